@@ -1,0 +1,101 @@
+"""Cards and PIP dice, and the notation used everywhere: rank then suit ("5H", "TS", "JC").
+
+A PIP die is a rank-only piece written "P1".."P6": a Card whose suit is None. Scoring treats it
+as a card of that rank that never makes a flush or nobs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from engine.errors import IllegalAction
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = {
+    1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+    8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
+}
+DIE_PREFIX = "P"
+
+
+class Card(NamedTuple):
+    """rank: 1 (ace) .. 13 (king); suit: one of SUITS, or None for a PIP die."""
+
+    rank: int
+    suit: str | None
+
+    @property
+    def is_die(self) -> bool:
+        return self.suit is None
+
+    @property
+    def value(self) -> int:
+        """The cribbage count value: face cards count 10."""
+        return 10 if self.rank > 10 else self.rank
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return f"{DIE_PREFIX}{self.rank}"
+        return RANKS[self.rank - 1] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    @property
+    def name(self) -> str:
+        """Words for players: "five of hearts", "PIP 4"."""
+        if self.suit is None:
+            return f"PIP {self.rank}"
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+
+def die(value: int) -> Card:
+    if not 1 <= value <= 6:
+        raise IllegalAction(f"A PIP die shows 1 to 6, not {value}.")
+    return Card(value, None)
+
+
+def parse_card(text: str) -> Card:
+    """Parse "5H", "TS", "10S", "jc" or "P4". Raises IllegalAction with a readable message."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"{text!r} is not a card; write cards like 5H, TS or JC.")
+    token = text.strip().upper()
+    if token.startswith("10"):
+        token = "T" + token[2:]
+    if len(token) == 2 and token[0] == DIE_PREFIX and token[1] in "123456":
+        return Card(int(token[1]), None)
+    if len(token) != 2 or token[0] not in RANKS or token[1] not in SUITS:
+        raise IllegalAction(
+            f"{text!r} is not a card; write the rank (A 2-9 T J Q K) then the suit (S H D C), "
+            "like 5H, TS or JC."
+        )
+    return Card(RANKS.index(token[0]) + 1, token[1])
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Parse "5H TS JC" (spaces or commas) or a list of card strings."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [parse_card(t) for t in tokens]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def card_strs(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def standard_deck(ranks: Sequence[int] = range(1, 14)) -> list[Card]:
+    """One deck in a fixed order (suit by suit); `ranks` picks a short deck (PIP Rush: 1-6)."""
+    return [Card(r, s) for s in SUITS for r in ranks]
+
+
+def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
+    deck = list(cards)
+    rng.shuffle(deck)
+    return deck

@@ -1,0 +1,2 @@
+class IllegalAction(ValueError):
+    """An action the rules do not allow. The message is written for the player who tried it."""
