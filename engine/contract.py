@@ -3,6 +3,7 @@
 A game is built by `spec.new(players, options, seed)` and only ever touched through:
 
     to_act()             seats that may act now ([] once the game is over)
+    waiting_for()        the seats among them whose move the game waits for (default: all)
     legal_actions(seat)  every legal action for that seat, as JSON-compatible dicts with a "type"
     apply(seat, action)  -> list of events; raises IllegalAction and changes nothing if illegal
     view(seat)           what that seat may see; view(None) is the channel's view
@@ -48,6 +49,13 @@ class Game(ABC):
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]: ...
+
+    def waiting_for(self) -> list[int]:
+        """The seats the game cannot go on without (a subset of to_act()): whose turn it is.
+
+        Differs from to_act() only in games with optional off-turn actions (Pip Pip's call):
+        the bot mentions, times and runs computer players for these seats only."""
+        return self.to_act()
 
     @abstractmethod
     def view(self, seat: int | None) -> View: ...
