@@ -1,0 +1,275 @@
+"""The one generic mapping from a seat's legal actions to message components.
+
+No Discord objects here: this module describes buttons and menus as plain dataclasses and
+parses their custom_ids back, so it is unit-tested on its own and no game needs a change to
+the bot. `cogs.components` turns these descriptions into discord.py items.
+
+Rules of the mapping:
+- Legal actions are grouped by their "type", in the order the game lists them.
+- A group whose actions each carry a "cards" list of one length k > 1, and which holds every
+  k-combination of the cards it mentions, becomes one multi-select (min = max = k) over that
+  pool of cards (a cribbage discard).
+- Every other group becomes one button per action, labelled by `spec.action_label(action)`.
+- A message holds at most 5 rows of 5 buttons; a select takes a whole row. While the buttons
+  do not fit, the largest button group becomes a single-choice select instead.
+
+A custom_id carries the table id, the seat, the table version the controls were built at, a
+digest of that seat's legal actions and the position of the action, so a press on a control
+whose options have since changed is recognised as stale and refused.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import parse_card
+from engine.errors import IllegalAction
+
+Action = dict[str, Any]
+
+MAX_ROWS = 5
+BUTTONS_PER_ROW = 5
+MAX_SELECT_OPTIONS = 25
+MAX_BUTTON_LABEL = 80
+MAX_OPTION_LABEL = 100
+
+STALE_MESSAGE = "That move is out of date — press My hand for your current options."
+
+#: cb:a:<table>:<seat>:<version>:<digest>:<kind><n>; kind b = button (n = index into the legal
+#: actions), s = single select (values are indexes), m = multi-select (n = group number,
+#: values are cards).
+ACTION_ID = re.compile(
+    r"cb:a:(?P<table>\d+):(?P<seat>\d+):(?P<version>\d+):(?P<digest>[0-9a-f]{8}):"
+    r"(?P<kind>[bsm])(?P<n>\d+)"
+)
+
+
+@dataclass(frozen=True)
+class ButtonControl:
+    custom_id: str
+    label: str
+    row: int
+
+
+@dataclass(frozen=True)
+class MenuOption:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class SelectControl:
+    custom_id: str
+    placeholder: str
+    options: tuple[MenuOption, ...]
+    min_values: int
+    max_values: int
+    row: int
+
+
+Control = ButtonControl | SelectControl
+
+
+@dataclass(frozen=True)
+class ControlRef:
+    """A parsed action custom_id."""
+
+    table_id: int
+    seat: int
+    version: int
+    digest: str
+    kind: str
+    number: int
+
+
+def legal_digest(legal: Sequence[Action]) -> str:
+    """A short fingerprint of a seat's options: equal digests mean the same controls."""
+    text = json.dumps(list(legal), sort_keys=True, separators=(",", ":"))
+    return f"{zlib.crc32(text.encode()):08x}"
+
+
+def parse_action_id(custom_id: str) -> ControlRef | None:
+    match = ACTION_ID.fullmatch(custom_id)
+    if match is None:
+        return None
+    return ControlRef(
+        table_id=int(match["table"]),
+        seat=int(match["seat"]),
+        version=int(match["version"]),
+        digest=match["digest"],
+        kind=match["kind"],
+        number=int(match["n"]),
+    )
+
+
+def group_actions(legal: Sequence[Action]) -> list[list[int]]:
+    """Indexes of the legal actions grouped by "type", groups in order of first appearance."""
+    groups: dict[str, list[int]] = {}
+    for index, action in enumerate(legal):
+        groups.setdefault(str(action.get("type")), []).append(index)
+    return list(groups.values())
+
+
+def combination_pool(actions: Sequence[Action]) -> tuple[list[str], int] | None:
+    """(pool, k) when the actions are exactly every k-combination (k > 1) of a pool of cards."""
+    sizes = set()
+    for action in actions:
+        cards = action.get("cards")
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            return None
+        sizes.add(len(cards))
+    if len(sizes) != 1:
+        return None
+    k = sizes.pop()
+    if k < 2:
+        return None
+    pool: list[str] = []
+    for action in actions:
+        for card in action["cards"]:
+            if card not in pool:
+                pool.append(card)
+    chosen = {frozenset(action["cards"]) for action in actions}
+    if len(pool) > MAX_SELECT_OPTIONS or len(chosen) != len(actions):
+        return None
+    if len(chosen) != math.comb(len(pool), k) or any(len(c) != k for c in chosen):
+        return None
+    return pool, k
+
+
+def card_label(card: str) -> str:
+    """"5H" -> "5H · five of hearts"; anything that is not a card stays as it is."""
+    try:
+        return f"{card} · {parse_card(card).name}"
+    except IllegalAction:
+        return card
+
+
+def type_words(action: Action) -> str:
+    return str(action.get("type", "")).replace("_", " ").replace("-", " ")
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def build_controls(
+    legal: Sequence[Action],
+    label: Callable[[Action], str],
+    *,
+    table_id: int,
+    seat: int,
+    version: int,
+) -> list[Control]:
+    """The components for one seat's legal actions, with rows assigned."""
+    legal = list(legal)
+    if not legal:
+        return []
+    prefix = f"cb:a:{table_id}:{seat}:{version}:{legal_digest(legal)}:"
+    multi: list[tuple[int, list[str], int]] = []  # (group number, pool, k)
+    button_groups: list[list[int]] = []
+    for number, group in enumerate(group_actions(legal)):
+        found = combination_pool([legal[i] for i in group]) if len(group) > 1 else None
+        if found is None:
+            button_groups.append(group)
+        else:
+            multi.append((number, *found))
+
+    # Turn the largest button groups into menus until everything fits in five rows.
+    menus: list[list[int]] = []
+    while button_groups:
+        buttons = sum(len(g) for g in button_groups)
+        rows = len(multi) + len(menus) + math.ceil(buttons / BUTTONS_PER_ROW)
+        if rows <= MAX_ROWS:
+            break
+        largest = max(button_groups, key=len)
+        button_groups.remove(largest)
+        for start in range(0, len(largest), MAX_SELECT_OPTIONS):
+            menus.append(largest[start : start + MAX_SELECT_OPTIONS])
+    if len(multi) + len(menus) > MAX_ROWS:
+        # Many small groups: mix their actions into as few full menus as possible.
+        pooled = sorted(i for menu in menus for i in menu)
+        menus = [
+            pooled[start : start + MAX_SELECT_OPTIONS]
+            for start in range(0, len(pooled), MAX_SELECT_OPTIONS)
+        ]
+
+    controls: list[Control] = []
+    row = 0
+    for number, pool, k in multi:
+        first = legal[group_actions(legal)[number][0]]
+        controls.append(
+            SelectControl(
+                custom_id=f"{prefix}m{number}",
+                placeholder=_clip(f"{type_words(first).capitalize()}: choose {k} cards", 150),
+                options=tuple(MenuOption(c, _clip(card_label(c), MAX_OPTION_LABEL)) for c in pool),
+                min_values=k,
+                max_values=k,
+                row=row,
+            )
+        )
+        row += 1
+    for menu_number, menu in enumerate(menus):
+        kinds = {type_words(legal[i]) for i in menu}
+        placeholder = kinds.pop().capitalize() + "…" if len(kinds) == 1 else "Choose a move…"
+        controls.append(
+            SelectControl(
+                custom_id=f"{prefix}s{menu_number}",
+                placeholder=_clip(placeholder, 150),
+                options=tuple(
+                    MenuOption(str(i), _clip(label(legal[i]), MAX_OPTION_LABEL)) for i in menu
+                ),
+                min_values=1,
+                max_values=1,
+                row=row,
+            )
+        )
+        row += 1
+    in_row = 0
+    for index in (i for group in button_groups for i in group):
+        if in_row == BUTTONS_PER_ROW:
+            row, in_row = row + 1, 0
+        if row >= MAX_ROWS:
+            break  # cannot happen with fewer than 26 x 5 actions; never send an invalid message
+        controls.append(
+            ButtonControl(f"{prefix}b{index}", _clip(label(legal[index]), MAX_BUTTON_LABEL), row)
+        )
+        in_row += 1
+    if in_row:
+        row += 1
+    return [c for c in controls if c.row < MAX_ROWS]
+
+
+def resolve(legal: Sequence[Action], ref: ControlRef, values: Sequence[str]) -> Action:
+    """The action a pressed control stands for, given the seat's current legal actions.
+
+    The caller has already checked the digest, so `legal` is the list the control was built
+    from. Raises IllegalAction for a payload no control of ours could have produced."""
+    legal = list(legal)
+    if ref.kind == "b":
+        if 0 <= ref.number < len(legal):
+            return legal[ref.number]
+    elif ref.kind == "s":
+        if len(values) == 1 and values[0].isdigit() and int(values[0]) < len(legal):
+            return legal[int(values[0])]
+    elif ref.kind == "m":
+        groups = group_actions(legal)
+        if 0 <= ref.number < len(groups):
+            chosen = frozenset(values)
+            for index in groups[ref.number]:
+                if frozenset(legal[index].get("cards", ())) == chosen:
+                    return legal[index]
+    raise IllegalAction(STALE_MESSAGE)
+
+
+def stale(legal: Sequence[Action], ref: ControlRef, last_acted_version: int | None) -> bool:
+    """A control is stale once its seat's options differ from when it was built, or once that
+    seat has moved since (so a double press never plays twice)."""
+    if legal_digest(list(legal)) != ref.digest:
+        return True
+    return last_acted_version is not None and ref.version < last_acted_version

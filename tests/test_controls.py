@@ -1,0 +1,136 @@
+"""The generic legal-actions -> components mapping, without Discord."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cogs.controls import (
+    BUTTONS_PER_ROW,
+    MAX_ROWS,
+    ButtonControl,
+    SelectControl,
+    build_controls,
+    legal_digest,
+    parse_action_id,
+    resolve,
+    stale,
+)
+from engine.errors import IllegalAction
+
+
+def label(action: dict) -> str:
+    return f"{action['type']} {action.get('card', '')}".strip()
+
+
+def discards(hand: list[str], k: int) -> list[dict]:
+    return [{"type": "discard", "cards": list(c)} for c in combinations(hand, k)]
+
+
+def build(legal: list[dict], version: int = 3) -> list:
+    return build_controls(legal, label, table_id=42, seat=1, version=version)
+
+
+def test_every_k_combination_becomes_one_multi_select_over_the_pool() -> None:
+    hand = ["5H", "5S", "JD", "QC", "AS", "9H"]
+    controls = build(discards(hand, 2))
+    assert len(controls) == 1
+    menu = controls[0]
+    assert isinstance(menu, SelectControl)
+    assert [o.value for o in menu.options] == hand
+    assert (menu.min_values, menu.max_values) == (2, 2)
+    assert menu.options[0].label == "5H · five of hearts"
+
+
+def test_partial_combinations_stay_buttons() -> None:
+    legal = discards(["5H", "5S", "JD"], 2)[:2]
+    controls = build(legal)
+    assert all(isinstance(c, ButtonControl) for c in controls)
+    assert len(controls) == 2
+
+
+def test_single_cards_become_one_button_each_labelled_by_the_spec() -> None:
+    legal = [{"type": "play", "card": c} for c in ["5H", "TS", "KD"]] + [{"type": "go"}]
+    controls = build(legal)
+    assert [c.label for c in controls] == ["play 5H", "play TS", "play KD", "go"]
+    assert all(isinstance(c, ButtonControl) and c.row == 0 for c in controls[:4])
+
+
+def test_buttons_wrap_five_per_row_and_fall_back_to_a_menu_when_too_many() -> None:
+    few = [{"type": "play", "card": str(i)} for i in range(12)]
+    rows = [c.row for c in build(few)]
+    assert rows == [0] * 5 + [1] * 5 + [2] * 2
+    many = [{"type": "play", "card": str(i)} for i in range(30)] + [{"type": "pass"}]
+    controls = build(many)
+    menus = [c for c in controls if isinstance(c, SelectControl)]
+    assert [len(m.options) for m in menus] == [25, 5]
+    assert len({c.row for c in controls}) <= MAX_ROWS
+
+
+def test_custom_ids_round_trip_and_resolve_to_the_action() -> None:
+    legal = [{"type": "play", "card": "5H"}, {"type": "go"}]
+    controls = build(legal, version=9)
+    ref = parse_action_id(controls[1].custom_id)
+    assert ref is not None
+    assert (ref.table_id, ref.seat, ref.version, ref.kind) == (42, 1, 9, "b")
+    assert ref.digest == legal_digest(legal)
+    assert resolve(legal, ref, []) == {"type": "go"}
+
+
+def test_multi_select_resolves_in_any_order() -> None:
+    legal = discards(["5H", "5S", "JD", "QC"], 2)
+    ref = parse_action_id(build(legal)[0].custom_id)
+    assert ref is not None
+    assert resolve(legal, ref, ["QC", "5H"]) == {"type": "discard", "cards": ["5H", "QC"]}
+    with pytest.raises(IllegalAction):
+        resolve(legal, ref, ["QC", "KH"])
+
+
+def test_stale_when_options_changed_or_the_seat_already_moved() -> None:
+    legal = [{"type": "play", "card": "5H"}, {"type": "play", "card": "6H"}]
+    ref = parse_action_id(build(legal, version=4)[0].custom_id)
+    assert ref is not None
+    assert not stale(legal, ref, None)
+    assert not stale(legal, ref, 4)
+    assert stale(legal, ref, 5)
+    assert stale(legal[:1], ref, None)
+
+
+def test_nothing_legal_means_no_controls() -> None:
+    assert build([]) == []
+
+
+def test_foreign_custom_ids_are_not_ours() -> None:
+    assert parse_action_id("cb:t:1:hand") is None
+    assert parse_action_id("cb:a:1:0:0:zzzzzzzz:b0") is None
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["play", "move", "call", "pass", "go", "x"]), st.integers(0, 40)),
+        max_size=125,
+        unique=True,
+    )
+)
+def test_any_legal_list_fits_one_message_and_every_action_is_reachable(pairs) -> None:
+    legal = [{"type": t, "card": str(n)} for t, n in pairs]
+    controls = build(legal)
+    assert len({c.row for c in controls}) <= MAX_ROWS
+    assert all(c.row < MAX_ROWS for c in controls)
+    for row in {c.row for c in controls}:
+        in_row = [c for c in controls if c.row == row]
+        assert len(in_row) <= BUTTONS_PER_ROW
+        assert all(isinstance(c, ButtonControl) for c in in_row) or len(in_row) == 1
+    assert len({c.custom_id for c in controls}) == len(controls)
+    reachable = []
+    for control in controls:
+        ref = parse_action_id(control.custom_id)
+        assert ref is not None
+        if isinstance(control, ButtonControl):
+            reachable.append(resolve(legal, ref, []))
+        else:
+            reachable += [resolve(legal, ref, [o.value]) for o in control.options]
+    assert sorted(map(str, reachable)) == sorted(map(str, legal))
