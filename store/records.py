@@ -1,0 +1,98 @@
+"""Plain records the store hands out and takes in. JSON columns arrive already decoded."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+GAME_STATUSES = ("running", "finished", "abandoned", "errored")
+LOBBY_STATUSES = ("open", "started", "cancelled")
+
+
+@dataclass
+class GameRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    host_id: int
+    status: str
+    outcome: dict[str, Any] | None
+    error: str | None
+    created_at: str
+    updated_at: str
+
+
+@dataclass
+class ActionRecord:
+    game_id: int
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    at: str
+
+
+@dataclass
+class LobbyRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    seats: list[dict[str, Any]]
+    status: str
+    game_id: int | None
+    created_at: str
+    updated_at: str
+
+
+@dataclass
+class ResultRow:
+    """One seat's line in a finished game's results."""
+
+    seat: int
+    user_id: int | None
+    side: int
+    rank: int
+    won: bool
+    win_points: int
+    score: int | None
+
+
+@dataclass
+class RatingRow:
+    guild_id: int
+    game: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+    points: int = 0
+    skunks: int = 0
+
+
+#: Given the current (mu, sigma) of each rated player in a game (None for a first game),
+#: the new (mu, sigma) of each. Runs inside the store's transaction so two games finishing at
+#: once cannot lose each other's update.
+Rater = Callable[[dict[int, tuple[float, float] | None]], dict[int, tuple[float, float]]]
+
+
+@dataclass
+class Finish:
+    """Everything that ends a game, written in the same transaction as its last action."""
+
+    outcome: dict[str, Any]
+    results: list[ResultRow]
+    rater: Rater | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
