@@ -1,0 +1,93 @@
+"""Pip Pip: a trick-taking party game for 3-8 players with two decks (seeds/pip-pip.txt,
+RULES.md §5). `SPEC` registers it as GAMES["pip-pip"].
+
+Options: ``rounds``: "all" (default, one deal per player) or 1..8; a number above the player
+count is refused by ``spec.new`` with an IllegalAction.
+
+Actions (cards by notation: two decks hold two of every card, so "KH" means either):
+    {"type": "play", "card": "KH"}                     play a card on your turn
+    {"type": "call", "suit": "H"}                      Pip Pip: a king and queen of hearts
+    {"type": "call", "suit": "H", "double": True}      both kings and both queens: 100 points
+
+A call is open to any seat at any moment of a round, on or off turn, so `to_act()` lists the
+seat to play and every seat that can call; `waiting_for()` lists only the seat to play.
+
+Rulings made here:
+- "Current trump" (a call in it is refused) is the trump of the trick in progress, or of the
+  trick about to be led. A call made before a trick's lead sets trump for that trick; one made
+  after the lead sets it for the next trick. Only the first call of such a window moves
+  trump; later ones still score.
+- Holding a face-up and a hidden copy of a card, playing it plays the face-up copy first, so
+  the hidden copy stays free for a later call.
+- Captured points and call points go into the totals at once (totals never fall).
+
+View keys (view(seat); view(None) is the channel's view and has no "hand"):
+    game, seat, players, to_act, waiting_for, outcome    as in the contract
+    round, rounds        this round (1-based) and the number of rounds in the game
+    dealer               seat that dealt this round
+    cut_card             the dealer's cut that chose this round's first trump ("QD")
+    trump                suit in force for the current trick (or the next one to be led)
+    next_trump           suit a call made during this trick will make trump next, or None
+    trick_number         1-based number of the current trick in this round
+    leader, turn         seat that led / leads this trick; seat to play (None when over)
+    led_suit             suit of the card led to this trick, or None
+    trick                [{"seat": s, "card": "KH"}, ...] cards played to this trick, in order
+    last_trick           None, or {"cards": [...as trick], "winner", "points", "trump",
+                         "trick_number"} for the last completed trick
+    declared             per seat, its face-up cards (used in a call, still in hand)
+    calls                this round's calls: [{"seat", "suit", "double", "trick_number"}]
+    played               cards of this round's completed tricks, in play order
+    pile_count           cards left in the draw pile
+    drawing_stopped      True once drawing has stopped for the round
+    set_aside_count      cards set aside when drawing stopped
+    hand_sizes           per seat, cards in hand
+    round_points         per seat, points captured in tricks this round
+    scores               per seat, total score (captured cards and calls, all rounds)
+    hand                 (own seat only) the seat's cards, sorted by suit and rank
+
+Events carry "text" with seats as "{s0}".."{s7}"; dealt hands ("hand") and drawn cards
+("draw") are private events with "to". `game.start_events` holds the events of the cut for
+the first deal and the first deal itself (made when the game is built).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.contract import Action, View
+from engine.pip_pip.game import PipPipGame
+from engine.pip_pip.text import RULES, action_label
+from engine.registry import GameSpec, Option
+
+
+def _computer_player(
+    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
+) -> Action:
+    # Imported here because engine.ai.pip_pip imports this package's modules.
+    from engine.ai.pip_pip import choose_action
+
+    return choose_action(view, legal, rng, level)
+
+
+def _new_game(players: int, options: dict[str, Any], seed: int) -> PipPipGame:
+    return PipPipGame(players, options, seed)
+
+
+SPEC = GameSpec(
+    name="pip-pip",
+    title="Pip Pip",
+    min_players=3,
+    max_players=8,
+    factory=_new_game,
+    options=(
+        Option("rounds", "all", ("all", 1, 2, 3, 4, 5, 6, 7, 8),
+               'Rounds (deals) to play: "all" is one per player; at most the player count'),
+    ),
+    ai=_computer_player,
+    action_label=action_label,
+    rules=RULES,
+    order=50,
+)
+
+__all__ = ["SPEC", "PipPipGame"]

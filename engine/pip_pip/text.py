@@ -1,0 +1,43 @@
+"""Words for players: button labels for actions and the rules in a few short sections."""
+
+from __future__ import annotations
+
+from engine.contract import Action
+from engine.pip_pip.ranking import parse_suit, suit_name
+
+
+def action_label(action: Action) -> str:
+    """"Play KH", "Pip Pip! (hearts)", "Double Pip Pip! (hearts)"."""
+    if action.get("type") == "play":
+        return f"Play {action.get('card')}"
+    if action.get("type") == "call":
+        suit = parse_suit(action.get("suit"))
+        name = suit_name(suit) if suit else str(action.get("suit"))
+        return f"{'Double Pip Pip!' if action.get('double') else 'Pip Pip!'} ({name})"
+    return str(action.get("type", "?")).replace("_", " ")
+
+
+RULES: tuple[tuple[str, str], ...] = (
+    ("Goal",
+     "Win tricks holding 2s, aces and face cards, and call Pip Pip. Highest total after the "
+     "last round wins; a tie shares the win."),
+    ("Cards and deal",
+     "Two decks, 104 cards. Ranks from low to high: 3 4 5 6 7 8 9 10 J Q K A 2. The lowest "
+     "cut deals first; each round the dealer cuts a card whose suit is trump, then deals 7 "
+     "cards each. The deal passes left; one round per player unless the table chose fewer."),
+    ("Tricks",
+     "The player left of the dealer leads the first trick, then each trick's winner leads. "
+     "Follow the led suit if you can; otherwise play anything. The highest trump wins, else "
+     "the highest card of the led suit; of two identical cards the later one wins. After you "
+     "play, you draw a card. When the draw pile has fewer cards than players at the start of "
+     "a trick, drawing stops and everyone plays out their last seven cards."),
+    ("Pip Pip!",
+     "Hold a king and queen of a suit that is not trump? Call Pip Pip at any time, even when "
+     "it is not your turn, for 50 points. The pair is shown face up and stays in your hand. "
+     "Its suit becomes trump from the next trick (a call before a trick is led counts for that "
+     "trick); if several calls fall in one trick, the first one sets trump. Both kings and "
+     "both queens of a suit at once: Double Pip Pip, 100 points. Each card counts in one "
+     "call only. Holding a face-up and a hidden copy of one card, you play the face-up one."),
+    ("Scoring",
+     "Captured cards: 2 = 11, ace = 10, king = 5, queen = 4, jack = 3. Calls score at once."),
+)
