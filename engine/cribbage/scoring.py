@@ -1,0 +1,300 @@
+"""Cribbage scoring shared by Cribbage, PIP Cribbage and Crib Race: the show and the play.
+
+Two ways to score a hand, kept independent on purpose:
+  score_hand   an itemised Breakdown (every fifteen, pair, run...), for players and logs;
+  hand_total   just the number, from precomputed rank tables (_tables.py), for the computer
+               players' discard search. Tests check the two always agree.
+
+A PIP die is Card(rank, None): it counts by rank in fifteens, pairs and runs like any card, and
+never helps a flush or scores nobs.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Any
+
+from engine.cards import Card
+from engine.cribbage._tables import MAX_PIECES, RANK_SCORES, RANK_WEIGHT
+
+JACK = 11
+MIN_FLUSH = 4  # no rule counts a flush of fewer than four suited pieces
+
+
+class FlushRule(enum.Enum):
+    HAND = "hand"  # the suited non-starter pieces (4+) one suit: that many, +1 if the starter too
+    CRIB = "crib"  # only every piece and the starter one suit (5+): that many
+    WITH_STARTER = "with-starter"  # PIP hand: suited non-starter pieces and starter one suit
+    NONE = "none"  # never a flush (PIP Cribbage crib)
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    kind: str  # "fifteen", "pair", "run", "flush", "nobs", "thirty-one", "go", "last card", "heels"
+    points: int
+    cards: tuple[Card, ...]  # the pieces that made it
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "points": self.points, "cards": [str(c) for c in self.cards]}
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    items: tuple[ScoreItem, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(item.points for item in self.items)
+
+    def words(self) -> str:
+        """The count as players say it, each item with the running total:
+        "fifteen two (7H 8S), fifteen four (7H 8D), a pair is six (7H 7D)"; "nineteen" for 0."""
+        if not self.items:
+            return "nineteen"  # the players' joke name for a hand worth nothing
+        phrases = []
+        running = 0
+        for item in self.items:
+            running += item.points
+            cards = " ".join(str(c) for c in item.cards)
+            phrase = _phrase(item, number_words(running))
+            phrases.append(f"{phrase} ({cards})" if cards else phrase)
+        return ", ".join(phrases)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"total": self.total, "items": [item.to_json() for item in self.items]}
+
+
+def _phrase(item: ScoreItem, running: str) -> str:
+    if item.kind == "fifteen":
+        return f"fifteen {running}"
+    if item.kind == "thirty-one":
+        return f"thirty-one for {running}"
+    if item.kind == "pair":
+        # A hand lists each pair on its own; the play scores a whole pair royal at once.
+        name = {6: "pair royal", 12: "double pair royal"}.get(item.points, "a pair")
+        return f"{name} is {running}"
+    if item.kind == "run":
+        return f"a run of {number_words(len(item.cards))} is {running}"
+    if item.kind == "flush":
+        return f"a flush of {number_words(len(item.cards))} is {running}"
+    if item.kind in ("nobs", "heels"):
+        return f"his {item.kind} is {running}"
+    if item.kind == "go":
+        return f"one for the go is {running}"
+    return f"{item.kind} is {running}"
+
+
+_UNITS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen",
+)
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+
+
+def number_words(n: int) -> str:
+    """0..999 in words: 29 -> "twenty-nine"."""
+    if n < 20:
+        return _UNITS[n]
+    if n < 100:
+        tens, units = divmod(n, 10)
+        return _TENS[tens] + (f"-{_UNITS[units]}" if units else "")
+    hundreds, rest = divmod(n, 100)
+    return f"{_UNITS[hundreds]} hundred" + (f" and {number_words(rest)}" if rest else "")
+
+
+def count_of(pile: Sequence[Card]) -> int:
+    """The running count of a pile: the sum of values, face cards 10."""
+    return sum(piece.value for piece in pile)
+
+
+# ---------------------------------------------------------------------------------------------
+# The show: itemised
+
+
+def score_hand(
+    pieces: Sequence[Card],
+    starter: Card | None,
+    *,
+    crib: bool = False,
+    flush: FlushRule | None = None,
+) -> Breakdown:
+    """Every scoring item of a hand or crib: fifteens, pairs, runs, flush, nobs, in that order.
+
+    pieces: the hand without the starter (2..6 pieces, dice allowed); starter None scores the
+    pieces alone. flush defaults to CRIB for a crib, HAND otherwise."""
+    rule = _flush_rule(crib, flush)
+    _check_size(pieces, starter)
+    group = (*pieces, starter) if starter is not None else tuple(pieces)
+    items: list[ScoreItem] = []
+    for size in range(2, len(group) + 1):
+        for subset in combinations(group, size):
+            if count_of(subset) == 15:
+                items.append(ScoreItem("fifteen", 2, subset))
+    for first, second in combinations(group, 2):
+        if first.rank == second.rank:
+            items.append(ScoreItem("pair", 2, (first, second)))
+    for run in _runs(group):
+        items.append(ScoreItem("run", len(run), run))
+    flush_cards = _flush_cards(pieces, starter, rule)
+    if flush_cards:
+        items.append(ScoreItem("flush", len(flush_cards), flush_cards))
+    for jack in _nobs_jacks(pieces, starter):
+        items.append(ScoreItem("nobs", 1, (jack, starter)))  # type: ignore[arg-type]
+    return Breakdown(tuple(items))
+
+
+def _flush_rule(crib: bool, flush: FlushRule | None) -> FlushRule:
+    if flush is not None:
+        return flush
+    return FlushRule.CRIB if crib else FlushRule.HAND
+
+
+def _check_size(pieces: Sequence[Card], starter: Card | None) -> None:
+    # The rank tables give each rank a 3-bit count, so more pieces could alias another hand.
+    if len(pieces) + (starter is not None) > MAX_PIECES:
+        raise ValueError(f"A hand scores at most {MAX_PIECES} pieces with the starter.")
+
+
+def _runs(group: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Each maximal stretch of 3+ consecutive ranks, once per choice of one piece per rank."""
+    by_rank: dict[int, list[Card]] = {}
+    for piece in group:
+        by_rank.setdefault(piece.rank, []).append(piece)
+    runs: list[tuple[Card, ...]] = []
+    stretch: list[int] = []
+    for rank in range(1, 15):  # 14 is never held: it closes the last stretch
+        if rank in by_rank:
+            stretch.append(rank)
+            continue
+        if len(stretch) >= 3:
+            runs.extend(product(*(by_rank[r] for r in stretch)))
+        stretch = []
+    return runs
+
+
+def _flush_cards(
+    pieces: Sequence[Card], starter: Card | None, rule: FlushRule
+) -> tuple[Card, ...]:
+    """The cards of the flush the rule allows, or () for none. Dice never count."""
+    if rule is FlushRule.NONE:
+        return ()
+    suited = tuple(p for p in pieces if p.suit is not None)
+    starter_suit = starter.suit if starter is not None else None
+    if rule is FlushRule.CRIB:
+        # Every piece, dice included, must be a card of the one suit, and the starter too.
+        group = (*pieces, starter) if starter is not None else tuple(pieces)
+        suits = {p.suit for p in group}
+        if len(group) >= 5 and len(suits) == 1 and None not in suits:
+            return group
+        return ()
+    if not suited or len({p.suit for p in suited}) != 1:
+        return ()
+    suit = suited[0].suit
+    if rule is FlushRule.WITH_STARTER:
+        if starter_suit == suit and len(suited) + 1 >= MIN_FLUSH:
+            return (*suited, starter)  # type: ignore[return-value]
+        return ()
+    # HAND: the suited pieces alone make the flush; a matching starter adds one more.
+    if len(suited) < MIN_FLUSH:
+        return ()
+    return (*suited, starter) if starter_suit == suit else suited  # type: ignore[return-value]
+
+
+def _nobs_jacks(pieces: Sequence[Card], starter: Card | None) -> list[Card]:
+    if starter is None or starter.suit is None:
+        return []
+    return [p for p in pieces if p.rank == JACK and p.suit == starter.suit]
+
+
+# ---------------------------------------------------------------------------------------------
+# The show: the fast total
+
+
+def hand_total(
+    pieces: Sequence[Card],
+    starter: Card | None,
+    *,
+    crib: bool = False,
+    flush: FlushRule | None = None,
+) -> int:
+    """The same number as score_hand(...).total, without building any items."""
+    weight = RANK_WEIGHT
+    if starter is not None and flush is None and len(pieces) == 4:
+        # The ordinary four cards and a starter: everything inline, this is the AI's hot loop.
+        a, b, c, d = pieces
+        ra, rb, rc, rd = a.rank, b.rank, c.rank, d.rank
+        total = RANK_SCORES[
+            weight[ra] + weight[rb] + weight[rc] + weight[rd] + weight[starter.rank]
+        ]
+        suit = a.suit
+        starter_suit = starter.suit
+        if suit is not None and b.suit == suit and c.suit == suit and d.suit == suit:
+            if starter_suit == suit:
+                total += 5
+            elif not crib:
+                total += 4
+        if starter_suit is not None:
+            if ra == JACK and a.suit == starter_suit:
+                total += 1
+            if rb == JACK and b.suit == starter_suit:
+                total += 1
+            if rc == JACK and c.suit == starter_suit:
+                total += 1
+            if rd == JACK and d.suit == starter_suit:
+                total += 1
+        return total
+    return _general_total(pieces, starter, _flush_rule(crib, flush))
+
+
+def _general_total(pieces: Sequence[Card], starter: Card | None, rule: FlushRule) -> int:
+    _check_size(pieces, starter)
+    key = 0
+    for piece in pieces:
+        key += RANK_WEIGHT[piece.rank]
+    if starter is not None:
+        key += RANK_WEIGHT[starter.rank]
+    return RANK_SCORES[key] + len(_flush_cards(pieces, starter, rule)) + len(
+        _nobs_jacks(pieces, starter)
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The play
+
+
+def peg_points(pile: Sequence[Card]) -> Breakdown:
+    """What the last piece laid on the current count scores: 15, 31, pairs royal, a run.
+
+    Go and last card are the game's to score."""
+    if not pile:
+        return Breakdown(())
+    items: list[ScoreItem] = []
+    count = count_of(pile)
+    if count == 15:
+        items.append(ScoreItem("fifteen", 2, tuple(pile)))
+    elif count == 31:
+        items.append(ScoreItem("thirty-one", 2, tuple(pile)))
+    last_rank = pile[-1].rank
+    same = 1
+    while same < len(pile) and pile[-same - 1].rank == last_rank:
+        same += 1
+    if same >= 2:
+        # Every pair among the matching tail scores 2: 2, 6, 12 for two, three, four of a kind.
+        items.append(ScoreItem("pair", same * (same - 1), tuple(pile[-same:])))
+    run = _peg_run_length(pile)
+    if run:
+        items.append(ScoreItem("run", run, tuple(pile[-run:])))
+    return Breakdown(tuple(items))
+
+
+def _peg_run_length(pile: Sequence[Card]) -> int:
+    """The longest n >= 3 whose last n pieces are n distinct consecutive ranks; 0 if none."""
+    for length in range(len(pile), 2, -1):
+        ranks = {piece.rank for piece in pile[-length:]}
+        if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
+            return length
+    return 0
