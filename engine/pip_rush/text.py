@@ -1,0 +1,57 @@
+"""Words for players: button labels and the rules sections."""
+
+from __future__ import annotations
+
+from engine.contract import Action
+from engine.pip_rush.board import RACER_LABELS
+
+
+def action_label(action: Action) -> str:
+    """"Play 5H", "Racer A", "Move racer B to space 4, lane 1"."""
+    kind = action.get("type")
+    if kind == "play":
+        return f"Play {action['card']}"
+    if kind == "choose_racer":
+        return f"Racer {RACER_LABELS[action['racer']]}"
+    if kind == "move":
+        racer = RACER_LABELS[action["racer"]]
+        return f"Move racer {racer} to space {action['space']}, lane {action['lane']}"
+    return str(kind).replace("_", " ")
+
+
+RULES: tuple[tuple[str, str], ...] = (
+    (
+        "The race",
+        "Two teams of two racers (dice) race along three lanes from Start (space 0) to the "
+        "Finish (space 10). Your team wins at once when one racer is at the Finish and the other "
+        "is in the Last Mile (space 7 or beyond). 2 players: one team each. 4 players: partners "
+        "sit opposite.",
+    ),
+    (
+        "Tricks",
+        "Cards are A-6 of each suit (24). Every trick has four cards: with 2 players the order is "
+        "Leader, Opponent, Leader, Opponent; with 4, clockwise from the leader. Highest rank wins, "
+        "ace high; on a tie the last tied card played wins. The winner leads the next trick. "
+        "Everyone draws back to 4 while the pile lasts; every 6 tricks all cards are reshuffled.",
+    ),
+    (
+        "Resolving",
+        "Starting with the card after the winner, each losing card acts on its own team: "
+        "Hearts +1 pip (max 6), Diamonds -1 pip (min 1), Spades flip the die (1/6, 2/5, 3/4), "
+        "Clubs swap a racer's place with its teammate. The winning card resolves last: its team "
+        "gets one Movement. Each racer can be affected once per trick; an action with no racer "
+        "left is lost. Actions are never optional.",
+    ),
+    (
+        "Moving",
+        "A racer needs 2+ pips to move: one space forward, straight or diagonally, never "
+        "sideways, then it loses a pip. Occupied cells and printed obstacles block. From Start a "
+        "racer enters any open lane of space 1.",
+    ),
+    (
+        "End of the race",
+        "After 5 cycles (30 tricks), or 6 with Overtime, the team whose lead racer is furthest "
+        "ahead wins; then the trailing racer decides; then total pips; otherwise the victory is "
+        "shared.",
+    ),
+)

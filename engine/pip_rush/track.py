@@ -1,0 +1,154 @@
+"""Race tracks: data files in tracks/*.json, checked when they are loaded.
+
+A track file is a JSON object with exactly these keys:
+
+    name         short id used as the `track` option ("open"), same as the file name
+    title        words for players ("Open Road")
+    description  one line for players
+    lanes        3 (the race is always run on three lanes)
+    obstacles    [[space, lane], ...]: printed blocked cells, spaces 1-10, lanes 1-3
+
+Start (space 0) is shared and has no lanes; Finish is space 10, and its lanes block like any
+other. The checks refuse any file that would make a race impossible to finish.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+START = 0
+FINISH = 10
+LAST_MILE = 7
+LANES = 3
+
+_REQUIRED_KEYS = ("name", "title", "description", "lanes", "obstacles")
+
+
+class TrackError(ValueError):
+    """A track file that breaks the rules; the message names the file and the fault."""
+
+
+@dataclass(frozen=True)
+class Track:
+    name: str
+    title: str
+    description: str
+    lanes: int
+    obstacles: frozenset[tuple[int, int]]
+
+    def is_open(self, space: int, lane: int) -> bool:
+        """Whether a cell exists and carries no printed obstacle (racers are not considered)."""
+        inside = 1 <= space <= FINISH and 1 <= lane <= self.lanes
+        return inside and (space, lane) not in self.obstacles
+
+    def view(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "lanes": self.lanes,
+            "start": START,
+            "finish": FINISH,
+            "last_mile": LAST_MILE,
+            "obstacles": [list(cell) for cell in sorted(self.obstacles)],
+        }
+
+
+def parse_track(data: Any, source: str = "track") -> Track:
+    """Build a Track from decoded JSON, refusing anything malformed with a precise message."""
+    if not isinstance(data, dict):
+        raise TrackError(f"{source}: a track must be a JSON object, not {type(data).__name__}")
+    unknown = sorted(set(data) - set(_REQUIRED_KEYS))
+    if unknown:
+        raise TrackError(f"{source}: unknown key(s) {', '.join(unknown)}")
+    missing = [key for key in _REQUIRED_KEYS if key not in data]
+    if missing:
+        raise TrackError(f"{source}: missing key(s) {', '.join(missing)}")
+    for key in ("name", "title", "description"):
+        if not isinstance(data[key], str) or not data[key].strip():
+            raise TrackError(f"{source}: {key} must be a non-empty string")
+    lanes = data["lanes"]
+    if type(lanes) is not int or lanes != LANES:
+        raise TrackError(f"{source}: bad lane count {lanes!r}; the race is run on {LANES} lanes")
+    obstacles = _parse_obstacles(data["obstacles"], source)
+    track = Track(data["name"], data["title"], data["description"], lanes, obstacles)
+    _check_finishable(track, source)
+    return track
+
+
+def _parse_obstacles(raw: Any, source: str) -> frozenset[tuple[int, int]]:
+    if not isinstance(raw, list):
+        raise TrackError(f"{source}: obstacles must be a list of [space, lane] pairs")
+    cells: set[tuple[int, int]] = set()
+    for item in raw:
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not all(type(n) is int for n in item)
+        ):
+            raise TrackError(f"{source}: obstacle {item!r} is not a [space, lane] pair of integers")
+        space, lane = item
+        if space == START:
+            raise TrackError(f"{source}: obstacle {item} at Start (space 0), which never blocks")
+        if not START < space <= FINISH:
+            raise TrackError(f"{source}: obstacle {item} out of range: spaces run 1 to {FINISH}")
+        if not 1 <= lane <= LANES:
+            raise TrackError(f"{source}: obstacle {item} out of range: lanes run 1 to {LANES}")
+        if (space, lane) in cells:
+            raise TrackError(f"{source}: obstacle {item} is listed twice")
+        cells.add((space, lane))
+    for space in range(1, FINISH + 1):
+        blocked = sum(1 for lane in range(1, LANES + 1) if (space, lane) in cells)
+        if blocked > LANES - 1:
+            raise TrackError(
+                f"{source}: space {space} has {blocked} obstacles; at most {LANES - 1} may be "
+                "blocked so two teams can still pass"
+            )
+    return frozenset(cells)
+
+
+def _check_finishable(track: Track, source: str) -> None:
+    """Every space must be reachable by forward and diagonal steps, or nobody could finish."""
+    reachable = {lane for lane in range(1, track.lanes + 1) if track.is_open(1, lane)}
+    for space in range(2, FINISH + 1):
+        reachable = {
+            lane
+            for lane in range(1, track.lanes + 1)
+            if track.is_open(space, lane) and any(abs(lane - prev) <= 1 for prev in reachable)
+        }
+        if not reachable:
+            raise TrackError(f"{source}: space {space} cannot be reached from Start")
+
+
+def load_track_file(name: str) -> Track:
+    """Read and check tracks/<name>.json from this package."""
+    source = f"tracks/{name}.json"
+    try:
+        text = resources.files(__package__).joinpath("tracks", f"{name}.json").read_text("utf-8")
+    except FileNotFoundError as exc:
+        raise TrackError(f"{source}: no such track file") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TrackError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+    track = parse_track(data, source)
+    if track.name != name:
+        raise TrackError(f"{source}: name {track.name!r} does not match the file name")
+    return track
+
+
+def _load_all() -> dict[str, Track]:
+    folder = resources.files(__package__).joinpath("tracks")
+    files = [entry.name for entry in folder.iterdir() if entry.name.endswith(".json")]
+    names = sorted(name.removesuffix(".json") for name in files)
+    return {name: load_track_file(name) for name in names}
+
+
+DEFAULT_TRACK = "open"
+#: Every packaged track, checked once when the game is imported; the default comes first.
+TRACKS: dict[str, Track] = dict(
+    sorted(_load_all().items(), key=lambda item: (item[0] != DEFAULT_TRACK, item[0]))
+)
