@@ -1,0 +1,26 @@
+"""Pillow images of the games: pure functions from a game's JSON view to PNG bytes.
+
+    draw_table(game_name, view, four_colour=False) -> PNG of the board / trick for the channel
+    draw_hand(game_name, view, four_colour=False)  -> PNG of one player's hand (their view)
+
+Views are the engines' own `view(seat)` dicts; the table layer may add "names" (display name
+per seat) and "ai" (per seat, whether a computer plays it); without them seats read "Seat 1"..
+A hand view may carry "playable" (card notations the player may play now, from
+legal_actions); without it the renderer works out what it can from the view.
+Nothing here does I/O beyond reading the shipped fonts once, and nothing imports an engine.
+"""
+
+from __future__ import annotations
+
+from render.kit.png import encode
+from render.registry import UnknownGame, View, renderer_for
+
+__all__ = ["UnknownGame", "draw_hand", "draw_table"]
+
+
+def draw_table(game_name: str, view: View, *, four_colour: bool = False) -> bytes:
+    return encode(renderer_for(game_name).table(view, four_colour))
+
+
+def draw_hand(game_name: str, view: View, *, four_colour: bool = False) -> bytes:
+    return encode(renderer_for(game_name).hand(view, four_colour))

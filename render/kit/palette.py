@@ -1,0 +1,76 @@
+"""Colours. Chosen for contrast on a phone and for colour-blind players: side and team
+colours come from the Okabe-Ito palette, and the four-colour deck separates every suit."""
+
+from __future__ import annotations
+
+RGB = tuple[int, int, int]
+
+
+def hex_rgb(code: str) -> RGB:
+    code = code.lstrip("#")
+    return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
+
+
+FELT = hex_rgb("#1d4a36")  # table background; white text on it has a contrast of ~10:1
+FELT_DARK = hex_rgb("#143526")
+PANEL = hex_rgb("#f4f1e8")
+INK = hex_rgb("#1b1b1b")
+MUTED_INK = hex_rgb("#4a4a4a")
+WHITE = hex_rgb("#ffffff")
+SOFT_WHITE = hex_rgb("#e8efe9")
+HIGHLIGHT = hex_rgb("#ffd54a")  # whose turn it is, playable cards
+DIM = hex_rgb("#9aa5a0")
+
+WOOD = hex_rgb("#d9b27c")
+WOOD_DARK = hex_rgb("#a87a45")
+HOLE = hex_rgb("#4b3621")
+
+CARD_FACE = hex_rgb("#fffdf8")
+CARD_EDGE = hex_rgb("#8a8a8a")
+CARD_BACK = hex_rgb("#2456a6")
+CARD_BACK_LINE = hex_rgb("#6f95d6")
+COURT_TINT = hex_rgb("#f3e6c4")
+
+# Suits: the classic two colours, or four for players who cannot tell red from black easily.
+TWO_COLOUR = {"S": hex_rgb("#161616"), "C": hex_rgb("#161616"), "H": hex_rgb("#c8102e"),
+              "D": hex_rgb("#c8102e")}
+FOUR_COLOUR = {"S": hex_rgb("#161616"), "C": hex_rgb("#0a7a33"), "H": hex_rgb("#c8102e"),
+               "D": hex_rgb("#1457c0")}
+
+
+def suit_colour(suit: str, four_colour: bool) -> RGB:
+    return (FOUR_COLOUR if four_colour else TWO_COLOUR).get(suit, INK)
+
+
+# One colour per side (cribbage pegs) or team (PIP Rush dice): Okabe-Ito, darkened enough
+# to stand out on the wood board and to carry white text.
+SIDE_COLOURS: tuple[RGB, ...] = (
+    hex_rgb("#0072b2"),  # blue
+    hex_rgb("#d55e00"),  # vermillion
+    hex_rgb("#009e73"),  # bluish green
+    hex_rgb("#cc79a7"),  # reddish purple
+)
+
+
+def side_colour(side: int) -> RGB:
+    return SIDE_COLOURS[side % len(SIDE_COLOURS)]
+
+
+def luminance(colour: RGB) -> float:
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = colour
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """The WCAG contrast ratio, 1 (none) to 21 (black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def text_on(background: RGB) -> RGB:
+    """Black or white, whichever reads better on `background`."""
+    return INK if contrast(INK, background) >= contrast(WHITE, background) else WHITE

@@ -1,0 +1,54 @@
+"""Reading the seat-level facts every table shows: names, computer players, whose turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+View = dict[str, Any]
+
+
+def player_count(view: View) -> int:
+    players = view.get("players")
+    if isinstance(players, int) and players > 0:
+        return players
+    if isinstance(players, list) and players:
+        return len(players)
+    for key in ("scores", "hand_sizes", "names"):
+        if isinstance(view.get(key), list) and view[key]:
+            return len(view[key])
+    return 2
+
+
+def names(view: View) -> list[str]:
+    """A display name per seat: the table layer's "names", else "Seat 1", "Seat 2"...
+    A seat whose name is missing, empty or not text falls back the same way."""
+    count = player_count(view)
+    given = view.get("names")
+    given = given if isinstance(given, list) else []
+    out = []
+    for seat in range(count):
+        name = given[seat] if seat < len(given) else None
+        out.append(name.strip() if isinstance(name, str) and name.strip() else f"Seat {seat + 1}")
+    return out
+
+
+def is_ai(view: View, seat: int) -> bool:
+    """"ai" may be a list of booleans per seat or a list of the computer players' seats."""
+    flags = view.get("ai")
+    if not isinstance(flags, list | tuple | set):
+        return False
+    if flags and all(isinstance(f, bool) for f in flags):
+        return seat < len(flags) and bool(list(flags)[seat])
+    return seat in flags
+
+
+def to_act(view: View) -> list[int]:
+    seats = view.get("waiting_for", view.get("to_act")) or []
+    return [s for s in seats if isinstance(s, int)]
+
+
+def label(view: View, seat: int) -> str:
+    """The name as shown on a table, with a marker for a computer player."""
+    all_names = names(view)
+    name = all_names[seat] if 0 <= seat < len(all_names) else f"Seat {seat + 1}"
+    return f"{name} (AI)" if is_ai(view, seat) else name

@@ -1,0 +1,147 @@
+"""Fonts and text that never crash: any Unicode in, something readable out.
+
+Player names are hostile input: emoji, right-to-left scripts, control characters, and names
+far too long for their box. Every string drawn goes through `clean`, which maps what the
+shipped font cannot draw to a visible stand-in, and through `fit`, which truncates with an
+ellipsis to the width available. Fonts are the DejaVu Sans files shipped in render/fonts
+(never a system font), loaded once per size.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont, features
+
+from render.kit.cmap import covered_code_points
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+REGULAR = FONT_DIR / "DejaVuSans.ttf"
+BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+
+MIN_SIZE = 16  # nothing smaller is readable on a phone
+ELLIPSIS = "…"
+MISSING = "□"  # drawn in place of any character the font has no glyph for
+MAX_CHARS = 120  # longer input is cut before measuring, so a huge string costs nothing
+HAS_RAQM = features.check("raqm")
+
+Font = ImageFont.FreeTypeFont
+
+
+@lru_cache(maxsize=2)
+def _coverage(bold: bool) -> frozenset[int]:
+    return covered_code_points((BOLD if bold else REGULAR).read_bytes())
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> Font:
+    """The basic-layout font: fast, and enough for every left-to-right script we draw."""
+    size = max(MIN_SIZE, int(size))
+    return ImageFont.truetype(
+        str(BOLD if bold else REGULAR), size, layout_engine=ImageFont.Layout.BASIC
+    )
+
+
+@lru_cache(maxsize=64)
+def _bidi_font(size: int, bold: bool) -> Font:
+    """Complex layout (bidirectional reordering, Arabic joining), used only for RTL text."""
+    size = max(MIN_SIZE, int(size))
+    path = str(BOLD if bold else REGULAR)
+    return ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.RAQM)
+
+
+def _is_rtl_char(ch: str) -> bool:
+    return unicodedata.bidirectional(ch) in ("R", "AL")
+
+
+def has_rtl(text: str) -> bool:
+    return any(_is_rtl_char(ch) for ch in text)
+
+
+def clean(text: object, bold: bool = False) -> str:
+    """One line of drawable text: controls and invisible format characters dropped,
+    whitespace collapsed, glyphs the font lacks replaced by a visible box."""
+    raw = unicodedata.normalize("NFC", str(text))[: MAX_CHARS * 2]
+    covered = _coverage(bold)
+    out: list[str] = []
+    for ch in raw:
+        category = unicodedata.category(ch)
+        if ch.isspace():
+            if out and out[-1] != " ":
+                out.append(" ")
+        elif category in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            continue  # controls, joiners, bidi marks, surrogates: nothing to draw
+        elif ord(ch) in covered:
+            out.append(ch)
+        elif category.startswith("M"):
+            continue  # a combining mark we cannot draw (variation selector, skin tone...)
+        elif not out or out[-1] != MISSING:
+            out.append(MISSING)  # one box per run of missing glyphs (an emoji sequence)
+    return "".join(out).strip()[:MAX_CHARS]
+
+
+def _visual_order(text: str) -> str:
+    """Without a bidi engine: reverse each right-to-left run so it reads correctly."""
+    out: list[str] = []
+    run: list[str] = []
+    for ch in text:
+        if _is_rtl_char(ch) or (run and not ch.isascii() and not ch.isalnum()):
+            run.append(ch)
+        else:
+            out.extend(reversed(run))
+            run = []
+            out.append(ch)
+    out.extend(reversed(run))
+    return "".join(out)
+
+
+def _font_for(text: str, size: int, bold: bool) -> tuple[Font, str]:
+    if has_rtl(text):
+        if HAS_RAQM:
+            return _bidi_font(size, bold), text
+        return font(size, bold), _visual_order(text)
+    return font(size, bold), text
+
+
+def width(text: str, size: int, bold: bool = False) -> float:
+    face, shaped = _font_for(text, size, bold)
+    return face.getlength(shaped)
+
+
+def fit(text: object, size: int, max_width: float, bold: bool = False) -> str:
+    """`text` cleaned and, if wider than max_width, cut to the longest prefix that fits
+    with an ellipsis."""
+    line = clean(text, bold)
+    if width(line, size, bold) <= max_width:
+        return line
+    low, high = 0, len(line)
+    while low < high:  # longest prefix whose ellipsised form fits
+        mid = (low + high + 1) // 2
+        if width(line[:mid].rstrip() + ELLIPSIS, size, bold) <= max_width:
+            low = mid
+        else:
+            high = mid - 1
+    return (line[:low].rstrip() + ELLIPSIS) if low else ELLIPSIS
+
+
+def draw(
+    canvas: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: object,
+    size: int,
+    *,
+    fill: str | tuple[int, ...],
+    bold: bool = False,
+    max_width: float | None = None,
+    anchor: str = "la",
+) -> float:
+    """Draw one line; returns the width drawn. `anchor` is Pillow's (la, ma, mm, rs...)."""
+    size = max(MIN_SIZE, int(size))
+    line = fit(text, size, max_width, bold) if max_width is not None else clean(text, bold)
+    if not line:
+        return 0.0
+    face, shaped = _font_for(line, size, bold)
+    canvas.text(xy, shaped, font=face, fill=fill, anchor=anchor)
+    return face.getlength(shaped)
