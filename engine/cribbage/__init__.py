@@ -1,0 +1,43 @@
+"""Cribbage for 2-4 players (4 as two partnerships), and the parts PIP Cribbage and Crib Race
+build on: scoring, sides, the deal plan and cuts, the pegging component, the show order.
+
+The game itself and its view keys are documented in engine/cribbage/game.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cribbage.game import CribbageGame
+from engine.cribbage.presentation import RULES, action_label
+from engine.cribbage.sides import Sides
+from engine.registry import GameSpec, Option
+
+
+def _sides(players: int, options: dict[str, Any]) -> list[int]:
+    return list(Sides.cribbage(players).side_of)
+
+
+SPEC = GameSpec(
+    name="cribbage",
+    title="Cribbage",
+    min_players=2,
+    max_players=4,
+    factory=CribbageGame,
+    options=(
+        Option("target", 121, (121, 61), "Points to win: 121, or 61 for a short game."),
+        Option("muggins", False, (False, True),
+               "Players count their own hands; opponents may take missed points."),
+        # Honest by construction: Cribbage has no 4-player game without partners, so the only
+        # value is True; 2 and 3 players always play for themselves.
+        Option("teams", True, (True,),
+               "Four players always play as two partnerships (seats 1 & 3 against 2 & 4); "
+               "two or three players play for themselves."),
+    ),
+    sides=_sides,
+    action_label=action_label,
+    rules=RULES,
+    order=10,
+)
+
+__all__ = ["SPEC", "CribbageGame"]

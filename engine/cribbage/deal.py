@@ -1,0 +1,121 @@
+"""The deal: who gets how many cards, who discards how many, and the cuts.
+
+A `DealPlan` is built per deal because it depends on the dealer (Crib Race: the dealing team's
+discards go under the deck; the four seats left of the dealer get the fifth card). Everything
+is keyed by real seat numbers so the game never has to think in offsets.
+
+Cuts are drawn from a random.Random the caller owns, so a game stays reproducible from its seed.
+The starter is the top card of what is left of the (already shuffled) deck after the deal:
+a random cut of a shuffled deck adds no randomness, and it lets tests stack a deal exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.cards import Card, shuffled, standard_deck
+
+
+@dataclass(frozen=True)
+class DealPlan:
+    """cards[seat]: cards dealt to that seat; discards[seat]: how many it must give up.
+
+    crib_from_deck: cards dealt straight from the deck into the crib (3 players: 1).
+    to_bottom: seats whose discards go to the bottom of the deck instead of the crib
+    (Crib Race, 6 seats: the dealer's team).
+    """
+
+    cards: tuple[int, ...]
+    discards: tuple[int, ...]
+    crib_from_deck: int = 0
+    to_bottom: frozenset[int] = field(default_factory=frozenset)
+
+    @property
+    def players(self) -> int:
+        return len(self.cards)
+
+    def kept(self, seat: int) -> int:
+        return self.cards[seat] - self.discards[seat]
+
+    def crib_size(self) -> int:
+        from_seats = sum(d for s, d in enumerate(self.discards) if s not in self.to_bottom)
+        return from_seats + self.crib_from_deck
+
+
+def cribbage_plan(players: int) -> DealPlan:
+    """Plain Cribbage: 2 players 6 cards, discard 2; 3 or 4 players 5 cards, discard 1; with 3
+    players the crib's fourth card comes from the deck."""
+    if players == 2:
+        return DealPlan(cards=(6, 6), discards=(2, 2))
+    if players in (3, 4):
+        return DealPlan(
+            cards=(5,) * players, discards=(1,) * players, crib_from_deck=4 - players
+        )
+    raise ValueError(f"Cribbage is for 2 to 4 players, not {players}")
+
+
+def seats_from_left(players: int, dealer: int) -> list[int]:
+    """Every seat in playing order: the dealer's left first, the dealer last."""
+    return [(dealer + 1 + i) % players for i in range(players)]
+
+
+@dataclass
+class Dealt:
+    hands: list[list[Card]]
+    crib: list[Card]
+    deck: list[Card]
+
+
+def deal(deck: Sequence[Card], plan: DealPlan, dealer: int) -> Dealt:
+    """Deal one card at a time round the table from the dealer's left, then the crib's cards
+    from the deck. `deck[0]` is the top card; the returned deck is what is left, top first."""
+    remaining = list(deck)
+    hands: list[list[Card]] = [[] for _ in range(plan.players)]
+    order = seats_from_left(plan.players, dealer)
+    for round_no in range(max(plan.cards, default=0)):
+        for seat in order:
+            if plan.cards[seat] > round_no:
+                hands[seat].append(remaining.pop(0))
+    crib = [remaining.pop(0) for _ in range(plan.crib_from_deck)]
+    return Dealt(hands=hands, crib=crib, deck=remaining)
+
+
+@dataclass(frozen=True)
+class FirstDealCut:
+    """rounds[i] maps each seat that cut in round i to its card (later rounds: only the tied)."""
+
+    rounds: tuple[tuple[tuple[int, Card], ...], ...]
+    dealer: int
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "dealer": self.dealer,
+            "rounds": [[{"seat": s, "card": str(c)} for s, c in r] for r in self.rounds],
+        }
+
+
+def cut_for_first_deal(players: int, rng: random.Random) -> FirstDealCut:
+    """Each seat cuts a card from a fresh shuffled deck; the lowest rank deals (ace low); the
+    seats tied for lowest cut again until one is lowest."""
+    cutting = list(range(players))
+    rounds = []
+    while True:
+        deck = shuffled(standard_deck(), rng)
+        cuts = tuple((seat, deck[i]) for i, seat in enumerate(cutting))
+        rounds.append(cuts)
+        low = min(card.rank for _, card in cuts)
+        cutting = [seat for seat, card in cuts if card.rank == low]
+        if len(cutting) == 1:
+            return FirstDealCut(rounds=tuple(rounds), dealer=cutting[0])
+
+
+def starter_cutter(players: int, dealer: int) -> int:
+    """The player to the dealer's right cuts the starter."""
+    return (dealer - 1) % players
+
+
+def is_heels(starter: Card) -> bool:
+    """A jack turned as the starter gives the dealer 2 for his heels."""
+    return starter.rank == 11 and not starter.is_die

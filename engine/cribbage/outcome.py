@@ -1,0 +1,56 @@
+"""The end of a cribbage game: skunks and the outcome dict of engine/contract.py.
+
+Skunk: a losing side under 91 points (under 31 in a 61-point game). Double skunk: under 61,
+and only in 121-point games. The leaderboard counts a win 1, a skunk 2, a double skunk 3.
+With three players there are two losers; the worse skunk among them decides the win's
+points (the winner did skunk somebody), and the detail line names each skunked seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cribbage.sides import Sides
+
+WIN, SKUNK, DOUBLE_SKUNK = 1, 2, 3
+
+
+def skunk_level(loser_score: int, target: int) -> int:
+    """1 = plain loss, 2 = skunked, 3 = double skunked, for a game to `target`."""
+    if target >= 121:
+        if loser_score < 61:
+            return DOUBLE_SKUNK
+        if loser_score < 91:
+            return SKUNK
+        return WIN
+    # A 61-point game has the skunk line at 31 and no double skunk.
+    skunk_line = target - 30
+    return SKUNK if loser_score < skunk_line else WIN
+
+
+def cribbage_outcome(sides: Sides, scores: list[int], winner: int, target: int) -> dict[str, Any]:
+    """The contract's outcome for side `winner` having reached the target."""
+    players = sides.players
+    seat_scores = [scores[sides.side_of[s]] for s in range(players)]
+    losers = [side for side in range(sides.count) if side != winner]
+    levels = {side: skunk_level(scores[side], target) for side in losers}
+    win_points = max(levels.values(), default=WIN)
+    # Rank sides by score: the winner first; losers with equal scores share a rank.
+    ordered = sorted(losers, key=lambda side: -scores[side])
+    side_rank = {winner: 0}
+    for side in ordered:
+        side_rank[side] = 1 + sum(1 for other in ordered if scores[other] > scores[side])
+    words = {WIN: "", SKUNK: " (skunk)", DOUBLE_SKUNK: " (double skunk)"}
+    def names(side: int) -> str:
+        return " & ".join(f"{{s{s}}}" for s in sides.seats_of(side))
+
+    beaten = ", ".join(f"{names(side)} {scores[side]}{words[levels[side]]}" for side in ordered)
+    return {
+        "winners": sides.seats_of(winner),
+        "ranks": [side_rank[sides.side_of[s]] for s in range(players)],
+        "scores": seat_scores,
+        "shared": False,
+        "win_points": win_points,
+        "skunk": {WIN: None, SKUNK: "skunk", DOUBLE_SKUNK: "double skunk"}[win_points],
+        "detail": f"{names(winner)} won with {scores[winner]}; {beaten}.",
+    }

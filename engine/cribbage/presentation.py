@@ -1,0 +1,66 @@
+"""What players read about Cribbage: button words for actions, and the rules in short sections."""
+
+from __future__ import annotations
+
+from engine.contract import Action
+
+_SIMPLE_LABELS = {
+    "go": "Go",
+    "muggins": "Muggins!",
+    "keep": "Keep the points",
+    "give_back": "Give them back",
+    "pass": "No muggins",
+}
+
+
+def action_label(action: Action) -> str:
+    """"Play 5H", "Go", "Discard 5H TS", "Claim 12", "Muggins!"..."""
+    kind = action.get("type")
+    if kind == "play":
+        return f"Play {action['card']}"
+    if kind == "discard":
+        return "Discard " + " ".join(action["cards"])
+    if kind == "claim":
+        return f"Claim {action['points']}"
+    return _SIMPLE_LABELS.get(str(kind), str(kind).replace("_", " "))
+
+
+RULES: tuple[tuple[str, str], ...] = (
+    (
+        "The deal",
+        "Everyone cuts; the lowest card deals first (ace low), and the deal then passes left. "
+        "Two players get 6 cards and give 2 to the crib; three or four players get 5 and give "
+        "1 (with three, one card from the deck completes the crib). The crib belongs to the "
+        "dealer. The player on the dealer's right cuts the starter; a jack gives the dealer 2 "
+        "for his heels. Four players play as partners sitting opposite and share one score.",
+    ),
+    (
+        "The play",
+        "The player left of the dealer leads. Lay cards in turn and keep a running count, "
+        "which may never pass 31. Making 15 or 31 scores 2; a pair 2, three of a kind 6, "
+        "four 12; a run of 3 or more among the latest cards, in any order, scores its length. "
+        "You must play if you can; if you can't, say Go. The others carry on while they can; "
+        "the last to lay a card then scores 1 for the go (nothing extra at 31) and the count "
+        "starts again. The very last card scores 1 unless it made 31.",
+    ),
+    (
+        "The show",
+        "Hands are counted from the dealer's left round to the dealer, then the crib, each "
+        "with the starter: every group of cards adding to 15 scores 2, every pair 2, every "
+        "run its length, a flush of the four hand cards 4 (5 with the starter; the crib only "
+        "scores a flush of all five), and the jack of the starter's suit 1 (his nobs).",
+    ),
+    (
+        "Winning",
+        "The first side to reach the target (121, or 61) wins at once, even in the middle of "
+        "the play or the show. A loser under 91 (under 31 in a 61 game) is skunked: the win "
+        "counts 2. Under 61 in a 121 game is a double skunk: the win counts 3.",
+    ),
+    (
+        "Muggins",
+        "With muggins on, you count your own hand and crib by claiming a number. A claim that "
+        "is too high is refused and you count again; a claim that is too low is scored as "
+        "claimed. Until the next count is claimed any opponent may press Muggins!: if you "
+        "missed points, the first to press takes them and may keep them or give them back.",
+    ),
+)

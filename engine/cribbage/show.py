@@ -1,0 +1,63 @@
+"""The show: the order hands and the crib are counted, and a record of each count.
+
+`standard_show_order` is Cribbage's order: every hand from the dealer's left round to the
+dealer, then the crib. Games change the order by overriding `CribbageGame._show_order`
+(PIP Cribbage's Priority: dealer's hand, crib, then the non-dealer's hand).
+
+A `ShowCount` is what views publish for one counted hand or crib. With muggins on it is first
+recorded with only the claim, and its breakdown is filled in once nobody may press muggins on
+it any more, so an under-count is not given away while opponents may still catch it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import Card, card_strs
+from engine.cribbage.deal import seats_from_left
+from engine.cribbage.scoring import Breakdown
+
+HAND = "hand"
+CRIB = "crib"
+
+
+@dataclass(frozen=True)
+class ShowStep:
+    """One count of the show: `kind` is "hand" or "crib"; `seat` is whose hand, or the crib's
+    owner (the one who scores it)."""
+
+    kind: str
+    seat: int
+
+
+def standard_show_order(players: int, dealer: int) -> list[ShowStep]:
+    steps = [ShowStep(HAND, seat) for seat in seats_from_left(players, dealer)]
+    steps.append(ShowStep(CRIB, dealer))
+    return steps
+
+
+@dataclass
+class ShowCount:
+    step: ShowStep
+    pieces: list[Card]
+    starter: Card | None
+    breakdown: Breakdown | None = None
+    claimed: int | None = None
+    #: Points finally scored for this count by its owner (the claim, or the exact total).
+    scored: int = 0
+    #: With muggins: who took the missed points, how many, and whether they were kept.
+    muggins: dict[str, Any] | None = field(default=None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.step.kind,
+            "seat": self.step.seat,
+            "cards": card_strs(self.pieces),
+            "starter": str(self.starter) if self.starter else None,
+            "breakdown": self.breakdown.to_json() if self.breakdown else None,
+            "words": self.breakdown.words() if self.breakdown else None,
+            "claimed": self.claimed,
+            "scored": self.scored,
+            "muggins": self.muggins,
+        }
