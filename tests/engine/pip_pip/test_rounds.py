@@ -1,0 +1,139 @@
+import random
+
+import pytest
+
+from engine import IllegalAction
+from engine.cards import parse_card
+from engine.pip_pip import SPEC, PipPipGame
+from engine.pip_pip.ranking import CARD_POINTS, pack, points, strength
+
+from .helpers import FULL_PACK, all_cards, random_step
+
+DECK_POINTS = sum(points(c) for c in pack())
+
+
+def expected_tricks(players: int) -> tuple[int, int, int]:
+    """(tricks with drawing, cards set aside, tricks after) from the rules: each trick with
+    drawing takes one card per player from the pile, and drawing stops at the start of the
+    first trick when the pile holds fewer cards than players."""
+    pile = 104 - 7 * players
+    with_drawing = 0
+    while pile >= players:
+        pile -= players
+        with_drawing += 1
+    return with_drawing, pile, 7
+
+
+def test_deck_points_total():
+    # 2s, aces, kings, queens and jacks: 8 of each in two decks.
+    assert DECK_POINTS == 8 * sum(CARD_POINTS.values()) == 264
+
+
+def test_three_players_draw_for_27_tricks_and_set_two_cards_aside():
+    assert expected_tricks(3) == (27, 2, 7)
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_one_round_trick_count_conservation_and_points(players):
+    rng = random.Random(players)
+    game = PipPipGame(players, {"rounds": 1}, seed=players * 31)
+    with_drawing, set_aside, after = expected_tricks(players)
+    tricks = 0
+    tricks_before_stop = None
+    call_points = [0] * players
+    while game.outcome is None:
+        assert all_cards(game) == FULL_PACK  # cards conserved at every step
+        assert all(len(hand) == 7 for hand in game.hands) or not game.drawing
+        seat, action = random_step(game, rng)
+        for event in game.apply(seat, action):
+            if event["type"] == "trick":
+                tricks += 1
+            elif event["type"] == "drawing_stops":
+                tricks_before_stop = tricks
+                assert event["set_aside"] == set_aside
+            elif event["type"] == "call":
+                call_points[event["seat"]] += event["points"]
+            elif event["type"] == "round_end":
+                # Every point is captured once, except the cards set aside unplayed.
+                unplayed = sum(points(c) for c in game.set_aside)
+                assert sum(event["round_points"]) + unplayed == DECK_POINTS
+    assert tricks_before_stop == with_drawing
+    assert tricks == with_drawing + after
+    assert len(game.set_aside) == set_aside
+    assert sum(len(h) for h in game.hands) == 0
+    assert [game.scores[s] - call_points[s] for s in range(players)] == game.round_points
+
+
+def test_cut_for_first_deal_lowest_card_deals_and_ties_cut_again():
+    recuts = 0
+    for seed in range(40):
+        game = PipPipGame(4, {}, seed)
+        cuts = [e for e in game.start_events if e["type"] == "cut"]
+        recuts += len(cuts) - 1
+        final = {int(s): c for s, c in cuts[-1]["cuts"].items()}
+        low = min(strength(parse_card(c)) for c in final.values())
+        lowest = [s for s, c in final.items() if strength(parse_card(c)) == low]
+        assert lowest == [game.dealer]
+        for earlier in cuts[:-1]:  # a tie for lowest led to another cut among the tied
+            assert "cut again" in earlier["text"]
+        assert game.turn == game.leader == (game.dealer + 1) % 4
+        if len(cuts) > 1:  # only the seats tied for lowest cut again
+            assert set(final) < {int(s) for s in cuts[-2]["cuts"]}
+    assert recuts > 0  # the seeds do exercise a tie
+
+
+def test_deal_and_lead_pass_left_each_round():
+    rng = random.Random(5)
+    game = PipPipGame(3, {}, seed=9)
+    dealers = [game.dealer]
+    trumps_from_cut = [game.trump == game.cut_card.suit]
+    while game.outcome is None:
+        seat, action = random_step(game, rng)
+        for event in game.apply(seat, action):
+            if event["type"] == "deal":
+                dealers.append(event["dealer"])
+                assert event["trump"] == event["cut_card"][1]
+                assert game.leader == (event["dealer"] + 1) % 3
+    assert all(trumps_from_cut)
+    assert dealers == [(dealers[0] + k) % 3 for k in range(3)]
+
+
+def test_rounds_option_default_is_one_round_per_player_and_fewer_can_be_chosen():
+    assert SPEC.new(5, {}, seed=1).rounds_total == 5
+    assert SPEC.new(5, {"rounds": 2}, seed=1).rounds_total == 2
+    with pytest.raises(IllegalAction, match="at most 4 rounds"):
+        SPEC.new(4, {"rounds": 6}, seed=1)
+    with pytest.raises(IllegalAction):
+        SPEC.new(4, {"rounds": 0}, seed=1)
+    with pytest.raises(IllegalAction):
+        SPEC.new(2, {}, seed=1)
+    with pytest.raises(IllegalAction):
+        SPEC.new(9, {}, seed=1)
+
+
+def test_tied_top_scores_share_the_win():
+    game = PipPipGame(3, {"rounds": 1}, seed=2)
+    game.scores = [100, 120, 120]
+    outcome = game._final_outcome()
+    assert outcome["winners"] == [1, 2] and outcome["shared"] is True
+    assert outcome["ranks"] == [2, 0, 0]
+    assert outcome["detail"] == "{s1} and {s2} share the win with 120 points each."
+
+
+def test_single_winner_outcome():
+    game = PipPipGame(4, {"rounds": 1}, seed=2)
+    game.scores = [10, 300, 120, 120]
+    outcome = game._final_outcome()
+    assert outcome["winners"] == [1] and outcome["shared"] is False
+    assert outcome["ranks"] == [3, 0, 1, 1] and outcome["scores"] == [10, 300, 120, 120]
+
+
+def test_game_over_refuses_moves():
+    rng = random.Random(1)
+    game = PipPipGame(3, {"rounds": 1}, seed=4)
+    while game.outcome is None:
+        game.apply(*random_step(game, rng))
+    assert game.to_act() == [] and game.waiting_for() == []
+    assert game.legal_actions(0) == []
+    with pytest.raises(IllegalAction, match="over"):
+        game.apply(0, {"type": "play", "card": "3H"})

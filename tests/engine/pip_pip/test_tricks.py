@@ -1,0 +1,78 @@
+import pytest
+
+from engine import IllegalAction
+from engine.cards import parse_card, parse_cards
+from engine.pip_pip.ranking import beats, points, strength, winning_index
+
+from .helpers import play, rigged
+
+
+def test_rank_order_runs_from_three_up_to_two():
+    order = parse_cards("3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 2H")
+    assert [strength(c) for c in order] == list(range(13))
+
+
+@pytest.mark.parametrize(
+    ("cards", "trump", "winner"),
+    [
+        ("5H 9H 7H", "S", 1),  # highest of the led suit
+        ("AH 3S 2H", "S", 1),  # a lowly trump beats the led suit's best
+        ("AH 3S 4S", "S", 2),  # the higher of two trumps
+        ("4H 2D AC", "S", 0),  # off-suit discards never win, even a 2
+        ("KH KH 3H", "S", 1),  # identical cards: the later played wins
+        ("KS 5H KS", "S", 2),  # identical trumps too
+        ("2H AH 3H", "S", 0),  # 2 is the highest rank
+        ("3H 4H", "S", 1),     # 3 is the lowest
+        ("3D 4D 5D", "D", 2),  # trump led: the highest trump
+    ],
+)
+def test_trick_winner(cards, trump, winner):
+    assert winning_index(parse_cards(cards), trump) == winner
+
+
+def test_off_suit_never_beats_even_when_higher():
+    assert not beats(parse_card("2C"), parse_card("3H"), "S")
+    assert beats(parse_card("3S"), parse_card("2H"), "S")
+    assert not beats(parse_card("2H"), parse_card("3S"), "S")
+
+
+def test_card_points():
+    assert [points(c) for c in parse_cards("2C AC KC QC JC TC 9C 3C")] == [11, 10, 5, 4, 3, 0, 0, 0]
+
+
+def test_game_awards_the_trick_and_its_points_to_the_winner():
+    game = rigged(["AH 5C", "2H 6C", "3S 7C"], trump="S", leader=0)
+    events = play(game, "AH", "2H", "3S")
+    assert game.last_trick["winner"] == 2
+    assert game.last_trick["points"] == 21
+    assert game.round_points == [0, 0, 21] and game.scores == [0, 0, 21]
+    assert events[-1]["text"] == "{s2} wins the trick (+21)"
+    assert game.turn == game.leader == 2  # the winner leads next
+
+
+def test_later_identical_card_wins_in_a_game():
+    game = rigged(["KH 5C", "4H 6C", "KH 7C"], trump="S", leader=1)
+    play(game, "4H", "KH", "KH")  # play goes left: seats 1, 2, 0
+    assert [t["seat"] for t in game.last_trick["cards"]] == [1, 2, 0]
+    assert game.last_trick["winner"] == 0
+
+
+def test_must_follow_suit_when_able():
+    game = rigged(["5H 5C", "2C 6H", "3S 7C"], trump="S", leader=0)
+    play(game, "5H")
+    assert game.legal_actions(1) == [{"type": "play", "card": "6H"}]
+    with pytest.raises(IllegalAction, match="follow suit"):
+        game.apply(1, {"type": "play", "card": "2C"})
+
+
+def test_void_in_led_suit_may_play_anything():
+    game = rigged(["5H 5C", "2C 6D", "3S 7C"], trump="S", leader=0)
+    play(game, "5H")
+    cards = {a["card"] for a in game.legal_actions(1) if a["type"] == "play"}
+    assert cards == {"2C", "6D"}
+
+
+def test_two_identical_cards_in_hand_are_one_legal_action():
+    game = rigged(["KH KH 5C", "2C 6D 7D", "3S 7C 8C"], trump="S", leader=0)
+    plays = [a for a in game.legal_actions(0) if a["type"] == "play"]
+    assert sorted(a["card"] for a in plays) == ["5C", "KH"]
