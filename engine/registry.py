@@ -95,3 +95,15 @@ def _discover() -> dict[str, GameSpec]:
 
 
 GAMES: dict[str, GameSpec] = _discover()
+
+
+def register(spec: GameSpec) -> None:
+    """Add a game that discovery missed, keeping menu order.
+
+    When a game's submodule (engine.<game>.track, say) is imported before this registry, the
+    game's package is still mid-import while _discover runs and has no SPEC yet; such a
+    package calls register(SPEC) at the end of its __init__. Registering twice is harmless."""
+    GAMES[spec.name] = spec
+    ordered = sorted(GAMES.values(), key=lambda s: (s.order, s.name))
+    GAMES.clear()
+    GAMES.update((s.name, s) for s in ordered)

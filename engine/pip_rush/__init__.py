@@ -47,7 +47,7 @@ from typing import Any
 from engine.pip_rush.game import PipRushGame, team_of
 from engine.pip_rush.text import RULES, action_label
 from engine.pip_rush.track import DEFAULT_TRACK, TRACKS
-from engine.registry import GameSpec, Option
+from engine.registry import GameSpec, Option, register
 
 
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
@@ -75,5 +75,8 @@ SPEC = GameSpec(
     rules=RULES,
     order=40,
 )
+
+# Discovery misses this package when one of its submodules was imported before the registry.
+register(SPEC)
 
 __all__ = ["SPEC", "PipRushGame"]
