@@ -1,0 +1,52 @@
+"""Running games and lobbies, without Discord: tables/ sits between cogs/ and store/.
+
+    store = await Store.open("data/bot.sqlite3")
+    manager = TableManager(store, ai_delay=0.8, idle_warn=120, idle_takeover=300)
+    manager.subscribe(listener)        # async on_update(table, events), on_idle_warning(table,
+                                       # seat), on_finished(table); any may be left out
+    await manager.start()              # lobbies back, unfinished games replayed from their log
+    table = await manager.create(guild_id=..., channel_id=..., game="cribbage", options={},
+                                 seats=[SeatInfo(42, "Ann"), SeatInfo(None, "Computer 1", "hard")],
+                                 host_id=42)
+    events = await manager.act(table.id, user_id, action, version=table.seat_version(seat))
+    await manager.close(); await store.close()
+
+Additions to the agreed interface (the cogs adapt to these):
+
+- `act(..., version=None)`: pass the `table.seat_version(seat)` the buttons were built at;
+  stale buttons are refused with a readable IllegalAction. `seat_version(seat)` only moves
+  when that seat's legal actions change, so other players' moves do not stale a hand.
+- Listeners run after the lock is released, in order, from one delivery task per table; a
+  listener's exception is logged, never raised into the game. Abandoned (and "errored")
+  tables are announced with on_finished too: look at `table.status`.
+- Table extras: `status` ("running"/"finished"/"abandoned"/"errored"), `outcome` (the
+  engine's, or the one built for a resignation), `finished`, `sides` (side per seat),
+  `to_act()`, `away` (human seats the computer plays after an idle takeover), `settings`.
+  public_view()/view_for() also carry "away" and "version".
+- Idle: after `idle_takeover` the computer (level "normal") plays for the seat until that
+  member acts again or the cog calls `manager.back(table_id, user_id)` (e.g. on "My hand").
+  A lobby's `settings["idle"]` (minutes from tables.idle.IDLE_CHOICES, or "off") overrides
+  the manager's defaults: take over after m minutes, warn halfway. Stored with the game in
+  its own `settings` column because engine options refuse unknown names.
+- Lobby extras: `set_options(by, changes)`, `set_idle(by, minutes|"off"|None)`,
+  `swap(by, i, j)` to choose partners, `check_cancel(by)`, `status`; manager:
+  `open_lobby(guild_id=, channel_id=, host_id=, host_name=, game=, options=, settings=,
+  host_joins=True)` (the host takes the first seat), `lobby(id)`, `lobbies(guild_id)`,
+  `update_lobby(lobby)` (persist after calling a Lobby method), `cancel_lobby(id, by)`,
+  `start_lobby(id, by, seed=None)`.
+- `table_of(guild_id, user_id)`: a member's running tables (for /hand and /resign).
+- `leaderboard()` rows: place, user_id, rating (mu - 3 sigma, 1 decimal), mu, sigma, games,
+  wins, points (sum of win_points), skunks (wins worth more than 1). `stats()`: user_id,
+  games, wins, points, per_game [...same per game...], recent [result rows].
+- `close()` does not close the store; its owner does.
+- Ratings: openskill Plackett-Luce per (guild, game, user); a computer seat is an opponent
+  with the fixed default rating and is never updated (see tables/ratings.py).
+"""
+
+from tables.idle import IDLE_CHOICES
+from tables.lobby import Lobby
+from tables.manager import Listener, TableManager
+from tables.seats import SeatInfo
+from tables.table import Table
+
+__all__ = ["IDLE_CHOICES", "Listener", "Lobby", "SeatInfo", "Table", "TableManager"]

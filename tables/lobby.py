@@ -1,0 +1,149 @@
+"""A lobby's rules: who may join, leave, add computers, change options and start. No Discord.
+
+Every refusal is an IllegalAction whose message the player reads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import IllegalAction
+from engine.registry import LEVELS, GameSpec
+from tables.computer import refuse_without_ai
+from tables.idle import check_idle_setting
+from tables.seats import SeatInfo
+
+
+@dataclass
+class Lobby:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    spec: GameSpec
+    options: dict[str, Any]
+    seats: list[SeatInfo] = field(default_factory=list)
+    #: Table settings the engine never sees: {"idle": minutes or "off"} (absent: bot default).
+    settings: dict[str, Any] = field(default_factory=dict)
+    message_id: int | None = None
+    status: str = "open"
+
+    @property
+    def game(self) -> str:
+        return self.spec.name
+
+    @property
+    def max_players(self) -> int:
+        return max(self.spec.allowed_player_counts())
+
+    @property
+    def is_full(self) -> bool:
+        return len(self.seats) >= self.max_players
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    # ------------------------------------------------------------ anyone
+
+    def join(self, user_id: int, name: str) -> None:
+        self._check_open()
+        if self.seat_of(user_id) is not None:
+            raise IllegalAction("You have already joined this game.")
+        if self.is_full:
+            raise IllegalAction(f"{self.spec.title} seats at most {self.max_players} players.")
+        self.seats.append(SeatInfo(user_id=user_id, name=name))
+
+    def leave(self, user_id: int) -> None:
+        self._check_open()
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise IllegalAction("You have not joined this game.")
+        del self.seats[seat]
+
+    # ------------------------------------------------------------ host only
+
+    def add_computer(self, by_user_id: int, level: str = "normal") -> None:
+        self._check_host(by_user_id, "add computer players")
+        if level not in LEVELS:
+            raise IllegalAction(f"The computer's level is one of {', '.join(LEVELS)}.")
+        if self.is_full:
+            raise IllegalAction(f"{self.spec.title} seats at most {self.max_players} players.")
+        refuse_without_ai(self.spec, [level])
+        taken = {s.name for s in self.seats}
+        number = 1
+        while f"Computer {number}" in taken:
+            number += 1
+        self.seats.append(SeatInfo.computer(level, name=f"Computer {number}"))
+
+    def remove_computer(self, by_user_id: int, index: int) -> None:
+        self._check_host(by_user_id, "remove computer players")
+        if not 0 <= index < len(self.seats) or not self.seats[index].is_computer:
+            raise IllegalAction("There is no computer player in that seat.")
+        del self.seats[index]
+
+    def swap(self, by_user_id: int, first: int, second: int) -> None:
+        """Exchange two seats (how the host chooses partners in a team game)."""
+        self._check_host(by_user_id, "move players")
+        if not (0 <= first < len(self.seats) and 0 <= second < len(self.seats)):
+            raise IllegalAction("There is no such seat.")
+        self.seats[first], self.seats[second] = self.seats[second], self.seats[first]
+
+    def set_options(self, by_user_id: int, changes: dict[str, Any]) -> None:
+        self._check_host(by_user_id, "change the options")
+        self.options = self.spec.check_options({**self.options, **changes})
+
+    def set_idle(self, by_user_id: int, idle: int | str | None) -> None:
+        """Minutes before the computer plays for an idle player, "off", or None for the
+        bot's default."""
+        self._check_host(by_user_id, "change the idle timer")
+        if idle is None:
+            self.settings.pop("idle", None)
+        else:
+            self.settings["idle"] = check_idle_setting(idle)
+
+    def check_cancel(self, by_user_id: int) -> None:
+        self._check_host(by_user_id, "cancel the game")
+
+    def check_start(self, by_user_id: int) -> None:
+        self._check_host(by_user_id, "start the game")
+        counts = self.spec.allowed_player_counts()
+        if len(self.seats) not in counts:
+            allowed = " or ".join(str(n) for n in counts)
+            raise IllegalAction(
+                f"{self.spec.title} needs {allowed} players; {len(self.seats)} have joined."
+            )
+
+    # ------------------------------------------------------------ teams
+
+    def sides(self) -> list[list[int]]:
+        """Seat indexes grouped by side, in the order the sides first appear."""
+        return group_sides(self.spec, len(self.seats), self.options)
+
+    # ------------------------------------------------------------ helpers
+
+    def _check_open(self) -> None:
+        if self.status != "open":
+            raise IllegalAction("This lobby is closed.")
+
+    def _check_host(self, by_user_id: int, what: str) -> None:
+        self._check_open()
+        if by_user_id != self.host_id:
+            raise IllegalAction(f"Only the host can {what}.")
+
+
+def side_of_seats(spec: GameSpec, players: int, options: dict[str, Any]) -> list[int]:
+    """spec.sides for a count the game allows; one side per seat otherwise (a lobby still
+    filling up)."""
+    if players not in spec.allowed_player_counts():
+        return list(range(players))
+    return list(spec.sides(players, spec.check_options(options)))
+
+
+def group_sides(spec: GameSpec, players: int, options: dict[str, Any]) -> list[list[int]]:
+    groups: dict[int, list[int]] = {}
+    for seat, side in enumerate(side_of_seats(spec, players, options)):
+        groups.setdefault(side, []).append(seat)
+    return list(groups.values())

@@ -1,0 +1,622 @@
+"""TableManager: every running game and open lobby, persistence, computer turns, idle timers.
+
+Order of work for an accepted action, always under the table's lock: the engine applies it
+(an IllegalAction changes nothing and writes nothing), the store commits it (with the
+results and ratings if it ended the game), and only then is the caller answered. Listeners
+hear of it afterwards, in order, from a per-table delivery task, so a slow Discord call
+never holds the lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Protocol
+
+from engine.contract import Action, Event
+from engine.errors import IllegalAction
+from engine.registry import GAMES, LEVELS, GameSpec
+from store import Store
+from store.records import GameRecord, LobbyRecord
+from tables.computer import choose, refuse_without_ai
+from tables.idle import IdleTiming, idle_timing
+from tables.lobby import Lobby
+from tables.ratings import display_rating, finish_for
+from tables.seats import SeatInfo
+from tables.table import RESIGN, Table
+
+log = logging.getLogger(__name__)
+
+#: Finished tables stay reachable through get() for a while so late clicks get a clear answer.
+KEEP_FINISHED = 200
+
+
+class Listener(Protocol):
+    """What the Discord layer implements; any of the three methods may be left out."""
+
+    async def on_update(self, table: Table, events: list[Event]) -> None: ...
+    async def on_idle_warning(self, table: Table, seat: int) -> None: ...
+    async def on_finished(self, table: Table) -> None: ...
+
+
+class _TableTasks:
+    """The background work attached to one table."""
+
+    def __init__(self) -> None:
+        self.computer: asyncio.Task[None] | None = None
+        self.idle: asyncio.Task[None] | None = None
+        self.delivery: asyncio.Task[None] | None = None
+        self.outbox: deque[tuple[str, tuple[Any, ...]]] = deque()
+        self.waiting_since: dict[int, float] = {}
+        self.warned: set[int] = set()
+        self.closed = False
+
+
+class TableManager:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        ai_delay: float = 0.8,
+        idle_warn: float | None = 120.0,
+        idle_takeover: float | None = 300.0,
+        games: Mapping[str, GameSpec] | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.store = store
+        self.ai_delay = ai_delay
+        self.default_idle = IdleTiming(idle_warn, idle_takeover)
+        self.games: Mapping[str, GameSpec] = GAMES if games is None else games
+        self._clock = clock
+        self._tables: dict[int, Table] = {}
+        self._finished: OrderedDict[int, Table] = OrderedDict()
+        self._tasks: dict[int, _TableTasks] = {}
+        self._lobbies: dict[int, Lobby] = {}
+        self._listeners: list[Any] = []
+        self._closed = False
+
+    # ================================================================ start and stop
+
+    async def start(self) -> list[Table]:
+        """Load open lobbies and rebuild every unfinished game by replaying its log; resume
+        computer turns and idle timers. A game whose log no longer replays is marked
+        "errored" and skipped rather than stopping the bot."""
+        for record in await self.store.open_lobbies():
+            lobby = self._lobby_from_record(record)
+            if lobby is not None:
+                self._lobbies[lobby.id] = lobby
+        rebuilt = []
+        for record in await self.store.games_with_status("running"):
+            table = await self._rebuild(record)
+            if table is None:
+                continue
+            if table.finished:  # the last action was stored but the finish was not
+                await self.store.finish_game(table.id, self._finish(table))
+                table.status = "finished"
+                continue
+            self._register(table)
+            self._after_change(table, None)
+            rebuilt.append(table)
+        return rebuilt
+
+    async def close(self) -> None:
+        """Stop computer turns and timers (after any action in progress is committed) and let
+        pending notifications go out. The store stays open: its owner closes it."""
+        self._closed = True
+        for table in list(self._tables.values()):
+            async with table.lock:
+                self._tasks[table.id].closed = True
+            self._cancel_work(table.id)
+        deliveries = [
+            t.delivery for t in self._tasks.values() if t.delivery and not t.delivery.done()
+        ]
+        if deliveries:
+            _, pending = await asyncio.wait(deliveries, timeout=5)
+            for task in pending:
+                task.cancel()
+
+    def subscribe(self, listener: Any) -> None:
+        self._listeners.append(listener)
+
+    async def wait_idle(self) -> None:
+        """Until no computer turn is pending and every notification has been delivered."""
+        while True:
+            busy = [
+                task
+                for tasks in self._tasks.values()
+                for task in (tasks.computer, tasks.delivery)
+                if task is not None and not task.done()
+            ]
+            if not busy:
+                return
+            await asyncio.gather(*busy, return_exceptions=True)
+
+    # ================================================================ tables
+
+    def get(self, table_id: int) -> Table | None:
+        return self._tables.get(table_id) or self._finished.get(table_id)
+
+    def running(self, guild_id: int) -> list[Table]:
+        return [t for t in self._tables.values() if t.guild_id == guild_id]
+
+    def table_of(self, guild_id: int, user_id: int) -> list[Table]:
+        """The running tables of a server where this member has a seat."""
+        return [t for t in self.running(guild_id) if t.seat_of(user_id) is not None]
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        options: dict[str, Any] | None,
+        seats: list[SeatInfo],
+        host_id: int,
+        seed: int | None = None,
+        settings: dict[str, Any] | None = None,
+        thread_id: int | None = None,
+    ) -> Table:
+        """Start a game. Everything is checked before anything is written."""
+        spec = self._spec(game)
+        humans = [s.user_id for s in seats if s.user_id is not None]
+        if len(humans) != len(set(humans)):
+            raise IllegalAction("A player can take only one seat.")
+        levels = [s.ai for s in seats if s.is_computer]
+        for level in levels:
+            if level not in LEVELS:
+                raise IllegalAction(f"The computer's level is one of {', '.join(LEVELS)}.")
+        refuse_without_ai(spec, levels)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**62)
+        table = Table(
+            id=0, spec=spec, options=options or {}, seed=seed, seats=seats,
+            guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+            settings=settings, thread_id=thread_id,
+        )
+        table.id = await self.store.create_game(
+            guild_id=guild_id, channel_id=channel_id, game=spec.name, options=table.options,
+            seed=seed, seats=[s.to_json() for s in seats], host_id=host_id,
+            settings=table.settings, thread_id=thread_id,
+        )
+        self._register(table)
+        self._after_change(table, None)
+        return table
+
+    async def act(
+        self, table_id: int, user_id: int, action: Action, *, version: int | None = None
+    ) -> list[Event]:
+        """A member's move. `version`, if given, is the seat_version the member's buttons were
+        built at; buttons from before the seat's choices changed are refused."""
+        table = self._running_table(table_id)
+        async with table.lock:
+            self._check_open(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise IllegalAction("You are not playing at this table.")
+            if version is not None and version != table.seat_version(seat):
+                raise IllegalAction("Those buttons are out of date: open your hand again.")
+            if not isinstance(action, dict) or str(action.get("type", "")).startswith("_"):
+                raise IllegalAction("That is not a move.")
+            table.away.discard(seat)  # whoever moves is back at the table
+            events = await self._accept(table, seat, action)
+        self._announce(table, events)
+        return events
+
+    async def back(self, table_id: int, user_id: int) -> None:
+        """A member the computer was playing for is back: stop playing for them."""
+        table = self._running_table(table_id)
+        seat = table.seat_of(user_id)
+        if seat is not None and seat in table.away:
+            table.away.discard(seat)
+            self._after_change(table, None)
+
+    async def resign(self, table_id: int, user_id: int) -> list[Event]:
+        """The member's side loses at once; every other side wins."""
+        table = self._running_table(table_id)
+        async with table.lock:
+            self._check_open(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise IllegalAction("You are not playing at this table.")
+            events = await self._accept(table, seat, {"type": RESIGN})
+        self._announce(table, events)
+        return events
+
+    async def abandon(self, table_id: int, by_user_id: int, may_manage: bool = False) -> None:
+        """End a game with no results (the host, or someone who may manage the server)."""
+        table = self._running_table(table_id)
+        if not may_manage and by_user_id != table.host_id:
+            raise IllegalAction("Only the host or a moderator can abandon this game.")
+        async with table.lock:
+            self._check_open(table)
+            await self.store.set_status(table.id, "abandoned")
+            table.status = "abandoned"
+            self._retire(table)
+        self._publish(table, "on_finished")
+
+    async def set_location(
+        self, table_id: int, *, thread_id: int | None, message_id: int | None
+    ) -> None:
+        table = self.get(table_id)
+        if table is None:
+            raise IllegalAction("That game no longer exists.")
+        await self.store.set_location(table_id, thread_id=thread_id, message_id=message_id)
+        table.thread_id, table.message_id = thread_id, message_id
+
+    # ================================================================ lobbies
+
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
+        options: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+        host_joins: bool = True,
+    ) -> Lobby:
+        spec = self._spec(game)
+        lobby = Lobby(
+            id=0, guild_id=guild_id, channel_id=channel_id, host_id=host_id, spec=spec,
+            options=spec.check_options(options), settings={},
+        )
+        for name, value in (settings or {}).items():
+            if name != "idle":
+                raise IllegalAction(f"There is no table setting {name}.")
+            lobby.set_idle(host_id, value)
+        if host_joins:
+            lobby.join(host_id, host_name)
+        lobby.id = await self.store.create_lobby(
+            guild_id=guild_id, channel_id=channel_id, host_id=host_id, game=spec.name,
+            options=lobby.options, settings=lobby.settings,
+            seats=[s.to_json() for s in lobby.seats],
+        )
+        self._lobbies[lobby.id] = lobby
+        return lobby
+
+    def lobby(self, lobby_id: int) -> Lobby | None:
+        return self._lobbies.get(lobby_id)
+
+    def lobbies(self, guild_id: int) -> list[Lobby]:
+        return [lobby for lobby in self._lobbies.values() if lobby.guild_id == guild_id]
+
+    async def update_lobby(self, lobby: Lobby) -> None:
+        """Persist a lobby after one of its methods changed it (or its message_id was set)."""
+        await self.store.save_lobby(
+            lobby.id, message_id=lobby.message_id, options=lobby.options,
+            settings=lobby.settings, seats=[s.to_json() for s in lobby.seats],
+            status=lobby.status,
+        )
+
+    async def cancel_lobby(self, lobby_id: int, by_user_id: int) -> Lobby:
+        lobby = self._open_lobby(lobby_id)
+        lobby.check_cancel(by_user_id)
+        lobby.status = "cancelled"
+        self._lobbies.pop(lobby.id, None)
+        await self.update_lobby(lobby)
+        return lobby
+
+    async def start_lobby(self, lobby_id: int, by_user_id: int, seed: int | None = None) -> Table:
+        lobby = self._open_lobby(lobby_id)
+        lobby.check_start(by_user_id)
+        # Closed before the first await, so a double click cannot start two games.
+        lobby.status = "started"
+        self._lobbies.pop(lobby.id, None)
+        try:
+            table = await self.create(
+                guild_id=lobby.guild_id, channel_id=lobby.channel_id, game=lobby.game,
+                options=lobby.options, seats=lobby.seats, host_id=lobby.host_id, seed=seed,
+                settings=lobby.settings,
+            )
+        except BaseException:
+            lobby.status = "open"
+            self._lobbies[lobby.id] = lobby
+            raise
+        await self.store.save_lobby(
+            lobby.id, message_id=lobby.message_id, options=lobby.options,
+            settings=lobby.settings, seats=[s.to_json() for s in lobby.seats],
+            status="started", game_id=table.id,
+        )
+        return table
+
+    # ================================================================ leaderboard and stats
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[dict[str, Any]]:
+        rows = await self.store.leaderboard(guild_id, game, limit)
+        return [
+            {
+                "place": place, "user_id": r.user_id, "rating": display_rating(r.mu, r.sigma),
+                "mu": r.mu, "sigma": r.sigma, "games": r.games, "wins": r.wins,
+                "points": r.points, "skunks": r.skunks,
+            }
+            for place, r in enumerate(rows, start=1)
+        ]
+
+    async def stats(self, guild_id: int, user_id: int) -> dict[str, Any]:
+        per_game = [
+            {
+                "game": r.game, "rating": display_rating(r.mu, r.sigma), "games": r.games,
+                "wins": r.wins, "points": r.points, "skunks": r.skunks,
+            }
+            for r in await self.store.user_ratings(guild_id, user_id)
+        ]
+        return {
+            "user_id": user_id,
+            "games": sum(g["games"] for g in per_game),
+            "wins": sum(g["wins"] for g in per_game),
+            "points": sum(g["points"] for g in per_game),
+            "per_game": per_game,
+            "recent": await self.store.user_results(guild_id, user_id, limit=5),
+        }
+
+    # ================================================================ accepting actions
+
+    async def _accept(self, table: Table, seat: int, action: Action) -> list[Event]:
+        """Apply and commit one action. The caller holds table.lock."""
+        seq = table.version
+        events = table.apply(seat, action)  # IllegalAction: nothing changed, nothing written
+        finish = self._finish(table) if table.finished else None
+        try:
+            await self.store.append_action(table.id, seq, seat, action, finish=finish)
+        except asyncio.CancelledError:
+            self._tasks[table.id].closed = True  # memory is ahead of the log: stop here
+            raise
+        except Exception:
+            log.exception("could not store action %d of game %d; reloading it", seq, table.id)
+            await self._reload(table)
+            raise
+        if finish is not None:
+            table.status = "finished"
+            self._retire(table)
+        else:
+            self._after_change(table, seat)
+        return events
+
+    def _finish(self, table: Table) -> Any:
+        assert table.outcome is not None
+        return finish_for(table.outcome, table.sides, [s.user_id for s in table.seats])
+
+    def _announce(self, table: Table, events: list[Event]) -> None:
+        self._publish(table, "on_update", events)
+        if table.status == "finished":
+            self._publish(table, "on_finished")
+
+    # ================================================================ computer turns
+
+    def _schedule_computer(self, table: Table) -> None:
+        tasks = self._tasks.get(table.id)
+        if tasks is None or tasks.closed or self._closed or not table.computer_turns():
+            return
+        if tasks.computer is None or tasks.computer.done():
+            tasks.computer = asyncio.create_task(
+                self._run_computer(table), name=f"computer-{table.id}"
+            )
+
+    async def _run_computer(self, table: Table) -> None:
+        """Play computer seats one action at a time until a human is needed.
+
+        The last check and the return happen without an await in between, so an act() that
+        makes more computer work either sees this task still running (and it loops) or done
+        (and starts a new one)."""
+        tasks = self._tasks[table.id]
+        while not tasks.closed and table.computer_turns():
+            if self.ai_delay > 0:
+                await asyncio.sleep(self.ai_delay)
+            async with table.lock:
+                seats = [] if tasks.closed else table.computer_turns()
+                if not seats:
+                    return
+                seat = seats[0]
+                events = await self._computer_move(table, seat)
+                if events is None:
+                    return
+            self._announce(table, events)
+
+    async def _computer_move(self, table: Table, seat: int) -> list[Event] | None:
+        legal = table.legal_for(seat)
+        try:
+            action = choose(
+                table.spec, table.view_for(seat), legal, table.seed, table.version,
+                table.seats[seat].level,
+            )
+            return await self._accept(table, seat, action)
+        except (asyncio.CancelledError, IllegalAction, NotImplementedError) as error:
+            if isinstance(error, asyncio.CancelledError):
+                raise
+            # A computer player's bug must not stall the table: play the first legal move.
+            log.error("game %d: computer for seat %d failed (%s)", table.id, seat, error)
+        except Exception:
+            log.exception("game %d: computer for seat %d crashed", table.id, seat)
+        if not legal:
+            await self._mark_errored(table, "the computer had no legal move")
+            return None
+        try:
+            return await self._accept(table, seat, legal[0])
+        except Exception as error:
+            await self._mark_errored(table, f"fallback move failed: {error}")
+            return None
+
+    # ================================================================ idle timers
+
+    def _after_change(self, table: Table, acted: int | None) -> None:
+        """Bookkeeping after every state change: restart the seat's idle clock, start
+        computer turns, re-arm the idle timer."""
+        tasks = self._tasks[table.id]
+        now = self._now()
+        if acted is not None:
+            tasks.waiting_since.pop(acted, None)
+            tasks.warned.discard(acted)
+        waiting = table.human_waits()
+        tasks.waiting_since = {s: tasks.waiting_since.get(s, now) for s in waiting}
+        tasks.warned &= set(waiting)
+        self._schedule_computer(table)
+        if tasks.idle is not None:
+            tasks.idle.cancel()
+            tasks.idle = None
+        timing = idle_timing(table.settings, self.default_idle)
+        if waiting and (timing.warn or timing.takeover) and not tasks.closed:
+            tasks.idle = asyncio.create_task(
+                self._watch_idle(table, timing), name=f"idle-{table.id}"
+            )
+
+    async def _watch_idle(self, table: Table, timing: IdleTiming) -> None:
+        tasks = self._tasks[table.id]
+        while not tasks.closed:
+            due: list[tuple[float, str, int]] = []
+            for seat, since in tasks.waiting_since.items():
+                if timing.warn is not None and seat not in tasks.warned:
+                    due.append((since + timing.warn, "warn", seat))
+                if timing.takeover is not None:
+                    due.append((since + timing.takeover, "takeover", seat))
+            if not due:
+                return
+            when, what, seat = min(due)
+            delay = when - self._now()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if tasks.closed or seat not in tasks.waiting_since:
+                continue
+            if what == "warn":
+                tasks.warned.add(seat)
+                self._publish(table, "on_idle_warning", seat)
+            else:
+                log.info("game %d: computer takes over idle seat %d", table.id, seat)
+                table.away.add(seat)
+                tasks.waiting_since.pop(seat, None)
+                tasks.warned.discard(seat)
+                self._schedule_computer(table)
+
+    def _now(self) -> float:
+        return self._clock() if self._clock else asyncio.get_running_loop().time()
+
+    # ================================================================ notifications
+
+    def _publish(self, table: Table, method: str, *args: Any) -> None:
+        """Queue a notification; one delivery task per table keeps them in order."""
+        tasks = self._tasks.get(table.id)
+        if tasks is None:
+            tasks = self._tasks[table.id] = _TableTasks()
+        tasks.outbox.append((method, args))
+        if tasks.delivery is None or tasks.delivery.done():
+            tasks.delivery = asyncio.create_task(
+                self._deliver(table, tasks), name=f"deliver-{table.id}"
+            )
+
+    async def _deliver(self, table: Table, tasks: _TableTasks) -> None:
+        while tasks.outbox:
+            method, args = tasks.outbox.popleft()
+            for listener in list(self._listeners):
+                callback: Callable[..., Awaitable[None]] | None = getattr(listener, method, None)
+                if callback is None:
+                    continue
+                try:
+                    await callback(table, *args)
+                except Exception:
+                    log.exception(
+                        "listener %r failed in %s for game %d", listener, method, table.id
+                    )
+
+    # ================================================================ bookkeeping
+
+    def _register(self, table: Table) -> None:
+        self._tables[table.id] = table
+        self._tasks.setdefault(table.id, _TableTasks())
+
+    def _retire(self, table: Table) -> None:
+        """A table that is over: no more timers or computer turns; reachable a while longer."""
+        self._tables.pop(table.id, None)
+        self._finished[table.id] = table
+        while len(self._finished) > KEEP_FINISHED:
+            self._finished.popitem(last=False)
+        tasks = self._tasks.get(table.id)
+        if tasks is not None:
+            if tasks.idle is not None:
+                tasks.idle.cancel()
+            tasks.waiting_since.clear()
+
+    def _cancel_work(self, table_id: int) -> None:
+        tasks = self._tasks.get(table_id)
+        if tasks is None:
+            return
+        for task in (tasks.computer, tasks.idle):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+
+    def _running_table(self, table_id: int) -> Table:
+        table = self._tables.get(table_id)
+        if table is None:
+            if table_id in self._finished:
+                raise IllegalAction("This game is over.")
+            raise IllegalAction("That game is not running.")
+        return table
+
+    def _check_open(self, table: Table) -> None:
+        if self._tasks[table.id].closed or self._closed:
+            raise IllegalAction("The bot is restarting; try again in a moment.")
+        if table.status != "running":
+            raise IllegalAction("This game is over.")
+
+    def _spec(self, game: str) -> GameSpec:
+        spec = self.games.get(game)
+        if spec is None:
+            raise IllegalAction(f"There is no game called {game}.")
+        return spec
+
+    def _open_lobby(self, lobby_id: int) -> Lobby:
+        lobby = self._lobbies.get(lobby_id)
+        if lobby is None:
+            raise IllegalAction("This lobby is closed.")
+        return lobby
+
+    def _lobby_from_record(self, record: LobbyRecord) -> Lobby | None:
+        spec = self.games.get(record.game)
+        if spec is None:
+            log.warning("lobby %d is for unknown game %s", record.id, record.game)
+            return None
+        return Lobby(
+            id=record.id, guild_id=record.guild_id, channel_id=record.channel_id,
+            host_id=record.host_id, spec=spec, options=record.options,
+            seats=[SeatInfo.from_json(s) for s in record.seats], settings=record.settings,
+            message_id=record.message_id, status=record.status,
+        )
+
+    async def _rebuild(self, record: GameRecord) -> Table | None:
+        try:
+            table = Table(
+                id=record.id, spec=self._spec(record.game), options=record.options,
+                seed=record.seed, seats=[SeatInfo.from_json(s) for s in record.seats],
+                guild_id=record.guild_id, channel_id=record.channel_id,
+                host_id=record.host_id, settings=record.settings,
+                thread_id=record.thread_id, message_id=record.message_id,
+            )
+            log_rows = await self.store.actions(record.id)
+            table.replay([(row.seat, row.action) for row in log_rows])
+        except Exception as error:
+            log.exception("game %d (%s) does not replay: errored", record.id, record.game)
+            await self.store.set_status(record.id, "errored", error=repr(error)[:500])
+            return None
+        return table
+
+    async def _reload(self, table: Table) -> None:
+        """Bring a table back in line with its stored log after a failed write."""
+        record = await self.store.game(table.id)
+        fresh = await self._rebuild(record) if record is not None else None
+        if fresh is None:
+            table.status = "errored"
+            self._retire(table)
+            return
+        table.adopt_state(fresh)
+
+    async def _mark_errored(self, table: Table, why: str) -> None:
+        log.error("game %d stopped: %s", table.id, why)
+        with contextlib.suppress(Exception):
+            await self.store.set_status(table.id, "errored", error=why)
+        table.status = "errored"
+        self._retire(table)
+        self._publish(table, "on_finished")

@@ -1,0 +1,84 @@
+"""From a finished game's outcome to result rows and openskill rating updates.
+
+Ratings are openskill's Plackett-Luce model (handles teams and any number of sides), one
+rating per server, game and player. Computer seats are never rated: they play as opponents
+with the fixed default rating (mu 25, sigma 25/3) every time, because a computer's strength
+does not drift and sharing one rating among all servers' computers would let it soak up
+points. The leaderboard orders by the conservative estimate mu - 3 sigma."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from store.records import Finish, ResultRow
+
+MODEL = PlackettLuce()
+DEFAULT_MU: float = MODEL.mu
+DEFAULT_SIGMA: float = MODEL.sigma
+
+
+def display_rating(mu: float, sigma: float) -> float:
+    """The number players see: openskill's ordinal, mu - 3 sigma."""
+    return round(mu - 3 * sigma, 1)
+
+
+def result_rows(
+    outcome: dict[str, Any], sides: list[int], user_ids: list[int | None]
+) -> list[ResultRow]:
+    winners = set(outcome.get("winners") or [])
+    ranks = outcome.get("ranks")
+    if not (isinstance(ranks, list) and len(ranks) == len(sides)):
+        ranks = [0 if s in winners else 1 for s in range(len(sides))]
+    scores = outcome.get("scores")
+    if not (isinstance(scores, list) and len(scores) == len(sides)):
+        scores = [None] * len(sides)
+    win_points = int(outcome.get("win_points") or 1)
+    return [
+        ResultRow(
+            seat=seat,
+            user_id=user_ids[seat],
+            side=sides[seat],
+            rank=int(ranks[seat]),
+            won=seat in winners,
+            win_points=win_points,
+            score=int(scores[seat]) if isinstance(scores[seat], int | float) else None,
+        )
+        for seat in range(len(sides))
+    ]
+
+
+def rate(
+    results: list[ResultRow], current: dict[int, tuple[float, float] | None]
+) -> dict[int, tuple[float, float]]:
+    """New (mu, sigma) for every human in `results`, seats grouped into teams by side."""
+    teams: dict[int, list[ResultRow]] = {}
+    for row in results:
+        teams.setdefault(row.side, []).append(row)
+    if len(teams) < 2:
+        return {uid: v or (DEFAULT_MU, DEFAULT_SIGMA) for uid, v in current.items()}
+    order = list(teams)
+    team_ratings = []
+    for side in order:
+        members = []
+        for row in teams[side]:
+            known = current.get(row.user_id) if row.user_id is not None else None
+            mu, sigma = known or (DEFAULT_MU, DEFAULT_SIGMA)
+            members.append(MODEL.rating(mu=mu, sigma=sigma))
+        team_ratings.append(members)
+    team_ranks = [min(row.rank for row in teams[side]) for side in order]
+    rated = MODEL.rate(team_ratings, ranks=team_ranks)
+    new: dict[int, tuple[float, float]] = {}
+    for side, members in zip(order, rated, strict=True):
+        for row, rating in zip(teams[side], members, strict=True):
+            if row.user_id is not None:
+                new[row.user_id] = (rating.mu, rating.sigma)
+    return new
+
+
+def finish_for(
+    outcome: dict[str, Any], sides: list[int], user_ids: list[int | None]
+) -> Finish:
+    rows = result_rows(outcome, sides, user_ids)
+    return Finish(outcome=outcome, results=rows, rater=lambda current: rate(rows, current))

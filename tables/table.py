@@ -1,0 +1,213 @@
+"""A Table: one running game with its seats, its lock, and the lines to show players.
+
+Only the TableManager mutates a Table (always under `lock`); cogs read it."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from collections import deque
+from typing import Any
+
+from engine.contract import Action, Event, Game, View
+from engine.errors import IllegalAction
+from engine.registry import GameSpec
+from tables.lobby import side_of_seats
+from tables.seats import SeatInfo
+from tables.text import event_line, is_private
+
+#: How many event lines a table keeps for the channel, and per seat for private events.
+RECENT_LINES = 12
+#: The one action the table itself understands: the engine need not know about resigning.
+RESIGN = "_resign"
+
+
+class Table:
+    def __init__(
+        self,
+        *,
+        id: int,
+        spec: GameSpec,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[SeatInfo],
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        settings: dict[str, Any] | None = None,
+        thread_id: int | None = None,
+        message_id: int | None = None,
+    ) -> None:
+        self.id = id
+        self.spec = spec
+        self.seed = seed
+        self.seats = list(seats)
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.thread_id = thread_id
+        self.message_id = message_id
+        self.host_id = host_id
+        self.settings = dict(settings or {})
+        self.game: Game = spec.new(len(seats), options, seed)
+        self.options: dict[str, Any] = dict(self.game.options)
+        self.sides: list[int] = side_of_seats(spec, len(seats), self.options)
+        #: Number of accepted actions (resigning included): the next action's number.
+        self.version = 0
+        #: "running", "finished", "abandoned" or "errored".
+        self.status = "running"
+        #: Human seats the computer is playing for since they let a timer run out.
+        self.away: set[int] = set()
+        self.lock = asyncio.Lock()
+        self._resigned_outcome: dict[str, Any] | None = None
+        self._recent: deque[str] = deque(maxlen=RECENT_LINES)
+        self._private: list[deque[str]] = [deque(maxlen=RECENT_LINES) for _ in seats]
+        self._legal: list[list[Action]] = [self.legal_for(s) for s in range(len(seats))]
+        self._seat_versions: list[int] = [0] * len(seats)
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def game_name(self) -> str:
+        return self.spec.name
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def outcome(self) -> dict[str, Any] | None:
+        return self._resigned_outcome or self.game.outcome
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def recent(self) -> list[str]:
+        return list(self._recent)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id is not None and seat.user_id == user_id:
+                return index
+        return None
+
+    def public_view(self) -> View:
+        return self._decorate(self.game.view(None))
+
+    def view_for(self, seat: int) -> View:
+        return self._decorate(self.game.view(seat))
+
+    def legal_for(self, seat: int) -> list[Action]:
+        if self.finished or seat not in self.game.to_act():
+            return []
+        return self.game.legal_actions(seat)
+
+    def waiting_for(self) -> list[int]:
+        return [] if self.finished else list(self.game.waiting_for())
+
+    def to_act(self) -> list[int]:
+        return [] if self.finished else list(self.game.to_act())
+
+    def seat_version(self, seat: int) -> int:
+        """The version at which this seat's legal actions last changed. Buttons built for the
+        seat carry it; they are stale once it moves on."""
+        return self._seat_versions[seat]
+
+    def private_lines(self, seat: int) -> list[str]:
+        return list(self._private[seat]) if 0 <= seat < len(self._private) else []
+
+    def computer_turns(self) -> list[int]:
+        """Seats the computer must play now: computer seats and humans who are away."""
+        return [s for s in self.waiting_for() if self.seats[s].is_computer or s in self.away]
+
+    def human_waits(self) -> list[int]:
+        """Human seats the game is waiting for (those the idle timer watches)."""
+        return [
+            s for s in self.waiting_for() if not self.seats[s].is_computer and s not in self.away
+        ]
+
+    # ------------------------------------------------------------ changing
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out one action; IllegalAction leaves everything as it was."""
+        if action.get("type") == RESIGN:
+            events = self._resign(seat)
+        else:
+            events = self.game.apply(seat, action)
+        self.version += 1
+        self._remember(events)
+        self._refresh_seat_versions()
+        return events
+
+    def adopt_state(self, other: Table) -> None:
+        """Take the game state of a table rebuilt from the log (after a failed write); the
+        lock, seats and location stay."""
+        self.game, self.version = other.game, other.version
+        self._resigned_outcome = other._resigned_outcome
+        self._recent, self._private = other._recent, other._private
+        self._legal, self._seat_versions = other._legal, other._seat_versions
+
+    def replay(self, log: list[tuple[int, Action]]) -> None:
+        for seat, action in log:
+            self.apply(seat, action)
+
+    # ------------------------------------------------------------ helpers
+
+    def _decorate(self, view: View) -> View:
+        view = dict(view)
+        view["names"] = self.names
+        view["ai"] = [seat.ai if seat.is_computer else None for seat in self.seats]
+        view["away"] = sorted(self.away)
+        view["version"] = self.version
+        if self._resigned_outcome is not None:
+            view["outcome"] = copy.deepcopy(self._resigned_outcome)
+        return view
+
+    def _resign(self, seat: int) -> list[Event]:
+        if self.finished:
+            raise IllegalAction("This game is over.")
+        if not 0 <= seat < len(self.seats):
+            raise IllegalAction("You are not seated in this game.")
+        self._resigned_outcome = resign_outcome(self, seat)
+        text = f"{{s{seat}}} resigned."
+        return [{"type": "resigned", "seat": seat, "text": text}]
+
+    def _remember(self, events: list[Event]) -> None:
+        names = self.names
+        for event in events:
+            line = event_line(event, names)
+            if line is None:
+                continue
+            if is_private(event):
+                to = event["to"]
+                if isinstance(to, int) and 0 <= to < len(self._private):
+                    self._private[to].append(line)
+            else:
+                self._recent.append(line)
+
+    def _refresh_seat_versions(self) -> None:
+        for seat in range(len(self.seats)):
+            legal = self.legal_for(seat)
+            if legal != self._legal[seat]:
+                self._legal[seat] = legal
+                self._seat_versions[seat] = self.version
+
+
+def resign_outcome(table: Table, seat: int) -> dict[str, Any]:
+    """The resigning seat's side loses; every other side wins (a shared win if several)."""
+    players = len(table.seats)
+    losing_side = table.sides[seat]
+    winners = [s for s in range(players) if table.sides[s] != losing_side]
+    scores = table.game.view(None).get("scores")
+    if not (isinstance(scores, list) and len(scores) == players):
+        scores = [0] * players
+    return {
+        "winners": winners,
+        "ranks": [1 if table.sides[s] == losing_side else 0 for s in range(players)],
+        "scores": scores,
+        "shared": len({table.sides[s] for s in winners}) > 1,
+        "win_points": 1,
+        "detail": f"{table.seats[seat].name} resigned.",
+        "resigned": seat,
+    }
