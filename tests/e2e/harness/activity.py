@@ -1,0 +1,116 @@
+"""Knowing when the bot has finished reacting to something the harness fed it.
+
+Every gateway event is fed inside a fresh `Activity`. A task factory on the event loop adds
+each task created while that activity is current to it, and since tasks copy their creator's
+context, so is every task those tasks create in turn. The activity is over when all its tasks
+are done, except tasks that merely sleep on a long timer (view timeouts, idle timers), which
+would otherwise keep a test waiting for minutes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+from collections.abc import Callable
+from typing import Any
+
+_current: contextvars.ContextVar[Activity | None] = contextvars.ContextVar(
+    "fake_discord_activity", default=None
+)
+
+# A task asleep for at least this long is a timer, not work in progress.
+TIMER_THRESHOLD = 1.0
+
+
+class QuietTimeout(AssertionError):
+    """The bot was still busy when the harness stopped waiting."""
+
+
+class Activity:
+    """The set of tasks started, directly or not, by one fed event."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    def run(self, feed: Callable[[], None]) -> None:
+        """Call `feed` (which may create tasks) with this activity current."""
+        context = contextvars.copy_context()
+        context.run(self._run_inside, feed)
+
+    def _run_inside(self, feed: Callable[[], None]) -> None:
+        _current.set(self)
+        feed()
+
+    def busy_tasks(self) -> list[asyncio.Task[Any]]:
+        self.tasks = {t for t in self.tasks if not t.done()}
+        return [t for t in self.tasks if not is_sleeping_on_timer(t)]
+
+    async def wait(self, timeout: float) -> None:
+        """Wait until no task of this activity is working; QuietTimeout after `timeout`."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            busy = self.busy_tasks()
+            if not busy:
+                # One more turn of the loop: work may be scheduled with call_soon.
+                await asyncio.sleep(0)
+                if not self.busy_tasks():
+                    return
+                continue
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                names = ", ".join(describe(t) for t in busy)
+                raise QuietTimeout(f"{self.label}: still busy after {timeout}s: {names}")
+            await asyncio.wait(busy, timeout=min(remaining, 0.05), return_when="FIRST_COMPLETED")
+
+
+def innermost_coroutine(task: asyncio.Task[Any]) -> Any:
+    coro: Any = task.get_coro()
+    while True:
+        inner = getattr(coro, "cr_await", None)
+        if inner is None or not hasattr(inner, "cr_frame"):
+            return coro
+        coro = inner
+
+
+def is_sleeping_on_timer(task: asyncio.Task[Any]) -> bool:
+    coro = innermost_coroutine(task)
+    frame = getattr(coro, "cr_frame", None)
+    if frame is None or coro.cr_code is not asyncio.sleep.__code__:
+        return False
+    delay = frame.f_locals.get("delay", 0)
+    return isinstance(delay, int | float) and delay >= TIMER_THRESHOLD
+
+
+def describe(task: asyncio.Task[Any]) -> str:
+    coro = innermost_coroutine(task)
+    return f"{task.get_name()} at {getattr(coro, '__qualname__', coro)!s}"
+
+
+class TaskTracker:
+    """Installs the task factory that files new tasks under the current activity."""
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._previous: Any = None
+
+    def install(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._previous = self._loop.get_task_factory()
+        self._loop.set_task_factory(self._factory)
+
+    def uninstall(self) -> None:
+        if self._loop is not None:
+            self._loop.set_task_factory(self._previous)
+            self._loop = None
+
+    def _factory(self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> Any:
+        if self._previous is not None:
+            task = self._previous(loop, coro, **kwargs)
+        else:
+            task = asyncio.Task(coro, loop=loop, **kwargs)
+        activity = _current.get()
+        if activity is not None:
+            activity.tasks.add(task)
+        return task

@@ -1,0 +1,402 @@
+"""`FakeDiscord`: the driver tests use to run a real discord.py bot against the fake server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from . import gateway
+from .activity import Activity, TaskTracker
+from .commands import build_command_data
+from .errors import ComponentRefused, HarnessError
+from .model import (
+    BUTTON,
+    LINK_BUTTON_STYLE,
+    STRING_SELECT,
+    FakeChannel,
+    FakeMessage,
+    FakeUser,
+    InteractionRecord,
+)
+from .server import FakeDiscordServer
+from .state import (
+    APPLICATION_COMMAND,
+    INTERACTION_RESPONSE_WINDOW,
+    MESSAGE_COMPONENT,
+    DiscordState,
+)
+
+MessageRef = FakeMessage | InteractionRecord | int
+ChannelRef = FakeChannel | str | int | None
+
+
+class FakeDiscord:
+    """A fake Discord living in the test process; see the package docstring for usage."""
+
+    def __init__(
+        self,
+        *,
+        channels: Iterable[str] = ("games",),
+        members: Iterable[str] = ("alice", "bob", "carol", "dave"),
+        quiet_timeout: float = 10.0,
+        response_window: float = INTERACTION_RESPONSE_WINDOW,
+    ) -> None:
+        """`response_window` is Discord's 3 s limit for the first answer; tests of the limit
+        itself may shorten it. `quiet_timeout` bounds every wait for the bot to finish."""
+        self.state = DiscordState(response_window=response_window)
+        self.server = FakeDiscordServer(self.state)
+        self.server.on_thread_created = self._thread_created
+        self.quiet_timeout = quiet_timeout
+        self.bot: commands.Bot | discord.Client | None = None
+        self._tracker = TaskTracker()
+        self._activities: list[Activity] = []
+        self._saved_base = ""
+        for name in channels:
+            self.state.add_channel(name)
+        for name in members:
+            self.state.add_member(name)
+
+    # ----- lifecycle -----
+
+    async def __aenter__(self) -> FakeDiscord:
+        await self.server.start()
+        self._saved_base = discord.http.Route.BASE
+        discord.http.Route.BASE = self.server.base_url
+        self._tracker.install()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        try:
+            if self.bot is not None and not self.bot.is_closed():
+                await self.bot.close()
+        finally:
+            self._tracker.uninstall()
+            discord.http.Route.BASE = self._saved_base
+            await self.server.stop()
+
+    async def connect(
+        self,
+        bot: commands.Bot | discord.Client,
+        *,
+        guild: str | None = None,
+        channels: Iterable[str] = (),
+        members: Iterable[str] = (),
+    ) -> FakeDiscord:
+        """Log `bot` in, feed READY and GUILD_CREATE, and wait for `on_ready` to finish."""
+        if guild is not None:
+            self.state.guild_name = guild
+        for name in channels:
+            if self._find_channel(name) is None:
+                self.state.add_channel(name)
+        for name in members:
+            if self._find_member(name) is None:
+                self.state.add_member(name)
+        if self.bot is not None and self.bot is not bot and not self.bot.is_closed():
+            raise HarnessError("another bot is connected; use fake.restart(new_bot)")
+        self.bot = bot
+        # Discord waits for more GUILD_CREATEs before `ready`; here there are no more.
+        bot._connection.guild_ready_timeout = 0
+        activity = Activity("connect")
+        self._activities.append(activity)
+        login = asyncio.ensure_future(self._in_activity(activity, bot.login("fake-token")))
+        await login
+        activity.run(lambda: self._feed("READY", gateway.ready_event(self.state)))
+        activity.run(lambda: self._feed("GUILD_CREATE", gateway.guild_create_event(self.state)))
+        await bot.wait_until_ready()
+        await activity.wait(self.quiet_timeout)
+        return self
+
+    async def restart(self, new_bot: commands.Bot | discord.Client) -> FakeDiscord:
+        """Close the running bot and connect `new_bot` to the same fake Discord, as after a
+        process restart: messages, buttons and registered commands stay where they were."""
+        if self.bot is not None and not self.bot.is_closed():
+            await self.bot.close()
+        self.bot = None
+        return await self.connect(new_bot)
+
+    @staticmethod
+    async def _in_activity(activity: Activity, coro: Any) -> Any:
+        """Await `coro` in a task filed under `activity` (so its child tasks are, too)."""
+        holder: list[asyncio.Task[Any]] = []
+        activity.run(lambda: holder.append(asyncio.ensure_future(coro)))
+        return await holder[0]
+
+    def _feed(self, event: str, data: dict[str, Any]) -> None:
+        if self.bot is None:
+            raise HarnessError("no bot is connected")
+        self.bot._connection.parsers[event](data)
+
+    def _thread_created(self, payload: dict[str, Any]) -> None:
+        thread = self.state.channels[int(payload["id"])]
+        event = gateway.thread_create_event(thread)
+        # Sent like a gateway event: after the REST answer, not inside it.
+        asyncio.get_running_loop().call_soon(self._feed_if_connected, "THREAD_CREATE", event)
+
+    def _feed_if_connected(self, event: str, data: dict[str, Any]) -> None:
+        if self.bot is not None and not self.bot.is_closed():
+            self._feed(event, data)
+
+    async def wait_quiet(self, timeout: float | None = None) -> None:
+        """Wait until everything the harness has fed the bot has been handled and no request
+        is in flight (tasks asleep on long timers, such as view timeouts, do not count)."""
+        limit = self.quiet_timeout if timeout is None else timeout
+        while True:
+            for activity in list(self._activities):
+                await activity.wait(limit)
+            self._activities = [a for a in self._activities if a.busy_tasks()]
+            await asyncio.sleep(0)
+            if self.server.in_flight == 0 and not self._activities:
+                return
+
+    # ----- people and places -----
+
+    def member(self, name: str) -> FakeUser:
+        user = self._find_member(name)
+        if user is None:
+            raise HarnessError(f"no member named {name!r}")
+        return user
+
+    def add_member(self, name: str) -> FakeUser:
+        """A new member (the bot learns of them from their first interaction)."""
+        return self.state.add_member(name)
+
+    def channel(self, ref: ChannelRef = None) -> FakeChannel:
+        """A channel or thread by name or id; the first channel when `ref` is None."""
+        if isinstance(ref, FakeChannel):
+            return ref
+        if ref is None:
+            return next(iter(self.state.channels.values()))
+        found = self.state.channels.get(ref) if isinstance(ref, int) else self._find_channel(ref)
+        if found is None:
+            raise HarnessError(f"no channel {ref!r}")
+        return found
+
+    @property
+    def threads(self) -> list[FakeChannel]:
+        return [c for c in self.state.channels.values() if c.is_thread]
+
+    def _find_member(self, name: str) -> FakeUser | None:
+        return next((u for u in self.state.members.values() if u.name == name), None)
+
+    def _find_channel(self, name: str) -> FakeChannel | None:
+        return next((c for c in self.state.channels.values() if c.name == name), None)
+
+    # ----- what users do -----
+
+    async def slash(
+        self,
+        user: FakeUser,
+        command: str,
+        options: dict[str, Any] | None = None,
+        *,
+        channel: ChannelRef = None,
+        wait: bool = True,
+    ) -> InteractionRecord:
+        """Run `/command` (with "group sub" names for subcommands) as `user`.
+
+        Returns the interaction record once the bot has finished handling it (unless
+        `wait=False`); its `.message` is the bot's answer."""
+        name, *path = command.split()
+        definition = self._registered_command(name)
+        data, users, channels = build_command_data(definition, path, options or {})
+        if users or channels:
+            resolved = gateway.user_option_resolved(users, self.state.guild_joined_at)
+            if channels:
+                resolved["channels"] = {str(c.id): c.payload() for c in channels}
+            data["resolved"] = resolved
+        target = self.channel(channel)
+        return await self._interact(APPLICATION_COMMAND, user, target, data, None, wait)
+
+    async def click(
+        self,
+        user: FakeUser,
+        message: MessageRef,
+        *,
+        custom_id: str | None = None,
+        label: str | None = None,
+        wait: bool = True,
+    ) -> InteractionRecord:
+        """Press a button on `message` as `user`, found by custom_id or label."""
+        found = self._visible_message(user, message)
+        button = self._component(found, BUTTON, custom_id=custom_id, label=label)
+        if button.get("style") == LINK_BUTTON_STYLE or "custom_id" not in button:
+            raise ComponentRefused(f"{button.get('label')!r} is a link button; it sends nothing")
+        data = {"custom_id": button["custom_id"], "component_type": BUTTON}
+        return await self._interact(
+            MESSAGE_COMPONENT, user, self.channel(found.channel_id), data, found, wait
+        )
+
+    async def select(
+        self,
+        user: FakeUser,
+        message: MessageRef,
+        custom_id: str | None = None,
+        values: list[str] | None = None,
+        *,
+        placeholder: str | None = None,
+        wait: bool = True,
+    ) -> InteractionRecord:
+        """Choose `values` in a string select on `message` as `user`."""
+        found = self._visible_message(user, message)
+        menu = self._component(found, STRING_SELECT, custom_id=custom_id, placeholder=placeholder)
+        chosen = list(values or [])
+        offered = [o["value"] for o in menu.get("options", [])]
+        bad = [v for v in chosen if v not in offered]
+        if bad:
+            raise ComponentRefused(f"{bad} are not options of {menu['custom_id']!r}: {offered}")
+        low, high = menu.get("min_values", 1), menu.get("max_values", 1)
+        if not low <= len(chosen) <= high or len(set(chosen)) != len(chosen):
+            raise ComponentRefused(f"{menu['custom_id']!r} takes {low}..{high} distinct values")
+        data = {"custom_id": menu["custom_id"], "component_type": STRING_SELECT, "values": chosen}
+        return await self._interact(
+            MESSAGE_COMPONENT, user, self.channel(found.channel_id), data, found, wait
+        )
+
+    async def _interact(
+        self,
+        kind: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: dict[str, Any],
+        message: FakeMessage | None,
+        wait: bool,
+    ) -> InteractionRecord:
+        if self.bot is None or self.bot.is_closed():
+            raise HarnessError("no bot is connected")
+        record = self.state.new_interaction(
+            type=kind,
+            user=user,
+            channel_id=channel.id,
+            payload={},
+            message_id=message.id if message else None,
+        )
+        record.payload = gateway.interaction_payload(self.state, record, channel, data, message)
+        activity = Activity(f"interaction {record.id} by {user.name}")
+        self._activities.append(activity)
+        activity.run(lambda: self._feed("INTERACTION_CREATE", record.payload))
+        if wait:
+            await self.finish(record, activity)
+        return record
+
+    async def finish(self, record: InteractionRecord, activity: Activity | None = None) -> None:
+        """Wait until the bot is done with `record`; flag it if it was never answered."""
+        for candidate in [activity] if activity else list(self._activities):
+            await candidate.wait(self.quiet_timeout)
+        if not record.acknowledged and not record.errors:
+            self.state.violation(record, f"interaction {record.id} was never answered")
+
+    def _registered_command(self, name: str) -> dict[str, Any]:
+        guild_set = self.state.guild_commands.get(self.state.guild_id)
+        found = guild_set.find(name) if guild_set else None
+        found = found or self.state.global_commands.find(name)
+        if found is None:
+            raise HarnessError(f"/{name} is not registered (did the bot sync its command tree?)")
+        return found
+
+    def _visible_message(self, user: FakeUser, ref: MessageRef) -> FakeMessage:
+        if isinstance(ref, InteractionRecord):
+            if ref.message is None:
+                raise HarnessError(f"interaction {ref.id} has no response message")
+            ref = ref.message
+        message_id = ref.id if isinstance(ref, FakeMessage) else ref
+        message = self.state.messages.get(message_id)
+        if message is None or message.deleted:
+            raise ComponentRefused(f"message {message_id} no longer exists")
+        if not message.can_be_seen_by(user.id):
+            raise ComponentRefused(f"{user.name} cannot see message {message_id}")
+        return message
+
+    @staticmethod
+    def _component(
+        message: FakeMessage, kind: int, *, custom_id: str | None = None, **match: str | None
+    ) -> dict[str, Any]:
+        wanted = {k: v for k, v in match.items() if v is not None}
+        candidates = [
+            c
+            for c in message.find_components()
+            if c.get("type") == kind
+            and (custom_id is None or c.get("custom_id") == custom_id)
+            and all(c.get(k) == v for k, v in wanted.items())
+        ]
+        if not candidates:
+            present = [
+                (c.get("custom_id"), c.get("label") or c.get("placeholder"))
+                for c in message.find_components()
+            ]
+            raise ComponentRefused(f"no such component on message {message.id}; it has {present}")
+        if len(candidates) > 1:
+            raise HarnessError(f"{len(candidates)} components match; give the custom_id")
+        component = candidates[0]
+        if component.get("disabled"):
+            raise ComponentRefused(f"component {component.get('custom_id')!r} is disabled")
+        return component
+
+    # ----- what tests look at -----
+
+    def visible_messages(self, user: FakeUser, channel: ChannelRef = None) -> list[FakeMessage]:
+        """Messages `user` can see in `channel` now, oldest first (public and their own
+        ephemeral ones)."""
+        channel_id = self.channel(channel).id
+        return [
+            m
+            for m in self.state.messages.values()
+            if m.channel_id == channel_id and m.can_be_seen_by(user.id)
+        ]
+
+    def last_message(self, channel: ChannelRef = None, user: FakeUser | None = None) -> FakeMessage:
+        """The newest message in `channel` that everyone (or, given `user`, that user) sees."""
+        channel_id = self.channel(channel).id
+        for message in reversed(self.state.messages.values()):
+            if message.channel_id != channel_id or message.deleted:
+                continue
+            if message.visible_to is None or (user is not None and message.visible_to == user.id):
+                return message
+        raise HarnessError(f"no message in channel {channel_id}")
+
+    def payloads_seen_by(self, user: FakeUser) -> list[dict[str, Any]]:
+        """Every version of every message `user` could ever see (including later edited or
+        deleted ones): content, embeds, components and attachment names."""
+        seen: list[dict[str, Any]] = []
+        for message in self.state.messages.values():
+            if message.visible_to is None or message.visible_to == user.id:
+                seen.extend(message.history)
+        return seen
+
+    def text_seen_by(self, user: FakeUser) -> str:
+        """`payloads_seen_by(user)` as one JSON string, for substring checks."""
+        return json.dumps(self.payloads_seen_by(user), ensure_ascii=False)
+
+    @property
+    def interactions(self) -> list[InteractionRecord]:
+        return list(self.state.interactions.values())
+
+    @property
+    def latencies(self) -> list[float]:
+        """Seconds from creation to acknowledgement, for every acknowledged interaction."""
+        return [r.latency for r in self.state.interactions.values() if r.latency is not None]
+
+    @property
+    def violations(self) -> list[str]:
+        """Broken Discord rules: double or late answers, unanswered interactions, ..."""
+        return list(self.state.violations)
+
+    @property
+    def unknown_routes(self) -> list[str]:
+        return list(self.state.unknown_routes)
+
+    @property
+    def commands(self) -> list[dict[str, Any]]:
+        """Registered commands: global ones, then the guild's."""
+        guild_set = self.state.guild_commands.get(self.state.guild_id)
+        return self.state.global_commands.commands + (guild_set.commands if guild_set else [])
+
+    def assert_clean(self) -> None:
+        """Fail if the bot broke a Discord rule or used a route the fake does not know."""
+        problems = self.violations + [f"unknown route {r}" for r in self.unknown_routes]
+        if problems:
+            raise AssertionError("; ".join(problems))

@@ -1,0 +1,131 @@
+"""Gateway event and interaction payloads, shaped as Discord sends them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import ALL_TEXT_PERMISSIONS, FakeChannel, FakeMessage, FakeUser, InteractionRecord
+from .state import DiscordState
+
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+
+
+def ready_event(state: DiscordState) -> dict[str, Any]:
+    return {
+        "v": 10,
+        "user": state.bot_user.payload(),
+        "guilds": [{"id": str(state.guild_id), "unavailable": True}],
+        "session_id": "fake-session",
+        "resume_gateway_url": "wss://gateway.invalid",
+        "application": {"id": str(state.application_id), "flags": 0},
+        "private_channels": [],
+        "relationships": [],
+    }
+
+
+def guild_create_event(state: DiscordState) -> dict[str, Any]:
+    everyone = {
+        "id": str(state.guild_id),
+        "name": "@everyone",
+        "permissions": ALL_TEXT_PERMISSIONS,
+        "position": 0,
+        "color": 0,
+        "hoist": False,
+        "managed": False,
+        "mentionable": False,
+        "flags": 0,
+    }
+    people = [state.bot_user, *state.members.values()]
+    channels = [c.payload() for c in state.channels.values() if not c.is_thread]
+    threads = [c.payload() for c in state.channels.values() if c.is_thread and not c.archived]
+    return {
+        "id": str(state.guild_id),
+        "name": state.guild_name,
+        "icon": None,
+        "splash": None,
+        "discovery_splash": None,
+        "owner_id": str(state.owner.id),
+        "afk_channel_id": None,
+        "afk_timeout": 300,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": [everyone],
+        "emojis": [],
+        "stickers": [],
+        "features": [],
+        "mfa_level": 0,
+        "system_channel_id": None,
+        "system_channel_flags": 0,
+        "rules_channel_id": None,
+        "vanity_url_code": None,
+        "description": None,
+        "banner": None,
+        "premium_tier": 0,
+        "preferred_locale": "en-US",
+        "public_updates_channel_id": None,
+        "nsfw_level": 0,
+        "premium_progress_bar_enabled": False,
+        "joined_at": state.guild_joined_at,
+        "large": False,
+        "unavailable": False,
+        # Equal to the member list's length, so discord.py sees the guild as fully chunked
+        # and never asks a gateway that does not exist for members.
+        "member_count": len(people),
+        "members": [p.member_payload(state.guild_joined_at) for p in people],
+        "channels": channels,
+        "threads": threads,
+        "voice_states": [],
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+    }
+
+
+def thread_create_event(thread: FakeChannel) -> dict[str, Any]:
+    return {**thread.payload(), "newly_created": True}
+
+
+def interaction_payload(
+    state: DiscordState,
+    record: InteractionRecord,
+    channel: FakeChannel,
+    data: dict[str, Any],
+    message: FakeMessage | None = None,
+) -> dict[str, Any]:
+    """The INTERACTION_CREATE payload for a guild interaction by `record.user`."""
+    member = record.user.member_payload(state.guild_joined_at)
+    member["permissions"] = ALL_TEXT_PERMISSIONS
+    payload: dict[str, Any] = {
+        "id": str(record.id),
+        "application_id": str(state.application_id),
+        "type": record.type,
+        "data": data,
+        "guild_id": str(state.guild_id),
+        "guild": {"id": str(state.guild_id), "locale": "en-US", "features": []},
+        "channel_id": str(channel.id),
+        "channel": channel.payload(),
+        "member": member,
+        "token": record.token,
+        "version": 1,
+        "app_permissions": ALL_TEXT_PERMISSIONS,
+        "locale": "en-US",
+        "guild_locale": "en-US",
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": str(state.guild_id)},
+        "context": 0,
+        "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+    }
+    if message is not None:
+        payload["message"] = message.payload()
+    return payload
+
+
+def user_option_resolved(users: list[FakeUser], joined_at: str) -> dict[str, Any]:
+    members = {}
+    for user in users:
+        member = user.member_payload(joined_at)
+        del member["user"]
+        member["permissions"] = ALL_TEXT_PERMISSIONS
+        members[str(user.id)] = member
+    return {"users": {str(u.id): u.payload() for u in users}, "members": members}

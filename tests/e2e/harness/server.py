@@ -1,0 +1,314 @@
+"""The HTTP face of the fake Discord: an aiohttp app on 127.0.0.1 answering the REST and
+webhook routes discord.py uses, shaped like Discord's answers (JSON, snowflakes, rate-limit
+headers). Requests become calls on `DiscordState`; its `DiscordError`s become Discord's JSON
+errors. Routes it does not know answer 404 and are recorded for tests to assert on.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+
+from .model import PRIVATE_THREAD, FakeMessage
+from .state import DiscordError, DiscordState, UploadedFile
+
+API_PREFIX = "/api/v10"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+# discord.py slows down only when Remaining reaches 0; a generous bucket keeps it fast.
+RATE_LIMIT_HEADERS = {
+    "X-RateLimit-Limit": "1000",
+    "X-RateLimit-Remaining": "999",
+    "X-RateLimit-Reset-After": "1.0",
+    "X-RateLimit-Bucket": "fakebucket",
+}
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    # discord.py decodes the body only if Content-Type is exactly "application/json".
+    headers = {"Content-Type": "application/json", **RATE_LIMIT_HEADERS}
+    return web.Response(body=json.dumps(data).encode(), status=status, headers=headers)
+
+
+def no_content() -> web.Response:
+    return web.Response(status=204, headers=RATE_LIMIT_HEADERS)
+
+
+async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[str, UploadedFile]]:
+    """The JSON payload and the uploaded files of a request, whether JSON or multipart."""
+    if request.content_type.startswith("multipart/"):
+        form = await request.post()
+        files: dict[str, UploadedFile] = {}
+        body: dict[str, Any] = {}
+        for name, value in form.items():
+            if isinstance(value, web.FileField):
+                content_type = value.content_type or "application/octet-stream"
+                files[name] = UploadedFile(value.filename, value.file.read(), content_type)
+            elif name == "payload_json":
+                body = json.loads(value)
+        return body, files
+    raw = await request.read()
+    return (json.loads(raw) if raw else {}), {}
+
+
+class FakeDiscordServer:
+    """Owns the aiohttp app and runner; `base_url` is what `Route.BASE` should point at."""
+
+    def __init__(self, state: DiscordState) -> None:
+        self.state = state
+        self.in_flight = 0
+        self.request_count = 0
+        self.app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024**2)
+        self._add_routes()
+        self._runner: web.AppRunner | None = None
+        self.base_url = ""
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.base_url = f"http://127.0.0.1:{port}{API_PREFIX}"
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        self.in_flight += 1
+        self.request_count += 1
+        self.state.requests.append(f"{request.method} {request.path}")
+        try:
+            return await handler(request)
+        except DiscordError as error:
+            return json_response(error.payload(), error.status)
+        except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
+            self.state.unknown_routes.append(f"{request.method} {request.path_qs}")
+            return json_response({"message": "404: Not Found", "code": 0}, 404)
+        finally:
+            self.in_flight -= 1
+
+    def _add_routes(self) -> None:
+        p = API_PREFIX
+        r = self.app.router
+        r.add_get(p + "/users/@me", self.get_me)
+        r.add_get(p + "/oauth2/applications/@me", self.get_application)
+        r.add_get(p + "/gateway/bot", self.get_gateway)
+        r.add_get(p + "/gateway", self.get_gateway)
+        r.add_put(p + "/applications/{app}/commands", self.put_commands)
+        r.add_get(p + "/applications/{app}/commands", self.get_commands)
+        r.add_put(p + "/applications/{app}/guilds/{guild}/commands", self.put_commands)
+        r.add_get(p + "/applications/{app}/guilds/{guild}/commands", self.get_commands)
+        r.add_post(p + "/interactions/{id}/{token}/callback", self.interaction_callback)
+        r.add_post(p + "/webhooks/{app}/{token}", self.webhook_execute)
+        hook_message = p + "/webhooks/{app}/{token}/messages/{message}"
+        r.add_get(hook_message, self.webhook_get)
+        r.add_patch(hook_message, self.webhook_edit)
+        r.add_delete(hook_message, self.webhook_delete)
+        r.add_get(p + "/channels/{channel}", self.get_channel)
+        r.add_patch(p + "/channels/{channel}", self.edit_channel)
+        r.add_post(p + "/channels/{channel}/typing", self.typing)
+        r.add_get(p + "/channels/{channel}/messages", self.channel_history)
+        r.add_post(p + "/channels/{channel}/messages", self.channel_send)
+        message = p + "/channels/{channel}/messages/{message}"
+        r.add_get(message, self.channel_get_message)
+        r.add_patch(message, self.channel_edit_message)
+        r.add_delete(message, self.channel_delete_message)
+        r.add_post(p + "/channels/{channel}/threads", self.create_thread)
+        r.add_post(message + "/threads", self.create_thread)
+        r.add_put(p + "/channels/{channel}/thread-members/{user}", self.thread_member)
+        r.add_delete(p + "/channels/{channel}/thread-members/{user}", self.thread_member)
+
+    # ----- identity -----
+
+    async def get_me(self, request: web.Request) -> web.Response:
+        return json_response(self.state.bot_user.payload())
+
+    async def get_application(self, request: web.Request) -> web.Response:
+        state = self.state
+        return json_response(
+            {
+                "id": str(state.application_id),
+                "name": state.bot_user.name,
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": state.owner.payload(),
+                "verify_key": "0" * 64,
+                "team": None,
+                "flags": 0,
+                "summary": "",
+                "bot": state.bot_user.payload(),
+            }
+        )
+
+    async def get_gateway(self, request: web.Request) -> web.Response:
+        return json_response(
+            {
+                "url": "wss://gateway.invalid",
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    # ----- application commands -----
+
+    def _command_set(self, request: web.Request) -> Any:
+        if int(request.match_info["app"]) != self.state.application_id:
+            raise DiscordError(403, 50001, "Missing Access")
+        guild = request.match_info.get("guild")
+        if guild is None:
+            return self.state.global_commands
+        return self.state.guild_commands.setdefault(int(guild), type(self.state.global_commands)())
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        command_set = self._command_set(request)
+        body, _ = await read_body(request)
+        registered = []
+        for command in body:
+            stored = dict(command)
+            stored.setdefault("type", 1)
+            stored["id"] = str(self.state.snowflakes.next())
+            stored["application_id"] = str(self.state.application_id)
+            stored["version"] = str(self.state.snowflakes.next())
+            if "guild" in request.match_info:
+                stored["guild_id"] = request.match_info["guild"]
+            registered.append(stored)
+        command_set.commands = registered
+        return json_response(registered)
+
+    async def get_commands(self, request: web.Request) -> web.Response:
+        return json_response(self._command_set(request).commands)
+
+    # ----- interactions and their webhook -----
+
+    async def interaction_callback(self, request: web.Request) -> web.Response:
+        body, files = await read_body(request)
+        answer = self.state.interaction_callback(
+            int(request.match_info["id"]), request.match_info["token"], body, files
+        )
+        if request.query.get("with_response") in ("1", "true"):
+            return json_response(answer)
+        return no_content()
+
+    async def webhook_execute(self, request: web.Request) -> web.Response:
+        record = self.state.interaction_for_token(
+            int(request.match_info["app"]), request.match_info["token"]
+        )
+        body, files = await read_body(request)
+        message = self.state.followup(record, body, files)
+        if request.query.get("wait") in ("1", "true", "True"):
+            return json_response(message.payload())
+        return no_content()
+
+    def _webhook_message(self, request: web.Request) -> FakeMessage:
+        record = self.state.interaction_for_token(
+            int(request.match_info["app"]), request.match_info["token"]
+        )
+        return self.state.webhook_message(record, request.match_info["message"])
+
+    async def webhook_get(self, request: web.Request) -> web.Response:
+        return json_response(self._webhook_message(request).payload())
+
+    async def webhook_edit(self, request: web.Request) -> web.Response:
+        message = self._webhook_message(request)
+        body, files = await read_body(request)
+        return json_response(self.state.edit_message(message, body, files).payload())
+
+    async def webhook_delete(self, request: web.Request) -> web.Response:
+        self.state.delete_message(self._webhook_message(request))
+        return no_content()
+
+    # ----- channels and messages -----
+
+    def _channel_id(self, request: web.Request) -> int:
+        channel_id = int(request.match_info["channel"])
+        self.state.channel(channel_id)
+        return channel_id
+
+    def _channel_message(self, request: web.Request) -> FakeMessage:
+        message = self.state.message(int(request.match_info["message"]), self._channel_id(request))
+        if message.ephemeral:
+            # Ephemeral messages are reachable only through their interaction's webhook.
+            raise DiscordError(404, 10008, "Unknown Message")
+        return message
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        return json_response(self.state.channel(self._channel_id(request)).payload())
+
+    async def edit_channel(self, request: web.Request) -> web.Response:
+        channel = self.state.channel(self._channel_id(request))
+        body, _ = await read_body(request)
+        for key in ("name",):
+            if key in body:
+                setattr(channel, key, body[key])
+        channel.archived = bool(body.get("archived", channel.archived))
+        channel.locked = bool(body.get("locked", channel.locked))
+        return json_response(channel.payload())
+
+    async def typing(self, request: web.Request) -> web.Response:
+        self._channel_id(request)
+        return no_content()
+
+    async def channel_history(self, request: web.Request) -> web.Response:
+        channel_id = self._channel_id(request)
+        limit = int(request.query.get("limit", "50"))
+        found = [
+            m.payload()
+            for m in reversed(self.state.messages.values())
+            if m.channel_id == channel_id and not m.deleted and not m.ephemeral
+        ]
+        return json_response(found[:limit])
+
+    async def channel_send(self, request: web.Request) -> web.Response:
+        channel_id = self._channel_id(request)
+        body, files = await read_body(request)
+        message = self.state.create_message(channel_id, body, files)
+        return json_response(message.payload())
+
+    async def channel_get_message(self, request: web.Request) -> web.Response:
+        return json_response(self._channel_message(request).payload())
+
+    async def channel_edit_message(self, request: web.Request) -> web.Response:
+        message = self._channel_message(request)
+        body, files = await read_body(request)
+        return json_response(self.state.edit_message(message, body, files).payload())
+
+    async def channel_delete_message(self, request: web.Request) -> web.Response:
+        self.state.delete_message(self._channel_message(request))
+        return no_content()
+
+    async def create_thread(self, request: web.Request) -> web.Response:
+        channel_id = self._channel_id(request)
+        body, _ = await read_body(request)
+        from_message = request.match_info.get("message")
+        thread = self.state.create_thread(
+            channel_id, body, from_message=int(from_message) if from_message else None
+        )
+        self.on_thread_created(thread.payload())
+        return json_response(thread.payload(), 201)
+
+    async def thread_member(self, request: web.Request) -> web.Response:
+        thread = self.state.channel(self._channel_id(request))
+        user_id = int(request.match_info["user"])
+        if thread.type == PRIVATE_THREAD or thread.is_thread:
+            if request.method == "PUT":
+                thread.invited.add(user_id)
+            else:
+                thread.invited.discard(user_id)
+        return no_content()
+
+    def on_thread_created(self, payload: dict[str, Any]) -> None:
+        """Replaced by the driver to send THREAD_CREATE through the gateway."""

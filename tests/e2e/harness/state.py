@@ -1,0 +1,396 @@
+"""The fake Discord's world and the rules it enforces on the bot's requests.
+
+The HTTP layer (server.py) turns requests into calls on `DiscordState`; the test driver
+(fake.py) creates users, channels and interactions on it and reads the results back.
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .ids import SnowflakeFactory, iso_now
+from .model import (
+    EPHEMERAL_FLAG,
+    LOADING_FLAG,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    Attachment,
+    FakeChannel,
+    FakeMessage,
+    FakeUser,
+    InteractionRecord,
+)
+
+# Discord's limits that the bot must respect.
+INTERACTION_RESPONSE_WINDOW = 3.0
+
+# Interaction callback types.
+CHANNEL_MESSAGE = 4
+DEFERRED_CHANNEL_MESSAGE = 5
+DEFERRED_UPDATE_MESSAGE = 6
+UPDATE_MESSAGE = 7
+AUTOCOMPLETE_RESULT = 8
+MODAL = 9
+
+APPLICATION_COMMAND = 2
+MESSAGE_COMPONENT = 3
+
+
+class DiscordError(Exception):
+    """An error Discord would answer with: HTTP status plus a JSON code and message."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(f"{status} {code}: {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+
+    def payload(self) -> dict[str, Any]:
+        return {"message": self.message, "code": self.code}
+
+
+def unknown_message() -> DiscordError:
+    return DiscordError(404, 10008, "Unknown Message")
+
+
+@dataclass
+class UploadedFile:
+    """One file part of a multipart request."""
+
+    filename: str
+    data: bytes
+    content_type: str
+
+
+@dataclass
+class CommandSet:
+    """The application commands the bot registered (one bulk overwrite = one whole set)."""
+
+    commands: list[dict[str, Any]] = field(default_factory=list)
+
+    def find(self, name: str) -> dict[str, Any] | None:
+        return next((c for c in self.commands if c["name"] == name and c.get("type", 1) == 1), None)
+
+
+class DiscordState:
+    """Guild, channels, members, messages, commands and interactions, plus Discord's rules."""
+
+    def __init__(
+        self, *, bot_name: str = "CardBot", response_window: float = INTERACTION_RESPONSE_WINDOW
+    ) -> None:
+        self.response_window = response_window
+        self.snowflakes = SnowflakeFactory()
+        self.application_id = self.snowflakes.next()
+        # Like a real bot account, the bot user shares its id with the application.
+        self.bot_user = FakeUser(self.application_id, bot_name, bot=True)
+        self.owner = FakeUser(self.snowflakes.next(), "owner")
+        self.guild_id = self.snowflakes.next()
+        self.guild_name = "Card Club"
+        self.guild_joined_at = iso_now()
+        self.members: dict[int, FakeUser] = {}
+        self.channels: dict[int, FakeChannel] = {}
+        self.messages: dict[int, FakeMessage] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.interactions_by_token: dict[str, InteractionRecord] = {}
+        self.global_commands = CommandSet()
+        self.guild_commands: dict[int, CommandSet] = {}
+        self.violations: list[str] = []
+        self.unknown_routes: list[str] = []
+        self.requests: list[str] = []
+
+    # ----- world building -----
+
+    def add_member(self, name: str) -> FakeUser:
+        user = FakeUser(self.snowflakes.next(), name)
+        self.members[user.id] = user
+        return user
+
+    def add_channel(self, name: str) -> FakeChannel:
+        channel = FakeChannel(self.snowflakes.next(), self.guild_id, name)
+        self.channels[channel.id] = channel
+        return channel
+
+    def channel(self, channel_id: int) -> FakeChannel:
+        try:
+            return self.channels[channel_id]
+        except KeyError:
+            raise DiscordError(404, 10003, "Unknown Channel") from None
+
+    def message(self, message_id: int, channel_id: int | None = None) -> FakeMessage:
+        message = self.messages.get(message_id)
+        if message is None or message.deleted:
+            raise unknown_message()
+        if channel_id is not None and message.channel_id != channel_id:
+            raise unknown_message()
+        return message
+
+    # ----- messages -----
+
+    def create_message(
+        self,
+        channel_id: int,
+        body: dict[str, Any],
+        files: dict[str, UploadedFile],
+        *,
+        visible_to: int | None = None,
+        interaction_id: int | None = None,
+        webhook_id: int | None = None,
+        extra_flags: int = 0,
+    ) -> FakeMessage:
+        channel = self.channel(channel_id)
+        if channel.archived or channel.locked:
+            raise DiscordError(400, 50083, "Thread is archived")
+        message = FakeMessage(
+            id=self.snowflakes.next(),
+            channel_id=channel_id,
+            guild_id=self.guild_id,
+            author=self.bot_user,
+            visible_to=visible_to,
+            interaction_id=interaction_id,
+            webhook_id=webhook_id,
+        )
+        self._apply_body(message, body, files, creating=True)
+        message.flags |= extra_flags
+        if visible_to is not None:
+            message.flags |= EPHEMERAL_FLAG
+        self.messages[message.id] = message
+        message.record_version()
+        return message
+
+    def edit_message(
+        self, message: FakeMessage, body: dict[str, Any], files: dict[str, UploadedFile]
+    ) -> FakeMessage:
+        self._apply_body(message, body, files, creating=False)
+        # An edit that gives the deferred "thinking" message content ends its loading state.
+        message.flags &= ~LOADING_FLAG
+        message.edited_timestamp = iso_now()
+        message.record_version()
+        return message
+
+    def delete_message(self, message: FakeMessage) -> None:
+        message.deleted = True
+
+    def _apply_body(
+        self,
+        message: FakeMessage,
+        body: dict[str, Any],
+        files: dict[str, UploadedFile],
+        *,
+        creating: bool,
+    ) -> None:
+        if "content" in body:
+            message.content = body["content"] or ""
+        if "embeds" in body:
+            message.embeds = copy.deepcopy(body["embeds"] or [])
+        elif "embed" in body:
+            message.embeds = [copy.deepcopy(body["embed"])] if body["embed"] else []
+        if "components" in body:
+            message.components = copy.deepcopy(body["components"] or [])
+        if creating and "flags" in body and body["flags"]:
+            # Only the ephemeral bit is decided by the caller (create_message); keep the rest.
+            message.flags |= int(body["flags"]) & ~EPHEMERAL_FLAG
+        if "attachments" in body or files:
+            message.attachments = self._attachments(message, body.get("attachments"), files)
+
+    def _attachments(
+        self,
+        message: FakeMessage,
+        listed: list[dict[str, Any]] | None,
+        files: dict[str, UploadedFile],
+    ) -> list[Attachment]:
+        """Discord's rule: the `attachments` list names what stays (old ids) and what is new
+        (the index of an uploaded `files[n]` part); without a list, every upload is added."""
+        existing = {a.id: a for a in message.attachments}
+        if listed is None:
+            listed = [{"id": name[6:-1]} for name in files if name.startswith("files[")]
+            result = list(message.attachments)
+        else:
+            result = []
+        for entry in listed:
+            key = str(entry.get("id"))
+            upload = files.get(f"files[{key}]")
+            if upload is not None:
+                result.append(
+                    Attachment(
+                        id=self.snowflakes.next(),
+                        filename=entry.get("filename") or upload.filename,
+                        data=upload.data,
+                        content_type=upload.content_type,
+                        description=entry.get("description"),
+                    )
+                )
+            elif key.isdigit() and int(key) in existing:
+                result.append(existing[int(key)])
+            else:
+                raise DiscordError(400, 50035, f"Invalid Form Body: attachment {key} not found")
+        return result
+
+    # ----- threads -----
+
+    def create_thread(
+        self, parent_id: int, body: dict[str, Any], *, from_message: int | None
+    ) -> FakeChannel:
+        parent = self.channel(parent_id)
+        if parent.is_thread:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        thread_type = body.get("type", PUBLIC_THREAD if from_message else PRIVATE_THREAD)
+        if from_message is not None:
+            message = self.message(from_message, parent_id)
+            if message.thread_id is not None:
+                raise DiscordError(400, 160004, "A thread was already created for this message")
+            thread_type = PUBLIC_THREAD
+        thread = FakeChannel(
+            id=from_message if from_message is not None else self.snowflakes.next(),
+            guild_id=self.guild_id,
+            name=body.get("name", "thread"),
+            type=thread_type,
+            parent_id=parent_id,
+            owner_id=self.bot_user.id,
+        )
+        if from_message is not None:
+            self.messages[from_message].thread_id = thread.id
+        self.channels[thread.id] = thread
+        return thread
+
+    # ----- interactions -----
+
+    def new_interaction(
+        self,
+        *,
+        type: int,
+        user: FakeUser,
+        channel_id: int,
+        payload: dict[str, Any],
+        message_id: int | None = None,
+    ) -> InteractionRecord:
+        record = InteractionRecord(
+            id=self.snowflakes.next(),
+            token=secrets.token_urlsafe(48),
+            type=type,
+            user=user,
+            channel_id=channel_id,
+            guild_id=self.guild_id,
+            created_at=time.perf_counter(),
+            payload=payload,
+            message_id=message_id,
+        )
+        self.interactions[record.id] = record
+        self.interactions_by_token[record.token] = record
+        return record
+
+    def violation(self, record: InteractionRecord | None, text: str) -> None:
+        self.violations.append(text)
+        if record is not None:
+            record.errors.append(text)
+
+    def interaction_callback(
+        self,
+        interaction_id: int,
+        token: str,
+        body: dict[str, Any],
+        files: dict[str, UploadedFile],
+    ) -> dict[str, Any]:
+        record = self.interactions.get(interaction_id)
+        if record is None or record.token != token:
+            raise DiscordError(404, 10062, "Unknown interaction")
+        now = time.perf_counter()
+        if record.acknowledged:
+            self.violation(record, f"interaction {record.id} answered twice")
+            raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
+        if now - record.created_at > self.response_window:
+            elapsed = now - record.created_at
+            self.violation(
+                record,
+                f"interaction {record.id} answered after {elapsed:.2f}s"
+                f" (limit {self.response_window}s)",
+            )
+            raise DiscordError(404, 10062, "Unknown interaction")
+        kind = int(body["type"])
+        data = body.get("data") or {}
+        record.response_type = kind
+        record.acknowledged_at = now
+        if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
+            ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL_FLAG)
+            record.original = self.create_message(
+                record.channel_id,
+                data if kind == CHANNEL_MESSAGE else {},
+                files,
+                visible_to=record.user.id if ephemeral else None,
+                interaction_id=record.id,
+                webhook_id=self.application_id,
+                extra_flags=LOADING_FLAG if kind == DEFERRED_CHANNEL_MESSAGE else 0,
+            )
+        elif kind in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
+            if record.type != MESSAGE_COMPONENT or record.message_id is None:
+                self.violation(record, f"callback type {kind} on a non-component interaction")
+                raise DiscordError(400, 40004, "Interaction callback type is invalid here")
+            record.original = self.message(record.message_id)
+            if kind == UPDATE_MESSAGE:
+                self.edit_message(record.original, data, files)
+        elif kind == MODAL:
+            pass  # recorded as the response type; the harness does not submit modals
+        else:
+            self.violation(record, f"unsupported callback type {kind}")
+            raise DiscordError(400, 50035, "Invalid Form Body")
+        response: dict[str, Any] = {
+            "interaction": {
+                "id": str(record.id),
+                "type": record.type,
+                "response_message_loading": kind == DEFERRED_CHANNEL_MESSAGE,
+                "response_message_ephemeral": bool(
+                    record.original and record.original.ephemeral
+                ),
+            }
+        }
+        if record.original is not None:
+            response["interaction"]["response_message_id"] = str(record.original.id)
+            response["resource"] = {"type": kind, "message": record.original.payload()}
+        else:
+            response["resource"] = {"type": kind}
+        return response
+
+    def interaction_for_token(self, application_id: int, token: str) -> InteractionRecord:
+        record = self.interactions_by_token.get(token)
+        if record is None or application_id != self.application_id:
+            raise DiscordError(401, 50027, "Invalid Webhook Token")
+        return record
+
+    def webhook_message(self, record: InteractionRecord, message_id: str) -> FakeMessage:
+        """`@original` or a followup's id, as reachable through an interaction token."""
+        if message_id == "@original":
+            if record.original is None:
+                raise unknown_message()
+            if record.original.deleted:
+                raise unknown_message()
+            return record.original
+        wanted = int(message_id)
+        for message in record.messages:
+            if message.id == wanted and not message.deleted:
+                return message
+        raise unknown_message()
+
+    def followup(
+        self, record: InteractionRecord, body: dict[str, Any], files: dict[str, UploadedFile]
+    ) -> FakeMessage:
+        if not record.acknowledged:
+            self.violation(record, f"followup on interaction {record.id} before any callback")
+            raise DiscordError(404, 10015, "Unknown Webhook")
+        original = record.original
+        if original is not None and original.flags & LOADING_FLAG and not original.deleted:
+            # Discord turns the first followup after a "thinking" defer into that message.
+            return self.edit_message(original, body, files)
+        ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL_FLAG)
+        message = self.create_message(
+            record.channel_id,
+            body,
+            files,
+            visible_to=record.user.id if ephemeral else None,
+            interaction_id=record.id,
+            webhook_id=self.application_id,
+        )
+        record.followups.append(message)
+        return message

@@ -1,0 +1,152 @@
+"""A small bot that uses every Discord feature the harness models; the harness tests run it.
+
+Not the product's bot: it exists so tests/e2e/test_harness.py can check the harness itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+HAND = "7H 8S 9D"  # what only the player who asked may see
+
+
+class TableView(discord.ui.View):
+    """Answer to /deal: a button, a select and a button that is always disabled."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=180)
+
+    @discord.ui.button(label="Hit", custom_id="deal:hit")
+    async def hit(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.edit_message(content=f"{interaction.user.name} hit")
+
+    @discord.ui.button(label="Closed", custom_id="deal:closed", disabled=True)
+    async def closed(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.send_message("should never happen")
+
+    @discord.ui.select(
+        custom_id="deal:pick",
+        options=[discord.SelectOption(label=v, value=v) for v in ("cribbage", "pip-rush")],
+    )
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.send_message(f"picked {select.values[0]}", ephemeral=True)
+
+
+class HandView(discord.ui.View):
+    """On the ephemeral hand: a Play button that replaces the hand with what was played."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=180)
+
+    @discord.ui.button(label="Play", custom_id="hand:play")
+    async def play(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.edit_message(content="played 7H", view=None)
+
+
+class SeatButton(discord.ui.DynamicItem[discord.ui.Button], template=r"seat:(?P<table>\d+)"):
+    """A persistent button: it carries its table number, so any bot process can answer it."""
+
+    def __init__(self, table: int) -> None:
+        super().__init__(discord.ui.Button(label="Sit", custom_id=f"seat:{table}"))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> SeatButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"seated at table {self.table}", ephemeral=True)
+
+
+def make_bot(*, background_delay: float = 0.05) -> commands.Bot:
+    bot = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+    bot.ready_count = 0  # type: ignore[attr-defined]
+
+    @bot.event
+    async def on_ready() -> None:
+        bot.ready_count += 1  # type: ignore[attr-defined]
+
+    async def setup_hook() -> None:
+        bot.add_dynamic_items(SeatButton)
+        await bot.tree.sync()
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+
+    @bot.tree.command(description="Deal a table")
+    @app_commands.choices(
+        game=[app_commands.Choice(name=g, value=g) for g in ("cribbage", "pip-rush")]
+    )
+    async def deal(interaction: discord.Interaction, game: str, players: int = 2) -> None:
+        await interaction.response.send_message(f"{game} for {players}", view=TableView())
+
+    @bot.tree.command(description="Your hand, for your eyes only")
+    async def hand(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"hand {HAND}", view=HandView(), ephemeral=True)
+
+    @bot.tree.command(description="Open a table with a persistent Sit button")
+    async def table(interaction: discord.Interaction, number: int) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(SeatButton(number))
+        await interaction.response.defer(ephemeral=True)
+        await interaction.channel.send(f"table {number}", view=view)  # type: ignore[union-attr]
+        await interaction.followup.send("table opened", ephemeral=True)
+
+    @bot.tree.command(description="Send a picture")
+    async def picture(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            "board", file=discord.File(io.BytesIO(b"\x89PNG-board"), "board.png")
+        )
+        await interaction.followup.send(
+            "hand image",
+            file=discord.File(io.BytesIO(b"\x89PNG-hand"), "hand.png"),
+            ephemeral=True,
+        )
+
+    @bot.tree.command(description="Start a game thread")
+    async def thread(interaction: discord.Interaction, name: str) -> None:
+        await interaction.response.send_message(f"opening {name}")
+        original = await interaction.original_response()
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        created = await channel.create_thread(name=name, message=original)
+        await created.send(f"welcome to {name}")
+
+    @bot.tree.command(description="Answer twice (a bug the harness must flag)")
+    async def twice(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("first")
+        # discord.py refuses a second answer locally; forget the first to reach Discord with it,
+        # as a second bot process answering the same interaction would.
+        interaction.response._response_type = None
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.send_message("second")
+
+    @bot.tree.command(description="Answer too late")
+    async def slow(interaction: discord.Interaction, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        with contextlib.suppress(discord.NotFound):
+            await interaction.response.send_message("finally")
+
+    @bot.tree.command(description="Never answer")
+    async def mute(interaction: discord.Interaction) -> None:
+        return
+
+    @bot.tree.command(description="Answer, then post again a little later")
+    async def later(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("soon")
+
+        async def post_later() -> None:
+            await asyncio.sleep(background_delay)
+            await interaction.channel.send("later")  # type: ignore[union-attr]
+
+        asyncio.get_running_loop().create_task(post_later())
+
+    return bot

@@ -1,0 +1,284 @@
+"""The harness checked against a small bot (tests/e2e/sample_bot.py) that uses each feature."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+import discord
+import pytest
+
+from tests.e2e.harness import ComponentRefused, FakeDiscord, HarnessError
+from tests.e2e.sample_bot import HAND, make_bot
+
+
+async def test_login_registers_commands_and_fills_the_cache(fake: FakeDiscord) -> None:
+    bot = make_bot()
+    await fake.connect(bot)
+
+    assert bot.is_ready() and bot.ready_count == 1
+    assert bot.user is not None and bot.user.id == fake.state.bot_user.id
+    assert bot.application_id == fake.state.application_id
+    guild = bot.get_guild(fake.state.guild_id)
+    assert guild is not None and [c.name for c in guild.text_channels] == ["games"]
+    registered = {c["name"]: c for c in fake.commands}
+    assert set(registered) >= {"deal", "hand", "table", "picture", "thread"}
+    deal_options = {o["name"]: o for o in registered["deal"]["options"]}
+    assert deal_options["game"]["type"] == 3 and deal_options["game"]["required"]
+    assert deal_options["players"]["type"] == 4 and not deal_options["players"].get("required")
+    fake.assert_clean()
+
+
+async def test_slash_command_is_answered_with_its_options(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+    alice = fake.member("alice")
+
+    answer = await fake.slash(alice, "deal", {"game": "pip-rush", "players": 3})
+
+    assert answer.response_type == 4
+    assert answer.message is not None and answer.message.content == "pip-rush for 3"
+    assert not answer.message.ephemeral
+    assert answer.latency is not None and 0 <= answer.latency < 3
+    assert fake.last_message("games") is answer.message
+    custom_ids = [c["custom_id"] for c in answer.message.find_components()]
+    assert custom_ids == ["deal:hit", "deal:closed", "deal:pick"]
+    fake.assert_clean()
+
+
+async def test_slash_options_are_checked_like_discords_client(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+    alice = fake.member("alice")
+
+    with pytest.raises(HarnessError, match="requires option 'game'"):
+        await fake.slash(alice, "deal", {})
+    with pytest.raises(HarnessError, match="not one of the choices"):
+        await fake.slash(alice, "deal", {"game": "poker"})
+    with pytest.raises(HarnessError, match="no option"):
+        await fake.slash(alice, "deal", {"game": "cribbage", "colour": "red"})
+    with pytest.raises(HarnessError, match="not registered"):
+        await fake.slash(alice, "nosuch")
+    assert fake.interactions == []
+
+
+async def test_button_click_updates_the_message(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+    alice, bob = fake.member("alice"), fake.member("bob")
+    answer = await fake.slash(alice, "deal", {"game": "cribbage"})
+
+    click = await fake.click(bob, answer, label="Hit")
+
+    assert click.response_type == 7
+    assert click.message is answer.message
+    assert answer.message is not None and answer.message.content == "bob hit"
+    assert click.payload["data"] == {"custom_id": "deal:hit", "component_type": 2}
+    assert click.payload["message"]["id"] == str(answer.message.id)
+    assert click.payload["member"]["user"]["id"] == str(bob.id)
+    fake.assert_clean()
+
+
+async def test_select_sends_the_chosen_values(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+    alice = fake.member("alice")
+    answer = await fake.slash(alice, "deal", {"game": "cribbage"})
+
+    choice = await fake.select(alice, answer, "deal:pick", ["pip-rush"])
+
+    assert choice.payload["data"]["values"] == ["pip-rush"]
+    assert choice.message is not None and choice.message.content == "picked pip-rush"
+    assert choice.message.visible_to == alice.id
+    with pytest.raises(ComponentRefused, match="not options"):
+        await fake.select(alice, answer, "deal:pick", ["poker"])
+    with pytest.raises(ComponentRefused, match=r"takes 1\.\.1"):
+        await fake.select(alice, answer, "deal:pick", ["cribbage", "pip-rush"])
+    fake.assert_clean()
+
+
+async def test_disabled_components_cannot_be_clicked(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+    alice = fake.member("alice")
+    answer = await fake.slash(alice, "deal", {"game": "cribbage"})
+
+    with pytest.raises(ComponentRefused, match="disabled"):
+        await fake.click(alice, answer, custom_id="deal:closed")
+    with pytest.raises(ComponentRefused, match="no such component"):
+        await fake.click(alice, answer, label="Fold")
+    assert len(fake.interactions) == 1
+
+
+async def test_ephemeral_messages_are_seen_only_by_their_user(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+    alice, bob = fake.member("alice"), fake.member("bob")
+    await fake.slash(alice, "deal", {"game": "cribbage"})
+
+    hand = await fake.slash(alice, "hand")
+
+    assert hand.message is not None and hand.message.ephemeral
+    assert hand.message in fake.visible_messages(alice, "games")
+    assert hand.message not in fake.visible_messages(bob, "games")
+    assert fake.last_message("games", alice) is hand.message
+    assert fake.last_message("games", bob) is not hand.message
+    assert HAND in fake.text_seen_by(alice)
+    assert HAND not in fake.text_seen_by(bob)
+    with pytest.raises(ComponentRefused, match="cannot see"):
+        await fake.click(bob, hand, label="Play")
+    fake.assert_clean()
+
+
+async def test_edited_away_text_still_counts_as_seen(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+    alice, bob = fake.member("alice"), fake.member("bob")
+    hand = await fake.slash(alice, "hand")
+
+    await fake.click(alice, hand, label="Play")
+
+    assert hand.message is not None and hand.message.content == "played 7H"
+    assert hand.message.components == []
+    assert HAND in fake.text_seen_by(alice)  # it was on screen before the edit
+    assert HAND not in fake.text_seen_by(bob)
+    with pytest.raises(ComponentRefused, match="no such component"):
+        await fake.click(alice, hand, label="Play")
+
+
+async def test_deleted_messages_cannot_be_clicked(fake: FakeDiscord) -> None:
+    bot = make_bot()
+    await fake.connect(bot)
+    alice = fake.member("alice")
+    answer = await fake.slash(alice, "deal", {"game": "cribbage"})
+    assert answer.message is not None
+    channel = bot.get_channel(fake.channel("games").id)
+    assert isinstance(channel, discord.TextChannel)
+
+    await channel.get_partial_message(answer.message.id).delete()
+
+    assert answer.message.deleted
+    assert answer.message not in fake.visible_messages(alice)
+    with pytest.raises(ComponentRefused, match="no longer exists"):
+        await fake.click(alice, answer, label="Hit")
+
+
+async def test_double_answer_is_flagged(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+
+    twice = await fake.slash(fake.member("alice"), "twice")
+
+    assert twice.message is not None and twice.message.content == "first"
+    assert fake.violations == [f"interaction {twice.id} answered twice"]
+    with pytest.raises(AssertionError, match="answered twice"):
+        fake.assert_clean()
+
+
+async def test_late_and_missing_answers_are_flagged() -> None:
+    async with FakeDiscord(response_window=0.05) as fake:
+        await fake.connect(make_bot())
+        alice = fake.member("alice")
+
+        late = await fake.slash(alice, "slow", {"seconds": 0.1})
+        never = await fake.slash(alice, "mute")
+        quick = await fake.slash(alice, "slow", {"seconds": 0.0})
+
+        assert not late.acknowledged
+        assert late.errors[0].startswith(f"interaction {late.id} answered after")
+        assert never.errors == [f"interaction {never.id} was never answered"]
+        assert quick.errors == [] and quick.message is not None
+        assert len(fake.violations) == 2
+
+
+async def test_attachments_are_captured_with_their_bytes(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+    alice, bob = fake.member("alice"), fake.member("bob")
+
+    picture = await fake.slash(alice, "picture")
+
+    assert picture.message is not None
+    [board] = picture.message.attachments
+    assert (board.filename, board.data) == ("board.png", b"\x89PNG-board")
+    [followup] = picture.followups
+    assert followup.ephemeral and followup.visible_to == alice.id
+    assert [(a.filename, a.data) for a in followup.attachments] == [("hand.png", b"\x89PNG-hand")]
+    assert "hand.png" in fake.text_seen_by(alice) and "hand.png" not in fake.text_seen_by(bob)
+    fake.assert_clean()
+
+
+async def test_threads_are_created_and_announced_to_the_bot(fake: FakeDiscord) -> None:
+    bot = make_bot()
+    await fake.connect(bot)
+
+    opened = await fake.slash(fake.member("alice"), "thread", {"name": "game-1"})
+
+    [thread] = fake.threads
+    assert opened.message is not None and thread.id == opened.message.id
+    assert thread.name == "game-1" and thread.parent_id == fake.channel("games").id
+    assert fake.last_message(thread).content == "welcome to game-1"
+    await fake.wait_quiet()
+    assert isinstance(bot.get_channel(thread.id), discord.Thread)  # THREAD_CREATE reached it
+    fake.assert_clean()
+
+
+async def test_persistent_button_survives_a_restart(fake: FakeDiscord) -> None:
+    first = make_bot()
+    await fake.connect(first)
+    alice = fake.member("alice")
+    await fake.slash(alice, "table", {"number": 7})
+    table_message = fake.last_message("games")
+    assert table_message.content == "table 7"
+
+    second = make_bot()
+    await fake.restart(second)
+    seated = await fake.click(alice, table_message, label="Sit")
+
+    assert first.is_closed() and second.is_ready()
+    assert seated.message is not None and seated.message.content == "seated at table 7"
+    assert seated.message.visible_to == alice.id
+    fake.assert_clean()
+
+
+async def test_wait_quiet_waits_for_background_work_but_not_for_timers(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+    alice = fake.member("alice")
+    await fake.slash(alice, "deal", {"game": "cribbage"})  # leaves a 180 s view timeout behind
+
+    answer = await fake.slash(alice, "later", wait=False)
+    await fake.wait_quiet(timeout=2)
+
+    assert answer.message is not None and answer.message.content == "soon"
+    assert fake.last_message("games").content == "later"
+
+
+async def test_unknown_routes_are_answered_404_and_recorded(fake: FakeDiscord) -> None:
+    bot = make_bot()
+    await fake.connect(bot)
+    route = discord.http.Route("GET", "/guilds/{guild_id}/bans", guild_id=fake.state.guild_id)
+
+    with pytest.raises(discord.NotFound):
+        await bot.http.request(route)
+
+    assert fake.unknown_routes == [f"GET /api/v10/guilds/{fake.state.guild_id}/bans"]
+    with pytest.raises(AssertionError, match="unknown route"):
+        fake.assert_clean()
+
+
+async def test_answers_look_like_discords(fake: FakeDiscord) -> None:
+    async with aiohttp.ClientSession() as session:
+        async with session.get(fake.server.base_url + "/users/@me") as response:
+            assert response.headers["Content-Type"] == "application/json"
+            assert int(response.headers["X-RateLimit-Remaining"]) > 0
+            assert (await response.json())["bot"] is True
+        async with session.get(fake.server.base_url + "/channels/1/messages/2") as response:
+            assert response.status == 404
+            assert (await response.json())["code"] == 10003
+
+
+async def test_many_games_at_once(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot(), members=[f"player{n}" for n in range(40)])
+    players = [fake.member(f"player{n}") for n in range(40)]
+
+    async def one_game(player):
+        answer = await fake.slash(player, "deal", {"game": "cribbage"})
+        await fake.click(player, answer, label="Hit")
+        return answer
+
+    answers = await asyncio.gather(*(one_game(p) for p in players))
+
+    assert [a.message.content for a in answers] == [f"{p.name} hit" for p in players]
+    assert len(fake.latencies) == 80
+    fake.assert_clean()
