@@ -129,11 +129,7 @@ def score_hand(
     rule = _flush_rule(crib, flush)
     _check_size(pieces, starter)
     group = (*pieces, starter) if starter is not None else tuple(pieces)
-    items: list[ScoreItem] = []
-    for size in range(2, len(group) + 1):
-        for subset in combinations(group, size):
-            if count_of(subset) == 15:
-                items.append(ScoreItem("fifteen", 2, subset))
+    items = [ScoreItem("fifteen", 2, subset) for subset in _fifteens(group)]
     for first, second in combinations(group, 2):
         if first.rank == second.rank:
             items.append(ScoreItem("pair", 2, (first, second)))
@@ -157,6 +153,26 @@ def _check_size(pieces: Sequence[Card], starter: Card | None) -> None:
     # The rank tables give each rank a 3-bit count, so more pieces could alias another hand.
     if len(pieces) + (starter is not None) > MAX_PIECES:
         raise ValueError(f"A hand scores at most {MAX_PIECES} pieces with the starter.")
+
+
+def _fifteens(group: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every distinct set of pieces adding up to 15, smallest sets first, in table order."""
+    # Sums of all 2**n subsets, each one piece more than a subset already summed.
+    sums = [0] * (1 << len(group))
+    hits = []
+    for mask in range(1, len(sums)):
+        lowest = mask & -mask
+        total = sums[mask ^ lowest] + group[lowest.bit_length() - 1].value
+        sums[mask] = total
+        if total == 15:
+            hits.append(mask)
+    subsets = [tuple(p for i, p in enumerate(group) if mask >> i & 1) for mask in hits]
+    # Order as a player counts: pairs of pieces first, then threes..., each in table order.
+    subsets_by_position = sorted(
+        zip(hits, subsets, strict=True),
+        key=lambda hit: (hit[0].bit_count(), [i for i in range(len(group)) if hit[0] >> i & 1]),
+    )
+    return [subset for _, subset in subsets_by_position]
 
 
 def _runs(group: Sequence[Card]) -> list[tuple[Card, ...]]:
