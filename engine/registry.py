@@ -94,7 +94,9 @@ def _discover() -> dict[str, GameSpec]:
     return {s.name: s for s in sorted(specs, key=lambda s: (s.order, s.name))}
 
 
-GAMES: dict[str, GameSpec] = _discover()
+# Filled before discovery runs, so a package that discovery imports mid-way (or that is
+# imported first and calls register() itself) can register without a NameError.
+GAMES: dict[str, GameSpec] = {}
 
 
 def register(spec: GameSpec) -> None:
@@ -107,3 +109,7 @@ def register(spec: GameSpec) -> None:
     ordered = sorted(GAMES.values(), key=lambda s: (s.order, s.name))
     GAMES.clear()
     GAMES.update((s.name, s) for s in ordered)
+
+
+for _spec in _discover().values():
+    register(_spec)

@@ -11,7 +11,7 @@ from typing import Any
 from engine.cribbage.game import CribbageGame
 from engine.cribbage.presentation import RULES, action_label
 from engine.cribbage.sides import Sides
-from engine.registry import GameSpec, Option
+from engine.registry import GameSpec, Option, register
 
 
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
@@ -39,5 +39,8 @@ SPEC = GameSpec(
     rules=RULES,
     order=10,
 )
+
+# Discovery misses this package when one of its modules is imported before the registry.
+register(SPEC)
 
 __all__ = ["SPEC", "CribbageGame"]
