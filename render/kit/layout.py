@@ -23,14 +23,16 @@ def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 def title_bar(draw: ImageDraw.ImageDraw, width: int, title: str, right: str = "") -> int:
-    """A dark strip with the game's title (left) and a status (right); returns its height."""
+    """A dark strip with the game's title (left) and a status (right); returns its height.
+    The status is drawn first and the title gets the room left, so neither overlaps."""
     height = 48
     draw.rectangle((0, 0, width, height), fill=palette.FELT_DARK)
-    used = text.draw(draw, (16, height // 2), title, TITLE_SIZE, fill=palette.WHITE, bold=True,
-                     anchor="lm", max_width=width * 0.5)
+    used = 0.0
     if right:
-        text.draw(draw, (width - 16, height // 2), right, BODY_SIZE, fill=palette.SOFT_WHITE,
-                  anchor="rm", max_width=width - used - 64)
+        used = text.draw(draw, (width - 16, height // 2), right, BODY_SIZE,
+                         fill=palette.SOFT_WHITE, anchor="rm", max_width=width * 0.5)
+    text.draw(draw, (16, height // 2), title, TITLE_SIZE, fill=palette.WHITE, bold=True,
+              anchor="lm", max_width=width - used - 56)
     return height
 
 
@@ -90,7 +92,7 @@ def draw_hand(
     card_w = int(min(130, (WIDTH - 40) / count - 14))
     gap = 14
     row_w = count * card_w + (count - 1) * gap
-    img_w = max(560, min(WIDTH, row_w + 48))
+    img_w = max(640, min(WIDTH, row_w + 48))
     card_h = cards.card_height(card_w)
     lift = 14
     top = 48 + 14 + (len(extra_lines) * 28)

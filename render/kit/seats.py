@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 View = dict[str, Any]
@@ -52,3 +53,17 @@ def label(view: View, seat: int) -> str:
     all_names = names(view)
     name = all_names[seat] if 0 <= seat < len(all_names) else f"Seat {seat + 1}"
     return f"{name} (AI)" if is_ai(view, seat) else name
+
+
+_SEAT_TOKEN = re.compile(r"\{s(\d)\}")
+
+
+def fill_names(line: object, view: View) -> str:
+    """Put display names into an engine's event text ("{s0} plays 5H" -> "Ann plays 5H")."""
+    shown = names(view)
+
+    def name_for(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return shown[seat] if seat < len(shown) else f"Seat {seat + 1}"
+
+    return _SEAT_TOKEN.sub(name_for, str(line))

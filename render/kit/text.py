@@ -105,9 +105,15 @@ def _font_for(text: str, size: int, bold: bool) -> tuple[Font, str]:
     return font(size, bold), text
 
 
+def _direction(face: Font) -> str | None:
+    # Our layout reads left to right: a name in Hebrew or Arabic is one right-to-left run
+    # inside it, so the paragraph direction is pinned (auto-detection would flip the line).
+    return "ltr" if face.layout_engine == ImageFont.Layout.RAQM else None
+
+
 def width(text: str, size: int, bold: bool = False) -> float:
     face, shaped = _font_for(text, size, bold)
-    return face.getlength(shaped)
+    return face.getlength(shaped, direction=_direction(face))
 
 
 def fit(text: object, size: int, max_width: float, bold: bool = False) -> str:
@@ -143,5 +149,42 @@ def draw(
     if not line:
         return 0.0
     face, shaped = _font_for(line, size, bold)
-    canvas.text(xy, shaped, font=face, fill=fill, anchor=anchor)
-    return face.getlength(shaped)
+    direction = _direction(face)
+    canvas.text(xy, shaped, font=face, fill=fill, anchor=anchor, direction=direction)
+    return face.getlength(shaped, direction=direction)
+
+
+def wrap(text_in: object, size: int, max_width: float, max_lines: int, bold: bool = False
+         ) -> list[str]:
+    """Greedy word wrap into at most `max_lines` lines; the last one ellipsised if cut.
+    A word longer than a line is cut by `fit`, so nothing ever overflows."""
+    words = clean(text_in, bold).split(" ")
+    lines: list[str] = []
+    current = ""
+    for index, word in enumerate(words):
+        candidate = f"{current} {word}" if current else word
+        if width(candidate, size, bold) <= max_width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        current = word
+        if len(lines) == max_lines - 1:
+            rest = " ".join([current, *words[index + 1:]])
+            lines.append(fit(rest, size, max_width, bold))
+            return lines
+    if current:
+        lines.append(fit(current, size, max_width, bold))
+    return lines[:max_lines]
+
+
+def draw_lines(
+    canvas: ImageDraw.ImageDraw, xy: tuple[float, float], lines: list[str], size: int, *,
+    fill: str | tuple[int, ...], bold: bool = False, anchor: str = "la", spacing: float = 1.3,
+) -> float:
+    """Draw pre-wrapped lines downwards from xy; returns the y below the last line."""
+    x, y = xy
+    for line in lines:
+        draw(canvas, (x, y), line, size, fill=fill, bold=bold, anchor=anchor)
+        y += size * spacing
+    return y
