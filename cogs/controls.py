@@ -13,9 +13,10 @@ Rules of the mapping:
 - A message holds at most 5 rows of 5 buttons; a select takes a whole row. While the buttons
   do not fit, the largest button group becomes a single-choice select instead.
 
-A custom_id carries the table id, the seat, the table version the controls were built at, a
-digest of that seat's legal actions and the position of the action, so a press on a control
-whose options have since changed is recognised as stale and refused.
+A custom_id carries the table id, the seat, the seat's version (the table version at which that
+seat's options last changed), the table version the controls were built at, a digest of the
+seat's legal actions and the position of the action, so a press on a control whose options
+have since changed, or one pressed again after the seat moved, is recognised and refused.
 """
 
 from __future__ import annotations
@@ -41,11 +42,11 @@ MAX_OPTION_LABEL = 100
 
 STALE_MESSAGE = "That move is out of date — press My hand for your current options."
 
-#: cb:a:<table>:<seat>:<version>:<digest>:<kind><n>; kind b = button (n = index into the legal
-#: actions), s = single select (values are indexes), m = multi-select (n = group number,
-#: values are cards).
+#: cb:a:<table>:<seat>:<seat version>:<table version>:<digest>:<kind><n>; kind b = button
+#: (n = index into the legal actions), s = single select (values are indexes), m = multi-select
+#: (n = group number, values are cards).
 ACTION_ID = re.compile(
-    r"cb:a:(?P<table>\d+):(?P<seat>\d+):(?P<version>\d+):(?P<digest>[0-9a-f]{8}):"
+    r"cb:a:(?P<table>\d+):(?P<seat>\d+):(?P<version>\d+):(?P<tv>\d+):(?P<digest>[0-9a-f]{8}):"
     r"(?P<kind>[bsm])(?P<n>\d+)"
 )
 
@@ -82,7 +83,8 @@ class ControlRef:
 
     table_id: int
     seat: int
-    version: int
+    version: int  # the seat's version: the table version when its options last changed
+    table_version: int  # the table version when the controls were built
     digest: str
     kind: str
     number: int
@@ -102,6 +104,7 @@ def parse_action_id(custom_id: str) -> ControlRef | None:
         table_id=int(match["table"]),
         seat=int(match["seat"]),
         version=int(match["version"]),
+        table_version=int(match["tv"]),
         digest=match["digest"],
         kind=match["kind"],
         number=int(match["n"]),
@@ -143,7 +146,7 @@ def combination_pool(actions: Sequence[Action]) -> tuple[list[str], int] | None:
 
 
 def card_label(card: str) -> str:
-    """"5H" -> "5H · five of hearts"; anything that is not a card stays as it is."""
+    """ "5H" -> "5H · five of hearts"; anything that is not a card stays as it is."""
     try:
         return f"{card} · {parse_card(card).name}"
     except IllegalAction:
@@ -165,12 +168,17 @@ def build_controls(
     table_id: int,
     seat: int,
     version: int,
+    table_version: int | None = None,
 ) -> list[Control]:
-    """The components for one seat's legal actions, with rows assigned."""
+    """The components for one seat's legal actions, with rows assigned.
+
+    `version` is the seat's version (when its options last changed), `table_version` the
+    table's current version (defaults to `version`)."""
     legal = list(legal)
     if not legal:
         return []
-    prefix = f"cb:a:{table_id}:{seat}:{version}:{legal_digest(legal)}:"
+    built = version if table_version is None else table_version
+    prefix = f"cb:a:{table_id}:{seat}:{version}:{built}:{legal_digest(legal)}:"
     multi: list[tuple[int, list[str], int]] = []  # (group number, pool, k)
     button_groups: list[list[int]] = []
     for number, group in enumerate(group_actions(legal)):
@@ -272,4 +280,4 @@ def stale(legal: Sequence[Action], ref: ControlRef, last_acted_version: int | No
     seat has moved since (so a double press never plays twice)."""
     if legal_digest(list(legal)) != ref.digest:
         return True
-    return last_acted_version is not None and ref.version < last_acted_version
+    return last_acted_version is not None and ref.table_version < last_acted_version

@@ -30,8 +30,10 @@ def discards(hand: list[str], k: int) -> list[dict]:
     return [{"type": "discard", "cards": list(c)} for c in combinations(hand, k)]
 
 
-def build(legal: list[dict], version: int = 3) -> list:
-    return build_controls(legal, label, table_id=42, seat=1, version=version)
+def build(legal: list[dict], version: int = 3, table_version: int | None = None) -> list:
+    return build_controls(
+        legal, label, table_id=42, seat=1, version=version, table_version=table_version
+    )
 
 
 def test_every_k_combination_becomes_one_multi_select_over_the_pool() -> None:
@@ -72,10 +74,11 @@ def test_buttons_wrap_five_per_row_and_fall_back_to_a_menu_when_too_many() -> No
 
 def test_custom_ids_round_trip_and_resolve_to_the_action() -> None:
     legal = [{"type": "play", "card": "5H"}, {"type": "go"}]
-    controls = build(legal, version=9)
+    controls = build(legal, version=9, table_version=11)
     ref = parse_action_id(controls[1].custom_id)
     assert ref is not None
-    assert (ref.table_id, ref.seat, ref.version, ref.kind) == (42, 1, 9, "b")
+    assert (ref.table_id, ref.seat, ref.version, ref.table_version) == (42, 1, 9, 11)
+    assert ref.kind == "b"
     assert ref.digest == legal_digest(legal)
     assert resolve(legal, ref, []) == {"type": "go"}
 
@@ -91,7 +94,7 @@ def test_multi_select_resolves_in_any_order() -> None:
 
 def test_stale_when_options_changed_or_the_seat_already_moved() -> None:
     legal = [{"type": "play", "card": "5H"}, {"type": "play", "card": "6H"}]
-    ref = parse_action_id(build(legal, version=4)[0].custom_id)
+    ref = parse_action_id(build(legal, version=2, table_version=4)[0].custom_id)
     assert ref is not None
     assert not stale(legal, ref, None)
     assert not stale(legal, ref, 4)
@@ -105,7 +108,7 @@ def test_nothing_legal_means_no_controls() -> None:
 
 def test_foreign_custom_ids_are_not_ours() -> None:
     assert parse_action_id("cb:t:1:hand") is None
-    assert parse_action_id("cb:a:1:0:0:zzzzzzzz:b0") is None
+    assert parse_action_id("cb:a:1:0:0:0:zzzzzzzz:b0") is None
 
 
 @given(

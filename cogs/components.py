@@ -1,0 +1,271 @@
+"""Every clickable thing the bot sends, as discord.py DynamicItems.
+
+A DynamicItem is found again from its custom_id alone, so buttons keep working after a restart
+and on ephemeral messages the bot never stored. Each callback only parses its custom_id and
+hands the press to the cog that owns it; the cogs hold the logic.
+
+custom_id shapes (each under Discord's 100 characters):
+    cb:a:...               an action control (see cogs.controls)
+    cb:t:<table>:<what>    table buttons: hand, rules, resign, resign-yes
+    cb:r:<game>:<page>     rules pager
+    cb:l:<lobby>:<what>    lobby buttons: join, leave, start, cancel
+    cb:lc:<lobby>          lobby: add a computer player (values: level)
+    cb:lr:<lobby>          lobby: remove a computer player (values: seat index)
+    cb:ls:<lobby>          lobby: swap two seats, to choose partners (values: two seat indexes)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import discord
+
+from cogs.controls import ACTION_ID, ButtonControl, Control, ControlRef, parse_action_id
+
+
+class ActionHandler(Protocol):
+    async def on_action(
+        self, interaction: discord.Interaction, ref: ControlRef, values: Sequence[str]
+    ) -> None: ...
+
+
+class TableHandler(Protocol):
+    async def on_table_button(
+        self, interaction: discord.Interaction, table_id: int, what: str
+    ) -> None: ...
+
+
+class LobbyHandler(Protocol):
+    async def on_lobby(
+        self, interaction: discord.Interaction, lobby_id: int, what: str, values: Sequence[str]
+    ) -> None: ...
+
+
+def _cog(interaction: discord.Interaction, name: str) -> Any:
+    client = interaction.client
+    return client.get_cog(name) if isinstance(client, discord.ext.commands.Bot) else None
+
+
+def _values(interaction: discord.Interaction) -> list[str]:
+    data: Any = interaction.data or {}
+    return [str(v) for v in data.get("values", [])]
+
+
+ACTION_BUTTON = re.compile(ACTION_ID.pattern.replace("(?P<kind>[bsm])", "(?P<kind>b)"))
+ACTION_SELECT = re.compile(ACTION_ID.pattern.replace("(?P<kind>[bsm])", "(?P<kind>[sm])"))
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=ACTION_BUTTON):
+    def __init__(self, custom_id: str, label: str = "…", row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=custom_id),
+            row=row,
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+        return cls(item.custom_id, getattr(item, "label", None) or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        ref = parse_action_id(self.custom_id)
+        handler = _cog(interaction, "Tables")
+        if ref is not None and handler is not None:
+            await handler.on_action(interaction, ref, [])
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ACTION_SELECT):
+    def __init__(
+        self,
+        custom_id: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        min_values: int = 1,
+        max_values: int = 1,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id,
+                options=options or [discord.SelectOption(label="…")],
+                placeholder=placeholder,
+                min_values=min_values,
+                max_values=max_values,
+            ),
+            row=row,
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+        return cls(item.custom_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        ref = parse_action_id(self.custom_id)
+        handler = _cog(interaction, "Tables")
+        if ref is not None and handler is not None:
+            await handler.on_action(interaction, ref, _values(interaction))
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cb:t:(?P<table>\d+):(?P<what>hand|rules|resign|resign-yes)",
+):
+    LABELS = {"hand": "My hand", "rules": "Rules", "resign": "Resign", "resign-yes": "Yes, resign"}
+    STYLES = {
+        "hand": discord.ButtonStyle.primary,
+        "rules": discord.ButtonStyle.secondary,
+        "resign": discord.ButtonStyle.secondary,
+        "resign-yes": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, table_id: int, what: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=self.LABELS[what],
+                style=self.STYLES[what],
+                custom_id=f"cb:t:{table_id}:{what}",
+            )
+        )
+        self.table_id = table_id
+        self.what = what
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+        return cls(int(match["table"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = _cog(interaction, "Tables")
+        if handler is not None:
+            await handler.on_table_button(interaction, self.table_id, self.what)
+
+
+class RulesPageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cb:r:(?P<game>[a-z0-9_-]+):(?P<page>\d+)(?::(?P<tag>[pn]))?",
+):
+    def __init__(self, game: str, page: int, label: str, tag: str = "", disabled: bool = False):
+        suffix = f":{tag}" if tag else ""
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"cb:r:{game}:{page}{suffix}",
+                disabled=disabled,
+            )
+        )
+        self.game = game
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+        return cls(match["game"], int(match["page"]), "…", match["tag"] or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = _cog(interaction, "Info")
+        if handler is not None:
+            await handler.on_rules_page(interaction, self.game, self.page)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cb:l:(?P<lobby>\d+):(?P<what>join|leave|start|cancel)",
+):
+    LABELS = {"join": "Join", "leave": "Leave", "start": "Start", "cancel": "Cancel"}
+    STYLES = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, lobby_id: int, what: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=self.LABELS[what],
+                style=self.STYLES[what],
+                custom_id=f"cb:l:{lobby_id}:{what}",
+            )
+        )
+        self.lobby_id = lobby_id
+        self.what = what
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+        return cls(int(match["lobby"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = _cog(interaction, "Lobbies")
+        if handler is not None:
+            await handler.on_lobby(interaction, self.lobby_id, self.what, [])
+
+
+class LobbySelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"cb:l(?P<what>[crs]):(?P<lobby>\d+)"
+):
+    def __init__(
+        self,
+        lobby_id: int,
+        what: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        values: int = 1,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"cb:l{what}:{lobby_id}",
+                options=options or [discord.SelectOption(label="…")],
+                placeholder=placeholder,
+                min_values=values,
+                max_values=values,
+            )
+        )
+        self.lobby_id = lobby_id
+        self.what = what
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+        return cls(int(match["lobby"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = _cog(interaction, "Lobbies")
+        what = {"c": "add-computer", "r": "remove-computer", "s": "swap"}[self.what]
+        if handler is not None:
+            await handler.on_lobby(interaction, self.lobby_id, what, _values(interaction))
+
+
+ALL_DYNAMIC_ITEMS = (
+    ActionButton,
+    ActionSelect,
+    TableButton,
+    RulesPageButton,
+    LobbyButton,
+    LobbySelect,
+)
+
+
+def controls_view(controls: Sequence[Control]) -> discord.ui.View:
+    """A View holding the described controls (see cogs.controls.build_controls)."""
+    view = discord.ui.View(timeout=None)
+    for control in controls:
+        if isinstance(control, ButtonControl):
+            view.add_item(ActionButton(control.custom_id, control.label, row=control.row))
+        else:
+            view.add_item(
+                ActionSelect(
+                    control.custom_id,
+                    [discord.SelectOption(label=o.label, value=o.value) for o in control.options],
+                    placeholder=control.placeholder,
+                    min_values=control.min_values,
+                    max_values=control.max_values,
+                    row=control.row,
+                )
+            )
+    return view
+
+
+def table_view(table_id: int, *, finished: bool = False) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for what in ("rules",) if finished else ("hand", "rules", "resign"):
+        view.add_item(TableButton(table_id, what))
+    return view

@@ -1,0 +1,99 @@
+"""/rules, /leaderboard and /stats: reading, never changing, anything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import text
+from cogs.components import RulesPageButton
+from cogs.lobbies_cog import game_choices
+from cogs.replies import NO_PINGS, tell
+from engine.registry import GAMES
+
+
+def rules_view(game: str, page: int, pages: int) -> discord.ui.View | None:
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    # The tags keep the two custom_ids distinct when both point at the same page.
+    view.add_item(RulesPageButton(game, max(page - 1, 0), "◀ Back", "p", disabled=page == 0))
+    view.add_item(
+        RulesPageButton(game, min(page + 1, pages - 1), "Next ▶", "n", disabled=page >= pages - 1)
+    )
+    return view
+
+
+class InfoCog(commands.Cog, name="Info"):
+    def __init__(self, bot: commands.Bot, manager: Any) -> None:
+        self.bot = bot
+        self.manager = manager
+
+    async def send_rules(self, interaction: discord.Interaction, game: str) -> None:
+        spec = GAMES.get(game)
+        if spec is None:
+            await tell(interaction, f"There is no game {game!r}.")
+            return
+        content, pages = text.rules_page(spec, 0)
+        view = rules_view(spec.name, 0, pages)
+        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.response.send_message(
+            content, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs
+        )
+
+    async def on_rules_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
+        spec = GAMES.get(game)
+        if spec is None:
+            await tell(interaction, "That game is no longer offered.")
+            return
+        content, pages = text.rules_page(spec, page)
+        page = max(0, min(page, pages - 1))
+        await interaction.response.edit_message(content=content, view=rules_view(game, page, pages))
+
+    @app_commands.command(name="rules", description="How to play a game.")
+    @app_commands.describe(game="Which game")
+    async def rules_command(self, interaction: discord.Interaction, game: str) -> None:
+        await self.send_rules(interaction, game)
+
+    @app_commands.command(name="leaderboard", description="The best players of a game here.")
+    @app_commands.describe(game="Which game")
+    @app_commands.guild_only()
+    async def leaderboard_command(self, interaction: discord.Interaction, game: str) -> None:
+        spec = GAMES.get(game)
+        if spec is None:
+            await tell(interaction, f"There is no game {game!r}.")
+            return
+        rows = await self.manager.leaderboard(interaction.guild_id or 0, spec.name)
+        names = {int(row["user_id"]): self._name(interaction, int(row["user_id"])) for row in rows}
+        await interaction.response.send_message(
+            text.leaderboard_content(spec, rows, names), allowed_mentions=NO_PINGS
+        )
+
+    @app_commands.command(name="stats", description="A player's record in this server.")
+    @app_commands.describe(user="Whose record (yours if left out)")
+    @app_commands.guild_only()
+    async def stats_command(
+        self, interaction: discord.Interaction, user: discord.Member | None = None
+    ) -> None:
+        member = user or interaction.user
+        stats = await self.manager.stats(interaction.guild_id or 0, member.id)
+        await interaction.response.send_message(
+            text.stats_content(text.safe(member.display_name), stats, GAMES),
+            allowed_mentions=NO_PINGS,
+        )
+
+    @rules_command.autocomplete("game")
+    @leaderboard_command.autocomplete("game")
+    async def game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+    def _name(self, interaction: discord.Interaction, user_id: int) -> str:
+        member = interaction.guild.get_member(user_id) if interaction.guild else None
+        if member is None:
+            member = self.bot.get_user(user_id)
+        return member.display_name if member is not None else f"player {user_id}"

@@ -1,0 +1,261 @@
+"""/play and the lobby message: join, leave, computer players, partners, start, cancel.
+
+The rules of a lobby (who may do what, player counts, teams) live in tables.Lobby; this cog
+only turns presses into Lobby calls and redraws the message in the same interaction response.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import text
+from cogs.components import LobbyButton, LobbySelect
+from cogs.replies import NO_PINGS, tell
+from engine.errors import IllegalAction
+from engine.registry import GAMES, LEVELS, GameSpec
+from tables import IDLE_CHOICES
+
+log = logging.getLogger(__name__)
+
+
+TRUE_WORDS = {"on", "yes", "true", "y", "1"}
+FALSE_WORDS = {"off", "no", "false", "n", "0"}
+
+
+def parse_options(spec: GameSpec, written: str | None) -> dict[str, Any]:
+    """ "target=61 teams=on" -> {"target": 61, "teams": True}, matched against each option's
+    choices (so any game's options work without the bot knowing them)."""
+    options: dict[str, Any] = {}
+    known = {o.name.lower(): o for o in spec.options}
+    for token in (written or "").replace(",", " ").split():
+        name, sep, value = token.partition("=")
+        option = known.get(name.strip().lower())
+        if not sep or option is None:
+            names = ", ".join(o.name for o in spec.options) or "none"
+            raise IllegalAction(f"Write options as name=value; {spec.title}'s options: {names}.")
+        options[option.name] = match_choice(option.choices, value.strip(), option.name)
+    return spec.check_options(options)
+
+
+def match_choice(choices: Sequence[Any], value: str, name: str) -> Any:
+    lowered = value.lower()
+    for choice in choices:
+        if isinstance(choice, bool):
+            if (lowered in TRUE_WORDS and choice) or (lowered in FALSE_WORDS and not choice):
+                return choice
+        elif str(choice).lower() == lowered:
+            return choice
+    allowed = ", ".join(str(c) for c in choices)
+    raise IllegalAction(f"{name} must be one of {allowed}, not {value!r}.")
+
+
+def lobby_view(lobby: Any) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for what in ("join", "leave", "start", "cancel"):
+        view.add_item(LobbyButton(lobby.id, what))
+    levels = [discord.SelectOption(label=f"Add computer: {level}", value=level) for level in LEVELS]
+    view.add_item(LobbySelect(lobby.id, "c", levels, placeholder="Add a computer player…"))
+    computers = [
+        discord.SelectOption(label=f"Remove {seat.name}"[:100], value=str(index))
+        for index, seat in enumerate(lobby.seats)
+        if seat.user_id is None
+    ]
+    if computers:
+        view.add_item(
+            LobbySelect(lobby.id, "r", computers, placeholder="Remove a computer player…")
+        )
+    sides = lobby.sides()
+    if len(lobby.seats) >= 2 and any(len(side) > 1 for side in sides):
+        seats = [
+            discord.SelectOption(label=f"Seat {index + 1}: {seat.name}"[:100], value=str(index))
+            for index, seat in enumerate(lobby.seats)
+        ]
+        view.add_item(
+            LobbySelect(lobby.id, "s", seats, placeholder="Swap two seats (partners)…", values=2)
+        )
+    return view
+
+
+class LobbiesCog(commands.Cog, name="Lobbies"):
+    def __init__(self, bot: commands.Bot, manager: Any) -> None:
+        self.bot = bot
+        self.manager = manager
+
+    # ------------------------------------------------------------ /play
+
+    @app_commands.command(name="play", description="Open a lobby for a card game.")
+    @app_commands.describe(
+        game="Which game",
+        options="The game's options as name=value, e.g. target=61",
+        idle="Minutes before the computer plays for someone who keeps the table waiting",
+    )
+    @app_commands.choices(
+        idle=[app_commands.Choice(name=str(c), value=str(c)) for c in IDLE_CHOICES]
+    )
+    @app_commands.guild_only()
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        idle: str | None = None,
+    ) -> None:
+        spec = GAMES.get(game) or next(
+            (s for s in GAMES.values() if s.title.lower() == game.lower()), None
+        )
+        if spec is None:
+            names = ", ".join(s.name for s in GAMES.values())
+            await tell(interaction, f"There is no game {game!r}. Games: {names}.")
+            return
+        settings: dict[str, Any] = {}
+        if idle is not None:
+            settings["idle"] = int(idle) if idle.isdigit() else idle
+        try:
+            chosen = parse_options(spec, options)
+            lobby = await self.manager.open_lobby(
+                guild_id=interaction.guild_id or 0,
+                channel_id=interaction.channel_id or 0,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                game=spec.name,
+                options=chosen,
+                settings=settings,
+            )
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await interaction.response.send_message(
+            text.lobby_content(spec, lobby, lobby.sides()),
+            view=lobby_view(lobby),
+            allowed_mentions=NO_PINGS,
+        )
+        try:
+            message = await interaction.original_response()
+        except discord.HTTPException:
+            log.warning("Lost the message of lobby %s", lobby.id)
+            return
+        lobby.message_id = message.id
+        await self.manager.update_lobby(lobby)
+        log.info("Lobby %s opened for %s by %s", lobby.id, spec.name, interaction.user.id)
+
+    @play.autocomplete("game")
+    async def game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+    @play.autocomplete("options")
+    async def options_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        spec = GAMES.get(str(interaction.namespace.game or ""))
+        if spec is None:
+            return []
+        head, _, last = current.rpartition(" ")
+        prefix = f"{head} " if head else ""
+        suggestions = [
+            f"{prefix}{o.name}={str(c).lower()}"
+            for o in spec.options
+            for c in o.choices
+            if f"{o.name}={c}".lower().startswith(last.lower())
+        ]
+        return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:25]]
+
+    # ------------------------------------------------------------ lobby presses
+
+    async def on_lobby(
+        self, interaction: discord.Interaction, lobby_id: int, what: str, values: Sequence[str]
+    ) -> None:
+        lobby = self.manager.lobby(lobby_id)
+        if lobby is None:
+            await tell(interaction, "This lobby is closed.")
+            return
+        user = interaction.user
+        try:
+            if what == "start":
+                await self._start(interaction, lobby)
+                return
+            if what == "cancel":
+                await self.manager.cancel_lobby(lobby.id, user.id)
+                await interaction.response.edit_message(
+                    content=f"~~{text.safe(lobby.spec.title)} lobby #{lobby.id}~~ — cancelled.",
+                    view=None,
+                    allowed_mentions=NO_PINGS,
+                )
+                return
+            if what == "join":
+                lobby.join(user.id, user.display_name)
+            elif what == "leave":
+                lobby.leave(user.id)
+            elif what == "add-computer" and len(values) == 1:
+                lobby.add_computer(user.id, values[0])
+            elif what == "remove-computer" and len(values) == 1 and values[0].isdigit():
+                lobby.remove_computer(user.id, int(values[0]))
+            elif what == "swap" and len(values) == 2 and all(v.isdigit() for v in values):
+                lobby.swap(user.id, int(values[0]), int(values[1]))
+            else:
+                raise IllegalAction("That lobby control is out of date.")
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await self.manager.update_lobby(lobby)
+        await interaction.response.edit_message(
+            content=text.lobby_content(lobby.spec, lobby, lobby.sides()),
+            view=lobby_view(lobby),
+            allowed_mentions=NO_PINGS,
+        )
+
+    async def _start(self, interaction: discord.Interaction, lobby: Any) -> None:
+        lobby.check_start(interaction.user.id)  # refusals before acknowledging
+        await interaction.response.defer()
+        table = await self.manager.start_lobby(lobby.id, interaction.user.id)
+        thread = await self._open_thread(interaction, table)
+        await self.manager.set_location(
+            table.id, thread_id=thread.id if thread is not None else None, message_id=None
+        )
+        where = f" in {thread.mention}" if thread is not None else " below"
+        await interaction.edit_original_response(
+            content=text.lobby_content(lobby.spec, lobby, lobby.sides(), "")
+            + f"\n\n▶️ Started: game #{table.id}{where}.",
+            view=None,
+            allowed_mentions=NO_PINGS,
+        )
+        log.info("Table %s (%s) started from lobby %s", table.id, table.game_name, lobby.id)
+        tables = self.bot.get_cog("Tables")
+        if tables is not None:
+            tables.show(table)
+
+    async def _open_thread(
+        self, interaction: discord.Interaction, table: Any
+    ) -> discord.Thread | None:
+        """A public thread for the game where the bot may make one; else None (the game is
+        played in the channel)."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        if not interaction.app_permissions.create_public_threads:
+            return None
+        try:
+            return await channel.create_thread(
+                name=f"{table.spec.title} #{table.id}",
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440,
+            )
+        except discord.HTTPException:
+            log.info("Could not open a thread in channel %s; playing there", channel.id)
+            return None
+
+
+def game_choices(current: str) -> list[app_commands.Choice[str]]:
+    current = current.lower()
+    return [
+        app_commands.Choice(name=spec.title, value=spec.name)
+        for spec in GAMES.values()
+        if current in spec.name or current in spec.title.lower()
+    ][:25]

@@ -1,0 +1,23 @@
+"""Answering interactions: short ephemeral notes, whichever stage the interaction is at."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """A short ephemeral note to the one who pressed or typed. Never raises for a lost
+    interaction: the note is a courtesy and the state is already settled."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+    except discord.HTTPException:
+        log.warning("Could not answer interaction %s", interaction.id)

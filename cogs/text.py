@@ -1,0 +1,188 @@
+"""Words the bot writes: table and lobby messages, rules pages, leaderboards.
+
+Names and event lines come from players (a name can be anything), so every one is escaped for
+markdown and mentions before it goes into a message. Only the public view and public event
+lines reach the channel; a player's private lines go only into their own ephemeral message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import discord
+
+from engine.registry import GameSpec
+
+RECENT_LINES = 6
+MAX_CONTENT = 2000
+
+
+def safe(text: str) -> str:
+    """Player-supplied text made inert: no markdown, no pings."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(str(text)))
+
+
+def clip(text: str, limit: int = MAX_CONTENT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def seat_label(seat: Any) -> str:
+    """A seat for lists: a mention for a human (with the name, in case mentions do not
+    resolve), the name and level for a computer."""
+    if seat.user_id is None:
+        return f"🤖 {safe(seat.name)}"
+    return f"<@{seat.user_id}> ({safe(seat.name)})"
+
+
+def waiting_line(seats: Sequence[Any], waiting: Iterable[int]) -> str:
+    labels = [seat_label(seats[s]) for s in waiting]
+    if not labels:
+        return ""
+    if len(labels) == 1:
+        return f"**Turn:** {labels[0]}"
+    return "**Waiting for:** " + ", ".join(labels)
+
+
+def outcome_line(seats: Sequence[Any], outcome: dict[str, Any]) -> str:
+    winners = [safe(seats[s].name) for s in outcome.get("winners", [])]
+    who = " and ".join(winners) if winners else "Nobody"
+    verb = "share the win" if outcome.get("shared") or len(winners) > 1 else "wins"
+    detail = outcome.get("detail")
+    return f"🏆 **{who} {verb}!**" + (f" {safe(detail)}" if detail else "")
+
+
+def table_content(table: Any, *, status: str = "running") -> str:
+    """The table message text: title, whose turn (with mentions), the latest events."""
+    lines = [f"**{safe(table.spec.title)}** · game #{table.id}"]
+    outcome = table.game.outcome
+    if outcome is not None:
+        lines.append(outcome_line(table.seats, outcome))
+    elif status == "abandoned":
+        lines.append("This game was abandoned.")
+    else:
+        turn = waiting_line(table.seats, table.waiting_for())
+        if turn:
+            lines.append(turn)
+    recent = [line for line in table.recent[-RECENT_LINES:] if line]
+    if recent:
+        lines.append("")
+        lines += [f"> {safe(line)}" for line in recent]
+    return clip("\n".join(lines))
+
+
+def seats_block(spec: GameSpec, seats: Sequence[Any], sides: Sequence[Sequence[int]]) -> str:
+    """The lobby's seat list, grouped by team when the game has teams."""
+    if not seats:
+        return "_Nobody yet._"
+    teams = [list(side) for side in sides if side]
+    if len(teams) > 1 and any(len(side) > 1 for side in teams):
+        return "\n".join(
+            f"**Team {n}:** " + ", ".join(seat_label(seats[i]) for i in side)
+            for n, side in enumerate(teams, start=1)
+        )
+    return "\n".join(f"{n}. {seat_label(seat)}" for n, seat in enumerate(seats, start=1))
+
+
+def options_block(spec: GameSpec, options: dict[str, Any]) -> str:
+    if not spec.options:
+        return ""
+    return "\n".join(
+        f"• {safe(opt.name)}: **{safe(options.get(opt.name, opt.default))}** — "
+        f"{safe(opt.description)}"
+        for opt in spec.options
+    )
+
+
+def lobby_content(
+    spec: GameSpec, lobby: Any, sides: Sequence[Sequence[int]], note: str = ""
+) -> str:
+    counts = ", ".join(str(n) for n in spec.allowed_player_counts())
+    lines = [
+        f"**{safe(spec.title)}** — lobby #{lobby.id}, hosted by <@{lobby.host_id}>",
+        f"Players: {counts}. Join, or the host adds computer players; the host starts.",
+    ]
+    options = options_block(spec, lobby.options)
+    if options:
+        lines += ["", options]
+    lines += ["", seats_block(spec, lobby.seats, sides)]
+    if note:
+        lines += ["", note]
+    return clip("\n".join(lines))
+
+
+def rules_pages(spec: GameSpec, per_page: int = 1800) -> list[str]:
+    """The rules split into screens of whole sections (a long section is cut at a paragraph)."""
+    sections = list(spec.rules) or [("Rules", "No rules are written for this game yet.")]
+    pages: list[str] = []
+    current = ""
+    for title, text in sections:
+        block = f"**{title}**\n{text}".strip()
+        while len(block) > per_page:
+            cut = block.rfind("\n", 0, per_page)
+            cut = cut if cut > 0 else per_page
+            if current:
+                pages.append(current)
+                current = ""
+            pages.append(block[:cut])
+            block = block[cut:].lstrip("\n")
+        if current and len(current) + len(block) + 2 > per_page:
+            pages.append(current)
+            current = ""
+        current = f"{current}\n\n{block}" if current else block
+    if current:
+        pages.append(current)
+    return pages
+
+
+def rules_page(spec: GameSpec, page: int) -> tuple[str, int]:
+    pages = rules_pages(spec)
+    page = max(0, min(page, len(pages) - 1))
+    header = f"📖 **{safe(spec.title)}** — rules, page {page + 1} of {len(pages)}\n\n"
+    return clip(header + pages[page]), len(pages)
+
+
+def _get(row: Any, key: str, default: Any = None) -> Any:
+    if isinstance(row, dict):
+        return row.get(key, default)
+    return getattr(row, key, default)
+
+
+def leaderboard_content(spec: GameSpec, rows: Sequence[Any], names: dict[int, str]) -> str:
+    if not rows:
+        return f"Nobody has finished a game of {safe(spec.title)} in this server yet."
+    # Only games with bigger wins (skunks) ever record one; others show no such column.
+    with_skunks = any(_get(row, "skunks") for row in rows)
+    header = "#  player                rating  wins  games" + ("  skunks" if with_skunks else "")
+    lines = [header]
+    for n, row in enumerate(rows, start=1):
+        user_id = int(_get(row, "user_id"))
+        name = names.get(user_id, f"user {user_id}")[:20]
+        rating = _get(row, "rating")
+        if rating is None:
+            rating = _get(row, "mu", 0.0) - 3 * _get(row, "sigma", 0.0)
+        line = (
+            f"{n:<2} {name:<20} {float(rating):>7.1f} {int(_get(row, 'wins', 0)):>5} "
+            f"{int(_get(row, 'games', 0)):>6}"
+        )
+        if with_skunks:
+            line += f" {int(_get(row, 'skunks') or 0):>7}"
+        lines.append(line)
+    body = "\n".join(lines).replace("```", "'''")
+    return clip(f"🏅 **{safe(spec.title)}** leaderboard\n```\n{body}\n```")
+
+
+def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) -> str:
+    """A player's record: totals, then one line per game played."""
+    if not stats.get("games"):
+        return f"{name} has not finished a game here yet."
+    lines = [
+        f"📊 **{name}** — {stats['games']} games, {stats['wins']} wins, "
+        f"{stats.get('points', 0)} points"
+    ]
+    for row in stats.get("per_game", []):
+        spec = games.get(row["game"])
+        title = safe(spec.title) if spec is not None else safe(row["game"])
+        skunks = f", {row['skunks']} skunks" if row.get("skunks") else ""
+        lines.append(f"• {title}: rating {row['rating']}, {row['wins']}/{row['games']} won{skunks}")
+    return clip("\n".join(lines))
