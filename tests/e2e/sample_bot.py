@@ -70,10 +70,15 @@ class SeatButton(discord.ui.DynamicItem[discord.ui.Button], template=r"seat:(?P<
 def make_bot(*, background_delay: float = 0.05) -> commands.Bot:
     bot = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
     bot.ready_count = 0  # type: ignore[attr-defined]
+    bot.available_guilds = []  # type: ignore[attr-defined]
 
     @bot.event
     async def on_ready() -> None:
         bot.ready_count += 1  # type: ignore[attr-defined]
+
+    @bot.event
+    async def on_guild_available(guild: discord.Guild) -> None:
+        bot.available_guilds.append(guild.id)  # type: ignore[attr-defined]
 
     async def setup_hook() -> None:
         bot.add_dynamic_items(SeatButton)
@@ -119,6 +124,22 @@ def make_bot(*, background_delay: float = 0.05) -> commands.Bot:
         assert isinstance(channel, discord.TextChannel)
         created = await channel.create_thread(name=name, message=original)
         await created.send(f"welcome to {name}")
+
+    @bot.tree.command(description="A private thread for one player, with a button in it")
+    async def private(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        thread = await channel.create_thread(
+            name=f"{interaction.user.name}-only", type=discord.ChannelType.private_thread
+        )
+        await thread.add_user(interaction.user)
+        await thread.send(f"your cards: {HAND}", view=HandView())
+        await interaction.edit_original_response(content=f"see {thread.mention}")
+
+    @bot.tree.command(description="Raise (the harness must report it)")
+    async def boom(interaction: discord.Interaction) -> None:
+        raise RuntimeError("the cog is broken")
 
     @bot.tree.command(description="Answer twice (a bug the harness must flag)")
     async def twice(interaction: discord.Interaction) -> None:

@@ -17,6 +17,7 @@ async def test_login_registers_commands_and_fills_the_cache(fake: FakeDiscord) -
     await fake.connect(bot)
 
     assert bot.is_ready() and bot.ready_count == 1
+    assert bot.available_guilds == [fake.state.guild_id]
     assert bot.user is not None and bot.user.id == fake.state.bot_user.id
     assert bot.application_id == fake.state.application_id
     guild = bot.get_guild(fake.state.guild_id)
@@ -214,6 +215,47 @@ async def test_threads_are_created_and_announced_to_the_bot(fake: FakeDiscord) -
     fake.assert_clean()
 
 
+async def test_private_threads_are_seen_only_by_their_members(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+    alice, bob = fake.member("alice"), fake.member("bob")
+
+    reply = await fake.slash(alice, "private")
+
+    [thread] = fake.threads
+    assert reply.message is not None and reply.message.content == f"see <#{thread.id}>"
+    assert reply.message.visible_to == alice.id and reply.response_type == 5
+    assert thread.invited == {alice.id}
+    [hand] = fake.visible_messages(alice, thread)
+    assert fake.visible_messages(bob, thread) == []
+    assert HAND in fake.text_seen_by(alice) and HAND not in fake.text_seen_by(bob)
+    with pytest.raises(ComponentRefused, match="cannot see"):
+        await fake.click(bob, hand, label="Play")
+    played = await fake.click(alice, hand, label="Play")
+    assert played.message is hand and hand.content == "played 7H"
+    fake.assert_clean()
+
+
+async def test_bot_permissions_reach_the_interaction() -> None:
+    only_send = discord.Permissions(send_messages=True)
+    async with FakeDiscord(app_permissions=only_send) as fake:
+        await fake.connect(make_bot())
+
+        answer = await fake.slash(fake.member("alice"), "deal", {"game": "cribbage"})
+
+        assert answer.payload["app_permissions"] == str(only_send.value)
+
+
+async def test_exceptions_in_the_bot_are_reported(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+
+    broken = await fake.slash(fake.member("alice"), "boom")
+
+    assert not broken.acknowledged
+    assert any("the cog is broken" in error for error in fake.errors)
+    with pytest.raises(AssertionError, match="the cog is broken"):
+        fake.assert_clean()
+
+
 async def test_persistent_button_survives_a_restart(fake: FakeDiscord) -> None:
     first = make_bot()
     await fake.connect(first)
@@ -280,5 +322,6 @@ async def test_many_games_at_once(fake: FakeDiscord) -> None:
     answers = await asyncio.gather(*(one_game(p) for p in players))
 
     assert [a.message.content for a in answers] == [f"{p.name} hit" for p in players]
-    assert len(fake.latencies) == 80
+    summary = fake.latency_summary()
+    assert summary["count"] == 80 and 0 < summary["p50"] <= summary["p99"] <= summary["max"] < 3
     fake.assert_clean()

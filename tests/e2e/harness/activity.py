@@ -32,6 +32,7 @@ class Activity:
     def __init__(self, label: str) -> None:
         self.label = label
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.failures: list[str] = []
 
     def run(self, feed: Callable[[], None]) -> None:
         """Call `feed` (which may create tasks) with this activity current."""
@@ -43,8 +44,18 @@ class Activity:
         feed()
 
     def busy_tasks(self) -> list[asyncio.Task[Any]]:
-        self.tasks = {t for t in self.tasks if not t.done()}
+        for task in [t for t in self.tasks if t.done()]:
+            self.tasks.discard(task)
+            if not task.cancelled() and task.exception() is not None:
+                error = task.exception()
+                self.failures.append(f"{describe(task)}: {type(error).__name__}: {error}")
         return [t for t in self.tasks if not is_sleeping_on_timer(t)]
+
+    @property
+    def finished(self) -> bool:
+        """No task left at all, not even one asleep on a timer."""
+        self.busy_tasks()
+        return not self.tasks
 
     async def wait(self, timeout: float) -> None:
         """Wait until no task of this activity is working; QuietTimeout after `timeout`."""
@@ -84,6 +95,8 @@ def is_sleeping_on_timer(task: asyncio.Task[Any]) -> bool:
 
 
 def describe(task: asyncio.Task[Any]) -> str:
+    if task.done():
+        return f"{task.get_name()} ({getattr(task.get_coro(), '__qualname__', '?')})"
     coro = innermost_coroutine(task)
     return f"{task.get_name()} at {getattr(coro, '__qualname__', coro)!s}"
 

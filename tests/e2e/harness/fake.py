@@ -14,6 +14,7 @@ from . import gateway
 from .activity import Activity, TaskTracker
 from .commands import build_command_data
 from .errors import ComponentRefused, HarnessError
+from .logcapture import ErrorLog
 from .model import (
     BUTTON,
     LINK_BUTTON_STYLE,
@@ -31,6 +32,8 @@ from .state import (
     DiscordState,
 )
 
+GUILD_READY_TIMEOUT = 0.001
+
 MessageRef = FakeMessage | InteractionRecord | int
 ChannelRef = FakeChannel | str | int | None
 
@@ -45,16 +48,22 @@ class FakeDiscord:
         members: Iterable[str] = ("alice", "bob", "carol", "dave"),
         quiet_timeout: float = 10.0,
         response_window: float = INTERACTION_RESPONSE_WINDOW,
+        app_permissions: discord.Permissions | None = None,
     ) -> None:
         """`response_window` is Discord's 3 s limit for the first answer; tests of the limit
-        itself may shorten it. `quiet_timeout` bounds every wait for the bot to finish."""
+        itself may shorten it. `quiet_timeout` bounds every wait for the bot to finish.
+        `app_permissions` are the bot's permissions in the channels (default: all)."""
         self.state = DiscordState(response_window=response_window)
+        if app_permissions is not None:
+            self.state.app_permissions = str(app_permissions.value)
         self.server = FakeDiscordServer(self.state)
         self.server.on_thread_created = self._thread_created
         self.quiet_timeout = quiet_timeout
         self.bot: commands.Bot | discord.Client | None = None
         self._tracker = TaskTracker()
         self._activities: list[Activity] = []
+        self._task_failures: list[str] = []
+        self._error_log = ErrorLog()
         self._saved_base = ""
         for name in channels:
             self.state.add_channel(name)
@@ -68,6 +77,7 @@ class FakeDiscord:
         self._saved_base = discord.http.Route.BASE
         discord.http.Route.BASE = self.server.base_url
         self._tracker.install()
+        self._error_log.install()
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
@@ -75,6 +85,7 @@ class FakeDiscord:
             if self.bot is not None and not self.bot.is_closed():
                 await self.bot.close()
         finally:
+            self._error_log.uninstall()
             self._tracker.uninstall()
             discord.http.Route.BASE = self._saved_base
             await self.server.stop()
@@ -99,8 +110,10 @@ class FakeDiscord:
         if self.bot is not None and self.bot is not bot and not self.bot.is_closed():
             raise HarnessError("another bot is connected; use fake.restart(new_bot)")
         self.bot = bot
-        # Discord waits for more GUILD_CREATEs before `ready`; here there are no more.
-        bot._connection.guild_ready_timeout = 0
+        # discord.py waits this long for another GUILD_CREATE before `ready`; there is only one.
+        # Not 0: Python 3.11's wait_for(timeout=0) gives up before reading the queued guild, so
+        # `on_guild_available` would never fire. A millisecond lets it, at no noticeable cost.
+        bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
         activity = Activity("connect")
         self._activities.append(activity)
         login = asyncio.ensure_future(self._in_activity(activity, bot.login("fake-token")))
@@ -148,10 +161,21 @@ class FakeDiscord:
         while True:
             for activity in list(self._activities):
                 await activity.wait(limit)
-            self._activities = [a for a in self._activities if a.busy_tasks()]
+            self._forget_finished()
             await asyncio.sleep(0)
-            if self.server.in_flight == 0 and not self._activities:
+            busy = any(a.busy_tasks() for a in self._activities)
+            if self.server.in_flight == 0 and not busy:
                 return
+
+    def _forget_finished(self) -> None:
+        """Drop activities with no task left, keeping what their tasks raised."""
+        kept = []
+        for activity in self._activities:
+            if activity.finished:
+                self._task_failures.extend(activity.failures)
+            else:
+                kept.append(activity)
+        self._activities = kept
 
     # ----- people and places -----
 
@@ -287,6 +311,7 @@ class FakeDiscord:
         """Wait until the bot is done with `record`; flag it if it was never answered."""
         for candidate in [activity] if activity else list(self._activities):
             await candidate.wait(self.quiet_timeout)
+        self._forget_finished()
         if not record.acknowledged and not record.errors:
             self.state.violation(record, f"interaction {record.id} was never answered")
 
@@ -307,7 +332,7 @@ class FakeDiscord:
         message = self.state.messages.get(message_id)
         if message is None or message.deleted:
             raise ComponentRefused(f"message {message_id} no longer exists")
-        if not message.can_be_seen_by(user.id):
+        if not self.state.can_see(user.id, message):
             raise ComponentRefused(f"{user.name} cannot see message {message_id}")
         return message
 
@@ -345,7 +370,7 @@ class FakeDiscord:
         return [
             m
             for m in self.state.messages.values()
-            if m.channel_id == channel_id and m.can_be_seen_by(user.id)
+            if m.channel_id == channel_id and not m.deleted and self.state.can_see(user.id, m)
         ]
 
     def last_message(self, channel: ChannelRef = None, user: FakeUser | None = None) -> FakeMessage:
@@ -354,7 +379,9 @@ class FakeDiscord:
         for message in reversed(self.state.messages.values()):
             if message.channel_id != channel_id or message.deleted:
                 continue
-            if message.visible_to is None or (user is not None and message.visible_to == user.id):
+            if user is None and message.visible_to is None:
+                return message
+            if user is not None and self.state.can_see(user.id, message):
                 return message
         raise HarnessError(f"no message in channel {channel_id}")
 
@@ -363,7 +390,7 @@ class FakeDiscord:
         deleted ones): content, embeds, components and attachment names."""
         seen: list[dict[str, Any]] = []
         for message in self.state.messages.values():
-            if message.visible_to is None or message.visible_to == user.id:
+            if self.state.can_see(user.id, message):
                 seen.extend(message.history)
         return seen
 
@@ -379,6 +406,30 @@ class FakeDiscord:
     def latencies(self) -> list[float]:
         """Seconds from creation to acknowledgement, for every acknowledged interaction."""
         return [r.latency for r in self.state.interactions.values() if r.latency is not None]
+
+    def latency_summary(self) -> dict[str, float]:
+        """count, p50, p99 and max of `latencies`, in seconds (for benchmarks)."""
+        ordered = sorted(self.latencies)
+        if not ordered:
+            return {"count": 0, "p50": 0.0, "p99": 0.0, "max": 0.0}
+
+        def percentile(fraction: float) -> float:
+            return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+        return {
+            "count": len(ordered),
+            "p50": percentile(0.50),
+            "p99": percentile(0.99),
+            "max": ordered[-1],
+        }
+
+    @property
+    def errors(self) -> list[str]:
+        """Exceptions the bot raised: logged by discord.py (commands, views, events) or
+        left in a task it started while handling something the harness fed it."""
+        self._forget_finished()
+        live = [f for a in self._activities for f in a.failures]
+        return self._error_log.entries + self._task_failures + live
 
     @property
     def violations(self) -> list[str]:
@@ -396,7 +447,12 @@ class FakeDiscord:
         return self.state.global_commands.commands + (guild_set.commands if guild_set else [])
 
     def assert_clean(self) -> None:
-        """Fail if the bot broke a Discord rule or used a route the fake does not know."""
-        problems = self.violations + [f"unknown route {r}" for r in self.unknown_routes]
+        """Fail if the bot broke a Discord rule, raised an exception or used a route the fake
+        does not know."""
+        problems = (
+            self.violations
+            + [f"unknown route {r}" for r in self.unknown_routes]
+            + [f"error: {e}" for e in self.errors]
+        )
         if problems:
             raise AssertionError("; ".join(problems))

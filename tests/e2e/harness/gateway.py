@@ -108,7 +108,7 @@ def interaction_payload(
         "member": member,
         "token": record.token,
         "version": 1,
-        "app_permissions": ALL_TEXT_PERMISSIONS,
+        "app_permissions": str(state.app_permissions),
         "locale": "en-US",
         "guild_locale": "en-US",
         "entitlements": [],

@@ -7,6 +7,7 @@ The HTTP layer (server.py) turns requests into calls on `DiscordState`; the test
 from __future__ import annotations
 
 import copy
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from typing import Any
 
 from .ids import SnowflakeFactory, iso_now
 from .model import (
+    ALL_TEXT_PERMISSIONS,
     EPHEMERAL_FLAG,
     LOADING_FLAG,
     PRIVATE_THREAD,
@@ -24,6 +26,8 @@ from .model import (
     FakeUser,
     InteractionRecord,
 )
+
+MENTION = re.compile(r"<@!?(\d+)>")
 
 # Discord's limits that the bot must respect.
 INTERACTION_RESPONSE_WINDOW = 3.0
@@ -83,6 +87,7 @@ class DiscordState:
         self, *, bot_name: str = "CardBot", response_window: float = INTERACTION_RESPONSE_WINDOW
     ) -> None:
         self.response_window = response_window
+        self.app_permissions = ALL_TEXT_PERMISSIONS
         self.snowflakes = SnowflakeFactory()
         self.application_id = self.snowflakes.next()
         # Like a real bot account, the bot user shares its id with the application.
@@ -119,6 +124,16 @@ class DiscordState:
             return self.channels[channel_id]
         except KeyError:
             raise DiscordError(404, 10003, "Unknown Channel") from None
+
+    def can_see_channel(self, user_id: int, channel: FakeChannel) -> bool:
+        """Private threads show only to the members the bot added (or mentioned) there."""
+        return channel.type != PRIVATE_THREAD or user_id in channel.invited
+
+    def can_see(self, user_id: int, message: FakeMessage) -> bool:
+        """Whether `user_id` could ever have seen `message` (deleted or not)."""
+        if message.visible_to is not None and message.visible_to != user_id:
+            return False
+        return self.can_see_channel(user_id, self.channels[message.channel_id])
 
     def message(self, message_id: int, channel_id: int | None = None) -> FakeMessage:
         message = self.messages.get(message_id)
@@ -159,6 +174,9 @@ class DiscordState:
             message.flags |= EPHEMERAL_FLAG
         self.messages[message.id] = message
         message.record_version()
+        if channel.type == PRIVATE_THREAD:
+            # Discord adds members mentioned in a private thread to it.
+            channel.invited.update(int(found) for found in MENTION.findall(message.content))
         return message
 
     def edit_message(
