@@ -1,0 +1,74 @@
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from store import Store
+from store.migrate import Migration, load_migrations, migrate, schema_version
+
+EXPECTED_TABLES = {"games", "actions", "results", "ratings", "lobbies", "schema_version"}
+
+
+async def table_names(db: aiosqlite.Connection) -> set[str]:
+    async with db.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cursor:
+        return {row[0] for row in await cursor.fetchall()} - {"sqlite_sequence"}
+
+
+def test_migration_files_are_numbered_from_one_without_gaps():
+    versions = [m.version for m in load_migrations()]
+    assert versions == list(range(1, len(versions) + 1))
+    assert len(versions) >= 3
+
+
+async def test_migrate_from_empty_creates_every_table_and_records_the_version():
+    async with aiosqlite.connect(":memory:", isolation_level=None) as db:
+        assert await schema_version(db) == 0
+        version = await migrate(db)
+        assert version == len(load_migrations())
+        assert await schema_version(db) == version
+        assert await table_names(db) == EXPECTED_TABLES
+
+
+async def test_migrate_twice_changes_nothing():
+    async with aiosqlite.connect(":memory:", isolation_level=None) as db:
+        first = await migrate(db)
+        async with db.execute("SELECT COUNT(*) FROM schema_version") as cursor:
+            rows_before = (await cursor.fetchone())[0]
+        assert await migrate(db) == first
+        async with db.execute("SELECT COUNT(*) FROM schema_version") as cursor:
+            assert (await cursor.fetchone())[0] == rows_before
+
+
+async def test_a_failing_migration_leaves_no_half_applied_schema():
+    good = Migration(1, "0001_a.sql", "CREATE TABLE a (x INTEGER);")
+    bad = Migration(2, "0002_b.sql", "CREATE TABLE b (x INTEGER); INSERT INTO nowhere VALUES (1);")
+    async with aiosqlite.connect(":memory:", isolation_level=None) as db:
+        with pytest.raises(sqlite3.OperationalError):
+            await migrate(db, [good, bad])
+        assert await schema_version(db) == 1
+        assert "b" not in await table_names(db)
+        assert not db.in_transaction
+
+
+async def test_open_on_a_file_creates_folders_and_reopens_at_the_same_version(tmp_path: Path):
+    path = tmp_path / "deep" / "er" / "bot.sqlite3"
+    store = await Store.open(str(path))
+    version = await store.schema_version()
+    game_id = await store.create_game(
+        guild_id=1, channel_id=2, game="dash", options={}, seed=3,
+        seats=[{"user_id": 1, "name": "A", "ai": None}], host_id=1,
+    )
+    await store.close()
+    assert path.exists()
+    again = await Store.open(str(path))
+    assert await again.schema_version() == version
+    assert (await again.game(game_id)) is not None
+    await again.close()
+
+
+async def test_file_database_uses_write_ahead_logging(tmp_path: Path):
+    store = await Store.open(str(tmp_path / "wal.sqlite3"))
+    rows = await store._fetch("PRAGMA journal_mode")
+    assert rows[0][0] == "wal"
+    await store.close()
