@@ -58,7 +58,7 @@ from typing import Any
 from engine.contract import Action, View
 from engine.pip_pip.game import PipPipGame
 from engine.pip_pip.text import RULES, action_label
-from engine.registry import GameSpec, Option
+from engine.registry import GameSpec, Option, register
 
 
 def _computer_player(
@@ -89,5 +89,8 @@ SPEC = GameSpec(
     rules=RULES,
     order=50,
 )
+
+# Discovery misses this package when one of its modules is imported before the registry.
+register(SPEC)
 
 __all__ = ["SPEC", "PipPipGame"]

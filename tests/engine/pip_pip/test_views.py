@@ -1,0 +1,76 @@
+import random
+
+from engine.pip_pip import PipPipGame
+
+from .helpers import play, random_step, rigged
+
+VIEW_KEYS = {
+    "game", "seat", "players", "to_act", "waiting_for", "outcome", "round", "rounds", "dealer",
+    "cut_card", "trump", "next_trump", "trick_number", "leader", "turn", "led_suit", "trick",
+    "last_trick", "declared", "calls", "played", "pile_count", "drawing_stopped",
+    "set_aside_count", "hand_sizes", "round_points", "scores",
+}
+
+
+def public_part(view):
+    return {k: v for k, v in view.items() if k not in ("seat", "hand")}
+
+
+def test_view_keys_and_own_hand():
+    game = PipPipGame(4, {}, seed=3)
+    assert set(game.view(None)) == VIEW_KEYS
+    for seat in range(4):
+        view = game.view(seat)
+        assert set(view) == VIEW_KEYS | {"hand"}
+        assert sorted(view["hand"]) == sorted(str(c) for c in game.hands[seat])
+        assert view["hand_sizes"] == [7, 7, 7, 7]
+        assert view["pile_count"] == 104 - 28 and view["drawing_stopped"] is False
+        assert view["round"] == 1 and view["rounds"] == 4
+
+
+def test_trick_and_last_trick_in_the_view():
+    game = rigged(["AH 5C", "2H 6C", "3S 7C"], trump="S", leader=0)
+    play(game, "AH", "2H")
+    view = game.view(None)
+    assert view["trick"] == [{"seat": 0, "card": "AH"}, {"seat": 1, "card": "2H"}]
+    assert view["led_suit"] == "H" and view["leader"] == 0 and view["turn"] == 2
+    play(game, "3S")
+    view = game.view(2)
+    assert view["trick"] == [] and view["led_suit"] is None
+    assert view["last_trick"] == {
+        "cards": [{"seat": 0, "card": "AH"}, {"seat": 1, "card": "2H"},
+                  {"seat": 2, "card": "3S"}],
+        "winner": 2, "points": 21, "trump": "S", "trick_number": 1,
+    }
+    assert view["played"] == ["AH", "2H", "3S"] and view["trick_number"] == 2
+
+
+def test_views_differ_only_in_the_own_hand():
+    rng = random.Random(8)
+    game = PipPipGame(5, {"rounds": 1}, seed=12)
+    while game.outcome is None:
+        channel = public_part(game.view(None))
+        for seat in range(5):
+            assert public_part(game.view(seat)) == channel
+            assert "hand" not in game.view(None)
+        game.apply(*random_step(game, rng))
+
+
+def test_view_does_not_change_with_hidden_cards():
+    game = PipPipGame(4, {"rounds": 1}, seed=1)
+    other = PipPipGame(4, {"rounds": 1}, seed=1)
+    # Swap hidden cards between seat 2's hand and the pile, and reverse the pile.
+    other.hands[2], other.pile = other.pile[:7], other.hands[2] + other.pile[7:]
+    other.pile.reverse()
+    assert game.view(0) == other.view(0) and game.view(None) == other.view(None)
+    assert game.view(2) != other.view(2)
+
+
+def test_declared_cards_are_public_and_hand_stays_whole():
+    game = rigged(["5C 6C", "KH QH 7C", "8C 9C"], trump="S", leader=0)
+    game.apply(1, {"type": "call", "suit": "H"})
+    for seat in (None, 0, 2):
+        assert game.view(seat)["declared"] == [[], ["QH", "KH"], []]
+        assert game.view(seat)["calls"] == [
+            {"seat": 1, "suit": "H", "double": False, "trick_number": 1}]
+    assert sorted(game.view(1)["hand"]) == ["7C", "KH", "QH"]
