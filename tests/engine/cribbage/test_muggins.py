@@ -1,0 +1,125 @@
+"""The muggins flow: claims, recounts, pressing muggins, keep or give back, and its window."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import parse_card, parse_cards
+from engine.cribbage import CribbageGame
+from engine.cribbage.scoring import score_hand
+from engine.errors import IllegalAction
+from tests.engine.cribbage.stacking import discard_all, of_type, stacked_game
+from tests.engine.cribbage.test_game_situations import TWO_DISCARDS, TWO_HANDS, TWO_PLAY
+
+# After TWO_PLAY the pegging stands at 5 for seat 0 and 2 for seat 1; seat 0's hand is worth
+# 29, seat 1's (the dealer's) 12.
+AFTER_PLAY = [5, 2]
+CRIB_TOTAL = score_hand(parse_cards("2H 3H 8S 9S"), parse_card("5S"), crib=True).total
+
+
+def to_the_show() -> CribbageGame:
+    game = stacked_game(TWO_HANDS, dealer=1, starter="5S", muggins=True)
+    discard_all(game, TWO_DISCARDS)
+    for seat, card in TWO_PLAY:
+        action = {"type": "go"} if card == "go" else {"type": "play", "card": card}
+        game.apply(seat, action)
+    assert game.phase == "show" and game.scores == AFTER_PLAY
+    return game
+
+
+def claim(game: CribbageGame, seat: int, points: int) -> list[dict]:
+    return game.apply(seat, {"type": "claim", "points": points})
+
+
+def test_the_show_waits_for_the_first_count_to_be_claimed() -> None:
+    game = to_the_show()
+    assert game.to_act() == [0] and game.waiting_for() == [0]
+    legal = game.legal_actions(0)
+    assert {"type": "claim", "points": 0} in legal and {"type": "claim", "points": 29} in legal
+    assert game.view(1)["next_count"] == {"kind": "hand", "seat": 0}
+    assert game.view(None)["show"] == []
+
+
+def test_an_over_claim_is_refused_as_a_recount_and_scores_nothing() -> None:
+    game = to_the_show()
+    with pytest.raises(IllegalAction, match="between 0 and 29"):
+        claim(game, 0, 30)  # no hand is worth 30: not even offered
+    claim(game, 0, 29)
+    assert game.scores == [AFTER_PLAY[0] + 29, AFTER_PLAY[1]]
+    # The dealer over-claims too, then counts right; seat 0 may still press on the dealer.
+    assert [e["type"] for e in claim(game, 1, 13)] == ["recount"]
+    assert game.scores == [AFTER_PLAY[0] + 29, AFTER_PLAY[1]]
+    assert game.to_act() == [0, 1] and game.waiting_for() == [1]
+    claim(game, 1, 12)
+    assert game.scores == [AFTER_PLAY[0] + 29, AFTER_PLAY[1] + 12]
+
+
+def test_an_under_claim_is_scored_and_the_opponent_takes_and_keeps_the_missed_points() -> None:
+    game = to_the_show()
+    claim(game, 0, 20)
+    assert game.scores == [AFTER_PLAY[0] + 20, AFTER_PLAY[1]]
+    # The shown count does not give away the miss while it can still be caught.
+    shown = game.view(1)["show"][0]
+    assert shown["claimed"] == 20 and shown["breakdown"] is None
+    assert game.view(1)["muggins"]["may_press"] == [1]
+    assert {"type": "muggins"} in game.legal_actions(1)
+    events = game.apply(1, {"type": "muggins"})
+    assert of_type(events, "muggins")[0]["points"] == 9
+    assert game.to_act() == [1]
+    assert game.legal_actions(1) == [{"type": "keep"}, {"type": "give_back"}]
+    events = game.apply(1, {"type": "keep"})
+    assert game.scores == [AFTER_PLAY[0] + 20, AFTER_PLAY[1] + 9]
+    assert game.view(0)["show"][0]["muggins"] == {"seat": 1, "points": 9, "kept": True}
+    assert game.view(0)["show"][0]["breakdown"]["total"] == 29
+    # The show goes on with the dealer's count.
+    assert game.to_act() == [1] and game.view(1)["next_count"] == {"kind": "hand", "seat": 1}
+
+
+def test_muggins_points_given_back_go_to_the_counter() -> None:
+    game = to_the_show()
+    claim(game, 0, 20)
+    game.apply(1, {"type": "muggins"})
+    game.apply(1, {"type": "give_back"})
+    assert game.scores == [AFTER_PLAY[0] + 29, AFTER_PLAY[1]]
+
+
+def test_no_muggins_once_the_next_count_is_claimed() -> None:
+    game = to_the_show()
+    claim(game, 0, 20)
+    claim(game, 1, 12)  # the dealer claims its own hand: the window on seat 0's count closes
+    assert game.view(0)["show"][0]["breakdown"]["total"] == 29
+    assert {"type": "muggins"} not in game.legal_actions(1)
+    with pytest.raises(IllegalAction):
+        game.apply(1, {"type": "muggins"})
+    assert game.scores == [AFTER_PLAY[0] + 20, AFTER_PLAY[1] + 12]
+
+
+def test_muggins_on_a_right_count_takes_nothing() -> None:
+    game = to_the_show()
+    claim(game, 0, 29)
+    events = game.apply(1, {"type": "muggins"})
+    assert of_type(events, "muggins")[0]["points"] == 0
+    assert game.scores == [AFTER_PLAY[0] + 29, AFTER_PLAY[1]]
+    assert game.to_act() == [1] and game.view(1)["muggins"] is None
+
+
+def test_after_the_crib_opponents_press_or_pass_before_the_next_deal() -> None:
+    game = to_the_show()
+    claim(game, 0, 29)
+    claim(game, 1, 12)
+    claim(game, 1, CRIB_TOTAL)
+    assert game.phase == "show" and game.to_act() == [0]
+    assert game.legal_actions(0) == [{"type": "muggins"}, {"type": "pass"}]
+    game.apply(0, {"type": "pass"})
+    assert game.phase == "discard" and game.deal_number == 2
+    last = game.view(0)["last_show"]
+    assert [c["scored"] for c in last] == [29, 12, CRIB_TOTAL]
+    assert last[2]["cards"] == ["2H", "3H", "8S", "9S"]
+
+
+def test_a_claim_that_reaches_the_target_ends_the_game() -> None:
+    game = to_the_show()
+    game.scores = [100, 0]
+    claim(game, 0, 25)
+    assert game.outcome is not None and game.outcome["winners"] == [0]
+    assert game.to_act() == []
