@@ -46,12 +46,14 @@ def test_an_over_claim_is_refused_as_a_recount_and_scores_nothing() -> None:
         claim(game, 0, 30)  # no hand is worth 30: not even offered
     claim(game, 0, 29)
     assert game.scores == [AFTER_PLAY[0] + 29, AFTER_PLAY[1]]
-    # The dealer over-claims too, then counts right; seat 0 may still press on the dealer.
+    # The dealer over-claims and must claim again; it may also press muggins on seat 0.
     assert [e["type"] for e in claim(game, 1, 13)] == ["recount"]
     assert game.scores == [AFTER_PLAY[0] + 29, AFTER_PLAY[1]]
-    assert game.to_act() == [0, 1] and game.waiting_for() == [1]
+    assert game.to_act() == [1] and game.waiting_for() == [1]
     claim(game, 1, 12)
     assert game.scores == [AFTER_PLAY[0] + 29, AFTER_PLAY[1] + 12]
+    # Now the dealer claims the crib, and seat 0 may press muggins on the dealer's hand.
+    assert game.to_act() == [0, 1] and game.waiting_for() == [1]
 
 
 def test_an_under_claim_is_scored_and_the_opponent_takes_and_keeps_the_missed_points() -> None:
