@@ -225,7 +225,7 @@ def _draw_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: 
             words = seats.fill_names(result.get("text", ""), view)
             lines = text.wrap(words, 17, slot_w - 16, 3)
             text.draw_lines(draw, (cx, y), lines, 17, fill=palette.SOFT_WHITE, anchor="ma")
-    return y0 + 28 + cards.card_height(96) + 34 + 3 * 23
+    return y0 + 28 + cards.card_height(card_w) + 34 + 3 * 23
 
 
 def _status(view: View) -> str:
@@ -285,8 +285,8 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     if status and not over:
         layout.pill(draw, (layout.WIDTH - 24 - 150, y + 14), status, 20, palette.HIGHLIGHT,
                     palette.INK, max_width=300)
-    _draw_trick(image, draw, view, y + 4, four_colour)
-    return image
+    bottom = _draw_trick(image, draw, view, y + 4, four_colour)
+    return image.crop((0, 0, image.width, min(image.height, bottom)))
 
 
 def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
