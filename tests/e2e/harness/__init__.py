@@ -1,16 +1,105 @@
 """An offline Discord for end-to-end tests: the real bot, a fake Discord in the test process.
 
-Usage (stub; full documentation follows)::
+`FakeDiscord` starts an aiohttp server on 127.0.0.1 (random port) that answers the REST and
+interaction-webhook routes discord.py uses, points `discord.http.Route.BASE` at it, and feeds
+gateway events (READY, GUILD_CREATE, INTERACTION_CREATE, THREAD_CREATE) straight into the
+bot's parsers. Nothing leaves the machine; no websocket is opened.
 
+Quick start
+-----------
+::
+
+    from bot import create_bot
     from tests.e2e.harness import FakeDiscord
 
-    async def test_lobby(db):
-        async with FakeDiscord() as fake:
-            await fake.connect(create_bot(db))
-            alice = fake.member("alice")
-            answer = await fake.slash(alice, "play", {"game": "cribbage"})
-            await fake.click(alice, answer.message, label="Join")
+    async def test_a_lobby(tmp_path):
+        async with FakeDiscord() as fake:                 # or the `fake` fixture (conftest.py)
+            await fake.connect(create_bot(str(tmp_path / "db.sqlite")))
+            alice, bob = fake.member("alice"), fake.member("bob")
+            lobby = await fake.slash(alice, "play", {"game": "cribbage"})
+            await fake.click(bob, lobby, label="Join")
+            await fake.click(alice, lobby, label="Start")
+            await fake.wait_quiet()
+            table = fake.last_message(fake.threads[0])
+            hand = await fake.click(alice, table, label="My hand")   # ephemeral
+            await fake.select(alice, hand, "cb:...", ["5H", "JD"])
+            assert "5H" not in fake.text_seen_by(bob)
             fake.assert_clean()
+
+The world
+---------
+- `FakeDiscord(channels=("games",), members=("alice", "bob", "carol", "dave"))` builds one
+  guild with those text channels and members; `connect(bot, guild=, channels=, members=)` can
+  add more names. `fake.member(name)` and `fake.channel(name or id)` (None: the first
+  channel) return `FakeUser` / `FakeChannel`; `fake.threads` lists threads the bot made.
+- `await fake.connect(bot)`: `bot.login()` (the bot's `setup_hook` runs and usually syncs the
+  command tree, which the fake records), then READY and GUILD_CREATE, then waits for
+  `on_ready` and everything it started. The guild is sent fully chunked, so no privileged
+  intent or gateway request is needed.
+- `await fake.restart(new_bot)`: closes the running bot and connects `new_bot` to the same
+  world. Messages, their components, threads and registered commands stay, so a test can
+  click a button the first bot sent and the second bot must answer it (persistent views,
+  DynamicItems). Give both bots the same database.
+
+What users do
+-------------
+All three build the INTERACTION_CREATE payload exactly as Discord does (id, token,
+application_id, version, guild_id, channel_id, channel, member with user and permissions,
+app_permissions, locale, ...; for components also `message`) and return an
+`InteractionRecord` once the bot has finished handling it (pass `wait=False` to get it at
+once, then `await fake.finish(record)`).
+
+- `await fake.slash(user, "play", {"game": "cribbage"}, channel=...)`: the command must be
+  registered; subcommands as `"group sub"`; option names, required options, types and
+  choices are checked against the registration like Discord's client does (`HarnessError`).
+  USER options take a `FakeUser`, CHANNEL options a `FakeChannel`.
+- `await fake.click(user, message, custom_id=... or label=...)`
+- `await fake.select(user, message, custom_id, ["value", ...])` (values must be options of
+  the select and within min/max values).
+`message` may be a `FakeMessage`, an `InteractionRecord` (its response message) or an id.
+Clicking a component that is disabled, missing, on a deleted message, or on a message the
+user cannot see (someone else's ephemeral, a private thread they are not in) raises
+`ComponentRefused`: Discord's client would not let the user send it.
+
+What tests look at
+------------------
+- `InteractionRecord`: `.message` (the response message, or for update/deferred-update
+  answers the message the component was on), `.followups`, `.response_type` (4 message,
+  5 deferred, 6 deferred update, 7 update, 9 modal), `.latency`, `.payload`, `.errors`.
+- `FakeMessage`: `.content`, `.embeds`, `.components` (raw JSON), `.find_components()`,
+  `.attachments` (`Attachment` with `.filename`, `.data` bytes, `.content_type`),
+  `.ephemeral`, `.visible_to`, `.deleted`, `.history` (every version shown).
+- `fake.visible_messages(user, channel)`, `fake.last_message(channel, user=None)` (with a user:
+  including that user's ephemeral messages).
+- `fake.payloads_seen_by(user)` / `fake.text_seen_by(user)`: every version of every message the
+  user could ever see (public ones, their own ephemeral ones, private threads they are in),
+  including versions later edited away or deleted: assert another player's hidden cards
+  never appear there.
+- `fake.latencies` and `fake.latency_summary()` (count, p50, p99, max in seconds, from the
+  interaction's creation to the bot's callback), `fake.interactions`, `fake.commands`.
+- `fake.violations`: Discord rules the bot broke: an interaction answered twice, answered
+  after 3 s (`FakeDiscord(response_window=...)` changes the limit), never answered, or a
+  followup before any answer. `fake.unknown_routes`: requests the fake does not serve
+  (answered 404 like Discord). `fake.errors`: exceptions discord.py logged (commands, views,
+  events) and exceptions left in tasks the bot started. `fake.assert_clean()` fails on any.
+- `await fake.wait_quiet()`: until every task the bot started in reaction to the harness is
+  done and no request is in flight. Tasks only waiting (asleep for 1 s or more, e.g. view
+  timeouts and idle timers, or parked on an empty queue or unset event) do not count.
+  Raises `QuietTimeout` (after `quiet_timeout`, default 10 s) naming the busy tasks.
+
+Discord's rules modelled
+------------------------
+One callback per interaction, within the response window; later edits and followups
+through the interaction token (`@original`, followup ids); the first followup after a
+"thinking" defer replaces the loading message; ephemeral messages (flag 64) are stored as
+visible to the interacting user only and are not reachable through channel routes; private
+threads are visible to members added with `add_user` or mentioned in them; multipart
+uploads are decoded, and the `attachments` list decides which files a message keeps.
+
+Not modelled: rate limiting (headers are sent, 429 never is), modal submission,
+autocomplete, reactions, DMs, message content events (MESSAGE_CREATE is not fed).
+`FakeDiscord(app_permissions=discord.Permissions(...))` sets the bot's permissions sent
+with interactions (default: all), e.g. to test a channel where threads cannot be made.
 """
 
 from .activity import QuietTimeout

@@ -3,8 +3,9 @@
 Every gateway event is fed inside a fresh `Activity`. A task factory on the event loop adds
 each task created while that activity is current to it, and since tasks copy their creator's
 context, so is every task those tasks create in turn. The activity is over when all its tasks
-are done, except tasks that merely sleep on a long timer (view timeouts, idle timers), which
-would otherwise keep a test waiting for minutes.
+are done, except tasks that are only waiting: asleep on a long timer (view timeouts, idle
+timers) or parked on an empty queue or an unset event (worker loops). Waiting for those would
+keep a test waiting for minutes, or forever.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ class Activity:
             if not task.cancelled() and task.exception() is not None:
                 error = task.exception()
                 self.failures.append(f"{describe(task)}: {type(error).__name__}: {error}")
-        return [t for t in self.tasks if not is_sleeping_on_timer(t)]
+        return [t for t in self.tasks if not is_only_waiting(t)]
 
     @property
     def finished(self) -> bool:
@@ -85,10 +86,23 @@ def innermost_coroutine(task: asyncio.Task[Any]) -> Any:
         coro = inner
 
 
-def is_sleeping_on_timer(task: asyncio.Task[Any]) -> bool:
+# Where a worker that has nothing to do waits.
+PARKING_SPOTS = {
+    asyncio.Queue.get.__code__,
+    asyncio.Event.wait.__code__,
+    asyncio.Condition.wait.__code__,
+}
+
+
+def is_only_waiting(task: asyncio.Task[Any]) -> bool:
+    """True for a task that is waiting rather than working (see the module docstring)."""
     coro = innermost_coroutine(task)
     frame = getattr(coro, "cr_frame", None)
-    if frame is None or coro.cr_code is not asyncio.sleep.__code__:
+    if frame is None:
+        return False
+    if coro.cr_code in PARKING_SPOTS:
+        return True
+    if coro.cr_code is not asyncio.sleep.__code__:
         return False
     delay = frame.f_locals.get("delay", 0)
     return isinstance(delay, int | float) and delay >= TIMER_THRESHOLD

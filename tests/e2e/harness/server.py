@@ -6,7 +6,9 @@ errors. Routes it does not know answer 404 and are recorded for tests to assert 
 
 from __future__ import annotations
 
+import hashlib
 import json
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -18,23 +20,34 @@ from .state import DiscordError, DiscordState, UploadedFile
 API_PREFIX = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
-# discord.py slows down only when Remaining reaches 0; a generous bucket keeps it fast.
-RATE_LIMIT_HEADERS = {
-    "X-RateLimit-Limit": "1000",
-    "X-RateLimit-Remaining": "999",
-    "X-RateLimit-Reset-After": "1.0",
-    "X-RateLimit-Bucket": "fakebucket",
-}
+# discord.py waits only when a bucket's Remaining reaches 0. The fake never limits (no 429s),
+# so every bucket stays nearly full; the headers are there so discord.py's bookkeeping runs.
+RATE_LIMIT = 10_000
+
+
+def rate_limit_headers(request: web.Request) -> dict[str, str]:
+    """Headers of a never-exhausted bucket; one bucket per route, as Discord keys them."""
+    route = request.match_info.route.resource
+    template = route.canonical if route is not None else request.path
+    bucket = hashlib.blake2s(f"{request.method} {template}".encode(), digest_size=8).hexdigest()
+    return {
+        "X-RateLimit-Limit": str(RATE_LIMIT),
+        "X-RateLimit-Remaining": str(RATE_LIMIT - 1),
+        "X-RateLimit-Reset": f"{time.time() + 1.0:.3f}",
+        "X-RateLimit-Reset-After": "1.000",
+        "X-RateLimit-Bucket": bucket,
+    }
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:
-    # discord.py decodes the body only if Content-Type is exactly "application/json".
-    headers = {"Content-Type": "application/json", **RATE_LIMIT_HEADERS}
+    # discord.py decodes the body only if Content-Type is exactly "application/json"
+    # (aiohttp's json_response would add "; charset=utf-8").
+    headers = {"Content-Type": "application/json"}
     return web.Response(body=json.dumps(data).encode(), status=status, headers=headers)
 
 
 def no_content() -> web.Response:
-    return web.Response(status=204, headers=RATE_LIMIT_HEADERS)
+    return web.Response(status=204)
 
 
 async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[str, UploadedFile]]:
@@ -85,14 +98,20 @@ class FakeDiscordServer:
         self.request_count += 1
         self.state.requests.append(f"{request.method} {request.path}")
         try:
+            response = await self._answer(request, handler)
+            response.headers.update(rate_limit_headers(request))
+            return response
+        finally:
+            self.in_flight -= 1
+
+    async def _answer(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        try:
             return await handler(request)
         except DiscordError as error:
             return json_response(error.payload(), error.status)
         except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
             self.state.unknown_routes.append(f"{request.method} {request.path_qs}")
             return json_response({"message": "404: Not Found", "code": 0}, 404)
-        finally:
-            self.in_flight -= 1
 
     def _add_routes(self) -> None:
         p = API_PREFIX
