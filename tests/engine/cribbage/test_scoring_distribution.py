@@ -1,17 +1,22 @@
 """Every one of the 12,994,800 deals of four cards and a starter, counted by score.
 
-Walking 13 million hands through the scorer would take minutes, so the count is split the way
-the score is: fifteens, pairs and runs depend only on the five ranks, flush and nobs only on the
-suits. The rank part is read from the game's own scorer once per (four hand ranks, starter rank)
-pair, with hand_total and score_hand checked against each other on every one of them. Then every
-four-card hand is enumerated card by card, and its 48 starters are counted in bulk: by rank for
-the rank part, by suit for flush and nobs. No hand is skipped or sampled; hands with no jack and
-no flush (the large majority) simply share one tally per rank multiset.
+One scorer call per deal takes several seconds (see benchmarks/scoring.py), so the count is
+split the way the score is: fifteens, pairs and runs depend only on the five ranks, flush and
+nobs only on the suits.
+
+1. The rank part comes from the game's own scorer: score_hand on one deal of each of the 6,175
+   five-rank multisets (with hand_total agreeing, hand and crib rules), then hand_total on a deal
+   of every (four hand ranks, starter rank) pair, checked against that rank part plus the flush
+   and nobs this test reckons for itself.
+2. Every four-card hand is enumerated card by card. Its 48 starters are "all 52 cards minus the
+   four it holds": the whole deck is counted in bulk (by rank for the rank part, by suit for
+   flush and nobs), then the held cards are taken back out. Hands without a jack or a flush add
+   nothing for any starter suit, so they are tallied per rank multiset. No hand is sampled.
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from itertools import combinations, combinations_with_replacement
 
 import pytest
@@ -31,107 +36,135 @@ HAND_DISTRIBUTION = {
 }
 RANK_KINDS = {"fifteen", "pair", "run"}
 JACK = 11
-FULL_SUITS = (1 << len(SUITS)) - 1
+RANKS = range(1, 14)
+DECK = standard_deck()
 
-HandRanks = tuple[int, ...]  # the four hand ranks, sorted
+# A rank multiset as one int: each rank owns a base-5 digit holding its count (at most 4).
+RANK_DIGIT = [0, *(5 ** (rank - 1) for rank in RANKS)]
+HandKey = int
+# rank_part[hand key][starter rank] -> fifteens + pairs + runs (None: no fifth card of a rank)
+RankPart = dict[HandKey, list[int | None]]
 
 
-def representative(hand_ranks: HandRanks, starter_rank: int) -> tuple[list[Card], Card]:
-    """Some real deal with these ranks: the k-th piece of a rank gets the k-th suit."""
+def count_in_key(key: HandKey, rank: int) -> int:
+    return key // RANK_DIGIT[rank] % 5
+
+
+def deal_of(ranks: tuple[int, ...]) -> list[Card]:
+    """A real deal with these ranks (the last one the starter): the k-th of a rank gets suit k."""
     seen: Counter[int] = Counter()
     cards = []
-    for rank in (*hand_ranks, starter_rank):
+    for rank in ranks:
         cards.append(Card(rank, SUITS[seen[rank]]))
         seen[rank] += 1
-    return cards[:4], cards[4]
+    return cards
 
 
-def rank_part_table() -> dict[tuple[HandRanks, int], int]:
-    """(sorted hand ranks, starter rank) -> fifteens + pairs + runs, from the game's scorer."""
-    table: dict[tuple[HandRanks, int], int] = {}
-    for hand_ranks in _four_rank_multisets():
-        for starter_rank in range(1, 14):
-            if hand_ranks.count(starter_rank) == 4:
-                continue  # a fifth card of one rank does not exist
-            pieces, starter = representative(hand_ranks, starter_rank)
-            for crib in (False, True):
-                breakdown = score_hand(pieces, starter, crib=crib)
-                assert hand_total(pieces, starter, crib=crib) == breakdown.total, (pieces, starter)
-            table[hand_ranks, starter_rank] = sum(
-                item.points for item in breakdown.items if item.kind in RANK_KINDS
-            )
-    return table
-
-
-def _four_rank_multisets() -> list[HandRanks]:
-    # Four cards can never hold a fifth of a rank, so every multiset of four ranks is dealable.
-    return list(combinations_with_replacement(range(1, 14), 4))
-
-
-def suit_extras(hand: tuple[Card, ...], crib: bool) -> tuple[int, int, int, int]:
-    """Flush + nobs points for each starter suit, in SUITS order: the test's own reckoning."""
-    extras = [0, 0, 0, 0]
+def suit_extras(hand: tuple[Card, ...] | list[Card], crib: bool) -> tuple[int, int, int, int]:
+    """Flush + nobs points for a starter of each suit, in SUITS order: this test's own reckoning
+    (a hand flush is 4, 5 with the starter; a crib flush needs all five; nobs is the jack of the
+    starter's suit)."""
+    extras = []
     hand_suits = {card.suit for card in hand}
-    for index, suit in enumerate(SUITS):
+    for suit in SUITS:
+        extra = sum(1 for card in hand if card.rank == JACK and card.suit == suit)
         if len(hand_suits) == 1:
-            if suit in hand_suits:
-                extras[index] += 5
-            elif not crib:
-                extras[index] += 4
-        extras[index] += sum(1 for card in hand if card.rank == JACK and card.suit == suit)
+            extra += 5 if suit in hand_suits else 0 if crib else 4
+        extras.append(extra)
     return extras[0], extras[1], extras[2], extras[3]
 
 
-def distributions(
-    rank_part: dict[tuple[HandRanks, int], int],
-) -> tuple[Counter[int], Counter[int]]:
-    """Score -> number of deals, under hand rules and under crib rules, from one pass."""
-    deck = standard_deck()
-    suit_bit = [1 << SUITS.index(card.suit) for card in deck]  # type: ignore[arg-type]
-    jack_bit = [suit_bit[i] if card.rank == JACK else 0 for i, card in enumerate(deck)]
-    plain_hands: Counter[HandRanks] = Counter()
-    # (hand ranks, starter rank, crib?) -> Counter of extra points over the free starter suits
-    special: defaultdict[tuple[HandRanks, int, bool], Counter[int]] = defaultdict(Counter)
+def rank_part_table() -> RankPart:
+    five_rank_scores: dict[tuple[int, ...], int] = {}
+    for ranks in combinations_with_replacement(RANKS, 5):
+        if max(ranks.count(rank) for rank in ranks) > 4:
+            continue
+        *pieces, starter = deal_of(ranks)
+        breakdown = score_hand(pieces, starter)
+        assert hand_total(pieces, starter) == breakdown.total, (pieces, starter)
+        crib_total = score_hand(pieces, starter, crib=True).total
+        assert hand_total(pieces, starter, crib=True) == crib_total, (pieces, starter)
+        five_rank_scores[ranks] = sum(
+            item.points for item in breakdown.items if item.kind in RANK_KINDS
+        )
+    assert len(five_rank_scores) == 6175
+
+    table: RankPart = {}
+    for hand_ranks in combinations_with_replacement(RANKS, 4):
+        key = sum(RANK_DIGIT[rank] for rank in hand_ranks)
+        row: list[int | None] = [None] * 14
+        for starter_rank in RANKS:
+            if hand_ranks.count(starter_rank) == 4:
+                continue
+            score = five_rank_scores[tuple(sorted((*hand_ranks, starter_rank)))]
+            # The same rank part whichever card is the starter: hand_total must agree.
+            *pieces, starter = deal_of((*hand_ranks, starter_rank))
+            for crib in (False, True):
+                extra = suit_extras(pieces, crib)[SUITS.index(starter.suit)]  # type: ignore[arg-type]
+                assert hand_total(pieces, starter, crib=crib) == score + extra, (pieces, starter)
+            row[starter_rank] = score
+        table[key] = row
+    return table
+
+
+def distributions(rank_part: RankPart) -> tuple[Counter[int], Counter[int]]:
+    """Score -> number of deals, under hand rules and under crib rules."""
+    digit = [RANK_DIGIT[card.rank] for card in DECK]
+    suit_of = [SUITS.index(card.suit) for card in DECK]  # type: ignore[arg-type]
+    is_jack = [card.rank == JACK for card in DECK]
+    plain_hands: Counter[HandKey] = Counter()  # no jack, no flush: tallied by rank multiset
+    # Hands with a jack or a flush. Starters from the whole deck: (key, extras by suit for hand
+    # rules, for crib rules) -> hands; minus the held cards: (key, rank, extra, crib extra).
+    whole_deck: Counter[tuple[HandKey, tuple[int, ...], tuple[int, ...]]] = Counter()
+    held_cards: Counter[tuple[HandKey, int, int, int]] = Counter()
 
     for a, b, c, d in combinations(range(52), 4):
-        ranks = tuple(sorted((deck[a].rank, deck[b].rank, deck[c].rank, deck[d].rank)))
-        same_suit = suit_bit[a] == suit_bit[b] == suit_bit[c] == suit_bit[d]
-        if not same_suit and not (jack_bit[a] | jack_bit[b] | jack_bit[c] | jack_bit[d]):
-            plain_hands[ranks] += 1  # no flush, no jack: every starter adds only its rank
+        key = digit[a] + digit[b] + digit[c] + digit[d]
+        flush = suit_of[a] == suit_of[b] == suit_of[c] == suit_of[d]
+        if not flush and not (is_jack[a] or is_jack[b] or is_jack[c] or is_jack[d]):
+            plain_hands[key] += 1
             continue
-        hand = (deck[a], deck[b], deck[c], deck[d])
-        held: defaultdict[int, int] = defaultdict(int)  # rank -> bits of the suits in hand
+        hand = (DECK[a], DECK[b], DECK[c], DECK[d])
+        extras = suit_extras(hand, crib=False)
+        crib_extras = suit_extras(hand, crib=True)
+        whole_deck[key, extras, crib_extras] += 1
         for index in (a, b, c, d):
-            held[deck[index].rank] |= suit_bit[index]
-        for crib in (False, True):
-            extras = suit_extras(hand, crib)
-            for starter_rank in range(1, 14):
-                free = FULL_SUITS & ~held[starter_rank]
-                tally = special[ranks, starter_rank, crib]
-                for index in range(4):
-                    if free >> index & 1:
-                        tally[extras[index]] += 1
+            suit = suit_of[index]
+            held_cards[key, DECK[index].rank, extras[suit], crib_extras[suit]] += 1
 
-    scores: dict[bool, Counter[int]] = {False: Counter(), True: Counter()}
-    for ranks, count in plain_hands.items():
-        for starter_rank in range(1, 14):
-            free_suits = 4 - ranks.count(starter_rank)
+    hand_scores: Counter[int] = Counter()
+    crib_scores: Counter[int] = Counter()
+    for key, hands in plain_hands.items():
+        for starter_rank in RANKS:
+            free_suits = 4 - count_in_key(key, starter_rank)
             if free_suits:
-                for crib in (False, True):
-                    scores[crib][rank_part[ranks, starter_rank]] += count * free_suits
-    for (ranks, starter_rank, crib), tally in special.items():
-        for extra, count in tally.items():
-            scores[crib][rank_part[ranks, starter_rank] + extra] += count
-    return scores[False], scores[True]
+                score = rank_part[key][starter_rank]
+                hand_scores[score] += hands * free_suits  # type: ignore[index]
+                crib_scores[score] += hands * free_suits  # type: ignore[index]
+    for (key, extras, crib_extras), hands in whole_deck.items():
+        for starter_rank in RANKS:
+            # A rank the hand holds four of has no starter left: its four "whole deck" starters
+            # are exactly the four held cards taken back out below, so any base cancels.
+            score = rank_part[key][starter_rank] or 0
+            for suit in range(4):
+                hand_scores[score + extras[suit]] += hands
+                crib_scores[score + crib_extras[suit]] += hands
+    for (key, rank, extra, crib_extra), cards in held_cards.items():
+        score = rank_part[key][rank] or 0
+        hand_scores[score + extra] -= cards
+        crib_scores[score + crib_extra] -= cards
+    # Taking held cards out must never remove a deal the whole deck did not add.
+    assert min(hand_scores.values()) >= 0 and min(crib_scores.values()) >= 0
+    return _without_zeros(hand_scores), _without_zeros(crib_scores)
+
+
+def _without_zeros(scores: Counter[int]) -> Counter[int]:
+    return Counter({score: deals for score, deals in scores.items() if deals})
 
 
 @pytest.fixture(scope="module")
 def both_distributions() -> tuple[Counter[int], Counter[int]]:
     return distributions(rank_part_table())
-
-
-def test_every_rank_multiset_is_covered() -> None:
-    assert len(_four_rank_multisets()) == 1820  # C(16, 4): four ranks, repeats allowed
 
 
 def test_hand_score_distribution_over_every_deal(
