@@ -1,0 +1,167 @@
+"""The reusable parts: sides, deal plans and the deal, cuts, show order, skunks, the SPEC."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.cards import parse_cards, standard_deck
+from engine.cribbage import SPEC, CribbageGame
+from engine.cribbage.deal import (
+    DealPlan,
+    cribbage_plan,
+    cut_for_first_deal,
+    deal,
+    is_heels,
+    starter_cutter,
+)
+from engine.cribbage.outcome import cribbage_outcome, skunk_level
+from engine.cribbage.show import ShowStep, standard_show_order
+from engine.cribbage.sides import Sides
+from engine.errors import IllegalAction
+from engine.registry import GAMES
+
+
+def test_sides_for_two_three_and_four_players() -> None:
+    assert Sides.cribbage(2).as_lists() == [[0], [1]]
+    assert Sides.cribbage(3).as_lists() == [[0], [1], [2]]
+    four = Sides.cribbage(4)
+    assert four.as_lists() == [[0, 2], [1, 3]] and four.opponents_of(2) == [1, 3]
+    assert Sides.alternating(6, 3).as_lists() == [[0, 3], [1, 4], [2, 5]]
+    with pytest.raises(ValueError):
+        Sides.alternating(5, 2)
+
+
+def test_cribbage_deal_plans() -> None:
+    assert cribbage_plan(2) == DealPlan(cards=(6, 6), discards=(2, 2))
+    three = cribbage_plan(3)
+    assert three.crib_from_deck == 1 and three.crib_size() == 4 and three.kept(0) == 4
+    assert cribbage_plan(4).crib_size() == 4
+    with pytest.raises(ValueError):
+        cribbage_plan(5)
+
+
+def test_deal_goes_one_card_at_a_time_from_the_dealers_left() -> None:
+    deck = standard_deck()
+    dealt = deal(deck, cribbage_plan(3), dealer=1)
+    # Seat 2 (dealer's left) gets the 1st, 4th... card; the crib's card follows the hands.
+    assert dealt.hands[2] == [deck[i] for i in (0, 3, 6, 9, 12)]
+    assert dealt.hands[1] == [deck[i] for i in (2, 5, 8, 11, 14)]
+    assert dealt.crib == [deck[15]] and dealt.deck == deck[16:]
+
+
+def test_uneven_plan_and_discards_to_the_bottom() -> None:
+    # Crib Race's 8-seat shape: the four seats left of dealer 7 get 5, the others 4.
+    plan = DealPlan(cards=(5, 5, 5, 5, 4, 4, 4, 4), discards=(1, 1, 1, 1, 0, 0, 0, 0))
+    dealt = deal(standard_deck(), plan, dealer=7)
+    assert [len(h) for h in dealt.hands] == [5, 5, 5, 5, 4, 4, 4, 4]
+    assert len(dealt.deck) == 52 - 36
+    six = DealPlan(cards=(5,) * 6, discards=(1,) * 6, to_bottom=frozenset({0, 3}))
+    assert six.crib_size() == 4
+
+
+def test_a_game_with_a_custom_plan_sends_the_dealing_teams_discards_under_the_deck() -> None:
+    class SixSeats(CribbageGame):
+        def _make_sides(self) -> Sides:
+            return Sides.alternating(self.players, 3)
+
+        def _deal_plan(self) -> DealPlan:
+            team = self.sides.seats_of(self.sides.side_of[self.dealer])
+            return DealPlan(cards=(5,) * 6, discards=(1,) * 6, to_bottom=frozenset(team))
+
+    game = SixSeats(6, {"target": 121, "muggins": False}, seed=3)
+    for seat in range(6):
+        game.apply(seat, game.legal_actions(seat)[0])
+    team = game.sides.seats_of(game.sides.side_of[game.dealer])
+    assert len(game.crib) == 4
+    assert game.deck[-2:] == [game.discards[s][0] for s in sorted(team)]
+    assert game.phase == "play"
+
+
+def test_cut_for_first_deal_lowest_deals_and_ties_cut_again() -> None:
+    seen_tie = False
+    for seed in range(200):
+        cut = cut_for_first_deal(4, random.Random(seed))
+        last = dict(cut.rounds[-1])
+        low = min(card.rank for card in last.values())
+        assert [s for s, c in last.items() if c.rank == low] == [cut.dealer]
+        for earlier in cut.rounds[:-1]:
+            ranks = sorted(card.rank for _, card in earlier)
+            assert ranks[0] == ranks[1]  # a round is only followed by another on a tie
+        seen_tie = seen_tie or len(cut.rounds) > 1
+    assert seen_tie
+
+
+def test_starter_cutter_and_heels() -> None:
+    assert starter_cutter(3, dealer=0) == 2
+    assert is_heels(parse_cards("JD")[0]) and not is_heels(parse_cards("QD")[0])
+
+
+def test_show_order_runs_from_the_dealers_left_and_ends_with_the_crib() -> None:
+    assert standard_show_order(4, dealer=2) == [
+        ShowStep("hand", 3), ShowStep("hand", 0), ShowStep("hand", 1),
+        ShowStep("hand", 2), ShowStep("crib", 2),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("score", "target", "level"),
+    [(91, 121, 1), (90, 121, 2), (61, 121, 2), (60, 121, 3), (0, 121, 3),
+     (31, 61, 1), (30, 61, 2), (0, 61, 2)],
+)
+def test_skunk_lines(score: int, target: int, level: int) -> None:
+    assert skunk_level(score, target) == level
+
+
+def test_three_player_outcome_takes_the_worst_skunk() -> None:
+    outcome = cribbage_outcome(Sides.cribbage(3), [95, 121, 55], winner=1, target=121)
+    assert outcome["winners"] == [1] and outcome["ranks"] == [1, 0, 2]
+    assert outcome["win_points"] == 3 and outcome["scores"] == [95, 121, 55]
+    assert "double skunk" in outcome["detail"]
+
+
+def test_partnership_outcome_gives_both_partners_the_win() -> None:
+    outcome = cribbage_outcome(Sides.cribbage(4), [121, 100], winner=0, target=121)
+    assert outcome["winners"] == [0, 2] and outcome["ranks"] == [0, 1, 0, 1]
+    assert outcome["scores"] == [121, 100, 121, 100] and outcome["win_points"] == 1
+
+
+def test_registry_spec_and_options() -> None:
+    spec = GAMES["cribbage"]
+    assert spec is SPEC and spec.title == "Cribbage" and spec.order == 10
+    assert spec.allowed_player_counts() == (2, 3, 4)
+    assert spec.check_options(None) == {"target": 121, "muggins": False, "teams": True}
+    game = spec.new(2, {"target": 61, "muggins": True}, seed=5)
+    assert game.view(None)["target"] == 61 and game.view(None)["muggins_rule"] is True
+    with pytest.raises(IllegalAction):
+        spec.new(4, {"teams": False})
+    with pytest.raises(IllegalAction):
+        spec.new(5)
+    assert spec.sides(4, {}) == [0, 1, 0, 1] and spec.sides(3, {}) == [0, 1, 2]
+    labels = [spec.action_label(a) for a in (
+        {"type": "play", "card": "5H"}, {"type": "go"}, {"type": "discard", "cards": ["5H", "TS"]},
+        {"type": "claim", "points": 12}, {"type": "muggins"}, {"type": "give_back"},
+    )]
+    assert labels == ["Play 5H", "Go", "Discard 5H TS", "Claim 12", "Muggins!", "Give them back"]
+    assert {title for title, _ in spec.rules} == {
+        "The deal", "The play", "The show", "Winning", "Muggins"
+    }
+
+
+def test_same_seed_same_game() -> None:
+    a = GAMES["cribbage"].new(3, {}, seed=42)
+    b = GAMES["cribbage"].new(3, {}, seed=42)
+    assert [a.view(s) for s in range(3)] == [b.view(s) for s in range(3)]
+    assert a.view(None)["first_cut"]["dealer"] == a.dealer
+
+
+def test_normalize_accepts_any_order_and_ten_spelled_out() -> None:
+    game = GAMES["cribbage"].new(2, {}, seed=9)
+    seat = game.to_act()[0]
+    hand = game.view(seat)["hand"]
+    wanted = game.legal_actions(seat)[-1]["cards"]
+    spelled = [c.replace("T", "10").lower() for c in reversed(wanted)]
+    game.apply(seat, {"type": "discard", "cards": spelled})
+    assert game.view(seat)["discards"] == wanted
+    assert sorted(game.view(seat)["hand"] + wanted) == sorted(hand)
