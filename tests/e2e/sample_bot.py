@@ -137,6 +137,23 @@ def make_bot(*, background_delay: float = 0.05) -> commands.Bot:
         await thread.send(f"your cards: {HAND}", view=HandView())
         await interaction.edit_original_response(content=f"see {thread.mention}")
 
+    @bot.tree.command(description="Answer, leaving an idle worker and optionally a stuck task")
+    async def worker(interaction: discord.Interaction, stuck: bool = False) -> None:
+        jobs: asyncio.Queue[str] = asyncio.Queue()
+
+        async def work_forever() -> None:
+            while True:
+                await jobs.get()
+
+        async def wait_for_nothing() -> None:
+            await asyncio.get_running_loop().create_future()  # never resolved
+
+        loop = asyncio.get_running_loop()
+        bot.background = [loop.create_task(work_forever())]  # type: ignore[attr-defined]
+        if stuck:
+            bot.background.append(loop.create_task(wait_for_nothing()))  # type: ignore[attr-defined]
+        await interaction.response.send_message("working")
+
     @bot.tree.command(description="Raise (the harness must report it)")
     async def boom(interaction: discord.Interaction) -> None:
         raise RuntimeError("the cog is broken")

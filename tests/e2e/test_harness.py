@@ -8,7 +8,7 @@ import aiohttp
 import discord
 import pytest
 
-from tests.e2e.harness import ComponentRefused, FakeDiscord, HarnessError
+from tests.e2e.harness import ComponentRefused, FakeDiscord, HarnessError, QuietTimeout
 from tests.e2e.sample_bot import HAND, make_bot
 
 
@@ -260,9 +260,13 @@ async def test_persistent_button_survives_a_restart(fake: FakeDiscord) -> None:
     first = make_bot()
     await fake.connect(first)
     alice = fake.member("alice")
-    await fake.slash(alice, "table", {"number": 7})
+    opened = await fake.slash(alice, "table", {"number": 7})
     table_message = fake.last_message("games")
     assert table_message.content == "table 7"
+    # The first followup after a "thinking" defer becomes the deferred answer itself.
+    assert opened.response_type == 5 and opened.followups == []
+    assert opened.message is not None and opened.message.content == "table opened"
+    assert opened.message.visible_to == alice.id
 
     second = make_bot()
     await fake.restart(second)
@@ -284,6 +288,25 @@ async def test_wait_quiet_waits_for_background_work_but_not_for_timers(fake: Fak
 
     assert answer.message is not None and answer.message.content == "soon"
     assert fake.last_message("games").content == "later"
+
+
+async def test_idle_workers_are_quiet_but_stuck_tasks_are_not() -> None:
+    async with FakeDiscord(quiet_timeout=0.2) as fake:
+        bot = make_bot()
+        await fake.connect(bot)
+        alice = fake.member("alice")
+
+        idle = await fake.slash(alice, "worker")
+        assert idle.message is not None and idle.message.content == "working"
+        await fake.wait_quiet()
+
+        with pytest.raises(QuietTimeout, match="wait_for_nothing"):
+            await fake.slash(alice, "worker", {"stuck": True})
+        with pytest.raises(QuietTimeout):
+            await fake.wait_quiet(timeout=0.05)
+        for task in bot.background:
+            task.cancel()
+        await fake.wait_quiet()
 
 
 async def test_unknown_routes_are_answered_404_and_recorded(fake: FakeDiscord) -> None:
