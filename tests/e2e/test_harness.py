@@ -309,6 +309,27 @@ async def test_idle_workers_are_quiet_but_stuck_tasks_are_not() -> None:
         await fake.wait_quiet()
 
 
+async def test_users_members_guild_and_channels_can_be_fetched(fake: FakeDiscord) -> None:
+    bot = make_bot()
+    await fake.connect(bot)
+    alice = fake.member("alice")
+
+    user = await bot.fetch_user(alice.id)
+    guild = await bot.fetch_guild(fake.state.guild_id)
+    member = await guild.fetch_member(alice.id)
+    channel = await bot.fetch_channel(fake.channel("games").id)
+    # Guild.fetch_members needs the members intent the sample bot lacks; the route is the same.
+    members = await bot.http.get_members(guild.id, 1000, None)
+
+    assert (user.id, user.name) == (alice.id, "alice")
+    assert guild.name == "Card Club" and member.display_name == "Alice"
+    assert isinstance(channel, discord.TextChannel) and channel.name == "games"
+    assert {int(m["user"]["id"]) for m in members} == {fake.state.bot_user.id, *fake.state.members}
+    with pytest.raises(discord.NotFound):
+        await bot.fetch_user(1234)
+    fake.assert_clean()
+
+
 async def test_unknown_routes_are_answered_404_and_recorded(fake: FakeDiscord) -> None:
     bot = make_bot()
     await fake.connect(bot)

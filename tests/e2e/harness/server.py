@@ -14,7 +14,8 @@ from typing import Any
 
 from aiohttp import web
 
-from .model import PRIVATE_THREAD, FakeMessage
+from .gateway import guild_create_event
+from .model import PRIVATE_THREAD, FakeMessage, FakeUser
 from .state import DiscordError, DiscordState, UploadedFile
 
 API_PREFIX = "/api/v10"
@@ -120,6 +121,11 @@ class FakeDiscordServer:
         r.add_get(p + "/oauth2/applications/@me", self.get_application)
         r.add_get(p + "/gateway/bot", self.get_gateway)
         r.add_get(p + "/gateway", self.get_gateway)
+        r.add_get(p + "/users/{user}", self.get_user)
+        r.add_get(p + "/guilds/{guild}", self.get_guild)
+        r.add_get(p + "/guilds/{guild}/channels", self.get_guild_channels)
+        r.add_get(p + "/guilds/{guild}/members", self.get_guild_members)
+        r.add_get(p + "/guilds/{guild}/members/{user}", self.get_guild_member)
         r.add_put(p + "/applications/{app}/commands", self.put_commands)
         r.add_get(p + "/applications/{app}/commands", self.get_commands)
         r.add_put(p + "/applications/{app}/guilds/{guild}/commands", self.put_commands)
@@ -181,6 +187,50 @@ class FakeDiscordServer:
                 },
             }
         )
+
+    # ----- users and the guild -----
+
+    def _user(self, request: web.Request) -> FakeUser:
+        user_id = int(request.match_info["user"])
+        everyone = {self.state.bot_user.id: self.state.bot_user, **self.state.members}
+        if user_id not in everyone:
+            raise DiscordError(404, 10013, "Unknown User")
+        return everyone[user_id]
+
+    def _check_guild(self, request: web.Request) -> None:
+        if int(request.match_info["guild"]) != self.state.guild_id:
+            raise DiscordError(404, 10004, "Unknown Guild")
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        return json_response(self._user(request).payload())
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        self._check_guild(request)
+        guild = guild_create_event(self.state)
+        for gateway_only in ("members", "channels", "threads", "voice_states", "presences"):
+            del guild[gateway_only]
+        return json_response(guild)
+
+    async def get_guild_channels(self, request: web.Request) -> web.Response:
+        self._check_guild(request)
+        return json_response(
+            [c.payload() for c in self.state.channels.values() if not c.is_thread]
+        )
+
+    async def get_guild_member(self, request: web.Request) -> web.Response:
+        self._check_guild(request)
+        user = self._user(request)
+        if user.id != self.state.bot_user.id and user.id not in self.state.members:
+            raise DiscordError(404, 10007, "Unknown Member")
+        return json_response(user.member_payload(self.state.guild_joined_at))
+
+    async def get_guild_members(self, request: web.Request) -> web.Response:
+        self._check_guild(request)
+        after = int(request.query.get("after", "0"))
+        limit = int(request.query.get("limit", "1"))
+        people = sorted([self.state.bot_user, *self.state.members.values()], key=lambda u: u.id)
+        chosen = [u for u in people if u.id > after][:limit]
+        return json_response([u.member_payload(self.state.guild_joined_at) for u in chosen])
 
     # ----- application commands -----
 
