@@ -1,0 +1,259 @@
+"""Computer players for Pip Pip: `choose_action(view, legal, rng, level)` returns one of `legal`.
+
+Decisions use the seat's own view only (its hand, the table, the cards already played), so the
+choice for a given view and rng state never depends on hidden cards.
+
+- easy: calls Pip Pip whenever it can; otherwise plays its lowest card, now and then a random
+  one. It never tries to win a trick on purpose.
+- normal: weighs each card by its chance to win the trick (against a fresh two-deck pack)
+  and what the trick is worth, minus what the card would be worth kept for later.
+- hard: the same weighing with card counting (both decks: what has been played, what is in
+  its hand and on the table), the known face-up cards of the seats still to play, and the
+  chance of completing a king-queen pair while drawing lasts. Calls Pip Pip at once (the bot
+  asks a computer seat only on its turn), first in the suit it would most like as trump.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import SUITS, Card, parse_card
+from engine.contract import Action, View
+from engine.pip_pip.ranking import (
+    HAND_SIZE,
+    KING,
+    QUEEN,
+    beats,
+    pack,
+    points,
+    strength,
+    winning_index,
+)
+
+FULL_PACK = Counter(pack())
+#: A point taken by an opponent hurts less than a point taken by us helps: there are several
+#: opponents and only the best of them matters.
+GIVE_AWAY_WEIGHT = 0.5
+#: Share of a typical card's points the later players are expected to add to a trick.
+LATER_CARDS_SHARE = 0.4
+CALL_POINTS = 50
+EASY_RANDOM_SHARE = 0.3
+
+
+def choose_action(
+    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
+) -> Action:
+    """One of `legal` for the seat whose `view` this is."""
+    if not legal:
+        raise ValueError("No legal action to choose from.")
+    calls = [a for a in legal if a["type"] == "call"]
+    plays = [a for a in legal if a["type"] == "play"]
+    if calls:
+        # A call is 50 points, and waiting risks another seat making its suit trump first
+        # (then it cannot be called), so every level calls at once; hard picks the order.
+        return calls[0] if level != "hard" else _best_call(view, calls)
+    if level == "easy":
+        return _easy_play(plays, view, rng)
+    table = Table.from_view(view, counting=(level == "hard"))
+    return _weighed_play(table, plays, rng, call_potential=(level == "hard"))
+
+
+# ---- easy --------------------------------------------------------------------------------
+
+
+def _easy_play(plays: list[Action], view: View, rng: random.Random) -> Action:
+    if rng.random() < EASY_RANDOM_SHARE:
+        return rng.choice(plays)
+    trump = view["trump"]
+    return min(plays, key=lambda a: _cheapness(parse_card(a["card"]), trump))
+
+
+def _cheapness(card: Card, trump: str) -> tuple[int, int, int]:
+    return card.suit == trump, points(card), strength(card)
+
+
+# ---- what the seat knows -----------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """The seat's picture of the trick and of the cards it cannot see."""
+
+    seat: int
+    players: int
+    hand: list[Card]
+    trump: str
+    trick: list[tuple[int, Card]]
+    later: list[int]  # seats still to play to this trick after this one, in order
+    hand_sizes: list[int]
+    declared: list[list[Card]]
+    # unseen[suit][strength]: copies not in this hand, not played, not on the table
+    unseen: dict[str, list[int]]
+    unseen_total: int
+    drawing: bool
+    pile_count: int
+
+    @classmethod
+    def from_view(cls, view: View, counting: bool) -> Table:
+        seat, players = view["seat"], view["players"]
+        hand = [parse_card(c) for c in view["hand"]]
+        trick = [(t["seat"], parse_card(t["card"])) for t in view["trick"]]
+        known: Counter[Card] = Counter(hand)
+        known.update(card for _, card in trick)
+        if counting:
+            known.update(parse_card(c) for c in view["played"])
+        unseen = {suit: [0] * 13 for suit in SUITS}
+        for card, copies in FULL_PACK.items():
+            left = copies - known[card]
+            if left > 0:
+                unseen[card.suit or "S"][strength(card)] += left
+        to_play_after = players - len(trick) - 1
+        return cls(
+            seat=seat, players=players, hand=hand, trump=view["trump"], trick=trick,
+            later=[(seat + k) % players for k in range(1, to_play_after + 1)],
+            hand_sizes=list(view["hand_sizes"]),
+            declared=[[parse_card(c) for c in d] for d in view["declared"]],
+            unseen=unseen, unseen_total=sum(sum(row) for row in unseen.values()),
+            drawing=not view["drawing_stopped"], pile_count=view["pile_count"],
+        )
+
+    def unseen_at_least(self, suit: str, rank_strength: int) -> int:
+        return sum(self.unseen[suit][rank_strength:])
+
+    def unseen_in(self, suit: str) -> int:
+        return sum(self.unseen[suit])
+
+    def mean_unseen_points(self) -> float:
+        total = sum(
+            copies * points(Card(_rank_of(s), suit))
+            for suit, row in self.unseen.items() for s, copies in enumerate(row)
+        )
+        return total / self.unseen_total if self.unseen_total else 0.0
+
+
+def _rank_of(rank_strength: int) -> int:
+    """Inverse of strength(): 0 -> 3, 10 -> K (13), 11 -> A (1), 12 -> 2."""
+    return (rank_strength + 2) % 13 + 1
+
+
+# ---- chances -----------------------------------------------------------------------------
+
+
+def _holds_one(wanted: int, pool: int, hand_size: int) -> float:
+    """Chance that a hand of `hand_size` cards from `pool` unseen cards holds at least one of
+    `wanted` particular cards (independent draws: close enough and cheap)."""
+    if wanted <= 0 or pool <= 0 or hand_size <= 0:
+        return 0.0
+    return 1.0 - (1.0 - min(1.0, wanted / pool)) ** hand_size
+
+
+def _chance_seat_beats(table: Table, seat: int, card: Card, led: str) -> float:
+    """Chance that `seat`, playing after us, can beat `card` (then winning the trick)."""
+    trump, pool = table.trump, table.unseen_total
+    size = table.hand_sizes[seat] or HAND_SIZE
+    led_left = table.unseen_in(led)
+    void = (1.0 - min(1.0, led_left / pool)) ** size if pool else 1.0
+    if card.suit == led:
+        higher = table.unseen_at_least(led, strength(card))
+        chance = _holds_one(higher, pool, size)
+        if led != trump:
+            chance += void * _holds_one(table.unseen_in(trump), pool - led_left, size)
+    else:  # a trump played on another suit: only a higher trump from a void seat beats it
+        chance = void * _holds_one(table.unseen_at_least(trump, strength(card)),
+                                   pool - led_left, size)
+    # Face-up cards are known to be in that hand.
+    for shown in table.declared[seat]:
+        if shown.suit == led and shown.suit == card.suit and strength(shown) >= strength(card):
+            chance = max(chance, 0.9)
+        elif shown.suit == trump and beats(shown, card, trump):
+            chance = max(chance, void if led != trump else 0.9)
+    return min(chance, 1.0)
+
+
+def chance_to_win(table: Table, card: Card) -> float:
+    """Chance that `card`, played now, takes the trick."""
+    if table.trick:
+        cards = [c for _, c in table.trick]
+        if not beats(card, cards[winning_index(cards, table.trump)], table.trump):
+            return 0.0
+        led = cards[0].suit or "S"
+    else:
+        led = card.suit or "S"
+    chance = 1.0
+    for seat in table.later:
+        chance *= 1.0 - _chance_seat_beats(table, seat, card, led)
+    return chance
+
+
+def _chance_to_win_a_lead(table: Table, card: Card) -> float:
+    """Chance that `card`, led later against every other seat, would win: its worth kept."""
+    everyone = Table(**{**table.__dict__, "trick": [],
+                        "later": [s for s in range(table.players) if s != table.seat]})
+    return chance_to_win(everyone, card)
+
+
+# ---- weighing a play ---------------------------------------------------------------------
+
+
+def _pair_chance(table: Table, card: Card) -> float:
+    """Chance of calling Pip Pip with this king or queen later: its partner is in hand
+    already (waiting for trump to move) or may still be drawn."""
+    if card.rank not in (KING, QUEEN) or card.suit is None:
+        return 0.0
+    used = table.declared[table.seat].count(card)
+    if used >= table.hand.count(card):
+        return 0.0  # every copy held has been called already
+    partner = Card(QUEEN if card.rank == KING else KING, card.suit)
+    free_partners = table.hand.count(partner) - table.declared[table.seat].count(partner)
+    if free_partners > 0:
+        return 0.5  # a pair in the trump suit: callable once trump moves
+    if not table.drawing or table.unseen_total == 0:
+        return 0.0
+    draws_left = table.pile_count // table.players
+    partners_unseen = table.unseen[card.suit][strength(partner)]
+    miss = (1.0 - min(1.0, draws_left / table.unseen_total)) ** partners_unseen
+    chance = 1.0 - miss
+    return chance * (0.5 if card.suit == table.trump else 1.0)
+
+
+def _weighed_play(
+    table: Table, plays: list[Action], rng: random.Random, call_potential: bool
+) -> Action:
+    on_table = sum(points(c) for _, c in table.trick)
+    per_card = table.mean_unseen_points()
+    later_points = len(table.later) * per_card * LATER_CARDS_SHARE
+    typical_trick = (table.players - 1) * per_card * LATER_CARDS_SHARE
+
+    def worth(action: Action) -> float:
+        card = parse_card(action["card"])
+        win = chance_to_win(table, card)
+        stake = on_table + points(card) + later_points
+        now = win * stake - (1.0 - win) * GIVE_AWAY_WEIGHT * stake
+        kept = _chance_to_win_a_lead(table, card) * (points(card) + typical_trick)
+        if call_potential:
+            kept += _pair_chance(table, card) * CALL_POINTS
+        return now - kept
+
+    scored = [(worth(a), rng.random(), a) for a in plays]
+    return max(scored, key=lambda item: (round(item[0], 6), item[1]))[2]
+
+
+def _best_call(view: View, calls: list[Action]) -> Action:
+    """Double calls first (100 at once); then the suit we hold most strength in, since the
+    first call of a trick decides the next trump."""
+    hand = [parse_card(c) for c in view["hand"]]
+
+    def strength_in(action: Action) -> tuple[bool, int]:
+        suit = action["suit"]
+        return bool(action.get("double")), sum(strength(c) + 1 for c in hand if c.suit == suit)
+
+    return max(calls, key=strength_in)
+
+
+def describe(view: View) -> dict[str, Any]:
+    """Debug aid: the chance each card in hand has to win the trick now (hard's counting)."""
+    table = Table.from_view(view, counting=True)
+    return {str(c): round(chance_to_win(table, c), 3) for c in table.hand}
