@@ -204,9 +204,12 @@ def breakdown_words(record: dict[str, Any]) -> str:
             kind = KIND_WORDS.get(str(item.get("kind")), str(item.get("kind")))
             totals[kind] = totals.get(kind, 0) + _int(item.get("points"))
     total = _int(breakdown.get("total"), sum(totals.values()))
-    if not totals:
-        return "nineteen (no score) = 0"
-    return " · ".join(f"{kind} {points}" for kind, points in totals.items()) + f" = {total}"
+    words = (" · ".join(f"{kind} {points}" for kind, points in totals.items()) + f" = {total}"
+             if totals else "nineteen (no score) = 0")
+    claimed = record.get("claimed")
+    if isinstance(claimed, int) and claimed != total:
+        words += f" (claimed {claimed})"  # muggins: a short claim, shown once settled
+    return words
 
 
 def show_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,

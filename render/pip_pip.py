@@ -25,8 +25,6 @@ CARD_RADII = (235, 165)  # where each seat's trick card sits
 TABLE_RADII = (330, 215)
 PLATE_W, PLATE_H = 236, 84
 TRICK_CARD = 72
-PEEK_CARD = 64  # declared cards show only their top, corner index readable
-PEEK_H = 44
 TABLE_FELT = palette.hex_rgb("#2a6b4e")
 
 
@@ -94,12 +92,11 @@ def _plate(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int,
     if declared:
         # Face-up calls sit on the side of the plate away from the table's centre.
         below = centre[1] >= CENTRE[1] - 10
-        y = y0 + PLATE_H + 4 if below else y0 - PEEK_H - 4
-        step = min(40, (PLATE_W - PEEK_CARD) / max(1, len(declared) - 1))
-        x = centre[0] - (PEEK_CARD + step * (len(declared) - 1)) / 2
+        y = y0 + PLATE_H + 4 if below else y0 - cards.MINI_H - 4
+        step = min(cards.MINI_W + 4, (PLATE_W - cards.MINI_W) / max(1, len(declared) - 1))
+        x = centre[0] - (cards.MINI_W + step * (len(declared) - 1)) / 2
         for notation in declared:
-            face = cards.card_face(notation, PEEK_CARD, four_colour)
-            layout.paste(image, face.crop((0, 0, PEEK_CARD, PEEK_H)), (x, y))
+            layout.paste(image, cards.mini_card(notation, four_colour), (x, y))
             x += step
 
 

@@ -174,7 +174,11 @@ def _trick_slots(view: View) -> tuple[str, list[dict[str, Any]], int | None]:
             winner = resolution.get("winner")
             results = {r.get("index"): r for r in resolution.get("results", [])
                        if isinstance(r, dict)}
-        slots = [{**card, "result": results.get(i), "won": i == winner}
+        resolving = resolution.get("resolving") if resolution else None
+        now = resolving.get("index") if isinstance(resolving, dict) else None
+        slots = [{**card, "result": results.get(i), "won": i == winner,
+                  "now": ACTION_WORDS.get(str(resolving.get("action")), "")
+                  if i == now and isinstance(resolving, dict) else ""}
                  for i, card in enumerate(trick)]
         return "This trick", slots, winner
     last = view.get("last_trick") if isinstance(view.get("last_trick"), dict) else None
@@ -221,7 +225,10 @@ def _draw_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: 
             text.draw(draw, (cx, y), "Wins: Movement", 18, fill=palette.HIGHLIGHT, bold=True,
                       anchor="ma")
             y += 24
-        if result:
+        if slot.get("now"):
+            layout.pill(draw, (cx, y + 12), f"Resolving: {slot['now']}", 17, palette.WHITE,
+                        palette.INK, max_width=slot_w - 8)
+        elif result:
             words = seats.fill_names(result.get("text", ""), view)
             lines = text.wrap(words, 17, slot_w - 16, 3)
             text.draw_lines(draw, (cx, y), lines, 17, fill=palette.SOFT_WHITE, anchor="ma")

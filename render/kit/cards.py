@@ -156,3 +156,27 @@ def die_face(
         cx, cy = s * (0.25 + 0.25 * col), s * (0.25 + 0.25 * row)
         draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=pip_colour)
     return tile.resize((size, size), Image.Resampling.LANCZOS)
+
+
+MINI_W, MINI_H = 44, 58
+
+
+@lru_cache(maxsize=256)
+def mini_card(notation: str, four_colour: bool = False) -> Image.Image:
+    """A small complete card for tight spots (face-up calls): rank over suit, nothing else."""
+    parsed = parse(notation)
+    w, h = MINI_W * SCALE, MINI_H * SCALE
+    tile = _rounded_card(w, h, palette.CARD_FACE, palette.CARD_EDGE)
+    draw = ImageDraw.Draw(tile)
+    if parsed is None or parsed[1] is None or parsed[0] == "P":
+        label = str(notation)[:2] if parsed else "?"
+        draw.text((w / 2, h / 2), label, font=text.font(40, bold=True), fill=palette.INK,
+                  anchor="mm")
+    else:
+        rank, suit = parsed
+        colour = palette.suit_colour(suit, four_colour)
+        draw.text((w / 2, h * 0.3), FACE_LABEL.get(rank, rank), font=text.font(40, bold=True),
+                  fill=colour, anchor="mm")
+        pip = round(w * 0.42)
+        paste_suit(tile, suit, (round((w - pip) / 2), round(h * 0.55)), pip, colour)
+    return tile.resize((MINI_W, MINI_H), Image.Resampling.LANCZOS)
