@@ -421,8 +421,10 @@ class TableManager:
     async def _computer_move(self, table: Table, seat: int) -> list[Event] | None:
         legal = table.legal_for(seat)
         try:
-            action = choose(
-                table.spec, table.view_for(seat), legal, table.seed, table.version,
+            # In a worker thread: a hard computer player may think for a tenth of a second,
+            # which must not freeze every other table. It only sees copies (view, legal).
+            action = await asyncio.to_thread(
+                choose, table.spec, table.view_for(seat), legal, table.seed, table.version,
                 table.seats[seat].level,
             )
             return await self._accept(table, seat, action)
