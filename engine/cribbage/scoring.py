@@ -31,6 +31,10 @@ class FlushRule(enum.Enum):
     NONE = "none"  # never a flush (PIP Cribbage crib)
 
 
+_HAND, _CRIB = FlushRule.HAND, FlushRule.CRIB
+_WITH_STARTER, _NONE = FlushRule.WITH_STARTER, FlushRule.NONE
+
+
 @dataclass(frozen=True)
 class ScoreItem:
     kind: str  # "fifteen", "pair", "run", "flush", "nobs", "thirty-one", "go", "last card", "heels"
@@ -146,7 +150,7 @@ def score_hand(
 def _flush_rule(crib: bool, flush: FlushRule | None) -> FlushRule:
     if flush is not None:
         return flush
-    return FlushRule.CRIB if crib else FlushRule.HAND
+    return _CRIB if crib else _HAND
 
 
 def _check_size(pieces: Sequence[Card], starter: Card | None) -> None:
@@ -196,11 +200,11 @@ def _flush_cards(
     pieces: Sequence[Card], starter: Card | None, rule: FlushRule
 ) -> tuple[Card, ...]:
     """The cards of the flush the rule allows, or () for none. Dice never count."""
-    if rule is FlushRule.NONE:
+    if rule is _NONE:
         return ()
     suited = tuple(p for p in pieces if p.suit is not None)
     starter_suit = starter.suit if starter is not None else None
-    if rule is FlushRule.CRIB:
+    if rule is _CRIB:
         # Every piece, dice included, must be a card of the one suit, and the starter too.
         group = (*pieces, starter) if starter is not None else tuple(pieces)
         suits = {p.suit for p in group}
@@ -210,7 +214,7 @@ def _flush_cards(
     if not suited or len({p.suit for p in suited}) != 1:
         return ()
     suit = suited[0].suit
-    if rule is FlushRule.WITH_STARTER:
+    if rule is _WITH_STARTER:
         if starter_suit == suit and len(suited) + 1 >= MIN_FLUSH:
             return (*suited, starter)  # type: ignore[return-value]
         return ()
@@ -238,44 +242,64 @@ def hand_total(
     flush: FlushRule | None = None,
 ) -> int:
     """The same number as score_hand(...).total, without building any items."""
+    if starter is None or len(pieces) != 4:
+        return _general_total(pieces, starter, _flush_rule(crib, flush))
+    # Four pieces and a starter (a hand, a crib, a PIP hand of 3 cards + die, a PIP crib of
+    # 2 cards + 2 dice): everything inline, as this is the computer players' hot loop.
     weight = RANK_WEIGHT
-    if starter is not None and flush is None and len(pieces) == 4:
-        # The ordinary four cards and a starter: everything inline, this is the AI's hot loop.
-        a, b, c, d = pieces
-        ra, rb, rc, rd = a.rank, b.rank, c.rank, d.rank
-        total = RANK_SCORES[
-            weight[ra] + weight[rb] + weight[rc] + weight[rd] + weight[starter.rank]
-        ]
-        suit = a.suit
-        starter_suit = starter.suit
-        if suit is not None and b.suit == suit and c.suit == suit and d.suit == suit:
-            if starter_suit == suit:
-                total += 5
-            elif not crib:
-                total += 4
-        if starter_suit is not None:
-            if ra == JACK and a.suit == starter_suit:
-                total += 1
-            if rb == JACK and b.suit == starter_suit:
-                total += 1
-            if rc == JACK and c.suit == starter_suit:
-                total += 1
-            if rd == JACK and d.suit == starter_suit:
-                total += 1
+    a, b, c, d = pieces
+    ra, rb, rc, rd = a.rank, b.rank, c.rank, d.rank
+    total = RANK_SCORES[weight[ra] + weight[rb] + weight[rc] + weight[rd] + weight[starter.rank]]
+    starter_suit = starter.suit
+    if starter_suit is not None:  # nobs; a die's suit is None, so a die never matches
+        if ra == JACK and a.suit == starter_suit:
+            total += 1
+        if rb == JACK and b.suit == starter_suit:
+            total += 1
+        if rc == JACK and c.suit == starter_suit:
+            total += 1
+        if rd == JACK and d.suit == starter_suit:
+            total += 1
+    # Module constants, not FlushRule.X: enum member lookup is slow on Python 3.11.
+    if flush is None:
+        crib_rule = crib
+    elif flush is _HAND:
+        crib_rule = False
+    elif flush is _CRIB:
+        crib_rule = True
+    elif flush is _NONE:
         return total
-    return _general_total(pieces, starter, _flush_rule(crib, flush))
+    else:  # WITH_STARTER: every suited piece (3+ of them) in the starter's suit
+        if starter_suit is None:
+            return total
+        suited = 0
+        for piece in pieces:
+            if piece.suit is not None:
+                if piece.suit != starter_suit:
+                    return total
+                suited += 1
+        return total + (suited + 1 if suited + 1 >= MIN_FLUSH else 0)
+    suit = a.suit
+    if suit is not None and b.suit == suit and c.suit == suit and d.suit == suit:
+        if starter_suit == suit:
+            total += 5
+        elif not crib_rule:
+            total += 4
+    return total
 
 
 def _general_total(pieces: Sequence[Card], starter: Card | None, rule: FlushRule) -> int:
     _check_size(pieces, starter)
-    key = 0
+    starter_suit = starter.suit if starter is not None else None
+    key = RANK_WEIGHT[starter.rank] if starter is not None else 0
+    nobs = 0
     for piece in pieces:
-        key += RANK_WEIGHT[piece.rank]
-    if starter is not None:
-        key += RANK_WEIGHT[starter.rank]
-    return RANK_SCORES[key] + len(_flush_cards(pieces, starter, rule)) + len(
-        _nobs_jacks(pieces, starter)
-    )
+        rank = piece.rank
+        key += RANK_WEIGHT[rank]
+        if rank == JACK and starter_suit is not None and piece.suit == starter_suit:
+            nobs += 1
+    flush_points = 0 if rule is _NONE else len(_flush_cards(pieces, starter, rule))
+    return RANK_SCORES[key] + nobs + flush_points
 
 
 # ---------------------------------------------------------------------------------------------

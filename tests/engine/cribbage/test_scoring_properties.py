@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card, standard_deck
@@ -106,6 +106,18 @@ def deals(draw: st.DrawFn) -> tuple[list[Card], Card | None, bool, FlushRule | N
     return pieces, starter, crib, rule
 
 
+@st.composite
+def suit_heavy_deals(draw: st.DrawFn) -> tuple[list[Card], Card, bool, FlushRule | None]:
+    """PIP-shaped and ordinary deals from one or two suits, so flushes and nobs come up."""
+    suits = draw(st.sampled_from(["S", "H", "SH", "DC"]))
+    cards = draw(st.permutations([c for c in DECK if c.suit in suits]))
+    card_count, die_count = draw(st.sampled_from([(4, 0), (3, 1), (3, 2), (2, 2), (5, 0)]))
+    pieces = draw(st.permutations(cards[:card_count] + [draw(dice) for _ in range(die_count)]))
+    crib = draw(st.booleans())
+    rule = draw(st.sampled_from([None, *FlushRule]))
+    return pieces, cards[card_count], crib, rule
+
+
 piles = st.lists(st.one_of(st.sampled_from(DECK), dice), min_size=1, max_size=8)
 
 
@@ -121,6 +133,17 @@ def test_hand_total_equals_breakdown_and_reference(
     assert hand_total(pieces, starter, crib=crib, flush=rule) == breakdown.total
     assert breakdown.total == reference_hand(pieces, starter, crib, rule)
     assert breakdown.to_json()["total"] == breakdown.total
+
+
+@settings(max_examples=300)  # cheap examples; enough for every rule and shape to flush
+@given(suit_heavy_deals())
+def test_flush_rules_agree_with_reference_on_suited_deals(
+    deal: tuple[list[Card], Card, bool, FlushRule | None],
+) -> None:
+    pieces, starter, crib, rule = deal
+    total = hand_total(pieces, starter, crib=crib, flush=rule)
+    assert total == score_hand(pieces, starter, crib=crib, flush=rule).total
+    assert total == reference_hand(pieces, starter, crib, rule)
 
 
 @given(deals(), st.randoms(use_true_random=False))
