@@ -61,6 +61,12 @@ def has_rtl(text: str) -> bool:
 
 
 def clean(text: object, bold: bool = False) -> str:
+    """One line of drawable text (see `_clean`); cached, as names recur on every image."""
+    return _clean(text if isinstance(text, str) else str(text), bold)
+
+
+@lru_cache(maxsize=4096)
+def _clean(text: str, bold: bool) -> str:
     """One line of drawable text: controls and invisible format characters dropped,
     whitespace collapsed, glyphs the font lacks replaced by a visible box."""
     raw = unicodedata.normalize("NFC", str(text))[: MAX_CHARS * 2]
@@ -97,6 +103,7 @@ def _visual_order(text: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=4096)
 def _font_for(text: str, size: int, bold: bool) -> tuple[Font, str]:
     if has_rtl(text):
         if HAS_RAQM:
@@ -111,12 +118,19 @@ def _direction(face: Font) -> str | None:
     return "ltr" if face.layout_engine == ImageFont.Layout.RAQM else None
 
 
+@lru_cache(maxsize=8192)
 def width(text: str, size: int, bold: bool = False) -> float:
     face, shaped = _font_for(text, size, bold)
     return face.getlength(shaped, direction=_direction(face))
 
 
 def fit(text: object, size: int, max_width: float, bold: bool = False) -> str:
+    """`text` cleaned and cut to fit (see `_fit`); cached."""
+    return _fit(text if isinstance(text, str) else str(text), int(size), float(max_width), bold)
+
+
+@lru_cache(maxsize=4096)
+def _fit(text: str, size: int, max_width: float, bold: bool) -> str:
     """`text` cleaned and, if wider than max_width, cut to the longest prefix that fits
     with an ellipsis."""
     line = clean(text, bold)

@@ -1,0 +1,55 @@
+"""Draw time and PNG size for every gallery image.
+
+    .venv/bin/python -m benchmarks.render [--rounds N]
+
+Each image is drawn once to warm the caches (card faces, board, fonts), then N more times.
+Prints median and p95 draw time (view -> PNG bytes, encoding included) and the PNG size.
+Targets on the project machine: a table image under 40 ms (median) and 250 KB; a hand
+image under 15 ms (median).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from render.gallery import draw, sample_views
+
+TABLE_MS, TABLE_KB, HAND_MS = 40.0, 250.0, 15.0
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    args = parser.parse_args()
+    samples = list(sample_views())
+    print(f"{'image':<44} {'median ms':>9} {'p95 ms':>7} {'KB':>6}  target")
+    misses = 0
+    for sample in samples:
+        png = draw(sample)  # warm-up: fills the caches a running bot keeps
+        times = []
+        for _ in range(args.rounds):
+            start = time.perf_counter()
+            png = draw(sample)
+            times.append((time.perf_counter() - start) * 1000)
+        median, p95, size = statistics.median(times), percentile(times, 0.95), len(png) / 1024
+        if sample.kind == "table":
+            ok = median < TABLE_MS and size < TABLE_KB
+            target = f"<{TABLE_MS:.0f} ms, <{TABLE_KB:.0f} KB"
+        else:
+            ok = median < HAND_MS
+            target = f"<{HAND_MS:.0f} ms"
+        misses += not ok
+        print(f"{sample.filename:<44} {median:9.1f} {p95:7.1f} {size:6.1f}  "
+              f"{target} {'ok' if ok else 'MISSED'}")
+    print(f"{len(samples)} images, {len(samples) - misses} within target, {misses} missed")
+
+
+if __name__ == "__main__":
+    main()
