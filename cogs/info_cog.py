@@ -67,9 +67,8 @@ class InfoCog(commands.Cog, name="Info"):
             await tell(interaction, f"There is no game {game!r}.")
             return
         rows = await self.manager.leaderboard(interaction.guild_id or 0, spec.name)
-        names = {int(row["user_id"]): self._name(interaction, int(row["user_id"])) for row in rows}
         await interaction.response.send_message(
-            text.leaderboard_content(spec, rows, names), allowed_mentions=NO_PINGS
+            text.leaderboard_content(spec, rows), allowed_mentions=NO_PINGS
         )
 
     @app_commands.command(name="stats", description="A player's record in this server.")
@@ -91,9 +90,3 @@ class InfoCog(commands.Cog, name="Info"):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return game_choices(current)
-
-    def _name(self, interaction: discord.Interaction, user_id: int) -> str:
-        member = interaction.guild.get_member(user_id) if interaction.guild else None
-        if member is None:
-            member = self.bot.get_user(user_id)
-        return member.display_name if member is not None else f"player {user_id}"

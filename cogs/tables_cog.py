@@ -135,9 +135,10 @@ class TablesCog(commands.Cog, name="Tables"):
     async def _hand_message(
         self, table: Any, seat: int
     ) -> tuple[str, list[discord.File], discord.ui.View]:
-        view_data = table.view_for(seat)
-        png = await images.draw("hand", table.game_name, view_data)
         legal = table.legal_for(seat)
+        view_data = table.view_for(seat)
+        view_data["playable"] = images.playable_cards(legal)
+        png = await images.draw("hand", table.game_name, view_data)
         controls = build_controls(
             legal,
             table.spec.action_label,

@@ -148,28 +148,25 @@ def _get(row: Any, key: str, default: Any = None) -> Any:
     return getattr(row, key, default)
 
 
-def leaderboard_content(spec: GameSpec, rows: Sequence[Any], names: dict[int, str]) -> str:
+def leaderboard_content(spec: GameSpec, rows: Sequence[Any]) -> str:
+    """One line per player. Players appear as mentions, which Discord shows as their current
+    names (without pinging: the message allows no mentions) and which need no member cache."""
     if not rows:
         return f"Nobody has finished a game of {safe(spec.title)} in this server yet."
-    # Only games with bigger wins (skunks) ever record one; others show no such column.
+    # Only games with bigger wins (skunks) ever record one; others show no such figure.
     with_skunks = any(_get(row, "skunks") for row in rows)
-    header = "#  player                rating  wins  games" + ("  skunks" if with_skunks else "")
-    lines = [header]
+    lines = [f"🏅 **{safe(spec.title)}** leaderboard — rating, wins, games"]
     for n, row in enumerate(rows, start=1):
-        user_id = int(_get(row, "user_id"))
-        name = names.get(user_id, f"user {user_id}")[:20]
         rating = _get(row, "rating")
         if rating is None:
             rating = _get(row, "mu", 0.0) - 3 * _get(row, "sigma", 0.0)
-        line = (
-            f"{n:<2} {name:<20} {float(rating):>7.1f} {int(_get(row, 'wins', 0)):>5} "
-            f"{int(_get(row, 'games', 0)):>6}"
-        )
+        wins, games = int(_get(row, "wins", 0)), int(_get(row, "games", 0))
+        line = f"**{n}.** <@{int(_get(row, 'user_id'))}> — {float(rating):.1f} · {wins} won"
+        line += f" · {games} played"
         if with_skunks:
-            line += f" {int(_get(row, 'skunks') or 0):>7}"
+            line += f" · {int(_get(row, 'skunks') or 0)} skunks"
         lines.append(line)
-    body = "\n".join(lines).replace("```", "'''")
-    return clip(f"🏅 **{safe(spec.title)}** leaderboard\n```\n{body}\n```")
+    return clip("\n".join(lines))
 
 
 def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) -> str:

@@ -1,0 +1,112 @@
+"""Whole games of every game, played by simulated members through the real bot, to the end
+and onto the leaderboard, while checking that nobody ever sees another player's hidden cards.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from engine.registry import GAMES
+from tests.e2e.harness import FakeDiscord, FakeUser
+from tests.e2e.test_players import (
+    GameDriver,
+    has_computer_player,
+    quick_pictures,  # noqa: F401  (a fixture)
+    test_bot,
+)
+
+CARD = re.compile(r"(?<![A-Za-z0-9])(?:[A2-9TJQK][SHDC]|P[1-6])(?![A-Za-z0-9])")
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
+
+
+def card_tokens(value: Any) -> set[str]:
+    """Every card notation in a JSON value (views, event lines, message payloads)."""
+    return set(CARD.findall(json.dumps(value, ensure_ascii=False)))
+
+
+class HiddenCardWatch:
+    """After every move: no message version a member saw since the last check names a card
+    that is hidden in another seat's hand right now (and not public, nor in their own view).
+    """
+
+    def __init__(self, fake: FakeDiscord, driver: GameDriver, users: list[FakeUser]) -> None:
+        self.fake = fake
+        self.driver = driver
+        self.users = users
+        self.seen = {u.id: 0 for u in users}
+        self.checked_versions = 0
+
+    def check(self) -> None:
+        manager = self.driver.bot.tables
+        assert manager is not None and self.driver.table_id is not None
+        table = manager.get(self.driver.table_id)
+        assert table is not None
+        public = card_tokens(table.public_view()) | card_tokens(table.recent)
+        views = [card_tokens(table.view_for(s)) for s in range(len(table.seats))]
+        for user in self.users:
+            seat = table.seat_of(user.id)
+            own = set() if seat is None else views[seat] | card_tokens(table.private_lines(seat))
+            hidden = set().union(*(v for s, v in enumerate(views) if s != seat)) - public - own
+            payloads = self.fake.payloads_seen_by(user)
+            new, self.seen[user.id] = payloads[self.seen[user.id] :], len(payloads)
+            self.checked_versions += len(new)
+            for payload in new:
+                leaked = card_tokens(payload) & hidden
+                assert not leaked, f"{user.name} saw {leaked} of another hand: {payload}"
+
+
+def seatings() -> list[tuple[str, int, int]]:
+    """(game, humans, computers): each game all-human at its smallest count, and with
+    computers where the game has a computer player."""
+    found = []
+    for name, spec in GAMES.items():
+        smallest = spec.allowed_player_counts()[0]
+        found.append((name, smallest, 0))
+        if has_computer_player(name):
+            found.append((name, 1, smallest - 1))
+    return found
+
+
+@pytest.mark.parametrize(("game", "humans", "computers"), seatings())
+async def test_whole_game_to_the_end_and_onto_the_leaderboard(
+    game: str, humans: int, computers: int, quick_pictures: list  # noqa: F811
+) -> None:
+    spec = GAMES[game]
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        players = [fake.member(n) for n in NAMES[:humans]]
+        onlooker = fake.member(NAMES[-1])
+        driver = GameDriver(fake, rng=random.Random(f"{game}-{humans}-{computers}"))
+        watch = HiddenCardWatch(fake, driver, [*players, onlooker])
+        driver.after_move = watch.check
+        await driver.start_game(game, players, ["easy"] * computers)
+        final = await driver.play_to_end()
+        await driver.settle()
+        watch.check()
+
+        assert "🏆" in final.content
+        assert driver.moves > 0 and watch.checked_versions > driver.moves
+        table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr]
+        assert table is not None and table.status == "finished"
+        # The leaderboard of this server lists every human who played, with one game each.
+        board = await fake.slash(players[0], "leaderboard", {"game": game})
+        assert board.message is not None
+        text = board.message.content
+        assert spec.title in text
+        for user in players:
+            assert f"<@{user.id}>" in text
+        # Pictures: the channel's from the public view only, each hand from its own seat's view.
+        assert {kind for kind, _, _ in quick_pictures} == {"table", "hand"}
+        for kind, _name, view in quick_pictures:
+            if kind == "table":
+                assert view["seat"] is None
+            else:
+                assert view["seat"] is not None and "playable" in view
+        stats = await fake.slash(players[0], "stats", {})
+        assert stats.message is not None and "1 games" in stats.message.content
+        fake.assert_clean()
