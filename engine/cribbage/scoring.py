@@ -21,13 +21,16 @@ from engine.cards import Card
 from engine.cribbage._tables import MAX_PIECES, RANK_SCORES, RANK_WEIGHT
 
 JACK = 11
-MIN_FLUSH = 4  # no rule counts a flush of fewer than four suited pieces
+MIN_FLUSH = 4  # a flush needs four suited cards (a CRIB flush needs every piece: five)
 
 
 class FlushRule(enum.Enum):
-    HAND = "hand"  # the suited non-starter pieces (4+) one suit: that many, +1 if the starter too
-    CRIB = "crib"  # only every piece and the starter one suit (5+): that many
-    WITH_STARTER = "with-starter"  # PIP hand: suited non-starter pieces and starter one suit
+    """Which flush a hand may score. Dice have no suit: they are left out of HAND and
+    WITH_STARTER flushes and spoil a CRIB flush. A flush is never shorter than MIN_FLUSH."""
+
+    HAND = "hand"  # the suited non-starter pieces one suit: that many, +1 if the starter too
+    CRIB = "crib"  # only every piece and the starter one suit: that many (5 for a crib)
+    WITH_STARTER = "with-starter"  # PIP hand: suited pieces and the starter one suit (4)
     NONE = "none"  # never a flush (PIP Cribbage crib)
 
 
@@ -142,8 +145,9 @@ def score_hand(
     flush_cards = _flush_cards(pieces, starter, rule)
     if flush_cards:
         items.append(ScoreItem("flush", len(flush_cards), flush_cards))
-    for jack in _nobs_jacks(pieces, starter):
-        items.append(ScoreItem("nobs", 1, (jack, starter)))  # type: ignore[arg-type]
+    if starter is not None:
+        for jack in _nobs_jacks(pieces, starter):
+            items.append(ScoreItem("nobs", 1, (jack, starter)))
     return Breakdown(tuple(items))
 
 
@@ -203,7 +207,6 @@ def _flush_cards(
     if rule is _NONE:
         return ()
     suited = tuple(p for p in pieces if p.suit is not None)
-    starter_suit = starter.suit if starter is not None else None
     if rule is _CRIB:
         # Every piece, dice included, must be a card of the one suit, and the starter too.
         group = (*pieces, starter) if starter is not None else tuple(pieces)
@@ -214,14 +217,15 @@ def _flush_cards(
     if not suited or len({p.suit for p in suited}) != 1:
         return ()
     suit = suited[0].suit
+    starter_matches = starter is not None and starter.suit == suit
     if rule is _WITH_STARTER:
-        if starter_suit == suit and len(suited) + 1 >= MIN_FLUSH:
-            return (*suited, starter)  # type: ignore[return-value]
+        if starter is not None and starter_matches and len(suited) + 1 >= MIN_FLUSH:
+            return (*suited, starter)
         return ()
     # HAND: the suited pieces alone make the flush; a matching starter adds one more.
     if len(suited) < MIN_FLUSH:
         return ()
-    return (*suited, starter) if starter_suit == suit else suited  # type: ignore[return-value]
+    return (*suited, starter) if starter is not None and starter_matches else suited
 
 
 def _nobs_jacks(pieces: Sequence[Card], starter: Card | None) -> list[Card]:
