@@ -61,7 +61,8 @@ class FakeDiscord:
         self.quiet_timeout = quiet_timeout
         self.bot: commands.Bot | discord.Client | None = None
         self._tracker = TaskTracker()
-        self._activities: list[Activity] = []
+        # Insertion-ordered set: what was fed and may still have tasks running.
+        self._activities: dict[Activity, None] = {}
         self._task_failures: list[str] = []
         self._error_log = ErrorLog()
         self._saved_base = ""
@@ -115,7 +116,7 @@ class FakeDiscord:
         # `on_guild_available` would never fire. A millisecond lets it, at no noticeable cost.
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
         activity = Activity("connect")
-        self._activities.append(activity)
+        self._activities[activity] = None
         login = asyncio.ensure_future(self._in_activity(activity, bot.login("fake-token")))
         await login
         activity.run(lambda: self._feed("READY", gateway.ready_event(self.state)))
@@ -167,15 +168,13 @@ class FakeDiscord:
             if self.server.in_flight == 0 and not busy:
                 return
 
-    def _forget_finished(self) -> None:
-        """Drop activities with no task left, keeping what their tasks raised."""
-        kept = []
-        for activity in self._activities:
-            if activity.finished:
+    def _forget_finished(self, activities: list[Activity] | None = None) -> None:
+        """Drop activities (all, or those given) with no task left, keeping what their tasks
+        raised. Activities whose tasks only wait on timers stay, so their later work counts."""
+        for activity in list(self._activities) if activities is None else activities:
+            if activity.finished and activity in self._activities:
                 self._task_failures.extend(activity.failures)
-            else:
-                kept.append(activity)
-        self._activities = kept
+                del self._activities[activity]
 
     # ----- people and places -----
 
@@ -301,7 +300,7 @@ class FakeDiscord:
         )
         record.payload = gateway.interaction_payload(self.state, record, channel, data, message)
         activity = Activity(f"interaction {record.id} by {user.name}")
-        self._activities.append(activity)
+        self._activities[activity] = None
         activity.run(lambda: self._feed("INTERACTION_CREATE", record.payload))
         if wait:
             await self.finish(record, activity)
@@ -309,9 +308,10 @@ class FakeDiscord:
 
     async def finish(self, record: InteractionRecord, activity: Activity | None = None) -> None:
         """Wait until the bot is done with `record`; flag it if it was never answered."""
-        for candidate in [activity] if activity else list(self._activities):
+        candidates = [activity] if activity else list(self._activities)
+        for candidate in candidates:
             await candidate.wait(self.quiet_timeout)
-        self._forget_finished()
+        self._forget_finished(candidates)
         if not record.acknowledged and not record.errors:
             self.state.violation(record, f"interaction {record.id} was never answered")
 

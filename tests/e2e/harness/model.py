@@ -2,11 +2,14 @@
 
 Everything here is plain data plus the small amount of logic that belongs to one record
 (how a message renders as JSON, how an edit changes it, who may see it).
+
+A message's embeds and components are the JSON the bot sent, shared (not copied) between the
+message, its history and the payloads built from it: an edit replaces them, nothing mutates
+them, and tests must treat them as read-only.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -200,8 +203,8 @@ class FakeMessage:
             "mentions": [],
             "mention_roles": [],
             "attachments": [a.payload(self.channel_id) for a in self.attachments],
-            "embeds": copy.deepcopy(self.embeds),
-            "components": copy.deepcopy(self.components),
+            "embeds": self.embeds,
+            "components": self.components,
             "pinned": False,
             "type": 0,
             "flags": self.flags,
@@ -215,8 +218,8 @@ class FakeMessage:
         return {
             "message_id": self.id,
             "content": self.content,
-            "embeds": copy.deepcopy(self.embeds),
-            "components": copy.deepcopy(self.components),
+            "embeds": self.embeds,
+            "components": self.components,
             "attachments": [
                 {"filename": a.filename, "description": a.description} for a in self.attachments
             ],

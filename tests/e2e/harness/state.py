@@ -6,7 +6,6 @@ The HTTP layer (server.py) turns requests into calls on `DiscordState`; the test
 
 from __future__ import annotations
 
-import copy
 import re
 import secrets
 import time
@@ -203,11 +202,11 @@ class DiscordState:
         if "content" in body:
             message.content = body["content"] or ""
         if "embeds" in body:
-            message.embeds = copy.deepcopy(body["embeds"] or [])
+            message.embeds = body["embeds"] or []
         elif "embed" in body:
-            message.embeds = [copy.deepcopy(body["embed"])] if body["embed"] else []
+            message.embeds = [body["embed"]] if body["embed"] else []
         if "components" in body:
-            message.components = copy.deepcopy(body["components"] or [])
+            message.components = body["components"] or []
         if creating and "flags" in body and body["flags"]:
             # Only the ephemeral bit is decided by the caller (create_message); keep the rest.
             message.flags |= int(body["flags"]) & ~EPHEMERAL_FLAG
