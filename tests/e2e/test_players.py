@@ -65,6 +65,10 @@ class GameDriver:
     channel_id: int | None = None
     table_id: int | None = None
     moves: int = 0
+    #: Presses the bot refused as out of date or out of turn (the driver then reopens the hand).
+    refusals: int = 0
+    #: The hand message the last move was made on.
+    last_hand: int | None = None
     #: Called after every move (hidden-card checks hook in here).
     after_move: Callable[[], None] | None = None
 
@@ -203,9 +207,11 @@ class GameDriver:
             except Refused as refusal:
                 if "out of date" not in str(refusal) and "not your turn" not in str(refusal):
                     raise
+                self.refusals += 1
                 self.hands.pop(user.id, None)
                 continue
             self.moves += 1
+            self.last_hand = hand.id
             if self.after_move is not None:
                 self.after_move()
             return
