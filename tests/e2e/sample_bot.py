@@ -25,7 +25,10 @@ class TableView(discord.ui.View):
 
     @discord.ui.button(label="Hit", custom_id="deal:hit")
     async def hit(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
-        await interaction.response.edit_message(content=f"{interaction.user.name} hit")
+        # Whose table it is comes from the message's interaction metadata, as Discord sends it.
+        assert interaction.message is not None and interaction.message.interaction_metadata
+        owner = interaction.message.interaction_metadata.user.name
+        await interaction.response.edit_message(content=f"{interaction.user.name} hit {owner}")
 
     @discord.ui.button(label="Closed", custom_id="deal:closed", disabled=True)
     async def closed(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:

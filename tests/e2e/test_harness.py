@@ -38,6 +38,7 @@ async def test_slash_command_is_answered_with_its_options(fake: FakeDiscord) -> 
 
     assert answer.response_type == 4
     assert answer.message is not None and answer.message.content == "pip-rush for 3"
+    assert answer.message.type == 20  # CHAT_INPUT_COMMAND
     assert not answer.message.ephemeral
     assert answer.latency is not None and 0 <= answer.latency < 3
     assert fake.last_message("games") is answer.message
@@ -70,7 +71,7 @@ async def test_button_click_updates_the_message(fake: FakeDiscord) -> None:
 
     assert click.response_type == 7
     assert click.message is answer.message
-    assert answer.message is not None and answer.message.content == "bob hit"
+    assert answer.message is not None and answer.message.content == "bob hit alice"
     assert click.payload["data"] == {"custom_id": "deal:hit", "component_type": 2}
     assert click.payload["message"]["id"] == str(answer.message.id)
     assert click.payload["member"]["user"]["id"] == str(bob.id)
@@ -87,6 +88,8 @@ async def test_select_sends_the_chosen_values(fake: FakeDiscord) -> None:
     assert choice.payload["data"]["values"] == ["pip-rush"]
     assert choice.message is not None and choice.message.content == "picked pip-rush"
     assert choice.message.visible_to == alice.id
+    assert choice.message.interaction_metadata is not None
+    assert choice.message.interaction_metadata["interacted_message_id"] == str(answer.message.id)
     with pytest.raises(ComponentRefused, match="not options"):
         await fake.select(alice, answer, "deal:pick", ["poker"])
     with pytest.raises(ComponentRefused, match=r"takes 1\.\.1"):
@@ -365,7 +368,7 @@ async def test_many_games_at_once(fake: FakeDiscord) -> None:
 
     answers = await asyncio.gather(*(one_game(p) for p in players))
 
-    assert [a.message.content for a in answers] == [f"{p.name} hit" for p in players]
+    assert [a.message.content for a in answers] == [f"{p.name} hit {p.name}" for p in players]
     summary = fake.latency_summary()
     assert summary["count"] == 80 and 0 < summary["p50"] <= summary["p99"] <= summary["max"] < 3
     fake.assert_clean()

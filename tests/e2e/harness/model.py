@@ -175,6 +175,9 @@ class FakeMessage:
     flags: int = 0
     visible_to: int | None = None
     interaction_id: int | None = None
+    # Discord's MessageType: 0 default, 20 the answer to a slash command.
+    type: int = 0
+    interaction_metadata: dict[str, Any] | None = None
     webhook_id: int | None = None
     deleted: bool = False
     edited_timestamp: str | None = None
@@ -206,9 +209,11 @@ class FakeMessage:
             "embeds": self.embeds,
             "components": self.components,
             "pinned": False,
-            "type": 0,
+            "type": self.type,
             "flags": self.flags,
         }
+        if self.interaction_metadata is not None:
+            data["interaction_metadata"] = self.interaction_metadata
         if self.webhook_id is not None:
             data["webhook_id"] = str(self.webhook_id)
         return data

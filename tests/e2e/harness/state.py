@@ -39,6 +39,8 @@ UPDATE_MESSAGE = 7
 AUTOCOMPLETE_RESULT = 8
 MODAL = 9
 
+CHAT_INPUT_COMMAND_MESSAGE = 20
+
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
 
@@ -341,6 +343,7 @@ class DiscordState:
                 webhook_id=self.application_id,
                 extra_flags=LOADING_FLAG if kind == DEFERRED_CHANNEL_MESSAGE else 0,
             )
+            self._mark_as_answer(record.original, record)
         elif kind in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
             if record.type != MESSAGE_COMPONENT or record.message_id is None:
                 self.violation(record, f"callback type {kind} on a non-component interaction")
@@ -409,5 +412,23 @@ class DiscordState:
             interaction_id=record.id,
             webhook_id=self.application_id,
         )
+        self._mark_as_answer(message, record)
+        if record.original is not None and message.interaction_metadata is not None:
+            message.interaction_metadata["original_response_message_id"] = str(record.original.id)
         record.followups.append(message)
         return message
+
+    def _mark_as_answer(self, message: FakeMessage, record: InteractionRecord) -> None:
+        """Discord's `interaction_metadata` (who triggered the answer) and message type."""
+        metadata: dict[str, Any] = {
+            "id": str(record.id),
+            "type": record.type,
+            "user": record.user.payload(),
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+        }
+        if record.type == APPLICATION_COMMAND:
+            metadata["name"] = record.payload.get("data", {}).get("name", "")
+            message.type = CHAT_INPUT_COMMAND_MESSAGE if message is record.original else 0
+        elif record.message_id is not None:
+            metadata["interacted_message_id"] = str(record.message_id)
+        message.interaction_metadata = metadata
