@@ -55,7 +55,7 @@ def outcome_line(seats: Sequence[Any], outcome: dict[str, Any]) -> str:
 def table_content(table: Any, *, status: str = "running") -> str:
     """The table message text: title, whose turn (with mentions), the latest events."""
     lines = [f"**{safe(table.spec.title)}** · game #{table.id}"]
-    outcome = table.game.outcome
+    outcome = table.outcome
     if outcome is not None:
         lines.append(outcome_line(table.seats, outcome))
     elif status == "abandoned":
