@@ -68,6 +68,9 @@ class SeatButton(discord.ui.DynamicItem[discord.ui.Button], template=r"seat:(?P<
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"seated at table {self.table}", ephemeral=True)
+        assert interaction.message is not None
+        # A plain channel edit (PATCH /channels/{id}/messages/{id}), not through the token.
+        await interaction.message.edit(content=f"table {self.table}: {interaction.user.name} sat")
 
 
 def make_bot(*, background_delay: float = 0.05) -> commands.Bot:
@@ -113,11 +116,13 @@ def make_bot(*, background_delay: float = 0.05) -> commands.Bot:
         await interaction.response.send_message(
             "board", file=discord.File(io.BytesIO(b"\x89PNG-board"), "board.png")
         )
-        await interaction.followup.send(
+        hand_image = await interaction.followup.send(
             "hand image",
             file=discord.File(io.BytesIO(b"\x89PNG-hand"), "hand.png"),
             ephemeral=True,
+            wait=True,
         )
+        await hand_image.edit(content="hand image, sorted")
 
     @bot.tree.command(description="Start a game thread")
     async def thread(interaction: discord.Interaction, name: str) -> None:
@@ -127,6 +132,7 @@ def make_bot(*, background_delay: float = 0.05) -> commands.Bot:
         assert isinstance(channel, discord.TextChannel)
         created = await channel.create_thread(name=name, message=original)
         await created.send(f"welcome to {name}")
+        await created.send(file=discord.File(io.BytesIO(b"\x89PNG-table"), "table.png"))
 
     @bot.tree.command(description="A private thread for one player, with a button in it")
     async def private(interaction: discord.Interaction) -> None:
@@ -156,6 +162,15 @@ def make_bot(*, background_delay: float = 0.05) -> commands.Bot:
         if stuck:
             bot.background.append(loop.create_task(wait_for_nothing()))  # type: ignore[attr-defined]
         await interaction.response.send_message("working")
+
+    @bot.tree.command(description="Answer, then take the answer back")
+    async def vanish(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("now you see me")
+        fetched = await interaction.channel.fetch_message(  # type: ignore[union-attr]
+            (await interaction.original_response()).id
+        )
+        await interaction.followup.send(f"fetched: {fetched.content}", ephemeral=True)
+        await interaction.delete_original_response()
 
     @bot.tree.command(description="Raise (the harness must report it)")
     async def boom(interaction: discord.Interaction) -> None:

@@ -160,6 +160,19 @@ async def test_deleted_messages_cannot_be_clicked(fake: FakeDiscord) -> None:
         await fake.click(alice, answer, label="Hit")
 
 
+async def test_answers_can_be_fetched_and_deleted(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+    alice, bob = fake.member("alice"), fake.member("bob")
+
+    gone = await fake.slash(alice, "vanish")
+
+    assert gone.message is not None and gone.message.deleted
+    assert [m.content for m in fake.visible_messages(bob)] == []
+    assert [m.content for m in fake.visible_messages(alice)] == ["fetched: now you see me"]
+    assert "now you see me" in fake.text_seen_by(bob)  # it was on screen for a moment
+    fake.assert_clean()
+
+
 async def test_double_answer_is_flagged(fake: FakeDiscord) -> None:
     await fake.connect(make_bot())
 
@@ -198,6 +211,7 @@ async def test_attachments_are_captured_with_their_bytes(fake: FakeDiscord) -> N
     assert (board.filename, board.data) == ("board.png", b"\x89PNG-board")
     [followup] = picture.followups
     assert followup.ephemeral and followup.visible_to == alice.id
+    assert followup.content == "hand image, sorted"  # edited through the interaction webhook
     assert [(a.filename, a.data) for a in followup.attachments] == [("hand.png", b"\x89PNG-hand")]
     assert "hand.png" in fake.text_seen_by(alice) and "hand.png" not in fake.text_seen_by(bob)
     fake.assert_clean()
@@ -212,7 +226,9 @@ async def test_threads_are_created_and_announced_to_the_bot(fake: FakeDiscord) -
     [thread] = fake.threads
     assert opened.message is not None and thread.id == opened.message.id
     assert thread.name == "game-1" and thread.parent_id == fake.channel("games").id
-    assert fake.last_message(thread).content == "welcome to game-1"
+    welcome, picture = fake.visible_messages(fake.member("bob"), thread)
+    assert welcome.content == "welcome to game-1"
+    assert [(a.filename, a.data) for a in picture.attachments] == [("table.png", b"\x89PNG-table")]
     await fake.wait_quiet()
     assert isinstance(bot.get_channel(thread.id), discord.Thread)  # THREAD_CREATE reached it
     fake.assert_clean()
@@ -278,6 +294,7 @@ async def test_persistent_button_survives_a_restart(fake: FakeDiscord) -> None:
     assert first.is_closed() and second.is_ready()
     assert seated.message is not None and seated.message.content == "seated at table 7"
     assert seated.message.visible_to == alice.id
+    assert table_message.content == "table 7: alice sat"
     fake.assert_clean()
 
 
