@@ -73,8 +73,21 @@ class SeatButton(discord.ui.DynamicItem[discord.ui.Button], template=r"seat:(?P<
         await interaction.message.edit(content=f"table {self.table}: {interaction.user.name} sat")
 
 
-def make_bot(*, background_delay: float = 0.05) -> commands.Bot:
-    bot = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+class SampleBot(commands.Bot):
+    """Says goodbye in a channel when closed cleanly (so tests can tell a crash from a close)."""
+
+    farewell_channel_id: int | None = None
+
+    async def close(self) -> None:
+        if self.farewell_channel_id is not None:
+            channel = self.get_channel(self.farewell_channel_id)
+            assert isinstance(channel, discord.TextChannel)
+            await channel.send("bye")
+        await super().close()
+
+
+def make_bot(*, background_delay: float = 0.05) -> SampleBot:
+    bot = SampleBot(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
     bot.ready_count = 0  # type: ignore[attr-defined]
     bot.available_guilds = []  # type: ignore[attr-defined]
 

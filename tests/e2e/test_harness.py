@@ -298,6 +298,37 @@ async def test_persistent_button_survives_a_restart(fake: FakeDiscord) -> None:
     fake.assert_clean()
 
 
+async def test_a_clean_restart_lets_the_old_bot_finish(fake: FakeDiscord) -> None:
+    first = make_bot()
+    await fake.connect(first)
+    first.farewell_channel_id = fake.channel("games").id
+
+    await fake.restart(make_bot())
+
+    assert fake.last_message("games").content == "bye"
+    assert fake.state.refused_requests == []
+
+
+async def test_a_crash_stops_the_old_bot_where_it_stands(fake: FakeDiscord) -> None:
+    first = make_bot(background_delay=0.2)
+    await fake.connect(first)
+    first.farewell_channel_id = fake.channel("games").id
+    alice = fake.member("alice")
+    answer = await fake.slash(alice, "later", wait=False)
+    while not answer.acknowledged:
+        await asyncio.sleep(0.001)
+
+    await fake.restart(make_bot(), crash=True)
+    await asyncio.sleep(0.25)  # past the moment the old bot would have posted "later"
+
+    assert first.is_closed()
+    assert [m.content for m in fake.visible_messages(alice)] == ["soon"]  # no "later", no "bye"
+    assert fake.state.refused_requests == [f"POST /api/v10/channels/{fake.channel().id}/messages"]
+    again = await fake.slash(alice, "deal", {"game": "cribbage"})
+    assert again.message is not None and again.message.content == "cribbage for 2"
+    fake.assert_clean()
+
+
 async def test_wait_quiet_waits_for_background_work_but_not_for_timers(fake: FakeDiscord) -> None:
     await fake.connect(make_bot())
     alice = fake.member("alice")

@@ -40,6 +40,9 @@ The world
   world. Messages, their components, threads and registered commands stay, so a test can
   click a button the first bot sent and the second bot must answer it (persistent views,
   DynamicItems). Give both bots the same database.
+  `restart(new_bot, crash=True)` kills the old bot instead: the tasks it was running for
+  the harness are cancelled where they stand and its token is revoked, so nothing it sends
+  afterwards (even from its `close()`) reaches Discord (`fake.state.refused_requests`).
 
 What users do
 -------------

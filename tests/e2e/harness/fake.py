@@ -64,6 +64,8 @@ class FakeDiscord:
         # Insertion-ordered set: what was fed and may still have tasks running.
         self._activities: dict[Activity, None] = {}
         self._task_failures: list[str] = []
+        self._logins = 0
+        self._tokens: dict[commands.Bot | discord.Client, str] = {}
         self._error_log = ErrorLog()
         self._saved_base = ""
         for name in channels:
@@ -117,21 +119,48 @@ class FakeDiscord:
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
         activity = Activity("connect")
         self._activities[activity] = None
-        login = asyncio.ensure_future(self._in_activity(activity, bot.login("fake-token")))
-        await login
+        self._logins += 1
+        self._tokens[bot] = f"fake-token-{self._logins}"
+        await self._in_activity(activity, bot.login(self._tokens[bot]))
         activity.run(lambda: self._feed("READY", gateway.ready_event(self.state)))
         activity.run(lambda: self._feed("GUILD_CREATE", gateway.guild_create_event(self.state)))
         await bot.wait_until_ready()
         await activity.wait(self.quiet_timeout)
         return self
 
-    async def restart(self, new_bot: commands.Bot | discord.Client) -> FakeDiscord:
-        """Close the running bot and connect `new_bot` to the same fake Discord, as after a
-        process restart: messages, buttons and registered commands stay where they were."""
-        if self.bot is not None and not self.bot.is_closed():
-            await self.bot.close()
+    async def restart(
+        self, new_bot: commands.Bot | discord.Client, *, crash: bool = False
+    ) -> FakeDiscord:
+        """Stop the running bot and connect `new_bot` to the same fake Discord, as after a
+        process restart: messages, buttons and registered commands stay where they were.
+
+        By default the old bot is closed cleanly (`bot.close()`). With `crash=True` it dies
+        instead: every task it started for the harness is cancelled where it stands, and
+        nothing it sends afterwards reaches Discord (its token is revoked), as if the process
+        had been killed; only then is it closed, to release its database and session."""
+        old = self.bot
+        if old is not None and not old.is_closed():
+            if crash:
+                await self._crash(old)
+            else:
+                await old.close()
         self.bot = None
         return await self.connect(new_bot)
+
+    async def _crash(self, bot: commands.Bot | discord.Client) -> None:
+        self.state.revoked_tokens.add(self._tokens[bot])
+        running = [t for a in self._activities for t in a.tasks if not t.done()]
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
+        self._activities.clear()
+        # Its shutdown meets the revoked token; errors there are expected, not the bot's fault.
+        with self._error_log.suspend():
+            try:
+                await bot.close()
+            except Exception:
+                # The bot's own close() gave up half-way; at least drop discord.py's session.
+                await discord.Client.close(bot)
 
     @staticmethod
     async def _in_activity(activity: Activity, coro: Any) -> Any:

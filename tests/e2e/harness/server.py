@@ -106,6 +106,10 @@ class FakeDiscordServer:
             self.in_flight -= 1
 
     async def _answer(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        token = request.headers.get("Authorization", "").removeprefix("Bot ")
+        if token in self.state.revoked_tokens:
+            self.state.refused_requests.append(f"{request.method} {request.path}")
+            return json_response({"message": "401: Unauthorized", "code": 0}, 401)
         try:
             return await handler(request)
         except DiscordError as error:

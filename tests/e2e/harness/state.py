@@ -107,6 +107,9 @@ class DiscordState:
         self.violations: list[str] = []
         self.unknown_routes: list[str] = []
         self.requests: list[str] = []
+        # Tokens of bots that "crashed": their requests fail as if they never arrived.
+        self.revoked_tokens: set[str] = set()
+        self.refused_requests: list[str] = []
 
     # ----- world building -----
 
