@@ -50,6 +50,11 @@ def count_in_key(key: HandKey, rank: int) -> int:
     return key // RANK_DIGIT[rank] % 5
 
 
+def suit_index(card: Card) -> int:
+    assert card.suit is not None, "every card of a deck has a suit"
+    return SUITS.index(card.suit)
+
+
 def deal_of(ranks: tuple[int, ...]) -> list[Card]:
     """A real deal with these ranks (the last one the starter): the k-th of a rank gets suit k."""
     seen: Counter[int] = Counter()
@@ -100,7 +105,7 @@ def rank_part_table() -> RankPart:
             # The same rank part whichever card is the starter: hand_total must agree.
             *pieces, starter = deal_of((*hand_ranks, starter_rank))
             for crib in (False, True):
-                extra = suit_extras(pieces, crib)[SUITS.index(starter.suit)]  # type: ignore[arg-type]
+                extra = suit_extras(pieces, crib)[suit_index(starter)]
                 assert hand_total(pieces, starter, crib=crib) == score + extra, (pieces, starter)
             row[starter_rank] = score
         table[key] = row
@@ -110,7 +115,7 @@ def rank_part_table() -> RankPart:
 def distributions(rank_part: RankPart) -> tuple[Counter[int], Counter[int]]:
     """Score -> number of deals, under hand rules and under crib rules."""
     digit = [RANK_DIGIT[card.rank] for card in DECK]
-    suit_of = [SUITS.index(card.suit) for card in DECK]  # type: ignore[arg-type]
+    suit_of = [suit_index(card) for card in DECK]
     is_jack = [card.rank == JACK for card in DECK]
     plain_hands: Counter[HandKey] = Counter()  # no jack, no flush: tallied by rank multiset
     # Hands with a jack or a flush. Starters from the whole deck: (key, extras by suit for hand
@@ -138,9 +143,9 @@ def distributions(rank_part: RankPart) -> tuple[Counter[int], Counter[int]]:
         for starter_rank in RANKS:
             free_suits = 4 - count_in_key(key, starter_rank)
             if free_suits:
-                score = rank_part[key][starter_rank]
-                hand_scores[score] += hands * free_suits  # type: ignore[index]
-                crib_scores[score] += hands * free_suits  # type: ignore[index]
+                score = rank_part[key][starter_rank] or 0  # never None: a starter is free
+                hand_scores[score] += hands * free_suits
+                crib_scores[score] += hands * free_suits
     for (key, extras, crib_extras), hands in whole_deck.items():
         for starter_rank in RANKS:
             # A rank the hand holds four of has no starter left: its four "whole deck" starters

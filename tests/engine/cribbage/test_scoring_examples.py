@@ -17,12 +17,14 @@ from engine.cribbage.scoring import (
 )
 
 
-def hand(text: str, starter: str | None, **kwargs: object) -> Breakdown:
+def hand(
+    text: str, starter: str | None, *, crib: bool = False, flush: FlushRule | None = None
+) -> Breakdown:
     """Score a hand and insist the fast total agrees with the breakdown."""
     pieces = parse_cards(text)
     cut = parse_card(starter) if starter else None
-    breakdown = score_hand(pieces, cut, **kwargs)  # type: ignore[arg-type]
-    assert hand_total(pieces, cut, **kwargs) == breakdown.total  # type: ignore[arg-type]
+    breakdown = score_hand(pieces, cut, crib=crib, flush=flush)
+    assert hand_total(pieces, cut, crib=crib, flush=flush) == breakdown.total
     return breakdown
 
 
