@@ -87,8 +87,9 @@ def _plate(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int,
               fill=palette.SOFT_WHITE, anchor="lm", max_width=PLATE_W - 24)
     text.draw(draw, (x0 + 12, y0 + 66), f"{held} card{'s' if held != 1 else ''} in hand", 17,
               fill=palette.SOFT_WHITE, anchor="lm", max_width=PLATE_W - 24)
-    declared = [str(c) for c in (_list(view, "declared")[seat] if seat < len(
-        _list(view, "declared")) else []) if isinstance(c, str)]
+    all_declared = _list(view, "declared")
+    own = all_declared[seat] if seat < len(all_declared) else None
+    declared = [c for c in own if isinstance(c, str)] if isinstance(own, list) else []
     if declared:
         # Face-up calls sit on the side of the plate away from the table's centre.
         below = centre[1] >= CENTRE[1] - 10

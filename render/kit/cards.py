@@ -18,6 +18,8 @@ RANKS = "A23456789TJQK"
 FACE_LABEL = {"T": "10"}
 CARD_RATIO = 1.4  # height / width, close to a poker card
 SCALE = 2  # drawn at twice the size, then shrunk: cheap anti-aliasing, paid once per tile
+INDEX_SIZE = 0.26  # corner rank height / card width
+MIN_WIDTH = 62  # the narrowest card whose corner rank is still 16 px tall
 
 
 def card_height(width: int) -> int:
@@ -47,10 +49,8 @@ def _rounded_card(w: int, h: int, fill: palette.RGB, edge: palette.RGB) -> Image
 def _index(tile: Image.Image, rank: str, suit: str, colour: palette.RGB, w: int) -> None:
     """Rank and a small suit in the top-left corner (the corner a fanned hand shows)."""
     draw = ImageDraw.Draw(tile)
-    size = round(w * 0.26)
+    size = round(w * INDEX_SIZE)
     label = FACE_LABEL.get(rank, rank)
-    if len(label) > 1:
-        size = round(w * 0.22)
     margin = round(w * 0.07)
     draw.text((margin, margin - round(size * 0.08)), label, font=text.font(size, bold=True),
               fill=colour, anchor="la")

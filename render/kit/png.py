@@ -41,6 +41,13 @@ EXTRA_COLOURS = ("#2a6b4e", "#f3e2b3", "#e9eee6", "#d9e7f5", "#5b5148", "#8b1e1e
                  "#a0a0a0", "#e6e6e6")
 
 
+def _far_from_all(colour: colours.RGB, entries: list[colours.RGB], distance: int = 10) -> bool:
+    """Keep entries apart: Pillow looks colours up at reduced precision, and a near twin of a
+    key colour could otherwise win the lookup and shift a flat area by a few levels."""
+    return all(sum(abs(a - b) for a, b in zip(colour, other, strict=True)) > distance
+               for other in entries)
+
+
 def _mix(a: colours.RGB, b: colours.RGB, t: float) -> colours.RGB:
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
             round(a[2] + (b[2] - a[2]) * t))
@@ -59,20 +66,20 @@ def fixed_palette() -> Image.Image:
                 continue
             for t in (0.5,) if len(entries) > 150 else (0.33, 0.66):
                 blend = _mix(background, colour, t)
-                if blend not in entries:
+                if _far_from_all(blend, entries):
                     entries.append(blend)
     # A coarse cube catches whatever else appears.
     steps = (0, 85, 170, 255)
     for r, g, b in ((r, g, b) for r in steps for g in steps for b in steps):
         if len(entries) >= 256:
             break
-        if (r, g, b) not in entries:
+        if _far_from_all((r, g, b), entries):
             entries.append((r, g, b))
     for a, b in combinations(keys, 2):  # spare room: midpoints of key pairs
         if len(entries) >= 256:
             break
         middle = _mix(a, b, 0.5)
-        if middle not in entries:
+        if _far_from_all(middle, entries):
             entries.append(middle)
     entries = entries[:256]
     flat = [channel for colour in entries for channel in colour]

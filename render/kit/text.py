@@ -181,7 +181,7 @@ def wrap(text_in: object, size: int, max_width: float, max_lines: int, bold: boo
             current = candidate
             continue
         if current:
-            lines.append(current)
+            lines.append(fit(current, size, max_width, bold))  # a lone over-long word is cut
         current = word
         if len(lines) == max_lines - 1:
             rest = " ".join([current, *words[index + 1:]])

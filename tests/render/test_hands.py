@@ -1,0 +1,80 @@
+"""Hand images: the right cards marked playable, and labels that match the buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+import render
+from render import cribbage, pip_pip
+from render.kit import cards, layout, palette
+from tests.render.conftest import open_png
+
+
+def _highlight_pixels(image: Image.Image) -> int:
+    rgb = image.convert("RGB")
+    return sum(count for count, colour in rgb.getcolors(maxcolors=1 << 20)
+               if all(abs(a - b) <= 6 for a, b in zip(colour, palette.HIGHLIGHT, strict=True)))
+
+
+def test_cribbage_play_marks_cards_that_keep_the_count_within_31() -> None:
+    view: dict[str, Any] = {"seat": 1, "to_act": [1], "phase": "play", "count": 25}
+    assert cribbage.playable_cards(view, ["AS", "6H", "7C", "KD"]) == {"AS", "6H"}
+    view["to_act"] = [0]
+    assert cribbage.playable_cards(view, ["AS", "6H"]) == set()
+    view.update(to_act=[1], phase="discard")
+    assert cribbage.playable_cards(view, ["AS", "KD"]) == {"AS", "KD"}
+
+
+def test_pip_pip_marks_cards_that_follow_suit() -> None:
+    view: dict[str, Any] = {"seat": 2, "turn": 2, "led_suit": "H", "outcome": None}
+    assert pip_pip.playable_cards(view, ["3S", "KH", "2H"]) == {"KH", "2H"}
+    assert pip_pip.playable_cards(view, ["3S", "4C"]) == {"3S", "4C"}
+    view["turn"] = 0
+    assert pip_pip.playable_cards(view, ["3S", "KH"]) == set()
+
+
+def test_a_playable_key_from_the_table_layer_wins() -> None:
+    view = {"seat": 0, "turn": 0, "led_suit": None, "playable": ["3S"]}
+    assert pip_pip.playable_cards(view, ["3S", "KH"]) == {"3S"}
+    assert cribbage.playable_cards({**view, "phase": "play"}, ["3S", "KH"]) == {"3S"}
+
+
+def test_playable_cards_are_highlighted_in_the_image() -> None:
+    base = {"game": "pip-pip", "seat": 0, "players": 3, "turn": 0, "to_act": [0],
+            "led_suit": "H", "trump": "S", "hand": ["3S", "KH", "2H", "4C"], "outcome": None}
+    none = open_png(render.draw_hand("pip-pip", {**base, "turn": 1, "to_act": [1]}))
+    two = open_png(render.draw_hand("pip-pip", base))
+    four = open_png(render.draw_hand("pip-pip", {**base, "led_suit": None}))
+    assert _highlight_pixels(none) < _highlight_pixels(two) < _highlight_pixels(four)
+
+
+def test_each_card_is_labelled_with_its_notation(monkeypatch: Any) -> None:
+    labels: list[str] = []
+    real_pill = layout.pill
+
+    def recording_pill(draw: Any, centre: Any, label: str, *args: Any, **kw: Any) -> None:
+        labels.append(label)
+        real_pill(draw, centre, label, *args, **kw)
+
+    monkeypatch.setattr(layout, "pill", recording_pill)
+    view = {"game": "cribbage", "seat": 0, "players": 2, "phase": "discard", "to_act": [0],
+            "hand": ["AS", "TH", "JD", "QC", "KS", "5H"]}
+    render.draw_hand("cribbage", view)
+    assert labels == ["AS", "TH", "JD", "QC", "KS", "5H"]
+
+
+def test_a_pip_die_in_a_hand_is_drawn_as_a_die() -> None:
+    tile = cards.card_face("P4", 100)
+    assert tile.getpixel((50, 5))[3] == 0  # no card body above the die
+    assert tile.getpixel((50, cards.card_height(100) // 2))[3] == 255
+
+
+def test_cards_on_tables_are_wide_enough_for_16px_corners() -> None:
+    from render import pip_rush
+
+    for width in (cribbage.TABLE_CARD, cribbage.SHOW_CARD, pip_pip.TRICK_CARD, 96):
+        assert width >= cards.MIN_WIDTH
+        assert round(width * cards.INDEX_SIZE) >= 16
+    assert pip_rush.DIE >= 40

@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw
+
+from render.kit import text
+
+HOSTILE = [
+    "",
+    "   ",
+    "Ann",
+    "🃏🦊👨‍👩‍👧‍👦 emoji family",
+    "שרה כהן",
+    "فاطمة الزهراء",
+    "mixed English עברית and العربية 123",
+    "x" * 5000,
+    "tab\tnew\nline\rnull\x00bell\x07",
+    "zalgo ẑ̷̛̖a̸͚̍l̵̰̆g̶̱̈o̴̩͝",
+    "\u202eright-to-left override\u202c",
+    "\ud800 lone surrogate",
+    "中文名字 한국어 日本語",
+]
+
+
+def test_clean_keeps_plain_text_and_drops_controls() -> None:
+    assert text.clean("Ann") == "Ann"
+    assert text.clean("a\tb\nc\x00d") == "a b cd"
+    assert text.clean("   ") == ""
+    assert "\u202e" not in text.clean("\u202eabc")
+
+
+def test_missing_glyphs_become_one_visible_box() -> None:
+    # The CJK ideographs are not in DejaVu Sans: each run becomes a single box.
+    assert text.clean("中文 Ann") == f"{text.MISSING} Ann"
+    assert text.clean("A🦊B") == f"A{text.MISSING}B"
+
+
+def test_coverage_comes_from_the_font() -> None:
+    covered = text._coverage(False)
+    assert ord("A") in covered and ord("ש") in covered and ord("…") in covered
+    assert ord("中") not in covered
+
+
+def test_sizes_never_go_below_the_floor() -> None:
+    assert text.font(8).size == text.MIN_SIZE
+    assert text.font(24).size == 24
+
+
+def test_fit_truncates_with_an_ellipsis_and_fits() -> None:
+    long = "Dmitri the Unreasonably Long-Named Player of Cards"
+    fitted = text.fit(long, 20, 200)
+    assert fitted.endswith(text.ELLIPSIS)
+    assert text.width(fitted, 20) <= 200
+    assert long.startswith(fitted[:-1].rstrip())
+    assert text.fit("Ann", 20, 200) == "Ann"
+
+
+def test_every_hostile_string_draws() -> None:
+    image = Image.new("RGB", (400, 60))
+    draw = ImageDraw.Draw(image)
+    for line in HOSTILE:
+        for bold in (False, True):
+            used = text.draw(draw, (5, 30), line, 20, fill=(255, 255, 255), bold=bold,
+                             max_width=300, anchor="lm")
+            assert used <= 300
+
+
+def test_right_to_left_names_are_drawn_right_to_left() -> None:
+    # Logical "אב" (alef, bet) must look like the visual order "בא" laid left to right.
+    logical = Image.new("L", (200, 60), 0)
+    text.draw(ImageDraw.Draw(logical), (10, 10), "אב", 40, fill=255)
+    visual = Image.new("L", (200, 60), 0)
+    ImageDraw.Draw(visual).text((10, 10), "בא", font=text.font(40), fill=255)
+    assert logical.getbbox() is not None
+    assert logical.tobytes() == visual.tobytes()
+
+
+@settings(max_examples=60)
+@given(st.text(max_size=200), st.integers(16, 40), st.integers(20, 600))
+def test_fit_never_overflows(line: str, size: int, max_width: int) -> None:
+    fitted = text.fit(line, size, max_width)
+    assert text.width(fitted, size) <= max_width or fitted == text.ELLIPSIS
+
+
+@settings(max_examples=40)
+@given(st.text(max_size=300), st.integers(60, 500), st.integers(1, 4))
+def test_wrap_respects_width_and_line_count(line: str, max_width: int, lines: int) -> None:
+    wrapped = text.wrap(line, 18, max_width, lines)
+    assert len(wrapped) <= lines
+    for part in wrapped:
+        assert text.width(part, 18) <= max_width or part == text.ELLIPSIS
