@@ -1,0 +1,177 @@
+"""Slash commands other than /play, the table message's contents, and the small pieces the
+cogs are built from (the refresher, option parsing, escaping), tested on their own."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from typing import Any
+
+import pytest
+
+from cogs import text
+from cogs.lobbies_cog import parse_options
+from cogs.refresher import Coalescer
+from engine.errors import IllegalAction
+from engine.registry import GAMES, GameSpec, Option
+from tests.e2e.harness import FakeDiscord
+from tests.e2e.test_players import (
+    GameDriver,
+    quick_pictures,  # noqa: F401  (a fixture)
+    test_bot,
+)
+
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
+GAME = next(iter(GAMES))
+PLAYERS = GAMES[GAME].allowed_player_counts()[0]
+
+
+async def test_commands_are_registered_globally_or_to_the_dev_server() -> None:
+    names = {"play", "hand", "games", "rules", "resign", "abandon", "leaderboard", "stats"}
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        assert {c["name"] for c in fake.state.global_commands.commands} == names
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:", dev_guild_id=fake.state.guild_id))
+        guild_set = fake.state.guild_commands[fake.state.guild_id]
+        assert {c["name"] for c in guild_set.commands} == names
+
+
+async def test_table_message_mentions_whose_turn_shows_events_and_a_picture() -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        driver = GameDriver(fake, rng=random.Random(3))
+        await driver.start_game(GAME, players)
+        for _ in range(4):
+            await driver.step()
+        await driver.settle()
+        table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr, arg-type]
+        message = driver.table_message()
+        for seat in table.waiting_for():
+            assert f"<@{table.seats[seat].user_id}>" in message.content
+        for line in table.recent[-3:]:
+            assert text.safe(line) in message.content
+        assert [a.filename for a in message.attachments] == ["table.png"]
+        assert message.attachments[0].data.startswith(b"\x89PNG")
+        labels = [c.get("label") for c in message.find_components()]
+        assert labels == ["My hand", "Rules", "Resign"]
+        fake.assert_clean()
+
+
+@pytest.mark.usefixtures("quick_pictures")
+async def test_games_hand_rules_leaderboard_and_stats() -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        alice = players[0]
+        empty = await fake.slash(alice, "games", {})
+        assert empty.message is not None and "No games are running" in empty.message.content
+        board = await fake.slash(alice, "leaderboard", {"game": GAME})
+        assert board.message is not None and "Nobody has finished" in board.message.content
+        stats = await fake.slash(alice, "stats", {"user": players[1]})
+        assert stats.message is not None and "has not finished a game" in stats.message.content
+
+        driver = GameDriver(fake)
+        table_id = await driver.start_game(GAME, players)
+        listing = await fake.slash(alice, "games", {})
+        assert listing.message is not None and f"#{table_id} {GAMES[GAME].title}" in (
+            listing.message.content
+        )
+        # /hand in the game's thread finds the game without its number.
+        hand = await fake.slash(alice, "hand", {}, channel=driver.channel_id)
+        assert hand.message is not None and hand.message.ephemeral
+        assert hand.message.content.startswith("🂠 **Your hand**")
+
+        rules = await fake.slash(alice, "rules", {"game": GAME})
+        assert rules.message is not None and rules.message.ephemeral
+        pages = text.rules_pages(GAMES[GAME])
+        assert f"page 1 of {len(pages)}" in rules.message.content
+        if len(pages) > 1:
+            await fake.click(alice, rules.message, label="Next ▶")
+            assert f"page 2 of {len(pages)}" in fake.state.messages[rules.message.id].content
+        fake.assert_clean()
+
+
+# ---------------------------------------------------------------- pieces without Discord
+
+
+async def test_the_refresher_coalesces_a_burst_and_shows_the_latest_state() -> None:
+    state = {"value": 0}
+    shown: list[int] = []
+
+    async def refresh(key: Any) -> None:
+        shown.append(state["value"])
+
+    refresher = Coalescer(0.05, refresh)
+    for value in range(1, 30):
+        state["value"] = value
+        refresher.poke("table")
+        await asyncio.sleep(0.001)
+    await refresher.flush()
+    assert shown[0] == 1 and shown[-1] == 29
+    assert len(shown) <= 3  # one at once, then one per interval at most
+    refresher.poke("table")
+    await refresher.flush()
+    assert shown[-1] == 29 and len(shown) <= 4
+
+
+async def test_the_refresher_survives_a_failing_refresh() -> None:
+    calls: list[int] = []
+
+    async def refresh(key: Any) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("Discord is down")
+
+    refresher = Coalescer(0.0, refresh)
+    refresher.poke(1)
+    await refresher.flush()
+    refresher.poke(1)
+    await refresher.flush()
+    assert len(calls) == 2
+
+
+def toy_spec() -> GameSpec:
+    return GameSpec(
+        name="toy",
+        title="Toy",
+        min_players=2,
+        max_players=2,
+        factory=lambda players, options, seed: None,  # type: ignore[arg-type,return-value]
+        options=(
+            Option("target", 121, (121, 61), "Points to win"),
+            Option("muggins", False, (False, True), "Claim missed points"),
+            Option("track", "open", ("open", "obstacles"), "Which track"),
+        ),
+    )
+
+
+def test_options_are_matched_against_each_options_choices() -> None:
+    spec = toy_spec()
+    assert parse_options(spec, None) == {"target": 121, "muggins": False, "track": "open"}
+    assert parse_options(spec, "target=61, muggins=on TRACK=Obstacles") == {
+        "target": 61,
+        "muggins": True,
+        "track": "obstacles",
+    }
+    for bad in ("target=100", "colour=red", "target"):
+        with pytest.raises(IllegalAction):
+            parse_options(spec, bad)
+
+
+def test_names_cannot_ping_or_format() -> None:
+    assert text.safe("@everyone") != "@everyone"
+    assert "<@" + "1" * 18 + ">" not in text.safe("<@" + "1" * 18 + ">")
+    assert text.safe("**bold** _it_") == r"\*\*bold\*\* \_it\_"
+
+
+def test_rules_pages_keep_every_section_and_fit_a_message() -> None:
+    for spec in GAMES.values():
+        pages = text.rules_pages(spec)
+        joined = "\n".join(pages)
+        for title, _body in spec.rules:
+            assert title in joined
+        assert all(len(text.rules_page(spec, n)[0]) <= 2000 for n in range(len(pages)))
+        assert re.search(r"page 1 of \d+", text.rules_page(spec, 0)[0])

@@ -1,0 +1,181 @@
+"""The lobby through Discord: who may do what, player counts, computers, teams, options,
+threads, and a lobby that survives a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+import pytest
+
+from engine.registry import GAMES
+from tests.e2e.harness import FakeDiscord, FakeMessage
+from tests.e2e.test_players import (
+    GameDriver,
+    Refused,
+    has_computer_player,
+    quick_pictures,  # noqa: F401  (a fixture)
+    test_bot,
+)
+
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan")
+GAME = next(iter(GAMES))
+SPEC = GAMES[GAME]
+AI_GAME = next((name for name in GAMES if has_computer_player(name)), None)
+pytestmark = pytest.mark.usefixtures("quick_pictures")
+
+
+def refused(exc: pytest.ExceptionInfo[Refused]) -> str:
+    return str(exc.value)
+
+
+def seat_lines(message: FakeMessage) -> str:
+    return message.content.split("\n\n")[-1]
+
+
+async def test_join_leave_and_host_only_controls() -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        lobby = await driver.open_lobby(alice, GAME)
+        assert lobby.content.startswith(f"**{SPEC.title}** — lobby #")
+        assert f"<@{alice.id}>" in seat_lines(lobby)  # the host sits down at once
+
+        with pytest.raises(Refused) as twice:
+            await driver.press(alice, lobby, label="Join")
+        assert "already joined" in refused(twice)
+        await driver.press(bob, lobby, label="Join")
+        assert f"<@{bob.id}>" in seat_lines(fake.state.messages[lobby.id])
+
+        for label in ("Start", "Cancel"):
+            with pytest.raises(Refused) as not_host:
+                await driver.press(bob, lobby, label=label)
+            assert "Only the host" in refused(not_host)
+        with pytest.raises(Refused) as not_host:
+            await driver.choose(bob, lobby, ["easy"], placeholder="Add a computer player…")
+        assert "Only the host" in refused(not_host)
+
+        await driver.press(bob, lobby, label="Leave")
+        assert f"<@{bob.id}>" not in seat_lines(fake.state.messages[lobby.id])
+        with pytest.raises(Refused) as not_in:
+            await driver.press(bob, lobby, label="Leave")
+        assert "not joined" in refused(not_in)
+
+        await driver.press(alice, lobby, label="Cancel")
+        cancelled = fake.state.messages[lobby.id]
+        assert "cancelled" in cancelled.content and not cancelled.find_components()
+        fake.assert_clean()
+
+
+async def test_player_counts_are_enforced() -> None:
+    counts = SPEC.allowed_player_counts()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        host = fake.member("alice")
+        driver = GameDriver(fake)
+        lobby = await driver.open_lobby(host, GAME)
+        if 1 not in counts:
+            with pytest.raises(Refused) as too_few:
+                await driver.press(host, lobby, label="Start")
+            assert "needs" in refused(too_few)
+        others = [fake.member(n) for n in NAMES[1 : max(counts)]]
+        for user in others:
+            await driver.press(user, lobby, label="Join")
+        with pytest.raises(Refused) as full:
+            await driver.press(fake.member(NAMES[-1]), lobby, label="Join")
+        assert "at most" in refused(full)
+        fake.assert_clean()
+
+
+@pytest.mark.skipif(AI_GAME is None, reason="no game has a computer player yet")
+async def test_computers_are_added_and_removed_by_the_host() -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        host = fake.member("alice")
+        driver = GameDriver(fake)
+        lobby = await driver.open_lobby(host, str(AI_GAME))
+        await driver.choose(host, lobby, ["hard"], placeholder="Add a computer player…")
+        message = fake.state.messages[lobby.id]
+        assert "🤖 Computer 1" in seat_lines(message)
+        await driver.choose(host, lobby, ["1"], placeholder="Remove a computer player…")
+        assert "Computer 1" not in seat_lines(fake.state.messages[lobby.id])
+        fake.assert_clean()
+
+
+async def test_teams_are_shown_and_partners_can_be_swapped() -> None:
+    team_game = next(
+        (
+            (name, n)
+            for name, spec in GAMES.items()
+            for n in spec.allowed_player_counts()
+            if len(set(spec.sides(n, spec.check_options({})))) < n
+        ),
+        None,
+    )
+    assert team_game is not None, "no game has teams"
+    game, players = team_game
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        users = [fake.member(n) for n in NAMES[:players]]
+        driver = GameDriver(fake)
+        lobby = await driver.open_lobby(users[0], game)
+        for user in users[1:]:
+            await driver.press(user, lobby, label="Join")
+        message = fake.state.messages[lobby.id]
+        assert "**Team 1:**" in message.content and "**Team 2:**" in message.content
+        team_one = message.content.split("**Team 1:**")[1].split("\n")[0]
+        await driver.choose(users[0], lobby, ["0", "1"], placeholder="Swap two seats (partners)…")
+        swapped = fake.state.messages[lobby.id].content.split("**Team 1:**")[1].split("\n")[0]
+        assert swapped != team_one
+        fake.assert_clean()
+
+
+async def test_options_are_parsed_and_bad_ones_refused() -> None:
+    option = next(o for spec in GAMES.values() for o in spec.options if len(o.choices) > 1)
+    game = next(name for name, spec in GAMES.items() if option in spec.options)
+    other = next(c for c in option.choices if c != option.default)
+    written = str(other).lower()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        host = fake.member("alice")
+        driver = GameDriver(fake)
+        lobby = await driver.open_lobby(host, game, f"{option.name}={written}")
+        assert f"{option.name}: **{other}**" in lobby.content
+        answer = await fake.slash(host, "play", {"game": game, "options": "nonsense=1"})
+        assert answer.message is not None and answer.message.ephemeral
+        assert "name=value" in answer.message.content
+        answer = await fake.slash(host, "play", {"game": "no-such-game"})
+        assert answer.message is not None and "There is no game" in answer.message.content
+        fake.assert_clean()
+
+
+async def test_without_thread_permission_the_game_plays_in_the_channel() -> None:
+    no_threads = discord.Permissions.text()
+    no_threads.create_public_threads = False
+    async with FakeDiscord(members=NAMES, app_permissions=no_threads) as fake:
+        await fake.connect(test_bot(":memory:"))
+        users = [fake.member(n) for n in NAMES[: SPEC.allowed_player_counts()[0]]]
+        driver = GameDriver(fake)
+        await driver.start_game(GAME, users)
+        assert fake.threads == []
+        assert driver.table_message().channel_id == fake.channel().id
+        await driver.step()
+        fake.assert_clean()
+
+
+async def test_a_lobby_keeps_working_after_a_restart(tmp_path: Path) -> None:
+    database = str(tmp_path / "lobby.db")
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(database))
+        users = [fake.member(n) for n in NAMES[: SPEC.allowed_player_counts()[0]]]
+        driver = GameDriver(fake)
+        lobby = await driver.open_lobby(users[0], GAME)
+        await fake.restart(test_bot(database))
+        for user in users[1:]:
+            await driver.press(user, lobby, label="Join")
+        await driver.press(users[0], lobby, label="Start")
+        await driver.settle()
+        assert "Started: game #" in fake.state.messages[lobby.id].content
+        assert driver.find_table() is not None
+        fake.assert_clean()

@@ -1,0 +1,83 @@
+"""bot.py: settings, the no-token message, and a bot that is built without connecting."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+import bot
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_bot(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """`python bot.py` in an empty folder (so no .env is found) with only `env` set."""
+    base = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")],
+        cwd=tmp_path,
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_without_a_token_it_explains_and_exits_non_zero(tmp_path: Path) -> None:
+    done = run_bot(tmp_path, {})
+    assert done.returncode != 0
+    assert "No Discord token is set" in done.stderr
+    assert "discord.com/developers/applications" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_a_blank_token_in_dotenv_counts_as_none(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=   \nLOG_LEVEL=DEBUG\n")
+    done = run_bot(tmp_path, {})
+    assert done.returncode != 0 and "No Discord token is set" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_bad_dev_guild_id_is_explained(tmp_path: Path) -> None:
+    done = run_bot(tmp_path, {"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "my server"})
+    assert done.returncode != 0 and "DEV_GUILD_ID" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("DISCORD_TOKEN", "DATABASE", "DEV_GUILD_ID", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+    defaults = bot.Settings.from_environment()
+    assert defaults.database == "data/cardbot.db"
+    assert defaults.dev_guild_id is None and defaults.log_level == "INFO"
+    monkeypatch.setenv("DISCORD_TOKEN", " abc ")
+    monkeypatch.setenv("DATABASE", "/tmp/x.db")
+    monkeypatch.setenv("DEV_GUILD_ID", "123456789012345678")
+    monkeypatch.setenv("LOG_LEVEL", "debug")
+    chosen = bot.Settings.from_environment()
+    assert chosen == bot.Settings("abc", "/tmp/x.db", 123456789012345678, "DEBUG")
+
+
+async def test_create_bot_builds_without_connecting_and_asks_for_no_privileged_intent(
+    tmp_path: Path,
+) -> None:
+    card_bot = bot.create_bot(str(tmp_path / "sub" / "bot.db"), sync_commands=False)
+    assert isinstance(card_bot, discord.ext.commands.Bot)
+    intents = card_bot.intents
+    assert not (intents.members or intents.presences or intents.message_content)
+    await card_bot.setup_hook()  # what login runs: opens the store, loads the cogs
+    try:
+        assert (tmp_path / "sub" / "bot.db").exists()
+        assert {"Tables", "Lobbies", "Info"} <= set(card_bot.cogs)
+        commands = {c.name for c in card_bot.tree.get_commands()}
+        assert {"play", "hand", "games", "rules", "resign", "abandon"} <= commands
+        assert {"leaderboard", "stats"} <= commands
+        assert not card_bot.is_ready()
+    finally:
+        await card_bot.close()
