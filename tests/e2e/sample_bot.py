@@ -137,6 +137,17 @@ def make_bot(*, background_delay: float = 0.05) -> SampleBot:
         )
         await hand_image.edit(content="hand image, sorted")
 
+    @bot.tree.command(description="Send a picture, replace it, then add a second one")
+    async def redraw(interaction: discord.Interaction) -> None:
+        def png(name: str) -> discord.File:
+            return discord.File(io.BytesIO(f"PNG-{name}".encode()), f"{name}.png")
+
+        await interaction.response.send_message("v1", file=png("a"))
+        replaced = await interaction.edit_original_response(content="v2", attachments=[png("b")])
+        await interaction.edit_original_response(
+            content="v3", attachments=[*replaced.attachments, png("c")]
+        )
+
     @bot.tree.command(description="Start a game thread")
     async def thread(interaction: discord.Interaction, name: str) -> None:
         await interaction.response.send_message(f"opening {name}")

@@ -217,6 +217,22 @@ async def test_attachments_are_captured_with_their_bytes(fake: FakeDiscord) -> N
     fake.assert_clean()
 
 
+async def test_edits_keep_only_the_attachments_they_list(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+
+    redraw = await fake.slash(fake.member("alice"), "redraw")
+
+    message = redraw.message
+    assert message is not None and message.content == "v3"
+    assert [(a.filename, a.data) for a in message.attachments] == [
+        ("b.png", b"PNG-b"),
+        ("c.png", b"PNG-c"),
+    ]
+    shown = [[a["filename"] for a in version["attachments"]] for version in message.history]
+    assert shown == [["a.png"], ["b.png"], ["b.png", "c.png"]]
+    fake.assert_clean()
+
+
 async def test_threads_are_created_and_announced_to_the_bot(fake: FakeDiscord) -> None:
     bot = make_bot()
     await fake.connect(bot)
