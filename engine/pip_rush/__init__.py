@@ -42,12 +42,23 @@ Outcome scores: each seat's team's combined racer spaces (progress along the tra
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from engine.contract import Action, View
 from engine.pip_rush.game import PipRushGame, team_of
 from engine.pip_rush.text import RULES, action_label
 from engine.pip_rush.track import DEFAULT_TRACK, TRACKS
 from engine.registry import GameSpec, Option, register
+
+
+def _computer_player(
+    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
+) -> Action:
+    # Imported here because engine.ai.pip_rush imports this package's modules.
+    from engine.ai.pip_rush import choose_action
+
+    return choose_action(view, legal, rng, level)
 
 
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
@@ -70,6 +81,7 @@ SPEC = GameSpec(
             "The track: " + "; ".join(f"{name} ({t.title})" for name, t in TRACKS.items()),
         ),
     ),
+    ai=_computer_player,
     sides=_sides,
     action_label=action_label,
     rules=RULES,
