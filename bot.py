@@ -111,6 +111,7 @@ class CardBot(commands.Bot):
         await self.add_cog(tables_cog)
         await self.add_cog(LobbiesCog(self, self.tables))
         await self.add_cog(InfoCog(self, self.tables))
+        self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         # Every component is a DynamicItem keyed by its custom_id, so buttons sent before a
         # restart (and on ephemeral messages) keep working.
         self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
@@ -120,6 +121,16 @@ class CardBot(commands.Bot):
             tables_cog.show(table)
         if self.sync_commands:
             await self._sync_commands()
+
+    async def _on_command_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        """Log a failed command and tell the member, instead of "The application did not
+        respond"."""
+        from cogs.replies import tell
+
+        log.error("Command %s failed", interaction.command, exc_info=error)
+        await tell(interaction, "Sorry, something went wrong with that command.")
 
     async def _sync_commands(self) -> None:
         if self.dev_guild_id is not None:

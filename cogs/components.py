@@ -16,13 +16,17 @@ custom_id shapes (each under Discord's 100 characters):
 
 from __future__ import annotations
 
+import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from typing import Any, Protocol
 
 import discord
 
 from cogs.controls import ACTION_ID, ButtonControl, Control, ControlRef, parse_action_id
+from cogs.replies import tell
+
+log = logging.getLogger(__name__)
 
 
 class ActionHandler(Protocol):
@@ -41,6 +45,16 @@ class LobbyHandler(Protocol):
     async def on_lobby(
         self, interaction: discord.Interaction, lobby_id: int, what: str, values: Sequence[str]
     ) -> None: ...
+
+
+async def _guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a press's handler; an unexpected failure is logged and the member told, rather
+    than leaving Discord's "This interaction failed"."""
+    try:
+        await work
+    except Exception:
+        log.exception("Handling component %s failed", interaction.data)
+        await tell(interaction, "Sorry, something went wrong with that. Please try again.")
 
 
 def _cog(interaction: discord.Interaction, name: str) -> Any:
@@ -72,7 +86,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=ACTION_BU
         ref = parse_action_id(self.custom_id)
         handler = _cog(interaction, "Tables")
         if ref is not None and handler is not None:
-            await handler.on_action(interaction, ref, [])
+            await _guarded(interaction, handler.on_action(interaction, ref, []))
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ACTION_SELECT):
@@ -104,7 +118,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ACTION_SE
         ref = parse_action_id(self.custom_id)
         handler = _cog(interaction, "Tables")
         if ref is not None and handler is not None:
-            await handler.on_action(interaction, ref, _values(interaction))
+            await _guarded(interaction, handler.on_action(interaction, ref, _values(interaction)))
 
 
 class TableButton(
@@ -137,7 +151,9 @@ class TableButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = _cog(interaction, "Tables")
         if handler is not None:
-            await handler.on_table_button(interaction, self.table_id, self.what)
+            await _guarded(
+                interaction, handler.on_table_button(interaction, self.table_id, self.what)
+            )
 
 
 class RulesPageButton(
@@ -164,7 +180,7 @@ class RulesPageButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = _cog(interaction, "Info")
         if handler is not None:
-            await handler.on_rules_page(interaction, self.game, self.page)
+            await _guarded(interaction, handler.on_rules_page(interaction, self.game, self.page))
 
 
 class LobbyButton(
@@ -197,7 +213,7 @@ class LobbyButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = _cog(interaction, "Lobbies")
         if handler is not None:
-            await handler.on_lobby(interaction, self.lobby_id, self.what, [])
+            await _guarded(interaction, handler.on_lobby(interaction, self.lobby_id, self.what, []))
 
 
 class LobbySelect(
@@ -231,7 +247,10 @@ class LobbySelect(
         handler = _cog(interaction, "Lobbies")
         what = {"c": "add-computer", "r": "remove-computer", "s": "swap"}[self.what]
         if handler is not None:
-            await handler.on_lobby(interaction, self.lobby_id, what, _values(interaction))
+            await _guarded(
+                interaction,
+                handler.on_lobby(interaction, self.lobby_id, what, _values(interaction)),
+            )
 
 
 ALL_DYNAMIC_ITEMS = (

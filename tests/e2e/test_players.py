@@ -141,7 +141,7 @@ class GameDriver:
 
     def find_table(self) -> FakeMessage | None:
         """The newest message carrying a table's Rules button (the table message)."""
-        for message in reversed(list(self.fake.state.messages.values())):
+        for message in reversed(self.fake.state.messages.values()):
             if message.deleted or message.ephemeral:
                 continue
             if self.channel_id is not None and message.channel_id != self.channel_id:
