@@ -39,6 +39,10 @@ FULL_PACK = Counter(pack())
 GIVE_AWAY_WEIGHT = 0.5
 #: Share of a typical card's points the later players are expected to add to a trick.
 LATER_CARDS_SHARE = 0.4
+#: Share of a typical card's points a trick holds when a strong card kept for later wins it.
+KEPT_TRICK_SHARE = 1.0
+#: Use the ruffing chance (a trump played on another suit) as a trump's worth kept.
+RUFF_KEEP = True
 CALL_POINTS = 50
 EASY_RANDOM_SHARE = 0.3
 
@@ -188,11 +192,25 @@ def chance_to_win(table: Table, card: Card) -> float:
     return chance
 
 
-def _chance_to_win_a_lead(table: Table, card: Card) -> float:
-    """Chance that `card`, led later against every other seat, would win: its worth kept."""
-    everyone = Table(**{**table.__dict__, "trick": [],
-                        "later": [s for s in range(table.players) if s != table.seat]})
-    return chance_to_win(everyone, card)
+def _chance_to_win_later(table: Table, card: Card) -> float:
+    """Chance that `card`, kept, wins a trick later against every other seat: led in its own
+    suit, or for a trump played on another suit (a ruff), beaten only by a higher trump from
+    a seat that is also void in that suit."""
+    others = [s for s in range(table.players) if s != table.seat]
+    if not (RUFF_KEEP and card.suit == table.trump):
+        everyone = Table(**{**table.__dict__, "trick": [], "later": others})
+        return chance_to_win(everyone, card)
+    pool = table.unseen_total
+    if pool == 0:
+        return 1.0
+    plain = [table.unseen_in(s) for s in SUITS if s != table.trump]
+    higher_trumps = table.unseen_at_least(table.trump, strength(card))
+    chance = 1.0
+    for seat in others:
+        size = table.hand_sizes[seat] or HAND_SIZE
+        void = sum((1.0 - min(1.0, n / pool)) ** size for n in plain) / len(plain)
+        chance *= 1.0 - void * _holds_one(higher_trumps, pool, size)
+    return chance
 
 
 # ---- weighing a play ---------------------------------------------------------------------
@@ -225,14 +243,14 @@ def _weighed_play(
     on_table = sum(points(c) for _, c in table.trick)
     per_card = table.mean_unseen_points()
     later_points = len(table.later) * per_card * LATER_CARDS_SHARE
-    typical_trick = (table.players - 1) * per_card * LATER_CARDS_SHARE
+    typical_trick = (table.players - 1) * per_card * KEPT_TRICK_SHARE
 
     def worth(action: Action) -> float:
         card = parse_card(action["card"])
         win = chance_to_win(table, card)
         stake = on_table + points(card) + later_points
         now = win * stake - (1.0 - win) * GIVE_AWAY_WEIGHT * stake
-        kept = _chance_to_win_a_lead(table, card) * (points(card) + typical_trick)
+        kept = _chance_to_win_later(table, card) * (points(card) + typical_trick)
         if call_potential:
             kept += _pair_chance(table, card) * CALL_POINTS
         return now - kept

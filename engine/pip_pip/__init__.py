@@ -22,7 +22,9 @@ Rulings made here:
 - Captured points and call points go into the totals at once (totals never fall).
 
 View keys (view(seat); view(None) is the channel's view and has no "hand"):
-    game, seat, players, to_act, waiting_for, outcome    as in the contract
+    game, seat, players, waiting_for, outcome            as in the contract
+    to_act               the seat to play, plus the viewing seat if it may call: to_act()
+                         itself would reveal which other seats hold a callable pair
     round, rounds        this round (1-based) and the number of rounds in the game
     dealer               seat that dealt this round
     cut_card             the dealer's cut that chose this round's first trump ("QD")

@@ -154,7 +154,7 @@ class PipPipGame(Game):
             "game": GAME_NAME,
             "seat": seat,
             "players": self.players,
-            "to_act": self.to_act(),
+            "to_act": self._to_act_seen_by(seat),
             "waiting_for": self.waiting_for(),
             "outcome": self.outcome,
             "round": self.round,
@@ -184,6 +184,16 @@ class PipPipGame(Game):
         return view
 
     # ---- what is allowed ----------------------------------------------------------------
+
+    def _to_act_seen_by(self, seat: int | None) -> list[int]:
+        """to_act() as `seat` may know it: the seat to play, plus itself if it can call.
+        Listing every seat able to call would tell the table who holds a king-queen pair."""
+        if self.outcome is not None:
+            return []
+        seats = {self.turn}
+        if seat is not None and self._call_actions(seat):
+            seats.add(seat)
+        return sorted(seats)
 
     def _led_suit(self) -> str | None:
         return self.trick[0][1].suit if self.trick else None

@@ -47,13 +47,17 @@ def bad_actions(game: PipPipGame, seat: int, rng: random.Random) -> list[Any]:
 
 
 def check_views_hide_cards(game: PipPipGame) -> None:
-    channel = {k: v for k, v in game.view(None).items() if k != "seat"}
-    assert "hand" not in channel
+    private = ("seat", "hand", "to_act")
+    channel = {k: v for k, v in game.view(None).items() if k not in private}
+    assert "hand" not in game.view(None)
+    assert game.view(None)["to_act"] == [game.turn]
     for seat in range(game.players):
         view = game.view(seat)
         assert sorted(view["hand"]) == sorted(str(c) for c in game.hands[seat])
-        # Everything else a seat sees is what the whole channel sees.
-        assert {k: v for k, v in view.items() if k not in ("seat", "hand")} == channel
+        # Everything else a seat sees is what the whole channel sees, except whether it
+        # may call itself (others' chances to call would hint at their cards).
+        assert {k: v for k, v in view.items() if k not in private} == channel
+        assert view["to_act"] == sorted({game.turn} | ({seat} & set(game.to_act())))
 
 
 def check_outcome(game: PipPipGame) -> None:

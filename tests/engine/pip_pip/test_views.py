@@ -13,7 +13,7 @@ VIEW_KEYS = {
 
 
 def public_part(view):
-    return {k: v for k, v in view.items() if k not in ("seat", "hand")}
+    return {k: v for k, v in view.items() if k not in ("seat", "hand", "to_act")}
 
 
 def test_view_keys_and_own_hand():
@@ -50,9 +50,13 @@ def test_views_differ_only_in_the_own_hand():
     game = PipPipGame(5, {"rounds": 1}, seed=12)
     while game.outcome is None:
         channel = public_part(game.view(None))
+        assert "hand" not in game.view(None)
+        assert game.view(None)["to_act"] == game.waiting_for()
         for seat in range(5):
-            assert public_part(game.view(seat)) == channel
-            assert "hand" not in game.view(None)
+            view = game.view(seat)
+            assert public_part(view) == channel
+            # Who else could call is nobody else's business; the seat learns its own chance.
+            assert view["to_act"] == sorted({game.turn} | ({seat} & set(game.to_act())))
         game.apply(*random_step(game, rng))
 
 
@@ -74,3 +78,10 @@ def test_declared_cards_are_public_and_hand_stays_whole():
         assert game.view(seat)["calls"] == [
             {"seat": 1, "suit": "H", "double": False, "trick_number": 1}]
     assert sorted(game.view(1)["hand"]) == ["7C", "KH", "QH"]
+
+
+def test_view_does_not_reveal_who_else_could_call():
+    game = rigged(["5C 6C", "KH QH 7C", "8C 9C"], trump="S", leader=0)
+    assert game.to_act() == [0, 1]
+    assert game.view(None)["to_act"] == [0] and game.view(2)["to_act"] == [0]
+    assert game.view(1)["to_act"] == [0, 1]
