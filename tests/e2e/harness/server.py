@@ -16,6 +16,7 @@ from aiohttp import web
 
 from .gateway import guild_create_event
 from .model import PRIVATE_THREAD, FakeMessage, FakeUser
+from .multipart import MultipartFormatError, Part, boundary_of, parse_parts
 from .state import DiscordError, DiscordState, UploadedFile
 
 API_PREFIX = "/api/v10"
@@ -54,18 +55,27 @@ def no_content() -> web.Response:
 async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[str, UploadedFile]]:
     """The JSON payload and the uploaded files of a request, whether JSON or multipart."""
     if request.content_type.startswith("multipart/"):
-        form = await request.post()
-        files: dict[str, UploadedFile] = {}
-        body: dict[str, Any] = {}
-        for name, value in form.items():
-            if isinstance(value, web.FileField):
-                content_type = value.content_type or "application/octet-stream"
-                files[name] = UploadedFile(value.filename, value.file.read(), content_type)
-            elif name == "payload_json":
-                body = json.loads(value)
-        return body, files
+        raw = await request.read()
+        try:
+            parts = parse_parts(raw, boundary_of(request.headers["Content-Type"]))
+        except MultipartFormatError as problem:
+            # discord.py never sends such a body; fail loudly rather than guess.
+            raise DiscordError(400, 50035, f"Invalid Form Body ({problem})") from None
+        return form_from_parts(parts)
     raw = await request.read()
     return (json.loads(raw) if raw else {}), {}
+
+
+def form_from_parts(parts: list[Part]) -> tuple[dict[str, Any], dict[str, UploadedFile]]:
+    body: dict[str, Any] = {}
+    files: dict[str, UploadedFile] = {}
+    for part in parts:
+        if part.filename is not None:
+            content_type = part.content_type or "application/octet-stream"
+            files[part.name] = UploadedFile(part.filename, part.data, content_type)
+        elif part.name == "payload_json":
+            body = json.loads(part.data)
+    return body, files
 
 
 class FakeDiscordServer:
