@@ -12,8 +12,8 @@ the same view and rng seed always give the same choice, whatever the hidden card
   suit without hand-written rules.
 
 The evaluation rewards position in tiebreak order (lead racer, then trailing racer), usable
-fuel (pips beyond the one a racer cannot spend, up to the spaces left) and racers that still
-have a cell to move into, and is the difference between the two teams.
+fuel (pips beyond the one a racer cannot spend, up to the spaces left) and racers with ways
+forward (so hemming in a rival scores too), and is the difference between the two teams.
 
 One property of the rules shapes the play: the Movement always resolves last and each team
 has one other card in the trick, so the winners' own losing card picks which racer is left
@@ -53,6 +53,7 @@ TRAIL_WEIGHT = 7.0
 FUEL_WEIGHT = 3.0
 PIP_WEIGHT = 0.3
 STUCK_PENALTY = 2.0
+MOBILITY_WEIGHT = 0.5
 
 Played = list[tuple[int, Card]]
 
@@ -136,16 +137,19 @@ def _team_value(racers: list[Racer], team: int, taken: set, track: Track) -> flo
     for racer in mine:
         value += FUEL_WEIGHT * max(0, min(racer.pips - 1, FINISH - racer.space))
         value += PIP_WEIGHT * racer.pips
-        if racer.pips >= 2 and 0 < racer.space < FINISH and _boxed_in(racer, taken, track):
-            value -= STUCK_PENALTY  # fuel but nowhere to go: it is being blocked
+        if racer.pips >= 2 and 0 < racer.space < FINISH:
+            # Fewer ways forward means a racer is being hemmed in; none at all, blocked.
+            ways = _ways_forward(racer, taken, track)
+            value += MOBILITY_WEIGHT * min(ways, 2) - (STUCK_PENALTY if ways == 0 else 0.0)
     return value
 
 
-def _boxed_in(racer: Racer, taken: set, track: Track) -> bool:
+def _ways_forward(racer: Racer, taken: set, track: Track) -> int:
     ahead = racer.space + 1
     lane = racer.lane or 0
-    return not any(
-        track.is_open(ahead, to) and (ahead, to) not in taken for to in (lane - 1, lane, lane + 1)
+    return sum(
+        1 for to in (lane - 1, lane, lane + 1)
+        if track.is_open(ahead, to) and (ahead, to) not in taken
     )
 
 
