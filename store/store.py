@@ -166,14 +166,16 @@ class Store:
 
         Raises sqlite3.IntegrityError if `seq` is already taken (the log never forks)."""
         now = _now()
+        insert = "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)"
+        params = (game_id, seq, seat, _dumps(action), now)
+        if finish is None:
+            # The common case: one statement, committed on its own (a trigger touches
+            # games.updated_at inside it).
+            await self._write(insert, params)
+            return
         async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, seq, seat, _dumps(action), now),
-            )
-            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
-            if finish is not None:
-                await self._record_finish(db, game_id, finish, now)
+            await db.execute(insert, params)
+            await self._record_finish(db, game_id, finish, now)
 
     async def finish_game(self, game_id: int, finish: Finish) -> None:
         """End a game without a new action (a game found finished on replay)."""
