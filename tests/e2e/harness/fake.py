@@ -11,7 +11,7 @@ import discord
 from discord.ext import commands
 
 from . import gateway
-from .activity import Activity, TaskTracker
+from .activity import Activity, QuietTimeout, TaskTracker
 from .commands import build_command_data
 from .errors import ComponentRefused, HarnessError
 from .logcapture import ErrorLog
@@ -182,20 +182,28 @@ class FakeDiscord:
 
     def _feed_if_connected(self, event: str, data: dict[str, Any]) -> None:
         if self.bot is not None and not self.bot.is_closed():
-            self._feed(event, data)
+            activity = Activity(event)
+            self._activities[activity] = None
+            activity.run(lambda: self._feed(event, data))
 
     async def wait_quiet(self, timeout: float | None = None) -> None:
         """Wait until everything the harness has fed the bot has been handled and no request
-        is in flight (tasks asleep on long timers, such as view timeouts, do not count)."""
-        limit = self.quiet_timeout if timeout is None else timeout
+        is in flight. Tasks that only wait (asleep on a timer of 1 s or more, such as view
+        timeouts, or parked on an empty queue or unset event) do not count. Raises
+        QuietTimeout after `timeout` (default: the harness's quiet_timeout)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + (self.quiet_timeout if timeout is None else timeout)
         while True:
             for activity in list(self._activities):
-                await activity.wait(limit)
+                await activity.wait(max(0.0, deadline - loop.time()))
             self._forget_finished()
             await asyncio.sleep(0)
             busy = any(a.busy_tasks() for a in self._activities)
             if self.server.in_flight == 0 and not busy:
                 return
+            if loop.time() >= deadline:
+                raise QuietTimeout(f"{self.server.in_flight} requests still in flight")
+            await asyncio.sleep(0.001)  # a request from an untracked task: let it land
 
     def _forget_finished(self, activities: list[Activity] | None = None) -> None:
         """Drop activities (all, or those given) with no task left, keeping what their tasks
