@@ -7,8 +7,11 @@ PIP Cribbage and Crib Race subclass this game and change only its hooks:
     _show_order()           the list of ShowSteps counted in the show
     _show_pieces(step)      the pieces a hand or the crib counts (PIP: dice added)
     _count(step)            the Breakdown of one count (PIP: other flush rules)
+    _pegging_hands()        the pieces each seat lays in the play (PIP: the kept cards and
+                            the die, twice on Double PIP)
     _pause_before_count(step)  True to stop the show for a choice (PIP: Turn before the
                             dealer's hand); the subclass resumes with `_advance_show()`
+    _after_count(step)      events right after a count is scored (PIP: the Crib Bonus point)
     _after_show()           events after a complete show, before the next deal (PIP: die moves)
     _peg(side, points)      how points move a side (Crib Race: a peg on a track, nothing while
                             boxed); returns extra events
@@ -59,7 +62,8 @@ View keys (every view; `seat` None is the channel's view):
     last_player      the seat that laid the last card of the current count (or None)
     show             the current deal's counts so far: [{"kind": "hand"|"crib", "seat", "cards",
                      "starter", "breakdown", "words", "claimed", "scored", "muggins"}]
-    next_count       {"kind", "seat"} of the count waiting for a claim (muggins), or None
+    next_count       {"kind", "seat", "cards"} of the count waiting for a claim (muggins), or
+                     None; its cards are face up (the crib is shown from this moment)
     last_show        the previous deal's complete show (same shape), for reading after a deal
     muggins          None, or {"claim": {"seat", "kind", "claimed"}, "may_press": [seats],
                      "chooser": seat or None, "points": missed points while a chooser decides}
@@ -150,8 +154,14 @@ class CribbageGame(Game):
     def _count(self, step: ShowStep) -> Breakdown:
         return score_hand(self._show_pieces(step), self.starter, crib=step.kind == CRIB)
 
+    def _pegging_hands(self) -> list[list[Card]]:
+        return [list(kept) for kept in self.kept]
+
     def _pause_before_count(self, step: ShowStep) -> bool:
         return False
+
+    def _after_count(self, step: ShowStep) -> list[Event]:
+        return []
 
     def _after_show(self) -> list[Event]:
         return []
@@ -271,7 +281,7 @@ class CribbageGame(Game):
             if self.outcome is not None:
                 return events
         self.phase = PLAY
-        self.pegging = Pegging(self.kept, self.dealer)
+        self.pegging = Pegging(self._pegging_hands(), self.dealer)
         if self.pegging.over:
             events += self._begin_show()
         return events
@@ -317,6 +327,8 @@ class CribbageGame(Game):
             record.scored = breakdown.total
             events.append(self._show_event(record))
             events += self._score(step.seat, breakdown, step.kind)
+            if self.outcome is None:
+                events += self._after_count(step)
             if self.outcome is not None:
                 return events
             self.show_index += 1
@@ -389,6 +401,8 @@ class CribbageGame(Game):
              f"{self.starter} and claims {points} for the {whose}."}
         ]
         events += self._score(seat, points, step.kind)
+        if self.outcome is None:
+            events += self._after_count(step)
         if self.outcome is not None:
             return events
         self.window = {"index": self.show_index, "seat": seat, "missed": true_total - points,
@@ -643,10 +657,7 @@ class CribbageGame(Game):
             "last_player": pegging.last_player if pegging and pegging.pile else None,
             "show": [record.to_json() for record in self.show_counts
                      if record.claimed is not None or record.breakdown is not None],
-            "next_count": (
-                {"kind": self.show_steps[self.show_index].kind, "seat": counter}
-                if counter is not None else None
-            ),
+            "next_count": self._next_count_view(counter),
             "last_show": self.last_show,
             "muggins": self._muggins_view(),
         }
@@ -655,6 +666,15 @@ class CribbageGame(Game):
             view["kept"] = card_strs(self.kept[seat]) if self.phase != DISCARD else None
             view["discards"] = card_strs(self.discards[seat])
         return view
+
+    def _next_count_view(self, counter: int | None) -> dict[str, Any] | None:
+        """The count waiting for a claim, with its cards: a hand or crib is laid face up to be
+        counted, so everyone sees it (the crib too, from this moment)."""
+        if counter is None:
+            return None
+        step = self.show_steps[self.show_index]
+        pieces = sorted(self._show_pieces(step), key=card_key)
+        return {"kind": step.kind, "seat": counter, "cards": card_strs(pieces)}
 
     def _held(self, seat: int) -> list[Card]:
         if self.phase == PLAY and self.pegging is not None:
