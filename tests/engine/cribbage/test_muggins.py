@@ -36,7 +36,8 @@ def test_the_show_waits_for_the_first_count_to_be_claimed() -> None:
     assert game.to_act() == [0] and game.waiting_for() == [0]
     legal = game.legal_actions(0)
     assert {"type": "claim", "points": 0} in legal and {"type": "claim", "points": 29} in legal
-    assert game.view(1)["next_count"] == {"kind": "hand", "seat": 0}
+    assert game.view(1)["next_count"] == {"kind": "hand", "seat": 0,
+                                         "cards": ["5H", "5D", "5C", "JS"]}
     assert game.view(None)["show"] == []
 
 
@@ -74,7 +75,7 @@ def test_an_under_claim_is_scored_and_the_opponent_takes_and_keeps_the_missed_po
     assert game.view(0)["show"][0]["muggins"] == {"seat": 1, "points": 9, "kept": True}
     assert game.view(0)["show"][0]["breakdown"]["total"] == 29
     # The show goes on with the dealer's count.
-    assert game.to_act() == [1] and game.view(1)["next_count"] == {"kind": "hand", "seat": 1}
+    assert game.to_act() == [1] and game.view(1)["next_count"]["seat"] == 1
 
 
 def test_muggins_points_given_back_go_to_the_counter() -> None:
@@ -109,6 +110,7 @@ def test_after_the_crib_opponents_press_or_pass_before_the_next_deal() -> None:
     game = to_the_show()
     claim(game, 0, 29)
     claim(game, 1, 12)
+    assert game.view(0)["next_count"]["cards"] == ["2H", "3H", "8S", "9S"]  # crib face up
     claim(game, 1, CRIB_TOTAL)
     assert game.phase == "show" and game.to_act() == [0]
     assert game.legal_actions(0) == [{"type": "muggins"}, {"type": "pass"}]

@@ -58,7 +58,10 @@ def hidden_from(game: CribbageGame, seat: int | None) -> set[str]:
     """Cards `seat` must not see now: the deck, the crib until shown, other seats' holdings."""
     hidden: list[Card] = list(game.deck)
     crib_shown = any(r.step.kind == "crib" and (r.claimed is not None or r.breakdown)
-                     for r in game.show_counts)
+                     for r in game.show_counts) or (
+        game.phase == "show" and game.show_index < len(game.show_steps)
+        and game.show_steps[game.show_index].kind == "crib"
+    )
     if not crib_shown:
         own = game.discards[seat] if seat is not None else []
         hidden += [c for c in game.crib if c not in own]
