@@ -112,6 +112,17 @@ def make_bot(*, background_delay: float = 0.05) -> SampleBot:
     async def deal(interaction: discord.Interaction, game: str, players: int = 2) -> None:
         await interaction.response.send_message(f"{game} for {players}", view=TableView())
 
+    async def complete_game(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        names = ("cribbage", "pip-cribbage", "crib-race", "pip-rush", "pip-pip")
+        return [app_commands.Choice(name=n, value=n) for n in names if n.startswith(current)]
+
+    @bot.tree.command(description="Look a game up (with autocomplete)")
+    @app_commands.autocomplete(game=complete_game)
+    async def find(interaction: discord.Interaction, game: str, verbose: bool = False) -> None:
+        await interaction.response.send_message(f"found {game}", ephemeral=True)
+
     @bot.tree.command(description="Your hand, for your eyes only")
     async def hand(interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"hand {HAND}", view=HandView(), ephemeral=True)

@@ -62,6 +62,26 @@ async def test_slash_options_are_checked_like_discords_client(fake: FakeDiscord)
     assert fake.interactions == []
 
 
+async def test_autocomplete_returns_the_bots_suggestions(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+    alice = fake.member("alice")
+
+    suggestions = await fake.autocomplete(alice, "find", "game", "pip-", {"verbose": True})
+    nothing = await fake.autocomplete(alice, "find", "game", "poker")
+
+    assert [s["value"] for s in suggestions] == ["pip-cribbage", "pip-rush", "pip-pip"]
+    assert nothing == []
+    [typing, _] = fake.interactions
+    assert typing.type == 4 and typing.response_type == 8
+    assert typing.payload["data"]["options"] == [
+        {"name": "game", "type": 3, "value": "pip-", "focused": True},
+        {"name": "verbose", "type": 5, "value": True},
+    ]
+    with pytest.raises(HarnessError, match="not an autocomplete option"):
+        await fake.autocomplete(alice, "find", "verbose", "t")
+    fake.assert_clean()
+
+
 async def test_button_click_updates_the_message(fake: FakeDiscord) -> None:
     await fake.connect(make_bot())
     alice, bob = fake.member("alice"), fake.member("bob")

@@ -58,7 +58,9 @@ once, then `await fake.finish(record)`).
   USER options take a `FakeUser`, CHANNEL options a `FakeChannel`.
 - `await fake.click(user, message, custom_id=... or label=...)`
 - `await fake.select(user, message, custom_id, ["value", ...])` (values must be options of
-  the select and within min/max values).
+  the select and within min/max values; or find the select by `placeholder=`).
+- `await fake.autocomplete(user, "play", "game", "cri", {other options})` returns the
+  choices the bot suggests (a list of {"name", "value"}).
 `message` may be a `FakeMessage`, an `InteractionRecord` (its response message) or an id.
 Clicking a component that is disabled, missing, on a deleted message, or on a message the
 user cannot see (someone else's ephemeral, a private thread they are not in) raises
@@ -99,8 +101,9 @@ visible to the interacting user only and are not reachable through channel route
 threads are visible to members added with `add_user` or mentioned in them; multipart
 uploads are decoded, and the `attachments` list decides which files a message keeps.
 
-Not modelled: rate limiting (headers are sent, 429 never is), modal submission,
-autocomplete, reactions, DMs, message content events (MESSAGE_CREATE is not fed).
+Not modelled: rate limiting (headers are sent, 429 never is), modal submission (a modal
+answer is recorded as response type 9), reactions, DMs, message events (MESSAGE_CREATE is
+not fed), guild owners and moderators seeing private threads.
 `FakeDiscord(app_permissions=discord.Permissions(...))` sets the bot's permissions sent
 with interactions (default: all), e.g. to test a channel where threads cannot be made.
 """

@@ -2,11 +2,13 @@
 
 Options are checked against the registered definition the way Discord's client would:
 unknown names, missing required options, values outside the choices or of the wrong type
-are refused before the bot ever sees them.
+are refused before the bot ever sees them. While a user is typing (autocomplete), the
+focused option may hold any partial text and required options may still be missing.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import HarnessError
@@ -17,35 +19,38 @@ SUB_COMMAND_GROUP = 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
 
 
-def build_command_data(
-    command: dict[str, Any], path: list[str], options: dict[str, Any]
-) -> tuple[dict[str, Any], list[FakeUser], list[FakeChannel]]:
-    """`data` for an application-command interaction, plus the users and channels to resolve.
+@dataclass
+class CommandInput:
+    """What the user typed, and what the payload must resolve for it."""
 
-    `path` holds the subcommand group/subcommand names after the command's own name.
+    values: dict[str, Any]
+    focused: str | None = None
+    users: list[FakeUser] = field(default_factory=list)
+    channels: list[FakeChannel] = field(default_factory=list)
+
+
+def build_command_data(
+    command: dict[str, Any], path: list[str], typed: CommandInput
+) -> dict[str, Any]:
+    """`data` for an application-command (or autocomplete) interaction.
+
+    `path` holds the subcommand group/subcommand names after the command's own name; the
+    users and channels named in options are collected in `typed` for `resolved`.
     """
-    users: list[FakeUser] = []
-    channels: list[FakeChannel] = []
     definitions = command.get("options") or []
-    leaf_options = _leaf_options(definitions, options, users, channels, path, command["name"])
     data: dict[str, Any] = {
         "id": command["id"],
         "name": command["name"],
         "type": 1,
-        "options": leaf_options,
+        "options": _options(definitions, typed, path, command["name"]),
     }
     if command.get("guild_id"):
         data["guild_id"] = command["guild_id"]
-    return data, users, channels
+    return data
 
 
-def _leaf_options(
-    definitions: list[dict[str, Any]],
-    values: dict[str, Any],
-    users: list[FakeUser],
-    channels: list[FakeChannel],
-    path: list[str],
-    where: str,
+def _options(
+    definitions: list[dict[str, Any]], typed: CommandInput, path: list[str], where: str
 ) -> list[dict[str, Any]]:
     if path:
         name, rest = path[0], path[1:]
@@ -55,32 +60,38 @@ def _leaf_options(
         )
         if sub is None:
             raise HarnessError(f"/{where} has no subcommand {name!r}")
-        inner = _leaf_options(sub.get("options") or [], values, users, channels, rest, name)
+        inner = _options(sub.get("options") or [], typed, rest, name)
         return [{"name": name, "type": sub["type"], "options": inner}]
     if any(d["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for d in definitions):
         raise HarnessError(f"/{where} needs a subcommand name")
     known = {d["name"]: d for d in definitions}
-    unknown = set(values) - set(known)
+    unknown = set(typed.values) - set(known)
     if unknown:
         raise HarnessError(f"/{where} has no option(s) {sorted(unknown)}; it has {sorted(known)}")
+    if typed.focused is not None and typed.focused not in known:
+        raise HarnessError(f"/{where} has no option {typed.focused!r} to autocomplete")
     result = []
     for definition in definitions:
         name = definition["name"]
-        if name not in values or values[name] is None:
-            if definition.get("required"):
+        if name == typed.focused:
+            if not definition.get("autocomplete"):
+                raise HarnessError(f"/{where} {name} is not an autocomplete option")
+            partial = str(typed.values.get(name, ""))
+            result.append(
+                {"name": name, "type": definition["type"], "value": partial, "focused": True}
+            )
+            continue
+        if name not in typed.values or typed.values[name] is None:
+            if definition.get("required") and typed.focused is None:
                 raise HarnessError(f"/{where} requires option {name!r}")
             continue
-        value = _option_value(definition, values[name], users, channels, where)
+        value = _option_value(definition, typed.values[name], typed, where)
         result.append({"name": name, "type": definition["type"], "value": value})
     return result
 
 
 def _option_value(
-    definition: dict[str, Any],
-    value: Any,
-    users: list[FakeUser],
-    channels: list[FakeChannel],
-    where: str,
+    definition: dict[str, Any], value: Any, typed: CommandInput, where: str
 ) -> Any:
     kind = definition["type"]
     name = definition["name"]
@@ -99,12 +110,12 @@ def _option_value(
     elif kind in (USER, MENTIONABLE):
         if not isinstance(value, FakeUser):
             raise HarnessError(f"/{where} {name} needs a member (fake.member(...))")
-        users.append(value)
+        typed.users.append(value)
         return str(value.id)
     elif kind == CHANNEL:
         if not isinstance(value, FakeChannel):
             raise HarnessError(f"/{where} {name} needs a channel (fake.channel(...))")
-        channels.append(value)
+        typed.channels.append(value)
         return str(value.id)
     else:
         raise HarnessError(f"/{where} {name}: option type {kind} is not supported by the harness")

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from . import gateway
 from .activity import Activity, QuietTimeout, TaskTracker
-from .commands import build_command_data
+from .commands import CommandInput, build_command_data
 from .errors import ComponentRefused, HarnessError
 from .logcapture import ErrorLog
 from .model import (
@@ -27,6 +27,7 @@ from .model import (
 from .server import FakeDiscordServer
 from .state import (
     APPLICATION_COMMAND,
+    AUTOCOMPLETE,
     INTERACTION_RESPONSE_WINDOW,
     MESSAGE_COMPONENT,
     DiscordState,
@@ -261,16 +262,38 @@ class FakeDiscord:
 
         Returns the interaction record once the bot has finished handling it (unless
         `wait=False`); its `.message` is the bot's answer."""
-        name, *path = command.split()
-        definition = self._registered_command(name)
-        data, users, channels = build_command_data(definition, path, options or {})
-        if users or channels:
-            resolved = gateway.user_option_resolved(users, self.state.guild_joined_at)
-            if channels:
-                resolved["channels"] = {str(c.id): c.payload() for c in channels}
-            data["resolved"] = resolved
+        data = self._command_data(command, CommandInput(dict(options or {})))
         target = self.channel(channel)
         return await self._interact(APPLICATION_COMMAND, user, target, data, None, wait)
+
+    async def autocomplete(
+        self,
+        user: FakeUser,
+        command: str,
+        option: str,
+        typed: str,
+        options: dict[str, Any] | None = None,
+        *,
+        channel: ChannelRef = None,
+    ) -> list[dict[str, Any]]:
+        """The choices the bot suggests while `user` types `typed` into `option` of
+        `/command` (other options as already filled in); [] if it suggested none."""
+        values = {**(options or {}), option: typed}
+        data = self._command_data(command, CommandInput(values, focused=option))
+        record = await self._interact(
+            AUTOCOMPLETE, user, self.channel(channel), data, None, wait=True
+        )
+        return list(record.choices or [])
+
+    def _command_data(self, command: str, typed: CommandInput) -> dict[str, Any]:
+        name, *path = command.split()
+        data = build_command_data(self._registered_command(name), path, typed)
+        if typed.users or typed.channels:
+            resolved = gateway.user_option_resolved(typed.users, self.state.guild_joined_at)
+            if typed.channels:
+                resolved["channels"] = {str(c.id): c.payload() for c in typed.channels}
+            data["resolved"] = resolved
+        return data
 
     async def click(
         self,

@@ -260,6 +260,7 @@ class InteractionRecord:
     original: FakeMessage | None = None
     followups: list[FakeMessage] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None  # an autocomplete answer
 
     @property
     def acknowledged(self) -> bool:

@@ -43,6 +43,7 @@ CHAT_INPUT_COMMAND_MESSAGE = 20
 
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
+AUTOCOMPLETE = 4
 
 
 class DiscordError(Exception):
@@ -333,6 +334,9 @@ class DiscordState:
             raise DiscordError(404, 10062, "Unknown interaction")
         kind = int(body["type"])
         data = body.get("data") or {}
+        if (kind == AUTOCOMPLETE_RESULT) != (record.type == AUTOCOMPLETE):
+            self.violation(record, f"callback type {kind} on an interaction of type {record.type}")
+            raise DiscordError(400, 40004, "Interaction callback type is invalid here")
         record.response_type = kind
         record.acknowledged_at = now
         if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
@@ -354,6 +358,8 @@ class DiscordState:
             record.original = self.message(record.message_id)
             if kind == UPDATE_MESSAGE:
                 self.edit_message(record.original, data, files)
+        elif kind == AUTOCOMPLETE_RESULT:
+            record.choices = list(data.get("choices") or [])
         elif kind == MODAL:
             pass  # recorded as the response type; the harness does not submit modals
         else:
