@@ -23,8 +23,13 @@ Additions to the agreed interface (the cogs adapt to these):
   engine's, or the one built for a resignation), `finished`, `sides` (side per seat),
   `to_act()`, `away` (human seats the computer plays after an idle takeover), `settings`.
   public_view()/view_for() also carry "away" and "version".
-- Idle: after `idle_takeover` the computer (level "normal") plays for the seat until that
-  member acts again or the cog calls `manager.back(table_id, user_id)` (e.g. on "My hand").
+- act/resign/abandon run to the end even if the caller is cancelled (shielded), so memory and
+  the log never disagree.
+- Computer players think in a worker thread (asyncio.to_thread) so a slow "hard" move does
+  not stall other tables; they only get copies (view, legal).
+- Idle: for a game without a computer player only the warning happens. After
+  `idle_takeover` the computer (level "normal") plays for the seat until that member acts
+  again or the cog calls `manager.back(table_id, user_id)` (e.g. on "My hand").
   A lobby's `settings["idle"]` (minutes from tables.idle.IDLE_CHOICES, or "off") overrides
   the manager's defaults: take over after m minutes, warn halfway. Stored with the game in
   its own `settings` column because engine options refuse unknown names.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable
 from typing import Any
@@ -21,6 +22,11 @@ def ai_rng(seed: int, action_number: int) -> random.Random:
 
 def has_computer_player(spec: GameSpec, levels: Iterable[str] = ("normal",)) -> bool:
     """Ask the AI for a real first move at each level; NotImplementedError means no AI."""
+    return _probe(spec, tuple(sorted(set(levels))))
+
+
+@functools.lru_cache(maxsize=256)
+def _probe(spec: GameSpec, levels: tuple[str, ...]) -> bool:
     players = spec.allowed_player_counts()[0]
     game = spec.new(players, {}, seed=0)
     waiting = game.waiting_for() or game.to_act()
@@ -28,7 +34,7 @@ def has_computer_player(spec: GameSpec, levels: Iterable[str] = ("normal",)) -> 
         return True
     seat = waiting[0]
     view, legal = game.view(seat), game.legal_actions(seat)
-    for level in set(levels):
+    for level in levels:
         try:
             spec.ai(view, legal, ai_rng(0, 0), level=level)
         except NotImplementedError:

@@ -14,19 +14,19 @@ import contextlib
 import logging
 import random
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from typing import Any, Protocol, TypeVar
 
 from engine.contract import Action, Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import Store
 from store.records import GameRecord, LobbyRecord
-from tables.computer import choose, refuse_without_ai
+from tables.computer import choose, has_computer_player, refuse_without_ai
 from tables.idle import IdleTiming, idle_timing
 from tables.lobby import Lobby
 from tables.ratings import display_rating, finish_for
-from tables.seats import SeatInfo
+from tables.seats import TAKEOVER_LEVEL, SeatInfo
 from tables.table import RESIGN, Table
 
 log = logging.getLogger(__name__)
@@ -191,6 +191,11 @@ class TableManager:
     ) -> list[Event]:
         """A member's move. `version`, if given, is the seat_version the member's buttons were
         built at; buttons from before the seat's choices changed are refused."""
+        return await _carry_out(self._act(table_id, user_id, action, version))
+
+    async def _act(
+        self, table_id: int, user_id: int, action: Action, version: int | None
+    ) -> list[Event]:
         table = self._running_table(table_id)
         async with table.lock:
             self._check_open(table)
@@ -216,6 +221,9 @@ class TableManager:
 
     async def resign(self, table_id: int, user_id: int) -> list[Event]:
         """The member's side loses at once; every other side wins."""
+        return await _carry_out(self._resign(table_id, user_id))
+
+    async def _resign(self, table_id: int, user_id: int) -> list[Event]:
         table = self._running_table(table_id)
         async with table.lock:
             self._check_open(table)
@@ -228,6 +236,9 @@ class TableManager:
 
     async def abandon(self, table_id: int, by_user_id: int, may_manage: bool = False) -> None:
         """End a game with no results (the host, or someone who may manage the server)."""
+        await _carry_out(self._abandon(table_id, by_user_id, may_manage))
+
+    async def _abandon(self, table_id: int, by_user_id: int, may_manage: bool) -> None:
         table = self._running_table(table_id)
         if not may_manage and by_user_id != table.host_id:
             raise IllegalAction("Only the host or a moderator can abandon this game.")
@@ -462,6 +473,8 @@ class TableManager:
             tasks.idle.cancel()
             tasks.idle = None
         timing = idle_timing(table.settings, self.default_idle)
+        if not has_computer_player(table.spec, [TAKEOVER_LEVEL]):
+            timing = IdleTiming(timing.warn, None)  # nobody can play for them: warn only
         if waiting and (timing.warn or timing.takeover) and not tasks.closed:
             tasks.idle = asyncio.create_task(
                 self._watch_idle(table, timing), name=f"idle-{table.id}"
@@ -622,3 +635,16 @@ class TableManager:
         table.status = "errored"
         self._retire(table)
         self._publish(table, "on_finished")
+
+
+T = TypeVar("T")
+
+
+async def _carry_out(work: Coroutine[Any, Any, T]) -> T:
+    """Run a member's request to the end even if the caller is cancelled (an interaction
+    handler timing out): an action half done, applied in memory but not yet committed, would
+    leave the table and its log disagreeing."""
+    task = asyncio.ensure_future(work)
+    # If the caller goes away, still collect the outcome so nothing is logged as lost.
+    task.add_done_callback(lambda t: t.cancelled() or t.exception())
+    return await asyncio.shield(task)

@@ -86,3 +86,12 @@ async def test_acting_restarts_only_that_seats_clock(store: Store):
     await manager.act(table.id, ANN, first_play(table, 0))
     await until(lambda: manager.recorder.warnings == [(table.id, 1)])
     await manager.close()
+
+
+async def test_a_game_without_computer_player_only_warns(store: Store):
+    manager = make_manager(store, idle_warn=0.02, idle_takeover=0.04)
+    table = await new_table(manager, [human(ANN), human(BOB)], game="dash-solo")
+    await until(lambda: manager.recorder.warnings == [(table.id, 0)])
+    await asyncio.sleep(0.1)
+    assert table.version == 0 and table.away == set()
+    await manager.close()

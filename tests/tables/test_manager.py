@@ -18,6 +18,7 @@ from tests.tables.helpers import (
     make_manager,
     new_table,
     play_out,
+    until,
 )
 
 
@@ -260,3 +261,20 @@ async def test_many_tables_at_once_keep_their_logs_straight(
         for row in log:
             copy_.apply(row.seat, row.action)
         assert copy_.outcome == table.outcome
+
+
+async def test_an_action_whose_caller_is_cancelled_is_still_carried_out(
+    manager: TableManager, store: Store
+):
+    table = await new_table(manager, [human(ANN), human(BOB)])
+    action = first_play(table, 0)
+    caller = asyncio.create_task(manager.act(table.id, ANN, action))
+    await asyncio.sleep(0)  # the request has started
+    caller.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await caller
+    await until(lambda: table.version == 1)
+    await manager.wait_idle()
+    assert [row.action for row in await store.actions(table.id)] == [action]
+    await manager.act(table.id, BOB, first_play(table, 1))  # the table still works
+    assert len(await store.actions(table.id)) == 2
