@@ -17,6 +17,18 @@ from discord.ext import commands
 HAND = "7H 8S 9D"  # what only the player who asked may see
 
 
+class NameModal(discord.ui.Modal, title="Name the table"):
+    name: discord.ui.TextInput = discord.ui.TextInput(
+        label="Name", custom_id="rename:name", max_length=12
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        if interaction.message is not None:  # opened from the table's button
+            await interaction.response.edit_message(content=f"table {self.name.value}")
+        else:
+            await interaction.response.send_message(f"named {self.name.value}", ephemeral=True)
+
+
 class TableView(discord.ui.View):
     """Answer to /deal: a button, a select and a button that is always disabled."""
 
@@ -29,6 +41,10 @@ class TableView(discord.ui.View):
         assert interaction.message is not None and interaction.message.interaction_metadata
         owner = interaction.message.interaction_metadata.user.name
         await interaction.response.edit_message(content=f"{interaction.user.name} hit {owner}")
+
+    @discord.ui.button(label="Rename", custom_id="deal:rename")
+    async def rename(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.send_modal(NameModal())
 
     @discord.ui.button(label="Closed", custom_id="deal:closed", disabled=True)
     async def closed(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
@@ -122,6 +138,10 @@ def make_bot(*, background_delay: float = 0.05) -> SampleBot:
     @app_commands.autocomplete(game=complete_game)
     async def find(interaction: discord.Interaction, game: str, verbose: bool = False) -> None:
         await interaction.response.send_message(f"found {game}", ephemeral=True)
+
+    @bot.tree.command(description="Name something, in a modal")
+    async def rename(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(NameModal())
 
     @bot.tree.command(description="Your hand, for your eyes only")
     async def hand(interaction: discord.Interaction) -> None:

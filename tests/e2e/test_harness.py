@@ -43,7 +43,7 @@ async def test_slash_command_is_answered_with_its_options(fake: FakeDiscord) -> 
     assert answer.latency is not None and 0 <= answer.latency < 3
     assert fake.last_message("games") is answer.message
     custom_ids = [c["custom_id"] for c in answer.message.find_components()]
-    assert custom_ids == ["deal:hit", "deal:closed", "deal:pick"]
+    assert custom_ids == ["deal:hit", "deal:rename", "deal:closed", "deal:pick"]
     fake.assert_clean()
 
 
@@ -114,6 +114,33 @@ async def test_select_sends_the_chosen_values(fake: FakeDiscord) -> None:
         await fake.select(alice, answer, "deal:pick", ["poker"])
     with pytest.raises(ComponentRefused, match=r"takes 1\.\.1"):
         await fake.select(alice, answer, "deal:pick", ["cribbage", "pip-rush"])
+    fake.assert_clean()
+
+
+async def test_modals_are_filled_in_and_submitted(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+    alice, bob = fake.member("alice"), fake.member("bob")
+
+    opened = await fake.slash(alice, "rename")
+    assert opened.response_type == 9 and opened.modal is not None
+    with pytest.raises(HarnessError, match=r"takes 0\.\.12 characters"):
+        await fake.submit_modal(alice, opened, {"rename:name": "a very long name"})
+    with pytest.raises(HarnessError, match="required"):
+        await fake.submit_modal(alice, opened, {})
+    with pytest.raises(ComponentRefused, match="shown to alice"):
+        await fake.submit_modal(bob, opened, {"rename:name": "Bob's"})
+    named = await fake.submit_modal(alice, opened, {"rename:name": "Oak"})
+    assert named.type == 5 and named.message is not None
+    assert named.message.content == "named Oak" and named.message.visible_to == alice.id
+    with pytest.raises(ComponentRefused, match="already submitted"):
+        await fake.submit_modal(alice, opened, {"rename:name": "Elm"})
+
+    # Opened from a button, the submission may update the button's message.
+    table = await fake.slash(alice, "deal", {"game": "cribbage"})
+    button = await fake.click(bob, table, label="Rename")
+    renamed = await fake.submit_modal(bob, button, {"rename:name": "Pine"})
+    assert renamed.response_type == 7 and renamed.message is table.message
+    assert table.message is not None and table.message.content == "table Pine"
     fake.assert_clean()
 
 

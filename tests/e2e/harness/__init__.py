@@ -61,6 +61,9 @@ once, then `await fake.finish(record)`).
   the select and within min/max values; or find the select by `placeholder=`).
 - `await fake.autocomplete(user, "play", "game", "cri", {other options})` returns the
   choices the bot suggests (a list of {"name", "value"}).
+- `await fake.submit_modal(user, opened, {"field_custom_id": "text"})` fills in and submits
+  the modal the bot answered `opened` with (only its user, only once; required fields and
+  lengths are checked).
 `message` may be a `FakeMessage`, an `InteractionRecord` (its response message) or an id.
 Clicking a component that is disabled, missing, on a deleted message, or on a message the
 user cannot see (someone else's ephemeral, a private thread they are not in) raises
@@ -70,7 +73,8 @@ What tests look at
 ------------------
 - `InteractionRecord`: `.message` (the response message, or for update/deferred-update
   answers the message the component was on), `.followups`, `.response_type` (4 message,
-  5 deferred, 6 deferred update, 7 update, 9 modal), `.latency`, `.payload`, `.errors`.
+  5 deferred, 6 deferred update, 7 update, 8 autocomplete, 9 modal), `.latency`,
+  `.payload`, `.errors`, `.modal` (the modal JSON), `.choices` (autocomplete).
 - `FakeMessage`: `.content`, `.embeds`, `.components` (raw JSON), `.find_components()`,
   `.attachments` (`Attachment` with `.filename`, `.data` bytes, `.content_type`),
   `.ephemeral`, `.visible_to`, `.deleted`, `.history` (every version shown).
@@ -101,8 +105,7 @@ visible to the interacting user only and are not reachable through channel route
 threads are visible to members added with `add_user` or mentioned in them; multipart
 uploads are decoded, and the `attachments` list decides which files a message keeps.
 
-Not modelled: rate limiting (headers are sent, 429 never is), modal submission (a modal
-answer is recorded as response type 9), reactions, DMs, message events (MESSAGE_CREATE is
+Not modelled: rate limiting (headers are sent, 429 never is), reactions, DMs, message events (MESSAGE_CREATE is
 not fed), guild owners and moderators seeing private threads.
 `FakeDiscord(app_permissions=discord.Permissions(...))` sets the bot's permissions sent
 with interactions (default: all), e.g. to test a channel where threads cannot be made.

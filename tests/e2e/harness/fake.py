@@ -15,6 +15,7 @@ from .activity import Activity, QuietTimeout, TaskTracker
 from .commands import CommandInput, build_command_data
 from .errors import ComponentRefused, HarnessError
 from .logcapture import ErrorLog
+from .modals import modal_submit_data
 from .model import (
     BUTTON,
     LINK_BUTTON_STYLE,
@@ -30,6 +31,7 @@ from .state import (
     AUTOCOMPLETE,
     INTERACTION_RESPONSE_WINDOW,
     MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
     DiscordState,
 )
 
@@ -339,6 +341,28 @@ class FakeDiscord:
         return await self._interact(
             MESSAGE_COMPONENT, user, self.channel(found.channel_id), data, found, wait
         )
+
+    async def submit_modal(
+        self,
+        user: FakeUser,
+        opened: InteractionRecord,
+        values: dict[str, Any],
+        *,
+        wait: bool = True,
+    ) -> InteractionRecord:
+        """Fill in and submit the modal the bot opened in answer to `opened`: `values` maps
+        each field's custom_id to its text (or, for a select, its list of values)."""
+        if opened.modal is None:
+            raise HarnessError(f"interaction {opened.id} was not answered with a modal")
+        if user.id != opened.user.id:
+            raise ComponentRefused(f"the modal was shown to {opened.user.name}, not {user.name}")
+        if opened.modal_submitted:
+            raise ComponentRefused("that modal was already submitted and closed")
+        data = modal_submit_data(opened.modal, values)
+        opened.modal_submitted = True
+        message = self.state.messages.get(opened.message_id) if opened.message_id else None
+        channel = self.channel(opened.channel_id)
+        return await self._interact(MODAL_SUBMIT, user, channel, data, message, wait)
 
     async def _interact(
         self,

@@ -261,6 +261,8 @@ class InteractionRecord:
     followups: list[FakeMessage] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None  # an autocomplete answer
+    modal: dict[str, Any] | None = None  # a modal the bot opened in answer
+    modal_submitted: bool = False
 
     @property
     def acknowledged(self) -> bool:

@@ -44,6 +44,7 @@ CHAT_INPUT_COMMAND_MESSAGE = 20
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
 AUTOCOMPLETE = 4
+MODAL_SUBMIT = 5
 
 
 class DiscordError(Exception):
@@ -352,7 +353,7 @@ class DiscordState:
             )
             self._mark_as_answer(record.original, record)
         elif kind in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
-            if record.type != MESSAGE_COMPONENT or record.message_id is None:
+            if record.type not in (MESSAGE_COMPONENT, MODAL_SUBMIT) or record.message_id is None:
                 self.violation(record, f"callback type {kind} on a non-component interaction")
                 raise DiscordError(400, 40004, "Interaction callback type is invalid here")
             record.original = self.message(record.message_id)
@@ -361,7 +362,10 @@ class DiscordState:
         elif kind == AUTOCOMPLETE_RESULT:
             record.choices = list(data.get("choices") or [])
         elif kind == MODAL:
-            pass  # recorded as the response type; the harness does not submit modals
+            if record.type == MODAL_SUBMIT:
+                self.violation(record, "a modal cannot answer a modal submission")
+                raise DiscordError(400, 40004, "Interaction callback type is invalid here")
+            record.modal = data
         else:
             self.violation(record, f"unsupported callback type {kind}")
             raise DiscordError(400, 50035, "Invalid Form Body")
