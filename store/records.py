@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 GAME_STATUSES = ("running", "finished", "abandoned", "errored")
@@ -95,4 +95,3 @@ class Finish:
     outcome: dict[str, Any]
     results: list[ResultRow]
     rater: Rater | None = None
-    extra: dict[str, Any] = field(default_factory=dict)

@@ -21,7 +21,7 @@ from engine.contract import Action, Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import Store
-from store.records import GameRecord, LobbyRecord
+from store.records import Finish, GameRecord, LobbyRecord
 from tables.computer import choose, has_computer_player, refuse_without_ai
 from tables.idle import IdleTiming, idle_timing
 from tables.lobby import Lobby
@@ -389,7 +389,7 @@ class TableManager:
             self._after_change(table, seat)
         return events
 
-    def _finish(self, table: Table) -> Any:
+    def _finish(self, table: Table) -> Finish:
         assert table.outcome is not None
         return finish_for(table.outcome, table.sides, [s.user_id for s in table.seats])
 
@@ -551,9 +551,8 @@ class TableManager:
             self._finished.popitem(last=False)
         tasks = self._tasks.get(table.id)
         if tasks is not None:
-            if tasks.idle is not None:
-                tasks.idle.cancel()
             tasks.waiting_since.clear()
+        self._cancel_work(table.id)
 
     def _cancel_work(self, table_id: int) -> None:
         tasks = self._tasks.get(table_id)

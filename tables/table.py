@@ -83,6 +83,11 @@ class Table:
         return self.outcome is not None
 
     @property
+    def active(self) -> bool:
+        """Still being played: not finished, abandoned or stopped by an error."""
+        return self.status == "running" and not self.finished
+
+    @property
     def recent(self) -> list[str]:
         return list(self._recent)
 
@@ -99,15 +104,15 @@ class Table:
         return self._decorate(self.game.view(seat))
 
     def legal_for(self, seat: int) -> list[Action]:
-        if self.finished or seat not in self.game.to_act():
+        if not self.active or seat not in self.game.to_act():
             return []
         return self.game.legal_actions(seat)
 
     def waiting_for(self) -> list[int]:
-        return [] if self.finished else list(self.game.waiting_for())
+        return list(self.game.waiting_for()) if self.active else []
 
     def to_act(self) -> list[int]:
-        return [] if self.finished else list(self.game.to_act())
+        return list(self.game.to_act()) if self.active else []
 
     def seat_version(self, seat: int) -> int:
         """The version at which this seat's legal actions last changed. Buttons built for the

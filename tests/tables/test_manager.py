@@ -210,6 +210,7 @@ async def test_abandon_needs_host_or_manager_and_records_no_results(
     manager: TableManager, store: Store
 ):
     table = await new_table(manager, [human(ANN), human(BOB)])
+    move = first_play(table, 0)
     with pytest.raises(IllegalAction, match="host or a moderator"):
         await manager.abandon(table.id, BOB)
     await manager.abandon(table.id, BOB, may_manage=True)
@@ -220,7 +221,7 @@ async def test_abandon_needs_host_or_manager_and_records_no_results(
     assert manager.recorder.finished == [(table.id, "abandoned")]
     assert manager.running(GUILD) == []
     with pytest.raises(IllegalAction, match="over"):
-        await manager.act(table.id, ANN, first_play(table, 0))
+        await manager.act(table.id, ANN, move)
 
 
 async def test_set_location_is_stored(manager: TableManager, store: Store):
@@ -278,3 +279,16 @@ async def test_an_action_whose_caller_is_cancelled_is_still_carried_out(
     assert [row.action for row in await store.actions(table.id)] == [action]
     await manager.act(table.id, BOB, first_play(table, 1))  # the table still works
     assert len(await store.actions(table.id)) == 2
+
+
+async def test_abandoning_stops_a_pending_computer_turn(store: Store):
+    manager = make_manager(store, ai_delay=0.05)
+    table = await new_table(manager, [human(ANN), computer()])
+    await manager.act(table.id, ANN, first_play(table, 0))
+    await manager.abandon(table.id, ANN)
+    await asyncio.sleep(0.15)
+    await manager.wait_idle()
+    assert len(await store.actions(table.id)) == 1
+    assert table.version == 1 and table.waiting_for() == [] and table.legal_for(1) == []
+    assert (await store.game(table.id)).status == "abandoned"
+    await manager.close()
