@@ -149,6 +149,9 @@ async def test_disabled_components_cannot_be_clicked(fake: FakeDiscord) -> None:
     alice = fake.member("alice")
     answer = await fake.slash(alice, "deal", {"game": "cribbage"})
 
+    assert answer.message is not None
+    clickable = [c["custom_id"] for c in answer.message.clickable_components()]
+    assert clickable == ["deal:hit", "deal:rename", "deal:pick"]
     with pytest.raises(ComponentRefused, match="disabled"):
         await fake.click(alice, answer, custom_id="deal:closed")
     with pytest.raises(ComponentRefused, match="no such component"):

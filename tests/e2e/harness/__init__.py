@@ -75,9 +75,10 @@ What tests look at
   answers the message the component was on), `.followups`, `.response_type` (4 message,
   5 deferred, 6 deferred update, 7 update, 8 autocomplete, 9 modal), `.latency`,
   `.payload`, `.errors`, `.modal` (the modal JSON), `.choices` (autocomplete).
-- `FakeMessage`: `.content`, `.embeds`, `.components` (raw JSON), `.find_components()`,
-  `.attachments` (`Attachment` with `.filename`, `.data` bytes, `.content_type`),
-  `.ephemeral`, `.visible_to`, `.deleted`, `.history` (every version shown).
+- `FakeMessage`: `.content`, `.embeds`, `.components` (raw JSON, read-only),
+  `.find_components()`, `.clickable_components()` (enabled, not links), `.attachments`
+  (`Attachment` with `.filename`, `.data` bytes, `.content_type`), `.ephemeral`,
+  `.visible_to`, `.deleted`, `.history` (every version shown), `.interaction_metadata`.
 - `fake.visible_messages(user, channel)`, `fake.last_message(channel, user=None)` (with a user:
   including that user's ephemeral messages).
 - `fake.payloads_seen_by(user)` / `fake.text_seen_by(user)`: every version of every message the
@@ -105,8 +106,8 @@ visible to the interacting user only and are not reachable through channel route
 threads are visible to members added with `add_user` or mentioned in them; multipart
 uploads are decoded, and the `attachments` list decides which files a message keeps.
 
-Not modelled: rate limiting (headers are sent, 429 never is), reactions, DMs, message events (MESSAGE_CREATE is
-not fed), guild owners and moderators seeing private threads.
+Not modelled: rate limiting (headers are sent, 429 never is), reactions, DMs, message
+events (MESSAGE_CREATE is not fed), guild owners and moderators seeing private threads.
 `FakeDiscord(app_permissions=discord.Permissions(...))` sets the bot's permissions sent
 with interactions (default: all), e.g. to test a channel where threads cannot be made.
 """

@@ -237,6 +237,10 @@ class FakeMessage:
         everything = iter_components(self.components)
         return [c for c in everything if c.get("type") in ACTIONABLE_COMPONENTS]
 
+    def clickable_components(self) -> list[dict[str, Any]]:
+        """The buttons and selects a user could use now: enabled, and not link buttons."""
+        return [c for c in self.find_components() if not c.get("disabled") and "custom_id" in c]
+
     def text(self) -> str:
         """All of the message's current visible text as one JSON string (for substring checks)."""
         return json.dumps(self.snapshot(), ensure_ascii=False)
