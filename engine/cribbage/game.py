@@ -4,6 +4,7 @@ PIP Cribbage and Crib Race subclass this game and change only its hooks:
 
     _deal_plan()            cards per seat, discards, crib cards from the deck, discards to bottom
     _new_deck()             the cards shuffled for a deal
+    _pegging_hands()        the pieces each seat lays in the play (PIP: kept cards + dice)
     _show_order()           the list of ShowSteps counted in the show
     _show_pieces(step)      the pieces a hand or the crib counts (PIP: dice added)
     _count(step)            the Breakdown of one count (PIP: other flush rules)
@@ -17,6 +18,10 @@ PIP Cribbage and Crib Race subclass this game and change only its hooks:
                             boxed); returns extra events
     _has_won(side)          the win test (Crib Race: the peg reached the finish)
     _finish(side)           sets the outcome
+
+A subclass adds a phase of its own (PIP Cribbage's choices) by setting `self.phase` to its
+name after `_start_deal()` or in `_pause_before_count`, and handling that phase in to_act,
+legal_actions and _apply before deferring to super() for every other phase.
 
 Every point any side scores goes through `_score(seat, points_or_breakdown, reason)`, which
 calls `_peg`, checks `_has_won` and ends the game at once, in the middle of the play or the
@@ -144,6 +149,9 @@ class CribbageGame(Game):
 
     def _new_deck(self) -> list[Card]:
         return shuffled(standard_deck(), self.rng)
+
+    def _pegging_hands(self) -> list[list[Card]]:
+        return [list(kept) for kept in self.kept]
 
     def _show_order(self) -> list[ShowStep]:
         return standard_show_order(self.players, self.dealer)
@@ -552,6 +560,8 @@ class CribbageGame(Game):
             cards = [parse_card(c) for c in action["cards"]]
             if len(cards) != need:
                 return f"Discard exactly {need} card{'s' if need > 1 else ''}."
+            if len(set(cards)) < len(cards) and all(c in self.hands[seat] for c in cards):
+                return "Name each card you discard once."
             missing = [c for c in cards if cards.count(c) > self.hands[seat].count(c)]
             if missing:
                 return f"You do not hold {format_cards(dict.fromkeys(missing))}."

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.cards import Card
-from engine.cribbage.scoring import Breakdown, ScoreItem, count_of, peg_points
+from engine.cribbage.scoring import Breakdown, ScoreItem, peg_points
 
 LIMIT = 31
 
@@ -54,6 +54,7 @@ class Pegging:
         self.hands: list[list[Card]] = [list(hand) for hand in hands]
         self.played: list[list[Card]] = [[] for _ in hands]
         self.pile: list[Card] = []
+        self._count = 0  # kept with the pile: the AI and legality checks ask for it constantly
         self.passed: set[int] = set()
         self.last_player: int | None = None
         self.over = not any(self.hands)
@@ -62,7 +63,7 @@ class Pegging:
     # --- what may happen -------------------------------------------------------------------
     @property
     def count(self) -> int:
-        return count_of(self.pile)
+        return self._count
 
     def fits(self, piece: Card) -> bool:
         return self.count + piece.value <= LIMIT
@@ -90,6 +91,7 @@ class Pegging:
         self.hands[seat].remove(piece)  # removes one copy: a doubled die stays once
         self.played[seat].append(piece)
         self.pile.append(piece)
+        self._count += piece.value
         self.last_player = seat
         result = MoveResult()
         made = peg_points(self.pile)
@@ -125,6 +127,7 @@ class Pegging:
                 result.awards.append(Award(last, _single("go", self.pile[-1:]), "go"))
             result.finished_count = list(self.pile)
             self.pile = []
+            self._count = 0
             self.passed = set()
             self.turn = self._first_holder_from(last + 1)
             return
