@@ -1,0 +1,79 @@
+"""PIP Cribbage: two-player Cribbage with a PIP die each and the nine-space PIP Track
+(seeds/pip-cribbage.txt, RULES.md §2). `SPEC` registers it as GAMES["pip-cribbage"].
+
+Built on engine/cribbage (CribbageGame and its deal, pegging, show and scoring parts); the
+game is engine/pip_cribbage/game.py, the dice dice.py, the track's spaces track.py.
+
+Options: ``target`` 121 (default) or 61; ``muggins`` off (default) or on, Cribbage's muggins
+unchanged (the Cribbage parts give it: players claim their counts, claims run 0..45, or 0..75
+for a Borrowed PIP hand).
+
+Phases ("phase"): "crux" (dealer on space 5 chooses before anyone discards), "discard"
+(simultaneous), "play", "show" (waits for the dealer's Turn choice, or for claims with
+muggins), "over".
+
+Actions (Cribbage's, plus the dealer's choices):
+    {"type": "discard", "cards": ["5H"]}        one card to the crib
+    {"type": "play", "card": "5H"}              lay a card; {"type": "play", "card": "P4"}
+                                                lays your die at its current value (P1 = ace)
+    {"type": "go"}
+    {"type": "crux", "choice": "renew"}         Crux: +2 pips now (max 6)
+    {"type": "crux", "choice": "priority"}      Crux: dealer's hand, crib, then the other hand
+    {"type": "flip", "face": 3}                 Turn: flip to the opposite face before your hand
+    {"type": "keep_die"}                        Turn: leave the die as it is
+    {"type": "claim", "points": n}, {"type": "muggins"}, {"type": "keep"},
+    {"type": "give_back"}, {"type": "pass"}     muggins, as in Cribbage
+
+View keys: every Cribbage view key (engine/cribbage/game.py) with dice as "P4" wherever a
+piece appears ("hand" during the play holds your die; "played", "pile" and "show" show die
+plays and dice), plus:
+    dice         [{"owner": seat, "space": 1..9, "face": 1..6, "direction": +1 | -1}] per seat
+    effect       the dealer's space this deal: {"seat": dealer, "space", "key", "name",
+                 "text", "active"}; key is one of crib_bonus, extra_decay, double_pip, rise,
+                 crux, turn, borrowed_pip; "active" False for 2/4/6/8 (they act on entry only)
+    crux_choice  None, "renew" or "priority" (this deal)
+    turn_choice  None unless the effect is Turn; then {"pending": bool (the dealer must
+                 choose now), "choice": None | "flip" | "keep_die", "from_face", "to_face"}
+    pip_plays    die plays each seat still has to make in this deal's play (2 for the dealer on
+                 Double PIP before the play)
+    show_order   this deal's counts in order: [{"kind": "hand" | "crib", "seat"}]
+
+Events are Cribbage's (deal, starter, play, go, count_reset, score, show, claim, muggins...,
+game_over) plus "effect" (the dealer's space at the deal), "crux", "turn" and "die_move"
+(after the show), each with a "text" in which seats are written "{s0}", "{s1}".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.pip_cribbage.game import PipCribbageGame
+from engine.pip_cribbage.text import RULES, action_label
+from engine.registry import GameSpec, Option, register
+
+
+def _sides(players: int, options: dict[str, Any]) -> list[int]:
+    return list(range(players))
+
+
+SPEC = GameSpec(
+    name="pip-cribbage",
+    title="PIP Cribbage",
+    min_players=2,
+    max_players=2,
+    factory=PipCribbageGame,
+    options=(
+        Option("target", 121, (121, 61), "Points to win: 121, or 61 for a short game."),
+        Option("muggins", False, (False, True),
+               "Players count their own hands; opponents may take missed points."),
+    ),
+    sides=_sides,
+    action_label=action_label,
+    rules=RULES,
+    order=20,
+)
+
+# Discovery misses this package when one of its modules is imported before the registry.
+register(SPEC)
+
+__all__ = ["SPEC", "PipCribbageGame"]

@@ -1,0 +1,78 @@
+"""What players read about PIP Cribbage: button words for actions and the rules in short
+sections. Cribbage's own words serve every action the two games share."""
+
+from __future__ import annotations
+
+from engine.contract import Action
+from engine.cribbage.presentation import action_label as cribbage_label
+
+_CRUX_LABELS = {"renew": "Renew (+2 pips)", "priority": "Priority (count first)"}
+
+
+def action_label(action: Action) -> str:
+    """"Play 5H", "Play PIP 4", "Renew (+2 pips)", "Priority (count first)", "Flip die to 3",
+    "Keep die", and Cribbage's words for the rest ("Go", "Discard 5H", "Claim 12"...)."""
+    kind = action.get("type")
+    if kind == "play":
+        card = str(action.get("card", ""))
+        if card.startswith("P"):
+            return f"Play PIP {card[1:]}"
+    if kind == "crux":
+        return _CRUX_LABELS.get(str(action.get("choice")), "Crux")
+    if kind == "flip":
+        return f"Flip die to {action.get('face')}"
+    if kind == "keep_die":
+        return "Keep die"
+    return cribbage_label(action)
+
+
+RULES: tuple[tuple[str, str], ...] = (
+    (
+        "The deal",
+        "Two players. Cut for first deal: the low card deals; the deal then alternates. Each "
+        "player gets 4 cards and gives 1 to the dealer's crib. The non-dealer cuts the "
+        "starter; a jack gives the dealer 2 for his heels.",
+    ),
+    (
+        "PIP dice",
+        "Each player owns a die, a rank-only card showing 1 (an ace) to 6; opposite faces are "
+        "1/6, 2/5, 3/4. The first dealer's die starts on space 1 of the 9-space PIP Track "
+        "showing 6 and moves 1 to 9; the other starts on space 9 showing 5 and moves 9 to 1. "
+        "Both wrap round at the ends.",
+    ),
+    (
+        "The play",
+        "As in Cribbage (non-dealer leads, 15 and 31 score 2, pairs, runs, go, last card), "
+        "but each player must also play their die once among their three cards, as a card of "
+        "its current value: it pairs, makes runs and counts toward 15 and 31, and may not take "
+        "the count past 31. Points of one play are scored together, then the go.",
+    ),
+    (
+        "The show",
+        "Non-dealer's hand, dealer's hand, then the crib. A hand is your 3 cards, your die "
+        "and the starter; the crib is the 2 discards, both dice and the starter. Dice count "
+        "in fifteens, pairs and runs, never in a flush or nobs. A hand flush is your 3 cards "
+        "and the starter in one suit (4); the crib never scores a flush. Nobs: a jack of the "
+        "starter's suit among the cards.",
+    ),
+    (
+        "The PIP Track",
+        "Only the dealer's die acts, by the space it sits on: 1 Crib Bonus (1 point right "
+        "after the crib); 3 Double PIP (play your die twice in the play); 5 Crux (after seeing "
+        "your cards, before the discards: Renew, +2 pips now, or Priority, count your hand "
+        "and crib before the other hand); 7 Turn (just before your hand, you may flip your "
+        "die to its opposite face, which stays); 9 Borrowed PIP (your hand also counts the "
+        "other die). Spaces 2 and 8 cost 1 more pip on entry; 4 and 6 give 1 pip on entry.",
+    ),
+    (
+        "Advancing",
+        "After the show, the dealer's die moves one space on and loses 1 pip (never below 1), "
+        "then takes the entry change of its new space (never above 6). The deal passes.",
+    ),
+    (
+        "Winning",
+        "The first to reach the target (121, or 61) wins at once, even in the middle of the "
+        "play or the show. A loser under 91 (under 31 in a 61 game) is skunked: the win "
+        "counts 2. Under 61 in a 121 game is a double skunk: the win counts 3.",
+    ),
+)
