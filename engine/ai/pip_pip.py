@@ -6,7 +6,8 @@ choice for a given view and rng state never depends on hidden cards.
 - easy: calls Pip Pip whenever it can; otherwise plays its lowest card, now and then a random
   one. It never tries to win a trick on purpose.
 - normal: weighs each card by its chance to win the trick (against a fresh two-deck pack)
-  and what the trick is worth, minus what the card would be worth kept for later.
+  and what the trick is worth, minus what the card would be worth kept for later (its chance
+  to win a trick later: led in its own suit, or for a trump, played on another suit).
 - hard: the same weighing with card counting (both decks: what has been played, what is in
   its hand and on the table), the known face-up cards of the seats still to play, and the
   chance of completing a king-queen pair while drawing lasts. Calls Pip Pip at once (the bot
@@ -18,7 +19,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from engine.cards import SUITS, Card, parse_card
 from engine.contract import Action, View
@@ -53,6 +53,8 @@ def choose_action(
     """One of `legal` for the seat whose `view` this is."""
     if not legal:
         raise ValueError("No legal action to choose from.")
+    if level not in ("easy", "normal", "hard"):
+        raise ValueError(f"Unknown level {level!r}: easy, normal or hard.")
     calls = [a for a in legal if a["type"] == "call"]
     plays = [a for a in legal if a["type"] == "play"]
     if calls:
@@ -75,7 +77,7 @@ def _easy_play(plays: list[Action], view: View, rng: random.Random) -> Action:
     return min(plays, key=lambda a: _cheapness(parse_card(a["card"]), trump))
 
 
-def _cheapness(card: Card, trump: str) -> tuple[int, int, int]:
+def _cheapness(card: Card, trump: str) -> tuple[bool, int, int]:
     return card.suit == trump, points(card), strength(card)
 
 
@@ -270,8 +272,3 @@ def _best_call(view: View, calls: list[Action]) -> Action:
 
     return max(calls, key=strength_in)
 
-
-def describe(view: View) -> dict[str, Any]:
-    """Debug aid: the chance each card in hand has to win the trick now (hard's counting)."""
-    table = Table.from_view(view, counting=True)
-    return {str(c): round(chance_to_win(table, c), 3) for c in table.hand}
