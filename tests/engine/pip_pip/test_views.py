@@ -85,3 +85,25 @@ def test_view_does_not_reveal_who_else_could_call():
     assert game.to_act() == [0, 1]
     assert game.view(None)["to_act"] == [0] and game.view(2)["to_act"] == [0]
     assert game.view(1)["to_act"] == [0, 1]
+
+
+def test_play_events_and_the_private_draw():
+    game = rigged(["AH 5C", "2H 6C", "3S 7C"], trump="S", leader=0, pile="9D 8D 4C")
+    events = game.apply(0, {"type": "play", "card": "ah"})  # any spelling of a card
+    assert events[0] == {"type": "play", "seat": 0, "card": "AH", "text": "{s0} plays AH"}
+    assert events[1] == {"type": "draw", "to": 0, "card": "4C", "text": "You draw 4C"}
+    assert "4C" in game.view(0)["hand"] and game.view(None)["pile_count"] == 2
+    events = game.apply(1, {"type": "play", "card": "2h"})
+    assert [e.get("to") for e in events] == [None, 1]
+
+
+def test_deal_events_show_each_hand_only_to_its_seat():
+    game = PipPipGame(3, {}, seed=4)
+    hands = [e for e in game.start_events if e["type"] == "hand"]
+    assert [e["to"] for e in hands] == [0, 1, 2]
+    for event in hands:
+        assert event["cards"] == game.view(event["to"])["hand"]
+    deal = next(e for e in game.start_events if e["type"] == "deal")
+    assert "to" not in deal and deal["trump"] == game.trump
+    assert all(card not in deal["text"] for e in hands for card in e["cards"]
+               if card != deal["cut_card"])
