@@ -46,7 +46,7 @@ from engine.pip_rush.trick import resolution_order, trick_winner
 
 DECK = standard_deck(range(1, 7))
 #: Card-play samples per level (easy also plays at random half the time).
-SAMPLES = {"easy": 3, "normal": 6, "hard": 14}
+SAMPLES = {"easy": 3, "normal": 5, "hard": 10}
 WIN_VALUE = 10_000.0
 LEAD_WEIGHT = 10.0
 TRAIL_WEIGHT = 7.0
@@ -100,7 +100,12 @@ def _racers(view: View) -> list[Racer]:
 
 
 def _copy(racers: Sequence[Racer]) -> list[Racer]:
-    return [Racer(r.team, r.index, r.space, r.lane, r.pips, r.affected) for r in racers]
+    copies = []
+    for r in racers:
+        twin = object.__new__(Racer)  # skips the dataclass __init__: this runs very often
+        twin.__dict__.update(r.__dict__)
+        copies.append(twin)
+    return copies
 
 
 def _unseen_cards(view: View) -> list[Card]:
@@ -182,8 +187,8 @@ def _carry_out(racers: list[Racer], trick: Played, index: int, winner: int, opti
 def _resolve_value(
     racers: list[Racer], trick: Played, winner: int, order: list[int], step: int, table: Table
 ) -> float:
-    """Value after resolving order[step:], both teams choosing as well as they can."""
-    racers = _copy(racers)
+    """Value after resolving order[step:], both teams choosing as well as they can.
+    `racers` is a scratch copy: it is changed."""
     while step < len(order):
         index = order[step]
         options = _options(racers, trick, index, winner, table)
@@ -270,7 +275,8 @@ def _trick_value(
         winner = trick_winner([c for _, c in played])
         key = (winner, tuple(c.suit for _, c in played))
         if key not in memo:
-            memo[key] = _resolve_value(racers, played, winner, resolution_order(winner), 0, table)
+            steps = resolution_order(winner)
+            memo[key] = _resolve_value(_copy(racers), played, winner, steps, 0, table)
         return memo[key]
     next_seat = order[len(played)]
     if next_seat == seat:  # two-player game: our own second card, chosen at our best
