@@ -643,7 +643,16 @@ async def _carry_out(work: Coroutine[Any, Any, T]) -> T:
     """Run a member's request to the end even if the caller is cancelled (an interaction
     handler timing out): an action half done, applied in memory but not yet committed, would
     leave the table and its log disagreeing."""
-    task = asyncio.ensure_future(work)
-    # If the caller goes away, still collect the outcome so nothing is logged as lost.
-    task.add_done_callback(lambda t: t.cancelled() or t.exception())
-    return await asyncio.shield(task)
+
+    async def settle() -> tuple[T | None, Exception | None]:
+        # The task never ends in an exception (a refusal is an answer, not a crash); the
+        # caller re-raises it.
+        try:
+            return await work, None
+        except Exception as error:
+            return None, error
+
+    result, error = await asyncio.shield(asyncio.ensure_future(settle()))
+    if error is not None:
+        raise error
+    return result  # type: ignore[return-value]
