@@ -112,7 +112,7 @@ def team_has_won(racers: list[Racer], team: int) -> bool:
     winner's Movement changes them: Clubs exchange positions inside a team (the set of
     occupied cells stays the same) and the other suits touch pips only. So after any trick at
     most one team, the trick winner's, can newly meet this condition, and two teams can never
-    win on the same trick (tests/engine/pip_rush/test_win.py checks it over whole games)."""
+    win on the same trick (tests/engine/pip_rush/test_properties.py checks it after every trick)."""
     spaces = sorted(r.space for r in team_racers(racers, team))
     return spaces[1] == FINISH and spaces[0] >= LAST_MILE
 
