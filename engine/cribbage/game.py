@@ -113,6 +113,8 @@ DISCARD, PLAY, SHOW, OVER = "discard", "play", "show", "over"
 #: The highest count a five-card hand or crib can make: claims offered run 0..this.
 MAX_CLAIM = 29
 SIMPLE_ACTIONS = ("go", "muggins", "keep", "give_back", "pass")
+REASON_WORDS = {"play": "the play", "go": "the go", "heels": "his heels", "hand": "the hand",
+                "crib": "the crib"}
 
 
 def card_key(card: Card) -> tuple[int, int]:
@@ -202,7 +204,8 @@ class CribbageGame(Game):
             return []
         side = self.sides.side_of[seat]
         extra = self._peg(side, points)
-        what = breakdown.words() if breakdown else f"{points}"
+        # The play's points are spelled out here; a count's words are in its "show" event.
+        what = f": {breakdown.words()}" if breakdown and reason == "play" else ""
         events: list[Event] = [
             {
                 "type": "score",
@@ -212,8 +215,8 @@ class CribbageGame(Game):
                 "reason": reason,
                 "breakdown": breakdown.to_json() if breakdown else None,
                 "score": self.scores[side],
-                "text": f"{seat_name(seat)} pegs {points} ({reason}: {what}), "
-                f"now {self.scores[side]}.",
+                "text": f"{seat_name(seat)} pegs {points} for {REASON_WORDS.get(reason, reason)}"
+                f"{what}. Score {self.scores[side]}.",
             },
             *extra,
         ]
