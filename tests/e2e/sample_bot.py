@@ -227,6 +227,17 @@ def make_bot(*, background_delay: float = 0.05) -> SampleBot:
         await interaction.followup.send(f"fetched: {fetched.content}", ephemeral=True)
         await interaction.delete_original_response()
 
+    @bot.tree.command(description="Answer; two background tasks fail, one of them is handled")
+    async def fragile(interaction: discord.Interaction) -> None:
+        async def fail(reason: str) -> None:
+            raise RuntimeError(reason)
+
+        loop = asyncio.get_running_loop()
+        bot.background = [loop.create_task(fail("nobody looked"))]  # type: ignore[attr-defined]
+        handled = loop.create_task(fail("collected by a callback"))
+        handled.add_done_callback(lambda task: task.exception())
+        await interaction.response.send_message("ok")
+
     @bot.tree.command(description="Raise (the harness must report it)")
     async def boom(interaction: discord.Interaction) -> None:
         raise RuntimeError("the cog is broken")

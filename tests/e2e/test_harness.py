@@ -320,14 +320,22 @@ async def test_private_threads_are_seen_only_by_their_members(fake: FakeDiscord)
     fake.assert_clean()
 
 
-async def test_bot_permissions_reach_the_interaction() -> None:
+async def test_bot_permissions_are_sent_and_enforced() -> None:
     only_send = discord.Permissions(send_messages=True)
     async with FakeDiscord(app_permissions=only_send) as fake:
         await fake.connect(make_bot())
+        alice = fake.member("alice")
 
-        answer = await fake.slash(fake.member("alice"), "deal", {"game": "cribbage"})
+        answer = await fake.slash(alice, "deal", {"game": "cribbage"})
+        opened = await fake.slash(alice, "thread", {"name": "game-1"})
+        pictured = await fake.slash(alice, "later")  # a channel message: allowed
 
         assert answer.payload["app_permissions"] == str(only_send.value)
+        assert opened.message is not None and fake.threads == []
+        assert any("Missing Permissions (Create Public Threads)" in e for e in fake.errors)
+        assert pictured.message is not None
+        await fake.wait_quiet()
+        assert fake.last_message().content == "later"
 
 
 async def test_exceptions_in_the_bot_are_reported(fake: FakeDiscord) -> None:
@@ -339,6 +347,17 @@ async def test_exceptions_in_the_bot_are_reported(fake: FakeDiscord) -> None:
     assert any("the cog is broken" in error for error in fake.errors)
     with pytest.raises(AssertionError, match="the cog is broken"):
         fake.assert_clean()
+
+
+async def test_only_exceptions_nobody_collects_are_reported(fake: FakeDiscord) -> None:
+    await fake.connect(make_bot())
+
+    answer = await fake.slash(fake.member("alice"), "fragile")
+    await fake.wait_quiet()
+
+    assert answer.message is not None and answer.message.content == "ok"
+    [error] = fake.errors
+    assert "RuntimeError: nobody looked" in error
 
 
 async def test_persistent_button_survives_a_restart(fake: FakeDiscord) -> None:

@@ -46,7 +46,7 @@ The world
 
 What users do
 -------------
-All three build the INTERACTION_CREATE payload exactly as Discord does (id, token,
+Each builds the INTERACTION_CREATE payload exactly as Discord does (id, token,
 application_id, version, guild_id, channel_id, channel, member with user and permissions,
 app_permissions, locale, ...; for components also `message`) and return an
 `InteractionRecord` once the bot has finished handling it (pass `wait=False` to get it at
@@ -108,8 +108,10 @@ uploads are decoded, and the `attachments` list decides which files a message ke
 
 Not modelled: rate limiting (headers are sent, 429 never is), reactions, DMs, message
 events (MESSAGE_CREATE is not fed), guild owners and moderators seeing private threads.
-`FakeDiscord(app_permissions=discord.Permissions(...))` sets the bot's permissions sent
-with interactions (default: all), e.g. to test a channel where threads cannot be made.
+`FakeDiscord(app_permissions=discord.Permissions(...))` sets the bot's permissions (default:
+all): they are sent with interactions, and channel routes enforce them (Send Messages, Send
+Messages in Threads, Attach Files, Create Public/Private Threads answer 403 without them),
+e.g. to test a channel where threads cannot be made. Interaction answers need none.
 """
 
 from .activity import QuietTimeout

@@ -33,7 +33,8 @@ class Activity:
     def __init__(self, label: str) -> None:
         self.label = label
         self.tasks: set[asyncio.Task[Any]] = set()
-        self.failures: list[str] = []
+        # Tasks that ended with an exception; a failure only if nobody ever retrieves it.
+        self.raised: list[asyncio.Task[Any]] = []
 
     def run(self, feed: Callable[[], None]) -> None:
         """Call `feed` (which may create tasks) with this activity current."""
@@ -47,10 +48,13 @@ class Activity:
     def busy_tasks(self) -> list[asyncio.Task[Any]]:
         for task in [t for t in self.tasks if t.done()]:
             self.tasks.discard(task)
-            if not task.cancelled() and task.exception() is not None:
-                error = task.exception()
-                self.failures.append(f"{describe(task)}: {type(error).__name__}: {error}")
+            if exception_unretrieved(task):
+                self.raised.append(task)
         return [t for t in self.tasks if not is_only_waiting(t)]
+
+    @property
+    def failures(self) -> list[str]:
+        return unretrieved_failures(self.raised)
 
     @property
     def finished(self) -> bool:
@@ -106,6 +110,25 @@ def is_only_waiting(task: asyncio.Task[Any]) -> bool:
         return False
     delay = frame.f_locals.get("delay", 0)
     return isinstance(delay, int | float) and delay >= TIMER_THRESHOLD
+
+
+def exception_unretrieved(task: asyncio.Task[Any]) -> bool:
+    """A done task whose exception nobody has looked at (awaited it, or asked for it).
+
+    Reads asyncio's own flag (the one behind "Task exception was never retrieved") without
+    calling `exception()`, which would clear it: the bot may still collect the exception,
+    e.g. in a done-callback or behind `asyncio.shield`.
+    """
+    return not task.cancelled() and bool(getattr(task, "_log_traceback", False))
+
+
+def unretrieved_failures(tasks: list[asyncio.Task[Any]]) -> list[str]:
+    failures = []
+    for task in tasks:
+        if exception_unretrieved(task):
+            error = task._exception  # type: ignore[attr-defined]  # exception() would clear the flag
+            failures.append(f"{describe(task)}: {type(error).__name__}: {error}")
+    return failures
 
 
 def describe(task: asyncio.Task[Any]) -> str:

@@ -11,7 +11,7 @@ import discord
 from discord.ext import commands
 
 from . import gateway
-from .activity import Activity, QuietTimeout, TaskTracker
+from .activity import Activity, QuietTimeout, TaskTracker, unretrieved_failures
 from .commands import CommandInput, build_command_data
 from .errors import ComponentRefused, HarnessError
 from .logcapture import ErrorLog
@@ -66,7 +66,8 @@ class FakeDiscord:
         self._tracker = TaskTracker()
         # Insertion-ordered set: what was fed and may still have tasks running.
         self._activities: dict[Activity, None] = {}
-        self._task_failures: list[str] = []
+        # Tasks of forgotten activities that ended with an exception (judged when asked).
+        self._raised: list[asyncio.Task[Any]] = []
         self._logins = 0
         self._tokens: dict[commands.Bot | discord.Client, str] = {}
         self._error_log = ErrorLog()
@@ -213,7 +214,7 @@ class FakeDiscord:
         raised. Activities whose tasks only wait on timers stay, so their later work counts."""
         for activity in list(self._activities) if activities is None else activities:
             if activity.finished and activity in self._activities:
-                self._task_failures.extend(activity.failures)
+                self._raised.extend(activity.raised)
                 del self._activities[activity]
 
     # ----- people and places -----
@@ -512,8 +513,8 @@ class FakeDiscord:
         """Exceptions the bot raised: logged by discord.py (commands, views, events) or
         left in a task it started while handling something the harness fed it."""
         self._forget_finished()
-        live = [f for a in self._activities for f in a.failures]
-        return self._error_log.entries + self._task_failures + live
+        raised = self._raised + [t for a in self._activities for t in a.raised]
+        return self._error_log.entries + unretrieved_failures(raised)
 
     @property
     def violations(self) -> list[str]:

@@ -17,7 +17,14 @@ from aiohttp import web
 from .gateway import guild_create_event
 from .model import PRIVATE_THREAD, FakeMessage, FakeUser
 from .multipart import MultipartFormatError, Part, boundary_of, parse_parts
-from .state import DiscordError, DiscordState, UploadedFile
+from .state import (
+    ATTACH_FILES,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    DiscordError,
+    DiscordState,
+    UploadedFile,
+)
 
 API_PREFIX = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -358,6 +365,12 @@ class FakeDiscordServer:
     async def channel_send(self, request: web.Request) -> web.Response:
         channel_id = self._channel_id(request)
         body, files = await read_body(request)
+        if self.state.channel(channel_id).is_thread:
+            self.state.require_permission(SEND_MESSAGES_IN_THREADS, "Send Messages in Threads")
+        else:
+            self.state.require_permission(SEND_MESSAGES, "Send Messages")
+        if files:
+            self.state.require_permission(ATTACH_FILES, "Attach Files")
         message = self.state.create_message(channel_id, body, files)
         return json_response(message.payload())
 

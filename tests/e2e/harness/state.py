@@ -28,6 +28,10 @@ from .model import (
 
 MENTION = re.compile(r"<@!?(\d+)>")
 
+# Permission bits the channel routes check.
+SEND_MESSAGES, ATTACH_FILES = 11, 15
+CREATE_PUBLIC_THREADS, CREATE_PRIVATE_THREADS, SEND_MESSAGES_IN_THREADS = 35, 36, 38
+
 # Discord's limits that the bot must respect.
 INTERACTION_RESPONSE_WINDOW = 3.0
 
@@ -130,6 +134,11 @@ class DiscordState:
             return self.channels[channel_id]
         except KeyError:
             raise DiscordError(404, 10003, "Unknown Channel") from None
+
+    def require_permission(self, bit: int, what: str) -> None:
+        """Channel routes (not interaction answers) need the bot's permissions."""
+        if not int(self.app_permissions) & (1 << bit):
+            raise DiscordError(403, 50013, f"Missing Permissions ({what})")
 
     def can_see_channel(self, user_id: int, channel: FakeChannel) -> bool:
         """Private threads show only to the members the bot added (or mentioned) there."""
@@ -259,6 +268,11 @@ class DiscordState:
         self, parent_id: int, body: dict[str, Any], *, from_message: int | None
     ) -> FakeChannel:
         parent = self.channel(parent_id)
+        private = from_message is None and body.get("type", PRIVATE_THREAD) == PRIVATE_THREAD
+        if private:
+            self.require_permission(CREATE_PRIVATE_THREADS, "Create Private Threads")
+        else:
+            self.require_permission(CREATE_PUBLIC_THREADS, "Create Public Threads")
         if parent.is_thread:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
         thread_type = body.get("type", PUBLIC_THREAD if from_message else PRIVATE_THREAD)
