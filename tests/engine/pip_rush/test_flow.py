@@ -200,3 +200,17 @@ def test_first_leader_comes_from_the_seed():
     assert leaders == {0, 1, 2, 3}
     assert new_game(2, seed=9).to_act() == new_game(2, seed=9).to_act()
     assert {new_game(2, seed=seed).to_act()[0] for seed in range(20)} == {0, 1}
+
+
+def test_the_other_team_cannot_complete_a_win_during_a_trick_it_loses():
+    # Team 1 has a racer at the Finish and one at space 6; its Clubs only exchange the two
+    # cells, so it cannot reach the Last Mile in a trick team 0 wins: only team 0 can win here.
+    game = rig(new_game(2), leader=0, hands={0: "AS 3H", 1: "2C 4C"},
+               racers=[(9, 2, 3), (7, 1, 3), (10, 1, 3), (6, 3, 3)])
+    play_cards(game, "AS 2C 3H 4C")  # resolve 2C, 3H, 4C, then AS
+    choose(game, 1, racer(0))
+    choose(game, 0, racer(1))
+    cells = sorted((r["space"], r["lane"]) for r in game.view(None)["racers"][2:])
+    assert cells == [(6, 3), (10, 1)]
+    choose(game, 0, {"type": "move", "racer": 0, "space": 10, "lane": 2})
+    assert game.outcome["winners"] == [0]
