@@ -1,0 +1,70 @@
+"""Property: whatever members click, legal or not, the committed log rebuilds the table
+exactly, and refused clicks leave no trace."""
+
+import asyncio
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.errors import IllegalAction
+from store import Store
+from tables.table import Table
+from tests.tables.helpers import ANN, BOB, CAT, computer, human, make_manager, new_table
+
+USERS = [ANN, BOB, CAT, 999]
+GARBAGE = [
+    {"type": "play", "card": 9}, {"type": "play"}, {"type": "cheer"}, {"type": "dance"},
+    {"type": "_resign"}, {"type": "play", "card": 1}, {"type": "play", "card": "5"},
+]
+
+
+def rebuild(table: Table, log) -> Table:
+    copy_ = Table(id=table.id, spec=table.spec, options=table.options, seed=table.seed,
+                  seats=table.seats, guild_id=table.guild_id, channel_id=table.channel_id,
+                  host_id=table.host_id)
+    copy_.replay([(row.seat, row.action) for row in log])
+    return copy_
+
+
+async def scenario(data: st.DataObject, seed: int, with_computer: bool) -> None:
+    store = await Store.open(":memory:")
+    manager = make_manager(store)
+    seats = [human(ANN), human(BOB), computer() if with_computer else human(CAT)]
+    table = await new_table(manager, seats, seed=seed)
+    for _ in range(data.draw(st.integers(0, 25), label="clicks")):
+        await manager.wait_idle()
+        if table.finished:
+            break
+        user = data.draw(st.sampled_from(USERS), label="user")
+        seat = table.seat_of(user)
+        legal = table.legal_for(seat) if seat is not None else []
+        choices = legal + GARBAGE
+        action = data.draw(st.sampled_from(choices), label="action")
+        version, logged = table.version, len(await store.actions(table.id))
+        if seat is not None and data.draw(st.integers(0, 19), label="resign?") == 0:
+            await manager.resign(table.id, user)
+            assert table.finished and table.outcome["resigned"] == seat
+            break
+        try:
+            await manager.act(table.id, user, action)
+        except IllegalAction:
+            assert table.version == version
+            assert len(await store.actions(table.id)) == logged
+        else:
+            spelled = {"type": "play", "card": 5} if action.get("card") == "5" else action
+            assert spelled in legal
+    await manager.wait_idle()
+    log = await store.actions(table.id)
+    assert [row.seq for row in log] == list(range(table.version))
+    copy_ = rebuild(table, log)
+    assert copy_.public_view() == table.public_view()
+    assert [copy_.view_for(s) for s in range(3)] == [table.view_for(s) for s in range(3)]
+    assert copy_.recent == table.recent
+    await manager.close()
+    await store.close()
+
+
+@settings(max_examples=40)
+@given(data=st.data(), seed=st.integers(0, 2**31), with_computer=st.booleans())
+def test_the_log_always_rebuilds_the_table(data, seed, with_computer):
+    asyncio.run(scenario(data, seed, with_computer))
