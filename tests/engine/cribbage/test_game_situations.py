@@ -166,3 +166,25 @@ def test_no_skunk_when_the_loser_has_91() -> None:
     play_all(game, TWO_PLAY)
     assert game.outcome is not None and game.outcome["win_points"] == 1
     assert game.outcome["skunk"] is None
+
+
+def test_four_player_go_sequence_through_the_game() -> None:
+    game = stacked_game(("KS 9S 8S 7S 2S", "QH AH TH JH 2H", "7D 6D 5D 9D 2D",
+                         "5C 6C 8C 9C 2C"), dealer=3, starter="4S")
+    discard_all(game, {0: "2S", 1: "2H", 2: "2D", 3: "2C"})
+    play(game, 0, "KS")
+    play(game, 1, "QH")
+    play(game, 2, "7D")  # 27
+    assert game.to_act() == [3] and game.legal_actions(3) == [{"type": "go"}]
+    with pytest.raises(IllegalAction, match="past 31"):
+        game.apply(3, {"type": "play", "card": "5C"})
+    play(game, 3, "go")
+    assert game.legal_actions(0) == [{"type": "go"}]
+    play(game, 0, "go")
+    assert game.view(None)["passed"] == [0, 3]
+    assert game.legal_actions(1) == [{"type": "play", "card": "AH"}]
+    events = play(game, 1, "AH")  # 28: nobody else can lay, so seat 1 takes the go
+    go = of_type(events, "score")
+    assert [(e["seat"], e["side"], e["reason"], e["points"]) for e in go] == [(1, 1, "go", 1)]
+    assert game.view(None)["scores"] == [0, 1]
+    assert game.to_act() == [2] and game.view(None)["count"] == 0
