@@ -24,6 +24,8 @@ from engine.pip_pip.ranking import (
 )
 
 GAME_NAME = "pip-pip"
+_KINGS = {suit: Card(KING, suit) for suit in SUITS}
+_QUEENS = {suit: Card(QUEEN, suit) for suit in SUITS}
 
 
 def rounds_for(players: int, option: Any) -> int:
@@ -205,15 +207,20 @@ class PipPipGame(Game):
         return following or list(hand)
 
     def _call_actions(self, seat: int) -> list[Action]:
+        # Called for every seat on every move (to_act), so it counts in one pass.
+        free: dict[Card, int] = {}
+        for card in self.hands[seat]:
+            if card.rank in (KING, QUEEN):
+                free[card] = free.get(card, 0) + 1
+        if not free:
+            return []
+        for card in self.declared[seat]:
+            free[card] -= 1
         actions: list[Action] = []
-        hand, declared = self.hands[seat], self.declared[seat]
         for suit in SUITS:
             if suit == self.trump:
                 continue
-            king, queen = Card(KING, suit), Card(QUEEN, suit)
-            pairs = min(
-                hand.count(king) - declared.count(king), hand.count(queen) - declared.count(queen)
-            )
+            pairs = min(free.get(_KINGS[suit], 0), free.get(_QUEENS[suit], 0))
             if pairs >= 1:
                 actions.append(_call(suit, False))
             if pairs >= 2:
