@@ -257,6 +257,15 @@ def make_bot(*, background_delay: float = 0.05) -> SampleBot:
         with contextlib.suppress(discord.NotFound):
             await interaction.response.send_message("finally")
 
+    @bot.tree.command(description="Answer, then edit the answer after a while")
+    async def slowedit(interaction: discord.Interaction, seconds: float) -> None:
+        await interaction.response.send_message("v1")
+        await asyncio.sleep(seconds)
+        try:
+            await interaction.edit_original_response(content="v2")
+        except discord.HTTPException as error:
+            await interaction.channel.send(f"could not edit: {error.code}")  # type: ignore[union-attr]
+
     @bot.tree.command(description="Never answer")
     async def mute(interaction: discord.Interaction) -> None:
         return

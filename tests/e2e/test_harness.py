@@ -250,6 +250,21 @@ async def test_late_and_missing_answers_are_flagged() -> None:
         assert len(fake.violations) == 2
 
 
+async def test_interaction_tokens_expire() -> None:
+    async with FakeDiscord(token_lifetime=0.05) as fake:
+        await fake.connect(make_bot())
+        alice = fake.member("alice")
+
+        quick = await fake.slash(alice, "slowedit", {"seconds": 0})
+        late = await fake.slash(alice, "slowedit", {"seconds": 0.1})
+
+        assert quick.message is not None and quick.message.content == "v2"
+        assert late.message is not None and late.message.content == "v1"
+        assert fake.last_message().content == "could not edit: 50027"
+        assert fake.state.expired_token_uses == [f"interaction {late.id}"]
+        fake.assert_clean()
+
+
 async def test_attachments_are_captured_with_their_bytes(fake: FakeDiscord) -> None:
     await fake.connect(make_bot())
     alice, bob = fake.member("alice"), fake.member("bob")

@@ -100,7 +100,9 @@ What tests look at
 Discord's rules modelled
 ------------------------
 One callback per interaction, within the response window; later edits and followups
-through the interaction token (`@original`, followup ids); the first followup after a
+through the interaction token (`@original`, followup ids) for 15 minutes (then 401 Invalid
+Webhook Token; `FakeDiscord(token_lifetime=...)` shortens it, `fake.state.expired_token_uses`
+lists the attempts); the first followup after a
 "thinking" defer replaces the loading message; ephemeral messages (flag 64) are stored as
 visible to the interacting user only and are not reachable through channel routes; private
 threads are visible to members added with `add_user` or mentioned in them; multipart

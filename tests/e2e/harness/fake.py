@@ -30,6 +30,7 @@ from .state import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     INTERACTION_RESPONSE_WINDOW,
+    INTERACTION_TOKEN_LIFETIME,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     DiscordState,
@@ -51,12 +52,14 @@ class FakeDiscord:
         members: Iterable[str] = ("alice", "bob", "carol", "dave"),
         quiet_timeout: float = 10.0,
         response_window: float = INTERACTION_RESPONSE_WINDOW,
+        token_lifetime: float = INTERACTION_TOKEN_LIFETIME,
         app_permissions: discord.Permissions | None = None,
     ) -> None:
-        """`response_window` is Discord's 3 s limit for the first answer; tests of the limit
-        itself may shorten it. `quiet_timeout` bounds every wait for the bot to finish.
-        `app_permissions` are the bot's permissions in the channels (default: all)."""
-        self.state = DiscordState(response_window=response_window)
+        """`response_window` is Discord's 3 s limit for the first answer and `token_lifetime`
+        its 15 minutes during which the interaction token may edit and follow up; tests of
+        those limits may shorten them. `quiet_timeout` bounds every wait for the bot to
+        finish. `app_permissions` are the bot's permissions in the channels (default: all)."""
+        self.state = DiscordState(response_window=response_window, token_lifetime=token_lifetime)
         if app_permissions is not None:
             self.state.app_permissions = str(app_permissions.value)
         self.server = FakeDiscordServer(self.state)

@@ -34,6 +34,7 @@ CREATE_PUBLIC_THREADS, CREATE_PRIVATE_THREADS, SEND_MESSAGES_IN_THREADS = 35, 36
 
 # Discord's limits that the bot must respect.
 INTERACTION_RESPONSE_WINDOW = 3.0
+INTERACTION_TOKEN_LIFETIME = 15 * 60.0
 
 # Interaction callback types.
 CHANNEL_MESSAGE = 4
@@ -91,9 +92,15 @@ class DiscordState:
     """Guild, channels, members, messages, commands and interactions, plus Discord's rules."""
 
     def __init__(
-        self, *, bot_name: str = "CardBot", response_window: float = INTERACTION_RESPONSE_WINDOW
+        self,
+        *,
+        bot_name: str = "CardBot",
+        response_window: float = INTERACTION_RESPONSE_WINDOW,
+        token_lifetime: float = INTERACTION_TOKEN_LIFETIME,
     ) -> None:
         self.response_window = response_window
+        self.token_lifetime = token_lifetime
+        self.expired_token_uses: list[str] = []
         self.app_permissions = ALL_TEXT_PERMISSIONS
         self.snowflakes = SnowflakeFactory()
         self.application_id = self.snowflakes.next()
@@ -403,6 +410,10 @@ class DiscordState:
     def interaction_for_token(self, application_id: int, token: str) -> InteractionRecord:
         record = self.interactions_by_token.get(token)
         if record is None or application_id != self.application_id:
+            raise DiscordError(401, 50027, "Invalid Webhook Token")
+        if time.perf_counter() - record.created_at > self.token_lifetime:
+            # Not a broken rule: the bot must cope (e.g. ask the user to reopen their hand).
+            self.expired_token_uses.append(f"interaction {record.id}")
             raise DiscordError(401, 50027, "Invalid Webhook Token")
         return record
 
