@@ -311,7 +311,16 @@ async def test_threads_are_created_and_announced_to_the_bot(fake: FakeDiscord) -
     assert welcome.content == "welcome to game-1"
     assert [(a.filename, a.data) for a in picture.attachments] == [("table.png", b"\x89PNG-table")]
     await fake.wait_quiet()
-    assert isinstance(bot.get_channel(thread.id), discord.Thread)  # THREAD_CREATE reached it
+    in_bot = bot.get_channel(thread.id)
+    assert isinstance(in_bot, discord.Thread)  # THREAD_CREATE reached it
+
+    await in_bot.edit(archived=True, locked=True)
+    assert thread.archived and thread.locked
+    with pytest.raises(discord.HTTPException, match="archived"):
+        await in_bot.send("refused")
+    await in_bot.edit(locked=False)
+    await in_bot.send("back")  # a message revives an archived thread
+    assert not thread.archived and fake.last_message(thread).content == "back"
     fake.assert_clean()
 
 

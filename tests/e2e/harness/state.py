@@ -179,8 +179,10 @@ class DiscordState:
         extra_flags: int = 0,
     ) -> FakeMessage:
         channel = self.channel(channel_id)
-        if channel.archived or channel.locked:
+        if channel.locked:
             raise DiscordError(400, 50083, "Thread is archived")
+        # A message in an archived (not locked) thread brings it back, as on Discord.
+        channel.archived = False
         message = FakeMessage(
             id=self.snowflakes.next(),
             channel_id=channel_id,
