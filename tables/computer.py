@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import functools
+import logging
 import random
 from collections.abc import Iterable
 from typing import Any
 
 from engine.errors import IllegalAction
 from engine.registry import GameSpec
+
+log = logging.getLogger(__name__)
 
 
 def ai_rng(seed: int, action_number: int) -> random.Random:
@@ -39,6 +42,10 @@ def _probe(spec: GameSpec, levels: tuple[str, ...]) -> bool:
             spec.ai(view, legal, ai_rng(0, 0), level=level)
         except NotImplementedError:
             return False
+        except Exception:
+            # A buggy AI is still an AI: at the table a failing move falls back to the first
+            # legal one, so refusing the game here would only hide the bug.
+            log.exception("%s: computer player failed its first move", spec.name)
     return True
 
 
