@@ -15,12 +15,13 @@ from typing import Any
 from aiohttp import web
 
 from .gateway import guild_create_event
-from .model import PRIVATE_THREAD, FakeMessage, FakeUser
+from .model import FakeMessage, FakeUser
 from .multipart import MultipartFormatError, Part, boundary_of, parse_parts
 from .state import (
     ATTACH_FILES,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    CommandSet,
     DiscordError,
     DiscordState,
     UploadedFile,
@@ -255,13 +256,13 @@ class FakeDiscordServer:
 
     # ----- application commands -----
 
-    def _command_set(self, request: web.Request) -> Any:
+    def _command_set(self, request: web.Request) -> CommandSet:
         if int(request.match_info["app"]) != self.state.application_id:
             raise DiscordError(403, 50001, "Missing Access")
         guild = request.match_info.get("guild")
         if guild is None:
             return self.state.global_commands
-        return self.state.guild_commands.setdefault(int(guild), type(self.state.global_commands)())
+        return self.state.guild_commands.setdefault(int(guild), CommandSet())
 
     async def put_commands(self, request: web.Request) -> web.Response:
         command_set = self._command_set(request)
@@ -399,11 +400,12 @@ class FakeDiscordServer:
     async def thread_member(self, request: web.Request) -> web.Response:
         thread = self.state.channel(self._channel_id(request))
         user_id = int(request.match_info["user"])
-        if thread.type == PRIVATE_THREAD or thread.is_thread:
-            if request.method == "PUT":
-                thread.invited.add(user_id)
-            else:
-                thread.invited.discard(user_id)
+        if not thread.is_thread:
+            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        if request.method == "PUT":
+            thread.invited.add(user_id)
+        else:
+            thread.invited.discard(user_id)
         return no_content()
 
     def on_thread_created(self, payload: dict[str, Any]) -> None:
