@@ -157,7 +157,7 @@ class PipRushGame(Game):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action["type"] == "play":
-            return self._play(seat, Card(*_card_key(action["card"])))
+            return self._play(seat, parse_card(action["card"]))
         assert self.pending is not None and self.resolution is not None
         self.pending = None
         index = self.resolution.order[self.resolution.step]
@@ -466,7 +466,3 @@ def _racer_index(value: Any) -> int:
         return value
     raise IllegalAction(f"{value!r} is not a racer; choose racer A or B.")
 
-
-def _card_key(text: str) -> tuple[int, str | None]:
-    card = parse_card(text)
-    return card.rank, card.suit
