@@ -15,9 +15,11 @@ def pip_game(
     hands: tuple[str, str], dealer: int, starter: str, dice: Dice, **options: object
 ) -> PipCribbageGame:
     """A game whose current deal gives hands[seat] ("5H TS 2C KD"), turns `starter`, with each
-    die placed {seat: (space, face)}; the dice keep the directions of the real start."""
+    die placed {seat: (space, face)}; seat 0's die moves up the track, seat 1's down."""
     game = GAMES["pip-cribbage"].new(2, dict(options), seed=5)
     assert isinstance(game, PipCribbageGame)
+    # Whoever won the cut, seat 0's die moves 1 -> 9 and seat 1's 9 -> 1 in these deals.
+    game.dice[0].direction, game.dice[1].direction = +1, -1
     game.restack(stacked_deck(hands, dealer, starter), dealer=dealer, dice=dice)
     return game
 
@@ -67,3 +69,25 @@ def shows(events: list[dict]) -> dict[tuple[str, int], dict]:
 
 def items(show_event: dict) -> list[tuple[str, int, list[str]]]:
     return [(i["kind"], i["points"], i["cards"]) for i in show_event["breakdown"]["items"]]
+
+
+def finish_deal(game: PipCribbageGame, **choices: dict) -> list[dict]:
+    """Play the current deal to its end on first legal moves, answering the dealer's choices
+    with `choices` by action type ("crux": {...}, "turn": {...} for flip / keep_die)."""
+    events: list[dict] = []
+    deal = game.deal_number
+    while game.deal_number == deal and game.outcome is None:
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        action = legal[0]
+        if legal[0]["type"] == "crux":
+            action = choices["crux"]
+        elif legal[0]["type"] in ("flip", "keep_die"):
+            action = choices["turn"]
+        events += game.apply(seat, action)
+    return events
+
+
+def die_state(game: PipCribbageGame, seat: int) -> tuple[int, int]:
+    die = game.view(None)["dice"][seat]
+    return die["space"], die["face"]
