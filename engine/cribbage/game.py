@@ -104,7 +104,7 @@ from engine.cribbage.deal import (
 )
 from engine.cribbage.outcome import cribbage_outcome
 from engine.cribbage.pegging import MoveResult, Pegging
-from engine.cribbage.scoring import Breakdown, ScoreItem, count_of, score_hand
+from engine.cribbage.scoring import Breakdown, ScoreItem, score_hand
 from engine.cribbage.show import CRIB, ShowCount, ShowStep, standard_show_order
 from engine.cribbage.sides import Sides
 from engine.errors import IllegalAction
@@ -602,13 +602,12 @@ class CribbageGame(Game):
                 card = parse_card(action["card"])
                 result = self.pegging.play(seat, card)
                 event: Event = {"type": "play", "seat": seat, "card": str(card),
-                                "count": self.pegging.count if result.finished_count is None
-                                else count_of(result.finished_count),
-                                "text": ""}
-                event["text"] = f"{seat_name(seat)} plays {card}, count {event['count']}."
+                                "count": result.count,
+                                "text": f"{seat_name(seat)} plays {card}, count {result.count}."}
             else:
                 result = self.pegging.go(seat)
-                event = {"type": "go", "seat": seat, "text": f"{seat_name(seat)} says go."}
+                event = {"type": "go", "seat": seat, "count": result.count,
+                         "text": f"{seat_name(seat)} says go."}
             return [event, *self._after_peg_move(result)]
         if kind == "claim":
             return self._claim(seat, action["points"])

@@ -42,6 +42,8 @@ class MoveResult:
     """What one play or go led to."""
 
     awards: list[Award] = field(default_factory=list)
+    #: The count right after the move (before any restart): what the player calls out.
+    count: int = 0
     #: The count that just ended (its pile), when the count restarted after this move.
     finished_count: list[Card] | None = None
     #: True when every piece has been laid: the play is over.
@@ -93,7 +95,7 @@ class Pegging:
         self.pile.append(piece)
         self._count += piece.value
         self.last_player = seat
-        result = MoveResult()
+        result = MoveResult(count=self._count)
         made = peg_points(self.pile)
         if made.total:
             result.awards.append(Award(seat, made, "play"))
@@ -104,7 +106,7 @@ class Pegging:
         if not self.must_go(seat):
             raise ValueError(f"seat {seat} cannot say go now")
         self.passed.add(seat)
-        result = MoveResult()
+        result = MoveResult(count=self._count)
         self._after_move(seat, result)
         return result
 

@@ -1,15 +1,16 @@
 """Properties over random whole games of 2, 3 and 4 players, muggins on and off.
 
 Each example plays a whole game choosing uniformly among the legal actions of a random seat in
-to_act(), and checks at every step: every offered action is accepted; garbage, wrong and
-out-of-turn actions raise IllegalAction and change no view; the 52 cards are all somewhere;
-scores never fall; no view shows another seat's hidden cards, the crib before it is shown, or
-the deck; views and events are plain JSON. Each game ends with a valid outcome, and replaying
-its (options, seed, actions) gives the same events and views.
+to_act(). Every few steps: offered actions are accepted (tried on copies of the game); garbage,
+wrong and out-of-turn actions raise IllegalAction and change no view; no view shows another
+seat's hidden cards, the crib before it is shown, or the deck. At every step: the 52 cards are
+all somewhere; scores never fall; events are plain JSON. Each game ends with a valid outcome,
+and replaying its (options, seed, actions) gives the same events and views.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
@@ -121,6 +122,14 @@ def probe_illegal(game: CribbageGame, rng: random.Random) -> None:
     assert game.rng.getstate() == state
 
 
+def check_offered_actions_are_accepted(game: CribbageGame, rng: random.Random) -> None:
+    """Every offered action (a sample of the claims) goes through on a copy of the game."""
+    for seat in game.to_act():
+        legal = game.legal_actions(seat)
+        for action in rng.sample(legal, min(2, len(legal))):
+            copy.deepcopy(game).apply(seat, action)
+
+
 def check_events(events: list[dict[str, Any]], players: int) -> None:
     json.dumps(events)
     for event in events:
@@ -158,6 +167,7 @@ def play_game(
         assert game.to_act(), "a running game always waits for somebody"
         if probe_every and len(log) % probe_every == 0:
             probe_illegal(game, rng)
+            check_offered_actions_are_accepted(game, rng)
             check_views_hide_cards(game)
         seat = rng.choice(game.to_act())
         legal = game.legal_actions(seat)
@@ -190,7 +200,7 @@ def play_game(
 def test_random_games_accept_every_legal_action_and_refuse_the_rest(
     players: int, seed: int, muggins: bool, target: int
 ) -> None:
-    play_game(players, {"muggins": muggins, "target": target}, seed, probe_every=3)
+    play_game(players, {"muggins": muggins, "target": target}, seed, probe_every=5)
 
 
 @settings(max_examples=12)
