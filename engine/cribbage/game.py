@@ -4,7 +4,6 @@ PIP Cribbage and Crib Race subclass this game and change only its hooks:
 
     _deal_plan()            cards per seat, discards, crib cards from the deck, discards to bottom
     _new_deck()             the cards shuffled for a deal
-    _pegging_hands()        the pieces each seat lays in the play (PIP: kept cards + dice)
     _show_order()           the list of ShowSteps counted in the show
     _show_pieces(step)      the pieces a hand or the crib counts (PIP: dice added)
     _count(step)            the Breakdown of one count (PIP: other flush rules)
@@ -163,9 +162,6 @@ class CribbageGame(Game):
 
     def _count(self, step: ShowStep) -> Breakdown:
         return score_hand(self._show_pieces(step), self.starter, crib=step.kind == CRIB)
-
-    def _pegging_hands(self) -> list[list[Card]]:
-        return [list(kept) for kept in self.kept]
 
     def _pause_before_count(self, step: ShowStep) -> bool:
         return False
