@@ -27,7 +27,8 @@ Actions (Cribbage's, plus the dealer's choices):
 View keys: every Cribbage view key (engine/cribbage/game.py) with dice as "P4" wherever a
 piece appears ("hand" during the play holds your die; "played", "pile" and "show" show die
 plays and dice), plus:
-    dice         [{"owner": seat, "space": 1..9, "face": 1..6, "direction": +1 | -1}] per seat
+    dice         [{"owner": seat, "space": 1..9, "face": 1..6, "direction": +1 | -1,
+                 "piece": "P4"}] per seat (dice are public: "piece" is the face as notation)
     effect       the dealer's space this deal: {"seat": dealer, "space", "key", "name",
                  "text", "active"}; key is one of crib_bonus, extra_decay, double_pip, rise,
                  crux, turn, borrowed_pip; "active" False for 2/4/6/8 (they act on entry only)

@@ -54,7 +54,7 @@ class Die:
 
     def to_json(self) -> dict[str, Any]:
         return {"owner": self.owner, "space": self.space, "face": self.face,
-                "direction": self.direction}
+                "direction": self.direction, "piece": str(self.piece)}
 
 
 def starting_dice(first_dealer: int) -> list[Die]:

@@ -18,9 +18,9 @@ def test_first_dealers_die_starts_on_1_showing_6_and_the_other_on_9_showing_5(
 ) -> None:
     dice = starting_dice(first_dealer)
     assert dice[first_dealer].to_json() == {
-        "owner": first_dealer, "space": 1, "face": 6, "direction": 1}
+        "owner": first_dealer, "space": 1, "face": 6, "direction": 1, "piece": "P6"}
     assert dice[1 - first_dealer].to_json() == {
-        "owner": 1 - first_dealer, "space": 9, "face": 5, "direction": -1}
+        "owner": 1 - first_dealer, "space": 9, "face": 5, "direction": -1, "piece": "P5"}
 
 
 def test_a_new_game_places_the_dice_by_the_cut_for_first_deal() -> None:
