@@ -188,3 +188,24 @@ def test_four_player_go_sequence_through_the_game() -> None:
     assert [(e["seat"], e["side"], e["reason"], e["points"]) for e in go] == [(1, 1, "go", 1)]
     assert game.view(None)["scores"] == [0, 1]
     assert game.to_act() == [2] and game.view(None)["count"] == 0
+
+
+def test_his_heels_can_end_the_game_before_the_play() -> None:
+    game = stacked_game(TWO_HANDS, dealer=1, starter="JH")
+    game.scores = [0, 119]
+    events = discard_all(game, TWO_DISCARDS)
+    assert events[-1]["type"] == "game_over" and game.outcome is not None
+    assert game.outcome["winners"] == [1] and game.to_act() == []
+
+
+def test_a_discard_is_told_only_to_its_owner() -> None:
+    game = stacked_game(TWO_HANDS, dealer=1, starter="5S")
+    events = game.apply(0, {"type": "discard", "cards": ["3H", "2H"]})
+    public = [e for e in events if "to" not in e]
+    private = [e for e in events if "to" in e]
+    assert all("2H" not in str(e) for e in public)
+    assert [(e["to"], e["cards"]) for e in private] == [(0, ["2H", "3H"])]
+    assert game.view(0)["discards"] == ["2H", "3H"] and game.view(1)["discards"] == []
+    assert game.view(1)["crib_size"] == 2 and game.to_act() == [1]
+    with pytest.raises(ValueError):
+        game.restack(["AS"])  # only before anyone has discarded
