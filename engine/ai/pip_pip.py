@@ -41,8 +41,6 @@ GIVE_AWAY_WEIGHT = 0.5
 LATER_CARDS_SHARE = 0.4
 #: Share of a typical card's points a trick holds when a strong card kept for later wins it.
 KEPT_TRICK_SHARE = 1.0
-#: Use the ruffing chance (a trump played on another suit) as a trump's worth kept.
-RUFF_KEEP = True
 CALL_POINTS = 50
 EASY_RANDOM_SHARE = 0.3
 
@@ -199,7 +197,7 @@ def _chance_to_win_later(table: Table, card: Card) -> float:
     suit, or for a trump played on another suit (a ruff), beaten only by a higher trump from
     a seat that is also void in that suit."""
     others = [s for s in range(table.players) if s != table.seat]
-    if not (RUFF_KEEP and card.suit == table.trump):
+    if card.suit != table.trump:
         everyone = Table(**{**table.__dict__, "trick": [], "later": others})
         return chance_to_win(everyone, card)
     pool = table.unseen_total
