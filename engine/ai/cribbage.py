@@ -1,0 +1,400 @@
+"""Computer players for Cribbage (2-4 players): `choose_action(view, legal, rng, level)`.
+
+Every decision reads only the seat's own view (its hand, its discards, the starter, the cards
+laid in the play, the counts shown), so for one view and one rng state the choice is the same
+whatever the hidden cards are. The parts PIP Cribbage reuses (pegging, muggins, the unseen
+cards) take the few things that differ as arguments.
+
+Levels:
+- easy: discards keeping the best four cards as they stand (now and then at random); pegs the
+  card that scores most now, avoiding counts of 5 and 21; sometimes undercounts its own hand
+  with muggins on, and catches an opponent's undercount only half the time.
+- normal: discards by the hand's average over every possible starter; pegs by the points a
+  card takes minus the best reply the next seat can be expected to hold; counts exactly.
+- hard: the average hand plus the crib's average value for or against the discarder (table
+  in _crib_values.py), with a bonus for the chance of going out with the hand near the end;
+  pegging that also weighs its own counter-reply to each reply (pairs royal, extended runs,
+  a 31), the go when the next seat cannot play, and the score near the end of the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from math import comb
+
+from engine.ai._crib_values import CRIB_PAIR_VALUES, CRIB_SINGLE_VALUES
+from engine.cards import Card, parse_card, parse_cards, standard_deck
+from engine.contract import Action, View
+from engine.cribbage.scoring import hand_total, peg_points
+
+LEVELS = ("easy", "normal", "hard")
+LIMIT = 31
+FULL_DECK = frozenset(standard_deck())
+
+#: easy: share of discards and plays made at random, and of nonzero counts claimed 2 short.
+EASY_RANDOM_SHARE = 0.2
+EASY_UNDERCOUNT_SHARE = 0.25
+EASY_MUGGINS_SHARE = 0.5
+#: Worth of reaching the target with the hand alone, in points, for the end-game discard.
+GOING_OUT_WORTH = 12.0
+#: Points the play usually adds before the show (an average for the end-game estimate).
+EXPECTED_PEG = 3
+#: My counter-reply is certain to be available, but it in turn invites a re-counter.
+COUNTER_WEIGHT = 0.8
+#: What it is worth when the next seat cannot play: the go point, usually.
+GO_WORTH = 0.9
+#: A point given to an opponent who is about to win weighs more than one we take.
+CLOSE_TO_WIN = 12
+DEFENCE_WEIGHT = 1.6
+
+#: (kind, pieces, starter) -> the exact points of a count: how a game scores its show.
+CountFn = Callable[[str, Sequence[Card], Card], int]
+
+
+def choose_action(
+    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
+) -> Action:
+    """One of `legal` for the seat whose `view` this is."""
+    check_level(level, legal)
+    if len(legal) == 1:
+        return legal[0]
+    kinds = {action["type"] for action in legal}
+    if "discard" in kinds:
+        return choose_discard(view, legal, rng, level)
+    if "play" in kinds:
+        return choose_play(view, legal, rng, level, known_pieces={})
+    return choose_show_action(view, legal, rng, level, cribbage_count)
+
+
+def check_level(level: str, legal: list[Action]) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"Unknown level {level!r}: easy, normal or hard.")
+    if not legal:
+        raise ValueError("No legal action to choose from.")
+
+
+# ===== what a seat knows ======================================================================
+
+
+def cards_of(texts: Sequence[str]) -> list[Card]:
+    return [parse_card(text) for text in texts]
+
+
+def side_of(view: View, seat: int) -> int:
+    return next(i for i, seats in enumerate(view["sides"]) if seat in seats)
+
+
+def points_needed(view: View, seat: int) -> int:
+    """How many points `seat`'s side still needs to win."""
+    return int(view["target"]) - int(view["scores"][side_of(view, seat)])
+
+
+def seen_cards(view: View) -> set[Card]:
+    """Every deck card this seat has seen this deal: its own, the starter, the play."""
+    seen = set(cards_of(view.get("hand") or []))
+    seen.update(cards_of(view.get("discards") or []))
+    seen.update(cards_of(view.get("kept") or []))
+    for laid in view["played"]:
+        seen.update(cards_of(laid))
+    if view.get("starter"):
+        seen.add(parse_card(view["starter"]))
+    return {card for card in seen if not card.is_die}
+
+
+def unseen_cards(view: View) -> list[Card]:
+    """Deck cards this seat cannot place (in other hands, the crib or the deck), in a fixed
+    order so that nothing hidden can influence a choice."""
+    seen = seen_cards(view)
+    return sorted((c for c in FULL_DECK if c not in seen), key=lambda c: (c.rank, c.suit))
+
+
+# ===== the discard ============================================================================
+
+
+def crib_value(discards: Sequence[Card]) -> float:
+    """The average crib these discards lead to (see _make_crib_table.py for the method)."""
+    if len(discards) == 1:
+        return CRIB_SINGLE_VALUES[discards[0].rank]
+    first, second = sorted(discards)
+    return CRIB_PAIR_VALUES[(first.rank, second.rank, first.suit == second.suit)]
+
+
+def crib_sign(view: View) -> float:
+    """+1 when the crib scores for this seat's side (its own or a partner's), -1 if not."""
+    mine = side_of(view, view["seat"]) == side_of(view, view["crib_owner"])
+    return 1.0 if mine else -1.0
+
+
+def going_out_chance(totals: Sequence[int], need: int) -> float:
+    """Share of starters with which the hand (plus a usual play) reaches the target."""
+    return sum(1 for total in totals if total + EXPECTED_PEG >= need) / len(totals)
+
+
+def choose_discard(view: View, legal: list[Action], rng: random.Random, level: str) -> Action:
+    hand = cards_of(view["hand"])
+    if level == "easy":
+        if rng.random() < EASY_RANDOM_SHARE:
+            return rng.choice(legal)
+        return max(legal, key=lambda a: hand_total(kept_after(hand, a), None))
+    unseen = unseen_cards(view)
+    sign = crib_sign(view)
+    need = points_needed(view, view["seat"])
+    best, best_value = legal[0], float("-inf")
+    for action in legal:
+        kept = kept_after(hand, action)
+        totals = [hand_total(kept, starter) for starter in unseen]
+        value = sum(totals) / len(totals)
+        if level == "hard":
+            value += sign * crib_value(cards_of(action["cards"]))
+            if need <= 30:
+                value += GOING_OUT_WORTH * going_out_chance(totals, need)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def kept_after(hand: Sequence[Card], action: Action) -> list[Card]:
+    kept = list(hand)
+    for card in cards_of(action["cards"]):
+        kept.remove(card)
+    return kept
+
+
+# ===== the play ===============================================================================
+
+
+@dataclass
+class Reply:
+    """One rank the next seat may answer with: its points, and my best counter to it."""
+
+    rank: int
+    their_points: int
+    my_counter: int
+    copies: int  # unseen cards of this rank
+    certain: bool  # the next seat is known to hold it (a PIP die)
+
+
+@dataclass
+class PlaySituation:
+    """The play as this seat sees it."""
+
+    seat: int
+    pile: list[Card]
+    count: int
+    mine: list[Card]
+    unseen: list[Card]
+    next_seat: int | None  # the next seat still in this count after me, None if only me
+    next_known: list[Card] = field(default_factory=list)  # pieces it surely holds
+    next_unknown: int = 0  # cards it holds that I cannot name
+    next_is_partner: bool = False
+    my_need: int = 999
+    their_need: int = 999
+
+
+def play_situation(view: View, known_pieces: dict[int, list[Card]]) -> PlaySituation:
+    """known_pieces[seat]: pieces that seat surely still holds (PIP Cribbage: its die)."""
+    seat, players = view["seat"], view["players"]
+    sizes, passed = view["hand_sizes"], set(view["passed"])
+    next_seat = None
+    for step in range(1, players):
+        other = (seat + step) % players
+        if sizes[other] > 0 and other not in passed:
+            next_seat = other
+            break
+    known = known_pieces.get(next_seat, []) if next_seat is not None else []
+    opponents = [s for s in range(players) if side_of(view, s) != side_of(view, seat)]
+    return PlaySituation(
+        seat=seat,
+        pile=cards_of(view["pile"]),
+        count=int(view["count"]),
+        mine=cards_of(view["hand"]),
+        unseen=unseen_cards(view),
+        next_seat=next_seat,
+        next_known=list(known),
+        next_unknown=max(0, sizes[next_seat] - len(known)) if next_seat is not None else 0,
+        next_is_partner=next_seat is not None
+        and side_of(view, next_seat) == side_of(view, seat),
+        my_need=points_needed(view, seat),
+        their_need=min(points_needed(view, s) for s in opponents),
+    )
+
+
+def choose_play(
+    view: View,
+    legal: list[Action],
+    rng: random.Random,
+    level: str,
+    known_pieces: dict[int, list[Card]],
+) -> Action:
+    plays = [a for a in legal if a["type"] == "play"]
+    situation = play_situation(view, known_pieces)
+    if level == "easy":
+        if rng.random() < EASY_RANDOM_SHARE:
+            return rng.choice(plays)
+        return max(plays, key=lambda a: easy_play_value(situation, parse_card(a["card"])))
+    return max(plays, key=lambda a: play_value(situation, parse_card(a["card"]), level))
+
+
+def easy_play_value(situation: PlaySituation, piece: Card) -> tuple[int, bool, int]:
+    count = situation.count + piece.value
+    points = peg_points([*situation.pile, piece]).total
+    return points, count not in (5, 21), piece.value
+
+
+def play_value(situation: PlaySituation, piece: Card, level: str) -> float:
+    """Points this piece takes, less what the reply to it is expected to give away."""
+    pile = [*situation.pile, piece]
+    count = situation.count + piece.value
+    points = peg_points(pile).total
+    hard = level == "hard"
+    if hard and points >= situation.my_need:
+        return 1000.0 + points  # it wins the game now
+    rest = list(situation.mine)
+    rest.remove(piece)
+    # A small preference for laying higher pieces first: low ones make later counts and gos.
+    value = points + 0.01 * piece.value
+    if count == LIMIT:
+        return value  # the count restarts; the next lead scores nothing by itself
+    if situation.next_seat is None:
+        # Everyone else has said go: I lay my pieces alone; plan that run of plays.
+        return value + (solo_points(pile, count, rest) if hard else 0)
+    replies = reply_options(situation, pile, count, rest if hard else [])
+    expected_reply, no_reply = expected_best_reply(situation, replies, hard)
+    if situation.next_is_partner:
+        return value + 0.5 * expected_reply
+    weight = DEFENCE_WEIGHT if hard and situation.their_need <= CLOSE_TO_WIN else 1.0
+    go_worth = GO_WORTH if hard else 0.0
+    return value - weight * expected_reply + no_reply * go_worth
+
+
+def solo_points(pile: list[Card], count: int, pieces: list[Card]) -> int:
+    """The most points I can peg laying my remaining pieces one after another on this count."""
+    best = 0
+    for piece in set(pieces):
+        if count + piece.value > LIMIT:
+            continue
+        rest = list(pieces)
+        rest.remove(piece)
+        after = [*pile, piece]
+        best = max(best, peg_points(after).total + solo_points(after, count + piece.value, rest))
+    return best
+
+
+def reply_options(
+    situation: PlaySituation, pile: list[Card], count: int, rest: list[Card]
+) -> list[Reply]:
+    copies = Counter(card.rank for card in situation.unseen)
+    certain = {piece.rank for piece in situation.next_known}
+    replies = []
+    for rank in range(1, 14):
+        if not (copies[rank] and situation.next_unknown) and rank not in certain:
+            continue
+        value = 10 if rank > 10 else rank
+        if count + value > LIMIT:
+            continue
+        answer = Card(rank, None)  # suits play no part in the play's points
+        after = [*pile, answer]
+        their_points = peg_points(after).total
+        my_counter = 0
+        if count + value < LIMIT:
+            for piece in set(rest):
+                if count + value + piece.value <= LIMIT:
+                    my_counter = max(my_counter, peg_points([*after, piece]).total)
+        replies.append(Reply(rank, their_points, my_counter, copies[rank], rank in certain))
+    return replies
+
+
+def expected_best_reply(
+    situation: PlaySituation, replies: list[Reply], counter: bool
+) -> tuple[float, float]:
+    """(expected points the next seat's reply makes, less my counter when `counter`;
+    chance it holds no piece that fits).
+
+    The next seat is taken to lay the reply worth most to it; which cards it holds is a
+    draw of `next_unknown` from the unseen cards (the hypergeometric law), plus any pieces
+    it surely holds. Replies worth the same to it are taken as equally likely."""
+    pool, drawn = len(situation.unseen), situation.next_unknown
+
+    def chance_none(cards: int) -> float:
+        if drawn <= 0 or cards <= 0:
+            return 1.0
+        if cards > pool - drawn:
+            return 0.0
+        return comb(pool - cards, drawn) / comb(pool, drawn)
+
+    groups: dict[int, list[Reply]] = {}
+    for reply in replies:
+        groups.setdefault(reply.their_points, []).append(reply)
+    expected = 0.0
+    covered_cards = 0
+    none_before = 1.0  # chance it holds nothing from the better groups
+    for points in sorted(groups, reverse=True):
+        group = groups[points]
+        covered_cards += sum(r.copies for r in group)
+        sure = any(r.certain for r in group)
+        none_after = 0.0 if sure else chance_none(covered_cards)
+        chance = none_before - none_after
+        if chance > 0:
+            net = float(points)
+            if counter:
+                weights = [r.copies + (1 if r.certain else 0) for r in group]
+                net -= COUNTER_WEIGHT * sum(
+                    w * r.my_counter for w, r in zip(weights, group, strict=True)
+                ) / sum(weights)
+            expected += chance * net
+        none_before = none_after
+        if none_before == 0.0:
+            break
+    return expected, none_before
+
+
+# ===== the show (muggins) =====================================================================
+
+
+def cribbage_count(kind: str, pieces: Sequence[Card], starter: Card) -> int:
+    return hand_total(pieces, starter, crib=kind == "crib")
+
+
+def choose_show_action(
+    view: View, legal: list[Action], rng: random.Random, level: str, count: CountFn
+) -> Action:
+    """Claims, muggins, keeping muggins points: every level keeps points it takes."""
+    kinds = {action["type"] for action in legal}
+    if "keep" in kinds:
+        return {"type": "keep"}
+    catches = level != "easy" or rng.random() < EASY_MUGGINS_SHARE
+    if "muggins" in kinds and catches and opponent_undercounted(view, count):
+        return {"type": "muggins"}
+    if "claim" in kinds:
+        return claim(view, legal, rng, level, count)
+    if "pass" in kinds:
+        return {"type": "pass"}
+    return legal[0]
+
+
+def opponent_undercounted(view: View, count: CountFn) -> bool:
+    """True when the claim open to muggins is below the true count of the shown pieces."""
+    muggins = view.get("muggins")
+    if not muggins or not muggins.get("claim") or muggins["claim"].get("claimed") is None:
+        return False
+    claim_info = muggins["claim"]
+    for record in reversed(view["show"]):
+        if (record["seat"] == claim_info["seat"] and record["kind"] == claim_info["kind"]
+                and record["breakdown"] is None and record["claimed"] is not None):
+            exact = count(record["kind"], parse_cards(record["cards"]),
+                          parse_card(record["starter"]))
+            return int(record["claimed"]) < exact
+    return False
+
+
+def claim(view: View, legal: list[Action], rng: random.Random, level: str,
+          count: CountFn) -> Action:
+    waiting = view["next_count"]
+    exact = count(waiting["kind"], parse_cards(waiting["cards"]), parse_card(view["starter"]))
+    if level == "easy" and exact >= 4 and rng.random() < EASY_UNDERCOUNT_SHARE:
+        exact -= 2  # a fifteen overlooked
+    claims = [a for a in legal if a["type"] == "claim" and a["points"] <= exact]
+    return max(claims, key=lambda a: a["points"]) if claims else legal[0]
