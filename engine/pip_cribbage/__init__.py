@@ -26,7 +26,7 @@ Actions (Cribbage's, plus the dealer's choices):
 
 View keys: every Cribbage view key (engine/cribbage/game.py) with dice as "P4" wherever a
 piece appears ("hand" during the play holds your die; "played", "pile" and "show" show die
-plays and dice), plus:
+plays and dice; "hand_sizes" count a die still to be laid as a piece), plus:
     dice         [{"owner": seat, "space": 1..9, "face": 1..6, "direction": +1 | -1,
                  "piece": "P4"}] per seat (dice are public: "piece" is the face as notation)
     effect       the dealer's space this deal: {"seat": dealer, "space", "key", "name",

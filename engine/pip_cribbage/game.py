@@ -112,7 +112,9 @@ class PipCribbageGame(CribbageGame):
     ) -> list[Event]:
         """Redo the current deal from `deck` (see CribbageGame.restack), for tests and puzzles;
         `dice` places dice first: {seat: (space, face)}. Only before any choice or discard."""
-        if self.phase == CRUX_PHASE and self.crux_choice is None:
+        if self.crux_choice is not None:
+            raise ValueError("restack only at the start of a deal, before the Crux choice")
+        if self.phase == CRUX_PHASE:
             self.phase = DISCARD
         for seat, (space, face) in (dice or {}).items():
             if not (1 <= space <= len(TRACK) and 1 <= face <= 6):
