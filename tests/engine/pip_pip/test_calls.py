@@ -111,9 +111,19 @@ def test_call_in_the_current_trump_suit_is_refused():
     game = rigged(["5C 6C", "KH QH", "7C 8C"], trump="H", leader=0)
     assert game.legal_actions(1) == []
     assert 1 not in game.to_act()
-    game.turn = 1  # even on turn, the call is refused with a reason
+    with pytest.raises(IllegalAction, match="Hearts are already trump"):
+        game.apply(1, CALL_H)  # off turn, the reason is still about the call
+    game.turn = 1
     with pytest.raises(IllegalAction, match="Hearts are already trump"):
         game.apply(1, CALL_H)
+
+
+def test_call_without_a_pair_explains_what_is_missing():
+    game = rigged(["5C 6C", "KH 7C", "7C 8C"], trump="S", leader=0)
+    with pytest.raises(IllegalAction, match="needs a king and a queen of hearts"):
+        game.apply(1, CALL_H)
+    with pytest.raises(IllegalAction, match="not a suit"):
+        game.apply(1, {"type": "call", "suit": "stars"})
 
 
 def test_call_in_the_old_trump_after_a_call_moved_it_before_the_lead():
