@@ -7,8 +7,13 @@ is missing or fails on a view; the failure is logged and the message goes out wi
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import heapq
 import io
+import itertools
 import logging
+import weakref
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
@@ -21,6 +26,60 @@ except ImportError:  # the renderer is optional; messages then carry no picture
     _render = None
 
 _NoRenderer: type[Exception] = getattr(_render, "UnknownGame", LookupError)
+class DrawingQueue:
+    """One drawing at a time, and a waiting hand goes before a waiting table.
+
+    Drawing is Python-heavy and holds the GIL much of the time: several drawing threads at
+    once starve the event loop, and interactions then wait to be acknowledged. So pictures
+    queue. A hand is what a member is waiting for after pressing; a table refresh is
+    coalesced and shows the latest state whenever it runs, so it can wait."""
+
+    def __init__(self) -> None:
+        self._busy = False
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    @contextlib.asynccontextmanager
+    async def turn(self, priority: int) -> AsyncIterator[None]:
+        if self._busy:
+            ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            heapq.heappush(self._waiting, (priority, next(self._order), ticket))
+            try:
+                await ticket
+            except asyncio.CancelledError:
+                if ticket.done() and not ticket.cancelled():
+                    self._hand_on()  # we were given the turn but will not use it
+                raise
+        else:
+            self._busy = True
+        try:
+            yield
+        finally:
+            self._hand_on()
+
+    def _hand_on(self) -> None:
+        while self._waiting:
+            _, _, ticket = heapq.heappop(self._waiting)
+            if not ticket.done():
+                ticket.set_result(None)  # the turn passes straight to it: still busy
+                return
+        self._busy = False
+
+
+PRIORITY = {"hand": 0, "table": 1}
+_queues: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, DrawingQueue] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _queue() -> DrawingQueue:
+    """The running loop's queue (its futures belong to one loop)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _queues:
+        _queues[loop] = DrawingQueue()
+    return _queues[loop]
+
+
 #: Games already reported as having no renderer (said once, not on every refresh).
 _unrendered: set[str] = set()
 
@@ -33,7 +92,8 @@ async def draw(kind: str, game_name: str, view: dict[str, Any]) -> bytes | None:
     if game_name in _unrendered:
         return None
     try:
-        return await asyncio.to_thread(function, game_name, view)
+        async with _queue().turn(PRIORITY.get(kind, 1)):
+            return await asyncio.to_thread(function, game_name, view)
     except _NoRenderer:
         _unrendered.add(game_name)
         log.warning("No renderer for %s yet: its messages go out without pictures", game_name)

@@ -175,3 +175,34 @@ def test_rules_pages_keep_every_section_and_fit_a_message() -> None:
             assert title in joined
         assert all(len(text.rules_page(spec, n)[0]) <= 2000 for n in range(len(pages)))
         assert re.search(r"page 1 of \d+", text.rules_page(spec, 0)[0])
+
+
+async def test_drawing_queue_runs_one_at_a_time_and_hands_first() -> None:
+    from cogs.images import DrawingQueue
+
+    queue = DrawingQueue()
+    order: list[str] = []
+    running = 0
+
+    async def draw(name: str, priority: int) -> None:
+        nonlocal running
+        async with queue.turn(priority):
+            running += 1
+            assert running == 1
+            order.append(name)
+            await asyncio.sleep(0.001)
+            running -= 1
+
+    first = asyncio.create_task(draw("table 1", 1))
+    await asyncio.sleep(0)  # table 1 is drawing; the rest queue behind it
+    waiting = [
+        asyncio.create_task(draw(name, priority))
+        for name, priority in (("table 2", 1), ("hand 1", 0), ("table 3", 1), ("hand 2", 0))
+    ]
+    cancelled = asyncio.create_task(draw("hand 0", 0))
+    await asyncio.sleep(0)
+    cancelled.cancel()
+    await asyncio.gather(first, *waiting)
+    assert order == ["table 1", "hand 1", "hand 2", "table 2", "table 3"]
+    await draw("later", 1)  # the queue is free again after a cancelled waiter
+    assert order[-1] == "later"

@@ -71,6 +71,7 @@ class GameDriver:
     last_hand: int | None = None
     #: Called after every move (hidden-card checks hook in here).
     after_move: Callable[[], None] | None = None
+    _table_message: int | None = None
 
     @property
     def bot(self) -> CardBot:
@@ -141,6 +142,9 @@ class GameDriver:
 
     def find_table(self) -> FakeMessage | None:
         """The newest message carrying a table's Rules button (the table message)."""
+        known = self.fake.state.messages.get(self._table_message or 0)
+        if known is not None and not known.deleted:
+            return known  # reposting deletes the old table message, which ends this shortcut
         for message in reversed(self.fake.state.messages.values()):
             if message.deleted or message.ephemeral:
                 continue
@@ -152,6 +156,7 @@ class GameDriver:
             if found and (self.table_id is None or int(found[1]) == self.table_id):
                 self.table_id = int(found[1])
                 self.channel_id = message.channel_id
+                self._table_message = message.id
                 return message
         return None
 
