@@ -6,12 +6,22 @@ The game itself and its view keys are documented in engine/cribbage/game.py.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from engine.contract import Action, View
 from engine.cribbage.game import CribbageGame
 from engine.cribbage.presentation import RULES, action_label
 from engine.cribbage.sides import Sides
 from engine.registry import GameSpec, Option, register
+
+
+def _computer_player(
+    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
+) -> Action:
+    from engine.ai.cribbage import choose_action  # lazily: it imports this package's parts
+
+    return choose_action(view, legal, rng, level)
 
 
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
@@ -34,6 +44,7 @@ SPEC = GameSpec(
                "Four players always play as two partnerships (seats 1 & 3 against 2 & 4); "
                "two or three players play for themselves."),
     ),
+    ai=_computer_player,
     sides=_sides,
     action_label=action_label,
     rules=RULES,
