@@ -60,11 +60,10 @@ Played = list[tuple[int, Card]]
 
 @dataclass(frozen=True)
 class Table:
-    """What the AI knows that does not change while it thinks."""
+    """One decision's fixed facts (the track, our team) and its scratch cache."""
 
     track: Track
     team: int
-    players: int
     #: Evaluations of positions already seen during this decision.
     scores: dict[tuple, float] = field(default_factory=dict)
 
@@ -74,7 +73,7 @@ def choose_action(
 ) -> Action:
     if len(legal) == 1:
         return legal[0]
-    table = Table(_track(view), view["seat"] % 2, view["players"])
+    table = Table(_track(view), view["team"])
     racers = _racers(view)
     if legal[0]["type"] == "play":
         if level == "easy" and rng.random() < 0.5:
