@@ -98,7 +98,8 @@ class PipCribbageGame(CribbageGame):
             {"type": "effect", "seat": self.dealer, "space": die.space, "key": self.effect.key,
              "name": self.effect.name,
              "text": f"{seat_name(self.dealer)}'s die is on space {die.space} showing "
-             f"{die.face}: {self.effect.name}."}
+             f"{die.face}: {self.effect.name}"
+             + ("." if self.effect.acts_during_deal else " (no effect this deal).")}
         )
         if self.effect_is(CRUX):
             self.phase = CRUX_PHASE
