@@ -1,0 +1,102 @@
+"""Crib Race: Cribbage on a race track for 2, 3, 4, 6 or 8 players (seeds/crib-race.txt,
+RULES.md §3). `SPEC` registers it as GAMES["crib-race"].
+
+Built on engine/cribbage (CribbageGame and its deal plans, sides, pegging, show and scoring).
+Modules: board (board files in boards/*.json and their checks), track (pegs, moves, zones),
+seating (sides and deal plans for every seating), game (CribRaceGame: the hooks), text
+(labels and rules).
+
+Options:
+    teams    True (default) or False: whether 4 players play as 2 teams of 2. 2 and 3 players
+             always play alone; 6 and 8 players always play in teams of 2 (3 and 4 teams),
+             whatever this says. Team members sit alternately: seat s is on side s % sides.
+    muggins  False (default) or True: Cribbage's muggins (players claim their counts).
+    board    "default" (and any other file in boards/): the track.
+
+Actions: Cribbage's, unchanged ({"type": "discard", "cards": [...]}, "play", "go", "claim",
+"muggins", "keep", "give_back", "pass"); with 8 players the four seats dealt 4 cards have no
+discard to make.
+
+View keys: every Cribbage view key (engine/cribbage/game.py), where "scores" are track
+positions (the hole number on the track; on a green path its entry, on a blue path its rejoin
+hole, in a box the box's hole) and "target" is the finish (121), plus:
+    board             the board file's data: {"name", "title", "description", "size": [w, h],
+                      "holes": {hole id: [x, y]}, "track": [hole ids 0..finish], "slides":
+                      [{"name", "from", "to"}], "advances": [{"name", "entry", "path",
+                      "rejoin"}], "traps": [{"name", "holes", "path", "rejoin"}], "boxes":
+                      [{"name", "hole", "cells"}]} (engine/crib_race/board.py)
+    finish            the finish hole's number (121)
+    teams             whether sides are teams of two; seating: "2 players", "3 teams of 2"...
+    pegs              one per side: {"side", "seats", "hole" (hole id), "path" ("main", a
+                      green or blue path's name, or a box's name), "index" (position along
+                      that path), "boxed", "position" (as "scores"), "to_finish" (holes
+                      still to travel)}
+    penalty_boxes     {box name: [sides in the box, first in first]}
+    zone_events       this deal's zone events, in order; last_zone_events: the previous
+                      deal's (the releases at its end included)
+
+Events: Cribbage's; "score" events also carry "hole" and "path" (where the peg ended) and
+read "... Peg at 47."; plus
+    {"type": "zone", "kind": "slide" | "advance" | "trap" | "box" | "release", "zone": name,
+     "side", "seats", "landed": hole id, "to": hole id, "text"}
+    {"type": "boxed_points", "seat", "side", "points", "reason", "text"}: points a boxed
+     side did not score.
+
+Outcome: Cribbage's, with track positions as scores (the winner 121); skunks as in Cribbage
+(a loser under 91 or under 61).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.contract import Action, View
+from engine.crib_race.board import BOARDS, DEFAULT_BOARD
+from engine.crib_race.game import CribRaceGame
+from engine.crib_race.seating import PLAYER_COUNTS, race_sides
+from engine.crib_race.text import RULES, action_label
+from engine.registry import GameSpec, Option, register
+
+
+def _computer_player(
+    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
+) -> Action:
+    # Imported here: engine.ai.crib_race imports this package's modules.
+    from engine.ai.crib_race import choose_action
+
+    return choose_action(view, legal, rng, level)
+
+
+def _sides(players: int, options: dict[str, Any]) -> list[int]:
+    return list(race_sides(players, bool(options.get("teams", True))).side_of)
+
+
+SPEC = GameSpec(
+    name="crib-race",
+    title="Crib Race",
+    min_players=2,
+    max_players=8,
+    factory=CribRaceGame,
+    options=(
+        Option("teams", True, (True, False),
+               "With 4 players: play as 2 teams of 2 (partners alternate seats) or alone. "
+               "6 and 8 players always play as teams of 2; 2 and 3 players always alone."),
+        Option("muggins", False, (False, True),
+               "Players count their own hands; opponents may take missed points."),
+        Option("board", DEFAULT_BOARD, tuple(BOARDS),
+               "The race track: " + "; ".join(f"{b.name}: {b.title}"
+                                               for b in BOARDS.values()) + "."),
+    ),
+    ai=_computer_player,
+    sides=_sides,
+    action_label=action_label,
+    rules=RULES,
+    order=30,
+    player_counts=PLAYER_COUNTS,
+)
+
+# Discovery misses this package when one of its modules is imported before the registry.
+register(SPEC)
+
+__all__ = ["SPEC", "CribRaceGame"]

@@ -1,0 +1,58 @@
+"""Crib Race seatings (RULES.md §3): who plays with whom and how each deal is dealt.
+
+    players  teams   sides                 deal
+    2        -       2 individuals         6 cards each, discard 2
+    3        -       3 individuals         5 each, discard 1; the crib's 4th card from the deck
+    4        False   4 individuals         5 each, discard 1
+    4        True    2 teams of 2          5 each, discard 1
+    6        always  3 teams of 2          5 each, everyone discards 1; the two non-dealing
+                                           teams' discards make the crib, the dealing team's
+                                           two discards go under the deck
+    8        always  4 teams of 2          the four seats left of the dealer (one per team) get
+                                           5 and discard 1; the other four get 4, no discard
+
+Team members sit alternately: seat s plays for side s % number_of_sides (Sides.alternating),
+so partners share one peg. 5 and 7 players have no seating.
+"""
+
+from __future__ import annotations
+
+from engine.cribbage.deal import DealPlan, seats_from_left
+from engine.cribbage.sides import Sides
+
+PLAYER_COUNTS = (2, 3, 4, 6, 8)
+
+
+def side_count(players: int, teams: bool) -> int:
+    """How many pegs race: one per player, or one per team of two."""
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"Crib Race is for 2, 3, 4, 6 or 8 players, not {players}")
+    if players >= 6 or (players == 4 and teams):
+        return players // 2
+    return players
+
+
+def race_sides(players: int, teams: bool) -> Sides:
+    return Sides.alternating(players, side_count(players, teams))
+
+
+def seating_words(players: int, teams: bool) -> str:
+    sides = side_count(players, teams)
+    return f"{sides} teams of 2" if sides < players else f"{players} players"
+
+
+def race_plan(players: int, dealer: int, sides: Sides) -> DealPlan:
+    """The deal plan for this seating with `dealer` dealing."""
+    if players == 2:
+        return DealPlan(cards=(6, 6), discards=(2, 2))
+    if players in (3, 4):
+        return DealPlan(cards=(5,) * players, discards=(1,) * players, crib_from_deck=4 - players)
+    if players == 6:
+        dealing_team = frozenset(sides.seats_of(sides.side_of[dealer]))
+        return DealPlan(cards=(5,) * 6, discards=(1,) * 6, to_bottom=dealing_team)
+    if players == 8:
+        first_four = set(seats_from_left(players, dealer)[:4])
+        cards = tuple(5 if seat in first_four else 4 for seat in range(players))
+        discards = tuple(1 if seat in first_four else 0 for seat in range(players))
+        return DealPlan(cards=cards, discards=discards)
+    raise ValueError(f"Crib Race is for 2, 3, 4, 6 or 8 players, not {players}")

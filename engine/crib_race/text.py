@@ -1,0 +1,51 @@
+"""What players read about Crib Race: button words (Cribbage's, every action is Cribbage's)
+and the rules in short sections."""
+
+from __future__ import annotations
+
+from engine.cribbage.presentation import action_label
+
+RULES: tuple[tuple[str, str], ...] = (
+    (
+        "Seating and the deal",
+        "2 players get 6 cards and give 2 to the crib; 3 players get 5 and give 1 (one card "
+        "from the deck completes the crib); 4 players, alone or as 2 teams, get 5 and give 1. "
+        "6 players play as 3 teams: everyone gets 5 and gives 1, the two other teams' cards "
+        "make the dealer's crib and the dealing team's two go under the deck. 8 players play "
+        "as 4 teams: the four players left of the dealer get 5 and give 1, the other four get "
+        "4. Partners sit alternately and share one peg.",
+    ),
+    (
+        "The race",
+        "Cribbage is played as usual (the play, the go, the show, his heels), but points move "
+        "your peg along the track from 0 to the finish at 121, hole by hole, in the order they "
+        "are scored. The first peg to reach the finish wins at once, even in the middle of the "
+        "play.",
+    ),
+    (
+        "Zones",
+        "Only the hole where a scoring move ends counts; passing over a zone does nothing. "
+        "Red slide: landing on its first box slides you to its end. Green advance: landing on "
+        "its entry puts you on a shortcut that rejoins the track further on. Blue time trap: "
+        "landing in one of its three holes sends you down the blue path, which loops back "
+        "behind the trap; if your hand count lands you there, your crib count continues down "
+        "the blue path.",
+    ),
+    (
+        "Penalty boxes",
+        "Landing on a penalty box puts your peg in it. While boxed you still play and count, "
+        "but score nothing. At the end of each deal a boxed peg comes out, back on the box's "
+        "hole, once every other peg not in the same box is past it; several pegs in one box "
+        "leave one per deal, first in, first out.",
+    ),
+    (
+        "Muggins",
+        "With muggins on, you count your own hand and crib by claiming a number. A claim that "
+        "is too high is refused; a claim that is too low is scored as claimed. Until the next "
+        "count is claimed any opponent may press Muggins!: the first to press takes the missed "
+        "points and may keep them or give them back (on this track, giving them back can send "
+        "a rival into a trap).",
+    ),
+)
+
+__all__ = ["RULES", "action_label"]

@@ -1,0 +1,128 @@
+"""Pegs on a Crib Race board: where a peg is, how points move it, and what a landing does.
+
+A peg is on a `path` at an `index`: on the main track ("main") the index is the hole number;
+on a green or blue side path it is the position along that path's route (its own holes, then
+the rejoin hole, where the peg is back on the track); in a penalty box it is the cell.
+
+Points move a peg hole by hole along its current path (`move`). Only the hole where the move
+ends is looked at, and only track holes set zones off:
+    slide    the peg jumps to the slide's end;
+    advance  the peg goes to the first hole of the green path (a shortcut);
+    trap     the peg goes to the first hole of the blue path (a loop back behind the trap);
+    box      the peg goes into the penalty box (the game keeps the queue and the release).
+A zone's destination never sets anything off in turn. A move that reaches the finish stops
+there: the game is won.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.crib_race.board import ADVANCE, BOX, MAIN, SLIDE, TRAP, Board, Zone
+
+
+@dataclass(frozen=True)
+class Peg:
+    path: str = MAIN
+    index: int = 0
+
+    def hole(self, board: Board) -> str:
+        """The hole id the peg sits in."""
+        if self.path == MAIN:
+            return str(self.index)
+        zone = board.by_name[self.path]
+        return zone.cells[self.index] if zone.kind == BOX else zone.route[self.index]
+
+    def is_boxed(self, board: Board) -> bool:
+        return self.path != MAIN and board.by_name[self.path].kind == BOX
+
+    def finished(self, board: Board) -> bool:
+        return self.path == MAIN and self.index == board.finish
+
+    def to_json(self, board: Board) -> dict[str, object]:
+        return {"hole": self.hole(board), "path": self.path, "index": self.index,
+                "boxed": self.is_boxed(board),
+                "position": position(board, self), "to_finish": to_finish(board, self)}
+
+
+@dataclass(frozen=True)
+class Move:
+    """One scoring move: `landed` is where the steps ended, `after` where the peg is once the
+    landing hole's zone (if any) has acted."""
+
+    before: Peg
+    landed: Peg
+    after: Peg
+    zone: Zone | None
+    #: The peg reached the finish: the game is won.
+    finished: bool
+
+
+def step(board: Board, peg: Peg) -> Peg:
+    """One hole forward along the peg's path; a side path's last hole is back on the track."""
+    if peg.path == MAIN:
+        return Peg(MAIN, min(peg.index + 1, board.finish))
+    route = board.by_name[peg.path].route
+    if peg.index + 1 == len(route) - 1:
+        return Peg(MAIN, int(route[-1]))
+    return Peg(peg.path, peg.index + 1)
+
+
+def landing_zone(board: Board, peg: Peg) -> Zone | None:
+    """The zone a peg that ends its move here sets off (None on side paths and plain holes)."""
+    return board.trigger_at.get(peg.index) if peg.path == MAIN else None
+
+
+def move(board: Board, peg: Peg, points: int) -> Move:
+    """Move a peg that is not boxed `points` holes; stops at the finish. Boxes are entered at
+    cell 0 here; the game puts a peg behind any already boxed (`enter_box`)."""
+    if peg.is_boxed(board):
+        raise ValueError("a boxed peg does not move")
+    landed = peg
+    for _ in range(points):
+        if landed.finished(board):
+            break
+        landed = step(board, landed)
+    zone = None if landed.finished(board) else landing_zone(board, landed)
+    after = landed if zone is None else _zone_destination(zone)
+    return Move(peg, landed, after, zone, after.finished(board))
+
+
+def _zone_destination(zone: Zone) -> Peg:
+    if zone.kind == SLIDE:
+        return Peg(MAIN, int(zone.target))
+    assert zone.kind in (ADVANCE, TRAP, BOX)
+    return Peg(zone.name, 0)  # the first hole of the side path, or the box's first cell
+
+
+def position(board: Board, peg: Peg) -> int:
+    """A track number for comparing pegs: the hole number on the track; on a green path the
+    entry (the peg is past it and not yet at the rejoin); on a blue path the rejoin hole (the
+    peg must come back there); in a box the box's hole."""
+    if peg.path == MAIN:
+        return peg.index
+    zone = board.by_name[peg.path]
+    if zone.kind == ADVANCE:
+        return zone.triggers[0]
+    if zone.kind == TRAP:
+        return zone.rejoin
+    return zone.triggers[0]
+
+
+def to_finish(board: Board, peg: Peg) -> int:
+    """Holes still to travel to the finish along the peg's path."""
+    if peg.path == MAIN:
+        return board.finish - peg.index
+    zone = board.by_name[peg.path]
+    if zone.kind == BOX:
+        return board.finish - zone.triggers[0]
+    return (len(zone.route) - 1 - peg.index) + board.finish - zone.rejoin
+
+
+def is_past(board: Board, peg: Peg, box: Zone) -> bool:
+    """Whether a peg is past a box (strictly beyond its hole)."""
+    return position(board, peg) > box.triggers[0]
+
+
+__all__ = ["ADVANCE", "BOX", "MAIN", "SLIDE", "TRAP", "Move", "Peg", "is_past", "landing_zone",
+           "move", "position", "step", "to_finish"]
