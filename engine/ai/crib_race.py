@@ -1,0 +1,195 @@
+"""Computer players for Crib Race: `choose_action(view, legal, rng, level)`.
+
+The Cribbage computer player (engine/ai/cribbage.py) made aware of the track. Its parts weigh
+cards in points; here a scoring move is worth the ground it gains on the board instead
+(`gain`): the holes it takes off the way to the finish, so a move landing on a slide or a
+green advance is worth more than its points, one landing in a time trap less (often below
+nothing), and one landing on a penalty box less again (`BOX_COST`: the points a boxed side
+can expect to lose before it is released). While our own peg is boxed our points are worth
+nothing, so the play only defends.
+
+- Discards: the Cribbage method (the hand's average over every starter; at normal and hard the
+  crib's average for or against us) with each starter's hand total turned into its gain from a
+  few places the play may leave our peg (`PLAY_OFFSETS`), so a close choice goes to the
+  discard whose counts tend to land well.
+- The play: the Cribbage play value of each card, corrected by the difference between the
+  gain and the points of our own move.
+- Muggins: claims and presses as in Cribbage; the taker keeps the points or gives them back,
+  whichever is better on the track (giving back can push a rival into a trap).
+
+Levels are Cribbage's (easy, normal, hard), all track-aware; the track weighs fully at hard,
+half at normal and easy, where random choices and simple heuristics stay as in Cribbage.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from engine.ai import cribbage as crib_ai
+from engine.cards import Card, parse_card
+from engine.contract import Action, View
+from engine.crib_race.board import BOARDS, BOX, MAIN, Board
+from engine.crib_race.track import Peg, move, to_finish
+from engine.cribbage.scoring import hand_total, peg_points
+
+#: Points a side can expect to miss while boxed (roughly a deal's scoring).
+BOX_COST = 10.0
+#: Where the play may leave our peg before the show: the hand counts from each of these.
+PLAY_OFFSETS = (0, 1, 2, 3, 4)
+#: How much the track counts against plain points, by level.
+TRACK_WEIGHT = {"easy": 0.5, "normal": 0.5, "hard": 1.0}
+
+
+def choose_action(
+    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
+) -> Action:
+    """One of `legal` for the seat whose `view` this is."""
+    crib_ai.check_level(level, legal)
+    if len(legal) == 1:
+        return legal[0]
+    board = BOARDS[view["board"]["name"]]
+    kinds = {action["type"] for action in legal}
+    race_view = with_holes_to_go(view)
+    if "discard" in kinds:
+        return choose_discard(race_view, legal, rng, level, board)
+    if "play" in kinds:
+        return choose_play(race_view, legal, rng, level, board)
+    if "keep" in kinds:
+        return keep_or_give_back(view, board)
+    return crib_ai.choose_show_action(race_view, legal, rng, level, crib_ai.cribbage_count)
+
+
+# ===== the track ================================================================================
+def peg_of(view: View, side: int) -> Peg:
+    peg = view["pegs"][side]
+    return Peg(peg["path"], int(peg["index"]))
+
+
+def my_side(view: View) -> int:
+    return crib_ai.side_of(view, view["seat"])
+
+
+def with_holes_to_go(view: View) -> View:
+    """The view with "scores" such that target - score is the holes each peg still has to go,
+    which is what the Cribbage player's end-game reckoning needs."""
+    finish = int(view["finish"])
+    return {**view, "target": finish,
+            "scores": [finish - int(peg["to_finish"]) for peg in view["pegs"]]}
+
+
+@lru_cache(maxsize=65536)
+def gain(board_name: str, path: str, index: int, points: int) -> float:
+    """The ground a move of `points` gains for a peg at (path, index), in holes; a boxed peg
+    gains nothing, and landing in a box costs BOX_COST more."""
+    board = BOARDS[board_name]
+    peg = Peg(path, index)
+    if points <= 0 or peg.is_boxed(board):
+        return 0.0
+    result = move(board, peg, points)
+    if result.finished:
+        return 1000.0 + points  # the game is won: nothing else matters
+    ground = float(to_finish(board, peg) - to_finish(board, result.after))
+    if result.zone is not None and result.zone.kind == BOX:
+        ground -= BOX_COST
+    return ground
+
+
+def peg_gain(board: Board, peg: Peg, points: int) -> float:
+    return gain(board.name, peg.path, peg.index, points)
+
+
+def ahead(board: Board, peg: Peg, holes: int) -> Peg:
+    """Where a peg ends after `holes` holes of plain moves (zones ignored: a rough guess of
+    where the play leaves it)."""
+    if holes <= 0 or peg.is_boxed(board):
+        return peg
+    landed = move(board, peg, holes).landed
+    return landed if landed.path != MAIN or not landed.finished(board) else peg
+
+
+# ===== the discard ==============================================================================
+def choose_discard(view: View, legal: list[Action], rng: random.Random, level: str,
+                   board: Board) -> Action:
+    hand = crib_ai.cards_of(view["hand"])
+    if level == "easy" and rng.random() < crib_ai.EASY_RANDOM_SHARE:
+        return rng.choice(legal)
+    peg = peg_of(view, my_side(view))
+    weight = TRACK_WEIGHT[level]
+    starts = [ahead(board, peg, offset) for offset in PLAY_OFFSETS]
+    worth = [_track_worth(board, starts, total, weight) for total in range(30)]
+    if level == "easy":
+        return max(legal, key=lambda a: worth[hand_total(crib_ai.kept_after(hand, a), None)])
+    unseen = crib_ai.unseen_cards(view)
+    sign = crib_sign(view)
+    need = crib_ai.points_needed(view, view["seat"])
+    best, best_value = legal[0], float("-inf")
+    for action in legal:
+        kept = crib_ai.kept_after(hand, action)
+        totals = [hand_total(kept, starter) for starter in unseen]
+        value = sum(worth[total] for total in totals) / len(totals)
+        if level == "hard":
+            value += sign * crib_ai.crib_value(crib_ai.cards_of(action["cards"]))
+            if need <= 30:
+                value += crib_ai.GOING_OUT_WORTH * crib_ai.going_out_chance(totals, need)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _track_worth(board: Board, starts: Sequence[Peg], total: int, weight: float) -> float:
+    """A hand total's worth: its points, moved towards the average ground it gains from the
+    places the play may leave the peg by `weight` (1: the ground alone)."""
+    ground = sum(peg_gain(board, start, total) for start in starts) / len(starts)
+    return (1 - weight) * total + weight * min(ground, 100.0)
+
+
+def crib_sign(view: View) -> float:
+    """+1 for our own crib, -1 for a rival's; 0 when our discards go under the deck (the
+    dealing team with six players)."""
+    if view["players"] == 6 and my_side(view) == crib_ai.side_of(view, view["crib_owner"]):
+        return 0.0
+    return crib_ai.crib_sign(view)
+
+
+# ===== the play =================================================================================
+def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
+                board: Board) -> Action:
+    plays = [a for a in legal if a["type"] == "play"]
+    situation = crib_ai.play_situation(view, {})
+    peg = peg_of(view, my_side(view))
+    weight = TRACK_WEIGHT[level]
+
+    def track_correction(piece: Card) -> float:
+        points = peg_points([*situation.pile, piece]).total
+        return weight * (peg_gain(board, peg, points) - points)
+
+    if level == "easy":
+        if rng.random() < crib_ai.EASY_RANDOM_SHARE:
+            return rng.choice(plays)
+        return max(plays, key=lambda a: _easy_value(situation, parse_card(a["card"]),
+                                                    track_correction))
+    return max(plays, key=lambda a: crib_ai.play_value(situation, parse_card(a["card"]), level)
+               + track_correction(parse_card(a["card"])))
+
+
+def _easy_value(situation: crib_ai.PlaySituation, piece: Card,
+                correction: Callable[[Card], float]) -> tuple[float, bool, int]:
+    """Cribbage's easy order (points now, then avoiding 5 and 21), points made track-aware."""
+    points, safe, value = crib_ai.easy_play_value(situation, piece)
+    return points + correction(piece), safe, value
+
+
+# ===== muggins ==================================================================================
+def keep_or_give_back(view: View, board: Board) -> Action:
+    """Keep the muggins points unless handing them back hurts the owner more on the track."""
+    muggins = view["muggins"]
+    points = int(muggins["points"])
+    owner_side = crib_ai.side_of(view, muggins["claim"]["seat"])
+    keep = peg_gain(board, peg_of(view, my_side(view)), points)
+    give = -peg_gain(board, peg_of(view, owner_side), points)
+    return {"type": "keep"} if keep >= give else {"type": "give_back"}
+
+
+__all__ = ["choose_action", "gain"]
