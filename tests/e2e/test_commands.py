@@ -206,3 +206,23 @@ async def test_drawing_queue_runs_one_at_a_time_and_hands_first() -> None:
     assert order == ["table 1", "hand 1", "hand 2", "table 2", "table 3"]
     await draw("later", 1)  # the queue is free again after a cancelled waiter
     assert order[-1] == "later"
+
+
+@pytest.mark.usefixtures("quick_pictures")
+async def test_a_waiting_table_reminds_the_player_whose_turn_it_is() -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:", idle_warn=0.05))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        driver = GameDriver(fake)
+        await driver.start_game(GAME, players)
+        await asyncio.sleep(0.2)
+        await driver.settle()
+        reminders = [
+            m
+            for m in fake.visible_messages(players[0], driver.channel_id)
+            if "the table is waiting for your move" in m.content
+        ]
+        waited = {u.id for u in driver.waiting()}
+        assert reminders
+        assert {int(i) for m in reminders for i in re.findall(r"<@(\d+)>", m.content)} <= waited
+        fake.assert_clean()
