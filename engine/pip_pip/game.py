@@ -402,5 +402,8 @@ class PipPipGame(Game):
 
 
 def _call(suit: str, double: bool) -> Action:
-    return {"type": "call", "suit": suit, "double": True} if double else {"type": "call",
-                                                                         "suit": suit}
+    """A call as legal_actions spells it: "double" appears only when true."""
+    action: Action = {"type": "call", "suit": suit}
+    if double:
+        action["double"] = True
+    return action
