@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit import board, cards, layout, palette, seats, text
+from render.kit.safe import integer, listed
 from render.registry import View, register
 
 Section = Callable[[Image.Image, ImageDraw.ImageDraw, View, int, bool], int]
@@ -24,9 +25,6 @@ KIND_WORDS = {"fifteen": "15s", "pair": "pairs", "run": "runs", "flush": "flush"
 TABLE_CARD = 84  # cards on the table; their corner text stays above the 16 px floor
 SHOW_CARD = 66
 
-
-def _int(value: Any, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def side_lists(view: View) -> list[list[int]]:
@@ -53,7 +51,7 @@ def _seat_name(view: View, seat: Any) -> str:
 
 
 def _target(view: View) -> int:
-    return 61 if _int(view.get("target"), 121) == 61 else 121
+    return 61 if integer(view.get("target"), 121) == 61 else 121
 
 
 # ---- sections ------------------------------------------------------------------------------
@@ -70,8 +68,8 @@ def board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
     scores = view.get("scores") if isinstance(view.get("scores"), list) else []
     backs = view.get("previous_scores") if isinstance(view.get("previous_scores"), list) else []
     for side in range(count):
-        front = _int(scores[side]) if side < len(scores) else 0
-        back = _int(backs[side]) if side < len(backs) else 0
+        front = integer(scores[side]) if side < len(scores) else 0
+        back = integer(backs[side]) if side < len(backs) else 0
         board.draw_pegs(draw, lay, origin, side, max(0, front), max(0, min(back, front)))
     return y + lay.height + 12
 
@@ -94,8 +92,8 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
                                fill=palette.FELT_DARK)
         draw.ellipse((x + 8, row_y + 8, x + 30, row_y + 30), fill=colour, outline=palette.WHITE,
                      width=2)
-        score = _int(scores[index]) if index < len(scores) else 0
-        gained = score - (_int(backs[index]) if index < len(backs) else score)
+        score = integer(scores[index]) if index < len(scores) else 0
+        gained = score - (integer(backs[index]) if index < len(backs) else score)
         score_words = f"{score}" + (f" (+{gained})" if gained > 0 else "")
         score_w = text.draw(draw, (x + col_w - 24, row_y + 19), score_words, 22,
                             fill=palette.WHITE, bold=True, anchor="rm")
@@ -133,16 +131,16 @@ def play_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: i
     card_h = cards.card_height(TABLE_CARD)
     _labelled_card(image, draw, starter, "Starter", (24, y), TABLE_CARD, four_colour)
     crib_owner = view.get("crib_owner", view.get("dealer"))
-    crib_size = _int(view.get("crib_size"))
+    crib_size = integer(view.get("crib_size"))
     _labelled_card(image, draw, None, f"Crib ({crib_size})", (24 + TABLE_CARD + 30, y),
                    TABLE_CARD, four_colour)
     text.draw(draw, (24 + TABLE_CARD * 1.5 + 30, y + 26 + card_h + 6),
               _seat_name(view, crib_owner), 17, fill=palette.SOFT_WHITE, anchor="ma",
               max_width=TABLE_CARD + 50)
     x0 = 24 + 2 * TABLE_CARD + 90
-    pile = [str(c) for c in view.get("pile", []) if isinstance(c, str)]
+    pile = [str(c) for c in listed(view.get("pile")) if isinstance(c, str)]
     if phase == "play":
-        count = _int(view.get("count"))
+        count = integer(view.get("count"))
         text.draw(draw, (x0, y), "The count", 18, fill=palette.SOFT_WHITE, bold=True)
         draw.rounded_rectangle((x0, y + 26, x0 + 96, y + 26 + card_h), radius=12,
                                fill=palette.FELT_DARK)
@@ -169,7 +167,7 @@ def play_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: i
 def _phase_words(view: View) -> str:
     phase = view.get("phase")
     if phase == "discard":
-        return f"Deal {_int(view.get('deal_number'), 1)}: discarding to the crib"
+        return f"Deal {integer(view.get('deal_number'), 1)}: discarding to the crib"
     if phase == "show":
         return "The show: counting hands and crib"
     return ""
@@ -181,7 +179,7 @@ def _status(view: View) -> str:
     phase = view.get("phase")
     waiting = seats.to_act(view)
     names = ", ".join(_seat_name(view, s) for s in waiting)
-    passed = [s for s in view.get("passed", []) if isinstance(s, int)]
+    passed = [s for s in listed(view.get("passed")) if isinstance(s, int)]
     go_words = ("  ·  Go: " + ", ".join(_seat_name(view, s) for s in passed)) if passed else ""
     if phase == "discard":
         return f"Waiting for {names} to discard" if names else ""
@@ -199,11 +197,11 @@ def breakdown_words(record: dict[str, Any]) -> str:
         claimed = record.get("claimed")
         return f"claimed {claimed}" if claimed is not None else ""
     totals: dict[str, int] = {}
-    for item in breakdown.get("items", []):
+    for item in listed(breakdown.get("items")):
         if isinstance(item, dict):
             kind = KIND_WORDS.get(str(item.get("kind")), str(item.get("kind")))
-            totals[kind] = totals.get(kind, 0) + _int(item.get("points"))
-    total = _int(breakdown.get("total"), sum(totals.values()))
+            totals[kind] = totals.get(kind, 0) + integer(item.get("points"))
+    total = integer(breakdown.get("total"), sum(totals.values()))
     words = (" · ".join(f"{kind} {points}" for kind, points in totals.items()) + f" = {total}"
              if totals else "nineteen (no score) = 0")
     claimed = record.get("claimed")
@@ -216,10 +214,10 @@ def show_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: i
                  four_colour: bool) -> int:
     """Each count of the show: whose hand or crib, its cards and starter, the breakdown.
     Between deals the previous deal's complete show stays up so players can read it."""
-    records = [r for r in view.get("show", []) if isinstance(r, dict)]
+    records = [r for r in listed(view.get("show")) if isinstance(r, dict)]
     heading = "The show"
     if not records and view.get("phase") in ("discard", "over"):
-        records = [r for r in (view.get("last_show") or []) if isinstance(r, dict)]
+        records = [r for r in listed(view.get("last_show")) if isinstance(r, dict)]
         heading = "Last deal's show"
     if not records:
         return y
@@ -230,7 +228,7 @@ def show_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: i
         who = _seat_name(view, record.get("seat"))
         kind = "crib" if record.get("kind") == "crib" else "hand"
         scored = record.get("scored")
-        hand = [str(c) for c in record.get("cards", []) if isinstance(c, str)]
+        hand = [str(c) for c in listed(record.get("cards")) if isinstance(c, str)]
         starter = record.get("starter") if isinstance(record.get("starter"), str) else None
         step = SHOW_CARD * 0.62
         right = layout.card_row(image, hand, (24, y), SHOW_CARD, four_colour, step=step)
@@ -251,7 +249,7 @@ def outcome_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y
     outcome = view.get("outcome")
     if not isinstance(outcome, dict):
         return y
-    winners = [s for s in outcome.get("winners", []) if isinstance(s, int)]
+    winners = [s for s in listed(outcome.get("winners")) if isinstance(s, int)]
     if winners:
         side = side_of_seat(view, winners[0])
         headline = f"{side_name(view, side)} win" + ("s" if len(side_lists(view)[side]) == 1
@@ -259,7 +257,7 @@ def outcome_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y
     else:
         headline = "Game over"
     skunk = outcome.get("skunk") or {2: "skunk", 3: "double skunk"}.get(
-        _int(outcome.get("win_points"), 1))
+        integer(outcome.get("win_points"), 1))
     if skunk:
         headline += f" with a {skunk}!"
     else:
@@ -284,7 +282,7 @@ def compose(view: View, four_colour: bool, sections: Sequence[Section],
     image, draw = layout.canvas(layout.WIDTH, 1800)
     game = str(view.get("game", "cribbage"))
     name = title or TITLES.get(game, "Cribbage")
-    right = f"Deal {_int(view.get('deal_number'), 1)} · game to {_target(view)}"
+    right = f"Deal {integer(view.get('deal_number'), 1)} · game to {_target(view)}"
     y = layout.title_bar(draw, layout.WIDTH, name, right) + 14
     for section in sections:
         y = section(image, draw, view, y, four_colour)
@@ -309,7 +307,7 @@ def playable_cards(view: View, hand: Sequence[str]) -> set[str]:
         return set(hand)
     if view.get("phase") != "play":
         return set()
-    count = _int(view.get("count"))
+    count = integer(view.get("count"))
     values = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10, "P": 0}
 
     def value(card: str) -> int:
@@ -321,7 +319,7 @@ def playable_cards(view: View, hand: Sequence[str]) -> set[str]:
 
 
 def hand_items(view: View) -> list[layout.HandItem]:
-    hand = [str(c) for c in view.get("hand", []) if isinstance(c, str)]
+    hand = [str(c) for c in listed(view.get("hand")) if isinstance(c, str)]
     allowed = playable_cards(view, hand)
     return [layout.HandItem(c, c in allowed) for c in hand]
 
@@ -329,9 +327,9 @@ def hand_items(view: View) -> list[layout.HandItem]:
 def hand_lines(view: View) -> list[str]:
     lines = []
     if view.get("phase") == "play":
-        lines.append(f"Count {_int(view.get('count'))}" + (
+        lines.append(f"Count {integer(view.get('count'))}" + (
             f" · starter {view['starter']}" if isinstance(view.get("starter"), str) else ""))
-    discards = [str(c) for c in view.get("discards", []) or [] if isinstance(c, str)]
+    discards = [str(c) for c in listed(view.get("discards")) if isinstance(c, str)]
     if discards:
         lines.append("Your discards to the crib: " + " ".join(discards))
     return lines

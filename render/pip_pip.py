@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit import cards, layout, palette, seats, text
+from render.kit.safe import integer, listed
 from render.kit.shapes import paste_suit
 from render.registry import View, register
 
@@ -28,8 +29,9 @@ TRICK_CARD = 72
 TABLE_FELT = palette.hex_rgb("#2a6b4e")
 
 
-def _int(value: Any, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+def _suit(value: Any) -> str | None:
+    return value if isinstance(value, str) and value in SUIT_WORDS else None
 
 
 def _angle(seat: int, players: int) -> float:
@@ -53,9 +55,9 @@ def _trick_to_show(view: View) -> tuple[list[dict[str, Any]], int | None, str]:
         return trick, None, ""
     last = view.get("last_trick")
     if isinstance(last, dict):
-        played = [c for c in last.get("cards", []) if isinstance(c, dict)]
+        played = [c for c in listed(last.get("cards")) if isinstance(c, dict)]
         winner = last.get("winner") if isinstance(last.get("winner"), int) else None
-        caption = f"Last trick: {seats.label(view, winner)} +{_int(last.get('points'))}" \
+        caption = f"Last trick: {seats.label(view, winner)} +{integer(last.get('points'))}" \
             if winner is not None else "Last trick"
         return played, winner, caption
     return [], None, ""
@@ -80,9 +82,9 @@ def _plate(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int,
               bold=True, anchor="lm", max_width=name_max)
     scores, gained, sizes = _list(view, "scores"), _list(view, "round_points"), \
         _list(view, "hand_sizes")
-    score = _int(scores[seat]) if seat < len(scores) else 0
-    got = _int(gained[seat]) if seat < len(gained) else 0
-    held = _int(sizes[seat]) if seat < len(sizes) else 0
+    score = integer(scores[seat]) if seat < len(scores) else 0
+    got = integer(gained[seat]) if seat < len(gained) else 0
+    held = integer(sizes[seat]) if seat < len(sizes) else 0
     text.draw(draw, (x0 + 12, y0 + 44), f"Score {score} · round +{got}", 17,
               fill=palette.SOFT_WHITE, anchor="lm", max_width=PLATE_W - 24)
     text.draw(draw, (x0 + 12, y0 + 66), f"{held} card{'s' if held != 1 else ''} in hand", 17,
@@ -104,7 +106,7 @@ def _plate(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int,
 def _centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, four_colour: bool,
             caption: str) -> None:
     cx, cy = CENTRE
-    trump = view.get("trump") if view.get("trump") in SUIT_WORDS else None
+    trump = _suit(view.get("trump"))
     # Trump: a big suit on a white disc, named in words as well (never colour alone).
     draw.ellipse((cx - 130, cy - 44, cx - 50, cy + 36), fill=palette.WHITE, outline=palette.INK,
                  width=2)
@@ -113,14 +115,14 @@ def _centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, four_colo
                    palette.suit_colour(trump, four_colour))
     text.draw(draw, (cx - 90, cy + 42), f"Trump: {SUIT_WORDS.get(trump or '', '-')}", 17,
               fill=palette.WHITE, bold=True, anchor="ma")
-    next_trump = view.get("next_trump")
-    if next_trump in SUIT_WORDS and next_trump != trump:
+    next_trump = _suit(view.get("next_trump"))
+    if next_trump and next_trump != trump:
         text.draw(draw, (cx - 90, cy + 64), f"next: {SUIT_WORDS[next_trump]}", 17,
                   fill=palette.HIGHLIGHT, anchor="ma")
     # The draw pile.
     back = cards.card_back(54)
     layout.paste(image, back, (cx + 58, cy - 44))
-    pile = _int(view.get("pile_count"))
+    pile = integer(view.get("pile_count"))
     words = "No drawing" if view.get("drawing_stopped") else f"Pile: {pile}"
     text.draw(draw, (cx + 85, cy + 42), words, 17, fill=palette.WHITE, bold=True, anchor="ma")
     if caption:
@@ -134,8 +136,8 @@ def _status(view: View) -> str:
     turn = view.get("turn")
     if not isinstance(turn, int):
         return ""
-    led = view.get("led_suit")
-    follow = f" · follow {SUIT_WORDS[led]}" if led in SUIT_WORDS else " · leads"
+    led = _suit(view.get("led_suit"))
+    follow = f" · follow {SUIT_WORDS[led]}" if led else " · leads"
     return f"{seats.label(view, turn)} to play{follow}"
 
 
@@ -143,8 +145,8 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     players = max(1, min(8, seats.player_count(view)))
     over = isinstance(view.get("outcome"), dict)
     image, draw = layout.canvas(layout.WIDTH, HEIGHT + (100 if over else 0))
-    right = (f"Round {_int(view.get('round'), 1)}/{_int(view.get('rounds'), players)} · "
-             f"Trick {_int(view.get('trick_number'), 1)}")
+    right = (f"Round {integer(view.get('round'), 1)}/{integer(view.get('rounds'), players)} · "
+             f"Trick {integer(view.get('trick_number'), 1)}")
     layout.title_bar(draw, layout.WIDTH, "Pip Pip", right)
     cx, cy = CENTRE
     rx, ry = TABLE_RADII
@@ -179,7 +181,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
 
 def _outcome(draw: ImageDraw.ImageDraw, view: View, y: int) -> None:
     outcome = view["outcome"]
-    winners = [s for s in outcome.get("winners", []) if isinstance(s, int)]
+    winners = [s for s in listed(outcome.get("winners")) if isinstance(s, int)]
     names = " & ".join(seats.label(view, s) for s in winners) or "Nobody"
     headline = f"{names} win{'' if len(winners) > 1 else 's'}!"
     draw.rounded_rectangle((24, y, layout.WIDTH - 24, y + 104), radius=14, fill=palette.HIGHLIGHT)
@@ -210,10 +212,10 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     names = seats.names(view)
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Your"
     trump = SUIT_WORDS.get(str(view.get("trump")), "-")
-    lines = [f"Trump: {trump}" + (f" · led: {SUIT_WORDS[view['led_suit']]}"
-                                  if view.get("led_suit") in SUIT_WORDS else "")]
+    led = _suit(view.get("led_suit"))
+    lines = [f"Trump: {trump}" + (f" · led: {SUIT_WORDS[led]}" if led else "")]
     declared = _list(view, "declared")
-    mine = declared[seat] if isinstance(seat, int) and seat < len(declared) else []
+    mine = listed(declared[seat]) if isinstance(seat, int) and 0 <= seat < len(declared) else []
     if mine:
         lines.append("Face up (called): " + " ".join(str(c) for c in mine))
     status = "Your turn: play a card" if view.get("turn") == seat and seat is not None \

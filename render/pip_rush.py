@@ -13,6 +13,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit import cards, layout, palette, seats, text
+from render.kit.safe import integer, listed
 from render.registry import View, register
 
 TEAM_COLOURS = (palette.side_colour(0), palette.side_colour(1))
@@ -32,14 +33,18 @@ FINISH_TINT = palette.hex_rgb("#d9e7f5")
 OBSTACLE = palette.hex_rgb("#5b5148")
 
 
-def _int(value: Any, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+def _team_of(view: View, seat: int) -> int:
+    """The seat's team, 0 or 1: from the view's "sides", else seats alternate."""
+    sides = listed(view.get("sides"))
+    team = sides[seat] if 0 <= seat < len(sides) else None
+    return integer(team, seat) % 2
 
 
 def _track_geometry(track: dict[str, Any]) -> tuple[int, int, int]:
-    lanes = max(1, min(6, _int(track.get("lanes"), 3)))
-    finish = max(1, min(11, _int(track.get("finish"), 10)))
-    last_mile = max(1, min(finish, _int(track.get("last_mile"), 7)))
+    lanes = max(1, min(6, integer(track.get("lanes"), 3)))
+    finish = max(1, min(11, integer(track.get("finish"), 10)))
+    last_mile = max(1, min(finish, integer(track.get("last_mile"), 7)))
     return lanes, finish, last_mile
 
 
@@ -99,8 +104,8 @@ def _track_tile(lanes: int, finish: int, last_mile: int, obstacles: tuple[tuple[
 
 
 def _racer_die(racer: dict[str, Any], size: int) -> Image.Image:
-    team = _int(racer.get("team"), 0) % 2
-    return cards.die_face(max(1, min(6, _int(racer.get("pips"), 1))), size, TEAM_COLOURS[team],
+    team = integer(racer.get("team"), 0) % 2
+    return cards.die_face(max(1, min(6, integer(racer.get("pips"), 1))), size, TEAM_COLOURS[team],
                           palette.WHITE)
 
 
@@ -108,7 +113,7 @@ def _draw_racer(image: Image.Image, draw: ImageDraw.ImageDraw, racer: dict[str, 
                 xy: tuple[float, float], size: int) -> None:
     layout.paste(image, _racer_die(racer, size), xy)
     # The racer's letter in a badge at the die's corner, so "racer A" on a button is findable.
-    team = _int(racer.get("team"), 0) % 2
+    team = integer(racer.get("team"), 0) % 2
     cx, cy = xy[0] + size - 4, xy[1] + 4
     draw.ellipse((cx - 13, cy - 13, cx + 13, cy + 13), fill=palette.WHITE,
                  outline=TEAM_COLOURS[team], width=3)
@@ -120,7 +125,7 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: 
     track = view.get("track") if isinstance(view.get("track"), dict) else {}
     lanes, finish, last_mile = _track_geometry(track)
     obstacles = tuple(sorted(
-        (cell[0], cell[1]) for cell in track.get("obstacles", [])
+        (cell[0], cell[1]) for cell in listed(track.get("obstacles"))
         if isinstance(cell, list | tuple) and len(cell) == 2
     ))
     tile = _track_tile(lanes, finish, last_mile, obstacles)
@@ -128,14 +133,14 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: 
     text.draw(draw, (TRACK_LEFT + START_W + (last_mile - 1) * CELL_W, top - 2), "Last Mile", 17,
               fill=palette.HIGHLIGHT, bold=True, anchor="ld")
     # Lane numbers sit in the Start box's right edge: players name lanes when they move.
-    racers = [r for r in view.get("racers", []) if isinstance(r, dict)]
-    at_start = [r for r in racers if _int(r.get("space"), 0) <= 0]
+    racers = [r for r in listed(view.get("racers")) if isinstance(r, dict)]
+    at_start = [r for r in racers if integer(r.get("space"), 0) <= 0]
     for i, racer in enumerate(at_start[:4]):
         x = TRACK_LEFT + 10 + (i % 2) * (DIE + 10)
         y = top + HEADER_H + 14 + (i // 2) * (DIE + 22)
         _draw_racer(image, draw, racer, (x, y), DIE)
     for racer in racers:
-        space, lane = _int(racer.get("space"), 0), _int(racer.get("lane"), 1)
+        space, lane = integer(racer.get("space"), 0), integer(racer.get("lane"), 1)
         if space <= 0:
             continue
         space, lane = min(space, finish), max(1, min(lanes, lane))
@@ -151,10 +156,10 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: 
 
 
 def _teams_line(draw: ImageDraw.ImageDraw, view: View, y: int) -> None:
-    sides = view.get("sides") if isinstance(view.get("sides"), list) else []
     x = 24.0
     for team in (0, 1):
-        members = [seats.label(view, s) for s, t in enumerate(sides) if t == team]
+        members = [seats.label(view, s) for s in range(seats.player_count(view))
+                   if _team_of(view, s) == team]
         draw.rounded_rectangle((x, y, x + 22, y + 22), radius=5, fill=TEAM_COLOURS[team])
         x += 30
         words = f"{TEAM_WORDS[team]}: " + (" & ".join(members) or "-")
@@ -165,14 +170,14 @@ def _teams_line(draw: ImageDraw.ImageDraw, view: View, y: int) -> None:
 def _trick_slots(view: View) -> tuple[str, list[dict[str, Any]], int | None]:
     """What to show in the trick area: the current trick (with any resolved results) or,
     between tricks, the last one with every result."""
-    trick = [c for c in view.get("trick", []) if isinstance(c, dict)]
+    trick = [c for c in listed(view.get("trick")) if isinstance(c, dict)]
     resolution = view.get("resolution") if isinstance(view.get("resolution"), dict) else None
     if trick:
         results = {}
         winner = None
         if resolution:
             winner = resolution.get("winner")
-            results = {r.get("index"): r for r in resolution.get("results", [])
+            results = {r.get("index"): r for r in listed(resolution.get("results"))
                        if isinstance(r, dict)}
         resolving = resolution.get("resolving") if resolution else None
         now = resolving.get("index") if isinstance(resolving, dict) else None
@@ -183,7 +188,7 @@ def _trick_slots(view: View) -> tuple[str, list[dict[str, Any]], int | None]:
         return "This trick", slots, winner
     last = view.get("last_trick") if isinstance(view.get("last_trick"), dict) else None
     if last:
-        slots = [c for c in last.get("cards", []) if isinstance(c, dict)]
+        slots = [c for c in listed(last.get("cards")) if isinstance(c, dict)]
         winner = next((i for i, c in enumerate(slots) if c.get("won")), None)
         number = last.get("number")
         return (f"Trick {number}, finished" if number else "Last trick"), slots, winner
@@ -206,9 +211,8 @@ def _draw_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: 
                                    outline=palette.DIM, width=2)
             continue
         slot = slots[i]
-        seat = _int(slot.get("seat"), 0)
-        sides = view.get("sides") if isinstance(view.get("sides"), list) else []
-        team = sides[seat] if seat < len(sides) and isinstance(sides[seat], int) else seat % 2
+        seat = integer(slot.get("seat"), 0)
+        team = _team_of(view, seat)
         draw.ellipse((x + 8, y0 + 4, x + 24, y0 + 20), fill=TEAM_COLOURS[team % 2])
         text.draw(draw, (x + 30, y0 + 12), seats.label(view, seat), 18, fill=palette.WHITE,
                   anchor="lm", max_width=slot_w - 40)
@@ -256,13 +260,12 @@ def _outcome_banner(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     outcome = view.get("outcome")
     if not isinstance(outcome, dict):
         return y
-    winners = [s for s in outcome.get("winners", []) if isinstance(s, int)]
-    sides = view.get("sides") if isinstance(view.get("sides"), list) else []
-    teams = sorted({sides[s] for s in winners if s < len(sides)})
+    winners = [s for s in listed(outcome.get("winners")) if isinstance(s, int)]
+    teams = sorted({_team_of(view, s) for s in winners})
     if outcome.get("shared") or len(teams) > 1:
         headline = "Shared victory!"
     elif teams:
-        headline = f"{TEAM_WORDS[teams[0] % 2]} team wins!"
+        headline = f"{TEAM_WORDS[teams[0]]} team wins!"
     else:
         headline = "Race over"
     draw.rounded_rectangle((24, y, layout.WIDTH - 24, y + 74), radius=14, fill=palette.HIGHLIGHT)
@@ -280,9 +283,9 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     over = isinstance(view.get("outcome"), dict)
     height = 48 + 46 + 30 + HEADER_H + lanes * CELL_H + 24 + 360 + (90 if over else 0)
     image, draw = layout.canvas(layout.WIDTH, height)
-    cycle, trick_no = _int(view.get("cycle"), 1), _int(view.get("trick_number"), 1)
-    right = f"Cycle {cycle}/{_int(view.get('cycles'), 5)} · Trick {trick_no}/6 · " \
-            f"Draw pile {_int(view.get('draw_pile'), 0)}"
+    cycle, trick_no = integer(view.get("cycle"), 1), integer(view.get("trick_number"), 1)
+    right = f"Cycle {cycle}/{integer(view.get('cycles'), 5)} · Trick {trick_no}/6 · " \
+            f"Draw pile {integer(view.get('draw_pile'), 0)}"
     title = "PIP Rush — " + str(track.get("title", "")) if track.get("title") else "PIP Rush"
     layout.title_bar(draw, layout.WIDTH, title, right)
     _teams_line(draw, view, 60)
@@ -298,7 +301,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
 
 def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     seat = view.get("seat")
-    hand = [str(c) for c in view.get("hand", []) if isinstance(c, str)]
+    hand = [str(c) for c in listed(view.get("hand")) if isinstance(c, str)]
     playable = view.get("playable")
     my_turn = isinstance(seat, int) and seat in seats.to_act(view) and view.get("phase") == "play"
     if isinstance(playable, list):
@@ -309,13 +312,13 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     hand.sort(key=lambda c: (order.get(c[-1:], 9), "A23456".find(c[:1])))
     items = [layout.HandItem(c, c in allowed) for c in hand]
     names = seats.names(view)
-    who = names[seat] if isinstance(seat, int) and seat < len(names) else "Your"
-    team = _int(view.get("team"), 0) % 2
-    racers = [r for r in view.get("racers", []) if isinstance(r, dict)
-              and _int(r.get("team"), -1) == team]
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Your"
+    team = integer(view.get("team"), 0) % 2
+    racers = [r for r in listed(view.get("racers")) if isinstance(r, dict)
+              and integer(r.get("team"), -1) == team]
     lines = [
         f"{TEAM_WORDS[team]} racer {r.get('label')}: {r.get('pips')} pips, "
-        + ("at Start" if _int(r.get("space"), 0) <= 0
+        + ("at Start" if integer(r.get("space"), 0) <= 0
            else f"space {r.get('space')}, lane {r.get('lane')}")
         for r in racers
     ]

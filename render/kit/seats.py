@@ -39,13 +39,13 @@ def is_ai(view: View, seat: int) -> bool:
     if not isinstance(flags, list | tuple | set):
         return False
     if flags and all(isinstance(f, bool) for f in flags):
-        return seat < len(flags) and bool(list(flags)[seat])
+        return 0 <= seat < len(flags) and bool(list(flags)[seat])
     return seat in flags
 
 
 def to_act(view: View) -> list[int]:
-    seats = view.get("waiting_for", view.get("to_act")) or []
-    return [s for s in seats if isinstance(s, int)]
+    waiting = view.get("waiting_for", view.get("to_act"))
+    return [s for s in waiting if isinstance(s, int)] if isinstance(waiting, list) else []
 
 
 def label(view: View, seat: int) -> str:

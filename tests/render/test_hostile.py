@@ -86,3 +86,30 @@ def test_any_unicode_names(samples: list[Sample], names: list[str]) -> None:
         sample = _first(samples, game, "table", where)
         view = {**sample.view, "names": names[: len(sample.view["names"])]}
         _draw(game, "table", view)
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=5),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_value_under_any_key_draws(samples: list[Sample], data: st.DataObject) -> None:
+    """A view from a newer or broken engine must not crash the renderer: replace some of a
+    real view's values (or their insides) with arbitrary JSON."""
+    sample = data.draw(st.sampled_from(samples))
+    view = copy.deepcopy(sample.view)
+    keys = data.draw(st.lists(st.sampled_from(sorted(view)), min_size=1, max_size=4))
+    for key in keys:
+        value = view[key]
+        if isinstance(value, list) and value and data.draw(st.booleans()):
+            value[data.draw(st.integers(0, len(value) - 1))] = data.draw(JSON)
+        elif isinstance(value, dict) and value and data.draw(st.booleans()):
+            value[data.draw(st.sampled_from(sorted(value)))] = data.draw(JSON)
+        else:
+            view[key] = data.draw(JSON)
+    _draw(sample.game, sample.kind, view)
