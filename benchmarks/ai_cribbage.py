@@ -1,0 +1,217 @@
+"""Cribbage and PIP Cribbage computer players: `.venv/bin/python -m benchmarks.ai_cribbage`.
+
+    .venv/bin/python -m benchmarks.ai_cribbage [--games 1000] [--workers N] [--game NAME]
+
+For each two-player game (cribbage, pip-cribbage), prints:
+- `hard` against a uniformly random player and against a greedy baseline, seats alternating:
+  win rate with its 95% (Wilson) interval, and the mean points per deal of each side (final
+  score over deals begun). The greedy baseline keeps the cards whose own score (no starter)
+  is highest, pegs the piece that scores most now (ties at random), claims exactly, picks
+  Crux at random and flips a Turn die when the hand scores more that way.
+- decision time p50 / p95 / max per level, wall clock per choose_action call, for decisions
+  with more than one legal action (the table layer answers single choices itself); `easy`
+  and `normal` are timed in a short extra series against greedy.
+Muggins is off (the random player would only claim numbers at random); games go to 121.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from engine.ai import cribbage as cribbage_ai
+from engine.cards import Card, die, parse_card, parse_cards
+from engine.contract import Action, Game, View
+from engine.cribbage.scoring import FlushRule, hand_total, peg_points
+from engine.registry import GAMES
+
+GAME_NAMES = ("cribbage", "pip-cribbage")
+AiFn = Callable[[View, list[Action], random.Random, str], Action]
+
+
+def ai_for(name: str) -> AiFn:
+    if name == "pip-cribbage":
+        from engine.ai import pip_cribbage
+
+        return pip_cribbage.choose_action
+    return cribbage_ai.choose_action
+
+
+# ===== the greedy baseline ====================================================================
+
+
+def greedy(view: View, legal: list[Action], rng: random.Random) -> Action:
+    kinds = {a["type"] for a in legal}
+    if "discard" in kinds:
+        return max(legal, key=lambda a: _kept_score(view, a))
+    if "play" in kinds:
+        pile = parse_cards(view["pile"])
+        best = max(peg_points([*pile, parse_card(a["card"])]).total
+                   for a in legal if a["type"] == "play")
+        return rng.choice([a for a in legal if a["type"] == "play"
+                           and peg_points([*pile, parse_card(a["card"])]).total == best])
+    if "crux" in kinds:
+        return rng.choice(legal)
+    if "flip" in kinds:
+        flip = next(a for a in legal if a["type"] == "flip")
+        return flip if _turn_gain(view, flip["face"]) > 0 else {"type": "keep_die"}
+    return legal[0]
+
+
+def _own_die(view: View) -> list[Card]:
+    if view["game"] != "pip-cribbage":
+        return []
+    return [die(view["dice"][view["seat"]]["face"])]
+
+
+def _kept_score(view: View, action: Action) -> int:
+    kept = parse_cards(view["hand"])
+    for card in parse_cards(action["cards"]):
+        kept.remove(card)
+    return hand_total([*kept, *_own_die(view)], None)
+
+
+def _turn_gain(view: View, face: int) -> int:
+    kept = parse_cards(view["kept"])
+    starter = parse_card(view["starter"])
+    now = view["dice"][view["seat"]]["face"]
+    rule = FlushRule.WITH_STARTER
+    return (hand_total([*kept, die(face)], starter, flush=rule)
+            - hand_total([*kept, die(now)], starter, flush=rule))
+
+
+# ===== matches ================================================================================
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: int = 0
+    deals: int = 0
+    points: list[int] = field(default_factory=lambda: [0, 0])  # [hard, opponent]
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        self.deals += other.deals
+        self.points = [a + b for a, b in zip(self.points, other.points, strict=True)]
+        for level, values in other.times.items():
+            self.times.setdefault(level, []).extend(values)
+
+
+def play_game(name: str, seed: int, level: str, opponent: str) -> Tally:
+    """`level` against `opponent` ("random" or "greedy"); the AI sits in seat seed % 2."""
+    game: Game = GAMES[name].new(2, {}, seed)
+    ai = ai_for(name)
+    rng = random.Random(seed)
+    ai_seat = seed % 2
+    tally = Tally(games=1)
+    while game.outcome is None:
+        seat = game.waiting_for()[0]
+        legal = game.legal_actions(seat)
+        if seat != ai_seat:
+            view = game.view(seat)
+            action = rng.choice(legal) if opponent == "random" else greedy(view, legal, rng)
+        elif len(legal) == 1:
+            action = legal[0]
+        else:
+            view = game.view(seat)
+            start = time.perf_counter()
+            action = ai(view, legal, rng, level)
+            tally.times.setdefault(level, []).append(time.perf_counter() - start)
+        game.apply(seat, action)
+    outcome = game.outcome
+    tally.wins = int(ai_seat in outcome["winners"])
+    tally.deals = game.view(None)["deal_number"]
+    tally.points = [outcome["scores"][ai_seat], outcome["scores"][1 - ai_seat]]
+    return tally
+
+
+def play_series(args: tuple[str, str, str, list[int]]) -> Tally:
+    name, level, opponent, seeds = args
+    total = Tally()
+    for seed in seeds:
+        total.add(play_game(name, seed, level, opponent))
+    return total
+
+
+def run_match(name: str, level: str, opponent: str, games: int, workers: int,
+              first_seed: int) -> Tally:
+    seeds = list(range(first_seed, first_seed + games))
+    parts = max(1, workers * 4)
+    chunks = [(name, level, opponent, seeds[i::parts]) for i in range(parts)]
+    total = Tally()
+    with ProcessPoolExecutor(workers) as pool:
+        for part in pool.map(play_series, chunks):
+            total.add(part)
+    return total
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    if games == 0:
+        return 0.0, 0.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(name: str, games: int, workers: int) -> None:
+    started = time.perf_counter()
+    results = {opponent: run_match(name, "hard", opponent, games, workers, first_seed=seed)
+               for opponent, seed in (("random", 0), ("greedy", 100_000))}
+    extra = [run_match(name, level, "greedy", max(50, games // 10), workers, first_seed=200_000)
+             for level in ("easy", "normal")]
+
+    print(f"\n{name}: hard against others, {games} two-player games each, to 121")
+    print(f"{'opponent':<9}{'wins':>6}{'win rate':>10}{'95% interval':>17}"
+          f"{'hard pts/deal':>15}{'opp pts/deal':>14}")
+    for opponent, tally in results.items():
+        low, high = wilson(tally.wins, tally.games)
+        print(f"{opponent:<9}{tally.wins:>6}{tally.wins / tally.games:>10.1%}"
+              f"{f'{low:.1%} - {high:.1%}':>17}{tally.points[0] / tally.deals:>15.2f}"
+              f"{tally.points[1] / tally.deals:>14.2f}")
+    for level, tally in zip(("easy", "normal"), extra, strict=True):
+        low, high = wilson(tally.wins, tally.games)
+        print(f"({level} against greedy: {tally.wins}/{tally.games} = "
+              f"{tally.wins / tally.games:.1%}, {low:.1%} - {high:.1%})")
+
+    times: dict[str, list[float]] = {}
+    for tally in (*results.values(), *extra):
+        for level, values in tally.times.items():
+            times.setdefault(level, []).extend(values)
+    print(f"\n{name}: decision time (ms, decisions with a real choice)")
+    print(f"{'level':<8}{'decisions':>11}{'p50':>8}{'p95':>8}{'max':>8}")
+    for level in ("easy", "normal", "hard"):
+        values = times.get(level, [])
+        if values:
+            print(f"{level:<8}{len(values):>11}{percentile(values, 0.5) * 1000:>8.2f}"
+                  f"{percentile(values, 0.95) * 1000:>8.2f}{max(values) * 1000:>8.2f}")
+    print(f"({time.perf_counter() - started:.0f} s with {workers} worker processes)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per opponent")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--game", choices=GAME_NAMES, action="append",
+                        help="only this game (repeatable); default: both")
+    args = parser.parse_args()
+    for name in args.game or GAME_NAMES:
+        report(name, args.games, args.workers)
+
+
+if __name__ == "__main__":
+    main()
