@@ -35,20 +35,18 @@ def build() -> dict:
         return ids
 
     advances = [
-        {"name": "green-1", "entry": "36", "path": side("g1-", [(350, 240), (350, 280)]),
-         "rejoin": "47"},
-        {"name": "green-2", "entry": "99", "path": side("g2-", [(850, 600), (850, 640)]),
-         "rejoin": "110"},
+        {"name": "green-1", "entry": "36", "path": side("g1-", [(375, 245), (425, 282)]),
+         "rejoin": "49"},
+        {"name": "green-2", "entry": "99", "path": side("g2-", [(830, 605), (790, 645)]),
+         "rejoin": "112"},
     ]
     traps = [
         {"name": "blue-1", "holes": ["56", "57", "58"],
-         "path": side("b1-", [(920, 365), (870, 385), (820, 395), (770, 395), (720, 385),
-                              (670, 365)]),
-         "rejoin": "52"},
+         "path": side("b1-", [(900, 370), (850, 390), (800, 390), (750, 370)]),
+         "rejoin": "54"},
         {"name": "blue-2", "holes": ["88", "89", "90"],
-         "path": side("b2-", [(420, 605), (370, 622), (320, 630), (270, 630), (220, 622),
-                              (170, 605)]),
-         "rejoin": "85"},
+         "path": side("b2-", [(400, 605), (350, 625), (300, 625), (250, 605)]),
+         "rejoin": "86"},
     ]
     boxes = [
         {"name": "box-1", "hole": "30",
@@ -64,8 +62,8 @@ def build() -> dict:
         "size": SIZE,
         "holes": holes,
         "track": [str(n) for n in range(FINISH + 1)],
-        "slides": [{"name": "red-1", "from": "15", "to": "25"},
-                   {"name": "red-2", "from": "76", "to": "86"}],
+        "slides": [{"name": "red-1", "from": "15", "to": "27"},
+                   {"name": "red-2", "from": "74", "to": "86"}],
         "advances": advances,
         "traps": traps,
         "boxes": boxes,
