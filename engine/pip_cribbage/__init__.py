@@ -46,11 +46,21 @@ game_over) plus "effect" (the dealer's space at the deal), "crux", "turn" and "d
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from engine.contract import Action, View
 from engine.pip_cribbage.game import PipCribbageGame
 from engine.pip_cribbage.text import RULES, action_label
 from engine.registry import GameSpec, Option, register
+
+
+def _computer_player(
+    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
+) -> Action:
+    from engine.ai.pip_cribbage import choose_action  # lazily: it imports this package's parts
+
+    return choose_action(view, legal, rng, level)
 
 
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
@@ -68,6 +78,7 @@ SPEC = GameSpec(
         Option("muggins", False, (False, True),
                "Players count their own hands; opponents may take missed points."),
     ),
+    ai=_computer_player,
     sides=_sides,
     action_label=action_label,
     rules=RULES,
