@@ -228,10 +228,18 @@ def show_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: i
         who = _seat_name(view, record.get("seat"))
         kind = "crib" if record.get("kind") == "crib" else "hand"
         scored = record.get("scored")
-        hand = [str(c) for c in listed(record.get("cards")) if isinstance(c, str)]
+        pieces = [str(c) for c in listed(record.get("cards")) if isinstance(c, str)]
+        # PIP dice are drawn whole after the fanned cards: a fan would hide their pips.
+        dice = [p for p in pieces if p[:1] == "P"]
+        hand = [p for p in pieces if p[:1] != "P"]
         starter = record.get("starter") if isinstance(record.get("starter"), str) else None
         step = SHOW_CARD * 0.62
         right = layout.card_row(image, hand, (24, y), SHOW_CARD, four_colour, step=step)
+        for die in dice:
+            size = round(SHOW_CARD * 0.8)
+            tile = cards.die_face(int(die[1:2]) if die[1:2].isdigit() else 1, size)
+            layout.paste(image, tile, (right + 10, y + (card_h - size) / 2))
+            right += 10 + size
         if starter:
             right = layout.card_row(image, [starter], (right + 14, y), SHOW_CARD, four_colour)
         x = right + 28

@@ -77,6 +77,13 @@ def _moments() -> list[tuple[str, str, int, dict[str, Any], int, Moment]]:
         ("after-show-3p", "cribbage", 3, {}, 6, lambda v: v["deal_number"] >= 3),
         ("game-over-2p", "cribbage", 2, {}, 7, lambda v: False),
         ("game-over-61-4p", "cribbage", 4, {"target": 61}, 8, lambda v: False),
+        ("first-deal-2p", "pip-cribbage", 2, {}, 1, lambda v: True),
+        ("mid-play-2p", "pip-cribbage", 2, {}, 2, lambda v: v["phase"] == "play"
+         and len(v["pile"]) >= 3),
+        ("the-show-2p", "pip-cribbage", 2, {"muggins": True}, 3, lambda v: v["phase"] == "show"
+         and len(v["show"]) >= 2),
+        ("later-deal-2p", "pip-cribbage", 2, {}, 4, lambda v: v["deal_number"] >= 5),
+        ("game-over-2p", "pip-cribbage", 2, {"target": 61}, 5, lambda v: False),
         ("first-trick-3p", "pip-pip", 3, {}, 1, lambda v: True),
         ("mid-trick-8p", "pip-pip", 8, {}, 2, lambda v: len(v["trick"]) >= 5),
         ("calls-5p", "pip-pip", 5, {}, 3, lambda v: any(v["declared"]) and v["trick"]),

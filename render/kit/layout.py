@@ -92,7 +92,7 @@ def draw_hand(
     card_w = int(min(130, (WIDTH - 40) / count - 14))
     gap = 14
     row_w = count * card_w + (count - 1) * gap
-    img_w = max(640, min(WIDTH, row_w + 48))
+    img_w = max(800, min(WIDTH, row_w + 48))
     card_h = cards.card_height(card_w)
     lift = 14
     top = 48 + 14 + (len(extra_lines) * 28)

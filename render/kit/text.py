@@ -24,7 +24,7 @@ BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 MIN_SIZE = 16  # nothing smaller is readable on a phone
 ELLIPSIS = "…"
 MISSING = "□"  # drawn in place of any character the font has no glyph for
-MAX_CHARS = 120  # longer input is cut before measuring, so a huge string costs nothing
+MAX_CHARS = 400  # longer input is cut before measuring, so a huge string costs nothing
 HAS_RAQM = features.check("raqm")
 
 Font = ImageFont.FreeTypeFont
@@ -85,7 +85,8 @@ def _clean(text: str, bold: bool) -> str:
             continue  # a combining mark we cannot draw (variation selector, skin tone...)
         elif not out or out[-1] != MISSING:
             out.append(MISSING)  # one box per run of missing glyphs (an emoji sequence)
-    return "".join(out).strip()[:MAX_CHARS]
+    line = "".join(out).strip()
+    return line if len(line) <= MAX_CHARS else line[: MAX_CHARS - 1] + ELLIPSIS
 
 
 def _visual_order(text: str) -> str:
