@@ -270,13 +270,15 @@ def outcome_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y
         headline += f" with a {skunk}!"
     else:
         headline += "!"
-    draw.rounded_rectangle((24, y, layout.WIDTH - 24, y + 78), radius=14, fill=palette.HIGHLIGHT)
-    text.draw(draw, (layout.WIDTH / 2, y + 24), headline, 28, fill=palette.INK, bold=True,
-              anchor="mm", max_width=layout.WIDTH - 80)
     detail = seats.fill_names(outcome.get("detail", ""), view)
-    text.draw(draw, (layout.WIDTH / 2, y + 58), detail, 18, fill=palette.INK, anchor="mm",
-              max_width=layout.WIDTH - 80)
-    return y + 92
+    lines = text.wrap(detail, 18, layout.WIDTH - 80, 2)
+    height = 56 + 24 * len(lines)
+    draw.rounded_rectangle((24, y, layout.WIDTH - 24, y + height), radius=14,
+                           fill=palette.HIGHLIGHT)
+    text.draw(draw, (layout.WIDTH / 2, y + 26), headline, 28, fill=palette.INK, bold=True,
+              anchor="mm", max_width=layout.WIDTH - 80)
+    text.draw_lines(draw, (layout.WIDTH / 2, y + 48), lines, 18, fill=palette.INK, anchor="ma")
+    return y + height + 14
 
 
 DEFAULT_SECTIONS: tuple[Section, ...] = (

@@ -84,6 +84,14 @@ def _moments() -> list[tuple[str, str, int, dict[str, Any], int, Moment]]:
          and len(v["show"]) >= 2),
         ("later-deal-2p", "pip-cribbage", 2, {}, 4, lambda v: v["deal_number"] >= 5),
         ("game-over-2p", "pip-cribbage", 2, {"target": 61}, 5, lambda v: False),
+        ("first-deal-2p", "crib-race", 2, {}, 1, lambda v: True),
+        ("mid-play-4p", "crib-race", 4, {"teams": False}, 2, lambda v: v["phase"] == "play"
+         and max(v["scores"]) >= 40),
+        ("zones-6p", "crib-race", 6, {}, 3, lambda v: bool(v["zone_events"])
+         and v["phase"] == "play"),
+        ("the-show-3p", "crib-race", 3, {"muggins": True}, 4, lambda v: v["phase"] == "show"
+         and len(v["show"]) >= 2),
+        ("game-over-8p", "crib-race", 8, {}, 5, lambda v: False),
         ("first-trick-3p", "pip-pip", 3, {}, 1, lambda v: True),
         ("mid-trick-8p", "pip-pip", 8, {}, 2, lambda v: len(v["trick"]) >= 5),
         ("calls-5p", "pip-pip", 5, {}, 3, lambda v: any(v["declared"]) and v["trick"]),

@@ -25,7 +25,7 @@ def test_gallery_command_writes_valid_pngs_within_bounds(tmp_path: Path) -> None
         if "_table" in path.name:
             assert path.stat().st_size < 250 * 1024, path.name
     games = Counter(path.name.split("_")[0] for path in files)
-    for name in ("cribbage", "pip-pip", "pip-rush"):
+    for name in ("cribbage", "pip-cribbage", "crib-race", "pip-pip", "pip-rush"):
         if name in GAMES:
             assert games[name] >= 8, name  # four moments or more, table and hand each
 

@@ -13,7 +13,7 @@ import render
 from render.gallery import Sample
 from tests.render.conftest import open_png
 
-GAMES_DRAWN = ("cribbage", "pip-pip", "pip-rush")
+GAMES_DRAWN = ("cribbage", "pip-cribbage", "crib-race", "pip-pip", "pip-rush")
 HOSTILE_NAMES: list[Any] = [
     "🃏🦊👨‍👩‍👧‍👦🏳️‍🌈",
     "שרה בת אברהם",
@@ -82,7 +82,8 @@ def test_eight_hostile_seats_at_pip_pip(samples: list[Sample]) -> None:
 @settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(names=st.lists(st.text(max_size=60), min_size=8, max_size=8))
 def test_any_unicode_names(samples: list[Sample], names: list[str]) -> None:
-    for game, where in (("cribbage", "3p"), ("pip-pip", "8p"), ("pip-rush", "4p")):
+    for game, where in (("cribbage", "3p"), ("pip-pip", "8p"), ("pip-rush", "4p"),
+                        ("pip-cribbage", "2p"), ("crib-race", "6p")):
         sample = _first(samples, game, "table", where)
         view = {**sample.view, "names": names[: len(sample.view["names"])]}
         _draw(game, "table", view)

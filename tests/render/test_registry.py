@@ -23,7 +23,7 @@ def test_a_module_that_is_not_a_game_is_not_a_game() -> None:
 
 
 def test_each_known_game_dispatches_to_its_own_module() -> None:
-    for name in ("cribbage", "pip-pip", "pip-rush"):
+    for name in ("cribbage", "pip-cribbage", "crib-race", "pip-pip", "pip-rush"):
         assert registry.renderer_for(name).name == name
 
 
