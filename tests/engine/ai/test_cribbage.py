@@ -49,7 +49,7 @@ def hide_differently(game: CribbageGame, seat: int, seed: int) -> CribbageGame:
     unplayed cards, the crib cards it did not throw, the deck. Dice stay where they are."""
     other = copy.deepcopy(game)
     rng = random.Random(seed)
-    if other.phase == "discard":
+    if other.phase in ("discard", "crux"):  # crux: PIP Cribbage, before the discards
         others = [s for s in range(other.players) if s != seat]
         hidden = [c for s in others for c in other.hands[s] + other.discards[s]]
         hidden += other.crib + other.deck
