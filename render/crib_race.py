@@ -20,7 +20,7 @@ from render.kit import layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
 from render.registry import View, register
 
-BOARD_W, BOARD_MAX_H = 1052, 560
+BOARD_W, BOARD_MAX_H = 1052, 500
 SLIDE_RED = palette.hex_rgb("#c0392b")
 ADVANCE_GREEN = palette.hex_rgb("#1e8449")
 TRAP_BLUE = palette.hex_rgb("#1f5fbf")
@@ -40,13 +40,24 @@ def _points(board: dict[str, Any]) -> dict[str, tuple[float, float]]:
     return out
 
 
-def _scale(board: dict[str, Any]) -> tuple[float, int]:
-    size = listed(board.get("size"))
-    width = size[0] if len(size) == 2 and isinstance(size[0], int | float) else 1200
-    height = size[1] if len(size) == 2 and isinstance(size[1], int | float) else 760
-    width, height = max(1.0, float(width)), max(1.0, float(height))
+def _frame(board: dict[str, Any]) -> tuple[float, float, float, int]:
+    """(scale, x shift, y shift, height): the holes' bounding box, with a margin, fitted to
+    the image width (the board's own drawing area may have empty space)."""
+    points = list(_points(board).values()) or [(0.0, 0.0)]
+    margin = 40.0
+    left = min(x for x, _ in points) - margin
+    top = min(y for _, y in points) - margin
+    width = max(1.0, max(x for x, _ in points) + margin - left)
+    height = max(1.0, max(y for _, y in points) + margin - top)
     scale = min(BOARD_W / width, BOARD_MAX_H / height)
-    return scale, int(height * scale) + 2
+    shift_x = (BOARD_W - width * scale) / 2 - left * scale
+    return scale, shift_x, -top * scale, int(height * scale) + 2
+
+
+def _placed(board: dict[str, Any]) -> dict[str, Point]:
+    """Every hole's position in the board tile."""
+    scale, dx, dy, _ = _frame(board)
+    return {hole: (x * scale + dx, y * scale + dy) for hole, (x, y) in _points(board).items()}
 
 
 def _ids(value: Any) -> list[str]:
@@ -57,8 +68,8 @@ def _ids(value: Any) -> list[str]:
 def _board_tile(board_json: str) -> Image.Image:
     """The empty track, drawn once per board (the data never changes during a game)."""
     board = json.loads(board_json)
-    scale, height = _scale(board)
-    at = {hole: (x * scale, y * scale) for hole, (x, y) in _points(board).items()}
+    height = _frame(board)[3]
+    at = _placed(board)
     tile = Image.new("RGB", (BOARD_W, height), palette.WOOD)
     draw = ImageDraw.Draw(tile)
     draw.rounded_rectangle((0, 0, BOARD_W - 1, height - 1), radius=18, outline=palette.WOOD_DARK,
@@ -123,8 +134,7 @@ def race_board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View
     tile = _board_tile(key)
     origin = ((layout.WIDTH - BOARD_W) / 2, y)
     image.paste(tile, (round(origin[0]), y))
-    scale, _height = _scale(board)
-    at = _points(board)
+    at = _placed(board)
     crowd: dict[str, int] = {}
     for peg in (mapping(p) for p in listed(view.get("pegs"))):
         hole = str(peg.get("hole"))
@@ -134,8 +144,8 @@ def race_board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View
         nth = crowd.get(hole, 0)
         crowd[hole] = nth + 1
         # Pegs sharing a hole fan out so every side's colour stays visible.
-        x = origin[0] + at[hole][0] * scale + (nth % 2) * 12 - 6 * (nth > 0)
-        py = origin[1] + at[hole][1] * scale + (nth // 2) * 12
+        x = origin[0] + at[hole][0] + (nth % 2) * 12 - 6 * (nth > 0)
+        py = origin[1] + at[hole][1] + (nth // 2) * 12
         colour = palette.side_colour(side)
         draw.ellipse((x - 9, py - 9, x + 9, py + 9), fill=colour, outline=palette.WHITE, width=3)
     legend_y = y + tile.height + 6
