@@ -174,18 +174,22 @@ def _phase_words(view: View) -> str:
 
 
 def _status(view: View) -> str:
+    """Who the game waits for; each name shortened so the sentence always ends readably."""
     if view.get("outcome") is not None:
         return ""
     phase = view.get("phase")
-    waiting = seats.to_act(view)
-    names = ", ".join(_seat_name(view, s) for s in waiting)
+
+    def short(seat: int) -> str:
+        return seats.short_label(view, seat, 20, 260)
+
+    names = ", ".join(short(s) for s in seats.to_act(view)[:4])
     passed = [s for s in listed(view.get("passed")) if isinstance(s, int)]
-    go_words = ("  ·  Go: " + ", ".join(_seat_name(view, s) for s in passed)) if passed else ""
+    go_words = ("  ·  Go: " + ", ".join(short(s) for s in passed[:3])) if passed else ""
     if phase == "discard":
         return f"Waiting for {names} to discard" if names else ""
     if phase == "play" and isinstance(view.get("turn"), int):
-        return f"{_seat_name(view, view['turn'])} to play{go_words}"
-    if phase == "show" and names:
+        return f"{short(view['turn'])} to play{go_words}"
+    if phase in ("show", "crux") and names:
         return f"Waiting for {names}"
     return ""
 

@@ -138,7 +138,7 @@ def _status(view: View) -> str:
         return ""
     led = _suit(view.get("led_suit"))
     follow = f" · follow {SUIT_WORDS[led]}" if led else " · leads"
-    return f"{seats.label(view, turn)} to play{follow}"
+    return f"{seats.short_label(view, turn, 20, 300)} to play{follow}"
 
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
@@ -155,6 +155,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     trick, winner, caption = _trick_to_show(view)
     _centre(image, draw, view, four_colour, caption)
     card_h = cards.card_height(TRICK_CARD)
+    led_at: tuple[float, float] | None = None
     for order, played in enumerate(trick):
         seat = played.get("seat")
         if not isinstance(seat, int) or not 0 <= seat < players:
@@ -167,9 +168,11 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
         face = cards.card_face(str(played.get("card", "")), TRICK_CARD, four_colour)
         layout.paste(image, face, (x - TRICK_CARD / 2, y - card_h / 2))
         if order == 0:
-            layout.pill(draw, (x, y + card_h / 2 + 12), "led", 16, palette.WHITE, palette.INK)
+            led_at = (x, y + card_h / 2 - 14)  # drawn last, on the card, so nothing covers it
     for seat in range(players):
         _plate(image, draw, view, seat, _at(PLATE_RADII, _angle(seat, players)), four_colour)
+    if led_at:
+        layout.pill(draw, led_at, "led", 16, palette.HIGHLIGHT, palette.INK)
     status = _status(view)
     if status:
         layout.pill(draw, (layout.WIDTH / 2, HEIGHT - 22), status, 20, palette.HIGHLIGHT,

@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit import cards, layout, palette, seats, text
-from render.kit.safe import integer, listed
+from render.kit.safe import integer, listed, mapping
 from render.registry import View, register
 
 TEAM_COLOURS = (palette.side_colour(0), palette.side_colour(1))
@@ -240,19 +240,17 @@ def _draw_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: 
 
 
 def _status(view: View) -> str:
-    names = seats.names(view)
-    outcome = view.get("outcome")
-    if isinstance(outcome, dict):
+    """Whose move it is; a long name is shortened so the verb always shows."""
+    if isinstance(view.get("outcome"), dict):
         return "Race over"
-    resolution = view.get("resolution") if isinstance(view.get("resolution"), dict) else None
-    pending = resolution.get("pending") if resolution else None
-    if isinstance(pending, dict) and isinstance(pending.get("seat"), int):
-        who = names[pending["seat"]] if pending["seat"] < len(names) else "?"
+    resolution = mapping(view.get("resolution"))
+    pending = mapping(resolution.get("pending"))
+    if isinstance(pending.get("seat"), int):
         what = "a racer" if pending.get("choice") == "racer" else "a move"
-        return f"{who} chooses {what}"
+        return f"{seats.short_label(view, pending['seat'], 20, 240)} chooses {what}"
     waiting = seats.to_act(view)
     if waiting:
-        return f"{names[waiting[0]] if waiting[0] < len(names) else '?'} to play"
+        return f"{seats.short_label(view, waiting[0], 20, 240)} to play"
     return ""
 
 
@@ -293,8 +291,9 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     y = _outcome_banner(draw, view, y + 20)
     status = _status(view)
     if status and not over:
-        layout.pill(draw, (layout.WIDTH - 24 - 150, y + 14), status, 20, palette.HIGHLIGHT,
-                    palette.INK, max_width=300)
+        half = text.width(text.clean(status, True), 20, bold=True) / 2 + 12
+        layout.pill(draw, (layout.WIDTH - 24 - half, y + 14), status, 20, palette.HIGHLIGHT,
+                    palette.INK, max_width=460)
     bottom = _draw_trick(image, draw, view, y + 4, four_colour)
     return image.crop((0, 0, image.width, min(image.height, bottom)))
 

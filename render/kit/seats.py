@@ -55,6 +55,13 @@ def label(view: View, seat: int) -> str:
     return f"{name} (AI)" if is_ai(view, seat) else name
 
 
+def short_label(view: View, seat: int, size: int, max_width: float) -> str:
+    """The label cut to fit `max_width` at `size` (bold), for sentences like "X to play"."""
+    from render.kit import text  # here: seats is plain view reading; text needs the fonts
+
+    return text.fit(label(view, seat), size, max_width, bold=True)
+
+
 _SEAT_TOKEN = re.compile(r"\{s(\d)\}")
 
 
