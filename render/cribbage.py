@@ -354,7 +354,8 @@ def hand_status(view: View) -> str:
     if view.get("outcome") is not None:
         return "Game over"
     if isinstance(seat, int) and seat in seats.to_act(view):
-        return {"discard": "Your turn: discard to the crib", "play": "Your turn: play a card"
+        return {"discard": "Your turn: discard to the crib", "play": "Your turn: play a card",
+                "show": "Your turn: the show", "crux": "Your turn: choose Crux"
                 }.get(str(view.get("phase")), "Your turn")
     return _status(view)
 

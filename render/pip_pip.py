@@ -221,8 +221,12 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     mine = listed(declared[seat]) if isinstance(seat, int) and 0 <= seat < len(declared) else []
     if mine:
         lines.append("Face up (called): " + " ".join(str(c) for c in mine))
-    status = "Your turn: play a card" if view.get("turn") == seat and seat is not None \
-        and view.get("outcome") is None else _status(view)
+    if view.get("outcome") is not None:
+        status = "Game over"
+    elif view.get("turn") == seat and seat is not None:
+        status = "Your turn: play a card"
+    else:
+        status = _status(view)
     items = [layout.HandItem(c, c in allowed) for c in hand]
     return layout.draw_hand(f"Pip Pip — {who}'s hand", status, items, four_colour, lines)
 

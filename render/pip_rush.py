@@ -321,7 +321,14 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
            else f"space {r.get('space')}, lane {r.get('lane')}")
         for r in racers
     ]
-    status = "Your turn: play a card" if my_turn else _status(view)
+    pending = mapping(mapping(view.get("resolution")).get("pending"))
+    if my_turn:
+        status = "Your turn: play a card"
+    elif isinstance(seat, int) and pending.get("seat") == seat:
+        status = "Your turn: choose " + ("a racer" if pending.get("choice") == "racer"
+                                         else "a move")
+    else:
+        status = _status(view)
     return layout.draw_hand(f"PIP Rush — {who}'s hand", status, items, four_colour, lines)
 
 

@@ -78,3 +78,22 @@ def test_cards_on_tables_are_wide_enough_for_16px_corners() -> None:
         assert width >= cards.MIN_WIDTH
         assert round(width * cards.INDEX_SIZE) >= 16
     assert pip_rush.DIE >= 40
+
+
+def test_pip_cribbage_hand_shows_the_die_even_before_it_can_be_played(
+        monkeypatch: Any) -> None:
+
+    shown: list[tuple[str, bool]] = []
+    real = layout.draw_hand
+
+    def capture(title: str, status: str, items: Any, *rest: Any) -> Image.Image:
+        shown.extend((item.notation, item.playable) for item in items)
+        return real(title, status, items, *rest)
+
+    monkeypatch.setattr(layout, "draw_hand", capture)
+    view = {"game": "pip-cribbage", "seat": 1, "players": 2, "phase": "discard",
+            "to_act": [1], "hand": ["5H", "6C", "KS", "QD"],
+            "dice": [{"owner": 0, "space": 9, "face": 5, "direction": -1},
+                     {"owner": 1, "space": 3, "face": 2, "direction": 1}]}
+    open_png(render.draw_hand("pip-cribbage", view))
+    assert shown == [("5H", True), ("6C", True), ("KS", True), ("QD", True), ("P2", False)]
