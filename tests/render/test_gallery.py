@@ -12,7 +12,8 @@ from tests.render.conftest import open_png
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_gallery_command_writes_valid_pngs_within_bounds(tmp_path: Path) -> None:
+def test_gallery_command_writes_valid_pngs_within_bounds(tmp_path: Path,
+                                                         samples: list[Sample]) -> None:
     result = subprocess.run([sys.executable, "-m", "render.gallery", str(tmp_path)], cwd=ROOT,
                             capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 0, result.stderr
@@ -24,6 +25,9 @@ def test_gallery_command_writes_valid_pngs_within_bounds(tmp_path: Path) -> None
         assert 200 <= image.height <= 1800, path.name
         if "_table" in path.name:
             assert path.stat().st_size < 250 * 1024, path.name
+    # Another process drew the same views to the same bytes: nothing depends on run order.
+    for sample in samples:
+        assert (tmp_path / f"{sample.filename}.png").read_bytes() == draw(sample)
     games = Counter(path.name.split("_")[0] for path in files)
     for name in ("cribbage", "pip-cribbage", "crib-race", "pip-pip", "pip-rush"):
         if name in GAMES:
