@@ -26,6 +26,7 @@ ELLIPSIS = "…"
 MISSING = "□"  # drawn in place of any character the font has no glyph for
 MAX_CHARS = 400  # longer input is cut before measuring, so a huge string costs nothing
 HAS_RAQM = features.check("raqm")
+LRM = "\u200e"
 
 Font = ImageFont.FreeTypeFont
 
@@ -104,11 +105,24 @@ def _visual_order(text: str) -> str:
     return "".join(out)
 
 
+def _close_rtl_runs(text: str) -> str:
+    """Put a left-to-right mark where each right-to-left run ends, so the numbers and
+    punctuation after a Hebrew or Arabic name stay after it ("שרה +4", not "4+ שרה")."""
+    out: list[str] = []
+    for index, ch in enumerate(text):
+        out.append(ch)
+        if _is_rtl_char(ch):
+            rest = text[index + 1:].lstrip()
+            if rest and not _is_rtl_char(rest[0]):
+                out.append(LRM)
+    return "".join(out)
+
+
 @lru_cache(maxsize=4096)
 def _font_for(text: str, size: int, bold: bool) -> tuple[Font, str]:
     if has_rtl(text):
         if HAS_RAQM:
-            return _bidi_font(size, bold), text
+            return _bidi_font(size, bold), _close_rtl_runs(text)
         return font(size, bold), _visual_order(text)
     return font(size, bold), text
 

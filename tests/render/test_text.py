@@ -90,3 +90,12 @@ def test_wrap_respects_width_and_line_count(line: str, max_width: int, lines: in
     assert len(wrapped) <= lines
     for part in wrapped:
         assert text.width(part, 18) <= max_width or part == text.ELLIPSIS
+
+
+def test_numbers_after_a_right_to_left_name_stay_after_it() -> None:
+    # "שרה +4" must read name then "+4", left to right: visually "הרש +4".
+    logical = Image.new("L", (300, 60), 0)
+    text.draw(ImageDraw.Draw(logical), (10, 10), "שרה +4", 30, fill=255)
+    visual = Image.new("L", (300, 60), 0)
+    ImageDraw.Draw(visual).text((10, 10), "הרש +4", font=text.font(30), fill=255)
+    assert logical.tobytes() == visual.tobytes()
