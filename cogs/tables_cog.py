@@ -129,6 +129,9 @@ class TablesCog(commands.Cog, name="Tables"):
         if not running:
             self._known.pop(table.id, None)
             self._pinged.pop(table.id, None)
+            for key in [k for k in self._last_acted if k[0] == table.id]:
+                self._last_acted.pop(key, None)
+                self._seat_locks.pop(key, None)
 
     # ------------------------------------------------------------ My hand
 
