@@ -23,7 +23,7 @@ from cogs import images, text
 from cogs.components import TableButton, controls_view, table_view
 from cogs.controls import STALE_MESSAGE, ControlRef, build_controls, resolve, stale
 from cogs.refresher import Coalescer
-from cogs.replies import tell
+from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -181,7 +181,7 @@ class TablesCog(commands.Cog, name="Tables"):
             await self.manager.back(table.id, interaction.user.id)
         content, files, view = await self._hand_message(table, seat)
         await interaction.edit_original_response(
-            content=content, attachments=files, view=view, allowed_mentions=text_no_pings()
+            content=content, attachments=files, view=view, allowed_mentions=NO_PINGS
         )
 
     # ------------------------------------------------------------ moves
@@ -351,7 +351,3 @@ class TablesCog(commands.Cog, name="Tables"):
         if len(tables) > 20:
             lines.append(f"… and {len(tables) - 20} more.")
         await tell(interaction, text.clip("\n".join(lines)))
-
-
-def text_no_pings() -> discord.AllowedMentions:
-    return discord.AllowedMentions.none()
