@@ -105,8 +105,38 @@ def _moments() -> list[tuple[str, str, int, dict[str, Any], int, Moment]]:
     ]
 
 
+def _steps_taken(count: int) -> Moment:
+    """A moment reached after `count` channel views (one per action): for any game."""
+    seen = [0]
+
+    def moment(view: View) -> bool:
+        seen[0] += 1
+        return seen[0] > count
+
+    return moment
+
+
+def _generic_moments(covered: set[str]) -> list[tuple[str, str, int, dict[str, Any], int, Moment]]:
+    """A game with no hand-picked moments above still gets a start, a middle and an end at
+    its smallest and largest player counts, so a new game shows up with no change here."""
+    moments = []
+    for name, spec in GAMES.items():
+        if name in covered:
+            continue
+        counts = spec.allowed_player_counts()
+        for players in sorted({counts[0], counts[-1]}):
+            moments += [
+                (f"start-{players}p", name, players, {}, 1, lambda v: True),
+                (f"middle-{players}p", name, players, {}, 2, _steps_taken(25)),
+                (f"game-over-{players}p", name, players, {}, 3, lambda v: False),
+            ]
+    return moments
+
+
 def sample_views() -> Iterator[Sample]:
-    for label, name, players, options, seed, moment in _moments():
+    chosen = _moments()
+    chosen += _generic_moments({name for _, name, *_ in chosen})
+    for label, name, players, options, seed, moment in chosen:
         if name not in GAMES:
             continue
         try:

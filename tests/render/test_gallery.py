@@ -62,3 +62,16 @@ def test_the_four_colour_deck_changes_images_with_diamonds_or_clubs(
         samples: list[Sample]) -> None:
     changed = [s for s in samples if draw(s, True) != draw(s)]
     assert changed  # some image shows a diamond or a club
+
+
+def test_a_game_without_chosen_moments_still_gets_a_start_middle_and_end() -> None:
+    from render.gallery import _generic_moments, _play_until
+
+    moments = _generic_moments(set(GAMES) - {"pip-rush"})
+    assert [(label, name) for label, name, *_ in moments] == [
+        ("start-2p", "pip-rush"), ("middle-2p", "pip-rush"), ("game-over-2p", "pip-rush"),
+        ("start-4p", "pip-rush"), ("middle-4p", "pip-rush"), ("game-over-4p", "pip-rush"),
+    ]
+    _, name, players, options, seed, moment = moments[1]
+    _, middle = _play_until(name, players, options, seed, moment)
+    assert middle["tricks_played"] >= 1 and middle["outcome"] is None
