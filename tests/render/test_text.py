@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
@@ -103,3 +105,18 @@ def test_numbers_after_a_right_to_left_name_stay_after_it() -> None:
     assert name_box is not None
     assert line.crop(name_box).tobytes() == alone.crop(name_box).tobytes()
     assert line.crop((name_box[2] + 4, 0, 300, 60)).getbbox() is not None
+
+
+def test_without_a_bidi_engine_right_to_left_runs_are_reversed(monkeypatch: Any) -> None:
+    monkeypatch.setattr(text, "HAS_RAQM", False)
+    text._font_for.cache_clear()
+    text.width.cache_clear()
+    try:
+        line = Image.new("L", (300, 60), 0)
+        text.draw(ImageDraw.Draw(line), (10, 10), "Go שרה +4", 30, fill=255)
+        visual = Image.new("L", (300, 60), 0)
+        ImageDraw.Draw(visual).text((10, 10), "Go הרש +4", font=text.font(30), fill=255)
+        assert line.tobytes() == visual.tobytes()
+    finally:
+        text._font_for.cache_clear()
+        text.width.cache_clear()
