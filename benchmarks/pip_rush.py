@@ -10,8 +10,8 @@ Prints three tables:
   legal action are answered by the engine's caller without thinking and are left out.
 - random whole games per second for 2 and 4 players on both tracks (one process).
 
-Matches run in worker processes (one per core by default), so decision times include
-whatever else the machine is doing.
+Matches run in worker processes (one per core by default). Wall-clock decision times include
+whatever else the machine is doing; the CPU columns (thread time) do not.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ class Tally:
     wins: int = 0
     shared: int = 0
     times: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -45,6 +46,8 @@ class Tally:
         self.shared += other.shared
         for level, times in other.times.items():
             self.times.setdefault(level, []).extend(times)
+        for level, times in other.cpu.items():
+            self.cpu.setdefault(level, []).extend(times)
 
 
 def play_match_game(seed: int, opponent: str) -> Tally:
@@ -63,9 +66,11 @@ def play_match_game(seed: int, opponent: str) -> Tally:
         elif len(legal) == 1:
             action = legal[0]
         else:
-            start = time.perf_counter()
-            action = choose_action(game.view(seat), legal, rng, level)
+            view = game.view(seat)
+            start, start_cpu = time.perf_counter(), time.thread_time()
+            action = choose_action(view, legal, rng, level)
             tally.times.setdefault(level, []).append(time.perf_counter() - start)
+            tally.cpu.setdefault(level, []).append(time.thread_time() - start_cpu)
         game.apply(seat, action)
     if game.outcome["shared"]:
         tally.shared = 1
@@ -141,17 +146,24 @@ def main() -> None:
         print(f"{opponent:<10}{tally.games:>7}{tally.wins:>11}{tally.wins / tally.games:>10.1%}"
               f"{f'{low:.1%} - {high:.1%}':>18}{tally.shared:>8}")
 
-    times: dict[str, list[float]] = {}
+    wall: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
     for tally in (*results.values(), extra):
         for level, values in tally.times.items():
-            times.setdefault(level, []).extend(values)
-    print("\nDecision time per level (ms, decisions with a real choice)")
-    print(f"{'level':<8}{'decisions':>11}{'p50':>8}{'p95':>8}{'max':>8}")
+            wall.setdefault(level, []).extend(values)
+        for level, values in tally.cpu.items():
+            cpu.setdefault(level, []).extend(values)
+    print("\nDecision time per level (ms, decisions with a real choice): wall clock | CPU")
+    print(f"{'level':<8}{'decisions':>11}{'p50':>8}{'p95':>8}{'max':>8}   |{'p50':>7}{'p95':>8}"
+          f"{'max':>8}")
     for level in ("easy", "normal", "hard"):
-        values = times.get(level, [])
-        if values:
-            print(f"{level:<8}{len(values):>11}{percentile(values, 0.5) * 1000:>8.2f}"
-                  f"{percentile(values, 0.95) * 1000:>8.2f}{max(values) * 1000:>8.2f}")
+        if level not in wall:
+            continue
+        w, c = wall[level], cpu[level]
+        print(f"{level:<8}{len(w):>11}{percentile(w, 0.5) * 1000:>8.2f}"
+              f"{percentile(w, 0.95) * 1000:>8.2f}{max(w) * 1000:>8.2f}   |"
+              f"{percentile(c, 0.5) * 1000:>7.2f}{percentile(c, 0.95) * 1000:>8.2f}"
+              f"{max(c) * 1000:>8.2f}")
 
     print("\nRandom whole games per second (one process)")
     print(f"{'players':<9}{'track':<11}{'games/s':>9}")

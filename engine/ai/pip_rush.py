@@ -166,7 +166,15 @@ def _options(racers: list[Racer], trick: Played, index: int, winner: int, table:
     if index == winner:
         track = table.track
         return [(r.index, lane) for r in available for lane in move_destinations(r, racers, track)]
+    if len(available) == 2 and _twins(*available):
+        return [(available[0].index, None)]
     return [(r.index, None) for r in available]
+
+
+def _twins(a: Racer, b: Racer) -> bool:
+    """Same cell (only possible at Start) and same pips: either choice gives the same position
+    with the names exchanged, so the lookahead needs only one branch."""
+    return a.cell == b.cell and a.pips == b.pips
 
 
 def _carry_out(racers: list[Racer], trick: Played, index: int, winner: int, option: tuple) -> None:
