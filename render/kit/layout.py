@@ -89,7 +89,7 @@ def draw_hand(
     """The hand image: each card with its notation underneath, matching the bot's buttons.
     Playable cards are raised and outlined; the others are dimmed."""
     count = max(1, len(items))
-    card_w = int(min(130, (WIDTH - 40) / count - 14))
+    card_w = max(cards.MIN_WIDTH, int(min(130, (WIDTH - 40) / count - 14)))
     gap = 14
     row_w = count * card_w + (count - 1) * gap
     img_w = max(800, min(WIDTH, row_w + 48))

@@ -97,3 +97,15 @@ def test_pip_cribbage_hand_shows_the_die_even_before_it_can_be_played(
                      {"owner": 1, "space": 3, "face": 2, "direction": 1}]}
     open_png(render.draw_hand("pip-cribbage", view))
     assert shown == [("5H", True), ("6C", True), ("KS", True), ("QD", True), ("P2", False)]
+
+
+def test_a_long_hand_stays_within_the_width_with_readable_cards() -> None:
+    hand = [f"{rank}S" for rank in "A23456789TJQK"] + ["AH"]
+    image = open_png(render.draw_hand("pip-pip", {"seat": 0, "players": 3, "hand": hand}))
+    assert image.width <= 1200
+    rgb = image.convert("RGB")
+    # Nothing is cut off: the right margin is bare felt and the last card sits just before it.
+    margin = {rgb.getpixel((image.width - 6, y)) for y in range(60, image.height)}
+    assert len(margin) == 1
+    last_card = {rgb.getpixel((x, 140)) for x in range(image.width - 80, image.width - 12)}
+    assert len(last_card) > 3
