@@ -94,7 +94,7 @@ class PipRushGame(Game):
         self.last_trick: dict[str, Any] | None = None
         self.leader = self.rng.randrange(players)
         self.order = play_order(self.leader, players)
-        self.opening_events: list[Event] = self._start_cycle()
+        self.start_events: list[Event] = self._start_cycle()  # the first deal
 
     # ----- the contract -----
 
