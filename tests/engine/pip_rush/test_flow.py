@@ -214,3 +214,16 @@ def test_the_other_team_cannot_complete_a_win_during_a_trick_it_loses():
     assert cells == [(6, 3), (10, 1)]
     choose(game, 0, {"type": "move", "racer": 0, "space": 10, "lane": 2})
     assert game.outcome["winners"] == [0]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_first_deal_is_four_cards_each_told_privately(players):
+    game = new_game(players, seed=8)
+    deals = [e for e in game.start_events if e["type"] == "deal"]
+    assert [e["to"] for e in deals] == list(range(players))
+    for event in deals:
+        assert event["cards"] == game.view(event["to"])["hand"]
+        assert len(event["cards"]) == 4
+    cycle = next(e for e in game.start_events if e["type"] == "cycle")
+    assert cycle["leader"] == game.to_act()[0]
+    assert game.view(None)["draw_pile"] == 24 - 4 * players
