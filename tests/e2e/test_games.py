@@ -13,9 +13,9 @@ import pytest
 
 from engine.registry import GAMES
 from tests.e2e.harness import FakeDiscord, FakeUser
+from tests.e2e.seatings import WHOLE_GAMES, Seating, params
 from tests.e2e.test_players import (
     GameDriver,
-    has_computer_player,
     quick_pictures,  # noqa: F401  (a fixture)
     test_bot,
 )
@@ -60,31 +60,46 @@ class HiddenCardWatch:
                 assert not leaked, f"{user.name} saw {leaked} of another hand: {payload}"
 
 
-def seatings() -> list[tuple[str, int, int]]:
-    """(game, humans, computers): each game all-human at its smallest count, and with
-    computers where the game has a computer player."""
-    found = []
-    for name, spec in GAMES.items():
-        smallest = spec.allowed_player_counts()[0]
-        found.append((name, smallest, 0))
-        if has_computer_player(name):
-            found.append((name, 1, smallest - 1))
-    return found
+LEADERBOARD_LINE = re.compile(r"<@(\d+)> — (-?[\d.]+) · (\d+) won")
 
 
-@pytest.mark.parametrize(("game", "humans", "computers"), seatings())
+def leaderboard_standing(text: str) -> dict[int, tuple[str, int]]:
+    """user id -> (rating as shown, games won), read from the /leaderboard message."""
+    return {int(m[1]): (m[2], int(m[3])) for m in LEADERBOARD_LINE.finditer(text)}
+
+
+def check_sides_share_results(seating: Seating, results: list[dict[str, Any]]) -> None:
+    """One result row per seat, on the side the game puts that seat; partners (one side)
+    share rank, win and score, and exactly the best-ranked sides won."""
+    assert [row["seat"] for row in results] == list(range(seating.players))
+    assert [row["side"] for row in results] == seating.sides()
+    by_side: dict[int, set[tuple[Any, ...]]] = {}
+    for row in results:
+        shared = (row["rank"], row["won"], row["win_points"], row["score"])
+        by_side.setdefault(row["side"], set()).add(shared)
+    assert all(len(outcomes) == 1 for outcomes in by_side.values()), by_side
+    best = min(row["rank"] for row in results)
+    assert {row["side"] for row in results if row["won"]} == {
+        row["side"] for row in results if row["rank"] == best
+    }
+
+
+@pytest.mark.parametrize("seating", params(WHOLE_GAMES))
 async def test_whole_game_to_the_end_and_onto_the_leaderboard(
-    game: str, humans: int, computers: int, quick_pictures: list  # noqa: F811
+    seating: Seating, quick_pictures: list  # noqa: F811
 ) -> None:
+    game = seating.game
     spec = GAMES[game]
     async with FakeDiscord(members=NAMES) as fake:
         await fake.connect(test_bot(":memory:"))
-        players = [fake.member(n) for n in NAMES[:humans]]
+        players = [fake.member(n) for n in NAMES[: seating.humans]]
         onlooker = fake.member(NAMES[-1])
-        driver = GameDriver(fake, rng=random.Random(f"{game}-{humans}-{computers}"))
+        driver = GameDriver(fake, rng=random.Random(seating.id))
         watch = HiddenCardWatch(fake, driver, [*players, onlooker])
         driver.after_move = watch.check
-        await driver.start_game(game, players, ["easy"] * computers)
+        await driver.start_game(
+            game, players, ["easy"] * seating.computers, seating.lobby_options()
+        )
         final = await driver.play_to_end()
         await driver.settle()
         watch.check()
@@ -93,13 +108,26 @@ async def test_whole_game_to_the_end_and_onto_the_leaderboard(
         assert driver.moves > 0 and watch.checked_versions > driver.moves
         table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr]
         assert table is not None and table.status == "finished"
-        # The leaderboard of this server lists every human who played, with one game each.
+        # Humans sit first, in the order they joined, then the computers.
+        store = driver.bot.store
+        assert store is not None and driver.table_id is not None
+        results = await store.results(driver.table_id)
+        humans = [u.id for u in players] + [None] * seating.computers
+        assert [row["user_id"] for row in results] == humans
+        check_sides_share_results(seating, results)
+        # The leaderboard of this server lists every human who played, with one game each;
+        # human partners share their side's win and (from equal starts) their new rating.
         board = await fake.slash(players[0], "leaderboard", {"game": game})
         assert board.message is not None
         text = board.message.content
         assert spec.title in text
-        for user in players:
-            assert f"<@{user.id}>" in text
+        standing = leaderboard_standing(text)
+        assert set(standing) == {u.id for u in players}
+        assert text.count("· 1 played") == len(players)
+        for row in results[: seating.humans]:
+            assert standing[row["user_id"]][1] == int(row["won"])
+            partners = [r for r in results[: seating.humans] if r["side"] == row["side"]]
+            assert {standing[r["user_id"]] for r in partners} == {standing[row["user_id"]]}
         # Pictures: the channel's from the public view only, each hand from its own seat's view.
         assert {kind for kind, _, _ in quick_pictures} == {"table", "hand"}
         for kind, _name, view in quick_pictures:

@@ -27,7 +27,11 @@ MENTION = re.compile(r"<@(\d+)>")
 TABLE_ID = re.compile(r"cb:t:(\d+):hand")
 
 #: Options that make test games short (a test may play every game to the end).
-QUICK_OPTIONS: dict[str, str] = {"cribbage": "target=61", "pip-pip": "rounds=1"}
+QUICK_OPTIONS: dict[str, str] = {
+    "cribbage": "target=61",
+    "pip-cribbage": "target=61",
+    "pip-pip": "rounds=1",
+}
 
 
 def test_bot(database: str, **knobs: Any) -> CardBot:
