@@ -9,11 +9,12 @@ ellipsis to the width available. Fonts are the DejaVu Sans files shipped in rend
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont, features
+from PIL import Image, ImageDraw, ImageFont, features
 
 from render.kit.cmap import covered_code_points
 
@@ -177,10 +178,25 @@ def draw(
     line = fit(text, size, max_width, bold) if max_width is not None else clean(text, bold)
     if not line:
         return 0.0
+    (dx, dy), mask = _text_mask(line, size, bold, anchor)
+    canvas.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=fill)
+    return width(line, size, bold)
+
+
+@lru_cache(maxsize=2048)
+def _text_mask(line: str, size: int, bold: bool, anchor: str) -> tuple[tuple[int, int],
+                                                                        Image.Image]:
+    """The line rendered once as a coverage mask, with its offset from the anchor point.
+    Names, labels and headings recur on every image of a game; rasterising text is the
+    costliest part of a table, so each distinct line is rasterised only once."""
     face, shaped = _font_for(line, size, bold)
     direction = _direction(face)
-    canvas.text(xy, shaped, font=face, fill=fill, anchor=anchor, direction=direction)
-    return face.getlength(shaped, direction=direction)
+    left, top, right, bottom = face.getbbox(shaped, anchor=anchor, direction=direction)
+    left, top = math.floor(left), math.floor(top)
+    mask = Image.new("L", (max(1, math.ceil(right) - left), max(1, math.ceil(bottom) - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), shaped, font=face, fill=255, anchor=anchor,
+                              direction=direction)
+    return (left, top), mask
 
 
 def wrap(text_in: object, size: int, max_width: float, max_lines: int, bold: bool = False
