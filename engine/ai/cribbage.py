@@ -38,8 +38,10 @@ FULL_DECK = frozenset(standard_deck())
 EASY_RANDOM_SHARE = 0.2
 EASY_UNDERCOUNT_SHARE = 0.25
 EASY_MUGGINS_SHARE = 0.5
-#: Worth of reaching the target with the hand alone, in points, for the end-game discard.
+#: Worth of reaching the target with the hand alone, in points, for the end-game discard,
+#: and how close to the target that starts to count.
 GOING_OUT_WORTH = 12.0
+END_GAME_NEED = 30
 #: Points the play usually adds before the show (an average for the end-game estimate).
 EXPECTED_PEG = 3
 #: My counter-reply is certain to be available, but it in turn invites a re-counter.
@@ -49,9 +51,18 @@ GO_WORTH = 0.9
 #: A point given to an opponent who is about to win weighs more than one we take.
 CLOSE_TO_WIN = 12
 DEFENCE_WEIGHT = 1.6
+#: The last deal of a close two-player game (see `race_weights`): when my hand, counted
+#: first, will win, only stopping the other player pegging out matters; when the other
+#: player's hand, counted first, will likely win, only pegging out myself does.
+HOLD_ON = (0.3, 3.0)
+PEG_OUT = (2.0, 0.4)
+#: A usual Cribbage hand, for guessing whether the other player can count out.
+USUAL_HAND = 8.0
 
 #: (kind, pieces, starter) -> the exact points of a count: how a game scores its show.
 CountFn = Callable[[str, Sequence[Card], Card], int]
+#: (my hand is counted first, its points, the other player's usual hand): two players only.
+ShowOrder = tuple[bool, int, float]
 
 
 def choose_action(
@@ -149,7 +160,7 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
         value = sum(totals) / len(totals)
         if level == "hard":
             value += sign * crib_value(cards_of(action["cards"]))
-            if need <= 30:
+            if need <= END_GAME_NEED:
                 value += GOING_OUT_WORTH * going_out_chance(totals, need)
         if value > best_value:
             best, best_value = action, value
@@ -192,10 +203,17 @@ class PlaySituation:
     next_is_partner: bool = False
     my_need: int = 999
     their_need: int = 999
+    #: Two players: whether my hand is counted before the other's (None: more players), and
+    #: what my hand will count (known once the starter is cut).
+    counts_first: bool | None = None
+    my_show: int = 0
+    their_usual_show: float = USUAL_HAND
 
 
-def play_situation(view: View, known_pieces: dict[int, list[Card]]) -> PlaySituation:
-    """known_pieces[seat]: pieces that seat surely still holds (PIP Cribbage: its die)."""
+def play_situation(view: View, known_pieces: dict[int, list[Card]],
+                   show: ShowOrder | None = None) -> PlaySituation:
+    """known_pieces[seat]: pieces that seat surely still holds (PIP Cribbage: its die);
+    show: for two players, (counts first, my hand's points, the other's usual hand)."""
     seat, players = view["seat"], view["players"]
     sizes, passed = view["hand_sizes"], set(view["passed"])
     next_seat = None
@@ -219,7 +237,29 @@ def play_situation(view: View, known_pieces: dict[int, list[Card]]) -> PlaySitua
         and side_of(view, next_seat) == side_of(view, seat),
         my_need=points_needed(view, seat),
         their_need=min(points_needed(view, s) for s in opponents),
+        counts_first=show[0] if show else None,
+        my_show=show[1] if show else 0,
+        their_usual_show=show[2] if show else USUAL_HAND,
     )
+
+
+def cribbage_show_order(view: View) -> ShowOrder | None:
+    """Two-player Cribbage: the non-dealer counts first; my hand is its kept cards."""
+    if view["players"] != 2 or not view.get("kept") or not view.get("starter"):
+        return None
+    points = hand_total(cards_of(view["kept"]), parse_card(view["starter"]))
+    return view["seat"] != view["dealer"], points, USUAL_HAND
+
+
+def race_weights(situation: PlaySituation) -> tuple[float, float]:
+    """(weight of my points, weight of the next seat's) in the last deal of a close game."""
+    if situation.counts_first is None:
+        return 1.0, DEFENCE_WEIGHT if situation.their_need <= CLOSE_TO_WIN else 1.0
+    if situation.counts_first and situation.my_show >= situation.my_need:
+        return HOLD_ON
+    if not situation.counts_first and situation.their_usual_show >= situation.their_need:
+        return PEG_OUT
+    return 1.0, DEFENCE_WEIGHT if situation.their_need <= CLOSE_TO_WIN else 1.0
 
 
 def choose_play(
@@ -228,9 +268,11 @@ def choose_play(
     rng: random.Random,
     level: str,
     known_pieces: dict[int, list[Card]],
+    show: ShowOrder | None = None,
 ) -> Action:
+    """The piece to lay; `show` as for play_situation (None: work it out as in Cribbage)."""
     plays = [a for a in legal if a["type"] == "play"]
-    situation = play_situation(view, known_pieces)
+    situation = play_situation(view, known_pieces, show or cribbage_show_order(view))
     if level == "easy":
         if rng.random() < EASY_RANDOM_SHARE:
             return rng.choice(plays)
@@ -254,20 +296,20 @@ def play_value(situation: PlaySituation, piece: Card, level: str) -> float:
         return 1000.0 + points  # it wins the game now
     rest = list(situation.mine)
     rest.remove(piece)
+    mine, theirs = race_weights(situation) if hard else (1.0, 1.0)
     # A small preference for laying higher pieces first: low ones make later counts and gos.
-    value = points + 0.01 * piece.value
+    value = mine * points + 0.01 * piece.value
     if count == LIMIT:
         return value  # the count restarts; the next lead scores nothing by itself
     if situation.next_seat is None:
         # Everyone else has said go: I lay my pieces alone; plan that run of plays.
-        return value + (solo_points(pile, count, rest) if hard else 0)
+        return value + (mine * solo_points(pile, count, rest) if hard else 0)
     replies = reply_options(situation, pile, count, rest if hard else [])
     expected_reply, no_reply = expected_best_reply(situation, replies, hard)
     if situation.next_is_partner:
         return value + 0.5 * expected_reply
-    weight = DEFENCE_WEIGHT if hard and situation.their_need <= CLOSE_TO_WIN else 1.0
-    go_worth = GO_WORTH if hard else 0.0
-    return value - weight * expected_reply + no_reply * go_worth
+    go_worth = GO_WORTH * mine if hard else 0.0
+    return value - theirs * expected_reply + no_reply * go_worth
 
 
 def solo_points(pile: list[Card], count: int, pieces: list[Card]) -> int:

@@ -29,10 +29,14 @@ from collections.abc import Sequence
 
 from engine.ai.cribbage import (
     EASY_RANDOM_SHARE,
+    END_GAME_NEED,
+    GOING_OUT_WORTH,
+    ShowOrder,
     cards_of,
     check_level,
     choose_play,
     choose_show_action,
+    going_out_chance,
     opponent_undercounted,
     points_needed,
     unseen_cards,
@@ -49,7 +53,7 @@ JACK = 11
 GAME_WORTH = 30.0
 #: Points a deal usually brings, before the show: the non-dealer pegs about 4, the dealer 5.
 USUAL_PEG = 4.5
-USUAL_HAND = 8.0
+USUAL_HAND = 9.0  # three cards, a die and the starter
 
 
 def choose_action(
@@ -65,7 +69,8 @@ def choose_action(
     if "discard" in kinds:
         return choose_discard(view, legal, rng, level)
     if "play" in kinds:
-        return choose_play(view, legal, rng, level, known_pieces=known_dice(view))
+        return choose_play(view, legal, rng, level, known_pieces=known_dice(view),
+                           show=show_order(view))
     if "flip" in kinds:
         if "muggins" in kinds and opponent_undercounted(view, pip_count):
             return {"type": "muggins"}
@@ -107,6 +112,18 @@ def hand_pieces(view: View, kept: Sequence[Card], face: int) -> list[Card]:
     return pieces
 
 
+def show_order(view: View) -> ShowOrder:
+    """(my hand is counted first, its points, the other's usual hand) for the play's end game.
+    Priority puts the dealer's hand first; a dealer on Turn will take the better face."""
+    counts_first = is_dealer(view) == (view.get("crux_choice") == "priority")
+    kept = cards_of(view["kept"])
+    starter = cards_of([view["starter"]])[0]
+    face = int(view["dice"][view["seat"]]["face"])
+    faces = (face, 7 - face) if is_dealer(view) and dealer_effect(view) == TURN else (face,)
+    points = max(pip_count("hand", hand_pieces(view, kept, f), starter) for f in faces)
+    return counts_first, points, USUAL_HAND
+
+
 # ===== the discard and Crux ===================================================================
 
 
@@ -132,18 +149,21 @@ def discard_worth(view: View, hand: Sequence[Card], action: Action, face: int,
     kept = kept_of(hand, action)
     unseen = unseen_cards(view)
     may_turn = is_dealer(view) and dealer_effect(view) == TURN
-    total = 0
+    totals = []
     for starter in unseen:
         points = hand_total(hand_pieces(view, kept, face), starter, flush=HAND_FLUSH)
         if may_turn:  # the dealer will flip on seeing the starter if that scores more
             flipped = hand_total(hand_pieces(view, kept, 7 - face), starter, flush=HAND_FLUSH)
             points = max(points, flipped)
-        total += points
-    worth = total / len(unseen)
+        totals.append(points)
+    worth = sum(totals) / len(totals)
     if level == "hard":
         sign = 1.0 if is_dealer(view) else -1.0
         dice = [die(face), die_of(view, 1 - view["seat"])]
         worth += sign * crib_average(cards_of(action["cards"])[0], dice, unseen)
+        need = points_needed(view, view["seat"])
+        if need <= END_GAME_NEED:
+            worth += GOING_OUT_WORTH * going_out_chance(totals, need)
     return worth
 
 
