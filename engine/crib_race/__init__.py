@@ -38,7 +38,8 @@ hole, in a box the box's hole) and "target" is the finish (121), plus:
 Events: Cribbage's; "score" events also carry "hole" and "path" (where the peg ended) and
 read "... Peg at 47."; plus
     {"type": "zone", "kind": "slide" | "advance" | "trap" | "box" | "release", "zone": name,
-     "side", "seats", "landed": hole id, "to": hole id, "text"}
+     "side", "seats", "landed": the hole the move ended on (a release: the box cell),
+     "hole": where the peg is now, "text"}
     {"type": "boxed_points", "seat", "side", "points", "reason", "text"}: points a boxed
      side did not score.
 

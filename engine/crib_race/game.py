@@ -130,7 +130,7 @@ class CribRaceGame(CribbageGame):
                  "every other peg is past.",
         }
         event: Event = {"type": "zone", "kind": zone.kind, "zone": zone.name, "side": side,
-                        "seats": self.sides.seats_of(side), "landed": landed, "to": to,
+                        "seats": self.sides.seats_of(side), "landed": landed, "hole": to,
                         "text": texts[zone.kind]}
         self.zone_events.append(event)
         return [event]
@@ -145,7 +145,7 @@ class CribRaceGame(CribbageGame):
             self.pegs[waiting] = Peg(box.name, cell)
         event: Event = {"type": "zone", "kind": "release", "zone": box.name, "side": side,
                         "seats": self.sides.seats_of(side), "landed": box.target,
-                        "to": str(hole),
+                        "hole": str(hole),
                         "text": f"{self._side_words(side)} leaves the penalty box at {hole}."}
         self.zone_events.append(event)
         return event
