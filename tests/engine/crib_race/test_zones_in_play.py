@@ -47,7 +47,7 @@ def test_a_fifteen_two_lands_the_peg_in_a_trap() -> None:
     (event,) = of_type(events, "zone")
     assert event["kind"] == TRAP and event["landed"] == str(trap.triggers[0])
     assert game.pegs[0] == Peg(trap.name, 0)
-    assert event["to"] == trap.route[0]
+    assert event["hole"] == trap.route[0]
     view = game.view(1)
     assert view["pegs"][0]["path"] == trap.name and view["pegs"][0]["hole"] == trap.route[0]
     assert view["zone_events"] == [event]
