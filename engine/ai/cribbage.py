@@ -253,13 +253,14 @@ def cribbage_show_order(view: View) -> ShowOrder | None:
 
 def race_weights(situation: PlaySituation) -> tuple[float, float]:
     """(weight of my points, weight of the next seat's) in the last deal of a close game."""
-    if situation.counts_first is None:
-        return 1.0, DEFENCE_WEIGHT if situation.their_need <= CLOSE_TO_WIN else 1.0
-    if situation.counts_first and situation.my_show >= situation.my_need:
-        return HOLD_ON
-    if not situation.counts_first and situation.their_usual_show >= situation.their_need:
-        return PEG_OUT
-    return 1.0, DEFENCE_WEIGHT if situation.their_need <= CLOSE_TO_WIN else 1.0
+    they_are_close = situation.their_need <= CLOSE_TO_WIN
+    if situation.counts_first is not None and they_are_close:
+        if situation.counts_first and situation.my_show >= situation.my_need:
+            return HOLD_ON
+        if (not situation.counts_first and situation.my_need <= CLOSE_TO_WIN
+                and situation.their_usual_show >= situation.their_need):
+            return PEG_OUT
+    return 1.0, DEFENCE_WEIGHT if they_are_close else 1.0
 
 
 def choose_play(

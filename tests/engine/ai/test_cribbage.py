@@ -9,7 +9,17 @@ from collections.abc import Iterator
 import pytest
 
 from engine.ai._crib_values import CRIB_PAIR_VALUES, CRIB_SINGLE_VALUES
-from engine.ai.cribbage import LEVELS, choose_action, crib_sign, crib_value
+from engine.ai.cribbage import (
+    DEFENCE_WEIGHT,
+    HOLD_ON,
+    LEVELS,
+    PEG_OUT,
+    PlaySituation,
+    choose_action,
+    crib_sign,
+    crib_value,
+    race_weights,
+)
 from engine.cards import Card, parse_card, parse_cards, standard_deck
 from engine.cribbage import CribbageGame
 from engine.cribbage.game import card_key
@@ -316,3 +326,25 @@ def test_lets_a_right_last_count_stand() -> None:
     if exact:
         game.apply(1, {"type": "claim", "points": exact - 1})
         assert ai_show(game, 0) == {"type": "muggins"}
+
+
+# ===== the end of the game ====================================================================
+
+
+def end_game(counts_first: bool, my_show: int, my_need: int, their_need: int) -> PlaySituation:
+    return PlaySituation(seat=0, pile=[], count=0, mine=[], unseen=[], next_seat=1,
+                         my_need=my_need, their_need=their_need, counts_first=counts_first,
+                         my_show=my_show)
+
+
+def test_last_deal_weights_follow_who_counts_out_first() -> None:
+    # My hand, counted first, wins: only the other player pegging out can stop it.
+    assert race_weights(end_game(True, my_show=10, my_need=8, their_need=5)) == HOLD_ON
+    # Their hand, counted first, will likely win: only pegging out myself helps.
+    assert race_weights(end_game(False, my_show=3, my_need=6, their_need=5)) == PEG_OUT
+    # Far from the end, or nobody near: points count the same both ways.
+    assert race_weights(end_game(True, my_show=10, my_need=8, their_need=40)) == (1.0, 1.0)
+    assert race_weights(end_game(False, my_show=3, my_need=60, their_need=50)) == (1.0, 1.0)
+    # Not sure to count out first: just defend harder against a close opponent.
+    assert race_weights(end_game(True, my_show=4, my_need=8, their_need=5)) == (
+        1.0, DEFENCE_WEIGHT)
