@@ -1,0 +1,134 @@
+"""The Crib Race computer players: legal in every seating and level, deterministic, and aware
+of the track (ground gained, traps avoided, muggins points given back to trap a rival)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.ai import cribbage as cribbage_ai
+from engine.ai.crib_race import BOX_COST, choose_action, crib_sign, gain
+from engine.crib_race.board import BOARDS, BOX, SLIDE, TRAP
+from engine.crib_race.track import Peg, to_finish
+from engine.registry import GAMES
+from tests.engine.crib_race.helpers import claim, place, play_to_show, race, zone
+from tests.engine.crib_race.test_zones_in_play import two_player_deal
+
+BOARD = BOARDS["default"]
+LEVELS = ("easy", "normal", "hard")
+SEATINGS = [(2, False), (3, False), (4, False), (4, True), (6, True), (8, True)]
+
+
+def test_gain_is_the_ground_a_move_makes_on_the_track() -> None:
+    plain = 40
+    assert gain("default", "main", plain, 3) == 3
+    slide = zone(BOARD, SLIDE)
+    jump = int(slide.target) - slide.triggers[0]
+    assert gain("default", "main", slide.triggers[0] - 2, 2) == 2 + jump
+    trap = zone(BOARD, TRAP)
+    start = trap.triggers[0] - 2
+    trapped = to_finish(BOARD, Peg("main", start)) - to_finish(BOARD, Peg(trap.name, 0))
+    assert gain("default", "main", start, 2) == trapped < 0
+    box = zone(BOARD, BOX)
+    assert gain("default", "main", box.triggers[0] - 4, 4) == 4 - BOX_COST
+    assert gain("default", box.name, 0, 5) == 0  # a boxed peg scores nothing
+    assert gain("default", "main", BOARD.finish - 2, 3) > 1000  # the finish wins
+
+
+@pytest.mark.parametrize(
+    ("kind", "hole", "level"),
+    # At normal the track weighs half: the first trap hole (the smallest loss) is too close.
+    [(TRAP, 0, "hard"), (TRAP, 2, "normal"), (TRAP, 2, "hard"), (BOX, 0, "normal"),
+     (BOX, 0, "hard")],
+)
+def test_the_play_avoids_points_that_land_in_a_trap_or_a_box(kind: str, hole: int,
+                                                              level: str) -> None:
+    game = two_player_deal()
+    game.apply(1, {"type": "play", "card": "TH"})  # count 10: 5H, 5S or TD score 2, JC nothing
+    legal = game.legal_actions(0)
+    place(game, 0, 40)
+    assert choose_action(game.view(0), legal, random.Random(1), level)["card"] != "JC"
+    place(game, 0, zone(game.board, kind).triggers[hole] - 2)
+    view = game.view(0)
+    assert cribbage_ai.choose_action(view, legal, random.Random(1), level)["card"] != "JC"
+    assert choose_action(view, legal, random.Random(1), level) == {"type": "play",
+                                                                   "card": "JC"}
+
+
+def muggins_choice_for(near_trap: bool) -> dict:
+    """Seat 1 claims 0 for a hand worth more; seat 0 presses muggins and must choose, with
+    seat 1's peg just the missed points short of a trap, or far from any zone."""
+    game = two_player_deal(muggins=True)
+    play_to_show(game)
+    claim(game, 0)
+    missed = game._true_counts[0].total
+    assert missed >= 2
+    trap = zone(game.board, TRAP)
+    place(game, 0, 40)
+    place(game, 1, trap.triggers[0] - missed if near_trap else 41)
+    game.apply(0, {"type": "muggins"})
+    legal = game.legal_actions(0)
+    assert legal == [{"type": "keep"}, {"type": "give_back"}]
+    return choose_action(game.view(0), legal, random.Random(2), "hard")
+
+
+def test_muggins_points_are_given_back_when_they_push_the_owner_into_a_trap() -> None:
+    assert muggins_choice_for(near_trap=True) == {"type": "give_back"}
+    assert muggins_choice_for(near_trap=False) == {"type": "keep"}
+
+
+def test_the_dealing_team_with_six_players_weighs_no_crib() -> None:
+    game = race(6, seed=3)
+    dealer = game.dealer
+    partner = (dealer + 3) % 6
+    assert crib_sign(game.view(dealer)) == 0.0 and crib_sign(game.view(partner)) == 0.0
+    assert crib_sign(game.view((dealer + 1) % 6)) == -1.0
+
+
+@pytest.mark.parametrize(("players", "teams"), SEATINGS)
+def test_every_level_plays_legal_moves_through_whole_games(players: int, teams: bool) -> None:
+    spec = GAMES["crib-race"]
+    game = spec.new(players, {"teams": teams, "muggins": players % 2 == 0}, seed=players)
+    rng = random.Random(players)
+    while game.outcome is None:
+        seat = game.waiting_for()[0]
+        legal = game.legal_actions(seat)
+        action = spec.ai(game.view(seat), legal, rng, LEVELS[seat % 3])
+        assert action in legal
+        game.apply(seat, action)
+
+
+def test_the_same_view_and_seed_give_the_same_choice() -> None:
+    game = race(2, seed=9)
+    for _ in range(40):
+        if game.outcome is not None:
+            break
+        seat = game.waiting_for()[0]
+        view, legal = game.view(seat), game.legal_actions(seat)
+        first = choose_action(view, legal, random.Random(5), "hard")
+        assert choose_action(view, legal, random.Random(5), "hard") == first
+        game.apply(seat, first)
+
+
+def test_an_unknown_level_is_refused() -> None:
+    game = race(2, seed=1)
+    with pytest.raises(ValueError, match="Unknown level"):
+        choose_action(game.view(0), game.legal_actions(0), random.Random(1), "expert")
+
+
+def test_hard_beats_a_random_player() -> None:
+    spec = GAMES["crib-race"]
+    wins = 0
+    for seed in range(10):
+        game = spec.new(2, {}, seed)
+        rng = random.Random(seed)
+        hard = seed % 2
+        while game.outcome is None:
+            seat = game.waiting_for()[0]
+            legal = game.legal_actions(seat)
+            action = (choose_action(game.view(seat), legal, rng, "hard") if seat == hard
+                      else rng.choice(legal))
+            game.apply(seat, action)
+        wins += hard in game.outcome["winners"]
+    assert wins >= 9
