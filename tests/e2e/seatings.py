@@ -17,6 +17,9 @@ Quick options (driver's QUICK_OPTIONS) keep the games short; `options` adds to t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+import pytest
 
 from cogs.lobbies_cog import parse_options
 from engine.registry import GAMES
@@ -103,8 +106,6 @@ RESTARTS: list[Seating] = list(
 )
 
 
-def params(seatings: list[Seating]) -> list[object]:
+def params(seatings: list[Seating]) -> list[Any]:
     """pytest.param for each seating, with its readable id."""
-    import pytest
-
     return [pytest.param(s, id=s.id) for s in seatings]

@@ -92,6 +92,7 @@ async def test_whole_game_to_the_end_and_onto_the_leaderboard(
     spec = GAMES[game]
     async with FakeDiscord(members=NAMES) as fake:
         await fake.connect(test_bot(":memory:"))
+        assert seating.humans < len(NAMES), "the last name is kept for an onlooker"
         players = [fake.member(n) for n in NAMES[: seating.humans]]
         onlooker = fake.member(NAMES[-1])
         driver = GameDriver(fake, rng=random.Random(seating.id))
