@@ -12,9 +12,18 @@ Levels:
 - normal: discards by the hand's average over every possible starter; pegs by the points a
   card takes minus the best reply the next seat can be expected to hold; counts exactly.
 - hard: the average hand plus the crib's average value for or against the discarder (table
-  in _crib_values.py), with a bonus for the chance of going out with the hand near the end;
-  pegging that also weighs its own counter-reply to each reply (pairs royal, extended runs,
-  a 31), the go when the next seat cannot play, and the score near the end of the game.
+  in _crib_values.py, +1 for one's own or a partner's crib, -1 for an opponent's), with a
+  bonus for the chance of going out with the hand near the end; pegging that also weighs its
+  own counter-reply to each reply (pairs royal, extended runs, a 31), the go when the next
+  seat cannot play, and the score near the end of the game: points that win now are taken,
+  and in a close last deal of two players the one whose hand is counted first and will count
+  out plays to stop the other pegging out, while the other plays to peg out.
+
+The reply model: the next seat holds a random draw of the cards this seat cannot see (the
+hypergeometric law, by rank), plus pieces it is known to hold (PIP dice), and lays the piece
+worth most to it; ties are averaged. Other seats' replies further on are not modelled.
+
+Crib Race's player (engine/ai/crib_race.py) builds on the parts here: keep their names.
 """
 
 from __future__ import annotations
