@@ -1,6 +1,7 @@
 """Cribbage and PIP Cribbage computer players: `.venv/bin/python -m benchmarks.ai_cribbage`.
 
     .venv/bin/python -m benchmarks.ai_cribbage [--games 1000] [--workers N] [--game NAME]
+                                               [--more-players GAMES]
 
 For each two-player game (cribbage, pip-cribbage), prints:
 - `hard` against a uniformly random player and against a greedy baseline, seats alternating:
@@ -12,6 +13,7 @@ For each two-player game (cribbage, pip-cribbage), prints:
   than one legal action (the table layer answers single choices itself): wall clock, and the
   CPU time of the deciding thread, which leaves out time spent waiting while other processes
   use the cores; `easy` and `normal` are timed in a short extra series against greedy.
+With --more-players N: hard against greedy in 3- and 4-player Cribbage, N games each.
 Muggins is off (the random player would only claim numbers at random); games go to 121.
 """
 
@@ -95,7 +97,8 @@ class Tally:
     games: int = 0
     wins: int = 0
     deals: int = 0
-    points: list[int] = field(default_factory=lambda: [0, 0])  # [hard, opponent]
+    #: [the AI's side, an opponent's (the mean of them with three players)]
+    points: list[float] = field(default_factory=lambda: [0.0, 0.0])
     times: dict[str, list[float]] = field(default_factory=dict)  # wall clock
     cpu_times: dict[str, list[float]] = field(default_factory=dict)  # this thread's CPU
 
@@ -110,17 +113,19 @@ class Tally:
             self.cpu_times.setdefault(level, []).extend(values)
 
 
-def play_game(name: str, seed: int, level: str, opponent: str) -> Tally:
-    """`level` against `opponent` ("random" or "greedy"); the AI sits in seat seed % 2."""
-    game: Game = GAMES[name].new(2, {}, seed)
+def play_game(name: str, seed: int, level: str, opponent: str, players: int = 2) -> Tally:
+    """`level` against `opponent` ("random" or "greedy"). The AI plays the side of seat
+    seed % players (both partners with four players); every other seat is the opponent."""
+    game: Game = GAMES[name].new(players, {}, seed)
     ai = ai_for(name)
     rng = random.Random(seed)
-    ai_seat = seed % 2
+    side_of = GAMES[name].sides(players, {})
+    ai_seats = {s for s in range(players) if side_of[s] == side_of[seed % players]}
     tally = Tally(games=1)
     while game.outcome is None:
         seat = game.waiting_for()[0]
         legal = game.legal_actions(seat)
-        if seat != ai_seat:
+        if seat not in ai_seats:
             view = game.view(seat)
             action = rng.choice(legal) if opponent == "random" else greedy(view, legal, rng)
         elif len(legal) == 1:
@@ -133,25 +138,27 @@ def play_game(name: str, seed: int, level: str, opponent: str) -> Tally:
             tally.cpu_times.setdefault(level, []).append(time.thread_time() - start_cpu)
         game.apply(seat, action)
     outcome = game.outcome
-    tally.wins = int(ai_seat in outcome["winners"])
+    scores = outcome["scores"]
+    rivals = [s for s in range(players) if s not in ai_seats]
+    tally.wins = int(bool(ai_seats & set(outcome["winners"])))
     tally.deals = game.view(None)["deal_number"]
-    tally.points = [outcome["scores"][ai_seat], outcome["scores"][1 - ai_seat]]
+    tally.points = [scores[min(ai_seats)], sum(scores[s] for s in rivals) / len(rivals)]
     return tally
 
 
-def play_series(args: tuple[str, str, str, list[int]]) -> Tally:
-    name, level, opponent, seeds = args
+def play_series(args: tuple[str, str, str, int, list[int]]) -> Tally:
+    name, level, opponent, players, seeds = args
     total = Tally()
     for seed in seeds:
-        total.add(play_game(name, seed, level, opponent))
+        total.add(play_game(name, seed, level, opponent, players))
     return total
 
 
 def run_match(name: str, level: str, opponent: str, games: int, workers: int,
-              first_seed: int) -> Tally:
+              first_seed: int, players: int = 2) -> Tally:
     seeds = list(range(first_seed, first_seed + games))
     parts = max(1, workers * 4)
-    chunks = [(name, level, opponent, seeds[i::parts]) for i in range(parts)]
+    chunks = [(name, level, opponent, players, seeds[i::parts]) for i in range(parts)]
     total = Tally()
     with ProcessPoolExecutor(workers) as pool:
         for part in pool.map(play_series, chunks):
@@ -212,15 +219,32 @@ def report(name: str, games: int, workers: int) -> None:
     print(f"({time.perf_counter() - started:.0f} s with {workers} worker processes)")
 
 
+def report_more_players(games: int, workers: int) -> None:
+    print(f"\ncribbage, 3 and 4 players: hard against greedy, {games} games each (3: one hard "
+          "seat against two greedy; 4: a hard partnership against a greedy one)")
+    print(f"{'players':<9}{'wins':>6}{'win rate':>10}{'95% interval':>17}"
+          f"{'hard pts/deal':>15}{'opp pts/deal':>14}")
+    for players in (3, 4):
+        tally = run_match("cribbage", "hard", "greedy", games, workers, 300_000, players)
+        low, high = wilson(tally.wins, tally.games)
+        print(f"{players:<9}{tally.wins:>6}{tally.wins / tally.games:>10.1%}"
+              f"{f'{low:.1%} - {high:.1%}':>17}{tally.points[0] / tally.deals:>15.2f}"
+              f"{tally.points[1] / tally.deals:>14.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per opponent")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--game", choices=GAME_NAMES, action="append",
                         help="only this game (repeatable); default: both")
+    parser.add_argument("--more-players", type=int, default=0, metavar="GAMES",
+                        help="also play 3- and 4-player Cribbage, this many games each")
     args = parser.parse_args()
     for name in args.game or GAME_NAMES:
         report(name, args.games, args.workers)
+    if args.more_players:
+        report_more_players(args.more_players, args.workers)
 
 
 if __name__ == "__main__":
