@@ -29,7 +29,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, NoReturn
 
 MAIN = "main"
 SLIDE, ADVANCE, TRAP, BOX = "slide", "advance", "trap", "box"
@@ -78,8 +78,9 @@ class Board:
     trigger_at: dict[int, Zone]
     #: Side paths and boxes by name.
     by_name: dict[str, Zone]
-    #: The decoded file, kept for views (the renderer draws from it).
+    #: The decoded file, kept for views (the renderer draws from it), and as JSON text.
     data: dict[str, Any]
+    data_json: str
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Board:
         # A board is never changed once checked: copies of a game (the AI's lookahead, tests)
@@ -88,6 +89,11 @@ class Board:
 
     def zones_of(self, kind: str) -> list[Zone]:
         return [zone for zone in self.zones if zone.kind == kind]
+
+    def drawable(self) -> dict[str, Any]:
+        """A fresh copy of the board file's data for a view: whoever reads a view may change
+        it without touching the board every game shares."""
+        return json.loads(self.data_json)
 
 
 # ===== loading ==================================================================================
@@ -137,7 +143,7 @@ class _Checker:
         self.used: dict[str, str] = {}  # hole id -> what uses it, to refuse sharing
         self.triggers: dict[int, Zone] = {}
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         raise BoardError(f"{self.source}: {message}")
 
     def text(self, key: str) -> str:
@@ -289,7 +295,7 @@ def parse_board(data: Any, source: str = "board") -> Board:
         check.fail(f"hole(s) {', '.join(unused[:5])} belong to no track, path or box")
     _check_no_chains(check, zones)
     return Board(name, title, description, size, holes, finish, tuple(zones),
-                 dict(check.triggers), {z.name: z for z in zones}, data)
+                 dict(check.triggers), {z.name: z for z in zones}, data, json.dumps(data))
 
 
 def _check_no_chains(check: _Checker, zones: list[Zone]) -> None:

@@ -29,9 +29,19 @@ from typing import Any
 
 from engine.cards import Card
 from engine.contract import Event, View
-from engine.crib_race.board import BOARDS, BOX, DEFAULT_BOARD, MAIN, Board, Zone
+from engine.crib_race.board import (
+    ADVANCE,
+    BOARDS,
+    BOX,
+    DEFAULT_BOARD,
+    MAIN,
+    SLIDE,
+    TRAP,
+    Board,
+    Zone,
+)
 from engine.crib_race.seating import race_plan, race_sides, seating_words
-from engine.crib_race.track import ADVANCE, SLIDE, TRAP, Move, Peg, is_past, move, position
+from engine.crib_race.track import Move, Peg, is_past, move, position
 from engine.cribbage.deal import DealPlan
 from engine.cribbage.game import CribbageGame, seat_name
 from engine.cribbage.outcome import cribbage_outcome
@@ -157,7 +167,7 @@ class CribRaceGame(CribbageGame):
     def view(self, seat: int | None) -> View:
         view = super().view(seat)
         view.update({
-            "board": self.board.data,
+            "board": self.board.drawable(),
             "teams": self.sides.count < self.players,
             "seating": seating_words(self.players, self.teams),
             "finish": self.board.finish,

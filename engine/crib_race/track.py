@@ -124,5 +124,4 @@ def is_past(board: Board, peg: Peg, box: Zone) -> bool:
     return position(board, peg) > box.triggers[0]
 
 
-__all__ = ["ADVANCE", "BOX", "MAIN", "SLIDE", "TRAP", "Move", "Peg", "is_past", "landing_zone",
-           "move", "position", "step", "to_finish"]
+__all__ = ["Move", "Peg", "is_past", "landing_zone", "move", "position", "step", "to_finish"]

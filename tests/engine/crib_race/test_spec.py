@@ -89,3 +89,13 @@ def test_the_view_carries_the_drawable_board_and_every_peg() -> None:
     ]
     assert view["penalty_boxes"] == {"box-1": [], "box-2": []}
     assert view["finish"] == 121 and view["target"] == 121
+
+
+def test_changing_a_view_does_not_change_the_board() -> None:
+    game = SPEC.new(2, {}, seed=5)
+    view = game.view(None)
+    view["board"]["holes"]["0"][0] = -1
+    view["board"]["slides"].clear()
+    fresh = game.view(None)["board"]
+    assert fresh["holes"]["0"][0] >= 0 and fresh["slides"]
+    assert fresh == BOARDS["default"].data
