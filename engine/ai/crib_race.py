@@ -13,7 +13,8 @@ nothing, so the play only defends.
   few places the play may leave our peg (`PLAY_OFFSETS`), so a close choice goes to the
   discard whose counts tend to land well.
 - The play: the Cribbage play value of each card, corrected by the difference between the
-  gain and the points of our own move.
+  gain and the points of our own move, and between the points and the gain of the rival's
+  expected reply (a reply that would land the rival in a trap is one we can afford).
 - Muggins: claims and presses as in Cribbage; the taker keeps the points or gives them back,
   whichever is better on the track (giving back can push a rival into a trap).
 
@@ -23,6 +24,7 @@ half at normal and easy, where random choices and simple heuristics stay as in C
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -170,8 +172,39 @@ def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
             return rng.choice(plays)
         return max(plays, key=lambda a: _easy_value(situation, parse_card(a["card"]),
                                                     track_correction))
-    return max(plays, key=lambda a: crib_ai.play_value(situation, parse_card(a["card"]), level)
-               + track_correction(parse_card(a["card"])))
+    rival = _rival_peg(view, situation)
+
+    def value(piece: Card) -> float:
+        worth = crib_ai.play_value(situation, piece, level) + track_correction(piece)
+        if rival is not None:
+            worth += weight * _reply_correction(situation, piece, board, rival)
+        return worth
+
+    return max(plays, key=lambda a: value(parse_card(a["card"])))
+
+
+def _rival_peg(view: View, situation: crib_ai.PlaySituation) -> Peg | None:
+    """The peg of the opponent who answers my card, if the next seat is an opponent."""
+    if situation.next_seat is None or situation.next_is_partner:
+        return None
+    return peg_of(view, crib_ai.side_of(view, situation.next_seat))
+
+
+def _reply_correction(situation: crib_ai.PlaySituation, piece: Card, board: Board,
+                      rival: Peg) -> float:
+    """How much better the reply to `piece` is for us on the track than in points: the
+    Cribbage reply estimate, once with the reply's points and once with the ground they gain
+    the rival (a reply that lands in a trap helps us; one that reaches a slide hurts more)."""
+    pile = [*situation.pile, piece]
+    count = situation.count + piece.value
+    if count == crib_ai.LIMIT:
+        return 0.0
+    replies = crib_ai.reply_options(situation, pile, count, [])
+    in_points, _ = crib_ai.expected_best_reply(situation, replies, False)
+    on_track = [dataclasses.replace(r, their_points=peg_gain(board, rival, r.their_points))
+                for r in replies]
+    in_ground, _ = crib_ai.expected_best_reply(situation, on_track, False)
+    return in_points - min(in_ground, 100.0)
 
 
 def _easy_value(situation: crib_ai.PlaySituation, piece: Card,
