@@ -8,10 +8,12 @@ nothing), and one landing on a penalty box less again (`BOX_COST`: the points a 
 can expect to lose before it is released). While our own peg is boxed our points are worth
 nothing, so the play only defends.
 
-- Discards: the Cribbage method (the hand's average over every starter; at normal and hard the
-  crib's average for or against us) with each starter's hand total turned into its gain from a
-  few places the play may leave our peg (`PLAY_OFFSETS`), so a close choice goes to the
-  discard whose counts tend to land well.
+- Discards: the Cribbage method (the hand's average over every starter; at hard also the
+  crib's average for or against us, none for the dealing team's discards that go under the
+  deck with six players, and the chance of going out) with each starter's hand total turned
+  into its gain from a few places the play may leave our peg (`PLAY_OFFSETS`), so a close
+  choice goes to the discard whose counts tend to land well. Easy keeps the best four cards
+  as they stand, by the same measure, and now and then discards at random.
 - The play: the Cribbage play value of each card, corrected by the difference between the
   gain and the points of our own move, and between the points and the gain of the rival's
   expected reply (a reply that would land the rival in a trap is one we can afford).
@@ -32,7 +34,7 @@ from functools import lru_cache
 from engine.ai import cribbage as crib_ai
 from engine.cards import Card, parse_card
 from engine.contract import Action, View
-from engine.crib_race.board import BOARDS, BOX, MAIN, Board
+from engine.crib_race.board import BOARDS, BOX, Board
 from engine.crib_race.track import Peg, move, to_finish
 from engine.cribbage.scoring import hand_total, peg_points
 
@@ -104,11 +106,12 @@ def peg_gain(board: Board, peg: Peg, points: int) -> float:
 
 def ahead(board: Board, peg: Peg, holes: int) -> Peg:
     """Where a peg ends after `holes` holes of plain moves (zones ignored: a rough guess of
-    where the play leaves it)."""
+    where the play leaves it). A guess that reaches the finish is dropped for the peg as it
+    stands: the hand's worth is only wanted where the hand still matters."""
     if holes <= 0 or peg.is_boxed(board):
         return peg
     landed = move(board, peg, holes).landed
-    return landed if landed.path != MAIN or not landed.finished(board) else peg
+    return peg if landed.finished(board) else landed
 
 
 # ===== the discard ==============================================================================
