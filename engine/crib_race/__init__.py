@@ -36,7 +36,7 @@ hole, in a box the box's hole) and "target" is the finish (121), plus:
                       deal's (the releases at its end included)
 
 Events: Cribbage's; "score" events also carry "hole" and "path" (where the peg ended) and
-read "... Peg at 47."; plus
+read "... Peg at 47." (or "Peg on the blue path."...); plus
     {"type": "zone", "kind": "slide" | "advance" | "trap" | "box" | "release", "zone": name,
      "side", "seats", "landed": the hole the move ended on (a release: the box cell),
      "hole": where the peg is now, "text"}

@@ -91,8 +91,18 @@ class CribRaceGame(CribbageGame):
                 hole = self.pegs[side].hole(self.board)
                 event["hole"] = hole
                 event["path"] = self.pegs[side].path
-                event["text"] = event["text"].rsplit(" Score ", 1)[0] + f" Peg at {hole}."
+                event["text"] = (event["text"].rsplit(" Score ", 1)[0]
+                                 + f" Peg {self._where(side)}.")
         return events
+
+    def _where(self, side: int) -> str:
+        """Where a peg is, in words: "at 47", "on the blue path"..."""
+        peg = self.pegs[side]
+        if peg.path == MAIN:
+            return f"at {peg.index}"
+        kind = self.board.by_name[peg.path].kind
+        return {ADVANCE: "on the green shortcut", TRAP: "on the blue path",
+                BOX: "in the penalty box"}[kind]
 
     def _peg(self, side: int, points: int) -> list[Event]:
         peg = self.pegs[side]

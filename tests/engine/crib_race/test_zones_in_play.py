@@ -51,6 +51,7 @@ def test_a_fifteen_two_lands_the_peg_in_a_trap() -> None:
     view = game.view(1)
     assert view["pegs"][0]["path"] == trap.name and view["pegs"][0]["hole"] == trap.route[0]
     assert view["zone_events"] == [event]
+    assert of_type(events, "score")[0]["text"].endswith("Peg on the blue path.")
 
 
 def test_a_fifteen_two_passing_over_a_slide_does_nothing() -> None:
