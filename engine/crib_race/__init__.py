@@ -1,5 +1,5 @@
 """Crib Race: Cribbage on a race track for 2, 3, 4, 6 or 8 players (seeds/crib-race.txt,
-RULES.md §3). `SPEC` registers it as GAMES["crib-race"].
+RULES.md §3). `SPEC` makes it GAMES["crib-race"].
 
 Built on engine/cribbage (CribbageGame and its deal plans, sides, pegging, show and scoring).
 Modules: board (board files in boards/*.json and their checks), track (pegs, moves, zones),
@@ -57,7 +57,7 @@ from engine.crib_race.board import BOARDS, DEFAULT_BOARD
 from engine.crib_race.game import CribRaceGame
 from engine.crib_race.seating import PLAYER_COUNTS, race_sides
 from engine.crib_race.text import RULES, action_label
-from engine.registry import GameSpec, Option, register
+from engine.spec import GameSpec, Option
 
 
 def _computer_player(
@@ -96,8 +96,5 @@ SPEC = GameSpec(
     order=30,
     player_counts=PLAYER_COUNTS,
 )
-
-# Discovery misses this package when one of its modules is imported before the registry.
-register(SPEC)
 
 __all__ = ["SPEC", "CribRaceGame"]

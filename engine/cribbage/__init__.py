@@ -13,7 +13,7 @@ from engine.contract import Action, View
 from engine.cribbage.game import CribbageGame
 from engine.cribbage.presentation import RULES, action_label
 from engine.cribbage.sides import Sides
-from engine.registry import GameSpec, Option, register
+from engine.spec import GameSpec, Option
 
 
 def _computer_player(
@@ -50,8 +50,5 @@ SPEC = GameSpec(
     rules=RULES,
     order=10,
 )
-
-# Discovery misses this package when one of its modules is imported before the registry.
-register(SPEC)
 
 __all__ = ["SPEC", "CribbageGame"]

@@ -1,5 +1,5 @@
 """PIP Cribbage: two-player Cribbage with a PIP die each and the nine-space PIP Track
-(seeds/pip-cribbage.txt, RULES.md §2). `SPEC` registers it as GAMES["pip-cribbage"].
+(seeds/pip-cribbage.txt, RULES.md §2). `SPEC` makes it GAMES["pip-cribbage"].
 
 Built on engine/cribbage (CribbageGame and its deal, pegging, show and scoring parts); the
 game is engine/pip_cribbage/game.py, the dice dice.py, the track's spaces track.py.
@@ -52,7 +52,7 @@ from typing import Any
 from engine.contract import Action, View
 from engine.pip_cribbage.game import PipCribbageGame
 from engine.pip_cribbage.text import RULES, action_label
-from engine.registry import GameSpec, Option, register
+from engine.spec import GameSpec, Option
 
 
 def _computer_player(
@@ -84,8 +84,5 @@ SPEC = GameSpec(
     rules=RULES,
     order=20,
 )
-
-# Discovery misses this package when one of its modules is imported before the registry.
-register(SPEC)
 
 __all__ = ["SPEC", "PipCribbageGame"]

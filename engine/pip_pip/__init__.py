@@ -1,5 +1,5 @@
 """Pip Pip: a trick-taking party game for 3-8 players with two decks (seeds/pip-pip.txt,
-RULES.md §5). `SPEC` registers it as GAMES["pip-pip"].
+RULES.md §5). `SPEC` makes it GAMES["pip-pip"].
 
 Options: ``rounds``: "all" (default, one deal per player) or 1..8; a number above the player
 count is refused by ``spec.new`` with an IllegalAction.
@@ -60,7 +60,7 @@ from typing import Any
 from engine.contract import Action, View
 from engine.pip_pip.game import PipPipGame
 from engine.pip_pip.text import RULES, action_label
-from engine.registry import GameSpec, Option, register
+from engine.spec import GameSpec, Option
 
 
 def _computer_player(
@@ -91,8 +91,5 @@ SPEC = GameSpec(
     rules=RULES,
     order=50,
 )
-
-# Discovery misses this package when one of its modules is imported before the registry.
-register(SPEC)
 
 __all__ = ["SPEC", "PipPipGame"]

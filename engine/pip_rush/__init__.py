@@ -53,7 +53,7 @@ from engine.contract import Action, View
 from engine.pip_rush.game import PipRushGame, team_of
 from engine.pip_rush.text import RULES, action_label
 from engine.pip_rush.track import DEFAULT_TRACK, TRACKS
-from engine.registry import GameSpec, Option, register
+from engine.spec import GameSpec, Option
 
 
 def _computer_player(
@@ -91,8 +91,5 @@ SPEC = GameSpec(
     rules=RULES,
     order=40,
 )
-
-# Discovery misses this package when one of its submodules was imported before the registry.
-register(SPEC)
 
 __all__ = ["SPEC", "PipRushGame"]
