@@ -8,6 +8,7 @@ A game is built by `spec.new(players, options, seed)` and only ever touched thro
     apply(seat, action)  -> list of events; raises IllegalAction and changes nothing if illegal
     view(seat)           what that seat may see; view(None) is the channel's view
     outcome              None while running, then a dict (see `Outcome`)
+    start_events         the events of setting the game up (cut for deal, first deal, ...)
 
 Events are dicts with a "type", a "text" line for the channel in which seats are written as
 "{s0}".."{s7}" (the table layer puts names in), and, for an event only one seat may see, "to":
@@ -43,6 +44,8 @@ class Game(ABC):
         self.seed = seed
         self.rng = random.Random(seed)
         self.outcome: dict[str, Any] | None = None
+        #: What happened while the game was set up, before any action: a subclass fills it.
+        self.start_events: list[Event] = []
 
     @abstractmethod
     def to_act(self) -> list[int]: ...

@@ -63,6 +63,7 @@ class Table:
         self._private: list[deque[str]] = [deque(maxlen=RECENT_LINES) for _ in seats]
         self._legal: list[list[Action]] = [self.legal_for(s) for s in range(len(seats))]
         self._seat_versions: list[int] = [0] * len(seats)
+        self._remember(self.game.start_events)
 
     # ------------------------------------------------------------ reading
 

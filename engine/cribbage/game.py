@@ -139,7 +139,18 @@ class CribbageGame(Game):
         self.dealer = self.first_cut.dealer
         self.deal_number = 0
         self.last_show: list[dict[str, Any]] = []
-        self._start_deal()
+        self.start_events = [self._first_cut_event(), *self._start_deal()]
+
+    def _first_cut_event(self) -> Event:
+        rounds = "; then ".join(
+            ", ".join(f"{seat_name(seat)} cuts {card}" for seat, card in cuts)
+            for cuts in self.first_cut.rounds
+        )
+        return {
+            "type": "first_cut",
+            **self.first_cut.to_json(),
+            "text": f"Cut for deal: {rounds}. Lowest card deals: {seat_name(self.dealer)}.",
+        }
 
     # ===== hooks ===============================================================================
     def _make_sides(self) -> Sides:

@@ -31,7 +31,8 @@ def card_tokens(value: Any) -> set[str]:
 
 class HiddenCardWatch:
     """After every move: no message version a member saw since the last check names a card
-    that is hidden in another seat's hand right now (and not public, nor in their own view).
+    that is hidden in another seat's hand right now (and was never public, nor is in their own
+    view).
     """
 
     def __init__(self, fake: FakeDiscord, driver: GameDriver, users: list[FakeUser]) -> None:
@@ -40,13 +41,16 @@ class HiddenCardWatch:
         self.users = users
         self.seen = {u.id: 0 for u in users}
         self.checked_versions = 0
+        #: Cards ever shown to the whole table (a cut, a played card) stay public knowledge.
+        self.public: set[str] = set()
 
     def check(self) -> None:
         manager = self.driver.bot.tables
         assert manager is not None and self.driver.table_id is not None
         table = manager.get(self.driver.table_id)
         assert table is not None
-        public = card_tokens(table.public_view()) | card_tokens(table.recent)
+        self.public |= card_tokens(table.public_view()) | card_tokens(table.recent)
+        public = self.public
         views = [card_tokens(table.view_for(s)) for s in range(len(table.seats))]
         for user in self.users:
             seat = table.seat_of(user.id)
