@@ -388,7 +388,8 @@ class PipRushGame(Game):
             detail = f"Shared victory: {reason}"
         else:
             names = " and ".join(f"{{s{s}}}" for s in winners)
-            detail = f"{names} win the race: {reason}"
+            verb = "wins" if len(winners) == 1 else "win"
+            detail = f"{names} {verb} the race: {reason}"
         self.outcome = {
             "winners": winners,
             "ranks": [0 if s in winners else 1 for s in range(self.players)],
