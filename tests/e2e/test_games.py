@@ -90,8 +90,15 @@ def check_sides_share_results(seating: Seating, results: list[dict[str, Any]]) -
 
 @pytest.mark.parametrize("seating", params(WHOLE_GAMES))
 async def test_whole_game_to_the_end_and_onto_the_leaderboard(
-    seating: Seating, quick_pictures: list  # noqa: F811
+    seating: Seating,
+    monkeypatch: pytest.MonkeyPatch,
+    quick_pictures: list,  # noqa: F811
 ) -> None:
+    # One deal per seating, the same on every run, so a failure can be replayed (the table
+    # layer draws its seeds from SystemRandom).
+    monkeypatch.setattr(
+        "tables.manager.random.SystemRandom", lambda: random.Random(f"deal-{seating.id}")
+    )
     game = seating.game
     spec = GAMES[game]
     async with FakeDiscord(members=NAMES) as fake:
