@@ -20,7 +20,6 @@ Muggins is off (the random player would only claim numbers at random); games go 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import time
@@ -28,6 +27,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from benchmarks.stats import percentile, wilson
 from engine.ai import cribbage as cribbage_ai
 from engine.cards import Card, die, parse_card, parse_cards
 from engine.contract import Action, Game, View
@@ -164,20 +164,6 @@ def run_match(name: str, level: str, opponent: str, games: int, workers: int,
         for part in pool.map(play_series, chunks):
             total.add(part)
     return total
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    if games == 0:
-        return 0.0, 0.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def ms(values: list[float], q: float) -> float:

@@ -26,6 +26,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from benchmarks.stats import percentile, wilson
 from engine.ai import cribbage as cribbage_ai
 from engine.registry import GAMES
 
@@ -120,18 +121,6 @@ def match(opponent: str, games: int, first_seed: int) -> list[Job]:
         levels = ("hard", opponent) if hero == 0 else (opponent, "hard")
         jobs.append(Job("crib-race", 2, False, levels, seed, hero))
     return jobs
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def mean_with_interval(values: list[int]) -> str:

@@ -10,7 +10,6 @@ and random whole games per second for 3 and 8 players. `--games N` sets the game
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -21,6 +20,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.stats import percentile, wilson
 from engine.ai.pip_pip import choose_action
 from engine.contract import Action, View
 from engine.pip_pip import SPEC
@@ -55,16 +55,6 @@ def play_game(seats: list[Player], seed: int) -> tuple[list[int], list[int], int
     return game.outcome["winners"], game.outcome["scores"], game.rounds_total
 
 
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    if trials == 0:
-        return 0.0, 0.0
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    spread /= 1 + z * z / trials
-    return centre - spread, centre + spread
-
-
 def match(opponent: Player, games: int, seed: int, level: str = "hard") -> dict[str, float]:
     wins = 0.0
     hard_points = other_points = 0.0
@@ -96,11 +86,6 @@ def random_games_per_second(players: int, seconds: float = 3.0) -> float:
         played += 1
         seed += 1
     return played / (time.process_time() - start)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:

@@ -17,13 +17,13 @@ whatever else the machine is doing; the CPU columns (thread time) do not.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from benchmarks.stats import percentile, wilson
 from engine.ai.pip_rush import choose_action
 from engine.pip_rush.track import TRACKS
 from engine.registry import GAMES
@@ -95,20 +95,6 @@ def run_match(opponent: str, games: int, workers: int, first_seed: int) -> Tally
         for part in pool.map(play_series, chunks):
             total.add(part)
     return total
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    if games == 0:
-        return 0.0, 0.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def random_games_per_second(players: int, track: str) -> float:

@@ -14,14 +14,10 @@ import argparse
 import statistics
 import time
 
+from benchmarks.stats import percentile
 from render.gallery import draw, sample_views
 
 TABLE_MS, TABLE_KB, HAND_MS = 40.0, 250.0, 15.0
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def main() -> None:
