@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from engine.registry import GameSpec
+from tables.text import fill_names
 
 RECENT_LINES = 6
 MAX_CONTENT = 2000
@@ -49,6 +50,8 @@ def outcome_line(seats: Sequence[Any], outcome: dict[str, Any]) -> str:
     who = " and ".join(winners) if winners else "Nobody"
     verb = "share the win" if outcome.get("shared") or len(winners) > 1 else "wins"
     detail = outcome.get("detail")
+    if detail:
+        detail = fill_names(str(detail), [seat.name for seat in seats])
     return f"🏆 **{who} {verb}!**" + (f" {safe(detail)}" if detail else "")
 
 

@@ -117,6 +117,8 @@ async def test_whole_game_to_the_end_and_onto_the_leaderboard(
         watch.check()
 
         assert "🏆" in final.content
+        # Every seat placeholder of the engine's text ("{s0}") has become a name.
+        assert not re.search(r"\{s\d\}", final.content), final.content
         assert driver.moves > 0 and watch.checked_versions > driver.moves
         table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr]
         assert table is not None and table.status == "finished"
