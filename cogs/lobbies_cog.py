@@ -51,7 +51,7 @@ def match_choice(choices: Sequence[Any], value: str, name: str) -> Any:
                 return choice
         elif str(choice).lower() == lowered:
             return choice
-    allowed = ", ".join(str(c) for c in choices)
+    allowed = ", ".join(text.option_value(c) for c in choices)
     raise IllegalAction(f"{name} must be one of {allowed}, not {value!r}.")
 
 
@@ -160,10 +160,10 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         head, _, last = current.rpartition(" ")
         prefix = f"{head} " if head else ""
         suggestions = [
-            f"{prefix}{o.name}={str(c).lower()}"
+            f"{prefix}{o.name}={text.option_value(c).lower()}"
             for o in spec.options
             for c in o.choices
-            if f"{o.name}={c}".lower().startswith(last.lower())
+            if f"{o.name}={text.option_value(c)}".lower().startswith(last.lower())
         ]
         return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:25]]
 

@@ -87,11 +87,18 @@ def seats_block(spec: GameSpec, seats: Sequence[Any], sides: Sequence[Sequence[i
     return "\n".join(f"{n}. {seat_label(seat)}" for n, seat in enumerate(seats, start=1))
 
 
+def option_value(value: Any) -> str:
+    """An option's value as a player writes it in /play: on/off rather than True/False."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
 def options_block(spec: GameSpec, options: dict[str, Any]) -> str:
     if not spec.options:
         return ""
     return "\n".join(
-        f"• {safe(opt.name)}: **{safe(options.get(opt.name, opt.default))}** — "
+        f"• {safe(opt.name)}: **{safe(option_value(options.get(opt.name, opt.default)))}** — "
         f"{safe(opt.description)}"
         for opt in spec.options
     )

@@ -150,6 +150,24 @@ async def test_options_are_parsed_and_bad_ones_refused() -> None:
         fake.assert_clean()
 
 
+async def test_on_off_options_read_as_players_write_them() -> None:
+    option = next(o for spec in GAMES.values() for o in spec.options
+                  if set(o.choices) == {False, True})
+    game = next(name for name, spec in GAMES.items() if option in spec.options)
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        host = fake.member("alice")
+        suggested = await fake.autocomplete(host, "play", "options", f"{option.name}=",
+                                            {"game": game})
+        assert {c["value"] for c in suggested} == {f"{option.name}=on", f"{option.name}=off"}
+        lobby = await GameDriver(fake).open_lobby(host, game, f"{option.name}=on")
+        assert f"{option.name}: **on**" in lobby.content
+        answer = await fake.slash(host, "play", {"game": game, "options": f"{option.name}=maybe"})
+        allowed = ", ".join("on" if choice else "off" for choice in option.choices)
+        assert answer.message is not None and f"one of {allowed}" in answer.message.content
+        fake.assert_clean()
+
+
 async def test_without_thread_permission_the_game_plays_in_the_channel() -> None:
     no_threads = discord.Permissions.text()
     no_threads.create_public_threads = False
