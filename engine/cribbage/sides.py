@@ -8,7 +8,6 @@ that, and `Sides.cribbage` is simply its 2-3-4 player case.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -29,10 +28,6 @@ class Sides:
     def cribbage(cls, players: int) -> Sides:
         """2 or 3 players: everyone for themselves; 4: partners opposite (0 & 2, 1 & 3)."""
         return cls.alternating(players, 2 if players == 4 else players)
-
-    @classmethod
-    def from_list(cls, side_of: Sequence[int]) -> Sides:
-        return cls(tuple(side_of))
 
     @property
     def players(self) -> int:

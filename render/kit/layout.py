@@ -14,7 +14,6 @@ from render.kit import cards, palette, text
 WIDTH = 1100  # every table image; under the 1200 px limit with room to spare
 TITLE_SIZE = 26
 BODY_SIZE = 20
-SMALL_SIZE = 17  # the smallest text anywhere; still above the 16 px floor
 
 
 def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
