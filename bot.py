@@ -155,15 +155,18 @@ class CardBot(commands.Bot):
 
     async def close(self) -> None:
         refresher = getattr(self.get_cog("Tables"), "refresher", None)
-        if self.tables is not None:
-            await self.tables.close()
-        if refresher is not None:
-            await refresher.flush()
-            await refresher.close()
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
-        await super().close()
+        try:
+            if self.tables is not None:
+                await self.tables.close()
+            if refresher is not None:
+                # The last table edits reach Discord if they can; the database closes anyway.
+                await refresher.flush()
+                await refresher.close()
+        finally:
+            if self.store is not None:
+                await self.store.close()
+                self.store = None
+            await super().close()
 
 
 def create_bot(database: str, **knobs: object) -> CardBot:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -226,3 +227,23 @@ async def test_a_waiting_table_reminds_the_player_whose_turn_it_is() -> None:
         assert reminders
         assert {int(i) for m in reminders for i in re.findall(r"<@(\d+)>", m.content)} <= waited
         fake.assert_clean()
+
+
+async def test_closing_the_bot_closes_the_database_even_when_discord_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with FakeDiscord(members=("alice",)) as fake:
+        bot = test_bot(str(tmp_path / "cards.db"))
+        await fake.connect(bot)
+        store = bot.store
+        assert store is not None
+
+        async def discord_is_gone() -> None:
+            raise ConnectionError("Discord is unreachable")
+
+        monkeypatch.setattr(bot.get_cog("Tables").refresher, "flush", discord_is_gone)
+        with pytest.raises(ConnectionError):
+            await bot.close()
+        assert bot.store is None and bot.is_closed()
+        with pytest.raises(ValueError, match="no active connection"):
+            await store.schema_version()
