@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, NoReturn
 
+from engine.data_files import read_package_json
+
 MAIN = "main"
 SLIDE, ADVANCE, TRAP, BOX = "slide", "advance", "trap", "box"
 #: The most sides that can ever sit in one box at once (four players or four teams).
@@ -99,15 +101,7 @@ class Board:
 # ===== loading ==================================================================================
 def load_board(name: str) -> Board:
     """Read and check boards/<name>.json from this package."""
-    source = f"boards/{name}.json"
-    try:
-        text = resources.files(__package__).joinpath("boards", f"{name}.json").read_text("utf-8")
-    except FileNotFoundError as exc:
-        raise BoardError(f"{source}: no such board file") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BoardError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+    data, source = read_package_json(__package__, "boards", name, BoardError, "board")
     board = parse_board(data, source)
     if board.name != name:
         raise BoardError(f"{source}: name {board.name!r} does not match the file name")

@@ -14,10 +14,11 @@ other. The checks refuse any file that would make a race impossible to finish.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
+
+from engine.data_files import read_package_json
 
 START = 0
 FINISH = 10
@@ -125,15 +126,7 @@ def _check_finishable(track: Track, source: str) -> None:
 
 def load_track_file(name: str) -> Track:
     """Read and check tracks/<name>.json from this package."""
-    source = f"tracks/{name}.json"
-    try:
-        text = resources.files(__package__).joinpath("tracks", f"{name}.json").read_text("utf-8")
-    except FileNotFoundError as exc:
-        raise TrackError(f"{source}: no such track file") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TrackError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
+    data, source = read_package_json(__package__, "tracks", name, TrackError, "track")
     track = parse_track(data, source)
     if track.name != name:
         raise TrackError(f"{source}: name {track.name!r} does not match the file name")
