@@ -7,6 +7,7 @@ text are smooth; afterwards drawing a card is one paste. Cards are read from the
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -18,8 +19,8 @@ RANKS = "A23456789TJQK"
 FACE_LABEL = {"T": "10"}
 CARD_RATIO = 1.4  # height / width, close to a poker card
 SCALE = 2  # drawn at twice the size, then shrunk: cheap anti-aliasing, paid once per tile
-INDEX_SIZE = 0.26  # corner rank height / card width
-MIN_WIDTH = 62  # the narrowest card whose corner rank is still 16 px tall
+INDEX_SIZE = 0.26  # corner rank font size / card width
+MIN_WIDTH = 62  # the narrowest card drawn at all
 
 
 def card_height(width: int) -> int:
@@ -58,9 +59,29 @@ def _index(tile: Image.Image, rank: str, suit: str, colour: palette.RGB, w: int)
     paste_suit(tile, suit, (margin, margin + round(size * 1.02)), pip, colour)
 
 
-@lru_cache(maxsize=512)
+def index_size(width: int) -> int:
+    """The font size of the corner index on a card `width` pixels wide."""
+    return round(width * INDEX_SIZE)
+
+
+def min_card_width(image_width: int) -> int:
+    """The narrowest card whose corner index meets the readability floor on an image
+    `image_width` pixels wide."""
+    floor = text.floor_size(image_width)
+    width = math.floor((floor - 0.5) / INDEX_SIZE)  # index_size rounds half up from here
+    while index_size(width) < floor:
+        width += 1
+    return width
+
+
 def card_face(notation: str, width: int, four_colour: bool = False) -> Image.Image:
     """The face of a card (or a PIP die, drawn as a die) `width` pixels wide, RGBA."""
+    text.note(str(notation), index_size(width))
+    return _card_face(notation, width, four_colour)
+
+
+@lru_cache(maxsize=512)
+def _card_face(notation: str, width: int, four_colour: bool = False) -> Image.Image:
     parsed = parse(notation)
     if parsed is None:
         return unknown_card(width)
@@ -161,9 +182,14 @@ def die_face(
 MINI_W, MINI_H = 44, 58
 
 
-@lru_cache(maxsize=256)
 def mini_card(notation: str, four_colour: bool = False) -> Image.Image:
     """A small complete card for tight spots (face-up calls): rank over suit, nothing else."""
+    text.note(str(notation), 40 // SCALE)
+    return _mini_card(notation, four_colour)
+
+
+@lru_cache(maxsize=256)
+def _mini_card(notation: str, four_colour: bool = False) -> Image.Image:
     parsed = parse(notation)
     w, h = MINI_W * SCALE, MINI_H * SCALE
     tile = _rounded_card(w, h, palette.CARD_FACE, palette.CARD_EDGE)

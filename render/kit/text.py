@@ -9,8 +9,12 @@ ellipsis to the width available. Fonts are the DejaVu Sans files shipped in rend
 
 from __future__ import annotations
 
+import contextlib
 import math
 import unicodedata
+from collections.abc import Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,7 +26,14 @@ FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
-MIN_SIZE = 16  # nothing smaller is readable on a phone
+MIN_SIZE = 9  # below this no glyph is legible at any scale
+
+# The readability floor. A phone shows a picture about 380 px wide, whatever its real width:
+# text a player needs to play (names, scores, the count, whose turn, card indices, the last
+# play) must be at least 11 px tall there, secondary text (legends, hole numbers) 9 px.
+PHONE_WIDTH = 380
+PRIMARY_RATIO = 11 / PHONE_WIDTH  # 0.029 of the image width
+SECONDARY_RATIO = 9 / PHONE_WIDTH  # 0.024 of the image width
 ELLIPSIS = "…"
 MISSING = "□"  # drawn in place of any character the font has no glyph for
 MAX_CHARS = 400  # longer input is cut before measuring, so a huge string costs nothing
@@ -30,6 +41,44 @@ HAS_RAQM = features.check("raqm")
 LRM = "\u200e"
 
 Font = ImageFont.FreeTypeFont
+
+
+def floor_size(image_width: int, secondary: bool = False) -> int:
+    """The smallest font size text may have on an image `image_width` pixels wide."""
+    ratio = SECONDARY_RATIO if secondary else PRIMARY_RATIO
+    return max(MIN_SIZE, math.ceil(image_width * ratio - 1e-9))
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One piece of text as drawn: the size asked for and the size used."""
+
+    text: str
+    asked: int
+    size: int
+    secondary: bool
+
+
+_recorder: ContextVar[list[Drawn] | None] = ContextVar("text_recorder", default=None)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Collect every text drawn (and every card index placed) inside the block; the tests
+    use it to hold every picture to the floor."""
+    drawn: list[Drawn] = []
+    token = _recorder.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _recorder.reset(token)
+
+
+def note(label: str, size: int, secondary: bool = False, asked: int | None = None) -> None:
+    """Record text that reaches the image some other way (a card's corner index)."""
+    drawn = _recorder.get()
+    if drawn is not None:
+        drawn.append(Drawn(label, size if asked is None else asked, size, secondary))
 
 
 @lru_cache(maxsize=2)
@@ -172,9 +221,14 @@ def draw(
     bold: bool = False,
     max_width: float | None = None,
     anchor: str = "la",
+    secondary: bool = False,
 ) -> float:
-    """Draw one line; returns the width drawn. `anchor` is Pillow's (la, ma, mm, rs...)."""
-    size = max(MIN_SIZE, int(size))
+    """Draw one line; returns the width drawn. `anchor` is Pillow's (la, ma, mm, rs...).
+    No text goes under the floor for the canvas it is drawn on (`floor_size`): a size asked
+    below it is raised to it. `secondary` marks legends and labels, which may be smaller."""
+    asked = int(size)
+    size = max(asked, floor_size(canvas.im.size[0], secondary))
+    note(str(text), size, secondary, asked)
     line = fit(text, size, max_width, bold) if max_width is not None else clean(text, bold)
     if not line:
         return 0.0
@@ -226,10 +280,12 @@ def wrap(text_in: object, size: int, max_width: float, max_lines: int, bold: boo
 def draw_lines(
     canvas: ImageDraw.ImageDraw, xy: tuple[float, float], lines: list[str], size: int, *,
     fill: str | tuple[int, ...], bold: bool = False, anchor: str = "la", spacing: float = 1.3,
+    secondary: bool = False,
 ) -> float:
     """Draw pre-wrapped lines downwards from xy; returns the y below the last line."""
     x, y = xy
     for line in lines:
-        draw(canvas, (x, y), line, size, fill=fill, bold=bold, anchor=anchor)
+        draw(canvas, (x, y), line, size, fill=fill, bold=bold, anchor=anchor,
+             secondary=secondary)
         y += size * spacing
     return y

@@ -1,9 +1,11 @@
 from __future__ import annotations
 
-import pytest
-from PIL import Image
+import math
 
-from render.kit import board, cards, palette, shapes
+import pytest
+from PIL import Image, ImageDraw
+
+from render.kit import board, cards, palette, shapes, text
 
 
 def test_card_faces_are_cached_per_size_and_palette() -> None:
@@ -116,3 +118,41 @@ def test_pegs_at_zero_sit_in_start_holes_and_past_the_target_in_the_game_hole() 
 
 def test_board_is_drawn_once() -> None:
     assert board.board_tile(3, 121) is board.board_tile(3, 121)
+
+
+def test_the_floor_is_11_px_and_9_px_at_phone_width() -> None:
+    assert text.floor_size(380) == 11
+    assert text.floor_size(380, secondary=True) == 9
+    assert text.floor_size(1100) == math.ceil(1100 * 11 / 380)
+    assert text.floor_size(1100) / 1100 >= 0.029 - 1e-9
+    assert text.floor_size(700, secondary=True) / 700 >= 0.024 - 1e-9
+
+
+def test_text_asked_below_the_floor_is_drawn_at_the_floor_and_recorded() -> None:
+    image = Image.new("RGB", (760, 100))
+    canvas = ImageDraw.Draw(image)
+    with text.recording() as drawn:
+        text.draw(canvas, (5, 5), "tiny", 10, fill=(255, 255, 255))
+        text.draw(canvas, (5, 50), "legend", 10, fill=(255, 255, 255), secondary=True)
+        text.draw(canvas, (5, 70), "big", 40, fill=(255, 255, 255))
+    assert [(d.text, d.asked, d.size) for d in drawn] == [
+        ("tiny", 10, 22), ("legend", 10, 18), ("big", 40, 40)]
+    assert [d.secondary for d in drawn] == [False, True, False]
+
+
+def test_card_indices_are_recorded_at_their_drawn_size() -> None:
+    with text.recording() as drawn:
+        cards.card_face("5H", 100)
+        cards.card_face("5H", 100)  # a cached tile still counts: it is on the image again
+    assert [(d.text, d.size) for d in drawn] == [("5H", 26), ("5H", 26)]
+    width = cards.min_card_width(900)
+    assert cards.index_size(width) >= text.floor_size(900)
+    assert cards.index_size(width - 1) < text.floor_size(900)
+
+
+def test_nothing_is_recorded_outside_a_recording() -> None:
+    canvas = ImageDraw.Draw(Image.new("RGB", (200, 50)))
+    text.draw(canvas, (0, 0), "quiet", 20, fill=(255, 255, 255))
+    with text.recording() as drawn:
+        pass
+    assert drawn == []
