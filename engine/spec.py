@@ -15,6 +15,8 @@ from engine.contract import Action, Game, View
 from engine.errors import IllegalAction
 
 AiFn = Callable[..., Action]
+#: (view, legal) -> every legal action best first: {"action", "value", "parts", "why"}.
+AnalyseFn = Callable[[View, list[Action]], list[dict[str, Any]]]
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -38,6 +40,10 @@ def _no_ai(view: View, legal: list[Action], rng: random.Random, level: str = "ha
     raise NotImplementedError("This game has no computer player yet.")
 
 
+def _no_analysis(view: View, legal: list[Action]) -> list[dict[str, Any]]:
+    raise NotImplementedError("This game has no analysis yet.")
+
+
 def _one_side_per_seat(players: int, options: dict[str, Any]) -> list[int]:
     return list(range(players))
 
@@ -51,6 +57,8 @@ class GameSpec:
     factory: Callable[[int, dict[str, Any], int], Game]
     options: tuple[Option, ...] = ()
     ai: AiFn = _no_ai
+    #: Every legal action of the view's seat, best first (engine/analysis/__init__.py).
+    analyse: AnalyseFn = _no_analysis
     #: Which side (team) each seat plays for, given the player count and options.
     sides: Callable[[int, dict[str, Any]], list[int]] = _one_side_per_seat
     #: Words for a button or menu entry that carries out `action`.

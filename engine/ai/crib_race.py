@@ -120,27 +120,33 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
     hand = crib_ai.cards_of(view["hand"])
     if level == "easy" and rng.random() < crib_ai.EASY_RANDOM_SHARE:
         return rng.choice(legal)
-    peg = peg_of(view, my_side(view))
-    weight = TRACK_WEIGHT[level]
-    starts = [ahead(board, peg, offset) for offset in PLAY_OFFSETS]
-    worth = [_track_worth(board, starts, total, weight) for total in range(30)]
+    worth = total_worths(view, board, TRACK_WEIGHT[level])
     if level == "easy":
         return max(legal, key=lambda a: worth[hand_total(crib_ai.kept_after(hand, a), None)])
     unseen = crib_ai.unseen_cards(view)
     sign = crib_sign(view)
     need = crib_ai.points_needed(view, view["seat"])
-    best, best_value = legal[0], float("-inf")
-    for action in legal:
-        kept = crib_ai.kept_after(hand, action)
-        totals = [hand_total(kept, starter) for starter in unseen]
-        value = sum(worth[total] for total in totals) / len(totals)
-        if level == "hard":
-            value += sign * crib_ai.crib_value(crib_ai.cards_of(action["cards"]))
-            if need <= 30:
-                value += crib_ai.GOING_OUT_WORTH * crib_ai.going_out_chance(totals, need)
-        if value > best_value:
-            best, best_value = action, value
-    return best
+
+    def value(action: Action) -> float:
+        parts = crib_ai.discard_worth(hand, action, unseen, sign)
+        on_track = mean_worth(parts.totals, worth)
+        if level != "hard":
+            return on_track
+        bonus = crib_ai.GOING_OUT_WORTH * crib_ai.going_out_chance(parts.totals, need)
+        return on_track + parts.crib + (bonus if need <= crib_ai.END_GAME_NEED else 0.0)
+
+    return max(legal, key=value)
+
+
+def total_worths(view: View, board: Board, weight: float) -> list[float]:
+    """What each hand total (0..29) is worth to our peg as the track stands (`_track_worth`)."""
+    peg = peg_of(view, my_side(view))
+    starts = [ahead(board, peg, offset) for offset in PLAY_OFFSETS]
+    return [_track_worth(board, starts, total, weight) for total in range(30)]
+
+
+def mean_worth(totals: Sequence[int], worth: Sequence[float]) -> float:
+    return sum(worth[total] for total in totals) / len(totals)
 
 
 def _track_worth(board: Board, starts: Sequence[Peg], total: int, weight: float) -> float:
@@ -163,27 +169,36 @@ def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
                 board: Board) -> Action:
     plays = [a for a in legal if a["type"] == "play"]
     situation = crib_ai.play_situation(view, {})
-    peg = peg_of(view, my_side(view))
     weight = TRACK_WEIGHT[level]
-
-    def track_correction(piece: Card) -> float:
-        points = peg_points([*situation.pile, piece]).total
-        return weight * (peg_gain(board, peg, points) - points)
-
     if level == "easy":
         if rng.random() < crib_ai.EASY_RANDOM_SHARE:
             return rng.choice(plays)
+        correction = track_correction(view, situation, board, weight, replies=False)
         return max(plays, key=lambda a: _easy_value(situation, parse_card(a["card"]),
-                                                    track_correction))
-    rival = _rival_peg(view, situation)
+                                                    correction))
+    correction = track_correction(view, situation, board, weight, replies=True)
 
     def value(piece: Card) -> float:
-        worth = crib_ai.play_value(situation, piece, level) + track_correction(piece)
+        return crib_ai.play_value(situation, piece, level) + correction(piece)
+
+    return max(plays, key=lambda a: value(parse_card(a["card"])))
+
+
+def track_correction(view: View, situation: crib_ai.PlaySituation, board: Board,
+                     weight: float, replies: bool) -> Callable[[Card], float]:
+    """piece -> how much more (or less) laying it is worth on the track than in points: our
+    move's gain against its points and, with `replies`, the same for the rival's reply."""
+    peg = peg_of(view, my_side(view))
+    rival = _rival_peg(view, situation) if replies else None
+
+    def correction(piece: Card) -> float:
+        points = peg_points([*situation.pile, piece]).total
+        worth = weight * (peg_gain(board, peg, points) - points)
         if rival is not None:
             worth += weight * _reply_correction(situation, piece, board, rival)
         return worth
 
-    return max(plays, key=lambda a: value(parse_card(a["card"])))
+    return correction
 
 
 def _rival_peg(view: View, situation: crib_ai.PlaySituation) -> Peg | None:
@@ -220,12 +235,19 @@ def _easy_value(situation: crib_ai.PlaySituation, piece: Card,
 # ===== muggins ==================================================================================
 def keep_or_give_back(view: View, board: Board) -> Action:
     """Keep the muggins points unless handing them back hurts the owner more on the track."""
+    keep, give = muggins_worths(view, board)
+    return {"type": "keep"} if keep >= give else {"type": "give_back"}
+
+
+def muggins_worths(view: View, board: Board) -> tuple[float, float]:
+    """(ground keeping the muggins points gains us, ground giving them back costs their
+    owner): both in holes on the track."""
     muggins = view["muggins"]
     points = int(muggins["points"])
     owner_side = crib_ai.side_of(view, muggins["claim"]["seat"])
     keep = peg_gain(board, peg_of(view, my_side(view)), points)
     give = -peg_gain(board, peg_of(view, owner_side), points)
-    return {"type": "keep"} if keep >= give else {"type": "give_back"}
+    return keep, give
 
 
 __all__ = ["choose_action", "gain"]

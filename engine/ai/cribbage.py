@@ -162,18 +162,35 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
     unseen = unseen_cards(view)
     sign = crib_sign(view)
     need = points_needed(view, view["seat"])
-    best, best_value = legal[0], float("-inf")
-    for action in legal:
-        kept = kept_after(hand, action)
-        totals = [hand_total(kept, starter) for starter in unseen]
-        value = sum(totals) / len(totals)
-        if level == "hard":
-            value += sign * crib_value(cards_of(action["cards"]))
-            if need <= END_GAME_NEED:
-                value += GOING_OUT_WORTH * going_out_chance(totals, need)
-        if value > best_value:
-            best, best_value = action, value
-    return best
+
+    def value(action: Action) -> float:
+        worth = discard_worth(hand, action, unseen, sign)
+        if level != "hard":
+            return worth.hand
+        bonus = GOING_OUT_WORTH * going_out_chance(worth.totals, need)
+        return worth.hand + worth.crib + (bonus if need <= END_GAME_NEED else 0.0)
+
+    return max(legal, key=value)
+
+
+@dataclass(frozen=True)
+class DiscardWorth:
+    """What a discard is worth, before the end-game reckoning."""
+
+    totals: list[int]  # the kept cards' show with each starter the seat has not seen
+    crib: float  # the crib's average (CRIB_*_VALUES), signed for whose crib it is
+
+    @property
+    def hand(self) -> float:
+        """The exact mean of the kept cards' show over every unseen starter."""
+        return sum(self.totals) / len(self.totals)
+
+
+def discard_worth(hand: Sequence[Card], action: Action, unseen: Sequence[Card],
+                  sign: float) -> DiscardWorth:
+    kept = kept_after(hand, action)
+    totals = [hand_total(kept, starter) for starter in unseen]
+    return DiscardWorth(totals, sign * crib_value(cards_of(action["cards"])))
 
 
 def kept_after(hand: Sequence[Card], action: Action) -> list[Card]:
@@ -296,30 +313,48 @@ def easy_play_value(situation: PlaySituation, piece: Card) -> tuple[int, bool, i
     return points, count not in (5, 21), piece.value
 
 
-def play_value(situation: PlaySituation, piece: Card, level: str) -> float:
-    """Points this piece takes, less what the reply to it is expected to give away."""
+@dataclass(frozen=True)
+class PlayWorth:
+    """What laying a piece leads to, in points, before any weighing."""
+
+    points: int  # what the piece takes now
+    solo: int  # nobody else can play: what my remaining pieces then take laid one by one
+    reply: float  # the next seat's expected best reply (less my counter to it, if counted)
+    no_reply: float  # chance the next seat holds no piece that fits the count
+    to_partner: bool  # the next seat plays for my side
+
+
+def play_worth(situation: PlaySituation, piece: Card, counter: bool) -> PlayWorth:
+    """The points `piece` takes and what follows it; `counter`: weigh my counter-reply to
+    each reply, and plan my own run of plays when everyone else has said go."""
     pile = [*situation.pile, piece]
     count = situation.count + piece.value
     points = peg_points(pile).total
-    hard = level == "hard"
-    if hard and points >= situation.my_need:
-        return 1000.0 + points  # it wins the game now
+    if count == LIMIT:  # the count restarts; the next lead scores nothing by itself
+        return PlayWorth(points, 0, 0.0, 0.0, False)
     rest = list(situation.mine)
     rest.remove(piece)
+    if situation.next_seat is None:  # everyone else has said go: I lay my pieces alone
+        solo = solo_points(pile, count, rest) if counter else 0
+        return PlayWorth(points, solo, 0.0, 0.0, False)
+    replies = reply_options(situation, pile, count, rest if counter else [])
+    expected_reply, no_reply = expected_best_reply(situation, replies, counter)
+    return PlayWorth(points, 0, expected_reply, no_reply, situation.next_is_partner)
+
+
+def play_value(situation: PlaySituation, piece: Card, level: str) -> float:
+    """Points this piece takes, less what the reply to it is expected to give away."""
+    hard = level == "hard"
+    worth = play_worth(situation, piece, counter=hard)
+    if hard and worth.points >= situation.my_need:
+        return 1000.0 + worth.points  # it wins the game now
     mine, theirs = race_weights(situation) if hard else (1.0, 1.0)
     # A small preference for laying higher pieces first: low ones make later counts and gos.
-    value = mine * points + 0.01 * piece.value
-    if count == LIMIT:
-        return value  # the count restarts; the next lead scores nothing by itself
-    if situation.next_seat is None:
-        # Everyone else has said go: I lay my pieces alone; plan that run of plays.
-        return value + (mine * solo_points(pile, count, rest) if hard else 0)
-    replies = reply_options(situation, pile, count, rest if hard else [])
-    expected_reply, no_reply = expected_best_reply(situation, replies, hard)
-    if situation.next_is_partner:
-        return value + 0.5 * expected_reply
+    value = mine * worth.points + 0.01 * piece.value + mine * worth.solo
+    if worth.to_partner:
+        return value + 0.5 * worth.reply
     go_worth = GO_WORTH * mine if hard else 0.0
-    return value - theirs * expected_reply + no_reply * go_worth
+    return value - theirs * worth.reply + worth.no_reply * go_worth
 
 
 def solo_points(pile: list[Card], count: int, pieces: list[Card]) -> int:
@@ -429,17 +464,22 @@ def choose_show_action(
 
 def opponent_undercounted(view: View, count: CountFn) -> bool:
     """True when the claim open to muggins is below the true count of the shown pieces."""
+    return missed_points(view, count) > 0
+
+
+def missed_points(view: View, count: CountFn) -> int:
+    """Points the claim open to muggins missed (0 when it was right, or there is none)."""
     muggins = view.get("muggins")
     if not muggins or not muggins.get("claim") or muggins["claim"].get("claimed") is None:
-        return False
+        return 0
     claim_info = muggins["claim"]
     for record in reversed(view["show"]):
         if (record["seat"] == claim_info["seat"] and record["kind"] == claim_info["kind"]
                 and record["breakdown"] is None and record["claimed"] is not None):
             exact = count(record["kind"], parse_cards(record["cards"]),
                           parse_card(record["starter"]))
-            return int(record["claimed"]) < exact
-    return False
+            return max(0, exact - int(record["claimed"]))
+    return 0
 
 
 def claim(view: View, legal: list[Action], rng: random.Random, level: str,

@@ -31,6 +31,7 @@ from engine.ai.cribbage import (
     EASY_RANDOM_SHARE,
     END_GAME_NEED,
     GOING_OUT_WORTH,
+    DiscardWorth,
     ShowOrder,
     cards_of,
     check_level,
@@ -146,8 +147,20 @@ def kept_of(hand: Sequence[Card], action: Action) -> list[Card]:
 def discard_worth(view: View, hand: Sequence[Card], action: Action, face: int,
                   level: str) -> float:
     """The kept hand's average over every starter, plus (hard) the crib's, signed."""
+    worth = discard_parts(view, hand, action, face, unseen_cards(view), with_crib=level == "hard")
+    value = worth.hand + worth.crib
+    if level == "hard":
+        need = points_needed(view, view["seat"])
+        if need <= END_GAME_NEED:
+            value += GOING_OUT_WORTH * going_out_chance(worth.totals, need)
+    return value
+
+
+def discard_parts(view: View, hand: Sequence[Card], action: Action, face: int,
+                  unseen: Sequence[Card], with_crib: bool) -> DiscardWorth:
+    """The kept pieces' show with each unseen starter (a dealer on Turn flips when that
+    scores more), and (`with_crib`) the crib's exact average, + for the dealer."""
     kept = kept_of(hand, action)
-    unseen = unseen_cards(view)
     may_turn = is_dealer(view) and dealer_effect(view) == TURN
     totals = []
     for starter in unseen:
@@ -156,15 +169,12 @@ def discard_worth(view: View, hand: Sequence[Card], action: Action, face: int,
             flipped = hand_total(hand_pieces(view, kept, 7 - face), starter, flush=HAND_FLUSH)
             points = max(points, flipped)
         totals.append(points)
-    worth = sum(totals) / len(totals)
-    if level == "hard":
+    crib = 0.0
+    if with_crib:
         sign = 1.0 if is_dealer(view) else -1.0
         dice = [die(face), die_of(view, 1 - view["seat"])]
-        worth += sign * crib_average(cards_of(action["cards"])[0], dice, unseen)
-        need = points_needed(view, view["seat"])
-        if need <= END_GAME_NEED:
-            worth += GOING_OUT_WORTH * going_out_chance(totals, need)
-    return worth
+        crib = sign * crib_average(cards_of(action["cards"])[0], dice, unseen)
+    return DiscardWorth(totals, crib)
 
 
 def crib_average(thrown: Card, dice: Sequence[Card], unseen: Sequence[Card]) -> float:
@@ -209,13 +219,20 @@ def choose_crux(view: View, legal: list[Action], rng: random.Random, level: str)
     priority = {"type": "crux", "choice": "priority"}
     if level == "easy":
         return rng.choice(legal)
+    as_is, renewed, priority_worth = crux_worths(view, level)
+    return renew if renewed - as_is > priority_worth else priority
+
+
+def crux_worths(view: View, level: str) -> tuple[float, float, float]:
+    """(the best discard as the die stands, the best with it renewed, what counting first is
+    worth: only weighed at hard)."""
     face = int(view["dice"][view["seat"]]["face"])
     as_is = best_discard_worth(view, face, level)
     renewed = best_discard_worth(view, min(6, face + RENEW_PIPS), level)
     priority_worth = 0.0
     if level == "hard":
         priority_worth = GAME_WORTH * counting_first_matters(view, as_is)
-    return renew if renewed - as_is > priority_worth else priority
+    return as_is, renewed, priority_worth
 
 
 def counting_first_matters(view: View, my_show: float) -> float:

@@ -240,6 +240,15 @@ def _pair_chance(table: Table, card: Card) -> float:
 def _weighed_play(
     table: Table, plays: list[Action], rng: random.Random, call_potential: bool
 ) -> Action:
+    worths = play_worths(table, plays, call_potential)
+    scored = [(worth, rng.random(), a) for worth, a in zip(worths, plays, strict=True)]
+    return max(scored, key=lambda item: (round(item[0], 6), item[1]))[2]
+
+
+def play_worths(table: Table, plays: list[Action], call_potential: bool) -> list[float]:
+    """Each card's worth: the trick it may win now (or hand to another seat), less what it
+    would be worth kept for later; with `call_potential`, a king or queen kept also counts
+    its chance of a Pip Pip call."""
     on_table = sum(points(c) for _, c in table.trick)
     per_card = table.mean_unseen_points()
     later_points = len(table.later) * per_card * LATER_CARDS_SHARE
@@ -255,18 +264,20 @@ def _weighed_play(
             kept += _pair_chance(table, card) * CALL_POINTS
         return now - kept
 
-    scored = [(worth(a), rng.random(), a) for a in plays]
-    return max(scored, key=lambda item: (round(item[0], 6), item[1]))[2]
+    return [worth(a) for a in plays]
 
 
-def _best_call(view: View, calls: list[Action]) -> Action:
-    """Double calls first (100 at once); then the suit we hold most strength in, since the
-    first call of a trick decides the next trump."""
+def call_order(view: View, calls: list[Action]) -> list[Action]:
+    """Calls, the one to make first first: double calls (100 at once); then the suit we hold
+    most strength in, since the first call of a trick decides the next trump."""
     hand = [parse_card(c) for c in view["hand"]]
 
     def strength_in(action: Action) -> tuple[bool, int]:
         suit = action["suit"]
         return bool(action.get("double")), sum(strength(c) + 1 for c in hand if c.suit == suit)
 
-    return max(calls, key=strength_in)
+    return sorted(calls, key=strength_in, reverse=True)
 
+
+def _best_call(view: View, calls: list[Action]) -> Action:
+    return call_order(view, calls)[0]

@@ -73,8 +73,8 @@ def choose_action(
 ) -> Action:
     if len(legal) == 1:
         return legal[0]
-    table = Table(_track(view), view["team"])
-    racers = _racers(view)
+    table = Table(track_of(view), view["team"])
+    racers = racers_of(view)
     if legal[0]["type"] == "play":
         if level == "easy" and rng.random() < 0.5:
             return rng.choice(legal)
@@ -85,13 +85,13 @@ def choose_action(
 # ----- reading the view -----
 
 
-def _track(view: View) -> Track:
+def track_of(view: View) -> Track:
     data = view["track"]
     obstacles = frozenset((space, lane) for space, lane in data["obstacles"])
     return Track(data["name"], data["title"], data["description"], data["lanes"], obstacles)
 
 
-def _racers(view: View) -> list[Racer]:
+def racers_of(view: View) -> list[Racer]:
     return [
         Racer(r["team"], r["index"], r["space"], r["lane"], r["pips"], r["affected"])
         for r in view["racers"]
@@ -216,21 +216,28 @@ def _resolve_value(
 def _choose_resolution(
     view: View, legal: list[Action], racers: list[Racer], table: Table, lookahead: bool
 ) -> Action:
+    values = resolution_values(view, legal, racers, table, lookahead)
+    return max(zip(legal, values, strict=True), key=lambda pair: pair[1])[0]
+
+
+def resolution_values(
+    view: View, legal: list[Action], racers: list[Racer], table: Table, lookahead: bool
+) -> list[float]:
+    """The evaluation after each choice (with `lookahead`: after the rest of the trick,
+    both teams choosing as well as they can)."""
     res = view["resolution"]
     trick: Played = [(c["seat"], parse_card(c["card"])) for c in view["trick"]]
     winner, order, step = res["winner"], res["order"], res["step"]
     index = order[step]
-    best, best_value = legal[0], float("-inf")
+    values = []
     for action in legal:
         branch = _copy(racers)
         _carry_out(branch, trick, index, winner, (action["racer"], action.get("lane")))
         if lookahead:
-            value = _resolve_value(branch, trick, winner, order, step + 1, table)
+            values.append(_resolve_value(branch, trick, winner, order, step + 1, table))
         else:
-            value = evaluate(branch, table)
-        if value > best_value:
-            best, best_value = action, value
-    return best
+            values.append(evaluate(branch, table))
+    return values
 
 
 # ----- playing a card -----
@@ -244,6 +251,20 @@ def _choose_card(
     rng: random.Random,
     samples: int,
 ) -> Action:
+    values = card_values(view, legal, racers, table, rng, samples)
+    return max(zip(legal, values, strict=True), key=lambda pair: pair[1])[0]
+
+
+def card_values(
+    view: View,
+    legal: list[Action],
+    racers: list[Racer],
+    table: Table,
+    rng: random.Random,
+    samples: int,
+) -> list[float]:
+    """Each card's evaluation once the trick resolves, summed over `samples` deals of the
+    unseen cards into the trick's empty places (the same deals for every card)."""
     trick: Played = [(c["seat"], parse_card(c["card"])) for c in view["trick"]]
     order: list[int] = view["play_order"]
     seat = view["seat"]
@@ -251,17 +272,15 @@ def _choose_card(
     unseen = _unseen_cards(view)
     deals = [rng.sample(unseen, len(unseen)) for _ in range(samples)]
     memo: dict[tuple, float] = {}
-    best, best_value = legal[0], float("-inf")
+    values = []
     for action in legal:
         card = parse_card(action["card"])
         rest = [c for c in hand if c != card]
         start = [*trick, (seat, card)]
-        value = sum(
+        values.append(sum(
             _trick_value(racers, start, order, seat, rest, deal, table, memo) for deal in deals
-        )
-        if value > best_value:
-            best, best_value = action, value
-    return best
+        ))
+    return values
 
 
 def _trick_value(

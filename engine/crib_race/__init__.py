@@ -69,6 +69,12 @@ def _computer_player(
     return choose_action(view, legal, rng, level)
 
 
+def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
+    from engine.analysis.crib_race import analyse  # lazily, as for the computer player
+
+    return analyse(view, legal)
+
+
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
     return list(race_sides(players, bool(options.get("teams", True))).side_of)
 
@@ -90,6 +96,7 @@ SPEC = GameSpec(
                                                for b in BOARDS.values()) + "."),
     ),
     ai=_computer_player,
+    analyse=_analyse,
     sides=_sides,
     action_label=action_label,
     rules=RULES,

@@ -24,6 +24,12 @@ def _computer_player(
     return choose_action(view, legal, rng, level)
 
 
+def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
+    from engine.analysis.cribbage import analyse  # lazily, as for the computer player
+
+    return analyse(view, legal)
+
+
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
     return list(Sides.cribbage(players).side_of)
 
@@ -45,6 +51,7 @@ SPEC = GameSpec(
                "two or three players play for themselves."),
     ),
     ai=_computer_player,
+    analyse=_analyse,
     sides=_sides,
     action_label=action_label,
     rules=RULES,

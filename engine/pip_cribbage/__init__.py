@@ -63,6 +63,12 @@ def _computer_player(
     return choose_action(view, legal, rng, level)
 
 
+def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
+    from engine.analysis.pip_cribbage import analyse  # lazily, as for the computer player
+
+    return analyse(view, legal)
+
+
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
     return list(range(players))
 
@@ -79,6 +85,7 @@ SPEC = GameSpec(
                "Players count their own hands; opponents may take missed points."),
     ),
     ai=_computer_player,
+    analyse=_analyse,
     sides=_sides,
     action_label=action_label,
     rules=RULES,

@@ -72,6 +72,12 @@ def _computer_player(
     return choose_action(view, legal, rng, level)
 
 
+def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
+    from engine.analysis.pip_pip import analyse  # lazily, as for the computer player
+
+    return analyse(view, legal)
+
+
 def _new_game(players: int, options: dict[str, Any], seed: int) -> PipPipGame:
     return PipPipGame(players, options, seed)
 
@@ -87,6 +93,7 @@ SPEC = GameSpec(
                'Rounds (deals) to play: "all" is one per player; at most the player count'),
     ),
     ai=_computer_player,
+    analyse=_analyse,
     action_label=action_label,
     rules=RULES,
     order=50,

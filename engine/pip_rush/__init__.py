@@ -65,6 +65,12 @@ def _computer_player(
     return choose_action(view, legal, rng, level)
 
 
+def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
+    from engine.analysis.pip_rush import analyse  # lazily, as for the computer player
+
+    return analyse(view, legal)
+
+
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
     return [team_of(seat) for seat in range(players)]
 
@@ -86,6 +92,7 @@ SPEC = GameSpec(
         ),
     ),
     ai=_computer_player,
+    analyse=_analyse,
     sides=_sides,
     action_label=action_label,
     rules=RULES,

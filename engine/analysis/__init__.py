@@ -1,0 +1,44 @@
+"""Analysis of decisions, for hints and game reviews: each game's `analyse(view, legal)` gives
+every legal action with its worth, best first (DESIGN.md, the game contract). The modules
+here build the entries from the evaluations the computer players in engine/ai/ choose by, so
+advice and play share one method.
+
+An entry is {"action": one of legal, "value": float in the game's own units, "parts": {name:
+float} (how the value splits, where that helps), "why": one short line for a player}.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.contract import Action
+
+Entry = dict[str, Any]
+#: Values are rounded so that float noise in summing parts cannot reorder equal choices.
+DIGITS = 9
+#: The one line given when there is nothing to choose.
+ONLY_MOVE = "Your only move."
+
+
+def entry(action: Action, value: float, why: str, **parts: float) -> Entry:
+    return {"action": action, "value": round(float(value), DIGITS),
+            "parts": {name: float(part) for name, part in parts.items()},
+            "why": why}
+
+
+def best_first(entries: list[Entry]) -> list[Entry]:
+    """Highest value first; equal values keep the order of `legal` (a stable sort)."""
+    return sorted(entries, key=lambda e: -e["value"])
+
+
+def only_move(legal: list[Action]) -> list[Entry] | None:
+    """The answer when a single action is legal (nothing to weigh), else None."""
+    if len(legal) == 1:
+        return [entry(legal[0], 0.0, ONLY_MOVE)]
+    return None
+
+
+def signed(points: float) -> str:
+    """`+1.2` / `-0.5` / `0`: a part of a value as a player reads it."""
+    text = f"{points:+.1f}"
+    return "0" if text in ("+0.0", "-0.0") else text

@@ -1,0 +1,169 @@
+"""`spec.analyse` at positions whose right answers are known."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import parse_card, parse_cards
+from engine.crib_race.board import TRAP
+from engine.cribbage.scoring import score_hand
+from engine.registry import GAMES
+from tests.engine.ai.test_cribbage import at_the_show, deal_around, in_play
+from tests.engine.ai.test_pip_cribbage import turn_game
+from tests.engine.crib_race.helpers import claim, place, play_to_show, race, zone
+from tests.engine.crib_race.test_zones_in_play import two_player_deal
+from tests.engine.cribbage.stacking import stacked_game
+from tests.engine.pip_pip.helpers import play as play_pip_pip
+from tests.engine.pip_pip.helpers import rigged
+from tests.engine.pip_rush.helpers import choose, new_game, play_cards, racer, rig
+
+
+def analyse(game, seat: int) -> list[dict]:
+    return GAMES[game.name].analyse(game.view(seat), game.legal_actions(seat))
+
+
+def entry_for(entries: list[dict], action: dict) -> dict:
+    return next(e for e in entries if e["action"] == action)
+
+
+# ===== Cribbage ===============================================================================
+
+
+def test_keeping_three_fives_and_the_jack_hand_part_by_hand_count() -> None:
+    # Kept 5H 5D 5C JS, thrown KC QC: the other 46 cards as starters. 5S: 29. The other ten
+    # cards (10 left, 3 of them spades for nobs): 20 each. JH JD JC: 22. The 32 cards of
+    # A-4 and 6-9: 14 each, 8 of them spades for nobs. (29 + 203 + 66 + 456) / 46.
+    game = stacked_game(deal_around("5H 5D 5C JS KC QC", 0, 2, "KH"), dealer=1, starter="KH")
+    thrown = entry_for(analyse(game, 0), {"type": "discard", "cards": ["QC", "KC"]})
+    assert thrown["parts"]["hand"] == pytest.approx(754 / 46)
+    assert thrown["parts"]["crib"] < 0  # the opponent's crib
+    assert "their crib" in thrown["why"]
+
+
+def test_the_same_throw_counts_the_crib_for_the_dealer_and_against_the_other() -> None:
+    hand = "5S 6H 9D TC JH KS"
+    as_dealer = stacked_game(deal_around(hand, 0, 2, "KH"), dealer=0, starter="KH")
+    as_pone = stacked_game(deal_around(hand, 0, 2, "KH"), dealer=1, starter="KH")
+    five_king = {"type": "discard", "cards": ["5S", "KS"]}
+    mine, theirs = entry_for(analyse(as_dealer, 0), five_king), entry_for(analyse(as_pone, 0),
+                                                                         five_king)
+    assert mine["parts"]["hand"] == theirs["parts"]["hand"]
+    assert mine["parts"]["crib"] == -theirs["parts"]["crib"] > 0
+    # The hard computer player's choices are the best here too.
+    assert analyse(as_dealer, 0)[0]["action"] == five_king
+    assert analyse(as_pone, 0)[0]["action"] == {"type": "discard", "cards": ["6H", "KS"]}
+
+
+def test_thirty_one_is_worth_its_two_points_and_nothing_after() -> None:
+    game = in_play(hands=("8D KS 5C 4H AS 2S", "TD 3H 7D 6D QH JD"),
+                   moves=[(0, "8D"), (1, "3H"), (0, "KS")])
+    best = analyse(game, 1)[0]
+    assert best["action"] == {"type": "play", "card": "TD"}
+    assert best["value"] == 2.0
+    assert best["parts"] == {"now": 2.0, "later": 0.0, "reply": 0.0, "go": 0.0}
+    assert best["why"].startswith("Pegs 2 now")
+
+
+def test_a_lead_of_five_gives_away_more_than_a_low_card() -> None:
+    entries = analyse(in_play(), 0)
+    five = entry_for(entries, {"type": "play", "card": "5H"})
+    low = entry_for(entries, {"type": "play", "card": "4C"})
+    assert five["parts"]["reply"] < -1 < low["parts"]["reply"]
+    assert five["value"] < low["value"]
+
+
+def test_claims_and_muggins_are_worth_their_points() -> None:
+    game = at_the_show()
+    exact = score_hand(parse_cards("5H 5D 5C JS"), parse_card("5S")).total
+    entries = analyse(game, 0)
+    assert entries[0] == {"action": {"type": "claim", "points": exact}, "value": exact,
+                          "parts": {}, "why": f"The exact count: {exact}."}
+    assert entry_for(entries, {"type": "claim", "points": exact - 2})["value"] == exact - 4
+    game.apply(0, {"type": "claim", "points": exact - 2})
+    muggins = entry_for(analyse(game, 1), {"type": "muggins"})
+    assert muggins["value"] == 2.0 and "2 short" in muggins["why"]
+
+
+# ===== PIP Cribbage ===========================================================================
+
+
+def test_turn_values_the_flip_among_tens_above_keeping_a_two() -> None:
+    entries = analyse(turn_game(2), 0)
+    assert entries[0]["action"] == {"type": "flip", "face": 5}
+    keep = entry_for(entries, {"type": "keep_die"})
+    assert entries[0]["value"] > keep["value"]
+
+
+# ===== Crib Race ==============================================================================
+
+
+def muggins_entries(near_trap: bool) -> list[dict]:
+    """Seat 0 has pressed muggins on seat 1's claim of 0 and chooses (test_crib_race)."""
+    game = two_player_deal(muggins=True)
+    play_to_show(game)
+    claim(game, 0)
+    missed = game._true_counts[0].total
+    place(game, 0, 40)
+    place(game, 1, zone(game.board, TRAP).triggers[0] - missed if near_trap else 41)
+    game.apply(0, {"type": "muggins"})
+    return analyse(game, 0)
+
+
+def test_muggins_points_pushing_the_owner_into_a_trap_are_best_given_back() -> None:
+    near = muggins_entries(near_trap=True)
+    assert near[0]["action"] == {"type": "give_back"} and near[0]["value"] > 0
+    far = muggins_entries(near_trap=False)
+    assert far[0]["action"] == {"type": "keep"}
+    assert far[1]["value"] == -far[0]["value"]  # plain ground either way, away from zones
+
+
+def test_the_dealing_team_with_six_players_has_no_crib_part() -> None:
+    game = race(6, seed=3)
+    entries = analyse(game, game.dealer)
+    assert all(e["parts"]["crib"] == 0.0 for e in entries)
+    assert "no crib" in entries[0]["why"]
+
+
+# ===== PIP Rush ===============================================================================
+
+
+def test_the_card_that_wins_the_race_comes_first() -> None:
+    game = rig(new_game(2), leader=1, hands={1: "2S 5D", 0: "3H 6C 2D"},
+               racers=[(9, 2, 3), (7, 1, 3), (4, 1, 4), (4, 2, 4)])
+    play_cards(game, "2S 3H 5D")
+    entries = analyse(game, 0)
+    assert entries[0]["action"] == {"type": "play", "card": "6C"}
+    assert "estimate" in entries[0]["why"]
+    assert entries[0]["value"] > entries[1]["value"]
+
+
+def test_the_racer_left_free_for_the_winning_movement_comes_first() -> None:
+    game = rig(new_game(2), leader=0, hands={0: "AS 3H", 1: "2D 4D"},
+               racers=[(9, 2, 3), (7, 1, 3), (4, 1, 4), (4, 2, 4)])
+    play_cards(game, "AS 2D 3H 4D")
+    choose(game, 1, racer(0))
+    entries = analyse(game, 0)
+    assert entries[0]["action"] == racer(1)
+    assert entries[1]["why"].endswith("(estimate: the computer's position score).")
+
+
+# ===== Pip Pip ================================================================================
+
+
+def test_a_call_is_worth_fifty_points_and_comes_first() -> None:
+    game = rigged(["5C 6C", "KH QH", "7C 8C"], trump="S", leader=0)
+    play_pip_pip(game, "5C")
+    entries = analyse(game, 1)
+    assert entries[0] == {"action": {"type": "call", "suit": "H"}, "value": 50.0, "parts": {},
+                          "why": "Pip Pip: 50 points now, for sure."}
+    assert all("estimate" in e["why"] for e in entries[1:])
+
+
+def test_the_winning_card_says_how_often_it_wins() -> None:
+    game = rigged(["5C 6C", "4C 9D", "3C 2C"], trump="S", leader=0)
+    play_pip_pip(game, "5C", "4C")
+    entries = analyse(game, 2)
+    assert entry_for(entries, {"type": "play", "card": "2C"})["why"].startswith(
+        "Wins the trick 100%")
+    assert entry_for(entries, {"type": "play", "card": "3C"})["why"].startswith(
+        "Wins the trick 0%")
