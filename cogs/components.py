@@ -12,6 +12,9 @@ custom_id shapes (each under Discord's 100 characters):
     cb:lc:<lobby>          lobby: add a computer player (values: level)
     cb:lr:<lobby>          lobby: remove a computer player (values: seat index)
     cb:ls:<lobby>          lobby: swap two seats, to choose partners (values: two seat indexes)
+    cb:rv:<game>           Review my game (a finished game's table message)
+    cb:h:<table>:<seat>:<version>   Hint, in a hand with hints on (the seat's version, as for
+                           action controls, so a hint for a hand that moved on is refused)
 """
 
 from __future__ import annotations
@@ -253,6 +256,47 @@ class LobbySelect(
             )
 
 
+class ReviewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cb:rv:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Review my game", style=discord.ButtonStyle.primary,
+                              emoji="📋", custom_id=f"cb:rv:{game_id}")
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = _cog(interaction, "Review")
+        if handler is not None:
+            await _guarded(interaction, handler.on_review(interaction, self.game_id))
+
+
+class HintButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cb:h:(?P<table>\d+):(?P<seat>\d+):(?P<version>\d+)",
+):
+    def __init__(self, table_id: int, seat: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Hint", style=discord.ButtonStyle.secondary, emoji="💡",
+                              custom_id=f"cb:h:{table_id}:{seat}:{version}")
+        )
+        self.table_id, self.seat, self.version = table_id, seat, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+        return cls(int(match["table"]), int(match["seat"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = _cog(interaction, "Review")
+        if handler is not None:
+            await _guarded(
+                interaction, handler.on_hint(interaction, self.table_id, self.seat, self.version)
+            )
+
+
 ALL_DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,
@@ -260,6 +304,8 @@ ALL_DYNAMIC_ITEMS = (
     RulesPageButton,
     LobbyButton,
     LobbySelect,
+    ReviewButton,
+    HintButton,
 )
 
 
@@ -283,8 +329,21 @@ def controls_view(controls: Sequence[Control]) -> discord.ui.View:
     return view
 
 
-def table_view(table_id: int, *, finished: bool = False) -> discord.ui.View:
+def table_view(table_id: int, *, finished: bool = False,
+               reviewable: bool = False) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for what in ("rules",) if finished else ("hand", "rules", "resign"):
         view.add_item(TableButton(table_id, what))
+    if reviewable:
+        view.add_item(ReviewButton(table_id))
+    return view
+
+
+def with_hint(view: discord.ui.View, table_id: int, seat: int, version: int) -> discord.ui.View:
+    """The hand's controls with a Hint button in the first free place (none when the
+    controls fill all five rows)."""
+    try:
+        view.add_item(HintButton(table_id, seat, version))
+    except ValueError:
+        log.info("No room for a Hint button at table %s", table_id)
     return view

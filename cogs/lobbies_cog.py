@@ -94,6 +94,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         game="Which game",
         options="The game's options as name=value, e.g. target=61",
         idle="Minutes before the computer plays for someone who keeps the table waiting",
+        hints="A Hint button in every hand; the game is then marked assisted and not rated",
     )
     @app_commands.choices(
         idle=[app_commands.Choice(name=str(c), value=str(c)) for c in IDLE_CHOICES]
@@ -105,6 +106,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         game: str,
         options: str | None = None,
         idle: str | None = None,
+        hints: bool = False,
     ) -> None:
         spec = GAMES.get(game) or next(
             (s for s in GAMES.values() if s.title.lower() == game.lower()), None
@@ -116,6 +118,8 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         settings: dict[str, Any] = {}
         if idle is not None:
             settings["idle"] = int(idle) if idle.isdigit() else idle
+        if hints:
+            settings["hints"] = True
         try:
             chosen = parse_options(spec, options)
             lobby = await self.manager.open_lobby(

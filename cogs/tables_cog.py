@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import images, text
-from cogs.components import TableButton, controls_view, table_view
+from cogs.components import TableButton, controls_view, table_view, with_hint
 from cogs.controls import STALE_MESSAGE, ControlRef, build_controls, resolve, stale
 from cogs.refresher import Coalescer
 from cogs.replies import NO_PINGS, tell
@@ -92,7 +92,7 @@ class TablesCog(commands.Cog, name="Tables"):
         running = table.status == "running" and not table.finished
         png = await images.draw("table", table.game_name, table.public_view())
         content = text.table_content(table, status=table.status)
-        view = table_view(table.id, finished=not running)
+        view = table_view(table.id, finished=not running, reviewable=table.finished)
         waited = frozenset(
             table.seats[s].user_id for s in table.waiting_for() if table.seats[s].user_id
         )
@@ -165,11 +165,10 @@ class TablesCog(commands.Cog, name="Tables"):
         if private:
             lines.append("")
             lines += [f"> {text.safe(line)}" for line in private]
-        return (
-            text.clip("\n".join(lines)),
-            images.as_file(png, "hand.png"),
-            controls_view(controls),
-        )
+        view = controls_view(controls)
+        if legal and table.settings.get("hints"):
+            view = with_hint(view, table.id, seat, table.seat_version(seat))
+        return text.clip("\n".join(lines)), images.as_file(png, "hand.png"), view
 
     async def send_hand(self, interaction: discord.Interaction, table: Any) -> None:
         seat = table.seat_of(interaction.user.id)

@@ -17,6 +17,7 @@ from tables.text import fill_names
 
 RECENT_LINES = 6
 MAX_CONTENT = 2000
+HINTS_NOTE = "💡 Hints on: every hand has a Hint button. The game is assisted: not rated."
 
 
 def safe(text: str) -> str:
@@ -116,6 +117,8 @@ def lobby_content(
     if options:
         lines += ["", options]
     lines += ["", seats_block(spec, lobby.seats, sides)]
+    if lobby.settings.get("hints"):
+        lines += ["", HINTS_NOTE]
     if note:
         lines += ["", note]
     return clip("\n".join(lines))
@@ -180,8 +183,9 @@ def leaderboard_content(spec: GameSpec, rows: Sequence[Any]) -> str:
 
 
 def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) -> str:
-    """A player's record: totals, then one line per game played."""
-    if not stats.get("games"):
+    """A player's record: totals, then one line per game played, then assisted games."""
+    assisted = stats.get("assisted") or 0
+    if not stats.get("games") and not assisted:
         return f"{name} has not finished a game here yet."
     lines = [
         f"📊 **{name}** — {stats['games']} games, {stats['wins']} wins, "
@@ -192,4 +196,7 @@ def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) 
         title = safe(spec.title) if spec is not None else safe(row["game"])
         skunks = f", {row['skunks']} skunks" if row.get("skunks") else ""
         lines.append(f"• {title}: rating {row['rating']}, {row['wins']}/{row['games']} won{skunks}")
+    if assisted:
+        lines.append(f"💡 {assisted} assisted game{'s' if assisted != 1 else ''} "
+                     "(played with hints: not rated, not counted above)")
     return clip("\n".join(lines))

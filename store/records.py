@@ -67,6 +67,8 @@ class ResultRow:
     won: bool
     win_points: int
     score: int | None
+    #: Played with hints on: shown as assisted, and never rated.
+    assisted: bool = False
 
 
 @dataclass

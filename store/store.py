@@ -201,11 +201,11 @@ class Store:
         guild_id, game = row["guild_id"], row["game"]
         await db.executemany(
             "INSERT INTO results (game_id, guild_id, game, user_id, seat, side, rank, won,"
-            " win_points, score) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " win_points, score, assisted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     game_id, guild_id, game, r.user_id, r.seat, r.side, r.rank, int(r.won),
-                    r.win_points if r.won else 0, r.score,
+                    r.win_points if r.won else 0, r.score, int(r.assisted),
                 )
                 for r in finish.results
             ],
@@ -287,6 +287,14 @@ class Store:
             (guild_id, user_id, limit),
         )
         return [dict(row) for row in rows]
+
+    async def assisted_games(self, guild_id: int, user_id: int) -> int:
+        """How many games this player finished here with hints on (never rated)."""
+        rows = await self._fetch(
+            "SELECT COUNT(*) AS n FROM results WHERE guild_id = ? AND user_id = ? AND assisted",
+            (guild_id, user_id),
+        )
+        return int(rows[0]["n"])
 
     async def results(self, game_id: int) -> list[dict[str, Any]]:
         rows = await self._fetch(

@@ -23,7 +23,8 @@ class Lobby:
     spec: GameSpec
     options: dict[str, Any]
     seats: list[SeatInfo] = field(default_factory=list)
-    #: Table settings the engine never sees: {"idle": minutes or "off"} (absent: bot default).
+    #: Table settings the engine never sees: {"idle": minutes or "off"} (absent: bot default),
+    #: {"hints": True} (absent: off).
     settings: dict[str, Any] = field(default_factory=dict)
     message_id: int | None = None
     status: str = "open"
@@ -103,6 +104,16 @@ class Lobby:
             self.settings.pop("idle", None)
         else:
             self.settings["idle"] = check_idle_setting(idle)
+
+    def set_hints(self, by_user_id: int, on: bool) -> None:
+        """A Hint button in every player's hand; the game is then assisted (never rated)."""
+        self._check_host(by_user_id, "change hints")
+        if not isinstance(on, bool):
+            raise IllegalAction("Hints are on or off.")
+        if on:
+            self.settings["hints"] = True
+        else:
+            self.settings.pop("hints", None)
 
     def check_cancel(self, by_user_id: int) -> None:
         self._check_host(by_user_id, "cancel the game")

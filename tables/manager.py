@@ -23,6 +23,7 @@ from engine.registry import GAMES, LEVELS, GameSpec
 from store import Store
 from store.records import Finish, GameRecord, LobbyRecord
 from tables.computer import choose, has_computer_player, refuse_without_ai
+from tables.hints import hints_on
 from tables.idle import IdleTiming, idle_timing
 from tables.lobby import Lobby
 from tables.ratings import display_rating, finish_for
@@ -278,9 +279,12 @@ class TableManager:
             options=spec.check_options(options), settings={},
         )
         for name, value in (settings or {}).items():
-            if name != "idle":
+            if name == "idle":
+                lobby.set_idle(host_id, value)
+            elif name == "hints":
+                lobby.set_hints(host_id, value)
+            else:
                 raise IllegalAction(f"There is no table setting {name}.")
-            lobby.set_idle(host_id, value)
         if host_joins:
             lobby.join(host_id, host_name)
         lobby.id = await self.store.create_lobby(
@@ -363,6 +367,7 @@ class TableManager:
             "wins": sum(g["wins"] for g in per_game),
             "points": sum(g["points"] for g in per_game),
             "per_game": per_game,
+            "assisted": await self.store.assisted_games(guild_id, user_id),
             "recent": await self.store.user_results(guild_id, user_id, limit=5),
         }
 
@@ -391,7 +396,8 @@ class TableManager:
 
     def _finish(self, table: Table) -> Finish:
         assert table.outcome is not None
-        return finish_for(table.outcome, table.sides, [s.user_id for s in table.seats])
+        return finish_for(table.outcome, table.sides, [s.user_id for s in table.seats],
+                          assisted=hints_on(table.settings))
 
     def _announce(self, table: Table, events: list[Event]) -> None:
         self._publish(table, "on_update", events)

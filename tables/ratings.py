@@ -78,7 +78,14 @@ def rate(
 
 
 def finish_for(
-    outcome: dict[str, Any], sides: list[int], user_ids: list[int | None]
+    outcome: dict[str, Any], sides: list[int], user_ids: list[int | None],
+    assisted: bool = False,
 ) -> Finish:
+    """The results of a game and its rating update; an assisted game (played with hints)
+    has its results marked and rates no one."""
     rows = result_rows(outcome, sides, user_ids)
+    if assisted:
+        for row in rows:
+            row.assisted = True
+        return Finish(outcome=outcome, results=rows, rater=None)
     return Finish(outcome=outcome, results=rows, rater=lambda current: rate(rows, current))

@@ -1,0 +1,100 @@
+"""A finished game reviewed for one seat: each of its decisions against the best, rebuilt from
+(options, seed, action log) and judged by `spec.analyse`, which sees only that seat's view.
+
+`review_game(...)` returns plain JSON values:
+
+    {"game", "seat", "units": what the values measure, "exact": whether they are expected
+     points throughout (False: estimates, PIP Rush's position score or Pip Pip's weighing),
+     "groups": [{"label": "Deal 3" | "Trick 12" | "Round 1, trick 4", "lost": float,
+                 "decisions": [decision]}],
+     "summary": {"discards": lost, "plays": lost, "other": lost, "total": lost,
+                 "decisions": how many were judged, "best": how many chose the best}}
+
+with decision = {"step": index of the action in the log, "kind": "discard" | "play" |
+"other", "chosen": action, "best": action, "chosen_value", "best_value", "lost": points
+given up (best value less the chosen one, never below 0), "why": the best choice's line}.
+
+Only real choices count: an action that was the seat's only legal one is skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine.contract import Action, View
+from engine.spec import GameSpec
+
+Review = dict[str, Any]
+#: A choice that gives up less than this is as good as the best: values are rounded there.
+NEGLIGIBLE = 0.005
+#: What the values of each game measure, for players.
+UNITS = {"pip-rush": "the computer's position score, an estimate",
+         "pip-pip": "points as the computer weighs them, an estimate"}
+#: What the card plays are called in each game (the cribbage games peg).
+PLAYS = {"pip-rush": "card play", "pip-pip": "card play"}
+EXACT_UNITS = "expected points"
+
+
+def stage_of(view: View) -> str:
+    """The deal or trick a decision belongs to, as players name it."""
+    if "deal_number" in view:
+        return f"Deal {view['deal_number']}"
+    if "round" in view and "trick_number" in view:
+        return f"Round {view['round']}, trick {view['trick_number']}"
+    if "tricks_played" in view:
+        return f"Trick {int(view['tricks_played']) + 1}"
+    return "Game"
+
+
+def kind_of(action: Action) -> str:
+    kind = action.get("type")
+    return kind if kind in ("discard", "play") else "other"
+
+
+def review_game(spec: GameSpec, players: int, options: dict[str, Any], seed: int,
+                log: Iterable[tuple[int, Action]], seat: int) -> Review:
+    """Replay `log` (engine actions only: the table strips its own, such as resigning) and
+    judge every decision of `seat` that had more than one legal action."""
+    game = spec.new(players, options, seed)
+    groups: list[dict[str, Any]] = []
+    for step, (actor, action) in enumerate(log):
+        if actor == seat and seat in game.to_act():
+            legal = game.legal_actions(seat)
+            if len(legal) > 1:
+                view = game.view(seat)
+                decision = judge(spec, view, legal, game.normalize(seat, dict(action)), step)
+                label = stage_of(view)
+                if not groups or groups[-1]["label"] != label:
+                    groups.append({"label": label, "lost": 0.0, "decisions": []})
+                groups[-1]["decisions"].append(decision)
+                groups[-1]["lost"] += decision["lost"]
+        game.apply(actor, action)
+    return {"game": spec.name, "seat": seat, "units": UNITS.get(spec.name, EXACT_UNITS),
+            "exact": spec.name not in UNITS, "plays": PLAYS.get(spec.name, "pegging"),
+            "groups": groups, "summary": summary(groups)}
+
+
+def judge(spec: GameSpec, view: View, legal: list[Action], chosen: Action,
+          step: int) -> dict[str, Any]:
+    entries = spec.analyse(view, legal)
+    best = entries[0]
+    mine = next((e for e in entries if e["action"] == chosen), None)
+    if mine is None:
+        raise ValueError(f"step {step}: {chosen!r} is not among the legal actions")
+    lost = best["value"] - mine["value"]
+    return {"step": step, "kind": kind_of(chosen), "chosen": chosen, "best": best["action"],
+            "chosen_value": mine["value"], "best_value": best["value"],
+            "lost": lost if lost >= NEGLIGIBLE else 0.0, "why": best["why"]}
+
+
+def summary(groups: list[dict[str, Any]]) -> dict[str, Any]:
+    lost = {"discards": 0.0, "plays": 0.0, "other": 0.0}
+    judged = best = 0
+    for group in groups:
+        for decision in group["decisions"]:
+            key = {"discard": "discards", "play": "plays"}.get(decision["kind"], "other")
+            lost[key] += decision["lost"]
+            judged += 1
+            best += decision["lost"] == 0.0
+    return {**lost, "total": sum(lost.values()), "decisions": judged, "best": best}

@@ -1,0 +1,95 @@
+"""Reviewing a finished game for one of its players: finding it, refusing what cannot be
+reviewed, judging it off the event loop (engine/analysis/review.py), and the lines a player
+reads. No Discord here."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from engine.analysis.review import Review, review_game
+from engine.errors import IllegalAction
+from engine.registry import GAMES
+from tables.table import RESIGN
+
+#: At most this many characters in one message (Discord's limit).
+MESSAGE_LIMIT = 2000
+
+
+async def check_reviewable(store: Any, game_id: int, guild_id: int | None,
+                           user_id: int) -> tuple[Any, int]:
+    """(the game's record, the seat of `user_id`) when that player may review game `game_id`
+    from server `guild_id`; IllegalAction, with a line for the player, when not."""
+    record = await store.game(game_id)
+    if record is None or record.guild_id != guild_id:
+        raise IllegalAction(f"There is no game #{game_id} in this server.")
+    if record.status == "running":
+        raise IllegalAction(f"Game #{game_id} is still being played: review it once it is over.")
+    if record.status != "finished" or record.game not in GAMES:
+        raise IllegalAction(f"Game #{game_id} did not finish, so there is nothing to review.")
+    seat = next((i for i, s in enumerate(record.seats) if s.get("user_id") == user_id), None)
+    if seat is None:
+        raise IllegalAction(f"Only the players of game #{game_id} can review it.")
+    return record, seat
+
+
+async def review_of(store: Any, record: Any, seat: int) -> Review:
+    """The game of `record` judged for `seat`, worked out in a worker thread."""
+    log = []
+    for row in await store.actions(record.id):
+        if row.action.get("type") == RESIGN:
+            break
+        log.append((row.seat, row.action))
+    spec = GAMES[record.game]
+    review = await asyncio.to_thread(review_game, spec, len(record.seats), record.options,
+                                     record.seed, log, seat)
+    review["game_id"] = record.id
+    review["title"] = spec.title
+    return review
+
+
+def review_text(review: Review, name: str) -> str:
+    """One message (at most MESSAGE_LIMIT characters): the summary, then each deal or trick
+    where points were given up, with the choice against the best. When they do not all fit,
+    the costliest are kept, in the order played. `name` is shown as given (already made safe
+    for the channel). Actions are worded as the game's buttons word them."""
+    label = GAMES[review["game"]].action_label
+    totals = review["summary"]
+    kinds = {d["kind"] for group in review["groups"] for d in group["decisions"]}
+    parts = [f"{words} {totals[key]:.2f}" for kind, key, words in (
+        ("discard", "discards", "discards"), ("play", "plays", review["plays"]),
+        ("other", "other", "other choices")) if kind in kinds]
+    head = [f"📋 **Review of {review['title']} #{review['game_id']}** for {name}",
+            f"You chose the best in {totals['best']} of {totals['decisions']} decisions. "
+            f"Values: {review['units']}.",
+            "Given up: " + " · ".join([*parts, f"**in all {totals['total']:.2f}**"])]
+    if totals["decisions"] and totals["total"] == 0:
+        head.append("Every choice was the best one. 🎯")
+    blocks = []
+    for group in review["groups"]:
+        if group["lost"] <= 0:
+            continue
+        lines = [f"**{group['label']}** (−{group['lost']:.2f})"]
+        for decision in group["decisions"]:
+            if decision["lost"] > 0:
+                lines.append(f"• {label(decision['chosen'])} → best {label(decision['best'])} "
+                             f"(−{decision['lost']:.2f}): {decision['why']}")
+        blocks.append((group["lost"], "\n".join(lines)))
+    kept = fitting(head, blocks)
+    text = "\n".join(head + ([""] if kept else []) + [block for _, block in kept])
+    left = len(blocks) - len(kept)
+    if left:
+        text += f"\n… and {left} more with smaller losses."
+    return text
+
+
+def fitting(head: list[str], blocks: list[tuple[float, str]]) -> list[tuple[float, str]]:
+    """The costliest blocks that fit in one message beside `head`, in their original order."""
+    room = MESSAGE_LIMIT - len("\n".join(head)) - 60  # the blank line and the "… more" line
+    chosen: set[int] = set()
+    for index in sorted(range(len(blocks)), key=lambda i: -blocks[i][0]):
+        size = len(blocks[index][1]) + 1
+        if size <= room:
+            chosen.add(index)
+            room -= size
+    return [block for i, block in enumerate(blocks) if i in chosen]
