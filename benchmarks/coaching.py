@@ -2,7 +2,7 @@
 bot gives it (the seat's view analysed in a worker thread, awaited from the event loop), at
 every decision of computer-played games of each game.
 
-    .venv/bin/python -m benchmarks.coaching                # targets: review <= 3 s, hint p95 <= 150 ms
+    .venv/bin/python -m benchmarks.coaching    # targets: review <= 3 s, hint p95 <= 150 ms
     .venv/bin/python -m benchmarks.coaching --reviews 3 --games 2
 """
 

@@ -84,7 +84,7 @@ async def test_review_my_game_after_the_end_only_for_its_players() -> None:
         assert review.content.startswith(f"📋 **Review of Cribbage #{driver.table_id}** for Alice")
         assert re.search(r"You chose the best in \d+ of \d+ decisions. Values: expected points",
                          review.content)
-        assert re.search(r"discards [\d.]+ · pegging [\d.]+ · other choices [\d.]+ · "
+        assert re.search(r"Given up: discards [\d.]+ · pegging [\d.]+ · .*"
                          r"\*\*in all [\d.]+\*\*", review.content)
         assert len(review.content) <= 2000
 

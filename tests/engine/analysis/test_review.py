@@ -1,0 +1,80 @@
+"""Reviewing a finished game from its log: every real decision of the seat, judged."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.analysis.review import review_game
+from engine.registry import GAMES
+
+
+def played(name: str, players: int, seed: int, options: dict, level_of) -> list:
+    spec = GAMES[name]
+    game = spec.new(players, options, seed)
+    rng = random.Random(seed)
+    log = []
+    while game.outcome is None:
+        seat = (game.waiting_for() or game.to_act())[0]
+        legal = game.legal_actions(seat)
+        action = rng.choice(legal) if level_of(seat) == "random" else spec.ai(
+            game.view(seat), legal, rng, level_of(seat))
+        log.append((seat, action))
+        game.apply(seat, action)
+    return log
+
+
+@pytest.mark.parametrize(("name", "players", "options"), [
+    ("cribbage", 2, {"target": 61}), ("pip-cribbage", 2, {"target": 61}),
+    ("crib-race", 3, {}), ("pip-rush", 2, {}), ("pip-pip", 3, {"rounds": 1})])
+def test_every_real_decision_is_judged_against_the_analysis(name: str, players: int,
+                                                            options: dict) -> None:
+    spec = GAMES[name]
+    log = played(name, players, 4, options, lambda seat: "random" if seat == 0 else "easy")
+    review = review_game(spec, players, options, 4, log, seat=0)
+    decisions = [d for group in review["groups"] for d in group["decisions"]]
+    # Replaying alongside: each judged step is seat 0's, with more than one legal action.
+    game = spec.new(players, options, 4)
+    expected_steps = []
+    for step, (seat, action) in enumerate(log):
+        if seat == 0 and len(game.legal_actions(0)) > 1:
+            expected_steps.append(step)
+            decision = decisions[len(expected_steps) - 1]
+            entries = spec.analyse(game.view(0), game.legal_actions(0))
+            mine = next(e for e in entries if e["action"] == action)
+            assert decision["chosen"] == action and decision["best"] == entries[0]["action"]
+            assert decision["lost"] == pytest.approx(
+                max(0.0, entries[0]["value"] - mine["value"]), abs=0.005)
+        game.apply(seat, action)
+    assert [d["step"] for d in decisions] == expected_steps
+    totals = review["summary"]
+    assert totals["decisions"] == len(decisions)
+    assert totals["total"] == pytest.approx(sum(d["lost"] for d in decisions))
+    assert totals["total"] == pytest.approx(
+        totals["discards"] + totals["plays"] + totals["other"])
+    assert totals["total"] > 0  # a random player gives points away
+    for group in review["groups"]:
+        assert group["lost"] == pytest.approx(sum(d["lost"] for d in group["decisions"]))
+
+
+def test_cribbage_groups_are_deals_and_the_best_player_loses_nothing_on_discards() -> None:
+    spec = GAMES["cribbage"]
+    options = {"target": 61}
+    log = played("cribbage", 2, 9, options, lambda seat: "hard")
+    review = review_game(spec, 2, options, 9, log, seat=1)
+    labels = [group["label"] for group in review["groups"]]
+    assert labels[0] == "Deal 1" and all(label.startswith("Deal ") for label in labels)
+    assert len(labels) == len(set(labels))
+    # The hard player adds only an end-game bonus to the analysis' value of a discard.
+    assert review["summary"]["discards"] < 1.0
+    assert review["units"] == "expected points" and review["plays"] == "pegging"
+
+
+def test_pip_rush_and_pip_pip_group_by_trick_and_say_they_estimate() -> None:
+    rush = review_game(GAMES["pip-rush"], 2, {}, 3,
+                       played("pip-rush", 2, 3, {}, lambda seat: "easy"), seat=0)
+    assert rush["groups"][0]["label"].startswith("Trick ") and not rush["exact"]
+    pip = review_game(GAMES["pip-pip"], 3, {"rounds": 1}, 3,
+                      played("pip-pip", 3, 3, {"rounds": 1}, lambda seat: "easy"), seat=0)
+    assert pip["groups"][0]["label"].startswith("Round 1, trick ") and "estimate" in pip["units"]

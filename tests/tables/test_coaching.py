@@ -1,0 +1,166 @@
+"""Reviews and hints at the table layer: who may review what, the message, the hint's
+refusals, and hinted games assisted in the results and left out of the ratings."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalAction
+from engine.registry import GAMES
+from store import Store
+from tables import TableManager
+from tables.hints import HINTS_OFF, NOT_YOUR_TURN, STALE_HINT, hint_for, hint_text
+from tables.lobby import Lobby
+from tables.ratings import finish_for
+from tables.review import MESSAGE_LIMIT, check_reviewable, review_of, review_text
+from tests.tables.helpers import ANN, BOB, CAT, CHANNEL, GUILD, computer, human
+
+
+@pytest.fixture
+async def real_manager(store: Store):
+    manager = TableManager(store, games=GAMES, ai_delay=0, idle_warn=None, idle_takeover=None)
+    yield manager
+    await manager.close()
+
+
+async def cribbage(manager: TableManager, seats, settings=None, seed: int = 5):
+    return await manager.create(guild_id=GUILD, channel_id=CHANNEL, game="cribbage",
+                                options={"target": 61}, seats=seats, host_id=ANN, seed=seed,
+                                settings=settings)
+
+
+async def play_first_legal(manager: TableManager, table) -> None:
+    while not table.finished:
+        await manager.wait_idle()
+        humans = [s for s in table.waiting_for() if not table.seats[s].is_computer]
+        if table.finished or not humans:
+            continue
+        seat = humans[0]
+        await manager.act(table.id, table.seats[seat].user_id, table.legal_for(seat)[-1])
+    await manager.wait_idle()
+
+
+# ===== review =================================================================================
+
+
+async def test_who_may_review_what(real_manager: TableManager, store: Store) -> None:
+    table = await cribbage(real_manager, [human(ANN), computer("easy")])
+    with pytest.raises(IllegalAction, match="still being played"):
+        await check_reviewable(store, table.id, GUILD, ANN)
+    await play_first_legal(real_manager, table)
+    record, seat = await check_reviewable(store, table.id, GUILD, ANN)
+    assert (record.id, seat) == (table.id, 0)
+    with pytest.raises(IllegalAction, match=f"Only the players of game #{table.id}"):
+        await check_reviewable(store, table.id, GUILD, BOB)
+    with pytest.raises(IllegalAction, match=f"no game #{table.id} in this server"):
+        await check_reviewable(store, table.id, GUILD + 1, ANN)
+    with pytest.raises(IllegalAction, match="no game #404"):
+        await check_reviewable(store, 404, GUILD, ANN)
+    other = await cribbage(real_manager, [human(ANN), human(CAT)])
+    await real_manager.abandon(other.id, ANN, True)
+    with pytest.raises(IllegalAction, match="did not finish"):
+        await check_reviewable(store, other.id, GUILD, ANN)
+
+
+async def test_a_resigned_game_is_reviewed_up_to_the_resignation(
+        real_manager: TableManager, store: Store) -> None:
+    table = await cribbage(real_manager, [human(ANN), human(BOB)])
+    for seat, user in ((0, ANN), (1, BOB)):
+        await real_manager.act(table.id, user, table.legal_for(seat)[0])
+    await real_manager.resign(table.id, BOB)
+    record, seat = await check_reviewable(store, table.id, GUILD, ANN)
+    review = await review_of(store, record, seat)
+    assert review["summary"]["decisions"] == 1  # the discard, the only choice before
+    assert review["groups"][0]["label"] == "Deal 1"
+    text = review_text(review, "Ann")
+    assert text.startswith(f"📋 **Review of Cribbage #{table.id}** for Ann")
+
+
+def test_a_long_review_fits_one_message_keeping_the_costliest() -> None:
+    decisions = [{"step": n, "kind": "play", "chosen": {"type": "play", "card": "5H"},
+                  "best": {"type": "play", "card": "KS"}, "chosen_value": 0.0,
+                  "best_value": 1.0, "lost": 1.0 + n / 100, "why": "Pegs 2 now." * 5}
+                 for n in range(80)]
+    groups = [{"label": f"Trick {n + 1}", "lost": d["lost"], "decisions": [d]}
+              for n, d in enumerate(decisions)]
+    review = {"game": "cribbage", "game_id": 3, "title": "Cribbage", "units": "expected points",
+              "plays": "pegging", "groups": groups,
+              "summary": {"discards": 0.0, "plays": 100.0, "other": 0.0, "total": 100.0,
+                          "decisions": 80, "best": 0}}
+    text = review_text(review, "Ann")
+    assert len(text) <= MESSAGE_LIMIT
+    assert "**Trick 80**" in text and "**Trick 1**" not in text  # the costliest stay
+    shown = [int(line.split()[1].rstrip("*")) for line in text.splitlines()
+             if line.startswith("**Trick")]
+    assert shown == sorted(shown)
+    assert text.endswith(f"… and {80 - len(shown)} more with smaller losses.")
+
+
+# ===== hints ==================================================================================
+
+
+async def test_a_hint_and_its_refusals(real_manager: TableManager) -> None:
+    table = await cribbage(real_manager, [human(ANN), human(BOB)], settings={"hints": True})
+    version = table.seat_version(0)
+    entries = await hint_for(table, 0, version)
+    assert len(entries) == 3
+    assert entries == GAMES["cribbage"].analyse(table.view_for(0), table.legal_for(0))[:3]
+    text = hint_text(entries, GAMES["cribbage"].action_label)
+    assert text.splitlines()[1].startswith("1. **Discard ")
+    await real_manager.act(table.id, ANN, table.legal_for(0)[0])
+    with pytest.raises(IllegalAction) as refusal:
+        await hint_for(table, 0, version)
+    assert str(refusal.value) == NOT_YOUR_TURN
+    await real_manager.act(table.id, BOB, table.legal_for(1)[0])
+    player = table.waiting_for()[0]
+    with pytest.raises(IllegalAction) as refusal:
+        await hint_for(table, player, version)
+    assert str(refusal.value) == STALE_HINT
+    table.settings.pop("hints")
+    with pytest.raises(IllegalAction) as refusal:
+        await hint_for(table, player, table.seat_version(player))
+    assert str(refusal.value) == HINTS_OFF
+
+
+def test_only_the_host_turns_hints_on_and_off() -> None:
+    lobby = Lobby(id=1, guild_id=GUILD, channel_id=CHANNEL, host_id=ANN,
+                  spec=GAMES["cribbage"], options={})
+    with pytest.raises(IllegalAction, match="Only the host"):
+        lobby.set_hints(BOB, True)
+    lobby.set_hints(ANN, True)
+    assert lobby.settings == {"hints": True}
+    lobby.set_hints(ANN, False)
+    assert lobby.settings == {}
+
+
+async def test_open_lobby_takes_the_hints_setting(real_manager: TableManager) -> None:
+    lobby = await real_manager.open_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN,
+                                          host_name="Ann", game="cribbage",
+                                          settings={"hints": True})
+    assert lobby.settings == {"hints": True}
+
+
+# ===== assisted ===============================================================================
+
+
+def test_an_assisted_finish_marks_every_row_and_rates_no_one() -> None:
+    outcome = {"winners": [0], "ranks": [0, 1], "scores": [61, 40], "win_points": 1}
+    finish = finish_for(outcome, [0, 1], [ANN, BOB], assisted=True)
+    assert finish.rater is None and all(row.assisted for row in finish.results)
+    plain = finish_for(outcome, [0, 1], [ANN, BOB])
+    assert plain.rater is not None and not any(row.assisted for row in plain.results)
+
+
+async def test_a_hinted_game_is_assisted_in_results_and_stats(real_manager: TableManager,
+                                                             store: Store) -> None:
+    table = await cribbage(real_manager, [human(ANN), computer("easy")],
+                           settings={"hints": True})
+    await play_first_legal(real_manager, table)
+    assert [row["assisted"] for row in await store.results(table.id)] == [1, 1]
+    stats = await real_manager.stats(GUILD, ANN)
+    assert stats["assisted"] == 1 and stats["games"] == 0 and stats["per_game"] == []
+    plain = await cribbage(real_manager, [human(ANN), computer("easy")], seed=6)
+    await play_first_legal(real_manager, plain)
+    assert [row["assisted"] for row in await store.results(plain.id)] == [0, 0]
+    stats = await real_manager.stats(GUILD, ANN)
+    assert stats["assisted"] == 1 and stats["games"] == 1
