@@ -111,10 +111,13 @@ def play_why(worth: PlayWorth) -> str:
     words = [f"Pegs {worth.points} now"]
     if worth.solo:
         words.append(f"{worth.solo} more laying your last cards alone")
-    if worth.reply >= 0.05:
-        whose = "your partner's" if worth.to_partner else "their"
-        verb = "adds" if worth.to_partner else "takes"
-        words.append(f"{whose} best reply {verb} {worth.reply:.1f} on average (estimate)")
+    if worth.to_partner and worth.reply >= 0.05:
+        words.append(f"your partner's best reply adds {worth.reply:.1f} on average (estimate)")
+    elif worth.reply >= 0.05:
+        words.append(f"their best reply takes {worth.reply:.1f} on average (estimate)")
+    elif worth.reply <= -0.05:
+        words.append(f"your answer to their reply takes {-worth.reply:.1f} more on average "
+                     "(estimate)")
     if not worth.to_partner and worth.no_reply >= 0.5:
         words.append("they may well have to say go")
     return "; ".join(words) + "."
