@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+import render
 from engine.registry import GameSpec
 from tables.text import fill_names
 
@@ -56,7 +57,8 @@ def outcome_line(seats: Sequence[Any], outcome: dict[str, Any]) -> str:
 
 
 def table_content(table: Any, *, status: str = "running") -> str:
-    """The table message text: title, whose turn (with mentions), the latest events."""
+    """The table message text: title, whose turn (with mentions), what the picture leaves
+    out for phones (a show's breakdowns, a race's zone events), the latest events."""
     lines = [f"**{safe(table.spec.title)}** · game #{table.id}"]
     outcome = table.outcome
     if outcome is not None:
@@ -67,6 +69,10 @@ def table_content(table: Any, *, status: str = "running") -> str:
         turn = waiting_line(table.seats, table.waiting_for())
         if turn:
             lines.append(turn)
+    details = render.details(table.game_name, table.public_view())
+    if details:
+        lines.append("")
+        lines += [safe(line) for line in details]
     recent = [line for line in table.recent[-RECENT_LINES:] if line]
     if recent:
         lines.append("")
