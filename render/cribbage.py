@@ -111,39 +111,50 @@ def side_tags(view: View, members: list[int]) -> list[str]:
 def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
                   four_colour: bool, extra: Callable[[int], str] | None = None) -> int:
     """One row per side: its lettered token, names, what it is doing, score and last points.
+    When the names would be cut short, they get a line of their own above the rest.
     `extra(side)` may add a few words after the score (a Crib Race peg's place)."""
     scores = view.get("scores") if isinstance(view.get("scores"), list) else []
     backs = view.get("previous_scores") if isinstance(view.get("previous_scores"), list) else []
-    row_h = 40
+    line_h = 40
+    left = MARGIN + 42
     for index, members in enumerate(side_lists(view)):
-        top = y + index * (row_h + 4)
-        draw.rounded_rectangle((MARGIN, top, WIDTH - MARGIN, top + row_h), radius=10,
-                               fill=palette.FELT_DARK)
-        layout.token(draw, (MARGIN + 20, top + row_h / 2), 14, index)
         score = integer(scores[index]) if index < len(scores) else 0
         gained = score - (integer(backs[index]) if index < len(backs) else score)
         words = f"{score}" + (f" +{gained}" if gained > 0 else "")
         if extra is not None and extra(index):
             words += f" · {extra(index)}"
-        right = WIDTH - MARGIN - 10
-        right -= text.draw(draw, (right, top + row_h / 2), words, BODY, fill=palette.WHITE,
-                           bold=True, anchor="rm", max_width=WIDTH * 0.4) + 10
         tags = " · ".join(side_tags(view, members))
+        tag_w = text.width(tags, 18, bold=True) + 28 if tags else 0.0
+        names = side_names(view, index)
+        score_x = WIDTH - MARGIN - 10
+        names_room = score_x - text.width(words, BODY, bold=True) - 10 - tag_w - left
+        two_lines = text.width(text.clean(names), BODY) > names_room
+        row_h = line_h + (28 if two_lines else 0)
+        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h), radius=10,
+                               fill=palette.FELT_DARK)
+        layout.token(draw, (MARGIN + 20, y + line_h / 2), 14, index)
+        if two_lines:
+            text.draw(draw, (left, y + line_h / 2), names, BODY, fill=palette.WHITE,
+                      anchor="lm", max_width=score_x - left)
+            names_room = 0
+        mid = y + row_h - line_h / 2 + (4 if two_lines else 0)
+        right = score_x - text.draw(draw, (score_x, mid), words, BODY, fill=palette.WHITE,
+                                    bold=True, anchor="rm", max_width=WIDTH * 0.5) - 10
         if tags:
-            tag_w = text.width(tags, 18, bold=True) + 20
-            layout.pill(draw, (right - tag_w / 2, top + row_h / 2), tags, 18,
-                        palette.HIGHLIGHT, palette.INK)
-            right -= tag_w + 8
-        left = MARGIN + 42
-        text.draw(draw, (left, top + row_h / 2), side_names(view, index), BODY,
-                  fill=palette.WHITE, anchor="lm", max_width=right - left)
-    return y + len(side_lists(view)) * (row_h + 4) + 8
+            layout.pill(draw, (right - (tag_w - 8) / 2, mid), tags, 18, palette.HIGHLIGHT,
+                        palette.INK)
+        if not two_lines:
+            text.draw(draw, (left, mid), names, BODY, fill=palette.WHITE, anchor="lm",
+                      max_width=names_room)
+        y += row_h + 4
+    return y + 8
 
 
 def pile_owners(view: View, pile: Sequence[str]) -> list[int | None]:
     """Who laid each card of the current count. The pile is the newest part of the seats'
-    "played" lists, so each card belongs to the seat that played it; a PIP die face two
-    seats both played goes to the seat with more of that face still unaccounted for."""
+    "played" lists, so, walking the pile from its newest card, each card belongs to a seat
+    whose not yet matched cards end with it (the newest card: the view's last player). Only
+    a PIP die face that two seats both played in this count can be ambiguous."""
     played = [[str(c) for c in listed(p) if isinstance(c, str)] if isinstance(p, list) else []
               for p in listed(view.get("played"))]
     left = [list(cards_of) for cards_of in played]
