@@ -57,8 +57,9 @@ def outcome_line(seats: Sequence[Any], outcome: dict[str, Any]) -> str:
 
 
 def table_content(table: Any, *, status: str = "running") -> str:
-    """The table message text: title, whose turn (with mentions), what the picture leaves
-    out for phones (a show's breakdowns, a race's zone events), the latest events."""
+    """The table message text: title, whose turn (with mentions), the latest events, and
+    what the picture leaves out for phones (a show's breakdowns, a race's zone events); the
+    last goes last, so a message cut to Discord's limit loses only its end."""
     lines = [f"**{safe(table.spec.title)}** · game #{table.id}"]
     outcome = table.outcome
     if outcome is not None:
@@ -69,14 +70,14 @@ def table_content(table: Any, *, status: str = "running") -> str:
         turn = waiting_line(table.seats, table.waiting_for())
         if turn:
             lines.append(turn)
-    details = render.details(table.game_name, table.public_view())
-    if details:
-        lines.append("")
-        lines += [safe(line) for line in details]
     recent = [line for line in table.recent[-RECENT_LINES:] if line]
     if recent:
         lines.append("")
         lines += [f"> {safe(line)}" for line in recent]
+    details = render.details(table.game_name, table.public_view())
+    if details:
+        lines.append("")
+        lines += [safe(line) for line in details]
     return clip("\n".join(lines))
 
 
