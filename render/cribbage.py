@@ -340,7 +340,7 @@ def show_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: i
               fill=palette.SOFT_WHITE, bold=True, secondary=True)
     y += 24
     pieces_of = [[str(c) for c in listed(r.get("cards")) if isinstance(c, str)] for r in records]
-    die = round(SHOW_CARD * 0.7)
+    die = round(SHOW_CARD * 0.6)
     widths = []
     for pieces in pieces_of:
         hand = [p for p in pieces if p[:1] != "P"]
