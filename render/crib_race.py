@@ -179,8 +179,8 @@ def race_board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View
         nth = crowd.get(hole, 0)
         crowd[hole] = nth + 1
         # Pegs sharing a hole fan out so every side's letter stays visible.
-        x = origin[0] + at[hole][0] + (nth % 2) * 14 - 7 * (nth > 0)
-        py = origin[1] + at[hole][1] + (nth // 2) * 14
+        x = origin[0] + at[hole][0] + (nth % 2) * 22 - 11 * (nth > 0)
+        py = origin[1] + at[hole][1] + (nth // 2) * 22
         layout.token(draw, (x, py), 12, integer(peg.get("side")))
     return _legend(draw, y + tile.height + 8)
 

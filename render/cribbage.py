@@ -33,6 +33,7 @@ SMALL = 16  # labels and legends (secondary): the floor is 15
 TABLE_CARD = 72  # starter, crib and the count's cards: a 19 px corner index
 SHOW_CARD = 72
 SHOW_STEP = 28  # a fanned show hand: each card's corner index stays visible
+MAX_SHOW_WITH_CARDS = 5  # more counts than this (6 or 8 players): totals only
 
 
 def side_lists(view: View) -> list[list[int]]:
@@ -321,24 +322,32 @@ def _show_records(view: View) -> tuple[str, list[dict[str, Any]]]:
     return "The show", records
 
 
-def _record_title(view: View, record: dict[str, Any]) -> tuple[str, str]:
-    """(whose count, its points): "Ann's hand", "12"."""
-    kind = "crib" if record.get("kind") == "crib" else "hand"
+def _record_points(record: dict[str, Any]) -> str:
     scored = record.get("scored")
-    return (f"{_seat_name(view, record.get('seat'))}'s {kind}",
-            str(scored) if isinstance(scored, int) else "…")
+    return str(scored) if isinstance(scored, int) else "…"
+
+
+def _record_who(view: View, record: dict[str, Any], room: float, bold: bool) -> str:
+    """"Ann's hand" or "Ann's crib", the name shortened so the whole fits `room`."""
+    suffix = "'s crib" if record.get("kind") == "crib" else "'s hand"
+    name = text.fit(_seat_name(view, record.get("seat")), BODY,
+                    room - text.width(suffix, BODY, bold), bold)
+    return name + suffix
 
 
 def show_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
                  four_colour: bool) -> int:
     """Each count of the show: whose hand or crib, its cards and starter, and its points,
-    two counts to a row. The breakdown in words is in the message (`details`)."""
+    two counts to a row. The breakdown in words is in the message (`details`), and so are
+    the cards when there are too many counts to draw them (six or more players)."""
     heading, records = _show_records(view)
     if not records:
         return y
     text.draw(draw, (MARGIN, y), heading + " (details in the message)", SMALL,
               fill=palette.SOFT_WHITE, bold=True, secondary=True)
     y += 24
+    if len(records) > MAX_SHOW_WITH_CARDS:
+        return _show_totals(draw, view, records, y)
     pieces_of = [[str(c) for c in listed(r.get("cards")) if isinstance(c, str)] for r in records]
     die = round(SHOW_CARD * 0.6)
     widths = []
@@ -368,13 +377,27 @@ def show_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: i
         starter = record.get("starter") if isinstance(record.get("starter"), str) else None
         if starter:
             layout.card_row(image, [starter], (right + 10, top), SHOW_CARD, four_colour)
-        who, points = _record_title(view, record)
-        points_w = text.draw(draw, (x + cell_w, top + card_h + 4), points, BODY,
+        points_w = text.draw(draw, (x + cell_w, top + card_h + 4), _record_points(record), BODY,
                              fill=palette.HIGHLIGHT, bold=True, anchor="ra")
-        text.draw(draw, (x, top + card_h + 4), who, BODY, fill=palette.WHITE, bold=True,
-                  max_width=cell_w - points_w - 10)
+        who = _record_who(view, record, cell_w - points_w - 10, bold=True)
+        text.draw(draw, (x, top + card_h + 4), who, BODY, fill=palette.WHITE, bold=True)
     rows = -(-len(records) // columns)
     return y + rows * row_h + 6
+
+
+def _show_totals(draw: ImageDraw.ImageDraw, view: View, records: list[dict[str, Any]],
+                 y: int) -> int:
+    """The show as whose count scored what, two to a row, without the cards."""
+    cell_w = (WIDTH - 2 * MARGIN - 12) / 2
+    for index, record in enumerate(records):
+        row, col = divmod(index, 2)
+        x = MARGIN + col * (cell_w + 12)
+        top = y + row * 30
+        points_w = text.draw(draw, (x + cell_w, top), _record_points(record), BODY,
+                             fill=palette.HIGHLIGHT, bold=True, anchor="ra")
+        text.draw(draw, (x, top), _record_who(view, record, cell_w - points_w - 10, False), BODY,
+                  fill=palette.WHITE)
+    return y + -(-len(records) // 2) * 30 + 6
 
 
 def outcome_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
@@ -412,7 +435,7 @@ DEFAULT_SECTIONS: tuple[Section, ...] = (
 def compose(view: View, four_colour: bool, sections: Sequence[Section],
             title: str | None = None) -> Image.Image:
     """Draw the title bar and then each section below the last; crop to what was drawn."""
-    image, draw = layout.canvas(WIDTH, 2400)
+    image, draw = layout.canvas(WIDTH, 1700)  # tallest real table: ~1300 px (8 players)
     game = str(view.get("game", "cribbage"))
     name = title or TITLES.get(game, "Cribbage")
     right = f"Deal {integer(view.get('deal_number'), 1)} · to {_target(view)}"
@@ -432,7 +455,8 @@ def show_details(view: View) -> list[str]:
     heading, records = _show_records(view)
     lines = []
     for record in records:
-        who, _ = _record_title(view, record)
+        kind = "crib" if record.get("kind") == "crib" else "hand"
+        who = f"{_seat_name(view, record.get('seat'))}'s {kind}"
         pieces = " ".join(str(c) for c in listed(record.get("cards")) if isinstance(c, str))
         starter = record.get("starter")
         with_starter = f" + {starter}" if isinstance(starter, str) else ""
