@@ -217,11 +217,11 @@ def count_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
         return top + card_h + 10
     step = min(TABLE_CARD + 6, (room - TABLE_CARD) / max(1, len(pile) - 1))
     layout.card_row(image, pile, (x0, top), TABLE_CARD, four_colour, step=step)
-    shown = min(step, TABLE_CARD)
+    shown = min(step, TABLE_CARD)  # the part of each card not covered by the next
     for index, seat in enumerate(pile_owners(view, pile)):
         if seat is None:
             continue
-        centre = (x0 + index * step + min(shown / 2, TABLE_CARD / 2), y + chip + 1)
+        centre = (x0 + index * step + shown / 2, y + chip + 1)
         layout.token(draw, centre, chip, side_of_seat(view, seat), label=seat_tag(view, seat))
     return top + card_h + 10
 

@@ -1,5 +1,6 @@
-"""Building blocks shared by the game images: the canvas, the title bar, name plates,
-rows of cards, and the whole hand image (every game's hand looks alike)."""
+"""Building blocks shared by the game images: the canvas, the title bar, rows of cards,
+pills, a side's lettered token, and the whole hand image (every game's hand looks alike,
+600 px wide so a phone shows its text at 12-13 px)."""
 
 from __future__ import annotations
 
