@@ -126,8 +126,14 @@ def _board_tile(board_json: str) -> Image.Image:
             label = "Start" if index == 0 else ("Finish" if index == last else hole)
             # A box hangs off its entry hole on one side: its number goes on the other.
             below = hole in box_entries and _box_above(board, hole, at)
+            bold = index in (0, last)
+            half = text.width(label, SMALL, bold) / 2 + 3
+            top = y + 7 if below else y - 9 - SMALL
+            # A patch of wood behind the number keeps it readable over a path drawn there.
+            draw.rounded_rectangle((x - half, top, x + half, top + SMALL + 2), radius=4,
+                                   fill=palette.WOOD)
             text.draw(draw, (x, y + 8 if below else y - 8), label, SMALL, fill=palette.HOLE,
-                      bold=index in (0, last), anchor="ma" if below else "md", secondary=True)
+                      bold=bold, anchor="ma" if below else "md", secondary=True)
     return tile
 
 

@@ -521,12 +521,21 @@ def hand_status(view: View) -> str:
     return _status(view)
 
 
-def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+def hand_title(view: View) -> str:
+    """"Cribbage — Ann's hand", a long name shortened so "'s hand" always shows."""
+    game = TITLES.get(str(view.get("game")), "Cribbage")
     seat = view.get("seat")
     names = seats.names(view)
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Your"
-    title = f"{TITLES.get(str(view.get('game')), 'Cribbage')} — {who}'s hand"
-    return layout.draw_hand(title, hand_status(view), hand_items(view), four_colour,
+    if not (isinstance(seat, int) and 0 <= seat < len(names)):
+        return f"{game} — your hand"
+    frame = f"{game} — 's hand"
+    room = layout.HAND_WIDTH - 60 - text.width(frame, layout.TITLE_SIZE, bold=True)
+    name = text.fit(names[seat], layout.TITLE_SIZE, room, bold=True)
+    return f"{game} — {name}'s hand"
+
+
+def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+    return layout.draw_hand(hand_title(view), hand_status(view), hand_items(view), four_colour,
                             hand_lines(view))
 
 

@@ -173,9 +173,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
         if all(item.notation != piece for item in items):
             items.append(layout.HandItem(piece, False))  # the die, shown though not playable now
         lines.append(f"Your die: {piece} on space {integer(own.get('space'), 1)}")
-    names = seats.names(view)
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Your"
-    return layout.draw_hand(f"PIP Cribbage — {who}'s hand", cribbage.hand_status(view), items,
+    return layout.draw_hand(cribbage.hand_title(view), cribbage.hand_status(view), items,
                             four_colour, lines)
 
 
