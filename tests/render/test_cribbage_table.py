@@ -113,3 +113,24 @@ def test_a_peg_on_a_path_sits_on_a_drawn_hole_and_its_panel_says_where(
         assert peg["hole"] in zones.view["board"]["holes"]
         assert crib_race.peg_place(zones.view, peg["side"]) in ("shortcut", "time trap",
                                                                  "in a box")
+
+
+def test_every_side_shows_its_letter_on_the_board_and_in_its_panel(
+        samples: list[Sample]) -> None:
+    for sample in samples:
+        if sample.kind != "table" or sample.game not in ("cribbage", "pip-cribbage",
+                                                         "crib-race"):
+            continue
+        sides = len(cribbage.side_lists(sample.view))
+        with text.recording() as drawn:
+            cribbage.compose(sample.view, False, (cribbage.sides_section,))
+        panel = [d.text for d in drawn]
+        for side in range(sides):
+            assert panel.count(palette.side_letter(side)) == 1, sample.filename
+        board_only = (crib_race.race_board_section if sample.game == "crib-race"
+                      else cribbage.board_section)
+        with text.recording() as drawn:
+            cribbage.compose(sample.view, False, (board_only,))
+        pegs = [d.text for d in drawn]
+        for side in range(sides):
+            assert palette.side_letter(side) in pegs, sample.filename
