@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+import render
 from engine.registry import GameSpec
 from tables.text import fill_names
 
@@ -57,7 +58,9 @@ def outcome_line(seats: Sequence[Any], outcome: dict[str, Any]) -> str:
 
 
 def table_content(table: Any, *, status: str = "running") -> str:
-    """The table message text: title, whose turn (with mentions), the latest events."""
+    """The table message text: title, whose turn (with mentions), the latest events, and
+    what the picture leaves out for phones (a show's breakdowns, a race's zone events); the
+    last goes last, so a message cut to Discord's limit loses only its end."""
     lines = [f"**{safe(table.spec.title)}** · game #{table.id}"]
     outcome = table.outcome
     if outcome is not None:
@@ -72,6 +75,10 @@ def table_content(table: Any, *, status: str = "running") -> str:
     if recent:
         lines.append("")
         lines += [f"> {safe(line)}" for line in recent]
+    details = render.details(table.game_name, table.public_view())
+    if details:
+        lines.append("")
+        lines += [safe(line) for line in details]
     return clip("\n".join(lines))
 
 

@@ -2,6 +2,7 @@
 
     draw_table(game_name, view, four_colour=False) -> PNG of the board / trick for the channel
     draw_hand(game_name, view, four_colour=False)  -> PNG of one player's hand (their view)
+    details(game_name, view) -> lines for the table message: what the picture leaves out
 
 Views are the engines' own `view(seat)` dicts; the table layer may add "names" (display name
 per seat) and "ai" (per seat, whether a computer plays it); without them seats read "Seat 1"..
@@ -15,7 +16,7 @@ from __future__ import annotations
 from render.kit.png import encode
 from render.registry import UnknownGame, View, renderer_for
 
-__all__ = ["UnknownGame", "draw_hand", "draw_table"]
+__all__ = ["UnknownGame", "details", "draw_hand", "draw_table"]
 
 
 def draw_table(game_name: str, view: View, *, four_colour: bool = False) -> bytes:
@@ -24,3 +25,9 @@ def draw_table(game_name: str, view: View, *, four_colour: bool = False) -> byte
 
 def draw_hand(game_name: str, view: View, *, four_colour: bool = False) -> bytes:
     return encode(renderer_for(game_name).hand(view, four_colour))
+
+
+def details(game_name: str, view: View) -> list[str]:
+    """Lines too long for a phone-sized picture (each show count's breakdown, a race's zone
+    events), for the table message; names are already filled in."""
+    return renderer_for(game_name).details(view)

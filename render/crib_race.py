@@ -1,6 +1,7 @@
 """Crib Race: Cribbage's table with the race track in place of the board: the track drawn
-from the board data in the view (slides, green advances, blue traps, penalty boxes), one peg
-per side, and this deal's zone events in words.
+from the board data in the view (slides, green advances, blue traps, penalty boxes), one
+lettered peg per side, a legend whose marks differ in shape as well as colour, and the
+latest zone event in words (every zone event of the deal goes into the table message).
 
 Reads Cribbage's view keys plus those documented in engine/crib_race/__init__.py: board
 {size, holes, track, slides, advances, traps, boxes}, pegs [{side, hole, boxed}],
@@ -9,6 +10,7 @@ penalty_boxes, zone_events, last_zone_events.
 
 from __future__ import annotations
 
+import itertools
 import json
 from functools import lru_cache
 from typing import Any
@@ -20,11 +22,13 @@ from render.kit import layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
 from render.registry import View, register
 
-BOARD_W, BOARD_MAX_H = 1052, 500
+BOARD_W, BOARD_MAX_H = cribbage.WIDTH - 2 * cribbage.MARGIN, 440
+SMALL = cribbage.SMALL
 SLIDE_RED = palette.hex_rgb("#c0392b")
 ADVANCE_GREEN = palette.hex_rgb("#1e8449")
 TRAP_BLUE = palette.hex_rgb("#1f5fbf")
 BOX_DARK = palette.hex_rgb("#5b2c2c")
+BOX_FILL = palette.hex_rgb("#e8d2c8")
 TRACK_LINE = palette.hex_rgb("#b98e58")
 
 Point = tuple[float, float]
@@ -44,7 +48,7 @@ def _frame(board: dict[str, Any]) -> tuple[float, float, float, int]:
     """(scale, x shift, y shift, height): the holes' bounding box, with a margin, fitted to
     the image width (the board's own drawing area may have empty space)."""
     points = list(_points(board).values()) or [(0.0, 0.0)]
-    margin = 40.0
+    margin = 56.0
     left = min(x for x, _ in points) - margin
     top = min(y for _, y in points) - margin
     width = max(1.0, max(x for x, _ in points) + margin - left)
@@ -81,39 +85,77 @@ def _board_tile(board_json: str) -> Image.Image:
             draw.line(points, fill=colour, width=width, joint="curve")
 
     track = _ids(board.get("track"))
-    line(track, TRACK_LINE, 12)
+    line(track, TRACK_LINE, 9)
     for advance in (mapping(a) for a in listed(board.get("advances"))):
         line([str(advance.get("entry")), *_ids(advance.get("path")), str(advance.get("rejoin"))],
-             ADVANCE_GREEN, 8)
+             ADVANCE_GREEN, 6)
     for trap in (mapping(t) for t in listed(board.get("traps"))):
         zone = _ids(trap.get("holes"))
-        line([*zone[:1], *_ids(trap.get("path")), str(trap.get("rejoin"))], TRAP_BLUE, 8)
-        line(zone, TRAP_BLUE, 16)
+        dashed(draw, [at[h] for h in [*zone[:1], *_ids(trap.get("path")), str(trap.get("rejoin"))]
+                      if h in at], TRAP_BLUE, 6)
+        line(zone, TRAP_BLUE, 14)
     for slide in (mapping(s) for s in listed(board.get("slides"))):
         start, end = at.get(str(slide.get("from"))), at.get(str(slide.get("to")))
         if start and end:
-            draw.line((start, end), fill=SLIDE_RED, width=6)
+            draw.line((start, end), fill=SLIDE_RED, width=5)
             _arrow_head(draw, start, end, SLIDE_RED)
+    box_entries = set()
     for box in (mapping(b) for b in listed(board.get("boxes"))):
         cells = [at[c] for c in _ids(box.get("cells")) if c in at]
         entry = at.get(str(box.get("hole")))
         if cells:
             xs, ys = [c[0] for c in cells], [c[1] for c in cells]
-            draw.rounded_rectangle((min(xs) - 14, min(ys) - 14, max(xs) + 14, max(ys) + 14),
-                                   radius=8, fill=palette.hex_rgb("#e8d2c8"), outline=BOX_DARK,
-                                   width=3)
+            draw.rounded_rectangle((min(xs) - 10, min(ys) - 10, max(xs) + 10, max(ys) + 10),
+                                   radius=6, fill=BOX_FILL, outline=BOX_DARK, width=3)
             if entry:
-                draw.line((entry, (sum(xs) / len(xs), min(ys) - 14)), fill=BOX_DARK, width=3)
-    for x, y in at.values():
-        draw.ellipse((x - 3.5, y - 3.5, x + 3.5, y + 3.5), fill=palette.HOLE)
+                box_entries.add(str(box.get("hole")))
+                draw.line((entry, (sum(xs) / len(xs), min(ys) - 10 if min(ys) > entry[1]
+                                   else max(ys) + 10)), fill=BOX_DARK, width=3)
+    on_track = set(track)
+    for hole, (x, y) in at.items():
+        if hole in on_track:
+            r = 3.5 if track.index(hole) % 5 == 0 else 2.2  # every fifth hole stands out
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=palette.HOLE)
+        else:  # a hole on a path or in a box: a ring, so a peg there sits on a visible hole
+            draw.ellipse((x - 4.5, y - 4.5, x + 4.5, y + 4.5), fill=palette.WHITE,
+                         outline=palette.HOLE, width=2)
     for index, hole in enumerate(track):
         last = len(track) - 1
         if hole in at and (index == last or (index % 10 == 0 and index < last - 4)):
             x, y = at[hole]
-            label = "Start" if index == 0 else ("Finish" if index == len(track) - 1 else hole)
-            text.draw(draw, (x, y - 10), label, 16, fill=palette.HOLE, bold=index == 0
-                      or index == len(track) - 1, anchor="md")
+            label = "Start" if index == 0 else ("Finish" if index == last else hole)
+            # A box hangs off its entry hole on one side: its number goes on the other.
+            below = hole in box_entries and _box_above(board, hole, at)
+            bold = index in (0, last)
+            half = text.width(label, SMALL, bold) / 2 + 3
+            top = y + 7 if below else y - 9 - SMALL
+            # A patch of wood behind the number keeps it readable over a path drawn there.
+            draw.rounded_rectangle((x - half, top, x + half, top + SMALL + 2), radius=4,
+                                   fill=palette.WOOD)
+            text.draw(draw, (x, y + 8 if below else y - 8), label, SMALL, fill=palette.HOLE,
+                      bold=bold, anchor="ma" if below else "md", secondary=True)
     return tile
+
+
+def _box_above(board: dict[str, Any], hole: str, at: dict[str, Point]) -> bool:
+    for box in (mapping(b) for b in listed(board.get("boxes"))):
+        cells = [at[c] for c in _ids(box.get("cells")) if c in at]
+        if str(box.get("hole")) == hole and cells:
+            return min(c[1] for c in cells) < at[hole][1]
+    return False
+
+
+def dashed(draw: ImageDraw.ImageDraw, points: list[Point], colour: palette.RGB, width: int,
+           dash: float = 7.0) -> None:
+    """A polyline drawn in dashes: the blue trap paths differ from the green shortcuts in
+    pattern as well as colour."""
+    for (x1, y1), (x2, y2) in itertools.pairwise(points):
+        length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+        steps = max(1, int(length // dash))
+        for i in range(0, steps, 2):
+            a, b = i / steps, min(1.0, (i + 1) / steps)
+            draw.line((x1 + (x2 - x1) * a, y1 + (y2 - y1) * a, x1 + (x2 - x1) * b,
+                       y1 + (y2 - y1) * b), fill=colour, width=width)
 
 
 def _arrow_head(draw: ImageDraw.ImageDraw, start: Point, end: Point,
@@ -121,10 +163,10 @@ def _arrow_head(draw: ImageDraw.ImageDraw, start: Point, end: Point,
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = max(1.0, (dx * dx + dy * dy) ** 0.5)
     ux, uy = dx / length, dy / length
-    tip = (end[0] - ux * 6, end[1] - uy * 6)
-    back = (tip[0] - ux * 16, tip[1] - uy * 16)
-    draw.polygon([tip, (back[0] - uy * 9, back[1] + ux * 9), (back[0] + uy * 9,
-                                                               back[1] - ux * 9)], fill=colour)
+    tip = (end[0] - ux * 4, end[1] - uy * 4)
+    back = (tip[0] - ux * 12, tip[1] - uy * 12)
+    draw.polygon([tip, (back[0] - uy * 7, back[1] + ux * 7), (back[0] + uy * 7,
+                                                               back[1] - ux * 7)], fill=colour)
 
 
 def race_board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
@@ -132,7 +174,7 @@ def race_board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View
     board = mapping(view.get("board"))
     key = json.dumps(board, sort_keys=True, default=str)
     tile = _board_tile(key)
-    origin = ((layout.WIDTH - BOARD_W) / 2, y)
+    origin = ((cribbage.WIDTH - BOARD_W) / 2, y)
     image.paste(tile, (round(origin[0]), y))
     at = _placed(board)
     crowd: dict[str, int] = {}
@@ -140,27 +182,64 @@ def race_board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View
         hole = str(peg.get("hole"))
         if hole not in at:
             continue
-        side = integer(peg.get("side"))
         nth = crowd.get(hole, 0)
         crowd[hole] = nth + 1
-        # Pegs sharing a hole fan out so every side's colour stays visible.
-        x = origin[0] + at[hole][0] + (nth % 2) * 12 - 6 * (nth > 0)
-        py = origin[1] + at[hole][1] + (nth // 2) * 12
-        colour = palette.side_colour(side)
-        draw.ellipse((x - 9, py - 9, x + 9, py + 9), fill=colour, outline=palette.WHITE, width=3)
-    legend_y = y + tile.height + 6
-    x = 24.0
-    for colour, words in ((SLIDE_RED, "slide"), (ADVANCE_GREEN, "advance (shortcut)"),
-                          (TRAP_BLUE, "time trap"), (BOX_DARK, "penalty box")):
-        draw.rounded_rectangle((x, legend_y + 4, x + 28, legend_y + 16), radius=4, fill=colour)
-        x += 36 + text.draw(draw, (x + 36, legend_y + 10), words, 17, fill=palette.SOFT_WHITE,
-                            anchor="lm") + 24
-    return legend_y + 34
+        # Pegs sharing a hole fan out so every side's letter stays visible.
+        x = origin[0] + at[hole][0] + (nth % 2) * 22 - 11 * (nth > 0)
+        py = origin[1] + at[hole][1] + (nth // 2) * 22
+        layout.token(draw, (x, py), 12, integer(peg.get("side")))
+    return _legend(draw, y + tile.height + 8)
 
 
-def zone_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
-                 four_colour: bool) -> int:
-    """Who is boxed, and the zones pegs hit this deal (or last deal, between deals)."""
+def _legend(draw: ImageDraw.ImageDraw, y: int) -> int:
+    """What the marks mean, each mark drawn as on the board: shape tells them apart too."""
+    cell = (cribbage.WIDTH - 2 * cribbage.MARGIN) / 2
+    marks = ("slide", "shortcut (green path)", "time trap (blue path)", "penalty box")
+    for index, words in enumerate(marks):
+        row, col = divmod(index, 2)
+        x = cribbage.MARGIN + col * cell
+        mid = y + row * 24 + 10
+        if index == 0:
+            draw.line((x, mid, x + 30, mid), fill=SLIDE_RED, width=5)
+            _arrow_head(draw, (x, mid), (x + 40, mid), SLIDE_RED)
+        elif index == 1:
+            draw.line((x, mid, x + 36, mid), fill=ADVANCE_GREEN, width=6)
+            for dot in (x + 12, x + 26):
+                draw.ellipse((dot - 4.5, mid - 4.5, dot + 4.5, mid + 4.5), fill=palette.WHITE,
+                             outline=palette.HOLE, width=2)
+        elif index == 2:
+            dashed(draw, [(x, mid), (x + 36, mid)], TRAP_BLUE, 6, dash=6)
+        else:
+            draw.rounded_rectangle((x, mid - 8, x + 36, mid + 8), radius=5, fill=BOX_FILL,
+                                   outline=BOX_DARK, width=3)
+        text.draw(draw, (x + 46, mid), words, SMALL, fill=palette.SOFT_WHITE, anchor="lm",
+                  max_width=cell - 50, secondary=True)
+    return y + 2 * 24 + 8
+
+
+def peg_place(view: View, side: int) -> str:
+    """Where a side's peg is when not simply on the numbered track."""
+    for peg in (mapping(p) for p in listed(view.get("pegs"))):
+        if integer(peg.get("side"), -1) != side:
+            continue
+        path = str(peg.get("path") or "main")
+        if peg.get("boxed") or path.startswith("box"):
+            return "in a box"
+        if path.startswith("green"):
+            return "shortcut"
+        if path.startswith("blue"):
+            return "time trap"
+    return ""
+
+
+def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
+                  four_colour: bool) -> int:
+    return cribbage.sides_section(image, draw, view, y, four_colour,
+                                  extra=lambda side: peg_place(view, side))
+
+
+def zone_lines(view: View) -> list[str]:
+    """Who is boxed, and the zone events of this deal (or, between deals, the last)."""
     lines = []
     for box, sides in mapping(view.get("penalty_boxes")).items():
         boxed = [cribbage.side_name(view, s) for s in listed(sides)
@@ -168,21 +247,37 @@ def zone_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: i
         if boxed:
             lines.append(f"In {box}: " + ", ".join(boxed) + " (playing, but scoring nothing)")
     events = listed(view.get("zone_events")) or listed(view.get("last_zone_events"))
-    for event in (mapping(e) for e in events[-3:]):
+    for event in (mapping(e) for e in events):
         if event.get("text"):
             lines.append(seats.fill_names(event["text"], view))
-    for line in lines:
-        text.draw(draw, (24, y), line, 18, fill=palette.HIGHLIGHT, max_width=layout.WIDTH - 48)
-        y += 26
-    return y + (8 if lines else 0)
+    return lines
 
 
-SECTIONS = (race_board_section, cribbage.sides_section, cribbage.outcome_section, zone_section,
-            cribbage.play_section, cribbage.show_section)
+def zone_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
+                 four_colour: bool) -> int:
+    """The latest zone event; the others are in the message (`details`)."""
+    events = [mapping(e) for e in listed(view.get("zone_events")) or
+              listed(view.get("last_zone_events"))]
+    latest = next((e for e in reversed(events) if e.get("text")), None)
+    if latest is None:
+        return y
+    words = seats.fill_names(latest["text"], view)
+    for part in text.wrap(words, cribbage.BODY, cribbage.WIDTH - 2 * cribbage.MARGIN, 2):
+        text.draw(draw, (cribbage.MARGIN, y), part, cribbage.BODY, fill=palette.HIGHLIGHT)
+        y += 27
+    return y + 8
+
+
+def details(view: View) -> list[str]:
+    return zone_lines(view) + cribbage.show_details(view)
+
+
+SECTIONS = (race_board_section, sides_section, cribbage.outcome_section, zone_section,
+            cribbage.count_section, cribbage.play_section, cribbage.show_section)
 
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     return cribbage.compose(view, four_colour, SECTIONS, title="Crib Race")
 
 
-register("crib-race", table=draw_table, hand=cribbage.draw_hand)
+register("crib-race", table=draw_table, hand=cribbage.draw_hand, details=details)

@@ -1,6 +1,10 @@
-"""Cribbage: the board with two pegs per side, the sides and their names, dealer and crib,
-the starter, the current count, whose turn it is, the show with each score's breakdown, and
-the winner with any skunk.
+"""Cribbage: the board with two lettered pegs per side, the sides and their names, dealer
+and crib, the starter, the current count with who laid each card, whose turn it is, the show
+with each count's total, and the winner with any skunk.
+
+Drawn for a phone: 600 px wide, so text at 20 px reads as about 12.7 px on a 380 px screen;
+nothing is drawn under the kit's floor (tests/render/test_floor.py). What is too long for
+that (each count's breakdown, in words) goes into the table message instead: `details`.
 
 Reads the view documented in engine/cribbage/game.py. The table is a stack of sections
 (functions drawing downwards from a y); PIP Cribbage and Crib Race reuse `compose` and add
@@ -22,9 +26,14 @@ Section = Callable[[Image.Image, ImageDraw.ImageDraw, View, int, bool], int]
 TITLES = {"cribbage": "Cribbage", "pip-cribbage": "PIP Cribbage", "crib-race": "Crib Race"}
 KIND_WORDS = {"fifteen": "15s", "pair": "pairs", "run": "runs", "flush": "flush",
               "nobs": "nobs", "heels": "heels"}
-TABLE_CARD = 84  # cards on the table; their corner text stays above the 16 px floor
-SHOW_CARD = 66
-
+WIDTH = 600
+MARGIN = 12
+BODY = 20  # names, scores, status: the floor at 600 px is 18
+SMALL = 16  # labels and legends (secondary): the floor is 15
+TABLE_CARD = 72  # starter, crib and the count's cards: a 19 px corner index
+SHOW_CARD = 72
+SHOW_STEP = 28  # a fanned show hand: each card's corner index stays visible
+MAX_SHOW_WITH_CARDS = 5  # more counts than this (6 or 8 players): totals only
 
 
 def side_lists(view: View) -> list[list[int]]:
@@ -62,106 +71,196 @@ def board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
     sides = side_lists(view)
     count = max(1, min(4, len(sides)))
     target = _target(view)
-    lay = board.board_layout(count, target)
-    origin = ((layout.WIDTH - lay.width) // 2, y)
-    image.paste(board.board_tile(count, target), origin)
+    lay = board.board_layout(count, target, WIDTH - 2 * MARGIN)
+    origin = (MARGIN, y)
+    image.paste(board.board_tile(count, target, WIDTH - 2 * MARGIN), origin)
     scores = view.get("scores") if isinstance(view.get("scores"), list) else []
     backs = view.get("previous_scores") if isinstance(view.get("previous_scores"), list) else []
     for side in range(count):
         front = integer(scores[side]) if side < len(scores) else 0
         back = integer(backs[side]) if side < len(backs) else 0
         board.draw_pegs(draw, lay, origin, side, max(0, front), max(0, min(back, front)))
-    return y + lay.height + 12
+    return y + lay.height + 10
+
+
+def seat_tag(view: View, seat: int) -> str:
+    """The letter a seat's cards carry: its side's letter, numbered within a team ("A2")."""
+    side = side_of_seat(view, seat)
+    members = side_lists(view)[side] if side < len(side_lists(view)) else [seat]
+    letter = palette.side_letter(side)
+    return f"{letter}{members.index(seat) + 1}" if len(members) > 1 else letter
+
+
+def side_names(view: View, side: int) -> str:
+    """The side's names as its panel shows them: each partner with their tag ("A1 Ann")."""
+    members = side_lists(view)[side] if side < len(side_lists(view)) else []
+    if len(members) <= 1:
+        return side_name(view, side)
+    return " · ".join(f"{seat_tag(view, s)} {seats.label(view, s)}" for s in members)
+
+
+def side_tags(view: View, members: list[int]) -> list[str]:
+    """What the side is doing now: dealing, and whether the game waits for it."""
+    tags = []
+    if view.get("dealer") in members:
+        tags.append("Dealer")
+    if view.get("outcome") is None and set(seats.to_act(view)) & set(members):
+        tags.append("To act")
+    return tags
 
 
 def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
-                  four_colour: bool) -> int:
-    """One line per side: colour, names, score and last points, dealer/crib, turn."""
-    dealer = view.get("dealer")
-    waiting = set(seats.to_act(view)) if view.get("outcome") is None else set()
+                  four_colour: bool, extra: Callable[[int], str] | None = None) -> int:
+    """One row per side: its lettered token, names, what it is doing, score and last points.
+    When the names would be cut short, they get a line of their own above the rest.
+    `extra(side)` may add a few words after the score (a Crib Race peg's place)."""
     scores = view.get("scores") if isinstance(view.get("scores"), list) else []
     backs = view.get("previous_scores") if isinstance(view.get("previous_scores"), list) else []
-    sides = side_lists(view)
-    columns = 2 if len(sides) > 2 else len(sides)
-    col_w = (layout.WIDTH - 48) / max(1, columns)
-    for index, members in enumerate(sides):
-        x = 24 + (index % columns) * col_w
-        row_y = y + (index // columns) * 44
-        colour = palette.side_colour(index)
-        draw.rounded_rectangle((x, row_y, x + col_w - 12, row_y + 38), radius=10,
-                               fill=palette.FELT_DARK)
-        draw.ellipse((x + 8, row_y + 8, x + 30, row_y + 30), fill=colour, outline=palette.WHITE,
-                     width=2)
+    line_h = 40
+    left = MARGIN + 42
+    for index, members in enumerate(side_lists(view)):
         score = integer(scores[index]) if index < len(scores) else 0
         gained = score - (integer(backs[index]) if index < len(backs) else score)
-        score_words = f"{score}" + (f" (+{gained})" if gained > 0 else "")
-        score_w = text.draw(draw, (x + col_w - 24, row_y + 19), score_words, 22,
-                            fill=palette.WHITE, bold=True, anchor="rm")
-        tags = []
-        if dealer in members:
-            tags.append("Dealer")
-        if waiting & set(members):
-            tags.append("To act")
-        tag_words = " · ".join(tags)
-        tag_w = 0.0
-        if tag_words:
-            tag_w = text.width(tag_words, 17, bold=True) + 20
-            layout.pill(draw, (x + col_w - 36 - score_w - tag_w / 2, row_y + 19), tag_words, 17,
-                        palette.HIGHLIGHT, palette.INK)
-        text.draw(draw, (x + 40, row_y + 19), side_name(view, index), 20, fill=palette.WHITE,
-                  anchor="lm", max_width=col_w - 90 - score_w - tag_w)
-    rows = (len(sides) + columns - 1) // columns
-    return y + rows * 44 + 8
+        words = f"{score}" + (f" +{gained}" if gained > 0 else "")
+        if extra is not None and extra(index):
+            words += f" · {extra(index)}"
+        tags = " · ".join(side_tags(view, members))
+        tag_w = text.width(tags, 18, bold=True) + 28 if tags else 0.0
+        names = side_names(view, index)
+        score_x = WIDTH - MARGIN - 10
+        names_room = score_x - text.width(words, BODY, bold=True) - 10 - tag_w - left
+        two_lines = text.width(text.clean(names), BODY) > names_room
+        row_h = line_h + (28 if two_lines else 0)
+        draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h), radius=10,
+                               fill=palette.FELT_DARK)
+        layout.token(draw, (MARGIN + 20, y + line_h / 2), 14, index)
+        if two_lines:
+            text.draw(draw, (left, y + line_h / 2), names, BODY, fill=palette.WHITE,
+                      anchor="lm", max_width=score_x - left)
+            names_room = 0
+        mid = y + row_h - line_h / 2 + (4 if two_lines else 0)
+        right = score_x - text.draw(draw, (score_x, mid), words, BODY, fill=palette.WHITE,
+                                    bold=True, anchor="rm", max_width=WIDTH * 0.5) - 10
+        if tags:
+            layout.pill(draw, (right - (tag_w - 8) / 2, mid), tags, 18, palette.HIGHLIGHT,
+                        palette.INK)
+        if not two_lines:
+            text.draw(draw, (left, mid), names, BODY, fill=palette.WHITE, anchor="lm",
+                      max_width=names_room)
+        y += row_h + 4
+    return y + 8
 
 
-def _labelled_card(image: Image.Image, draw: ImageDraw.ImageDraw, notation: str | None,
-                   label: str, xy: tuple[float, float], width: int, four_colour: bool) -> None:
+def pile_owners(view: View, pile: Sequence[str]) -> list[int | None]:
+    """Who laid each card of the current count. The pile is the newest part of the seats'
+    "played" lists, so, walking the pile from its newest card, each card belongs to a seat
+    whose not yet matched cards end with it (the newest card: the view's last player). Only
+    a PIP die face that two seats both played in this count can be ambiguous."""
+    played = [[str(c) for c in listed(p) if isinstance(c, str)] if isinstance(p, list) else []
+              for p in listed(view.get("played"))]
+    left = [list(cards_of) for cards_of in played]
+    owners: list[int | None] = [None] * len(pile)
+    for index in range(len(pile) - 1, -1, -1):  # newest first: each seat's list ends with it
+        card = pile[index]
+        ends = [seat for seat, cards_of in enumerate(left) if cards_of and cards_of[-1] == card]
+        holders = ends or [seat for seat, cards_of in enumerate(left) if card in cards_of]
+        if not holders:
+            continue
+        seat = holders[0]
+        if index == len(pile) - 1 and view.get("last_player") in holders:
+            seat = view["last_player"]
+        owners[index] = seat
+        cards_of = left[seat]
+        cards_of.pop(len(cards_of) - 1 - cards_of[::-1].index(card))
+    return owners
+
+
+def _card_slot(image: Image.Image, draw: ImageDraw.ImageDraw, notation: str | None,
+               label: str, xy: tuple[float, float], face_down: bool, four_colour: bool) -> None:
+    """A labelled card place: a face, a back, or (nothing there) an empty outline."""
     x, y = xy
-    text.draw(draw, (x + width / 2, y), label, 18, fill=palette.SOFT_WHITE, bold=True,
-              anchor="ma", max_width=width + 40)
-    tile = cards.card_face(notation, width, four_colour) if notation else cards.card_back(width)
-    layout.paste(image, tile, (x, y + 26))
+    text.draw(draw, (x + TABLE_CARD / 2, y), label, SMALL, fill=palette.SOFT_WHITE, bold=True,
+              anchor="ma", max_width=TABLE_CARD + 20, secondary=True)
+    top = y + 22
+    if notation:
+        layout.paste(image, cards.card_face(notation, TABLE_CARD, four_colour), (x, top))
+    elif face_down:
+        layout.paste(image, cards.card_back(TABLE_CARD), (x, top))
+    else:
+        draw.rounded_rectangle((x, top, x + TABLE_CARD, top + cards.card_height(TABLE_CARD)),
+                               radius=8, outline=palette.DIM, width=2)
+        text.draw(draw, (x + TABLE_CARD / 2, top + cards.card_height(TABLE_CARD) / 2), "empty",
+                  SMALL, fill=palette.DIM, anchor="mm", secondary=True)
+
+
+def count_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
+                  four_colour: bool) -> int:
+    """During the play: the count, and the count's cards, each with who laid it."""
+    if view.get("phase") != "play":
+        return y
+    card_h = cards.card_height(TABLE_CARD)
+    chip = 13
+    pile = [str(c) for c in listed(view.get("pile")) if isinstance(c, str)]
+    top = y + (2 * chip + 4 if pile else 0)
+    box_w = 84
+    draw.rounded_rectangle((MARGIN, top, MARGIN + box_w, top + card_h), radius=12,
+                           fill=palette.FELT_DARK)
+    text.draw(draw, (MARGIN + box_w / 2, top + 8), "count", SMALL, fill=palette.SOFT_WHITE,
+              anchor="ma", secondary=True)
+    text.draw(draw, (MARGIN + box_w / 2, top + card_h / 2 + 10), str(integer(view.get("count"))),
+              40, fill=palette.HIGHLIGHT, bold=True, anchor="mm")
+    x0 = MARGIN + box_w + 14
+    room = WIDTH - MARGIN - x0
+    if not pile:
+        text.draw(draw, (x0, top + card_h / 2), "A new count starts", BODY,
+                  fill=palette.SOFT_WHITE, anchor="lm")
+        return top + card_h + 10
+    step = min(TABLE_CARD + 6, (room - TABLE_CARD) / max(1, len(pile) - 1))
+    layout.card_row(image, pile, (x0, top), TABLE_CARD, four_colour, step=step)
+    shown = min(step, TABLE_CARD)  # the part of each card not covered by the next
+    for index, seat in enumerate(pile_owners(view, pile)):
+        if seat is None:
+            continue
+        centre = (x0 + index * step + shown / 2, y + chip + 1)
+        layout.token(draw, centre, chip, side_of_seat(view, seat), label=seat_tag(view, seat))
+    return top + card_h + 10
+
+
+def last_play_words(view: View) -> str:
+    """"Last: Bob laid QD" during the play, from the newest card of the count."""
+    pile = [str(c) for c in listed(view.get("pile")) if isinstance(c, str)]
+    if view.get("phase") != "play" or not pile:
+        return ""
+    seat = pile_owners(view, pile)[-1]
+    return f"Last: {_seat_name(view, seat)} laid {pile[-1]}" if seat is not None else ""
 
 
 def play_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
                  four_colour: bool) -> int:
-    """Starter, crib, the current count's cards with the count, and what happens next."""
-    phase = view.get("phase")
+    """The starter and the crib, and beside them what is happening and whose turn it is."""
     starter = view.get("starter") if isinstance(view.get("starter"), str) else None
-    card_h = cards.card_height(TABLE_CARD)
-    _labelled_card(image, draw, starter, "Starter", (24, y), TABLE_CARD, four_colour)
-    crib_owner = view.get("crib_owner", view.get("dealer"))
     crib_size = integer(view.get("crib_size"))
-    _labelled_card(image, draw, None, f"Crib ({crib_size})", (24 + TABLE_CARD + 30, y),
-                   TABLE_CARD, four_colour)
-    text.draw(draw, (24 + TABLE_CARD * 1.5 + 30, y + 26 + card_h + 6),
-              _seat_name(view, crib_owner), 17, fill=palette.SOFT_WHITE, anchor="ma",
-              max_width=TABLE_CARD + 50)
-    x0 = 24 + 2 * TABLE_CARD + 90
-    pile = [str(c) for c in listed(view.get("pile")) if isinstance(c, str)]
-    if phase == "play":
-        count = integer(view.get("count"))
-        text.draw(draw, (x0, y), "The count", 18, fill=palette.SOFT_WHITE, bold=True)
-        draw.rounded_rectangle((x0, y + 26, x0 + 96, y + 26 + card_h), radius=12,
-                               fill=palette.FELT_DARK)
-        text.draw(draw, (x0 + 48, y + 26 + card_h / 2), str(count), 44, fill=palette.HIGHLIGHT,
-                  bold=True, anchor="mm")
-        room = layout.WIDTH - 24 - (x0 + 116)
-        step = min(TABLE_CARD + 8, (room - TABLE_CARD) / max(1, len(pile) - 1)) if pile else 0
-        layout.card_row(image, pile, (x0 + 116, y + 26), TABLE_CARD, four_colour, step=step)
-        if not pile:
-            text.draw(draw, (x0 + 116, y + 26 + card_h / 2), "A new count starts", 20,
-                      fill=palette.SOFT_WHITE, anchor="lm")
-    else:
-        lines = [_phase_words(view)]
-        text.draw_lines(draw, (x0, y + 40), lines, 22, fill=palette.WHITE)
-    y += 26 + card_h + 46
+    _card_slot(image, draw, starter, "Starter", (MARGIN, y), True, four_colour)
+    _card_slot(image, draw, None, f"Crib {crib_size}", (MARGIN + TABLE_CARD + 12, y),
+               crib_size > 0, four_colour)
+    x = MARGIN + 2 * TABLE_CARD + 30
+    room = WIDTH - MARGIN - x
+    line_y = y + 22
+    phase_words = _phase_words(view)
+    if phase_words:
+        for line in text.wrap(phase_words, BODY, room, 2):
+            text.draw(draw, (x, line_y), line, BODY, fill=palette.WHITE)
+            line_y += 27
+    last = last_play_words(view)
+    if last:
+        text.draw(draw, (x, line_y), last, BODY, fill=palette.WHITE, max_width=room)
+        line_y += 27
     status = _status(view)
     if status:
-        layout.pill(draw, (layout.WIDTH / 2, y + 4), status, 20, palette.HIGHLIGHT, palette.INK,
-                    max_width=layout.WIDTH - 48)
-        y += 34
-    return y
+        for line in text.wrap(status, BODY, room, 3, bold=True):
+            text.draw(draw, (x, line_y), line, BODY, fill=palette.HIGHLIGHT, bold=True)
+            line_y += 27
+    return max(y + 22 + cards.card_height(TABLE_CARD), line_y) + 12
 
 
 def _phase_words(view: View) -> str:
@@ -180,11 +279,11 @@ def _status(view: View) -> str:
     phase = view.get("phase")
 
     def short(seat: int) -> str:
-        return seats.short_label(view, seat, 20, 260)
+        return seats.short_label(view, seat, BODY, 220)
 
     names = ", ".join(short(s) for s in seats.to_act(view)[:4])
     passed = [s for s in listed(view.get("passed")) if isinstance(s, int)]
-    go_words = ("  ·  Go: " + ", ".join(short(s) for s in passed[:3])) if passed else ""
+    go_words = (" · Go: " + ", ".join(short(s) for s in passed[:3])) if passed else ""
     if phase == "discard":
         return f"Waiting for {names} to discard" if names else ""
     if phase == "play" and isinstance(view.get("turn"), int):
@@ -214,46 +313,91 @@ def breakdown_words(record: dict[str, Any]) -> str:
     return words
 
 
+def _show_records(view: View) -> tuple[str, list[dict[str, Any]]]:
+    """The show to display: this deal's counts so far, or between deals the last deal's."""
+    records = [r for r in listed(view.get("show")) if isinstance(r, dict)]
+    if not records and view.get("phase") in ("discard", "over"):
+        return "Last deal's show", [r for r in listed(view.get("last_show"))
+                                    if isinstance(r, dict)]
+    return "The show", records
+
+
+def _record_points(record: dict[str, Any]) -> str:
+    scored = record.get("scored")
+    return str(scored) if isinstance(scored, int) else "…"
+
+
+def _record_who(view: View, record: dict[str, Any], room: float, bold: bool) -> str:
+    """"Ann's hand" or "Ann's crib", the name shortened so the whole fits `room`."""
+    suffix = "'s crib" if record.get("kind") == "crib" else "'s hand"
+    name = text.fit(_seat_name(view, record.get("seat")), BODY,
+                    room - text.width(suffix, BODY, bold), bold)
+    return name + suffix
+
+
 def show_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
                  four_colour: bool) -> int:
-    """Each count of the show: whose hand or crib, its cards and starter, the breakdown.
-    Between deals the previous deal's complete show stays up so players can read it."""
-    records = [r for r in listed(view.get("show")) if isinstance(r, dict)]
-    heading = "The show"
-    if not records and view.get("phase") in ("discard", "over"):
-        records = [r for r in listed(view.get("last_show")) if isinstance(r, dict)]
-        heading = "Last deal's show"
+    """Each count of the show: whose hand or crib, its cards and starter, and its points,
+    two counts to a row. The breakdown in words is in the message (`details`), and so are
+    the cards when there are too many counts to draw them (six or more players)."""
+    heading, records = _show_records(view)
     if not records:
         return y
-    text.draw(draw, (24, y), heading, 20, fill=palette.WHITE, bold=True)
-    y += 30
-    card_h = cards.card_height(SHOW_CARD)
-    for record in records:
-        who = _seat_name(view, record.get("seat"))
-        kind = "crib" if record.get("kind") == "crib" else "hand"
-        scored = record.get("scored")
-        pieces = [str(c) for c in listed(record.get("cards")) if isinstance(c, str)]
-        # PIP dice are drawn whole after the fanned cards: a fan would hide their pips.
-        dice = [p for p in pieces if p[:1] == "P"]
+    text.draw(draw, (MARGIN, y), heading + " (details in the message)", SMALL,
+              fill=palette.SOFT_WHITE, bold=True, secondary=True)
+    y += 24
+    if len(records) > MAX_SHOW_WITH_CARDS:
+        return _show_totals(draw, view, records, y)
+    pieces_of = [[str(c) for c in listed(r.get("cards")) if isinstance(c, str)] for r in records]
+    die = round(SHOW_CARD * 0.6)
+    widths = []
+    for pieces in pieces_of:
         hand = [p for p in pieces if p[:1] != "P"]
+        dice = len(pieces) - len(hand)
+        widths.append(SHOW_CARD + SHOW_STEP * max(0, len(hand) - 1) + dice * (die + 6)
+                      + 10 + SHOW_CARD)
+    cell_w = (WIDTH - 2 * MARGIN - 12) / 2
+    columns = 2 if max(widths) <= cell_w else 1
+    cell_w = (WIDTH - 2 * MARGIN - 12 * (columns - 1)) / columns
+    card_h = cards.card_height(SHOW_CARD)
+    row_h = card_h + 34
+    for index, (record, pieces) in enumerate(zip(records, pieces_of, strict=True)):
+        row, col = divmod(index, columns)
+        x = MARGIN + col * (cell_w + 12)
+        top = y + row * row_h
+        # PIP dice are drawn whole after the fanned cards: a fan would hide their pips.
+        hand = [p for p in pieces if p[:1] != "P"]
+        right = layout.card_row(image, hand, (x, top), SHOW_CARD, four_colour, step=SHOW_STEP)
+        for piece in pieces:
+            if piece[:1] == "P":
+                face = int(piece[1:2]) if piece[1:2].isdigit() else 1
+                layout.paste(image, cards.die_face(face, die),
+                             (right + 6, top + (card_h - die) / 2))
+                right += 6 + die
         starter = record.get("starter") if isinstance(record.get("starter"), str) else None
-        step = SHOW_CARD * 0.62
-        right = layout.card_row(image, hand, (24, y), SHOW_CARD, four_colour, step=step)
-        for die in dice:
-            size = round(SHOW_CARD * 0.8)
-            tile = cards.die_face(int(die[1:2]) if die[1:2].isdigit() else 1, size)
-            layout.paste(image, tile, (right + 10, y + (card_h - size) / 2))
-            right += 10 + size
         if starter:
-            right = layout.card_row(image, [starter], (right + 14, y), SHOW_CARD, four_colour)
-        x = right + 28
-        title = f"{who}'s {kind}" + (f": {scored}" if isinstance(scored, int) else "")
-        text.draw(draw, (x, y + 4), title, 20, fill=palette.HIGHLIGHT, bold=True,
-                  max_width=layout.WIDTH - x - 24)
-        lines = text.wrap(breakdown_words(record), 18, layout.WIDTH - x - 24, 2)
-        text.draw_lines(draw, (x, y + 34), lines, 18, fill=palette.SOFT_WHITE)
-        y += card_h + 12
-    return y + 4
+            layout.card_row(image, [starter], (right + 10, top), SHOW_CARD, four_colour)
+        points_w = text.draw(draw, (x + cell_w, top + card_h + 4), _record_points(record), BODY,
+                             fill=palette.HIGHLIGHT, bold=True, anchor="ra")
+        who = _record_who(view, record, cell_w - points_w - 10, bold=True)
+        text.draw(draw, (x, top + card_h + 4), who, BODY, fill=palette.WHITE, bold=True)
+    rows = -(-len(records) // columns)
+    return y + rows * row_h + 6
+
+
+def _show_totals(draw: ImageDraw.ImageDraw, view: View, records: list[dict[str, Any]],
+                 y: int) -> int:
+    """The show as whose count scored what, two to a row, without the cards."""
+    cell_w = (WIDTH - 2 * MARGIN - 12) / 2
+    for index, record in enumerate(records):
+        row, col = divmod(index, 2)
+        x = MARGIN + col * (cell_w + 12)
+        top = y + row * 30
+        points_w = text.draw(draw, (x + cell_w, top), _record_points(record), BODY,
+                             fill=palette.HIGHLIGHT, bold=True, anchor="ra")
+        text.draw(draw, (x, top), _record_who(view, record, cell_w - points_w - 10, False), BODY,
+                  fill=palette.WHITE)
+    return y + -(-len(records) // 2) * 30 + 6
 
 
 def outcome_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
@@ -270,41 +414,58 @@ def outcome_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y
         headline = "Game over"
     skunk = outcome.get("skunk") or {2: "skunk", 3: "double skunk"}.get(
         integer(outcome.get("win_points"), 1))
-    if skunk:
-        headline += f" with a {skunk}!"
-    else:
-        headline += "!"
+    headline += f" with a {skunk}!" if skunk else "!"
     detail = seats.fill_names(outcome.get("detail", ""), view)
-    lines = text.wrap(detail, 18, layout.WIDTH - 80, 2)
-    height = 56 + 24 * len(lines)
-    draw.rounded_rectangle((24, y, layout.WIDTH - 24, y + height), radius=14,
+    lines = text.wrap(detail, BODY, WIDTH - 2 * MARGIN - 24, 3)
+    heads = text.wrap(headline, 24, WIDTH - 2 * MARGIN - 24, 2, bold=True)
+    height = 16 + 32 * len(heads) + 26 * len(lines)
+    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=14,
                            fill=palette.HIGHLIGHT)
-    text.draw(draw, (layout.WIDTH / 2, y + 26), headline, 28, fill=palette.INK, bold=True,
-              anchor="mm", max_width=layout.WIDTH - 80)
-    text.draw_lines(draw, (layout.WIDTH / 2, y + 48), lines, 18, fill=palette.INK, anchor="ma")
-    return y + height + 14
+    line_y = text.draw_lines(draw, (WIDTH / 2, y + 10), heads, 24, fill=palette.INK, bold=True,
+                             anchor="ma", spacing=32 / 24)
+    text.draw_lines(draw, (WIDTH / 2, line_y), lines, BODY, fill=palette.INK, anchor="ma")
+    return y + height + 12
 
 
 DEFAULT_SECTIONS: tuple[Section, ...] = (
-    board_section, sides_section, outcome_section, play_section, show_section,
+    board_section, sides_section, outcome_section, count_section, play_section, show_section,
 )
 
 
 def compose(view: View, four_colour: bool, sections: Sequence[Section],
             title: str | None = None) -> Image.Image:
     """Draw the title bar and then each section below the last; crop to what was drawn."""
-    image, draw = layout.canvas(layout.WIDTH, 1800)
+    image, draw = layout.canvas(WIDTH, 1700)  # tallest real table: ~1300 px (8 players)
     game = str(view.get("game", "cribbage"))
     name = title or TITLES.get(game, "Cribbage")
-    right = f"Deal {integer(view.get('deal_number'), 1)} · game to {_target(view)}"
-    y = layout.title_bar(draw, layout.WIDTH, name, right) + 14
+    right = f"Deal {integer(view.get('deal_number'), 1)} · to {_target(view)}"
+    y = layout.title_bar(draw, WIDTH, name, right) + 10
     for section in sections:
         y = section(image, draw, view, y, four_colour)
-    return image.crop((0, 0, layout.WIDTH, min(image.height, y + 10)))
+    return image.crop((0, 0, WIDTH, min(image.height, y + 4)))
 
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     return compose(view, four_colour, DEFAULT_SECTIONS)
+
+
+def show_details(view: View) -> list[str]:
+    """Each count of the show in words, for the table message: "Ann's hand 3H 3D JD KH +
+    QS: pairs 2 · runs 3 = 5"."""
+    heading, records = _show_records(view)
+    lines = []
+    for record in records:
+        kind = "crib" if record.get("kind") == "crib" else "hand"
+        who = f"{_seat_name(view, record.get('seat'))}'s {kind}"
+        pieces = " ".join(str(c) for c in listed(record.get("cards")) if isinstance(c, str))
+        starter = record.get("starter")
+        with_starter = f" + {starter}" if isinstance(starter, str) else ""
+        lines.append(f"{who} {pieces}{with_starter}: {breakdown_words(record)}")
+    return [f"{heading}:", *lines] if lines else []
+
+
+def details(view: View) -> list[str]:
+    return show_details(view)
 
 
 def playable_cards(view: View, hand: Sequence[str]) -> set[str]:
@@ -360,13 +521,22 @@ def hand_status(view: View) -> str:
     return _status(view)
 
 
-def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+def hand_title(view: View) -> str:
+    """"Cribbage — Ann's hand", a long name shortened so "'s hand" always shows."""
+    game = TITLES.get(str(view.get("game")), "Cribbage")
     seat = view.get("seat")
     names = seats.names(view)
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Your"
-    title = f"{TITLES.get(str(view.get('game')), 'Cribbage')} — {who}'s hand"
-    return layout.draw_hand(title, hand_status(view), hand_items(view), four_colour,
+    if not (isinstance(seat, int) and 0 <= seat < len(names)):
+        return f"{game} — your hand"
+    frame = f"{game} — 's hand"
+    room = layout.HAND_WIDTH - 60 - text.width(frame, layout.TITLE_SIZE, bold=True)
+    name = text.fit(names[seat], layout.TITLE_SIZE, room, bold=True)
+    return f"{game} — {name}'s hand"
+
+
+def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+    return layout.draw_hand(hand_title(view), hand_status(view), hand_items(view), four_colour,
                             hand_lines(view))
 
 
-register("cribbage", table=draw_table, hand=draw_hand)
+register("cribbage", table=draw_table, hand=draw_hand, details=details)

@@ -92,6 +92,8 @@ def _moments() -> list[tuple[str, str, int, dict[str, Any], int, Moment]]:
         ("the-show-3p", "crib-race", 3, {"muggins": True}, 4, lambda v: v["phase"] == "show"
          and len(v["show"]) >= 2),
         ("game-over-8p", "crib-race", 8, {}, 5, lambda v: False),
+        ("after-show-8p", "crib-race", 8, {}, 11, lambda v: v["phase"] == "discard"
+         and len(v["last_show"]) >= 5),
         ("first-trick-3p", "pip-pip", 3, {}, 1, lambda v: True),
         ("mid-trick-8p", "pip-pip", 8, {}, 2, lambda v: len(v["trick"]) >= 5),
         ("calls-5p", "pip-pip", 5, {}, 3, lambda v: any(v["declared"]) and v["trick"]),

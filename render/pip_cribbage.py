@@ -1,5 +1,6 @@
 """PIP Cribbage: the Cribbage table plus the nine-space PIP Track with both dice (faces drawn
-as pips, in their owners' colours), their directions, and the dealer's effect this deal.
+as pips, in their owners' colours and with their letters), their directions, and the
+dealer's effect this deal (named here; its full text goes into the table message).
 
 Reads Cribbage's view keys plus those documented in engine/pip_cribbage/__init__.py: dice
 [{owner, space, face, direction, piece}], effect {seat, space, name, text, active},
@@ -17,77 +18,112 @@ from render.kit import cards, layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
 from render.registry import View, register
 
-# The printed track (seeds/pip-cribbage.txt): what each space is called.
+# The printed track (seeds/pip-cribbage.txt): each space's name, and for the spaces that act
+# when a die enters them, what they do (the others act during their owner's deal).
 SPACE_NAMES = {1: "Crib Bonus", 2: "Extra Decay", 3: "Double PIP", 4: "Rise", 5: "Crux",
                6: "Rise", 7: "Turn", 8: "Extra Decay", 9: "Borrowed PIP"}
-ENTRY_SPACES = {2, 4, 6, 8}  # act when a die enters, not during a deal
-SPACE_W, SPACE_H = 112, 132
-DIE = 44
-ACTIVE_TINT = palette.PANEL
-ENTRY_TINT = palette.hex_rgb("#d9e7f5")
+ENTRY_WORDS = {2: "−1 pip", 4: "+1 pip", 6: "+1 pip", 8: "−1 pip"}
+COLUMNS = 5
+SPACE_H = 118
+DIE = 40
+SMALL = cribbage.SMALL
 
 
 def _dice(view: View) -> list[dict[str, Any]]:
     return [d for d in listed(view.get("dice")) if isinstance(d, dict)]
 
 
-def _owner_colour(view: View, owner: int) -> palette.RGB:
-    return palette.side_colour(cribbage.side_of_seat(view, owner))
+def _owner_side(view: View, owner: int) -> int:
+    return cribbage.side_of_seat(view, owner)
 
 
-def _arrow(draw: ImageDraw.ImageDraw, x: float, y: float, direction: int,
-           colour: palette.RGB) -> None:
-    """A small filled arrow pointing the way the die travels (right: 1 to 9)."""
-    tip = 10 if direction >= 0 else -10
-    draw.polygon([(x + tip, y), (x - tip, y - 8), (x - tip, y + 8)], fill=colour,
-                 outline=palette.WHITE)
+def _space_box(space: int, y: int) -> tuple[float, float, float, float]:
+    """Spaces 1-5 on the first row, 6-9 on the second, both left to right."""
+    width = (cribbage.WIDTH - 2 * cribbage.MARGIN) / COLUMNS
+    row, col = divmod(space - 1, COLUMNS)
+    x = cribbage.MARGIN + col * width
+    top = y + row * (SPACE_H + 6)
+    return x + 2, top, x + width - 2, top + SPACE_H
 
 
 def pip_track_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
                       four_colour: bool) -> int:
+    """The nine spaces with their names (as printed on the track), the dice on them, each
+    with its owner's letter, and the dealer's space outlined; then one line per die."""
     dice = _dice(view)
     effect = mapping(view.get("effect"))
     dealer_space = integer(effect.get("space"), 0)
-    left = (layout.WIDTH - 9 * SPACE_W) / 2
     for space in range(1, 10):
-        x = left + (space - 1) * SPACE_W
-        box = (x + 3, y, x + SPACE_W - 3, y + SPACE_H)
-        tint = ENTRY_TINT if space in ENTRY_SPACES else ACTIVE_TINT
+        left, top, right, bottom = _space_box(space, y)
         current = space == dealer_space
-        draw.rounded_rectangle(box, radius=10, fill=tint,
+        draw.rounded_rectangle((left, top, right, bottom), radius=10, fill=palette.PANEL,
                                outline=palette.HIGHLIGHT if current else palette.INK,
                                width=5 if current else 2)
-        text.draw(draw, (x + 12, y + 6), str(space), 20, fill=palette.INK, bold=True)
-        lines = text.wrap(SPACE_NAMES[space], 16, SPACE_W - 16, 2)
-        text.draw_lines(draw, (x + SPACE_W / 2, y + SPACE_H - 40), lines, 16,
-                        fill=palette.INK, anchor="ma", spacing=1.15)
-        here = [d for d in dice if integer(d.get("space")) == space]
-        for i, die in enumerate(here[:2]):
-            dx = x + SPACE_W / 2 - DIE / 2 + (i - (len(here[:2]) - 1) / 2) * (DIE + 6)
-            owner = integer(die.get("owner"))
-            colour = _owner_colour(view, owner)
+        text.draw(draw, (left + 8, top + 4), str(space), cribbage.BODY, fill=palette.INK,
+                  bold=True)
+        lines = text.wrap(SPACE_NAMES[space], SMALL, right - left - 10, 2, bold=True)
+        entry = [ENTRY_WORDS[space], "on entry"] if space in ENTRY_WORDS else []
+        line_y = bottom - 6 - 19 * (len(lines) + len(entry))
+        line_y = text.draw_lines(draw, ((left + right) / 2, line_y), lines, SMALL,
+                                 fill=palette.INK, bold=True, anchor="ma", spacing=19 / SMALL,
+                                 secondary=True)
+        text.draw_lines(draw, ((left + right) / 2, line_y), entry, SMALL,
+                        fill=palette.MUTED_INK, anchor="ma", spacing=19 / SMALL, secondary=True)
+        here = [d for d in dice if integer(d.get("space")) == space][:2]
+        for i, die in enumerate(here):
+            dx = right - 6 - DIE - i * (DIE + 30)
+            side = _owner_side(view, integer(die.get("owner")))
             face = max(1, min(6, integer(die.get("face"), 1)))
-            layout.paste(image, cards.die_face(face, DIE, colour, palette.WHITE), (dx, y + 32))
-    y += SPACE_H + 8
-    # The legend: whose die is which colour, which way it moves, and its face in words.
-    x = 24.0
+            colour = palette.side_colour(side)
+            layout.paste(image, cards.die_face(face, DIE, colour, palette.WHITE), (dx, top + 6))
+            layout.token(draw, (dx - 13, top + 6 + DIE / 2), 12, side)
+    # The tenth place explains what is outlined.
+    left, top, right, bottom = _space_box(10, y)
+    draw.rounded_rectangle((left, top, right, bottom), radius=10, outline=palette.HIGHLIGHT,
+                           width=5)
+    legend = text.wrap("dealer's space this deal", SMALL, right - left - 14, 3)
+    text.draw_lines(draw, ((left + right) / 2, top + 14), legend, SMALL, fill=palette.SOFT_WHITE,
+                    anchor="ma", spacing=19 / SMALL, secondary=True)
+    y += 2 * SPACE_H + 14
     for die in dice:
         owner = integer(die.get("owner"))
-        colour = _owner_colour(view, owner)
         direction = integer(die.get("direction"), 1)
-        draw.rounded_rectangle((x, y + 4, x + 22, y + 26), radius=5, fill=colour)
-        _arrow(draw, x + 44, y + 15, direction, colour)
-        words = (f"{seats.label(view, owner)}: P{integer(die.get('face'), 1)} on space "
-                 f"{integer(die.get('space'), 1)}, moving {'1→9' if direction >= 0 else '9→1'}")
-        x += 64 + text.draw(draw, (x + 64, y + 15), words, 18, fill=palette.WHITE, anchor="lm",
-                            max_width=layout.WIDTH / 2 - 100) + 10
-    y += 36
-    line = effect_words(view)
+        layout.token(draw, (cribbage.MARGIN + 14, y + 14), 13, _owner_side(view, owner))
+        words = (f"P{integer(die.get('face'), 1)} on space {integer(die.get('space'), 1)}, "
+                 f"moving {'1→9' if direction >= 0 else '9→1'}")
+        used = text.draw(draw, (cribbage.WIDTH - cribbage.MARGIN, y + 14), words,
+                         cribbage.BODY, fill=palette.WHITE, anchor="rm")
+        text.draw(draw, (cribbage.MARGIN + 36, y + 14), seats.label(view, owner), cribbage.BODY,
+                  fill=palette.WHITE, bold=True, anchor="lm",
+                  max_width=cribbage.WIDTH - 2 * cribbage.MARGIN - 46 - used)
+        y += 32
+    line = effect_headline(view)
     if line:
-        for part in text.wrap(line, 19, layout.WIDTH - 48, 3):
-            text.draw(draw, (24, y), part, 19, fill=palette.HIGHLIGHT)
-            y += 26
+        for part in text.wrap(line, cribbage.BODY, cribbage.WIDTH - 2 * cribbage.MARGIN, 2):
+            text.draw(draw, (cribbage.MARGIN, y), part, cribbage.BODY, fill=palette.HIGHLIGHT)
+            y += 27
     return y + 8
+
+
+def effect_headline(view: View) -> str:
+    """The dealer's space this deal in a few words, with any choice already made; the
+    space's full text is in the message (`details`)."""
+    effect = mapping(view.get("effect"))
+    if not effect:
+        return ""
+    name = str(effect.get("name") or SPACE_NAMES.get(integer(effect.get("space")), ""))
+    words = f"This deal: {name}"
+    if effect.get("active") is False:
+        words += " (acts only on entry: nothing this deal)"
+    crux = view.get("crux_choice")
+    if isinstance(crux, str):
+        words += f", chosen: {crux}"
+    turn = mapping(view.get("turn_choice"))
+    if turn.get("choice") == "flip":
+        words += f", flipped {turn.get('from_face')}→{turn.get('to_face')}"
+    elif turn.get("choice") == "keep_die":
+        words += ", die kept as it was"
+    return words
 
 
 def effect_words(view: View) -> str:
@@ -113,8 +149,14 @@ def effect_words(view: View) -> str:
     return words
 
 
+def details(view: View) -> list[str]:
+    words = effect_words(view)
+    return ([words] if words else []) + cribbage.show_details(view)
+
+
 SECTIONS = (cribbage.board_section, cribbage.sides_section, cribbage.outcome_section,
-            pip_track_section, cribbage.play_section, cribbage.show_section)
+            pip_track_section, cribbage.count_section, cribbage.play_section,
+            cribbage.show_section)
 
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
@@ -131,10 +173,8 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
         if all(item.notation != piece for item in items):
             items.append(layout.HandItem(piece, False))  # the die, shown though not playable now
         lines.append(f"Your die: {piece} on space {integer(own.get('space'), 1)}")
-    names = seats.names(view)
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Your"
-    return layout.draw_hand(f"PIP Cribbage — {who}'s hand", cribbage.hand_status(view), items,
+    return layout.draw_hand(cribbage.hand_title(view), cribbage.hand_status(view), items,
                             four_colour, lines)
 
 
-register("pip-cribbage", table=draw_table, hand=draw_hand)
+register("pip-cribbage", table=draw_table, hand=draw_hand, details=details)

@@ -17,6 +17,11 @@ from PIL import Image
 
 View = dict[str, Any]
 DrawFn = Callable[[View, bool], Image.Image]  # (view, four_colour) -> image
+DetailsFn = Callable[[View], list[str]]  # view -> lines for the table message
+
+
+def no_details(view: View) -> list[str]:
+    return []
 
 
 class UnknownGame(LookupError):
@@ -28,14 +33,18 @@ class GameRenderer:
     name: str
     table: DrawFn
     hand: DrawFn
+    # What a phone-sized picture leaves out (a show's breakdowns, a race's zone events), as
+    # lines the table message carries instead.
+    details: DetailsFn = no_details
 
 
 _RENDERERS: dict[str, GameRenderer] = {}
 _NAME = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
 
 
-def register(name: str, *, table: DrawFn, hand: DrawFn) -> None:
-    _RENDERERS[name] = GameRenderer(name, table, hand)
+def register(name: str, *, table: DrawFn, hand: DrawFn, details: DetailsFn = no_details
+             ) -> None:
+    _RENDERERS[name] = GameRenderer(name, table, hand, details)
 
 
 def module_name(game_name: str) -> str:

@@ -1,10 +1,15 @@
-"""The cribbage board: a continuous track per side, laid out as on a real long board.
+"""The cribbage board: a continuous track per side, laid out as streets of thirty holes.
 
-Each side's track is a loop: out along the upper half (holes 1..half, left to right), round
-the right-hand end, and back along the lower half (right to left) to the game hole. Side 0
-has the outermost loop. Holes come in groups of five, with numbers every ten in the strip
-between the halves, and a skunk line. Two start holes per side hold the pegs before they
-score. The empty board (and every hole's position) is computed once per (sides, target).
+Like a real continuous board, the track snakes: street 1 runs left to right (holes 1-30),
+street 2 back right to left (31-60), and so on; a game to 121 has four streets, a game to 61
+two. Every street holds one lane per side (side 0 on top). Holes come in groups of five
+with a clear gap between groups; numbers every ten sit above each street. The start holes
+are left of street 1, the game hole left of the last street, and a labelled skunk line
+crosses the turn where a loser's score stops counting double. The empty board (and every
+hole's position) is computed once per (sides, target, width).
+
+Sized for a phone: the board is drawn about 576 px wide in a 600 px picture, so holes are
+about 15 px apart and a peg (its side's colour and letter) stays readable at 380 px.
 """
 
 from __future__ import annotations
@@ -14,15 +19,19 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.kit import palette, text
+from render.kit import layout, palette, text
 
-BOARD_W = 1052
-ROW_GAP = 26  # between the rows of neighbouring sides
-CENTRE_STRIP = 54  # between the out and back halves: hole numbers live here
-MARGIN_Y = 16
-LEFT_RESERVE = 92  # start holes and game holes
-RIGHT_RESERVE = 40  # the turn at the far end
-HOLE_R = 3
+STREET_HOLES = 30
+LANE = 27  # between the lanes of neighbouring sides: a peg is 24 px across
+STREET_GAP = 26  # between streets: the hole numbers live here
+MARGIN_TOP = 24
+MARGIN_BOTTOM = 28
+LEFT_RESERVE = 58  # start holes and game holes
+RIGHT_RESERVE = 22  # the turn at the far end
+GROUP_GAP = 0.8  # extra space between groups of five, in hole pitches
+HOLE_R = 2.5
+PEG_R = 12
+NUMBER_SIZE = 15  # secondary text: hole numbers and labels
 SKUNK_LINE = palette.hex_rgb("#8b1e1e")
 
 
@@ -34,98 +43,126 @@ class BoardLayout:
     height: int
     holes: dict[tuple[int, int], tuple[float, float]]  # (side, hole 1..target) -> centre
     starts: dict[tuple[int, int], tuple[float, float]]  # (side, 0 or 1) -> start hole centre
-    out_rows: tuple[float, ...]  # y of each side's outbound row
-    back_rows: tuple[float, ...]
+    street_tops: tuple[float, ...]  # y of each street's first lane
+    xs: tuple[float, ...]  # x of the 30 hole columns, left to right
     pitch: float
 
 
-def _row_xs(count: int, left: float, right: float) -> tuple[list[float], float]:
-    """x of `count` holes in groups of five between left and right; returns (xs, pitch)."""
-    groups = (count + 4) // 5
-    pitch = (right - left) / (count - 1 + (groups - 1) * 0.9)
-    xs = []
-    for i in range(count):
-        xs.append(left + i * pitch + (i // 5) * pitch * 0.9)
-    return xs, pitch
+def _columns(left: float, right: float) -> tuple[list[float], float]:
+    """x of the thirty hole columns in groups of five between left and right."""
+    groups = STREET_HOLES // 5
+    pitch = (right - left) / (STREET_HOLES - 1 + (groups - 1) * GROUP_GAP)
+    return [left + i * pitch + (i // 5) * pitch * GROUP_GAP for i in range(STREET_HOLES)], pitch
 
 
-@lru_cache(maxsize=8)
-def board_layout(sides: int, target: int) -> BoardLayout:
-    half = (target - 1) // 2  # holes on the way out (60 of 121, 30 of 61)
-    xs, pitch = _row_xs(half, LEFT_RESERVE, BOARD_W - RIGHT_RESERVE)
-    out_rows = tuple(MARGIN_Y + 10 + i * ROW_GAP for i in range(sides))
-    centre_top = out_rows[-1] + 10
-    back_rows = tuple(centre_top + CENTRE_STRIP + (sides - 1 - i) * ROW_GAP for i in range(sides))
-    height = int(max(back_rows) + 10 + MARGIN_Y)
+def streets(target: int) -> int:
+    return max(1, (target - 1) // STREET_HOLES)
+
+
+@lru_cache(maxsize=16)
+def board_layout(sides: int, target: int, width: int = 576) -> BoardLayout:
+    xs, pitch = _columns(LEFT_RESERVE, width - RIGHT_RESERVE)
+    count = streets(target)
+    street_h = (sides - 1) * LANE
+    tops = tuple(MARGIN_TOP + i * (street_h + STREET_GAP + 8) + 8 for i in range(count))
+    height = int(tops[-1] + street_h + MARGIN_BOTTOM)
     holes: dict[tuple[int, int], tuple[float, float]] = {}
     starts: dict[tuple[int, int], tuple[float, float]] = {}
     for side in range(sides):
-        for i, x in enumerate(xs):
-            holes[(side, i + 1)] = (x, out_rows[side])
-            holes[(side, target - 1 - i)] = (x, back_rows[side])
-        holes[(side, target)] = (LEFT_RESERVE - 40, back_rows[side])
-        starts[(side, 0)] = (LEFT_RESERVE - 40, out_rows[side])
-        starts[(side, 1)] = (LEFT_RESERVE - 60, out_rows[side])
-    return BoardLayout(sides, target, BOARD_W, height, holes, starts, out_rows, back_rows, pitch)
+        for street, top in enumerate(tops):
+            y = top + side * LANE
+            for i in range(STREET_HOLES):
+                column = i if street % 2 == 0 else STREET_HOLES - 1 - i
+                holes[(side, street * STREET_HOLES + i + 1)] = (xs[column], y)
+        game_column = 0 if count % 2 == 0 else STREET_HOLES - 1
+        game_x = xs[game_column] + (-1 if count % 2 == 0 else 1) * (pitch * 2.2)
+        holes[(side, target)] = (game_x, tops[-1] + side * LANE)
+        starts[(side, 0)] = (LEFT_RESERVE - pitch * 1.6, tops[0] + side * LANE)
+        starts[(side, 1)] = (LEFT_RESERVE - pitch * 2.9, tops[0] + side * LANE)
+    return BoardLayout(sides, target, width, height, holes, starts, tops, tuple(xs), pitch)
 
 
 def _tint(colour: palette.RGB, amount: float) -> palette.RGB:
-    """Mix a colour with the wood: a light stripe that says whose track this is."""
+    """Mix a colour with the wood: a light stripe that says whose lane this is."""
     r, g, b = colour
     wr, wg, wb = palette.WOOD
     return (round(wr + (r - wr) * amount), round(wg + (g - wg) * amount),
             round(wb + (b - wb) * amount))
 
 
-@lru_cache(maxsize=8)
-def board_tile(sides: int, target: int) -> Image.Image:
-    """The empty board: wood, coloured track stripes, holes, numbers, skunk line."""
-    lay = board_layout(sides, target)
-    tile = Image.new("RGB", (lay.width, lay.height), palette.WOOD)
+def skunk_hole(target: int) -> int:
+    """A loser who has not passed this hole loses double (91 of 121, 31 of 61)."""
+    return 91 if target == 121 else 31
+
+
+@lru_cache(maxsize=16)
+def board_tile(sides: int, target: int, width: int = 576) -> Image.Image:
+    """The empty board: wood, lane stripes, holes in fives, numbers, the skunk line."""
+    lay = board_layout(sides, target, width)
+    tile = Image.new("RGB", (lay.width, lay.height), palette.FELT)
     draw = ImageDraw.Draw(tile)
-    draw.rounded_rectangle((0, 0, lay.width - 1, lay.height - 1), radius=22, fill=palette.WOOD,
-                           outline=palette.WOOD_DARK, width=4)
-    half = (target - 1) // 2
-    first_x = lay.holes[(0, 1)][0]
-    last_x = lay.holes[(0, half)][0]
+    draw.rounded_rectangle((0, 0, lay.width - 1, lay.height - 1), radius=16, fill=palette.WOOD,
+                           outline=palette.WOOD_DARK, width=3)
+    first_x, last_x = lay.xs[0], lay.xs[-1]
+    count = len(lay.street_tops)
     for side in range(sides):
-        colour = _tint(palette.side_colour(side), 0.55)
-        out_y, back_y = lay.out_rows[side], lay.back_rows[side]
-        # The loop: two straight stripes joined by an arc at the far end.
-        draw.rounded_rectangle((first_x - 9, out_y - 8, last_x + 9, out_y + 8), radius=8,
-                               fill=colour)
-        draw.rounded_rectangle((lay.holes[(side, target)][0] - 9, back_y - 8, last_x + 9,
-                                back_y + 8), radius=8, fill=colour)
-        arc_right = last_x + 14 + (sides - side) * 6
-        draw.arc((last_x - (back_y - out_y) / 2 + 14, out_y, arc_right, back_y),
-                 start=-90, end=90, fill=colour, width=8)
-        start_left = lay.starts[(side, 1)][0]
-        draw.rounded_rectangle((start_left - 9, out_y - 8, lay.starts[(side, 0)][0] + 9,
-                                out_y + 8), radius=8, fill=colour)
+        colour = _tint(palette.side_colour(side), 0.35)
+        for street, top in enumerate(lay.street_tops):
+            y = top + side * LANE
+            left = lay.starts[(side, 1)][0] if street == 0 else first_x
+            if street == count - 1:
+                left = min(left, lay.holes[(side, target)][0])
+            draw.rounded_rectangle((left - 8, y - 7, last_x + 8, y + 7), radius=7, fill=colour)
+    # Turns: where the track runs on from one street to the next.
+    for street in range(count - 1):
+        bottom_lane = lay.street_tops[street] + (sides - 1) * LANE
+        next_top = lay.street_tops[street + 1]
+        x = last_x + 12 if street % 2 == 0 else first_x - 12
+        draw.line((x, bottom_lane + 8, x, next_top - 8), fill=palette.WOOD_DARK, width=3)
     for (_side, hole), (x, y) in lay.holes.items():
-        r = HOLE_R + 3 if hole == target else HOLE_R
+        r = HOLE_R + 2.5 if hole == target else HOLE_R
         draw.ellipse((x - r, y - r, x + r, y + r), fill=palette.HOLE)
     for x, y in lay.starts.values():
         draw.ellipse((x - HOLE_R, y - HOLE_R, x + HOLE_R, y + HOLE_R), fill=palette.HOLE)
-    # Numbers every ten holes, out along the top of the centre strip, back along its bottom.
-    strip_top = lay.out_rows[-1] + 10
-    strip_bottom = lay.back_rows[-1] - 10
-    for hole in range(10, half + 1, 10):
-        x = lay.holes[(0, hole)][0]
-        text.draw(draw, (x, strip_top + 2), str(hole), 16, fill=palette.HOLE, anchor="ma")
-    for hole in range(half + 10 - half % 10, target - 1, 10):
-        x = lay.holes[(0, hole)][0]
-        text.draw(draw, (x, strip_bottom - 1), str(hole), 16, fill=palette.HOLE, anchor="md")
-    # The skunk line: a loser who has not passed it loses double.
-    skunk = 91 if target == 121 else 31
-    if skunk < target:
-        x1 = lay.holes[(0, skunk - 1)][0]
-        x2 = lay.holes[(0, skunk)][0]
-        x = (x1 + x2) / 2
-        draw.line((x, lay.back_rows[-1] - 12, x, lay.back_rows[0] + 12), fill=SKUNK_LINE, width=3)
-    text.draw(draw, (14, strip_top + 2), "Start", 16, fill=palette.HOLE, anchor="la")
-    text.draw(draw, (14, strip_bottom - 1), "Game", 16, fill=palette.HOLE, anchor="ld")
+    # Numbers every ten, above each street's first lane.
+    for hole in range(10, target, 10):
+        x, _ = lay.holes[(0, hole)]
+        street = (hole - 1) // STREET_HOLES
+        text.draw(draw, (x, lay.street_tops[street] - 10), str(hole), NUMBER_SIZE,
+                  fill=palette.HOLE, anchor="md", secondary=True)
+    text.draw(draw, (10, lay.street_tops[0] - 10), "Start", NUMBER_SIZE, fill=palette.HOLE,
+              anchor="ld", secondary=True)
+    game_x = lay.holes[(0, target)][0]
+    last_lane = lay.street_tops[-1] + (sides - 1) * LANE
+    text.draw(draw, (game_x, last_lane + 10), f"Game {target}", NUMBER_SIZE, fill=palette.HOLE,
+              bold=True, anchor="la" if count % 2 == 0 else "ra", secondary=True)
+    _skunk_line(draw, lay)
     return tile
+
+
+def _skunk_line(draw: ImageDraw.ImageDraw, lay: BoardLayout) -> None:
+    """A red bar across the track between the skunk hole and the one before it, labelled."""
+    skunk = skunk_hole(lay.target)
+    if skunk >= lay.target:
+        return
+    before, at = lay.holes[(0, skunk - 1)], lay.holes[(0, skunk)]
+    if before[1] != at[1]:  # the skunk hole starts a street: the line crosses the turn
+        street = (skunk - 1) // STREET_HOLES
+        y = lay.street_tops[street] - 17
+        right_end = street % 2 == 1
+        x1 = at[0] - lay.pitch * 2 if right_end else 4
+        x2 = lay.width - 4 if right_end else at[0] + lay.pitch * 2
+        label_x = x1 - 6 if right_end else x2 + 6
+        draw.line((x1, y, x2, y), fill=SKUNK_LINE, width=4)
+        text.draw(draw, (label_x, y), "skunk", NUMBER_SIZE, fill=SKUNK_LINE,
+                  bold=True, anchor="rm" if right_end else "lm", secondary=True)
+        return
+    x = (before[0] + at[0]) / 2
+    top = at[1] - 10
+    bottom = at[1] + (lay.sides - 1) * LANE + 10
+    draw.line((x, top, x, bottom), fill=SKUNK_LINE, width=4)
+    text.draw(draw, (x + 4, bottom + 2), f"skunk {skunk}", NUMBER_SIZE, fill=SKUNK_LINE,
+              bold=True, anchor="la", secondary=True)
 
 
 def peg_position(lay: BoardLayout, side: int, score: int, back: bool) -> tuple[float, float]:
@@ -137,14 +174,11 @@ def peg_position(lay: BoardLayout, side: int, score: int, back: bool) -> tuple[f
 
 def draw_pegs(draw: ImageDraw.ImageDraw, lay: BoardLayout, origin: tuple[float, float],
               side: int, front: int, back: int) -> None:
-    """Both pegs of a side: the back peg (the score before the last points) is hollow, so
-    players can see how far the last score moved."""
-    colour = palette.side_colour(side)
+    """Both pegs of a side, each with the side's letter: the back peg (the score before the
+    last points) is a ring, so players can see how far the last score moved."""
     ox, oy = origin
     bx, by = peg_position(lay, side, back, back=True)
     fx, fy = peg_position(lay, side, front, back=False)
-    r = 7
-    draw.ellipse((ox + bx - r, oy + by - r, ox + bx + r, oy + by + r), fill=palette.WHITE,
-                 outline=colour, width=4)
-    draw.ellipse((ox + fx - r - 1, oy + fy - r - 1, ox + fx + r + 1, oy + fy + r + 1), fill=colour,
-                 outline=palette.WHITE, width=2)
+    if (bx, by) != (fx, fy):
+        layout.token(draw, (ox + bx, oy + by), PEG_R, side, hollow=True)
+    layout.token(draw, (ox + fx, oy + fy), PEG_R, side)

@@ -1,5 +1,6 @@
-"""Building blocks shared by the game images: the canvas, the title bar, name plates,
-rows of cards, and the whole hand image (every game's hand looks alike)."""
+"""Building blocks shared by the game images: the canvas, the title bar, rows of cards,
+pills, a side's lettered token, and the whole hand image (every game's hand looks alike,
+600 px wide so a phone shows its text at 12-13 px)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from PIL import Image, ImageDraw
 
 from render.kit import cards, palette, text
 
-WIDTH = 1100  # every table image; under the 1200 px limit with room to spare
+WIDTH = 1100  # PIP Rush and Pip Pip tables; the cribbage family draws 600 px wide
 TITLE_SIZE = 26
 BODY_SIZE = 20
+TITLE_BAR_HEIGHT = 48
 
 
 def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -24,7 +26,7 @@ def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
 def title_bar(draw: ImageDraw.ImageDraw, width: int, title: str, right: str = "") -> int:
     """A dark strip with the game's title (left) and a status (right); returns its height.
     The status is drawn first and the title gets the room left, so neither overlaps."""
-    height = 48
+    height = TITLE_BAR_HEIGHT
     draw.rectangle((0, 0, width, height), fill=palette.FELT_DARK)
     used = 0.0
     if right:
@@ -75,10 +77,46 @@ def pill(
     text.draw(draw, (cx, cy), shown, size, fill=ink, bold=True, anchor="mm")
 
 
+def token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, side: int,
+          *, hollow: bool = False, label: str | None = None) -> None:
+    """A side's marker (peg, seat dot, chip): its colour with its letter inside, so colour
+    is never the only cue. A hollow token (a back peg) is a ring around the letter."""
+    colour = palette.side_colour(side)
+    cx, cy = centre
+    box = (cx - radius, cy - radius, cx + radius, cy + radius)
+    if hollow:
+        draw.ellipse(box, fill=palette.WHITE, outline=colour, width=max(3, round(radius / 3)))
+        ink = colour
+    else:
+        draw.ellipse(box, fill=colour, outline=palette.WHITE, width=2)
+        ink = palette.text_on(colour)
+    shown = palette.side_letter(side) if label is None else label
+    text.draw(draw, (cx, cy + 1), shown, round(radius * 1.25), fill=ink, bold=True, anchor="mm",
+              secondary=True)
+
+
+HAND_WIDTH = 600  # a phone shows it at ~380 px: text at 20 px reads as 12.7 px there
+HAND_TEXT = 20
+HAND_GAP = 10
+HAND_MAX_CARD = 104
+
+
 @dataclass(frozen=True)
 class HandItem:
     notation: str  # "5H" or "P4": drawn as a card or a die, and written under it
     playable: bool
+
+
+def _hand_rows(count: int, img_w: int) -> tuple[int, int]:
+    """(cards per row, card width): one row while the cards stay wide enough to read their
+    corner index at the floor, else as many rows as that takes."""
+    narrowest = cards.min_card_width(img_w)
+    room = img_w - 32
+    per_row = max(1, min(count, (room + HAND_GAP) // (narrowest + HAND_GAP)))
+    rows = -(-count // per_row)
+    per_row = -(-count // rows)  # balance the rows
+    card_w = int(min(HAND_MAX_CARD, (room - (per_row - 1) * HAND_GAP) / per_row))
+    return per_row, max(narrowest, card_w)
 
 
 def draw_hand(
@@ -86,28 +124,41 @@ def draw_hand(
     extra_lines: Sequence[str] = (),
 ) -> Image.Image:
     """The hand image: each card with its notation underneath, matching the bot's buttons.
-    Playable cards are raised and outlined; the others are dimmed."""
-    count = max(1, len(items))
-    card_w = max(cards.MIN_WIDTH, int(min(130, (WIDTH - 40) / count - 14)))
-    gap = 14
-    row_w = count * card_w + (count - 1) * gap
-    img_w = max(800, min(WIDTH, row_w + 48))
+    Playable cards are raised and outlined; the others are dimmed. The status (whose turn)
+    has its own line under the title, and every line wraps rather than shrinking."""
+    img_w = HAND_WIDTH
+    size = HAND_TEXT
+    per_row, card_w = _hand_rows(max(1, len(items)), img_w)
     card_h = cards.card_height(card_w)
-    lift = 14
-    top = 48 + 14 + (len(extra_lines) * 28)
-    height = top + lift + card_h + 56
+    lift = 12
+    pill_h = round(size * 1.5)
+    status_lines = text.wrap(status, size, img_w - 40, 2, bold=True) if status else []
+    lines = [part for line in extra_lines for part in text.wrap(line, size, img_w - 40, 2)]
+    line_h = round(size * 1.35)
+    head = TITLE_BAR_HEIGHT + 10 + line_h * (len(status_lines) + len(lines))
+    rows = -(-len(items) // per_row) if items else 1
+    row_h = lift + card_h + pill_h + 16
+    height = head + 6 + rows * row_h + 6
     image, draw = canvas(img_w, height)
-    title_bar(draw, img_w, title, status)
-    y = 48 + 8
-    for line in extra_lines:
-        text.draw(draw, (24, y), line, BODY_SIZE, fill=palette.SOFT_WHITE, max_width=img_w - 48)
-        y += 28
+    title_bar(draw, img_w, title)
+    y = TITLE_BAR_HEIGHT + 8
+    for line in status_lines:
+        text.draw(draw, (20, y), line, size, fill=palette.HIGHLIGHT, bold=True)
+        y += line_h
+    for line in lines:
+        text.draw(draw, (20, y), line, size, fill=palette.SOFT_WHITE)
+        y += line_h
+    top = head + 6
     if not items:
-        text.draw(draw, (img_w / 2, top + (card_h + lift) / 2), "No cards in hand", TITLE_SIZE,
+        text.draw(draw, (img_w / 2, top + row_h / 2), "No cards in hand", TITLE_SIZE,
                   fill=palette.SOFT_WHITE, anchor="mm")
-    x = (img_w - row_w) / 2
-    for item in items:
-        y = top if item.playable else top + lift
+    for index, item in enumerate(items):
+        row, col = divmod(index, per_row)
+        in_row = min(per_row, len(items) - row * per_row)
+        row_w = in_row * card_w + (in_row - 1) * HAND_GAP
+        x = (img_w - row_w) / 2 + col * (card_w + HAND_GAP)
+        row_top = top + row * row_h
+        y = row_top if item.playable else row_top + lift
         if item.playable:
             draw.rounded_rectangle((x - 5, y - 5, x + card_w + 4, y + card_h + 4),
                                    radius=card_w // 9, outline=palette.HIGHLIGHT, width=4)
@@ -116,7 +167,6 @@ def draw_hand(
             paste(image, dimmed_face(item.notation, card_w, four_colour), (x, y))
         fill = palette.HIGHLIGHT if item.playable else palette.FELT_DARK
         ink = palette.INK if item.playable else palette.SOFT_WHITE
-        pill(draw, (x + card_w / 2, top + lift + card_h + 26), item.notation, 20, fill, ink,
-             max_width=card_w + gap)
-        x += card_w + gap
+        pill(draw, (x + card_w / 2, row_top + lift + card_h + 8 + pill_h / 2), item.notation,
+             size, fill, ink, max_width=card_w + HAND_GAP)
     return image

@@ -42,18 +42,27 @@ def suit_colour(suit: str, four_colour: bool) -> RGB:
     return (FOUR_COLOUR if four_colour else TWO_COLOUR).get(suit, INK)
 
 
-# One colour per side (cribbage pegs) or team (PIP Rush dice): Okabe-Ito, darkened enough
-# to stand out on the wood board and to carry white text.
+# One colour per side (cribbage pegs) or team (PIP Rush dice), always with the side's letter
+# (`side_letter`), so colour is never the only cue. Chosen so that every pair stays apart
+# (CIE76 ΔE ≥ 25) under simulated protanopia, deuteranopia and tritanopia as well as for
+# normal vision (tests/render/test_palette.py): blue and vermillion from Okabe-Ito, then a
+# dark wine and black, which differ from them in lightness as well as hue.
 SIDE_COLOURS: tuple[RGB, ...] = (
     hex_rgb("#0072b2"),  # blue
     hex_rgb("#d55e00"),  # vermillion
-    hex_rgb("#009e73"),  # bluish green
-    hex_rgb("#cc79a7"),  # reddish purple
+    hex_rgb("#882255"),  # wine
+    hex_rgb("#111111"),  # black
 )
+SIDE_LETTERS = "ABCDEFGH"
 
 
 def side_colour(side: int) -> RGB:
     return SIDE_COLOURS[side % len(SIDE_COLOURS)]
+
+
+def side_letter(side: int) -> str:
+    """The letter a side's pegs, dots and panels carry alongside its colour."""
+    return SIDE_LETTERS[side % len(SIDE_LETTERS)]
 
 
 def luminance(colour: RGB) -> float:

@@ -8,7 +8,7 @@ from PIL import Image
 
 import render
 from render import cribbage, pip_pip
-from render.kit import cards, layout, palette
+from render.kit import cards, layout, palette, text
 from tests.render.conftest import open_png
 
 
@@ -74,10 +74,15 @@ def test_a_pip_die_in_a_hand_is_drawn_as_a_die() -> None:
 def test_cards_on_tables_are_wide_enough_for_16px_corners() -> None:
     from render import pip_rush
 
-    for width in (cribbage.TABLE_CARD, cribbage.SHOW_CARD, pip_pip.TRICK_CARD, 96):
+    for width in (pip_pip.TRICK_CARD, 96):
         assert width >= cards.MIN_WIDTH
         assert round(width * cards.INDEX_SIZE) >= 16
     assert pip_rush.DIE >= 40
+
+
+def test_cribbage_cards_have_corners_at_the_floor_of_their_picture() -> None:
+    for width in (cribbage.TABLE_CARD, cribbage.SHOW_CARD):
+        assert cards.index_size(width) >= text.floor_size(cribbage.WIDTH)
 
 
 def test_pip_cribbage_hand_shows_the_die_even_before_it_can_be_played(

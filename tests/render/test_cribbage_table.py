@@ -1,0 +1,136 @@
+"""The cribbage family's table: who laid each card, the crib, the board's marks, and what the
+picture leaves to the table message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render import crib_race, cribbage, details, pip_cribbage
+from render.gallery import Sample
+from render.kit import board, palette, text
+
+
+def _play_view(**extra: Any) -> dict[str, Any]:
+    view = {
+        "game": "cribbage", "players": 2, "phase": "play", "dealer": 1, "crib_size": 4,
+        "scores": [5, 7], "previous_scores": [3, 7], "starter": "8D", "count": 21,
+        "pile": ["5H", "KS", "6C"], "played": [["5H", "6C"], ["KS"]], "turn": 1,
+        "to_act": [1], "names": ["Ann", "Bob"], "last_player": 0,
+    }
+    return {**view, **extra}
+
+
+def test_each_card_of_the_count_belongs_to_the_seat_that_laid_it() -> None:
+    view = _play_view()
+    assert cribbage.pile_owners(view, view["pile"]) == [0, 1, 0]
+
+
+def test_cards_from_an_earlier_count_are_not_in_the_pile_but_still_sort_out() -> None:
+    view = _play_view(pile=["6C"], played=[["5H", "6C"], ["KS"]])
+    assert cribbage.pile_owners(view, ["6C"]) == [0]
+
+
+def test_two_seats_playing_the_same_die_face_each_get_one() -> None:
+    view = _play_view(pile=["P3", "4H", "P3"], played=[["P3", "P3"], ["4H"]], last_player=0)
+    assert cribbage.pile_owners(view, view["pile"]) == [0, 1, 0]
+    view = _play_view(pile=["P3", "P3"], played=[["P3"], ["9C", "P3"]], last_player=1)
+    assert sorted(o for o in cribbage.pile_owners(view, view["pile"]) if o is not None) == [0, 1]
+
+
+def test_the_table_tags_every_card_of_the_count_with_its_side_letter() -> None:
+    with text.recording() as drawn:
+        cribbage.draw_table(_play_view())
+    labels = [d.text for d in drawn]
+    assert "Last: Ann laid 6C" in labels
+    start = labels.index("5H")
+    assert labels[start:start + 3] == ["5H", "KS", "6C"]
+    assert [t for t in labels[start + 3:] if t in ("A", "B")][:3] == ["A", "B", "A"]
+
+
+def test_team_partners_carry_numbered_tags() -> None:
+    view = _play_view(players=4, sides=[[0, 2], [1, 3]], names=["Ann", "Bob", "Cy", "Di"],
+                      played=[["5H"], ["KS"], ["6C"], []], last_player=2)
+    assert [cribbage.seat_tag(view, s) for s in range(4)] == ["A1", "B1", "A2", "B2"]
+    with text.recording() as drawn:
+        cribbage.draw_table(view)
+    labels = [d.text for d in drawn]
+    assert "A1 Ann · A2 Cy" in labels and "A2" in labels
+
+
+def _count_colour(image: Any, colour: palette.RGB) -> int:
+    return sum(count for count, seen in image.getcolors(1 << 24) if seen == colour)
+
+
+def test_an_empty_crib_draws_no_card_back() -> None:
+    empty = cribbage.draw_table(_play_view(crib_size=0)).convert("RGB")
+    full = cribbage.draw_table(_play_view(crib_size=4)).convert("RGB")
+    assert _count_colour(empty, palette.CARD_BACK) == 0
+    assert _count_colour(full, palette.CARD_BACK) > 100
+
+
+def test_the_board_groups_holes_in_fives_and_labels_the_skunk_line() -> None:
+    lay = board.board_layout(2, 121)
+    gaps = [b - a for a, b in zip(lay.xs, lay.xs[1:], strict=False)]
+    for index, gap in enumerate(gaps):
+        assert gap > 1.5 * lay.pitch if index % 5 == 4 else abs(gap - lay.pitch) < 0.01
+    for target in (121, 61):
+        with text.recording() as drawn:
+            tile = board.board_tile.__wrapped__(2, target)
+        assert "skunk" in [d.text for d in drawn]
+        assert _count_colour(tile, board.SKUNK_LINE) > 50
+
+
+def test_pip_track_names_are_the_printed_ones_and_entry_spaces_say_what_they_do() -> None:
+    assert pip_cribbage.SPACE_NAMES == {1: "Crib Bonus", 2: "Extra Decay", 3: "Double PIP",
+                                        4: "Rise", 5: "Crux", 6: "Rise", 7: "Turn",
+                                        8: "Extra Decay", 9: "Borrowed PIP"}
+    assert set(pip_cribbage.ENTRY_WORDS) == {2, 4, 6, 8}
+
+
+def test_details_carry_the_show_breakdowns_and_the_zone_events(samples: list[Sample]) -> None:
+    shows = [s for s in samples if s.kind == "table" and "show" in s.filename
+             and s.game in ("cribbage", "pip-cribbage", "crib-race")]
+    assert shows
+    for sample in shows:
+        lines = details(sample.game, sample.view)
+        records = sample.view.get("show") or sample.view.get("last_show")
+        # A count still open to muggins shows its claim, not yet its breakdown.
+        assert len([line for line in lines if "'s hand " in line or "'s crib " in line]
+                   ) == len(records), lines
+    zones = next(s for s in samples if s.filename == "crib-race_zones-6p_table")
+    lines = crib_race.details(zones.view)
+    assert any("green" in line for line in lines)
+    assert not any("{s" in line for line in lines)  # names filled in
+
+
+def test_a_peg_on_a_path_sits_on_a_drawn_hole_and_its_panel_says_where(
+        samples: list[Sample]) -> None:
+    zones = next(s for s in samples if s.filename == "crib-race_zones-6p_table")
+    pegs = zones.view["pegs"]
+    on_path = [p for p in pegs if p["path"] != "main"]
+    assert on_path
+    for peg in on_path:
+        assert peg["hole"] in zones.view["board"]["holes"]
+        assert crib_race.peg_place(zones.view, peg["side"]) in ("shortcut", "time trap",
+                                                                 "in a box")
+
+
+def test_every_side_shows_its_letter_on_the_board_and_in_its_panel(
+        samples: list[Sample]) -> None:
+    for sample in samples:
+        if sample.kind != "table" or sample.game not in ("cribbage", "pip-cribbage",
+                                                         "crib-race"):
+            continue
+        sides = len(cribbage.side_lists(sample.view))
+        with text.recording() as drawn:
+            cribbage.compose(sample.view, False, (cribbage.sides_section,))
+        panel = [d.text for d in drawn]
+        for side in range(sides):
+            assert panel.count(palette.side_letter(side)) == 1, sample.filename
+        board_only = (crib_race.race_board_section if sample.game == "crib-race"
+                      else cribbage.board_section)
+        with text.recording() as drawn:
+            cribbage.compose(sample.view, False, (board_only,))
+        pegs = [d.text for d in drawn]
+        for side in range(sides):
+            assert palette.side_letter(side) in pegs, sample.filename
