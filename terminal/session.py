@@ -18,7 +18,7 @@ from rich.text import Text
 
 from engine.errors import IllegalAction
 from tables import Table, TableManager
-from tables.lobby import group_sides
+from tables.lobby import group_sides, side_of_seats
 from tables.pictures import hand_view
 from tables.text import event_line, outcome_words
 from terminal.cards import cards_text, styled
@@ -35,7 +35,9 @@ Choose a move by its number, or type its cards: 5h, 10s, qd (a discard of two: 5
 A move's own words work too, e.g. go.
   rules   the rules of this game
   help    this text
-  quit    save and stop (Ctrl-D or Ctrl-C do the same); scripts/play --resume goes on"""
+  quit    save and stop (Ctrl-D or Ctrl-C do the same); scripts/play --resume goes on
+To see the board as pictures, start with --images DIR: table.png and hand.png are written
+there after every move."""
 
 
 class Leave(Exception):
@@ -231,12 +233,23 @@ class TerminalGame:
             self.console.print(Text(f"  {number:>2}. ") + styled(label(action)))
 
     def _scores_line(self, view: dict[str, Any]) -> str:
+        """Scores by side; a game keeps them per seat or per side (team)."""
         scores = view.get("scores")
-        if not (isinstance(scores, list) and len(scores) == len(self.table.seats)):
+        side_of = side_of_seats(self.table.spec, len(self.table.seats), self.table.options)
+        if not isinstance(scores, list):
             return ""
-        sides = group_sides(self.table.spec, len(self.table.seats), self.table.options)
+        if len(scores) == len(side_of):
+            score_of = {side: scores[seat] for seat, side in enumerate(side_of)}
+        elif sorted(set(side_of)) == list(range(len(scores))):
+            score_of = dict(enumerate(scores))
+        else:
+            return ""
+        members: dict[int, list[int]] = {}
+        for seat, side in enumerate(side_of):
+            members.setdefault(side, []).append(seat)
         parts = [
-            " & ".join(self._who(s) for s in side) + f" {scores[side[0]]}" for side in sides
+            " & ".join(self._who(s) for s in seats) + f" {score_of[side]}"
+            for side, seats in members.items()
         ]
         return "Scores: " + " · ".join(parts)
 

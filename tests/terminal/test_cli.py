@@ -136,3 +136,5 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
     if partners:
         assert "Your partner: Computer" in shown
     assert " wins! " in shown or " share the win! " in shown
+    if game != "pip-rush":  # a race: no points, the racers' places are in the event lines
+        assert "Scores: Ann (you)" in shown
