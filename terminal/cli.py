@@ -67,14 +67,19 @@ def find_game(written: str) -> GameSpec:
     raise IllegalAction(f"There is no game {written!r}; the games: {', '.join(GAMES)}.")
 
 
-def ask_game(console: Console) -> GameSpec:
+def ask_game(console: Console) -> GameSpec | None:
+    """The game the player picks from a numbered list; None if they leave instead."""
     specs = list(GAMES.values())
     console.print("Which game?")
     for number, spec in enumerate(specs, start=1):
         counts = ", ".join(str(n) for n in spec.allowed_player_counts())
         console.print(f"  {number}. {spec.title} ({counts} players)", markup=False)
     while True:
-        typed = console.input(f"Game [1-{len(specs)}]: ").strip()
+        try:
+            typed = console.input(f"Game [1-{len(specs)}]: ").strip()
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return None
         if typed.isdigit() and 1 <= int(typed) <= len(specs):
             return specs[int(typed) - 1]
         try:
@@ -107,6 +112,8 @@ async def run(args: argparse.Namespace, console: Console) -> int:
     spec = find_game(args.game) if args.game else None
     if spec is None and not args.resume:
         spec = ask_game(console)
+        if spec is None:
+            return 0
     options = parse_options(spec, " ".join(args.option)) if spec is not None else {}
     name = args.name or getpass.getuser().capitalize() or "Player"
     seats = seats_for(spec, args.players, args.level, name) if spec is not None else []

@@ -141,3 +141,11 @@ def test_choosing_the_game_from_the_menu(tmp_path):
     child.expect(MOVE_PROMPT)
     child.sendline("quit")
     assert finish(child) == 0
+
+
+def test_leaving_the_game_menu_is_clean(tmp_path):
+    child = spawn(tmp_path / "play.db")
+    child.expect(r"Game \[1-5\]: ")
+    child.sendeof()
+    assert finish(child) == 0
+    assert "Traceback" not in child.before
