@@ -79,6 +79,13 @@ def test_cards_in_a_line_get_suit_symbols_and_colour():
     assert red == ["5♥"]
 
 
+def test_pip_dice_stand_out():
+    text = styled("Ann plays P4, count 14 (P4 P5).")
+    assert text.plain == "Ann plays P4, count 14 (P4 P5)."
+    dice = [text.plain[span.start : span.end] for span in text.spans if "cyan" in str(span.style)]
+    assert dice == ["P4", "P4", "P5"]
+
+
 def test_games_are_found_by_name_or_title():
     assert cli.find_game("pip_cribbage") is GAMES["pip-cribbage"]
     assert cli.find_game("Crib Race") is GAMES["crib-race"]
