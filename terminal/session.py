@@ -60,7 +60,7 @@ class Pictures:
             hand_png = render.draw_hand(table.game_name, hand_view(table, seat))
             (self.folder / "table.png").write_bytes(table_png)
             (self.folder / "hand.png").write_bytes(hand_png)
-        except (OSError, render.UnknownGame) as error:
+        except Exception as error:  # a picture that fails must not stop the game
             return f"Could not write the pictures to {self.folder}: {error}"
         return None
 

@@ -145,3 +145,18 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
     assert " wins! " in shown or " share the win! " in shown
     if game != "pip-rush":  # a race: no points, the racers' places are in the event lines
         assert "Scores: Ann (you)" in shown
+
+
+def test_pictures_that_cannot_be_written_give_one_line(tmp_path):
+    from tables import SeatInfo, Table
+    from terminal.session import Pictures
+
+    table = Table(id=1, spec=GAMES["cribbage"], options={}, seed=1,
+                  seats=[SeatInfo(PLAYER_ID, "Ann"), SeatInfo.computer("easy")], guild_id=0,
+                  channel_id=0, host_id=PLAYER_ID)
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    problem = Pictures(blocked).write(table, 0)
+    assert problem is not None and problem.startswith(f"Could not write the pictures to {blocked}")
+    assert Pictures(tmp_path / "pictures").write(table, 0) is None
+    assert (tmp_path / "pictures" / "hand.png").read_bytes().startswith(b"\x89PNG")
