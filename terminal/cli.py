@@ -165,7 +165,7 @@ def _interrupt(signum: int, frame: object) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     console = Console(highlight=False)
-    signal.signal(signal.SIGINT, _interrupt)
+    previous = signal.signal(signal.SIGINT, _interrupt)
     try:
         return asyncio.run(run(args, console))
     except IllegalAction as problem:
@@ -175,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
         console.print("\nStopped; every move so far is saved. scripts/play --resume goes on.",
                       markup=False)
         return 130
-
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -4,6 +4,7 @@ every game played to its end through the tables layer."""
 from __future__ import annotations
 
 import io
+import signal
 
 import pytest
 from rich.console import Console
@@ -99,8 +100,10 @@ def test_a_player_count_the_game_does_not_allow_is_refused():
 
 
 def test_resume_with_nothing_saved_says_so(tmp_path, capsys):
+    handler = signal.getsignal(signal.SIGINT)
     assert cli.main(["--resume", "--database", str(tmp_path / "play.db")]) == 1
     assert "No unfinished game of any game is saved in" in capsys.readouterr().out
+    assert signal.getsignal(signal.SIGINT) is handler  # the caller's Ctrl-C handling is back
 
 
 SEATINGS = [(name, n) for name, spec in GAMES.items() for n in spec.allowed_player_counts()]
