@@ -178,5 +178,6 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         signal.signal(signal.SIGINT, previous)
 
+
 if __name__ == "__main__":
     sys.exit(main())
