@@ -82,6 +82,10 @@ def ask_game(console: Console) -> GameSpec | None:
             return None
         if typed.isdigit() and 1 <= int(typed) <= len(specs):
             return specs[int(typed) - 1]
+        if typed.lower() in ("help", "rules", "?"):
+            console.print("Type a game's number or name. Once it starts, rules shows its rules "
+                          "and help how to move.")
+            continue
         try:
             return find_game(typed)
         except IllegalAction as problem:
