@@ -269,7 +269,10 @@ class TerminalGame:
         if outcome is not None:
             winners, verb, detail = outcome_words(table.names, outcome)
             who = " and ".join(winners) if winners else "Nobody"
-            self.console.print(Text(f"{who} {verb}! ", style="bold green") + styled(detail))
+            line = Text(f"{who} {verb}!", style="bold green")
+            if detail and table.recent[-1:] != [detail]:  # not said just above already
+                line += Text(" ") + styled(detail)
+            self.console.print(line)
         else:
             self.console.print(f"The game stopped ({table.status}).", markup=False)
 
