@@ -17,11 +17,13 @@ THE_END = r"(wins|share the win)!"
 def spawn(database: Path, *args: str, delay: str = "0") -> pexpect.spawn:
     env = dict(os.environ, TERM="xterm-256color", COLUMNS="160", PYTHONUNBUFFERED="1")
     env.pop("NO_COLOR", None)
-    return pexpect.spawn(
+    child = pexpect.spawn(
         sys.executable,
         ["-m", "terminal", *args, "--database", str(database), "--delay", delay, "--name", "Ann"],
         cwd=str(ROOT), env=env, encoding="utf-8", timeout=60, dimensions=(50, 160),
     )
+    child.delaybeforesend = None  # each answer follows its prompt, so no pause is needed
+    return child
 
 
 def play_to_end(child: pexpect.spawn, moves: int = 2000) -> int:
