@@ -105,6 +105,13 @@ def seats_for(spec: GameSpec, players: int | None, level: str, name: str) -> lis
     ]
 
 
+def login_name() -> str:
+    try:
+        return getpass.getuser().capitalize() or "Player"
+    except (KeyError, OSError):  # no login name for this user id (e.g. in a container)
+        return "Player"
+
+
 def saved_games(manager: TableManager, spec: GameSpec | None) -> list[Table]:
     tables = manager.table_of(TERMINAL_GUILD, PLAYER_ID)
     return sorted(
@@ -119,7 +126,7 @@ async def run(args: argparse.Namespace, console: Console) -> int:
         if spec is None:
             return 0
     options = parse_options(spec, " ".join(args.option)) if spec is not None else {}
-    name = args.name or getpass.getuser().capitalize() or "Player"
+    name = args.name or login_name()
     seats = seats_for(spec, args.players, args.level, name) if spec is not None else []
     store = await Store.open(args.database)
     manager = TableManager(store, ai_delay=args.delay, idle_warn=None, idle_takeover=None)

@@ -163,3 +163,14 @@ def test_pictures_that_cannot_be_written_give_one_line(tmp_path):
     assert problem is not None and problem.startswith(f"Could not write the pictures to {blocked}")
     assert Pictures(tmp_path / "pictures").write(table, 0) is None
     assert (tmp_path / "pictures" / "hand.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_player_is_named_after_their_login_or_player(monkeypatch):
+    monkeypatch.setattr(cli.getpass, "getuser", lambda: "ann")
+    assert cli.login_name() == "Ann"
+
+    def no_login() -> str:
+        raise OSError("No username set in the environment")
+
+    monkeypatch.setattr(cli.getpass, "getuser", no_login)
+    assert cli.login_name() == "Player"
