@@ -132,18 +132,15 @@ async def run(args: argparse.Namespace, console: Console) -> int:
     manager = TableManager(store, ai_delay=args.delay, idle_warn=None, idle_takeover=None)
     try:
         await manager.start()
-        saved = saved_games(manager, spec)
         if args.resume:
+            saved = saved_games(manager, spec)
             if not saved:
-                what = spec.title if spec is not None else "any game"
-                console.print(f"No unfinished game of {what} is saved in {args.database}.",
+                what = f"{spec.title} game" if spec is not None else "game"
+                console.print(f"No unfinished {what} is saved in {args.database}.",
                               markup=False)
                 return 1
             table = saved[-1]
         else:
-            if saved:
-                console.print(f"(You have {len(saved)} unfinished {spec.title} game(s): "
-                              "scripts/play --resume goes on with the last.)", markup=False)
             table = await manager.create(
                 guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=spec.name,
                 options=options, seats=seats, host_id=PLAYER_ID, seed=args.seed,
@@ -160,7 +157,6 @@ async def run(args: argparse.Namespace, console: Console) -> int:
         except Leave:
             console.print(f"Saved game #{table.id}. scripts/play --resume goes on with it.",
                           markup=False)
-            return 0
         return 0
     finally:
         await manager.close()

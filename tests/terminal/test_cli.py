@@ -102,7 +102,9 @@ def test_a_player_count_the_game_does_not_allow_is_refused():
 def test_resume_with_nothing_saved_says_so(tmp_path, capsys):
     handler = signal.getsignal(signal.SIGINT)
     assert cli.main(["--resume", "--database", str(tmp_path / "play.db")]) == 1
-    assert "No unfinished game of any game is saved in" in capsys.readouterr().out
+    assert "No unfinished game is saved in" in capsys.readouterr().out
+    assert cli.main(["pip-pip", "--resume", "--database", str(tmp_path / "play.db")]) == 1
+    assert "No unfinished Pip Pip game is saved in" in capsys.readouterr().out
     assert signal.getsignal(signal.SIGINT) is handler  # the caller's Ctrl-C handling is back
 
 
