@@ -7,12 +7,15 @@ in, because opening the database is asynchronous.
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import logging
 import os
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 from discord.ext import commands
 from dotenv import load_dotenv
@@ -31,9 +34,29 @@ No Discord token is set.
 1. Open https://discord.com/developers/applications and create an application.
 2. Under "Bot", press "Reset Token" and copy the token.
 3. Copy .env.example to .env and put the token after DISCORD_TOKEN=
-4. Invite the bot with the OAuth2 URL generator: scopes "bot" and "applications.commands",
-   permissions Send Messages, Attach Files, Create Public Threads, Send Messages in Threads.
+4. Start the bot: it prints the link that invites it to your server.
 """
+REFUSED_TOKEN = (
+    "Discord refused the token in DISCORD_TOKEN: copy it again from the Developer Portal "
+    "(https://discord.com/developers/applications, your application, Bot → Reset Token) "
+    "and put it after DISCORD_TOKEN= in .env."
+)
+NO_NETWORK = "Cannot reach Discord: check the network"
+
+INVITE_SCOPES = ("bot", "applications.commands")
+#: The permissions the bot asks for when invited; README.md lists the same ones (a test holds
+#: the two together).
+INVITE_PERMISSIONS = (
+    "send_messages",
+    "attach_files",
+    "create_public_threads",
+    "send_messages_in_threads",
+)
+
+
+def invite_url(application_id: int) -> str:
+    permissions = discord.Permissions(**dict.fromkeys(INVITE_PERMISSIONS, True))
+    return discord.utils.oauth_url(application_id, permissions=permissions, scopes=INVITE_SCOPES)
 
 
 @dataclass(frozen=True)
@@ -72,6 +95,10 @@ class CardBot(commands.Bot):
         refresh_interval: float = 1.0,
         sync_commands: bool = True,
     ) -> None:
+        # The bot never joins voice, so discord.py's warnings about voice libraries not being
+        # installed (PyNaCl, davey) would only alarm whoever starts it.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         # No privileged intents: slash commands and components need none of them.
         intents = discord.Intents.default()
         intents.typing = False
@@ -123,6 +150,8 @@ class CardBot(commands.Bot):
             tables_cog.show(table)
         if self.sync_commands:
             await self._sync_commands()
+        if self.application_id is not None:
+            print(f"Invite the bot to a server with {invite_url(self.application_id)}", flush=True)
 
     async def _on_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
@@ -186,7 +215,75 @@ def configure_logging(level: str) -> None:
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
 
 
-def main() -> int:
+def check() -> bool:
+    """`python bot.py --check`: the settings, the database and the fonts, without connecting.
+    Prints one line per check; True when nothing is wrong."""
+    fine = True
+
+    def report(ok: bool, line: str, label: str = "ok") -> None:
+        nonlocal fine
+        fine = fine and ok
+        print(f"{label if ok else 'PROBLEM':<8} {line}")
+
+    try:
+        settings: Settings | None = Settings.from_environment()
+    except ValueError as problem:
+        settings = None
+        report(False, str(problem))
+    if settings is not None:
+        if not settings.token:
+            report(False, "DISCORD_TOKEN is not set: put the bot's token after DISCORD_TOKEN= "
+                          "in .env (README.md, Setting up, says where to get it).")
+        elif settings.token.count(".") != 2:
+            report(False, "DISCORD_TOKEN does not look like a bot token (three parts joined by "
+                          "dots): copy it again from the Developer Portal (Bot → Reset Token).")
+        else:
+            report(True, "DISCORD_TOKEN is set (Discord checks it when the bot logs in).")
+        if settings.dev_guild_id is None:
+            report(True, "DEV_GUILD_ID is not set: commands are synced to every server, which "
+                         "can take up to an hour to show.", label="note")
+        else:
+            report(True, f"DEV_GUILD_ID {settings.dev_guild_id}: commands show there at once.")
+        report(*asyncio.run(_check_database(settings.database)))
+    report(*_check_fonts())
+    print("Everything is ready: scripts/run-bot starts the bot." if fine
+          else "Fix the problems above, then run this again.")
+    return fine
+
+
+async def _check_database(path: str) -> tuple[bool, str]:
+    from store import Store
+
+    try:
+        store = await Store.open(path)
+    except Exception as error:
+        return False, f"The database {path} does not open: {error}"
+    try:
+        version = await store.schema_version()
+        running = len(await store.games_with_status("running"))
+    finally:
+        await store.close()
+    return True, f"The database {path} opens (schema version {version}, {running} running games)."
+
+
+def _check_fonts() -> tuple[bool, str]:
+    from render.kit import text
+
+    try:
+        for bold in (False, True):
+            text.font(12, bold)
+    except OSError as error:
+        return False, f"The fonts in {text.FONT_DIR} do not load ({error}): restore that folder."
+    return True, f"The fonts in {text.FONT_DIR} load."
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The card table Discord bot.")
+    parser.add_argument("--check", action="store_true",
+                        help="check the settings, the database and the fonts, without connecting")
+    arguments = parser.parse_args(argv)
+    if arguments.check:
+        return 0 if check() else 1
     try:
         settings = Settings.from_environment()
     except ValueError as problem:
@@ -200,8 +297,11 @@ def main() -> int:
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
-        print("Discord refused the token. " + TOKEN_HELP.split("\n", 2)[2], file=sys.stderr)
+        print(REFUSED_TOKEN, file=sys.stderr)
         return 2
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as error:
+        print(f"{NO_NETWORK} ({error}).", file=sys.stderr)
+        return 1
     return 0
 
 

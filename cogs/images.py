@@ -103,15 +103,6 @@ async def draw(kind: str, game_name: str, view: dict[str, Any]) -> bytes | None:
         return None
 
 
-def playable_cards(legal: list[dict[str, Any]]) -> list[str]:
-    """The card notations a seat's legal actions mention, for the hand picture's highlight."""
-    cards: list[str] = []
-    for action in legal:
-        found = [action.get("card"), *(action.get("cards") or [])]
-        cards += [c for c in found if isinstance(c, str) and c not in cards]
-    return cards
-
-
 def as_file(png: bytes | None, filename: str) -> list[discord.File]:
     """The attachment list for a message: empty when there is no picture."""
     return [] if png is None else [discord.File(io.BytesIO(png), filename=filename)]

@@ -18,41 +18,11 @@ from cogs import text
 from cogs.components import LobbyButton, LobbySelect
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
-from engine.registry import GAMES, LEVELS, GameSpec
+from engine.registry import GAMES, LEVELS
 from tables import IDLE_CHOICES
+from tables.options import parse_options
 
 log = logging.getLogger(__name__)
-
-
-TRUE_WORDS = {"on", "yes", "true", "y", "1"}
-FALSE_WORDS = {"off", "no", "false", "n", "0"}
-
-
-def parse_options(spec: GameSpec, written: str | None) -> dict[str, Any]:
-    """ "target=61 teams=on" -> {"target": 61, "teams": True}, matched against each option's
-    choices (so any game's options work without the bot knowing them)."""
-    options: dict[str, Any] = {}
-    known = {o.name.lower(): o for o in spec.options}
-    for token in (written or "").replace(",", " ").split():
-        name, sep, value = token.partition("=")
-        option = known.get(name.strip().lower())
-        if not sep or option is None:
-            names = ", ".join(o.name for o in spec.options) or "none"
-            raise IllegalAction(f"Write options as name=value; {spec.title}'s options: {names}.")
-        options[option.name] = match_choice(option.choices, value.strip(), option.name)
-    return spec.check_options(options)
-
-
-def match_choice(choices: Sequence[Any], value: str, name: str) -> Any:
-    lowered = value.lower()
-    for choice in choices:
-        if isinstance(choice, bool):
-            if (lowered in TRUE_WORDS and choice) or (lowered in FALSE_WORDS and not choice):
-                return choice
-        elif str(choice).lower() == lowered:
-            return choice
-    allowed = ", ".join(text.option_value(c) for c in choices)
-    raise IllegalAction(f"{name} must be one of {allowed}, not {value!r}.")
 
 
 def lobby_view(lobby: Any) -> discord.ui.View:

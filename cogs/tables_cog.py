@@ -25,6 +25,7 @@ from cogs.controls import STALE_MESSAGE, ControlRef, build_controls, resolve, st
 from cogs.refresher import Coalescer
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
+from tables.pictures import hand_view
 
 log = logging.getLogger(__name__)
 
@@ -139,9 +140,7 @@ class TablesCog(commands.Cog, name="Tables"):
         self, table: Any, seat: int
     ) -> tuple[str, list[discord.File], discord.ui.View]:
         legal = table.legal_for(seat)
-        view_data = table.view_for(seat)
-        view_data["playable"] = images.playable_cards(legal)
-        png = await images.draw("hand", table.game_name, view_data)
+        png = await images.draw("hand", table.game_name, hand_view(table, seat))
         controls = build_controls(
             legal,
             table.spec.action_label,

@@ -14,7 +14,8 @@ import discord
 
 import render
 from engine.registry import GameSpec
-from tables.text import fill_names
+from tables.options import option_value
+from tables.text import outcome_words
 
 RECENT_LINES = 6
 MAX_CONTENT = 2000
@@ -48,12 +49,8 @@ def waiting_line(seats: Sequence[Any], waiting: Iterable[int]) -> str:
 
 
 def outcome_line(seats: Sequence[Any], outcome: dict[str, Any]) -> str:
-    winners = [safe(seats[s].name) for s in outcome.get("winners", [])]
-    who = " and ".join(winners) if winners else "Nobody"
-    verb = "share the win" if outcome.get("shared") or len(winners) > 1 else "wins"
-    detail = outcome.get("detail")
-    if detail:
-        detail = fill_names(str(detail), [seat.name for seat in seats])
+    winners, verb, detail = outcome_words([seat.name for seat in seats], outcome)
+    who = " and ".join(safe(name) for name in winners) if winners else "Nobody"
     return f"🏆 **{who} {verb}!**" + (f" {safe(detail)}" if detail else "")
 
 
@@ -93,13 +90,6 @@ def seats_block(spec: GameSpec, seats: Sequence[Any], sides: Sequence[Sequence[i
             for n, side in enumerate(teams, start=1)
         )
     return "\n".join(f"{n}. {seat_label(seat)}" for n, seat in enumerate(seats, start=1))
-
-
-def option_value(value: Any) -> str:
-    """An option's value as a player writes it in /play: on/off rather than True/False."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 def options_block(spec: GameSpec, options: dict[str, Any]) -> str:

@@ -31,3 +31,11 @@ def event_line(event: dict[str, Any], names: Sequence[str]) -> str | None:
 
 def is_private(event: dict[str, Any]) -> bool:
     return event.get("to") is not None
+
+
+def outcome_words(names: Sequence[str], outcome: dict[str, Any]) -> tuple[list[str], str, str]:
+    """(winners' names, "wins" or "share the win", the detail line with names filled in)."""
+    winners = [names[s] for s in outcome.get("winners", [])]
+    verb = "share the win" if outcome.get("shared") or len(winners) > 1 else "wins"
+    detail = outcome.get("detail")
+    return winners, verb, fill_names(str(detail), names) if detail else ""

@@ -1,0 +1,5 @@
+import sys
+
+from terminal.cli import main
+
+sys.exit(main())

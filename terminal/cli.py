@@ -1,0 +1,190 @@
+"""`scripts/play [GAME] [--players N] [--level L] [--resume] [--images DIR]`: the arguments,
+the game and seats chosen, then one TerminalGame played to its end or until the player leaves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import signal
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from engine.errors import IllegalAction
+from engine.registry import GAMES, LEVELS, GameSpec
+from store import Store
+from tables import SeatInfo, Table, TableManager
+from tables.options import parse_options
+from terminal.session import (
+    PLAYER_ID,
+    TERMINAL_CHANNEL,
+    TERMINAL_GUILD,
+    Leave,
+    Pictures,
+    TerminalGame,
+)
+
+#: Terminal games live in their own file so that a terminal never plays the computer turns of
+#: a bot's Discord games (TableManager.start resumes every running game of its database).
+DEFAULT_DATABASE = "data/terminal.db"
+
+
+def parser() -> argparse.ArgumentParser:
+    games = ", ".join(GAMES)
+    parser = argparse.ArgumentParser(
+        prog="scripts/play",
+        description="Play a game of the card table bot in this terminal, against computer "
+        "players. No Discord needed.",
+        epilog="Example: scripts/play cribbage --option target=61",
+    )
+    parser.add_argument("game", nargs="?", help=f"one of {games} (asked if left out)")
+    parser.add_argument("--players", type=int, help="how many seats, you included")
+    parser.add_argument("--level", choices=LEVELS, default="normal",
+                        help="the computer players' level (default normal)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option, as in /play: target=61, muggins=on, rounds=1 ...")
+    parser.add_argument("--resume", action="store_true",
+                        help="go on with your last unfinished game")
+    parser.add_argument("--images", type=Path, metavar="DIR",
+                        help="write table.png and hand.png into DIR after every move")
+    parser.add_argument("--name", help="your name at the table")
+    parser.add_argument("--database", default=DEFAULT_DATABASE,
+                        help=f"where games are saved (default {DEFAULT_DATABASE})")
+    parser.add_argument("--delay", type=float, default=0.5, metavar="SECONDS",
+                        help="pause before each computer move (default 0.5)")
+    parser.add_argument("--seed", type=int, help=argparse.SUPPRESS)
+    return parser
+
+
+def find_game(written: str) -> GameSpec:
+    key = written.strip().lower().replace("_", "-").replace(" ", "-")
+    for spec in GAMES.values():
+        if key in (spec.name, spec.title.lower().replace(" ", "-")):
+            return spec
+    raise IllegalAction(f"There is no game {written!r}; the games: {', '.join(GAMES)}.")
+
+
+def ask_game(console: Console) -> GameSpec | None:
+    """The game the player picks from a numbered list; None if they leave instead."""
+    specs = list(GAMES.values())
+    console.print("Which game?")
+    for number, spec in enumerate(specs, start=1):
+        counts = ", ".join(str(n) for n in spec.allowed_player_counts())
+        console.print(f"  {number}. {spec.title} ({counts} players)", markup=False)
+    while True:
+        try:
+            typed = console.input(f"Game [1-{len(specs)}]: ").strip()
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return None
+        if typed.isdigit() and 1 <= int(typed) <= len(specs):
+            return specs[int(typed) - 1]
+        if typed.lower() in ("help", "rules", "?"):
+            console.print("Type a game's number or name. Once it starts, rules shows its rules "
+                          "and help how to move.")
+            continue
+        try:
+            return find_game(typed)
+        except IllegalAction as problem:
+            console.print(f"Choose a number from 1 to {len(specs)}. {problem}", markup=False)
+
+
+def seats_for(spec: GameSpec, players: int | None, level: str, name: str) -> list[SeatInfo]:
+    counts = spec.allowed_player_counts()
+    players = counts[0] if players is None else players
+    if players not in counts:
+        allowed = ", ".join(str(n) for n in counts)
+        raise IllegalAction(f"{spec.title} is for {allowed} players, not {players}.")
+    computers = players - 1
+    return [SeatInfo(PLAYER_ID, name)] + [
+        SeatInfo.computer(level, f"Computer {n} ({level})" if computers > 1 else None)
+        for n in range(1, computers + 1)
+    ]
+
+
+def login_name() -> str:
+    try:
+        return getpass.getuser().capitalize() or "Player"
+    except (KeyError, OSError):  # no login name for this user id (e.g. in a container)
+        return "Player"
+
+
+def saved_games(manager: TableManager, spec: GameSpec | None) -> list[Table]:
+    tables = manager.table_of(TERMINAL_GUILD, PLAYER_ID)
+    return sorted(
+        (t for t in tables if spec is None or t.spec is spec), key=lambda t: t.id
+    )
+
+
+async def run(args: argparse.Namespace, console: Console) -> int:
+    spec = find_game(args.game) if args.game else None
+    if spec is None and not args.resume:
+        spec = ask_game(console)
+        if spec is None:
+            return 0
+    options = parse_options(spec, " ".join(args.option)) if spec is not None else {}
+    name = args.name or login_name()
+    seats = seats_for(spec, args.players, args.level, name) if spec is not None else []
+    store = await Store.open(args.database)
+    manager = TableManager(store, ai_delay=args.delay, idle_warn=None, idle_takeover=None)
+    try:
+        await manager.start()
+        if args.resume:
+            saved = saved_games(manager, spec)
+            if not saved:
+                what = f"{spec.title} game" if spec is not None else "game"
+                console.print(f"No unfinished {what} is saved in {args.database}.",
+                              markup=False)
+                return 1
+            table = saved[-1]
+        else:
+            table = await manager.create(
+                guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=spec.name,
+                options=options, seats=seats, host_id=PLAYER_ID, seed=args.seed,
+            )
+        seat = table.seat_of(PLAYER_ID)
+        assert seat is not None
+        game = TerminalGame(
+            console, manager, table, seat, read=console.input,
+            pictures=Pictures(args.images) if args.images else None,
+        )
+        manager.subscribe(game)
+        try:
+            await game.play(resumed=args.resume)
+        except Leave:
+            console.print(f"Saved game #{table.id}. scripts/play --resume goes on with it.",
+                          markup=False)
+        return 0
+    finally:
+        await manager.close()
+        await store.close()
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    # Raised wherever the program is, even inside input(): asyncio's own handler would only
+    # cancel the game after the next Enter.
+    raise KeyboardInterrupt
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    console = Console(highlight=False)
+    previous = signal.signal(signal.SIGINT, _interrupt)
+    try:
+        return asyncio.run(run(args, console))
+    except IllegalAction as problem:
+        console.print(str(problem), markup=False)
+        return 2
+    except (KeyboardInterrupt, EOFError):
+        console.print("\nStopped; every move so far is saved. scripts/play --resume goes on.",
+                      markup=False)
+        return 130
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,286 @@
+"""One terminal game: the table layer plays it, this module shows it and asks for moves.
+
+The player sits at a table of the TableManager like a Discord member (the same store, engine,
+computer players and event lines); every accepted move is committed before the next prompt, so
+leaving at any point loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from engine.errors import IllegalAction
+from tables import Table, TableManager
+from tables.lobby import group_sides, side_of_seats
+from tables.pictures import hand_view
+from tables.text import event_line, outcome_words
+from terminal.cards import cards_text, styled
+from terminal.moves import choose_move
+
+#: The terminal's games are kept apart from every Discord server's in the same kind of store.
+TERMINAL_GUILD = 0
+TERMINAL_CHANNEL = 0
+#: The player at the keyboard (Discord user ids are far larger, so this never meets one).
+PLAYER_ID = 1
+
+HELP = """\
+Choose a move by its number, or type its cards: 5h, 10s, qd (a discard of two: 5h 6c).
+A move's own words work too, e.g. go.
+  rules   the rules of this game
+  help    this text
+  quit    save and stop (Ctrl-D or Ctrl-C do the same); scripts/play --resume goes on
+To see the board as pictures, start with --images DIR: table.png and hand.png are written
+there after every move."""
+
+
+class Leave(Exception):
+    """The player stops: end of input, Ctrl-C or quit. The game is already saved."""
+
+
+@dataclass
+class Pictures:
+    """Writes table.png and hand.png into a folder after every move."""
+
+    folder: Path
+
+    def write(self, table: Table, seat: int) -> str | None:
+        """None when written, else a one-line reason."""
+        import render
+
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            table_png = render.draw_table(table.game_name, table.public_view())
+            hand_png = render.draw_hand(table.game_name, hand_view(table, seat))
+            (self.folder / "table.png").write_bytes(table_png)
+            (self.folder / "hand.png").write_bytes(hand_png)
+        except Exception as error:  # a picture that fails must not stop the game
+            return f"Could not write the pictures to {self.folder}: {error}"
+        return None
+
+
+class TerminalGame:
+    """Shows one table to the player at `seat` and carries out their moves."""
+
+    def __init__(
+        self,
+        console: Console,
+        manager: TableManager,
+        table: Table,
+        seat: int,
+        *,
+        read: Callable[[str], str],
+        pictures: Pictures | None = None,
+    ) -> None:
+        self.console = console
+        self.manager = manager
+        self.table = table
+        self.seat = seat
+        self.read = read
+        self.pictures = pictures
+        self._offered_at: int | None = None
+        self._offer = asyncio.Event()
+        self._idle: asyncio.Future[None] | None = None
+
+    # ------------------------------------------------------------ the listener
+
+    async def on_update(self, table: Table, events: list[dict[str, Any]]) -> None:
+        if table is not self.table:
+            return
+        for event in events:
+            to = event.get("to")
+            if to is not None and to != self.seat:
+                continue
+            line = event_line(event, table.names)
+            if line is not None:
+                self.console.print(Text("  ") + styled(line))
+        self._draw_pictures()
+        if self._optional_moves() and self._offered_at != table.version:
+            self._offer.set()
+
+    # ------------------------------------------------------------ playing
+
+    async def play(self, resumed: bool) -> None:
+        self._introduce(resumed)
+        self._draw_pictures()
+        while True:
+            must = await self._until_player_needed()
+            if must is None:
+                break
+            self._show_choices(must)
+            await self._take_move(must)
+        self._show_end()
+
+    async def _until_player_needed(self) -> bool | None:
+        """True when the game waits for the player, False when they may make an off-turn
+        move (a call), None when the game is over or cannot go on."""
+        while True:
+            if not self.table.active:
+                return None
+            if self._optional_moves() and self._offered_at != self.table.version:
+                return False
+            if self._idle is None or self._idle.done():
+                # Never cancelled: cancelling wait_idle would cancel the computer's turn too.
+                self._idle = asyncio.ensure_future(self.manager.wait_idle())
+            offer = asyncio.ensure_future(self._offer.wait())
+            await asyncio.wait({self._idle, offer}, return_when=asyncio.FIRST_COMPLETED)
+            offer.cancel()
+            self._offer.clear()
+            if not self._idle.done():
+                continue
+            if not self.table.active:
+                return None
+            if self.seat in self.table.waiting_for():
+                return True
+            if not (self._optional_moves() and self._offered_at != self.table.version):
+                return None  # nobody can move: the table stopped
+
+    def _optional_moves(self) -> list[dict[str, Any]]:
+        if self.seat in self.table.waiting_for():
+            return []
+        return self.table.legal_for(self.seat)
+
+    async def _take_move(self, must: bool) -> None:
+        legal = self.table.legal_for(self.seat)
+        label = self.table.spec.action_label
+        numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
+        prompt = (
+            f"Your move [{numbers}, a card like 5h, rules, help, quit]: "
+            if must
+            else f"Make it now [{numbers}], or press Enter to let play go on: "
+        )
+        version = self.table.version
+        while True:
+            typed = self._ask(prompt).strip()
+            word = typed.lower()
+            if word == "rules":
+                self._show_rules()
+                continue
+            if word in ("help", "?"):
+                self.console.print(HELP)
+                continue
+            if word in ("quit", "exit"):
+                raise Leave
+            if not typed:
+                if not must:
+                    self._offered_at = version
+                    return
+                self.console.print("Type a move: its number, or its cards.")
+                continue
+            try:
+                action = choose_move(typed, legal, label)
+                await self.manager.act(self.table.id, PLAYER_ID, action)
+            except IllegalAction as refusal:
+                self.console.print(str(refusal), style="yellow", markup=False)
+                if self.table.version != version:
+                    return  # the table moved on meanwhile: show the new choices
+                continue
+            self._offered_at = None
+            return
+
+    def _ask(self, prompt: str) -> str:
+        try:
+            return self.read(prompt)
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            raise Leave from None
+
+    # ------------------------------------------------------------ showing
+
+    def _introduce(self, resumed: bool) -> None:
+        table = self.table
+        self.console.rule(f"{table.spec.title} · game #{table.id}")
+        sides = group_sides(table.spec, len(table.seats), table.options)
+        mine = next(side for side in sides if self.seat in side)
+        seats = ", ".join(self._who(s) for s in range(len(table.seats)))
+        self.console.print(f"Players: {seats}", markup=False)
+        partners = [table.names[s] for s in mine if s != self.seat]
+        if partners:
+            self.console.print(f"Your partner: {' and '.join(partners)}", markup=False)
+        if resumed:
+            self.console.print("Where you left off:")
+        else:
+            self.console.print("Type help for how to move, rules for the rules.")
+        for line in table.recent:
+            self.console.print(Text("  ") + styled(line))
+        for line in table.private_lines(self.seat)[-1:]:
+            self.console.print(Text("  ") + styled(line))
+
+    def _who(self, seat: int) -> str:
+        name = self.table.names[seat]
+        return f"{name} (you)" if seat == self.seat else name
+
+    def _show_choices(self, must: bool) -> None:
+        view = self.table.view_for(self.seat)
+        self.console.print()
+        scores = self._scores_line(view)
+        if scores:
+            self.console.print(scores, markup=False)
+        hand = view.get("hand")
+        if isinstance(hand, list) and all(isinstance(c, str) for c in hand):
+            self.console.print(Text("Your hand: ") + cards_text(hand))
+        legal = self.table.legal_for(self.seat)
+        if not must:
+            self.console.print("You may move now, before your turn:")
+        label = self.table.spec.action_label
+        for number, action in enumerate(legal, start=1):
+            self.console.print(Text(f"  {number:>2}. ") + styled(label(action)))
+
+    def _scores_line(self, view: dict[str, Any]) -> str:
+        """Scores by side; a game keeps them per seat or per side (team)."""
+        scores = view.get("scores")
+        side_of = side_of_seats(self.table.spec, len(self.table.seats), self.table.options)
+        if not isinstance(scores, list):
+            return ""
+        if len(scores) == len(side_of):
+            score_of = {side: scores[seat] for seat, side in enumerate(side_of)}
+        elif sorted(set(side_of)) == list(range(len(scores))):
+            score_of = dict(enumerate(scores))
+        else:
+            return ""
+        members: dict[int, list[int]] = {}
+        for seat, side in enumerate(side_of):
+            members.setdefault(side, []).append(seat)
+        parts = [
+            " & ".join(self._who(s) for s in seats) + f" {score_of[side]}"
+            for side, seats in members.items()
+        ]
+        return "Scores: " + " · ".join(parts)
+
+    def _show_rules(self) -> None:
+        sections = self.table.spec.rules or (("Rules", "No rules are written for this game."),)
+        self.console.rule(f"{self.table.spec.title}: rules")
+        for title, text in sections:
+            self.console.print(Text(title, style="bold"))
+            self.console.print(styled(text))
+            self.console.print()
+        self.console.rule()
+
+    def _show_end(self) -> None:
+        table = self.table
+        outcome = table.outcome
+        self.console.print()
+        if outcome is not None:
+            winners, verb, detail = outcome_words(table.names, outcome)
+            who = " and ".join(winners) if winners else "Nobody"
+            line = Text(f"{who} {verb}!", style="bold green")
+            if detail and table.recent[-1:] != [detail]:  # not said just above already
+                line += Text(" ") + styled(detail)
+            self.console.print(line)
+        else:
+            self.console.print(f"The game stopped ({table.status}).", markup=False)
+
+    def _draw_pictures(self) -> None:
+        if self.pictures is None:
+            return
+        problem = self.pictures.write(self.table, self.seat)
+        if problem is not None:
+            self.console.print(problem, style="yellow", markup=False)
+            self.pictures = None  # said once; the game goes on without them
+

@@ -1,0 +1,45 @@
+"""Driving scripts/play's program through a pseudo-terminal, as a player at a keyboard would."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+
+ROOT = Path(__file__).resolve().parents[2]
+MOVE_PROMPT = r"Your move \[1[-0-9]*, a card like 5h, rules, help, quit\]: "
+OFFER_PROMPT = r"Make it now \[1[-0-9]*\], or press Enter to let play go on: "
+THE_END = r"(wins|share the win)!"
+
+
+def spawn(database: Path, *args: str, delay: str = "0") -> pexpect.spawn:
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS="160", PYTHONUNBUFFERED="1")
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "terminal", *args, "--database", str(database), "--delay", delay, "--name", "Ann"],
+        cwd=str(ROOT), env=env, encoding="utf-8", timeout=60, dimensions=(50, 160),
+    )
+    child.delaybeforesend = None  # each answer follows its prompt, so no pause is needed
+    return child
+
+
+def play_to_end(child: pexpect.spawn, moves: int = 2000) -> int:
+    """Take the first listed move at every turn and let every off-turn offer pass, until the
+    winner is announced; the number of moves made."""
+    made = 0
+    for _ in range(moves):
+        found = child.expect([MOVE_PROMPT, OFFER_PROMPT, THE_END])
+        if found == 2:
+            return made
+        child.sendline("1" if found == 0 else "")
+        made += found == 0
+    raise AssertionError("the game did not end")
+
+
+def finish(child: pexpect.spawn) -> int:
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus

@@ -1,0 +1,178 @@
+"""The terminal's pieces in process: reading moves, showing cards, seats, and every seating of
+every game played to its end through the tables layer."""
+
+from __future__ import annotations
+
+import io
+import signal
+
+import pytest
+from rich.console import Console
+
+from engine.errors import IllegalAction
+from engine.registry import GAMES
+from store import Store
+from tables import TableManager
+from tables.lobby import group_sides
+from terminal import cli
+from terminal.cards import styled
+from terminal.moves import choose_move
+from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
+
+DISCARDS = [
+    {"type": "discard", "cards": ["5H", "TS"]},
+    {"type": "discard", "cards": ["5H", "JC"]},
+    {"type": "discard", "cards": ["TS", "JC"]},
+]
+PLAYS = [{"type": "play", "card": "5H"}, {"type": "play", "card": "TS"}, {"type": "go"}]
+
+
+def label(action):
+    return GAMES["cribbage"].action_label(action)
+
+
+@pytest.mark.parametrize(
+    ("typed", "legal", "chosen"),
+    [
+        ("2", PLAYS, 1),
+        ("5h", PLAYS, 0),
+        ("10S", PLAYS, 1),
+        ("ts", PLAYS, 1),
+        (" go ", PLAYS, 2),
+        ("Go", PLAYS, 2),
+        ("jc 10s", DISCARDS, 2),
+        ("JC,5H", DISCARDS, 1),
+    ],
+)
+def test_a_move_is_chosen_by_number_cards_or_words(typed, legal, chosen):
+    assert choose_move(typed, legal, label) is legal[chosen]
+
+
+@pytest.mark.parametrize(
+    ("typed", "legal", "reason"),
+    [
+        ("4", PLAYS, "Choose a number from 1 to 3."),
+        ("0", PLAYS, "Choose a number from 1 to 3."),
+        ("7h", PLAYS, "None of your moves now uses 7H."),
+        ("5h", DISCARDS, "That move takes 2 cards: type them all, like 5h 6c."),
+        ("5h 5h", DISCARDS, "None of your moves now uses 5H 5H."),
+        ("hello", PLAYS, "'hello' is not a move: type a number from the list, a card like 5h "
+                         "or 10s, rules or help."),
+    ],
+)
+def test_a_move_that_is_not_there_gets_one_line(typed, legal, reason):
+    with pytest.raises(IllegalAction) as refused:
+        choose_move(typed, legal, label)
+    assert str(refused.value) == reason
+    assert "\n" not in reason
+
+
+def test_the_same_card_in_several_moves_asks_for_the_number():
+    legal = [{"type": "play", "card": "5H", "racer": 0}, {"type": "play", "card": "5H", "racer": 1}]
+    with pytest.raises(IllegalAction, match=r"5H fits several moves \(1, 2\)"):
+        choose_move("5h", legal, label)
+
+
+def test_cards_in_a_line_get_suit_symbols_and_colour():
+    text = styled("Ann plays TS, count 15 (5H JC). THE END.")
+    assert text.plain == "Ann plays 10♠, count 15 (5♥ J♣). THE END."
+    red = [text.plain[span.start : span.end] for span in text.spans if "red" in str(span.style)]
+    assert red == ["5♥"]
+
+
+def test_pip_dice_stand_out():
+    text = styled("Ann plays P4, count 14 (P4 P5).")
+    assert text.plain == "Ann plays P4, count 14 (P4 P5)."
+    dice = [text.plain[span.start : span.end] for span in text.spans if "cyan" in str(span.style)]
+    assert dice == ["P4", "P4", "P5"]
+
+
+def test_games_are_found_by_name_or_title():
+    assert cli.find_game("pip_cribbage") is GAMES["pip-cribbage"]
+    assert cli.find_game("Crib Race") is GAMES["crib-race"]
+    with pytest.raises(IllegalAction, match="There is no game 'poker'; the games: cribbage"):
+        cli.find_game("poker")
+
+
+def test_a_player_count_the_game_does_not_allow_is_refused():
+    with pytest.raises(IllegalAction, match=r"^PIP Rush is for 2, 4 players, not 3\.$"):
+        cli.seats_for(GAMES["pip-rush"], 3, "easy", "Ann")
+
+
+def test_resume_with_nothing_saved_says_so(tmp_path, capsys):
+    handler = signal.getsignal(signal.SIGINT)
+    assert cli.main(["--resume", "--database", str(tmp_path / "play.db")]) == 1
+    assert "No unfinished game is saved in" in capsys.readouterr().out
+    assert cli.main(["pip-pip", "--resume", "--database", str(tmp_path / "play.db")]) == 1
+    assert "No unfinished Pip Pip game is saved in" in capsys.readouterr().out
+    assert signal.getsignal(signal.SIGINT) is handler  # the caller's Ctrl-C handling is back
+
+
+SEATINGS = [(name, n) for name, spec in GAMES.items() for n in spec.allowed_player_counts()]
+
+
+@pytest.mark.parametrize(("game", "players"), SEATINGS)
+async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
+    """The player and computer partners and opponents, through the table manager and its
+    store, to the announced winner."""
+    spec = GAMES[game]
+    options = {"target": 61} if "target" in {o.name for o in spec.options} else {}
+    if game == "pip-pip":
+        options = {"rounds": 1}
+    store = await Store.open(str(tmp_path / "play.db"))
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    out = io.StringIO()
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "" if prompt.startswith("Make it now") else "1"
+
+    try:
+        table = await manager.create(
+            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=game, options=options,
+            seats=cli.seats_for(spec, players, "easy", "Ann"), host_id=PLAYER_ID, seed=players,
+        )
+        game_screen = TerminalGame(Console(file=out, width=120), manager, table, 0, read=read)
+        manager.subscribe(game_screen)
+        await game_screen.play(resumed=False)
+    finally:
+        await manager.close()
+        await store.close()
+    shown = out.getvalue()
+    assert table.status == "finished"
+    assert prompts
+    assert "Players: Ann (you), Computer" in shown
+    partners = [s for s in next(side for side in group_sides(spec, players, table.options)
+                                if 0 in side) if s != 0]
+    if partners:
+        assert "Your partner: Computer" in shown
+    assert " wins!" in shown or " share the win!" in shown
+    if game != "pip-rush":  # a race: no points, the racers' places are in the event lines
+        assert "Scores: Ann (you)" in shown
+
+
+def test_pictures_that_cannot_be_written_give_one_line(tmp_path):
+    from tables import SeatInfo, Table
+    from terminal.session import Pictures
+
+    table = Table(id=1, spec=GAMES["cribbage"], options={}, seed=1,
+                  seats=[SeatInfo(PLAYER_ID, "Ann"), SeatInfo.computer("easy")], guild_id=0,
+                  channel_id=0, host_id=PLAYER_ID)
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    problem = Pictures(blocked).write(table, 0)
+    assert problem is not None and problem.startswith(f"Could not write the pictures to {blocked}")
+    assert Pictures(tmp_path / "pictures").write(table, 0) is None
+    assert (tmp_path / "pictures" / "hand.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_player_is_named_after_their_login_or_player(monkeypatch):
+    monkeypatch.setattr(cli.getpass, "getuser", lambda: "ann")
+    assert cli.login_name() == "Ann"
+
+    def no_login() -> str:
+        raise OSError("No username set in the environment")
+
+    monkeypatch.setattr(cli.getpass, "getuser", no_login)
+    assert cli.login_name() == "Player"

@@ -1,0 +1,155 @@
+"""scripts/play end to end: the real program in a pseudo-terminal, each game to its end, a
+resume, and what a player may type at any prompt."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from engine.registry import GAMES
+from tests.terminal.play_helper import (
+    MOVE_PROMPT,
+    finish,
+    play_to_end,
+    spawn,
+)
+
+#: Options and deals that keep each game short. Cribbage is played to its end by the resume
+#: test below.
+SHORT = {
+    "pip-cribbage": ["--option", "target=61", "--seed", "8"],
+    "crib-race": ["--seed", "9"],
+    "pip-rush": ["--seed", "3"],
+    "pip-pip": ["--option", "rounds=1", "--seed", "7"],
+}
+
+
+def stored_status(database) -> list[tuple[str, str]]:
+    with sqlite3.connect(database) as db:
+        return db.execute("SELECT game, status FROM games ORDER BY id").fetchall()
+
+
+@pytest.mark.parametrize("game", list(SHORT))
+def test_each_game_is_played_to_its_end(tmp_path, game):
+    database = tmp_path / "play.db"
+    child = spawn(database, game, "--level", "easy", *SHORT[game])
+    child.expect(f"{GAMES[game].title} · game #1")
+    child.expect("Players: Ann \\(you\\)")
+    assert play_to_end(child) > 0
+    assert finish(child) == 0
+    assert stored_status(database) == [(game, "finished")]
+
+
+def test_ctrl_c_at_the_prompt_saves_and_resume_finishes_the_game(tmp_path):
+    """Cribbage, to 61: left with Ctrl-C after three moves, then resumed to its end."""
+    database = tmp_path / "play.db"
+    child = spawn(database, "cribbage", "--option", "target=61", "--seed", "3", "--level", "easy")
+    for _ in range(3):
+        child.expect(MOVE_PROMPT)
+        child.sendline("1")
+    child.expect(MOVE_PROMPT)
+    child.sendintr()
+    child.expect("Saved game #1. scripts/play --resume goes on with it.")
+    assert finish(child) == 0
+    assert "Traceback" not in child.before
+    assert stored_status(database) == [("cribbage", "running")]
+
+    child = spawn(database, "--resume")
+    child.expect("Cribbage · game #1")
+    child.expect("Where you left off:")
+    play_to_end(child)
+    assert finish(child) == 0
+    assert stored_status(database) == [("cribbage", "finished")]
+
+
+def test_what_a_player_may_type_at_the_prompt(tmp_path):
+    """Bad input gets a one-line reason and the same prompt; cards can be typed; rules and
+    help answer; end of input saves and leaves."""
+    database = tmp_path / "play.db"
+    hand = GAMES["cribbage"].new(2, {}, 1).view(0)["hand"]  # the table deals from its seed
+    child = spawn(database, "cribbage", "--seed", "1")
+    child.expect(MOVE_PROMPT)  # the discard: every pair of the six cards
+    shown = child.before
+    assert any(symbol in shown for symbol in "♠♥♦♣")
+    assert "\x1b[" in shown  # styled by rich for a colour terminal
+    for typed, reason in [
+        ("xyz", "'xyz' is not a move: type a number from the list"),
+        ("99", "Choose a number from 1 to 15."),
+        ("0", "Choose a number from 1 to 15."),
+        ("", "Type a move: its number, or its cards."),
+        (hand[0].lower(), "That move takes 2 cards: type them all, like 5h 6c."),
+        ("5s 5s", "None of your moves now uses 5S 5S."),
+    ]:
+        child.sendline(typed)
+        child.expect(reason)
+        child.expect(MOVE_PROMPT)
+    child.sendline("rules")
+    first_title = GAMES["cribbage"].rules[0][0]
+    child.expect(f"Cribbage: rules.*{first_title}")
+    child.expect(MOVE_PROMPT)
+    child.sendline("help")
+    child.expect("Choose a move by its number, or type its cards")
+    child.expect(MOVE_PROMPT)
+    child.sendline(f"{hand[1]} {hand[2].lower()}".replace("T", "10"))
+    child.expect("You discard ")
+    child.expect(MOVE_PROMPT)
+    child.sendline("rules")  # at a later prompt too
+    child.expect(f"Cribbage: rules.*{first_title}")
+    child.expect(MOVE_PROMPT)
+    child.sendeof()
+    child.expect("Saved game #1. scripts/play --resume goes on with it.")
+    assert finish(child) == 0
+    assert stored_status(database) == [("cribbage", "running")]
+
+
+def test_ctrl_c_while_the_computer_waits_saves_and_exits(tmp_path):
+    database = tmp_path / "play.db"
+    child = spawn(database, "cribbage", "--seed", "5", delay="30")
+    child.expect("Players:")
+    child.sendintr()
+    child.expect("Stopped; every move so far is saved.")
+    assert finish(child) == 130
+    assert "Traceback" not in child.before
+    assert stored_status(database) == [("cribbage", "running")]
+
+
+def test_images_are_written_after_each_move(tmp_path):
+    pictures = tmp_path / "pictures"
+    child = spawn(tmp_path / "play.db", "pip-cribbage", "--seed", "4", "--images", str(pictures))
+    child.expect(MOVE_PROMPT)
+    first = (pictures / "table.png").read_bytes()
+    child.sendline("1")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    assert finish(child) == 0
+    for name in ("table.png", "hand.png"):
+        assert (pictures / name).read_bytes().startswith(b"\x89PNG")
+    assert (pictures / "table.png").read_bytes() != first
+
+
+def test_choosing_the_game_from_the_menu(tmp_path):
+    child = spawn(tmp_path / "play.db", "--seed", "1")
+    child.expect(r"Game \[1-5\]: ")
+    child.sendline("9")
+    child.expect(r"Choose a number from 1 to 5")
+    child.expect(r"Game \[1-5\]: ")
+    child.sendline("poker")
+    child.expect(r"There is no game 'poker'")
+    child.expect(r"Game \[1-5\]: ")
+    child.sendline("rules")
+    child.expect(r"Type a game's number or name. Once it starts, rules shows its rules")
+    child.expect(r"Game \[1-5\]: ")
+    child.sendline("2")
+    child.expect("PIP Cribbage · game #1")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    assert finish(child) == 0
+
+
+def test_leaving_the_game_menu_is_clean(tmp_path):
+    child = spawn(tmp_path / "play.db")
+    child.expect(r"Game \[1-5\]: ")
+    child.sendeof()
+    assert finish(child) == 0
+    assert "Traceback" not in child.before

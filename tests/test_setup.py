@@ -1,0 +1,142 @@
+"""What a newcomer sees when setting the bot up goes wrong: one clear line each, no traceback,
+no voice warnings; and `python bot.py --check`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+import bot
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Starts the real bot.py main() with discord.py's API base pointed at `sys.argv[1]`.
+START_AGAINST = (
+    "import sys, discord.http, bot; discord.http.Route.BASE = sys.argv[1]; sys.exit(bot.main([]))"
+)
+
+
+def run(tmp_path: Path, args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    base = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, *args], cwd=tmp_path, env={**base, **env}, capture_output=True,
+        text=True, timeout=60,
+    )
+
+
+class RefuseEveryToken(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        body = json.dumps({"message": "401: Unauthorized", "code": 0}).encode()
+        self.send_response(401)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def refusing_discord() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), RefuseEveryToken)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/api/v10"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def assert_no_noise(output: str) -> None:
+    assert "Traceback" not in output
+    for voice in ("PyNaCl", "davey", "voice"):
+        assert voice not in output
+
+
+def test_a_refused_token_says_where_to_copy_it_again(tmp_path: Path, refusing_discord: str):
+    done = run(tmp_path, ["-c", START_AGAINST, refusing_discord],
+               {"DISCORD_TOKEN": "abc.def.ghi", "DATABASE": str(tmp_path / "bot.db")})
+    assert done.returncode == 2
+    last = done.stderr.strip().splitlines()[-1]
+    assert last == bot.REFUSED_TOKEN
+    assert last.startswith("Discord refused the token in DISCORD_TOKEN: copy it again from the "
+                           "Developer Portal")
+    assert "Reset Token" in last and "create an application" not in done.stderr
+    assert_no_noise(done.stderr + done.stdout)
+
+
+def test_no_network_is_one_line_without_a_traceback(tmp_path: Path):
+    closed_port = "http://127.0.0.1:1/api/v10"
+    done = run(tmp_path, ["-c", START_AGAINST, closed_port],
+               {"DISCORD_TOKEN": "abc.def.ghi", "DATABASE": str(tmp_path / "bot.db")})
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("Cannot reach Discord: check the network (")
+    assert_no_noise(done.stderr + done.stdout)
+
+
+def check(tmp_path: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return run(tmp_path, [str(ROOT / "bot.py"), "--check"],
+               {"DATABASE": str(tmp_path / "data" / "bot.db"), **env})
+
+
+def test_check_passes_with_good_settings_and_never_connects(tmp_path: Path):
+    done = check(tmp_path, {"DISCORD_TOKEN": "abc.def.ghi", "DEV_GUILD_ID": "123456789"})
+    assert done.returncode == 0, done.stdout
+    lines = done.stdout.splitlines()
+    assert lines[0] == "ok       DISCORD_TOKEN is set (Discord checks it when the bot logs in)."
+    assert lines[1] == "ok       DEV_GUILD_ID 123456789: commands show there at once."
+    assert lines[2].startswith(f"ok       The database {tmp_path / 'data' / 'bot.db'} opens")
+    assert lines[3].startswith("ok       The fonts in ") and lines[3].endswith(" load.")
+    assert lines[-1] == "Everything is ready: scripts/run-bot starts the bot."
+    assert (tmp_path / "data" / "bot.db").exists()
+    assert_no_noise(done.stdout + done.stderr)
+
+
+@pytest.mark.parametrize(
+    ("env", "problem"),
+    [
+        ({}, "PROBLEM  DISCORD_TOKEN is not set: put the bot's token after DISCORD_TOKEN= in .env"),
+        ({"DISCORD_TOKEN": "my-token"}, "PROBLEM  DISCORD_TOKEN does not look like a bot token"),
+        ({"DISCORD_TOKEN": "a.b.c", "DEV_GUILD_ID": "my server"},
+         "PROBLEM  DEV_GUILD_ID must be a server id (digits), not 'my server'."),
+        ({"DISCORD_TOKEN": "a.b.c", "DATABASE": "/proc/no/such/bot.db"},
+         "PROBLEM  The database /proc/no/such/bot.db does not open: "),
+    ],
+)
+def test_check_says_what_is_wrong(tmp_path: Path, env: dict[str, str], problem: str):
+    done = check(tmp_path, env)
+    assert done.returncode == 1
+    assert any(line.startswith(problem) for line in done.stdout.splitlines()), done.stdout
+    assert done.stdout.splitlines()[-1] == "Fix the problems above, then run this again."
+    assert_no_noise(done.stdout + done.stderr)
+
+
+def test_check_without_dev_guild_id_explains_the_wait(tmp_path: Path):
+    done = check(tmp_path, {"DISCORD_TOKEN": "abc.def.ghi"})
+    assert done.returncode == 0
+    assert ("note     DEV_GUILD_ID is not set: commands are synced to every server, which can "
+            "take up to an hour to show.") in done.stdout.splitlines()
+
+
+def test_check_reports_fonts_that_do_not_load(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]):
+    from render.kit import text
+
+    monkeypatch.setattr(text, "REGULAR", tmp_path / "missing.ttf")
+    text.font.cache_clear()
+    try:
+        ok, line = bot._check_fonts()
+    finally:
+        text.font.cache_clear()
+    assert not ok
+    assert line.startswith(f"The fonts in {text.FONT_DIR} do not load (")
