@@ -311,7 +311,8 @@ def _pending_words(view: View) -> str:
     pending = mapping(resolution.get("pending"))
     choice = "a racer" if pending.get("choice") == "racer" else "a move"
     if isinstance(pending.get("seat"), int):
-        return f"{seats.label(view, pending['seat'])} chooses {choice} ({action})"
+        why = "" if resolving.get("action") == "movement" else f" ({action})"
+        return f"{seats.label(view, pending['seat'])} chooses {choice}{why}"
     return f"{seats.label(view, seat)}'s {action}"
 
 
