@@ -229,13 +229,18 @@ def _outcome(draw: ImageDraw.ImageDraw, view: View, y: float) -> float:
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     players = max(1, min(8, seats.player_count(view)))
-    image, draw = layout.canvas(WIDTH, 1400)
+    over = isinstance(view.get("outcome"), dict)
+    # Tall enough for every part (the picture is cropped to what was drawn): filling and
+    # cropping a taller canvas costs time on every table.
+    height = 100 + (44 + 3 * PRIMARY + 14 if over else 40) + 2 * PRIMARY + 24 \
+        + cards.card_height(TRICK_CARD) + 2 * SECONDARY + 16 + players * ROW_H + 4
+    image, draw = layout.canvas(WIDTH, height)
     right = (f"Round {integer(view.get('round'), 1)}/{integer(view.get('rounds'), players)} · "
              f"Trick {integer(view.get('trick_number'), 1)}")
     y = layout.title_bar(draw, WIDTH, "Pip Pip", right) + 8
     _info_line(image, draw, view, y, four_colour)
     y += 44
-    if isinstance(view.get("outcome"), dict):
+    if over:
         y = _outcome(draw, view, y)
     status = status_line(view)
     if status:
@@ -246,7 +251,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     for seat in range(players):
         _seat_row(image, draw, view, seat, y, four_colour)
         y += ROW_H
-    return image.crop((0, 0, WIDTH, round(y + 4)))
+    return image.crop((0, 0, WIDTH, min(height, round(y + 4))))
 
 
 def playable_cards(view: View, hand: list[str]) -> set[str]:

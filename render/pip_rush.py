@@ -360,7 +360,12 @@ def _outcome_banner(draw: ImageDraw.ImageDraw, view: View, y: float) -> float:
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     track = mapping(view.get("track"))
-    image, draw = layout.canvas(WIDTH, 1400)
+    lanes, _, _ = _track_geometry(track)
+    # Tall enough for every part (the picture is cropped to what was drawn): filling and
+    # cropping a taller canvas costs time on every table.
+    height = 140 + HEADER_H + lanes * CELL_H + 32 + 110 + 36 + 3 * PRIMARY + 64 \
+        + cards.card_height(TRICK_CARD) + 8 * round(PRIMARY * 1.25) + 8
+    image, draw = layout.canvas(WIDTH, height)
     cycle, trick_no = integer(view.get("cycle"), 1), integer(view.get("trick_number"), 1)
     right = f"Cycle {cycle}/{integer(view.get('cycles'), 5)} · Trick {trick_no}/6"
     y = layout.title_bar(draw, WIDTH, "PIP Rush", right) + 6
@@ -380,7 +385,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
                     palette.INK, max_width=WIDTH - 2 * MARGIN)
         y += 36
     bottom = _draw_trick(image, draw, view, y + 4, four_colour)
-    return image.crop((0, 0, WIDTH, round(bottom)))
+    return image.crop((0, 0, WIDTH, min(height, round(bottom))))
 
 
 def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
