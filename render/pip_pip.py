@@ -19,7 +19,6 @@ from render.kit.shapes import paste_suit
 from render.registry import View, register
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 STRENGTH = "3456789TJQKA2"  # Pip Pip's rank order, low to high (RULES.md §5)
 CALL_POINTS = 50  # a Pip Pip; a double is two
 

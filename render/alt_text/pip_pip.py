@@ -4,11 +4,9 @@ the trick with the card winning so far, and whose turn it is."""
 from __future__ import annotations
 
 from render import pip_pip as drawing
-from render.alt_text import View, card, cards, name, outcome_words, register
+from render.alt_text import SUIT_WORDS, View, card, cards, name, outcome_words, register
 from render.kit import seats
 from render.kit.safe import integer, listed
-
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def scores(view: View) -> list[tuple[str, object]]:

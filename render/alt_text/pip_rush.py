@@ -9,8 +9,7 @@ from render.kit import seats
 from render.kit.safe import integer, listed, mapping
 
 TEAM_WORDS = ("blue", "orange")
-ACTIONS = {"gain": "gain", "decay": "decay", "flip": "flip", "swap": "swap",
-           "movement": "movement"}
+ACTIONS = ("gain", "decay", "flip", "swap", "movement")
 
 
 def _team_seats(view: View, team: int) -> list[int]:
@@ -50,7 +49,7 @@ def _trick_words(view: View) -> str:
             if isinstance(result, dict) and result.get("text"):
                 words += f" {fill(result['text'], view)}."
         if resolving:
-            action = ACTIONS.get(str(resolving.get("action")), "a card")
+            action = resolving.get("action") if resolving.get("action") in ACTIONS else "a card"
             words += (f" Resolving {name(view, resolving.get('seat'))}'s "
                       f"{card(resolving.get('card'))} ({action}).")
         pending = mapping(resolution.get("pending"))
