@@ -166,17 +166,18 @@ def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
     """The trick in play order: each card under its player's seat number, the led card and
     the card winning so far marked beneath it."""
     trick, winner, heading, finished = trick_to_show(view)
+    if not trick:
+        text.draw(draw, (MARGIN, y), f"{heading}: no card played yet", PRIMARY,
+                  fill=palette.WHITE, bold=True, max_width=WIDTH - 2 * MARGIN)
+        return y + PRIMARY + 16
     text.draw(draw, (MARGIN, y), heading, PRIMARY, fill=palette.HIGHLIGHT if finished
               else palette.WHITE, bold=True, max_width=WIDTH - 2 * MARGIN)
     y += PRIMARY + 10
     players = max(1, seats.player_count(view))
-    count = max(len(trick), 1)
-    step = min(TRICK_CARD + 8, (WIDTH - 2 * MARGIN - TRICK_CARD) / max(1, max(count, players) - 1))
+    step = min(TRICK_CARD + 8,
+               (WIDTH - 2 * MARGIN - TRICK_CARD) / max(1, max(len(trick), players) - 1))
     card_h = cards.card_height(TRICK_CARD)
     card_y = y + PRIMARY + 14
-    if not trick:
-        text.draw(draw, (MARGIN, card_y + card_h / 2), "No card played yet", PRIMARY,
-                  fill=palette.SOFT_WHITE, anchor="lm")
     for index, played in enumerate(trick):
         x = MARGIN + index * step
         seat = integer(played.get("seat"), 0)
