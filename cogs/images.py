@@ -103,6 +103,34 @@ async def draw(kind: str, game_name: str, view: dict[str, Any]) -> bytes | None:
         return None
 
 
-def as_file(png: bytes | None, filename: str) -> list[discord.File]:
-    """The attachment list for a message: empty when there is no picture."""
-    return [] if png is None else [discord.File(io.BytesIO(png), filename=filename)]
+def describe(game_name: str, view: dict[str, Any]) -> str | None:
+    """The picture's alt text (`render.describe`), or None when it cannot be written."""
+    function = getattr(_render, "describe", None) if _render is not None else None
+    if function is None:
+        return None
+    try:
+        return function(game_name, view)
+    except Exception:
+        log.exception("Describing the picture of a %s game failed", game_name)
+        return None
+
+
+def score_line(game_name: str, view: dict[str, Any]) -> str:
+    """Each side's score in one line (`render.score_line`), or "" when it cannot be written."""
+    function = getattr(_render, "score_line", None) if _render is not None else None
+    if function is None:
+        return ""
+    try:
+        return function(game_name, view)
+    except Exception:
+        log.exception("Writing the scores of a %s game failed", game_name)
+        return ""
+
+
+def as_file(png: bytes | None, filename: str, description: str | None = None
+            ) -> list[discord.File]:
+    """The attachment list for a message: empty when there is no picture. `description` is
+    its alt text, what a screen reader says instead of the file name."""
+    if png is None:
+        return []
+    return [discord.File(io.BytesIO(png), filename=filename, description=description)]

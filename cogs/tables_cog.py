@@ -91,8 +91,12 @@ class TablesCog(commands.Cog, name="Tables"):
         if table is None:
             return
         running = table.status == "running" and not table.finished
-        png = await images.draw("table", table.game_name, table.public_view())
-        content = text.table_content(table, status=table.status)
+        public = table.public_view()
+        png = await images.draw("table", table.game_name, public)
+        alt = images.describe(table.game_name, public)
+        content = text.table_content(
+            table, status=table.status, scores=images.score_line(table.game_name, public)
+        )
         view = table_view(table.id, finished=not running, reviewable=table.finished)
         waited = frozenset(
             table.seats[s].user_id for s in table.waiting_for() if table.seats[s].user_id
@@ -104,7 +108,7 @@ class TablesCog(commands.Cog, name="Tables"):
         if message_id is not None and not repost:
             try:
                 await channel.get_partial_message(message_id).edit(
-                    content=content, attachments=images.as_file(png, "table.png"), view=view
+                    content=content, attachments=images.as_file(png, "table.png", alt), view=view
                 )
             except discord.NotFound:
                 message_id = None  # deleted by someone: post a fresh one below
@@ -113,7 +117,7 @@ class TablesCog(commands.Cog, name="Tables"):
                 return
         message = await channel.send(
             content,
-            files=images.as_file(png, "table.png"),
+            files=images.as_file(png, "table.png", alt),
             view=view,
             allowed_mentions=TABLE_MENTIONS,
         )
@@ -167,7 +171,11 @@ class TablesCog(commands.Cog, name="Tables"):
         view = controls_view(controls)
         if legal and table.settings.get("hints"):
             view = with_hint(view, table.id, seat, table.seat_version(seat))
-        return text.clip("\n".join(lines)), images.as_file(png, "hand.png"), view
+        return (
+            text.clip("\n".join(lines)),
+            images.as_file(png, "hand.png", images.describe(table.game_name, view_data)),
+            view,
+        )
 
     async def send_hand(self, interaction: discord.Interaction, table: Any) -> None:
         seat = table.seat_of(interaction.user.id)

@@ -54,11 +54,13 @@ def outcome_line(seats: Sequence[Any], outcome: dict[str, Any]) -> str:
     return f"🏆 **{who} {verb}!**" + (f" {safe(detail)}" if detail else "")
 
 
-def table_content(table: Any, *, status: str = "running") -> str:
-    """The table message text: title, whose turn (with mentions), the latest events, and
-    what the picture leaves out for phones (a show's breakdowns, a race's zone events); the
-    last goes last, so a message cut to Discord's limit loses only its end."""
+def table_content(table: Any, *, status: str = "running", scores: str = "") -> str:
+    """The table message text: title, each side's score, whose turn (with mentions), the
+    latest events, and what the picture leaves out for phones (a show's breakdowns, a race's
+    zone events); the last goes last, so a message cut to Discord's limit loses only its end."""
     lines = [f"**{safe(table.spec.title)}** · game #{table.id}"]
+    if scores:
+        lines.append(safe(scores))
     outcome = table.outcome
     if outcome is not None:
         lines.append(outcome_line(table.seats, outcome))

@@ -2,7 +2,9 @@
 
     draw_table(game_name, view, four_colour=False) -> PNG of the board / trick for the channel
     draw_hand(game_name, view, four_colour=False)  -> PNG of one player's hand (their view)
-    details(game_name, view) -> lines for the table message: what the picture leaves out
+    details(game_name, view)      -> lines for the table message: what the picture leaves out
+    describe(game_name, view)     -> the picture in words, for its alt text (render/alt_text)
+    score_line(game_name, view)   -> each side's score in one line, for the message text
 
 Views are the engines' own `view(seat)` dicts; the table layer may add "names" (display name
 per seat) and "ai" (per seat, whether a computer plays it); without them seats read "Seat 1"..
@@ -13,10 +15,11 @@ Nothing here does I/O beyond reading the shipped fonts once, and nothing imports
 
 from __future__ import annotations
 
+from render.alt_text import describe, score_line
 from render.kit.png import encode
 from render.registry import UnknownGame, View, renderer_for
 
-__all__ = ["UnknownGame", "details", "draw_hand", "draw_table"]
+__all__ = ["UnknownGame", "describe", "details", "draw_hand", "draw_table", "score_line"]
 
 
 def draw_table(game_name: str, view: View, *, four_colour: bool = False) -> bytes:

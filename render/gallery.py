@@ -98,9 +98,15 @@ def _moments() -> list[tuple[str, str, int, dict[str, Any], int, Moment]]:
         ("mid-trick-8p", "pip-pip", 8, {}, 2, lambda v: len(v["trick"]) >= 5),
         ("calls-5p", "pip-pip", 5, {}, 3, lambda v: any(v["declared"]) and v["trick"]),
         ("game-over-3p", "pip-pip", 3, {"rounds": 1}, 4, lambda v: False),
+        # Between tricks: the last trick with its winner, and a face-up call in the scores.
+        ("between-tricks-4p", "pip-pip", 4, {}, 6, lambda v: not v["trick"]
+         and bool(v["last_trick"]) and any(v["declared"])),
         ("start-2p", "pip-rush", 2, {}, 1, lambda v: True),
         ("resolving-4p", "pip-rush", 4, {}, 2, lambda v: v["phase"] == "resolve"
          and v["tricks_played"] >= 4),
+        # Part way through resolving: cards done, the one resolving and those still to come.
+        ("resolving-late-4p", "pip-rush", 4, {}, 5, lambda v: v["phase"] == "resolve"
+         and len(v["resolution"]["results"]) >= 2),
         ("obstacles-4p", "pip-rush", 4, {"track": "obstacles"}, 3,
          lambda v: v["tricks_played"] >= 9 and v["trick"]),
         ("game-over-2p", "pip-rush", 2, {}, 4, lambda v: False),

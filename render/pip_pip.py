@@ -1,5 +1,6 @@
-"""Pip Pip: 3-8 seats round a table, each with the card it played to the trick, its face-up
-king-queen calls, score and captured points; trump, the draw pile and whose turn it is.
+"""Pip Pip: trump, the draw pile and whose turn it is; the trick as a row of cards in play
+order, each under its player's seat number; then one row per seat with its score, this
+round's card and call points, cards in hand and face-up king-queen calls.
 
 Reads the view documented in engine/pip_pip/__init__.py: trump, next_trump, trick,
 last_trick, declared, pile_count, drawing_stopped, hand_sizes, round_points, scores, turn,
@@ -8,39 +9,30 @@ dealer, led_suit, round, rounds, trick_number, outcome, hand.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.kit import cards, layout, palette, seats, text
-from render.kit.safe import integer, listed
+from render.kit.safe import integer, listed, mapping
 from render.kit.shapes import paste_suit
 from render.registry import View, register
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-HEIGHT = 820
-CENTRE = (layout.WIDTH / 2, 400)
-PLATE_RADII = (420, 300)  # where the name plates sit
-CARD_RADII = (235, 165)  # where each seat's trick card sits
-TABLE_RADII = (330, 215)
-PLATE_W, PLATE_H = 236, 84
-TRICK_CARD = 72
-TABLE_FELT = palette.hex_rgb("#2a6b4e")
+STRENGTH = "3456789TJQKA2"  # Pip Pip's rank order, low to high (RULES.md §5)
+CALL_POINTS = 50  # a Pip Pip; a double is two
 
+# Phone first: a narrow picture; the seats are a list, the trick a row in play order.
+WIDTH = 600
+PRIMARY = text.floor_size(WIDTH)
+SECONDARY = text.floor_size(WIDTH, secondary=True)
+MARGIN = 8
+TRICK_CARD = 70
+ROW_H = 60
 
 
 def _suit(value: Any) -> str | None:
     return value if isinstance(value, str) and value in SUIT_WORDS else None
-
-
-def _angle(seat: int, players: int) -> float:
-    """Seat 0 at the bottom, the others clockwise round the table (play passes left)."""
-    return math.pi / 2 + 2 * math.pi * seat / players
-
-
-def _at(radii: tuple[float, float], angle: float) -> tuple[float, float]:
-    return (CENTRE[0] + radii[0] * math.cos(angle), CENTRE[1] + radii[1] * math.sin(angle))
 
 
 def _list(view: View, key: str) -> list[Any]:
@@ -48,89 +40,163 @@ def _list(view: View, key: str) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _trick_to_show(view: View) -> tuple[list[dict[str, Any]], int | None, str]:
-    """The trick in progress, or between tricks the last one with its winner."""
+def seat_number(seat: int) -> str:
+    """The number that marks a seat on its row and on every card it played."""
+    return str(seat + 1)
+
+
+def winning_so_far(trick: list[dict[str, Any]], trump: str | None) -> int | None:
+    """Index of the card winning the trick so far: the highest trump, else the highest card
+    of the led suit; of two identical cards the later one."""
+    best: tuple[str, str] | None = None
+    best_index = None
+    for index, played in enumerate(trick):
+        parsed = cards.parse(played.get("card", ""))
+        if parsed is None or parsed[0] not in STRENGTH or parsed[1] is None:
+            continue
+        rank, suit = parsed
+        if best is None:
+            best, best_index = (rank, suit), index
+            continue
+        trumps = suit == trump and best[1] != trump
+        higher = suit == best[1] and STRENGTH.index(rank) >= STRENGTH.index(best[0])
+        if trumps or higher:
+            best, best_index = (rank, suit), index
+    return best_index
+
+
+def trick_to_show(view: View) -> tuple[list[dict[str, Any]], int | None, str, bool]:
+    """The trick in progress with the card winning so far, or between tricks the last one
+    with its winner; and a heading. The flag says whether the trick is finished."""
     trick = [c for c in _list(view, "trick") if isinstance(c, dict)]
     if trick:
-        return trick, None, ""
+        heading = f"Trick {integer(view.get('trick_number'), 1)}"
+        return trick, winning_so_far(trick, _suit(view.get("trump"))), heading, False
     last = view.get("last_trick")
     if isinstance(last, dict):
         played = [c for c in listed(last.get("cards")) if isinstance(c, dict)]
         winner = last.get("winner") if isinstance(last.get("winner"), int) else None
-        caption = f"Last trick: {seats.label(view, winner)} +{integer(last.get('points'))}" \
+        index = next((i for i, c in enumerate(played) if c.get("seat") == winner), None)
+        heading = f"Last trick: {seats.label(view, winner)} won +{integer(last.get('points'))}" \
             if winner is not None else "Last trick"
-        return played, winner, caption
-    return [], None, ""
+        return played, index, heading, True
+    return [], None, f"Trick {integer(view.get('trick_number'), 1)}", False
 
 
-def _plate(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int,
-           centre: tuple[float, float], four_colour: bool) -> None:
-    x0, y0 = centre[0] - PLATE_W / 2, centre[1] - PLATE_H / 2
-    turn = view.get("turn") == seat and view.get("outcome") is None
-    draw.rounded_rectangle((x0, y0, x0 + PLATE_W, y0 + PLATE_H), radius=12,
-                           fill=palette.FELT_DARK,
-                           outline=palette.HIGHLIGHT if turn else palette.DIM,
-                           width=4 if turn else 2)
-    name_max = PLATE_W - 24
-    if view.get("dealer") == seat:
-        draw.ellipse((x0 + PLATE_W - 34, y0 + 6, x0 + PLATE_W - 8, y0 + 32),
-                     fill=palette.WHITE)
-        text.draw(draw, (x0 + PLATE_W - 21, y0 + 19), "D", 17, fill=palette.INK, bold=True,
-                  anchor="mm")
-        name_max -= 30
-    text.draw(draw, (x0 + 12, y0 + 19), seats.label(view, seat), 19, fill=palette.WHITE,
-              bold=True, anchor="lm", max_width=name_max)
+def call_points(view: View, seat: int) -> int:
+    """Points `seat` scored by calls this round (the view lists this round's calls)."""
+    return sum(CALL_POINTS * (2 if call.get("double") else 1) for call in _list(view, "calls")
+               if isinstance(call, dict) and call.get("seat") == seat)
+
+
+def seat_facts(view: View, seat: int) -> tuple[int, int, int, int]:
+    """(total score, card points this round, call points this round, cards in hand)."""
     scores, gained, sizes = _list(view, "scores"), _list(view, "round_points"), \
         _list(view, "hand_sizes")
     score = integer(scores[seat]) if seat < len(scores) else 0
     got = integer(gained[seat]) if seat < len(gained) else 0
     held = integer(sizes[seat]) if seat < len(sizes) else 0
-    text.draw(draw, (x0 + 12, y0 + 44), f"Score {score} · round +{got}", 17,
-              fill=palette.SOFT_WHITE, anchor="lm", max_width=PLATE_W - 24)
-    text.draw(draw, (x0 + 12, y0 + 66), f"{held} card{'s' if held != 1 else ''} in hand", 17,
-              fill=palette.SOFT_WHITE, anchor="lm", max_width=PLATE_W - 24)
+    return score, got, call_points(view, seat), held
+
+
+def _badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int,
+           strong: bool = False) -> None:
+    fill, ink = (palette.HIGHLIGHT, palette.INK) if strong else (palette.WHITE, palette.INK)
+    layout.pill(draw, centre, seat_number(seat), PRIMARY, fill, ink)
+
+
+def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int, y: float,
+              four_colour: bool) -> None:
+    turn = view.get("turn") == seat and view.get("outcome") is None
+    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H - 4), radius=10,
+                           fill=palette.FELT_DARK,
+                           outline=palette.HIGHLIGHT if turn else palette.FELT_DARK, width=3)
     all_declared = _list(view, "declared")
     own = all_declared[seat] if seat < len(all_declared) else None
     declared = [c for c in own if isinstance(c, str)] if isinstance(own, list) else []
-    if declared:
-        # Face-up calls sit on the side of the plate away from the table's centre.
-        below = centre[1] >= CENTRE[1] - 10
-        y = y0 + PLATE_H + 4 if below else y0 - cards.MINI_H - 4
-        step = min(cards.MINI_W + 4, (PLATE_W - cards.MINI_W) / max(1, len(declared) - 1))
-        x = centre[0] - (cards.MINI_W + step * (len(declared) - 1)) / 2
-        for notation in declared:
-            layout.paste(image, cards.mini_card(notation, four_colour), (x, y))
-            x += step
+    right = WIDTH - MARGIN - 6
+    if declared:  # the face-up calls, at the row's right end
+        step = min(cards.MINI_W + 3, 160 / len(declared))
+        left = right - cards.MINI_W - step * (len(declared) - 1)
+        for i, notation in enumerate(declared):
+            layout.paste(image, cards.mini_card(notation, four_colour),
+                         (left + i * step, y + (ROW_H - 4 - cards.MINI_H) / 2))
+        right = left - 8
+    score, got, calls, held = seat_facts(view, seat)
+    _badge(draw, (MARGIN + 22, y + 17), seat, turn)
+    used = text.draw(draw, (right, y + 17), f"Score {score}", PRIMARY, fill=palette.WHITE,
+                     bold=True, anchor="rm")
+    name = seats.label(view, seat) + (" · dealer" if view.get("dealer") == seat else "")
+    text.draw(draw, (MARGIN + 42, y + 17), name, PRIMARY, fill=palette.WHITE, bold=True,
+              anchor="lm", max_width=right - used - 12 - MARGIN - 42)
+    words = f"this round: cards +{got} · calls +{calls} · {held} in hand"
+    if turn:
+        words = "to play · " + words
+    text.draw(draw, (MARGIN + 42, y + 41), words, SECONDARY, fill=palette.SOFT_WHITE,
+              anchor="lm", max_width=right - MARGIN - 42, secondary=True)
 
 
-def _centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, four_colour: bool,
-            caption: str) -> None:
-    cx, cy = CENTRE
+def _info_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: float,
+               four_colour: bool) -> None:
+    """Trump as a big suit on a white disc and in words (never colour alone); the pile."""
     trump = _suit(view.get("trump"))
-    # Trump: a big suit on a white disc, named in words as well (never colour alone).
-    draw.ellipse((cx - 130, cy - 44, cx - 50, cy + 36), fill=palette.WHITE, outline=palette.INK,
+    disc = 34
+    draw.ellipse((MARGIN, y, MARGIN + disc, y + disc), fill=palette.WHITE, outline=palette.INK,
                  width=2)
     if trump:
-        paste_suit(image, trump, (round(cx - 116), round(cy - 30)), 52,
+        paste_suit(image, trump, (MARGIN + 7, round(y + 7)), disc - 14,
                    palette.suit_colour(trump, four_colour))
-    text.draw(draw, (cx - 90, cy + 42), f"Trump: {SUIT_WORDS.get(trump or '', '-')}", 17,
-              fill=palette.WHITE, bold=True, anchor="ma")
+    x = MARGIN + disc + 8
+    x += text.draw(draw, (x, y + disc / 2), f"Trump: {SUIT_WORDS.get(trump or '', '-')}",
+                   PRIMARY, fill=palette.WHITE, bold=True, anchor="lm")
     next_trump = _suit(view.get("next_trump"))
     if next_trump and next_trump != trump:
-        text.draw(draw, (cx - 90, cy + 64), f"next: {SUIT_WORDS[next_trump]}", 17,
-                  fill=palette.HIGHLIGHT, anchor="ma")
-    # The draw pile.
-    back = cards.card_back(54)
-    layout.paste(image, back, (cx + 58, cy - 44))
+        x += text.draw(draw, (x, y + disc / 2), f" · next: {SUIT_WORDS[next_trump]}", PRIMARY,
+                       fill=palette.HIGHLIGHT, bold=True, anchor="lm")
     pile = integer(view.get("pile_count"))
-    words = "No drawing" if view.get("drawing_stopped") else f"Pile: {pile}"
-    text.draw(draw, (cx + 85, cy + 42), words, 17, fill=palette.WHITE, bold=True, anchor="ma")
-    if caption:
-        text.draw(draw, (cx, cy - 70), caption, 17, fill=palette.HIGHLIGHT, bold=True,
-                  anchor="mm", max_width=300)
+    words = "No drawing" if view.get("drawing_stopped") else f"Pile {pile}"
+    used = text.draw(draw, (WIDTH - MARGIN, y + disc / 2), words, PRIMARY, fill=palette.WHITE,
+                     bold=True, anchor="rm", max_width=WIDTH - MARGIN - x - 40)
+    back = cards.card_back(24)
+    layout.paste(image, back, (WIDTH - MARGIN - used - 30, y + disc / 2 - back.height / 2))
 
 
-def _status(view: View) -> str:
+def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: float,
+               four_colour: bool) -> float:
+    """The trick in play order: each card under its player's seat number, the led card and
+    the card winning so far marked beneath it."""
+    trick, winner, heading, finished = trick_to_show(view)
+    if not trick:
+        text.draw(draw, (MARGIN, y), f"{heading}: no card played yet", PRIMARY,
+                  fill=palette.WHITE, bold=True, max_width=WIDTH - 2 * MARGIN)
+        return y + PRIMARY + 16
+    text.draw(draw, (MARGIN, y), heading, PRIMARY, fill=palette.HIGHLIGHT if finished
+              else palette.WHITE, bold=True, max_width=WIDTH - 2 * MARGIN)
+    y += PRIMARY + 10
+    players = max(1, seats.player_count(view))
+    step = min(TRICK_CARD + 8,
+               (WIDTH - 2 * MARGIN - TRICK_CARD) / max(1, max(len(trick), players) - 1))
+    card_h = cards.card_height(TRICK_CARD)
+    card_y = y + PRIMARY + 14
+    for index, played in enumerate(trick):
+        x = MARGIN + index * step
+        seat = integer(played.get("seat"), 0)
+        _badge(draw, (x + TRICK_CARD / 2, y + PRIMARY / 2 + 2), seat)
+        if index == winner:
+            draw.rounded_rectangle((x - 3, card_y - 3, x + TRICK_CARD + 2, card_y + card_h + 2),
+                                   radius=9, outline=palette.HIGHLIGHT, width=4)
+        layout.paste(image, cards.card_face(str(played.get("card", "")), TRICK_CARD,
+                                            four_colour), (x, card_y))
+        tags = (["led"] if index == 0 else []) + \
+            ([("won" if finished else "winning")] if index == winner else [])
+        for row, tag in enumerate(tags):
+            colour = palette.HIGHLIGHT if tag != "led" else palette.SOFT_WHITE
+            text.draw(draw, (x + TRICK_CARD / 2, card_y + card_h + 6 + row * (SECONDARY + 4)),
+                      tag, SECONDARY, fill=colour, bold=True, anchor="ma", secondary=True)
+    return card_y + card_h + 8 + 2 * (SECONDARY + 4)
+
+
+def status_line(view: View) -> str:
     if isinstance(view.get("outcome"), dict):
         return ""
     turn = view.get("turn")
@@ -138,61 +204,54 @@ def _status(view: View) -> str:
         return ""
     led = _suit(view.get("led_suit"))
     follow = f" · follow {SUIT_WORDS[led]}" if led else " · leads"
-    return f"{seats.short_label(view, turn, 20, 300)} to play{follow}"
+    return f"{seats.short_label(view, turn, PRIMARY, 330)} to play{follow}"
+
+
+def outcome_headline(view: View) -> str:
+    winners = [s for s in listed(mapping(view.get("outcome")).get("winners"))
+               if isinstance(s, int)]
+    names = " & ".join(seats.label(view, s) for s in winners) or "Nobody"
+    return f"{names} win{'' if len(winners) > 1 else 's'}!"
+
+
+def _outcome(draw: ImageDraw.ImageDraw, view: View, y: float) -> float:
+    detail = seats.fill_names(mapping(view.get("outcome")).get("detail", ""), view)
+    lines = text.wrap(detail, PRIMARY, WIDTH - 4 * MARGIN, 2)
+    height = 44 + len(lines) * PRIMARY * 1.25 + 6
+    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=12,
+                           fill=palette.HIGHLIGHT)
+    text.draw(draw, (WIDTH / 2, y + 22), outcome_headline(view), PRIMARY + 6, fill=palette.INK,
+              bold=True, anchor="mm", max_width=WIDTH - 4 * MARGIN)
+    text.draw_lines(draw, (WIDTH / 2, y + 42), lines, PRIMARY, fill=palette.INK, anchor="ma",
+                    spacing=1.25)
+    return y + height + 8
 
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     players = max(1, min(8, seats.player_count(view)))
     over = isinstance(view.get("outcome"), dict)
-    image, draw = layout.canvas(layout.WIDTH, HEIGHT + (100 if over else 0))
+    # Tall enough for every part (the picture is cropped to what was drawn): filling and
+    # cropping a taller canvas costs time on every table.
+    height = 100 + (44 + 3 * PRIMARY + 14 if over else 40) + 2 * PRIMARY + 24 \
+        + cards.card_height(TRICK_CARD) + 2 * SECONDARY + 16 + players * ROW_H + 4
+    image, draw = layout.canvas(WIDTH, height)
     right = (f"Round {integer(view.get('round'), 1)}/{integer(view.get('rounds'), players)} · "
              f"Trick {integer(view.get('trick_number'), 1)}")
-    layout.title_bar(draw, layout.WIDTH, "Pip Pip", right)
-    cx, cy = CENTRE
-    rx, ry = TABLE_RADII
-    draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=TABLE_FELT, outline=palette.FELT_DARK,
-                 width=6)
-    trick, winner, caption = _trick_to_show(view)
-    _centre(image, draw, view, four_colour, caption)
-    card_h = cards.card_height(TRICK_CARD)
-    led_at: tuple[float, float] | None = None
-    for order, played in enumerate(trick):
-        seat = played.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < players:
-            continue
-        x, y = _at(CARD_RADII, _angle(seat, players))
-        if winner == seat:
-            draw.rounded_rectangle((x - TRICK_CARD / 2 - 5, y - card_h / 2 - 5,
-                                    x + TRICK_CARD / 2 + 4, y + card_h / 2 + 4), radius=10,
-                                   outline=palette.HIGHLIGHT, width=4)
-        face = cards.card_face(str(played.get("card", "")), TRICK_CARD, four_colour)
-        layout.paste(image, face, (x - TRICK_CARD / 2, y - card_h / 2))
-        if order == 0:
-            led_at = (x, y + card_h / 2 - 14)  # drawn last, on the card, so nothing covers it
-    for seat in range(players):
-        _plate(image, draw, view, seat, _at(PLATE_RADII, _angle(seat, players)), four_colour)
-    if led_at:
-        layout.pill(draw, led_at, "led", 16, palette.HIGHLIGHT, palette.INK)
-    status = _status(view)
-    if status:
-        layout.pill(draw, (layout.WIDTH / 2, HEIGHT - 22), status, 20, palette.HIGHLIGHT,
-                    palette.INK, max_width=layout.WIDTH - 60)
+    y = layout.title_bar(draw, WIDTH, "Pip Pip", right) + 8
+    _info_line(image, draw, view, y, four_colour)
+    y += 44
     if over:
-        _outcome(draw, view, HEIGHT - 20)
-    return image
-
-
-def _outcome(draw: ImageDraw.ImageDraw, view: View, y: int) -> None:
-    outcome = view["outcome"]
-    winners = [s for s in listed(outcome.get("winners")) if isinstance(s, int)]
-    names = " & ".join(seats.label(view, s) for s in winners) or "Nobody"
-    headline = f"{names} win{'' if len(winners) > 1 else 's'}!"
-    draw.rounded_rectangle((24, y, layout.WIDTH - 24, y + 104), radius=14, fill=palette.HIGHLIGHT)
-    text.draw(draw, (layout.WIDTH / 2, y + 30), headline, 28, fill=palette.INK, bold=True,
-              anchor="mm", max_width=layout.WIDTH - 80)
-    detail = seats.fill_names(outcome.get("detail", ""), view)
-    lines = text.wrap(detail, 18, layout.WIDTH - 80, 2)
-    text.draw_lines(draw, (layout.WIDTH / 2, y + 56), lines, 18, fill=palette.INK, anchor="ma")
+        y = _outcome(draw, view, y)
+    status = status_line(view)
+    if status:
+        layout.pill(draw, (WIDTH / 2, y + 16), status, PRIMARY + 2, palette.HIGHLIGHT,
+                    palette.INK, max_width=WIDTH - 2 * MARGIN)
+        y += 40
+    y = _trick_row(image, draw, view, y, four_colour)
+    for seat in range(players):
+        _seat_row(image, draw, view, seat, y, four_colour)
+        y += ROW_H
+    return image.crop((0, 0, WIDTH, min(height, round(y + 4))))
 
 
 def playable_cards(view: View, hand: list[str]) -> set[str]:
@@ -226,7 +285,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     elif view.get("turn") == seat and seat is not None:
         status = "Your turn: play a card"
     else:
-        status = _status(view)
+        status = status_line(view)
     items = [layout.HandItem(c, c in allowed) for c in hand]
     return layout.draw_hand(f"Pip Pip — {who}'s hand", status, items, four_colour, lines)
 

@@ -14,24 +14,32 @@ from PIL import Image, ImageDraw
 
 from render.kit import cards, layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
+from render.kit.shapes import paste_suit
 from render.registry import View, register
 
 TEAM_COLOURS = (palette.side_colour(0), palette.side_colour(1))
-TEAM_WORDS = ("Blue", "Orange")
+TEAM_WORDS = ("blue", "orange")
 ACTION_WORDS = {"gain": "Gain", "decay": "Decay", "flip": "Flip", "swap": "Swap",
-                "movement": "Movement"}
+                "movement": "Move"}
+SUIT_ACTIONS = {"H": "gain", "D": "decay", "S": "flip", "C": "swap"}
+# The suit actions as the legend states them (seeds/pip-rush.txt): the winner moves instead.
+LEGEND = (("H", "+1 pip"), ("D", "−1 pip"), ("S", "flip"), ("C", "swap"))
 
-START_W = 150  # the shared Start box is wider: up to four racers wait there
-CELL_W = 84
-CELL_H = 84
-DIE = 56
-TRACK_LEFT = 24
-HEADER_H = 34
+# Phone first: the picture is narrow, so the floor keeps its text big on a 380 px screen.
+WIDTH = 600
+PRIMARY = text.floor_size(WIDTH)
+SECONDARY = text.floor_size(WIDTH, secondary=True)
+MARGIN = 8
+START_W = 84  # the shared Start box: up to four racers wait there
+LANE_NO_W = 20  # the lane numbers, between Start and space 1
+CELL_H = 64
+DIE = 36
+HEADER_H = 44  # the Last Mile / Finish line above the space numbers
+TRICK_CARD = 72
 LAST_MILE_TINT = palette.hex_rgb("#f3e2b3")
 LANE_TINT = palette.hex_rgb("#e9eee6")
 FINISH_TINT = palette.hex_rgb("#d9e7f5")
 OBSTACLE = palette.hex_rgb("#5b5148")
-
 
 
 def _team_of(view: View, seat: int) -> int:
@@ -41,6 +49,12 @@ def _team_of(view: View, seat: int) -> int:
     return integer(team, seat) % 2
 
 
+def racer_name(racer: dict[str, Any]) -> str:
+    """"1A": the team's number and the racer's letter, so no racer is known by colour alone."""
+    team = integer(racer.get("team"), 0) % 2
+    return f"{team + 1}{str(racer.get('label', '?'))[:1]}"
+
+
 def _track_geometry(track: dict[str, Any]) -> tuple[int, int, int]:
     lanes = max(1, min(6, integer(track.get("lanes"), 3)))
     finish = max(1, min(11, integer(track.get("finish"), 10)))
@@ -48,195 +62,258 @@ def _track_geometry(track: dict[str, Any]) -> tuple[int, int, int]:
     return lanes, finish, last_mile
 
 
-def _cell_box(space: int, lane: int, top: int) -> tuple[int, int, int, int]:
-    left = TRACK_LEFT + START_W + (space - 1) * CELL_W
-    y = top + HEADER_H + (lane - 1) * CELL_H
-    return (left, y, left + CELL_W, y + CELL_H)
+def _cell_w(finish: int) -> float:
+    return (WIDTH - 2 * MARGIN - START_W - LANE_NO_W) / finish
+
+
+def _cell_box(space: int, lane: int, finish: int) -> tuple[float, float, float, float]:
+    """A cell in track-tile coordinates."""
+    cell_w = _cell_w(finish)
+    left = START_W + LANE_NO_W + (space - 1) * cell_w
+    y = HEADER_H + (lane - 1) * CELL_H
+    return (left, y, left + cell_w, y + CELL_H)
 
 
 @lru_cache(maxsize=16)
 def _track_tile(lanes: int, finish: int, last_mile: int, obstacles: tuple[tuple[int, int], ...]
-                ) -> Image.Image:
-    """The empty track, drawn once per layout: it never changes during a race."""
-    width = START_W + finish * CELL_W + 2
+                ) -> tuple[Image.Image, tuple[text.Drawn, ...]]:
+    """The empty track, drawn once per layout: it never changes during a race. Returned with
+    the text it drew, so a cached tile still shows its text to `text.recording`."""
+    width = WIDTH - 2 * MARGIN
     height = HEADER_H + lanes * CELL_H + 2
     tile = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(tile)
-    shift = -TRACK_LEFT  # _cell_box works in image coordinates; the tile starts at the track
-
-    # Headers: Start, numbered spaces, the Last Mile band and Finish.
-    draw.rounded_rectangle((0, HEADER_H, START_W - 6, height - 1), radius=12,
-                           fill=palette.PANEL, outline=palette.INK, width=2)
-    text.draw(draw, ((START_W - 6) / 2, HEADER_H / 2), "Start", 20, fill=palette.WHITE,
-              bold=True, anchor="mm")
-    for space in range(1, finish + 1):
-        left, _, right, _ = _cell_box(space, 1, 0)
-        left, right = left + shift, right + shift
-        label = "Finish" if space == finish else str(space)
-        colour = palette.HIGHLIGHT if space >= last_mile else palette.WHITE
-        text.draw(draw, ((left + right) / 2, HEADER_H / 2), label, 18 if space == finish else 20,
-                  fill=colour, bold=True, anchor="mm")
+    with text.recording() as drawn:
+        draw.rounded_rectangle((0, HEADER_H, START_W - 4, height - 1), radius=10,
+                               fill=palette.PANEL, outline=palette.INK, width=2)
+        text.draw(draw, ((START_W - 4) / 2, HEADER_H - 11), "Start", SECONDARY,
+                  fill=palette.WHITE, bold=True, anchor="mm", secondary=True)
         for lane in range(1, lanes + 1):
-            box = _cell_box(space, lane, 0)
-            box = (box[0] + shift, box[1], box[2] + shift, box[3])
-            if (space, lane) in obstacles:
-                fill = OBSTACLE
-            elif space == finish:
-                fill = FINISH_TINT
-            elif space >= last_mile:
-                fill = LAST_MILE_TINT
-            else:
-                fill = LANE_TINT
-            draw.rectangle(box, fill=fill, outline=palette.INK, width=2)
-            if (space, lane) in obstacles:  # a printed obstacle: a bold cross, not a colour only
-                pad = 18
-                draw.line((box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad),
-                          fill=palette.WHITE, width=6)
-                draw.line((box[0] + pad, box[3] - pad, box[2] - pad, box[1] + pad),
-                          fill=palette.WHITE, width=6)
-    # The Last Mile band, labelled above its spaces.
-    mile_left = _cell_box(last_mile, 1, 0)[0] + shift
-    mile_right = _cell_box(finish - 1, 1, 0)[2] + shift
-    if mile_right > mile_left:
-        draw.line((mile_left + 4, HEADER_H - 3, mile_right - 4, HEADER_H - 3),
-                  fill=palette.HIGHLIGHT, width=3)
-    return tile
+            text.draw(draw, (START_W + LANE_NO_W / 2 - 2, HEADER_H + (lane - 0.5) * CELL_H),
+                      str(lane), SECONDARY, fill=palette.SOFT_WHITE, bold=True, anchor="mm",
+                      secondary=True)
+        for space in range(1, finish + 1):
+            left, _, right, _ = _cell_box(space, 1, finish)
+            colour = palette.HIGHLIGHT if space >= last_mile else palette.WHITE
+            text.draw(draw, ((left + right) / 2, HEADER_H - 11), str(space), SECONDARY,
+                      fill=colour, bold=True, anchor="mm", secondary=True)
+            for lane in range(1, lanes + 1):
+                box = _cell_box(space, lane, finish)
+                if (space, lane) in obstacles:
+                    fill = OBSTACLE
+                elif space == finish:
+                    fill = FINISH_TINT
+                elif space >= last_mile:
+                    fill = LAST_MILE_TINT
+                else:
+                    fill = LANE_TINT
+                draw.rectangle(box, fill=fill, outline=palette.INK, width=2)
+                if (space, lane) in obstacles:  # a printed obstacle: a cross, not a colour only
+                    pad = 12
+                    draw.line((box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad),
+                              fill=palette.WHITE, width=5)
+                    draw.line((box[0] + pad, box[3] - pad, box[2] - pad, box[1] + pad),
+                              fill=palette.WHITE, width=5)
+        # "Last Mile" over its spaces and "Finish" over the last one, on the line above.
+        mile_left = _cell_box(last_mile, 1, finish)[0]
+        finish_box = _cell_box(finish, 1, finish)
+        used = text.draw(draw, (width, 10), "Finish", SECONDARY, fill=palette.WHITE, bold=True,
+                         anchor="rm", secondary=True)
+        draw.line((finish_box[0] + 3, 20, width - 3, 20), fill=palette.WHITE, width=2)
+        if last_mile < finish:
+            text.draw(draw, (mile_left + 2, 10), "Last Mile", SECONDARY, fill=palette.HIGHLIGHT,
+                      bold=True, anchor="lm", secondary=True,
+                      max_width=max(1.0, width - used - 8 - mile_left))
+            draw.line((mile_left + 3, 20, finish_box[0] - 3, 20), fill=palette.HIGHLIGHT,
+                      width=2)
+    return tile, tuple(drawn)
 
 
-def _racer_die(racer: dict[str, Any], size: int) -> Image.Image:
+def _racer_tile(racer: dict[str, Any]) -> Image.Image:
     team = integer(racer.get("team"), 0) % 2
-    return cards.die_face(max(1, min(6, integer(racer.get("pips"), 1))), size, TEAM_COLOURS[team],
+    return cards.die_face(max(1, min(6, integer(racer.get("pips"), 1))), DIE, TEAM_COLOURS[team],
                           palette.WHITE)
 
 
 def _draw_racer(image: Image.Image, draw: ImageDraw.ImageDraw, racer: dict[str, Any],
-                xy: tuple[float, float], size: int) -> None:
-    layout.paste(image, _racer_die(racer, size), xy)
-    # The racer's letter in a badge at the die's corner, so "racer A" on a button is findable.
-    team = integer(racer.get("team"), 0) % 2
-    cx, cy = xy[0] + size - 4, xy[1] + 4
-    draw.ellipse((cx - 13, cy - 13, cx + 13, cy + 13), fill=palette.WHITE,
-                 outline=TEAM_COLOURS[team], width=3)
-    text.draw(draw, (cx, cy + 1), str(racer.get("label", "?"))[:1], 17, fill=palette.INK,
-              bold=True, anchor="mm")
+                centre_x: float, top: float, ink: palette.RGB) -> None:
+    """The die (team colour, its pips) and under it the racer's name, "1A"."""
+    layout.paste(image, _racer_tile(racer), (centre_x - DIE / 2, top))
+    text.draw(draw, (centre_x, top + DIE + 1), racer_name(racer), PRIMARY, fill=ink, bold=True,
+              anchor="ma")
 
 
 def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: int) -> int:
-    track = view.get("track") if isinstance(view.get("track"), dict) else {}
+    track = mapping(view.get("track"))
     lanes, finish, last_mile = _track_geometry(track)
     obstacles = tuple(sorted(
-        (cell[0], cell[1]) for cell in listed(track.get("obstacles"))
+        (integer(cell[0]), integer(cell[1])) for cell in listed(track.get("obstacles"))
         if isinstance(cell, list | tuple) and len(cell) == 2
     ))
-    tile = _track_tile(lanes, finish, last_mile, obstacles)
-    layout.paste(image, tile, (TRACK_LEFT, top))
-    text.draw(draw, (TRACK_LEFT + START_W + (last_mile - 1) * CELL_W, top - 2), "Last Mile", 17,
-              fill=palette.HIGHLIGHT, bold=True, anchor="ld")
-    # Lane numbers sit in the Start box's right edge: players name lanes when they move.
+    tile, drawn = _track_tile(lanes, finish, last_mile, obstacles)
+    for piece in drawn:
+        text.note(piece.text, piece.size, piece.secondary, piece.asked)
+    layout.paste(image, tile, (MARGIN, top))
     racers = [r for r in listed(view.get("racers")) if isinstance(r, dict)]
     at_start = [r for r in racers if integer(r.get("space"), 0) <= 0]
     for i, racer in enumerate(at_start[:4]):
-        x = TRACK_LEFT + 10 + (i % 2) * (DIE + 10)
-        y = top + HEADER_H + 14 + (i // 2) * (DIE + 22)
-        _draw_racer(image, draw, racer, (x, y), DIE)
+        x = MARGIN + 4 + (START_W - 12) / 4 * (1 + 2 * (i % 2))
+        y = top + HEADER_H + 6 + (i // 2) * (DIE + 26)
+        _draw_racer(image, draw, racer, x, y, palette.INK)
     for racer in racers:
         space, lane = integer(racer.get("space"), 0), integer(racer.get("lane"), 1)
         if space <= 0:
             continue
         space, lane = min(space, finish), max(1, min(lanes, lane))
-        box = _cell_box(space, lane, top)
-        _draw_racer(image, draw, racer, (box[0] + (CELL_W - DIE) / 2 - 4,
-                                         box[1] + (CELL_H - DIE) / 2 + 2), DIE)
-    # Lane numbers beside Finish: a move button names its lane.
-    for lane in range(1, lanes + 1):
-        box = _cell_box(finish, lane, top)
-        text.draw(draw, (box[2] + 10, (box[1] + box[3]) / 2), f"Lane {lane}", 17,
-                  fill=palette.SOFT_WHITE, bold=True, anchor="lm")
+        box = _cell_box(space, lane, finish)
+        _draw_racer(image, draw, racer, MARGIN + (box[0] + box[2]) / 2, top + box[1] + 4,
+                    palette.INK)
     return top + HEADER_H + lanes * CELL_H
 
 
-def _teams_line(draw: ImageDraw.ImageDraw, view: View, y: int) -> None:
-    x = 24.0
+def _team_badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], team: int) -> None:
+    layout.pill(draw, centre, str(team + 1), PRIMARY, TEAM_COLOURS[team], palette.WHITE)
+
+
+def _teams_lines(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
+    """One line per team: its number (the racers' first character), colour and players."""
     for team in (0, 1):
         members = [seats.label(view, s) for s in range(seats.player_count(view))
                    if _team_of(view, s) == team]
-        draw.rounded_rectangle((x, y, x + 22, y + 22), radius=5, fill=TEAM_COLOURS[team])
-        x += 30
-        words = f"{TEAM_WORDS[team]}: " + (" & ".join(members) or "-")
-        x += text.draw(draw, (x, y + 11), words, 20, fill=palette.WHITE, anchor="lm",
-                       max_width=layout.WIDTH / 2 - 70) + 30
+        _team_badge(draw, (MARGIN + 16, y + 14), team)
+        words = f"Team {team + 1} ({TEAM_WORDS[team]}): " + (" & ".join(members) or "-")
+        text.draw(draw, (MARGIN + 36, y + 14), words, PRIMARY, fill=palette.WHITE, anchor="lm",
+                  max_width=WIDTH - MARGIN * 2 - 40)
+        y += 30
+    return y
 
 
-def _trick_slots(view: View) -> tuple[str, list[dict[str, Any]], int | None]:
+def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, y: float, obstacles: bool,
+            four_colour: bool) -> None:
+    """What each suit does to a racer; the trick's winner moves instead."""
+    x = float(MARGIN)
+    for suit, words in LEGEND:
+        box = SECONDARY + 6
+        draw.rounded_rectangle((x, y - box / 2, x + box, y + box / 2), radius=4,
+                               fill=palette.CARD_FACE)
+        paste_suit(image, suit, (round(x + 3), round(y - box / 2 + 3)), SECONDARY,
+                   palette.suit_colour(suit, four_colour))
+        x += box + 4
+        x += text.draw(draw, (x, y), words, SECONDARY, fill=palette.SOFT_WHITE, anchor="lm",
+                       secondary=True) + 12
+    words = "winner moves" + (" · ✕ obstacle" if obstacles else "")
+    text.draw(draw, (x, y), words, SECONDARY, fill=palette.SOFT_WHITE, anchor="lm",
+              secondary=True, max_width=WIDTH - MARGIN - x)
+
+
+def _trick_slots(view: View) -> tuple[str, list[dict[str, Any]], list[int]]:
     """What to show in the trick area: the current trick (with any resolved results) or,
-    between tricks, the last one with every result."""
+    between tricks, the last one with every result; and the order the cards resolve in."""
     trick = [c for c in listed(view.get("trick")) if isinstance(c, dict)]
-    resolution = view.get("resolution") if isinstance(view.get("resolution"), dict) else None
+    resolution = mapping(view.get("resolution"))
     if trick:
-        results = {}
-        winner = None
-        if resolution:
-            winner = resolution.get("winner")
-            results = {r.get("index"): r for r in listed(resolution.get("results"))
-                       if isinstance(r, dict)}
-        resolving = resolution.get("resolving") if resolution else None
-        now = resolving.get("index") if isinstance(resolving, dict) else None
+        results = {r.get("index"): r for r in listed(resolution.get("results"))
+                   if isinstance(r, dict)}
+        resolving = mapping(resolution.get("resolving"))
+        winner = resolution.get("winner")
         slots = [{**card, "result": results.get(i), "won": i == winner,
-                  "now": ACTION_WORDS.get(str(resolving.get("action")), "")
-                  if i == now and isinstance(resolving, dict) else ""}
-                 for i, card in enumerate(trick)]
-        return "This trick", slots, winner
-    last = view.get("last_trick") if isinstance(view.get("last_trick"), dict) else None
+                  "now": i == resolving.get("index")} for i, card in enumerate(trick)]
+        order = [i for i in listed(resolution.get("order")) if isinstance(i, int)]
+        return "This trick", slots, order
+    last = mapping(view.get("last_trick"))
     if last:
         slots = [c for c in listed(last.get("cards")) if isinstance(c, dict)]
-        winner = next((i for i, c in enumerate(slots) if c.get("won")), None)
+        order = [i for i in listed(last.get("order")) if isinstance(i, int)]
         number = last.get("number")
-        return (f"Trick {number}, finished" if number else "Last trick"), slots, winner
-    return "This trick", [], None
+        return (f"Trick {number}, finished" if number else "Last trick"), slots, order
+    return "This trick", [], []
 
 
-def _draw_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: int,
-                four_colour: bool) -> int:
-    heading, slots, _winner = _trick_slots(view)
-    text.draw(draw, (24, top), heading + " (in play order)", 20, fill=palette.WHITE, bold=True)
-    slot_w = (layout.WIDTH - 48) / 4
-    card_w = 96
-    y0 = top + 34
+def _action_of(slot: dict[str, Any]) -> str:
+    result = mapping(slot.get("result"))
+    if slot.get("won"):
+        return "movement"
+    if result.get("action") in ACTION_WORDS:
+        return str(result["action"])
+    parsed = cards.parse(slot.get("card", ""))
+    return SUIT_ACTIONS.get(parsed[1] or "", "") if parsed else ""
+
+
+def _draw_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: float,
+                four_colour: bool) -> float:
+    heading, slots, order = _trick_slots(view)
+    text.draw(draw, (MARGIN, top), heading + " (in play order)", PRIMARY, fill=palette.WHITE,
+              bold=True)
+    slot_w = (WIDTH - 2 * MARGIN) / 4
+    card_h = cards.card_height(TRICK_CARD)
+    name_y = top + PRIMARY + 22
+    card_y = name_y + 18
+    tag_y = card_y + card_h + 18
+    resolving = any(slot.get("result") or slot.get("now") for slot in slots) or \
+        not listed(view.get("trick"))
     for i in range(4):
-        x = 24 + i * slot_w
-        cx = x + slot_w / 2
+        cx = MARGIN + (i + 0.5) * slot_w
         if i >= len(slots):
-            draw.rounded_rectangle((cx - card_w / 2, y0 + 28, cx + card_w / 2,
-                                    y0 + 28 + cards.card_height(card_w)), radius=10,
-                                   outline=palette.DIM, width=2)
+            draw.rounded_rectangle((cx - TRICK_CARD / 2, card_y, cx + TRICK_CARD / 2,
+                                    card_y + card_h), radius=8, outline=palette.DIM, width=2)
             continue
         slot = slots[i]
         seat = integer(slot.get("seat"), 0)
         team = _team_of(view, seat)
-        draw.ellipse((x + 8, y0 + 4, x + 24, y0 + 20), fill=TEAM_COLOURS[team % 2])
-        text.draw(draw, (x + 30, y0 + 12), seats.label(view, seat), 18, fill=palette.WHITE,
-                  anchor="lm", max_width=slot_w - 40)
-        card_y = y0 + 28
-        if slot.get("won"):
-            draw.rounded_rectangle((cx - card_w / 2 - 5, card_y - 5, cx + card_w / 2 + 4,
-                                    card_y + cards.card_height(card_w) + 4), radius=12,
-                                   outline=palette.HIGHLIGHT, width=4)
-        layout.paste(image, cards.card_face(str(slot.get("card", "")), card_w, four_colour),
-                     (cx - card_w / 2, card_y))
-        y = card_y + cards.card_height(card_w) + 10
-        result = slot.get("result") if isinstance(slot.get("result"), dict) else None
-        if slot.get("won"):
-            text.draw(draw, (cx, y), "Wins: Movement", 18, fill=palette.HIGHLIGHT, bold=True,
-                      anchor="ma")
-            y += 24
+        _team_badge(draw, (cx - slot_w / 2 + 16, name_y), team)
+        text.draw(draw, (cx - slot_w / 2 + 30, name_y), seats.label(view, seat), PRIMARY,
+                  fill=palette.WHITE, anchor="lm", max_width=slot_w - 34)
+        if slot.get("won") or slot.get("now"):
+            colour = palette.HIGHLIGHT if slot.get("won") else palette.WHITE
+            draw.rounded_rectangle((cx - TRICK_CARD / 2 - 5, card_y - 5, cx + TRICK_CARD / 2 + 4,
+                                    card_y + card_h + 4), radius=10, outline=colour, width=4)
+        layout.paste(image, cards.card_face(str(slot.get("card", "")), TRICK_CARD, four_colour),
+                     (cx - TRICK_CARD / 2, card_y))
+        if not resolving:
+            continue  # the trick is still being played: nothing resolves yet
+        # Every card is tagged: its place in the resolution order and what it does.
+        step = order.index(i) + 1 if i in order else None
+        action = _action_of(slot)
+        words = (f"{step}. " if step else "") + ACTION_WORDS.get(action, "?")
         if slot.get("now"):
-            layout.pill(draw, (cx, y + 12), f"Resolving: {slot['now']}", 17, palette.WHITE,
-                        palette.INK, max_width=slot_w - 8)
-        elif result:
-            words = seats.fill_names(result.get("text", ""), view)
-            lines = text.wrap(words, 17, slot_w - 16, 3)
-            text.draw_lines(draw, (cx, y), lines, 17, fill=palette.SOFT_WHITE, anchor="ma")
-    return y0 + 28 + cards.card_height(card_w) + 34 + 3 * 23
+            fill, ink = palette.WHITE, palette.INK
+        elif slot.get("won"):
+            fill, ink = palette.HIGHLIGHT, palette.INK
+        elif slot.get("result"):
+            fill, ink = palette.FELT_DARK, palette.SOFT_WHITE
+        else:
+            fill, ink = palette.FELT, palette.DIM
+        layout.pill(draw, (cx, tag_y), words, PRIMARY, fill, ink, max_width=slot_w - 4)
+    y = tag_y + PRIMARY + 6
+    # What each card did, in resolution order, written out in full under the cards.
+    for step, index in enumerate(order, start=1):
+        if index >= len(slots):
+            continue
+        slot = slots[index]
+        result = mapping(slot.get("result"))
+        if slot.get("now"):
+            words = f"{step}. Now: " + _pending_words(view)
+        elif result.get("text"):
+            words = f"{step}. " + seats.fill_names(result["text"], view)
+        else:
+            continue
+        lines = text.wrap(words, PRIMARY, WIDTH - 2 * MARGIN, 2)
+        y = text.draw_lines(draw, (MARGIN, y), lines, PRIMARY, fill=palette.SOFT_WHITE,
+                            spacing=1.25)
+    return y + 6
+
+
+def _pending_words(view: View) -> str:
+    resolution = mapping(view.get("resolution"))
+    resolving = mapping(resolution.get("resolving"))
+    seat = integer(resolving.get("seat"), 0)
+    action = ACTION_WORDS.get(str(resolving.get("action")), "a card").lower()
+    pending = mapping(resolution.get("pending"))
+    choice = "a racer" if pending.get("choice") == "racer" else "a move"
+    if isinstance(pending.get("seat"), int):
+        why = "" if resolving.get("action") == "movement" else f" ({action})"
+        return f"{seats.label(view, pending['seat'])} chooses {choice}{why}"
+    return f"{seats.label(view, seat)}'s {action}"
 
 
 def _status(view: View) -> str:
@@ -247,55 +324,68 @@ def _status(view: View) -> str:
     pending = mapping(resolution.get("pending"))
     if isinstance(pending.get("seat"), int):
         what = "a racer" if pending.get("choice") == "racer" else "a move"
-        return f"{seats.short_label(view, pending['seat'], 20, 240)} chooses {what}"
+        return f"{seats.short_label(view, pending['seat'], PRIMARY, 300)} chooses {what}"
     waiting = seats.to_act(view)
     if waiting:
-        return f"{seats.short_label(view, waiting[0], 20, 240)} to play"
+        return f"{seats.short_label(view, waiting[0], PRIMARY, 300)} to play"
     return ""
 
 
-def _outcome_banner(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
-    outcome = view.get("outcome")
-    if not isinstance(outcome, dict):
-        return y
+def outcome_headline(view: View) -> str:
+    outcome = mapping(view.get("outcome"))
     winners = [s for s in listed(outcome.get("winners")) if isinstance(s, int)]
     teams = sorted({_team_of(view, s) for s in winners})
     if outcome.get("shared") or len(teams) > 1:
-        headline = "Shared victory!"
-    elif teams:
-        headline = f"{TEAM_WORDS[teams[0]]} team wins!"
-    else:
-        headline = "Race over"
-    draw.rounded_rectangle((24, y, layout.WIDTH - 24, y + 74), radius=14, fill=palette.HIGHLIGHT)
-    text.draw(draw, (layout.WIDTH / 2, y + 22), headline, 26, fill=palette.INK, bold=True,
-              anchor="mm", max_width=layout.WIDTH - 80)
+        return "Shared victory!"
+    if teams:
+        return f"Team {teams[0] + 1} ({TEAM_WORDS[teams[0]]}) wins!"
+    return "Race over"
+
+
+def _outcome_banner(draw: ImageDraw.ImageDraw, view: View, y: float) -> float:
+    outcome = view.get("outcome")
+    if not isinstance(outcome, dict):
+        return y
     detail = seats.fill_names(outcome.get("detail", ""), view)
-    text.draw(draw, (layout.WIDTH / 2, y + 54), detail, 18, fill=palette.INK, anchor="mm",
-              max_width=layout.WIDTH - 80)
-    return y + 90
+    lines = text.wrap(detail, PRIMARY, WIDTH - 4 * MARGIN, 2)
+    height = 40 + len(lines) * PRIMARY * 1.25 + 8
+    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=12,
+                           fill=palette.HIGHLIGHT)
+    text.draw(draw, (WIDTH / 2, y + 20), outcome_headline(view), PRIMARY + 6, fill=palette.INK,
+              bold=True, anchor="mm", max_width=WIDTH - 4 * MARGIN)
+    text.draw_lines(draw, (WIDTH / 2, y + 40), lines, PRIMARY, fill=palette.INK, anchor="ma",
+                    spacing=1.25)
+    return y + height + 8
 
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
-    track = view.get("track") if isinstance(view.get("track"), dict) else {}
+    track = mapping(view.get("track"))
     lanes, _, _ = _track_geometry(track)
-    over = isinstance(view.get("outcome"), dict)
-    height = 48 + 46 + 30 + HEADER_H + lanes * CELL_H + 24 + 360 + (90 if over else 0)
-    image, draw = layout.canvas(layout.WIDTH, height)
+    # Tall enough for every part (the picture is cropped to what was drawn): filling and
+    # cropping a taller canvas costs time on every table.
+    height = 140 + HEADER_H + lanes * CELL_H + 32 + 110 + 36 + 3 * PRIMARY + 64 \
+        + cards.card_height(TRICK_CARD) + 8 * round(PRIMARY * 1.25) + 8
+    image, draw = layout.canvas(WIDTH, height)
     cycle, trick_no = integer(view.get("cycle"), 1), integer(view.get("trick_number"), 1)
-    right = f"Cycle {cycle}/{integer(view.get('cycles'), 5)} · Trick {trick_no}/6 · " \
-            f"Draw pile {integer(view.get('draw_pile'), 0)}"
-    title = "PIP Rush — " + str(track.get("title", "")) if track.get("title") else "PIP Rush"
-    layout.title_bar(draw, layout.WIDTH, title, right)
-    _teams_line(draw, view, 60)
-    y = _draw_track(image, draw, view, 48 + 46 + 30)
-    y = _outcome_banner(draw, view, y + 20)
+    right = f"Cycle {cycle}/{integer(view.get('cycles'), 5)} · Trick {trick_no}/6"
+    y = layout.title_bar(draw, WIDTH, "PIP Rush", right) + 6
+    y = _teams_lines(draw, view, y)
+    title = str(track.get("title") or "")
+    words = (f"Track: {title} · " if title else "") + \
+        f"draw pile {integer(view.get('draw_pile'), 0)}"
+    text.draw(draw, (MARGIN, y + 2), words, SECONDARY, fill=palette.SOFT_WHITE,
+              max_width=WIDTH - 2 * MARGIN, secondary=True)
+    y = _draw_track(image, draw, view, y + SECONDARY + 4)
+    _legend(image, draw, y + 16, bool(listed(track.get("obstacles"))), four_colour)
+    y += 32
+    y = _outcome_banner(draw, view, y + 4)
     status = _status(view)
-    if status and not over:
-        half = text.width(text.clean(status, True), 20, bold=True) / 2 + 12
-        layout.pill(draw, (layout.WIDTH - 24 - half, y + 14), status, 20, palette.HIGHLIGHT,
-                    palette.INK, max_width=460)
+    if status and not isinstance(view.get("outcome"), dict):
+        layout.pill(draw, (WIDTH / 2, y + 16), status, PRIMARY + 2, palette.HIGHLIGHT,
+                    palette.INK, max_width=WIDTH - 2 * MARGIN)
+        y += 36
     bottom = _draw_trick(image, draw, view, y + 4, four_colour)
-    return image.crop((0, 0, image.width, min(image.height, bottom)))
+    return image.crop((0, 0, WIDTH, min(height, round(bottom))))
 
 
 def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
@@ -316,7 +406,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     racers = [r for r in listed(view.get("racers")) if isinstance(r, dict)
               and integer(r.get("team"), -1) == team]
     lines = [
-        f"{TEAM_WORDS[team]} racer {r.get('label')}: {r.get('pips')} pips, "
+        f"Your racer {r.get('label')} ({racer_name(r)}): {r.get('pips')} pips, "
         + ("at Start" if integer(r.get("space"), 0) <= 0
            else f"space {r.get('space')}, lane {r.get('lane')}")
         for r in racers

@@ -8,6 +8,7 @@ Only the two subtable formats that cover Unicode (4: BMP, 12: all planes) are ne
 from __future__ import annotations
 
 import struct
+import zlib
 
 
 def _format4(data: bytes, offset: int) -> set[int]:
@@ -46,17 +47,35 @@ def _format12(data: bytes, offset: int) -> set[int]:
     return points
 
 
-def covered_code_points(font_bytes: bytes) -> frozenset[int]:
-    """Every code point the font maps to a real glyph (not .notdef)."""
-    num_tables = struct.unpack_from(">H", font_bytes, 4)[0]
-    cmap_offset = None
+def _woff_cmap(font_bytes: bytes) -> bytes | None:
+    """The cmap table of a WOFF (1.0) font, inflated: WOFF is TrueType with each table
+    compressed on its own."""
+    num_tables = struct.unpack_from(">H", font_bytes, 12)[0]
     for i in range(num_tables):
-        record = struct.unpack_from(">4sIII", font_bytes, 12 + 16 * i)
-        tag, table_offset = record[0], record[2]
+        tag, offset, packed, size, _ = struct.unpack_from(">4sIIII", font_bytes, 44 + 20 * i)
         if tag == b"cmap":
-            cmap_offset = table_offset
-    if cmap_offset is None:
-        return frozenset()
+            table = font_bytes[offset:offset + packed]
+            return zlib.decompress(table) if packed < size else table
+    return None
+
+
+def covered_code_points(font_bytes: bytes) -> frozenset[int]:
+    """Every code point the font (TrueType or WOFF) maps to a real glyph (not .notdef)."""
+    if font_bytes[:4] == b"wOFF":
+        table = _woff_cmap(font_bytes)
+        if table is None:
+            return frozenset()
+        font_bytes, cmap_offset = table, 0
+    else:
+        num_tables = struct.unpack_from(">H", font_bytes, 4)[0]
+        found = None
+        for i in range(num_tables):
+            record = struct.unpack_from(">4sIII", font_bytes, 12 + 16 * i)
+            if record[0] == b"cmap":
+                found = record[2]
+        if found is None:
+            return frozenset()
+        cmap_offset = found
     subtables = struct.unpack_from(">H", font_bytes, cmap_offset + 2)[0]
     points: set[int] = set()
     for i in range(subtables):

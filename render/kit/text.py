@@ -2,9 +2,10 @@
 
 Player names are hostile input: emoji, right-to-left scripts, control characters, and names
 far too long for their box. Every string drawn goes through `clean`, which maps what the
-shipped font cannot draw to a visible stand-in, and through `fit`, which truncates with an
+shipped fonts cannot draw to a visible stand-in, and through `fit`, which truncates with an
 ellipsis to the width available. Fonts are the DejaVu Sans files shipped in render/fonts
-(never a system font), loaded once per size.
+(never a system font), loaded once per size; emoji come from the monochrome Noto Emoji font
+shipped beside them (render/fonts/LICENSE-NotoEmoji.txt), so "Bob 🦊" draws the fox.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ from render.kit.cmap import covered_code_points
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+EMOJI = FONT_DIR / "NotoEmoji-Regular.woff"
+# Skin-tone modifiers only tint the emoji before them: a one-colour font can show no tint.
+SKIN_TONES = range(0x1F3FB, 0x1F400)
 
 MIN_SIZE = 9  # below this no glyph is legible at any scale
 
@@ -86,6 +90,17 @@ def _coverage(bold: bool) -> frozenset[int]:
     return covered_code_points((BOLD if bold else REGULAR).read_bytes())
 
 
+@lru_cache(maxsize=1)
+def _emoji_coverage() -> frozenset[int]:
+    return covered_code_points(EMOJI.read_bytes()) - frozenset(SKIN_TONES)
+
+
+@lru_cache(maxsize=32)
+def emoji_font(size: int) -> Font:
+    size = max(MIN_SIZE, int(size))
+    return ImageFont.truetype(str(EMOJI), size, layout_engine=ImageFont.Layout.BASIC)
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> Font:
     """The basic-layout font: fast, and enough for every left-to-right script we draw."""
@@ -133,7 +148,11 @@ def _clean(text: str, bold: bool) -> str:
         elif ord(ch) in covered:
             out.append(ch)
         elif category.startswith("M"):
-            continue  # a combining mark we cannot draw (variation selector, skin tone...)
+            continue  # a combining mark we cannot draw (variation selector...)
+        elif ord(ch) in _emoji_coverage():
+            out.append(ch)
+        elif ord(ch) in SKIN_TONES:
+            continue
         elif not out or out[-1] != MISSING:
             out.append(MISSING)  # one box per run of missing glyphs (an emoji sequence)
     line = "".join(out).strip()
@@ -183,8 +202,34 @@ def _direction(face: Font) -> str | None:
     return "ltr" if face.layout_engine == ImageFont.Layout.RAQM else None
 
 
+@lru_cache(maxsize=4096)
+def _runs(line: str, bold: bool) -> tuple[tuple[str, bool], ...]:
+    """The line cut into runs of text and of emoji (True): characters the text font lacks
+    that the emoji font has."""
+    covered, emoji = _coverage(bold), _emoji_coverage()
+    runs: list[tuple[str, bool]] = []
+    for ch in line:
+        is_emoji = ord(ch) not in covered and ord(ch) in emoji
+        if runs and runs[-1][1] == is_emoji:
+            runs[-1] = (runs[-1][0] + ch, is_emoji)
+        else:
+            runs.append((ch, is_emoji))
+    return tuple(runs)
+
+
+def _run_face(run: str, is_emoji: bool, size: int, bold: bool) -> tuple[Font, str]:
+    return (emoji_font(size), run) if is_emoji else _font_for(run, size, bold)
+
+
 @lru_cache(maxsize=8192)
 def width(text: str, size: int, bold: bool = False) -> float:
+    runs = _runs(text, bold)
+    if any(is_emoji for _, is_emoji in runs):
+        total = 0.0
+        for run, is_emoji in runs:
+            face, shaped = _run_face(run, is_emoji, size, bold)
+            total += face.getlength(shaped, direction=_direction(face))
+        return total
     face, shaped = _font_for(text, size, bold)
     return face.getlength(shaped, direction=_direction(face))
 
@@ -243,6 +288,9 @@ def _text_mask(line: str, size: int, bold: bool, anchor: str) -> tuple[tuple[int
     """The line rendered once as a coverage mask, with its offset from the anchor point.
     Names, labels and headings recur on every image of a game; rasterising text is the
     costliest part of a table, so each distinct line is rasterised only once."""
+    runs = _runs(line, bold)
+    if any(is_emoji for _, is_emoji in runs):
+        return _mixed_mask(runs, size, bold, anchor)
     face, shaped = _font_for(line, size, bold)
     direction = _direction(face)
     left, top, right, bottom = face.getbbox(shaped, anchor=anchor, direction=direction)
@@ -251,6 +299,32 @@ def _text_mask(line: str, size: int, bold: bool, anchor: str) -> tuple[tuple[int
     ImageDraw.Draw(mask).text((-left, -top), shaped, font=face, fill=255, anchor=anchor,
                               direction=direction)
     return (left, top), mask
+
+
+def _mixed_mask(runs: tuple[tuple[str, bool], ...], size: int, bold: bool, anchor: str
+                ) -> tuple[tuple[int, int], Image.Image]:
+    """A line of text and emoji runs, each from its own font, set on one baseline. The anchor
+    is placed as Pillow places it for the text font (its ascender and descender)."""
+    placed = []
+    x = left = top = bottom = 0.0
+    for run, is_emoji in runs:
+        face, shaped = _run_face(run, is_emoji, size, bold)
+        direction = _direction(face)
+        box = face.getbbox(shaped, anchor="ls", direction=direction)
+        placed.append((x, face, shaped, direction))
+        left, top, bottom = min(left, x + box[0]), min(top, box[1]), max(bottom, box[3])
+        x += face.getlength(shaped, direction=direction)
+    left, top = math.floor(left), math.floor(top)
+    mask = Image.new("L", (max(1, math.ceil(x) - left + 2), max(1, math.ceil(bottom) - top)), 0)
+    draw = ImageDraw.Draw(mask)
+    for run_x, face, shaped, direction in placed:
+        draw.text((run_x - left, -top), shaped, font=face, fill=255, anchor="ls",
+                  direction=direction)
+    ascent, descent = font(size, bold).getmetrics()
+    shift_x = {"l": 0.0, "m": -x / 2, "r": -x}.get(anchor[0], 0.0)
+    baseline = {"a": ascent, "t": ascent, "m": math.ceil((ascent - descent) / 2), "s": 0,
+                "d": -descent, "b": -descent}.get(anchor[1], 0)
+    return (round(shift_x + left), round(baseline + top)), mask
 
 
 def wrap(text_in: object, size: int, max_width: float, max_lines: int, bold: bool = False

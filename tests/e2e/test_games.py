@@ -64,6 +64,20 @@ class HiddenCardWatch:
                 assert not leaked, f"{user.name} saw {leaked} of another hand: {payload}"
 
 
+def check_every_picture_has_alt_text(fake: FakeDiscord) -> None:
+    """Every version of every message with a picture carried its description (alt text)."""
+    pictures = 0
+    for message in fake.state.messages.values():
+        for version in message.history:
+            for attachment in version["attachments"]:
+                pictures += 1
+                description = attachment["description"]
+                assert description and len(description) <= 1024, (attachment, version)
+                if attachment["filename"] == "hand.png":
+                    assert "'s hand: " in description.split(".")[0], description
+    assert pictures
+
+
 LEADERBOARD_LINE = re.compile(r"<@(\d+)> — (-?[\d.]+) · (\d+) won")
 
 
@@ -149,6 +163,8 @@ async def test_whole_game_to_the_end_and_onto_the_leaderboard(
                 assert view["seat"] is None
             else:
                 assert view["seat"] is not None and "playable" in view
+        check_every_picture_has_alt_text(fake)
+        assert "Scores: " in final.content  # each side's score, as text
         stats = await fake.slash(players[0], "stats", {})
         assert stats.message is not None and "1 games" in stats.message.content
         fake.assert_clean()

@@ -4,7 +4,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render.kit import text
 
@@ -35,7 +35,41 @@ def test_clean_keeps_plain_text_and_drops_controls() -> None:
 def test_missing_glyphs_become_one_visible_box() -> None:
     # The CJK ideographs are not in DejaVu Sans: each run becomes a single box.
     assert text.clean("中文 Ann") == f"{text.MISSING} Ann"
-    assert text.clean("A🦊B") == f"A{text.MISSING}B"
+    assert text.clean("A\U000e0041B") == "AB"  # a tag character: nothing to draw
+    assert text.clean("A\U0010fffdB") == "AB"  # private use
+
+
+def _ink(line: str, size: int = 24) -> Image.Image:
+    image = Image.new("L", (300, 60), 0)
+    text.draw(ImageDraw.Draw(image), (10, 30), line, size, fill=255, anchor="lm")
+    return image
+
+
+def test_emoji_draw_from_the_shipped_emoji_font() -> None:
+    assert text.clean("Bob 🦊") == "Bob 🦊"
+    assert text.clean("👍🏽 ok") == "👍 ok"  # a skin tone cannot tint a one-colour glyph
+    fox, box = _ink("🦊"), _ink(text.MISSING)
+    assert fox.getbbox() is not None and ImageChops.difference(fox, box).getbbox() is not None
+    # "Bob 🦊" is "Bob " and then the fox, set on one baseline at the same place.
+    bob = _ink("Bob ")
+    both = _ink("Bob 🦊")
+    assert ImageChops.difference(both.crop((0, 0, 55, 60)), bob.crop((0, 0, 55, 60))).getbbox() \
+        is None
+    assert both.crop((60, 0, 300, 60)).getbbox() is not None
+    assert text.width("Bob 🦊", 24) > text.width("Bob ", 24) + 12
+
+
+def test_a_code_point_no_shipped_font_has_is_still_a_box() -> None:
+    assert text.clean("Ann 中") == f"Ann {text.MISSING}"
+    assert ord("中") not in text._emoji_coverage()
+    assert ImageChops.difference(_ink("中"), _ink(text.MISSING)).getbbox() is None
+
+
+def test_emoji_in_a_centred_line_stay_centred() -> None:
+    image = Image.new("L", (300, 60), 0)
+    text.draw(ImageDraw.Draw(image), (150, 30), "🦊 Bob 🦊", 24, fill=255, anchor="mm")
+    left, top, right, bottom = image.getbbox()
+    assert abs((left + right) / 2 - 150) <= 3 and abs((top + bottom) / 2 - 30) <= 5
 
 
 def test_coverage_comes_from_the_font() -> None:

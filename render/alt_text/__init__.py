@@ -1,0 +1,154 @@
+"""Words for the pictures: alt text, and the one-line score summary for the table message.
+
+    describe(game_name, view) -> str     one paragraph, at most 1,024 characters (Discord's
+                                         limit for an attachment's description)
+    score_line(game_name, view) -> str   each side's score in one line
+
+Like the renderers (render/registry.py), each game has one module, render/alt_text/<name
+with - as _>.py, which calls `register` when first asked for. A game without one still gets
+a plain description from the contract's keys. Descriptions read only what the view shows:
+the channel's view has no hands, and a seat's view adds that seat's own hand, which only
+that player is shown, so no hidden card can reach the words.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from render.kit import seats
+from render.kit.safe import integer, listed
+
+View = dict[str, Any]
+MAX_CHARS = 1024
+NAME_CHARS = 40  # a name is cut in the words as on the pictures
+
+RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+@dataclass(frozen=True)
+class Describer:
+    table: Callable[[View], str]
+    scores: Callable[[View], list[tuple[str, object]]]
+
+
+_DESCRIBERS: dict[str, Describer] = {}
+_NAME = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
+
+
+def register(name: str, *, table: Callable[[View], str],
+             scores: Callable[[View], list[tuple[str, object]]]) -> None:
+    _DESCRIBERS[name] = Describer(table, scores)
+
+
+def _describer(game_name: str) -> Describer | None:
+    if game_name not in _DESCRIBERS and isinstance(game_name, str) and _NAME.match(game_name):
+        module = "render.alt_text." + game_name.replace("-", "_")
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as error:
+            if error.name != module:
+                raise
+    return _DESCRIBERS.get(game_name)
+
+
+def describe(game_name: str, view: View) -> str:
+    """The picture drawn from `view` in words. A seat's view (its hand picture) starts with
+    that seat's own hand."""
+    describer = _describer(game_name)
+    body = describer.table(view) if describer else _plain(game_name, view)
+    seat = view.get("seat")
+    if isinstance(seat, int) and isinstance(view.get("hand"), list):
+        body = hand_words(view, seat) + " " + body
+    return clip(body)
+
+
+def score_line(game_name: str, view: View) -> str:
+    describer = _describer(game_name)
+    pairs = describer.scores(view) if describer else _plain_scores(view)
+    return "Scores: " + " · ".join(f"{who} {points}" for who, points in pairs) if pairs else ""
+
+
+def clip(words: str, limit: int = MAX_CHARS) -> str:
+    words = re.sub(r"\s+", " ", words).strip()
+    return words if len(words) <= limit else words[: limit - 1].rstrip() + "…"
+
+
+# ---- helpers the game modules share ---------------------------------------------------------
+
+
+def name(view: View, seat: object) -> str:
+    """A seat's label (with "(AI)") made safe for plain text: no controls, not too long."""
+    if not isinstance(seat, int):
+        return "nobody"
+    label = "".join(ch for ch in seats.label(view, seat)
+                    if unicodedata.category(ch) not in ("Cc", "Cs", "Co"))
+    label = " ".join(label.split())
+    return label if len(label) <= NAME_CHARS else label[: NAME_CHARS - 1] + "…"
+
+
+def names(view: View, seat_list: Sequence[object]) -> str:
+    return " & ".join(name(view, s) for s in seat_list if isinstance(s, int)) or "nobody"
+
+
+def card(notation: object) -> str:
+    """"5H" -> "5 of hearts", "KS" -> "king of spades", "P4" -> "die 4"."""
+    token = str(notation).strip().upper()
+    if len(token) == 2 and token[0] == "P" and token[1] in "123456":
+        return f"die {token[1]}"
+    if len(token) == 2 and token[1] in SUIT_WORDS:
+        return f"{RANK_WORDS.get(token[0], token[0])} of {SUIT_WORDS[token[1]]}"
+    return "an unknown card"
+
+
+def cards(notations: Sequence[object]) -> str:
+    return ", ".join(card(c) for c in notations) or "none"
+
+
+def fill(line: object, view: View) -> str:
+    """An engine's text with seat names put in ("{s0}" -> "Ann")."""
+    return re.sub(r"\{s(\d)\}", lambda m: name(view, int(m.group(1))), str(line))
+
+
+def turn_words(view: View, verb: str = "to play") -> str:
+    waiting = seats.to_act(view) if "waiting_for" not in view else \
+        [s for s in listed(view.get("waiting_for")) if isinstance(s, int)]
+    if not waiting:
+        return ""
+    return f"{names(view, waiting)} {verb}."
+
+
+def outcome_words(view: View) -> str:
+    outcome = view.get("outcome")
+    if not isinstance(outcome, dict):
+        return ""
+    detail = fill(outcome.get("detail", ""), view)
+    return f"Game over. {detail}".strip()
+
+
+def hand_words(view: View, seat: int) -> str:
+    hand = [c for c in listed(view.get("hand")) if isinstance(c, str)]
+    words = f"{name(view, seat)}'s hand: {cards(hand)}."
+    playable = [c for c in listed(view.get("playable")) if isinstance(c, str)]
+    if playable:
+        words += f" Playable now: {cards(playable)}."
+    return words
+
+
+def _plain_scores(view: View) -> list[tuple[str, object]]:
+    scores = listed(view.get("scores"))
+    return [(name(view, seat), integer(score)) for seat, score in enumerate(scores)]
+
+
+def _plain(game_name: str, view: View) -> str:
+    pairs = _plain_scores(view)
+    parts = [f"A game of {game_name}."]
+    if pairs:
+        parts.append("Scores: " + ", ".join(f"{who} {points}" for who, points in pairs) + ".")
+    parts += [outcome_words(view) or turn_words(view)]
+    return " ".join(p for p in parts if p)

@@ -1,0 +1,105 @@
+"""Cribbage in words; PIP Cribbage and Crib Race add their own facts to these."""
+
+from __future__ import annotations
+
+from render.alt_text import (
+    View,
+    card,
+    cards,
+    name,
+    names,
+    outcome_words,
+    register,
+    turn_words,
+)
+from render.kit.safe import integer, listed
+
+PHASES = {"discard": "discarding to the crib", "play": "the play", "show": "the show",
+          "over": "game over"}
+
+
+def sides(view: View) -> list[list[int]]:
+    given = [[s for s in listed(side) if isinstance(s, int)] for side in listed(view.get("sides"))]
+    if given:
+        return given
+    return [[seat] for seat in range(len(listed(view.get("scores"))))]
+
+
+def scores(view: View) -> list[tuple[str, object]]:
+    points = listed(view.get("scores"))
+    return [(names(view, side), integer(points[i]) if i < len(points) else 0)
+            for i, side in enumerate(sides(view))]
+
+
+def _who_played(view: View, notation: str, seen: dict[tuple[int, str], int]) -> int | None:
+    """The seat whose pegging cards hold `notation` (counting repeats: two dice may match)."""
+    for seat, played in enumerate(listed(view.get("played"))):
+        held = [c for c in listed(played) if c == notation]
+        if len(held) > seen.get((seat, notation), 0):
+            seen[(seat, notation)] = seen.get((seat, notation), 0) + 1
+            return seat
+    return None
+
+
+def play_words(view: View) -> str:
+    pile = [c for c in listed(view.get("pile")) if isinstance(c, str)]
+    if not pile:
+        return f"Count {integer(view.get('count'))}, no card on the pile."
+    seen: dict[tuple[int, str], int] = {}
+    shown = []
+    for notation in pile:
+        seat = _who_played(view, notation, seen)
+        shown.append(card(notation) + (f" ({name(view, seat)})" if seat is not None else ""))
+    last = view.get("last_player")
+    words = f"Count {integer(view.get('count'))}. Pile: {', '.join(shown)}."
+    if isinstance(last, int):
+        words += f" Last play: {name(view, last)}, {card(pile[-1])}."
+    return words
+
+
+def show_words(view: View) -> str:
+    parts = []
+    done = [r for r in listed(view.get("show")) if isinstance(r, dict)]
+    if done:
+        last = done[-1]
+        parts.append(f"Last count: {name(view, last.get('seat'))}'s {last.get('kind', 'hand')} "
+                     f"({cards(listed(last.get('cards')))}) scored "
+                     f"{integer(last.get('scored'))}.")
+    upcoming = view.get("next_count")
+    if isinstance(upcoming, dict):
+        parts.append(f"Now counting {name(view, upcoming.get('seat'))}'s "
+                     f"{upcoming.get('kind', 'hand')}: {cards(listed(upcoming.get('cards')))}.")
+    return " ".join(parts)
+
+
+def describe_family(view: View, title: str, extra: str = "") -> str:
+    phase = str(view.get("phase", ""))
+    parts = [f"{title}, deal {integer(view.get('deal_number'), 1)}, "
+             f"{PHASES.get(phase, phase or 'starting')}."]
+    parts.append(f"Scores (to {integer(view.get('target'), 121)}): "
+                 + ", ".join(f"{who} {points}" for who, points in scores(view)) + ".")
+    if isinstance(view.get("dealer"), int):
+        parts.append(f"Dealer: {name(view, view['dealer'])} (the crib is theirs).")
+    if view.get("starter"):
+        parts.append(f"Starter: {card(view['starter'])}.")
+    if extra:
+        parts.append(extra)
+    outcome = outcome_words(view)
+    if outcome:
+        parts.append(outcome)
+    elif phase == "play":
+        parts.append(play_words(view))
+        parts.append(turn_words(view))
+    elif phase == "show":
+        parts.append(show_words(view))
+        parts.append(turn_words(view, "to act"))
+    else:
+        parts.append(turn_words(view, "to discard" if phase == "discard" else "to act"))
+    return " ".join(p for p in parts if p)
+
+
+def describe(view: View) -> str:
+    return describe_family(view, "Cribbage")
+
+
+register("cribbage", table=describe, scores=scores)

@@ -1,0 +1,24 @@
+"""PIP Cribbage in words: Cribbage's, plus the dealer's space and where each die stands."""
+
+from __future__ import annotations
+
+from render.alt_text import View, name, register
+from render.alt_text.cribbage import describe_family, scores
+from render.kit.safe import integer, listed, mapping
+
+
+def describe(view: View) -> str:
+    parts = []
+    effect = mapping(view.get("effect"))
+    if effect.get("name"):
+        state = "" if effect.get("active", True) else " (acts on entry only)"
+        parts.append(f"Dealer's space: {effect['name']}{state}.")
+    dice = [d for d in listed(view.get("dice")) if isinstance(d, dict)]
+    if dice:
+        parts.append("Dice: " + ", ".join(
+            f"{name(view, d.get('owner'))}'s die shows {integer(d.get('face'), 1)} on space "
+            f"{integer(d.get('space'), 1)}" for d in dice) + ".")
+    return describe_family(view, "PIP Cribbage", " ".join(parts))
+
+
+register("pip-cribbage", table=describe, scores=scores)

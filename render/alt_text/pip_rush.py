@@ -1,0 +1,101 @@
+"""PIP Rush in words: the teams, every racer's place and pips, the trick and what it did."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render.alt_text import View, card, fill, name, names, outcome_words, register
+from render.kit import seats
+from render.kit.safe import integer, listed, mapping
+
+TEAM_WORDS = ("blue", "orange")
+ACTIONS = ("gain", "decay", "flip", "swap", "movement")
+
+
+def _team_seats(view: View, team: int) -> list[int]:
+    sides = listed(view.get("sides"))
+    return [s for s in range(seats.player_count(view))
+            if integer(sides[s] if s < len(sides) else s) % 2 == team]
+
+
+def _racer_words(racer: dict[str, Any]) -> str:
+    label = f"{integer(racer.get('team')) % 2 + 1}{str(racer.get('label', '?'))[:1]}"
+    space = integer(racer.get("space"))
+    where = "at Start" if space <= 0 else f"space {space} lane {integer(racer.get('lane'), 1)}"
+    pips = integer(racer.get("pips"), 1)
+    return f"{label} {where} with {pips} pip{'' if pips == 1 else 's'}"
+
+
+def scores(view: View) -> list[tuple[str, str]]:
+    """Each team's lead racer: the race is won on it (the tiebreak looks further)."""
+    racers = [r for r in listed(view.get("racers")) if isinstance(r, dict)]
+    out = []
+    for team in (0, 1):
+        lead = max((max(0, integer(r.get("space"))) for r in racers
+                    if integer(r.get("team")) % 2 == team), default=0)
+        out.append((f"team {team + 1} ({names(view, _team_seats(view, team))})",
+                    f"lead racer at {'Start' if lead == 0 else f'space {lead}'}"))
+    return out
+
+
+def _trick_words(view: View) -> str:
+    trick = [c for c in listed(view.get("trick")) if isinstance(c, dict)]
+    resolution = mapping(view.get("resolution"))
+    if trick:
+        words = "This trick: " + ", ".join(
+            f"{name(view, c.get('seat'))} {card(c.get('card'))}" for c in trick) + "."
+        resolving = mapping(resolution.get("resolving"))
+        for result in listed(resolution.get("results")):
+            if isinstance(result, dict) and result.get("text"):
+                words += f" {fill(result['text'], view)}."
+        if resolving:
+            action = resolving.get("action") if resolving.get("action") in ACTIONS else "a card"
+            words += (f" Resolving {name(view, resolving.get('seat'))}'s "
+                      f"{card(resolving.get('card'))} ({action}).")
+        pending = mapping(resolution.get("pending"))
+        if isinstance(pending.get("seat"), int):
+            what = "a racer" if pending.get("choice") == "racer" else "a move"
+            words += f" {name(view, pending['seat'])} chooses {what}."
+        return words
+    last = mapping(view.get("last_trick"))
+    if not last:
+        return ""
+    cards_played = [c for c in listed(last.get("cards")) if isinstance(c, dict)]
+    winner = next((c for c in cards_played if c.get("won")), None)
+    words = f"Trick {integer(last.get('number'), 1)}: " + ", ".join(
+        f"{name(view, c.get('seat'))} {card(c.get('card'))}" for c in cards_played) + "."
+    if winner:
+        words += f" {name(view, winner.get('seat'))} won with {card(winner.get('card'))}."
+    order = [i for i in listed(last.get("order")) if isinstance(i, int)]
+    for index in order:
+        if index < len(cards_played):
+            text = mapping(cards_played[index].get("result")).get("text")
+            if text:
+                words += f" {fill(text, view)}."
+    return words
+
+
+def describe(view: View) -> str:
+    track = mapping(view.get("track"))
+    parts = [f"PIP Rush on {track.get('title') or 'the track'}, cycle "
+             f"{integer(view.get('cycle'), 1)} of {integer(view.get('cycles'), 5)}, trick "
+             f"{integer(view.get('trick_number'), 1)} of 6. Finish at space "
+             f"{integer(track.get('finish'), 10)}."]
+    parts.append("Teams: " + "; ".join(
+        f"team {team + 1} ({TEAM_WORDS[team]}) {names(view, _team_seats(view, team))}"
+        for team in (0, 1)) + ".")
+    racers = [r for r in listed(view.get("racers")) if isinstance(r, dict)]
+    if racers:
+        parts.append("Racers: " + "; ".join(_racer_words(r) for r in racers) + ".")
+    parts.append(_trick_words(view))
+    outcome = outcome_words(view)
+    if outcome:
+        parts.append(outcome)
+    elif not mapping(mapping(view.get("resolution")).get("pending")):
+        waiting = seats.to_act(view)
+        if waiting:
+            parts.append(f"{names(view, waiting)} to play.")
+    return " ".join(p for p in parts if p)
+
+
+register("pip-rush", table=describe, scores=scores)
