@@ -88,7 +88,9 @@ def seat_tag(view: View, seat: int) -> str:
     side = side_of_seat(view, seat)
     members = side_lists(view)[side] if side < len(side_lists(view)) else [seat]
     letter = palette.side_letter(side)
-    return f"{letter}{members.index(seat) + 1}" if len(members) > 1 else letter
+    if len(members) > 1 and seat in members:
+        return f"{letter}{members.index(seat) + 1}"
+    return letter
 
 
 def side_names(view: View, side: int) -> str:
