@@ -49,6 +49,7 @@ SPEC = GameSpec(
     action_label=action_label,
     rules=RULES,
     order=10,
+    forced=("go",),
 )
 
 __all__ = ["SPEC", "CribbageGame"]

@@ -83,6 +83,7 @@ SPEC = GameSpec(
     action_label=action_label,
     rules=RULES,
     order=20,
+    forced=("go",),
 )
 
 __all__ = ["SPEC", "PipCribbageGame"]

@@ -79,6 +79,34 @@ class UploadedFile:
 
 
 @dataclass
+class Fault:
+    """Requests matching `method` and `path` (a regular expression searched in the path)
+    are answered with `status` while the fault is on: 429 with `retry_after`, or a 5xx."""
+
+    method: str
+    path: str
+    status: int
+    retry_after: float = 0.01
+    active: bool = True
+    hits: int = 0
+
+    def matches(self, method: str, path: str) -> bool:
+        return self.active and method == self.method and re.search(self.path, path) is not None
+
+
+def pinged_users(body: dict[str, Any]) -> list[int]:
+    """Whom a new message notifies: its mentions, as far as allowed_mentions lets them."""
+    mentioned = [int(found) for found in MENTION.findall(body.get("content") or "")]
+    allowed = body.get("allowed_mentions")
+    if allowed is None:
+        return mentioned
+    if "users" in (allowed.get("parse") or []):
+        return mentioned
+    listed = {int(u) for u in allowed.get("users") or []}
+    return [u for u in mentioned if u in listed]
+
+
+@dataclass
 class CommandSet:
     """The application commands the bot registered (one bulk overwrite = one whole set)."""
 
@@ -123,6 +151,7 @@ class DiscordState:
         # Tokens of bots that "crashed": their requests fail as if they never arrived.
         self.revoked_tokens: set[str] = set()
         self.refused_requests: list[str] = []
+        self.faults: list[Fault] = []
 
     # ----- world building -----
 
@@ -193,6 +222,7 @@ class DiscordState:
             webhook_id=webhook_id,
         )
         self._apply_body(message, body, files, creating=True)
+        message.pings = pinged_users(body)
         message.flags |= extra_flags
         if visible_to is not None:
             message.flags |= EPHEMERAL_FLAG
@@ -270,6 +300,23 @@ class DiscordState:
             else:
                 raise DiscordError(400, 50035, f"Invalid Form Body: attachment {key} not found")
         return result
+
+    def fault_for(self, method: str, path: str) -> Fault | None:
+        for fault in self.faults:
+            if fault.matches(method, path):
+                fault.hits += 1
+                return fault
+        return None
+
+    def member_message(self, channel_id: int, author: FakeUser) -> FakeMessage:
+        """A message a member posts in a channel (its text does not matter to the bot)."""
+        message = FakeMessage(
+            id=self.snowflakes.next(), channel_id=channel_id, guild_id=self.guild_id,
+            author=author, content="(a member's message)",
+        )
+        self.messages[message.id] = message
+        message.record_version()
+        return message
 
     # ----- threads -----
 
