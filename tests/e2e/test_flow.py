@@ -7,6 +7,7 @@ retry backoff) runs on a FakeClock: tests move time on, they never sleep.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -152,18 +153,25 @@ async def test_the_hand_says_it_stopped_updating_before_its_token_expires() -> N
 # ---------------------------------------------------------------- forced moves
 
 
-async def play_until_a_forced_go(driver: GameDriver, clock: FakeClock) -> tuple[Any, int]:
-    """Play (moving no clock) until some human's only legal action is Go."""
-    for _ in range(200):
-        await driver.fake.wait_quiet()
-        table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr]
-        assert table is not None and table.status == "running"
-        for seat in table.human_waits():
-            if table.legal_for(seat) == [{"type": "go"}]:
-                return table, seat
-        waiting = driver.waiting()
-        await driver.move(driver.rng.choice(waiting))
-    raise AssertionError("no Go came up")
+async def play_until_a_forced_go(
+    fake: FakeDiscord, users: list[FakeUser]
+) -> tuple[GameDriver, Any, int]:
+    """Play games (moving no clock) until some human's only legal action is Go: the engine
+    scores a Go by itself when nobody can play, so a game may end without one."""
+    for game in range(10):
+        driver = GameDriver(fake, rng=random.Random(game))
+        await driver.start_game(CRIBBAGE, users, options="target=61")
+        while True:
+            await fake.wait_quiet()
+            table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr]
+            assert table is not None
+            if table.status != "running":
+                break
+            for seat in table.human_waits():
+                if table.legal_for(seat) == [{"type": "go"}]:
+                    return driver, table, seat
+            await driver.move(driver.rng.choice(driver.waiting()))
+    raise AssertionError("no Go came up in ten games")
 
 
 async def test_a_forced_go_plays_itself_after_a_pause() -> None:
@@ -171,9 +179,7 @@ async def test_a_forced_go_plays_itself_after_a_pause() -> None:
     async with FakeDiscord() as fake:
         await fake.connect(test_bot(":memory:", clock=clock, forced_delay=1.5))
         alice, bob = fake.member("alice"), fake.member("bob")
-        driver = GameDriver(fake)
-        await driver.start_game(CRIBBAGE, [alice, bob], options="target=61")
-        table, seat = await play_until_a_forced_go(driver, clock)
+        driver, table, _ = await play_until_a_forced_go(fake, [alice, bob])
         version = table.version
         await advance(fake, clock, 1.0)
         assert table.version == version, "not before the pause is over"
@@ -192,9 +198,7 @@ async def test_a_player_can_turn_forced_moves_off() -> None:
         for user in (alice, bob):
             answer = await fake.slash(user, "settings", {"autoplay": False})
             assert answer.message is not None and "saved" in answer.message.content
-        driver = GameDriver(fake)
-        await driver.start_game(CRIBBAGE, [alice, bob], options="target=61")
-        table, seat = await play_until_a_forced_go(driver, clock)
+        driver, table, seat = await play_until_a_forced_go(fake, [alice, bob])
         version = table.version
         await advance(fake, clock, 5.0, step=1.0)
         assert table.version == version
