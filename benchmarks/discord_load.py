@@ -31,7 +31,7 @@ from engine.registry import GAMES
 from tests.e2e.harness import FakeDiscord, InteractionRecord
 from tests.e2e.test_players import GameDriver, Refused, has_computer_player, test_bot
 
-POLL = 0.1  # seconds between looks at a table while the computer is thinking
+LOOK_AGAIN = 1.0  # longest wait for the table message to change before looking anyway
 STAGGER = 2.0  # seconds over which the games' first moves are spread
 
 
@@ -81,7 +81,9 @@ class LoadDriver(GameDriver):
                     return
             elif kind is not None:
                 return
-            await asyncio.sleep(0.005)
+            watched = [record.id, getattr(message, "id", message)]
+            remaining = deadline - asyncio.get_running_loop().time()
+            await self.fake.next_change(*watched, timeout=max(0.0, remaining))
         raise AssertionError(f"no answer to interaction {record.id}")
 
 
@@ -135,7 +137,8 @@ async def keep_playing(driver: GameDriver, until: float) -> None:
         shown = (message.id, len(message.history))
         waiting = driver.waiting()
         if not waiting or shown == tried_on:
-            await asyncio.sleep(POLL)  # a computer's turn, or the table is being refreshed
+            # A computer's turn, or the table is being refreshed: wait for it to change.
+            await driver.fake.next_change(message.id, timeout=LOOK_AGAIN)
             continue
         try:
             await driver.move(driver.rng.choice(waiting))

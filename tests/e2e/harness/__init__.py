@@ -112,6 +112,8 @@ Faults and members' messages: `fault = fake.inject_fault(429)` answers every mes
 (or `method=`, `path=` regex) with a 429 (tiny retry_after, so discord.py's own five tries
 run out at once) or the given 5xx until `fault.active = False`. `fake.post(user, channel)`
 is a member writing in a channel: the bot gets MESSAGE_CREATE without content.
+`await fake.next_change(message_id, ..., timeout=1.0)` waits for a change to those messages
+or interactions (or to anything), for simulated members that wait instead of polling.
 `FakeMessage.pings` lists whom a new message notified (its mentions as allowed_mentions let
 them; edits notify nobody).
 

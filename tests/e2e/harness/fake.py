@@ -461,6 +461,17 @@ class FakeDiscord:
         activity.run(lambda: self._feed("MESSAGE_CREATE", event))
         return message
 
+    async def next_change(self, *watched: int, timeout: float) -> bool:
+        """Wait (at most `timeout` seconds) for the next change to the `watched` messages or
+        interactions (by id; anything at all when none is named): a message posted, edited
+        or deleted, an interaction answered. False on timeout. Simulated members wait with
+        this rather than polling."""
+        try:
+            await asyncio.wait_for(self.state.changed(*watched), timeout)
+        except TimeoutError:
+            return False
+        return True
+
     # ----- faults -----
 
     def inject_fault(

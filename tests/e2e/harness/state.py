@@ -6,6 +6,7 @@ The HTTP layer (server.py) turns requests into calls on `DiscordState`; the test
 
 from __future__ import annotations
 
+import asyncio
 import re
 import secrets
 import time
@@ -152,6 +153,8 @@ class DiscordState:
         self.revoked_tokens: set[str] = set()
         self.refused_requests: list[str] = []
         self.faults: list[Fault] = []
+        # Futures of simulated members waiting for a change, by what they watch (changed()).
+        self._change_waiters: dict[int | None, list[asyncio.Future[None]]] = {}
 
     # ----- world building -----
 
@@ -228,6 +231,7 @@ class DiscordState:
             message.flags |= EPHEMERAL_FLAG
         self.messages[message.id] = message
         message.record_version()
+        self._notify_change(message.id, message.interaction_id)
         if channel.type == PRIVATE_THREAD:
             # Discord adds members mentioned in a private thread to it.
             channel.invited.update(int(found) for found in MENTION.findall(message.content))
@@ -241,10 +245,12 @@ class DiscordState:
         message.flags &= ~LOADING_FLAG
         message.edited_timestamp = iso_now()
         message.record_version()
+        self._notify_change(message.id, message.interaction_id)
         return message
 
     def delete_message(self, message: FakeMessage) -> None:
         message.deleted = True
+        self._notify_change(message.id)
 
     def _apply_body(
         self,
@@ -300,6 +306,21 @@ class DiscordState:
             else:
                 raise DiscordError(400, 50035, f"Invalid Form Body: attachment {key} not found")
         return result
+
+    def changed(self, *watched: int) -> asyncio.Future[None]:
+        """A future done at the next change to any of `watched` (message ids: posted,
+        edited or deleted; interaction ids: answered, or a message posted for them), or to
+        anything at all when nothing is named."""
+        waiter = asyncio.get_running_loop().create_future()
+        for key in watched or (None,):
+            self._change_waiters.setdefault(key, []).append(waiter)
+        return waiter
+
+    def _notify_change(self, *changed: int | None) -> None:
+        for key in (*changed, None):
+            for waiter in self._change_waiters.pop(key, []):
+                if not waiter.done():
+                    waiter.set_result(None)
 
     def fault_for(self, method: str, path: str) -> Fault | None:
         for fault in self.faults:
@@ -454,6 +475,7 @@ class DiscordState:
             response["resource"] = {"type": kind, "message": record.original.payload()}
         else:
             response["resource"] = {"type": kind}
+        self._notify_change(record.id)
         return response
 
     def interaction_for_token(self, application_id: int, token: str) -> InteractionRecord:
