@@ -181,11 +181,17 @@ class TablesCog(commands.Cog, name="Tables"):
 
     async def _refresh_table(self, table_id: Any) -> None:
         """Edit the table message to the latest state; post it when there is none (or it was
-        deleted, or members' messages buried it in a channel). A failure raises, and the
-        refresher tries again."""
+        deleted, or members' messages buried it in a channel). A passing failure (429, 5xx,
+        a timeout) raises, and the refresher tries again; a missing permission does not."""
         table = self.manager.get(table_id) or self._known.get(table_id)
         if table is None:
             return
+        try:
+            await self._show_table(table)
+        except discord.Forbidden as refusal:
+            log.warning("Table %s cannot be shown here: %s", table.id, refusal)
+
+    async def _show_table(self, table: Any) -> None:
         running = table.status == "running" and not table.finished
         png = await images.draw("table", table.game_name, table.public_view())
         content = text.table_content(table, status=table.status)
