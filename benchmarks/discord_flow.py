@@ -122,7 +122,8 @@ class FlowPlayers:
     async def open_hand(self, user: FakeUser) -> None:
         self.figures.presses += 1
         self.figures.hand_opens += 1
-        await self.driver.open_hand(user)
+        hand = await self.driver.open_hand(user)
+        self.timed.add((hand.id, len(hand.history)))  # opened by a press, not updated
 
     async def play(self, clock: MoveClock) -> None:
         loop = asyncio.get_running_loop()

@@ -6,6 +6,9 @@ hit Discord's rate limits. A poke marks the key dirty; one task per key runs the
 reads the state at that moment), then waits out the interval before looking again, so a burst
 of pokes costs one refresh now and at most one more after the interval.
 
+A refresh that finds nothing to send returns False: then no interval is waited out, so the
+next change goes out at once.
+
 A refresh raises when Discord did not take it (a 429 past discord.py's own retries, a 5xx, a
 timeout). The key then stays dirty and is tried again after a growing pause, so a message
 never stays stale once Discord answers again; any poke in between is folded into that retry.
@@ -30,7 +33,7 @@ class Coalescer:
     def __init__(
         self,
         interval: float,
-        refresh: Callable[[Hashable], Awaitable[None]],
+        refresh: Callable[[Hashable], Awaitable[bool | None]],
         *,
         clock: Clock | None = None,
     ) -> None:
@@ -55,7 +58,7 @@ class Coalescer:
                 self._dirty.discard(key)
                 started = self.clock.now()
                 try:
-                    await self._refresh(key)
+                    sent = await self._refresh(key)
                 except Exception as error:
                     self.failures += 1
                     if not self._retrying:
@@ -68,7 +71,8 @@ class Coalescer:
                     await self.clock.sleep(pause)
                     continue
                 failed_in_a_row = 0
-                await self.clock.sleep(self.interval - (self.clock.now() - started))
+                if sent is not False:
+                    await self.clock.sleep(self.interval - (self.clock.now() - started))
         finally:
             self._tasks.pop(key, None)
 

@@ -399,28 +399,30 @@ class TablesCog(commands.Cog, name="Tables"):
             if live.expiry is not None and live.expiry is not asyncio.current_task():
                 live.expiry.cancel()
 
-    async def _refresh_hand(self, key: Hashable) -> None:
+    async def _refresh_hand(self, key: Hashable) -> bool:
+        """Bring the live hand up to date; False when there was nothing to edit."""
         table_id, seat = key  # type: ignore[misc]
         live = self._hands.get(key)  # type: ignore[arg-type]
         table = self.manager.get(table_id) or self._known.get(table_id)
         if live is None:
-            return
+            return False
         if table is None:
             self._drop_hand(key, live)  # type: ignore[arg-type]
-            return
-        await self._show_hand(table, seat, live)
+            return False
+        return await self._show_hand(table, seat, live)
 
-    async def _show_hand(self, table: Any, seat: int, live: LiveHand) -> None:
-        """Edit the live hand to the seat's current state (if it shows anything else).
+    async def _show_hand(self, table: Any, seat: int, live: LiveHand) -> bool:
+        """Edit the live hand to the seat's current state (if it shows anything else); True
+        if it was edited.
         Discord refusing for good (message dismissed, token expired) ends the live hand; a
         passing failure (429, 5xx) raises, for the refresher to retry."""
         key = (table.id, seat)
         async with live.lock:
             if self._hands.get(key) is not live:
-                return  # a newer hand took over; it gets its own refresh
+                return False  # a newer hand took over; it gets its own refresh
             state = self._hand_state(table, seat)
             if state == live.shown:
-                return
+                return False
             content, files, view = await self._hand_message(table, seat)
             try:
                 await live.interaction.edit_original_response(
@@ -429,15 +431,16 @@ class TablesCog(commands.Cog, name="Tables"):
             except (discord.NotFound, discord.Forbidden) as gone:
                 log.info("Hand of seat %s at table %s stopped: %s", seat, table.id, gone)
                 self._drop_hand(key, live)
-                return
+                return False
             except discord.HTTPException as error:
                 if error.status == 401:  # the token expired
                     self._drop_hand(key, live)
-                    return
+                    return False
                 raise
             live.shown = state
             if table.status != "running" or table.finished:
                 self._drop_hand(key, live)
+            return True
 
     async def _expire_hand(self, key: tuple[int, int], live: LiveHand) -> None:
         """Just before the token runs out, say the hand has stopped updating."""
