@@ -10,7 +10,9 @@ commits per second, and moves made.
 
 Everything runs in one process on one event loop, the simulated members included, so the
 figures are an upper bound on what the bot itself costs. Computers move after 0.2 s (the bot's
-default is 0.8 s) and table messages refresh at most once a second, as in production.
+default is 0.8 s), table messages and hands refresh at most once a second and forced moves
+play after 1.5 s, as in production. Simulated members wait for the fake Discord to change
+(their answer, the table message) instead of polling.
 """
 
 from __future__ import annotations
@@ -157,7 +159,8 @@ async def run(games: int, seconds: float) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         async with FakeDiscord(members=members, quiet_timeout=120) as fake:
             bot = test_bot(
-                str(Path(folder) / "load.db"), ai_delay=0.2, refresh_interval=1.0
+                str(Path(folder) / "load.db"), ai_delay=0.2, refresh_interval=1.0,
+                hand_interval=1.0, forced_delay=1.5,
             )
             await fake.connect(bot)
             idle_mb = resident_mb()
