@@ -108,6 +108,9 @@ class TablesCog(commands.Cog, name="Tables"):
         self._seat_locks: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
         #: (table id, seat) -> the hand that updates itself.
         self._hands: dict[tuple[int, int], LiveHand] = {}
+        #: Seats whose press is being answered: that answer shows their hand, so the changes
+        #: meanwhile need no refresh of their own (which would spend the hand's interval).
+        self._answering: set[tuple[int, int]] = set()
         #: (table id, user id) -> the turn notice waiting or shown.
         self._notices: dict[tuple[int, int], TurnNotice] = {}
         #: Table id -> members' messages in its channel since the table message was posted.
@@ -149,7 +152,8 @@ class TablesCog(commands.Cog, name="Tables"):
         self._known[table.id] = table
         self.refresher.poke(table.id)
         for key in [k for k in self._hands if k[0] == table.id]:
-            self.hand_refresher.poke(key)
+            if key not in self._answering:
+                self.hand_refresher.poke(key)
         self._update_notices(table)
 
     async def on_idle_warning(self, table: Any, seat: int) -> None:
@@ -489,9 +493,11 @@ class TablesCog(commands.Cog, name="Tables"):
                 await tell(interaction, str(refusal))
                 return
             await interaction.response.defer()
+            self._answering.add(key)
             try:
                 await self.manager.act(table.id, interaction.user.id, action, version=ref.version)
             except IllegalAction as refusal:
+                self._answering.discard(key)
                 await tell(interaction, str(refusal))
                 return
             self._last_acted[key] = table.version
@@ -505,7 +511,10 @@ class TablesCog(commands.Cog, name="Tables"):
             await self._show_hand(table, seat, live)
         except discord.HTTPException:
             log.warning("Could not refresh the hand of seat %s at table %s", seat, table.id)
-            self.hand_refresher.poke(key)
+        finally:
+            self._answering.discard(key)
+        if live.shown != self._hand_state(table, seat):
+            self.hand_refresher.poke(key)  # a change landed while the answer went out
 
     # ------------------------------------------------------------ table buttons
 
