@@ -7,6 +7,7 @@ retry backoff) runs on a FakeClock: tests move time on, they never sleep.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
@@ -367,4 +368,21 @@ async def test_the_result_reaches_the_table_after_a_burst_of_failed_edits(status
             # seconds before it reaches the bot: not waited for here.)
             hand = fake.state.messages[bobs_hand.id]
             assert "win" in hand.content and not hand.find_components()
+        fake.assert_clean()
+
+
+async def test_members_can_wait_for_a_message_to_change_instead_of_polling() -> None:
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        await driver.start_game(CRIBBAGE, [alice, bob], options="target=61")
+        hand = await driver.open_hand(alice)
+        waiting = asyncio.ensure_future(fake.next_change(hand.id, timeout=10))
+        await asyncio.sleep(0)
+        assert not waiting.done()
+        await driver.move(alice)
+        assert await waiting
+        await driver.settle()
+        assert not await fake.next_change(hand.id, timeout=0.01)
         fake.assert_clean()
