@@ -23,6 +23,7 @@ from dotenv import load_dotenv
 if TYPE_CHECKING:
     from store import Store
     from tables import TableManager
+    from tables.clock import Clock
 
 log = logging.getLogger("cardbot")
 
@@ -93,6 +94,11 @@ class CardBot(commands.Bot):
         idle_warn: float | None = 120.0,
         idle_takeover: float | None = 300.0,
         refresh_interval: float = 1.0,
+        hand_interval: float = 1.0,
+        forced_delay: float = 1.5,
+        notice_grace: float = 30.0,
+        repost_after: int = 5,
+        clock: Clock | None = None,
         sync_commands: bool = True,
     ) -> None:
         # The bot never joins voice, so discord.py's warnings about voice libraries not being
@@ -114,6 +120,11 @@ class CardBot(commands.Bot):
         self.idle_warn = idle_warn
         self.idle_takeover = idle_takeover
         self.refresh_interval = refresh_interval
+        self.hand_interval = hand_interval
+        self.forced_delay = forced_delay
+        self.notice_grace = notice_grace
+        self.repost_after = repost_after
+        self.clock = clock
         self.sync_commands = sync_commands
         self.store: Store | None = None
         self.tables: TableManager | None = None
@@ -134,8 +145,14 @@ class CardBot(commands.Bot):
             ai_delay=self.ai_delay,
             idle_warn=self.idle_warn,
             idle_takeover=self.idle_takeover,
+            forced_delay=self.forced_delay,
+            clock=self.clock,
         )
-        tables_cog = TablesCog(self, self.tables, refresh_interval=self.refresh_interval)
+        tables_cog = TablesCog(
+            self, self.tables, refresh_interval=self.refresh_interval,
+            hand_interval=self.hand_interval, notice_grace=self.notice_grace,
+            repost_after=self.repost_after,
+        )
         await self.add_cog(tables_cog)
         await self.add_cog(LobbiesCog(self, self.tables))
         await self.add_cog(InfoCog(self, self.tables))
@@ -174,25 +191,25 @@ class CardBot(commands.Bot):
             log.info("Synced %d commands globally (may take a while to appear)", len(synced))
 
     async def wait_settled(self) -> None:
-        """For tests: until computer turns and table refreshes have all gone out."""
+        """For tests: until computer turns, forced moves, table and hand refreshes have all
+        gone out."""
         cog = self.get_cog("Tables")
-        refresher = getattr(cog, "refresher", None)
         while True:
             if self.tables is not None:
                 await self.tables.wait_idle()
-            if refresher is None or not refresher.pending():
+            if cog is None or not cog.pending():  # type: ignore[attr-defined]
                 return
-            await refresher.flush()
+            await cog.flush()  # type: ignore[attr-defined]
 
     async def close(self) -> None:
-        refresher = getattr(self.get_cog("Tables"), "refresher", None)
+        cog = self.get_cog("Tables")
         try:
             if self.tables is not None:
                 await self.tables.close()
-            if refresher is not None:
+            if cog is not None:
                 # The last table edits reach Discord if they can; the database closes anyway.
-                await refresher.flush()
-                await refresher.close()
+                await cog.drain()  # type: ignore[attr-defined]
+                await cog.cog_unload()
         finally:
             if self.store is not None:
                 await self.store.close()

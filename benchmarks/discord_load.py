@@ -10,7 +10,9 @@ commits per second, and moves made.
 
 Everything runs in one process on one event loop, the simulated members included, so the
 figures are an upper bound on what the bot itself costs. Computers move after 0.2 s (the bot's
-default is 0.8 s) and table messages refresh at most once a second, as in production.
+default is 0.8 s), table messages and hands refresh at most once a second and forced moves
+play after 1.5 s, as in production. Simulated members wait for the fake Discord to change
+(their answer, the table message) instead of polling.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from engine.registry import GAMES
 from tests.e2e.harness import FakeDiscord, InteractionRecord
 from tests.e2e.test_players import GameDriver, Refused, has_computer_player, test_bot
 
-POLL = 0.1  # seconds between looks at a table while the computer is thinking
+LOOK_AGAIN = 1.0  # longest wait for the table message to change before looking anyway
 STAGGER = 2.0  # seconds over which the games' first moves are spread
 
 
@@ -81,7 +83,9 @@ class LoadDriver(GameDriver):
                     return
             elif kind is not None:
                 return
-            await asyncio.sleep(0.005)
+            watched = [record.id, getattr(message, "id", message)]
+            remaining = deadline - asyncio.get_running_loop().time()
+            await self.fake.next_change(*watched, timeout=max(0.0, remaining))
         raise AssertionError(f"no answer to interaction {record.id}")
 
 
@@ -135,7 +139,8 @@ async def keep_playing(driver: GameDriver, until: float) -> None:
         shown = (message.id, len(message.history))
         waiting = driver.waiting()
         if not waiting or shown == tried_on:
-            await asyncio.sleep(POLL)  # a computer's turn, or the table is being refreshed
+            # A computer's turn, or the table is being refreshed: wait for it to change.
+            await driver.fake.next_change(message.id, timeout=LOOK_AGAIN)
             continue
         try:
             await driver.move(driver.rng.choice(waiting))
@@ -154,7 +159,8 @@ async def run(games: int, seconds: float) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         async with FakeDiscord(members=members, quiet_timeout=120) as fake:
             bot = test_bot(
-                str(Path(folder) / "load.db"), ai_delay=0.2, refresh_interval=1.0
+                str(Path(folder) / "load.db"), ai_delay=0.2, refresh_interval=1.0,
+                hand_interval=1.0, forced_delay=1.5,
             )
             await fake.connect(bot)
             idle_mb = resident_mb()

@@ -84,8 +84,11 @@ def _queue() -> DrawingQueue:
 _unrendered: set[str] = set()
 
 
-async def draw(kind: str, game_name: str, view: dict[str, Any]) -> bytes | None:
-    """PNG bytes of `render.draw_<kind>(game_name, view)` ("table" or "hand"), or None."""
+async def draw(
+    kind: str, game_name: str, view: dict[str, Any], **options: Any
+) -> bytes | None:
+    """PNG bytes of `render.draw_<kind>(game_name, view, **options)` ("table" or "hand";
+    options such as four_colour=True), or None."""
     function = getattr(_render, f"draw_{kind}", None) if _render is not None else None
     if function is None:
         return None
@@ -93,7 +96,7 @@ async def draw(kind: str, game_name: str, view: dict[str, Any]) -> bytes | None:
         return None
     try:
         async with _queue().turn(PRIORITY.get(kind, 1)):
-            return await asyncio.to_thread(function, game_name, view)
+            return await asyncio.to_thread(function, game_name, view, **options)
     except _NoRenderer:
         _unrendered.add(game_name)
         log.warning("No renderer for %s yet: its messages go out without pictures", game_name)

@@ -69,6 +69,9 @@ class GameSpec:
     order: int = 100
     #: Player counts allowed, when not every count in min..max is (e.g. PIP Rush: 2 or 4).
     player_counts: tuple[int, ...] = field(default=())
+    #: Action types that carry no choice: when one is a seat's only legal action, the tables
+    #: layer plays it for the player after a short pause (Go in the cribbage games).
+    forced: tuple[str, ...] = ()
 
     def allowed_player_counts(self) -> tuple[int, ...]:
         return self.player_counts or tuple(range(self.min_players, self.max_players + 1))

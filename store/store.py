@@ -355,6 +355,24 @@ class Store:
         rows = await self._fetch("SELECT * FROM lobbies WHERE status = 'open' ORDER BY id")
         return [_lobby_record(r) for r in rows]
 
+    # ---------------------------------------------------------------- player settings
+
+    async def player_settings(self, user_id: int) -> dict[str, Any]:
+        """What a player chose with /settings ({} if nothing yet)."""
+        rows = await self._fetch(
+            "SELECT settings FROM player_settings WHERE user_id = ?", (user_id,)
+        )
+        return dict(json.loads(rows[0]["settings"])) if rows else {}
+
+    async def set_player_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        """Replace a player's settings with `settings` (the whole object)."""
+        await self._write(
+            "INSERT INTO player_settings (user_id, settings, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings, "
+            "updated_at = excluded.updated_at",
+            (user_id, _dumps(settings), _now()),
+        )
+
 
 def _game_record(r: sqlite3.Row) -> GameRecord:
     return GameRecord(

@@ -43,6 +43,13 @@ Additions to the agreed interface (the cogs adapt to these):
 - `leaderboard()` rows: place, user_id, rating (mu - 3 sigma, 1 decimal), mu, sigma, games,
   wins, points (sum of win_points), skunks (wins worth more than 1). `stats()`: user_id,
   games, wins, points, per_game [...same per game...], recent [result rows].
+- Player settings (tables/player_settings.py): `player_settings(user_id)`,
+  `set_player_settings(user_id, changes)` (IllegalAction for a bad one), and
+  `cached_player_settings(user_id)` (sync; loaded for every seated player).
+- Forced moves: when a waited-for human seat's only legal action has a type in
+  `GameSpec.forced` and its player's `autoplay` setting is on, it is played for them after
+  `forced_delay` seconds (announced like any move).
+- `clock=` (tables/clock.py: `Clock`, or `FakeClock` in tests) is what every timer waits on.
 - `close()` does not close the store; its owner does.
 - Ratings: openskill Plackett-Luce per (guild, game, user); a computer seat is an opponent
   with the fixed default rating and is never updated (see tables/ratings.py).

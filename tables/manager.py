@@ -22,10 +22,12 @@ from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import Store
 from store.records import Finish, GameRecord, LobbyRecord
+from tables.clock import Clock
 from tables.computer import choose, has_computer_player, refuse_without_ai
 from tables.hints import hints_on
 from tables.idle import IdleTiming, idle_timing
 from tables.lobby import Lobby
+from tables.player_settings import checked, with_defaults
 from tables.ratings import display_rating, finish_for
 from tables.seats import TAKEOVER_LEVEL, SeatInfo
 from tables.table import RESIGN, Table
@@ -49,6 +51,7 @@ class _TableTasks:
 
     def __init__(self) -> None:
         self.computer: asyncio.Task[None] | None = None
+        self.forced: asyncio.Task[None] | None = None
         self.idle: asyncio.Task[None] | None = None
         self.delivery: asyncio.Task[None] | None = None
         self.outbox: deque[tuple[str, tuple[Any, ...]]] = deque()
@@ -66,13 +69,19 @@ class TableManager:
         idle_warn: float | None = 120.0,
         idle_takeover: float | None = 300.0,
         games: Mapping[str, GameSpec] | None = None,
-        clock: Callable[[], float] | None = None,
+        clock: Clock | None = None,
+        forced_delay: float = 1.5,
     ) -> None:
+        """`forced_delay`: the pause before a move that carries no choice (GameSpec.forced)
+        is played for a player whose settings allow it."""
         self.store = store
         self.ai_delay = ai_delay
+        self.forced_delay = forced_delay
         self.default_idle = IdleTiming(idle_warn, idle_takeover)
         self.games: Mapping[str, GameSpec] = GAMES if games is None else games
-        self._clock = clock
+        self.clock = clock or Clock()
+        #: Player settings (tables.player_settings), loaded for every seated player.
+        self._player_settings: dict[int, dict[str, Any]] = {}
         self._tables: dict[int, Table] = {}
         self._finished: OrderedDict[int, Table] = OrderedDict()
         self._tasks: dict[int, _TableTasks] = {}
@@ -95,6 +104,7 @@ class TableManager:
             table = await self._rebuild(record)
             if table is None:
                 continue
+            await self._load_player_settings(table.seats)
             if table.finished:  # the last action was stored but the finish was not
                 await self.store.finish_game(table.id, self._finish(table))
                 table.status = "finished"
@@ -129,7 +139,7 @@ class TableManager:
             busy = [
                 task
                 for tasks in self._tasks.values()
-                for task in (tasks.computer, tasks.delivery)
+                for task in (tasks.computer, tasks.forced, tasks.delivery)
                 if task is not None and not task.done()
             ]
             if not busy:
@@ -178,6 +188,7 @@ class TableManager:
             guild_id=guild_id, channel_id=channel_id, host_id=host_id,
             settings=settings, thread_id=thread_id,
         )
+        await self._load_player_settings(seats)
         table.id = await self.store.create_game(
             guild_id=guild_id, channel_id=channel_id, game=spec.name, options=table.options,
             seed=seed, seats=[s.to_json() for s in seats], host_id=host_id,
@@ -258,6 +269,34 @@ class TableManager:
             raise IllegalAction("That game no longer exists.")
         await self.store.set_location(table_id, thread_id=thread_id, message_id=message_id)
         table.thread_id, table.message_id = thread_id, message_id
+
+    # ================================================================ player settings
+
+    async def player_settings(self, user_id: int) -> dict[str, Any]:
+        """A player's settings, defaults filled in."""
+        if user_id not in self._player_settings:
+            stored = await self.store.player_settings(user_id)
+            self._player_settings[user_id] = with_defaults(stored)
+        return dict(self._player_settings[user_id])
+
+    def cached_player_settings(self, user_id: int) -> dict[str, Any]:
+        """The settings of a seated player (loaded when their game started), else defaults."""
+        return dict(self._player_settings.get(user_id) or with_defaults({}))
+
+    async def set_player_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        """Change some of a player's settings; IllegalAction for a bad one (nothing changes)."""
+        settings = {**await self.player_settings(user_id), **checked(changes)}
+        await self.store.set_player_settings(user_id, settings)
+        self._player_settings[user_id] = settings
+        for table in self._tables.values():
+            if table.seat_of(user_id) is not None:
+                self._schedule_forced(table)
+        return dict(settings)
+
+    async def _load_player_settings(self, seats: list[SeatInfo]) -> None:
+        for seat in seats:
+            if seat.user_id is not None:
+                await self.player_settings(seat.user_id)
 
     # ================================================================ lobbies
 
@@ -461,6 +500,50 @@ class TableManager:
             await self._mark_errored(table, f"fallback move failed: {error}")
             return None
 
+    # ================================================================ forced moves
+
+    def _forced_move(self, table: Table) -> tuple[int, Action] | None:
+        """A waited-for human seat whose only legal action carries no choice, if its player
+        lets such moves be played for them."""
+        if not table.spec.forced:
+            return None
+        for seat in table.human_waits():
+            legal = table.legal_for(seat)
+            if len(legal) != 1 or legal[0].get("type") not in table.spec.forced:
+                continue
+            user_id = table.seats[seat].user_id
+            if user_id is not None and self.cached_player_settings(user_id)["autoplay"]:
+                return seat, legal[0]
+        return None
+
+    def _schedule_forced(self, table: Table) -> None:
+        tasks = self._tasks.get(table.id)
+        if tasks is None or tasks.closed or self._closed or self._forced_move(table) is None:
+            return
+        if tasks.forced is None or tasks.forced.done():
+            tasks.forced = asyncio.create_task(self._run_forced(table), name=f"forced-{table.id}")
+
+    async def _run_forced(self, table: Table) -> None:
+        """Play forced moves one at a time, each after a pause in which the player sees it
+        coming. Like _run_computer, the last check and the return have no await between."""
+        tasks = self._tasks[table.id]
+        while not tasks.closed and table.status == "running":
+            found = self._forced_move(table)
+            if found is None:
+                return
+            version = table.version
+            await self.clock.sleep(self.forced_delay)
+            async with table.lock:
+                if tasks.closed or table.status != "running" or table.version != version:
+                    continue  # someone moved meanwhile: look again
+                found = self._forced_move(table)
+                if found is None:
+                    return
+                seat, action = found
+                log.info("game %d: playing %s for seat %d", table.id, action.get("type"), seat)
+                events = await self._accept(table, seat, action)
+            self._announce(table, events)
+
     # ================================================================ idle timers
 
     def _after_change(self, table: Table, acted: int | None) -> None:
@@ -475,6 +558,7 @@ class TableManager:
         tasks.waiting_since = {s: tasks.waiting_since.get(s, now) for s in waiting}
         tasks.warned &= set(waiting)
         self._schedule_computer(table)
+        self._schedule_forced(table)
         if tasks.idle is not None:
             tasks.idle.cancel()
             tasks.idle = None
@@ -500,7 +584,7 @@ class TableManager:
             when, what, seat = min(due)
             delay = when - self._now()
             if delay > 0:
-                await asyncio.sleep(delay)
+                await self.clock.sleep(delay)
             if tasks.closed or seat not in tasks.waiting_since:
                 continue
             if what == "warn":
@@ -514,7 +598,7 @@ class TableManager:
                 self._schedule_computer(table)
 
     def _now(self) -> float:
-        return self._clock() if self._clock else asyncio.get_running_loop().time()
+        return self.clock.now()
 
     # ================================================================ notifications
 
@@ -564,7 +648,7 @@ class TableManager:
         tasks = self._tasks.get(table_id)
         if tasks is None:
             return
-        for task in (tasks.computer, tasks.idle):
+        for task in (tasks.computer, tasks.forced, tasks.idle):
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
 

@@ -101,6 +101,7 @@ SPEC = GameSpec(
     action_label=action_label,
     rules=RULES,
     order=30,
+    forced=("go",),
     player_counts=PLAYER_COUNTS,
 )
 

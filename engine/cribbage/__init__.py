@@ -56,6 +56,7 @@ SPEC = GameSpec(
     action_label=action_label,
     rules=RULES,
     order=10,
+    forced=("go",),
 )
 
 __all__ = ["SPEC", "CribbageGame"]

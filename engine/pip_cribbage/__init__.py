@@ -90,6 +90,7 @@ SPEC = GameSpec(
     action_label=action_label,
     rules=RULES,
     order=20,
+    forced=("go",),
 )
 
 __all__ = ["SPEC", "PipCribbageGame"]

@@ -16,6 +16,7 @@ from cogs.lobbies_cog import parse_options
 from cogs.refresher import Coalescer
 from engine.errors import IllegalAction
 from engine.registry import GAMES, GameSpec, Option
+from tables.clock import FakeClock
 from tests.e2e.harness import FakeDiscord
 from tests.e2e.test_players import (
     GameDriver,
@@ -29,8 +30,10 @@ PLAYERS = GAMES[GAME].allowed_player_counts()[0]
 
 
 async def test_commands_are_registered_globally_or_to_the_dev_server() -> None:
-    names = {"play", "hand", "games", "rules", "resign", "abandon", "leaderboard", "stats",
-             "review"}
+    names = {
+        "play", "hand", "games", "rules", "resign", "abandon", "leaderboard", "stats", "settings",
+        "review",
+    }
     async with FakeDiscord() as fake:
         await fake.connect(test_bot(":memory:"))
         assert {c["name"] for c in fake.state.global_commands.commands} == names
@@ -100,39 +103,60 @@ async def test_games_hand_rules_leaderboard_and_stats() -> None:
 
 
 async def test_the_refresher_coalesces_a_burst_and_shows_the_latest_state() -> None:
+    clock = FakeClock()
     state = {"value": 0}
-    shown: list[int] = []
+    shown: list[tuple[float, int]] = []
 
     async def refresh(key: Any) -> None:
-        shown.append(state["value"])
+        shown.append((clock.now(), state["value"]))
 
-    refresher = Coalescer(0.05, refresh)
-    for value in range(1, 30):
+    refresher = Coalescer(1.0, refresh, clock=clock)
+    for value in range(1, 13):  # 12 pokes over 3 s
         state["value"] = value
         refresher.poke("table")
-        await asyncio.sleep(0.001)
+        await clock.advance(0.25)
+    await clock.advance(5)
     await refresher.flush()
-    assert shown[0] == 1 and shown[-1] == 29
-    assert len(shown) <= 3  # one at once, then one per interval at most
+    start = shown[0][0]
+    # One at once, then one at the end of each interval while pokes keep coming.
+    assert [(t - start, v) for t, v in shown] == [(0.0, 1), (1.0, 4), (2.0, 8), (3.0, 12)]
     refresher.poke("table")
+    await clock.advance(1)
     await refresher.flush()
-    assert shown[-1] == 29 and len(shown) <= 4
+    assert shown[-1][1] == 12 and len(shown) == 5
 
 
-async def test_the_refresher_survives_a_failing_refresh() -> None:
+async def test_the_refresher_retries_a_failing_refresh_with_backoff() -> None:
+    clock = FakeClock()
+    calls: list[float] = []
+
+    async def refresh(key: Any) -> None:
+        calls.append(clock.now())
+        if len(calls) <= 3:
+            raise RuntimeError("Discord is down")
+
+    refresher = Coalescer(0.0, refresh, clock=clock)
+    refresher.poke(1)
+    await clock.advance(10)
+    await refresher.flush()
+    assert [round(t - calls[0], 1) for t in calls] == [0.0, 0.5, 1.5, 3.5]
+    assert refresher.failures == 3
+    refresher.poke(1)
+    await refresher.flush()
+    assert len(calls) == 5
+
+
+async def test_a_draining_refresher_does_not_retry() -> None:
     calls: list[int] = []
 
     async def refresh(key: Any) -> None:
         calls.append(1)
-        if len(calls) == 1:
-            raise RuntimeError("Discord is down")
+        raise RuntimeError("Discord is down")
 
-    refresher = Coalescer(0.0, refresh)
+    refresher = Coalescer(0.0, refresh, clock=FakeClock())
     refresher.poke(1)
-    await refresher.flush()
-    refresher.poke(1)
-    await refresher.flush()
-    assert len(calls) == 2
+    await refresher.drain()
+    assert len(calls) == 1 and not refresher.pending()
 
 
 def toy_spec() -> GameSpec:

@@ -35,11 +35,13 @@ QUICK_OPTIONS: dict[str, str] = {
 
 
 def test_bot(database: str, **knobs: Any) -> CardBot:
-    """A bot for tests: computers move at once, table messages refresh without waiting, no
-    idle timers."""
+    """A bot for tests: computers and forced moves play at once, table messages and hands
+    refresh without waiting, no idle timers."""
     settings: dict[str, Any] = {
         "ai_delay": 0.0,
+        "forced_delay": 0.0,
         "refresh_interval": 0.0,
+        "hand_interval": 0.0,
         "idle_warn": None,
         "idle_takeover": None,
     }
@@ -259,7 +261,7 @@ def quick_pictures(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, dict
     record what was asked to be drawn: (kind, game, view)."""
     drawn: list[tuple[str, str, dict[str, Any]]] = []
 
-    async def draw(kind: str, game_name: str, view: dict[str, Any]) -> bytes:
+    async def draw(kind: str, game_name: str, view: dict[str, Any], **options: Any) -> bytes:
         drawn.append((kind, game_name, view))
         return TINY_PNG
 

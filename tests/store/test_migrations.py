@@ -7,7 +7,9 @@ import pytest
 from store import Store
 from store.migrate import Migration, load_migrations, migrate, schema_version
 
-EXPECTED_TABLES = {"games", "actions", "results", "ratings", "lobbies", "schema_version"}
+EXPECTED_TABLES = {
+    "games", "actions", "results", "ratings", "lobbies", "player_settings", "schema_version"
+}
 
 
 async def table_names(db: aiosqlite.Connection) -> set[str]:

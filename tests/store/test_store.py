@@ -182,3 +182,12 @@ async def test_lobbies_round_trip_and_only_open_ones_are_listed(store: Store):
         first, 77, {"target": 30}, {"idle": "off"}, more
     )
     assert (await store.lobby(second)).game_id == game_id
+
+
+async def test_player_settings_round_trip_and_replace(store: Store):
+    assert await store.player_settings(42) == {}
+    await store.set_player_settings(42, {"notices": "never", "autoplay": False})
+    assert await store.player_settings(42) == {"notices": "never", "autoplay": False}
+    await store.set_player_settings(42, {"four_colour": True})
+    assert await store.player_settings(42) == {"four_colour": True}
+    assert await store.player_settings(7) == {}

@@ -108,8 +108,17 @@ visible to the interacting user only and are not reachable through channel route
 threads are visible to members added with `add_user` or mentioned in them; multipart
 uploads are decoded, and the `attachments` list decides which files a message keeps.
 
-Not modelled: rate limiting (headers are sent, 429 never is), reactions, DMs, message
-events (MESSAGE_CREATE is not fed), guild owners and moderators seeing private threads.
+Faults and members' messages: `fault = fake.inject_fault(429)` answers every message edit
+(or `method=`, `path=` regex) with a 429 (tiny retry_after, so discord.py's own five tries
+run out at once) or the given 5xx until `fault.active = False`. `fake.post(user, channel)`
+is a member writing in a channel: the bot gets MESSAGE_CREATE without content.
+`await fake.next_change(message_id, ..., timeout=1.0)` waits for a change to those messages
+or interactions (or to anything), for simulated members that wait instead of polling.
+`FakeMessage.pings` lists whom a new message notified (its mentions as allowed_mentions let
+them; edits notify nobody).
+
+Not modelled: rate limiting by itself (headers are sent, 429 only as an injected fault),
+reactions, DMs, guild owners and moderators seeing private threads.
 `FakeDiscord(app_permissions=discord.Permissions(...))` sets the bot's permissions (default:
 all): they are sent with interactions, and channel routes enforce them (Send Messages, Send
 Messages in Threads, Attach Files, Create Public/Private Threads answer 403 without them),

@@ -34,6 +34,7 @@ from .state import (
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
     DiscordState,
+    Fault,
 )
 
 GUILD_READY_TIMEOUT = 0.001
@@ -448,6 +449,39 @@ class FakeDiscord:
         if component.get("disabled"):
             raise ComponentRefused(f"component {component.get('custom_id')!r} is disabled")
         return component
+
+    def post(self, user: FakeUser, channel: ChannelRef = None) -> FakeMessage:
+        """`user` writes a message in `channel`; the bot gets MESSAGE_CREATE (without content,
+        as a bot without the privileged message content intent does)."""
+        target = self.channel(channel)
+        message = self.state.member_message(target.id, user)
+        activity = Activity(f"message {message.id} by {user.name}")
+        self._activities[activity] = None
+        event = gateway.message_create_event(self.state, message)
+        activity.run(lambda: self._feed("MESSAGE_CREATE", event))
+        return message
+
+    async def next_change(self, *watched: int, timeout: float) -> bool:
+        """Wait (at most `timeout` seconds) for the next change to the `watched` messages or
+        interactions (by id; anything at all when none is named): a message posted, edited
+        or deleted, an interaction answered. False on timeout. Simulated members wait with
+        this rather than polling."""
+        try:
+            await asyncio.wait_for(self.state.changed(*watched), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    # ----- faults -----
+
+    def inject_fault(
+        self, status: int = 429, *, method: str = "PATCH", path: str = r"/messages/"
+    ) -> Fault:
+        """Answer matching requests with `status` (429 rate limit, or a 5xx) until the
+        returned fault's `active` is set to False. The default: every message edit."""
+        fault = Fault(method=method, path=path, status=status)
+        self.state.faults.append(fault)
+        return fault
 
     # ----- what tests look at -----
 

@@ -82,6 +82,15 @@ def guild_create_event(state: DiscordState) -> dict[str, Any]:
     }
 
 
+def message_create_event(state: DiscordState, message: FakeMessage) -> dict[str, Any]:
+    """MESSAGE_CREATE as a bot without the message content intent gets it: no content."""
+    member = message.author.member_payload(state.guild_joined_at)
+    del member["user"]
+    return {
+        **message.payload(), "content": "", "guild_id": str(state.guild_id), "member": member,
+    }
+
+
 def thread_create_event(thread: FakeChannel) -> dict[str, Any]:
     return {**thread.payload(), "newly_created": True}
 

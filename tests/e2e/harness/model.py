@@ -183,6 +183,9 @@ class FakeMessage:
     edited_timestamp: str | None = None
     timestamp: str = field(default_factory=iso_now)
     thread_id: int | None = None
+    # Members the message notified when it was posted (mentions its allowed_mentions allowed;
+    # an edit never notifies anyone).
+    pings: list[int] = field(default_factory=list)
     # Every state the message was shown in, so hidden-card checks also see edited-away text.
     history: list[dict[str, Any]] = field(default_factory=list)
 

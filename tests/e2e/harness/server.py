@@ -130,6 +130,16 @@ class FakeDiscordServer:
         if token in self.state.revoked_tokens:
             self.state.refused_requests.append(f"{request.method} {request.path}")
             return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        fault = self.state.fault_for(request.method, request.path)
+        if fault is not None:
+            if fault.status == 429:
+                # discord.py only trusts a 429 that came through Discord's proxy ("Via").
+                body = {"message": "You are being rate limited.", "retry_after":
+                        fault.retry_after, "global": False}
+                response = json_response(body, 429)
+                response.headers["Via"] = "1.1 google"
+                return response
+            return json_response({"message": "Server error", "code": 0}, fault.status)
         try:
             return await handler(request)
         except DiscordError as error:

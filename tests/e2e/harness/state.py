@@ -6,6 +6,7 @@ The HTTP layer (server.py) turns requests into calls on `DiscordState`; the test
 
 from __future__ import annotations
 
+import asyncio
 import re
 import secrets
 import time
@@ -79,6 +80,34 @@ class UploadedFile:
 
 
 @dataclass
+class Fault:
+    """Requests matching `method` and `path` (a regular expression searched in the path)
+    are answered with `status` while the fault is on: 429 with `retry_after`, or a 5xx."""
+
+    method: str
+    path: str
+    status: int
+    retry_after: float = 0.01
+    active: bool = True
+    hits: int = 0
+
+    def matches(self, method: str, path: str) -> bool:
+        return self.active and method == self.method and re.search(self.path, path) is not None
+
+
+def pinged_users(body: dict[str, Any]) -> list[int]:
+    """Whom a new message notifies: its mentions, as far as allowed_mentions lets them."""
+    mentioned = [int(found) for found in MENTION.findall(body.get("content") or "")]
+    allowed = body.get("allowed_mentions")
+    if allowed is None:
+        return mentioned
+    if "users" in (allowed.get("parse") or []):
+        return mentioned
+    listed = {int(u) for u in allowed.get("users") or []}
+    return [u for u in mentioned if u in listed]
+
+
+@dataclass
 class CommandSet:
     """The application commands the bot registered (one bulk overwrite = one whole set)."""
 
@@ -123,6 +152,9 @@ class DiscordState:
         # Tokens of bots that "crashed": their requests fail as if they never arrived.
         self.revoked_tokens: set[str] = set()
         self.refused_requests: list[str] = []
+        self.faults: list[Fault] = []
+        # Futures of simulated members waiting for a change, by what they watch (changed()).
+        self._change_waiters: dict[int | None, list[asyncio.Future[None]]] = {}
 
     # ----- world building -----
 
@@ -193,11 +225,13 @@ class DiscordState:
             webhook_id=webhook_id,
         )
         self._apply_body(message, body, files, creating=True)
+        message.pings = pinged_users(body)
         message.flags |= extra_flags
         if visible_to is not None:
             message.flags |= EPHEMERAL_FLAG
         self.messages[message.id] = message
         message.record_version()
+        self._notify_change(message.id, message.interaction_id)
         if channel.type == PRIVATE_THREAD:
             # Discord adds members mentioned in a private thread to it.
             channel.invited.update(int(found) for found in MENTION.findall(message.content))
@@ -211,10 +245,12 @@ class DiscordState:
         message.flags &= ~LOADING_FLAG
         message.edited_timestamp = iso_now()
         message.record_version()
+        self._notify_change(message.id, message.interaction_id)
         return message
 
     def delete_message(self, message: FakeMessage) -> None:
         message.deleted = True
+        self._notify_change(message.id)
 
     def _apply_body(
         self,
@@ -270,6 +306,38 @@ class DiscordState:
             else:
                 raise DiscordError(400, 50035, f"Invalid Form Body: attachment {key} not found")
         return result
+
+    def changed(self, *watched: int) -> asyncio.Future[None]:
+        """A future done at the next change to any of `watched` (message ids: posted,
+        edited or deleted; interaction ids: answered, or a message posted for them), or to
+        anything at all when nothing is named."""
+        waiter = asyncio.get_running_loop().create_future()
+        for key in watched or (None,):
+            self._change_waiters.setdefault(key, []).append(waiter)
+        return waiter
+
+    def _notify_change(self, *changed: int | None) -> None:
+        for key in (*changed, None):
+            for waiter in self._change_waiters.pop(key, []):
+                if not waiter.done():
+                    waiter.set_result(None)
+
+    def fault_for(self, method: str, path: str) -> Fault | None:
+        for fault in self.faults:
+            if fault.matches(method, path):
+                fault.hits += 1
+                return fault
+        return None
+
+    def member_message(self, channel_id: int, author: FakeUser) -> FakeMessage:
+        """A message a member posts in a channel (its text does not matter to the bot)."""
+        message = FakeMessage(
+            id=self.snowflakes.next(), channel_id=channel_id, guild_id=self.guild_id,
+            author=author, content="(a member's message)",
+        )
+        self.messages[message.id] = message
+        message.record_version()
+        return message
 
     # ----- threads -----
 
@@ -407,6 +475,7 @@ class DiscordState:
             response["resource"] = {"type": kind, "message": record.original.payload()}
         else:
             response["resource"] = {"type": kind}
+        self._notify_change(record.id)
         return response
 
     def interaction_for_token(self, application_id: int, token: str) -> InteractionRecord:
