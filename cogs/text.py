@@ -17,6 +17,8 @@ from tables.text import fill_names
 
 RECENT_LINES = 6
 MAX_CONTENT = 2000
+#: How much of a player's own text a reply repeats back to them.
+QUOTE_LENGTH = 40
 
 
 def safe(text: str) -> str:
@@ -26,6 +28,11 @@ def safe(text: str) -> str:
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(value: Any) -> str:
+    """A player's own text repeated in a reply: shortened, made inert, in quotes."""
+    return f'"{safe(clip(str(value), QUOTE_LENGTH))}"'
 
 
 def seat_label(seat: Any) -> str:
