@@ -146,11 +146,12 @@ def combination_pool(actions: Sequence[Action]) -> tuple[list[str], int] | None:
 
 
 def card_label(card: str) -> str:
-    """ "5H" -> "5H · five of hearts"; anything that is not a card stays as it is."""
+    """ "5H" -> "5♥ · five of hearts"; anything that is not a card stays as it is."""
     try:
-        return f"{card} · {parse_card(card).name}"
+        found = parse_card(card)
     except IllegalAction:
         return card
+    return f"{found.symbol} · {found.name}"
 
 
 def type_words(action: Action) -> str:

@@ -144,7 +144,7 @@ class TablesCog(commands.Cog, name="Tables"):
         png = await images.draw("hand", table.game_name, view_data)
         controls = build_controls(
             legal,
-            table.spec.action_label,
+            table.spec.labels_for(view_data),
             table_id=table.id,
             seat=seat,
             version=table.seat_version(seat),

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from engine.registry import GameSpec
-from tables.text import fill_names
+from tables.text import fill_names, spoken_list
 
 RECENT_LINES = 6
 MAX_CONTENT = 2000
@@ -54,8 +54,10 @@ def waiting_line(seats: Sequence[Any], waiting: Iterable[int]) -> str:
 
 def outcome_line(seats: Sequence[Any], outcome: dict[str, Any]) -> str:
     winners = [safe(seats[s].name) for s in outcome.get("winners", [])]
-    who = " and ".join(winners) if winners else "Nobody"
-    verb = "share the win" if outcome.get("shared") or len(winners) > 1 else "wins"
+    who = spoken_list(winners) or "Nobody"
+    # Partners winning together win; only a real tie between sides shares the win.
+    plural = "wins" if len(winners) <= 1 else "win"
+    verb = "share the win" if outcome.get("shared") else plural
     detail = outcome.get("detail")
     if detail:
         detail = fill_names(str(detail), [seat.name for seat in seats])
@@ -102,22 +104,22 @@ def option_value(value: Any) -> str:
 
 
 def options_block(spec: GameSpec, options: dict[str, Any]) -> str:
-    if not spec.options:
-        return ""
+    """The options a host could change; one with a single possible value is no choice."""
     return "\n".join(
         f"• {safe(opt.name)}: **{safe(option_value(options.get(opt.name, opt.default)))}** — "
         f"{safe(opt.description)}"
         for opt in spec.options
+        if len(opt.choices) > 1
     )
 
 
 def lobby_content(
     spec: GameSpec, lobby: Any, sides: Sequence[Sequence[int]], note: str = ""
 ) -> str:
-    counts = ", ".join(str(n) for n in spec.allowed_player_counts())
+    counts = spoken_list(spec.allowed_player_counts(), "or")
     lines = [
         f"**{safe(spec.title)}** — lobby #{lobby.id}, hosted by <@{lobby.host_id}>",
-        f"Players: {counts}. Join, or the host adds computer players; the host starts.",
+        f"For {counts} players. Join, or the host adds computer players; the host starts.",
     ]
     options = options_block(spec, lobby.options)
     if options:

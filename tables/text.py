@@ -21,6 +21,14 @@ def fill_names(text: str, names: Sequence[str]) -> str:
     return _SEAT.sub(name_for, text)
 
 
+def spoken_list(items: Sequence[object], last: str = "and") -> str:
+    """ ["2", "3", "4"] -> "2, 3 or 4" (with last="or"); one item alone; none -> "". """
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
 def event_line(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """The line for an event, or None for an event that carries no text."""
     text = event.get("text")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.cards import card_symbol
 from engine.contract import Action
 
 _SIMPLE_LABELS = {
@@ -14,12 +15,12 @@ _SIMPLE_LABELS = {
 
 
 def action_label(action: Action) -> str:
-    """"Play 5H", "Go", "Discard 5H TS", "Claim 12", "Muggins!"..."""
+    """"Play 5♥", "Go", "Discard 5♥ 10♠", "Claim 12", "Muggins!"..."""
     kind = action.get("type")
     if kind == "play":
-        return f"Play {action['card']}"
+        return f"Play {card_symbol(action['card'])}"
     if kind == "discard":
-        return "Discard " + " ".join(action["cards"])
+        return "Discard " + " ".join(card_symbol(card) for card in action["cards"])
     if kind == "claim":
         return f"Claim {action['points']}"
     return _SIMPLE_LABELS.get(str(kind), str(kind).replace("_", " "))

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from engine.cards import card_symbol
 from engine.contract import Action
 from engine.pip_pip.ranking import parse_suit, suit_name
 
 
 def action_label(action: Action) -> str:
-    """"Play KH", "Pip Pip! (hearts)", "Double Pip Pip! (hearts)"."""
+    """"Play K♥", "Pip Pip! (hearts)", "Double Pip Pip! (hearts)"."""
     if action.get("type") == "play":
-        return f"Play {action.get('card')}"
+        return f"Play {card_symbol(str(action.get('card')))}"
     if action.get("type") == "call":
         suit = parse_suit(action.get("suit"))
         name = suit_name(suit) if suit else str(action.get("suit"))

@@ -44,7 +44,7 @@ def test_every_k_combination_becomes_one_multi_select_over_the_pool() -> None:
     assert isinstance(menu, SelectControl)
     assert [o.value for o in menu.options] == hand
     assert (menu.min_values, menu.max_values) == (2, 2)
-    assert menu.options[0].label == "5H · five of hearts"
+    assert menu.options[0].label == "5♥ · five of hearts"
 
 
 def test_partial_combinations_stay_buttons() -> None:

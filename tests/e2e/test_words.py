@@ -1,0 +1,93 @@
+"""What the bot writes: who won, lobby grammar, options worth listing, quoted text."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from cogs import text
+from engine.registry import GAMES
+from tables.text import spoken_list
+from tests.e2e.harness import FakeDiscord
+from tests.e2e.test_players import (
+    GameDriver,
+    quick_pictures,  # noqa: F401  (a fixture)
+    test_bot,
+)
+
+
+def seats(*names: str) -> list[SimpleNamespace]:
+    return [SimpleNamespace(name=name, user_id=None) for name in names]
+
+
+@pytest.mark.parametrize(
+    ("outcome", "line"),
+    [
+        ({"winners": [1], "shared": False}, "🏆 **Bob wins!**"),
+        ({"winners": [1, 3], "shared": False}, "🏆 **Bob and Dan win!**"),
+        ({"winners": [0, 1, 3], "shared": True}, "🏆 **Ann, Bob and Dan share the win!**"),
+        ({"winners": [], "shared": False}, "🏆 **Nobody wins!**"),
+    ],
+)
+def test_partners_win_together_and_only_a_tie_is_shared(outcome: dict, line: str) -> None:
+    assert text.outcome_line(seats("Ann", "Bob", "Cy", "Dan"), outcome) == line
+
+
+def test_lists_read_as_english() -> None:
+    assert spoken_list([2, 3, 4], "or") == "2, 3 or 4"
+    assert spoken_list([2, 4], "or") == "2 or 4"
+    assert spoken_list(["Bob"]) == "Bob"
+    assert spoken_list([]) == ""
+
+
+def test_the_lobby_lists_player_counts_in_words_and_only_real_options() -> None:
+    spec = GAMES["cribbage"]
+    lobby = SimpleNamespace(id=7, host_id=1, options={}, seats=[])
+    content = text.lobby_content(spec, lobby, [])
+    assert "For 2, 3 or 4 players." in content
+    assert "target" in content and "muggins" in content
+    assert "teams" not in content  # one possible value: nothing to choose
+    rush = text.lobby_content(GAMES["pip-rush"], lobby, [])
+    assert "For 2 or 4 players." in rush
+
+
+def test_quoted_text_is_short_and_inert() -> None:
+    assert text.quoted("61x") == '"61x"'
+    long = text.quoted("@everyone " + "*" * 500)
+    assert len(long) < 100 and "\\*" in long and "@\u200beveryone" in long
+
+
+@pytest.mark.usefixtures("quick_pictures")
+async def test_starting_too_few_is_refused_in_plain_words() -> None:
+    async with FakeDiscord(members=("alice",)) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice = fake.member("alice")
+        lobby = await fake.slash(alice, "play", {"game": "cribbage"})
+        assert lobby.message is not None
+        assert "teams" not in lobby.message.content
+        record = await fake.click(alice, lobby.message, label="Start")
+        assert record.message is not None
+        assert record.message.content == "Cribbage needs 2, 3 or 4 players; 1 has joined."
+        fake.assert_clean()
+
+
+@pytest.mark.usefixtures("quick_pictures")
+async def test_partners_who_win_read_as_winning_together() -> None:
+    async with FakeDiscord(members=("alice", "bob")) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        await driver.start_game("cribbage", [alice, bob], ["easy", "easy"])
+        ask = await fake.click(alice, driver.table_message(), label="Resign")
+        assert ask.message is not None
+        await fake.click(alice, ask.message, label="Yes, resign")
+        await driver.settle()
+        table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr, arg-type]
+        assert table is not None and table.outcome is not None
+        winners = [table.seats[s].name for s in table.outcome["winners"]]
+        assert len(winners) == 2 and not table.outcome["shared"]
+        content = driver.table_message().content
+        assert f"**{text.safe(winners[0])} and {text.safe(winners[1])} win!**" in content
+        assert "share" not in content
+        fake.assert_clean()
