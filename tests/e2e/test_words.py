@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 
 import pytest
@@ -90,4 +91,32 @@ async def test_partners_who_win_read_as_winning_together() -> None:
         content = driver.table_message().content
         assert f"**{text.safe(winners[0])} and {text.safe(winners[1])} win!**" in content
         assert "share" not in content
+        fake.assert_clean()
+
+
+@pytest.mark.usefixtures("quick_pictures")
+async def test_a_computer_taking_over_is_announced_to_the_table_and_the_player() -> None:
+    async with FakeDiscord(members=("alice", "bob")) as fake:
+        await fake.connect(test_bot(":memory:", idle_takeover=0.05))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        await driver.start_game("cribbage", [alice, bob])
+        table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr, arg-type]
+        assert table is not None
+        for _ in range(400):  # polled, not timed: a busy machine only makes it slower
+            await asyncio.sleep(0.025)
+            if table.away:
+                break
+        await driver.settle()
+        away = sorted(table.away)
+        assert away
+        user_id = table.seats[away[0]].user_id
+        notes = [
+            m for m in fake.visible_messages(alice, driver.channel_id)
+            if f"<@{user_id}>, the computer is playing for you" in m.content
+        ]
+        assert notes and "Press **My hand**" in notes[0].content
+        name = text.safe(table.seats[away[0]].name)
+        line = f"The computer is playing for {name} until they come back (My hand)."
+        assert any(line in str(seen.get("content")) for seen in fake.payloads_seen_by(bob))
         fake.assert_clean()
