@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from types import SimpleNamespace
 
 import pytest
@@ -119,4 +120,40 @@ async def test_a_computer_taking_over_is_announced_to_the_table_and_the_player()
         name = text.safe(table.seats[away[0]].name)
         line = f"The computer is playing for {name} until they come back (My hand)."
         assert any(line in str(seen.get("content")) for seen in fake.payloads_seen_by(bob))
+        fake.assert_clean()
+
+
+SUITS = "♠♥♦♣"
+
+
+@pytest.mark.usefixtures("quick_pictures")
+async def test_hands_show_suit_symbols_and_claim_menus_only_possible_counts() -> None:
+    async with FakeDiscord(members=("alice", "bob")) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake, rng=random.Random(5))
+        await driver.start_game("cribbage", [alice, bob], options="target=61 muggins=on")
+        plays = claims = 0
+        for _ in range(120):
+            if not await driver.step() or (plays and claims):
+                break
+            for user in (alice, bob):
+                hand = driver.hand(user)
+                if hand is None:
+                    continue
+                for control in hand.find_components():
+                    labels = [control.get("label")] if control["type"] == 2 else [
+                        o["label"] for o in control.get("options", [])
+                    ]
+                    for label in (str(x) for x in labels):
+                        if label.startswith("Play "):
+                            plays += 1
+                            assert label[-1] in SUITS and "T" not in label, label
+                    if str(control.get("placeholder", "")).startswith("Claim "):
+                        claims += 1
+                        numbers = [int(o["label"].split()[1]) for o in control["options"]]
+                        assert not {19, 25, 26, 27} & set(numbers)
+                        low, high = numbers[0], numbers[-1]
+                        assert control["placeholder"] == f"Claim {low}–{high}…"
+        assert plays and claims
         fake.assert_clean()
