@@ -28,6 +28,13 @@ def action_label(action: Action) -> str:
 
 RULES: tuple[tuple[str, str], ...] = (
     (
+        "Card values",
+        "Toward 15 and 31 an ace counts 1, the cards 2 to 10 their number, and a jack, queen "
+        "or king 10. In runs the cards go in order ace (low), 2, 3 ... 10, jack, queen, king; "
+        "suits matter only for a flush and his nobs. The aim: be the first to peg 121 (or 61) "
+        "points, scored in the play and in the show.",
+    ),
+    (
         "The deal",
         "Everyone cuts; the lowest card deals first (ace low), and the deal then passes left. "
         "Two players get 6 cards and give 2 to the crib; three or four players get 5 and give "

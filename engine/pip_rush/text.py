@@ -47,9 +47,10 @@ RULES: tuple[tuple[str, str], ...] = (
     (
         "The race",
         "Two teams of two racers (dice) race along three lanes from Start (space 0) to the "
-        "Finish (space 10). Your team wins at once when one racer is at the Finish and the other "
-        "is in the Last Mile (space 7 or beyond). 2 players: one team each. 4 players: partners "
-        "sit opposite.",
+        "Finish (space 10). A racer's pips are the value its die shows, 1 to 6; every racer "
+        "starts at Start on 4 pips. Your team wins at once when one racer is at the Finish and "
+        "the other is in the Last Mile (space 7 or beyond). 2 players: one team each. "
+        "4 players: partners sit opposite.",
     ),
     (
         "Tricks",
@@ -63,8 +64,10 @@ RULES: tuple[tuple[str, str], ...] = (
         "Starting with the card after the winner, each losing card acts on its own team: "
         "Hearts +1 pip (max 6), Diamonds -1 pip (min 1), Spades flip the die (1/6, 2/5, 3/4), "
         "Clubs swap a racer's place with its teammate. The winning card resolves last: its team "
-        "gets one Movement. Each racer can be affected once per trick; an action with no racer "
-        "left is lost. Actions are never optional.",
+        "gets one Movement. The player who played the card picks which of their team's racers "
+        "it acts on (for the Movement: which racer moves, and where); with only one possible "
+        "choice it is made for them. Each racer can be affected once per trick; an action with "
+        "no racer left is lost. Actions are never optional.",
     ),
     (
         "Moving",
