@@ -60,18 +60,18 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "The PIP Track",
-        "Only the dealer's die acts, by the space it sits on during the deal. "
-        "1 Crib Bonus: 1 more point right after the crib is counted. "
-        "2 Extra Decay: on entry the die loses 1 more pip. "
-        "3 Double PIP: play your die twice in the play (still one die in the show). "
-        "4 Rise: on entry the die gains 1 pip. "
+        "Only the dealer's die acts, by the space it sits on during the deal.\n"
+        "1 Crib Bonus: 1 more point right after the crib is counted.\n"
+        "2 Extra Decay: on entry the die loses 1 more pip.\n"
+        "3 Double PIP: play your die twice in the play (still one die in the show).\n"
+        "4 Rise: on entry the die gains 1 pip.\n"
         "5 Crux: after seeing your cards, before the discards, choose Renew (+2 pips now, up "
-        "to 6) or Priority (count your hand and crib before the other hand). "
-        "6 Rise: on entry the die gains 1 pip. "
+        "to 6) or Priority (count your hand and crib before the other hand).\n"
+        "6 Rise: on entry the die gains 1 pip.\n"
         "7 Turn: just before your hand is counted you may flip your die to its opposite face, "
-        "which stays. "
-        "8 Extra Decay: on entry the die loses 1 more pip. "
-        "9 Borrowed PIP: your hand also counts the other player's die. "
+        "which stays.\n"
+        "8 Extra Decay: on entry the die loses 1 more pip.\n"
+        "9 Borrowed PIP: your hand also counts the other player's die.\n"
         "Extra Decay and Rise act only as a die enters them, never during a deal.",
     ),
     (

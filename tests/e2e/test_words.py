@@ -157,3 +157,19 @@ async def test_hands_show_suit_symbols_and_claim_menus_only_possible_counts() ->
                         assert control["placeholder"] == f"Claim {low}–{high}…"
         assert plays and claims
         fake.assert_clean()
+
+
+async def test_rules_pages_reach_a_newcomer_with_what_they_need() -> None:
+    async with FakeDiscord(members=("alice",)) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice = fake.member("alice")
+        first = await fake.slash(alice, "rules", {"game": "cribbage"})
+        assert first.message is not None and first.message.ephemeral
+        assert "an ace counts 1" in first.message.content
+        pip = await fake.slash(alice, "rules", {"game": "pip-cribbage"})
+        assert pip.message is not None and "Its pips are the dots" in pip.message.content
+        await fake.click(alice, pip.message, label="Next ▶")
+        assert "2 Extra Decay:" in pip.message.content and "4 Rise:" in pip.message.content
+        rush = await fake.slash(alice, "rules", {"game": "pip-rush"})
+        assert rush.message is not None and "starts at Start on 4 pips" in rush.message.content
+        fake.assert_clean()
