@@ -304,14 +304,24 @@ ALL_DYNAMIC_ITEMS = (
 )
 
 
+def _handled(interaction: discord.Interaction) -> bool:
+    """Whether discord.py hands this press to one of the bot's Views or DynamicItems. Asked of
+    the library's own view store (it offers no public way), so that any view counts, wherever
+    in the bot it was added."""
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    key = (int(data.get("component_type", 0)), custom_id)
+    store = interaction.client._connection._view_store
+    if any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
+        return True
+    message_id = interaction.message.id if interaction.message is not None else None
+    return any(key in store._views.get(owner, {}) for owner in (message_id, None))
+
+
 async def answer_unknown_component(interaction: discord.Interaction) -> None:
-    """A press on a control none of ours could have sent (a tampered or retired custom_id)
-    gets a short note; Discord would otherwise show "This interaction failed"."""
-    if interaction.type is not discord.InteractionType.component:
-        return
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
-    templates = (item.__discord_ui_compiled_template__ for item in ALL_DYNAMIC_ITEMS)
-    if not any(template.fullmatch(custom_id) for template in templates):
+    """A press on a control no handler knows (a tampered or retired custom_id) gets a short
+    note; Discord would otherwise show "This interaction failed"."""
+    if interaction.type is discord.InteractionType.component and not _handled(interaction):
         await tell(interaction, UNKNOWN_CONTROL)
 
 

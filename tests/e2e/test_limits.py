@@ -5,6 +5,7 @@ no answer at all) and records it as a broken rule, so `assert_clean` catches eve
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from cogs import components
@@ -128,3 +129,34 @@ async def test_long_names_in_a_team_lobby_fit_every_menu() -> None:
         swap = [c for c in lobby.message.find_components() if c.get("min_values") == 2]
         assert swap and all(len(o["label"]) <= 100 for o in swap[0]["options"])
         fake.assert_clean()
+
+
+async def test_a_control_a_view_handles_is_not_answered_twice() -> None:
+    class Extra(discord.ui.View):
+        def __init__(self) -> None:
+            super().__init__(timeout=None)
+
+        @discord.ui.button(label="Extra", custom_id="extra:press")
+        async def press(self, interaction: discord.Interaction, _button: discord.ui.Button):
+            await interaction.response.send_message("handled", ephemeral=True)
+
+    async with FakeDiscord(members=("alice",)) as fake:
+        bot = test_bot(":memory:")
+        await fake.connect(bot)
+        bot.add_view(Extra())
+        record = await press(fake, fake.member("alice"), fake.channel().id, "extra:press")
+        assert note_of(record) == "handled"
+        fake.assert_clean()
+
+
+def test_components_clip_what_they_are_given() -> None:
+    button = components.ActionButton("cb:x", "x" * 200)
+    assert len(button.item.label or "") == components.BUTTON_LABEL
+    option = components.select_option("l" * 150, "v" * 150, "d" * 150)
+    assert (len(option.label), len(option.value), len(option.description or "")) == (100,) * 3
+    menu = components.ActionSelect(
+        "cb:y", [components.select_option(str(n), str(n)) for n in range(40)], "p" * 300
+    )
+    assert len(menu.item.options) == 25 and len(menu.item.placeholder or "") == 150
+    assert components.stored_id("9" * 30) is None and components.stored_id("0") is None
+    assert components.stored_id("42") == 42
