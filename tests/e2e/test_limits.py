@@ -150,12 +150,13 @@ async def test_a_control_a_view_handles_is_not_answered_twice() -> None:
 
 
 def test_components_clip_what_they_are_given() -> None:
-    button = components.ActionButton("cb:x", "x" * 200)
+    action_id = "cb:a:1:0:1:1:0123abcd:"
+    button = components.ActionButton(action_id + "b0", "x" * 200)
     assert len(button.item.label or "") == components.BUTTON_LABEL
     option = components.select_option("l" * 150, "v" * 150, "d" * 150)
     assert (len(option.label), len(option.value), len(option.description or "")) == (100,) * 3
     menu = components.ActionSelect(
-        "cb:y", [components.select_option(str(n), str(n)) for n in range(40)], "p" * 300
+        action_id + "s0", [components.select_option(str(n), str(n)) for n in range(40)], "p" * 300
     )
     assert len(menu.item.options) == 25 and len(menu.item.placeholder or "") == 150
     assert components.stored_id("9" * 30) is None and components.stored_id("0") is None
