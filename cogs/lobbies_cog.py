@@ -37,7 +37,7 @@ def parse_options(spec: GameSpec, written: str | None) -> dict[str, Any]:
         name, sep, value = token.partition("=")
         option = known.get(name.strip().lower())
         if not sep or option is None:
-            names = ", ".join(o.name for o in spec.options) or "none"
+            names = ", ".join(o.name for o in spec.options if len(o.choices) > 1) or "none"
             raise IllegalAction(f"Write options as name=value; {spec.title}'s options: {names}.")
         options[option.name] = match_choice(option.choices, value.strip(), option.name)
     return spec.check_options(options)
@@ -162,6 +162,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         suggestions = [
             f"{prefix}{o.name}={text.option_value(c).lower()}"
             for o in spec.options
+            if len(o.choices) > 1  # an option with one value is no choice
             for c in o.choices
             if f"{o.name}={text.option_value(c)}".lower().startswith(last.lower())
         ]

@@ -173,3 +173,16 @@ async def test_rules_pages_reach_a_newcomer_with_what_they_need() -> None:
         rush = await fake.slash(alice, "rules", {"game": "pip-rush"})
         assert rush.message is not None and "starts at Start on 4 pips" in rush.message.content
         fake.assert_clean()
+
+
+async def test_the_options_suggested_leave_out_options_with_one_value() -> None:
+    async with FakeDiscord(members=("alice",)) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice = fake.member("alice")
+        cribbage = await fake.autocomplete(alice, "play", "options", "", {"game": "cribbage"})
+        names = [c["name"] for c in cribbage]
+        assert "target=61" in names and "muggins=on" in names
+        assert not [n for n in names if n.startswith("teams=")]
+        race = await fake.autocomplete(alice, "play", "options", "te", {"game": "crib-race"})
+        assert [c["name"] for c in race] == ["teams=on", "teams=off"]
+        fake.assert_clean()
