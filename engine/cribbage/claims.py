@@ -19,7 +19,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 
 from engine.cards import SUITS, Card
-from engine.cribbage._tables import RANK_SCORES, key_of_ranks
+from engine.cribbage._tables import RANK_SCORES, RANK_WEIGHT, key_of_ranks
 from engine.cribbage.scoring import JACK, FlushRule, hand_total
 
 RANKS = range(1, 14)
@@ -55,14 +55,16 @@ def possible_counts(cards: int, dice: int, flush: FlushRule) -> tuple[int, ...]:
     extras_of: dict[tuple[int, bool, int, bool], set[int]] = {}
     keys_of: dict[tuple[int, bool, int, bool], set[int]] = {}
     for ranks in combinations_with_replacement(RANKS, cards):
-        if any(ranks.count(rank) > COPIES for rank in ranks):
+        held = {rank: ranks.count(rank) for rank in RANKS}
+        if max(held.values()) > COPIES:
             continue
+        hand_key = key_of_ranks(ranks)
+        jacks, distinct = held[JACK], len(set(ranks)) == len(ranks)
         for starter_rank in RANKS:
-            held = ranks.count(starter_rank)
-            if held >= COPIES:
+            if held[starter_rank] >= COPIES:
                 continue
-            case = (ranks.count(JACK), len(set(ranks)) == len(ranks), held, starter_rank == JACK)
-            card_key = key_of_ranks([*ranks, starter_rank])
+            case = (jacks, distinct, held[starter_rank], starter_rank == JACK)
+            card_key = hand_key + RANK_WEIGHT[starter_rank]
             if case not in extras_of:
                 base = RANK_SCORES[card_key + key_of_ranks([DIE_FACES[0]] * dice)]
                 extras_of[case] = {
@@ -70,7 +72,9 @@ def possible_counts(cards: int, dice: int, flush: FlushRule) -> tuple[int, ...]:
                     for layout, starter in suit_layouts(ranks, starter_rank)
                 }
                 keys_of[case] = set()
-            keys_of[case].update(card_key + dice_key for dice_key in dice_keys)
+            keys = keys_of[case]
+            for dice_key in dice_keys:
+                keys.add(card_key + dice_key)
     return tuple(sorted({
         RANK_SCORES[key] + extra
         for case, extras in extras_of.items()

@@ -145,7 +145,7 @@ def test_registry_spec_and_options() -> None:
     )]
     assert labels == ["Play 5♥", "Go", "Discard 5♥ 10♠", "Claim 12", "Muggins!", "Give them back"]
     assert {title for title, _ in spec.rules} == {
-        "The deal", "The play", "The show", "Winning", "Muggins"
+        "Card values", "The deal", "The play", "The show", "Winning", "Muggins"
     }
 
 
