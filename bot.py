@@ -131,7 +131,7 @@ class CardBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         # Imported here so `python bot.py` without a token never needs more than discord.py.
-        from cogs.components import ALL_DYNAMIC_ITEMS
+        from cogs.components import ALL_DYNAMIC_ITEMS, answer_unknown_component
         from cogs.info_cog import InfoCog
         from cogs.lobbies_cog import LobbiesCog
         from cogs.review_cog import ReviewCog
@@ -161,6 +161,7 @@ class CardBot(commands.Bot):
         # Every component is a DynamicItem keyed by its custom_id, so buttons sent before a
         # restart (and on ephemeral messages) keep working.
         self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
+        self.add_listener(answer_unknown_component, "on_interaction")
         resumed = await self.tables.start()
         log.info("Database %s open; %d running games resumed", self.database, len(resumed))
         for table in resumed:

@@ -28,8 +28,39 @@ import discord
 
 from cogs.controls import ACTION_ID, ButtonControl, Control, ControlRef, parse_action_id
 from cogs.replies import tell
+from cogs.text import clip
 
 log = logging.getLogger(__name__)
+
+# Discord's limits for components (a message over any of them is refused whole).
+BUTTON_LABEL = 80
+OPTION_TEXT = 100  # a select option's label, value and description
+PLACEHOLDER = 150
+SELECT_OPTIONS = 25
+#: Ids are SQLite integers: a larger number in a (tampered) custom_id names nothing.
+LARGEST_ID = 2**63 - 1
+
+GAME_GONE = "This game is no longer running."
+LOBBY_GONE = "This lobby is closed."
+UNKNOWN_CONTROL = "That control is no longer in use. Open the game's table or /play again."
+
+
+def stored_id(digits: str) -> int | None:
+    """An id read from a custom_id, or None when no row could have it."""
+    number = int(digits)
+    return number if 0 < number <= LARGEST_ID else None
+
+
+def select_option(label: str, value: str, description: str | None = None) -> discord.SelectOption:
+    return discord.SelectOption(
+        label=clip(label, OPTION_TEXT),
+        value=value[:OPTION_TEXT],
+        description=clip(description, OPTION_TEXT) if description else None,
+    )
+
+
+def _placeholder(text: str | None) -> str | None:
+    return clip(text, PLACEHOLDER) if text else None
 
 
 class ActionHandler(Protocol):
@@ -77,7 +108,11 @@ ACTION_SELECT = re.compile(ACTION_ID.pattern.replace("(?P<kind>[bsm])", "(?P<kin
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=ACTION_BUTTON):
     def __init__(self, custom_id: str, label: str = "…", row: int | None = None) -> None:
         super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=custom_id),
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL),
+                style=discord.ButtonStyle.primary,
+                custom_id=custom_id,
+            ),
             row=row,
         )
 
@@ -105,8 +140,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ACTION_SE
         super().__init__(
             discord.ui.Select(
                 custom_id=custom_id,
-                options=options or [discord.SelectOption(label="…")],
-                placeholder=placeholder,
+                options=(options or [discord.SelectOption(label="…")])[:SELECT_OPTIONS],
+                placeholder=_placeholder(placeholder),
                 min_values=min_values,
                 max_values=max_values,
             ),
@@ -136,12 +171,12 @@ class TableButton(
         "resign-yes": discord.ButtonStyle.danger,
     }
 
-    def __init__(self, table_id: int, what: str) -> None:
+    def __init__(self, table_id: int | None, what: str) -> None:
         super().__init__(
             discord.ui.Button(
                 label=self.LABELS[what],
                 style=self.STYLES[what],
-                custom_id=f"cb:t:{table_id}:{what}",
+                custom_id=f"cb:t:{table_id or 0}:{what}",
             )
         )
         self.table_id = table_id
@@ -149,11 +184,13 @@ class TableButton(
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
-        return cls(int(match["table"]), match["what"])
+        return cls(stored_id(match["table"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = _cog(interaction, "Tables")
-        if handler is not None:
+        if self.table_id is None:
+            await tell(interaction, GAME_GONE)
+        elif handler is not None:
             await _guarded(
                 interaction, handler.on_table_button(interaction, self.table_id, self.what)
             )
@@ -167,7 +204,7 @@ class RulesPageButton(
         suffix = f":{tag}" if tag else ""
         super().__init__(
             discord.ui.Button(
-                label=label,
+                label=clip(label, BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"cb:r:{game}:{page}{suffix}",
                 disabled=disabled,
@@ -198,12 +235,12 @@ class LobbyButton(
         "cancel": discord.ButtonStyle.danger,
     }
 
-    def __init__(self, lobby_id: int, what: str) -> None:
+    def __init__(self, lobby_id: int | None, what: str) -> None:
         super().__init__(
             discord.ui.Button(
                 label=self.LABELS[what],
                 style=self.STYLES[what],
-                custom_id=f"cb:l:{lobby_id}:{what}",
+                custom_id=f"cb:l:{lobby_id or 0}:{what}",
             )
         )
         self.lobby_id = lobby_id
@@ -211,11 +248,13 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
-        return cls(int(match["lobby"]), match["what"])
+        return cls(stored_id(match["lobby"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = _cog(interaction, "Lobbies")
-        if handler is not None:
+        if self.lobby_id is None:
+            await tell(interaction, LOBBY_GONE)
+        elif handler is not None:
             await _guarded(interaction, handler.on_lobby(interaction, self.lobby_id, self.what, []))
 
 
@@ -224,7 +263,7 @@ class LobbySelect(
 ):
     def __init__(
         self,
-        lobby_id: int,
+        lobby_id: int | None,
         what: str,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
@@ -232,9 +271,9 @@ class LobbySelect(
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"cb:l{what}:{lobby_id}",
-                options=options or [discord.SelectOption(label="…")],
-                placeholder=placeholder,
+                custom_id=f"cb:l{what}:{lobby_id or 0}",
+                options=(options or [discord.SelectOption(label="…")])[:SELECT_OPTIONS],
+                placeholder=_placeholder(placeholder),
                 min_values=values,
                 max_values=values,
             )
@@ -244,12 +283,14 @@ class LobbySelect(
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
-        return cls(int(match["lobby"]), match["what"])
+        return cls(stored_id(match["lobby"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = _cog(interaction, "Lobbies")
         what = {"c": "add-computer", "r": "remove-computer", "s": "swap"}[self.what]
-        if handler is not None:
+        if self.lobby_id is None:
+            await tell(interaction, LOBBY_GONE)
+        elif handler is not None:
             await _guarded(
                 interaction,
                 handler.on_lobby(interaction, self.lobby_id, what, _values(interaction)),
@@ -309,6 +350,27 @@ ALL_DYNAMIC_ITEMS = (
 )
 
 
+def _handled(interaction: discord.Interaction) -> bool:
+    """Whether discord.py hands this press to one of the bot's Views or DynamicItems. Asked of
+    the library's own view store (it offers no public way), so that any view counts, wherever
+    in the bot it was added."""
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    key = (int(data.get("component_type", 0)), custom_id)
+    store = interaction.client._connection._view_store
+    if any(pattern.fullmatch(custom_id) for pattern in store._dynamic_items):
+        return True
+    message_id = interaction.message.id if interaction.message is not None else None
+    return any(key in store._views.get(owner, {}) for owner in (message_id, None))
+
+
+async def answer_unknown_component(interaction: discord.Interaction) -> None:
+    """A press on a control no handler knows (a tampered or retired custom_id) gets a short
+    note; Discord would otherwise show "This interaction failed"."""
+    if interaction.type is discord.InteractionType.component and not _handled(interaction):
+        await tell(interaction, UNKNOWN_CONTROL)
+
+
 def controls_view(controls: Sequence[Control]) -> discord.ui.View:
     """A View holding the described controls (see cogs.controls.build_controls)."""
     view = discord.ui.View(timeout=None)
@@ -319,7 +381,7 @@ def controls_view(controls: Sequence[Control]) -> discord.ui.View:
             view.add_item(
                 ActionSelect(
                     control.custom_id,
-                    [discord.SelectOption(label=o.label, value=o.value) for o in control.options],
+                    [select_option(o.label, o.value) for o in control.options],
                     placeholder=control.placeholder,
                     min_values=control.min_values,
                     max_values=control.max_values,

@@ -146,11 +146,12 @@ def combination_pool(actions: Sequence[Action]) -> tuple[list[str], int] | None:
 
 
 def card_label(card: str) -> str:
-    """ "5H" -> "5H · five of hearts"; anything that is not a card stays as it is."""
+    """ "5H" -> "5♥ · five of hearts"; anything that is not a card stays as it is."""
     try:
-        return f"{card} · {parse_card(card).name}"
+        found = parse_card(card)
     except IllegalAction:
         return card
+    return f"{found.symbol} · {found.name}"
 
 
 def type_words(action: Action) -> str:
@@ -159,6 +160,26 @@ def type_words(action: Action) -> str:
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def even_chunks(items: Sequence[int], most: int) -> list[list[int]]:
+    """As few chunks of at most `most` as will do, of nearly equal sizes (26 -> 13 + 13)."""
+    count = math.ceil(len(items) / most)
+    size, extra = divmod(len(items), count)
+    chunks, start = [], 0
+    for n in range(count):
+        end = start + size + (n < extra)
+        chunks.append(list(items[start:end]))
+        start = end
+    return chunks
+
+
+def label_range(first: str, last: str) -> str:
+    """ "Claim 0", "Claim 13" -> "Claim 0–13": what one of several menus of a kind holds."""
+    head, _, _ = first.rpartition(" ")
+    if head and last.startswith(head + " "):
+        return f"{first}–{last[len(head) + 1:]}"
+    return f"{first} – {last}"
 
 
 def build_controls(
@@ -197,8 +218,7 @@ def build_controls(
             break
         largest = max(button_groups, key=len)
         button_groups.remove(largest)
-        for start in range(0, len(largest), MAX_SELECT_OPTIONS):
-            menus.append(largest[start : start + MAX_SELECT_OPTIONS])
+        menus += even_chunks(largest, MAX_SELECT_OPTIONS)
     if len(multi) + len(menus) > MAX_ROWS:
         # Many small groups: mix their actions into as few full menus as possible.
         pooled = sorted(i for menu in menus for i in menu)
@@ -224,7 +244,13 @@ def build_controls(
         row += 1
     for menu_number, menu in enumerate(menus):
         kinds = {type_words(legal[i]) for i in menu}
-        placeholder = kinds.pop().capitalize() + "…" if len(kinds) == 1 else "Choose a move…"
+        if len(kinds) > 1:
+            placeholder = "Choose a move…"
+        elif any(other is not menu and legal[other[0]]["type"] == legal[menu[0]]["type"]
+                 for other in menus):
+            placeholder = label_range(label(legal[menu[0]]), label(legal[menu[-1]])) + "…"
+        else:
+            placeholder = kinds.pop().capitalize() + "…"
         controls.append(
             SelectControl(
                 custom_id=f"{prefix}s{menu_number}",

@@ -35,7 +35,7 @@ class InfoCog(commands.Cog, name="Info"):
     async def send_rules(self, interaction: discord.Interaction, game: str) -> None:
         spec = GAMES.get(game)
         if spec is None:
-            await tell(interaction, f"There is no game {game!r}.")
+            await tell(interaction, f"There is no game {text.quoted(game)}.")
             return
         content, pages = text.rules_page(spec, 0)
         view = rules_view(spec.name, 0, pages)
@@ -64,7 +64,7 @@ class InfoCog(commands.Cog, name="Info"):
     async def leaderboard_command(self, interaction: discord.Interaction, game: str) -> None:
         spec = GAMES.get(game)
         if spec is None:
-            await tell(interaction, f"There is no game {game!r}.")
+            await tell(interaction, f"There is no game {text.quoted(game)}.")
             return
         rows = await self.manager.leaderboard(interaction.guild_id or 0, spec.name)
         await interaction.response.send_message(

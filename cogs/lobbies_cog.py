@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import text
-from cogs.components import LobbyButton, LobbySelect
+from cogs.components import LobbyButton, LobbySelect, select_option
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS
@@ -29,10 +29,10 @@ def lobby_view(lobby: Any) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for what in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(lobby.id, what))
-    levels = [discord.SelectOption(label=f"Add computer: {level}", value=level) for level in LEVELS]
+    levels = [select_option(f"Add computer: {level}", level) for level in LEVELS]
     view.add_item(LobbySelect(lobby.id, "c", levels, placeholder="Add a computer player…"))
     computers = [
-        discord.SelectOption(label=f"Remove {seat.name}"[:100], value=str(index))
+        select_option(f"Remove {seat.name}", str(index))
         for index, seat in enumerate(lobby.seats)
         if seat.user_id is None
     ]
@@ -43,7 +43,7 @@ def lobby_view(lobby: Any) -> discord.ui.View:
     sides = lobby.sides()
     if len(lobby.seats) >= 2 and any(len(side) > 1 for side in sides):
         seats = [
-            discord.SelectOption(label=f"Seat {index + 1}: {seat.name}"[:100], value=str(index))
+            select_option(f"Seat {index + 1}: {seat.name}", str(index))
             for index, seat in enumerate(lobby.seats)
         ]
         view.add_item(
@@ -83,7 +83,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         )
         if spec is None:
             names = ", ".join(s.name for s in GAMES.values())
-            await tell(interaction, f"There is no game {game!r}. Games: {names}.")
+            await tell(interaction, f"There is no game {text.quoted(game)}. Games: {names}.")
             return
         settings: dict[str, Any] = {}
         if idle is not None:
@@ -136,6 +136,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         suggestions = [
             f"{prefix}{o.name}={text.option_value(c).lower()}"
             for o in spec.options
+            if len(o.choices) > 1  # an option with one value is no choice
             for c in o.choices
             if f"{o.name}={text.option_value(c)}".lower().startswith(last.lower())
         ]
@@ -195,8 +196,9 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         )
         where = f" in {thread.mention}" if thread is not None else " below"
         await interaction.edit_original_response(
-            content=text.lobby_content(lobby.spec, lobby, lobby.sides(), "")
-            + f"\n\n▶️ Started: game #{table.id}{where}.",
+            content=text.lobby_content(
+                lobby.spec, lobby, lobby.sides(), f"▶️ Started: game #{table.id}{where}."
+            ),
             view=None,
             allowed_mentions=NO_PINGS,
         )

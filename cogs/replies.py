@@ -6,6 +6,8 @@ import logging
 
 import discord
 
+from cogs.text import clip
+
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
@@ -14,6 +16,7 @@ NO_PINGS = discord.AllowedMentions.none()
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """A short ephemeral note to the one who pressed or typed. Never raises for a lost
     interaction: the note is a courtesy and the state is already settled."""
+    text = clip(text)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)

@@ -171,6 +171,20 @@ class TablesCog(commands.Cog, name="Tables"):
         except discord.HTTPException:
             log.warning("Could not post the idle warning for table %s", table.id)
 
+    async def on_takeover(self, table: Any, seat: int) -> None:
+        self.show(table)
+        user_id = table.seats[seat].user_id
+        if user_id is None:
+            return
+        note = (
+            f"<@{user_id}>, the computer is playing for you in game #{table.id} while you are "
+            "away. Press **My hand** on the table (or use /hand) to take your seat back."
+        )
+        try:
+            await self._channel(table).send(note, allowed_mentions=TABLE_MENTIONS)
+        except discord.HTTPException:
+            log.warning("Could not tell table %s's player the computer took over", table.id)
+
     # ------------------------------------------------------------ the table message
 
     def _channel(self, table: Any) -> discord.PartialMessageable:
@@ -345,7 +359,7 @@ class TablesCog(commands.Cog, name="Tables"):
         png = await images.draw("hand", table.game_name, view_data, **options)
         controls = build_controls(
             legal,
-            table.spec.action_label,
+            table.spec.labels_for(view_data),
             table_id=table.id,
             seat=seat,
             version=table.seat_version(seat),

@@ -15,11 +15,13 @@ import discord
 import render
 from engine.registry import GameSpec
 from tables.options import option_value
-from tables.text import outcome_words
+from tables.text import outcome_words, spoken_list
 
 RECENT_LINES = 6
 MAX_CONTENT = 2000
 HINTS_NOTE = "💡 Hints on: every hand has a Hint button. The game is assisted: not rated."
+#: How much of a player's own text a reply repeats back to them.
+QUOTE_LENGTH = 40
 
 
 def safe(text: str) -> str:
@@ -29,6 +31,11 @@ def safe(text: str) -> str:
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(value: Any) -> str:
+    """A player's own text repeated in a reply: shortened, made inert, in quotes."""
+    return f'"{safe(clip(str(value), QUOTE_LENGTH))}"'
 
 
 def seat_label(seat: Any) -> str:
@@ -50,7 +57,7 @@ def waiting_line(seats: Sequence[Any], waiting: Iterable[int]) -> str:
 
 def outcome_line(seats: Sequence[Any], outcome: dict[str, Any]) -> str:
     winners, verb, detail = outcome_words([seat.name for seat in seats], outcome)
-    who = " and ".join(safe(name) for name in winners) if winners else "Nobody"
+    who = spoken_list([safe(name) for name in winners]) or "Nobody"
     return f"🏆 **{who} {verb}!**" + (f" {safe(detail)}" if detail else "")
 
 
@@ -95,22 +102,22 @@ def seats_block(spec: GameSpec, seats: Sequence[Any], sides: Sequence[Sequence[i
 
 
 def options_block(spec: GameSpec, options: dict[str, Any]) -> str:
-    if not spec.options:
-        return ""
+    """The options a host could change; one with a single possible value is no choice."""
     return "\n".join(
         f"• {safe(opt.name)}: **{safe(option_value(options.get(opt.name, opt.default)))}** — "
         f"{safe(opt.description)}"
         for opt in spec.options
+        if len(opt.choices) > 1
     )
 
 
 def lobby_content(
     spec: GameSpec, lobby: Any, sides: Sequence[Sequence[int]], note: str = ""
 ) -> str:
-    counts = ", ".join(str(n) for n in spec.allowed_player_counts())
+    counts = spoken_list(spec.allowed_player_counts(), "or")
     lines = [
         f"**{safe(spec.title)}** — lobby #{lobby.id}, hosted by <@{lobby.host_id}>",
-        f"Players: {counts}. Join, or the host adds computer players; the host starts.",
+        f"For {counts} players. Join, or the host adds computer players; the host starts.",
     ]
     options = options_block(spec, lobby.options)
     if options:

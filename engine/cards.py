@@ -15,6 +15,7 @@ from engine.errors import IllegalAction
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_NAMES = {
     1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
     8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
@@ -46,6 +47,14 @@ class Card(NamedTuple):
         return f"Card({str(self)!r})"
 
     @property
+    def symbol(self) -> str:
+        """Short words for players: "5♥", "10♠", "PIP 4"."""
+        if self.suit is None:
+            return f"PIP {self.rank}"
+        rank = str(self.rank) if 1 < self.rank <= 10 else RANKS[self.rank - 1]
+        return rank + SUIT_SYMBOLS[self.suit]
+
+    @property
     def name(self) -> str:
         """Words for players: "five of hearts", "PIP 4"."""
         if self.suit is None:
@@ -74,6 +83,14 @@ def parse_card(text: str) -> Card:
             "like 5H, TS or JC."
         )
     return Card(RANKS.index(token[0]) + 1, token[1])
+
+
+def card_symbol(text: str) -> str:
+    """ "5H" -> "5♥", "TS" -> "10♠", "P4" -> "PIP 4"; text that is not a card stays as it is."""
+    try:
+        return parse_card(text).symbol
+    except IllegalAction:
+        return str(text)
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

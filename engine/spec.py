@@ -63,6 +63,9 @@ class GameSpec:
     sides: Callable[[int, dict[str, Any]], list[int]] = _one_side_per_seat
     #: Words for a button or menu entry that carries out `action`.
     action_label: Callable[[Action], str] = lambda action: str(action["type"]).replace("_", " ")
+    #: Words for an action that need the seat's view to say what the choice is for (PIP
+    #: Rush: what a racer choice does to that racer); None where the action alone says it.
+    choice_label: Callable[[Action, View], str] | None = None
     #: The rules for players, as a few short sections (title, text).
     rules: tuple[tuple[str, str], ...] = ()
     #: Position in menus.
@@ -72,6 +75,13 @@ class GameSpec:
     #: Action types that carry no choice: when one is a seat's only legal action, the tables
     #: layer plays it for the player after a short pause (Go in the cribbage games).
     forced: tuple[str, ...] = ()
+
+    def labels_for(self, view: View) -> Callable[[Action], str]:
+        """The words for each of a seat's actions, given that seat's view."""
+        choice_label = self.choice_label
+        if choice_label is None:
+            return self.action_label
+        return lambda action: choice_label(action, view)
 
     def allowed_player_counts(self) -> tuple[int, ...]:
         return self.player_counts or tuple(range(self.min_players, self.max_players + 1))

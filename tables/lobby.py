@@ -12,6 +12,7 @@ from engine.registry import LEVELS, GameSpec
 from tables.computer import refuse_without_ai
 from tables.idle import check_idle_setting
 from tables.seats import SeatInfo
+from tables.text import spoken_list
 
 
 @dataclass
@@ -121,10 +122,12 @@ class Lobby:
     def check_start(self, by_user_id: int) -> None:
         self._check_host(by_user_id, "start the game")
         counts = self.spec.allowed_player_counts()
-        if len(self.seats) not in counts:
-            allowed = " or ".join(str(n) for n in counts)
+        joined = len(self.seats)
+        if joined not in counts:
+            have = "has" if joined == 1 else "have"
             raise IllegalAction(
-                f"{self.spec.title} needs {allowed} players; {len(self.seats)} have joined."
+                f"{self.spec.title} needs {spoken_list(counts, 'or')} players; "
+                f"{joined} {have} joined."
             )
 
     # ------------------------------------------------------------ teams

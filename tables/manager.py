@@ -38,11 +38,16 @@ log = logging.getLogger(__name__)
 KEEP_FINISHED = 200
 
 
+#: The table's line when the computer starts playing for a seat whose player let it wait.
+TAKEOVER_LINE = "The computer is playing for {{s{seat}}} until they come back (My hand)."
+
+
 class Listener(Protocol):
-    """What the Discord layer implements; any of the three methods may be left out."""
+    """What the Discord layer implements; any of the methods may be left out."""
 
     async def on_update(self, table: Table, events: list[Event]) -> None: ...
     async def on_idle_warning(self, table: Table, seat: int) -> None: ...
+    async def on_takeover(self, table: Table, seat: int) -> None: ...
     async def on_finished(self, table: Table) -> None: ...
 
 
@@ -593,8 +598,10 @@ class TableManager:
             else:
                 log.info("game %d: computer takes over idle seat %d", table.id, seat)
                 table.away.add(seat)
+                table.note(TAKEOVER_LINE.format(seat=seat))
                 tasks.waiting_since.pop(seat, None)
                 tasks.warned.discard(seat)
+                self._publish(table, "on_takeover", seat)
                 self._schedule_computer(table)
 
     def _now(self) -> float:

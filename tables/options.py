@@ -28,7 +28,7 @@ def parse_options(spec: GameSpec, written: str | None) -> dict[str, Any]:
         name, sep, value = token.partition("=")
         option = known.get(name.strip().lower())
         if not sep or option is None:
-            names = ", ".join(o.name for o in spec.options) or "none"
+            names = ", ".join(o.name for o in spec.options if len(o.choices) > 1) or "none"
             raise IllegalAction(f"Write options as name=value; {spec.title}'s options: {names}.")
         options[option.name] = match_choice(option.choices, value.strip(), option.name)
     return spec.check_options(options)
@@ -43,4 +43,9 @@ def match_choice(choices: Sequence[Any], value: str, name: str) -> Any:
         elif str(choice).lower() == lowered:
             return choice
     allowed = ", ".join(option_value(c) for c in choices)
-    raise IllegalAction(f"{name} must be one of {allowed}, not {value!r}.")
+    raise IllegalAction(f"{name} must be one of {allowed}, not {shortened(value)!r}.")
+
+
+def shortened(value: str, limit: int = 40) -> str:
+    """A player's own text as a refusal repeats it: never long enough to break a reply."""
+    return value if len(value) <= limit else value[: limit - 1] + "…"

@@ -14,7 +14,7 @@ from engine.errors import IllegalAction
 from engine.registry import GameSpec
 from tables.lobby import side_of_seats
 from tables.seats import SeatInfo
-from tables.text import event_line, is_private
+from tables.text import event_line, fill_names, is_private
 
 #: How many event lines a table keeps for the channel, and per seat for private events.
 RECENT_LINES = 12
@@ -91,6 +91,10 @@ class Table:
     @property
     def recent(self) -> list[str]:
         return list(self._recent)
+
+    def note(self, line: str) -> None:
+        """A public line about the table rather than the game (seats written "{s0}")."""
+        self._recent.append(fill_names(line, self.names))
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):

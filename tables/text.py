@@ -21,6 +21,14 @@ def fill_names(text: str, names: Sequence[str]) -> str:
     return _SEAT.sub(name_for, text)
 
 
+def spoken_list(items: Sequence[object], last: str = "and") -> str:
+    """ ["2", "3", "4"] -> "2, 3 or 4" (with last="or"); one item alone; none -> "". """
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
 def event_line(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """The line for an event, or None for an event that carries no text."""
     text = event.get("text")
@@ -34,8 +42,10 @@ def is_private(event: dict[str, Any]) -> bool:
 
 
 def outcome_words(names: Sequence[str], outcome: dict[str, Any]) -> tuple[list[str], str, str]:
-    """(winners' names, "wins" or "share the win", the detail line with names filled in)."""
+    """(winners' names, "wins", "win" or "share the win", the detail line with names filled
+    in)."""
     winners = [names[s] for s in outcome.get("winners", [])]
-    verb = "share the win" if outcome.get("shared") or len(winners) > 1 else "wins"
+    # Partners winning together win; only a real tie between sides shares the win.
+    verb = "share the win" if outcome.get("shared") else "wins" if len(winners) <= 1 else "win"
     detail = outcome.get("detail")
     return winners, verb, fill_names(str(detail), names) if detail else ""

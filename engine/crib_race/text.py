@@ -20,7 +20,8 @@ RULES: tuple[tuple[str, str], ...] = (
         "Cribbage is played as usual (the play, the go, the show, his heels), but points move "
         "your peg along the track from 0 to the finish at 121, hole by hole, in the order they "
         "are scored. The first peg to reach the finish wins at once, even in the middle of the "
-        "play.",
+        "play. A loser whose peg is short of hole 91 is skunked (the win counts 2); short of "
+        "hole 61, double skunked (the win counts 3).",
     ),
     (
         "Zones",

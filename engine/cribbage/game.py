@@ -93,6 +93,7 @@ from engine.cards import (
     standard_deck,
 )
 from engine.contract import Action, Event, Game, View
+from engine.cribbage.claims import claim_ranges, possible_counts
 from engine.cribbage.deal import (
     DealPlan,
     cribbage_plan,
@@ -103,14 +104,12 @@ from engine.cribbage.deal import (
 )
 from engine.cribbage.outcome import cribbage_outcome
 from engine.cribbage.pegging import MoveResult, Pegging
-from engine.cribbage.scoring import Breakdown, ScoreItem, score_hand
+from engine.cribbage.scoring import Breakdown, FlushRule, ScoreItem, score_hand
 from engine.cribbage.show import CRIB, ShowCount, ShowStep, standard_show_order
 from engine.cribbage.sides import Sides
 from engine.errors import IllegalAction
 
 DISCARD, PLAY, SHOW, OVER = "discard", "play", "show", "over"
-#: The highest count a five-card hand or crib can make: claims offered run 0..this.
-MAX_CLAIM = 29
 SIMPLE_ACTIONS = ("go", "muggins", "keep", "give_back", "pass")
 REASON_WORDS = {"play": "the play", "go": "the go", "heels": "his heels", "hand": "the hand",
                 "crib": "the crib"}
@@ -171,8 +170,11 @@ class CribbageGame(Game):
     def _show_pieces(self, step: ShowStep) -> list[Card]:
         return list(self.crib) if step.kind == CRIB else list(self.kept[step.seat])
 
+    def _flush_rule(self, step: ShowStep) -> FlushRule:
+        return FlushRule.CRIB if step.kind == CRIB else FlushRule.HAND
+
     def _count(self, step: ShowStep) -> Breakdown:
-        return score_hand(self._show_pieces(step), self.starter, crib=step.kind == CRIB)
+        return score_hand(self._show_pieces(step), self.starter, flush=self._flush_rule(step))
 
     def _pause_before_count(self, step: ShowStep) -> bool:
         return False
@@ -183,8 +185,13 @@ class CribbageGame(Game):
     def _after_show(self) -> list[Event]:
         return []
 
-    def _max_claim(self) -> int:
-        return MAX_CLAIM
+    def _claims(self) -> tuple[int, ...]:
+        """The claims offered for the count waiting: every total a hand or crib of its shape
+        (so many cards, so many dice) can make, so nobody is offered 19."""
+        step = self.show_steps[self.show_index]
+        pieces = self._show_pieces(step)
+        dice = sum(1 for piece in pieces if piece.is_die)
+        return possible_counts(len(pieces) - dice, dice, self._flush_rule(step))
 
     def _peg(self, side: int, points: int) -> list[Event]:
         """Move the side's pegs: the back peg jumps to the old front position."""
@@ -526,7 +533,7 @@ class CribbageGame(Game):
         if self.chooser is not None:
             return [{"type": "keep"}, {"type": "give_back"}]
         if seat == self._counter():
-            actions += [{"type": "claim", "points": n} for n in range(self._max_claim() + 1)]
+            actions += [{"type": "claim", "points": n} for n in self._claims()]
         if seat in self._pressers():
             actions.append({"type": "muggins"})
             if self._counter() is None:
@@ -594,7 +601,7 @@ class CribbageGame(Game):
             if kind == "claim":
                 if seat != self._counter():
                     return "It is not your count to claim."
-                return f"Claim between 0 and {self._max_claim()} points."
+                return f"No hand counts {action['points']}: claim {claim_ranges(self._claims())}."
             if kind in ("muggins", "pass"):
                 return "You cannot call muggins now."
         return "That move is not allowed right now."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.cards import card_symbol
 from engine.contract import Action
 
 _SIMPLE_LABELS = {
@@ -14,18 +15,25 @@ _SIMPLE_LABELS = {
 
 
 def action_label(action: Action) -> str:
-    """"Play 5H", "Go", "Discard 5H TS", "Claim 12", "Muggins!"..."""
+    """"Play 5♥", "Go", "Discard 5♥ 10♠", "Claim 12", "Muggins!"..."""
     kind = action.get("type")
     if kind == "play":
-        return f"Play {action['card']}"
+        return f"Play {card_symbol(action['card'])}"
     if kind == "discard":
-        return "Discard " + " ".join(action["cards"])
+        return "Discard " + " ".join(card_symbol(card) for card in action["cards"])
     if kind == "claim":
         return f"Claim {action['points']}"
     return _SIMPLE_LABELS.get(str(kind), str(kind).replace("_", " "))
 
 
 RULES: tuple[tuple[str, str], ...] = (
+    (
+        "Card values",
+        "Toward 15 and 31 an ace counts 1, the cards 2 to 10 their number, and a jack, queen "
+        "or king 10. In runs the cards go in order ace (low), 2, 3 ... 10, jack, queen, king; "
+        "suits matter only for a flush and his nobs. The aim: be the first to peg 121 (or 61) "
+        "points, scored in the play and in the show.",
+    ),
     (
         "The deal",
         "Everyone cuts; the lowest card deals first (ace low), and the deal then passes left. "

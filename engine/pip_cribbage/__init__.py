@@ -5,8 +5,8 @@ Built on engine/cribbage (CribbageGame and its deal, pegging, show and scoring p
 game is engine/pip_cribbage/game.py, the dice dice.py, the track's spaces track.py.
 
 Options: ``target`` 121 (default) or 61; ``muggins`` off (default) or on, Cribbage's muggins
-unchanged (the Cribbage parts give it: players claim their counts, claims run 0..45, or 0..75
-for a Borrowed PIP hand).
+unchanged (the Cribbage parts give it: players claim their counts; the claims offered are the
+totals a hand of that many cards and dice can make, up to 40, or 70 for a Borrowed PIP hand).
 
 Phases ("phase"): "crux" (dealer on space 5 chooses before anyone discards), "discard"
 (simultaneous), "play", "show" (waits for the dealer's Turn choice, or for claims with

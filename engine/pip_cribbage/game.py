@@ -10,7 +10,7 @@ at once, skunks) comes from engine/cribbage; this class only fills its hooks:
     _show_order        Priority: dealer's hand, crib, non-dealer's hand
     _show_pieces       hand: kept cards + own die (+ the other die on Borrowed PIP);
                        crib: the two discards + both dice
-    _count             score_hand with the PIP flush rules (hand: WITH_STARTER, crib: NONE)
+    _flush_rule        the PIP flush rules (hand: WITH_STARTER, crib: NONE)
     _pause_before_count  Turn: stop before the dealer's hand for the flip choice
     _after_count       Crib Bonus: 1 point right after the crib
     _after_show        the dealer's die advances
@@ -29,7 +29,7 @@ from engine.cards import Card
 from engine.contract import Action, Event, View
 from engine.cribbage.deal import DealPlan
 from engine.cribbage.game import DISCARD, PLAY, SHOW, CribbageGame, seat_name
-from engine.cribbage.scoring import Breakdown, FlushRule, ScoreItem, score_hand
+from engine.cribbage.scoring import Breakdown, FlushRule, ScoreItem
 from engine.cribbage.show import CRIB, HAND, ShowStep
 from engine.errors import IllegalAction
 from engine.pip_cribbage.dice import Die, opposite_face, starting_dice
@@ -51,8 +51,6 @@ PLAYERS = 2
 #: Claims offered with muggins run 0..this. Five 5s (three cards, a die and the starter, or
 #: two cards, two dice and the starter) make 40; six pieces (Borrowed PIP) up to 70; flush and
 #: nobs add at most 5. tests/engine/pip_cribbage/test_scoring.py checks these bounds.
-MAX_CLAIM_FIVE_PIECES = 45
-MAX_CLAIM_SIX_PIECES = 75
 
 
 class PipCribbageGame(CribbageGame):
@@ -162,16 +160,8 @@ class PipCribbageGame(CribbageGame):
             pieces.append(self.dice[self.other].piece)
         return pieces
 
-    def _count(self, step: ShowStep) -> Breakdown:
-        rule = FlushRule.NONE if step.kind == CRIB else FlushRule.WITH_STARTER
-        return score_hand(self._show_pieces(step), self.starter, flush=rule)
-
-    def _max_claim(self) -> int:
-        if self.show_index < len(self.show_steps):
-            step = self.show_steps[self.show_index]
-            if len(self._show_pieces(step)) > 4:
-                return MAX_CLAIM_SIX_PIECES
-        return MAX_CLAIM_FIVE_PIECES
+    def _flush_rule(self, step: ShowStep) -> FlushRule:
+        return FlushRule.NONE if step.kind == CRIB else FlushRule.WITH_STARTER
 
     def turn_pending(self) -> bool:
         """True while the show waits for the dealer's Turn choice."""

@@ -35,17 +35,20 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "PIP dice",
-        "Each player owns a die, a rank-only card showing 1 (an ace) to 6; opposite faces are "
-        "1/6, 2/5, 3/4. The first dealer's die starts on space 1 of the 9-space PIP Track "
-        "showing 6 and moves 1 to 9; the other starts on space 9 showing 5 and moves 9 to 1. "
-        "Both wrap round at the ends.",
+        "Each player owns a die, the PIP. Its pips are the dots on its top face: a die showing "
+        "4 has 4 pips and counts as a 4 (1 pip is an ace); it has a rank but no suit. To gain "
+        "a pip is to turn the die to the next higher face (never above 6), to lose one the "
+        "next lower (never below 1); opposite faces are 1/6, 2/5, 3/4. The first dealer's die "
+        "starts on space 1 of the 9-space PIP Track showing 6 and moves 1 to 9; the other "
+        "starts on space 9 showing 5 and moves 9 to 1. Both wrap round at the ends.",
     ),
     (
         "The play",
-        "As in Cribbage (non-dealer leads, 15 and 31 score 2, pairs, runs, go, last card), "
-        "but each player must also play their die once among their three cards, as a card of "
-        "its current value: it pairs, makes runs and counts toward 15 and 31, and may not take "
-        "the count past 31. Points of one play are scored together, then the go.",
+        "As in Cribbage (non-dealer leads; an ace counts 1 and a face card 10 toward 15 and "
+        "31; 15 and 31 score 2, pairs, runs, go, last card), but each player must also play "
+        "their die once among their three cards, as a card of its current value: it pairs, "
+        "makes runs and counts toward 15 and 31, and may not take the count past 31. Points "
+        "of one play are scored together, then the go.",
     ),
     (
         "The show",
@@ -57,12 +60,19 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "The PIP Track",
-        "Only the dealer's die acts, by the space it sits on: 1 Crib Bonus (1 point right "
-        "after the crib); 3 Double PIP (play your die twice in the play); 5 Crux (after seeing "
-        "your cards, before the discards: Renew, +2 pips now, or Priority, count your hand "
-        "and crib before the other hand); 7 Turn (just before your hand, you may flip your "
-        "die to its opposite face, which stays); 9 Borrowed PIP (your hand also counts the "
-        "other die). Spaces 2 and 8 cost 1 more pip on entry; 4 and 6 give 1 pip on entry.",
+        "Only the dealer's die acts, by the space it sits on during the deal.\n"
+        "1 Crib Bonus: 1 more point right after the crib is counted.\n"
+        "2 Extra Decay: on entry the die loses 1 more pip.\n"
+        "3 Double PIP: play your die twice in the play (still one die in the show).\n"
+        "4 Rise: on entry the die gains 1 pip.\n"
+        "5 Crux: after seeing your cards, before the discards, choose Renew (+2 pips now, up "
+        "to 6) or Priority (count your hand and crib before the other hand).\n"
+        "6 Rise: on entry the die gains 1 pip.\n"
+        "7 Turn: just before your hand is counted you may flip your die to its opposite face, "
+        "which stays.\n"
+        "8 Extra Decay: on entry the die loses 1 more pip.\n"
+        "9 Borrowed PIP: your hand also counts the other player's die.\n"
+        "Extra Decay and Rise act only as a die enters them, never during a deal.",
     ),
     (
         "Advancing",

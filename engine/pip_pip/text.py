@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from engine.cards import card_symbol
 from engine.contract import Action
 from engine.pip_pip.ranking import parse_suit, suit_name
 
 
 def action_label(action: Action) -> str:
-    """"Play KH", "Pip Pip! (hearts)", "Double Pip Pip! (hearts)"."""
+    """"Play K♥", "Pip Pip! (hearts)", "Double Pip Pip! (hearts)"."""
     if action.get("type") == "play":
-        return f"Play {action.get('card')}"
+        return f"Play {card_symbol(str(action.get('card')))}"
     if action.get("type") == "call":
         suit = parse_suit(action.get("suit"))
         name = suit_name(suit) if suit else str(action.get("suit"))
@@ -37,7 +38,9 @@ RULES: tuple[tuple[str, str], ...] = (
      "Its suit becomes trump from the next trick (a call before a trick is led counts for that "
      "trick); if several calls fall in one trick, the first one sets trump. Both kings and "
      "both queens of a suit at once: Double Pip Pip, 100 points. Each card counts in one "
-     "call only. Holding a face-up and a hidden copy of one card, you play the face-up one."),
+     "call only. With two decks you may hold two of the same card; if one of them is "
+     "face up from a call, playing that card plays the face-up one, and the hidden one can "
+     "still be used in a later call."),
     ("Scoring",
      "Captured cards: 2 = 11, ace = 10, king = 5, queen = 4, jack = 3. Calls score at once."),
 )

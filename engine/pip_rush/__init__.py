@@ -51,7 +51,7 @@ from typing import Any
 
 from engine.contract import Action, View
 from engine.pip_rush.game import PipRushGame, team_of
-from engine.pip_rush.text import RULES, action_label
+from engine.pip_rush.text import RULES, action_label, choice_label
 from engine.pip_rush.track import DEFAULT_TRACK, TRACKS
 from engine.spec import GameSpec, Option
 
@@ -95,6 +95,7 @@ SPEC = GameSpec(
     analyse=_analyse,
     sides=_sides,
     action_label=action_label,
+    choice_label=choice_label,
     rules=RULES,
     order=40,
 )

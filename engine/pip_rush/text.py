@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from engine.contract import Action
-from engine.pip_rush.board import RACER_LABELS
+from engine.cards import card_symbol
+from engine.contract import Action, View
+from engine.pip_rush.board import MAX_PIPS, MIN_PIPS, RACER_LABELS
 
 
 def action_label(action: Action) -> str:
     """"Play 5H", "Racer A", "Move racer B to space 4, lane 1"."""
     kind = action.get("type")
     if kind == "play":
-        return f"Play {action['card']}"
+        return f"Play {card_symbol(action['card'])}"
     if kind == "choose_racer":
         return f"Racer {RACER_LABELS[action['racer']]}"
     if kind == "move":
@@ -19,13 +20,37 @@ def action_label(action: Action) -> str:
     return str(kind).replace("_", " ")
 
 
+def choice_label(action: Action, view: View) -> str:
+    """A choice that says what it does: "Racer A: 2 pips → 3 (5♥)", "Racer B: swap places
+    with A (4♣)", "Move racer A to space 3, lane 2 (4 pips → 3)"."""
+    racers = view.get("racers") or []
+    team = view.get("team")
+    index = action.get("racer")
+    if not isinstance(team, int) or not isinstance(index, int) or len(racers) < 4:
+        return action_label(action)
+    racer = racers[team * 2 + index]
+    if action.get("type") == "move":
+        return f"{action_label(action)} ({racer['pips']} pips → {racer['pips'] - 1})"
+    resolving = (view.get("resolution") or {}).get("resolving") or {}
+    if action.get("type") != "choose_racer" or "card" not in resolving:
+        return action_label(action)
+    card = card_symbol(str(resolving["card"]))
+    name = f"Racer {RACER_LABELS[index]}"
+    if resolving.get("action") == "swap":
+        return f"{name}: swap places with {RACER_LABELS[1 - index]} ({card})"
+    pips = racer["pips"]
+    after = {"gain": min(MAX_PIPS, pips + 1), "decay": max(MIN_PIPS, pips - 1), "flip": 7 - pips}
+    return f"{name}: {pips} pips → {after.get(resolving.get('action'), pips)} ({card})"
+
+
 RULES: tuple[tuple[str, str], ...] = (
     (
         "The race",
         "Two teams of two racers (dice) race along three lanes from Start (space 0) to the "
-        "Finish (space 10). Your team wins at once when one racer is at the Finish and the other "
-        "is in the Last Mile (space 7 or beyond). 2 players: one team each. 4 players: partners "
-        "sit opposite.",
+        "Finish (space 10). A racer's pips are the value its die shows, 1 to 6; every racer "
+        "starts at Start on 4 pips. Your team wins at once when one racer is at the Finish and "
+        "the other is in the Last Mile (space 7 or beyond). 2 players: one team each. "
+        "4 players: partners sit opposite.",
     ),
     (
         "Tricks",
@@ -39,8 +64,10 @@ RULES: tuple[tuple[str, str], ...] = (
         "Starting with the card after the winner, each losing card acts on its own team: "
         "Hearts +1 pip (max 6), Diamonds -1 pip (min 1), Spades flip the die (1/6, 2/5, 3/4), "
         "Clubs swap a racer's place with its teammate. The winning card resolves last: its team "
-        "gets one Movement. Each racer can be affected once per trick; an action with no racer "
-        "left is lost. Actions are never optional.",
+        "gets one Movement. The player who played the card picks which of their team's racers "
+        "it acts on (for the Movement: which racer moves, and where); with only one possible "
+        "choice it is made for them. Each racer can be affected once per trick; an action with "
+        "no racer left is lost. Actions are never optional.",
     ),
     (
         "Moving",

@@ -14,12 +14,15 @@ from cogs.controls import (
     ButtonControl,
     SelectControl,
     build_controls,
+    even_chunks,
+    label_range,
     legal_digest,
     parse_action_id,
     resolve,
     stale,
 )
 from engine.errors import IllegalAction
+from engine.registry import GAMES
 
 
 def label(action: dict) -> str:
@@ -44,7 +47,7 @@ def test_every_k_combination_becomes_one_multi_select_over_the_pool() -> None:
     assert isinstance(menu, SelectControl)
     assert [o.value for o in menu.options] == hand
     assert (menu.min_values, menu.max_values) == (2, 2)
-    assert menu.options[0].label == "5H · five of hearts"
+    assert menu.options[0].label == "5♥ · five of hearts"
 
 
 def test_partial_combinations_stay_buttons() -> None:
@@ -68,8 +71,22 @@ def test_buttons_wrap_five_per_row_and_fall_back_to_a_menu_when_too_many() -> No
     many = [{"type": "play", "card": str(i)} for i in range(30)] + [{"type": "pass"}]
     controls = build(many)
     menus = [c for c in controls if isinstance(c, SelectControl)]
-    assert [len(m.options) for m in menus] == [25, 5]
+    assert [len(m.options) for m in menus] == [15, 15]
+    assert [m.placeholder for m in menus] == ["play 0–14…", "play 15–29…"]
     assert len({c.row for c in controls}) <= MAX_ROWS
+
+
+def test_a_long_choice_is_split_evenly_into_menus_labelled_by_range() -> None:
+    claims = [{"type": "claim", "points": n} for n in range(30) if n not in (19, 25, 26, 27)]
+    controls = build_controls(
+        claims, GAMES["cribbage"].action_label, table_id=1, seat=0, version=1
+    )
+    assert [c.placeholder for c in controls] == ["Claim 0–12…", "Claim 13–29…"]
+    assert [len(c.options) for c in controls] == [13, 13]
+    assert [o.label for o in controls[1].options][5:8] == ["Claim 18", "Claim 20", "Claim 21"]
+    assert even_chunks(list(range(51)), 25) == [list(range(17)), list(range(17, 34)),
+                                                 list(range(34, 51))]
+    assert label_range("Move A", "Pass") == "Move A – Pass"
 
 
 def test_custom_ids_round_trip_and_resolve_to_the_action() -> None:

@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from engine.cards import card_symbol
 from engine.registry import GAMES
 from tests.e2e.harness import FakeDiscord, FakeUser
 from tests.e2e.seatings import Seating, params
@@ -47,7 +48,13 @@ async def check_pending_choice(driver: GameDriver, players: list[FakeUser]) -> b
 
     legal = table.legal_for(chooser_seat)
     assert len(legal) > 1 and {a["type"] for a in legal} <= {"choose_racer", "move"}
-    expected = sorted(GAMES["pip-rush"].action_label(a) for a in legal)
+    label = GAMES["pip-rush"].labels_for(table.view_for(chooser_seat))
+    expected = sorted(label(a) for a in legal)
+    card = card_symbol(resolution["resolving"]["card"])
+    for action, words in ((a, label(a)) for a in legal):
+        # Each choice says what it does: the racer's pips before and after, and which card.
+        assert " pips → " in words or " swap places with " in words, words
+        assert action["type"] == "move" or words.endswith(f"({card})"), words
     for user in players:
         hand = await driver.open_hand(user)
         actions = [

@@ -22,6 +22,7 @@ class Recorder:
     def __init__(self) -> None:
         self.updates: list[tuple[int, int, list[Event]]] = []
         self.warnings: list[tuple[int, int]] = []
+        self.takeovers: list[tuple[int, int]] = []
         self.finished: list[tuple[int, str]] = []
 
     async def on_update(self, table: Table, events: list[Event]) -> None:
@@ -29,6 +30,9 @@ class Recorder:
 
     async def on_idle_warning(self, table: Table, seat: int) -> None:
         self.warnings.append((table.id, seat))
+
+    async def on_takeover(self, table: Table, seat: int) -> None:
+        self.takeovers.append((table.id, seat))
 
     async def on_finished(self, table: Table) -> None:
         self.finished.append((table.id, table.status))

@@ -41,6 +41,8 @@ async def test_warn_then_take_over_then_hand_back(store: Store):
     await until(lambda: table.version >= 3)  # the computer now plays Ann's seat too
     assert 0 in table.away
     assert table.public_view()["away"] == [0]
+    assert manager.recorder.takeovers == [(table.id, 0)]
+    assert "The computer is playing for Ann until they come back (My hand)." in table.recent
     await manager.back(table.id, ANN)
     await manager.wait_idle()
     assert table.away == set()

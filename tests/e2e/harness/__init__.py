@@ -107,6 +107,10 @@ lists the attempts); the first followup after a
 visible to the interacting user only and are not reachable through channel routes; private
 threads are visible to members added with `add_user` or mentioned in them; multipart
 uploads are decoded, and the `attachments` list decides which files a message keeps.
+Discord's size limits (content 2,000; embeds; components: custom_id 100, button label 80,
+placeholder 150, 25 options of label/value/description 100; alt text 1,024; autocomplete
+choices) are checked (harness/limits.py): a message over any is refused whole with 400, as
+Discord does, and counted in `fake.violations`.
 
 Faults and members' messages: `fault = fake.inject_fault(429)` answers every message edit
 (or `method=`, `path=` regex) with a 429 (tiny retry_after, so discord.py's own five tries

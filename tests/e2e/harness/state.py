@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ids import SnowflakeFactory, iso_now
+from .limits import choice_problems, message_problems
 from .model import (
     ALL_TEXT_PERMISSIONS,
     EPHEMERAL_FLAG,
@@ -260,6 +261,7 @@ class DiscordState:
         *,
         creating: bool,
     ) -> None:
+        self._refuse_over_limits(message_problems(body))
         if "content" in body:
             message.content = body["content"] or ""
         if "embeds" in body:
@@ -273,6 +275,12 @@ class DiscordState:
             message.flags |= int(body["flags"]) & ~EPHEMERAL_FLAG
         if "attachments" in body or files:
             message.attachments = self._attachments(message, body.get("attachments"), files)
+
+    def _refuse_over_limits(self, problems: list[str]) -> None:
+        """Discord refuses a body over its size limits whole; the bot broke a rule."""
+        if problems:
+            self.violation(None, "over Discord's limits: " + "; ".join(problems))
+            raise DiscordError(400, 50035, "Invalid Form Body (" + "; ".join(problems) + ")")
 
     def _attachments(
         self,
@@ -429,6 +437,8 @@ class DiscordState:
         if (kind == AUTOCOMPLETE_RESULT) != (record.type == AUTOCOMPLETE):
             self.violation(record, f"callback type {kind} on an interaction of type {record.type}")
             raise DiscordError(400, 40004, "Interaction callback type is invalid here")
+        if kind in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+            self._refuse_over_limits(message_problems(data))  # refused: not acknowledged
         record.response_type = kind
         record.acknowledged_at = now
         if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
@@ -451,6 +461,7 @@ class DiscordState:
             if kind == UPDATE_MESSAGE:
                 self.edit_message(record.original, data, files)
         elif kind == AUTOCOMPLETE_RESULT:
+            self._refuse_over_limits(choice_problems(list(data.get("choices") or [])))
             record.choices = list(data.get("choices") or [])
         elif kind == MODAL:
             if record.type == MODAL_SUBMIT:

@@ -49,8 +49,8 @@ def test_sides_follow_the_seating(players: int, options: dict, sides: list[int])
 
 @pytest.mark.parametrize(
     ("action", "label"),
-    [({"type": "play", "card": "5H"}, "Play 5H"), ({"type": "go"}, "Go"),
-     ({"type": "discard", "cards": ["KS"]}, "Discard KS"),
+    [({"type": "play", "card": "5H"}, "Play 5♥"), ({"type": "go"}, "Go"),
+     ({"type": "discard", "cards": ["KS"]}, "Discard K♠"),
      ({"type": "claim", "points": 12}, "Claim 12"), ({"type": "muggins"}, "Muggins!")],
 )
 def test_action_labels(action: dict, label: str) -> None:

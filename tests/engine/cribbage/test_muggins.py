@@ -35,7 +35,8 @@ def test_the_show_waits_for_the_first_count_to_be_claimed() -> None:
     game = to_the_show()
     assert game.to_act() == [0] and game.waiting_for() == [0]
     legal = game.legal_actions(0)
-    assert {"type": "claim", "points": 0} in legal and {"type": "claim", "points": 29} in legal
+    claims = [a["points"] for a in legal if a["type"] == "claim"]
+    assert claims == [n for n in range(30) if n not in (19, 25, 26, 27)]
     assert game.view(1)["next_count"] == {"kind": "hand", "seat": 0,
                                          "cards": ["5H", "5D", "5C", "JS"]}
     assert game.view(None)["show"] == []
@@ -43,8 +44,10 @@ def test_the_show_waits_for_the_first_count_to_be_claimed() -> None:
 
 def test_an_over_claim_is_refused_as_a_recount_and_scores_nothing() -> None:
     game = to_the_show()
-    with pytest.raises(IllegalAction, match="between 0 and 29"):
-        claim(game, 0, 30)  # no hand is worth 30: not even offered
+    for impossible in (19, 30):  # no hand is worth these: not even offered
+        with pytest.raises(IllegalAction, match=f"No hand counts {impossible}: claim 0–18, "
+                           "20–24, 28 or 29"):
+            claim(game, 0, impossible)
     claim(game, 0, 29)
     assert game.scores == [AFTER_PLAY[0] + 29, AFTER_PLAY[1]]
     # The dealer over-claims and must claim again; it may also press muggins on seat 0.
@@ -124,6 +127,6 @@ def test_after_the_crib_opponents_press_or_pass_before_the_next_deal() -> None:
 def test_a_claim_that_reaches_the_target_ends_the_game() -> None:
     game = to_the_show()
     game.scores = [100, 0]
-    claim(game, 0, 25)
+    claim(game, 0, 24)
     assert game.outcome is not None and game.outcome["winners"] == [0]
     assert game.to_act() == []

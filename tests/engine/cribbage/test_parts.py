@@ -143,9 +143,9 @@ def test_registry_spec_and_options() -> None:
         {"type": "play", "card": "5H"}, {"type": "go"}, {"type": "discard", "cards": ["5H", "TS"]},
         {"type": "claim", "points": 12}, {"type": "muggins"}, {"type": "give_back"},
     )]
-    assert labels == ["Play 5H", "Go", "Discard 5H TS", "Claim 12", "Muggins!", "Give them back"]
+    assert labels == ["Play 5♥", "Go", "Discard 5♥ 10♠", "Claim 12", "Muggins!", "Give them back"]
     assert {title for title, _ in spec.rules} == {
-        "The deal", "The play", "The show", "Winning", "Muggins"
+        "Card values", "The deal", "The play", "The show", "Winning", "Muggins"
     }
 
 

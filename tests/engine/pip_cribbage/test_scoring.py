@@ -7,8 +7,8 @@ from collections import Counter
 from itertools import combinations_with_replacement
 
 from engine.cards import Card, parse_card, parse_cards
+from engine.cribbage.claims import possible_counts
 from engine.cribbage.scoring import FlushRule, hand_total, score_hand
-from engine.pip_cribbage.game import MAX_CLAIM_FIVE_PIECES, MAX_CLAIM_SIX_PIECES
 from tests.engine.pip_cribbage.helpers import (
     Dice,
     discard,
@@ -147,8 +147,8 @@ def _max_score(cards: int, dice: int) -> int:
     return best
 
 
-def test_muggins_claim_bounds_cover_every_possible_count() -> None:
-    flush_and_nobs = 5
-    five = max(_max_score(4, 1), _max_score(3, 2)) + flush_and_nobs
-    assert five <= MAX_CLAIM_FIVE_PIECES
-    assert _max_score(4, 2) + flush_and_nobs <= MAX_CLAIM_SIX_PIECES
+def test_muggins_claims_reach_the_best_count_of_each_pip_shape() -> None:
+    # PIP dice raise the best count above Cribbage's 29.
+    assert max(possible_counts(3, 1, FlushRule.WITH_STARTER)) >= _max_score(4, 1) > 29
+    assert max(possible_counts(2, 2, FlushRule.NONE)) == _max_score(3, 2)
+    assert max(possible_counts(3, 2, FlushRule.WITH_STARTER)) >= _max_score(4, 2)

@@ -29,14 +29,14 @@ def test_spec_registers_a_two_player_game_with_target_and_muggins_options() -> N
 @pytest.mark.parametrize(
     ("action", "label"),
     [
-        ({"type": "play", "card": "5H"}, "Play 5H"),
+        ({"type": "play", "card": "5H"}, "Play 5♥"),
         ({"type": "play", "card": "P4"}, "Play PIP 4"),
         ({"type": "crux", "choice": "renew"}, "Renew (+2 pips)"),
         ({"type": "crux", "choice": "priority"}, "Priority (count first)"),
         ({"type": "flip", "face": 3}, "Flip die to 3"),
         ({"type": "keep_die"}, "Keep die"),
         ({"type": "go"}, "Go"),
-        ({"type": "discard", "cards": ["KS"]}, "Discard KS"),
+        ({"type": "discard", "cards": ["KS"]}, "Discard K♠"),
         ({"type": "claim", "points": 12}, "Claim 12"),
     ],
 )

@@ -176,7 +176,7 @@ def test_call_spelling_is_normalised():
 
 @pytest.mark.parametrize(
     ("action", "label"),
-    [({"type": "play", "card": "KH"}, "Play KH"),
+    [({"type": "play", "card": "KH"}, "Play K♥"),
      ({"type": "call", "suit": "H"}, "Pip Pip! (hearts)"),
      ({"type": "call", "suit": "D", "double": True}, "Double Pip Pip! (diamonds)")],
 )

@@ -26,7 +26,7 @@ def test_sides_pair_partners_opposite():
 
 
 def test_action_labels():
-    assert SPEC.action_label({"type": "play", "card": "5H"}) == "Play 5H"
+    assert SPEC.action_label({"type": "play", "card": "5H"}) == "Play 5♥"
     assert SPEC.action_label({"type": "choose_racer", "racer": 0}) == "Racer A"
     move = {"type": "move", "racer": 1, "space": 4, "lane": 1}
     assert SPEC.action_label(move) == "Move racer B to space 4, lane 1"
@@ -63,3 +63,32 @@ def test_refusals_explain_themselves(action, message):
         game.apply(0, action)
     with pytest.raises(IllegalAction, match="not your turn"):
         game.apply(1, {"type": "play", "card": "AS"})
+
+
+def racer_view(action: str, card: str, pips: tuple[int, int]) -> dict:
+    racers = [{"pips": 4}, {"pips": 4}, {"pips": pips[0]}, {"pips": pips[1]}]
+    resolving = {"index": 1, "seat": 1, "card": card, "action": action}
+    return {"team": 1, "racers": racers, "resolution": {"resolving": resolving}}
+
+
+@pytest.mark.parametrize(
+    ("action", "card", "pips", "racer", "words"),
+    [
+        ("gain", "5H", (2, 6), 0, "Racer A: 2 pips → 3 (5♥)"),
+        ("gain", "5H", (2, 6), 1, "Racer B: 6 pips → 6 (5♥)"),
+        ("decay", "AD", (1, 3), 1, "Racer B: 3 pips → 2 (A♦)"),
+        ("flip", "2S", (2, 3), 0, "Racer A: 2 pips → 5 (2♠)"),
+        ("swap", "4C", (2, 3), 1, "Racer B: swap places with A (4♣)"),
+    ],
+)
+def test_a_racer_choice_says_what_the_card_does_to_that_racer(action, card, pips, racer, words):
+    view = racer_view(action, card, pips)
+    label = SPEC.labels_for(view)
+    assert label({"type": "choose_racer", "racer": racer}) == words
+
+
+def test_a_move_choice_says_the_pip_it_costs_and_other_games_label_without_a_view():
+    view = racer_view("movement", "6H", (4, 2))
+    move = {"type": "move", "racer": 0, "space": 3, "lane": 2}
+    assert SPEC.labels_for(view)(move) == "Move racer A to space 3, lane 2 (4 pips → 3)"
+    assert GAMES["cribbage"].labels_for({})({"type": "play", "card": "TS"}) == "Play 10♠"

@@ -1,0 +1,188 @@
+"""What the bot writes: who won, lobby grammar, options worth listing, quoted text."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from cogs import text
+from engine.registry import GAMES
+from tables.text import spoken_list
+from tests.e2e.harness import FakeDiscord
+from tests.e2e.test_players import (
+    GameDriver,
+    quick_pictures,  # noqa: F401  (a fixture)
+    test_bot,
+)
+
+
+def seats(*names: str) -> list[SimpleNamespace]:
+    return [SimpleNamespace(name=name, user_id=None) for name in names]
+
+
+@pytest.mark.parametrize(
+    ("outcome", "line"),
+    [
+        ({"winners": [1], "shared": False}, "🏆 **Bob wins!**"),
+        ({"winners": [1, 3], "shared": False}, "🏆 **Bob and Dan win!**"),
+        ({"winners": [0, 1, 3], "shared": True}, "🏆 **Ann, Bob and Dan share the win!**"),
+        ({"winners": [], "shared": False}, "🏆 **Nobody wins!**"),
+    ],
+)
+def test_partners_win_together_and_only_a_tie_is_shared(outcome: dict, line: str) -> None:
+    assert text.outcome_line(seats("Ann", "Bob", "Cy", "Dan"), outcome) == line
+
+
+def test_lists_read_as_english() -> None:
+    assert spoken_list([2, 3, 4], "or") == "2, 3 or 4"
+    assert spoken_list([2, 4], "or") == "2 or 4"
+    assert spoken_list(["Bob"]) == "Bob"
+    assert spoken_list([]) == ""
+
+
+def test_the_lobby_lists_player_counts_in_words_and_only_real_options() -> None:
+    spec = GAMES["cribbage"]
+    lobby = SimpleNamespace(id=7, host_id=1, options={}, seats=[])
+    content = text.lobby_content(spec, lobby, [])
+    assert "For 2, 3 or 4 players." in content
+    assert "target" in content and "muggins" in content
+    assert "teams" not in content  # one possible value: nothing to choose
+    rush = text.lobby_content(GAMES["pip-rush"], lobby, [])
+    assert "For 2 or 4 players." in rush
+
+
+def test_quoted_text_is_short_and_inert() -> None:
+    assert text.quoted("61x") == '"61x"'
+    long = text.quoted("@everyone " + "*" * 500)
+    assert len(long) < 100 and "\\*" in long and "@\u200beveryone" in long
+
+
+@pytest.mark.usefixtures("quick_pictures")
+async def test_starting_too_few_is_refused_in_plain_words() -> None:
+    async with FakeDiscord(members=("alice",)) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice = fake.member("alice")
+        lobby = await fake.slash(alice, "play", {"game": "cribbage"})
+        assert lobby.message is not None
+        assert "teams" not in lobby.message.content
+        record = await fake.click(alice, lobby.message, label="Start")
+        assert record.message is not None
+        assert record.message.content == "Cribbage needs 2, 3 or 4 players; 1 has joined."
+        fake.assert_clean()
+
+
+@pytest.mark.usefixtures("quick_pictures")
+async def test_partners_who_win_read_as_winning_together() -> None:
+    async with FakeDiscord(members=("alice", "bob")) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        await driver.start_game("cribbage", [alice, bob], ["easy", "easy"])
+        ask = await fake.click(alice, driver.table_message(), label="Resign")
+        assert ask.message is not None
+        await fake.click(alice, ask.message, label="Yes, resign")
+        await driver.settle()
+        table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr, arg-type]
+        assert table is not None and table.outcome is not None
+        winners = [table.seats[s].name for s in table.outcome["winners"]]
+        assert len(winners) == 2 and not table.outcome["shared"]
+        content = driver.table_message().content
+        assert f"**{text.safe(winners[0])} and {text.safe(winners[1])} win!**" in content
+        assert "share" not in content
+        fake.assert_clean()
+
+
+@pytest.mark.usefixtures("quick_pictures")
+async def test_a_computer_taking_over_is_announced_to_the_table_and_the_player() -> None:
+    async with FakeDiscord(members=("alice", "bob")) as fake:
+        await fake.connect(test_bot(":memory:", idle_takeover=0.05))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        await driver.start_game("cribbage", [alice, bob])
+        table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr, arg-type]
+        assert table is not None
+        for _ in range(400):  # polled, not timed: a busy machine only makes it slower
+            await asyncio.sleep(0.025)
+            if table.away:
+                break
+        await driver.settle()
+        away = sorted(table.away)
+        assert away
+        user_id = table.seats[away[0]].user_id
+        notes = [
+            m for m in fake.visible_messages(alice, driver.channel_id)
+            if f"<@{user_id}>, the computer is playing for you" in m.content
+        ]
+        assert notes and "Press **My hand**" in notes[0].content
+        name = text.safe(table.seats[away[0]].name)
+        line = f"The computer is playing for {name} until they come back (My hand)."
+        assert any(line in str(seen.get("content")) for seen in fake.payloads_seen_by(bob))
+        fake.assert_clean()
+
+
+SUITS = "♠♥♦♣"
+
+
+@pytest.mark.usefixtures("quick_pictures")
+async def test_hands_show_suit_symbols_and_claim_menus_only_possible_counts() -> None:
+    async with FakeDiscord(members=("alice", "bob")) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake, rng=random.Random(5))
+        await driver.start_game("cribbage", [alice, bob], options="target=61 muggins=on")
+        plays = claims = 0
+        for _ in range(120):
+            if not await driver.step() or (plays and claims):
+                break
+            for user in (alice, bob):
+                hand = driver.hand(user)
+                if hand is None:
+                    continue
+                for control in hand.find_components():
+                    labels = [control.get("label")] if control["type"] == 2 else [
+                        o["label"] for o in control.get("options", [])
+                    ]
+                    for label in (str(x) for x in labels):
+                        if label.startswith("Play "):
+                            plays += 1
+                            assert label[-1] in SUITS and "T" not in label, label
+                    if str(control.get("placeholder", "")).startswith("Claim "):
+                        claims += 1
+                        numbers = [int(o["label"].split()[1]) for o in control["options"]]
+                        assert not {19, 25, 26, 27} & set(numbers)
+                        low, high = numbers[0], numbers[-1]
+                        assert control["placeholder"] == f"Claim {low}–{high}…"
+        assert plays and claims
+        fake.assert_clean()
+
+
+async def test_rules_pages_reach_a_newcomer_with_what_they_need() -> None:
+    async with FakeDiscord(members=("alice",)) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice = fake.member("alice")
+        first = await fake.slash(alice, "rules", {"game": "cribbage"})
+        assert first.message is not None and first.message.ephemeral
+        assert "an ace counts 1" in first.message.content
+        pip = await fake.slash(alice, "rules", {"game": "pip-cribbage"})
+        assert pip.message is not None and "Its pips are the dots" in pip.message.content
+        await fake.click(alice, pip.message, label="Next ▶")
+        assert "2 Extra Decay:" in pip.message.content and "4 Rise:" in pip.message.content
+        rush = await fake.slash(alice, "rules", {"game": "pip-rush"})
+        assert rush.message is not None and "starts at Start on 4 pips" in rush.message.content
+        fake.assert_clean()
+
+
+async def test_the_options_suggested_leave_out_options_with_one_value() -> None:
+    async with FakeDiscord(members=("alice",)) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice = fake.member("alice")
+        cribbage = await fake.autocomplete(alice, "play", "options", "", {"game": "cribbage"})
+        names = [c["name"] for c in cribbage]
+        assert "target=61" in names and "muggins=on" in names
+        assert not [n for n in names if n.startswith("teams=")]
+        race = await fake.autocomplete(alice, "play", "options", "te", {"game": "crib-race"})
+        assert [c["name"] for c in race] == ["teams=on", "teams=off"]
+        fake.assert_clean()
