@@ -36,7 +36,7 @@ class ActionRecord:
     seq: int
     seat: int
     action: dict[str, Any]
-    at: str
+    at: int  # milliseconds since 1970-01-01 UTC
 
 
 @dataclass
