@@ -2,7 +2,7 @@ import asyncio
 
 import pytest
 
-from store import Finish, GameLost, LogConflict, ResultRow, Store
+from store import Finish, LogConflict, ResultRow, Store
 from store.database import ConstraintViolation
 
 SEATS = [
