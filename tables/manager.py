@@ -14,14 +14,14 @@ import contextlib
 import logging
 import random
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from engine.contract import Action, Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
-from store import Store
-from store.records import Finish, GameRecord, LobbyRecord
+from store import GameLost, Store
+from store.records import ActionRecord, Finish, GameRecord, LobbyRecord
 from tables.computer import choose, has_computer_player, refuse_without_ai
 from tables.idle import IdleTiming, idle_timing
 from tables.lobby import Lobby
@@ -66,8 +66,12 @@ class TableManager:
         idle_takeover: float | None = 300.0,
         games: Mapping[str, GameSpec] | None = None,
         clock: Callable[[], float] | None = None,
+        shards: tuple[int, Sequence[int]] | None = None,
     ) -> None:
+        """`shards` (shard count, this process's shard ids): serve and rebuild only the games
+        and lobbies of those shards' servers; None serves every server."""
         self.store = store
+        self.shards: tuple[int | None, Sequence[int] | None] = shards or (None, None)
         self.ai_delay = ai_delay
         self.default_idle = IdleTiming(idle_warn, idle_takeover)
         self.games: Mapping[str, GameSpec] = GAMES if games is None else games
@@ -84,14 +88,15 @@ class TableManager:
     async def start(self) -> list[Table]:
         """Load open lobbies and rebuild every unfinished game by replaying its log; resume
         computer turns and idle timers. A game whose log no longer replays is marked
-        "errored" and skipped rather than stopping the bot."""
-        for record in await self.store.open_lobbies():
+        "errored" and skipped rather than stopping the bot. The games are claimed for this
+        process (fencing off any other still writing to them) and loaded in one go."""
+        for record in await self.store.open_lobbies(*self.shards):
             lobby = self._lobby_from_record(record)
             if lobby is not None:
                 self._lobbies[lobby.id] = lobby
         rebuilt = []
-        for record in await self.store.games_with_status("running"):
-            table = await self._rebuild(record)
+        for record, log_rows in await self.store.claim_running_games(*self.shards):
+            table = await self._rebuild(record, log_rows)
             if table is None:
                 continue
             if table.finished:  # the last action was stored but the finish was not
@@ -378,6 +383,12 @@ class TableManager:
         except asyncio.CancelledError:
             self._tasks[table.id].closed = True  # memory is ahead of the log: stop here
             raise
+        except GameLost:
+            log.warning("game %d is served by another process now; letting it go", table.id)
+            self._let_go(table)
+            raise IllegalAction(
+                "This game is being run by another copy of the bot now; try again in a moment."
+            ) from None
         except Exception:
             log.exception("could not store action %d of game %d; reloading it", seq, table.id)
             await self._reload(table)
@@ -446,6 +457,8 @@ class TableManager:
             log.error("game %d: computer for seat %d failed (%s)", table.id, seat, error)
         except Exception:
             log.exception("game %d: computer for seat %d crashed", table.id, seat)
+        if self._tasks[table.id].closed:
+            return None
         if not legal:
             await self._mark_errored(table, "the computer had no legal move")
             return None
@@ -554,6 +567,12 @@ class TableManager:
             tasks.waiting_since.clear()
         self._cancel_work(table.id)
 
+    def _let_go(self, table: Table) -> None:
+        """Another process owns this game now: forget it without writing anything."""
+        self._tasks[table.id].closed = True
+        self._tables.pop(table.id, None)
+        self._cancel_work(table.id)
+
     def _cancel_work(self, table_id: int) -> None:
         tasks = self._tasks.get(table_id)
         if tasks is None:
@@ -600,7 +619,9 @@ class TableManager:
             message_id=record.message_id, status=record.status,
         )
 
-    async def _rebuild(self, record: GameRecord) -> Table | None:
+    async def _rebuild(
+        self, record: GameRecord, log_rows: list[ActionRecord] | None = None
+    ) -> Table | None:
         try:
             table = Table(
                 id=record.id, spec=self._spec(record.game), options=record.options,
@@ -609,7 +630,8 @@ class TableManager:
                 host_id=record.host_id, settings=record.settings,
                 thread_id=record.thread_id, message_id=record.message_id,
             )
-            log_rows = await self.store.actions(record.id)
+            if log_rows is None:
+                log_rows = await self.store.actions(record.id)
             table.replay([(row.seat, row.action) for row in log_rows])
         except Exception as error:
             log.exception("game %d (%s) does not replay: errored", record.id, record.game)

@@ -51,10 +51,10 @@ async def reference_log(tmp_path: Path, seed: int) -> tuple[list, dict]:
 
 @pytest.mark.parametrize("seed", [3, 11])
 async def test_restart_with_a_pending_computer_turn_continues_identically(
-    tmp_path: Path, seed: int
+    tmp_path: Path, database_url: str, seed: int
 ):
     expected_log, expected_outcome = await reference_log(tmp_path, seed)
-    path = str(tmp_path / "bot.sqlite3")
+    path = database_url
 
     store = await Store.open(path)
     # A long pause: the computer's answer to Ann is still pending when the bot goes down.
@@ -81,8 +81,8 @@ async def test_restart_with_a_pending_computer_turn_continues_identically(
     await store.close()
 
 
-async def test_rebuilt_table_equals_the_one_before_the_restart(tmp_path: Path):
-    path = str(tmp_path / "bot.sqlite3")
+async def test_rebuilt_table_equals_the_one_before_the_restart(database_url: str):
+    path = database_url
     store = await Store.open(path)
     manager = make_manager(store)
     table = await new_table(manager, [human(ANN), human(BOB)], seed=4, settings={"idle": 10})
@@ -103,8 +103,8 @@ async def test_rebuilt_table_equals_the_one_before_the_restart(tmp_path: Path):
     await store.close()
 
 
-async def test_a_log_that_no_longer_replays_marks_the_game_errored(tmp_path: Path):
-    path = str(tmp_path / "bot.sqlite3")
+async def test_a_log_that_no_longer_replays_marks_the_game_errored(database_url: str):
+    path = database_url
     store = await Store.open(path)
     manager = make_manager(store)
     good = await new_table(manager, [human(ANN), human(BOB)], seed=1)
@@ -147,8 +147,8 @@ async def test_a_game_whose_last_action_ended_it_is_finished_on_start(store: Sto
     await manager.close()
 
 
-async def test_lobbies_survive_a_restart(tmp_path: Path):
-    path = str(tmp_path / "bot.sqlite3")
+async def test_lobbies_survive_a_restart(database_url: str):
+    path = database_url
     store = await Store.open(path)
     manager = make_manager(store)
     lobby = await manager.open_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN,
