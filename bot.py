@@ -148,10 +148,11 @@ class CardBot(commands.Bot):
         # Every component is a DynamicItem keyed by its custom_id, so buttons sent before a
         # restart (and on ephemeral messages) keep working.
         self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
-        resumed = await self.tables.start()
-        log.info("Database %s open; %d running games resumed", self.database, len(resumed))
-        for table in resumed:
-            tables_cog.show(table)
+        # The bot answers as soon as the games are loaded; they are rebuilt in the background
+        # (or at once when someone reaches one first) and their messages refreshed.
+        await self.tables.start(in_background=True, on_resumed=tables_cog.show)
+        log.info("Database %s open; %d running games resuming", self.database,
+                 self.tables.resuming())
         if self.sync_commands:
             await self._sync_commands()
 

@@ -171,3 +171,37 @@ async def test_lobbies_survive_a_restart(database_url: str):
     assert [s.name for s in table.seats] == ["Ann", "Bob", "Computer 1"]
     await manager.close()
     await store.close()
+
+
+async def test_resuming_in_the_background_answers_at_once_and_rebuilds_every_game(
+    database_url: str,
+):
+    store = await Store.open(database_url)
+    manager = make_manager(store)
+    tables = [await new_table(manager, [human(ANN), human(BOB)], seed=s) for s in range(4)]
+    for table in tables:
+        await play_out(manager, table, moves=2)
+    before = {t.id: snapshot(t) for t in tables}
+    bad = await new_table(manager, [human(ANN), human(BOB)], seed=9)
+    await manager.close()
+    await store.append_action(bad.id, 0, 1, {"type": "play", "card": 9})
+    await store.close()
+
+    store = await Store.open(database_url)
+    manager = make_manager(store)
+    heard: list[int] = []
+    assert await manager.start(in_background=True, on_resumed=lambda t: heard.append(t.id)) == []
+    assert manager.resuming() == 5
+    # Reaching a game before the background task does rebuilds it on the spot.
+    reached = manager.get(tables[2].id)
+    assert reached is not None and snapshot(reached) == before[tables[2].id]
+    assert heard == [tables[2].id]
+    await manager.wait_idle()
+    assert manager.resuming() == 0
+    assert sorted(heard) == sorted(before)
+    assert {t.id: snapshot(manager.get(t.id)) for t in tables} == before
+    assert (await store.game(bad.id)).status == "errored"
+    await play_out(manager, manager.get(tables[0].id))
+    assert manager.get(tables[0].id).finished
+    await manager.close()
+    await store.close()
