@@ -11,8 +11,9 @@ Each PostgreSQL run works in a schema of its own, dropped afterwards. Rows:
   database; the time from opening the store until the bot answers: start(in_background=True)
   has loaded every game and a first member's click has reached one (rebuilt on the spot).
   The time until every game is rebuilt in the background is printed beside it.
-- ack p99: N tables of people clicking as fast as they may, all at once, in two processes
-  (shards 0 and 1 of 2, N/2 tables each) on PostgreSQL: act() latency, apply + commit.
+- ack p99: N tables of people playing at once, a move every 3 s on average per table (random
+  pauses), in two processes (shards 0 and 1 of 2, N/2 tables each) on PostgreSQL: act()
+  latency, apply + commit, as the Discord layer waits for it.
 - CPU per move: the same clicks in one process with all N tables, and in two with N/2 each;
   the two-process figure over the one-process one.
 - bytes per logged move: the stored row of a move (SQLite: the record in the actions b-tree,
@@ -37,7 +38,8 @@ from typing import Any
 
 from engine.registry import GAMES
 from store import Store
-from store.store import encode_action, now_ms
+from store.records import encode_action
+from store.store import now_ms
 from tables import SeatInfo, Table, TableManager
 
 SHARD_BITS = 22
@@ -136,9 +138,11 @@ async def bytes_per_move(url: str) -> float:
 # ---------------------------------------------------------------- clicking processes
 
 
-async def click(url: str, shard_count: int, shard: int, games: int, moves: int) -> dict:
-    """One process: `games` tables of people in servers of `shard`, every table clicking
-    `moves` times as fast as it is allowed, all at once."""
+async def click(
+    url: str, shard_count: int, shard: int, games: int, moves: int, think: float
+) -> dict:
+    """One process: `games` tables of people in servers of `shard`, all at once, each making
+    `moves` moves with a random pause (`think` seconds on average) before each."""
     store = await Store.open(url)
     manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None,
                            shards=(shard_count, [shard]))
@@ -154,7 +158,9 @@ async def click(url: str, shard_count: int, shard: int, games: int, moves: int) 
     latencies: list[float] = []
 
     async def play(table: Table) -> None:
+        pauses = random.Random(table.id)
         for _ in range(moves):
+            await asyncio.sleep(pauses.expovariate(1 / think))
             waiting = table.waiting_for()
             if not waiting:
                 return
@@ -174,12 +180,14 @@ async def click(url: str, shard_count: int, shard: int, games: int, moves: int) 
     return {"latencies": latencies, "cpu": cpu, "seconds": seconds}
 
 
-def run_clickers(url: str, processes: int, games: int, moves: int) -> dict[str, Any]:
+def run_clickers(
+    url: str, processes: int, games: int, moves: int, think: float
+) -> dict[str, Any]:
     """`processes` clicking processes started together, `games` tables between them."""
     workers = [
         subprocess.Popen(
             [sys.executable, "-m", "benchmarks.scale", "--click", url, str(processes),
-             str(shard), str(games // processes), str(moves)],
+             str(shard), str(games // processes), str(moves), str(think)],
             stdout=subprocess.PIPE, text=True,
         )
         for shard in range(processes)
@@ -239,9 +247,9 @@ async def main(args: argparse.Namespace) -> None:
             rows.append(("bytes per logged move (PostgreSQL columns)",
                          f"{await bytes_per_move(url):.1f}", "<= 35"))
         async with PostgresSchema(server) as url:
-            one = run_clickers(url, 1, args.games, args.moves)
+            one = run_clickers(url, 1, args.games, args.moves, args.think)
         async with PostgresSchema(server) as url:
-            two = run_clickers(url, 2, args.games, args.moves)
+            two = run_clickers(url, 2, args.games, args.moves, args.think)
         rows.append((f"{args.games} concurrent games, 2 processes on PostgreSQL: ack p99",
                      f"{two['p99 ms']:.0f} ms (p50 {two['p50 ms']:.1f} ms, {two['moves']} moves)",
                      "<= 250 ms"))
@@ -261,12 +269,16 @@ async def main(args: argparse.Namespace) -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--click":
-        url, count, shard, games, moves = sys.argv[2:7]
-        report = asyncio.run(click(url, int(count), int(shard), int(games), int(moves)))
+        url, count, shard, games, moves, think = sys.argv[2:8]
+        report = asyncio.run(
+            click(url, int(count), int(shard), int(games), int(moves), float(think))
+        )
         print(json.dumps(report))
         sys.exit(0)
     parser = argparse.ArgumentParser(prog="python -m benchmarks.scale")
     parser.add_argument("--postgres", default="", help="postgresql:// URL of a server to use")
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--moves", type=int, default=20, help="clicks per table")
+    parser.add_argument("--moves", type=int, default=20, help="moves per table")
+    parser.add_argument("--think", type=float, default=3.0,
+                        help="a player's average pause before a move, in seconds")
     asyncio.run(main(parser.parse_args()))

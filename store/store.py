@@ -9,7 +9,6 @@ writers never interleave a game's log.
 from __future__ import annotations
 
 import json
-import re
 import secrets
 import time
 from collections.abc import Iterable, Sequence
@@ -24,6 +23,9 @@ from store.records import (
     LobbyRecord,
     RatingRow,
     ResultRow,
+    StoredLog,
+    decode_action,
+    encode_action,
 )
 
 
@@ -45,30 +47,6 @@ def now_ms() -> int:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
-
-_ACTION_TYPE = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
-
-
-def encode_action(action: dict[str, Any]) -> str:
-    """An action as logged: its type, then the JSON of the rest if there is any
-    ('play{"card":"TD"}'), a third shorter than the plain JSON. Anything else is plain JSON."""
-    kind = action.get("type")
-    if not isinstance(kind, str) or not _ACTION_TYPE.fullmatch(kind):
-        return _dumps(action)
-    rest = {key: value for key, value in action.items() if key != "type"}
-    return kind + _dumps(rest) if rest else kind
-
-
-def decode_action(text: str) -> dict[str, Any]:
-    """Both forms: plain JSON (logged before the compact form, or without a type) and
-    type-prefixed."""
-    if text.startswith("{"):
-        return json.loads(text)
-    brace = text.find("{")
-    if brace < 0:
-        return {"type": text}
-    return {"type": text[:brace], **json.loads(text[brace:])}
 
 
 def shard_filter(shard_count: int | None, shard_ids: Sequence[int] | None) -> tuple[str, list[int]]:
@@ -163,10 +141,11 @@ class Store:
 
     async def claim_running_games(
         self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
-    ) -> list[tuple[GameRecord, list[ActionRecord]]]:
+    ) -> list[tuple[GameRecord, StoredLog]]:
         """Take over the running games of these shards' servers (all of them without shards)
         and hand them out with their logs: three statements in one transaction, however many
-        games. From now on only this store can append to them."""
+        games. From now on only this store can append to them. The logs are decoded only when
+        replayed, so loading stays quick."""
         where, params = shard_filter(shard_count, shard_ids)
         async with self.db.transaction() as tx:
             await tx.execute(
@@ -178,14 +157,14 @@ class Store:
                 (self.owner,),
             )
             actions = await tx.fetch(
-                "SELECT a.game_id, a.seq, a.seat, a.action, a.at FROM actions a"
+                "SELECT a.game_id, a.seat, a.action FROM actions a"
                 " JOIN games g ON g.id = a.game_id"
                 " WHERE g.status = 'running' AND g.owner = ? ORDER BY a.game_id, a.seq",
                 (self.owner,),
             )
-        logs: dict[int, list[ActionRecord]] = {int(g["id"]): [] for g in games}
-        for row in actions:
-            logs[row["game_id"]].append(_action_record(row))
+        logs: dict[int, StoredLog] = {int(g["id"]): StoredLog() for g in games}
+        for game_id, seat, action in actions:
+            logs[game_id].rows.append((seat, action))
         return [(_game_record(g), logs[int(g["id"])]) for g in games]
 
     async def owns(self, game_id: int) -> bool:

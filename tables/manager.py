@@ -21,7 +21,7 @@ from engine.contract import Action, Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import GameLost, Store
-from store.records import ActionRecord, Finish, GameRecord, LobbyRecord
+from store.records import Finish, GameRecord, LobbyRecord, StoredLog
 from tables.computer import choose, has_computer_player, refuse_without_ai
 from tables.idle import IdleTiming, idle_timing
 from tables.lobby import Lobby
@@ -83,7 +83,7 @@ class TableManager:
         self._listeners: list[Any] = []
         self._closed = False
         #: Games loaded at start and not rebuilt yet (start(in_background=True)).
-        self._pending: dict[int, tuple[GameRecord, list[ActionRecord]]] = {}
+        self._pending: dict[int, tuple[GameRecord, StoredLog]] = {}
         self._on_resumed: Callable[[Table], None] | None = None
         self._resuming: asyncio.Task[list[Table]] | None = None
         self._settling: set[asyncio.Future[None]] = set()
@@ -134,9 +134,9 @@ class TableManager:
 
     def _resume(self, table_id: int) -> Table | None:
         """Rebuild one loaded game now: replaying is CPU work only, so this never waits."""
-        record, log_rows = self._pending.pop(table_id)
+        record, stored = self._pending.pop(table_id)
         try:
-            table = self._build(record, log_rows)
+            table = self._build(record, stored.moves())
         except Exception as error:
             log.exception("game %d (%s) does not replay: errored", record.id, record.game)
             self._settle(self.store.set_status(record.id, "errored", error=repr(error)[:500]))
@@ -685,7 +685,7 @@ class TableManager:
             message_id=record.message_id, status=record.status,
         )
 
-    def _build(self, record: GameRecord, log_rows: list[ActionRecord]) -> Table:
+    def _build(self, record: GameRecord, moves: list[tuple[int, Action]]) -> Table:
         """The table of a stored game, its log replayed; raises if the log does not replay."""
         table = Table(
             id=record.id, spec=self._spec(record.game), options=record.options,
@@ -694,12 +694,13 @@ class TableManager:
             host_id=record.host_id, settings=record.settings,
             thread_id=record.thread_id, message_id=record.message_id,
         )
-        table.replay([(row.seat, row.action) for row in log_rows])
+        table.replay(moves)
         return table
 
     async def _rebuild(self, record: GameRecord) -> Table | None:
         try:
-            return self._build(record, await self.store.actions(record.id))
+            log_rows = await self.store.actions(record.id)
+            return self._build(record, [(row.seat, row.action) for row in log_rows])
         except Exception as error:
             log.exception("game %d (%s) does not replay: errored", record.id, record.game)
             await self.store.set_status(record.id, "errored", error=repr(error)[:500])

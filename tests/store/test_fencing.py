@@ -3,7 +3,7 @@
 import pytest
 
 from store import GameLost, Store
-from store.store import decode_action, encode_action
+from store.records import decode_action, encode_action
 
 SEATS = [{"user_id": 11, "name": "Ann", "ai": None}]
 
@@ -31,7 +31,7 @@ async def test_a_store_that_lost_its_game_is_refused_and_the_log_stays_whole(two
     game_id = await new_game(first)
     await first.append_action(game_id, 0, 0, {"type": "play", "n": 0})
     [(record, log)] = await second.claim_running_games()
-    assert record.id == game_id and [r.action["n"] for r in log] == [0]
+    assert record.id == game_id and [a["n"] for _, a in log.moves()] == [0]
     with pytest.raises(GameLost):
         await first.append_action(game_id, 1, 0, {"type": "play", "n": 1})
     with pytest.raises(GameLost):
@@ -63,8 +63,10 @@ async def test_claimed_games_come_with_their_logs_in_few_queries(two):
     commits = second.commits
     claimed = await second.claim_running_games()
     assert second.commits - commits == 1  # one transaction
-    assert [len(log) for _, log in claimed] == [n % 4 for n in range(30)]
-    assert all(row.game_id == record.id for record, log in claimed for row in log)
+    assert [len(log.rows) for _, log in claimed] == [n % 4 for n in range(30)]
+    assert [record.id for record, _ in claimed] == games
+    assert all(log.moves() == [(0, {"type": "play", "n": seq}) for seq in range(len(log.rows))]
+               for _, log in claimed)
 
 
 async def test_logged_times_are_integer_milliseconds(two):
