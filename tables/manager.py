@@ -127,8 +127,8 @@ class TableManager:
             table = self._resume(next(iter(self._pending)))
             if table is not None:
                 resumed.append(table)
-            if self._settling:
-                await asyncio.gather(*self._settling)
+            if self._settling:  # a failed write was logged by the task; carry on with the rest
+                await asyncio.gather(*self._settling, return_exceptions=True)
             await asyncio.sleep(0)  # let members' clicks in between two rebuilds
         return resumed
 
