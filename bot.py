@@ -66,6 +66,10 @@ class Settings:
     database: str
     dev_guild_id: int | None
     log_level: str
+    #: SHARD_COUNT and SHARD_IDS: run as an AutoShardedBot on those shards of that many (all
+    #: of them if SHARD_IDS is not set), serving only their servers' games.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -74,12 +78,37 @@ class Settings:
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise ValueError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
+        shard_count, shard_ids = shard_settings(
+            os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip()
+        )
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database=os.environ.get("DATABASE", "").strip() or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild else None,
             log_level=os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO",
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+
+def shard_settings(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT ("4") and SHARD_IDS ("0,1", or empty for all of them), checked."""
+    if not count:
+        if ids:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards there are in all).")
+        return None, None
+    if not count.isdigit() or int(count) < 1:
+        raise ValueError(f"SHARD_COUNT must be a whole number of shards, not {count!r}.")
+    total = int(count)
+    if not ids:
+        return total, tuple(range(total))
+    parts = [part.strip() for part in ids.split(",")]
+    if not all(part.isdigit() and int(part) < total for part in parts):
+        raise ValueError(
+            f"SHARD_IDS must be shard numbers from 0 to {total - 1} separated by commas,"
+            f" not {ids!r}."
+        )
+    return total, tuple(sorted({int(part) for part in parts}))
 
 
 class CardBot(commands.Bot):
@@ -100,6 +129,7 @@ class CardBot(commands.Bot):
         repost_after: int = 5,
         clock: Clock | None = None,
         sync_commands: bool = True,
+        **client_options: object,
     ) -> None:
         # The bot never joins voice, so discord.py's warnings about voice libraries not being
         # installed (PyNaCl, davey) would only alarm whoever starts it.
@@ -113,6 +143,7 @@ class CardBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **client_options,
         )
         self.database = database
         self.dev_guild_id = dev_guild_id
@@ -140,6 +171,7 @@ class CardBot(commands.Bot):
         from tables import TableManager
 
         self.store = await Store.open(self.database)
+        shard_ids = getattr(self, "shard_ids", None)
         self.tables = TableManager(
             self.store,
             ai_delay=self.ai_delay,
@@ -147,6 +179,7 @@ class CardBot(commands.Bot):
             idle_takeover=self.idle_takeover,
             forced_delay=self.forced_delay,
             clock=self.clock,
+            shards=(self.shard_count, shard_ids) if self.shard_count and shard_ids else None,
         )
         tables_cog = TablesCog(
             self, self.tables, refresh_interval=self.refresh_interval,
@@ -162,10 +195,11 @@ class CardBot(commands.Bot):
         # restart (and on ephemeral messages) keep working.
         self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
         self.add_listener(answer_unknown_component, "on_interaction")
-        resumed = await self.tables.start()
-        log.info("Database %s open; %d running games resumed", self.database, len(resumed))
-        for table in resumed:
-            tables_cog.show(table)
+        # The bot answers as soon as the games are loaded; they are rebuilt in the background
+        # (or at once when someone reaches one first) and their messages refreshed.
+        await self.tables.start(in_background=True, on_resumed=tables_cog.show)
+        log.info("Database %s open; %d running games resuming", self.database,
+                 self.tables.resuming())
         if self.sync_commands:
             await self._sync_commands()
         if self.application_id is not None:
@@ -218,10 +252,27 @@ class CardBot(commands.Bot):
             await super().close()
 
 
-def create_bot(database: str, **knobs: object) -> CardBot:
+class ShardedCardBot(CardBot, commands.AutoShardedBot):
+    """The bot on some shards of many: one gateway connection per shard, games of their
+    servers only. Other processes run the other shards against the same PostgreSQL."""
+
+
+def create_bot(
+    database: str,
+    *,
+    shard_count: int | None = None,
+    shard_ids: tuple[int, ...] | None = None,
+    **knobs: object,
+) -> CardBot:
     """The whole bot, not connected. `knobs` are CardBot's keyword settings (tests shorten
-    the computer's delay and the refresh interval)."""
-    return CardBot(database, **knobs)  # type: ignore[arg-type]
+    the computer's delay and the refresh interval). With `shard_count`, a ShardedCardBot on
+    `shard_ids` (all shards if None)."""
+    if shard_count is None:
+        return CardBot(database, **knobs)  # type: ignore[arg-type]
+    ids = list(shard_ids) if shard_ids is not None else list(range(shard_count))
+    return ShardedCardBot(
+        database, shard_count=shard_count, shard_ids=ids, **knobs  # type: ignore[arg-type]
+    )
 
 
 def configure_logging(level: str) -> None:
@@ -311,7 +362,12 @@ def main(argv: list[str] | None = None) -> int:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
-    bot = create_bot(settings.database, dev_guild_id=settings.dev_guild_id)
+    bot = create_bot(
+        settings.database,
+        dev_guild_id=settings.dev_guild_id,
+        shard_count=settings.shard_count,
+        shard_ids=settings.shard_ids,
+    )
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

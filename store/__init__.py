@@ -1,6 +1,7 @@
-"""Persistence: one SQLite file through aiosqlite (WAL), schema from numbered migrations.
+"""Persistence: a SQLite file through aiosqlite (WAL, the default) or PostgreSQL through
+asyncpg, the same behaviour on both; schema from numbered migrations for each.
 
-    store = await Store.open("data/bot.sqlite3")     # or ":memory:" in tests
+    store = await Store.open("data/bot.sqlite3")     # or ":memory:", or "postgresql://..."
     game_id = await store.create_game(...)
     await store.append_action(game_id, seq, seat, action)   # committed when this returns
 
@@ -16,13 +17,15 @@ from store.records import (
     RatingRow,
     ResultRow,
 )
-from store.store import Store
+from store.store import GameLost, LogConflict, Store
 
 __all__ = [
     "ActionRecord",
     "Finish",
+    "GameLost",
     "GameRecord",
     "LobbyRecord",
+    "LogConflict",
     "RatingRow",
     "ResultRow",
     "Store",

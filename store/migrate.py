@@ -1,4 +1,8 @@
-"""Numbered SQL migrations (store/migrations/NNNN_name.sql) and the schema_version table."""
+"""Numbered SQL migrations and the schema_version table, for each backend.
+
+SQLite's are store/migrations/NNNN_name.sql, PostgreSQL's store/migrations/postgresql/
+NNNN_name.sql. A change to the schema is one file in each folder under the same number, so
+schema_version means the same thing on both."""
 
 from __future__ import annotations
 
@@ -6,12 +10,14 @@ import logging
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
 log = logging.getLogger(__name__)
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+POSTGRES_MIGRATIONS_DIR = MIGRATIONS_DIR / "postgresql"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
@@ -69,4 +75,42 @@ async def migrate(db: aiosqlite.Connection, migrations: list[Migration] | None =
                 await db.execute("ROLLBACK")
             raise
         current = migration.version
+    return current
+
+
+#: Held while migrating, so two processes starting at once do not both apply a migration.
+_MIGRATION_LOCK = 0x63617264  # "card"
+
+
+async def postgres_schema_version(connection: Any) -> int:
+    await connection.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+    )
+    version = await connection.fetchval("SELECT MAX(version) FROM schema_version")
+    return int(version) if version is not None else 0
+
+
+async def migrate_postgres(connection: Any, migrations: list[Migration] | None = None) -> int:
+    """The PostgreSQL twin of migrate(): each pending migration and its version number in one
+    transaction, under an advisory lock on the current schema."""
+    migrations = load_migrations(POSTGRES_MIGRATIONS_DIR) if migrations is None else migrations
+    await connection.execute(
+        "SELECT pg_advisory_lock($1, hashtext(current_schema()))", _MIGRATION_LOCK
+    )
+    try:
+        current = await postgres_schema_version(connection)
+        for migration in migrations:
+            if migration.version <= current:
+                continue
+            log.info("applying migration postgresql/%s", migration.name)
+            async with connection.transaction():
+                await connection.execute(migration.sql)
+                await connection.execute(
+                    "INSERT INTO schema_version (version) VALUES ($1)", migration.version
+                )
+            current = migration.version
+    finally:
+        await connection.execute(
+            "SELECT pg_advisory_unlock($1, hashtext(current_schema()))", _MIGRATION_LOCK
+        )
     return current

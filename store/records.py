@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 GAME_STATUSES = ("running", "finished", "abandoned", "errored")
@@ -36,7 +38,46 @@ class ActionRecord:
     seq: int
     seat: int
     action: dict[str, Any]
-    at: str
+    at: int  # milliseconds since 1970-01-01 UTC
+
+
+_ACTION_TYPE = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
+def encode_action(action: dict[str, Any]) -> str:
+    """An action as logged: its type, then the JSON of the rest if there is any
+    ('play{"card":"TD"}'), a third shorter than the plain JSON. Anything else is plain JSON."""
+    kind = action.get("type")
+    if not isinstance(kind, str) or not _ACTION_TYPE.fullmatch(kind):
+        return _dumps(action)
+    rest = {key: value for key, value in action.items() if key != "type"}
+    return kind + _dumps(rest) if rest else kind
+
+
+def decode_action(text: str) -> dict[str, Any]:
+    """Both forms: plain JSON (logged before the compact form, or without a type) and
+    type-prefixed."""
+    if text.startswith("{"):
+        return json.loads(text)
+    brace = text.find("{")
+    if brace < 0:
+        return {"type": text}
+    return {"type": text[:brace], **json.loads(text[brace:])}
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+@dataclass
+class StoredLog:
+    """A game's log as loaded in bulk at start: (seat, logged action) rows, decoded only when
+    the game is replayed."""
+
+    rows: list[tuple[int, str]] = field(default_factory=list)
+
+    def moves(self) -> list[tuple[int, dict[str, Any]]]:
+        return [(seat, decode_action(text)) for seat, text in self.rows]
 
 
 @dataclass

@@ -1,26 +1,21 @@
-"""Store: the bot's one SQLite database, reached through a single aiosqlite connection.
+"""Store: the bot's one database, SQLite (default) or PostgreSQL, behind store.database.
 
-Every public method takes the store's lock, so statements of one transaction never
-interleave with another caller's on the shared connection. The connection runs in
-autocommit mode: a single statement commits on its own, and the few multi-statement
-writes (finishing a game) use an explicit BEGIN ... COMMIT.
+Every write to a game is fenced: the store has an `owner` token (one per process), games are
+claimed by their owner, and an action is only appended while the game's owner is this store.
+A process that lost a game to another one is refused by the database (GameLost), so two
+writers never interleave a game's log.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+import secrets
+import time
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from store.migrate import migrate
-from store.migrate import schema_version as read_schema_version
+from store.database import Connection, Database, Row, UniqueViolation, connect
 from store.records import (
     ActionRecord,
     Finish,
@@ -28,79 +23,86 @@ from store.records import (
     LobbyRecord,
     RatingRow,
     ResultRow,
+    StoredLog,
+    decode_action,
+    encode_action,
 )
+
+
+class LogConflict(Exception):
+    """That move number is already in the game's log: the log never forks."""
+
+
+class GameLost(Exception):
+    """Another process serves this game now (it claimed the game's shard): stop serving it."""
 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+def shard_filter(shard_count: int | None, shard_ids: Sequence[int] | None) -> tuple[str, list[int]]:
+    """SQL (and its parameters) keeping only the servers of these shards, as Discord assigns
+    them: (guild_id >> 22) % shard_count."""
+    if shard_count is None or shard_ids is None:
+        return "", []
+    marks = ", ".join("?" * len(shard_ids))
+    return f" AND ((guild_id >> 22) % ?) IN ({marks})", [shard_count, *shard_ids]
+
+
 class Store:
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
-        self._db = db
-        self._lock = asyncio.Lock()
-        self.path = path
-        #: Commits made since opening: the benchmark reads it.
-        self.commits = 0
+    def __init__(self, db: Database, *, owner: str | None = None) -> None:
+        self.db = db
+        self.path = db.url
+        #: This store's claim on the games it serves; a new one per process.
+        self.owner = owner or secrets.token_hex(8)
+
+    @property
+    def commits(self) -> int:
+        """Commits made since opening: the benchmarks read it."""
+        return self.db.commits
+
+    @property
+    def kind(self) -> str:
+        return self.db.kind
 
     # ---------------------------------------------------------------- life cycle
 
     @classmethod
-    async def open(cls, path: str, *, synchronous: str = "NORMAL") -> Store:
-        """Open (creating folders and file) and bring the schema up to date.
-
-        WAL with synchronous=NORMAL: a commit survives the bot crashing or being killed; only a
-        power cut can lose the last few. Pass synchronous="FULL" to trade speed for that too."""
-        if path != ":memory:" and not path.startswith("file:"):
-            Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            db.row_factory = sqlite3.Row
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute(f"PRAGMA synchronous={synchronous}")
-            await db.execute("PRAGMA foreign_keys=ON")
-            await db.execute("PRAGMA busy_timeout=5000")
-            await migrate(db)
-        except BaseException:
-            await db.close()
-            raise
-        return cls(db, path)
+    async def open(
+        cls, url: str, *, synchronous: str = "NORMAL", owner: str | None = None
+    ) -> Store:
+        """Open (a SQLite path, creating folders and file, or a postgresql:// URL) and bring
+        the schema up to date. `synchronous` is SQLite's durability setting."""
+        return cls(await connect(url, synchronous=synchronous), owner=owner)
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._db.close()
+        await self.db.close()
 
     async def schema_version(self) -> int:
-        async with self._lock:
-            return await read_schema_version(self._db)
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN ... COMMIT under the lock; ROLLBACK if anything inside raises."""
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
-            self.commits += 1
+        return await self.db.schema_version()
 
     async def _write(self, sql: str, params: Iterable[Any] = ()) -> int:
-        """One statement, committed on its own; returns lastrowid."""
-        async with self._lock:
-            cursor = await self._db.execute(sql, tuple(params))
-            self.commits += 1
-            return cursor.lastrowid or 0
+        """One statement, committed on its own; returns the number of rows changed."""
+        return await self.db.execute(sql, tuple(params))
 
-    async def _fetch(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
+    async def _insert(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """One INSERT ... RETURNING id, committed on its own; returns the new id."""
+        async with self.db.transaction() as tx:
+            row = await tx.fetchone(sql + " RETURNING id", tuple(params))
+        assert row is not None
+        return int(row["id"])
+
+    async def _fetch(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        return await self.db.fetch(sql, tuple(params))
 
     # ---------------------------------------------------------------- games
 
@@ -119,13 +121,13 @@ class Store:
         message_id: int | None = None,
     ) -> int:
         now = _now()
-        return await self._write(
+        return await self._insert(
             "INSERT INTO games (guild_id, channel_id, thread_id, message_id, game, options,"
-            " settings, seed, seats, host_id, status, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)",
+            " settings, seed, seats, host_id, status, created_at, updated_at, owner)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)",
             (
                 guild_id, channel_id, thread_id, message_id, game, _dumps(options),
-                _dumps(settings or {}), seed, _dumps(seats), host_id, now, now,
+                _dumps(settings or {}), seed, _dumps(seats), host_id, now, now, self.owner,
             ),
         )
 
@@ -137,19 +139,58 @@ class Store:
         rows = await self._fetch("SELECT * FROM games WHERE status = ? ORDER BY id", (status,))
         return [_game_record(row) for row in rows]
 
+    async def claim_running_games(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+    ) -> list[tuple[GameRecord, StoredLog]]:
+        """Take over the running games of these shards' servers (all of them without shards)
+        and hand them out with their logs: three statements in one transaction, however many
+        games. From now on only this store can append to them. The logs are decoded only when
+        replayed, so loading stays quick."""
+        where, params = shard_filter(shard_count, shard_ids)
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                f"UPDATE games SET owner = ? WHERE status = 'running'{where}",
+                (self.owner, *params),
+            )
+            games = await tx.fetch(
+                "SELECT * FROM games WHERE status = 'running' AND owner = ? ORDER BY id",
+                (self.owner,),
+            )
+            actions = await tx.fetch(
+                "SELECT a.game_id, a.seat, a.action FROM actions a"
+                " JOIN games g ON g.id = a.game_id"
+                " WHERE g.status = 'running' AND g.owner = ? ORDER BY a.game_id, a.seq",
+                (self.owner,),
+            )
+        logs: dict[int, StoredLog] = {int(g["id"]): StoredLog() for g in games}
+        for game_id, seat, action in actions:
+            logs[game_id].rows.append((seat, action))
+        return [(_game_record(g), logs[int(g["id"])]) for g in games]
+
+    async def owns(self, game_id: int) -> bool:
+        row = await self.db.fetchone("SELECT owner FROM games WHERE id = ?", (game_id,))
+        return row is not None and row["owner"] == self.owner
+
     async def set_location(
         self, game_id: int, *, thread_id: int | None, message_id: int | None
     ) -> None:
-        await self._write(
-            "UPDATE games SET thread_id = ?, message_id = ?, updated_at = ? WHERE id = ?",
-            (thread_id, message_id, _now(), game_id),
+        await self._fenced_write(
+            game_id,
+            "UPDATE games SET thread_id = ?, message_id = ?, updated_at = ?"
+            " WHERE id = ? AND owner = ?",
+            (thread_id, message_id, _now(), game_id, self.owner),
         )
 
     async def set_status(self, game_id: int, status: str, *, error: str | None = None) -> None:
-        await self._write(
-            "UPDATE games SET status = ?, error = ?, updated_at = ? WHERE id = ?",
-            (status, error, _now(), game_id),
+        await self._fenced_write(
+            game_id,
+            "UPDATE games SET status = ?, error = ?, updated_at = ? WHERE id = ? AND owner = ?",
+            (status, error, _now(), game_id, self.owner),
         )
+
+    async def _fenced_write(self, game_id: int, sql: str, params: Sequence[Any]) -> None:
+        if await self._write(sql, params) == 0 and await self.game(game_id) is not None:
+            raise GameLost(f"game {game_id} is served by another process")
 
     # ---------------------------------------------------------------- action log
 
@@ -164,42 +205,57 @@ class Store:
     ) -> None:
         """Commit one accepted action; with `finish`, the game's end goes in the same commit.
 
-        Raises sqlite3.IntegrityError if `seq` is already taken (the log never forks)."""
-        now = _now()
-        insert = "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)"
-        params = (game_id, seq, seat, _dumps(action), now)
-        if finish is None:
-            # The common case: one statement, committed on its own (a trigger touches
-            # games.updated_at inside it).
-            await self._write(insert, params)
-            return
-        async with self._transaction() as db:
-            await db.execute(insert, params)
-            await self._record_finish(db, game_id, finish, now)
+        Raises LogConflict if `seq` is already taken (the log never forks), GameLost if this
+        store no longer owns the game."""
+        # One statement that inserts only while this store owns the game; PostgreSQL also
+        # locks the game's row so a claim by another process waits for it, or it for the claim.
+        insert = (
+            "INSERT INTO actions (game_id, seq, seat, action, at)"
+            " SELECT id, CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT),"
+            " CAST(? AS BIGINT) FROM games WHERE id = ? AND owner = ?"
+        )
+        if self.db.kind == "postgresql":
+            insert += " FOR UPDATE"
+        params = (seq, seat, encode_action(action), now_ms(), game_id, self.owner)
+        try:
+            if finish is None:
+                # The common case: one statement, committed on its own (a trigger touches
+                # games.updated_at inside it).
+                inserted = await self._write(insert, params)
+                if not inserted:
+                    raise GameLost(f"game {game_id} is served by another process")
+                return
+            async with self.db.transaction() as tx:
+                if not await tx.execute(insert, params):
+                    raise GameLost(f"game {game_id} is served by another process")
+                await self._record_finish(tx, game_id, finish, _now())
+        except UniqueViolation as error:
+            raise LogConflict(f"move {seq} of game {game_id} is already logged") from error
 
     async def finish_game(self, game_id: int, finish: Finish) -> None:
         """End a game without a new action (a game found finished on replay)."""
-        async with self._transaction() as db:
-            await self._record_finish(db, game_id, finish, _now())
+        async with self.db.transaction() as tx:
+            await self._record_finish(tx, game_id, finish, _now())
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         rows = await self._fetch(
             "SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         )
-        return [
-            ActionRecord(r["game_id"], r["seq"], r["seat"], json.loads(r["action"]), r["at"])
-            for r in rows
-        ]
+        return [_action_record(r) for r in rows]
 
     async def _record_finish(
-        self, db: aiosqlite.Connection, game_id: int, finish: Finish, now: str
+        self, tx: Connection, game_id: int, finish: Finish, now: str
     ) -> None:
-        async with db.execute("SELECT guild_id, game FROM games WHERE id = ?", (game_id,)) as c:
-            row = await c.fetchone()
+        lock = " FOR UPDATE" if tx.kind == "postgresql" else ""
+        row = await tx.fetchone(
+            f"SELECT guild_id, game, owner FROM games WHERE id = ?{lock}", (game_id,)
+        )
         if row is None:
             raise KeyError(f"no game {game_id}")
+        if row["owner"] != self.owner:
+            raise GameLost(f"game {game_id} is served by another process")
         guild_id, game = row["guild_id"], row["game"]
-        await db.executemany(
+        await tx.executemany(
             "INSERT INTO results (game_id, guild_id, game, user_id, seat, side, rank, won,"
             " win_points, score, assisted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
@@ -212,15 +268,15 @@ class Store:
         )
         rated = [r for r in finish.results if r.user_id is not None]
         if finish.rater is not None and rated:
-            await self._update_ratings(db, guild_id, game, rated, finish)
-        await db.execute(
+            await self._update_ratings(tx, guild_id, game, rated, finish)
+        await tx.execute(
             "UPDATE games SET status = 'finished', outcome = ?, updated_at = ? WHERE id = ?",
             (_dumps(finish.outcome), now, game_id),
         )
 
     async def _update_ratings(
         self,
-        db: aiosqlite.Connection,
+        tx: Connection,
         guild_id: int,
         game: str,
         rated: list[ResultRow],
@@ -228,25 +284,32 @@ class Store:
     ) -> None:
         assert finish.rater is not None
         user_ids = [r.user_id for r in rated if r.user_id is not None]
+        if tx.kind == "postgresql":
+            # Two games of one server and game finishing at once: the second waits for the
+            # first's ratings, as SQLite's single writer does.
+            await tx.execute(
+                "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
+                (f"ratings:{guild_id}:{game}",),
+            )
         marks = ",".join("?" * len(user_ids))
-        async with db.execute(
+        current: dict[int, tuple[float, float] | None] = dict.fromkeys(user_ids)
+        for row in await tx.fetch(
             f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
             f" AND user_id IN ({marks})",
             (guild_id, game, *user_ids),
-        ) as cursor:
-            current: dict[int, tuple[float, float] | None] = dict.fromkeys(user_ids)
-            for row in await cursor.fetchall():
-                current[row["user_id"]] = (row["mu"], row["sigma"])
+        ):
+            current[row["user_id"]] = (row["mu"], row["sigma"])
         new = finish.rater(current)
         for r in rated:
             mu, sigma = new[r.user_id]  # type: ignore[index]
             won = int(r.won)
-            await db.execute(
+            await tx.execute(
                 "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins, points,"
                 " skunks) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)"
                 " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
-                " sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins,"
-                " points = points + excluded.points, skunks = skunks + excluded.skunks",
+                " sigma = excluded.sigma, games = ratings.games + 1,"
+                " wins = ratings.wins + excluded.wins, points = ratings.points + excluded.points,"
+                " skunks = ratings.skunks + excluded.skunks",
                 (
                     guild_id, game, r.user_id, mu, sigma, won, r.win_points * won,
                     int(won and r.win_points > 1),
@@ -291,7 +354,8 @@ class Store:
     async def assisted_games(self, guild_id: int, user_id: int) -> int:
         """How many games this player finished here with hints on (never rated)."""
         rows = await self._fetch(
-            "SELECT COUNT(*) AS n FROM results WHERE guild_id = ? AND user_id = ? AND assisted",
+            "SELECT COUNT(*) AS n FROM results"
+            " WHERE guild_id = ? AND user_id = ? AND assisted <> 0",
             (guild_id, user_id),
         )
         return int(rows[0]["n"])
@@ -317,7 +381,7 @@ class Store:
         message_id: int | None = None,
     ) -> int:
         now = _now()
-        return await self._write(
+        return await self._insert(
             "INSERT INTO lobbies (guild_id, channel_id, message_id, host_id, game, options,"
             " settings, seats, status, created_at, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
@@ -351,8 +415,13 @@ class Store:
         rows = await self._fetch("SELECT * FROM lobbies WHERE id = ?", (lobby_id,))
         return _lobby_record(rows[0]) if rows else None
 
-    async def open_lobbies(self) -> list[LobbyRecord]:
-        rows = await self._fetch("SELECT * FROM lobbies WHERE status = 'open' ORDER BY id")
+    async def open_lobbies(
+        self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+    ) -> list[LobbyRecord]:
+        where, params = shard_filter(shard_count, shard_ids)
+        rows = await self._fetch(
+            f"SELECT * FROM lobbies WHERE status = 'open'{where} ORDER BY id", params
+        )
         return [_lobby_record(r) for r in rows]
 
     # ---------------------------------------------------------------- player settings
@@ -374,7 +443,11 @@ class Store:
         )
 
 
-def _game_record(r: sqlite3.Row) -> GameRecord:
+def _action_record(r: Row) -> ActionRecord:
+    return ActionRecord(r["game_id"], r["seq"], r["seat"], decode_action(r["action"]), r["at"])
+
+
+def _game_record(r: Row) -> GameRecord:
     return GameRecord(
         id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"],
         thread_id=r["thread_id"], message_id=r["message_id"], game=r["game"],
@@ -385,7 +458,7 @@ def _game_record(r: sqlite3.Row) -> GameRecord:
     )
 
 
-def _lobby_record(r: sqlite3.Row) -> LobbyRecord:
+def _lobby_record(r: Row) -> LobbyRecord:
     return LobbyRecord(
         id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"],
         message_id=r["message_id"], host_id=r["host_id"], game=r["game"],
@@ -395,7 +468,7 @@ def _lobby_record(r: sqlite3.Row) -> LobbyRecord:
     )
 
 
-def _rating_row(r: sqlite3.Row) -> RatingRow:
+def _rating_row(r: Row) -> RatingRow:
     return RatingRow(
         guild_id=r["guild_id"], game=r["game"], user_id=r["user_id"], mu=r["mu"],
         sigma=r["sigma"], games=r["games"], wins=r["wins"], points=r["points"],

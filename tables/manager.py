@@ -14,14 +14,14 @@ import contextlib
 import logging
 import random
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from engine.contract import Action, Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
-from store import Store
-from store.records import Finish, GameRecord, LobbyRecord
+from store import GameLost, Store
+from store.records import Finish, GameRecord, LobbyRecord, StoredLog
 from tables.clock import Clock
 from tables.computer import choose, has_computer_player, refuse_without_ai
 from tables.hints import hints_on
@@ -76,10 +76,14 @@ class TableManager:
         games: Mapping[str, GameSpec] | None = None,
         clock: Clock | None = None,
         forced_delay: float = 1.5,
+        shards: tuple[int, Sequence[int]] | None = None,
     ) -> None:
         """`forced_delay`: the pause before a move that carries no choice (GameSpec.forced)
-        is played for a player whose settings allow it."""
+        is played for a player whose settings allow it. `shards` (shard count, this process's
+        shard ids): serve and rebuild only the games and lobbies of those shards' servers; None
+        serves every server."""
         self.store = store
+        self.shards: tuple[int | None, Sequence[int] | None] = shards or (None, None)
         self.ai_delay = ai_delay
         self.forced_delay = forced_delay
         self.default_idle = IdleTiming(idle_warn, idle_takeover)
@@ -93,36 +97,99 @@ class TableManager:
         self._lobbies: dict[int, Lobby] = {}
         self._listeners: list[Any] = []
         self._closed = False
+        #: Games loaded at start and not rebuilt yet (start(in_background=True)).
+        self._pending: dict[int, tuple[GameRecord, StoredLog]] = {}
+        self._on_resumed: Callable[[Table], None] | None = None
+        self._resuming: asyncio.Task[list[Table]] | None = None
+        self._settling: set[asyncio.Future[None]] = set()
 
     # ================================================================ start and stop
 
-    async def start(self) -> list[Table]:
+    async def start(
+        self,
+        *,
+        in_background: bool = False,
+        on_resumed: Callable[[Table], None] | None = None,
+    ) -> list[Table]:
         """Load open lobbies and rebuild every unfinished game by replaying its log; resume
         computer turns and idle timers. A game whose log no longer replays is marked
-        "errored" and skipped rather than stopping the bot."""
-        for record in await self.store.open_lobbies():
+        "errored" and skipped rather than stopping the bot. The games are claimed for this
+        process (fencing off any other still writing to them) and loaded in a few queries.
+
+        With `in_background`, return once they are loaded (the bot can answer at once) and
+        rebuild them one by one in a background task, or on the spot when someone reaches a
+        game first (get, running, table_of, acting on it). `on_resumed` hears of every table
+        rebuilt either way. Returns the tables rebuilt before returning."""
+        for record in await self.store.open_lobbies(*self.shards):
             lobby = self._lobby_from_record(record)
             if lobby is not None:
                 self._lobbies[lobby.id] = lobby
-        rebuilt = []
-        for record in await self.store.games_with_status("running"):
-            table = await self._rebuild(record)
-            if table is None:
-                continue
-            await self._load_player_settings(table.seats)
-            if table.finished:  # the last action was stored but the finish was not
-                await self.store.finish_game(table.id, self._finish(table))
-                table.status = "finished"
-                continue
-            self._register(table)
-            self._after_change(table, None)
-            rebuilt.append(table)
-        return rebuilt
+        claimed = await self.store.claim_running_games(*self.shards)
+        self._pending = {record.id: (record, log_rows) for record, log_rows in claimed}
+        self._on_resumed = on_resumed
+        if in_background:
+            self._resuming = asyncio.create_task(self._resume_all(), name="resume-games")
+            return []
+        return await self._resume_all()
+
+    def resuming(self) -> int:
+        """How many loaded games are still waiting to be rebuilt."""
+        return len(self._pending)
+
+    async def _resume_all(self) -> list[Table]:
+        resumed = []
+        while self._pending and not self._closed:
+            table = self._resume(next(iter(self._pending)))
+            if table is not None:
+                resumed.append(table)
+            if self._settling:  # a failed write was logged by the task; carry on with the rest
+                await asyncio.gather(*self._settling, return_exceptions=True)
+            await asyncio.sleep(0)  # let members' clicks in between two rebuilds
+        return resumed
+
+    def _resume(self, table_id: int) -> Table | None:
+        """Rebuild one loaded game now: replaying is CPU work only, so this never waits."""
+        record, stored = self._pending.pop(table_id)
+        try:
+            table = self._build(record, stored.moves())
+        except Exception as error:
+            log.exception("game %d (%s) does not replay: errored", record.id, record.game)
+            self._settle(self.store.set_status(record.id, "errored", error=repr(error)[:500]))
+            return None
+        if table.finished:  # the last action was stored but the finish was not
+            table.status = "finished"
+            self._settle(self.store.finish_game(table.id, self._finish(table)))
+            return None
+        self._settle(self._load_player_settings(table.seats))
+        self._register(table)
+        self._after_change(table, None)
+        if self._on_resumed is not None:
+            self._on_resumed(table)
+        return table
+
+    def _settle(self, write: Coroutine[Any, Any, None]) -> None:
+        """A database write a synchronous rebuild needs; start() and wait_idle() wait for it."""
+        task = asyncio.ensure_future(write)
+        self._settling.add(task)
+        task.add_done_callback(self._settling.discard)
+
+    def _resume_for(self, table_id: int | None = None, guild_id: int | None = None) -> None:
+        """Rebuild now the loaded games someone is about to reach."""
+        if table_id is not None and table_id in self._pending:
+            self._resume(table_id)
+        if guild_id is not None:
+            for waiting, (record, _) in list(self._pending.items()):
+                if record.guild_id == guild_id:
+                    self._resume(waiting)
 
     async def close(self) -> None:
         """Stop computer turns and timers (after any action in progress is committed) and let
         pending notifications go out. The store stays open: its owner closes it."""
         self._closed = True
+        if self._resuming is not None:
+            self._resuming.cancel()
+        if self._settling:
+            await asyncio.gather(*self._settling, return_exceptions=True)
         for table in list(self._tables.values()):
             async with table.lock:
                 self._tasks[table.id].closed = True
@@ -147,6 +214,7 @@ class TableManager:
                 for task in (tasks.computer, tasks.forced, tasks.delivery)
                 if task is not None and not task.done()
             ]
+            busy += [t for t in (self._resuming, *self._settling) if t and not t.done()]
             if not busy:
                 return
             await asyncio.gather(*busy, return_exceptions=True)
@@ -154,9 +222,11 @@ class TableManager:
     # ================================================================ tables
 
     def get(self, table_id: int) -> Table | None:
+        self._resume_for(table_id=table_id)
         return self._tables.get(table_id) or self._finished.get(table_id)
 
     def running(self, guild_id: int) -> list[Table]:
+        self._resume_for(guild_id=guild_id)
         return [t for t in self._tables.values() if t.guild_id == guild_id]
 
     def table_of(self, guild_id: int, user_id: int) -> list[Table]:
@@ -427,6 +497,12 @@ class TableManager:
         except asyncio.CancelledError:
             self._tasks[table.id].closed = True  # memory is ahead of the log: stop here
             raise
+        except GameLost:
+            log.warning("game %d is served by another process now; letting it go", table.id)
+            self._let_go(table)
+            raise IllegalAction(
+                "This game is being run by another copy of the bot now; try again in a moment."
+            ) from None
         except Exception:
             log.exception("could not store action %d of game %d; reloading it", seq, table.id)
             await self._reload(table)
@@ -496,6 +572,8 @@ class TableManager:
             log.error("game %d: computer for seat %d failed (%s)", table.id, seat, error)
         except Exception:
             log.exception("game %d: computer for seat %d crashed", table.id, seat)
+        if self._tasks[table.id].closed:
+            return None
         if not legal:
             await self._mark_errored(table, "the computer had no legal move")
             return None
@@ -651,6 +729,12 @@ class TableManager:
             tasks.waiting_since.clear()
         self._cancel_work(table.id)
 
+    def _let_go(self, table: Table) -> None:
+        """Another process owns this game now: forget it without writing anything."""
+        self._tasks[table.id].closed = True
+        self._tables.pop(table.id, None)
+        self._cancel_work(table.id)
+
     def _cancel_work(self, table_id: int) -> None:
         tasks = self._tasks.get(table_id)
         if tasks is None:
@@ -660,6 +744,7 @@ class TableManager:
                 task.cancel()
 
     def _running_table(self, table_id: int) -> Table:
+        self._resume_for(table_id=table_id)
         table = self._tables.get(table_id)
         if table is None:
             if table_id in self._finished:
@@ -697,22 +782,26 @@ class TableManager:
             message_id=record.message_id, status=record.status,
         )
 
+    def _build(self, record: GameRecord, moves: list[tuple[int, Action]]) -> Table:
+        """The table of a stored game, its log replayed; raises if the log does not replay."""
+        table = Table(
+            id=record.id, spec=self._spec(record.game), options=record.options,
+            seed=record.seed, seats=[SeatInfo.from_json(s) for s in record.seats],
+            guild_id=record.guild_id, channel_id=record.channel_id,
+            host_id=record.host_id, settings=record.settings,
+            thread_id=record.thread_id, message_id=record.message_id,
+        )
+        table.replay(moves)
+        return table
+
     async def _rebuild(self, record: GameRecord) -> Table | None:
         try:
-            table = Table(
-                id=record.id, spec=self._spec(record.game), options=record.options,
-                seed=record.seed, seats=[SeatInfo.from_json(s) for s in record.seats],
-                guild_id=record.guild_id, channel_id=record.channel_id,
-                host_id=record.host_id, settings=record.settings,
-                thread_id=record.thread_id, message_id=record.message_id,
-            )
             log_rows = await self.store.actions(record.id)
-            table.replay([(row.seat, row.action) for row in log_rows])
+            return self._build(record, [(row.seat, row.action) for row in log_rows])
         except Exception as error:
             log.exception("game %d (%s) does not replay: errored", record.id, record.game)
             await self.store.set_status(record.id, "errored", error=repr(error)[:500])
             return None
-        return table
 
     async def _reload(self, table: Table) -> None:
         """Bring a table back in line with its stored log after a failed write."""

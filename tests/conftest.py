@@ -1,6 +1,11 @@
 import os
+from collections.abc import AsyncIterator
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.databases import BACKENDS, fresh_database
 
 # Whole-game properties are slow per example; a per-example deadline would only make them flaky.
 settings.register_profile(
@@ -10,3 +15,10 @@ settings.register_profile(
 # draw; developers' runs keep exploring new examples and report any failure with its seed.
 settings.register_profile("ci", parent=settings.get_profile("project"), derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "project")
+
+
+@pytest.fixture(params=BACKENDS)
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """An empty database on each backend in turn (see tests/databases.py)."""
+    async with fresh_database(request.param, tmp_path) as url:
+        yield url

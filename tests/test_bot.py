@@ -81,3 +81,47 @@ async def test_create_bot_builds_without_connecting_and_asks_for_no_privileged_i
         assert not card_bot.is_ready()
     finally:
         await card_bot.close()
+
+
+def test_shard_settings_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert bot.shard_settings("", "") == (None, None)
+    assert bot.shard_settings("4", "") == (4, (0, 1, 2, 3))
+    assert bot.shard_settings("4", "3, 1") == (4, (1, 3))
+    for count, ids in (("", "1"), ("0", ""), ("two", ""), ("2", "2"), ("2", "0;1")):
+        with pytest.raises(ValueError, match="SHARD"):
+            bot.shard_settings(count, ids)
+    monkeypatch.setenv("SHARD_COUNT", "2")
+    monkeypatch.setenv("SHARD_IDS", "1")
+    settings = bot.Settings.from_environment()
+    assert (settings.shard_count, settings.shard_ids) == (2, (1,))
+
+
+async def test_a_sharded_bot_resumes_only_the_games_of_its_shards(tmp_path: Path) -> None:
+    from store import Store
+    from tables import SeatInfo, TableManager
+
+    database = str(tmp_path / "shared.db")
+    store = await Store.open(database)
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    seats = [SeatInfo(user_id=1, name="A"), SeatInfo(user_id=2, name="B")]
+    ids = {}
+    for shard in (0, 1):
+        guild = ((10 * 2 + shard) << 22) | 99
+        table = await manager.create(guild_id=guild, channel_id=5, game="cribbage",
+                                     options={}, seats=seats, host_id=1, seed=shard)
+        ids[shard] = table.id
+    await manager.close()
+    await store.close()
+
+    card_bot = bot.create_bot(database, shard_count=2, shard_ids=(1,), sync_commands=False,
+                              refresh_interval=3600)
+    assert isinstance(card_bot, discord.ext.commands.AutoShardedBot)
+    await card_bot.setup_hook()
+    assert card_bot.tables is not None and card_bot.store is not None
+    try:
+        assert card_bot.tables.get(ids[1]) is not None
+        assert card_bot.tables.get(ids[0]) is None
+    finally:
+        # Not bot.close(): discord.py's sharded client can only close after logging in.
+        await card_bot.tables.close()
+        await card_bot.store.close()

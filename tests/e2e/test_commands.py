@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -255,10 +254,10 @@ async def test_a_waiting_table_reminds_the_player_whose_turn_it_is() -> None:
 
 
 async def test_closing_the_bot_closes_the_database_even_when_discord_fails(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async with FakeDiscord(members=("alice",)) as fake:
-        bot = test_bot(str(tmp_path / "cards.db"))
+        bot = test_bot(database_url)
         await fake.connect(bot)
         store = bot.store
         assert store is not None
@@ -270,5 +269,5 @@ async def test_closing_the_bot_closes_the_database_even_when_discord_fails(
         with pytest.raises(ConnectionError):
             await bot.close()
         assert bot.store is None and bot.is_closed()
-        with pytest.raises(ValueError, match="no active connection"):
+        with pytest.raises(Exception, match=r"no active connection|pool is closed"):
             await store.schema_version()

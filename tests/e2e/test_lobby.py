@@ -3,8 +3,6 @@ threads, and a lobby that survives a restart."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import discord
 import pytest
 
@@ -182,8 +180,8 @@ async def test_without_thread_permission_the_game_plays_in_the_channel() -> None
         fake.assert_clean()
 
 
-async def test_a_lobby_keeps_working_after_a_restart(tmp_path: Path) -> None:
-    database = str(tmp_path / "lobby.db")
+async def test_a_lobby_keeps_working_after_a_restart(database_url: str) -> None:
+    database = database_url
     async with FakeDiscord(members=NAMES) as fake:
         await fake.connect(test_bot(database))
         users = [fake.member(n) for n in NAMES[: SPEC.allowed_player_counts()[0]]]

@@ -46,10 +46,10 @@ def snapshot(driver: GameDriver) -> dict[str, Any]:
     }
 
 
-async def play(database: Path, seating: Seating, restart_after: int | None) -> dict[str, Any]:
+async def play(database: str, seating: Seating, restart_after: int | None) -> dict[str, Any]:
     """The whole game; with `restart_after`, a restart once that many human moves are made."""
     async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(test_bot(str(database)))
+        await fake.connect(test_bot(database))
         players = [fake.member(n) for n in NAMES[: seating.humans]]
         driver = GameDriver(fake, rng=random.Random(f"restart-{seating.id}"))
         await driver.start_game(
@@ -67,7 +67,7 @@ async def play(database: Path, seating: Seating, restart_after: int | None) -> d
             old_hands = set(driver.hands.values())
             before = snapshot(driver)
             old_table_message = driver.table_message().id
-            await fake.restart(test_bot(str(database)))
+            await fake.restart(test_bot(database))
             await driver.settle()
             after = snapshot(driver)
             report["same_state"] = before == after
@@ -100,15 +100,16 @@ async def play(database: Path, seating: Seating, restart_after: int | None) -> d
 async def test_restart_mid_game_changes_nothing(
     seating: Seating,
     tmp_path: Path,
+    database_url: str,
     monkeypatch: pytest.MonkeyPatch,
     quick_pictures: list,  # noqa: F811
 ) -> None:
     # The same deal in both runs: the table layer draws its seeds from SystemRandom.
     monkeypatch.setattr("tables.manager.random.SystemRandom", lambda: random.Random(2026))
-    straight = await play(tmp_path / "straight.db", seating, None)
+    straight = await play(str(tmp_path / "straight.db"), seating, None)
     middle = straight["moves"] // 2
     assert middle > 0
-    restarted = await play(tmp_path / "restarted.db", seating, middle)
+    restarted = await play(database_url, seating, middle)  # on each backend
 
     assert restarted["same_state"]
     assert restarted["same_table_message"]

@@ -5,7 +5,13 @@ import aiosqlite
 import pytest
 
 from store import Store
-from store.migrate import Migration, load_migrations, migrate, schema_version
+from store.migrate import (
+    POSTGRES_MIGRATIONS_DIR,
+    Migration,
+    load_migrations,
+    migrate,
+    schema_version,
+)
 
 EXPECTED_TABLES = {
     "games", "actions", "results", "ratings", "lobbies", "player_settings", "schema_version"
@@ -74,3 +80,21 @@ async def test_file_database_uses_write_ahead_logging(tmp_path: Path):
     rows = await store._fetch("PRAGMA journal_mode")
     assert rows[0][0] == "wal"
     await store.close()
+
+
+def test_each_backend_has_the_same_numbered_migrations():
+    sqlite_names = [m.name for m in load_migrations()]
+    postgres_names = [m.name for m in load_migrations(POSTGRES_MIGRATIONS_DIR)]
+    assert sqlite_names == postgres_names
+
+
+async def test_both_backends_open_at_the_latest_version_and_again_without_change(
+    database_url: str,
+):
+    store = await Store.open(database_url)
+    version = await store.schema_version()
+    assert version == len(load_migrations())
+    await store.close()
+    again = await Store.open(database_url)
+    assert await again.schema_version() == version
+    await again.close()

@@ -1,9 +1,9 @@
 import asyncio
-import sqlite3
 
 import pytest
 
-from store import Finish, ResultRow, Store
+from store import Finish, LogConflict, ResultRow, Store
+from store.database import ConstraintViolation
 
 SEATS = [
     {"user_id": 11, "name": "Ann", "ai": None},
@@ -12,8 +12,8 @@ SEATS = [
 
 
 @pytest.fixture
-async def store():
-    store = await Store.open(":memory:")
+async def store(database_url: str):
+    store = await Store.open(database_url)
     yield store
     await store.close()
 
@@ -64,7 +64,7 @@ async def test_concurrent_appends_to_many_games_keep_each_log_whole(store: Store
 async def test_a_sequence_number_cannot_be_written_twice(store: Store):
     game_id = await new_game(store)
     await store.append_action(game_id, 0, 0, {"type": "a"})
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(LogConflict):
         await store.append_action(game_id, 0, 1, {"type": "b"})
     assert [row.action for row in await store.actions(game_id)] == [{"type": "a"}]
 
@@ -158,7 +158,7 @@ async def test_statuses_and_running_games(store: Store):
     await store.set_status(c, "errored", error="replay failed")
     assert [g.id for g in await store.games_with_status("running")] == [a]
     assert (await store.game(c)).error == "replay failed"
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(ConstraintViolation):
         await store.set_status(a, "paused")
 
 

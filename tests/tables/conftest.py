@@ -6,8 +6,8 @@ from tests.tables.helpers import Recorder, make_manager
 
 
 @pytest.fixture
-async def store():
-    store = await Store.open(":memory:")
+async def store(database_url: str):
+    store = await Store.open(database_url)
     yield store
     await store.close()
 

@@ -1,8 +1,6 @@
 """Every real game in GAMES that has a computer player, played whole through TableManager
 with computer seats only; a restart in the middle must not change a single move."""
 
-from pathlib import Path
-
 import pytest
 
 from engine.registry import GAMES
@@ -63,7 +61,7 @@ async def test_whole_game_with_computer_seats(store: Store, name: str, count: in
 
 
 @pytest.mark.parametrize("name", WITH_AI)
-async def test_restart_mid_game_changes_no_move(tmp_path: Path, name: str):
+async def test_restart_mid_game_changes_no_move(database_url: str, name: str):
     count = min(GAMES[name].allowed_player_counts())
     reference_store = await Store.open(":memory:")
     manager, table = await start(reference_store, name, count, seed=77)
@@ -72,7 +70,7 @@ async def test_restart_mid_game_changes_no_move(tmp_path: Path, name: str):
     await manager.close()
     await reference_store.close()
 
-    path = str(tmp_path / "bot.sqlite3")
+    path = database_url
     store = await Store.open(path)
     manager, table = await start(store, name, count, seed=77)
     await until(lambda: table.version >= min(10, len(expected) // 2) or table.finished)

@@ -51,10 +51,10 @@ async def reference_log(tmp_path: Path, seed: int) -> tuple[list, dict]:
 
 @pytest.mark.parametrize("seed", [3, 11])
 async def test_restart_with_a_pending_computer_turn_continues_identically(
-    tmp_path: Path, seed: int
+    tmp_path: Path, database_url: str, seed: int
 ):
     expected_log, expected_outcome = await reference_log(tmp_path, seed)
-    path = str(tmp_path / "bot.sqlite3")
+    path = database_url
 
     store = await Store.open(path)
     # A long pause: the computer's answer to Ann is still pending when the bot goes down.
@@ -81,8 +81,8 @@ async def test_restart_with_a_pending_computer_turn_continues_identically(
     await store.close()
 
 
-async def test_rebuilt_table_equals_the_one_before_the_restart(tmp_path: Path):
-    path = str(tmp_path / "bot.sqlite3")
+async def test_rebuilt_table_equals_the_one_before_the_restart(database_url: str):
+    path = database_url
     store = await Store.open(path)
     manager = make_manager(store)
     table = await new_table(manager, [human(ANN), human(BOB)], seed=4, settings={"idle": 10})
@@ -103,8 +103,8 @@ async def test_rebuilt_table_equals_the_one_before_the_restart(tmp_path: Path):
     await store.close()
 
 
-async def test_a_log_that_no_longer_replays_marks_the_game_errored(tmp_path: Path):
-    path = str(tmp_path / "bot.sqlite3")
+async def test_a_log_that_no_longer_replays_marks_the_game_errored(database_url: str):
+    path = database_url
     store = await Store.open(path)
     manager = make_manager(store)
     good = await new_table(manager, [human(ANN), human(BOB)], seed=1)
@@ -147,8 +147,8 @@ async def test_a_game_whose_last_action_ended_it_is_finished_on_start(store: Sto
     await manager.close()
 
 
-async def test_lobbies_survive_a_restart(tmp_path: Path):
-    path = str(tmp_path / "bot.sqlite3")
+async def test_lobbies_survive_a_restart(database_url: str):
+    path = database_url
     store = await Store.open(path)
     manager = make_manager(store)
     lobby = await manager.open_lobby(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN,
@@ -169,5 +169,39 @@ async def test_lobbies_survive_a_restart(tmp_path: Path):
     assert (again.options, again.message_id) == (lobby.options, 444)
     table = await manager.start_lobby(lobby.id, ANN, seed=1)
     assert [s.name for s in table.seats] == ["Ann", "Bob", "Computer 1"]
+    await manager.close()
+    await store.close()
+
+
+async def test_resuming_in_the_background_answers_at_once_and_rebuilds_every_game(
+    database_url: str,
+):
+    store = await Store.open(database_url)
+    manager = make_manager(store)
+    tables = [await new_table(manager, [human(ANN), human(BOB)], seed=s) for s in range(4)]
+    for table in tables:
+        await play_out(manager, table, moves=2)
+    before = {t.id: snapshot(t) for t in tables}
+    bad = await new_table(manager, [human(ANN), human(BOB)], seed=9)
+    await manager.close()
+    await store.append_action(bad.id, 0, 1, {"type": "play", "card": 9})
+    await store.close()
+
+    store = await Store.open(database_url)
+    manager = make_manager(store)
+    heard: list[int] = []
+    assert await manager.start(in_background=True, on_resumed=lambda t: heard.append(t.id)) == []
+    assert manager.resuming() == 5
+    # Reaching a game before the background task does rebuilds it on the spot.
+    reached = manager.get(tables[2].id)
+    assert reached is not None and snapshot(reached) == before[tables[2].id]
+    assert heard == [tables[2].id]
+    await manager.wait_idle()
+    assert manager.resuming() == 0
+    assert sorted(heard) == sorted(before)
+    assert {t.id: snapshot(manager.get(t.id)) for t in tables} == before
+    assert (await store.game(bad.id)).status == "errored"
+    await play_out(manager, manager.get(tables[0].id))
+    assert manager.get(tables[0].id).finished
     await manager.close()
     await store.close()

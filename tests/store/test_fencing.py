@@ -1,0 +1,100 @@
+"""Two processes on one database: claims, fencing, shards, compact log rows."""
+
+import pytest
+
+from store import GameLost, Store
+from store.records import decode_action, encode_action
+
+SEATS = [{"user_id": 11, "name": "Ann", "ai": None}]
+
+
+def guild_in_shard(shard: int, count: int = 2, n: int = 1) -> int:
+    return ((n * count + shard) << 22) | 12345
+
+
+async def new_game(store: Store, guild_id: int = 1) -> int:
+    return await store.create_game(guild_id=guild_id, channel_id=2, game="dash", options={},
+                                   seed=5, seats=SEATS, host_id=11)
+
+
+@pytest.fixture
+async def two(database_url: str):
+    first = await Store.open(database_url)
+    second = await Store.open(database_url)
+    yield first, second
+    await first.close()
+    await second.close()
+
+
+async def test_a_store_that_lost_its_game_is_refused_and_the_log_stays_whole(two):
+    first, second = two
+    game_id = await new_game(first)
+    await first.append_action(game_id, 0, 0, {"type": "play", "n": 0})
+    [(record, log)] = await second.claim_running_games()
+    assert record.id == game_id and [a["n"] for _, a in log.moves()] == [0]
+    with pytest.raises(GameLost):
+        await first.append_action(game_id, 1, 0, {"type": "play", "n": 1})
+    with pytest.raises(GameLost):
+        await first.set_status(game_id, "abandoned")
+    assert not await first.owns(game_id) and await second.owns(game_id)
+    await second.append_action(game_id, 1, 0, {"type": "play", "n": 2})
+    assert [r.action["n"] for r in await second.actions(game_id)] == [0, 2]
+    assert (await second.game(game_id)).status == "running"
+
+
+async def test_claims_take_only_the_running_games_of_the_given_shards(two):
+    first, second = two
+    in_0 = [await new_game(first, guild_in_shard(0, n=n)) for n in (1, 2)]
+    in_1 = await new_game(first, guild_in_shard(1))
+    done = await new_game(first, guild_in_shard(1, n=3))
+    await first.set_status(done, "abandoned")
+    claimed = await second.claim_running_games(shard_count=2, shard_ids=[1])
+    assert [record.id for record, _ in claimed] == [in_1]
+    assert [await first.owns(g) for g in in_0] == [True, True]
+    assert [r.id for r, _ in await first.claim_running_games(2, [0])] == in_0
+
+
+async def test_claimed_games_come_with_their_logs_in_few_queries(two):
+    first, second = two
+    games = [await new_game(first) for _ in range(30)]
+    for n, game_id in enumerate(games):
+        for seq in range(n % 4):
+            await first.append_action(game_id, seq, 0, {"type": "play", "n": seq})
+    commits = second.commits
+    claimed = await second.claim_running_games()
+    assert second.commits - commits == 1  # one transaction
+    assert [len(log.rows) for _, log in claimed] == [n % 4 for n in range(30)]
+    assert [record.id for record, _ in claimed] == games
+    assert all(log.moves() == [(0, {"type": "play", "n": seq}) for seq in range(len(log.rows))]
+               for _, log in claimed)
+
+
+async def test_logged_times_are_integer_milliseconds(two):
+    first, _ = two
+    game_id = await new_game(first)
+    await first.append_action(game_id, 0, 0, {"type": "play"})
+    [row] = await first.actions(game_id)
+    assert isinstance(row.at, int) and row.at > 1_700_000_000_000
+    record = await first.game(game_id)
+    assert record.updated_at.startswith("20") and record.updated_at.endswith("+00:00")
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "play", "card": "TD"},
+    {"type": "go"},
+    {"type": "_resign"},
+    {"type": "discard", "cards": ["6H", "TS"]},
+    {"type": "call", "call": {"kind": "pip", "to": 3}},
+    {"type": "odd type!", "n": 1},
+    {"type": 3},
+    {"card": "AS"},
+])
+def test_every_action_survives_the_compact_log_form(action):
+    text = encode_action(action)
+    assert decode_action(text) == action
+    assert len(text) <= len('{"type":""}') + len(str(action)) + 10
+
+
+def test_the_compact_form_drops_the_type_key_and_plain_json_still_reads():
+    assert encode_action({"type": "play", "card": "TD"}) == 'play{"card":"TD"}'
+    assert decode_action('{"card":"TD","type":"play"}') == {"type": "play", "card": "TD"}
