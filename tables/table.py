@@ -193,7 +193,12 @@ class Table:
                 self._recent.append(line)
 
     def _refresh_seat_versions(self) -> None:
-        for seat in range(len(self.seats)):
+        # Only a seat that had choices or may act now can see its choices change: every other
+        # seat had none and still has none (the contract: a seat not in to_act() has no legal
+        # action). So the cost per move follows the seats involved, not the table's size.
+        seats = {seat for seat, legal in enumerate(self._legal) if legal}
+        seats.update(self.to_act())
+        for seat in sorted(seats):
             legal = self.legal_for(seat)
             if legal != self._legal[seat]:
                 self._legal[seat] = legal
