@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from engine.cards import Card
+from engine.cards import VALUE_OF_RANK, Card
 from engine.cribbage._tables import MAX_PIECES, RANK_SCORES, RANK_WEIGHT
 
 JACK = 11
@@ -115,7 +115,7 @@ def number_words(n: int) -> str:
 
 def count_of(pile: Sequence[Card]) -> int:
     """The running count of a pile: the sum of values, face cards 10."""
-    return sum(piece.value for piece in pile)
+    return sum(VALUE_OF_RANK[piece.rank] for piece in pile)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -166,11 +166,14 @@ def _check_size(pieces: Sequence[Card], starter: Card | None) -> None:
 def _fifteens(group: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every distinct set of pieces adding up to 15, smallest sets first, in table order."""
     # Sums of all 2**n subsets, each one piece more than a subset already summed.
+    values = [VALUE_OF_RANK[piece.rank] for piece in group]
+    if sum(values) < 15:
+        return []
     sums = [0] * (1 << len(group))
     hits = []
     for mask in range(1, len(sums)):
         lowest = mask & -mask
-        total = sums[mask ^ lowest] + group[lowest.bit_length() - 1].value
+        total = sums[mask ^ lowest] + values[lowest.bit_length() - 1]
         sums[mask] = total
         if total == 15:
             hits.append(mask)
