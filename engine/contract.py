@@ -94,8 +94,13 @@ class Game(ABC):
         return legal
 
     def state_changed(self) -> None:
-        """Forget the seats to act and legal actions worked out for the previous state. apply()
-        calls it; code that changes a game's state directly (tests, restack) must too."""
+        """Forget everything worked out for the previous state. Code that changes a game's
+        state other than by apply() (tests, restack) must call it."""
+        self._forget_choices()
+
+    def _forget_choices(self) -> None:
+        """After a move: forget the seats to act and the legal actions (a game may keep finer
+        caches that its moves keep up to date themselves)."""
         self._acting = None
         self._legal.clear()
 
@@ -188,7 +193,7 @@ class Game(ABC):
         try:
             return self._apply(seat, chosen)
         finally:
-            self.state_changed()
+            self._forget_choices()
 
 
 def _offered(legal: list[Action], action: Action) -> Action | None:

@@ -58,7 +58,15 @@ class Breakdown:
 
     def words(self) -> str:
         """The count as players say it, each item with the running total:
-        "fifteen two (7H 8S), fifteen four (7H 8D), a pair is six (7H 7D)"; "nineteen" for 0."""
+        "fifteen two (7H 8S), fifteen four (7H 8D), a pair is six (7H 7D)"; "nineteen" for 0.
+        Spelled once: the show's event, its record and every view repeat it."""
+        words = self.__dict__.get("_words")
+        if words is None:
+            words = self._spell()
+            object.__setattr__(self, "_words", words)  # a cache, not a field: frozen is kept
+        return words
+
+    def _spell(self) -> str:
         if not self.items:
             return "nineteen"  # the players' joke name for a hand worth nothing
         phrases = []
