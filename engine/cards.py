@@ -96,11 +96,12 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    return " ".join(card_strs(cards))
 
 
 def card_strs(cards: Iterable[Card]) -> list[str]:
-    return [str(c) for c in cards]
+    text = _TEXT.get
+    return [text(c) or str(c) for c in cards]
 
 
 def standard_deck(ranks: Sequence[int] = range(1, 14)) -> list[Card]:

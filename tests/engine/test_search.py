@@ -63,9 +63,9 @@ def every_card(game: Game) -> Counter[Any]:
     return found
 
 
-def play_out(game: Game, rng: random.Random) -> None:
+def play_out(game: Game, rng: random.Random, moves_at_most: int = 3000) -> None:
     moves = 0
-    while game.outcome is None and moves < 3000:
+    while game.outcome is None and moves < moves_at_most:
         seat = rng.choice(game.to_act())
         game.apply(seat, rng.choice(game.legal_actions(seat)))
         moves += 1
@@ -95,7 +95,7 @@ def test_determinize_keeps_what_the_seat_sees(name: str, players: int,
                                               options: dict[str, Any]) -> None:
     rng = random.Random(4)
     changed = 0
-    for game in random_states(name, players, options, seed=2):
+    for number, game in enumerate(random_states(name, players, options, seed=2)):
         seat = rng.randrange(players)
         before = state_digest(game)
         sample = game.determinize(seat, random.Random(rng.random()))
@@ -103,8 +103,11 @@ def test_determinize_keeps_what_the_seat_sees(name: str, players: int,
         assert seen_by(sample, seat) == seen_by(game, seat)
         assert every_card(sample) == every_card(game)
         changed += state_digest(sample) != before
-        play_out(sample, rng)
-        assert sample.outcome is not None
+        if number < 4:  # a few to the end; the others a deal's worth of moves
+            play_out(sample, rng)
+            assert sample.outcome is not None
+        else:
+            play_out(sample, rng, moves_at_most=40)
     assert changed > 0, "hidden cards are dealt again"
 
 
