@@ -102,7 +102,7 @@ class Game(ABC):
         """After a move: forget the seats to act and the legal actions (a game may keep finer
         caches that its moves keep up to date themselves)."""
         self._acting = None
-        self._legal.clear()
+        self._legal = {}
 
     def waiting_for(self) -> list[int]:
         """The seats the game cannot go on without (a subset of to_act()): whose turn it is.
