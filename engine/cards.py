@@ -21,6 +21,8 @@ RANK_NAMES = {
     8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
 }
 DIE_PREFIX = "P"
+#: The cribbage count value by rank (index 0 unused): face cards count 10.
+VALUE_OF_RANK = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
 class Card(NamedTuple):
@@ -36,12 +38,13 @@ class Card(NamedTuple):
     @property
     def value(self) -> int:
         """The cribbage count value: face cards count 10."""
-        return 10 if self.rank > 10 else self.rank
+        return VALUE_OF_RANK[self.rank]
 
     def __str__(self) -> str:
-        if self.suit is None:
-            return f"{DIE_PREFIX}{self.rank}"
-        return RANKS[self.rank - 1] + self.suit
+        text = _TEXT.get(self)
+        if text is None:  # not a real card or die: spelled out for the error that follows
+            return f"{DIE_PREFIX}{self.rank}" if self.suit is None else f"{self.rank}{self.suit}"
+        return text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -62,6 +65,14 @@ class Card(NamedTuple):
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
 
+#: Every card and die by its text and back: cards are written and read on every move.
+_CARDS: dict[str, Card] = {
+    **{RANKS[rank - 1] + suit: Card(rank, suit) for suit in SUITS for rank in range(1, 14)},
+    **{f"{DIE_PREFIX}{value}": Card(value, None) for value in range(1, 7)},
+}
+_TEXT: dict[Card, str] = {card: text for text, card in _CARDS.items()}
+
+
 def die(value: int) -> Card:
     if not 1 <= value <= 6:
         raise IllegalAction(f"A PIP die shows 1 to 6, not {value}.")
@@ -70,6 +81,8 @@ def die(value: int) -> Card:
 
 def parse_card(text: str) -> Card:
     """Parse "5H", "TS", "10S", "jc" or "P4". Raises IllegalAction with a readable message."""
+    if isinstance(text, str) and text in _CARDS:
+        return _CARDS[text]
     if not isinstance(text, str):
         raise IllegalAction(f"{text!r} is not a card; write cards like 5H, TS or JC.")
     token = text.strip().upper()
@@ -100,11 +113,12 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    return " ".join(card_strs(cards))
 
 
 def card_strs(cards: Iterable[Card]) -> list[str]:
-    return [str(c) for c in cards]
+    text = _TEXT.get
+    return [text(c) or str(c) for c in cards]
 
 
 def standard_deck(ranks: Sequence[int] = range(1, 14)) -> list[Card]:

@@ -2,7 +2,8 @@
 
 A game is built by `spec.new(players, options, seed)` and only ever touched through:
 
-    to_act()             seats that may act now ([] once the game is over)
+    to_act()             seats that may act now ([] once the game is over); a seat not in it
+                         has no legal actions
     waiting_for()        the seats among them whose move the game waits for (default: all)
     legal_actions(seat)  every legal action for that seat, as JSON-compatible dicts with a "type"
     apply(seat, action)  -> list of events; raises IllegalAction and changes nothing if illegal
@@ -13,6 +14,18 @@ A game is built by `spec.new(players, options, seed)` and only ever touched thro
 Events are dicts with a "type", a "text" line for the channel in which seats are written as
 "{s0}".."{s7}" (the table layer puts names in), and, for an event only one seat may see, "to":
 that seat. Every view carries "game", "seat", "to_act", "outcome" and "players".
+
+For search (the computer's look-ahead), every game also offers, on the same object:
+
+    clone()                  an independent copy (random generator included), far cheaper
+                             than copy.deepcopy: cards and frozen records are shared
+    determinize(seat, rng)   a clone in which every card the seat cannot see is dealt again at
+                             random, consistent with its view; later shuffles are reseeded
+                             from rng; for one rng state the result depends only on the view
+    to_act(), legal_actions(seat), apply(seat, action), outcome   as above
+A search loop applies actions taken from legal_actions(): apply() recognises them without
+normalising, and to_act() and legal actions are worked out once per state and kept until the
+next move (a game whose state is changed by other means calls state_changed()).
 
 Outcome: {"winners": [seats], "ranks": [0 = first, per seat; partners share],
 "scores": [final score per seat], "shared": bool, "win_points": int (leaderboard points for a
@@ -26,9 +39,13 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any
 
+from engine.cards import Card
 from engine.errors import IllegalAction
+from engine.state_copy import copy_state
 
 Action = dict[str, Any]
+#: How many deals determinize draws at most looking for one the seats' moves allow.
+MAX_REDEALS = 1000
 Event = dict[str, Any]
 View = dict[str, Any]
 
@@ -37,6 +54,9 @@ class Game(ABC):
     """Base class for every game: checks turns and legality before any state changes."""
 
     name: str = ""
+    #: Attributes a clone may share with its original: the game replaces them, never changes
+    #: them in place (history kept for views).
+    shared_on_clone: tuple[str, ...] = ("options", "start_events")
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         self.players = players
@@ -46,12 +66,43 @@ class Game(ABC):
         self.outcome: dict[str, Any] | None = None
         #: What happened while the game was set up, before any action: a subclass fills it.
         self.start_events: list[Event] = []
+        # to_act() and each seat's legal actions, worked out once per state: the table, the
+        # computer players and apply() all ask for them after every move.
+        self._acting: list[int] | None = None
+        self._legal: dict[int, list[Action]] = {}
 
     @abstractmethod
-    def to_act(self) -> list[int]: ...
+    def _to_act(self) -> list[int]:
+        """Work out to_act() for the current state (the base class keeps it until a change)."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]: ...
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """Work out legal_actions(seat) for the current state (kept until a change)."""
+
+    def to_act(self) -> list[int]:
+        if self._acting is None:
+            self._acting = self._to_act()
+        return list(self._acting)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return list(self._legal_now(seat))
+
+    def _legal_now(self, seat: int) -> list[Action]:
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self._legal_actions(seat)
+        return legal
+
+    def state_changed(self) -> None:
+        """Forget everything worked out for the previous state. Code that changes a game's
+        state other than by apply() (tests, restack) must call it."""
+        self._forget_choices()
+
+    def _forget_choices(self) -> None:
+        """After a move: forget the seats to act and the legal actions (a game may keep finer
+        caches that its moves keep up to date themselves)."""
+        self._acting = None
+        self._legal = {}
 
     def waiting_for(self) -> list[int]:
         """The seats the game cannot go on without (a subset of to_act()): whose turn it is.
@@ -66,6 +117,54 @@ class Game(ABC):
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out an action already known to be legal."""
+
+    # ----- for search: copies of the state -------------------------------------------------
+    def clone(self) -> Game:
+        """An independent copy of this game, its random generator included: applying actions
+        to one never changes the other. Much cheaper than copy.deepcopy."""
+        return copy_state(self, shared=self._shared())
+
+    def _shared(self) -> list[Any]:
+        return [getattr(self, name) for name in self.shared_on_clone]
+
+    def determinize(self, seat: int, rng: random.Random) -> Game:
+        """A clone in which every card `seat` cannot see is dealt again at random (the hands
+        of the others, the crib, the stock), consistent with what it has seen: its view, legal
+        actions and waiting_for() are unchanged. Later shuffles are drawn from `rng` too, so
+        nothing hidden from the seat carries over from this game. For one state of `rng` the
+        result depends only on what the seat has seen, not on where the hidden cards are.
+        The current state's rules are kept (a seat that said go in this count holds no card
+        that fits); inferences from earlier moves (a go in an earlier count, a suit not
+        followed) are not."""
+        hidden = self._hidden_cards(seat)
+        # The hidden cards in a fixed order, shuffled, go to the hidden places walked in a
+        # fixed order; a deal the rules rule out (a seat that said go holding a card that fits)
+        # is drawn again.
+        in_order = sorted(hidden, key=lambda card: (card.rank, card.suit or ""))
+        for _ in range(MAX_REDEALS):
+            dealt_again = list(in_order)
+            rng.shuffle(dealt_again)
+            game = copy_state(self, dict(zip(hidden, dealt_again, strict=True)), self._shared())
+            game._tidy_after_redeal()
+            if game._possible_after_redeal():
+                game.rng = random.Random(rng.getrandbits(64))
+                game.state_changed()
+                return game
+        raise RuntimeError(f"no deal of the hidden cards fits what seat {seat} has seen")
+
+    def _hidden_cards(self, seat: int) -> list[Card]:
+        """Every card `seat` cannot see now, each once, in the order of the places that hold
+        them walked in a fixed order (a game dealt from a single pack; a game with duplicate
+        cards overrides determinize instead)."""
+        raise NotImplementedError(f"{self.name} cannot be determinized yet")
+
+    def _tidy_after_redeal(self) -> None:
+        """Restore orders the game keeps (sorted hands) after determinize swapped cards."""
+        return None
+
+    def _possible_after_redeal(self) -> bool:
+        """False if cards dealt again contradict what the seats did (determinize redraws)."""
+        return True
 
     def normalize(self, seat: int, action: Action) -> Action:
         """Bring an equivalent spelling of an action (cards in another order, "10H") to the
@@ -85,7 +184,27 @@ class Game(ABC):
             raise IllegalAction("That is not a move.")
         if seat not in self.to_act():
             raise IllegalAction("It is not your turn.")
-        action = self.normalize(seat, copy.deepcopy(action))
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(self.explain_illegal(seat, action))
-        return self._apply(seat, action)
+        legal = self._legal_now(seat)
+        chosen = _offered(legal, action)
+        if chosen is None:  # another spelling (a player's typing): normalised on a copy
+            chosen = self.normalize(seat, copy.deepcopy(action))
+            if chosen not in legal:
+                raise IllegalAction(self.explain_illegal(seat, chosen))
+        try:
+            return self._apply(seat, chosen)
+        finally:
+            self._forget_choices()
+
+
+def _offered(legal: list[Action], action: Action) -> Action | None:
+    """The legal action that `action` is, spelled exactly as legal_actions() spells it (so it
+    needs no normalising): the same object, or equal with values of the same types (1 == True
+    == 1.0 in Python, but a claim of True is not a claim of 1)."""
+    for offered in legal:
+        if offered is action:
+            return offered
+    for offered in legal:
+        if offered == action and all(type(action[key]) is type(value)
+                                     for key, value in offered.items()):
+            return offered
+    return None

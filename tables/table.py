@@ -14,7 +14,7 @@ from engine.errors import IllegalAction
 from engine.registry import GameSpec
 from tables.lobby import side_of_seats
 from tables.seats import SeatInfo
-from tables.text import event_line, fill_names, is_private
+from tables.text import event_text, fill_names, is_private
 
 #: How many event lines a table keeps for the channel, and per seat for private events.
 RECENT_LINES = 12
@@ -90,11 +90,12 @@ class Table:
 
     @property
     def recent(self) -> list[str]:
-        return list(self._recent)
+        names = self.names
+        return [fill_names(text, names) for text in self._recent]
 
     def note(self, line: str) -> None:
         """A public line about the table rather than the game (seats written "{s0}")."""
-        self._recent.append(fill_names(line, self.names))
+        self._recent.append(line)
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -125,7 +126,10 @@ class Table:
         return self._seat_versions[seat]
 
     def private_lines(self, seat: int) -> list[str]:
-        return list(self._private[seat]) if 0 <= seat < len(self._private) else []
+        if not 0 <= seat < len(self._private):
+            return []
+        names = self.names
+        return [fill_names(text, names) for text in self._private[seat]]
 
     def computer_turns(self) -> list[int]:
         """Seats the computer must play now: computer seats and humans who are away."""
@@ -184,21 +188,27 @@ class Table:
         return [{"type": "resigned", "seat": seat, "text": text}]
 
     def _remember(self, events: list[Event]) -> None:
-        names = self.names
+        # The texts are kept with their seat placeholders and names are put in when read: a
+        # rebuild replays every move but reads only the last lines.
         for event in events:
-            line = event_line(event, names)
-            if line is None:
+            text = event_text(event)
+            if text is None:
                 continue
             if is_private(event):
                 to = event["to"]
                 if isinstance(to, int) and 0 <= to < len(self._private):
-                    self._private[to].append(line)
+                    self._private[to].append(text)
             else:
-                self._recent.append(line)
+                self._recent.append(text)
 
     def _refresh_seat_versions(self) -> None:
-        for seat in range(len(self.seats)):
-            legal = self.legal_for(seat)
+        # Only a seat that had choices or may act now can see its choices change: every other
+        # seat had none and still has none (the contract: a seat not in to_act() has no legal
+        # action). So the cost per move follows the seats involved, not the table's size.
+        acting = set(self.to_act())
+        seats = acting.union(seat for seat, legal in enumerate(self._legal) if legal)
+        for seat in sorted(seats):
+            legal = self.game.legal_actions(seat) if seat in acting else []
             if legal != self._legal[seat]:
                 self._legal[seat] = legal
                 self._seat_versions[seat] = self.version

@@ -29,12 +29,16 @@ def spoken_list(items: Sequence[object], last: str = "and") -> str:
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
+def event_text(event: dict[str, Any]) -> str | None:
+    """An event's text with its seat placeholders, or None for an event that carries none."""
+    text = event.get("text")
+    return text if isinstance(text, str) and text else None
+
+
 def event_line(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """The line for an event, or None for an event that carries no text."""
-    text = event.get("text")
-    if not isinstance(text, str) or not text:
-        return None
-    return fill_names(text, names)
+    text = event_text(event)
+    return None if text is None else fill_names(text, names)
 
 
 def is_private(event: dict[str, Any]) -> bool:

@@ -126,6 +126,7 @@ def seat_name(seat: int) -> str:
 
 class CribbageGame(Game):
     name = "cribbage"
+    shared_on_clone = (*Game.shared_on_clone, "last_show", "first_cut")
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(players, options, seed)
@@ -283,7 +284,9 @@ class CribbageGame(Game):
         if dealer is not None:
             self.dealer = dealer
         self.deal_number -= 1
-        return self._start_deal(cards)
+        events = self._start_deal(cards)
+        self.state_changed()
+        return events
 
     def _finish_discards(self) -> list[Event]:
         """Every discard is in: build the crib, cut the starter, then the play begins."""
@@ -493,7 +496,7 @@ class CribbageGame(Game):
         return events
 
     # ===== the contract =========================================================================
-    def to_act(self) -> list[int]:
+    def _to_act(self) -> list[int]:
         if self.outcome is not None:
             return []
         if self.phase == DISCARD:
@@ -518,7 +521,7 @@ class CribbageGame(Game):
                 return [counter]  # pressing muggins is optional while the next count waits
         return self.to_act()
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
             return []
         if self.phase == DISCARD:
@@ -728,6 +731,45 @@ class CribbageGame(Game):
         return {"claim": {"seat": self.window["seat"], "kind": record.step.kind,
                           "claimed": record.claimed},
                 "may_press": self._pressers(), "chooser": None, "points": None}
+
+    # ===== for search ===========================================================================
+    def _hidden_cards(self, seat: int) -> list[Card]:
+        seen = self._cards_seen_by(seat)
+        # Walked in a fixed order of places (hands sorted, the stock in its order), so a card's
+        # position in this list depends only on what the seat sees: see Game.determinize.
+        # A discard is also in the crib (or under the stock): its own place comes first.
+        places = [*self.discards, *(self.pegging.hands if self.pegging else []), *self.hands,
+                  *self.kept, self.crib, self.deck]
+        hidden = dict.fromkeys(card for place in places for card in place
+                               if not card.is_die and card not in seen)
+        return list(hidden)
+
+    def _cards_seen_by(self, seat: int) -> set[Card]:
+        """The cards of this deal the seat's view shows it (dice are never hidden)."""
+        view = self.view(seat)
+        texts = [*view["hand"], *(view["kept"] or []), *view["discards"], *view["pile"]]
+        for cards in view["played"]:
+            texts += cards
+        for record in view["show"]:
+            texts += record["cards"]
+        if view["next_count"] is not None:
+            texts += view["next_count"]["cards"]
+        if view["starter"] is not None:
+            texts.append(view["starter"])
+        return {parse_card(text) for text in texts}
+
+    def _tidy_after_redeal(self) -> None:
+        for place in (*self.hands, *self.discards, *self.kept, self.crib):
+            place.sort(key=card_key)
+        if self.pegging is not None:
+            for hand in self.pegging.hands:  # the kept cards in order, then any PIP die
+                hand.sort(key=lambda piece: (piece.is_die, card_key(piece)))
+
+    def _possible_after_redeal(self) -> bool:
+        # A seat that said go in this count cannot hold a card that fits.
+        pegging = self.pegging
+        return (pegging is None or self.phase != PLAY
+                or not any(pegging.can_play(seat) for seat in pegging.passed))
 
     # ===== for tests and tools ==================================================================
     def all_cards(self) -> list[Card]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.cards import Card
+from engine.cards import VALUE_OF_RANK, Card
 from engine.cribbage.scoring import Breakdown, ScoreItem, peg_points
 
 LIMIT = 31
@@ -68,18 +68,20 @@ class Pegging:
         return self._count
 
     def fits(self, piece: Card) -> bool:
-        return self.count + piece.value <= LIMIT
+        return self._count + VALUE_OF_RANK[piece.rank] <= LIMIT
 
     def can_play(self, seat: int) -> bool:
-        return any(self.fits(piece) for piece in self.hands[seat])
+        room = LIMIT - self._count
+        return any(VALUE_OF_RANK[piece.rank] <= room for piece in self.hands[seat])
 
     def playable(self, seat: int) -> list[Card]:
         """Distinct pieces `seat` may lay now (none unless it is that seat's turn)."""
         if seat != self.turn:
             return []
+        room = LIMIT - self._count
         seen: list[Card] = []
         for piece in self.hands[seat]:
-            if self.fits(piece) and piece not in seen:
+            if VALUE_OF_RANK[piece.rank] <= room and piece not in seen:
                 seen.append(piece)
         return seen
 
@@ -88,12 +90,12 @@ class Pegging:
 
     # --- moves -----------------------------------------------------------------------------
     def play(self, seat: int, piece: Card) -> MoveResult:
-        if piece not in self.playable(seat):
+        if seat != self.turn or not self.fits(piece) or piece not in self.hands[seat]:
             raise ValueError(f"seat {seat} cannot lay {piece} now")
         self.hands[seat].remove(piece)  # removes one copy: a doubled die stays once
         self.played[seat].append(piece)
         self.pile.append(piece)
-        self._count += piece.value
+        self._count += VALUE_OF_RANK[piece.rank]
         self.last_player = seat
         result = MoveResult(count=self._count)
         made = peg_points(self.pile)

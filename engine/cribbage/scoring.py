@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from engine.cards import Card
+from engine.cards import VALUE_OF_RANK, Card
 from engine.cribbage._tables import MAX_PIECES, RANK_SCORES, RANK_WEIGHT
 
 JACK = 11
@@ -58,7 +58,15 @@ class Breakdown:
 
     def words(self) -> str:
         """The count as players say it, each item with the running total:
-        "fifteen two (7H 8S), fifteen four (7H 8D), a pair is six (7H 7D)"; "nineteen" for 0."""
+        "fifteen two (7H 8S), fifteen four (7H 8D), a pair is six (7H 7D)"; "nineteen" for 0.
+        Spelled once: the show's event, its record and every view repeat it."""
+        words = self.__dict__.get("_words")
+        if words is None:
+            words = self._spell()
+            object.__setattr__(self, "_words", words)  # a cache, not a field: frozen is kept
+        return words
+
+    def _spell(self) -> str:
         if not self.items:
             return "nineteen"  # the players' joke name for a hand worth nothing
         phrases = []
@@ -115,7 +123,7 @@ def number_words(n: int) -> str:
 
 def count_of(pile: Sequence[Card]) -> int:
     """The running count of a pile: the sum of values, face cards 10."""
-    return sum(piece.value for piece in pile)
+    return sum(VALUE_OF_RANK[piece.rank] for piece in pile)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -166,11 +174,14 @@ def _check_size(pieces: Sequence[Card], starter: Card | None) -> None:
 def _fifteens(group: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every distinct set of pieces adding up to 15, smallest sets first, in table order."""
     # Sums of all 2**n subsets, each one piece more than a subset already summed.
+    values = [VALUE_OF_RANK[piece.rank] for piece in group]
+    if sum(values) < 15:
+        return []
     sums = [0] * (1 << len(group))
     hits = []
     for mask in range(1, len(sums)):
         lowest = mask & -mask
-        total = sums[mask ^ lowest] + group[lowest.bit_length() - 1].value
+        total = sums[mask ^ lowest] + values[lowest.bit_length() - 1]
         sums[mask] = total
         if total == 15:
             hits.append(mask)

@@ -204,30 +204,30 @@ class PipCribbageGame(CribbageGame):
                  f"{die.space} ({TRACK[die.space].name}) and now shows {die.face}."}]
 
     # ===== the contract =========================================================================
-    def to_act(self) -> list[int]:
+    def _to_act(self) -> list[int]:
         if self.outcome is not None:
             return []
         if self.phase == CRUX_PHASE:
             return [self.dealer]
-        seats = super().to_act()
+        seats = super()._to_act()
         if self.turn_pending() and self.dealer not in seats:
             seats = sorted([*seats, self.dealer])
         return seats
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
             return []
         if self.phase == CRUX_PHASE:
             return [{"type": "crux", "choice": RENEW}, {"type": "crux", "choice": PRIORITY}]
         if self.turn_pending() and self.chooser is None:
             if seat != self.dealer:
-                return super().legal_actions(seat)  # muggins on the last claim, if any
+                return super()._legal_actions(seat)  # muggins on the last claim, if any
             face = self.dice[seat].face
             actions: list[Action] = [{"type": FLIP, "face": opposite_face(face)},
                                      {"type": KEEP_DIE}]
             # The count waits for the choice: no claim (nor a pass that ends the show) yet.
-            return actions + [a for a in super().legal_actions(seat) if a["type"] == "muggins"]
-        return super().legal_actions(seat)
+            return actions + [a for a in super()._legal_actions(seat) if a["type"] == "muggins"]
+        return super()._legal_actions(seat)
 
     def normalize(self, seat: int, action: Action) -> Action:
         kind = action["type"]

@@ -6,6 +6,7 @@ RULES.md §5 for the rulings this follows.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engine.cards import SUITS, Card, card_strs, parse_card, shuffled
@@ -52,6 +53,10 @@ class PipPipGame(Game):
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(players, options, seed)
+        # Each seat's possible calls, or None where they must be worked out again: they change
+        # only with that seat's hand or face-up cards, or with trump.
+        self._calls: list[list[Action] | None] = [None] * players
+        self._calls_trump: str | None = None
         self.rounds_total = rounds_for(players, options.get("rounds", "all"))
         self.round = 0
         self.scores = [0] * players
@@ -82,17 +87,17 @@ class PipPipGame(Game):
 
     # ---- the contract -------------------------------------------------------------------
 
-    def to_act(self) -> list[int]:
+    def _to_act(self) -> list[int]:
         if self.outcome is not None:
             return []
         seats = {self.turn}
-        seats.update(s for s in range(self.players) if self._call_actions(s))
+        seats.update(s for s, calls in enumerate(self._calls_by_seat()) if calls)
         return sorted(seats)
 
     def waiting_for(self) -> list[int]:
         return [] if self.outcome is not None else [self.turn]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.outcome is not None:
             return []
         actions: list[Action] = []
@@ -103,7 +108,11 @@ class PipPipGame(Game):
                 if text not in seen:
                     seen.add(text)
                     actions.append({"type": "play", "card": text})
-        return actions + self._call_actions(seat)
+        return actions + self._calls_by_seat()[seat]
+
+    def state_changed(self) -> None:
+        super().state_changed()
+        self._calls = [None] * self.players
 
     def normalize(self, seat: int, action: Action) -> Action:
         kind = action["type"]
@@ -202,7 +211,7 @@ class PipPipGame(Game):
         if self.outcome is not None:
             return []
         seats = {self.turn}
-        if seat is not None and self._call_actions(seat):
+        if seat is not None and self._calls_by_seat()[seat]:
             seats.add(seat)
         return sorted(seats)
 
@@ -215,8 +224,40 @@ class PipPipGame(Game):
         following = [c for c in hand if c.suit == led]
         return following or list(hand)
 
+    def determinize(self, seat: int, rng: random.Random) -> PipPipGame:
+        """See Game.determinize. Two packs hold every card twice, so the hidden cards are dealt
+        again by place: the others' hands but their face-up (declared) cards, the stock and
+        the cards set aside."""
+        game = self.clone()
+        assert isinstance(game, PipPipGame)
+        hidden_hands = [_without(hand, declared) if other != seat else []
+                        for other, (hand, declared) in enumerate(zip(game.hands, game.declared,
+                                                                     strict=True))]
+        pool = [card for hand in hidden_hands for card in hand] + game.pile + game.set_aside
+        pool.sort(key=_hand_order)  # so that the deal depends only on what the seat has seen
+        rng.shuffle(pool)
+        for other, hidden in enumerate(hidden_hands):
+            if other != seat:
+                game.hands[other] = list(game.declared[other]) + pool[:len(hidden)]
+                del pool[:len(hidden)]
+        game.pile, game.set_aside = pool[:len(game.pile)], pool[len(game.pile):]
+        game.rng = random.Random(rng.getrandbits(64))
+        game.state_changed()
+        return game
+
+    def _calls_by_seat(self) -> list[list[Action]]:
+        """Every seat's possible calls. to_act() needs them all after every move, so each seat's
+        are worked out again only when its hand, its face-up cards or trump changed."""
+        if self._calls_trump != self.trump:
+            self._calls = [None] * self.players
+            self._calls_trump = self.trump
+        calls = self._calls
+        for seat, known in enumerate(calls):
+            if known is None:
+                calls[seat] = self._call_actions(seat)
+        return calls  # type: ignore[return-value]  # every entry filled just above
+
     def _call_actions(self, seat: int) -> list[Action]:
-        # Called for every seat on every move (to_act), so it counts in one pass.
         free: dict[Card, int] = {}
         for card in self.hands[seat]:
             if card.rank in (KING, QUEEN):
@@ -270,6 +311,7 @@ class PipPipGame(Game):
                 self.hands[(self.dealer + offset) % n].append(deck.pop())
         self.pile = deck
         self.declared = [[] for _ in range(n)]
+        self._calls = [None] * n
         self.set_aside, self.played, self.trick, self.calls = [], [], [], []
         self.round_points = [0] * n
         self.next_trump, self.trump_set_by_call = None, False
@@ -311,6 +353,7 @@ class PipPipGame(Game):
         if card in self.declared[seat]:
             self.declared[seat].remove(card)
         self.hands[seat].remove(card)
+        self._calls[seat] = None
         self.trick.append((seat, card))
         events: list[Event] = [{"type": "play", "seat": seat, "card": str(card),
                                 "text": f"{{s{seat}}} plays {card}"}]
@@ -381,6 +424,7 @@ class PipPipGame(Game):
     def _make_call(self, seat: int, suit: str, double: bool) -> list[Event]:
         pairs = 2 if double else 1
         self.declared[seat] += [Card(KING, suit), Card(QUEEN, suit)] * pairs
+        self._calls[seat] = None
         gained = 50 * pairs
         self.scores[seat] += gained
         name = suit_name(suit)
@@ -399,6 +443,14 @@ class PipPipGame(Game):
         return [{"type": "call", "seat": seat, "suit": suit, "double": double,
                  "points": gained,
                  "text": f"{{s{seat}}} calls {title} in {name} (+{gained}): {effect}"}]
+
+
+def _without(cards: list[Card], taken: list[Card]) -> list[Card]:
+    """`cards` less one copy of each card in `taken` (a sub-multiset of it)."""
+    rest = list(cards)
+    for card in taken:
+        rest.remove(card)
+    return rest
 
 
 def _call(suit: str, double: bool) -> Action:

@@ -98,14 +98,14 @@ class PipRushGame(Game):
 
     # ----- the contract -----
 
-    def to_act(self) -> list[int]:
+    def _to_act(self) -> list[int]:
         if self.outcome is not None:
             return []
         if self.pending is not None:
             return [self.pending.seat]
         return [self.order[len(self.trick)]]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
             return []
         if self.pending is not None:
@@ -365,6 +365,14 @@ class PipRushGame(Game):
             for seat in range(self.players)
         )
         return events
+
+    def _hidden_cards(self, seat: int) -> list[Card]:
+        others = [card for other, hand in enumerate(self.hands) if other != seat for card in hand]
+        return [*others, *self.pile]
+
+    def _tidy_after_redeal(self) -> None:
+        for seat in range(self.players):
+            self._sort_hand(seat)
 
     def _sort_hand(self, seat: int) -> None:
         self.hands[seat].sort(key=lambda c: (SUIT_ORDER.index(c.suit or "S"), strength(c)))

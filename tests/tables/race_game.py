@@ -33,7 +33,7 @@ class Dash(Game):
     def _draw(self) -> int:
         return self.rng.randint(1, 5)
 
-    def to_act(self) -> list[int]:
+    def _to_act(self) -> list[int]:
         if self.outcome is not None:
             return []
         others = [s for s in range(self.players) if s != self.turn and s not in self.cheered]
@@ -42,7 +42,7 @@ class Dash(Game):
     def waiting_for(self) -> list[int]:
         return [] if self.outcome is not None else [self.turn]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act():
             return []
         if seat == self.turn:

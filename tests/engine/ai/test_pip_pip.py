@@ -55,6 +55,7 @@ def hide_differently(game: PipPipGame, rng: random.Random, seat: int) -> PipPipG
             hidden = hidden[size:]
     other.pile = hidden
     other.declared = [list(d) for d in game.declared]
+    other.state_changed()
     return other
 
 
