@@ -171,11 +171,19 @@ class Game(ABC):
         form legal_actions uses. Raise IllegalAction for input that is not even well formed."""
         return action
 
+    def _still_accepts(self, seat: int, action: Action, legal: list[Action]) -> bool:
+        """Whether a logged move that is no longer offered was offered by an earlier release
+        in this state (see `apply`)."""
+        return False
+
     def explain_illegal(self, seat: int, action: Action) -> str:
         """A player-readable reason why a well-formed action is refused right now."""
         return "That move is not allowed right now."
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: Action, *, logged: bool = False) -> list[Event]:
+        """Carry out `action` for `seat`. `logged` replays a move from a saved log: one that an
+        earlier release offered and this one no longer does (`_still_accepts`) is carried out
+        as it was then, so no saved game stops replaying."""
         if self.outcome is not None:
             raise IllegalAction("This game is over.")
         if not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -188,7 +196,7 @@ class Game(ABC):
         chosen = _offered(legal, action)
         if chosen is None:  # another spelling (a player's typing): normalised on a copy
             chosen = self.normalize(seat, copy.deepcopy(action))
-            if chosen not in legal:
+            if chosen not in legal and not (logged and self._still_accepts(seat, chosen, legal)):
                 raise IllegalAction(self.explain_illegal(seat, chosen))
         try:
             return self._apply(seat, chosen)

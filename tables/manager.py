@@ -126,6 +126,10 @@ class TableManager:
                 self._lobbies[lobby.id] = lobby
         claimed = await self.store.claim_running_games(*self.shards)
         self._pending = {record.id: (record, log_rows) for record, log_rows in claimed}
+        # Settings first, so a game's first forced move or turn notice already follows them.
+        await self._load_player_settings(
+            [SeatInfo.from_json(seat) for record, _ in claimed for seat in record.seats]
+        )
         self._on_resumed = on_resumed
         if in_background:
             self._resuming = asyncio.create_task(self._resume_all(), name="resume-games")
@@ -160,7 +164,6 @@ class TableManager:
             table.status = "finished"
             self._settle(self.store.finish_game(table.id, self._finish(table)))
             return None
-        self._settle(self._load_player_settings(table.seats))
         self._register(table)
         self._after_change(table, None)
         if self._on_resumed is not None:
@@ -369,9 +372,8 @@ class TableManager:
         return dict(settings)
 
     async def _load_player_settings(self, seats: list[SeatInfo]) -> None:
-        for seat in seats:
-            if seat.user_id is not None:
-                await self.player_settings(seat.user_id)
+        for user_id in {seat.user_id for seat in seats if seat.user_id is not None}:
+            await self.player_settings(user_id)
 
     # ================================================================ lobbies
 

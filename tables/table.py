@@ -143,12 +143,13 @@ class Table:
 
     # ------------------------------------------------------------ changing
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """Carry out one action; IllegalAction leaves everything as it was."""
+    def apply(self, seat: int, action: Action, *, logged: bool = False) -> list[Event]:
+        """Carry out one action (`logged`: from the saved log, see Game.apply); IllegalAction
+        leaves everything as it was."""
         if action.get("type") == RESIGN:
             events = self._resign(seat)
         else:
-            events = self.game.apply(seat, action)
+            events = self.game.apply(seat, action, logged=logged)
         self.version += 1
         self._remember(events)
         self._refresh_seat_versions()
@@ -164,7 +165,7 @@ class Table:
 
     def replay(self, log: list[tuple[int, Action]]) -> None:
         for seat, action in log:
-            self.apply(seat, action)
+            self.apply(seat, action, logged=True)
 
     # ------------------------------------------------------------ helpers
 

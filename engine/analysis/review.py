@@ -69,7 +69,7 @@ def review_game(spec: GameSpec, players: int, options: dict[str, Any], seed: int
                     groups.append({"label": label, "lost": 0.0, "decisions": []})
                 groups[-1]["decisions"].append(decision)
                 groups[-1]["lost"] += decision["lost"]
-        game.apply(actor, action)
+        game.apply(actor, action, logged=True)
     return {"game": spec.name, "seat": seat, "units": UNITS.get(spec.name, EXACT_UNITS),
             "exact": spec.name not in UNITS, "plays": PLAYS.get(spec.name, "pegging"),
             "groups": groups, "summary": summary(groups)}

@@ -111,6 +111,8 @@ from engine.errors import IllegalAction
 
 DISCARD, PLAY, SHOW, OVER = "discard", "play", "show", "over"
 SIMPLE_ACTIONS = ("go", "muggins", "keep", "give_back", "pass")
+#: The highest claim any earlier release offered (PIP Cribbage with Borrowed PIP).
+LEGACY_MAX_CLAIM = 75
 REASON_WORDS = {"play": "the play", "go": "the go", "heels": "his heels", "hand": "the hand",
                 "crib": "the crib"}
 
@@ -185,6 +187,13 @@ class CribbageGame(Game):
 
     def _after_show(self) -> list[Event]:
         return []
+
+    def _still_accepts(self, seat: int, action: Action, legal: list[Action]) -> bool:
+        # Releases before the claim menus were narrowed offered every count up to the most a
+        # hand of dice could make: a saved claim no hand can make is still a claim (too high
+        # is a recount, too low is scored).
+        return (action["type"] == "claim" and 0 <= action["points"] <= LEGACY_MAX_CLAIM
+                and any(offered["type"] == "claim" for offered in legal))
 
     def _claims(self) -> tuple[int, ...]:
         """The claims offered for the count waiting: every total a hand or crib of its shape

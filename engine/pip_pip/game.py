@@ -155,14 +155,14 @@ class PipPipGame(Game):
             )
         return f"Pip Pip needs a king and a queen of {name} not yet used in a call."
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: Action, *, logged: bool = False) -> list[Event]:
         # A seat that cannot call is not in to_act(); tell it why its call fails rather than
         # "not your turn", since calls do not wait for turns.
         calling = isinstance(action, dict) and action.get("type") == "call"
         if (calling and self.outcome is None and isinstance(seat, int)
                 and 0 <= seat < self.players and seat not in self.to_act()):
             raise IllegalAction(self.explain_illegal(seat, self.normalize(seat, dict(action))))
-        return super().apply(seat, action)
+        return super().apply(seat, action, logged=logged)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action["type"] == "call":

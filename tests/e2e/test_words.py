@@ -45,7 +45,7 @@ def test_lists_read_as_english() -> None:
 
 def test_the_lobby_lists_player_counts_in_words_and_only_real_options() -> None:
     spec = GAMES["cribbage"]
-    lobby = SimpleNamespace(id=7, host_id=1, options={}, seats=[])
+    lobby = SimpleNamespace(id=7, host_id=1, options={}, settings={}, seats=[])
     content = text.lobby_content(spec, lobby, [])
     assert "For 2, 3 or 4 players." in content
     assert "target" in content and "muggins" in content

@@ -28,7 +28,9 @@ def test_outcome_words_name_the_winners():
     single = {"winners": [1], "shared": False, "detail": "{s1} won with 121; {s0} 99."}
     assert outcome_words(names, single) == (["Bob"], "wins", "Bob won with 121; Ann 99.")
     partners = {"winners": [0, 2], "shared": False, "detail": ""}
-    assert outcome_words(names, partners) == (["Ann", "Cy"], "share the win", "")
+    assert outcome_words(names, partners) == (["Ann", "Cy"], "win", "")
+    tie = {"winners": [0, 1], "shared": True, "detail": ""}
+    assert outcome_words(names, tie) == (["Ann", "Bob"], "share the win", "")
 
 
 def test_the_hand_view_carries_the_playable_cards():

@@ -78,10 +78,11 @@ def test_claims_and_muggins_are_worth_their_points() -> None:
     entries = analyse(game, 0)
     assert entries[0] == {"action": {"type": "claim", "points": exact}, "value": exact,
                           "parts": {}, "why": f"The exact count: {exact}."}
-    assert entry_for(entries, {"type": "claim", "points": exact - 2})["value"] == exact - 4
-    game.apply(0, {"type": "claim", "points": exact - 2})
+    # 29 less 5 (no hand counts 25 to 27, so none is offered): the opponent may take the 5.
+    assert entry_for(entries, {"type": "claim", "points": exact - 5})["value"] == exact - 10
+    game.apply(0, {"type": "claim", "points": exact - 5})
     muggins = entry_for(analyse(game, 1), {"type": "muggins"})
-    assert muggins["value"] == 2.0 and "2 short" in muggins["why"]
+    assert muggins["value"] == 5.0 and "5 short" in muggins["why"]
 
 
 # ===== PIP Cribbage ===========================================================================

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card, die, standard_deck
 from engine.cribbage.claims import claim_ranges, possible_counts, suit_layouts
 from engine.cribbage.scoring import FlushRule, hand_total
+from engine.errors import IllegalAction
+from engine.registry import GAMES
 
 SHAPES = [
     (4, 0, FlushRule.HAND),  # a Cribbage or Crib Race hand
@@ -59,3 +62,26 @@ def test_claims_read_as_ranges() -> None:
     assert claim_ranges((0, 1, 2, 3, 20, 28, 29)) == "0–3, 20, 28 or 29"
     assert claim_ranges((7,)) == "7"
     assert claim_ranges((1, 2)) == "1 or 2"
+
+
+def test_a_saved_claim_no_hand_can_make_still_replays() -> None:
+    """Earlier releases offered every claim up to 29: a log holding 19 must still replay."""
+    game = GAMES["cribbage"].new(2, {"muggins": True}, seed=5)
+    rng = random.Random(5)
+
+    def claimant() -> int | None:
+        return next((s for s in game.to_act()
+                     if any(a["type"] == "claim" for a in game.legal_actions(s))), None)
+
+    while claimant() is None:
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    seat = claimant()
+    assert seat is not None
+    claim = {"type": "claim", "points": 19}
+    assert claim not in game.legal_actions(seat)
+    with pytest.raises(IllegalAction, match="No hand counts 19"):
+        game.apply(seat, claim)
+    events = game.apply(seat, claim, logged=True)
+    assert events[0]["type"] in ("claim", "recount")
+    assert events[0].get("points", events[0].get("claimed")) == 19
