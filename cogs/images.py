@@ -85,7 +85,8 @@ _unrendered: set[str] = set()
 
 
 async def draw(kind: str, game_name: str, view: dict[str, Any]) -> bytes | None:
-    """PNG bytes of `render.draw_<kind>(game_name, view)` ("table" or "hand"), or None."""
+    """PNG bytes of `render.draw_<kind>(game_name, view)` ("table", "hand" or "revealed"),
+    or None."""
     function = getattr(_render, f"draw_{kind}", None) if _render is not None else None
     if function is None:
         return None
@@ -103,6 +104,19 @@ async def draw(kind: str, game_name: str, view: dict[str, Any]) -> bytes | None:
         return None
 
 
+async def chart(game_name: str, title: str, moves: Any) -> tuple[bytes, str] | None:
+    """A finished game's chart (PNG, alt text) from its moves' public views, or None."""
+    function = getattr(_render, "chart_picture", None) if _render is not None else None
+    if function is None:
+        return None
+    try:
+        async with _queue().turn(PRIORITY["table"]):
+            return await asyncio.to_thread(function, game_name, title, moves)
+    except Exception:
+        log.exception("Drawing the chart of a %s game failed", game_name)
+        return None
+
+
 def playable_cards(legal: list[dict[str, Any]]) -> list[str]:
     """The card notations a seat's legal actions mention, for the hand picture's highlight."""
     cards: list[str] = []
@@ -112,6 +126,10 @@ def playable_cards(legal: list[dict[str, Any]]) -> list[str]:
     return cards
 
 
-def as_file(png: bytes | None, filename: str) -> list[discord.File]:
-    """The attachment list for a message: empty when there is no picture."""
-    return [] if png is None else [discord.File(io.BytesIO(png), filename=filename)]
+def as_file(png: bytes | None, filename: str, description: str | None = None
+            ) -> list[discord.File]:
+    """The attachment list for a message: empty when there is no picture. `description` is
+    the picture's alt text."""
+    if png is None:
+        return []
+    return [discord.File(io.BytesIO(png), filename=filename, description=description)]
