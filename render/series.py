@@ -113,11 +113,12 @@ def _crib_race(title: str, moves: Moves) -> Chart:
         for event in events:
             if event.get("type") == "zone" and event.get("kind") in ("slide", "trap"):
                 side = event.get("side")
-                landed = str(event.get("landed", ""))
+                landed, now = str(event.get("landed", "")), str(event.get("hole", ""))
                 if isinstance(side, int) and 0 <= side < len(points) and landed.isdigit():
+                    back = float(now) if now.isdigit() else _position(view, side)
                     _add(points[side], x, float(landed))
-                    notes.append(Note(side, x, float(landed), _position(view, side),
-                                      str(event["kind"])))
+                    _add(points[side], x, back)
+                    notes.append(Note(side, x, float(landed), back, str(event["kind"])))
         for side in range(len(points)):
             _add(points[side], x, _position(view, side))
     _close(points, len(moves) - 1)
