@@ -69,12 +69,6 @@ def test_colour_is_never_the_only_cue(game: str, players: int) -> None:
     looks = [(line.colour % len(palette.SIDE_COLOURS), line.shape % len(SHAPES))
              for line in chart.lines]
     assert len(set(looks)) == len(looks)  # lines of one colour differ in shape
-    shapes = {line.colour: set() for line in chart.lines}
-    for line in chart.lines:
-        shapes[line.colour].add(line.shape)
-    # the marker shapes alone tell the lines apart within each colour
-    assert all(len(s) == sum(1 for line in chart.lines if line.colour == c)
-               for c, s in shapes.items())
 
 
 @pytest.mark.parametrize("game,players", GAMES_PLAYED)
