@@ -15,6 +15,7 @@ from typing import Any
 from engine.contract import Action, Event, View
 from engine.errors import IllegalAction
 from engine.registry import GAMES
+from tables.review import finished_record
 from tables.seats import SeatInfo
 from tables.table import Table
 from tables.text import event_line, is_private
@@ -81,14 +82,7 @@ def public_lines(table: Table, events: list[Event]) -> list[str]:
 async def check_replayable(store: Any, game_id: int, guild_id: int | None) -> Any:
     """The record of game `game_id` when it may be replayed from server `guild_id`;
     IllegalAction, with a line for the member, when not."""
-    record = await store.game(game_id)
-    if record is None or record.guild_id != guild_id:
-        raise IllegalAction(f"There is no game #{game_id} in this server.")
-    if record.status == "running":
-        raise IllegalAction(f"Game #{game_id} is still being played: replay it once it is over.")
-    if record.status != "finished" or record.game not in GAMES:
-        raise IllegalAction(f"Game #{game_id} did not finish, so there is no replay of it.")
-    return record
+    return await finished_record(store, game_id, guild_id, "replay")
 
 
 async def replay_of(store: Any, record: Any) -> Replay:

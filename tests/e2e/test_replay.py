@@ -156,7 +156,7 @@ async def test_replay_refuses_missing_running_unfinished_and_other_servers_games
             9999: "There is no game #9999 in this server.",
             running: f"Game #{running} is still being played: replay it once it is over.",
             elsewhere: f"There is no game #{elsewhere} in this server.",
-            abandoned: f"Game #{abandoned} did not finish, so there is no replay of it.",
+            abandoned: f"Game #{abandoned} did not finish, so there is nothing to replay.",
         }
         fake.assert_clean()
 

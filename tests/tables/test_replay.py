@@ -120,6 +120,6 @@ async def test_only_finished_games_of_this_server_are_replayed(store: Store) -> 
     assert refusals == {
         999: "There is no game #999 in this server.",
         running: f"Game #{running} is still being played: replay it once it is over.",
-        abandoned: f"Game #{abandoned} did not finish, so there is no replay of it.",
+        abandoned: f"Game #{abandoned} did not finish, so there is nothing to replay.",
         elsewhere: f"There is no game #{elsewhere} in this server.",
     }
