@@ -299,18 +299,20 @@ def describe(chart: Chart) -> str:
                      + (f", highest {max(ys):g}" if max(ys) > ys[-1] else "") + ".")
     leads = lead_changes(chart)
     if len(chart.lines) > 1:
-        parts.append(f"The lead changed hands {leads} time{'s' if leads != 1 else ''}.")
+        times = {1: "once", 2: "twice"}.get(leads, f"{leads} times")
+        parts.append(f"The lead changed hands {times}." if leads else
+                     "The lead never changed hands.")
     for rule in chart.rules:
         below = [line.name for line in chart.lines if line.points and line.points[-1][1] < rule.y]
         parts.append(f"The {rule.label} is at {rule.y:g}"
                      + (f"; {_joined(below)} ended under it." if below else "."))
-    moved: dict[str, list[float]] = {}
+    moved: dict[tuple[str, str], list[float]] = {}
     for note in chart.notes:
-        moved.setdefault(f"{chart.lines[note.line].name} {note.label}", []).append(
+        moved.setdefault((chart.lines[note.line].name, note.label), []).append(
             note.y_from - note.y_to)
-    for what, drops in moved.items():
-        times = f"{len(drops)} times" if len(drops) > 1 else "once"
-        parts.append(f"{what} {times}, {sum(drops):g} holes back.")
+    for (name, label), drops in moved.items():
+        count = f"{len(drops)} {label}s" if len(drops) > 1 else f"a {label}"
+        parts.append(f"{name}: {count}, {sum(drops):g} holes back in all.")
     if chart.ending:
         parts.append(chart.ending)
     paragraph = " ".join(parts)
