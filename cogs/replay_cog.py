@@ -83,16 +83,12 @@ def frame_text(title: str, frame: Frame, hands: bool) -> str:
     return text.clip("\n".join(lines))
 
 
-async def chart_files(store: Any, game_id: int) -> list[discord.File]:
-    """The chart attachment of a finished game's table message, with its alt text (none if
-    the game cannot be charted: it is then logged and the message goes out without it)."""
+async def final_chart(store: Any, game_id: int) -> tuple[bytes, str] | tuple[None, None]:
+    """The chart of a finished game's table message and its alt text; (None, None) when the
+    game cannot be charted (logged: the message then goes out without it)."""
     try:
         replay, moves = await chart_moves(store, game_id)
     except Exception:
         log.exception("Game %s could not be replayed for its chart", game_id)
-        return []
-    picture = await images.chart(replay.record.game, replay.title, moves)
-    if picture is None:
-        return []
-    png, alt = picture
-    return images.as_file(png, "chart.png", alt)
+        return None, None
+    return await images.chart(replay.record.game, replay.title, moves) or (None, None)

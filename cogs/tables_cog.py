@@ -23,7 +23,7 @@ from cogs import images, text
 from cogs.components import TableButton, controls_view, table_view, with_hint
 from cogs.controls import STALE_MESSAGE, ControlRef, build_controls, resolve, stale
 from cogs.refresher import Coalescer
-from cogs.replay_cog import chart_files
+from cogs.replay_cog import final_chart
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 
@@ -92,9 +92,12 @@ class TablesCog(commands.Cog, name="Tables"):
             return
         running = table.status == "running" and not table.finished
         png = await images.draw("table", table.game_name, table.public_view())
-        files = images.as_file(png, "table.png")
-        if table.finished:
-            files += await chart_files(self.manager.store, table.id)
+        chart, alt = await final_chart(self.manager.store, table.id) if table.finished else (
+            None, None)
+
+        def files() -> list[discord.File]:  # new each time: a sent File is used up
+            return images.as_file(png, "table.png") + images.as_file(chart, "chart.png", alt)
+
         content = text.table_content(table, status=table.status)
         view = table_view(table.id, finished=not running, reviewable=table.finished)
         waited = frozenset(
@@ -107,7 +110,7 @@ class TablesCog(commands.Cog, name="Tables"):
         if message_id is not None and not repost:
             try:
                 await channel.get_partial_message(message_id).edit(
-                    content=content, attachments=files, view=view
+                    content=content, attachments=files(), view=view
                 )
             except discord.NotFound:
                 message_id = None  # deleted by someone: post a fresh one below
@@ -116,7 +119,7 @@ class TablesCog(commands.Cog, name="Tables"):
                 return
         message = await channel.send(
             content,
-            files=files,
+            files=files(),
             view=view,
             allowed_mentions=TABLE_MENTIONS,
         )

@@ -63,9 +63,21 @@ async def test_the_final_table_message_carries_the_chart_with_alt_text() -> None
         alt = attachments["chart.png"].description or ""
         assert alt.startswith(f"Chart of Cribbage #{driver.table_id}: each side's points "
                               "through ")
-        assert "The skunk line is at 31." in alt and len(alt) <= 1024
+        assert "The skunk line is at 31" in alt and len(alt) <= 1024
         assert "Alice (blue circle, A) ends on " in alt
         assert "Computer 1 (orange square, B) ends on " in alt
+        assert attachments["chart.png"].data[:8] == b"\x89PNG\r\n\x1a\n"
+
+        # Deleted by someone: the table message comes back, the chart with it, whole.
+        fake.state.delete_message(final)
+        table = driver.bot.get_cog("Tables")
+        table.show(table._known.get(driver.table_id) or await driver.bot.tables._rebuild(
+            await driver.bot.store.game(driver.table_id)))
+        await driver.settle()
+        again = driver.table_message()
+        assert again.id != final.id
+        assert [(a.filename, a.data, a.description) for a in again.attachments] == [
+            (a.filename, a.data, a.description) for a in final.attachments]
         fake.assert_clean()
 
 
