@@ -70,9 +70,10 @@ async def test_the_final_table_message_carries_the_chart_with_alt_text() -> None
 
         # Deleted by someone: the table message comes back, the chart with it, whole.
         fake.state.delete_message(final)
-        table = driver.bot.get_cog("Tables")
-        table.show(table._known.get(driver.table_id) or await driver.bot.tables._rebuild(
-            await driver.bot.store.game(driver.table_id)))
+        manager, store = driver.bot.tables, driver.bot.store
+        assert manager is not None and store is not None and driver.table_id is not None
+        finished = await manager._rebuild(await store.game(driver.table_id))  # as stored
+        driver.bot.get_cog("Tables").show(finished)  # its message refreshed once more
         await driver.settle()
         again = driver.table_message()
         assert again.id != final.id
