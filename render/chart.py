@@ -106,6 +106,8 @@ def draw_image(chart: Chart) -> Image.Image:
         _series(canvas, chart, line, scale)
     for note in chart.notes:
         _note(canvas, note, scale)
+    for rule in chart.rules:
+        _rule_label(canvas, rule, scale, PLOT)
     _end_labels(canvas, chart, scale)
     _legend(canvas, chart, LEGEND_TOP)
     return image
@@ -174,6 +176,16 @@ def _rule(canvas: ImageDraw.ImageDraw, rule: Rule, scale: _Scale,
     while x < right:  # dashed, so it never reads as a player's line
         canvas.line((x, y, min(x + 14, right), y), fill=palette.INK, width=2)
         x += 22
+
+
+def _rule_label(canvas: ImageDraw.ImageDraw, rule: Rule, scale: _Scale,
+                box: tuple[int, int, int, int]) -> None:
+    """Drawn over the lines, on a patch of background, so it stays readable."""
+    left, y = box[0], scale.y(rule.y)
+    size = max(AXIS_SIZE, text.floor_size(canvas.im.size[0], secondary=True))
+    label_width = text.width(text.clean(rule.label), size)
+    canvas.rectangle((left + 4, y - 4 - size, left + 12 + label_width, y - 1),
+                     fill=palette.PANEL)
     text.draw(canvas, (left + 8, y - 4), rule.label, AXIS_SIZE, fill=palette.INK, anchor="ls",
               secondary=True)
 
