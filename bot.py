@@ -165,6 +165,7 @@ class CardBot(commands.Bot):
         from cogs.components import ALL_DYNAMIC_ITEMS, answer_unknown_component
         from cogs.info_cog import InfoCog
         from cogs.lobbies_cog import LobbiesCog
+        from cogs.replay_cog import ReplayCog
         from cogs.review_cog import ReviewCog
         from cogs.tables_cog import TablesCog
         from store import Store
@@ -190,6 +191,7 @@ class CardBot(commands.Bot):
         await self.add_cog(LobbiesCog(self, self.tables))
         await self.add_cog(InfoCog(self, self.tables))
         await self.add_cog(ReviewCog(self, self.tables))
+        await self.add_cog(ReplayCog(self, self.tables))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         # Every component is a DynamicItem keyed by its custom_id, so buttons sent before a
         # restart (and on ephemeral messages) keep working.

@@ -15,6 +15,9 @@ custom_id shapes (each under Discord's 100 characters):
     cb:rv:<game>           Review my game (a finished game's table message)
     cb:h:<table>:<seat>:<version>   Hint, in a hand with hints on (the seat's version, as for
                            action controls, so a hint for a hand that moved on is refused)
+    cb:rp:<game>:<frame>:<hands>:<f|p|n|l|h>   a replay's ⏮ ◀ ▶ ⏭ and Show hands: the frame
+                           to show and whether hands are face up (1) or not (0); the last
+                           part only keeps two buttons to the same frame apart
 """
 
 from __future__ import annotations
@@ -338,6 +341,35 @@ class HintButton(
             )
 
 
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cb:rp:(?P<game>\d+):(?P<frame>\d+):(?P<hands>[01]):(?P<tag>[fpnlh])",
+):
+    LABELS = {"f": "⏮", "p": "◀", "n": "▶", "l": "⏭"}
+
+    def __init__(self, game_id: int, frame: int, hands: bool, tag: str,
+                 disabled: bool = False) -> None:
+        label = self.LABELS.get(tag) or ("Hide hands" if not hands else "Show hands")
+        super().__init__(
+            discord.ui.Button(label=label, disabled=disabled,
+                              style=discord.ButtonStyle.secondary if tag != "h"
+                              else discord.ButtonStyle.primary,
+                              custom_id=f"cb:rp:{game_id}:{frame}:{int(hands)}:{tag}")
+        )
+        self.game_id, self.frame, self.hands = game_id, frame, hands
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+        return cls(int(match["game"]), int(match["frame"]), match["hands"] == "1", match["tag"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = _cog(interaction, "Replay")
+        if handler is not None:
+            await _guarded(
+                interaction, handler.on_replay(interaction, self.game_id, self.frame, self.hands)
+            )
+
+
 ALL_DYNAMIC_ITEMS = (
     ActionButton,
     ActionSelect,
@@ -347,6 +379,7 @@ ALL_DYNAMIC_ITEMS = (
     LobbySelect,
     ReviewButton,
     HintButton,
+    ReplayButton,
 )
 
 
@@ -398,6 +431,17 @@ def table_view(table_id: int, *, finished: bool = False,
         view.add_item(TableButton(table_id, what))
     if reviewable:
         view.add_item(ReviewButton(table_id))
+    return view
+
+
+def replay_view(game_id: int, frame: int, last: int, hands: bool) -> discord.ui.View:
+    """⏮ ◀ ▶ ⏭ around frame `frame` of `last`, then the Show hands (or Hide hands) toggle."""
+    view = discord.ui.View(timeout=None)
+    for tag, target in (("f", 0), ("p", frame - 1), ("n", frame + 1), ("l", last)):
+        stay = target == frame or not 0 <= target <= last
+        view.add_item(ReplayButton(game_id, max(0, min(target, last)), hands, tag,
+                                   disabled=stay))
+    view.add_item(ReplayButton(game_id, frame, not hands, "h"))
     return view
 
 

@@ -87,8 +87,8 @@ _unrendered: set[str] = set()
 async def draw(
     kind: str, game_name: str, view: dict[str, Any], **options: Any
 ) -> bytes | None:
-    """PNG bytes of `render.draw_<kind>(game_name, view, **options)` ("table" or "hand";
-    options such as four_colour=True), or None."""
+    """PNG bytes of `render.draw_<kind>(game_name, view, **options)` ("table", "hand" or
+    "revealed"; options such as four_colour=True), or None."""
     function = getattr(_render, f"draw_{kind}", None) if _render is not None else None
     if function is None:
         return None
@@ -128,6 +128,19 @@ def score_line(game_name: str, view: dict[str, Any]) -> str:
     except Exception:
         log.exception("Writing the scores of a %s game failed", game_name)
         return ""
+
+
+async def chart(game_name: str, title: str, moves: Any) -> tuple[bytes, str] | None:
+    """A finished game's chart (PNG, alt text) from its moves' public views, or None."""
+    function = getattr(_render, "chart_picture", None) if _render is not None else None
+    if function is None:
+        return None
+    try:
+        async with _queue().turn(PRIORITY["table"]):
+            return await asyncio.to_thread(function, game_name, title, moves)
+    except Exception:
+        log.exception("Drawing the chart of a %s game failed", game_name)
+        return None
 
 
 def as_file(png: bytes | None, filename: str, description: str | None = None

@@ -33,6 +33,7 @@ from cogs import images, text
 from cogs.components import TableButton, controls_view, table_view, with_hint
 from cogs.controls import STALE_MESSAGE, ControlRef, build_controls, resolve, stale
 from cogs.refresher import Coalescer
+from cogs.replay_cog import final_chart
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from tables.clock import Clock
@@ -215,6 +216,14 @@ class TablesCog(commands.Cog, name="Tables"):
         public = table.public_view()
         png = await images.draw("table", table.game_name, public)
         alt = images.describe(table.game_name, public)
+        chart, chart_alt = (
+            await final_chart(self.manager.store, table.id) if table.finished else (None, None)
+        )
+
+        def files() -> list[discord.File]:  # new each time: a sent File is used up
+            return (images.as_file(png, "table.png", alt)
+                    + images.as_file(chart, "chart.png", chart_alt))
+
         content = text.table_content(
             table, status=table.status, scores=images.score_line(table.game_name, public)
         )
@@ -225,7 +234,7 @@ class TablesCog(commands.Cog, name="Tables"):
         if message_id is not None and not buried:
             try:
                 await channel.get_partial_message(message_id).edit(
-                    content=content, attachments=images.as_file(png, "table.png", alt), view=view
+                    content=content, attachments=files(), view=view
                 )
             except discord.NotFound:
                 log.info("Table message of table %s is gone: posting it again", table.id)
@@ -235,7 +244,7 @@ class TablesCog(commands.Cog, name="Tables"):
         # Only the first post mentions whose turn it is; the turn notices do that later.
         message = await channel.send(
             content,
-            files=images.as_file(png, "table.png", alt),
+            files=files(),
             view=view,
             allowed_mentions=TABLE_MENTIONS if message_id is None else NO_PINGS,
         )

@@ -10,6 +10,10 @@ Views are the engines' own `view(seat)` dicts; the table layer may add "names" (
 per seat) and "ai" (per seat, whether a computer plays it); without them seats read "Seat 1"..
 A hand view may carry "playable" (card notations the player may play now, from
 legal_actions); without it the renderer works out what it can from the view.
+
+    draw_revealed(game_name, view)              -> the table with every seat's hand under it
+                                                   (view["revealed"]: the seats' views)
+    chart_picture(game_name, title, moves)      -> (PNG, alt text) of a finished game's chart
 Nothing here does I/O beyond reading the shipped fonts once, and nothing imports an engine.
 """
 
@@ -18,8 +22,13 @@ from __future__ import annotations
 from render.alt_text import describe, score_line
 from render.kit.png import encode
 from render.registry import UnknownGame, View, renderer_for
+from render.reveal import draw_revealed
+from render.series import chart_picture
 
-__all__ = ["UnknownGame", "describe", "details", "draw_hand", "draw_table", "score_line"]
+__all__ = [
+    "UnknownGame", "chart_picture", "describe", "details", "draw_hand", "draw_revealed",
+    "draw_table", "score_line",
+]
 
 
 def draw_table(game_name: str, view: View, *, four_colour: bool = False) -> bytes:

@@ -16,17 +16,25 @@ from tables.table import RESIGN
 MESSAGE_LIMIT = 2000
 
 
-async def check_reviewable(store: Any, game_id: int, guild_id: int | None,
-                           user_id: int) -> tuple[Any, int]:
-    """(the game's record, the seat of `user_id`) when that player may review game `game_id`
-    from server `guild_id`; IllegalAction, with a line for the player, when not."""
+async def finished_record(store: Any, game_id: int, guild_id: int | None, verb: str) -> Any:
+    """The record of game `game_id` when it finished in server `guild_id`; IllegalAction, with
+    a line for the member saying why there is nothing to `verb` ("review", "replay"), when
+    not."""
     record = await store.game(game_id)
     if record is None or record.guild_id != guild_id:
         raise IllegalAction(f"There is no game #{game_id} in this server.")
     if record.status == "running":
-        raise IllegalAction(f"Game #{game_id} is still being played: review it once it is over.")
+        raise IllegalAction(f"Game #{game_id} is still being played: {verb} it once it is over.")
     if record.status != "finished" or record.game not in GAMES:
-        raise IllegalAction(f"Game #{game_id} did not finish, so there is nothing to review.")
+        raise IllegalAction(f"Game #{game_id} did not finish, so there is nothing to {verb}.")
+    return record
+
+
+async def check_reviewable(store: Any, game_id: int, guild_id: int | None,
+                           user_id: int) -> tuple[Any, int]:
+    """(the game's record, the seat of `user_id`) when that player may review game `game_id`
+    from server `guild_id`; IllegalAction, with a line for the player, when not."""
+    record = await finished_record(store, game_id, guild_id, "review")
     seat = next((i for i, s in enumerate(record.seats) if s.get("user_id") == user_id), None)
     if seat is None:
         raise IllegalAction(f"Only the players of game #{game_id} can review it.")

@@ -1,0 +1,170 @@
+"""The score chart of a finished game: what each game's series hold, the kit's readability
+floor, colour never the only cue, and alt text."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from itertools import pairwise
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from engine.registry import GAMES
+from render import chart_picture
+from render.chart import ALT_LIMIT, SHAPES, WIDTH, Chart, Line, describe, draw, lead_changes
+from render.kit import palette, text
+from render.series import chart_for
+from tables.replay import Replay
+from tests.render.conftest import open_png
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+GAMES_PLAYED = [("cribbage", 2), ("cribbage", 4), ("pip-cribbage", 2), ("crib-race", 2),
+                ("crib-race", 3), ("pip-rush", 2), ("pip-rush", 4), ("pip-pip", 3)]
+
+
+@cache
+def moves_of(game: str, players: int, seed: int = 11,
+             names: tuple[str, ...] = tuple(NAMES)) -> list[tuple[dict[str, Any], list[Any]]]:
+    """A whole game between easy computer players, as the replay sees it."""
+    spec = GAMES[game]
+    state = spec.new(players, {}, seed)
+    rng = random.Random(seed)
+    log = []
+    while state.outcome is None:
+        seat = state.to_act()[0]
+        action = spec.ai(state.view(seat), state.legal_actions(seat), rng, "easy")
+        state.apply(seat, action)
+        log.append((seat, action))
+    record = SimpleNamespace(
+        id=7, game=game, options={}, seed=seed, guild_id=1, channel_id=1, host_id=1,
+        settings={}, seats=[{"user_id": None, "name": n, "ai": "easy"} for n in names[:players]])
+    return Replay(record, log).moves()
+
+
+def chart_of(game: str, players: int, seed: int = 11) -> Chart:
+    return chart_for(game, f"{GAMES[game].title} #7", moves_of(game, players, seed))
+
+
+@pytest.mark.parametrize("game,players", GAMES_PLAYED)
+def test_every_text_on_every_games_chart_keeps_the_readability_floor(game: str,
+                                                                     players: int) -> None:
+    with text.recording() as drawn:
+        png, alt = chart_picture(game, f"{GAMES[game].title} #7", moves_of(game, players))
+    image = open_png(png)
+    assert image.width == WIDTH
+    assert drawn
+    low = [d for d in drawn if d.asked < text.floor_size(image.width, d.secondary)]
+    assert low == []
+    assert {d.secondary for d in drawn} == {True, False}  # axis labels are secondary
+    assert alt == describe(chart_of(game, players))
+
+
+@pytest.mark.parametrize("game,players", GAMES_PLAYED)
+def test_colour_is_never_the_only_cue(game: str, players: int) -> None:
+    chart = chart_of(game, players)
+    marks = [line.mark for line in chart.lines]
+    assert len(set(marks)) == len(marks) and all(marks)
+    looks = [(line.colour % len(palette.SIDE_COLOURS), line.shape % len(SHAPES))
+             for line in chart.lines]
+    assert len(set(looks)) == len(looks)  # lines of one colour differ in shape
+
+
+@pytest.mark.parametrize("game,players", GAMES_PLAYED)
+def test_alt_text_is_one_paragraph_naming_every_line(game: str, players: int) -> None:
+    chart = chart_of(game, players)
+    alt = describe(chart)
+    assert len(alt) <= ALT_LIMIT and "\n" not in alt
+    assert alt.startswith(f"Chart of {GAMES[game].title} #7: ")
+    for line in chart.lines:
+        assert f"{line.name} (" in alt and f", {line.mark}) ends on " in alt
+    assert chart.ending and alt.endswith(chart.ending)
+
+
+@pytest.mark.parametrize("game,players", [("cribbage", 2), ("cribbage", 4), ("pip-cribbage", 2),
+                                          ("cribbage", 3)])
+def test_cribbage_charts_follow_each_sides_score_through_the_deals_to_the_skunk_lines(
+        game: str, players: int) -> None:
+    moves = moves_of(game, players)
+    chart = chart_of(game, players)
+    final = moves[-1][0]
+    assert [line.points[-1][1] for line in chart.lines] == final["scores"]
+    assert len(chart.lines) == len(final["sides"])
+    assert [t.label for t in chart.ticks] == [str(d) for d in range(1, final["deal_number"] + 1)]
+    assert [(r.y, r.label) for r in chart.rules] == [(91, "skunk line"),
+                                                     (61, "double skunk line")]
+    for line in chart.lines:  # scores only ever go up, one point per change
+        ys = [y for _, y in line.points]
+        assert ys == sorted(ys)
+    if players == 4:
+        assert [line.name for line in chart.lines] == ["Ann & Cid", "Bob & Dee"]
+
+
+def test_a_61_point_game_has_only_the_skunk_line() -> None:
+    moves = [({**view, "target": 61}, events) for view, events in moves_of("cribbage", 2)]
+    chart = chart_for("cribbage", "Cribbage #7", moves)
+    assert [(r.y, r.label) for r in chart.rules] == [(31, "skunk line")]
+
+
+def test_crib_race_marks_every_move_back_and_draws_the_drop() -> None:
+    found = None
+    for seed in range(11, 40):
+        chart = chart_of("crib-race", 2, seed)
+        if chart.notes:
+            found = (seed, chart)
+            break
+    assert found is not None, "no slide or trap in 30 games"
+    seed, chart = found
+    moves = moves_of("crib-race", 2, seed)
+    for note in chart.notes:
+        assert note.label in ("slide", "trap") and note.y_to < note.y_from
+        points = chart.lines[note.line].points
+        at = [y for x, y in points if x == note.x]
+        assert (note.y_from, note.y_to) in pairwise(at)  # landed, then sent back
+        kinds = [e.get("kind") for e in moves[int(note.x)][1] if e.get("type") == "zone"]
+        assert note.label in kinds
+    final = moves[-1][0]
+    assert [line.points[-1][1] for line in chart.lines] == [p["position"] for p in final["pegs"]]
+    assert [(r.y, r.label) for r in chart.rules] == [(final["finish"], "finish")]
+    alt = describe(chart)
+    assert "holes back" in alt and chart.notes[0].label in alt
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pip_rush_follows_each_racer_trick_by_trick(players: int) -> None:
+    moves = moves_of("pip-rush", players)
+    chart = chart_of("pip-rush", players)
+    final = moves[-1][0]
+    assert len(chart.lines) == len(final["racers"])
+    assert [line.points[-1][1] for line in chart.lines] == [r["space"] for r in final["racers"]]
+    for line in chart.lines:
+        xs = [x for x, _ in line.points]
+        assert xs == sorted(set(xs)) and xs[-1] == final["tricks_played"]
+    assert not chart.steps and chart.rules[0].y == final["track"]["finish"]
+
+
+def test_pip_pip_shows_scores_through_the_rounds() -> None:
+    moves = moves_of("pip-pip", 3)
+    chart = chart_of("pip-pip", 3)
+    final = moves[-1][0]
+    assert [t.label for t in chart.ticks] == [str(r) for r in range(1, final["round"] + 1)]
+    assert [line.points[-1][1] for line in chart.lines] == final["scores"]
+    assert chart.x_label == "Round"
+
+
+def test_lead_changes_count_only_a_new_leader() -> None:
+    ann = Line("Ann", "A", 0, ((0, 0), (1, 5), (3, 9), (5, 20)))
+    bob = Line("Bob", "B", 1, ((0, 0), (2, 7), (4, 9), (6, 30)), shape=1)
+    chart = Chart("Cribbage #1", "points", "Deal", "Points", (ann, bob))
+    # Ann leads at 1, Bob at 2, Ann at 3, tie at 4, Ann at 5, Bob at 6
+    assert lead_changes(chart) == 3
+
+
+def test_hostile_names_and_long_alt_text_stay_within_bounds() -> None:
+    names = ("🂡" * 300, "שרה" * 50, "\u202e" + "x" * 500, "Zoë")
+    moves = moves_of("pip-rush", 4, 11, names)
+    chart = chart_for("pip-rush", "PIP Rush #7", moves)
+    alt = describe(chart)
+    assert len(alt) == ALT_LIMIT and alt.endswith("…")
+    open_png(draw(chart))
