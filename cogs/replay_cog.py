@@ -17,6 +17,7 @@ from cogs import images, text
 from cogs.components import replay_view
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
+from tables.pictures import playable_cards
 from tables.replay import Frame, chart_moves, check_replayable, frame_of, replay_of
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ class ReplayCog(commands.Cog, name="Replay"):
         frame = await frame_of(replay, index, hands)
         if hands:
             view = dict(frame.view)
-            view["revealed"] = [dict(h, playable=images.playable_cards(legal))
+            view["revealed"] = [dict(h, playable=playable_cards(legal))
                                 for h, legal in zip(frame.hands, frame.legal, strict=True)]
             png = await images.draw("revealed", record.game, view)
         else:
