@@ -42,6 +42,8 @@ class Settings:
     database: str
     dev_guild_id: int | None
     log_level: str
+    #: The expert computer player's thinking time per move.
+    expert_seconds: float = 1.0
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -50,11 +52,20 @@ class Settings:
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise ValueError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
+        expert = os.environ.get("EXPERT_SECONDS", "").strip() or "1"
+        try:
+            expert_seconds = float(expert)
+        except ValueError:
+            expert_seconds = 0.0
+        if not 0 < expert_seconds <= 60:
+            raise ValueError(f"EXPERT_SECONDS must be seconds (more than 0, at most 60), "
+                             f"not {expert!r}.")
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database=os.environ.get("DATABASE", "").strip() or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild else None,
             log_level=os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO",
+            expert_seconds=expert_seconds,
         )
 
 
@@ -71,6 +82,8 @@ class CardBot(commands.Bot):
         idle_takeover: float | None = 300.0,
         refresh_interval: float = 1.0,
         sync_commands: bool = True,
+        expert_seconds: float = 1.0,
+        expert_iterations: int | None = None,
     ) -> None:
         # No privileged intents: slash commands and components need none of them.
         intents = discord.Intents.default()
@@ -88,6 +101,9 @@ class CardBot(commands.Bot):
         self.idle_takeover = idle_takeover
         self.refresh_interval = refresh_interval
         self.sync_commands = sync_commands
+        #: The expert's budget per move: a time, or (tests) a number of deals searched.
+        self.expert_seconds = expert_seconds
+        self.expert_iterations = expert_iterations
         self.store: Store | None = None
         self.tables: TableManager | None = None
 
@@ -97,8 +113,10 @@ class CardBot(commands.Bot):
         from cogs.info_cog import InfoCog
         from cogs.lobbies_cog import LobbiesCog
         from cogs.tables_cog import TablesCog
+        from engine.ai.expert import Budget
         from store import Store
         from tables import TableManager
+        from tables.expert_pool import ExpertPool
 
         self.store = await Store.open(self.database)
         self.tables = TableManager(
@@ -106,6 +124,7 @@ class CardBot(commands.Bot):
             ai_delay=self.ai_delay,
             idle_warn=self.idle_warn,
             idle_takeover=self.idle_takeover,
+            experts=ExpertPool(Budget(self.expert_iterations, self.expert_seconds)),
         )
         tables_cog = TablesCog(self, self.tables, refresh_interval=self.refresh_interval)
         await self.add_cog(tables_cog)
@@ -194,7 +213,8 @@ def main() -> int:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
-    bot = create_bot(settings.database, dev_guild_id=settings.dev_guild_id)
+    bot = create_bot(settings.database, dev_guild_id=settings.dev_guild_id,
+                     expert_seconds=settings.expert_seconds)
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

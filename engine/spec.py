@@ -15,7 +15,9 @@ from engine.contract import Action, Game, View
 from engine.errors import IllegalAction
 
 AiFn = Callable[..., Action]
-LEVELS = ("easy", "normal", "hard")
+#: Computer levels; "expert" is a search around "hard" (engine/ai/expert.py), which the
+#: table layer runs itself: a game's `ai` is asked for the other three.
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,8 @@ from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import Store
 from store.records import Finish, GameRecord, LobbyRecord
-from tables.computer import choose, has_computer_player, refuse_without_ai
+from tables.computer import EXPERT, choose, has_computer_player, refuse_without_ai
+from tables.expert_pool import ExpertPool
 from tables.idle import IdleTiming, idle_timing
 from tables.lobby import Lobby
 from tables.ratings import display_rating, finish_for
@@ -66,8 +67,10 @@ class TableManager:
         idle_takeover: float | None = 300.0,
         games: Mapping[str, GameSpec] | None = None,
         clock: Callable[[], float] | None = None,
+        experts: ExpertPool | None = None,
     ) -> None:
         self.store = store
+        self.experts = experts or ExpertPool()
         self.ai_delay = ai_delay
         self.default_idle = IdleTiming(idle_warn, idle_takeover)
         self.games: Mapping[str, GameSpec] = GAMES if games is None else games
@@ -111,6 +114,7 @@ class TableManager:
             async with table.lock:
                 self._tasks[table.id].closed = True
             self._cancel_work(table.id)
+        self.experts.close()
         deliveries = [
             t.delivery for t in self._tasks.values() if t.delivery and not t.delivery.done()
         ]
@@ -434,10 +438,14 @@ class TableManager:
         try:
             # In a worker thread: a hard computer player may think for a tenth of a second,
             # which must not freeze every other table. It only sees copies (view, legal).
-            action = await asyncio.to_thread(
-                choose, table.spec, table.view_for(seat), legal, table.seed, table.version,
-                table.seats[seat].level,
-            )
+            level = table.seats[seat].level
+            if level == EXPERT:  # in a worker process, with a determinized copy of the game
+                action = await self.experts.choose(table.game, seat, table.seed, table.version)
+            else:
+                action = await asyncio.to_thread(
+                    choose, table.spec, table.view_for(seat), legal, table.seed, table.version,
+                    level,
+                )
             return await self._accept(table, seat, action)
         except (asyncio.CancelledError, IllegalAction, NotImplementedError) as error:
             if isinstance(error, asyncio.CancelledError):
