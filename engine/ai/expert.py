@@ -48,7 +48,8 @@ MAX_ROLLOUT_MOVES = 2000
 @dataclass(frozen=True)
 class Budget:
     """How long to search: `iterations` deals if given (tests and benchmarks of strength,
-    independent of the machine's speed), else until `seconds` have passed on `clock`."""
+    independent of the machine's speed), else until `seconds` have passed on `clock`. With
+    no deal searched the hard choice is played."""
 
     iterations: int | None = None
     seconds: float = DEFAULT_SECONDS
@@ -119,20 +120,23 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
                          level="hard")
     base = legal.index(default)
     samples: list[list[float]] = [[] for _ in legal]
-    start = budget.clock()
-    longest = 0.0
+    timed = budget.iterations is None
+    deadline = budget.clock() + budget.seconds
+    longest = 0.0  # the longest deal so far: one that would end past the deadline is not begun
     done = 0
-    while True:
-        if budget.iterations is not None:
-            if done >= budget.iterations:
-                break
-        elif done and budget.clock() - start + longest > budget.seconds:
-            break  # another deal would overrun the time allowed
+    while (budget.clock() + longest <= deadline) if timed else done < budget.iterations:
         began = budget.clock()
         deal = game.determinize(seat, rng)
         rollout_seed = rng.getrandbits(64)
+        values: list[float] = []
         for index in range(len(legal)):
-            samples[index].append(_sample(judge, deal, seat, index, rollout_seed))
+            if timed and budget.clock() > deadline:
+                break
+            values.append(_sample(judge, deal, seat, index, rollout_seed))
+        if len(values) < len(legal):
+            break  # out of time half-way: a deal some actions missed would not pair up
+        for index, value in enumerate(values):
+            samples[index].append(value)
         longest = max(longest, budget.clock() - began)
         done += 1
     return legal[_best(samples, base)]
@@ -173,8 +177,10 @@ def _best(samples: list[list[float]], base: int) -> int:
             continue
         differences = [value - default for value, default in zip(values, samples[base],
                                                                   strict=True)]
+        if len(differences) < 2:
+            continue
         mean = sum(differences) / len(differences)
-        if mean <= best_mean or len(differences) < 2:
+        if mean <= best_mean:
             continue
         spread = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
         if mean > MARGIN * math.sqrt(spread / len(differences)):

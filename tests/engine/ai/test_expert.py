@@ -3,7 +3,6 @@ same decision whatever the hidden cards are), and keeps to its budget of deals o
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Any
 
@@ -71,30 +70,40 @@ def test_the_same_seed_gives_the_same_decision(name: str, players: int,
 
 
 def test_a_time_budget_stops_before_it_would_overrun(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A fake clock: every reading is 0.1 s later. With a second allowed, the search stops
-    once another deal would end past it; at least one deal is always searched."""
-    ticks = itertools.count()
-    clock = lambda: next(ticks) * 0.1  # noqa: E731
+    """A fake clock on which each deal searched takes a quarter of a second: with a second
+    allowed, four deals fit; a fifth would end past the second and is not begun."""
+    now = [0.0]
     deals: list[int] = []
     real_sample = expert._sample
 
-    def counted(judge: expert.Judge, deal: Game, seat: int, index: int, seed: int) -> float:
+    def timed(judge: expert.Judge, deal: Game, seat: int, index: int, seed: int) -> float:
         if index == 0:
             deals.append(seed)
+            now[0] += 0.25
         return real_sample(judge, deal, seat, index, seed)
 
-    monkeypatch.setattr(expert, "_sample", counted)
+    monkeypatch.setattr(expert, "_sample", timed)
     game, seat = next(decisions("cribbage", 2, {}, seed=3, count=1))
-    chosen = expert.choose(game, seat, random.Random(1), expert.Budget(seconds=1.0, clock=clock))
-    assert chosen in game.legal_actions(seat)
-    searched = len(deals)
-    # Each deal reads the clock twice (0.1 s apart): the first start is at 0.1 and a deal
-    # takes 0.1 s plus 0.1 s of checking; a deal starts only if it can end by 1.1.
-    assert 2 <= searched <= 5
-    deals.clear()
-    ticks = itertools.count()
-    expert.choose(game, seat, random.Random(1), expert.Budget(seconds=0.0, clock=clock))
-    assert len(deals) == 1
+    budget = expert.Budget(seconds=1.0, clock=lambda: now[0])
+    assert expert.choose(game, seat, random.Random(1), budget) in game.legal_actions(seat)
+    assert len(deals) == 4 and now[0] == 1.0
+
+
+def test_out_of_time_in_the_first_deal_plays_the_hard_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [0.0]
+
+    def slow(judge: expert.Judge, deal: Game, seat: int, index: int, seed: int) -> float:
+        now[0] += 0.25
+        return 100.0 * index  # the last action would look far better, had there been time
+
+    monkeypatch.setattr(expert, "_sample", slow)
+    game, seat = next(decisions("cribbage", 2, {}, seed=3, count=1))
+    hard_choice = expert.choose(game, seat, random.Random(1), expert.Budget(iterations=0))
+    budget = expert.Budget(seconds=0.3, clock=lambda: now[0])
+    assert expert.choose(game, seat, random.Random(1), budget) == hard_choice
+    assert now[0] == 0.5, "the second action was tried, the third never begun"
+    assert hard_choice != game.legal_actions(seat)[-1]
 
 
 def test_a_single_legal_action_is_played_without_searching(
