@@ -90,10 +90,22 @@ def paired_jobs(game: str, players: int, games: int, hero: str, others: str,
 
 
 def run(jobs: list[Job], workers: int) -> list[float]:
-    if workers <= 1:
-        return [play(job) for job in jobs]
-    with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(play, jobs, chunksize=1))
+    """Every job's result, in order; a running tally goes to stderr every 10 games, so an
+    interrupted run still tells what it measured."""
+    shares: list[float] = []
+    pool = ProcessPoolExecutor(workers) if workers > 1 else None
+    try:
+        results = pool.map(play, jobs, chunksize=1) if pool else map(play, jobs)
+        for share in results:
+            shares.append(share)
+            if len(shares) % 10 == 0:
+                low, high = wilson(sum(shares), len(shares))
+                print(f"  ... {len(shares)} games: {sum(shares) / len(shares):.1%} "
+                      f"({low:.1%} - {high:.1%})", file=sys.stderr, flush=True)
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
+    return shares
 
 
 def report(title: str, shares: list[float], started: float) -> None:
