@@ -5,6 +5,7 @@
     .venv/bin/python -m benchmarks.expert race [--games 2000] [--workers 2]
     .venv/bin/python -m benchmarks.expert timing [--decisions 200] [--seconds 1.0]
     .venv/bin/python -m benchmarks.expert load [--experts 20] [--tables 20] [--seconds 60]
+        [--workers N]
 
 strength  the expert against the hard level, paired: every deal (game seed) is played once
           with the expert in each seat, the others hard, so luck of the cards cancels. Win
@@ -176,7 +177,8 @@ def timing(args: argparse.Namespace) -> None:
               f"{percentile(times, 0.95) * 1000:>9.0f}{max(times) * 1000:>9.0f}")
 
 
-async def load_run(experts: int, tables: int, seconds: float, game: str) -> None:
+async def load_run(experts: int, tables: int, seconds: float, game: str,
+                   workers: int | None) -> None:
     from benchmarks.discord_load import LoadDriver, keep_playing
     from tests.e2e.harness import FakeDiscord
     from tests.e2e.test_players import test_bot
@@ -202,6 +204,8 @@ async def load_run(experts: int, tables: int, seconds: float, game: str) -> None
         async with FakeDiscord(members=members, quiet_timeout=300) as fake:
             bot = test_bot(str(Path(folder) / "load.db"), ai_delay=0.2, refresh_interval=1.0)
             await fake.connect(bot)
+            if workers:
+                bot.tables.experts.workers = workers  # type: ignore[union-attr]
             drivers: list[tuple[str, TimedDriver]] = []
             for index in range(experts + tables):
                 level = EXPERT if index < experts else "easy"
@@ -237,7 +241,7 @@ async def load_run(experts: int, tables: int, seconds: float, game: str) -> None
 
 
 def load(args: argparse.Namespace) -> None:
-    asyncio.run(load_run(args.experts, args.tables, args.seconds, args.game))
+    asyncio.run(load_run(args.experts, args.tables, args.seconds, args.game, args.workers))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -264,6 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     four.add_argument("--tables", type=int, default=20)
     four.add_argument("--seconds", type=float, default=60.0)
     four.add_argument("--game", default="cribbage", choices=sorted(expert.JUDGES))
+    four.add_argument("--workers", type=int, default=None,
+                      help="the bot's expert processes (default: one per core)")
     args = parser.parse_args(argv)
     {"strength": strength, "race": race, "timing": timing, "load": load}[args.what](args)
     return 0
