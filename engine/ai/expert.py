@@ -112,6 +112,7 @@ JUDGES: dict[str, Judge] = {
 
 def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget()) -> Action:
     """The expert's action for `seat`, which the game waits for."""
+    deadline = budget.clock() + budget.seconds  # the hard choice's own time counts too
     judge = JUDGES[game.name]
     legal = game.legal_actions(seat)
     if len(legal) <= 1:
@@ -121,7 +122,6 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
     base = legal.index(default)
     samples: list[list[float]] = [[] for _ in legal]
     timed = budget.iterations is None
-    deadline = budget.clock() + budget.seconds
     longest = 0.0  # the longest deal so far: one that would end past the deadline is not begun
     done = 0
     while (budget.clock() + longest <= deadline) if timed else done < budget.iterations:
