@@ -15,9 +15,11 @@ from engine.contract import Action, Game, View
 from engine.errors import IllegalAction
 
 AiFn = Callable[..., Action]
-#: Computer levels; "expert" is a search around "hard" (engine/ai/expert.py), which the
-#: table layer runs itself: a game's `ai` is asked for the other three.
-LEVELS = ("easy", "normal", "hard", "expert")
+#: The levels a game's own `ai` plays.
+AI_LEVELS = ("easy", "normal", "hard")
+#: Computer levels offered at tables: "expert" is a search around "hard"
+#: (engine/ai/expert.py), which the table layer runs itself.
+LEVELS = (*AI_LEVELS, "expert")
 
 
 @dataclass(frozen=True)
