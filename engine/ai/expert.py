@@ -4,8 +4,9 @@ For one decision of `seat`, over and over:
 1. deal every card the seat cannot see again at random, consistent with its view
    (`Game.determinize`), so the search knows nothing the seat does not;
 2. for each legal action, on its own copy of that deal, play the action and then let the
-   hard level play every seat to a horizon (the end of the deal in the Cribbage family, a
-   few tricks in the trick games, or the end of the game);
+   normal level (the hard heuristics without their costly one-reply look-ahead) play every
+   seat to a horizon (the end of the deal in the Cribbage family, a few tricks in the trick
+   games, or the end of the game);
 3. score where that leaves the seat's side (`Judge`): the win or loss if the game is over,
    else its lead in the game's own terms.
 All actions are tried on the same deals with the same random choices afterwards, so their
