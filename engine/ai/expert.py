@@ -38,8 +38,10 @@ from engine.contract import Action, Game, View
 #: The level that plays every seat after the first move of each sample (hard looks a reply
 #: ahead in the play, which costs ten times more for little gain inside a rollout).
 ROLLOUT_LEVEL = "normal"
-#: How many standard errors an action must beat the hard choice by to replace it.
-MARGIN = 1.0
+#: How many standard errors an action must beat the hard choice by to replace it, and on how
+#: many deals at least (a spread measured on two or three deals means little).
+MARGIN = 2.0
+MIN_DEALS = 4
 #: Default thinking time per decision, in seconds.
 DEFAULT_SECONDS = 1.0
 #: Moves a rollout makes at most (a safety net: every horizon comes much sooner).
@@ -88,12 +90,17 @@ def _score_lead(view: View, seat: int) -> float:
 
 
 def _race_lead(view: View, seat: int) -> float:
-    """Crib Race: holes still to go on the real track (a boxed peg as a deal's points
-    further back), the closest rival's against ours."""
-    to_go = [peg["to_finish"] + (race_ai.BOX_COST if peg["boxed"] else 0.0)
-             for peg in view["pegs"]]
+    """Crib Race: the hard level's position value (points still needed, the zones ahead
+    counted), the closest rival's against ours; a boxed peg waits for the slowest rival."""
+    board = race_ai.BOARDS[view["board"]["name"]]
     mine = crib_ai.side_of(view, seat)
-    return float(min(go for side, go in enumerate(to_go) if side != mine) - to_go[mine])
+    costs = [race_ai.place_cost(board, race_ai.peg_of(view, side))
+             for side in range(len(view["pegs"]))]
+    rivals = [cost for side, cost in enumerate(costs) if side != mine]
+    own = costs[mine]
+    if view["pegs"][mine]["boxed"]:
+        own += race_ai.BOX_BASE_COST + max(0.0, max(rivals) - own)
+    return min(rivals) - own
 
 
 def _rush_lead(view: View, seat: int) -> float:
@@ -178,7 +185,7 @@ def _best(samples: list[list[float]], base: int) -> int:
             continue
         differences = [value - default for value, default in zip(values, samples[base],
                                                                   strict=True)]
-        if len(differences) < 2:
+        if len(differences) < MIN_DEALS:
             continue
         mean = sum(differences) / len(differences)
         if mean <= best_mean:

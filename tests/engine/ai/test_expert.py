@@ -121,7 +121,8 @@ def test_a_single_legal_action_is_played_without_searching(
 
 def test_a_clearly_better_action_replaces_the_hard_choice() -> None:
     """The hard choice stands unless another beats it by more than MARGIN standard errors."""
-    noisy = [[0.0, 1.0, 0.0, 1.0], [0.5, 1.5, -0.5, 1.5], [3.0, 4.0, 3.0, 4.0]]
+    noisy = [[0.0, 1.0, 0.0, 1.0], [0.5, 1.5, -0.5, 1.5], [3.0, 4.0, 3.0, 4.1]]
     assert expert._best(noisy[:2], base=0) == 0
     assert expert._best(noisy, base=0) == 2
     assert expert._best(noisy, base=2) == 2
+    assert expert._best([row[:3] for row in noisy], base=0) == 0, "too few deals to tell"
