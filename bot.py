@@ -70,6 +70,8 @@ class Settings:
     #: of them if SHARD_IDS is not set), serving only their servers' games.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    #: The expert computer player's thinking time per move.
+    expert_seconds: float = 1.0
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -81,6 +83,14 @@ class Settings:
         shard_count, shard_ids = shard_settings(
             os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip()
         )
+        expert = os.environ.get("EXPERT_SECONDS", "").strip() or "1"
+        try:
+            expert_seconds = float(expert)
+        except ValueError:
+            expert_seconds = 0.0
+        if not 0 < expert_seconds <= 60:
+            raise ValueError(f"EXPERT_SECONDS must be seconds (more than 0, at most 60), "
+                             f"not {expert!r}.")
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database=os.environ.get("DATABASE", "").strip() or DEFAULT_DATABASE,
@@ -88,6 +98,7 @@ class Settings:
             log_level=os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO",
             shard_count=shard_count,
             shard_ids=shard_ids,
+            expert_seconds=expert_seconds,
         )
 
 
@@ -129,6 +140,8 @@ class CardBot(commands.Bot):
         repost_after: int = 5,
         clock: Clock | None = None,
         sync_commands: bool = True,
+        expert_seconds: float = 1.0,
+        expert_iterations: int | None = None,
         **client_options: object,
     ) -> None:
         # The bot never joins voice, so discord.py's warnings about voice libraries not being
@@ -157,6 +170,9 @@ class CardBot(commands.Bot):
         self.repost_after = repost_after
         self.clock = clock
         self.sync_commands = sync_commands
+        #: The expert's budget per move: a time, or (tests) a number of deals searched.
+        self.expert_seconds = expert_seconds
+        self.expert_iterations = expert_iterations
         self.store: Store | None = None
         self.tables: TableManager | None = None
 
@@ -168,8 +184,10 @@ class CardBot(commands.Bot):
         from cogs.replay_cog import ReplayCog
         from cogs.review_cog import ReviewCog
         from cogs.tables_cog import TablesCog
+        from engine.ai.expert import Budget
         from store import Store
         from tables import TableManager
+        from tables.expert_pool import ExpertPool
 
         self.store = await Store.open(self.database)
         shard_ids = getattr(self, "shard_ids", None)
@@ -181,6 +199,7 @@ class CardBot(commands.Bot):
             forced_delay=self.forced_delay,
             clock=self.clock,
             shards=(self.shard_count, shard_ids) if self.shard_count and shard_ids else None,
+            experts=ExpertPool(Budget(self.expert_iterations, self.expert_seconds)),
         )
         tables_cog = TablesCog(
             self, self.tables, refresh_interval=self.refresh_interval,
@@ -369,6 +388,7 @@ def main(argv: list[str] | None = None) -> int:
         dev_guild_id=settings.dev_guild_id,
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
+        expert_seconds=settings.expert_seconds,
     )
     try:
         bot.run(settings.token, log_handler=None)

@@ -10,9 +10,9 @@ import importlib
 import pkgutil
 
 import engine
-from engine.spec import LEVELS, GameSpec, Option
+from engine.spec import AI_LEVELS, LEVELS, GameSpec, Option
 
-__all__ = ["GAMES", "LEVELS", "GameSpec", "Option"]
+__all__ = ["AI_LEVELS", "GAMES", "LEVELS", "GameSpec", "Option"]
 
 
 def _discover() -> dict[str, GameSpec]:

@@ -17,7 +17,11 @@ from engine.errors import IllegalAction
 AiFn = Callable[..., Action]
 #: (view, legal) -> every legal action best first: {"action", "value", "parts", "why"}.
 AnalyseFn = Callable[[View, list[Action]], list[dict[str, Any]]]
-LEVELS = ("easy", "normal", "hard")
+#: The levels a game's own `ai` plays.
+AI_LEVELS = ("easy", "normal", "hard")
+#: Computer levels offered at tables: "expert" is a search around "hard"
+#: (engine/ai/expert.py), which the table layer runs itself.
+LEVELS = (*AI_LEVELS, "expert")
 
 
 @dataclass(frozen=True)

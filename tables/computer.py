@@ -1,4 +1,7 @@
-"""Running a spec's computer player: deterministic randomness and the "has an AI" check."""
+"""Running a spec's computer player: deterministic randomness and the "has an AI" check.
+
+The expert level is the search of engine/ai/expert.py around the hard level: a game has it
+when it has a hard level and the search knows it (engine.ai.expert.JUDGES)."""
 
 from __future__ import annotations
 
@@ -8,10 +11,12 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
+from engine.ai.expert import JUDGES
 from engine.errors import IllegalAction
 from engine.registry import GameSpec
 
 log = logging.getLogger(__name__)
+EXPERT = "expert"
 
 
 def ai_rng(seed: int, action_number: int) -> random.Random:
@@ -37,6 +42,10 @@ def _probe(spec: GameSpec, levels: tuple[str, ...]) -> bool:
         return True
     seat = waiting[0]
     view, legal = game.view(seat), game.legal_actions(seat)
+    if EXPERT in levels:
+        if spec.name not in JUDGES:
+            return False
+        levels = tuple(sorted({"hard", *levels} - {EXPERT}))
     for level in levels:
         try:
             spec.ai(view, legal, ai_rng(0, 0), level=level)

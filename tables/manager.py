@@ -23,7 +23,8 @@ from engine.registry import GAMES, LEVELS, GameSpec
 from store import GameLost, Store
 from store.records import Finish, GameRecord, LobbyRecord, StoredLog
 from tables.clock import Clock
-from tables.computer import choose, has_computer_player, refuse_without_ai
+from tables.computer import EXPERT, choose, has_computer_player, refuse_without_ai
+from tables.expert_pool import ExpertPool
 from tables.hints import hints_on
 from tables.idle import IdleTiming, idle_timing
 from tables.lobby import Lobby
@@ -77,6 +78,7 @@ class TableManager:
         clock: Clock | None = None,
         forced_delay: float = 1.5,
         shards: tuple[int, Sequence[int]] | None = None,
+        experts: ExpertPool | None = None,
     ) -> None:
         """`forced_delay`: the pause before a move that carries no choice (GameSpec.forced)
         is played for a player whose settings allow it. `shards` (shard count, this process's
@@ -84,6 +86,7 @@ class TableManager:
         serves every server."""
         self.store = store
         self.shards: tuple[int | None, Sequence[int] | None] = shards or (None, None)
+        self.experts = experts or ExpertPool()
         self.ai_delay = ai_delay
         self.forced_delay = forced_delay
         self.default_idle = IdleTiming(idle_warn, idle_takeover)
@@ -197,6 +200,7 @@ class TableManager:
             async with table.lock:
                 self._tasks[table.id].closed = True
             self._cancel_work(table.id)
+        self.experts.close()
         deliveries = [
             t.delivery for t in self._tasks.values() if t.delivery and not t.delivery.done()
         ]
@@ -562,10 +566,14 @@ class TableManager:
         try:
             # In a worker thread: a hard computer player may think for a tenth of a second,
             # which must not freeze every other table. It only sees copies (view, legal).
-            action = await asyncio.to_thread(
-                choose, table.spec, table.view_for(seat), legal, table.seed, table.version,
-                table.seats[seat].level,
-            )
+            level = table.seats[seat].level
+            if level == EXPERT:  # in a worker process, with a determinized copy of the game
+                action = await self.experts.choose(table.game, seat, table.seed, table.version)
+            else:
+                action = await asyncio.to_thread(
+                    choose, table.spec, table.view_for(seat), legal, table.seed, table.version,
+                    level,
+                )
             return await self._accept(table, seat, action)
         except (asyncio.CancelledError, IllegalAction, NotImplementedError) as error:
             if isinstance(error, asyncio.CancelledError):

@@ -22,6 +22,14 @@ nothing, so the play only defends.
 
 Levels are Cribbage's (easy, normal, hard), all track-aware; the track weighs fully at hard,
 half at normal and easy, where random choices and simple heuristics stay as in Cribbage.
+
+Hard weighs moves by a position value instead of holes (`points_to_go`: the points a peg can
+expect to still need from each place, so a place just short of a trap is worth less than its
+holes and one short of a shortcut more), and a box by the lead it throws away: a boxed peg
+waits until every rival is past the box, so far ahead it is boxed until the rivals catch up
+(a fixed BOX_COST had it walk into the box at 68 while far ahead, then fall back into the
+trap at 88-90). In the play it also counts the go or last-card point a piece may bring where
+that point lands on the track (`_go_correction`).
 """
 
 from __future__ import annotations
@@ -34,8 +42,8 @@ from functools import lru_cache
 from engine.ai import cribbage as crib_ai
 from engine.cards import Card, parse_card
 from engine.contract import Action, View
-from engine.crib_race.board import BOARDS, BOX, Board
-from engine.crib_race.track import Peg, move, to_finish
+from engine.crib_race.board import BOARDS, BOX, MAIN, Board
+from engine.crib_race.track import Move, Peg, move, to_finish
 from engine.cribbage.scoring import hand_total, peg_points
 
 #: Points a side can expect to miss while boxed (roughly a deal's scoring).
@@ -104,6 +112,100 @@ def peg_gain(board: Board, peg: Peg, points: int) -> float:
     return gain(board.name, peg.path, peg.index, points)
 
 
+# ----- hard: a position value instead of holes gained ---------------------------------------
+#: How many points one scoring move makes, roughly (pegging ones and twos, fifteens, pairs,
+#: hand and crib counts): the steps of the position value's random walk.
+STEP_POINTS = ((1, 0.2), (2, 0.35), (3, 0.1), (4, 0.1), (6, 0.1), (8, 0.1), (12, 0.05))
+#: What a box costs beyond the lead it takes away: the rest of the deal scores nothing.
+BOX_BASE_COST = 4.0
+
+
+@lru_cache(maxsize=8)
+def points_to_go(board_name: str) -> dict[Peg, float]:
+    """For every place a peg can stand (a box counts as its hole), the points it can expect
+    to still need to finish, moving in typical scoring steps: a slide or green path ahead
+    makes a place worth more than its holes to go, a trap ahead (landed in again and again)
+    less. Worked out by value iteration (traps loop back)."""
+    board = BOARDS[board_name]
+    places = [Peg(MAIN, hole) for hole in range(board.finish + 1)]
+    for zone in board.zones:
+        if zone.kind != BOX:
+            places += [Peg(zone.name, index) for index in range(len(zone.route) - 1)]
+    moves = {place: [(move(board, place, points), points, share)
+                     for points, share in STEP_POINTS] for place in places}
+    # Nearest the finish first, so one sweep mostly settles each place from settled ones.
+    places.sort(key=lambda place: to_finish(board, place))
+    cost = {place: float(to_finish(board, place)) for place in places}
+
+    def cost_after(result: Move) -> float:
+        after = result.after
+        if after.is_boxed(board):
+            return cost[Peg(MAIN, board.by_name[after.path].triggers[0])]
+        return cost[after]
+
+    for _ in range(200):
+        changed = 0.0
+        for place in places:
+            if place.finished(board):
+                continue
+            new = sum(share * (min(points, to_finish(board, place))
+                               + (0.0 if result.finished else cost_after(result)))
+                      for result, points, share in moves[place])
+            changed = max(changed, abs(new - cost[place]))
+            cost[place] = new
+        if changed < 1e-3:
+            break
+    return cost
+
+
+def place_cost(board: Board, peg: Peg) -> float:
+    """points_to_go for any peg: a boxed one as at its box's hole."""
+    if peg.is_boxed(board):
+        peg = Peg(MAIN, board.by_name[peg.path].triggers[0])
+    return points_to_go(board.name)[peg]
+
+
+@lru_cache(maxsize=65536)
+def position_gain(board_name: str, path: str, index: int, points: int,
+                  rival_cost: float) -> float:
+    """What a move of `points` gains a peg at (path, index), in points of position value.
+    Landing in a box costs the lead over the rival that it throws away (`rival_cost`: the
+    slowest rival's position value; a boxed peg waits until every rival is past the box) and
+    the rest of the deal."""
+    board = BOARDS[board_name]
+    peg = Peg(path, index)
+    if points <= 0 or peg.is_boxed(board):
+        return 0.0
+    result = move(board, peg, points)
+    if result.finished:
+        return 1000.0 + points
+    before = place_cost(board, peg)
+    after = place_cost(board, result.after)
+    ground = before - after
+    if result.after.is_boxed(board):
+        ground -= BOX_BASE_COST + max(0.0, rival_cost - after)
+    return ground
+
+
+Ground = Callable[[Peg, int], float]
+
+
+def ground_for(view: View, board: Board, level: str, side: int) -> Ground:
+    """How a level weighs a move of `side`'s peg: holes gained (easy, normal), or the gain in
+    position value with a box costing the lead it throws away (hard)."""
+    if level != "hard":
+        return lambda peg, points: peg_gain(board, peg, points)
+    rivals = round(rival_cost(view, board, side), 1)  # rounded: cache hits
+    return lambda peg, points: position_gain(board.name, peg.path, peg.index, points, rivals)
+
+
+def rival_cost(view: View, board: Board, side: int) -> float:
+    """The position value of the slowest of `side`'s rivals (what a box makes it wait for)."""
+    costs = [place_cost(board, peg_of(view, other)) for other in range(len(view["pegs"]))
+             if other != side]
+    return max(costs) if costs else 0.0
+
+
 def ahead(board: Board, peg: Peg, holes: int) -> Peg:
     """Where a peg ends after `holes` holes of plain moves (zones ignored: a rough guess of
     where the play leaves it). A guess that reaches the finish is dropped for the peg as it
@@ -120,7 +222,7 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
     hand = crib_ai.cards_of(view["hand"])
     if level == "easy" and rng.random() < crib_ai.EASY_RANDOM_SHARE:
         return rng.choice(legal)
-    worth = total_worths(view, board, TRACK_WEIGHT[level])
+    worth = total_worths(view, board, TRACK_WEIGHT[level], level)
     if level == "easy":
         return max(legal, key=lambda a: worth[hand_total(crib_ai.kept_after(hand, a), None)])
     unseen = crib_ai.unseen_cards(view)
@@ -138,22 +240,23 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
     return max(legal, key=value)
 
 
-def total_worths(view: View, board: Board, weight: float) -> list[float]:
+def total_worths(view: View, board: Board, weight: float, level: str = "hard") -> list[float]:
     """What each hand total (0..29) is worth to our peg as the track stands (`_track_worth`)."""
     peg = peg_of(view, my_side(view))
     starts = [ahead(board, peg, offset) for offset in PLAY_OFFSETS]
-    return [_track_worth(board, starts, total, weight) for total in range(30)]
+    ground = ground_for(view, board, level, my_side(view))
+    return [_track_worth(ground, starts, total, weight) for total in range(30)]
 
 
 def mean_worth(totals: Sequence[int], worth: Sequence[float]) -> float:
     return sum(worth[total] for total in totals) / len(totals)
 
 
-def _track_worth(board: Board, starts: Sequence[Peg], total: int, weight: float) -> float:
+def _track_worth(ground: Ground, starts: Sequence[Peg], total: int, weight: float) -> float:
     """A hand total's worth: its points, moved towards the average ground it gains from the
     places the play may leave the peg by `weight` (1: the ground alone)."""
-    ground = sum(peg_gain(board, start, total) for start in starts) / len(starts)
-    return (1 - weight) * total + weight * min(ground, 100.0)
+    gained = sum(ground(start, total) for start in starts) / len(starts)
+    return (1 - weight) * total + weight * min(gained, 100.0)
 
 
 def crib_sign(view: View) -> float:
@@ -173,10 +276,10 @@ def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
     if level == "easy":
         if rng.random() < crib_ai.EASY_RANDOM_SHARE:
             return rng.choice(plays)
-        correction = track_correction(view, situation, board, weight, replies=False)
+        correction = track_correction(view, situation, board, weight, replies=False, level=level)
         return max(plays, key=lambda a: _easy_value(situation, parse_card(a["card"]),
                                                     correction))
-    correction = track_correction(view, situation, board, weight, replies=True)
+    correction = track_correction(view, situation, board, weight, replies=True, level=level)
 
     def value(piece: Card) -> float:
         return crib_ai.play_value(situation, piece, level) + correction(piece)
@@ -185,18 +288,25 @@ def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
 
 
 def track_correction(view: View, situation: crib_ai.PlaySituation, board: Board,
-                     weight: float, replies: bool) -> Callable[[Card], float]:
+                     weight: float, replies: bool, level: str = "hard"
+                     ) -> Callable[[Card], float]:
     """piece -> how much more (or less) laying it is worth on the track than in points: our
-    move's gain against its points and, with `replies`, the same for the rival's reply."""
+    move's ground against its points (at hard, with the go or last-card point it may bring)
+    and, with `replies`, the same for the rival's reply."""
     peg = peg_of(view, my_side(view))
+    ground = ground_for(view, board, level, my_side(view))
     rival = _rival_peg(view, situation) if replies else None
+    rival_ground = ground if rival is None else ground_for(
+        view, board, level, crib_ai.side_of(view, situation.next_seat))
 
     def correction(piece: Card) -> float:
         points = peg_points([*situation.pile, piece]).total
-        worth = weight * (peg_gain(board, peg, points) - points)
+        worth = ground(peg, points) - points
+        if level == "hard":
+            worth += _go_correction(situation, piece, board, peg, points, ground)
         if rival is not None:
-            worth += weight * _reply_correction(situation, piece, board, rival)
-        return worth
+            worth += _reply_correction(situation, piece, rival_ground, rival)
+        return weight * worth
 
     return correction
 
@@ -208,7 +318,37 @@ def _rival_peg(view: View, situation: crib_ai.PlaySituation) -> Peg | None:
     return peg_of(view, crib_ai.side_of(view, situation.next_seat))
 
 
-def _reply_correction(situation: crib_ai.PlaySituation, piece: Card, board: Board,
+def _go_correction(situation: crib_ai.PlaySituation, piece: Card, board: Board, peg: Peg,
+                   points: int, ground: Ground) -> float:
+    """The go or last-card point this piece may bring, on the track rather than as a point:
+    the point moves the peg on from where the piece's own points leave it (onto a box or a
+    trap, perhaps). Certain when nobody else can play and none of my other pieces fits;
+    otherwise as likely as the next seat holding nothing that fits."""
+    count = situation.count + piece.value
+    if count >= crib_ai.LIMIT or peg.is_boxed(board):
+        return 0.0  # 31 scores its two in the piece's points; a boxed peg gains nothing
+    start = peg
+    if points:
+        result = move(board, peg, points)
+        if result.finished or result.after.is_boxed(board):
+            return 0.0
+        start = result.after
+    if situation.next_seat is None:
+        rest = list(situation.mine)
+        rest.remove(piece)
+        if any(count + other.value <= crib_ai.LIMIT for other in rest):
+            return 0.0  # I play on; the last of my pieces takes the point
+        chance = 1.0
+    elif situation.next_is_partner:
+        return 0.0
+    else:
+        pile = [*situation.pile, piece]
+        replies = crib_ai.reply_options(situation, pile, count, [])
+        _, chance = crib_ai.expected_best_reply(situation, replies, False)
+    return chance * (ground(start, 1) - 1.0)
+
+
+def _reply_correction(situation: crib_ai.PlaySituation, piece: Card, ground: Ground,
                       rival: Peg) -> float:
     """How much better the reply to `piece` is for us on the track than in points: the
     Cribbage reply estimate, once with the reply's points and once with the ground they gain
@@ -219,7 +359,7 @@ def _reply_correction(situation: crib_ai.PlaySituation, piece: Card, board: Boar
         return 0.0
     replies = crib_ai.reply_options(situation, pile, count, [])
     in_points, _ = crib_ai.expected_best_reply(situation, replies, False)
-    on_track = [dataclasses.replace(r, their_points=peg_gain(board, rival, r.their_points))
+    on_track = [dataclasses.replace(r, their_points=ground(rival, r.their_points))
                 for r in replies]
     in_ground, _ = crib_ai.expected_best_reply(situation, on_track, False)
     return in_points - min(in_ground, 100.0)

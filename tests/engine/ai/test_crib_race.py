@@ -8,8 +8,17 @@ import random
 import pytest
 
 from engine.ai import cribbage as cribbage_ai
-from engine.ai.crib_race import BOX_COST, choose_action, crib_sign, gain
-from engine.crib_race.board import BOARDS, BOX, SLIDE, TRAP
+from engine.ai.crib_race import (
+    BOX_COST,
+    _go_correction,
+    choose_action,
+    crib_sign,
+    gain,
+    points_to_go,
+    position_gain,
+)
+from engine.cards import Card
+from engine.crib_race.board import ADVANCE, BOARDS, BOX, SLIDE, TRAP
 from engine.crib_race.track import Peg, to_finish
 from engine.registry import GAMES
 from tests.engine.crib_race.helpers import claim, place, play_to_show, race, zone
@@ -132,3 +141,62 @@ def test_hard_beats_a_random_player() -> None:
             game.apply(seat, action)
         wins += hard in game.outcome["winners"]
     assert wins >= 9
+
+
+# ----- hard: the position value, the box's real cost, go points on the track ----------------
+def test_the_position_value_counts_the_zones_ahead() -> None:
+    """Points still needed from a place: more than its holes to go just before a trap (which
+    catches a peg again and again), fewer just before a green shortcut."""
+    cost = points_to_go(BOARD.name)
+    trap = zone(BOARD, TRAP, 1)
+    before_trap = Peg("main", trap.triggers[0] - 1)
+    past_trap = Peg("main", trap.triggers[-1] + 1)
+    assert (cost[before_trap] - to_finish(BOARD, before_trap)
+            > cost[past_trap] - to_finish(BOARD, past_trap) + 3)
+    advance = zone(BOARD, ADVANCE, 1)
+    before_advance = Peg("main", advance.triggers[0] - 4)
+    assert cost[before_advance] < to_finish(BOARD, before_advance)
+    assert cost[Peg("main", BOARD.finish)] == 0.0
+
+
+def test_a_box_costs_the_lead_it_throws_away() -> None:
+    """Boxed, a peg waits until every rival is past the box: far ahead it loses its lead;
+    with the rival already past, only the rest of the deal."""
+    box = zone(BOARD, BOX, 1)
+    start = box.triggers[0] - 4
+    cost = points_to_go(BOARD.name)
+    far_behind = cost[Peg("main", 30)]
+    already_past = cost[Peg("main", box.triggers[0] + 20)]
+    boxed_far_ahead = position_gain(BOARD.name, "main", start, 4, far_behind)
+    boxed_rival_past = position_gain(BOARD.name, "main", start, 4, already_past)
+    lead = far_behind - cost[Peg("main", box.triggers[0])]
+    assert boxed_far_ahead == pytest.approx(boxed_rival_past - lead)
+    assert boxed_far_ahead < -20 < boxed_rival_past
+    assert position_gain(BOARD.name, "main", start, 3, far_behind) > 0
+
+
+def test_hard_keeps_out_of_the_box_while_far_ahead() -> None:
+    game = two_player_deal()
+    game.apply(1, {"type": "play", "card": "TH"})  # count 10: 5H, 5S or TD score 2, JC nothing
+    legal = game.legal_actions(0)
+    place(game, 0, zone(game.board, BOX, 1).triggers[0] - 2)
+    place(game, 1, 40)
+    assert choose_action(game.view(0), legal, random.Random(1), "hard") == {"type": "play",
+                                                                           "card": "JC"}
+
+
+def test_a_go_point_that_would_land_in_the_box_counts_against_the_piece() -> None:
+    box = zone(BOARD, BOX, 1)
+    peg = Peg("main", box.triggers[0] - 1)
+    far_behind = points_to_go(BOARD.name)[Peg("main", 30)]
+
+    def ground(at: Peg, points: int) -> float:
+        return position_gain(BOARD.name, at.path, at.index, points, far_behind)
+
+    ten, two = Card(10, "S"), Card(2, "H")
+    alone = cribbage_ai.PlaySituation(seat=0, pile=[Card(13, "D")], count=10, mine=[ten],
+                                      unseen=[], next_seat=None)
+    assert _go_correction(alone, ten, BOARD, peg, 0, ground) < -20  # the last card: boxed
+    playing_on = cribbage_ai.PlaySituation(seat=0, pile=[Card(13, "D")], count=10,
+                                           mine=[ten, two], unseen=[], next_seat=None)
+    assert _go_correction(playing_on, ten, BOARD, peg, 0, ground) == 0.0  # 2 still fits

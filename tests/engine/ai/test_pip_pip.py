@@ -8,7 +8,7 @@ import pytest
 
 from engine.ai.pip_pip import choose_action
 from engine.pip_pip import SPEC, PipPipGame
-from engine.registry import LEVELS
+from engine.registry import AI_LEVELS as LEVELS
 from tests.engine.pip_pip.helpers import play, rigged
 
 

@@ -1,0 +1,279 @@
+"""The expert computer player: strength, thinking time, and what it costs other tables.
+
+    .venv/bin/python -m benchmarks.expert strength [--game cribbage] [--players 2]
+        [--games 4000] [--iterations 20 | --seconds 1.0] [--workers 2]
+    .venv/bin/python -m benchmarks.expert race [--games 2000] [--workers 2]
+    .venv/bin/python -m benchmarks.expert timing [--decisions 200] [--seconds 1.0]
+    .venv/bin/python -m benchmarks.expert load [--experts 20] [--tables 20] [--seconds 60]
+        [--workers N]
+
+strength  the expert against the hard level, paired: every deal (game seed) is played once
+          with the expert in each seat, the others hard, so luck of the cards cancels. Win
+          share with its 95% Wilson interval (a shared first place counts as a share).
+          `--iterations` fixes the search to that many deals per decision (the same on any
+          machine); `--seconds` uses the time budget instead.
+race      Crib Race hard against a uniformly random player, paired the same way.
+timing    the expert's wall-clock time per decision (with a real choice) at the time budget,
+          in this one process (one core), across every game: p50, p95, max.
+load      the real bot and the fake Discord: `--experts` tables where a member plays an
+          expert (default budget, the bot's process pool) and `--tables` tables where a member
+          plays an easy computer; members press as soon as they are answered. Prints the
+          acknowledgement p50 / p99 / max of the easy tables (the others') and of the expert
+          tables, and how many expert moves were made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchmarks.stats import percentile, wilson
+from engine.ai import expert
+from engine.registry import GAMES
+
+EXPERT, HARD, RANDOM = "expert", "hard", "random"
+
+
+@dataclass(frozen=True)
+class Job:
+    game: str
+    players: int
+    seed: int
+    #: The level of each seat: "expert", an AI level, or "random".
+    levels: tuple[str, ...]
+    hero: int
+    budget: expert.Budget
+
+
+def play(job: Job) -> float:
+    """One game; the hero's share of the win (1, 0, or a share of a tie for first)."""
+    spec = GAMES[job.game]
+    game = spec.new(job.players, {}, job.seed)
+    rng = random.Random(f"{job.seed}:{job.hero}")
+    while game.outcome is None:
+        seat = game.waiting_for()[0]
+        legal = game.legal_actions(seat)
+        level = job.levels[seat]
+        if len(legal) == 1:
+            action = legal[0]
+        elif level == RANDOM:
+            action = rng.choice(legal)
+        elif level == EXPERT:
+            action = expert.choose(game, seat, random.Random(rng.getrandbits(64)), job.budget)
+        else:
+            action = spec.ai(game.view(seat), legal, rng, level=level)
+        game.apply(seat, action)
+    winners = game.outcome["winners"]
+    if job.hero not in winners:
+        return 0.0
+    sides = spec.sides(job.players, game.options)
+    return 1.0 / len({sides[seat] for seat in winners})
+
+
+def paired_jobs(game: str, players: int, games: int, hero: str, others: str,
+                budget: expert.Budget, first_seed: int) -> list[Job]:
+    """`games` games: each deal played with the hero in every seat in turn."""
+    jobs = []
+    for number in range(games):
+        seed, seat = first_seed + number // players, number % players
+        levels = tuple(hero if s == seat else others for s in range(players))
+        jobs.append(Job(game, players, seed, levels, seat, budget))
+    return jobs
+
+
+def run(jobs: list[Job], workers: int) -> list[float]:
+    """Every job's result, in order; a running tally goes to stderr every 10 games, so an
+    interrupted run still tells what it measured."""
+    shares: list[float] = []
+    pool = ProcessPoolExecutor(workers) if workers > 1 else None
+    try:
+        results = pool.map(play, jobs, chunksize=1) if pool else map(play, jobs)
+        for share in results:
+            shares.append(share)
+            if len(shares) % 10 == 0:
+                low, high = wilson(sum(shares), len(shares))
+                print(f"  ... {len(shares)} games: {sum(shares) / len(shares):.1%} "
+                      f"({low:.1%} - {high:.1%})", file=sys.stderr, flush=True)
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
+    return shares
+
+
+def report(title: str, shares: list[float], started: float) -> None:
+    wins = sum(shares)
+    low, high = wilson(wins, len(shares))
+    print(f"{title}: {len(shares)} games, wins {wins:g} = {wins / len(shares):.1%} "
+          f"(95% interval {low:.1%} - {high:.1%}); {time.perf_counter() - started:.0f} s")
+
+
+def budget_of(args: argparse.Namespace) -> expert.Budget:
+    if args.iterations is not None:
+        return expert.Budget(iterations=args.iterations)
+    return expert.Budget(seconds=args.seconds)
+
+
+def strength(args: argparse.Namespace) -> None:
+    started = time.perf_counter()
+    budget = budget_of(args)
+    games = args.games - args.games % args.players  # whole deals only
+    jobs = paired_jobs(args.game, args.players, games, EXPERT, HARD, budget, args.seed)
+    shares = run(jobs, args.workers)
+    spent = f"{budget.iterations} deals" if budget.iterations is not None \
+        else f"{budget.seconds:g} s"
+    report(f"expert ({spent} per decision) against {args.players - 1} hard, {args.game} "
+           f"{args.players}p", shares, started)
+
+
+def race(args: argparse.Namespace) -> None:
+    started = time.perf_counter()
+    games = args.games - args.games % 2
+    jobs = paired_jobs("crib-race", 2, games, HARD, RANDOM, expert.Budget(), args.seed)
+    report("Crib Race hard against random, 2p", run(jobs, args.workers), started)
+
+
+TIMING_SEATINGS = [("cribbage", 2), ("pip-cribbage", 2), ("crib-race", 2), ("pip-rush", 2),
+                   ("pip-pip", 4)]
+
+
+def timing(args: argparse.Namespace) -> None:
+    """Expert decisions along games where every seat is hard except seat 0 (the expert)."""
+    budget = expert.Budget(seconds=args.seconds)
+    per_game: dict[str, list[float]] = {}
+    each = max(1, args.decisions // len(TIMING_SEATINGS))
+    for name, players in TIMING_SEATINGS:
+        spec = GAMES[name]
+        times = per_game[name] = []
+        seed = 0
+        while len(times) < each:
+            game = spec.new(players, {}, 900_000 + seed)
+            rng = random.Random(seed)
+            seed += 1
+            while game.outcome is None and len(times) < each:
+                seat = game.waiting_for()[0]
+                legal = game.legal_actions(seat)
+                if seat == 0 and len(legal) > 1:
+                    began = time.perf_counter()
+                    action = expert.choose(game, seat, random.Random(rng.getrandbits(64)),
+                                           budget)
+                    times.append(time.perf_counter() - began)
+                else:
+                    action = spec.ai(game.view(seat), legal, rng, level=HARD)
+                game.apply(seat, action)
+    every = [t for times in per_game.values() for t in times]
+    print(f"Expert decision time at {args.seconds:g} s per decision, one process (wall clock)")
+    print(f"{'game':<14}{'decisions':>10}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
+    for name, times in [*per_game.items(), ("all", every)]:
+        print(f"{name:<14}{len(times):>10}{percentile(times, 0.5) * 1000:>9.0f}"
+              f"{percentile(times, 0.95) * 1000:>9.0f}{max(times) * 1000:>9.0f}")
+
+
+async def load_run(experts: int, tables: int, seconds: float, game: str,
+                   workers: int | None) -> None:
+    from benchmarks.discord_load import LoadDriver, keep_playing
+    from tests.e2e.harness import FakeDiscord
+    from tests.e2e.test_players import test_bot
+
+    class TimedDriver(LoadDriver):
+        """Writes down the acknowledgement time of each of its own presses."""
+
+        acks: list[float]
+
+        async def press(self, user: Any, message: Any, **which: str) -> Any:
+            record = await super().press(user, message, **which)
+            self.acks.append(record.latency)
+            return record
+
+        async def choose(self, user: Any, message: Any, values: list[str],
+                         **which: str) -> Any:
+            record = await super().choose(user, message, values, **which)
+            self.acks.append(record.latency)
+            return record
+
+    members = [f"p{i}" for i in range(experts + tables)]
+    with tempfile.TemporaryDirectory() as folder:
+        async with FakeDiscord(members=members, quiet_timeout=300) as fake:
+            bot = test_bot(str(Path(folder) / "load.db"), ai_delay=0.2, refresh_interval=1.0)
+            await fake.connect(bot)
+            if workers:
+                bot.tables.experts.workers = workers  # type: ignore[union-attr]
+            drivers: list[tuple[str, TimedDriver]] = []
+            for index in range(experts + tables):
+                level = EXPERT if index < experts else "easy"
+                driver = TimedDriver(fake, rng=random.Random(index))
+                driver.acks = []
+                host = fake.member(f"p{index}")
+                lobby = await driver.open_lobby(host, game)
+                await driver.choose(host, lobby, [level], placeholder="Add a computer player…")
+                await driver.press(host, lobby, label="Start")
+                started = fake.state.messages[lobby.id].content
+                driver.table_id = int(started.rsplit("game #", 1)[1].split(" ", 1)[0]
+                                      .rstrip("."))
+                driver.acks.clear()  # only the acknowledgements during play count
+                drivers.append((level, driver))
+            await fake.wait_quiet(timeout=300)
+            loop = asyncio.get_running_loop()
+            began = loop.time()
+            await asyncio.gather(*(keep_playing(d, began + seconds) for _, d in drivers))
+            elapsed = loop.time() - began
+            print(f"{experts} tables with an expert (the bot's pool: "
+                  f"{bot.tables.experts.workers} workers, {bot.expert_seconds:g} s per move), "
+                  f"{tables} with an easy computer, {game}, {elapsed:.0f} s")
+            print(f"{'tables':<14}{'acks':>7}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}"
+                  f"{'member moves':>14}")
+            for level in ("easy", EXPERT):
+                acks = [a for kind, d in drivers if kind == level for a in d.acks]
+                moves = sum(d.moves for kind, d in drivers if kind == level)
+                if acks:
+                    print(f"{level:<14}{len(acks):>7}{percentile(acks, 0.5) * 1000:>9.1f}"
+                          f"{percentile(acks, 0.99) * 1000:>9.1f}{max(acks) * 1000:>9.1f}"
+                          f"{moves:>14}")
+            await fake.wait_quiet(timeout=300)
+
+
+def load(args: argparse.Namespace) -> None:
+    asyncio.run(load_run(args.experts, args.tables, args.seconds, args.game, args.workers))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    one = sub.add_parser("strength", help="expert against hard, paired")
+    one.add_argument("--game", default="cribbage", choices=sorted(expert.JUDGES))
+    one.add_argument("--players", type=int, default=2)
+    one.add_argument("--games", type=int, default=4000)
+    one.add_argument("--iterations", type=int, default=None,
+                     help="deals searched per decision (default: the time budget)")
+    one.add_argument("--seconds", type=float, default=expert.DEFAULT_SECONDS)
+    one.add_argument("--seed", type=int, default=1)
+    one.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    two = sub.add_parser("race", help="Crib Race hard against random, paired")
+    two.add_argument("--games", type=int, default=2000)
+    two.add_argument("--seed", type=int, default=1)
+    two.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    three = sub.add_parser("timing", help="expert decision time, one process")
+    three.add_argument("--decisions", type=int, default=200)
+    three.add_argument("--seconds", type=float, default=expert.DEFAULT_SECONDS)
+    four = sub.add_parser("load", help="other tables' acknowledgements while experts think")
+    four.add_argument("--experts", type=int, default=20)
+    four.add_argument("--tables", type=int, default=20)
+    four.add_argument("--seconds", type=float, default=60.0)
+    four.add_argument("--game", default="cribbage", choices=sorted(expert.JUDGES))
+    four.add_argument("--workers", type=int, default=None,
+                      help="the bot's expert processes (default: one per core)")
+    args = parser.parse_args(argv)
+    {"strength": strength, "race": race, "timing": timing, "load": load}[args.what](args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,128 @@
+"""The expert level (engine/ai/expert.py): it plays legal moves, sees only its own view (the
+same decision whatever the hidden cards are), and keeps to its budget of deals or time."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine.ai import expert
+from engine.contract import Game
+from engine.registry import GAMES
+
+from ..saved_games import state_digest
+
+SEATINGS: list[tuple[str, int, dict[str, Any]]] = [
+    ("cribbage", 2, {}),
+    ("cribbage", 4, {}),
+    ("pip-cribbage", 2, {}),
+    ("crib-race", 2, {}),
+    ("crib-race", 6, {}),
+    ("pip-rush", 2, {}),
+    ("pip-rush", 4, {}),
+    ("pip-pip", 4, {}),
+]
+IDS = [f"{name}-{players}p" for name, players, _ in SEATINGS]
+TINY = expert.Budget(iterations=2)
+
+
+def decisions(name: str, players: int, options: dict[str, Any], seed: int, count: int):
+    """States of a game played by the hard level where the seat to move has a choice."""
+    spec = GAMES[name]
+    game = spec.new(players, options, seed)
+    rng = random.Random(seed)
+    found = 0
+    while game.outcome is None and found < count:
+        seat = game.waiting_for()[0]
+        legal = game.legal_actions(seat)
+        if len(legal) > 1 and rng.random() < 0.3:
+            yield game, seat
+            found += 1
+        game.apply(seat, spec.ai(game.view(seat), legal, rng, level="hard"))
+
+
+@pytest.mark.parametrize(("name", "players", "options"), SEATINGS, ids=IDS)
+def test_the_decision_does_not_depend_on_the_hidden_cards(name: str, players: int,
+                                                          options: dict[str, Any]) -> None:
+    rng = random.Random(11)
+    moved = 0
+    for game, seat in decisions(name, players, options, seed=5, count=4):
+        other_truth: Game = game.determinize(seat, random.Random(rng.random()))
+        assert other_truth.view(seat) == game.view(seat)
+        moved += state_digest(other_truth) != state_digest(game)
+        before = state_digest(game)
+        chosen = expert.choose(game, seat, random.Random(99), TINY)
+        assert chosen in game.legal_actions(seat)
+        assert expert.choose(other_truth, seat, random.Random(99), TINY) == chosen
+        assert state_digest(game) == before, "the search leaves the real game alone"
+    assert moved > 0, "the hidden cards really were elsewhere"
+
+
+@pytest.mark.parametrize(("name", "players", "options"), SEATINGS[:1] + SEATINGS[5:6],
+                         ids=IDS[:1] + IDS[5:6])
+def test_the_same_seed_gives_the_same_decision(name: str, players: int,
+                                               options: dict[str, Any]) -> None:
+    for game, seat in decisions(name, players, options, seed=8, count=3):
+        first = expert.choose(game, seat, random.Random(4), TINY)
+        assert expert.choose(game.clone(), seat, random.Random(4), TINY) == first
+
+
+def test_a_time_budget_stops_before_it_would_overrun(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fake clock on which each deal searched takes a quarter of a second: with a second
+    allowed, four deals fit; a fifth would end past the second and is not begun."""
+    now = [0.0]
+    deals: list[int] = []
+    real_sample = expert._sample
+
+    def timed(judge: expert.Judge, deal: Game, seat: int, index: int, seed: int) -> float:
+        if index == 0:
+            deals.append(seed)
+            now[0] += 0.25
+        return real_sample(judge, deal, seat, index, seed)
+
+    monkeypatch.setattr(expert, "_sample", timed)
+    game, seat = next(decisions("cribbage", 2, {}, seed=3, count=1))
+    budget = expert.Budget(seconds=1.0, clock=lambda: now[0])
+    assert expert.choose(game, seat, random.Random(1), budget) in game.legal_actions(seat)
+    assert len(deals) == 4 and now[0] == 1.0
+
+
+def test_out_of_time_in_the_first_deal_plays_the_hard_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [0.0]
+
+    def slow(judge: expert.Judge, deal: Game, seat: int, index: int, seed: int) -> float:
+        now[0] += 0.25
+        return 100.0 * index  # the last action would look far better, had there been time
+
+    monkeypatch.setattr(expert, "_sample", slow)
+    game, seat = next(decisions("cribbage", 2, {}, seed=3, count=1))
+    hard_choice = expert.choose(game, seat, random.Random(1), expert.Budget(iterations=0))
+    budget = expert.Budget(seconds=0.3, clock=lambda: now[0])
+    assert expert.choose(game, seat, random.Random(1), budget) == hard_choice
+    assert now[0] == 0.5, "the second action was tried, the third never begun"
+    assert hard_choice != game.legal_actions(seat)[-1]
+
+
+def test_a_single_legal_action_is_played_without_searching(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(expert, "_sample", lambda *args: pytest.fail("searched"))
+    game = GAMES["pip-rush"].new(2, {}, 1)
+    while True:
+        seat = game.waiting_for()[0]
+        legal = game.legal_actions(seat)
+        if len(legal) == 1:
+            break
+        game.apply(seat, legal[0])
+    assert expert.choose(game, seat, random.Random(1), TINY) == legal[0]
+
+
+def test_a_clearly_better_action_replaces_the_hard_choice() -> None:
+    """The hard choice stands unless another beats it by more than MARGIN standard errors."""
+    noisy = [[0.0, 1.0, 0.0, 1.0], [0.5, 1.5, -0.5, 1.5], [3.0, 4.0, 3.0, 4.1]]
+    assert expert._best(noisy[:2], base=0) == 0
+    assert expert._best(noisy, base=0) == 2
+    assert expert._best(noisy, base=2) == 2
+    assert expert._best([row[:3] for row in noisy], base=0) == 0, "too few deals to tell"
