@@ -105,8 +105,8 @@ def _race_lead(view: View, seat: int) -> float:
 
 def _rush_lead(view: View, seat: int) -> float:
     team = view["sides"][seat]
-    table = rush_ai.Table(rush_ai._track(view), team)
-    return rush_ai.evaluate(rush_ai._racers(view), table) / rush_ai.LEAD_WEIGHT
+    table = rush_ai.Table(rush_ai.track_of(view), team)
+    return rush_ai.evaluate(rush_ai.racers_of(view), table) / rush_ai.LEAD_WEIGHT
 
 
 JUDGES: dict[str, Judge] = {
