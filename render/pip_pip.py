@@ -216,15 +216,7 @@ def outcome_headline(view: View) -> str:
 
 def _outcome(draw: ImageDraw.ImageDraw, view: View, y: float) -> float:
     detail = seats.fill_names(mapping(view.get("outcome")).get("detail", ""), view)
-    lines = text.wrap(detail, PRIMARY, WIDTH - 4 * MARGIN, 2)
-    height = 44 + len(lines) * PRIMARY * 1.25 + 6
-    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=12,
-                           fill=palette.HIGHLIGHT)
-    text.draw(draw, (WIDTH / 2, y + 22), outcome_headline(view), PRIMARY + 6, fill=palette.INK,
-              bold=True, anchor="mm", max_width=WIDTH - 4 * MARGIN)
-    text.draw_lines(draw, (WIDTH / 2, y + 42), lines, PRIMARY, fill=palette.INK, anchor="ma",
-                    spacing=1.25)
-    return y + height + 8
+    return layout.outcome_banner(draw, y, WIDTH, MARGIN, outcome_headline(view), detail)
 
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:

@@ -347,15 +347,7 @@ def _outcome_banner(draw: ImageDraw.ImageDraw, view: View, y: float) -> float:
     if not isinstance(outcome, dict):
         return y
     detail = seats.fill_names(outcome.get("detail", ""), view)
-    lines = text.wrap(detail, PRIMARY, WIDTH - 4 * MARGIN, 2)
-    height = 40 + len(lines) * PRIMARY * 1.25 + 8
-    draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + height), radius=12,
-                           fill=palette.HIGHLIGHT)
-    text.draw(draw, (WIDTH / 2, y + 20), outcome_headline(view), PRIMARY + 6, fill=palette.INK,
-              bold=True, anchor="mm", max_width=WIDTH - 4 * MARGIN)
-    text.draw_lines(draw, (WIDTH / 2, y + 40), lines, PRIMARY, fill=palette.INK, anchor="ma",
-                    spacing=1.25)
-    return y + height + 8
+    return layout.outcome_banner(draw, y, WIDTH, MARGIN, outcome_headline(view), detail)
 
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:

@@ -170,3 +170,19 @@ def draw_hand(
         pill(draw, (x + card_w / 2, row_top + lift + card_h + 8 + pill_h / 2), item.notation,
              size, fill, ink, max_width=card_w + HAND_GAP)
     return image
+
+
+def outcome_banner(draw: ImageDraw.ImageDraw, y: float, width: int, margin: int,
+                   headline: str, detail: str) -> float:
+    """The game-over banner across the picture: the headline, then up to two lines of
+    detail; returns the y below it."""
+    size = text.floor_size(width)
+    lines = text.wrap(detail, size, width - 4 * margin, 2)
+    height = 44 + len(lines) * size * 1.25 + 6
+    draw.rounded_rectangle((margin, y, width - margin, y + height), radius=12,
+                           fill=palette.HIGHLIGHT)
+    text.draw(draw, (width / 2, y + 22), headline, size + 6, fill=palette.INK, bold=True,
+              anchor="mm", max_width=width - 4 * margin)
+    text.draw_lines(draw, (width / 2, y + 42), lines, size, fill=palette.INK, anchor="ma",
+                    spacing=1.25)
+    return y + height + 8
