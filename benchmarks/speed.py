@@ -7,8 +7,9 @@ adds on top of the engine. `.venv/bin/python -m benchmarks.speed`
 
 A random game: the acting seat is drawn uniformly from to_act(), then its action uniformly from
 its legal actions (a muggins claim too, so wrong claims and recounts happen), until the outcome.
-This loop is also the simulation path a search uses (engine/contract.py: clone, determinize,
-to_act, legal_actions, apply, outcome): the contract itself is the fast path.
+It is measured through the contract (spec.new, to_act, legal_actions, apply) and, for games that
+have one, through the simulation a search uses (engine/sim.py: simulation.new, then
+random_playout), from the first deal to the outcome.
 
 Also printed: 8-player Pip Pip replayed from a log through the engine and through a Table
 (the Table's cost per move on top of the engine's), and the search interface's copy costs.
@@ -73,6 +74,16 @@ def contract_game(name: str, players: int, options: dict[str, Any], seed: int) -
     return actions
 
 
+def simulation_game(name: str, players: int, options: dict[str, Any], seed: int) -> None:
+    """The same random game through the game's simulation."""
+    # Imported here: --compare runs this file against commits that had no engine.sim.
+    from engine.sim import random_playout
+
+    spec = GAMES[name]
+    sim = spec.simulation.new(players, spec.check_options(options), seed)
+    random_playout(sim, random.Random(seed))
+
+
 def games_per_cpu_second(play: Any, seconds: float, *args: Any) -> float:
     games = 0
     start = time.process_time()
@@ -84,6 +95,11 @@ def games_per_cpu_second(play: Any, seconds: float, *args: Any) -> float:
 
 def measure_contract(seconds: float) -> dict[str, float]:
     return {label(*s): games_per_cpu_second(contract_game, seconds, *s) for s in SEATINGS}
+
+
+def measure_simulation(seconds: float) -> dict[str, float]:
+    return {label(*s): games_per_cpu_second(simulation_game, seconds, *s)
+            for s in SEATINGS if GAMES[s[0]].simulation is not None}
 
 
 def random_log(name: str, players: int, seed: int) -> list[tuple[int, dict[str, Any]]]:
@@ -180,15 +196,21 @@ def main() -> None:
     before = measure_at_commit(args.compare, args.seconds) if args.compare else {}
     table_before = before.pop("table", None)
     now = measure_contract(args.seconds)
+    simulated = measure_simulation(args.seconds)
     print("Random whole games per CPU-second")
     header = f"{'game and seating':<28} {'contract':>9}"
     if before:
         header += f" {args.compare[:9]:>9} {'gain':>6}"
+    header += f" {'simulation':>11}" + (f" {'gain':>6}" if before else "")
     print(header)
     for key, rate in now.items():
         line = f"{key:<28} {rate:>9.1f}"
-        if key in before:
+        if before:
             line += f" {before[key]:>9.1f} {rate / before[key]:>5.1f}x"
+        if key in simulated:
+            line += f" {simulated[key]:>11.1f}"
+            if before:
+                line += f" {simulated[key] / before[key]:>5.1f}x"
         print(line)
     print_table_cost(table_cost("pip-pip", 8, TABLE_GAMES), table_before, args.compare or "")
     print("\nSearch interface: CPU microseconds per copy of a game 30 moves in")

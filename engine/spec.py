@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.contract import Action, Game, View
 from engine.errors import IllegalAction
+from engine.sim import Simulation
 
 AiFn = Callable[..., Action]
 #: (view, legal) -> every legal action best first: {"action", "value", "parts", "why"}.
@@ -79,6 +80,8 @@ class GameSpec:
     #: Action types that carry no choice: when one is a seat's only legal action, the tables
     #: layer plays it for the player after a short pause (Go in the cribbage games).
     forced: tuple[str, ...] = ()
+    #: The game's fast simulation form (engine/sim.py); None until the game has one.
+    simulation: type[Simulation] | None = None
 
     def labels_for(self, view: View) -> Callable[[Action], str]:
         """The words for each of a seat's actions, given that seat's view."""

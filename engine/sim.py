@@ -1,0 +1,74 @@
+"""The fast simulation form of a game: what a search (engine/ai/expert.py) and random play use.
+
+The contract (engine/contract.py) is built for the table: dict actions a player can read,
+events with text, views. A search plays thousands of moves that nobody reads, so every game
+also offers a `Simulation` of the same rules with small integers inside: cards are ints,
+actions are ints (a code per legal action), and no text, event or view is built.
+
+    sim = spec.simulation.from_game(game)   # any contract state (a determinized clone too)
+    sim = spec.simulation.new(players, options, seed)   # the state spec.new(...) starts in
+    sim.to_act()                     # seats that may act now, as the contract's to_act()
+    sim.legal(seat)                  # action codes, in the order of game.legal_actions(seat)
+    sim.play(seat, code)             # a code taken from legal(seat): no checks, no copies
+    sim.scores()                     # each seat's score as the contract counts it
+    sim.winners()                    # None while running, then outcome["winners"]
+    sim.points                       # (seat, points) of each score the last play made
+    sim.clone()                      # an independent copy, its random generator included
+    sim.action(seat, code)           # the contract's dict for a code (and code(seat, action))
+
+The simulation consumes its random generator exactly as the contract does (later deals are
+the same cards in the same order), so a contract game and its simulation, given the same
+moves, stay equal move for move. tests/engine/sim_differential.py checks this over thousands
+of random games per game and seating.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+Action = dict[str, Any]
+
+
+class Simulation(Protocol):
+    """A game's simulation class: the two constructors below, and a state's methods."""
+
+    players: int
+    #: (seat, points) for every score the last play() made, in the order they were scored.
+    points: list[tuple[int, int]]
+
+    @classmethod
+    def from_game(cls, game: Any) -> Simulation: ...
+
+    @classmethod
+    def new(cls, players: int, options: dict[str, Any], seed: int) -> Simulation:
+        """The state spec.new(players, options, seed) starts in (options already checked),
+        without building the contract game first."""
+        ...
+
+    def to_act(self) -> Sequence[int]: ...
+
+    def legal(self, seat: int) -> Sequence[int]: ...
+
+    def play(self, seat: int, code: int) -> None: ...
+
+    def scores(self) -> list[int]: ...
+
+    def winners(self) -> list[int] | None: ...
+
+    def clone(self) -> Simulation: ...
+
+    def action(self, seat: int, code: int) -> Action: ...
+
+    def code(self, seat: int, action: Action) -> int: ...
+
+
+def random_playout(sim: Simulation, rng: random.Random) -> list[int]:
+    """Play uniformly random moves (seat drawn from to_act(), then a legal code) to the end,
+    as benchmarks.speed's contract loop does; returns the winners."""
+    choice = rng.choice
+    while (winners := sim.winners()) is None:
+        seat = choice(sim.to_act())
+        sim.play(seat, choice(sim.legal(seat)))
+    return winners

@@ -1,0 +1,75 @@
+"""The check every game's simulation (engine/sim.py) passes: random games played through the
+contract and through the simulation side by side, compared at every step.
+
+At every state: the same seats to act, and for each of them the same legal actions in the same
+order (the simulation's codes turned back into the contract's dicts, and each dict into the
+same code). After every move: the same scores, the same points scored (as the game's events
+report them), and in the end the same winners. A game's test gives how its events report
+points (`points_of`) and its scores (`scores_of`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from engine.contract import Event, Game
+from engine.registry import GAMES
+
+PointsOf = Callable[[list[Event]], list[tuple[int, int]]]
+ScoresOf = Callable[[Game], list[int]]
+
+
+def compare_random_game(name: str, players: int, options: dict[str, Any], seed: int,
+                        points_of: PointsOf, scores_of: ScoresOf,
+                        start_after: int = 0) -> int:
+    """One random game (seed drives both the deal and the moves). The simulation starts as
+    `simulation.new` builds it or, with `start_after`, is taken over from the contract game
+    that many moves in (`simulation.from_game`), as a search does. Returns the moves
+    compared."""
+    spec = GAMES[name]
+    assert spec.simulation is not None, f"{name} has no simulation"
+    game = spec.new(players, options, seed)
+    rng = random.Random(seed)
+    for _ in range(start_after):
+        if game.outcome is not None:
+            break
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    if start_after:
+        sim = spec.simulation.from_game(game)
+    else:
+        sim = spec.simulation.new(players, spec.check_options(options), seed)
+    where = f"{name} {players}p {options} seed {seed}"
+    moves = 0
+    while game.outcome is None:
+        step = f"{where}, move {moves}"
+        acting = game.to_act()
+        assert list(sim.to_act()) == acting, step
+        for seat in acting:
+            legal = game.legal_actions(seat)
+            codes = list(sim.legal(seat))
+            assert [sim.action(seat, code) for code in codes] == legal, f"{step}, seat {seat}"
+            assert [sim.code(seat, action) for action in legal] == codes, f"{step}, seat {seat}"
+        seat = rng.choice(acting)
+        index = rng.randrange(len(codes := list(sim.legal(seat))))
+        events = game.apply(seat, game.legal_actions(seat)[index])
+        sim.play(seat, codes[index])
+        assert sim.points == points_of(events), f"{step}: points"
+        assert sim.scores() == scores_of(game), f"{step}: scores"
+        assert sim.winners() is None or game.outcome is not None, f"{step}: ended early"
+        moves += 1
+    assert sim.winners() == game.outcome["winners"], f"{where}: winners"
+    assert list(sim.to_act()) == [], f"{where}: still acting after the end"
+    return moves
+
+
+def compare_random_games(name: str, players: int, options: dict[str, Any],
+                         seeds: Iterable[int], points_of: PointsOf, scores_of: ScoresOf) -> int:
+    """Many games, every third one taken over mid-game; returns the moves compared."""
+    return sum(
+        compare_random_game(name, players, options, seed, points_of, scores_of,
+                            start_after=(seed % 3) * 17)
+        for seed in seeds
+    )
