@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from engine.cards import card_symbol
 from render.kit import cards, palette, text
 
 WIDTH = 1100  # PIP Rush and Pip Pip tables; the cribbage family draws 600 px wide
@@ -123,7 +124,8 @@ def draw_hand(
     title: str, status: str, items: Sequence[HandItem], four_colour: bool,
     extra_lines: Sequence[str] = (),
 ) -> Image.Image:
-    """The hand image: each card with its notation underneath, matching the bot's buttons.
+    """The hand image: each card with its name underneath as the bot's buttons write it
+    ("5♥", "PIP 4").
     Playable cards are raised and outlined; the others are dimmed. The status (whose turn)
     has its own line under the title, and every line wraps rather than shrinking."""
     img_w = HAND_WIDTH
@@ -167,8 +169,8 @@ def draw_hand(
             paste(image, dimmed_face(item.notation, card_w, four_colour), (x, y))
         fill = palette.HIGHLIGHT if item.playable else palette.FELT_DARK
         ink = palette.INK if item.playable else palette.SOFT_WHITE
-        pill(draw, (x + card_w / 2, row_top + lift + card_h + 8 + pill_h / 2), item.notation,
-             size, fill, ink, max_width=card_w + HAND_GAP)
+        pill(draw, (x + card_w / 2, row_top + lift + card_h + 8 + pill_h / 2),
+             card_symbol(item.notation), size, fill, ink, max_width=card_w + HAND_GAP)
     return image
 
 

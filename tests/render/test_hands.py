@@ -50,7 +50,7 @@ def test_playable_cards_are_highlighted_in_the_image() -> None:
     assert _highlight_pixels(none) < _highlight_pixels(two) < _highlight_pixels(four)
 
 
-def test_each_card_is_labelled_with_its_notation(monkeypatch: Any) -> None:
+def test_each_card_is_labelled_as_the_buttons_write_it(monkeypatch: Any) -> None:
     labels: list[str] = []
     real_pill = layout.pill
 
@@ -62,7 +62,7 @@ def test_each_card_is_labelled_with_its_notation(monkeypatch: Any) -> None:
     view = {"game": "cribbage", "seat": 0, "players": 2, "phase": "discard", "to_act": [0],
             "hand": ["AS", "TH", "JD", "QC", "KS", "5H"]}
     render.draw_hand("cribbage", view)
-    assert labels == ["AS", "TH", "JD", "QC", "KS", "5H"]
+    assert labels == ["A♠", "10♥", "J♦", "Q♣", "K♠", "5♥"]
 
 
 def test_a_pip_die_in_a_hand_is_drawn_as_a_die() -> None:
