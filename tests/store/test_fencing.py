@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from store import GameLost, Store
+from store import GameLost, LobbyLost, Store
 from store.records import decode_action, encode_action
 
 SEATS = [{"user_id": 11, "name": "Ann", "ai": None}]
@@ -81,6 +81,50 @@ async def test_logged_times_are_integer_milliseconds(two):
     assert isinstance(row.at, int) and row.at > 1_700_000_000_000
     record = await first.game(game_id)
     assert record.updated_at.startswith("20") and record.updated_at.endswith("+00:00")
+
+
+async def new_lobby(store: Store, guild_id: int = 1) -> int:
+    return await store.create_lobby(guild_id=guild_id, channel_id=2, host_id=11, game="dash",
+                                    options={}, settings={}, seats=SEATS)
+
+
+async def test_a_store_that_lost_its_lobby_is_refused_and_starts_no_game(two):
+    first, second = two
+    lobby_id = await new_lobby(first)
+    [record] = await second.claim_open_lobbies()
+    assert record.id == lobby_id and record.seats == SEATS
+    more = [*SEATS, {"user_id": 12, "name": "Bob", "ai": None}]
+    with pytest.raises(LobbyLost):
+        await first.save_lobby(lobby_id, message_id=9, options={}, settings={}, seats=more)
+    with pytest.raises(LobbyLost):
+        await first.save_lobby(lobby_id, message_id=9, options={}, settings={}, seats=SEATS,
+                               status="cancelled")
+    with pytest.raises(LobbyLost):
+        await first.create_game(guild_id=1, channel_id=2, game="dash", options={}, seed=5,
+                                seats=SEATS, host_id=11, lobby_id=lobby_id)
+    assert await second.games_with_status("running") == []
+    stored = await second.lobby(lobby_id)
+    assert (stored.status, stored.message_id, stored.seats) == ("open", None, SEATS)
+    await second.save_lobby(lobby_id, message_id=9, options={}, settings={}, seats=more)
+    game_id = await second.create_game(guild_id=1, channel_id=2, game="dash", options={},
+                                       seed=5, seats=more, host_id=11, lobby_id=lobby_id)
+    stored = await first.lobby(lobby_id)
+    assert (stored.status, stored.game_id, stored.seats) == ("started", game_id, more)
+
+
+async def test_lobby_claims_take_only_the_open_lobbies_of_the_given_shards(two):
+    first, second = two
+    in_0 = await new_lobby(first, guild_in_shard(0))
+    in_1 = await new_lobby(first, guild_in_shard(1))
+    closed = await new_lobby(first, guild_in_shard(1, n=2))
+    await first.save_lobby(closed, message_id=None, options={}, settings={}, seats=SEATS,
+                           status="cancelled")
+    assert [r.id for r in await second.claim_open_lobbies(shard_count=2, shard_ids=[1])] == [
+        in_1
+    ]
+    await first.save_lobby(in_0, message_id=3, options={}, settings={}, seats=SEATS)
+    with pytest.raises(LobbyLost):
+        await first.save_lobby(in_1, message_id=3, options={}, settings={}, seats=SEATS)
 
 
 @pytest.mark.parametrize("action", [

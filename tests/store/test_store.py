@@ -2,7 +2,7 @@ import asyncio
 
 import pytest
 
-from store import Finish, LogConflict, ResultRow, Store
+from store import Finish, LobbyLost, LogConflict, ResultRow, Store
 from store.database import ConstraintViolation
 
 SEATS = [
@@ -174,14 +174,18 @@ async def test_lobbies_round_trip_and_only_open_ones_are_listed(store: Store):
     more = [*seats, {"user_id": None, "name": "Computer 1", "ai": "easy"}]
     await store.save_lobby(first, message_id=77, options={"target": 30},
                            settings={"idle": "off"}, seats=more)
-    game_id = await new_game(store)
-    await store.save_lobby(second, message_id=None, options={}, settings={}, seats=seats,
-                           status="started", game_id=game_id)
-    [lobby] = await store.open_lobbies()
+    game_id = await store.create_game(guild_id=1, channel_id=2, game="dash", options={},
+                                      seed=5, seats=seats, host_id=5, lobby_id=second)
+    [lobby] = await store.claim_open_lobbies()
     assert (lobby.id, lobby.message_id, lobby.options, lobby.settings, lobby.seats) == (
         first, 77, {"target": 30}, {"idle": "off"}, more
     )
-    assert (await store.lobby(second)).game_id == game_id
+    started = await store.lobby(second)
+    assert (started.status, started.game_id) == ("started", game_id)
+    with pytest.raises(LobbyLost):  # a lobby starts one game at most
+        await store.create_game(guild_id=1, channel_id=2, game="dash", options={}, seed=5,
+                                seats=seats, host_id=5, lobby_id=second)
+    assert [g.id for g in await store.games_with_status("running")] == [game_id]
 
 
 async def test_player_settings_round_trip_and_replace(store: Store):
