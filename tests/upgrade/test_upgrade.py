@@ -133,10 +133,13 @@ async def test_a_postgres_database_at_migration_7_with_running_games_upgrades_in
     async with fresh_database("postgresql", tmp_path) as url:
         counts = await postgres_at_migration(at_7, url, 7)
         assert counts["actions"] > 2000 and counts["games"] == len(EXPECTED["games"])
+        lobby_id = await open_lobby_at_7(url)
         before = await logged_rows(url)
         store = await Store.open(url)
         assert await store.schema_version() == len(load_migrations())
         assert await logged_rows(url) == before  # every move kept, times and all
+        [lobby] = await store.claim_open_lobbies()  # the open lobby is kept, and served
+        assert (lobby.id, lobby.seats[0]["user_id"]) == (lobby_id, 100)
         running = next(g for g in EXPECTED["games"] if g["rest"])
         await store.claim_running_games()
         with pytest.raises(LogConflict):  # the key still refuses a second move numbered alike
@@ -157,3 +160,18 @@ async def logged_rows(url: str) -> list[tuple]:
     finally:
         await connection.close()
     return [tuple(row) for row in rows]
+
+
+async def open_lobby_at_7(url: str) -> int:
+    import asyncpg
+
+    connection = await asyncpg.connect(url)
+    try:
+        return await connection.fetchval(
+            "INSERT INTO lobbies (guild_id, channel_id, host_id, game, options, seats,"
+            " created_at, updated_at) VALUES (4194304, 5, 100, 'cribbage', '{}',"
+            " '[{\"user_id\": 100, \"name\": \"Player 1\", \"ai\": null}]', 'then', 'then')"
+            " RETURNING id"
+        )
+    finally:
+        await connection.close()
