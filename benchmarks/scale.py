@@ -249,7 +249,7 @@ async def main(args: argparse.Namespace) -> None:
             rows.append((f"restart with {args.games} running games, until the bot answers"
                          " (PostgreSQL)", f"{result['seconds']:.2f} s (all rebuilt"
                          f" {result['all rebuilt']:.1f} s)", "<= 2 s"))
-            rows.append(("bytes per logged move (PostgreSQL columns)",
+            rows.append(("bytes per logged move (PostgreSQL row data, padding included)",
                          f"{await bytes_per_move(url):.1f}", "<= 35"))
         async with PostgresSchema(server) as url:
             one = run_clickers(url, 1, args.games, args.moves, args.think)
