@@ -115,7 +115,11 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
             log.warning("Lost the message of lobby %s", lobby.id)
             return
         lobby.message_id = message.id
-        await self.manager.update_lobby(lobby)
+        try:
+            await self.manager.update_lobby(lobby)
+        except IllegalAction:  # another process claimed it meanwhile: it serves the buttons
+            log.warning("Lobby %s was taken over before its message was saved", lobby.id)
+            return
         log.info("Lobby %s opened for %s by %s", lobby.id, spec.name, interaction.user.id)
 
     @play.autocomplete("game")
@@ -147,12 +151,9 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
     async def on_lobby(
         self, interaction: discord.Interaction, lobby_id: int, what: str, values: Sequence[str]
     ) -> None:
-        lobby = self.manager.lobby(lobby_id)
-        if lobby is None:
-            await tell(interaction, "This lobby is closed.")
-            return
         user = interaction.user
         try:
+            lobby = self.manager.served_lobby(lobby_id)
             if what == "start":
                 await self._start(interaction, lobby)
                 return
@@ -176,10 +177,10 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
                 lobby.swap(user.id, int(values[0]), int(values[1]))
             else:
                 raise IllegalAction("That lobby control is out of date.")
+            await self.manager.update_lobby(lobby)
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
-        await self.manager.update_lobby(lobby)
         await interaction.response.edit_message(
             content=text.lobby_content(lobby.spec, lobby, lobby.sides()),
             view=lobby_view(lobby),

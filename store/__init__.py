@@ -17,13 +17,14 @@ from store.records import (
     RatingRow,
     ResultRow,
 )
-from store.store import GameLost, LogConflict, Store
+from store.store import GameLost, LobbyLost, LogConflict, Store
 
 __all__ = [
     "ActionRecord",
     "Finish",
     "GameLost",
     "GameRecord",
+    "LobbyLost",
     "LobbyRecord",
     "LogConflict",
     "RatingRow",

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from store.store import Store
 
 #: In an order that satisfies the foreign keys.
-TABLES = ("games", "actions", "results", "ratings", "lobbies")
+TABLES = ("games", "actions", "results", "ratings", "lobbies", "player_settings")
 ORDER = {"games": "id", "actions": "game_id, seq", "results": "game_id, seat",
-         "ratings": "guild_id, game, user_id", "lobbies": "id"}
+         "ratings": "guild_id, game, user_id", "lobbies": "id", "player_settings": "user_id"}
 BATCH = 5000
 
 

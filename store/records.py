@@ -42,27 +42,59 @@ class ActionRecord:
 
 
 _ACTION_TYPE = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+#: Strings logged without quotes: none of them reads as an integer, so each value comes back
+#: as the type it went in as.
+_TOKEN = re.compile(r"[A-Za-z0-9_]+")
+_INTEGER = re.compile(r"-?[0-9]+")
+_AFTER_TYPE = re.compile(r"[:{]")
 
 
 def encode_action(action: dict[str, Any]) -> str:
-    """An action as logged: its type, then the JSON of the rest if there is any
-    ('play{"card":"TD"}'), a third shorter than the plain JSON. Anything else is plain JSON."""
+    """An action as logged, in the shortest of three forms that reads back exactly:
+
+    - its type alone ('go');
+    - its type and `key=value` pairs when every value is an integer or a plain word
+      ('play:card=TD', 'move:lane=0,racer=1,space=5');
+    - its type and the JSON of the rest ('discard{"cards":["6H","TS"]}').
+
+    An action without a plain type is logged as plain JSON."""
     kind = action.get("type")
     if not isinstance(kind, str) or not _ACTION_TYPE.fullmatch(kind):
         return _dumps(action)
     rest = {key: value for key, value in action.items() if key != "type"}
-    return kind + _dumps(rest) if rest else kind
+    if not rest:
+        return kind
+    if all(_KEY.fullmatch(key) and _bare(value) for key, value in rest.items()):
+        return kind + ":" + ",".join(f"{key}={rest[key]}" for key in sorted(rest))
+    return kind + _dumps(rest)
+
+
+def _bare(value: Any) -> bool:
+    if type(value) is int:  # not bool, which JSON keeps apart
+        return True
+    return (
+        type(value) is str and bool(_TOKEN.fullmatch(value))
+        and not _INTEGER.fullmatch(value)
+    )
 
 
 def decode_action(text: str) -> dict[str, Any]:
-    """Both forms: plain JSON (logged before the compact form, or without a type) and
-    type-prefixed."""
+    """Every form encode_action wrote, in this release or an earlier one: plain JSON, the
+    type alone, type and pairs, type and JSON."""
     if text.startswith("{"):
         return json.loads(text)
-    brace = text.find("{")
-    if brace < 0:
+    after = _AFTER_TYPE.search(text)
+    if after is None:
         return {"type": text}
-    return {"type": text[:brace], **json.loads(text[brace:])}
+    cut = after.start()
+    if text[cut] == "{":
+        return {"type": text[:cut], **json.loads(text[cut:])}
+    action: dict[str, Any] = {"type": text[:cut]}
+    for pair in text[cut + 1:].split(","):
+        key, _, value = pair.partition("=")
+        action[key] = int(value) if _INTEGER.fullmatch(value) else value
+    return action
 
 
 def _dumps(value: Any) -> str:

@@ -1,9 +1,9 @@
 """Store: the bot's one database, SQLite (default) or PostgreSQL, behind store.database.
 
-Every write to a game is fenced: the store has an `owner` token (one per process), games are
-claimed by their owner, and an action is only appended while the game's owner is this store.
-A process that lost a game to another one is refused by the database (GameLost), so two
-writers never interleave a game's log.
+Every write to a game or a lobby is fenced: the store has an `owner` token (one per process),
+games and open lobbies are claimed by their owner, and a write goes through only while its
+game's or lobby's owner is this store. A process that lost a game or a lobby to another one is
+refused by the database (GameLost, LobbyLost), so two writers never interleave.
 """
 
 from __future__ import annotations
@@ -35,6 +35,10 @@ class LogConflict(Exception):
 
 class GameLost(Exception):
     """Another process serves this game now (it claimed the game's shard): stop serving it."""
+
+
+class LobbyLost(Exception):
+    """Another process serves this lobby now (it claimed the lobby's shard): stop serving it."""
 
 
 def _now() -> str:
@@ -119,17 +123,35 @@ class Store:
         settings: dict[str, Any] | None = None,
         thread_id: int | None = None,
         message_id: int | None = None,
+        lobby_id: int | None = None,
     ) -> int:
+        """A new running game, owned by this store. With `lobby_id`, the open lobby it comes
+        from is marked started with it in the same transaction, and only while this store owns
+        that lobby (else LobbyLost, and no game): a lobby starts one game at most."""
         now = _now()
-        return await self._insert(
-            "INSERT INTO games (guild_id, channel_id, thread_id, message_id, game, options,"
-            " settings, seed, seats, host_id, status, created_at, updated_at, owner)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)",
-            (
-                guild_id, channel_id, thread_id, message_id, game, _dumps(options),
-                _dumps(settings or {}), seed, _dumps(seats), host_id, now, now, self.owner,
-            ),
-        )
+        async with self.db.transaction() as tx:
+            if lobby_id is not None and not await tx.execute(
+                "UPDATE lobbies SET status = 'started', updated_at = ?"
+                " WHERE id = ? AND owner = ? AND status = 'open'",
+                (now, lobby_id, self.owner),
+            ):
+                raise LobbyLost(f"lobby {lobby_id} is served by another process")
+            row = await tx.fetchone(
+                "INSERT INTO games (guild_id, channel_id, thread_id, message_id, game, options,"
+                " settings, seed, seats, host_id, status, created_at, updated_at, owner)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?) RETURNING id",
+                (
+                    guild_id, channel_id, thread_id, message_id, game, _dumps(options),
+                    _dumps(settings or {}), seed, _dumps(seats), host_id, now, now, self.owner,
+                ),
+            )
+            assert row is not None
+            game_id = int(row["id"])
+            if lobby_id is not None:
+                await tx.execute(
+                    "UPDATE lobbies SET game_id = ? WHERE id = ?", (game_id, lobby_id)
+                )
+        return game_id
 
     async def game(self, game_id: int) -> GameRecord | None:
         rows = await self._fetch("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -380,14 +402,15 @@ class Store:
         seats: list[dict[str, Any]],
         message_id: int | None = None,
     ) -> int:
+        """A new open lobby, owned by this store."""
         now = _now()
         return await self._insert(
             "INSERT INTO lobbies (guild_id, channel_id, message_id, host_id, game, options,"
-            " settings, seats, status, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+            " settings, seats, status, created_at, updated_at, owner)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?)",
             (
                 guild_id, channel_id, message_id, host_id, game, _dumps(options),
-                _dumps(settings), _dumps(seats), now, now,
+                _dumps(settings), _dumps(seats), now, now, self.owner,
             ),
         )
 
@@ -400,28 +423,38 @@ class Store:
         settings: dict[str, Any],
         seats: list[dict[str, Any]],
         status: str = "open",
-        game_id: int | None = None,
     ) -> None:
-        await self._write(
+        """Write a lobby's state (a lobby is started by create_game(lobby_id=...)). Raises
+        LobbyLost if this store no longer owns it."""
+        if not await self._write(
             "UPDATE lobbies SET message_id = ?, options = ?, settings = ?, seats = ?,"
-            " status = ?, game_id = ?, updated_at = ? WHERE id = ?",
+            " status = ?, updated_at = ? WHERE id = ? AND owner = ?",
             (
                 message_id, _dumps(options), _dumps(settings), _dumps(seats), status,
-                game_id, _now(), lobby_id,
+                _now(), lobby_id, self.owner,
             ),
-        )
+        ) and await self.lobby(lobby_id) is not None:
+            raise LobbyLost(f"lobby {lobby_id} is served by another process")
 
     async def lobby(self, lobby_id: int) -> LobbyRecord | None:
         rows = await self._fetch("SELECT * FROM lobbies WHERE id = ?", (lobby_id,))
         return _lobby_record(rows[0]) if rows else None
 
-    async def open_lobbies(
+    async def claim_open_lobbies(
         self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
     ) -> list[LobbyRecord]:
+        """Take over the open lobbies of these shards' servers (all of them without shards)
+        and hand them out: from now on only this store can write them."""
         where, params = shard_filter(shard_count, shard_ids)
-        rows = await self._fetch(
-            f"SELECT * FROM lobbies WHERE status = 'open'{where} ORDER BY id", params
-        )
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                f"UPDATE lobbies SET owner = ? WHERE status = 'open'{where}",
+                (self.owner, *params),
+            )
+            rows = await tx.fetch(
+                "SELECT * FROM lobbies WHERE status = 'open' AND owner = ? ORDER BY id",
+                (self.owner,),
+            )
         return [_lobby_record(r) for r in rows]
 
     # ---------------------------------------------------------------- player settings

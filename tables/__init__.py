@@ -36,9 +36,12 @@ Additions to the agreed interface (the cogs adapt to these):
 - Lobby extras: `set_options(by, changes)`, `set_idle(by, minutes|"off"|None)`,
   `swap(by, i, j)` to choose partners, `check_cancel(by)`, `status`; manager:
   `open_lobby(guild_id=, channel_id=, host_id=, host_name=, game=, options=, settings=,
-  host_joins=True)` (the host takes the first seat), `lobby(id)`, `lobbies(guild_id)`,
-  `update_lobby(lobby)` (persist after calling a Lobby method), `cancel_lobby(id, by)`,
-  `start_lobby(id, by, seed=None)`.
+  host_joins=True)` (the host takes the first seat), `lobby(id)`, `served_lobby(id)` (or an
+  IllegalAction saying why not), `lobbies(guild_id)`, `update_lobby(lobby)` (persist after
+  calling a Lobby method), `cancel_lobby(id, by)`, `start_lobby(id, by, seed=None)`.
+- Fencing: start() claims this process's running games and open lobbies; a process that
+  lost one to another process is refused by the database, lets it go and answers with an
+  IllegalAction saying another copy of the bot runs it.
 - `table_of(guild_id, user_id)`: a member's running tables (for /hand and /resign).
 - `leaderboard()` rows: place, user_id, rating (mu - 3 sigma, 1 decimal), mu, sigma, games,
   wins, points (sum of win_points), skunks (wins worth more than 1). `stats()`: user_id,

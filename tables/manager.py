@@ -20,7 +20,7 @@ from typing import Any, Protocol, TypeVar
 from engine.contract import Action, Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
-from store import GameLost, Store
+from store import GameLost, LobbyLost, Store
 from store.records import Finish, GameRecord, LobbyRecord, StoredLog
 from tables.clock import Clock
 from tables.computer import EXPERT, choose, has_computer_player, refuse_without_ai
@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 #: Finished tables stay reachable through get() for a while so late clicks get a clear answer.
 KEEP_FINISHED = 200
 
+#: The answer to a press on a lobby another process claimed from this one.
+LOBBY_LOST = "This lobby is being run by another copy of the bot now; try again in a moment."
 
 #: The table's line when the computer starts playing for a seat whose player let it wait.
 TAKEOVER_LINE = "The computer is playing for {{s{seat}}} until they come back (My hand)."
@@ -98,6 +100,8 @@ class TableManager:
         self._finished: OrderedDict[int, Table] = OrderedDict()
         self._tasks: dict[int, _TableTasks] = {}
         self._lobbies: dict[int, Lobby] = {}
+        #: Lobbies another process claimed from this one: a press on one is told so.
+        self._lost_lobbies: set[int] = set()
         self._listeners: list[Any] = []
         self._closed = False
         #: Games loaded at start and not rebuilt yet (start(in_background=True)).
@@ -123,7 +127,7 @@ class TableManager:
         rebuild them one by one in a background task, or on the spot when someone reaches a
         game first (get, running, table_of, acting on it). `on_resumed` hears of every table
         rebuilt either way. Returns the tables rebuilt before returning."""
-        for record in await self.store.open_lobbies(*self.shards):
+        for record in await self.store.claim_open_lobbies(*self.shards):
             lobby = self._lobby_from_record(record)
             if lobby is not None:
                 self._lobbies[lobby.id] = lobby
@@ -252,8 +256,10 @@ class TableManager:
         seed: int | None = None,
         settings: dict[str, Any] | None = None,
         thread_id: int | None = None,
+        lobby_id: int | None = None,
     ) -> Table:
-        """Start a game. Everything is checked before anything is written."""
+        """Start a game (from the open lobby `lobby_id`, which is marked started with it).
+        Everything is checked before anything is written."""
         spec = self._spec(game)
         humans = [s.user_id for s in seats if s.user_id is not None]
         if len(humans) != len(set(humans)):
@@ -274,7 +280,7 @@ class TableManager:
         table.id = await self.store.create_game(
             guild_id=guild_id, channel_id=channel_id, game=spec.name, options=table.options,
             seed=seed, seats=[s.to_json() for s in seats], host_id=host_id,
-            settings=table.settings, thread_id=thread_id,
+            settings=table.settings, thread_id=thread_id, lobby_id=lobby_id,
         )
         self._register(table)
         self._after_change(table, None)
@@ -418,19 +424,39 @@ class TableManager:
     def lobby(self, lobby_id: int) -> Lobby | None:
         return self._lobbies.get(lobby_id)
 
+    def served_lobby(self, lobby_id: int) -> Lobby:
+        """The open lobby this process serves; IllegalAction saying why not otherwise."""
+        lobby = self._lobbies.get(lobby_id)
+        if lobby is not None:
+            return lobby
+        if lobby_id in self._lost_lobbies:
+            raise IllegalAction(LOBBY_LOST)
+        raise IllegalAction("This lobby is closed.")
+
     def lobbies(self, guild_id: int) -> list[Lobby]:
         return [lobby for lobby in self._lobbies.values() if lobby.guild_id == guild_id]
 
     async def update_lobby(self, lobby: Lobby) -> None:
-        """Persist a lobby after one of its methods changed it (or its message_id was set)."""
-        await self.store.save_lobby(
-            lobby.id, message_id=lobby.message_id, options=lobby.options,
-            settings=lobby.settings, seats=[s.to_json() for s in lobby.seats],
-            status=lobby.status,
-        )
+        """Persist a lobby after one of its methods changed it (or its message_id was set).
+        If another process serves it now, this one lets it go and refuses (IllegalAction):
+        the change stays unmade, and the other process's lobby is untouched."""
+        try:
+            await self.store.save_lobby(
+                lobby.id, message_id=lobby.message_id, options=lobby.options,
+                settings=lobby.settings, seats=[s.to_json() for s in lobby.seats],
+                status=lobby.status,
+            )
+        except LobbyLost:
+            self._let_lobby_go(lobby)
+            raise IllegalAction(LOBBY_LOST) from None
+
+    def _let_lobby_go(self, lobby: Lobby) -> None:
+        log.warning("lobby %d is served by another process now; letting it go", lobby.id)
+        self._lobbies.pop(lobby.id, None)
+        self._lost_lobbies.add(lobby.id)
 
     async def cancel_lobby(self, lobby_id: int, by_user_id: int) -> Lobby:
-        lobby = self._open_lobby(lobby_id)
+        lobby = self.served_lobby(lobby_id)
         lobby.check_cancel(by_user_id)
         lobby.status = "cancelled"
         self._lobbies.pop(lobby.id, None)
@@ -438,7 +464,7 @@ class TableManager:
         return lobby
 
     async def start_lobby(self, lobby_id: int, by_user_id: int, seed: int | None = None) -> Table:
-        lobby = self._open_lobby(lobby_id)
+        lobby = self.served_lobby(lobby_id)
         lobby.check_start(by_user_id)
         # Closed before the first await, so a double click cannot start two games.
         lobby.status = "started"
@@ -447,17 +473,15 @@ class TableManager:
             table = await self.create(
                 guild_id=lobby.guild_id, channel_id=lobby.channel_id, game=lobby.game,
                 options=lobby.options, seats=lobby.seats, host_id=lobby.host_id, seed=seed,
-                settings=lobby.settings,
+                settings=lobby.settings, lobby_id=lobby.id,
             )
+        except LobbyLost:
+            self._let_lobby_go(lobby)
+            raise IllegalAction(LOBBY_LOST) from None
         except BaseException:
             lobby.status = "open"
             self._lobbies[lobby.id] = lobby
             raise
-        await self.store.save_lobby(
-            lobby.id, message_id=lobby.message_id, options=lobby.options,
-            settings=lobby.settings, seats=[s.to_json() for s in lobby.seats],
-            status="started", game_id=table.id,
-        )
         return table
 
     # ================================================================ leaderboard and stats
@@ -773,12 +797,6 @@ class TableManager:
         if spec is None:
             raise IllegalAction(f"There is no game called {game}.")
         return spec
-
-    def _open_lobby(self, lobby_id: int) -> Lobby:
-        lobby = self._lobbies.get(lobby_id)
-        if lobby is None:
-            raise IllegalAction("This lobby is closed.")
-        return lobby
 
     def _lobby_from_record(self, record: LobbyRecord) -> Lobby | None:
         spec = self.games.get(record.game)

@@ -7,6 +7,7 @@ import discord
 import pytest
 
 from engine.registry import GAMES
+from store import Store
 from tests.e2e.harness import FakeDiscord, FakeMessage
 from tests.e2e.test_players import (
     GameDriver,
@@ -194,4 +195,34 @@ async def test_a_lobby_keeps_working_after_a_restart(database_url: str) -> None:
         await driver.settle()
         assert "Started: game #" in fake.state.messages[lobby.id].content
         assert driver.find_table() is not None
+        fake.assert_clean()
+
+
+async def test_a_lobby_another_process_took_over_is_refused_here_and_kept_there(
+    database_url: str,
+) -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(database_url))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        lobby = await driver.open_lobby(alice, GAME)
+        shown = fake.state.messages[lobby.id].content
+        # Another process given this server's shard too (a misconfiguration, or a failover
+        # that overlaps) claims the lobby at its start.
+        other = await Store.open(database_url)
+        try:
+            [claimed] = await other.claim_open_lobbies()
+            for user, label in ((bob, "Join"), (bob, "Join"), (alice, "Start"),
+                                (alice, "Cancel")):
+                with pytest.raises(Refused) as lost:
+                    await driver.press(user, lobby, label=label)
+                assert "another copy of the bot" in refused(lost)
+            message = fake.state.messages[lobby.id]
+            assert message.content == shown and message.find_components()  # left as it was
+            stored = await other.lobby(claimed.id)
+            assert stored.status == "open"
+            assert [seat["user_id"] for seat in stored.seats] == [alice.id]
+            assert await other.games_with_status("running") == []
+        finally:
+            await other.close()
         fake.assert_clean()

@@ -15,11 +15,15 @@ FIXTURE = Path(__file__).parents[1] / "upgrade" / "release_0601f88.sqlite3"
 async def test_sqlite_to_postgres_and_back_keeps_every_row_and_id(tmp_path: Path):
     original = tmp_path / "original.sqlite3"
     shutil.copy(FIXTURE, original)
+    store = await Store.open(str(original))
+    await store.set_player_settings(100, {"autoplay": False, "notices": "never"})
+    await store.close()
     back = tmp_path / "back.sqlite3"
     async with fresh_database("postgresql", tmp_path) as url:
         there = await copy_database(str(original), url)
         assert there.problems == [] and there.replayed == 20
         assert there.counts["games"] == 25 and there.counts["ratings"] > 0
+        assert there.counts["player_settings"] == 1
         again = await copy_database(url, str(back))
         assert again.problems == [] and again.counts == there.counts
         # New games continue the id sequence rather than reusing a copied id.
@@ -33,6 +37,7 @@ async def test_sqlite_to_postgres_and_back_keeps_every_row_and_id(tmp_path: Path
         assert (await a.game(game_id)).__dict__ == (await b.game(game_id)).__dict__
         assert await a.actions(game_id) == await b.actions(game_id)
         assert await a.results(game_id) == await b.results(game_id)
+    assert await b.player_settings(100) == {"autoplay": False, "notices": "never"}
     await a.close()
     await b.close()
 

@@ -2,7 +2,7 @@ import asyncio
 
 import pytest
 
-from store import Finish, LogConflict, ResultRow, Store
+from store import Finish, LobbyLost, LogConflict, ResultRow, Store
 from store.database import ConstraintViolation
 
 SEATS = [
@@ -133,6 +133,40 @@ async def test_rater_sees_current_ratings_and_counters_accumulate(store: Store):
     )
 
 
+async def test_two_processes_finishing_games_at_once_lose_no_rating_update(
+    store: Store, database_url: str
+):
+    """Each finish reads the player's rating and writes the new one in its own transaction;
+    two at once (two processes, two connections) must not both start from the same rating."""
+    other = await Store.open(database_url)
+    seen = []
+
+    def rater(current):
+        seen.append(current[11])
+        mu = (current[11] or (25.0, 8.0))[0] + 1
+        return {11: (mu, 5.0)}
+
+    games = []
+    for each in (store, other):
+        game_id = await new_game(each)
+        await each.append_action(game_id, 0, 0, {"type": "first"})
+        games.append((each, game_id))
+    finishes = [two_player_finish() for _ in games]
+    for finish in finishes:
+        finish.rater = rater
+    await asyncio.gather(*(
+        each.append_action(game_id, 1, 0, {"type": "last"}, finish=finish)
+        for (each, game_id), finish in zip(games, finishes, strict=True)
+    ))
+    await other.close()
+    assert seen == [None, (26.0, 5.0)]  # the second saw the first's result
+    [rating] = await store.ratings(1, "dash")
+    assert (rating.mu, rating.games, rating.wins) == (27.0, 2, 2)
+    for _, game_id in games:
+        assert (await store.game(game_id)).status == "finished"
+        assert len(await store.results(game_id)) == 2
+
+
 async def test_leaderboard_orders_by_conservative_rating_per_guild_and_game(store: Store):
     async def finish_with(guild: int, game: str, user: int, mu: float, sigma: float):
         game_id = await new_game(store, guild_id=guild, game=game)
@@ -174,14 +208,18 @@ async def test_lobbies_round_trip_and_only_open_ones_are_listed(store: Store):
     more = [*seats, {"user_id": None, "name": "Computer 1", "ai": "easy"}]
     await store.save_lobby(first, message_id=77, options={"target": 30},
                            settings={"idle": "off"}, seats=more)
-    game_id = await new_game(store)
-    await store.save_lobby(second, message_id=None, options={}, settings={}, seats=seats,
-                           status="started", game_id=game_id)
-    [lobby] = await store.open_lobbies()
+    game_id = await store.create_game(guild_id=1, channel_id=2, game="dash", options={},
+                                      seed=5, seats=seats, host_id=5, lobby_id=second)
+    [lobby] = await store.claim_open_lobbies()
     assert (lobby.id, lobby.message_id, lobby.options, lobby.settings, lobby.seats) == (
         first, 77, {"target": 30}, {"idle": "off"}, more
     )
-    assert (await store.lobby(second)).game_id == game_id
+    started = await store.lobby(second)
+    assert (started.status, started.game_id) == ("started", game_id)
+    with pytest.raises(LobbyLost):  # a lobby starts one game at most
+        await store.create_game(guild_id=1, channel_id=2, game="dash", options={}, seed=5,
+                                seats=seats, host_id=5, lobby_id=second)
+    assert [g.id for g in await store.games_with_status("running")] == [game_id]
 
 
 async def test_player_settings_round_trip_and_replace(store: Store):

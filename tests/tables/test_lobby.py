@@ -131,7 +131,7 @@ async def test_cancel_lobby(manager: TableManager, store: Store):
     await manager.cancel_lobby(room.id, ANN)
     assert manager.lobby(room.id) is None
     assert (await store.lobby(room.id)).status == "cancelled"
-    assert await store.open_lobbies() == []
+    assert await store.claim_open_lobbies() == []
 
 
 async def test_open_lobby_refuses_unknown_games_and_settings(manager: TableManager):

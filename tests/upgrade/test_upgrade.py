@@ -7,11 +7,14 @@ import json
 import shutil
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
-from store import Store
-from store.migrate import load_migrations
+from store import LogConflict, Store
+from store.copy import TABLES
+from store.migrate import POSTGRES_MIGRATIONS_DIR, load_migrations, migrate, migrate_postgres
 from tables import TableManager
+from tables.clock import FakeClock
 
 FIXTURE = Path(__file__).with_name("release_0601f88.sqlite3")
 EXPECTED = json.loads(Path(__file__).with_name("release_0601f88.json").read_text())
@@ -22,7 +25,9 @@ def normal(value):
 
 
 async def finish_every_game(store: Store) -> None:
-    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    # Forced moves wait on a clock that never moves here: every move is the log's own.
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None,
+                           clock=FakeClock())
     rebuilt = {table.id: table for table in await manager.start()}
     running = [g for g in EXPECTED["games"] if g["rest"]]
     assert sorted(rebuilt) == sorted(g["id"] for g in running)
@@ -78,3 +83,95 @@ async def test_the_past_release_database_copied_into_postgres_finishes_there_too
         store = await Store.open(url)
         await finish_every_game(store)
         await store.close()
+
+
+async def fixture_at_migration(folder: Path, version: int) -> Path:
+    """The release's database brought up to `version` by the migrations of that time."""
+    path = folder / f"at_{version:04}.sqlite3"
+    shutil.copy(FIXTURE, path)
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        assert await migrate(db, load_migrations()[:version]) == version
+    return path
+
+
+async def postgres_at_migration(sqlite_path: Path, url: str, version: int) -> dict[str, int]:
+    """A PostgreSQL database at `version` holding every row of a SQLite one at the same
+    version, as that release would have copied it; returns the row count of each table."""
+    import asyncpg
+
+    counts = {}
+    target = await asyncpg.connect(url)
+    try:
+        assert await migrate_postgres(target, load_migrations(POSTGRES_MIGRATIONS_DIR)[:version])
+        async with aiosqlite.connect(sqlite_path) as source:
+            source.row_factory = aiosqlite.Row
+            for table in TABLES:
+                async with source.execute(f"SELECT * FROM {table}") as cursor:
+                    rows = list(await cursor.fetchall())
+                counts[table] = len(rows)
+                if rows:
+                    columns = list(rows[0].keys())
+                    marks = ", ".join(f"${n}" for n in range(1, len(columns) + 1))
+                    await target.executemany(
+                        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
+                        [tuple(row) for row in rows],
+                    )
+        await target.execute(
+            "SELECT setval(pg_get_serial_sequence('games', 'id'), MAX(id)) FROM games"
+        )
+    finally:
+        await target.close()
+    return counts
+
+
+async def test_a_postgres_database_at_migration_7_with_running_games_upgrades_in_place(
+    tmp_path: Path,
+):
+    from tests.databases import fresh_database
+
+    at_7 = await fixture_at_migration(tmp_path, 7)
+    async with fresh_database("postgresql", tmp_path) as url:
+        counts = await postgres_at_migration(at_7, url, 7)
+        assert counts["actions"] > 2000 and counts["games"] == len(EXPECTED["games"])
+        lobby_id = await open_lobby_at_7(url)
+        before = await logged_rows(url)
+        store = await Store.open(url)
+        assert await store.schema_version() == len(load_migrations())
+        assert await logged_rows(url) == before  # every move kept, times and all
+        [lobby] = await store.claim_open_lobbies()  # the open lobby is kept, and served
+        assert (lobby.id, lobby.seats[0]["user_id"]) == (lobby_id, 100)
+        running = next(g for g in EXPECTED["games"] if g["rest"])
+        await store.claim_running_games()
+        with pytest.raises(LogConflict):  # the key still refuses a second move numbered alike
+            await store.append_action(running["id"], 0, 0, {"type": "go"})
+        await finish_every_game(store)
+        assert await store.games_with_status("running") == []
+        await store.close()
+
+
+async def logged_rows(url: str) -> list[tuple]:
+    import asyncpg
+
+    connection = await asyncpg.connect(url)
+    try:
+        rows = await connection.fetch(
+            "SELECT game_id, seq, seat, action, at FROM actions ORDER BY game_id, seq"
+        )
+    finally:
+        await connection.close()
+    return [tuple(row) for row in rows]
+
+
+async def open_lobby_at_7(url: str) -> int:
+    import asyncpg
+
+    connection = await asyncpg.connect(url)
+    try:
+        return await connection.fetchval(
+            "INSERT INTO lobbies (guild_id, channel_id, host_id, game, options, seats,"
+            " created_at, updated_at) VALUES (4194304, 5, 100, 'cribbage', '{}',"
+            " '[{\"user_id\": 100, \"name\": \"Player 1\", \"ai\": null}]', 'then', 'then')"
+            " RETURNING id"
+        )
+    finally:
+        await connection.close()

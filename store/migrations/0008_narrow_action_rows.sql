@@ -1,0 +1,3 @@
+-- SQLite twin of postgresql/0008_narrow_action_rows.sql, which rebuilds PostgreSQL's action
+-- log with narrower columns and no alignment padding. SQLite already stores each integer in as
+-- few bytes as its value needs, without padding: nothing to change here.
