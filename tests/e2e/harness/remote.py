@@ -49,6 +49,12 @@ class GatewayDiscord(FakeDiscord):
             offline = [s for s in shards if not self.gateway.online(s).is_set()]
             raise HarnessError(f"shards {offline} did not connect within {timeout}s") from None
 
+    def orphaned(self, record: InteractionRecord) -> bool:
+        """The process the interaction was sent to has gone (or its shard was offline):
+        whatever it had not done for it yet, it never will."""
+        session = self.delivered_to.get(record.id)
+        return session is None or session.closed.done()
+
     def lost(self, record: InteractionRecord) -> bool:
         """Never answered, and it never will be: its shard was offline, or the process it
         went to has gone (Discord shows "This interaction failed")."""
