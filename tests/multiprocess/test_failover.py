@@ -339,19 +339,26 @@ async def until(fake: GatewayDiscord, condition: Callable[[], bool], what: str) 
         await fake.next_change(timeout=1.0)
 
 
+async def connections(url: str, application_name: str) -> int:
+    """How many connections a bot process (by its application_name) has to PostgreSQL."""
+    server = await asyncpg.connect(url.split("?")[0])
+    try:
+        return await server.fetchval(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1",
+            application_name,
+        )
+    finally:
+        await server.close()
+
+
 async def backends_gone(url: str, application_name: str) -> None:
     """Until PostgreSQL has ended every connection of a killed process (a COMMIT it sent
     before dying may still land until then). Polled: the server tells nobody."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + DEADLINE
-    server = await asyncpg.connect(url.split("?")[0])
-    try:
-        query = "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1"
-        while await server.fetchval(query, application_name):
-            assert loop.time() < deadline, f"{application_name} still connected"
-            await asyncio.sleep(0.02)
-    finally:
-        await server.close()
+    while await connections(url, application_name):
+        assert loop.time() < deadline, f"{application_name} still connected"
+        await asyncio.sleep(0.02)
 
 
 # ------------------------------------------------------------------ the checks
@@ -538,6 +545,7 @@ async def failover(
     )
     assert not any(p.done for p in shard_0)
     phase("shard 0 mid-game")
+    assert await connections(url, processes[0].application_name)
     processes[0].kill()
     await backends_gone(url, processes[0].application_name)
 
