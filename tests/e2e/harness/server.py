@@ -93,10 +93,10 @@ def form_from_parts(parts: list[Part]) -> tuple[dict[str, Any], dict[str, Upload
 class FakeDiscordServer:
     """Owns the aiohttp app and runner; `base_url` is what `Route.BASE` should point at."""
 
-    def __init__(self, state: DiscordState, gateway: Gateway | None = None) -> None:
+    def __init__(self, state: DiscordState) -> None:
         self.state = state
         #: The websocket gateway bots in other processes connect to (see websocket.py).
-        self.gateway = gateway or Gateway(state)
+        self.gateway = Gateway(state)
         self.in_flight = 0
         self.request_count = 0
         self.app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024**2)

@@ -29,8 +29,10 @@ log = logging.getLogger(__name__)
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, HELLO, HEARTBEAT_ACK, INVALID_SESSION = 0, 1, 2, 6, 10, 11, 9
 #: Discord's usual interval; clients beat once at HELLO and then rarely within a test.
 HEARTBEAT_INTERVAL_MS = 41_250
-#: Discord's close code for an IDENTIFY with a shard that does not fit.
+#: Discord's close codes: an IDENTIFY with a shard that does not fit; "unknown error,
+#: reconnect" (the client may resume).
 INVALID_SHARD = 4010
+RESUMABLE_CLOSE = 4000
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -82,6 +84,8 @@ class Gateway:
         self.url = ""  # set by the server once it knows its port
         #: Every session ever identified, oldest first.
         self.history: list[Session] = []
+        #: The session ids clients tried to RESUME (always refused).
+        self.resumes: list[str] = []
         self._numbers = itertools.count(1)
         self._online: dict[int, asyncio.Event] = {}
         self._sockets: set[web.WebSocketResponse] = set()
@@ -125,12 +129,20 @@ class Gateway:
                         await socket.close(code=INVALID_SHARD)
                 elif op == RESUME:
                     # Sessions do not survive their connection here: identify afresh.
+                    self.resumes.append(str((data or {}).get("session_id")))
                     await socket.send_str(json.dumps({"op": INVALID_SESSION, "d": False}))
         finally:
             self._sockets.discard(socket)
             if session is not None:
                 self._leave(session)
         return socket
+
+    async def drop(self, shard: int) -> None:
+        """Close the shard's connection as Discord does when a gateway node goes away (4000,
+        resumable): the client comes back and tries to RESUME."""
+        session = self.sessions.get(shard)
+        if session is not None:
+            await session.socket.close(code=RESUMABLE_CLOSE)
 
     async def close(self) -> None:
         """Close every connection (a stopping server would otherwise wait for them)."""
