@@ -2,7 +2,7 @@
 Discord's gateway; the shard-0 process is killed with SIGKILL in the middle of its games and
 started again with the same shard ids.
 
-Members in guilds of both shards open lobbies with /play, add a computer, start, and play by
+Members in guilds of both shards open lobbies with /play, add computers, start, and play by
 pressing the first control of their hand whenever it says it is their move (reopening it with
 "My hand" when the table says so and their hand does not offer a move). Two of shard 0's
 members stop before a move and wait on their hand (so its buttons were sent by the process
@@ -51,7 +51,8 @@ from tests.e2e.harness.websocket import shard_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2
-#: Guards against a hang, never timing assertions: the whole test takes well under a minute.
+#: Guards against a hang, never timing assertions: the whole test takes 30 to 50 s on a loaded
+#: 2-core machine (its phases are printed: run with -s to see them).
 DEADLINE = 120.0
 CONNECT_TIMEOUT = 60.0
 
