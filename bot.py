@@ -383,12 +383,19 @@ def main(argv: list[str] | None = None) -> int:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
+    return serve(settings)
+
+
+def serve(settings: Settings, **knobs: object) -> int:
+    """Run the bot with these settings until it stops; the exit status. `knobs` are
+    CardBot's keyword settings (the multi-process tests shorten the computer's delay)."""
     bot = create_bot(
         settings.database,
         dev_guild_id=settings.dev_guild_id,
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
         expert_seconds=settings.expert_seconds,
+        **knobs,
     )
     try:
         bot.run(settings.token, log_handler=None)

@@ -96,6 +96,26 @@ def test_shard_settings_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) ->
     assert (settings.shard_count, settings.shard_ids) == (2, (1,))
 
 
+def test_serve_runs_the_bot_of_the_settings_with_the_knobs_given(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`bot.serve` is what `python bot.py` runs once the settings are read; the multi-process
+    test runs it too, with shorter waits."""
+    built: list[bot.CardBot] = []
+
+    def refuse_token(self: bot.CardBot, token: str, **_: object) -> None:
+        built.append(self)
+        raise discord.LoginFailure("refused")
+
+    monkeypatch.setattr(bot.CardBot, "run", refuse_token)
+    settings = bot.Settings(token="a.b.c", database=str(tmp_path / "bot.db"), dev_guild_id=None,
+                            log_level="INFO", shard_count=2, shard_ids=(1,))
+    assert bot.serve(settings, ai_delay=0.0) == 2
+    [made] = built
+    assert isinstance(made, bot.ShardedCardBot)
+    assert (made.shard_count, made.shard_ids, made.ai_delay) == (2, [1], 0.0)
+
+
 async def test_a_sharded_bot_resumes_only_the_games_of_its_shards(tmp_path: Path) -> None:
     from store import Store
     from tables import SeatInfo, TableManager

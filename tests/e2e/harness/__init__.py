@@ -5,6 +5,11 @@ interaction-webhook routes discord.py uses, points `discord.http.Route.BASE` at 
 gateway events (READY, GUILD_CREATE, INTERACTION_CREATE, THREAD_CREATE) straight into the
 bot's parsers. Nothing leaves the machine; no websocket is opened.
 
+Bots in other processes (tests/multiprocess) use `GatewayDiscord` (remote.py) instead: the same
+world and the same members' actions, delivered through a real websocket gateway on the same
+server (websocket.py: HELLO, IDENTIFY with shards, READY, GUILD_CREATE per guild of the shard,
+heartbeats), each event to the session of the shard that owns its guild.
+
 Quick start
 -----------
 ::
@@ -121,6 +126,9 @@ or interactions (or to anything), for simulated members that wait instead of pol
 `FakeMessage.pings` lists whom a new message notified (its mentions as allowed_mentions let
 them; edits notify nobody).
 
+Several guilds: `fake.state.add_guild(name, shard=, shard_count=)` makes one on a given shard
+and `fake.state.add_channel(name, guild_id)` a channel in it; members belong to every guild.
+
 Not modelled: rate limiting by itself (headers are sent, 429 only as an injected fault),
 reactions, DMs, guild owners and moderators seeing private threads.
 `FakeDiscord(app_permissions=discord.Permissions(...))` sets the bot's permissions (default:
@@ -133,6 +141,7 @@ from .activity import QuietTimeout
 from .errors import ComponentRefused, HarnessError
 from .fake import FakeDiscord
 from .model import Attachment, FakeChannel, FakeMessage, FakeUser, InteractionRecord
+from .remote import GatewayDiscord
 
 __all__ = [
     "Attachment",
@@ -141,6 +150,7 @@ __all__ = [
     "FakeDiscord",
     "FakeMessage",
     "FakeUser",
+    "GatewayDiscord",
     "HarnessError",
     "InteractionRecord",
     "QuietTimeout",

@@ -177,6 +177,10 @@ class FakeDiscord:
         activity.run(lambda: holder.append(asyncio.ensure_future(coro)))
         return await holder[0]
 
+    def _check_connected(self) -> None:
+        if self.bot is None or self.bot.is_closed():
+            raise HarnessError("no bot is connected")
+
     def _feed(self, event: str, data: dict[str, Any]) -> None:
         if self.bot is None:
             raise HarnessError("no bot is connected")
@@ -378,8 +382,7 @@ class FakeDiscord:
         message: FakeMessage | None,
         wait: bool,
     ) -> InteractionRecord:
-        if self.bot is None or self.bot.is_closed():
-            raise HarnessError("no bot is connected")
+        self._check_connected()
         record = self.state.new_interaction(
             type=kind,
             user=user,

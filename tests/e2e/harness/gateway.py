@@ -10,22 +10,37 @@ from .state import DiscordState
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 
-def ready_event(state: DiscordState) -> dict[str, Any]:
-    return {
+def ready_event(
+    state: DiscordState,
+    guild_ids: list[int] | None = None,
+    *,
+    session_id: str = "fake-session",
+    resume_url: str = "wss://gateway.invalid",
+    shard: tuple[int, int] | None = None,
+) -> dict[str, Any]:
+    """READY listing `guild_ids` (default: the first guild) as still unavailable."""
+    ready: dict[str, Any] = {
         "v": 10,
         "user": state.bot_user.payload(),
-        "guilds": [{"id": str(state.guild_id), "unavailable": True}],
-        "session_id": "fake-session",
-        "resume_gateway_url": "wss://gateway.invalid",
+        "guilds": [
+            {"id": str(g), "unavailable": True} for g in guild_ids or [state.guild_id]
+        ],
+        "session_id": session_id,
+        "resume_gateway_url": resume_url,
         "application": {"id": str(state.application_id), "flags": 0},
         "private_channels": [],
         "relationships": [],
     }
+    if shard is not None:
+        ready["shard"] = list(shard)
+    return ready
 
 
-def guild_create_event(state: DiscordState) -> dict[str, Any]:
+def guild_create_event(state: DiscordState, guild_id: int | None = None) -> dict[str, Any]:
+    """The whole guild (default: the first), with its channels and its open threads."""
+    guild_id = guild_id or state.guild_id
     everyone = {
-        "id": str(state.guild_id),
+        "id": str(guild_id),
         "name": "@everyone",
         "permissions": ALL_TEXT_PERMISSIONS,
         "position": 0,
@@ -36,11 +51,12 @@ def guild_create_event(state: DiscordState) -> dict[str, Any]:
         "flags": 0,
     }
     people = [state.bot_user, *state.members.values()]
-    channels = [c.payload() for c in state.channels.values() if not c.is_thread]
-    threads = [c.payload() for c in state.channels.values() if c.is_thread and not c.archived]
+    own = [c for c in state.channels.values() if c.guild_id == guild_id]
+    channels = [c.payload() for c in own if not c.is_thread]
+    threads = [c.payload() for c in own if c.is_thread and not c.archived]
     return {
-        "id": str(state.guild_id),
-        "name": state.guild_name,
+        "id": str(guild_id),
+        "name": state.guilds[guild_id],
         "icon": None,
         "splash": None,
         "discovery_splash": None,
@@ -87,7 +103,7 @@ def message_create_event(state: DiscordState, message: FakeMessage) -> dict[str,
     member = message.author.member_payload(state.guild_joined_at)
     del member["user"]
     return {
-        **message.payload(), "content": "", "guild_id": str(state.guild_id), "member": member,
+        **message.payload(), "content": "", "guild_id": str(message.guild_id), "member": member,
     }
 
 
@@ -110,8 +126,8 @@ def interaction_payload(
         "application_id": str(state.application_id),
         "type": record.type,
         "data": data,
-        "guild_id": str(state.guild_id),
-        "guild": {"id": str(state.guild_id), "locale": "en-US", "features": []},
+        "guild_id": str(channel.guild_id),
+        "guild": {"id": str(channel.guild_id), "locale": "en-US", "features": []},
         "channel_id": str(channel.id),
         "channel": channel.payload(),
         "member": member,
@@ -121,7 +137,7 @@ def interaction_payload(
         "locale": "en-US",
         "guild_locale": "en-US",
         "entitlements": [],
-        "authorizing_integration_owners": {"0": str(state.guild_id)},
+        "authorizing_integration_owners": {"0": str(channel.guild_id)},
         "context": 0,
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     }

@@ -24,8 +24,10 @@ from .state import (
     CommandSet,
     DiscordError,
     DiscordState,
+    RequestOrigin,
     UploadedFile,
 )
+from .websocket import Gateway
 
 API_PREFIX = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -93,6 +95,8 @@ class FakeDiscordServer:
 
     def __init__(self, state: DiscordState) -> None:
         self.state = state
+        #: The websocket gateway bots in other processes connect to (see websocket.py).
+        self.gateway = Gateway(state)
         self.in_flight = 0
         self.request_count = 0
         self.app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024**2)
@@ -107,23 +111,46 @@ class FakeDiscordServer:
         await site.start()
         port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         self.base_url = f"http://127.0.0.1:{port}{API_PREFIX}"
+        self.gateway.url = f"ws://127.0.0.1:{port}/gateway"
 
     async def stop(self) -> None:
+        await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
 
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.path == "/gateway":
+            return await handler(request)  # a websocket for as long as the bot runs
         self.in_flight += 1
         self.request_count += 1
         self.state.requests.append(f"{request.method} {request.path}")
+        self.state.request_origins.append(RequestOrigin(
+            request.headers.get("Authorization", "").removeprefix("Bot "),
+            request.match_info.get("token"),
+            self._guild_of(request),
+            f"{request.method} {request.path}",
+        ))
         try:
             response = await self._answer(request, handler)
             response.headers.update(rate_limit_headers(request))
             return response
         finally:
             self.in_flight -= 1
+
+    def _guild_of(self, request: web.Request) -> int | None:
+        """The guild a request concerns, if any (by its guild, channel or interaction)."""
+        route = request.match_info
+        if "guild" in route:
+            return int(route["guild"])
+        if "channel" in route:
+            channel = self.state.channels.get(int(route["channel"]))
+            return channel.guild_id if channel is not None else None
+        if "token" in route:
+            record = self.state.interactions_by_token.get(route["token"])
+            return record.guild_id if record is not None else None
+        return None
 
     async def _answer(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         token = request.headers.get("Authorization", "").removeprefix("Bot ")
@@ -155,6 +182,7 @@ class FakeDiscordServer:
         r.add_get(p + "/oauth2/applications/@me", self.get_application)
         r.add_get(p + "/gateway/bot", self.get_gateway)
         r.add_get(p + "/gateway", self.get_gateway)
+        r.add_get("/gateway", self.gateway.handle)
         r.add_get(p + "/users/{user}", self.get_user)
         r.add_get(p + "/guilds/{guild}", self.get_guild)
         r.add_get(p + "/guilds/{guild}/channels", self.get_guild_channels)
@@ -211,8 +239,8 @@ class FakeDiscordServer:
     async def get_gateway(self, request: web.Request) -> web.Response:
         return json_response(
             {
-                "url": "wss://gateway.invalid",
-                "shards": 1,
+                "url": self.gateway.url,
+                "shards": self.gateway.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000,
@@ -232,7 +260,7 @@ class FakeDiscordServer:
         return everyone[user_id]
 
     def _check_guild(self, request: web.Request) -> None:
-        if int(request.match_info["guild"]) != self.state.guild_id:
+        if int(request.match_info["guild"]) not in self.state.guilds:
             raise DiscordError(404, 10004, "Unknown Guild")
 
     async def get_user(self, request: web.Request) -> web.Response:
@@ -240,15 +268,20 @@ class FakeDiscordServer:
 
     async def get_guild(self, request: web.Request) -> web.Response:
         self._check_guild(request)
-        guild = guild_create_event(self.state)
+        guild = guild_create_event(self.state, int(request.match_info["guild"]))
         for gateway_only in ("members", "channels", "threads", "voice_states", "presences"):
             del guild[gateway_only]
         return json_response(guild)
 
     async def get_guild_channels(self, request: web.Request) -> web.Response:
         self._check_guild(request)
+        guild_id = int(request.match_info["guild"])
         return json_response(
-            [c.payload() for c in self.state.channels.values() if not c.is_thread]
+            [
+                c.payload()
+                for c in self.state.channels.values()
+                if not c.is_thread and c.guild_id == guild_id
+            ]
         )
 
     async def get_guild_member(self, request: web.Request) -> web.Response:

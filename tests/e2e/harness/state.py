@@ -108,6 +108,17 @@ def pinged_users(body: dict[str, Any]) -> list[int]:
     return [u for u in mentioned if u in listed]
 
 
+@dataclass(frozen=True)
+class RequestOrigin:
+    """Who sent a request: the bot token it carried, or (interaction callbacks and webhooks
+    carry none) the interaction token in its path; and the guild it concerned, if any."""
+
+    bot_token: str
+    interaction_token: str | None
+    guild_id: int | None
+    what: str  # "METHOD path"
+
+
 @dataclass
 class CommandSet:
     """The application commands the bot registered (one bulk overwrite = one whole set)."""
@@ -138,7 +149,8 @@ class DiscordState:
         self.bot_user = FakeUser(self.application_id, bot_name, bot=True)
         self.owner = FakeUser(self.snowflakes.next(), "owner")
         self.guild_id = self.snowflakes.next()
-        self.guild_name = "Card Club"
+        #: Every guild's name by id; the first (`guild_id`) is the one most tests use.
+        self.guilds: dict[int, str] = {self.guild_id: "Card Club"}
         self.guild_joined_at = iso_now()
         self.members: dict[int, FakeUser] = {}
         self.channels: dict[int, FakeChannel] = {}
@@ -150,6 +162,8 @@ class DiscordState:
         self.violations: list[str] = []
         self.unknown_routes: list[str] = []
         self.requests: list[str] = []
+        #: Who made every request and which guild it concerned (bots in other processes).
+        self.request_origins: list[RequestOrigin] = []
         # Tokens of bots that "crashed": their requests fail as if they never arrived.
         self.revoked_tokens: set[str] = set()
         self.refused_requests: list[str] = []
@@ -159,13 +173,29 @@ class DiscordState:
 
     # ----- world building -----
 
+    @property
+    def guild_name(self) -> str:
+        return self.guilds[self.guild_id]
+
+    @guild_name.setter
+    def guild_name(self, name: str) -> None:
+        self.guilds[self.guild_id] = name
+
+    def add_guild(self, name: str, *, shard: int = 0, shard_count: int = 1) -> int:
+        """Another guild, on `shard` of `shard_count` (Discord's `(guild_id >> 22) % count`)."""
+        guild_id = self.snowflakes.next()
+        while (guild_id >> 22) % shard_count != shard:
+            guild_id += 1 << 22  # a millisecond later: same counter bits, still unique
+        self.guilds[guild_id] = name
+        return guild_id
+
     def add_member(self, name: str) -> FakeUser:
         user = FakeUser(self.snowflakes.next(), name)
         self.members[user.id] = user
         return user
 
-    def add_channel(self, name: str) -> FakeChannel:
-        channel = FakeChannel(self.snowflakes.next(), self.guild_id, name)
+    def add_channel(self, name: str, guild_id: int | None = None) -> FakeChannel:
+        channel = FakeChannel(self.snowflakes.next(), guild_id or self.guild_id, name)
         self.channels[channel.id] = channel
         return channel
 
@@ -219,7 +249,7 @@ class DiscordState:
         message = FakeMessage(
             id=self.snowflakes.next(),
             channel_id=channel_id,
-            guild_id=self.guild_id,
+            guild_id=channel.guild_id,
             author=self.bot_user,
             visible_to=visible_to,
             interaction_id=interaction_id,
@@ -340,8 +370,9 @@ class DiscordState:
     def member_message(self, channel_id: int, author: FakeUser) -> FakeMessage:
         """A message a member posts in a channel (its text does not matter to the bot)."""
         message = FakeMessage(
-            id=self.snowflakes.next(), channel_id=channel_id, guild_id=self.guild_id,
-            author=author, content="(a member's message)",
+            id=self.snowflakes.next(), channel_id=channel_id,
+            guild_id=self.channel(channel_id).guild_id, author=author,
+            content="(a member's message)",
         )
         self.messages[message.id] = message
         message.record_version()
@@ -368,7 +399,7 @@ class DiscordState:
             thread_type = PUBLIC_THREAD
         thread = FakeChannel(
             id=from_message if from_message is not None else self.snowflakes.next(),
-            guild_id=self.guild_id,
+            guild_id=parent.guild_id,
             name=body.get("name", "thread"),
             type=thread_type,
             parent_id=parent_id,
@@ -396,7 +427,7 @@ class DiscordState:
             type=type,
             user=user,
             channel_id=channel_id,
-            guild_id=self.guild_id,
+            guild_id=self.channel(channel_id).guild_id,
             created_at=time.perf_counter(),
             payload=payload,
             message_id=message_id,
@@ -544,7 +575,7 @@ class DiscordState:
             "id": str(record.id),
             "type": record.type,
             "user": record.user.payload(),
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(record.guild_id)},
         }
         if record.type == APPLICATION_COMMAND:
             metadata["name"] = record.payload.get("data", {}).get("name", "")

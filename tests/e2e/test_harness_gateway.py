@@ -1,0 +1,92 @@
+"""The fake Discord's websocket gateway (harness/websocket.py), with a real discord.py
+AutoShardedClient in this process: what the multi-process failover test relies on."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+import pytest
+import yarl
+
+from tests.e2e.harness import FakeUser, GatewayDiscord
+from tests.e2e.harness.websocket import shard_of
+
+TIMEOUT = 20.0  # a hang guard; the whole test takes about a second
+
+
+class ShardClient(discord.AutoShardedClient):
+    """Shard 0 of 2; answers every slash command with "pong"."""
+
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.default(), shard_count=2, shard_ids=[0],
+                         guild_ready_timeout=0.05)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        pass  # discord.py waits 5 s before identifying again; Discord's limits are not modelled
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("pong")
+
+
+@pytest.fixture
+async def world(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[dict[str, Any]]:
+    async with GatewayDiscord(shard_count=2, members=("alice",)) as fake:
+        guilds = {shard: fake.state.add_guild(f"Club {shard}", shard=shard, shard_count=2)
+                  for shard in (0, 1)}
+        channels = {shard: fake.state.add_channel("games", guild) for shard, guild in
+                    guilds.items()}
+        monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                            yarl.URL(fake.gateway.url))
+        client = ShardClient()
+        running = asyncio.create_task(client.start("shard0.fake.token"))
+        try:
+            await asyncio.wait_for(client.wait_until_ready(), TIMEOUT)
+            await client.http.bulk_upsert_global_commands(
+                fake.state.application_id, [{"name": "ping", "description": "Ping.", "type": 1}]
+            )
+            yield {"fake": fake, "client": client, "guilds": guilds, "channels": channels}
+        finally:
+            await client.close()
+            await asyncio.wait_for(running, TIMEOUT)
+
+
+async def ping(fake: GatewayDiscord, user: FakeUser, channel_id: int) -> Any:
+    return await fake.slash(user, "ping", channel=channel_id)
+
+
+async def test_a_shard_gets_its_own_guilds_and_their_interactions_only(world: dict[str, Any]):
+    fake, client, guilds = world["fake"], world["client"], world["guilds"]
+    assert {g.id for g in client.guilds} == {g for g in fake.state.guilds if shard_of(g, 2) == 0}
+    assert guilds[0] in {g.id for g in client.guilds} and guilds[1] not in {
+        g.id for g in client.guilds}
+    [session] = fake.gateway.history
+    assert (session.shard, session.token) == (0, "shard0.fake.token")
+
+    answered = await ping(fake, fake.member("alice"), world["channels"][0].id)
+    assert answered.message is not None and answered.message.content == "pong"
+    unserved = await ping(fake, fake.member("alice"), world["channels"][1].id)
+    assert fake.lost(unserved) and not unserved.acknowledged  # shard 1 has no process
+    assert fake.violations == []
+
+    tokens = {token for token, _, _ in fake.requests_by_process()}
+    assert tokens == {"shard0.fake.token"}
+    assert {guild for _, guild, _ in fake.requests_by_process() if guild} == {guilds[0]}
+
+
+async def test_a_dropped_connection_resumes_is_refused_and_identifies_again(
+    world: dict[str, Any],
+):
+    fake, client = world["fake"], world["client"]
+    [first] = fake.gateway.history
+    await fake.gateway.drop(0)
+    await asyncio.wait_for(first.closed, TIMEOUT)
+    await fake.wait_online(0, timeout=TIMEOUT)
+    assert fake.gateway.resumes == [first.id]
+    [_, second] = fake.gateway.history
+    assert second.shard == 0 and second.id != first.id
+    answered = await ping(fake, fake.member("alice"), world["channels"][0].id)
+    assert answered.message is not None and answered.message.content == "pong"
+    assert not client.is_closed()
