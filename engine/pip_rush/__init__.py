@@ -51,6 +51,7 @@ from typing import Any
 
 from engine.contract import Action, View
 from engine.pip_rush.game import PipRushGame, team_of
+from engine.pip_rush.sim import PipRushSim
 from engine.pip_rush.text import RULES, action_label, choice_label
 from engine.pip_rush.track import DEFAULT_TRACK, TRACKS
 from engine.spec import GameSpec, Option
@@ -98,6 +99,7 @@ SPEC = GameSpec(
     choice_label=choice_label,
     rules=RULES,
     order=40,
+    simulation=PipRushSim,
 )
 
 __all__ = ["SPEC", "PipRushGame"]
