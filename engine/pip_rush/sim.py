@@ -49,9 +49,18 @@ CARD_OF: tuple[Card, ...] = tuple(sorted(standard_deck(DECK_RANKS), key=_card_co
 CODE_OF: dict[Card, int] = {card: _card_code(card) for card in CARD_OF}
 TEXT_OF: tuple[str, ...] = tuple(str(card) for card in CARD_OF)
 CODE_OF_TEXT: dict[str, int] = {str(card): code for card, code in CODE_OF.items()}
-STRENGTH: tuple[int, ...] = tuple(code % 6 for code in range(CARDS))
+#: A card's trick strength times 4, leaving room for its index in the trick below it.
+RANK4: tuple[int, ...] = tuple(code % 6 * 4 for code in range(CARDS))
 FLIP, GAIN, DECAY, SWAP = range(4)  # card // 6, the suits in SUIT_ORDER: S H D C
 SUIT_ACTION: tuple[int, ...] = tuple(code // 6 for code in range(CARDS))
+#: PIPS_AFTER[action][pips] for Flip, Gain and Decay (index 0 unused).
+PIPS_AFTER: tuple[tuple[int, ...], ...] = (
+    tuple(7 - pips for pips in range(MAX_PIPS + 1)),
+    tuple(min(MAX_PIPS, pips + 1) for pips in range(MAX_PIPS + 1)),
+    tuple(max(MIN_PIPS, pips - 1) for pips in range(MAX_PIPS + 1)),
+)
+DECAYED = PIPS_AFTER[DECAY]
+RACER_CHOICE = (CHOOSE_RACER, CHOOSE_RACER + 1)
 
 SEATS = ((0,), (1,), (2,), (3,))
 NOBODY: tuple[int, ...] = ()
@@ -65,6 +74,24 @@ WINNERS = {
              for team in range(3))
     for p in (2, 4)
 }
+
+#: The number of random bits random.Random draws to pick an index below n (n.bit_length()).
+BITS = tuple(n.bit_length() for n in range(CARDS + 1))
+
+
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """The deck shuffled as engine.cards.shuffled shuffles it: random.Random.shuffle's
+    algorithm with its _randbelow written out, drawing the same bits from getrandbits."""
+    deck = list(DECK)
+    getrandbits = rng.getrandbits
+    for i in range(CARDS - 1, 0, -1):
+        bound = i + 1
+        bits = BITS[bound]
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 def _destinations(track: Track) -> tuple[tuple[int, ...], ...]:
@@ -109,7 +136,7 @@ class PipRushSim:
     winner: int  # index of the trick's winning card while it resolves
     resolving: tuple[int, ...]  # card indices in resolution order
     step: int
-    choices: list[int] | None  # the codes the game waits for, or None while cards are played
+    choices: tuple[int, ...] | None  # the codes the game waits for; None: cards are played
     seat: int  # the seat to act, -1 once over
     acting: tuple[int, ...]
     outcome: list[int] | None  # the winners
@@ -138,7 +165,8 @@ class PipRushSim:
         sim.choices = None
         sim.outcome = None
         sim._start_cycle()
-        sim._to_play()
+        sim.seat = sim.leader
+        sim.acting = SEATS[sim.leader]
         return sim
 
     @classmethod
@@ -177,11 +205,12 @@ class PipRushSim:
             sim.choices = None
             sim.seat, sim.acting = -1, NOBODY
         elif pending is not None:
-            sim.choices = [sim.code(pending.seat, option) for option in pending.options]
+            sim.choices = tuple(sim.code(pending.seat, option) for option in pending.options)
             sim.seat, sim.acting = pending.seat, SEATS[pending.seat]
         else:
             sim.choices = None
-            sim._to_play()
+            sim.seat = sim.order[len(sim.trick)]
+            sim.acting = SEATS[sim.seat]
         return sim
 
     def clone(self) -> PipRushSim:
@@ -202,7 +231,7 @@ class PipRushSim:
         new.winner = self.winner
         new.resolving = self.resolving
         new.step = self.step
-        new.choices = self.choices  # never changed in place, only replaced
+        new.choices = self.choices
         new.seat = self.seat
         new.acting = self.acting
         new.outcome = self.outcome
@@ -217,12 +246,12 @@ class PipRushSim:
     def to_act(self) -> tuple[int, ...]:
         return self.acting
 
-    def legal(self, seat: int) -> list[int]:
+    def legal(self, seat: int) -> tuple[int, ...]:
         if seat != self.seat:
-            return []
+            return NOBODY
         if self.choices is not None:
-            return self.choices[:]
-        return self.hands[seat][:]
+            return self.choices
+        return tuple(self.hands[seat])
 
     def scores(self) -> list[int]:
         cells = self.cells
@@ -260,103 +289,96 @@ class PipRushSim:
                 self.seat = seat = self.order[played]
                 self.acting = SEATS[seat]
                 return
-            best = winner = -1
-            for index, card in enumerate(trick):
-                if STRENGTH[card] >= best:
-                    best = STRENGTH[card]
-                    winner = index
+            # Ties go to the card played last: its index breaks them in the low bits.
+            winner = max(RANK4[trick[0]], RANK4[trick[1]] + 1, RANK4[trick[2]] + 2,
+                         RANK4[trick[3]] + 3) & 3
             self.winner = winner
             self.resolving = RESOLUTION[winner]
-            self.step = 0
-        else:
-            self.choices = None
-            base = (seat & 1) * 2
-            if code < MOVE:
-                self._suit_action(base + code - CHOOSE_RACER, self.trick[self.resolving[self.step]])
+            self._resolve(0)
+            return
+        racer = (seat & 1) * 2
+        if code < MOVE:
+            racer += code - CHOOSE_RACER
+            card = self.trick[self.resolving[self.step]]
+            action = SUIT_ACTION[card]
+            if action == SWAP:
+                cells = self.cells
+                cells[racer], cells[racer ^ 1] = cells[racer ^ 1], cells[racer]
             else:
-                racer, cell = divmod(code - MOVE, CELLS)
-                self._move(base + racer, cell)
-            self.step += 1
-        self._resolve()
+                self.pips[racer] = PIPS_AFTER[action][self.pips[racer]]
+        else:
+            code -= MOVE
+            if code >= CELLS:
+                code -= CELLS
+                racer += 1
+            self.cells[racer] = code
+            self.pips[racer] = DECAYED[self.pips[racer]]
+        self.affected |= 1 << racer
+        self.choices = None
+        self._resolve(self.step + 1)
 
     # ----- resolving a trick -----
 
-    def _resolve(self) -> None:
-        """Resolve cards until one needs a choice (then wait for it) or the trick is done."""
+    def _resolve(self, step: int) -> None:
+        """Resolve the trick's cards from `step` until one needs a choice (then wait for it) or
+        the trick is done."""
         order, trick, resolving, winner = self.order, self.trick, self.resolving, self.winner
-        cells, pips, dest = self.cells, self.pips, self.dest
-        step = self.step
+        cells, pips, affected = self.cells, self.pips, self.affected
         while step < CARDS_PER_TRICK:
             index = resolving[step]
             seat = order[index]
-            base = (seat & 1) * 2
-            free_a = not self.affected >> base & 1
-            free_b = not self.affected >> base & 2
+            racer = (seat & 1) * 2
+            free = ~affected >> racer & 3  # bit 0: racer A available, bit 1: racer B
             if index == winner:
                 options = []
-                for racer, free in ((0, free_a), (1, free_b)):
-                    if free and pips[base + racer] > MIN_PIPS:
-                        for cell in dest[cells[base + racer]]:
-                            if cell not in cells:
-                                options.append(MOVE + racer * CELLS + cell)
+                if free & 1 and pips[racer] > MIN_PIPS:
+                    for cell in self.dest[cells[racer]]:
+                        if cell not in cells:
+                            options.append(MOVE + cell)
+                if free & 2 and pips[racer + 1] > MIN_PIPS:
+                    for cell in self.dest[cells[racer + 1]]:
+                        if cell not in cells:
+                            options.append(MOVE + CELLS + cell)
                 if len(options) > 1:
-                    self._wait(seat, options, step)
-                    return
+                    self.choices = tuple(options)
+                    break
                 if options:
-                    racer, cell = divmod(options[0] - MOVE, CELLS)
-                    self._move(base + racer, cell)
-            elif free_a and free_b:
-                self._wait(seat, [CHOOSE_RACER, CHOOSE_RACER + 1], step)
-                return
-            elif free_a:
-                self._suit_action(base, trick[index])
-            elif free_b:
-                self._suit_action(base + 1, trick[index])
+                    cell = options[0] - MOVE
+                    if cell >= CELLS:
+                        cell -= CELLS
+                        racer += 1
+                    cells[racer] = cell
+                    pips[racer] = DECAYED[pips[racer]]
+                    affected |= 1 << racer
+            elif free:
+                if free == 3:
+                    self.choices = RACER_CHOICE
+                    break
+                racer += free >> 1  # the one available
+                action = SUIT_ACTION[trick[index]]
+                if action == SWAP:
+                    cells[racer], cells[racer ^ 1] = cells[racer ^ 1], cells[racer]
+                else:
+                    pips[racer] = PIPS_AFTER[action][pips[racer]]
+                affected |= 1 << racer
             step += 1
-        self._finish_trick()
-
-    def _wait(self, seat: int, options: list[int], step: int) -> None:
-        self.choices = options
+        else:
+            self._finish_trick()
+            return
+        self.affected = affected
         self.step = step
         self.seat = seat
         self.acting = SEATS[seat]
-
-    def _suit_action(self, racer: int, card: int) -> None:
-        action = SUIT_ACTION[card]
-        pips = self.pips
-        if action == FLIP:
-            pips[racer] = 7 - pips[racer]
-        elif action == GAIN:
-            if pips[racer] < MAX_PIPS:
-                pips[racer] += 1
-        elif action == DECAY:
-            if pips[racer] > MIN_PIPS:
-                pips[racer] -= 1
-        else:
-            cells = self.cells
-            mate = racer ^ 1
-            cells[racer], cells[mate] = cells[mate], cells[racer]
-        self.affected |= 1 << racer
-
-    def _move(self, racer: int, cell: int) -> None:
-        self.cells[racer] = cell
-        pips = self.pips
-        if pips[racer] > MIN_PIPS:
-            pips[racer] -= 1
-        self.affected |= 1 << racer
 
     # ----- after a trick -----
 
     def _finish_trick(self) -> None:
         win_seat = self.order[self.winner]
         self.trick = []
-        self.winner = -1
-        self.resolving = NOBODY
-        self.step = 0
         self.affected = 0
         self.tricks_played += 1
         self.leader = win_seat
-        self.order = PLAY_ORDER[self.players][win_seat]
+        self.order = order = PLAY_ORDER[self.players][win_seat]
         team = win_seat & 1
         cells = self.cells
         one, other = cells[team * 2] >> 2, cells[team * 2 + 1] >> 2
@@ -368,9 +390,9 @@ class PipRushSim:
             return
         if self.tricks_played % TRICKS_PER_CYCLE == 0:
             self._start_cycle()
-        else:
+        elif self.pile:
             pile, hands = self.pile, self.hands
-            for seat in self.order[: self.players]:
+            for seat in order[: self.players]:
                 hand = hands[seat]
                 count = HAND_SIZE - len(hand)
                 if count and pile:
@@ -379,11 +401,8 @@ class PipRushSim:
                     hand += pile[-count:]
                     del pile[-count:]
                     hand.sort()
-        self._to_play()
-
-    def _to_play(self) -> None:
-        self.seat = seat = self.order[len(self.trick)]
-        self.acting = SEATS[seat]
+        self.seat = win_seat
+        self.acting = SEATS[win_seat]
 
     def _start_cycle(self) -> None:
         """Shuffle all 24 cards and deal four to each player, the leader first."""
@@ -392,8 +411,7 @@ class PipRushSim:
             rng.setstate(self.rng.getstate())
             self.rng = rng
             self.rng_owned = True
-        self.pile = pile = list(DECK)
-        self.rng.shuffle(pile)
+        self.pile = pile = shuffled_deck(self.rng)
         hands = self.hands
         for seat in PLAY_ORDER[self.players][self.leader][: self.players]:
             hand = pile[-HAND_SIZE:]

@@ -12,8 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.cards import shuffled, standard_deck
 from engine.contract import Event, Game
-from engine.pip_rush.sim import PipRushSim
+from engine.pip_rush.game import DECK_RANKS
+from engine.pip_rush.sim import CARD_OF, PipRushSim, shuffled_deck
 from engine.registry import GAMES
 from engine.sim import random_playout
 from tests.engine.sim_differential import compare_random_games
@@ -133,7 +135,7 @@ def test_a_finished_game_is_taken_over_as_finished() -> None:
     sim = PipRushSim.from_game(game)
     assert sim.winners() == game.outcome["winners"]
     assert list(sim.to_act()) == []
-    assert sim.legal(0) == []
+    assert list(sim.legal(0)) == []
     assert sim.scores() == game.outcome["scores"]
 
 
@@ -151,7 +153,7 @@ def test_codes_and_actions_map_one_to_one(seed: int, moves: int, players: int) -
         for code in codes:
             assert sim.code(seat, sim.action(seat, code)) == code
         for other in set(range(players)) - {seat}:
-            assert sim.legal(other) == []
+            assert list(sim.legal(other)) == []
         sim.play(seat, rng.choice(codes))
 
 
@@ -166,3 +168,12 @@ def test_new_deals_as_the_contract_does(seed: int, players: int) -> None:
         assert built.pile == fresh.pile
         assert list(built.to_act()) == game.to_act()
         assert built.rng.getstate() == game.rng.getstate()
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**64))
+def test_the_deck_is_shuffled_as_the_contract_shuffles_it(seed: int) -> None:
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert [CARD_OF[code] for code in shuffled_deck(ours)] == shuffled(
+        standard_deck(DECK_RANKS), theirs)
+    assert ours.getstate() == theirs.getstate()
