@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from engine.cards import shuffled, standard_deck
 from engine.contract import Event, Game
-from engine.pip_rush.game import DECK_RANKS
+from engine.pip_rush.game import DECK_RANKS, PipRushGame, team_of
 from engine.pip_rush.sim import CARD_OF, PipRushSim, shuffled_deck
 from engine.registry import GAMES
 from engine.sim import random_playout
@@ -45,9 +45,9 @@ def points_of(events: list[Event]) -> list[tuple[int, int]]:
 
 def scores_of(game: Game) -> list[int]:
     """Each seat's team's progress, as the outcome counts it."""
-    racers = game.view(None)["racers"]
-    progress = [sum(r["space"] for r in racers if r["team"] == team) for team in (0, 1)]
-    return [progress[seat % 2] for seat in range(game.players)]
+    assert isinstance(game, PipRushGame)
+    progress = [sum(r.space for r in game.racers if r.team == team) for team in (0, 1)]
+    return [progress[team_of(seat)] for seat in range(game.players)]
 
 
 @pytest.mark.parametrize(("players", "options", "start"), CHUNKS)
