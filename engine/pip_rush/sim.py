@@ -62,8 +62,9 @@ PIPS_AFTER: tuple[tuple[int, ...], ...] = (
 DECAYED = PIPS_AFTER[DECAY]
 RACER_CHOICE = (CHOOSE_RACER, CHOOSE_RACER + 1)
 
-SEATS = ((0,), (1,), (2,), (3,))
 NOBODY: tuple[int, ...] = ()
+#: SEATS[seat]: to_act() while that seat is to act, SEATS[-1] once the game is over.
+SEATS = ((0,), (1,), (2,), (3,), NOBODY)
 #: PLAY_ORDER[players][leader]: the seats in the order they play a trick (game.play_order).
 PLAY_ORDER = {p: tuple(tuple(play_order(leader, p)) for leader in range(p)) for p in (2, 4)}
 #: RESOLUTION[winner]: card indices in the order they resolve.
@@ -94,6 +95,12 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     return deck
 
 
+def _copy_of(rng: random.Random) -> random.Random:
+    copy = random.Random(0)  # seeded with a constant (cheaper than from the system): replaced
+    copy.setstate(rng.getstate())
+    return copy
+
+
 def _destinations(track: Track) -> tuple[tuple[int, ...], ...]:
     """DEST[cell]: the cells a racer there may step into, in the contract's lane order, before
     other racers are considered."""
@@ -115,7 +122,7 @@ class PipRushSim:
     """One PIP Rush state (see the module docstring for the encoding)."""
 
     __slots__ = (
-        "acting", "affected", "cells", "choices", "dest", "hands", "leader", "max_tricks",
+        "affected", "cells", "choices", "dest", "hands", "leader", "max_tricks",
         "order", "outcome", "pile", "pips", "players", "points", "resolving", "rng",
         "rng_owned", "seat", "step", "track", "trick", "tricks_played", "winner",
     )
@@ -138,7 +145,6 @@ class PipRushSim:
     step: int
     choices: tuple[int, ...] | None  # the codes the game waits for; None: cards are played
     seat: int  # the seat to act, -1 once over
-    acting: tuple[int, ...]
     outcome: list[int] | None  # the winners
     points: list[tuple[int, int]]
     rng: random.Random
@@ -148,7 +154,9 @@ class PipRushSim:
 
     @classmethod
     def new(cls, players: int, options: dict[str, Any], seed: int) -> PipRushSim:
-        sim = cls._blank(players, options["track"], bool(options["overtime"]))
+        overtime = 1 if options["overtime"] else 0
+        sim = cls._blank(players, options["track"],
+                         TRICKS_PER_CYCLE * (STANDARD_CYCLES + overtime))
         sim.rng = random.Random(seed)
         sim.rng_owned = True
         sim.leader = sim.rng.randrange(players)
@@ -166,25 +174,22 @@ class PipRushSim:
         sim.outcome = None
         sim._start_cycle()
         sim.seat = sim.leader
-        sim.acting = SEATS[sim.leader]
         return sim
 
     @classmethod
-    def _blank(cls, players: int, track: str, overtime: bool) -> PipRushSim:
+    def _blank(cls, players: int, track: str, max_tricks: int) -> PipRushSim:
         sim = object.__new__(cls)
         sim.players = players
         sim.track = track
         sim.dest = DESTINATIONS[track]
-        sim.max_tricks = TRICKS_PER_CYCLE * (STANDARD_CYCLES + (1 if overtime else 0))
+        sim.max_tricks = max_tricks
         sim.points = []
         return sim
 
     @classmethod
     def from_game(cls, game: PipRushGame) -> PipRushSim:
-        sim = cls._blank(game.players, game.track.name, game.overtime)
-        sim.max_tricks = game.max_tricks
-        sim.rng = random.Random()
-        sim.rng.setstate(game.rng.getstate())
+        sim = cls._blank(game.players, game.track.name, game.max_tricks)
+        sim.rng = _copy_of(game.rng)
         sim.rng_owned = True
         sim.leader = game.leader
         sim.order = tuple(game.order)
@@ -203,14 +208,13 @@ class PipRushSim:
         pending = game.pending
         if sim.outcome is not None:
             sim.choices = None
-            sim.seat, sim.acting = -1, NOBODY
+            sim.seat = -1
         elif pending is not None:
             sim.choices = tuple(sim.code(pending.seat, option) for option in pending.options)
-            sim.seat, sim.acting = pending.seat, SEATS[pending.seat]
+            sim.seat = pending.seat
         else:
             sim.choices = None
             sim.seat = sim.order[len(sim.trick)]
-            sim.acting = SEATS[sim.seat]
         return sim
 
     def clone(self) -> PipRushSim:
@@ -233,7 +237,6 @@ class PipRushSim:
         new.step = self.step
         new.choices = self.choices
         new.seat = self.seat
-        new.acting = self.acting
         new.outcome = self.outcome
         new.points = []
         # Both share the generator until one of them shuffles: that one copies it first.
@@ -244,7 +247,7 @@ class PipRushSim:
     # ----- the protocol -----
 
     def to_act(self) -> tuple[int, ...]:
-        return self.acting
+        return SEATS[self.seat]
 
     def legal(self, seat: int) -> tuple[int, ...]:
         if seat != self.seat:
@@ -286,8 +289,7 @@ class PipRushSim:
             trick.append(code)
             played = len(trick)
             if played < CARDS_PER_TRICK:
-                self.seat = seat = self.order[played]
-                self.acting = SEATS[seat]
+                self.seat = self.order[played]
                 return
             # Ties go to the card played last: its index breaks them in the low bits.
             winner = max(RANK4[trick[0]], RANK4[trick[1]] + 1, RANK4[trick[2]] + 2,
@@ -368,7 +370,6 @@ class PipRushSim:
         self.affected = affected
         self.step = step
         self.seat = seat
-        self.acting = SEATS[seat]
 
     # ----- after a trick -----
 
@@ -402,14 +403,11 @@ class PipRushSim:
                     del pile[-count:]
                     hand.sort()
         self.seat = win_seat
-        self.acting = SEATS[win_seat]
 
     def _start_cycle(self) -> None:
         """Shuffle all 24 cards and deal four to each player, the leader first."""
         if not self.rng_owned:
-            rng = random.Random()
-            rng.setstate(self.rng.getstate())
-            self.rng = rng
+            self.rng = _copy_of(self.rng)
             self.rng_owned = True
         self.pile = pile = shuffled_deck(self.rng)
         hands = self.hands
@@ -432,4 +430,3 @@ class PipRushSim:
         """team 0 or 1 wins, or 2: a shared victory."""
         self.outcome = WINNERS[self.players][team]
         self.seat = -1
-        self.acting = NOBODY
