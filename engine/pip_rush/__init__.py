@@ -2,7 +2,8 @@
 
 Rules: seeds/pip-rush.txt with RULES.md §4. Modules: track (track files and their checks),
 board (racers, suit actions, Movement, win condition), trick (play order, winner, resolution
-order), game (the state machine), text (labels and rules).
+order), game (the state machine), text (labels and rules), sim (the same rules on integers,
+for search: SPEC.simulation).
 
 Actions (all JSON):
     {"type": "play", "card": "5H"}                       play a card into the trick
