@@ -2,7 +2,8 @@
 
 Rules: seeds/pip-rush.txt with RULES.md §4. Modules: track (track files and their checks),
 board (racers, suit actions, Movement, win condition), trick (play order, winner, resolution
-order), game (the state machine), text (labels and rules).
+order), game (the state machine), text (labels and rules), sim (the same rules on integers,
+for search: SPEC.simulation).
 
 Actions (all JSON):
     {"type": "play", "card": "5H"}                       play a card into the trick
@@ -51,6 +52,7 @@ from typing import Any
 
 from engine.contract import Action, View
 from engine.pip_rush.game import PipRushGame, team_of
+from engine.pip_rush.sim import PipRushSim
 from engine.pip_rush.text import RULES, action_label, choice_label
 from engine.pip_rush.track import DEFAULT_TRACK, TRACKS
 from engine.spec import GameSpec, Option
@@ -98,6 +100,7 @@ SPEC = GameSpec(
     choice_label=choice_label,
     rules=RULES,
     order=40,
+    simulation=PipRushSim,
 )
 
 __all__ = ["SPEC", "PipRushGame"]

@@ -1,0 +1,432 @@
+"""PIP Rush as a fast simulation (engine/sim.py): the rules of game.py on small integers.
+
+Cards are ints 0-23 ordered as a hand is sorted: suit (S H D C) * 6 + trick strength (2..6 are
+0..4, the ace is 5), so a sorted list of ints is a sorted hand, `card % 6` compares ranks and
+`card // 6` picks the suit action. A racer's place is a cell, space * 4 + lane (Start is 0).
+
+Action codes:
+    0-23                          play that card
+    24 + racer                    choose_racer (racer 0 = A, 1 = B)
+    32 + racer * 48 + cell        move that racer into that cell
+
+Racers are indexed team-major as in game.py (team * 2 + racer); `affected` is a bit mask of
+them. PIP Rush scores no points: `points` stays empty, and scores() is each seat's team's
+progress (its racers' spaces added up), as the outcome counts it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.cards import Card, standard_deck
+from engine.pip_rush.board import MAX_PIPS, MIN_PIPS, START_PIPS
+from engine.pip_rush.game import DECK_RANKS, STANDARD_CYCLES, SUIT_ORDER, PipRushGame
+from engine.pip_rush.track import FINISH, LAST_MILE, START, TRACKS, Track
+from engine.pip_rush.trick import (
+    CARDS_PER_TRICK,
+    HAND_SIZE,
+    TRICKS_PER_CYCLE,
+    play_order,
+    resolution_order,
+    strength,
+)
+
+CARDS = 24
+CHOOSE_RACER = 24
+MOVE = 32
+CELLS = 48  # cell codes are below this: space * 4 + lane, spaces 0-10, lanes 1-3
+
+
+def _card_code(card: Card) -> int:
+    return SUIT_ORDER.index(card.suit or "S") * 6 + strength(card) - 2
+
+
+#: The contract's deck in its order (a shuffle moves positions alone, so shuffling these codes
+#: consumes the generator exactly as shuffling the deck's cards does).
+DECK: tuple[int, ...] = tuple(_card_code(card) for card in standard_deck(DECK_RANKS))
+CARD_OF: tuple[Card, ...] = tuple(sorted(standard_deck(DECK_RANKS), key=_card_code))
+CODE_OF: dict[Card, int] = {card: _card_code(card) for card in CARD_OF}
+TEXT_OF: tuple[str, ...] = tuple(str(card) for card in CARD_OF)
+CODE_OF_TEXT: dict[str, int] = {str(card): code for card, code in CODE_OF.items()}
+#: A card's trick strength times 4, leaving room for its index in the trick below it.
+RANK4: tuple[int, ...] = tuple(code % 6 * 4 for code in range(CARDS))
+FLIP, GAIN, DECAY, SWAP = range(4)  # card // 6, the suits in SUIT_ORDER: S H D C
+SUIT_ACTION: tuple[int, ...] = tuple(code // 6 for code in range(CARDS))
+#: PIPS_AFTER[action][pips] for Flip, Gain and Decay (index 0 unused).
+PIPS_AFTER: tuple[tuple[int, ...], ...] = (
+    tuple(7 - pips for pips in range(MAX_PIPS + 1)),
+    tuple(min(MAX_PIPS, pips + 1) for pips in range(MAX_PIPS + 1)),
+    tuple(max(MIN_PIPS, pips - 1) for pips in range(MAX_PIPS + 1)),
+)
+DECAYED = PIPS_AFTER[DECAY]
+RACER_CHOICE = (CHOOSE_RACER, CHOOSE_RACER + 1)
+
+NOBODY: tuple[int, ...] = ()
+#: SEATS[seat]: to_act() while that seat is to act, SEATS[-1] once the game is over.
+SEATS = ((0,), (1,), (2,), (3,), NOBODY)
+#: PLAY_ORDER[players][leader]: the seats in the order they play a trick (game.play_order).
+PLAY_ORDER = {p: tuple(tuple(play_order(leader, p)) for leader in range(p)) for p in (2, 4)}
+#: RESOLUTION[winner]: card indices in the order they resolve.
+RESOLUTION = tuple(tuple(resolution_order(winner)) for winner in range(CARDS_PER_TRICK))
+#: WINNERS[players][team], and [players][2] for a shared victory.
+WINNERS = {
+    p: tuple([s for s in range(p) if s % 2 == team] if team < 2 else list(range(p))
+             for team in range(3))
+    for p in (2, 4)
+}
+
+#: The number of random bits random.Random draws to pick an index below n (n.bit_length()).
+BITS = tuple(n.bit_length() for n in range(CARDS + 1))
+
+
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """The deck shuffled as engine.cards.shuffled shuffles it: random.Random.shuffle's
+    algorithm with its _randbelow written out, drawing the same bits from getrandbits."""
+    deck = list(DECK)
+    getrandbits = rng.getrandbits
+    for i in range(CARDS - 1, 0, -1):
+        bound = i + 1
+        bits = BITS[bound]
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _copy_of(rng: random.Random) -> random.Random:
+    copy = random.Random(0)  # seeded with a constant (cheaper than from the system): replaced
+    copy.setstate(rng.getstate())
+    return copy
+
+
+def _destinations(track: Track) -> tuple[tuple[int, ...], ...]:
+    """DEST[cell]: the cells a racer there may step into, in the contract's lane order, before
+    other racers are considered."""
+    dest: list[tuple[int, ...]] = [()] * CELLS
+    for space in range(START, FINISH):
+        lanes = range(1, track.lanes + 1)
+        for lane in [0] if space == START else lanes:
+            ahead = lanes if space == START else range(lane - 1, lane + 2)
+            dest[space * 4 + lane] = tuple(
+                (space + 1) * 4 + to for to in ahead if track.is_open(space + 1, to)
+            )
+    return tuple(dest)
+
+
+DESTINATIONS = {name: _destinations(track) for name, track in TRACKS.items()}
+
+
+class PipRushSim:
+    """One PIP Rush state (see the module docstring for the encoding)."""
+
+    __slots__ = (
+        "affected", "cells", "choices", "dest", "hands", "leader", "max_tricks",
+        "order", "outcome", "pile", "pips", "players", "points", "resolving", "rng",
+        "rng_owned", "seat", "step", "track", "trick", "tricks_played", "winner",
+    )
+
+    players: int
+    track: str
+    dest: tuple[tuple[int, ...], ...]
+    max_tricks: int
+    cells: list[int]  # each racer's cell
+    pips: list[int]
+    affected: int  # racers affected in the trick being resolved (bit per racer)
+    hands: list[list[int]]  # sorted
+    pile: list[int]  # drawn from the end
+    trick: list[int]  # cards in play order; order[i] played trick[i]
+    order: tuple[int, ...]
+    leader: int
+    tricks_played: int
+    winner: int  # index of the trick's winning card while it resolves
+    resolving: tuple[int, ...]  # card indices in resolution order
+    step: int
+    choices: tuple[int, ...] | None  # the codes the game waits for; None: cards are played
+    seat: int  # the seat to act, -1 once over
+    outcome: list[int] | None  # the winners
+    points: list[tuple[int, int]]
+    rng: random.Random
+    rng_owned: bool  # False while the generator is shared with a clone: copy it before use
+
+    # ----- building -----
+
+    @classmethod
+    def new(cls, players: int, options: dict[str, Any], seed: int) -> PipRushSim:
+        overtime = 1 if options["overtime"] else 0
+        sim = cls._blank(players, options["track"],
+                         TRICKS_PER_CYCLE * (STANDARD_CYCLES + overtime))
+        sim.rng = random.Random(seed)
+        sim.rng_owned = True
+        sim.leader = sim.rng.randrange(players)
+        sim.order = PLAY_ORDER[players][sim.leader]
+        sim.cells = [START] * 4
+        sim.pips = [START_PIPS] * 4
+        sim.affected = 0
+        sim.hands = [[] for _ in range(players)]
+        sim.trick = []
+        sim.tricks_played = 0
+        sim.winner = -1
+        sim.resolving = NOBODY
+        sim.step = 0
+        sim.choices = None
+        sim.outcome = None
+        sim._start_cycle()
+        sim.seat = sim.leader
+        return sim
+
+    @classmethod
+    def _blank(cls, players: int, track: str, max_tricks: int) -> PipRushSim:
+        sim = object.__new__(cls)
+        sim.players = players
+        sim.track = track
+        sim.dest = DESTINATIONS[track]
+        sim.max_tricks = max_tricks
+        sim.points = []
+        return sim
+
+    @classmethod
+    def from_game(cls, game: PipRushGame) -> PipRushSim:
+        sim = cls._blank(game.players, game.track.name, game.max_tricks)
+        sim.rng = _copy_of(game.rng)
+        sim.rng_owned = True
+        sim.leader = game.leader
+        sim.order = tuple(game.order)
+        sim.cells = [racer.space * 4 + (racer.lane or 0) for racer in game.racers]
+        sim.pips = [racer.pips for racer in game.racers]
+        sim.affected = sum(1 << i for i, racer in enumerate(game.racers) if racer.affected)
+        sim.hands = [[CODE_OF[card] for card in hand] for hand in game.hands]
+        sim.pile = [CODE_OF[card] for card in game.pile]
+        sim.trick = [CODE_OF[card] for _, card in game.trick]
+        sim.tricks_played = game.tricks_played
+        res = game.resolution
+        sim.winner = -1 if res is None else res.winner
+        sim.resolving = NOBODY if res is None else tuple(res.order)
+        sim.step = 0 if res is None else res.step
+        sim.outcome = None if game.outcome is None else list(game.outcome["winners"])
+        pending = game.pending
+        if sim.outcome is not None:
+            sim.choices = None
+            sim.seat = -1
+        elif pending is not None:
+            sim.choices = tuple(sim.code(pending.seat, option) for option in pending.options)
+            sim.seat = pending.seat
+        else:
+            sim.choices = None
+            sim.seat = sim.order[len(sim.trick)]
+        return sim
+
+    def clone(self) -> PipRushSim:
+        new = object.__new__(PipRushSim)
+        new.players = self.players
+        new.track = self.track
+        new.dest = self.dest
+        new.max_tricks = self.max_tricks
+        new.cells = self.cells[:]
+        new.pips = self.pips[:]
+        new.affected = self.affected
+        new.hands = [hand[:] for hand in self.hands]
+        new.pile = self.pile[:]
+        new.trick = self.trick[:]
+        new.order = self.order
+        new.leader = self.leader
+        new.tricks_played = self.tricks_played
+        new.winner = self.winner
+        new.resolving = self.resolving
+        new.step = self.step
+        new.choices = self.choices
+        new.seat = self.seat
+        new.outcome = self.outcome
+        new.points = []
+        # Both share the generator until one of them shuffles: that one copies it first.
+        new.rng = self.rng
+        new.rng_owned = self.rng_owned = False
+        return new
+
+    # ----- the protocol -----
+
+    def to_act(self) -> tuple[int, ...]:
+        return SEATS[self.seat]
+
+    def legal(self, seat: int) -> tuple[int, ...]:
+        if seat != self.seat:
+            return NOBODY
+        if self.choices is not None:
+            return self.choices
+        return tuple(self.hands[seat])
+
+    def scores(self) -> list[int]:
+        cells = self.cells
+        progress = ((cells[0] >> 2) + (cells[1] >> 2), (cells[2] >> 2) + (cells[3] >> 2))
+        return [progress[seat & 1] for seat in range(self.players)]
+
+    def winners(self) -> list[int] | None:
+        return None if self.outcome is None else self.outcome[:]
+
+    def action(self, seat: int, code: int) -> dict[str, Any]:
+        if code < CARDS:
+            return {"type": "play", "card": TEXT_OF[code]}
+        if code < MOVE:
+            return {"type": "choose_racer", "racer": code - CHOOSE_RACER}
+        racer, cell = divmod(code - MOVE, CELLS)
+        return {"type": "move", "racer": racer, "space": cell >> 2, "lane": cell & 3}
+
+    def code(self, seat: int, action: dict[str, Any]) -> int:
+        kind = action["type"]
+        if kind == "play":
+            return CODE_OF_TEXT[action["card"]]
+        if kind == "choose_racer":
+            return CHOOSE_RACER + action["racer"]
+        if kind == "move":
+            return MOVE + action["racer"] * CELLS + action["space"] * 4 + action["lane"]
+        raise ValueError(f"not a PIP Rush action: {action!r}")
+
+    def play(self, seat: int, code: int) -> None:
+        if code < CARDS:
+            self.hands[seat].remove(code)
+            trick = self.trick
+            trick.append(code)
+            played = len(trick)
+            if played < CARDS_PER_TRICK:
+                self.seat = self.order[played]
+                return
+            # Ties go to the card played last: its index breaks them in the low bits.
+            winner = max(RANK4[trick[0]], RANK4[trick[1]] + 1, RANK4[trick[2]] + 2,
+                         RANK4[trick[3]] + 3) & 3
+            self.winner = winner
+            self.resolving = RESOLUTION[winner]
+            self._resolve(0)
+            return
+        racer = (seat & 1) * 2
+        if code < MOVE:
+            racer += code - CHOOSE_RACER
+            card = self.trick[self.resolving[self.step]]
+            action = SUIT_ACTION[card]
+            if action == SWAP:
+                cells = self.cells
+                cells[racer], cells[racer ^ 1] = cells[racer ^ 1], cells[racer]
+            else:
+                self.pips[racer] = PIPS_AFTER[action][self.pips[racer]]
+        else:
+            code -= MOVE
+            if code >= CELLS:
+                code -= CELLS
+                racer += 1
+            self.cells[racer] = code
+            self.pips[racer] = DECAYED[self.pips[racer]]
+        self.affected |= 1 << racer
+        self.choices = None
+        self._resolve(self.step + 1)
+
+    # ----- resolving a trick -----
+
+    def _resolve(self, step: int) -> None:
+        """Resolve the trick's cards from `step` until one needs a choice (then wait for it) or
+        the trick is done."""
+        order, trick, resolving, winner = self.order, self.trick, self.resolving, self.winner
+        cells, pips, affected = self.cells, self.pips, self.affected
+        while step < CARDS_PER_TRICK:
+            index = resolving[step]
+            seat = order[index]
+            racer = (seat & 1) * 2
+            free = ~affected >> racer & 3  # bit 0: racer A available, bit 1: racer B
+            if index == winner:
+                options = []
+                if free & 1 and pips[racer] > MIN_PIPS:
+                    for cell in self.dest[cells[racer]]:
+                        if cell not in cells:
+                            options.append(MOVE + cell)
+                if free & 2 and pips[racer + 1] > MIN_PIPS:
+                    for cell in self.dest[cells[racer + 1]]:
+                        if cell not in cells:
+                            options.append(MOVE + CELLS + cell)
+                if len(options) > 1:
+                    self.choices = tuple(options)
+                    break
+                if options:
+                    cell = options[0] - MOVE
+                    if cell >= CELLS:
+                        cell -= CELLS
+                        racer += 1
+                    cells[racer] = cell
+                    pips[racer] = DECAYED[pips[racer]]
+                    affected |= 1 << racer
+            elif free:
+                if free == 3:
+                    self.choices = RACER_CHOICE
+                    break
+                racer += free >> 1  # the one available
+                action = SUIT_ACTION[trick[index]]
+                if action == SWAP:
+                    cells[racer], cells[racer ^ 1] = cells[racer ^ 1], cells[racer]
+                else:
+                    pips[racer] = PIPS_AFTER[action][pips[racer]]
+                affected |= 1 << racer
+            step += 1
+        else:
+            self._finish_trick()
+            return
+        self.affected = affected
+        self.step = step
+        self.seat = seat
+
+    # ----- after a trick -----
+
+    def _finish_trick(self) -> None:
+        win_seat = self.order[self.winner]
+        self.trick = []
+        self.affected = 0
+        self.tricks_played += 1
+        self.leader = win_seat
+        self.order = order = PLAY_ORDER[self.players][win_seat]
+        team = win_seat & 1
+        cells = self.cells
+        one, other = cells[team * 2] >> 2, cells[team * 2 + 1] >> 2
+        if (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE):
+            self._end(team)
+            return
+        if self.tricks_played >= self.max_tricks:
+            self._tiebreak()
+            return
+        if self.tricks_played % TRICKS_PER_CYCLE == 0:
+            self._start_cycle()
+        elif self.pile:
+            pile, hands = self.pile, self.hands
+            for seat in order[: self.players]:
+                hand = hands[seat]
+                count = HAND_SIZE - len(hand)
+                if count and pile:
+                    if count > len(pile):
+                        count = len(pile)
+                    hand += pile[-count:]
+                    del pile[-count:]
+                    hand.sort()
+        self.seat = win_seat
+
+    def _start_cycle(self) -> None:
+        """Shuffle all 24 cards and deal four to each player, the leader first."""
+        if not self.rng_owned:
+            self.rng = _copy_of(self.rng)
+            self.rng_owned = True
+        self.pile = pile = shuffled_deck(self.rng)
+        hands = self.hands
+        for seat in PLAY_ORDER[self.players][self.leader][: self.players]:
+            hand = pile[-HAND_SIZE:]
+            del pile[-HAND_SIZE:]
+            hand.sort()
+            hands[seat] = hand
+
+    def _tiebreak(self) -> None:
+        cells, pips = self.cells, self.pips
+        standing = []
+        for team in (0, 1):
+            one, other = cells[team * 2] >> 2, cells[team * 2 + 1] >> 2
+            standing.append((max(one, other), min(one, other), pips[team * 2] + pips[team * 2 + 1]))
+        first, second = standing
+        self._end(0 if first > second else 1 if second > first else 2)
+
+    def _end(self, team: int) -> None:
+        """team 0 or 1 wins, or 2: a shared victory."""
+        self.outcome = WINNERS[self.players][team]
+        self.seat = -1
