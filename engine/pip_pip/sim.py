@@ -9,10 +9,14 @@ free kings and queens (in hand, not yet used in a call) as one base-3 number, KQ
 digit per card (two packs: at most two of each). A play, draw or call moves it by a table
 entry, and the seat's calls are a table lookup by KQ state and trump; `mask` holds a bit for
 every seat that can call, so to_act() is one lookup too.
+
+For legal plays each seat also keeps its cards by suit (in hand order: following suit is a
+copy of one list) and how many cards it holds twice (only then are copies left out).
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -22,7 +26,7 @@ from engine.pip_pip.game import PipPipGame, rounds_for
 from engine.pip_pip.ranking import CARD_POINTS, HAND_SIZE, KING, QUEEN, pack, strength
 
 CALL, DOUBLE = 64, 68
-#: Points of a call, by the number of king-queen pairs it lays down.
+#: Points for each king-queen pair a call lays down.
 CALL_POINTS = 50
 
 
@@ -46,25 +50,28 @@ for _suit in range(4):
     KQ_DIGIT[_suit << 4 | _QUEEN_STRENGTH] = 3 ** (2 * _suit + 1)
 #: What one king-queen pair of a suit weighs in the KQ state.
 PAIR_DIGITS = [3 ** (2 * suit) + 3 ** (2 * suit + 1) for suit in range(4)]
-KQ_STATES = 3 ** 8
 
 
 def _calls_table() -> list[tuple[int, ...]]:
-    """CALLS[kq_state * 4 + trump]: the call codes, in the contract's order (suit by suit, the
+    """CALLS[kq_state << 2 | trump]: the call codes, in the contract's order (suit by suit, the
     single before the double; none in trump)."""
-    shared: dict[tuple[int, ...], tuple[int, ...]] = {}
-    table = []
-    for state in range(KQ_STATES):
-        digits = [state // 3 ** place % 3 for place in range(8)]
-        pairs = [min(digits[2 * suit], digits[2 * suit + 1]) for suit in range(4)]
-        for trump in range(4):
-            codes = tuple(
-                code
-                for suit in range(4) if suit != trump
-                for code, needed in ((CALL + suit, 1), (DOUBLE + suit, 2))
-                if pairs[suit] >= needed
-            )
-            table.append(shared.setdefault(codes, codes))
+    # A seat's calls depend only on trump and its pairs in each suit: 0, 1 or 2, the fewer of
+    # its free kings and queens.
+    by_pairs = {
+        pairs: [
+            tuple(code for suit in range(4) if suit != trump
+                  for code, needed in ((CALL + suit, 1), (DOUBLE + suit, 2))
+                  if pairs[suit] >= needed)
+            for trump in range(4)
+        ]
+        for pairs in itertools.product(range(3), repeat=4)
+    }
+    table: list[tuple[int, ...]] = []
+    # product() counts with its last place fastest: digits[7 - place] is the state's digit at
+    # 3 ** place, and the king and queen of a suit are places 2 * suit and 2 * suit + 1.
+    for digits in itertools.product(range(3), repeat=8):
+        table += by_pairs[min(digits[7], digits[6]), min(digits[5], digits[4]),
+                          min(digits[3], digits[2]), min(digits[1], digits[0])]
     return table
 
 
@@ -93,6 +100,7 @@ class PipPipSimulation:
     __slots__ = (
         "dealer",
         "declared",
+        "doubled",
         "drawing",
         "hands",
         "kq",
@@ -105,6 +113,7 @@ class PipPipSimulation:
         "rng",
         "round",
         "rounds_total",
+        "suited",
         "totals",
         "trick",
         "trump",
@@ -124,6 +133,8 @@ class PipPipSimulation:
     trick: list[int]  # the cards played to this trick; the leader played the first
     kq: list[int]  # each seat's KQ state: its free kings and queens
     declared: list[int]  # [seat << 6 | card]: face-up copies of that card (kings, queens)
+    doubled: list[int]  # each seat's cards held twice: its legal plays need a copy left out
+    suited: list[list[int]]  # [seat << 2 | suit]: the seat's cards of that suit, in hand order
     mask: int  # a bit for every seat that can call now
     trump: int
     next_trump: int  # -1: no call has chosen the next trick's trump
@@ -161,11 +172,9 @@ class PipPipSimulation:
         sim.hands = [[encode(card) for card in hand] for hand in game.hands]
         sim.pile = [encode(card) for card in game.pile]
         sim.trick = [encode(card) for _, card in game.trick]
+        sim._index_hands()
         sim.declared = [0] * (players << 6)
-        sim.kq = [0] * players
-        for seat, (hand, declared) in enumerate(zip(game.hands, game.declared, strict=True)):
-            for card in hand:
-                sim.kq[seat] += KQ_DIGIT[encode(card)]
+        for seat, declared in enumerate(game.declared):
             for card in declared:
                 code = encode(card)
                 sim.declared[seat << 6 | code] += 1
@@ -192,6 +201,8 @@ class PipPipSimulation:
         twin.hands = [hand[:] for hand in self.hands]
         twin.pile, twin.trick = self.pile[:], self.trick[:]
         twin.kq, twin.declared, twin.mask = self.kq[:], self.declared[:], self.mask
+        twin.doubled = self.doubled[:]
+        twin.suited = [cards[:] for cards in self.suited]
         twin.trump, twin.next_trump = self.trump, self.next_trump
         twin.trump_set_by_call, twin.drawing = self.trump_set_by_call, self.drawing
         twin.leader, twin.turn = self.leader, self.turn
@@ -205,18 +216,17 @@ class PipPipSimulation:
         return SEATS_OF[self.mask | BIT[self.turn]]
 
     def legal(self, seat: int) -> list[int] | tuple[int, ...]:
-        calls = CALLS[self.kq[seat] << 2 | self.trump]
         if seat != self.turn:
-            return calls
-        hand = self.hands[seat]
+            return CALLS[self.kq[seat] << 2 | self.trump]
         trick = self.trick
         if trick:
-            led = trick[0] >> 4
-            plays = list(dict.fromkeys([card for card in hand if card >> 4 == led] or hand))
+            plays = self.suited[seat << 2 | trick[0] >> 4][:] or self.hands[seat][:]
         else:
-            plays = list(dict.fromkeys(hand))
-        if calls:
-            plays.extend(calls)
+            plays = self.hands[seat][:]
+        if self.doubled[seat]:
+            plays = list(dict.fromkeys(plays))
+        if self.mask >> seat & 1:
+            plays += CALLS[self.kq[seat] << 2 | self.trump]
         return plays
 
     def scores(self) -> list[int]:
@@ -232,11 +242,18 @@ class PipPipSimulation:
         self.points = []
         hand = self.hands[seat]
         hand.remove(code)
+        suited = self.suited
+        suited[seat << 2 | code >> 4].remove(code)
+        if self.doubled[seat] and code in hand:
+            self.doubled[seat] -= 1
         trick = self.trick
         trick.append(code)
         if self.drawing:
             drawn = self.pile.pop()
+            if drawn in hand:
+                self.doubled[seat] += 1
             hand.append(drawn)
+            suited[seat << 2 | drawn >> 4].append(drawn)
             if KQ_DIGIT[code] or KQ_DIGIT[drawn]:
                 self._kings_and_queens_moved(seat, code, KQ_DIGIT[drawn])
         elif KQ_DIGIT[code]:
@@ -311,13 +328,21 @@ class PipPipSimulation:
             self.hands[(self.dealer + 1 + offset) % players] = top[offset::players]
         self.pile = deck[:dealt]
         self.declared = [0] * (players << 6)
-        self.kq = [sum(KQ_DIGIT[card] for card in hand) for hand in self.hands]
+        self._index_hands()
         self.trick = []
         self.next_trump, self.trump_set_by_call, self.drawing = -1, False, True
         self.leader = self.turn = (self.dealer + 1) % players
         self._find_callers()
         if len(self.pile) < players:
             self._stop_drawing()
+
+    def _index_hands(self) -> None:
+        """Each seat's cards by suit, its cards held twice and its kings and queens (before
+        any call) from its hand."""
+        self.suited = [[card for card in hand if card >> 4 == suit]
+                       for hand in self.hands for suit in range(4)]
+        self.doubled = [len(hand) - len(set(hand)) for hand in self.hands]
+        self.kq = [sum(KQ_DIGIT[card] for card in hand) for hand in self.hands]
 
     def _stop_drawing(self) -> None:
         """At a trick's start, too few cards left for everyone to draw one: the pile is set
