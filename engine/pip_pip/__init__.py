@@ -59,6 +59,7 @@ from typing import Any
 
 from engine.contract import Action, View
 from engine.pip_pip.game import PipPipGame
+from engine.pip_pip.sim import PipPipSimulation
 from engine.pip_pip.text import RULES, action_label
 from engine.spec import GameSpec, Option
 
@@ -97,6 +98,7 @@ SPEC = GameSpec(
     action_label=action_label,
     rules=RULES,
     order=50,
+    simulation=PipPipSimulation,
 )
 
 __all__ = ["SPEC", "PipPipGame"]
