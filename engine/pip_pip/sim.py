@@ -85,7 +85,7 @@ _SHUFFLE_STEPS = tuple((place, (place + 1).bit_length()) for place in range(len(
 
 
 def shuffle(deck: list[int], rng: random.Random) -> None:
-    """rng.shuffle(deck) for a whole pack, five times faster: the same getrandbits calls in
+    """rng.shuffle(deck) for a whole pack, about five times faster: the same getrandbits calls in
     the same order (random._randbelow's, taking a draw below place + 1 or drawing again), so
     the generator ends in the same state and the deck in the same order."""
     getrandbits = rng.getrandbits
