@@ -23,6 +23,8 @@ from tables import IDLE_CHOICES
 from tables.options import parse_options
 
 log = logging.getLogger(__name__)
+#: Discord refuses a longer thread name.
+THREAD_NAME_LIMIT = 100
 
 
 def lobby_view(lobby: Any) -> discord.ui.View:
@@ -190,11 +192,18 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
     async def _start(self, interaction: discord.Interaction, lobby: Any) -> None:
         lobby.check_start(interaction.user.id)  # refusals before acknowledging
         await interaction.response.defer()
-        table = await self.manager.start_lobby(lobby.id, interaction.user.id)
-        thread = await self._open_thread(interaction, table)
-        await self.manager.set_location(
-            table.id, thread_id=thread.id if thread is not None else None, message_id=None
-        )
+        # The thread is made first and the game born in it: a computer that moves at once
+        # would otherwise post the table in the channel while the thread is being made.
+        thread = await self._open_thread(interaction, lobby)
+        try:
+            table = await self.manager.start_lobby(
+                lobby.id, interaction.user.id, thread_id=thread.id if thread else None
+            )
+        except Exception as failure:
+            if thread is not None:
+                why = str(failure) if isinstance(failure, IllegalAction) else ""
+                await _say_in(thread, f"This game did not start. {why}".strip())
+            raise
         where = f" in {thread.mention}" if thread is not None else " below"
         await interaction.edit_original_response(
             content=text.lobby_content(
@@ -209,10 +218,10 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
             tables.show(table)
 
     async def _open_thread(
-        self, interaction: discord.Interaction, table: Any
+        self, interaction: discord.Interaction, lobby: Any
     ) -> discord.Thread | None:
-        """A public thread for the game where the bot may make one; else None (the game is
-        played in the channel)."""
+        """A public thread for the lobby's game where the bot may make one, named after the
+        game and its players; else None (the game is played in the channel)."""
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             return None
@@ -220,13 +229,26 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
             return None
         try:
             return await channel.create_thread(
-                name=f"{table.spec.title} #{table.id}",
+                name=thread_name(lobby.spec.title, [seat.name for seat in lobby.seats]),
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=1440,
             )
         except discord.HTTPException:
             log.info("Could not open a thread in channel %s; playing there", channel.id)
             return None
+
+
+def thread_name(title: str, players: list[str]) -> str:
+    """ "Cribbage: alice, bob", within Discord's 100 characters for a thread name."""
+    name = f"{title}: {', '.join(players)}"
+    return name if len(name) <= THREAD_NAME_LIMIT else name[: THREAD_NAME_LIMIT - 1] + "…"
+
+
+async def _say_in(thread: discord.Thread, words: str) -> None:
+    try:
+        await thread.send(words, allowed_mentions=NO_PINGS)
+    except discord.HTTPException:
+        log.info("Could not write in thread %s", thread.id)
 
 
 def game_choices(current: str) -> list[app_commands.Choice[str]]:

@@ -463,7 +463,11 @@ class TableManager:
         await self.update_lobby(lobby)
         return lobby
 
-    async def start_lobby(self, lobby_id: int, by_user_id: int, seed: int | None = None) -> Table:
+    async def start_lobby(
+        self, lobby_id: int, by_user_id: int, seed: int | None = None,
+        thread_id: int | None = None,
+    ) -> Table:
+        """Start the lobby's game, in `thread_id` if the game has a thread of its own."""
         lobby = self.served_lobby(lobby_id)
         lobby.check_start(by_user_id)
         # Closed before the first await, so a double click cannot start two games.
@@ -473,7 +477,7 @@ class TableManager:
             table = await self.create(
                 guild_id=lobby.guild_id, channel_id=lobby.channel_id, game=lobby.game,
                 options=lobby.options, seats=lobby.seats, host_id=lobby.host_id, seed=seed,
-                settings=lobby.settings, lobby_id=lobby.id,
+                settings=lobby.settings, thread_id=thread_id, lobby_id=lobby.id,
             )
         except LobbyLost:
             self._let_lobby_go(lobby)

@@ -226,3 +226,31 @@ async def test_a_lobby_another_process_took_over_is_refused_here_and_kept_there(
         finally:
             await other.close()
         fake.assert_clean()
+
+
+async def test_the_game_starts_in_its_thread_once_discord_has_made_it() -> None:
+    """Discord can take its time to make the game's thread. Until it has, no game exists that
+    a computer could move in (and so post the table in the channel); then the game starts in
+    the thread, the channel keeps only the lobby, and the thread is named for the players."""
+    async with FakeDiscord(members=NAMES) as fake:
+        bot = test_bot(":memory:")
+        await fake.connect(bot)
+        alice = fake.member("alice")
+        driver = GameDriver(fake)
+        lobby = await driver.open_lobby(alice, AI_GAME)
+        await driver.choose(alice, lobby, ["hard"], placeholder="Add a computer player…")
+        making_thread = fake.hold("POST", r"/threads$")
+        start = await fake.click(alice, lobby, label="Start", wait=False)
+        await making_thread.arrived.wait()
+        assert bot.tables.running(fake.state.guild_id) == []
+        making_thread.release()
+        await fake.finish(start)
+        await driver.settle()
+        [thread] = fake.threads
+        assert thread.name == f"{GAMES[AI_GAME].title}: Alice, Computer 1"
+        table = driver.find_table()
+        assert table is not None and table.channel_id == thread.id
+        channel_messages = [m for m in fake.state.messages.values()
+                            if m.channel_id == fake.channel().id]
+        assert [m.id for m in channel_messages] == [lobby.id]
+        fake.assert_clean()

@@ -35,6 +35,7 @@ from .state import (
     MODAL_SUBMIT,
     DiscordState,
     Fault,
+    Hold,
 )
 
 GUILD_READY_TIMEOUT = 0.001
@@ -92,6 +93,8 @@ class FakeDiscord:
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
+        for hold in self.state.holds:
+            hold.release()
         try:
             if self.bot is not None and not self.bot.is_closed():
                 await self.bot.close()
@@ -476,6 +479,13 @@ class FakeDiscord:
         return True
 
     # ----- faults -----
+
+    def hold(self, method: str, path: str) -> Hold:
+        """Keep matching requests waiting, as a slow Discord would, until `hold.release()`
+        (released when the test ends, so nothing is left hanging)."""
+        hold = Hold(method=method, path=path)
+        self.state.holds.append(hold)
+        return hold
 
     def inject_fault(
         self, status: int = 429, *, method: str = "PATCH", path: str = r"/messages/"

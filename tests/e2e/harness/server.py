@@ -157,6 +157,10 @@ class FakeDiscordServer:
         if token in self.state.revoked_tokens:
             self.state.refused_requests.append(f"{request.method} {request.path}")
             return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        hold = self.state.hold_for(request.method, request.path)
+        if hold is not None:
+            hold.arrived.set()
+            await hold.released.wait()
         fault = self.state.fault_for(request.method, request.path)
         if fault is not None:
             if fault.status == 429:

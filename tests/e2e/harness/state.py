@@ -81,6 +81,23 @@ class UploadedFile:
 
 
 @dataclass
+class Hold:
+    """Requests matching `method` and `path` wait, unanswered, until `release()`; `arrived`
+    is set when the first one comes in (to act while Discord is still busy with it)."""
+
+    method: str
+    path: str
+    arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def matches(self, method: str, path: str) -> bool:
+        return method == self.method and re.search(self.path, path) is not None
+
+    def release(self) -> None:
+        self.released.set()
+
+
+@dataclass
 class Fault:
     """Requests matching `method` and `path` (a regular expression searched in the path)
     are answered with `status` while the fault is on: 429 with `retry_after`, or a 5xx."""
@@ -168,6 +185,7 @@ class DiscordState:
         self.revoked_tokens: set[str] = set()
         self.refused_requests: list[str] = []
         self.faults: list[Fault] = []
+        self.holds: list[Hold] = []
         # Futures of simulated members waiting for a change, by what they watch (changed()).
         self._change_waiters: dict[int | None, list[asyncio.Future[None]]] = {}
 
@@ -359,6 +377,9 @@ class DiscordState:
             for waiter in self._change_waiters.pop(key, []):
                 if not waiter.done():
                     waiter.set_result(None)
+
+    def hold_for(self, method: str, path: str) -> Hold | None:
+        return next((h for h in self.holds if h.matches(method, path)), None)
 
     def fault_for(self, method: str, path: str) -> Fault | None:
         for fault in self.faults:
