@@ -15,9 +15,13 @@ The parts, importable on their own:
     peg_score   what the last piece laid scores, from the pile's ranks and the count
     CribbageSim the deal (DealPlan from engine/cribbage/deal.py), the discard, the pegging, the
                 show and muggins, with hooks a subclass overrides like CribbageGame's:
-                _deal_plan, _pegging_hands, _show_order, _count, _claim_shape,
+                _make_sides, _deal_plan_for(dealer), _begin_game (after the cut),
+                _start_deal, _pegging_hands, _lowest, _show_order, _count, _claim_shape,
                 _pause_before_count, _after_count, _after_show, _score (every point goes
-                through it; Crib Race's pegs and penalty box override it), _finish.
+                through it; Crib Race's pegs and penalty box override it), _finish; a phase
+                of its own through _own_legal, _own_move, _other_action, _other_code and
+                _refresh_acting; _take_over (from_game) and _copy_into (clone) extended for
+                the subclass's own state (its __slots__).
 
 Action codes (ints; the same code means the same dict in every cribbage game):
     0..63         lay that piece ({"type": "play", "card": TEXT[code]})
@@ -528,9 +532,10 @@ class CribbageSim:
         self.starter = deck[dealt + extra]
         self.hands = hands
         self.discarded = list(discarded)
-        self.kept = self.peg_hands = self.low = []  # made when every discard is in
+        # The kept cards and the play's hands are made when every discard is in.
+        self.kept, self.peg_hands, self.low = [], [], []
         self.pile = []
-        self.count = 0
+        self.count = self.left = 0
         self.passed = [False] * players
         self.last_player = self.turn = None
         self.steps = []
