@@ -117,8 +117,13 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 def card_strs(cards: Iterable[Card]) -> list[str]:
-    text = _TEXT.get
-    return [text(c) or str(c) for c in cards]
+    if not isinstance(cards, (list, tuple)):
+        cards = list(cards)
+    try:
+        return list(map(_TEXT.__getitem__, cards))  # every real card and die
+    except KeyError:
+        text = _TEXT.get
+        return [text(c) or str(c) for c in cards]
 
 
 def standard_deck(ranks: Sequence[int] = range(1, 14)) -> list[Card]:

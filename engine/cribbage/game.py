@@ -119,7 +119,15 @@ REASON_WORDS = {"play": "the play", "go": "the go", "heels": "his heels", "hand"
 
 def card_key(card: Card) -> tuple[int, int]:
     """Canonical order: rank, then suit S H D C, dice (no suit) after suited cards."""
-    return card.rank, SUITS.index(card.suit) if card.suit else len(SUITS)
+    key = _CARD_KEYS.get(card)
+    if key is None:
+        return card.rank, SUITS.index(card.suit) if card.suit else len(SUITS)
+    return key
+
+
+#: card_key of every card and die, looked up: hands are sorted at every deal and count.
+_CARD_KEYS = {card: (card.rank, SUITS.index(card.suit) if card.suit else len(SUITS))
+              for card in (*standard_deck(), *(Card(face, None) for face in range(1, 7)))}
 
 
 def seat_name(seat: int) -> str:
@@ -548,10 +556,11 @@ class CribbageGame(Game):
                     for texts in self._discard_choices(seat)]
         if self.phase == PLAY:
             assert self.pegging is not None
-            if self.pegging.must_go(seat):
+            # It is this seat's turn: with nothing that fits, its only move is go.
+            playable = self.pegging.playable(seat)
+            if not playable:
                 return [{"type": "go"}]
-            return [{"type": "play", "card": text}
-                    for text in card_strs(self.pegging.playable(seat))]
+            return [{"type": "play", "card": text} for text in card_strs(playable)]
         actions: list[Action] = []
         if self.chooser is not None:
             return [{"type": "keep"}, {"type": "give_back"}]

@@ -98,7 +98,7 @@ class Pegging:
         self._count += VALUE_OF_RANK[piece.rank]
         self.last_player = seat
         result = MoveResult(count=self._count)
-        made = peg_points(self.pile)
+        made = peg_points(self.pile, self._count)
         if made.total:
             result.awards.append(Award(seat, made, "play"))
         self._after_move(seat, result)

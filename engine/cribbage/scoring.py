@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 from typing import Any
 
@@ -119,6 +119,7 @@ _UNITS = (
 _TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 
 
+@cache  # counts repeat: every show spells its running totals
 def number_words(n: int) -> str:
     """0..999 in words: 29 -> "twenty-nine"."""
     if n < 20:
@@ -353,13 +354,15 @@ def _general_total(pieces: Sequence[Card], starter: Card | None, rule: FlushRule
 # The play
 
 
-def peg_points(pile: Sequence[Card]) -> Breakdown:
+def peg_points(pile: Sequence[Card], count: int | None = None) -> Breakdown:
     """What the last piece laid on the current count scores: 15, 31, pairs royal, a run.
+    `count` is the pile's count, when the caller keeps it.
 
     Go and last card are the game's to score."""
     if not pile:
         return _NO_POINTS
-    count = count_of(pile)
+    if count is None:
+        count = count_of(pile)
     last_rank = pile[-1].rank
     same = 1
     while same < len(pile) and pile[-same - 1].rank == last_rank:
