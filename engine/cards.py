@@ -117,13 +117,24 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 def card_strs(cards: Iterable[Card]) -> list[str]:
-    text = _TEXT.get
-    return [text(c) or str(c) for c in cards]
+    if not isinstance(cards, (list, tuple)):
+        cards = list(cards)
+    try:
+        return list(map(_TEXT.__getitem__, cards))  # every real card and die
+    except KeyError:
+        text = _TEXT.get
+        return [text(c) or str(c) for c in cards]
 
 
 def standard_deck(ranks: Sequence[int] = range(1, 14)) -> list[Card]:
     """One deck in a fixed order (suit by suit); `ranks` picks a short deck (PIP Rush: 1-6)."""
+    if ranks == _ALL_RANKS:  # every deal of the cribbage games: the cards are made once
+        return list(_STANDARD_DECK)
     return [Card(r, s) for s in SUITS for r in ranks]
+
+
+_ALL_RANKS = range(1, 14)
+_STANDARD_DECK = tuple(_CARDS[RANKS[r - 1] + s] for s in SUITS for r in _ALL_RANKS)
 
 
 def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from engine.cards import Card, shuffled, standard_deck
 
@@ -44,6 +45,7 @@ class DealPlan:
         return from_seats + self.crib_from_deck
 
 
+@cache  # a plan is frozen: every deal of a game shares one
 def cribbage_plan(players: int) -> DealPlan:
     """Plain Cribbage: 2 players 6 cards, discard 2; 3 or 4 players 5 cards, discard 1; with 3
     players the crib's fourth card comes from the deck."""
