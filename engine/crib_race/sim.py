@@ -23,6 +23,7 @@ Action codes (`action` and `code` turn them into the contract's dicts and back):
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -96,6 +97,13 @@ def _same_as_random_shuffle() -> bool:
 #: The contract's shuffle of a fresh deck (engine.cards.shuffled), card for card and draw for
 #: draw; the fast form only where this Python's Random.shuffle is known to match it.
 shuffled_deck = _shuffle_by_bits if _same_as_random_shuffle() else _shuffle_by_random
+
+
+def copy_of(rng: random.Random) -> random.Random:
+    """An independent generator in the same state (without Random()'s seeding from the OS)."""
+    copy = random.Random.__new__(random.Random)
+    copy.setstate(rng.getstate())
+    return copy
 
 
 def card_int(card: Card) -> int:
@@ -301,6 +309,7 @@ class CribRaceSim:
         "players",
         "points",
         "rng",
+        "rng_owned",
         "seating",
         "side_of",
         "starter",
@@ -349,6 +358,7 @@ class CribRaceSim:
     def new(cls, players: int, options: dict[str, Any], seed: int) -> CribRaceSim:
         sim = cls._empty(players, options)
         sim.rng = random.Random(seed)
+        sim.rng_owned = True
         sim.dealer = cut_for_first_deal(players, sim.rng).dealer
         sim._start_deal()
         return sim
@@ -358,8 +368,8 @@ class CribRaceSim:
         """Take over a CribRaceGame in any state (a determinized clone too)."""
         g: Any = game
         sim = cls._empty(g.players, g.options)
-        sim.rng = random.Random()
-        sim.rng.setstate(g.rng.getstate())
+        sim.rng = copy_of(g.rng)
+        sim.rng_owned = True
         track = sim.track
         sim.pegs = [track.node_of(peg) for peg in g.pegs]
         sim.boxes = [list(g.box_queues[box.name]) for box in track.board.zones_of(BOX)]
@@ -416,8 +426,10 @@ class CribRaceSim:
         sim.side_of = self.side_of
         sim.track = self.track
         sim.muggins = self.muggins
-        sim.rng = random.Random()
-        sim.rng.setstate(self.rng.getstate())
+        # Both share the generator, and neither draws from it any more: whichever deals next
+        # first takes a copy of its own (most clones of a search never deal again).
+        sim.rng = self.rng
+        sim.rng_owned = self.rng_owned = False
         sim.phase = self.phase
         sim.dealer = self.dealer
         sim.deal = self.deal
@@ -472,8 +484,12 @@ class CribRaceSim:
             if seat != self.turn:
                 return []
             room = LIMIT - self.count
-            codes = [card for card in self.hands[seat] if VALUE_OF[card] <= room]
-            return codes or [GO]
+            hand = self.hands[seat]
+            if room >= 10:
+                return hand[:]
+            # Cards of rank <= room are the ints below room * 4; a hand is sorted.
+            fits = bisect_left(hand, room * 4)
+            return hand[:fits] if fits else [GO]
         if phase == DISCARD:
             if seat not in self.to_discard:
                 return []
@@ -573,6 +589,9 @@ class CribRaceSim:
 
     # ----- the deal ----------------------------------------------------------------------------
     def _start_deal(self) -> None:
+        if not self.rng_owned:
+            self.rng = copy_of(self.rng)
+            self.rng_owned = True
         deck = shuffled_deck(self.rng)
         dealt = self.deal = self.seating.deals[self.dealer]
         self.hands = [sorted([deck[slot] for slot in slots]) for slots in dealt.hand_slots]
@@ -616,22 +635,21 @@ class CribRaceSim:
         self.last = seat
         pile = self.pile
         rank = RANK_OF[card]
-        pile.append(rank)
         count = self.count = self.count + VALUE_OF[card]
         points = 2 if count == 15 or count == LIMIT else 0
         size = len(pile)
-        same = 1
-        while same < size and pile[-same - 1] == rank:
-            same += 1
-        if same > 1:
+        if size and pile[-1] == rank:
+            same = 2  # pieces of this rank at the pile's end, the new one included
+            while same <= size and pile[-same] == rank:
+                same += 1
             points += same * (same - 1)
-        elif size >= 3:
+        elif size >= 2:
             # The longest tail of distinct consecutive ranks: a repeated rank ends every longer one.
             seen = 1 << rank
             low = high = rank
             run = 0
-            for length in range(2, size + 1):
-                other = pile[-length]
+            for back in range(1, size + 1):
+                other = pile[-back]
                 if seen >> other & 1:
                     break
                 seen |= 1 << other
@@ -639,9 +657,10 @@ class CribRaceSim:
                     low = other
                 elif other > high:
                     high = other
-                if length >= 3 and high - low == length - 1:
-                    run = length
+                if back >= 2 and high - low == back:
+                    run = back + 1
             points += run
+        pile.append(rank)
         if points:
             self._score(seat, points)
             if self.phase == OVER:
@@ -659,17 +678,20 @@ class CribRaceSim:
             self._begin_show()
             return
         hands = self.hands
-        room = LIMIT - count
         if count != LIMIT:
             # Hands are sorted by rank, so a hand's first card is its lowest.
-            for hand in hands:
-                if hand and VALUE_OF[hand[0]] <= room:
-                    passed = self.passed
-                    for seat in self.seating.round_from[(mover + 1) % self.players]:
-                        if hands[seat] and not passed >> seat & 1:
-                            self.turn = seat
-                            return
-            self._score(self.last, 1)
+            room = LIMIT - count
+            passed = self.passed
+            for seat in self.seating.round_from[(mover + 1) % self.players]:
+                hand = hands[seat]
+                if hand and not passed >> seat & 1:
+                    # The next seat in the count: its turn if anyone at all can still play.
+                    if VALUE_OF[hand[0]] <= room or any(
+                            other and VALUE_OF[other[0]] <= room for other in hands):
+                        self.turn = seat
+                        return
+                    break
+            self._score(self.last, 1)  # the go
             if self.phase == OVER:
                 return
         self.pile = []
