@@ -13,6 +13,7 @@ from engine.contract import Action, View
 from engine.cribbage.game import CribbageGame
 from engine.cribbage.presentation import RULES, action_label
 from engine.cribbage.sides import Sides
+from engine.cribbage.sim import CribbageSim
 from engine.spec import GameSpec, Option
 
 
@@ -57,6 +58,7 @@ SPEC = GameSpec(
     rules=RULES,
     order=10,
     forced=("go",),
+    simulation=CribbageSim,
 )
 
 __all__ = ["SPEC", "CribbageGame"]

@@ -41,7 +41,14 @@ def compare_random_game(name: str, players: int, options: dict[str, Any], seed: 
         sim = spec.simulation.from_game(game)
     else:
         sim = spec.simulation.new(players, spec.check_options(options), seed)
-    where = f"{name} {players}p {options} seed {seed}"
+    return compare_playing(game, sim, rng, f"{name} {players}p {options} seed {seed}",
+                           points_of, scores_of)
+
+
+def compare_playing(game: Game, sim: Any, rng: random.Random, where: str,
+                    points_of: PointsOf, scores_of: ScoresOf) -> int:
+    """Play a contract game and a simulation of the same state side by side, moves drawn from
+    `rng`, comparing them at every step to the end; returns the moves compared."""
     moves = 0
     while game.outcome is None:
         step = f"{where}, move {moves}"

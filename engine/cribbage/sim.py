@@ -1,0 +1,797 @@
+"""Cribbage's simulation (engine/sim.py), and the integer parts PIP Cribbage and Crib Race build
+their simulations on, as their contract games build on CribbageGame.
+
+The parts, importable on their own:
+
+    pieces      a card is an int 0..51, (rank - 1) * 4 + suit index (S H D C), so sorting ints
+                sorts by the contract's card_key; a PIP die showing f is 51 + f (52..57).
+                RANK, VALUE, SUIT (4 for a die), WEIGHT (the rank-table key), TEXT ("5H",
+                "P4"), piece_of(Card), PIECE_OF_TEXT
+    DECK_ORDER  the ints of engine.cards.standard_deck() in its order: a shuffle of this list
+                with the game's random.Random gives the contract's deal, card for card
+    shuffle     random.Random.shuffle for these lists, drawing exactly the same numbers
+    hand_score  a Cribbage hand or crib of four cards with the starter (rank table + flush +
+                nobs); show_score any pieces and flush rule (dice, PIP's rules)
+    peg_score   what the last piece laid scores, from the pile's ranks and the count
+    CribbageSim the deal (DealPlan from engine/cribbage/deal.py), the discard, the pegging, the
+                show and muggins, with hooks a subclass overrides like CribbageGame's:
+                _deal_plan, _pegging_hands, _show_order, _count, _claim_shape,
+                _pause_before_count, _after_count, _after_show, _score (every point goes
+                through it; Crib Race's pegs and penalty box override it), _finish.
+
+Action codes (ints; the same code means the same dict in every cribbage game):
+    0..63         lay that piece ({"type": "play", "card": TEXT[code]})
+    GO, MUGGINS, KEEP, GIVE_BACK, PASS          the simple actions
+    CLAIM + n     {"type": "claim", "points": n}
+    DISCARD + c   discard one card; DISCARD_PAIR + (a << 6) + b: discard a and b (a < b)
+Subclasses add their own codes between PASS and CLAIM (PIP Cribbage: Crux and Turn).
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from engine.cards import SUITS, Card, standard_deck
+from engine.cribbage._tables import RANK_SCORES, RANK_WEIGHT
+from engine.cribbage.claims import possible_counts
+from engine.cribbage.deal import DealPlan, cribbage_plan
+from engine.cribbage.scoring import FlushRule
+from engine.cribbage.show import CRIB as CRIB_WORD
+from engine.cribbage.sides import Sides
+
+# ===== pieces ===================================================================================
+CARDS = 52
+DIE_BASE = CARDS - 1  # a die showing f is DIE_BASE + f
+PIECES = CARDS + 6
+DIE_SUIT = len(SUITS)
+JACK = 11
+LIMIT = 31
+#: The lowest value of an empty pegging hand: more than any count leaves room for.
+NO_PIECE = 99
+
+RANK: tuple[int, ...] = tuple([c // 4 + 1 for c in range(CARDS)] + list(range(1, 7)))
+VALUE: tuple[int, ...] = tuple(min(rank, 10) for rank in RANK)
+SUIT: tuple[int, ...] = tuple([c % 4 for c in range(CARDS)] + [DIE_SUIT] * 6)
+WEIGHT: tuple[int, ...] = tuple(RANK_WEIGHT[rank] for rank in RANK)
+CARD_OF: tuple[Card, ...] = tuple(
+    [Card(RANK[c], SUITS[SUIT[c]]) for c in range(CARDS)] + [Card(f, None) for f in range(1, 7)])
+TEXT: tuple[str, ...] = tuple(str(card) for card in CARD_OF)
+PIECE_OF_TEXT: dict[str, int] = {text: piece for piece, text in enumerate(TEXT)}
+_PIECE_OF_CARD: dict[Card, int] = {card: piece for piece, card in enumerate(CARD_OF)}
+#: The jack of each card's suit (what makes nobs with that starter); -1 for a die.
+NOBS_JACK: tuple[int, ...] = tuple([(JACK - 1) * 4 + SUIT[c] for c in range(CARDS)] + [-1] * 6)
+DECK_ORDER: tuple[int, ...] = tuple(_PIECE_OF_CARD[card] for card in standard_deck())
+
+
+def piece_of(card: Card) -> int:
+    return _PIECE_OF_CARD[card]
+
+
+def die_piece(face: int) -> int:
+    return DIE_BASE + face
+
+
+#: (i, i + 1, 32 - bits of i + 1) for each step of random.Random.shuffle over 52 items.
+_SHUFFLE_STEPS = tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in range(CARDS - 1, 0, -1))
+#: Struct unpacking n 32-bit words, little end first, per n.
+_WORDS = tuple(struct.Struct(f"<{n}I") for n in range(CARDS))
+
+
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """rng.shuffle(items) for a 52-item list: the same swaps from the same random numbers.
+
+    Random.shuffle draws j = _randbelow(i + 1) for i = 51..1, and _randbelow(n) draws
+    getrandbits(k) (k = n's bit length: the top k bits of one 32-bit Mersenne Twister word)
+    until one is below n. Each draw takes one word, so the words are fetched in bulk:
+    getrandbits(32 * m) is the next m words, the first one lowest. Asking for as many words as
+    draws are left never takes a word too many."""
+    getrandbits = rng.getrandbits
+    steps = _SHUFFLE_STEPS
+    done = 0
+    total = len(steps)
+    while done < total:
+        need = total - done
+        for word in _WORDS[need].unpack(getrandbits(32 * need).to_bytes(4 * need, "little")):
+            i, n, shift = steps[done]
+            j = word >> shift
+            if j < n:
+                items[i], items[j] = items[j], items[i]
+                done += 1
+
+
+def shuffled_deck(rng: random.Random) -> list[int]:
+    """engine.cards.shuffled(standard_deck(), rng), as piece ints."""
+    deck = list(DECK_ORDER)
+    shuffle(deck, rng)
+    return deck
+
+
+def cut_dealer(players: int, rng: random.Random) -> int:
+    """engine.cribbage.deal.cut_for_first_deal(players, rng).dealer, drawing the same numbers."""
+    cutting = list(range(players))
+    while True:
+        deck = shuffled_deck(rng)
+        ranks = [RANK[deck[i]] for i in range(len(cutting))]
+        low = min(ranks)
+        cutting = [seat for seat, rank in zip(cutting, ranks, strict=True) if rank == low]
+        if len(cutting) == 1:
+            return cutting[0]
+
+
+# ===== scoring ==================================================================================
+def hand_score(pieces: Sequence[int], starter: int, crib: bool) -> int:
+    """A Cribbage hand (crib False) or crib of four cards with the starter: fifteens, pairs and
+    runs from the rank table, a flush (a crib's only with the starter), nobs."""
+    a, b, c, d = pieces
+    total = RANK_SCORES[WEIGHT[a] + WEIGHT[b] + WEIGHT[c] + WEIGHT[d] + WEIGHT[starter]]
+    if NOBS_JACK[starter] in pieces:
+        total += 1
+    suit = SUIT[a]
+    if SUIT[b] == suit and SUIT[c] == suit and SUIT[d] == suit:
+        if SUIT[starter] == suit:
+            total += 5
+        elif not crib:
+            total += 4
+    return total
+
+
+def show_score(pieces: Sequence[int], starter: int, rule: FlushRule) -> int:
+    """Any pieces (dice too) with the starter under any flush rule, as scoring.hand_total."""
+    key = WEIGHT[starter]
+    for piece in pieces:
+        key += WEIGHT[piece]
+    total = RANK_SCORES[key]
+    jack = NOBS_JACK[starter]
+    for piece in pieces:
+        if piece == jack:
+            total += 1
+    return total + _flush_points(pieces, starter, rule)
+
+
+def _flush_points(pieces: Sequence[int], starter: int, rule: FlushRule) -> int:
+    if rule is FlushRule.NONE:
+        return 0
+    if rule is FlushRule.CRIB:
+        suit = SUIT[starter]
+        if suit == DIE_SUIT or len(pieces) < 4 or any(SUIT[p] != suit for p in pieces):
+            return 0
+        return len(pieces) + 1
+    suited = [SUIT[p] for p in pieces if SUIT[p] != DIE_SUIT]
+    if not suited or any(suit != suited[0] for suit in suited):
+        return 0
+    matches = SUIT[starter] == suited[0]
+    if rule is FlushRule.WITH_STARTER:
+        return len(suited) + 1 if matches and len(suited) + 1 >= 4 else 0
+    if len(suited) < 4:
+        return 0
+    return len(suited) + matches
+
+
+def peg_score(ranks: Sequence[int], count: int) -> int:
+    """What the last piece laid on the current count scores (scoring.peg_points(...).total):
+    15 or 31, the pairs in the tail of equal ranks, the longest run the tail ends with."""
+    points = 2 if count == 15 or count == LIMIT else 0
+    laid = len(ranks)
+    if laid < 2:
+        return points
+    last = ranks[-1]
+    if ranks[-2] == last:
+        same = 2
+        while same < laid and ranks[-same - 1] == last:
+            same += 1
+        return points + same * (same - 1)
+    if laid < 3:
+        return points
+    low = high = last
+    seen = 1 << last
+    run = 0
+    length = 1
+    for i in range(laid - 2, -1, -1):
+        rank = ranks[i]
+        bit = 1 << rank
+        if seen & bit:
+            break
+        seen |= bit
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        length += 1
+        if length >= 3 and high - low == length - 1:
+            run = length
+    return points + run
+
+
+# ===== action codes =============================================================================
+GO = 64
+MUGGINS = 65
+KEEP = 66
+GIVE_BACK = 67
+PASS = 68
+CLAIM = 128
+DISCARD = 256
+DISCARD_PAIR = 4096
+_SIMPLE = {GO: "go", MUGGINS: "muggins", KEEP: "keep", GIVE_BACK: "give_back", PASS: "pass"}
+_SIMPLE_CODE = {name: code for code, name in _SIMPLE.items()}
+#: The index pairs of combinations(range(n), 2), per hand size n.
+_PAIRS = tuple(tuple(combinations(range(n), 2)) for n in range(9))
+
+# Phases (small ints) and show steps ((kind, seat) with kind HAND or CRIB).
+DISCARDING, PLAYING, SHOWING, OVER = 0, 1, 2, 3
+HAND, CRIB = 0, 1
+_NOBODY: tuple[int, ...] = ()
+_GO_ONLY = (GO,)
+_KEEP_OR_GIVE = (KEEP, GIVE_BACK)
+
+
+class CribbageSim:
+    """Cribbage (2-4 players, muggins on or off) with ints inside: engine/sim.py's protocol.
+
+    Attributes a subclass may read: players, side_of, side_scores, dealer, phase, hands
+    (each seat's sorted cards while discarding), crib, starter, kept, peg_hands, pile (ranks),
+    count, passed, last_player, turn, steps, step_index, window, chooser, won."""
+
+    __slots__ = (
+        "acting", "chooser", "count", "crib", "dealer", "discarded", "hands", "kept",
+        "last_player", "left", "low", "muggins", "opponents", "passed", "peg_hands", "phase",
+        "pile", "plan", "players", "points", "rng", "side_of", "side_scores", "side_seats",
+        "starter", "step_index", "steps", "target", "true_totals", "turn", "window", "won"
+    )
+    name = "cribbage"
+    #: Whether a seat's pegging hand may hold two equal pieces (PIP's doubled die).
+    repeated_pieces = False
+
+    # ----- constructors ---------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, options: dict[str, Any], seed: int) -> CribbageSim:
+        sim = cls.__new__(cls)
+        sim._setup(players, options, random.Random(seed))
+        sim.dealer = cut_dealer(players, sim.rng)
+        sim._begin_game()
+        sim._start_deal()
+        return sim
+
+    def _setup(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
+        self.players = players
+        self.target = int(options.get("target", 121))
+        self.muggins = bool(options.get("muggins", False))
+        sides = self._make_sides()
+        self.side_of = sides.side_of
+        self.side_seats = tuple(tuple(sides.seats_of(side)) for side in range(sides.count))
+        self.opponents = tuple(tuple(sides.opponents_of(seat)) for seat in range(players))
+        self.side_scores = [0] * sides.count
+        self.rng = rng
+        self.won: list[int] | None = None
+        self.points: list[tuple[int, int]] = []
+        self.plan = self._deal_plan_for(0)
+
+    def _begin_game(self) -> None:
+        """After the cut for first deal, before the first deal (PIP: place the dice)."""
+
+    @classmethod
+    def from_game(cls, game: Any) -> CribbageSim:
+        """Take over a CribbageGame's state (any phase; a clone or determinized game too)."""
+        sim = cls.__new__(cls)
+        rng = random.Random()
+        rng.setstate(game.rng.getstate())
+        sim._setup(game.players, game.options, rng)
+        sim._take_over(game)
+        return sim
+
+    def _take_over(self, game: Any) -> None:
+        pieces = _pieces
+        self.side_scores = list(game.scores)
+        self.dealer = game.dealer
+        self.plan = game.plan
+        self.won = None if game.outcome is None else list(game.outcome["winners"])
+        self.phase = {"discard": DISCARDING, "play": PLAYING, "show": SHOWING,
+                      "over": OVER}.get(game.phase, DISCARDING)
+        self.hands = [pieces(hand) for hand in game.hands]
+        self.discarded = list(game.discarded)
+        to_bottom = self.plan.to_bottom
+        self.crib = pieces(game.crib)
+        if game.starter is None:  # still discarding: the starter is the top of the stock
+            for seat, cards in enumerate(game.discards):
+                if seat not in to_bottom:
+                    self.crib += pieces(cards)
+            self.starter = _PIECE_OF_CARD[game.deck[0]]
+        else:
+            self.starter = _PIECE_OF_CARD[game.starter]
+        self.kept = [pieces(hand) for hand in game.kept]
+        pegging = game.pegging
+        if pegging is None:
+            self._no_pegging()
+        else:
+            self.peg_hands = [pieces(hand) for hand in pegging.hands]
+            self.pile = [card.rank for card in pegging.pile]
+            self.count = pegging.count
+            self.passed = [seat in pegging.passed for seat in range(self.players)]
+            self.last_player = pegging.last_player
+            self.turn = pegging.turn
+            self.left = sum(len(hand) for hand in self.peg_hands)
+            self.low = [self._lowest(hand) for hand in self.peg_hands]
+        self.steps = [(CRIB if step.kind == CRIB_WORD else HAND, step.seat)
+                      for step in game.show_steps]
+        self.step_index = game.show_index
+        self.true_totals = [breakdown.total for breakdown in game._true_counts]
+        window = game.window
+        self.window = None if window is None else [
+            window["index"], window["seat"], window["missed"], list(window["passed"])]
+        chooser = game.chooser
+        self.chooser = None if chooser is None else (
+            chooser["seat"], chooser["owner"], chooser["points"], chooser["index"])
+        self._refresh_acting()
+
+    # ----- hooks ----------------------------------------------------------------------------
+    def _make_sides(self) -> Sides:
+        return Sides.cribbage(self.players)
+
+    def _deal_plan_for(self, dealer: int) -> DealPlan:
+        """The deal plan (Crib Race's depends on the dealer)."""
+        return cribbage_plan(self.players)
+
+    def _pegging_hands(self) -> list[list[int]]:
+        return [list(kept) for kept in self.kept]
+
+    def _show_order(self) -> list[tuple[int, int]]:
+        players, dealer = self.players, self.dealer
+        steps = [(HAND, (dealer + 1 + i) % players) for i in range(players)]
+        steps.append((CRIB, dealer))
+        return steps
+
+    def _count(self, kind: int, seat: int) -> int:
+        """The true total of one count of the show."""
+        if kind == CRIB:
+            return hand_score(self.crib, self.starter, True)
+        return hand_score(self.kept[seat], self.starter, False)
+
+    def _claim_shape(self, kind: int, seat: int) -> tuple[int, int, FlushRule]:
+        """(cards, dice, flush rule) of a count: what its claim menu offers."""
+        return (4, 0, FlushRule.CRIB if kind == CRIB else FlushRule.HAND)
+
+    def _pause_before_count(self, kind: int, seat: int) -> bool:
+        return False
+
+    def _after_count(self, kind: int, seat: int) -> None:
+        """Right after a count is scored (the game may have ended: check `won`)."""
+
+    def _after_show(self) -> None:
+        """After a complete show, before the deal passes on."""
+
+    def _score(self, seat: int, points: int) -> None:
+        """The one way points are scored (points > 0): ends the game when the side wins."""
+        self.points.append((seat, points))
+        side = self.side_of[seat]
+        score = self.side_scores[side] = self.side_scores[side] + points
+        if score >= self.target:
+            self._finish(side)
+
+    def _finish(self, side: int) -> None:
+        self.won = list(self.side_seats[side])
+        self.phase = OVER
+        self.acting = _NOBODY
+
+    # ----- the protocol ---------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return self.acting
+
+    def winners(self) -> list[int] | None:
+        return self.won
+
+    def scores(self) -> list[int]:
+        """Each seat's score (its side's)."""
+        scores, side_of = self.side_scores, self.side_of
+        return [scores[side_of[seat]] for seat in range(self.players)]
+
+    def legal(self, seat: int) -> Sequence[int]:
+        phase = self.phase
+        if phase == PLAYING:
+            if seat != self.turn:
+                return _NOBODY
+            room = LIMIT - self.count
+            codes = [piece for piece in self.peg_hands[seat] if VALUE[piece] <= room]
+            if not codes:
+                return _GO_ONLY
+            return list(dict.fromkeys(codes)) if self.repeated_pieces else codes
+        if phase == DISCARDING:
+            if self.discarded[seat]:
+                return _NOBODY
+            hand = self.hands[seat]
+            if self.plan.discards[seat] == 2:
+                return [DISCARD_PAIR + (hand[i] << 6) + hand[j] for i, j in _PAIRS[len(hand)]]
+            return [DISCARD + card for card in hand]
+        if phase == SHOWING:
+            return self._show_legal(seat)
+        return _NOBODY
+
+    def play(self, seat: int, code: int) -> None:
+        self.points = []
+        if code < GO:
+            self._lay(seat, code)
+            return
+        if code == GO:
+            self._go(seat)
+        elif code >= DISCARD:
+            self._discard(seat, code)
+        else:
+            self._other(seat, code)
+
+    def clone(self) -> CribbageSim:
+        new = object.__new__(type(self))
+        self._copy_into(new)
+        return new
+
+    def _copy_into(self, new: CribbageSim) -> None:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        new.players, new.target, new.muggins = self.players, self.target, self.muggins
+        new.side_of, new.side_seats, new.opponents = self.side_of, self.side_seats, self.opponents
+        new.side_scores = list(self.side_scores)
+        new.dealer, new.phase, new.acting = self.dealer, self.phase, self.acting
+        new.won = None if self.won is None else list(self.won)
+        new.points = list(self.points)
+        new.plan, new.starter = self.plan, self.starter
+        new.hands = [list(hand) for hand in self.hands]
+        new.discarded = list(self.discarded)
+        new.crib = list(self.crib)
+        new.kept = [list(hand) for hand in self.kept]
+        new.peg_hands = [list(hand) for hand in self.peg_hands]
+        new.pile = list(self.pile)
+        new.count, new.passed = self.count, list(self.passed)
+        new.last_player, new.turn, new.left = self.last_player, self.turn, self.left
+        new.low = list(self.low)
+        new.steps = list(self.steps)  # tuples: shared
+        new.step_index, new.true_totals = self.step_index, list(self.true_totals)
+        window = self.window
+        new.window = None if window is None else [*window[:3], list(window[3])]
+        new.chooser = self.chooser
+
+    def action(self, seat: int, code: int) -> dict[str, Any]:
+        if code < GO:
+            return {"type": "play", "card": TEXT[code]}
+        if code in _SIMPLE:
+            return {"type": _SIMPLE[code]}
+        if code >= DISCARD_PAIR:
+            pair = code - DISCARD_PAIR
+            return {"type": "discard", "cards": [TEXT[pair >> 6], TEXT[pair & 63]]}
+        if code >= DISCARD:
+            return {"type": "discard", "cards": [TEXT[code - DISCARD]]}
+        if code >= CLAIM:
+            return {"type": "claim", "points": code - CLAIM}
+        return self._other_action(seat, code)
+
+    def code(self, seat: int, action: dict[str, Any]) -> int:
+        kind = action["type"]
+        if kind == "play":
+            return PIECE_OF_TEXT[action["card"]]
+        if kind in _SIMPLE_CODE:
+            return _SIMPLE_CODE[kind]
+        if kind == "discard":
+            cards = [PIECE_OF_TEXT[text] for text in action["cards"]]
+            if len(cards) == 2:
+                return DISCARD_PAIR + (min(cards) << 6) + max(cards)
+            return DISCARD + cards[0]
+        if kind == "claim":
+            return CLAIM + action["points"]
+        return self._other_code(seat, action)
+
+    def _other_action(self, seat: int, code: int) -> dict[str, Any]:
+        raise ValueError(f"{self.name} has no action code {code}")
+
+    def _other_code(self, seat: int, action: dict[str, Any]) -> int:
+        raise ValueError(f"{self.name} has no action {action!r}")
+
+    def _refresh_acting(self) -> None:
+        """Work out the seats to act from the state (after a take-over or a show move)."""
+        if self.won is not None or self.phase == OVER:
+            self.acting = _NOBODY
+        elif self.phase == DISCARDING:
+            self.acting = tuple(s for s in range(self.players) if not self.discarded[s])
+        elif self.phase == PLAYING:
+            self.acting = (self.turn,)
+        else:
+            self.acting = self._show_acting()
+
+    # ----- the deal -------------------------------------------------------------------------
+    def _no_pegging(self) -> None:
+        self.peg_hands = [[] for _ in range(self.players)]
+        self.pile = []
+        self.count = 0
+        self.passed = [False] * self.players
+        self.last_player = None
+        self.turn = None
+        self.left = 0
+        self.low = [NO_PIECE] * self.players
+
+    def _start_deal(self) -> None:
+        players, dealer = self.players, self.dealer
+        plan = self.plan = self._deal_plan_for(dealer)
+        deck = shuffled_deck(self.rng)
+        cards = plan.cards
+        each = cards[0]
+        hands: list[list[int]] = [[] for _ in range(players)]
+        if all(n == each for n in cards):
+            dealt = each * players
+            for i in range(players):
+                hands[(dealer + 1 + i) % players] = sorted(deck[i:dealt:players])
+        else:
+            dealt = 0
+            for round_no in range(max(cards)):
+                for i in range(players):
+                    seat = (dealer + 1 + i) % players
+                    if cards[seat] > round_no:
+                        hands[seat].append(deck[dealt])
+                        dealt += 1
+            for hand in hands:
+                hand.sort()
+        extra = plan.crib_from_deck
+        self.crib = deck[dealt:dealt + extra]
+        self.starter = deck[dealt + extra]
+        self.hands = hands
+        self.discarded = [n == 0 for n in plan.discards]
+        self.kept = [[] for _ in range(players)]
+        self._no_pegging()
+        self.steps = []
+        self.step_index = 0
+        self.true_totals = []
+        self.window = None
+        self.chooser = None
+        self.phase = DISCARDING
+        self.acting = tuple(s for s in range(players) if not self.discarded[s])
+        if not self.acting:
+            self._finish_discards()
+
+    def _discard(self, seat: int, code: int) -> None:
+        hand = self.hands[seat]
+        if code >= DISCARD_PAIR:
+            pair = code - DISCARD_PAIR
+            cards = (pair >> 6, pair & 63)
+        else:
+            cards = (code - DISCARD,)
+        for card in cards:
+            hand.remove(card)
+        if seat not in self.plan.to_bottom:
+            self.crib.extend(cards)
+        self.discarded[seat] = True
+        acting = self.acting = tuple(s for s in self.acting if s != seat)
+        if not acting:
+            self._finish_discards()
+
+    def _finish_discards(self) -> None:
+        self.kept = self.hands  # never changed again: the play lays copies
+        if RANK[self.starter] == JACK:  # his heels
+            self._score(self.dealer, 2)
+            if self.won is not None:
+                return
+        self.phase = PLAYING
+        peg_hands = self.peg_hands = self._pegging_hands()
+        self.left = sum(len(hand) for hand in peg_hands)
+        self.low = [self._lowest(hand) for hand in peg_hands]
+        if not self.left:
+            self._begin_show()
+            return
+        turn = self.turn = self._first_holder_from(self.dealer + 1)
+        self.acting = (turn,)
+
+    # ----- the play -------------------------------------------------------------------------
+    def _lowest(self, hand: list[int]) -> int:
+        """The lowest count value in a pegging hand (NO_PIECE if empty): Cribbage's hands
+        are sorted, so it is the first piece's."""
+        return VALUE[hand[0]] if hand else NO_PIECE
+
+    def _lay(self, seat: int, piece: int) -> None:
+        hand = self.peg_hands[seat]
+        hand.remove(piece)
+        self.low[seat] = self._lowest(hand)
+        pile = self.pile
+        pile.append(RANK[piece])
+        count = self.count = self.count + VALUE[piece]
+        self.last_player = seat
+        self.left -= 1
+        if len(pile) > 1:
+            points = peg_score(pile, count)
+            if points:
+                self._score(seat, points)
+                if self.won is not None:
+                    return
+        self._after_move(seat)
+
+    def _go(self, seat: int) -> None:
+        self.passed[seat] = True
+        self._after_move(seat)
+
+    def _after_move(self, mover: int) -> None:
+        count = self.count
+        if not self.left:  # every piece is down: one for the last card, unless it made 31
+            if count != LIMIT:
+                self._score(self.last_player, 1)  # type: ignore[arg-type]
+                if self.won is not None:
+                    return
+            self._begin_show()
+            return
+        if count == LIMIT or min(self.low) > LIMIT - count:
+            if count != LIMIT:  # nobody can lay a piece: one for the go
+                self._score(self.last_player, 1)  # type: ignore[arg-type]
+                if self.won is not None:
+                    return
+            # The count starts again left of the last seat to lay a piece.
+            self.pile = []
+            self.count = 0
+            self.passed = [False] * self.players
+            turn = self._first_holder_from(self.last_player + 1)  # type: ignore[operator]
+        else:  # the next seat round that holds pieces and has not said go
+            players, passed, low = self.players, self.passed, self.low
+            turn = (mover + 1) % players
+            while passed[turn] or low[turn] == NO_PIECE:
+                turn = (turn + 1) % players
+        self.turn = turn
+        self.acting = (turn,)
+
+    def _first_holder_from(self, start: int) -> int:
+        players, hands = self.players, self.peg_hands
+        for i in range(players):
+            seat = (start + i) % players
+            if hands[seat]:
+                return seat
+        raise AssertionError("nobody holds a piece")
+
+    # ----- the show -------------------------------------------------------------------------
+    def _begin_show(self) -> None:
+        self.phase = SHOWING
+        self.turn = None
+        self.steps = self._show_order()
+        self.step_index = 0
+        self._advance_show()
+
+    def _advance_show(self) -> None:
+        """Count until the show waits for a player, ends, or the game ends."""
+        steps = self.steps
+        while self.step_index < len(steps):
+            kind, seat = steps[self.step_index]
+            if self.muggins or self._pause_before_count(kind, seat):
+                self.acting = self._show_acting()
+                return
+            total = self._count(kind, seat)
+            self.true_totals.append(total)
+            if total:
+                self._score(seat, total)
+                if self.won is not None:
+                    return
+            self._after_count(kind, seat)
+            if self.won is not None:
+                return
+            self.step_index += 1
+        if self.window is not None or self.chooser is not None:
+            self.acting = self._show_acting()
+            return
+        self._end_show()
+
+    def _end_show(self) -> None:
+        self._after_show()
+        if self.won is not None:
+            return
+        self.dealer = (self.dealer + 1) % self.players
+        self._start_deal()
+
+    # ----- muggins --------------------------------------------------------------------------
+    def _counter(self) -> int | None:
+        if self.phase != SHOWING or not self.muggins or self.chooser is not None:
+            return None
+        if self.step_index < len(self.steps):
+            return self.steps[self.step_index][1]
+        return None
+
+    def _pressers(self) -> list[int]:
+        window = self.window
+        if window is None or self.chooser is not None:
+            return []
+        passed = window[3]
+        return [s for s in self.opponents[window[1]] if s not in passed]
+
+    def _show_acting(self) -> tuple[int, ...]:
+        if self.chooser is not None:
+            return (self.chooser[0],)
+        seats = set(self._pressers())
+        counter = self._counter()
+        if counter is not None:
+            seats.add(counter)
+        return tuple(sorted(seats))
+
+    def _show_legal(self, seat: int) -> Sequence[int]:
+        if seat not in self.acting:
+            return _NOBODY
+        if self.chooser is not None:
+            return _KEEP_OR_GIVE
+        codes: list[int] = []
+        counter = self._counter()
+        if seat == counter:
+            codes += _claim_codes(*self._claim_shape(*self.steps[self.step_index]))
+        if seat in self._pressers():
+            codes.append(MUGGINS)
+            if counter is None:
+                codes.append(PASS)
+        return codes
+
+    def _other(self, seat: int, code: int) -> None:
+        """A show move (claim, muggins, keep, give back, pass) or a subclass's own code."""
+        if code >= CLAIM:
+            self._claim(seat, code - CLAIM)
+        elif code == MUGGINS:
+            self._press_muggins(seat)
+        elif code in (KEEP, GIVE_BACK):
+            self._choose(seat, code == KEEP)
+        elif code == PASS:
+            self._pass(seat)
+        else:
+            self._own_move(seat, code)
+        if self.won is None and self.phase == SHOWING:
+            self.acting = self._show_acting()
+
+    def _own_move(self, seat: int, code: int) -> None:
+        raise ValueError(f"{self.name} has no action code {code}")
+
+    def _claim(self, seat: int, points: int) -> None:
+        index = self.step_index
+        kind, owner = self.steps[index]
+        if len(self.true_totals) <= index:
+            self.true_totals.append(self._count(kind, owner))
+        true_total = self.true_totals[index]
+        if points > true_total:
+            return  # a recount: the seat claims again
+        self.window = None
+        if points:
+            self._score(seat, points)
+            if self.won is not None:
+                return
+        self._after_count(kind, owner)
+        if self.won is not None:
+            return
+        self.window = [index, seat, true_total - points, []]
+        self.step_index += 1
+        self._advance_show()
+
+    def _press_muggins(self, seat: int) -> None:
+        index, owner, missed, _ = self.window  # type: ignore[misc]
+        self.window = None
+        if missed:
+            self.chooser = (seat, owner, missed, index)
+        else:
+            self._continue_after_muggins()
+
+    def _choose(self, seat: int, keep: bool) -> None:
+        _, owner, points, _ = self.chooser  # type: ignore[misc]
+        self.chooser = None
+        self._score(seat if keep else owner, points)
+        if self.won is None:
+            self._continue_after_muggins()
+
+    def _continue_after_muggins(self) -> None:
+        if self.step_index >= len(self.steps):
+            self._end_show()
+
+    def _pass(self, seat: int) -> None:
+        self.window[3].append(seat)  # type: ignore[index]
+        if not self._pressers():
+            self.window = None
+            self._end_show()
+
+
+def _pieces(cards: Sequence[Card]) -> list[int]:
+    return [_PIECE_OF_CARD[card] for card in cards]
+
+
+_CLAIM_CODES: dict[tuple[int, int, FlushRule], tuple[int, ...]] = {}
+
+
+def _claim_codes(cards: int, dice: int, rule: FlushRule) -> tuple[int, ...]:
+    """The claim codes a count of that shape offers (claims.possible_counts, as codes)."""
+    shape = (cards, dice, rule)
+    codes = _CLAIM_CODES.get(shape)
+    if codes is None:
+        codes = _CLAIM_CODES[shape] = tuple(CLAIM + n for n in possible_counts(*shape))
+    return codes

@@ -1,0 +1,191 @@
+"""Cribbage's simulation (engine/cribbage/sim.py) against the contract: 10,000 random games over
+every seating and option, compared move by move (tests/engine/sim_differential.py); its parts
+(shuffle, hand and pegging scores, action codes) against the contract's; clones and take-overs
+of determinized games."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.cards import Card, standard_deck
+from engine.contract import Event, Game
+from engine.cribbage import SPEC
+from engine.cribbage.deal import cut_for_first_deal
+from engine.cribbage.scoring import FlushRule, hand_total, peg_points, score_hand
+from engine.cribbage.sim import (
+    CARD_OF,
+    DECK_ORDER,
+    CribbageSim,
+    cut_dealer,
+    hand_score,
+    peg_score,
+    piece_of,
+    show_score,
+    shuffle,
+)
+from engine.sim import random_playout
+
+from ..sim_differential import compare_playing, compare_random_games
+
+CHUNK = 250
+#: (players, options, games): 10,000 games in all.
+SEATINGS: list[tuple[int, dict[str, Any], int]] = [
+    (2, {}, 2500),
+    (2, {"target": 61}, 1000),
+    (3, {}, 1500),
+    (4, {}, 1500),
+    (2, {"muggins": True}, 1500),
+    (2, {"muggins": True, "target": 61}, 1000),
+    (3, {"muggins": True, "target": 61}, 500),
+    (4, {"muggins": True}, 500),
+]
+CHUNKS = [(players, options, start)
+          for number, (players, options, games) in enumerate(SEATINGS)
+          for start in range(number * 100_000, number * 100_000 + games, CHUNK)]
+
+
+def points_of(events: list[Event]) -> list[tuple[int, int]]:
+    return [(event["seat"], event["points"]) for event in events if event["type"] == "score"]
+
+
+def scores_of(game: Game) -> list[int]:
+    return [game.scores[game.sides.side_of[seat]] for seat in range(game.players)]
+
+
+def test_the_spec_offers_the_simulation() -> None:
+    assert SPEC.simulation is CribbageSim
+    assert sum(games for _, _, games in SEATINGS) == 10_000
+
+
+@pytest.mark.parametrize(("players", "options", "start"), CHUNKS,
+                         ids=[f"{p}p-{'-'.join(f'{k}={v}' for k, v in o.items())}-{s}"
+                              for p, o, s in CHUNKS])
+def test_random_games_match_the_contract(players: int, options: dict[str, Any],
+                                         start: int) -> None:
+    assert compare_random_games("cribbage", players, options, range(start, start + CHUNK),
+                                points_of, scores_of) > 0
+
+
+# ----- the parts ------------------------------------------------------------------------------
+def test_deck_order_and_the_shuffle_are_the_contracts() -> None:
+    assert [CARD_OF[piece] for piece in DECK_ORDER] == standard_deck()
+    assert sorted(DECK_ORDER) == list(range(52))
+    for seed in range(500):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        deck, cards = list(DECK_ORDER), standard_deck()
+        shuffle(deck, ours)
+        theirs.shuffle(cards)
+        assert [CARD_OF[piece] for piece in deck] == cards
+        assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_cut_for_first_deal_is_the_contracts(players: int) -> None:
+    for seed in range(300):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert cut_dealer(players, ours) == cut_for_first_deal(players, theirs).dealer
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_sorting_pieces_sorts_cards_by_rank_then_suit() -> None:
+    from engine.cribbage.game import card_key
+
+    cards = list(CARD_OF[:52])  # the dice follow
+    assert sorted(cards, key=card_key) == cards
+    assert all(piece_of(card) == piece for piece, card in enumerate(CARD_OF))
+
+
+cards = st.sampled_from(standard_deck())
+
+
+@given(st.lists(cards, min_size=5, max_size=5, unique=True), st.booleans())
+def test_hand_score_is_the_itemised_count(five: list[Card], crib: bool) -> None:
+    *hand, starter = five
+    pieces = [piece_of(card) for card in hand]
+    expected = score_hand(hand, starter, crib=crib).total
+    assert hand_score(pieces, piece_of(starter), crib) == expected
+    rule = FlushRule.CRIB if crib else FlushRule.HAND
+    assert show_score(pieces, piece_of(starter), rule) == expected
+
+
+@given(st.lists(cards, min_size=2, max_size=5, unique=True),
+       st.lists(st.integers(1, 6), min_size=0, max_size=2), st.sampled_from(list(FlushRule)))
+def test_show_score_with_dice_is_hand_total(hand: list[Card], faces: list[int],
+                                            rule: FlushRule) -> None:
+    *held, starter = hand
+    pieces = [*held, *(Card(face, None) for face in faces)]
+    ints = [piece_of(piece) for piece in pieces]
+    assert show_score(ints, piece_of(starter), rule) == hand_total(pieces, starter, flush=rule)
+
+
+@given(st.lists(st.integers(1, 13), min_size=1, max_size=13))
+def test_peg_score_is_the_contracts(ranks: list[int]) -> None:
+    pile = [Card(rank, "S") for rank in ranks]
+    count = sum(min(rank, 10) for rank in ranks)
+    assert peg_score(ranks, count) == peg_points(pile).total
+
+
+@given(st.integers(2, 4), st.booleans(), st.integers(0, 10_000), st.integers(0, 300))
+def test_codes_and_actions_translate_both_ways(players: int, muggins: bool, seed: int,
+                                               moves: int) -> None:
+    sim = CribbageSim.new(players, SPEC.check_options({"muggins": muggins}), seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if sim.winners() is not None:
+            break
+        for seat in sim.to_act():
+            for code in sim.legal(seat):
+                assert sim.code(seat, sim.action(seat, code)) == code
+        seat = rng.choice(sim.to_act())
+        sim.play(seat, rng.choice(sim.legal(seat)))
+
+
+# ----- search: clones and take-overs -----------------------------------------------------------
+def snapshot(sim: CribbageSim) -> tuple[Any, ...]:
+    return (sim.to_act(), {seat: list(sim.legal(seat)) for seat in range(sim.players)},
+            sim.scores(), sim.winners(), sim.rng.getstate(), sim.phase, sim.dealer)
+
+
+@pytest.mark.parametrize(("players", "muggins"), [(2, False), (3, True), (4, False)])
+def test_a_clone_is_independent(players: int, muggins: bool) -> None:
+    for seed in range(30):
+        sim = CribbageSim.new(players, SPEC.check_options({"muggins": muggins}), seed)
+        rng = random.Random(seed)
+        for _ in range(seed * 3):
+            if sim.winners() is not None:
+                break
+            seat = rng.choice(sim.to_act())
+            sim.play(seat, rng.choice(sim.legal(seat)))
+        before = snapshot(sim)
+        copy = sim.clone()
+        assert snapshot(copy) == before
+        winners = random_playout(copy, random.Random(seed + 1))
+        assert snapshot(sim) == before
+        # The original plays the same game its clone did.
+        assert random_playout(sim, random.Random(seed + 1)) == winners
+        assert sim.scores() == copy.scores()
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {"muggins": True}),
+                                                  (4, {"muggins": True})])
+def test_a_determinized_game_is_taken_over(players: int, options: dict[str, Any]) -> None:
+    for seed in range(40):
+        game = SPEC.new(players, options, seed)
+        rng = random.Random(seed)
+        for _ in range(5 + seed * 2):
+            if game.outcome is not None:
+                break
+            seat = rng.choice(game.to_act())
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        if game.outcome is not None:
+            continue
+        seat = game.to_act()[0]
+        redealt = game.determinize(seat, random.Random(seed))
+        sim = CribbageSim.from_game(redealt)
+        compare_playing(redealt, sim, random.Random(seed), f"{players}p seed {seed}",
+                        points_of, scores_of)
