@@ -123,7 +123,13 @@ def card_strs(cards: Iterable[Card]) -> list[str]:
 
 def standard_deck(ranks: Sequence[int] = range(1, 14)) -> list[Card]:
     """One deck in a fixed order (suit by suit); `ranks` picks a short deck (PIP Rush: 1-6)."""
+    if ranks == _ALL_RANKS:  # every deal of the cribbage games: the cards are made once
+        return list(_STANDARD_DECK)
     return [Card(r, s) for s in SUITS for r in ranks]
+
+
+_ALL_RANKS = range(1, 14)
+_STANDARD_DECK = tuple(_CARDS[RANKS[r - 1] + s] for s in SUITS for r in _ALL_RANKS)
 
 
 def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:

@@ -128,7 +128,9 @@ def seat_name(seat: int) -> str:
 
 class CribbageGame(Game):
     name = "cribbage"
-    shared_on_clone = (*Game.shared_on_clone, "last_show", "first_cut")
+    # The previous deal's show: its records are never changed after the deal, and their JSON
+    # is made only when a view reads it.
+    shared_on_clone = (*Game.shared_on_clone, "_last_show_counts", "_last_show", "first_cut")
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(players, options, seed)
@@ -140,8 +142,16 @@ class CribbageGame(Game):
         self.first_cut = cut_for_first_deal(players, self.rng)
         self.dealer = self.first_cut.dealer
         self.deal_number = 0
-        self.last_show: list[dict[str, Any]] = []
+        self._last_show_counts: list[ShowCount] = []
+        self._last_show: list[dict[str, Any]] | None = []
         self.start_events = [self._first_cut_event(), *self._start_deal()]
+
+    @property
+    def last_show(self) -> list[dict[str, Any]]:
+        """The previous deal's complete show, as the view publishes it."""
+        if self._last_show is None:
+            self._last_show = [record.to_json() for record in self._last_show_counts]
+        return self._last_show
 
     def _first_cut_event(self) -> Event:
         rounds = "; then ".join(
@@ -387,7 +397,7 @@ class CribbageGame(Game):
         }
 
     def _end_show(self) -> list[Event]:
-        self.last_show = [record.to_json() for record in self.show_counts]
+        self._last_show_counts, self._last_show = self.show_counts, None
         events = self._after_show()
         if self.outcome is not None:
             return events
@@ -534,13 +544,14 @@ class CribbageGame(Game):
         if seat not in self.to_act():
             return []
         if self.phase == DISCARD:
-            return [{"type": "discard", "cards": card_strs(combo)}
-                    for combo in self._discard_choices(seat)]
+            return [{"type": "discard", "cards": list(texts)}
+                    for texts in self._discard_choices(seat)]
         if self.phase == PLAY:
             assert self.pegging is not None
             if self.pegging.must_go(seat):
                 return [{"type": "go"}]
-            return [{"type": "play", "card": str(c)} for c in self.pegging.playable(seat)]
+            return [{"type": "play", "card": text}
+                    for text in card_strs(self.pegging.playable(seat))]
         actions: list[Action] = []
         if self.chooser is not None:
             return [{"type": "keep"}, {"type": "give_back"}]
@@ -552,11 +563,12 @@ class CribbageGame(Game):
                 actions.append({"type": "pass"})
         return actions
 
-    def _discard_choices(self, seat: int) -> list[tuple[Card, ...]]:
-        choices: list[tuple[Card, ...]] = []
-        for combo in combinations(self.hands[seat], self.plan.discards[seat]):
-            if combo not in choices:  # a hand may hold two equal pieces (dice)
-                choices.append(combo)
+    def _discard_choices(self, seat: int) -> list[tuple[str, ...]]:
+        """Every distinct set of cards the seat may discard, as card texts."""
+        hand = card_strs(self.hands[seat])
+        choices = list(combinations(hand, self.plan.discards[seat]))
+        if len(set(hand)) < len(hand):  # a hand may hold two equal pieces (dice)
+            choices = list(dict.fromkeys(choices))
         return choices
 
     def normalize(self, seat: int, action: Action) -> Action:

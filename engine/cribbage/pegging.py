@@ -125,7 +125,7 @@ class Pegging:
             self.over = True
             self.turn = None
             return
-        if self.count == LIMIT or not any(self.can_play(s) for s in range(self.players)):
+        if self.count == LIMIT or not self._anyone_can_play():
             assert last is not None
             if self.count != LIMIT:
                 result.awards.append(Award(last, _single("go", self.pile[-1:]), "go"))
@@ -136,6 +136,10 @@ class Pegging:
             self.turn = self._first_holder_from(last + 1)
             return
         self.turn = self._next_in_turn(mover)
+
+    def _anyone_can_play(self) -> bool:
+        room = LIMIT - self._count
+        return any(VALUE_OF_RANK[piece.rank] <= room for hand in self.hands for piece in hand)
 
     def _first_holder_from(self, start: int) -> int:
         for i in range(self.players):

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Any
 
-from engine.cards import VALUE_OF_RANK, Card
+from engine.cards import VALUE_OF_RANK, Card, card_strs
 from engine.cribbage._tables import MAX_PIECES, RANK_SCORES, RANK_WEIGHT
 
 JACK = 11
@@ -45,16 +46,18 @@ class ScoreItem:
     cards: tuple[Card, ...]  # the pieces that made it
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "points": self.points, "cards": [str(c) for c in self.cards]}
+        return {"kind": self.kind, "points": self.points, "cards": card_strs(self.cards)}
 
 
 @dataclass(frozen=True)
 class Breakdown:
     items: tuple[ScoreItem, ...]
 
-    @property
-    def total(self) -> int:
-        return sum(item.points for item in self.items)
+    #: The points of every item: worked out once, as every count is read many times.
+    total: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", sum(item.points for item in self.items))
 
     def words(self) -> str:
         """The count as players say it, each item with the running total:
@@ -73,13 +76,19 @@ class Breakdown:
         running = 0
         for item in self.items:
             running += item.points
-            cards = " ".join(str(c) for c in item.cards)
+            cards = " ".join(card_strs(item.cards))
             phrase = _phrase(item, number_words(running))
             phrases.append(f"{phrase} ({cards})" if cards else phrase)
         return ", ".join(phrases)
 
     def to_json(self) -> dict[str, Any]:
-        return {"total": self.total, "items": [item.to_json() for item in self.items]}
+        # The items are made once: a count is published by its show or claim event, its score
+        # event and the views, and nothing changes them.
+        items = self.__dict__.get("_items_json")
+        if items is None:
+            items = [item.to_json() for item in self.items]
+            object.__setattr__(self, "_items_json", items)
+        return {"total": self.total, "items": items}
 
 
 def _phrase(item: ScoreItem, running: str) -> str:
@@ -144,12 +153,8 @@ def score_hand(
     rule = _flush_rule(crib, flush)
     _check_size(pieces, starter)
     group = (*pieces, starter) if starter is not None else tuple(pieces)
-    items = [ScoreItem("fifteen", 2, subset) for subset in _fifteens(group)]
-    for first, second in combinations(group, 2):
-        if first.rank == second.rank:
-            items.append(ScoreItem("pair", 2, (first, second)))
-    for run in _runs(group):
-        items.append(ScoreItem("run", len(run), run))
+    items = [ScoreItem(kind, points, tuple([group[i] for i in where]))
+             for kind, points, where in _rank_items(tuple([piece.rank for piece in group]))]
     flush_cards = _flush_cards(pieces, starter, rule)
     if flush_cards:
         items.append(ScoreItem("flush", len(flush_cards), flush_cards))
@@ -171,35 +176,62 @@ def _check_size(pieces: Sequence[Card], starter: Card | None) -> None:
         raise ValueError(f"A hand scores at most {MAX_PIECES} pieces with the starter.")
 
 
-def _fifteens(group: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Every distinct set of pieces adding up to 15, smallest sets first, in table order."""
-    # Sums of all 2**n subsets, each one piece more than a subset already summed.
-    values = [VALUE_OF_RANK[piece.rank] for piece in group]
+@lru_cache(maxsize=1 << 16)
+def _rank_items(ranks: tuple[int, ...]) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
+    """The fifteens, pairs and runs of pieces of these ranks (in this order), as (kind, points,
+    positions of the pieces), in the order a player counts them. They depend on the ranks
+    alone, and hands repeat their rank sequences, so each sequence is worked out once."""
+    items = [("fifteen", 2, subset) for subset in _fifteens(ranks)]
+    items += [("pair", 2, (first, second))
+              for first, second in combinations(range(len(ranks)), 2)
+              if ranks[first] == ranks[second]]
+    items += [("run", len(run), run) for run in _runs(ranks)]
+    return tuple(items)
+
+
+def _subsets_in_counting_order(pieces: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
+    """Every non-empty subset of `pieces` positions as (mask, mask without its last position,
+    that position, the positions), smallest first, then in table order: the order a player
+    counts fifteens in, and each subset comes after the one it extends."""
+    subsets = []
+    for size in range(1, pieces + 1):
+        for positions in combinations(range(pieces), size):
+            mask = sum(1 << i for i in positions)
+            last = positions[-1]
+            subsets.append((mask, mask ^ (1 << last), last, positions))
+    return tuple(subsets)
+
+
+_SUBSETS = tuple(_subsets_in_counting_order(pieces) for pieces in range(MAX_PIECES + 1))
+
+
+def _fifteens(ranks: Sequence[int]) -> list[tuple[int, ...]]:
+    """The positions of every distinct set of pieces adding up to 15, smallest sets first,
+    in table order."""
+    values = [VALUE_OF_RANK[rank] for rank in ranks]
     if sum(values) < 15:
         return []
-    sums = [0] * (1 << len(group))
+    sums = [0] * (1 << len(ranks))
     hits = []
-    for mask in range(1, len(sums)):
-        lowest = mask & -mask
-        total = sums[mask ^ lowest] + values[lowest.bit_length() - 1]
-        sums[mask] = total
+    for mask, rest, last, positions in _SUBSETS[len(ranks)]:
+        total = sums[mask] = sums[rest] + values[last]
         if total == 15:
-            hits.append(mask)
-    subsets = [tuple(p for i, p in enumerate(group) if mask >> i & 1) for mask in hits]
-    # Order as a player counts: pairs of pieces first, then threes..., each in table order.
-    subsets_by_position = sorted(
-        zip(hits, subsets, strict=True),
-        key=lambda hit: (hit[0].bit_count(), [i for i in range(len(group)) if hit[0] >> i & 1]),
-    )
-    return [subset for _, subset in subsets_by_position]
+            hits.append(positions)
+    return hits
 
 
-def _runs(group: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Each maximal stretch of 3+ consecutive ranks, once per choice of one piece per rank."""
-    by_rank: dict[int, list[Card]] = {}
-    for piece in group:
-        by_rank.setdefault(piece.rank, []).append(piece)
-    runs: list[tuple[Card, ...]] = []
+def _runs(ranks: Sequence[int]) -> list[tuple[int, ...]]:
+    """The positions of each maximal stretch of 3+ consecutive ranks, once per choice of one
+    piece per rank."""
+    held = 0
+    for rank in ranks:
+        held |= 1 << rank
+    if not held & held >> 1 & held >> 2:  # no three consecutive ranks
+        return []
+    by_rank: dict[int, list[int]] = {}
+    for position, rank in enumerate(ranks):
+        by_rank.setdefault(rank, []).append(position)
+    runs: list[tuple[int, ...]] = []
     stretch: list[int] = []
     for rank in range(1, 15):  # 14 is never held: it closes the last stretch
         if rank in by_rank:
@@ -326,30 +358,44 @@ def peg_points(pile: Sequence[Card]) -> Breakdown:
 
     Go and last card are the game's to score."""
     if not pile:
-        return Breakdown(())
-    items: list[ScoreItem] = []
+        return _NO_POINTS
     count = count_of(pile)
-    if count == 15:
-        items.append(ScoreItem("fifteen", 2, tuple(pile)))
-    elif count == 31:
-        items.append(ScoreItem("thirty-one", 2, tuple(pile)))
     last_rank = pile[-1].rank
     same = 1
     while same < len(pile) and pile[-same - 1].rank == last_rank:
         same += 1
+    run = _peg_run_length(pile) if same == 1 else 0  # a pair ends no run
+    if count != 15 and count != 31 and same == 1 and not run:
+        return _NO_POINTS  # most pieces score nothing
+    items: list[ScoreItem] = []
+    if count == 15:
+        items.append(ScoreItem("fifteen", 2, tuple(pile)))
+    elif count == 31:
+        items.append(ScoreItem("thirty-one", 2, tuple(pile)))
     if same >= 2:
         # Every pair among the matching tail scores 2: 2, 6, 12 for two, three, four of a kind.
         items.append(ScoreItem("pair", same * (same - 1), tuple(pile[-same:])))
-    run = _peg_run_length(pile)
     if run:
         items.append(ScoreItem("run", run, tuple(pile[-run:])))
     return Breakdown(tuple(items))
 
 
+_NO_POINTS = Breakdown(())
+
+
 def _peg_run_length(pile: Sequence[Card]) -> int:
     """The longest n >= 3 whose last n pieces are n distinct consecutive ranks; 0 if none."""
-    for length in range(len(pile), 2, -1):
-        ranks = {piece.rank for piece in pile[-length:]}
-        if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
-            return length
-    return 0
+    last = pile[-1].rank
+    low = high = last
+    seen = {last}
+    run = 0
+    # Walking back from the last piece: once a rank repeats, no longer tail can be a run.
+    for length, piece in enumerate(reversed(pile[:-1]), start=2):
+        rank = piece.rank
+        if rank in seen:
+            break
+        seen.add(rank)
+        low, high = min(low, rank), max(high, rank)
+        if length >= 3 and high - low == length - 1:
+            run = length
+    return run

@@ -259,11 +259,8 @@ class CribbageSim:
         self.players = players
         self.target = int(options.get("target", 121))
         self.muggins = bool(options.get("muggins", False))
-        sides = self._make_sides()
-        self.side_of = sides.side_of
-        self.side_seats = tuple(tuple(sides.seats_of(side)) for side in range(sides.count))
-        self.opponents = tuple(tuple(sides.opponents_of(seat)) for seat in range(players))
-        self.side_scores = [0] * sides.count
+        self.side_of, self.side_seats, self.opponents = _seating(self._make_sides())
+        self.side_scores = [0] * len(self.side_seats)
         self.rng = rng
         self.won: list[int] | None = None
         self.points: list[tuple[int, int]] = []
@@ -332,7 +329,7 @@ class CribbageSim:
 
     def _deal_plan_for(self, dealer: int) -> DealPlan:
         """The deal plan (Crib Race's depends on the dealer)."""
-        return cribbage_plan(self.players)
+        return _PLANS[self.players]
 
     def _pegging_hands(self) -> list[list[int]]:
         return [list(kept) for kept in self.kept]
@@ -406,6 +403,10 @@ class CribbageSim:
             return [DISCARD + card for card in hand]
         if phase == SHOWING:
             return self._show_legal(seat)
+        return self._own_legal(seat)
+
+    def _own_legal(self, seat: int) -> Sequence[int]:
+        """Legal codes in a phase of a subclass's own (PIP Cribbage's Crux)."""
         return _NOBODY
 
     def play(self, seat: int, code: int) -> None:
@@ -493,9 +494,11 @@ class CribbageSim:
         elif self.phase == DISCARDING:
             self.acting = tuple(s for s in range(self.players) if not self.discarded[s])
         elif self.phase == PLAYING:
-            self.acting = (self.turn,)
-        else:
+            self.acting = (self.turn,)  # type: ignore[assignment]
+        elif self.phase == SHOWING:
             self.acting = self._show_acting()
+        else:
+            self.acting = _NOBODY
 
     # ----- the deal -------------------------------------------------------------------------
     def _no_pegging(self) -> None:
@@ -512,38 +515,31 @@ class CribbageSim:
         players, dealer = self.players, self.dealer
         plan = self.plan = self._deal_plan_for(dealer)
         deck = shuffled_deck(self.rng)
-        cards = plan.cards
-        each = cards[0]
-        hands: list[list[int]] = [[] for _ in range(players)]
-        if all(n == each for n in cards):
+        each, discarded, acting = _layout(plan)
+        if each:  # one card at a time from the dealer's left: every players-th card
             dealt = each * players
+            hands = [[]] * players
             for i in range(players):
                 hands[(dealer + 1 + i) % players] = sorted(deck[i:dealt:players])
         else:
-            dealt = 0
-            for round_no in range(max(cards)):
-                for i in range(players):
-                    seat = (dealer + 1 + i) % players
-                    if cards[seat] > round_no:
-                        hands[seat].append(deck[dealt])
-                        dealt += 1
-            for hand in hands:
-                hand.sort()
+            hands, dealt = _deal_unevenly(deck, plan.cards, dealer)
         extra = plan.crib_from_deck
         self.crib = deck[dealt:dealt + extra]
         self.starter = deck[dealt + extra]
         self.hands = hands
-        self.discarded = [n == 0 for n in plan.discards]
-        self.kept = [[] for _ in range(players)]
-        self._no_pegging()
+        self.discarded = list(discarded)
+        self.kept = self.peg_hands = self.low = []  # made when every discard is in
+        self.pile = []
+        self.count = 0
+        self.passed = [False] * players
+        self.last_player = self.turn = None
         self.steps = []
         self.step_index = 0
         self.true_totals = []
-        self.window = None
-        self.chooser = None
+        self.window = self.chooser = None
         self.phase = DISCARDING
-        self.acting = tuple(s for s in range(players) if not self.discarded[s])
-        if not self.acting:
+        self.acting = acting
+        if not acting:
             self._finish_discards()
 
     def _discard(self, seat: int, code: int) -> None:
@@ -779,6 +775,59 @@ class CribbageSim:
         if not self._pressers():
             self.window = None
             self._end_show()
+
+
+def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int
+                   ) -> tuple[list[list[int]], int]:
+    """deal.deal for plans where seats get different numbers of cards: the sorted hands and
+    how many cards they took from the top of the deck."""
+    players = len(cards)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    dealt = 0
+    for round_no in range(max(cards)):
+        for i in range(players):
+            seat = (dealer + 1 + i) % players
+            if cards[seat] > round_no:
+                hands[seat].append(deck[dealt])
+                dealt += 1
+    for hand in hands:
+        hand.sort()
+    return hands, dealt
+
+
+_LAYOUTS: dict[DealPlan, tuple[int, tuple[bool, ...], tuple[int, ...]]] = {}
+
+
+def _layout(plan: DealPlan) -> tuple[int, tuple[bool, ...], tuple[int, ...]]:
+    """(cards per seat if every seat gets as many, else 0; who has nothing to discard; the
+    seats that discard), worked out once per plan."""
+    layout = _LAYOUTS.get(plan)
+    if layout is None:
+        cards = plan.cards
+        each = cards[0] if all(n == cards[0] for n in cards) else 0
+        discarded = tuple(n == 0 for n in plan.discards)
+        acting = tuple(seat for seat, done in enumerate(discarded) if not done)
+        layout = _LAYOUTS[plan] = (each, discarded, acting)
+    return layout
+
+
+_SEATINGS: dict[Sides, tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
+                             tuple[tuple[int, ...], ...]]] = {}
+
+
+def _seating(sides: Sides) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
+                                    tuple[tuple[int, ...], ...]]:
+    """(side of each seat, seats of each side, opponents of each seat), once per Sides."""
+    seating = _SEATINGS.get(sides)
+    if seating is None:
+        seating = _SEATINGS[sides] = (
+            sides.side_of,
+            tuple(tuple(sides.seats_of(side)) for side in range(sides.count)),
+            tuple(tuple(sides.opponents_of(seat)) for seat in range(sides.players)))
+    return seating
+
+
+_PLANS = {players: cribbage_plan(players) for players in (2, 3, 4)}
 
 
 def _pieces(cards: Sequence[Card]) -> list[int]:

@@ -51,6 +51,7 @@ from typing import Any
 
 from engine.contract import Action, View
 from engine.pip_cribbage.game import PipCribbageGame
+from engine.pip_cribbage.sim import PipCribbageSim
 from engine.pip_cribbage.text import RULES, action_label
 from engine.spec import GameSpec, Option
 
@@ -91,6 +92,7 @@ SPEC = GameSpec(
     rules=RULES,
     order=20,
     forced=("go",),
+    simulation=PipCribbageSim,
 )
 
 __all__ = ["SPEC", "PipCribbageGame"]

@@ -1,0 +1,125 @@
+"""PIP Cribbage's simulation (engine/pip_cribbage/sim.py) against the contract: 10,000 random
+games with every option, compared move by move (tests/engine/sim_differential.py); clones and
+take-overs of determinized games; action codes both ways."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.contract import Event, Game
+from engine.pip_cribbage import SPEC
+from engine.pip_cribbage.sim import PipCribbageSim
+from engine.sim import random_playout
+
+from ..sim_differential import compare_playing, compare_random_games
+
+CHUNK = 250
+#: (options, games): 10,000 games in all.
+SEATINGS: list[tuple[dict[str, Any], int]] = [
+    ({}, 3500),
+    ({"target": 61}, 3000),
+    ({"muggins": True, "target": 61}, 2500),
+    ({"muggins": True}, 1000),
+]
+CHUNKS = [(options, start)
+          for number, (options, games) in enumerate(SEATINGS)
+          for start in range(number * 100_000, number * 100_000 + games, CHUNK)]
+
+
+def points_of(events: list[Event]) -> list[tuple[int, int]]:
+    return [(event["seat"], event["points"]) for event in events if event["type"] == "score"]
+
+
+def scores_of(game: Game) -> list[int]:
+    return [game.scores[game.sides.side_of[seat]] for seat in range(game.players)]
+
+
+def test_the_spec_offers_the_simulation() -> None:
+    assert SPEC.simulation is PipCribbageSim
+    assert sum(games for _, games in SEATINGS) == 10_000
+
+
+@pytest.mark.parametrize(("options", "start"), CHUNKS,
+                         ids=[f"{'-'.join(f'{k}={v}' for k, v in o.items()) or 'plain'}-{s}"
+                              for o, s in CHUNKS])
+def test_random_games_match_the_contract(options: dict[str, Any], start: int) -> None:
+    assert compare_random_games("pip-cribbage", 2, options, range(start, start + CHUNK),
+                                points_of, scores_of) > 0
+
+
+def test_every_space_of_the_track_is_played() -> None:
+    """The random games above reach every effect, both Crux choices and both Turn choices."""
+    seen: set[Any] = set()
+    for seed in range(60):
+        sim = PipCribbageSim.new(2, SPEC.check_options({}), seed)
+        rng = random.Random(seed)
+        while sim.winners() is None:
+            seen.add(("space", sim.effect))
+            seat = rng.choice(sim.to_act())
+            code = rng.choice(sim.legal(seat))
+            seen.add(("action", sim.action(seat, code)["type"]))
+            sim.play(seat, code)
+    assert {("space", n) for n in range(1, 10)} <= seen
+    assert {("action", kind) for kind in ("crux", "flip", "keep_die", "play", "go")} <= seen
+
+
+@given(st.booleans(), st.integers(0, 10_000), st.integers(0, 300))
+def test_codes_and_actions_translate_both_ways(muggins: bool, seed: int, moves: int) -> None:
+    sim = PipCribbageSim.new(2, SPEC.check_options({"muggins": muggins}), seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if sim.winners() is not None:
+            break
+        for seat in sim.to_act():
+            for code in sim.legal(seat):
+                assert sim.code(seat, sim.action(seat, code)) == code
+        seat = rng.choice(sim.to_act())
+        sim.play(seat, rng.choice(sim.legal(seat)))
+
+
+def snapshot(sim: PipCribbageSim) -> tuple[Any, ...]:
+    return (sim.to_act(), {seat: list(sim.legal(seat)) for seat in range(2)}, sim.scores(),
+            sim.winners(), sim.rng.getstate(), sim.phase, sim.dealer, list(sim.die_space),
+            list(sim.die_face), sim.crux_choice, sim.turn_choice)
+
+
+@pytest.mark.parametrize("muggins", [False, True])
+def test_a_clone_is_independent(muggins: bool) -> None:
+    for seed in range(30):
+        sim = PipCribbageSim.new(2, SPEC.check_options({"muggins": muggins}), seed)
+        rng = random.Random(seed)
+        for _ in range(seed * 4):
+            if sim.winners() is not None:
+                break
+            seat = rng.choice(sim.to_act())
+            sim.play(seat, rng.choice(sim.legal(seat)))
+        before = snapshot(sim)
+        copy = sim.clone()
+        assert snapshot(copy) == before
+        winners = random_playout(copy, random.Random(seed + 1))
+        assert snapshot(sim) == before
+        assert random_playout(sim, random.Random(seed + 1)) == winners
+        assert sim.scores() == copy.scores()
+
+
+@pytest.mark.parametrize("options", [{}, {"muggins": True}])
+def test_a_determinized_game_is_taken_over(options: dict[str, Any]) -> None:
+    for seed in range(60):
+        game = SPEC.new(2, options, seed)
+        rng = random.Random(seed)
+        for _ in range(3 + seed * 3):
+            if game.outcome is not None:
+                break
+            seat = rng.choice(game.to_act())
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        if game.outcome is not None:
+            continue
+        seat = game.to_act()[0]
+        redealt = game.determinize(seat, random.Random(seed))
+        compare_playing(redealt, PipCribbageSim.from_game(redealt), random.Random(seed),
+                        f"{options} seed {seed}", points_of, scores_of)
