@@ -56,6 +56,7 @@ from engine.contract import Action, View
 from engine.crib_race.board import BOARDS, DEFAULT_BOARD
 from engine.crib_race.game import CribRaceGame
 from engine.crib_race.seating import PLAYER_COUNTS, race_sides
+from engine.crib_race.sim import CribRaceSim
 from engine.crib_race.text import RULES, action_label
 from engine.spec import GameSpec, Option
 
@@ -103,6 +104,7 @@ SPEC = GameSpec(
     order=30,
     forced=("go",),
     player_counts=PLAYER_COUNTS,
+    simulation=CribRaceSim,
 )
 
 __all__ = ["SPEC", "CribRaceGame"]

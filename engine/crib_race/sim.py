@@ -1,0 +1,171 @@
+"""Crib Race's simulation (engine/sim.py): `CribRaceSim`, the Cribbage simulation
+(engine/cribbage/sim.py: integer cards and action codes, the deal, the play, the show,
+muggins) with Crib Race's hooks, as CribRaceGame is CribbageGame with its hooks:
+
+    _make_sides / _deal_plan_for   the seating's sides and deal plans (engine/crib_race/
+                                   seating.py), worked out once per seating and dealer
+    _score                         points move the side's peg on the track; a boxed side
+                                   scores nothing; the finish wins
+    _after_show                    penalty boxes release one peg each, first in first out,
+                                   once every peg outside the box is past it
+
+A peg is a node number: the track's holes 0..finish, then each green or blue path's own holes,
+then one node per penalty box (a boxed peg's cell matters only for drawing). `_Track` holds,
+per board, where a score of n points takes a peg from every node as one flat table, and each
+node's track position (the contract's "scores").
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from engine.crib_race.board import ADVANCE, BOARDS, BOX, DEFAULT_BOARD, MAIN, SLIDE, TRAP, Board
+from engine.crib_race.seating import race_plan, race_sides
+from engine.crib_race.track import Peg
+from engine.cribbage.deal import DealPlan
+from engine.cribbage.sides import Sides
+from engine.cribbage.sim import CribbageSim
+
+#: The most points one score can make (a 29 hand; claims and muggins points are at most a count).
+MAX_POINTS = 29
+STRIDE = MAX_POINTS + 1
+
+
+class _Track:
+    """One board as node tables: `moves[node * STRIDE + points]` is where a peg on `node` ends
+    after scoring `points` (1..MAX_POINTS; its landing zone carried out); `position[node]` is
+    the contract's track position; nodes from `first_box` on are penalty boxes, one per box in
+    board order."""
+
+    __slots__ = ("board", "box_holes", "box_node", "finish", "first_box", "moves", "path_start",
+                 "position")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        finish = self.finish = board.finish
+        after_step = [min(hole + 1, finish) for hole in range(finish + 1)]
+        position = list(range(finish + 1))
+        self.path_start: dict[str, int] = {}
+        for zone in board.zones:
+            if zone.kind not in (ADVANCE, TRAP):
+                continue
+            start = self.path_start[zone.name] = len(position)
+            steps = len(zone.route) - 1  # the route's last hole is the rejoin, on the track
+            for index in range(steps):
+                after_step.append(start + index + 1 if index + 1 < steps else zone.rejoin)
+                position.append(zone.triggers[0] if zone.kind == ADVANCE else zone.rejoin)
+        self.first_box = len(position)
+        boxes = board.zones_of(BOX)
+        self.box_node = {box.name: self.first_box + number for number, box in enumerate(boxes)}
+        self.box_holes = tuple(box.triggers[0] for box in boxes)
+        position += self.box_holes
+        self.position = tuple(position)
+
+        def landing(node: int) -> int:
+            """Where a move that ends on `node` leaves the peg: only track holes set zones off,
+            and the finish never does."""
+            zone = board.trigger_at.get(node) if node < finish else None
+            if zone is None:
+                return node
+            if zone.kind == SLIDE:
+                return int(zone.target)
+            if zone.kind == BOX:
+                return self.box_node[zone.name]
+            return self.path_start[zone.name]
+
+        moves = [0] * (len(position) * STRIDE)
+        for node in range(self.first_box):
+            landed = node
+            for points in range(1, STRIDE):
+                landed = after_step[landed]
+                moves[node * STRIDE + points] = landing(landed)
+        self.moves = moves
+
+    def node_of(self, peg: Peg) -> int:
+        if peg.path == MAIN:
+            return peg.index
+        if peg.path in self.path_start:
+            return self.path_start[peg.path] + peg.index
+        return self.box_node[peg.path]
+
+
+_TRACKS: dict[str, _Track] = {}
+
+
+def track_of(board: Board) -> _Track:
+    track = _TRACKS.get(board.name)
+    if track is None or track.board is not board:
+        track = _TRACKS[board.name] = _Track(board)
+    return track
+
+
+@cache
+def _seating(players: int, teams: bool) -> tuple[Sides, tuple[DealPlan, ...]]:
+    """The sides and each dealer's deal plan."""
+    sides = race_sides(players, teams)
+    return sides, tuple(race_plan(players, dealer, sides) for dealer in range(players))
+
+
+class CribRaceSim(CribbageSim):
+    """Crib Race with ints inside. Beside Cribbage's state: `pegs` (a node per side), `boxes`
+    (the sides in each penalty box, first in first); `side_scores` are the pegs' positions."""
+
+    __slots__ = ("boxes", "pegs", "plans", "teams", "track")
+    name = "crib-race"
+
+    def _setup(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
+        self.teams = bool(options.get("teams", True))
+        self.track = track_of(BOARDS[options.get("board", DEFAULT_BOARD)])
+        self.plans = _seating(players, self.teams)[1]
+        super()._setup(players, options, rng)
+        self.target = self.track.finish
+        self.pegs = [0] * len(self.side_seats)
+        self.boxes = [[] for _ in self.track.box_holes]
+
+    def _take_over(self, game: Any) -> None:
+        super()._take_over(game)
+        self.pegs = [self.track.node_of(peg) for peg in game.pegs]
+        self.boxes = [list(game.box_queues[box.name])
+                      for box in self.track.board.zones_of(BOX)]
+
+    def _copy_into(self, new: CribbageSim) -> None:
+        super()._copy_into(new)
+        assert isinstance(new, CribRaceSim)
+        new.teams, new.track, new.plans = self.teams, self.track, self.plans
+        new.pegs = self.pegs[:]
+        new.boxes = [queue[:] for queue in self.boxes]
+
+    # ----- hooks ------------------------------------------------------------------------------
+    def _make_sides(self) -> Sides:
+        return _seating(self.players, self.teams)[0]
+
+    def _deal_plan_for(self, dealer: int) -> DealPlan:
+        return self.plans[dealer]
+
+    def _score(self, seat: int, points: int) -> None:
+        side = self.side_of[seat]
+        node = self.pegs[side]
+        track = self.track
+        if node >= track.first_box:
+            return  # boxed: nothing scored
+        self.points.append((seat, points))
+        node = self.pegs[side] = track.moves[node * STRIDE + points]
+        self.side_scores[side] = track.position[node]
+        if node >= track.first_box:
+            self.boxes[node - track.first_box].append(side)
+        elif node == track.finish:
+            self._finish(side)
+
+    def _after_show(self) -> None:
+        pegs, position = self.pegs, self.track.position
+        for hole, queue in zip(self.track.box_holes, self.boxes, strict=True):
+            if queue and all(position[pegs[side]] > hole
+                             for side in range(len(pegs)) if side not in queue):
+                side = queue.pop(0)
+                pegs[side] = hole
+                self.side_scores[side] = hole
+
+
+__all__ = ["CribRaceSim", "track_of"]

@@ -1,0 +1,186 @@
+"""Crib Race's simulation (engine/crib_race/sim.py) against the contract.
+
+The differential check (tests/engine/sim_differential.py) plays 10,000 random games on the
+default board through both, every seating, muggins off and on, in chunks of CHUNK seeds so
+`pytest -n 2` spreads them; more games on the small test board (tests/engine/crib_race/
+tiny_board.py), where pegs meet the boxes, traps and each other far more often. Then the parts:
+the move table against track.move for every hole and score, counts against the contract's
+scorer, the shuffle against Random.shuffle, codes and actions, clones, and games taken over
+from determinized contract games.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.contract import Event, Game
+from engine.crib_race import SPEC
+from engine.crib_race.board import BOARDS, BOX, DEFAULT_BOARD, Board
+from engine.crib_race.sim import STRIDE, CribRaceSim, track_of
+from engine.crib_race.track import Peg, move, position
+from engine.registry import GAMES
+from engine.sim import random_playout
+from tests.engine.crib_race.tiny_board import tiny_board
+from tests.engine.sim_differential import compare_playing, compare_random_games
+
+CHUNK = 250
+#: (players, options, games): 10,000 games on the default board.
+DEFAULT_BOARD_GAMES: list[tuple[int, dict[str, Any], int]] = [
+    (2, {}, 1500),
+    (3, {}, 1000),
+    (4, {}, 1500),
+    (4, {"teams": False}, 1000),
+    (6, {}, 1000),
+    (8, {}, 1500),
+    (2, {"muggins": True}, 750),
+    (3, {"muggins": True}, 250),
+    (4, {"muggins": True}, 500),
+    (4, {"teams": False, "muggins": True}, 250),
+    (6, {"muggins": True}, 250),
+    (8, {"muggins": True}, 500),
+]
+TINY_BOARD_GAMES: list[tuple[int, dict[str, Any], int]] = [
+    (2, {}, 250),
+    (3, {}, 250),
+    (4, {"teams": False}, 250),
+    (8, {}, 250),
+    (4, {"teams": False, "muggins": True}, 250),
+    (8, {"muggins": True}, 250),
+]
+
+
+def chunks(table: list[tuple[int, dict[str, Any], int]]) -> list[Any]:
+    return [pytest.param(players, options, range(start, min(start + CHUNK, games)),
+                         id=f"{players}p-{'-'.join(f'{k}={v}' for k, v in options.items())}"
+                            f"-{start}")
+            for players, options, games in table for start in range(0, games, CHUNK)]
+
+
+def points_of(events: list[Event]) -> list[tuple[int, int]]:
+    """Points that moved a peg: a boxed side's points ("boxed_points") move nothing."""
+    return [(event["seat"], event["points"]) for event in events if event["type"] == "score"]
+
+
+def scores_of(game: Game) -> list[int]:
+    return [game.scores[side] for side in game.sides.side_of]  # type: ignore[attr-defined]
+
+
+def test_the_spec_offers_the_simulation_and_ten_thousand_games_check_it() -> None:
+    assert SPEC.simulation is CribRaceSim
+    assert sum(games for _, _, games in DEFAULT_BOARD_GAMES) == 10_000
+
+
+@pytest.mark.parametrize(("players", "options", "seeds"), chunks(DEFAULT_BOARD_GAMES))
+def test_random_games_match_the_contract(players: int, options: dict[str, Any],
+                                         seeds: range) -> None:
+    assert compare_random_games("crib-race", players, options, seeds, points_of, scores_of)
+
+
+@pytest.fixture
+def with_tiny_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The small test board as a `board` option value."""
+    monkeypatch.setitem(BOARDS, "tiny", tiny_board())
+    spec = GAMES["crib-race"]
+    options = tuple(dataclasses.replace(option, choices=(*option.choices, "tiny"))
+                    if option.name == "board" else option for option in spec.options)
+    monkeypatch.setitem(GAMES, "crib-race", dataclasses.replace(spec, options=options))
+
+
+@pytest.mark.usefixtures("with_tiny_board")
+@pytest.mark.parametrize(("players", "options", "seeds"), chunks(TINY_BOARD_GAMES))
+def test_random_games_on_a_small_board_match_the_contract(
+        players: int, options: dict[str, Any], seeds: range) -> None:
+    options = {**options, "board": "tiny"}
+    assert compare_random_games("crib-race", players, options, seeds, points_of, scores_of)
+
+
+# ----- the parts -------------------------------------------------------------------------------
+def every_peg(board: Board) -> list[Peg]:
+    pegs = [Peg("main", hole) for hole in range(board.finish + 1)]
+    for zone in board.zones:
+        if zone.kind != BOX:
+            pegs += [Peg(zone.name, index) for index in range(len(zone.route) - 1)]
+    return pegs
+
+
+@pytest.mark.parametrize("board", [BOARDS[DEFAULT_BOARD], tiny_board()], ids=["default", "tiny"])
+def test_the_move_table_is_track_move_for_every_peg_and_score(board: Board) -> None:
+    track = track_of(board)
+    for peg in every_peg(board):
+        node = track.node_of(peg)
+        assert track.position[node] == position(board, peg)
+        for points in range(1, STRIDE):  # nothing scores 0 points
+            after = move(board, peg, points).after
+            expected = (track.box_node[after.path] if after.is_boxed(board)
+                        else track.node_of(after))
+            assert track.moves[node * STRIDE + points] == expected, (peg, points)
+
+
+def played_in(players: int, options: dict[str, Any], seed: int, moves: int) -> tuple[Game, Any]:
+    """A contract game `moves` random moves in, and its simulation taken over there."""
+    spec = GAMES["crib-race"]
+    game = spec.new(players, options, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.outcome is not None:
+            break
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return game, CribRaceSim.from_game(game)
+
+
+@given(st.sampled_from([(2, {}), (4, {"teams": False}), (8, {"muggins": True})]),
+       st.integers(min_value=0, max_value=10_000), st.integers(min_value=0, max_value=120))
+def test_codes_and_actions_turn_into_each_other(seating: tuple[int, dict[str, Any]], seed: int,
+                                                moves: int) -> None:
+    players, options = seating
+    game, sim = played_in(players, options, seed, moves)
+    for seat in sim.to_act():
+        for code in sim.legal(seat):
+            assert sim.code(seat, sim.action(seat, code)) == code
+        assert [sim.code(seat, action) for action in game.legal_actions(seat)] == list(
+            sim.legal(seat))
+
+
+def state_of(sim: CribRaceSim) -> tuple[Any, ...]:
+    return (sim.phase, sim.dealer, list(sim.pegs), [list(q) for q in sim.boxes], sim.scores(),
+            [list(h) for h in sim.hands], [list(h) for h in sim.peg_hands], list(sim.crib),
+            sim.starter, list(sim.pile), sim.count, sim.turn, tuple(sim.to_act()),
+            sim.rng.getstate())
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (6, {}), (4, {"muggins": True})])
+def test_a_clone_is_independent_of_its_original(players: int, options: dict[str, Any]) -> None:
+    for seed in range(20):
+        _, sim = played_in(players, options, seed, 25 + seed)
+        before = state_of(sim)
+        copy = sim.clone()
+        assert state_of(copy) == before
+        first = random_playout(copy, random.Random(seed))
+        assert state_of(sim) == before
+        # The original plays on from where it was, as its clone did.
+        assert random_playout(sim, random.Random(seed)) == first
+
+
+@pytest.mark.parametrize(("players", "options"),
+                         [(2, {}), (3, {}), (4, {"teams": False}), (6, {}), (8, {}),
+                          (2, {"muggins": True}), (8, {"muggins": True})])
+def test_a_determinized_game_taken_over_plays_as_the_contract(players: int,
+                                                             options: dict[str, Any]) -> None:
+    """Determinized clones (other hands, crib and starter dealt again, later deals reseeded)
+    taken over at every phase play on move for move as the contract game does."""
+    for seed in range(30):
+        game, _ = played_in(players, options, seed, 3 * seed)
+        if game.outcome is not None:
+            continue
+        seat = game.to_act()[0]
+        clone = game.determinize(seat, random.Random(seed))
+        where = f"{players}p {options} seed {seed} determinized for seat {seat}"
+        assert compare_playing(clone, CribRaceSim.from_game(clone), random.Random(seed), where,
+                               points_of, scores_of) > 0
