@@ -24,6 +24,7 @@ of random games per game and seating.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -72,3 +73,31 @@ def random_playout(sim: Simulation, rng: random.Random) -> list[int]:
         seat = choice(sim.to_act())
         sim.play(seat, choice(sim.legal(seat)))
     return winners
+
+
+@functools.cache
+def _shuffle_steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+
+
+def shuffle(items: list[Any], rng: random.Random) -> None:
+    """rng.shuffle(items), card for card and draw for draw, without its two calls per item.
+
+    Random.shuffle swaps place i (last first) with j = _randbelow(i + 1), and _randbelow(n)
+    draws getrandbits(n.bit_length()) until one is below n: written out here, the generator
+    is left exactly as rng.shuffle leaves it, so later deals match the contract's.
+    tests/engine/test_sim.py holds this to Random.shuffle on this Python."""
+    getrandbits = rng.getrandbits
+    for i, n, bits in _shuffle_steps(len(items)):
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
+def copy_of(rng: random.Random) -> random.Random:
+    """An independent generator in rng's state (without Random()'s seeding from the system,
+    which costs more than the copy)."""
+    twin = random.Random.__new__(random.Random)
+    twin.setstate(rng.getstate())
+    return twin

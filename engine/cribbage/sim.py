@@ -8,8 +8,8 @@ The parts, importable on their own:
                 RANK, VALUE, SUIT (4 for a die), WEIGHT (the rank-table key), TEXT ("5H",
                 "P4"), piece_of(Card), PIECE_OF_TEXT
     DECK_ORDER  the ints of engine.cards.standard_deck() in its order: a shuffle of this list
-                with the game's random.Random gives the contract's deal, card for card
-    shuffle     random.Random.shuffle for these lists, drawing exactly the same numbers
+                with the game's random.Random (engine.sim.shuffle) gives the contract's
+                deal, card for card
     hand_score  a Cribbage hand or crib of four cards with the starter (rank table + flush +
                 nobs); show_score any pieces and flush rule (dice, PIP's rules)
     peg_score   what the last piece laid scores, from the pile's ranks and the count
@@ -34,7 +34,6 @@ Subclasses add their own codes between PASS and CLAIM (PIP Cribbage: Crux and Tu
 from __future__ import annotations
 
 import random
-import struct
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
@@ -46,6 +45,7 @@ from engine.cribbage.deal import DealPlan, cribbage_plan
 from engine.cribbage.scoring import FlushRule
 from engine.cribbage.show import CRIB as CRIB_WORD
 from engine.cribbage.sides import Sides
+from engine.sim import shuffle
 
 # ===== pieces ===================================================================================
 CARDS = 52
@@ -77,34 +77,6 @@ def piece_of(card: Card) -> int:
 
 def die_piece(face: int) -> int:
     return DIE_BASE + face
-
-
-#: (i, i + 1, 32 - bits of i + 1) for each step of random.Random.shuffle over 52 items.
-_SHUFFLE_STEPS = tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in range(CARDS - 1, 0, -1))
-#: Struct unpacking n 32-bit words, little end first, per n.
-_WORDS = tuple(struct.Struct(f"<{n}I") for n in range(CARDS))
-
-
-def shuffle(items: list[int], rng: random.Random) -> None:
-    """rng.shuffle(items) for a 52-item list: the same swaps from the same random numbers.
-
-    Random.shuffle draws j = _randbelow(i + 1) for i = 51..1, and _randbelow(n) draws
-    getrandbits(k) (k = n's bit length: the top k bits of one 32-bit Mersenne Twister word)
-    until one is below n. Each draw takes one word, so the words are fetched in bulk:
-    getrandbits(32 * m) is the next m words, the first one lowest. Asking for as many words as
-    draws are left never takes a word too many."""
-    getrandbits = rng.getrandbits
-    steps = _SHUFFLE_STEPS
-    done = 0
-    total = len(steps)
-    while done < total:
-        need = total - done
-        for word in _WORDS[need].unpack(getrandbits(32 * need).to_bytes(4 * need, "little")):
-            i, n, shift = steps[done]
-            j = word >> shift
-            if j < n:
-                items[i], items[j] = items[j], items[i]
-                done += 1
 
 
 def shuffled_deck(rng: random.Random) -> list[int]:

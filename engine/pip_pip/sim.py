@@ -24,6 +24,7 @@ from engine.cards import SUITS, Card, parse_card
 from engine.contract import Action
 from engine.pip_pip.game import PipPipGame, rounds_for
 from engine.pip_pip.ranking import CARD_POINTS, HAND_SIZE, KING, QUEEN, pack, strength
+from engine.sim import shuffle
 
 CALL, DOUBLE = 64, 68
 #: Points for each king-queen pair a call lays down.
@@ -80,22 +81,6 @@ CALLS = _calls_table()
 SEATS_OF = [tuple(seat for seat in range(8) if bits >> seat & 1) for bits in range(256)]
 #: The bit of a seat; the last entry (turn == -1, the game over) is no bit.
 BIT = [1 << seat for seat in range(8)] + [0]
-#: random.shuffle's draws for a pack, last place first: (place, bits drawn for it).
-_SHUFFLE_STEPS = tuple((place, (place + 1).bit_length()) for place in range(len(PACK) - 1, 0, -1))
-
-
-def shuffle(deck: list[int], rng: random.Random) -> None:
-    """rng.shuffle(deck) for a whole pack, about five times faster: the same getrandbits calls in
-    the same order (random._randbelow's, taking a draw below place + 1 or drawing again), so
-    the generator ends in the same state and the deck in the same order."""
-    getrandbits = rng.getrandbits
-    for place, bits in _SHUFFLE_STEPS:
-        other = getrandbits(bits)
-        while other > place:
-            other = getrandbits(bits)
-        deck[place], deck[other] = deck[other], deck[place]
-
-
 class PipPipSimulation:
     __slots__ = (
         "dealer",

@@ -31,6 +31,7 @@ from engine.pip_rush.trick import (
     resolution_order,
     strength,
 )
+from engine.sim import copy_of, shuffle
 
 CARDS = 24
 CHOOSE_RACER = 24
@@ -76,29 +77,11 @@ WINNERS = {
     for p in (2, 4)
 }
 
-#: The number of random bits random.Random draws to pick an index below n (n.bit_length()).
-BITS = tuple(n.bit_length() for n in range(CARDS + 1))
-
-
 def shuffled_deck(rng: random.Random) -> list[int]:
-    """The deck shuffled as engine.cards.shuffled shuffles it: random.Random.shuffle's
-    algorithm with its _randbelow written out, drawing the same bits from getrandbits."""
+    """The deck shuffled as engine.cards.shuffled shuffles it."""
     deck = list(DECK)
-    getrandbits = rng.getrandbits
-    for i in range(CARDS - 1, 0, -1):
-        bound = i + 1
-        bits = BITS[bound]
-        j = getrandbits(bits)
-        while j >= bound:
-            j = getrandbits(bits)
-        deck[i], deck[j] = deck[j], deck[i]
+    shuffle(deck, rng)
     return deck
-
-
-def _copy_of(rng: random.Random) -> random.Random:
-    copy = random.Random(0)  # seeded with a constant (cheaper than from the system): replaced
-    copy.setstate(rng.getstate())
-    return copy
 
 
 def _destinations(track: Track) -> tuple[tuple[int, ...], ...]:
@@ -189,7 +172,7 @@ class PipRushSim:
     @classmethod
     def from_game(cls, game: PipRushGame) -> PipRushSim:
         sim = cls._blank(game.players, game.track.name, game.max_tricks)
-        sim.rng = _copy_of(game.rng)
+        sim.rng = copy_of(game.rng)
         sim.rng_owned = True
         sim.leader = game.leader
         sim.order = tuple(game.order)
@@ -407,7 +390,7 @@ class PipRushSim:
     def _start_cycle(self) -> None:
         """Shuffle all 24 cards and deal four to each player, the leader first."""
         if not self.rng_owned:
-            self.rng = _copy_of(self.rng)
+            self.rng = copy_of(self.rng)
             self.rng_owned = True
         self.pile = pile = shuffled_deck(self.rng)
         hands = self.hands

@@ -26,9 +26,8 @@ from engine.cribbage.sim import (
     peg_score,
     piece_of,
     show_score,
-    shuffle,
 )
-from engine.sim import random_playout
+from engine.sim import random_playout, shuffle
 
 from ..sim_differential import compare_playing, compare_random_games
 

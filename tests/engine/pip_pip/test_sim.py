@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from engine.contract import Event, Game
 from engine.pip_pip.game import PipPipGame
 from engine.pip_pip.ranking import pack
-from engine.pip_pip.sim import CALL, CARD_OF, PACK, PipPipSimulation, shuffle
+from engine.pip_pip.sim import CALL, CARD_OF, PACK, PipPipSimulation
 from engine.registry import GAMES
-from engine.sim import random_playout
+from engine.sim import random_playout, shuffle
 from tests.engine.sim_differential import compare_random_games
 
 SPEC = GAMES["pip-pip"]
