@@ -32,17 +32,42 @@ def compare_random_game(name: str, players: int, options: dict[str, Any], seed: 
     assert spec.simulation is not None, f"{name} has no simulation"
     game = spec.new(players, options, seed)
     rng = random.Random(seed)
-    for _ in range(start_after):
-        if game.outcome is not None:
-            break
-        seat = rng.choice(game.to_act())
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    play_randomly(game, rng, start_after)
     if start_after:
         sim = spec.simulation.from_game(game)
     else:
         sim = spec.simulation.new(players, spec.check_options(options), seed)
     return compare_playing(game, sim, rng, f"{name} {players}p {options} seed {seed}",
                            points_of, scores_of)
+
+
+def play_randomly(game: Game, rng: random.Random, moves: int) -> None:
+    """Up to `moves` random moves through the contract (fewer if the game ends first)."""
+    for _ in range(moves):
+        if game.outcome is not None:
+            return
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+def compare_determinized(name: str, players: int, options: dict[str, Any], seed: int,
+                         moves: int, points_of: PointsOf, scores_of: ScoresOf,
+                         seat_index: int = 0) -> bool:
+    """A contract game `moves` random moves in, determinized for one of the seats to act, taken
+    over by the simulation and compared with it move by move to the end: the hidden cards'
+    new places and the reseeded deals included. False if the game was over before."""
+    spec = GAMES[name]
+    game = spec.new(players, options, seed)
+    rng = random.Random(seed)
+    play_randomly(game, rng, moves)
+    if game.outcome is not None:
+        return False
+    seat = game.to_act()[seat_index]
+    redealt = game.determinize(seat, random.Random(seed))
+    compare_playing(redealt, spec.simulation.from_game(redealt), rng,
+                    f"{name} {players}p {options} seed {seed}, determinized for seat {seat}",
+                    points_of, scores_of)
+    return True
 
 
 def compare_playing(game: Game, sim: Any, rng: random.Random, where: str,

@@ -27,7 +27,7 @@ from engine.crib_race.track import Peg, move, position
 from engine.registry import GAMES
 from engine.sim import random_playout
 from tests.engine.crib_race.tiny_board import tiny_board
-from tests.engine.sim_differential import compare_playing, compare_random_games
+from tests.engine.sim_differential import compare_playing, compare_random_games, play_randomly
 
 CHUNK = 250
 #: (players, options, games): 10,000 games on the default board.
@@ -124,14 +124,8 @@ def test_the_move_table_is_track_move_for_every_peg_and_score(board: Board) -> N
 
 def played_in(players: int, options: dict[str, Any], seed: int, moves: int) -> tuple[Game, Any]:
     """A contract game `moves` random moves in, and its simulation taken over there."""
-    spec = GAMES["crib-race"]
-    game = spec.new(players, options, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.outcome is not None:
-            break
-        seat = rng.choice(game.to_act())
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    game = GAMES["crib-race"].new(players, options, seed)
+    play_randomly(game, random.Random(seed), moves)
     return game, CribRaceSim.from_game(game)
 
 
