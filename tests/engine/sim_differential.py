@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.contract import Event, Game
 from engine.registry import GAMES
+from engine.sim import random_playout
 
 PointsOf = Callable[[list[Event]], list[tuple[int, int]]]
 ScoresOf = Callable[[Game], list[int]]
@@ -48,6 +49,25 @@ def play_randomly(game: Game, rng: random.Random, moves: int) -> None:
             return
         seat = rng.choice(game.to_act())
         game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+def check_clone(sim: Any, moves: int, seed: int, snapshot: Callable[[Any], Any]) -> None:
+    """`moves` random moves into `sim`, a clone starts equal to it, playing the clone to the
+    end leaves the original as it was, and the original then plays the same game the clone
+    did. `snapshot` gives what the game's state must keep equal."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if sim.winners() is not None:
+            break
+        seat = rng.choice(sim.to_act())
+        sim.play(seat, rng.choice(sim.legal(seat)))
+    before = snapshot(sim)
+    copy = sim.clone()
+    assert snapshot(copy) == before
+    winners = random_playout(copy, random.Random(seed + 1))
+    assert snapshot(sim) == before
+    assert random_playout(sim, random.Random(seed + 1)) == winners
+    assert sim.scores() == copy.scores()
 
 
 def compare_determinized(name: str, players: int, options: dict[str, Any], seed: int,

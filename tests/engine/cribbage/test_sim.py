@@ -27,9 +27,9 @@ from engine.cribbage.sim import (
     piece_of,
     show_score,
 )
-from engine.sim import random_playout, shuffle
+from engine.sim import shuffle
 
-from ..sim_differential import compare_determinized, compare_random_games
+from ..sim_differential import check_clone, compare_determinized, compare_random_games
 
 CHUNK = 250
 #: (players, options, games): 10,000 games in all.
@@ -154,20 +154,7 @@ def snapshot(sim: CribbageSim) -> tuple[Any, ...]:
 def test_a_clone_is_independent(players: int, muggins: bool) -> None:
     for seed in range(30):
         sim = CribbageSim.new(players, SPEC.check_options({"muggins": muggins}), seed)
-        rng = random.Random(seed)
-        for _ in range(seed * 3):
-            if sim.winners() is not None:
-                break
-            seat = rng.choice(sim.to_act())
-            sim.play(seat, rng.choice(sim.legal(seat)))
-        before = snapshot(sim)
-        copy = sim.clone()
-        assert snapshot(copy) == before
-        winners = random_playout(copy, random.Random(seed + 1))
-        assert snapshot(sim) == before
-        # The original plays the same game its clone did.
-        assert random_playout(sim, random.Random(seed + 1)) == winners
-        assert sim.scores() == copy.scores()
+        check_clone(sim, seed * 3, seed, snapshot)
 
 
 @pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {"muggins": True}),

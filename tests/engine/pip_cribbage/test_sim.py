@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 from engine.contract import Event, Game
 from engine.pip_cribbage import SPEC
 from engine.pip_cribbage.sim import PipCribbageSim
-from engine.sim import random_playout
 
-from ..sim_differential import compare_determinized, compare_random_games
+from ..sim_differential import check_clone, compare_determinized, compare_random_games
 
 CHUNK = 250
 #: (options, games): 10,000 games in all.
@@ -92,19 +91,7 @@ def snapshot(sim: PipCribbageSim) -> tuple[Any, ...]:
 def test_a_clone_is_independent(muggins: bool) -> None:
     for seed in range(30):
         sim = PipCribbageSim.new(2, SPEC.check_options({"muggins": muggins}), seed)
-        rng = random.Random(seed)
-        for _ in range(seed * 4):
-            if sim.winners() is not None:
-                break
-            seat = rng.choice(sim.to_act())
-            sim.play(seat, rng.choice(sim.legal(seat)))
-        before = snapshot(sim)
-        copy = sim.clone()
-        assert snapshot(copy) == before
-        winners = random_playout(copy, random.Random(seed + 1))
-        assert snapshot(sim) == before
-        assert random_playout(sim, random.Random(seed + 1)) == winners
-        assert sim.scores() == copy.scores()
+        check_clone(sim, seed * 4, seed, snapshot)
 
 
 @pytest.mark.parametrize("options", [{}, {"muggins": True}])
