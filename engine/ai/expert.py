@@ -1,14 +1,18 @@
-"""The expert computer player: a determinized Monte Carlo search with the hard level inside.
+"""The expert computer player: a determinized Monte Carlo search with the hard level as prior.
 
 For one decision of `seat`, over and over:
 1. deal every card the seat cannot see again at random, consistent with its view
    (`Game.determinize`), so the search knows nothing the seat does not;
-2. for each legal action, on its own copy of that deal, play the action and then let the
-   normal level (the hard heuristics without their costly one-reply look-ahead) play every
-   seat to a horizon (the end of the deal in the Cribbage family, a few tricks in the trick
-   games, or the end of the game);
-3. score where that leaves the seat's side (`Judge`): the win or loss if the game is over,
-   else its lead in the game's own terms.
+2. for each legal action, on its own copy of that deal, play the action and then play every
+   seat out to a horizon (the end of the deal in the Cribbage family, a few tricks in the
+   trick games, or the end of the game);
+3. score where that leaves the seat's side: the win or loss if the game is over, else its
+   lead in the game's own terms.
+A game with a rollout module (engine/ai/rollout/) is searched on its fast simulation
+(engine/sim.py): the deal is taken over once (`spec.simulation.from_game`), each action is a
+code in the order of `legal_actions`, and the module's `policy` plays the rollout and its
+`lead` values it. A game without one yet is searched through the contract, the normal level
+playing the rollout (`ContractJudge`).
 All actions are tried on the same deals with the same random choices afterwards, so their
 difference is measured on paired samples. The hard level's own choice is the default: the
 search replaces it only by an action whose mean lead over it is more than `MARGIN` standard
@@ -26,6 +30,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from engine.ai import crib_race as race_ai
@@ -33,10 +38,14 @@ from engine.ai import cribbage as crib_ai
 from engine.ai import pip_cribbage as pip_crib_ai
 from engine.ai import pip_pip as pip_pip_ai
 from engine.ai import pip_rush as rush_ai
+from engine.ai.rollout import crib_race as race_rollout
+from engine.ai.rollout import cribbage as crib_rollout
+from engine.ai.rollout import pip_cribbage as pip_crib_rollout
 from engine.contract import Action, Game, View
+from engine.registry import GAMES
 
-#: The level that plays every seat after the first move of each sample (hard looks a reply
-#: ahead in the play, which costs ten times more for little gain inside a rollout).
+#: The level that plays every seat of a contract rollout after the first move of each sample
+#: (hard looks a reply ahead in the play, which costs ten times more for little gain there).
 ROLLOUT_LEVEL = "normal"
 #: How many standard errors an action must beat the hard choice by to replace it, and on how
 #: many deals at least (a spread measured on two or three deals means little).
@@ -60,21 +69,16 @@ class Budget:
 
 
 @dataclass(frozen=True)
-class Judge:
-    """How a game is searched: its hard player, how far a rollout goes, how a position is
-    worth to a side, and what a win is worth on that scale."""
+class ContractJudge:
+    """How a game without a rollout module is searched: through the contract, the normal
+    level playing every seat; the names are a rollout module's, on views."""
 
-    hard: Callable[..., Action]
-    #: A number that grows as the game goes on; a rollout stops once it grew by `steps`.
+    #: A number that grows as the game goes on; a rollout stops once it grew by STEPS.
     progress: Callable[[View], int]
-    steps: int
+    STEPS: int
     #: The lead of `seat`'s side in the channel's view of a running game.
     lead: Callable[[View, int], float]
-    win_value: float
-
-
-def _deal(view: View) -> int:
-    return int(view["deal_number"])
+    WIN_VALUE: float
 
 
 def _tricks(view: View) -> int:
@@ -91,7 +95,8 @@ def _score_lead(view: View, seat: int) -> float:
 
 def _race_lead(view: View, seat: int) -> float:
     """Crib Race: the hard level's position value (points still needed, the zones ahead
-    counted), the closest rival's against ours; a boxed peg waits for the slowest rival."""
+    counted), the closest rival's against ours; a boxed peg waits for the slowest rival.
+    engine/ai/rollout/crib_race.py's `lead` is this on the simulation."""
     board = race_ai.BOARDS[view["board"]["name"]]
     mine = crib_ai.side_of(view, seat)
     costs = [race_ai.place_cost(board, race_ai.peg_of(view, side))
@@ -109,12 +114,21 @@ def _rush_lead(view: View, seat: int) -> float:
     return rush_ai.evaluate(rush_ai.racers_of(view), table) / rush_ai.LEAD_WEIGHT
 
 
-JUDGES: dict[str, Judge] = {
-    "cribbage": Judge(crib_ai.choose_action, _deal, 1, _score_lead, 60.0),
-    "pip-cribbage": Judge(pip_crib_ai.choose_action, _deal, 1, _score_lead, 60.0),
-    "crib-race": Judge(race_ai.choose_action, _deal, 1, _race_lead, 60.0),
-    "pip-rush": Judge(rush_ai.choose_action, _tricks, 2, _rush_lead, 15.0),
-    "pip-pip": Judge(pip_pip_ai.choose_action, _tricks, 3, _score_lead, 150.0),
+#: Each game's hard player: the default the search must beat.
+HARD: dict[str, Callable[..., Action]] = {
+    "cribbage": crib_ai.choose_action,
+    "pip-cribbage": pip_crib_ai.choose_action,
+    "crib-race": race_ai.choose_action,
+    "pip-rush": rush_ai.choose_action,
+    "pip-pip": pip_pip_ai.choose_action,
+}
+#: How each game is searched: a rollout module on its simulation, or through the contract.
+JUDGES: dict[str, ModuleType | ContractJudge] = {
+    "cribbage": crib_rollout,
+    "pip-cribbage": pip_crib_rollout,
+    "crib-race": race_rollout,
+    "pip-rush": ContractJudge(_tricks, 2, _rush_lead, 15.0),
+    "pip-pip": ContractJudge(_tricks, 3, _score_lead, 150.0),
 }
 
 
@@ -125,8 +139,8 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
     legal = game.legal_actions(seat)
     if len(legal) <= 1:
         return legal[0]
-    default = judge.hard(game.view(seat), legal, random.Random(rng.getrandbits(64)),
-                         level="hard")
+    default = HARD[game.name](game.view(seat), legal, random.Random(rng.getrandbits(64)),
+                              level="hard")
     base = legal.index(default)
     samples: list[list[float]] = [[] for _ in legal]
     timed = budget.iterations is None
@@ -134,7 +148,7 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
     done = 0
     while (budget.clock() + longest <= deadline) if timed else done < budget.iterations:
         began = budget.clock()
-        deal = game.determinize(seat, rng)
+        deal = _take_over(judge, game.determinize(seat, rng))
         rollout_seed = rng.getrandbits(64)
         values: list[float] = []
         for index in range(len(legal)):
@@ -150,31 +164,60 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
     return legal[_best(samples, base)]
 
 
-def _sample(judge: Judge, deal: Game, seat: int, index: int, seed: int) -> float:
+def _take_over(judge: ModuleType | ContractJudge, deal: Game) -> Any:
+    """The determinized deal as the search plays it: the simulation if the game has a
+    rollout module, else the contract game."""
+    if isinstance(judge, ContractJudge):
+        return deal
+    return GAMES[deal.name].simulation.from_game(deal)
+
+
+def _sample(judge: ModuleType | ContractJudge, deal: Any, seat: int, index: int,
+            seed: int) -> float:
+    """The value for `seat` of its `index`th legal action on this deal, rolled out."""
+    if isinstance(judge, ContractJudge):
+        return _contract_sample(judge, deal, seat, index, seed)
+    sim = deal.clone()
+    sim.play(seat, sim.legal(seat)[index])
+    rng = random.Random(seed)
+    progress, policy = judge.progress, judge.policy
+    start = progress(sim)
+    horizon = start + judge.STEPS
+    for _ in range(MAX_ROLLOUT_MOVES):
+        winners = sim.winners()
+        if winners is not None:
+            return judge.WIN_VALUE if seat in winners else -judge.WIN_VALUE
+        now = progress(sim)
+        if now >= horizon or now < start:
+            break
+        mover = sim.to_act()[0]
+        sim.play(mover, policy(sim, mover, rng))
+    return float(judge.lead(sim, seat))
+
+
+def _contract_sample(judge: ContractJudge, deal: Game, seat: int, index: int,
+                     seed: int) -> float:
     game = deal.clone()
     game.apply(seat, game.legal_actions(seat)[index])
     rng = random.Random(seed)
+    hard = HARD[game.name]
     start = judge.progress(game.view(None))
     for _ in range(MAX_ROLLOUT_MOVES):
         if game.outcome is not None:
             break
         view = game.view(None)
-        if judge.progress(view) >= start + judge.steps:
+        if judge.progress(view) >= start + judge.STEPS:
             return judge.lead(view, seat)
         waiting = game.waiting_for() or game.to_act()
         mover = waiting[0]
         legal = game.legal_actions(mover)
-        action = legal[0] if len(legal) == 1 else judge.hard(
+        action = legal[0] if len(legal) == 1 else hard(
             game.view(mover), legal, rng, level=ROLLOUT_LEVEL)
         game.apply(mover, action)
-    return _result(judge, game, seat)
-
-
-def _result(judge: Judge, game: Game, seat: int) -> float:
     outcome: dict[str, Any] | None = game.outcome
     if outcome is None:
         return judge.lead(game.view(None), seat)
-    return judge.win_value if outcome["ranks"][seat] == 0 else -judge.win_value
+    return judge.WIN_VALUE if outcome["ranks"][seat] == 0 else -judge.WIN_VALUE
 
 
 def _best(samples: list[list[float]], base: int) -> int:

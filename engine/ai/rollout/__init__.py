@@ -1,0 +1,16 @@
+"""Rollout modules: how the expert (engine/ai/expert.py) plays a game out on its simulation.
+
+Each game's module (`engine/ai/rollout/<game module>.py`) has, all on the simulation
+(engine/sim.py), stdlib only, deterministic given `rng`:
+
+    STEPS: int                 how far a rollout goes, in progress units
+    WIN_VALUE: float           what a win is worth on lead's scale
+    progress(sim) -> int       grows as the game goes on; the rollout stops once it grew by
+                               STEPS, or fell (a new deal in the Cribbage family, whose
+                               simulations do not count deals)
+    lead(sim, seat) -> float   the seat's side's advantage in the game's own terms
+    policy(sim, seat, rng) -> int   a good, fast move: one of sim.legal(seat)
+
+Inside a determinized deal the policy may read any card of the simulation: the
+determinization already hid the truth from the searching seat.
+"""

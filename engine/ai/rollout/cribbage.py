@@ -1,0 +1,19 @@
+"""Cribbage's rollout module (engine/ai/rollout/__init__.py): the family's player on points,
+to the end of the deal, valued by the score lead."""
+
+from __future__ import annotations
+
+import random
+
+from engine.ai.rollout import crib_family
+from engine.cribbage.sim import CribbageSim
+
+#: One deal: the rollout stops when the next deal begins (progress falls).
+STEPS = 3
+WIN_VALUE = 60.0
+progress = crib_family.stage
+lead = crib_family.score_lead
+
+
+def policy(sim: CribbageSim, seat: int, rng: random.Random) -> int:
+    return crib_family.policy(sim, seat, rng)
