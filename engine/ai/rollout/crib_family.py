@@ -68,10 +68,21 @@ _SINGLE_CRIB = [CRIB_SINGLE_VALUES[RANK[card]] for card in range(CARDS)]
 
 
 def stage(sim: CribbageSim) -> int:
-    """progress for the family: the deal's stage (0 discard or a choice before it, 1 the play,
-    2 the show). It falls when the next deal begins, which ends a one-deal rollout."""
+    """progress for the family: the deal's stage (0 nothing done yet, 1 a discard made, 2 the
+    play, 3 the show). It falls when the next deal begins, which ends a one-deal rollout."""
     phase = sim.phase
-    return 1 if phase == PLAYING else 2 if phase == SHOWING else 0
+    if phase == PLAYING:
+        return 2
+    if phase == SHOWING:
+        return 3
+    return 1 if discarding_begun(sim) else 0
+
+
+def discarding_begun(sim: CribbageSim) -> bool:
+    if sim.phase != DISCARDING:
+        return False
+    discards, discarded = sim.plan.discards, sim.discarded
+    return any(discarded[seat] and discards[seat] for seat in range(sim.players))
 
 
 def score_lead(sim: CribbageSim, seat: int) -> float:
@@ -112,6 +123,9 @@ def discard(sim: CribbageSim, seat: int, legal: Sequence[int], extra: Sequence[i
     else:
         sign = 1.0 if sim.side_of[seat] == sim.side_of[sim.dealer] else -1.0
     base = sum(WEIGHT[piece] for piece in hand) + sum(WEIGHT[piece] for piece in extra)
+    suits = [SUIT[card] for card in hand]
+    flush_suit = max(range(4), key=suits.count)
+    may_flush = suits.count(flush_suit) >= 4
     best, best_value = legal[0], -1e9
     for code in legal:
         if code >= DISCARD_PAIR:
@@ -125,16 +139,18 @@ def discard(sim: CribbageSim, seat: int, legal: Sequence[int], extra: Sequence[i
             key = base - WEIGHT[first]
             crib = _SINGLE_CRIB[first]
             thrown = (first,)
-        value = RANK_SCORES[key] + sign * crib + _flush(hand, thrown)
+        value = RANK_SCORES[key] + sign * crib
+        if may_flush and _kept_flush(hand, thrown, flush_suit):
+            value += FLUSH_POINTS
         if value > best_value:
             best, best_value = code, value
     return best
 
 
-def _flush(hand: Sequence[int], thrown: tuple[int, ...]) -> float:
-    suits = {SUIT[card] for card in hand if card not in thrown}
-    kept = len(hand) - len(thrown)
-    return FLUSH_POINTS if len(suits) == 1 and kept >= 4 else 0.0
+def _kept_flush(hand: Sequence[int], thrown: tuple[int, ...], suit: int) -> bool:
+    """Whether the kept cards, four or more, are all of `suit`."""
+    return len(hand) - len(thrown) >= 4 and all(
+        SUIT[card] == suit for card in hand if card not in thrown)
 
 
 def next_seat(sim: CribbageSim, seat: int) -> int | None:

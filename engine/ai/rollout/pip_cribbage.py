@@ -13,11 +13,12 @@ from engine.cribbage.scoring import FlushRule
 from engine.cribbage.sim import DIE_BASE, MUGGINS, show_score
 from engine.pip_cribbage.sim import CRUX_PRIORITY, CRUX_RENEW, FLIP, KEEP_DIE, PipCribbageSim
 
-STEPS = 3
+#: One deal: the stage never grows by 4; the rollout stops when the next deal begins
+#: (progress falls).
+STEPS = 4
 WIN_VALUE = 60.0
 #: Crux: counting first matters once a side needs this many points or fewer.
 PRIORITY_NEED = 30
-progress = crib_family.stage
 lead = crib_family.score_lead
 
 
@@ -46,3 +47,9 @@ def _turn_worth(sim: PipCribbageSim, seat: int, face: int) -> int:
     other = DIE_BASE + sim.die_face[1 - seat]
     hand = show_score([*sim.kept[seat], die], sim.starter, FlushRule.WITH_STARTER)
     return hand + show_score([*sim.crib, die, other], sim.starter, FlushRule.NONE)
+
+
+def progress(sim: PipCribbageSim) -> int:
+    """The family's stage, with a Crux choice already made counting as a deal begun."""
+    stage = crib_family.stage(sim)
+    return 1 if stage == 0 and sim.crux_choice is not None else stage
