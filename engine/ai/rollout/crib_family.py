@@ -68,14 +68,16 @@ _SINGLE_CRIB = [CRIB_SINGLE_VALUES[RANK[card]] for card in range(CARDS)]
 
 
 def stage(sim: CribbageSim) -> int:
-    """progress for the family: the deal's stage (0 nothing done yet, 1 a discard made, 2 the
-    play, 3 the show). It falls when the next deal begins, which ends a one-deal rollout."""
+    """progress for the family: where the deal stands (1 a discard made, 2 the play, 3 the
+    show, 4 over: the next deal's discards not begun). A one-deal rollout (STEPS 3) started
+    in the discard stops when the next deal is dealt; one started later stops at the next
+    deal's first move, when progress falls."""
     phase = sim.phase
     if phase == PLAYING:
         return 2
     if phase == SHOWING:
         return 3
-    return 1 if discarding_begun(sim) else 0
+    return 1 if discarding_begun(sim) else 4
 
 
 def discarding_begun(sim: CribbageSim) -> bool:

@@ -17,9 +17,8 @@ from engine.crib_race.board import BOX, MAIN
 from engine.crib_race.sim import STRIDE, CribRaceSim, _Track
 from engine.crib_race.track import Peg
 
-#: One deal: the stage never grows by 4; the rollout stops when the next deal begins
-#: (progress falls).
-STEPS = 4
+#: One deal (crib_family.stage).
+STEPS = 3
 WIN_VALUE = 60.0
 #: What finishing is worth to the play, as the hard level counts it.
 FINISH_WORTH = 1000.0

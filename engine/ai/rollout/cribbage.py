@@ -8,9 +8,8 @@ import random
 from engine.ai.rollout import crib_family
 from engine.cribbage.sim import CribbageSim
 
-#: One deal: the stage never grows by 4; the rollout stops when the next deal begins
-#: (progress falls).
-STEPS = 4
+#: One deal (crib_family.stage).
+STEPS = 3
 WIN_VALUE = 60.0
 progress = crib_family.stage
 lead = crib_family.score_lead

@@ -13,9 +13,8 @@ from engine.cribbage.scoring import FlushRule
 from engine.cribbage.sim import DIE_BASE, MUGGINS, show_score
 from engine.pip_cribbage.sim import CRUX_PRIORITY, CRUX_RENEW, FLIP, KEEP_DIE, PipCribbageSim
 
-#: One deal: the stage never grows by 4; the rollout stops when the next deal begins
-#: (progress falls).
-STEPS = 4
+#: One deal (crib_family.stage).
+STEPS = 3
 WIN_VALUE = 60.0
 #: Crux: counting first matters once a side needs this many points or fewer.
 PRIORITY_NEED = 30
@@ -50,6 +49,6 @@ def _turn_worth(sim: PipCribbageSim, seat: int, face: int) -> int:
 
 
 def progress(sim: PipCribbageSim) -> int:
-    """The family's stage, with a Crux choice already made counting as a deal begun."""
+    """The family's stage, with a Crux choice made counting as a deal begun."""
     stage = crib_family.stage(sim)
-    return 1 if stage == 0 and sim.crux_choice is not None else stage
+    return 1 if stage == 4 and sim.crux_choice is not None else stage
