@@ -54,9 +54,19 @@ class Job:
     budget: expert.Budget
 
 
-def play(job: Job) -> float:
-    """One game; the hero's share of the win (1, 0, or a share of a tie for first)."""
+@dataclass(frozen=True)
+class Played:
+    """One game's result: the hero's share of the win (1, 0, or a share of a tie for first),
+    and the CPU seconds of each expert decision with a real choice."""
+
+    share: float
+    thinking: tuple[float, ...]
+
+
+def play(job: Job) -> Played:
+    """One game, played out."""
     spec = GAMES[job.game]
+    thinking: list[float] = []
     game = spec.new(job.players, {}, job.seed)
     rng = random.Random(f"{job.seed}:{job.hero}")
     while game.outcome is None:
@@ -68,15 +78,17 @@ def play(job: Job) -> float:
         elif level == RANDOM:
             action = rng.choice(legal)
         elif level == EXPERT:
+            began = time.process_time()
             action = expert.choose(game, seat, random.Random(rng.getrandbits(64)), job.budget)
+            thinking.append(time.process_time() - began)
         else:
             action = spec.ai(game.view(seat), legal, rng, level=level)
         game.apply(seat, action)
     winners = game.outcome["winners"]
     if job.hero not in winners:
-        return 0.0
+        return Played(0.0, tuple(thinking))
     sides = spec.sides(job.players, game.options)
-    return 1.0 / len({sides[seat] for seat in winners})
+    return Played(1.0 / len({sides[seat] for seat in winners}), tuple(thinking))
 
 
 def paired_jobs(game: str, players: int, games: int, hero: str, others: str,
@@ -90,15 +102,17 @@ def paired_jobs(game: str, players: int, games: int, hero: str, others: str,
     return jobs
 
 
-def run(jobs: list[Job], workers: int) -> list[float]:
+def run(jobs: list[Job], workers: int) -> list[Played]:
     """Every job's result, in order; a running tally goes to stderr every 10 games, so an
     interrupted run still tells what it measured."""
+    played: list[Played] = []
     shares: list[float] = []
     pool = ProcessPoolExecutor(workers) if workers > 1 else None
     try:
         results = pool.map(play, jobs, chunksize=1) if pool else map(play, jobs)
-        for share in results:
-            shares.append(share)
+        for result in results:
+            played.append(result)
+            shares.append(result.share)
             if len(shares) % 10 == 0:
                 low, high = wilson(sum(shares), len(shares))
                 print(f"  ... {len(shares)} games: {sum(shares) / len(shares):.1%} "
@@ -106,14 +120,21 @@ def run(jobs: list[Job], workers: int) -> list[float]:
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
-    return shares
+    return played
 
 
-def report(title: str, shares: list[float], started: float) -> None:
-    wins = sum(shares)
-    low, high = wilson(wins, len(shares))
-    print(f"{title}: {len(shares)} games, wins {wins:g} = {wins / len(shares):.1%} "
+def report(title: str, played: list[Played], started: float) -> None:
+    wins = sum(result.share for result in played)
+    low, high = wilson(wins, len(played))
+    print(f"{title}: {len(played)} games, wins {wins:g} = {wins / len(played):.1%} "
           f"(95% interval {low:.1%} - {high:.1%}); {time.perf_counter() - started:.0f} s")
+    thinking = [seconds for result in played for seconds in result.thinking]
+    if thinking:
+        print(f"  expert decisions with a choice: {len(thinking)}, CPU time per decision "
+              f"mean {sum(thinking) / len(thinking) * 1000:.0f} ms, "
+              f"p50 {percentile(thinking, 0.5) * 1000:.0f} ms, "
+              f"p95 {percentile(thinking, 0.95) * 1000:.0f} ms, "
+              f"max {max(thinking) * 1000:.0f} ms")
 
 
 def budget_of(args: argparse.Namespace) -> expert.Budget:
