@@ -44,10 +44,15 @@ def decisions(name: str, players: int, options: dict[str, Any], seed: int, count
 
 
 @pytest.mark.parametrize(("name", "players", "options"), SEATINGS, ids=IDS)
-def test_the_decision_does_not_depend_on_the_hidden_cards(name: str, players: int,
-                                                          options: dict[str, Any]) -> None:
+def test_the_decision_does_not_depend_on_the_hidden_cards(
+        name: str, players: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no margin the search plays the action of best mean, so anything the samples read
+    from the real hidden cards would show in the decision."""
+    monkeypatch.setattr(expert, "MARGIN", 0.0)
+    monkeypatch.setattr(expert, "MIN_DEALS", 2)
     rng = random.Random(11)
-    moved = 0
+    moved = searched = 0
     for game, seat in decisions(name, players, options, seed=5, count=4):
         other_truth: Game = game.determinize(seat, random.Random(rng.random()))
         assert other_truth.view(seat) == game.view(seat)
@@ -57,7 +62,10 @@ def test_the_decision_does_not_depend_on_the_hidden_cards(name: str, players: in
         assert chosen in game.legal_actions(seat)
         assert expert.choose(other_truth, seat, random.Random(99), TINY) == chosen
         assert state_digest(game) == before, "the search leaves the real game alone"
+        hard = expert.choose(game, seat, random.Random(99), expert.Budget(iterations=0))
+        searched += chosen != hard
     assert moved > 0, "the hidden cards really were elsewhere"
+    assert searched > 0, "the search itself chose at least once"
 
 
 @pytest.mark.parametrize(("name", "players", "options"), SEATINGS[:1] + SEATINGS[5:6],
@@ -126,3 +134,26 @@ def test_a_clearly_better_action_replaces_the_hard_choice() -> None:
     assert expert._best(noisy, base=0) == 2
     assert expert._best(noisy, base=2) == 2
     assert expert._best([row[:3] for row in noisy], base=0) == 0, "too few deals to tell"
+
+
+@pytest.mark.parametrize("name", ["cribbage", "pip-cribbage", "crib-race", "pip-rush"])
+def test_an_iteration_budget_searches_that_many_deals(name: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every legal action is sampled once per deal, on the simulation where the game has a
+    rollout module (on the contract where it has none yet)."""
+    calls: list[tuple[int, type]] = []
+    real_sample = expert._sample
+
+    def counted(judge: Any, deal: Any, seat: int, index: int, seed: int) -> float:
+        calls.append((index, type(deal)))
+        return real_sample(judge, deal, seat, index, seed)
+
+    monkeypatch.setattr(expert, "_sample", counted)
+    game, seat = next(decisions(name, 2, {}, seed=4, count=1))
+    legal = game.legal_actions(seat)
+    assert expert.choose(game, seat, random.Random(2), expert.Budget(iterations=3)) in legal
+    assert [index for index, _ in calls] == list(range(len(legal))) * 3
+    searched_on = {kind for _, kind in calls}
+    simulation = GAMES[name].simulation
+    on_contract = isinstance(expert.JUDGES[name], expert.ContractJudge)
+    assert searched_on == ({type(game)} if on_contract else {simulation})
