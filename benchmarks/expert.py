@@ -11,7 +11,9 @@ strength  the expert against the hard level, paired: every deal (game seed) is p
           with the expert in each seat, the others hard, so luck of the cards cancels. Win
           share with its 95% Wilson interval (a shared first place counts as a share).
           `--iterations` fixes the search to that many deals per decision (the same on any
-          machine); `--seconds` uses the time budget instead.
+          machine); `--seconds` uses the time budget instead. Also prints the expert's CPU
+          time per decision with a choice (mean, p50, p95, max). Games run in `--workers`
+          processes; long runs belong under `nice`.
 race      Crib Race hard against a uniformly random player, paired the same way.
 timing    the expert's wall-clock time per decision (with a real choice) at the time budget,
           in this one process (one core), across every game: p50, p95, max.
