@@ -57,13 +57,20 @@ Worth = Callable[[CribbageSim, int, int], float]
 #: family's default.
 OwnChoice = Callable[[CribbageSim, int, Sequence[int]], int | None]
 
+
+
+def _pair_cribs() -> dict[int, float]:
+    cribs = {}
+    for first in range(CARDS):
+        for second in range(first + 1, CARDS):
+            low, high = sorted((RANK[first], RANK[second]))
+            cribs[DISCARD_PAIR + (first << 6) + second] = CRIB_PAIR_VALUES[
+                (low, high, SUIT[first] == SUIT[second])]
+    return cribs
+
+
 #: The crib's average for a discard, by code (pairs) or card (singles); a die is not thrown.
-_PAIR_CRIB: dict[int, float] = {}
-for _a in range(CARDS):
-    for _b in range(_a + 1, CARDS):
-        _low, _high = sorted((RANK[_a], RANK[_b]))
-        _PAIR_CRIB[DISCARD_PAIR + (_a << 6) + _b] = CRIB_PAIR_VALUES[
-            (_low, _high, SUIT[_a] == SUIT[_b])]
+_PAIR_CRIB = _pair_cribs()
 _SINGLE_CRIB = [CRIB_SINGLE_VALUES[RANK[card]] for card in range(CARDS)]
 
 
@@ -81,6 +88,7 @@ def stage(sim: CribbageSim) -> int:
 
 
 def discarding_begun(sim: CribbageSim) -> bool:
+    """Whether a seat with cards to throw has thrown them this deal."""
     if sim.phase != DISCARDING:
         return False
     discards, discarded = sim.plan.discards, sim.discarded
