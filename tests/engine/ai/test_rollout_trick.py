@@ -1,0 +1,80 @@
+"""The trick games' rollout modules (engine/ai/rollout/pip_rush.py, pip_pip.py): their lead and
+progress equal the expert's view-based ones in every state, and their policy plays legal moves
+through whole games."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine.ai import expert
+from engine.ai.rollout import pip_pip, pip_rush
+from engine.registry import GAMES
+
+MODULES = {"pip-rush": pip_rush, "pip-pip": pip_pip}
+VIEW_LEADS = {"pip-rush": expert._rush_lead, "pip-pip": expert._score_lead}
+SEATINGS: list[tuple[str, int, dict[str, Any]]] = [
+    ("pip-rush", 2, {}),
+    ("pip-rush", 4, {}),
+    ("pip-rush", 2, {"overtime": True}),
+    ("pip-pip", 3, {}),
+    ("pip-pip", 4, {}),
+    ("pip-pip", 8, {"rounds": 2}),
+]
+IDS = ["pip-rush-2p", "pip-rush-4p", "pip-rush-2p-overtime", "pip-pip-3p", "pip-pip-4p",
+       "pip-pip-8p-2-rounds"]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), SEATINGS, ids=IDS)
+def test_lead_and_progress_equal_the_views(name: str, players: int,
+                                           options: dict[str, Any]) -> None:
+    """Random games through the contract, the simulation played in step: at every state (and
+    in a simulation taken over from it now and then) lead and progress are the view's."""
+    module, view_lead = MODULES[name], VIEW_LEADS[name]
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(12):
+        spec = GAMES[name]
+        game = spec.new(players, options, seed)
+        sim = spec.simulation.from_game(game)
+        while True:
+            view = game.view(None)
+            taken_over = spec.simulation.from_game(game) if rng.random() < 0.2 else None
+            for state in (sim, taken_over):
+                if state is None:
+                    continue
+                assert module.progress(state) == expert._tricks(view)
+                if game.outcome is None:
+                    for seat in range(players):
+                        assert module.lead(state, seat) == view_lead(view, seat)
+                checked += 1
+            if game.outcome is not None:
+                break
+            seat = rng.choice(game.to_act())
+            legal = game.legal_actions(seat)
+            index = rng.randrange(len(legal))
+            game.apply(seat, legal[index])
+            sim.play(seat, sim.legal(seat)[index])
+    assert checked > 1000
+
+
+@pytest.mark.parametrize(("name", "players", "options"), SEATINGS, ids=IDS)
+def test_the_policy_plays_legal_moves_to_the_end(name: str, players: int,
+                                                 options: dict[str, Any]) -> None:
+    """Every seat played by the policy (a random seat of to_act() moving, so off-turn calls
+    happen too), from new games and from take-overs of random contract states."""
+    module = MODULES[name]
+    spec = GAMES[name]
+    rng = random.Random(3)
+    for seed in range(150):
+        sim = spec.simulation.new(players, spec.check_options(options), seed)
+        moves = 0
+        while sim.winners() is None:
+            seat = rng.choice(sim.to_act())
+            code = module.policy(sim, seat, rng)
+            assert code in sim.legal(seat)
+            sim.play(seat, code)
+            moves += 1
+            assert moves < 5000
