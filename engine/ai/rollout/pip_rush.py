@@ -87,28 +87,42 @@ _FUEL_TABLE = tuple(tuple(30 * max(0, min(fuel - 1, FINISH - space)) + 3 * fuel
 _WON = 100_000
 
 
+#: _worth for team 0 by track (its destinations' id) and position: rollouts meet the same
+#: positions again and again. Cleared when it grows past _CACHE_SIZE.
+_CACHE: dict[int, dict[tuple[int, ...], int]] = {}
+_CACHE_SIZE = 200_000
+
+
 def _worth(cells: list[int], pips: list[int], dest: tuple, team: int) -> int:
     """The team's value (tenths of lead's scale) minus the other team's."""
-    total = 0
-    for side, sign in ((team, 1), (1 - team, -1)):
-        first = side * 2
-        one, other = cells[first] >> 2, cells[first + 1] >> 2
-        if (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE):
-            total += sign * _WON
-            continue
-        value = 100 * one + 70 * other if one >= other else 100 * other + 70 * one
-        for racer in (first, first + 1):
-            cell, fuel = cells[racer], pips[racer]
-            space = cell >> 2
-            value += _FUEL_TABLE[space][fuel]
-            if fuel >= 2 and 0 < space < FINISH:
-                ways = 0
-                for ahead in dest[cell]:
-                    if ahead not in cells:
-                        ways += 1
-                value += 10 if ways >= 2 else 5 if ways else -20
-        total += sign * value
-    return total
+    known = _CACHE.get(id(dest))
+    if known is None:
+        known = _CACHE[id(dest)] = {}
+    key = (*cells, *pips)
+    value = known.get(key)
+    if value is None:
+        if len(known) >= _CACHE_SIZE:
+            known.clear()
+        value = known[key] = _side(cells, pips, dest, 0) - _side(cells, pips, dest, 2)
+    return -value if team else value
+
+
+def _side(cells: list[int], pips: list[int], dest: tuple, first: int) -> int:
+    one, other = cells[first] >> 2, cells[first + 1] >> 2
+    if (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE):
+        return _WON
+    value = 100 * one + 70 * other if one >= other else 100 * other + 70 * one
+    for racer in (first, first + 1):
+        cell, fuel = cells[racer], pips[racer]
+        space = cell >> 2
+        value += _FUEL_TABLE[space][fuel]
+        if fuel >= 2 and 0 < space < FINISH:
+            ways = 0
+            for ahead in dest[cell]:
+                if ahead not in cells:
+                    ways += 1
+            value += 10 if ways >= 2 else 5 if ways else -20
+    return value
 
 
 def _best_move(cells: list[int], pips: list[int], dest: tuple, team: int,
