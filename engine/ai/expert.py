@@ -33,7 +33,10 @@ from engine.ai import cribbage as crib_ai
 from engine.ai import pip_cribbage as pip_crib_ai
 from engine.ai import pip_pip as pip_pip_ai
 from engine.ai import pip_rush as rush_ai
+from engine.ai.rollout import pip_pip as pip_pip_rollout
+from engine.ai.rollout import pip_rush as rush_rollout
 from engine.contract import Action, Game, View
+from engine.registry import GAMES
 
 #: The level that plays every seat after the first move of each sample (hard looks a reply
 #: ahead in the play, which costs ten times more for little gain inside a rollout).
@@ -118,6 +121,10 @@ JUDGES: dict[str, Judge] = {
 }
 
 
+#: Games searched on their simulation (engine/sim.py) with a rollout module's policy and lead.
+SIM_ROLLOUTS = {"pip-rush": rush_rollout, "pip-pip": pip_pip_rollout}
+
+
 def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget()) -> Action:
     """The expert's action for `seat`, which the game waits for."""
     deadline = budget.clock() + budget.seconds  # the hard choice's own time counts too
@@ -137,10 +144,15 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
         deal = game.determinize(seat, rng)
         rollout_seed = rng.getrandbits(64)
         values: list[float] = []
+        rollout = SIM_ROLLOUTS.get(game.name)
+        if rollout is not None:
+            sim = GAMES[game.name].simulation.from_game(deal)
+            codes = sim.legal(seat)
         for index in range(len(legal)):
             if timed and budget.clock() > deadline:
                 break
-            values.append(_sample(judge, deal, seat, index, rollout_seed))
+            values.append(_sample(judge, deal, seat, index, rollout_seed) if rollout is None
+                          else _sim_sample(rollout, sim, seat, codes[index], rollout_seed))
         if len(values) < len(legal):
             break  # out of time half-way: a deal some actions missed would not pair up
         for index, value in enumerate(values):
@@ -168,6 +180,28 @@ def _sample(judge: Judge, deal: Game, seat: int, index: int, seed: int) -> float
             game.view(mover), legal, rng, level=ROLLOUT_LEVEL)
         game.apply(mover, action)
     return _result(judge, game, seat)
+
+
+def _sim_sample(rollout: Any, deal: Any, seat: int, code: int, seed: int) -> float:
+    """_sample on the simulation: every seat played by the rollout module's policy."""
+    sim = deal.clone()
+    sim.play(seat, code)
+    rng = random.Random(seed)
+    horizon = rollout.progress(sim) + rollout.STEPS
+    policy = rollout.policy
+    for _ in range(MAX_ROLLOUT_MOVES):
+        winners = sim.winners()
+        if winners is not None:
+            return rollout.WIN_VALUE if seat in winners else -rollout.WIN_VALUE
+        if rollout.progress(sim) >= horizon:
+            break
+        # The seat the contract waits for (Pip Pip: the seat to play, who calls on its turn).
+        mover = getattr(sim, "turn", None)
+        if mover is None:
+            mover = sim.to_act()[0]
+        legal = sim.legal(mover)
+        sim.play(mover, legal[0] if len(legal) == 1 else policy(sim, mover, rng))
+    return rollout.lead(sim, seat)
 
 
 def _result(judge: Judge, game: Game, seat: int) -> float:
