@@ -158,16 +158,20 @@ def _apply(cells: list[int], pips: list[int], racer: int, action: int) -> None:
 def _suit_gain(cells: list[int], pips: list[int], dest: tuple, team: int, action: int) -> int:
     """What a losing card of this suit action does for the team, its better racer chosen."""
     base = _worth(cells, pips, dest, team)
-    best = None
     first = team * 2
-    for racer in (first, first + 1):
-        saved_cells, saved_pips = cells[:], pips[:]
-        _apply(cells, pips, racer, action)
+    if action == SWAP:  # either racer chosen, the two change places
+        cells[first], cells[first + 1] = cells[first + 1], cells[first]
         gain = _worth(cells, pips, dest, team) - base
-        cells[:], pips[:] = saved_cells, saved_pips
-        if best is None or gain > best:
-            best = gain
-    return best or 0
+        cells[first], cells[first + 1] = cells[first + 1], cells[first]
+        return gain
+    after = PIPS_AFTER[action]
+    gains = []
+    for racer in (first, first + 1):
+        fuel = pips[racer]
+        pips[racer] = after[fuel]
+        gains.append(_worth(cells, pips, dest, team) - base)
+        pips[racer] = fuel
+    return max(gains)
 
 
 def policy(sim: PipRushSim, seat: int, rng: random.Random) -> int:
@@ -199,7 +203,9 @@ def _card(sim: PipRushSim, seat: int, hand: tuple[int, ...]) -> int:
     again = seat in later  # two players: we play once more in this trick
     movement = 10 * (_best_move(cells, pips, dest, team, 3)[0]
                      + _best_move(cells, pips, dest, 1 - team, 3)[0])
-    gains = [10 * _suit_gain(cells, pips, dest, team, action) for action in range(4)]
+    gains = [0] * 4
+    for action in {card // 6 for card in hand}:
+        gains[action] = 10 * _suit_gain(cells, pips, dest, team, action)
     best_card, best_value = hand[0], None
     for card in hand:
         rank = card % 6

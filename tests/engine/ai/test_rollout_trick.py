@@ -78,3 +78,31 @@ def test_the_policy_plays_legal_moves_to_the_end(name: str, players: int,
             sim.play(seat, code)
             moves += 1
             assert moves < 5000
+
+
+@pytest.mark.parametrize(("name", "players", "options"), SEATINGS, ids=IDS)
+def test_the_policy_answers_every_state_of_random_games(name: str, players: int,
+                                                        options: dict[str, Any]) -> None:
+    """In every state of random games, for every seat that may act, the policy returns one
+    of its legal codes and leaves the state as it was."""
+    module = MODULES[name]
+    spec = GAMES[name]
+    rng = random.Random(5)
+    states = 0
+    # A Pip Pip game has several times as many states as a PIP Rush game.
+    for seed in range(100 if name == "pip-rush" else 40):
+        sim = spec.simulation.new(players, spec.check_options(options), 10_000 + seed)
+        while sim.winners() is None:
+            for seat in sim.to_act():
+                before = sim.clone()
+                assert module.policy(sim, seat, rng) in sim.legal(seat)
+                assert _state(sim) == _state(before)
+                states += 1
+            seat = rng.choice(sim.to_act())
+            sim.play(seat, rng.choice(sim.legal(seat)))
+    assert states > 5_000
+
+
+def _state(sim: Any) -> dict[str, Any]:
+    """What a simulation holds (without its random generator, equal only by state)."""
+    return {name: getattr(sim, name) for name in type(sim).__slots__ if name != "rng"}
