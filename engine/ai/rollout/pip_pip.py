@@ -39,7 +39,7 @@ for _code in range(CALL):
 
 
 def progress(sim: PipPipSimulation) -> int:
-    """1000 * round + trick number, as the view counts them (expert._tricks)."""
+    """1000 * round + trick number, as the view counts them (round, trick_number)."""
     players = sim.players
     if sim.drawing:
         played = len(PACK) - HAND_SIZE * players - len(sim.pile) - len(sim.trick)
@@ -51,7 +51,7 @@ def progress(sim: PipPipSimulation) -> int:
 
 
 def lead(sim: PipPipSimulation, seat: int) -> float:
-    """Our score against the best other seat's (expert._score_lead)."""
+    """Our score against the best other seat's, as the view-based expert counts it."""
     totals = sim.totals
     mine = totals[seat]
     return float(mine - max(score for other, score in enumerate(totals) if other != seat))

@@ -38,7 +38,7 @@ _MOBILITY, _STUCK = rush_ai.MOBILITY_WEIGHT, rush_ai.STUCK_PENALTY
 
 
 def progress(sim: PipRushSim) -> int:
-    """1000 * cycle + trick number, as the view counts them (expert._tricks)."""
+    """1000 * cycle + trick number, as the view counts them (cycle, trick_number)."""
     played = sim.tricks_played
     if sim.outcome is not None and played:
         cycle = (played - 1) // TRICKS_PER_CYCLE + 1  # no new cycle was dealt after the end
