@@ -90,7 +90,7 @@ _WON = 100_000
 #: _worth for team 0 by track (its destinations' id) and position: rollouts meet the same
 #: positions again and again. Cleared when it grows past _CACHE_SIZE.
 _CACHE: dict[int, dict[tuple[int, ...], int]] = {}
-_CACHE_SIZE = 200_000
+_CACHE_SIZE = 50_000  # some 10 MB per track in each process
 
 
 def _worth(cells: list[int], pips: list[int], dest: tuple, team: int) -> int:
