@@ -3,16 +3,14 @@
 For one decision of `seat`, over and over:
 1. deal every card the seat cannot see again at random, consistent with its view
    (`Game.determinize`), so the search knows nothing the seat does not;
-2. for each legal action, on its own copy of that deal, play the action and then play every
-   seat out to a horizon (the end of the deal in the Cribbage family, a few tricks in the
-   trick games, or the end of the game);
-3. score where that leaves the seat's side: the win or loss if the game is over, else its
-   lead in the game's own terms.
-A game with a rollout module (engine/ai/rollout/) is searched on its fast simulation
-(engine/sim.py): the deal is taken over once (`spec.simulation.from_game`), each action is a
-code in the order of `legal_actions`, and the module's `policy` plays the rollout and its
-`lead` values it. A game without one yet is searched through the contract, the normal level
-playing the rollout (`ContractJudge`).
+2. take that deal over in the game's fast simulation (engine/sim.py,
+   `spec.simulation.from_game`), where each legal action is a code in the order of
+   `legal_actions`;
+3. for each legal action, on its own copy of the deal, play it and then let the game's rollout
+   module (engine/ai/rollout/) play every seat with its `policy` to a horizon (the end of the
+   deal in the Cribbage family, some tricks in the trick games, or the end of the game);
+4. score where that leaves the seat's side: the win or loss if the game is over, else the
+   module's `lead`, in the game's own terms.
 All actions are tried on the same deals with the same random choices afterwards, so their
 difference is measured on paired samples. The hard level's own choice is the default: the
 search replaces it only by an action whose mean lead over it is more than `MARGIN` standard
@@ -41,12 +39,11 @@ from engine.ai import pip_rush as rush_ai
 from engine.ai.rollout import crib_race as race_rollout
 from engine.ai.rollout import cribbage as crib_rollout
 from engine.ai.rollout import pip_cribbage as pip_crib_rollout
-from engine.contract import Action, Game, View
+from engine.ai.rollout import pip_pip as pip_pip_rollout
+from engine.ai.rollout import pip_rush as rush_rollout
+from engine.contract import Action, Game
 from engine.registry import GAMES
 
-#: The level that plays every seat of a contract rollout after the first move of each sample
-#: (hard looks a reply ahead in the play, which costs ten times more for little gain there).
-ROLLOUT_LEVEL = "normal"
 #: How many standard errors an action must beat the hard choice by to replace it, and on how
 #: many deals at least (a spread measured on two or three deals means little).
 MARGIN = 2.0
@@ -68,52 +65,6 @@ class Budget:
     clock: Callable[[], float] = time.perf_counter
 
 
-@dataclass(frozen=True)
-class ContractJudge:
-    """How a game without a rollout module is searched: through the contract, the normal
-    level playing every seat; the names are a rollout module's, on views."""
-
-    #: A number that grows as the game goes on; a rollout stops once it grew by STEPS.
-    progress: Callable[[View], int]
-    STEPS: int
-    #: The lead of `seat`'s side in the channel's view of a running game.
-    lead: Callable[[View, int], float]
-    WIN_VALUE: float
-
-
-def _tricks(view: View) -> int:
-    return 1000 * int(view.get("round") or view.get("cycle") or 0) + int(view["trick_number"] or 0)
-
-
-def _score_lead(view: View, seat: int) -> float:
-    """Our score against the best other side's: "scores" is per side where there are
-    "sides" (the Cribbage family), else per seat (Pip Pip)."""
-    scores = view["scores"]
-    mine = crib_ai.side_of(view, seat) if view.get("sides") else seat
-    return float(scores[mine] - max(score for side, score in enumerate(scores) if side != mine))
-
-
-def _race_lead(view: View, seat: int) -> float:
-    """Crib Race: the hard level's position value (points still needed, the zones ahead
-    counted), the closest rival's against ours; a boxed peg waits for the slowest rival.
-    engine/ai/rollout/crib_race.py's `lead` is this on the simulation."""
-    board = race_ai.BOARDS[view["board"]["name"]]
-    mine = crib_ai.side_of(view, seat)
-    costs = [race_ai.place_cost(board, race_ai.peg_of(view, side))
-             for side in range(len(view["pegs"]))]
-    rivals = [cost for side, cost in enumerate(costs) if side != mine]
-    own = costs[mine]
-    if view["pegs"][mine]["boxed"]:
-        own += race_ai.BOX_BASE_COST + max(0.0, max(rivals) - own)
-    return min(rivals) - own
-
-
-def _rush_lead(view: View, seat: int) -> float:
-    team = view["sides"][seat]
-    table = rush_ai.Table(rush_ai.track_of(view), team)
-    return rush_ai.evaluate(rush_ai.racers_of(view), table) / rush_ai.LEAD_WEIGHT
-
-
 #: Each game's hard player: the default the search must beat.
 HARD: dict[str, Callable[..., Action]] = {
     "cribbage": crib_ai.choose_action,
@@ -122,13 +73,13 @@ HARD: dict[str, Callable[..., Action]] = {
     "pip-rush": rush_ai.choose_action,
     "pip-pip": pip_pip_ai.choose_action,
 }
-#: How each game is searched: a rollout module on its simulation, or through the contract.
-JUDGES: dict[str, ModuleType | ContractJudge] = {
+#: How each game is searched: its rollout module, on its simulation.
+JUDGES: dict[str, ModuleType] = {
     "cribbage": crib_rollout,
     "pip-cribbage": pip_crib_rollout,
     "crib-race": race_rollout,
-    "pip-rush": ContractJudge(_tricks, 2, _rush_lead, 15.0),
-    "pip-pip": ContractJudge(_tricks, 3, _score_lead, 150.0),
+    "pip-rush": rush_rollout,
+    "pip-pip": pip_pip_rollout,
 }
 
 
@@ -148,7 +99,7 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
     done = 0
     while (budget.clock() + longest <= deadline) if timed else done < budget.iterations:
         began = budget.clock()
-        deal = _take_over(judge, game.determinize(seat, rng))
+        deal = GAMES[game.name].simulation.from_game(game.determinize(seat, rng))
         rollout_seed = rng.getrandbits(64)
         values: list[float] = []
         for index in range(len(legal)):
@@ -164,23 +115,12 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
     return legal[_best(samples, base)]
 
 
-def _take_over(judge: ModuleType | ContractJudge, deal: Game) -> Any:
-    """The determinized deal as the search plays it: the simulation if the game has a
-    rollout module, else the contract game."""
-    if isinstance(judge, ContractJudge):
-        return deal
-    return GAMES[deal.name].simulation.from_game(deal)
-
-
-def _sample(judge: ModuleType | ContractJudge, deal: Any, seat: int, index: int,
-            seed: int) -> float:
+def _sample(judge: ModuleType, deal: Any, seat: int, index: int, seed: int) -> float:
     """The value for `seat` of its `index`th legal action on this deal, rolled out."""
-    if isinstance(judge, ContractJudge):
-        return _contract_sample(judge, deal, seat, index, seed)
     sim = deal.clone()
     sim.play(seat, sim.legal(seat)[index])
     rng = random.Random(seed)
-    progress, policy = judge.progress, judge.policy
+    progress, policy, mover = judge.progress, judge.policy, judge.mover
     start = progress(sim)
     horizon = start + judge.STEPS
     for _ in range(MAX_ROLLOUT_MOVES):
@@ -190,34 +130,9 @@ def _sample(judge: ModuleType | ContractJudge, deal: Any, seat: int, index: int,
         now = progress(sim)
         if now >= horizon or now < start:
             break
-        mover = sim.to_act()[0]
-        sim.play(mover, policy(sim, mover, rng))
+        seat_to_move = mover(sim)
+        sim.play(seat_to_move, policy(sim, seat_to_move, rng))
     return float(judge.lead(sim, seat))
-
-
-def _contract_sample(judge: ContractJudge, deal: Game, seat: int, index: int,
-                     seed: int) -> float:
-    game = deal.clone()
-    game.apply(seat, game.legal_actions(seat)[index])
-    rng = random.Random(seed)
-    hard = HARD[game.name]
-    start = judge.progress(game.view(None))
-    for _ in range(MAX_ROLLOUT_MOVES):
-        if game.outcome is not None:
-            break
-        view = game.view(None)
-        if judge.progress(view) >= start + judge.STEPS:
-            return judge.lead(view, seat)
-        waiting = game.waiting_for() or game.to_act()
-        mover = waiting[0]
-        legal = game.legal_actions(mover)
-        action = legal[0] if len(legal) == 1 else hard(
-            game.view(mover), legal, rng, level=ROLLOUT_LEVEL)
-        game.apply(mover, action)
-    outcome: dict[str, Any] | None = game.outcome
-    if outcome is None:
-        return judge.lead(game.view(None), seat)
-    return judge.WIN_VALUE if outcome["ranks"][seat] == 0 else -judge.WIN_VALUE
 
 
 def _best(samples: list[list[float]], base: int) -> int:

@@ -10,7 +10,18 @@ Each game's module (`engine/ai/rollout/<game module>.py`) has, all on the simula
                                simulations do not count deals)
     lead(sim, seat) -> float   the seat's side's advantage in the game's own terms
     policy(sim, seat, rng) -> int   a good, fast move: one of sim.legal(seat)
+    mover(sim) -> int          the seat the rollout moves next: the first of sim.to_act()
+                               (`first_to_act`), or the seat the game waits for where others
+                               may act out of turn (Pip Pip's calls)
 
 Inside a determinized deal the policy may read any card of the simulation: the
 determinization already hid the truth from the searching seat.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def first_to_act(sim: Any) -> int:
+    return sim.to_act()[0]

@@ -12,7 +12,7 @@ import random
 from functools import cache
 
 from engine.ai import crib_race as race_ai
-from engine.ai.rollout import crib_family
+from engine.ai.rollout import crib_family, first_to_act
 from engine.crib_race.board import BOX, MAIN
 from engine.crib_race.sim import STRIDE, CribRaceSim, _Track
 from engine.crib_race.track import Peg
@@ -20,6 +20,7 @@ from engine.crib_race.track import Peg
 #: One deal (crib_family.stage).
 STEPS = 3
 WIN_VALUE = 60.0
+mover = first_to_act
 #: What finishing is worth to the play, as the hard level counts it.
 FINISH_WORTH = 1000.0
 progress = crib_family.stage

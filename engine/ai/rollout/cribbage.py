@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.rollout import crib_family
+from engine.ai.rollout import crib_family, first_to_act
 from engine.cribbage.sim import CribbageSim
 
 #: One deal (crib_family.stage).
 STEPS = 3
 WIN_VALUE = 60.0
+mover = first_to_act
 progress = crib_family.stage
 lead = crib_family.score_lead
 

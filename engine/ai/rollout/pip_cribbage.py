@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.ai.rollout import crib_family
+from engine.ai.rollout import crib_family, first_to_act
 from engine.cribbage.scoring import FlushRule
 from engine.cribbage.sim import DIE_BASE, MUGGINS, show_score
 from engine.pip_cribbage.sim import CRUX_PRIORITY, CRUX_RENEW, FLIP, KEEP_DIE, PipCribbageSim
@@ -16,6 +16,7 @@ from engine.pip_cribbage.sim import CRUX_PRIORITY, CRUX_RENEW, FLIP, KEEP_DIE, P
 #: One deal (crib_family.stage).
 STEPS = 3
 WIN_VALUE = 60.0
+mover = first_to_act
 #: Crux: counting first matters once a side needs this many points or fewer.
 PRIORITY_NEED = 30
 lead = crib_family.score_lead
