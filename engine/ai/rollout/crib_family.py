@@ -58,7 +58,6 @@ Worth = Callable[[CribbageSim, int, int], float]
 OwnChoice = Callable[[CribbageSim, int, Sequence[int]], int | None]
 
 
-
 def _pair_cribs() -> dict[int, float]:
     cribs = {}
     for first in range(CARDS):
