@@ -4,6 +4,7 @@ adds on top of the engine. `.venv/bin/python -m benchmarks.speed`
     --seconds S         CPU seconds per row (default 2)
     --compare COMMIT    also measure the contract at COMMIT (exported with `git archive` into a
                         temporary folder and run there), printed next to today's figures
+    --game NAME         only that game's seatings (repeatable), and only the games table
 
 A random game: the acting seat is drawn uniformly from to_act(), then its action uniformly from
 its legal actions (a muggins claim too, so wrong claims and recounts happen), until the outcome.
@@ -93,13 +94,15 @@ def games_per_cpu_second(play: Any, seconds: float, *args: Any) -> float:
     return games / elapsed
 
 
-def measure_contract(seconds: float) -> dict[str, float]:
-    return {label(*s): games_per_cpu_second(contract_game, seconds, *s) for s in SEATINGS}
+def measure_contract(seconds: float, games: list[str] | None = None) -> dict[str, float]:
+    return {label(*s): games_per_cpu_second(contract_game, seconds, *s)
+            for s in SEATINGS if not games or s[0] in games}
 
 
-def measure_simulation(seconds: float) -> dict[str, float]:
+def measure_simulation(seconds: float, games: list[str] | None = None) -> dict[str, float]:
     return {label(*s): games_per_cpu_second(simulation_game, seconds, *s)
-            for s in SEATINGS if GAMES[s[0]].simulation is not None}
+            for s in SEATINGS
+            if GAMES[s[0]].simulation is not None and (not games or s[0] in games)}
 
 
 def random_log(name: str, players: int, seed: int) -> list[tuple[int, dict[str, Any]]]:
@@ -158,7 +161,8 @@ def search_costs(name: str, players: int, options: dict[str, Any]) -> tuple[floa
     return tuple(costs)
 
 
-def measure_at_commit(commit: str, seconds: float) -> dict[str, float]:
+def measure_at_commit(commit: str, seconds: float, games: list[str] | None = None
+                      ) -> dict[str, float]:
     """The same contract loop run by the code of `commit` (this file is copied in)."""
     root = Path(__file__).resolve().parents[1]
     with tempfile.TemporaryDirectory() as folder:
@@ -170,11 +174,11 @@ def measure_at_commit(commit: str, seconds: float) -> dict[str, float]:
         (Path(folder) / "benchmarks").mkdir()
         (Path(folder) / "benchmarks" / "__init__.py").write_text("")
         (Path(folder) / "benchmarks" / "speed.py").write_text(Path(__file__).read_text())
+        table = "None" if games else f"table_cost('pip-pip', 8, {TABLE_GAMES})"
         out = subprocess.run(
             [sys.executable, "-c",
              "import json, sys; from benchmarks.speed import measure_contract, table_cost; "
-             f"print(json.dumps({{**measure_contract({seconds}), "
-             f"'table': table_cost('pip-pip', 8, {TABLE_GAMES})}}))"],
+             f"print(json.dumps({{**measure_contract({seconds}, {games!r}), 'table': {table}}}))"],
             cwd=folder, check=True, capture_output=True, text=True,
         ).stdout
     return json.loads(out)
@@ -192,11 +196,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--compare", metavar="COMMIT")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES))
     args = parser.parse_args()
-    before = measure_at_commit(args.compare, args.seconds) if args.compare else {}
+    before = measure_at_commit(args.compare, args.seconds, args.game) if args.compare else {}
     table_before = before.pop("table", None)
-    now = measure_contract(args.seconds)
-    simulated = measure_simulation(args.seconds)
+    now = measure_contract(args.seconds, args.game)
+    simulated = measure_simulation(args.seconds, args.game)
     print("Random whole games per CPU-second")
     header = f"{'game and seating':<28} {'contract':>9}"
     if before:
@@ -212,6 +217,8 @@ def main() -> None:
             if before:
                 line += f" {simulated[key] / before[key]:>5.1f}x"
         print(line)
+    if args.game:
+        return
     print_table_cost(table_cost("pip-pip", 8, TABLE_GAMES), table_before, args.compare or "")
     print("\nSearch interface: CPU microseconds per copy of a game 30 moves in")
     print(f"{'game and seating':<28} {'deepcopy':>9} {'clone':>9} {'determinize':>12}")

@@ -67,12 +67,34 @@ class Simulation(Protocol):
 
 def random_playout(sim: Simulation, rng: random.Random) -> list[int]:
     """Play uniformly random moves (seat drawn from to_act(), then a legal code) to the end,
-    as benchmarks.speed's contract loop does; returns the winners."""
-    choice = rng.choice
-    while (winners := sim.winners()) is None:
-        seat = choice(sim.to_act())
-        sim.play(seat, choice(sim.legal(seat)))
-    return winners
+    as benchmarks.speed's contract loop does; returns the winners.
+
+    Each draw is rng.choice's, written out (choice(seq) is seq[_randbelow(len(seq))], and
+    _randbelow(n) draws getrandbits(n.bit_length()) until one is below n): the same moves and
+    the same generator state as the loop with rng.choice, without its two calls per draw.
+    tests/engine/test_sim.py holds this to rng.choice."""
+    getrandbits = rng.getrandbits
+    winners, to_act, legal, play = sim.winners, sim.to_act, sim.legal, sim.play
+    while (won := winners()) is None:
+        seats = to_act()
+        n = len(seats)
+        if not n:
+            raise IndexError("the game is not over, but no seat may act")
+        bits = n.bit_length()
+        i = getrandbits(bits)
+        while i >= n:
+            i = getrandbits(bits)
+        seat = seats[i]
+        codes = legal(seat)
+        n = len(codes)
+        if not n:
+            raise IndexError(f"seat {seat} may act, but has no legal action")
+        bits = n.bit_length()
+        i = getrandbits(bits)
+        while i >= n:
+            i = getrandbits(bits)
+        play(seat, codes[i])
+    return won
 
 
 @functools.cache

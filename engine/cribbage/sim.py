@@ -34,6 +34,7 @@ Subclasses add their own codes between PASS and CLAIM (PIP Cribbage: Crux and Tu
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
@@ -162,6 +163,9 @@ def peg_score(ranks: Sequence[int], count: int) -> int:
         return points + same * (same - 1)
     if laid < 3:
         return points
+    third = ranks[-3]
+    if third == last or third == ranks[-2]:
+        return points  # a run ends with three different ranks
     low = high = last
     seen = 1 << last
     run = 0
@@ -193,13 +197,20 @@ DISCARD = 256
 DISCARD_PAIR = 4096
 _SIMPLE = {GO: "go", MUGGINS: "muggins", KEEP: "keep", GIVE_BACK: "give_back", PASS: "pass"}
 _SIMPLE_CODE = {name: code for code, name in _SIMPLE.items()}
-#: The index pairs of combinations(range(n), 2), per hand size n.
-_PAIRS = tuple(tuple(combinations(range(n), 2)) for n in range(9))
+#: The discard code of each card, and of each pair of cards (a, b) with a < b.
+_SINGLE_CODE = tuple(DISCARD + card for card in range(CARDS))
+_PAIR_CODE = {(a, b): DISCARD_PAIR + (a << 6) + b for a, b in combinations(range(CARDS), 2)}
+#: The highest card whose value fits in a room of n (n up to LIMIT): the pieces of a sorted
+#: Cribbage hand that can be laid are those up to it.
+_HIGHEST_WITHIN = tuple(max([-1] + [c for c in range(CARDS) if VALUE[c] <= room])
+                        for room in range(LIMIT + 1))
 
 # Phases (small ints) and show steps ((kind, seat) with kind HAND or CRIB).
 DISCARDING, PLAYING, SHOWING, OVER = 0, 1, 2, 3
 HAND, CRIB = 0, 1
 _NOBODY: tuple[int, ...] = ()
+#: (seat,): the acting tuple of one seat, made once.
+_SEAT = tuple((seat,) for seat in range(16))
 _GO_ONLY = (GO,)
 _KEEP_OR_GIVE = (KEEP, GIVE_BACK)
 
@@ -220,6 +231,9 @@ class CribbageSim:
     name = "cribbage"
     #: Whether a seat's pegging hand may hold two equal pieces (PIP's doubled die).
     repeated_pieces = False
+    #: Whether the pegging hands hold cards only, in ascending order (PIP's die comes last):
+    #: then a hand's lowest value is its first card's, and its playable cards lead it.
+    sorted_hands = True
 
     # ----- constructors ---------------------------------------------------------------------
     @classmethod
@@ -301,20 +315,17 @@ class CribbageSim:
 
     # ----- hooks ----------------------------------------------------------------------------
     def _make_sides(self) -> Sides:
-        return Sides.cribbage(self.players)
+        return _SIDES[self.players]
 
     def _deal_plan_for(self, dealer: int) -> DealPlan:
         """The deal plan (Crib Race's depends on the dealer)."""
         return _PLANS[self.players]
 
     def _pegging_hands(self) -> list[list[int]]:
-        return [list(kept) for kept in self.kept]
+        return list(map(list, self.kept))
 
-    def _show_order(self) -> list[tuple[int, int]]:
-        players, dealer = self.players, self.dealer
-        steps = [(HAND, (dealer + 1 + i) % players) for i in range(players)]
-        steps.append((CRIB, dealer))
-        return steps
+    def _show_order(self) -> Sequence[tuple[int, int]]:
+        return _SHOW_ORDERS[self.players][self.dealer]
 
     def _count(self, kind: int, seat: int) -> int:
         """The true total of one count of the show."""
@@ -365,8 +376,12 @@ class CribbageSim:
         if phase == PLAYING:
             if seat != self.turn:
                 return _NOBODY
-            room = LIMIT - self.count
-            codes = [piece for piece in self.peg_hands[seat] if VALUE[piece] <= room]
+            hand = self.peg_hands[seat]
+            if self.sorted_hands:  # values rise with the ints: the playable pieces lead
+                codes = hand[:bisect_right(hand, _HIGHEST_WITHIN[LIMIT - self.count])]
+            else:
+                room = LIMIT - self.count
+                codes = [piece for piece in hand if VALUE[piece] <= room]
             if not codes:
                 return _GO_ONLY
             return list(dict.fromkeys(codes)) if self.repeated_pieces else codes
@@ -375,8 +390,8 @@ class CribbageSim:
                 return _NOBODY
             hand = self.hands[seat]
             if self.plan.discards[seat] == 2:
-                return [DISCARD_PAIR + (hand[i] << 6) + hand[j] for i, j in _PAIRS[len(hand)]]
-            return [DISCARD + card for card in hand]
+                return list(map(_PAIR_CODE.__getitem__, combinations(hand, 2)))
+            return list(map(_SINGLE_CODE.__getitem__, hand))
         if phase == SHOWING:
             return self._show_legal(seat)
         return self._own_legal(seat)
@@ -531,7 +546,9 @@ class CribbageSim:
         if seat not in self.plan.to_bottom:
             self.crib.extend(cards)
         self.discarded[seat] = True
-        acting = self.acting = tuple(s for s in self.acting if s != seat)
+        acting = self.acting
+        at = acting.index(seat)
+        acting = self.acting = acting[:at] + acting[at + 1:]
         if not acting:
             self._finish_discards()
 
@@ -543,13 +560,13 @@ class CribbageSim:
                 return
         self.phase = PLAYING
         peg_hands = self.peg_hands = self._pegging_hands()
-        self.left = sum(len(hand) for hand in peg_hands)
-        self.low = [self._lowest(hand) for hand in peg_hands]
+        self.left = sum(map(len, peg_hands))
+        self.low = list(map(self._lowest, peg_hands))
         if not self.left:
             self._begin_show()
             return
         turn = self.turn = self._first_holder_from(self.dealer + 1)
-        self.acting = (turn,)
+        self.acting = _SEAT[turn]
 
     # ----- the play -------------------------------------------------------------------------
     def _lowest(self, hand: list[int]) -> int:
@@ -560,18 +577,28 @@ class CribbageSim:
     def _lay(self, seat: int, piece: int) -> None:
         hand = self.peg_hands[seat]
         hand.remove(piece)
-        self.low[seat] = self._lowest(hand)
+        low = self.low
+        low[seat] = self._lowest(hand)
         pile = self.pile
         pile.append(RANK[piece])
         count = self.count = self.count + VALUE[piece]
         self.last_player = seat
-        self.left -= 1
+        left = self.left = self.left - 1
         if len(pile) > 1:
             points = peg_score(pile, count)
             if points:
                 self._score(seat, points)
                 if self.won is not None:
                     return
+        if left and count != LIMIT and min(low) <= LIMIT - count:
+            # The usual case, _after_move's last branch: the next seat round that can go on.
+            players, passed = self.players, self.passed
+            turn = seat + 1 if seat + 1 < players else 0
+            while passed[turn] or low[turn] == NO_PIECE:
+                turn = turn + 1 if turn + 1 < players else 0
+            self.turn = turn
+            self.acting = _SEAT[turn]
+            return
         self._after_move(seat)
 
     def _go(self, seat: int) -> None:
@@ -603,7 +630,7 @@ class CribbageSim:
             while passed[turn] or low[turn] == NO_PIECE:
                 turn = (turn + 1) % players
         self.turn = turn
-        self.acting = (turn,)
+        self.acting = _SEAT[turn]
 
     def _first_holder_from(self, start: int) -> int:
         players, hands = self.players, self.peg_hands
@@ -772,20 +799,22 @@ def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int
     return hands, dealt
 
 
-_LAYOUTS: dict[DealPlan, tuple[int, tuple[bool, ...], tuple[int, ...]]] = {}
+#: id(plan) -> (plan, its layout): plans are shared, frozen objects, so looking one up by its
+#: identity (the plan kept in the entry, so its id stays its own) spares hashing its fields.
+_LAYOUTS: dict[int, tuple[DealPlan, tuple[int, tuple[bool, ...], tuple[int, ...]]]] = {}
 
 
 def _layout(plan: DealPlan) -> tuple[int, tuple[bool, ...], tuple[int, ...]]:
     """(cards per seat if every seat gets as many, else 0; who has nothing to discard; the
     seats that discard), worked out once per plan."""
-    layout = _LAYOUTS.get(plan)
-    if layout is None:
+    entry = _LAYOUTS.get(id(plan))
+    if entry is None or entry[0] is not plan:
         cards = plan.cards
         each = cards[0] if all(n == cards[0] for n in cards) else 0
         discarded = tuple(n == 0 for n in plan.discards)
         acting = tuple(seat for seat, done in enumerate(discarded) if not done)
-        layout = _LAYOUTS[plan] = (each, discarded, acting)
-    return layout
+        entry = _LAYOUTS[id(plan)] = (plan, (each, discarded, acting))
+    return entry[1]
 
 
 _SEATINGS: dict[Sides, tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
@@ -805,6 +834,12 @@ def _seating(sides: Sides) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]
 
 
 _PLANS = {players: cribbage_plan(players) for players in (2, 3, 4)}
+_SIDES = {players: Sides.cribbage(players) for players in (2, 3, 4)}
+#: Each seating's show steps for each dealer: the hands from the dealer's left, then the crib.
+_SHOW_ORDERS = {
+    players: tuple(tuple([*((HAND, (dealer + 1 + i) % players) for i in range(players)),
+                          (CRIB, dealer)]) for dealer in range(players))
+    for players in range(2, 9)}
 
 
 def _pieces(cards: Sequence[Card]) -> list[int]:

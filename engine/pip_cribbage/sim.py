@@ -66,6 +66,7 @@ class PipCribbageSim(CribbageSim):
                  "turn_choice")
     name = "pip-cribbage"
     repeated_pieces = True  # the dealer on Double PIP lays the die twice
+    sorted_hands = False  # the die comes after the cards
 
     # ----- constructors ---------------------------------------------------------------------
     def _begin_game(self) -> None:
