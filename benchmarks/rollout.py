@@ -7,44 +7,31 @@ Paired games on the simulation (each deal played once with the policy in every s
 others played by the opponent): the policy's win share with its 95% Wilson interval (a shared
 first place counts as a share), then the CPU time per policy move, and, for comparison, per
 move of the opponent level through the contract's views (hard and normal only).
-The seat to move is the contract's waiting_for(): sim.to_act()'s seat in PIP Rush, the seat
-to play in Pip Pip (a computer calls on its turn).
+The seat to move is the module's `mover` (Pip Pip: the seat to play, who calls on its turn).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import sys
 import time
 
 from benchmarks.stats import wilson
+from engine.ai.expert import JUDGES
 from engine.registry import GAMES
-
-MODULES = {"pip-rush": "pip_rush", "pip-pip": "pip_pip"}
-
-
-def rollout_module(game: str):
-    return importlib.import_module(f"engine.ai.rollout.{MODULES[game]}")
-
-
-def mover(sim) -> int:
-    """The seat the contract waits for (Pip Pip: the seat to play, who calls on its turn)."""
-    turn = getattr(sim, "turn", None)
-    return sim.to_act()[0] if turn is None else turn
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="pip-rush", choices=sorted(MODULES))
+    parser.add_argument("--game", default="pip-rush", choices=sorted(JUDGES))
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--opponent", default="random", choices=["random", "normal", "hard"])
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     spec = GAMES[args.game]
-    module = rollout_module(args.game)
+    module = JUDGES[args.game]
     options = spec.check_options({})
     sides = spec.sides(args.players, options)
     shares: list[float] = []
@@ -62,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
             game = spec.new(args.players, options, seed)
             sim = spec.simulation.from_game(game)
         while sim.winners() is None:
-            seat = mover(sim)
+            seat = module.mover(sim)
             legal = sim.legal(seat)
             if len(legal) == 1:
                 code = legal[0]
