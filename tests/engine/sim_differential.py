@@ -22,6 +22,17 @@ PointsOf = Callable[[list[Event]], list[tuple[int, int]]]
 ScoresOf = Callable[[Game], list[int]]
 
 
+def score_events(events: list[Event]) -> list[tuple[int, int]]:
+    """points_of for the Cribbage family: its "score" events (a boxed Crib Race side's
+    "boxed_points" move no peg, so they are not points)."""
+    return [(event["seat"], event["points"]) for event in events if event["type"] == "score"]
+
+
+def side_scores(game: Game) -> list[int]:
+    """scores_of for the Cribbage family: each seat's side's score."""
+    return [game.scores[side] for side in game.sides.side_of]  # type: ignore[attr-defined]
+
+
 def compare_random_game(name: str, players: int, options: dict[str, Any], seed: int,
                         points_of: PointsOf, scores_of: ScoresOf,
                         start_after: int = 0) -> int:

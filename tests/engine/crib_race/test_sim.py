@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.contract import Event, Game
+from engine.contract import Game
 from engine.crib_race import SPEC
 from engine.crib_race.board import BOARDS, BOX, DEFAULT_BOARD, Board
 from engine.crib_race.sim import STRIDE, CribRaceSim, track_of
@@ -27,7 +27,13 @@ from engine.crib_race.track import Peg, move, position
 from engine.registry import GAMES
 from engine.sim import random_playout
 from tests.engine.crib_race.tiny_board import tiny_board
-from tests.engine.sim_differential import compare_playing, compare_random_games, play_randomly
+from tests.engine.sim_differential import (
+    compare_playing,
+    compare_random_games,
+    play_randomly,
+    score_events,
+    side_scores,
+)
 
 CHUNK = 250
 #: (players, options, games): 10,000 games on the default board.
@@ -62,15 +68,6 @@ def chunks(table: list[tuple[int, dict[str, Any], int]]) -> list[Any]:
             for players, options, games in table for start in range(0, games, CHUNK)]
 
 
-def points_of(events: list[Event]) -> list[tuple[int, int]]:
-    """Points that moved a peg: a boxed side's points ("boxed_points") move nothing."""
-    return [(event["seat"], event["points"]) for event in events if event["type"] == "score"]
-
-
-def scores_of(game: Game) -> list[int]:
-    return [game.scores[side] for side in game.sides.side_of]  # type: ignore[attr-defined]
-
-
 def test_the_spec_offers_the_simulation_and_ten_thousand_games_check_it() -> None:
     assert SPEC.simulation is CribRaceSim
     assert sum(games for _, _, games in DEFAULT_BOARD_GAMES) == 10_000
@@ -79,7 +76,7 @@ def test_the_spec_offers_the_simulation_and_ten_thousand_games_check_it() -> Non
 @pytest.mark.parametrize(("players", "options", "seeds"), chunks(DEFAULT_BOARD_GAMES))
 def test_random_games_match_the_contract(players: int, options: dict[str, Any],
                                          seeds: range) -> None:
-    assert compare_random_games("crib-race", players, options, seeds, points_of, scores_of)
+    assert compare_random_games("crib-race", players, options, seeds, score_events, side_scores)
 
 
 @pytest.fixture
@@ -97,7 +94,7 @@ def with_tiny_board(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_random_games_on_a_small_board_match_the_contract(
         players: int, options: dict[str, Any], seeds: range) -> None:
     options = {**options, "board": "tiny"}
-    assert compare_random_games("crib-race", players, options, seeds, points_of, scores_of)
+    assert compare_random_games("crib-race", players, options, seeds, score_events, side_scores)
 
 
 # ----- the parts -------------------------------------------------------------------------------
@@ -177,4 +174,4 @@ def test_a_determinized_game_taken_over_plays_as_the_contract(players: int,
         clone = game.determinize(seat, random.Random(seed))
         where = f"{players}p {options} seed {seed} determinized for seat {seat}"
         assert compare_playing(clone, CribRaceSim.from_game(clone), random.Random(seed), where,
-                               points_of, scores_of) > 0
+                               score_events, side_scores) > 0

@@ -13,7 +13,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.cards import Card, standard_deck
-from engine.contract import Event, Game
 from engine.cribbage import SPEC
 from engine.cribbage.deal import cut_for_first_deal
 from engine.cribbage.scoring import FlushRule, hand_total, peg_points, score_hand
@@ -29,7 +28,13 @@ from engine.cribbage.sim import (
 )
 from engine.sim import shuffle
 
-from ..sim_differential import check_clone, compare_determinized, compare_random_games
+from ..sim_differential import (
+    check_clone,
+    compare_determinized,
+    compare_random_games,
+    score_events,
+    side_scores,
+)
 
 CHUNK = 250
 #: (players, options, games): 10,000 games in all.
@@ -48,14 +53,6 @@ CHUNKS = [(players, options, start)
           for start in range(number * 100_000, number * 100_000 + games, CHUNK)]
 
 
-def points_of(events: list[Event]) -> list[tuple[int, int]]:
-    return [(event["seat"], event["points"]) for event in events if event["type"] == "score"]
-
-
-def scores_of(game: Game) -> list[int]:
-    return [game.scores[game.sides.side_of[seat]] for seat in range(game.players)]
-
-
 def test_the_spec_offers_the_simulation() -> None:
     assert SPEC.simulation is CribbageSim
     assert sum(games for _, _, games in SEATINGS) == 10_000
@@ -67,7 +64,7 @@ def test_the_spec_offers_the_simulation() -> None:
 def test_random_games_match_the_contract(players: int, options: dict[str, Any],
                                          start: int) -> None:
     assert compare_random_games("cribbage", players, options, range(start, start + CHUNK),
-                                points_of, scores_of) > 0
+                                score_events, side_scores) > 0
 
 
 # ----- the parts ------------------------------------------------------------------------------
@@ -161,5 +158,5 @@ def test_a_clone_is_independent(players: int, muggins: bool) -> None:
                                                   (4, {"muggins": True})])
 def test_a_determinized_game_is_taken_over(players: int, options: dict[str, Any]) -> None:
     taken_over = sum(compare_determinized("cribbage", players, options, seed, 5 + seed * 2,
-                                          points_of, scores_of) for seed in range(40))
+                                          score_events, side_scores) for seed in range(40))
     assert taken_over >= 20

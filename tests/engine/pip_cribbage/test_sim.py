@@ -11,11 +11,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.contract import Event, Game
 from engine.pip_cribbage import SPEC
 from engine.pip_cribbage.sim import PipCribbageSim
 
-from ..sim_differential import check_clone, compare_determinized, compare_random_games
+from ..sim_differential import (
+    check_clone,
+    compare_determinized,
+    compare_random_games,
+    score_events,
+    side_scores,
+)
 
 CHUNK = 250
 #: (options, games): 10,000 games in all.
@@ -30,14 +35,6 @@ CHUNKS = [(options, start)
           for start in range(number * 100_000, number * 100_000 + games, CHUNK)]
 
 
-def points_of(events: list[Event]) -> list[tuple[int, int]]:
-    return [(event["seat"], event["points"]) for event in events if event["type"] == "score"]
-
-
-def scores_of(game: Game) -> list[int]:
-    return [game.scores[game.sides.side_of[seat]] for seat in range(game.players)]
-
-
 def test_the_spec_offers_the_simulation() -> None:
     assert SPEC.simulation is PipCribbageSim
     assert sum(games for _, games in SEATINGS) == 10_000
@@ -48,7 +45,7 @@ def test_the_spec_offers_the_simulation() -> None:
                               for o, s in CHUNKS])
 def test_random_games_match_the_contract(options: dict[str, Any], start: int) -> None:
     assert compare_random_games("pip-cribbage", 2, options, range(start, start + CHUNK),
-                                points_of, scores_of) > 0
+                                score_events, side_scores) > 0
 
 
 def test_every_space_of_the_track_is_played() -> None:
@@ -97,5 +94,5 @@ def test_a_clone_is_independent(muggins: bool) -> None:
 @pytest.mark.parametrize("options", [{}, {"muggins": True}])
 def test_a_determinized_game_is_taken_over(options: dict[str, Any]) -> None:
     taken_over = sum(compare_determinized("pip-cribbage", 2, options, seed, 3 + seed * 3,
-                                          points_of, scores_of) for seed in range(60))
+                                          score_events, side_scores) for seed in range(60))
     assert taken_over >= 30
