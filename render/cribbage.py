@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.cards import card_symbol
 from render.kit import board, cards, layout, palette, seats, text
 from render.kit.safe import integer, listed
 from render.registry import View, register
@@ -452,16 +453,17 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
 
 
 def show_details(view: View) -> list[str]:
-    """Each count of the show in words, for the table message: "Ann's hand 3H 3D JD KH +
-    QS: pairs 2 · runs 3 = 5"."""
+    """Each count of the show in words, for the table message: "Ann's hand 3♥ 3♦ J♦ K♥ +
+    Q♠: pairs 2 · runs 3 = 5", the cards written as the hand picture and the buttons write them."""
     heading, records = _show_records(view)
     lines = []
     for record in records:
         kind = "crib" if record.get("kind") == "crib" else "hand"
         who = f"{_seat_name(view, record.get('seat'))}'s {kind}"
-        pieces = " ".join(str(c) for c in listed(record.get("cards")) if isinstance(c, str))
+        pieces = " ".join(card_symbol(c) for c in listed(record.get("cards"))
+                          if isinstance(c, str))
         starter = record.get("starter")
-        with_starter = f" + {starter}" if isinstance(starter, str) else ""
+        with_starter = f" + {card_symbol(starter)}" if isinstance(starter, str) else ""
         lines.append(f"{who} {pieces}{with_starter}: {breakdown_words(record)}")
     return [f"{heading}:", *lines] if lines else []
 
@@ -505,8 +507,9 @@ def hand_lines(view: View) -> list[str]:
     lines = []
     if view.get("phase") == "play":
         lines.append(f"Count {integer(view.get('count'))}" + (
-            f" · starter {view['starter']}" if isinstance(view.get("starter"), str) else ""))
-    discards = [str(c) for c in listed(view.get("discards")) if isinstance(c, str)]
+            f" · starter {card_symbol(view['starter'])}"
+            if isinstance(view.get("starter"), str) else ""))
+    discards = [card_symbol(c) for c in listed(view.get("discards")) if isinstance(c, str)]
     if discards:
         lines.append("Your discards to the crib: " + " ".join(discards))
     return lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cards import card_symbol
 from render import crib_race, cribbage, details, pip_cribbage
 from render.gallery import Sample
 from render.kit import board, palette, text
@@ -97,6 +98,10 @@ def test_details_carry_the_show_breakdowns_and_the_zone_events(samples: list[Sam
         # A count still open to muggins shows its claim, not yet its breakdown.
         assert len([line for line in lines if "'s hand " in line or "'s crib " in line]
                    ) == len(records), lines
+        # Cards are written as the hand picture and the buttons write them: "10♥", not "TH".
+        for record in records:
+            if "cards" in record:
+                assert " ".join(card_symbol(c) for c in record["cards"]) in "\n".join(lines)
     zones = next(s for s in samples if s.filename == "crib-race_zones-6p_table")
     lines = crib_race.details(zones.view)
     assert any("green" in line for line in lines)

@@ -65,6 +65,13 @@ def test_each_card_is_labelled_as_the_buttons_write_it(monkeypatch: Any) -> None
     assert labels == ["A♠", "10♥", "J♦", "Q♣", "K♠", "5♥"]
 
 
+def test_the_lines_under_a_hand_write_cards_as_the_buttons_do() -> None:
+    view = {"game": "cribbage", "seat": 0, "players": 2, "phase": "play", "to_act": [0],
+            "count": 12, "starter": "TD", "discards": ["3C", "KS"], "hand": ["5H"]}
+    assert cribbage.hand_lines(view) == ["Count 12 · starter 10♦",
+                                         "Your discards to the crib: 3♣ K♠"]
+
+
 def test_a_pip_die_in_a_hand_is_drawn_as_a_die() -> None:
     tile = cards.card_face("P4", 100)
     assert tile.getpixel((50, 5))[3] == 0  # no card body above the die
