@@ -287,11 +287,20 @@ class CribbageSim:
         "starter", "step_index", "steps", "target", "true_totals", "turn", "window", "won"
     )
     name = "cribbage"
+    #: Whether the show's counts are Cribbage's with no hook around them (_count,
+    #: _pause_before_count and _after_count not overridden): then the show counts them in
+    #: one loop. __init_subclass__ works it out for each subclass.
+    counts_alone = True
     #: Whether a seat's pegging hand may hold two equal pieces (PIP's doubled die).
     repeated_pieces = False
     #: Whether the pegging hands hold cards only, in ascending order (PIP's die comes last):
     #: then a hand's lowest value is its first card's, and its playable cards lead it.
     sorted_hands = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.counts_alone = all(getattr(cls, hook) is getattr(CribbageSim, hook)
+                               for hook in ("_count", "_pause_before_count", "_after_count"))
 
     # ----- constructors ---------------------------------------------------------------------
     @classmethod
@@ -559,8 +568,7 @@ class CribbageSim:
                 turn = seat + 1 if seat + 1 < players else 0
                 while passed[turn] or low[turn] == NO_PIECE:
                     turn = turn + 1 if turn + 1 < players else 0
-                self.turn = turn
-                self.acting = _SEAT[turn]
+                self.turn = turn  # acting is set as the loop ends (every way out sets it)
                 continue
             self._after_move(seat)
             return
@@ -730,7 +738,10 @@ class CribbageSim:
         self.phase = PLAYING
         peg_hands = self.peg_hands = self._pegging_hands()
         self.left = sum(map(len, peg_hands))
-        self.low = list(map(self._lowest, peg_hands))
+        if self.sorted_hands:
+            self.low = [VALUE[hand[0]] if hand else NO_PIECE for hand in peg_hands]
+        else:
+            self.low = list(map(self._lowest, peg_hands))
         if not self.left:
             self._begin_show()
             return
@@ -803,7 +814,10 @@ class CribbageSim:
 
     def _first_holder_from(self, start: int) -> int:
         players, hands = self.players, self.peg_hands
-        for i in range(players):
+        seat = start % players
+        if hands[seat]:
+            return seat
+        for i in range(1, players):
             seat = (start + i) % players
             if hands[seat]:
                 return seat
@@ -820,6 +834,19 @@ class CribbageSim:
     def _advance_show(self) -> None:
         """Count until the show waits for a player, ends, or the game ends."""
         steps = self.steps
+        if self.counts_alone and not self.muggins:  # nothing stops or follows a count
+            kept, crib, starter, true_totals = self.kept, self.crib, self.starter, self.true_totals
+            for index in range(self.step_index, len(steps)):
+                kind, seat = steps[index]
+                total = hand_score(crib, starter, True) if kind == CRIB else hand_score(
+                    kept[seat], starter, False)
+                true_totals.append(total)
+                if total:
+                    self._score(seat, total)
+                    if self.won is not None:
+                        self.step_index = index
+                        return
+            self.step_index = len(steps)
         while self.step_index < len(steps):
             kind, seat = steps[self.step_index]
             if self.muggins or self._pause_before_count(kind, seat):
