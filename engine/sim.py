@@ -15,6 +15,7 @@ actions are ints (a code per legal action), and no text, event or view is built.
     sim.points                       # (seat, points) of each score the last play made
     sim.clone()                      # an independent copy, its random generator included
     sim.action(seat, code)           # the contract's dict for a code (and code(seat, action))
+    sim.random_playout(rng)          # optional: random_playout below, the same draws, faster
 
 The simulation consumes its random generator exactly as the contract does (later deals are
 the same cards in the same order), so a contract game and its simulation, given the same
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 Action = dict[str, Any]
@@ -67,50 +68,83 @@ class Simulation(Protocol):
 
 def random_playout(sim: Simulation, rng: random.Random) -> list[int]:
     """Play uniformly random moves (seat drawn from to_act(), then a legal code) to the end,
-    as benchmarks.speed's contract loop does; returns the winners.
+    as benchmarks.speed's contract loop does; returns the winners. A simulation that has its
+    own random_playout (the same draws, with fewer calls) plays it instead.
 
     Each draw is rng.choice's, written out (choice(seq) is seq[_randbelow(len(seq))], and
     _randbelow(n) draws getrandbits(n.bit_length()) until one is below n): the same moves and
     the same generator state as the loop with rng.choice, without its two calls per draw.
-    tests/engine/test_sim.py holds this to rng.choice."""
+    tests/engine/test_sim.py holds this loop to rng.choice, and each simulation's own
+    random_playout to this loop (`random_playout_by_protocol`)."""
+    own = getattr(sim, "random_playout", None)
+    if own is not None:
+        return own(rng)  # type: ignore[no-any-return]
+    return random_playout_by_protocol(sim, rng)
+
+
+def random_playout_by_protocol(sim: Simulation, rng: random.Random) -> list[int]:
+    """random_playout through to_act, legal and play alone, whatever the simulation offers."""
     getrandbits = rng.getrandbits
-    winners, to_act, legal, play = sim.winners, sim.to_act, sim.legal, sim.play
+    winners = sim.winners
     while (won := winners()) is None:
-        seats = to_act()
-        n = len(seats)
-        if not n:
-            raise IndexError("the game is not over, but no seat may act")
-        bits = n.bit_length()
-        i = getrandbits(bits)
-        while i >= n:
-            i = getrandbits(bits)
-        seat = seats[i]
-        codes = legal(seat)
-        n = len(codes)
-        if not n:
-            raise IndexError(f"seat {seat} may act, but has no legal action")
-        bits = n.bit_length()
-        i = getrandbits(bits)
-        while i >= n:
-            i = getrandbits(bits)
-        play(seat, codes[i])
+        random_move(sim, getrandbits)
     return won
 
 
+def random_move(sim: Simulation, getrandbits: Callable[[int], int]) -> None:
+    """One move of random_playout (the game is not over): a seat drawn from to_act(), then
+    one of its legal codes, each as rng.choice draws it (getrandbits: the rng's)."""
+    seats = sim.to_act()
+    n = len(seats)
+    if not n:
+        raise IndexError("the game is not over, but no seat may act")
+    bits = n.bit_length()
+    i = getrandbits(bits)
+    while i >= n:
+        i = getrandbits(bits)
+    seat = seats[i]
+    codes = sim.legal(seat)
+    n = len(codes)
+    if not n:
+        raise IndexError(f"seat {seat} may act, but has no legal action")
+    bits = n.bit_length()
+    i = getrandbits(bits)
+    while i >= n:
+        i = getrandbits(bits)
+    sim.play(seat, codes[i])
+
+
+Step = tuple[int, int, int]
+
+
 @functools.cache
-def _shuffle_steps(length: int) -> tuple[tuple[int, int, int], ...]:
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+def _shuffle_steps(length: int, top: int) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
+    """Random.shuffle's steps (place i, i + 1, the bits drawn), last place first: those for the
+    places from `top` on, then those below it."""
+    steps = [(i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1)]
+    return (tuple(step for step in steps if step[0] >= top),
+            tuple(step for step in steps if step[0] < top))
 
 
-def shuffle(items: list[Any], rng: random.Random) -> None:
+def shuffle(items: list[Any], rng: random.Random, top: int | None = None) -> None:
     """rng.shuffle(items), card for card and draw for draw, without its two calls per item.
 
     Random.shuffle swaps place i (last first) with j = _randbelow(i + 1), and _randbelow(n)
     draws getrandbits(n.bit_length()) until one is below n: written out here, the generator
     is left exactly as rng.shuffle leaves it, so later deals match the contract's.
-    tests/engine/test_sim.py holds this to Random.shuffle on this Python."""
+    tests/engine/test_sim.py holds this to Random.shuffle on this Python.
+
+    With `top`, only items[:top] come out as rng.shuffle's (all a deal from the top needs): a
+    step for a place from top on moves that place's item into place j and leaves the place
+    as it is, since no later step reads it. The draws are the same."""
     getrandbits = rng.getrandbits
-    for i, n, bits in _shuffle_steps(len(items)):
+    passed, kept = _shuffle_steps(len(items), len(items) if top is None else top)
+    for i, n, bits in passed:
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[j] = items[i]
+    for i, n, bits in kept:
         j = getrandbits(bits)
         while j >= n:
             j = getrandbits(bits)

@@ -33,9 +33,10 @@ Subclasses add their own codes between PASS and CLAIM (PIP Cribbage: Crux and Tu
 
 from __future__ import annotations
 
+import functools
 import random
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -46,7 +47,7 @@ from engine.cribbage.deal import DealPlan, cribbage_plan
 from engine.cribbage.scoring import FlushRule
 from engine.cribbage.show import CRIB as CRIB_WORD
 from engine.cribbage.sides import Sides
-from engine.sim import shuffle
+from engine.sim import random_move, shuffle
 
 # ===== pieces ===================================================================================
 CARDS = 52
@@ -80,10 +81,11 @@ def die_piece(face: int) -> int:
     return DIE_BASE + face
 
 
-def shuffled_deck(rng: random.Random) -> list[int]:
-    """engine.cards.shuffled(standard_deck(), rng), as piece ints."""
+def shuffled_deck(rng: random.Random, top: int = CARDS) -> list[int]:
+    """engine.cards.shuffled(standard_deck(), rng), as piece ints; with `top`, only the first
+    `top` cards are sure to be its (engine.sim.shuffle), the draws the same."""
     deck = list(DECK_ORDER)
-    shuffle(deck, rng)
+    shuffle(deck, rng, top)
     return deck
 
 
@@ -91,7 +93,7 @@ def cut_dealer(players: int, rng: random.Random) -> int:
     """engine.cribbage.deal.cut_for_first_deal(players, rng).dealer, drawing the same numbers."""
     cutting = list(range(players))
     while True:
-        deck = shuffled_deck(rng)
+        deck = shuffled_deck(rng, len(cutting))
         ranks = [RANK[deck[i]] for i in range(len(cutting))]
         low = min(ranks)
         cutting = [seat for seat, rank in zip(cutting, ranks, strict=True) if rank == low]
@@ -151,21 +153,48 @@ def _flush_points(pieces: Sequence[int], starter: int, rule: FlushRule) -> int:
 def peg_score(ranks: Sequence[int], count: int) -> int:
     """What the last piece laid on the current count scores (scoring.peg_points(...).total):
     15 or 31, the pairs in the tail of equal ranks, the longest run the tail ends with."""
-    points = 2 if count == 15 or count == LIMIT else 0
+    tail = tuple(ranks[-4:])
+    points = _POINTS_OF_TAIL.get(tail)
+    if points is None:
+        points = _POINTS_OF_TAIL[tail] = tail_points(tail)
+    if points == WHOLE_PILE:
+        points = pairs_and_runs(ranks)
+    return points + 2 if count == 15 or count == LIMIT else points
+
+
+#: What tail_points says when the ranks before the tail may count.
+WHOLE_PILE = -1
+
+
+def tail_points(tail: Sequence[int]) -> int:
+    """The pairs and runs of any pile that ends with these ranks (up to four, the last laid
+    last), or WHOLE_PILE when the ranks before them may count: four equal ranks may follow
+    more of the same (PIP's dice are ranks too), four different ranks within a span of 7 may
+    end a run of five or more."""
+    if len(tail) == 4:
+        spread = len(set(tail))
+        if spread == 1 or (spread == 4 and max(tail) - min(tail) <= 6):
+            return WHOLE_PILE
+    return pairs_and_runs(tail)
+
+
+def pairs_and_runs(ranks: Sequence[int]) -> int:
+    """peg_score without 15 and 31: the pairs in the tail of equal ranks, else the longest run
+    the pile ends with."""
     laid = len(ranks)
     if laid < 2:
-        return points
+        return 0
     last = ranks[-1]
     if ranks[-2] == last:
         same = 2
         while same < laid and ranks[-same - 1] == last:
             same += 1
-        return points + same * (same - 1)
+        return same * (same - 1)
     if laid < 3:
-        return points
+        return 0
     third = ranks[-3]
     if third == last or third == ranks[-2]:
-        return points  # a run ends with three different ranks
+        return 0  # a run ends with three different ranks
     low = high = last
     seen = 1 << last
     run = 0
@@ -181,9 +210,36 @@ def peg_score(ranks: Sequence[int], count: int) -> int:
         elif rank > high:
             high = rank
         length += 1
-        if length >= 3 and high - low == length - 1:
-            run = length
-    return points + run
+        if high - low == length - 1:
+            if length >= 3:
+                run = length
+        elif high - low > 6:
+            break  # no run longer than 7 fits under 31
+    return run
+
+
+#: tail_points by the tail's ranks (peg_score's table, filled as piles come).
+_POINTS_OF_TAIL: dict[tuple[int, ...], int] = {}
+#: The same by the tail packed into an int, four bits a rank, the last laid lowest (0: none):
+#: the random play keeps its pile's key as it lays (key << 4 | rank) & TAIL_MASK.
+TAIL_MASK = (1 << 16) - 1
+_UNSEEN = -2
+_POINTS_OF_KEY: list[int] = [_UNSEEN] * (TAIL_MASK + 1)
+
+
+def _points_of_key(key: int) -> int:
+    points = _POINTS_OF_KEY[key]
+    if points == _UNSEEN:
+        tail = [rank for rank in ((key >> shift) & 15 for shift in (12, 8, 4, 0)) if rank]
+        points = _POINTS_OF_KEY[key] = tail_points(tail)
+    return points
+
+
+def _tail_key(ranks: Sequence[int]) -> int:
+    key = 0
+    for rank in ranks[-4:]:
+        key = key << 4 | rank
+    return key
 
 
 # ===== action codes =============================================================================
@@ -212,6 +268,8 @@ _NOBODY: tuple[int, ...] = ()
 #: (seat,): the acting tuple of one seat, made once.
 _SEAT = tuple((seat,) for seat in range(16))
 _GO_ONLY = (GO,)
+#: _BITS[n] is n.bit_length(): the bits rng.choice draws to pick one of n.
+_BITS = tuple(n.bit_length() for n in range(256))
 _KEEP_OR_GIVE = (KEEP, GIVE_BACK)
 
 
@@ -229,11 +287,20 @@ class CribbageSim:
         "starter", "step_index", "steps", "target", "true_totals", "turn", "window", "won"
     )
     name = "cribbage"
+    #: Whether the show's counts are Cribbage's with no hook around them (_count,
+    #: _pause_before_count and _after_count not overridden): then the show counts them in
+    #: one loop. __init_subclass__ works it out for each subclass.
+    counts_alone = True
     #: Whether a seat's pegging hand may hold two equal pieces (PIP's doubled die).
     repeated_pieces = False
     #: Whether the pegging hands hold cards only, in ascending order (PIP's die comes last):
     #: then a hand's lowest value is its first card's, and its playable cards lead it.
     sorted_hands = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.counts_alone = all(getattr(cls, hook) is getattr(CribbageSim, hook)
+                               for hook in ("_count", "_pause_before_count", "_after_count"))
 
     # ----- constructors ---------------------------------------------------------------------
     @classmethod
@@ -396,6 +463,116 @@ class CribbageSim:
             return self._show_legal(seat)
         return self._own_legal(seat)
 
+    # ----- random play ----------------------------------------------------------------------
+    def random_playout(self, rng: random.Random) -> list[int]:
+        """engine.sim.random_playout, drawing the same numbers: the discards and the play,
+        nearly every move of a game, are drawn and made here without legal()'s lists and the
+        protocol's calls; the rest (the show, a subclass's own phases) through random_move."""
+        getrandbits = rng.getrandbits
+        while (won := self.won) is None:
+            phase = self.phase
+            if phase == PLAYING:
+                self._random_play(getrandbits)
+            elif phase == DISCARDING:
+                self._random_discard(getrandbits)
+            else:
+                random_move(self, getrandbits)
+        return won
+
+    def _random_discard(self, getrandbits: Callable[[int], int]) -> None:
+        """One discard: a seat drawn from acting, then a code by its place in legal(seat)."""
+        seats = self.acting
+        n = len(seats)
+        bits = _BITS[n]
+        i = getrandbits(bits)
+        while i >= n:
+            i = getrandbits(bits)
+        seat = seats[i]
+        hand = self.hands[seat]
+        if self.plan.discards[seat] == 2:
+            places = _place_pairs(len(hand))
+            n = len(places)
+            bits = _BITS[n]
+            i = getrandbits(bits)
+            while i >= n:
+                i = getrandbits(bits)
+            first, second = places[i]
+            code = DISCARD_PAIR + (hand[first] << 6) + hand[second]
+        else:
+            n = len(hand)
+            bits = _BITS[n]
+            i = getrandbits(bits)
+            while i >= n:
+                i = getrandbits(bits)
+            code = DISCARD + hand[i]
+        self.points = []
+        self._discard(seat, code)
+
+    def _random_play(self, getrandbits: Callable[[int], int]) -> None:
+        """Moves of the play drawn as random_playout draws them (the seat from acting, which
+        is the one seat to play; a code from legal(seat)), laid as _lay lays them, for as long
+        as the turn simply passes on: back to random_playout once _after_move has to decide."""
+        hands, low, players = self.peg_hands, self.low, self.players
+        sorted_hands = self.sorted_hands
+        pile = self.pile
+        key = _tail_key(pile)
+        points_of_key = _POINTS_OF_KEY
+        while True:
+            seat = self.turn
+            while getrandbits(1):  # rng.choice((seat,)): one bit at a time until a 0
+                pass
+            hand = hands[seat]
+            count = self.count
+            if sorted_hands:  # the playable pieces lead the hand
+                n = bisect_right(hand, _HIGHEST_WITHIN[LIMIT - count])
+                playable = hand
+            else:
+                playable = self.legal(seat)  # type: ignore[assignment]
+                n = 0 if playable is _GO_ONLY else len(playable)
+            self.points = []
+            if not n:
+                while getrandbits(1):  # rng.choice((GO,))
+                    pass
+                self._go(seat)
+                return
+            bits = _BITS[n]
+            i = getrandbits(bits)
+            while i >= n:
+                i = getrandbits(bits)
+            piece = playable[i]
+            if sorted_hands:
+                del hand[i]
+                low[seat] = VALUE[hand[0]] if hand else NO_PIECE
+            else:
+                hand.remove(piece)
+                low[seat] = self._lowest(hand)
+            rank = RANK[piece]
+            pile.append(rank)
+            count = self.count = count + VALUE[piece]
+            self.last_player = seat
+            left = self.left = self.left - 1
+            key = (key << 4 | rank) & TAIL_MASK
+            points = points_of_key[key]
+            if points < 0:
+                points = _points_of_key(key)
+                if points == WHOLE_PILE:
+                    points = pairs_and_runs(pile)
+            if count == 15 or count == LIMIT:
+                points += 2
+            if points:
+                self._score(seat, points)
+                if self.won is not None:
+                    return
+            if left and count != LIMIT and min(low) <= LIMIT - count:
+                passed = self.passed
+                turn = seat + 1 if seat + 1 < players else 0
+                while passed[turn] or low[turn] == NO_PIECE:
+                    turn = turn + 1 if turn + 1 < players else 0
+                self.turn = turn  # acting is set as the loop ends (every way out sets it)
+                continue
+            self._after_move(seat)
+            return
+
     def _own_legal(self, seat: int) -> Sequence[int]:
         """Legal codes in a phase of a subclass's own (PIP Cribbage's Crux)."""
         return _NOBODY
@@ -505,8 +682,8 @@ class CribbageSim:
     def _start_deal(self) -> None:
         players, dealer = self.players, self.dealer
         plan = self.plan = self._deal_plan_for(dealer)
-        deck = shuffled_deck(self.rng)
-        each, discarded, acting = _layout(plan)
+        each, discarded, acting, top = _layout(plan)
+        deck = shuffled_deck(self.rng, top)
         if each:  # one card at a time from the dealer's left: every players-th card
             dealt = each * players
             hands = [[]] * players
@@ -561,7 +738,10 @@ class CribbageSim:
         self.phase = PLAYING
         peg_hands = self.peg_hands = self._pegging_hands()
         self.left = sum(map(len, peg_hands))
-        self.low = list(map(self._lowest, peg_hands))
+        if self.sorted_hands:
+            self.low = [VALUE[hand[0]] if hand else NO_PIECE for hand in peg_hands]
+        else:
+            self.low = list(map(self._lowest, peg_hands))
         if not self.left:
             self._begin_show()
             return
@@ -634,7 +814,10 @@ class CribbageSim:
 
     def _first_holder_from(self, start: int) -> int:
         players, hands = self.players, self.peg_hands
-        for i in range(players):
+        seat = start % players
+        if hands[seat]:
+            return seat
+        for i in range(1, players):
             seat = (start + i) % players
             if hands[seat]:
                 return seat
@@ -651,6 +834,19 @@ class CribbageSim:
     def _advance_show(self) -> None:
         """Count until the show waits for a player, ends, or the game ends."""
         steps = self.steps
+        if self.counts_alone and not self.muggins:  # nothing stops or follows a count
+            kept, crib, starter, true_totals = self.kept, self.crib, self.starter, self.true_totals
+            for index in range(self.step_index, len(steps)):
+                kind, seat = steps[index]
+                total = hand_score(crib, starter, True) if kind == CRIB else hand_score(
+                    kept[seat], starter, False)
+                true_totals.append(total)
+                if total:
+                    self._score(seat, total)
+                    if self.won is not None:
+                        self.step_index = index
+                        return
+            self.step_index = len(steps)
         while self.step_index < len(steps):
             kind, seat = steps[self.step_index]
             if self.muggins or self._pause_before_count(kind, seat):
@@ -781,6 +977,13 @@ class CribbageSim:
             self._end_show()
 
 
+@functools.cache
+def _place_pairs(size: int) -> tuple[tuple[int, int], ...]:
+    """The places (i, j), i < j, of each pair of a sorted hand of that size, in legal()'s
+    order: a pair's discard code is DISCARD_PAIR + (hand[i] << 6) + hand[j]."""
+    return tuple(combinations(range(size), 2))
+
+
 def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int
                    ) -> tuple[list[list[int]], int]:
     """deal.deal for plans where seats get different numbers of cards: the sorted hands and
@@ -799,21 +1002,25 @@ def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int
     return hands, dealt
 
 
+#: A plan's layout: cards per seat if every seat gets as many, else 0; who has nothing to
+#: discard; the seats that discard; how many cards from the top of the deck the deal takes
+#: (the hands, the crib's from the deck, the starter).
+Layout = tuple[int, tuple[bool, ...], tuple[int, ...], int]
 #: id(plan) -> (plan, its layout): plans are shared, frozen objects, so looking one up by its
 #: identity (the plan kept in the entry, so its id stays its own) spares hashing its fields.
-_LAYOUTS: dict[int, tuple[DealPlan, tuple[int, tuple[bool, ...], tuple[int, ...]]]] = {}
+_LAYOUTS: dict[int, tuple[DealPlan, Layout]] = {}
 
 
-def _layout(plan: DealPlan) -> tuple[int, tuple[bool, ...], tuple[int, ...]]:
-    """(cards per seat if every seat gets as many, else 0; who has nothing to discard; the
-    seats that discard), worked out once per plan."""
+def _layout(plan: DealPlan) -> Layout:
+    """The plan's Layout, worked out once per plan."""
     entry = _LAYOUTS.get(id(plan))
     if entry is None or entry[0] is not plan:
         cards = plan.cards
         each = cards[0] if all(n == cards[0] for n in cards) else 0
         discarded = tuple(n == 0 for n in plan.discards)
         acting = tuple(seat for seat, done in enumerate(discarded) if not done)
-        entry = _LAYOUTS[id(plan)] = (plan, (each, discarded, acting))
+        top = sum(cards) + plan.crib_from_deck + 1
+        entry = _LAYOUTS[id(plan)] = (plan, (each, discarded, acting, top))
     return entry[1]
 
 

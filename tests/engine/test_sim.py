@@ -22,6 +22,17 @@ def test_shuffle_is_random_shuffle_draw_for_draw(length: int, seed: int) -> None
     assert ours.getstate() == theirs.getstate()
 
 
+@given(length=st.integers(0, 60), top=st.integers(0, 62), seed=st.integers(0, 2**64))
+def test_a_shuffle_for_the_top_is_random_shuffle_there(length: int, top: int,
+                                                       seed: int) -> None:
+    ours, theirs = random.Random(seed), random.Random(seed)
+    mine, reference = list(range(length)), list(range(length))
+    shuffle(mine, ours, top)
+    theirs.shuffle(reference)
+    assert mine[:top] == reference[:top]
+    assert ours.getstate() == theirs.getstate()
+
+
 def test_a_copied_generator_goes_on_alone() -> None:
     rng = random.Random(7)
     rng.random()
@@ -66,3 +77,14 @@ def test_random_playout_draws_as_rng_choice(players: int, total: int, seed: int)
     assert random_playout(_Countdown(players, total), ours) == _choice_playout(
         _Countdown(players, total), theirs)
     assert ours.getstate() == theirs.getstate()
+
+
+class _CountdownWithItsOwnPlayout(_Countdown):
+    def random_playout(self, rng: random.Random) -> list[int]:
+        self.total = 0
+        self.won = [-1]
+        return self.won
+
+
+def test_random_playout_plays_a_simulations_own() -> None:
+    assert random_playout(_CountdownWithItsOwnPlayout(2, 10), random.Random(1)) == [-1]

@@ -28,6 +28,7 @@ from engine.registry import GAMES
 from engine.sim import random_playout
 from tests.engine.crib_race.tiny_board import tiny_board
 from tests.engine.sim_differential import (
+    check_own_random_playout,
     compare_playing,
     compare_random_games,
     play_randomly,
@@ -95,6 +96,22 @@ def test_random_games_on_a_small_board_match_the_contract(
         players: int, options: dict[str, Any], seeds: range) -> None:
     options = {**options, "board": "tiny"}
     assert compare_random_games("crib-race", players, options, seeds, score_events, side_scores)
+
+
+@pytest.mark.parametrize(("players", "options"), [
+    (2, {}), (3, {}), (4, {}), (6, {}), (8, {}), (4, {"teams": False, "muggins": True}),
+    (8, {"muggins": True})])
+def test_the_own_random_playout_draws_as_the_protocols(players: int,
+                                                      options: dict[str, Any]) -> None:
+    assert check_own_random_playout("crib-race", players, options, range(200)) == 200
+
+
+@pytest.mark.usefixtures("with_tiny_board")
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {"teams": False}), (8, {})])
+def test_the_own_random_playout_draws_as_the_protocols_on_a_small_board(
+        players: int, options: dict[str, Any]) -> None:
+    assert check_own_random_playout("crib-race", players, {**options, "board": "tiny"},
+                                    range(200)) == 200
 
 
 # ----- the parts -------------------------------------------------------------------------------

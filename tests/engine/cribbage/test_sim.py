@@ -19,17 +19,23 @@ from engine.cribbage.scoring import FlushRule, hand_total, peg_points, score_han
 from engine.cribbage.sim import (
     CARD_OF,
     DECK_ORDER,
+    WHOLE_PILE,
     CribbageSim,
+    _points_of_key,
+    _tail_key,
     cut_dealer,
     hand_score,
+    pairs_and_runs,
     peg_score,
     piece_of,
     show_score,
+    tail_points,
 )
 from engine.sim import shuffle
 
 from ..sim_differential import (
     check_clone,
+    check_own_random_playout,
     compare_determinized,
     compare_random_games,
     score_events,
@@ -65,6 +71,14 @@ def test_random_games_match_the_contract(players: int, options: dict[str, Any],
                                          start: int) -> None:
     assert compare_random_games("cribbage", players, options, range(start, start + CHUNK),
                                 score_events, side_scores) > 0
+
+
+@pytest.mark.parametrize(("players", "options"), [
+    (2, {}), (3, {}), (4, {}), (2, {"muggins": True}), (3, {"muggins": True}),
+    (4, {"muggins": True, "target": 61})])
+def test_the_own_random_playout_draws_as_the_protocols(players: int,
+                                                      options: dict[str, Any]) -> None:
+    assert check_own_random_playout("cribbage", players, options, range(300)) == 300
 
 
 # ----- the parts ------------------------------------------------------------------------------
@@ -121,6 +135,29 @@ def test_show_score_with_dice_is_hand_total(hand: list[Card], faces: list[int],
 
 @given(st.lists(st.integers(1, 13), min_size=1, max_size=13))
 def test_peg_score_is_the_contracts(ranks: list[int]) -> None:
+    pile = [Card(rank, "S") for rank in ranks]
+    count = sum(min(rank, 10) for rank in ranks)
+    assert peg_score(ranks, count) == peg_points(pile).total
+
+
+@given(st.lists(st.integers(1, 13), min_size=0, max_size=3),
+       st.lists(st.integers(1, 13), min_size=1, max_size=4))
+def test_the_tables_by_the_last_four_ranks_are_the_walk(before: list[int],
+                                                        tail: list[int]) -> None:
+    """tail_points, and the random play's table by packed key, score a pile as pairs_and_runs
+    does, or say that only the whole pile can (WHOLE_PILE)."""
+    ranks = before + tail
+    expected = pairs_and_runs(ranks)
+    for points in (tail_points(ranks[-4:]), _points_of_key(_tail_key(ranks))):
+        assert points == expected or (points == WHOLE_PILE and len(ranks) >= 4)
+
+
+@pytest.mark.parametrize("ranks", [
+    [9, 3, 5, 7, 4, 6], [9, 3, 5, 7, 6, 4], [2, 6, 4, 7, 3, 5], [1, 3, 2, 5, 4, 6, 7],
+    [13, 7, 5, 4, 2, 3, 1, 6], [4, 6, 5, 3, 7], [5, 6, 5, 3, 7, 4], [3, 4, 6, 5, 7, 2],
+    [1, 1, 1, 1, 1], [2, 1, 1, 1, 1, 1], [3, 1, 1, 1, 1]])
+def test_what_the_last_four_ranks_cannot_tell_is_scored_whole(ranks: list[int]) -> None:
+    """Runs of five and more; five and more of a rank (PIP's dice are ranks beside the cards)."""
     pile = [Card(rank, "S") for rank in ranks]
     count = sum(min(rank, 10) for rank in ranks)
     assert peg_score(ranks, count) == peg_points(pile).total

@@ -16,6 +16,7 @@ from engine.pip_cribbage.sim import PipCribbageSim
 
 from ..sim_differential import (
     check_clone,
+    check_own_random_playout,
     compare_determinized,
     compare_random_games,
     score_events,
@@ -46,6 +47,11 @@ def test_the_spec_offers_the_simulation() -> None:
 def test_random_games_match_the_contract(options: dict[str, Any], start: int) -> None:
     assert compare_random_games("pip-cribbage", 2, options, range(start, start + CHUNK),
                                 score_events, side_scores) > 0
+
+
+@pytest.mark.parametrize("options", [{}, {"muggins": True}, {"target": 61}])
+def test_the_own_random_playout_draws_as_the_protocols(options: dict[str, Any]) -> None:
+    assert check_own_random_playout("pip-cribbage", 2, options, range(300)) == 300
 
 
 def test_every_space_of_the_track_is_played() -> None:
