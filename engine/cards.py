@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from engine.errors import IllegalAction
+from engine.sim import shuffle
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -138,6 +139,8 @@ _STANDARD_DECK = tuple(_CARDS[RANKS[r - 1] + s] for s in SUITS for r in _ALL_RAN
 
 
 def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
+    """rng.shuffle of the cards, draw for draw (engine.sim.shuffle: the same generator state
+    after it, without Random.shuffle's two calls per card)."""
     deck = list(cards)
-    rng.shuffle(deck)
+    shuffle(deck, rng)
     return deck

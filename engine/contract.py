@@ -80,9 +80,14 @@ class Game(ABC):
         """Work out legal_actions(seat) for the current state (kept until a change)."""
 
     def to_act(self) -> list[int]:
-        if self._acting is None:
-            self._acting = self._to_act()
-        return list(self._acting)
+        return list(self._acting_now())
+
+    def _acting_now(self) -> list[int]:
+        """to_act() itself, not a copy: for the game's own reading."""
+        acting = self._acting
+        if acting is None:
+            acting = self._acting = self._to_act()
+        return acting
 
     def legal_actions(self, seat: int) -> list[Action]:
         return list(self._legal_now(seat))
@@ -190,7 +195,7 @@ class Game(ABC):
             raise IllegalAction("You are not seated in this game.")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("That is not a move.")
-        if seat not in self.to_act():
+        if seat not in self._acting_now():
             raise IllegalAction("It is not your turn.")
         legal = self._legal_now(seat)
         chosen = _offered(legal, action)

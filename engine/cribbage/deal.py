@@ -73,15 +73,24 @@ class Dealt:
 def deal(deck: Sequence[Card], plan: DealPlan, dealer: int) -> Dealt:
     """Deal one card at a time round the table from the dealer's left, then the crib's cards
     from the deck. `deck[0]` is the top card; the returned deck is what is left, top first."""
-    remaining = list(deck)
     hands: list[list[Card]] = [[] for _ in range(plan.players)]
     order = seats_from_left(plan.players, dealer)
-    for round_no in range(max(plan.cards, default=0)):
-        for seat in order:
-            if plan.cards[seat] > round_no:
-                hands[seat].append(remaining.pop(0))
-    crib = [remaining.pop(0) for _ in range(plan.crib_from_deck)]
-    return Dealt(hands=hands, crib=crib, deck=remaining)
+    rounds = max(plan.cards, default=0)
+    if min(plan.cards, default=0) == rounds:
+        # Every seat gets as many cards: the i-th seat from the left takes every n-th card.
+        seats = len(order)
+        for i, seat in enumerate(order):
+            hands[seat] = list(deck[i:seats * rounds:seats])
+        top = seats * rounds
+    else:
+        top = 0
+        for round_no in range(rounds):
+            for seat in order:
+                if plan.cards[seat] > round_no:
+                    hands[seat].append(deck[top])
+                    top += 1
+    crib = list(deck[top:top + plan.crib_from_deck])
+    return Dealt(hands=hands, crib=crib, deck=list(deck[top + plan.crib_from_deck:]))
 
 
 @dataclass(frozen=True)

@@ -78,7 +78,7 @@ once counted; the deck order and other seats' hands never appear.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -130,8 +130,21 @@ _CARD_KEYS = {card: (card.rank, SUITS.index(card.suit) if card.suit else len(SUI
               for card in (*standard_deck(), *(Card(face, None) for face in range(1, 7)))}
 
 
+def sorted_cards(cards: Iterable[Card]) -> list[Card]:
+    """The cards in canonical order (card_key), each card's key looked up."""
+    cards = list(cards)
+    try:
+        return sorted(cards, key=_CARD_KEYS.__getitem__)
+    except KeyError:  # not a real card or die
+        return sorted(cards, key=card_key)
+
+
 def seat_name(seat: int) -> str:
-    return f"{{s{seat}}}"
+    return _SEAT_NAMES[seat] if 0 <= seat < len(_SEAT_NAMES) else f"{{s{seat}}}"
+
+
+#: "{s0}".."{s7}": written into every event's text.
+_SEAT_NAMES = tuple(f"{{s{seat}}}" for seat in range(8))
 
 
 class CribbageGame(Game):
@@ -152,6 +165,8 @@ class CribbageGame(Game):
         self.deal_number = 0
         self._last_show_counts: list[ShowCount] = []
         self._last_show: list[dict[str, Any]] | None = []
+        #: Set by a refused claim, which leaves the state as it was (see _forget_choices).
+        self._recounting = False
         self.start_events = [self._first_cut_event(), *self._start_deal()]
 
     @property
@@ -240,12 +255,16 @@ class CribbageGame(Game):
         reason: "play", "go", "last card", "heels", "hand", "crib", "muggins"."""
         if self.outcome is not None:
             return []
-        breakdown = scored if isinstance(scored, Breakdown) else None
-        points = scored.total if isinstance(scored, Breakdown) else scored
+        if isinstance(scored, Breakdown):
+            breakdown: Breakdown | None = scored
+            points = scored.total
+        else:
+            breakdown, points = None, scored
         if points <= 0:
             return []
         side = self.sides.side_of[seat]
         extra = self._peg(side, points)
+        score = self.scores[side]
         # The play's points are spelled out here; a count's words are in its "show" event.
         what = f": {breakdown.words()}" if breakdown and reason == "play" else ""
         events: list[Event] = [
@@ -256,12 +275,13 @@ class CribbageGame(Game):
                 "points": points,
                 "reason": reason,
                 "breakdown": breakdown.to_json() if breakdown else None,
-                "score": self.scores[side],
+                "score": score,
                 "text": f"{seat_name(seat)} pegs {points} for {REASON_WORDS.get(reason, reason)}"
-                f"{what}. Score {self.scores[side]}.",
+                f"{what}. Score {score}.",
             },
-            *extra,
         ]
+        if extra:
+            events += extra
         if self._has_won(side):
             self._finish(side)
             self.phase = OVER
@@ -278,7 +298,7 @@ class CribbageGame(Game):
         self.phase = DISCARD
         self.plan = self._deal_plan()
         dealt = deal(self._new_deck() if deck is None else list(deck), self.plan, self.dealer)
-        self.hands = [sorted(hand, key=card_key) for hand in dealt.hands]
+        self.hands = [sorted_cards(hand) for hand in dealt.hands]
         self.crib: list[Card] = dealt.crib
         self.deck = dealt.deck
         self.discards: list[list[Card]] = [[] for _ in range(self.players)]
@@ -323,7 +343,7 @@ class CribbageGame(Game):
             else:
                 self.crib.extend(self.discards[seat])
             self.kept[seat] = list(self.hands[seat])
-        self.crib.sort(key=card_key)
+        self.crib = sorted_cards(self.crib)
         self.starter = self.deck.pop(0)
         cutter = starter_cutter(self.players, self.dealer)
         events: list[Event] = [
@@ -363,7 +383,7 @@ class CribbageGame(Game):
         return self._advance_show()
 
     def _open_count(self, step: ShowStep) -> ShowCount:
-        record = ShowCount(step=step, pieces=sorted(self._show_pieces(step), key=card_key),
+        record = ShowCount(step=step, pieces=sorted_cards(self._show_pieces(step)),
                            starter=self.starter)
         self.show_counts.append(record)
         self._true_counts.append(self._count(step))
@@ -392,16 +412,19 @@ class CribbageGame(Game):
         return events + self._end_show()
 
     def _show_event(self, record: ShowCount) -> Event:
-        whose = "crib" if record.step.kind == CRIB else "hand"
-        words = record.breakdown.words() if record.breakdown else ""
-        total = record.breakdown.total if record.breakdown else record.scored
+        step, breakdown = record.step, record.breakdown
+        whose = "crib" if step.kind == CRIB else "hand"
+        words = breakdown.words() if breakdown else ""
+        total = breakdown.total if breakdown else record.scored
+        cards = card_strs(record.pieces)
+        starter = str(self.starter)
         return {
-            "type": "show", "seat": record.step.seat, "kind": record.step.kind,
-            "cards": card_strs(record.pieces), "starter": str(self.starter),
-            "breakdown": record.breakdown.to_json() if record.breakdown else None,
+            "type": "show", "seat": step.seat, "kind": step.kind,
+            "cards": cards, "starter": starter,
+            "breakdown": breakdown.to_json() if breakdown else None,
             "points": total,
-            "text": f"{seat_name(record.step.seat)}'s {whose} {format_cards(record.pieces)} "
-            f"with {self.starter}: {words} — {total}.",
+            "text": f"{seat_name(step.seat)}'s {whose} {' '.join(cards)} "
+            f"with {starter}: {words} — {total}.",
         }
 
     def _end_show(self) -> list[Event]:
@@ -442,6 +465,7 @@ class CribbageGame(Game):
         true_total = self._true_counts[self.show_index].total
         whose = "crib" if step.kind == CRIB else "hand"
         if points > true_total:
+            self._recounting = True
             return [{"type": "recount", "seat": seat, "kind": step.kind, "claimed": points,
                      "cards": card_strs(record.pieces),
                      "text": f"{seat_name(seat)} claims {points} for the {whose}: "
@@ -507,6 +531,14 @@ class CribbageGame(Game):
             return events
         return events + self._continue_after_muggins()
 
+    def _forget_choices(self) -> None:
+        # A claim above the count is refused and changes nothing: the same seats act with the
+        # same actions, and a hurried (or random) counter claims again and again.
+        if self._recounting:
+            self._recounting = False
+            return
+        super()._forget_choices()
+
     def _continue_after_muggins(self) -> list[Event]:
         if self.show_index >= len(self.show_steps):
             return self._end_show()
@@ -526,11 +558,11 @@ class CribbageGame(Game):
     def _to_act(self) -> list[int]:
         if self.outcome is not None:
             return []
-        if self.phase == DISCARD:
-            return [s for s in range(self.players) if not self.discarded[s]]
         if self.phase == PLAY:
             assert self.pegging is not None and self.pegging.turn is not None
             return [self.pegging.turn]
+        if self.phase == DISCARD:
+            return [s for s in range(self.players) if not self.discarded[s]]
         if self.phase == SHOW:
             if self.chooser is not None:
                 return [self.chooser["seat"]]
@@ -549,18 +581,19 @@ class CribbageGame(Game):
         return self.to_act()
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act():
+        if seat not in self._acting_now():
             return []
-        if self.phase == DISCARD:
-            return [{"type": "discard", "cards": list(texts)}
-                    for texts in self._discard_choices(seat)]
-        if self.phase == PLAY:
+        phase = self.phase
+        if phase == PLAY:
             assert self.pegging is not None
             # It is this seat's turn: with nothing that fits, its only move is go.
             playable = self.pegging.playable(seat)
             if not playable:
                 return [{"type": "go"}]
             return [{"type": "play", "card": text} for text in card_strs(playable)]
+        if phase == DISCARD:
+            return [{"type": "discard", "cards": list(texts)}
+                    for texts in self._discard_choices(seat)]
         actions: list[Action] = []
         if self.chooser is not None:
             return [{"type": "keep"}, {"type": "give_back"}]
@@ -641,21 +674,23 @@ class CribbageGame(Game):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         kind = action["type"]
-        if kind == "discard":
-            return self._discard(seat, [parse_card(c) for c in action["cards"]])
         if kind in ("play", "go"):
             assert self.pegging is not None
             if kind == "play":
-                card = parse_card(action["card"])
-                result = self.pegging.play(seat, card)
-                event: Event = {"type": "play", "seat": seat, "card": str(card),
+                text = action["card"]  # as legal_actions spells it (or normalize)
+                result = self.pegging.play(seat, parse_card(text))
+                event: Event = {"type": "play", "seat": seat, "card": text,
                                 "count": result.count,
-                                "text": f"{seat_name(seat)} plays {card}, count {result.count}."}
+                                "text": f"{seat_name(seat)} plays {text}, count {result.count}."}
             else:
                 result = self.pegging.go(seat)
                 event = {"type": "go", "seat": seat, "count": result.count,
                          "text": f"{seat_name(seat)} says go."}
-            return [event, *self._after_peg_move(result)]
+            if result.awards or result.finished_count is not None:  # most moves: neither
+                return [event, *self._after_peg_move(result)]
+            return [event]
+        if kind == "discard":
+            return self._discard(seat, [parse_card(c) for c in action["cards"]])
         if kind == "claim":
             return self._claim(seat, action["points"])
         if kind == "muggins":
@@ -732,12 +767,12 @@ class CribbageGame(Game):
         if counter is None:
             return None
         step = self.show_steps[self.show_index]
-        pieces = sorted(self._show_pieces(step), key=card_key)
+        pieces = sorted_cards(self._show_pieces(step))
         return {"kind": step.kind, "seat": counter, "cards": card_strs(pieces)}
 
     def _held(self, seat: int) -> list[Card]:
         if self.phase == PLAY and self.pegging is not None:
-            return sorted(self.pegging.hands[seat], key=card_key)
+            return sorted_cards(self.pegging.hands[seat])
         if self.phase == DISCARD:
             return list(self.hands[seat])
         return list(self.kept[seat])

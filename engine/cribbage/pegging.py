@@ -90,15 +90,18 @@ class Pegging:
 
     # --- moves -----------------------------------------------------------------------------
     def play(self, seat: int, piece: Card) -> MoveResult:
-        if seat != self.turn or not self.fits(piece) or piece not in self.hands[seat]:
+        hand = self.hands[seat]
+        count = self._count + VALUE_OF_RANK[piece.rank]
+        if seat != self.turn or count > LIMIT or piece not in hand:
             raise ValueError(f"seat {seat} cannot lay {piece} now")
-        self.hands[seat].remove(piece)  # removes one copy: a doubled die stays once
+        hand.remove(piece)  # removes one copy: a doubled die stays once
         self.played[seat].append(piece)
-        self.pile.append(piece)
-        self._count += VALUE_OF_RANK[piece.rank]
+        pile = self.pile
+        pile.append(piece)
+        self._count = count
         self.last_player = seat
-        result = MoveResult(count=self._count)
-        made = peg_points(self.pile, self._count)
+        result = MoveResult(count=count)
+        made = peg_points(pile, count)
         if made.total:
             result.awards.append(Award(seat, made, "play"))
         self._after_move(seat, result)
@@ -115,7 +118,8 @@ class Pegging:
     # --- the go and the count restart ------------------------------------------------------
     def _after_move(self, mover: int, result: MoveResult) -> None:
         last = self.last_player
-        if not any(self.hands):
+        hands = self.hands
+        if not any(hands):
             # Every piece is down: the last one scores 1 unless it made 31 (already paid 2).
             assert last is not None
             if self.count != LIMIT:
@@ -139,7 +143,11 @@ class Pegging:
 
     def _anyone_can_play(self) -> bool:
         room = LIMIT - self._count
-        return any(VALUE_OF_RANK[piece.rank] <= room for hand in self.hands for piece in hand)
+        for hand in self.hands:  # loops, not any() over a generator: asked after every move
+            for piece in hand:
+                if VALUE_OF_RANK[piece.rank] <= room:
+                    return True
+        return False
 
     def _first_holder_from(self, start: int) -> int:
         for i in range(self.players):

@@ -49,6 +49,10 @@ class ScoreItem:
         return {"kind": self.kind, "points": self.points, "cards": card_strs(self.cards)}
 
 
+#: A count worth nothing: the players' joke name for it.
+NO_POINTS_WORDS = "nineteen"
+
+
 @dataclass(frozen=True)
 class Breakdown:
     items: tuple[ScoreItem, ...]
@@ -71,13 +75,13 @@ class Breakdown:
 
     def _spell(self) -> str:
         if not self.items:
-            return "nineteen"  # the players' joke name for a hand worth nothing
+            return NO_POINTS_WORDS
         phrases = []
         running = 0
         for item in self.items:
             running += item.points
             cards = " ".join(card_strs(item.cards))
-            phrase = _phrase(item, number_words(running))
+            phrase = _phrase(item.kind, item.points, len(item.cards), number_words(running))
             phrases.append(f"{phrase} ({cards})" if cards else phrase)
         return ", ".join(phrases)
 
@@ -91,24 +95,25 @@ class Breakdown:
         return {"total": self.total, "items": items}
 
 
-def _phrase(item: ScoreItem, running: str) -> str:
-    if item.kind == "fifteen":
+def _phrase(kind: str, points: int, cards: int, running: str) -> str:
+    """One item of a count in words (`cards`: how many pieces made it)."""
+    if kind == "fifteen":
         return f"fifteen {running}"
-    if item.kind == "thirty-one":
+    if kind == "thirty-one":
         return f"thirty-one for {running}"
-    if item.kind == "pair":
+    if kind == "pair":
         # A hand lists each pair on its own; the play scores a whole pair royal at once.
-        name = {6: "pair royal", 12: "double pair royal"}.get(item.points, "a pair")
+        name = {6: "pair royal", 12: "double pair royal"}.get(points, "a pair")
         return f"{name} is {running}"
-    if item.kind == "run":
-        return f"a run of {number_words(len(item.cards))} is {running}"
-    if item.kind == "flush":
-        return f"a flush of {number_words(len(item.cards))} is {running}"
-    if item.kind in ("nobs", "heels"):
-        return f"his {item.kind} is {running}"
-    if item.kind == "go":
+    if kind == "run":
+        return f"a run of {number_words(cards)} is {running}"
+    if kind == "flush":
+        return f"a flush of {number_words(cards)} is {running}"
+    if kind in ("nobs", "heels"):
+        return f"his {kind} is {running}"
+    if kind == "go":
         return f"one for the go is {running}"
-    return f"{item.kind} is {running}"
+    return f"{kind} is {running}"
 
 
 _UNITS = (
@@ -150,19 +155,66 @@ def score_hand(
     """Every scoring item of a hand or crib: fifteens, pairs, runs, flush, nobs, in that order.
 
     pieces: the hand without the starter (2..6 pieces, dice allowed); starter None scores the
-    pieces alone. flush defaults to CRIB for a crib, HAND otherwise."""
+    pieces alone. flush defaults to CRIB for a crib, HAND otherwise.
+
+    Every count is published (its show event, its score event, the views), so its JSON items
+    and words are made here in the same pass, the rank items' words coming ready-made for each
+    sequence of ranks (`_rank_counting`)."""
     rule = _flush_rule(crib, flush)
     _check_size(pieces, starter)
     group = (*pieces, starter) if starter is not None else tuple(pieces)
-    items = [ScoreItem(kind, points, tuple([group[i] for i in where]))
-             for kind, points, where in _rank_items(tuple([piece.rank for piece in group]))]
+    rank_items, running = _rank_counting(tuple([piece.rank for piece in group]))
+    texts = card_strs(group)
+    items: list[ScoreItem] = []
+    items_json: list[dict[str, Any]] = []
+    phrases: list[str] = []
+    for kind, points, where, phrase in rank_items:
+        shown = [texts[i] for i in where]
+        items.append(_score_item(kind, points, tuple([group[i] for i in where])))
+        items_json.append({"kind": kind, "points": points, "cards": shown})
+        phrases.append(f"{phrase} ({' '.join(shown)})")
+    for item in _suit_items(pieces, starter, rule):
+        running += item.points
+        shown = card_strs(item.cards)
+        items.append(item)
+        items_json.append({"kind": item.kind, "points": item.points, "cards": shown})
+        phrase = _phrase(item.kind, item.points, len(item.cards), number_words(running))
+        phrases.append(f"{phrase} ({' '.join(shown)})")
+    return _counted(tuple(items), items_json, ", ".join(phrases) or NO_POINTS_WORDS)
+
+
+def _suit_items(pieces: Sequence[Card], starter: Card | None, rule: FlushRule
+                ) -> list[ScoreItem]:
+    """The items of a count that suits make, after its rank items: the flush, then nobs."""
+    items = []
     flush_cards = _flush_cards(pieces, starter, rule)
     if flush_cards:
         items.append(ScoreItem("flush", len(flush_cards), flush_cards))
     if starter is not None:
         for jack in _nobs_jacks(pieces, starter):
             items.append(ScoreItem("nobs", 1, (jack, starter)))
-    return Breakdown(tuple(items))
+    return items
+
+
+def _score_item(kind: str, points: int, cards: tuple[Card, ...]) -> ScoreItem:
+    """ScoreItem(kind, points, cards), its fields filled in directly: a frozen record's
+    __init__ sets each through object.__setattr__, and every show makes dozens of items."""
+    item = _new_object(ScoreItem)
+    fields = item.__dict__
+    fields["kind"], fields["points"], fields["cards"] = kind, points, cards
+    return item
+
+
+_new_object = object.__new__
+
+
+def _counted(items: tuple[ScoreItem, ...], items_json: list[dict[str, Any]], words: str
+             ) -> Breakdown:
+    """Breakdown(items) with what to_json and words would make already made."""
+    breakdown = Breakdown(items)
+    object.__setattr__(breakdown, "_items_json", items_json)
+    object.__setattr__(breakdown, "_words", words)
+    return breakdown
 
 
 def _flush_rule(crib: bool, flush: FlushRule | None) -> FlushRule:
@@ -177,17 +229,33 @@ def _check_size(pieces: Sequence[Card], starter: Card | None) -> None:
         raise ValueError(f"A hand scores at most {MAX_PIECES} pieces with the starter.")
 
 
-@lru_cache(maxsize=1 << 16)
 def _rank_items(ranks: tuple[int, ...]) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
     """The fifteens, pairs and runs of pieces of these ranks (in this order), as (kind, points,
-    positions of the pieces), in the order a player counts them. They depend on the ranks
-    alone, and hands repeat their rank sequences, so each sequence is worked out once."""
+    positions of the pieces), in the order a player counts them."""
     items = [("fifteen", 2, subset) for subset in _fifteens(ranks)]
     items += [("pair", 2, (first, second))
               for first, second in combinations(range(len(ranks)), 2)
               if ranks[first] == ranks[second]]
     items += [("run", len(run), run) for run in _runs(ranks)]
     return tuple(items)
+
+
+#: _rank_counting's answer: (kind, points, positions, words) per item, and their points.
+RankCounting = tuple[tuple[tuple[str, int, tuple[int, ...], str], ...], int]
+
+
+@lru_cache(maxsize=1 << 16)
+def _rank_counting(ranks: tuple[int, ...]) -> RankCounting:
+    """_rank_items with each item's words, running total included (a count says its rank
+    items first), and the points of them all. They depend on the ranks alone, and hands repeat
+    their sequences of ranks, so each sequence is worked out once."""
+    counted = []
+    running = 0
+    for kind, points, where in _rank_items(ranks):
+        running += points
+        words = _phrase(kind, points, len(where), number_words(running))
+        counted.append((kind, points, where, words))
+    return tuple(counted), running
 
 
 def _subsets_in_counting_order(pieces: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
@@ -257,6 +325,15 @@ def _flush_cards(
     """The cards of the flush the rule allows, or () for none. Dice never count."""
     if rule is _NONE:
         return ()
+    # Any rule's flush needs every card among the pieces in one suit: most hands fail at once.
+    first = None
+    for piece in pieces:
+        suit = piece.suit
+        if suit is not None:
+            if first is None:
+                first = suit
+            elif suit != first:
+                return ()
     suited = tuple(p for p in pieces if p.suit is not None)
     if rule is _CRIB:
         # Every piece, dice included, must be a card of the one suit, and the starter too.
@@ -370,11 +447,19 @@ def peg_points(pile: Sequence[Card], count: int | None = None) -> Breakdown:
         return _NO_POINTS
     if count is None:
         count = count_of(pile)
+    laid = len(pile)
     last_rank = pile[-1].rank
     same = 1
-    while same < len(pile) and pile[-same - 1].rank == last_rank:
+    while same < laid and pile[-same - 1].rank == last_rank:
         same += 1
-    run = _peg_run_length(pile) if same == 1 else 0  # a pair ends no run
+    run = 0
+    if same == 1 and laid >= 3:  # a pair ends no run
+        # A run ends with three different ranks within its span, which is under its length
+        # (at most the pile's): most piles fail this at once.
+        before, third = pile[-2].rank, pile[-3].rank
+        if (before != third and third != last_rank
+                and max(before, third, last_rank) - min(before, third, last_rank) < laid):
+            run = _peg_run_length(pile)
     if count != 15 and count != 31 and same == 1 and not run:
         return _NO_POINTS  # most pieces score nothing
     items: list[ScoreItem] = []
