@@ -140,11 +140,7 @@ def sorted_cards(cards: Iterable[Card]) -> list[Card]:
 
 
 def seat_name(seat: int) -> str:
-    return _SEAT_NAMES[seat] if 0 <= seat < len(_SEAT_NAMES) else f"{{s{seat}}}"
-
-
-#: "{s0}".."{s7}": written into every event's text.
-_SEAT_NAMES = tuple(f"{{s{seat}}}" for seat in range(8))
+    return f"{{s{seat}}}"
 
 
 class CribbageGame(Game):

@@ -160,7 +160,7 @@ def score_hand(
     Every count is published (its show event, its score event, the views), so its JSON items
     and words are made here in the same pass, the rank items' words coming ready-made for each
     sequence of ranks (`_rank_counting`)."""
-    rule = _flush_rule(crib, flush)
+    rule = flush if flush is not None else _CRIB if crib else _HAND  # _flush_rule, inline
     _check_size(pieces, starter)
     group = (*pieces, starter) if starter is not None else tuple(pieces)
     rank_items, running = _rank_counting(tuple([piece.rank for piece in group]))
@@ -180,7 +180,7 @@ def score_hand(
         items_json.append({"kind": item.kind, "points": item.points, "cards": shown})
         phrase = _phrase(item.kind, item.points, len(item.cards), number_words(running))
         phrases.append(f"{phrase} ({' '.join(shown)})")
-    return _counted(tuple(items), items_json, ", ".join(phrases) or NO_POINTS_WORDS)
+    return _counted(tuple(items), running, items_json, ", ".join(phrases) or NO_POINTS_WORDS)
 
 
 def _suit_items(pieces: Sequence[Card], starter: Card | None, rule: FlushRule
@@ -190,7 +190,7 @@ def _suit_items(pieces: Sequence[Card], starter: Card | None, rule: FlushRule
     flush_cards = _flush_cards(pieces, starter, rule)
     if flush_cards:
         items.append(ScoreItem("flush", len(flush_cards), flush_cards))
-    if starter is not None:
+    if starter is not None and starter.suit is not None:
         for jack in _nobs_jacks(pieces, starter):
             items.append(ScoreItem("nobs", 1, (jack, starter)))
     return items
@@ -208,12 +208,14 @@ def _score_item(kind: str, points: int, cards: tuple[Card, ...]) -> ScoreItem:
 _new_object = object.__new__
 
 
-def _counted(items: tuple[ScoreItem, ...], items_json: list[dict[str, Any]], words: str
-             ) -> Breakdown:
-    """Breakdown(items) with what to_json and words would make already made."""
-    breakdown = Breakdown(items)
-    object.__setattr__(breakdown, "_items_json", items_json)
-    object.__setattr__(breakdown, "_words", words)
+def _counted(items: tuple[ScoreItem, ...], total: int, items_json: list[dict[str, Any]],
+             words: str) -> Breakdown:
+    """Breakdown(items) (`total`: their points), filled in directly as _score_item is, with
+    what to_json and words would make already made."""
+    breakdown = _new_object(Breakdown)
+    fields = breakdown.__dict__
+    fields["items"], fields["total"] = items, total
+    fields["_items_json"], fields["_words"] = items_json, words
     return breakdown
 
 
