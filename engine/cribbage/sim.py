@@ -33,7 +33,6 @@ Subclasses add their own codes between PASS and CLAIM (PIP Cribbage: Crux and Tu
 
 from __future__ import annotations
 
-import functools
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
@@ -236,10 +235,24 @@ def _points_of_key(key: int) -> int:
 
 
 def _tail_key(ranks: Sequence[int]) -> int:
-    key = 0
-    for rank in ranks[-4:]:
-        key = key << 4 | rank
-    return key
+    return _pack_ranks(ranks) & TAIL_MASK
+
+
+def _pack_ranks(ranks: Sequence[int]) -> int:
+    """A pile's ranks in one int, four bits a rank, the last laid lowest (ranks are never 0)."""
+    packed = 0
+    for rank in ranks:
+        packed = packed << 4 | rank
+    return packed
+
+
+def _unpack_ranks(packed: int) -> list[int]:
+    ranks = []
+    while packed:
+        ranks.append(packed & 15)
+        packed >>= 4
+    ranks.reverse()
+    return ranks
 
 
 # ===== action codes =============================================================================
@@ -271,6 +284,11 @@ _GO_ONLY = (GO,)
 #: _BITS[n] is n.bit_length(): the bits rng.choice draws to pick one of n.
 _BITS = tuple(n.bit_length() for n in range(256))
 _KEEP_OR_GIVE = (KEEP, GIVE_BACK)
+#: The places (i, j), i < j, of each pair of a sorted hand of each size (up to half the deck),
+#: in legal()'s order: a pair's discard code is DISCARD_PAIR + (hand[i] << 6) + hand[j].
+_PLACE_PAIRS = tuple(tuple(combinations(range(size), 2)) for size in range(CARDS // 2 + 1))
+#: The seat after each seat (to its left), by the number of players.
+_NEXT_SEAT = tuple(tuple((seat + 1) % players for seat in range(players)) for players in range(17))
 
 
 class CribbageSim:
@@ -472,106 +490,155 @@ class CribbageSim:
         while (won := self.won) is None:
             phase = self.phase
             if phase == PLAYING:
-                self._random_play(getrandbits)
+                self._random_pegging(getrandbits)
             elif phase == DISCARDING:
-                self._random_discard(getrandbits)
+                self._random_discards(getrandbits)
             else:
                 random_move(self, getrandbits)
         return won
 
-    def _random_discard(self, getrandbits: Callable[[int], int]) -> None:
-        """One discard: a seat drawn from acting, then a code by its place in legal(seat)."""
+    def _random_discards(self, getrandbits: Callable[[int], int]) -> None:
+        """The discards still to come, each drawn as random_playout draws it (a seat from
+        acting, then a code by its place in legal(seat)) and made as _discard makes it."""
+        hands, discarded, crib = self.hands, self.discarded, self.crib
+        plan = self.plan
+        discards, to_bottom = plan.discards, plan.to_bottom
         seats = self.acting
-        n = len(seats)
-        bits = _BITS[n]
-        i = getrandbits(bits)
-        while i >= n:
-            i = getrandbits(bits)
-        seat = seats[i]
-        hand = self.hands[seat]
-        if self.plan.discards[seat] == 2:
-            places = _place_pairs(len(hand))
-            n = len(places)
+        while seats:
+            n = len(seats)
             bits = _BITS[n]
             i = getrandbits(bits)
             while i >= n:
                 i = getrandbits(bits)
-            first, second = places[i]
-            code = DISCARD_PAIR + (hand[first] << 6) + hand[second]
-        else:
-            n = len(hand)
-            bits = _BITS[n]
-            i = getrandbits(bits)
-            while i >= n:
-                i = getrandbits(bits)
-            code = DISCARD + hand[i]
-        self.points = []
-        self._discard(seat, code)
+            seat = seats[i]
+            seats = seats[:i] + seats[i + 1:]
+            hand = hands[seat]
+            if discards[seat] == 2:
+                places = _PLACE_PAIRS[len(hand)]
+                n = len(places)
+                bits = _BITS[n]
+                j = getrandbits(bits)
+                while j >= n:
+                    j = getrandbits(bits)
+                first, second = places[j]
+                cards = (hand[first], hand[second])
+                del hand[second], hand[first]
+            else:
+                n = len(hand)
+                bits = _BITS[n]
+                j = getrandbits(bits)
+                while j >= n:
+                    j = getrandbits(bits)
+                cards = (hand.pop(j),)
+            if seat not in to_bottom:
+                crib += cards
+            discarded[seat] = True
+        self.acting = seats
+        self.points = []  # the last discard's move: his heels may score in it
+        self._finish_discards()
 
-    def _random_play(self, getrandbits: Callable[[int], int]) -> None:
-        """Moves of the play drawn as random_playout draws them (the seat from acting, which
-        is the one seat to play; a code from legal(seat)), laid as _lay lays them, for as long
-        as the turn simply passes on: back to random_playout once _after_move has to decide."""
-        hands, low, players = self.peg_hands, self.low, self.players
-        sorted_hands = self.sorted_hands
-        pile = self.pile
-        key = _tail_key(pile)
-        points_of_key = _POINTS_OF_KEY
+    def _random_pegging(self, getrandbits: Callable[[int], int]) -> None:
+        """The rest of the play, each move drawn as random_playout draws it (the seat from
+        acting, which is the one seat to play; a code from legal(seat)) and made as play()
+        makes it, until the show begins (_begin_show) or the game ends. The count is kept as
+        the room left under 31, and the pile's ranks packed into an int (_pack_ranks: its low
+        16 bits are the last four ranks, a key of the scores table), in locals written back
+        as the play ends."""
+        hands, low, players, passed = self.peg_hands, self.low, self.players, self.passed
+        seat, last = self.turn, self.last_player
+        room = LIMIT - self.count
+        laid = _pack_ranks(self.pile)
+        sorted_hands, score = self.sorted_hands, self._score
+        next_of = _NEXT_SEAT[players]
+        points_of_key, bits_of, highest, value_of, rank_of = (
+            _POINTS_OF_KEY, _BITS, _HIGHEST_WITHIN, VALUE, RANK)
         while True:
-            seat = self.turn
             while getrandbits(1):  # rng.choice((seat,)): one bit at a time until a 0
                 pass
             hand = hands[seat]
-            count = self.count
             if sorted_hands:  # the playable pieces lead the hand
-                n = bisect_right(hand, _HIGHEST_WITHIN[LIMIT - count])
                 playable = hand
+                n = bisect_right(hand, highest[room])
             else:
-                playable = self.legal(seat)  # type: ignore[assignment]
-                n = 0 if playable is _GO_ONLY else len(playable)
-            self.points = []
-            if not n:
+                playable = self._playable(hand, room)
+                n = len(playable)
+            if n:
+                bits = bits_of[n]
+                i = getrandbits(bits)
+                while i >= n:
+                    i = getrandbits(bits)
+                if sorted_hands:
+                    piece = hand.pop(i)
+                    low[seat] = value_of[hand[0]] if hand else NO_PIECE
+                else:
+                    piece = playable[i]
+                    hand.remove(piece)
+                    low[seat] = self._lowest(hand)
+                rank = rank_of[piece]
+                room -= value_of[piece]
+                last = seat
+                laid = laid << 4 | rank
+                points = points_of_key[laid & TAIL_MASK]
+                if points < 0:
+                    points = _points_of_key(laid & TAIL_MASK)
+                    if points == WHOLE_PILE:
+                        points = pairs_and_runs(_unpack_ranks(laid))
+                if room == 16 or not room:  # a count of 15 or 31
+                    points += 2
+                if points:
+                    self.points = []
+                    score(seat, points)
+                    if self.won is not None:
+                        self._leave_pegging(laid, room, passed, last, seat)
+                        return
+                following = next_of[seat]
+                if low[following] <= room:  # the usual case: the next seat lays on
+                    seat = following
+                    continue
+            else:
                 while getrandbits(1):  # rng.choice((GO,))
                     pass
-                self._go(seat)
-                return
-            bits = _BITS[n]
-            i = getrandbits(bits)
-            while i >= n:
-                i = getrandbits(bits)
-            piece = playable[i]
-            if sorted_hands:
-                del hand[i]
-                low[seat] = VALUE[hand[0]] if hand else NO_PIECE
-            else:
-                hand.remove(piece)
-                low[seat] = self._lowest(hand)
-            rank = RANK[piece]
-            pile.append(rank)
-            count = self.count = count + VALUE[piece]
-            self.last_player = seat
-            left = self.left = self.left - 1
-            key = (key << 4 | rank) & TAIL_MASK
-            points = points_of_key[key]
-            if points < 0:
-                points = _points_of_key(key)
-                if points == WHOLE_PILE:
-                    points = pairs_and_runs(pile)
-            if count == 15 or count == LIMIT:
-                points += 2
-            if points:
-                self._score(seat, points)
-                if self.won is not None:
-                    return
-            if left and count != LIMIT and min(low) <= LIMIT - count:
-                passed = self.passed
-                turn = seat + 1 if seat + 1 < players else 0
-                while passed[turn] or low[turn] == NO_PIECE:
-                    turn = turn + 1 if turn + 1 < players else 0
-                self.turn = turn  # acting is set as the loop ends (every way out sets it)
+                passed[seat] = True
+                points = 0
+                following = next_of[seat]
+            if min(low) <= room:  # someone can lay: the next seat round that may go on
+                seat = following
+                while passed[seat] or low[seat] == NO_PIECE:
+                    seat = next_of[seat]
                 continue
-            self._after_move(seat)
-            return
+            # Nobody can lay: one for the last card or the go, unless it made 31.
+            if not points:  # this move has scored nothing yet
+                self.points = []
+            if room:
+                score(last, 1)
+                if self.won is not None:
+                    self._leave_pegging(laid, room, passed, last, seat)
+                    return
+            if not any(hands):  # every piece is down
+                self._leave_pegging(laid, room, passed, last, None)
+                self._begin_show()
+                return
+            # The count starts again left of the last seat to lay a piece.
+            laid = 0
+            room = LIMIT
+            passed = [False] * players
+            seat = next_of[last]
+            while low[seat] == NO_PIECE:
+                seat = next_of[seat]
+
+    def _playable(self, hand: list[int], room: int) -> list[int]:
+        """legal(seat)'s pieces from a hand that is not sorted_hands (none: empty)."""
+        playable = [piece for piece in hand if VALUE[piece] <= room]
+        return list(dict.fromkeys(playable)) if self.repeated_pieces else playable
+
+    def _leave_pegging(self, laid: int, room: int, passed: list[bool], last: int,
+                       turn: int | None) -> None:
+        """Write _random_pegging's locals back (the game goes on in the show, or is over)."""
+        self.pile, self.count = _unpack_ranks(laid), LIMIT - room
+        self.passed, self.last_player, self.turn = passed, last, turn
+        self.left = sum(map(len, self.peg_hands))
+        if turn is not None and self.won is None:
+            self.acting = _SEAT[turn]
 
     def _own_legal(self, seat: int) -> Sequence[int]:
         """Legal codes in a phase of a subclass's own (PIP Cribbage's Crux)."""
@@ -975,13 +1042,6 @@ class CribbageSim:
         if not self._pressers():
             self.window = None
             self._end_show()
-
-
-@functools.cache
-def _place_pairs(size: int) -> tuple[tuple[int, int], ...]:
-    """The places (i, j), i < j, of each pair of a sorted hand of that size, in legal()'s
-    order: a pair's discard code is DISCARD_PAIR + (hand[i] << 6) + hand[j]."""
-    return tuple(combinations(range(size), 2))
 
 
 def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int
