@@ -30,11 +30,19 @@ waits until every rival is past the box, so far ahead it is boxed until the riva
 (a fixed BOX_COST had it walk into the box at 68 while far ahead, then fall back into the
 trap at 88-90). In the play it also counts the go or last-card point a piece may bring where
 that point lands on the track (`_go_correction`).
+
+With two players, hard's play also plays each piece out to the end of the deal on deals of
+the cards it cannot see (`rest_of_deal_chances`): the starter is known in the play, so its
+hand's count is too, and most of its losses came from a count of the show (or a go point)
+landing it on the box at 68 while far ahead, to wait there until the rival caught up. The
+deal's end is valued as a chance of winning, not a lead in points: far ahead, a few points
+more are worth little and a box nearly everything.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -43,8 +51,10 @@ from engine.ai import cribbage as crib_ai
 from engine.cards import Card, parse_card
 from engine.contract import Action, View
 from engine.crib_race.board import BOARDS, BOX, MAIN, Board
+from engine.crib_race.sim import STRIDE, _Track, track_of
 from engine.crib_race.track import Move, Peg, move, to_finish
 from engine.cribbage.scoring import hand_total, peg_points
+from engine.cribbage.sim import LIMIT, PIECE_OF_TEXT, RANK, VALUE, hand_score, peg_score
 
 #: Points a side can expect to miss while boxed (roughly a deal's scoring).
 BOX_COST = 10.0
@@ -206,6 +216,22 @@ def rival_cost(view: View, board: Board, side: int) -> float:
     return max(costs) if costs else 0.0
 
 
+def node_pegs(track: _Track) -> list[Peg]:
+    """The peg of every node of the simulation's track (engine/crib_race/sim.py), in order."""
+    pegs = [Peg(MAIN, hole) for hole in range(track.finish + 1)]
+    starts = sorted((start, name) for name, start in track.path_start.items())
+    for number, (start, name) in enumerate(starts):
+        end = starts[number + 1][0] if number + 1 < len(starts) else track.first_box
+        pegs += [Peg(name, node - start) for node in range(start, end)]
+    return pegs + [Peg(box.name, 0) for box in track.board.zones_of(BOX)]
+
+
+@lru_cache(maxsize=8)
+def node_costs(track: _Track) -> tuple[float, ...]:
+    """points_to_go of every node of the simulation's track; a penalty box's as its hole."""
+    return tuple(place_cost(track.board, peg) for peg in node_pegs(track))
+
+
 def ahead(board: Board, peg: Peg, holes: int) -> Peg:
     """Where a peg ends after `holes` holes of plain moves (zones ignored: a rough guess of
     where the play leaves it). A guess that reaches the finish is dropped for the peg as it
@@ -284,7 +310,207 @@ def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
     def value(piece: Card) -> float:
         return crib_ai.play_value(situation, piece, level) + correction(piece)
 
+    if level == "hard" and view["players"] == 2 and len({a["card"] for a in plays}) > 1:
+        searched = rest_of_deal_chances(view, [a["card"] for a in plays], board, rng)
+        return max(plays, key=lambda a: searched[a["card"]]
+                   + HEURISTIC_SHARE * value(parse_card(a["card"])))
     return max(plays, key=lambda a: value(parse_card(a["card"])))
+
+
+# ----- hard, two players: the rest of the deal played out ------------------------------------
+#: Deals of the cards hard cannot see (the rival's pieces, its crib cards) each piece is tried
+#: on; every piece on the same deals, so their difference is measured on paired samples.
+PLAY_SAMPLES = 24
+#: How much the play heuristic's value (points) counts beside the searched win chance
+#: (percent): it breaks near ties.
+HEURISTIC_SHARE = 0.05
+#: A game won in the rest of the deal, in the search's units (`_RestOfDeal.worth`'s finish).
+WIN_LEAD = 200.0
+#: The spread of the race still to run, as the logistic scale of `win_chance`: some points,
+#: and more for each point both pegs still need (more deals, more luck).
+WIN_SPREAD, WIN_SPREAD_PER_POINT = 2.0, 0.09
+
+
+def rest_of_deal_chances(view: View, pieces: Sequence[str], board: Board,
+                       rng: random.Random) -> dict[str, float]:
+    """For each piece (card text) we may lay, our mean chance of winning (percent,
+    `_RestOfDeal.win_chance`) once the deal is over: the play on to its end and the show in
+    its order, pone's hand, dealer's hand, crib, then the penalty boxes' release. The starter
+    is known, so our hand's count is too: the search sees which places the play may leave us
+    put that count (or the crib's after it) on a box, and the win chance weighs a box that
+    throws a big lead away far above the few points that avoiding it may cost.
+
+    The rival's pieces and crib cards are dealt from the unseen cards `PLAY_SAMPLES` times;
+    both seats then lay the piece gaining most position value (`_RestOfDeal.pick`)."""
+    track = track_of(board)
+    me = view["seat"]
+    rival = 1 - me
+    unseen = [PIECE_OF_TEXT[str(card)] for card in crib_ai.unseen_cards(view)]
+    rival_holds = int(view["hand_sizes"][rival])
+    crib_missing = int(view["crib_size"]) - len(view["discards"])
+    my_kept = [PIECE_OF_TEXT[text] for text in view["kept"]]
+    start = _RestOfDeal(
+        track=track,
+        side_of=[crib_ai.side_of(view, seat) for seat in (0, 1)],
+        pegs=[track.node_of(peg_of(view, side)) for side in range(2)],
+        queues=[list(view["penalty_boxes"][box.name]) for box in board.zones_of(BOX)],
+        hands=[[], []],
+        pile=[RANK[PIECE_OF_TEXT[text]] for text in view["pile"]],
+        count=int(view["count"]),
+        passed=[seat in view["passed"] for seat in (0, 1)],
+        last=view["last_player"],
+    )
+    # A rival that said go on this count holds nothing that fits it.
+    room = LIMIT - start.count
+    could_hold = [p for p in unseen if not start.passed[rival] or VALUE[p] > room]
+    if len(could_hold) < rival_holds:  # not in a real deal; a test's made-up position
+        could_hold = unseen
+    totals = dict.fromkeys(pieces, 0.0)
+    for _ in range(PLAY_SAMPLES):
+        rival_hand = rng.sample(could_hold, rival_holds)
+        rest = [p for p in unseen if p not in rival_hand]
+        kept: list[list[int]] = [[], []]
+        kept[me] = my_kept
+        kept[rival] = [PIECE_OF_TEXT[text] for text in view["played"][rival]] + rival_hand
+        crib = [PIECE_OF_TEXT[text] for text in view["discards"]] + rng.sample(rest,
+                                                                               crib_missing)
+        for text in totals:
+            deal = start.copy()
+            deal.hands[me] = [PIECE_OF_TEXT[card] for card in view["hand"]]
+            deal.hands[rival] = list(rival_hand)
+            deal.lay(me, PIECE_OF_TEXT[text])
+            deal.play_on(rival)
+            deal.show(view["dealer"], kept, crib, PIECE_OF_TEXT[view["starter"]])
+            totals[text] += deal.win_chance(crib_ai.side_of(view, me))
+    return {text: total / PLAY_SAMPLES for text, total in totals.items()}
+
+
+@dataclasses.dataclass
+class _RestOfDeal:
+    """One determinized rest of a two-player deal on the simulation's ints (engine/cribbage/
+    sim.py's pieces, engine/crib_race/sim.py's track nodes), played as CribRaceSim plays it."""
+
+    track: _Track
+    side_of: list[int]
+    pegs: list[int]  # by side
+    queues: list[list[int]]  # the sides in each penalty box, first in first
+    hands: list[list[int]]  # by seat
+    pile: list[int]  # the ranks laid on the current count
+    count: int
+    passed: list[bool]
+    last: int | None
+    won: int | None = None  # the side that reached the finish
+
+    def copy(self) -> _RestOfDeal:
+        return dataclasses.replace(self, pegs=self.pegs[:], queues=[q[:] for q in self.queues],
+                                   hands=[h[:] for h in self.hands], pile=self.pile[:],
+                                   passed=self.passed[:])
+
+    def score(self, seat: int, points: int) -> None:
+        side = self.side_of[seat]
+        node = self.pegs[side]
+        track = self.track
+        if self.won is not None or node >= track.first_box:
+            return
+        node = self.pegs[side] = track.moves[node * STRIDE + points]
+        if node >= track.first_box:
+            self.queues[node - track.first_box].append(side)
+        elif node == track.finish:
+            self.won = side
+
+    def worth(self, seat: int, points: int) -> float:
+        """The position value `points` gain `seat`'s side (as the rollout player weighs it)."""
+        side = self.side_of[seat]
+        node = self.pegs[side]
+        track = self.track
+        if points <= 0 or node >= track.first_box:
+            return 0.0
+        after = track.moves[node * STRIDE + points]
+        if after == track.finish:
+            return WIN_LEAD
+        costs = node_costs(track)
+        gained = costs[node] - costs[after]
+        if after >= track.first_box:
+            gained -= BOX_BASE_COST + max(0.0, costs[self.pegs[1 - side]] - costs[after])
+        return gained
+
+    def lay(self, seat: int, piece: int) -> None:
+        self.hands[seat].remove(piece)
+        self.pile.append(RANK[piece])
+        self.count += VALUE[piece]
+        self.last = seat
+        if len(self.pile) > 1:
+            points = peg_score(self.pile, self.count)
+            if points:
+                self.score(seat, points)
+
+    def pick(self, seat: int, playable: list[int]) -> int:
+        """The piece whose points gain most position value; higher pieces first on a tie (low
+        ones make later counts and gos)."""
+        def value(piece: int) -> float:
+            points = peg_score([*self.pile, RANK[piece]], self.count + VALUE[piece])
+            return self.worth(seat, points) + 0.01 * VALUE[piece]
+        return max(playable, key=value)
+
+    def play_on(self, turn: int) -> None:
+        """The play from here to its end, `turn` to move unless it cannot."""
+        hands, passed = self.hands, self.passed
+        while self.won is None:
+            room = LIMIT - self.count
+            if not hands[0] and not hands[1]:  # one for the last card, unless it made 31
+                if room:
+                    self.score(self.last, 1)
+                return
+            can = [not passed[seat] and any(VALUE[p] <= room for p in hands[seat])
+                   for seat in (0, 1)]
+            if not room or not (can[0] or can[1]):  # one for the go; the count starts again
+                if room:
+                    self.score(self.last, 1)
+                self.pile, self.count, passed[0], passed[1] = [], 0, False, False
+                turn = 1 - self.last if hands[1 - self.last] else self.last
+                continue
+            if passed[turn] or not hands[turn]:
+                turn = 1 - turn
+                continue
+            if not can[turn]:  # go
+                passed[turn] = True
+                turn = 1 - turn
+                continue
+            self.lay(turn, self.pick(turn, [p for p in hands[turn] if VALUE[p] <= room]))
+            other = 1 - turn
+            if hands[other] and not passed[other]:
+                turn = other
+
+    def show(self, dealer: int, kept: list[list[int]], crib: list[int], starter: int) -> None:
+        """The show in its order, then the boxes' release (one peg per box, once every peg
+        outside the box is past it)."""
+        pone = 1 - dealer
+        for seat, cards, is_crib in ((pone, kept[pone], False), (dealer, kept[dealer], False),
+                                     (dealer, crib, True)):
+            total = hand_score(cards, starter, is_crib)
+            if total:
+                self.score(seat, total)
+        track = self.track
+        for hole, queue in zip(track.box_holes, self.queues, strict=True):
+            if queue and all(track.position[self.pegs[side]] > hole
+                             for side in range(2) if side not in queue):
+                self.pegs[queue.pop(0)] = hole
+
+    def win_chance(self, side: int) -> float:
+        """`side`'s chance of winning the game, in percent, from the pegs' position values
+        (points still to go; a boxed peg charged the box's base cost and the wait for the
+        rival): a logistic of the lead, so points matter little far ahead or far behind and
+        a box that throws a big lead away costs nearly all the lead was worth."""
+        if self.won is not None:
+            return 100.0 if self.won == side else 0.0
+        costs = node_costs(self.track)
+        own, theirs = costs[self.pegs[side]], costs[self.pegs[1 - side]]
+        if self.pegs[side] >= self.track.first_box:
+            own += BOX_BASE_COST + max(0.0, theirs - own)
+        if self.pegs[1 - side] >= self.track.first_box:
+            theirs += BOX_BASE_COST + max(0.0, own - theirs)
+        spread = WIN_SPREAD + WIN_SPREAD_PER_POINT * (own + theirs)
+        return 100.0 / (1.0 + math.exp((own - theirs) / spread))
 
 
 def track_correction(view: View, situation: crib_ai.PlaySituation, board: Board,

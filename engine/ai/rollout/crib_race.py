@@ -9,13 +9,10 @@ by the position value it gains (`position_gain` of the hard level, per node)."""
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from engine.ai import crib_race as race_ai
 from engine.ai.rollout import crib_family, first_to_act
-from engine.crib_race.board import BOX, MAIN
-from engine.crib_race.sim import STRIDE, CribRaceSim, _Track
-from engine.crib_race.track import Peg
+from engine.crib_race.sim import STRIDE, CribRaceSim
 
 #: One deal (crib_family.stage).
 STEPS = 3
@@ -26,22 +23,8 @@ FINISH_WORTH = 1000.0
 progress = crib_family.stage
 
 
-@cache
-def node_costs(track: _Track) -> tuple[float, ...]:
-    """The hard level's position value (points still to go) of every node of the track; a
-    penalty box's node as its hole."""
-    board = track.board
-    pegs = [Peg(MAIN, hole) for hole in range(track.finish + 1)]
-    starts = sorted((start, name) for name, start in track.path_start.items())
-    for number, (start, name) in enumerate(starts):
-        end = starts[number + 1][0] if number + 1 < len(starts) else track.first_box
-        pegs += [Peg(name, node - start) for node in range(start, end)]
-    pegs += [Peg(box.name, 0) for box in board.zones_of(BOX)]
-    return tuple(race_ai.place_cost(board, peg) for peg in pegs)
-
-
 def lead(sim: CribRaceSim, seat: int) -> float:
-    costs = node_costs(sim.track)
+    costs = race_ai.node_costs(sim.track)
     pegs = sim.pegs
     mine = sim.side_of[seat]
     rivals = [costs[node] for side, node in enumerate(pegs) if side != mine]
@@ -66,7 +49,7 @@ def worth(sim: CribRaceSim, seat: int, points: int) -> float:
     after = track.moves[node * STRIDE + points]
     if after == track.finish:
         return FINISH_WORTH + points
-    costs = node_costs(track)
+    costs = race_ai.node_costs(track)
     gained = costs[node] - costs[after]
     if after >= first_box:
         slowest = max(costs[other] for rival, other in enumerate(pegs) if rival != side)
