@@ -132,3 +132,82 @@ def _beaten(card: int, led: int, trump: int, tops: list[list[int]]) -> bool:
         elif top[trump] >= 0 and (suit != trump or top[trump] >= card):
             return True
     return False
+
+
+#: A point handed to another seat, against one we take (hard's GIVE_AWAY_WEIGHT).
+_GIVE_AWAY_WEIGHT = 0.5
+
+
+def guess_policy(sim: PipPipSimulation, seat: int, rng: random.Random) -> int:
+    """policy, but a play judged from what `seat` could see: its own hand and the cards
+    nobody has seen, as one pool (the other hands and the stock), not the others' hands."""
+    legal = sim.legal(seat)
+    if len(legal) == 1:
+        return legal[0]
+    if legal[-1] >= CALL:
+        return _best_call(sim, seat, [code for code in legal if code >= CALL])
+    return _guess_play(sim, seat, legal)
+
+
+def _guess_play(sim: PipPipSimulation, seat: int, plays: list[int] | tuple[int, ...]) -> int:
+    players, trump, trick, hands = sim.players, sim.trump, sim.trick, sim.hands
+    hand = hands[seat]
+    best = -1
+    for card in trick:
+        if best < 0 or (card >= best if (card ^ best) < 16 else card >> 4 == trump):
+            best = card
+    on_table = sum(POINTS[card] for card in trick)
+    later = [len(hands[(seat + step) % players]) for step in range(1, players - len(trick))]
+    counts = [0] * CALL
+    for card in sim.pile:
+        counts[card] += 1
+    for other in range(players):
+        if other != seat:
+            for card in hands[other]:
+                counts[card] += 1
+    pool = sum(counts)
+    led = trick[0] >> 4 if trick else -1
+    later_points = _LATER_CARD_POINTS * len(later)
+    best_card, best_value = plays[0], None
+    for card in plays:
+        suit = card >> 4
+        cost = _STRENGTH_COST * (card & 15)
+        if suit == trump:
+            cost += _TRUMP_COST
+        partner = _PARTNER[card]
+        if partner >= 0 and partner in hand:
+            cost += _PARTNER_COST
+        stake = on_table + POINTS[card] + later_points
+        wins_now = best < 0 or (card >= best if (card ^ best) < 16 else suit == trump)
+        chance = _chance_unbeaten(card, suit if led < 0 else led, trump, counts, pool,
+                                  later) if wins_now else 0.0
+        value = chance * stake - (1.0 - chance) * _GIVE_AWAY_WEIGHT * stake - cost
+        if best_value is None or value > best_value:
+            best_card, best_value = card, value
+    return best_card
+
+
+def _chance_unbeaten(card: int, led: int, trump: int, counts: list[int], pool: int,
+                     later: list[int]) -> float:
+    """The chance no seat still to play (holding `later` cards each, dealt from the unseen
+    `counts`) beats `card`, winning the trick so far: hard's estimate, draws independent."""
+    if not later or pool <= 0:
+        return 1.0
+    suit = card >> 4
+    led_base = led << 4
+    led_left = sum(counts[led_base:led_base + 13])
+    off_pool = pool - led_left
+    if suit == led:
+        higher = sum(counts[card:led_base + 13])  # an equal card played later wins too
+        trumps = sum(counts[trump << 4:(trump << 4) + 13]) if led != trump else 0
+    else:  # a trump on another suit: only a higher trump from a seat void in the led suit
+        higher = 0
+        trumps = sum(counts[card:(trump << 4) + 13])
+    chance = 1.0
+    for size in later:
+        void = (1.0 - led_left / pool) ** size
+        beaten = 1.0 - (1.0 - higher / pool) ** size if higher else 0.0
+        if trumps and off_pool > 0:
+            beaten += void * (1.0 - (1.0 - min(1.0, trumps / off_pool)) ** size)
+        chance *= 1.0 - min(beaten, 1.0)
+    return chance
