@@ -42,6 +42,7 @@ from typing import Any
 
 from benchmarks.stats import percentile, wilson
 from engine.ai import expert
+from engine.contract import Game
 from engine.registry import GAMES
 
 EXPERT, HARD, RANDOM = "expert", "hard", "random"
@@ -68,11 +69,16 @@ class Played:
     thinking: tuple[float, ...]
 
 
+def new_game(job: Job) -> Game:
+    """The job's game, dealt from its seed with its options."""
+    return GAMES[job.game].new(job.players, dict(job.options), job.seed)
+
+
 def play(job: Job) -> Played:
     """One game, played out."""
     spec = GAMES[job.game]
     thinking: list[float] = []
-    game = spec.new(job.players, dict(job.options), job.seed)
+    game = new_game(job)
     rng = random.Random(f"{job.seed}:{job.hero}")
     while game.outcome is None:
         seat = game.waiting_for()[0]
