@@ -1,7 +1,7 @@
 """The expert computer player: strength, thinking time, and what it costs other tables.
 
     .venv/bin/python -m benchmarks.expert strength [--game cribbage] [--players 2]
-        [--games 4000] [--iterations 20 | --seconds 1.0] [--workers 2]
+        [--games 4000] [--iterations 20 | --seconds 1.0] [--workers 2] [--rounds N]
     .venv/bin/python -m benchmarks.expert race [--games 2000] [--workers 2]
     .venv/bin/python -m benchmarks.expert timing [--decisions 200] [--seconds 1.0]
     .venv/bin/python -m benchmarks.expert load [--experts 20] [--tables 20] [--seconds 60]
@@ -13,7 +13,9 @@ strength  the expert against the hard level, paired: every deal (game seed) is p
           `--iterations` fixes the search to that many deals per decision (the same on any
           machine); `--seconds` uses the time budget instead. Also prints the expert's CPU
           time per decision with a choice (mean, p50, p95, max). Games run in `--workers`
-          processes; long runs belong under `nice`.
+          processes; long runs belong under `nice`. `--rounds` plays shorter games where
+          the game has that option (Pip Pip: `--rounds 1` is a quarter of a 4-player game,
+          a cheap screen of a change before a run of whole games).
 race      Crib Race hard against a uniformly random player, paired the same way.
 timing    the expert's wall-clock time per decision (with a real choice) at the time budget,
           in this one process (one core), across every game: p50, p95, max.
@@ -40,6 +42,7 @@ from typing import Any
 
 from benchmarks.stats import percentile, wilson
 from engine.ai import expert
+from engine.contract import Game
 from engine.registry import GAMES
 
 EXPERT, HARD, RANDOM = "expert", "hard", "random"
@@ -54,6 +57,7 @@ class Job:
     levels: tuple[str, ...]
     hero: int
     budget: expert.Budget
+    options: tuple[tuple[str, Any], ...] = ()  # the game's options (hashable: a job is frozen)
 
 
 @dataclass(frozen=True)
@@ -65,11 +69,16 @@ class Played:
     thinking: tuple[float, ...]
 
 
+def new_game(job: Job) -> Game:
+    """The job's game, dealt from its seed with its options."""
+    return GAMES[job.game].new(job.players, dict(job.options), job.seed)
+
+
 def play(job: Job) -> Played:
     """One game, played out."""
     spec = GAMES[job.game]
     thinking: list[float] = []
-    game = spec.new(job.players, {}, job.seed)
+    game = new_game(job)
     rng = random.Random(f"{job.seed}:{job.hero}")
     while game.outcome is None:
         seat = game.waiting_for()[0]
@@ -94,13 +103,15 @@ def play(job: Job) -> Played:
 
 
 def paired_jobs(game: str, players: int, games: int, hero: str, others: str,
-                budget: expert.Budget, first_seed: int) -> list[Job]:
+                budget: expert.Budget, first_seed: int,
+                options: dict[str, Any] | None = None) -> list[Job]:
     """`games` games: each deal played with the hero in every seat in turn."""
     jobs = []
+    settings = tuple(sorted((options or {}).items()))
     for number in range(games):
         seed, seat = first_seed + number // players, number % players
         levels = tuple(hero if s == seat else others for s in range(players))
-        jobs.append(Job(game, players, seed, levels, seat, budget))
+        jobs.append(Job(game, players, seed, levels, seat, budget, settings))
     return jobs
 
 
@@ -149,12 +160,16 @@ def strength(args: argparse.Namespace) -> None:
     started = time.perf_counter()
     budget = budget_of(args)
     games = args.games - args.games % args.players  # whole deals only
-    jobs = paired_jobs(args.game, args.players, games, EXPERT, HARD, budget, args.seed)
+    options = {} if args.rounds is None else {"rounds": args.rounds}
+    jobs = paired_jobs(args.game, args.players, games, EXPERT, HARD, budget, args.seed,
+                       options)
     shares = run(jobs, args.workers)
     spent = f"{budget.iterations} deals" if budget.iterations is not None \
         else f"{budget.seconds:g} s"
+    rounds = "" if args.rounds is None else \
+        f", {args.rounds} round{'s' if args.rounds != 1 else ''}"
     report(f"expert ({spent} per decision) against {args.players - 1} hard, {args.game} "
-           f"{args.players}p", shares, started)
+           f"{args.players}p{rounds}", shares, started)
 
 
 def race(args: argparse.Namespace) -> None:
@@ -279,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     one.add_argument("--seconds", type=float, default=expert.DEFAULT_SECONDS)
     one.add_argument("--seed", type=int, default=1)
     one.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    one.add_argument("--rounds", type=int, default=None,
+                     help="rounds per game, where the game has the option (default: all)")
     two = sub.add_parser("race", help="Crib Race hard against random, paired")
     two.add_argument("--games", type=int, default=2000)
     two.add_argument("--seed", type=int, default=1)

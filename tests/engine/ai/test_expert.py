@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
+from benchmarks import expert as benchmark
 from engine.ai import expert
 from engine.contract import Game
+from engine.pip_pip.game import PipPipGame
 from engine.registry import GAMES
 
 from ..saved_games import state_digest
@@ -153,3 +155,19 @@ def test_an_iteration_budget_searches_that_many_deals(name: str,
     assert expert.choose(game, seat, random.Random(2), expert.Budget(iterations=3)) in legal
     assert [index for index, _ in calls] == list(range(len(legal))) * 3
     assert {kind for _, kind in calls} == {GAMES[name].simulation}
+
+
+def test_the_strength_benchmark_plays_the_options_asked() -> None:
+    """benchmarks.expert strength --rounds: every paired job deals its game with the option,
+    and without it the game keeps its default length."""
+
+    def rounds(options: dict[str, Any] | None) -> set[int]:
+        jobs = benchmark.paired_jobs("pip-pip", 4, 8, benchmark.EXPERT, benchmark.HARD,
+                                     TINY, first_seed=3, options=options)
+        assert sorted({job.seed for job in jobs}) == [3, 4]
+        games = [benchmark.new_game(job) for job in jobs]
+        assert all(isinstance(game, PipPipGame) for game in games)
+        return {game.rounds_total for game in games}  # type: ignore[attr-defined]
+
+    assert rounds({"rounds": 1}) == {1}
+    assert rounds(None) == {4}
