@@ -220,7 +220,7 @@ def pairs_and_runs(ranks: Sequence[int]) -> int:
 #: tail_points by the tail's ranks (peg_score's table, filled as piles come).
 _POINTS_OF_TAIL: dict[tuple[int, ...], int] = {}
 #: The same by the tail packed into an int, four bits a rank, the last laid lowest (0: none):
-#: the random play keeps its pile's key as it lays (key << 4 | rank) & TAIL_MASK.
+#: the random play keeps its pile packed (_pack_ranks) and looks up packed & TAIL_MASK.
 TAIL_MASK = (1 << 16) - 1
 _UNSEEN = -2
 _POINTS_OF_KEY: list[int] = [_UNSEEN] * (TAIL_MASK + 1)
@@ -232,10 +232,6 @@ def _points_of_key(key: int) -> int:
         tail = [rank for rank in ((key >> shift) & 15 for shift in (12, 8, 4, 0)) if rank]
         points = _POINTS_OF_KEY[key] = tail_points(tail)
     return points
-
-
-def _tail_key(ranks: Sequence[int]) -> int:
-    return _pack_ranks(ranks) & TAIL_MASK
 
 
 def _pack_ranks(ranks: Sequence[int]) -> int:

@@ -42,6 +42,21 @@ def test_the_show_waits_for_the_first_count_to_be_claimed() -> None:
     assert game.view(None)["show"] == []
 
 
+def test_a_recount_leaves_the_moves_as_the_state_alone_gives_them() -> None:
+    # A refused claim changes nothing, so the game keeps the moves it had worked out: they
+    # must be what the state gives when worked out afresh.
+    game = to_the_show()
+    claim(game, 0, 29)
+    before = [game.legal_actions(seat) for seat in (0, 1)]
+    assert [e["type"] for e in claim(game, 1, 13)] == ["recount"]
+    kept = (game.to_act(), game.waiting_for(), [game.legal_actions(seat) for seat in (0, 1)])
+    game.state_changed()
+    afresh = (game.to_act(), game.waiting_for(), [game.legal_actions(seat) for seat in (0, 1)])
+    assert kept == afresh
+    assert kept[2] == before and kept[0] == [1]
+    assert {"type": "muggins"} in kept[2][1] and {"type": "claim", "points": 12} in kept[2][1]
+
+
 def test_an_over_claim_is_refused_as_a_recount_and_scores_nothing() -> None:
     game = to_the_show()
     for impossible in (19, 30):  # no hand is worth these: not even offered

@@ -19,10 +19,12 @@ from engine.cribbage.scoring import FlushRule, hand_total, peg_points, score_han
 from engine.cribbage.sim import (
     CARD_OF,
     DECK_ORDER,
+    TAIL_MASK,
     WHOLE_PILE,
     CribbageSim,
+    _pack_ranks,
     _points_of_key,
-    _tail_key,
+    _unpack_ranks,
     cut_dealer,
     hand_score,
     pairs_and_runs,
@@ -147,8 +149,9 @@ def test_the_tables_by_the_last_four_ranks_are_the_walk(before: list[int],
     """tail_points, and the random play's table by packed key, score a pile as pairs_and_runs
     does, or say that only the whole pile can (WHOLE_PILE)."""
     ranks = before + tail
+    assert _unpack_ranks(_pack_ranks(ranks)) == ranks
     expected = pairs_and_runs(ranks)
-    for points in (tail_points(ranks[-4:]), _points_of_key(_tail_key(ranks))):
+    for points in (tail_points(ranks[-4:]), _points_of_key(_pack_ranks(ranks) & TAIL_MASK)):
         assert points == expected or (points == WHOLE_PILE and len(ranks) >= 4)
 
 
