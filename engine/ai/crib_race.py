@@ -320,7 +320,9 @@ def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
 # ----- hard, two players: the rest of the deal played out ------------------------------------
 #: Deals of the cards hard cannot see (the rival's pieces, its crib cards) each piece is tried
 #: on; every piece on the same deals, so their difference is measured on paired samples.
-PLAY_SAMPLES = 24
+#: 48 rather than 24: 97.4% against random instead of 96.3% on the same 2,000 deals, at a play
+#: decision's p95 of some 25 ms CPU instead of 14.
+PLAY_SAMPLES = 48
 #: How much the play heuristic's value (points) counts beside the searched win chance
 #: (percent): it breaks near ties.
 HEURISTIC_SHARE = 0.05

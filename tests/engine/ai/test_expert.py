@@ -55,7 +55,7 @@ def test_the_decision_does_not_depend_on_the_hidden_cards(
     monkeypatch.setattr(expert, "MIN_DEALS", 2)
     rng = random.Random(11)
     moved = searched = 0
-    for game, seat in decisions(name, players, options, seed=5, count=4):
+    for game, seat in decisions(name, players, options, seed=5, count=8):
         other_truth: Game = game.determinize(seat, random.Random(rng.random()))
         assert other_truth.view(seat) == game.view(seat)
         moved += state_digest(other_truth) != state_digest(game)
