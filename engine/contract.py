@@ -191,6 +191,24 @@ class Game(ABC):
         as it was then, so no saved game stops replaying."""
         if self.outcome is not None:
             raise IllegalAction("This game is over.")
+        # Almost every move is one of the very actions legal_actions(seat) gave for this
+        # state, which needs no checking.
+        chosen = None
+        legal = self._legal.get(seat) if type(seat) is int else None
+        if legal is not None:
+            for offered in legal:
+                if offered is action:
+                    chosen = offered
+                    break
+        if chosen is None:
+            chosen = self._checked(seat, action, logged)
+        try:
+            return self._apply(seat, chosen)
+        finally:
+            self._forget_choices()
+
+    def _checked(self, seat: int, action: Action, logged: bool) -> Action:
+        """The legal action that `action` spells, or IllegalAction saying why there is none."""
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction("You are not seated in this game.")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
@@ -203,10 +221,7 @@ class Game(ABC):
             chosen = self.normalize(seat, copy.deepcopy(action))
             if chosen not in legal and not (logged and self._still_accepts(seat, chosen, legal)):
                 raise IllegalAction(self.explain_illegal(seat, chosen))
-        try:
-            return self._apply(seat, chosen)
-        finally:
-            self._forget_choices()
+        return chosen
 
 
 def _offered(legal: list[Action], action: Action) -> Action | None:

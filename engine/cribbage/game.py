@@ -140,7 +140,12 @@ def sorted_cards(cards: Iterable[Card]) -> list[Card]:
 
 
 def seat_name(seat: int) -> str:
+    """How event text names a seat: "{s0}", which each reader replaces with a name."""
     return f"{{s{seat}}}"
+
+
+#: seat_name of every seat a game can have (up to 8), for the moves made most often.
+SEAT_NAMES = tuple(seat_name(seat) for seat in range(8))
 
 
 class CribbageGame(Game):
@@ -272,7 +277,7 @@ class CribbageGame(Game):
                 "reason": reason,
                 "breakdown": breakdown.to_json() if breakdown else None,
                 "score": score,
-                "text": f"{seat_name(seat)} pegs {points} for {REASON_WORDS.get(reason, reason)}"
+                "text": f"{SEAT_NAMES[seat]} pegs {points} for {REASON_WORDS.get(reason, reason)}"
                 f"{what}. Score {score}.",
             },
         ]
@@ -419,7 +424,7 @@ class CribbageGame(Game):
             "cards": cards, "starter": starter,
             "breakdown": breakdown.to_json() if breakdown else None,
             "points": total,
-            "text": f"{seat_name(step.seat)}'s {whose} {' '.join(cards)} "
+            "text": f"{SEAT_NAMES[step.seat]}'s {whose} {' '.join(cards)} "
             f"with {starter}: {words} — {total}.",
         }
 
@@ -533,7 +538,8 @@ class CribbageGame(Game):
         if self._recounting:
             self._recounting = False
             return
-        super()._forget_choices()
+        self._acting = None  # Game._forget_choices, inline: it runs after every move
+        self._legal = {}
 
     def _continue_after_muggins(self) -> list[Event]:
         if self.show_index >= len(self.show_steps):
@@ -577,16 +583,19 @@ class CribbageGame(Game):
         return self.to_act()
 
     def _legal_actions(self, seat: int) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY:  # asked after almost every move: the turn is all that is needed
+            pegging = self.pegging
+            assert pegging is not None
+            if seat != pegging.turn:
+                return []
+            # It is this seat's turn: with nothing that fits, its only move is go.
+            texts = card_strs(pegging.playable(seat))
+            if not texts:
+                return [{"type": "go"}]
+            return [{"type": "play", "card": text} for text in texts]
         if seat not in self._acting_now():
             return []
-        phase = self.phase
-        if phase == PLAY:
-            assert self.pegging is not None
-            # It is this seat's turn: with nothing that fits, its only move is go.
-            playable = self.pegging.playable(seat)
-            if not playable:
-                return [{"type": "go"}]
-            return [{"type": "play", "card": text} for text in card_strs(playable)]
         if phase == DISCARD:
             return [{"type": "discard", "cards": list(texts)}
                     for texts in self._discard_choices(seat)]
@@ -677,11 +686,11 @@ class CribbageGame(Game):
                 result = self.pegging.play(seat, parse_card(text))
                 event: Event = {"type": "play", "seat": seat, "card": text,
                                 "count": result.count,
-                                "text": f"{seat_name(seat)} plays {text}, count {result.count}."}
+                                "text": f"{SEAT_NAMES[seat]} plays {text}, count {result.count}."}
             else:
                 result = self.pegging.go(seat)
                 event = {"type": "go", "seat": seat, "count": result.count,
-                         "text": f"{seat_name(seat)} says go."}
+                         "text": f"{SEAT_NAMES[seat]} says go."}
             if result.awards or result.finished_count is not None:  # most moves: neither
                 return [event, *self._after_peg_move(result)]
             return [event]

@@ -20,7 +20,8 @@ through its single scoring method, stopping the moment someone wins.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cache
 
 from engine.cards import VALUE_OF_RANK, Card
 from engine.cribbage.scoring import Breakdown, ScoreItem, peg_points
@@ -37,17 +38,19 @@ class Award:
     reason: str
 
 
-@dataclass
 class MoveResult:
-    """What one play or go led to."""
+    """What one play or go led to (a plain class: one is made for every piece laid)."""
 
-    awards: list[Award] = field(default_factory=list)
-    #: The count right after the move (before any restart): what the player calls out.
-    count: int = 0
-    #: The count that just ended (its pile), when the count restarted after this move.
-    finished_count: list[Card] | None = None
-    #: True when every piece has been laid: the play is over.
-    play_over: bool = False
+    __slots__ = ("awards", "count", "finished_count", "play_over")
+
+    def __init__(self, count: int = 0) -> None:
+        self.awards: list[Award] = []
+        #: The count right after the move (before any restart): what the player calls out.
+        self.count = count
+        #: The count that just ended (its pile), when the count restarted after this move.
+        self.finished_count: list[Card] | None = None
+        #: True when every piece has been laid: the play is over.
+        self.play_over = False
 
 
 class Pegging:
@@ -122,17 +125,18 @@ class Pegging:
         if not any(hands):
             # Every piece is down: the last one scores 1 unless it made 31 (already paid 2).
             assert last is not None
-            if self.count != LIMIT:
-                result.awards.append(Award(last, _single("last card", self.pile[-1:]), "last card"))
+            if self._count != LIMIT:
+                last_card = _one_point("last card", self.pile[-1])
+                result.awards.append(Award(last, last_card, "last card"))
             result.finished_count = list(self.pile)
             result.play_over = True
             self.over = True
             self.turn = None
             return
-        if self.count == LIMIT or not self._anyone_can_play():
+        if self._count == LIMIT or not self._anyone_can_play():
             assert last is not None
-            if self.count != LIMIT:
-                result.awards.append(Award(last, _single("go", self.pile[-1:]), "go"))
+            if self._count != LIMIT:
+                result.awards.append(Award(last, _one_point("go", self.pile[-1]), "go"))
             result.finished_count = list(self.pile)
             self.pile = []
             self._count = 0
@@ -165,5 +169,6 @@ class Pegging:
         raise AssertionError("somebody can play, so somebody is still in the count")
 
 
-def _single(kind: str, cards: Sequence[Card]) -> Breakdown:
-    return Breakdown((ScoreItem(kind, 1, tuple(cards)),))
+@cache  # a go or last card scores the same for the same card: its words are spelled once
+def _one_point(kind: str, card: Card) -> Breakdown:
+    return Breakdown((ScoreItem(kind, 1, (card,)),))

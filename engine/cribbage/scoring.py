@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import combinations, product
-from typing import Any
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from engine.cards import VALUE_OF_RANK, Card, card_strs
 from engine.cribbage._tables import MAX_PIECES, RANK_SCORES, RANK_WEIGHT
@@ -161,26 +162,25 @@ def score_hand(
     and words are made here in the same pass, the rank items' words coming ready-made for each
     sequence of ranks (`_rank_counting`)."""
     rule = flush if flush is not None else _CRIB if crib else _HAND  # _flush_rule, inline
-    _check_size(pieces, starter)
     group = (*pieces, starter) if starter is not None else tuple(pieces)
-    rank_items, running = _rank_counting(tuple([piece.rank for piece in group]))
+    if len(group) > MAX_PIECES:
+        _check_size(pieces, starter)
+    counting = _rank_counting(tuple([piece.rank for piece in group]))
     texts = card_strs(group)
-    items: list[ScoreItem] = []
-    items_json: list[dict[str, Any]] = []
-    phrases: list[str] = []
-    for kind, points, where, phrase in rank_items:
-        shown = [texts[i] for i in where]
-        items.append(_score_item(kind, points, tuple([group[i] for i in where])))
-        items_json.append({"kind": kind, "points": points, "cards": shown})
-        phrases.append(f"{phrase} ({' '.join(shown)})")
+    items = [_score_item(kind, points, pick(group)) for kind, points, pick in counting.items]
+    items_json = [{"kind": kind, "points": points, "cards": list(pick(texts))}
+                  for kind, points, pick in counting.items]
+    words = counting.words.format(*texts)
+    running = counting.points
     for item in _suit_items(pieces, starter, rule):
         running += item.points
         shown = card_strs(item.cards)
         items.append(item)
         items_json.append({"kind": item.kind, "points": item.points, "cards": shown})
         phrase = _phrase(item.kind, item.points, len(item.cards), number_words(running))
-        phrases.append(f"{phrase} ({' '.join(shown)})")
-    return _counted(tuple(items), running, items_json, ", ".join(phrases) or NO_POINTS_WORDS)
+        said = f"{phrase} ({' '.join(shown)})"
+        words = f"{words}, {said}" if words else said
+    return _counted(tuple(items), running, items_json, words or NO_POINTS_WORDS)
 
 
 def _suit_items(pieces: Sequence[Card], starter: Card | None, rule: FlushRule
@@ -242,22 +242,43 @@ def _rank_items(ranks: tuple[int, ...]) -> tuple[tuple[str, int, tuple[int, ...]
     return tuple(items)
 
 
-#: _rank_counting's answer: (kind, points, positions, words) per item, and their points.
-RankCounting = tuple[tuple[tuple[str, int, tuple[int, ...], str], ...], int]
+class RankCounting(NamedTuple):
+    """What the ranks of a count's pieces (in their order) score, ready to apply to pieces."""
+
+    #: (kind, points, pick) per item, in counting order; pick(sequence) -> a tuple of the
+    #: item's pieces (every rank item has two or more, so itemgetter gives a tuple).
+    items: tuple[tuple[str, int, itemgetter[Any]], ...]
+    #: The items in words, running totals included, a "{i}" standing for the text of piece i.
+    words: str
+    points: int
 
 
 @lru_cache(maxsize=1 << 16)
 def _rank_counting(ranks: tuple[int, ...]) -> RankCounting:
-    """_rank_items with each item's words, running total included (a count says its rank
-    items first), and the points of them all. They depend on the ranks alone, and hands repeat
-    their sequences of ranks, so each sequence is worked out once."""
-    counted = []
+    """_rank_items made ready for score_hand. They depend on the ranks alone, and hands
+    repeat their sequences of ranks, so each sequence is worked out once."""
+    items = []
+    phrases = []
     running = 0
     for kind, points, where in _rank_items(ranks):
         running += points
-        words = _phrase(kind, points, len(where), number_words(running))
-        counted.append((kind, points, where, words))
-    return tuple(counted), running
+        phrases.append(_rank_phrase(kind, points, where, running))
+        items.append((kind, points, _picker(where)))
+    return RankCounting(tuple(items), ", ".join(phrases), running)
+
+
+# A new sequence of ranks is met for hundreds of games (about 23,000 of a hand and starter):
+# its items are made from these parts, which repeat across sequences.
+@cache
+def _rank_phrase(kind: str, points: int, where: tuple[int, ...], running: int) -> str:
+    """One rank item in words for _rank_counting's template: "fifteen four ({1} {4})"."""
+    phrase = _phrase(kind, points, len(where), number_words(running))
+    return f"{phrase} ({' '.join(f'{{{i}}}' for i in where)})"
+
+
+@cache
+def _picker(where: tuple[int, ...]) -> itemgetter[Any]:
+    return itemgetter(*where)
 
 
 def _subsets_in_counting_order(pieces: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
@@ -465,16 +486,24 @@ def peg_points(pile: Sequence[Card], count: int | None = None) -> Breakdown:
     if count != 15 and count != 31 and same == 1 and not run:
         return _NO_POINTS  # most pieces score nothing
     items: list[ScoreItem] = []
+    total = 0
     if count == 15:
-        items.append(ScoreItem("fifteen", 2, tuple(pile)))
+        items.append(_score_item("fifteen", 2, tuple(pile)))
+        total = 2
     elif count == 31:
-        items.append(ScoreItem("thirty-one", 2, tuple(pile)))
+        items.append(_score_item("thirty-one", 2, tuple(pile)))
+        total = 2
     if same >= 2:
         # Every pair among the matching tail scores 2: 2, 6, 12 for two, three, four of a kind.
-        items.append(ScoreItem("pair", same * (same - 1), tuple(pile[-same:])))
+        pairs = same * (same - 1)
+        items.append(_score_item("pair", pairs, tuple(pile[-same:])))
+        total += pairs
     if run:
-        items.append(ScoreItem("run", run, tuple(pile[-run:])))
-    return Breakdown(tuple(items))
+        items.append(_score_item("run", run, tuple(pile[-run:])))
+        total += run
+    breakdown = _new_object(Breakdown)
+    breakdown.__dict__.update(items=tuple(items), total=total)
+    return breakdown
 
 
 _NO_POINTS = Breakdown(())
