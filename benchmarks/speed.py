@@ -4,6 +4,14 @@ adds on top of the engine. `.venv/bin/python -m benchmarks.speed`
     --seconds S         CPU seconds per row (default 2)
     --compare COMMIT    also measure the contract at COMMIT (exported with `git archive` into a
                         temporary folder and run there), printed next to today's figures
+    --rounds R          with --compare: measure the commit and today's code R times, taking
+                        turns, and print each one's median and the median of the rounds'
+                        gains (default 1). A shared machine's speed drifts by a third within
+                        minutes; turns of a few seconds see the same machine, so the gain holds
+                        when the rates do not.
+    --warmup S          before each row's timing, play its games untimed for S CPU seconds
+                        (default 0): the rates of a bot that has been up a while, its caches
+                        of counts filled (a fresh process meets new hands for a few seconds)
     --game NAME         only that game's seatings (repeatable), and only the games table
 
 A random game: the acting seat is drawn uniformly from to_act(), then its action uniformly from
@@ -22,6 +30,7 @@ import argparse
 import copy
 import json
 import random
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -85,7 +94,16 @@ def simulation_game(name: str, players: int, options: dict[str, Any], seed: int)
     random_playout(sim, random.Random(seed))
 
 
-def games_per_cpu_second(play: Any, seconds: float, *args: Any) -> float:
+#: Seeds of the untimed warm-up games, apart from the timed ones (0, 1, 2...).
+WARMUP_SEEDS = 10**6
+
+
+def games_per_cpu_second(play: Any, seconds: float, *args: Any, warmup: float = 0.0) -> float:
+    start = time.process_time()
+    seed = WARMUP_SEEDS
+    while time.process_time() - start < warmup:
+        play(*args, seed)
+        seed += 1
     games = 0
     start = time.process_time()
     while (elapsed := time.process_time() - start) < seconds:
@@ -94,13 +112,15 @@ def games_per_cpu_second(play: Any, seconds: float, *args: Any) -> float:
     return games / elapsed
 
 
-def measure_contract(seconds: float, games: list[str] | None = None) -> dict[str, float]:
-    return {label(*s): games_per_cpu_second(contract_game, seconds, *s)
+def measure_contract(seconds: float, games: list[str] | None = None, warmup: float = 0.0
+                     ) -> dict[str, float]:
+    return {label(*s): games_per_cpu_second(contract_game, seconds, *s, warmup=warmup)
             for s in SEATINGS if not games or s[0] in games}
 
 
-def measure_simulation(seconds: float, games: list[str] | None = None) -> dict[str, float]:
-    return {label(*s): games_per_cpu_second(simulation_game, seconds, *s)
+def measure_simulation(seconds: float, games: list[str] | None = None, warmup: float = 0.0
+                       ) -> dict[str, float]:
+    return {label(*s): games_per_cpu_second(simulation_game, seconds, *s, warmup=warmup)
             for s in SEATINGS
             if GAMES[s[0]].simulation is not None and (not games or s[0] in games)}
 
@@ -161,8 +181,8 @@ def search_costs(name: str, players: int, options: dict[str, Any]) -> tuple[floa
     return tuple(costs)
 
 
-def measure_at_commit(commit: str, seconds: float, games: list[str] | None = None
-                      ) -> dict[str, float]:
+def measure_at_commit(commit: str, seconds: float, games: list[str] | None = None,
+                      warmup: float = 0.0) -> dict[str, float]:
     """The same contract loop run by the code of `commit` (this file is copied in)."""
     root = Path(__file__).resolve().parents[1]
     with tempfile.TemporaryDirectory() as folder:
@@ -178,10 +198,34 @@ def measure_at_commit(commit: str, seconds: float, games: list[str] | None = Non
         out = subprocess.run(
             [sys.executable, "-c",
              "import json, sys; from benchmarks.speed import measure_contract, table_cost; "
-             f"print(json.dumps({{**measure_contract({seconds}, {games!r}), 'table': {table}}}))"],
+             f"print(json.dumps({{**measure_contract({seconds}, {games!r}, {warmup}), "
+             f"'table': {table}}}))"],
             cwd=folder, check=True, capture_output=True, text=True,
         ).stdout
     return json.loads(out)
+
+
+def measure_in_turns(commit: str | None, rounds: int, seconds: float, games: list[str] | None,
+                     warmup: float) -> tuple[dict[str, float], dict[str, float],
+                                             dict[str, float], Any]:
+    """The contract's rates at `commit` and now, each the median of `rounds` turns (the
+    commit's turn first), and per row the median of the rounds' gains; and the commit's table
+    cost. Without a commit: today's rates alone."""
+    if commit is None:
+        return {}, measure_contract(seconds, games, warmup), {}, None
+    befores, nows = [], []
+    for _ in range(max(1, rounds)):
+        befores.append(measure_at_commit(commit, seconds, games, warmup))
+        nows.append(measure_contract(seconds, games, warmup))
+    table_before = befores[-1].pop("table", None)
+    for turn in befores[:-1]:
+        turn.pop("table", None)
+    keys = nows[0].keys()
+    before = {key: statistics.median(turn[key] for turn in befores) for key in keys}
+    now = {key: statistics.median(turn[key] for turn in nows) for key in keys}
+    gains = {key: statistics.median(n[key] / b[key] for n, b in zip(nows, befores, strict=True))
+             for key in keys}
+    return before, now, gains, table_before
 
 
 def print_table_cost(now: tuple[float, float], before: list[float] | None, commit: str) -> None:
@@ -197,11 +241,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--compare", metavar="COMMIT")
     parser.add_argument("--game", action="append", choices=sorted(GAMES))
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--warmup", type=float, default=0.0)
     args = parser.parse_args()
-    before = measure_at_commit(args.compare, args.seconds, args.game) if args.compare else {}
-    table_before = before.pop("table", None)
-    now = measure_contract(args.seconds, args.game)
-    simulated = measure_simulation(args.seconds, args.game)
+    before, now, gains, table_before = measure_in_turns(args.compare, args.rounds, args.seconds,
+                                                        args.game, args.warmup)
+    simulated = measure_simulation(args.seconds, args.game, args.warmup)
     print("Random whole games per CPU-second")
     header = f"{'game and seating':<28} {'contract':>9}"
     if before:
@@ -211,7 +256,7 @@ def main() -> None:
     for key, rate in now.items():
         line = f"{key:<28} {rate:>9.1f}"
         if before:
-            line += f" {before[key]:>9.1f} {rate / before[key]:>5.1f}x"
+            line += f" {before[key]:>9.1f} {gains[key]:>5.1f}x"
         if key in simulated:
             line += f" {simulated[key]:>11.1f}"
             if before:
