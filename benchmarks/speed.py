@@ -217,9 +217,7 @@ def measure_in_turns(commit: str | None, rounds: int, seconds: float, games: lis
     for _ in range(max(1, rounds)):
         befores.append(measure_at_commit(commit, seconds, games, warmup))
         nows.append(measure_contract(seconds, games, warmup))
-    table_before = befores[-1].pop("table", None)
-    for turn in befores[:-1]:
-        turn.pop("table", None)
+    table_before = [turn.pop("table", None) for turn in befores][-1]
     keys = nows[0].keys()
     before = {key: statistics.median(turn[key] for turn in befores) for key in keys}
     now = {key: statistics.median(turn[key] for turn in nows) for key in keys}

@@ -486,24 +486,16 @@ def peg_points(pile: Sequence[Card], count: int | None = None) -> Breakdown:
     if count != 15 and count != 31 and same == 1 and not run:
         return _NO_POINTS  # most pieces score nothing
     items: list[ScoreItem] = []
-    total = 0
     if count == 15:
         items.append(_score_item("fifteen", 2, tuple(pile)))
-        total = 2
     elif count == 31:
         items.append(_score_item("thirty-one", 2, tuple(pile)))
-        total = 2
     if same >= 2:
         # Every pair among the matching tail scores 2: 2, 6, 12 for two, three, four of a kind.
-        pairs = same * (same - 1)
-        items.append(_score_item("pair", pairs, tuple(pile[-same:])))
-        total += pairs
+        items.append(_score_item("pair", same * (same - 1), tuple(pile[-same:])))
     if run:
         items.append(_score_item("run", run, tuple(pile[-run:])))
-        total += run
-    breakdown = _new_object(Breakdown)
-    breakdown.__dict__.update(items=tuple(items), total=total)
-    return breakdown
+    return Breakdown(tuple(items))
 
 
 _NO_POINTS = Breakdown(())
