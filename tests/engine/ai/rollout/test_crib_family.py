@@ -148,7 +148,7 @@ def test_crib_race_lead_is_the_view_based_lead(players: int, options: dict[str, 
     assert checked > 1000 and boxed > 0, "boxed pegs were compared too"
 
 
-@pytest.mark.parametrize(("name", "players"), [("cribbage", 2), ("cribbage", 3),
+@pytest.mark.parametrize(("name", "players"), [("cribbage", 3), ("cribbage", 4),
                                                ("pip-cribbage", 2)])
 def test_the_score_lead_is_the_view_based_lead(name: str, players: int) -> None:
     for game, sim in contract_states(name, players, {}, range(3)):
