@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import getpass
 import signal
+import socket
 import sys
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
@@ -119,7 +123,7 @@ def saved_games(manager: TableManager, spec: GameSpec | None) -> list[Table]:
     )
 
 
-async def run(args: argparse.Namespace, console: Console) -> int:
+async def run(args: argparse.Namespace, console: Console, ctrl_c: CtrlC) -> int:
     spec = find_game(args.game) if args.game else None
     if spec is None and not args.resume:
         spec = ask_game(console)
@@ -148,7 +152,7 @@ async def run(args: argparse.Namespace, console: Console) -> int:
         seat = table.seat_of(PLAYER_ID)
         assert seat is not None
         game = TerminalGame(
-            console, manager, table, seat, read=console.input,
+            console, manager, table, seat, read=ctrl_c.interrupting(console.input),
             pictures=Pictures(args.images) if args.images else None,
         )
         manager.subscribe(game)
@@ -163,22 +167,71 @@ async def run(args: argparse.Namespace, console: Console) -> int:
         await store.close()
 
 
-def _interrupt(signum: int, frame: object) -> None:
-    # Raised wherever the program is, even inside input(): asyncio's own handler would only
-    # cancel the game after the next Enter.
-    raise KeyboardInterrupt
+class CtrlC:
+    """Ctrl-C, wherever the program is. At a prompt it raises KeyboardInterrupt inside input(),
+    the only way to stop a blocked read. Anywhere else it cancels the game's task, so the stop
+    lands at an await and never as an exception in the middle of the table's own code, where
+    a finaliser or a callback could swallow it."""
+
+    def __init__(self) -> None:
+        self._reading = False
+        self._task: asyncio.Task[int] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def handle(self, signum: int, frame: object) -> None:
+        if self._reading or self._task is None or self._loop is None:
+            raise KeyboardInterrupt
+        self._loop.call_soon_threadsafe(self._task.cancel)
+
+    def interrupting(self, read: Callable[[str], str]) -> Callable[[str], str]:
+        def reading(prompt: str) -> str:
+            self._reading = True
+            try:
+                return read(prompt)
+            finally:
+                self._reading = False
+
+        return reading
+
+    async def guard(self, work: Coroutine[Any, Any, int]) -> int:
+        """Runs `work` as the task a Ctrl-C cancels."""
+        self._loop = asyncio.get_running_loop()
+        self._task = asyncio.current_task()  # type: ignore[assignment]
+        # The kernel may hand the signal to a worker thread (aiosqlite's) while the loop sleeps
+        # in its selector; the byte Python then writes to the wakeup socket wakes the loop, so
+        # the handler runs at once rather than at the next timer.
+        wake, woken = socket.socketpair()
+        woken.setblocking(False)
+        wake.setblocking(False)
+        self._loop.add_reader(woken.fileno(), _drain, woken)
+        previous = signal.set_wakeup_fd(wake.fileno(), warn_on_full_buffer=False)
+        try:
+            return await work
+        finally:
+            signal.set_wakeup_fd(previous)
+            self._loop.remove_reader(woken.fileno())
+            wake.close()
+            woken.close()
+            self._task = None
+
+
+def _drain(sock: socket.socket) -> None:
+    with contextlib.suppress(BlockingIOError):
+        while sock.recv(64):
+            pass
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     console = Console(highlight=False)
-    previous = signal.signal(signal.SIGINT, _interrupt)
+    ctrl_c = CtrlC()
+    previous = signal.signal(signal.SIGINT, ctrl_c.handle)
     try:
-        return asyncio.run(run(args, console))
+        return asyncio.run(ctrl_c.guard(run(args, console, ctrl_c)))
     except IllegalAction as problem:
         console.print(str(problem), markup=False)
         return 2
-    except (KeyboardInterrupt, EOFError):
+    except (KeyboardInterrupt, EOFError, asyncio.CancelledError):
         console.print("\nStopped; every move so far is saved. scripts/play --resume goes on.",
                       markup=False)
         return 130

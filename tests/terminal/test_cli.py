@@ -3,8 +3,11 @@ every game played to its end through the tables layer."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import signal
+import threading
+import time
 
 import pytest
 from rich.console import Console
@@ -106,6 +109,50 @@ def test_resume_with_nothing_saved_says_so(tmp_path, capsys):
     assert cli.main(["pip-pip", "--resume", "--database", str(tmp_path / "play.db")]) == 1
     assert "No unfinished Pip Pip game is saved in" in capsys.readouterr().out
     assert signal.getsignal(signal.SIGINT) is handler  # the caller's Ctrl-C handling is back
+
+
+def run_guarded(ctrl_c, work):
+    previous = signal.signal(signal.SIGINT, ctrl_c.handle)
+    try:
+        return asyncio.run(ctrl_c.guard(work))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_on_another_thread_cancels_the_game_while_the_loop_sleeps():
+    """The kernel may give the signal to a worker thread while the event loop sleeps in its
+    selector with no timer due: the game stops at once, not at the next event."""
+    late = []
+
+    async def game():
+        asyncio.get_running_loop().call_later(20, late.append, "the loop woke only for this")
+        def signal_from_this_thread():
+            # Lets the loop go to sleep first; had it not yet, the test passes all the same.
+            time.sleep(0.2)
+            signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+
+        threading.Thread(target=signal_from_this_thread).start()
+        await asyncio.Event().wait()
+
+    with pytest.raises(asyncio.CancelledError):
+        run_guarded(cli.CtrlC(), game())
+    assert late == []
+
+
+def test_ctrl_c_at_a_prompt_interrupts_the_read_and_nothing_else():
+    ctrl_c = cli.CtrlC()
+
+    def read(prompt):
+        signal.raise_signal(signal.SIGINT)
+        return "never returned"
+
+    async def game():
+        with pytest.raises(KeyboardInterrupt):
+            ctrl_c.interrupting(read)("Your move: ")
+        await asyncio.sleep(0)
+        return 7  # the game went on: nothing was cancelled
+
+    assert run_guarded(ctrl_c, game()) == 7
 
 
 SEATINGS = [(name, n) for name, spec in GAMES.items() for n in spec.allowed_player_counts()]
