@@ -176,12 +176,11 @@ class CtrlC:
     def __init__(self) -> None:
         self._reading = False
         self._task: asyncio.Task[int] | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
 
     def handle(self, signum: int, frame: object) -> None:
-        if self._reading or self._task is None or self._loop is None:
+        if self._reading or self._task is None:
             raise KeyboardInterrupt
-        self._loop.call_soon_threadsafe(self._task.cancel)
+        self._task.get_loop().call_soon_threadsafe(self._task.cancel)
 
     def interrupting(self, read: Callable[[str], str]) -> Callable[[str], str]:
         def reading(prompt: str) -> str:
@@ -195,7 +194,7 @@ class CtrlC:
 
     async def guard(self, work: Coroutine[Any, Any, int]) -> int:
         """Runs `work` as the task a Ctrl-C cancels."""
-        self._loop = asyncio.get_running_loop()
+        loop = asyncio.get_running_loop()
         self._task = asyncio.current_task()  # type: ignore[assignment]
         # The kernel may hand the signal to a worker thread (aiosqlite's) while the loop sleeps
         # in its selector; the byte Python then writes to the wakeup socket wakes the loop, so
@@ -203,13 +202,13 @@ class CtrlC:
         wake, woken = socket.socketpair()
         woken.setblocking(False)
         wake.setblocking(False)
-        self._loop.add_reader(woken.fileno(), _drain, woken)
+        loop.add_reader(woken.fileno(), _drain, woken)
         previous = signal.set_wakeup_fd(wake.fileno(), warn_on_full_buffer=False)
         try:
             return await work
         finally:
             signal.set_wakeup_fd(previous)
-            self._loop.remove_reader(woken.fileno())
+            loop.remove_reader(woken.fileno())
             wake.close()
             woken.close()
             self._task = None

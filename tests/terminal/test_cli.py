@@ -126,6 +126,7 @@ def test_ctrl_c_on_another_thread_cancels_the_game_while_the_loop_sleeps():
 
     async def game():
         asyncio.get_running_loop().call_later(20, late.append, "the loop woke only for this")
+
         def signal_from_this_thread():
             # Lets the loop go to sleep first; had it not yet, the test passes all the same.
             time.sleep(0.2)
