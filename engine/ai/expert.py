@@ -11,6 +11,8 @@ For one decision of `seat`, over and over:
    deal in the Cribbage family, some tricks in the trick games, or the end of the game);
 4. score where that leaves the seat's side: the win or loss if the game is over, else the
    module's `lead`, in the game's own terms.
+Where the module can search the rest exactly (its `exact`: two-player Cribbage's play), that
+value replaces steps 3 and 4: on a determinized deal both seats play the play out best.
 All actions are tried on the same deals with the same random choices afterwards, so their
 difference is measured on paired samples. The hard level's own choice is the default: the
 search replaces it only by an action whose mean lead over it is more than `MARGIN` standard
@@ -119,6 +121,11 @@ def _sample(judge: ModuleType, deal: Any, seat: int, index: int, seed: int) -> f
     """The value for `seat` of its `index`th legal action on this deal, rolled out."""
     sim = deal.clone()
     sim.play(seat, sim.legal(seat)[index])
+    exact = getattr(judge, "exact", None)
+    if exact is not None:
+        value = exact(sim, seat)
+        if value is not None:
+            return value
     rng = random.Random(seed)
     progress, policy, mover = judge.progress, judge.policy, judge.mover
     start = progress(sim)

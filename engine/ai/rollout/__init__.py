@@ -14,6 +14,13 @@ Each game's module (`engine/ai/rollout/<game module>.py`) has, all on the simula
                                (`first_to_act`), or the seat the game waits for where others
                                may act out of turn (Pip Pip's calls)
 
+and may have
+
+    exact(sim, seat) -> float | None   the value on lead's scale of a position the module can
+                               search to its horizon exactly (two-player Cribbage's play:
+                               engine/ai/rollout/pegging.py), used instead of a rollout;
+                               None where it cannot
+
 Inside a determinized deal the policy may read any card of the simulation: the
 determinization already hid the truth from the searching seat.
 """

@@ -6,10 +6,12 @@ than one at the start; more players by the score lead."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.ai._win_chances import DEALER_WINS
 from engine.ai.rollout import crib_family, first_to_act
-from engine.cribbage.sim import CribbageSim
+from engine.ai.rollout.pegging import PlaySearch
+from engine.cribbage.sim import PLAYING, CribbageSim
 
 #: One deal (crib_family.stage).
 STEPS = 3
@@ -28,12 +30,35 @@ def lead(sim: CribbageSim, seat: int) -> float:
 
 def win_chance(sim: CribbageSim, seat: int) -> float:
     """The chance that `seat` wins a two-player game, the next deal about to begin."""
-    side_of, scores, target = sim.side_of, sim.side_scores, sim.target
-    dealer = side_of[sim.dealer]
+    return _win_chance(sim.side_scores, sim.dealer, sim.target, seat)
+
+
+def _win_chance(scores: Sequence[int], dealer: int, target: int, seat: int) -> float:
+    """The same from two seats' scores (a seat is a side) and the next deal's dealer."""
     dealer_needs = max(1, target - scores[dealer])
     pone_needs = max(1, target - scores[1 - dealer])
     chance = DEALER_WINS[dealer_needs - 1][pone_needs - 1] / 10_000
-    return chance if side_of[seat] == dealer else 1.0 - chance
+    return chance if seat == dealer else 1.0 - chance
+
+
+def exact(sim: CribbageSim, seat: int) -> float | None:
+    """With two players in the play, the lead the rest of the deal leaves when both seats
+    play it best on this deal's cards (engine/ai/rollout/pegging.py), the show counted in
+    full; else None (the rollout is used)."""
+    if sim.players != 2 or sim.phase != PLAYING:
+        return None
+    dealer, target = sim.dealer, sim.target
+    counts = [(owner, sim._count(kind, owner)) for kind, owner in sim._show_order()]
+
+    def after_the_play(scores: tuple[int, int]) -> float:
+        final = list(scores)
+        for owner, points in counts:
+            final[owner] += points
+            if final[owner] >= target:
+                return WIN_VALUE if owner == seat else -WIN_VALUE
+        return WIN_VALUE * (2.0 * _win_chance(final, 1 - dealer, target, seat) - 1.0)
+
+    return PlaySearch(seat, target, WIN_VALUE, after_the_play).value_of(sim)
 
 
 def policy(sim: CribbageSim, seat: int, rng: random.Random) -> int:
