@@ -38,6 +38,7 @@ class PlaySearch:
         if sim.phase != PLAYING:
             return self.leaf((sim.side_scores[0], sim.side_scores[1]))
         first, second = sim.peg_hands
+        assert sim.sorted_hands, "the search takes each hand's pieces in ascending order"
         passed = sim.passed
         return self._turn((tuple(first), tuple(second)), tuple(sim.pile), sim.count,
                           (passed[0], passed[1]), sim.last_player, sim.turn,
@@ -57,15 +58,20 @@ class PlaySearch:
         window_alpha, window_beta = alpha, beta
         alpha, beta = max(alpha, lower), min(beta, upper)
         room = LIMIT - count
-        laid_ranks = set()
+        hand = hands[turn]
+        laid_rank = 0  # pieces of one rank play alike, and a sorted hand holds them together
         maximise = turn == self.seat
         best = -_INFINITY if maximise else _INFINITY
-        for piece in hands[turn]:
+        for index, piece in enumerate(hand):
+            if VALUE[piece] > room:
+                break  # sorted: the rest are higher
             rank = RANK[piece]
-            if VALUE[piece] > room or rank in laid_ranks:
+            if rank == laid_rank:
                 continue
-            laid_ranks.add(rank)
-            value = self._lay(turn, piece, hands, pile, count, passed, scores, alpha, beta)
+            laid_rank = rank
+            rest = hand[:index] + hand[index + 1:]
+            value = self._lay(turn, piece, (rest, hands[1]) if turn == 0 else (hands[0], rest),
+                              pile, count, passed, scores, alpha, beta)
             if maximise:
                 if value > best:
                     best = value
@@ -75,7 +81,7 @@ class PlaySearch:
                 beta = min(beta, value)
             if alpha >= beta:
                 break
-        if not laid_ranks:  # nothing fits: go
+        if not laid_rank:  # nothing fits: go
             said = (True, passed[1]) if turn == 0 else (passed[0], True)
             best = self._after_move(turn, hands, pile, count, said, last, scores, alpha, beta)
         if best <= window_alpha:
@@ -86,12 +92,10 @@ class PlaySearch:
             self._memo[key] = (best, best)
         return best
 
-    def _lay(self, mover: int, piece: int, hands: Hands, pile: tuple[int, ...], count: int,
+    def _lay(self, mover: int, piece: int, after: Hands, pile: tuple[int, ...], count: int,
              passed: tuple[bool, bool], scores: tuple[int, int], alpha: float,
              beta: float) -> float:
-        hand = list(hands[mover])
-        hand.remove(piece)
-        after: Hands = (tuple(hand), hands[1]) if mover == 0 else (hands[0], tuple(hand))
+        """`mover` lays `piece`, leaving the hands `after`."""
         pile = (*pile, RANK[piece])
         count += VALUE[piece]
         if len(pile) > 1:
@@ -137,4 +141,7 @@ def _add(scores: tuple[int, int], seat: int, points: int) -> tuple[int, int]:
 
 
 def _lowest(hands: Hands) -> int:
-    return min((VALUE[piece] for hand in hands for piece in hand), default=NO_PIECE)
+    """The lowest value either seat holds (hands sorted: each one's first)."""
+    first, second = hands
+    low = VALUE[first[0]] if first else NO_PIECE
+    return min(low, VALUE[second[0]]) if second else low
