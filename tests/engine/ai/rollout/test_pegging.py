@@ -9,8 +9,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.ai import expert
+from engine.ai.rollout import cribbage as crib_rollout
 from engine.ai.rollout.pegging import PlaySearch
 from engine.cribbage.sim import DISCARDING, PLAYING, SHOWING, CribbageSim
+from engine.registry import GAMES
 
 WIN = 1000.0
 
@@ -70,3 +73,26 @@ def test_the_search_values_every_piece_as_minimax_on_the_simulation(
         after = sim.clone()
         after.play(sim.turn, code)
         assert search.value_of(after) == minimax(after, seat)
+
+
+def test_the_expert_values_a_two_player_play_by_the_search_not_a_rollout() -> None:
+    """In the play, an action's sample is the searched value on that deal, whatever the
+    rollout's random choices."""
+    spec = GAMES["cribbage"]
+    game = spec.new(2, {}, 3)
+    rng = random.Random(3)
+    plays = 0
+    while game.outcome is None and plays < 12:
+        seat = game.waiting_for()[0]
+        legal = game.legal_actions(seat)
+        if len(legal) > 1 and game.phase == "play":
+            deal = spec.simulation.from_game(game.determinize(seat, rng))
+            for index in range(len(legal)):
+                samples = {expert._sample(crib_rollout, deal, seat, index, seed)
+                           for seed in range(4)}
+                after = deal.clone()
+                after.play(seat, deal.legal(seat)[index])
+                assert samples == {crib_rollout.exact(after, seat)}
+                plays += 1
+        game.apply(seat, spec.ai(game.view(seat), legal, rng, level="hard"))
+    assert plays >= 12
