@@ -7,7 +7,7 @@ the other seat minimising it. Where the play ends the game's `leaf` values the s
 show and the deals after it); pegging out ends the game at once.
 
 The rules are the simulation's (engine/cribbage/sim.py `_lay`, `_go`, `_after_move`) for two
-seats, one seat a side: tests/engine/ai/test_pegging_search.py plays them against it.
+seats, one seat a side: tests/engine/ai/rollout/test_pegging.py plays them against it.
 """
 
 from __future__ import annotations
@@ -82,6 +82,7 @@ class PlaySearch:
             if alpha >= beta:
                 break
         if not laid_rank:  # nothing fits: go
+            assert last is not None, "the first piece of a count always fits"
             said = (True, passed[1]) if turn == 0 else (passed[0], True)
             best = self._after_move(turn, hands, pile, count, said, last, scores, alpha, beta)
         if best <= window_alpha:
@@ -111,23 +112,22 @@ class PlaySearch:
         return self._after_move(mover, after, pile, count, passed, mover, scores, alpha, beta)
 
     def _after_move(self, mover: int, hands: Hands, pile: tuple[int, ...], count: int,
-                    passed: tuple[bool, bool], last: int | None,
+                    passed: tuple[bool, bool], last: int,
                     scores: tuple[int, int], alpha: float, beta: float) -> float:
         if not (hands[0] or hands[1]):  # every piece is down: one for the last card
             if count != LIMIT:
-                scores = _add(scores, last, 1)  # type: ignore[arg-type]
-                if scores[last] >= self.target:  # type: ignore[index]
-                    return self._won(last)  # type: ignore[arg-type]
+                scores = _add(scores, last, 1)
+                if scores[last] >= self.target:
+                    return self._won(last)
             return self.leaf(scores)
         if count == LIMIT or _lowest(hands) > LIMIT - count:
             if count != LIMIT:  # one for the go
-                scores = _add(scores, last, 1)  # type: ignore[arg-type]
-                if scores[last] >= self.target:  # type: ignore[index]
-                    return self._won(last)  # type: ignore[arg-type]
-            after_last = 1 - last  # type: ignore[operator]
+                scores = _add(scores, last, 1)
+                if scores[last] >= self.target:
+                    return self._won(last)
+            after_last = 1 - last
             turn = after_last if hands[after_last] else last
-            return self._turn(hands, (), 0, (False, False), last, turn, scores,  # type: ignore[arg-type]
-                              alpha, beta)
+            return self._turn(hands, (), 0, (False, False), last, turn, scores, alpha, beta)
         other = 1 - mover
         turn = other if not passed[other] and hands[other] else mover
         return self._turn(hands, pile, count, passed, last, turn, scores, alpha, beta)
