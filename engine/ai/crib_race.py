@@ -51,7 +51,7 @@ from engine.ai import cribbage as crib_ai
 from engine.cards import Card, parse_card
 from engine.contract import Action, View
 from engine.crib_race.board import BOARDS, BOX, MAIN, Board
-from engine.crib_race.sim import STRIDE, _Track, track_of
+from engine.crib_race.sim import STRIDE, _Track, release_boxes, track_of
 from engine.crib_race.track import Move, Peg, move, to_finish
 from engine.cribbage.scoring import hand_total, peg_points
 from engine.cribbage.sim import LIMIT, PIECE_OF_TEXT, RANK, VALUE, hand_score, peg_score
@@ -492,27 +492,34 @@ class _RestOfDeal:
             total = hand_score(cards, starter, is_crib)
             if total:
                 self.score(seat, total)
-        track = self.track
-        for hole, queue in zip(track.box_holes, self.queues, strict=True):
-            if queue and all(track.position[self.pegs[side]] > hole
-                             for side in range(2) if side not in queue):
-                self.pegs[queue.pop(0)] = hole
+        release_boxes(self.track, self.pegs, self.queues)
 
     def win_chance(self, side: int) -> float:
-        """`side`'s chance of winning the game, in percent, from the pegs' position values
-        (points still to go; a boxed peg charged the box's base cost and the wait for the
-        rival): a logistic of the lead, so points matter little far ahead or far behind and
-        a box that throws a big lead away costs nearly all the lead was worth."""
+        """`side`'s chance of winning the game, in percent (`win_chance`)."""
         if self.won is not None:
             return 100.0 if self.won == side else 0.0
-        costs = node_costs(self.track)
-        own, theirs = costs[self.pegs[side]], costs[self.pegs[1 - side]]
-        if self.pegs[side] >= self.track.first_box:
-            own += BOX_BASE_COST + max(0.0, theirs - own)
-        if self.pegs[1 - side] >= self.track.first_box:
-            theirs += BOX_BASE_COST + max(0.0, own - theirs)
-        spread = WIN_SPREAD + WIN_SPREAD_PER_POINT * (own + theirs)
-        return 100.0 / (1.0 + math.exp((own - theirs) / spread))
+        return win_chance(self.track, self.pegs, side)
+
+
+def win_chance(track: _Track, pegs: Sequence[int], side: int) -> float:
+    """`side`'s chance of winning a two-sided race not yet won, in percent, from the pegs'
+    nodes by their position values (points still to go; a boxed peg charged the box's base
+    cost and the wait for the rival): a logistic of the lead, so points matter little far
+    ahead or far behind and a box that throws a big lead away costs nearly all the lead was
+    worth."""
+    costs = node_costs(track)
+    own = _waiting(track, costs, pegs[side], pegs[1 - side])
+    theirs = _waiting(track, costs, pegs[1 - side], pegs[side])
+    spread = WIN_SPREAD + WIN_SPREAD_PER_POINT * (own + theirs)
+    return 100.0 / (1.0 + math.exp((own - theirs) / spread))
+
+
+def _waiting(track: _Track, costs: Sequence[float], node: int, rival: int) -> float:
+    """The points a peg on `node` can expect to still need; boxed, the box's base cost and
+    the wait until the rival's peg has caught up are added."""
+    if node < track.first_box:
+        return costs[node]
+    return costs[node] + BOX_BASE_COST + max(0.0, costs[rival] - costs[node])
 
 
 def track_correction(view: View, situation: crib_ai.PlaySituation, board: Board,

@@ -11,9 +11,9 @@ For one decision of `seat`, over and over:
    deal in the Cribbage family, some tricks in the trick games, or the end of the game);
 4. score where that leaves the seat's side: the win or loss if the game is over, else the
    module's `lead`, in the game's own terms.
-Where the module can search the rest exactly (its `exact`: two-player Cribbage once the play
-has begun, so also after the discard that completes the crib), that value replaces steps 3
-and 4: on a determinized deal both seats play the play out best.
+Where the module can search the rest exactly (its `exact`: two-player Cribbage and Crib Race
+once the play has begun, so also after the discard that completes the crib), that value
+replaces steps 3 and 4: on a determinized deal both seats play the play out best.
 All actions are tried on the same deals with the same random choices afterwards, so their
 difference is measured on paired samples. The hard level's own choice is the default: the
 search replaces it only by an action whose mean lead over it is more than `MARGIN` standard

@@ -8,6 +8,7 @@ muggins) with Crib Race's hooks, as CribRaceGame is CribbageGame with its hooks:
                                    scores nothing; the finish wins
     _after_show                    penalty boxes release one peg each, first in first out,
                                    once every peg outside the box is past it
+                                   (`release_boxes`)
 
 A peg is a node number: the track's holes 0..finish, then each green or blue path's own holes,
 then one node per penalty box (a boxed peg's cell matters only for drawing). `_Track` holds,
@@ -159,13 +160,23 @@ class CribRaceSim(CribbageSim):
             self._finish(side)
 
     def _after_show(self) -> None:
-        pegs, position = self.pegs, self.track.position
-        for hole, queue in zip(self.track.box_holes, self.boxes, strict=True):
-            if queue and all(position[pegs[side]] > hole
-                             for side in range(len(pegs)) if side not in queue):
-                side = queue.pop(0)
-                pegs[side] = hole
-                self.side_scores[side] = hole
+        for side in release_boxes(self.track, self.pegs, self.boxes):
+            self.side_scores[side] = self.track.position[self.pegs[side]]
 
 
-__all__ = ["CribRaceSim", "track_of"]
+def release_boxes(track: _Track, pegs: list[int], boxes: list[list[int]]) -> list[int]:
+    """After a show, each penalty box in board order releases its first peg onto its hole
+    once every peg outside it is past the hole; `pegs` (nodes by side) and `boxes` (the sides
+    queued in each) are changed in place. Returns the sides released."""
+    position = track.position
+    released = []
+    for hole, queue in zip(track.box_holes, boxes, strict=True):
+        if queue and all(position[pegs[side]] > hole
+                         for side in range(len(pegs)) if side not in queue):
+            side = queue.pop(0)
+            pegs[side] = hole
+            released.append(side)
+    return released
+
+
+__all__ = ["CribRaceSim", "release_boxes", "track_of"]

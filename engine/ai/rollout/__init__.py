@@ -17,9 +17,9 @@ Each game's module (`engine/ai/rollout/<game module>.py`) has, all on the simula
 and may have
 
     exact(sim, seat) -> float | None   the value on lead's scale of a position the module can
-                               search to its horizon exactly (two-player Cribbage's play:
-                               engine/ai/rollout/pegging.py), used instead of a rollout;
-                               None where it cannot
+                               search to its horizon exactly (the play of two-player
+                               Cribbage and Crib Race: engine/ai/rollout/pegging.py), used
+                               instead of a rollout; None where it cannot
 
 Inside a determinized deal the policy may read any card of the simulation: the
 determinization already hid the truth from the searching seat.

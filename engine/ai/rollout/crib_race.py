@@ -1,10 +1,15 @@
 """Crib Race's rollout module (engine/ai/rollout/__init__.py): the family's player with points
 weighed on the track, to the end of the deal, valued by the hard level's position value.
 
-`lead` is engine/ai/expert.py's view-based race lead on the simulation: the points the closest
-rival can expect to still need (engine/ai/crib_race.py's `points_to_go`) less ours, a boxed
-peg charged the box's base cost and the wait for the slowest rival. The play weighs a score
-by the position value it gains (`position_gain` of the hard level, per node)."""
+`lead` is, with two sides, WIN_VALUE times our chance to win less the rival's, the chance the
+hard level's (engine/ai/crib_race.py `win_chance`: a logistic of the position values). With
+more sides it is the race lead: the points the closest rival can expect to still need
+(`points_to_go`) less ours, a boxed peg charged the box's base cost and the wait for the
+slowest rival. The play weighs a score by the position value it gains (`position_gain` of the
+hard level, per node).
+
+With two players the play is searched exactly (`exact`, engine/ai/rollout/pegging.py), the
+pegs moving on the track as the simulation moves them, and the show counted after it."""
 
 from __future__ import annotations
 
@@ -12,7 +17,13 @@ import random
 
 from engine.ai import crib_race as race_ai
 from engine.ai.rollout import crib_family, first_to_act
-from engine.crib_race.sim import STRIDE, CribRaceSim
+from engine.ai.rollout.pegging import PlaySearch
+from engine.crib_race.sim import STRIDE, CribRaceSim, release_boxes
+from engine.cribbage.sim import PLAYING, CribbageSim
+
+#: The scores of a two-player race as the search keeps them: each seat's peg (a track node),
+#: then the sides in each penalty box, first in first.
+RaceScores = tuple[int, int, tuple[tuple[int, ...], ...]]
 
 #: One deal (crib_family.stage).
 STEPS = 3
@@ -24,6 +35,9 @@ progress = crib_family.stage
 
 
 def lead(sim: CribRaceSim, seat: int) -> float:
+    if len(sim.pegs) == 2:
+        side = sim.side_of[seat]
+        return WIN_VALUE * (race_ai.win_chance(sim.track, sim.pegs, side) / 50.0 - 1.0)
     costs = race_ai.node_costs(sim.track)
     pegs = sim.pegs
     mine = sim.side_of[seat]
@@ -59,3 +73,53 @@ def worth(sim: CribRaceSim, seat: int, points: int) -> float:
 
 def policy(sim: CribRaceSim, seat: int, rng: random.Random) -> int:
     return crib_family.policy(sim, seat, rng, worth=worth)
+
+
+class RacePlaySearch(PlaySearch):
+    """The two-player play searched with the pegs on the track: a boxed peg scores nothing, a
+    peg landing in a box joins its queue, and reaching the finish wins (CribRaceSim._score).
+    After the play the show counts in its order, the boxes release their pegs, and the pegs
+    are valued by the chance to win (`lead`). With two players a seat is a side."""
+
+    def __init__(self, seat: int, sim: CribRaceSim) -> None:
+        super().__init__(seat, sim.target, WIN_VALUE, self._after_the_play)
+        self.track = sim.track
+        self.counts = [(owner, points) for kind, owner in sim._show_order()
+                       if (points := sim._count(kind, owner))]
+
+    def scores_of(self, sim: CribbageSim) -> RaceScores:
+        assert isinstance(sim, CribRaceSim)
+        return (sim.pegs[0], sim.pegs[1], tuple(map(tuple, sim.boxes)))
+
+    def score(self, scores: RaceScores, seat: int, points: int) -> RaceScores:
+        node = scores[seat]
+        track = self.track
+        if node >= track.first_box:
+            return scores
+        node = track.moves[node * STRIDE + points]
+        boxes = scores[2]
+        if node >= track.first_box:
+            box = node - track.first_box
+            boxes = (*boxes[:box], (*boxes[box], seat), *boxes[box + 1:])
+        return (node, scores[1], boxes) if seat == 0 else (scores[0], node, boxes)
+
+    def won(self, scores: RaceScores, seat: int) -> bool:
+        return scores[seat] == self.track.finish
+
+    def _after_the_play(self, scores: RaceScores) -> float:
+        for owner, points in self.counts:
+            scores = self.score(scores, owner, points)
+            if self.won(scores, owner):
+                return self._game_won_by(owner)
+        pegs = [scores[0], scores[1]]
+        release_boxes(self.track, pegs, [list(queue) for queue in scores[2]])
+        return WIN_VALUE * (race_ai.win_chance(self.track, pegs, self.seat) / 50.0 - 1.0)
+
+
+def exact(sim: CribRaceSim, seat: int) -> float | None:
+    """With two players in the play, the lead the rest of the deal leaves when both seats
+    play it best on this deal's cards (`RacePlaySearch`; a game won in the play: the win's
+    value); else None (the rollout is used)."""
+    if sim.players != 2 or (sim.phase != PLAYING and sim.winners() is None):
+        return None
+    return RacePlaySearch(seat, sim).value_of(sim)

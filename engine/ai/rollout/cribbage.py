@@ -44,8 +44,8 @@ def _win_chance(scores: Sequence[int], dealer: int, target: int, seat: int) -> f
 def exact(sim: CribbageSim, seat: int) -> float | None:
     """With two players in the play, the lead the rest of the deal leaves when both seats
     play it best on this deal's cards (engine/ai/rollout/pegging.py), the show counted in
-    full; else None (the rollout is used)."""
-    if sim.players != 2 or sim.phase != PLAYING:
+    full (a game won in the play: the win's value); else None (the rollout is used)."""
+    if sim.players != 2 or (sim.phase != PLAYING and sim.winners() is None):
         return None
     dealer, target = sim.dealer, sim.target
     counts = [(owner, sim._count(kind, owner)) for kind, owner in sim._show_order()]

@@ -6,6 +6,9 @@ rolled out: each seat lays the piece best for it, the searching seat maximising 
 the other seat minimising it. Where the play ends the game's `leaf` values the scores (the
 show and the deals after it); pegging out ends the game at once.
 
+The scores are Cribbage's points by seat; a subclass keeps its game's own (Crib Race's pegs
+on the track: engine/ai/rollout/crib_race.py) by overriding `scores_of`, `score` and `won`.
+
 The rules are the simulation's (engine/cribbage/sim.py `_lay`, `_go`, `_after_move`) for two
 seats, one seat a side: tests/engine/ai/rollout/test_pegging.py plays them against it.
 """
@@ -13,11 +16,12 @@ seats, one seat a side: tests/engine/ai/rollout/test_pegging.py plays them again
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine.cribbage.sim import LIMIT, NO_PIECE, PLAYING, RANK, VALUE, CribbageSim, peg_score
 
-#: (scores after the play, by seat) -> the searching seat's value.
-Leaf = Callable[[tuple[int, int]], float]
+#: (scores after the play) -> the searching seat's value.
+Leaf = Callable[[Any], float]
 Hands = tuple[tuple[int, ...], tuple[int, ...]]
 _INFINITY = float("inf")
 _UNKNOWN = (-_INFINITY, _INFINITY)
@@ -36,17 +40,29 @@ class PlaySearch:
         if won is not None:
             return self.win_value if self.seat in won else -self.win_value
         if sim.phase != PLAYING:
-            return self.leaf((sim.side_scores[0], sim.side_scores[1]))
+            return self.leaf(self.scores_of(sim))
         first, second = sim.peg_hands
         assert sim.sorted_hands, "the search takes each hand's pieces in ascending order"
         passed = sim.passed
         return self._turn((tuple(first), tuple(second)), tuple(sim.pile), sim.count,
                           (passed[0], passed[1]), sim.last_player, sim.turn,
-                          (sim.side_scores[0], sim.side_scores[1]), -_INFINITY, _INFINITY)
+                          self.scores_of(sim), -_INFINITY, _INFINITY)
+
+    def scores_of(self, sim: CribbageSim) -> Any:
+        """The simulation's scores, as `score` keeps them: (seat 0's, seat 1's)."""
+        return (sim.side_scores[0], sim.side_scores[1])
+
+    def score(self, scores: Any, seat: int, points: int) -> Any:
+        """The scores once `seat` has scored `points`."""
+        return (scores[0] + points, scores[1]) if seat == 0 else (scores[0], scores[1] + points)
+
+    def won(self, scores: Any, seat: int) -> bool:
+        """Whether `seat`, having just scored, has won."""
+        return scores[seat] >= self.target
 
     def _turn(self, hands: Hands, pile: tuple[int, ...], count: int,
               passed: tuple[bool, bool], last: int | None, turn: int,
-              scores: tuple[int, int], alpha: float, beta: float) -> float:
+              scores: Any, alpha: float, beta: float) -> float:
         """Alpha-beta: the value if it lies inside (alpha, beta), else a bound past the side
         it fell out of. The memo keeps each position's known bounds."""
         key = (hands, pile, count, passed, last, turn, scores)
@@ -94,7 +110,7 @@ class PlaySearch:
         return best
 
     def _lay(self, mover: int, piece: int, after: Hands, pile: tuple[int, ...], count: int,
-             passed: tuple[bool, bool], scores: tuple[int, int], alpha: float,
+             passed: tuple[bool, bool], scores: Any, alpha: float,
              beta: float) -> float:
         """`mover` lays `piece`, leaving the hands `after`."""
         pile = (*pile, RANK[piece])
@@ -102,9 +118,9 @@ class PlaySearch:
         if len(pile) > 1:
             points = peg_score(pile, count)
             if points:
-                scores = _add(scores, mover, points)
-                if scores[mover] >= self.target:
-                    return self._won(mover)
+                scores = self.score(scores, mover, points)
+                if self.won(scores, mover):
+                    return self._game_won_by(mover)
         other = 1 - mover
         if (after[0] or after[1]) and count != LIMIT and _lowest(after) <= LIMIT - count:
             turn = other if not passed[other] and after[other] else mover
@@ -113,18 +129,18 @@ class PlaySearch:
 
     def _after_move(self, mover: int, hands: Hands, pile: tuple[int, ...], count: int,
                     passed: tuple[bool, bool], last: int,
-                    scores: tuple[int, int], alpha: float, beta: float) -> float:
+                    scores: Any, alpha: float, beta: float) -> float:
         if not (hands[0] or hands[1]):  # every piece is down: one for the last card
             if count != LIMIT:
-                scores = _add(scores, last, 1)
-                if scores[last] >= self.target:
-                    return self._won(last)
+                scores = self.score(scores, last, 1)
+                if self.won(scores, last):
+                    return self._game_won_by(last)
             return self.leaf(scores)
         if count == LIMIT or _lowest(hands) > LIMIT - count:
             if count != LIMIT:  # one for the go
-                scores = _add(scores, last, 1)
-                if scores[last] >= self.target:
-                    return self._won(last)
+                scores = self.score(scores, last, 1)
+                if self.won(scores, last):
+                    return self._game_won_by(last)
             after_last = 1 - last
             turn = after_last if hands[after_last] else last
             return self._turn(hands, (), 0, (False, False), last, turn, scores, alpha, beta)
@@ -132,12 +148,8 @@ class PlaySearch:
         turn = other if not passed[other] and hands[other] else mover
         return self._turn(hands, pile, count, passed, last, turn, scores, alpha, beta)
 
-    def _won(self, seat: int) -> float:
+    def _game_won_by(self, seat: int) -> float:
         return self.win_value if seat == self.seat else -self.win_value
-
-
-def _add(scores: tuple[int, int], seat: int, points: int) -> tuple[int, int]:
-    return (scores[0] + points, scores[1]) if seat == 0 else (scores[0], scores[1] + points)
 
 
 def _lowest(hands: Hands) -> int:

@@ -4,6 +4,7 @@ new deal begins, and `lead` is the expert's view-based lead on the same state.""
 
 from __future__ import annotations
 
+import math
 import random
 from types import ModuleType
 from typing import Any
@@ -39,7 +40,8 @@ IDS = [f"{name}-{players}p{'-muggins' if options.get('muggins') else ''}"
 
 def _race_view_lead(view: View, seat: int) -> float:
     """The hard level's position value: the closest rival's cost to finish against ours; a
-    boxed peg waits for the slowest rival."""
+    boxed peg waits for the slowest rival. With two sides, as a chance to win: a logistic of
+    the two costs, each boxed peg waiting for the other."""
     board = race_ai.BOARDS[view["board"]["name"]]
     mine = crib_ai.side_of(view, seat)
     costs = [race_ai.place_cost(board, race_ai.peg_of(view, side))
@@ -48,7 +50,14 @@ def _race_view_lead(view: View, seat: int) -> float:
     own = costs[mine]
     if view["pegs"][mine]["boxed"]:
         own += race_ai.BOX_BASE_COST + max(0.0, max(rivals) - own)
-    return min(rivals) - own
+    if len(costs) > 2:
+        return min(rivals) - own
+    theirs = rivals[0]
+    if view["pegs"][1 - mine]["boxed"]:
+        theirs += race_ai.BOX_BASE_COST + max(0.0, costs[mine] - rivals[0])
+    spread = race_ai.WIN_SPREAD + race_ai.WIN_SPREAD_PER_POINT * (own + theirs)
+    chance = 1.0 / (1.0 + math.exp((own - theirs) / spread))
+    return crib_race.WIN_VALUE * (2.0 * chance - 1.0)
 
 
 def _score_view_lead(view: View, seat: int) -> float:

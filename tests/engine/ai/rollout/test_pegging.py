@@ -1,15 +1,19 @@
 """The exact search of a two-player play (engine/ai/rollout/pegging.py) against the play of
 the simulation itself: for any position of the play, the value it finds for each piece is the
-plain minimax value found by playing every line out on the simulation."""
+plain minimax value found by playing every line out on the simulation. Crib Race's pegs on
+the track: tests/engine/ai/rollout/test_crib_race_play.py."""
 
 from __future__ import annotations
 
 import random
+from types import ModuleType
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ai import expert
+from engine.ai.rollout import crib_race as race_rollout
 from engine.ai.rollout import cribbage as crib_rollout
 from engine.ai.rollout.pegging import PlaySearch
 from engine.cribbage.sim import DISCARDING, PLAYING, SHOWING, CribbageSim
@@ -75,10 +79,13 @@ def test_the_search_values_every_piece_as_minimax_on_the_simulation(
         assert search.value_of(after) == minimax(after, seat)
 
 
-def test_the_expert_values_a_two_player_play_by_the_search_not_a_rollout() -> None:
+@pytest.mark.parametrize(("name", "judge"), [("cribbage", crib_rollout),
+                                             ("crib-race", race_rollout)])
+def test_the_expert_values_a_two_player_play_by_the_search_not_a_rollout(
+        name: str, judge: ModuleType) -> None:
     """In the play, an action's sample is the searched value on that deal, whatever the
     rollout's random choices."""
-    spec = GAMES["cribbage"]
+    spec = GAMES[name]
     game = spec.new(2, {}, 3)
     rng = random.Random(3)
     plays = 0
@@ -88,11 +95,11 @@ def test_the_expert_values_a_two_player_play_by_the_search_not_a_rollout() -> No
         if len(legal) > 1 and game.phase == "play":
             deal = spec.simulation.from_game(game.determinize(seat, rng))
             for index in range(len(legal)):
-                samples = {expert._sample(crib_rollout, deal, seat, index, seed)
+                samples = {expert._sample(judge, deal, seat, index, seed)
                            for seed in range(4)}
                 after = deal.clone()
                 after.play(seat, deal.legal(seat)[index])
-                assert samples == {crib_rollout.exact(after, seat)}
+                assert samples == {judge.exact(after, seat)}
                 plays += 1
         game.apply(seat, spec.ai(game.view(seat), legal, rng, level="hard"))
     assert plays >= 12
