@@ -5,15 +5,14 @@ through the show and the boxes' release to the next deal."""
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ai import crib_race as race_ai
 from engine.ai.rollout import crib_race as race_rollout
 from engine.crib_race.sim import CribRaceSim
-from engine.cribbage.sim import DISCARDING, PLAYING
+from engine.cribbage.sim import DISCARDING, PLAYING, CribbageSim
+from tests.engine.ai.rollout import play_lines
 
 WIN = race_rollout.WIN_VALUE
 
@@ -21,18 +20,10 @@ WIN = race_rollout.WIN_VALUE
 def minimax(sim: CribRaceSim, seat: int) -> float:
     """Every line of the play laid on the simulation, which then shows the hands and crib
     and releases the boxes by itself (no muggins) and deals again."""
-    if sim.winners() is not None:
-        return WIN if seat in sim.winners() else -WIN
-    if sim.phase != PLAYING:
-        assert sim.phase == DISCARDING
-        return WIN * (race_ai.win_chance(sim.track, sim.pegs, seat) / 50.0 - 1.0)
-    mover = sim.turn
-    values = []
-    for code in sim.legal(mover):
-        after = sim.clone()
-        after.play(mover, code)
-        values.append(minimax(after, seat))
-    return max(values) if mover == seat else min(values)
+    def next_deal(end: CribbageSim) -> float:
+        assert isinstance(end, CribRaceSim) and end.phase == DISCARDING
+        return WIN * (race_ai.win_chance(end.track, end.pegs, seat) / 50.0 - 1.0)
+    return play_lines.minimax(sim, seat, WIN, next_deal)
 
 
 def a_play_position(seed: int, nodes: tuple[int, int], moves: int) -> CribRaceSim | None:
@@ -46,15 +37,7 @@ def a_play_position(seed: int, nodes: tuple[int, int], moves: int) -> CribRaceSi
         sim.side_scores[side] = track.position[node]
         if node >= track.first_box:
             sim.boxes[node - track.first_box].append(side)
-    rng = random.Random(seed)
-    while sim.phase != PLAYING or moves:
-        if sim.winners() is not None or sim.phase not in (DISCARDING, PLAYING):
-            return None
-        if sim.phase == PLAYING:
-            moves -= 1
-        seat = sim.to_act()[0]
-        sim.play(seat, rng.choice(list(sim.legal(seat))))
-    return sim
+    return play_lines.into_the_play(sim, seed, moves)
 
 
 _TRACK = CribRaceSim.new(2, {}, 0).track

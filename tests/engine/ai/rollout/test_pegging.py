@@ -16,8 +16,9 @@ from engine.ai import expert
 from engine.ai.rollout import crib_race as race_rollout
 from engine.ai.rollout import cribbage as crib_rollout
 from engine.ai.rollout.pegging import PlaySearch
-from engine.cribbage.sim import DISCARDING, PLAYING, SHOWING, CribbageSim
+from engine.cribbage.sim import SHOWING, CribbageSim
 from engine.registry import GAMES
+from tests.engine.ai.rollout import play_lines
 
 WIN = 1000.0
 
@@ -33,33 +34,17 @@ def leaf(seat: int):
 def minimax(sim: CribbageSim, seat: int) -> float:
     """Every line of the play, laid on the simulation (muggins on: the show waits, so the
     scores at its start are the play's own)."""
-    if sim.winners() is not None:
-        return WIN if seat in sim.winners() else -WIN
-    if sim.phase != PLAYING:
-        assert sim.phase == SHOWING and sim.step_index == 0
-        return leaf(seat)((sim.side_scores[0], sim.side_scores[1]))
-    mover = sim.turn
-    values = []
-    for code in sim.legal(mover):
-        after = sim.clone()
-        after.play(mover, code)
-        values.append(minimax(after, seat))
-    return max(values) if mover == seat else min(values)
+    def show_not_begun(end: CribbageSim) -> float:
+        assert end.phase == SHOWING and end.step_index == 0
+        return leaf(seat)((end.side_scores[0], end.side_scores[1]))
+    return play_lines.minimax(sim, seat, WIN, show_not_begun)
 
 
 def a_play_position(seed: int, scores: tuple[int, int], moves: int) -> CribbageSim | None:
     """A random deal with these scores before it, `moves` random moves into the play."""
     sim = CribbageSim.new(2, {"muggins": True}, seed)
     sim.side_scores = list(scores)
-    rng = random.Random(seed)
-    while sim.phase != PLAYING or moves:
-        if sim.winners() is not None or sim.phase not in (DISCARDING, PLAYING):
-            return None
-        if sim.phase == PLAYING:
-            moves -= 1
-        seat = sim.to_act()[0]
-        sim.play(seat, rng.choice(list(sim.legal(seat))))
-    return sim
+    return play_lines.into_the_play(sim, seed, moves)
 
 
 @settings(max_examples=150, deadline=None)
