@@ -937,6 +937,16 @@ class CribbageSim:
         self.dealer = (self.dealer + 1) % self.players
         self._start_deal()
 
+    def show_counts(self) -> list[tuple[int, int]]:
+        """This deal's show as it will be scored once the play is over: (owner, true points)
+        of each count, in the show's order (the expert's search of the play adds them up)."""
+        return [(seat, self._count(kind, seat)) for kind, seat in self._show_order()]
+
+    def count_now(self) -> int:
+        """The true total of the count the show is at."""
+        kind, seat = self.steps[self.step_index]
+        return self._count(kind, seat)
+
     # ----- muggins --------------------------------------------------------------------------
     def _counter(self) -> int | None:
         if self.phase != SHOWING or not self.muggins or self.chooser is not None:

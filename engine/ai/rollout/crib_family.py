@@ -209,8 +209,7 @@ def show(sim: CribbageSim, seat: int, legal: Sequence[int]) -> int:
         return MUGGINS
     claims = [code for code in legal if CLAIM <= code < DISCARD]
     if claims:
-        kind, owner = sim.steps[sim.step_index]
-        true = sim._count(kind, owner)
+        true = sim.count_now()
         fitting = [code for code in claims if code - CLAIM <= true]
         return max(fitting) if fitting else min(claims)
     return PASS if PASS in legal else legal[0]

@@ -84,8 +84,7 @@ class RacePlaySearch(PlaySearch):
     def __init__(self, seat: int, sim: CribRaceSim) -> None:
         super().__init__(seat, sim.target, WIN_VALUE, self._after_the_play)
         self.track = sim.track
-        self.counts = [(owner, points) for kind, owner in sim._show_order()
-                       if (points := sim._count(kind, owner))]
+        self.counts = [(owner, points) for owner, points in sim.show_counts() if points]
 
     def scores_of(self, sim: CribbageSim) -> RaceScores:
         assert isinstance(sim, CribRaceSim)

@@ -48,7 +48,7 @@ def exact(sim: CribbageSim, seat: int) -> float | None:
     if sim.players != 2 or (sim.phase != PLAYING and sim.winners() is None):
         return None
     dealer, target = sim.dealer, sim.target
-    counts = [(owner, sim._count(kind, owner)) for kind, owner in sim._show_order()]
+    counts = sim.show_counts()
 
     def after_the_play(scores: tuple[int, int]) -> float:
         final = list(scores)
