@@ -2,6 +2,8 @@
 
     .venv/bin/python -m benchmarks.expert strength [--game cribbage] [--players 2]
         [--games 4000] [--iterations 20 | --seconds 1.0] [--workers 2] [--rounds N]
+        [--results FILE]
+    .venv/bin/python -m benchmarks.expert compare BEFORE AFTER
     .venv/bin/python -m benchmarks.expert race [--games 2000] [--workers 2]
     .venv/bin/python -m benchmarks.expert timing [--decisions 200] [--seconds 1.0]
     .venv/bin/python -m benchmarks.expert load [--experts 20] [--tables 20] [--seconds 60]
@@ -15,7 +17,12 @@ strength  the expert against the hard level, paired: every deal (game seed) is p
           time per decision with a choice (mean, p50, p95, max). Games run in `--workers`
           processes; long runs belong under `nice`. `--rounds` plays shorter games where
           the game has that option (Pip Pip: `--rounds 1` is a quarter of a 4-player game,
-          a cheap screen of a change before a run of whole games).
+          a cheap screen of a change before a run of whole games). `--results` writes each
+          game as it ends, one line `seed<TAB>seat<TAB>share`, for `compare`.
+compare   two strength runs' `--results` (the same deals, a change in between), game by game:
+          each run's win share on the games both played, and the change's effect as the mean
+          difference of the pairs with its 95% interval. The same deal and seat played by
+          both runs shares its luck, so the interval is narrower than the two runs' own.
 race      Crib Race hard against a uniformly random player, paired the same way.
 timing    the expert's wall-clock time per decision (with a real choice) at the time budget,
           in this one process (one core), across every game: p50, p95, max.
@@ -38,9 +45,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from benchmarks.stats import percentile, wilson
+from benchmarks.stats import mean_interval, percentile, wilson
 from engine.ai import expert
 from engine.contract import Game
 from engine.registry import GAMES
@@ -115,17 +122,20 @@ def paired_jobs(game: str, players: int, games: int, hero: str, others: str,
     return jobs
 
 
-def run(jobs: list[Job], workers: int) -> list[Played]:
-    """Every job's result, in order; a running tally goes to stderr every 10 games, so an
-    interrupted run still tells what it measured."""
+def run(jobs: list[Job], workers: int, record: TextIO | None = None) -> list[Played]:
+    """Every job's result, in order; a running tally goes to stderr every 10 games, and each
+    game to `record` as it ends, so an interrupted run still tells what it measured."""
     played: list[Played] = []
     shares: list[float] = []
     pool = ProcessPoolExecutor(workers) if workers > 1 else None
     try:
         results = pool.map(play, jobs, chunksize=1) if pool else map(play, jobs)
-        for result in results:
+        for job, result in zip(jobs, results, strict=True):
             played.append(result)
             shares.append(result.share)
+            if record is not None:
+                record.write(f"{job.seed}\t{job.hero}\t{result.share:g}\n")
+                record.flush()
             if len(shares) % 10 == 0:
                 low, high = wilson(sum(shares), len(shares))
                 print(f"  ... {len(shares)} games: {sum(shares) / len(shares):.1%} "
@@ -163,13 +173,48 @@ def strength(args: argparse.Namespace) -> None:
     options = {} if args.rounds is None else {"rounds": args.rounds}
     jobs = paired_jobs(args.game, args.players, games, EXPERT, HARD, budget, args.seed,
                        options)
-    shares = run(jobs, args.workers)
+    if args.results is None:
+        shares = run(jobs, args.workers)
+    else:
+        with open(args.results, "w", encoding="utf-8") as record:
+            shares = run(jobs, args.workers, record)
     spent = f"{budget.iterations} deals" if budget.iterations is not None \
         else f"{budget.seconds:g} s"
     rounds = "" if args.rounds is None else \
         f", {args.rounds} round{'s' if args.rounds != 1 else ''}"
     report(f"expert ({spent} per decision) against {args.players - 1} hard, {args.game} "
            f"{args.players}p{rounds}", shares, started)
+
+
+def read_results(path: str) -> dict[tuple[int, int], float]:
+    """A `--results` file: the hero's share by (seed, seat)."""
+    shares = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            seed, seat, share = line.split("\t")
+            shares[int(seed), int(seat)] = float(share)
+    return shares
+
+
+def compare_results(before: dict[tuple[int, int], float],
+                    after: dict[tuple[int, int], float]) -> str:
+    """The two runs on the games both played, and after's effect, pair by pair."""
+    both = sorted(before.keys() & after.keys())
+    if len(both) < 2:
+        return f"{len(both)} game(s) in both runs: too few to compare"
+    lines = []
+    for name, shares in (("before", before), ("after", after)):
+        wins = sum(shares[key] for key in both)
+        low, high = wilson(wins, len(both))
+        lines.append(f"{name}: {wins / len(both):.1%} (95% interval {low:.1%} - {high:.1%})")
+    mean, low, high = mean_interval([after[key] - before[key] for key in both])
+    lines.append(f"after - before: {mean * 100:+.1f} points (95% interval "
+                 f"{low * 100:+.1f} to {high * 100:+.1f}) on {len(both)} paired games")
+    return "\n".join(lines)
+
+
+def compare(args: argparse.Namespace) -> None:
+    print(compare_results(read_results(args.before), read_results(args.after)))
 
 
 def race(args: argparse.Namespace) -> None:
@@ -296,6 +341,11 @@ def main(argv: list[str] | None = None) -> int:
     one.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     one.add_argument("--rounds", type=int, default=None,
                      help="rounds per game, where the game has the option (default: all)")
+    one.add_argument("--results", default=None,
+                     help="write each game's result to this file, for compare")
+    paired = sub.add_parser("compare", help="two strength runs' results, game by game")
+    paired.add_argument("before")
+    paired.add_argument("after")
     two = sub.add_parser("race", help="Crib Race hard against random, paired")
     two.add_argument("--games", type=int, default=2000)
     two.add_argument("--seed", type=int, default=1)
@@ -311,7 +361,8 @@ def main(argv: list[str] | None = None) -> int:
     four.add_argument("--workers", type=int, default=None,
                       help="the bot's expert processes (default: one per core)")
     args = parser.parse_args(argv)
-    {"strength": strength, "race": race, "timing": timing, "load": load}[args.what](args)
+    {"strength": strength, "compare": compare, "race": race, "timing": timing,
+     "load": load}[args.what](args)
     return 0
 
 

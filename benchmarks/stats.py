@@ -20,3 +20,12 @@ def percentile(values: list[float], share: float) -> float:
     """The nearest-rank percentile: share 0.5 is the median, 0.95 the p95."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of `values` and its normal 95% interval (by default): (mean, low, high).
+    At least two values."""
+    count = len(values)
+    mean = sum(values) / count
+    spread = math.sqrt(sum((value - mean) ** 2 for value in values) / (count - 1) / count)
+    return mean, mean - z * spread, mean + z * spread

@@ -4,6 +4,7 @@ same decision whatever the hidden cards are), and keeps to its budget of deals o
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -171,3 +172,24 @@ def test_the_strength_benchmark_plays_the_options_asked() -> None:
 
     assert rounds({"rounds": 1}) == {1}
     assert rounds(None) == {4}
+
+
+def test_the_strength_benchmark_records_each_game_and_compares_runs_pair_by_pair(
+        tmp_path: Path) -> None:
+    """strength --results writes one line per game as it ends; compare matches two runs on
+    (seed, seat) and measures the change on the pairs both played."""
+    path = tmp_path / "before.tsv"
+    benchmark.main(["strength", "--game", "pip-rush", "--players", "2", "--games", "2",
+                    "--iterations", "1", "--workers", "1", "--seed", "7",
+                    "--results", str(path)])
+    recorded = benchmark.read_results(str(path))
+    assert set(recorded) == {(7, 0), (7, 1)}
+    assert all(share in (0.0, 0.5, 1.0) for share in recorded.values())
+
+    before = {(1, 0): 1.0, (1, 1): 0.0, (2, 0): 0.0, (2, 1): 1.0, (3, 0): 1.0}
+    after = {(1, 0): 1.0, (1, 1): 1.0, (2, 0): 1.0, (2, 1): 1.0, (9, 9): 0.0}
+    text = benchmark.compare_results(before, after)
+    assert "before: 50.0%" in text and "after: 100.0%" in text  # (3, 0), (9, 9): one run only
+    # differences 0, 1, 1, 0: mean 0.5, standard error 0.289, so 50 +/- 56.6 points
+    assert "+50.0 points (95% interval -6.6 to +106.6) on 4 paired games" in text
+    assert "too few" in benchmark.compare_results(before, {(1, 0): 0.0})
