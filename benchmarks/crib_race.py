@@ -17,7 +17,6 @@ Prints three tables:
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import statistics
@@ -26,7 +25,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from benchmarks.stats import percentile, wilson
+from benchmarks.stats import mean_interval, percentile, wilson
 from engine.ai import cribbage as cribbage_ai
 from engine.registry import GAMES
 
@@ -124,9 +123,8 @@ def match(opponent: str, games: int, first_seed: int) -> list[Job]:
 
 
 def mean_with_interval(values: list[int]) -> str:
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return f"{mean:.2f} ± {half:.2f}"
+    mean, low, _ = mean_interval(values)
+    return f"{mean:.2f} ± {mean - low:.2f}"
 
 
 def main() -> None:

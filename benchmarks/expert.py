@@ -43,6 +43,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -173,11 +174,8 @@ def strength(args: argparse.Namespace) -> None:
     options = {} if args.rounds is None else {"rounds": args.rounds}
     jobs = paired_jobs(args.game, args.players, games, EXPERT, HARD, budget, args.seed,
                        options)
-    if args.results is None:
-        shares = run(jobs, args.workers)
-    else:
-        with open(args.results, "w", encoding="utf-8") as record:
-            shares = run(jobs, args.workers, record)
+    with open(args.results, "w", encoding="utf-8") if args.results else nullcontext() as record:
+        shares = run(jobs, args.workers, record)
     spent = f"{budget.iterations} deals" if budget.iterations is not None \
         else f"{budget.seconds:g} s"
     rounds = "" if args.rounds is None else \

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import statistics
+from collections.abc import Sequence
 
 
 def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -22,10 +24,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
     """The mean of `values` and its normal 95% interval (by default): (mean, low, high).
     At least two values."""
-    count = len(values)
-    mean = sum(values) / count
-    spread = math.sqrt(sum((value - mean) ** 2 for value in values) / (count - 1) / count)
-    return mean, mean - z * spread, mean + z * spread
+    mean = statistics.fmean(values)
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
