@@ -87,7 +87,6 @@ class PipPipSimulation:
         "declared",
         "doubled",
         "drawing",
-        "gone",
         "hands",
         "kq",
         "leader",
@@ -117,7 +116,6 @@ class PipPipSimulation:
     hands: list[list[int]]
     pile: list[int]
     trick: list[int]  # the cards played to this trick; the leader played the first
-    gone: list[int]  # [card]: copies played this round, this trick's included
     kq: list[int]  # each seat's KQ state: its free kings and queens
     declared: list[int]  # [seat << 6 | card]: face-up copies of that card (kings, queens)
     doubled: list[int]  # each seat's cards held twice: its legal plays need a copy left out
@@ -159,9 +157,6 @@ class PipPipSimulation:
         sim.hands = [[encode(card) for card in hand] for hand in game.hands]
         sim.pile = [encode(card) for card in game.pile]
         sim.trick = [encode(card) for _, card in game.trick]
-        sim.gone = [0] * CALL
-        for card in game.played + [card for _, card in game.trick]:
-            sim.gone[encode(card)] += 1
         sim._index_hands()
         sim.declared = [0] * (players << 6)
         for seat, declared in enumerate(game.declared):
@@ -189,7 +184,7 @@ class PipPipSimulation:
         twin.rng.setstate(self.rng.getstate())
         twin.totals = self.totals[:]
         twin.hands = [hand[:] for hand in self.hands]
-        twin.pile, twin.trick, twin.gone = self.pile[:], self.trick[:], self.gone[:]
+        twin.pile, twin.trick = self.pile[:], self.trick[:]
         twin.kq, twin.declared, twin.mask = self.kq[:], self.declared[:], self.mask
         twin.doubled = self.doubled[:]
         twin.suited = [cards[:] for cards in self.suited]
@@ -238,7 +233,6 @@ class PipPipSimulation:
             self.doubled[seat] -= 1
         trick = self.trick
         trick.append(code)
-        self.gone[code] += 1
         if self.drawing:
             drawn = self.pile.pop()
             if drawn in hand:
@@ -321,7 +315,6 @@ class PipPipSimulation:
         self.declared = [0] * (players << 6)
         self._index_hands()
         self.trick = []
-        self.gone = [0] * CALL
         self.next_trump, self.trump_set_by_call, self.drawing = -1, False, True
         self.leader = self.turn = (self.dealer + 1) % players
         self._find_callers()
