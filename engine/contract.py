@@ -139,8 +139,8 @@ class Game(ABC):
         nothing hidden from the seat carries over from this game. For one state of `rng` the
         result depends only on what the seat has seen, not on where the hidden cards are.
         The current state's rules are kept (a seat that said go in this count holds no card
-        that fits); inferences from earlier moves (a go in an earlier count) are not, but for
-        a suit not followed in Pip Pip, whose determinize keeps it."""
+        that fits); inferences from earlier moves (a go in an earlier count, a suit not
+        followed) are not."""
         hidden = self._hidden_cards(seat)
         # The hidden cards in a fixed order, shuffled, go to the hidden places walked in a
         # fixed order; a deal the rules rule out (a seat that said go holding a card that fits)

@@ -67,9 +67,6 @@ class PipPipGame(Game):
         self.pile: list[Card] = []  # the top of the pile is the end of the list
         self.set_aside: list[Card] = []
         self.played: list[Card] = []  # completed tricks this round, in play order
-        # suit_room[seat][suit]: the most cards of that suit the seat's hand can hold, as the
-        # table has seen it (a seat that did not follow suit held none; each draw may add one).
-        self.suit_room: list[list[int]] = []
         self.trick: list[tuple[int, Card]] = []
         self.calls: list[dict[str, Any]] = []
         self.last_trick: dict[str, Any] | None = None
@@ -230,25 +227,20 @@ class PipPipGame(Game):
     def determinize(self, seat: int, rng: random.Random) -> PipPipGame:
         """See Game.determinize. Two packs hold every card twice, so the hidden cards are dealt
         again by place: the others' hands but their face-up (declared) cards, the stock and
-        the cards set aside. A seat that did not follow a suit is dealt no more cards of it
-        than it has drawn since (`suit_room`), which the whole table saw."""
+        the cards set aside."""
         game = self.clone()
         assert isinstance(game, PipPipGame)
-        hidden_sizes = [len(hand) - len(declared) if other != seat else 0
+        hidden_hands = [_without(hand, declared) if other != seat else []
                         for other, (hand, declared) in enumerate(zip(game.hands, game.declared,
                                                                      strict=True))]
-        pool = [card for other, hand in enumerate(game.hands) if other != seat
-                for card in _without(hand, game.declared[other])]
-        pool += game.pile + game.set_aside
+        pool = [card for hand in hidden_hands for card in hand] + game.pile + game.set_aside
         pool.sort(key=_hand_order)  # so that the deal depends only on what the seat has seen
-        rooms = [[max(room - sum(card.suit == suit for card in game.declared[other]), 0)
-                  for suit, room in zip(SUITS, game.suit_room[other], strict=True)]
-                 for other in range(game.players)]
-        hidden, rest = _deal_within_rooms(pool, hidden_sizes, rooms, rng)
-        for other, cards in enumerate(hidden):
+        rng.shuffle(pool)
+        for other, hidden in enumerate(hidden_hands):
             if other != seat:
-                game.hands[other] = list(game.declared[other]) + cards
-        game.pile, game.set_aside = rest[:len(game.pile)], rest[len(game.pile):]
+                game.hands[other] = list(game.declared[other]) + pool[:len(hidden)]
+                del pool[:len(hidden)]
+        game.pile, game.set_aside = pool[:len(game.pile)], pool[len(game.pile):]
         game.rng = random.Random(rng.getrandbits(64))
         game.state_changed()
         return game
@@ -321,7 +313,6 @@ class PipPipGame(Game):
         self.declared = [[] for _ in range(n)]
         self._calls = [None] * n
         self.set_aside, self.played, self.trick, self.calls = [], [], [], []
-        self.suit_room = [[HAND_SIZE] * len(SUITS) for _ in range(n)]
         self.round_points = [0] * n
         self.next_trump, self.trump_set_by_call = None, False
         self.drawing, self.trick_number, self.last_trick = True, 1, None
@@ -363,18 +354,12 @@ class PipPipGame(Game):
             self.declared[seat].remove(card)
         self.hands[seat].remove(card)
         self._calls[seat] = None
-        room = self.suit_room[seat]
-        room[SUITS.index(card.suit or "S")] -= 1
-        led = self._led_suit()
-        if led is not None and card.suit != led:
-            room[SUITS.index(led)] = 0  # it would have followed suit if it could
         self.trick.append((seat, card))
         events: list[Event] = [{"type": "play", "seat": seat, "card": str(card),
                                 "text": f"{{s{seat}}} plays {card}"}]
         if self.drawing:
             drawn = self.pile.pop()
             self.hands[seat].append(drawn)
-            room[:] = [min(room_in_suit + 1, HAND_SIZE) for room_in_suit in room]
             events.append({"type": "draw", "to": seat, "card": str(drawn),
                            "text": f"You draw {drawn}"})
         if len(self.trick) < self.players:
@@ -458,49 +443,6 @@ class PipPipGame(Game):
         return [{"type": "call", "seat": seat, "suit": suit, "double": double,
                  "points": gained,
                  "text": f"{{s{seat}}} calls {title} in {name} (+{gained}): {effect}"}]
-
-
-#: Shuffles tried for a deal within every seat's suit room before the rooms are let go.
-MAX_REDEALS = 50
-
-
-def _deal_within_rooms(pool: list[Card], sizes: list[int], rooms: list[list[int]],
-                       rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-    """`sizes[seat]` cards of the shuffled `pool` for each seat, no more of a suit than
-    `rooms[seat]` allows, and the cards left over. The seats with least choice take theirs
-    first, each the first cards of the shuffle it may hold, so a seat that showed out of one
-    suit gets a uniform draw of the others; a shuffle that leaves a seat short is drawn again.
-    """
-    in_pool = [sum(card.suit == suit for card in pool) for suit in SUITS]
-    choice = [sum(min(room, count) for room, count in zip(rooms[seat], in_pool, strict=True))
-              - size for seat, size in enumerate(sizes)]
-    order = sorted((seat for seat, size in enumerate(sizes) if size),
-                   key=lambda seat: (choice[seat], seat))
-    for _ in range(MAX_REDEALS):
-        left = list(pool)
-        rng.shuffle(left)
-        hands: list[list[Card]] = [[] for _ in sizes]
-        for seat in order:
-            room, taken, kept = list(rooms[seat]), hands[seat], []
-            for card in left:
-                suit = SUITS.index(card.suit or "S")
-                if len(taken) < sizes[seat] and room[suit] > 0:
-                    room[suit] -= 1
-                    taken.append(card)
-                else:
-                    kept.append(card)
-            if len(taken) < sizes[seat]:
-                break
-            left = kept
-        else:
-            return hands, left
-    # What the table saw admits no deal found in time (never seen in play): deal freely.
-    rng.shuffle(pool)
-    hands = []
-    for size in sizes:
-        hands.append(pool[:size])
-        del pool[:size]
-    return hands, pool
 
 
 def _without(cards: list[Card], taken: list[Card]) -> list[Card]:
