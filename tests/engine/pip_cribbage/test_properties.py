@@ -174,9 +174,12 @@ def play_game(
         assert legal, f"seat {seat} must act but has no legal action"
         action = rng.choice(legal)
         if action["type"] == "claim" and rng.random() < 0.8:
-            # Claims near the true count keep muggins games short and exercise recounts.
+            # Claims near the true count keep muggins games short and exercise recounts (only
+            # counts some hand can make are legal claims).
             truth = true_count(game.view(seat))
-            action = {"type": "claim", "points": max(0, truth - rng.randrange(3))}
+            near = [claim for claim in legal
+                    if claim["type"] == "claim" and truth - 2 <= claim["points"] <= truth]
+            action = rng.choice(near) if near else action
         scores = list(game.scores)
         events = game.apply(seat, action)
         check_events(events)
