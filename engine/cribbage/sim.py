@@ -291,16 +291,14 @@ class CribbageSim:
     """Cribbage (2-4 players, muggins on or off) with ints inside: engine/sim.py's protocol.
 
     Attributes a subclass may read: players, side_of, side_scores, dealer, phase, hands
-    (each seat's sorted cards while discarding), thrown (each seat's discards this deal), crib,
-    starter, kept, peg_hands, pile (ranks), count, passed, last_player, turn, steps,
-    step_index, window, chooser, won."""
+    (each seat's sorted cards while discarding), crib, starter, kept, peg_hands, pile (ranks),
+    count, passed, last_player, turn, steps, step_index, window, chooser, won."""
 
     __slots__ = (
         "acting", "chooser", "count", "crib", "dealer", "discarded", "hands", "kept",
         "last_player", "left", "low", "muggins", "opponents", "passed", "peg_hands", "phase",
         "pile", "plan", "players", "points", "rng", "side_of", "side_scores", "side_seats",
-        "starter", "step_index", "steps", "target", "thrown", "true_totals", "turn", "window",
-        "won"
+        "starter", "step_index", "steps", "target", "true_totals", "turn", "window", "won"
     )
     name = "cribbage"
     #: Whether the show's counts are Cribbage's with no hook around them (_count,
@@ -362,7 +360,6 @@ class CribbageSim:
                       "over": OVER}.get(game.phase, DISCARDING)
         self.hands = [pieces(hand) for hand in game.hands]
         self.discarded = list(game.discarded)
-        self.thrown = [pieces(cards) for cards in game.discards]
         to_bottom = self.plan.to_bottom
         self.crib = pieces(game.crib)
         if game.starter is None:  # still discarding: the starter is the top of the stock
@@ -529,7 +526,6 @@ class CribbageSim:
                 while j >= n:
                     j = getrandbits(bits)
                 cards = (hand.pop(j),)
-            self.thrown[seat] = list(cards)
             if seat not in to_bottom:
                 crib += cards
             discarded[seat] = True
@@ -674,7 +670,6 @@ class CribbageSim:
         new.plan, new.starter = self.plan, self.starter
         new.hands = [list(hand) for hand in self.hands]
         new.discarded = list(self.discarded)
-        new.thrown = list(self.thrown)  # each seat's list is made once, never changed
         new.crib = list(self.crib)
         new.kept = [list(hand) for hand in self.kept]
         new.peg_hands = [list(hand) for hand in self.peg_hands]
@@ -764,7 +759,6 @@ class CribbageSim:
         self.starter = deck[dealt + extra]
         self.hands = hands
         self.discarded = list(discarded)
-        self.thrown = [[] for _ in range(players)]
         # The kept cards and the play's hands are made when every discard is in.
         self.kept, self.peg_hands, self.low = [], [], []
         self.pile = []
@@ -789,7 +783,6 @@ class CribbageSim:
             cards = (code - DISCARD,)
         for card in cards:
             hand.remove(card)
-        self.thrown[seat] = list(cards)
         if seat not in self.plan.to_bottom:
             self.crib.extend(cards)
         self.discarded[seat] = True

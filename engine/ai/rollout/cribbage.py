@@ -10,8 +10,7 @@ from collections.abc import Sequence
 
 from engine.ai._win_chances import DEALER_WINS
 from engine.ai.rollout import crib_family, first_to_act
-from engine.ai.rollout.hard_pegging import HardPegger
-from engine.ai.rollout.pegging import HardRivalSearch
+from engine.ai.rollout.pegging import PlaySearch
 from engine.cribbage.sim import PLAYING, CribbageSim
 
 #: One deal (crib_family.stage).
@@ -43,10 +42,9 @@ def _win_chance(scores: Sequence[int], dealer: int, target: int, seat: int) -> f
 
 
 def exact(sim: CribbageSim, seat: int) -> float | None:
-    """With two players in the play, the lead the rest of the deal leaves when we play it best
-    on this deal's cards and the rival lays what the hard level would (engine/ai/rollout/
-    pegging.py HardRivalSearch), the show counted in full (a game won in the play: the win's
-    value); else None (the rollout is used)."""
+    """With two players in the play, the lead the rest of the deal leaves when both seats
+    play it best on this deal's cards (engine/ai/rollout/pegging.py), the show counted in
+    full (a game won in the play: the win's value); else None (the rollout is used)."""
     if sim.players != 2 or (sim.phase != PLAYING and sim.winners() is None):
         return None
     dealer, target = sim.dealer, sim.target
@@ -60,8 +58,7 @@ def exact(sim: CribbageSim, seat: int) -> float | None:
                 return WIN_VALUE if owner == seat else -WIN_VALUE
         return WIN_VALUE * (2.0 * _win_chance(final, 1 - dealer, target, seat) - 1.0)
 
-    return HardRivalSearch(seat, target, WIN_VALUE, after_the_play,
-                           HardPegger(sim, 1 - seat)).value_of(sim)
+    return PlaySearch(seat, target, WIN_VALUE, after_the_play).value_of(sim)
 
 
 def policy(sim: CribbageSim, seat: int, rng: random.Random) -> int:

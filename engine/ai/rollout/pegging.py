@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.ai.rollout.hard_pegging import HardPegger
 from engine.cribbage.sim import LIMIT, NO_PIECE, PLAYING, RANK, VALUE, CribbageSim, peg_score
 
 #: (scores after the play) -> the searching seat's value.
@@ -158,31 +157,3 @@ def _lowest(hands: Hands) -> int:
     first, second = hands
     low = VALUE[first[0]] if first else NO_PIECE
     return min(low, VALUE[second[0]]) if second else low
-
-
-class HardRivalSearch(PlaySearch):
-    """The play searched against the hard level: our seat lays its best piece, the rival the
-    piece `pegger` (engine/ai/rollout/hard_pegging.py) says hard would lay, from what it saw."""
-
-    def __init__(self, seat: int, target: int, win_value: float, leaf: Leaf,
-                 pegger: HardPegger) -> None:
-        super().__init__(seat, target, win_value, leaf)
-        self.pegger = pegger
-
-    def _turn(self, hands: Hands, pile: tuple[int, ...], count: int,
-              passed: tuple[bool, bool], last: int | None, turn: int,
-              scores: Any, alpha: float, beta: float) -> float:
-        if turn == self.seat:
-            return super()._turn(hands, pile, count, passed, last, turn, scores, alpha, beta)
-        hand = hands[turn]
-        if VALUE[hand[0]] > LIMIT - count:  # nothing fits: go
-            assert last is not None, "the first piece of a count always fits"
-            said = (True, passed[1]) if turn == 0 else (passed[0], True)
-            return self._after_move(turn, hands, pile, count, said, last, scores, alpha, beta)
-        ours = hands[self.seat]
-        piece = self.pegger.choose(hand, pile, count, ours, bool(ours) and not passed[self.seat],
-                                   scores)
-        index = hand.index(piece)
-        rest = hand[:index] + hand[index + 1:]
-        return self._lay(turn, piece, (rest, hands[1]) if turn == 0 else (hands[0], rest),
-                         pile, count, passed, scores, alpha, beta)

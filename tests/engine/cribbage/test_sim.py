@@ -200,20 +200,3 @@ def test_a_determinized_game_is_taken_over(players: int, options: dict[str, Any]
     taken_over = sum(compare_determinized("cribbage", players, options, seed, 5 + seed * 2,
                                           score_events, side_scores) for seed in range(40))
     assert taken_over >= 20
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_simulation_keeps_each_seats_discards_as_the_game_does(players: int) -> None:
-    for seed in range(20):
-        game = SPEC.new(players, {}, seed)
-        rng = random.Random(seed)
-        sim = CribbageSim.from_game(game)
-        for _ in range(120):
-            if game.outcome is not None:
-                break
-            seat = rng.choice(game.to_act())
-            index = rng.randrange(len(game.legal_actions(seat)))
-            game.apply(seat, game.legal_actions(seat)[index])
-            sim.play(seat, sim.legal(seat)[index])
-            assert sim.thrown == [[piece_of(card) for card in cards] for cards in game.discards]
-            assert CribbageSim.from_game(game).thrown == sim.thrown

@@ -14,24 +14,19 @@ Sim = TypeVar("Sim", bound=CribbageSim)
 
 
 def minimax(sim: CribbageSim, seat: int, win: float,
-            after_the_play: Callable[[CribbageSim], float],
-            rival: Callable[[CribbageSim], int] | None = None) -> float:
+            after_the_play: Callable[[CribbageSim], float]) -> float:
     """Every line of the rest of the play, laid on the simulation; a won game is worth ±win,
-    anything else `after_the_play` of where the play left the simulation. With `rival`, the
-    other seat lays only the code it gives for the position, else its worst for `seat`."""
+    anything else `after_the_play` of where the play left the simulation."""
     if sim.winners() is not None:
         return win if seat in sim.winners() else -win
     if sim.phase != PLAYING:
         return after_the_play(sim)
     mover = sim.turn
-    codes = sim.legal(mover)
-    if rival is not None and mover != seat:
-        codes = [rival(sim)]
     values = []
-    for code in codes:
+    for code in sim.legal(mover):
         after = sim.clone()
         after.play(mover, code)
-        values.append(minimax(after, seat, win, after_the_play, rival))
+        values.append(minimax(after, seat, win, after_the_play))
     return max(values) if mover == seat else min(values)
 
 
