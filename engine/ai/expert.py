@@ -17,7 +17,10 @@ replaces steps 3 and 4: on a determinized deal both seats play the play out best
 All actions are tried on the same deals with the same random choices afterwards, so their
 difference is measured on paired samples. The hard level's own choice is the default: the
 search replaces it only by an action whose mean lead over it is more than `MARGIN` standard
-errors, so a short search does not throw away a good heuristic for noise.
+errors, so a short search does not throw away a good heuristic for noise. An action that
+falls more than `DROP` standard errors behind the hard choice could not replace it, so it is
+no longer tried: the deals left go to the actions still in question, and once none is left
+the hard choice is played at once.
 
 The decision depends only on the seat's view and the random generator: nothing is read
 from the real hidden cards (tests/engine/ai/test_expert.py checks it). The budget is a
@@ -51,6 +54,10 @@ from engine.registry import GAMES
 #: many deals at least (a spread measured on two or three deals means little).
 MARGIN = 2.0
 MIN_DEALS = 4
+#: How many standard errors behind the hard choice an action stops being tried, and from how
+#: many deals on (the spread of fewer says too little to drop anything for good).
+DROP = 2.0
+DROP_FROM = 16
 #: Default thinking time per decision, in seconds.
 DEFAULT_SECONDS = 1.0
 #: Moves a rollout makes at most (a safety net: every horizon comes much sooner).
@@ -95,27 +102,24 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
         return legal[0]
     default = HARD[game.name](game.view(seat), legal, random.Random(rng.getrandbits(64)),
                               level="hard")
-    base = legal.index(default)
-    samples: list[list[float]] = [[] for _ in legal]
+    leads = _Leads(len(legal), legal.index(default))
     timed = budget.iterations is None
     longest = 0.0  # the longest deal so far: one that would end past the deadline is not begun
-    done = 0
-    while (budget.clock() + longest <= deadline) if timed else done < budget.iterations:
+    while len(leads.tried) > 1 and ((budget.clock() + longest <= deadline) if timed
+                                    else leads.deals < budget.iterations):
         began = budget.clock()
         deal = GAMES[game.name].simulation.from_game(game.determinize(seat, rng))
         rollout_seed = rng.getrandbits(64)
-        values: list[float] = []
-        for index in range(len(legal)):
+        values: dict[int, float] = {}
+        for index in leads.tried:
             if timed and budget.clock() > deadline:
                 break
-            values.append(_sample(judge, deal, seat, index, rollout_seed))
-        if len(values) < len(legal):
+            values[index] = _sample(judge, deal, seat, index, rollout_seed)
+        if len(values) < len(leads.tried):
             break  # out of time half-way: a deal some actions missed would not pair up
-        for index, value in enumerate(values):
-            samples[index].append(value)
+        leads.add(values)
         longest = max(longest, budget.clock() - began)
-        done += 1
-    return legal[_best(samples, base)]
+    return legal[leads.best()]
 
 
 def _sample(judge: ModuleType, deal: Any, seat: int, index: int, seed: int) -> float:
@@ -143,20 +147,50 @@ def _sample(judge: ModuleType, deal: Any, seat: int, index: int, seed: int) -> f
     return float(judge.lead(sim, seat))
 
 
-def _best(samples: list[list[float]], base: int) -> int:
-    """The action to play: the hard choice unless another beats it clearly on the pairs."""
-    best, best_mean = base, 0.0
-    for index, values in enumerate(samples):
-        if index == base:
-            continue
-        differences = [value - default for value, default in zip(values, samples[base],
-                                                                  strict=True)]
-        if len(differences) < MIN_DEALS:
-            continue
-        mean = sum(differences) / len(differences)
-        if mean <= best_mean:
-            continue
-        spread = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
-        if mean > MARGIN * math.sqrt(spread / len(differences)):
-            best, best_mean = index, mean
-    return best
+class _Leads:
+    """Each action's lead over the hard choice (`base`), deal by deal: the running count, sum
+    and sum of squares of the paired differences, and the actions still tried."""
+
+    def __init__(self, actions: int, base: int) -> None:
+        self.base = base
+        self.tried = list(range(actions))
+        self.deals = 0
+        self.count = [0] * actions
+        self.total = [0.0] * actions
+        self.squares = [0.0] * actions
+
+    def add(self, values: dict[int, float]) -> None:
+        """One deal's values of the actions tried; then those far behind are dropped."""
+        default = values[self.base]
+        for index, value in values.items():
+            difference = value - default
+            self.count[index] += 1
+            self.total[index] += difference
+            self.squares[index] += difference * difference
+        self.deals += 1
+        if self.deals >= DROP_FROM:
+            self.tried = [index for index in self.tried
+                          if index == self.base or self.z(index) > -DROP]
+
+    def mean(self, index: int) -> float:
+        return self.total[index] / self.count[index]
+
+    def z(self, index: int) -> float:
+        """The mean lead in standard errors (a lead that never varied: 0 if none, else
+        infinite)."""
+        count, mean = self.count[index], self.mean(index)
+        spread = max(0.0, self.squares[index] - count * mean * mean) / (count - 1)
+        if spread == 0.0:
+            return 0.0 if mean == 0.0 else math.copysign(math.inf, mean)
+        return mean / math.sqrt(spread / count)
+
+    def best(self) -> int:
+        """The action to play: the hard choice unless another beats it clearly."""
+        best, best_mean = self.base, 0.0
+        for index in range(len(self.count)):
+            if index == self.base or self.count[index] < MIN_DEALS:
+                continue
+            mean = self.mean(index)
+            if mean > best_mean and self.z(index) > MARGIN:
+                best, best_mean = index, mean
+        return best

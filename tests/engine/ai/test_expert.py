@@ -130,13 +130,59 @@ def test_a_single_legal_action_is_played_without_searching(
     assert expert.choose(game, seat, random.Random(1), TINY) == legal[0]
 
 
+def leads_of(rows: list[list[float]], base: int) -> expert._Leads:
+    """Each row an action's value on the same deals, added deal by deal."""
+    leads = expert._Leads(len(rows), base)
+    for deal in zip(*rows, strict=True):
+        leads.add({index: deal[index] for index in leads.tried})
+    return leads
+
+
 def test_a_clearly_better_action_replaces_the_hard_choice() -> None:
     """The hard choice stands unless another beats it by more than MARGIN standard errors."""
     noisy = [[0.0, 1.0, 0.0, 1.0], [0.5, 1.5, -0.5, 1.5], [3.0, 4.0, 3.0, 4.1]]
-    assert expert._best(noisy[:2], base=0) == 0
-    assert expert._best(noisy, base=0) == 2
-    assert expert._best(noisy, base=2) == 2
-    assert expert._best([row[:3] for row in noisy], base=0) == 0, "too few deals to tell"
+    assert leads_of(noisy[:2], base=0).best() == 0
+    assert leads_of(noisy, base=0).best() == 2
+    assert leads_of(noisy, base=2).best() == 2
+    assert leads_of([row[:3] for row in noisy], base=0).best() == 0, "too few deals to tell"
+
+
+def test_an_action_far_behind_the_hard_choice_is_no_longer_tried() -> None:
+    """From DROP_FROM deals on, an action more than DROP standard errors behind the hard
+    choice stops being sampled; one that may still beat it goes on, and the hard choice
+    always does."""
+    rng = random.Random(3)
+    deals = expert.DROP_FROM + 20
+    luck = [rng.gauss(0.0, 5.0) for _ in range(deals)]  # the deal's luck, shared by all
+    base = list(luck)
+    close = [value + rng.gauss(0.1, 1.0) for value in luck]
+    behind = [value - 2.0 + rng.gauss(0.0, 1.0) for value in luck]
+    leads = expert._Leads(3, base=0)
+    for deal in range(deals):
+        assert leads.tried == ([0, 1, 2] if deal < expert.DROP_FROM else [0, 1])
+        leads.add({index: row[deal] for index, row in zip(leads.tried, (base, close, behind),
+                                                          strict=False)})
+    assert leads.count == [deals, deals, expert.DROP_FROM]
+    assert leads.best() in (0, 1)
+
+
+def test_the_search_stops_once_only_the_hard_choice_is_left(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every other action far behind: after DROP_FROM deals nothing is left to compare, so
+    no more deals are dealt, whatever the budget."""
+    sampled: list[int] = []
+
+    def hard_is_best(judge: Any, deal: Any, seat: int, index: int, seed: int) -> float:
+        sampled.append(index)
+        return (10.0 if index == hard else 0.0) + random.Random(seed).random()
+
+    game, seat = next(decisions("cribbage", 2, {}, seed=3, count=1))
+    hard_choice = expert.choose(game, seat, random.Random(1), expert.Budget(iterations=0))
+    hard = game.legal_actions(seat).index(hard_choice)
+    monkeypatch.setattr(expert, "_sample", hard_is_best)
+    assert expert.choose(game, seat, random.Random(1),
+                         expert.Budget(iterations=1000)) == hard_choice
+    assert len(sampled) == expert.DROP_FROM * len(game.legal_actions(seat))
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -193,3 +239,4 @@ def test_the_strength_benchmark_records_each_game_and_compares_runs_pair_by_pair
     # differences 0, 1, 1, 0: mean 0.5, standard error 0.289, so 50 +/- 56.6 points
     assert "+50.0 points (95% interval -6.6 to +106.6) on 4 paired games" in text
     assert "too few" in benchmark.compare_results(before, {(1, 0): 0.0})
+
