@@ -8,6 +8,9 @@
     .venv/bin/python -m benchmarks.expert timing [--decisions 200] [--seconds 1.0]
     .venv/bin/python -m benchmarks.expert load [--experts 20] [--tables 20] [--seconds 60]
         [--workers N]
+    .venv/bin/python -m benchmarks.expert regret [--game pip-pip] [--players 4] [--rounds 1]
+        [--positions 50] [--long-deals 4000] [--seconds 1.0] [--repeats 3]
+        [--setting DROP=inf ...] [--workers 2]
 
 strength  the expert against the hard level, paired: every deal (game seed) is played once
           with the expert in each seat, the others hard, so luck of the cards cancels. Win
@@ -31,6 +34,17 @@ load      the real bot and the fake Discord: `--experts` tables where a member p
           plays an easy computer; members press as soon as they are answered. Prints the
           acknowledgement p50 / p99 / max of the easy tables (the others') and of the expert
           tables, and how many expert moves were made.
+regret    how well the time budget is spent: decisions met in games of hard players (one in
+          seven with a choice) are valued once by a long search, every action on
+          `--long-deals` deals (what the expert's search tends to with endless time); then
+          the expert decides each one `--repeats` times at `--seconds`. A decision's regret
+          is the long search's best value less the value of the action chosen, in the
+          game's own terms (engine/ai/rollout/: Cribbage 60 a won game, Pip Pip points).
+          Prints the mean regret of the hard level (no search) and of the expert with each
+          setting (`--setting NAME=VALUE[,NAME=VALUE]`, the search's constants, e.g.
+          DROP=inf to try every action to the end), each setting's difference from the
+          first paired decision by decision, with 95% intervals. It measures the search's
+          use of its time, not its rollouts or values: those the long search shares.
 """
 
 from __future__ import annotations
@@ -325,6 +339,136 @@ def load(args: argparse.Namespace) -> None:
     asyncio.run(load_run(args.experts, args.tables, args.seconds, args.game, args.workers))
 
 
+#: The search's constants a regret run may set (engine/ai/expert.py).
+SEARCH_SETTINGS = ("MARGIN", "MIN_DEALS", "DROP", "DROP_FROM")
+DEFAULT_SEARCH = {name: getattr(expert, name) for name in SEARCH_SETTINGS}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision met in a game of hard players: the game is rebuilt from its seed and the
+    moves before it, so a worker process needs only these numbers."""
+
+    game: str
+    players: int
+    options: tuple[tuple[str, Any], ...]
+    seed: int
+    moves: int
+
+    def state(self) -> tuple[Game, int]:
+        """The game at this decision and the seat that makes it."""
+        spec = GAMES[self.game]
+        game = spec.new(self.players, dict(self.options), self.seed)
+        rng = random.Random(self.seed)
+        for _ in range(self.moves):
+            seat = game.waiting_for()[0]
+            game.apply(seat, spec.ai(game.view(seat), game.legal_actions(seat), rng,
+                                     level=HARD))
+        return game, game.waiting_for()[0]
+
+
+def decisions_met(game: str, players: int, options: dict[str, Any], count: int,
+                  seed: int) -> list[Decision]:
+    """`count` decisions with a choice, one in seven of those met in hard games."""
+    spec = GAMES[game]
+    settings = tuple(sorted(options.items()))
+    found: list[Decision] = []
+    while len(found) < count:
+        state = spec.new(players, options, seed)
+        rng, pick = random.Random(seed), random.Random(-seed)
+        moves = 0
+        while state.outcome is None and len(found) < count:
+            seat = state.waiting_for()[0]
+            legal = state.legal_actions(seat)
+            if len(legal) > 1 and pick.random() < 1 / 7:
+                found.append(Decision(game, players, settings, seed, moves))
+            state.apply(seat, spec.ai(state.view(seat), legal, rng, level=HARD))
+            moves += 1
+        seed += 1
+    return found
+
+
+def long_search(job: tuple[Decision, int]) -> list[float]:
+    """Each legal action's mean value over `deals` deals, every action on every deal."""
+    decision, deals = job
+    game, seat = decision.state()
+    judge = expert.JUDGES[game.name]
+    rng = random.Random(decision.seed * 1_000_003 + decision.moves)
+    totals = [0.0] * len(game.legal_actions(seat))
+    for _ in range(deals):
+        deal = GAMES[game.name].simulation.from_game(game.determinize(seat, rng))
+        rollout_seed = rng.getrandbits(64)
+        for index in range(len(totals)):
+            totals[index] += expert._sample(judge, deal, seat, index, rollout_seed)
+    return [total / deals for total in totals]
+
+
+def decide(job: tuple[Decision, dict[str, float], float, int]) -> int:
+    """The expert's choice (its index) with these search settings; seconds 0: hard's."""
+    decision, settings, seconds, repeat = job
+    game, seat = decision.state()
+    budget = expert.Budget(seconds=seconds) if seconds else expert.Budget(iterations=0)
+    rng = random.Random(repeat * 1_000_003 + decision.seed * 1009 + decision.moves)
+    for name, value in settings.items():
+        setattr(expert, name, value)
+    try:
+        return game.legal_actions(seat).index(expert.choose(game, seat, rng, budget))
+    finally:
+        for name, value in DEFAULT_SEARCH.items():
+            setattr(expert, name, value)
+
+
+def parse_setting(text: str) -> dict[str, float]:
+    """"DROP=inf,MARGIN=1" -> {"DROP": inf, "MARGIN": 1.0}; "default": {}."""
+    if text == "default":
+        return {}
+    settings = {}
+    for part in text.split(","):
+        name, _, value = part.partition("=")
+        if name not in SEARCH_SETTINGS:
+            raise SystemExit(f"unknown setting {name!r}: one of {', '.join(SEARCH_SETTINGS)}")
+        settings[name] = float(value)
+    return settings
+
+
+def regret(args: argparse.Namespace) -> None:
+    started = time.perf_counter()
+    options = {} if args.rounds is None else {"rounds": args.rounds}
+    met = decisions_met(args.game, args.players, options, args.positions, args.seed)
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    mapped = pool.map if pool else map
+    try:
+        best = list(mapped(long_search, [(decision, args.long_deals) for decision in met]))
+        print(f"{len(met)} decisions of {args.game} {args.players}p valued by "
+              f"{args.long_deals} deals each; {time.perf_counter() - started:.0f} s")
+        rows: list[tuple[str, list[float]]] = []
+        labels = ["hard (no search)", *args.setting]
+        for label in labels:
+            settings = {} if label == labels[0] else parse_setting(label)
+            seconds = 0.0 if label == labels[0] else args.seconds
+            jobs = [(decision, settings, seconds, repeat)
+                    for repeat in range(1 if seconds == 0.0 else args.repeats)
+                    for decision in met]
+            chosen = list(mapped(decide, jobs))
+            rows.append((label, [max(best[index % len(met)]) - best[index % len(met)][choice]
+                                 for index, choice in enumerate(chosen)]))
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
+    print(f"regret per decision (the long search's best less the choice's value), "
+          f"expert at {args.seconds:g} s, {args.repeats} tries of each decision:")
+    first = rows[1][1]
+    for number, (label, values) in enumerate(rows):
+        mean, low, high = mean_interval(values)
+        line = f"  {label:<24}{mean:8.3f} (95% {low:.3f} to {high:.3f})"
+        if number > 1:
+            gap, gap_low, gap_high = mean_interval([a - b for a, b in zip(values, first,
+                                                                          strict=True)])
+            line += f"; against {rows[1][0]}: {gap:+.3f} ({gap_low:+.3f} to {gap_high:+.3f})"
+        print(line)
+    print(f"{time.perf_counter() - started:.0f} s")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -358,9 +502,25 @@ def main(argv: list[str] | None = None) -> int:
     four.add_argument("--game", default="cribbage", choices=sorted(expert.JUDGES))
     four.add_argument("--workers", type=int, default=None,
                       help="the bot's expert processes (default: one per core)")
+    five = sub.add_parser("regret", help="how well the expert spends its time budget")
+    five.add_argument("--game", default="pip-pip", choices=sorted(expert.JUDGES))
+    five.add_argument("--players", type=int, default=4)
+    five.add_argument("--rounds", type=int, default=None,
+                      help="rounds per game, where the game has the option (default: all)")
+    five.add_argument("--positions", type=int, default=50)
+    five.add_argument("--long-deals", type=int, default=4000)
+    five.add_argument("--seconds", type=float, default=expert.DEFAULT_SECONDS)
+    five.add_argument("--repeats", type=int, default=3)
+    five.add_argument("--seed", type=int, default=1)
+    five.add_argument("--setting", action="append", default=None,
+                      help="the search's constants, e.g. DROP=inf or DROP=2,MARGIN=1; "
+                           "repeat to compare (default: the search as it is)")
+    five.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     args = parser.parse_args(argv)
+    if args.what == "regret" and not args.setting:
+        args.setting = ["default"]
     {"strength": strength, "compare": compare, "race": race, "timing": timing,
-     "load": load}[args.what](args)
+     "load": load, "regret": regret}[args.what](args)
     return 0
 
 

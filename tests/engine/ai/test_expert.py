@@ -240,3 +240,34 @@ def test_the_strength_benchmark_records_each_game_and_compares_runs_pair_by_pair
     assert "+50.0 points (95% interval -6.6 to +106.6) on 4 paired games" in text
     assert "too few" in benchmark.compare_results(before, {(1, 0): 0.0})
 
+
+def test_the_regret_benchmark_rebuilds_each_decision_it_met() -> None:
+    """A decision is kept as its seed and the hard moves before it: rebuilt in a worker, it
+    is the game met, with the seat to move holding a choice."""
+    met = benchmark.decisions_met("cribbage", 2, {}, count=4, seed=5)
+    spec = GAMES["cribbage"]
+    game = spec.new(2, {}, 5)
+    rng = random.Random(5)
+    for moves in range(max(decision.moves for decision in met) + 1):
+        if moves in {decision.moves for decision in met if decision.seed == 5}:
+            rebuilt, seat = benchmark.Decision("cribbage", 2, (), 5, moves).state()
+            assert state_digest(rebuilt) == state_digest(game)
+            assert seat == game.waiting_for()[0] and len(game.legal_actions(seat)) > 1
+        seat = game.waiting_for()[0]
+        game.apply(seat, spec.ai(game.view(seat), game.legal_actions(seat), rng, level="hard"))
+
+
+def test_the_regret_benchmark_prints_hard_and_each_setting(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    benchmark.main(["regret", "--game", "pip-rush", "--players", "2", "--positions", "3",
+                    "--long-deals", "4", "--seconds", "0.01", "--repeats", "2",
+                    "--setting", "default", "--setting", "DROP=inf,MARGIN=0",
+                    "--workers", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("3 decisions of pip-rush 2p valued by 4 deals each")
+    assert lines[2].lstrip().startswith("hard (no search)")
+    assert lines[3].lstrip().startswith("default")
+    assert lines[4].lstrip().startswith("DROP=inf,MARGIN=0") and "against default" in lines[4]
+    assert benchmark.DEFAULT_SEARCH["DROP"] == expert.DROP, "the settings were put back"
+    with pytest.raises(SystemExit, match="unknown setting"):
+        benchmark.parse_setting("SPEED=2")
