@@ -18,7 +18,8 @@ All actions are tried on the same deals with the same random choices afterwards,
 difference is measured on paired samples. The hard level's own choice is the default: the
 search replaces it only by an action whose mean lead over it is more than `MARGIN` standard
 errors, so a short search does not throw away a good heuristic for noise. An action that
-falls more than `DROP` standard errors behind the hard choice could not replace it, so it is
+falls more than `DROP` standard errors behind the hard choice could not replace it (nor can
+one that has scored exactly as it on every deal, such as a card of the same rank), so it is
 no longer tried: the deals left go to the actions still in question, and once none is left
 the hard choice is played at once.
 
@@ -168,9 +169,9 @@ class _Leads:
             self.total[index] += difference
             self.squares[index] += difference * difference
         self.deals += 1
-        if self.deals >= DROP_FROM:
-            self.tried = [index for index in self.tried
-                          if index == self.base or self.z(index) > -DROP]
+        if self.deals >= DROP_FROM:  # an action that never once differed plays as hard's
+            self.tried = [index for index in self.tried if index == self.base
+                          or (self.squares[index] > 0.0 and self.z(index) > -DROP)]
 
     def mean(self, index: int) -> float:
         return self.total[index] / self.count[index]

@@ -149,20 +149,21 @@ def test_a_clearly_better_action_replaces_the_hard_choice() -> None:
 
 def test_an_action_far_behind_the_hard_choice_is_no_longer_tried() -> None:
     """From DROP_FROM deals on, an action more than DROP standard errors behind the hard
-    choice stops being sampled; one that may still beat it goes on, and the hard choice
-    always does."""
+    choice stops being sampled, as does one that has scored just as it on every deal; one
+    that may still beat it goes on, and the hard choice always does."""
     rng = random.Random(3)
     deals = expert.DROP_FROM + 20
     luck = [rng.gauss(0.0, 5.0) for _ in range(deals)]  # the deal's luck, shared by all
     base = list(luck)
     close = [value + rng.gauss(0.1, 1.0) for value in luck]
     behind = [value - 2.0 + rng.gauss(0.0, 1.0) for value in luck]
-    leads = expert._Leads(3, base=0)
+    same = list(luck)  # e.g. a card of the hard choice's rank: never once different
+    rows = (base, close, behind, same)
+    leads = expert._Leads(len(rows), base=0)
     for deal in range(deals):
-        assert leads.tried == ([0, 1, 2] if deal < expert.DROP_FROM else [0, 1])
-        leads.add({index: row[deal] for index, row in zip(leads.tried, (base, close, behind),
-                                                          strict=False)})
-    assert leads.count == [deals, deals, expert.DROP_FROM]
+        assert leads.tried == ([0, 1, 2, 3] if deal < expert.DROP_FROM else [0, 1])
+        leads.add({index: rows[index][deal] for index in leads.tried})
+    assert leads.count == [deals, deals, expert.DROP_FROM, expert.DROP_FROM]
     assert leads.best() in (0, 1)
 
 
