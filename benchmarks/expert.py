@@ -8,6 +8,8 @@
     .venv/bin/python -m benchmarks.expert timing [--decisions 200] [--seconds 1.0]
     .venv/bin/python -m benchmarks.expert load [--experts 20] [--tables 20] [--seconds 60]
         [--workers N]
+    .venv/bin/python -m benchmarks.expert deal [--game cribbage] [--part discard|play]
+        [--deals 1000] [--iterations 60] [--workers 2]
     .venv/bin/python -m benchmarks.expert regret [--game pip-pip] [--players 4] [--rounds 1]
         [--positions 50] [--long-deals 4000] [--seconds 1.0] [--repeats 3]
         [--setting DROP=inf ...] [--workers 2]
@@ -34,6 +36,13 @@ load      the real bot and the fake Discord: `--experts` tables where a member p
           plays an easy computer; members press as soon as they are answered. Prints the
           acknowledgement p50 / p99 / max of the easy tables (the others') and of the expert
           tables, and how many expert moves were made.
+deal      where the expert's edge lies in two-player Cribbage or PIP Cribbage: single deals
+          from the start of a game (0-0), the hero seat's decisions of one `--part` of the
+          deal (the discard or the play) made by the expert and everything else by hard,
+          against the same deal played by hard alone. Prints the hero's net points over the
+          deal (its points less the other seat's), the expert's less hard's, with a 95%
+          interval, each deal played with the hero in each seat, and how often the expert
+          chose otherwise than hard would have.
 regret    how well the time budget is spent: decisions met in games of hard players (one in
           seven with a choice) are valued once by a long search, every action on
           `--long-deals` deals (what the expert's search tends to with endless time); then
@@ -339,6 +348,56 @@ def load(args: argparse.Namespace) -> None:
     asyncio.run(load_run(args.experts, args.tables, args.seconds, args.game, args.workers))
 
 
+DEAL_GAMES = ("cribbage", "pip-cribbage")
+
+
+def one_deal(job: tuple[str, int, int, str, int | None]) -> tuple[int, int]:
+    """(the hero's net points over the game's first deal, the hero's decisions of `part`
+    where the expert chose otherwise than hard); `iterations` None: hard plays the part."""
+    name, seed, hero, part, iterations = job
+    spec = GAMES[name]
+    game = spec.new(2, {}, seed)
+    rng = random.Random(seed)
+    thinking = random.Random(seed * 2 + hero)
+    dealer, start = game.dealer, list(game.scores)
+    differed = 0
+    while game.outcome is None and not (game.phase == "discard" and game.dealer != dealer):
+        seat = game.waiting_for()[0]
+        legal = game.legal_actions(seat)
+        hard = spec.ai(game.view(seat), legal, rng, level=HARD)
+        action = hard
+        if seat == hero and game.phase == part and iterations is not None and len(legal) > 1:
+            action = expert.choose(game, seat, random.Random(thinking.getrandbits(64)),
+                                   expert.Budget(iterations=iterations))
+            differed += action != hard
+        game.apply(seat, action)
+    end = game.scores
+    return (end[hero] - start[hero]) - (end[1 - hero] - start[1 - hero]), differed
+
+
+def deal(args: argparse.Namespace) -> None:
+    started = time.perf_counter()
+    jobs = [(args.game, args.seed + number, hero, args.part, iterations)
+            for number in range(args.deals) for hero in (0, 1)
+            for iterations in (None, args.iterations)]
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        played = list(pool.map(one_deal, jobs, chunksize=8) if pool else map(one_deal, jobs))
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
+    gains = [searched[0] - alone[0] for alone, searched in zip(played[::2], played[1::2],
+                                                               strict=True)]
+    mean, low, high = mean_interval(gains)
+    differed = sum(searched[1] for searched in played[1::2])
+    print(f"{args.game} 2p, the first deal from 0-0, {len(gains)} deal-seats ({args.deals} "
+          f"deals, the hero in each seat): the {args.part} by the expert "
+          f"({args.iterations} deals a decision) against hard's")
+    print(f"  hero's net points, expert less hard: {mean:+.3f} per deal "
+          f"(95% {low:+.3f} to {high:+.3f}); the expert chose otherwise {differed} times; "
+          f"{time.perf_counter() - started:.0f} s")
+
+
 #: The search's constants a regret run may set (engine/ai/expert.py).
 SEARCH_SETTINGS = ("MARGIN", "MIN_DEALS", "DROP", "DROP_FROM")
 DEFAULT_SEARCH = {name: getattr(expert, name) for name in SEARCH_SETTINGS}
@@ -502,6 +561,13 @@ def main(argv: list[str] | None = None) -> int:
     four.add_argument("--game", default="cribbage", choices=sorted(expert.JUDGES))
     four.add_argument("--workers", type=int, default=None,
                       help="the bot's expert processes (default: one per core)")
+    six = sub.add_parser("deal", help="the expert's discards or play alone, over one deal")
+    six.add_argument("--game", default="cribbage", choices=DEAL_GAMES)
+    six.add_argument("--part", default="discard", choices=("discard", "play"))
+    six.add_argument("--deals", type=int, default=1000)
+    six.add_argument("--iterations", type=int, default=60)
+    six.add_argument("--seed", type=int, default=1)
+    six.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     five = sub.add_parser("regret", help="how well the expert spends its time budget")
     five.add_argument("--game", default="pip-pip", choices=sorted(expert.JUDGES))
     five.add_argument("--players", type=int, default=4)
@@ -520,7 +586,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "regret" and not args.setting:
         args.setting = ["default"]
     {"strength": strength, "compare": compare, "race": race, "timing": timing,
-     "load": load, "regret": regret}[args.what](args)
+     "load": load, "regret": regret, "deal": deal}[args.what](args)
     return 0
 
 

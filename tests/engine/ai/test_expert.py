@@ -272,3 +272,28 @@ def test_the_regret_benchmark_prints_hard_and_each_setting(
     assert benchmark.DEFAULT_SEARCH["DROP"] == expert.DROP, "the settings were put back"
     with pytest.raises(SystemExit, match="unknown setting"):
         benchmark.parse_setting("SPEED=2")
+
+
+@pytest.mark.parametrize("name", benchmark.DEAL_GAMES)
+def test_the_deal_benchmark_pairs_the_expert_with_hard_on_the_same_deal(name: str) -> None:
+    """Hard alone plays the deal the same way each time; where the expert chose as hard on
+    every decision, the deal went exactly as hard's did (the other seat's choices and the
+    cards are the same), and somewhere it chose otherwise."""
+    differed = 0
+    for seed in range(8):
+        alone = benchmark.one_deal((name, seed, seed % 2, "play", None))
+        assert alone == benchmark.one_deal((name, seed, seed % 2, "play", None))
+        assert alone[1] == 0
+        searched = benchmark.one_deal((name, seed, seed % 2, "play", 40))
+        if searched[1] == 0:
+            assert searched[0] == alone[0]
+        differed += searched[1]
+    assert differed > 0
+
+
+def test_the_deal_benchmark_prints_the_expert_s_gain(capsys: pytest.CaptureFixture[str]) -> None:
+    benchmark.main(["deal", "--deals", "2", "--iterations", "2", "--part", "discard",
+                    "--workers", "1"])
+    out = capsys.readouterr().out
+    assert "4 deal-seats (2 deals, the hero in each seat): the discard by the expert" in out
+    assert "hero's net points, expert less hard:" in out
