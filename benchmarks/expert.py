@@ -65,8 +65,9 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -146,15 +147,28 @@ def paired_jobs(game: str, players: int, games: int, hero: str, others: str,
     return jobs
 
 
+@contextmanager
+def worker_map(workers: int) -> Iterator[Callable[[Callable[[Any], Any], Iterable[Any]],
+                                                  Iterator[Any]]]:
+    """map, or with more than one worker a process pool's map (one job at a time to each
+    process: jobs differ in length); results come in the order of the jobs."""
+    if workers <= 1:
+        yield map
+        return
+    pool = ProcessPoolExecutor(workers)
+    try:
+        yield lambda function, jobs: pool.map(function, jobs, chunksize=1)
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
 def run(jobs: list[Job], workers: int, record: TextIO | None = None) -> list[Played]:
     """Every job's result, in order; a running tally goes to stderr every 10 games, and each
     game to `record` as it ends, so an interrupted run still tells what it measured."""
     played: list[Played] = []
     shares: list[float] = []
-    pool = ProcessPoolExecutor(workers) if workers > 1 else None
-    try:
-        results = pool.map(play, jobs, chunksize=1) if pool else map(play, jobs)
-        for job, result in zip(jobs, results, strict=True):
+    with worker_map(workers) as mapped:
+        for job, result in zip(jobs, mapped(play, jobs), strict=True):
             played.append(result)
             shares.append(result.share)
             if record is not None:
@@ -164,9 +178,6 @@ def run(jobs: list[Job], workers: int, record: TextIO | None = None) -> list[Pla
                 low, high = wilson(sum(shares), len(shares))
                 print(f"  ... {len(shares)} games: {sum(shares) / len(shares):.1%} "
                       f"({low:.1%} - {high:.1%})", file=sys.stderr, flush=True)
-    finally:
-        if pool:
-            pool.shutdown(cancel_futures=True)
     return played
 
 
@@ -380,12 +391,8 @@ def deal(args: argparse.Namespace) -> None:
     jobs = [(args.game, args.seed + number, hero, args.part, iterations)
             for number in range(args.deals) for hero in (0, 1)
             for iterations in (None, args.iterations)]
-    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
-    try:
-        played = list(pool.map(one_deal, jobs, chunksize=8) if pool else map(one_deal, jobs))
-    finally:
-        if pool:
-            pool.shutdown(cancel_futures=True)
+    with worker_map(args.workers) as mapped:
+        played = list(mapped(one_deal, jobs))
     gains = [searched[0] - alone[0] for alone, searched in zip(played[::2], played[1::2],
                                                                strict=True)]
     mean, low, high = mean_interval(gains)
@@ -493,27 +500,20 @@ def parse_setting(text: str) -> dict[str, float]:
 def regret(args: argparse.Namespace) -> None:
     started = time.perf_counter()
     options = {} if args.rounds is None else {"rounds": args.rounds}
+    runs = [("hard (no search)", {}, 0.0, 1)]  # label, settings, seconds, tries
+    runs += [(text, parse_setting(text), args.seconds, args.repeats) for text in args.setting]
     met = decisions_met(args.game, args.players, options, args.positions, args.seed)
-    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
-    mapped = pool.map if pool else map
-    try:
+    with worker_map(args.workers) as mapped:
         best = list(mapped(long_search, [(decision, args.long_deals) for decision in met]))
         print(f"{len(met)} decisions of {args.game} {args.players}p valued by "
               f"{args.long_deals} deals each; {time.perf_counter() - started:.0f} s")
         rows: list[tuple[str, list[float]]] = []
-        labels = ["hard (no search)", *args.setting]
-        for label in labels:
-            settings = {} if label == labels[0] else parse_setting(label)
-            seconds = 0.0 if label == labels[0] else args.seconds
+        for label, settings, seconds, tries in runs:
             jobs = [(decision, settings, seconds, repeat)
-                    for repeat in range(1 if seconds == 0.0 else args.repeats)
-                    for decision in met]
+                    for repeat in range(tries) for decision in met]
             chosen = list(mapped(decide, jobs))
             rows.append((label, [max(best[index % len(met)]) - best[index % len(met)][choice]
                                  for index, choice in enumerate(chosen)]))
-    finally:
-        if pool:
-            pool.shutdown(cancel_futures=True)
     print(f"regret per decision (the long search's best less the choice's value), "
           f"expert at {args.seconds:g} s, {args.repeats} tries of each decision:")
     first = rows[1][1]
