@@ -10,6 +10,8 @@
         [--workers N]
     .venv/bin/python -m benchmarks.expert deal [--game cribbage] [--part discard|play]
         [--deals 1000] [--iterations 60] [--workers 2]
+    .venv/bin/python -m benchmarks.expert endgame [--game cribbage] [--from 85] [--to 118]
+        [--games 2000] [--iterations 120] [--workers 2]
     .venv/bin/python -m benchmarks.expert regret [--game pip-pip] [--players 4] [--rounds 1]
         [--positions 50] [--long-deals 4000] [--seconds 1.0] [--repeats 3]
         [--setting DROP=inf ...] [--workers 2]
@@ -43,6 +45,11 @@ deal      where the expert's edge lies in two-player Cribbage or PIP Cribbage: s
           deal (its points less the other seat's), the expert's less hard's, with a 95%
           interval, each deal played with the hero in each seat, and how often the expert
           chose otherwise than hard would have.
+endgame   the same for the end of a game: two-player games begun at scores drawn between
+          `--from` and `--to` for each seat, the hero seat played throughout by the expert,
+          against the same game (cards, scores, the other seat's choices) played by hard
+          alone. Prints both win shares and the difference, pair by pair, with 95%
+          intervals.
 regret    how well the time budget is spent: decisions met in games of hard players (one in
           seven with a choice) are valued once by a long search, every action on
           `--long-deals` deals (what the expert's search tends to with endless time); then
@@ -405,6 +412,52 @@ def deal(args: argparse.Namespace) -> None:
           f"{time.perf_counter() - started:.0f} s")
 
 
+def late_start(name: str, seed: int, low: int, high: int) -> Game:
+    """A two-player game dealt from `seed` with each seat's score drawn in [low, high]."""
+    game = GAMES[name].new(2, {}, seed)
+    scores = random.Random(-seed)
+    game.scores = [scores.randint(low, high) for _ in range(2)]
+    return game
+
+
+def late_game(job: tuple[str, int, int, int, int, int | None]) -> float:
+    """The hero's share of the win in a game begun at late scores; `iterations` None: the
+    hero plays hard."""
+    name, seed, hero, low, high, iterations = job
+    spec = GAMES[name]
+    game = late_start(name, seed, low, high)
+    rng = random.Random(seed)
+    thinking = random.Random(seed * 2 + hero)
+    while game.outcome is None:
+        seat = game.waiting_for()[0]
+        legal = game.legal_actions(seat)
+        action = spec.ai(game.view(seat), legal, rng, level=HARD)
+        if seat == hero and iterations is not None and len(legal) > 1:
+            action = expert.choose(game, seat, random.Random(thinking.getrandbits(64)),
+                                   expert.Budget(iterations=iterations))
+        game.apply(seat, action)
+    return 1.0 if hero in game.outcome["winners"] else 0.0
+
+
+def endgame(args: argparse.Namespace) -> None:
+    started = time.perf_counter()
+    games = args.games - args.games % 2
+    jobs = [(args.game, args.seed + number // 2, number % 2, getattr(args, "from"), args.to,
+             iterations) for number in range(games) for iterations in (None, args.iterations)]
+    with worker_map(args.workers) as mapped:
+        shares = list(mapped(late_game, jobs))
+    alone, searched = shares[::2], shares[1::2]
+    print(f"{args.game} 2p from scores {getattr(args, 'from')}-{args.to}, {games} games "
+          f"(each deal with the hero in each seat), the hero all hard, then all expert "
+          f"({args.iterations} deals a decision); {time.perf_counter() - started:.0f} s")
+    for label, wins in (("hard", alone), ("expert", searched)):
+        low, high = wilson(sum(wins), games)
+        print(f"  {label:<8}{sum(wins) / games:.1%} (95% {low:.1%} - {high:.1%})")
+    mean, low, high = mean_interval([e - h for h, e in zip(alone, searched, strict=True)])
+    print(f"  expert - hard: {mean * 100:+.1f} points (95% {low * 100:+.1f} to "
+          f"{high * 100:+.1f}), pair by pair")
+
+
 #: The search's constants a regret run may set (engine/ai/expert.py).
 SEARCH_SETTINGS = ("MARGIN", "MIN_DEALS", "DROP", "DROP_FROM")
 DEFAULT_SEARCH = {name: getattr(expert, name) for name in SEARCH_SETTINGS}
@@ -568,6 +621,14 @@ def main(argv: list[str] | None = None) -> int:
     six.add_argument("--iterations", type=int, default=60)
     six.add_argument("--seed", type=int, default=1)
     six.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    seven = sub.add_parser("endgame", help="expert against hard from late scores, paired")
+    seven.add_argument("--game", default="cribbage", choices=DEAL_GAMES)
+    seven.add_argument("--from", type=int, default=85)
+    seven.add_argument("--to", type=int, default=118)
+    seven.add_argument("--games", type=int, default=2000)
+    seven.add_argument("--iterations", type=int, default=120)
+    seven.add_argument("--seed", type=int, default=1)
+    seven.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     five = sub.add_parser("regret", help="how well the expert spends its time budget")
     five.add_argument("--game", default="pip-pip", choices=sorted(expert.JUDGES))
     five.add_argument("--players", type=int, default=4)
@@ -586,7 +647,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "regret" and not args.setting:
         args.setting = ["default"]
     {"strength": strength, "compare": compare, "race": race, "timing": timing,
-     "load": load, "regret": regret, "deal": deal}[args.what](args)
+     "load": load, "regret": regret, "deal": deal,
+     "endgame": endgame}[args.what](args)
     return 0
 
 

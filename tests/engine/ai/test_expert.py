@@ -297,3 +297,29 @@ def test_the_deal_benchmark_prints_the_expert_s_gain(capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out
     assert "4 deal-seats (2 deals, the hero in each seat): the discard by the expert" in out
     assert "hero's net points, expert less hard:" in out
+
+
+def test_the_endgame_benchmark_begins_at_late_scores_and_pairs_the_games(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each pair's games begin at the same scores, drawn in the range; with an expert that
+    chooses as hard does, the pair's two games are the same game."""
+    starts = [benchmark.late_start("cribbage", seed, 100, 110).scores for seed in range(20)]
+    assert all(100 <= score <= 110 for scores in starts for score in scores)
+    assert len({tuple(scores) for scores in starts}) > 10
+    assert benchmark.late_start("cribbage", 3, 100, 110).scores == starts[3]
+    alone = [benchmark.late_game(("cribbage", seed, seed % 2, 100, 118, None))
+             for seed in range(6)]
+    assert {0.0, 1.0} <= set(alone)
+    monkeypatch.setattr(expert, "choose", lambda game, seat, rng, budget: GAMES[
+        "cribbage"].ai(game.view(seat), game.legal_actions(seat), random.Random(0)))
+    assert alone == [benchmark.late_game(("cribbage", seed, seed % 2, 100, 118, 4))
+                     for seed in range(6)]
+    monkeypatch.setattr(expert, "choose", lambda game, seat, rng, budget: game.legal_actions(
+        seat)[-1])  # a poor player in the hero's seat: the games go otherwise
+    assert alone != [benchmark.late_game(("cribbage", seed, seed % 2, 100, 118, 4))
+                     for seed in range(6)]
+    monkeypatch.undo()
+    benchmark.main(["endgame", "--games", "2", "--iterations", "2", "--from", "110",
+                    "--to", "118", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert "cribbage 2p from scores 110-118, 2 games" in out and "expert - hard:" in out
