@@ -307,17 +307,18 @@ def test_the_endgame_benchmark_begins_at_late_scores_and_pairs_the_games(
     assert all(100 <= score <= 110 for scores in starts for score in scores)
     assert len({tuple(scores) for scores in starts}) > 10
     assert benchmark.late_start("cribbage", 3, 100, 110).scores == starts[3]
-    alone = [benchmark.late_game(("cribbage", seed, seed % 2, 100, 118, None))
-             for seed in range(6)]
+    def hero_wins(iterations: int | None) -> list[float]:
+        return [benchmark.late_game(("cribbage", seed, seed % 2, 90, 100, iterations))
+                for seed in range(12)]
+
+    alone = hero_wins(None)
     assert {0.0, 1.0} <= set(alone)
     monkeypatch.setattr(expert, "choose", lambda game, seat, rng, budget: GAMES[
         "cribbage"].ai(game.view(seat), game.legal_actions(seat), random.Random(0)))
-    assert alone == [benchmark.late_game(("cribbage", seed, seed % 2, 100, 118, 4))
-                     for seed in range(6)]
+    assert hero_wins(4) == alone
     monkeypatch.setattr(expert, "choose", lambda game, seat, rng, budget: game.legal_actions(
-        seat)[-1])  # a poor player in the hero's seat: the games go otherwise
-    assert alone != [benchmark.late_game(("cribbage", seed, seed % 2, 100, 118, 4))
-                     for seed in range(6)]
+        seat)[0])  # a poor player in the hero's seat: some games go otherwise
+    assert hero_wins(4) != alone
     monkeypatch.undo()
     benchmark.main(["endgame", "--games", "2", "--iterations", "2", "--from", "110",
                     "--to", "118", "--workers", "1"])
