@@ -307,6 +307,7 @@ def test_the_endgame_benchmark_begins_at_late_scores_and_pairs_the_games(
     assert all(100 <= score <= 110 for scores in starts for score in scores)
     assert len({tuple(scores) for scores in starts}) > 10
     assert benchmark.late_start("cribbage", 3, 100, 110).scores == starts[3]
+
     def hero_wins(iterations: int | None) -> list[float]:
         return [benchmark.late_game(("cribbage", seed, seed % 2, 90, 100, iterations))
                 for seed in range(12)]
