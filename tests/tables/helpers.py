@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import inspect
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from engine.contract import Event
@@ -92,11 +93,17 @@ async def play_out(manager: TableManager, table: Table, moves: int | None = None
     return made
 
 
-async def until(condition: Callable[[], bool], timeout: float = 3.0) -> None:
-    """Poll until the condition holds; fail after `timeout` seconds."""
+async def until(condition: Callable[[], bool | Awaitable[bool]], timeout: float = 3.0) -> None:
+    """Poll until the condition (a function, or a coroutine function such as a read of the
+    store) holds; fail after `timeout` seconds."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while not condition():
+
+    async def holds() -> bool:
+        result = condition()
+        return await result if inspect.isawaitable(result) else result
+
+    while not await holds():
         if loop.time() > deadline:
             raise AssertionError("condition not reached in time")
         await asyncio.sleep(0.005)

@@ -54,7 +54,11 @@ async def test_warn_then_take_over_then_hand_back(store: Store):
 async def test_a_takeover_move_is_logged_like_any_other(store: Store):
     manager = make_manager(store, idle_warn=None, idle_takeover=0.05, ai_delay=0)
     table = await new_table(manager, [human(ANN), human(BOB)])
-    await until(lambda: table.version >= 1)
+
+    async def logged() -> bool:  # the table moves on before its log is written: wait for it
+        return bool(await store.actions(table.id))
+
+    await until(logged)
     log = await store.actions(table.id)
     assert log[0].seat == 0 and log[0].action["type"] == "play"
     assert manager.recorder.warnings == []
