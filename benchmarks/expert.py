@@ -373,24 +373,38 @@ def one_deal(job: tuple[str, int, int, str, int | None]) -> tuple[int, int]:
     """(the hero's net points over the game's first deal, the hero's decisions of `part`
     where the expert chose otherwise than hard); `iterations` None: hard plays the part."""
     name, seed, hero, part, iterations = job
-    spec = GAMES[name]
-    game = spec.new(2, {}, seed)
+    game = GAMES[name].new(2, {}, seed)
+    dealer, start = game.dealer, list(game.scores)
+    differed = play_with_hero(
+        game, seed, hero, iterations, part,
+        over=lambda: game.phase == "discard" and game.dealer != dealer)
+    end = game.scores
+    return (end[hero] - start[hero]) - (end[1 - hero] - start[1 - hero]), differed
+
+
+def play_with_hero(game: Game, seed: int, hero: int, iterations: int | None,
+                   part: str | None = None, over: Callable[[], bool] = lambda: False) -> int:
+    """Play `game` on, every seat hard but the hero's decisions (of the phase `part` only,
+    if given), which the expert makes at `iterations` deals (None: hard makes them too),
+    until the game or `over()` ends it. Hard is asked at every move either way, so its
+    random draws, and so the other seat's choices, are the same with the expert or without.
+    Returns how often the expert chose otherwise than hard."""
+    spec = GAMES[game.name]
     rng = random.Random(seed)
     thinking = random.Random(seed * 2 + hero)
-    dealer, start = game.dealer, list(game.scores)
     differed = 0
-    while game.outcome is None and not (game.phase == "discard" and game.dealer != dealer):
+    while game.outcome is None and not over():
         seat = game.waiting_for()[0]
         legal = game.legal_actions(seat)
         hard = spec.ai(game.view(seat), legal, rng, level=HARD)
         action = hard
-        if seat == hero and game.phase == part and iterations is not None and len(legal) > 1:
+        if (seat == hero and iterations is not None and len(legal) > 1
+                and part in (None, game.phase)):
             action = expert.choose(game, seat, random.Random(thinking.getrandbits(64)),
                                    expert.Budget(iterations=iterations))
             differed += action != hard
         game.apply(seat, action)
-    end = game.scores
-    return (end[hero] - start[hero]) - (end[1 - hero] - start[1 - hero]), differed
+    return differed
 
 
 def deal(args: argparse.Namespace) -> None:
@@ -424,30 +438,20 @@ def late_game(job: tuple[str, int, int, int, int, int | None]) -> float:
     """The hero's share of the win in a game begun at late scores; `iterations` None: the
     hero plays hard."""
     name, seed, hero, low, high, iterations = job
-    spec = GAMES[name]
     game = late_start(name, seed, low, high)
-    rng = random.Random(seed)
-    thinking = random.Random(seed * 2 + hero)
-    while game.outcome is None:
-        seat = game.waiting_for()[0]
-        legal = game.legal_actions(seat)
-        action = spec.ai(game.view(seat), legal, rng, level=HARD)
-        if seat == hero and iterations is not None and len(legal) > 1:
-            action = expert.choose(game, seat, random.Random(thinking.getrandbits(64)),
-                                   expert.Budget(iterations=iterations))
-        game.apply(seat, action)
+    play_with_hero(game, seed, hero, iterations)
     return 1.0 if hero in game.outcome["winners"] else 0.0
 
 
 def endgame(args: argparse.Namespace) -> None:
     started = time.perf_counter()
     games = args.games - args.games % 2
-    jobs = [(args.game, args.seed + number // 2, number % 2, getattr(args, "from"), args.to,
+    jobs = [(args.game, args.seed + number // 2, number % 2, args.low, args.high,
              iterations) for number in range(games) for iterations in (None, args.iterations)]
     with worker_map(args.workers) as mapped:
         shares = list(mapped(late_game, jobs))
     alone, searched = shares[::2], shares[1::2]
-    print(f"{args.game} 2p from scores {getattr(args, 'from')}-{args.to}, {games} games "
+    print(f"{args.game} 2p from scores {args.low}-{args.high}, {games} games "
           f"(each deal with the hero in each seat), the hero all hard, then all expert "
           f"({args.iterations} deals a decision); {time.perf_counter() - started:.0f} s")
     for label, wins in (("hard", alone), ("expert", searched)):
@@ -623,8 +627,8 @@ def main(argv: list[str] | None = None) -> int:
     six.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     seven = sub.add_parser("endgame", help="expert against hard from late scores, paired")
     seven.add_argument("--game", default="cribbage", choices=DEAL_GAMES)
-    seven.add_argument("--from", type=int, default=85)
-    seven.add_argument("--to", type=int, default=118)
+    seven.add_argument("--from", dest="low", type=int, default=85)
+    seven.add_argument("--to", dest="high", type=int, default=118)
     seven.add_argument("--games", type=int, default=2000)
     seven.add_argument("--iterations", type=int, default=120)
     seven.add_argument("--seed", type=int, default=1)
