@@ -2,7 +2,10 @@
 
 For one decision of `seat`, over and over:
 1. deal every card the seat cannot see again at random, consistent with its view
-   (`Game.determinize`), so the search knows nothing the seat does not;
+   (`Game.determinize`), so the search knows nothing the seat does not; where the game's
+   rollout module can `infer`, the other seats' hidden cards are dealt again as their own
+   choices make likely (two-player Cribbage and Crib Race: the other hand kept as the hard
+   level would have kept it), still from the seat's view alone;
 2. take that deal over in the game's fast simulation (engine/sim.py,
    `spec.simulation.from_game`), where each legal action is a code in the order of
    `legal_actions`;
@@ -98,11 +101,12 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
     """The expert's action for `seat`, which the game waits for."""
     deadline = budget.clock() + budget.seconds  # the hard choice's own time counts too
     judge = JUDGES[game.name]
+    infer = getattr(judge, "infer", None)
     legal = game.legal_actions(seat)
     if len(legal) <= 1:
         return legal[0]
-    default = HARD[game.name](game.view(seat), legal, random.Random(rng.getrandbits(64)),
-                              level="hard")
+    view = game.view(seat)
+    default = HARD[game.name](view, legal, random.Random(rng.getrandbits(64)), level="hard")
     leads = _Leads(len(legal), legal.index(default))
     timed = budget.iterations is None
     longest = 0.0  # the longest deal so far: one that would end past the deadline is not begun
@@ -110,6 +114,8 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
                                     else leads.deals < budget.iterations):
         began = budget.clock()
         deal = GAMES[game.name].simulation.from_game(game.determinize(seat, rng))
+        if infer is not None:
+            infer(deal, seat, view, rng)
         rollout_seed = rng.getrandbits(64)
         values: dict[int, float] = {}
         for index in leads.tried:

@@ -20,6 +20,10 @@ and may have
                                search to its horizon exactly (the play of two-player
                                Cribbage and Crib Race: engine/ai/rollout/pegging.py), used
                                instead of a rollout; None where it cannot
+    infer(sim, seat, view, rng)        deals the hidden cards of a determinized deal again as
+                               what the other seats did makes likely, from the seat's `view`
+                               alone (two-player Cribbage and Crib Race: the other hand
+                               kept as the hard level keeps, engine/ai/rollout/inference.py)
 
 Inside a determinized deal the policy may read any card of the simulation: the
 determinization already hid the truth from the searching seat.

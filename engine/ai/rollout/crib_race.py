@@ -17,6 +17,7 @@ import random
 
 from engine.ai import crib_race as race_ai
 from engine.ai.rollout import crib_family, first_to_act
+from engine.ai.rollout.inference import infer_kept as infer  # noqa: F401  # the judge's hook
 from engine.ai.rollout.pegging import PlaySearch
 from engine.crib_race.sim import STRIDE, CribRaceSim, release_boxes
 from engine.cribbage.sim import PLAYING, CribbageSim

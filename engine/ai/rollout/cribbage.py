@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from engine.ai._win_chances import DEALER_WINS
 from engine.ai.rollout import crib_family, first_to_act
+from engine.ai.rollout.inference import infer_kept as infer  # noqa: F401  # the judge's hook
 from engine.ai.rollout.pegging import PlaySearch
 from engine.cribbage.sim import PLAYING, CribbageSim
 
