@@ -3,7 +3,7 @@
 For one decision of `seat`, over and over:
 1. deal every card the seat cannot see again at random, consistent with its view
    (`Game.determinize`), so the search knows nothing the seat does not; where the game's
-   rollout module can `infer`, the other seats' hidden cards are dealt again as their own
+   rollout module has an `inference`, the other seats' hidden cards are dealt again as their own
    choices make likely (two-player Cribbage and Crib Race: the other hand kept as the hard
    level would have kept it), still from the seat's view alone;
 2. take that deal over in the game's fast simulation (engine/sim.py,
@@ -101,12 +101,13 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
     """The expert's action for `seat`, which the game waits for."""
     deadline = budget.clock() + budget.seconds  # the hard choice's own time counts too
     judge = JUDGES[game.name]
-    infer = getattr(judge, "infer", None)
     legal = game.legal_actions(seat)
     if len(legal) <= 1:
         return legal[0]
     view = game.view(seat)
     default = HARD[game.name](view, legal, random.Random(rng.getrandbits(64)), level="hard")
+    inference = getattr(judge, "inference", None)
+    infer = None if inference is None else inference(view)
     leads = _Leads(len(legal), legal.index(default))
     timed = budget.iterations is None
     longest = 0.0  # the longest deal so far: one that would end past the deadline is not begun
@@ -115,7 +116,7 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
         began = budget.clock()
         deal = GAMES[game.name].simulation.from_game(game.determinize(seat, rng))
         if infer is not None:
-            infer(deal, seat, view, rng)
+            infer(deal, rng)
         rollout_seed = rng.getrandbits(64)
         values: dict[int, float] = {}
         for index in leads.tried:

@@ -20,10 +20,11 @@ and may have
                                search to its horizon exactly (the play of two-player
                                Cribbage and Crib Race: engine/ai/rollout/pegging.py), used
                                instead of a rollout; None where it cannot
-    infer(sim, seat, view, rng)        deals the hidden cards of a determinized deal again as
-                               what the other seats did makes likely, from the seat's `view`
-                               alone (two-player Cribbage and Crib Race: the other hand
-                               kept as the hard level keeps, engine/ai/rollout/inference.py)
+    inference(view) -> (sim, rng) -> None   for one decision of the seat whose `view`
+                               this is: deals the hidden cards of each determinized deal
+                               again as what the other seats did makes likely, from the
+                               view alone (two-player Cribbage and Crib Race: the other
+                               hand kept as the hard level keeps, rollout/inference.py)
 
 Inside a determinized deal the policy may read any card of the simulation: the
 determinization already hid the truth from the searching seat.

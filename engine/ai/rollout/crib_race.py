@@ -16,9 +16,11 @@ from __future__ import annotations
 import random
 
 from engine.ai import crib_race as race_ai
+from engine.ai import cribbage as crib_ai
 from engine.ai.rollout import crib_family, first_to_act
-from engine.ai.rollout.inference import infer_kept as infer  # noqa: F401  # the judge's hook
+from engine.ai.rollout.inference import KeptHands
 from engine.ai.rollout.pegging import PlaySearch
+from engine.crib_race.board import BOARDS
 from engine.crib_race.sim import STRIDE, CribRaceSim, release_boxes
 from engine.cribbage.sim import PLAYING, CribbageSim
 
@@ -47,6 +49,18 @@ def lead(sim: CribRaceSim, seat: int) -> float:
     if pegs[mine] >= sim.track.first_box:
         own += race_ai.BOX_BASE_COST + max(0.0, max(rivals) - own)
     return min(rivals) - own
+
+
+def inference(view: dict) -> KeptHands | None:
+    """With two players, the other hand kept as Crib Race's hard level keeps: each total
+    weighed on the track from where the other peg stands."""
+    if view["players"] != 2:
+        return None
+    other = {**view, "seat": 1 - int(view["seat"])}
+    race_view = race_ai.with_holes_to_go(other)
+    board = BOARDS[view["board"]["name"]]
+    worth = race_ai.total_worths(race_view, board, race_ai.TRACK_WEIGHT["hard"], "hard")
+    return KeptHands(view, worth, crib_ai.points_needed(race_view, race_view["seat"]))
 
 
 def worth(sim: CribRaceSim, seat: int, points: int) -> float:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from engine.ai._win_chances import DEALER_WINS
 from engine.ai.rollout import crib_family, first_to_act
-from engine.ai.rollout.inference import infer_kept as infer  # noqa: F401  # the judge's hook
+from engine.ai.rollout.inference import KeptHands
 from engine.ai.rollout.pegging import PlaySearch
 from engine.cribbage.sim import PLAYING, CribbageSim
 
@@ -60,6 +60,10 @@ def exact(sim: CribbageSim, seat: int) -> float | None:
         return WIN_VALUE * (2.0 * _win_chance(final, 1 - dealer, target, seat) - 1.0)
 
     return PlaySearch(seat, target, WIN_VALUE, after_the_play).value_of(sim)
+
+
+def inference(view: dict) -> KeptHands:
+    return KeptHands(view)
 
 
 def policy(sim: CribbageSim, seat: int, rng: random.Random) -> int:

@@ -4,7 +4,7 @@ as the hard level would have kept them.
 A determinized deal (Game.determinize) gives the other seat any cards consistent with what the
 searching seat has seen, all equally likely. But the other seat chose its four from six: a
 good player keeps fifteens, pairs, runs and fives, and throws into its own crib what suits it.
-`infer_kept` draws the other seat's six cards again and keeps the four the hard level would
+`KeptHands` draws the other seat's six cards again and keeps the four the hard level would
 keep (the hand's average over every starter it could not see plus the crib table's average,
 for or against it), and takes the draw only if those four hold every card it has laid in the
 play, and none that fits the count it said go to. That is the deal's chance given what was
@@ -52,68 +52,95 @@ _SPLITS = tuple((pair, tuple(place for place in range(6) if place not in pair))
 _RANKS = range(1, 14)
 
 
-def infer_kept(sim: CribbageSim, seat: int, view: dict, rng: random.Random) -> None:
-    """Deal the other seat's hand and thrown cards in `sim` (two players dealt six, in the
-    play) again as the hard level would have kept them, given what `seat` has seen (`view`)."""
-    if sim.plan != SIX_EACH or sim.phase != PLAYING:
-        return
-    other = 1 - seat
-    left = sim.peg_hands[other]
-    laid = [card for card in sim.kept[other] if card not in left]
-    thrown = [PIECE_OF_TEXT[text] for text in view["discards"]]
-    seen = set(sim.kept[seat]) | set(thrown) | set(laid) | {sim.starter}
-    pool = [card for card in range(CARDS) if card not in seen]
-    room = LIMIT - sim.count if sim.passed[other] else None
-    sign = 1.0 if other == sim.dealer else -1.0
-    need = sim.target - sim.side_scores[sim.side_of[other]]  # the play's points in: near enough
-    for _ in range(TRIES):
-        hand = sorted(laid + rng.sample(pool, 6 - len(laid)))
-        kept = hard_keep(hand, sign, need)
-        if not all(card in kept for card in laid):
-            continue
-        holding = [card for card in kept if card not in laid]
-        if room is not None and any(VALUE[card] <= room for card in holding):
-            continue
-        sim.kept[other] = kept
-        sim.peg_hands[other] = holding
-        sim.low[other] = VALUE[holding[0]] if holding else NO_PIECE
-        sim.crib = thrown + [card for card in hand if card not in kept]
-        return
+class KeptHands:
+    """For one decision of the seat whose `view` this is: deals the other seat's hand and
+    thrown cards again in each determinized deal (two players dealt six, in the play) as the
+    hard level would have kept them. `worth` (Crib Race) weighs each hand total as the hard
+    level weighs it on the track; `need` is the points the other seat still needs (default:
+    from the deal's scores, the play's points in: near enough for the end-game bonus)."""
+
+    def __init__(self, view: dict, worth: Sequence[float] | None = None,
+                 need: int | None = None) -> None:
+        self.seat = int(view["seat"])
+        self.other = 1 - self.seat
+        self.thrown = [PIECE_OF_TEXT[text] for text in view["discards"]]
+        self.worth = worth
+        self.need = need
+
+    def __call__(self, sim: CribbageSim, rng: random.Random) -> None:
+        if sim.plan != SIX_EACH or sim.phase != PLAYING:
+            return
+        seat, other, thrown = self.seat, self.other, self.thrown
+        left = sim.peg_hands[other]
+        laid = [card for card in sim.kept[other] if card not in left]
+        seen = set(sim.kept[seat]) | set(thrown) | set(laid) | {sim.starter}
+        pool = [card for card in range(CARDS) if card not in seen]
+        room = LIMIT - sim.count if sim.passed[other] else None
+        sign = 1.0 if other == sim.dealer else -1.0
+        need = self.need
+        if need is None:
+            need = sim.target - sim.side_scores[sim.side_of[other]]
+        for _ in range(TRIES):
+            hand = sorted(laid + rng.sample(pool, 6 - len(laid)))
+            kept = hard_keep(hand, sign, need, self.worth)
+            if not all(card in kept for card in laid):
+                continue
+            holding = [card for card in kept if card not in laid]
+            if room is not None and any(VALUE[card] <= room for card in holding):
+                continue
+            sim.kept[other] = kept
+            sim.peg_hands[other] = holding
+            sim.low[other] = VALUE[holding[0]] if holding else NO_PIECE
+            sim.crib = thrown + [card for card in hand if card not in kept]
+            return
 
 
-def hard_keep(hand: Sequence[int], sign: float, need: int) -> list[int]:
+def hard_keep(hand: Sequence[int], sign: float, need: int,
+              worth: Sequence[float] | None = None) -> list[int]:
     """The four of a sorted six-card `hand` the hard level keeps (engine/ai/cribbage.py's
-    choose_discard, on ints): the kept cards' mean show over every starter not in the hand,
-    plus the thrown pair's crib average (`sign` +1 for one's own crib), plus the going-out
-    bonus when the side `need`s END_GAME_NEED or fewer points."""
+    choose_discard, on ints): the kept cards' mean show over every starter not in the hand
+    (each total weighed by `worth` if given: Crib Race's), plus the thrown pair's crib
+    average (`sign` +1 for one's own crib), plus the going-out bonus when the side `need`s
+    END_GAME_NEED or fewer points."""
     unseen_of_rank = [4] * 14
     unseen_of_suit = [13] * 4
     for card in hand:
         unseen_of_rank[RANK[card]] -= 1
         unseen_of_suit[SUIT[card]] -= 1
-    starters = CARDS - 6
+    starters = [card for card in range(CARDS) if card not in hand]
     best, best_value = None, -1e9
     for (first, second), places in _SPLITS:
         kept = [hand[place] for place in places]
-        weight = WEIGHT[kept[0]] + WEIGHT[kept[1]] + WEIGHT[kept[2]] + WEIGHT[kept[3]]
-        total = 0
-        for rank in _RANKS:
-            if unseen_of_rank[rank]:
-                total += unseen_of_rank[rank] * RANK_SCORES[weight + WEIGHT[rank * 4 - 4]]
-        for card in kept:
-            if RANK[card] == 11:  # nobs with every unseen starter of its suit
-                total += unseen_of_suit[SUIT[card]]
-        suit = SUIT[kept[0]]
-        if SUIT[kept[1]] == suit and SUIT[kept[2]] == suit and SUIT[kept[3]] == suit:
-            total += 4 * starters + unseen_of_suit[suit]
+        totals = None
+        if worth is None:
+            value = _mean_show(kept, unseen_of_rank, unseen_of_suit) / len(starters)
+        else:
+            totals = [hand_score(kept, starter, False) for starter in starters]
+            value = sum(worth[total] for total in totals) / len(starters)
         low, high = hand[first], hand[second]
-        value = total / starters + sign * CRIB_PAIR_VALUES[
-            (RANK[low], RANK[high], SUIT[low] == SUIT[high])]
+        value += sign * CRIB_PAIR_VALUES[(RANK[low], RANK[high], SUIT[low] == SUIT[high])]
         if need <= END_GAME_NEED:
-            reach = sum(1 for starter in range(CARDS) if starter not in hand
-                        and hand_score(kept, starter, False) + EXPECTED_PEG >= need)
-            value += GOING_OUT_WORTH * reach / starters
+            if totals is None:
+                totals = [hand_score(kept, starter, False) for starter in starters]
+            reach = sum(1 for total in totals if total + EXPECTED_PEG >= need)
+            value += GOING_OUT_WORTH * reach / len(starters)
         if value > best_value:
             best, best_value = kept, value
     assert best is not None
     return best
+
+
+def _mean_show(kept: list[int], unseen_of_rank: list[int], unseen_of_suit: list[int]) -> int:
+    """The kept cards' show summed over every unseen starter, a rank at a time."""
+    weight = WEIGHT[kept[0]] + WEIGHT[kept[1]] + WEIGHT[kept[2]] + WEIGHT[kept[3]]
+    total = 0
+    for rank in _RANKS:
+        if unseen_of_rank[rank]:
+            total += unseen_of_rank[rank] * RANK_SCORES[weight + WEIGHT[rank * 4 - 4]]
+    for card in kept:
+        if RANK[card] == 11:  # nobs with every unseen starter of its suit
+            total += unseen_of_suit[SUIT[card]]
+    suit = SUIT[kept[0]]
+    if SUIT[kept[1]] == suit and SUIT[kept[2]] == suit and SUIT[kept[3]] == suit:
+        total += 4 * (CARDS - 6) + unseen_of_suit[suit]
+    return total

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ai import cribbage as crib_ai
+from engine.ai.rollout import crib_race as race_rollout
 from engine.ai.rollout import inference
 from engine.contract import Game
 from engine.cribbage.sim import (
@@ -47,6 +48,29 @@ def test_the_keep_is_the_hard_level_s(hand: list[int], dealer: bool, need: int) 
     assert set(hand) - set(kept) == hard_discard(hand, dealer, need)
 
 
+def test_crib_race_s_keep_is_its_hard_level_s() -> None:
+    """Crib Race's hard level weighs each total on the track: the keep the other seat is
+    drawn with, worked out from the searching seat's view, is the one it makes."""
+    spec = GAMES["crib-race"]
+    game = spec.new(2, {}, 7)
+    rng = random.Random(7)
+    checked = 0
+    while game.outcome is None:
+        seat = game.waiting_for()[0]
+        view = game.view(seat)
+        action = spec.ai(view, game.legal_actions(seat), rng, level="hard")
+        if action["type"] == "discard":
+            other_seat_s = race_rollout.inference({**game.view(1 - seat), "discards": []})
+            assert other_seat_s is not None
+            hand = sorted(PIECE_OF_TEXT[text] for text in view["hand"])
+            sign = 1.0 if seat == game.dealer else -1.0
+            kept = inference.hard_keep(hand, sign, other_seat_s.need, other_seat_s.worth)
+            assert set(hand) - set(kept) == {PIECE_OF_TEXT[text] for text in action["cards"]}
+            checked += 1
+        game.apply(seat, action)
+    assert checked > 10
+
+
 def positions(seed: int) -> Iterator[tuple[Game, int]]:
     """A two-player Cribbage game played by the hard level, at each decision in the play."""
     spec = GAMES["cribbage"]
@@ -63,7 +87,7 @@ def positions(seed: int) -> Iterator[tuple[Game, int]]:
 def inferred(game: Game, seat: int, seed: int) -> CribbageSim:
     rng = random.Random(seed)
     sim = CribbageSim.from_game(game.determinize(seat, rng))
-    inference.infer_kept(sim, seat, game.view(seat), rng)
+    inference.KeptHands(game.view(seat))(sim, rng)
     return sim
 
 
@@ -111,7 +135,7 @@ def test_a_hand_hard_would_never_keep_leaves_the_deal_as_dealt(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A keep that never holds the cards the other seat laid (a person's odd choice, here
     forced) is not fitted: the deal stays as Game.determinize dealt it."""
-    def never_the_laid(hand: list[int], sign: float, need: int) -> list[int]:
+    def never_the_laid(hand: list[int], *stakes: object) -> list[int]:
         return []  # holds no card laid
 
     monkeypatch.setattr(inference, "hard_keep", never_the_laid)
@@ -124,7 +148,7 @@ def test_a_hand_hard_would_never_keep_leaves_the_deal_as_dealt(
         rng = random.Random(number)
         dealt = CribbageSim.from_game(game.determinize(seat, rng))
         before = (list(dealt.kept[other]), list(dealt.peg_hands[other]), list(dealt.crib))
-        inference.infer_kept(dealt, seat, game.view(seat), rng)
+        inference.KeptHands(game.view(seat))(dealt, rng)
         assert (dealt.kept[other], dealt.peg_hands[other], dealt.crib) == before
         checked += 1
     assert checked > 5
