@@ -1,17 +1,18 @@
-"""What the other player's hand says about itself: two-player Cribbage and Crib Race deals drawn
-as the hard level would have kept them.
+"""What the other player's hand says about itself: in two-player Cribbage and Crib Race, the
+expert's deals give the other seat a hand the hard level would have kept.
 
 A determinized deal (Game.determinize) gives the other seat any cards consistent with what the
 searching seat has seen, all equally likely. But the other seat chose its four from six: a
 good player keeps fifteens, pairs, runs and fives, and throws into its own crib what suits it.
-`KeptHands` draws the other seat's six cards again and keeps the four the hard level would
-keep (the hand's average over every starter it could not see plus the crib table's average,
-for or against it), and takes the draw only if those four hold every card it has laid in the
-play, and none that fits the count it said go to. That is the deal's chance given what was
-seen, if the other seat discards like the hard level (an exact model of the hard player, a
-close one of a careful person; Crib Race's hard level weighs the same counts on its track, so
-the Cribbage keep stands in for it). A draw that cannot be fitted after `TRIES` attempts, such as
-a person's unusual keep, leaves the deal as dealt.
+For each deal of the play, `KeptHands` draws the other seat's six cards again (those it has
+laid and any the searching seat cannot see) and keeps the four the hard level would keep: the
+hand's average show over every starter it could not see, each total weighed on the track in
+Crib Race, plus the crib table's average for or against it (`hard_keep`, the hard level's
+own choice on ints). The draw is taken only if those four hold every card the other seat has
+laid, and none that fits the count it said go to. That is the deal's chance given what was
+seen if the other seat discards as the hard level does: exact against the hard player, close
+for a careful person. A deal no draw fits in `TRIES` attempts (a person's unusual keep) is
+left as dealt, and so are the decision's later deals.
 
 Everything read is the seat's own view: its cards, its discards, the starter and the play;
 the other seat's hidden cards in the deal are only replaced.
@@ -66,9 +67,12 @@ class KeptHands:
         self.thrown = [PIECE_OF_TEXT[text] for text in view["discards"]]
         self.worth = worth
         self.need = need
+        #: Set when a deal found no fit: the other seat does not keep as the hard level
+        #: does, so the decision's other deals are not held up trying.
+        self.gave_up = False
 
     def __call__(self, sim: CribbageSim, rng: random.Random) -> None:
-        if sim.plan != SIX_EACH or sim.phase != PLAYING:
+        if self.gave_up or sim.plan != SIX_EACH or sim.phase != PLAYING:
             return
         seat, other, thrown = self.seat, self.other, self.thrown
         left = sim.peg_hands[other]
@@ -93,6 +97,7 @@ class KeptHands:
             sim.low[other] = VALUE[holding[0]] if holding else NO_PIECE
             sim.crib = thrown + [card for card in hand if card not in kept]
             return
+        self.gave_up = True
 
 
 def hard_keep(hand: Sequence[int], sign: float, need: int,

@@ -134,8 +134,12 @@ def test_the_deal_does_not_depend_on_the_real_hidden_cards() -> None:
 def test_a_hand_hard_would_never_keep_leaves_the_deal_as_dealt(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A keep that never holds the cards the other seat laid (a person's odd choice, here
-    forced) is not fitted: the deal stays as Game.determinize dealt it."""
+    forced) is not fitted: the deal stays as Game.determinize dealt it, and the decision's
+    later deals are not held up trying."""
+    tried = []
+
     def never_the_laid(hand: list[int], *stakes: object) -> list[int]:
+        tried.append(hand)
         return []  # holds no card laid
 
     monkeypatch.setattr(inference, "hard_keep", never_the_laid)
@@ -148,7 +152,12 @@ def test_a_hand_hard_would_never_keep_leaves_the_deal_as_dealt(
         rng = random.Random(number)
         dealt = CribbageSim.from_game(game.determinize(seat, rng))
         before = (list(dealt.kept[other]), list(dealt.peg_hands[other]), list(dealt.crib))
-        inference.KeptHands(game.view(seat))(dealt, rng)
+        fitter = inference.KeptHands(game.view(seat))
+        fitter(dealt, rng)
         assert (dealt.kept[other], dealt.peg_hands[other], dealt.crib) == before
+        assert len(tried) == inference.TRIES
+        tried.clear()
+        fitter(dealt, rng)
+        assert not tried, "the decision's next deal is not tried again"
         checked += 1
     assert checked > 5
