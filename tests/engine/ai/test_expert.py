@@ -11,7 +11,9 @@ import pytest
 
 from benchmarks import expert as benchmark
 from engine.ai import expert
+from engine.ai.rollout import inference
 from engine.contract import Game
+from engine.cribbage.sim import PIECE_OF_TEXT
 from engine.pip_pip.game import PipPipGame
 from engine.registry import GAMES
 
@@ -184,6 +186,34 @@ def test_the_search_stops_once_only_the_hard_choice_is_left(
     assert expert.choose(game, seat, random.Random(1),
                          expert.Budget(iterations=1000)) == hard_choice
     assert len(sampled) == expert.DROP_FROM * len(game.legal_actions(seat))
+
+
+@pytest.mark.parametrize("name", ["cribbage", "crib-race"])
+def test_in_a_two_player_play_every_deal_searched_gives_the_other_a_hard_keep(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deals the search plays on are the inferred ones (engine/ai/rollout/inference.py):
+    the other seat's four are what the hard level keeps from its six."""
+    searched: list[Any] = []
+    real_sample = expert._sample
+
+    def recorded(judge: Any, deal: Any, seat: int, index: int, seed: int) -> float:
+        searched.append(deal)
+        return real_sample(judge, deal, seat, index, seed)
+
+    monkeypatch.setattr(expert, "_sample", recorded)
+    game, seat = next((game, seat) for game, seat in decisions(name, 2, {}, seed=6, count=40)
+                      if game.phase == "play")
+    fitter = expert.JUDGES[name].inference(game.view(seat))
+    expert.choose(game, seat, random.Random(3), expert.Budget(iterations=5))
+    other = 1 - seat
+    thrown = {PIECE_OF_TEXT[text] for text in game.view(seat)["discards"]}
+    assert len(searched) >= 5
+    for deal in searched:
+        six = sorted(deal.kept[other] + [card for card in deal.crib if card not in thrown])
+        sign = 1.0 if other == deal.dealer else -1.0
+        assert inference.hard_keep(six, sign, fitter.need if fitter.need is not None
+                                   else deal.target - deal.side_scores[other],
+                                   fitter.worth) == deal.kept[other]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
