@@ -3,9 +3,9 @@
 For one decision of `seat`, over and over:
 1. deal every card the seat cannot see again at random, consistent with its view
    (`Game.determinize`), so the search knows nothing the seat does not; where the game's
-   rollout module has an `inference`, the other seats' hidden cards are dealt again as their own
-   choices make likely (two-player Cribbage and Crib Race: the other hand kept as the hard
-   level would have kept it), still from the seat's view alone;
+   rollout module has an `inference`, the other seats' hidden cards are then dealt again as
+   their own choices make likely (two-player Cribbage and Crib Race: the other hand is one
+   the hard level would have kept), still from the seat's view alone;
 2. take that deal over in the game's fast simulation (engine/sim.py,
    `spec.simulation.from_game`), where each legal action is a code in the order of
    `legal_actions`;
