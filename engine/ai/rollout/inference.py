@@ -30,6 +30,7 @@ from engine.cribbage._tables import RANK_SCORES
 from engine.cribbage.deal import DealPlan
 from engine.cribbage.sim import (
     CARDS,
+    JACK,
     LIMIT,
     NO_PIECE,
     PIECE_OF_TEXT,
@@ -118,7 +119,7 @@ def hard_keep(hand: Sequence[int], sign: float, need: int,
         kept = [hand[place] for place in places]
         totals = None
         if worth is None:
-            value = _mean_show(kept, unseen_of_rank, unseen_of_suit) / len(starters)
+            value = _summed_show(kept, unseen_of_rank, unseen_of_suit) / len(starters)
         else:
             totals = [hand_score(kept, starter, False) for starter in starters]
             value = sum(worth[total] for total in totals) / len(starters)
@@ -135,7 +136,7 @@ def hard_keep(hand: Sequence[int], sign: float, need: int,
     return best
 
 
-def _mean_show(kept: list[int], unseen_of_rank: list[int], unseen_of_suit: list[int]) -> int:
+def _summed_show(kept: list[int], unseen_of_rank: list[int], unseen_of_suit: list[int]) -> int:
     """The kept cards' show summed over every unseen starter, a rank at a time."""
     weight = WEIGHT[kept[0]] + WEIGHT[kept[1]] + WEIGHT[kept[2]] + WEIGHT[kept[3]]
     total = 0
@@ -143,7 +144,7 @@ def _mean_show(kept: list[int], unseen_of_rank: list[int], unseen_of_suit: list[
         if unseen_of_rank[rank]:
             total += unseen_of_rank[rank] * RANK_SCORES[weight + WEIGHT[rank * 4 - 4]]
     for card in kept:
-        if RANK[card] == 11:  # nobs with every unseen starter of its suit
+        if RANK[card] == JACK:  # nobs with every unseen starter of its suit
             total += unseen_of_suit[SUIT[card]]
     suit = SUIT[kept[0]]
     if SUIT[kept[1]] == suit and SUIT[kept[2]] == suit and SUIT[kept[3]] == suit:
