@@ -4,6 +4,7 @@
         [--games 4000] [--iterations 20 | --seconds 1.0] [--workers 2] [--rounds N]
         [--results FILE]
     .venv/bin/python -m benchmarks.expert compare BEFORE AFTER
+    .venv/bin/python -m benchmarks.expert tally RESULTS... [--players 2]
     .venv/bin/python -m benchmarks.expert race [--games 2000] [--workers 2]
     .venv/bin/python -m benchmarks.expert timing [--decisions 200] [--seconds 1.0]
     .venv/bin/python -m benchmarks.expert load [--experts 20] [--tables 20] [--seconds 60]
@@ -30,6 +31,9 @@ compare   two strength runs' `--results` (the same deals, a change in between), 
           each run's win share on the games both played, and the change's effect as the mean
           difference of the pairs with its 95% interval. The same deal and seat played by
           both runs shares its luck, so the interval is narrower than the two runs' own.
+tally     strength runs' `--results` of one measure on disjoint seeds (a long measure run in
+          parts), as one: the win share over the deals played in every seat, with its 95%
+          interval; the games of a deal a stopped run left unfinished are left out.
 race      Crib Race hard against a uniformly random player, paired the same way.
 timing    the expert's wall-clock time per decision (with a real choice) at the time budget,
           in this one process (one core), across every game: p50, p95, max.
@@ -254,6 +258,33 @@ def compare_results(before: dict[tuple[int, int], float],
 
 def compare(args: argparse.Namespace) -> None:
     print(compare_results(read_results(args.before), read_results(args.after)))
+
+
+def tally_results(runs: list[dict[tuple[int, int], float]], players: int) -> str:
+    """Runs of one measure on disjoint seeds as one: the win share over the deals every seat
+    of which was played, with its 95% interval."""
+    shares: dict[tuple[int, int], float] = {}
+    for run in runs:
+        overlap = shares.keys() & run.keys()
+        if overlap:
+            seed = min(overlap)[0]
+            raise SystemExit(f"Two runs both played seed {seed}: give each its own --seed.")
+        shares.update(run)
+    seats: dict[int, int] = {}
+    for seed, _ in shares:
+        seats[seed] = seats.get(seed, 0) + 1
+    whole = [share for (seed, _), share in shares.items() if seats[seed] == players]
+    wins = sum(whole)
+    low, high = wilson(wins, len(whole))
+    left = len(shares) - len(whole)
+    unfinished = f"; {left} game(s) of unfinished deals left out" if left else ""
+    return (f"{len(whole)} games over {len(whole) // players} deals: wins {wins:g} = "
+            f"{wins / max(1, len(whole)):.1%} (95% interval {low:.1%} - {high:.1%})"
+            f"{unfinished}")
+
+
+def tally(args: argparse.Namespace) -> None:
+    print(tally_results([read_results(path) for path in args.results], args.players))
 
 
 def race(args: argparse.Namespace) -> None:
@@ -604,6 +635,9 @@ def main(argv: list[str] | None = None) -> int:
     paired = sub.add_parser("compare", help="two strength runs' results, game by game")
     paired.add_argument("before")
     paired.add_argument("after")
+    summed = sub.add_parser("tally", help="strength runs on disjoint seeds, as one")
+    summed.add_argument("results", nargs="+")
+    summed.add_argument("--players", type=int, default=2)
     two = sub.add_parser("race", help="Crib Race hard against random, paired")
     two.add_argument("--games", type=int, default=2000)
     two.add_argument("--seed", type=int, default=1)
@@ -650,7 +684,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.what == "regret" and not args.setting:
         args.setting = ["default"]
-    {"strength": strength, "compare": compare, "race": race, "timing": timing,
+    {"strength": strength, "compare": compare, "tally": tally, "race": race, "timing": timing,
      "load": load, "regret": regret, "deal": deal,
      "endgame": endgame}[args.what](args)
     return 0
