@@ -272,6 +272,16 @@ def test_the_strength_benchmark_records_each_game_and_compares_runs_pair_by_pair
     assert "too few" in benchmark.compare_results(before, {(1, 0): 0.0})
 
 
+def test_the_tally_counts_runs_on_disjoint_seeds_as_one_over_whole_deals() -> None:
+    first = {(1, 0): 1.0, (1, 1): 0.0, (2, 0): 1.0, (2, 1): 1.0}
+    second = {(5, 0): 0.5, (5, 1): 1.0, (6, 0): 1.0}  # deal 6 stopped half-way
+    text = benchmark.tally_results([first, second], players=2)
+    assert text.startswith("6 games over 3 deals: wins 4.5 = 75.0% (95% interval 36.5% - 94.0%)")
+    assert "1 game(s) of unfinished deals left out" in text
+    with pytest.raises(SystemExit, match="seed 2"):
+        benchmark.tally_results([first, {(2, 1): 0.0}], players=2)
+
+
 def test_the_regret_benchmark_rebuilds_each_decision_it_met() -> None:
     """A decision is kept as its seed and the hard moves before it: rebuilt in a worker, it
     is the game met, with the seat to move holding a choice."""
