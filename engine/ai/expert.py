@@ -5,8 +5,7 @@ For one decision of `seat`, over and over:
    (`Game.determinize`), so the search knows nothing the seat does not; where the game's
    rollout module has an `inference`, the other seats' hidden cards are then dealt again as
    their own choices make likely (two-player Cribbage and Crib Race: the other hand is one
-   the hard level would have kept; Pip Pip: no seat holds more of a suit than its plays
-   showed it can), still from the seat's view alone;
+   the hard level would have kept), still from the seat's view alone;
 2. take that deal over in the game's fast simulation (engine/sim.py,
    `spec.simulation.from_game`), where each legal action is a code in the order of
    `legal_actions`;

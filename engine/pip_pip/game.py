@@ -67,10 +67,6 @@ class PipPipGame(Game):
         self.pile: list[Card] = []  # the top of the pile is the end of the list
         self.set_aside: list[Card] = []
         self.played: list[Card] = []  # completed tricks this round, in play order
-        # What the table knows of each seat's suits this round: the most cards of a suit it
-        # can hold, from a suit it did not follow and the draws since (suits with no limit
-        # below its hand's size are left out).
-        self.suit_limits: list[dict[str, int]] = [{} for _ in range(players)]
         self.trick: list[tuple[int, Card]] = []
         self.calls: list[dict[str, Any]] = []
         self.last_trick: dict[str, Any] | None = None
@@ -196,7 +192,6 @@ class PipPipGame(Game):
             "declared": [card_strs(sorted(d, key=_hand_order)) for d in self.declared],
             "calls": [dict(call) for call in self.calls],
             "played": card_strs(self.played),
-            "suit_limits": [dict(limits) for limits in self.suit_limits],
             "pile_count": len(self.pile),
             "drawing_stopped": not self.drawing,
             "set_aside_count": len(self.set_aside),
@@ -318,7 +313,6 @@ class PipPipGame(Game):
         self.declared = [[] for _ in range(n)]
         self._calls = [None] * n
         self.set_aside, self.played, self.trick, self.calls = [], [], [], []
-        self.suit_limits = [{} for _ in range(n)]
         self.round_points = [0] * n
         self.next_trump, self.trump_set_by_call = None, False
         self.drawing, self.trick_number, self.last_trick = True, 1, None
@@ -360,7 +354,6 @@ class PipPipGame(Game):
             self.declared[seat].remove(card)
         self.hands[seat].remove(card)
         self._calls[seat] = None
-        led = self._led_suit()
         self.trick.append((seat, card))
         events: list[Event] = [{"type": "play", "seat": seat, "card": str(card),
                                 "text": f"{{s{seat}}} plays {card}"}]
@@ -369,27 +362,10 @@ class PipPipGame(Game):
             self.hands[seat].append(drawn)
             events.append({"type": "draw", "to": seat, "card": str(drawn),
                            "text": f"You draw {drawn}"})
-        self._learn_suits(seat, card, led)
         if len(self.trick) < self.players:
             self.turn = (seat + 1) % self.players
             return events
         return events + self._finish_trick()
-
-    def _learn_suits(self, seat: int, card: Card, led: str | None) -> None:
-        """What everyone learns of the seat's suits from its play of `card` to a trick led in
-        `led`: it held no other card of the led suit if it did not follow, and whatever it
-        drew may be of any suit."""
-        limits = self.suit_limits[seat]
-        suit = card.suit or "S"
-        if suit in limits:
-            limits[suit] -= 1
-        if led is not None and suit != led:
-            limits[led] = 0
-        if self.drawing:
-            for known in limits:
-                limits[known] += 1
-        size = len(self.hands[seat])
-        self.suit_limits[seat] = {known: most for known, most in limits.items() if most < size}
 
     def _finish_trick(self) -> list[Event]:
         cards = [card for _, card in self.trick]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.rollout.suit_limits import SuitLimits
 from engine.pip_pip.ranking import HAND_SIZE
 from engine.pip_pip.sim import CALL, DOUBLE, KQ_DIGIT, PACK, POINTS, PipPipSimulation
 
@@ -55,13 +54,6 @@ def mover(sim: PipPipSimulation) -> int:
     """The seat to play: in a rollout a seat calls on its own turn, as the computer players
     do at the table (any seat may call at any time, so to_act() would let callers cut in)."""
     return sim.turn
-
-
-def inference(view: dict) -> SuitLimits | None:
-    """Once another seat has not followed a suit, the deals keep what that showed."""
-    limited = any(limits for other, limits in enumerate(view["suit_limits"])
-                  if other != view["seat"])
-    return SuitLimits(view) if limited else None
 
 
 def lead(sim: PipPipSimulation, seat: int) -> float:

@@ -12,7 +12,6 @@ import pytest
 from benchmarks import expert as benchmark
 from engine.ai import expert
 from engine.ai.rollout import inference
-from engine.cards import SUITS
 from engine.contract import Game
 from engine.cribbage.sim import PIECE_OF_TEXT
 from engine.pip_pip.game import PipPipGame
@@ -215,32 +214,6 @@ def test_in_a_two_player_play_every_deal_searched_gives_the_other_a_hard_keep(
         assert inference.hard_keep(six, sign, fitter.need if fitter.need is not None
                                    else deal.target - deal.side_scores[other],
                                    fitter.worth) == deal.kept[other]
-
-
-def test_in_pip_pip_every_deal_searched_keeps_the_suits_each_seat_has_shown_it_lacks(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The deals the search plays on are within the view's suit limits
-    (engine/ai/rollout/suit_limits.py)."""
-    searched: list[Any] = []
-    real_sample = expert._sample
-
-    def recorded(judge: Any, deal: Any, seat: int, index: int, seed: int) -> float:
-        searched.append(deal)
-        return real_sample(judge, deal, seat, index, seed)
-
-    monkeypatch.setattr(expert, "_sample", recorded)
-    game, seat = next((game, seat) for game, seat in decisions("pip-pip", 4, {}, 5, 400)
-                      if game.drawing is False
-                      and any(known for other, known in enumerate(game.suit_limits)
-                              if other != seat))
-    limits = game.view(seat)["suit_limits"]
-    expert.choose(game, seat, random.Random(3), expert.Budget(iterations=8))
-    assert len(searched) >= 8
-    for deal in searched:
-        for other, known in enumerate(limits):
-            for suit, most in known.items():
-                if other != seat:
-                    assert sum(SUITS[card >> 4] == suit for card in deal.hands[other]) <= most
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

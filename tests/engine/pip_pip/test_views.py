@@ -8,7 +8,7 @@ VIEW_KEYS = {
     "game", "seat", "players", "to_act", "waiting_for", "outcome", "round", "rounds", "dealer",
     "cut_card", "trump", "next_trump", "trick_number", "leader", "turn", "led_suit", "trick",
     "last_trick", "declared", "calls", "played", "pile_count", "drawing_stopped",
-    "set_aside_count", "hand_sizes", "round_points", "scores", "suit_limits",
+    "set_aside_count", "hand_sizes", "round_points", "scores",
 }
 
 
@@ -43,26 +43,6 @@ def test_trick_and_last_trick_in_the_view():
         "winner": 2, "points": 21, "trump": "S", "trick_number": 1,
     }
     assert view["played"] == ["AH", "2H", "3S"] and view["trick_number"] == 2
-
-
-def test_a_suit_not_followed_leaves_none_of_it_once_drawing_stops():
-    game = rigged(["AH 5C", "2H 6C", "3S 7C"], trump="S", leader=0)
-    assert game.view(None)["suit_limits"] == [{}, {}, {}]
-    play(game, "AH", "2H", "3S")
-    assert game.view(1)["suit_limits"] == [{}, {}, {"H": 0}]
-
-
-def test_each_draw_may_bring_back_one_card_of_a_suit_not_followed():
-    game = rigged(["AH 5C 8D", "2H 6C 9D", "3S 7C TD"], trump="S", leader=0,
-                  pile="5S 5D 4C 4H 4D 4S")
-    play(game, "AH", "2H", "3S")  # seat 2 trumps the hearts, then draws 4H
-    assert game.view(None)["suit_limits"] == [{}, {}, {"H": 1}]
-    play(game, "4H")  # it leads that heart, its only one, and draws 4C
-    assert game.view(None)["suit_limits"] == [{}, {}, {"H": 1}]
-    play(game, "5C", "6C")  # neither can follow; each draws, and the pile runs out
-    assert game.view(None)["suit_limits"] == [{"H": 1}] * 3
-    play(game, "7C", "8D", "9D")  # no clubs either, and no draws to bring one back
-    assert game.view(None)["suit_limits"] == [{"H": 1, "C": 0}, {"H": 1, "C": 0}, {"H": 1}]
 
 
 def test_views_differ_only_in_the_own_hand():
