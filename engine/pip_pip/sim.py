@@ -49,7 +49,6 @@ KQ_DIGIT = [0] * CALL
 for _suit in range(4):
     KQ_DIGIT[_suit << 4 | _KING_STRENGTH] = 3 ** (2 * _suit)
     KQ_DIGIT[_suit << 4 | _QUEEN_STRENGTH] = 3 ** (2 * _suit + 1)
-KQ_CODES = [code for code in range(CALL) if KQ_DIGIT[code]]
 #: What one king-queen pair of a suit weighs in the KQ state.
 PAIR_DIGITS = [3 ** (2 * suit) + 3 ** (2 * suit + 1) for suit in range(4)]
 
@@ -158,11 +157,13 @@ class PipPipSimulation:
         sim.hands = [[encode(card) for card in hand] for hand in game.hands]
         sim.pile = [encode(card) for card in game.pile]
         sim.trick = [encode(card) for _, card in game.trick]
+        sim._index_hands()
         sim.declared = [0] * (players << 6)
         for seat, declared in enumerate(game.declared):
             for card in declared:
-                sim.declared[seat << 6 | encode(card)] += 1
-        sim._index_hands()
+                code = encode(card)
+                sim.declared[seat << 6 | code] += 1
+                sim.kq[seat] -= KQ_DIGIT[code]
         sim.trump = SUITS.index(game.trump)
         sim.next_trump = -1 if game.next_trump is None else SUITS.index(game.next_trump)
         sim.trump_set_by_call, sim.drawing = game.trump_set_by_call, game.drawing
@@ -321,23 +322,12 @@ class PipPipSimulation:
             self._stop_drawing()
 
     def _index_hands(self) -> None:
-        """Each seat's cards by suit, its cards held twice and its free kings and queens (not
-        face-up in a call) from its hand and `declared`."""
+        """Each seat's cards by suit, its cards held twice and its kings and queens (before
+        any call) from its hand."""
         self.suited = [[card for card in hand if card >> 4 == suit]
                        for hand in self.hands for suit in range(4)]
         self.doubled = [len(hand) - len(set(hand)) for hand in self.hands]
-        declared = self.declared
-        self.kq = [sum(KQ_DIGIT[card] for card in hand)
-                   - sum(KQ_DIGIT[code] * declared[seat << 6 | code] for code in KQ_CODES)
-                   for seat, hand in enumerate(self.hands)]
-
-    def replace_hidden(self, hands: list[list[int]], pile: list[int]) -> None:
-        """Deal new hands and a new draw pile (a search's deal of the cards hidden from one
-        seat): each hand must keep its seat's face-up cards, and the hands their sizes."""
-        self.hands, self.pile = hands, pile
-        self._index_hands()
-        if self.won is None:
-            self._find_callers()
+        self.kq = [sum(KQ_DIGIT[card] for card in hand) for hand in self.hands]
 
     def _stop_drawing(self) -> None:
         """At a trick's start, too few cards left for everyone to draw one: the pile is set

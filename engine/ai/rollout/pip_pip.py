@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.rollout.held_cards import HeldCards
 from engine.pip_pip.ranking import HAND_SIZE
 from engine.pip_pip.sim import CALL, DOUBLE, KQ_DIGIT, PACK, POINTS, PipPipSimulation
 
@@ -55,11 +54,6 @@ def mover(sim: PipPipSimulation) -> int:
     """The seat to play: in a rollout a seat calls on its own turn, as the computer players
     do at the table (any seat may call at any time, so to_act() would let callers cut in)."""
     return sim.turn
-
-
-def inference(view: dict) -> HeldCards | None:
-    """While the others draw, their hands are dealt richer in what players keep."""
-    return None if view["drawing_stopped"] else HeldCards(view)
 
 
 def lead(sim: PipPipSimulation, seat: int) -> float:
