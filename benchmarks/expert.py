@@ -76,6 +76,7 @@ import random
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager, nullcontext
@@ -270,9 +271,7 @@ def tally_results(runs: list[dict[tuple[int, int], float]], players: int) -> str
             seed = min(overlap)[0]
             raise SystemExit(f"Two runs both played seed {seed}: give each its own --seed.")
         shares.update(run)
-    seats: dict[int, int] = {}
-    for seed, _ in shares:
-        seats[seed] = seats.get(seed, 0) + 1
+    seats = Counter(seed for seed, _ in shares)
     whole = [share for (seed, _), share in shares.items() if seats[seed] == players]
     wins = sum(whole)
     low, high = wilson(wins, len(whole))
