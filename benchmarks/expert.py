@@ -2,7 +2,7 @@
 
     .venv/bin/python -m benchmarks.expert strength [--game cribbage] [--players 2]
         [--games 4000] [--iterations 20 | --seconds 1.0] [--workers 2] [--rounds N]
-        [--results FILE]
+        [--results FILE [--resume]]
     .venv/bin/python -m benchmarks.expert compare BEFORE AFTER
     .venv/bin/python -m benchmarks.expert tally RESULTS... [--players 2]
     .venv/bin/python -m benchmarks.expert race [--games 2000] [--workers 2]
@@ -26,7 +26,10 @@ strength  the expert against the hard level, paired: every deal (game seed) is p
           processes; long runs belong under `nice`. `--rounds` plays shorter games where
           the game has that option (Pip Pip: `--rounds 1` is a quarter of a 4-player game,
           a cheap screen of a change before a run of whole games). `--results` writes each
-          game as it ends, one line `seed<TAB>seat<TAB>share`, for `compare`.
+          game as it ends, one line `seed<TAB>seat<TAB>share`, for `compare`, after a first
+          line naming the run. It never overwrites a file that holds games: `--resume`, with
+          the same arguments, plays only the games the file lacks (a stopped run, half-played
+          deals too) and prints the whole file's tally.
 compare   two strength runs' `--results` (the same deals, a change in between), game by game:
           each run's win share on the games both played, and the change's effect as the mean
           difference of the pairs with its 95% interval. The same deal and seat played by
@@ -79,7 +82,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -220,14 +223,50 @@ def strength(args: argparse.Namespace) -> None:
     options = {} if args.rounds is None else {"rounds": args.rounds}
     jobs = paired_jobs(args.game, args.players, games, EXPERT, HARD, budget, args.seed,
                        options)
-    with open(args.results, "w", encoding="utf-8") if args.results else nullcontext() as record:
-        shares = run(jobs, args.workers, record)
     spent = f"{budget.iterations} deals" if budget.iterations is not None \
         else f"{budget.seconds:g} s"
     rounds = "" if args.rounds is None else \
         f", {args.rounds} round{'s' if args.rounds != 1 else ''}"
-    report(f"expert ({spent} per decision) against {args.players - 1} hard, {args.game} "
-           f"{args.players}p{rounds}", shares, started)
+    title = (f"expert ({spent} per decision) against {args.players - 1} hard, {args.game} "
+             f"{args.players}p{rounds}")
+    if not args.results:
+        report(title, run(jobs, args.workers), started)
+        return
+    header = f"{RESULTS_HEADER}{title}, deals from seed {args.seed}"
+    done = earlier_results(args.results, header, args.resume)
+    jobs = [job for job in jobs if (job.seed, job.hero) not in done]
+    with open(args.results, "a" if done else "w", encoding="utf-8") as record:
+        if not done:
+            record.write(header + "\n")
+        played = run(jobs, args.workers, record)
+    if played:
+        report(title, played, started)
+    if done:
+        whole = tally_results([read_results(args.results)], args.players)
+        print(f"with the {len(done)} earlier games of {args.results}: {whole}")
+
+
+#: The first line of a `--results` file: the run it records (files without it are older).
+RESULTS_HEADER = "# "
+
+
+def earlier_results(path: str, header: str, resume: bool) -> dict[tuple[int, int], float]:
+    """The games a `--results` file already holds, which a `--resume`d run skips. A file
+    with games in it is never overwritten, nor resumed by a run other than its own."""
+    if not os.path.exists(path):
+        return {}
+    done = read_results(path)
+    if not done:
+        return {}
+    if not resume:
+        raise SystemExit(f"{path} already holds {len(done)} games: pass --resume to go on "
+                         "with that run, or name another file.")
+    with open(path, encoding="utf-8") as lines:
+        first = lines.readline().rstrip("\n")
+    if first.startswith(RESULTS_HEADER) and first != header:
+        raise SystemExit(f"{path} is another run's ({first[len(RESULTS_HEADER):]}); this "
+                         f"one is {header[len(RESULTS_HEADER):]}.")
+    return done
 
 
 def read_results(path: str) -> dict[tuple[int, int], float]:
@@ -235,6 +274,8 @@ def read_results(path: str) -> dict[tuple[int, int], float]:
     shares = {}
     with open(path, encoding="utf-8") as lines:
         for line in lines:
+            if line.startswith(RESULTS_HEADER):
+                continue
             seed, seat, share = line.split("\t")
             shares[int(seed), int(seat)] = float(share)
     return shares
@@ -631,6 +672,8 @@ def main(argv: list[str] | None = None) -> int:
                      help="rounds per game, where the game has the option (default: all)")
     one.add_argument("--results", default=None,
                      help="write each game's result to this file, for compare")
+    one.add_argument("--resume", action="store_true",
+                     help="go on with the run --results holds: play only its missing games")
     paired = sub.add_parser("compare", help="two strength runs' results, game by game")
     paired.add_argument("before")
     paired.add_argument("after")

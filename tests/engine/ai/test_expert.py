@@ -272,6 +272,38 @@ def test_the_strength_benchmark_records_each_game_and_compares_runs_pair_by_pair
     assert "too few" in benchmark.compare_results(before, {(1, 0): 0.0})
 
 
+def test_a_strength_run_is_resumed_from_its_results_and_never_overwritten(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--results names its run on the first line; the file is never overwritten, and
+    --resume with the same settings plays only the games it lacks, a half-played deal's too."""
+    path = tmp_path / "run.tsv"
+    command = ["strength", "--game", "pip-rush", "--players", "2", "--iterations", "1",
+               "--workers", "1", "--seed", "7", "--results", str(path)]
+    benchmark.main([*command, "--games", "2"])
+    first_line = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first_line == ("# expert (1 deals per decision) against 1 hard, pip-rush 2p, "
+                          "deals from seed 7")
+    with path.open("a", encoding="utf-8") as record:  # a run stopped in deal 8's first game
+        record.write("8\t0\t1\n")
+    before = path.read_text(encoding="utf-8")
+
+    with pytest.raises(SystemExit, match="already holds 3 games: pass --resume"):
+        benchmark.main([*command, "--games", "6"])
+    with pytest.raises(SystemExit, match="another run's"):
+        benchmark.main([*command, "--games", "6", "--resume", "--iterations", "2"])
+    assert path.read_text(encoding="utf-8") == before
+
+    capsys.readouterr()
+    benchmark.main([*command, "--games", "6", "--resume"])
+    after = path.read_text(encoding="utf-8")
+    assert after.startswith(before)
+    added = [tuple(map(int, line.split("\t")[:2])) for line in after[len(before):].splitlines()]
+    assert added == [(8, 1), (9, 0), (9, 1)]
+    recorded = benchmark.read_results(str(path))
+    assert recorded[8, 0] == 1.0 and len(recorded) == 6
+    assert f"with the 3 earlier games of {path}: 6 games over 3 deals" in capsys.readouterr().out
+
+
 def test_the_tally_counts_runs_on_disjoint_seeds_as_one_over_whole_deals() -> None:
     first = {(1, 0): 1.0, (1, 1): 0.0, (2, 0): 1.0, (2, 1): 1.0}
     second = {(5, 0): 0.5, (5, 1): 1.0, (6, 0): 1.0}  # deal 6 stopped half-way
