@@ -1,4 +1,4 @@
-"""The contract every game follows (see DESIGN.md), and the small base class that enforces it.
+"""The contract every game follows (see docs/DESIGN.md), and the small base class that enforces it.
 
 A game is built by `spec.new(players, options, seed)` and only ever touched through:
 

@@ -18,7 +18,7 @@ from render.kit import cards, layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
 from render.registry import View, register
 
-# The printed track (seeds/pip-cribbage.txt): each space's name, and for the spaces that act
+# The printed track (docs/RULES.md PC-10..PC-15): each space's name, and for the spaces that act
 # when a die enters them, what they do (the others act during their owner's deal).
 SPACE_NAMES = {1: "Crib Bonus", 2: "Extra Decay", 3: "Double PIP", 4: "Rise", 5: "Crux",
                6: "Rise", 7: "Turn", 8: "Extra Decay", 9: "Borrowed PIP"}

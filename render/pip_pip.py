@@ -19,7 +19,7 @@ from render.kit.shapes import paste_suit
 from render.registry import View, register
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-STRENGTH = "3456789TJQKA2"  # Pip Pip's rank order, low to high (RULES.md §5)
+STRENGTH = "3456789TJQKA2"  # Pip Pip's rank order, low to high (docs/RULES.md PP-1)
 CALL_POINTS = 50  # a Pip Pip; a double is two
 
 # Phone first: a narrow picture; the seats are a list, the trick a row in play order.

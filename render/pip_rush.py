@@ -22,7 +22,7 @@ TEAM_WORDS = ("blue", "orange")
 ACTION_WORDS = {"gain": "Gain", "decay": "Decay", "flip": "Flip", "swap": "Swap",
                 "movement": "Move"}
 SUIT_ACTIONS = {"H": "gain", "D": "decay", "S": "flip", "C": "swap"}
-# The suit actions as the legend states them (seeds/pip-rush.txt): the winner moves instead.
+# The suit actions as the legend states them (docs/RULES.md PR-8): the winner moves instead.
 LEGEND = (("H", "+1 pip"), ("D", "−1 pip"), ("S", "flip"), ("C", "swap"))
 
 # Phone first: the picture is narrow, so the floor keeps its text big on a 380 px screen.

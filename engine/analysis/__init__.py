@@ -1,5 +1,5 @@
 """Analysis of decisions, for hints and game reviews: each game's `analyse(view, legal)` gives
-every legal action with its worth, best first (DESIGN.md, the game contract). The modules
+every legal action with its worth, best first (docs/DESIGN.md, the game contract). The modules
 here build the entries from the evaluations the computer players in engine/ai/ choose by, so
 advice and play share one method.
 

@@ -1,5 +1,5 @@
-"""Crib Race: Cribbage on a race track for 2, 3, 4, 6 or 8 players (seeds/crib-race.txt,
-RULES.md §3). `SPEC` makes it GAMES["crib-race"].
+"""Crib Race: Cribbage on a race track for 2, 3, 4, 6 or 8 players (docs/RULES.md,
+Crib Race). `SPEC` makes it GAMES["crib-race"].
 
 Built on engine/cribbage (CribbageGame and its deal plans, sides, pegging, show and scoring).
 Modules: board (board files in boards/*.json and their checks), track (pegs, moves, zones),

@@ -1,4 +1,4 @@
-"""Crib Race seatings (RULES.md §3): who plays with whom and how each deal is dealt.
+"""Crib Race seatings (docs/RULES.md CR-1): who plays with whom and how each deal is dealt.
 
     players  teams   sides                 deal
     2        -       2 individuals         6 cards each, discard 2

@@ -4,7 +4,7 @@
 None) and may appear twice in a hand for Double PIP), the count, the pile of the current
 count, the pieces each seat has laid this deal, who has said go, and whose turn it is.
 
-Rules it carries out (RULES.md §1):
+Rules it carries out (docs/RULES.md C-5, C-7, C-8):
 - the seat left of the dealer leads; seats with nothing left to lay are skipped;
 - a seat must lay a piece when it can without passing 31; otherwise its only move is go;
 - after a go the others keep playing in turn while they can; when nobody can, the last seat

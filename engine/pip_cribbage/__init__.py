@@ -1,5 +1,5 @@
 """PIP Cribbage: two-player Cribbage with a PIP die each and the nine-space PIP Track
-(seeds/pip-cribbage.txt, RULES.md §2). `SPEC` makes it GAMES["pip-cribbage"].
+(docs/RULES.md, PIP Cribbage). `SPEC` makes it GAMES["pip-cribbage"].
 
 Built on engine/cribbage (CribbageGame and its deal, pegging, show and scoring parts); the
 game is engine/pip_cribbage/game.py, the dice dice.py, the track's spaces track.py.

@@ -2,7 +2,7 @@
 
 A die's value is its showing face; opposite faces add up to 7 (1/6, 2/5, 3/4). The first
 dealer's die starts on space 1 showing 6 and moves towards 9; the other starts on space 9
-showing 5 and moves towards 1; both wrap round at the ends (RULES.md §2).
+showing 5 and moves towards 1; both wrap round at the ends (docs/RULES.md PC-3, PC-4).
 """
 
 from __future__ import annotations

@@ -15,9 +15,10 @@ at once, skunks) comes from engine/cribbage; this class only fills its hooks:
     _after_count       Crib Bonus: 1 point right after the crib
     _after_show        the dealer's die advances
 
-Rulings (RULES.md §2) carried out here: only the dealer's die acts during a deal and only it
-advances; Renew raises the die at once (used in this deal's play and show); Turn is decided
-just before the dealer's hand whatever the show order, and the flipped face stays.
+Rulings (docs/RULES.md PC-5, PC-12, PC-13) carried out here: only the dealer's die acts
+during a deal and only it advances; Renew raises the die at once (used in this deal's play
+and show); Turn is decided just before the dealer's hand whatever the show order, and the
+flipped face stays.
 """
 
 from __future__ import annotations

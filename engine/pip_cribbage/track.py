@@ -1,4 +1,4 @@
-"""The nine-space PIP Track: what each space does (seeds/pip-cribbage.txt, RULES.md §2).
+"""The nine-space PIP Track: what each space does (docs/RULES.md PC-10..PC-15).
 
 Two kinds of space. Spaces 2, 4, 6 and 8 act once, when a die enters them while advancing
 (`entry_change`); they do nothing during a deal. Spaces 1, 3, 5, 7 and 9 act during the deal

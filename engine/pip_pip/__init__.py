@@ -1,5 +1,5 @@
-"""Pip Pip: a trick-taking party game for 3-8 players with two decks (seeds/pip-pip.txt,
-RULES.md §5). `SPEC` makes it GAMES["pip-pip"].
+"""Pip Pip: a trick-taking party game for 3-8 players with two decks (docs/RULES.md,
+Pip Pip). `SPEC` makes it GAMES["pip-pip"].
 
 Options: ``rounds``: "all" (default, one deal per player) or 1..8; a number above the player
 count is refused by ``spec.new`` with an IllegalAction.

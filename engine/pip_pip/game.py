@@ -1,7 +1,7 @@
 """The Pip Pip game: deals, tricks with drawing, Pip Pip calls that move trump, and scoring.
 
 See the package docstring (engine/pip_pip/__init__.py) for the actions and view keys, and
-RULES.md §5 for the rulings this follows.
+docs/RULES.md, Pip Pip (PP-1..PP-14), for the rules and rulings this follows.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """PIP Rush: a trick-taking dice race for 2 players (one team each) or 4 (partners opposite).
 
-Rules: seeds/pip-rush.txt with RULES.md §4. Modules: track (track files and their checks),
+Rules: docs/RULES.md, PIP Rush (PR-1..PR-16). Modules: track (track files and their checks),
 board (racers, suit actions, Movement, win condition), trick (play order, winner, resolution
 order), game (the state machine), text (labels and rules), sim (the same rules on integers,
 for search: SPEC.simulation).

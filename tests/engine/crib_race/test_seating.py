@@ -1,4 +1,4 @@
-"""Every seating of RULES.md §3: the deal, a four-card crib, the 52 cards conserved, partners
+"""Every seating of docs/RULES.md CR-1: the deal, a four-card crib, the 52 cards conserved, partners
 sitting alternately and sharing one peg."""
 
 from __future__ import annotations

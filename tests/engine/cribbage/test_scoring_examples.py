@@ -1,4 +1,4 @@
-"""Worked examples of the show and the play, from the seeds and the rulings."""
+"""Worked examples of the show and the play (docs/RULES.md, Cribbage)."""
 
 from __future__ import annotations
 
