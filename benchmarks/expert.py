@@ -470,7 +470,7 @@ def play_with_hero(game: Game, seed: int, hero: int, iterations: int | None,
         hard = spec.ai(game.view(seat), legal, rng, level=HARD)
         action = hard
         if (seat == hero and iterations is not None and len(legal) > 1
-                and part in (None, game.phase)):
+                and (part is None or part == game.phase)):
             action = expert.choose(game, seat, random.Random(thinking.getrandbits(64)),
                                    expert.Budget(iterations=iterations))
             differed += action != hard
