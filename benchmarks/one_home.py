@@ -17,8 +17,8 @@ rules        rule implementations per game: 1 for the contract game `GameSpec.ne
              of any game, and each game's count.
 naming       files outside a game's packages that name a game. Product code is every `.py`
              file of bot.py, cogs/, tables/, store/, terminal/, render/ and engine/. A game's
-             packages come from the registry: the engine package whose `SPEC` it is
-             (engine/<package>/), and its render module by the render registry's own
+             packages come from the registry: the package whose `SPEC` it is
+             (engine/<game>/), and its render module by the render registry's own
              `module_name` (render/<module>.py or render/<module>/, and
              render/alt_text/<module>.py). A file names a game when its code (read with `ast`,
              so comments and docstrings do not count) holds a registered name as a string
@@ -69,9 +69,7 @@ from __future__ import annotations
 
 import argparse
 import ast
-import importlib
 import os
-import pkgutil
 import random
 import re
 import sys
@@ -81,7 +79,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import engine
 from benchmarks.expert import play_with_hero, worker_map
 from benchmarks.stats import mean_interval
 from engine.contract import Game
@@ -110,13 +107,12 @@ DEFAULT_DEALS = 1000
 
 def rule_implementations(spec: GameSpec) -> int:
     """1, or 2 where the spec's simulation is a second rules core beside its contract game."""
-    simulation = spec.simulation
+    simulation = getattr(spec, "simulation", None)
     if simulation is None:
         return 1
     game = spec.new(spec.allowed_player_counts()[0], {}, 0)
     contract = type(game)
-    if isinstance(game, simulation) or issubclass(simulation, contract) \
-            or issubclass(contract, simulation):
+    if issubclass(simulation, contract) or issubclass(contract, simulation):
         return 1
     held = list(getattr(game, "__dict__", {}).values())
     held += [getattr(game, slot, None) for klass in contract.__mro__
@@ -124,45 +120,52 @@ def rule_implementations(spec: GameSpec) -> int:
     return 1 if any(isinstance(value, simulation) for value in held) else 2
 
 
-def engine_packages() -> dict[str, str]:
-    """Each registered game's name -> the engine package whose SPEC it is."""
-    found = {}
-    for module in pkgutil.iter_modules(engine.__path__):
-        if module.ispkg:
-            spec = getattr(importlib.import_module(f"engine.{module.name}"), "SPEC", None)
-            if isinstance(spec, GameSpec):
-                found[spec.name] = module.name
-    return found
+def engine_package(spec: GameSpec) -> str:
+    """The folder of the package whose `SPEC` this is (the registry imported it), e.g.
+    engine/cribbage."""
+    for module in list(sys.modules.values()):
+        if getattr(module, "SPEC", None) is spec and hasattr(module, "__path__"):
+            return module.__name__.replace(".", "/")
+    raise LookupError(f"no package holds the SPEC of {spec.name}")
 
 
 def render_module(name: str) -> str:
     """The render registry's module for a game, as a path below render/."""
     from render import registry
 
-    return registry.module_name(name).split(".", 1)[1].replace(".", "/")
+    module = getattr(registry, "module_name", lambda game: "render." + game.replace("-", "_"))
+    return str(module(name)).split(".", 1)[1].replace(".", "/")
 
 
 @dataclass(frozen=True)
 class GameHome:
+    """Where a registered game lives: its engine package and its render module."""
+
     name: str
-    package: str  # engine/<package>/
+    package: str  # engine/<game>, a folder
     render: str  # render/<render>.py or render/<render>/
 
     def owns(self, path: str) -> bool:
         """Whether `path` (relative to the repository) is in one of this game's packages."""
-        return (path.startswith(f"engine/{self.package}/")
+        return (path.startswith(f"{self.package}/")
                 or path == f"render/{self.render}.py"
                 or path.startswith(f"render/{self.render}/")
                 or path == f"render/alt_text/{self.render}.py")
 
     @property
+    def module(self) -> str:
+        """The engine package's own name (crib_race)."""
+        return self.package.rsplit("/", 1)[-1]
+
+    @property
     def modules(self) -> set[str]:
-        return {self.package, self.render.rsplit("/", 1)[-1]}
+        """The names the game's modules go by in code."""
+        return {self.module, self.render.rsplit("/", 1)[-1]}
 
 
 def registered_games() -> list[GameHome]:
-    packages = engine_packages()
-    return [GameHome(name, packages[name], render_module(name)) for name in GAMES]
+    return [GameHome(name, engine_package(spec), render_module(name))
+            for name, spec in GAMES.items()]
 
 
 def product_files(root: Path = ROOT) -> list[str]:

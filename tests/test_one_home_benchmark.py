@@ -77,10 +77,10 @@ def test_code_names_a_game_and_prose_does_not() -> None:
     assert named("tables/a.py", f'"""The {first.name} table."""\n# {first.name}\n', games) \
         == set()
     assert named("tables/a.py", f'LEVELS = {{"{first.name}": 1}}\n', games) == {first.name}
-    assert named("tables/a.py", f"from engine.{second.package}.sim import X\n", games) \
+    assert named("tables/a.py", f"from engine.{second.module}.sim import X\n", games) \
         == {second.name}
-    assert named("tables/a.py", f'load("engine.{second.package}")\n', games) == {second.name}
-    assert named(f"engine/ai/{first.package}.py", "x = 1\n", games) == {first.name}
+    assert named("tables/a.py", f'load("engine.{second.module}")\n', games) == {second.name}
+    assert named(f"engine/ai/{first.module}.py", "x = 1\n", games) == {first.name}
     assert named("tables/a.py", f'x = "a {first.name} hand"\n', games) == set()
 
 
@@ -90,19 +90,19 @@ def test_naming_leaves_out_each_games_own_packages_and_finds_the_lists(tmp_path:
     both = f'NAMES = ["{first.name}", "{second.name}"]\n'
     root = _tree(tmp_path, {
         "bot.py": "import tables\n",
-        f"engine/{first.package}/game.py": both,  # its own package
+        f"{first.module}/game.py": both,  # its own package
         f"render/{first.render}.py": both,
         f"render/alt_text/{first.render}.py": both,
-        f"engine/ai/{first.package}.py": f"from engine.{first.package} import SPEC\n",
-        f"engine/ai/{second.package}.py": "x = 1\n",
+        f"engine/ai/{first.module}.py": f"from engine.{first.module} import SPEC\n",
+        f"engine/ai/{second.module}.py": "x = 1\n",
         "engine/ai/expert.py": both,
         "render/series.py": f'SERIES = {{"{second.name}": 1}}\n',
         "tables/manager.py": f'"""Runs {first.name} and {second.name} games."""\n',
         "tests/test_x.py": both,  # not product code
     })
     found = one_home.naming(root)
-    assert found.files == {f"engine/ai/{first.package}.py": {first.name},
-                           f"engine/ai/{second.package}.py": {second.name},
+    assert found.files == {f"engine/ai/{first.module}.py": {first.name},
+                           f"engine/ai/{second.module}.py": {second.name},
                            "engine/ai/expert.py": {first.name, second.name},
                            "render/series.py": {second.name}}
     assert found.lists == ["engine/ai/expert.py"]
