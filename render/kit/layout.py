@@ -39,7 +39,9 @@ def title_bar(draw: ImageDraw.ImageDraw, width: int, title: str, right: str = ""
 
 
 def paste(image: Image.Image, tile: Image.Image, xy: tuple[float, float]) -> None:
-    image.paste(tile, (round(xy[0]), round(xy[1])), tile)
+    left, top = round(xy[0]), round(xy[1])
+    text.note_cover("piece", "", (left, top, left + tile.width, top + tile.height), image.im)
+    image.paste(tile, (left, top), tile)
 
 
 @lru_cache(maxsize=512)
@@ -85,6 +87,7 @@ def token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float,
     colour = palette.side_colour(side)
     cx, cy = centre
     box = (cx - radius, cy - radius, cx + radius, cy + radius)
+    text.note_cover("token", palette.side_letter(side) if label is None else label, box, draw.im)
     if hollow:
         draw.ellipse(box, fill=palette.WHITE, outline=colour, width=max(3, round(radius / 3)))
         ink = colour

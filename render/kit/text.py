@@ -53,36 +53,58 @@ def floor_size(image_width: int, secondary: bool = False) -> int:
     return max(MIN_SIZE, math.ceil(image_width * ratio - 1e-9))
 
 
+Box = tuple[float, float, float, float]
+
+
 @dataclass(frozen=True)
 class Drawn:
-    """One piece of text as drawn: the size asked for and the size used."""
+    """One piece of text as drawn: the size asked for and the size used. `kind` says what
+    it is: "text" (drawn by `draw`), "index" (a card's corner index), or a shape that covers
+    what is under it ("token", "piece": a pasted card or die), which has a box and no size.
+    `box` is where it landed on the canvas `surface` (an id shared by all drawn on one
+    canvas), so the tests can check that nothing covers a text."""
 
     text: str
     asked: int
     size: int
     secondary: bool
+    kind: str = "text"
+    box: Box | None = None
+    surface: int | None = None
 
 
 _recorder: ContextVar[list[Drawn] | None] = ContextVar("text_recorder", default=None)
+_cover_recorder: ContextVar[list[Drawn] | None] = ContextVar("cover_recorder", default=None)
 
 
 @contextlib.contextmanager
-def recording() -> Iterator[list[Drawn]]:
+def recording(covers: bool = False) -> Iterator[list[Drawn]]:
     """Collect every text drawn (and every card index placed) inside the block; the tests
-    use it to hold every picture to the floor."""
+    use it to hold every picture to the floor. With `covers`, the shapes that cover what is
+    under them (tokens, pasted cards and dice) are collected too."""
     drawn: list[Drawn] = []
     token = _recorder.set(drawn)
+    cover_token = _cover_recorder.set(drawn if covers else None)
     try:
         yield drawn
     finally:
+        _cover_recorder.reset(cover_token)
         _recorder.reset(token)
 
 
-def note(label: str, size: int, secondary: bool = False, asked: int | None = None) -> None:
+def note(label: str, size: int, secondary: bool = False, asked: int | None = None,
+         kind: str = "index") -> None:
     """Record text that reaches the image some other way (a card's corner index)."""
     drawn = _recorder.get()
     if drawn is not None:
-        drawn.append(Drawn(label, size if asked is None else asked, size, secondary))
+        drawn.append(Drawn(label, size if asked is None else asked, size, secondary, kind))
+
+
+def note_cover(kind: str, label: str, box: Box, surface: object) -> None:
+    """Record a shape drawn over the canvas `surface` (a token, a pasted die or card)."""
+    drawn = _cover_recorder.get()
+    if drawn is not None:
+        drawn.append(Drawn(label, 0, 0, False, kind, box, id(surface)))
 
 
 @lru_cache(maxsize=2)
@@ -273,12 +295,17 @@ def draw(
     below it is raised to it. `secondary` marks legends and labels, which may be smaller."""
     asked = int(size)
     size = max(asked, floor_size(canvas.im.size[0], secondary))
-    note(str(text), size, secondary, asked)
     line = fit(text, size, max_width, bold) if max_width is not None else clean(text, bold)
     if not line:
+        note(str(text), size, secondary, asked, kind="text")
         return 0.0
     (dx, dy), mask = _text_mask(line, size, bold, anchor)
-    canvas.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=fill)
+    left, top = round(xy[0]) + dx, round(xy[1]) + dy
+    drawn = _recorder.get()
+    if drawn is not None:
+        drawn.append(Drawn(str(text), asked, size, secondary, "text",
+                           (left, top, left + mask.width, top + mask.height), id(canvas.im)))
+    canvas.bitmap((left, top), mask, fill=fill)
     return width(line, size, bold)
 
 

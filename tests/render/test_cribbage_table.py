@@ -42,7 +42,7 @@ def test_the_table_tags_every_card_of_the_count_with_its_side_letter() -> None:
     with text.recording() as drawn:
         cribbage.draw_table(_play_view())
     labels = [d.text for d in drawn]
-    assert "Last: Ann laid 6C" in labels
+    assert "Last: Ann laid 6♣" in labels
     start = labels.index("5H")
     assert labels[start:start + 3] == ["5H", "KS", "6C"]
     assert [t for t in labels[start + 3:] if t in ("A", "B")][:3] == ["A", "B", "A"]

@@ -1,0 +1,44 @@
+"""What the pictures say, read from every text they draw: in the player's words."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import render
+from render.gallery import Sample, draw
+from render.kit import text
+
+# A card written in letters ("2S", "10H", "QD"), where the players read "2♠".
+LETTER_SUIT = re.compile(r"(?<![\w])(?:10|[2-9TJQKA])[SHDC](?![\w])")
+
+
+def _texts(sample: Sample, four_colour: bool = False) -> list[str]:
+    with text.recording() as drawn:
+        draw(sample, four_colour)
+    return [d.text for d in drawn if d.kind == "text"]
+
+
+def test_the_letter_suit_pattern_finds_cards_and_nothing_else() -> None:
+    assert LETTER_SUIT.findall("Last: Bob laid 2S, then 10H and QD.") == ["2S", "10H", "QD"]
+    assert not LETTER_SUIT.search("Deal 5 · to 121 · 2♠ · P4 · Bob 🦊 (AI) · 3 in hand")
+
+
+def test_no_picture_writes_a_card_with_a_letter_suit(samples: list[Sample]) -> None:
+    for sample in samples:
+        lines = _texts(sample)
+        if sample.kind == "table":
+            lines += render.details(sample.game, sample.view)
+        assert [line for line in lines if LETTER_SUIT.search(line)] == [], sample.filename
+
+
+@pytest.mark.parametrize("game", ["cribbage", "pip-cribbage", "crib-race"])
+def test_the_last_card_laid_reads_with_its_suit_symbol(game: str) -> None:
+    view = {"game": game, "players": 2, "phase": "play", "dealer": 1, "crib_size": 4,
+            "scores": [5, 7], "starter": "8D", "count": 12, "pile": ["KS", "2S"],
+            "played": [["KS"], ["2S"]], "turn": 0, "to_act": [0], "names": ["Ann", "Bob"],
+            "last_player": 1}
+    with text.recording() as drawn:
+        render.draw_table(game, view)
+    assert "Last: Bob laid 2♠" in [d.text for d in drawn]
