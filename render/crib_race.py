@@ -194,7 +194,7 @@ def race_board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View
 def _legend(draw: ImageDraw.ImageDraw, y: int) -> int:
     """What the marks mean, each mark drawn as on the board: shape tells them apart too."""
     cell = (cribbage.WIDTH - 2 * cribbage.MARGIN) / 2
-    marks = ("slide", "shortcut (green path)", "time trap (blue path)", "penalty box")
+    marks = ("slide", "green advance", "time trap", "penalty box")  # as the rules name them
     for index, words in enumerate(marks):
         row, col = divmod(index, 2)
         x = cribbage.MARGIN + col * cell
@@ -226,7 +226,7 @@ def peg_place(view: View, side: int) -> str:
         if peg.get("boxed") or path.startswith("box"):
             return "in a box"
         if path.startswith("green"):
-            return "shortcut"
+            return "green advance"
         if path.startswith("blue"):
             return "time trap"
     return ""

@@ -116,7 +116,7 @@ def test_a_peg_on_a_path_sits_on_a_drawn_hole_and_its_panel_says_where(
     assert on_path
     for peg in on_path:
         assert peg["hole"] in zones.view["board"]["holes"]
-        assert crib_race.peg_place(zones.view, peg["side"]) in ("shortcut", "time trap",
+        assert crib_race.peg_place(zones.view, peg["side"]) in ("green advance", "time trap",
                                                                  "in a box")
 
 

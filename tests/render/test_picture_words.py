@@ -42,3 +42,11 @@ def test_the_last_card_laid_reads_with_its_suit_symbol(game: str) -> None:
     with text.recording() as drawn:
         render.draw_table(game, view)
     assert "Last: Bob laid 2♠" in [d.text for d in drawn]
+
+
+def test_the_crib_race_legend_names_the_marks_as_the_rules_do(samples: list[Sample]) -> None:
+    for sample in samples:
+        if sample.game == "crib-race" and sample.kind == "table":
+            lines = _texts(sample)
+            assert {"slide", "green advance", "time trap", "penalty box"} <= set(lines)
+            assert not [line for line in lines if line.startswith("shortcut")], sample.filename
