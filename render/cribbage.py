@@ -117,12 +117,12 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
     """One row per side: its lettered token, names, what it is doing, score and last points.
     When the names would be cut short, they get a line of their own above the rest.
     `extra(side)` may add a few words after the score (a Crib Race peg's place)."""
-    scores = view.get("scores") if isinstance(view.get("scores"), list) else []
+    scores = shown_scores(view)
     backs = view.get("previous_scores") if isinstance(view.get("previous_scores"), list) else []
     line_h = 40
     left = MARGIN + 42
     for index, members in enumerate(side_lists(view)):
-        score = integer(scores[index]) if index < len(scores) else 0
+        score = scores[index]
         gained = score - (integer(backs[index]) if index < len(backs) else score)
         words = f"{score}" + (f" +{gained}" if gained > 0 else "")
         if extra is not None and extra(index):
@@ -405,22 +405,51 @@ def _show_totals(draw: ImageDraw.ImageDraw, view: View, records: list[dict[str, 
     return y + -(-len(records) // 2) * 30 + 6
 
 
-def outcome_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
-                    four_colour: bool) -> int:
+def shown_scores(view: View) -> list[int]:
+    """Each side's score as the board shows it: a game ends in the game hole, so the points
+    that carried a side past the target do not count (a win at 132 reads 121)."""
+    scores = view.get("scores") if isinstance(view.get("scores"), list) else []
+    count = len(side_lists(view))
+    return [max(0, min(integer(scores[side]) if side < len(scores) else 0, _target(view)))
+            for side in range(count)]
+
+
+def finish_words(view: View) -> tuple[str, str]:
+    """(headline, detail) of a finished game, as the rules say it: the winner "pegged out"
+    (reached the target in the play) or "counted out" (in the show, where the view then
+    holds this deal's counts), with the final score; the detail names each loser's score
+    and any skunk. ("", "") while the game goes on."""
     outcome = view.get("outcome")
     if not isinstance(outcome, dict):
-        return y
+        return "", ""
+    scores = shown_scores(view)
     winners = [s for s in listed(outcome.get("winners")) if isinstance(s, int)]
-    if winners:
-        side = side_of_seat(view, winners[0])
-        headline = f"{side_name(view, side)} win" + ("s" if len(side_lists(view)[side]) == 1
-                                                        else "")
-    else:
-        headline = "Game over"
-    skunk = outcome.get("skunk") or {2: "skunk", 3: "double skunk"}.get(
-        integer(outcome.get("win_points"), 1))
-    headline += f" with a {skunk}!" if skunk else "!"
-    detail = seats.fill_names(outcome.get("detail", ""), view)
+    if not winners or not scores:
+        return "Game over", ""
+    winner = side_of_seat(view, winners[0])
+    losers = sorted((side for side in range(len(scores)) if side != winner),
+                    key=lambda side: -scores[side])
+    how = "counted out" if listed(view.get("show")) else "pegged out"
+    final = "–".join(str(scores[side]) for side in [winner, *losers])
+    headline = f"{side_name(view, winner)} {how}, {final}"
+    skunk_line = board.skunk_hole(_target(view))
+    double_line = skunk_line - 30 if _target(view) >= 121 else -1
+
+    def lost(side: int) -> str:
+        skunk = ("double skunk" if scores[side] < double_line
+                 else "skunk" if scores[side] < skunk_line else "")
+        verb = "ends" if len(side_lists(view)[side]) == 1 else "end"
+        return f"{side_name(view, side)} {verb} on {scores[side]}" + (f" ({skunk})" if skunk
+                                                                      else "")
+
+    return headline, " · ".join(lost(side) for side in losers)
+
+
+def outcome_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
+                    four_colour: bool) -> int:
+    headline, detail = finish_words(view)
+    if not headline:
+        return y
     lines = text.wrap(detail, BODY, WIDTH - 2 * MARGIN - 24, 3)
     heads = text.wrap(headline, 24, WIDTH - 2 * MARGIN - 24, 2, bold=True)
     height = 16 + 32 * len(heads) + 26 * len(lines)
