@@ -124,7 +124,8 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
     for index, members in enumerate(side_lists(view)):
         score = scores[index]
         gained = score - (integer(backs[index]) if index < len(backs) else score)
-        words = f"{score}" + (f" +{gained}" if gained > 0 else "")
+        # The back peg's move, named: a bare "+2" beside a score says nothing.
+        words = f"{score}" + (f" (last +{gained})" if gained > 0 else "")
         if extra is not None and extra(index):
             words += f" · {extra(index)}"
         tags = " · ".join(side_tags(view, members))

@@ -78,8 +78,9 @@ def trick_to_show(view: View) -> tuple[list[dict[str, Any]], int | None, str, bo
         played = [c for c in listed(last.get("cards")) if isinstance(c, dict)]
         winner = last.get("winner") if isinstance(last.get("winner"), int) else None
         index = next((i for i, c in enumerate(played) if c.get("seat") == winner), None)
-        heading = f"Last trick: {seats.label(view, winner)} won +{integer(last.get('points'))}" \
-            if winner is not None else "Last trick"
+        points = integer(last.get("points"))
+        heading = (f"Last trick: {seats.label(view, winner)} took {points} "
+                   f"point{'' if points == 1 else 's'}") if winner is not None else "Last trick"
         return played, index, heading, True
     return [], None, f"Trick {integer(view.get('trick_number'), 1)}", False
 

@@ -51,6 +51,7 @@ def test_a_win_in_the_show_reads_counted_out_with_each_skunk() -> None:
                                         " skunk)."})
     assert cribbage.finish_words(view) == (
         "Ann counted out, 121–88–45", "Bob ends on 88 (skunk) · Cy ends on 45 (double skunk)")
+    assert "121 (last +11)" in _texts("cribbage", view)  # the points that count: 121 - 110
 
 
 def test_every_finished_gallery_table_shows_the_win_at_the_target(

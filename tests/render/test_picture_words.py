@@ -50,3 +50,17 @@ def test_the_crib_race_legend_names_the_marks_as_the_rules_do(samples: list[Samp
             lines = _texts(sample)
             assert {"slide", "green advance", "time trap", "penalty box"} <= set(lines)
             assert not [line for line in lines if line.startswith("shortcut")], sample.filename
+
+
+# A gain written straight after another number ("41 +2"): nothing says what the +2 is.
+BARE_GAIN = re.compile(r"\d\s*[+−-]\d")
+
+
+def test_every_gain_beside_a_score_says_what_it_is(samples: list[Sample]) -> None:
+    assert BARE_GAIN.search("41 +2") and not BARE_GAIN.search("41 (last +2) · cards +0")
+    for sample in samples:
+        lines = _texts(sample)
+        assert [line for line in lines if BARE_GAIN.search(line)] == [], sample.filename
+        assert [line for line in lines if re.search(r"\bwon \+", line)] == [], sample.filename
+    later = next(s for s in samples if s.filename == "pip-cribbage_later-deal-2p_table")
+    assert any(re.fullmatch(r"\d+ \(last \+\d+\)", line) for line in _texts(later))
