@@ -1,5 +1,5 @@
 """Pip Pip: trump, the draw pile and whose turn it is; the trick as a row of cards in play
-order, each under its player's seat number; then one row per seat with its score, this
+order, each under its player's name; then one row per seat with its score, this
 round's card and call points, cards in hand and face-up king-queen calls.
 
 Reads the view documented in engine/pip_pip/__init__.py: trump, next_trump, trick,
@@ -29,6 +29,7 @@ PRIMARY = text.floor_size(WIDTH)
 SECONDARY = text.floor_size(WIDTH, secondary=True)
 MARGIN = 8
 TRICK_CARD = 70
+TRICK_SLOT = 150  # at most, per card of the trick: room for its player's name
 ROW_H = 60
 
 
@@ -164,9 +165,9 @@ def _info_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
 
 
 def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: float,
-               four_colour: bool) -> float:
-    """The trick in play order: each card under its player's seat number, the led card and
-    the card winning so far marked beneath it."""
+                four_colour: bool) -> float:
+    """The trick in play order: each card under its player's name (as the seat rows below
+    write it), the led card and the card winning so far marked beneath it."""
     trick, winner, heading, finished = trick_to_show(view)
     if not trick:
         text.draw(draw, (MARGIN, y), f"{heading}: no card played yet", PRIMARY,
@@ -176,14 +177,18 @@ def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
               else palette.WHITE, bold=True, max_width=WIDTH - 2 * MARGIN)
     y += PRIMARY + 10
     players = max(1, seats.player_count(view))
-    step = min(TRICK_CARD + 8,
-               (WIDTH - 2 * MARGIN - TRICK_CARD) / max(1, max(len(trick), players) - 1))
+    # One slot per player, so a card's name has the slot's whole width.
+    slot = min(TRICK_SLOT, (WIDTH - 2 * MARGIN) / max(len(trick), players))
     card_h = cards.card_height(TRICK_CARD)
     card_y = y + PRIMARY + 14
+    all_names = seats.names(view)
     for index, played in enumerate(trick):
-        x = MARGIN + index * step
+        centre = MARGIN + (index + 0.5) * slot
+        x = centre - TRICK_CARD / 2
         seat = integer(played.get("seat"), 0)
-        _badge(draw, (x + TRICK_CARD / 2, y + PRIMARY / 2 + 2), seat)
+        name = all_names[seat] if 0 <= seat < len(all_names) else seat_number(seat)
+        text.draw(draw, (centre, y + PRIMARY / 2 + 2), name, PRIMARY, fill=palette.WHITE,
+                  bold=True, anchor="mm", max_width=slot - 4)
         if index == winner:
             draw.rounded_rectangle((x - 3, card_y - 3, x + TRICK_CARD + 2, card_y + card_h + 2),
                                    radius=9, outline=palette.HIGHLIGHT, width=4)
@@ -193,7 +198,7 @@ def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
             ([("won" if finished else "winning")] if index == winner else [])
         for row, tag in enumerate(tags):
             colour = palette.HIGHLIGHT if tag != "led" else palette.SOFT_WHITE
-            text.draw(draw, (x + TRICK_CARD / 2, card_y + card_h + 6 + row * (SECONDARY + 4)),
+            text.draw(draw, (centre, card_y + card_h + 6 + row * (SECONDARY + 4)),
                       tag, SECONDARY, fill=colour, bold=True, anchor="ma", secondary=True)
     return card_y + card_h + 8 + 2 * (SECONDARY + 4)
 

@@ -64,3 +64,18 @@ def test_every_gain_beside_a_score_says_what_it_is(samples: list[Sample]) -> Non
         assert [line for line in lines if re.search(r"\bwon \+", line)] == [], sample.filename
     later = next(s for s in samples if s.filename == "pip-cribbage_later-deal-2p_table")
     assert any(re.fullmatch(r"\d+ \(last \+\d+\)", line) for line in _texts(later))
+
+
+def test_each_trick_card_carries_its_players_name(samples: list[Sample]) -> None:
+    tricks = [s for s in samples if s.game == "pip-pip" and s.kind == "table"
+              and (s.view["trick"] or s.view["last_trick"])]
+    assert any(len(s.view["trick"]) >= 5 for s in tricks)
+    for sample in tricks:
+        played = sample.view["trick"] or sample.view["last_trick"]["cards"]
+        lines = _texts(sample)
+        for card in played:
+            name = text.clean(sample.view["names"][card["seat"]], bold=True)
+            assert [line for line in lines if text.clean(line).startswith(name[:3])], (
+                sample.filename, name)
+            # Not only in the seat rows: once per card of the trick and once in its row.
+            assert sum(line.startswith(name[:3]) for line in lines) >= 2, (sample.filename, name)
