@@ -26,7 +26,6 @@ CALL_POINTS = 50  # a Pip Pip; a double is two
 # Phone first: a narrow picture; the seats are a list, the trick a row in play order.
 WIDTH = 600
 PRIMARY = text.floor_size(WIDTH)
-SECONDARY = text.floor_size(WIDTH, secondary=True)
 MARGIN = 8
 TRICK_CARD = 70
 TRICK_SLOT = 150  # at most, per card of the trick: room for its player's name
@@ -135,8 +134,8 @@ def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: i
     words = f"this round: cards +{got} · calls +{calls} · {held} in hand"
     if turn:
         words = "to play · " + words
-    text.draw(draw, (MARGIN + 42, y + 41), words, SECONDARY, fill=palette.SOFT_WHITE,
-              anchor="lm", max_width=right - MARGIN - 42, secondary=True)
+    text.draw(draw, (MARGIN + 42, y + 41), words, PRIMARY, fill=palette.SOFT_WHITE,
+              anchor="lm", max_width=right - MARGIN - 42)
 
 
 def _info_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: float,
@@ -198,9 +197,9 @@ def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
             ([("won" if finished else "winning")] if index == winner else [])
         for row, tag in enumerate(tags):
             colour = palette.HIGHLIGHT if tag != "led" else palette.SOFT_WHITE
-            text.draw(draw, (centre, card_y + card_h + 6 + row * (SECONDARY + 4)),
-                      tag, SECONDARY, fill=colour, bold=True, anchor="ma", secondary=True)
-    return card_y + card_h + 8 + 2 * (SECONDARY + 4)
+            text.draw(draw, (centre, card_y + card_h + 6 + row * (PRIMARY + 4)),
+                      tag, PRIMARY, fill=colour, bold=True, anchor="ma")
+    return card_y + card_h + 8 + 2 * (PRIMARY + 4)
 
 
 def status_line(view: View) -> str:
@@ -232,7 +231,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     # Tall enough for every part (the picture is cropped to what was drawn): filling and
     # cropping a taller canvas costs time on every table.
     height = 100 + (44 + 3 * PRIMARY + 14 if over else 40) + 2 * PRIMARY + 24 \
-        + cards.card_height(TRICK_CARD) + 2 * SECONDARY + 16 + players * ROW_H + 4
+        + cards.card_height(TRICK_CARD) + 2 * PRIMARY + 16 + players * ROW_H + 4
     image, draw = layout.canvas(WIDTH, height)
     right = (f"Round {integer(view.get('round'), 1)}/{integer(view.get('rounds'), players)} · "
              f"Trick {integer(view.get('trick_number'), 1)}")

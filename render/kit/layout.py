@@ -80,6 +80,10 @@ def pill(
     text.draw(draw, (cx, cy), shown, size, fill=ink, bold=True, anchor="mm")
 
 
+# The smallest token whose letter (1.25 times its radius) is at the floor on a 600 px picture.
+TOKEN_R = 15
+
+
 def token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, side: int,
           *, hollow: bool = False, label: str | None = None) -> None:
     """A side's marker (peg, seat dot, chip): its colour with its letter inside, so colour
@@ -95,8 +99,9 @@ def token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float,
         draw.ellipse(box, fill=colour, outline=palette.WHITE, width=2)
         ink = palette.text_on(colour)
     shown = palette.side_letter(side) if label is None else label
-    text.draw(draw, (cx, cy + 1), shown, round(radius * 1.25), fill=ink, bold=True, anchor="mm",
-              secondary=True)
+    if shown:  # an empty label: a plain marker, too small for a letter
+        text.draw(draw, (cx, cy + 1), shown, round(radius * 1.25), fill=ink, bold=True,
+                  anchor="mm")
 
 
 HAND_WIDTH = 600  # a phone shows it at ~380 px: text at 20 px reads as 12.7 px there
