@@ -78,7 +78,7 @@ class Chart:
     rules: tuple[Rule, ...] = ()
     notes: tuple[Note, ...] = ()
     steps: bool = True  # a value holds until the next point (scores), else straight lines
-    ending: str = ""  # the last sentence of the alt text ("Bob won with 123.")
+    ending: str = ""  # the last sentence of the alt text ("Bob pegged out, 121–97.")
     y_floor: float = 0
     y_top: float = field(default=0)  # at least this high (a target the scores aim at)
 

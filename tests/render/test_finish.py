@@ -67,3 +67,16 @@ def test_every_finished_gallery_table_shows_the_win_at_the_target(
         assert headline in " ".join(lines), sample.filename
         numbers = [int(n) for line in lines for n in re.findall(r"\d+", line)]
         assert max(numbers) <= max(target, 121), sample.filename
+
+
+@pytest.mark.parametrize("game", FAMILY)
+def test_the_chart_of_a_finished_game_ends_at_the_target_and_says_how(game: str) -> None:
+    from render.series import chart_for
+    from tests.render.test_chart import moves_of
+
+    moves = moves_of(game, 2, seed=3)
+    final = moves[-1][0]
+    chart = chart_for(game, "Game #7", moves)
+    assert max(y for line in chart.lines for _, y in line.points) <= final["target"]
+    assert re.match(rf".+ (pegged|counted) out, {final['target']}–\d+", chart.ending)
+    assert "won with" not in chart.ending
