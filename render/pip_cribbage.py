@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.cards import card_symbol
 from render import cribbage
 from render.kit import cards, layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
@@ -115,9 +116,11 @@ def pip_track_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
 
 
 def dice_words(view: View) -> list[str]:
-    """Each die in words, for the table message: "Ann's die: P2 on space 7, moving 9→1"."""
+    """Each die in words, for the table message: "Ann's die: PIP 2 on space 7, moving 9→1",
+    written as the hand picture and the buttons write it."""
     return [f"{seats.label(view, integer(die.get('owner')))}'s die: "
-            f"P{integer(die.get('face'), 1)} on space {integer(die.get('space'), 1)}, moving "
+            f"{card_symbol('P' + str(integer(die.get('face'), 1)))} on space "
+            f"{integer(die.get('space'), 1)}, moving "
             f"{'1→9' if integer(die.get('direction'), 1) >= 0 else '9→1'}"
             for die in _dice(view)]
 
@@ -189,7 +192,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
         piece = f"P{max(1, min(6, integer(own.get('face'), 1)))}"
         if all(item.notation != piece for item in items):
             items.append(layout.HandItem(piece, False))  # the die, shown though not playable now
-        lines.append(f"Your die: {piece} on space {integer(own.get('space'), 1)}")
+        lines.append(f"Your die: {card_symbol(piece)} on space {integer(own.get('space'), 1)}")
     return layout.draw_hand(cribbage.hand_title(view), cribbage.hand_status(view), items,
                             four_colour, lines)
 

@@ -79,3 +79,13 @@ def test_each_trick_card_carries_its_players_name(samples: list[Sample]) -> None
                 sample.filename, name)
             # Not only in the seat rows: once per card of the trick and once in its row.
             assert sum(line.startswith(name[:3]) for line in lines) >= 2, (sample.filename, name)
+
+
+def test_the_dice_in_words_are_in_the_pip_cribbage_message(samples: list[Sample]) -> None:
+    """The track shows each die, its owner's token and an arrow; the message says it all."""
+    for sample in samples:
+        if sample.game == "pip-cribbage" and sample.kind == "table":
+            lines = render.details(sample.game, sample.view)
+            dice = [line for line in lines
+                    if re.fullmatch(r".+'s die: PIP \d on space \d, moving (1→9|9→1)", line)]
+            assert len(dice) == len(sample.view["dice"]), lines
