@@ -22,7 +22,7 @@ from render.kit.png import encode
 WIDTH = 800
 TITLE_SIZE = 26
 BODY_SIZE = 24
-AXIS_SIZE = 19
+AXIS_SIZE = 24  # the floor at 800 px: 11 px on a 380 px screen
 LINE_WIDTH = 5
 MARKER = 9
 #: Marker shapes, in the order lines take them (their names are used in the alt text).
@@ -78,7 +78,7 @@ class Chart:
     rules: tuple[Rule, ...] = ()
     notes: tuple[Note, ...] = ()
     steps: bool = True  # a value holds until the next point (scores), else straight lines
-    ending: str = ""  # the last sentence of the alt text ("Bob won with 123.")
+    ending: str = ""  # the last sentence of the alt text ("Bob pegged out, 121–97.")
     y_floor: float = 0
     y_top: float = field(default=0)  # at least this high (a target the scores aim at)
 
@@ -150,7 +150,7 @@ def _grid(canvas: ImageDraw.ImageDraw, chart: Chart, scale: _Scale,
         y = scale.y(value)
         canvas.line((left, y, right, y), fill=palette.DIM, width=1)
         text.draw(canvas, (left - 8, y), f"{value:g}", AXIS_SIZE, fill=palette.MUTED_INK,
-                  anchor="rm", secondary=True)
+                  anchor="rm")
         value += scale.y_step
     last_label = -math.inf
     for tick in chart.ticks:
@@ -158,14 +158,13 @@ def _grid(canvas: ImageDraw.ImageDraw, chart: Chart, scale: _Scale,
         canvas.line((x, top, x, bottom), fill=palette.DIM, width=1)
         if x - last_label >= 34:
             text.draw(canvas, (x, bottom + 8), tick.label, AXIS_SIZE, fill=palette.MUTED_INK,
-                      anchor="ma", secondary=True)
+                      anchor="ma")
             last_label = x
     canvas.line((left, bottom, right, bottom), fill=palette.INK, width=2)
     canvas.line((left, top, left, bottom), fill=palette.INK, width=2)
     text.draw(canvas, ((left + right) / 2, bottom + 36), chart.x_label, AXIS_SIZE,
-              fill=palette.INK, anchor="ma", secondary=True)
-    text.draw(canvas, (12, top - 16), chart.y_label, AXIS_SIZE, fill=palette.INK, anchor="ls",
-              secondary=True)
+              fill=palette.INK, anchor="ma")
+    text.draw(canvas, (12, top - 16), chart.y_label, AXIS_SIZE, fill=palette.INK, anchor="ls")
 
 
 def _rule(canvas: ImageDraw.ImageDraw, rule: Rule, scale: _Scale,
@@ -182,12 +181,13 @@ def _rule_label(canvas: ImageDraw.ImageDraw, rule: Rule, scale: _Scale,
                 box: tuple[int, int, int, int]) -> None:
     """Drawn over the lines, on a patch of background, so it stays readable."""
     left, y = box[0], scale.y(rule.y)
-    size = max(AXIS_SIZE, text.floor_size(canvas.im.size[0], secondary=True))
+    size = AXIS_SIZE
     label_width = text.width(text.clean(rule.label), size)
+    if y - 4 - size < box[1]:  # a rule at the top: its label goes under it, clear of the
+        y += size + 6          # axis name above the plot
     canvas.rectangle((left + 4, y - 4 - size, left + 12 + label_width, y - 1),
                      fill=palette.PANEL)
-    text.draw(canvas, (left + 8, y - 4), rule.label, AXIS_SIZE, fill=palette.INK, anchor="ls",
-              secondary=True)
+    text.draw(canvas, (left + 8, y - 4), rule.label, AXIS_SIZE, fill=palette.INK, anchor="ls")
 
 
 def _path(chart: Chart, line: Line, scale: _Scale) -> list[tuple[float, float]]:

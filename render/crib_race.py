@@ -22,8 +22,9 @@ from render.kit import layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
 from render.registry import View, register
 
-BOARD_W, BOARD_MAX_H = cribbage.WIDTH - 2 * cribbage.MARGIN, 440
+BOARD_W, BOARD_MAX_H = cribbage.WIDTH - 2 * cribbage.MARGIN, 400
 SMALL = cribbage.SMALL
+PEG_R = layout.TOKEN_R
 SLIDE_RED = palette.hex_rgb("#c0392b")
 ADVANCE_GREEN = palette.hex_rgb("#1e8449")
 TRAP_BLUE = palette.hex_rgb("#1f5fbf")
@@ -48,7 +49,7 @@ def _frame(board: dict[str, Any]) -> tuple[float, float, float, int]:
     """(scale, x shift, y shift, height): the holes' bounding box, with a margin, fitted to
     the image width (the board's own drawing area may have empty space)."""
     points = list(_points(board).values()) or [(0.0, 0.0)]
-    margin = 56.0
+    margin = 66.0  # room for a peg and, above it, its hole's label
     left = min(x for x, _ in points) - margin
     top = min(y for _, y in points) - margin
     width = max(1.0, max(x for x, _ in points) + margin - left)
@@ -69,9 +70,15 @@ def _ids(value: Any) -> list[str]:
 
 
 @lru_cache(maxsize=8)
-def _board_tile(board_json: str) -> Image.Image:
-    """The empty track, drawn once per board (the data never changes during a game)."""
-    board = json.loads(board_json)
+def _board_tile(board_json: str) -> tuple[Image.Image, tuple[text.Drawn, ...]]:
+    """The empty track, drawn once per board (the data never changes during a game), with
+    the text it drew (for `text.replay`)."""
+    with text.recording() as drawn:
+        tile = _draw_board(json.loads(board_json))
+    return tile, tuple(drawn)
+
+
+def _draw_board(board: dict[str, Any]) -> Image.Image:
     height = _frame(board)[3]
     at = _placed(board)
     tile = Image.new("RGB", (BOARD_W, height), palette.WOOD)
@@ -99,7 +106,6 @@ def _board_tile(board_json: str) -> Image.Image:
         if start and end:
             draw.line((start, end), fill=SLIDE_RED, width=5)
             _arrow_head(draw, start, end, SLIDE_RED)
-    box_entries = set()
     for box in (mapping(b) for b in listed(board.get("boxes"))):
         cells = [at[c] for c in _ids(box.get("cells")) if c in at]
         entry = at.get(str(box.get("hole")))
@@ -108,7 +114,6 @@ def _board_tile(board_json: str) -> Image.Image:
             draw.rounded_rectangle((min(xs) - 10, min(ys) - 10, max(xs) + 10, max(ys) + 10),
                                    radius=6, fill=BOX_FILL, outline=BOX_DARK, width=3)
             if entry:
-                box_entries.add(str(box.get("hole")))
                 draw.line((entry, (sum(xs) / len(xs), min(ys) - 10 if min(ys) > entry[1]
                                    else max(ys) + 10)), fill=BOX_DARK, width=3)
     on_track = set(track)
@@ -119,22 +124,45 @@ def _board_tile(board_json: str) -> Image.Image:
         else:  # a hole on a path or in a box: a ring, so a peg there sits on a visible hole
             draw.ellipse((x - 4.5, y - 4.5, x + 4.5, y + 4.5), fill=palette.WHITE,
                          outline=palette.HOLE, width=2)
-    for index, hole in enumerate(track):
-        last = len(track) - 1
-        if hole in at and (index == last or (index % 10 == 0 and index < last - 4)):
-            x, y = at[hole]
-            label = "Start" if index == 0 else ("Finish" if index == last else hole)
-            # A box hangs off its entry hole on one side: its number goes on the other.
-            below = hole in box_entries and _box_above(board, hole, at)
-            bold = index in (0, last)
-            half = text.width(label, SMALL, bold) / 2 + 3
-            top = y + 7 if below else y - 9 - SMALL
-            # A patch of wood behind the number keeps it readable over a path drawn there.
-            draw.rounded_rectangle((x - half, top, x + half, top + SMALL + 2), radius=4,
-                                   fill=palette.WOOD)
-            text.draw(draw, (x, y + 8 if below else y - 8), label, SMALL, fill=palette.HOLE,
-                      bold=bold, anchor="ma" if below else "md", secondary=True)
     return tile
+
+
+@lru_cache(maxsize=8)
+def _hole_labels(board_json: str) -> tuple[tuple[str, Point, bool, bool], ...]:
+    """(label, hole centre, below, bold): Start, Finish and every tenth hole's number, each
+    above its hole, or below when a box hangs above it."""
+    board = json.loads(board_json)
+    at = _placed(board)
+    track = _ids(board.get("track"))
+    entries = {str(mapping(b).get("hole")) for b in listed(board.get("boxes"))}
+    labels = []
+    last = len(track) - 1
+    for index, hole in enumerate(track):
+        if hole in at and (index == last or (index % 10 == 0 and index < last - 4)):
+            label = "Start" if index == 0 else ("Finish" if index == last else hole)
+            below = hole in entries and _box_above(board, hole, at)
+            labels.append((label, at[hole], below, index in (0, last)))
+    return tuple(labels)
+
+
+def _draw_hole_labels(draw: ImageDraw.ImageDraw, board_json: str, origin: tuple[int, int],
+                      pegs: list[Point]) -> None:
+    """The hole labels, clear of a peg in their own hole; a label that a peg off the track
+    (on a path, in a box) would cover is left out: the peg is there, and covers no text."""
+    ox, oy = origin
+    gap = PEG_R + 1
+    for label, (x, y), below, bold in _hole_labels(board_json):
+        x, y = x + ox, y + oy
+        half = text.width(label, SMALL, bold) / 2 + 3
+        top = y + gap - 1 if below else y - gap - 1 - SMALL
+        box = (x - half, top, x + half, top + SMALL + 2)
+        if any(box[0] - PEG_R < px < box[2] + PEG_R and box[1] - PEG_R < py < box[3] + PEG_R
+               for px, py in pegs):
+            continue
+        # A patch of wood behind the number keeps it readable over a path drawn there.
+        draw.rounded_rectangle(box, radius=4, fill=palette.WOOD)
+        text.draw(draw, (x, y + gap if below else y - gap), label, SMALL, fill=palette.HOLE,
+                  bold=bold, anchor="ma" if below else "md")
 
 
 def _box_above(board: dict[str, Any], hole: str, at: dict[str, Point]) -> bool:
@@ -173,28 +201,35 @@ def race_board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View
                        four_colour: bool) -> int:
     board = mapping(view.get("board"))
     key = json.dumps(board, sort_keys=True, default=str)
-    tile = _board_tile(key)
-    origin = ((cribbage.WIDTH - BOARD_W) / 2, y)
-    image.paste(tile, (round(origin[0]), y))
+    tile, drawn = _board_tile(key)
+    origin = (round((cribbage.WIDTH - BOARD_W) / 2), y)
+    image.paste(tile, origin)
+    text.replay(drawn, origin, image)
     at = _placed(board)
-    crowd: dict[str, int] = {}
+    placed: list[tuple[Point, int]] = []
+    crowds: dict[str, list[int]] = {}
     for peg in (mapping(p) for p in listed(view.get("pegs"))):
-        hole = str(peg.get("hole"))
-        if hole not in at:
-            continue
-        nth = crowd.get(hole, 0)
-        crowd[hole] = nth + 1
-        # Pegs sharing a hole fan out so every side's letter stays visible.
-        x = origin[0] + at[hole][0] + (nth % 2) * 22 - 11 * (nth > 0)
-        py = origin[1] + at[hole][1] + (nth // 2) * 22
-        layout.token(draw, (x, py), 12, integer(peg.get("side")))
+        if str(peg.get("hole")) in at:
+            crowds.setdefault(str(peg.get("hole")), []).append(integer(peg.get("side")))
+    for hole, sides in crowds.items():
+        # Pegs sharing a hole stand side by side around it, two to a row, so every side's
+        # letter stays visible.
+        for nth, side in enumerate(sides):
+            row, col = divmod(nth, 2)
+            in_row = min(2, len(sides) - row * 2)
+            x = origin[0] + at[hole][0] + (col - (in_row - 1) / 2) * (2 * PEG_R + 1)
+            py = origin[1] + at[hole][1] + row * (2 * PEG_R + 1)
+            placed.append(((x, py), side))
+    _draw_hole_labels(draw, key, origin, [xy for xy, _ in placed])
+    for xy, side in placed:
+        layout.token(draw, xy, PEG_R, side)
     return _legend(draw, y + tile.height + 8)
 
 
 def _legend(draw: ImageDraw.ImageDraw, y: int) -> int:
     """What the marks mean, each mark drawn as on the board: shape tells them apart too."""
     cell = (cribbage.WIDTH - 2 * cribbage.MARGIN) / 2
-    marks = ("slide", "shortcut (green path)", "time trap (blue path)", "penalty box")
+    marks = ("slide", "green advance", "time trap", "penalty box")  # as the rules name them
     for index, words in enumerate(marks):
         row, col = divmod(index, 2)
         x = cribbage.MARGIN + col * cell
@@ -213,7 +248,7 @@ def _legend(draw: ImageDraw.ImageDraw, y: int) -> int:
             draw.rounded_rectangle((x, mid - 8, x + 36, mid + 8), radius=5, fill=BOX_FILL,
                                    outline=BOX_DARK, width=3)
         text.draw(draw, (x + 46, mid), words, SMALL, fill=palette.SOFT_WHITE, anchor="lm",
-                  max_width=cell - 50, secondary=True)
+                  max_width=cell - 50)
     return y + 2 * 24 + 8
 
 
@@ -226,7 +261,7 @@ def peg_place(view: View, side: int) -> str:
         if peg.get("boxed") or path.startswith("box"):
             return "in a box"
         if path.startswith("green"):
-            return "shortcut"
+            return "green advance"
         if path.startswith("blue"):
             return "time trap"
     return ""
@@ -276,8 +311,13 @@ SECTIONS = (race_board_section, sides_section, cribbage.outcome_section, zone_se
             cribbage.count_section, cribbage.play_section, cribbage.show_section)
 
 
+# The latest zone event is the first to go when the table is short of room: the message
+# lists every zone event of the deal.
+SHORTER = ((zone_section, cribbage.no_section), *cribbage.SHORTER)
+
+
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
-    return cribbage.compose(view, four_colour, SECTIONS, title="Crib Race")
+    return cribbage.compose(view, four_colour, SECTIONS, title="Crib Race", shorter=SHORTER)
 
 
 register("crib-race", table=draw_table, hand=cribbage.draw_hand, details=details)

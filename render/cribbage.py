@@ -30,11 +30,12 @@ KIND_WORDS = {"fifteen": "15s", "pair": "pairs", "run": "runs", "flush": "flush"
 WIDTH = 600
 MARGIN = 12
 BODY = 20  # names, scores, status: the floor at 600 px is 18
-SMALL = 16  # labels and legends (secondary): the floor is 15
+SMALL = 18  # labels and legends: the floor
 TABLE_CARD = 72  # starter, crib and the count's cards: a 19 px corner index
 SHOW_CARD = 72
 SHOW_STEP = 28  # a fanned show hand: each card's corner index stays visible
 MAX_SHOW_WITH_CARDS = 5  # more counts than this (6 or 8 players): totals only
+MAX_HEIGHT = WIDTH * 3 // 2  # a taller table is shown smaller still on a phone
 
 
 def side_lists(view: View) -> list[list[int]]:
@@ -74,7 +75,9 @@ def board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
     target = _target(view)
     lay = board.board_layout(count, target, WIDTH - 2 * MARGIN)
     origin = (MARGIN, y)
-    image.paste(board.board_tile(count, target, WIDTH - 2 * MARGIN), origin)
+    tile, drawn = board.board_tile(count, target, WIDTH - 2 * MARGIN)
+    image.paste(tile, origin)
+    text.replay(drawn, origin, image)
     scores = view.get("scores") if isinstance(view.get("scores"), list) else []
     backs = view.get("previous_scores") if isinstance(view.get("previous_scores"), list) else []
     for side in range(count):
@@ -117,16 +120,17 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
     """One row per side: its lettered token, names, what it is doing, score and last points.
     When the names would be cut short, they get a line of their own above the rest.
     `extra(side)` may add a few words after the score (a Crib Race peg's place)."""
-    scores = view.get("scores") if isinstance(view.get("scores"), list) else []
+    scores = shown_scores(view)
     backs = view.get("previous_scores") if isinstance(view.get("previous_scores"), list) else []
     line_h = 40
     left = MARGIN + 42
     for index, members in enumerate(side_lists(view)):
-        score = integer(scores[index]) if index < len(scores) else 0
+        score = scores[index]
         gained = score - (integer(backs[index]) if index < len(backs) else score)
-        words = f"{score}" + (f" +{gained}" if gained > 0 else "")
-        if extra is not None and extra(index):
-            words += f" · {extra(index)}"
+        # The back peg's move, named: a bare "+2" beside a score says nothing.
+        score_words = f"{score}" + (f" (last +{gained})" if gained > 0 else "")
+        place = extra(index) if extra is not None else ""
+        words = score_words + (f" · {place}" if place else "")
         tags = " · ".join(side_tags(view, members))
         tag_w = text.width(tags, 18, bold=True) + 28 if tags else 0.0
         names = side_names(view, index)
@@ -136,14 +140,22 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
         row_h = line_h + (28 if two_lines else 0)
         draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h), radius=10,
                                fill=palette.FELT_DARK)
-        layout.token(draw, (MARGIN + 20, y + line_h / 2), 14, index)
+        layout.token(draw, (MARGIN + 20, y + line_h / 2), layout.TOKEN_R, index)
+        words_room = WIDTH * 0.5
         if two_lines:
+            beside = 0.0
+            words_room = score_x - left - tag_w - 10
+            if place and text.width(words, BODY, bold=True) > words_room:
+                # No room after the score: the place goes up, at the end of the names' line.
+                words = score_words
+                beside = text.draw(draw, (score_x, y + line_h / 2), place, BODY,
+                                   fill=palette.WHITE, bold=True, anchor="rm") + 12
             text.draw(draw, (left, y + line_h / 2), names, BODY, fill=palette.WHITE,
-                      anchor="lm", max_width=score_x - left)
+                      anchor="lm", max_width=score_x - left - beside)
             names_room = 0
         mid = y + row_h - line_h / 2 + (4 if two_lines else 0)
         right = score_x - text.draw(draw, (score_x, mid), words, BODY, fill=palette.WHITE,
-                                    bold=True, anchor="rm", max_width=WIDTH * 0.5) - 10
+                                    bold=True, anchor="rm", max_width=words_room) - 10
         if tags:
             layout.pill(draw, (right - (tag_w - 8) / 2, mid), tags, 18, palette.HIGHLIGHT,
                         palette.INK)
@@ -183,7 +195,7 @@ def _card_slot(image: Image.Image, draw: ImageDraw.ImageDraw, notation: str | No
     """A labelled card place: a face, a back, or (nothing there) an empty outline."""
     x, y = xy
     text.draw(draw, (x + TABLE_CARD / 2, y), label, SMALL, fill=palette.SOFT_WHITE, bold=True,
-              anchor="ma", max_width=TABLE_CARD + 20, secondary=True)
+              anchor="ma", max_width=TABLE_CARD + 20)
     top = y + 22
     if notation:
         layout.paste(image, cards.card_face(notation, TABLE_CARD, four_colour), (x, top))
@@ -193,7 +205,7 @@ def _card_slot(image: Image.Image, draw: ImageDraw.ImageDraw, notation: str | No
         draw.rounded_rectangle((x, top, x + TABLE_CARD, top + cards.card_height(TABLE_CARD)),
                                radius=8, outline=palette.DIM, width=2)
         text.draw(draw, (x + TABLE_CARD / 2, top + cards.card_height(TABLE_CARD) / 2), "empty",
-                  SMALL, fill=palette.DIM, anchor="mm", secondary=True)
+                  SMALL, fill=palette.DIM, anchor="mm")
 
 
 def count_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
@@ -202,14 +214,14 @@ def count_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
     if view.get("phase") != "play":
         return y
     card_h = cards.card_height(TABLE_CARD)
-    chip = 13
+    chip = layout.TOKEN_R
     pile = [str(c) for c in listed(view.get("pile")) if isinstance(c, str)]
     top = y + (2 * chip + 4 if pile else 0)
     box_w = 84
     draw.rounded_rectangle((MARGIN, top, MARGIN + box_w, top + card_h), radius=12,
                            fill=palette.FELT_DARK)
     text.draw(draw, (MARGIN + box_w / 2, top + 8), "count", SMALL, fill=palette.SOFT_WHITE,
-              anchor="ma", secondary=True)
+              anchor="ma")
     text.draw(draw, (MARGIN + box_w / 2, top + card_h / 2 + 10), str(integer(view.get("count"))),
               40, fill=palette.HIGHLIGHT, bold=True, anchor="mm")
     x0 = MARGIN + box_w + 14
@@ -230,12 +242,14 @@ def count_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
 
 
 def last_play_words(view: View) -> str:
-    """"Last: Bob laid QD" during the play, from the newest card of the count."""
+    """"Last: Bob laid Q♦" during the play, from the newest card of the count."""
     pile = [str(c) for c in listed(view.get("pile")) if isinstance(c, str)]
     if view.get("phase") != "play" or not pile:
         return ""
     seat = pile_owners(view, pile)[-1]
-    return f"Last: {_seat_name(view, seat)} laid {pile[-1]}" if seat is not None else ""
+    if seat is None:
+        return ""
+    return f"Last: {_seat_name(view, seat)} laid {card_symbol(pile[-1])}"
 
 
 def play_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
@@ -247,8 +261,25 @@ def play_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: i
     _card_slot(image, draw, None, f"Crib {crib_size}", (MARGIN + TABLE_CARD + 12, y),
                crib_size > 0, four_colour)
     x = MARGIN + 2 * TABLE_CARD + 30
+    line_y = _play_words(draw, view, x, y + 22)
+    return max(y + 22 + cards.card_height(TABLE_CARD), line_y) + 12
+
+
+def play_line_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
+                      four_colour: bool) -> int:
+    """The play section in words only, for a table short of room: the starter, the crib's
+    size, what is happening and whose turn it is."""
+    starter = view.get("starter") if isinstance(view.get("starter"), str) else None
+    words = (f"Starter {card_symbol(starter)}" if starter else "Starter not cut yet") + \
+        f" · crib {integer(view.get('crib_size'))} cards"
+    text.draw(draw, (MARGIN, y), words, BODY, fill=palette.WHITE, max_width=WIDTH - 2 * MARGIN)
+    return _play_words(draw, view, MARGIN, y + 27) + 8
+
+
+def _play_words(draw: ImageDraw.ImageDraw, view: View, x: float, line_y: float) -> int:
+    """What is happening, the last card laid and whose turn it is, from (x, line_y) to the
+    right edge; returns the y below."""
     room = WIDTH - MARGIN - x
-    line_y = y + 22
     phase_words = _phase_words(view)
     if phase_words:
         for line in text.wrap(phase_words, BODY, room, 2):
@@ -263,7 +294,7 @@ def play_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: i
         for line in text.wrap(status, BODY, room, 3, bold=True):
             text.draw(draw, (x, line_y), line, BODY, fill=palette.HIGHLIGHT, bold=True)
             line_y += 27
-    return max(y + 22 + cards.card_height(TABLE_CARD), line_y) + 12
+    return round(line_y)
 
 
 def _phase_words(view: View) -> str:
@@ -339,17 +370,18 @@ def _record_who(view: View, record: dict[str, Any], room: float, bold: bool) -> 
 
 
 def show_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
-                 four_colour: bool) -> int:
+                 four_colour: bool, with_cards: bool = True) -> int:
     """Each count of the show: whose hand or crib, its cards and starter, and its points,
     two counts to a row. The breakdown in words is in the message (`details`), and so are
-    the cards when there are too many counts to draw them (six or more players)."""
+    the cards when there are too many counts to draw them (six or more players) or no room
+    (`with_cards` False)."""
     heading, records = _show_records(view)
     if not records:
         return y
     text.draw(draw, (MARGIN, y), heading + " (details in the message)", SMALL,
-              fill=palette.SOFT_WHITE, bold=True, secondary=True)
+              fill=palette.SOFT_WHITE, bold=True)
     y += 24
-    if len(records) > MAX_SHOW_WITH_CARDS:
+    if len(records) > MAX_SHOW_WITH_CARDS or not with_cards:
         return _show_totals(draw, view, records, y)
     pieces_of = [[str(c) for c in listed(r.get("cards")) if isinstance(c, str)] for r in records]
     die = round(SHOW_CARD * 0.6)
@@ -403,22 +435,51 @@ def _show_totals(draw: ImageDraw.ImageDraw, view: View, records: list[dict[str, 
     return y + -(-len(records) // 2) * 30 + 6
 
 
-def outcome_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
-                    four_colour: bool) -> int:
+def shown_scores(view: View) -> list[int]:
+    """Each side's score as the board shows it: a game ends in the game hole, so the points
+    that carried a side past the target do not count (a win at 132 reads 121)."""
+    scores = view.get("scores") if isinstance(view.get("scores"), list) else []
+    count = len(side_lists(view))
+    return [max(0, min(integer(scores[side]) if side < len(scores) else 0, _target(view)))
+            for side in range(count)]
+
+
+def finish_words(view: View) -> tuple[str, str]:
+    """(headline, detail) of a finished game, as the rules say it: the winner "pegged out"
+    (reached the target in the play) or "counted out" (in the show, where the view then
+    holds this deal's counts), with the final score; the detail names each loser's score
+    and any skunk. ("", "") while the game goes on."""
     outcome = view.get("outcome")
     if not isinstance(outcome, dict):
-        return y
+        return "", ""
+    scores = shown_scores(view)
     winners = [s for s in listed(outcome.get("winners")) if isinstance(s, int)]
-    if winners:
-        side = side_of_seat(view, winners[0])
-        headline = f"{side_name(view, side)} win" + ("s" if len(side_lists(view)[side]) == 1
-                                                        else "")
-    else:
-        headline = "Game over"
-    skunk = outcome.get("skunk") or {2: "skunk", 3: "double skunk"}.get(
-        integer(outcome.get("win_points"), 1))
-    headline += f" with a {skunk}!" if skunk else "!"
-    detail = seats.fill_names(outcome.get("detail", ""), view)
+    if not winners or not scores:
+        return "Game over", ""
+    winner = side_of_seat(view, winners[0])
+    losers = sorted((side for side in range(len(scores)) if side != winner),
+                    key=lambda side: -scores[side])
+    how = "counted out" if listed(view.get("show")) else "pegged out"
+    final = "–".join(str(scores[side]) for side in [winner, *losers])
+    headline = f"{side_name(view, winner)} {how}, {final}"
+    skunk_line = board.skunk_hole(_target(view))
+    double_line = skunk_line - 30 if _target(view) >= 121 else -1
+
+    def lost(side: int) -> str:
+        skunk = ("double skunk" if scores[side] < double_line
+                 else "skunk" if scores[side] < skunk_line else "")
+        verb = "ends" if len(side_lists(view)[side]) == 1 else "end"
+        return f"{side_name(view, side)} {verb} on {scores[side]}" + (f" ({skunk})" if skunk
+                                                                      else "")
+
+    return headline, " · ".join(lost(side) for side in losers)
+
+
+def outcome_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
+                    four_colour: bool) -> int:
+    headline, detail = finish_words(view)
+    if not headline:
+        return y
     lines = text.wrap(detail, BODY, WIDTH - 2 * MARGIN - 24, 3)
     heads = text.wrap(headline, 24, WIDTH - 2 * MARGIN - 24, 2, bold=True)
     height = 16 + 32 * len(heads) + 26 * len(lines)
@@ -430,14 +491,65 @@ def outcome_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y
     return y + height + 12
 
 
+def show_totals_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
+                        four_colour: bool) -> int:
+    """The show as each count's points only: its cards are in the message."""
+    return show_section(image, draw, view, y, four_colour, with_cards=False)
+
+
+def show_note_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
+                      four_colour: bool) -> int:
+    """The show in one line that points to the message."""
+    heading, records = _show_records(view)
+    if not records:
+        return y
+    text.draw(draw, (MARGIN, y), f"{heading}: each count is in the message", SMALL,
+              fill=palette.SOFT_WHITE, bold=True, max_width=WIDTH - 2 * MARGIN)
+    return y + 30
+
+
+def no_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
+               four_colour: bool) -> int:
+    return y
+
+
+# Sections swapped for shorter forms, one swap after another, while a table is taller than
+# MAX_HEIGHT: what they leave out is in the table message (`details`) or the hand picture.
+SHORTER: tuple[tuple[Section, Section], ...] = (
+    (show_section, show_totals_section),
+    (play_section, play_line_section),
+    (show_totals_section, show_note_section),
+    (play_line_section, no_section),
+    (show_note_section, no_section),
+)
+
+
 DEFAULT_SECTIONS: tuple[Section, ...] = (
     board_section, sides_section, outcome_section, count_section, play_section, show_section,
 )
 
 
 def compose(view: View, four_colour: bool, sections: Sequence[Section],
-            title: str | None = None) -> Image.Image:
-    """Draw the title bar and then each section below the last; crop to what was drawn."""
+            title: str | None = None,
+            shorter: Sequence[tuple[Section, Section]] = SHORTER) -> Image.Image:
+    """Draw the title bar and then each section below the last; crop to what was drawn.
+    A table taller than MAX_HEIGHT is drawn again with the `shorter` swaps made one after
+    another, until it fits."""
+    tries = [tuple(sections)]
+    for old, new in shorter:
+        if old in tries[-1]:
+            tries.append(tuple(new if s is old else s for s in tries[-1]))
+    for tried in tries:
+        with text.recording(covers=True) as drawn:  # kept only for the form shown
+            image, bottom = _compose(view, four_colour, tried, title)
+        if bottom <= MAX_HEIGHT:
+            break
+    text.replay(tuple(drawn), (0, 0), image)
+    return image.crop((0, 0, WIDTH, min(image.height, bottom)))
+
+
+def _compose(view: View, four_colour: bool, sections: Sequence[Section],
+             title: str | None) -> tuple[Image.Image, int]:
     image, draw = layout.canvas(WIDTH, 1700)  # tallest real table: ~1300 px (8 players)
     game = str(view.get("game", "cribbage"))
     name = title or TITLES.get(game, "Cribbage")
@@ -445,7 +557,7 @@ def compose(view: View, four_colour: bool, sections: Sequence[Section],
     y = layout.title_bar(draw, WIDTH, name, right) + 10
     for section in sections:
         y = section(image, draw, view, y, four_colour)
-    return image.crop((0, 0, WIDTH, min(image.height, y + 4)))
+    return image, y + 4
 
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:

@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.cards import card_symbol
 from render import cribbage
 from render.kit import cards, layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
@@ -22,11 +23,14 @@ from render.registry import View, register
 # when a die enters them, what they do (the others act during their owner's deal).
 SPACE_NAMES = {1: "Crib Bonus", 2: "Extra Decay", 3: "Double PIP", 4: "Rise", 5: "Crux",
                6: "Rise", 7: "Turn", 8: "Extra Decay", 9: "Borrowed PIP"}
-ENTRY_WORDS = {2: "−1 pip", 4: "+1 pip", 6: "+1 pip", 8: "−1 pip"}
+ENTRY_WORDS = {2: "−1 pip", 4: "+1 pip", 6: "+1 pip", 8: "−1 pip"}  # when a die enters
 COLUMNS = 5
-SPACE_H = 118
-DIE = 40
+BAND = 44  # the top of a space: its number, and the dice on it with their owners' tokens
+DIE = 38
+LINE = 21  # a line of a space's words
 SMALL = cribbage.SMALL
+# What the outline and the entry words mean, in the tenth place of the track's grid.
+LEGEND_LINES = ["outlined:", "dealer's", "space", "±1 pip:", "on entry"]
 
 
 def _dice(view: View) -> list[dict[str, Any]]:
@@ -37,72 +41,88 @@ def _owner_side(view: View, owner: int) -> int:
     return cribbage.side_of_seat(view, owner)
 
 
-def _space_box(space: int, y: int) -> tuple[float, float, float, float]:
+def _space_height(view: View) -> int:
+    """A band per die sharing a space (two dice may meet), then the space's words: its name
+    (two lines at most) and what it does on entry."""
+    crowd = max([sum(1 for d in _dice(view) if integer(d.get("space")) == space)
+                 for space in range(1, 10)] + [1])
+    return 6 + BAND * min(2, crowd) + 2 * LINE + LINE + 6
+
+
+def _space_box(space: int, y: int, height: int) -> tuple[float, float, float, float]:
     """Spaces 1-5 on the first row, 6-9 on the second, both left to right."""
     width = (cribbage.WIDTH - 2 * cribbage.MARGIN) / COLUMNS
     row, col = divmod(space - 1, COLUMNS)
     x = cribbage.MARGIN + col * width
-    top = y + row * (SPACE_H + 6)
-    return x + 2, top, x + width - 2, top + SPACE_H
+    top = y + row * (height + 6)
+    return x + 2, top, x + width - 2, top + height
+
+
+def _arrow(draw: ImageDraw.ImageDraw, centre: tuple[float, float], rightwards: bool) -> None:
+    """Which way a die moves: right towards space 9, left towards space 1."""
+    cx, cy = centre
+    tip, back = (cx + 6, cx - 6) if rightwards else (cx - 6, cx + 6)
+    draw.polygon([(tip, cy), (back, cy - 7), (back, cy + 7)], fill=palette.INK)
 
 
 def pip_track_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
                       four_colour: bool) -> int:
     """The nine spaces with their names (as printed on the track), the dice on them, each
-    with its owner's letter, and the dealer's space outlined; then one line per die."""
+    with its owner's token and an arrow for the way it moves, above the words so that no
+    die covers them; the dealer's space outlined. The dice in words are in the message."""
     dice = _dice(view)
     effect = mapping(view.get("effect"))
     dealer_space = integer(effect.get("space"), 0)
+    height = _space_height(view)
     for space in range(1, 10):
-        left, top, right, bottom = _space_box(space, y)
+        left, top, right, bottom = _space_box(space, y, height)
         current = space == dealer_space
         draw.rounded_rectangle((left, top, right, bottom), radius=10, fill=palette.PANEL,
                                outline=palette.HIGHLIGHT if current else palette.INK,
                                width=5 if current else 2)
         text.draw(draw, (left + 8, top + 4), str(space), cribbage.BODY, fill=palette.INK,
                   bold=True)
-        lines = text.wrap(SPACE_NAMES[space], SMALL, right - left - 10, 2, bold=True)
-        entry = [ENTRY_WORDS[space], "on entry"] if space in ENTRY_WORDS else []
-        line_y = bottom - 6 - 19 * (len(lines) + len(entry))
-        line_y = text.draw_lines(draw, ((left + right) / 2, line_y), lines, SMALL,
-                                 fill=palette.INK, bold=True, anchor="ma", spacing=19 / SMALL,
-                                 secondary=True)
-        text.draw_lines(draw, ((left + right) / 2, line_y), entry, SMALL,
-                        fill=palette.MUTED_INK, anchor="ma", spacing=19 / SMALL, secondary=True)
         here = [d for d in dice if integer(d.get("space")) == space][:2]
         for i, die in enumerate(here):
-            dx = right - 6 - DIE - i * (DIE + 30)
+            band_mid = top + 6 + i * BAND + DIE / 2
+            dx = right - 22 - DIE
             side = _owner_side(view, integer(die.get("owner")))
             face = max(1, min(6, integer(die.get("face"), 1)))
             colour = palette.side_colour(side)
-            layout.paste(image, cards.die_face(face, DIE, colour, palette.WHITE), (dx, top + 6))
-            layout.token(draw, (dx - 13, top + 6 + DIE / 2), 12, side)
-    # The tenth place explains what is outlined.
-    left, top, right, bottom = _space_box(10, y)
+            layout.paste(image, cards.die_face(face, DIE, colour, palette.WHITE),
+                         (dx, band_mid - DIE / 2))
+            layout.token(draw, (dx - layout.TOKEN_R + 1, band_mid), layout.TOKEN_R, side)
+            _arrow(draw, (right - 11, band_mid), integer(die.get("direction"), 1) >= 0)
+        lines = text.wrap(SPACE_NAMES[space], SMALL, right - left - 8, 2, bold=True)
+        entry = [ENTRY_WORDS[space]] if space in ENTRY_WORDS else []
+        line_y = bottom - 6 - LINE * (len(lines) + len(entry))
+        line_y = text.draw_lines(draw, ((left + right) / 2, line_y), lines, SMALL,
+                                 fill=palette.INK, bold=True, anchor="ma", spacing=LINE / SMALL)
+        text.draw_lines(draw, ((left + right) / 2, line_y), entry, SMALL,
+                        fill=palette.MUTED_INK, anchor="ma", spacing=LINE / SMALL)
+    # The tenth place explains what is outlined, and the entry words.
+    left, top, right, bottom = _space_box(10, y, height)
     draw.rounded_rectangle((left, top, right, bottom), radius=10, outline=palette.HIGHLIGHT,
                            width=5)
-    legend = text.wrap("dealer's space this deal", SMALL, right - left - 14, 3)
-    text.draw_lines(draw, ((left + right) / 2, top + 14), legend, SMALL, fill=palette.SOFT_WHITE,
-                    anchor="ma", spacing=19 / SMALL, secondary=True)
-    y += 2 * SPACE_H + 14
-    for die in dice:
-        owner = integer(die.get("owner"))
-        direction = integer(die.get("direction"), 1)
-        layout.token(draw, (cribbage.MARGIN + 14, y + 14), 13, _owner_side(view, owner))
-        words = (f"P{integer(die.get('face'), 1)} on space {integer(die.get('space'), 1)}, "
-                 f"moving {'1→9' if direction >= 0 else '9→1'}")
-        used = text.draw(draw, (cribbage.WIDTH - cribbage.MARGIN, y + 14), words,
-                         cribbage.BODY, fill=palette.WHITE, anchor="rm")
-        text.draw(draw, (cribbage.MARGIN + 36, y + 14), seats.label(view, owner), cribbage.BODY,
-                  fill=palette.WHITE, bold=True, anchor="lm",
-                  max_width=cribbage.WIDTH - 2 * cribbage.MARGIN - 46 - used)
-        y += 32
+    text.draw_lines(draw, ((left + right) / 2, top + 6), LEGEND_LINES, SMALL,
+                    fill=palette.SOFT_WHITE, anchor="ma", spacing=LINE / SMALL)
+    y += 2 * height + 14
     line = effect_headline(view)
     if line:
         for part in text.wrap(line, cribbage.BODY, cribbage.WIDTH - 2 * cribbage.MARGIN, 2):
             text.draw(draw, (cribbage.MARGIN, y), part, cribbage.BODY, fill=palette.HIGHLIGHT)
             y += 27
     return y + 8
+
+
+def dice_words(view: View) -> list[str]:
+    """Each die in words, for the table message: "Ann's die: PIP 2 on space 7, moving 9→1",
+    written as the hand picture and the buttons write it."""
+    return [f"{seats.label(view, integer(die.get('owner')))}'s die: "
+            f"{card_symbol('P' + str(integer(die.get('face'), 1)))} on space "
+            f"{integer(die.get('space'), 1)}, moving "
+            f"{'1→9' if integer(die.get('direction'), 1) >= 0 else '9→1'}"
+            for die in _dice(view)]
 
 
 def effect_headline(view: View) -> str:
@@ -151,7 +171,7 @@ def effect_words(view: View) -> str:
 
 def details(view: View) -> list[str]:
     words = effect_words(view)
-    return ([words] if words else []) + cribbage.show_details(view)
+    return dice_words(view) + ([words] if words else []) + cribbage.show_details(view)
 
 
 SECTIONS = (cribbage.board_section, cribbage.sides_section, cribbage.outcome_section,
@@ -172,7 +192,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
         piece = f"P{max(1, min(6, integer(own.get('face'), 1)))}"
         if all(item.notation != piece for item in items):
             items.append(layout.HandItem(piece, False))  # the die, shown though not playable now
-        lines.append(f"Your die: {piece} on space {integer(own.get('space'), 1)}")
+        lines.append(f"Your die: {card_symbol(piece)} on space {integer(own.get('space'), 1)}")
     return layout.draw_hand(cribbage.hand_title(view), cribbage.hand_status(view), items,
                             four_colour, lines)
 

@@ -1,5 +1,5 @@
 """Pip Pip: trump, the draw pile and whose turn it is; the trick as a row of cards in play
-order, each under its player's seat number; then one row per seat with its score, this
+order, each under its player's name; then one row per seat with its score, this
 round's card and call points, cards in hand and face-up king-queen calls.
 
 Reads the view documented in engine/pip_pip/__init__.py: trump, next_trump, trick,
@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.cards import card_symbol
 from render.kit import cards, layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
 from render.kit.shapes import paste_suit
@@ -25,9 +26,9 @@ CALL_POINTS = 50  # a Pip Pip; a double is two
 # Phone first: a narrow picture; the seats are a list, the trick a row in play order.
 WIDTH = 600
 PRIMARY = text.floor_size(WIDTH)
-SECONDARY = text.floor_size(WIDTH, secondary=True)
 MARGIN = 8
 TRICK_CARD = 70
+TRICK_SLOT = 150  # at most, per card of the trick: room for its player's name
 ROW_H = 60
 
 
@@ -77,8 +78,9 @@ def trick_to_show(view: View) -> tuple[list[dict[str, Any]], int | None, str, bo
         played = [c for c in listed(last.get("cards")) if isinstance(c, dict)]
         winner = last.get("winner") if isinstance(last.get("winner"), int) else None
         index = next((i for i, c in enumerate(played) if c.get("seat") == winner), None)
-        heading = f"Last trick: {seats.label(view, winner)} won +{integer(last.get('points'))}" \
-            if winner is not None else "Last trick"
+        points = integer(last.get("points"))
+        heading = (f"Last trick: {seats.label(view, winner)} took {points} "
+                   f"point{'' if points == 1 else 's'}") if winner is not None else "Last trick"
         return played, index, heading, True
     return [], None, f"Trick {integer(view.get('trick_number'), 1)}", False
 
@@ -132,8 +134,8 @@ def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: i
     words = f"this round: cards +{got} · calls +{calls} · {held} in hand"
     if turn:
         words = "to play · " + words
-    text.draw(draw, (MARGIN + 42, y + 41), words, SECONDARY, fill=palette.SOFT_WHITE,
-              anchor="lm", max_width=right - MARGIN - 42, secondary=True)
+    text.draw(draw, (MARGIN + 42, y + 41), words, PRIMARY, fill=palette.SOFT_WHITE,
+              anchor="lm", max_width=right - MARGIN - 42)
 
 
 def _info_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: float,
@@ -162,9 +164,9 @@ def _info_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
 
 
 def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: float,
-               four_colour: bool) -> float:
-    """The trick in play order: each card under its player's seat number, the led card and
-    the card winning so far marked beneath it."""
+                four_colour: bool) -> float:
+    """The trick in play order: each card under its player's name (as the seat rows below
+    write it), the led card and the card winning so far marked beneath it."""
     trick, winner, heading, finished = trick_to_show(view)
     if not trick:
         text.draw(draw, (MARGIN, y), f"{heading}: no card played yet", PRIMARY,
@@ -174,14 +176,18 @@ def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
               else palette.WHITE, bold=True, max_width=WIDTH - 2 * MARGIN)
     y += PRIMARY + 10
     players = max(1, seats.player_count(view))
-    step = min(TRICK_CARD + 8,
-               (WIDTH - 2 * MARGIN - TRICK_CARD) / max(1, max(len(trick), players) - 1))
+    # One slot per player, so a card's name has the slot's whole width.
+    slot = min(TRICK_SLOT, (WIDTH - 2 * MARGIN) / max(len(trick), players))
     card_h = cards.card_height(TRICK_CARD)
     card_y = y + PRIMARY + 14
+    all_names = seats.names(view)
     for index, played in enumerate(trick):
-        x = MARGIN + index * step
+        centre = MARGIN + (index + 0.5) * slot
+        x = centre - TRICK_CARD / 2
         seat = integer(played.get("seat"), 0)
-        _badge(draw, (x + TRICK_CARD / 2, y + PRIMARY / 2 + 2), seat)
+        name = all_names[seat] if 0 <= seat < len(all_names) else seat_number(seat)
+        text.draw(draw, (centre, y + PRIMARY / 2 + 2), name, PRIMARY, fill=palette.WHITE,
+                  bold=True, anchor="mm", max_width=slot - 4)
         if index == winner:
             draw.rounded_rectangle((x - 3, card_y - 3, x + TRICK_CARD + 2, card_y + card_h + 2),
                                    radius=9, outline=palette.HIGHLIGHT, width=4)
@@ -191,9 +197,9 @@ def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
             ([("won" if finished else "winning")] if index == winner else [])
         for row, tag in enumerate(tags):
             colour = palette.HIGHLIGHT if tag != "led" else palette.SOFT_WHITE
-            text.draw(draw, (x + TRICK_CARD / 2, card_y + card_h + 6 + row * (SECONDARY + 4)),
-                      tag, SECONDARY, fill=colour, bold=True, anchor="ma", secondary=True)
-    return card_y + card_h + 8 + 2 * (SECONDARY + 4)
+            text.draw(draw, (centre, card_y + card_h + 6 + row * (PRIMARY + 4)),
+                      tag, PRIMARY, fill=colour, bold=True, anchor="ma")
+    return card_y + card_h + 8 + 2 * (PRIMARY + 4)
 
 
 def status_line(view: View) -> str:
@@ -225,7 +231,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     # Tall enough for every part (the picture is cropped to what was drawn): filling and
     # cropping a taller canvas costs time on every table.
     height = 100 + (44 + 3 * PRIMARY + 14 if over else 40) + 2 * PRIMARY + 24 \
-        + cards.card_height(TRICK_CARD) + 2 * SECONDARY + 16 + players * ROW_H + 4
+        + cards.card_height(TRICK_CARD) + 2 * PRIMARY + 16 + players * ROW_H + 4
     image, draw = layout.canvas(WIDTH, height)
     right = (f"Round {integer(view.get('round'), 1)}/{integer(view.get('rounds'), players)} · "
              f"Trick {integer(view.get('trick_number'), 1)}")
@@ -271,7 +277,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     declared = _list(view, "declared")
     mine = listed(declared[seat]) if isinstance(seat, int) and 0 <= seat < len(declared) else []
     if mine:
-        lines.append("Face up (called): " + " ".join(str(c) for c in mine))
+        lines.append("Face up (called): " + " ".join(card_symbol(str(c)) for c in mine))
     if view.get("outcome") is not None:
         status = "Game over"
     elif view.get("turn") == seat and seat is not None:

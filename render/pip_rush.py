@@ -28,7 +28,6 @@ LEGEND = (("H", "+1 pip"), ("D", "−1 pip"), ("S", "flip"), ("C", "swap"))
 # Phone first: the picture is narrow, so the floor keeps its text big on a 380 px screen.
 WIDTH = 600
 PRIMARY = text.floor_size(WIDTH)
-SECONDARY = text.floor_size(WIDTH, secondary=True)
 MARGIN = 8
 START_W = 84  # the shared Start box: up to four racers wait there
 LANE_NO_W = 20  # the lane numbers, between Start and space 1
@@ -86,17 +85,16 @@ def _track_tile(lanes: int, finish: int, last_mile: int, obstacles: tuple[tuple[
     with text.recording() as drawn:
         draw.rounded_rectangle((0, HEADER_H, START_W - 4, height - 1), radius=10,
                                fill=palette.PANEL, outline=palette.INK, width=2)
-        text.draw(draw, ((START_W - 4) / 2, HEADER_H - 11), "Start", SECONDARY,
-                  fill=palette.WHITE, bold=True, anchor="mm", secondary=True)
+        text.draw(draw, ((START_W - 4) / 2, HEADER_H - 11), "Start", PRIMARY,
+                  fill=palette.WHITE, bold=True, anchor="mm")
         for lane in range(1, lanes + 1):
             text.draw(draw, (START_W + LANE_NO_W / 2 - 2, HEADER_H + (lane - 0.5) * CELL_H),
-                      str(lane), SECONDARY, fill=palette.SOFT_WHITE, bold=True, anchor="mm",
-                      secondary=True)
+                      str(lane), PRIMARY, fill=palette.SOFT_WHITE, bold=True, anchor="mm")
         for space in range(1, finish + 1):
             left, _, right, _ = _cell_box(space, 1, finish)
             colour = palette.HIGHLIGHT if space >= last_mile else palette.WHITE
-            text.draw(draw, ((left + right) / 2, HEADER_H - 11), str(space), SECONDARY,
-                      fill=colour, bold=True, anchor="mm", secondary=True)
+            text.draw(draw, ((left + right) / 2, HEADER_H - 11), str(space), PRIMARY,
+                      fill=colour, bold=True, anchor="mm")
             for lane in range(1, lanes + 1):
                 box = _cell_box(space, lane, finish)
                 if (space, lane) in obstacles:
@@ -117,12 +115,12 @@ def _track_tile(lanes: int, finish: int, last_mile: int, obstacles: tuple[tuple[
         # "Last Mile" over its spaces and "Finish" over the last one, on the line above.
         mile_left = _cell_box(last_mile, 1, finish)[0]
         finish_box = _cell_box(finish, 1, finish)
-        used = text.draw(draw, (width, 10), "Finish", SECONDARY, fill=palette.WHITE, bold=True,
-                         anchor="rm", secondary=True)
+        used = text.draw(draw, (width, 10), "Finish", PRIMARY, fill=palette.WHITE, bold=True,
+                         anchor="rm")
         draw.line((finish_box[0] + 3, 20, width - 3, 20), fill=palette.WHITE, width=2)
         if last_mile < finish:
-            text.draw(draw, (mile_left + 2, 10), "Last Mile", SECONDARY, fill=palette.HIGHLIGHT,
-                      bold=True, anchor="lm", secondary=True,
+            text.draw(draw, (mile_left + 2, 10), "Last Mile", PRIMARY, fill=palette.HIGHLIGHT,
+                      bold=True, anchor="lm",
                       max_width=max(1.0, width - used - 8 - mile_left))
             draw.line((mile_left + 3, 20, finish_box[0] - 3, 20), fill=palette.HIGHLIGHT,
                       width=2)
@@ -151,9 +149,8 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: 
         if isinstance(cell, list | tuple) and len(cell) == 2
     ))
     tile, drawn = _track_tile(lanes, finish, last_mile, obstacles)
-    for piece in drawn:
-        text.note(piece.text, piece.size, piece.secondary, piece.asked)
     layout.paste(image, tile, (MARGIN, top))
+    text.replay(drawn, (MARGIN, top), image)
     racers = [r for r in listed(view.get("racers")) if isinstance(r, dict)]
     at_start = [r for r in racers if integer(r.get("space"), 0) <= 0]
     for i, racer in enumerate(at_start[:4]):
@@ -189,21 +186,24 @@ def _teams_lines(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
 
 
 def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, y: float, obstacles: bool,
-            four_colour: bool) -> None:
-    """What each suit does to a racer; the trick's winner moves instead."""
+            four_colour: bool) -> float:
+    """What each suit does to a racer; the trick's winner moves instead (on a line of its
+    own when the suits leave no room). Returns the y below the legend."""
     x = float(MARGIN)
     for suit, words in LEGEND:
-        box = SECONDARY + 6
+        box = PRIMARY + 6
         draw.rounded_rectangle((x, y - box / 2, x + box, y + box / 2), radius=4,
                                fill=palette.CARD_FACE)
-        paste_suit(image, suit, (round(x + 3), round(y - box / 2 + 3)), SECONDARY,
+        paste_suit(image, suit, (round(x + 3), round(y - box / 2 + 3)), PRIMARY,
                    palette.suit_colour(suit, four_colour))
         x += box + 4
-        x += text.draw(draw, (x, y), words, SECONDARY, fill=palette.SOFT_WHITE, anchor="lm",
-                       secondary=True) + 12
+        x += text.draw(draw, (x, y), words, PRIMARY, fill=palette.SOFT_WHITE, anchor="lm") + 12
     words = "winner moves" + (" · ✕ obstacle" if obstacles else "")
-    text.draw(draw, (x, y), words, SECONDARY, fill=palette.SOFT_WHITE, anchor="lm",
-              secondary=True, max_width=WIDTH - MARGIN - x)
+    if text.width(words, PRIMARY) > WIDTH - MARGIN - x:
+        x, y = float(MARGIN), y + PRIMARY + 10
+    text.draw(draw, (x, y), words, PRIMARY, fill=palette.SOFT_WHITE, anchor="lm",
+              max_width=WIDTH - MARGIN - x)
+    return y + PRIMARY / 2 + 6
 
 
 def _trick_slots(view: View) -> tuple[str, list[dict[str, Any]], list[int]]:
@@ -355,7 +355,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     lanes, _, _ = _track_geometry(track)
     # Tall enough for every part (the picture is cropped to what was drawn): filling and
     # cropping a taller canvas costs time on every table.
-    height = 140 + HEADER_H + lanes * CELL_H + 32 + 110 + 36 + 3 * PRIMARY + 64 \
+    height = 140 + HEADER_H + lanes * CELL_H + 32 + PRIMARY + 10 + 110 + 36 + 3 * PRIMARY + 64 \
         + cards.card_height(TRICK_CARD) + 8 * round(PRIMARY * 1.25) + 8
     image, draw = layout.canvas(WIDTH, height)
     cycle, trick_no = integer(view.get("cycle"), 1), integer(view.get("trick_number"), 1)
@@ -365,11 +365,10 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     title = str(track.get("title") or "")
     words = (f"Track: {title} · " if title else "") + \
         f"draw pile {integer(view.get('draw_pile'), 0)}"
-    text.draw(draw, (MARGIN, y + 2), words, SECONDARY, fill=palette.SOFT_WHITE,
-              max_width=WIDTH - 2 * MARGIN, secondary=True)
-    y = _draw_track(image, draw, view, y + SECONDARY + 4)
-    _legend(image, draw, y + 16, bool(listed(track.get("obstacles"))), four_colour)
-    y += 32
+    text.draw(draw, (MARGIN, y + 2), words, PRIMARY, fill=palette.SOFT_WHITE,
+              max_width=WIDTH - 2 * MARGIN)
+    y = _draw_track(image, draw, view, y + PRIMARY + 4)
+    y = round(_legend(image, draw, y + 16, bool(listed(track.get("obstacles"))), four_colour))
     y = _outcome_banner(draw, view, y + 4)
     status = _status(view)
     if status and not isinstance(view.get("outcome"), dict):

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from render.chart import Chart, Line, Note, Rule, Tick, describe, draw
+from render.cribbage import finish_words
 from render.kit import seats as seat_facts
 
 View = dict[str, Any]
@@ -42,6 +43,13 @@ def _ending(view: View) -> str:
     for seat, name in enumerate(names):
         detail = detail.replace(f"{{s{seat}}}", name)
     return detail
+
+
+def _finish(view: View) -> str:
+    """A finished cribbage-family game as its table says it: "Bob pegged out, 121–97"."""
+    headline, detail = finish_words(view)
+    words = ". ".join(part for part in (headline, detail) if part)
+    return f"{words}." if words else ""
 
 
 def _number(value: Any) -> float:
@@ -88,20 +96,21 @@ def _ticks(moves: Moves, key: str, prefix: str = "") -> tuple[Tick, ...]:
 def _cribbage(title: str, moves: Moves) -> Chart:
     first, final = moves[0][0], moves[-1][0]
     count = len(_side_names(final))
+    target = int(_number(final.get("target") or first.get("target") or 121))
     points: list[list[tuple[float, float]]] = [[] for _ in range(count)]
     for x, (view, _) in enumerate(moves):
         scores = view.get("scores") or []
         for side in range(min(count, len(scores))):
-            _add(points[side], x, _number(scores[side]))
+            # A game ends in the game hole: points past the target do not count.
+            _add(points[side], x, min(_number(scores[side]), target))
     _close(points, len(moves) - 1)
-    target = int(_number(final.get("target") or first.get("target") or 121))
     rules = [Rule(target - 30, "skunk line")]
     if target >= 121:
         rules.append(Rule(target - 60, "double skunk line"))
     deals = int(_number(final.get("deal_number")))
     return Chart(title, f"each side's points through {deals} deals", "Deal", "Points",
                  _lines(_side_names(final), points), _ticks(moves, "deal_number"),
-                 tuple(rules), ending=_ending(final), y_top=target)
+                 tuple(rules), ending=_finish(final), y_top=target)
 
 
 def _crib_race(title: str, moves: Moves) -> Chart:
@@ -127,7 +136,7 @@ def _crib_race(title: str, moves: Moves) -> Chart:
     return Chart(title, f"each side's track position through {deals} deals, with the moves "
                  "back", "Deal", "Hole", _lines(names, points), _ticks(moves, "deal_number"),
                  (Rule(finish, "finish"),), tuple(n for n in notes if n.y_to < n.y_from),
-                 ending=_ending(final), y_top=finish)
+                 ending=_finish(final), y_top=finish)
 
 
 def _position(view: View, side: int) -> float:

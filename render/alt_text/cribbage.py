@@ -8,10 +8,10 @@ from render.alt_text import (
     cards,
     name,
     names,
-    outcome_words,
     register,
     turn_words,
 )
+from render.cribbage import finish_words
 from render.kit.safe import integer, listed
 
 PHASES = {"discard": "discarding to the crib", "play": "the play", "show": "the show",
@@ -26,8 +26,10 @@ def sides(view: View) -> list[list[int]]:
 
 
 def scores(view: View) -> list[tuple[str, object]]:
+    """Each side's score as the board shows it (a win ends in the game hole)."""
+    target = integer(view.get("target"), 121)
     points = listed(view.get("scores"))
-    return [(names(view, side), integer(points[i]) if i < len(points) else 0)
+    return [(names(view, side), min(target, integer(points[i])) if i < len(points) else 0)
             for i, side in enumerate(sides(view))]
 
 
@@ -84,7 +86,8 @@ def describe_family(view: View, title: str, extra: str = "") -> str:
         parts.append(f"Starter: {card(view['starter'])}.")
     if extra:
         parts.append(extra)
-    outcome = outcome_words(view)
+    headline, detail = finish_words(view)
+    outcome = f"Game over: {headline}." + (f" {detail}." if detail else "") if headline else ""
     if outcome:
         parts.append(outcome)
     elif phase == "play":

@@ -1,19 +1,22 @@
-"""The cribbage board: a continuous track per side, laid out as streets of thirty holes.
+"""The cribbage board: a continuous track per side, laid out as two streets.
 
-Like a real continuous board, the track snakes: street 1 runs left to right (holes 1-30),
-street 2 back right to left (31-60), and so on; a game to 121 has four streets, a game to 61
-two. Every street holds one lane per side (side 0 on top). Holes come in groups of five
+Like a real continuous board, the track snakes: street 1 runs left to right (holes 1-60 in a
+game to 121, 1-30 in a game to 61), street 2 back right to left. Two streets, not four of
+thirty holes, keep the board short enough that the whole table fits a phone screen. Every
+street holds one lane per side (side 0 on top). Holes come in groups of five
 with a clear gap between groups; numbers every ten sit above each street. The start holes
 are left of street 1, the game hole left of the last street, and a labelled skunk line
 crosses the turn where a loser's score stops counting double. The empty board (and every
 hole's position) is computed once per (sides, target, width).
 
 Sized for a phone: the board is drawn about 576 px wide in a 600 px picture, so holes are
-about 15 px apart and a peg (its side's colour and letter) stays readable at 380 px.
+7 to 15 px apart and a peg (its side's colour and its letter, at the readability floor)
+stays readable at 380 px.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -21,17 +24,17 @@ from PIL import Image, ImageDraw
 
 from render.kit import layout, palette, text
 
-STREET_HOLES = 30
-LANE = 27  # between the lanes of neighbouring sides: a peg is 24 px across
-STREET_GAP = 26  # between streets: the hole numbers live here
-MARGIN_TOP = 24
-MARGIN_BOTTOM = 28
+PEG_R = layout.TOKEN_R  # a peg's letter at the floor (18 px at 600 px): 30 px across
+LANE = 2 * PEG_R + 1  # between the lanes of neighbouring sides
+NUMBER_SIZE = 18  # hole numbers and labels: the floor at 600 px
+NUMBER_ROOM = 15  # a hole number's height, clear of the pegs on either side
+STREET_GAP = 2 * PEG_R + NUMBER_ROOM + 4  # between streets: the hole numbers live here
+MARGIN_TOP = PEG_R + NUMBER_ROOM
+MARGIN_BOTTOM = PEG_R + NUMBER_ROOM + 6
 LEFT_RESERVE = 58  # start holes and game holes
 RIGHT_RESERVE = 22  # the turn at the far end
 GROUP_GAP = 0.8  # extra space between groups of five, in hole pitches
 HOLE_R = 2.5
-PEG_R = 12
-NUMBER_SIZE = 15  # secondary text: hole numbers and labels
 SKUNK_LINE = palette.hex_rgb("#8b1e1e")
 
 
@@ -41,45 +44,52 @@ class BoardLayout:
     target: int
     width: int
     height: int
+    street_holes: int  # holes in each street
     holes: dict[tuple[int, int], tuple[float, float]]  # (side, hole 1..target) -> centre
     starts: dict[tuple[int, int], tuple[float, float]]  # (side, 0 or 1) -> start hole centre
     street_tops: tuple[float, ...]  # y of each street's first lane
-    xs: tuple[float, ...]  # x of the 30 hole columns, left to right
+    xs: tuple[float, ...]  # x of the hole columns, left to right
     pitch: float
 
 
-def _columns(left: float, right: float) -> tuple[list[float], float]:
-    """x of the thirty hole columns in groups of five between left and right."""
-    groups = STREET_HOLES // 5
-    pitch = (right - left) / (STREET_HOLES - 1 + (groups - 1) * GROUP_GAP)
-    return [left + i * pitch + (i // 5) * pitch * GROUP_GAP for i in range(STREET_HOLES)], pitch
+def _columns(left: float, right: float, holes: int) -> tuple[list[float], float]:
+    """x of a street's hole columns in groups of five between left and right."""
+    groups = holes // 5
+    pitch = (right - left) / (holes - 1 + (groups - 1) * GROUP_GAP)
+    return [left + i * pitch + (i // 5) * pitch * GROUP_GAP for i in range(holes)], pitch
 
 
-def streets(target: int) -> int:
-    return max(1, (target - 1) // STREET_HOLES)
+STREETS = 2
+
+
+def street_holes(target: int) -> int:
+    """Holes in each of the two streets: 60 in a game to 121, 30 in a game to 61."""
+    return max(5, (target - 1) // STREETS)
 
 
 @lru_cache(maxsize=16)
 def board_layout(sides: int, target: int, width: int = 576) -> BoardLayout:
-    xs, pitch = _columns(LEFT_RESERVE, width - RIGHT_RESERVE)
-    count = streets(target)
+    per_street = street_holes(target)
+    xs, pitch = _columns(LEFT_RESERVE, width - RIGHT_RESERVE, per_street)
+    count = STREETS
     street_h = (sides - 1) * LANE
-    tops = tuple(MARGIN_TOP + i * (street_h + STREET_GAP + 8) + 8 for i in range(count))
+    tops = tuple(MARGIN_TOP + i * (street_h + STREET_GAP) + 8 for i in range(count))
     height = int(tops[-1] + street_h + MARGIN_BOTTOM)
     holes: dict[tuple[int, int], tuple[float, float]] = {}
     starts: dict[tuple[int, int], tuple[float, float]] = {}
     for side in range(sides):
         for street, top in enumerate(tops):
             y = top + side * LANE
-            for i in range(STREET_HOLES):
-                column = i if street % 2 == 0 else STREET_HOLES - 1 - i
-                holes[(side, street * STREET_HOLES + i + 1)] = (xs[column], y)
-        game_column = 0 if count % 2 == 0 else STREET_HOLES - 1
+            for i in range(per_street):
+                column = i if street % 2 == 0 else per_street - 1 - i
+                holes[(side, street * per_street + i + 1)] = (xs[column], y)
+        game_column = 0 if count % 2 == 0 else per_street - 1
         game_x = xs[game_column] + (-1 if count % 2 == 0 else 1) * (pitch * 2.2)
         holes[(side, target)] = (game_x, tops[-1] + side * LANE)
         starts[(side, 0)] = (LEFT_RESERVE - pitch * 1.6, tops[0] + side * LANE)
         starts[(side, 1)] = (LEFT_RESERVE - pitch * 2.9, tops[0] + side * LANE)
-    return BoardLayout(sides, target, width, height, holes, starts, tops, tuple(xs), pitch)
+    return BoardLayout(sides, target, width, height, per_street, holes, starts, tops, tuple(xs),
+                       pitch)
 
 
 def _tint(colour: palette.RGB, amount: float) -> palette.RGB:
@@ -96,8 +106,16 @@ def skunk_hole(target: int) -> int:
 
 
 @lru_cache(maxsize=16)
-def board_tile(sides: int, target: int, width: int = 576) -> Image.Image:
-    """The empty board: wood, lane stripes, holes in fives, numbers, the skunk line."""
+def board_tile(sides: int, target: int, width: int = 576) -> tuple[Image.Image,
+                                                                   tuple[text.Drawn, ...]]:
+    """The empty board: wood, lane stripes, holes in fives, numbers, the skunk line; drawn
+    once per layout, and returned with the text it drew (for `text.replay`)."""
+    with text.recording() as drawn:
+        tile = _board_tile(sides, target, width)
+    return tile, tuple(drawn)
+
+
+def _board_tile(sides: int, target: int, width: int) -> Image.Image:
     lay = board_layout(sides, target, width)
     tile = Image.new("RGB", (lay.width, lay.height), palette.FELT)
     draw = ImageDraw.Draw(tile)
@@ -127,15 +145,16 @@ def board_tile(sides: int, target: int, width: int = 576) -> Image.Image:
     # Numbers every ten, above each street's first lane.
     for hole in range(10, target, 10):
         x, _ = lay.holes[(0, hole)]
-        street = (hole - 1) // STREET_HOLES
-        text.draw(draw, (x, lay.street_tops[street] - 10), str(hole), NUMBER_SIZE,
-                  fill=palette.HOLE, anchor="md", secondary=True)
-    text.draw(draw, (10, lay.street_tops[0] - 10), "Start", NUMBER_SIZE, fill=palette.HOLE,
-              anchor="ld", secondary=True)
+        street = (hole - 1) // lay.street_holes
+        text.draw(draw, (x, lay.street_tops[street] - PEG_R - 1), str(hole), NUMBER_SIZE,
+                  fill=palette.HOLE, anchor="md")
+    text.draw(draw, (10, lay.street_tops[0] - PEG_R - 1), "Start", NUMBER_SIZE,
+              fill=palette.HOLE, anchor="ld")
     game_x = lay.holes[(0, target)][0]
     last_lane = lay.street_tops[-1] + (sides - 1) * LANE
-    text.draw(draw, (game_x, last_lane + 10), f"Game {target}", NUMBER_SIZE, fill=palette.HOLE,
-              bold=True, anchor="la" if count % 2 == 0 else "ra", secondary=True)
+    text.draw(draw, (game_x, last_lane + PEG_R + 1), f"Game {target}", NUMBER_SIZE,
+              fill=palette.HOLE,
+              bold=True, anchor="la" if count % 2 == 0 else "ra")
     _skunk_line(draw, lay)
     return tile
 
@@ -147,22 +166,22 @@ def _skunk_line(draw: ImageDraw.ImageDraw, lay: BoardLayout) -> None:
         return
     before, at = lay.holes[(0, skunk - 1)], lay.holes[(0, skunk)]
     if before[1] != at[1]:  # the skunk hole starts a street: the line crosses the turn
-        street = (skunk - 1) // STREET_HOLES
-        y = lay.street_tops[street] - 17
+        street = (skunk - 1) // lay.street_holes
+        y = lay.street_tops[street] - PEG_R - 8
         right_end = street % 2 == 1
         x1 = at[0] - lay.pitch * 2 if right_end else 4
         x2 = lay.width - 4 if right_end else at[0] + lay.pitch * 2
         label_x = x1 - 6 if right_end else x2 + 6
         draw.line((x1, y, x2, y), fill=SKUNK_LINE, width=4)
         text.draw(draw, (label_x, y), "skunk", NUMBER_SIZE, fill=SKUNK_LINE,
-                  bold=True, anchor="rm" if right_end else "lm", secondary=True)
+                  bold=True, anchor="rm" if right_end else "lm")
         return
     x = (before[0] + at[0]) / 2
     top = at[1] - 10
     bottom = at[1] + (lay.sides - 1) * LANE + 10
     draw.line((x, top, x, bottom), fill=SKUNK_LINE, width=4)
     text.draw(draw, (x + 4, bottom + 2), f"skunk {skunk}", NUMBER_SIZE, fill=SKUNK_LINE,
-              bold=True, anchor="la", secondary=True)
+              bold=True, anchor="la")
 
 
 def peg_position(lay: BoardLayout, side: int, score: int, back: bool) -> tuple[float, float]:
@@ -179,6 +198,10 @@ def draw_pegs(draw: ImageDraw.ImageDraw, lay: BoardLayout, origin: tuple[float, 
     ox, oy = origin
     bx, by = peg_position(lay, side, back, back=True)
     fx, fy = peg_position(lay, side, front, back=False)
-    if (bx, by) != (fx, fy):
+    if math.dist((bx, by), (fx, fy)) > 2 * PEG_R:
         layout.token(draw, (ox + bx, oy + by), PEG_R, side, hollow=True)
+    elif (bx, by) != (fx, fy):
+        # Too close for a lettered peg beside the front one: a small ring, as on a real
+        # board, which the front peg (with the letter) may partly hide.
+        layout.token(draw, (ox + bx, oy + by), PEG_R // 2, side, hollow=True, label="")
     layout.token(draw, (ox + fx, oy + fy), PEG_R, side)

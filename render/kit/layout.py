@@ -39,7 +39,9 @@ def title_bar(draw: ImageDraw.ImageDraw, width: int, title: str, right: str = ""
 
 
 def paste(image: Image.Image, tile: Image.Image, xy: tuple[float, float]) -> None:
-    image.paste(tile, (round(xy[0]), round(xy[1])), tile)
+    left, top = round(xy[0]), round(xy[1])
+    text.note_cover("piece", "", (left, top, left + tile.width, top + tile.height), image.im)
+    image.paste(tile, (left, top), tile)
 
 
 @lru_cache(maxsize=512)
@@ -78,6 +80,10 @@ def pill(
     text.draw(draw, (cx, cy), shown, size, fill=ink, bold=True, anchor="mm")
 
 
+# The smallest token whose letter (1.25 times its radius) is at the floor on a 600 px picture.
+TOKEN_R = 15
+
+
 def token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, side: int,
           *, hollow: bool = False, label: str | None = None) -> None:
     """A side's marker (peg, seat dot, chip): its colour with its letter inside, so colour
@@ -85,6 +91,7 @@ def token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float,
     colour = palette.side_colour(side)
     cx, cy = centre
     box = (cx - radius, cy - radius, cx + radius, cy + radius)
+    text.note_cover("token", palette.side_letter(side) if label is None else label, box, draw.im)
     if hollow:
         draw.ellipse(box, fill=palette.WHITE, outline=colour, width=max(3, round(radius / 3)))
         ink = colour
@@ -92,8 +99,9 @@ def token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float,
         draw.ellipse(box, fill=colour, outline=palette.WHITE, width=2)
         ink = palette.text_on(colour)
     shown = palette.side_letter(side) if label is None else label
-    text.draw(draw, (cx, cy + 1), shown, round(radius * 1.25), fill=ink, bold=True, anchor="mm",
-              secondary=True)
+    if shown:  # an empty label: a plain marker, too small for a letter
+        text.draw(draw, (cx, cy + 1), shown, round(radius * 1.25), fill=ink, bold=True,
+                  anchor="mm")
 
 
 HAND_WIDTH = 600  # a phone shows it at ~380 px: text at 20 px reads as 12.7 px there

@@ -15,7 +15,7 @@ import math
 import unicodedata
 from collections.abc import Iterator
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -33,11 +33,10 @@ SKIN_TONES = range(0x1F3FB, 0x1F400)
 MIN_SIZE = 9  # below this no glyph is legible at any scale
 
 # The readability floor. A phone shows a picture about 380 px wide, whatever its real width:
-# text a player needs to play (names, scores, the count, whose turn, card indices, the last
-# play) must be at least 11 px tall there, secondary text (legends, hole numbers) 9 px.
+# every text (names, scores, card indices, legends, board numbers alike) must be at least
+# 11 px tall there, the smallest size phone makers count as readable.
 PHONE_WIDTH = 380
-PRIMARY_RATIO = 11 / PHONE_WIDTH  # 0.029 of the image width
-SECONDARY_RATIO = 9 / PHONE_WIDTH  # 0.024 of the image width
+FLOOR_RATIO = 11 / PHONE_WIDTH  # 0.029 of the image width
 ELLIPSIS = "…"
 MISSING = "□"  # drawn in place of any character the font has no glyph for
 MAX_CHARS = 400  # longer input is cut before measuring, so a huge string costs nothing
@@ -47,42 +46,82 @@ LRM = "\u200e"
 Font = ImageFont.FreeTypeFont
 
 
-def floor_size(image_width: int, secondary: bool = False) -> int:
+def floor_size(image_width: int) -> int:
     """The smallest font size text may have on an image `image_width` pixels wide."""
-    ratio = SECONDARY_RATIO if secondary else PRIMARY_RATIO
-    return max(MIN_SIZE, math.ceil(image_width * ratio - 1e-9))
+    return max(MIN_SIZE, math.ceil(image_width * FLOOR_RATIO - 1e-9))
+
+
+Box = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
 class Drawn:
-    """One piece of text as drawn: the size asked for and the size used."""
+    """One piece of text as drawn: the size asked for and the size used. `kind` says what
+    it is: "text" (drawn by `draw`), "index" (a card's corner index), or a shape that covers
+    what is under it ("token", "piece": a pasted card or die), which has a box and no size.
+    `box` is where it landed on the canvas `surface` (an id shared by all drawn on one
+    canvas), so the tests can check that nothing covers a text."""
 
     text: str
     asked: int
     size: int
-    secondary: bool
+    kind: str = "text"
+    box: Box | None = None
+    surface: int | None = None
 
 
 _recorder: ContextVar[list[Drawn] | None] = ContextVar("text_recorder", default=None)
+_cover_recorder: ContextVar[list[Drawn] | None] = ContextVar("cover_recorder", default=None)
 
 
 @contextlib.contextmanager
-def recording() -> Iterator[list[Drawn]]:
+def recording(covers: bool = False) -> Iterator[list[Drawn]]:
     """Collect every text drawn (and every card index placed) inside the block; the tests
-    use it to hold every picture to the floor."""
+    use it to hold every picture to the floor. With `covers`, the shapes that cover what is
+    under them (tokens, pasted cards and dice) are collected too."""
     drawn: list[Drawn] = []
     token = _recorder.set(drawn)
+    cover_token = _cover_recorder.set(drawn if covers else None)
     try:
         yield drawn
     finally:
+        _cover_recorder.reset(cover_token)
         _recorder.reset(token)
 
 
-def note(label: str, size: int, secondary: bool = False, asked: int | None = None) -> None:
+def note(label: str, size: int, asked: int | None = None, kind: str = "index") -> None:
     """Record text that reaches the image some other way (a card's corner index)."""
     drawn = _recorder.get()
     if drawn is not None:
-        drawn.append(Drawn(label, size if asked is None else asked, size, secondary))
+        drawn.append(Drawn(label, size if asked is None else asked, size, kind))
+
+
+COVERS = ("token", "piece")  # the kinds of Drawn that cover what is under them
+
+
+def note_cover(kind: str, label: str, box: Box, surface: object) -> None:
+    """Record a shape drawn over the canvas `surface` (a token, a pasted die or card)."""
+    drawn = _cover_recorder.get()
+    if drawn is not None:
+        drawn.append(Drawn(label, 0, 0, kind, box, id(surface)))
+
+
+def replay(drawn: tuple[Drawn, ...], offset: tuple[float, float], image: Image.Image) -> None:
+    """Record again what was recorded while a tile was drawn (once, then cached) or while a
+    picture was drawn in one of several tries, as it lands on `image` with the tile pasted
+    at `offset`: a cached tile's text is still held to the floor and still seen by what may
+    cover it."""
+    dx, dy = offset
+    for piece in drawn:
+        recorder = _cover_recorder.get() if piece.kind in COVERS else _recorder.get()
+        if recorder is None:
+            continue
+        box = piece.box
+        if box is None:
+            recorder.append(piece)
+            continue
+        moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+        recorder.append(replace(piece, box=moved, surface=id(image.im)))
 
 
 @lru_cache(maxsize=2)
@@ -266,19 +305,23 @@ def draw(
     bold: bool = False,
     max_width: float | None = None,
     anchor: str = "la",
-    secondary: bool = False,
 ) -> float:
     """Draw one line; returns the width drawn. `anchor` is Pillow's (la, ma, mm, rs...).
     No text goes under the floor for the canvas it is drawn on (`floor_size`): a size asked
-    below it is raised to it. `secondary` marks legends and labels, which may be smaller."""
+    below it is raised to it."""
     asked = int(size)
-    size = max(asked, floor_size(canvas.im.size[0], secondary))
-    note(str(text), size, secondary, asked)
+    size = max(asked, floor_size(canvas.im.size[0]))
     line = fit(text, size, max_width, bold) if max_width is not None else clean(text, bold)
     if not line:
+        note(str(text), size, asked, kind="text")
         return 0.0
     (dx, dy), mask = _text_mask(line, size, bold, anchor)
-    canvas.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=fill)
+    left, top = round(xy[0]) + dx, round(xy[1]) + dy
+    drawn = _recorder.get()
+    if drawn is not None:
+        drawn.append(Drawn(str(text), asked, size, "text",
+                           (left, top, left + mask.width, top + mask.height), id(canvas.im)))
+    canvas.bitmap((left, top), mask, fill=fill)
     return width(line, size, bold)
 
 
@@ -354,12 +397,10 @@ def wrap(text_in: object, size: int, max_width: float, max_lines: int, bold: boo
 def draw_lines(
     canvas: ImageDraw.ImageDraw, xy: tuple[float, float], lines: list[str], size: int, *,
     fill: str | tuple[int, ...], bold: bool = False, anchor: str = "la", spacing: float = 1.3,
-    secondary: bool = False,
 ) -> float:
     """Draw pre-wrapped lines downwards from xy; returns the y below the last line."""
     x, y = xy
     for line in lines:
-        draw(canvas, (x, y), line, size, fill=fill, bold=bold, anchor=anchor,
-             secondary=secondary)
+        draw(canvas, (x, y), line, size, fill=fill, bold=bold, anchor=anchor)
         y += size * spacing
     return y

@@ -120,12 +120,11 @@ def test_board_is_drawn_once() -> None:
     assert board.board_tile(3, 121) is board.board_tile(3, 121)
 
 
-def test_the_floor_is_11_px_and_9_px_at_phone_width() -> None:
+def test_the_floor_is_11_px_at_phone_width() -> None:
     assert text.floor_size(380) == 11
-    assert text.floor_size(380, secondary=True) == 9
+    assert text.floor_size(600) == 18
     assert text.floor_size(1100) == math.ceil(1100 * 11 / 380)
     assert text.floor_size(1100) / 1100 >= 0.029 - 1e-9
-    assert text.floor_size(700, secondary=True) / 700 >= 0.024 - 1e-9
 
 
 def test_text_asked_below_the_floor_is_drawn_at_the_floor_and_recorded() -> None:
@@ -133,11 +132,10 @@ def test_text_asked_below_the_floor_is_drawn_at_the_floor_and_recorded() -> None
     canvas = ImageDraw.Draw(image)
     with text.recording() as drawn:
         text.draw(canvas, (5, 5), "tiny", 10, fill=(255, 255, 255))
-        text.draw(canvas, (5, 50), "legend", 10, fill=(255, 255, 255), secondary=True)
+        text.draw(canvas, (5, 50), "legend", 10, fill=(255, 255, 255))
         text.draw(canvas, (5, 70), "big", 40, fill=(255, 255, 255))
     assert [(d.text, d.asked, d.size) for d in drawn] == [
-        ("tiny", 10, 22), ("legend", 10, 18), ("big", 40, 40)]
-    assert [d.secondary for d in drawn] == [False, True, False]
+        ("tiny", 10, 22), ("legend", 10, 22), ("big", 40, 40)]
 
 
 def test_card_indices_are_recorded_at_their_drawn_size() -> None:
