@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.registry import GAMES
-from tests.e2e.harness import FakeDiscord, FakeMessage, FakeUser
-from tests.e2e.test_players import BUTTON, GameDriver, Refused, test_bot
+from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
+from testkit.players import BUTTON, GameDriver, Refused, test_bot
 
 YOUR_MOVE = "It's your move."
 #: How long a member waits for their kept hand to show their move before pressing My hand.

@@ -30,8 +30,8 @@ from typing import Any
 import psutil
 
 from engine.registry import GAMES
-from tests.e2e.harness import FakeDiscord, InteractionRecord
-from tests.e2e.test_players import GameDriver, Refused, has_computer_player, test_bot
+from testkit.fake_discord import FakeDiscord, InteractionRecord
+from testkit.players import GameDriver, Refused, has_computer_player, test_bot
 
 LOOK_AGAIN = 1.0  # longest wait for the table message to change before looking anyway
 STAGGER = 2.0  # seconds over which the games' first moves are spread

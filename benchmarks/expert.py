@@ -373,8 +373,8 @@ def timing(args: argparse.Namespace) -> None:
 async def load_run(experts: int, tables: int, seconds: float, game: str,
                    workers: int | None) -> None:
     from benchmarks.discord_load import LoadDriver, keep_playing
-    from tests.e2e.harness import FakeDiscord
-    from tests.e2e.test_players import test_bot
+    from testkit.fake_discord import FakeDiscord
+    from testkit.players import test_bot
 
     class TimedDriver(LoadDriver):
         """Writes down the acknowledgement time of each of its own presses."""

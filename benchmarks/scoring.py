@@ -15,7 +15,7 @@ from itertools import combinations
 
 from engine.cards import Card, standard_deck
 from engine.cribbage.scoring import FlushRule, hand_total, peg_points, score_hand
-from tests.engine.cribbage.test_scoring_distribution import (
+from testkit.hand_scores import (
     HAND_DISTRIBUTION,
     distributions,
     rank_part_table,

@@ -1,22 +1,23 @@
-"""Copy a whole database to another backend, then check it.
-
-    python -m store.copy data/cardbot.db postgresql://cardbot@localhost/cardbot
-    python -m store.copy postgresql://cardbot@localhost/cardbot back.sqlite3
+"""Copy a whole database to another backend, then check it (the command is
+tools/copy_database.py).
 
 Both ends are brought to the latest schema first; the destination must hold no games yet.
 Ids are kept, so buttons already posted in Discord keep pointing at their games. Afterwards the
-row counts of every table are compared and every running game is replayed from its copied log.
-Stop the bot while copying: games played during the copy would be missed.
+row counts of every table are compared, and every running game's copied log is handed to the
+caller's check (replaying a game is the tables layer's job, above this one).
 """
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from store.records import GameRecord
 from store.store import Store
+
+#: Raises when a stored game's log does not replay: (the game, its log of (seat, action)).
+GameCheck = Callable[[GameRecord, list[tuple[int, dict[str, Any]]]], object]
 
 #: In an order that satisfies the foreign keys.
 TABLES = ("games", "actions", "results", "ratings", "lobbies", "player_settings")
@@ -32,7 +33,7 @@ class CopyReport:
     problems: list[str] = field(default_factory=list)
 
 
-async def copy_database(source_url: str, target_url: str) -> CopyReport:
+async def copy_database(source_url: str, target_url: str, check_game: GameCheck) -> CopyReport:
     source = await Store.open(source_url)
     target = await Store.open(target_url)
     try:
@@ -46,7 +47,7 @@ async def copy_database(source_url: str, target_url: str) -> CopyReport:
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                     f" COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
                 )
-        return await check_copy(source, target)
+        return await check_copy(source, target, check_game)
     finally:
         await source.close()
         await target.close()
@@ -70,14 +71,9 @@ async def _copy_table(source: Store, target: Store, table: str) -> None:
         offset += len(rows)
 
 
-
-
-async def check_copy(source: Store, target: Store) -> CopyReport:
-    """Same row counts in every table, and every running game replays from its copied log."""
-    from engine.registry import GAMES
-    from tables.seats import SeatInfo  # the check needs the tables layer; copying does not
-    from tables.table import Table
-
+async def check_copy(source: Store, target: Store, check_game: GameCheck) -> CopyReport:
+    """Same row counts in every table, and `check_game` passes every running game's copied
+    log."""
     report = CopyReport()
     for table in TABLES:
         [before] = await source.db.fetch(f"SELECT COUNT(*) AS n FROM {table}")
@@ -86,35 +82,11 @@ async def check_copy(source: Store, target: Store) -> CopyReport:
         if before["n"] != after["n"]:
             report.problems.append(f"{table}: {before['n']} rows, {after['n']} copied")
     for record in await target.games_with_status("running"):
+        log = [(row.seat, row.action) for row in await target.actions(record.id)]
         try:
-            game = Table(
-                id=record.id, spec=GAMES[record.game], options=record.options, seed=record.seed,
-                seats=[SeatInfo.from_json(s) for s in record.seats], guild_id=record.guild_id,
-                channel_id=record.channel_id, host_id=record.host_id, settings=record.settings,
-            )
-            game.replay([(row.seat, row.action) for row in await target.actions(record.id)])
+            check_game(record, log)
         except Exception as error:
             report.problems.append(f"game {record.id} ({record.game}) does not replay: {error!r}")
         else:
             report.replayed += 1
     return report
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m store.copy", description=(__doc__ or "").split("\n")[0]
-    )
-    parser.add_argument("source", help="SQLite file or postgresql:// URL to copy from")
-    parser.add_argument("target", help="SQLite file or postgresql:// URL to copy into (empty)")
-    args = parser.parse_args(argv)
-    report = asyncio.run(copy_database(args.source, args.target))
-    for table, count in report.counts.items():
-        print(f"{table:8} {count:>9} rows")
-    print(f"running games replayed: {report.replayed}")
-    for problem in report.problems:
-        print(f"PROBLEM: {problem}", file=sys.stderr)
-    return 1 if report.problems else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -63,6 +63,13 @@ class Replay:
         return Frame(index, self.last, table.public_view(), public_lines(table, events),
                      [table.view_for(s) for s in seats], [table.legal_for(s) for s in seats])
 
+    def played_out(self) -> Table:
+        """The table after the whole log; raises what the first move that does not replay
+        raises."""
+        table = self._table()
+        table.replay(self.log)
+        return table
+
     def moves(self) -> list[tuple[View, list[Event]]]:
         """Every frame's public view with the public events that led to it (for the chart)."""
         table = self._table()

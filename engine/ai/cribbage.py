@@ -135,7 +135,7 @@ def unseen_cards(view: View) -> list[Card]:
 
 
 def crib_value(discards: Sequence[Card]) -> float:
-    """The average crib these discards lead to (see _make_crib_table.py for the method)."""
+    """The average crib these discards lead to (see tools/make_crib_table.py for the method)."""
     if len(discards) == 1:
         return CRIB_SINGLE_VALUES[discards[0].rank]
     first, second = sorted(discards)

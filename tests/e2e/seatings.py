@@ -23,7 +23,7 @@ import pytest
 
 from cogs.lobbies_cog import parse_options
 from engine.registry import GAMES
-from tests.e2e.test_players import QUICK_OPTIONS, has_computer_player
+from testkit.players import QUICK_OPTIONS, has_computer_player
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,8 @@ import random
 import pytest
 
 from engine.registry import GAMES
-from tests.e2e.harness import FakeDiscord
-from tests.e2e.test_players import (
-    GameDriver,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
+from testkit.fake_discord import FakeDiscord
+from testkit.players import GameDriver, test_bot
 
 #: A deal that lasts long enough for the dealers' dice to reach Turn and Crux.
 SEED = "a"

@@ -10,12 +10,8 @@ from typing import Any
 import pytest
 
 from tables.hints import STALE_HINT
-from tests.e2e.harness import FakeDiscord, FakeMessage, FakeUser
-from tests.e2e.test_players import (
-    GameDriver,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
+from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
+from testkit.players import GameDriver, test_bot
 from tests.e2e.test_refusals import refusal_text, use
 
 NAMES = ("alice", "bob", "carol")

@@ -16,12 +16,8 @@ from cogs.refresher import Coalescer
 from engine.errors import IllegalAction
 from engine.registry import GAMES, GameSpec, Option
 from tables.clock import FakeClock
-from tests.e2e.harness import FakeDiscord
-from tests.e2e.test_players import (
-    GameDriver,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
+from testkit.fake_discord import FakeDiscord
+from testkit.players import GameDriver, test_bot
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 GAME = next(iter(GAMES))

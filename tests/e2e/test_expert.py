@@ -7,17 +7,13 @@ import random
 
 import pytest
 
-from tests.e2e.harness import FakeDiscord
-from tests.e2e.test_players import (
-    GameDriver,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
+from testkit.fake_discord import FakeDiscord
+from testkit.players import GameDriver, test_bot
 
 
 async def test_a_member_plays_a_whole_game_against_an_expert(
     monkeypatch: pytest.MonkeyPatch,
-    quick_pictures: list,  # noqa: F811
+    quick_pictures: list,
 ) -> None:
     monkeypatch.setattr("tables.manager.random.SystemRandom", lambda: random.Random("expert"))
     async with FakeDiscord() as fake:

@@ -16,12 +16,8 @@ import discord
 import pytest
 
 from tables.clock import FakeClock
-from tests.e2e.harness import FakeDiscord, FakeMessage, FakeUser
-from tests.e2e.test_players import (
-    GameDriver,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
+from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
+from testkit.players import GameDriver, test_bot
 
 pytestmark = pytest.mark.usefixtures("quick_pictures")
 

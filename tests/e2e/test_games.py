@@ -12,13 +12,9 @@ from typing import Any
 import pytest
 
 from engine.registry import GAMES
-from tests.e2e.harness import FakeDiscord, FakeUser
+from testkit.fake_discord import FakeDiscord, FakeUser
+from testkit.players import GameDriver, test_bot
 from tests.e2e.seatings import WHOLE_GAMES, Seating, params
-from tests.e2e.test_players import (
-    GameDriver,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[A2-9TJQK][SHDC]|P[1-6])(?![A-Za-z0-9])")
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
@@ -106,7 +102,7 @@ def check_sides_share_results(seating: Seating, results: list[dict[str, Any]]) -
 async def test_whole_game_to_the_end_and_onto_the_leaderboard(
     seating: Seating,
     monkeypatch: pytest.MonkeyPatch,
-    quick_pictures: list,  # noqa: F811
+    quick_pictures: list,
 ) -> None:
     # One deal per seating, the same on every run, so a failure can be replayed (the table
     # layer draws its seeds from SystemRandom).

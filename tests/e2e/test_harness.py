@@ -8,7 +8,7 @@ import aiohttp
 import discord
 import pytest
 
-from tests.e2e.harness import ComponentRefused, FakeDiscord, HarnessError, QuietTimeout
+from testkit.fake_discord import ComponentRefused, FakeDiscord, HarnessError, QuietTimeout
 from tests.e2e.sample_bot import HAND, make_bot
 
 

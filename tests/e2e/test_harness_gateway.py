@@ -1,4 +1,4 @@
-"""The fake Discord's websocket gateway (harness/websocket.py), with a real discord.py
+"""The fake Discord's websocket gateway (testkit/fake_discord/websocket.py), with a real discord.py
 AutoShardedClient in this process: what the multi-process failover test relies on."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import discord
 import pytest
 import yarl
 
-from tests.e2e.harness import FakeUser, GatewayDiscord
-from tests.e2e.harness.websocket import shard_of
+from testkit.fake_discord import FakeUser, GatewayDiscord
+from testkit.fake_discord.websocket import shard_of
 
 TIMEOUT = 20.0  # a hang guard; the whole test takes about a second
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.e2e.harness.multipart import MultipartFormatError, boundary_of, parse_parts
+from testkit.fake_discord.multipart import MultipartFormatError, boundary_of, parse_parts
 
 
 class Collector:

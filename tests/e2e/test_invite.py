@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlparse
 import discord
 
 import bot
-from tests.e2e.harness import FakeDiscord
+from testkit.fake_discord import FakeDiscord
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

@@ -9,13 +9,9 @@ import discord
 import pytest
 
 from cogs import components
-from tests.e2e.harness import FakeDiscord, FakeMessage, FakeUser, InteractionRecord
-from tests.e2e.harness.limits import message_problems
-from tests.e2e.test_players import (
-    GameDriver,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
+from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord
+from testkit.fake_discord.limits import message_problems
+from testkit.players import GameDriver, test_bot
 
 pytestmark = pytest.mark.usefixtures("quick_pictures")
 

@@ -8,14 +8,8 @@ import pytest
 
 from engine.registry import GAMES
 from store import Store
-from tests.e2e.harness import FakeDiscord, FakeMessage
-from tests.e2e.test_players import (
-    GameDriver,
-    Refused,
-    has_computer_player,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
+from testkit.fake_discord import FakeDiscord, FakeMessage
+from testkit.players import GameDriver, Refused, has_computer_player, test_bot
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan")
 GAME = next(iter(GAMES))

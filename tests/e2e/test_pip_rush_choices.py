@@ -15,14 +15,9 @@ import pytest
 
 from engine.cards import card_symbol
 from engine.registry import GAMES
-from tests.e2e.harness import FakeDiscord, FakeUser
+from testkit.fake_discord import FakeDiscord, FakeUser
+from testkit.players import BUTTON, GameDriver, test_bot
 from tests.e2e.seatings import Seating, params
-from tests.e2e.test_players import (
-    BUTTON,
-    GameDriver,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
 
 NAMES = ("alice", "bob", "carol", "dave")
 ACTION_PREFIX = "cb:a:"
@@ -71,7 +66,7 @@ async def check_pending_choice(driver: GameDriver, players: list[FakeUser]) -> b
 
 @pytest.mark.parametrize("seating", params(list(CHOICES)))
 async def test_a_resolution_choice_is_offered_as_buttons_to_its_player_only(
-    seating: Seating, quick_pictures: list  # noqa: F811
+    seating: Seating, quick_pictures: list
 ) -> None:
     async with FakeDiscord(members=NAMES) as fake:
         await fake.connect(test_bot(":memory:"))

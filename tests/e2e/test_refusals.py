@@ -9,14 +9,9 @@ from typing import Any
 import pytest
 
 from engine.registry import GAMES
-from tests.e2e.harness import FakeDiscord, FakeMessage, FakeUser, InteractionRecord
-from tests.e2e.harness import gateway as fake_gateway
-from tests.e2e.test_players import (
-    GameDriver,
-    Refused,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
+from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord
+from testkit.fake_discord import gateway as fake_gateway
+from testkit.players import GameDriver, Refused, test_bot
 
 GAME = next(iter(GAMES))
 PLAYERS = GAMES[GAME].allowed_player_counts()[0]

@@ -11,12 +11,8 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.harness import FakeDiscord, FakeMessage, FakeUser
-from tests.e2e.test_players import (
-    GameDriver,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
+from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
+from testkit.players import GameDriver, test_bot
 from tests.e2e.test_refusals import refusal_text
 
 NAMES = ("alice", "bob", "carol")
@@ -83,7 +79,7 @@ async def test_the_final_table_message_carries_the_chart_with_alt_text() -> None
 
 
 async def test_replay_steps_through_every_move_with_every_button_for_anyone(
-        quick_pictures: list[tuple[str, str, dict[str, Any]]]) -> None:  # noqa: F811
+        quick_pictures: list[tuple[str, str, dict[str, Any]]]) -> None:
     async with FakeDiscord(members=NAMES) as fake:
         await fake.connect(test_bot(":memory:"))
         alice, carol = fake.member("alice"), fake.member("carol")
@@ -122,7 +118,7 @@ async def test_replay_steps_through_every_move_with_every_button_for_anyone(
 
 
 async def test_show_hands_turns_every_hand_face_up_and_back(
-        quick_pictures: list[tuple[str, str, dict[str, Any]]]) -> None:  # noqa: F811
+        quick_pictures: list[tuple[str, str, dict[str, Any]]]) -> None:
     async with FakeDiscord(members=NAMES) as fake:
         await fake.connect(test_bot(":memory:"))
         alice, bob = fake.member("alice"), fake.member("bob")

@@ -17,13 +17,9 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.harness import FakeDiscord
+from testkit.fake_discord import FakeDiscord
+from testkit.players import GameDriver, test_bot
 from tests.e2e.seatings import RESTARTS, Seating, params
-from tests.e2e.test_players import (
-    GameDriver,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 
@@ -102,7 +98,7 @@ async def test_restart_mid_game_changes_nothing(
     tmp_path: Path,
     database_url: str,
     monkeypatch: pytest.MonkeyPatch,
-    quick_pictures: list,  # noqa: F811
+    quick_pictures: list,
 ) -> None:
     # The same deal in both runs: the table layer draws its seeds from SystemRandom.
     monkeypatch.setattr("tables.manager.random.SystemRandom", lambda: random.Random(2026))

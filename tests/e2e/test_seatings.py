@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.registry import GAMES
+from testkit.players import has_computer_player
 from tests.e2e.seatings import LARGEST, RESTARTS, SMALLEST, TEAMS, WHOLE_GAMES
-from tests.e2e.test_players import has_computer_player
 
 
 def test_every_seating_is_one_its_game_allows_with_a_human_to_start_it() -> None:

@@ -8,12 +8,8 @@ import pytest
 
 import render
 from cogs import text
-from tests.e2e.harness import FakeDiscord
-from tests.e2e.test_players import (
-    GameDriver,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
+from testkit.fake_discord import FakeDiscord
+from testkit.players import GameDriver, test_bot
 
 NAMES = ("alice", "bob")
 

@@ -11,12 +11,8 @@ import pytest
 from cogs import text
 from engine.registry import GAMES
 from tables.text import spoken_list
-from tests.e2e.harness import FakeDiscord
-from tests.e2e.test_players import (
-    GameDriver,
-    quick_pictures,  # noqa: F401  (a fixture)
-    test_bot,
-)
+from testkit.fake_discord import FakeDiscord
+from testkit.players import GameDriver, test_bot
 
 
 def seats(*names: str) -> list[SimpleNamespace]:

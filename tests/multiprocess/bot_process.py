@@ -2,7 +2,7 @@
 
     python -m tests.multiprocess.bot_process API_BASE GATEWAY_URL
 
-points discord.py's REST base and its gateway at the fake (tests/e2e/harness/remote.py), then
+points discord.py's REST base and its gateway at the fake (testkit/fake_discord/remote.py), then
 runs the bot as `python bot.py` does (`bot.serve`), with DISCORD_TOKEN, DATABASE, SHARD_COUNT
 and SHARD_IDS from the environment. Only the waits change, so a test game takes seconds:
 computers move at once, table messages and hands refresh at once, and a player's forced

@@ -45,9 +45,9 @@ from tables.computer import choose
 from tables.ratings import result_rows
 from tables.seats import SeatInfo
 from tables.table import Table
+from testkit.fake_discord import FakeMessage, FakeUser, GatewayDiscord, InteractionRecord
+from testkit.fake_discord.websocket import shard_of
 from tests.databases import fresh_database
-from tests.e2e.harness import FakeMessage, FakeUser, GatewayDiscord, InteractionRecord
-from tests.e2e.harness.websocket import shard_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2

@@ -1,4 +1,5 @@
-"""python -m store.copy: SQLite into PostgreSQL and back, nothing lost, ids kept."""
+"""python -m tools.copy_database (store/copy.py): SQLite into PostgreSQL and back, nothing lost,
+ids kept, every running game replayed."""
 
 import shutil
 import subprocess
@@ -8,6 +9,7 @@ from pathlib import Path
 from store import Store
 from store.copy import copy_database
 from tests.databases import fresh_database
+from tools.copy_database import replays
 
 FIXTURE = Path(__file__).parents[1] / "upgrade" / "release_0601f88.sqlite3"
 
@@ -20,11 +22,11 @@ async def test_sqlite_to_postgres_and_back_keeps_every_row_and_id(tmp_path: Path
     await store.close()
     back = tmp_path / "back.sqlite3"
     async with fresh_database("postgresql", tmp_path) as url:
-        there = await copy_database(str(original), url)
+        there = await copy_database(str(original), url, replays)
         assert there.problems == [] and there.replayed == 20
         assert there.counts["games"] == 25 and there.counts["ratings"] > 0
         assert there.counts["player_settings"] == 1
-        again = await copy_database(url, str(back))
+        again = await copy_database(url, str(back), replays)
         assert again.problems == [] and again.counts == there.counts
         # New games continue the id sequence rather than reusing a copied id.
         store = await Store.open(url)
@@ -48,8 +50,32 @@ async def test_the_command_refuses_a_destination_that_has_games(tmp_path: Path):
     target = tmp_path / "target.sqlite3"
     shutil.copy(FIXTURE, target)
     done = subprocess.run(
-        [sys.executable, "-m", "store.copy", str(original), str(target)],
+        [sys.executable, "-m", "tools.copy_database", str(original), str(target)],
         capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[2],
     )
     assert done.returncode != 0
     assert "already holds games" in done.stderr
+
+
+async def test_every_running_games_copied_log_goes_to_the_check_and_a_failure_is_reported(
+        tmp_path: Path):
+    original = tmp_path / "original.sqlite3"
+    shutil.copy(FIXTURE, original)
+    store = await Store.open(str(original))
+    records = await store.games_with_status("running")
+    running = {record.id: [(row.seat, row.action) for row in await store.actions(record.id)]
+               for record in records}
+    await store.close()
+    refused = records[0]
+    checked: dict[int, list] = {}
+
+    def check(record, log) -> None:
+        checked[record.id] = log
+        if record.id == refused.id:
+            raise ValueError("no such move")
+
+    report = await copy_database(str(original), str(tmp_path / "copy.sqlite3"), check)
+    assert checked == running and len(running) == 20
+    assert report.replayed == 19
+    assert report.problems == [f"game {refused.id} ({refused.game}) does not replay: "
+                               "ValueError('no such move')"]

@@ -75,11 +75,12 @@ async def test_the_past_release_database_copied_into_postgres_finishes_there_too
 ):
     from store.copy import copy_database
     from tests.databases import fresh_database
+    from tools.copy_database import replays
 
     path = tmp_path / "bot.sqlite3"
     shutil.copy(FIXTURE, path)
     async with fresh_database(backend, tmp_path) as url:
-        await copy_database(str(path), url)
+        await copy_database(str(path), url, replays)
         store = await Store.open(url)
         await finish_every_game(store)
         await store.close()

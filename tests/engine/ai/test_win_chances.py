@@ -1,4 +1,4 @@
-"""Two-player Cribbage's win chances (engine/ai/_make_win_table.py, engine/ai/_win_chances.py)
+"""Two-player Cribbage's win chances (tools/make_win_table.py, engine/ai/data/win_chances.json)
 and the Cribbage rollout's lead made from them (engine/ai/rollout/cribbage.py)."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from math import comb
 
 import pytest
 
-from engine.ai._make_win_table import NEEDS, deal_distributions, dealer_chances
 from engine.ai._win_chances import DEALER_WINS
 from engine.ai.rollout import cribbage
 from engine.registry import GAMES
+from tools.make_win_table import NEEDS, deal_distributions, dealer_chances
 
 
 def test_a_deal_whose_dealer_always_pegs_one_is_won_by_whoever_needs_no_more() -> None:

@@ -15,7 +15,7 @@ Quick start
 ::
 
     from bot import create_bot
-    from tests.e2e.harness import FakeDiscord
+    from testkit.fake_discord import FakeDiscord
 
     async def test_a_lobby(tmp_path):
         async with FakeDiscord() as fake:                 # or the `fake` fixture (conftest.py)

@@ -1,6 +1,6 @@
 """Regenerate engine/crib_race/boards/default.json, the default Crib Race board.
 
-    .venv/bin/python -m engine.crib_race._make_default_board
+    .venv/bin/python -m tools.make_default_board
 
 The track snakes across six rows of 21 holes (0-20 left to right, 21-41 right to left, ...);
 the gaps between rows hold the green shortcuts, the blue loops and the penalty boxes, so the
@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-OUTPUT = Path(__file__).with_name("boards") / "default.json"
+OUTPUT = Path(__file__).parents[1] / "engine" / "crib_race" / "boards" / "default.json"
 FINISH = 121
 PER_ROW = 21
 LEFT, RIGHT, TOP, ROW_GAP, SPACING = 100, 1100, 80, 120, 50
@@ -70,6 +70,10 @@ def build() -> dict:
     }
 
 
+def render() -> str:
+    return json.dumps(build(), indent=1) + "\n"
+
+
 if __name__ == "__main__":
-    OUTPUT.write_text(json.dumps(build(), indent=1) + "\n", encoding="utf-8")
+    OUTPUT.write_text(render(), encoding="utf-8")
     print(f"wrote {OUTPUT}")
