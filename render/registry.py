@@ -1,23 +1,43 @@
-"""The lookup from a game's name to the functions that draw it.
+"""The lookup from a game's name to everything that draws it.
 
-Each game has one module, render/<name with - as _>.py, which calls `register` when it is
-imported; `renderer_for` imports it the first time the game is asked for. So a new game adds
-one module and nothing else changes.
+Each game has one package, render/<name with - as _>/, whose __init__ calls `register` once
+with all of it: the table and hand pictures, the lines the table message carries, the picture
+in words, the end-of-game chart and the gallery's moments. `renderer_for` imports the package
+the first time the game is asked for. So a new game adds one package and nothing else changes.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PIL import Image
+
+if TYPE_CHECKING:
+    from render.chart import Chart
 
 View = dict[str, Any]
 DrawFn = Callable[[View, bool], Image.Image]  # (view, four_colour) -> image
 DetailsFn = Callable[[View], list[str]]  # view -> lines for the table message
+DescribeFn = Callable[[View], str]  # view -> the picture in words, for its alt text
+ScoresFn = Callable[[View], list[tuple[str, object]]]  # view -> (side, score) for a score line
+#: One (public view, public events) per step of a finished game, the deal first.
+Moves = Sequence[tuple[View, Sequence[dict[str, Any]]]]
+SeriesFn = Callable[[str, Moves], "Chart"]  # (title, moves) -> the end-of-game chart
+
+
+class Moment(NamedTuple):
+    """A moment of a real game the gallery draws: the game played with `players` and
+    `options` from `seed` until `reached(channel view)` (or to its end)."""
+
+    label: str  # in the file name: "mid-play-2p"
+    players: int
+    options: dict[str, Any]
+    seed: int
+    reached: Callable[[View], bool]
 
 
 def no_details(view: View) -> list[str]:
@@ -36,15 +56,23 @@ class GameRenderer:
     # What a phone-sized picture leaves out (a show's breakdowns, a race's zone events), as
     # lines the table message carries instead.
     details: DetailsFn = no_details
+    # Without these the words, the score line and the chart are built from the view's
+    # "scores", and the gallery plays a start, a middle and an end.
+    describe: DescribeFn | None = None
+    scores: ScoresFn | None = None
+    series: SeriesFn | None = None
+    moments: tuple[Moment, ...] = ()
 
 
 _RENDERERS: dict[str, GameRenderer] = {}
 _NAME = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
 
 
-def register(name: str, *, table: DrawFn, hand: DrawFn, details: DetailsFn = no_details
-             ) -> None:
-    _RENDERERS[name] = GameRenderer(name, table, hand, details)
+def register(name: str, *, table: DrawFn, hand: DrawFn, details: DetailsFn = no_details,
+             describe: DescribeFn | None = None, scores: ScoresFn | None = None,
+             series: SeriesFn | None = None, moments: Sequence[Moment] = ()) -> None:
+    _RENDERERS[name] = GameRenderer(name, table, hand, details, describe, scores, series,
+                                    tuple(moments))
 
 
 def module_name(game_name: str) -> str:
@@ -64,3 +92,12 @@ def renderer_for(game_name: str) -> GameRenderer:
             known = ", ".join(sorted(_RENDERERS)) or "none loaded yet"
             raise UnknownGame(f"No renderer for game {game_name!r} (known: {known}).")
     return _RENDERERS[game_name]
+
+
+def renderer_if_any(game_name: str) -> GameRenderer | None:
+    """The game's renderer, or None for a game nothing draws (its words and chart then come
+    from the view's scores)."""
+    try:
+        return renderer_for(game_name)
+    except UnknownGame:
+        return None

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from render.chart import Chart, Line, Note, Rule, Tick, describe, draw
-from render.cribbage import finish_words
+from render.cribbage.pictures import finish_words
 from render.kit import seats as seat_facts
 
 View = dict[str, Any]

@@ -4,24 +4,23 @@
                                          limit for an attachment's description)
     score_line(game_name, view) -> str   each side's score in one line
 
-Like the renderers (render/registry.py), each game has one module, render/alt_text/<name
-with - as _>.py, which calls `register` when first asked for. A game without one still gets
-a plain description from the contract's keys. Descriptions read only what the view shows:
-the channel's view has no hands, and a seat's view adds that seat's own hand, which only
-that player is shown, so no hidden card can reach the words.
+A game's own words are the `describe` and `scores` of its render registration
+(render/registry.py); the helpers below are for them. A game without them still gets a plain
+description from the contract's keys. Descriptions read only what the view shows: the
+channel's view has no hands, and a seat's view adds that seat's own hand, which only that
+player is shown, so no hidden card can reach the words.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from render.kit import seats
 from render.kit.safe import integer, listed
+from render.registry import renderer_if_any
 
 View = dict[str, Any]
 MAX_CHARS = 1024
@@ -31,37 +30,12 @@ RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
-@dataclass(frozen=True)
-class Describer:
-    table: Callable[[View], str]
-    scores: Callable[[View], list[tuple[str, object]]]
-
-
-_DESCRIBERS: dict[str, Describer] = {}
-_NAME = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
-
-
-def register(name: str, *, table: Callable[[View], str],
-             scores: Callable[[View], list[tuple[str, object]]]) -> None:
-    _DESCRIBERS[name] = Describer(table, scores)
-
-
-def _describer(game_name: str) -> Describer | None:
-    if game_name not in _DESCRIBERS and isinstance(game_name, str) and _NAME.match(game_name):
-        module = "render.alt_text." + game_name.replace("-", "_")
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as error:
-            if error.name != module:
-                raise
-    return _DESCRIBERS.get(game_name)
-
-
 def describe(game_name: str, view: View) -> str:
     """The picture drawn from `view` in words. A seat's view (its hand picture) starts with
     that seat's own hand."""
-    describer = _describer(game_name)
-    body = describer.table(view) if describer else _plain(game_name, view)
+    renderer = renderer_if_any(game_name)
+    body = renderer.describe(view) if renderer and renderer.describe \
+        else _plain(game_name, view)
     seat = view.get("seat")
     if isinstance(seat, int) and isinstance(view.get("hand"), list):
         body = hand_words(view, seat) + " " + body
@@ -69,8 +43,8 @@ def describe(game_name: str, view: View) -> str:
 
 
 def score_line(game_name: str, view: View) -> str:
-    describer = _describer(game_name)
-    pairs = describer.scores(view) if describer else _plain_scores(view)
+    renderer = renderer_if_any(game_name)
+    pairs = renderer.scores(view) if renderer and renderer.scores else _plain_scores(view)
     return "Scores: " + " · ".join(f"{who} {points}" for who, points in pairs) if pairs else ""
 
 
@@ -79,7 +53,7 @@ def clip(words: str, limit: int = MAX_CHARS) -> str:
     return words if len(words) <= limit else words[: limit - 1].rstrip() + "…"
 
 
-# ---- helpers the game modules share ---------------------------------------------------------
+# ---- helpers the games' words share ---------------------------------------------------------
 
 
 def name(view: View, seat: object) -> str:

@@ -6,9 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import card_symbol
-from render import crib_race, cribbage, details, pip_cribbage
+from render import details
+from render.crib_race import pictures as crib_race
+from render.cribbage import pictures as cribbage
 from render.gallery import Sample
 from render.kit import board, palette, text
+from render.pip_cribbage import pictures as pip_cribbage
 
 
 def _play_view(**extra: Any) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import pytest
 
 import render
 from engine.registry import GAMES
-from render import cribbage
+from render.cribbage import pictures as cribbage
 from render.gallery import Sample
 from render.kit import text
 

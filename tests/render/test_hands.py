@@ -7,8 +7,9 @@ from typing import Any
 from PIL import Image
 
 import render
-from render import cribbage, pip_pip
+from render.cribbage import pictures as cribbage
 from render.kit import cards, layout, palette, text
+from render.pip_pip import pictures as pip_pip
 from tests.render.conftest import open_png
 
 
@@ -79,7 +80,7 @@ def test_a_pip_die_in_a_hand_is_drawn_as_a_die() -> None:
 
 
 def test_cards_on_tables_are_wide_enough_for_16px_corners() -> None:
-    from render import pip_rush
+    from render.pip_rush import pictures as pip_rush
 
     for width in (pip_pip.TRICK_CARD, 96):
         assert width >= cards.MIN_WIDTH

@@ -8,10 +8,9 @@ from render.alt_text import (
     cards,
     name,
     names,
-    register,
     turn_words,
 )
-from render.cribbage import finish_words
+from render.cribbage.pictures import finish_words
 from render.kit.safe import integer, listed
 
 PHASES = {"discard": "discarding to the crib", "play": "the play", "show": "the show",
@@ -103,6 +102,3 @@ def describe_family(view: View, title: str, extra: str = "") -> str:
 
 def describe(view: View) -> str:
     return describe_family(view, "Cribbage")
-
-
-register("cribbage", table=describe, scores=scores)

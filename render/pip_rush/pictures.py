@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from render.kit import cards, layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
 from render.kit.shapes import paste_suit
-from render.registry import View, register
+from render.registry import View
 
 TEAM_COLOURS = (palette.side_colour(0), palette.side_colour(1))
 TEAM_WORDS = ("blue", "orange")
@@ -411,6 +411,3 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     else:
         status = _status(view)
     return layout.draw_hand(f"PIP Rush — {who}'s hand", status, items, four_colour, lines)
-
-
-register("pip-rush", table=draw_table, hand=draw_hand)

@@ -14,10 +14,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.cards import card_symbol
-from render import cribbage
+from render.cribbage import pictures as cribbage
 from render.kit import cards, layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
-from render.registry import View, register
+from render.registry import View
 
 # The printed track (docs/RULES.md PC-10..PC-15): each space's name, and for the spaces that act
 # when a die enters them, what they do (the others act during their owner's deal).
@@ -195,6 +195,3 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
         lines.append(f"Your die: {card_symbol(piece)} on space {integer(own.get('space'), 1)}")
     return layout.draw_hand(cribbage.hand_title(view), cribbage.hand_status(view), items,
                             four_colour, lines)
-
-
-register("pip-cribbage", table=draw_table, hand=draw_hand, details=details)

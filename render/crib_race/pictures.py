@@ -17,10 +17,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import cribbage
+from render.cribbage import pictures as cribbage
 from render.kit import layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
-from render.registry import View, register
+from render.registry import View
 
 BOARD_W, BOARD_MAX_H = cribbage.WIDTH - 2 * cribbage.MARGIN, 400
 SMALL = cribbage.SMALL
@@ -318,6 +318,3 @@ SHORTER = ((zone_section, cribbage.no_section), *cribbage.SHORTER)
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     return cribbage.compose(view, four_colour, SECTIONS, title="Crib Race", shorter=SHORTER)
-
-
-register("crib-race", table=draw_table, hand=cribbage.draw_hand, details=details)

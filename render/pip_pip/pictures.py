@@ -17,7 +17,7 @@ from engine.cards import card_symbol
 from render.kit import cards, layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
 from render.kit.shapes import paste_suit
-from render.registry import View, register
+from render.registry import View
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 STRENGTH = "3456789TJQKA2"  # Pip Pip's rank order, low to high (docs/RULES.md PP-1)
@@ -286,6 +286,3 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
         status = status_line(view)
     items = [layout.HandItem(c, c in allowed) for c in hand]
     return layout.draw_hand(f"Pip Pip — {who}'s hand", status, items, four_colour, lines)
-
-
-register("pip-pip", table=draw_table, hand=draw_hand)

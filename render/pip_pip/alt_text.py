@@ -3,10 +3,10 @@ the trick with the card winning so far, and whose turn it is."""
 
 from __future__ import annotations
 
-from render import pip_pip as drawing
-from render.alt_text import SUIT_WORDS, View, card, cards, name, outcome_words, register
+from render.alt_text import SUIT_WORDS, View, card, cards, name, outcome_words
 from render.kit import seats
 from render.kit.safe import integer, listed
+from render.pip_pip import pictures as drawing
 
 
 def scores(view: View) -> list[tuple[str, object]]:
@@ -61,6 +61,3 @@ def describe(view: View) -> str:
     parts.append("Seats and scores (this round's card and call points in brackets): "
                  + "; ".join(rows) + "." + in_hand)
     return " ".join(p for p in parts if p)
-
-
-register("pip-pip", table=describe, scores=scores)

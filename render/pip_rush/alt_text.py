@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.alt_text import View, card, fill, name, names, outcome_words, register
+from render.alt_text import View, card, fill, name, names, outcome_words
 from render.kit import seats
 from render.kit.safe import integer, listed, mapping
 
@@ -96,6 +96,3 @@ def describe(view: View) -> str:
         if waiting:
             parts.append(f"{names(view, waiting)} to play.")
     return " ".join(p for p in parts if p)
-
-
-register("pip-rush", table=describe, scores=scores)

@@ -8,7 +8,7 @@ that (each count's breakdown, in words) goes into the table message instead: `de
 
 Reads the view documented in engine/cribbage/game.py. The table is a stack of sections
 (functions drawing downwards from a y); PIP Cribbage and Crib Race reuse `compose` and add
-or swap sections, so a variant adds one module.
+or swap sections, so a variant draws only what it adds.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from engine.cards import card_symbol
 from render.kit import board, cards, layout, palette, seats, text
 from render.kit.safe import integer, listed
-from render.registry import View, register
+from render.registry import View
 
 Section = Callable[[Image.Image, ImageDraw.ImageDraw, View, int, bool], int]
 TITLES = {"cribbage": "Cribbage", "pip-cribbage": "PIP Cribbage", "crib-race": "Crib Race"}
@@ -654,6 +654,3 @@ def hand_title(view: View) -> str:
 def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     return layout.draw_hand(hand_title(view), hand_status(view), hand_items(view), four_colour,
                             hand_lines(view))
-
-
-register("cribbage", table=draw_table, hand=draw_hand, details=details)

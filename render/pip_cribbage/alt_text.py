@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from render.alt_text import View, name, register
-from render.alt_text.cribbage import describe_family, scores
+from render.alt_text import View, name
+from render.cribbage.alt_text import describe_family
 from render.kit.safe import integer, listed, mapping
 
 
@@ -19,6 +19,3 @@ def describe(view: View) -> str:
             f"{name(view, d.get('owner'))}'s die shows {integer(d.get('face'), 1)} on space "
             f"{integer(d.get('space'), 1)}" for d in dice) + ".")
     return describe_family(view, "PIP Cribbage", " ".join(parts))
-
-
-register("pip-cribbage", table=describe, scores=scores)

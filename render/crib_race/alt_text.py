@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from render.alt_text import View, names, register
-from render.alt_text.cribbage import describe_family, scores
+from render.alt_text import View, names
+from render.cribbage.alt_text import describe_family
 from render.kit.safe import integer, listed
 
 
@@ -22,6 +22,3 @@ def describe(view: View) -> str:
     pegs = [p for p in listed(view.get("pegs")) if isinstance(p, dict)]
     extra = ("Pegs: " + "; ".join(_peg_words(view, p) for p in pegs) + ".") if pegs else ""
     return describe_family(view, "Crib Race", extra)
-
-
-register("crib-race", table=describe, scores=scores)

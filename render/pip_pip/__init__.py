@@ -1,0 +1,9 @@
+"""Pip Pip drawn: its table and hand pictures (pictures.py) and their words (alt_text.py)."""
+
+from __future__ import annotations
+
+from render.pip_pip import alt_text, pictures
+from render.registry import register
+
+register("pip-pip", table=pictures.draw_table, hand=pictures.draw_hand,
+         describe=alt_text.describe, scores=alt_text.scores)
