@@ -3,10 +3,11 @@ and its words (alt_text.py)."""
 
 from __future__ import annotations
 
-from render.crib_race import alt_text, pictures
+from render.crib_race import alt_text, pictures, series
 from render.cribbage import alt_text as cribbage_words
 from render.cribbage import pictures as cribbage_pictures
 from render.registry import register
 
 register("crib-race", table=pictures.draw_table, hand=cribbage_pictures.draw_hand,
-         details=pictures.details, describe=alt_text.describe, scores=cribbage_words.scores)
+         details=pictures.details, describe=alt_text.describe, scores=cribbage_words.scores,
+         series=series.chart)

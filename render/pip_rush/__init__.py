@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from render.pip_rush import alt_text, pictures
+from render.pip_rush import alt_text, pictures, series
 from render.registry import register
 
 register("pip-rush", table=pictures.draw_table, hand=pictures.draw_hand,
-         describe=alt_text.describe, scores=alt_text.scores)
+         describe=alt_text.describe, scores=alt_text.scores,
+         series=series.chart)
