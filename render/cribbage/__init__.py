@@ -1,11 +1,12 @@
-"""Cribbage drawn: its table and hand pictures (pictures.py) and their words (alt_text.py).
-PIP Cribbage and Crib Race build on both."""
+"""Cribbage drawn: its table and hand (pictures.py), the same in words (alt_text.py), its
+end-of-game chart (series.py) and its gallery moments (gallery.py). PIP Cribbage and Crib Race
+build on these."""
 
 from __future__ import annotations
 
-from render.cribbage import alt_text, pictures, series
+from render.cribbage import alt_text, gallery, pictures, series
 from render.registry import register
 
 register("cribbage", table=pictures.draw_table, hand=pictures.draw_hand,
          details=pictures.details, describe=alt_text.describe, scores=alt_text.scores,
-         series=series.chart)
+         series=series.chart, moments=gallery.MOMENTS)

@@ -67,11 +67,26 @@ def test_the_four_colour_deck_changes_images_with_diamonds_or_clubs(
 def test_a_game_without_chosen_moments_still_gets_a_start_middle_and_end() -> None:
     from render.gallery import _generic_moments, _play_until
 
-    moments = _generic_moments(set(GAMES) - {"pip-rush"})
-    assert [(label, name) for label, name, *_ in moments] == [
-        ("start-2p", "pip-rush"), ("middle-2p", "pip-rush"), ("game-over-2p", "pip-rush"),
-        ("start-4p", "pip-rush"), ("middle-4p", "pip-rush"), ("game-over-4p", "pip-rush"),
-    ]
-    _, name, players, options, seed, moment = moments[1]
-    _, middle = _play_until(name, players, options, seed, moment)
+    moments = _generic_moments(GAMES["pip-rush"])
+    assert [moment.label for moment in moments] == [
+        "start-2p", "middle-2p", "game-over-2p", "start-4p", "middle-4p", "game-over-4p"]
+    _, players, options, seed, reached = moments[1]
+    _, middle = _play_until("pip-rush", players, options, seed, reached)
     assert middle["tricks_played"] >= 1 and middle["outcome"] is None
+
+
+def test_a_game_drawn_without_chosen_moments_is_in_the_gallery(samples: list[Sample]) -> None:
+    from render import registry
+    from render.gallery import moments
+
+    name = next(iter(GAMES))
+    chosen = registry.renderer_for(name)
+    registry.register(name, table=chosen.table, hand=chosen.hand)  # no moments of its own
+    try:
+        labels = [moment.label for game, moment in moments() if game == name]
+    finally:
+        registry._RENDERERS[name] = chosen
+    counts = GAMES[name].allowed_player_counts()
+    assert labels[0] == f"start-{counts[0]}p" and labels[-1] == f"game-over-{counts[-1]}p"
+    assert [m.label for game, m in moments() if game == name] == [m.label for m in chosen.moments]
+    assert {s.game for s in samples} == set(GAMES)  # every game drawn, each from its package
