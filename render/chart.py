@@ -69,7 +69,7 @@ class Note:
 
 @dataclass(frozen=True)
 class Chart:
-    title: str  # "Cribbage #12"
+    title: str  # the game's title and number: "<Title> #12"
     subject: str  # what is drawn, for the alt text: "points through 9 deals"
     x_label: str
     y_label: str

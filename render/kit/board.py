@@ -1,4 +1,4 @@
-"""The cribbage board: a continuous track per side, laid out as two streets.
+"""A pegging board: a continuous track per side, laid out as two streets.
 
 Like a real continuous board, the track snakes: street 1 runs left to right (holes 1-60 in a
 game to 121, 1-30 in a game to 61), street 2 back right to left. Two streets, not four of

@@ -13,7 +13,6 @@ from PIL import Image, ImageDraw
 from engine.cards import card_symbol
 from render.kit import cards, palette, text
 
-WIDTH = 1100  # PIP Rush and Pip Pip tables; the cribbage family draws 600 px wide
 TITLE_SIZE = 26
 BODY_SIZE = 20
 TITLE_BAR_HEIGHT = 48

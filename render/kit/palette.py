@@ -42,7 +42,7 @@ def suit_colour(suit: str, four_colour: bool) -> RGB:
     return (FOUR_COLOUR if four_colour else TWO_COLOUR).get(suit, INK)
 
 
-# One colour per side (cribbage pegs) or team (PIP Rush dice), always with the side's letter
+# One colour per side or team (a board's pegs, a track's dice), always with the side's letter
 # (`side_letter`), so colour is never the only cue. Chosen so that every pair stays apart
 # (CIE76 ΔE ≥ 25) under simulated protanopia, deuteranopia and tritanopia as well as for
 # normal vision (tests/render/test_palette.py): blue and vermillion from Okabe-Ito, then a
