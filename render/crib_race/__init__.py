@@ -1,4 +1,4 @@
-"""Crib Race drawn: Cribbage's table with the race track (pictures.py) and Cribbage's hand,
+"""Crib Race drawn: Cribbage's table with the race track, and Cribbage's hand (pictures.py),
 Cribbage's words with the pegs on the track (alt_text.py), the race chart (series.py) and its
 gallery moments (gallery.py)."""
 
@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from render.crib_race import alt_text, gallery, pictures, series
 from render.cribbage import alt_text as cribbage_words
-from render.cribbage import pictures as cribbage_pictures
 from render.registry import register
 
-register("crib-race", table=pictures.draw_table, hand=cribbage_pictures.draw_hand,
+register("crib-race", table=pictures.draw_table, hand=pictures.draw_hand,
          details=pictures.details, describe=alt_text.describe, scores=cribbage_words.scores,
          series=series.chart, moments=gallery.MOMENTS)

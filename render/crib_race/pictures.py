@@ -22,6 +22,7 @@ from render.kit import layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
 from render.registry import View
 
+TITLE = "Crib Race"
 BOARD_W, BOARD_MAX_H = cribbage.WIDTH - 2 * cribbage.MARGIN, 400
 SMALL = cribbage.SMALL
 PEG_R = layout.TOKEN_R
@@ -317,4 +318,8 @@ SHORTER = ((zone_section, cribbage.no_section), *cribbage.SHORTER)
 
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
-    return cribbage.compose(view, four_colour, SECTIONS, title="Crib Race", shorter=SHORTER)
+    return cribbage.compose(view, four_colour, SECTIONS, title=TITLE, shorter=SHORTER)
+
+
+def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+    return cribbage.draw_hand(view, four_colour, title=TITLE)

@@ -24,7 +24,7 @@ from render.kit.safe import integer, listed
 from render.registry import View
 
 Section = Callable[[Image.Image, ImageDraw.ImageDraw, View, int, bool], int]
-TITLES = {"cribbage": "Cribbage", "pip-cribbage": "PIP Cribbage", "crib-race": "Crib Race"}
+TITLE = "Cribbage"  # a variant passes its own
 KIND_WORDS = {"fifteen": "15s", "pair": "pairs", "run": "runs", "flush": "flush",
               "nobs": "nobs", "heels": "heels"}
 WIDTH = 600
@@ -551,8 +551,7 @@ def compose(view: View, four_colour: bool, sections: Sequence[Section],
 def _compose(view: View, four_colour: bool, sections: Sequence[Section],
              title: str | None) -> tuple[Image.Image, int]:
     image, draw = layout.canvas(WIDTH, 1700)  # tallest real table: ~1300 px (8 players)
-    game = str(view.get("game", "cribbage"))
-    name = title or TITLES.get(game, "Cribbage")
+    name = title or TITLE
     right = f"Deal {integer(view.get('deal_number'), 1)} · to {_target(view)}"
     y = layout.title_bar(draw, WIDTH, name, right) + 10
     for section in sections:
@@ -638,9 +637,8 @@ def hand_status(view: View) -> str:
     return _status(view)
 
 
-def hand_title(view: View) -> str:
+def hand_title(view: View, game: str = TITLE) -> str:
     """"Cribbage — Ann's hand", a long name shortened so "'s hand" always shows."""
-    game = TITLES.get(str(view.get("game")), "Cribbage")
     seat = view.get("seat")
     names = seats.names(view)
     if not (isinstance(seat, int) and 0 <= seat < len(names)):
@@ -651,6 +649,6 @@ def hand_title(view: View) -> str:
     return f"{game} — {name}'s hand"
 
 
-def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
-    return layout.draw_hand(hand_title(view), hand_status(view), hand_items(view), four_colour,
-                            hand_lines(view))
+def draw_hand(view: View, four_colour: bool = False, title: str = TITLE) -> Image.Image:
+    return layout.draw_hand(hand_title(view, title), hand_status(view), hand_items(view),
+                            four_colour, hand_lines(view))

@@ -24,6 +24,7 @@ from render.registry import View
 SPACE_NAMES = {1: "Crib Bonus", 2: "Extra Decay", 3: "Double PIP", 4: "Rise", 5: "Crux",
                6: "Rise", 7: "Turn", 8: "Extra Decay", 9: "Borrowed PIP"}
 ENTRY_WORDS = {2: "−1 pip", 4: "+1 pip", 6: "+1 pip", 8: "−1 pip"}  # when a die enters
+TITLE = "PIP Cribbage"
 COLUMNS = 5
 BAND = 44  # the top of a space: its number, and the dice on it with their owners' tokens
 DIE = 38
@@ -180,7 +181,7 @@ SECTIONS = (cribbage.board_section, cribbage.sides_section, cribbage.outcome_sec
 
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
-    return cribbage.compose(view, four_colour, SECTIONS, title="PIP Cribbage")
+    return cribbage.compose(view, four_colour, SECTIONS, title=TITLE)
 
 
 def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
@@ -193,5 +194,5 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
         if all(item.notation != piece for item in items):
             items.append(layout.HandItem(piece, False))  # the die, shown though not playable now
         lines.append(f"Your die: {card_symbol(piece)} on space {integer(own.get('space'), 1)}")
-    return layout.draw_hand(cribbage.hand_title(view), cribbage.hand_status(view), items,
+    return layout.draw_hand(cribbage.hand_title(view, TITLE), cribbage.hand_status(view), items,
                             four_colour, lines)
