@@ -14,15 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from engine.errors import IllegalAction
 from tables import Table, TableManager
 from tables.lobby import group_sides, side_of_seats
 from tables.pictures import hand_view
-from tables.text import event_line, outcome_words
+from tables.text import event_line, fill_names, outcome_words
 from terminal.cards import cards_text, styled
-from terminal.moves import choose_move
+from terminal.moves import Choices, NotOffered
 
 #: The terminal's games are kept apart from every Discord server's in the same kind of store.
 TERMINAL_GUILD = 0
@@ -31,8 +32,9 @@ TERMINAL_CHANNEL = 0
 PLAYER_ID = 1
 
 HELP = """\
-Choose a move by its number, or type its cards: 5h, 10s, qd (a discard of two: 5h 6c).
-A move's own words work too, e.g. go.
+Choose a move by its key in the list (1, 2 ... or a, b ...), or type its cards: 5h, 10s, qd
+(a discard of two: 5h 6c). A move's own words work too, e.g. go. A claim is made by typing
+its number: 12 claims 12.
   rules   the rules of this game
   help    this text
   quit    save and stop (Ctrl-D or Ctrl-C do the same); scripts/play --resume goes on
@@ -146,14 +148,18 @@ class TerminalGame:
             return []
         return self.table.legal_for(self.seat)
 
+    def _choices(self) -> Choices:
+        spec = self.table.spec
+        view = self.table.view_for(self.seat)
+        return Choices(self.table.legal_for(self.seat), spec.labels_for(view), spec.typed_number)
+
     async def _take_move(self, must: bool) -> None:
-        legal = self.table.legal_for(self.seat)
-        label = self.table.spec.action_label
-        numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
+        choices = self._choices()
+        keys = choices.prompt_keys()
         prompt = (
-            f"Your move [{numbers}, a card like 5h, rules, help, quit]: "
+            f"Your move [{keys}, rules, help, quit]: "
             if must
-            else f"Make it now [{numbers}], or press Enter to let play go on: "
+            else f"Make it now [{keys}], or press Enter to let play go on: "
         )
         version = self.table.version
         while True:
@@ -171,13 +177,18 @@ class TerminalGame:
                 if not must:
                     self._offered_at = version
                     return
-                self.console.print("Type a move: its number, or its cards.")
+                self.console.print("Type a move: its key from the list, or its cards.")
                 continue
             try:
-                action = choose_move(typed, legal, label)
+                try:
+                    action = choices.choose(typed)
+                except NotOffered as refusal:
+                    if refusal.attempt is None:
+                        raise
+                    action = refusal.attempt  # the game says what is wrong with it
                 await self.manager.act(self.table.id, PLAYER_ID, action)
             except IllegalAction as refusal:
-                self.console.print(str(refusal), style="yellow", markup=False)
+                self.console.print(styled(str(refusal)), style="yellow")
                 if self.table.version != version:
                     return  # the table moved on meanwhile: show the new choices
                 continue
@@ -186,7 +197,7 @@ class TerminalGame:
 
     def _ask(self, prompt: str) -> str:
         try:
-            return self.read(prompt)
+            return self.read(escape(prompt))
         except (EOFError, KeyboardInterrupt):
             self.console.print()
             raise Leave from None
@@ -225,12 +236,12 @@ class TerminalGame:
         hand = view.get("hand")
         if isinstance(hand, list) and all(isinstance(c, str) for c in hand):
             self.console.print(Text("Your hand: ") + cards_text(hand))
-        legal = self.table.legal_for(self.seat)
+        for line in self.table.spec.choice_lines(view):
+            self.console.print(styled(fill_names(line, self.table.names)))
         if not must:
             self.console.print("You may move now, before your turn:")
-        label = self.table.spec.action_label
-        for number, action in enumerate(legal, start=1):
-            self.console.print(Text(f"  {number:>2}. ") + styled(label(action)))
+        for key, label in self._choices().lines():
+            self.console.print(Text(f"  {key + '.' if key else '':>3} ") + styled(label))
 
     def _scores_line(self, view: dict[str, Any]) -> str:
         """Scores by side; a game keeps them per seat or per side (team)."""

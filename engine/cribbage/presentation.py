@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from engine.cards import card_symbol
-from engine.contract import Action
+from engine.contract import Action, View
 
 _SIMPLE_LABELS = {
     "go": "Go",
@@ -24,6 +27,39 @@ def action_label(action: Action) -> str:
     if kind == "claim":
         return f"Claim {action['points']}"
     return _SIMPLE_LABELS.get(str(kind), str(kind).replace("_", " "))
+
+
+def typed_number(action: Action) -> int | None:
+    """A claim is chosen by typing its points."""
+    return action["points"] if action.get("type") == "claim" else None
+
+
+def symbols(cards: Iterable[str]) -> str:
+    return " ".join(card_symbol(card) for card in cards)
+
+
+def _counted(cards: Iterable[str], starter: Any) -> str:
+    return f"{symbols(cards)} with the starter {card_symbol(str(starter))}"
+
+
+def choice_lines(view: View) -> list[str]:
+    """With muggins: the claim the seat may press muggins on and the count it claims, each
+    with the cards counted ("You count your crib: A♠ 3♠ K♠ K♣ with the starter 4♠.")."""
+    seat = view.get("seat")
+    lines = []
+    muggins = view.get("muggins") or {}
+    if seat in muggins.get("may_press", []):
+        claim = muggins["claim"]
+        counted = next((r for r in reversed(view.get("show") or [])
+                        if r["seat"] == claim["seat"] and r["kind"] == claim["kind"]), None)
+        if counted is not None:
+            lines.append(f"{{s{claim['seat']}}} claimed {claim['claimed']} for the "
+                         f"{claim['kind']}: {_counted(counted['cards'], counted['starter'])}.")
+    waiting = view.get("next_count")
+    if waiting is not None and waiting["seat"] == seat:
+        lines.append(f"You count your {waiting['kind']}: "
+                     f"{_counted(waiting['cards'], view.get('starter'))}.")
+    return lines
 
 
 RULES: tuple[tuple[str, str], ...] = (

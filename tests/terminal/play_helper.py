@@ -9,8 +9,8 @@ from pathlib import Path
 import pexpect
 
 ROOT = Path(__file__).resolve().parents[2]
-MOVE_PROMPT = r"Your move \[1[-0-9]*, a card like 5h, rules, help, quit\]: "
-OFFER_PROMPT = r"Make it now \[1[-0-9]*\], or press Enter to let play go on: "
+MOVE_PROMPT = r"Your move \[[^\]]*rules, help, quit\]: "
+OFFER_PROMPT = r"Make it now \[[^\]]*\], or press Enter to let play go on: "
 THE_END = r"(wins|win|share the win)!"
 
 

@@ -19,7 +19,7 @@ from tables import TableManager
 from tables.lobby import group_sides
 from terminal import cli
 from terminal.cards import styled
-from terminal.moves import choose_move
+from terminal.moves import Choices, NotOffered
 from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
 
 DISCARDS = [
@@ -48,7 +48,7 @@ def label(action):
     ],
 )
 def test_a_move_is_chosen_by_number_cards_or_words(typed, legal, chosen):
-    assert choose_move(typed, legal, label) is legal[chosen]
+    assert Choices(legal, label).choose(typed) is legal[chosen]
 
 
 @pytest.mark.parametrize(
@@ -65,7 +65,7 @@ def test_a_move_is_chosen_by_number_cards_or_words(typed, legal, chosen):
 )
 def test_a_move_that_is_not_there_gets_one_line(typed, legal, reason):
     with pytest.raises(IllegalAction) as refused:
-        choose_move(typed, legal, label)
+        Choices(legal, label).choose(typed)
     assert str(refused.value) == reason
     assert "\n" not in reason
 
@@ -73,7 +73,43 @@ def test_a_move_that_is_not_there_gets_one_line(typed, legal, reason):
 def test_the_same_card_in_several_moves_asks_for_the_number():
     legal = [{"type": "play", "card": "5H", "racer": 0}, {"type": "play", "card": "5H", "racer": 1}]
     with pytest.raises(IllegalAction, match=r"5H fits several moves \(1, 2\)"):
-        choose_move("5h", legal, label)
+        Choices(legal, label).choose("5h")
+
+
+CLAIMS = [{"type": "muggins"}] + [{"type": "claim", "points": n} for n in (0, 1, 2, 3, 20, 29)]
+
+
+def claims() -> Choices:
+    spec = GAMES["cribbage"]
+    return Choices(CLAIMS, spec.action_label, spec.typed_number)
+
+
+@pytest.mark.parametrize(
+    ("typed", "chosen"),
+    [("2", {"type": "claim", "points": 2}), ("0", {"type": "claim", "points": 0}),
+     ("29", {"type": "claim", "points": 29}), ("a", {"type": "muggins"}),
+     ("muggins!", {"type": "muggins"})],
+)
+def test_a_claim_is_chosen_by_its_number_and_other_moves_by_letter(typed, chosen):
+    assert claims().choose(typed) == chosen
+
+
+def test_a_claim_list_has_no_number_that_reads_as_a_claim():
+    assert claims().lines() == [("a", "Muggins!"),
+                                ("", "Claim 0–3, 20 or 29: type the number")]
+    assert claims().prompt_keys() == "claim 0–29, a"
+    with pytest.raises(IllegalAction) as refused:
+        claims().choose("19")
+    assert str(refused.value) == "You can't claim 19: type 0–3, 20 or 29."
+
+
+def test_cards_no_move_uses_are_offered_to_the_game_to_say_why():
+    with pytest.raises(NotOffered) as refused:
+        Choices(PLAYS, label).choose("7h")
+    assert refused.value.attempt == {"type": "play", "card": "7H"}
+    with pytest.raises(NotOffered) as refused:
+        Choices(DISCARDS, label).choose("5h 5h")
+    assert refused.value.attempt == {"type": "discard", "cards": ["5H", "5H"]}
 
 
 def test_cards_in_a_line_get_suit_symbols_and_colour():

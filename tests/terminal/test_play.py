@@ -3,6 +3,7 @@ resume, and what a player may type at any prompt."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
@@ -77,9 +78,9 @@ def test_what_a_player_may_type_at_the_prompt(tmp_path):
         ("xyz", "'xyz' is not a move: type a number from the list"),
         ("99", "Choose a number from 1 to 15."),
         ("0", "Choose a number from 1 to 15."),
-        ("", "Type a move: its number, or its cards."),
+        ("", "Type a move: its key from the list, or its cards."),
         (hand[0].lower(), "That move takes 2 cards: type them all, like 5h 6c."),
-        ("5s 5s", "None of your moves now uses 5S 5S."),
+        ("5s 5s", "Name each card you discard once."),
     ]:
         child.sendline(typed)
         child.expect(reason)
@@ -89,7 +90,7 @@ def test_what_a_player_may_type_at_the_prompt(tmp_path):
     child.expect(f"Cribbage: rules.*{first_title}")
     child.expect(MOVE_PROMPT)
     child.sendline("help")
-    child.expect("Choose a move by its number, or type its cards")
+    child.expect("Choose a move by its key in the list")
     child.expect(MOVE_PROMPT)
     child.sendline(f"{hand[1]} {hand[2].lower()}".replace("T", "10"))
     child.expect("You discard ")
@@ -153,3 +154,22 @@ def test_leaving_the_game_menu_is_clean(tmp_path):
     child.sendeof()
     assert finish(child) == 0
     assert "Traceback" not in child.before
+
+
+def test_a_muggins_claim_shows_its_cards_and_is_made_by_typing_the_count(tmp_path):
+    child = spawn(tmp_path / "play.db", "cribbage", "--option", "muggins=on", "--seed", "2",
+                  "--level", "easy")
+    for _ in range(12):
+        child.expect(MOVE_PROMPT)
+        if "type the number" in child.before:
+            break
+        child.sendline("1")
+    shown = child.before
+    assert re.search(r"You count your hand: (\S+ ){4}with the starter \S+\.", shown), shown
+    assert "Claim 0–18, 20–24, 28 or 29: type the number" in shown
+    assert re.search(r"^\s+\d+\. ", shown, re.MULTILINE) is None  # no list number to mistake
+    child.sendline("2")
+    child.expect(r"Ann (shows .* and )?claims 2 for the hand")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    assert finish(child) == 0
