@@ -19,7 +19,7 @@ from rich.text import Text
 
 from engine.errors import IllegalAction
 from tables import Table, TableManager
-from tables.lobby import group_sides, side_of_seats
+from tables.lobby import group_sides
 from tables.pictures import hand_view
 from tables.text import event_line, fill_names, outcome_words
 from terminal.cards import cards_text, styled
@@ -227,42 +227,26 @@ class TerminalGame:
         name = self.table.names[seat]
         return f"{name} (you)" if seat == self.seat else name
 
+    def _fill(self, line: str) -> str:
+        """A game's line with seats named, the player's own as "you"."""
+        names = list(self.table.names)
+        names[self.seat] = "you"
+        return fill_names(line, names)
+
     def _show_choices(self, must: bool) -> None:
         view = self.table.view_for(self.seat)
         self.console.print()
-        scores = self._scores_line(view)
-        if scores:
-            self.console.print(scores, markup=False)
+        for line in self.table.spec.status_lines(view):
+            self.console.print(styled(self._fill(line)))
         hand = view.get("hand")
-        if isinstance(hand, list) and all(isinstance(c, str) for c in hand):
+        if hand and isinstance(hand, list) and all(isinstance(c, str) for c in hand):
             self.console.print(Text("Your hand: ") + cards_text(hand))
         for line in self.table.spec.choice_lines(view):
-            self.console.print(styled(fill_names(line, self.table.names)))
+            self.console.print(styled(self._fill(line)))
         if not must:
             self.console.print("You may move now, before your turn:")
         for key, label in self._choices().lines():
             self.console.print(Text(f"  {key + '.' if key else '':>3} ") + styled(label))
-
-    def _scores_line(self, view: dict[str, Any]) -> str:
-        """Scores by side; a game keeps them per seat or per side (team)."""
-        scores = view.get("scores")
-        side_of = side_of_seats(self.table.spec, len(self.table.seats), self.table.options)
-        if not isinstance(scores, list):
-            return ""
-        if len(scores) == len(side_of):
-            score_of = {side: scores[seat] for seat, side in enumerate(side_of)}
-        elif sorted(set(side_of)) == list(range(len(scores))):
-            score_of = dict(enumerate(scores))
-        else:
-            return ""
-        members: dict[int, list[int]] = {}
-        for seat, side in enumerate(side_of):
-            members.setdefault(side, []).append(seat)
-        parts = [
-            " & ".join(self._who(s) for s in seats) + f" {score_of[side]}"
-            for side, seats in members.items()
-        ]
-        return "Scores: " + " · ".join(parts)
 
     def _show_rules(self) -> None:
         sections = self.table.spec.rules or (("Rules", "No rules are written for this game."),)

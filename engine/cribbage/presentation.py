@@ -62,6 +62,57 @@ def choice_lines(view: View) -> list[str]:
     return lines
 
 
+def seat_list(seats: Iterable[int], joiner: str = ", ") -> str:
+    return joiner.join(f"{{s{seat}}}" for seat in seats)
+
+
+def scores_line(view: View) -> str:
+    """"Scores (to 121): {s0} 12 · {s1} & {s3} 30"."""
+    sides = view.get("sides") or [[s] for s in range(view["players"])]
+    parts = [f"{seat_list(side, ' & ')} {score}" for side, score in zip(sides, view["scores"],
+                                                                          strict=False)]
+    return f"Scores (to {view['target']}): " + " · ".join(parts)
+
+
+def deal_line(view: View) -> str:
+    """"Deal 3 · dealer and crib: {s1} · starter 4♠"."""
+    line = f"Deal {view['deal_number']} · dealer and crib: {{s{view['dealer']}}}"
+    if view.get("starter"):
+        line += f" · starter {card_symbol(view['starter'])}"
+    return line
+
+
+def phase_line(view: View) -> str | None:
+    """Where the deal stands: the discard, the play (count, its cards, whose turn, who said
+    go) or the show (whose count)."""
+    phase = view.get("phase")
+    if phase == "discard":
+        return f"Discarding to the crib · waiting for: {seat_list(view['waiting_for'])}"
+    if phase == "play":
+        line = f"The play · count {view['count']}"
+        if view["pile"]:
+            line += f": {symbols(view['pile'])}"
+        if view.get("turn") is not None:
+            line += f" · turn: {{s{view['turn']}}}"
+        if view.get("passed"):
+            line += f" · said go: {seat_list(view['passed'])}"
+        return line
+    if phase == "show":
+        waiting = view.get("next_count")
+        if waiting is not None:
+            return f"The show · counting: {waiting['kind']} ({{s{waiting['seat']}}})"
+        return "The show"
+    return None
+
+
+def status_lines(view: View) -> list[str]:
+    """Cribbage's state in a few lines: scores to the target, the deal, the play or show."""
+    if view.get("phase") == "over":
+        return [scores_line(view)]
+    phase = phase_line(view)
+    return [scores_line(view), deal_line(view), *([phase] if phase else [])]
+
+
 RULES: tuple[tuple[str, str], ...] = (
     (
         "Card values",
