@@ -19,8 +19,10 @@ from rich.text import Text
 
 from engine.errors import IllegalAction
 from tables import Table, TableManager
+from tables.hints import hint_for
 from tables.lobby import group_sides
 from tables.pictures import hand_view
+from tables.review import check_reviewable, review_of, review_text
 from tables.text import event_line, fill_names, outcome_words
 from terminal.cards import cards_text, styled
 from terminal.moves import Choices, NotOffered
@@ -35,6 +37,8 @@ HELP = """\
 Choose a move by its key in the list (1, 2 ... or a, b ...), or type its cards: 5h, 10s, qd
 (a discard of two: 5h 6c). A move's own words work too, e.g. go. A claim is made by typing
 its number: 12 claims 12.
+  hint    the best few choices now, and why (the game then counts as assisted)
+  review  once the game is over: each of your choices against the best
   rules   the rules of this game
   help    this text
   quit    save and stop (Ctrl-D or Ctrl-C do the same); scripts/play --resume goes on
@@ -118,6 +122,8 @@ class TerminalGame:
             self._show_choices(must)
             await self._take_move(must)
         self._show_end()
+        if self.table.status == "finished":
+            await self._offer_review()
 
     async def _until_player_needed(self) -> bool | None:
         """True when the game waits for the player, False when they may make an off-turn
@@ -171,6 +177,15 @@ class TerminalGame:
             if word in ("help", "?"):
                 self.console.print(HELP)
                 continue
+            if word == "hint":
+                await self._show_hint()
+                if self.table.version != version:
+                    return
+                continue
+            if word == "review":
+                self.console.print("The review comes once the game is over: type review "
+                                   "then.", markup=False)
+                continue
             if word in ("quit", "exit"):
                 raise Leave
             if not typed:
@@ -194,6 +209,42 @@ class TerminalGame:
                 continue
             self._offered_at = None
             return
+
+    async def _show_hint(self) -> None:
+        """The bot's Hint: the best few choices by the game's own analysis."""
+        self.table.settings["hints"] = True  # asked for: the game is assisted from now on
+        try:
+            entries = await hint_for(self.table, self.seat, self.table.seat_version(self.seat))
+        except IllegalAction as refusal:
+            self.console.print(styled(str(refusal)), style="yellow")
+            return
+        label = self._choices().label
+        self.console.print("Hint, the best choices first:")
+        for number, entry in enumerate(entries, 1):
+            self.console.print(Text(f"  {number}. ") + styled(
+                f"{label(entry['action'])} ({entry['value']:.2f}): {entry['why']}"))
+
+    async def _offer_review(self) -> None:
+        """After the end: the bot's review of the player's choices, if they want it."""
+        try:
+            typed = self.read("Type review to see your choices judged, or press Enter to "
+                              "leave: ")
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            return
+        if typed.strip().lower() != "review":
+            return
+        store = self.manager.store
+        try:
+            record, seat = await check_reviewable(store, self.table.id, TERMINAL_GUILD,
+                                                  PLAYER_ID)
+            review = await review_of(store, record, seat)
+        except IllegalAction as refusal:
+            self.console.print(str(refusal), style="yellow", markup=False)
+            return
+        text = review_text(review, self.table.names[self.seat]).replace("**", "")
+        for line in text.splitlines():
+            self.console.print(styled(line))
 
     def _ask(self, prompt: str) -> str:
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 import signal
 import threading
 import time
@@ -209,6 +210,8 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
     prompts: list[str] = []
 
     def read(prompt: str) -> str:
+        if prompt.startswith("Type review"):
+            return ""
         prompts.append(prompt)
         return "" if prompt.startswith("Make it now") else "1"
 
@@ -237,6 +240,48 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
                   "crib-race": "Pegs (finish 121):\n  you", "pip-pip": "Scores: you ",
                   "pip-rush": "Team 1 (you"}[game]
     assert shown.count(first_line) >= len(prompts) - shown.count("You may move now")
+
+
+async def test_hint_during_the_game_and_review_after_it(tmp_path):
+    """hint shows the game's own analysis of the choices now (the bot's Hint), review the
+    bot's review of the finished game; review before the end says when it comes."""
+    spec = GAMES["cribbage"]
+    store = await Store.open(str(tmp_path / "play.db"))
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    out = io.StringIO()
+    answers = iter(["help", "review", "hint"])
+    expected_hint: list[str] = []
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Type review"):
+            return "review"
+        answer = next(answers, "1")
+        if answer == "hint":
+            view, legal = table.view_for(0), table.legal_for(0)
+            expected_hint.extend(spec.action_label(e["action"]) for e in
+                                 spec.analyse(view, legal)[:3])
+        return answer
+
+    try:
+        table = await manager.create(
+            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game="cribbage",
+            options={"target": 61}, seats=cli.seats_for(spec, 2, "easy", "Ann"),
+            host_id=PLAYER_ID, seed=3,
+        )
+        game_screen = TerminalGame(Console(file=out, width=200), manager, table, 0, read=read)
+        manager.subscribe(game_screen)
+        await game_screen.play(resumed=False)
+    finally:
+        await manager.close()
+        await store.close()
+    shown = out.getvalue()
+    assert "  hint    the best few choices now" in shown and "  review  once the game" in shown
+    assert "The review comes once the game is over: type review then." in shown
+    hint = shown.split("Hint, the best choices first:\n")[1].splitlines()[:3]
+    assert [line.split(". ", 1)[1].split(" (")[0] for line in hint] == expected_hint
+    assert table.status == "finished" and table.settings["hints"]  # assisted: hints were used
+    assert f"Review of Cribbage #{table.id} for Ann" in shown
+    assert re.search(r"You chose the best in \d+ of \d+ decisions\.", shown)
 
 
 def test_pictures_that_cannot_be_written_give_one_line(tmp_path):
