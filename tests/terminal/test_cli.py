@@ -9,12 +9,13 @@ import re
 import signal
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 from engine.errors import IllegalAction
-from engine.registry import GAMES
+from engine.registry import GAMES, LEVELS
 from store import Store
 from tables import TableManager
 from tables.lobby import group_sides
@@ -125,6 +126,13 @@ def test_pip_dice_stand_out():
     assert text.plain == "Ann plays P4, count 14 (P4 P5)."
     dice = [text.plain[span.start : span.end] for span in text.spans if "cyan" in str(span.style)]
     assert dice == ["P4", "P4", "P5"]
+
+
+def test_the_resume_command_names_a_database_that_is_not_the_default():
+    assert cli.resume_command(cli.DEFAULT_DATABASE) == "scripts/play --resume"
+    assert cli.resume_command("/tmp/t1.db") == "scripts/play --resume --database /tmp/t1.db"
+    assert cli.resume_command("/tmp/my games.db") == (
+        "scripts/play --resume --database '/tmp/my games.db'")
 
 
 def test_games_are_found_by_name_or_title():
@@ -308,3 +316,12 @@ def test_the_player_is_named_after_their_login_or_player(monkeypatch):
 
     monkeypatch.setattr(cli.getpass, "getuser", no_login)
     assert cli.login_name() == "Player"
+
+
+def test_the_readme_lists_the_levels_scripts_play_offers():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    usage = readme.split("## Playing in the terminal")[1].split("` plays")[0]
+    level = next(a for a in cli.parser()._actions if "--level" in a.option_strings)
+    assert tuple(level.choices) == LEVELS
+    assert f"--level {'|'.join(LEVELS)}" in usage
+    assert "--database FILE" in usage

@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+from engine.cards import card_symbol
 from engine.registry import GAMES
 from tests.terminal.play_helper import (
     MOVE_PROMPT,
@@ -51,7 +52,8 @@ def test_ctrl_c_at_the_prompt_saves_and_resume_finishes_the_game(tmp_path):
         child.sendline("1")
     child.expect(MOVE_PROMPT)
     child.sendintr()
-    child.expect("Saved game #1. scripts/play --resume goes on with it.")
+    child.expect_exact(f"Saved game #1. scripts/play --resume --database {database} goes on "
+                       "with it.")
     assert finish(child) == 0
     assert "Traceback" not in child.before
     assert stored_status(database) == [("cribbage", "running")]
@@ -98,8 +100,15 @@ def test_what_a_player_may_type_at_the_prompt(tmp_path):
     child.sendline("rules")  # at a later prompt too
     child.expect(f"Cribbage: rules.*{first_title}")
     child.expect(MOVE_PROMPT)
+    not_held = next(card for card in ("5H", "5S", "6D", "7C") if card not in hand)
+    child.sendline(not_held.lower())  # the game says what is wrong with it
+    child.expect("You do not hold ")
+    child.expect_exact(card_symbol(not_held))
+    child.expect(MOVE_PROMPT)
+    assert "None of your moves" not in child.before
     child.sendeof()
-    child.expect("Saved game #1. scripts/play --resume goes on with it.")
+    child.expect_exact(f"Saved game #1. scripts/play --resume --database {database} goes on "
+                       "with it.")
     assert finish(child) == 0
     assert stored_status(database) == [("cribbage", "running")]
 
@@ -109,7 +118,8 @@ def test_ctrl_c_while_the_computer_waits_saves_and_exits(tmp_path):
     child = spawn(database, "cribbage", "--seed", "5", delay="30")
     child.expect("Players:")
     child.sendintr()
-    child.expect("Stopped; every move so far is saved.")
+    child.expect_exact(f"Stopped; every move so far is saved. scripts/play --resume "
+                       f"--database {database} goes on.")
     assert finish(child) == 130
     assert "Traceback" not in child.before
     assert stored_status(database) == [("cribbage", "running")]
