@@ -35,12 +35,12 @@ def status_lines(view: View) -> list[str]:
     if view.get("phase") == "crux":
         lines.append(f"Crux · {{s{view['dealer']}}} chooses Renew or Priority")
     dice = [
-        f"{{s{die['owner']}}} on {die['space']} {TRACK[die['space']].name}, showing "
+        f"  {{s{die['owner']}}}: space {die['space']} {TRACK[die['space']].name}, showing "
         f"{die['face']}, moving {'up' if die['direction'] > 0 else 'down'}"
         for die in view.get("dice") or []
     ]
     if dice:
-        lines.append(f"PIP Track (spaces 1-{SPACES}): " + " · ".join(dice))
+        lines += [f"PIP Track (spaces 1-{SPACES}):", *dice]
     effect = view.get("effect")
     if effect and effect.get("active") and view.get("phase") != "over":
         lines.append(f"This deal, {effect['name']}: {effect['text']}")

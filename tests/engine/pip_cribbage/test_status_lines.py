@@ -16,11 +16,11 @@ def test_every_die_is_placed_on_the_track(seed):
     for view in views_along("pip-cribbage", 2, seed, {"target": 61}):
         lines = status_lines(view)
         assert lines[0].startswith("Scores (to 61): {s0} ")
-        track = next(line for line in lines if line.startswith("PIP Track"))
-        for die in view["dice"]:
+        track = lines.index("PIP Track (spaces 1-9):")
+        for die, line in zip(view["dice"], lines[track + 1:], strict=False):
             way = "up" if die["direction"] > 0 else "down"
-            assert (f"{{s{die['owner']}}} on {die['space']} {TRACK[die['space']].name}, "
-                    f"showing {die['face']}, moving {way}") in track
+            assert line == (f"  {{s{die['owner']}}}: space {die['space']} "
+                            f"{TRACK[die['space']].name}, showing {die['face']}, moving {way}")
         effect = view["effect"]
         if effect and effect["active"] and view["phase"] != "over":
             assert f"This deal, {effect['name']}: {effect['text']}" in lines
