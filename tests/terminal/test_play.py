@@ -3,15 +3,20 @@ resume, and what a player may type at any prompt."""
 
 from __future__ import annotations
 
+import io
 import re
 import sqlite3
 
 import pytest
 
-from engine.cards import card_symbol
+from engine.cards import card_symbol, parse_card, parse_cards
+from engine.cribbage.scoring import score_hand
 from engine.registry import GAMES
 from tests.terminal.play_helper import (
     MOVE_PROMPT,
+    OFFER_PROMPT,
+    REVIEW_PROMPT,
+    THE_END,
     finish,
     play_to_end,
     spawn,
@@ -183,3 +188,44 @@ def test_a_muggins_claim_shows_its_cards_and_is_made_by_typing_the_count(tmp_pat
     child.expect(MOVE_PROMPT)
     child.sendline("quit")
     assert finish(child) == 0
+
+
+def notation(symbol_card: str) -> str:
+    """ "10♥" -> "TH": a card as the screen shows it, back in the engine's notation."""
+    suits = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+    return symbol_card[:-1].replace("10", "T") + suits[symbol_card[-1]]
+
+
+def test_a_whole_muggins_game_is_played_from_what_the_screen_shows(tmp_path):
+    """Every claim is worked out from the cards and starter on the screen alone, and is right:
+    nothing is refused as too many, and no muggins is ever taken from the player."""
+    database = tmp_path / "play.db"
+    child = spawn(database, "cribbage", "--option", "muggins=on", "--option", "target=61",
+                  "--seed", "6", "--level", "easy")
+    child.logfile_read = screen_log = io.StringIO()
+    counted = re.compile(r"You count your (hand|crib): ((?:\S+ )+)with the starter (\S+)\.")
+    claims = 0
+    for _ in range(500):
+        found = child.expect([MOVE_PROMPT, OFFER_PROMPT, THE_END])
+        if found == 2:
+            break
+        shown = re.sub(r"\x1b\[[0-9;]*m", "", child.before)
+        count = counted.search(shown)
+        if found == 0 and count:
+            kind, cards, starter = count.groups()
+            total = score_hand(parse_cards([notation(c) for c in cards.split()]),
+                               parse_card(notation(starter)), crib=kind == "crib").total
+            child.sendline(str(total))
+            child.expect(rf"Ann shows .* and claims {total} for the {kind}\.")
+            claims += 1
+        else:
+            child.sendline("1" if found == 0 else "")
+    else:
+        raise AssertionError("the game did not end")
+    child.expect(REVIEW_PROMPT)
+    child.sendline("")
+    assert finish(child) == 0
+    assert claims >= 4
+    screen = screen_log.getvalue()
+    assert "more in Ann's count" not in screen and "too many" not in screen
+    assert stored_status(database) == [("cribbage", "finished")]
