@@ -156,6 +156,7 @@ async def run(args: argparse.Namespace, console: Console, ctrl_c: CtrlC) -> int:
             table = await manager.create(
                 guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=spec.name,
                 options=options, seats=seats, host_id=PLAYER_ID, seed=args.seed,
+                settings={"hints": True},  # `hint` is always there, as with hints on in a lobby
             )
         seat = table.seat_of(PLAYER_ID)
         assert seat is not None

@@ -37,7 +37,7 @@ HELP = """\
 Choose a move by its key in the list (1, 2 ... or a, b ...), or type its cards: 5h, 10s, qd
 (a discard of two: 5h 6c). A move's own words work too, e.g. go. A claim is made by typing
 its number: 12 claims 12.
-  hint    the best few choices now, and why (the game then counts as assisted)
+  hint    the best few choices now, and why
   review  once the game is over: each of your choices against the best
   rules   the rules of this game
   help    this text
@@ -212,7 +212,8 @@ class TerminalGame:
 
     async def _show_hint(self) -> None:
         """The bot's Hint: the best few choices by the game's own analysis."""
-        self.table.settings["hints"] = True  # asked for: the game is assisted from now on
+        # Games saved before the terminal turned hints on: asked for, they are assisted now.
+        self.table.settings["hints"] = True
         try:
             entries = await hint_for(self.table, self.seat, self.table.seat_version(self.seat))
         except IllegalAction as refusal:

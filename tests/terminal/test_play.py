@@ -4,6 +4,7 @@ resume, and what a player may type at any prompt."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import sqlite3
 
@@ -46,6 +47,9 @@ def test_each_game_is_played_to_its_end(tmp_path, game):
     assert play_to_end(child) > 0
     assert finish(child) == 0
     assert stored_status(database) == [(game, "finished")]
+    with sqlite3.connect(database) as db:  # `hint` is offered: the game is assisted
+        assert json.loads(db.execute("SELECT settings FROM games").fetchone()[0]) == {
+            "hints": True}
 
 
 def test_ctrl_c_at_the_prompt_saves_and_resume_finishes_the_game(tmp_path):
