@@ -248,6 +248,12 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
                   "crib-race": "Pegs (finish 121):\n  you", "pip-pip": "Scores: you ",
                   "pip-rush": "Team 1 (you"}[game]
     assert shown.count(first_line) >= len(prompts) - shown.count("You may move now")
+    if game == "pip-pip":
+        assert re.search(r"· trump [♠♥♦♣] (spades|hearts|diamonds|clubs)", shown)
+    if game == "pip-rush":
+        assert re.search(r"\n  lane 1 .*\n  lane 2 .*\n  lane 3 ", shown)
+    if game == "pip-cribbage":
+        assert "PIP Track (spaces 1-9):\n  you: space " in shown
 
 
 async def test_hint_during_the_game_and_review_after_it(tmp_path):
