@@ -121,6 +121,9 @@ class TerminalGame:
                 break
             self._show_choices(must)
             await self._take_move(must)
+        # The move that ended the game may still be being stored and told: its lines come
+        # before the winner, and a review needs the game stored as finished.
+        await self.manager.wait_idle()
         self._show_end()
         if self.table.status == "finished":
             await self._offer_review()

@@ -217,8 +217,11 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
     out = io.StringIO()
     prompts: list[str] = []
 
+    review_offered = []
+
     def read(prompt: str) -> str:
         if prompt.startswith("Type review"):
+            review_offered.append(prompt)
             return ""
         prompts.append(prompt)
         return "" if prompt.startswith("Make it now") else "1"
@@ -243,6 +246,7 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
     if partners:
         assert "Your partner: Computer" in shown
     assert any(f" {verb}!" in shown for verb in ("wins", "win", "share the win"))
+    assert len(review_offered) == 1
     # The state block before every prompt, the player's seat as "you".
     first_line = {"cribbage": "Scores (to 61): you ", "pip-cribbage": "Scores (to 61): you ",
                   "crib-race": "Pegs (finish 121):\n  you", "pip-pip": "Scores: you ",
@@ -254,6 +258,42 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
         assert re.search(r"\n  lane 1 .*\n  lane 2 .*\n  lane 3 ", shown)
     if game == "pip-cribbage":
         assert "PIP Track (spaces 1-9):\n  you: space " in shown
+
+
+@pytest.mark.parametrize("seed", [5])
+async def test_a_game_ended_by_a_computer_while_the_player_is_offered_a_move(tmp_path, seed):
+    """Muggins offers the player a move (muggins) while the computers count; the count that
+    wins comes before the winner, and the review is offered on the game stored as finished."""
+    spec = GAMES["crib-race"]
+    store = await Store.open(str(tmp_path / "play.db"))
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    out = io.StringIO()
+    review_offered = []
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Type review"):
+            review_offered.append(prompt)
+            return "review"
+        if prompt.startswith("Make it now"):
+            return ""
+        return "0" if "claim" in prompt else "1"
+
+    try:
+        table = await manager.create(
+            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game="crib-race",
+            options={"muggins": True}, seats=cli.seats_for(spec, 4, "easy", "Ann"),
+            host_id=PLAYER_ID, seed=seed,
+        )
+        game_screen = TerminalGame(Console(file=out, width=200), manager, table, 0, read=read)
+        manager.subscribe(game_screen)
+        await game_screen.play(resumed=False)
+    finally:
+        await manager.close()
+        await store.close()
+    shown = out.getvalue()
+    winner_at = shown.index(" win!")
+    assert "Peg at 121." in shown[:winner_at] and "Peg at" not in shown[winner_at:]
+    assert review_offered and f"Review of Crib Race #{table.id} for Ann" in shown
 
 
 async def test_hint_during_the_game_and_review_after_it(tmp_path):
