@@ -260,8 +260,7 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
         assert "PIP Track (spaces 1-9):\n  you: space " in shown
 
 
-@pytest.mark.parametrize("seed", [5])
-async def test_a_game_ended_by_a_computer_while_the_player_is_offered_a_move(tmp_path, seed):
+async def test_a_game_ended_by_a_computer_while_the_player_is_offered_a_move(tmp_path):
     """Muggins offers the player a move (muggins) while the computers count; the count that
     wins comes before the winner, and the review is offered on the game stored as finished."""
     spec = GAMES["crib-race"]
@@ -282,7 +281,7 @@ async def test_a_game_ended_by_a_computer_while_the_player_is_offered_a_move(tmp
         table = await manager.create(
             guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game="crib-race",
             options={"muggins": True}, seats=cli.seats_for(spec, 4, "easy", "Ann"),
-            host_id=PLAYER_ID, seed=seed,
+            host_id=PLAYER_ID, seed=5,  # a computer's count wins while muggins is offered
         )
         game_screen = TerminalGame(Console(file=out, width=200), manager, table, 0, read=read)
         manager.subscribe(game_screen)
