@@ -39,6 +39,7 @@ from engine.errors import IllegalAction
 from tables.clock import Clock
 from tables.pictures import hand_view
 from tables.player_settings import NOTICE_CHOICES
+from tables.text import fill_names
 
 log = logging.getLogger(__name__)
 
@@ -386,6 +387,9 @@ class TablesCog(commands.Cog, name="Tables"):
             waiting = text.waiting_line(table.seats, table.waiting_for())
             lines.append(waiting.replace("**Turn:**", "**Waiting for:**") or "Please wait.")
             lines.append("_This hand updates itself: keep it open._")
+        if legal:
+            lines += [text.safe(fill_names(line, table.names))
+                      for line in table.spec.choice_lines(view_data)]
         private = table.private_lines(seat)[-PRIVATE_LINES:]
         if private:
             lines.append("")

@@ -49,6 +49,14 @@ def _no_analysis(view: View, legal: list[Action]) -> list[dict[str, Any]]:
     raise NotImplementedError("This game has no analysis yet.")
 
 
+def _no_typed_number(action: Action) -> int | None:
+    return None
+
+
+def _no_lines(view: View) -> list[str]:
+    return []
+
+
 def _one_side_per_seat(players: int, options: dict[str, Any]) -> list[int]:
     return list(range(players))
 
@@ -71,6 +79,17 @@ class GameSpec:
     #: Words for an action that need the seat's view to say what the choice is for (PIP
     #: Rush: what a racer choice does to that racer); None where the action alone says it.
     choice_label: Callable[[Action, View], str] | None = None
+    #: The number a player types to choose an action that is itself a number (a muggins claim:
+    #: its points), or None for an action picked from a list.
+    typed_number: Callable[[Action], int | None] = _no_typed_number
+    #: What the view's seat is choosing about, shown beside its choices (the Discord hand
+    #: message, the terminal's prompt): e.g. the cards and starter of the count it claims.
+    #: Seats as {sN}, cards with suit symbols.
+    choice_lines: Callable[[View], list[str]] = _no_lines
+    #: The whole public state a player needs before a move, in a few short lines (scores to
+    #: the target, whose turn, the count, trump, racers...), seats as {sN}, cards with suit
+    #: symbols: the terminal shows them before each prompt.
+    status_lines: Callable[[View], list[str]] = _no_lines
     #: The rules for players, as a few short sections (title, text).
     rules: tuple[tuple[str, str], ...] = ()
     #: Position in menus.

@@ -29,7 +29,9 @@ def parse_options(spec: GameSpec, written: str | None) -> dict[str, Any]:
         option = known.get(name.strip().lower())
         if not sep or option is None:
             names = ", ".join(o.name for o in spec.options if len(o.choices) > 1) or "none"
-            raise IllegalAction(f"Write options as name=value; {spec.title}'s options: {names}.")
+            problem = (f"{spec.title} has no option {shortened(name.strip())!r}" if sep
+                       else f"Write options as name=value, not {shortened(token)!r}")
+            raise IllegalAction(f"{problem}; its options: {names}.")
         options[option.name] = match_choice(option.choices, value.strip(), option.name)
     return spec.check_options(options)
 

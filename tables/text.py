@@ -29,6 +29,18 @@ def spoken_list(items: Sequence[object], last: str = "and") -> str:
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
+def number_ranges(numbers: Sequence[int]) -> str:
+    """ [0, 1, 2, 3, 20, 28, 29] (sorted) -> "0–3, 20, 28 or 29"."""
+    spans: list[list[int]] = []
+    for number in numbers:
+        if spans and number == spans[-1][-1] + 1:
+            spans[-1].append(number)
+        else:
+            spans.append([number])
+    words = [f"{s[0]}–{s[-1]}" if len(s) > 2 else ", ".join(map(str, s)) for s in spans]
+    return spoken_list(", ".join(words).split(", "), "or")
+
+
 def event_text(event: dict[str, Any]) -> str | None:
     """An event's text with its seat placeholders, or None for an event that carries none."""
     text = event.get("text")

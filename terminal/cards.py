@@ -9,13 +9,19 @@ from rich.text import Text
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = {"H", "D"}
-#: A card or die written the engine's way, standing alone: "5H", "TS", "QD", "P4" (not inside
-#: a word).
-CARD = re.compile(r"(?<![A-Za-z0-9])(?:([A2-9TJQK])([SHDC])|P([1-6]))(?![A-Za-z0-9])")
+SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SYMBOLS.items()}
+#: A card or die standing alone (not inside a word), written the engine's way ("5H", "TS",
+#: "P4") or with its suit symbol ("10♠").
+CARD = re.compile(
+    r"(?<![A-Za-z0-9])(?:([A2-9TJQK])([SHDC])|P([1-6])|(A|10|[2-9]|J|Q|K)([♠♥♦♣]))"
+    r"(?![A-Za-z0-9])"
+)
 
 
 def card_text(match: re.Match[str]) -> Text:
-    rank, suit, die = match.groups()
+    rank, suit, die, symbol_rank, symbol = match.groups()
+    if symbol is not None:
+        rank, suit = "T" if symbol_rank == "10" else symbol_rank, SUIT_OF_SYMBOL[symbol]
     if die is not None:
         return Text(f"P{die}", style="bold cyan")
     face = ("10" if rank == "T" else rank) + SYMBOLS[suit]

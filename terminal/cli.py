@@ -8,6 +8,7 @@ import argparse
 import asyncio
 import contextlib
 import getpass
+import shlex
 import signal
 import socket
 import sys
@@ -61,6 +62,13 @@ def parser() -> argparse.ArgumentParser:
                         help="pause before each computer move (default 0.5)")
     parser.add_argument("--seed", type=int, help=argparse.SUPPRESS)
     return parser
+
+
+def resume_command(database: str) -> str:
+    """The command that goes on with a game saved in `database`."""
+    if database == DEFAULT_DATABASE:
+        return "scripts/play --resume"
+    return f"scripts/play --resume --database {shlex.quote(database)}"
 
 
 def find_game(written: str) -> GameSpec:
@@ -148,6 +156,7 @@ async def run(args: argparse.Namespace, console: Console, ctrl_c: CtrlC) -> int:
             table = await manager.create(
                 guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=spec.name,
                 options=options, seats=seats, host_id=PLAYER_ID, seed=args.seed,
+                settings={"hints": True},  # `hint` is always there, as with hints on in a lobby
             )
         seat = table.seat_of(PLAYER_ID)
         assert seat is not None
@@ -159,8 +168,8 @@ async def run(args: argparse.Namespace, console: Console, ctrl_c: CtrlC) -> int:
         try:
             await game.play(resumed=args.resume)
         except Leave:
-            console.print(f"Saved game #{table.id}. scripts/play --resume goes on with it.",
-                          markup=False)
+            console.print(f"Saved game #{table.id}. {resume_command(args.database)} goes on "
+                          "with it.", markup=False)
         return 0
     finally:
         await manager.close()
@@ -231,8 +240,8 @@ def main(argv: list[str] | None = None) -> int:
         console.print(str(problem), markup=False)
         return 2
     except (KeyboardInterrupt, EOFError, asyncio.CancelledError):
-        console.print("\nStopped; every move so far is saved. scripts/play --resume goes on.",
-                      markup=False)
+        console.print(f"\nStopped; every move so far is saved. {resume_command(args.database)} "
+                      "goes on.", markup=False)
         return 130
     finally:
         signal.signal(signal.SIGINT, previous)

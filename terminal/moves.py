@@ -1,18 +1,32 @@
 """What the player typed -> one of their legal actions, or a one-line reason why not.
 
-A number picks from the numbered list; cards ("5h", "10S", "5h 6c" for a discard of two)
-pick the move that uses exactly those cards; a move's own words ("go") pick it too."""
+A key picks from the list (numbers 1, 2, ...; letters a, b, ... when some moves are chosen by
+typing a number, so that no key reads as one); a number picks the move that is that number (a
+claim of 2 points: `2`); cards ("5h", "10S", "5h 6c" for a discard of two) pick the move that
+uses exactly those cards; a move's own words ("go") pick it too."""
 
 from __future__ import annotations
 
+import string
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from engine.cards import parse_cards
 from engine.errors import IllegalAction
+from tables.text import number_ranges
 
 Action = dict[str, Any]
+
+
+class NotOffered(IllegalAction):
+    """Typed cards that no legal move uses. `attempt`, when there is one, is a move of the
+    shape the player meant (a play, a discard) with those cards: the game can say what is
+    wrong with it."""
+
+    def __init__(self, message: str, attempt: Action | None) -> None:
+        super().__init__(message)
+        self.attempt = attempt
 
 
 def action_cards(action: Action) -> Counter[str]:
@@ -20,32 +34,124 @@ def action_cards(action: Action) -> Counter[str]:
     return Counter(c for c in cards if isinstance(c, str))
 
 
-def choose_move(typed: str, legal: list[Action], label: Callable[[Action], str]) -> Action:
-    """The legal action the player means. IllegalAction (one line) when there is none."""
-    words = typed.strip()
-    if words.isdigit():
-        number = int(words)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        raise IllegalAction(f"Choose a number from 1 to {len(legal)}.")
-    by_label = [a for a in legal if label(a).lower() == words.lower()]
-    if len(by_label) == 1:
-        return by_label[0]
-    try:
-        cards = Counter(str(card) for card in parse_cards(words))
-    except IllegalAction:
-        raise IllegalAction(
-            f"{words!r} is not a move: type a number from the list, a card like 5h or 10s, "
-            "rules or help."
-        ) from None
-    matching = [a for a in legal if action_cards(a) == cards]
-    written = " ".join(sorted(cards.elements()))
-    if len(matching) == 1:
-        return matching[0]
-    if matching:
-        numbers = ", ".join(str(legal.index(a) + 1) for a in matching)
-        raise IllegalAction(f"{written} fits several moves ({numbers}): choose one by number.")
-    if any(cards <= action_cards(a) for a in legal):
-        wanted = max(sum(action_cards(a).values()) for a in legal if cards <= action_cards(a))
-        raise IllegalAction(f"That move takes {wanted} cards: type them all, like 5h 6c.")
-    raise IllegalAction(f"None of your moves now uses {written}.")
+def _no_number(action: Action) -> int | None:
+    return None
+
+
+class Choices:
+    """A seat's legal actions as the terminal lists them and reads the player's answer."""
+
+    def __init__(
+        self,
+        legal: list[Action],
+        label: Callable[[Action], str],
+        typed_number: Callable[[Action], int | None] = _no_number,
+    ) -> None:
+        self.legal = legal
+        self.label = label
+        self.by_number: dict[int, Action] = {}
+        listed: list[Action] = []
+        for action in legal:
+            number = typed_number(action)
+            if number is None:
+                listed.append(action)
+            else:
+                self.by_number[number] = action
+        keys = (string.ascii_lowercase if self.by_number and len(listed) <= 26
+                else [str(n) for n in range(1, len(listed) + 1)])
+        self.keyed = dict(zip(keys, listed, strict=False))
+
+    def key_range(self) -> str:
+        """ "1-15", "a-b", "1", or "" when nothing is listed."""
+        keys = list(self.keyed)
+        return "" if not keys else keys[0] if len(keys) == 1 else f"{keys[0]}-{keys[-1]}"
+
+    def number_words(self) -> str:
+        """The moves chosen by their number, in a line: "Claim 0–18, 20–24, 28 or 29"."""
+        if not self.by_number:
+            return ""
+        numbers = sorted(self.by_number)
+        word = self.label(self.by_number[numbers[0]]).removesuffix(str(numbers[0])).strip()
+        return f"{word} {number_ranges(numbers)}".strip()
+
+    def lines(self) -> list[tuple[str, str]]:
+        """(key, label) for each listed move, then ("", words) for the moves chosen by their
+        number."""
+        rows = [(key, self.label(action)) for key, action in self.keyed.items()]
+        if self.by_number:
+            rows.append(("", f"{self.number_words()}: type the number"))
+        return rows
+
+    def prompt_keys(self) -> str:
+        """What the prompt offers: "1-15, a card like 5h", "claim 0–29, a-b"."""
+        parts = []
+        if self.by_number:
+            low, high = min(self.by_number), max(self.by_number)
+            word = self.number_words().split()[0].lower()
+            parts.append(f"{word} {low}–{high}" if low != high else f"{word} {low}")
+        if self.key_range():
+            parts.append(self.key_range())
+        if any(action_cards(a) for a in self.keyed.values()):
+            parts.append("a card like 5h")
+        return ", ".join(parts)
+
+    def choose(self, typed: str) -> Action:
+        """The legal action the player means. IllegalAction (one line) when there is none."""
+        words = typed.strip()
+        if words.isdigit() and self.by_number:
+            number = int(words)
+            if number in self.by_number:
+                return self.by_number[number]
+            verb = self.number_words().split()[0].lower()
+            raise IllegalAction(f"You can't {verb} {number}: type "
+                                f"{number_ranges(sorted(self.by_number))}.")
+        if words.lower() in self.keyed:
+            return self.keyed[words.lower()]
+        if words.isdigit():
+            raise IllegalAction(f"Choose a number from 1 to {len(self.keyed)}.")
+        by_label = [a for a in self.legal if self.label(a).lower() == words.lower()]
+        if len(by_label) == 1:
+            return by_label[0]
+        return self._by_cards(words)
+
+    def _by_cards(self, words: str) -> Action:
+        try:
+            cards = Counter(str(card) for card in parse_cards(words))
+        except IllegalAction:
+            raise IllegalAction(
+                f"{words!r} is not a move: type {self._ways()}, rules or help."
+            ) from None
+        matching = [a for a in self.legal if action_cards(a) == cards]
+        written = " ".join(sorted(cards.elements()))
+        if len(matching) == 1:
+            return matching[0]
+        if matching:
+            keys = ", ".join(k for k, a in self.keyed.items() if a in matching)
+            raise IllegalAction(f"{written} fits several moves ({keys}): choose one by its key.")
+        holding = [a for a in self.legal if cards <= action_cards(a)]
+        if holding:
+            wanted = max(sum(action_cards(a).values()) for a in holding)
+            raise IllegalAction(f"That move takes {wanted} cards: type them all, like 5h 6c.")
+        raise NotOffered(f"None of your moves now uses {written}.", self._attempt(cards))
+
+    def _ways(self) -> str:
+        ways = []
+        if self.keyed:
+            ways.append("a letter from the list" if self.by_number else "a number from the list")
+        if self.by_number:
+            ways.append(f"a number to {self.number_words().split()[0].lower()}")
+        if any(action_cards(a) for a in self.keyed.values()):
+            ways.append("a card like 5h or 10s")
+        return ", ".join(ways) if ways else "a move"
+
+    def _attempt(self, cards: Counter[str]) -> Action | None:
+        """A legal move's shape with the typed cards in it: a play of one card, a discard of
+        as many as were typed."""
+        count = sum(cards.values())
+        for action in self.legal:
+            if isinstance(action.get("card"), str) and count == 1:
+                return {**action, "card": next(iter(cards))}
+            if isinstance(action.get("cards"), list) and count == len(action["cards"]):
+                return {**action, "cards": sorted(cards.elements())}
+        return None
+

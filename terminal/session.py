@@ -14,15 +14,18 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from engine.errors import IllegalAction
 from tables import Table, TableManager
-from tables.lobby import group_sides, side_of_seats
+from tables.hints import hint_for
+from tables.lobby import group_sides
 from tables.pictures import hand_view
-from tables.text import event_line, outcome_words
+from tables.review import check_reviewable, review_of, review_text
+from tables.text import event_line, fill_names, outcome_words
 from terminal.cards import cards_text, styled
-from terminal.moves import choose_move
+from terminal.moves import Choices, NotOffered
 
 #: The terminal's games are kept apart from every Discord server's in the same kind of store.
 TERMINAL_GUILD = 0
@@ -31,8 +34,11 @@ TERMINAL_CHANNEL = 0
 PLAYER_ID = 1
 
 HELP = """\
-Choose a move by its number, or type its cards: 5h, 10s, qd (a discard of two: 5h 6c).
-A move's own words work too, e.g. go.
+Choose a move by its key in the list (1, 2 ... or a, b ...), or type its cards: 5h, 10s, qd
+(a discard of two: 5h 6c). A move's own words work too, e.g. go. A claim is made by typing
+its number: 12 claims 12.
+  hint    the best few choices now, and why
+  review  once the game is over: each of your choices against the best
   rules   the rules of this game
   help    this text
   quit    save and stop (Ctrl-D or Ctrl-C do the same); scripts/play --resume goes on
@@ -115,7 +121,12 @@ class TerminalGame:
                 break
             self._show_choices(must)
             await self._take_move(must)
+        # The move that ended the game may still be being stored and told: its lines come
+        # before the winner, and a review needs the game stored as finished.
+        await self.manager.wait_idle()
         self._show_end()
+        if self.table.status == "finished":
+            await self._offer_review()
 
     async def _until_player_needed(self) -> bool | None:
         """True when the game waits for the player, False when they may make an off-turn
@@ -146,14 +157,18 @@ class TerminalGame:
             return []
         return self.table.legal_for(self.seat)
 
+    def _choices(self) -> Choices:
+        spec = self.table.spec
+        view = self.table.view_for(self.seat)
+        return Choices(self.table.legal_for(self.seat), spec.labels_for(view), spec.typed_number)
+
     async def _take_move(self, must: bool) -> None:
-        legal = self.table.legal_for(self.seat)
-        label = self.table.spec.action_label
-        numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
+        choices = self._choices()
+        keys = choices.prompt_keys()
         prompt = (
-            f"Your move [{numbers}, a card like 5h, rules, help, quit]: "
+            f"Your move [{keys}, rules, help, quit]: "
             if must
-            else f"Make it now [{numbers}], or press Enter to let play go on: "
+            else f"Make it now [{keys}], or press Enter to let play go on: "
         )
         version = self.table.version
         while True:
@@ -165,28 +180,79 @@ class TerminalGame:
             if word in ("help", "?"):
                 self.console.print(HELP)
                 continue
+            if word == "hint":
+                await self._show_hint()
+                if self.table.version != version:
+                    return
+                continue
+            if word == "review":
+                self.console.print("The review comes once the game is over: type review "
+                                   "then.", markup=False)
+                continue
             if word in ("quit", "exit"):
                 raise Leave
             if not typed:
                 if not must:
                     self._offered_at = version
                     return
-                self.console.print("Type a move: its number, or its cards.")
+                self.console.print("Type a move: its key from the list, or its cards.")
                 continue
             try:
-                action = choose_move(typed, legal, label)
+                try:
+                    action = choices.choose(typed)
+                except NotOffered as refusal:
+                    if refusal.attempt is None:
+                        raise
+                    action = refusal.attempt  # the game says what is wrong with it
                 await self.manager.act(self.table.id, PLAYER_ID, action)
             except IllegalAction as refusal:
-                self.console.print(str(refusal), style="yellow", markup=False)
+                self.console.print(styled(str(refusal)), style="yellow")
                 if self.table.version != version:
                     return  # the table moved on meanwhile: show the new choices
                 continue
             self._offered_at = None
             return
 
+    async def _show_hint(self) -> None:
+        """The bot's Hint: the best few choices by the game's own analysis."""
+        # Games saved before the terminal turned hints on: asked for, they are assisted now.
+        self.table.settings["hints"] = True
+        try:
+            entries = await hint_for(self.table, self.seat, self.table.seat_version(self.seat))
+        except IllegalAction as refusal:
+            self.console.print(styled(str(refusal)), style="yellow")
+            return
+        label = self._choices().label
+        self.console.print("Hint, the best choices first:")
+        for number, entry in enumerate(entries, 1):
+            self.console.print(Text(f"  {number}. ") + styled(
+                f"{label(entry['action'])} ({entry['value']:.2f}): {entry['why']}"))
+
+    async def _offer_review(self) -> None:
+        """After the end: the bot's review of the player's choices, if they want it."""
+        try:
+            typed = self.read("Type review to see your choices judged, or press Enter to "
+                              "leave: ")
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            return
+        if typed.strip().lower() != "review":
+            return
+        store = self.manager.store
+        try:
+            record, seat = await check_reviewable(store, self.table.id, TERMINAL_GUILD,
+                                                  PLAYER_ID)
+            review = await review_of(store, record, seat)
+        except IllegalAction as refusal:
+            self.console.print(str(refusal), style="yellow", markup=False)
+            return
+        text = review_text(review, self.table.names[self.seat]).replace("**", "")
+        for line in text.splitlines():
+            self.console.print(styled(line))
+
     def _ask(self, prompt: str) -> str:
         try:
-            return self.read(prompt)
+            return self.read(escape(prompt))
         except (EOFError, KeyboardInterrupt):
             self.console.print()
             raise Leave from None
@@ -216,42 +282,26 @@ class TerminalGame:
         name = self.table.names[seat]
         return f"{name} (you)" if seat == self.seat else name
 
+    def _fill(self, line: str) -> str:
+        """A game's line with seats named, the player's own as "you"."""
+        names = list(self.table.names)
+        names[self.seat] = "you"
+        return fill_names(line, names)
+
     def _show_choices(self, must: bool) -> None:
         view = self.table.view_for(self.seat)
         self.console.print()
-        scores = self._scores_line(view)
-        if scores:
-            self.console.print(scores, markup=False)
+        for line in self.table.spec.status_lines(view):
+            self.console.print(styled(self._fill(line)))
         hand = view.get("hand")
-        if isinstance(hand, list) and all(isinstance(c, str) for c in hand):
+        if hand and isinstance(hand, list) and all(isinstance(c, str) for c in hand):
             self.console.print(Text("Your hand: ") + cards_text(hand))
-        legal = self.table.legal_for(self.seat)
+        for line in self.table.spec.choice_lines(view):
+            self.console.print(styled(self._fill(line)))
         if not must:
             self.console.print("You may move now, before your turn:")
-        label = self.table.spec.action_label
-        for number, action in enumerate(legal, start=1):
-            self.console.print(Text(f"  {number:>2}. ") + styled(label(action)))
-
-    def _scores_line(self, view: dict[str, Any]) -> str:
-        """Scores by side; a game keeps them per seat or per side (team)."""
-        scores = view.get("scores")
-        side_of = side_of_seats(self.table.spec, len(self.table.seats), self.table.options)
-        if not isinstance(scores, list):
-            return ""
-        if len(scores) == len(side_of):
-            score_of = {side: scores[seat] for seat, side in enumerate(side_of)}
-        elif sorted(set(side_of)) == list(range(len(scores))):
-            score_of = dict(enumerate(scores))
-        else:
-            return ""
-        members: dict[int, list[int]] = {}
-        for seat, side in enumerate(side_of):
-            members.setdefault(side, []).append(seat)
-        parts = [
-            " & ".join(self._who(s) for s in seats) + f" {score_of[side]}"
-            for side, seats in members.items()
-        ]
-        return "Scores: " + " · ".join(parts)
+        for key, label in self._choices().lines():
+            self.console.print(Text(f"  {key + '.' if key else '':>3} ") + styled(label))
 
     def _show_rules(self) -> None:
         sections = self.table.spec.rules or (("Rules", "No rules are written for this game."),)

@@ -57,7 +57,8 @@ from engine.crib_race.board import BOARDS, DEFAULT_BOARD
 from engine.crib_race.game import CribRaceGame
 from engine.crib_race.seating import PLAYER_COUNTS, race_sides
 from engine.crib_race.sim import CribRaceSim
-from engine.crib_race.text import RULES, action_label
+from engine.crib_race.text import RULES, action_label, status_lines
+from engine.cribbage.presentation import choice_lines, typed_number
 from engine.spec import GameSpec, Option
 
 
@@ -100,6 +101,9 @@ SPEC = GameSpec(
     analyse=_analyse,
     sides=_sides,
     action_label=action_label,
+    typed_number=typed_number,
+    choice_lines=choice_lines,
+    status_lines=status_lines,
     rules=RULES,
     order=30,
     forced=("go",),

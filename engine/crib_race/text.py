@@ -3,7 +3,57 @@ and the rules in short sections."""
 
 from __future__ import annotations
 
-from engine.cribbage.presentation import action_label
+from typing import Any
+
+from engine.contract import View
+from engine.cribbage.presentation import action_label, deal_line, phase_line, seat_list
+
+
+def _zones(board: dict[str, Any]) -> list[tuple[int, str]]:
+    """Every zone as (the main-track hole where it starts, its words), along the track."""
+    zones = [(int(z["from"]), f"red slide {z['from']}→{z['to']}") for z in board["slides"]]
+    zones += [(int(z["entry"]), f"green advance {z['entry']}→{z['rejoin']}")
+              for z in board["advances"]]
+    zones += [(int(z["holes"][0]), f"blue time trap {z['holes'][0]}–{z['holes'][-1]} "
+               f"(back to {z['rejoin']})") for z in board["traps"]]
+    zones += [(int(z["hole"]), f"penalty box {z['hole']}") for z in board["boxes"]]
+    return sorted(zones)
+
+
+def _where(peg: dict[str, Any], board: dict[str, Any]) -> str:
+    """ "at 47", "on the green advance to 49", "in the blue time trap, back to 54", "boxed at
+    30"."""
+    if peg["boxed"]:
+        return f"boxed at {peg['position']}"
+    for zone in board["advances"]:
+        if zone["name"] == peg["path"]:
+            return f"on the green advance from {zone['entry']} to {zone['rejoin']}"
+    for zone in board["traps"]:
+        if zone["name"] == peg["path"]:
+            return f"in the blue time trap, back to {zone['rejoin']}"
+    return f"at {peg['position']}"
+
+
+def status_lines(view: View) -> list[str]:
+    """Each side's peg (where it is, holes to go, the next zone ahead), the deal and the play
+    or show."""
+    board = view["board"]
+    zones = _zones(board)
+    lines = [f"Pegs (finish {view['finish']}):"]
+    for peg in view["pegs"]:
+        line = (f"  {seat_list(peg['seats'], ' & ')} {_where(peg, board)}, "
+                f"{peg['to_finish']} to go")
+        ahead = next((words for start, words in zones if start > peg["position"]), None)
+        if ahead and view.get("phase") != "over":
+            line += f" · next: {ahead}"
+        lines.append(line)
+    if view.get("phase") != "over":
+        lines.append(deal_line(view))
+        phase = phase_line(view)
+        if phase:
+            lines.append(phase)
+    return lines
+
 
 RULES: tuple[tuple[str, str], ...] = (
     (
@@ -49,4 +99,4 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
 )
 
-__all__ = ["RULES", "action_label"]
+__all__ = ["RULES", "action_label", "status_lines"]

@@ -11,7 +11,13 @@ from typing import Any
 
 from engine.contract import Action, View
 from engine.cribbage.game import CribbageGame
-from engine.cribbage.presentation import RULES, action_label
+from engine.cribbage.presentation import (
+    RULES,
+    action_label,
+    choice_lines,
+    status_lines,
+    typed_number,
+)
 from engine.cribbage.sides import Sides
 from engine.cribbage.sim import CribbageSim
 from engine.spec import GameSpec, Option
@@ -55,6 +61,9 @@ SPEC = GameSpec(
     analyse=_analyse,
     sides=_sides,
     action_label=action_label,
+    typed_number=typed_number,
+    choice_lines=choice_lines,
+    status_lines=status_lines,
     rules=RULES,
     order=10,
     forced=("go",),

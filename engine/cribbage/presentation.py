@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from engine.cards import card_symbol
-from engine.contract import Action
+from engine.contract import Action, View
 
 _SIMPLE_LABELS = {
     "go": "Go",
@@ -24,6 +27,90 @@ def action_label(action: Action) -> str:
     if kind == "claim":
         return f"Claim {action['points']}"
     return _SIMPLE_LABELS.get(str(kind), str(kind).replace("_", " "))
+
+
+def typed_number(action: Action) -> int | None:
+    """A claim is chosen by typing its points."""
+    return action["points"] if action.get("type") == "claim" else None
+
+
+def symbols(cards: Iterable[str]) -> str:
+    return " ".join(card_symbol(card) for card in cards)
+
+
+def _counted(cards: Iterable[str], starter: Any) -> str:
+    return f"{symbols(cards)} with the starter {card_symbol(str(starter))}"
+
+
+def choice_lines(view: View) -> list[str]:
+    """With muggins: the claim the seat may press muggins on and the count it claims, each
+    with the cards counted ("You count your crib: A♠ 3♠ K♠ K♣ with the starter 4♠.")."""
+    seat = view.get("seat")
+    lines = []
+    muggins = view.get("muggins") or {}
+    if seat in muggins.get("may_press", []):
+        claim = muggins["claim"]
+        counted = next((r for r in reversed(view.get("show") or [])
+                        if r["seat"] == claim["seat"] and r["kind"] == claim["kind"]), None)
+        if counted is not None:
+            lines.append(f"{{s{claim['seat']}}} claimed {claim['claimed']} for the "
+                         f"{claim['kind']}: {_counted(counted['cards'], counted['starter'])}.")
+    waiting = view.get("next_count")
+    if waiting is not None and waiting["seat"] == seat:
+        lines.append(f"You count your {waiting['kind']}: "
+                     f"{_counted(waiting['cards'], view.get('starter'))}.")
+    return lines
+
+
+def seat_list(seats: Iterable[int], joiner: str = ", ") -> str:
+    return joiner.join(f"{{s{seat}}}" for seat in seats)
+
+
+def scores_line(view: View) -> str:
+    """"Scores (to 121): {s0} 12 · {s1} & {s3} 30"."""
+    sides = view.get("sides") or [[s] for s in range(view["players"])]
+    parts = [f"{seat_list(side, ' & ')} {score}" for side, score in zip(sides, view["scores"],
+                                                                          strict=False)]
+    return f"Scores (to {view['target']}): " + " · ".join(parts)
+
+
+def deal_line(view: View) -> str:
+    """"Deal 3 · dealer and crib: {s1} · starter 4♠"."""
+    line = f"Deal {view['deal_number']} · dealer and crib: {{s{view['dealer']}}}"
+    if view.get("starter"):
+        line += f" · starter {card_symbol(view['starter'])}"
+    return line
+
+
+def phase_line(view: View) -> str | None:
+    """Where the deal stands: the discard, the play (count, its cards, whose turn, who said
+    go) or the show (whose count)."""
+    phase = view.get("phase")
+    if phase == "discard":
+        return f"Discarding to the crib · waiting for: {seat_list(view['waiting_for'])}"
+    if phase == "play":
+        line = f"The play · count {view['count']}"
+        if view["pile"]:
+            line += f": {symbols(view['pile'])}"
+        if view.get("turn") is not None:
+            line += f" · turn: {{s{view['turn']}}}"
+        if view.get("passed"):
+            line += f" · said go: {seat_list(view['passed'])}"
+        return line
+    if phase == "show":
+        waiting = view.get("next_count")
+        if waiting is not None:
+            return f"The show · counting: {waiting['kind']} ({{s{waiting['seat']}}})"
+        return "The show"
+    return None
+
+
+def status_lines(view: View) -> list[str]:
+    """Cribbage's state in a few lines: scores to the target, the deal, the play or show."""
+    if view.get("phase") == "over":
+        return [scores_line(view)]
+    phase = phase_line(view)
+    return [scores_line(view), deal_line(view), *([phase] if phase else [])]
 
 
 RULES: tuple[tuple[str, str], ...] = (

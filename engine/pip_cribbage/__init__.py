@@ -50,9 +50,10 @@ import random
 from typing import Any
 
 from engine.contract import Action, View
+from engine.cribbage.presentation import choice_lines, typed_number
 from engine.pip_cribbage.game import PipCribbageGame
 from engine.pip_cribbage.sim import PipCribbageSim
-from engine.pip_cribbage.text import RULES, action_label
+from engine.pip_cribbage.text import RULES, action_label, status_lines
 from engine.spec import GameSpec, Option
 
 
@@ -89,6 +90,9 @@ SPEC = GameSpec(
     analyse=_analyse,
     sides=_sides,
     action_label=action_label,
+    typed_number=typed_number,
+    choice_lines=choice_lines,
+    status_lines=status_lines,
     rules=RULES,
     order=20,
     forced=("go",),

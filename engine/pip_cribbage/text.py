@@ -3,8 +3,10 @@ sections. Cribbage's own words serve every action the two games share."""
 
 from __future__ import annotations
 
-from engine.contract import Action
+from engine.contract import Action, View
 from engine.cribbage.presentation import action_label as cribbage_label
+from engine.cribbage.presentation import status_lines as cribbage_status
+from engine.pip_cribbage.track import SPACES, TRACK
 
 _CRUX_LABELS = {"renew": "Renew (+2 pips)", "priority": "Priority (count first)"}
 
@@ -24,6 +26,25 @@ def action_label(action: Action) -> str:
     if kind == "keep_die":
         return "Keep die"
     return cribbage_label(action)
+
+
+def status_lines(view: View) -> list[str]:
+    """Cribbage's lines, then the PIP Track: each die's space, face and way, and what the
+    dealer's space does this deal."""
+    lines = cribbage_status(view)
+    if view.get("phase") == "crux":
+        lines.append(f"Crux · {{s{view['dealer']}}} chooses Renew or Priority")
+    dice = [
+        f"  {{s{die['owner']}}}: space {die['space']} {TRACK[die['space']].name}, showing "
+        f"{die['face']}, moving {'up' if die['direction'] > 0 else 'down'}"
+        for die in view.get("dice") or []
+    ]
+    if dice:
+        lines += [f"PIP Track (spaces 1-{SPACES}):", *dice]
+    effect = view.get("effect")
+    if effect and effect.get("active") and view.get("phase") != "over":
+        lines.append(f"This deal, {effect['name']}: {effect['text']}")
+    return lines
 
 
 RULES: tuple[tuple[str, str], ...] = (

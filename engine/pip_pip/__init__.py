@@ -60,7 +60,7 @@ from typing import Any
 from engine.contract import Action, View
 from engine.pip_pip.game import PipPipGame
 from engine.pip_pip.sim import PipPipSimulation
-from engine.pip_pip.text import RULES, action_label
+from engine.pip_pip.text import RULES, action_label, status_lines
 from engine.spec import GameSpec, Option
 
 
@@ -96,6 +96,7 @@ SPEC = GameSpec(
     ai=_computer_player,
     analyse=_analyse,
     action_label=action_label,
+    status_lines=status_lines,
     rules=RULES,
     order=50,
     simulation=PipPipSimulation,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.cards import card_symbol
-from engine.contract import Action
+from engine.cards import SUIT_SYMBOLS, card_symbol
+from engine.contract import Action, View
 from engine.pip_pip.ranking import parse_suit, suit_name
 
 
@@ -16,6 +16,43 @@ def action_label(action: Action) -> str:
         name = suit_name(suit) if suit else str(action.get("suit"))
         return f"{'Double Pip Pip!' if action.get('double') else 'Pip Pip!'} ({name})"
     return str(action.get("type", "?")).replace("_", " ")
+
+
+def _suit(suit: str) -> str:
+    """ "H" -> "♥ hearts"."""
+    return f"{SUIT_SYMBOLS[suit]} {suit_name(suit)}"
+
+
+def _seats_with(values: list[object]) -> str:
+    return " · ".join(f"{{s{seat}}} {value}" for seat, value in enumerate(values))
+
+
+def status_lines(view: View) -> list[str]:
+    """The round, trick and trump; the trick on the table and whose turn; the scores; cards
+    shown face up by calls; the draw pile."""
+    lines = []
+    if view.get("outcome") is None:
+        trump = f"trump {_suit(view['trump'])}"
+        if view.get("next_trump"):
+            trump += f" (from the next trick: {_suit(view['next_trump'])})"
+        lines.append(f"Round {view['round']} of {view['rounds']} · dealer: {{s{view['dealer']}}}"
+                     f" · trick {view['trick_number']} · {trump}")
+        trick = ", ".join(f"{{s{c['seat']}}} {card_symbol(c['card'])}" for c in view["trick"])
+        line = f"Trick: {trick}" if trick else "Trick: nothing played yet"
+        if view.get("led_suit"):
+            line += f" · led {_suit(view['led_suit'])}"
+        if view.get("turn") is not None:
+            line += f" · turn: {{s{view['turn']}}}"
+        lines.append(line)
+    lines.append("Scores: " + _seats_with(view["scores"]))
+    shown = [f"{{s{seat}}} {' '.join(card_symbol(c) for c in cards)}"
+             for seat, cards in enumerate(view.get("declared") or []) if cards]
+    if shown and view.get("outcome") is None:
+        lines.append("Face up from calls: " + " · ".join(shown))
+    if view.get("outcome") is None:
+        lines.append("Drawing has stopped" if view.get("drawing_stopped")
+                     else f"Draw pile: {view['pile_count']} cards")
+    return lines
 
 
 RULES: tuple[tuple[str, str], ...] = (

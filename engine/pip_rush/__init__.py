@@ -53,7 +53,7 @@ from typing import Any
 from engine.contract import Action, View
 from engine.pip_rush.game import PipRushGame, team_of
 from engine.pip_rush.sim import PipRushSim
-from engine.pip_rush.text import RULES, action_label, choice_label
+from engine.pip_rush.text import RULES, action_label, choice_label, status_lines
 from engine.pip_rush.track import DEFAULT_TRACK, TRACKS
 from engine.spec import GameSpec, Option
 
@@ -98,6 +98,7 @@ SPEC = GameSpec(
     sides=_sides,
     action_label=action_label,
     choice_label=choice_label,
+    status_lines=status_lines,
     rules=RULES,
     order=40,
     simulation=PipRushSim,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.cards import card_symbol
 from engine.contract import Action, View
 from engine.pip_rush.board import MAX_PIPS, MIN_PIPS, RACER_LABELS
@@ -41,6 +43,71 @@ def choice_label(action: Action, view: View) -> str:
     pips = racer["pips"]
     after = {"gain": min(MAX_PIPS, pips + 1), "decay": max(MIN_PIPS, pips - 1), "flip": 7 - pips}
     return f"{name}: {pips} pips → {after.get(resolving.get('action'), pips)} ({card})"
+
+
+def _racer_words(racer: dict[str, Any]) -> str:
+    """ "1A at Start, 4 pips", "2B on space 3 lane 2, 1 pip"."""
+    where = ("at Start" if racer["space"] == 0
+             else f"on space {racer['space']} lane {racer['lane']}")
+    pips = racer["pips"]
+    return f"{_marker(racer)} {where}, {pips} pip{'' if pips == 1 else 's'}"
+
+
+def _marker(racer: dict[str, Any]) -> str:
+    """A racer on the board: its team's number and its letter ("1A")."""
+    return f"{racer['team'] + 1}{racer['label']}"
+
+
+def board_lines(view: View) -> list[str]:
+    """The track as a grid, a row per lane and a column per space: racers by marker ("2B"),
+    printed obstacles as "##", open cells as "·"."""
+    track = view["track"]
+    spaces = range(1, track["finish"] + 1)
+    rocks = {tuple(cell) for cell in track["obstacles"]}
+    at = {(r["space"], r["lane"]): _marker(r) for r in view["racers"] if r["space"] > 0}
+    heading = "        " + "".join(
+        f"{'F' if space == track['finish'] else space:>3}" for space in spaces)
+    rows = [heading]
+    for lane in range(1, track["lanes"] + 1):
+        cells = [at.get((space, lane)) or ("##" if (space, lane) in rocks else "·")
+                 for space in spaces]
+        rows.append(f"  lane {lane}" + "".join(f"{cell:>3}" for cell in cells))
+    waiting = [_marker(r) for r in view["racers"] if r["space"] == 0]
+    if waiting:
+        rows.append("  at Start: " + " ".join(waiting))
+    return rows
+
+
+def status_lines(view: View) -> list[str]:
+    """The cycle and trick; each team's racers (space, lane, pips) and the board; the trick
+    on the table, what it is resolving and whose move it is."""
+    track = view["track"]
+    lines = []
+    if view.get("outcome") is None:
+        lines.append(
+            f"Cycle {view['cycle']} of {view['cycles']} · trick {view['trick_number']} of 6 · "
+            f"{track['title']} · Last Mile from space {track['last_mile']}")
+    for team, seats in enumerate(view["teams"]):
+        racers = [r for r in view["racers"] if r["team"] == team]
+        names = " & ".join(f"{{s{seat}}}" for seat in seats)
+        lines.append(f"Team {team + 1} ({names}): "
+                     + " · ".join(_racer_words(r) for r in racers))
+    lines += board_lines(view)
+    if view.get("outcome") is not None:
+        return lines
+    trick = ", ".join(f"{{s{c['seat']}}} {card_symbol(c['card'])}" for c in view["trick"])
+    line = f"Trick: {trick}" if trick else "Trick: nothing played yet"
+    resolution = view.get("resolution") or {}
+    resolving, pending = resolution.get("resolving"), resolution.get("pending")
+    if resolving:
+        line += (f" · resolving: {{s{resolving['seat']}}} {card_symbol(resolving['card'])}"
+                 f" ({resolving['action']})")
+    if pending:
+        line += f" · choosing: {{s{pending['seat']}}}"
+    elif len(view["trick"]) < len(view["play_order"]):
+        line += f" · turn: {{s{view['play_order'][len(view['trick'])]}}}"
+    lines.append(line)
+    return lines
 
 
 RULES: tuple[tuple[str, str], ...] = (

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from cogs import text
+from engine.cards import card_symbol
 from engine.registry import GAMES
 from tables.text import spoken_list
 from testkit.fake_discord import FakeDiscord
@@ -181,4 +182,41 @@ async def test_the_options_suggested_leave_out_options_with_one_value() -> None:
         assert not [n for n in names if n.startswith("teams=")]
         race = await fake.autocomplete(alice, "play", "options", "te", {"game": "crib-race"})
         assert [c["name"] for c in race] == ["teams=on", "teams=off"]
+        fake.assert_clean()
+
+
+@pytest.mark.usefixtures("quick_pictures")
+async def test_a_claim_shows_the_cards_counted_and_the_starter_in_the_hand() -> None:
+    """With muggins, the hand asking for a claim lists the hand or crib being counted and the
+    starter; the hand that may press muggins lists the claim and the cards it was for."""
+    async with FakeDiscord(members=("alice", "bob")) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake, rng=random.Random(5))
+        await driver.start_game("cribbage", [alice, bob], options="target=61 muggins=on")
+        table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr, arg-type]
+        assert table is not None
+        claims = presses = 0
+        for _ in range(200):
+            if not await driver.step() or (claims and presses):
+                break
+            await driver.settle()
+            for seat, user in enumerate((alice, bob)):
+                hand = driver.hand(user)
+                view = table.view_for(seat)
+                if hand is None or view["phase"] != "show":
+                    continue
+                upcoming, muggins = view["next_count"], view["muggins"] or {}
+                if upcoming is not None and upcoming["seat"] == seat:
+                    claims += 1
+                    cards = " ".join(card_symbol(c) for c in upcoming["cards"])
+                    assert (f"You count your {upcoming['kind']}: {cards} with the starter "
+                            f"{card_symbol(view['starter'])}.") in hand.content
+                if seat in muggins.get("may_press", []):
+                    presses += 1
+                    claim = muggins["claim"]
+                    claimer = table.seats[claim["seat"]].name
+                    assert (f"{claimer} claimed {claim['claimed']} for the {claim['kind']}: "
+                            in hand.content)
+        assert claims and presses
         fake.assert_clean()

@@ -23,6 +23,16 @@ def test_options_are_read_as_players_write_them():
         parse_options(GAMES["cribbage"], "target=99")
 
 
+@pytest.mark.parametrize(("written", "reason"), [
+    ("foo=bar", "Cribbage has no option 'foo'; its options: target, muggins."),
+    ("target", "Write options as name=value, not 'target'; its options: target, muggins."),
+])
+def test_a_bad_option_is_named_with_the_options_there_are(written, reason):
+    with pytest.raises(IllegalAction) as refused:
+        parse_options(GAMES["cribbage"], written)
+    assert str(refused.value) == reason
+
+
 def test_outcome_words_name_the_winners():
     names = ["Ann", "Bob", "Cy", "Di"]
     single = {"winners": [1], "shared": False, "detail": "{s1} won with 121; {s0} 99."}

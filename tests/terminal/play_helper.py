@@ -9,9 +9,10 @@ from pathlib import Path
 import pexpect
 
 ROOT = Path(__file__).resolve().parents[2]
-MOVE_PROMPT = r"Your move \[1[-0-9]*, a card like 5h, rules, help, quit\]: "
-OFFER_PROMPT = r"Make it now \[1[-0-9]*\], or press Enter to let play go on: "
+MOVE_PROMPT = r"Your move \[[^\]]*rules, help, quit\]: "
+OFFER_PROMPT = r"Make it now \[[^\]]*\], or press Enter to let play go on: "
 THE_END = r"(wins|win|share the win)!"
+REVIEW_PROMPT = "Type review to see your choices judged, or press Enter to leave: "
 
 
 def spawn(database: Path, *args: str, delay: str = "0") -> pexpect.spawn:
@@ -28,11 +29,13 @@ def spawn(database: Path, *args: str, delay: str = "0") -> pexpect.spawn:
 
 def play_to_end(child: pexpect.spawn, moves: int = 2000) -> int:
     """Take the first listed move at every turn and let every off-turn offer pass, until the
-    winner is announced; the number of moves made."""
+    winner is announced (then leave without a review); the number of moves made."""
     made = 0
     for _ in range(moves):
         found = child.expect([MOVE_PROMPT, OFFER_PROMPT, THE_END])
         if found == 2:
+            child.expect(REVIEW_PROMPT)
+            child.sendline("")
             return made
         child.sendline("1" if found == 0 else "")
         made += found == 0

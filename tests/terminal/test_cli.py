@@ -5,21 +5,23 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 import signal
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 from engine.errors import IllegalAction
-from engine.registry import GAMES
+from engine.registry import GAMES, LEVELS
 from store import Store
 from tables import TableManager
 from tables.lobby import group_sides
 from terminal import cli
 from terminal.cards import styled
-from terminal.moves import choose_move
+from terminal.moves import Choices, NotOffered
 from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
 
 DISCARDS = [
@@ -48,7 +50,7 @@ def label(action):
     ],
 )
 def test_a_move_is_chosen_by_number_cards_or_words(typed, legal, chosen):
-    assert choose_move(typed, legal, label) is legal[chosen]
+    assert Choices(legal, label).choose(typed) is legal[chosen]
 
 
 @pytest.mark.parametrize(
@@ -65,7 +67,7 @@ def test_a_move_is_chosen_by_number_cards_or_words(typed, legal, chosen):
 )
 def test_a_move_that_is_not_there_gets_one_line(typed, legal, reason):
     with pytest.raises(IllegalAction) as refused:
-        choose_move(typed, legal, label)
+        Choices(legal, label).choose(typed)
     assert str(refused.value) == reason
     assert "\n" not in reason
 
@@ -73,7 +75,43 @@ def test_a_move_that_is_not_there_gets_one_line(typed, legal, reason):
 def test_the_same_card_in_several_moves_asks_for_the_number():
     legal = [{"type": "play", "card": "5H", "racer": 0}, {"type": "play", "card": "5H", "racer": 1}]
     with pytest.raises(IllegalAction, match=r"5H fits several moves \(1, 2\)"):
-        choose_move("5h", legal, label)
+        Choices(legal, label).choose("5h")
+
+
+CLAIMS = [{"type": "muggins"}] + [{"type": "claim", "points": n} for n in (0, 1, 2, 3, 20, 29)]
+
+
+def claims() -> Choices:
+    spec = GAMES["cribbage"]
+    return Choices(CLAIMS, spec.action_label, spec.typed_number)
+
+
+@pytest.mark.parametrize(
+    ("typed", "chosen"),
+    [("2", {"type": "claim", "points": 2}), ("0", {"type": "claim", "points": 0}),
+     ("29", {"type": "claim", "points": 29}), ("a", {"type": "muggins"}),
+     ("muggins!", {"type": "muggins"})],
+)
+def test_a_claim_is_chosen_by_its_number_and_other_moves_by_letter(typed, chosen):
+    assert claims().choose(typed) == chosen
+
+
+def test_a_claim_list_has_no_number_that_reads_as_a_claim():
+    assert claims().lines() == [("a", "Muggins!"),
+                                ("", "Claim 0–3, 20 or 29: type the number")]
+    assert claims().prompt_keys() == "claim 0–29, a"
+    with pytest.raises(IllegalAction) as refused:
+        claims().choose("19")
+    assert str(refused.value) == "You can't claim 19: type 0–3, 20 or 29."
+
+
+def test_cards_no_move_uses_are_offered_to_the_game_to_say_why():
+    with pytest.raises(NotOffered) as refused:
+        Choices(PLAYS, label).choose("7h")
+    assert refused.value.attempt == {"type": "play", "card": "7H"}
+    with pytest.raises(NotOffered) as refused:
+        Choices(DISCARDS, label).choose("5h 5h")
+    assert refused.value.attempt == {"type": "discard", "cards": ["5H", "5H"]}
 
 
 def test_cards_in_a_line_get_suit_symbols_and_colour():
@@ -88,6 +126,13 @@ def test_pip_dice_stand_out():
     assert text.plain == "Ann plays P4, count 14 (P4 P5)."
     dice = [text.plain[span.start : span.end] for span in text.spans if "cyan" in str(span.style)]
     assert dice == ["P4", "P4", "P5"]
+
+
+def test_the_resume_command_names_a_database_that_is_not_the_default():
+    assert cli.resume_command(cli.DEFAULT_DATABASE) == "scripts/play --resume"
+    assert cli.resume_command("/tmp/t1.db") == "scripts/play --resume --database /tmp/t1.db"
+    assert cli.resume_command("/tmp/my games.db") == (
+        "scripts/play --resume --database '/tmp/my games.db'")
 
 
 def test_games_are_found_by_name_or_title():
@@ -172,7 +217,12 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
     out = io.StringIO()
     prompts: list[str] = []
 
+    review_offered = []
+
     def read(prompt: str) -> str:
+        if prompt.startswith("Type review"):
+            review_offered.append(prompt)
+            return ""
         prompts.append(prompt)
         return "" if prompt.startswith("Make it now") else "1"
 
@@ -196,8 +246,95 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
     if partners:
         assert "Your partner: Computer" in shown
     assert any(f" {verb}!" in shown for verb in ("wins", "win", "share the win"))
-    if game != "pip-rush":  # a race: no points, the racers' places are in the event lines
-        assert "Scores: Ann (you)" in shown
+    assert len(review_offered) == 1
+    # The state block before every prompt, the player's seat as "you".
+    first_line = {"cribbage": "Scores (to 61): you ", "pip-cribbage": "Scores (to 61): you ",
+                  "crib-race": "Pegs (finish 121):\n  you", "pip-pip": "Scores: you ",
+                  "pip-rush": "Team 1 (you"}[game]
+    assert shown.count(first_line) >= len(prompts) - shown.count("You may move now")
+    if game == "pip-pip":
+        assert re.search(r"· trump [♠♥♦♣] (spades|hearts|diamonds|clubs)", shown)
+    if game == "pip-rush":
+        assert re.search(r"\n  lane 1 .*\n  lane 2 .*\n  lane 3 ", shown)
+    if game == "pip-cribbage":
+        assert "PIP Track (spaces 1-9):\n  you: space " in shown
+
+
+async def test_a_game_ended_by_a_computer_while_the_player_is_offered_a_move(tmp_path):
+    """Muggins offers the player a move (muggins) while the computers count; the count that
+    wins comes before the winner, and the review is offered on the game stored as finished."""
+    spec = GAMES["crib-race"]
+    store = await Store.open(str(tmp_path / "play.db"))
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    out = io.StringIO()
+    review_offered = []
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Type review"):
+            review_offered.append(prompt)
+            return "review"
+        if prompt.startswith("Make it now"):
+            return ""
+        return "0" if "claim" in prompt else "1"
+
+    try:
+        table = await manager.create(
+            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game="crib-race",
+            options={"muggins": True}, seats=cli.seats_for(spec, 4, "easy", "Ann"),
+            host_id=PLAYER_ID, seed=5,  # a computer's count wins while muggins is offered
+        )
+        game_screen = TerminalGame(Console(file=out, width=200), manager, table, 0, read=read)
+        manager.subscribe(game_screen)
+        await game_screen.play(resumed=False)
+    finally:
+        await manager.close()
+        await store.close()
+    shown = out.getvalue()
+    winner_at = shown.index(" win!")
+    assert "Peg at 121." in shown[:winner_at] and "Peg at" not in shown[winner_at:]
+    assert review_offered and f"Review of Crib Race #{table.id} for Ann" in shown
+
+
+async def test_hint_during_the_game_and_review_after_it(tmp_path):
+    """hint shows the game's own analysis of the choices now (the bot's Hint), review the
+    bot's review of the finished game; review before the end says when it comes."""
+    spec = GAMES["cribbage"]
+    store = await Store.open(str(tmp_path / "play.db"))
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    out = io.StringIO()
+    answers = iter(["help", "review", "hint"])
+    expected_hint: list[str] = []
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Type review"):
+            return "review"
+        answer = next(answers, "1")
+        if answer == "hint":
+            view, legal = table.view_for(0), table.legal_for(0)
+            expected_hint.extend(spec.action_label(e["action"]) for e in
+                                 spec.analyse(view, legal)[:3])
+        return answer
+
+    try:
+        table = await manager.create(
+            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game="cribbage",
+            options={"target": 61}, seats=cli.seats_for(spec, 2, "easy", "Ann"),
+            host_id=PLAYER_ID, seed=3,
+        )
+        game_screen = TerminalGame(Console(file=out, width=200), manager, table, 0, read=read)
+        manager.subscribe(game_screen)
+        await game_screen.play(resumed=False)
+    finally:
+        await manager.close()
+        await store.close()
+    shown = out.getvalue()
+    assert "  hint    the best few choices now" in shown and "  review  once the game" in shown
+    assert "The review comes once the game is over: type review then." in shown
+    hint = shown.split("Hint, the best choices first:\n")[1].splitlines()[:3]
+    assert [line.split(". ", 1)[1].split(" (")[0] for line in hint] == expected_hint
+    assert table.status == "finished" and table.settings["hints"]  # assisted: hints were used
+    assert f"Review of Cribbage #{table.id} for Ann" in shown
+    assert re.search(r"You chose the best in \d+ of \d+ decisions\.", shown)
 
 
 def test_pictures_that_cannot_be_written_give_one_line(tmp_path):
@@ -224,3 +361,12 @@ def test_the_player_is_named_after_their_login_or_player(monkeypatch):
 
     monkeypatch.setattr(cli.getpass, "getuser", no_login)
     assert cli.login_name() == "Player"
+
+
+def test_the_readme_lists_the_levels_scripts_play_offers():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    usage = readme.split("## Playing in the terminal")[1].split("` plays")[0]
+    level = next(a for a in cli.parser()._actions if "--level" in a.option_strings)
+    assert tuple(level.choices) == LEVELS
+    assert f"--level {'|'.join(LEVELS)}" in usage
+    assert "--database FILE" in usage

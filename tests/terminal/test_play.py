@@ -3,13 +3,21 @@ resume, and what a player may type at any prompt."""
 
 from __future__ import annotations
 
+import io
+import json
+import re
 import sqlite3
 
 import pytest
 
+from engine.cards import card_symbol, parse_card, parse_cards
+from engine.cribbage.scoring import score_hand
 from engine.registry import GAMES
 from tests.terminal.play_helper import (
     MOVE_PROMPT,
+    OFFER_PROMPT,
+    REVIEW_PROMPT,
+    THE_END,
     finish,
     play_to_end,
     spawn,
@@ -39,6 +47,9 @@ def test_each_game_is_played_to_its_end(tmp_path, game):
     assert play_to_end(child) > 0
     assert finish(child) == 0
     assert stored_status(database) == [(game, "finished")]
+    with sqlite3.connect(database) as db:  # `hint` is offered: the game is assisted
+        assert json.loads(db.execute("SELECT settings FROM games").fetchone()[0]) == {
+            "hints": True}
 
 
 def test_ctrl_c_at_the_prompt_saves_and_resume_finishes_the_game(tmp_path):
@@ -50,7 +61,8 @@ def test_ctrl_c_at_the_prompt_saves_and_resume_finishes_the_game(tmp_path):
         child.sendline("1")
     child.expect(MOVE_PROMPT)
     child.sendintr()
-    child.expect("Saved game #1. scripts/play --resume goes on with it.")
+    child.expect_exact(f"Saved game #1. scripts/play --resume --database {database} goes on "
+                       "with it.")
     assert finish(child) == 0
     assert "Traceback" not in child.before
     assert stored_status(database) == [("cribbage", "running")]
@@ -77,9 +89,9 @@ def test_what_a_player_may_type_at_the_prompt(tmp_path):
         ("xyz", "'xyz' is not a move: type a number from the list"),
         ("99", "Choose a number from 1 to 15."),
         ("0", "Choose a number from 1 to 15."),
-        ("", "Type a move: its number, or its cards."),
+        ("", "Type a move: its key from the list, or its cards."),
         (hand[0].lower(), "That move takes 2 cards: type them all, like 5h 6c."),
-        ("5s 5s", "None of your moves now uses 5S 5S."),
+        ("5s 5s", "Name each card you discard once."),
     ]:
         child.sendline(typed)
         child.expect(reason)
@@ -89,7 +101,7 @@ def test_what_a_player_may_type_at_the_prompt(tmp_path):
     child.expect(f"Cribbage: rules.*{first_title}")
     child.expect(MOVE_PROMPT)
     child.sendline("help")
-    child.expect("Choose a move by its number, or type its cards")
+    child.expect("Choose a move by its key in the list")
     child.expect(MOVE_PROMPT)
     child.sendline(f"{hand[1]} {hand[2].lower()}".replace("T", "10"))
     child.expect("You discard ")
@@ -97,8 +109,15 @@ def test_what_a_player_may_type_at_the_prompt(tmp_path):
     child.sendline("rules")  # at a later prompt too
     child.expect(f"Cribbage: rules.*{first_title}")
     child.expect(MOVE_PROMPT)
+    not_held = next(card for card in ("5H", "5S", "6D", "7C") if card not in hand)
+    child.sendline(not_held.lower())  # the game says what is wrong with it
+    child.expect("You do not hold ")
+    child.expect_exact(card_symbol(not_held))
+    child.expect(MOVE_PROMPT)
+    assert "None of your moves" not in child.before
     child.sendeof()
-    child.expect("Saved game #1. scripts/play --resume goes on with it.")
+    child.expect_exact(f"Saved game #1. scripts/play --resume --database {database} goes on "
+                       "with it.")
     assert finish(child) == 0
     assert stored_status(database) == [("cribbage", "running")]
 
@@ -108,7 +127,8 @@ def test_ctrl_c_while_the_computer_waits_saves_and_exits(tmp_path):
     child = spawn(database, "cribbage", "--seed", "5", delay="30")
     child.expect("Players:")
     child.sendintr()
-    child.expect("Stopped; every move so far is saved.")
+    child.expect_exact(f"Stopped; every move so far is saved. scripts/play --resume "
+                       f"--database {database} goes on.")
     assert finish(child) == 130
     assert "Traceback" not in child.before
     assert stored_status(database) == [("cribbage", "running")]
@@ -153,3 +173,63 @@ def test_leaving_the_game_menu_is_clean(tmp_path):
     child.sendeof()
     assert finish(child) == 0
     assert "Traceback" not in child.before
+
+
+def test_a_muggins_claim_shows_its_cards_and_is_made_by_typing_the_count(tmp_path):
+    child = spawn(tmp_path / "play.db", "cribbage", "--option", "muggins=on", "--seed", "2",
+                  "--level", "easy")
+    for _ in range(12):
+        child.expect(MOVE_PROMPT)
+        if "type the number" in child.before:
+            break
+        child.sendline("1")
+    shown = child.before
+    assert re.search(r"You count your hand: (\S+ ){4}with the starter \S+\.", shown), shown
+    assert "Claim 0–18, 20–24, 28 or 29: type the number" in shown
+    assert re.search(r"^\s+\d+\. ", shown, re.MULTILINE) is None  # no list number to mistake
+    child.sendline("2")
+    child.expect(r"Ann (shows .* and )?claims 2 for the hand")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    assert finish(child) == 0
+
+
+def notation(symbol_card: str) -> str:
+    """ "10♥" -> "TH": a card as the screen shows it, back in the engine's notation."""
+    suits = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+    return symbol_card[:-1].replace("10", "T") + suits[symbol_card[-1]]
+
+
+def test_a_whole_muggins_game_is_played_from_what_the_screen_shows(tmp_path):
+    """Every claim is worked out from the cards and starter on the screen alone, and is right:
+    nothing is refused as too many, and no muggins is ever taken from the player."""
+    database = tmp_path / "play.db"
+    child = spawn(database, "cribbage", "--option", "muggins=on", "--option", "target=61",
+                  "--seed", "6", "--level", "easy")
+    child.logfile_read = screen_log = io.StringIO()
+    counted = re.compile(r"You count your (hand|crib): ((?:\S+ )+)with the starter (\S+)\.")
+    claims = 0
+    for _ in range(500):
+        found = child.expect([MOVE_PROMPT, OFFER_PROMPT, THE_END])
+        if found == 2:
+            break
+        shown = re.sub(r"\x1b\[[0-9;]*m", "", child.before)
+        count = counted.search(shown)
+        if found == 0 and count:
+            kind, cards, starter = count.groups()
+            total = score_hand(parse_cards([notation(c) for c in cards.split()]),
+                               parse_card(notation(starter)), crib=kind == "crib").total
+            child.sendline(str(total))
+            child.expect(rf"Ann shows .* and claims {total} for the {kind}\.")
+            claims += 1
+        else:
+            child.sendline("1" if found == 0 else "")
+    else:
+        raise AssertionError("the game did not end")
+    child.expect(REVIEW_PROMPT)
+    child.sendline("")
+    assert finish(child) == 0
+    assert claims >= 4
+    screen = screen_log.getvalue()
+    assert "more in Ann's count" not in screen and "too many" not in screen
+    assert stored_status(database) == [("cribbage", "finished")]

@@ -145,3 +145,21 @@ def test_a_claim_that_reaches_the_target_ends_the_game() -> None:
     claim(game, 0, 24)
     assert game.outcome is not None and game.outcome["winners"] == [0]
     assert game.to_act() == []
+
+
+def test_the_claiming_seat_reads_the_cards_counted_and_the_opponent_the_claim() -> None:
+    from engine.cribbage.presentation import choice_lines
+
+    game = to_the_show()
+    assert choice_lines(game.view(0)) == [
+        "You count your hand: 5♥ 5♦ 5♣ J♠ with the starter 5♠."]
+    assert choice_lines(game.view(1)) == []  # not its count, nothing to press yet
+    claim(game, 0, 28)
+    assert choice_lines(game.view(1)) == [
+        "{s0} claimed 28 for the hand: 5♥ 5♦ 5♣ J♠ with the starter 5♠.",
+        "You count your hand: Q♦ Q♣ K♦ K♣ with the starter 5♠.",
+    ]
+    assert choice_lines(game.view(0)) == []
+    claim(game, 1, 12)  # the dealer's crib is counted next: only now is it shown
+    assert choice_lines(game.view(1))[-1] == (
+        "You count your crib: 2♥ 3♥ 8♠ 9♠ with the starter 5♠.")

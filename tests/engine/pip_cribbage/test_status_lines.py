@@ -1,0 +1,26 @@
+"""PIP Cribbage's state block: Cribbage's, then each die on the PIP Track."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.pip_cribbage.text import status_lines
+from engine.pip_cribbage.track import TRACK
+from tests.engine.status_games import views_along
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_every_die_is_placed_on_the_track(seed):
+    for view in views_along("pip-cribbage", 2, seed, {"target": 61}):
+        lines = status_lines(view)
+        assert lines[0].startswith("Scores (to 61): {s0} ")
+        track = lines.index("PIP Track (spaces 1-9):")
+        for die, line in zip(view["dice"], lines[track + 1:], strict=False):
+            way = "up" if die["direction"] > 0 else "down"
+            assert line == (f"  {{s{die['owner']}}}: space {die['space']} "
+                            f"{TRACK[die['space']].name}, showing {die['face']}, moving {way}")
+        effect = view["effect"]
+        if effect and effect["active"] and view["phase"] != "over":
+            assert f"This deal, {effect['name']}: {effect['text']}" in lines

@@ -1,0 +1,36 @@
+"""PIP Rush's state block: every racer's team, space, lane and pips, and the board grid."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.pip_rush.text import status_lines
+from tests.engine.status_games import views_along
+
+
+def cell(lines: list[str], space: int, lane: int) -> str:
+    row = next(line for line in lines if line.startswith(f"  lane {lane}"))
+    return row[8 + 3 * (space - 1): 8 + 3 * space].strip()
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 4]),
+       track=st.sampled_from(["open", "obstacles"]))
+def test_every_racer_is_placed_in_words_and_on_the_grid(seed, players, track):
+    for view in views_along("pip-rush", players, seed, {"track": track}, moves=150):
+        lines = status_lines(view)
+        text = "\n".join(lines)
+        for racer in view["racers"]:
+            marker = f"{racer['team'] + 1}{racer['label']}"
+            pips = f"{racer['pips']} pip{'' if racer['pips'] == 1 else 's'}"
+            if racer["space"] == 0:
+                assert f"{marker} at Start, {pips}" in text
+                assert marker in next(line for line in lines if "at Start:" in line)
+            else:
+                assert f"{marker} on space {racer['space']} lane {racer['lane']}, {pips}" in text
+                assert cell(lines, racer["space"], racer["lane"]) == marker
+        for space, lane in view["track"]["obstacles"]:
+            assert cell(lines, space, lane) == "##"
+        for seats, team in zip(view["teams"], ("Team 1", "Team 2"), strict=True):
+            assert f"{team} ({' & '.join(f'{{s{s}}}' for s in seats)}): " in text
