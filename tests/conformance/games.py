@@ -2,8 +2,9 @@
 
 `SEATINGS` holds, for every GameSpec in `engine.registry.GAMES`, each allowed player count with
 the default options, and each option value other than a default: at every count where it
-changes the sides (a team option), else at one count, the counts taken in turn. A game added
-to the registry is picked up with no edit here.
+changes the sides (a team option), else at one count, the counts taken in turn. `TABLES`
+leaves out the options that do not change the sides, for the slower checks. A game added to
+the registry is picked up with no edit here.
 """
 
 from __future__ import annotations
@@ -52,7 +53,9 @@ def accepts(spec: GameSpec, players: int, options: dict[str, Any]) -> bool:
     return True
 
 
-def seatings_of(spec: GameSpec) -> list[Seating]:
+def seatings_of(spec: GameSpec, every_option: bool = True) -> list[Seating]:
+    """Every allowed count with the default options, every team option value at each count
+    where it changes the sides, and (`every_option`) each other option value once."""
     counts = spec.allowed_player_counts()
     found = [Seating(spec.name, n) for n in counts]
     defaults = spec.check_options({})
@@ -64,7 +67,7 @@ def seatings_of(spec: GameSpec) -> list[Seating]:
             changed = {option.name: value}
             teams = [n for n in counts if spec.sides(n, {**defaults, **changed})
                      != spec.sides(n, defaults)]
-            if not teams:
+            if not teams and every_option:
                 # Taken in turn among the counts the value is allowed at.
                 allowed = [n for n in counts[turn:] + counts[:turn] if accepts(spec, n, changed)]
                 teams = allowed[:1]
@@ -75,6 +78,8 @@ def seatings_of(spec: GameSpec) -> list[Seating]:
 
 #: Every registered game at every count and option value (see the module's docstring).
 SEATINGS: list[Seating] = [s for spec in GAMES.values() for s in seatings_of(spec)]
+#: Every registered game at every count, and with every team option.
+TABLES: list[Seating] = [s for spec in GAMES.values() for s in seatings_of(spec, False)]
 #: One seating per game: its smallest count, default options.
 FIRST_SEATINGS: list[Seating] = [seatings_of(spec)[0] for spec in GAMES.values()]
 
