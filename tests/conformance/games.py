@@ -19,7 +19,7 @@ import pytest
 
 from engine.contract import Action, Game
 from engine.errors import IllegalAction
-from engine.registry import GAMES
+from engine.registry import GAMES, LEVELS
 from engine.spec import GameSpec
 
 #: A whole game ends within this many moves, whoever plays it (a sanity bound, not a rule).
@@ -130,3 +130,10 @@ def snapshot(game: Game) -> dict[str, Any]:
 def frozen(game: Game) -> str:
     """The snapshot as text: unlike the snapshot, it cannot change when the game does."""
     return json.dumps(snapshot(game), sort_keys=True)
+
+
+def levels_of(spec: GameSpec) -> list[str]:
+    """The computer levels the game offers at a table."""
+    from tables.computer import has_computer_player
+
+    return [level for level in LEVELS if has_computer_player(spec, [level])]
