@@ -164,7 +164,7 @@ def test_clones_and_determinized_copies_are_independent_of_the_original(
     rng = random.Random(seating.id)
     redealt = 0
     for game, moves in random_game(seating, seed=3):
-        if moves % (2 * EVERY) or game.outcome is not None:
+        if moves % (3 * EVERY) or game.outcome is not None:
             continue
         before = frozen(game)
         twin = game.clone()
