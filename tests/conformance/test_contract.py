@@ -103,6 +103,7 @@ def refusals(game: Game, rng: random.Random, earlier: list[Any]) -> list[tuple[A
 
 def check_refusals(game: Game, rng: random.Random, earlier: list[Any]) -> None:
     before = frozen(game)
+    untouched = game.clone()
     wrong = refusals(game, rng, earlier)
     for seat, action in wrong:
         with pytest.raises(IllegalAction) as refused:
@@ -113,6 +114,13 @@ def check_refusals(game: Game, rng: random.Random, earlier: list[Any]) -> None:
         assert READABLE.fullmatch(message), (seat, action, message)
         assert "Traceback" not in message and "{'" not in message, message
     assert frozen(game) == before, f"one of these refused moves changed the game: {wrong}"
+    # Nor anything the views do not show (the random generator): the same move on a copy of
+    # the game from before the refusals and on one from after makes the same events.
+    if game.outcome is None:
+        after = game.clone()
+        seat, action = random_move(after, rng)
+        assert after.apply(seat, action) == untouched.apply(seat, action)
+        assert frozen(after) == frozen(untouched)
 
 
 @pytest.mark.parametrize("seating", params(SEATINGS))
