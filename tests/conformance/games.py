@@ -107,7 +107,7 @@ def random_game(seating: Seating, seed: int) -> Iterator[tuple[Game, int]]:
     """A whole game of random legal moves: yields (game, moves made) before every move and once
     more at the end; the caller may look but must not move."""
     game = seating.new(seed)
-    rng = random.Random(f"moves:{seed}")
+    rng = random.Random(seed + 1)
     moves = 0
     while game.outcome is None:
         assert moves < MAX_MOVES, f"{seating.id} not over after {MAX_MOVES} random moves"

@@ -5,11 +5,14 @@ and (options, seed, action log) replaying to the very same game."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.contract import Game
 from engine.errors import IllegalAction
@@ -28,6 +31,11 @@ from tests.conformance.games import (
 VIEW_KEYS = {"game", "seat", "to_act", "outcome", "players"}
 OUTCOME_KEYS = {"winners", "ranks", "scores", "shared", "win_points"}
 READABLE = re.compile(r"\S.*[A-Za-z]{3}.*[.!?]", re.DOTALL)
+#: Random games per seating and test: each a whole game, with a new seed every run (the same
+#: ones under CI, see tests/conftest.py); the seatings are many. CONFORMANCE_EXAMPLES=20
+#: explores further.
+EXAMPLES = int(os.environ.get("CONFORMANCE_EXAMPLES", "1"))
+SEEDS = st.integers(0, 2**32 - 1)
 #: The slower checks (refusals, clones, determinized copies) look at every few states only.
 EVERY = 5
 
@@ -124,10 +132,13 @@ def check_refusals(game: Game, rng: random.Random, earlier: list[Any]) -> None:
 
 
 @pytest.mark.parametrize("seating", params(SEATINGS))
-def test_every_state_keeps_the_contract_and_refusals_change_nothing(seating: Seating) -> None:
-    rng = random.Random(seating.id)
+@settings(max_examples=EXAMPLES)
+@given(seed=SEEDS)
+def test_every_state_keeps_the_contract_and_refusals_change_nothing(seating: Seating,
+                                                                     seed: int) -> None:
+    rng = random.Random(seed)
     earlier: list[Any] = []
-    for game, moves in random_game(seating, seed=1):
+    for game, moves in random_game(seating, seed):
         if moves == 0:
             check_events(game, game.start_events)
         sampled = moves % EVERY == 0 or game.outcome is not None
@@ -142,16 +153,19 @@ def test_every_state_keeps_the_contract_and_refusals_change_nothing(seating: Sea
 
 
 @pytest.mark.parametrize("seating", params(SEATINGS))
-def test_the_same_options_seed_and_log_replay_to_the_same_game(seating: Seating) -> None:
+@settings(max_examples=EXAMPLES)
+@given(seed=SEEDS)
+def test_the_same_options_seed_and_log_replay_to_the_same_game(seating: Seating,
+                                                                seed: int) -> None:
     """What the store keeps (options, seed, the log as JSON) rebuilds every event, view, legal
     action and the outcome; so does a clone taken at the start and given the same moves. The
     three games are played in step: their events are compared after every move, all the
     rest every few moves and at the end."""
-    game = seating.new(seed=2)
+    game = seating.new(seed)
     twin = game.clone()
-    replayed = seating.spec.new(seating.players, as_json(seating.options), 2)
+    replayed = seating.spec.new(seating.players, as_json(seating.options), seed)
     assert as_json(replayed.start_events) == as_json(game.start_events)
-    rng = random.Random(seating.id)
+    rng = random.Random(seed + 1)
     moves = 0
     while True:
         if moves % EVERY == 0 or game.outcome is not None:

@@ -13,14 +13,12 @@ import pytest
 
 from engine.ai import expert
 from engine.contract import Game
-from engine.spec import GameSpec
 from tables.computer import EXPERT, ai_rng, choose
 from tests.conformance.games import (
     MAX_MOVES,
     TABLES,
     Seating,
     as_json,
-    game_params,
     levels_of,
 )
 
@@ -33,13 +31,6 @@ TICK = 0.05
 #: The expert plays every seat at each game's smallest count, this many moves at most (a deal
 #: or more in every game).
 EXPERT_MOVES = 120
-
-
-@pytest.mark.parametrize("spec", game_params())
-def test_every_game_offers_its_levels_from_the_shared_list(spec: GameSpec) -> None:
-    offered = levels_of(spec)
-    assert offered, f"{spec.title} offers no computer player"
-    assert EXPERT not in offered or "hard" in offered, "the expert searches around hard"
 
 
 def level_seatings() -> list[Any]:
