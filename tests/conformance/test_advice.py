@@ -20,6 +20,7 @@ from tests.conformance.games import (
     TABLES,
     Seating,
     as_json,
+    levels_of,
     params,
     random_game,
     random_move,
@@ -63,15 +64,16 @@ def test_analyse_ranks_every_legal_action_once_best_first(seating: Seating) -> N
 
 def played_to_the_end(spec: GameSpec, seating: Seating, seed: int) -> list[tuple[int, dict]]:
     """A finished game's log: seat 0 plays at random (so it gives points away), the others
-    at the easy level; the log as the store keeps it."""
+    at the game's first computer level if it has one; the log as the store keeps it."""
     game = seating.new(seed)
     rng = random.Random(seed)
+    computer = next(iter(levels_of(spec)), None)
     log = []
     while game.outcome is None:
         seat, action = random_move(game, rng)
-        if seat != 0:
+        if seat != 0 and computer is not None:
             view, legal = game.view(seat), game.legal_actions(seat)
-            action = choose(spec, view, legal, seed, len(log), "easy")
+            action = choose(spec, view, legal, seed, len(log), computer)
         log.append(as_json((seat, action)))
         game.apply(seat, action)
     return log
