@@ -11,7 +11,7 @@ import random
 import pytest
 
 from engine.analysis import ONLY_MOVE
-from engine.analysis.review import review_game
+from engine.analysis.review import NEGLIGIBLE, review_game
 from engine.spec import GameSpec
 from tables.computer import choose
 from tables.review import MESSAGE_LIMIT, review_text
@@ -55,9 +55,12 @@ def test_analyse_ranks_every_legal_action_once_best_first(seating: Seating) -> N
                 assert set(entry) == ENTRY_KEYS
                 assert isinstance(entry["value"], float)
                 assert all(isinstance(part, float) for part in entry["parts"].values())
+                if entry["parts"]:  # how the value splits
+                    assert sum(entry["parts"].values()) == pytest.approx(entry["value"], abs=1e-6)
                 assert entry["why"] and "\n" not in entry["why"]
             if len(legal) == 1:
-                assert entries[0]["why"] == ONLY_MOVE
+                assert entries == [{"action": legal[0], "value": 0.0, "parts": {},
+                                    "why": ONLY_MOVE}]
             ranked += len(legal) > 1
     assert ranked, "some decision had a choice"
 
@@ -94,7 +97,9 @@ def test_a_finished_game_is_reviewed_decision_by_decision(seating: Seating) -> N
             entries = spec.analyse(game.view(0), game.legal_actions(0))
             decision = decisions[len(judged) - 1]
             assert decision["chosen"] == action and decision["best"] == entries[0]["action"]
-            assert decision["lost"] >= 0
+            mine = next(e for e in entries if e["action"] == action)
+            assert decision["lost"] == pytest.approx(
+                max(0.0, entries[0]["value"] - mine["value"]), abs=NEGLIGIBLE)
         game.apply(seat, action)
     assert [d["step"] for d in decisions] == judged and judged
     summary = review["summary"]
