@@ -1,8 +1,9 @@
 """Every computer level every registered game offers plays whole games: each decision is one
 of the seat's legal actions, chosen from what the table layer gives it (the seat's view and
 legal actions; the expert a determinized copy), leaves those untouched, and takes a bounded
-effort, counted rather than timed: a game ends within a bound of decisions, and the expert's
-search stops at its time budget on a clock that ticks at every reading."""
+effort, counted rather than timed: a game ends within a bound of decisions, the expert's
+search stops at its time budget on a clock that ticks at every reading, and (a generous
+sanity bound only) no other decision takes seconds of CPU."""
 
 from __future__ import annotations
 
