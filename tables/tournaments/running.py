@@ -52,6 +52,8 @@ class Running:
         match = self._open_match(match_id)
         if entry_id not in match.entries:
             raise IllegalAction(f"{self.entry(entry_id).name} is not in match {match_id}.")
+        if entry_id in match.forfeits:
+            raise IllegalAction(f"{self.entry(entry_id).name} has already forfeited this match.")
         match.forfeits[entry_id] = NO_SHOW
         said = self._say("forfeit", f"{self.entry(entry_id).name} did not show up and forfeits "
                          f"match {match_id}.", match=match_id, entry=entry_id, reason=NO_SHOW)

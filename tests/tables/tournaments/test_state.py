@@ -60,6 +60,9 @@ REFUSED: list[tuple[str, Callable[[], Tournament], Callable[[Tournament], object
         "1.1", {"ranks": [0, 1], "scores": [121, 100]})),
     ("from an earlier round", lambda: _round_two(started()), lambda e: e.no_show("1.1", "e1")),
     ("is not in match", started, lambda e: e.no_show("1.1", "e5")),
+    ("already forfeited", lambda: _no_show(started(TABLES, 7, game="pip-pip", rounds_planned=1,
+                                                   table_size=4), "e1"),
+     lambda e: e.no_show("1.1", "e1")),
     ("You are not in this event", started, lambda e: e.drop(99)),
     ("Only the host can drop another", started, lambda e: e.drop(1, "e2")),
     ("already dropped out", lambda: _dropped(started(), "e2"), lambda e: e.drop(HOST, "e2")),
@@ -89,6 +92,11 @@ def _with_result(event: Tournament) -> Tournament:
 def _round_two(event: Tournament) -> Tournament:
     finish_round_one(event)
     assert len(event.rounds) == 2
+    return event
+
+
+def _no_show(event: Tournament, entry: str) -> Tournament:
+    event.no_show("1.1", entry)
     return event
 
 
@@ -214,10 +222,13 @@ def test_json_round_trip_at_every_step(format: str, count: int, data: st.DataObj
         if choice == "play":
             order = data.draw(st.permutations(match.entries))
             event.record_game(match.id, outcome(match, order))
-        elif choice == "no_show":
-            event.no_show(match.id, match.entries[0])
-        elif choice == "drop":
-            event.drop(HOST, match.entries[-1])
+        elif choice in ("no_show", "drop"):
+            playing = [e for e in match.entries if e not in match.forfeits]
+            entry = data.draw(st.sampled_from(playing))
+            if choice == "no_show":
+                event.no_show(match.id, entry)
+            else:
+                event.drop(HOST, entry)
         else:
             order = data.draw(st.permutations(match.entries))
             event.set_result(HOST, match.id, [[e] for e in order])
