@@ -4,21 +4,23 @@ Order of what matters, most first:
 1. no pair meets twice while a pairing of fresh pairs exists (otherwise the fewest repeats);
 2. the bye (odd counts) goes to the lowest-ranked entry without one, among those that leave
    the rest a fresh pairing when any such entry does;
-3. the fewest pairs across score groups, then the smallest score gaps across them;
-4. within a group, the top half meets the bottom half (1 v 5, 2 v 6 ... in a group of 8).
+3. the fewest pairs across score groups;
+4. a floater meets the nearest score group; within a group, the top half meets the bottom
+   half (1 v 5, 2 v 6 ... in a group of 8).
 
 The pairing is a depth-first search that always pairs the best-ranked entry left, trying
-partners in the order of preference above, bounded by the best pairing found so far; whether
-the rest can still be paired freshly is remembered per set of entries. Small events are
-searched to the end; past `NODE_BUDGET` steps the best pairing found stands (still free of
-avoidable repeats, since the search never leaves a set that cannot be paired freshly)."""
+partners in the order of preference of 4, bounded by the best pairing found so far, and done
+as soon as a pairing floats no more than the score groups' sizes force; whether the rest can
+still be paired freshly is remembered per set of entries. Small events are searched to the
+end; past `NODE_BUDGET` steps the best pairing found stands (still free of avoidable
+repeats, since the search never leaves a set that cannot be paired freshly)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 
-NODE_BUDGET = 20_000
+NODE_BUDGET = 5_000
 Pair = tuple[str, str]
 
 
@@ -67,7 +69,8 @@ class _Search:
         self.repeat = [[frozenset((ranked[a], ranked[b])) in met for b in range(count)]
                        for a in range(count)]
         self.fresh_memo: dict[frozenset[int], bool] = {}
-        self.best: tuple[float, ...] | None = None
+        self.best: tuple[int, int] | None = None
+        self.least: tuple[int, int] = (0, 0)
         self.best_pairs: list[tuple[int, int]] = []
         self.nodes = 0
 
@@ -89,21 +92,26 @@ class _Search:
     def run(self) -> list[Pair]:
         everyone = frozenset(range(len(self.ranked)))
         self.avoid_repeats = self.fresh(everyone)
-        self._extend(everyone, [], (0, 0, 0.0))
+        self.least = self._bound(everyone, (0, 0))
+        self._extend(everyone, [], (0, 0))
         return [(self.ranked[a], self.ranked[b]) for a, b in self.best_pairs]
 
-    def _bound(self, left: frozenset[int], cost: tuple[int, int, float]) -> tuple[float, ...]:
+    def _bound(self, left: frozenset[int], cost: tuple[int, int]) -> tuple[int, int]:
+        """(repeats, floats) no pairing of what is left can beat: each score group with an
+        odd count left needs a float, and one float pair serves two such groups."""
         groups: dict[float, int] = {}
         for index in left:
             groups[self.scores[index]] = groups.get(self.scores[index], 0) + 1
         odd = sum(1 for size in groups.values() if size % 2)
-        return (cost[0], cost[1] + (odd + 1) // 2, cost[2])
+        return (cost[0], cost[1] + (odd + 1) // 2)
 
     def _extend(
-        self, left: frozenset[int], pairs: list[tuple[int, int]], cost: tuple[int, int, float]
+        self, left: frozenset[int], pairs: list[tuple[int, int]], cost: tuple[int, int]
     ) -> None:
         if self.best is not None and (
-            self._bound(left, cost) >= self.best or self.nodes > NODE_BUDGET
+            self.best <= self.least
+            or self._bound(left, cost) >= self.best
+            or self.nodes > NODE_BUDGET
         ):
             return
         self.nodes += 1
@@ -117,8 +125,8 @@ class _Search:
             repeat = self.repeat[first][other]
             if self.avoid_repeats and (repeat or not self.fresh(after)):
                 continue
-            gap = abs(self.scores[first] - self.scores[other])
-            step = (cost[0] + int(repeat), cost[1] + int(gap > 0), cost[2] + gap)
+            floats = self.scores[first] != self.scores[other]
+            step = (cost[0] + int(repeat), cost[1] + int(floats))
             pairs.append((first, other))
             self._extend(after, pairs, step)
             pairs.pop()

@@ -53,7 +53,8 @@ def standing_lines(event: Tournament) -> list[str]:
 def _standing_line(row: Standing, table: bool) -> str:
     parts = [f"{_number(row.points)} {'placement ' if table else ''}pts"]
     if not table:
-        parts.append(f"{row.wins}-{row.draws}-{row.losses}")
+        results = zip(("won", "drawn", "lost"), (row.wins, row.draws, row.losses), strict=True)
+        parts += [f"{word} {number}" for word, number in results if number]
     if row.byes:
         parts.append(_count(row.byes, "bye", "byes"))
     parts.append(f"Buchholz {_number(row.buchholz)}")

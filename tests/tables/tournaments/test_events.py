@@ -54,7 +54,7 @@ def test_a_nine_entry_swiss_of_three_rounds_with_byes_a_drop_out_and_a_no_show()
     assert event.placings[0] == ["e1"]
     assert len(event.placings) == 9
     lines = standing_lines(event)
-    assert lines[0].startswith("1. Player 1: 3 pts, 3-0-0, Buchholz ")
+    assert lines[0].startswith("1. Player 1: 3 pts, won 3, Buchholz ")
     assert any("Player 3 (dropped)" in line for line in lines)
     assert status_line(event) == "Finished: Player 1 won."
 

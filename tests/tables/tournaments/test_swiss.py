@@ -5,8 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tables.tournaments import SWISS
 from tables.tournaments.swiss import pair_round
-from tests.tables.tournaments.helpers import all_pairings
+from tests.tables.tournaments.helpers import HOST, all_pairings, outcome, signed_up
 
 
 @st.composite
@@ -77,3 +78,30 @@ def test_large_event_pairs_quickly_without_repeats() -> None:
     met = {frozenset((ranked[i], ranked[i + 32])) for i in range(32)}
     result = pair_round(ranked, dict.fromkeys(ranked, 1.0), met, set())
     assert fresh(result.pairs, met) and floats(result.pairs, dict.fromkeys(ranked, 1.0)) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 10), st.data())
+def test_whole_swiss_events_never_repeat_avoidably_and_give_one_bye_each(count, data) -> None:
+    rounds = data.draw(st.integers(1, count - 1))
+    event = signed_up(SWISS, count, rounds_planned=rounds)
+    event.start(HOST)
+    while event.status == "running":
+        played = event.current
+        earlier = event.rounds[:-1]
+        met = {frozenset(m.entries) for r in earlier for m in r.matches}
+        had_bye = {e for r in earlier for e in r.byes}
+        entries = [e.id for e in event.entries]
+        byes = [e for e in entries if e not in had_bye] if count % 2 else [None]
+        could_be_fresh = any(
+            fresh(way, met)
+            for bye in byes
+            for way in all_pairings([e for e in entries if e != bye])
+        )
+        if could_be_fresh:
+            assert all(frozenset(m.entries) not in met for m in played.matches)
+        assert not set(played.byes) & had_bye
+        for match in played.matches:
+            order = data.draw(st.permutations(match.entries))
+            event.record_game(match.id, outcome(match, order))
+    assert len(event.rounds) == rounds
