@@ -152,6 +152,15 @@ class Round:
         return all(m.finished for m in self.matches)
 
 
+def points_words(value: float) -> str:
+    """1 -> "1 pt", 2.5 -> "2.5 pts"."""
+    return f"{value:g} {'pt' if value == 1 else 'pts'}"
+
+
+def count_words(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
+
+
 def entry_from_json(data: dict[str, Any]) -> Entry:
     return Entry(**data)
 

@@ -10,8 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalAction
 from tables.text import spoken_list
-from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS
-from tables.tournaments.model import DROPPED, NO_SHOW, GameResult, Match, Ruling
+from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES
+from tables.tournaments.model import (
+    DROPPED,
+    NO_SHOW,
+    GameResult,
+    Match,
+    Ruling,
+    count_words,
+    points_words,
+)
 from tables.tournaments.rounds import next_round, total_rounds
 from tables.tournaments.standings import knockout_placings, standings
 
@@ -149,7 +157,7 @@ class Running:
         names = {e: self.entry(e).name for e in match.entries}
         if match.table:
             order = sorted(match.entries, key=lambda e: -points[e])
-            words = ", ".join(f"{names[e]} {_number(points[e])}" for e in order)
+            words = ", ".join(f"{names[e]} {points_words(points[e])}" for e in order)
         else:
             winner = match.winner()
             words = f"{names[winner]} wins" if winner else "drawn"
@@ -166,7 +174,9 @@ class Running:
             made = next_round(self)
             self.rounds.append(made)
             byes = [self.entry(e).name for e in made.byes]
-            text = f"Round {made.number} of {total_rounds(self)}: {len(made.matches)} matches."
+            games = count_words(len(made.matches), *(("table", "tables") if self.format == TABLES
+                                                      else ("match", "matches")))
+            text = f"Round {made.number} of {total_rounds(self)}: {games}."
             if byes:
                 text += f" A bye for {spoken_list(byes)}."
             events.append(self._say("round", text, round=made.number))
@@ -182,7 +192,3 @@ class Running:
         self.status = FINISHED
         winners = spoken_list([self.entry(e).name for e in self.placings[0]])
         return [self._say("finished", f"The event is over: {winners} wins.")]
-
-
-def _number(points: float) -> str:
-    return f"{points:g}"

@@ -7,10 +7,19 @@ from __future__ import annotations
 from engine.registry import GAMES
 from tables.text import spoken_list
 from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, TABLES
-from tables.tournaments.model import Match, Round
+from tables.tournaments.model import (
+    DROPPED,
+    NO_SHOW,
+    Match,
+    Round,
+    count_words,
+    points_words,
+)
 from tables.tournaments.rounds import total_rounds
 from tables.tournaments.standings import Standing, standings
 from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, SIGNUP, Tournament
+
+FORFEIT_WORDS = {NO_SHOW: "did not show up", DROPPED: "dropped out"}
 
 
 def title(event: Tournament) -> str:
@@ -26,7 +35,7 @@ def title(event: Tournament) -> str:
 
 def status_line(event: Tournament) -> str:
     if event.status == SIGNUP:
-        return f"Sign-up open: {_count(len(event.entries), 'entry', 'entries')} so far."
+        return f"Sign-up open: {count_words(len(event.entries), 'entry', 'entries')} so far."
     if event.status == CANCELLED:
         return "Cancelled by the host."
     if event.status == FINISHED:
@@ -51,14 +60,14 @@ def standing_lines(event: Tournament) -> list[str]:
 
 
 def _standing_line(row: Standing, table: bool) -> str:
-    parts = [f"{_number(row.points)} {'placement ' if table else ''}pts"]
+    parts = [f"{points_words(row.points)}{' from placings' if table else ''}"]
     if not table:
         results = zip(("won", "drawn", "lost"), (row.wins, row.draws, row.losses), strict=True)
         parts += [f"{word} {number}" for word, number in results if number]
     if row.byes:
-        parts.append(_count(row.byes, "bye", "byes"))
+        parts.append(count_words(row.byes, "bye", "byes"))
     parts.append(f"Buchholz {_number(row.buchholz)}")
-    parts.append(f"spread {row.spread:+g}")
+    parts.append(f"spread {round(row.spread, 1):+g}")
     mark = " (dropped)" if row.dropped else ""
     return f"{row.place}. {row.entry.name}{mark}: {', '.join(parts)}"
 
@@ -77,7 +86,7 @@ def match_line(event: Tournament, match: Match) -> str:
     names = [event.entry(e).name for e in match.entries]
     computers = match.seats.count(None)
     if match.table:
-        who = ", ".join(names) + (f" + {_count(computers, 'computer', 'computers')}"
+        who = ", ".join(names) + (f" + {count_words(computers, 'computer', 'computers')}"
                                   if computers else "")
     else:
         who = " v ".join(names)
@@ -85,7 +94,7 @@ def match_line(event: Tournament, match: Match) -> str:
 
 
 def _match_state(event: Tournament, match: Match) -> str:
-    forfeits = [f"{event.entry(e).name} forfeits ({why})" for e, why in match.forfeits.items()]
+    forfeits = [f"{event.entry(e).name} {FORFEIT_WORDS[why]}" for e, why in match.forfeits.items()]
     points = match.points()
     if points is None:
         if match.best_of > 1 and match.games:
@@ -93,7 +102,7 @@ def _match_state(event: Tournament, match: Match) -> str:
         return "; ".join([*forfeits, "playing"])
     if match.table:
         order = sorted(match.entries, key=lambda e: -points[e])
-        result = ", ".join(f"{event.entry(e).name} {_number(points[e])}" for e in order)
+        result = ", ".join(f"{event.entry(e).name} {points_words(points[e])}" for e in order)
     else:
         winner = match.winner()
         result = f"{event.entry(winner).name} wins" if winner else "drawn"
@@ -122,7 +131,8 @@ def bracket_lines(event: Tournament) -> list[str]:
             lines.append(f"  {seeded}: {_match_state(event, match)}")
         lines += [f"  {_seeded(event, e)}: bye" for e in played.byes]
     if event.status == RUNNING and len(event.rounds) < last:
-        lines.append(f"Then {_count(last - len(event.rounds), 'round', 'rounds')} to the final.")
+        left = count_words(last - len(event.rounds), "round", "rounds")
+        lines.append(f"Then {left} to the final.")
     return lines
 
 
@@ -147,7 +157,3 @@ def _score(match: Match) -> str:
 
 def _number(value: float) -> str:
     return f"{value:g}"
-
-
-def _count(number: int, one: str, many: str) -> str:
-    return f"{number} {one if number == 1 else many}"

@@ -112,7 +112,7 @@ def test_a_seven_entry_tables_event_in_tables_of_three_and_four() -> None:
     assert event.status == "finished"
     rows = standings(event.entries, event.rounds)
     assert rows[0].entry.id == "e4" and rows[0].points == 6
-    assert standing_lines(event)[0].startswith("1. Player 4: 6 placement pts")
+    assert standing_lines(event)[0].startswith("1. Player 4: 6 pts from placings, Buchholz ")
     assert len(event.placings) == 7
 
 
