@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.contract import Event
 from engine.errors import IllegalAction
 from tables.text import spoken_list
 from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES
@@ -24,7 +25,7 @@ from tables.tournaments.rounds import next_round, total_rounds
 from tables.tournaments.standings import knockout_placings, standings
 
 if TYPE_CHECKING:
-    from tables.tournaments.tournament import Event, Tournament
+    from tables.tournaments.tournament import Tournament
 
 
 class Running:
@@ -90,13 +91,17 @@ class Running:
 
     def set_result(self: Tournament, by_user_id: int, match_id: str,
                    order: Sequence[Sequence[str]]) -> list[Event]:
-        """The host settles a match: groups of entries best first ([[winner], [loser]], or
-        [[a, b]] for a draw; every entry at a table in order)."""
+        """The host settles a match, over whatever its games said: groups of entries best
+        first ([[winner], [loser]], or [[a, b]] for a draw; every entry at a table in order).
+
+        A match of an earlier round may be settled too, except in a knockout: standings
+        change, pairings already made stand."""
         self.check_host(by_user_id, "set a result")
         self.check_running()
         match = self.match(match_id)
-        if match not in self._current_matches():
-            raise IllegalAction(f"Match {match_id} is from an earlier round and stays as it is.")
+        if self.format == KNOCKOUT and match not in self._current_matches():
+            raise IllegalAction(f"Match {match_id} is from an earlier round: the bracket has "
+                                "moved on.")
         groups = [list(group) for group in order if group]
         named = [e for group in groups for e in group]
         if sorted(named) != sorted(match.entries):

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, MIN_ENTRIES, SWISS, TABLES, check_fit
@@ -18,7 +19,6 @@ from tables.tournaments.running import Running
 
 SIGNUP, RUNNING, FINISHED, CANCELLED = "signup", "running", "finished", "cancelled"
 BEST_OF = (1, 3)
-Event = dict[str, Any]
 
 
 @dataclass
@@ -45,23 +45,41 @@ class Tournament(Running):
     next_entry: int = 1
 
     @classmethod
-    def create(cls, id: str, host_id: int, game: str, format: str, **settings: Any) -> Tournament:
+    def create(
+        cls,
+        id: str,
+        host_id: int,
+        game: str,
+        format: str,
+        options: dict[str, Any] | None = None,
+        rounds_planned: int | None = None,
+        table_size: int | None = None,
+        team_size: int = 1,
+        best_of: int = 1,
+        final_best_of: int | None = None,
+    ) -> Tournament:
         """A new event open for sign-up; the game, options and format checked to fit."""
         spec = GAMES.get(game)
         if spec is None:
             raise IllegalAction(f"There is no game called {game}.")
-        event = cls(id, host_id, game, spec.check_options(settings.pop("options", {})), format,
-                    **settings)
-        check_fit(spec, event.options, format, event.team_size, event.table_size)
-        if event.best_of not in BEST_OF or event.final_best_of not in (None, *BEST_OF):
+        options = spec.check_options(options)
+        check_fit(spec, options, format, team_size, table_size)
+        words = FORMAT_WORDS[format]
+        if best_of not in BEST_OF or final_best_of not in (None, *BEST_OF):
             raise IllegalAction("A match is one game or the best of three.")
-        if event.final_best_of is not None and format != KNOCKOUT:
+        if final_best_of is not None and format != KNOCKOUT:
             raise IllegalAction("Only a knockout has a final.")
-        if format == TABLES and event.best_of != 1:
+        if format == TABLES and best_of != 1:
             raise IllegalAction("A tables event plays one game a round.")
-        if format in (SWISS, TABLES) and not (event.rounds_planned or 0) >= 1:
-            raise IllegalAction(f"Say how many rounds the {FORMAT_WORDS[format]} event has.")
-        event._say("created", f"{spec.title} {FORMAT_WORDS[format]} event open for sign-up.")
+        if format != TABLES and table_size is not None:
+            raise IllegalAction(f"A {words} event has no tables to size.")
+        if format in (SWISS, TABLES) and not (rounds_planned or 0) >= 1:
+            raise IllegalAction(f"Say how many rounds the {words} event has.")
+        if format not in (SWISS, TABLES) and rounds_planned is not None:
+            raise IllegalAction(f"A {words} event works out its own number of rounds.")
+        event = cls(id, host_id, game, options, format, rounds_planned, table_size, team_size,
+                    best_of, final_best_of)
+        event._say("created", f"{spec.title} {words} event open for sign-up.")
         return event
 
     # ------------------------------------------------------------ looking up

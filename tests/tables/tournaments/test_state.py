@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import IllegalAction
-from tables.tournaments import KNOCKOUT, ROUND_ROBIN, SWISS, TABLES, Tournament
+from tables.tournaments import KNOCKOUT, ROUND_ROBIN, SWISS, TABLES, Tournament, standings
 from tests.tables.tournaments.helpers import HOST, outcome, signed_up
 
 
@@ -72,8 +72,8 @@ REFUSED: list[tuple[str, Callable[[], Tournament], Callable[[Tournament], object
     ("Place every entry", started, lambda e: e.set_result(HOST, "1.1", [["e1"], ["e5"]])),
     ("needs a winner", lambda: started(KNOCKOUT, 4),
      lambda e: e.set_result(HOST, "1.1", [first_match(e).entries])),
-    ("earlier round and stays", lambda: _round_two(started()),
-     lambda e: e.set_result(HOST, "1.1", [["e3"], ["e1"]])),
+    ("the bracket has moved on", lambda: _round_two(started(KNOCKOUT, 4)),
+     lambda e: e.set_result(HOST, "1.1", [["e4"], ["e1"]])),
     ("Only the host can pause", started, lambda e: e.pause(1)),
     ("already paused", lambda: _paused(started()), lambda e: e.pause(HOST)),
     ("not paused", started, lambda e: e.resume(HOST)),
@@ -139,6 +139,8 @@ def test_bad_input_is_refused_and_changes_nothing(words, make, act) -> None:
         ("one game or the best of three", "cribbage", KNOCKOUT, {"best_of": 2}),
         ("Only a knockout has a final", "cribbage", ROUND_ROBIN, {"final_best_of": 3}),
         ("how many rounds", "cribbage", SWISS, {}),
+        ("works out its own number of rounds", "cribbage", KNOCKOUT, {"rounds_planned": 3}),
+        ("no tables to size", "cribbage", SWISS, {"rounds_planned": 3, "table_size": 3}),
         ("target must be one of", "cribbage", SWISS, {"rounds_planned": 2,
                                                       "options": {"target": 7}}),
     ],
@@ -234,3 +236,14 @@ def test_json_round_trip_at_every_step(format: str, count: int, data: st.DataObj
             event.set_result(HOST, match.id, [[e] for e in order])
         copy = Tournament.from_json(event.to_json())
         assert copy == event and copy.to_json() == event.to_json()
+
+
+def test_the_host_can_correct_an_earlier_swiss_result_and_the_standings_follow() -> None:
+    event = started(SWISS, 4, rounds_planned=2)
+    match = finish_round_one(event)
+    winner, loser = match.entries
+    events = event.set_result(HOST, match.id, [[loser], [winner]])
+    assert [e["type"] for e in events] == ["ruling", "match_over"]
+    points = {row.entry.id: row.points for row in standings(event.entries, event.rounds)}
+    assert points[loser] == 1 and points[winner] == 0
+    assert len(event.rounds) == 2  # the pairings already made stand
