@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.registry import GAMES
 from tables.text import spoken_list
 from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, TABLES
+from tables.tournaments.knockout import first_round
 from tables.tournaments.model import (
     DROPPED,
     NO_SHOW,
@@ -126,10 +127,17 @@ def bracket_lines(event: Tournament) -> list[str]:
     for played in event.rounds:
         name = "Final" if played.number == last else f"Round {played.number}"
         lines.append(name)
-        for match in played.matches:
+        byes = iter(played.byes)
+        matches = iter(played.matches)
+        # in bracket order: round one's byes sit where their slot is
+        slots = first_round(event.seeded()) if played.number == 1 else played.matches
+        for slot in slots:
+            if isinstance(slot, tuple) and slot[1] is None:
+                lines.append(f"  {_seeded(event, next(byes))}: bye")
+                continue
+            match = next(matches)
             seeded = " v ".join(_seeded(event, e) for e in match.entries)
             lines.append(f"  {seeded}: {_match_state(event, match)}")
-        lines += [f"  {_seeded(event, e)}: bye" for e in played.byes]
     if event.status == RUNNING and len(event.rounds) < last:
         left = count_words(last - len(event.rounds), "round", "rounds")
         lines.append(f"Then {left} to the final.")

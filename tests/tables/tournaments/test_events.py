@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.registry import GAMES
 from tables.tournaments import KNOCKOUT, ROUND_ROBIN, SWISS, TABLES, standings
+from tables.tournaments.knockout import bracket_size, rounds_needed
 from tables.tournaments.text import bracket_lines, placing_lines, standing_lines, status_line
 from tests.tables.tournaments.helpers import (
     HOST,
@@ -125,3 +130,38 @@ def test_a_short_table_gets_a_computer_seat_that_is_never_ranked() -> None:
     assert {row.entry.id: row.points for row in standings(event.entries, event.rounds)} == {
         "e1": 2, "e2": 1, "e3": 0, "e4": 2, "e5": 1}
     assert sorted(e for group in event.placings for e in group) == [f"e{n}" for n in range(1, 6)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 64), st.randoms(use_true_random=False))
+def test_knockouts_of_any_size_run_to_placings_for_everyone(count: int, rng) -> None:
+    event = signed_up(KNOCKOUT, count)
+    event.start(HOST, ratings(count))
+    assert len(event.current.byes) == bracket_size(count) - count
+    play_out(event, lambda match: rng.sample(match.entries, 2))
+    assert event.status == "finished" and len(event.rounds) == rounds_needed(count)
+    placed = [e for group in event.placings for e in group]
+    assert sorted(placed) == sorted(e.id for e in event.entries)
+    final = event.rounds[-1].matches
+    assert len(final) == 1 and event.placings[0] == [final[0].winner()]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(3, 64), st.sampled_from([3, 4, 5, 6, 8]), st.data())
+def test_tables_events_seat_everyone_still_in_at_tables_the_game_allows(count, size, data):
+    event = signed_up(TABLES, count, game="pip-pip", rounds_planned=3, table_size=size)
+    event.start(HOST)
+    while event.status == "running":
+        active = sorted(e.id for e in event.entries if not e.dropped)
+        seated = sorted(e for m in event.current.matches for e in m.entries)
+        assert seated == active
+        for match in event.current.matches:
+            assert len(match.seats) in GAMES["pip-pip"].allowed_player_counts()
+            assert len(match.entries) <= size
+        if data.draw(st.booleans()) and len(active) > 3:
+            event.drop(HOST, data.draw(st.sampled_from(active)))
+        for match in list(event.current.matches):
+            if not match.finished:
+                order = data.draw(st.permutations(match.entries))
+                event.record_game(match.id, outcome(match, order))
+    assert len(event.placings) == count

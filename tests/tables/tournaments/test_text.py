@@ -63,12 +63,12 @@ def test_a_knockout_bracket_shows_seeds_byes_and_what_is_left() -> None:
     event.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0})
     assert bracket_lines(event) == [
         "Round 1",
-        "  Bob (2) v Cy (3): playing",
         "  Ann (1): bye",
+        "  Bob (2) v Cy (3): playing",
         "Then 1 round to the final.",
     ]
     match = event.current.matches[0]
     event.drop(2)
-    assert bracket_lines(event)[1] == "  Bob (2) v Cy (3): Cy wins (Bob dropped out)"
+    assert bracket_lines(event)[2] == "  Bob (2) v Cy (3): Cy wins (Bob dropped out)"
     assert bracket_lines(event)[-2:] == ["Final", "  Ann (1) v Cy (3): playing"]
     assert match.winner() == "e3"
