@@ -71,6 +71,8 @@ def table_plan(count: int, table_size: int, allowed: tuple[int, ...]) -> list[tu
     `table_size` need, entries spread as evenly as possible, and a table whose entry count the
     game does not allow filled by computer seats up to the next count it does."""
     tables = -(-count // table_size)
+    if not tables:
+        return []
     base, extra = divmod(count, tables)
     plan = []
     for index in range(tables):

@@ -165,3 +165,13 @@ def test_tables_events_seat_everyone_still_in_at_tables_the_game_allows(count, s
                 order = data.draw(st.permutations(match.entries))
                 event.record_game(match.id, outcome(match, order))
     assert len(event.placings) == count
+
+
+def test_a_tables_event_everyone_drops_out_of_still_ends() -> None:
+    event = signed_up(TABLES, 3, game="pip-pip", rounds_planned=3, table_size=3)
+    event.start(HOST)
+    for user in (1, 2, 3):
+        event.drop(user)
+    assert event.status == "finished"
+    assert [len(r.matches) for r in event.rounds] == [1, 0, 0]
+    assert sorted(e for group in event.placings for e in group) == ["e1", "e2", "e3"]
