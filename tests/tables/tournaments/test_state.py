@@ -247,3 +247,52 @@ def test_the_host_can_correct_an_earlier_swiss_result_and_the_standings_follow()
     points = {row.entry.id: row.points for row in standings(event.entries, event.rounds)}
     assert points[loser] == 1 and points[winner] == 0
     assert len(event.rounds) == 2  # the pairings already made stand
+
+
+ACTIONS = ["join", "leave", "start", "play", "play", "no_show", "drop", "rule", "pause", "resume"]
+
+
+def act_at_random(event: Tournament, rng, action: str) -> None:
+    """One action by a random member (user 0 is the host here), often one that is refused."""
+    user = rng.randrange(0, 12)
+    match = rng.choice(event.current.matches) if event.current and event.current.matches else None
+    shuffled = rng.sample(match.entries, len(match.entries)) if match else []
+    if action == "join":
+        event.join(user, f"User {user}", (user + 20, "Partner") if event.team_size == 2 else None)
+    elif action == "leave":
+        event.leave(user)
+    elif action == "start":
+        event.start(rng.choice([0, user]), {u: rng.random() for u in range(12)})
+    elif action == "drop":
+        event.drop(rng.choice([0, user]), rng.choice([None, *(e.id for e in event.entries)]))
+    elif action == "pause":
+        event.pause(rng.choice([0, user]))
+    elif action == "resume":
+        event.resume(rng.choice([0, user]))
+    elif match is None:
+        event.record_game("1.1", {})
+    elif action == "play":
+        event.record_game(match.id, outcome(match, shuffled))
+    elif action == "no_show":
+        event.no_show(match.id, rng.choice(match.entries))
+    else:
+        event.set_result(rng.choice([0, user]), match.id, [[e] for e in shuffled])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(FORMAT_SETTINGS)), st.booleans(), st.randoms(use_true_random=False))
+def test_random_actions_either_apply_or_are_refused_changing_nothing(format, pairs, rng) -> None:
+    game, extra = FORMAT_SETTINGS[format]
+    if pairs and format != TABLES:
+        extra = {**extra, "team_size": 2}
+    event = Tournament.create("t", 0, game, format, **extra)
+    for _ in range(300):
+        before = event.to_json()
+        try:
+            act_at_random(event, rng, rng.choice(ACTIONS))
+        except IllegalAction:
+            assert event.to_json() == before
+        if event.status == "finished":
+            placed = sorted(e for group in event.placings for e in group)
+            assert placed == sorted(e.id for e in event.entries)
+            return
