@@ -13,7 +13,7 @@ from typing import Any
 from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES
-from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, MIN_ENTRIES, SWISS, TABLES, check_fit
+from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, SWISS, TABLES, check_fit
 from tables.tournaments.model import Entry, Match, Round, entry_from_json, round_from_json
 from tables.tournaments.running import Running
 
@@ -201,6 +201,3 @@ def seed_by_rating(entries: Sequence[Entry], ratings: Mapping[int, float] | None
     ranked = sorted(entries, key=lambda e: (e.rating is None, -(e.rating or 0), order[e.id]))
     for seed, entry in enumerate(ranked, start=1):
         entry.seed = seed
-
-
-__all__ = ["CANCELLED", "FINISHED", "MIN_ENTRIES", "RUNNING", "SIGNUP", "Tournament"]
