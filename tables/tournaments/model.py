@@ -7,7 +7,7 @@ other seat placed level with it. An entry that forfeits scores nothing."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 NO_SHOW = "no-show"
@@ -174,7 +174,3 @@ def match_from_json(data: dict[str, Any]) -> Match:
 
 def round_from_json(data: dict[str, Any]) -> Round:
     return Round(data["number"], [match_from_json(m) for m in data["matches"]], data["byes"])
-
-
-def to_plain(value: Any) -> Any:
-    return asdict(value)

@@ -16,7 +16,7 @@ from tables.tournaments.fit import (
     two_sided_seats,
 )
 from tables.tournaments.model import DROPPED, Match, Round
-from tables.tournaments.standings import standings
+from tables.tournaments.standings import knockout_winner, standings
 
 if TYPE_CHECKING:
     from tables.tournaments.tournament import Tournament
@@ -115,5 +115,4 @@ def knockout_through(event: Tournament) -> list[str]:
 
 
 def _through(event: Tournament, match: Match) -> str:
-    # Both entries forfeited (both dropped): the better seed goes through on paper.
-    return match.winner() or min(match.entries, key=lambda e: event.entry(e).seed)
+    return knockout_winner(match, {e.id: e.seed for e in event.entries})

@@ -15,7 +15,7 @@ Dropped entries keep their place in the standings and are marked; pairing skips 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tables.tournaments.model import Entry, Match, Round
@@ -118,7 +118,7 @@ def knockout_placings(entries: Sequence[Entry], rounds: Sequence[Round]) -> list
     champion: list[str] = []
     for played in rounds:
         for match in played.matches:
-            winner = match.winner()
+            winner = knockout_winner(match, seed) if match.finished else None
             for entry in match.entries:
                 if entry != winner:
                     out_in[entry] = played.number
@@ -130,3 +130,9 @@ def knockout_placings(entries: Sequence[Entry], rounds: Sequence[Round]) -> list
     placed = [champion] if champion else []
     placed += [sorted(groups[n], key=seed.__getitem__) for n in sorted(groups, reverse=True)]
     return placed
+
+
+def knockout_winner(match: Match, seed: Mapping[str, int]) -> str:
+    """Who is through from a finished knockout match. When both entries forfeited (both
+    dropped out) the better seed goes through on paper."""
+    return match.winner() or min(match.entries, key=seed.__getitem__)

@@ -32,7 +32,7 @@ def signed_up(format: str, count: int, game: str = "cribbage", **settings: Any) 
 
 
 def open_matches(event: Tournament) -> Iterator[Match]:
-    while event.status == "running" and not event.paused:
+    while event.status == "running":
         assert event.current is not None
         waiting = [m for m in event.current.matches if not m.finished]
         if not waiting:

@@ -175,3 +175,35 @@ def test_a_tables_event_everyone_drops_out_of_still_ends() -> None:
     assert event.status == "finished"
     assert [len(r.matches) for r in event.rounds] == [1, 0, 0]
     assert sorted(e for group in event.placings for e in group) == ["e1", "e2", "e3"]
+
+
+def test_two_dropped_entries_paired_together_send_the_better_seed_through_on_paper() -> None:
+    event = signed_up(KNOCKOUT, 8)
+    event.start(HOST, ratings(8))
+    favourite = better_seed_wins(event)
+    top, second, third, fourth = event.current.matches
+    for match in (top, second):  # 1 beats 8 and 4 beats 5, then both drop out
+        event.record_game(match.id, outcome(match, favourite(match)))
+    event.drop(1)
+    event.drop(4)
+    for match in (third, fourth):
+        event.record_game(match.id, outcome(match, favourite(match)))
+    double, other = event.current.matches
+    assert double.entries == ["e1", "e4"] and double.finished and double.winner() is None
+    event.record_game(other.id, outcome(other, favourite(other)))
+    final = event.rounds[-1].matches[0]  # a walkover: the event ends at once
+    assert final.entries == ["e1", "e2"] and final.winner() == "e2"
+    assert event.status == "finished"
+    assert event.placings == [["e2"], ["e1"], ["e3", "e4"], ["e5", "e6", "e7", "e8"]]
+
+
+def test_a_final_between_two_dropped_entries_goes_to_the_better_seed() -> None:
+    event = signed_up(KNOCKOUT, 4)
+    event.start(HOST, ratings(4))
+    event.pause(HOST)  # the final waits while both finalists drop out
+    play_out(event, better_seed_wins(event))
+    event.drop(2)
+    event.drop(1)
+    event.resume(HOST)
+    assert event.status == "finished"
+    assert event.placings == [["e1"], ["e2"], ["e3", "e4"]]
