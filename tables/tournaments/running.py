@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.contract import Event
 from engine.errors import IllegalAction
+from engine.registry import GAMES
 from tables.text import spoken_list
-from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES
+from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES, check_fit
 from tables.tournaments.model import (
     DROPPED,
     NO_SHOW,
@@ -36,6 +37,7 @@ class Running:
 
         self.check_host(by_user_id, "start the event")
         self._check_signup("start")
+        check_fit(GAMES[self.game], self.options, self.format, self.team_size, self.table_size)
         fewest = MIN_ENTRIES[self.format]
         if self.format == SWISS:
             fewest = max(fewest, (self.rounds_planned or 0) + 1)

@@ -296,3 +296,13 @@ def test_random_actions_either_apply_or_are_refused_changing_nothing(format, pai
             placed = sorted(e for group in event.placings for e in group)
             assert placed == sorted(e.id for e in event.entries)
             return
+
+
+def test_start_checks_the_format_against_the_game_again() -> None:
+    # a saved event whose game no longer fits its format (here: edited by hand)
+    event = signed_up(SWISS, 5, rounds_planned=2)
+    event = Tournament.from_json(event.to_json().replace('"team_size": 1', '"team_size": 3'))
+    before = event.to_json()
+    with pytest.raises(IllegalAction, match="needs a game for two teams of 3"):
+        event.start(HOST)
+    assert event.to_json() == before
