@@ -40,7 +40,8 @@ class GameResult:
 
 @dataclass
 class Ruling:
-    """A result the host set: groups of entries, best first (a draw is one group of two)."""
+    """A result the host set: groups of entries, best first (a draw is one group of two).
+    At a table the computer seats come after every entry."""
 
     order: list[list[str]]
     by: int
