@@ -1,0 +1,201 @@
+"""Actions on a started event: start, results in, forfeits, host rulings, pause, cancel, and
+the event moving on by itself when a round's last match ends.
+
+A mixin of Tournament (tournament.py), kept apart so each module stays small."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from engine.contract import Event
+from engine.errors import IllegalAction
+from engine.registry import GAMES
+from tables.text import spoken_list
+from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES, check_fit
+from tables.tournaments.model import (
+    DROPPED,
+    NO_SHOW,
+    GameResult,
+    Match,
+    Ruling,
+    count_words,
+    points_words,
+)
+from tables.tournaments.rounds import next_round, total_rounds
+from tables.tournaments.standings import knockout_placings, standings
+
+if TYPE_CHECKING:
+    from tables.tournaments.tournament import Tournament
+
+
+class Running:
+    def start(self: Tournament, by_user_id: int, ratings: Mapping[int, float] | None = None
+              ) -> list[Event]:
+        """Seed the entries (by rating when given: user id -> rating) and pair round one."""
+        from tables.tournaments.tournament import RUNNING, seed_by_rating
+
+        self.check_host(by_user_id, "start the event")
+        self._check_signup("start")
+        check_fit(GAMES[self.game], self.options, self.format, self.team_size, self.table_size)
+        fewest = MIN_ENTRIES[self.format]
+        if self.format == SWISS:
+            fewest = max(fewest, (self.rounds_planned or 0) + 1)
+        if len(self.entries) < fewest:
+            raise IllegalAction(f"This event needs at least {fewest} entries to start; it has "
+                                f"{len(self.entries)}.")
+        seed_by_rating(self.entries, ratings)
+        self.status = RUNNING
+        events = [self._say("started", f"The event starts with {len(self.entries)} entries.")]
+        return events + self._advance()
+
+    def record_game(self: Tournament, match_id: str, outcome: Mapping[str, Any]) -> list[Event]:
+        """A finished game's outcome (engine/contract.py: "ranks" and "scores" per seat)."""
+        match = self._open_match(match_id)
+        ranks, scores = list(outcome.get("ranks", ())), list(outcome.get("scores", ()))
+        if len(ranks) != len(match.seats) or len(scores) != len(match.seats):
+            raise IllegalAction(f"That result does not fit match {match_id}'s seats.")
+        match.games.append(GameResult(ranks, scores))
+        return self._match_moved(match)
+
+    def no_show(self: Tournament, match_id: str, entry_id: str) -> list[Event]:
+        """The entry made no move in time: it forfeits the match."""
+        match = self._open_match(match_id)
+        if entry_id not in match.entries:
+            raise IllegalAction(f"{self.entry(entry_id).name} is not in match {match_id}.")
+        if entry_id in match.forfeits:
+            raise IllegalAction(f"{self.entry(entry_id).name} has already forfeited this match.")
+        match.forfeits[entry_id] = NO_SHOW
+        said = self._say("forfeit", f"{self.entry(entry_id).name} did not show up and forfeits "
+                         f"match {match_id}.", match=match_id, entry=entry_id, reason=NO_SHOW)
+        return [said, *self._match_moved(match)]
+
+    def drop(self: Tournament, by_user_id: int, entry_id: str | None = None) -> list[Event]:
+        """An entry leaves a running event (a member dropping out, or the host dropping it):
+        its unfinished match is forfeited and it is never paired again."""
+        self.check_running()
+        own = self.entry_of(by_user_id)
+        entry = self.entry(entry_id) if entry_id else own
+        if entry is None:
+            raise IllegalAction("You are not in this event.")
+        if entry is not own:
+            self.check_host(by_user_id, "drop another entry")
+        if entry.dropped:
+            raise IllegalAction(f"{entry.name} has already dropped out.")
+        entry.dropped = True
+        events = [self._say("dropped", f"{entry.name} dropped out.", entry=entry.id,
+                            by=by_user_id)]
+        for match in self._current_matches():
+            if entry.id in match.entries and not match.finished:
+                match.forfeits[entry.id] = DROPPED
+                events += self._match_moved(match)
+        return events
+
+    def set_result(self: Tournament, by_user_id: int, match_id: str,
+                   order: Sequence[Sequence[str]]) -> list[Event]:
+        """The host settles a match, over whatever its games said: groups of entries best
+        first ([[winner], [loser]], or [[a, b]] for a draw; every entry at a table in order).
+
+        A match of an earlier round may be settled too, except in a knockout: standings
+        change, pairings already made stand."""
+        self.check_host(by_user_id, "set a result")
+        self.check_running()
+        match = self.match(match_id)
+        if self.format == KNOCKOUT and match not in self._current_matches():
+            raise IllegalAction(f"Match {match_id} is from an earlier round: the bracket has "
+                                "moved on.")
+        groups = [list(group) for group in order if group]
+        named = [e for group in groups for e in group]
+        if sorted(named) != sorted(match.entries):
+            raise IllegalAction(f"Place every entry of match {match_id} exactly once.")
+        if match.needs_winner and len(groups[0]) > 1:
+            raise IllegalAction("A knockout match needs a winner.")
+        match.ruling = Ruling(groups, by_user_id)
+        words = ", then ".join(spoken_list([self.entry(e).name for e in g]) for g in groups)
+        said = self._say("ruling", f"The host set match {match_id}: {words}.", match=match_id,
+                         by=by_user_id)
+        return [said, *self._match_moved(match)]
+
+    def pause(self: Tournament, by_user_id: int) -> list[Event]:
+        self.check_host(by_user_id, "pause the event")
+        self.check_running()
+        if self.paused:
+            raise IllegalAction("The event is already paused.")
+        self.paused = True
+        return [self._say("paused", "The host paused the event: games go on, the next round "
+                          "waits.")]
+
+    def resume(self: Tournament, by_user_id: int) -> list[Event]:
+        self.check_host(by_user_id, "resume the event")
+        self.check_running()
+        if not self.paused:
+            raise IllegalAction("The event is not paused.")
+        self.paused = False
+        return [self._say("resumed", "The host resumed the event."), *self._advance()]
+
+    def cancel(self: Tournament, by_user_id: int) -> list[Event]:
+        from tables.tournaments.tournament import CANCELLED, FINISHED
+
+        self.check_host(by_user_id, "cancel the event")
+        if self.status in (FINISHED, CANCELLED):
+            raise IllegalAction("This event is already over.")
+        self.status = CANCELLED
+        return [self._say("cancelled", "The host cancelled the event.")]
+
+    # ------------------------------------------------------------ moving on
+
+    def _current_matches(self: Tournament) -> list[Match]:
+        current = self.current
+        return current.matches if current else []
+
+    def _open_match(self: Tournament, match_id: str) -> Match:
+        self.check_running()
+        match = self.match(match_id)
+        if match not in self._current_matches():
+            raise IllegalAction(f"Match {match_id} is from an earlier round.")
+        if match.finished:
+            raise IllegalAction(f"Match {match_id} is already over.")
+        return match
+
+    def _match_moved(self: Tournament, match: Match) -> list[Event]:
+        if not match.finished:
+            return []
+        points = match.points() or {}
+        names = {e: self.entry(e).name for e in match.entries}
+        if match.table:
+            order = sorted(match.entries, key=lambda e: -points[e])
+            words = ", ".join(f"{names[e]} {points_words(points[e])}" for e in order)
+        else:
+            winner = match.winner()
+            words = f"{names[winner]} wins" if winner else "drawn"
+        said = self._say("match_over", f"Match {match.id}: {words}.", match=match.id)
+        return [said, *self._advance()]
+
+    def _advance(self: Tournament) -> list[Event]:
+        """Next rounds (a round of walkovers is over at once) until one has a match to play,
+        or the event ends."""
+        events: list[Event] = []
+        while not self.paused and (self.current is None or self.current.finished):
+            if len(self.rounds) >= total_rounds(self):
+                return events + self._finish()
+            made = next_round(self)
+            self.rounds.append(made)
+            byes = [self.entry(e).name for e in made.byes]
+            games = count_words(len(made.matches), *(("table", "tables") if self.format == TABLES
+                                                      else ("match", "matches")))
+            text = f"Round {made.number} of {total_rounds(self)}: {games}."
+            if byes:
+                text += f" A bye for {spoken_list(byes)}."
+            events.append(self._say("round", text, round=made.number))
+        return events
+
+    def _finish(self: Tournament) -> list[Event]:
+        from tables.tournaments.tournament import FINISHED
+
+        if self.format == KNOCKOUT:
+            self.placings = knockout_placings(self.entries, self.rounds)
+        else:
+            self.placings = [[s.entry.id] for s in standings(self.entries, self.rounds)]
+        self.status = FINISHED
+        winners = spoken_list([self.entry(e).name for e in self.placings[0]])
+        return [self._say("finished", f"The event is over: {winners} wins.")]

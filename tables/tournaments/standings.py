@@ -1,0 +1,138 @@
+"""Standings with their tie-breaks, in order: points, Buchholz, spread, head-to-head, seed.
+
+- points: match points (a win 1, a draw ½, a bye 1) or, in a tables event, placement points;
+- Buchholz: the sum of the current points of everyone the entry has played (at a table, of
+  everyone it sat with). A bye has no opponent and adds nothing; a forfeited match still
+  counts its opponent, since the pairing stood;
+- spread: game points for minus against, summed over games played (at a table, the entry's
+  score minus the mean score of the other seats). Forfeits and byes add nothing;
+- head-to-head: among entries still level, the points each took off the others in matches
+  between them (at a table: 1 for finishing above, ½ level);
+- seed (sign-up order, or rating where the event was seeded by rating) settles the rest.
+
+Dropped entries keep their place in the standings and are marked; pairing skips them."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from tables.tournaments.model import Entry, Match, Round
+
+
+@dataclass
+class Standing:
+    entry: Entry
+    place: int = 0
+    played: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    byes: int = 0
+    forfeits: int = 0
+    points: float = 0.0
+    buchholz: float = 0.0
+    spread: float = 0.0
+    opponents: list[str] = field(default_factory=list)
+
+    @property
+    def dropped(self) -> bool:
+        return self.entry.dropped
+
+
+def standings(entries: Sequence[Entry], rounds: Sequence[Round]) -> list[Standing]:
+    """Every entry, best first, from the finished matches and byes of these rounds."""
+    rows = {e.id: Standing(e) for e in entries}
+    head_to_head: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for played in rounds:
+        for entry in played.byes:
+            rows[entry].byes += 1
+            rows[entry].points += 1.0
+        for match in played.matches:
+            points = match.points()
+            if points is not None:
+                _count(match, points, rows, head_to_head)
+    for row in rows.values():
+        row.buchholz = sum(rows[o].points for o in row.opponents)
+    ordered = sorted(rows.values(), key=lambda r: (-r.points, -r.buchholz, -r.spread))
+    ordered = _break_ties(ordered, head_to_head)
+    for place, row in enumerate(ordered, start=1):
+        row.place = place
+    return ordered
+
+
+def _count(
+    match: Match,
+    points: dict[str, float],
+    rows: dict[str, Standing],
+    head_to_head: dict[str, dict[str, float]],
+) -> None:
+    for entry in match.entries:
+        row = rows[entry]
+        row.played += 1
+        row.points += points[entry]
+        row.forfeits += entry in match.forfeits
+        others = [o for o in match.entries if o != entry]
+        row.opponents.extend(others)
+        for other in others:
+            mine, theirs = points[entry], points[other]
+            head_to_head[entry][other] += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        if not match.table:
+            row.wins += points[entry] == 1.0
+            row.draws += points[entry] == 0.5
+            row.losses += points[entry] == 0.0
+        for game in match.games:
+            own = match.entry_score(game, entry)
+            rest = [s for s, e in zip(game.scores, match.seats, strict=True) if e != entry]
+            row.spread += own - sum(rest) / len(rest)
+
+
+def _break_ties(
+    ordered: list[Standing], head_to_head: dict[str, dict[str, float]]
+) -> list[Standing]:
+    result: list[Standing] = []
+    index = 0
+    while index < len(ordered):
+        key = _key(ordered[index])
+        group = [r for r in ordered[index:] if _key(r) == key]
+        ids = {r.entry.id for r in group}
+
+        def mini_league(row: Standing, ids: set[str] = ids) -> float:
+            return sum(v for o, v in head_to_head[row.entry.id].items() if o in ids)
+
+        result.extend(sorted(group, key=lambda r: (-mini_league(r), r.entry.seed)))
+        index += len(group)
+    return result
+
+
+def _key(row: Standing) -> tuple[float, float, float]:
+    return (row.points, row.buchholz, row.spread)
+
+
+def knockout_placings(entries: Sequence[Entry], rounds: Sequence[Round]) -> list[list[str]]:
+    """Groups of entries, best first: the winner, the runner-up, then the losers of each
+    earlier round together (3rd equal, 5th equal ...), each group in seed order."""
+    seed = {e.id: e.seed for e in entries}
+    out_in: dict[str, int] = {}
+    champion: list[str] = []
+    for played in rounds:
+        for match in played.matches:
+            winner = knockout_winner(match, seed) if match.finished else None
+            for entry in match.entries:
+                if entry != winner:
+                    out_in[entry] = played.number
+            if winner is not None and len(played.matches) == 1 and not played.byes:
+                champion = [winner]
+    groups: dict[int, list[str]] = defaultdict(list)
+    for entry, number in out_in.items():
+        groups[number].append(entry)
+    placed = [champion] if champion else []
+    placed += [sorted(groups[n], key=seed.__getitem__) for n in sorted(groups, reverse=True)]
+    return placed
+
+
+def knockout_winner(match: Match, seed: Mapping[str, int]) -> str:
+    """Who is through from a finished knockout match. When both entries forfeited (both
+    dropped out) the better seed goes through on paper."""
+    return match.winner() or min(match.entries, key=seed.__getitem__)

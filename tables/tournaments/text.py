@@ -1,0 +1,167 @@
+"""A tournament in words: the sign-up message, standings, a round's matches, the bracket.
+
+Plain lines; the Discord layer decides about markdown and code blocks."""
+
+from __future__ import annotations
+
+from engine.registry import GAMES
+from tables.text import spoken_list
+from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, TABLES
+from tables.tournaments.knockout import first_round
+from tables.tournaments.model import (
+    DROPPED,
+    NO_SHOW,
+    Match,
+    Round,
+    count_words,
+    points_words,
+)
+from tables.tournaments.rounds import total_rounds
+from tables.tournaments.standings import Standing, standings
+from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, SIGNUP, Tournament
+
+FORFEIT_WORDS = {NO_SHOW: "did not show up", DROPPED: "dropped out"}
+
+
+def title(event: Tournament) -> str:
+    words = f"{GAMES[event.game].title} {FORMAT_WORDS[event.format]}"
+    if event.format == TABLES:
+        words += f", tables of {event.table_size}"
+    if event.best_of == 3:
+        words += ", best of three"
+    if event.final_best_of == 3 and event.best_of == 1:
+        words += ", final best of three"
+    return words
+
+
+def status_line(event: Tournament) -> str:
+    if event.status == SIGNUP:
+        return f"Sign-up open: {count_words(len(event.entries), 'entry', 'entries')} so far."
+    if event.status == CANCELLED:
+        return "Cancelled by the host."
+    if event.status == FINISHED:
+        first = spoken_list([event.entry(e).name for e in event.placings[0]])
+        return f"Finished: {first} won."
+    line = f"Round {len(event.rounds)} of {total_rounds(event)}."
+    return line + " Paused by the host." if event.paused else line
+
+
+def signup_lines(event: Tournament) -> list[str]:
+    lines = [title(event), status_line(event)]
+    lines += [f"{index}. {entry.name}" for index, entry in enumerate(event.entries, start=1)]
+    return lines
+
+
+def standing_lines(event: Tournament) -> list[str]:
+    """One line per entry, best first, with what decides the order."""
+    if event.status == FINISHED and event.format == KNOCKOUT:
+        return placing_lines(event)
+    table = event.format == TABLES
+    return [_standing_line(row, table) for row in standings(event.entries, event.rounds)]
+
+
+def _standing_line(row: Standing, table: bool) -> str:
+    parts = [f"{points_words(row.points)}{' from placings' if table else ''}"]
+    if not table:
+        results = zip(("won", "drawn", "lost"), (row.wins, row.draws, row.losses), strict=True)
+        parts += [f"{word} {number}" for word, number in results if number]
+    if row.byes:
+        parts.append(count_words(row.byes, "bye", "byes"))
+    parts.append(f"Buchholz {_number(row.buchholz)}")
+    parts.append(f"spread {round(row.spread, 1):+g}")
+    mark = " (dropped)" if row.dropped else ""
+    return f"{row.place}. {row.entry.name}{mark}: {', '.join(parts)}"
+
+
+def placing_lines(event: Tournament) -> list[str]:
+    lines = []
+    place = 1
+    for group in event.placings:
+        shared = "=" if len(group) > 1 else ""
+        lines += [f"{place}{shared}. {event.entry(e).name}" for e in group]
+        place += len(group)
+    return lines
+
+
+def match_line(event: Tournament, match: Match) -> str:
+    names = [event.entry(e).name for e in match.entries]
+    computers = match.seats.count(None)
+    if match.table:
+        who = ", ".join(names) + (f" + {count_words(computers, 'computer', 'computers')}"
+                                  if computers else "")
+    else:
+        who = " v ".join(names)
+    return f"{match.id} {who}: {_match_state(event, match)}"
+
+
+def _match_state(event: Tournament, match: Match) -> str:
+    forfeits = [f"{event.entry(e).name} {FORFEIT_WORDS[why]}" for e, why in match.forfeits.items()]
+    points = match.points()
+    if points is None:
+        if match.best_of > 1 and match.games:
+            return f"{_games(event, match)}, best of {match.best_of}"
+        return "; ".join([*forfeits, "playing"])
+    if match.table:
+        order = sorted(match.entries, key=lambda e: -points[e])
+        result = ", ".join(f"{event.entry(e).name} {points_words(points[e])}" for e in order)
+    else:
+        winner = match.winner()
+        result = f"{event.entry(winner).name} wins" if winner else "drawn"
+        if match.best_of > 1 and match.games and not match.ruling:
+            result += f" {_score(match)}"
+    extra = [*forfeits, *(["set by the host"] if match.ruling else [])]
+    return result + (f" ({'; '.join(extra)})" if extra else "")
+
+
+def round_lines(event: Tournament, played: Round) -> list[str]:
+    lines = [f"Round {played.number}"]
+    lines += [f"  {match_line(event, m)}" for m in played.matches]
+    lines += [f"  {event.entry(e).name}: bye" for e in played.byes]
+    return lines
+
+
+def bracket_lines(event: Tournament) -> list[str]:
+    """A knockout round by round, seeds in brackets, the final named."""
+    last = total_rounds(event)
+    lines = []
+    for played in event.rounds:
+        name = "Final" if played.number == last else f"Round {played.number}"
+        lines.append(name)
+        byes = iter(played.byes)
+        matches = iter(played.matches)
+        # in bracket order: round one's byes sit where their slot is
+        slots = first_round(event.seeded()) if played.number == 1 else played.matches
+        for slot in slots:
+            if isinstance(slot, tuple) and slot[1] is None:
+                lines.append(f"  {_seeded(event, next(byes))}: bye")
+                continue
+            match = next(matches)
+            seeded = " v ".join(_seeded(event, e) for e in match.entries)
+            lines.append(f"  {seeded}: {_match_state(event, match)}")
+    if event.status == RUNNING and len(event.rounds) < last:
+        left = count_words(last - len(event.rounds), "round", "rounds")
+        lines.append(f"Then {left} to the final.")
+    return lines
+
+
+def _seeded(event: Tournament, entry_id: str) -> str:
+    entry = event.entry(entry_id)
+    return f"{entry.name} ({entry.seed})"
+
+
+def _games(event: Tournament, match: Match) -> str:
+    """"Ann leads 1–0" or "level 1–1" while a best-of match is on."""
+    won = match.games_won()
+    leader = max(match.entries, key=won.__getitem__)
+    if len(set(won.values())) == 1:
+        return f"level {_score(match)}"
+    return f"{event.entry(leader).name} leads {_score(match)}"
+
+
+def _score(match: Match) -> str:
+    """Games won, the leader's first: "2–1"."""
+    return "–".join(_number(w) for w in sorted(match.games_won().values(), reverse=True))
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"

@@ -1,0 +1,209 @@
+"""Whole events driven by fake outcomes, from sign-up to the final placings."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.registry import GAMES
+from tables.tournaments import KNOCKOUT, ROUND_ROBIN, SWISS, TABLES, standings
+from tables.tournaments.knockout import bracket_size, rounds_needed
+from tables.tournaments.text import bracket_lines, placing_lines, standing_lines, status_line
+from tests.tables.tournaments.helpers import (
+    HOST,
+    better_seed_wins,
+    open_matches,
+    outcome,
+    play_out,
+    signed_up,
+)
+
+
+def ratings(count: int) -> dict[int, float]:
+    """Player n is rated below player n - 1, so seeds follow the player numbers."""
+    return {user: 2000.0 - 10 * user for user in range(1, count + 1)}
+
+
+def test_a_nine_entry_swiss_of_three_rounds_with_byes_a_drop_out_and_a_no_show() -> None:
+    event = signed_up(SWISS, 9, rounds_planned=3)
+    event.start(HOST, ratings(9))
+    assert event.rounds[0].byes == ["e9"]  # the lowest-ranked entry
+    favourite = better_seed_wins(event)
+
+    def play_out_round() -> None:
+        for match in list(event.current.matches):
+            if not match.finished:
+                event.record_game(match.id, outcome(match, favourite(match)))
+
+    play_out_round()
+    assert len(event.rounds) == 2
+    # round two: player 3 drops out mid-round, player 6 does not show up
+    event.drop(3)
+    six = next(m for m in event.current.matches if "e6" in m.entries and not m.finished)
+    event.no_show(six.id, "e6")
+    play_out_round()
+    assert len(event.rounds) == 3
+    assert all("e3" not in m.entries for m in event.current.matches)
+    assert "e3" not in event.current.byes
+    play_out_round()
+    assert event.status == "finished"
+
+    met = Counter(frozenset(m.entries) for r in event.rounds for m in r.matches)
+    assert max(met.values()) == 1
+    byes = Counter(e for r in event.rounds for e in r.byes)
+    assert max(byes.values()) == 1 and sum(byes.values()) == 2  # 9 entries, then 8 after a drop
+    rows = {row.entry.id: row for row in standings(event.entries, event.rounds)}
+    assert rows["e1"].points == 3 and rows["e3"].dropped and rows["e6"].forfeits == 1
+    assert event.placings[0] == ["e1"]
+    assert len(event.placings) == 9
+    lines = standing_lines(event)
+    assert lines[0].startswith("1. Player 1: 3 pts, won 3, Buchholz ")
+    assert any("Player 3 (dropped)" in line for line in lines)
+    assert status_line(event) == "Finished: Player 1 won."
+
+
+def test_an_eight_entry_knockout_with_a_best_of_three_final() -> None:
+    event = signed_up(KNOCKOUT, 8, final_best_of=3)
+    event.start(HOST, ratings(8))
+    assert [m.entries for m in event.current.matches] == [
+        ["e1", "e8"], ["e4", "e5"], ["e2", "e7"], ["e3", "e6"]]
+    favourite = better_seed_wins(event)
+    for match in open_matches(event):
+        if match.best_of == 3:
+            break
+        event.record_game(match.id, outcome(match, favourite(match)))
+    final = event.current.matches[0]
+    assert len(event.rounds) == 3 and final.entries == ["e1", "e2"] and final.best_of == 3
+    event.record_game(final.id, outcome(final, ["e1", "e2"]))
+    assert not final.finished and bracket_lines(event)[-1] == (
+        "  Player 1 (1) v Player 2 (2): Player 1 leads 1–0, best of 3")
+    event.record_game(final.id, outcome(final, ["e2", "e1"]))
+    assert not final.finished
+    event.record_game(final.id, outcome(final, ["e2", "e1"]))
+    assert final.winner() == "e2" and event.status == "finished"
+    assert event.placings == [["e2"], ["e1"], ["e3", "e4"], ["e5", "e6", "e7", "e8"]]
+    assert placing_lines(event)[:4] == [
+        "1. Player 2", "2. Player 1", "3=. Player 3", "3=. Player 4"]
+    assert bracket_lines(event)[-2:] == [
+        "Final", "  Player 1 (1) v Player 2 (2): Player 2 wins 2–1"]
+
+
+def test_a_six_entry_round_robin() -> None:
+    event = signed_up(ROUND_ROBIN, 6)
+    event.start(HOST, ratings(6))
+    play_out(event, better_seed_wins(event))
+    assert event.status == "finished" and len(event.rounds) == 5
+    assert event.placings == [[f"e{n}"] for n in range(1, 7)]
+    rows = standings(event.entries, event.rounds)
+    assert [row.points for row in rows] == [5, 4, 3, 2, 1, 0]
+    assert all(row.played == 5 and row.byes == 0 for row in rows)
+
+
+def test_a_seven_entry_tables_event_in_tables_of_three_and_four() -> None:
+    event = signed_up(TABLES, 7, game="pip-pip", rounds_planned=2, table_size=4)
+    event.start(HOST, ratings(7))
+    first_round = event.current.matches
+    assert [m.seats for m in first_round] == [["e1", "e2", "e3", "e4"], ["e5", "e6", "e7"]]
+    # the lower table's players all beat the top table's in round one
+    for match in first_round:
+        event.record_game(match.id, outcome(match, list(reversed(match.entries))))
+    second_round = event.current.matches
+    # seated by standings: placement points 3,2,1,0 at the four table and 2,1,0 at the three
+    assert second_round[0].seats == ["e4", "e3", "e7", "e2"]
+    assert second_round[1].seats == ["e6", "e1", "e5"]
+    play_out(event, lambda m: m.entries)
+    assert event.status == "finished"
+    rows = standings(event.entries, event.rounds)
+    assert rows[0].entry.id == "e4" and rows[0].points == 6
+    assert standing_lines(event)[0].startswith("1. Player 4: 6 pts from placings, Buchholz ")
+    assert len(event.placings) == 7
+
+
+def test_a_short_table_gets_a_computer_seat_that_is_never_ranked() -> None:
+    event = signed_up(TABLES, 5, game="cribbage", rounds_planned=1, table_size=3)
+    event.start(HOST)
+    assert [m.seats for m in event.current.matches] == [["e1", "e2", "e3"], ["e4", "e5", None]]
+    assert event.players_of(event.current.matches[1]) == [4, 5, None]
+    play_out(event, lambda m: m.entries)
+    assert {row.entry.id: row.points for row in standings(event.entries, event.rounds)} == {
+        "e1": 2, "e2": 1, "e3": 0, "e4": 2, "e5": 1}
+    assert sorted(e for group in event.placings for e in group) == [f"e{n}" for n in range(1, 6)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 64), st.randoms(use_true_random=False))
+def test_knockouts_of_any_size_run_to_placings_for_everyone(count: int, rng) -> None:
+    event = signed_up(KNOCKOUT, count)
+    event.start(HOST, ratings(count))
+    assert len(event.current.byes) == bracket_size(count) - count
+    play_out(event, lambda match: rng.sample(match.entries, 2))
+    assert event.status == "finished" and len(event.rounds) == rounds_needed(count)
+    placed = [e for group in event.placings for e in group]
+    assert sorted(placed) == sorted(e.id for e in event.entries)
+    final = event.rounds[-1].matches
+    assert len(final) == 1 and event.placings[0] == [final[0].winner()]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(3, 64), st.sampled_from([3, 4, 5, 6, 8]), st.data())
+def test_tables_events_seat_everyone_still_in_at_tables_the_game_allows(count, size, data):
+    event = signed_up(TABLES, count, game="pip-pip", rounds_planned=3, table_size=size)
+    event.start(HOST)
+    while event.status == "running":
+        active = sorted(e.id for e in event.entries if not e.dropped)
+        seated = sorted(e for m in event.current.matches for e in m.entries)
+        assert seated == active
+        for match in event.current.matches:
+            assert len(match.seats) in GAMES["pip-pip"].allowed_player_counts()
+            assert len(match.entries) <= size
+        if data.draw(st.booleans()) and len(active) > 3:
+            event.drop(HOST, data.draw(st.sampled_from(active)))
+        for match in list(event.current.matches):
+            if not match.finished:
+                order = data.draw(st.permutations(match.entries))
+                event.record_game(match.id, outcome(match, order))
+    assert len(event.placings) == count
+
+
+def test_a_tables_event_everyone_drops_out_of_still_ends() -> None:
+    event = signed_up(TABLES, 3, game="pip-pip", rounds_planned=3, table_size=3)
+    event.start(HOST)
+    for user in (1, 2, 3):
+        event.drop(user)
+    assert event.status == "finished"
+    assert [len(r.matches) for r in event.rounds] == [1, 0, 0]
+    assert sorted(e for group in event.placings for e in group) == ["e1", "e2", "e3"]
+
+
+def test_two_dropped_entries_paired_together_send_the_better_seed_through_on_paper() -> None:
+    event = signed_up(KNOCKOUT, 8)
+    event.start(HOST, ratings(8))
+    favourite = better_seed_wins(event)
+    top, second, third, fourth = event.current.matches
+    for match in (top, second):  # 1 beats 8 and 4 beats 5, then both drop out
+        event.record_game(match.id, outcome(match, favourite(match)))
+    event.drop(1)
+    event.drop(4)
+    for match in (third, fourth):
+        event.record_game(match.id, outcome(match, favourite(match)))
+    double, other = event.current.matches
+    assert double.entries == ["e1", "e4"] and double.finished and double.winner() is None
+    event.record_game(other.id, outcome(other, favourite(other)))
+    final = event.rounds[-1].matches[0]  # a walkover: the event ends at once
+    assert final.entries == ["e1", "e2"] and final.winner() == "e2"
+    assert event.status == "finished"
+    assert event.placings == [["e2"], ["e1"], ["e3", "e4"], ["e5", "e6", "e7", "e8"]]
+
+
+def test_a_final_between_two_dropped_entries_goes_to_the_better_seed() -> None:
+    event = signed_up(KNOCKOUT, 4)
+    event.start(HOST, ratings(4))
+    event.pause(HOST)  # the final waits while both finalists drop out
+    play_out(event, better_seed_wins(event))
+    event.drop(2)
+    event.drop(1)
+    event.resume(HOST)
+    assert event.status == "finished"
+    assert event.placings == [["e1"], ["e2"], ["e3", "e4"]]

@@ -1,0 +1,83 @@
+"""Standings and their tie-breaks on hand-made events, order: points, Buchholz, spread,
+head-to-head, seed."""
+
+from __future__ import annotations
+
+from tables.tournaments.model import DROPPED, Entry, GameResult, Match, Round
+from tables.tournaments.standings import standings
+
+
+def entries(*names: str) -> list[Entry]:
+    return [Entry(n, [i], [n], seed=i) for i, n in enumerate(names, start=1)]
+
+
+def game(number: int, first: str, second: str, scores: tuple[int, int]) -> Match:
+    """A one-game match the first entry wins on these scores."""
+    ranks = [0, 1] if scores[0] > scores[1] else [1, 0]
+    match = Match(f"{number}.{first}", number, [first, second])
+    match.games.append(GameResult(ranks, list(scores)))
+    return match
+
+
+def order(rows) -> list[str]:
+    return [row.entry.id for row in rows]
+
+
+def test_points_then_buchholz_then_spread() -> None:
+    field = entries("A", "B", "C", "D", "E")
+    rounds = [
+        Round(1, [game(1, "A", "B", (121, 100)), game(1, "C", "D", (121, 90))], byes=["E"]),
+        Round(2, [game(2, "A", "C", (121, 111)), game(2, "E", "D", (121, 119))], byes=["B"]),
+    ]
+    rows = standings(field, rounds)
+    by_id = {row.entry.id: row for row in rows}
+    assert [(by_id[e].points, by_id[e].buchholz, by_id[e].spread) for e in "AEBCD"] == [
+        (2, 2, 31), (2, 0, 2), (1, 2, -21), (1, 2, 21), (0, 3, -33)]
+    # A and E level on points: A's opponents scored more (E's bye adds nothing)
+    # B and C level on points and Buchholz: C's spread is better
+    assert order(rows) == ["A", "E", "C", "B", "D"]
+    assert [row.place for row in rows] == [1, 2, 3, 4, 5]
+    assert by_id["E"].byes == 1 and by_id["E"].wins == 1 and by_id["D"].losses == 2
+
+
+def test_head_to_head_settles_what_points_buchholz_and_spread_leave_level() -> None:
+    # B is the better seed, but A beat B; both end on 1 point, Buchholz 2 and spread 0.
+    field = entries("B", "A", "C", "D")
+    rounds = [
+        Round(1, [game(1, "A", "B", (121, 111)), game(1, "D", "C", (121, 116))]),
+        Round(2, [game(2, "C", "A", (121, 111)), game(2, "B", "D", (121, 111))]),
+    ]
+    rows = standings(field, rounds)
+    assert [(r.entry.id, r.points, r.buchholz, r.spread) for r in rows] == [
+        ("C", 1, 2, 5), ("A", 1, 2, 0), ("B", 1, 2, 0), ("D", 1, 2, -5)]
+
+
+def test_seed_settles_a_tie_head_to_head_cannot() -> None:
+    field = entries("A", "B", "C", "D")
+    rows = standings(field, [])
+    assert order(rows) == ["A", "B", "C", "D"]
+
+
+def test_a_forfeit_is_a_loss_without_game_points_and_dropped_entries_stay_listed() -> None:
+    field = entries("A", "B")
+    field[1].dropped = True
+    match = Match("1.1", 1, ["A", "B"], forfeits={"B": DROPPED})
+    rows = standings(field, [Round(1, [match])])
+    assert [(r.entry.id, r.points, r.spread, r.forfeits, r.dropped) for r in rows] == [
+        ("A", 1, 0, 0, False), ("B", 0, 0, 1, True)]
+
+
+def test_tables_placement_points_count_computer_seats_and_share_level_places() -> None:
+    field = entries("A", "B", "C", "D", "E")
+    first = Match("1.1", 1, ["A", "B", "C", None], table=True)
+    first.games.append(GameResult([1, 0, 2, 3], [20, 30, 10, 0]))
+    second = Match("1.2", 1, ["D", "E", None], table=True)
+    second.games.append(GameResult([0, 0, 2], [25, 25, 5]))
+    rows = standings(field, [Round(1, [first, second])])
+    by_id = {row.entry.id: row for row in rows}
+    assert {e: by_id[e].points for e in "ABCDE"} == {"A": 2, "B": 3, "C": 1, "D": 1.5, "E": 1.5}
+    # Buchholz at a table: the points of everyone the entry sat with
+    assert by_id["A"].buchholz == 4 and by_id["D"].buchholz == 1.5
+    # spread: own score minus the mean of the other seats
+    assert by_id["B"].spread == 20 and by_id["D"].spread == 10
+    assert order(rows)[:2] == ["B", "A"]

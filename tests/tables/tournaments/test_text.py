@@ -1,0 +1,74 @@
+"""The words a tournament message shows, line by line."""
+
+from __future__ import annotations
+
+from tables.tournaments import KNOCKOUT, SWISS, TABLES, Tournament
+from tables.tournaments.text import (
+    bracket_lines,
+    round_lines,
+    signup_lines,
+    standing_lines,
+    status_line,
+)
+from tests.tables.tournaments.helpers import HOST, outcome
+
+
+def names(event: Tournament, *people: str) -> Tournament:
+    for user, name in enumerate(people, start=1):
+        event.join(user, name)
+    return event
+
+
+def test_sign_up_lines_name_the_game_format_and_entries() -> None:
+    event = Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=3,
+                              options={"target": 61})
+    assert signup_lines(event) == ["Cribbage Swiss", "Sign-up open: 0 entries so far."]
+    names(event, "Ann")
+    event.join(9, "Bob")
+    assert signup_lines(event)[1:] == ["Sign-up open: 2 entries so far.", "1. Ann", "2. Bob"]
+    event.cancel(HOST)
+    assert status_line(event) == "Cancelled by the host."
+
+
+def test_standings_and_round_lines_of_a_tables_event() -> None:
+    event = names(Tournament.create("t", HOST, "cribbage", TABLES, rounds_planned=2, table_size=3),
+                  "Ann", "Bob", "Cy", "Di", "Ed")
+    event.start(HOST)
+    first, second = event.current.matches
+    event.no_show(second.id, "e5")
+    assert round_lines(event, event.current) == [
+        "Round 1",
+        "  1.1 Ann, Bob, Cy: playing",
+        "  1.2 Di, Ed + 1 computer: Ed did not show up; playing",
+    ]
+    event.record_game(first.id, outcome(first, ["e3", "e1", "e2"]))
+    event.pause(HOST)
+    event.record_game(second.id, outcome(second, ["e4", "e5"]))
+    assert status_line(event) == "Round 1 of 2. Paused by the host."
+    assert round_lines(event, event.rounds[0])[1:] == [
+        "  1.1 Ann, Bob, Cy: Cy 2 pts, Ann 1 pt, Bob 0 pts",
+        "  1.2 Di, Ed + 1 computer: Di 2 pts, Ed 0 pts (Ed did not show up)",
+    ]
+    assert standing_lines(event) == [
+        "1. Cy: 2 pts from placings, Buchholz 1, spread +15",
+        "2. Di: 2 pts from placings, Buchholz 0, spread +15",
+        "3. Ann: 1 pt from placings, Buchholz 2, spread +0",
+        "4. Bob: 0 pts from placings, Buchholz 3, spread -15",
+        "5. Ed: 0 pts from placings, Buchholz 2, spread +0",
+    ]
+
+
+def test_a_knockout_bracket_shows_seeds_byes_and_what_is_left() -> None:
+    event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy")
+    event.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0})
+    assert bracket_lines(event) == [
+        "Round 1",
+        "  Ann (1): bye",
+        "  Bob (2) v Cy (3): playing",
+        "Then 1 round to the final.",
+    ]
+    match = event.current.matches[0]
+    event.drop(2)
+    assert bracket_lines(event)[2] == "  Bob (2) v Cy (3): Cy wins (Bob dropped out)"
+    assert bracket_lines(event)[-2:] == ["Final", "  Ann (1) v Cy (3): playing"]
+    assert match.winner() == "e3"
