@@ -20,9 +20,12 @@ from store.store import Store
 GameCheck = Callable[[GameRecord, list[tuple[int, dict[str, Any]]]], object]
 
 #: In an order that satisfies the foreign keys.
-TABLES = ("games", "actions", "results", "ratings", "lobbies", "player_settings")
+TABLES = ("games", "actions", "results", "ratings", "lobbies", "player_settings",
+          "tournaments", "tournament_games", "tournament_placings")
 ORDER = {"games": "id", "actions": "game_id, seq", "results": "game_id, seat",
-         "ratings": "guild_id, game, user_id", "lobbies": "id", "player_settings": "user_id"}
+         "ratings": "guild_id, game, user_id", "lobbies": "id", "player_settings": "user_id",
+         "tournaments": "id", "tournament_games": "game_id",
+         "tournament_placings": "tournament_id, user_id"}
 BATCH = 5000
 
 
@@ -42,7 +45,7 @@ async def copy_database(source_url: str, target_url: str, check_game: GameCheck)
         for table in TABLES:
             await _copy_table(source, target, table)
         if target.kind == "postgresql":
-            for table in ("games", "lobbies"):
+            for table in ("games", "lobbies", "tournaments"):
                 await target.db.execute(
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
                     f" COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"

@@ -14,7 +14,8 @@ from store.migrate import (
 )
 
 EXPECTED_TABLES = {
-    "games", "actions", "results", "ratings", "lobbies", "player_settings", "schema_version"
+    "games", "actions", "results", "ratings", "lobbies", "player_settings", "tournaments",
+    "tournament_games", "tournament_placings", "schema_version",
 }
 
 

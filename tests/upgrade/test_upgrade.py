@@ -106,7 +106,9 @@ async def postgres_at_migration(sqlite_path: Path, url: str, version: int) -> di
         assert await migrate_postgres(target, load_migrations(POSTGRES_MIGRATIONS_DIR)[:version])
         async with aiosqlite.connect(sqlite_path) as source:
             source.row_factory = aiosqlite.Row
-            for table in TABLES:
+            async with source.execute("SELECT name FROM sqlite_master") as cursor:
+                present = {row[0] for row in await cursor.fetchall()}
+            for table in (t for t in TABLES if t in present):  # tables of that release
                 async with source.execute(f"SELECT * FROM {table}") as cursor:
                     rows = list(await cursor.fetchall())
                 counts[table] = len(rows)
