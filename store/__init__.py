@@ -5,8 +5,10 @@ asyncpg, the same behaviour on both; schema from numbered migrations for each.
     game_id = await store.create_game(...)
     await store.append_action(game_id, seq, seat, action)   # committed when this returns
 
-Tables: games, actions (the log), results, ratings, lobbies, schema_version. Nothing here
-knows about Discord or about any game's rules.
+Tables: games, actions (the log), results, ratings, lobbies, player_settings, tournaments
+(each event's JSON document, saved under a version number), tournament_games (the game playing
+each match), tournament_placings, schema_version. Nothing here knows about Discord, about any
+game's rules, or how a tournament is run.
 """
 
 from store.records import (
@@ -14,10 +16,14 @@ from store.records import (
     Finish,
     GameRecord,
     LobbyRecord,
+    MatchGame,
+    Placing,
+    PlacingRecord,
     RatingRow,
     ResultRow,
+    TournamentRecord,
 )
-from store.store import GameLost, LobbyLost, LogConflict, Store
+from store.store import GameLost, LobbyLost, LogConflict, Store, TournamentConflict
 
 __all__ = [
     "ActionRecord",
@@ -27,7 +33,12 @@ __all__ = [
     "LobbyLost",
     "LobbyRecord",
     "LogConflict",
+    "MatchGame",
+    "Placing",
+    "PlacingRecord",
     "RatingRow",
     "ResultRow",
     "Store",
+    "TournamentConflict",
+    "TournamentRecord",
 ]

@@ -10,6 +10,9 @@ from typing import Any
 
 GAME_STATUSES = ("running", "finished", "abandoned", "errored")
 LOBBY_STATUSES = ("open", "started", "cancelled")
+TOURNAMENT_STATUSES = ("signup", "running", "finished", "cancelled")
+#: A tournament in one of these still needs serving: its buttons, its matches, its deadline.
+TOURNAMENT_OPEN_STATUSES = ("signup", "running")
 
 
 @dataclass
@@ -127,6 +130,60 @@ class LobbyRecord:
     game_id: int | None
     created_at: str
     updated_at: str
+
+
+@dataclass
+class TournamentRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    game: str
+    status: str
+    #: The event's JSON document, as the tournaments core wrote it (kept as text: the core
+    #: reads it back itself).
+    state: str
+    #: Goes up by one with every save; a save must name the version it read.
+    version: int
+    #: Milliseconds since 1970-01-01 UTC, or None while no round runs against the clock.
+    round_deadline: int | None
+    created_at: str
+    started_at: str | None
+    finished_at: str | None
+    updated_at: str
+
+
+@dataclass
+class MatchGame:
+    """A game that plays (a game of) a tournament match."""
+
+    game_id: int
+    tournament_id: int
+    round: int
+    match_id: str
+    #: The match's thread, or the channel where no thread could be made.
+    channel_id: int
+
+
+@dataclass
+class Placing:
+    """Where one player finished a tournament (a pair's members each get a row)."""
+
+    user_id: int
+    place: int
+
+
+@dataclass
+class PlacingRecord:
+    tournament_id: int
+    guild_id: int
+    game: str
+    user_id: int
+    place: int
+    #: How many entries the event had: "3rd of 9".
+    entries: int
+    finished_at: str
 
 
 @dataclass
