@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from store import Store
+from store import Placing, Store
 from store.copy import copy_database
 from tests.databases import fresh_database
 from tools.copy_database import replays
@@ -19,6 +19,13 @@ async def test_sqlite_to_postgres_and_back_keeps_every_row_and_id(tmp_path: Path
     shutil.copy(FIXTURE, original)
     store = await Store.open(str(original))
     await store.set_player_settings(100, {"autoplay": False, "notices": "never"})
+    tournament_id = await store.create_tournament(
+        guild_id=1, channel_id=1, host_id=100, game="cribbage", state='{"round": 1}'
+    )
+    await store.link_match_game(tournament_id, round=1, match_id="1.1", game_id=3, channel_id=9)
+    await store.save_tournament(tournament_id, version=1, state='{"round": 2}',
+                                status="finished", round_deadline=None, entries=2,
+                                placings=[Placing(100, 1), Placing(101, 2)])
     await store.close()
     back = tmp_path / "back.sqlite3"
     async with fresh_database("postgresql", tmp_path) as url:
@@ -26,6 +33,8 @@ async def test_sqlite_to_postgres_and_back_keeps_every_row_and_id(tmp_path: Path
         assert there.problems == [] and there.replayed == 20
         assert there.counts["games"] == 25 and there.counts["ratings"] > 0
         assert there.counts["player_settings"] == 1
+        assert [there.counts[t] for t in ("tournaments", "tournament_games",
+                                           "tournament_placings")] == [1, 1, 2]
         again = await copy_database(url, str(back), replays)
         assert again.problems == [] and again.counts == there.counts
         # New games continue the id sequence rather than reusing a copied id.
@@ -33,6 +42,8 @@ async def test_sqlite_to_postgres_and_back_keeps_every_row_and_id(tmp_path: Path
         new_id = await store.create_game(guild_id=1, channel_id=1, game="cribbage", options={},
                                          seed=1, seats=[], host_id=1)
         assert new_id == 26
+        assert await store.create_tournament(guild_id=1, channel_id=1, host_id=1,
+                                             game="cribbage", state="{}") == tournament_id + 1
         await store.close()
     a, b = await Store.open(str(original)), await Store.open(str(back))
     for game_id in range(1, 26):
@@ -40,6 +51,10 @@ async def test_sqlite_to_postgres_and_back_keeps_every_row_and_id(tmp_path: Path
         assert await a.actions(game_id) == await b.actions(game_id)
         assert await a.results(game_id) == await b.results(game_id)
     assert await b.player_settings(100) == {"autoplay": False, "notices": "never"}
+    assert (await a.tournament(tournament_id)) == (await b.tournament(tournament_id))
+    assert (await b.tournament(tournament_id)).version == 2
+    assert await a.tournament_games(tournament_id) == await b.tournament_games(tournament_id)
+    assert await a.user_placings(1, 101) == await b.user_placings(1, 101) != []
     await a.close()
     await b.close()
 

@@ -44,6 +44,19 @@ async def finish_every_game(store: Store) -> None:
     await manager.close()
 
 
+async def tournaments_start_empty_and_work(store: Store) -> None:
+    """Tables added after the release: empty, and a past running game can play a match."""
+    assert await store.open_tournaments() == []
+    tournament_id = await store.create_tournament(
+        guild_id=4194304, channel_id=5, host_id=100, game="cribbage", state="{}"
+    )
+    running = next(g for g in EXPECTED["games"] if g["rest"])
+    await store.link_match_game(tournament_id, round=1, match_id="1.1", game_id=running["id"],
+                                channel_id=5)
+    assert (await store.match_of_game(running["id"])).tournament_id == tournament_id
+    assert [r.id for r in await store.open_tournaments()] == [tournament_id]
+
+
 async def test_the_past_release_database_migrates_in_place_and_every_game_finishes(
     tmp_path: Path,
 ):
@@ -64,6 +77,7 @@ async def test_the_past_release_database_migrates_in_place_and_every_game_finish
     assert ratings_before == EXPECTED["ratings"]
     [row] = (await store.actions(EXPECTED["games"][0]["id"]))[:1]
     assert isinstance(row.at, int)  # the old ISO times were converted
+    await tournaments_start_empty_and_work(store)
     await finish_every_game(store)
     assert await store.games_with_status("running") == []
     await store.close()
@@ -143,6 +157,7 @@ async def test_a_postgres_database_at_migration_7_with_running_games_upgrades_in
         assert await logged_rows(url) == before  # every move kept, times and all
         [lobby] = await store.claim_open_lobbies()  # the open lobby is kept, and served
         assert (lobby.id, lobby.seats[0]["user_id"]) == (lobby_id, 100)
+        await tournaments_start_empty_and_work(store)
         running = next(g for g in EXPECTED["games"] if g["rest"])
         await store.claim_running_games()
         with pytest.raises(LogConflict):  # the key still refuses a second move numbered alike
