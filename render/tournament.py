@@ -447,7 +447,7 @@ def _slot_words(slot: Slot) -> str:
     if games:
         score = " " + "–".join(f"{games.get(i, 0):g}" for i in ids)
     if slot.winner is None:
-        return f"{first} v {second}, playing{score}"
+        return f"{first} v {second}, playing{', games' + score if score else ''}"
     winner, loser = (first, second) if ids[0] == slot.winner else (second, first)
     words = f"{winner} beat {loser}"
     if games:

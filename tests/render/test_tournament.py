@@ -5,6 +5,7 @@ text says what the picture shows."""
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 
 import pytest
@@ -169,6 +170,38 @@ def test_a_finished_bracket_marks_the_winners_in_bold_with_a_tick_and_the_final_
     alt = tournament.describe_bracket(data)
     assert "Final: Ann (1) beat Bob 🦊 (2) 2–1." in alt
     assert "Finished: Ann won." in alt
+
+
+def test_a_best_of_three_under_way_shows_the_games_won_on_each_line() -> None:
+    event = knockout(4, 1)
+    final = event.current.matches[0]
+    event.record_game(final.id, outcome(final, _by_seed(event, final.entries)))
+    data = picture_data(event)
+    with text.recording() as drawn:
+        tournament.draw_bracket(data)
+    texts = [d.text for d in drawn]
+    assert texts[-6:] == ["1", "Ann", "(1)", "0", "Bob 🦊", "(2)"]
+    assert "Final: Ann (1) v Bob 🦊 (2), playing, games 1–0." in tournament.describe_bracket(data)
+
+
+def test_emoji_and_right_to_left_names_are_drawn_whole_and_long_ones_cut() -> None:
+    data = picture_data(swiss(6))
+    with text.recording() as drawn:
+        tournament.draw_standings(data)
+    shown = {d.text: d for d in drawn}
+    for name in NAMES:
+        assert name in shown
+    image = tournament.draw_standings(data)
+    long = shown["Dmitri the Unreasonably Long-Named"]
+    assert long.box is not None and long.box[2] < image.width * 0.7  # cut before the numbers
+    alt = tournament.describe_standings(data)
+    assert all(name in alt for name in NAMES)
+
+
+def test_the_picture_data_is_plain_json() -> None:
+    for event in (swiss(9), knockout(9, 2)):
+        data = picture_data(event)
+        assert json.loads(json.dumps(data)) == data
 
 
 def test_byes_read_as_byes() -> None:
