@@ -209,21 +209,28 @@ def describe_standings(data: Data, viewer: str | None = None) -> str:
     status = str(data.get("status", ""))
     head = f"Standings of {plain_name(data.get('title', 'the tournament'))}"
     parts = [f"{head}: {status}." if status else f"{head}."]
-    own = [_row_words(r, columns, viewer) for r in rows if r is not None and r.get("id") == viewer]
-    budget = 900 - sum(len(words) + 1 for words in own)
-    said = 0
+    own = "".join(_row_words(r, columns, viewer) for r in rows
+                  if r is not None and r.get("id") == viewer)
+    budget = 900 - len(own)  # the viewer's own row is always said
+    said: list[str] = []
+    cut = False
     for row in rows:
-        if row is None or row.get("id") == viewer:
+        if row is None:
             continue
         words = _row_words(row, columns, viewer)
-        if len(" ".join(parts)) + len(words) + 1 > budget:
-            break
-        parts.append(words)
-        said += 1
-    left = len(listed(data.get("rows"))) - said - len(own)
+        if row.get("id") == viewer:
+            if not cut:
+                said.append(words)
+                own = ""
+        elif not cut and len(" ".join([*parts, *said, words])) <= budget:
+            said.append(words)
+        else:
+            cut = True
+    parts += said
+    left = len(listed(data.get("rows"))) - len(said) - (1 if own else 0)
     if left:
         parts.append(f"{left} more {'entry' if left == 1 else 'entries'} in the message.")
-    parts += own
+    parts.append(own)
     return clip(" ".join(parts))
 
 
@@ -231,7 +238,9 @@ def _row_words(row: Data, columns: Sequence[str], viewer: str | None) -> str:
     name = plain_name(row.get("name", ""))
     notes = _notes(row, viewer)
     cells = [f"{HEADERS[c] if c != 'points' else 'points'} {_cell(row, c)}" for c in columns]
-    return f"{row.get('place', '')}. {name}{' (' + ', '.join(notes) + ')' if notes else ''}: " \
+    place = str(row.get("place", ""))
+    place += "" if place.endswith("=") else "."  # "3=" reads as it is
+    return f"{place} {name}{' (' + ', '.join(notes) + ')' if notes else ''}: " \
         + ", ".join(cells) + "."
 
 

@@ -125,7 +125,20 @@ def test_the_viewers_row_stays_when_the_standings_are_cut() -> None:
     drawn = _check_picture(tournament.draw_standings, data, last["id"])
     assert "you" in drawn and last["name"] in drawn
     alt = tournament.describe_standings(data, last["id"])
-    assert f"{last['place']}. {last['name']} (you" in alt
+    assert alt.endswith(f"in the message. {last['place']}. {last['name']} (you): points 0, "
+                        f"Buchholz {last['buchholz']:g}, Spread {last['spread']:+g}.")
+    first = data["rows"][0]
+    alt = tournament.describe_standings(data, first["id"])
+    assert f"Round 3 of 3. 1. {first['name']} (you): points" in alt  # in its place
+
+
+def test_shared_places_read_as_shared() -> None:
+    data = picture_data(knockout(8, 3))
+    assert [row["place"] for row in data["rows"]] == ["1", "2", "3=", "3=", *["5="] * 4]
+    drawn = _check_picture(tournament.draw_standings, data)
+    assert drawn.count("5=") == 4 and "Won" in drawn and "Buchholz" not in drawn
+    alt = tournament.describe_standings(data)
+    assert "2. Bob 🦊: Won 2, Lost 1. 3= שרה: Won 1, Lost 1." in alt
 
 
 def test_a_tables_event_explains_its_placement_points() -> None:
