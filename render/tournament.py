@@ -252,6 +252,7 @@ BOX_LINE = SIZE + 10
 BOX = 2 * BOX_LINE + 6
 BOX_GAP = 14
 COLUMN_GAP = 14
+SHORTEST_NAME = 60  # px: a name cut shorter than about five letters says nothing
 
 
 @dataclass(frozen=True)
@@ -423,11 +424,16 @@ def _box(canvas: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
                       bold=True, anchor="lm")
         ink = palette.DIM if slot.winner is not None and not won else palette.WHITE
         seed = f"({entry.get('seed', '?')})"
-        room = right - used - 8 - left - 28 - 6 - text.width(seed, SIZE, bold=won)
+        room = right - used - 8 - left - 28
+        if room - text.width(seed, SIZE, bold=won) - 6 >= SHORTEST_NAME:
+            room -= text.width(seed, SIZE, bold=won) + 6
+        else:
+            seed = ""  # beside "forfeit" a name keeps its room; the words give the seed
         drawn = text.draw(canvas, (left + 28, middle), str(entry.get("name", "")), SIZE,
                           fill=ink, bold=won, anchor="lm", max_width=room)
-        text.draw(canvas, (left + 28 + drawn + 6, middle), seed, SIZE, fill=ink, bold=won,
-                  anchor="lm")
+        if seed:
+            text.draw(canvas, (left + 28 + drawn + 6, middle), seed, SIZE, fill=ink,
+                      bold=won, anchor="lm")
 
 
 def describe_bracket(data: Data, viewer: str | None = None) -> str:
@@ -437,6 +443,9 @@ def describe_bracket(data: Data, viewer: str | None = None) -> str:
     head = f"Knockout bracket of {plain_name(data.get('title', 'the tournament'))}"
     parts = [f"{head}: {status}." if status else f"{head}.", plan.summary, plan.part]
     for column in plan.columns:
+        if all(slot.entries == (None, None) for slot in column.slots) and len(column.slots) > 1:
+            parts.append(f"{column.name}: {len(column.slots)} matches to come.")
+            continue
         parts.append(f"{column.name}: " + "; ".join(_slot_words(s) for s in column.slots) + ".")
     parts.append(plan.after)
     return clip(" ".join(p for p in parts if p))
@@ -458,10 +467,12 @@ def _slot_words(slot: Slot) -> str:
     if slot.winner is None:
         return f"{first} v {second}, playing{', games' + score if score else ''}"
     winner, loser = (first, second) if ids[0] == slot.winner else (second, first)
+    if forfeits:
+        gone = ", ".join(f"{plain_name(seeded(e))} {forfeits[e.get('id')]}"
+                         for e in slot.entries if e and e.get("id") in forfeits)
+        return f"{winner} through, {gone}"
     words = f"{winner} beat {loser}"
     if games:
         won = sorted((games.get(i, 0) for i in ids), reverse=True)
         words += " " + "–".join(f"{g:g}" for g in won)
-    gone = [f"{plain_name(seeded(e))} {forfeits[e.get('id')]}" for e in slot.entries
-            if e and e.get("id") in forfeits]
-    return words + (f" ({', '.join(gone)})" if gone else "")
+    return words

@@ -217,6 +217,20 @@ def test_the_picture_data_is_plain_json() -> None:
         assert json.loads(json.dumps(data)) == data
 
 
+def test_a_forfeit_is_said_in_the_box_and_in_words() -> None:
+    event = knockout(6, 0)
+    match = event.current.matches[0]
+    absent = match.entries[0]
+    event.no_show(match.id, absent)
+    data = picture_data(event)
+    drawn = _check_picture(tournament.draw_bracket, data)
+    assert drawn.count("forfeit") == 1
+    name = event.entry(absent).name
+    assert name in drawn  # cut to its box, its seed left to the words
+    assert f"through, {name} ({event.entry(absent).seed}) did not show up" \
+        in tournament.describe_bracket(data)
+
+
 def test_byes_read_as_byes() -> None:
     data = picture_data(knockout(5, 0))
     drawn = _check_picture(tournament.draw_bracket, data)
