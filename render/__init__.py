@@ -14,6 +14,9 @@ legal_actions); without it the renderer works out what it can from the view.
     draw_revealed(game_name, view)              -> the table with every seat's hand under it
                                                    (view["revealed"]: the seats' views)
     chart_picture(game_name, title, moves)      -> (PNG, alt text) of a finished game's chart
+    tournament.standings_picture(data, viewer)  -> (PNG, alt text) of a tournament's standings
+    tournament.bracket_picture(data, viewer)    -> (PNG, alt text) of a knockout's bracket
+                                                   (data: tables.tournaments.picture_data)
 Nothing here does I/O beyond reading the shipped fonts once, and nothing imports an engine.
 """
 

@@ -60,8 +60,12 @@ def name(view: View, seat: object) -> str:
     """A seat's label (with "(AI)") made safe for plain text: no controls, not too long."""
     if not isinstance(seat, int):
         return "nobody"
-    label = "".join(ch for ch in seats.label(view, seat)
-                    if unicodedata.category(ch) not in ("Cc", "Cs", "Co"))
+    return plain_name(seats.label(view, seat))
+
+
+def plain_name(label: object) -> str:
+    """A name made safe for plain text: no controls, whitespace collapsed, not too long."""
+    label = "".join(ch for ch in str(label) if unicodedata.category(ch) not in ("Cc", "Cs", "Co"))
     label = " ".join(label.split())
     return label if len(label) <= NAME_CHARS else label[: NAME_CHARS - 1] + "…"
 

@@ -14,7 +14,9 @@ kept in `event.log`) and refuses bad input with an IllegalAction, changing nothi
     event.set_result(host_id, match.id, [[winner], [loser]]); event.pause(host_id) ...
     Tournament.from_json(event.to_json()) == event
 
-`text` has the words: sign-up lines, standings, a round's matches, the knockout bracket."""
+`text` has the words: sign-up lines, standings, a round's matches, the knockout bracket.
+`picture.picture_data(event)` is the same as plain JSON-like data for the standings and bracket
+pictures (render.tournament), which may not import this package."""
 
 from tables.tournaments.fit import FORMATS, KNOCKOUT, ROUND_ROBIN, SWISS, TABLES
 from tables.tournaments.model import Entry, Match, Round

@@ -1,0 +1,114 @@
+"""What the tournament pictures draw, as plain JSON-like data: render/ may not import tables,
+so the table layer hands `picture_data(event)` to `render.tournament`.
+
+    {"title": "Cribbage Swiss", "status": "Round 2 of 3",
+     "tables": False,                 # True: points are placement points
+     "columns": ["points", "buchholz", "spread"],    # a knockout: ["won", "lost"]
+     "rows": [{"id", "place": "1" or "3=", "name", "points", "buchholz", "spread",
+               "won", "drawn", "lost", "byes", "forfeits", "dropped"}, ...],   # best first
+     "bracket": None or {"rounds": total, "current": number being played (0 when over),
+                         "played": [{"number", "name": "Round 1" or "Final",
+                                     "slots": [slot, ...]}, ...]}}
+
+A slot, in bracket order: {"entries": [{"id", "name", "seed"}, ...] (one for a bye),
+"bye": bool, "winner": id or None, "games": {id: games won} (best of three, else {}),
+"playing": bool,
+"forfeits": {id: "did not show up" | "dropped out"}}."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tables.tournaments.fit import KNOCKOUT, TABLES
+from tables.tournaments.knockout import first_round
+from tables.tournaments.model import Match, Round
+from tables.tournaments.rounds import total_rounds
+from tables.tournaments.standings import knockout_winner, standings
+from tables.tournaments.text import FORFEIT_WORDS, status_line, title
+from tables.tournaments.tournament import FINISHED, RUNNING, Tournament
+
+
+def picture_data(event: Tournament) -> dict[str, Any]:
+    return {
+        "title": title(event),
+        "status": _status(event),
+        "tables": event.format == TABLES,
+        "columns": ["won", "lost"] if event.format == KNOCKOUT
+        else ["points", "buchholz", "spread"],
+        "rows": _rows(event),
+        "bracket": _bracket(event) if event.format == KNOCKOUT and event.rounds else None,
+    }
+
+
+def _status(event: Tournament) -> str:
+    if event.status == RUNNING:
+        number, last = len(event.rounds), total_rounds(event)
+        words = "Final" if event.format == KNOCKOUT and number == last \
+            else f"Round {number} of {last}"
+        return words + " · paused" if event.paused else words
+    return status_line(event).rstrip(".")
+
+
+def _rows(event: Tournament) -> list[dict[str, Any]]:
+    rows = standings(event.entries, event.rounds)
+    places = {row.entry.id: str(row.place) for row in rows}
+    if event.status == FINISHED and event.format == KNOCKOUT:
+        order, place = [], 1
+        for group in event.placings:
+            for entry in group:
+                places[entry] = f"{place}{'=' if len(group) > 1 else ''}"
+                order.append(entry)
+            place += len(group)
+        rank = {entry: index for index, entry in enumerate(order)}
+        rows.sort(key=lambda row: rank.get(row.entry.id, len(rank)))
+    return [
+        {"id": row.entry.id, "place": places[row.entry.id], "name": row.entry.name,
+         "points": row.points, "buchholz": row.buchholz, "spread": round(row.spread, 1),
+         "won": row.wins, "drawn": row.draws, "lost": row.losses, "byes": row.byes,
+         "forfeits": row.forfeits, "dropped": row.dropped}
+        for row in rows
+    ]
+
+
+def _bracket(event: Tournament) -> dict[str, Any]:
+    last = total_rounds(event)
+    return {
+        "rounds": last,
+        "current": len(event.rounds) if event.status == RUNNING else 0,
+        "played": [{"number": played.number,
+                    "name": "Final" if played.number == last else f"Round {played.number}",
+                    "slots": _slots(event, played)} for played in event.rounds],
+    }
+
+
+def _slots(event: Tournament, played: Round) -> list[dict[str, Any]]:
+    if played.number > 1:
+        return [_match_slot(event, match) for match in played.matches]
+    matches = iter(played.matches)
+    slots = []
+    for first, second in first_round(event.seeded()):
+        if second is None:
+            slots.append({"entries": [_entry(event, first)], "bye": True, "winner": first,
+                          "games": {}, "playing": False, "forfeits": {}})
+        else:
+            slots.append(_match_slot(event, next(matches)))
+    return slots
+
+
+def _match_slot(event: Tournament, match: Match) -> dict[str, Any]:
+    finished = match.finished
+    seeds = {e.id: e.seed for e in event.entries}
+    return {
+        "entries": [_entry(event, e) for e in sorted(match.entries, key=seeds.__getitem__)],
+        "bye": False,
+        "winner": knockout_winner(match, seeds) if finished else None,
+        "games": match.games_won() if match.best_of > 1 and match.games and not match.ruling
+        else {},
+        "playing": not finished,
+        "forfeits": {e: FORFEIT_WORDS[why] for e, why in match.forfeits.items()},
+    }
+
+
+def _entry(event: Tournament, entry_id: str) -> dict[str, Any]:
+    entry = event.entry(entry_id)
+    return {"id": entry.id, "name": entry.name, "seed": entry.seed}

@@ -1,0 +1,272 @@
+"""The tournament pictures: standings and the knockout bracket, from real events of 2..64
+entries. Each holds the floor, keeps to a phone's shape, has no text over another, and its alt
+text says what the picture shows."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from render import tournament
+from render.kit import text
+from tables.tournaments import KNOCKOUT, SWISS, TABLES, Tournament
+from tables.tournaments.picture import picture_data
+from tests.render.conftest import open_png
+from tests.render.test_covers import _meet, covered_texts
+from tests.render.test_floor import MAX_RATIO, _too_small
+from tests.tables.tournaments.helpers import HOST, outcome
+
+NAMES = ["Ann", "Bob 🦊", "שרה", "Dmitri the Unreasonably Long-Named", "Eve", "فاطمة"]
+
+
+def _name(user: int) -> str:
+    return NAMES[user - 1] if user <= len(NAMES) else f"Player {user}"
+
+
+def swiss(count: int, played: int = 2) -> Tournament:
+    played = min(played, count - 2)  # a Swiss has fewer rounds than entries
+    event = Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=played + 1)
+    for user in range(1, count + 1):
+        event.join(user, _name(user))
+    event.start(HOST)
+    for _ in range(played):
+        for match in list(event.current.matches):
+            event.record_game(match.id, outcome(match, _by_seed(event, match.entries)))
+    event.drop(3)
+    return event
+
+
+def knockout(count: int, played: int) -> Tournament:
+    event = Tournament.create("t", HOST, "cribbage", KNOCKOUT, final_best_of=3)
+    for user in range(1, count + 1):
+        event.join(user, _name(user))
+    event.start(HOST)
+    for _ in range(played):
+        if event.current is None:
+            break
+        for match in list(event.current.matches):
+            order = _by_seed(event, match.entries)
+            for finish in (order, order[::-1], order):  # a best of three goes to 2-1
+                if not match.finished:
+                    event.record_game(match.id, outcome(match, finish))
+    return event
+
+
+def _by_seed(event: Tournament, entries: list[str]) -> list[str]:
+    return sorted(entries, key=lambda e: event.entry(e).seed)
+
+
+def _texts_overlapping(drawn: list[text.Drawn]) -> list[tuple[str, str]]:
+    boxed = [d for d in drawn if d.kind == "text" and d.box is not None]
+    return [(a.text, b.text) for a, b in itertools.combinations(boxed, 2)
+            if a.surface == b.surface and _meet(a.box, b.box)]
+
+
+def _check_picture(draw, data: dict, viewer: str | None = None) -> list[str]:  # type: ignore[no-untyped-def]
+    """Draw, hold to the floor, the shape and no overlap; return the texts drawn."""
+    with text.recording(covers=True) as drawn:
+        image = draw(data, viewer)
+    assert image.width == tournament.WIDTH
+    assert image.height <= MAX_RATIO * image.width, image.size
+    assert _too_small(drawn, image.width) == []
+    assert covered_texts(drawn) == []
+    assert _texts_overlapping(drawn) == []
+    return [d.text for d in drawn if d.kind == "text"]
+
+
+def test_the_overlap_check_finds_two_words_on_one_another() -> None:
+    from PIL import Image, ImageDraw
+    canvas = ImageDraw.Draw(Image.new("RGB", (600, 100)))
+    with text.recording() as drawn:
+        text.draw(canvas, (10, 10), "Ann", 20, fill=(255, 255, 255))
+        text.draw(canvas, (20, 12), "Bob", 20, fill=(255, 255, 255))
+        text.draw(canvas, (300, 10), "Cy", 20, fill=(255, 255, 255))
+    assert _texts_overlapping(drawn) == [("Ann", "Bob")]
+
+
+@pytest.mark.parametrize("count", range(3, 65))
+def test_swiss_standings_of_every_size_fit_a_phone_and_say_it_in_words(count: int) -> None:
+    data = picture_data(swiss(count))
+    drawn = _check_picture(tournament.draw_standings, data)
+    alt = tournament.describe_standings(data)
+    assert len(alt) <= 1024
+    rows, hidden = tournament.shown_rows(data, None)
+    for row in rows:
+        assert row is not None and row["name"] in drawn
+    said = [row for row in rows if f"{row['place']}. {row['name']}" in alt]
+    assert said == rows[:len(said)] and len(said) >= min(count, 16)
+    for row in said:
+        assert f"points {row['points']:g}, Buchholz {row['buchholz']:g}" in alt
+    assert hidden == max(0, count - len(rows))
+    if hidden:
+        more = "1 more entry" if hidden == 1 else f"{hidden} more entries"
+        assert f"{more} not shown: the message lists everyone." in drawn
+
+
+def test_a_dropped_entry_is_greyed_and_marked_in_words_and_byes_are_named() -> None:
+    data = picture_data(swiss(9))
+    drawn = _check_picture(tournament.draw_standings, data)
+    dropped = next(r for r in data["rows"] if r["dropped"])
+    assert dropped["name"] == "שרה"
+    assert "forfeit, dropped out" in drawn and "bye" in drawn
+    alt = tournament.describe_standings(data)
+    assert f"{dropped['place']}. שרה (forfeit, dropped out)" in alt
+    assert "(bye)" in alt
+
+
+def test_the_viewers_row_stays_when_the_standings_are_cut() -> None:
+    data = picture_data(swiss(64))
+    last = data["rows"][-1]
+    rows, hidden = tournament.shown_rows(data, last["id"])
+    assert rows[-1] == last and rows[-2] is None and hidden > 0
+    drawn = _check_picture(tournament.draw_standings, data, last["id"])
+    assert "you" in drawn and last["name"] in drawn
+    alt = tournament.describe_standings(data, last["id"])
+    assert alt.endswith(f"in the message. {last['place']}. {last['name']} (you): points 0, "
+                        f"Buchholz {last['buchholz']:g}, Spread {last['spread']:+g}.")
+    first = data["rows"][0]
+    alt = tournament.describe_standings(data, first["id"])
+    assert f"Round 3 of 3. 1. {first['name']} (you): points" in alt  # in its place
+
+
+def test_shared_places_read_as_shared() -> None:
+    data = picture_data(knockout(8, 3))
+    assert [row["place"] for row in data["rows"]] == ["1", "2", "3=", "3=", *["5="] * 4]
+    drawn = _check_picture(tournament.draw_standings, data)
+    assert drawn.count("5=") == 4 and "Won" in drawn and "Buchholz" not in drawn
+    alt = tournament.describe_standings(data)
+    assert "2. Bob 🦊: Won 2, Lost 1. 3= שרה: Won 1, Lost 1." in alt
+
+
+def test_a_tables_event_explains_its_placement_points() -> None:
+    event = Tournament.create("t", HOST, "cribbage", TABLES, rounds_planned=2, table_size=3)
+    for user in range(1, 8):
+        event.join(user, _name(user))
+    event.start(HOST)
+    for match in list(event.current.matches):
+        event.record_game(match.id, outcome(match, _by_seed(event, match.entries)))
+    drawn = _check_picture(tournament.draw_standings, picture_data(event))
+    assert "Pts: placement points, one for each seat placed below" in drawn
+
+
+@pytest.mark.parametrize("count", range(2, 65))
+def test_knockouts_of_every_size_fit_a_phone_at_every_round(count: int) -> None:
+    rounds = (count - 1).bit_length()
+    for played in sorted({0, 1, rounds // 2, rounds}):
+        data = picture_data(knockout(count, played))
+        drawn = _check_picture(tournament.draw_bracket, data)
+        plan = tournament.bracket_plan(data)
+        alt = tournament.describe_bracket(data)
+        assert len(alt) <= 1024
+        assert len(plan.columns[0].slots) <= tournament.MAX_FIRST
+        assert plan.columns[-1].name == "Final" or plan.after
+        for column in plan.columns:
+            assert column.name in drawn and f"{column.name}:" in alt
+            for slot in column.slots:
+                for entry in filter(None, slot.entries):
+                    assert entry["name"] in drawn
+                    assert tournament.seeded(entry) in alt
+
+
+def test_a_finished_bracket_marks_the_winners_in_bold_with_a_tick_and_the_final_score() -> None:
+    data = picture_data(knockout(8, 3))
+    with text.recording() as drawn:
+        tournament.draw_bracket(data)
+    ticks = [d for d in drawn if d.text == tournament.TICK]
+    assert len(ticks) == 4 + 2 + 1
+    final = next(d for d in reversed(drawn) if d.text == "Ann")
+    assert final.size == tournament.SIZE
+    assert {"2", "1"} <= {d.text for d in drawn}
+    alt = tournament.describe_bracket(data)
+    assert "Final: Ann (1) beat Bob 🦊 (2) 2–1." in alt
+    assert "Finished: Ann won." in alt
+
+
+def test_a_best_of_three_under_way_shows_the_games_won_on_each_line() -> None:
+    event = knockout(4, 1)
+    final = event.current.matches[0]
+    event.record_game(final.id, outcome(final, _by_seed(event, final.entries)))
+    data = picture_data(event)
+    with text.recording() as drawn:
+        tournament.draw_bracket(data)
+    texts = [d.text for d in drawn]
+    assert texts[-6:] == ["1", "Ann", "(1)", "0", "Bob 🦊", "(2)"]
+    assert "Final: Ann (1) v Bob 🦊 (2), playing, games 1–0." in tournament.describe_bracket(data)
+
+
+def test_emoji_and_right_to_left_names_are_drawn_whole_and_long_ones_cut() -> None:
+    data = picture_data(swiss(6))
+    with text.recording() as drawn:
+        tournament.draw_standings(data)
+    shown = {d.text: d for d in drawn}
+    for name in NAMES:
+        assert name in shown
+    image = tournament.draw_standings(data)
+    long = shown["Dmitri the Unreasonably Long-Named"]
+    assert long.box is not None and long.box[2] < image.width * 0.7  # cut before the numbers
+    alt = tournament.describe_standings(data)
+    assert all(name in alt for name in NAMES)
+
+
+def test_the_picture_data_is_plain_json() -> None:
+    for event in (swiss(9), knockout(9, 2)):
+        data = picture_data(event)
+        assert json.loads(json.dumps(data)) == data
+
+
+def test_a_forfeit_is_said_in_the_box_and_in_words() -> None:
+    event = knockout(6, 0)
+    match = event.current.matches[0]
+    absent = match.entries[0]
+    event.no_show(match.id, absent)
+    data = picture_data(event)
+    drawn = _check_picture(tournament.draw_bracket, data)
+    assert drawn.count("forfeit") == 1
+    name = event.entry(absent).name
+    assert name in drawn  # cut to its box, its seed left to the words
+    assert f"through, {name} ({event.entry(absent).seed}) did not show up" \
+        in tournament.describe_bracket(data)
+
+
+def test_byes_read_as_byes() -> None:
+    data = picture_data(knockout(5, 0))
+    drawn = _check_picture(tournament.draw_bracket, data)
+    assert drawn.count("bye") == 3
+    assert "Ann (1) has a bye" in tournament.describe_bracket(data)
+
+
+def test_a_big_bracket_shows_the_current_round_on_and_the_viewers_part() -> None:
+    event = knockout(64, 1)
+    data = picture_data(event)
+    viewer = event.entry_of(60 // 2).id  # through to round two in the lower half
+    plan = tournament.bracket_plan(data, viewer)
+    assert [c.name for c in plan.columns] == ["Round 2", "Round 3", "Round 4"]
+    assert plan.summary == "Round 1 played: 32 still in."
+    assert plan.part.startswith("Part 2 of 2 of Round 2")
+    assert plan.after == "Then 2 more rounds to the final."
+    shown = {e["id"] for s in plan.columns[0].slots for e in s.entries if e}
+    assert viewer in shown
+    drawn = _check_picture(tournament.draw_bracket, data, viewer)
+    assert plan.summary in drawn and plan.after in drawn
+
+
+def write_pictures(out: Path) -> list[Path]:
+    """The tournament pictures at 4, 9, 16 and 64 entries, for people to look at."""
+    written = []
+    for count in (4, 9, 16, 64):
+        for name, (png, _) in {
+            f"standings-{count}": tournament.standings_picture(picture_data(swiss(count))),
+            f"bracket-{count}": tournament.bracket_picture(picture_data(knockout(count, 1))),
+        }.items():
+            path = out / f"tournament_{name}.png"
+            path.write_bytes(png)
+            written.append(path)
+    return written
+
+
+def test_the_pictures_are_pngs(tmp_path: Path) -> None:
+    for path in write_pictures(tmp_path):
+        assert open_png(path.read_bytes()).width == tournament.WIDTH
