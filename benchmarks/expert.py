@@ -62,7 +62,7 @@ regret    how well the time budget is spent: decisions met in games of hard play
           `--long-deals` deals (what the expert's search tends to with endless time); then
           the expert decides each one `--repeats` times at `--seconds`. A decision's regret
           is the long search's best value less the value of the action chosen, in the
-          game's own terms (engine/ai/rollout/: Cribbage 60 a won game, Pip Pip points).
+          game's own terms (the rollout's WIN_VALUE: Cribbage 60 a won game, Pip Pip points).
           Prints the mean regret of the hard level (no search) and of the expert with each
           setting (`--setting NAME=VALUE[,NAME=VALUE]`, the search's constants, e.g.
           DROP=inf to try every action to the end), each setting's difference from the
@@ -88,9 +88,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from benchmarks.stats import mean_interval, percentile, wilson
-from engine.ai import expert
 from engine.contract import Game
 from engine.registry import GAMES
+from engine.search import expert
 
 EXPERT, HARD, RANDOM = "expert", "hard", "random"
 
@@ -533,7 +533,7 @@ def endgame(args: argparse.Namespace) -> None:
           f"{high * 100:+.1f}), pair by pair")
 
 
-#: The search's constants a regret run may set (engine/ai/expert.py).
+#: The search's constants a regret run may set (engine/search/expert.py).
 SEARCH_SETTINGS = ("MARGIN", "MIN_DEALS", "DROP", "DROP_FROM")
 DEFAULT_SEARCH = {name: getattr(expert, name) for name in SEARCH_SETTINGS}
 

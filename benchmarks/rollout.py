@@ -1,4 +1,4 @@
-"""The expert's rollout players (engine/ai/rollout/<game>.py): strength and cost.
+"""The expert's rollout players (engine/<game>/rollout.py): strength and cost.
 
     .venv/bin/python -m benchmarks.rollout [--game pip-rush] [--players 2] [--games 2000]
         [--opponent random|hard|normal]
@@ -18,8 +18,8 @@ import sys
 import time
 
 from benchmarks.stats import wilson
-from engine.ai.expert import JUDGES
 from engine.registry import GAMES
+from engine.search.expert import JUDGES
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,7 +21,7 @@ AnalyseFn = Callable[[View, list[Action]], list[dict[str, Any]]]
 #: The levels a game's own `ai` plays.
 AI_LEVELS = ("easy", "normal", "hard")
 #: Computer levels offered at tables: "expert" is a search around "hard"
-#: (engine/ai/expert.py), which the table layer runs itself.
+#: (engine/search/expert.py), which the table layer runs itself.
 LEVELS = (*AI_LEVELS, "expert")
 
 

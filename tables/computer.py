@@ -1,7 +1,7 @@
 """Running a spec's computer player: deterministic randomness and the "has an AI" check.
 
-The expert level is the search of engine/ai/expert.py around the hard level: a game has it
-when it has a hard level and the search knows it (engine.ai.expert.JUDGES)."""
+The expert level is the search of engine/search/expert.py around the hard level: a game has it
+when it has a hard level and the search knows it (engine.search.expert.JUDGES)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from engine.ai.expert import JUDGES
 from engine.errors import IllegalAction
 from engine.registry import GameSpec
+from engine.search.expert import JUDGES
 
 log = logging.getLogger(__name__)
 EXPERT = "expert"

@@ -64,14 +64,14 @@ from engine.spec import GameSpec, Option
 def _computer_player(
     view: View, legal: list[Action], rng: random.Random, level: str = "hard"
 ) -> Action:
-    # Imported here: engine.ai.crib_race imports this package's modules.
-    from engine.ai.crib_race import choose_action
+    # Imported here: engine.crib_race.ai imports this package's modules.
+    from engine.crib_race.ai import choose_action
 
     return choose_action(view, legal, rng, level)
 
 
 def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
-    from engine.analysis.crib_race import analyse  # lazily, as for the computer player
+    from engine.crib_race.analysis import analyse  # lazily, as for the computer player
 
     return analyse(view, legal)
 

@@ -20,13 +20,13 @@ from engine.spec import GameSpec, Option
 def _computer_player(
     view: View, legal: list[Action], rng: random.Random, level: str = "hard"
 ) -> Action:
-    from engine.ai.cribbage import choose_action  # lazily: it imports this package's parts
+    from engine.cribbage.ai import choose_action  # lazily: it imports this package's parts
 
     return choose_action(view, legal, rng, level)
 
 
 def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
-    from engine.analysis.cribbage import analyse  # lazily, as for the computer player
+    from engine.cribbage.analysis import analyse  # lazily, as for the computer player
 
     return analyse(view, legal)
 

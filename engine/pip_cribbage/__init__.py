@@ -59,13 +59,13 @@ from engine.spec import GameSpec, Option
 def _computer_player(
     view: View, legal: list[Action], rng: random.Random, level: str = "hard"
 ) -> Action:
-    from engine.ai.pip_cribbage import choose_action  # lazily: it imports this package's parts
+    from engine.pip_cribbage.ai import choose_action  # lazily: it imports this package's parts
 
     return choose_action(view, legal, rng, level)
 
 
 def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
-    from engine.analysis.pip_cribbage import analyse  # lazily, as for the computer player
+    from engine.pip_cribbage.analysis import analyse  # lazily, as for the computer player
 
     return analyse(view, legal)
 

@@ -67,14 +67,14 @@ from engine.spec import GameSpec, Option
 def _computer_player(
     view: View, legal: list[Action], rng: random.Random, level: str = "hard"
 ) -> Action:
-    # Imported here because engine.ai.pip_pip imports this package's modules.
-    from engine.ai.pip_pip import choose_action
+    # Imported here because engine.pip_pip.ai imports this package's modules.
+    from engine.pip_pip.ai import choose_action
 
     return choose_action(view, legal, rng, level)
 
 
 def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
-    from engine.analysis.pip_pip import analyse  # lazily, as for the computer player
+    from engine.pip_pip.analysis import analyse  # lazily, as for the computer player
 
     return analyse(view, legal)
 
