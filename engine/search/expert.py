@@ -43,17 +43,8 @@ from types import ModuleType
 from typing import Any
 
 from engine.contract import Action, Game
-from engine.crib_race import ai as race_ai
-from engine.crib_race import rollout as race_rollout
-from engine.cribbage import ai as crib_ai
-from engine.cribbage import rollout as crib_rollout
-from engine.pip_cribbage import ai as pip_crib_ai
-from engine.pip_cribbage import rollout as pip_crib_rollout
-from engine.pip_pip import ai as pip_pip_ai
-from engine.pip_pip import rollout as pip_pip_rollout
-from engine.pip_rush import ai as rush_ai
-from engine.pip_rush import rollout as rush_rollout
 from engine.registry import GAMES
+from engine.spec import EXPERT
 
 #: How many standard errors an action must beat the hard choice by to replace it, and on how
 #: many deals at least (a spread measured on two or three deals means little).
@@ -80,33 +71,24 @@ class Budget:
     clock: Callable[[], float] = time.perf_counter
 
 
-#: Each game's hard player: the default the search must beat.
-HARD: dict[str, Callable[..., Action]] = {
-    "cribbage": crib_ai.choose_action,
-    "pip-cribbage": pip_crib_ai.choose_action,
-    "crib-race": race_ai.choose_action,
-    "pip-rush": rush_ai.choose_action,
-    "pip-pip": pip_pip_ai.choose_action,
-}
-#: How each game is searched: its rollout module, on its simulation.
-JUDGES: dict[str, ModuleType] = {
-    "cribbage": crib_rollout,
-    "pip-cribbage": pip_crib_rollout,
-    "crib-race": race_rollout,
-    "pip-rush": rush_rollout,
-    "pip-pip": pip_pip_rollout,
-}
+
+def expert_games() -> list[str]:
+    """The registered games that offer the expert, in menu order."""
+    return [name for name, spec in GAMES.items() if EXPERT in spec.levels]
 
 
 def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget()) -> Action:
     """The expert's action for `seat`, which the game waits for."""
     deadline = budget.clock() + budget.seconds  # the hard choice's own time counts too
-    judge = JUDGES[game.name]
+    spec = GAMES[game.name]
+    judge, hard, simulation = spec.rollout, spec.ai, spec.simulation
+    if judge is None or hard is None or simulation is None:
+        raise ValueError(f"{spec.title} offers no expert")
     legal = game.legal_actions(seat)
     if len(legal) <= 1:
         return legal[0]
     view = game.view(seat)
-    default = HARD[game.name](view, legal, random.Random(rng.getrandbits(64)), level="hard")
+    default = hard(view, legal, random.Random(rng.getrandbits(64)), level="hard")
     inference = getattr(judge, "inference", None)
     infer = None if inference is None else inference(view)
     leads = _Leads(len(legal), legal.index(default))
@@ -115,7 +97,7 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
     while len(leads.tried) > 1 and ((budget.clock() + longest <= deadline) if timed
                                     else leads.deals < budget.iterations):
         began = budget.clock()
-        deal = GAMES[game.name].simulation.from_game(game.determinize(seat, rng))
+        deal = simulation.from_game(game.determinize(seat, rng))
         if infer is not None:
             infer(deal, rng)
         rollout_seed = rng.getrandbits(64)

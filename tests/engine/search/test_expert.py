@@ -203,7 +203,7 @@ def test_in_a_two_player_play_every_deal_searched_gives_the_other_a_hard_keep(
     monkeypatch.setattr(expert, "_sample", recorded)
     game, seat = next((game, seat) for game, seat in decisions(name, 2, {}, seed=6, count=40)
                       if game.phase == "play")
-    fitter = expert.JUDGES[name].inference(game.view(seat))
+    fitter = GAMES[name].rollout.inference(game.view(seat))
     expert.choose(game, seat, random.Random(3), expert.Budget(iterations=5))
     other = 1 - seat
     thrown = {PIECE_OF_TEXT[text] for text in game.view(seat)["discards"]}
