@@ -18,8 +18,8 @@ and may have
 
     exact(sim, seat) -> float | None   the value on lead's scale of a position the module can
                                search to its horizon exactly (the play of two-player
-                               Cribbage and Crib Race: engine/cribbage/play_search.py), used
-                               instead of a rollout; None where it cannot
+                               Cribbage and Crib Race, searched to its end), used instead
+                               of a rollout; None where it cannot
     inference(view) -> (sim, rng) -> None   for one decision of the seat whose `view`
                                this is: deals the hidden cards of each determinized deal
                                again as what the other seats did makes likely, from the
