@@ -4,7 +4,8 @@ Crib Race). `SPEC` makes it GAMES["crib-race"].
 Built on engine/cribbage (CribbageGame and its deal plans, sides, pegging, show and scoring).
 Modules: board (board files in boards/*.json and their checks), track (pegs, moves, zones),
 seating (sides and deal plans for every seating), game (CribRaceGame: the hooks), text
-(labels and rules).
+(labels and rules), ai (the computer players), rollout (the expert's), analysis (hints and
+reviews).
 
 Options:
     teams    True (default) or False: whether 4 players play as 2 teams of 2. 2 and 3 players

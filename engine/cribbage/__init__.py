@@ -1,5 +1,9 @@
 """Cribbage for 2-4 players (4 as two partnerships), and the parts PIP Cribbage and Crib Race
-build on: scoring, sides, the deal plan and cuts, the pegging component, the show order.
+build on: scoring, sides, the deal plan and cuts, the pegging component, the show order, and
+for their computer players the crib table (crib_values.py), the expert's rollout player
+(family_rollout.py), its exact search of a two-player play (play_search.py) and its reading of
+the other player's keep (inference.py). Cribbage's own players are ai.py, its rollout
+rollout.py (with the win chances of win_chances.py), its analysis analysis.py.
 
 The game itself and its view keys are documented in engine/cribbage/game.py.
 """

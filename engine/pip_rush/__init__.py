@@ -3,7 +3,8 @@
 Rules: docs/RULES.md, PIP Rush (PR-1..PR-16). Modules: track (track files and their checks),
 board (racers, suit actions, Movement, win condition), trick (play order, winner, resolution
 order), game (the state machine), text (labels and rules), sim (the same rules on integers,
-for search: SPEC.simulation).
+for search: SPEC.simulation), ai (the computer players), rollout (the expert's), analysis
+(hints and reviews).
 
 Actions (all JSON):
     {"type": "play", "card": "5H"}                       play a card into the trick
