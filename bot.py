@@ -184,7 +184,7 @@ class CardBot(commands.Bot):
         from cogs.replay_cog import ReplayCog
         from cogs.review_cog import ReviewCog
         from cogs.tables_cog import TablesCog
-        from engine.ai.expert import Budget
+        from engine.search.expert import Budget
         from store import Store
         from tables import TableManager
         from tables.expert_pool import ExpertPool

@@ -28,9 +28,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from benchmarks.stats import percentile, wilson
-from engine.ai import cribbage as cribbage_ai
 from engine.cards import Card, die, parse_card, parse_cards
 from engine.contract import Action, Game, View
+from engine.cribbage import ai as cribbage_ai
 from engine.cribbage.scoring import FlushRule, hand_total, peg_points
 from engine.registry import GAMES
 
@@ -40,7 +40,7 @@ AiFn = Callable[[View, list[Action], random.Random, str], Action]
 
 def ai_for(name: str) -> AiFn:
     if name == "pip-cribbage":
-        from engine.ai import pip_cribbage
+        from engine.pip_cribbage import ai as pip_cribbage
 
         return pip_cribbage.choose_action
     return cribbage_ai.choose_action

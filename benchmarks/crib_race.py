@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from benchmarks.stats import mean_interval, percentile, wilson
-from engine.ai import cribbage as cribbage_ai
+from engine.cribbage import ai as cribbage_ai
 from engine.registry import GAMES
 
 RACE = GAMES["crib-race"]

@@ -62,7 +62,7 @@ regret    how well the time budget is spent: decisions met in games of hard play
           `--long-deals` deals (what the expert's search tends to with endless time); then
           the expert decides each one `--repeats` times at `--seconds`. A decision's regret
           is the long search's best value less the value of the action chosen, in the
-          game's own terms (engine/ai/rollout/: Cribbage 60 a won game, Pip Pip points).
+          game's own terms (the rollout's WIN_VALUE: Cribbage 60 a won game, Pip Pip points).
           Prints the mean regret of the hard level (no search) and of the expert with each
           setting (`--setting NAME=VALUE[,NAME=VALUE]`, the search's constants, e.g.
           DROP=inf to try every action to the end), each setting's difference from the
@@ -88,9 +88,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from benchmarks.stats import mean_interval, percentile, wilson
-from engine.ai import expert
 from engine.contract import Game
 from engine.registry import GAMES
+from engine.search import expert
 
 EXPERT, HARD, RANDOM = "expert", "hard", "random"
 
@@ -533,7 +533,7 @@ def endgame(args: argparse.Namespace) -> None:
           f"{high * 100:+.1f}), pair by pair")
 
 
-#: The search's constants a regret run may set (engine/ai/expert.py).
+#: The search's constants a regret run may set (engine/search/expert.py).
 SEARCH_SETTINGS = ("MARGIN", "MIN_DEALS", "DROP", "DROP_FROM")
 DEFAULT_SEARCH = {name: getattr(expert, name) for name in SEARCH_SETTINGS}
 
@@ -586,7 +586,7 @@ def long_search(job: tuple[Decision, int]) -> list[float]:
     """Each legal action's mean value over `deals` deals, every action on every deal."""
     decision, deals = job
     game, seat = decision.state()
-    judge = expert.JUDGES[game.name]
+    judge = GAMES[game.name].rollout
     rng = random.Random(decision.seed * 1_000_003 + decision.moves)
     totals = [0.0] * len(game.legal_actions(seat))
     for _ in range(deals):
@@ -660,7 +660,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
     one = sub.add_parser("strength", help="expert against hard, paired")
-    one.add_argument("--game", default="cribbage", choices=sorted(expert.JUDGES))
+    one.add_argument("--game", default="cribbage", choices=expert.expert_games())
     one.add_argument("--players", type=int, default=2)
     one.add_argument("--games", type=int, default=4000)
     one.add_argument("--iterations", type=int, default=None,
@@ -691,7 +691,7 @@ def main(argv: list[str] | None = None) -> int:
     four.add_argument("--experts", type=int, default=20)
     four.add_argument("--tables", type=int, default=20)
     four.add_argument("--seconds", type=float, default=60.0)
-    four.add_argument("--game", default="cribbage", choices=sorted(expert.JUDGES))
+    four.add_argument("--game", default="cribbage", choices=expert.expert_games())
     four.add_argument("--workers", type=int, default=None,
                       help="the bot's expert processes (default: one per core)")
     six = sub.add_parser("deal", help="the expert's discards or play alone, over one deal")
@@ -710,7 +710,7 @@ def main(argv: list[str] | None = None) -> int:
     seven.add_argument("--seed", type=int, default=1)
     seven.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     five = sub.add_parser("regret", help="how well the expert spends its time budget")
-    five.add_argument("--game", default="pip-pip", choices=sorted(expert.JUDGES))
+    five.add_argument("--game", default="pip-pip", choices=expert.expert_games())
     five.add_argument("--players", type=int, default=4)
     five.add_argument("--rounds", type=int, default=None,
                       help="rounds per game, where the game has the option (default: all)")

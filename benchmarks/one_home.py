@@ -23,9 +23,9 @@ naming       files outside a game's packages that name a game. Product code is e
              render/alt_text/<module>.py). A file names a game when its code (read with `ast`,
              so comments and docstrings do not count) holds a registered name as a string
              ("crib-race"), a dotted or slashed module path with a game's module name in it
-             ("engine.crib_race.board"), an import of such a module (`from engine.ai import
-             crib_race`), the module name as a name or attribute (`crib_race.SPEC`), or when
-             the file's own path is named after a game (engine/ai/crib_race.py).
+             ("engine.crib_race.board"), an import of such a module (`from engine.crib_race
+             import ai`), the module name as a name or attribute (`crib_race.SPEC`), or when
+             the file's own path is named after a game (engine/crib_race/ai.py).
 new-game     files a new game touches outside its own packages, derived from the same search:
              a file there that names two games or more (not itself named after a game) is a
              list of games a new game must join, and a folder there holding a module named

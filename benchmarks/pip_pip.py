@@ -21,9 +21,9 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.stats import percentile, wilson
-from engine.ai.pip_pip import choose_action
 from engine.contract import Action, View
 from engine.pip_pip import SPEC
+from engine.pip_pip.ai import choose_action
 
 Player = Callable[[View, list[Action], random.Random], Action]
 decision_times: dict[str, list[float]] = {"easy": [], "normal": [], "hard": []}

@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from benchmarks.stats import percentile, wilson
-from engine.ai.pip_rush import choose_action
+from engine.pip_rush.ai import choose_action
 from engine.pip_rush.track import TRACKS
 from engine.registry import GAMES
 

@@ -1,4 +1,4 @@
-"""The expert's rollout players (engine/ai/rollout/<game>.py): strength and cost.
+"""The expert's rollout players (engine/<game>/rollout.py): strength and cost.
 
     .venv/bin/python -m benchmarks.rollout [--game pip-rush] [--players 2] [--games 2000]
         [--opponent random|hard|normal]
@@ -18,20 +18,20 @@ import sys
 import time
 
 from benchmarks.stats import wilson
-from engine.ai.expert import JUDGES
 from engine.registry import GAMES
+from engine.search.expert import expert_games
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="pip-rush", choices=sorted(JUDGES))
+    parser.add_argument("--game", default="pip-rush", choices=expert_games())
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--opponent", default="random", choices=["random", "normal", "hard"])
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     spec = GAMES[args.game]
-    module = JUDGES[args.game]
+    module = spec.rollout
     options = spec.check_options({})
     sides = spec.sides(args.players, options)
     shares: list[float] = []

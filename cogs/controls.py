@@ -8,7 +8,7 @@ Rules of the mapping:
 - Legal actions are grouped by their "type", in the order the game lists them.
 - A group whose actions each carry a "cards" list of one length k > 1, and which holds every
   k-combination of the cards it mentions, becomes one multi-select (min = max = k) over that
-  pool of cards (a cribbage discard).
+  pool of cards (a discard of two cards to the crib).
 - Every other group becomes one button per action, labelled by `spec.action_label(action)`.
 - A message holds at most 5 rows of 5 buttons; a select takes a whole row. While the buttons
   do not fit, the largest button group becomes a single-choice select instead.

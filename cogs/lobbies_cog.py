@@ -18,7 +18,7 @@ from cogs import text
 from cogs.components import LobbyButton, LobbySelect, select_option
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
-from engine.registry import GAMES, LEVELS
+from engine.registry import GAMES
 from tables import IDLE_CHOICES
 from tables.options import parse_options
 
@@ -31,8 +31,9 @@ def lobby_view(lobby: Any) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for what in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(lobby.id, what))
-    levels = [select_option(f"Add computer: {level}", level) for level in LEVELS]
-    view.add_item(LobbySelect(lobby.id, "c", levels, placeholder="Add a computer player…"))
+    levels = [select_option(f"Add computer: {level}", level) for level in lobby.spec.levels]
+    if levels:  # a game without computer players offers none
+        view.add_item(LobbySelect(lobby.id, "c", levels, placeholder="Add a computer player…"))
     computers = [
         select_option(f"Remove {seat.name}", str(index))
         for index, seat in enumerate(lobby.seats)

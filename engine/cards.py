@@ -38,7 +38,7 @@ class Card(NamedTuple):
 
     @property
     def value(self) -> int:
-        """The cribbage count value: face cards count 10."""
+        """The value a card counts in a running total: face cards count 10."""
         return VALUE_OF_RANK[self.rank]
 
     def __str__(self) -> str:

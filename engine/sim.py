@@ -1,4 +1,4 @@
-"""The fast simulation form of a game: what a search (engine/ai/expert.py) and random play use.
+"""The fast simulation form of a game: what a search (engine/search/expert.py) and random play use.
 
 The contract (engine/contract.py) is built for the table: dict actions a player can read,
 events with text, views. A search plays thousands of moves that nobody reads, so every game

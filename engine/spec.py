@@ -6,23 +6,25 @@ discovery of every other game (which would import that same package half-initial
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from engine.contract import Action, Game, View
 from engine.errors import IllegalAction
 from engine.sim import Simulation
 
+#: (view, legal, rng, level) -> one of legal: a computer player deciding from its view alone.
 AiFn = Callable[..., Action]
 #: (view, legal) -> every legal action best first: {"action", "value", "parts", "why"}.
 AnalyseFn = Callable[[View, list[Action]], list[dict[str, Any]]]
 #: The levels a game's own `ai` plays.
 AI_LEVELS = ("easy", "normal", "hard")
-#: Computer levels offered at tables: "expert" is a search around "hard"
-#: (engine/ai/expert.py), which the table layer runs itself.
-LEVELS = (*AI_LEVELS, "expert")
+#: The search around "hard" (engine/search/expert.py), which the table layer runs itself.
+EXPERT = "expert"
+#: Every computer level a table may offer; each game offers those of them in its `levels`.
+LEVELS = (*AI_LEVELS, EXPERT)
 
 
 @dataclass(frozen=True)
@@ -41,12 +43,16 @@ class Option:
         return value
 
 
-def _no_ai(view: View, legal: list[Action], rng: random.Random, level: str = "hard") -> Action:
-    raise NotImplementedError("This game has no computer player yet.")
+@dataclass(frozen=True)
+class ReviewTerms:
+    """How a game review (engine/analysis/review.py) words the values of `analyse`."""
 
-
-def _no_analysis(view: View, legal: list[Action]) -> list[dict[str, Any]]:
-    raise NotImplementedError("This game has no analysis yet.")
+    #: What the values measure, for players.
+    units: str = "expected points"
+    #: Whether the values are expected points throughout (False: an estimate).
+    exact: bool = True
+    #: What players call the card plays ("pegging" in the cribbage games).
+    plays: str = "card play"
 
 
 def _no_typed_number(action: Action) -> int | None:
@@ -69,9 +75,19 @@ class GameSpec:
     max_players: int
     factory: Callable[[int, dict[str, Any], int], Game]
     options: tuple[Option, ...] = ()
-    ai: AiFn = _no_ai
-    #: Every legal action of the view's seat, best first (engine/analysis/__init__.py).
-    analyse: AnalyseFn = _no_analysis
+    #: The computer player of the levels in AI_LEVELS; None for a game without one.
+    ai: AiFn | None = None
+    #: The computer levels the game offers, in LEVELS' order: those of AI_LEVELS need `ai`;
+    #: EXPERT needs "hard" (its default choice), `rollout` and `simulation`.
+    levels: tuple[str, ...] = ()
+    #: How the expert's search plays a deal out on the simulation (engine/search/rollout.py
+    #: lists what the module holds); None where the game offers no expert.
+    rollout: ModuleType | None = None
+    #: Every legal action of the view's seat, best first (engine/analysis/__init__.py), for
+    #: hints and reviews; None for a game without analysis.
+    analyse: AnalyseFn | None = None
+    #: How a review words those values.
+    review_terms: ReviewTerms = ReviewTerms()
     #: Which side (team) each seat plays for, given the player count and options.
     sides: Callable[[int, dict[str, Any]], list[int]] = _one_side_per_seat
     #: Words for a button or menu entry that carries out `action`.
@@ -101,6 +117,17 @@ class GameSpec:
     forced: tuple[str, ...] = ()
     #: The game's fast simulation form (engine/sim.py); None until the game has one.
     simulation: type[Simulation] | None = None
+
+    def __post_init__(self) -> None:
+        unknown = [level for level in self.levels if level not in LEVELS]
+        if unknown:
+            raise ValueError(f"{self.name}: no computer level {', '.join(unknown)}")
+        if self.ai is None and any(level in AI_LEVELS for level in self.levels):
+            raise ValueError(f"{self.name}: levels {self.levels} need a computer player (ai)")
+        if EXPERT in self.levels and ("hard" not in self.levels or self.rollout is None
+                                      or self.simulation is None):
+            raise ValueError(f"{self.name}: the expert needs the hard level, a rollout and a "
+                             "simulation")
 
     def labels_for(self, view: View) -> Callable[[Action], str]:
         """The words for each of a seat's actions, given that seat's view."""

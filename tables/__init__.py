@@ -5,7 +5,8 @@
     manager.subscribe(listener)        # async on_update(table, events), on_idle_warning(table,
                                        # seat), on_finished(table); any may be left out
     await manager.start()              # lobbies back, unfinished games replayed from their log
-    table = await manager.create(guild_id=..., channel_id=..., game="cribbage", options={},
+    name = next(iter(GAMES))           # any registry name (engine.registry.GAMES)
+    table = await manager.create(guild_id=..., channel_id=..., game=name, options={},
                                  seats=[SeatInfo(42, "Ann"), SeatInfo(None, "Computer 1", "hard")],
                                  host_id=42)
     events = await manager.act(table.id, user_id, action, version=table.seat_version(seat))

@@ -1,6 +1,6 @@
 """Where expert computer players think: a small pool of worker processes.
 
-The expert searches for about a second per move (engine/ai/expert.py). In a thread it would
+The expert searches for about a second per move (engine/search/expert.py). In a thread it would
 hold the interpreter lock and slow every other table's answers; in a process it only takes a
 core. The pool is sized to the machine's cores and started on the first expert move.
 
@@ -17,8 +17,8 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from engine.ai import expert
 from engine.contract import Action, Game
+from engine.search import expert
 from tables.computer import ai_rng
 
 

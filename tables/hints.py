@@ -1,8 +1,9 @@
 """The Hint button: the best few choices of a seat's hand, for a table that plays with hints
 (table setting "hints"; such games are "assisted": marked in results, never rated).
 
-The analysis (spec.analyse) runs in a worker thread on a snapshot of the seat's view, so the
-event loop keeps serving other tables meanwhile. No Discord here."""
+The analysis (spec.analyse; a game without one has no hints) runs in a worker thread on a
+snapshot of the seat's view, so the event loop keeps serving other tables meanwhile. No Discord
+here."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from engine.errors import IllegalAction
 #: How many choices a hint shows.
 HINT_CHOICES = 3
 HINTS_OFF = "Hints are off in this game: the host can turn them on when opening the lobby."
+NO_HINTS = "This game has no hints yet."
 NOT_YOUR_TURN = "It is not your turn: there is nothing to hint at yet."
 STALE_HINT = "That hand is out of date — press My hand, then Hint, for your current options."
 
@@ -27,13 +29,16 @@ async def hint_for(table: Any, seat: int, version: int) -> list[dict[str, Any]]:
     """The top choices for `seat` at the hand built at seat version `version`."""
     if not hints_on(table.settings):
         raise IllegalAction(HINTS_OFF)
+    analyse = table.spec.analyse
+    if analyse is None:
+        raise IllegalAction(NO_HINTS)
     legal = table.legal_for(seat)
     if not legal:
         raise IllegalAction(NOT_YOUR_TURN)
     if table.seat_version(seat) != version:
         raise IllegalAction(STALE_HINT)
     view = table.view_for(seat)  # a snapshot: the game may move on while the thread works
-    entries = await asyncio.to_thread(table.spec.analyse, view, legal)
+    entries = await asyncio.to_thread(analyse, view, legal)
     if table.seat_version(seat) != version:
         raise IllegalAction(STALE_HINT)
     return list(entries[:HINT_CHOICES])

@@ -603,7 +603,7 @@ class TableManager:
                     level,
                 )
             return await self._accept(table, seat, action)
-        except (asyncio.CancelledError, IllegalAction, NotImplementedError) as error:
+        except (asyncio.CancelledError, IllegalAction) as error:
             if isinstance(error, asyncio.CancelledError):
                 raise
             # A computer player's bug must not stall the table: play the first legal move.

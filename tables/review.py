@@ -35,6 +35,8 @@ async def check_reviewable(store: Any, game_id: int, guild_id: int | None,
     """(the game's record, the seat of `user_id`) when that player may review game `game_id`
     from server `guild_id`; IllegalAction, with a line for the player, when not."""
     record = await finished_record(store, game_id, guild_id, "review")
+    if GAMES[record.game].analyse is None:
+        raise IllegalAction(f"{GAMES[record.game].title} has no reviews yet.")
     seat = next((i for i, s in enumerate(record.seats) if s.get("user_id") == user_id), None)
     if seat is None:
         raise IllegalAction(f"Only the players of game #{game_id} can review it.")

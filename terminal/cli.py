@@ -22,7 +22,7 @@ from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import Store
 from tables import SeatInfo, Table, TableManager
-from tables.options import parse_options
+from tables.options import option_value, parse_options
 from terminal.session import (
     PLAYER_ID,
     TERMINAL_CHANNEL,
@@ -37,13 +37,24 @@ from terminal.session import (
 DEFAULT_DATABASE = "data/terminal.db"
 
 
+def example_command() -> str:
+    """A command line for --help: the first game that has an option, with a value other than
+    its default."""
+    for name, spec in GAMES.items():
+        for option in spec.options:
+            for choice in option.choices:
+                if choice != option.default:
+                    return f"scripts/play {name} --option {option.name}={option_value(choice)}"
+    return f"scripts/play {next(iter(GAMES))}"
+
+
 def parser() -> argparse.ArgumentParser:
     games = ", ".join(GAMES)
     parser = argparse.ArgumentParser(
         prog="scripts/play",
         description="Play a game of the card table bot in this terminal, against computer "
         "players. No Discord needed.",
-        epilog="Example: scripts/play cribbage --option target=61",
+        epilog=f"Example: {example_command()}",
     )
     parser.add_argument("game", nargs="?", help=f"one of {games} (asked if left out)")
     parser.add_argument("--players", type=int, help="how many seats, you included")

@@ -95,7 +95,7 @@ def test_naming_leaves_out_each_games_own_packages_and_finds_the_lists(tmp_path:
         f"render/alt_text/{first.render}.py": both,
         f"engine/ai/{first.module}.py": f"from engine.{first.module} import SPEC\n",
         f"engine/ai/{second.module}.py": "x = 1\n",
-        "engine/ai/expert.py": both,
+        "engine/search/expert.py": both,
         "render/series.py": f'SERIES = {{"{second.name}": 1}}\n',
         "tables/manager.py": f'"""Runs {first.name} and {second.name} games."""\n',
         "tests/test_x.py": both,  # not product code
@@ -103,9 +103,9 @@ def test_naming_leaves_out_each_games_own_packages_and_finds_the_lists(tmp_path:
     found = one_home.naming(root)
     assert found.files == {f"engine/ai/{first.module}.py": {first.name},
                            f"engine/ai/{second.module}.py": {second.name},
-                           "engine/ai/expert.py": {first.name, second.name},
+                           "engine/search/expert.py": {first.name, second.name},
                            "render/series.py": {second.name}}
-    assert found.lists == ["engine/ai/expert.py"]
+    assert found.lists == ["engine/search/expert.py"]
     assert found.folders == ["engine/ai"]
 
 

@@ -1,4 +1,4 @@
-"""Regenerate engine/ai/data/crib_values.json: the average crib a discard leads to.
+"""Regenerate engine/cribbage/data/crib_values.json: the average crib a discard leads to.
 
     .venv/bin/python -m tools.make_crib_table
 

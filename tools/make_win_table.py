@@ -1,11 +1,11 @@
-"""Regenerate engine/ai/data/win_chances.json: two-player Cribbage's chance to win from a deal's
-start.
+"""Regenerate engine/cribbage/data/win_chances.json: two-player Cribbage's chance to win from a
+deal's start.
 
     .venv/bin/python -m tools.make_win_table [--deals 400000] [--seed 1]
 
 Method:
 1. Deal after deal of two-player Cribbage is played on the simulation by the rollout player
-   (engine/ai/rollout/crib_family.py), with no target, so every deal is counted. Each deal
+   (engine/cribbage/family_rollout.py), with no target, so every deal is counted. Each deal
    gives three numbers of points, in the order they are scored: the cut and the play (his
    heels and the pegging, the dealer's and the pone's together), the pone's hand, and the
    dealer's hand and crib.
@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 
-from engine.ai.rollout import crib_family
+from engine.cribbage import family_rollout
 from engine.cribbage.sim import PLAYING, CribbageSim, hand_score
 
 NEEDS = 121
@@ -61,7 +61,7 @@ def deal_distributions(
                 pone_hand[shows[0]] += 1
                 dealer_show[shows[1]] += 1
             seat = sim.to_act()[0]
-            sim.play(seat, crib_family.policy(sim, seat, rng))
+            sim.play(seat, family_rollout.policy(sim, seat, rng))
         assert shows is not None
         gained = [after - was for after, was in zip(sim.side_scores, before, strict=True)]
         play[gained[dealer] - shows[1], gained[pone] - shows[0]] += 1

@@ -1,7 +1,7 @@
 """Analysis of decisions, for hints and game reviews: each game's `analyse(view, legal)` gives
-every legal action with its worth, best first (docs/DESIGN.md, the game contract). The modules
-here build the entries from the evaluations the computer players in engine/ai/ choose by, so
-advice and play share one method.
+every legal action with its worth, best first (docs/DESIGN.md, the game contract). Each game's
+own analysis module (engine/<game>/analysis.py) builds the entries from the evaluations its
+computer players choose by, so advice and play share one method.
 
 An entry is {"action": one of legal, "value": float in the game's own units, "parts": {name:
 float} (how the value splits, where that helps), "why": one short line for a player}.

@@ -28,12 +28,6 @@ from engine.spec import GameSpec
 Review = dict[str, Any]
 #: A choice that gives up less than this is as good as the best: values are rounded there.
 NEGLIGIBLE = 0.005
-#: What the values of each game measure, for players.
-UNITS = {"pip-rush": "the computer's position score, an estimate",
-         "pip-pip": "points as the computer weighs them, an estimate"}
-#: What the card plays are called in each game (the cribbage games peg).
-PLAYS = {"pip-rush": "card play", "pip-pip": "card play"}
-EXACT_UNITS = "expected points"
 
 
 def stage_of(view: View) -> str:
@@ -55,7 +49,8 @@ def kind_of(action: Action) -> str:
 def review_game(spec: GameSpec, players: int, options: dict[str, Any], seed: int,
                 log: Iterable[tuple[int, Action]], seat: int) -> Review:
     """Replay `log` (engine actions only: the table strips its own, such as resigning) and
-    judge every decision of `seat` that had more than one legal action."""
+    judge every decision of `seat` that had more than one legal action, by `spec.analyse`
+    (a game without one has no reviews: tables/review.py refuses them)."""
     game = spec.new(players, options, seed)
     groups: list[dict[str, Any]] = []
     for step, (actor, action) in enumerate(log):
@@ -70,13 +65,15 @@ def review_game(spec: GameSpec, players: int, options: dict[str, Any], seed: int
                 groups[-1]["decisions"].append(decision)
                 groups[-1]["lost"] += decision["lost"]
         game.apply(actor, action, logged=True)
-    return {"game": spec.name, "seat": seat, "units": UNITS.get(spec.name, EXACT_UNITS),
-            "exact": spec.name not in UNITS, "plays": PLAYS.get(spec.name, "pegging"),
-            "groups": groups, "summary": summary(groups)}
+    terms = spec.review_terms
+    return {"game": spec.name, "seat": seat, "units": terms.units, "exact": terms.exact,
+            "plays": terms.plays, "groups": groups, "summary": summary(groups)}
 
 
 def judge(spec: GameSpec, view: View, legal: list[Action], chosen: Action,
           step: int) -> dict[str, Any]:
+    if spec.analyse is None:
+        raise ValueError(f"{spec.title} has no analysis to judge by")
     entries = spec.analyse(view, legal)
     best = entries[0]
     mine = next((e for e in entries if e["action"] == chosen), None)

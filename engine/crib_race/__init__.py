@@ -4,7 +4,8 @@ Crib Race). `SPEC` makes it GAMES["crib-race"].
 Built on engine/cribbage (CribbageGame and its deal plans, sides, pegging, show and scoring).
 Modules: board (board files in boards/*.json and their checks), track (pegs, moves, zones),
 seating (sides and deal plans for every seating), game (CribRaceGame: the hooks), text
-(labels and rules).
+(labels and rules), ai (the computer players), rollout (the expert's), analysis (hints and
+reviews).
 
 Options:
     teams    True (default) or False: whether 4 players play as 2 teams of 2. 2 and 3 players
@@ -49,32 +50,18 @@ Outcome: Cribbage's, with track positions as scores (the winner 121); skunks as 
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from engine.contract import Action, View
+from engine.crib_race import rollout
+from engine.crib_race.ai import choose_action
+from engine.crib_race.analysis import analyse
 from engine.crib_race.board import BOARDS, DEFAULT_BOARD
 from engine.crib_race.game import CribRaceGame
 from engine.crib_race.seating import PLAYER_COUNTS, race_sides
 from engine.crib_race.sim import CribRaceSim
 from engine.crib_race.text import RULES, action_label, status_lines
 from engine.cribbage.presentation import choice_lines, typed_number
-from engine.spec import GameSpec, Option
-
-
-def _computer_player(
-    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
-) -> Action:
-    # Imported here: engine.ai.crib_race imports this package's modules.
-    from engine.ai.crib_race import choose_action
-
-    return choose_action(view, legal, rng, level)
-
-
-def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
-    from engine.analysis.crib_race import analyse  # lazily, as for the computer player
-
-    return analyse(view, legal)
+from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
 
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
@@ -97,8 +84,11 @@ SPEC = GameSpec(
                "The race track: " + "; ".join(f"{b.name}: {b.title}"
                                                for b in BOARDS.values()) + "."),
     ),
-    ai=_computer_player,
-    analyse=_analyse,
+    ai=choose_action,
+    levels=LEVELS,
+    rollout=rollout,
+    analyse=analyse,
+    review_terms=ReviewTerms(plays="pegging"),
     sides=_sides,
     action_label=action_label,
     typed_number=typed_number,

@@ -1,15 +1,20 @@
 """Cribbage for 2-4 players (4 as two partnerships), and the parts PIP Cribbage and Crib Race
-build on: scoring, sides, the deal plan and cuts, the pegging component, the show order.
+build on: scoring, sides, the deal plan and cuts, the pegging component, the show order, and
+for their computer players the crib table (crib_values.py), the expert's rollout player
+(family_rollout.py), its exact search of a two-player play (play_search.py) and its reading of
+the other player's keep (inference.py). Cribbage's own players are ai.py, its rollout
+rollout.py (with the win chances of win_chances.py), its analysis analysis.py.
 
 The game itself and its view keys are documented in engine/cribbage/game.py.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from engine.contract import Action, View
+from engine.cribbage import rollout
+from engine.cribbage.ai import choose_action
+from engine.cribbage.analysis import analyse
 from engine.cribbage.game import CribbageGame
 from engine.cribbage.presentation import (
     RULES,
@@ -20,21 +25,7 @@ from engine.cribbage.presentation import (
 )
 from engine.cribbage.sides import Sides
 from engine.cribbage.sim import CribbageSim
-from engine.spec import GameSpec, Option
-
-
-def _computer_player(
-    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
-) -> Action:
-    from engine.ai.cribbage import choose_action  # lazily: it imports this package's parts
-
-    return choose_action(view, legal, rng, level)
-
-
-def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
-    from engine.analysis.cribbage import analyse  # lazily, as for the computer player
-
-    return analyse(view, legal)
+from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
 
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
@@ -57,8 +48,11 @@ SPEC = GameSpec(
                "Four players always play as two partnerships (seats 1 & 3 against 2 & 4); "
                "two or three players play for themselves."),
     ),
-    ai=_computer_player,
-    analyse=_analyse,
+    ai=choose_action,
+    levels=LEVELS,
+    rollout=rollout,
+    analyse=analyse,
+    review_terms=ReviewTerms(plays="pegging"),
     sides=_sides,
     action_label=action_label,
     typed_number=typed_number,

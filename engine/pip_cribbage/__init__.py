@@ -46,29 +46,16 @@ game_over) plus "effect" (the dealer's space at the deal), "crux", "turn" and "d
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from engine.contract import Action, View
 from engine.cribbage.presentation import choice_lines, typed_number
+from engine.pip_cribbage import rollout
+from engine.pip_cribbage.ai import choose_action
+from engine.pip_cribbage.analysis import analyse
 from engine.pip_cribbage.game import PipCribbageGame
 from engine.pip_cribbage.sim import PipCribbageSim
 from engine.pip_cribbage.text import RULES, action_label, status_lines
-from engine.spec import GameSpec, Option
-
-
-def _computer_player(
-    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
-) -> Action:
-    from engine.ai.pip_cribbage import choose_action  # lazily: it imports this package's parts
-
-    return choose_action(view, legal, rng, level)
-
-
-def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
-    from engine.analysis.pip_cribbage import analyse  # lazily, as for the computer player
-
-    return analyse(view, legal)
+from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
 
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
@@ -86,8 +73,11 @@ SPEC = GameSpec(
         Option("muggins", False, (False, True),
                "Players count their own hands; opponents may take missed points."),
     ),
-    ai=_computer_player,
-    analyse=_analyse,
+    ai=choose_action,
+    levels=LEVELS,
+    rollout=rollout,
+    analyse=analyse,
+    review_terms=ReviewTerms(plays="pegging"),
     sides=_sides,
     action_label=action_label,
     typed_number=typed_number,

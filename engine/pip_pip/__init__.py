@@ -54,29 +54,15 @@ the first deal and the first deal itself (made when the game is built).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from engine.contract import Action, View
+from engine.pip_pip import rollout
+from engine.pip_pip.ai import choose_action
+from engine.pip_pip.analysis import analyse
 from engine.pip_pip.game import PipPipGame
 from engine.pip_pip.sim import PipPipSimulation
 from engine.pip_pip.text import RULES, action_label, status_lines
-from engine.spec import GameSpec, Option
-
-
-def _computer_player(
-    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
-) -> Action:
-    # Imported here because engine.ai.pip_pip imports this package's modules.
-    from engine.ai.pip_pip import choose_action
-
-    return choose_action(view, legal, rng, level)
-
-
-def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
-    from engine.analysis.pip_pip import analyse  # lazily, as for the computer player
-
-    return analyse(view, legal)
+from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
 
 def _new_game(players: int, options: dict[str, Any], seed: int) -> PipPipGame:
@@ -93,8 +79,11 @@ SPEC = GameSpec(
         Option("rounds", "all", ("all", 1, 2, 3, 4, 5, 6, 7, 8),
                'Rounds (deals) to play: "all" is one per player; at most the player count'),
     ),
-    ai=_computer_player,
-    analyse=_analyse,
+    ai=choose_action,
+    levels=LEVELS,
+    rollout=rollout,
+    analyse=analyse,
+    review_terms=ReviewTerms(units="points as the computer weighs them, an estimate", exact=False),
     action_label=action_label,
     status_lines=status_lines,
     rules=RULES,

@@ -3,7 +3,8 @@
 Rules: docs/RULES.md, PIP Rush (PR-1..PR-16). Modules: track (track files and their checks),
 board (racers, suit actions, Movement, win condition), trick (play order, winner, resolution
 order), game (the state machine), text (labels and rules), sim (the same rules on integers,
-for search: SPEC.simulation).
+for search: SPEC.simulation), ai (the computer players), rollout (the expert's), analysis
+(hints and reviews).
 
 Actions (all JSON):
     {"type": "play", "card": "5H"}                       play a card into the trick
@@ -47,30 +48,16 @@ Outcome scores: each seat's team's combined racer spaces (progress along the tra
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from engine.contract import Action, View
+from engine.pip_rush import rollout
+from engine.pip_rush.ai import choose_action
+from engine.pip_rush.analysis import analyse
 from engine.pip_rush.game import PipRushGame, team_of
 from engine.pip_rush.sim import PipRushSim
 from engine.pip_rush.text import RULES, action_label, choice_label, status_lines
 from engine.pip_rush.track import DEFAULT_TRACK, TRACKS
-from engine.spec import GameSpec, Option
-
-
-def _computer_player(
-    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
-) -> Action:
-    # Imported here because engine.ai.pip_rush imports this package's modules.
-    from engine.ai.pip_rush import choose_action
-
-    return choose_action(view, legal, rng, level)
-
-
-def _analyse(view: View, legal: list[Action]) -> list[dict[str, Any]]:
-    from engine.analysis.pip_rush import analyse  # lazily, as for the computer player
-
-    return analyse(view, legal)
+from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
 
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
@@ -93,8 +80,11 @@ SPEC = GameSpec(
             "The track: " + "; ".join(f"{name} ({t.title})" for name, t in TRACKS.items()),
         ),
     ),
-    ai=_computer_player,
-    analyse=_analyse,
+    ai=choose_action,
+    levels=LEVELS,
+    rollout=rollout,
+    analyse=analyse,
+    review_terms=ReviewTerms(units="the computer's position score, an estimate", exact=False),
     sides=_sides,
     action_label=action_label,
     choice_label=choice_label,

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from engine.ai import expert
 from engine.contract import Game
+from engine.search import expert
 from tables.computer import EXPERT, ai_rng, choose
 from tests.conformance.games import (
     MAX_MOVES,

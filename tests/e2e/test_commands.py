@@ -8,6 +8,7 @@ import random
 import re
 from typing import Any
 
+import discord
 import pytest
 
 from cogs import text
@@ -267,3 +268,21 @@ async def test_closing_the_bot_closes_the_database_even_when_discord_fails(
         assert bot.store is None and bot.is_closed()
         with pytest.raises(Exception, match=r"no active connection|pool is closed"):
             await store.schema_version()
+
+
+async def test_a_lobby_offers_the_computer_levels_its_game_offers() -> None:
+    from cogs.lobbies_cog import lobby_view
+    from tables.lobby import Lobby
+    from tests.tables.race_game import DASH, DASH_NO_AI
+
+    def level_choices(spec: GameSpec) -> list[str] | None:
+        lobby = Lobby(id=1, guild_id=1, channel_id=2, host_id=3, spec=spec, options={})
+        for child in lobby_view(lobby).children:
+            item = getattr(child, "item", child)  # a DynamicItem wraps its select
+            if isinstance(item, discord.ui.Select) and item.placeholder == "Add a computer player…":
+                return [option.value for option in item.options]
+        return None
+
+    assert level_choices(GAMES["cribbage"]) == ["easy", "normal", "hard", "expert"]
+    assert level_choices(DASH) == ["easy", "normal", "hard"]
+    assert level_choices(DASH_NO_AI) is None

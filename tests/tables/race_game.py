@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.contract import Action, Event, Game, View
 from engine.errors import IllegalAction
-from engine.registry import GameSpec, Option
+from engine.registry import AI_LEVELS, GameSpec, Option
 
 HAND = 3
 
@@ -145,10 +145,11 @@ DASH = GameSpec(
         Option("teams", False, (False, True), "Partners with four players"),
     ),
     ai=dash_ai,
+    levels=AI_LEVELS,
     sides=dash_sides,
 )
 
-#: The same game without a computer player (the registry's default ai).
+#: The same game without a computer player (the spec's default: no ai, no levels).
 DASH_NO_AI = GameSpec(
     name="dash-solo", title="Dash (people only)", min_players=2, max_players=4,
     factory=Dash, options=DASH.options, sides=dash_sides,

@@ -3,17 +3,27 @@ refusals, and hinted games assisted in the results and left out of the ratings."
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from store import Store
 from tables import TableManager
-from tables.hints import HINTS_OFF, NOT_YOUR_TURN, STALE_HINT, hint_for, hint_text
+from tables.hints import (
+    HINTS_OFF,
+    NO_HINTS,
+    NOT_YOUR_TURN,
+    STALE_HINT,
+    hint_for,
+    hint_text,
+)
 from tables.lobby import Lobby
 from tables.ratings import finish_for
 from tables.review import MESSAGE_LIMIT, check_reviewable, review_of, review_text
 from tests.tables.helpers import ANN, BOB, CAT, CHANNEL, GUILD, computer, human
+from tests.tables.race_game import DASH
 
 
 @pytest.fixture
@@ -120,6 +130,14 @@ async def test_a_hint_and_its_refusals(real_manager: TableManager) -> None:
     with pytest.raises(IllegalAction) as refusal:
         await hint_for(table, player, table.seat_version(player))
     assert str(refusal.value) == HINTS_OFF
+
+
+async def test_a_game_without_analysis_has_no_hints() -> None:
+    assert DASH.analyse is None
+    table = SimpleNamespace(settings={"hints": True}, spec=DASH)
+    with pytest.raises(IllegalAction) as refusal:
+        await hint_for(table, 0, 0)
+    assert str(refusal.value) == NO_HINTS
 
 
 def test_only_the_host_turns_hints_on_and_off() -> None:

@@ -7,8 +7,8 @@ import asyncio
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from engine.ai import expert
 from engine.registry import GAMES
+from engine.search import expert
 from store import Store
 from tables import SeatInfo, TableManager
 from tables.computer import has_computer_player

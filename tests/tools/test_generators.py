@@ -8,8 +8,8 @@ from importlib import resources
 
 import pytest
 
-from engine.ai._crib_values import CRIB_PAIR_VALUES, CRIB_SINGLE_VALUES
-from engine.ai._win_chances import DEALER_WINS
+from engine.cribbage.crib_values import CRIB_PAIR_VALUES, CRIB_SINGLE_VALUES
+from engine.cribbage.win_chances import DEALER_WINS
 from tools import make_crib_table, make_default_board, make_win_table
 
 
@@ -17,8 +17,8 @@ def shipped(package: str, *path: str) -> str:
     return resources.files(package).joinpath(*path).read_text("utf-8")
 
 
-CRIB_TEXT = shipped("engine.ai", "data", "crib_values.json")
-WIN_TEXT = shipped("engine.ai", "data", "win_chances.json")
+CRIB_TEXT = shipped("engine.cribbage", "data", "crib_values.json")
+WIN_TEXT = shipped("engine.cribbage", "data", "win_chances.json")
 CRIB_ENTRIES = {line.removesuffix(",") for line in CRIB_TEXT.splitlines()}
 
 

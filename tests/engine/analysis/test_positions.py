@@ -8,11 +8,11 @@ from engine.cards import parse_card, parse_cards
 from engine.crib_race.board import TRAP
 from engine.cribbage.scoring import score_hand
 from engine.registry import GAMES
-from tests.engine.ai.test_cribbage import at_the_show, deal_around, in_play
-from tests.engine.ai.test_pip_cribbage import turn_game
 from tests.engine.crib_race.helpers import claim, place, play_to_show, race, zone
 from tests.engine.crib_race.test_zones_in_play import two_player_deal
 from tests.engine.cribbage.stacking import stacked_game
+from tests.engine.cribbage.test_ai import at_the_show, deal_around, in_play
+from tests.engine.pip_cribbage.test_ai import turn_game
 from tests.engine.pip_pip.helpers import play as play_pip_pip
 from tests.engine.pip_pip.helpers import rigged
 from tests.engine.pip_rush.helpers import choose, new_game, play_cards, racer, rig

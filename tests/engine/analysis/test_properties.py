@@ -14,12 +14,12 @@ from engine.cards import Card, die, parse_cards, standard_deck
 from engine.contract import Game
 from engine.cribbage.scoring import FlushRule, score_hand
 from engine.registry import GAMES
-from tests.engine.ai.test_cribbage import decision_states
-from tests.engine.ai.test_cribbage import hide_differently as hide_cribbage_cards
-from tests.engine.ai.test_pip_pip import hide_differently as hide_pip_pip_cards
-from tests.engine.ai.test_pip_rush import hide_differently as hide_pip_rush_cards
-from tests.engine.ai.test_pip_rush import random_states as pip_rush_states
+from tests.engine.cribbage.test_ai import decision_states
+from tests.engine.cribbage.test_ai import hide_differently as hide_cribbage_cards
 from tests.engine.pip_cribbage.helpers import pip_game
+from tests.engine.pip_pip.test_ai import hide_differently as hide_pip_pip_cards
+from tests.engine.pip_rush.test_ai import hide_differently as hide_pip_rush_cards
+from tests.engine.pip_rush.test_ai import random_states as pip_rush_states
 
 DEALS = 200
 SEATINGS = [("cribbage", 2), ("cribbage", 3), ("cribbage", 4), ("pip-cribbage", 2),

@@ -1,0 +1,65 @@
+"""Crib Race's analysis: Cribbage's (engine/cribbage/analysis.py) made aware of the track, as
+the computer player is (engine/crib_race/ai.py).
+
+- Discards: "hand" (the exact mean of the kept cards' show over every unseen starter) and
+  "crib" (the table's average, signed; none when the dealing team's discards go under the
+  deck) in points, plus "track": what the track makes of the hand's totals (slides and
+  shortcuts gain, traps and boxes cost) from where the play may leave the peg, an estimate.
+- The play: Cribbage's expected net points, plus "track": the same correction for our move and
+  for the rival's expected reply.
+- Keeping or giving back muggins points: the ground each gains or costs, in holes.
+"""
+
+from __future__ import annotations
+
+from engine.analysis import Entry, best_first, entry, only_move, signed
+from engine.contract import Action, View
+from engine.crib_race.ai import (
+    TRACK_WEIGHT,
+    crib_sign,
+    mean_worth,
+    muggins_worths,
+    total_worths,
+    track_correction,
+    with_holes_to_go,
+)
+from engine.crib_race.board import BOARDS, Board
+from engine.cribbage import ai as crib_ai
+from engine.cribbage.analysis import crib_words, play_entries, show_entries
+
+WEIGHT = TRACK_WEIGHT["hard"]
+
+
+def analyse(view: View, legal: list[Action]) -> list[Entry]:
+    single = only_move(legal)
+    if single is not None:
+        return single
+    board = BOARDS[view["board"]["name"]]
+    race_view = with_holes_to_go(view)
+    kinds = {action["type"] for action in legal}
+    if "discard" in kinds:
+        return discard_entries(race_view, legal, board)
+    if "play" in kinds:
+        situation = crib_ai.play_situation(race_view, {})
+        correct = track_correction(race_view, situation, board, WEIGHT, replies=True)
+        return play_entries(race_view, legal, {},
+                            correction=("track", lambda piece, _worth: correct(piece)))
+    return show_entries(race_view, legal, crib_ai.cribbage_count,
+                        muggins_worth=lambda _points: muggins_worths(view, board))
+
+
+def discard_entries(view: View, legal: list[Action], board: Board) -> list[Entry]:
+    hand = crib_ai.cards_of(view["hand"])
+    unseen = crib_ai.unseen_cards(view)
+    sign = crib_sign(view)
+    worth = total_worths(view, board, WEIGHT)
+    entries = []
+    for action in legal:
+        parts = crib_ai.discard_worth(hand, action, unseen, sign)
+        track = mean_worth(parts.totals, worth) - parts.hand
+        kept = " ".join(str(card) for card in crib_ai.kept_after(hand, action))
+        why = (f"Keep {kept}: hand {parts.hand:.2f} on average, {crib_words(sign)} "
+               f"{signed(parts.crib)} (table), track {signed(track)} (estimate).")
+        entries.append(entry(action, parts.hand + parts.crib + track, why,
+                             hand=parts.hand, crib=parts.crib, track=track))
+    return best_first(entries)

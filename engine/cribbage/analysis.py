@@ -1,0 +1,165 @@
+"""Cribbage's analysis, and the parts PIP Cribbage and Crib Race build on.
+
+- Discards: "hand" is the exact mean of the kept cards' show over every starter the seat has
+  not seen; "crib" is the crib's average from the computer player's table
+  (engine/cribbage/crib_values.py, worked out over random deals), + for one's own or a partner's
+  crib, - for an opponent's. The value is their sum: expected points of the deal's counts.
+- The play: the points a piece takes now, plus (hard-level model of engine/cribbage/ai.py)
+  what laying the rest alone takes when everyone else has said go, less the next seat's
+  expected best reply net of one's counter to it, plus the worth of a likely go. The reply
+  model is the computer player's, one reply deep: the value is an estimate.
+- The show: a claim is worth its points, less the points short (an opponent may take them
+  with muggins); pressing muggins is worth the points the count missed; keeping muggins
+  points is worth them, giving them back costs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.analysis import Entry, best_first, entry, only_move, signed
+from engine.cards import Card, parse_card, parse_cards
+from engine.contract import Action, View
+from engine.cribbage.ai import (
+    GO_WORTH,
+    CountFn,
+    PlayWorth,
+    ShowOrder,
+    cards_of,
+    crib_sign,
+    cribbage_count,
+    cribbage_show_order,
+    discard_worth,
+    kept_after,
+    missed_points,
+    play_situation,
+    play_worth,
+    unseen_cards,
+)
+
+#: (piece, its worth) -> a correction to the play's value, with its own part name.
+PlayCorrection = Callable[[Card, PlayWorth], float]
+
+
+def analyse(view: View, legal: list[Action]) -> list[Entry]:
+    single = only_move(legal)
+    if single is not None:
+        return single
+    kinds = {action["type"] for action in legal}
+    if "discard" in kinds:
+        return discard_entries(view, legal, crib_sign(view))
+    if "play" in kinds:
+        return play_entries(view, legal, {})
+    return show_entries(view, legal, cribbage_count)
+
+
+# ===== the discard ============================================================================
+
+
+def crib_words(sign: float) -> str:
+    if sign > 0:
+        return "your crib"
+    return "their crib" if sign < 0 else "no crib"
+
+
+def discard_entries(view: View, legal: list[Action], sign: float) -> list[Entry]:
+    hand = cards_of(view["hand"])
+    unseen = unseen_cards(view)
+    entries = []
+    for action in legal:
+        worth = discard_worth(hand, action, unseen, sign)
+        kept = " ".join(str(card) for card in kept_after(hand, action))
+        why = (f"Keep {kept}: hand {worth.hand:.2f} on average, {crib_words(sign)} "
+               f"{signed(worth.crib)} (table estimate).")
+        entries.append(entry(action, worth.hand + worth.crib, why,
+                             hand=worth.hand, crib=worth.crib))
+    return best_first(entries)
+
+
+# ===== the play ===============================================================================
+
+
+def play_entries(view: View, legal: list[Action], known_pieces: dict[int, list[Card]],
+                 show: ShowOrder | None = None,
+                 correction: tuple[str, PlayCorrection] | None = None) -> list[Entry]:
+    """Every play's expected net points (see the module's docstring); `correction` adds a
+    named part (Crib Race: what the track makes of the points)."""
+    situation = play_situation(view, known_pieces, show or cribbage_show_order(view))
+    entries = []
+    for action in legal:
+        if action["type"] != "play":
+            entries.append(entry(action, 0.0, "Nothing to play: say go."))
+            continue
+        piece = parse_card(action["card"])
+        worth = play_worth(situation, piece, counter=True)
+        parts = {"now": float(worth.points)}
+        if worth.points >= situation.my_need:
+            why = f"Pegs {worth.points} and wins the game."
+        else:
+            parts["later"] = float(worth.solo)
+            parts["reply"] = worth.reply if worth.to_partner else -worth.reply
+            parts["go"] = 0.0 if worth.to_partner else worth.no_reply * GO_WORTH
+            why = play_why(worth)
+        if correction is not None:
+            name, correct = correction
+            parts[name] = correct(piece, worth)
+        entries.append(entry(action, sum(parts.values()), why, **parts))
+    return best_first(entries)
+
+
+def play_why(worth: PlayWorth) -> str:
+    words = [f"Pegs {worth.points} now"]
+    if worth.solo:
+        words.append(f"{worth.solo} more laying your last cards alone")
+    if worth.to_partner and worth.reply >= 0.05:
+        words.append(f"your partner's best reply adds {worth.reply:.1f} on average (estimate)")
+    elif worth.reply >= 0.05:
+        words.append(f"their best reply takes {worth.reply:.1f} on average (estimate)")
+    elif worth.reply <= -0.05:
+        words.append(f"your answer to their reply takes {-worth.reply:.1f} more on average "
+                     "(estimate)")
+    if not worth.to_partner and worth.no_reply >= 0.5:
+        words.append("they may well have to say go")
+    return "; ".join(words) + "."
+
+
+# ===== the show ===============================================================================
+
+
+def show_entries(view: View, legal: list[Action], count: CountFn,
+                 muggins_worth: Callable[[int], tuple[float, float]] | None = None) -> list[Entry]:
+    """Claims, muggins, keeping or giving back; `muggins_worth(points)` gives (keep, give back)
+    worths when they are not simply +points and -points (Crib Race: ground on the track)."""
+    entries = []
+    for action in legal:
+        kind = action["type"]
+        if kind == "claim":
+            entries.append(claim_entry(view, action, count))
+        elif kind == "muggins":
+            missed = missed_points(view, count)
+            why = (f"Their count was {missed} short: take the points." if missed
+                   else "Their count was right: there is nothing to take.")
+            entries.append(entry(action, missed, why))
+        elif kind in ("keep", "give_back"):
+            points = int(view["muggins"]["points"])
+            keep, give = muggins_worth(points) if muggins_worth else (points, -points)
+            if kind == "keep":
+                entries.append(entry(action, keep, f"Keep the {points} points."))
+            else:
+                entries.append(entry(action, give, f"Hand the {points} points back."))
+        else:
+            entries.append(entry(action, 0.0, "Let the count stand."))
+    return best_first(entries)
+
+
+def claim_entry(view: View, action: Action, count: CountFn) -> Entry:
+    waiting = view["next_count"]
+    exact = count(waiting["kind"], parse_cards(waiting["cards"]), parse_card(view["starter"]))
+    points = int(action["points"])
+    if points == exact:
+        return entry(action, points, f"The exact count: {exact}.")
+    if points > exact:
+        return entry(action, 0.0, f"Too many: the count is {exact}, you would count again.")
+    short = exact - points
+    return entry(action, points - short,
+                 f"{short} short of {exact}: an opponent may take them with muggins.")

@@ -1,0 +1,215 @@
+"""The rollout player of the Cribbage family (Cribbage, PIP Cribbage, Crib Race) on their
+simulations (engine/cribbage/sim.py and its subclasses), and the parts their rollout modules
+share: the progress through a deal and the score lead.
+
+The policy is a cheap version of the hard level, a few microseconds a move:
+- discard: the kept cards' points as they stand (no starter) plus the crib table's average
+  for the thrown cards (engine/cribbage/crib_values.py), for or against us;
+- the play: the points a piece takes, less the best points the next seat's real pieces answer
+  with (a determinized deal may be read whole), with a small preference for laying high
+  pieces first; `worth` turns points into the game's own terms (Crib Race: the track);
+- the show: the true count is claimed, an undercount is caught, muggins points are kept;
+  a game's own choices (PIP's Crux and Turn) through `own_choice`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from engine.cribbage._tables import RANK_SCORES
+from engine.cribbage.crib_values import CRIB_PAIR_VALUES, CRIB_SINGLE_VALUES
+from engine.cribbage.sim import (
+    CARDS,
+    CLAIM,
+    DISCARD,
+    DISCARD_PAIR,
+    DISCARDING,
+    GO,
+    KEEP,
+    LIMIT,
+    MUGGINS,
+    NO_PIECE,
+    PASS,
+    PLAYING,
+    RANK,
+    SHOWING,
+    SUIT,
+    VALUE,
+    WEIGHT,
+    CribbageSim,
+    peg_score,
+)
+
+#: The next seat's best answer counts this much against the piece (it may not see it coming
+#: as clearly as a rollout that reads its hand).
+REPLY_WEIGHT = 0.8
+#: A piece the next seat cannot answer at all usually brings the go point.
+GO_BONUS = 0.5
+#: Laying high pieces first keeps low ones for later counts.
+HIGH_FIRST = 0.01
+#: What a kept hand of four of one suit adds (the flush without the starter).
+FLUSH_POINTS = 4.0
+
+#: (seat, points) -> what scoring those points is worth to `seat`'s side.
+Worth = Callable[[CribbageSim, int, int], float]
+#: (sim, seat, legal) -> a code of the game's own phase or show choice, or None for the
+#: family's default.
+OwnChoice = Callable[[CribbageSim, int, Sequence[int]], int | None]
+
+
+def _pair_cribs() -> dict[int, float]:
+    cribs = {}
+    for first in range(CARDS):
+        for second in range(first + 1, CARDS):
+            low, high = sorted((RANK[first], RANK[second]))
+            cribs[DISCARD_PAIR + (first << 6) + second] = CRIB_PAIR_VALUES[
+                (low, high, SUIT[first] == SUIT[second])]
+    return cribs
+
+
+#: The crib's average for a discard, by code (pairs) or card (singles); a die is not thrown.
+_PAIR_CRIB = _pair_cribs()
+_SINGLE_CRIB = [CRIB_SINGLE_VALUES[RANK[card]] for card in range(CARDS)]
+
+
+def stage(sim: CribbageSim) -> int:
+    """progress for the family: where the deal stands (1 a discard made, 2 the play, 3 the
+    show, 4 over: the next deal's discards not begun). A one-deal rollout (STEPS 3) started
+    in the discard stops when the next deal is dealt; one started later stops at the next
+    deal's first move, when progress falls."""
+    phase = sim.phase
+    if phase == PLAYING:
+        return 2
+    if phase == SHOWING:
+        return 3
+    return 1 if discarding_begun(sim) else 4
+
+
+def discarding_begun(sim: CribbageSim) -> bool:
+    """Whether a seat with cards to throw has thrown them this deal."""
+    if sim.phase != DISCARDING:
+        return False
+    discards, discarded = sim.plan.discards, sim.discarded
+    return any(discarded[seat] and discards[seat] for seat in range(sim.players))
+
+
+def score_lead(sim: CribbageSim, seat: int) -> float:
+    """Our side's score against the best other side's."""
+    scores = sim.side_scores
+    mine = sim.side_of[seat]
+    return float(scores[mine] - max(score for side, score in enumerate(scores) if side != mine))
+
+
+def points(sim: CribbageSim, seat: int, scored: int) -> float:
+    """Worth in plain points: Cribbage and PIP Cribbage."""
+    return float(scored)
+
+
+def policy(sim: CribbageSim, seat: int, rng: random.Random, worth: Worth = points,
+           own_choice: OwnChoice | None = None, extra: Sequence[int] = ()) -> int:
+    """One of sim.legal(seat); `extra`: pieces the seat lays beside its cards (PIP's die),
+    counted in its kept hand's points."""
+    legal = sim.legal(seat)
+    if len(legal) == 1:
+        return legal[0]
+    if own_choice is not None:
+        chosen = own_choice(sim, seat, legal)
+        if chosen is not None:
+            return chosen
+    phase = sim.phase
+    if phase == PLAYING:
+        return play(sim, seat, legal, worth)
+    if phase == DISCARDING:
+        return discard(sim, seat, legal, extra)
+    return show(sim, seat, legal)
+
+
+def discard(sim: CribbageSim, seat: int, legal: Sequence[int], extra: Sequence[int]) -> int:
+    hand = sim.hands[seat]
+    if seat in sim.plan.to_bottom:
+        sign = 0.0
+    else:
+        sign = 1.0 if sim.side_of[seat] == sim.side_of[sim.dealer] else -1.0
+    base = sum(WEIGHT[piece] for piece in hand) + sum(WEIGHT[piece] for piece in extra)
+    suits = [SUIT[card] for card in hand]
+    flush_suit = max(range(4), key=suits.count)
+    may_flush = suits.count(flush_suit) >= 4
+    best, best_value = legal[0], -1e9
+    for code in legal:
+        if code >= DISCARD_PAIR:
+            pair = code - DISCARD_PAIR
+            first, second = pair >> 6, pair & 63
+            key = base - WEIGHT[first] - WEIGHT[second]
+            crib = _PAIR_CRIB[code]
+            thrown: tuple[int, ...] = (first, second)
+        else:
+            first = code - DISCARD
+            key = base - WEIGHT[first]
+            crib = _SINGLE_CRIB[first]
+            thrown = (first,)
+        value = RANK_SCORES[key] + sign * crib
+        if may_flush and _kept_flush(hand, thrown, flush_suit):
+            value += FLUSH_POINTS
+        if value > best_value:
+            best, best_value = code, value
+    return best
+
+
+def _kept_flush(hand: Sequence[int], thrown: tuple[int, ...], suit: int) -> bool:
+    """Whether the kept cards, four or more, are all of `suit`."""
+    return len(hand) - len(thrown) >= 4 and all(
+        SUIT[card] == suit for card in hand if card not in thrown)
+
+
+def next_seat(sim: CribbageSim, seat: int) -> int | None:
+    """The next seat after `seat` that holds a piece and has not said go (None: only us)."""
+    players, passed, low = sim.players, sim.passed, sim.low
+    for step in range(1, players):
+        other = (seat + step) % players
+        if not passed[other] and low[other] != NO_PIECE:
+            return other
+    return None
+
+
+def play(sim: CribbageSim, seat: int, legal: Sequence[int], worth: Worth) -> int:
+    if legal[0] == GO:
+        return GO
+    pile, count = sim.pile, sim.count
+    answering = next_seat(sim, seat)
+    rival = answering is not None and sim.side_of[answering] != sim.side_of[seat]
+    answers = sim.peg_hands[answering] if rival else ()  # type: ignore[index]
+    best, best_value = legal[0], -1e9
+    for code in legal:
+        after = count + VALUE[code]
+        laid = [*pile, RANK[code]]
+        value = worth(sim, seat, peg_score(laid, after)) + HIGH_FIRST * VALUE[code]
+        if rival and after < LIMIT:
+            reply = -1
+            for piece in answers:
+                if after + VALUE[piece] <= LIMIT:
+                    laid.append(RANK[piece])
+                    reply = max(reply, peg_score(laid, after + VALUE[piece]))
+                    laid.pop()
+            if reply < 0:
+                value += GO_BONUS
+            elif reply:
+                value -= REPLY_WEIGHT * worth(sim, answering, reply)  # type: ignore[arg-type]
+        if value > best_value:
+            best, best_value = code, value
+    return best
+
+
+def show(sim: CribbageSim, seat: int, legal: Sequence[int]) -> int:
+    """Keep muggins points, catch an undercount, claim the true count, else pass."""
+    if KEEP in legal:
+        return KEEP
+    window = sim.window
+    if MUGGINS in legal and window is not None and window[2] > 0:
+        return MUGGINS
+    claims = [code for code in legal if CLAIM <= code < DISCARD]
+    if claims:
+        true = sim.count_now()
+        fitting = [code for code in claims if code - CLAIM <= true]
+        return max(fitting) if fitting else min(claims)
+    return PASS if PASS in legal else legal[0]

@@ -1,0 +1,71 @@
+"""Cribbage's rollout module (engine/search/rollout.py): the family's player on points,
+to the end of the deal. Two players are valued by their chance to win from the next deal's
+start (engine/cribbage/win_chances.py), so the search knows a point near the end is worth more
+than one at the start; more players by the score lead."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.cribbage import family_rollout
+from engine.cribbage.inference import KeptHands
+from engine.cribbage.play_search import PlaySearch
+from engine.cribbage.sim import PLAYING, CribbageSim
+from engine.cribbage.win_chances import DEALER_WINS
+from engine.search.rollout import first_to_act
+
+#: One deal (family_rollout.stage).
+STEPS = 3
+WIN_VALUE = 60.0
+mover = first_to_act
+progress = family_rollout.stage
+
+
+def lead(sim: CribbageSim, seat: int) -> float:
+    """With two players, WIN_VALUE times our chance to win less the rival's; else the score
+    lead."""
+    if sim.players != 2:
+        return family_rollout.score_lead(sim, seat)
+    return WIN_VALUE * (2.0 * win_chance(sim, seat) - 1.0)
+
+
+def win_chance(sim: CribbageSim, seat: int) -> float:
+    """The chance that `seat` wins a two-player game, the next deal about to begin."""
+    return _win_chance(sim.side_scores, sim.dealer, sim.target, seat)
+
+
+def _win_chance(scores: Sequence[int], dealer: int, target: int, seat: int) -> float:
+    """The same from two seats' scores (a seat is a side) and the next deal's dealer."""
+    dealer_needs = max(1, target - scores[dealer])
+    pone_needs = max(1, target - scores[1 - dealer])
+    chance = DEALER_WINS[dealer_needs - 1][pone_needs - 1] / 10_000
+    return chance if seat == dealer else 1.0 - chance
+
+
+def exact(sim: CribbageSim, seat: int) -> float | None:
+    """With two players in the play, the lead the rest of the deal leaves when both seats
+    play it best on this deal's cards (engine/cribbage/play_search.py), the show counted in
+    full (a game won in the play: the win's value); else None (the rollout is used)."""
+    if sim.players != 2 or (sim.phase != PLAYING and sim.winners() is None):
+        return None
+    dealer, target = sim.dealer, sim.target
+    counts = sim.show_counts()
+
+    def after_the_play(scores: tuple[int, int]) -> float:
+        final = list(scores)
+        for owner, points in counts:
+            final[owner] += points
+            if final[owner] >= target:
+                return WIN_VALUE if owner == seat else -WIN_VALUE
+        return WIN_VALUE * (2.0 * _win_chance(final, 1 - dealer, target, seat) - 1.0)
+
+    return PlaySearch(seat, target, WIN_VALUE, after_the_play).value_of(sim)
+
+
+def inference(view: dict) -> KeptHands:
+    return KeptHands(view)
+
+
+def policy(sim: CribbageSim, seat: int, rng: random.Random) -> int:
+    return family_rollout.policy(sim, seat, rng)

@@ -1,0 +1,273 @@
+"""Computer players for PIP Cribbage: `choose_action(view, legal, rng, level)`.
+
+Cribbage's player (engine/cribbage/ai.py) with the dice taken into account. Both dice are
+public, so everything here is worked out exactly from the seat's view:
+
+- the discard: each kept three with the seat's own die (and, for a dealer on Borrowed PIP,
+  the other die; on Turn, the better of the two faces) against every possible starter; hard
+  adds the crib's value for or against the discarder, worked out on the spot because both
+  dice are known: the discard, the other player's unknown discard, both dice and the starter,
+  with no crib flush, averaged over every unseen card and starter;
+- Crux (dealer on space 5): Renew when the raised die is worth more to this deal than it
+  costs, otherwise Priority; hard also values counting first when the game may end in this
+  show;
+- Turn (dealer on space 7): flip when the opposite face scores more in the hand (hard: and the
+  crib still to come);
+- the play: the die is one more piece, laid whenever it is the best piece to lay; the other
+  player's die is a piece it is known to hold until played;
+- muggins: claims with PIP Cribbage's flush rules.
+
+Levels as in Cribbage: easy keeps the cards that score most as they stand and pegs for points
+now, normal averages over starters and weighs the reply, hard does everything above.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.cards import Card, die
+from engine.contract import Action, View
+from engine.cribbage.ai import (
+    EASY_RANDOM_SHARE,
+    END_GAME_NEED,
+    GOING_OUT_WORTH,
+    DiscardWorth,
+    ShowOrder,
+    cards_of,
+    check_level,
+    choose_play,
+    choose_show_action,
+    going_out_chance,
+    opponent_undercounted,
+    points_needed,
+    unseen_cards,
+)
+from engine.cribbage.scoring import FlushRule, hand_total
+
+HAND_FLUSH, CRIB_FLUSH = FlushRule.WITH_STARTER, FlushRule.NONE
+BORROWED_PIP, TURN = "borrowed_pip", "turn"
+RENEW_PIPS = 2
+JACK = 11
+#: What winning the game is worth in points when deciding to count first (Crux Priority).
+GAME_WORTH = 30.0
+#: Points a deal usually brings, before the show: the non-dealer pegs about 4, the dealer 5.
+USUAL_PEG = 4.5
+USUAL_HAND = 9.0  # three cards, a die and the starter
+
+
+def choose_action(
+    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
+) -> Action:
+    """One of `legal` for the seat whose `view` this is."""
+    check_level(level, legal)
+    if len(legal) == 1:
+        return legal[0]
+    kinds = {action["type"] for action in legal}
+    if "crux" in kinds:
+        return choose_crux(view, legal, rng, level)
+    if "discard" in kinds:
+        return choose_discard(view, legal, rng, level)
+    if "play" in kinds:
+        return choose_play(view, legal, rng, level, known_pieces=known_dice(view),
+                           show=show_order(view))
+    if "flip" in kinds:
+        if "muggins" in kinds and opponent_undercounted(view, pip_count):
+            return {"type": "muggins"}
+        return choose_turn(view, legal, level)
+    return choose_show_action(view, legal, rng, level, pip_count)
+
+
+def pip_count(kind: str, pieces: Sequence[Card], starter: Card) -> int:
+    return hand_total(pieces, starter, flush=CRIB_FLUSH if kind == "crib" else HAND_FLUSH)
+
+
+# ===== the dice as this seat sees them ========================================================
+
+
+def die_of(view: View, seat: int) -> Card:
+    return die(int(view["dice"][seat]["face"]))
+
+
+def known_dice(view: View) -> dict[int, list[Card]]:
+    """The dice each seat still has to lay in the play: public, so surely held."""
+    return {seat: [die_of(view, seat)] * int(view["pip_plays"][seat])
+            for seat in range(view["players"])}
+
+
+def is_dealer(view: View) -> bool:
+    return bool(view["dealer"] == view["seat"])
+
+
+def dealer_effect(view: View) -> str:
+    return str(view["effect"]["key"])
+
+
+def hand_pieces(view: View, kept: Sequence[Card], face: int) -> list[Card]:
+    """The seat's hand in the show: kept cards, its die showing `face`, and the other die when
+    it deals on Borrowed PIP."""
+    pieces = [*kept, die(face)]
+    if is_dealer(view) and dealer_effect(view) == BORROWED_PIP:
+        pieces.append(die_of(view, 1 - view["seat"]))
+    return pieces
+
+
+def show_order(view: View) -> ShowOrder:
+    """(my hand is counted first, its points, the other's usual hand) for the play's end game.
+    Priority puts the dealer's hand first; a dealer on Turn will take the better face."""
+    counts_first = is_dealer(view) == (view.get("crux_choice") == "priority")
+    kept = cards_of(view["kept"])
+    starter = cards_of([view["starter"]])[0]
+    face = int(view["dice"][view["seat"]]["face"])
+    faces = (face, 7 - face) if is_dealer(view) and dealer_effect(view) == TURN else (face,)
+    points = max(pip_count("hand", hand_pieces(view, kept, f), starter) for f in faces)
+    return counts_first, points, USUAL_HAND
+
+
+# ===== the discard and Crux ===================================================================
+
+
+def choose_discard(view: View, legal: list[Action], rng: random.Random, level: str) -> Action:
+    hand = cards_of(view["hand"])
+    face = int(view["dice"][view["seat"]]["face"])
+    if level == "easy":
+        if rng.random() < EASY_RANDOM_SHARE:
+            return rng.choice(legal)
+        return max(legal, key=lambda a: hand_total(hand_pieces(view, kept_of(hand, a), face),
+                                                   None))
+    return max(legal, key=lambda a: discard_worth(view, hand, a, face, level))
+
+
+def kept_of(hand: Sequence[Card], action: Action) -> list[Card]:
+    thrown = cards_of(action["cards"])
+    return [card for card in hand if card not in thrown]
+
+
+def discard_worth(view: View, hand: Sequence[Card], action: Action, face: int,
+                  level: str) -> float:
+    """The kept hand's average over every starter, plus (hard) the crib's, signed."""
+    worth = discard_parts(view, hand, action, face, unseen_cards(view), with_crib=level == "hard")
+    value = worth.hand + worth.crib
+    if level == "hard":
+        need = points_needed(view, view["seat"])
+        if need <= END_GAME_NEED:
+            value += GOING_OUT_WORTH * going_out_chance(worth.totals, need)
+    return value
+
+
+def discard_parts(view: View, hand: Sequence[Card], action: Action, face: int,
+                  unseen: Sequence[Card], with_crib: bool) -> DiscardWorth:
+    """The kept pieces' show with each unseen starter (a dealer on Turn flips when that
+    scores more), and (`with_crib`) the crib's exact average, + for the dealer."""
+    kept = kept_of(hand, action)
+    may_turn = is_dealer(view) and dealer_effect(view) == TURN
+    totals = []
+    for starter in unseen:
+        points = hand_total(hand_pieces(view, kept, face), starter, flush=HAND_FLUSH)
+        if may_turn:  # the dealer will flip on seeing the starter if that scores more
+            flipped = hand_total(hand_pieces(view, kept, 7 - face), starter, flush=HAND_FLUSH)
+            points = max(points, flipped)
+        totals.append(points)
+    crib = 0.0
+    if with_crib:
+        sign = 1.0 if is_dealer(view) else -1.0
+        dice = [die(face), die_of(view, 1 - view["seat"])]
+        crib = sign * crib_average(cards_of(action["cards"])[0], dice, unseen)
+    return DiscardWorth(totals, crib)
+
+
+def crib_average(thrown: Card, dice: Sequence[Card], unseen: Sequence[Card]) -> float:
+    """The crib's average: `thrown`, one unseen card from the other player, both dice and an
+    unseen starter. Fifteens, pairs and runs go by rank only, so the enumeration runs over
+    rank pairs weighted by how many cards of each rank are unseen; nobs is added apart."""
+    ranks = Counter(card.rank for card in unseen)
+    pool = len(unseen)
+    mine = Card(thrown.rank, None)  # rank-only: nobs is counted below
+    points = 0.0
+    for their_rank, their_copies in ranks.items():
+        theirs = Card(their_rank, None)
+        for starter_rank, starter_copies in ranks.items():
+            ways = their_copies * (starter_copies - (starter_rank == their_rank))
+            if ways:
+                crib = (mine, theirs, *dice)
+                points += ways * hand_total(crib, Card(starter_rank, None), flush=CRIB_FLUSH)
+    average = points / (pool * (pool - 1))
+    return average + nobs_chance(thrown, unseen)
+
+
+def nobs_chance(thrown: Card, unseen: Sequence[Card]) -> float:
+    """Expected nobs in the crib: a jack (ours or theirs) in the starter's suit."""
+    pool = len(unseen)
+    suits = Counter(card.suit for card in unseen)
+    chance = 0.0
+    if thrown.rank == JACK:
+        chance += suits[thrown.suit] / pool
+    for card in unseen:
+        if card.rank == JACK:
+            chance += (suits[card.suit] - 1) / (pool * (pool - 1))
+    return chance
+
+
+def best_discard_worth(view: View, face: int, level: str) -> float:
+    hand = cards_of(view["hand"])
+    return max(discard_worth(view, hand, {"cards": [str(card)]}, face, level) for card in hand)
+
+
+def choose_crux(view: View, legal: list[Action], rng: random.Random, level: str) -> Action:
+    renew = {"type": "crux", "choice": "renew"}
+    priority = {"type": "crux", "choice": "priority"}
+    if level == "easy":
+        return rng.choice(legal)
+    as_is, renewed, priority_worth = crux_worths(view, level)
+    return renew if renewed - as_is > priority_worth else priority
+
+
+def crux_worths(view: View, level: str) -> tuple[float, float, float]:
+    """(the best discard as the die stands, the best with it renewed, what counting first is
+    worth: only weighed at hard)."""
+    face = int(view["dice"][view["seat"]]["face"])
+    as_is = best_discard_worth(view, face, level)
+    renewed = best_discard_worth(view, min(6, face + RENEW_PIPS), level)
+    priority_worth = 0.0
+    if level == "hard":
+        priority_worth = GAME_WORTH * counting_first_matters(view, as_is)
+    return as_is, renewed, priority_worth
+
+
+def counting_first_matters(view: View, my_show: float) -> float:
+    """Roughly the chance that the non-dealer would go out with its hand while the dealer
+    could have gone out with hand and crib: the case Priority turns into a win."""
+    seat = view["seat"]
+    mine = reach_chance(points_needed(view, seat), USUAL_PEG + my_show)
+    theirs = reach_chance(points_needed(view, 1 - seat), USUAL_PEG + USUAL_HAND)
+    return mine * theirs
+
+
+def reach_chance(need: int, expected: float) -> float:
+    """A rough chance of scoring `need` points when `expected` are usual (spread about 8)."""
+    return min(1.0, max(0.0, (expected + 8 - need) / 16))
+
+
+# ===== Turn ===================================================================================
+
+
+def choose_turn(view: View, legal: list[Action], level: str) -> Action:
+    flip = next(a for a in legal if a["type"] == "flip")
+    keep = {"type": "keep_die"}
+    face, opposite = int(view["dice"][view["seat"]]["face"]), int(flip["face"])
+    return flip if turn_worth(view, opposite, level) > turn_worth(view, face, level) else keep
+
+
+def turn_worth(view: View, face: int, level: str) -> float:
+    """The dealer's hand with its die on `face`, plus (hard) the crib still to be counted."""
+    kept = cards_of(view["kept"])
+    starter = cards_of([view["starter"]])[0]
+    worth: float = hand_total(hand_pieces(view, kept, face), starter, flush=HAND_FLUSH)
+    if level == "hard" and not any(r["kind"] == "crib" for r in view["show"]):
+        thrown = cards_of(view["discards"])[0]
+        other_die = die_of(view, 1 - view["seat"])
+        unseen = unseen_cards(view)
+        worth += sum(hand_total((thrown, theirs, die(face), other_die), starter,
+                                flush=CRIB_FLUSH) for theirs in unseen) / len(unseen)
+    return worth

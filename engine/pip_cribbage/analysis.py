@@ -1,0 +1,97 @@
+"""PIP Cribbage's analysis: Cribbage's (engine/cribbage/analysis.py) with the dice.
+
+- Discards: "hand" is the exact mean of the kept cards' show with the seat's die (and the
+  other die for a dealer on Borrowed PIP; on Turn, the better face for each starter) over
+  every starter the seat has not seen; "crib" is the crib's exact average worked out from
+  the view (the thrown card, both dice, every unseen card as the other player's throw and
+  every unseen starter), + for the dealer, - for the other player.
+- Crux and Turn: the computer player's worths (engine/pip_cribbage/ai.py); Crux weighs
+  counting first by a rough chance of going out, so its values are estimates.
+- The play and the show: Cribbage's, with the dice as pieces known to be held and PIP
+  Cribbage's flush rules.
+"""
+
+from __future__ import annotations
+
+from engine.analysis import Entry, best_first, entry, only_move, signed
+from engine.contract import Action, View
+from engine.cribbage.analysis import crib_words, play_entries, show_entries
+from engine.pip_cribbage.ai import (
+    RENEW_PIPS,
+    cards_of,
+    crux_worths,
+    discard_parts,
+    is_dealer,
+    kept_of,
+    known_dice,
+    pip_count,
+    show_order,
+    turn_worth,
+    unseen_cards,
+)
+
+
+def analyse(view: View, legal: list[Action]) -> list[Entry]:
+    single = only_move(legal)
+    if single is not None:
+        return single
+    kinds = {action["type"] for action in legal}
+    if "crux" in kinds:
+        return crux_entries(view, legal)
+    if "discard" in kinds:
+        return discard_entries(view, legal)
+    if "play" in kinds:
+        return play_entries(view, legal, known_dice(view), show=show_order(view))
+    if "flip" in kinds:
+        return turn_entries(view, legal)
+    return show_entries(view, legal, pip_count)
+
+
+def discard_entries(view: View, legal: list[Action]) -> list[Entry]:
+    hand = cards_of(view["hand"])
+    face = int(view["dice"][view["seat"]]["face"])
+    unseen = unseen_cards(view)
+    sign = 1.0 if is_dealer(view) else -1.0
+    entries = []
+    for action in legal:
+        worth = discard_parts(view, hand, action, face, unseen, with_crib=True)
+        kept = " ".join(str(card) for card in kept_of(hand, action))
+        why = (f"Keep {kept} with your die: hand {worth.hand:.2f} on average, "
+               f"{crib_words(sign)} {signed(worth.crib)}.")
+        entries.append(entry(action, worth.hand + worth.crib, why,
+                             hand=worth.hand, crib=worth.crib))
+    return best_first(entries)
+
+
+def crux_entries(view: View, legal: list[Action]) -> list[Entry]:
+    as_is, renewed, priority = crux_worths(view, "hard")
+    face = int(view["dice"][view["seat"]]["face"])
+    entries = []
+    for action in legal:
+        if action.get("choice") == "renew":
+            raised = min(6, face + RENEW_PIPS)
+            why = (f"Your best discard with the die on {raised} is worth {renewed:.1f}, "
+                   f"against {as_is:.1f} as it is (estimate).")
+            entries.append(entry(action, renewed, why, deal=renewed))
+        else:
+            why = (f"Counting first is worth about {priority:.1f} in chances of going out "
+                   "first (estimate).")
+            entries.append(entry(action, as_is + priority, why, deal=as_is, first=priority))
+    return best_first(entries)
+
+
+def turn_entries(view: View, legal: list[Action]) -> list[Entry]:
+    face = int(view["dice"][view["seat"]]["face"])
+    entries = []
+    for action in legal:
+        if action["type"] == "flip":
+            to = int(action["face"])
+        elif action["type"] == "keep_die":
+            to = face
+        else:
+            entries += show_entries(view, [action], pip_count)
+            continue
+        worth = turn_worth(view, to, "hard")
+        entries.append(entry(action, worth, f"Your counts still to come with the die on {to}: "
+                             f"{worth:.1f} (an uncounted crib averaged)."))
+    return best_first(entries)

@@ -1,0 +1,36 @@
+"""Pip Pip's analysis, from the hard computer player's weighing (engine/pip_pip/ai.py).
+
+- A call is worth its points, exactly: 50, or 100 for a double call; calls come first in the
+  order the computer would make them.
+- A card is weighed by its chance to win the trick and what the trick holds (or hands to
+  another seat), less what it would be worth kept for later, with card counting and the
+  chance of a king-queen pair: an estimate in points, and `why` says so.
+"""
+
+from __future__ import annotations
+
+from engine.analysis import Entry, best_first, entry, only_move
+from engine.cards import parse_card
+from engine.contract import Action, View
+from engine.pip_pip.ai import CALL_POINTS, Table, call_order, chance_to_win, play_worths
+
+
+def analyse(view: View, legal: list[Action]) -> list[Entry]:
+    single = only_move(legal)
+    if single is not None:
+        return single
+    calls = call_order(view, [a for a in legal if a["type"] == "call"])
+    plays = [a for a in legal if a["type"] == "play"]
+    entries = []
+    for call in calls:
+        points = CALL_POINTS * (2 if call.get("double") else 1)
+        entries.append(entry(call, points, f"Pip Pip: {points} points now, for sure."))
+    if plays:
+        table = Table.from_view(view, counting=True)
+        for action, worth in zip(plays, play_worths(table, plays, call_potential=True),
+                                 strict=True):
+            win = chance_to_win(table, parse_card(action["card"]))
+            why = (f"Wins the trick {win:.0%} of the time, weighed against keeping the card "
+                   "(estimate).")
+            entries.append(entry(action, worth, why))
+    return best_first(entries)

@@ -1,0 +1,292 @@
+"""PIP Rush on the simulation (engine/pip_rush/sim.py) for the expert's search: how far a
+rollout goes, what a position is worth, and a fast rollout player.
+
+`lead` is the hard level's evaluation (engine/pip_rush/ai.evaluate, in lead-racer spaces),
+read straight from the simulation's cells and pips. `policy` plays with the hard level's ideas
+but without its sampling: inside a determinized deal every hand is known, so a card is judged
+by whether it can still be beaten this trick (the highest card wins, ties to the later one),
+what the Movement is worth to either team, and what its suit does to our racers if it loses.
+Resolution choices play the rest of the trick out greedily for each choice.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.pip_rush import ai as rush_ai
+from engine.pip_rush.sim import (
+    CARDS,
+    CELLS,
+    CHOOSE_RACER,
+    DECAYED,
+    MOVE,
+    PIPS_AFTER,
+    SWAP,
+    PipRushSim,
+)
+from engine.pip_rush.track import FINISH, LAST_MILE
+from engine.pip_rush.trick import TRICKS_PER_CYCLE
+from engine.search.rollout import first_to_act
+
+#: Tricks a rollout plays before the position is judged.
+STEPS = 2
+#: A won race on lead's scale (lead-racer spaces).
+WIN_VALUE = 15.0
+mover = first_to_act
+
+_LEAD, _TRAIL = rush_ai.LEAD_WEIGHT, rush_ai.TRAIL_WEIGHT
+_FUEL, _PIP = rush_ai.FUEL_WEIGHT, rush_ai.PIP_WEIGHT
+_MOBILITY, _STUCK = rush_ai.MOBILITY_WEIGHT, rush_ai.STUCK_PENALTY
+
+
+def progress(sim: PipRushSim) -> int:
+    """1000 * cycle + trick number, as the view counts them (cycle, trick_number)."""
+    played = sim.tricks_played
+    if sim.outcome is not None and played:
+        cycle = (played - 1) // TRICKS_PER_CYCLE + 1  # no new cycle was dealt after the end
+    else:
+        cycle = played // TRICKS_PER_CYCLE + 1
+    return 1000 * cycle + min(played, sim.max_tricks - 1) % TRICKS_PER_CYCLE + 1
+
+
+def lead(sim: PipRushSim, seat: int) -> float:
+    """rush_ai.evaluate of the position for the seat's team, over the lead weight: the same
+    float, summed in the same order."""
+    team = seat & 1
+    cells, pips, dest = sim.cells, sim.pips, sim.dest
+    return (_team_value(cells, pips, dest, team)
+            - _team_value(cells, pips, dest, 1 - team)) / _LEAD
+
+
+def _team_value(cells: list[int], pips: list[int], dest: tuple, team: int) -> float:
+    first = team * 2
+    one, other = cells[first] >> 2, cells[first + 1] >> 2
+    if (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE):
+        return rush_ai.WIN_VALUE
+    value = _LEAD * one + _TRAIL * other if one >= other else _LEAD * other + _TRAIL * one
+    for racer in (first, first + 1):
+        cell, fuel = cells[racer], pips[racer]
+        space = cell >> 2
+        value += _FUEL * max(0, min(fuel - 1, FINISH - space))
+        value += _PIP * fuel
+        if fuel >= 2 and 0 < space < FINISH:
+            ways = 0
+            for ahead in dest[cell]:
+                if ahead not in cells:
+                    ways += 1
+            value += _MOBILITY * min(ways, 2) - (_STUCK if ways == 0 else 0.0)
+    return value
+
+
+# ----- the rollout player -----
+#
+# Its own evaluation is lead's in integers (tenths of a lead-racer space), a won race a large
+# constant: a racer's worth is its place (lead 100, trail 70 per space), its usable fuel and
+# pips, and its ways forward.
+
+_FUEL_TABLE = tuple(tuple(30 * max(0, min(fuel - 1, FINISH - space)) + 3 * fuel
+                          for fuel in range(7)) for space in range(FINISH + 1))
+_WON = 100_000
+
+
+#: _worth for team 0 by track (its destinations' id) and position: rollouts meet the same
+#: positions again and again. Cleared when it grows past _CACHE_SIZE.
+_CACHE: dict[int, dict[tuple[int, ...], int]] = {}
+_CACHE_SIZE = 50_000  # some 10 MB per track in each process
+
+
+def _worth(cells: list[int], pips: list[int], dest: tuple, team: int) -> int:
+    """The team's value (tenths of lead's scale) minus the other team's."""
+    known = _CACHE.get(id(dest))
+    if known is None:
+        known = _CACHE[id(dest)] = {}
+    key = (*cells, *pips)
+    value = known.get(key)
+    if value is None:
+        if len(known) >= _CACHE_SIZE:
+            known.clear()
+        value = known[key] = _side(cells, pips, dest, 0) - _side(cells, pips, dest, 2)
+    return -value if team else value
+
+
+def _side(cells: list[int], pips: list[int], dest: tuple, first: int) -> int:
+    one, other = cells[first] >> 2, cells[first + 1] >> 2
+    if (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE):
+        return _WON
+    value = 100 * one + 70 * other if one >= other else 100 * other + 70 * one
+    for racer in (first, first + 1):
+        cell, fuel = cells[racer], pips[racer]
+        space = cell >> 2
+        value += _FUEL_TABLE[space][fuel]
+        if fuel >= 2 and 0 < space < FINISH:
+            ways = 0
+            for ahead in dest[cell]:
+                if ahead not in cells:
+                    ways += 1
+            value += 10 if ways >= 2 else 5 if ways else -20
+    return value
+
+
+def _best_move(cells: list[int], pips: list[int], dest: tuple, team: int,
+               free: int) -> tuple[int, int]:
+    """The team's best Movement among its free racers (bit per racer of the team): the gain in
+    _worth for the team, and the (racer, cell) taken, racer -1 for none."""
+    base = _worth(cells, pips, dest, team)
+    best, choice = 0, (-1, 0)
+    first = team * 2
+    for racer in (first, first + 1):
+        if not free >> (racer - first) & 1 or pips[racer] < 2:
+            continue
+        start, fuel = cells[racer], pips[racer]
+        for cell in dest[start]:
+            if cell in cells:
+                continue
+            cells[racer], pips[racer] = cell, fuel - 1
+            gain = _worth(cells, pips, dest, team) - base
+            cells[racer], pips[racer] = start, fuel
+            if choice[0] < 0 or gain > best:
+                best, choice = gain, (racer, cell)
+    return best, choice
+
+
+def _apply(cells: list[int], pips: list[int], racer: int, action: int) -> None:
+    if action == SWAP:
+        mate = racer ^ 1
+        cells[racer], cells[mate] = cells[mate], cells[racer]
+    else:
+        pips[racer] = PIPS_AFTER[action][pips[racer]]
+
+
+def _suit_gain(cells: list[int], pips: list[int], dest: tuple, team: int, action: int) -> int:
+    """What a losing card of this suit action does for the team, its better racer chosen."""
+    base = _worth(cells, pips, dest, team)
+    first = team * 2
+    if action == SWAP:  # either racer chosen, the two change places
+        cells[first], cells[first + 1] = cells[first + 1], cells[first]
+        gain = _worth(cells, pips, dest, team) - base
+        cells[first], cells[first + 1] = cells[first + 1], cells[first]
+        return gain
+    after = PIPS_AFTER[action]
+    gains = []
+    for racer in (first, first + 1):
+        fuel = pips[racer]
+        pips[racer] = after[fuel]
+        gains.append(_worth(cells, pips, dest, team) - base)
+        pips[racer] = fuel
+    return max(gains)
+
+
+def policy(sim: PipRushSim, seat: int, rng: random.Random) -> int:
+    """A good, fast move for `seat` (the seat to act)."""
+    legal = sim.legal(seat)
+    if len(legal) == 1:
+        return legal[0]
+    if legal[0] < CARDS:
+        return _card(sim, seat, legal)
+    return _resolution(sim, seat, legal)
+
+
+def _card(sim: PipRushSim, seat: int, hand: tuple[int, ...]) -> int:
+    team = seat & 1
+    cells, pips, dest = sim.cells, sim.pips, sim.dest
+    trick, order, hands = sim.trick, sim.order, sim.hands
+    best_rank, best_team = -1, -1
+    for index, card in enumerate(trick):
+        if card % 6 >= best_rank:
+            best_rank, best_team = card % 6, order[index] & 1
+    # The highest card each side may still play after this one (ties go to the later card).
+    later = order[len(trick) + 1:]
+    theirs = partner = -1
+    for other in later:
+        if other & 1 != team:
+            theirs = max(theirs, _top(hands[other]))
+        elif other != seat:
+            partner = max(partner, _top(hands[other]))
+    again = seat in later  # two players: we play once more in this trick
+    movement = 10 * (_best_move(cells, pips, dest, team, 3)[0]
+                     + _best_move(cells, pips, dest, 1 - team, 3)[0])
+    gains = [0] * 4
+    for action in {card // 6 for card in hand}:
+        gains[action] = 10 * _suit_gain(cells, pips, dest, team, action)
+    best_card, best_value = hand[0], None
+    for card in hand:
+        rank = card % 6
+        ours = max(partner, _top([other for other in hand if other != card])) if again \
+            else partner
+        if rank >= best_rank and rank > theirs:
+            value = movement - rank  # a sure winner: win as cheaply as we can
+        elif ours > theirs and ours >= best_rank:
+            value = movement + gains[card // 6] - rank  # we win it later
+        elif best_team == team and best_rank > theirs and rank < best_rank:
+            value = movement + gains[card // 6] - rank  # already ours
+        else:
+            value = gains[card // 6] - rank  # it loses: its suit is what it does
+        if best_value is None or value > best_value:
+            best_card, best_value = card, value
+    return best_card
+
+
+def _top(cards: list[int]) -> int:
+    """The highest trick rank among cards (-1 for none)."""
+    top = -1
+    for card in cards:
+        if card % 6 > top:
+            top = card % 6
+    return top
+
+
+def _resolution(sim: PipRushSim, seat: int, legal: tuple[int, ...]) -> int:
+    """The choice whose trick, played out greedily by both teams, ends best for us."""
+    team = seat & 1
+    best_code, best_value = legal[0], None
+    for code in legal:
+        cells, pips = sim.cells[:], sim.pips[:]
+        affected = sim.affected
+        racer = team * 2
+        if code < MOVE:
+            racer += code - CHOOSE_RACER
+            _apply(cells, pips, racer, sim.trick[sim.resolving[sim.step]] // 6)
+        else:
+            cell = code - MOVE
+            if cell >= CELLS:
+                cell -= CELLS
+                racer += 1
+            cells[racer], pips[racer] = cell, DECAYED[pips[racer]]
+        affected |= 1 << racer
+        _finish_greedily(sim, cells, pips, affected, sim.step + 1)
+        value = _worth(cells, pips, sim.dest, team)
+        if best_value is None or value > best_value:
+            best_code, best_value = code, value
+    return best_code
+
+
+def _finish_greedily(sim: PipRushSim, cells: list[int], pips: list[int], affected: int,
+                     step: int) -> None:
+    """Resolve the trick's cards from `step` on, each team choosing its best next step."""
+    trick, order, resolving, winner, dest = (sim.trick, sim.order, sim.resolving, sim.winner,
+                                             sim.dest)
+    while step < len(resolving):
+        index = resolving[step]
+        side = order[index] & 1
+        first = side * 2
+        free = ~affected >> first & 3
+        if index == winner:
+            _, (racer, cell) = _best_move(cells, pips, dest, side, free)
+            if racer >= 0:
+                cells[racer], pips[racer] = cell, DECAYED[pips[racer]]
+        elif free:
+            action = trick[index] // 6
+            if free == 3:
+                base = None
+                racer = first
+                for option in (first, first + 1):
+                    trial_cells, trial_pips = cells[:], pips[:]
+                    _apply(trial_cells, trial_pips, option, action)
+                    value = _worth(trial_cells, trial_pips, dest, side)
+                    if base is None or value > base:
+                        base, racer = value, option
+            else:
+                racer = first + (free >> 1)
+            _apply(cells, pips, racer, action)
+            affected |= 1 << racer
+        step += 1
