@@ -3,7 +3,7 @@
 No I/O, no asyncio, no Discord. Every action returns its events ({"type", "text", ...}, also
 kept in `event.log`) and refuses bad input with an IllegalAction, changing nothing:
 
-    event = Tournament.create("t1", host_id, "cribbage", SWISS, options={"target": 61},
+    event = Tournament.create("t1", host_id, game_name, SWISS, options={"target": 61},
                               rounds_planned=3)              # or KNOCKOUT, final_best_of=3 ...
     event.join(user_id, "Ann")                              # a team game: partner=(id, name)
     event.start(host_id, ratings={user_id: 1510.0})        # seeds, then round one
