@@ -9,15 +9,20 @@ from rich.text import Text
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = {"H", "D"}
-#: A card or die written the engine's way, standing alone: "5H", "TS", "QD", "P4" (not inside
-#: a word).
-CARD = re.compile(r"(?<![A-Za-z0-9])(?:([A2-9TJQK])([SHDC])|P([1-6]))(?![A-Za-z0-9])")
+#: A card or die standing alone (not inside a word), written the engine's way ("5H", "TS",
+#: "P4") or as players read it ("5♥", "10♠").
+CARD = re.compile(
+    r"(?<![A-Za-z0-9])(?:([A2-9TJQK])([SHDC])|(10|[A2-9JQK])([♠♥♦♣])|P([1-6]))(?![A-Za-z0-9])"
+)
+_LETTERS = {symbol: letter for letter, symbol in SYMBOLS.items()}
 
 
 def card_text(match: re.Match[str]) -> Text:
-    rank, suit, die = match.groups()
+    rank, suit, read_rank, symbol, die = match.groups()
     if die is not None:
         return Text(f"P{die}", style="bold cyan")
+    if symbol is not None:
+        rank, suit = read_rank, _LETTERS[symbol]
     face = ("10" if rank == "T" else rank) + SYMBOLS[suit]
     return Text(face, style="bold red" if suit in RED_SUITS else "bold")
 

@@ -1,0 +1,67 @@
+"""What a player reads in a whole game, in the terminal and on Discord: their own moves as
+"you", a computer's level said once, lines that fit an 80-column terminal."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+
+from engine.registry import GAMES
+from store import Store
+from tables import Table, TableManager
+from terminal import cli
+from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
+
+WIDTH = 80
+
+
+@dataclass
+class Played:
+    table: Table
+    screen: str
+    #: Every line that tells a move (indented under the prompts), as the terminal printed it.
+    told: list[str] = field(default_factory=list)
+
+
+async def play_in_terminal(tmp_path: Any, game: str, players: int,
+                           options: dict[str, Any] | None = None, seed: int = 1) -> Played:
+    """A whole game, the player at seat 0 taking the first move offered each time."""
+    store = await Store.open(str(tmp_path / f"{game}-{players}.db"))
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        return "" if prompt.startswith("Make it now") else "1"
+
+    try:
+        table = await manager.create(
+            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=game,
+            options=options or {}, seats=cli.seats_for(GAMES[game], players, "easy", "Ann"),
+            host_id=PLAYER_ID, seed=seed,
+        )
+        # Soft wrap: each line as printed, not as the terminal folds it.
+        console = Console(file=out, width=WIDTH, soft_wrap=True)
+        screen = TerminalGame(console, manager, table, 0, read=read)
+        manager.subscribe(screen)
+        await screen.play(resumed=False)
+    finally:
+        await manager.close()
+        await store.close()
+    shown = out.getvalue()
+    return Played(table, shown, [line[2:] for line in shown.splitlines()
+                                 if line.startswith("  ") and not line.startswith("   ")])
+
+
+async def test_eight_players_read_their_moves_as_you_and_each_level_once(tmp_path):
+    played = await play_in_terminal(tmp_path, "pip-pip", 8, {"rounds": 1})
+    lines = played.screen.splitlines()
+    assert all(len(line) <= WIDTH for line in lines if line.startswith(("Players", "Scores")))
+    players = lines[1:lines.index("Type help for how to move, rules for the rules.")]
+    assert " ".join(players).startswith("Players: Ann (you), Computer 1 (easy), ")
+    assert "(easy)" not in "\n".join(lines[len(players) + 1:])
+    assert any(line.startswith("You play ") for line in played.told)
+    assert not [line for line in played.told if "Ann" in line]
+    assert all(line.endswith(".") for line in played.told)
