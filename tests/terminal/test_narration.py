@@ -4,16 +4,19 @@
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from engine.registry import GAMES
 from store import Store
 from tables import Table, TableManager
+from tables.table import RECENT_LINES
 from terminal import cli
-from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
+from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, Leave, TerminalGame
 
 WIDTH = 80
 
@@ -51,8 +54,14 @@ async def play_in_terminal(tmp_path: Any, game: str, players: int,
         await manager.close()
         await store.close()
     shown = out.getvalue()
-    return Played(table, shown, [line[2:] for line in shown.splitlines()
-                                 if line.startswith("  ") and not line.startswith("   ")])
+    return Played(table, shown, told_lines(shown))
+
+
+def told_lines(shown: str) -> list[str]:
+    """The lines that tell moves: indented by two (the numbered moves of a prompt are not
+    lines, and lines that go on a list are indented further)."""
+    return [line[2:] for line in shown.splitlines()
+            if re.match(r"  \S", line) and not re.match(r" *\d+\. ", line)]
 
 
 async def test_eight_players_read_their_moves_as_you_and_each_level_once(tmp_path):
@@ -65,3 +74,46 @@ async def test_eight_players_read_their_moves_as_you_and_each_level_once(tmp_pat
     assert any(line.startswith("You play ") for line in played.told)
     assert not [line for line in played.told if "Ann" in line]
     assert all(line.endswith(".") for line in played.told)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [
+    ("cribbage", 2, {"target": 61}), ("pip-pip", 3, {"rounds": 1}), ("pip-rush", 4, {}),
+])
+@pytest.mark.parametrize("moves", [1, 3, 8])
+async def test_resume_recaps_the_last_lines_in_the_order_they_were_read(
+        tmp_path, game, players, options, moves):
+    store = await Store.open(str(tmp_path / "recap.db"))
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    made = 0
+
+    def read(prompt: str) -> str:
+        nonlocal made
+        if prompt.startswith("Make it now"):
+            return ""
+        made += 1
+        if made > moves:
+            raise EOFError
+        return "1"
+
+    def leave_at_once(prompt: str) -> str:
+        raise EOFError
+
+    live, again = io.StringIO(), io.StringIO()
+    try:
+        table = await manager.create(
+            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=game, options=options,
+            seats=cli.seats_for(GAMES[game], players, "easy", "Ann"), host_id=PLAYER_ID, seed=3,
+        )
+        for out, reading, resumed in ((live, read, False), (again, leave_at_once, True)):
+            screen = TerminalGame(Console(file=out, width=WIDTH, soft_wrap=True), manager,
+                                  table, 0, read=reading)
+            manager.subscribe(screen)
+            with pytest.raises(Leave):
+                await screen.play(resumed=resumed)
+    finally:
+        await manager.close()
+        await store.close()
+    told = told_lines(live.getvalue())
+    recap = told_lines(again.getvalue().split("Where you left off:\n", 1)[1].split("\n\n")[0])
+    assert recap == told[-len(recap):]
+    assert len(recap) == min(len(told), RECENT_LINES)
