@@ -230,12 +230,12 @@ def count_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
 
 
 def last_play_words(view: View) -> str:
-    """"Last: Bob laid Q♦" during the play, from the newest card of the count."""
+    """"Last: Bob laid QD" during the play, from the newest card of the count."""
     pile = [str(c) for c in listed(view.get("pile")) if isinstance(c, str)]
     if view.get("phase") != "play" or not pile:
         return ""
     seat = pile_owners(view, pile)[-1]
-    return f"Last: {_seat_name(view, seat)} laid {card_symbol(pile[-1])}" if seat is not None else ""
+    return f"Last: {_seat_name(view, seat)} laid {pile[-1]}" if seat is not None else ""
 
 
 def play_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,

@@ -13,7 +13,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.cards import card_symbol
 from render.kit import cards, layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
 from render.kit.shapes import paste_suit
@@ -272,7 +271,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     declared = _list(view, "declared")
     mine = listed(declared[seat]) if isinstance(seat, int) and 0 <= seat < len(declared) else []
     if mine:
-        lines.append("Face up (called): " + " ".join(card_symbol(str(c)) for c in mine))
+        lines.append("Face up (called): " + " ".join(str(c) for c in mine))
     if view.get("outcome") is not None:
         status = "Game over"
     elif view.get("turn") == seat and seat is not None:
