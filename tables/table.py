@@ -57,6 +57,9 @@ class Table:
         self.status = "running"
         #: Human seats the computer is playing for since they let a timer run out.
         self.away: set[int] = set()
+        #: The last move played for each human seat because it was their only one (autoplay),
+        #: with its number (the version it was played at).
+        self.autoplayed: dict[int, tuple[int, Action]] = {}
         self.lock = asyncio.Lock()
         self._resigned_outcome: dict[str, Any] | None = None
         # Lines are kept numbered, so that a player's private lines and the public ones can be
