@@ -76,30 +76,46 @@ class Settings:
     @classmethod
     def from_environment(cls) -> Settings:
         """Read the process environment, after filling it from `.env` if there is one."""
+        settings, problems = cls.read_environment()
+        if problems:
+            raise ValueError(problems[0])
+        return settings
+
+    @classmethod
+    def read_environment(cls) -> tuple[Settings, list[str]]:
+        """The settings and what is wrong with them: a setting that does not read stays at
+        its default and says why, so that every other setting is still checked."""
         load_dotenv()
+        problems: list[str] = []
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
-            raise ValueError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
-        shard_count, shard_ids = shard_settings(
-            os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip()
-        )
+            problems.append(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
+        try:
+            shard_count, shard_ids = shard_settings(
+                os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip()
+            )
+        except ValueError as problem:
+            problems.append(str(problem))
+            shard_count, shard_ids = None, None
         expert = os.environ.get("EXPERT_SECONDS", "").strip() or "1"
         try:
             expert_seconds = float(expert)
         except ValueError:
             expert_seconds = 0.0
         if not 0 < expert_seconds <= 60:
-            raise ValueError(f"EXPERT_SECONDS must be seconds (more than 0, at most 60), "
-                             f"not {expert!r}.")
-        return cls(
+            problems.append(f"EXPERT_SECONDS must be seconds (more than 0, at most 60), "
+                            f"not {expert!r}.")
+            expert_seconds = 1.0
+        settings = cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database=os.environ.get("DATABASE", "").strip() or DEFAULT_DATABASE,
-            dev_guild_id=int(guild) if guild else None,
+            dev_guild_id=int(guild) if guild.isdigit() else None,
             log_level=os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO",
             shard_count=shard_count,
             shard_ids=shard_ids,
             expert_seconds=expert_seconds,
         )
+        return settings, problems
 
 
 def shard_settings(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
@@ -315,26 +331,23 @@ def check() -> bool:
         fine = fine and ok
         print(f"{label if ok else 'PROBLEM':<8} {line}")
 
-    try:
-        settings: Settings | None = Settings.from_environment()
-    except ValueError as problem:
-        settings = None
-        report(False, str(problem))
-    if settings is not None:
-        if not settings.token:
-            report(False, "DISCORD_TOKEN is not set: put the bot's token after DISCORD_TOKEN= "
-                          "in .env (README.md, Setting up, says where to get it).")
-        elif settings.token.count(".") != 2:
-            report(False, "DISCORD_TOKEN does not look like a bot token (three parts joined by "
-                          "dots): copy it again from the Developer Portal (Bot → Reset Token).")
-        else:
-            report(True, "DISCORD_TOKEN is set (Discord checks it when the bot logs in).")
-        if settings.dev_guild_id is None:
-            report(True, "DEV_GUILD_ID is not set: commands are synced to every server, which "
-                         "can take up to an hour to show.", label="note")
-        else:
-            report(True, f"DEV_GUILD_ID {settings.dev_guild_id}: commands show there at once.")
-        report(*asyncio.run(_check_database(settings.database)))
+    settings, problems = Settings.read_environment()
+    if not settings.token:
+        report(False, "DISCORD_TOKEN is not set: put the bot's token after DISCORD_TOKEN= "
+                      "in .env (README.md, Setting up, says where to get it).")
+    elif settings.token.count(".") != 2:
+        report(False, "DISCORD_TOKEN does not look like a bot token (three parts joined by "
+                      "dots): copy it again from the Developer Portal (Bot → Reset Token).")
+    else:
+        report(True, "DISCORD_TOKEN is set (Discord checks it when the bot logs in).")
+    for problem in problems:
+        report(False, problem)
+    if settings.dev_guild_id is not None:
+        report(True, f"DEV_GUILD_ID {settings.dev_guild_id}: commands show there at once.")
+    elif not os.environ.get("DEV_GUILD_ID", "").strip():
+        report(True, "DEV_GUILD_ID is not set: commands are synced to every server, which "
+                     "can take up to an hour to show.", label="note")
+    report(*asyncio.run(_check_database(settings.database)))
     report(*_check_fonts())
     print("Everything is ready: scripts/run-bot starts the bot." if fine
           else "Fix the problems above, then run this again.")

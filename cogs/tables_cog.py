@@ -513,6 +513,10 @@ class TablesCog(commands.Cog, name="Tables"):
         key = (table.id, seat)
         async with self._seat_locks[key]:
             legal = table.legal_for(seat)
+            played = autoplayed_since(table, seat, ref.version)
+            if played is not None and (not legal or table.seat_version(seat) != ref.version):
+                await tell(interaction, played)
+                return
             if not legal:
                 waiting = text.waiting_line(table.seats, table.waiting_for())
                 await tell(interaction, f"It is not your turn. {waiting}".strip())
@@ -723,3 +727,13 @@ class TablesCog(commands.Cog, name="Tables"):
             "Change them with `/settings turn_notices:… autoplay:… four_colour:…`.",
         ]
         await tell(interaction, "\n".join(lines))
+
+
+def autoplayed_since(table: Any, seat: int, version: int) -> str | None:
+    """What to answer a press made on controls of `version` when the seat's only move was
+    played for them since (autoplay): the press came too late for it, not out of turn."""
+    played = table.autoplayed.get(seat)
+    if played is None or played[0] < version:
+        return None
+    label = table.spec.action_label(played[1])
+    return f"{label} was played for you: it was your only move."

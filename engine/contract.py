@@ -11,9 +11,12 @@ A game is built by `spec.new(players, options, seed)` and only ever touched thro
     outcome              None while running, then a dict (see `Outcome`)
     start_events         the events of setting the game up (cut for deal, first deal, ...)
 
-Events are dicts with a "type", a "text" line for the channel in which seats are written as
-"{s0}".."{s7}" (the table layer puts names in), and, for an event only one seat may see, "to":
-that seat. Every view carries "game", "seat", "to_act", "outcome" and "players".
+Events are dicts with a "type", a "text" line (a sentence, ending with its full stop) in which
+seats are written as "{s0}".."{s7}", "{s0:plays}" or "{s0's}" (engine.seat_words: the table
+layer puts in names, or "you" for the reader), and, for an event only one seat may see, "to":
+that seat; such an event marked "retells" tells its seat the public event just before it, with
+what only they may see, and they read it instead of that one. Every view carries "game",
+"seat", "to_act", "outcome" and "players".
 
 For search (the computer's look-ahead), every game also offers, on the same object:
 

@@ -38,11 +38,7 @@ def ending(view: View) -> str:
     outcome = view.get("outcome")
     if not isinstance(outcome, dict):
         return ""
-    names = seat_facts.names(view)
-    detail = str(outcome.get("detail") or "")
-    for seat, name in enumerate(names):
-        detail = detail.replace(f"{{s{seat}}}", name)
-    return detail
+    return seat_facts.fill_names(outcome.get("detail") or "", view)
 
 
 def number(value: Any) -> float:

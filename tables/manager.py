@@ -662,7 +662,9 @@ class TableManager:
                     return
                 seat, action = found
                 log.info("game %d: playing %s for seat %d", table.id, action.get("type"), seat)
+                number = table.version
                 events = await self._accept(table, seat, action)
+                table.autoplayed[seat] = (number, action)
             self._announce(table, events)
 
     # ================================================================ idle timers

@@ -14,7 +14,7 @@ from engine.errors import IllegalAction
 from engine.registry import GameSpec
 from tables.lobby import side_of_seats
 from tables.seats import SeatInfo
-from tables.text import event_text, fill_names, is_private
+from tables.text import event_text, fill_names, is_private, retells
 
 #: How many event lines a table keeps for the channel, and per seat for private events.
 RECENT_LINES = 12
@@ -57,10 +57,19 @@ class Table:
         self.status = "running"
         #: Human seats the computer is playing for since they let a timer run out.
         self.away: set[int] = set()
+        #: The last move played for each human seat because it was their only one (autoplay),
+        #: with its number (the version it was played at).
+        self.autoplayed: dict[int, tuple[int, Action]] = {}
         self.lock = asyncio.Lock()
         self._resigned_outcome: dict[str, Any] | None = None
-        self._recent: deque[str] = deque(maxlen=RECENT_LINES)
-        self._private: list[deque[str]] = [deque(maxlen=RECENT_LINES) for _ in seats]
+        # Lines are kept numbered, so that a player's private lines and the public ones can be
+        # read back in the order they happened; a public line also keeps the seats that read
+        # a private line instead (see tables.text.retells).
+        self._told = 0
+        self._recent: deque[tuple[int, str, set[int]]] = deque(maxlen=RECENT_LINES)
+        self._private: list[deque[tuple[int, str]]] = [
+            deque(maxlen=RECENT_LINES) for _ in seats
+        ]
         self._legal: list[list[Action]] = [self.legal_for(s) for s in range(len(seats))]
         self._seat_versions: list[int] = [0] * len(seats)
         self._remember(self.game.start_events)
@@ -90,12 +99,24 @@ class Table:
 
     @property
     def recent(self) -> list[str]:
+        """The latest public lines, as the channel reads them."""
         names = self.names
-        return [fill_names(text, names) for text in self._recent]
+        return [fill_names(text, names) for _, text, _ in self._recent]
+
+    def lines_for(self, seat: int) -> list[str]:
+        """The latest lines as `seat` reads them: the public ones and their own private ones,
+        in the order they happened, each event told once, the seat's own moves as "you"."""
+        if not 0 <= seat < len(self._private):
+            return self.recent
+        told = [(number, text) for number, text, hidden in self._recent if seat not in hidden]
+        told += self._private[seat]
+        names = self.names
+        return [fill_names(text, names, seat) for _, text in sorted(told)[-RECENT_LINES:]]
 
     def note(self, line: str) -> None:
         """A public line about the table rather than the game (seats written "{s0}")."""
-        self._recent.append(line)
+        self._told += 1
+        self._recent.append((self._told, line, set()))
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -129,7 +150,7 @@ class Table:
         if not 0 <= seat < len(self._private):
             return []
         names = self.names
-        return [fill_names(text, names) for text in self._private[seat]]
+        return [fill_names(text, names, seat) for _, text in self._private[seat]]
 
     def computer_turns(self) -> list[int]:
         """Seats the computer must play now: computer seats and humans who are away."""
@@ -160,7 +181,7 @@ class Table:
         lock, seats and location stay."""
         self.game, self.version = other.game, other.version
         self._resigned_outcome = other._resigned_outcome
-        self._recent, self._private = other._recent, other._private
+        self._recent, self._private, self._told = other._recent, other._private, other._told
         self._legal, self._seat_versions = other._legal, other._seat_versions
 
     def replay(self, log: list[tuple[int, Action]]) -> None:
@@ -191,16 +212,22 @@ class Table:
     def _remember(self, events: list[Event]) -> None:
         # The texts are kept with their seat placeholders and names are put in when read: a
         # rebuild replays every move but reads only the last lines.
+        last_public: set[int] | None = None
         for event in events:
             text = event_text(event)
             if text is None:
                 continue
+            self._told += 1
             if is_private(event):
                 to = event["to"]
                 if isinstance(to, int) and 0 <= to < len(self._private):
-                    self._private[to].append(text)
+                    self._private[to].append((self._told, text))
+                    if retells(event) and last_public is not None:
+                        last_public.add(to)
+                last_public = None
             else:
-                self._recent.append(text)
+                last_public = set()
+                self._recent.append((self._told, text, last_public))
 
     def _refresh_seat_versions(self) -> None:
         # Only a seat that had choices or may act now can see its choices change: every other

@@ -1,24 +1,27 @@
-"""Engine events -> readable lines: seat placeholders "{s0}".."{s7}" become names.
+"""Engine events -> readable lines: seat placeholders ("{s0}", "{s0:plays}", "{s0's}", see
+engine.seat_words) become names, or "you" for the reader, and cards get their suit symbols.
 
 Nothing is escaped here; the Discord layer decides about markdown."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-_SEAT = re.compile(r"\{s(\d)\}")
+from engine.cards import card_symbol
+from engine.seat_words import fill_seats
+
+#: A card written the engine's way ("5H", "TS"), standing alone.
+_CARD = re.compile(r"(?<![A-Za-z0-9])[A2-9TJQK][SHDC](?![A-Za-z0-9])")
 
 
-def fill_names(text: str, names: Sequence[str]) -> str:
-    """Replace every {sN} by seat N's name; a placeholder for a seat that does not exist stays."""
-
-    def name_for(match: re.Match[str]) -> str:
-        seat = int(match.group(1))
-        return names[seat] if seat < len(names) else match.group(0)
-
-    return _SEAT.sub(name_for, text)
+def fill_names(text: str, names: Sequence[str], reader: int | None = None) -> str:
+    """The line as `reader` (a seat, or None for the channel) reads it: every seat named
+    ("you" for the reader) and every card with its suit symbol. A placeholder for a seat that
+    does not exist stays."""
+    # Cards first: a player's name is theirs, even one that looks like a card.
+    return fill_seats(_CARD.sub(lambda card: card_symbol(card.group(0)), text), names, reader)
 
 
 def spoken_list(items: Sequence[object], last: str = "and") -> str:
@@ -47,21 +50,47 @@ def event_text(event: dict[str, Any]) -> str | None:
     return text if isinstance(text, str) and text else None
 
 
-def event_line(event: dict[str, Any], names: Sequence[str]) -> str | None:
-    """The line for an event, or None for an event that carries no text."""
+def event_line(
+    event: dict[str, Any], names: Sequence[str], reader: int | None = None
+) -> str | None:
+    """The line for an event as `reader` reads it, or None for an event that carries no text."""
     text = event_text(event)
-    return None if text is None else fill_names(text, names)
+    return None if text is None else fill_names(text, names, reader)
 
 
 def is_private(event: dict[str, Any]) -> bool:
     return event.get("to") is not None
 
 
-def outcome_words(names: Sequence[str], outcome: dict[str, Any]) -> tuple[list[str], str, str]:
+def retells(event: dict[str, Any]) -> bool:
+    """A private event that tells its reader the public event just before it, with what only
+    they may see ("You discard 5♣ 9♥" after "Ann discards 2 cards"): they read it instead."""
+    return is_private(event) and bool(event.get("retells"))
+
+
+def events_read_by(events: Sequence[dict[str, Any]], seat: int) -> Iterator[dict[str, Any]]:
+    """The events of one move that `seat` reads, in order: the public ones and their own
+    private ones, each told once."""
+    for index, event in enumerate(events):
+        if is_private(event):
+            if event["to"] == seat:
+                yield event
+            continue
+        later = events[index + 1] if index + 1 < len(events) else None
+        if later is not None and retells(later) and later["to"] == seat:
+            continue
+        yield event
+
+
+def outcome_words(
+    names: Sequence[str], outcome: dict[str, Any], reader: int | None = None
+) -> tuple[list[str], str, str]:
     """(winners' names, "wins", "win" or "share the win", the detail line with names filled
-    in)."""
-    winners = [names[s] for s in outcome.get("winners", [])]
+    in), as `reader` reads them: a winning reader is "you" and wins with a plural verb."""
+    seats = list(outcome.get("winners", []))
+    winners = ["you" if s == reader else names[s] for s in seats]
     # Partners winning together win; only a real tie between sides shares the win.
-    verb = "share the win" if outcome.get("shared") else "wins" if len(winners) <= 1 else "win"
+    verb = ("share the win" if outcome.get("shared")
+            else "wins" if len(winners) <= 1 and reader not in seats else "win")
     detail = outcome.get("detail")
-    return winners, verb, fill_names(str(detail), names) if detail else ""
+    return winners, verb, fill_names(str(detail), names, reader) if detail else ""

@@ -9,21 +9,20 @@ from rich.text import Text
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = {"H", "D"}
-SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SYMBOLS.items()}
 #: A card or die standing alone (not inside a word), written the engine's way ("5H", "TS",
-#: "P4") or with its suit symbol ("10♠").
+#: "P4") or as players read it ("5♥", "10♠").
 CARD = re.compile(
-    r"(?<![A-Za-z0-9])(?:([A2-9TJQK])([SHDC])|P([1-6])|(A|10|[2-9]|J|Q|K)([♠♥♦♣]))"
-    r"(?![A-Za-z0-9])"
+    r"(?<![A-Za-z0-9])(?:([A2-9TJQK])([SHDC])|(10|[A2-9JQK])([♠♥♦♣])|P([1-6]))(?![A-Za-z0-9])"
 )
+_LETTERS = {symbol: letter for letter, symbol in SYMBOLS.items()}
 
 
 def card_text(match: re.Match[str]) -> Text:
-    rank, suit, die, symbol_rank, symbol = match.groups()
-    if symbol is not None:
-        rank, suit = "T" if symbol_rank == "10" else symbol_rank, SUIT_OF_SYMBOL[symbol]
+    rank, suit, read_rank, symbol, die = match.groups()
     if die is not None:
         return Text(f"P{die}", style="bold cyan")
+    if symbol is not None:
+        rank, suit = read_rank, _LETTERS[symbol]
     face = ("10" if rank == "T" else rank) + SYMBOLS[suit]
     return Text(face, style="bold red" if suit in RED_SUITS else "bold")
 

@@ -123,7 +123,7 @@ def seats_for(spec: GameSpec, players: int | None, level: str, name: str) -> lis
         raise IllegalAction(f"{spec.title} is for {allowed} players, not {players}.")
     computers = players - 1
     return [SeatInfo(PLAYER_ID, name)] + [
-        SeatInfo.computer(level, f"Computer {n} ({level})" if computers > 1 else None)
+        SeatInfo.computer(level, f"Computer {n}" if computers > 1 else "Computer")
         for n in range(1, computers + 1)
     ]
 

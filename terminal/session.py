@@ -23,7 +23,7 @@ from tables.hints import hint_for
 from tables.lobby import group_sides
 from tables.pictures import hand_view
 from tables.review import check_reviewable, review_of, review_text
-from tables.text import event_line, fill_names, outcome_words
+from tables.text import event_line, events_read_by, fill_names, outcome_words
 from terminal.cards import cards_text, styled
 from terminal.moves import Choices, NotOffered
 
@@ -99,11 +99,8 @@ class TerminalGame:
     async def on_update(self, table: Table, events: list[dict[str, Any]]) -> None:
         if table is not self.table:
             return
-        for event in events:
-            to = event.get("to")
-            if to is not None and to != self.seat:
-                continue
-            line = event_line(event, table.names)
+        for event in events_read_by(events, self.seat):
+            line = event_line(event, table.names, self.seat)
             if line is not None:
                 self.console.print(Text("  ") + styled(line))
         self._draw_pictures()
@@ -264,8 +261,8 @@ class TerminalGame:
         self.console.rule(f"{table.spec.title} · game #{table.id}")
         sides = group_sides(table.spec, len(table.seats), table.options)
         mine = next(side for side in sides if self.seat in side)
-        seats = ", ".join(self._who(s) for s in range(len(table.seats)))
-        self.console.print(f"Players: {seats}", markup=False)
+        seats = [self._seated(s) for s in range(len(table.seats))]
+        self.console.print(self._fitted("Players: ", seats, ", "), markup=False)
         partners = [table.names[s] for s in mine if s != self.seat]
         if partners:
             self.console.print(f"Your partner: {' and '.join(partners)}", markup=False)
@@ -273,10 +270,16 @@ class TerminalGame:
             self.console.print("Where you left off:")
         else:
             self.console.print("Type help for how to move, rules for the rules.")
-        for line in table.recent:
+        for line in table.lines_for(self.seat):
             self.console.print(Text("  ") + styled(line))
-        for line in table.private_lines(self.seat)[-1:]:
-            self.console.print(Text("  ") + styled(line))
+
+    def _seated(self, seat: int) -> str:
+        """A seat in the list of players: a computer with its level, said only here."""
+        info = self.table.seats[seat]
+        level = f"({info.level})"
+        if info.is_computer and not info.name.endswith(level):  # older games named it so
+            return f"{info.name} {level}"
+        return self._who(seat)
 
     def _who(self, seat: int) -> str:
         name = self.table.names[seat]
@@ -284,9 +287,7 @@ class TerminalGame:
 
     def _fill(self, line: str) -> str:
         """A game's line with seats named, the player's own as "you"."""
-        names = list(self.table.names)
-        names[self.seat] = "you"
-        return fill_names(line, names)
+        return fill_names(line, self.table.names, self.seat)
 
     def _show_choices(self, must: bool) -> None:
         view = self.table.view_for(self.seat)
@@ -303,6 +304,19 @@ class TerminalGame:
         for key, label in self._choices().lines():
             self.console.print(Text(f"  {key + '.' if key else '':>3} ") + styled(label))
 
+    def _fitted(self, title: str, parts: list[str], between: str) -> str:
+        """title and parts on lines that fit the terminal, broken between parts, never inside
+        one (a name and its score stay together)."""
+        ending = between.rstrip()  # ends a line broken after a part
+        lines = [title + parts[0]]
+        for part in parts[1:]:
+            if len(lines[-1] + between + part + ending) > self.console.width:
+                lines[-1] += ending
+                lines.append(" " * len(title) + part)
+            else:
+                lines[-1] += between + part
+        return "\n".join(lines)
+
     def _show_rules(self) -> None:
         sections = self.table.spec.rules or (("Rules", "No rules are written for this game."),)
         self.console.rule(f"{self.table.spec.title}: rules")
@@ -317,10 +331,11 @@ class TerminalGame:
         outcome = table.outcome
         self.console.print()
         if outcome is not None:
-            winners, verb, detail = outcome_words(table.names, outcome)
+            winners, verb, detail = outcome_words(table.names, outcome, self.seat)
             who = " and ".join(winners) if winners else "Nobody"
-            line = Text(f"{who} {verb}!", style="bold green")
-            if detail and table.recent[-1:] != [detail]:  # not said just above already
+            line = Text(f"{who[0].upper()}{who[1:]} {verb}!", style="bold green")
+            # not said just above already
+            if detail and table.lines_for(self.seat)[-1:] != [detail]:
                 line += Text(" ") + styled(detail)
             self.console.print(line)
         else:

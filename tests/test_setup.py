@@ -58,6 +58,7 @@ def refusing_discord() -> Iterator[str]:
 
 def assert_no_noise(output: str) -> None:
     assert "Traceback" not in output
+    output = output.replace(str(ROOT), "")  # a checkout's folder may be named anything
     for voice in ("PyNaCl", "davey", "voice"):
         assert voice not in output
 
@@ -118,6 +119,18 @@ def test_check_says_what_is_wrong(tmp_path: Path, env: dict[str, str], problem: 
     assert done.returncode == 1
     assert any(line.startswith(problem) for line in done.stdout.splitlines()), done.stdout
     assert done.stdout.splitlines()[-1] == "Fix the problems above, then run this again."
+    assert_no_noise(done.stdout + done.stderr)
+
+
+def test_check_reports_every_line_beside_a_bad_setting(tmp_path: Path):
+    done = check(tmp_path, {"DISCORD_TOKEN": "abc.def.ghi", "DEV_GUILD_ID": "notanumber"})
+    assert done.returncode == 1
+    lines = done.stdout.splitlines()
+    assert lines[0] == "ok       DISCORD_TOKEN is set (Discord checks it when the bot logs in)."
+    assert lines[1] == "PROBLEM  DEV_GUILD_ID must be a server id (digits), not 'notanumber'."
+    assert lines[2].startswith(f"ok       The database {tmp_path / 'data' / 'bot.db'} opens")
+    assert lines[3].startswith("ok       The fonts in ") and lines[3].endswith(" load.")
+    assert lines[4:] == ["Fix the problems above, then run this again."]
     assert_no_noise(done.stdout + done.stderr)
 
 

@@ -43,10 +43,11 @@ from engine.crib_race.board import (
 from engine.crib_race.seating import race_plan, race_sides, seating_words
 from engine.crib_race.track import Move, Peg, is_past, move, position
 from engine.cribbage.deal import DealPlan
-from engine.cribbage.game import CribbageGame, seat_name
+from engine.cribbage.game import CribbageGame, seat_does, seat_name
 from engine.cribbage.outcome import cribbage_outcome
 from engine.cribbage.scoring import Breakdown
 from engine.cribbage.sides import Sides
+from engine.seat_words import second_person
 
 
 class CribRaceGame(CribbageGame):
@@ -82,8 +83,8 @@ class CribRaceGame(CribbageGame):
         if self.outcome is None and points > 0 and self.pegs[side].is_boxed(self.board):
             return [{"type": "boxed_points", "seat": seat, "side": side, "points": points,
                      "reason": reason,
-                     "text": f"{seat_name(seat)} would peg {points} but sits in the penalty "
-                     "box: nothing scored."}]
+                     "text": f"{seat_does(seat, 'would')} peg {points} from the penalty box: "
+                     "nothing scored."}]
         events = super()._score(seat, scored, reason)
         for event in events:
             if event["type"] == "score":
@@ -140,13 +141,13 @@ class CribRaceGame(CribbageGame):
             self.pegs[side] = Peg(zone.name, len(queue) - 1)
         landed = result.landed.hole(self.board)
         to = self.pegs[side].hole(self.board)
-        who = self._side_words(side)
+        who = self._side_does(side, "landed")
         texts = {
-            SLIDE: f"{who} landed on the red slide at {landed} and slides to {to}.",
-            ADVANCE: f"{who} landed on the green advance at {landed} and takes the shortcut.",
-            TRAP: f"{who} landed in the blue time trap at {landed} and must follow the blue "
+            SLIDE: f"{who} on the red slide at {landed} and slid to {to}.",
+            ADVANCE: f"{who} on the green advance at {landed} and took the shortcut.",
+            TRAP: f"{who} in the blue time trap at {landed} and must follow the blue "
                   "path back.",
-            BOX: f"{who} landed on the penalty box at {landed}: boxed, scoring nothing until "
+            BOX: f"{who} on the penalty box at {landed}: boxed, scoring nothing until "
                  "every other peg is past.",
         }
         event: Event = {"type": "zone", "kind": zone.kind, "zone": zone.name, "side": side,
@@ -166,12 +167,16 @@ class CribRaceGame(CribbageGame):
         event: Event = {"type": "zone", "kind": "release", "zone": box.name, "side": side,
                         "seats": self.sides.seats_of(side), "landed": box.target,
                         "hole": str(hole),
-                        "text": f"{self._side_words(side)} leaves the penalty box at {hole}."}
+                        "text": f"{self._side_does(side, 'leaves')} the penalty box at {hole}."}
         self.zone_events.append(event)
         return event
 
-    def _side_words(self, side: int) -> str:
-        return " & ".join(seat_name(s) for s in self.sides.seats_of(side))
+    def _side_does(self, side: int, verb: str) -> str:
+        """A side doing something: "{s0:leaves}" alone, "{s0} & {s2} leave" as a team."""
+        seats = self.sides.seats_of(side)
+        if len(seats) == 1:
+            return seat_does(seats[0], verb)
+        return " & ".join(seat_name(s) for s in seats) + " " + second_person(verb)
 
     # ===== views ===============================================================================
     def view(self, seat: int | None) -> View:

@@ -140,12 +140,25 @@ def sorted_cards(cards: Iterable[Card]) -> list[Card]:
 
 
 def seat_name(seat: int) -> str:
-    """How event text names a seat: "{s0}", which each reader replaces with a name."""
+    """How event text names a seat: "{s0}", which each reader replaces with a name (or "you",
+    see engine.seat_words)."""
     return f"{{s{seat}}}"
 
 
-#: seat_name of every seat a game can have (up to 8), for the moves made most often.
-SEAT_NAMES = tuple(seat_name(seat) for seat in range(8))
+def seat_does(seat: int, verb: str) -> str:
+    """The seat doing something: "{s0:plays}", read "Ann plays" or "You play"."""
+    return f"{{s{seat}:{verb}}}"
+
+
+def seats(seat: int) -> str:
+    """The seat's: "{s0's}", read "Ann's" or "your"."""
+    return f"{{s{seat}'s}}"
+
+
+#: seat_does of every seat a game can have (up to 8), for the moves made most often.
+SEATS_PLAY = tuple(seat_does(seat, "plays") for seat in range(8))
+SEATS_SAY = tuple(seat_does(seat, "says") for seat in range(8))
+SEATS_PEG = tuple(seat_does(seat, "pegs") for seat in range(8))
 
 
 class CribbageGame(Game):
@@ -179,7 +192,7 @@ class CribbageGame(Game):
 
     def _first_cut_event(self) -> Event:
         rounds = "; then ".join(
-            ", ".join(f"{seat_name(seat)} cuts {card}" for seat, card in cuts)
+            ", ".join(f"{seat_does(seat, 'cuts')} {card}" for seat, card in cuts)
             for cuts in self.first_cut.rounds
         )
         return {
@@ -277,7 +290,7 @@ class CribbageGame(Game):
                 "reason": reason,
                 "breakdown": breakdown.to_json() if breakdown else None,
                 "score": score,
-                "text": f"{SEAT_NAMES[seat]} pegs {points} for {REASON_WORDS.get(reason, reason)}"
+                "text": f"{SEATS_PEG[seat]} {points} for {REASON_WORDS.get(reason, reason)}"
                 f"{what}. Score {score}.",
             },
         ]
@@ -315,7 +328,7 @@ class CribbageGame(Game):
         self.chooser: dict[str, Any] | None = None
         events: list[Event] = [
             {"type": "deal", "dealer": self.dealer, "deal_number": self.deal_number,
-             "text": f"Deal {self.deal_number}: {seat_name(self.dealer)} deals."}
+             "text": f"Deal {self.deal_number}: {seat_does(self.dealer, 'deals')}."}
         ]
         if all(self.discarded):
             events += self._finish_discards()
@@ -349,7 +362,7 @@ class CribbageGame(Game):
         cutter = starter_cutter(self.players, self.dealer)
         events: list[Event] = [
             {"type": "starter", "card": str(self.starter), "seat": cutter,
-             "text": f"{seat_name(cutter)} cuts; the starter is {self.starter}."}
+             "text": f"{seat_does(cutter, 'cuts')}; the starter is {self.starter}."}
         ]
         if is_heels(self.starter):
             heels = Breakdown((ScoreItem("heels", 2, (self.starter,)),))
@@ -424,7 +437,7 @@ class CribbageGame(Game):
             "cards": cards, "starter": starter,
             "breakdown": breakdown.to_json() if breakdown else None,
             "points": total,
-            "text": f"{SEAT_NAMES[step.seat]}'s {whose} {' '.join(cards)} "
+            "text": f"{seats(step.seat)} {whose} {' '.join(cards)} "
             f"with {starter}: {words} — {total}.",
         }
 
@@ -469,7 +482,7 @@ class CribbageGame(Game):
             self._recounting = True
             return [{"type": "recount", "seat": seat, "kind": step.kind, "claimed": points,
                      "cards": card_strs(record.pieces),
-                     "text": f"{seat_name(seat)} claims {points} for the {whose}: "
+                     "text": f"{seat_does(seat, 'claims')} {points} for the {whose}: "
                      "that is too many. Count again."}]
         self._close_window()
         record.claimed = points
@@ -477,7 +490,7 @@ class CribbageGame(Game):
         events: list[Event] = [
             {"type": "claim", "seat": seat, "kind": step.kind, "points": points,
              "cards": card_strs(record.pieces), "starter": str(self.starter),
-             "text": f"{seat_name(seat)} shows {format_cards(record.pieces)} with "
+             "text": f"{seat_does(seat, 'shows')} {format_cards(record.pieces)} with "
              f"{self.starter} and claims {points} for the {whose}."}
         ]
         events += self._score(seat, points, step.kind)
@@ -502,7 +515,7 @@ class CribbageGame(Game):
             events: list[Event] = [
                 {"type": "muggins", "seat": seat, "owner": owner, "points": 0,
                  "breakdown": breakdown.to_json(),
-                 "text": f"{seat_name(seat)} calls muggins, but {seat_name(owner)} counted "
+                 "text": f"{seat_does(seat, 'calls')} muggins, but {seat_name(owner)} counted "
                  f"right: {breakdown.words()}."}
             ]
             return events + self._continue_after_muggins()
@@ -510,8 +523,8 @@ class CribbageGame(Game):
         return [
             {"type": "muggins", "seat": seat, "owner": owner, "points": window["missed"],
              "breakdown": breakdown.to_json(),
-             "text": f"Muggins! {seat_name(seat)} finds {window['missed']} more in "
-             f"{seat_name(owner)}'s count ({breakdown.words()}) and may keep them or give "
+             "text": f"Muggins! {seat_does(seat, 'finds')} {window['missed']} more in "
+             f"{seats(owner)} count ({breakdown.words()}) and may keep them or give "
              "them back."}
         ]
 
@@ -522,9 +535,9 @@ class CribbageGame(Game):
         self.show_counts[chooser["index"]].muggins = {"seat": seat, "points": points,
                                                       "kept": keep}
         if keep:
-            text = f"{seat_name(seat)} keeps the {points} muggins points."
+            text = f"{seat_does(seat, 'keeps')} the {points} muggins points."
         else:
-            text = f"{seat_name(seat)} gives the {points} points back to {seat_name(owner)}."
+            text = f"{seat_does(seat, 'gives')} the {points} points back to {seat_name(owner)}."
         events: list[Event] = [{"type": "keep" if keep else "give_back", "seat": seat,
                                 "owner": owner, "points": points, "text": text}]
         events += self._score(seat if keep else owner, points, "muggins")
@@ -550,7 +563,7 @@ class CribbageGame(Game):
         assert self.window is not None
         self.window["passed"].append(seat)
         events: list[Event] = [{"type": "pass", "seat": seat,
-                                "text": f"{seat_name(seat)} lets the count stand."}]
+                                "text": f"{seat_does(seat, 'lets')} the count stand."}]
         if not self._pressers():
             self._close_window()
             events += self._end_show()
@@ -686,11 +699,11 @@ class CribbageGame(Game):
                 result = self.pegging.play(seat, parse_card(text))
                 event: Event = {"type": "play", "seat": seat, "card": text,
                                 "count": result.count,
-                                "text": f"{SEAT_NAMES[seat]} plays {text}, count {result.count}."}
+                                "text": f"{SEATS_PLAY[seat]} {text}, count {result.count}."}
             else:
                 result = self.pegging.go(seat)
                 event = {"type": "go", "seat": seat, "count": result.count,
-                         "text": f"{SEAT_NAMES[seat]} says go."}
+                         "text": f"{SEATS_SAY[seat]} go."}
             if result.awards or result.finished_count is not None:  # most moves: neither
                 return [event, *self._after_peg_move(result)]
             return [event]
@@ -713,9 +726,9 @@ class CribbageGame(Game):
         n = len(cards)
         events: list[Event] = [
             {"type": "discard", "seat": seat, "count": n,
-             "text": f"{seat_name(seat)} discards {n} card{'s' if n > 1 else ''} {where}."},
+             "text": f"{seat_does(seat, 'discards')} {n} card{'s' if n > 1 else ''} {where}."},
             {"type": "discard_cards", "seat": seat, "cards": card_strs(cards), "to": seat,
-             "text": f"You discard {format_cards(cards)} {where}."},
+             "retells": True, "text": f"You discard {format_cards(cards)} {where}."},
         ]
         if all(self.discarded):
             events += self._finish_discards()

@@ -29,7 +29,7 @@ from typing import Any
 from engine.cards import Card
 from engine.contract import Action, Event, View
 from engine.cribbage.deal import DealPlan
-from engine.cribbage.game import DISCARD, PLAY, SHOW, CribbageGame, seat_name
+from engine.cribbage.game import DISCARD, PLAY, SHOW, CribbageGame, seat_does, seats
 from engine.cribbage.scoring import Breakdown, FlushRule, ScoreItem
 from engine.cribbage.show import CRIB, HAND, ShowStep
 from engine.errors import IllegalAction
@@ -96,7 +96,7 @@ class PipCribbageGame(CribbageGame):
         events.append(
             {"type": "effect", "seat": self.dealer, "space": die.space, "key": self.effect.key,
              "name": self.effect.name,
-             "text": f"{seat_name(self.dealer)}'s die is on space {die.space} showing "
+             "text": f"{seats(self.dealer)} die is on space {die.space} showing "
              f"{die.face}: {self.effect.name}"
              + ("." if self.effect.acts_during_deal else " (no effect this deal).")}
         )
@@ -129,10 +129,10 @@ class PipCribbageGame(CribbageGame):
         if choice == RENEW:
             before = die.face
             die.raise_by(RENEW_PIPS)
-            text = (f"{seat_name(self.dealer)} chooses Renew: the die goes from {before} to "
+            text = (f"{seat_does(self.dealer, 'chooses')} Renew: the die goes from {before} to "
                     f"{die.face}.")
         else:
-            text = (f"{seat_name(self.dealer)} chooses Priority: the dealer's hand and crib "
+            text = (f"{seat_does(self.dealer, 'chooses')} Priority: the dealer's hand and crib "
                     "are counted before the other hand.")
         return [{"type": "crux", "seat": self.dealer, "choice": choice, "face": die.face,
                  "text": text}]
@@ -182,9 +182,9 @@ class PipCribbageGame(CribbageGame):
         self.turn_choice = FLIP if flip else KEEP_DIE
         if flip:
             die.flip()
-            text = f"{seat_name(self.dealer)} flips their die from {self.turn_from} to {die.face}."
+            text = f"{seat_does(self.dealer, 'flips')} the die from {self.turn_from} to {die.face}."
         else:
-            text = f"{seat_name(self.dealer)} keeps their die on {die.face}."
+            text = f"{seat_does(self.dealer, 'keeps')} the die on {die.face}."
         events: list[Event] = [{"type": "turn", "seat": self.dealer, "flipped": flip,
                                 "face": die.face, "text": text}]
         return events + self._advance_show()
@@ -201,7 +201,7 @@ class PipCribbageGame(CribbageGame):
         die.advance()
         return [{"type": "die_move", "seat": self.dealer, "from_space": space,
                  "from_face": face, "space": die.space, "face": die.face,
-                 "text": f"{seat_name(self.dealer)}'s die moves from space {space} to "
+                 "text": f"{seats(self.dealer)} die moves from space {space} to "
                  f"{die.space} ({TRACK[die.space].name}) and now shows {die.face}."}]
 
     # ===== the contract =========================================================================
@@ -287,7 +287,7 @@ class PipCribbageGame(CribbageGame):
             # Say a die play in words: "plays PIP 4", not a bare "P4".
             for event in events:
                 if event["type"] == "play" and event["card"] == action["card"]:
-                    event["text"] = (f"{seat_name(seat)} plays PIP {action['card'][1:]}, "
+                    event["text"] = (f"{seat_does(seat, 'plays')} PIP {action['card'][1:]}, "
                                      f"count {event['count']}.")
         return events
 

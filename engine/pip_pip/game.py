@@ -321,14 +321,14 @@ class PipPipGame(Game):
             "type": "deal", "round": self.round, "dealer": self.dealer,
             "cut_card": str(self.cut_card), "trump": self.trump,
             "text": (
-                f"Round {self.round} of {self.rounds_total}: {{s{self.dealer}}} deals and cuts "
-                f"{self.cut_card}, so {suit_name(self.trump)} are trump. "
-                f"{{s{self.leader}}} leads."
+                f"Round {self.round} of {self.rounds_total}: {{s{self.dealer}:deals}}; the cut "
+                f"card {self.cut_card} makes {suit_name(self.trump)} trump. "
+                f"{{s{self.leader}:leads}}."
             ),
         }]
         events += [
             {"type": "hand", "to": seat, "cards": card_strs(sorted(hand, key=_hand_order)),
-             "text": f"Your hand: {' '.join(card_strs(sorted(hand, key=_hand_order)))}"}
+             "text": f"Your hand: {' '.join(card_strs(sorted(hand, key=_hand_order)))}."}
             for seat, hand in enumerate(self.hands)
         ]
         return events + self._start_trick()
@@ -356,12 +356,12 @@ class PipPipGame(Game):
         self._calls[seat] = None
         self.trick.append((seat, card))
         events: list[Event] = [{"type": "play", "seat": seat, "card": str(card),
-                                "text": f"{{s{seat}}} plays {card}"}]
+                                "text": f"{{s{seat}:plays}} {card}."}]
         if self.drawing:
             drawn = self.pile.pop()
             self.hands[seat].append(drawn)
             events.append({"type": "draw", "to": seat, "card": str(drawn),
-                           "text": f"You draw {drawn}"})
+                           "text": f"You draw {drawn}."})
         if len(self.trick) < self.players:
             self.turn = (seat + 1) % self.players
             return events
@@ -382,7 +382,7 @@ class PipPipGame(Game):
         self.trick = []
         self.trick_number += 1
         events: list[Event] = [{"type": "trick", "winner": winner, "points": gained,
-                                "text": f"{{s{winner}}} wins the trick (+{gained})"}]
+                                "text": f"{{s{winner}:wins}} the trick (+{gained})."}]
         if self.next_trump is not None:
             self.trump, self.next_trump, self.trump_set_by_call = self.next_trump, None, True
         else:
@@ -412,7 +412,7 @@ class PipPipGame(Game):
         winners = [s for s, score in enumerate(self.scores) if score == best]
         ranks = [sum(other > score for other in self.scores) for score in self.scores]
         if len(winners) == 1:
-            detail = f"{{s{winners[0]}}} wins Pip Pip with {best} points."
+            detail = f"{{s{winners[0]}:wins}} Pip Pip with {best} points."
         else:
             names = " and ".join(f"{{s{s}}}" for s in winners)
             detail = f"{names} share the win with {best} points each."
@@ -442,7 +442,7 @@ class PipPipGame(Game):
         title = "Double Pip Pip" if double else "Pip Pip"
         return [{"type": "call", "seat": seat, "suit": suit, "double": double,
                  "points": gained,
-                 "text": f"{{s{seat}}} calls {title} in {name} (+{gained}): {effect}"}]
+                 "text": f"{{s{seat}:calls}} {title} in {name} (+{gained}): {effect}."}]
 
 
 def _without(cards: list[Card], taken: list[Card]) -> list[Card]:

@@ -174,7 +174,7 @@ class PipRushGame(Game):
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
         events: list[Event] = [
-            {"type": "play", "seat": seat, "card": str(card), "text": f"{{s{seat}}} plays {card}"}
+            {"type": "play", "seat": seat, "card": str(card), "text": f"{{s{seat}:plays}} {card}."}
         ]
         if len(self.trick) < CARDS_PER_TRICK:
             return events
@@ -186,7 +186,7 @@ class PipRushGame(Game):
             "seat": win_seat,
             "card": str(win_card),
             "team": team_of(win_seat),
-            "text": f"{{s{win_seat}}} wins the trick with {win_card}: +1 Movement",
+            "text": f"{{s{win_seat}:wins}} the trick with {win_card}: +1 Movement.",
         })
         return events + self._resolve()
 
@@ -235,7 +235,7 @@ class PipRushGame(Game):
             "seat": seat,
             "card": str(card),
             "choice": kind,
-            "text": f"{{s{seat}}} chooses {what}",
+            "text": f"{{s{seat}:chooses}} {what}.",
         }
 
     def _record(self, index: int, result: dict[str, Any]) -> Event:
@@ -249,11 +249,11 @@ class PipRushGame(Game):
         assert self.resolution is not None
         if index == self.resolution.winner:
             result = {"action": "movement", "racer": None, "lost": True,
-                      "text": f"Movement lost: no racer of {{s{seat}}}'s team can move"}
+                      "text": f"Movement lost: no racer of {{s{seat}'s}} team can move."}
         else:
             suit = card.suit or "S"
             result = {"action": SUIT_ACTIONS[suit], "racer": None, "lost": True,
-                      "text": f"{SUIT_WORDS[suit]} ({card}): action lost: no racer available"}
+                      "text": f"{SUIT_WORDS[suit]} ({card}): action lost: no racer available."}
         return {"type": "action_lost", **self._record(index, result)}
 
     def _suit_action(self, index: int, racer_index: int) -> list[Event]:
@@ -262,22 +262,22 @@ class PipRushGame(Game):
         team = team_of(seat)
         racer = team_racers(self.racers, team)[racer_index]
         action = SUIT_ACTIONS[card.suit]
-        owner = f"{SUIT_WORDS[card.suit]}: {{s{seat}}}'s racer {racer.label}"
+        owner = f"{SUIT_WORDS[card.suit]}: {{s{seat}'s}} racer {racer.label}"
         if action == "swap":
             mate = team_racers(self.racers, team)[1 - racer_index]
             swap_with_teammate(racer, mate)
             text = (
                 f"{owner} swaps places with racer {mate.label} ({racer.label} now at "
-                f"{cell_words(*racer.cell)}, {mate.label} at {cell_words(*mate.cell)})"
+                f"{cell_words(*racer.cell)}, {mate.label} at {cell_words(*mate.cell)})."
             )
             result = {"action": action, "racer": racer_index, "lost": False, "text": text}
         else:
             before, after = apply_pip_action(racer, action)
             if before == after:
-                text = f"{owner} stays at {after} pips (no change possible)"
+                text = f"{owner} stays at {after} pips (no change possible)."
             else:
                 verb = {"gain": "gains a pip", "decay": "loses a pip", "flip": "flips its die"}
-                text = f"{owner} {verb[action]} ({before}→{after})"
+                text = f"{owner} {verb[action]} ({before}→{after})."
             result = {"action": action, "racer": racer_index, "lost": False,
                       "before": before, "after": after, "text": text}
         return [{"type": "suit_action", **self._record(index, result)}]
@@ -287,8 +287,8 @@ class PipRushGame(Game):
         racer = team_racers(self.racers, team_of(seat))[racer_index]
         before, after = move(racer, lane)
         text = (
-            f"{{s{seat}}}'s racer {racer.label} moves to {cell_words(racer.space, lane)} "
-            f"(pips {before}→{after})"
+            f"{{s{seat}'s}} racer {racer.label} moves to {cell_words(racer.space, lane)} "
+            f"(pips {before}→{after})."
         )
         result = {"action": "movement", "racer": racer_index, "lost": False, "space": racer.space,
                   "lane": lane, "before": before, "after": after, "text": text}
@@ -339,10 +339,10 @@ class PipRushGame(Game):
                 self._sort_hand(seat)
                 events.append({"type": "draw", "to": seat, "seat": seat,
                                "cards": [str(c) for c in drawn],
-                               "text": f"{{s{seat}}} draws {' '.join(str(c) for c in drawn)}"})
+                               "text": f"{{s{seat}:draws}} {' '.join(str(c) for c in drawn)}."})
         if events:
             events.append({"type": "drawn", "pile": len(self.pile),
-                           "text": f"Hands refilled; {len(self.pile)} cards left to draw"})
+                           "text": f"Hands refilled; {len(self.pile)} cards left to draw."})
         return events
 
     def _start_cycle(self) -> list[Event]:
@@ -357,11 +357,11 @@ class PipRushGame(Game):
             "type": "cycle",
             "cycle": self.cycle,
             "leader": self.leader,
-            "text": f"Cycle {self.cycle}: all cards shuffled and dealt; {{s{self.leader}}} leads",
+            "text": f"Cycle {self.cycle}: all cards shuffled and dealt; {{s{self.leader}:leads}}.",
         }]
         events.extend(
             {"type": "deal", "to": seat, "seat": seat, "cards": [str(c) for c in self.hands[seat]],
-             "text": f"{{s{seat}}} is dealt {' '.join(str(c) for c in self.hands[seat])}"}
+             "text": f"{{s{seat}:is}} dealt {' '.join(str(c) for c in self.hands[seat])}."}
             for seat in range(self.players)
         )
         return events
@@ -393,11 +393,12 @@ class PipRushGame(Game):
         winners = sorted(s for s in range(self.players) if team_of(s) in teams)
         progress = [sum(r.space for r in team_racers(self.racers, t)) for t in (0, 1)]
         if len(teams) == 2:
-            detail = f"Shared victory: {reason}"
+            detail = f"Shared victory: {reason}."
+        elif len(winners) == 1:
+            detail = f"{{s{winners[0]}:wins}} the race: {reason}."
         else:
             names = " and ".join(f"{{s{s}}}" for s in winners)
-            verb = "wins" if len(winners) == 1 else "win"
-            detail = f"{names} {verb} the race: {reason}"
+            detail = f"{names} win the race: {reason}."
         self.outcome = {
             "winners": winners,
             "ranks": [0 if s in winners else 1 for s in range(self.players)],

@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from engine.seat_words import fill_seats
 from render.kit import seats
 from render.kit.safe import integer, listed
 from render.registry import renderer_if_any
@@ -89,8 +90,8 @@ def cards(notations: Sequence[object]) -> str:
 
 
 def fill(line: object, view: View) -> str:
-    """An engine's text with seat names put in ("{s0}" -> "Ann")."""
-    return re.sub(r"\{s(\d)\}", lambda m: name(view, int(m.group(1))), str(line))
+    """An engine's text with seat names put in ("{s0:plays}" -> "Ann plays")."""
+    return fill_seats(str(line), [name(view, seat) for seat in range(10)])
 
 
 def turn_words(view: View, verb: str = "to play") -> str:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
+
+from engine.seat_words import fill_seats
 
 View = dict[str, Any]
 
@@ -62,15 +63,6 @@ def short_label(view: View, seat: int, size: int, max_width: float) -> str:
     return text.fit(label(view, seat), size, max_width, bold=True)
 
 
-_SEAT_TOKEN = re.compile(r"\{s(\d)\}")
-
-
 def fill_names(line: object, view: View) -> str:
-    """Put display names into an engine's event text ("{s0} plays 5H" -> "Ann plays 5H")."""
-    shown = names(view)
-
-    def name_for(match: re.Match[str]) -> str:
-        seat = int(match.group(1))
-        return shown[seat] if seat < len(shown) else f"Seat {seat + 1}"
-
-    return _SEAT_TOKEN.sub(name_for, str(line))
+    """Put display names into an engine's event text ("{s0:plays} 5H" -> "Ann plays 5H")."""
+    return fill_seats(str(line), names(view), missing="Seat {n}")

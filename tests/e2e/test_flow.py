@@ -17,7 +17,7 @@ import pytest
 
 from tables.clock import FakeClock
 from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
-from testkit.players import GameDriver, test_bot
+from testkit.players import GameDriver, Refused, test_bot
 
 pytestmark = pytest.mark.usefixtures("quick_pictures")
 
@@ -381,4 +381,27 @@ async def test_members_can_wait_for_a_message_to_change_instead_of_polling() -> 
         assert await waiting
         await driver.settle()
         assert not await fake.next_change(hand.id, timeout=0.01)
+        fake.assert_clean()
+
+
+async def test_a_press_on_a_go_already_played_for_the_player_says_so() -> None:
+    """The player presses Go while autoplay plays it for them: the press lands after the Go
+    and is told so, not that it is not their turn."""
+    clock = FakeClock()
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:", clock=clock, forced_delay=1.5))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver, table, seat = await play_until_a_forced_go(fake, [alice, bob])
+        user = fake.state.members[table.seats[seat].user_id]
+        # A hand opened again takes over from the first, which is left showing Go: pressing
+        # it after the pause is a press that was on its way while the Go was played.
+        pressed = await driver.open_hand(user)
+        await driver.open_hand(user)
+        version = table.version
+        await advance(fake, clock, 1.75)
+        assert table.version > version, "the Go was played for them"
+        assert [c["label"] for c in pressed.find_components()] == ["Go"]
+        with pytest.raises(Refused) as answer:
+            await driver.press(user, pressed, label="Go")
+        assert str(answer.value) == "Go was played for you: it was your only move."
         fake.assert_clean()

@@ -67,7 +67,7 @@ class Dash(Game):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if action["type"] == "cheer":
             self.cheered.add(seat)
-            return [{"type": "cheer", "seat": seat, "text": f"{{s{seat}}} cheers!"}]
+            return [{"type": "cheer", "seat": seat, "text": f"{{s{seat}:cheers}}!"}]
         card = action["card"]
         self.hands[seat].remove(card)
         side = self.sides[seat]
@@ -76,14 +76,14 @@ class Dash(Game):
         self.hands[seat] = sorted([*self.hands[seat], drawn])
         events: list[Event] = [
             {"type": "play", "seat": seat, "card": card,
-             "text": f"{{s{seat}}} plays {card} (side total {self.totals[side]})."},
+             "text": f"{{s{seat}:plays}} {card} (side total {self.totals[side]})."},
             {"type": "draw", "seat": seat, "to": seat, "card": drawn,
-             "text": f"{{s{seat}}} draws {drawn}."},
+             "text": f"{{s{seat}:draws}} {drawn}."},
         ]
         self.cheered.discard(seat)
         if self.totals[side] >= self.target:
             self._finish(side)
-            events.append({"type": "win", "text": f"{{s{seat}}}'s side reaches {self.target}!"})
+            events.append({"type": "win", "text": f"{{s{seat}'s}} side reaches {self.target}!"})
         else:
             self.turn = (self.turn + 1) % self.players
         return events

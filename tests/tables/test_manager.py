@@ -50,7 +50,7 @@ async def test_act_applies_commits_and_reports_names(manager: TableManager, stor
     ]
     assert table.recent == [f"Ann plays {action['card']} (side total {action['card']})."]
     drawn = events[1]["card"]
-    assert table.private_lines(0) == [f"Ann draws {drawn}."]
+    assert table.private_lines(0) == [f"You draw {drawn}."]
     assert table.private_lines(1) == []
     view = table.public_view()
     assert view["names"] == ["Ann", "Bob"] and view["ai"] == [None, None]

@@ -187,7 +187,7 @@ def test_crux_is_chosen_by_the_dealer_after_seeing_the_cards_and_before_any_disc
 def test_crux_renew_raises_the_die_at_once_for_this_deals_play_and_show() -> None:
     game = deal({0: (5, 3), 1: (4, 4)})
     events = act(game, 0, "crux", choice="renew")
-    assert events[0]["text"] == "{s0} chooses Renew: the die goes from 3 to 5."
+    assert events[0]["text"] == "{s0:chooses} Renew: the die goes from 3 to 5."
     assert die_state(game, 0) == (5, 5)
     assert game.phase == "discard" and game.to_act() == [0, 1]
     assert game.view(None)["crux_choice"] == "renew"
@@ -269,7 +269,7 @@ def test_turn_flip_counts_the_new_face_in_hand_and_crib_and_the_face_stays() -> 
     game = turn_deal()
     play_first_legal(game, "play")
     events = act(game, 0, "flip")  # the face may be left out: it can only be the opposite
-    assert events[0]["text"] == "{s0} flips their die from 2 to 5."
+    assert events[0]["text"] == "{s0:flips} the die from 2 to 5."
     assert show_order(events) == [("hand", 0), ("crib", 0)]
     assert "P5" in shows(events)[("hand", 0)]["cards"]
     assert sorted(shows(events)[("crib", 0)]["cards"]) == ["8D", "KS", "P4", "P5"]
@@ -282,7 +282,7 @@ def test_turn_keep_leaves_the_die_as_it_is() -> None:
     game = turn_deal()
     play_first_legal(game, "play")
     events = act(game, 0, "keep_die")
-    assert events[0]["text"] == "{s0} keeps their die on 2."
+    assert events[0]["text"] == "{s0:keeps} the die on 2."
     assert "P2" in shows(events)[("hand", 0)]["cards"]
     assert die_state(game, 0) == (8, 1)
 

@@ -33,7 +33,7 @@ def test_die_plays_make_runs_and_pairs_with_cards() -> None:
     assert scores_of(events) == [(1, "play", 2, ["pair"])]  # the die's 4 pairs the 4H
     assert game.view(None)["count"] == 14
     assert game.view(None)["played"] == [["3H", "P4"], ["2S", "P1", "4H"]]
-    assert of_type(events, "play")[0]["text"] == "{s1} plays 4H, count 14."
+    assert of_type(events, "play")[0]["text"] == "{s1:plays} 4H, count 14."
 
 
 def test_a_die_play_counts_its_value_toward_fifteen() -> None:
@@ -43,7 +43,7 @@ def test_a_die_play_counts_its_value_toward_fifteen() -> None:
     play(game, 1, "TS")
     events = play(game, 0, "P5")
     assert scores_of(events) == [(0, "play", 2, ["fifteen"])]
-    assert of_type(events, "play")[0]["text"] == "{s0} plays PIP 5, count 15."
+    assert of_type(events, "play")[0]["text"] == "{s0:plays} PIP 5, count 15."
 
 
 def test_a_die_that_would_pass_31_is_refused_and_an_only_legal_die_must_be_played() -> None:

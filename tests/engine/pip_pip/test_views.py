@@ -90,8 +90,8 @@ def test_view_does_not_reveal_who_else_could_call():
 def test_play_events_and_the_private_draw():
     game = rigged(["AH 5C", "2H 6C", "3S 7C"], trump="S", leader=0, pile="9D 8D 4C")
     events = game.apply(0, {"type": "play", "card": "ah"})  # any spelling of a card
-    assert events[0] == {"type": "play", "seat": 0, "card": "AH", "text": "{s0} plays AH"}
-    assert events[1] == {"type": "draw", "to": 0, "card": "4C", "text": "You draw 4C"}
+    assert events[0] == {"type": "play", "seat": 0, "card": "AH", "text": "{s0:plays} AH."}
+    assert events[1] == {"type": "draw", "to": 0, "card": "4C", "text": "You draw 4C."}
     assert "4C" in game.view(0)["hand"] and game.view(None)["pile_count"] == 2
     events = game.apply(1, {"type": "play", "card": "2h"})
     assert [e.get("to") for e in events] == [None, 1]

@@ -51,18 +51,18 @@ def test_heart_at_six_spade_flip_and_once_per_trick_then_movement_from_start():
     assert game.legal_actions(1) == []
 
     events = choose(game, 0, racer(0))
-    assert texts(events)[0] == "Hearts: {s0}'s racer A stays at 6 pips (no change possible)"
+    assert texts(events)[0] == "Hearts: {s0's} racer A stays at 6 pips (no change possible)."
     events = choose(game, 1, racer(0))
-    assert texts(events)[0] == "Spades: {s1}'s racer A flips its die (4→3)"
+    assert texts(events)[0] == "Spades: {s1's} racer A flips its die (4→3)."
     # 5H could only go to racer B: racer A was already affected this trick.
-    assert "Hearts: {s0}'s racer B gains a pip (5→6)" in texts(events)
+    assert "Hearts: {s0's} racer B gains a pip (5→6)." in texts(events)
     assert affected(game) == [True, True, True, False]
     # The Movement: racer A is affected, so racer B moves, from Start into any lane of space 1.
     assert game.legal_actions(1) == [
         {"type": "move", "racer": 1, "space": 1, "lane": lane} for lane in (1, 2, 3)
     ]
     events = choose(game, 1, {"type": "move", "racer": 1, "space": 1, "lane": 2})
-    assert "{s1}'s racer B moves to space 1, lane 2 (pips 4→3)" in texts(events)
+    assert "{s1's} racer B moves to space 1, lane 2 (pips 4→3)." in texts(events)
     assert positions(game) == [(0, None, 6), (0, None, 6), (0, None, 3), (1, 2, 3)]
     assert affected(game) == [False] * 4  # everyone is available again for the next trick
 
@@ -74,10 +74,10 @@ def test_diamond_at_one_still_counts_as_affecting_the_racer():
     )
     play_cards(game, "2D AS 3D 4S")
     events = choose(game, 0, racer(0))
-    assert texts(events)[0] == "Diamonds: {s0}'s racer A stays at 1 pips (no change possible)"
+    assert texts(events)[0] == "Diamonds: {s0's} racer A stays at 1 pips (no change possible)."
     events = choose(game, 1, racer(1))
     # 2D went to racer B, the only one left.
-    assert "Diamonds: {s0}'s racer B loses a pip (4→3)" in texts(events)
+    assert "Diamonds: {s0's} racer B loses a pip (4→3)." in texts(events)
     assert positions(game)[:2] == [(0, None, 1), (0, None, 3)]
 
 
@@ -89,13 +89,13 @@ def test_club_swaps_with_a_racer_at_start_and_a_second_club_swaps_back():
     play_cards(game, "2C AS 3C 4H")  # resolve 3C, 4H, 2C, AS
     events = choose(game, 0, racer(0))
     assert texts(events)[0] == (
-        "Clubs: {s0}'s racer A swaps places with racer B (A now at Start, B at space 3, lane 2)"
+        "Clubs: {s0's} racer A swaps places with racer B (A now at Start, B at space 3, lane 2)."
     )
     assert positions(game)[:2] == [(0, None, 4), (3, 2, 4)]
     assert affected(game)[:2] == [True, False]  # only the chosen racer is affected
     events = choose(game, 1, racer(1))
     # 2C must take racer B, swapping the pair straight back.
-    assert "Clubs: {s0}'s racer B swaps places with racer A" in texts(events)[1]
+    assert "Clubs: {s0's} racer B swaps places with racer A" in texts(events)[1]
     assert positions(game)[:2] == [(3, 2, 4), (0, None, 4)]
 
 
@@ -133,7 +133,7 @@ def test_movement_is_lost_when_the_only_available_racer_cannot_move():
     choose(game, 0, racer(0))
     events = choose(game, 1, racer(0))  # team 1's racer A is spent: only B (1 pip) is left
     lost = [e for e in events if e["type"] == "action_lost"]
-    assert [e["text"] for e in lost] == ["Movement lost: no racer of {s1}'s team can move"]
+    assert [e["text"] for e in lost] == ["Movement lost: no racer of {s1's} team can move."]
     last = game.view(None)["last_trick"]
     assert last["cards"][1]["result"]["lost"] is True
     assert positions(game)[2:] == [(2, 1, 5), (2, 3, 1)]
@@ -148,7 +148,7 @@ def test_single_legal_cell_is_taken_automatically_diagonally():
     choose(game, 0, racer(0))
     events = choose(game, 1, racer(1))  # B gains; A (4, lane 1) takes the Movement
     # Straight ahead (5, 1) is occupied, lane 0 does not exist: only the diagonal (5, 2) is left.
-    assert "{s1}'s racer A moves to space 5, lane 2 (pips 4→3)" in texts(events)
+    assert "{s1's} racer A moves to space 5, lane 2 (pips 4→3)." in texts(events)
     assert game.view(None)["phase"] == "play"
 
 
