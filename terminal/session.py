@@ -293,7 +293,7 @@ class TerminalGame:
         view = self.table.view_for(self.seat)
         self.console.print()
         for line in self.table.spec.status_lines(view):
-            self.console.print(styled(self._fill(line)))
+            self.console.print(styled(self._fit(self._fill(line))))
         hand = view.get("hand")
         if hand and isinstance(hand, list) and all(isinstance(c, str) for c in hand):
             self.console.print(Text("Your hand: ") + cards_text(hand))
@@ -303,6 +303,16 @@ class TerminalGame:
             self.console.print("You may move now, before your turn:")
         for key, label in self._choices().lines():
             self.console.print(Text(f"  {key + '.' if key else '':>3} ") + styled(label))
+
+    def _fit(self, line: str) -> str:
+        """A state line too wide for the terminal, broken between its " · " parts under its
+        title ("Scores: ...")."""
+        if len(line) <= self.console.width or " · " not in line:
+            return line
+        head, colon, rest = line.partition(": ")
+        if not colon or " · " in head:
+            return self._fitted("", line.split(" · "), " · ")
+        return self._fitted(head + colon, rest.split(" · "), " · ")
 
     def _fitted(self, title: str, parts: list[str], between: str) -> str:
         """title and parts on lines that fit the terminal, broken between parts, never inside

@@ -490,8 +490,8 @@ class CribbageGame(Game):
         events: list[Event] = [
             {"type": "claim", "seat": seat, "kind": step.kind, "points": points,
              "cards": card_strs(record.pieces), "starter": str(self.starter),
-             "text": f"{seat_does(seat, 'shows')} {format_cards(record.pieces)} with "
-             f"{self.starter} and claims {points} for the {whose}."}
+             "text": f"{seat_does(seat, 'claims')} {points} for the {whose}: "
+             f"{format_cards(record.pieces)} with {self.starter}."}
         ]
         events += self._score(seat, points, step.kind)
         if self.outcome is None:

@@ -54,7 +54,7 @@ async def play_in_terminal(tmp_path: Any, game: str, players: int,
         )
         # Soft wrap: each line as printed, not as the terminal folds it.
         console = Console(file=out, width=WIDTH, soft_wrap=True)
-        screen = TerminalGame(console, manager, table, 0, read=read)
+        screen = TellingGame(console, manager, table, 0, read=read)
         manager.subscribe(screen)
         if listener is not None:
             manager.subscribe(listener)
@@ -62,15 +62,31 @@ async def play_in_terminal(tmp_path: Any, game: str, players: int,
     finally:
         await manager.close()
         await store.close()
-    shown = out.getvalue()
-    return Played(table, shown, told_lines(shown))
+    return Played(table, out.getvalue(), screen.told)
+
+
+class TellingGame(TerminalGame):
+    """The terminal game, keeping apart the lines that tell what happened (printed as the
+    table's updates arrive) from the state block and the choices printed before a prompt."""
+
+    def __init__(self, console: Console, *args: Any, **kwargs: Any) -> None:
+        super().__init__(console, *args, **kwargs)
+        self.told: list[str] = []
+
+    def _introduce(self, resumed: bool) -> None:
+        start = len(self.console.file.getvalue())
+        super()._introduce(resumed)
+        self.told += told_lines(self.console.file.getvalue()[start:])
+
+    async def on_update(self, table: Table, events: list[dict[str, Any]]) -> None:
+        start = len(self.console.file.getvalue())
+        await super().on_update(table, events)
+        self.told += told_lines(self.console.file.getvalue()[start:])
 
 
 def told_lines(shown: str) -> list[str]:
-    """The lines that tell moves: indented by two (the numbered moves of a prompt are not
-    lines, and lines that go on a list are indented further)."""
-    return [line[2:] for line in shown.splitlines()
-            if re.match(r"  \S", line) and not re.match(r" *\d+\. ", line)]
+    """The lines that tell moves, as the terminal prints them: indented by two."""
+    return [line[2:] for line in shown.splitlines() if re.match(r"  \S", line)]
 
 
 async def test_eight_players_read_their_moves_as_you_and_each_level_once(tmp_path):
@@ -114,15 +130,16 @@ async def test_resume_recaps_the_last_lines_in_the_order_they_were_read(
             seats=cli.seats_for(GAMES[game], players, "easy", "Ann"), host_id=PLAYER_ID, seed=3,
         )
         for out, reading, resumed in ((live, read, False), (again, leave_at_once, True)):
-            screen = TerminalGame(Console(file=out, width=WIDTH, soft_wrap=True), manager,
-                                  table, 0, read=reading)
+            screen = TellingGame(Console(file=out, width=WIDTH, soft_wrap=True), manager,
+                                 table, 0, read=reading)
+            if not resumed:
+                told = screen.told
             manager.subscribe(screen)
             with pytest.raises(Leave):
                 await screen.play(resumed=resumed)
     finally:
         await manager.close()
         await store.close()
-    told = told_lines(live.getvalue())
     recap = told_lines(again.getvalue().split("Where you left off:\n", 1)[1].split("\n\n")[0])
     assert recap == told[-len(recap):]
     assert len(recap) == min(len(told), RECENT_LINES)

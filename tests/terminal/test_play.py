@@ -188,7 +188,7 @@ def test_a_muggins_claim_shows_its_cards_and_is_made_by_typing_the_count(tmp_pat
     assert "Claim 0–18, 20–24, 28 or 29: type the number" in shown
     assert re.search(r"^\s+\d+\. ", shown, re.MULTILINE) is None  # no list number to mistake
     child.sendline("2")
-    child.expect(r"Ann (shows .* and )?claims 2 for the hand")
+    child.expect(r"You claim 2 for the hand")
     child.expect(MOVE_PROMPT)
     child.sendline("quit")
     assert finish(child) == 0
@@ -220,7 +220,7 @@ def test_a_whole_muggins_game_is_played_from_what_the_screen_shows(tmp_path):
             total = score_hand(parse_cards([notation(c) for c in cards.split()]),
                                parse_card(notation(starter)), crib=kind == "crib").total
             child.sendline(str(total))
-            child.expect(rf"Ann shows .* and claims {total} for the {kind}\.")
+            child.expect(rf"You claim {total} for the {kind}: ")
             claims += 1
         else:
             child.sendline("1" if found == 0 else "")
