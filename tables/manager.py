@@ -526,6 +526,11 @@ class TableManager:
             "per_game": per_game,
             "assisted": await self.store.assisted_games(guild_id, user_id),
             "recent": await self.store.user_results(guild_id, user_id, limit=5),
+            "placings": [
+                {"tournament": p.tournament_id, "game": p.game, "place": p.place,
+                 "entries": p.entries}
+                for p in await self.store.user_placings(guild_id, user_id, limit=5)
+            ],
         }
 
     # ================================================================ accepting actions

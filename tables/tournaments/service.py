@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
@@ -94,9 +93,6 @@ class TournamentService:
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._watches: set[asyncio.Task[None]] = set()
         self._busy: set[asyncio.Future[None]] = set()
-        # Wall-clock milliseconds are read through the injectable clock, so a fake clock
-        # moves deadlines and start times too.
-        self._wall_offset: float | None = None
         self._closed = False
         manager.subscribe(self)
 
@@ -141,9 +137,9 @@ class TournamentService:
         self._listeners.append(listener)
 
     def wall_ms(self) -> int:
-        if self._wall_offset is None:
-            self._wall_offset = time.time() - self.clock.now()
-        return int((self.clock.now() + self._wall_offset) * 1000)
+        """Now, as stored deadlines are: milliseconds since 1970 (the clock's, so a fake
+        clock moves them too)."""
+        return int(self.clock.wall() * 1000)
 
     # ================================================================ looking up
 

@@ -1,0 +1,144 @@
+"""Tournaments through Discord: sign-up on one message, every match a real game in its own
+thread, results flowing back, a no-show, a drop-out, a restart mid-round and the round
+deadline, on a fake clock. Members play some games by hand; the computer plays out the rest at
+the deadline."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tables.clock import FakeClock
+from tables.tournaments import Tournament
+from testkit.fake_discord import FakeDiscord, FakeMessage
+from testkit.players import GameDriver, Refused, test_bot
+
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan")
+pytestmark = pytest.mark.usefixtures("quick_pictures")
+
+
+def tournament_bot(database: str, clock: FakeClock) -> Any:
+    bot = test_bot(database, clock=clock)
+    return bot
+
+
+async def stored(fake: FakeDiscord, tournament_id: int) -> Tournament:
+    record = await fake.bot.store.tournament(tournament_id)  # type: ignore[attr-defined]
+    assert record is not None
+    return Tournament.from_json(record.state)
+
+
+async def games_of_round(fake: FakeDiscord, tournament_id: int, number: int) -> list[Any]:
+    games = await fake.bot.store.tournament_games(tournament_id)  # type: ignore[attr-defined]
+    return [g for g in games if g.round == number]
+
+
+def driver_for(fake: FakeDiscord, game: Any, seed: str) -> GameDriver:
+    driver = GameDriver(fake, rng=random.Random(seed))
+    driver.table_id, driver.channel_id = game.game_id, game.channel_id
+    return driver
+
+
+async def first_moves(driver: GameDriver, everyone: bool = True) -> None:
+    """The members the game waits for make one move each (one of them only, if not
+    `everyone`)."""
+    await driver.settle()
+    waiting = driver.waiting()
+    for user in waiting if everyone else waiting[:1]:
+        await driver.move(user)
+    await driver.settle()
+
+
+async def refused(driver: GameDriver, user: Any, message: FakeMessage, label: str) -> str:
+    with pytest.raises(Refused) as refusal:
+        await driver.press(user, message, label=label)
+    return str(refusal.value)
+
+
+async def test_a_swiss_of_nine_with_a_bye_a_no_show_a_drop_out_and_a_restart(
+    tmp_path: Path,
+) -> None:
+    database, clock = str(tmp_path / "swiss.db"), FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(database, clock))
+        people = [fake.member(name) for name in NAMES]
+        alice, bob = people[0], people[1]
+        driver = GameDriver(fake)
+        made = await fake.slash(alice, "tournament create", {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 3,
+            "round_minutes": 60})
+        assert made.message is not None, made.errors
+        message = made.message
+        assert "Tournament #1" in message.content and "Sign-up open" in message.content
+        tid = 1
+
+        for person in people:
+            await driver.press(person, message, label="Join")
+        assert "already joined" in await refused(driver, bob, message, "Join")
+        assert "Only the host" in await refused(driver, bob, message, "Start")
+        assert "9. Ivan" in fake.state.messages[message.id].content
+        await driver.press(alice, message, label="Start")
+        await driver.settle()
+
+        shown = fake.state.messages[message.id]
+        assert "Round 1 of 3" in shown.content and not shown.find_components()
+        event = await stored(fake, tid)
+        assert len(event.rounds[0].matches) == 4 and len(event.rounds[0].byes) == 1
+        games = await games_of_round(fake, tid, 1)
+        assert len({g.channel_id for g in games}) == 4 == len(fake.threads)
+        for game, match in zip(games, event.rounds[0].matches, strict=True):
+            calls = [m for m in fake.state.messages.values()
+                     if m.channel_id == game.channel_id and "your match" in m.content]
+            players = {int(i) for i in re.findall(r"<@(\d+)>", calls[0].content)}
+            assert len(calls) == 1 and players == set(event.players_of(match))
+
+        # Round 1: one match played by its members to the end, one where only one player
+        # ever moves (the other is a no-show), two left to the deadline.
+        await driver_for(fake, games[0], "r1").play_to_end()
+        await first_moves(driver_for(fake, games[1], "r1b"), everyone=False)
+        for game in games[2:]:
+            await first_moves(driver_for(fake, game, f"r1-{game.game_id}"))
+        await clock.advance(301)
+        await driver.settle()
+        event = await stored(fake, tid)
+        no_show = event.rounds[0].matches[1]
+        assert list(no_show.forfeits.values()) == ["no-show"] and no_show.finished
+        assert len(event.rounds) == 1
+        await clock.advance(3600)
+        await driver.settle()
+        event = await stored(fake, tid)
+        assert event.rounds[0].finished and len(event.rounds) == 2
+
+        # Round 2: everyone makes a first move, a member drops out, the bot restarts.
+        games = await games_of_round(fake, tid, 2)
+        for game in games:
+            await first_moves(driver_for(fake, game, f"r2-{game.game_id}"))
+        leaver = fake.state.members[event.players_of(event.rounds[1].matches[0])[0]]
+        answer = await fake.slash(leaver, "tournament drop", {})
+        assert answer.message is not None and "dropped out" in answer.message.content
+        assert (await stored(fake, tid)).rounds[1].matches[0].finished
+        await fake.restart(tournament_bot(database, clock))
+        await driver.settle()
+        await clock.advance(3600)
+        await driver.settle()
+        event = await stored(fake, tid)
+        assert event.rounds[1].finished and len(event.rounds) == 3
+
+        # Round 3 to the deadline: the event ends, its message says who won.
+        await clock.advance(3600)
+        await driver.settle()
+        event = await stored(fake, tid)
+        assert event.status == "finished"
+        byes = [b for played in event.rounds for b in played.byes]
+        assert byes and len(byes) == len(set(byes))
+        assert "Finished" in fake.state.messages[message.id].content
+        winner = event.entry(event.placings[0][0]).members[0]
+        stats = await fake.slash(fake.state.members[winner], "stats", {})
+        assert stats.message is not None and "Tournament #1" in stats.message.content
+        assert "1st of 9" in stats.message.content
+        listed = await fake.slash(bob, "tournament list", {})
+        assert listed.message is not None and "#1" in listed.message.content
