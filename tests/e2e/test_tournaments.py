@@ -142,3 +142,85 @@ async def test_a_swiss_of_nine_with_a_bye_a_no_show_a_drop_out_and_a_restart(
         assert "1st of 9" in stats.message.content
         listed = await fake.slash(bob, "tournament list", {})
         assert listed.message is not None and "#1" in listed.message.content
+
+
+async def create_and_fill(fake: FakeDiscord, driver: GameDriver, count: int,
+                          options: dict[str, Any]) -> FakeMessage:
+    people = [fake.member(name) for name in NAMES[:count]]
+    made = await fake.slash(people[0], "tournament create", {"round_minutes": 1, **options})
+    assert made.message is not None, made.errors
+    for person in people:
+        await driver.press(person, made.message, label="Join")
+    await driver.press(people[0], made.message, label="Start")
+    await driver.settle()
+    return made.message
+
+
+async def run_out(fake: FakeDiscord, driver: GameDriver, clock: FakeClock, tid: int,
+                  rounds: int) -> Tournament:
+    """Round deadlines pass one by one: the computer plays out every game for its members."""
+    for _ in range(rounds * 3):
+        event = await stored(fake, tid)
+        if event.status != "running":
+            return event
+        await clock.advance(61)
+        await driver.settle()
+    raise AssertionError("the event did not end")
+
+
+async def test_a_knockout_of_eight_with_a_best_of_three_final(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "ko.db"), clock))
+        driver = GameDriver(fake)
+        message = await create_and_fill(fake, driver, 8, {
+            "game": "cribbage", "format": "knockout", "options": "target=61",
+            "final_best_of": 3})
+        assert "Bracket" in fake.state.messages[message.id].content
+        for _ in range(2):
+            await clock.advance(61)
+            await driver.settle()
+        event = await stored(fake, 1)
+        assert len(event.rounds) == 3 and event.rounds[2].matches[0].best_of == 3
+        final = await games_of_round(fake, 1, 3)
+        await driver_for(fake, final[0], "final").play_to_end()  # game one by its members
+        await driver.settle()
+        assert len(await games_of_round(fake, 1, 3)) == 2  # game two opened by itself
+        event = await run_out(fake, driver, clock, 1, 1)
+        assert event.status == "finished"
+        final_match = event.rounds[2].matches[0]
+        assert len(final_match.games) in (2, 3) and final_match.winner() is not None
+        assert event.placings[0] == [final_match.winner()]
+        shown = fake.state.messages[message.id]
+        assert "Finished" in shown.content
+        assert [a.filename for a in shown.attachments] == ["standings.png", "bracket.png"]
+
+
+async def test_a_round_robin_of_six_meets_everyone_once(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "rr.db"), clock))
+        driver = GameDriver(fake)
+        await create_and_fill(fake, driver, 6, {
+            "game": "cribbage", "format": "round_robin", "options": "target=61"})
+        event = await run_out(fake, driver, clock, 1, 5)
+        assert event.status == "finished" and len(event.rounds) == 5
+        pairs = [frozenset(m.entries) for r in event.rounds for m in r.matches]
+        assert len(pairs) == len(set(pairs)) == 15
+
+
+async def test_a_pip_pip_tables_event_of_seven_sits_at_tables_of_three_and_four(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "tables.db"), clock))
+        driver = GameDriver(fake)
+        await create_and_fill(fake, driver, 7, {
+            "game": "pip-pip", "format": "tables", "options": "rounds=1", "rounds": 2,
+            "table_size": 4})
+        event = await stored(fake, 1)
+        assert sorted(len(m.seats) for m in event.rounds[0].matches) == [3, 4]
+        event = await run_out(fake, driver, clock, 1, 2)
+        assert event.status == "finished" and len(event.placings) >= 1
+        assert sorted(e for g in event.placings for e in g) == sorted(e.id for e in event.entries)
