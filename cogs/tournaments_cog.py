@@ -228,6 +228,7 @@ class TournamentsCog(commands.Cog, name="Tournaments"):
     async def result(self, interaction: discord.Interaction, match: str, order: str,
                      tournament: int | None = None) -> None:
         def rule(event: Any) -> Any:
+            event.check_host(interaction.user.id, "set a result")
             found = event.match(match.strip())
             groups: list[list[str]] = []
             level = False

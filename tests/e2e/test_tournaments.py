@@ -224,3 +224,47 @@ async def test_a_pip_pip_tables_event_of_seven_sits_at_tables_of_three_and_four(
         event = await run_out(fake, driver, clock, 1, 2)
         assert event.status == "finished" and len(event.placings) >= 1
         assert sorted(e for g in event.placings for e in g) == sorted(e.id for e in event.entries)
+
+
+async def test_bad_commands_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "bad.db"), clock))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        misfit = await fake.slash(alice, "tournament create", {
+            "game": "pip-pip", "format": "swiss", "rounds": 2})
+        assert misfit.message is not None and misfit.message.ephemeral
+        assert "needs a game for two players" in misfit.message.content
+        assert await fake.bot.store.guild_tournaments(misfit.message.guild_id) == []
+        message = await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "knockout", "options": "target=61"})
+        version = (await fake.bot.store.tournament(1)).version
+
+        async def answer(user: Any, command: str, options: dict[str, Any]) -> str:
+            record = await fake.slash(user, command, options)
+            assert record.message is not None and record.message.ephemeral
+            return record.message.content
+
+        assert "no match 9.9" in await answer(alice, "tournament result",
+                                              {"match": "9.9", "order": f"<@{alice.id}>"})
+        assert "Only the host" in await answer(bob, "tournament result",
+                                               {"match": "1.1", "order": f"<@{bob.id}>"})
+        assert "Only the host" in await answer(bob, "tournament pause", {})
+        assert (await fake.bot.store.tournament(1)).version == version
+        assert "Done" in await answer(alice, "tournament pause", {})
+        assert "Paused by the host" in fake.state.messages[message.id].content
+        shown = await fake.slash(bob, "tournament show", {})
+        assert shown.message is not None and "Bracket" in shown.message.content
+        assert [a.filename for a in shown.message.attachments] == ["standings.png",
+                                                                   "bracket.png"]
+        event = await stored(fake, 1)
+        winner = event.players_of(event.rounds[0].matches[0])[1]
+        assert "Result set" in await answer(alice, "tournament result",
+                                            {"match": "1.1", "order": f"<@{winner}>"})
+        settled = (await stored(fake, 1)).rounds[0].matches[0]
+        assert settled.ruling is not None and settled.ruling.by == alice.id
+        assert settled.winner() == event.entry_of(winner).id
+        games = await games_of_round(fake, 1, 1)
+        table = fake.bot.tables.get(games[0].game_id)
+        assert table.status == "abandoned"  # the settled match's game is closed
