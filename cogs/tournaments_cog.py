@@ -257,16 +257,21 @@ class TournamentsCog(commands.Cog, name="Tournaments"):
     async def on_button(self, interaction: discord.Interaction, tournament_id: int,
                         what: str) -> None:
         user = interaction.user
+        changes = {
+            "join": lambda e: e.join(user.id, user.display_name),
+            "leave": lambda e: e.leave(user.id),
+            "cancel": lambda e: e.cancel(user.id),
+        }
         try:
             if what == "start":
+                held = self.service.get(tournament_id)
+                if held is not None:
+                    held.event.check_host(user.id, "start the event")
+                # Starting opens every match's thread and game: acknowledged first.
+                await interaction.response.defer()
                 await self.service.start_event(tournament_id, user.id)
             else:
-                change = {
-                    "join": lambda e: e.join(user.id, user.display_name),
-                    "leave": lambda e: e.leave(user.id),
-                    "cancel": lambda e: e.cancel(user.id),
-                }[what]
-                await self.service.act(tournament_id, change)
+                await self.service.act(tournament_id, changes[what])
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
@@ -278,6 +283,8 @@ class TournamentsCog(commands.Cog, name="Tournaments"):
         held = await self._find(interaction, tournament, open_only=True)
         if held is None:
             return
+        # A change may end a round and open the next one's games: acknowledged first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             await self.service.act(held.id, change)
         except IllegalAction as refusal:
