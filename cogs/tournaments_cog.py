@@ -122,6 +122,7 @@ class TournamentsCog(commands.Cog, name="Tournaments"):
         final_best_of="A knockout's final: 1 game, or 3 for best of three",
         table_size="Seats per table (tables format)",
         start_in="Start by itself this many minutes from now",
+        pairs="Team game: partners sign up together with /tournament join partner:",
         round_minutes="Minutes a round may take before the computer plays out its games",
     )
     @app_commands.choices(format=[app_commands.Choice(name=FORMAT_WORDS[f], value=f)
@@ -130,7 +131,7 @@ class TournamentsCog(commands.Cog, name="Tournaments"):
         self, interaction: discord.Interaction, game: str, format: str,
         options: str | None = None, rounds: int | None = None, best_of: int = 1,
         final_best_of: int | None = None, table_size: int | None = None,
-        start_in: int | None = None, round_minutes: int | None = None,
+        start_in: int | None = None, round_minutes: int | None = None, pairs: bool = False,
     ) -> None:
         spec = GAMES.get(game) or next(
             (s for s in GAMES.values() if s.title.lower() == game.lower()), None)
@@ -146,8 +147,8 @@ class TournamentsCog(commands.Cog, name="Tournaments"):
                 guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
                 host_id=interaction.user.id, game=spec.name, format=format,
                 options=parse_options(spec, options), rounds_planned=rounds,
-                table_size=table_size, best_of=best_of, final_best_of=final_best_of,
-                round_minutes=round_minutes,
+                table_size=table_size, team_size=2 if pairs else 1, best_of=best_of,
+                final_best_of=final_best_of, round_minutes=round_minutes,
                 starts_at=self.service.wall_ms() + start_in * 60_000 if start_in else None,
             )
         except IllegalAction as refusal:
@@ -193,6 +194,16 @@ class TournamentsCog(commands.Cog, name="Tournaments"):
             for held in found]
         await interaction.response.send_message(text.clip("\n".join(lines)),
                                                 allowed_mentions=NO_PINGS)
+
+    @group.command(name="join", description="Sign up, with your partner for a team game.")
+    @app_commands.describe(partner="Your partner, for a tournament of pairs")
+    async def join(self, interaction: discord.Interaction, partner: discord.Member | None = None,
+                   tournament: int | None = None) -> None:
+        user = interaction.user
+        with_partner = (partner.id, partner.display_name) if partner is not None else None
+        await self._act(interaction, tournament,
+                        lambda e: e.join(user.id, user.display_name, with_partner),
+                        "You are in.")
 
     @group.command(name="drop", description="Drop out of a running tournament.")
     async def drop(self, interaction: discord.Interaction,

@@ -364,7 +364,11 @@ class TournamentService:
                 continue
             if len(games) > len(match.games):
                 continue  # its game ended without a result: the host sets one
-            await self._open_game(held, match)
+            try:
+                await self._open_game(held, match)
+            except Exception:  # the event is saved; the host can set this match's result
+                log.exception("tournament %d: match %s's game did not open", held.id,
+                              match.id)
 
     def _running(self, game_id: int) -> bool:
         table = self.manager.get(game_id)

@@ -268,3 +268,32 @@ async def test_bad_commands_are_refused_and_change_nothing(tmp_path: Path) -> No
         games = await games_of_round(fake, 1, 1)
         table = fake.bot.tables.get(games[0].game_id)
         assert table.status == "abandoned"  # the settled match's game is closed
+
+
+async def test_pairs_sign_up_together_and_play_as_partners(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "pairs.db"), clock))
+        alice, bob, carol, dave = (fake.member(n) for n in NAMES[:4])
+        driver = GameDriver(fake)
+        made = await fake.slash(alice, "tournament create", {
+            "game": "cribbage", "format": "knockout", "options": "target=61", "pairs": True,
+            "round_minutes": 1})
+        assert made.message is not None
+        with pytest.raises(Refused) as alone:
+            await driver.press(bob, made.message, label="Join")
+        assert "sign up with a partner" in str(alone.value)
+        for user, partner in ((alice, bob), (carol, dave)):
+            answer = await fake.slash(user, "tournament join", {"partner": partner})
+            assert answer.message is not None and "You are in" in answer.message.content
+        assert "Alice & Bob" in fake.state.messages[made.message.id].content
+        await driver.press(alice, made.message, label="Start")
+        await driver.settle()
+        event = await stored(fake, 1)
+        table = fake.bot.tables.get((await games_of_round(fake, 1, 1))[0].game_id)
+        assert sorted(s.user_id for s in table.seats) == sorted(
+            u.id for u in (alice, bob, carol, dave))
+        side = {seat.user_id: table.sides[index] for index, seat in enumerate(table.seats)}
+        assert side[alice.id] == side[bob.id] != side[carol.id] == side[dave.id]
+        event = await run_out(fake, driver, clock, 1, 1)
+        assert event.status == "finished"
