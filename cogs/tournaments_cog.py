@@ -91,6 +91,9 @@ def event_content(held: HeldTournament) -> str:
             lines += ["**Bracket**", "```", *words.bracket_lines(event), "```"]
         elif event.status == RUNNING and event.current is not None:
             lines += ["```", *words.round_lines(event, event.current), "```"]
+    if event.status == RUNNING and held.round_deadline is not None:
+        lines.append(f"The round's time is up <t:{held.round_deadline // 1000}:R>; the "
+                     "computer then plays out its unfinished games.")
     return text.clip("\n".join(lines))
 
 

@@ -86,6 +86,7 @@ async def test_a_swiss_of_nine_with_a_bye_a_no_show_a_drop_out_and_a_restart(
 
         shown = fake.state.messages[message.id]
         assert "Round 1 of 3" in shown.content and not shown.find_components()
+        assert "The round's time is up <t:" in shown.content
         event = await stored(fake, tid)
         assert len(event.rounds[0].matches) == 4 and len(event.rounds[0].byes) == 1
         games = await games_of_round(fake, tid, 1)
