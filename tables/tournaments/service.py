@@ -493,6 +493,11 @@ class TournamentService:
                 if current is None or game.round != current.number:
                     continue
                 record = await self.store.game(game.game_id)
+                if record is not None and record.status == "running" and \
+                        self.manager.get(game.game_id) is None:
+                    # Its last move was stored but not its finish: rebuilding it writes that.
+                    await self.manager.wait_idle()
+                    record = await self.store.game(game.game_id)
                 if record is not None and record.status == "finished" and record.outcome:
                     await self._record(held, game.match_id, game.game_id, record.outcome)
                 elif record is not None and record.status == "running":
