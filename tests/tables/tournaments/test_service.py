@@ -202,3 +202,21 @@ async def test_a_tables_event_seats_seven_at_tables_of_three_and_four(store: Sto
     assert sorted(len(m.entries) for m in event.rounds[0].matches) == [3, 4]
     await service.close()
     await manager.close()
+
+
+async def test_cancelling_a_running_event_closes_its_games(store: Store):
+    manager, service, pilot = await running(store, FakeClock(), members=set())
+    held = await signed_up(service, 4, game="cribbage", format=SWISS,
+                           options={"target": 61}, rounds_planned=2)
+    await service.start_event(held.id, HOST)
+    assert len(pilot.opened) == 2
+    with pytest.raises(IllegalAction, match="Only the host"):
+        await service.act(held.id, lambda e: e.cancel(100))
+    await service.act(held.id, lambda e: e.cancel(HOST))
+    assert all(manager.get(table_id).status == "abandoned" for _, table_id in pilot.opened)
+    assert (await store.tournament(held.id)).status == "cancelled"
+    assert service.get(held.id) is None
+    with pytest.raises(IllegalAction, match="no running tournament"):
+        await service.act(held.id, lambda e: e.join(300, "Late"))
+    await service.close()
+    await manager.close()
