@@ -1,15 +1,17 @@
 """Many tournaments at once, every match played by the computer.
 
     .venv/bin/python -m benchmarks.tournament [--tournaments 50] [--entries 16] [--rounds 4]
+                                              [--ai-delay 0.2]
 
 Opens the tournaments on as many servers (a Swiss of cribbage to 61 each), starts them all,
 and has the computer play every member's seat the moment a match's game opens (the bot's
 own takeover, as after a round's deadline). Meanwhile members keep pressing Join and Leave on
-a sign-up event of their own server. Prints the time each round took across all the
-tournaments, the p50 / p99 / max time a press waited for its answer (the saved change, which
-is what the bot acknowledges after), and whether every game's result reached its
-tournament's standings: every match of every round finished, every linked game recorded
-once.
+a sign-up event of their own server. The computer moves after 0.2 s, as in
+benchmarks.discord_load (the bot's default is 0.8 s; 0 floods the loop with moves). Prints
+the time each round took across all the tournaments, the p50 / p99 / max time a press waited
+for its answer (the saved change, which is what the bot acknowledges after), and whether
+every game's result reached its tournament's standings: every match of every round
+finished, every linked game recorded once.
 
 Everything runs in one process against the service and table manager (no Discord), on a
 temporary SQLite database."""
@@ -63,9 +65,10 @@ async def press_meanwhile(service: TournamentService, guild: int, waits: list[fl
         await asyncio.sleep(0.05)
 
 
-async def run(tournaments: int, entries: int, rounds: int, database: str) -> int:
+async def run(tournaments: int, entries: int, rounds: int, ai_delay: float,
+              database: str) -> int:
     store = await Store.open(database)
-    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    manager = TableManager(store, ai_delay=ai_delay, idle_warn=None, idle_takeover=None)
     service = TournamentService(store, manager)
     pilot = Autopilot(manager)
     service.subscribe(pilot)
@@ -112,7 +115,7 @@ async def run(tournaments: int, entries: int, rounds: int, database: str) -> int
 
     starts = sorted({number for _, number in pilot.round_started})
     print(f"{tournaments} tournaments of {entries} entries, {rounds} Swiss rounds each, "
-          f"cribbage to 61, every seat played by the computer")
+          f"cribbage to 61, every seat played by the computer (a move every {ai_delay} s)")
     for number in starts:
         first = min(t for (_, n), t in pilot.round_started.items() if n == number)
         following = [t for (_, n), t in pilot.round_started.items() if n == number + 1]
@@ -137,10 +140,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tournaments", type=int, default=50)
     parser.add_argument("--entries", type=int, default=16)
     parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--ai-delay", type=float, default=0.2)
     arguments = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         return asyncio.run(run(arguments.tournaments, arguments.entries, arguments.rounds,
-                               str(Path(folder) / "bench.db")))
+                               arguments.ai_delay, str(Path(folder) / "bench.db")))
 
 
 if __name__ == "__main__":
