@@ -398,12 +398,6 @@ class TournamentService:
         self._watch_no_show(held, match.id, table)
         await self._publish("on_match_opened", held, match, table)
 
-    async def _close_games(self, held: HeldTournament) -> None:
-        for game in await self.store.tournament_games(held.id):
-            if self._running(game.game_id):
-                with contextlib.suppress(IllegalAction):
-                    await self.manager.abandon(game.game_id, held.host_id, may_manage=True)
-
     # ================================================================ nobody waits forever
 
     def _watch_no_show(self, held: HeldTournament, match_id: str, table: Any) -> None:
