@@ -13,7 +13,7 @@ import logging
 import os
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from store import Store
     from tables import TableManager
     from tables.clock import Clock
+    from tables.tournaments.service import TournamentService
 
 log = logging.getLogger("cardbot")
 
@@ -191,6 +192,9 @@ class CardBot(commands.Bot):
         self.expert_iterations = expert_iterations
         self.store: Store | None = None
         self.tables: TableManager | None = None
+        self.tournaments: TournamentService | None = None
+        #: TournamentService's keyword settings (tests shorten the no-show wait).
+        self.tournament_knobs: dict[str, Any] = {}
 
     async def setup_hook(self) -> None:
         # Imported here so `python bot.py` without a token never needs more than discord.py.
@@ -200,10 +204,12 @@ class CardBot(commands.Bot):
         from cogs.replay_cog import ReplayCog
         from cogs.review_cog import ReviewCog
         from cogs.tables_cog import TablesCog
+        from cogs.tournaments_cog import TournamentButton, TournamentsCog
         from engine.search.expert import Budget
         from store import Store
         from tables import TableManager
         from tables.expert_pool import ExpertPool
+        from tables.tournaments.service import TournamentService
 
         self.store = await Store.open(self.database)
         shard_ids = getattr(self, "shard_ids", None)
@@ -227,16 +233,19 @@ class CardBot(commands.Bot):
         await self.add_cog(InfoCog(self, self.tables))
         await self.add_cog(ReviewCog(self, self.tables))
         await self.add_cog(ReplayCog(self, self.tables))
+        self.tournaments = TournamentService(self.store, self.tables, **self.tournament_knobs)
+        await self.add_cog(TournamentsCog(self, self.tournaments))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         # Every component is a DynamicItem keyed by its custom_id, so buttons sent before a
         # restart (and on ephemeral messages) keep working.
-        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS)
+        self.add_dynamic_items(*ALL_DYNAMIC_ITEMS, TournamentButton)
         self.add_listener(answer_unknown_component, "on_interaction")
         # The bot answers as soon as the games are loaded; they are rebuilt in the background
         # (or at once when someone reaches one first) and their messages refreshed.
         await self.tables.start(in_background=True, on_resumed=tables_cog.show)
         log.info("Database %s open; %d running games resuming", self.database,
                  self.tables.resuming())
+        await self.tournaments.start()
         if self.sync_commands:
             await self._sync_commands()
         if self.application_id is not None:
@@ -267,7 +276,9 @@ class CardBot(commands.Bot):
         gone out."""
         cog = self.get_cog("Tables")
         while True:
-            if self.tables is not None:
+            if self.tournaments is not None:
+                await self.tournaments.wait_idle()
+            elif self.tables is not None:
                 await self.tables.wait_idle()
             if cog is None or not cog.pending():  # type: ignore[attr-defined]
                 return
@@ -276,6 +287,8 @@ class CardBot(commands.Bot):
     async def close(self) -> None:
         cog = self.get_cog("Tables")
         try:
+            if self.tournaments is not None:
+                await self.tournaments.close()
             if self.tables is not None:
                 await self.tables.close()
             if cog is not None:

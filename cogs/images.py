@@ -150,3 +150,22 @@ def as_file(png: bytes | None, filename: str, description: str | None = None
     if png is None:
         return []
     return [discord.File(io.BytesIO(png), filename=filename, description=description)]
+
+
+async def tournament_pictures(data: dict[str, Any]) -> list[discord.File]:
+    """An event's standings picture and, for a knockout, its bracket (`render.tournament`),
+    each with its alt text; none when they cannot be drawn."""
+    drawn = []
+    try:
+        from render import tournament as pictures
+
+        kinds = [("standings", pictures.standings_picture)]
+        if data.get("bracket"):
+            kinds.append(("bracket", pictures.bracket_picture))
+        for name, function in kinds:
+            async with _queue().turn(PRIORITY["table"]):
+                png, alt = await asyncio.to_thread(function, data)
+            drawn += as_file(png, f"{name}.png", alt)
+    except Exception:
+        log.exception("Drawing a tournament's pictures failed")
+    return drawn

@@ -205,4 +205,16 @@ def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) 
     if assisted:
         lines.append(f"💡 {assisted} assisted game{'s' if assisted != 1 else ''} "
                      "(played with hints: not rated, not counted above)")
+    for placing in stats.get("placings", []):
+        spec = games.get(placing["game"])
+        title = safe(spec.title) if spec is not None else safe(placing["game"])
+        lines.append(f"🏆 Tournament #{placing['tournament']} ({title}): "
+                     f"{ordinal(placing['place'])} of {placing['entries']}")
     return clip("\n".join(lines))
+
+
+def ordinal(number: int) -> str:
+    """1 -> "1st", 12 -> "12th", 23 -> "23rd"."""
+    endings = {1: "st", 2: "nd", 3: "rd"}
+    ending = "th" if 10 <= number % 100 <= 20 else endings.get(number % 10, "th")
+    return f"{number}{ending}"

@@ -10,6 +10,10 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+import time
+
+#: The wall-clock time (seconds since 1970) a FakeClock's zero stands for.
+FAKE_EPOCH = 1_800_000_000.0
 
 
 class Clock:
@@ -17,6 +21,10 @@ class Clock:
 
     def now(self) -> float:
         return asyncio.get_running_loop().time()
+
+    def wall(self) -> float:
+        """Seconds since 1970-01-01 UTC, for times that outlive the process (deadlines)."""
+        return time.time()
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(max(0.0, seconds))
@@ -33,6 +41,9 @@ class FakeClock(Clock):
 
     def now(self) -> float:
         return self._now
+
+    def wall(self) -> float:
+        return FAKE_EPOCH + self._now
 
     async def sleep(self, seconds: float) -> None:
         if seconds <= 0:

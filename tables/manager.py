@@ -319,6 +319,15 @@ class TableManager:
             table.away.discard(seat)
             self._after_change(table, None)
 
+    async def play_for(self, table_id: int, seats: Sequence[int], line: str) -> None:
+        """The computer plays these human seats from now on, as after an idle takeover (a
+        tournament round's deadline, an entry that forfeited); `line` says so at the table."""
+        table = self._running_table(table_id)
+        table.away.update(s for s in seats if not table.seats[s].is_computer)
+        table.note(line)
+        self._after_change(table, None)
+        self._publish(table, "on_update", [])
+
     async def resign(self, table_id: int, user_id: int) -> list[Event]:
         """The member's side loses at once; every other side wins."""
         return await _carry_out(self._resign(table_id, user_id))
@@ -517,6 +526,11 @@ class TableManager:
             "per_game": per_game,
             "assisted": await self.store.assisted_games(guild_id, user_id),
             "recent": await self.store.user_results(guild_id, user_id, limit=5),
+            "placings": [
+                {"tournament": p.tournament_id, "game": p.game, "place": p.place,
+                 "entries": p.entries}
+                for p in await self.store.user_placings(guild_id, user_id, limit=5)
+            ],
         }
 
     # ================================================================ accepting actions

@@ -43,6 +43,11 @@ class Tournament(Running):
     placings: list[list[str]] = field(default_factory=list)
     log: list[Event] = field(default_factory=list)
     next_entry: int = 1
+    #: Minutes each round may take before its unfinished games are played out by the
+    #: computer; None: a round waits for its last game.
+    round_minutes: int | None = None
+    #: When the event starts by itself (milliseconds since 1970-01-01 UTC), if it does.
+    starts_at: int | None = None
 
     @classmethod
     def create(

@@ -1,0 +1,378 @@
+"""/tournament and the event's message: sign-up, standings, host controls, match threads.
+
+The rules of an event live in tables.tournaments; the service (tables.tournaments.service)
+saves every change and plays the matches. This cog turns commands and presses into service
+calls and keeps one message per event, edited in place."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import images, text
+from cogs.components import BUTTON_LABEL, stored_id
+from cogs.lobbies_cog import game_choices, thread_name
+from cogs.replies import NO_PINGS, tell
+from engine.errors import IllegalAction
+from engine.registry import GAMES
+from tables.options import parse_options
+from tables.tournaments import FORMATS, KNOCKOUT, RUNNING, SIGNUP
+from tables.tournaments import text as words
+from tables.tournaments.fit import FORMAT_WORDS
+from tables.tournaments.picture import picture_data
+from tables.tournaments.service import HeldTournament, TournamentService
+
+log = logging.getLogger(__name__)
+
+BUTTONS = {"join": ("Join", discord.ButtonStyle.success),
+           "leave": ("Leave", discord.ButtonStyle.secondary),
+           "start": ("Start", discord.ButtonStyle.primary),
+           "cancel": ("Cancel", discord.ButtonStyle.danger)}
+NO_EVENT = "There is no tournament open or running here: /tournament create makes one."
+MENTION = re.compile(r"<@!?(\d+)>|=")
+
+
+class TournamentButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cb:tn:(?P<event>\d+):(?P<what>join|leave|start|cancel)",
+):
+    """Join, Leave and the host's Start and Cancel on an event's sign-up message."""
+
+    def __init__(self, tournament_id: int, what: str) -> None:
+        label, style = BUTTONS[what]
+        super().__init__(discord.ui.Button(label=label[:BUTTON_LABEL], style=style,
+                                           custom_id=f"cb:tn:{tournament_id}:{what}"))
+        self.tournament_id, self.what = tournament_id, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+        return cls(stored_id(match["event"]) or 0, match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Tournaments")  # type: ignore[attr-defined]
+        if cog is None or not self.tournament_id:
+            await tell(interaction, "This tournament is closed.")
+            return
+        await cog.on_button(interaction, self.tournament_id, self.what)
+
+
+def signup_view(held: HeldTournament) -> discord.ui.View | None:
+    if held.event.status != SIGNUP:
+        return None
+    view = discord.ui.View(timeout=None)
+    for what in BUTTONS:
+        view.add_item(TournamentButton(held.id, what))
+    return view
+
+
+def event_content(held: HeldTournament) -> str:
+    """The event's message: what it is, where it stands, the entries or the standings, and the
+    round being played (the bracket for a knockout)."""
+    event = held.event
+    lines = [f"🏆 **Tournament #{held.id}** — {text.safe(words.title(event))}",
+             f"Hosted by <@{held.host_id}>. {words.status_line(event)}"]
+    defaults = GAMES[event.game].check_options({})
+    chosen = {k: v for k, v in event.options.items() if defaults.get(k) != v}
+    if chosen:
+        lines.append("Options: " + ", ".join(f"{k}={text.option_value(v)}"
+                                             for k, v in chosen.items()))
+    if event.status == SIGNUP:
+        entries = [f"{i}. {text.safe(e.name)}" for i, e in enumerate(event.entries, start=1)]
+        lines += ["", "**Entries**", *(entries or ["Nobody yet: press Join."])]
+        return text.clip("\n".join(lines))
+    if event.rounds:
+        lines += ["", "**Standings**", "```", *words.standing_lines(event), "```"]
+        if event.format == KNOCKOUT:
+            lines += ["**Bracket**", "```", *words.bracket_lines(event), "```"]
+        elif event.status == RUNNING and event.current is not None:
+            lines += ["```", *words.round_lines(event, event.current), "```"]
+    if event.status == RUNNING and held.round_deadline is not None:
+        lines.append(f"The round's time is up <t:{held.round_deadline // 1000}:R>; the "
+                     "computer then plays out its unfinished games.")
+    return text.clip("\n".join(lines))
+
+
+async def event_files(held: HeldTournament) -> list[discord.File]:
+    if not held.event.rounds:
+        return []
+    return await images.tournament_pictures(picture_data(held.event))
+
+
+class TournamentsCog(commands.Cog, name="Tournaments"):
+    group = app_commands.Group(name="tournament", description="Run a tournament in this server.",
+                               guild_only=True)
+
+    def __init__(self, bot: commands.Bot, service: TournamentService) -> None:
+        self.bot = bot
+        self.service = service
+        service.places = self._place
+        service.subscribe(self)
+
+    # ------------------------------------------------------------ commands
+
+    @group.command(name="create", description="Open a tournament for sign-up.")
+    @app_commands.describe(
+        game="Which game",
+        format="Swiss, round robin, knockout, or tables (three or more at a table)",
+        options="The game's options as name=value, e.g. target=61",
+        rounds="Rounds to play (Swiss and tables)",
+        best_of="Games per match: 1, or 3 for best of three",
+        final_best_of="A knockout's final: 1 game, or 3 for best of three",
+        table_size="Seats per table (tables format)",
+        start_in="Start by itself this many minutes from now",
+        pairs="Team game: partners sign up together with /tournament join partner:",
+        round_minutes="Minutes a round may take before the computer plays out its games",
+    )
+    @app_commands.choices(format=[app_commands.Choice(name=FORMAT_WORDS[f], value=f)
+                                  for f in FORMATS])
+    async def create(
+        self, interaction: discord.Interaction, game: str, format: str,
+        options: str | None = None, rounds: int | None = None, best_of: int = 1,
+        final_best_of: int | None = None, table_size: int | None = None,
+        start_in: int | None = None, round_minutes: int | None = None, pairs: bool = False,
+    ) -> None:
+        spec = GAMES.get(game) or next(
+            (s for s in GAMES.values() if s.title.lower() == game.lower()), None)
+        if spec is None:
+            names = ", ".join(s.name for s in GAMES.values())
+            await tell(interaction, f"There is no game {text.quoted(game)}. Games: {names}.")
+            return
+        if start_in is not None and start_in < 1:
+            await tell(interaction, "Start in at least 1 minute, or leave it out.")
+            return
+        try:
+            held = await self.service.create(
+                guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
+                host_id=interaction.user.id, game=spec.name, format=format,
+                options=parse_options(spec, options), rounds_planned=rounds,
+                table_size=table_size, team_size=2 if pairs else 1, best_of=best_of,
+                final_best_of=final_best_of, round_minutes=round_minutes,
+                starts_at=self.service.wall_ms() + start_in * 60_000 if start_in else None,
+            )
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await interaction.response.send_message(
+            event_content(held), view=signup_view(held), allowed_mentions=NO_PINGS)
+        try:
+            message = await interaction.original_response()
+            await self.service.set_message(held.id, message.id)
+        except (discord.HTTPException, IllegalAction):
+            log.warning("Lost the message of tournament %s", held.id)
+
+    @create.autocomplete("game")
+    async def game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+    @group.command(name="show", description="A tournament's standings and rounds.")
+    @app_commands.describe(tournament="The tournament's number (this server's latest if left "
+                           "out)")
+    async def show(self, interaction: discord.Interaction,
+                   tournament: int | None = None) -> None:
+        held = await self._find(interaction, tournament, open_only=False)
+        if held is None:
+            return
+        lines = [event_content(held)]
+        for played in held.event.rounds[:-1] if held.event.format != KNOCKOUT else []:
+            lines += ["```", *words.round_lines(held.event, played), "```"]
+        await interaction.response.defer()
+        await interaction.followup.send(text.clip("\n".join(lines)),
+                                        files=await event_files(held), allowed_mentions=NO_PINGS)
+
+    @group.command(name="list", description="This server's running and recent tournaments.")
+    async def list_command(self, interaction: discord.Interaction) -> None:
+        found = await self.service.guild_list(interaction.guild_id or 0)
+        if not found:
+            await tell(interaction, "No tournaments here yet: /tournament create makes one.")
+            return
+        lines = ["🏆 **Tournaments**"] + [
+            f"#{held.id} {text.safe(words.title(held.event))}: {words.status_line(held.event)}"
+            for held in found]
+        await interaction.response.send_message(text.clip("\n".join(lines)),
+                                                allowed_mentions=NO_PINGS)
+
+    @group.command(name="join", description="Sign up, with your partner for a team game.")
+    @app_commands.describe(partner="Your partner, for a tournament of pairs")
+    async def join(self, interaction: discord.Interaction, partner: discord.Member | None = None,
+                   tournament: int | None = None) -> None:
+        user = interaction.user
+        with_partner = (partner.id, partner.display_name) if partner is not None else None
+        await self._act(interaction, tournament,
+                        lambda e: e.join(user.id, user.display_name, with_partner),
+                        "You are in.")
+
+    @group.command(name="drop", description="Drop out of a running tournament.")
+    async def drop(self, interaction: discord.Interaction,
+                   tournament: int | None = None) -> None:
+        await self._act(interaction, tournament, lambda e: e.drop(interaction.user.id),
+                        "You dropped out: your remaining matches are forfeits.")
+
+    @group.command(name="remove", description="Host: drop an entry from the tournament.")
+    @app_commands.describe(member="A member of the entry to drop")
+    async def remove(self, interaction: discord.Interaction, member: discord.Member,
+                     tournament: int | None = None) -> None:
+        def drop(event: Any) -> Any:
+            entry = event.entry_of(member.id)
+            if entry is None:
+                raise IllegalAction(f"{member.display_name} is not in this event.")
+            return event.drop(interaction.user.id, entry.id)
+
+        await self._act(interaction, tournament, drop,
+                        f"{text.safe(member.display_name)} is dropped from the event.")
+
+    @group.command(name="pause", description="Host: pause the tournament, or go on again.")
+    async def pause(self, interaction: discord.Interaction,
+                    tournament: int | None = None) -> None:
+        await self._act(interaction, tournament,
+                        lambda e: e.resume(interaction.user.id) if e.paused
+                        else e.pause(interaction.user.id), "Done.")
+
+    @group.command(name="result", description="Host: set a match's result.")
+    @app_commands.describe(
+        match="The match, as shown in the standings (e.g. 2.1)",
+        order="Members best first, e.g. @ann @bob; = puts two level: @ann = @bob",
+    )
+    async def result(self, interaction: discord.Interaction, match: str, order: str,
+                     tournament: int | None = None) -> None:
+        def rule(event: Any) -> Any:
+            event.check_host(interaction.user.id, "set a result")
+            found = event.match(match.strip())
+            groups: list[list[str]] = []
+            level = False
+            for token in MENTION.finditer(order):
+                if token.group(0) == "=":
+                    level = True
+                    continue
+                entry = event.entry_of(int(token.group(1)))
+                if entry is None or entry.id not in found.entries:
+                    raise IllegalAction(f"<@{token.group(1)}> is not in match {found.id}.")
+                if level and groups:
+                    groups[-1].append(entry.id)
+                else:
+                    groups.append([entry.id])
+                level = False
+            named = {e for group in groups for e in group}
+            rest = [e for e in found.entries if e not in named]
+            if len(rest) == 1:
+                groups.append(rest)
+            return event.set_result(interaction.user.id, found.id, groups)
+
+        await self._act(interaction, tournament, rule, "Result set.")
+
+    # ------------------------------------------------------------ presses
+
+    async def on_button(self, interaction: discord.Interaction, tournament_id: int,
+                        what: str) -> None:
+        user = interaction.user
+        changes = {
+            "join": lambda e: e.join(user.id, user.display_name),
+            "leave": lambda e: e.leave(user.id),
+            "cancel": lambda e: e.cancel(user.id),
+        }
+        try:
+            if what == "start":
+                held = self.service.get(tournament_id)
+                if held is not None:
+                    held.event.check_host(user.id, "start the event")
+                # Starting opens every match's thread and game: acknowledged first.
+                await interaction.response.defer()
+                await self.service.start_event(tournament_id, user.id)
+            else:
+                await self.service.act(tournament_id, changes[what])
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
+            return
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+    async def _act(self, interaction: discord.Interaction, tournament: int | None,
+                   change: Any, done: str) -> None:
+        held = await self._find(interaction, tournament, open_only=True)
+        if held is None:
+            return
+        # A change may end a round and open the next one's games: acknowledged first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await self.service.act(held.id, change)
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await tell(interaction, done)
+
+    async def _find(self, interaction: discord.Interaction, tournament: int | None,
+                    *, open_only: bool) -> HeldTournament | None:
+        guild = interaction.guild_id or 0
+        if tournament is not None:
+            held = (self.service.get(tournament) if open_only
+                    else await self.service.load(tournament))
+            if held is None or held.guild_id != guild:
+                await tell(interaction, f"There is no {'running ' if open_only else ''}"
+                                        f"tournament #{tournament} in this server.")
+                return None
+            return held
+        found = await self.service.guild_list(guild)
+        if open_only:
+            found = [h for h in found if self.service.get(h.id) is not None]
+        if not found:
+            await tell(interaction, NO_EVENT)
+            return None
+        return self.service.get(found[0].id) or found[0]
+
+    # ------------------------------------------------------------ the service's news
+
+    async def on_tournament(self, held: HeldTournament, events: list[dict[str, Any]]) -> None:
+        """Edit the event's message in place to its latest state."""
+        if held.message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(held.channel_id, guild_id=held.guild_id)
+        try:
+            await channel.get_partial_message(held.message_id).edit(
+                content=event_content(held), view=signup_view(held),
+                attachments=await event_files(held), allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            log.warning("Could not edit tournament %s's message", held.id)
+
+    async def on_match_opened(self, held: HeldTournament, match: Any, table: Any) -> None:
+        """Show the game and call its players to it, once."""
+        tables = self.bot.get_cog("Tables")
+        if tables is not None:
+            tables.show(table)  # type: ignore[attr-defined]
+        players = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id)
+        if not players:
+            return
+        where = self.bot.get_partial_messageable(table.thread_id or table.channel_id,
+                                                 guild_id=table.guild_id)
+        line = (f"{players}: your match {match.id} of tournament #{held.id} "
+                f"({text.safe(words.title(held.event))}) is game #{table.id}, here.")
+        try:
+            await where.send(line, allowed_mentions=discord.AllowedMentions(users=True))
+        except discord.HTTPException:
+            log.warning("Could not call the players of game %s", table.id)
+
+    async def _place(self, held: HeldTournament, match: Any) -> tuple[int, int | None]:
+        """A thread for the match's game in the event's channel where one can be made."""
+        channel = self.bot.get_channel(held.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return held.channel_id, None
+        if not channel.permissions_for(channel.guild.me).create_public_threads:
+            return held.channel_id, None
+        names = [held.event.entry(e).name for e in match.entries]
+        if match.table and match.seats.count(None):
+            names.append("computer")
+        title = f"#{held.id} {match.id} {GAMES[held.event.game].title}"
+        try:
+            thread = await channel.create_thread(
+                name=thread_name(title, names), type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440)
+        except discord.HTTPException:
+            log.info("Could not open a thread in channel %s; playing there", channel.id)
+            return held.channel_id, None
+        return held.channel_id, thread.id
+

@@ -1,0 +1,300 @@
+"""Tournaments through Discord: sign-up on one message, every match a real game in its own
+thread, results flowing back, a no-show, a drop-out, a restart mid-round and the round
+deadline, on a fake clock. Members play some games by hand; the computer plays out the rest at
+the deadline."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tables.clock import FakeClock
+from tables.tournaments import Tournament
+from testkit.fake_discord import FakeDiscord, FakeMessage
+from testkit.players import GameDriver, Refused, test_bot
+
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan")
+pytestmark = pytest.mark.usefixtures("quick_pictures")
+
+
+def tournament_bot(database: str, clock: FakeClock) -> Any:
+    bot = test_bot(database, clock=clock)
+    return bot
+
+
+async def stored(fake: FakeDiscord, tournament_id: int) -> Tournament:
+    record = await fake.bot.store.tournament(tournament_id)  # type: ignore[attr-defined]
+    assert record is not None
+    return Tournament.from_json(record.state)
+
+
+async def games_of_round(fake: FakeDiscord, tournament_id: int, number: int) -> list[Any]:
+    games = await fake.bot.store.tournament_games(tournament_id)  # type: ignore[attr-defined]
+    return [g for g in games if g.round == number]
+
+
+def driver_for(fake: FakeDiscord, game: Any, seed: str) -> GameDriver:
+    driver = GameDriver(fake, rng=random.Random(seed))
+    driver.table_id, driver.channel_id = game.game_id, game.channel_id
+    return driver
+
+
+async def first_moves(driver: GameDriver, everyone: bool = True) -> None:
+    """The members the game waits for make one move each (one of them only, if not
+    `everyone`)."""
+    await driver.settle()
+    waiting = driver.waiting()
+    for user in waiting if everyone else waiting[:1]:
+        await driver.move(user)
+    await driver.settle()
+
+
+async def refused(driver: GameDriver, user: Any, message: FakeMessage, label: str) -> str:
+    with pytest.raises(Refused) as refusal:
+        await driver.press(user, message, label=label)
+    return str(refusal.value)
+
+
+async def test_a_swiss_of_nine_with_a_bye_a_no_show_a_drop_out_and_a_restart(
+    tmp_path: Path,
+) -> None:
+    database, clock = str(tmp_path / "swiss.db"), FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(database, clock))
+        people = [fake.member(name) for name in NAMES]
+        alice, bob = people[0], people[1]
+        driver = GameDriver(fake)
+        made = await fake.slash(alice, "tournament create", {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 3,
+            "round_minutes": 60})
+        assert made.message is not None, made.errors
+        message = made.message
+        assert "Tournament #1" in message.content and "Sign-up open" in message.content
+        tid = 1
+
+        for person in people:
+            await driver.press(person, message, label="Join")
+        assert "already joined" in await refused(driver, bob, message, "Join")
+        assert "Only the host" in await refused(driver, bob, message, "Start")
+        assert "9. Ivan" in fake.state.messages[message.id].content
+        await driver.press(alice, message, label="Start")
+        await driver.settle()
+
+        shown = fake.state.messages[message.id]
+        assert "Round 1 of 3" in shown.content and not shown.find_components()
+        assert "The round's time is up <t:" in shown.content
+        event = await stored(fake, tid)
+        assert len(event.rounds[0].matches) == 4 and len(event.rounds[0].byes) == 1
+        games = await games_of_round(fake, tid, 1)
+        assert len({g.channel_id for g in games}) == 4 == len(fake.threads)
+        for game, match in zip(games, event.rounds[0].matches, strict=True):
+            calls = [m for m in fake.state.messages.values()
+                     if m.channel_id == game.channel_id and "your match" in m.content]
+            players = {int(i) for i in re.findall(r"<@(\d+)>", calls[0].content)}
+            assert len(calls) == 1 and players == set(event.players_of(match))
+
+        # Round 1: one match played by its members to the end, one where only one player
+        # ever moves (the other is a no-show), two left to the deadline.
+        await driver_for(fake, games[0], "r1").play_to_end()
+        await first_moves(driver_for(fake, games[1], "r1b"), everyone=False)
+        for game in games[2:]:
+            await first_moves(driver_for(fake, game, f"r1-{game.game_id}"))
+        await clock.advance(301)
+        await driver.settle()
+        event = await stored(fake, tid)
+        no_show = event.rounds[0].matches[1]
+        assert list(no_show.forfeits.values()) == ["no-show"] and no_show.finished
+        assert len(event.rounds) == 1
+        await clock.advance(3600)
+        await driver.settle()
+        event = await stored(fake, tid)
+        assert event.rounds[0].finished and len(event.rounds) == 2
+
+        # Round 2: everyone makes a first move, a member drops out, the bot restarts.
+        games = await games_of_round(fake, tid, 2)
+        for game in games:
+            await first_moves(driver_for(fake, game, f"r2-{game.game_id}"))
+        leaver = fake.state.members[event.players_of(event.rounds[1].matches[0])[0]]
+        answer = await fake.slash(leaver, "tournament drop", {})
+        assert answer.message is not None and "dropped out" in answer.message.content
+        assert (await stored(fake, tid)).rounds[1].matches[0].finished
+        await fake.restart(tournament_bot(database, clock))
+        await driver.settle()
+        await clock.advance(3600)
+        await driver.settle()
+        event = await stored(fake, tid)
+        assert event.rounds[1].finished and len(event.rounds) == 3
+
+        # Round 3 to the deadline: the event ends, its message says who won.
+        await clock.advance(3600)
+        await driver.settle()
+        event = await stored(fake, tid)
+        assert event.status == "finished"
+        byes = [b for played in event.rounds for b in played.byes]
+        assert byes and len(byes) == len(set(byes))
+        assert "Finished" in fake.state.messages[message.id].content
+        winner = event.entry(event.placings[0][0]).members[0]
+        stats = await fake.slash(fake.state.members[winner], "stats", {})
+        assert stats.message is not None and "Tournament #1" in stats.message.content
+        assert "1st of 9" in stats.message.content
+        listed = await fake.slash(bob, "tournament list", {})
+        assert listed.message is not None and "#1" in listed.message.content
+
+
+async def create_and_fill(fake: FakeDiscord, driver: GameDriver, count: int,
+                          options: dict[str, Any]) -> FakeMessage:
+    people = [fake.member(name) for name in NAMES[:count]]
+    made = await fake.slash(people[0], "tournament create", {"round_minutes": 1, **options})
+    assert made.message is not None, made.errors
+    for person in people:
+        await driver.press(person, made.message, label="Join")
+    await driver.press(people[0], made.message, label="Start")
+    await driver.settle()
+    return made.message
+
+
+async def run_out(fake: FakeDiscord, driver: GameDriver, clock: FakeClock, tid: int,
+                  rounds: int) -> Tournament:
+    """Round deadlines pass one by one: the computer plays out every game for its members."""
+    for _ in range(rounds * 3):
+        event = await stored(fake, tid)
+        if event.status != "running":
+            return event
+        await clock.advance(61)
+        await driver.settle()
+    raise AssertionError("the event did not end")
+
+
+async def test_a_knockout_of_eight_with_a_best_of_three_final(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "ko.db"), clock))
+        driver = GameDriver(fake)
+        message = await create_and_fill(fake, driver, 8, {
+            "game": "cribbage", "format": "knockout", "options": "target=61",
+            "final_best_of": 3})
+        assert "Bracket" in fake.state.messages[message.id].content
+        for _ in range(2):
+            await clock.advance(61)
+            await driver.settle()
+        event = await stored(fake, 1)
+        assert len(event.rounds) == 3 and event.rounds[2].matches[0].best_of == 3
+        final = await games_of_round(fake, 1, 3)
+        await driver_for(fake, final[0], "final").play_to_end()  # game one by its members
+        await driver.settle()
+        assert len(await games_of_round(fake, 1, 3)) == 2  # game two opened by itself
+        event = await run_out(fake, driver, clock, 1, 1)
+        assert event.status == "finished"
+        final_match = event.rounds[2].matches[0]
+        assert len(final_match.games) in (2, 3) and final_match.winner() is not None
+        assert event.placings[0] == [final_match.winner()]
+        shown = fake.state.messages[message.id]
+        assert "Finished" in shown.content
+        assert [a.filename for a in shown.attachments] == ["standings.png", "bracket.png"]
+
+
+async def test_a_round_robin_of_six_meets_everyone_once(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "rr.db"), clock))
+        driver = GameDriver(fake)
+        await create_and_fill(fake, driver, 6, {
+            "game": "cribbage", "format": "round_robin", "options": "target=61"})
+        event = await run_out(fake, driver, clock, 1, 5)
+        assert event.status == "finished" and len(event.rounds) == 5
+        pairs = [frozenset(m.entries) for r in event.rounds for m in r.matches]
+        assert len(pairs) == len(set(pairs)) == 15
+
+
+async def test_a_pip_pip_tables_event_of_seven_sits_at_tables_of_three_and_four(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "tables.db"), clock))
+        driver = GameDriver(fake)
+        await create_and_fill(fake, driver, 7, {
+            "game": "pip-pip", "format": "tables", "options": "rounds=1", "rounds": 2,
+            "table_size": 4})
+        event = await stored(fake, 1)
+        assert sorted(len(m.seats) for m in event.rounds[0].matches) == [3, 4]
+        event = await run_out(fake, driver, clock, 1, 2)
+        assert event.status == "finished" and len(event.placings) >= 1
+        assert sorted(e for g in event.placings for e in g) == sorted(e.id for e in event.entries)
+
+
+async def test_bad_commands_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "bad.db"), clock))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        misfit = await fake.slash(alice, "tournament create", {
+            "game": "pip-pip", "format": "swiss", "rounds": 2})
+        assert misfit.message is not None and misfit.message.ephemeral
+        assert "needs a game for two players" in misfit.message.content
+        assert await fake.bot.store.guild_tournaments(misfit.message.guild_id) == []
+        message = await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "knockout", "options": "target=61"})
+        version = (await fake.bot.store.tournament(1)).version
+
+        async def answer(user: Any, command: str, options: dict[str, Any]) -> str:
+            record = await fake.slash(user, command, options)
+            assert record.message is not None and record.message.ephemeral
+            return record.message.content
+
+        assert "no match 9.9" in await answer(alice, "tournament result",
+                                              {"match": "9.9", "order": f"<@{alice.id}>"})
+        assert "Only the host" in await answer(bob, "tournament result",
+                                               {"match": "1.1", "order": f"<@{bob.id}>"})
+        assert "Only the host" in await answer(bob, "tournament pause", {})
+        assert (await fake.bot.store.tournament(1)).version == version
+        assert "Done" in await answer(alice, "tournament pause", {})
+        assert "Paused by the host" in fake.state.messages[message.id].content
+        shown = await fake.slash(bob, "tournament show", {})
+        assert shown.message is not None and "Bracket" in shown.message.content
+        assert [a.filename for a in shown.message.attachments] == ["standings.png",
+                                                                   "bracket.png"]
+        event = await stored(fake, 1)
+        winner = event.players_of(event.rounds[0].matches[0])[1]
+        assert "Result set" in await answer(alice, "tournament result",
+                                            {"match": "1.1", "order": f"<@{winner}>"})
+        settled = (await stored(fake, 1)).rounds[0].matches[0]
+        assert settled.ruling is not None and settled.ruling.by == alice.id
+        assert settled.winner() == event.entry_of(winner).id
+        games = await games_of_round(fake, 1, 1)
+        table = fake.bot.tables.get(games[0].game_id)
+        assert table.status == "abandoned"  # the settled match's game is closed
+
+
+async def test_pairs_sign_up_together_and_play_as_partners(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "pairs.db"), clock))
+        alice, bob, carol, dave = (fake.member(n) for n in NAMES[:4])
+        driver = GameDriver(fake)
+        made = await fake.slash(alice, "tournament create", {
+            "game": "cribbage", "format": "knockout", "options": "target=61", "pairs": True,
+            "round_minutes": 1})
+        assert made.message is not None
+        with pytest.raises(Refused) as alone:
+            await driver.press(bob, made.message, label="Join")
+        assert "sign up with a partner" in str(alone.value)
+        for user, partner in ((alice, bob), (carol, dave)):
+            answer = await fake.slash(user, "tournament join", {"partner": partner})
+            assert answer.message is not None and "You are in" in answer.message.content
+        assert "Alice & Bob" in fake.state.messages[made.message.id].content
+        await driver.press(alice, made.message, label="Start")
+        await driver.settle()
+        event = await stored(fake, 1)
+        table = fake.bot.tables.get((await games_of_round(fake, 1, 1))[0].game_id)
+        assert sorted(s.user_id for s in table.seats) == sorted(
+            u.id for u in (alice, bob, carol, dave))
+        side = {seat.user_id: table.sides[index] for index, seat in enumerate(table.seats)}
+        assert side[alice.id] == side[bob.id] != side[carol.id] == side[dave.id]
+        event = await run_out(fake, driver, clock, 1, 1)
+        assert event.status == "finished"

@@ -1,0 +1,222 @@
+"""The tournament service against a real store and TableManager: every change saved before
+it returns, each match played as a game, results fed back, a restart catching up, no-shows
+and round deadlines on a fake clock. Members are played for by the computer (play_for), so
+whole events run in a moment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.errors import IllegalAction
+from store import Store
+from tables import TableManager
+from tables.clock import FakeClock
+from tables.tournaments import FINISHED, KNOCKOUT, RUNNING, SWISS, TABLES, Tournament
+from tables.tournaments.service import TournamentService
+
+GUILD, CHANNEL, HOST = 7, 70, 1
+
+
+class Autopilot:
+    """Plays every member's seat by the computer as soon as a match's game opens, and keeps
+    what the listeners hear."""
+
+    def __init__(self, manager: TableManager, members: set[int] | None = None) -> None:
+        self.manager = manager
+        self.members = members  # None: everybody
+        self.heard: list[str] = []
+        self.opened: list[tuple[str, int]] = []
+
+    async def on_match_opened(self, held: Any, match: Any, table: Any) -> None:
+        self.opened.append((match.id, table.id))
+        seats = [s for s, seat in enumerate(table.seats)
+                 if seat.user_id is not None
+                 and (self.members is None or seat.user_id in self.members)]
+        if seats:
+            await self.manager.play_for(table.id, seats, "autopilot")
+
+    async def on_tournament(self, held: Any, events: list[dict[str, Any]]) -> None:
+        self.heard += [e["text"] for e in events]
+
+
+async def running(store: Store, clock: FakeClock, members: set[int] | None = None):
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None, clock=clock)
+    service = TournamentService(store, manager, no_show_after=120)
+    manager.service = service  # type: ignore[attr-defined]
+    pilot = Autopilot(manager, members)
+    service.subscribe(pilot)
+    await manager.start()
+    await service.start()
+    return manager, service, pilot
+
+
+async def settle(manager: TableManager) -> None:
+    """Until no game is being played by the computer, every notice went out and the
+    service's woken work is done."""
+    service = manager.service  # type: ignore[attr-defined]
+    for _ in range(100):
+        await service.wait_idle()
+        if not any(t.computer_turns() for t in manager.running(GUILD)):
+            return
+    raise AssertionError("the games never settled")
+
+
+@pytest.fixture
+async def store(database_url: str):
+    store = await Store.open(database_url)
+    yield store
+    await store.close()
+
+
+async def signed_up(service: TournamentService, count: int, **kwargs: Any):
+    held = await service.create(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, **kwargs)
+    for user in range(100, 100 + count):
+        await service.act(held.id, lambda e, u=user: e.join(u, f"P{u}"))
+    return held
+
+
+async def test_a_swiss_runs_to_the_end_and_places_everyone(store: Store):
+    manager, service, pilot = await running(store, FakeClock())
+    held = await signed_up(service, 5, game="cribbage", format=SWISS,
+                           options={"target": 61}, rounds_planned=3)
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    record = await store.tournament(held.id)
+    assert record is not None and record.status == FINISHED
+    event = Tournament.from_json(record.state)
+    assert len(event.rounds) == 3 and all(r.finished for r in event.rounds)
+    games = await store.tournament_games(held.id)
+    assert len(games) == sum(len(r.matches) for r in event.rounds)
+    placings = [await store.user_placings(GUILD, u) for u in range(100, 105)]
+    assert sorted(p[0].place for p in placings) == [1, 2, 3, 4, 5]
+    assert "The event is over" in pilot.heard[-1]
+    await service.close()
+    await manager.close()
+
+
+async def stored(store: Store, held: Any) -> Tournament:
+    record = await store.tournament(held.id)
+    assert record is not None
+    return Tournament.from_json(record.state)
+
+
+async def test_bad_input_changes_nothing(store: Store):
+    manager, service, _ = await running(store, FakeClock(), members=set())
+    with pytest.raises(IllegalAction, match="needs a game for two players"):
+        await service.create(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST,
+                             game="pip-pip", format=SWISS, rounds_planned=2)
+    assert await store.guild_tournaments(GUILD) == []
+    held = await signed_up(service, 2, game="cribbage", format=SWISS, rounds_planned=2)
+    version = held.version
+    with pytest.raises(IllegalAction, match="already joined"):
+        await service.act(held.id, lambda e: e.join(100, "P100"))
+    with pytest.raises(IllegalAction, match="Only the host"):
+        await service.start_event(held.id, 100)
+    with pytest.raises(IllegalAction, match="at least 3 entries"):
+        await service.start_event(held.id, HOST)
+    assert held.version == version == (await store.tournament(held.id)).version
+    await service.close()
+    await manager.close()
+
+
+async def test_a_stale_copy_reloads_and_applies_its_change_on_the_fresh_state(store: Store):
+    manager, service, _ = await running(store, FakeClock(), members=set())
+    held = await signed_up(service, 1, game="cribbage", format=SWISS, rounds_planned=2)
+    other_manager, other, _ = await running(store, FakeClock(), members=set())
+    await other.act(held.id, lambda e: e.join(200, "Zed"))  # the other process got in first
+    await service.act(held.id, lambda e: e.join(201, "Yan"))
+    names = [e.name for e in (await stored(store, held)).entries]
+    assert names == ["P100", "Zed", "Yan"]
+    for closing in (service, other, manager, other_manager):
+        await closing.close()
+
+
+async def test_a_restart_records_the_games_that_ended_meanwhile_and_the_round_moves_on(
+    store: Store,
+):
+    clock = FakeClock()
+    manager, service, pilot = await running(store, clock, members=set())
+    held = await signed_up(service, 4, game="cribbage", format=SWISS,
+                           options={"target": 61}, rounds_planned=2)
+    await service.start_event(held.id, HOST)
+    first = list(pilot.opened)
+    assert len(first) == 2
+    await service.close()  # the bot goes down; its games end with nobody listening
+    for _, table_id in first:
+        table = manager.get(table_id)
+        await manager.play_for(table_id, range(len(table.seats)), "x")
+    await settle(manager)
+    await manager.close()
+    assert len((await stored(store, held)).rounds[0].matches[0].games) == 0
+
+    manager, service, pilot = await running(store, clock)
+    event = await stored(store, held)
+    assert event.rounds[0].finished and len(event.rounds) == 2
+    await settle(manager)
+    event = await stored(store, held)
+    assert event.status == FINISHED
+    assert len(await store.tournament_games(held.id)) == 4  # no match played twice
+    await service.close()
+    await manager.close()
+
+
+async def test_a_seat_that_never_moves_forfeits_and_the_deadline_plays_out_the_rest(
+    store: Store,
+):
+    clock = FakeClock()
+    # Only P100 and P101 are played for: P102 and P103 never move.
+    manager, service, _ = await running(store, clock, members={100, 101})
+    held = await service.create(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST,
+                                game="cribbage", format=KNOCKOUT, options={"target": 61},
+                                round_minutes=30)
+    for user in range(100, 104):
+        await service.act(held.id, lambda e, u=user: e.join(u, f"P{u}"))
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    event = await stored(store, held)
+    assert event.status == RUNNING and not any(m.finished for m in event.rounds[0].matches)
+    await clock.advance(121)
+    await settle(manager)
+    event = await stored(store, held)
+    no_shows = {e for m in event.rounds[0].matches for e in m.forfeits}
+    assert {event.entry(e).members[0] for e in no_shows} <= {102, 103}
+    assert no_shows, "a seat the game waited on from the start forfeits"
+    await clock.advance(30 * 60)
+    await settle(manager)
+    event = await stored(store, held)
+    assert event.status == FINISHED
+    await service.close()
+    await manager.close()
+
+
+async def test_a_tables_event_seats_seven_at_tables_of_three_and_four(store: Store):
+    manager, service, _ = await running(store, FakeClock())
+    held = await signed_up(service, 7, game="pip-pip", format=TABLES, rounds_planned=2,
+                           table_size=4, options={})
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    event = await stored(store, held)
+    assert event.status == FINISHED
+    assert sorted(len(m.entries) for m in event.rounds[0].matches) == [3, 4]
+    await service.close()
+    await manager.close()
+
+
+async def test_cancelling_a_running_event_closes_its_games(store: Store):
+    manager, service, pilot = await running(store, FakeClock(), members=set())
+    held = await signed_up(service, 4, game="cribbage", format=SWISS,
+                           options={"target": 61}, rounds_planned=2)
+    await service.start_event(held.id, HOST)
+    assert len(pilot.opened) == 2
+    with pytest.raises(IllegalAction, match="Only the host"):
+        await service.act(held.id, lambda e: e.cancel(100))
+    await service.act(held.id, lambda e: e.cancel(HOST))
+    assert all(manager.get(table_id).status == "abandoned" for _, table_id in pilot.opened)
+    assert (await store.tournament(held.id)).status == "cancelled"
+    assert service.get(held.id) is None
+    with pytest.raises(IllegalAction, match="no running tournament"):
+        await service.act(held.id, lambda e: e.join(300, "Late"))
+    await service.close()
+    await manager.close()
