@@ -6,7 +6,7 @@ as an ordinary game at the TableManager, and results fed back as the games end. 
     service.subscribe(listener)                      # on_tournament(held, events),
                                                      # on_match_opened(held, match, table)
     await service.start()                            # this process's shards' open events
-    held = await service.create(guild_id=..., channel_id=..., host_id=..., game="cribbage",
+    held = await service.create(guild_id=..., channel_id=..., host_id=..., game=game_name,
                                 format=SWISS, options={"target": 61}, rounds_planned=3)
     await service.act(held.id, lambda event: event.join(user_id, "Ann"))
 
