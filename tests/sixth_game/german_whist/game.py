@@ -145,7 +145,8 @@ class GermanWhistGame(Game):
         self.known = [[], []]
         self.trump = self.stock[0].suit or "S"
         self.leader = 1 - self.dealer
-        self.trick, self.tricks, self.last_trick, self.played = [], [0, 0], None, []
+        # The last trick stays in view into the next deal: the events named its cards.
+        self.trick, self.tricks, self.played = [], [0, 0], []
         top = self.stock[0]
         events: list[Event] = [{
             "type": "deal", "dealer": self.dealer, "trump": self.trump, "up": str(top),
