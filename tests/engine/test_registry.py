@@ -46,13 +46,19 @@ def test_every_game_the_bot_ships_offers_every_level_in_fields() -> None:
 
 
 def test_the_setting_adds_game_packages_kept_outside_engine() -> None:
-    from engine.registry import _discover, packages_named
+    import importlib
+    import os
+
+    from engine.registry import SETTING, _discover, packages_named
 
     assert packages_named(" a.b, c.d  e ") == ["a.b", "c.d", "e"]
     assert packages_named("") == []
+    setting = os.environ.get(SETTING, "")  # tests/conftest.py names the tests' sixth game
+    named = {importlib.import_module(name).SPEC.name for name in packages_named(setting)}
     without = _discover("")
-    added = _discover("tests.sixth_game.german_whist")
-    assert set(added) - set(without) == {"german-whist"}
+    added = _discover(setting)
+    assert named and set(added) - set(without) == named
+    assert list(GAMES) == list(added)
     assert list(added) == sorted(added, key=lambda name: (added[name].order, name))
     with pytest.raises(ImportError, match=r"CARDBOT_GAMES names engine\.cards, which defines no"):
         _discover("engine.cards")
