@@ -24,8 +24,8 @@ def stake(view: View) -> float:
     if top is None:
         return 1.0
     card = parse_card(top)
-    worth = (strength(card) - 8) / 6
-    return max(0.0, worth + (0.5 if card.suit == view["trump"] else 0.0)) * 0.5
+    worth = max(0.0, (strength(card) - 8) / 6) + (0.5 if card.suit == view["trump"] else 0.0)
+    return worth * 0.5
 
 
 def chance_to_win(view: View, card: Card, counting: bool) -> float:
