@@ -1,21 +1,35 @@
 """GAMES: every game the bot offers, found by looking for a `SPEC` in each engine package.
 
 A new game is one package under engine/ whose __init__ defines SPEC (an engine.spec.GameSpec);
-nothing else changes.
+nothing else changes. A game kept elsewhere (a plug-in, a test's game) is named in the
+CARDBOT_GAMES setting: its packages, importable modules separated by commas or spaces, each
+defining SPEC, are read when the registry is first imported.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
+import re
 
 import engine
 from engine.spec import AI_LEVELS, LEVELS, GameSpec, Option
 
 __all__ = ["AI_LEVELS", "GAMES", "LEVELS", "GameSpec", "Option"]
 
+#: The setting that names game packages outside engine/.
+SETTING = "CARDBOT_GAMES"
 
-def _discover() -> dict[str, GameSpec]:
+
+def packages_named(setting: str) -> list[str]:
+    """The modules a CARDBOT_GAMES value names."""
+    return [name for name in re.split(r"[\s,]+", setting) if name]
+
+
+def _discover(extra: str = "") -> dict[str, GameSpec]:
+    """Every engine package's SPEC, and the SPEC of each module named in `extra` (there a
+    module without one is an error: the setting names it as a game)."""
     specs = []
     for module in pkgutil.iter_modules(engine.__path__):
         if not module.ispkg:
@@ -23,7 +37,12 @@ def _discover() -> dict[str, GameSpec]:
         spec = getattr(importlib.import_module(f"engine.{module.name}"), "SPEC", None)
         if isinstance(spec, GameSpec):
             specs.append(spec)
+    for name in packages_named(extra):
+        spec = getattr(importlib.import_module(name), "SPEC", None)
+        if not isinstance(spec, GameSpec):
+            raise ImportError(f"{SETTING} names {name}, which defines no SPEC (a GameSpec)")
+        specs.append(spec)
     return {s.name: s for s in sorted(specs, key=lambda s: (s.order, s.name))}
 
 
-GAMES: dict[str, GameSpec] = _discover()
+GAMES: dict[str, GameSpec] = _discover(os.environ.get(SETTING, ""))

@@ -117,6 +117,9 @@ class GameSpec:
     forced: tuple[str, ...] = ()
     #: The game's fast simulation form (engine/sim.py); None until the game has one.
     simulation: type[Simulation] | None = None
+    #: The module that registers the game's pictures (render/registry.py), for a game whose
+    #: packages live outside engine/ and render/; None: render.<name with - as _>.
+    render_package: str | None = None
 
     def __post_init__(self) -> None:
         unknown = [level for level in self.levels if level not in LEVELS]

@@ -1,7 +1,8 @@
 """The lookup from a game's name to everything that draws it.
 
-Each game has one package, render/<name with - as _>/, whose __init__ calls `register` once
-with all of it: the table and hand pictures, the lines the table message carries, the picture
+Each game has one package, render/<name with - as _>/ (or the package its GameSpec names in
+`render_package`, for a game kept outside render/), whose __init__ calls `register` once with
+all of it: the table and hand pictures, the lines the table message carries, the picture
 in words, the end-of-game chart and the gallery's moments. `renderer_for` imports the package
 the first time the game is asked for. So a new game adds one package and nothing else changes.
 """
@@ -76,6 +77,13 @@ def register(name: str, *, table: DrawFn, hand: DrawFn, details: DetailsFn = no_
 
 
 def module_name(game_name: str) -> str:
+    """The module that registers the game: its spec's `render_package` when it names one (a
+    game kept outside render/), else render.<name with - as _>."""
+    from engine.registry import GAMES
+
+    spec = GAMES.get(game_name)
+    if spec is not None and spec.render_package:
+        return spec.render_package
     return "render." + game_name.replace("-", "_")
 
 

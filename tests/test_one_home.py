@@ -3,9 +3,10 @@
 The rule, read with `ast` so that it sees code as Python does:
 - the product is every `.py` file of bot.py, cogs/, tables/, store/, terminal/ and engine/
   (and render/ once `SEARCH_RENDER` is on: render/ is moving to one package per game);
-- a game's own packages are the engine package whose `SPEC` the registry holds (engine/<game>/)
-  and render/<game>/ of the same name; files inside any game's packages are not searched, since
-  PIP Cribbage and Crib Race build on engine/cribbage by design;
+- a game's own packages are the engine package whose `SPEC` the registry holds (engine/<game>/,
+  or a package the CARDBOT_GAMES setting names) and render/<game>/ of the same name; files
+  inside any game's packages are not searched, since PIP Cribbage and Crib Race build on
+  engine/cribbage by design;
 - a file names a game when a string constant in it (docstrings included) holds the game's
   registry name ("pip-rush") or package name ("pip_rush") as a word of its own, or when it
   imports a module whose dotted path has the package name as a part (`engine.pip_rush.ai`,
@@ -18,13 +19,14 @@ from __future__ import annotations
 
 import ast
 import importlib
+import os
 import pkgutil
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import engine
-from engine.registry import GAMES
+from engine.registry import GAMES, SETTING, packages_named
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Turn on once render/ holds one package per game, render/<game>/ (issue #44): until then
@@ -39,12 +41,13 @@ def game_packages() -> dict[str, Path]:
     """Each registered game's package name -> its folder, found from the registry."""
     specs = {id(spec) for spec in GAMES.values()}
     homes = {}
-    for module in pkgutil.iter_modules(engine.__path__):
-        if not module.ispkg:
-            continue
-        package = importlib.import_module(f"engine.{module.name}")
+    named = [f"engine.{module.name}" for module in pkgutil.iter_modules(engine.__path__)
+             if module.ispkg]
+    for name in [*named, *packages_named(os.environ.get(SETTING, ""))]:
+        package = importlib.import_module(name)
         if id(getattr(package, "SPEC", None)) in specs:
-            homes[module.name] = Path(package.__file__).parent  # type: ignore[arg-type]
+            folder = Path(package.__file__).parent  # type: ignore[arg-type]
+            homes[name.rsplit(".", 1)[-1]] = folder
     return homes
 
 

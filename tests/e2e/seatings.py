@@ -71,13 +71,34 @@ SMALLEST: list[Seating] = _smallest()
 #: Each game at its largest count, humans and computers mixed. Cribbage: 3 humans and a
 #: computer make two partnerships (seats 0 & 2 against 1 & 3), one all human, one mixed. Crib
 #: Race's 8 seats are 4 teams of two (seat s on side s % 4), each a human with a computer.
-LARGEST: list[Seating] = [
+_CHOSEN_LARGEST: list[Seating] = [
     Seating("cribbage", 3, 1),
     Seating("pip-cribbage", 1, 1),
     Seating("crib-race", 4, 4),
     Seating("pip-rush", 2, 2),
     Seating("pip-pip", 3, 5),
 ]
+
+
+def _largest() -> list[Seating]:
+    """The seatings chosen above for the games they name (those in the registry), and for any
+    other game (one added through CARDBOT_GAMES, such as the tests' sixth game) its largest
+    count: more than one human from three seats up, computers in the rest where it has them."""
+    found = [s for s in _CHOSEN_LARGEST if s.game in GAMES]
+    chosen = {s.game for s in found}
+    for name, spec in GAMES.items():
+        if name in chosen:
+            continue
+        largest = spec.allowed_player_counts()[-1]
+        if not has_computer_player(name):
+            found.append(Seating(name, largest, 0))
+        else:
+            humans = largest - 1 if largest <= 3 else largest // 2
+            found.append(Seating(name, humans, largest - humans))
+    return found
+
+
+LARGEST: list[Seating] = _largest()
 
 #: The team seatings not already among the largest: Crib Race's 3 teams of 2 and its 4 seats
 #: as 2 teams (the default) and as 4 players alone; PIP Rush's partners all human.

@@ -34,8 +34,31 @@ def test_a_spec_offers_only_levels_it_has_the_players_for() -> None:
                  simulation=cribbage.simulation).levels == LEVELS
 
 
-def test_every_registered_game_says_what_it_offers_in_fields() -> None:
-    for spec in GAMES.values():
+def test_every_game_the_bot_ships_offers_every_level_in_fields() -> None:
+    """The games of engine/ (a game added through CARDBOT_GAMES, such as the tests' sixth
+    game, offers what its spec says, which the spec itself checks)."""
+    shipped = [spec for spec in GAMES.values() if spec.factory.__module__.startswith("engine.")]
+    assert len(shipped) >= 5
+    for spec in shipped:
         assert spec.levels == LEVELS, spec.name
         assert spec.ai is not None and spec.analyse is not None, spec.name
         assert spec.rollout is not None and spec.simulation is not None, spec.name
+
+
+def test_the_setting_adds_game_packages_kept_outside_engine() -> None:
+    import importlib
+    import os
+
+    from engine.registry import SETTING, _discover, packages_named
+
+    assert packages_named(" a.b, c.d  e ") == ["a.b", "c.d", "e"]
+    assert packages_named("") == []
+    setting = os.environ.get(SETTING, "")  # tests/conftest.py names the tests' sixth game
+    named = {importlib.import_module(name).SPEC.name for name in packages_named(setting)}
+    without = _discover("")
+    added = _discover(setting)
+    assert named and set(added) - set(without) == named
+    assert list(GAMES) == list(added)
+    assert list(added) == sorted(added, key=lambda name: (added[name].order, name))
+    with pytest.raises(ImportError, match=r"CARDBOT_GAMES names engine\.cards, which defines no"):
+        _discover("engine.cards")

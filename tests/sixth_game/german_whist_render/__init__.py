@@ -1,0 +1,10 @@
+"""German Whist drawn: the table and hand (pictures.py) and the same in words (alt_text.py),
+registered here, the one place the render side names the game."""
+
+from __future__ import annotations
+
+from render.registry import register
+from tests.sixth_game.german_whist_render import alt_text, pictures
+
+register("german-whist", table=pictures.draw_table, hand=pictures.draw_hand,
+         describe=alt_text.describe, scores=alt_text.scores)
