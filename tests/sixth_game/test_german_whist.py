@@ -82,7 +82,7 @@ def test_a_trick_won_takes_the_face_up_card_and_the_loser_the_next_one() -> None
     assert str(up) in game.view(winner)["hand"] and str(up) in game.view(None)["known"][winner]
     assert str(after) in game.view(1 - winner)["hand"]
     assert events[-1] == {"type": "draw", "to": 1 - winner, "card": str(after),
-                          "text": f"You take {after.symbol} from the stock"}
+                          "text": f"You take {after.symbol} from the stock."}
     assert str(after) not in str(game.view(None)) and str(after) not in str(game.view(winner))
 
 

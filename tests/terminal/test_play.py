@@ -148,18 +148,22 @@ def test_images_are_written_after_each_move(tmp_path):
     assert (pictures / "table.png").read_bytes() != first
 
 
+#: The menu numbers every registered game.
+GAME_PROMPT = rf"Game \[1-{len(GAMES)}\]: "
+
+
 def test_choosing_the_game_from_the_menu(tmp_path):
     child = spawn(tmp_path / "play.db", "--seed", "1")
-    child.expect(r"Game \[1-5\]: ")
+    child.expect(GAME_PROMPT)
     child.sendline("9")
-    child.expect(r"Choose a number from 1 to 5")
-    child.expect(r"Game \[1-5\]: ")
+    child.expect(rf"Choose a number from 1 to {len(GAMES)}")
+    child.expect(GAME_PROMPT)
     child.sendline("poker")
     child.expect(r"There is no game 'poker'")
-    child.expect(r"Game \[1-5\]: ")
+    child.expect(GAME_PROMPT)
     child.sendline("rules")
     child.expect(r"Type a game's number or name. Once it starts, rules shows its rules")
-    child.expect(r"Game \[1-5\]: ")
+    child.expect(GAME_PROMPT)
     child.sendline("2")
     child.expect("PIP Cribbage · game #1")
     child.expect(MOVE_PROMPT)
@@ -169,7 +173,7 @@ def test_choosing_the_game_from_the_menu(tmp_path):
 
 def test_leaving_the_game_menu_is_clean(tmp_path):
     child = spawn(tmp_path / "play.db")
-    child.expect(r"Game \[1-5\]: ")
+    child.expect(GAME_PROMPT)
     child.sendeof()
     assert finish(child) == 0
     assert "Traceback" not in child.before

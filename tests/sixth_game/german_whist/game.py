@@ -97,7 +97,7 @@ class GermanWhistGame(Game):
             self.known[seat].remove(card)
         self.trick.append((seat, card))
         events: list[Event] = [{"type": "play", "seat": seat, "card": str(card),
-                                "text": f"{{s{seat}}} plays {card.symbol}"}]
+                                "text": f"{{s{seat}:plays}} {card.symbol}."}]
         if len(self.trick) == 2:
             events += self._finish_trick()
         return events
@@ -150,14 +150,14 @@ class GermanWhistGame(Game):
         top = self.stock[0]
         events: list[Event] = [{
             "type": "deal", "dealer": self.dealer, "trump": self.trump, "up": str(top),
-            "text": (f"Deal {self.deal_number} of {self.deals}: {{s{self.dealer}}} deals 13 "
-                     f"cards each and turns up {top.symbol}: {SUIT_NAMES[self.trump]} are "
-                     f"trumps. {{s{self.leader}}} leads."),
+            "text": (f"Deal {self.deal_number} of {self.deals}: {{s{self.dealer}:deals}} 13 "
+                     f"cards each. Turned up: {top.symbol}, so {SUIT_NAMES[self.trump]} are "
+                     f"trumps. {{s{self.leader}:leads}}."),
         }]
         for seat in (0, 1):
             events.append({"type": "hand", "to": seat, "cards": card_strs(self.hands[seat]),
                            "text": "Your hand: " + " ".join(
-                               c.symbol for c in self.hands[seat])})
+                               c.symbol for c in self.hands[seat]) + "."})
         return events
 
     def _finish_trick(self) -> list[Event]:
@@ -175,8 +175,8 @@ class GermanWhistGame(Game):
         if not self.stock:
             self.tricks[winner] += 1
             events: list[Event] = [{"type": "trick", "winner": winner,
-                                    "text": f"{{s{winner}}} wins the trick "
-                                            f"({self.tricks[winner]} of 13 that count)"}]
+                                    "text": f"{{s{winner}:wins}} the trick "
+                                            f"({self.tricks[winner]} of 13 that count)."}]
             if not self.hands[winner]:
                 events += self._end_deal()
             return events
@@ -187,13 +187,13 @@ class GermanWhistGame(Game):
         self.known[winner].append(taken)
         self.hands[loser].append(drawn)
         self.hands[loser].sort(key=hand_order)
-        text = (f"{{s{winner}}} wins the trick and takes {taken.symbol}; {{s{loser}}} takes "
-                "the next card")
+        text = (f"{{s{winner}:wins}} the trick, and with it {taken.symbol}; "
+                f"{{s{loser}:takes}} the next card")
         text += f". Turned up: {self.stock[0].symbol}." if self.stock else \
             ". The stock is gone: the next 13 tricks count."
         return [{"type": "trick", "winner": winner, "took": str(taken), "text": text},
                 {"type": "draw", "to": loser, "card": str(drawn),
-                 "text": f"You take {drawn.symbol} from the stock"}]
+                 "text": f"You take {drawn.symbol} from the stock."}]
 
     def _end_deal(self) -> list[Event]:
         for seat in (0, 1):
@@ -217,9 +217,9 @@ class GermanWhistGame(Game):
         ranks = [sum(other > score for other in self.scores) for score in self.scores]
         if len(winners) == 1:
             loser = 1 - winners[0]
-            detail = (f"{{s{winners[0]}}} wins German Whist, {best} tricks to "
+            detail = (f"{{s{winners[0]}:wins}} German Whist, {best} tricks to "
                       f"{self.scores[loser]}.")
         else:
-            detail = f"{{s0}} and {{s1}} share the win with {best} tricks each."
+            detail = f"Both players share the win with {best} tricks each."
         return {"winners": winners, "ranks": ranks, "scores": list(self.scores),
                 "shared": len(winners) > 1, "win_points": 1, "detail": detail}
