@@ -120,7 +120,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=ACTION_BU
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(item.custom_id, getattr(item, "label", None) or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -152,7 +152,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ACTION_SE
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(item.custom_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -186,7 +186,7 @@ class TableButton(
         self.what = what
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(stored_id(match["table"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -217,7 +217,7 @@ class RulesPageButton(
         self.page = page
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(match["game"], int(match["page"]), "…", match["tag"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -250,7 +250,7 @@ class LobbyButton(
         self.what = what
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(stored_id(match["lobby"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -285,7 +285,7 @@ class LobbySelect(
         self.what = what
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(stored_id(match["lobby"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -309,7 +309,7 @@ class ReviewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cb:rv:(
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -330,7 +330,7 @@ class HintButton(
         self.table_id, self.seat, self.version = table_id, seat, version
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(int(match["table"]), int(match["seat"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -359,7 +359,7 @@ class ReplayButton(
         self.game_id, self.frame, self.hands = game_id, frame, hands
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(int(match["game"]), int(match["frame"]), match["hands"] == "1", match["tag"])
 
     async def callback(self, interaction: discord.Interaction) -> None:

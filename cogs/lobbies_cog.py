@@ -17,6 +17,7 @@ from discord.ext import commands
 from cogs import text
 from cogs.components import LobbyButton, LobbySelect, select_option
 from cogs.replies import NO_PINGS, tell
+from cogs.tables_cog import TablesCog
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables import IDLE_CHOICES
@@ -215,7 +216,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         )
         log.info("Table %s (%s) started from lobby %s", table.id, table.game_name, lobby.id)
         tables = self.bot.get_cog("Tables")
-        if tables is not None:
+        if isinstance(tables, TablesCog):
             tables.show(table)
 
     async def _open_thread(

@@ -21,7 +21,7 @@ import asyncio
 import json
 import logging
 from collections import defaultdict
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -437,15 +437,15 @@ class TablesCog(commands.Cog, name="Tables"):
             if live.expiry is not None and live.expiry is not asyncio.current_task():
                 live.expiry.cancel()
 
-    async def _refresh_hand(self, key: Hashable) -> bool:
+    async def _refresh_hand(self, key: tuple[int, int]) -> bool:
         """Bring the live hand up to date; False when there was nothing to edit."""
-        table_id, seat = key  # type: ignore[misc]
-        live = self._hands.get(key)  # type: ignore[arg-type]
+        table_id, seat = key
+        live = self._hands.get(key)
         table = self.manager.get(table_id) or self._known.get(table_id)
         if live is None:
             return False
         if table is None:
-            self._drop_hand(key, live)  # type: ignore[arg-type]
+            self._drop_hand(key, live)
             return False
         return await self._show_hand(table, seat, live)
 
@@ -564,7 +564,8 @@ class TablesCog(commands.Cog, name="Tables"):
             table = self.manager.get(table_id) or self._known.get(table_id)
             game = table.game_name if table is not None else await self._game_name(table_id)
             if info is not None and game is not None:
-                await info.send_rules(interaction, game)
+                # get_cog is typed as returning a plain Cog; the one named Info is an InfoCog.
+                await info.send_rules(interaction, game)  # type: ignore[attr-defined]
             else:
                 await tell(interaction, "This game is no longer running.")
             return
