@@ -17,6 +17,7 @@ from cogs import images, text
 from cogs.components import replay_view
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
+from tables.manager import TableManager
 from tables.pictures import playable_cards
 from tables.replay import Frame, chart_moves, check_replayable, frame_of, replay_of
 
@@ -27,7 +28,7 @@ FRAME_LINES = 8
 
 
 class ReplayCog(commands.Cog, name="Replay"):
-    def __init__(self, bot: commands.Bot, manager: Any) -> None:
+    def __init__(self, bot: commands.Bot, manager: TableManager) -> None:
         self.bot = bot
         self.manager = manager
 
