@@ -25,13 +25,22 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 
 import discord
 
 from cogs.controls import ACTION_ID, ButtonControl, Control, ControlRef, parse_action_id
 from cogs.replies import tell
 from cogs.text import clip
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+    from cogs.info_cog import InfoCog
+    from cogs.lobbies_cog import LobbiesCog
+    from cogs.replay_cog import ReplayCog
+    from cogs.review_cog import ReviewCog
+    from cogs.tables_cog import TablesCog
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +103,18 @@ async def _guarded(interaction: discord.Interaction, work: Awaitable[None]) -> N
         await tell(interaction, "Sorry, something went wrong with that. Please try again.")
 
 
-def _cog(interaction: discord.Interaction, name: str) -> Any:
+# The cogs import this module, so their classes are named for the type checker only.
+@overload
+def _cog(interaction: discord.Interaction, name: Literal["Tables"]) -> TablesCog | None: ...
+@overload
+def _cog(interaction: discord.Interaction, name: Literal["Info"]) -> InfoCog | None: ...
+@overload
+def _cog(interaction: discord.Interaction, name: Literal["Lobbies"]) -> LobbiesCog | None: ...
+@overload
+def _cog(interaction: discord.Interaction, name: Literal["Review"]) -> ReviewCog | None: ...
+@overload
+def _cog(interaction: discord.Interaction, name: Literal["Replay"]) -> ReplayCog | None: ...
+def _cog(interaction: discord.Interaction, name: str) -> commands.Cog | None:
     client = interaction.client
     return client.get_cog(name) if isinstance(client, discord.ext.commands.Bot) else None
 
