@@ -36,7 +36,7 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def quoted(value: Any) -> str:
+def quoted(value: object) -> str:
     """A player's own text repeated in a reply: shortened, made inert, in quotes."""
     return f'"{safe(clip(str(value), QUOTE_LENGTH))}"'
 
