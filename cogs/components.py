@@ -25,13 +25,22 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 
 import discord
 
 from cogs.controls import ACTION_ID, ButtonControl, Control, ControlRef, parse_action_id
 from cogs.replies import tell
 from cogs.text import clip
+
+if TYPE_CHECKING:
+    from discord.ext import commands
+
+    from cogs.info_cog import InfoCog
+    from cogs.lobbies_cog import LobbiesCog
+    from cogs.replay_cog import ReplayCog
+    from cogs.review_cog import ReviewCog
+    from cogs.tables_cog import TablesCog
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +103,18 @@ async def _guarded(interaction: discord.Interaction, work: Awaitable[None]) -> N
         await tell(interaction, "Sorry, something went wrong with that. Please try again.")
 
 
-def _cog(interaction: discord.Interaction, name: str) -> Any:
+# The cogs import this module, so their classes are named for the type checker only.
+@overload
+def _cog(interaction: discord.Interaction, name: Literal["Tables"]) -> TablesCog | None: ...
+@overload
+def _cog(interaction: discord.Interaction, name: Literal["Info"]) -> InfoCog | None: ...
+@overload
+def _cog(interaction: discord.Interaction, name: Literal["Lobbies"]) -> LobbiesCog | None: ...
+@overload
+def _cog(interaction: discord.Interaction, name: Literal["Review"]) -> ReviewCog | None: ...
+@overload
+def _cog(interaction: discord.Interaction, name: Literal["Replay"]) -> ReplayCog | None: ...
+def _cog(interaction: discord.Interaction, name: str) -> commands.Cog | None:
     client = interaction.client
     return client.get_cog(name) if isinstance(client, discord.ext.commands.Bot) else None
 
@@ -120,7 +140,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=ACTION_BU
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(item.custom_id, getattr(item, "label", None) or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -152,7 +172,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ACTION_SE
         )
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(item.custom_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -186,7 +206,7 @@ class TableButton(
         self.what = what
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(stored_id(match["table"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -217,7 +237,7 @@ class RulesPageButton(
         self.page = page
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(match["game"], int(match["page"]), "…", match["tag"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -250,7 +270,7 @@ class LobbyButton(
         self.what = what
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(stored_id(match["lobby"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -285,7 +305,7 @@ class LobbySelect(
         self.what = what
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(stored_id(match["lobby"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -309,7 +329,7 @@ class ReviewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"cb:rv:(
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -330,7 +350,7 @@ class HintButton(
         self.table_id, self.seat, self.version = table_id, seat, version
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(int(match["table"]), int(match["seat"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -359,7 +379,7 @@ class ReplayButton(
         self.game_id, self.frame, self.hands = game_id, frame, hands
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(int(match["game"]), int(match["frame"]), match["hands"] == "1", match["tag"])
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 try:
     import render as _render
 except ImportError:  # the renderer is optional; messages then carry no picture
-    _render = None
+    _render = None  # type: ignore[assignment]  # the module's name stands for "no renderer"
 
 _NoRenderer: type[Exception] = getattr(_render, "UnknownGame", LookupError)
 class DrawingQueue:

@@ -13,6 +13,7 @@ from cogs.components import RulesPageButton
 from cogs.lobbies_cog import game_choices
 from cogs.replies import NO_PINGS, tell
 from engine.registry import GAMES
+from tables.manager import TableManager
 
 
 def rules_view(game: str, page: int, pages: int) -> discord.ui.View | None:
@@ -28,7 +29,7 @@ def rules_view(game: str, page: int, pages: int) -> discord.ui.View | None:
 
 
 class InfoCog(commands.Cog, name="Info"):
-    def __init__(self, bot: commands.Bot, manager: Any) -> None:
+    def __init__(self, bot: commands.Bot, manager: TableManager) -> None:
         self.bot = bot
         self.manager = manager
 

@@ -17,9 +17,12 @@ from discord.ext import commands
 from cogs import text
 from cogs.components import LobbyButton, LobbySelect, select_option
 from cogs.replies import NO_PINGS, tell
+from cogs.tables_cog import TablesCog
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables import IDLE_CHOICES
+from tables.lobby import Lobby
+from tables.manager import TableManager
 from tables.options import parse_options
 
 log = logging.getLogger(__name__)
@@ -27,7 +30,7 @@ log = logging.getLogger(__name__)
 THREAD_NAME_LIMIT = 100
 
 
-def lobby_view(lobby: Any) -> discord.ui.View:
+def lobby_view(lobby: Lobby) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for what in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(lobby.id, what))
@@ -56,7 +59,7 @@ def lobby_view(lobby: Any) -> discord.ui.View:
 
 
 class LobbiesCog(commands.Cog, name="Lobbies"):
-    def __init__(self, bot: commands.Bot, manager: Any) -> None:
+    def __init__(self, bot: commands.Bot, manager: TableManager) -> None:
         self.bot = bot
         self.manager = manager
 
@@ -190,7 +193,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
             allowed_mentions=NO_PINGS,
         )
 
-    async def _start(self, interaction: discord.Interaction, lobby: Any) -> None:
+    async def _start(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         lobby.check_start(interaction.user.id)  # refusals before acknowledging
         await interaction.response.defer()
         # The thread is made first and the game born in it: a computer that moves at once
@@ -215,11 +218,11 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         )
         log.info("Table %s (%s) started from lobby %s", table.id, table.game_name, lobby.id)
         tables = self.bot.get_cog("Tables")
-        if tables is not None:
+        if isinstance(tables, TablesCog):
             tables.show(table)
 
     async def _open_thread(
-        self, interaction: discord.Interaction, lobby: Any
+        self, interaction: discord.Interaction, lobby: Lobby
     ) -> discord.Thread | None:
         """A public thread for the lobby's game where the bot may make one, named after the
         game and its players; else None (the game is played in the channel)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Hashable
+from typing import Generic, TypeVar
 
 from tables.clock import Clock
 
@@ -28,30 +29,33 @@ log = logging.getLogger(__name__)
 FIRST_RETRY = 0.5
 LONGEST_RETRY = 2.0
 
+#: What a refresh is for (a table's id, a (table id, seat) hand).
+Key = TypeVar("Key", bound=Hashable)
 
-class Coalescer:
+
+class Coalescer(Generic[Key]):
     def __init__(
         self,
         interval: float,
-        refresh: Callable[[Hashable], Awaitable[bool | None]],
+        refresh: Callable[[Key], Awaitable[bool | None]],
         *,
         clock: Clock | None = None,
     ) -> None:
         self.interval = interval
         self.clock = clock or Clock()
         self._refresh = refresh
-        self._dirty: set[Hashable] = set()
-        self._tasks: dict[Hashable, asyncio.Task[None]] = {}
+        self._dirty: set[Key] = set()
+        self._tasks: dict[Key, asyncio.Task[None]] = {}
         self._retrying = True
         #: Refreshes that raised (and were retried): for tests and benchmarks.
         self.failures = 0
 
-    def poke(self, key: Hashable) -> None:
+    def poke(self, key: Key) -> None:
         self._dirty.add(key)
         if key not in self._tasks:
             self._tasks[key] = asyncio.create_task(self._run(key), name=f"refresh-{key}")
 
-    async def _run(self, key: Hashable) -> None:
+    async def _run(self, key: Key) -> None:
         failed_in_a_row = 0
         try:
             while key in self._dirty:

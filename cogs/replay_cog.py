@@ -7,7 +7,7 @@ hands hidden is drawn by the same call, from the same view, as the live table's.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -17,8 +17,13 @@ from cogs import images, text
 from cogs.components import replay_view
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
+from tables.manager import TableManager
 from tables.pictures import playable_cards
 from tables.replay import Frame, chart_moves, check_replayable, frame_of, replay_of
+
+if TYPE_CHECKING:
+    from store.records import GameRecord
+    from store.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -27,11 +32,11 @@ FRAME_LINES = 8
 
 
 class ReplayCog(commands.Cog, name="Replay"):
-    def __init__(self, bot: commands.Bot, manager: Any) -> None:
+    def __init__(self, bot: commands.Bot, manager: TableManager) -> None:
         self.bot = bot
         self.manager = manager
 
-    async def _frame_message(self, record: Any, index: int, hands: bool
+    async def _frame_message(self, record: GameRecord, index: int, hands: bool
                              ) -> tuple[str, list[discord.File], discord.ui.View]:
         replay = await replay_of(self.manager.store, record)
         frame = await frame_of(replay, index, hands)
@@ -84,7 +89,7 @@ def frame_text(title: str, frame: Frame, hands: bool) -> str:
     return text.clip("\n".join(lines))
 
 
-async def final_chart(store: Any, game_id: int) -> tuple[bytes, str] | tuple[None, None]:
+async def final_chart(store: Store, game_id: int) -> tuple[bytes, str] | tuple[None, None]:
     """The chart of a finished game's table message and its alt text; (None, None) when the
     game cannot be charted (logged: the message then goes out without it)."""
     try:

@@ -7,7 +7,6 @@ ask and words the answers."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,13 +16,14 @@ from cogs import text
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from tables.hints import hint_for, hint_text
+from tables.manager import TableManager
 from tables.review import check_reviewable, review_of, review_text
 
 log = logging.getLogger(__name__)
 
 
 class ReviewCog(commands.Cog, name="Review"):
-    def __init__(self, bot: commands.Bot, manager: Any) -> None:
+    def __init__(self, bot: commands.Bot, manager: TableManager) -> None:
         self.bot = bot
         self.manager = manager
 

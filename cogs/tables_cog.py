@@ -21,7 +21,7 @@ import asyncio
 import json
 import logging
 from collections import defaultdict
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,8 +37,10 @@ from cogs.replay_cog import final_chart
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from tables.clock import Clock
+from tables.manager import TableManager
 from tables.pictures import hand_view
 from tables.player_settings import NOTICE_CHOICES
+from tables.table import Table
 from tables.text import fill_names
 
 log = logging.getLogger(__name__)
@@ -84,7 +86,7 @@ class TablesCog(commands.Cog, name="Tables"):
     def __init__(
         self,
         bot: commands.Bot,
-        manager: Any,
+        manager: TableManager,
         *,
         refresh_interval: float = 1.0,
         hand_interval: float | None = None,
@@ -105,7 +107,7 @@ class TablesCog(commands.Cog, name="Tables"):
         interval = refresh_interval if hand_interval is None else hand_interval
         self.hand_refresher = Coalescer(interval, self._refresh_hand, clock=self.clock)
         #: Tables seen finishing, kept until their last refresh has gone out.
-        self._known: dict[int, Any] = {}
+        self._known: dict[int, Table] = {}
         #: Table version right after each seat's last move through a control (double presses).
         self._last_acted: dict[tuple[int, int], int] = {}
         self._seat_locks: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -145,13 +147,13 @@ class TablesCog(commands.Cog, name="Tables"):
 
     # ------------------------------------------------------------ table listener
 
-    async def on_update(self, table: Any, events: Sequence[dict[str, Any]]) -> None:
+    async def on_update(self, table: Table, events: Sequence[dict[str, Any]]) -> None:
         self._changed(table)
 
-    async def on_finished(self, table: Any) -> None:
+    async def on_finished(self, table: Table) -> None:
         self._changed(table)
 
-    def _changed(self, table: Any) -> None:
+    def _changed(self, table: Table) -> None:
         self._known[table.id] = table
         self.refresher.poke(table.id)
         for key in [k for k in self._hands if k[0] == table.id]:
@@ -159,7 +161,7 @@ class TablesCog(commands.Cog, name="Tables"):
                 self.hand_refresher.poke(key)
         self._update_notices(table)
 
-    async def on_idle_warning(self, table: Any, seat: int) -> None:
+    async def on_idle_warning(self, table: Table, seat: int) -> None:
         user_id = table.seats[seat].user_id
         if user_id is None:
             return
@@ -173,7 +175,7 @@ class TablesCog(commands.Cog, name="Tables"):
         except discord.HTTPException:
             log.warning("Could not post the idle warning for table %s", table.id)
 
-    async def on_takeover(self, table: Any, seat: int) -> None:
+    async def on_takeover(self, table: Table, seat: int) -> None:
         self.show(table)
         user_id = table.seats[seat].user_id
         if user_id is None:
@@ -189,18 +191,18 @@ class TablesCog(commands.Cog, name="Tables"):
 
     # ------------------------------------------------------------ the table message
 
-    def _channel(self, table: Any) -> discord.PartialMessageable:
+    def _channel(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(
             table.thread_id or table.channel_id, guild_id=table.guild_id
         )
 
-    def show(self, table: Any) -> None:
+    def show(self, table: Table) -> None:
         """Post or refresh the table message soon (coalesced)."""
         self._known[table.id] = table
         self.refresher.poke(table.id)
         self._update_notices(table)
 
-    async def _refresh_table(self, table_id: Any) -> None:
+    async def _refresh_table(self, table_id: int) -> None:
         """Edit the table message to the latest state; post it when there is none (or it was
         deleted, or members' messages buried it in a channel). A passing failure (429, 5xx,
         a timeout) raises, and the refresher tries again; a missing permission does not."""
@@ -212,7 +214,7 @@ class TablesCog(commands.Cog, name="Tables"):
         except discord.Forbidden as refusal:
             log.warning("Table %s cannot be shown here: %s", table.id, refusal)
 
-    async def _show_table(self, table: Any) -> None:
+    async def _show_table(self, table: Table) -> None:
         running = table.status == "running" and not table.finished
         public = table.public_view()
         png = await images.draw("table", table.game_name, public)
@@ -258,7 +260,7 @@ class TablesCog(commands.Cog, name="Tables"):
                 log.info("Old table message %s of table %s was already gone", message_id, table.id)
         self._after_refresh(table, running)
 
-    def _after_refresh(self, table: Any, running: bool) -> None:
+    def _after_refresh(self, table: Table, running: bool) -> None:
         if not running:
             self._known.pop(table.id, None)
             self._buried.pop(table.id, None)
@@ -279,11 +281,12 @@ class TablesCog(commands.Cog, name="Tables"):
 
     # ------------------------------------------------------------ turn notices
 
-    def _update_notices(self, table: Any) -> None:
+    def _update_notices(self, table: Table) -> None:
         """Start a notice timer for each member the game now waits for; end the notices of
         those it no longer waits for."""
         running = table.status == "running" and not table.finished
-        waited = {table.seats[s].user_id for s in table.human_waits()} if running else set()
+        humans = [table.seats[s].user_id for s in table.human_waits()] if running else []
+        waited = {user_id for user_id in humans if user_id is not None}  # human: never None
         for key in [k for k in self._notices if k[0] == table.id and k[1] not in waited]:
             self._end_notice(key)
         for user_id in waited:
@@ -301,7 +304,7 @@ class TablesCog(commands.Cog, name="Tables"):
             self._notices[key] = notice
 
     async def _send_notice(
-        self, table: Any, user_id: int, notice: TurnNotice, delay: float
+        self, table: Table, user_id: int, notice: TurnNotice, delay: float
     ) -> None:
         await self.clock.sleep(delay)
         if notice.ended:
@@ -343,7 +346,7 @@ class TablesCog(commands.Cog, name="Tables"):
 
     # ------------------------------------------------------------ My hand
 
-    def _hand_state(self, table: Any, seat: int) -> str:
+    def _hand_state(self, table: Table, seat: int) -> str:
         """Everything a hand message shows, as text: equal means nothing to edit."""
         view = dict(table.view_for(seat))
         view.pop("version", None)
@@ -359,7 +362,7 @@ class TablesCog(commands.Cog, name="Tables"):
         )
 
     async def _hand_message(
-        self, table: Any, seat: int
+        self, table: Table, seat: int
     ) -> tuple[str, list[discord.File], discord.ui.View]:
         legal = table.legal_for(seat)
         view_data = hand_view(table, seat)
@@ -403,7 +406,7 @@ class TablesCog(commands.Cog, name="Tables"):
             view,
         )
 
-    async def send_hand(self, interaction: discord.Interaction, table: Any) -> None:
+    async def send_hand(self, interaction: discord.Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             await tell(interaction, "You are not playing in this game.")
@@ -418,7 +421,7 @@ class TablesCog(commands.Cog, name="Tables"):
             log.warning("Could not show the hand of seat %s at table %s", seat, table.id)
             self.hand_refresher.poke((table.id, seat))
 
-    def _keep_hand(self, table: Any, seat: int, interaction: discord.Interaction) -> LiveHand:
+    def _keep_hand(self, table: Table, seat: int, interaction: discord.Interaction) -> LiveHand:
         """From now on, `interaction`'s message is the seat's hand that updates itself."""
         key = (table.id, seat)
         previous = self._hands.get(key)
@@ -437,19 +440,19 @@ class TablesCog(commands.Cog, name="Tables"):
             if live.expiry is not None and live.expiry is not asyncio.current_task():
                 live.expiry.cancel()
 
-    async def _refresh_hand(self, key: Hashable) -> bool:
+    async def _refresh_hand(self, key: tuple[int, int]) -> bool:
         """Bring the live hand up to date; False when there was nothing to edit."""
-        table_id, seat = key  # type: ignore[misc]
-        live = self._hands.get(key)  # type: ignore[arg-type]
+        table_id, seat = key
+        live = self._hands.get(key)
         table = self.manager.get(table_id) or self._known.get(table_id)
         if live is None:
             return False
         if table is None:
-            self._drop_hand(key, live)  # type: ignore[arg-type]
+            self._drop_hand(key, live)
             return False
         return await self._show_hand(table, seat, live)
 
-    async def _show_hand(self, table: Any, seat: int, live: LiveHand) -> bool:
+    async def _show_hand(self, table: Table, seat: int, live: LiveHand) -> bool:
         """Edit the live hand to the seat's current state (if it shows anything else); True
         if it was edited.
         Discord refusing for good (message dismissed, token expired) ends the live hand; a
@@ -564,7 +567,8 @@ class TablesCog(commands.Cog, name="Tables"):
             table = self.manager.get(table_id) or self._known.get(table_id)
             game = table.game_name if table is not None else await self._game_name(table_id)
             if info is not None and game is not None:
-                await info.send_rules(interaction, game)
+                # get_cog is typed as returning a plain Cog; the one named Info is an InfoCog.
+                await info.send_rules(interaction, game)  # type: ignore[attr-defined]
             else:
                 await tell(interaction, "This game is no longer running.")
             return
@@ -590,7 +594,7 @@ class TablesCog(commands.Cog, name="Tables"):
         record = await self.manager.store.game(table_id)
         return record.game if record is not None else None
 
-    async def _resign(self, interaction: discord.Interaction, table: Any) -> None:
+    async def _resign(self, interaction: discord.Interaction, table: Table) -> None:
         try:
             await self.manager.resign(table.id, interaction.user.id)
         except IllegalAction as refusal:
@@ -600,7 +604,9 @@ class TablesCog(commands.Cog, name="Tables"):
 
     # ------------------------------------------------------------ slash commands
 
-    def _pick(self, interaction: discord.Interaction, game_id: int | None, *, seated: bool) -> Any:
+    def _pick(
+        self, interaction: discord.Interaction, game_id: int | None, *, seated: bool
+    ) -> Table | None:
         """The game a command means: the id given, else the one in this channel or thread the
         user plays in, else the user's only running game in this server."""
         if game_id is not None:
@@ -729,7 +735,7 @@ class TablesCog(commands.Cog, name="Tables"):
         await tell(interaction, "\n".join(lines))
 
 
-def autoplayed_since(table: Any, seat: int, version: int) -> str | None:
+def autoplayed_since(table: Table, seat: int, version: int) -> str | None:
     """What to answer a press made on controls of `version` when the seat's only move was
     played for them since (autoplay): the press came too late for it, not out of turn."""
     played = table.autoplayed.get(seat)

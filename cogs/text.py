@@ -14,7 +14,10 @@ import discord
 
 import render
 from engine.registry import GameSpec
+from tables.lobby import Lobby
 from tables.options import option_value
+from tables.seats import SeatInfo
+from tables.table import Table
 from tables.text import outcome_words, spoken_list
 
 RECENT_LINES = 6
@@ -33,12 +36,12 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def quoted(value: Any) -> str:
+def quoted(value: object) -> str:
     """A player's own text repeated in a reply: shortened, made inert, in quotes."""
     return f'"{safe(clip(str(value), QUOTE_LENGTH))}"'
 
 
-def seat_label(seat: Any) -> str:
+def seat_label(seat: SeatInfo) -> str:
     """A seat for lists: a mention for a human (with the name, in case mentions do not
     resolve), the name and level for a computer."""
     if seat.user_id is None:
@@ -46,7 +49,7 @@ def seat_label(seat: Any) -> str:
     return f"<@{seat.user_id}> ({safe(seat.name)})"
 
 
-def waiting_line(seats: Sequence[Any], waiting: Iterable[int]) -> str:
+def waiting_line(seats: Sequence[SeatInfo], waiting: Iterable[int]) -> str:
     labels = [seat_label(seats[s]) for s in waiting]
     if not labels:
         return ""
@@ -55,13 +58,13 @@ def waiting_line(seats: Sequence[Any], waiting: Iterable[int]) -> str:
     return "**Waiting for:** " + ", ".join(labels)
 
 
-def outcome_line(seats: Sequence[Any], outcome: dict[str, Any]) -> str:
+def outcome_line(seats: Sequence[SeatInfo], outcome: dict[str, Any]) -> str:
     winners, verb, detail = outcome_words([seat.name for seat in seats], outcome)
     who = spoken_list([safe(name) for name in winners]) or "Nobody"
     return f"🏆 **{who} {verb}!**" + (f" {safe(detail)}" if detail else "")
 
 
-def table_content(table: Any, *, status: str = "running", scores: str = "") -> str:
+def table_content(table: Table, *, status: str = "running", scores: str = "") -> str:
     """The table message text: title, each side's score, whose turn (with mentions), the
     latest events, and what the picture leaves out for phones (a show's breakdowns, a race's
     zone events); the last goes last, so a message cut to Discord's limit loses only its end."""
@@ -88,7 +91,7 @@ def table_content(table: Any, *, status: str = "running", scores: str = "") -> s
     return clip("\n".join(lines))
 
 
-def seats_block(spec: GameSpec, seats: Sequence[Any], sides: Sequence[Sequence[int]]) -> str:
+def seats_block(spec: GameSpec, seats: Sequence[SeatInfo], sides: Sequence[Sequence[int]]) -> str:
     """The lobby's seat list, grouped by team when the game has teams."""
     if not seats:
         return "_Nobody yet._"
@@ -112,7 +115,7 @@ def options_block(spec: GameSpec, options: dict[str, Any]) -> str:
 
 
 def lobby_content(
-    spec: GameSpec, lobby: Any, sides: Sequence[Sequence[int]], note: str = ""
+    spec: GameSpec, lobby: Lobby, sides: Sequence[Sequence[int]], note: str = ""
 ) -> str:
     counts = spoken_list(spec.allowed_player_counts(), "or")
     lines = [

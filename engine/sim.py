@@ -78,7 +78,7 @@ def random_playout(sim: Simulation, rng: random.Random) -> list[int]:
     random_playout to this loop (`random_playout_by_protocol`)."""
     own = getattr(sim, "random_playout", None)
     if own is not None:
-        return own(rng)  # type: ignore[no-any-return]
+        return own(rng)
     return random_playout_by_protocol(sim, rng)
 
 

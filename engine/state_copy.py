@@ -68,7 +68,7 @@ class _Copier:
             rng.setstate(value.getstate())
             self.memo[id(value)] = rng
             return rng
-        if dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        if dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen:  # type: ignore[union-attr]  # every dataclass has it; typeshed leaves it out
             return value  # a frozen record (a plan, a board, a breakdown): never changes
         if hasattr(value, "__dict__"):
             new = object.__new__(kind)

@@ -98,7 +98,9 @@ class _SqliteConnection(Connection):
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         with _sqlite_violations():
             async with self._db.execute(sql, tuple(params)) as cursor:
-                return list(await cursor.fetchall())
+                # The row_factory is sqlite3.Row, read by column name; typeshed types it
+                # without the Mapping it behaves as.
+                return list(await cursor.fetchall())  # type: ignore[arg-type]
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         with _sqlite_violations():

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from tables.table import Table
 
 #: How many choices a hint shows.
 HINT_CHOICES = 3
@@ -25,7 +28,7 @@ def hints_on(settings: dict[str, Any]) -> bool:
     return bool(settings.get("hints"))
 
 
-async def hint_for(table: Any, seat: int, version: int) -> list[dict[str, Any]]:
+async def hint_for(table: Table, seat: int, version: int) -> list[dict[str, Any]]:
     """The top choices for `seat` at the hand built at seat version `version`."""
     if not hints_on(table.settings):
         raise IllegalAction(HINTS_OFF)

@@ -219,7 +219,7 @@ class TableManager:
     async def wait_idle(self) -> None:
         """Until no computer turn is pending and every notification has been delivered."""
         while True:
-            busy = [
+            busy: list[asyncio.Future[Any]] = [
                 task
                 for tasks in self._tasks.values()
                 for task in (tasks.computer, tasks.forced, tasks.delivery)
@@ -268,7 +268,8 @@ class TableManager:
         for level in levels:
             if level not in LEVELS:
                 raise IllegalAction(f"The computer's level is one of {', '.join(LEVELS)}.")
-        refuse_without_ai(spec, levels)
+        # Each level was just checked to be one of LEVELS, which mypy cannot see.
+        refuse_without_ai(spec, levels)  # type: ignore[arg-type]
         if seed is None:
             seed = random.SystemRandom().randrange(2**62)
         table = Table(

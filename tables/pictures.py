@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tables.table import Table
 
 
 def playable_cards(legal: list[dict[str, Any]]) -> list[str]:
@@ -14,7 +17,7 @@ def playable_cards(legal: list[dict[str, Any]]) -> list[str]:
     return cards
 
 
-def hand_view(table: Any, seat: int) -> dict[str, Any]:
+def hand_view(table: Table, seat: int) -> dict[str, Any]:
     """The view a hand picture is drawn from: the seat's view with its playable cards."""
     view = table.view_for(seat)
     view["playable"] = playable_cards(table.legal_for(seat))

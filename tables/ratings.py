@@ -67,7 +67,7 @@ def rate(
             mu, sigma = known or (DEFAULT_MU, DEFAULT_SIGMA)
             members.append(MODEL.rating(mu=mu, sigma=sigma))
         team_ratings.append(members)
-    team_ranks = [min(row.rank for row in teams[side]) for side in order]
+    team_ranks: list[float] = [min(row.rank for row in teams[side]) for side in order]
     rated = MODEL.rate(team_ratings, ranks=team_ranks)
     new: dict[int, tuple[float, float]] = {}
     for side, members in zip(order, rated, strict=True):

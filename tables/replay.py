@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.contract import Action, Event, View
 from engine.errors import IllegalAction
@@ -19,6 +19,10 @@ from tables.review import finished_record
 from tables.seats import SeatInfo
 from tables.table import Table
 from tables.text import event_line, is_private
+
+if TYPE_CHECKING:
+    from store.records import GameRecord
+    from store.store import Store
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,7 @@ class Frame:
 
 @dataclass(frozen=True)
 class Replay:
-    record: Any  # the store's GameRecord
+    record: GameRecord
     log: list[tuple[int, Action]]
 
     @property
@@ -86,13 +90,13 @@ def public_lines(table: Table, events: list[Event]) -> list[str]:
             if (line := event_line(event, table.names)) is not None]
 
 
-async def check_replayable(store: Any, game_id: int, guild_id: int | None) -> Any:
+async def check_replayable(store: Store, game_id: int, guild_id: int | None) -> GameRecord:
     """The record of game `game_id` when it may be replayed from server `guild_id`;
     IllegalAction, with a line for the member, when not."""
     return await finished_record(store, game_id, guild_id, "replay")
 
 
-async def replay_of(store: Any, record: Any) -> Replay:
+async def replay_of(store: Store, record: GameRecord) -> Replay:
     return Replay(record, [(row.seat, row.action) for row in await store.actions(record.id)])
 
 
@@ -100,7 +104,7 @@ async def frame_of(replay: Replay, index: int, hands: bool) -> Frame:
     return await asyncio.to_thread(replay.frame, index, hands)
 
 
-async def chart_moves(store: Any, game_id: int) -> tuple[Replay, list[tuple[View, list[Event]]]]:
+async def chart_moves(store: Store, game_id: int) -> tuple[Replay, list[tuple[View, list[Event]]]]:
     """A finished game's replay and all its moves' public views, worked out in a thread."""
     record = await store.game(game_id)
     if record is None or record.game not in GAMES:

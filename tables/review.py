@@ -5,18 +5,23 @@ reads. No Discord here."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.analysis.review import Review, review_game
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables.table import RESIGN
 
+if TYPE_CHECKING:
+    from store.records import GameRecord
+    from store.store import Store
+
 #: At most this many characters in one message (Discord's limit).
 MESSAGE_LIMIT = 2000
 
 
-async def finished_record(store: Any, game_id: int, guild_id: int | None, verb: str) -> Any:
+async def finished_record(store: Store, game_id: int, guild_id: int | None, verb: str
+                          ) -> GameRecord:
     """The record of game `game_id` when it finished in server `guild_id`; IllegalAction, with
     a line for the member saying why there is nothing to `verb` ("review", "replay"), when
     not."""
@@ -30,7 +35,7 @@ async def finished_record(store: Any, game_id: int, guild_id: int | None, verb: 
     return record
 
 
-async def check_reviewable(store: Any, game_id: int, guild_id: int | None,
+async def check_reviewable(store: Store, game_id: int, guild_id: int | None,
                            user_id: int) -> tuple[Any, int]:
     """(the game's record, the seat of `user_id`) when that player may review game `game_id`
     from server `guild_id`; IllegalAction, with a line for the player, when not."""
@@ -43,7 +48,7 @@ async def check_reviewable(store: Any, game_id: int, guild_id: int | None,
     return record, seat
 
 
-async def review_of(store: Any, record: Any, seat: int) -> Review:
+async def review_of(store: Store, record: GameRecord, seat: int) -> Review:
     """The game of `record` judged for `seat`, worked out in a worker thread."""
     log = []
     for row in await store.actions(record.id):

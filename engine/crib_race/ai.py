@@ -459,17 +459,20 @@ class _RestOfDeal:
         hands, passed = self.hands, self.passed
         while self.won is None:
             room = LIMIT - self.count
+            last = self.last
             if not hands[0] and not hands[1]:  # one for the last card, unless it made 31
                 if room:
-                    self.score(self.last, 1)
+                    assert last is not None, "every piece is down: someone laid last"
+                    self.score(last, 1)
                 return
             can = [not passed[seat] and any(VALUE[p] <= room for p in hands[seat])
                    for seat in (0, 1)]
             if not room or not (can[0] or can[1]):  # one for the go; the count starts again
+                assert last is not None, "nobody can lay on a count nobody began"
                 if room:
-                    self.score(self.last, 1)
+                    self.score(last, 1)
                 self.pile, self.count, passed[0], passed[1] = [], 0, False, False
-                turn = 1 - self.last if hands[1 - self.last] else self.last
+                turn = 1 - last if hands[1 - last] else last
                 continue
             if passed[turn] or not hands[turn]:
                 turn = 1 - turn
@@ -531,7 +534,7 @@ def track_correction(view: View, situation: crib_ai.PlaySituation, board: Board,
     peg = peg_of(view, my_side(view))
     ground = ground_for(view, board, level, my_side(view))
     rival = _rival_peg(view, situation) if replies else None
-    rival_ground = ground if rival is None else ground_for(
+    rival_ground = ground if rival is None or situation.next_seat is None else ground_for(
         view, board, level, crib_ai.side_of(view, situation.next_seat))
 
     def correction(piece: Card) -> float:
@@ -594,7 +597,7 @@ def _reply_correction(situation: crib_ai.PlaySituation, piece: Card, ground: Gro
         return 0.0
     replies = crib_ai.reply_options(situation, pile, count, [])
     in_points, _ = crib_ai.expected_best_reply(situation, replies, False)
-    on_track = [dataclasses.replace(r, their_points=ground(rival, r.their_points))
+    on_track = [dataclasses.replace(r, their_points=ground(rival, int(r.their_points)))
                 for r in replies]
     in_ground, _ = crib_ai.expected_best_reply(situation, on_track, False)
     return in_points - min(in_ground, 100.0)

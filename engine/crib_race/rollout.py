@@ -21,7 +21,7 @@ from engine.crib_race.sim import STRIDE, CribRaceSim, release_boxes
 from engine.cribbage import ai as crib_ai
 from engine.cribbage import family_rollout
 from engine.cribbage.inference import KeptHands
-from engine.cribbage.play_search import PlaySearch
+from engine.cribbage.play_search import PlaySearchBase
 from engine.cribbage.sim import PLAYING, CribbageSim
 from engine.search.rollout import first_to_act
 
@@ -91,7 +91,7 @@ def policy(sim: CribRaceSim, seat: int, rng: random.Random) -> int:
     return family_rollout.policy(sim, seat, rng, worth=worth)
 
 
-class RacePlaySearch(PlaySearch):
+class RacePlaySearch(PlaySearchBase[RaceScores]):
     """The two-player play searched with the pegs on the track: a boxed peg scores nothing, a
     peg landing in a box joins its queue, and reaching the finish wins (CribRaceSim._score).
     After the play the show counts in its order, the boxes release their pegs, and the pegs
@@ -107,7 +107,7 @@ class RacePlaySearch(PlaySearch):
         return (sim.pegs[0], sim.pegs[1], tuple(map(tuple, sim.boxes)))
 
     def score(self, scores: RaceScores, seat: int, points: int) -> RaceScores:
-        node = scores[seat]
+        node = scores[0] if seat == 0 else scores[1]
         track = self.track
         if node >= track.first_box:
             return scores
@@ -119,7 +119,7 @@ class RacePlaySearch(PlaySearch):
         return (node, scores[1], boxes) if seat == 0 else (scores[0], node, boxes)
 
     def won(self, scores: RaceScores, seat: int) -> bool:
-        return scores[seat] == self.track.finish
+        return (scores[0] if seat == 0 else scores[1]) == self.track.finish
 
     def _after_the_play(self, scores: RaceScores) -> float:
         for owner, points in self.counts:

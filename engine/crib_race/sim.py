@@ -123,7 +123,7 @@ class CribRaceSim(CribbageSim):
         super()._setup(players, options, rng)
         self.target = self.track.finish
         self.pegs = [0] * len(self.side_seats)
-        self.boxes = [[] for _ in self.track.box_holes]
+        self.boxes: list[list[int]] = [[] for _ in self.track.box_holes]
 
     def _take_over(self, game: Any) -> None:
         super()._take_over(game)

@@ -208,7 +208,7 @@ class Reply:
     """One rank the next seat may answer with: its points, and my best counter to it."""
 
     rank: int
-    their_points: int
+    their_points: float  # points, or what a game makes of them (Crib Race: track gained)
     my_counter: int
     copies: int  # unseen cards of this rank
     certain: bool  # the next seat is known to hold it (a PIP die)
@@ -412,7 +412,7 @@ def expected_best_reply(
             return 0.0
         return comb(pool - cards, drawn) / comb(pool, drawn)
 
-    groups: dict[int, list[Reply]] = {}
+    groups: dict[float, list[Reply]] = {}
     for reply in replies:
         groups.setdefault(reply.their_points, []).append(reply)
     expected = 0.0

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from engine.cribbage._tables import RANK_SCORES
 from engine.cribbage.crib_values import CRIB_PAIR_VALUES, CRIB_SINGLE_VALUES
@@ -51,11 +52,13 @@ HIGH_FIRST = 0.01
 #: What a kept hand of four of one suit adds (the flush without the starter).
 FLUSH_POINTS = 4.0
 
-#: (seat, points) -> what scoring those points is worth to `seat`'s side.
-Worth = Callable[[CribbageSim, int, int], float]
+#: The game's own simulation: the family's hooks take it as its own class.
+Sim = TypeVar("Sim", bound=CribbageSim)
+#: (sim, seat, points) -> what scoring those points is worth to `seat`'s side.
+Worth = Callable[[Sim, int, int], float]
 #: (sim, seat, legal) -> a code of the game's own phase or show choice, or None for the
 #: family's default.
-OwnChoice = Callable[[CribbageSim, int, Sequence[int]], int | None]
+OwnChoice = Callable[[Sim, int, Sequence[int]], int | None]
 
 
 def _pair_cribs() -> dict[int, float]:
@@ -106,8 +109,8 @@ def points(sim: CribbageSim, seat: int, scored: int) -> float:
     return float(scored)
 
 
-def policy(sim: CribbageSim, seat: int, rng: random.Random, worth: Worth = points,
-           own_choice: OwnChoice | None = None, extra: Sequence[int] = ()) -> int:
+def policy(sim: Sim, seat: int, rng: random.Random, worth: Worth[Sim] = points,
+           own_choice: OwnChoice[Sim] | None = None, extra: Sequence[int] = ()) -> int:
     """One of sim.legal(seat); `extra`: pieces the seat lays beside its cards (PIP's die),
     counted in its kept hand's points."""
     legal = sim.legal(seat)
@@ -172,19 +175,20 @@ def next_seat(sim: CribbageSim, seat: int) -> int | None:
     return None
 
 
-def play(sim: CribbageSim, seat: int, legal: Sequence[int], worth: Worth) -> int:
+def play(sim: Sim, seat: int, legal: Sequence[int], worth: Worth[Sim]) -> int:
     if legal[0] == GO:
         return GO
     pile, count = sim.pile, sim.count
     answering = next_seat(sim, seat)
-    rival = answering is not None and sim.side_of[answering] != sim.side_of[seat]
-    answers = sim.peg_hands[answering] if rival else ()  # type: ignore[index]
+    if answering is not None and sim.side_of[answering] == sim.side_of[seat]:
+        answering = None  # a partner answers: no rival's reply to fear
+    answers = sim.peg_hands[answering] if answering is not None else ()
     best, best_value = legal[0], -1e9
     for code in legal:
         after = count + VALUE[code]
         laid = [*pile, RANK[code]]
         value = worth(sim, seat, peg_score(laid, after)) + HIGH_FIRST * VALUE[code]
-        if rival and after < LIMIT:
+        if answering is not None and after < LIMIT:
             reply = -1
             for piece in answers:
                 if after + VALUE[piece] <= LIMIT:
@@ -194,7 +198,7 @@ def play(sim: CribbageSim, seat: int, legal: Sequence[int], worth: Worth) -> int
             if reply < 0:
                 value += GO_BONUS
             elif reply:
-                value -= REPLY_WEIGHT * worth(sim, answering, reply)  # type: ignore[arg-type]
+                value -= REPLY_WEIGHT * worth(sim, answering, reply)
         if value > best_value:
             best, best_value = code, value
     return best

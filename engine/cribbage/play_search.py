@@ -6,8 +6,9 @@ rolled out: each seat lays the piece best for it, the searching seat maximising 
 the other seat minimising it. Where the play ends the game's `leaf` values the scores (the
 show and the deals after it); pegging out ends the game at once.
 
-The scores are Cribbage's points by seat; a subclass keeps its game's own (Crib Race's pegs
-on the track: engine/crib_race/rollout.py) by overriding `scores_of`, `score` and `won`.
+`PlaySearchBase` searches whatever a game keeps as its scores, through `scores_of`, `score`
+and `won`; `PlaySearch` keeps Cribbage's points by seat, and a game with other scores
+(Crib Race's pegs on the track: engine/crib_race/rollout.py) subclasses the base.
 
 The rules are the simulation's (engine/cribbage/sim.py `_lay`, `_go`, `_after_move`) for two
 seats, one seat a side: tests/engine/cribbage/test_play_search.py plays them against it.
@@ -16,23 +17,26 @@ seats, one seat a side: tests/engine/cribbage/test_play_search.py plays them aga
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Generic, TypeVar
 
 from engine.cribbage.sim import LIMIT, NO_PIECE, PLAYING, RANK, VALUE, CribbageSim, peg_score
 
-#: (scores after the play) -> the searching seat's value.
-Leaf = Callable[[Any], float]
+Scores = TypeVar("Scores")
+#: Cribbage's scores: (seat 0's points, seat 1's points).
+Points = tuple[int, int]
 Hands = tuple[tuple[int, ...], tuple[int, ...]]
 _INFINITY = float("inf")
 _UNKNOWN = (-_INFINITY, _INFINITY)
 
 
-class PlaySearch:
-    """The value for `seat` of positions in the play, on the hands of one deal."""
+class PlaySearchBase(Generic[Scores]):
+    """The value for `seat` of positions in the play, on the hands of one deal; `leaf` values
+    the scores where the play ends."""
 
-    def __init__(self, seat: int, target: int, win_value: float, leaf: Leaf) -> None:
+    def __init__(self, seat: int, target: int, win_value: float,
+                 leaf: Callable[[Scores], float]) -> None:
         self.seat, self.target, self.win_value, self.leaf = seat, target, win_value, leaf
-        self._memo: dict[tuple, float] = {}
+        self._memo: dict[tuple, tuple[float, float]] = {}
 
     def value_of(self, sim: CribbageSim) -> float:
         """The value of the simulation's position (over, or in the play) for the seat."""
@@ -48,21 +52,21 @@ class PlaySearch:
                           (passed[0], passed[1]), sim.last_player, sim.turn,
                           self.scores_of(sim), -_INFINITY, _INFINITY)
 
-    def scores_of(self, sim: CribbageSim) -> Any:
-        """The simulation's scores, as `score` keeps them: (seat 0's, seat 1's)."""
-        return (sim.side_scores[0], sim.side_scores[1])
+    def scores_of(self, sim: CribbageSim) -> Scores:
+        """The simulation's scores, as `score` keeps them."""
+        raise NotImplementedError
 
-    def score(self, scores: Any, seat: int, points: int) -> Any:
+    def score(self, scores: Scores, seat: int, points: int) -> Scores:
         """The scores once `seat` has scored `points`."""
-        return (scores[0] + points, scores[1]) if seat == 0 else (scores[0], scores[1] + points)
+        raise NotImplementedError
 
-    def won(self, scores: Any, seat: int) -> bool:
+    def won(self, scores: Scores, seat: int) -> bool:
         """Whether `seat`, having just scored, has won."""
-        return scores[seat] >= self.target
+        raise NotImplementedError
 
     def _turn(self, hands: Hands, pile: tuple[int, ...], count: int,
               passed: tuple[bool, bool], last: int | None, turn: int,
-              scores: Any, alpha: float, beta: float) -> float:
+              scores: Scores, alpha: float, beta: float) -> float:
         """Alpha-beta: the value if it lies inside (alpha, beta), else a bound past the side
         it fell out of. The memo keeps each position's known bounds."""
         key = (hands, pile, count, passed, last, turn, scores)
@@ -110,7 +114,7 @@ class PlaySearch:
         return best
 
     def _lay(self, mover: int, piece: int, after: Hands, pile: tuple[int, ...], count: int,
-             passed: tuple[bool, bool], scores: Any, alpha: float,
+             passed: tuple[bool, bool], scores: Scores, alpha: float,
              beta: float) -> float:
         """`mover` lays `piece`, leaving the hands `after`."""
         pile = (*pile, RANK[piece])
@@ -129,7 +133,7 @@ class PlaySearch:
 
     def _after_move(self, mover: int, hands: Hands, pile: tuple[int, ...], count: int,
                     passed: tuple[bool, bool], last: int,
-                    scores: Any, alpha: float, beta: float) -> float:
+                    scores: Scores, alpha: float, beta: float) -> float:
         if not (hands[0] or hands[1]):  # every piece is down: one for the last card
             if count != LIMIT:
                 scores = self.score(scores, last, 1)
@@ -150,6 +154,19 @@ class PlaySearch:
 
     def _game_won_by(self, seat: int) -> float:
         return self.win_value if seat == self.seat else -self.win_value
+
+
+class PlaySearch(PlaySearchBase[Points]):
+    """The play searched on Cribbage's points by seat."""
+
+    def scores_of(self, sim: CribbageSim) -> Points:
+        return (sim.side_scores[0], sim.side_scores[1])
+
+    def score(self, scores: Points, seat: int, points: int) -> Points:
+        return (scores[0] + points, scores[1]) if seat == 0 else (scores[0], scores[1] + points)
+
+    def won(self, scores: Points, seat: int) -> bool:
+        return scores[seat] >= self.target
 
 
 def _lowest(hands: Hands) -> int:

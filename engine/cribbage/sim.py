@@ -382,8 +382,8 @@ class CribbageSim:
             self.turn = pegging.turn
             self.left = sum(len(hand) for hand in self.peg_hands)
             self.low = [self._lowest(hand) for hand in self.peg_hands]
-        self.steps = [(CRIB if step.kind == CRIB_WORD else HAND, step.seat)
-                      for step in game.show_steps]
+        self.steps: Sequence[tuple[int, int]] = [
+            (CRIB if step.kind == CRIB_WORD else HAND, step.seat) for step in game.show_steps]
         self.step_index = game.show_index
         self.true_totals = [breakdown.total for breakdown in game._true_counts]
         window = game.window
@@ -517,7 +517,7 @@ class CribbageSim:
                 while j >= n:
                     j = getrandbits(bits)
                 first, second = places[j]
-                cards = (hand[first], hand[second])
+                cards: tuple[int, ...] = (hand[first], hand[second])
                 del hand[second], hand[first]
             else:
                 n = len(hand)
@@ -725,7 +725,7 @@ class CribbageSim:
         elif self.phase == DISCARDING:
             self.acting = tuple(s for s in range(self.players) if not self.discarded[s])
         elif self.phase == PLAYING:
-            self.acting = (self.turn,)  # type: ignore[assignment]
+            self.acting = (self.turn,)
         elif self.phase == SHOWING:
             self.acting = self._show_acting()
         else:
@@ -749,7 +749,7 @@ class CribbageSim:
         deck = shuffled_deck(self.rng, top)
         if each:  # one card at a time from the dealer's left: every players-th card
             dealt = each * players
-            hands = [[]] * players
+            hands: list[list[int]] = [[]] * players
             for i in range(players):
                 hands[(dealer + 1 + i) % players] = sorted(deck[i:dealt:players])
         else:
@@ -778,7 +778,7 @@ class CribbageSim:
         hand = self.hands[seat]
         if code >= DISCARD_PAIR:
             pair = code - DISCARD_PAIR
-            cards = (pair >> 6, pair & 63)
+            cards: tuple[int, ...] = (pair >> 6, pair & 63)
         else:
             cards = (code - DISCARD,)
         for card in cards:
@@ -852,21 +852,21 @@ class CribbageSim:
         count = self.count
         if not self.left:  # every piece is down: one for the last card, unless it made 31
             if count != LIMIT:
-                self._score(self.last_player, 1)  # type: ignore[arg-type]
+                self._score(self.last_player, 1)
                 if self.won is not None:
                     return
             self._begin_show()
             return
         if count == LIMIT or min(self.low) > LIMIT - count:
             if count != LIMIT:  # nobody can lay a piece: one for the go
-                self._score(self.last_player, 1)  # type: ignore[arg-type]
+                self._score(self.last_player, 1)
                 if self.won is not None:
                     return
             # The count starts again left of the last seat to lay a piece.
             self.pile = []
             self.count = 0
             self.passed = [False] * self.players
-            turn = self._first_holder_from(self.last_player + 1)  # type: ignore[operator]
+            turn = self._first_holder_from(self.last_player + 1)
         else:  # the next seat round that holds pieces and has not said go
             players, passed, low = self.players, self.passed, self.low
             turn = (mover + 1) % players

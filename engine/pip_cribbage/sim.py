@@ -152,7 +152,7 @@ class PipCribbageSim(CribbageSim):
         return min([VALUE[piece] for piece in hand]) if hand else NO_PIECE
 
     # ----- the show -------------------------------------------------------------------------
-    def _show_order(self) -> list[tuple[int, int]]:
+    def _show_order(self) -> Sequence[tuple[int, int]]:
         if self.crux_choice == CRUX_PRIORITY:
             dealer = self.dealer
             return [(HAND, dealer), (CRIB, dealer), (HAND, 1 - dealer)]

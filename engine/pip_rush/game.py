@@ -202,6 +202,7 @@ class PipRushGame(Game):
             seat, card = self.trick[index]
             team = team_of(seat)
             available = [r for r in team_racers(self.racers, team) if not r.affected]
+            options: list[Action]
             if index == res.winner:
                 options = [
                     {"type": "move", "racer": r.index, "space": r.space + 1, "lane": lane}

@@ -128,7 +128,7 @@ def _side(cells: list[int], pips: list[int], dest: tuple, first: int) -> int:
 
 
 def _best_move(cells: list[int], pips: list[int], dest: tuple, team: int,
-               free: int) -> tuple[int, int]:
+               free: int) -> tuple[int, tuple[int, int]]:
     """The team's best Movement among its free racers (bit per racer of the team): the gain in
     _worth for the team, and the (racer, cell) taken, racer -1 for none."""
     base = _worth(cells, pips, dest, team)

@@ -42,7 +42,7 @@ def choice_label(action: Action, view: View) -> str:
         return f"{name}: swap places with {RACER_LABELS[1 - index]} ({card})"
     pips = racer["pips"]
     after = {"gain": min(MAX_PIPS, pips + 1), "decay": max(MIN_PIPS, pips - 1), "flip": 7 - pips}
-    return f"{name}: {pips} pips → {after.get(resolving.get('action'), pips)} ({card})"
+    return f"{name}: {pips} pips → {after.get(resolving.get('action', ''), pips)} ({card})"
 
 
 def _racer_words(racer: dict[str, Any]) -> str:

@@ -92,10 +92,11 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
     inference = getattr(judge, "inference", None)
     infer = None if inference is None else inference(view)
     leads = _Leads(len(legal), legal.index(default))
-    timed = budget.iterations is None
+    iterations = budget.iterations
+    timed = iterations is None
     longest = 0.0  # the longest deal so far: one that would end past the deadline is not begun
-    while len(leads.tried) > 1 and ((budget.clock() + longest <= deadline) if timed
-                                    else leads.deals < budget.iterations):
+    while len(leads.tried) > 1 and ((budget.clock() + longest <= deadline) if iterations is None
+                                    else leads.deals < iterations):
         began = budget.clock()
         deal = simulation.from_game(game.determinize(seat, rng))
         if infer is not None:

@@ -75,10 +75,10 @@ def fixed_palette() -> Image.Image:
             break
         if _far_from_all((r, g, b), entries):
             entries.append((r, g, b))
-    for a, b in combinations(keys, 2):  # spare room: midpoints of key pairs
+    for one, other in combinations(keys, 2):  # spare room: midpoints of key pairs
         if len(entries) >= 256:
             break
-        middle = _mix(a, b, 0.5)
+        middle = _mix(one, other, 0.5)
         if _far_from_all(middle, entries):
             entries.append(middle)
     entries = entries[:256]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.registry import GAMES
@@ -59,7 +60,7 @@ def _swiss(event: Tournament, made: Round) -> None:
     _pairs(event, made, [*paired.pairs, *([(paired.bye, None)] if paired.bye else [])])
 
 
-def _pairs(event: Tournament, made: Round, pairs: list[tuple[str, str | None]]) -> None:
+def _pairs(event: Tournament, made: Round, pairs: Sequence[tuple[str, str | None]]) -> None:
     spec = GAMES[event.game]
     sides = two_sided_seats(spec, event.options, event.team_size)
     assert sides is not None  # checked when the event was created and started

@@ -29,8 +29,10 @@ if TYPE_CHECKING:
     from tables.tournaments.tournament import Tournament
 
 
+# Each method's self is the Tournament this class is mixed into; mypy accepts only a
+# supertype there, hence `type: ignore[misc]` on each def.
 class Running:
-    def start(self: Tournament, by_user_id: int, ratings: Mapping[int, float] | None = None
+    def start(self: Tournament, by_user_id: int, ratings: Mapping[int, float] | None = None  # type: ignore[misc]
               ) -> list[Event]:
         """Seed the entries (by rating when given: user id -> rating) and pair round one."""
         from tables.tournaments.tournament import RUNNING, seed_by_rating
@@ -49,7 +51,7 @@ class Running:
         events = [self._say("started", f"The event starts with {len(self.entries)} entries.")]
         return events + self._advance()
 
-    def record_game(self: Tournament, match_id: str, outcome: Mapping[str, Any]) -> list[Event]:
+    def record_game(self: Tournament, match_id: str, outcome: Mapping[str, Any]) -> list[Event]:  # type: ignore[misc]
         """A finished game's outcome (engine/contract.py: "ranks" and "scores" per seat)."""
         match = self._open_match(match_id)
         ranks, scores = list(outcome.get("ranks", ())), list(outcome.get("scores", ()))
@@ -58,7 +60,7 @@ class Running:
         match.games.append(GameResult(ranks, scores))
         return self._match_moved(match)
 
-    def no_show(self: Tournament, match_id: str, entry_id: str) -> list[Event]:
+    def no_show(self: Tournament, match_id: str, entry_id: str) -> list[Event]:  # type: ignore[misc]
         """The entry made no move in time: it forfeits the match."""
         match = self._open_match(match_id)
         if entry_id not in match.entries:
@@ -70,7 +72,7 @@ class Running:
                          f"match {match_id}.", match=match_id, entry=entry_id, reason=NO_SHOW)
         return [said, *self._match_moved(match)]
 
-    def drop(self: Tournament, by_user_id: int, entry_id: str | None = None) -> list[Event]:
+    def drop(self: Tournament, by_user_id: int, entry_id: str | None = None) -> list[Event]:  # type: ignore[misc]
         """An entry leaves a running event (a member dropping out, or the host dropping it):
         its unfinished match is forfeited and it is never paired again."""
         self.check_running()
@@ -91,7 +93,7 @@ class Running:
                 events += self._match_moved(match)
         return events
 
-    def set_result(self: Tournament, by_user_id: int, match_id: str,
+    def set_result(self: Tournament, by_user_id: int, match_id: str,  # type: ignore[misc]
                    order: Sequence[Sequence[str]]) -> list[Event]:
         """The host settles a match, over whatever its games said: groups of entries best
         first ([[winner], [loser]], or [[a, b]] for a draw; every entry at a table in order).
@@ -116,7 +118,7 @@ class Running:
                          by=by_user_id)
         return [said, *self._match_moved(match)]
 
-    def pause(self: Tournament, by_user_id: int) -> list[Event]:
+    def pause(self: Tournament, by_user_id: int) -> list[Event]:  # type: ignore[misc]
         self.check_host(by_user_id, "pause the event")
         self.check_running()
         if self.paused:
@@ -125,7 +127,7 @@ class Running:
         return [self._say("paused", "The host paused the event: games go on, the next round "
                           "waits.")]
 
-    def resume(self: Tournament, by_user_id: int) -> list[Event]:
+    def resume(self: Tournament, by_user_id: int) -> list[Event]:  # type: ignore[misc]
         self.check_host(by_user_id, "resume the event")
         self.check_running()
         if not self.paused:
@@ -133,7 +135,7 @@ class Running:
         self.paused = False
         return [self._say("resumed", "The host resumed the event."), *self._advance()]
 
-    def cancel(self: Tournament, by_user_id: int) -> list[Event]:
+    def cancel(self: Tournament, by_user_id: int) -> list[Event]:  # type: ignore[misc]
         from tables.tournaments.tournament import CANCELLED, FINISHED
 
         self.check_host(by_user_id, "cancel the event")
@@ -144,11 +146,11 @@ class Running:
 
     # ------------------------------------------------------------ moving on
 
-    def _current_matches(self: Tournament) -> list[Match]:
+    def _current_matches(self: Tournament) -> list[Match]:  # type: ignore[misc]
         current = self.current
         return current.matches if current else []
 
-    def _open_match(self: Tournament, match_id: str) -> Match:
+    def _open_match(self: Tournament, match_id: str) -> Match:  # type: ignore[misc]
         self.check_running()
         match = self.match(match_id)
         if match not in self._current_matches():
@@ -157,7 +159,7 @@ class Running:
             raise IllegalAction(f"Match {match_id} is already over.")
         return match
 
-    def _match_moved(self: Tournament, match: Match) -> list[Event]:
+    def _match_moved(self: Tournament, match: Match) -> list[Event]:  # type: ignore[misc]
         if not match.finished:
             return []
         points = match.points() or {}
@@ -171,7 +173,7 @@ class Running:
         said = self._say("match_over", f"Match {match.id}: {words}.", match=match.id)
         return [said, *self._advance()]
 
-    def _advance(self: Tournament) -> list[Event]:
+    def _advance(self: Tournament) -> list[Event]:  # type: ignore[misc]
         """Next rounds (a round of walkovers is over at once) until one has a match to play,
         or the event ends."""
         events: list[Event] = []
@@ -189,7 +191,7 @@ class Running:
             events.append(self._say("round", text, round=made.number))
         return events
 
-    def _finish(self: Tournament) -> list[Event]:
+    def _finish(self: Tournament) -> list[Event]:  # type: ignore[misc]
         from tables.tournaments.tournament import FINISHED
 
         if self.format == KNOCKOUT:
