@@ -50,7 +50,7 @@ class TournamentButton(
         self.tournament_id, self.what = tournament_id, what
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):  # type: ignore[override]
+    async def from_custom_id(cls, interaction, item, match, /):
         return cls(stored_id(match["event"]) or 0, match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -62,8 +62,11 @@ class TournamentButton(
 
 
 def signup_view(held: HeldTournament) -> discord.ui.View | None:
-    if held.event.status != SIGNUP:
-        return None
+    """The sign-up buttons while the event takes entries, else none."""
+    return signup_buttons(held) if held.event.status == SIGNUP else None
+
+
+def signup_buttons(held: HeldTournament) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for what in BUTTONS:
         view.add_item(TournamentButton(held.id, what))
@@ -158,7 +161,7 @@ class TournamentsCog(commands.Cog, name="Tournaments"):
             await tell(interaction, str(refusal))
             return
         await interaction.response.send_message(
-            event_content(held), view=signup_view(held), allowed_mentions=NO_PINGS)
+            event_content(held), view=signup_buttons(held), allowed_mentions=NO_PINGS)
         try:
             message = await interaction.original_response()
             await self.service.set_message(held.id, message.id)

@@ -179,7 +179,8 @@ def draw_standings(data: Data, viewer: str | None = None) -> Image.Image:
 
 
 def _column_rights(columns: Sequence[str]) -> list[float]:
-    rights, right = [], WIDTH - MARGIN
+    rights: list[float] = []
+    right: float = WIDTH - MARGIN
     for column in reversed(columns):
         rights.append(right)
         right -= COLUMN_WIDTH[column]
@@ -414,9 +415,10 @@ def _box(canvas: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
             words = "bye" if slot.bye else "to come"
             text.draw(canvas, (left + 28, middle), words, SIZE, fill=palette.DIM, anchor="lm")
             continue
-        won = entry.get("id") == slot.winner and slot.winner is not None
-        right_words = "forfeit" if entry.get("id") in forfeits \
-            else f"{games[entry.get('id')]:g}" if entry.get("id") in games else ""
+        entry_id = str(entry.get("id"))
+        won = entry_id == slot.winner and slot.winner is not None
+        right_words = "forfeit" if entry_id in forfeits \
+            else f"{games[entry_id]:g}" if entry_id in games else ""
         used = text.draw(canvas, (right - 8, middle), right_words, SIZE, fill=palette.WHITE,
                          bold=won, anchor="rm") + 8 if right_words else 0
         if won:
@@ -460,7 +462,7 @@ def _slot_words(slot: Slot) -> str:
         return f"{known} v to come" if known else "to come"
     games = dict(slot.games)
     forfeits = dict(slot.forfeits)
-    ids = [e.get("id") if e else None for e in slot.entries]
+    ids = [str(e.get("id")) if e else "" for e in slot.entries]
     score = ""
     if games:
         score = " " + "–".join(f"{games.get(i, 0):g}" for i in ids)
@@ -468,8 +470,8 @@ def _slot_words(slot: Slot) -> str:
         return f"{first} v {second}, playing{', games' + score if score else ''}"
     winner, loser = (first, second) if ids[0] == slot.winner else (second, first)
     if forfeits:
-        gone = ", ".join(f"{plain_name(seeded(e))} {forfeits[e.get('id')]}"
-                         for e in slot.entries if e and e.get("id") in forfeits)
+        gone = ", ".join(f"{plain_name(seeded(e))} {forfeits[str(e.get('id'))]}"
+                         for e in slot.entries if e and str(e.get("id")) in forfeits)
         return f"{winner} through, {gone}"
     words = f"{winner} beat {loser}"
     if games:

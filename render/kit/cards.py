@@ -194,12 +194,12 @@ def _mini_card(notation: str, four_colour: bool = False) -> Image.Image:
     w, h = MINI_W * SCALE, MINI_H * SCALE
     tile = _rounded_card(w, h, palette.CARD_FACE, palette.CARD_EDGE)
     draw = ImageDraw.Draw(tile)
-    if parsed is None or parsed[1] is None or parsed[0] == "P":
+    rank, suit = parsed if parsed is not None else ("?", None)
+    if suit is None or rank == "P":
         label = str(notation)[:2] if parsed else "?"
         draw.text((w / 2, h / 2), label, font=text.font(40, bold=True), fill=palette.INK,
                   anchor="mm")
     else:
-        rank, suit = parsed
         colour = palette.suit_colour(suit, four_colour)
         draw.text((w / 2, h * 0.3), FACE_LABEL.get(rank, rank), font=text.font(40, bold=True),
                   fill=colour, anchor="mm")

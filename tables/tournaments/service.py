@@ -23,6 +23,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from engine.contract import Event
@@ -423,7 +424,7 @@ class TournamentService:
         match = held.event.match(match_id)
         for entry_id in dict.fromkeys(match.seats[s] for s in waiting if match.seats[s]):
             try:
-                await self.act(held.id, lambda event, e=entry_id: event.no_show(match_id, e))
+                await self.act(held.id, partial(_no_show, match_id=match_id, entry_id=entry_id))
             except IllegalAction as refusal:  # the match was settled meanwhile
                 log.info("tournament %d: no-show not recorded: %s", held.id, refusal)
                 return
@@ -504,6 +505,10 @@ class TournamentService:
     async def _ratings(self, held: HeldTournament) -> dict[int, float]:
         rows = await self.manager.leaderboard(held.guild_id, held.event.game, limit=10_000)
         return {row["user_id"]: row["rating"] for row in rows}
+
+
+def _no_show(event: Tournament, *, match_id: str, entry_id: str) -> list[Event]:
+    return event.no_show(match_id, entry_id)
 
 
 def _placings(event: Tournament) -> list[Placing]:
