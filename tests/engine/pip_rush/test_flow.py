@@ -5,13 +5,13 @@ import random
 import pytest
 
 from engine.errors import IllegalAction
-from engine.pip_rush.board import new_racers, team_has_won
+from engine.pip_rush.board import Racer, team_has_won
 
 from .helpers import choose, finish_choices, new_game, play_cards, racer, rig
 
 
 def test_win_needs_one_racer_at_finish_and_the_other_in_the_last_mile():
-    racers = new_racers()
+    racers = [Racer(team, index) for team in (0, 1) for index in (0, 1)]
 
     def place(a, b):
         racers[0].space, racers[1].space = a, b
