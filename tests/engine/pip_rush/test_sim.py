@@ -186,3 +186,15 @@ def test_the_deck_is_shuffled_as_engine_cards_shuffles_it(seed: int) -> None:
     assert [CARD_OF[code] for code in shuffled_deck(ours)] == shuffled(
         standard_deck(DECK_RANKS), theirs)
     assert ours.getstate() == theirs.getstate()
+
+
+def test_the_search_takes_a_silent_copy_of_the_games_core() -> None:
+    game = new(2, {}, 5)
+    seat = game.to_act()[0]
+    game.apply(seat, game.legal_actions(seat)[0])
+    before = game.view(None)
+    sim = PipRushSim.from_game(game)
+    assert sim is not game.core and sim.journal is None and game.core.journal is None
+    random_playout(sim, random.Random(1))
+    assert sim.winners() is not None
+    assert game.view(None) == before and game.outcome is None
