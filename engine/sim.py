@@ -19,8 +19,9 @@ actions are ints (a code per legal action), and no text, event or view is built.
 
 The simulation consumes its random generator exactly as the contract does (later deals are
 the same cards in the same order), so a contract game and its simulation, given the same
-moves, stay equal move for move. tests/engine/sim_differential.py checks this over thousands
-of random games per game and seating.
+moves, stay equal move for move. Where a game's contract game is built on its simulation (its
+`from_game` clones the game's own rules core) that holds by construction; for the others
+tests/engine/sim_differential.py checks it over thousands of random games per seating.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""Racers on the track: suit actions, Movement and the race's end conditions.
+"""Racers as the computer players (ai.py) model them from a view: suit actions, Movement and
+the win condition. The game's own rules are in the core (sim.py); the words for suits and
+racers here serve both.
 
 Racers are kept in one list of four, team-major: index = team * 2 + racer (racer 0 is "A",
 1 is "B"). Racers at Start (space 0) have no lane.
@@ -29,27 +31,8 @@ class Racer:
     affected: bool = False
 
     @property
-    def label(self) -> str:
-        return RACER_LABELS[self.index]
-
-    @property
     def cell(self) -> tuple[int, int | None]:
         return (self.space, self.lane)
-
-    def view(self) -> dict[str, object]:
-        return {
-            "team": self.team,
-            "index": self.index,
-            "label": self.label,
-            "space": self.space,
-            "lane": self.lane,
-            "pips": self.pips,
-            "affected": self.affected,
-        }
-
-
-def new_racers() -> list[Racer]:
-    return [Racer(team, index) for team in (0, 1) for index in (0, 1)]
 
 
 def team_racers(racers: list[Racer], team: int) -> list[Racer]:
@@ -115,11 +98,3 @@ def team_has_won(racers: list[Racer], team: int) -> bool:
     win on the same trick (tests/engine/pip_rush/test_properties.py checks it after every trick)."""
     spaces = sorted(r.space for r in team_racers(racers, team))
     return spaces[1] == FINISH and spaces[0] >= LAST_MILE
-
-
-def race_standing(racers: list[Racer], team: int) -> tuple[int, int, int]:
-    """What the end-of-race tiebreak compares, in order: lead racer's space, trailing
-    racer's space, combined pips. Higher is better."""
-    mine = team_racers(racers, team)
-    spaces = sorted((r.space for r in mine), reverse=True)
-    return (spaces[0], spaces[1], sum(r.pips for r in mine))

@@ -1,4 +1,8 @@
-"""PIP Rush as a fast simulation (engine/sim.py): the rules of game.py on small integers.
+"""PIP Rush's rules core: the whole game on small integers, the one place its rules live.
+
+The search and random play use it directly (engine/sim.py's Simulation protocol); the contract
+game (game.py) holds one and builds dict actions, event text and views from it when asked,
+reading what each step did from `journal`.
 
 Cards are ints 0-23 ordered as a hand is sorted: suit (S H D C) * 6 + trick strength (2..6 are
 0..4, the ace is 5), so a sorted list of ints is a sorted hand, `card % 6` compares ranks and
@@ -17,11 +21,10 @@ progress (its racers' spaces added up), as the outcome counts it.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, standard_deck
 from engine.pip_rush.board import MAX_PIPS, MIN_PIPS, START_PIPS
-from engine.pip_rush.game import DECK_RANKS, STANDARD_CYCLES, SUIT_ORDER, PipRushGame
 from engine.pip_rush.track import FINISH, LAST_MILE, START, TRACKS, Track
 from engine.pip_rush.trick import (
     CARDS_PER_TRICK,
@@ -33,6 +36,12 @@ from engine.pip_rush.trick import (
 )
 from engine.sim import copy_of, shuffle
 
+if TYPE_CHECKING:
+    from engine.pip_rush.game import PipRushGame
+
+DECK_RANKS = range(1, 7)
+STANDARD_CYCLES = 5
+SUIT_ORDER = "SHDC"
 CARDS = 24
 CHOOSE_RACER = 24
 MOVE = 32
@@ -50,6 +59,8 @@ CARD_OF: tuple[Card, ...] = tuple(sorted(standard_deck(DECK_RANKS), key=_card_co
 CODE_OF: dict[Card, int] = {card: _card_code(card) for card in CARD_OF}
 TEXT_OF: tuple[str, ...] = tuple(str(card) for card in CARD_OF)
 CODE_OF_TEXT: dict[str, int] = {str(card): code for card, code in CODE_OF.items()}
+#: The order determinize lays hidden cards out in before shuffling them (rank, then suit).
+DEAL_KEY: tuple[tuple[int, str], ...] = tuple((card.rank, card.suit or "") for card in CARD_OF)
 #: A card's trick strength times 4, leaving room for its index in the trick below it.
 RANK4: tuple[int, ...] = tuple(code % 6 * 4 for code in range(CARDS))
 FLIP, GAIN, DECAY, SWAP = range(4)  # card // 6, the suits in SUIT_ORDER: S H D C
@@ -62,6 +73,16 @@ PIPS_AFTER: tuple[tuple[int, ...], ...] = (
 )
 DECAYED = PIPS_AFTER[DECAY]
 RACER_CHOICE = (CHOOSE_RACER, CHOOSE_RACER + 1)
+
+#: What a step did, as `journal` records it (the first item of each entry):
+#:   (WON, winning card's index)                        the trick's fourth card was played
+#:   (RESOLVED, card index, racer, before, after, cell)  a card's action: pips before and
+#:       after, and for Movement the cell moved into; racer -1: the action was lost; for a
+#:       Club, before and after are the racer's and its teammate's cells after the swap
+#:   (DREW, seat, cards in the order drawn)
+#:   (RACE_WON,)                                         the race ended at the Finish
+WON, RESOLVED, DREW, RACE_WON = range(4)
+Entry = tuple[Any, ...]
 
 NOBODY: tuple[int, ...] = ()
 #: SEATS[seat]: to_act() while that seat is to act, SEATS[-1] once the game is over.
@@ -105,7 +126,7 @@ class PipRushSim:
     """One PIP Rush state (see the module docstring for the encoding)."""
 
     __slots__ = (
-        "affected", "cells", "choices", "dest", "hands", "leader", "max_tricks",
+        "affected", "cells", "choices", "dest", "hands", "journal", "leader", "max_tricks",
         "order", "outcome", "pile", "pips", "players", "points", "resolving", "rng",
         "rng_owned", "seat", "step", "track", "trick", "tricks_played", "winner",
     )
@@ -132,15 +153,22 @@ class PipRushSim:
     points: list[tuple[int, int]]
     rng: random.Random
     rng_owned: bool  # False while the generator is shared with a clone: copy it before use
+    #: None in search; a list while the contract game wants to narrate a play (see Entry).
+    journal: list[Entry] | None
 
     # ----- building -----
 
     @classmethod
     def new(cls, players: int, options: dict[str, Any], seed: int) -> PipRushSim:
+        return cls.dealt(players, options, random.Random(seed))
+
+    @classmethod
+    def dealt(cls, players: int, options: dict[str, Any], rng: random.Random) -> PipRushSim:
+        """A new game (its leader drawn, the first cycle dealt) drawing from `rng`."""
         overtime = 1 if options["overtime"] else 0
         sim = cls._blank(players, options["track"],
                          TRICKS_PER_CYCLE * (STANDARD_CYCLES + overtime))
-        sim.rng = random.Random(seed)
+        sim.rng = rng
         sim.rng_owned = True
         sim.leader = sim.rng.randrange(players)
         sim.order = PLAY_ORDER[players][sim.leader]
@@ -167,38 +195,13 @@ class PipRushSim:
         sim.dest = DESTINATIONS[track]
         sim.max_tricks = max_tricks
         sim.points = []
+        sim.journal = None
         return sim
 
     @classmethod
     def from_game(cls, game: PipRushGame) -> PipRushSim:
-        sim = cls._blank(game.players, game.track.name, game.max_tricks)
-        sim.rng = copy_of(game.rng)
-        sim.rng_owned = True
-        sim.leader = game.leader
-        sim.order = tuple(game.order)
-        sim.cells = [racer.space * 4 + (racer.lane or 0) for racer in game.racers]
-        sim.pips = [racer.pips for racer in game.racers]
-        sim.affected = sum(1 << i for i, racer in enumerate(game.racers) if racer.affected)
-        sim.hands = [[CODE_OF[card] for card in hand] for hand in game.hands]
-        sim.pile = [CODE_OF[card] for card in game.pile]
-        sim.trick = [CODE_OF[card] for _, card in game.trick]
-        sim.tricks_played = game.tricks_played
-        res = game.resolution
-        sim.winner = -1 if res is None else res.winner
-        sim.resolving = NOBODY if res is None else tuple(res.order)
-        sim.step = 0 if res is None else res.step
-        sim.outcome = None if game.outcome is None else list(game.outcome["winners"])
-        pending = game.pending
-        if sim.outcome is not None:
-            sim.choices = None
-            sim.seat = -1
-        elif pending is not None:
-            sim.choices = tuple(sim.code(pending.seat, option) for option in pending.options)
-            sim.seat = pending.seat
-        else:
-            sim.choices = None
-            sim.seat = sim.order[len(sim.trick)]
-        return sim
+        """The contract game's own core, as an independent copy."""
+        return game.core.clone()
 
     def clone(self) -> PipRushSim:
         new = object.__new__(PipRushSim)
@@ -222,6 +225,7 @@ class PipRushSim:
         new.seat = self.seat
         new.outcome = self.outcome
         new.points = []
+        new.journal = None
         # Both share the generator until one of them shuffles: that one copies it first.
         new.rng = self.rng
         new.rng_owned = self.rng_owned = False
@@ -279,25 +283,33 @@ class PipRushSim:
                          RANK4[trick[3]] + 3) & 3
             self.winner = winner
             self.resolving = RESOLUTION[winner]
+            if self.journal is not None:
+                self.journal.append((WON, winner))
             self._resolve(0)
             return
         racer = (seat & 1) * 2
+        cells, pips = self.cells, self.pips
+        before = after = cell = 0
         if code < MOVE:
             racer += code - CHOOSE_RACER
             card = self.trick[self.resolving[self.step]]
             action = SUIT_ACTION[card]
             if action == SWAP:
-                cells = self.cells
                 cells[racer], cells[racer ^ 1] = cells[racer ^ 1], cells[racer]
+                before, after = cells[racer], cells[racer ^ 1]
             else:
-                self.pips[racer] = PIPS_AFTER[action][self.pips[racer]]
+                before = pips[racer]
+                pips[racer] = after = PIPS_AFTER[action][before]
         else:
-            code -= MOVE
-            if code >= CELLS:
-                code -= CELLS
+            cell = code - MOVE
+            if cell >= CELLS:
+                cell -= CELLS
                 racer += 1
-            self.cells[racer] = code
-            self.pips[racer] = DECAYED[self.pips[racer]]
+            before = pips[racer]
+            cells[racer] = cell
+            pips[racer] = after = DECAYED[before]
+        if self.journal is not None:
+            self.journal.append((RESOLVED, self.resolving[self.step], racer, before, after, cell))
         self.affected |= 1 << racer
         self.choices = None
         self._resolve(self.step + 1)
@@ -308,7 +320,7 @@ class PipRushSim:
         """Resolve the trick's cards from `step` until one needs a choice (then wait for it) or
         the trick is done."""
         order, trick, resolving, winner = self.order, self.trick, self.resolving, self.winner
-        cells, pips, affected = self.cells, self.pips, self.affected
+        cells, pips, affected, journal = self.cells, self.pips, self.affected, self.journal
         while step < CARDS_PER_TRICK:
             index = resolving[step]
             seat = order[index]
@@ -333,8 +345,13 @@ class PipRushSim:
                         cell -= CELLS
                         racer += 1
                     cells[racer] = cell
-                    pips[racer] = DECAYED[pips[racer]]
+                    before = pips[racer]
+                    pips[racer] = DECAYED[before]
                     affected |= 1 << racer
+                    if journal is not None:
+                        journal.append((RESOLVED, index, racer, before, pips[racer], cell))
+                elif journal is not None:
+                    journal.append((RESOLVED, index, -1, 0, 0, 0))
             elif free:
                 if free == 3:
                     self.choices = RACER_CHOICE
@@ -343,9 +360,16 @@ class PipRushSim:
                 action = SUIT_ACTION[trick[index]]
                 if action == SWAP:
                     cells[racer], cells[racer ^ 1] = cells[racer ^ 1], cells[racer]
+                    if journal is not None:
+                        journal.append((RESOLVED, index, racer, cells[racer], cells[racer ^ 1], 0))
                 else:
-                    pips[racer] = PIPS_AFTER[action][pips[racer]]
+                    before = pips[racer]
+                    pips[racer] = PIPS_AFTER[action][before]
+                    if journal is not None:
+                        journal.append((RESOLVED, index, racer, before, pips[racer], 0))
                 affected |= 1 << racer
+            elif journal is not None:
+                journal.append((RESOLVED, index, -1, 0, 0, 0))
             step += 1
         else:
             self._finish_trick()
@@ -367,6 +391,8 @@ class PipRushSim:
         cells = self.cells
         one, other = cells[team * 2] >> 2, cells[team * 2 + 1] >> 2
         if (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE):
+            if self.journal is not None:
+                self.journal.append((RACE_WON,))
             self._end(team)
             return
         if self.tricks_played >= self.max_tricks:
@@ -382,6 +408,8 @@ class PipRushSim:
                 if count and pile:
                     if count > len(pile):
                         count = len(pile)
+                    if self.journal is not None:
+                        self.journal.append((DREW, seat, pile[:-count - 1:-1]))
                     hand += pile[-count:]
                     del pile[-count:]
                     hand.sort()
@@ -400,13 +428,18 @@ class PipRushSim:
             hand.sort()
             hands[seat] = hand
 
-    def _tiebreak(self) -> None:
+    def standing(self) -> list[tuple[int, int, int]]:
+        """What the tiebreak compares for each team, in order: lead racer's space, trailing
+        racer's space, combined pips. Higher is better."""
         cells, pips = self.cells, self.pips
         standing = []
         for team in (0, 1):
             one, other = cells[team * 2] >> 2, cells[team * 2 + 1] >> 2
             standing.append((max(one, other), min(one, other), pips[team * 2] + pips[team * 2 + 1]))
-        first, second = standing
+        return standing
+
+    def _tiebreak(self) -> None:
+        first, second = self.standing()
         self._end(0 if first > second else 1 if second > first else 2)
 
     def _end(self, team: int) -> None:

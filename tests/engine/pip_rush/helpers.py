@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.cards import parse_cards
 from engine.pip_rush.game import PipRushGame
-from engine.pip_rush.trick import play_order
+from engine.pip_rush.sim import CODE_OF, PLAY_ORDER
 from engine.registry import GAMES
 
 Position = tuple[int, int | None, int]  # space, lane, pips
@@ -31,16 +31,23 @@ def rig(
 ) -> PipRushGame:
     """Set the leader, hands ("5H 2C"), racers (team 0 A, team 0 B, team 1 A, team 1 B as
     (space, lane, pips)) and the draw pile (drawn from the end of the string first)."""
+    core = game.core
     if leader is not None:
-        game.leader = leader
-        game.order = play_order(leader, game.players)
+        core.leader = core.seat = leader
+        core.order = PLAY_ORDER[game.players][leader]
     for seat, cards in (hands or {}).items():
-        game.hands[seat] = parse_cards(cards)
-    for racer, (space, lane, pips) in zip(game.racers, racers or [], strict=False):
-        racer.space, racer.lane, racer.pips = space, lane, pips
+        core.hands[seat] = sorted(codes(cards))
+    for racer, (space, lane, pips) in enumerate(racers or []):
+        core.cells[racer] = space * 4 + (lane or 0)
+        core.pips[racer] = pips
     if pile is not None:
-        game.pile = parse_cards(pile)
+        core.pile = codes(pile)
+    game.state_changed()
     return game
+
+
+def codes(cards: str) -> list[int]:
+    return [CODE_OF[card] for card in parse_cards(cards)]
 
 
 def play_cards(game: PipRushGame, cards: str) -> list[dict[str, Any]]:

@@ -9,7 +9,6 @@ from engine.pip_rush.board import (
     Racer,
     apply_pip_action,
     move_destinations,
-    new_racers,
     swap_with_teammate,
 )
 from engine.pip_rush.track import TRACKS
@@ -181,7 +180,7 @@ def test_resolution_order_reaches_every_card_once():
 
 class TestMoveDestinations:
     def setup_method(self):
-        self.racers = new_racers()
+        self.racers = [Racer(team, index) for team in (0, 1) for index in (0, 1)]
         self.track = TRACKS["open"]
 
     def place(self, i, space, lane, pips=4):

@@ -29,14 +29,14 @@ def random_states(players: int, track: str, games: int):
 
 def hide_differently(game: PipRushGame, seat: int, seed: int) -> PipRushGame:
     """The same game with the cards this seat cannot see dealt differently."""
-    other = copy.deepcopy(game)
-    hidden = [c for s, hand in enumerate(other.hands) if s != seat for c in hand] + other.pile
+    other = game.clone()
+    core = other.core
+    hidden = [c for s, hand in enumerate(core.hands) if s != seat for c in hand] + core.pile
     random.Random(seed).shuffle(hidden)
-    for s, hand in enumerate(other.hands):
+    for s, hand in enumerate(core.hands):
         if s != seat:
-            other.hands[s] = [hidden.pop() for _ in hand]
-            other._sort_hand(s)
-    other.pile = hidden
+            core.hands[s] = sorted(hidden.pop() for _ in hand)
+    core.pile = hidden
     return other
 
 

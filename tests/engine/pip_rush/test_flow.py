@@ -5,13 +5,13 @@ import random
 import pytest
 
 from engine.errors import IllegalAction
-from engine.pip_rush.board import new_racers, team_has_won
+from engine.pip_rush.board import Racer, team_has_won
 
 from .helpers import choose, finish_choices, new_game, play_cards, racer, rig
 
 
 def test_win_needs_one_racer_at_finish_and_the_other_in_the_last_mile():
-    racers = new_racers()
+    racers = [Racer(team, index) for team in (0, 1) for index in (0, 1)]
 
     def place(a, b):
         racers[0].space, racers[1].space = a, b
@@ -85,7 +85,7 @@ def last_trick(racers, overtime=False):
     Movement it cannot use (its racers have 1 pip), so the standing is exactly `racers`."""
     game = rig(new_game(2, overtime=overtime), leader=0, hands={0: "2C 4C", 1: "3C 5C"},
                racers=racers, pile="")
-    game.tricks_played, game.cycle = 29, 5
+    game.core.tricks_played, game.cycle = 29, 5
     play_cards(game, "2C 3C 4C 5C")
     finish_choices(game)
     return game
@@ -104,7 +104,7 @@ def last_trick(racers, overtime=False):
 )
 def test_tiebreak_after_five_cycles(racers, winners, reason):
     game = last_trick(racers)
-    assert game.tricks_played == 30
+    assert game.view(None)["tricks_played"] == 30
     assert game.outcome["winners"] == winners
     assert game.outcome["shared"] is False
     assert reason in game.outcome["detail"]
@@ -130,14 +130,13 @@ def test_overtime_plays_a_sixth_cycle_before_the_tiebreak():
         seat = game.to_act()[0]
         game.apply(seat, rng.choice(game.legal_actions(seat)))
     # Nobody reaches the Finish from here in six tricks, so the tiebreak decides after trick 36.
-    assert game.tricks_played == 36
+    assert game.view(None)["tricks_played"] == 36
     assert "after 6 cycles" in game.outcome["detail"]
 
 
 def test_two_player_draw_winner_first_then_in_play_order():
     game = rig(new_game(2), leader=0, hands={0: "2H 3H", 1: "AS 4H"},
                pile="2C 3C 4C 5C 6C AC 2D 3D")  # drawn from the end
-    game.played = []
     play_cards(game, "2H AS 3H 4H")
     events = finish_choices(game)
     draws = [(e["to"], e["cards"]) for e in events if e["type"] == "draw"]
@@ -191,12 +190,12 @@ def test_a_cycle_is_six_tricks_then_all_cards_are_dealt_again(players):
     assert [e["leader"] for e in cycle_events] == [last_winner]
     assert view["leader"] == last_winner
     assert game.to_act() == [last_winner]
-    cards = [c for hand in game.hands for c in hand] + game.pile
+    cards = [c for hand in game.core.hands for c in hand] + game.core.pile
     assert len(set(cards)) == 24
 
 
 def test_first_leader_comes_from_the_seed():
-    leaders = {new_game(4, seed=seed).leader for seed in range(40)}
+    leaders = {new_game(4, seed=seed).core.leader for seed in range(40)}
     assert leaders == {0, 1, 2, 3}
     assert new_game(2, seed=9).to_act() == new_game(2, seed=9).to_act()
     assert {new_game(2, seed=seed).to_act()[0] for seed in range(20)} == {0, 1}

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from engine.cards import standard_deck
 from engine.errors import IllegalAction
-from engine.pip_rush.board import MAX_PIPS, MIN_PIPS, team_has_won
+from engine.pip_rush.board import MAX_PIPS, MIN_PIPS
 from engine.pip_rush.game import PipRushGame
-from engine.pip_rush.track import TRACKS
+from engine.pip_rush.sim import TEXT_OF
+from engine.pip_rush.track import FINISH, LAST_MILE, TRACKS
 from engine.registry import GAMES
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[A2-6][SHDC](?![A-Za-z0-9])")
@@ -48,7 +49,7 @@ def cards_in(value: Any) -> set[str]:
 
 def bad_actions(game: PipRushGame, seat: int, rng: random.Random) -> list[tuple[int, Any]]:
     """Malformed actions, illegal ones and legal ones sent by a seat that is not to act."""
-    held = {str(c) for c in game.hands[seat]}
+    held = {TEXT_OF[c] for c in game.core.hands[seat]}
     not_held = sorted(DECK - held)
     legal = game.legal_actions(seat)
     others = [s for s in range(game.players) if s != seat]
@@ -72,6 +73,13 @@ def bad_actions(game: PipRushGame, seat: int, rng: random.Random) -> list[tuple[
     return [(s, a) for s, a in candidates if not (s == seat and a in legal)]
 
 
+def race_won(game: PipRushGame, team: int) -> bool:
+    """The win condition read from the channel's view: one racer of the team at the Finish,
+    the other in the Last Mile."""
+    spaces = sorted(r["space"] for r in game.view(None)["racers"] if r["team"] == team)
+    return spaces[1] == FINISH and spaces[0] >= LAST_MILE
+
+
 def check_invariants(game: PipRushGame) -> None:
     racers = game.view(None)["racers"]
     assert all(MIN_PIPS <= r["pips"] <= MAX_PIPS for r in racers)
@@ -79,20 +87,23 @@ def check_invariants(game: PipRushGame) -> None:
     assert len(cells) == len(set(cells)), cells
     for space, lane in cells:
         assert game.track.is_open(space, lane)
-    everything = [*(c for h in game.hands for c in h), *game.pile, *game.played]
-    everything += [c for _, c in game.trick]
-    assert len(everything) == 24
-    assert {str(c) for c in everything} == DECK
+    core = game.core
+    # The cards of this cycle's finished tricks are out; every other card is somewhere once.
+    held = [*(c for h in core.hands for c in h), *core.pile, *core.trick]
+    assert len(set(held)) == len(held)
+    assert {TEXT_OF[c] for c in held} <= DECK
+    if game.outcome is None:
+        assert len(held) == 24 - 4 * (core.tricks_played % 6)
     for seat in range(game.players):
         # The last trick's cards were shown to everyone (play_out checks they are the ones
         # played); after a reshuffle they may sit in hands again, so they are left out here.
         visible = cards_in({k: v for k, v in game.view(seat).items() if k != "last_trick"})
         for other in range(game.players):
             if other != seat:
-                assert not visible & {str(c) for c in game.hands[other]}
-        assert not visible & {str(c) for c in game.pile}
+                assert not visible & {TEXT_OF[c] for c in core.hands[other]}
+        assert not visible & {TEXT_OF[c] for c in core.pile}
     channel = {k: v for k, v in game.view(None).items() if k != "last_trick"}
-    assert not cards_in(channel) & {str(c) for h in game.hands for c in h}
+    assert not cards_in(channel) & {TEXT_OF[c] for h in core.hands for c in h}
 
 
 def play_out(params: dict[str, Any], probe: bool) -> tuple[PipRushGame, list[tuple[int, Any]]]:
@@ -113,7 +124,8 @@ def play_out(params: dict[str, Any], probe: bool) -> tuple[PipRushGame, list[tup
                 assert str(refused.value).strip(), bad
             assert all_views(game) == before
         action = rng.choice(legal)
-        hidden = {str(c) for h in game.hands for c in h} | {str(c) for c in game.pile}
+        hidden = {TEXT_OF[c] for h in game.core.hands for c in h} | {
+            TEXT_OF[c] for c in game.core.pile}
         hidden.discard(action.get("card", ""))
         events = game.apply(seat, action)
         log.append((seat, action))
@@ -122,13 +134,13 @@ def play_out(params: dict[str, Any], probe: bool) -> tuple[PipRushGame, list[tup
             assert isinstance(event["text"], str) and event["text"]
             if "to" not in event:  # a public line never names a card that was hidden
                 assert not cards_in(event) & hidden, event
-        if game.tricks_played > tricks_seen:
-            tricks_seen = game.tricks_played
+        if game.core.tricks_played > tricks_seen:
+            tricks_seen = game.core.tricks_played
             # Only the trick winner's team can meet the win condition (see team_has_won).
             last = game.view(None)["last_trick"]
             assert [c["card"] for c in last["cards"]] == played[-4:]
             winner_team = last["winner_seat"] % 2
-            assert not team_has_won(game.racers, 1 - winner_team)
+            assert not race_won(game, 1 - winner_team)
             # Each team plays two cards and has two racers: a suit action never lacks one.
             for card in last["cards"]:
                 assert not card["result"]["lost"] or card["won"]
@@ -146,9 +158,10 @@ def check_outcome(game: PipRushGame) -> None:
     assert winners in (teams[0], teams[1], sorted(teams[0] + teams[1]))
     assert outcome["shared"] == (len(winners) == game.players)
     assert outcome["ranks"] == [0 if s in winners else 1 for s in range(game.players)]
-    won_race = any(team_has_won(game.racers, t) for t in (0, 1))
-    assert won_race or game.tricks_played == game.max_tricks
-    assert game.tricks_played <= game.max_tricks
+    won_race = any(race_won(game, t) for t in (0, 1))
+    view = game.view(None)
+    assert won_race or view["tricks_played"] == view["max_tricks"]
+    assert view["tricks_played"] <= view["max_tricks"]
     json.dumps(outcome)
 
 
