@@ -51,4 +51,8 @@ def test_a_saved_game_replays_identically(recorded: dict[str, Any]) -> None:
 
 
 def test_the_fixture_covers_every_game() -> None:
-    assert {g["game"] for g in RECORDED} == set(GAMES)
+    # Every game the release ships (a game plugged in from elsewhere, like the tests' own sixth
+    # game, was never saved by a release).
+    shipped = {name for name, spec in GAMES.items()
+               if spec.factory.__module__.startswith("engine.")}
+    assert {g["game"] for g in RECORDED} == shipped
