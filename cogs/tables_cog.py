@@ -37,6 +37,7 @@ from cogs.replay_cog import final_chart
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from tables.clock import Clock
+from tables.listeners import Listener
 from tables.pictures import hand_view
 from tables.player_settings import NOTICE_CHOICES
 from tables.text import fill_names
@@ -80,7 +81,7 @@ class TurnNotice:
     ended: bool = False
 
 
-class TablesCog(commands.Cog, name="Tables"):
+class TablesCog(commands.Cog, Listener, name="Tables"):
     def __init__(
         self,
         bot: commands.Bot,

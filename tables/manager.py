@@ -14,8 +14,8 @@ import contextlib
 import logging
 import random
 from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from typing import Any, TypeVar
 
 from engine.contract import Action, Event
 from engine.errors import IllegalAction
@@ -27,6 +27,7 @@ from tables.computer import EXPERT, choose, has_computer_player, refuse_without_
 from tables.expert_pool import ExpertPool
 from tables.hints import hints_on
 from tables.idle import IdleTiming, idle_timing
+from tables.listeners import Listener, Notice, finished, idle_warning, takeover, updated
 from tables.lobby import Lobby
 from tables.player_settings import checked, with_defaults
 from tables.ratings import display_rating, finish_for
@@ -45,15 +46,6 @@ LOBBY_LOST = "This lobby is being run by another copy of the bot now; try again 
 TAKEOVER_LINE = "The computer is playing for {{s{seat}}} until they come back (My hand)."
 
 
-class Listener(Protocol):
-    """What the Discord layer implements; any of the methods may be left out."""
-
-    async def on_update(self, table: Table, events: list[Event]) -> None: ...
-    async def on_idle_warning(self, table: Table, seat: int) -> None: ...
-    async def on_takeover(self, table: Table, seat: int) -> None: ...
-    async def on_finished(self, table: Table) -> None: ...
-
-
 class _TableTasks:
     """The background work attached to one table."""
 
@@ -62,7 +54,7 @@ class _TableTasks:
         self.forced: asyncio.Task[None] | None = None
         self.idle: asyncio.Task[None] | None = None
         self.delivery: asyncio.Task[None] | None = None
-        self.outbox: deque[tuple[str, tuple[Any, ...]]] = deque()
+        self.outbox: deque[Notice] = deque()
         self.waiting_since: dict[int, float] = {}
         self.warned: set[int] = set()
         self.closed = False
@@ -102,7 +94,7 @@ class TableManager:
         self._lobbies: dict[int, Lobby] = {}
         #: Lobbies another process claimed from this one: a press on one is told so.
         self._lost_lobbies: set[int] = set()
-        self._listeners: list[Any] = []
+        self._listeners: list[Listener] = []
         self._closed = False
         #: Games loaded at start and not rebuilt yet (start(in_background=True)).
         self._pending: dict[int, tuple[GameRecord, StoredLog]] = {}
@@ -213,7 +205,7 @@ class TableManager:
             for task in pending:
                 task.cancel()
 
-    def subscribe(self, listener: Any) -> None:
+    def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
     async def wait_idle(self) -> None:
@@ -347,7 +339,7 @@ class TableManager:
             await self.store.set_status(table.id, "abandoned")
             table.status = "abandoned"
             self._retire(table)
-        self._publish(table, "on_finished")
+        self._publish(table, finished(table))
 
     async def set_location(
         self, table_id: int, *, thread_id: int | None, message_id: int | None
@@ -554,9 +546,9 @@ class TableManager:
                           assisted=hints_on(table.settings))
 
     def _announce(self, table: Table, events: list[Event]) -> None:
-        self._publish(table, "on_update", events)
+        self._publish(table, updated(table, events))
         if table.status == "finished":
-            self._publish(table, "on_finished")
+            self._publish(table, finished(table))
 
     # ================================================================ computer turns
 
@@ -712,14 +704,14 @@ class TableManager:
                 continue
             if what == "warn":
                 tasks.warned.add(seat)
-                self._publish(table, "on_idle_warning", seat)
+                self._publish(table, idle_warning(table, seat))
             else:
                 log.info("game %d: computer takes over idle seat %d", table.id, seat)
                 table.away.add(seat)
                 table.note(TAKEOVER_LINE.format(seat=seat))
                 tasks.waiting_since.pop(seat, None)
                 tasks.warned.discard(seat)
-                self._publish(table, "on_takeover", seat)
+                self._publish(table, takeover(table, seat))
                 self._schedule_computer(table)
 
     def _now(self) -> float:
@@ -727,12 +719,12 @@ class TableManager:
 
     # ================================================================ notifications
 
-    def _publish(self, table: Table, method: str, *args: Any) -> None:
+    def _publish(self, table: Table, notice: Notice) -> None:
         """Queue a notification; one delivery task per table keeps them in order."""
         tasks = self._tasks.get(table.id)
         if tasks is None:
             tasks = self._tasks[table.id] = _TableTasks()
-        tasks.outbox.append((method, args))
+        tasks.outbox.append(notice)
         if tasks.delivery is None or tasks.delivery.done():
             tasks.delivery = asyncio.create_task(
                 self._deliver(table, tasks), name=f"deliver-{table.id}"
@@ -740,17 +732,12 @@ class TableManager:
 
     async def _deliver(self, table: Table, tasks: _TableTasks) -> None:
         while tasks.outbox:
-            method, args = tasks.outbox.popleft()
+            notice = tasks.outbox.popleft()
             for listener in list(self._listeners):
-                callback: Callable[..., Awaitable[None]] | None = getattr(listener, method, None)
-                if callback is None:
-                    continue
                 try:
-                    await callback(table, *args)
+                    await notice(listener)
                 except Exception:
-                    log.exception(
-                        "listener %r failed in %s for game %d", listener, method, table.id
-                    )
+                    log.exception("listener %r failed for game %d", listener, table.id)
 
     # ================================================================ bookkeeping
 
@@ -853,7 +840,7 @@ class TableManager:
             await self.store.set_status(table.id, "errored", error=why)
         table.status = "errored"
         self._retire(table)
-        self._publish(table, "on_finished")
+        self._publish(table, finished(table))
 
 
 T = TypeVar("T")
