@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.registry import GAMES
+from tables import Listener
 from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from testkit.players import BUTTON, GameDriver, Refused, test_bot
 
@@ -43,7 +44,7 @@ SETUPS = {
 }
 
 
-class MoveClock:
+class MoveClock(Listener):
     """A table listener noting when each move (anyone's, the computer's too) was made."""
 
     def __init__(self) -> None:

@@ -5,7 +5,9 @@ game contract and tables/. Modules:
 
     controls      legal actions -> buttons and menus (pure; one generic mapping)
     components    the DynamicItems every message uses (work after a restart)
-    tables_cog    table messages (coalesced refresh), My hand, moves, /hand /resign /abandon /games
+    tables_cog    hears the tables; moves, table buttons, /hand /resign /abandon /games /settings
+    table_message the table message (coalesced refresh, posted again when buried)
+    live_hands    My hand: the ephemeral hand kept current; turn_notices: your-turn mentions
     lobbies_cog   /play and the lobby message
     info_cog      /rules, /leaderboard, /stats
     text          every message's words, escaped; images: pictures off the event loop

@@ -1,14 +1,7 @@
-"""Running games in Discord: the table message, the live hand, moves, turn notices, settings.
-
-The table message is one message per game, edited in place; whose turn it is shows there.
-Where the game plays in a channel (no thread) it is posted again at the bottom only once
-members' messages have pushed it up. A member is mentioned in a short separate message when
-their turn has waited past a grace period (or always, or never: their /settings), and that
-message goes once they act.
-
-The live hand: the private hand a member last opened or pressed is edited through that
-interaction's token whenever their view or choices change, so a member who keeps it open
-moves with one press. Tokens live 15 minutes; before that the hand says it stopped updating.
+"""Running games in Discord: moves, table buttons, /hand, /resign, /abandon, /games and
+/settings. The cog hears the tables and hands the rest to a module each: the table message
+(cogs/table_message.py), the live hands (cogs/live_hands.py) and the turn notices
+(cogs/turn_notices.py).
 
 Table and hand refreshes go through Coalescers: a run of fast moves costs one edit per
 interval, each edit shows the latest state, a failed edit is retried with backoff, and no
@@ -18,41 +11,30 @@ Discord call is made under a table's lock.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import images, text
-from cogs.components import TableButton, controls_view, table_view, with_hint
-from cogs.controls import STALE_MESSAGE, ControlRef, build_controls, resolve, stale
-from cogs.refresher import Coalescer
-from cogs.replay_cog import final_chart
-from cogs.replies import NO_PINGS, tell
+from cogs import text
+from cogs.components import TableButton
+from cogs.controls import STALE_MESSAGE, ControlRef, resolve, stale
+from cogs.info_cog import InfoCog
+from cogs.live_hands import LiveHands
+from cogs.replies import tell
+from cogs.table_message import TABLE_MENTIONS, TableMessages
+from cogs.turn_notices import TurnNotices
 from engine.errors import IllegalAction
+from tables import Listener, Table, TableManager
 from tables.clock import Clock
-from tables.manager import TableManager
-from tables.pictures import hand_view
 from tables.player_settings import NOTICE_CHOICES
-from tables.table import Table
-from tables.text import fill_names
 
 log = logging.getLogger(__name__)
 
-TABLE_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
-PRIVATE_LINES = 4
-#: Discord lets an interaction's token edit its message for 15 minutes; stop a minute before.
-HAND_LIFETIME = 14 * 60.0
-STOPPED_HAND = (
-    "🂠 This hand has stopped updating (Discord lets a bot edit it for 15 minutes only). "
-    "Press **My hand** on the table, or use `/hand`, to open it again."
-)
 NOTICE_WORDS = {
     "always": "always, as soon as it is your turn",
     "slow": "when your turn has waited a while",
@@ -60,29 +42,7 @@ NOTICE_WORDS = {
 }
 
 
-@dataclass(eq=False)
-class LiveHand:
-    """A member's open hand: the interaction whose token edits it, and what it shows."""
-
-    interaction: discord.Interaction
-    opened_at: float
-    shown: str | None = None
-    expiry: asyncio.Task[None] | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-
-@dataclass(eq=False)
-class TurnNotice:
-    """The short message that mentions a member whose turn it is (once it is sent)."""
-
-    channel: discord.PartialMessageable
-    task: asyncio.Task[None] | None = None
-    message_id: int | None = None
-    sending: bool = False
-    ended: bool = False
-
-
-class TablesCog(commands.Cog, name="Tables"):
+class TablesCog(commands.Cog, Listener, name="Tables"):
     def __init__(
         self,
         bot: commands.Bot,
@@ -101,49 +61,34 @@ class TablesCog(commands.Cog, name="Tables"):
         self.bot = bot
         self.manager = manager
         self.clock = clock or getattr(manager, "clock", None) or Clock()
-        self.notice_grace = notice_grace
-        self.repost_after = repost_after
-        self.refresher = Coalescer(refresh_interval, self._refresh_table, clock=self.clock)
+        self.message = TableMessages(
+            bot, manager, self.clock, refresh_interval, repost_after, self._forget
+        )
         interval = refresh_interval if hand_interval is None else hand_interval
-        self.hand_refresher = Coalescer(interval, self._refresh_hand, clock=self.clock)
-        #: Tables seen finishing, kept until their last refresh has gone out.
-        self._known: dict[int, Table] = {}
         #: Table version right after each seat's last move through a control (double presses).
         self._last_acted: dict[tuple[int, int], int] = {}
         self._seat_locks: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
-        #: (table id, seat) -> the hand that updates itself.
-        self._hands: dict[tuple[int, int], LiveHand] = {}
-        #: Seats whose press is being answered: that answer shows their hand, so the changes
-        #: meanwhile need no refresh of their own (which would spend the hand's interval).
-        self._answering: set[tuple[int, int]] = set()
-        #: (table id, user id) -> the turn notice waiting or shown.
-        self._notices: dict[tuple[int, int], TurnNotice] = {}
-        #: Table id -> members' messages in its channel since the table message was posted.
-        self._buried: dict[int, int] = {}
+        self.hands = LiveHands(manager, self.clock, interval, self._table)
+        self.notices = TurnNotices(manager, self.clock, notice_grace, self._channel)
         manager.subscribe(self)
 
     async def cog_unload(self) -> None:
-        for notice in list(self._notices.values()):
-            if notice.task is not None:
-                notice.task.cancel()
-        for live in list(self._hands.values()):
-            if live.expiry is not None:
-                live.expiry.cancel()
-        await self.refresher.close()
-        await self.hand_refresher.close()
+        self.notices.close()
+        await self.message.refresher.close()
+        await self.hands.close()
 
     async def drain(self) -> None:
         """Send what is pending once more, retrying nothing (the bot is closing)."""
-        await self.refresher.drain()
-        await self.hand_refresher.drain()
+        await self.message.refresher.drain()
+        await self.hands.refresher.drain()
 
     def pending(self) -> bool:
-        return self.refresher.pending() or self.hand_refresher.pending()
+        return self.message.refresher.pending() or self.hands.refresher.pending()
 
     async def flush(self) -> None:
         while self.pending():
-            await self.refresher.flush()
-            await self.hand_refresher.flush()
+            await self.message.refresher.flush()
+            await self.hands.refresher.flush()
 
     # ------------------------------------------------------------ table listener
 
@@ -154,12 +99,9 @@ class TablesCog(commands.Cog, name="Tables"):
         self._changed(table)
 
     def _changed(self, table: Table) -> None:
-        self._known[table.id] = table
-        self.refresher.poke(table.id)
-        for key in [k for k in self._hands if k[0] == table.id]:
-            if key not in self._answering:
-                self.hand_refresher.poke(key)
-        self._update_notices(table)
+        self.message.show(table)
+        self.hands.table_changed(table)
+        self.notices.update(table)
 
     async def on_idle_warning(self, table: Table, seat: int) -> None:
         user_id = table.seats[seat].user_id
@@ -192,310 +134,28 @@ class TablesCog(commands.Cog, name="Tables"):
     # ------------------------------------------------------------ the table message
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(
-            table.thread_id or table.channel_id, guild_id=table.guild_id
-        )
+        return self.message.channel(table)
 
     def show(self, table: Table) -> None:
         """Post or refresh the table message soon (coalesced)."""
-        self._known[table.id] = table
-        self.refresher.poke(table.id)
-        self._update_notices(table)
+        self.message.show(table)
+        self.notices.update(table)
 
-    async def _refresh_table(self, table_id: int) -> None:
-        """Edit the table message to the latest state; post it when there is none (or it was
-        deleted, or members' messages buried it in a channel). A passing failure (429, 5xx,
-        a timeout) raises, and the refresher tries again; a missing permission does not."""
-        table = self.manager.get(table_id) or self._known.get(table_id)
-        if table is None:
-            return
-        try:
-            await self._show_table(table)
-        except discord.Forbidden as refusal:
-            log.warning("Table %s cannot be shown here: %s", table.id, refusal)
+    def _table(self, table_id: int) -> Table | None:
+        return self.message.table(table_id)
 
-    async def _show_table(self, table: Table) -> None:
-        running = table.status == "running" and not table.finished
-        public = table.public_view()
-        png = await images.draw("table", table.game_name, public)
-        alt = images.describe(table.game_name, public)
-        chart, chart_alt = (
-            await final_chart(self.manager.store, table.id) if table.finished else (None, None)
-        )
-
-        def files() -> list[discord.File]:  # new each time: a sent File is used up
-            return (images.as_file(png, "table.png", alt)
-                    + images.as_file(chart, "chart.png", chart_alt))
-
-        content = text.table_content(
-            table, status=table.status, scores=images.score_line(table.game_name, public)
-        )
-        view = table_view(table.id, finished=not running, reviewable=table.finished)
-        channel = self._channel(table)
-        message_id = table.message_id
-        buried = table.thread_id is None and self._buried.get(table.id, 0) >= self.repost_after
-        if message_id is not None and not buried:
-            try:
-                await channel.get_partial_message(message_id).edit(
-                    content=content, attachments=files(), view=view
-                )
-            except discord.NotFound:
-                log.info("Table message of table %s is gone: posting it again", table.id)
-            else:
-                self._after_refresh(table, running)
-                return
-        # Only the first post mentions whose turn it is; the turn notices do that later.
-        message = await channel.send(
-            content,
-            files=files(),
-            view=view,
-            allowed_mentions=TABLE_MENTIONS if message_id is None else NO_PINGS,
-        )
-        await self.manager.set_location(table.id, thread_id=table.thread_id, message_id=message.id)
-        self._buried[table.id] = 0
-        if message_id is not None and buried:
-            try:
-                await channel.get_partial_message(message_id).delete()
-            except discord.HTTPException:
-                log.info("Old table message %s of table %s was already gone", message_id, table.id)
-        self._after_refresh(table, running)
-
-    def _after_refresh(self, table: Table, running: bool) -> None:
-        if not running:
-            self._known.pop(table.id, None)
-            self._buried.pop(table.id, None)
-            for key in [k for k in self._last_acted if k[0] == table.id]:
-                self._last_acted.pop(key, None)
-                self._seat_locks.pop(key, None)
+    def _forget(self, table_id: int) -> None:
+        """A table's last refresh has gone out: drop what the cog kept for its seats."""
+        for key in [k for k in self._last_acted if k[0] == table_id]:
+            self._last_acted.pop(key, None)
+            self._seat_locks.pop(key, None)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         """Members' messages in a channel where a game plays push its table message up."""
         if message.author.bot or message.guild is None:
             return
-        for table in self.manager.running(message.guild.id):
-            if table.thread_id is None and table.channel_id == message.channel.id:
-                self._buried[table.id] = self._buried.get(table.id, 0) + 1
-                if self._buried[table.id] == self.repost_after:
-                    self.refresher.poke(table.id)
-
-    # ------------------------------------------------------------ turn notices
-
-    def _update_notices(self, table: Table) -> None:
-        """Start a notice timer for each member the game now waits for; end the notices of
-        those it no longer waits for."""
-        running = table.status == "running" and not table.finished
-        humans = [table.seats[s].user_id for s in table.human_waits()] if running else []
-        waited = {user_id for user_id in humans if user_id is not None}  # human: never None
-        for key in [k for k in self._notices if k[0] == table.id and k[1] not in waited]:
-            self._end_notice(key)
-        for user_id in waited:
-            key = (table.id, user_id)
-            if key in self._notices:
-                continue
-            mode = self.manager.cached_player_settings(user_id)["notices"]
-            if mode == "never":
-                continue
-            notice = TurnNotice(self._channel(table))
-            delay = 0.0 if mode == "always" else self.notice_grace
-            notice.task = asyncio.create_task(
-                self._send_notice(table, user_id, notice, delay), name=f"notice-{key}"
-            )
-            self._notices[key] = notice
-
-    async def _send_notice(
-        self, table: Table, user_id: int, notice: TurnNotice, delay: float
-    ) -> None:
-        await self.clock.sleep(delay)
-        if notice.ended:
-            return
-        notice.sending = True
-        words = (
-            f"<@{user_id}>, it's your turn in {text.safe(table.spec.title)} #{table.id}: "
-            "use your open hand, or press **My hand** on the table."
-        )
-        mention = discord.AllowedMentions(users=[discord.Object(user_id)])
-        try:
-            message = await notice.channel.send(words, allowed_mentions=mention)
-        except discord.HTTPException:
-            log.warning("Could not post the turn notice for table %s", table.id)
-            return
-        notice.message_id = message.id
-        if notice.ended:
-            await self._delete_notice(notice)
-
-    def _end_notice(self, key: tuple[int, int]) -> None:
-        notice = self._notices.pop(key, None)
-        if notice is None:
-            return
-        notice.ended = True
-        if notice.task is not None and not notice.task.done() and not notice.sending:
-            notice.task.cancel()
-        elif notice.message_id is not None:
-            notice.task = asyncio.create_task(self._delete_notice(notice), name=f"unnotice-{key}")
-
-    async def _delete_notice(self, notice: TurnNotice) -> None:
-        if notice.message_id is None:
-            return
-        try:
-            await notice.channel.get_partial_message(notice.message_id).delete()
-        except discord.NotFound:
-            pass
-        except discord.HTTPException:
-            log.warning("Could not delete turn notice %s", notice.message_id)
-
-    # ------------------------------------------------------------ My hand
-
-    def _hand_state(self, table: Table, seat: int) -> str:
-        """Everything a hand message shows, as text: equal means nothing to edit."""
-        view = dict(table.view_for(seat))
-        view.pop("version", None)
-        user_id = table.seats[seat].user_id
-        settings = self.manager.cached_player_settings(user_id) if user_id else {}
-        return json.dumps(
-            [
-                view, table.legal_for(seat), table.waiting_for(), table.status,
-                table.private_lines(seat)[-PRIVATE_LINES:], table.seat_version(seat),
-                settings.get("four_colour", False),
-            ],
-            sort_keys=True, default=str,
-        )
-
-    async def _hand_message(
-        self, table: Table, seat: int
-    ) -> tuple[str, list[discord.File], discord.ui.View]:
-        legal = table.legal_for(seat)
-        view_data = hand_view(table, seat)
-        user_id = table.seats[seat].user_id
-        settings = self.manager.cached_player_settings(user_id) if user_id else {}
-        options = {"four_colour": True} if settings.get("four_colour") else {}
-        png = await images.draw("hand", table.game_name, view_data, **options)
-        controls = build_controls(
-            legal,
-            table.spec.labels_for(view_data),
-            table_id=table.id,
-            seat=seat,
-            version=table.seat_version(seat),
-            table_version=table.version,
-        )
-        lines = [f"🂠 **Your hand** — {text.safe(table.spec.title)} #{table.id}"]
-        if table.finished or table.status != "running":
-            outcome = table.outcome
-            lines.append(text.outcome_line(table.seats, outcome) if outcome else "Game over.")
-        elif seat in table.waiting_for():
-            lines.append("**It's your move.**")
-        elif legal:
-            lines.append("You may act now if you wish.")
-        else:
-            waiting = text.waiting_line(table.seats, table.waiting_for())
-            lines.append(waiting.replace("**Turn:**", "**Waiting for:**") or "Please wait.")
-            lines.append("_This hand updates itself: keep it open._")
-        if legal:
-            lines += [text.safe(fill_names(line, table.names))
-                      for line in table.spec.choice_lines(view_data)]
-        private = table.private_lines(seat)[-PRIVATE_LINES:]
-        if private:
-            lines.append("")
-            lines += [f"> {text.safe(line)}" for line in private]
-        view = controls_view(controls)
-        if legal and table.settings.get("hints"):
-            view = with_hint(view, table.id, seat, table.seat_version(seat))
-        return (
-            text.clip("\n".join(lines)),
-            images.as_file(png, "hand.png", images.describe(table.game_name, view_data)),
-            view,
-        )
-
-    async def send_hand(self, interaction: discord.Interaction, table: Table) -> None:
-        seat = table.seat_of(interaction.user.id)
-        if seat is None:
-            await tell(interaction, "You are not playing in this game.")
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        if seat in table.away:
-            await self.manager.back(table.id, interaction.user.id)
-        live = self._keep_hand(table, seat, interaction)
-        try:
-            await self._show_hand(table, seat, live)
-        except discord.HTTPException:
-            log.warning("Could not show the hand of seat %s at table %s", seat, table.id)
-            self.hand_refresher.poke((table.id, seat))
-
-    def _keep_hand(self, table: Table, seat: int, interaction: discord.Interaction) -> LiveHand:
-        """From now on, `interaction`'s message is the seat's hand that updates itself."""
-        key = (table.id, seat)
-        previous = self._hands.get(key)
-        if previous is not None and previous.interaction.id == interaction.id:
-            return previous
-        if previous is not None and previous.expiry is not None:
-            previous.expiry.cancel()
-        live = LiveHand(interaction, self.clock.now())
-        live.expiry = asyncio.create_task(self._expire_hand(key, live), name=f"hand-{key}")
-        self._hands[key] = live
-        return live
-
-    def _drop_hand(self, key: tuple[int, int], live: LiveHand) -> None:
-        if self._hands.get(key) is live:
-            del self._hands[key]
-            if live.expiry is not None and live.expiry is not asyncio.current_task():
-                live.expiry.cancel()
-
-    async def _refresh_hand(self, key: tuple[int, int]) -> bool:
-        """Bring the live hand up to date; False when there was nothing to edit."""
-        table_id, seat = key
-        live = self._hands.get(key)
-        table = self.manager.get(table_id) or self._known.get(table_id)
-        if live is None:
-            return False
-        if table is None:
-            self._drop_hand(key, live)
-            return False
-        return await self._show_hand(table, seat, live)
-
-    async def _show_hand(self, table: Table, seat: int, live: LiveHand) -> bool:
-        """Edit the live hand to the seat's current state (if it shows anything else); True
-        if it was edited.
-        Discord refusing for good (message dismissed, token expired) ends the live hand; a
-        passing failure (429, 5xx) raises, for the refresher to retry."""
-        key = (table.id, seat)
-        async with live.lock:
-            if self._hands.get(key) is not live:
-                return False  # a newer hand took over; it gets its own refresh
-            state = self._hand_state(table, seat)
-            if state == live.shown:
-                return False
-            content, files, view = await self._hand_message(table, seat)
-            try:
-                await live.interaction.edit_original_response(
-                    content=content, attachments=files, view=view, allowed_mentions=NO_PINGS
-                )
-            except (discord.NotFound, discord.Forbidden) as gone:
-                log.info("Hand of seat %s at table %s stopped: %s", seat, table.id, gone)
-                self._drop_hand(key, live)
-                return False
-            except discord.HTTPException as error:
-                if error.status == 401:  # the token expired
-                    self._drop_hand(key, live)
-                    return False
-                raise
-            live.shown = state
-            if table.status != "running" or table.finished:
-                self._drop_hand(key, live)
-            return True
-
-    async def _expire_hand(self, key: tuple[int, int], live: LiveHand) -> None:
-        """Just before the token runs out, say the hand has stopped updating."""
-        await self.clock.sleep(live.opened_at + HAND_LIFETIME - self.clock.now())
-        async with live.lock:
-            if self._hands.get(key) is not live:
-                return
-            self._drop_hand(key, live)
-            try:
-                await live.interaction.edit_original_response(
-                    content=STOPPED_HAND, attachments=[], view=None
-                )
-            except discord.HTTPException:
-                log.info("Could not mark the hand of %s as stopped", key)
+        self.message.members_wrote(message.guild.id, message.channel.id)
 
     # ------------------------------------------------------------ moves
 
@@ -534,28 +194,28 @@ class TablesCog(commands.Cog, name="Tables"):
                 await tell(interaction, str(refusal))
                 return
             await interaction.response.defer()
-            self._answering.add(key)
+            self.hands.answering.add(key)
             try:
                 await self.manager.act(table.id, interaction.user.id, action, version=ref.version)
             except IllegalAction as refusal:
-                self._answering.discard(key)
+                self.hands.answering.discard(key)
                 await tell(interaction, str(refusal))
                 return
             self._last_acted[key] = table.version
             log.info("Table %s: seat %s played a %s", table.id, seat, action.get("type"))
             log.debug("Table %s: seat %s action %s", table.id, seat, action)
-        self._end_notice((table.id, interaction.user.id))
-        self._update_notices(table)
+        self.notices.end((table.id, interaction.user.id))
+        self.notices.update(table)
         # The press's own interaction now carries the hand: a fresh 15 minutes.
-        live = self._keep_hand(table, seat, interaction)
+        live = self.hands.keep(table, seat, interaction)
         try:
-            await self._show_hand(table, seat, live)
+            await self.hands.show(table, seat, live)
         except discord.HTTPException:
             log.warning("Could not refresh the hand of seat %s at table %s", seat, table.id)
         finally:
-            self._answering.discard(key)
-        if live.shown != self._hand_state(table, seat):
-            self.hand_refresher.poke(key)  # a change landed while the answer went out
+            self.hands.answering.discard(key)
+        if live.shown != self.hands.state(table, seat):
+            self.hands.refresher.poke(key)  # a change landed while the answer went out
 
     # ------------------------------------------------------------ table buttons
 
@@ -564,11 +224,10 @@ class TablesCog(commands.Cog, name="Tables"):
     ) -> None:
         if what == "rules":
             info = self.bot.get_cog("Info")
-            table = self.manager.get(table_id) or self._known.get(table_id)
+            table = self._table(table_id)
             game = table.game_name if table is not None else await self._game_name(table_id)
-            if info is not None and game is not None:
-                # get_cog is typed as returning a plain Cog; the one named Info is an InfoCog.
-                await info.send_rules(interaction, game)  # type: ignore[attr-defined]
+            if isinstance(info, InfoCog) and game is not None:
+                await info.send_rules(interaction, game)
             else:
                 await tell(interaction, "This game is no longer running.")
             return
@@ -577,7 +236,7 @@ class TablesCog(commands.Cog, name="Tables"):
             await tell(interaction, "This game is over.")
             return
         if what == "hand":
-            await self.send_hand(interaction, table)
+            await self.hands.send(interaction, table)
         elif what == "resign":
             if table.seat_of(interaction.user.id) is None:
                 await tell(interaction, "You are not playing in this game.")
@@ -632,7 +291,7 @@ class TablesCog(commands.Cog, name="Tables"):
         if table is None:
             await tell(interaction, "I could not tell which game you mean: add its number.")
             return
-        await self.send_hand(interaction, table)
+        await self.hands.send(interaction, table)
 
     @app_commands.command(name="resign", description="Resign a game you are playing.")
     @app_commands.describe(game="Game number, when you play more than one")
@@ -719,10 +378,7 @@ class TablesCog(commands.Cog, name="Tables"):
             await tell(interaction, str(refusal))
             return
         if changes:
-            for (table_id, seat) in list(self._hands):
-                table = self.manager.get(table_id)
-                if table is not None and table.seats[seat].user_id == user_id:
-                    self.hand_refresher.poke((table_id, seat))
+            self.hands.player_changed(user_id)
         on_off = {True: "on", False: "off"}
         lines = [
             "**Your settings**" + (" (saved)" if changes else ""),

@@ -2,8 +2,9 @@
 
     store = await Store.open("data/bot.sqlite3")
     manager = TableManager(store, ai_delay=0.8, idle_warn=120, idle_takeover=300)
-    manager.subscribe(listener)        # async on_update(table, events), on_idle_warning(table,
-                                       # seat), on_finished(table); any may be left out
+    manager.subscribe(listener)        # a tables.Listener: override any of on_update(table,
+                                       # events), on_idle_warning(table, seat),
+                                       # on_takeover(table, seat), on_finished(table)
     await manager.start()              # lobbies back, unfinished games replayed from their log
     name = next(iter(GAMES))           # any registry name (engine.registry.GAMES)
     table = await manager.create(guild_id=..., channel_id=..., game=name, options={},
@@ -60,8 +61,9 @@ Additions to the agreed interface (the cogs adapt to these):
 """
 
 from tables.idle import IDLE_CHOICES
+from tables.listeners import Listener
 from tables.lobby import Lobby
-from tables.manager import Listener, TableManager
+from tables.manager import TableManager
 from tables.seats import SeatInfo
 from tables.table import Table
 

@@ -1,10 +1,15 @@
-"""TableManager: every running game and open lobby, persistence, computer turns, idle timers.
+"""TableManager: the front the cogs, the terminal and the tests call: every running game and
+open lobby, resume and fencing, and the one place an action is applied and committed.
 
 Order of work for an accepted action, always under the table's lock: the engine applies it
 (an IllegalAction changes nothing and writes nothing), the store commits it (with the
 results and ratings if it ended the game), and only then is the caller answered. Listeners
 hear of it afterwards, in order, from a per-table delivery task, so a slow Discord call
 never holds the lock.
+
+The jobs around it live in their own modules: tables/runner.py (one table's computer turns,
+forced moves, idle timers and deliveries), tables/lobbies.py, tables/player_settings.py and
+tables/stats.py.
 """
 
 from __future__ import annotations
@@ -13,59 +18,35 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from collections import OrderedDict
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from typing import Any, TypeVar
 
 from engine.contract import Action, Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
-from store import GameLost, LobbyLost, Store
-from store.records import Finish, GameRecord, LobbyRecord, StoredLog
+from store import GameLost, Store
+from store.records import Finish, GameRecord
 from tables.clock import Clock
-from tables.computer import EXPERT, choose, has_computer_player, refuse_without_ai
+from tables.computer import refuse_without_ai
 from tables.expert_pool import ExpertPool
 from tables.hints import hints_on
-from tables.idle import IdleTiming, idle_timing
+from tables.idle import IdleTiming
+from tables.listeners import Listener, finished
+from tables.lobbies import Lobbies
 from tables.lobby import Lobby
-from tables.player_settings import checked, with_defaults
-from tables.ratings import display_rating, finish_for
-from tables.seats import TAKEOVER_LEVEL, SeatInfo
+from tables.player_settings import PlayerSettings
+from tables.ratings import finish_for
+from tables.resume import Resume, build_table
+from tables.runner import TableRunner
+from tables.seats import SeatInfo
+from tables.stats import leaderboard, member_stats
 from tables.table import RESIGN, Table
 
 log = logging.getLogger(__name__)
 
 #: Finished tables stay reachable through get() for a while so late clicks get a clear answer.
 KEEP_FINISHED = 200
-
-#: The answer to a press on a lobby another process claimed from this one.
-LOBBY_LOST = "This lobby is being run by another copy of the bot now; try again in a moment."
-
-#: The table's line when the computer starts playing for a seat whose player let it wait.
-TAKEOVER_LINE = "The computer is playing for {{s{seat}}} until they come back (My hand)."
-
-
-class Listener(Protocol):
-    """What the Discord layer implements; any of the methods may be left out."""
-
-    async def on_update(self, table: Table, events: list[Event]) -> None: ...
-    async def on_idle_warning(self, table: Table, seat: int) -> None: ...
-    async def on_takeover(self, table: Table, seat: int) -> None: ...
-    async def on_finished(self, table: Table) -> None: ...
-
-
-class _TableTasks:
-    """The background work attached to one table."""
-
-    def __init__(self) -> None:
-        self.computer: asyncio.Task[None] | None = None
-        self.forced: asyncio.Task[None] | None = None
-        self.idle: asyncio.Task[None] | None = None
-        self.delivery: asyncio.Task[None] | None = None
-        self.outbox: deque[tuple[str, tuple[Any, ...]]] = deque()
-        self.waiting_since: dict[int, float] = {}
-        self.warned: set[int] = set()
-        self.closed = False
 
 
 class TableManager:
@@ -94,21 +75,15 @@ class TableManager:
         self.default_idle = IdleTiming(idle_warn, idle_takeover)
         self.games: Mapping[str, GameSpec] = GAMES if games is None else games
         self.clock = clock or Clock()
-        #: Player settings (tables.player_settings), loaded for every seated player.
-        self._player_settings: dict[int, dict[str, Any]] = {}
+        #: Player settings, loaded for every seated player.
+        self._player_settings = PlayerSettings(store)
         self._tables: dict[int, Table] = {}
         self._finished: OrderedDict[int, Table] = OrderedDict()
-        self._tasks: dict[int, _TableTasks] = {}
-        self._lobbies: dict[int, Lobby] = {}
-        #: Lobbies another process claimed from this one: a press on one is told so.
-        self._lost_lobbies: set[int] = set()
-        self._listeners: list[Any] = []
-        self._closed = False
-        #: Games loaded at start and not rebuilt yet (start(in_background=True)).
-        self._pending: dict[int, tuple[GameRecord, StoredLog]] = {}
-        self._on_resumed: Callable[[Table], None] | None = None
-        self._resuming: asyncio.Task[list[Table]] | None = None
-        self._settling: set[asyncio.Future[None]] = set()
+        self._runners: dict[int, TableRunner] = {}
+        self._lobbies = Lobbies(store, self._spec, self._start_lobby_game)
+        self.listeners: list[Listener] = []
+        self.closed = False
+        self._resume = Resume(self)
 
     # ================================================================ start and stop
 
@@ -127,105 +102,51 @@ class TableManager:
         rebuild them one by one in a background task, or on the spot when someone reaches a
         game first (get, running, table_of, acting on it). `on_resumed` hears of every table
         rebuilt either way. Returns the tables rebuilt before returning."""
-        for record in await self.store.claim_open_lobbies(*self.shards):
-            lobby = self._lobby_from_record(record)
-            if lobby is not None:
-                self._lobbies[lobby.id] = lobby
+        self._lobbies.restore(await self.store.claim_open_lobbies(*self.shards), self.games)
         claimed = await self.store.claim_running_games(*self.shards)
-        self._pending = {record.id: (record, log_rows) for record, log_rows in claimed}
+        self._resume.pending = {record.id: (record, log_rows) for record, log_rows in claimed}
         # Settings first, so a game's first forced move or turn notice already follows them.
-        await self._load_player_settings(
+        await self._player_settings.load(
             [SeatInfo.from_json(seat) for record, _ in claimed for seat in record.seats]
         )
-        self._on_resumed = on_resumed
+        self._resume.on_resumed = on_resumed
         if in_background:
-            self._resuming = asyncio.create_task(self._resume_all(), name="resume-games")
+            self._resume.task = asyncio.create_task(self._resume.all(), name="resume-games")
             return []
-        return await self._resume_all()
+        return await self._resume.all()
 
     def resuming(self) -> int:
         """How many loaded games are still waiting to be rebuilt."""
-        return len(self._pending)
-
-    async def _resume_all(self) -> list[Table]:
-        resumed = []
-        while self._pending and not self._closed:
-            table = self._resume(next(iter(self._pending)))
-            if table is not None:
-                resumed.append(table)
-            if self._settling:  # a failed write was logged by the task; carry on with the rest
-                await asyncio.gather(*self._settling, return_exceptions=True)
-            await asyncio.sleep(0)  # let members' clicks in between two rebuilds
-        return resumed
-
-    def _resume(self, table_id: int) -> Table | None:
-        """Rebuild one loaded game now: replaying is CPU work only, so this never waits."""
-        record, stored = self._pending.pop(table_id)
-        try:
-            table = self._build(record, stored.moves())
-        except Exception as error:
-            log.exception("game %d (%s) does not replay: errored", record.id, record.game)
-            self._settle(self.store.set_status(record.id, "errored", error=repr(error)[:500]))
-            return None
-        if table.finished:  # the last action was stored but the finish was not
-            table.status = "finished"
-            self._settle(self.store.finish_game(table.id, self._finish(table)))
-            return None
-        self._register(table)
-        self._after_change(table, None)
-        if self._on_resumed is not None:
-            self._on_resumed(table)
-        return table
-
-    def _settle(self, write: Coroutine[Any, Any, None]) -> None:
-        """A database write a synchronous rebuild needs; start() and wait_idle() wait for it."""
-        task = asyncio.ensure_future(write)
-        self._settling.add(task)
-        task.add_done_callback(self._settling.discard)
-
-    def _resume_for(self, table_id: int | None = None, guild_id: int | None = None) -> None:
-        """Rebuild now the loaded games someone is about to reach."""
-        if table_id is not None and table_id in self._pending:
-            self._resume(table_id)
-        if guild_id is not None:
-            for waiting, (record, _) in list(self._pending.items()):
-                if record.guild_id == guild_id:
-                    self._resume(waiting)
+        return len(self._resume.pending)
 
     async def close(self) -> None:
         """Stop computer turns and timers (after any action in progress is committed) and let
         pending notifications go out. The store stays open: its owner closes it."""
-        self._closed = True
-        if self._resuming is not None:
-            self._resuming.cancel()
-        if self._settling:
-            await asyncio.gather(*self._settling, return_exceptions=True)
+        self.closed = True
+        await self._resume.close()
         for table in list(self._tables.values()):
             async with table.lock:
-                self._tasks[table.id].closed = True
-            self._cancel_work(table.id)
+                self._runners[table.id].closed = True
+            self._runners[table.id].cancel_work()
         self.experts.close()
         deliveries = [
-            t.delivery for t in self._tasks.values() if t.delivery and not t.delivery.done()
+            r.delivery for r in self._runners.values() if r.delivery and not r.delivery.done()
         ]
         if deliveries:
             _, pending = await asyncio.wait(deliveries, timeout=5)
             for task in pending:
                 task.cancel()
 
-    def subscribe(self, listener: Any) -> None:
-        self._listeners.append(listener)
+    def subscribe(self, listener: Listener) -> None:
+        self.listeners.append(listener)
 
     async def wait_idle(self) -> None:
         """Until no computer turn is pending and every notification has been delivered."""
         while True:
             busy: list[asyncio.Future[Any]] = [
-                task
-                for tasks in self._tasks.values()
-                for task in (tasks.computer, tasks.forced, tasks.delivery)
-                if task is not None and not task.done()
+                task for runner in self._runners.values() for task in runner.busy()
             ]
-            busy += [t for t in (self._resuming, *self._settling) if t and not t.done()]
+            busy += self._resume.busy()
             if not busy:
                 return
             await asyncio.gather(*busy, return_exceptions=True)
@@ -233,11 +154,11 @@ class TableManager:
     # ================================================================ tables
 
     def get(self, table_id: int) -> Table | None:
-        self._resume_for(table_id=table_id)
+        self._resume.reach(table_id=table_id)
         return self._tables.get(table_id) or self._finished.get(table_id)
 
     def running(self, guild_id: int) -> list[Table]:
-        self._resume_for(guild_id=guild_id)
+        self._resume.reach(guild_id=guild_id)
         return [t for t in self._tables.values() if t.guild_id == guild_id]
 
     def table_of(self, guild_id: int, user_id: int) -> list[Table]:
@@ -277,14 +198,13 @@ class TableManager:
             guild_id=guild_id, channel_id=channel_id, host_id=host_id,
             settings=settings, thread_id=thread_id,
         )
-        await self._load_player_settings(seats)
+        await self._player_settings.load(seats)
         table.id = await self.store.create_game(
             guild_id=guild_id, channel_id=channel_id, game=spec.name, options=table.options,
             seed=seed, seats=[s.to_json() for s in seats], host_id=host_id,
             settings=table.settings, thread_id=thread_id, lobby_id=lobby_id,
         )
-        self._register(table)
-        self._after_change(table, None)
+        self._register(table).after_change(None)
         return table
 
     async def act(
@@ -309,7 +229,7 @@ class TableManager:
                 raise IllegalAction("That is not a move.")
             table.away.discard(seat)  # whoever moves is back at the table
             events = await self._accept(table, seat, action)
-        self._announce(table, events)
+        self._runners[table.id].announce(events)
         return events
 
     async def back(self, table_id: int, user_id: int) -> None:
@@ -318,7 +238,7 @@ class TableManager:
         seat = table.seat_of(user_id)
         if seat is not None and seat in table.away:
             table.away.discard(seat)
-            self._after_change(table, None)
+            self._runners[table.id].after_change(None)
 
     async def play_for(self, table_id: int, seats: Sequence[int], line: str) -> None:
         """The computer plays these human seats from now on, as after an idle takeover (a
@@ -326,8 +246,9 @@ class TableManager:
         table = self._running_table(table_id)
         table.away.update(s for s in seats if not table.seats[s].is_computer)
         table.note(line)
-        self._after_change(table, None)
-        self._publish(table, "on_update", [])
+        runner = self._runners[table.id]
+        runner.after_change(None)
+        runner.announce([])
 
     async def resign(self, table_id: int, user_id: int) -> list[Event]:
         """The member's side loses at once; every other side wins."""
@@ -341,7 +262,7 @@ class TableManager:
             if seat is None:
                 raise IllegalAction("You are not playing at this table.")
             events = await self._accept(table, seat, {"type": RESIGN})
-        self._announce(table, events)
+        self._runners[table.id].announce(events)
         return events
 
     async def abandon(self, table_id: int, by_user_id: int, may_manage: bool = False) -> None:
@@ -357,7 +278,7 @@ class TableManager:
             await self.store.set_status(table.id, "abandoned")
             table.status = "abandoned"
             self._retire(table)
-        self._publish(table, "on_finished")
+        self._runners[table.id].publish(finished(table))
 
     async def set_location(
         self, table_id: int, *, thread_id: int | None, message_id: int | None
@@ -372,28 +293,19 @@ class TableManager:
 
     async def player_settings(self, user_id: int) -> dict[str, Any]:
         """A player's settings, defaults filled in."""
-        if user_id not in self._player_settings:
-            stored = await self.store.player_settings(user_id)
-            self._player_settings[user_id] = with_defaults(stored)
-        return dict(self._player_settings[user_id])
+        return await self._player_settings.get(user_id)
 
     def cached_player_settings(self, user_id: int) -> dict[str, Any]:
         """The settings of a seated player (loaded when their game started), else defaults."""
-        return dict(self._player_settings.get(user_id) or with_defaults({}))
+        return self._player_settings.cached(user_id)
 
     async def set_player_settings(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
         """Change some of a player's settings; IllegalAction for a bad one (nothing changes)."""
-        settings = {**await self.player_settings(user_id), **checked(changes)}
-        await self.store.set_player_settings(user_id, settings)
-        self._player_settings[user_id] = settings
+        settings = await self._player_settings.change(user_id, changes)
         for table in self._tables.values():
             if table.seat_of(user_id) is not None:
-                self._schedule_forced(table)
-        return dict(settings)
-
-    async def _load_player_settings(self, seats: list[SeatInfo]) -> None:
-        for user_id in {seat.user_id for seat in seats if seat.user_id is not None}:
-            await self.player_settings(user_id)
+                self._runners[table.id].schedule_forced()
+        return settings
 
     # ================================================================ lobbies
 
@@ -409,130 +321,53 @@ class TableManager:
         settings: dict[str, Any] | None = None,
         host_joins: bool = True,
     ) -> Lobby:
-        spec = self._spec(game)
-        lobby = Lobby(
-            id=0, guild_id=guild_id, channel_id=channel_id, host_id=host_id, spec=spec,
-            options=spec.check_options(options), settings={},
+        return await self._lobbies.open(
+            guild_id=guild_id, channel_id=channel_id, host_id=host_id, host_name=host_name,
+            game=game, options=options, settings=settings, host_joins=host_joins,
         )
-        for name, value in (settings or {}).items():
-            if name == "idle":
-                lobby.set_idle(host_id, value)
-            elif name == "hints":
-                lobby.set_hints(host_id, value)
-            else:
-                raise IllegalAction(f"There is no table setting {name}.")
-        if host_joins:
-            lobby.join(host_id, host_name)
-        lobby.id = await self.store.create_lobby(
-            guild_id=guild_id, channel_id=channel_id, host_id=host_id, game=spec.name,
-            options=lobby.options, settings=lobby.settings,
-            seats=[s.to_json() for s in lobby.seats],
-        )
-        self._lobbies[lobby.id] = lobby
-        return lobby
 
     def lobby(self, lobby_id: int) -> Lobby | None:
         return self._lobbies.get(lobby_id)
 
     def served_lobby(self, lobby_id: int) -> Lobby:
         """The open lobby this process serves; IllegalAction saying why not otherwise."""
-        lobby = self._lobbies.get(lobby_id)
-        if lobby is not None:
-            return lobby
-        if lobby_id in self._lost_lobbies:
-            raise IllegalAction(LOBBY_LOST)
-        raise IllegalAction("This lobby is closed.")
+        return self._lobbies.served(lobby_id)
 
     def lobbies(self, guild_id: int) -> list[Lobby]:
-        return [lobby for lobby in self._lobbies.values() if lobby.guild_id == guild_id]
+        return self._lobbies.of_guild(guild_id)
 
     async def update_lobby(self, lobby: Lobby) -> None:
         """Persist a lobby after one of its methods changed it (or its message_id was set).
         If another process serves it now, this one lets it go and refuses (IllegalAction):
         the change stays unmade, and the other process's lobby is untouched."""
-        try:
-            await self.store.save_lobby(
-                lobby.id, message_id=lobby.message_id, options=lobby.options,
-                settings=lobby.settings, seats=[s.to_json() for s in lobby.seats],
-                status=lobby.status,
-            )
-        except LobbyLost:
-            self._let_lobby_go(lobby)
-            raise IllegalAction(LOBBY_LOST) from None
-
-    def _let_lobby_go(self, lobby: Lobby) -> None:
-        log.warning("lobby %d is served by another process now; letting it go", lobby.id)
-        self._lobbies.pop(lobby.id, None)
-        self._lost_lobbies.add(lobby.id)
+        await self._lobbies.save(lobby)
 
     async def cancel_lobby(self, lobby_id: int, by_user_id: int) -> Lobby:
-        lobby = self.served_lobby(lobby_id)
-        lobby.check_cancel(by_user_id)
-        lobby.status = "cancelled"
-        self._lobbies.pop(lobby.id, None)
-        await self.update_lobby(lobby)
-        return lobby
+        return await self._lobbies.cancel(lobby_id, by_user_id)
 
     async def start_lobby(
         self, lobby_id: int, by_user_id: int, seed: int | None = None,
         thread_id: int | None = None,
     ) -> Table:
         """Start the lobby's game, in `thread_id` if the game has a thread of its own."""
-        lobby = self.served_lobby(lobby_id)
-        lobby.check_start(by_user_id)
-        # Closed before the first await, so a double click cannot start two games.
-        lobby.status = "started"
-        self._lobbies.pop(lobby.id, None)
-        try:
-            table = await self.create(
-                guild_id=lobby.guild_id, channel_id=lobby.channel_id, game=lobby.game,
-                options=lobby.options, seats=lobby.seats, host_id=lobby.host_id, seed=seed,
-                settings=lobby.settings, thread_id=thread_id, lobby_id=lobby.id,
-            )
-        except LobbyLost:
-            self._let_lobby_go(lobby)
-            raise IllegalAction(LOBBY_LOST) from None
-        except BaseException:
-            lobby.status = "open"
-            self._lobbies[lobby.id] = lobby
-            raise
-        return table
+        return await self._lobbies.start(lobby_id, by_user_id, seed, thread_id)
+
+    async def _start_lobby_game(
+        self, lobby: Lobby, seed: int | None, thread_id: int | None
+    ) -> Table:
+        return await self.create(
+            guild_id=lobby.guild_id, channel_id=lobby.channel_id, game=lobby.game,
+            options=lobby.options, seats=lobby.seats, host_id=lobby.host_id, seed=seed,
+            settings=lobby.settings, thread_id=thread_id, lobby_id=lobby.id,
+        )
 
     # ================================================================ leaderboard and stats
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[dict[str, Any]]:
-        rows = await self.store.leaderboard(guild_id, game, limit)
-        return [
-            {
-                "place": place, "user_id": r.user_id, "rating": display_rating(r.mu, r.sigma),
-                "mu": r.mu, "sigma": r.sigma, "games": r.games, "wins": r.wins,
-                "points": r.points, "skunks": r.skunks,
-            }
-            for place, r in enumerate(rows, start=1)
-        ]
+        return await leaderboard(self.store, guild_id, game, limit)
 
     async def stats(self, guild_id: int, user_id: int) -> dict[str, Any]:
-        per_game = [
-            {
-                "game": r.game, "rating": display_rating(r.mu, r.sigma), "games": r.games,
-                "wins": r.wins, "points": r.points, "skunks": r.skunks,
-            }
-            for r in await self.store.user_ratings(guild_id, user_id)
-        ]
-        return {
-            "user_id": user_id,
-            "games": sum(g["games"] for g in per_game),
-            "wins": sum(g["wins"] for g in per_game),
-            "points": sum(g["points"] for g in per_game),
-            "per_game": per_game,
-            "assisted": await self.store.assisted_games(guild_id, user_id),
-            "recent": await self.store.user_results(guild_id, user_id, limit=5),
-            "placings": [
-                {"tournament": p.tournament_id, "game": p.game, "place": p.place,
-                 "entries": p.entries}
-                for p in await self.store.user_placings(guild_id, user_id, limit=5)
-            ],
-        }
+        return await member_stats(self.store, guild_id, user_id)
 
     # ================================================================ accepting actions
 
@@ -544,7 +379,7 @@ class TableManager:
         try:
             await self.store.append_action(table.id, seq, seat, action, finish=finish)
         except asyncio.CancelledError:
-            self._tasks[table.id].closed = True  # memory is ahead of the log: stop here
+            self._runners[table.id].closed = True  # memory is ahead of the log: stop here
             raise
         except GameLost:
             log.warning("game %d is served by another process now; letting it go", table.id)
@@ -560,7 +395,7 @@ class TableManager:
             table.status = "finished"
             self._retire(table)
         else:
-            self._after_change(table, seat)
+            self._runners[table.id].after_change(seat)
         return events
 
     def _finish(self, table: Table) -> Finish:
@@ -568,210 +403,11 @@ class TableManager:
         return finish_for(table.outcome, table.sides, [s.user_id for s in table.seats],
                           assisted=hints_on(table.settings))
 
-    def _announce(self, table: Table, events: list[Event]) -> None:
-        self._publish(table, "on_update", events)
-        if table.status == "finished":
-            self._publish(table, "on_finished")
-
-    # ================================================================ computer turns
-
-    def _schedule_computer(self, table: Table) -> None:
-        tasks = self._tasks.get(table.id)
-        if tasks is None or tasks.closed or self._closed or not table.computer_turns():
-            return
-        if tasks.computer is None or tasks.computer.done():
-            tasks.computer = asyncio.create_task(
-                self._run_computer(table), name=f"computer-{table.id}"
-            )
-
-    async def _run_computer(self, table: Table) -> None:
-        """Play computer seats one action at a time until a human is needed.
-
-        The last check and the return happen without an await in between, so an act() that
-        makes more computer work either sees this task still running (and it loops) or done
-        (and starts a new one)."""
-        tasks = self._tasks[table.id]
-        while not tasks.closed and table.computer_turns():
-            if self.ai_delay > 0:
-                await asyncio.sleep(self.ai_delay)
-            async with table.lock:
-                seats = [] if tasks.closed else table.computer_turns()
-                if not seats:
-                    return
-                seat = seats[0]
-                events = await self._computer_move(table, seat)
-                if events is None:
-                    return
-            self._announce(table, events)
-
-    async def _computer_move(self, table: Table, seat: int) -> list[Event] | None:
-        legal = table.legal_for(seat)
-        try:
-            # In a worker thread: a hard computer player may think for a tenth of a second,
-            # which must not freeze every other table. It only sees copies (view, legal).
-            level = table.seats[seat].level
-            if level == EXPERT:  # in a worker process, with a determinized copy of the game
-                action = await self.experts.choose(table.game, seat, table.seed, table.version)
-            else:
-                action = await asyncio.to_thread(
-                    choose, table.spec, table.view_for(seat), legal, table.seed, table.version,
-                    level,
-                )
-            return await self._accept(table, seat, action)
-        except (asyncio.CancelledError, IllegalAction) as error:
-            if isinstance(error, asyncio.CancelledError):
-                raise
-            # A computer player's bug must not stall the table: play the first legal move.
-            log.error("game %d: computer for seat %d failed (%s)", table.id, seat, error)
-        except Exception:
-            log.exception("game %d: computer for seat %d crashed", table.id, seat)
-        if self._tasks[table.id].closed:
-            return None
-        if not legal:
-            await self._mark_errored(table, "the computer had no legal move")
-            return None
-        try:
-            return await self._accept(table, seat, legal[0])
-        except Exception as error:
-            await self._mark_errored(table, f"fallback move failed: {error}")
-            return None
-
-    # ================================================================ forced moves
-
-    def _forced_move(self, table: Table) -> tuple[int, Action] | None:
-        """A waited-for human seat whose only legal action carries no choice, if its player
-        lets such moves be played for them."""
-        if not table.spec.forced:
-            return None
-        for seat in table.human_waits():
-            legal = table.legal_for(seat)
-            if len(legal) != 1 or legal[0].get("type") not in table.spec.forced:
-                continue
-            user_id = table.seats[seat].user_id
-            if user_id is not None and self.cached_player_settings(user_id)["autoplay"]:
-                return seat, legal[0]
-        return None
-
-    def _schedule_forced(self, table: Table) -> None:
-        tasks = self._tasks.get(table.id)
-        if tasks is None or tasks.closed or self._closed or self._forced_move(table) is None:
-            return
-        if tasks.forced is None or tasks.forced.done():
-            tasks.forced = asyncio.create_task(self._run_forced(table), name=f"forced-{table.id}")
-
-    async def _run_forced(self, table: Table) -> None:
-        """Play forced moves one at a time, each after a pause in which the player sees it
-        coming. Like _run_computer, the last check and the return have no await between."""
-        tasks = self._tasks[table.id]
-        while not tasks.closed and table.status == "running":
-            found = self._forced_move(table)
-            if found is None:
-                return
-            version = table.version
-            await self.clock.sleep(self.forced_delay)
-            async with table.lock:
-                if tasks.closed or table.status != "running" or table.version != version:
-                    continue  # someone moved meanwhile: look again
-                found = self._forced_move(table)
-                if found is None:
-                    return
-                seat, action = found
-                log.info("game %d: playing %s for seat %d", table.id, action.get("type"), seat)
-                number = table.version
-                events = await self._accept(table, seat, action)
-                table.autoplayed[seat] = (number, action)
-            self._announce(table, events)
-
-    # ================================================================ idle timers
-
-    def _after_change(self, table: Table, acted: int | None) -> None:
-        """Bookkeeping after every state change: restart the seat's idle clock, start
-        computer turns, re-arm the idle timer."""
-        tasks = self._tasks[table.id]
-        now = self._now()
-        if acted is not None:
-            tasks.waiting_since.pop(acted, None)
-            tasks.warned.discard(acted)
-        waiting = table.human_waits()
-        tasks.waiting_since = {s: tasks.waiting_since.get(s, now) for s in waiting}
-        tasks.warned &= set(waiting)
-        self._schedule_computer(table)
-        self._schedule_forced(table)
-        if tasks.idle is not None:
-            tasks.idle.cancel()
-            tasks.idle = None
-        timing = idle_timing(table.settings, self.default_idle)
-        if not has_computer_player(table.spec, [TAKEOVER_LEVEL]):
-            timing = IdleTiming(timing.warn, None)  # nobody can play for them: warn only
-        if waiting and (timing.warn or timing.takeover) and not tasks.closed:
-            tasks.idle = asyncio.create_task(
-                self._watch_idle(table, timing), name=f"idle-{table.id}"
-            )
-
-    async def _watch_idle(self, table: Table, timing: IdleTiming) -> None:
-        tasks = self._tasks[table.id]
-        while not tasks.closed:
-            due: list[tuple[float, str, int]] = []
-            for seat, since in tasks.waiting_since.items():
-                if timing.warn is not None and seat not in tasks.warned:
-                    due.append((since + timing.warn, "warn", seat))
-                if timing.takeover is not None:
-                    due.append((since + timing.takeover, "takeover", seat))
-            if not due:
-                return
-            when, what, seat = min(due)
-            delay = when - self._now()
-            if delay > 0:
-                await self.clock.sleep(delay)
-            if tasks.closed or seat not in tasks.waiting_since:
-                continue
-            if what == "warn":
-                tasks.warned.add(seat)
-                self._publish(table, "on_idle_warning", seat)
-            else:
-                log.info("game %d: computer takes over idle seat %d", table.id, seat)
-                table.away.add(seat)
-                table.note(TAKEOVER_LINE.format(seat=seat))
-                tasks.waiting_since.pop(seat, None)
-                tasks.warned.discard(seat)
-                self._publish(table, "on_takeover", seat)
-                self._schedule_computer(table)
-
-    def _now(self) -> float:
-        return self.clock.now()
-
-    # ================================================================ notifications
-
-    def _publish(self, table: Table, method: str, *args: Any) -> None:
-        """Queue a notification; one delivery task per table keeps them in order."""
-        tasks = self._tasks.get(table.id)
-        if tasks is None:
-            tasks = self._tasks[table.id] = _TableTasks()
-        tasks.outbox.append((method, args))
-        if tasks.delivery is None or tasks.delivery.done():
-            tasks.delivery = asyncio.create_task(
-                self._deliver(table, tasks), name=f"deliver-{table.id}"
-            )
-
-    async def _deliver(self, table: Table, tasks: _TableTasks) -> None:
-        while tasks.outbox:
-            method, args = tasks.outbox.popleft()
-            for listener in list(self._listeners):
-                callback: Callable[..., Awaitable[None]] | None = getattr(listener, method, None)
-                if callback is None:
-                    continue
-                try:
-                    await callback(table, *args)
-                except Exception:
-                    log.exception(
-                        "listener %r failed in %s for game %d", listener, method, table.id
-                    )
-
     # ================================================================ bookkeeping
 
-    def _register(self, table: Table) -> None:
+    def _register(self, table: Table) -> TableRunner:
         self._tables[table.id] = table
-        self._tasks.setdefault(table.id, _TableTasks())
+        return self._runners.setdefault(table.id, TableRunner(table, self))
 
     def _retire(self, table: Table) -> None:
         """A table that is over: no more timers or computer turns; reachable a while longer."""
@@ -779,27 +415,19 @@ class TableManager:
         self._finished[table.id] = table
         while len(self._finished) > KEEP_FINISHED:
             self._finished.popitem(last=False)
-        tasks = self._tasks.get(table.id)
-        if tasks is not None:
-            tasks.waiting_since.clear()
-        self._cancel_work(table.id)
+        runner = self._runners.get(table.id)
+        if runner is not None:
+            runner.waiting_since.clear()
+            runner.cancel_work()
 
     def _let_go(self, table: Table) -> None:
         """Another process owns this game now: forget it without writing anything."""
-        self._tasks[table.id].closed = True
+        self._runners[table.id].closed = True
         self._tables.pop(table.id, None)
-        self._cancel_work(table.id)
-
-    def _cancel_work(self, table_id: int) -> None:
-        tasks = self._tasks.get(table_id)
-        if tasks is None:
-            return
-        for task in (tasks.computer, tasks.forced, tasks.idle):
-            if task is not None and task is not asyncio.current_task():
-                task.cancel()
+        self._runners[table.id].cancel_work()
 
     def _running_table(self, table_id: int) -> Table:
-        self._resume_for(table_id=table_id)
+        self._resume.reach(table_id=table_id)
         table = self._tables.get(table_id)
         if table is None:
             if table_id in self._finished:
@@ -808,7 +436,7 @@ class TableManager:
         return table
 
     def _check_open(self, table: Table) -> None:
-        if self._tasks[table.id].closed or self._closed:
+        if self._runners[table.id].closed or self.closed:
             raise IllegalAction("The bot is restarting; try again in a moment.")
         if table.status != "running":
             raise IllegalAction("This game is over.")
@@ -819,34 +447,11 @@ class TableManager:
             raise IllegalAction(f"There is no game called {game}.")
         return spec
 
-    def _lobby_from_record(self, record: LobbyRecord) -> Lobby | None:
-        spec = self.games.get(record.game)
-        if spec is None:
-            log.warning("lobby %d is for unknown game %s", record.id, record.game)
-            return None
-        return Lobby(
-            id=record.id, guild_id=record.guild_id, channel_id=record.channel_id,
-            host_id=record.host_id, spec=spec, options=record.options,
-            seats=[SeatInfo.from_json(s) for s in record.seats], settings=record.settings,
-            message_id=record.message_id, status=record.status,
-        )
-
-    def _build(self, record: GameRecord, moves: list[tuple[int, Action]]) -> Table:
-        """The table of a stored game, its log replayed; raises if the log does not replay."""
-        table = Table(
-            id=record.id, spec=self._spec(record.game), options=record.options,
-            seed=record.seed, seats=[SeatInfo.from_json(s) for s in record.seats],
-            guild_id=record.guild_id, channel_id=record.channel_id,
-            host_id=record.host_id, settings=record.settings,
-            thread_id=record.thread_id, message_id=record.message_id,
-        )
-        table.replay(moves)
-        return table
-
     async def _rebuild(self, record: GameRecord) -> Table | None:
         try:
             log_rows = await self.store.actions(record.id)
-            return self._build(record, [(row.seat, row.action) for row in log_rows])
+            moves = [(row.seat, row.action) for row in log_rows]
+            return build_table(record, self._spec(record.game), moves)
         except Exception as error:
             log.exception("game %d (%s) does not replay: errored", record.id, record.game)
             await self.store.set_status(record.id, "errored", error=repr(error)[:500])
@@ -868,7 +473,7 @@ class TableManager:
             await self.store.set_status(table.id, "errored", error=why)
         table.status = "errored"
         self._retire(table)
-        self._publish(table, "on_finished")
+        self._runners[table.id].publish(finished(table))
 
 
 T = TypeVar("T")

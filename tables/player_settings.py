@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import IllegalAction
+from store import Store
+from tables.seats import SeatInfo
 
 NOTICE_CHOICES = ("always", "slow", "never")
 DEFAULTS: dict[str, Any] = {"notices": "slow", "autoplay": True, "four_colour": False}
@@ -37,3 +39,34 @@ def checked(changes: dict[str, Any]) -> dict[str, Any]:
         if name in ("autoplay", "four_colour") and not isinstance(value, bool):
             raise IllegalAction(f"{name} is on or off.")
     return dict(changes)
+
+
+class PlayerSettings:
+    """Every player's settings this process has read, so a game's timers can consult a
+    seated player's without waiting on the store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._known: dict[int, dict[str, Any]] = {}
+
+    async def get(self, user_id: int) -> dict[str, Any]:
+        """A player's settings, defaults filled in."""
+        if user_id not in self._known:
+            self._known[user_id] = with_defaults(await self.store.player_settings(user_id))
+        return dict(self._known[user_id])
+
+    def cached(self, user_id: int) -> dict[str, Any]:
+        """The settings of a seated player (loaded when their game started), else defaults."""
+        return dict(self._known.get(user_id) or with_defaults({}))
+
+    async def change(self, user_id: int, changes: dict[str, Any]) -> dict[str, Any]:
+        """Change some of a player's settings; IllegalAction for a bad one (nothing changes)."""
+        settings = {**await self.get(user_id), **checked(changes)}
+        await self.store.set_player_settings(user_id, settings)
+        self._known[user_id] = settings
+        return dict(settings)
+
+    async def load(self, seats: list[SeatInfo]) -> None:
+        """Read the settings of everyone seated."""
+        for user_id in {seat.user_id for seat in seats if seat.user_id is not None}:
+            await self.get(user_id)

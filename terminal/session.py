@@ -18,7 +18,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from engine.errors import IllegalAction
-from tables import Table, TableManager
+from tables import Listener, Table, TableManager
 from tables.hints import hint_for
 from tables.lobby import group_sides
 from tables.pictures import hand_view
@@ -71,7 +71,7 @@ class Pictures:
         return None
 
 
-class TerminalGame:
+class TerminalGame(Listener):
     """Shows one table to the player at `seat` and carries out their moves."""
 
     def __init__(

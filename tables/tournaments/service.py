@@ -32,6 +32,7 @@ from engine.registry import LEVELS
 from store import Store, TournamentConflict
 from store.records import Placing, TournamentRecord
 from tables.clock import Clock
+from tables.listeners import Listener
 from tables.seats import SeatInfo
 from tables.text import spoken_list
 from tables.tournaments.model import Match
@@ -72,7 +73,7 @@ Change = Callable[[Tournament], list[Event]]
 Place = Callable[[HeldTournament, Match], Awaitable[tuple[int, int | None]]]
 
 
-class TournamentService:
+class TournamentService(Listener):
     def __init__(
         self,
         store: Store,

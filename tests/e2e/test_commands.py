@@ -262,7 +262,7 @@ async def test_closing_the_bot_closes_the_database_even_when_discord_fails(
         async def discord_is_gone() -> None:
             raise ConnectionError("Discord is unreachable")
 
-        monkeypatch.setattr(bot.get_cog("Tables").refresher, "flush", discord_is_gone)
+        monkeypatch.setattr(bot.get_cog("Tables").message.refresher, "flush", discord_is_gone)
         with pytest.raises(ConnectionError):
             await bot.close()
         assert bot.store is None and bot.is_closed()

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.contract import Event
 from store import Store
-from tables import SeatInfo, Table, TableManager
+from tables import Listener, SeatInfo, Table, TableManager
 from tests.tables.race_game import TEST_GAMES
 
 ANN, BOB, CAT, DAN = 101, 102, 103, 104
@@ -17,7 +17,7 @@ NAMES = {ANN: "Ann", BOB: "Bob", CAT: "Cat", DAN: "Dan"}
 GUILD, CHANNEL = 1, 2
 
 
-class Recorder:
+class Recorder(Listener):
     """A listener that writes down what it hears."""
 
     def __init__(self) -> None:

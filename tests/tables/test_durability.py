@@ -4,11 +4,11 @@ the listeners), the move is already in the database for any other connection to 
 each backend."""
 
 from store import Store
-from tables import Table
+from tables import Listener, Table
 from tests.tables.helpers import ANN, computer, first_play, human, make_manager, new_table
 
 
-class LogReader:
+class LogReader(Listener):
     """A listener that reads the game's log through a connection of its own."""
 
     def __init__(self, other: Store) -> None:

@@ -4,7 +4,7 @@ import pytest
 
 from engine.errors import IllegalAction
 from store import Store
-from tables import TableManager
+from tables import Listener, TableManager
 from tests.tables.helpers import (
     ANN,
     BOB,
@@ -233,7 +233,7 @@ async def test_set_location_is_stored(manager: TableManager, store: Store):
 
 
 async def test_a_failing_listener_does_not_disturb_the_game(manager: TableManager):
-    class Broken:
+    class Broken(Listener):
         async def on_update(self, table, events):
             raise RuntimeError("listener bug")
 

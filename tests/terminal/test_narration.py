@@ -17,7 +17,7 @@ from rich.console import Console
 from cogs.text import table_content
 from engine.registry import GAMES
 from store import Store
-from tables import Table, TableManager
+from tables import Listener, Table, TableManager
 from tables.options import parse_options
 from tables.table import RECENT_LINES
 from terminal import cli
@@ -150,7 +150,7 @@ LETTER_SUIT = re.compile(r"(?<![A-Za-z0-9])(?:10|[A2-9TJQK])[SHDC](?![A-Za-z0-9]
 
 
 @dataclass
-class Channel:
+class Channel(Listener):
     """What Discord shows of the table after each update: the table message's quoted event
     lines and the player's hand message lines."""
 

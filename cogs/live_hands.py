@@ -1,0 +1,237 @@
+"""The live hand: the private hand a member last opened or pressed is edited through that
+interaction's token whenever their view or choices change, so a member who keeps it open
+moves with one press. Tokens live 15 minutes; before that the hand says it stopped updating.
+Edits go through a Coalescer: a run of fast moves costs one edit per interval."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import discord
+
+from cogs import images, text
+from cogs.components import controls_view, with_hint
+from cogs.controls import build_controls
+from cogs.refresher import Coalescer
+from cogs.replies import NO_PINGS, tell
+from tables import Table, TableManager
+from tables.clock import Clock
+from tables.pictures import hand_view
+from tables.text import fill_names
+
+log = logging.getLogger(__name__)
+
+PRIVATE_LINES = 4
+#: Discord lets an interaction's token edit its message for 15 minutes; stop a minute before.
+HAND_LIFETIME = 14 * 60.0
+STOPPED_HAND = (
+    "🂠 This hand has stopped updating (Discord lets a bot edit it for 15 minutes only). "
+    "Press **My hand** on the table, or use `/hand`, to open it again."
+)
+
+
+@dataclass(eq=False)
+class LiveHand:
+    """A member's open hand: the interaction whose token edits it, and what it shows."""
+
+    interaction: discord.Interaction
+    opened_at: float
+    shown: str | None = None
+    expiry: asyncio.Task[None] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class LiveHands:
+    """Every live hand, keyed by (table id, seat)."""
+
+    def __init__(
+        self,
+        manager: TableManager,
+        clock: Clock,
+        interval: float,
+        find: Callable[[int], Table | None],
+    ) -> None:
+        self.manager = manager
+        self.clock = clock
+        self._find = find
+        self.refresher: Coalescer[tuple[int, int]] = Coalescer(interval, self._refresh,
+                                                               clock=clock)
+        #: (table id, seat) -> the hand that updates itself.
+        self._hands: dict[tuple[int, int], LiveHand] = {}
+        #: Seats whose press is being answered: that answer shows their hand, so the changes
+        #: meanwhile need no refresh of their own (which would spend the hand's interval).
+        self.answering: set[tuple[int, int]] = set()
+
+    async def close(self) -> None:
+        for live in list(self._hands.values()):
+            if live.expiry is not None:
+                live.expiry.cancel()
+        await self.refresher.close()
+
+    def table_changed(self, table: Table) -> None:
+        """Refresh (soon) every live hand at the table but those being answered."""
+        for key in [k for k in self._hands if k[0] == table.id]:
+            if key not in self.answering:
+                self.refresher.poke(key)
+
+    def player_changed(self, user_id: int) -> None:
+        """Refresh (soon) the member's live hands: their settings changed."""
+        for (table_id, seat) in list(self._hands):
+            table = self.manager.get(table_id)
+            if table is not None and table.seats[seat].user_id == user_id:
+                self.refresher.poke((table_id, seat))
+
+    def state(self, table: Table, seat: int) -> str:
+        """Everything a hand message shows, as text: equal means nothing to edit."""
+        view = dict(table.view_for(seat))
+        view.pop("version", None)
+        user_id = table.seats[seat].user_id
+        settings = self.manager.cached_player_settings(user_id) if user_id else {}
+        return json.dumps(
+            [
+                view, table.legal_for(seat), table.waiting_for(), table.status,
+                table.private_lines(seat)[-PRIVATE_LINES:], table.seat_version(seat),
+                settings.get("four_colour", False),
+            ],
+            sort_keys=True, default=str,
+        )
+
+    async def _message(
+        self, table: Table, seat: int
+    ) -> tuple[str, list[discord.File], discord.ui.View]:
+        legal = table.legal_for(seat)
+        view_data = hand_view(table, seat)
+        user_id = table.seats[seat].user_id
+        settings = self.manager.cached_player_settings(user_id) if user_id else {}
+        options = {"four_colour": True} if settings.get("four_colour") else {}
+        png = await images.draw("hand", table.game_name, view_data, **options)
+        controls = build_controls(
+            legal,
+            table.spec.labels_for(view_data),
+            table_id=table.id,
+            seat=seat,
+            version=table.seat_version(seat),
+            table_version=table.version,
+        )
+        lines = [f"🂠 **Your hand** — {text.safe(table.spec.title)} #{table.id}"]
+        if table.finished or table.status != "running":
+            outcome = table.outcome
+            lines.append(text.outcome_line(table.seats, outcome) if outcome else "Game over.")
+        elif seat in table.waiting_for():
+            lines.append("**It's your move.**")
+        elif legal:
+            lines.append("You may act now if you wish.")
+        else:
+            waiting = text.waiting_line(table.seats, table.waiting_for())
+            lines.append(waiting.replace("**Turn:**", "**Waiting for:**") or "Please wait.")
+            lines.append("_This hand updates itself: keep it open._")
+        if legal:
+            lines += [text.safe(fill_names(line, table.names))
+                      for line in table.spec.choice_lines(view_data)]
+        private = table.private_lines(seat)[-PRIVATE_LINES:]
+        if private:
+            lines.append("")
+            lines += [f"> {text.safe(line)}" for line in private]
+        view = controls_view(controls)
+        if legal and table.settings.get("hints"):
+            view = with_hint(view, table.id, seat, table.seat_version(seat))
+        return (
+            text.clip("\n".join(lines)),
+            images.as_file(png, "hand.png", images.describe(table.game_name, view_data)),
+            view,
+        )
+
+    async def send(self, interaction: discord.Interaction, table: Table) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await tell(interaction, "You are not playing in this game.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if seat in table.away:
+            await self.manager.back(table.id, interaction.user.id)
+        live = self.keep(table, seat, interaction)
+        try:
+            await self.show(table, seat, live)
+        except discord.HTTPException:
+            log.warning("Could not show the hand of seat %s at table %s", seat, table.id)
+            self.refresher.poke((table.id, seat))
+
+    def keep(self, table: Table, seat: int, interaction: discord.Interaction) -> LiveHand:
+        """From now on, `interaction`'s message is the seat's hand that updates itself."""
+        key = (table.id, seat)
+        previous = self._hands.get(key)
+        if previous is not None and previous.interaction.id == interaction.id:
+            return previous
+        if previous is not None and previous.expiry is not None:
+            previous.expiry.cancel()
+        live = LiveHand(interaction, self.clock.now())
+        live.expiry = asyncio.create_task(self._expire(key, live), name=f"hand-{key}")
+        self._hands[key] = live
+        return live
+
+    def _drop(self, key: tuple[int, int], live: LiveHand) -> None:
+        if self._hands.get(key) is live:
+            del self._hands[key]
+            if live.expiry is not None and live.expiry is not asyncio.current_task():
+                live.expiry.cancel()
+
+    async def _refresh(self, key: tuple[int, int]) -> bool:
+        """Bring the live hand up to date; False when there was nothing to edit."""
+        table_id, seat = key
+        live = self._hands.get(key)
+        table = self._find(table_id)
+        if live is None:
+            return False
+        if table is None:
+            self._drop(key, live)
+            return False
+        return await self.show(table, seat, live)
+
+    async def show(self, table: Table, seat: int, live: LiveHand) -> bool:
+        """Edit the live hand to the seat's current state (if it shows anything else); True
+        if it was edited.
+        Discord refusing for good (message dismissed, token expired) ends the live hand; a
+        passing failure (429, 5xx) raises, for the refresher to retry."""
+        key = (table.id, seat)
+        async with live.lock:
+            if self._hands.get(key) is not live:
+                return False  # a newer hand took over; it gets its own refresh
+            state = self.state(table, seat)
+            if state == live.shown:
+                return False
+            content, files, view = await self._message(table, seat)
+            try:
+                await live.interaction.edit_original_response(
+                    content=content, attachments=files, view=view, allowed_mentions=NO_PINGS
+                )
+            except (discord.NotFound, discord.Forbidden) as gone:
+                log.info("Hand of seat %s at table %s stopped: %s", seat, table.id, gone)
+                self._drop(key, live)
+                return False
+            except discord.HTTPException as error:
+                if error.status == 401:  # the token expired
+                    self._drop(key, live)
+                    return False
+                raise
+            live.shown = state
+            if table.status != "running" or table.finished:
+                self._drop(key, live)
+            return True
+
+    async def _expire(self, key: tuple[int, int], live: LiveHand) -> None:
+        """Just before the token runs out, say the hand has stopped updating."""
+        await self.clock.sleep(live.opened_at + HAND_LIFETIME - self.clock.now())
+        async with live.lock:
+            if self._hands.get(key) is not live:
+                return
+            self._drop(key, live)
+            try:
+                await live.interaction.edit_original_response(
+                    content=STOPPED_HAND, attachments=[], view=None
+                )
+            except discord.HTTPException:
+                log.info("Could not mark the hand of %s as stopped", key)

@@ -1,0 +1,132 @@
+"""The table message: one message per game, edited in place, whose turn it is shown there.
+Where the game plays in a channel (no thread) it is posted again at the bottom only once
+members' messages have pushed it up. Edits go through a Coalescer."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from cogs import images, text
+from cogs.components import table_view
+from cogs.refresher import Coalescer
+from cogs.replay_cog import final_chart
+from cogs.replies import NO_PINGS
+from tables import Table, TableManager
+from tables.clock import Clock
+
+log = logging.getLogger(__name__)
+
+TABLE_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+class TableMessages:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        manager: TableManager,
+        clock: Clock,
+        interval: float,
+        repost_after: int,
+        forget: Callable[[int], None],
+    ) -> None:
+        """`repost_after`: members' messages after which a table in a channel is posted
+        again at the bottom; `forget(table_id)` hears that a table's last refresh went out."""
+        self.bot = bot
+        self.manager = manager
+        self.repost_after = repost_after
+        self._forget = forget
+        self.refresher = Coalescer(interval, self._refresh, clock=clock)
+        #: Tables seen finishing, kept until their last refresh has gone out.
+        self._known: dict[int, Table] = {}
+        #: Table id -> members' messages in its channel since the table message was posted.
+        self._buried: dict[int, int] = {}
+
+    def members_wrote(self, guild_id: int, channel_id: int) -> None:
+        """A member's message in a channel pushes up the table messages there."""
+        for table in self.manager.running(guild_id):
+            if table.thread_id is None and table.channel_id == channel_id:
+                self._buried[table.id] = self._buried.get(table.id, 0) + 1
+                if self._buried[table.id] == self.repost_after:
+                    self.refresher.poke(table.id)
+
+    def channel(self, table: Table) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(
+            table.thread_id or table.channel_id, guild_id=table.guild_id
+        )
+
+    def show(self, table: Table) -> None:
+        """Post or refresh the table message soon (coalesced)."""
+        self._known[table.id] = table
+        self.refresher.poke(table.id)
+
+    def table(self, table_id: int) -> Table | None:
+        return self.manager.get(table_id) or self._known.get(table_id)
+
+    async def _refresh(self, table_id: Any) -> None:
+        """Edit the table message to the latest state; post it when there is none (or it was
+        deleted, or members' messages buried it in a channel). A passing failure (429, 5xx,
+        a timeout) raises, and the refresher tries again; a missing permission does not."""
+        table = self.table(table_id)
+        if table is None:
+            return
+        try:
+            await self._show(table)
+        except discord.Forbidden as refusal:
+            log.warning("Table %s cannot be shown here: %s", table.id, refusal)
+
+    async def _show(self, table: Table) -> None:
+        running = table.status == "running" and not table.finished
+        public = table.public_view()
+        png = await images.draw("table", table.game_name, public)
+        alt = images.describe(table.game_name, public)
+        chart, chart_alt = (
+            await final_chart(self.manager.store, table.id) if table.finished else (None, None)
+        )
+
+        def files() -> list[discord.File]:  # new each time: a sent File is used up
+            return (images.as_file(png, "table.png", alt)
+                    + images.as_file(chart, "chart.png", chart_alt))
+
+        content = text.table_content(
+            table, status=table.status, scores=images.score_line(table.game_name, public)
+        )
+        view = table_view(table.id, finished=not running, reviewable=table.finished)
+        channel = self.channel(table)
+        message_id = table.message_id
+        buried = table.thread_id is None and self._buried.get(table.id, 0) >= self.repost_after
+        if message_id is not None and not buried:
+            try:
+                await channel.get_partial_message(message_id).edit(
+                    content=content, attachments=files(), view=view
+                )
+            except discord.NotFound:
+                log.info("Table message of table %s is gone: posting it again", table.id)
+            else:
+                self._after_refresh(table, running)
+                return
+        # Only the first post mentions whose turn it is; the turn notices do that later.
+        message = await channel.send(
+            content,
+            files=files(),
+            view=view,
+            allowed_mentions=TABLE_MENTIONS if message_id is None else NO_PINGS,
+        )
+        await self.manager.set_location(table.id, thread_id=table.thread_id, message_id=message.id)
+        self._buried[table.id] = 0
+        if message_id is not None and buried:
+            try:
+                await channel.get_partial_message(message_id).delete()
+            except discord.HTTPException:
+                log.info("Old table message %s of table %s was already gone", message_id, table.id)
+        self._after_refresh(table, running)
+
+    def _after_refresh(self, table: Table, running: bool) -> None:
+        if not running:
+            self._known.pop(table.id, None)
+            self._buried.pop(table.id, None)
+            self._forget(table.id)

@@ -1,0 +1,52 @@
+"""What hears of a table's changes: the Discord layer, the terminal, tests.
+
+Listeners subclass `Listener` and override the methods they care about; the rest do nothing.
+The manager calls them through `Notice`s, typed calls on a `Listener`, so a misspelt method
+is a type error rather than a notification that silently goes nowhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from engine.contract import Event
+
+if TYPE_CHECKING:
+    from tables.table import Table
+
+
+class Listener:
+    """Hears what happened at every table, after the table's lock is released, in order."""
+
+    async def on_update(self, table: Table, events: list[Event]) -> None:
+        """Someone (a member, the computer, a forced move) acted; `events` is what happened."""
+
+    async def on_idle_warning(self, table: Table, seat: int) -> None:
+        """The seat's player has let the table wait long enough to be reminded."""
+
+    async def on_takeover(self, table: Table, seat: int) -> None:
+        """The computer plays for the seat until its player comes back."""
+
+    async def on_finished(self, table: Table) -> None:
+        """The game is over: finished, abandoned or errored (see `table.status`)."""
+
+
+#: One notification: the call to make on each listener.
+Notice = Callable[[Listener], Awaitable[None]]
+
+
+def updated(table: Table, events: list[Event]) -> Notice:
+    return lambda listener: listener.on_update(table, events)
+
+
+def idle_warning(table: Table, seat: int) -> Notice:
+    return lambda listener: listener.on_idle_warning(table, seat)
+
+
+def takeover(table: Table, seat: int) -> Notice:
+    return lambda listener: listener.on_takeover(table, seat)
+
+
+def finished(table: Table) -> Notice:
+    return lambda listener: listener.on_finished(table)

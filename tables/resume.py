@@ -1,0 +1,101 @@
+"""Rebuilding the games this process claimed at start, from their stored logs.
+
+Replaying is CPU work only, so a rebuild never waits: it happens in a background pass, or
+on the spot when someone reaches a game before that pass does. The database writes a rebuild
+needs (an errored game, a finish that was not stored) are settled in tasks of their own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
+
+from engine.contract import Action
+from engine.registry import GameSpec
+from store.records import GameRecord, StoredLog
+from tables.seats import SeatInfo
+from tables.table import Table
+
+if TYPE_CHECKING:
+    from tables.manager import TableManager
+
+log = logging.getLogger(__name__)
+
+
+def build_table(record: GameRecord, spec: GameSpec, moves: list[tuple[int, Action]]) -> Table:
+    """The table of a stored game, its log replayed; raises if the log does not replay."""
+    table = Table(
+        id=record.id, spec=spec, options=record.options,
+        seed=record.seed, seats=[SeatInfo.from_json(s) for s in record.seats],
+        guild_id=record.guild_id, channel_id=record.channel_id,
+        host_id=record.host_id, settings=record.settings,
+        thread_id=record.thread_id, message_id=record.message_id,
+    )
+    table.replay(moves)
+    return table
+
+
+class Resume:
+    def __init__(self, manager: TableManager) -> None:
+        self.manager = manager
+        #: Games loaded at start and not rebuilt yet (start(in_background=True)).
+        self.pending: dict[int, tuple[GameRecord, StoredLog]] = {}
+        self.on_resumed: Callable[[Table], None] | None = None
+        self.task: asyncio.Task[list[Table]] | None = None
+        self.settling: set[asyncio.Future[None]] = set()
+
+    def busy(self) -> list[asyncio.Future[Any]]:
+        return [t for t in (self.task, *self.settling) if t and not t.done()]
+
+    async def all(self) -> list[Table]:
+        resumed = []
+        while self.pending and not self.manager.closed:
+            table = self.one(next(iter(self.pending)))
+            if table is not None:
+                resumed.append(table)
+            if self.settling:  # a failed write was logged by the task; carry on with the rest
+                await asyncio.gather(*self.settling, return_exceptions=True)
+            await asyncio.sleep(0)  # let members' clicks in between two rebuilds
+        return resumed
+
+    def one(self, table_id: int) -> Table | None:
+        """Rebuild one loaded game now."""
+        manager = self.manager
+        record, stored = self.pending.pop(table_id)
+        try:
+            table = build_table(record, manager._spec(record.game), stored.moves())
+        except Exception as error:
+            log.exception("game %d (%s) does not replay: errored", record.id, record.game)
+            self._settle(manager.store.set_status(record.id, "errored", error=repr(error)[:500]))
+            return None
+        if table.finished:  # the last action was stored but the finish was not
+            table.status = "finished"
+            self._settle(manager.store.finish_game(table.id, manager._finish(table)))
+            return None
+        manager._register(table).after_change(None)
+        if self.on_resumed is not None:
+            self.on_resumed(table)
+        return table
+
+    def _settle(self, write: Coroutine[Any, Any, None]) -> None:
+        """A database write a synchronous rebuild needs; start() and wait_idle() wait for it."""
+        task = asyncio.ensure_future(write)
+        self.settling.add(task)
+        task.add_done_callback(self.settling.discard)
+
+    def reach(self, table_id: int | None = None, guild_id: int | None = None) -> None:
+        """Rebuild now the loaded games someone is about to reach."""
+        if table_id is not None and table_id in self.pending:
+            self.one(table_id)
+        if guild_id is not None:
+            for waiting, (record, _) in list(self.pending.items()):
+                if record.guild_id == guild_id:
+                    self.one(waiting)
+
+    async def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+        if self.settling:
+            await asyncio.gather(*self.settling, return_exceptions=True)

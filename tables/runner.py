@@ -1,0 +1,247 @@
+"""One table's background work: computer turns, forced moves, idle timers, and delivery of
+notifications to the listeners in order.
+
+The TableManager owns one TableRunner per table it serves and applies every action itself
+(`TableManager._accept`, under the table's lock); a runner only decides when to ask for one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from typing import TYPE_CHECKING
+
+from engine.contract import Action, Event
+from engine.errors import IllegalAction
+from tables.computer import EXPERT, choose, has_computer_player
+from tables.idle import IdleTiming, idle_timing
+from tables.listeners import Notice, finished, idle_warning, takeover, updated
+from tables.seats import TAKEOVER_LEVEL
+from tables.table import Table
+
+if TYPE_CHECKING:
+    from tables.manager import TableManager
+
+log = logging.getLogger(__name__)
+
+#: The table's line when the computer starts playing for a seat whose player let it wait.
+TAKEOVER_LINE = "The computer is playing for {{s{seat}}} until they come back (My hand)."
+
+
+class TableRunner:
+    """The background work attached to one table."""
+
+    def __init__(self, table: Table, manager: TableManager) -> None:
+        self.table = table
+        self.manager = manager
+        self.computer: asyncio.Task[None] | None = None
+        self.forced: asyncio.Task[None] | None = None
+        self.idle: asyncio.Task[None] | None = None
+        self.delivery: asyncio.Task[None] | None = None
+        self.outbox: deque[Notice] = deque()
+        self.waiting_since: dict[int, float] = {}
+        self.warned: set[int] = set()
+        self.closed = False
+
+    def busy(self) -> list[asyncio.Task[None]]:
+        """Computer turns, forced moves and deliveries still under way."""
+        return [
+            task for task in (self.computer, self.forced, self.delivery)
+            if task is not None and not task.done()
+        ]
+
+    def _stopped(self) -> bool:
+        return self.closed or self.manager.closed
+
+    # ================================================================ after every change
+
+    def after_change(self, acted: int | None) -> None:
+        """Bookkeeping after every state change: restart the seat's idle clock, start
+        computer turns and forced moves, re-arm the idle timer."""
+        table = self.table
+        now = self.manager.clock.now()
+        if acted is not None:
+            self.waiting_since.pop(acted, None)
+            self.warned.discard(acted)
+        waiting = table.human_waits()
+        self.waiting_since = {s: self.waiting_since.get(s, now) for s in waiting}
+        self.warned &= set(waiting)
+        self.schedule_computer()
+        self.schedule_forced()
+        if self.idle is not None:
+            self.idle.cancel()
+            self.idle = None
+        timing = idle_timing(table.settings, self.manager.default_idle)
+        if not has_computer_player(table.spec, [TAKEOVER_LEVEL]):
+            timing = IdleTiming(timing.warn, None)  # nobody can play for them: warn only
+        if waiting and (timing.warn or timing.takeover) and not self.closed:
+            self.idle = asyncio.create_task(self._watch_idle(timing), name=f"idle-{table.id}")
+
+    def announce(self, events: list[Event]) -> None:
+        self.publish(updated(self.table, events))
+        if self.table.status == "finished":
+            self.publish(finished(self.table))
+
+    def cancel_work(self) -> None:
+        """Stop computer turns, forced moves and the idle timer (not deliveries)."""
+        for task in (self.computer, self.forced, self.idle):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+
+    # ================================================================ computer turns
+
+    def schedule_computer(self) -> None:
+        if self._stopped() or not self.table.computer_turns():
+            return
+        if self.computer is None or self.computer.done():
+            self.computer = asyncio.create_task(
+                self._run_computer(), name=f"computer-{self.table.id}"
+            )
+
+    async def _run_computer(self) -> None:
+        """Play computer seats one action at a time until a human is needed.
+
+        The last check and the return happen without an await in between, so an act() that
+        makes more computer work either sees this task still running (and it loops) or done
+        (and starts a new one)."""
+        table = self.table
+        while not self.closed and table.computer_turns():
+            if self.manager.ai_delay > 0:
+                await asyncio.sleep(self.manager.ai_delay)
+            async with table.lock:
+                seats = [] if self.closed else table.computer_turns()
+                if not seats:
+                    return
+                events = await self._computer_move(seats[0])
+                if events is None:
+                    return
+            self.announce(events)
+
+    async def _computer_move(self, seat: int) -> list[Event] | None:
+        table, manager = self.table, self.manager
+        legal = table.legal_for(seat)
+        try:
+            # In a worker thread: a hard computer player may think for a tenth of a second,
+            # which must not freeze every other table. It only sees copies (view, legal).
+            level = table.seats[seat].level
+            if level == EXPERT:  # in a worker process, with a determinized copy of the game
+                action = await manager.experts.choose(
+                    table.game, seat, table.seed, table.version
+                )
+            else:
+                action = await asyncio.to_thread(
+                    choose, table.spec, table.view_for(seat), legal, table.seed, table.version,
+                    level,
+                )
+            return await manager._accept(table, seat, action)
+        except (asyncio.CancelledError, IllegalAction) as error:
+            if isinstance(error, asyncio.CancelledError):
+                raise
+            # A computer player's bug must not stall the table: play the first legal move.
+            log.error("game %d: computer for seat %d failed (%s)", table.id, seat, error)
+        except Exception:
+            log.exception("game %d: computer for seat %d crashed", table.id, seat)
+        if self.closed:
+            return None
+        if not legal:
+            await manager._mark_errored(table, "the computer had no legal move")
+            return None
+        try:
+            return await manager._accept(table, seat, legal[0])
+        except Exception as error:
+            await manager._mark_errored(table, f"fallback move failed: {error}")
+            return None
+
+    # ================================================================ forced moves
+
+    def _forced_move(self) -> tuple[int, Action] | None:
+        """A waited-for human seat whose only legal action carries no choice, if its player
+        lets such moves be played for them."""
+        table = self.table
+        if not table.spec.forced:
+            return None
+        for seat in table.human_waits():
+            legal = table.legal_for(seat)
+            if len(legal) != 1 or legal[0].get("type") not in table.spec.forced:
+                continue
+            user_id = table.seats[seat].user_id
+            if user_id is not None and self.manager.cached_player_settings(user_id)["autoplay"]:
+                return seat, legal[0]
+        return None
+
+    def schedule_forced(self) -> None:
+        if self._stopped() or self._forced_move() is None:
+            return
+        if self.forced is None or self.forced.done():
+            self.forced = asyncio.create_task(self._run_forced(), name=f"forced-{self.table.id}")
+
+    async def _run_forced(self) -> None:
+        """Play forced moves one at a time, each after a pause in which the player sees it
+        coming. Like _run_computer, the last check and the return have no await between."""
+        table = self.table
+        while not self.closed and table.status == "running":
+            if self._forced_move() is None:
+                return
+            version = table.version
+            await self.manager.clock.sleep(self.manager.forced_delay)
+            async with table.lock:
+                if self.closed or table.status != "running" or table.version != version:
+                    continue  # someone moved meanwhile: look again
+                found = self._forced_move()
+                if found is None:
+                    return
+                seat, action = found
+                log.info("game %d: playing %s for seat %d", table.id, action.get("type"), seat)
+                number = table.version
+                events = await self.manager._accept(table, seat, action)
+                table.autoplayed[seat] = (number, action)
+            self.announce(events)
+
+    # ================================================================ idle timers
+
+    async def _watch_idle(self, timing: IdleTiming) -> None:
+        table, clock = self.table, self.manager.clock
+        while not self.closed:
+            due: list[tuple[float, str, int]] = []
+            for seat, since in self.waiting_since.items():
+                if timing.warn is not None and seat not in self.warned:
+                    due.append((since + timing.warn, "warn", seat))
+                if timing.takeover is not None:
+                    due.append((since + timing.takeover, "takeover", seat))
+            if not due:
+                return
+            when, what, seat = min(due)
+            delay = when - clock.now()
+            if delay > 0:
+                await clock.sleep(delay)
+            if self.closed or seat not in self.waiting_since:
+                continue
+            if what == "warn":
+                self.warned.add(seat)
+                self.publish(idle_warning(table, seat))
+            else:
+                log.info("game %d: computer takes over idle seat %d", table.id, seat)
+                table.away.add(seat)
+                table.note(TAKEOVER_LINE.format(seat=seat))
+                self.waiting_since.pop(seat, None)
+                self.warned.discard(seat)
+                self.publish(takeover(table, seat))
+                self.schedule_computer()
+
+    # ================================================================ notifications
+
+    def publish(self, notice: Notice) -> None:
+        """Queue a notification; one delivery task per table keeps them in order."""
+        self.outbox.append(notice)
+        if self.delivery is None or self.delivery.done():
+            self.delivery = asyncio.create_task(self._deliver(), name=f"deliver-{self.table.id}")
+
+    async def _deliver(self) -> None:
+        while self.outbox:
+            notice = self.outbox.popleft()
+            for listener in list(self.manager.listeners):
+                try:
+                    await notice(listener)
+                except Exception:
+                    log.exception("listener %r failed for game %d", listener, self.table.id)

@@ -1,0 +1,44 @@
+"""A server's leaderboard and a member's statistics, as plain rows for the cogs to word."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from store import Store
+from tables.ratings import display_rating
+
+
+async def leaderboard(store: Store, guild_id: int, game: str, limit: int) -> list[dict[str, Any]]:
+    rows = await store.leaderboard(guild_id, game, limit)
+    return [
+        {
+            "place": place, "user_id": r.user_id, "rating": display_rating(r.mu, r.sigma),
+            "mu": r.mu, "sigma": r.sigma, "games": r.games, "wins": r.wins,
+            "points": r.points, "skunks": r.skunks,
+        }
+        for place, r in enumerate(rows, start=1)
+    ]
+
+
+async def member_stats(store: Store, guild_id: int, user_id: int) -> dict[str, Any]:
+    per_game = [
+        {
+            "game": r.game, "rating": display_rating(r.mu, r.sigma), "games": r.games,
+            "wins": r.wins, "points": r.points, "skunks": r.skunks,
+        }
+        for r in await store.user_ratings(guild_id, user_id)
+    ]
+    return {
+        "user_id": user_id,
+        "games": sum(g["games"] for g in per_game),
+        "wins": sum(g["wins"] for g in per_game),
+        "points": sum(g["points"] for g in per_game),
+        "per_game": per_game,
+        "assisted": await store.assisted_games(guild_id, user_id),
+        "recent": await store.user_results(guild_id, user_id, limit=5),
+        "placings": [
+            {"tournament": p.tournament_id, "game": p.game, "place": p.place,
+             "entries": p.entries}
+            for p in await store.user_placings(guild_id, user_id, limit=5)
+        ],
+    }
