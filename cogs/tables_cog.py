@@ -23,7 +23,6 @@ from discord.ext import commands
 from cogs import text
 from cogs.components import TableButton
 from cogs.controls import STALE_MESSAGE, ControlRef, resolve, stale
-from cogs.info_cog import InfoCog
 from cogs.live_hands import LiveHands
 from cogs.replies import tell
 from cogs.table_message import TABLE_MENTIONS, TableMessages
@@ -223,6 +222,9 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         self, interaction: discord.Interaction, table_id: int, what: str
     ) -> None:
         if what == "rules":
+            # Imported here: the info cog imports the lobbies, which import this module.
+            from cogs.info_cog import InfoCog
+
             info = self.bot.get_cog("Info")
             table = self._table(table_id)
             game = table.game_name if table is not None else await self._game_name(table_id)

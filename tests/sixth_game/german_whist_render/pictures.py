@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.cards import card_symbol
 from render.kit import cards, layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
 from render.registry import View
@@ -137,7 +138,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     who = seats.label(view, seat) if isinstance(seat, int) else "Your"
     top = view.get("stock_top")
     lines = [f"Trumps: {SUIT_WORDS.get(str(view.get('trump')), '-')}"
-             + (" · up for grabs: " + str(top) if isinstance(top, str) else "")]
+             + (" · up for grabs: " + card_symbol(top) if isinstance(top, str) else "")]
     if view.get("outcome") is not None:
         status = "Game over"
     elif view.get("turn") == seat and seat is not None:
