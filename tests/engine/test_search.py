@@ -55,11 +55,13 @@ def every_card(game: Game) -> Counter[Any]:
     """The multiset of cards in play (hands, stock, crib, piles, tricks...)."""
     if hasattr(game, "all_cards"):  # the cribbage family counts each card once
         return Counter(game.all_cards())
+    # A game whose rules live in an integer core keeps its cards there.
+    state = getattr(game, "core", game)
     found: Counter[Any] = Counter()
     for name in ("hands", "pile", "set_aside", "played"):
-        for item in getattr(game, name, []):
+        for item in getattr(state, name, []):
             found.update(item if isinstance(item, list) else [item])
-    found.update(card for _, card in game.trick)  # type: ignore[attr-defined]
+    found.update(item[1] if isinstance(item, tuple) else item for item in state.trick)
     return found
 
 
