@@ -136,15 +136,21 @@ def effect_headline(view: View) -> str:
     words = f"This deal: {name}"
     if effect.get("active") is False:
         words += " (acts only on entry: nothing this deal)"
+    return "".join([words, *(f", {choice[0].lower()}{choice[1:]}" for choice in _choices(view))])
+
+
+def _choices(view: View) -> list[str]:
+    """The choices already made on the dealer's space this deal, each in a few words."""
+    made = []
     crux = view.get("crux_choice")
     if isinstance(crux, str):
-        words += f", chosen: {crux}"
+        made.append(f"Chosen: {crux}")
     turn = mapping(view.get("turn_choice"))
     if turn.get("choice") == "flip":
-        words += f", flipped {turn.get('from_face')}→{turn.get('to_face')}"
+        made.append(f"Flipped {turn.get('from_face')}→{turn.get('to_face')}")
     elif turn.get("choice") == "keep_die":
-        words += ", die kept as it was"
-    return words
+        made.append("Die kept as it was")
+    return made
 
 
 def effect_words(view: View) -> str:
@@ -159,15 +165,7 @@ def effect_words(view: View) -> str:
         words += " (acts only on entry: nothing this deal)"
     elif effect.get("text"):
         words += f": {effect['text']}"
-    crux = view.get("crux_choice")
-    if isinstance(crux, str):
-        words += f" Chosen: {crux}."
-    turn = mapping(view.get("turn_choice"))
-    if turn.get("choice") == "flip":
-        words += f" Flipped {turn.get('from_face')}→{turn.get('to_face')}."
-    elif turn.get("choice") == "keep_die":
-        words += " Kept the die as it was."
-    return words
+    return "".join([words, *(f" {choice}." for choice in _choices(view))])
 
 
 def details(view: View) -> list[str]:
