@@ -120,7 +120,7 @@ class LiveHands:
         lines = [f"🂠 **Your hand** — {text.safe(table.spec.title)} #{table.id}"]
         if table.finished or table.status != "running":
             outcome = table.outcome
-            lines.append(text.outcome_line(table.seats, outcome) if outcome else "Game over.")
+            lines.append(text.outcome_line(table.seats, outcome, seat) if outcome else "Game over.")
         elif seat in table.waiting_for():
             lines.append("**It's your move.**")
         elif legal:

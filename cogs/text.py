@@ -58,10 +58,13 @@ def waiting_line(seats: Sequence[SeatInfo], waiting: Iterable[int]) -> str:
     return "**Waiting for:** " + ", ".join(labels)
 
 
-def outcome_line(seats: Sequence[SeatInfo], outcome: dict[str, Any]) -> str:
-    winners, verb, detail = outcome_words([seat.name for seat in seats], outcome)
+def outcome_line(
+    seats: Sequence[SeatInfo], outcome: dict[str, Any], reader: int | None = None
+) -> str:
+    """Who won, as `reader` reads it: a private hand tells its winner "You win!"."""
+    winners, verb, detail = outcome_words([seat.name for seat in seats], outcome, reader)
     who = spoken_list([safe(name) for name in winners]) or "Nobody"
-    return f"🏆 **{who} {verb}!**" + (f" {safe(detail)}" if detail else "")
+    return f"🏆 **{who[:1].upper()}{who[1:]} {verb}!**" + (f" {safe(detail)}" if detail else "")
 
 
 def table_content(table: Table, *, status: str = "running", scores: str = "") -> str:

@@ -33,6 +33,19 @@ def test_partners_win_together_and_only_a_tie_is_shared(outcome: dict, line: str
     assert text.outcome_line(seats("Ann", "Bob", "Cy", "Dan"), outcome) == line
 
 
+@pytest.mark.parametrize(
+    ("outcome", "reader", "line"),
+    [
+        ({"winners": [1], "shared": False}, 1, "🏆 **You win!**"),
+        ({"winners": [1, 3], "shared": False}, 3, "🏆 **Bob and you win!**"),
+        ({"winners": [1], "shared": False}, 0, "🏆 **Bob wins!**"),
+        ({"winners": [0, 1], "shared": True}, 0, "🏆 **You and Bob share the win!**"),
+    ],
+)
+def test_a_private_hand_tells_its_reader_they_won(outcome: dict, reader: int, line: str) -> None:
+    assert text.outcome_line(seats("Ann", "Bob", "Cy", "Dan"), outcome, reader) == line
+
+
 def test_lists_read_as_english() -> None:
     assert spoken_list([2, 3, 4], "or") == "2, 3 or 4"
     assert spoken_list([2, 4], "or") == "2 or 4"
