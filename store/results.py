@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from store.base import GameLost, StoreBase, dumps
-from store.database import Connection, Row
-from store.records import Finish, RatingRow, ResultRow
+from store.base import GameLost, StoreBase, dumps, now_ms
+from store.database import Connection
+from store.records import Finish, RatingPoint, RatingRow, ResultRow, rating_row
+from store.seasons import season_for_finish
 
 
 async def record_finish(
     tx: Connection, owner: str, game_id: int, finish: Finish, now: str
 ) -> None:
-    """Inside `tx`: the game's results, its players' ratings and its end, only while `owner`
-    still serves the game (else GameLost)."""
+    """Inside `tx`: the game's results, its players' ratings (all-time, their history and the
+    season's) and its end, only while `owner` still serves the game (else GameLost)."""
     lock = " FOR UPDATE" if tx.kind == "postgresql" else ""
     row = await tx.fetchone(
         f"SELECT guild_id, game, owner FROM games WHERE id = ?{lock}", (game_id,)
@@ -36,7 +37,7 @@ async def record_finish(
     )
     rated = [r for r in finish.results if r.user_id is not None]
     if finish.rater is not None and rated:
-        await _update_ratings(tx, guild_id, game, rated, finish)
+        await _update_ratings(tx, guild_id, game, game_id, rated, finish)
     await tx.execute(
         "UPDATE games SET status = 'finished', outcome = ?, updated_at = ? WHERE id = ?",
         (dumps(finish.outcome), now, game_id),
@@ -47,10 +48,12 @@ async def _update_ratings(
     tx: Connection,
     guild_id: int,
     game: str,
+    game_id: int,
     rated: list[ResultRow],
     finish: Finish,
 ) -> None:
     assert finish.rater is not None
+    at = now_ms() if finish.finished_at is None else finish.finished_at
     user_ids = [r.user_id for r in rated if r.user_id is not None]
     if tx.kind == "postgresql":
         # Two games of one server and game finishing at once: the second waits for the
@@ -68,21 +71,57 @@ async def _update_ratings(
     ):
         current[row["user_id"]] = (row["mu"], row["sigma"])
     new = finish.rater(current)
-    for r in rated:
-        mu, sigma = new[r.user_id]  # type: ignore[index]
-        won = int(r.won)
-        await tx.execute(
-            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins, points,"
-            " skunks) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)"
-            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
-            " sigma = excluded.sigma, games = ratings.games + 1,"
-            " wins = ratings.wins + excluded.wins, points = ratings.points + excluded.points,"
-            " skunks = ratings.skunks + excluded.skunks",
+    await _write_ratings(tx, "ratings", {"guild_id": guild_id, "game": game}, rated, new)
+    await tx.executemany(
+        "INSERT INTO rating_history (game_id, user_id, guild_id, game, at, mu, sigma)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, uid, guild_id, game, at, *new[uid]) for uid in user_ids],
+    )
+    season = await season_for_finish(tx, guild_id, at)
+    if season is None:
+        return
+    in_season: dict[int, tuple[float, float] | None] = {
+        uid: finish.season_start(current[uid]) for uid in user_ids
+    }
+    for row in await tx.fetch(
+        f"SELECT user_id, mu, sigma FROM season_ratings WHERE guild_id = ? AND season = ?"
+        f" AND game = ? AND user_id IN ({marks})",
+        (guild_id, season, game, *user_ids),
+    ):
+        in_season[row["user_id"]] = (row["mu"], row["sigma"])
+    await _write_ratings(
+        tx, "season_ratings", {"guild_id": guild_id, "season": season, "game": game}, rated,
+        finish.rater(in_season),
+    )
+
+
+async def _write_ratings(
+    tx: Connection,
+    table: str,
+    key: dict[str, Any],
+    rated: list[ResultRow],
+    new: dict[int, tuple[float, float]],
+) -> None:
+    """Each rated player's new rating into `table` (ratings, or season_ratings) under `key`
+    (the columns before user_id in its primary key), counting the game, win and points."""
+    columns = ", ".join(key)
+    marks = ", ".join("?" * len(key))
+    await tx.executemany(
+        f"INSERT INTO {table} ({columns}, user_id, mu, sigma, games, wins, points, skunks)"
+        f" VALUES ({marks}, ?, ?, ?, 1, ?, ?, ?)"
+        f" ON CONFLICT ({columns}, user_id) DO UPDATE SET mu = excluded.mu,"
+        f" sigma = excluded.sigma, games = {table}.games + 1,"
+        f" wins = {table}.wins + excluded.wins, points = {table}.points + excluded.points,"
+        f" skunks = {table}.skunks + excluded.skunks",
+        [
             (
-                guild_id, game, r.user_id, mu, sigma, won, r.win_points * won,
-                int(won and r.win_points > 1),
-            ),
-        )
+                *key.values(), r.user_id, *new[r.user_id], int(r.won),
+                r.win_points * int(r.won), int(r.won and r.win_points > 1),
+            )
+            for r in rated
+            if r.user_id is not None
+        ],
+    )
 
 
 class ResultStore(StoreBase):
@@ -90,7 +129,7 @@ class ResultStore(StoreBase):
         rows = await self._fetch(
             "SELECT * FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
         )
-        return [_rating_row(r) for r in rows]
+        return [rating_row(r) for r in rows]
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:
         """Best first by the conservative estimate mu - 3 sigma (openskill's ordinal)."""
@@ -99,14 +138,14 @@ class ResultStore(StoreBase):
             " ORDER BY mu - 3 * sigma DESC, wins DESC, user_id LIMIT ?",
             (guild_id, game, limit),
         )
-        return [_rating_row(r) for r in rows]
+        return [rating_row(r) for r in rows]
 
     async def user_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
         rows = await self._fetch(
             "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game",
             (guild_id, user_id),
         )
-        return [_rating_row(r) for r in rows]
+        return [rating_row(r) for r in rows]
 
     async def user_results(
         self, guild_id: int, user_id: int, limit: int = 10
@@ -134,10 +173,12 @@ class ResultStore(StoreBase):
         )
         return [dict(row) for row in rows]
 
-
-def _rating_row(r: Row) -> RatingRow:
-    return RatingRow(
-        guild_id=r["guild_id"], game=r["game"], user_id=r["user_id"], mu=r["mu"],
-        sigma=r["sigma"], games=r["games"], wins=r["wins"], points=r["points"],
-        skunks=r["skunks"],
-    )
+    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
+        """A player's all-time rating of every game here after each rated result, oldest
+        first (history begins with the rating each had when history was first kept)."""
+        rows = await self._fetch(
+            "SELECT game, at, mu, sigma FROM rating_history WHERE guild_id = ? AND user_id = ?"
+            " ORDER BY at, game_id",
+            (guild_id, user_id),
+        )
+        return [RatingPoint(r["game"], r["at"], r["mu"], r["sigma"]) for r in rows]

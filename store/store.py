@@ -20,6 +20,7 @@ from store.games import GameStore
 from store.lobbies import LobbyStore
 from store.player_settings import PlayerSettingsStore
 from store.results import ResultStore
+from store.seasons import SeasonStore
 from store.tournaments import TournamentStore
 
 __all__ = [
@@ -34,5 +35,7 @@ __all__ = [
 ]
 
 
-class Store(GameStore, ResultStore, LobbyStore, TournamentStore, PlayerSettingsStore):
+class Store(
+    GameStore, ResultStore, SeasonStore, LobbyStore, TournamentStore, PlayerSettingsStore
+):
     """Every area of the store over one database connection."""
