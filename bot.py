@@ -203,12 +203,14 @@ class CardBot(commands.Bot):
         from cogs.lobbies_cog import LobbiesCog
         from cogs.replay_cog import ReplayCog
         from cogs.review_cog import ReviewCog
+        from cogs.seasons_cog import SeasonsCog
         from cogs.tables_cog import TablesCog
         from cogs.tournaments_cog import TournamentButton, TournamentsCog
         from engine.search.expert import Budget
         from store import Store
         from tables import TableManager
         from tables.expert_pool import ExpertPool
+        from tables.seasons import Seasons
         from tables.tournaments.service import TournamentService
 
         self.store = await Store.open(self.database)
@@ -230,7 +232,9 @@ class CardBot(commands.Bot):
         )
         await self.add_cog(tables_cog)
         await self.add_cog(LobbiesCog(self, self.tables))
-        await self.add_cog(InfoCog(self, self.tables))
+        seasons = Seasons(self.store, self.tables.clock)
+        await self.add_cog(InfoCog(self, self.tables, seasons))
+        await self.add_cog(SeasonsCog(self, seasons))
         await self.add_cog(ReviewCog(self, self.tables))
         await self.add_cog(ReplayCog(self, self.tables))
         self.tournaments = TournamentService(self.store, self.tables, **self.tournament_knobs)

@@ -26,17 +26,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
+from benchmarks.databases import PostgresSchema, postgres_server
 from engine.registry import GAMES
 from store import Store
 from store.records import encode_action
@@ -208,31 +207,8 @@ def run_clickers(
     }
 
 
-# ---------------------------------------------------------------- databases
-
-
-class PostgresSchema:
-    """A schema of its own on the server, dropped afterwards."""
-
-    def __init__(self, server: str) -> None:
-        self.server = server
-        self.name = f"bench_{uuid.uuid4().hex[:12]}"
-
-    async def __aenter__(self) -> str:
-        import asyncpg
-
-        self.admin = await asyncpg.connect(self.server)
-        await self.admin.execute(f"CREATE SCHEMA {self.name}")
-        separator = "&" if "?" in self.server else "?"
-        return f"{self.server}{separator}search_path={self.name}"
-
-    async def __aexit__(self, *_: object) -> None:
-        await self.admin.execute(f"DROP SCHEMA {self.name} CASCADE")
-        await self.admin.close()
-
-
 async def main(args: argparse.Namespace) -> None:
-    server = args.postgres or os.environ.get("TEST_DATABASE_URL", "")
+    server = postgres_server(args.postgres)
     samples = sample_logs()
     rows: list[tuple[str, str, str]] = []
     with tempfile.TemporaryDirectory() as folder:

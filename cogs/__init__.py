@@ -9,7 +9,8 @@ game contract and tables/. Modules:
     table_message the table message (coalesced refresh, posted again when buried)
     live_hands    My hand: the ephemeral hand kept current; turn_notices: your-turn mentions
     lobbies_cog   /play and the lobby message
-    info_cog      /rules, /leaderboard, /stats
+    info_cog      /rules, /leaderboard (a season's or all time), /stats
+    seasons_cog   /season start, end, info (Manage Server); season_words: their words
     text          every message's words, escaped; images: pictures off the event loop
     refresher     the per-table coalescing refresher; replies: ephemeral notes
 """

@@ -8,12 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import text
+from cogs import season_words, text
 from cogs.components import RulesPageButton
 from cogs.lobbies_cog import game_choices
 from cogs.replies import NO_PINGS, tell
+from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables.manager import TableManager
+from tables.seasons import Seasons
 
 
 def rules_view(game: str, page: int, pages: int) -> discord.ui.View | None:
@@ -29,9 +31,10 @@ def rules_view(game: str, page: int, pages: int) -> discord.ui.View | None:
 
 
 class InfoCog(commands.Cog, name="Info"):
-    def __init__(self, bot: commands.Bot, manager: TableManager) -> None:
+    def __init__(self, bot: commands.Bot, manager: TableManager, seasons: Seasons) -> None:
         self.bot = bot
         self.manager = manager
+        self.seasons = seasons
 
     async def send_rules(self, interaction: discord.Interaction, game: str) -> None:
         spec = GAMES.get(game)
@@ -60,16 +63,27 @@ class InfoCog(commands.Cog, name="Info"):
         await self.send_rules(interaction, game)
 
     @app_commands.command(name="leaderboard", description="The best players of a game here.")
-    @app_commands.describe(game="Which game")
+    @app_commands.describe(
+        game="Which game",
+        season="A season's number, or all-time (the season running now if left out)",
+    )
     @app_commands.guild_only()
-    async def leaderboard_command(self, interaction: discord.Interaction, game: str) -> None:
+    async def leaderboard_command(
+        self, interaction: discord.Interaction, game: str, season: str | None = None
+    ) -> None:
         spec = GAMES.get(game)
         if spec is None:
             await tell(interaction, f"There is no game {text.quoted(game)}.")
             return
-        rows = await self.manager.leaderboard(interaction.guild_id or 0, spec.name)
+        try:
+            standings = await self.seasons.leaderboard(interaction.guild_id or 0, spec.name,
+                                                       season)
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
+            return
         await interaction.response.send_message(
-            text.leaderboard_content(spec, rows), allowed_mentions=NO_PINGS
+            text.leaderboard_content(spec, standings.rows, season_words.heading(standings)),
+            allowed_mentions=NO_PINGS,
         )
 
     @app_commands.command(name="stats", description="A player's record in this server.")

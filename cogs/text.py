@@ -173,14 +173,17 @@ def _get(row: Any, key: str, default: Any = None) -> Any:
     return getattr(row, key, default)
 
 
-def leaderboard_content(spec: GameSpec, rows: Sequence[Any]) -> str:
+def leaderboard_content(spec: GameSpec, rows: Sequence[Any], period: str = "") -> str:
     """One line per player. Players appear as mentions, which Discord shows as their current
-    names (without pinging: the message allows no mentions) and which need no member cache."""
+    names (without pinging: the message allows no mentions) and which need no member cache.
+    `period`: which season (or "all time") the board covers."""
     if not rows:
-        return f"Nobody has finished a game of {safe(spec.title)} in this server yet."
+        where = f"in {period}" if period and period != "all time" else "in this server"
+        return f"Nobody has finished a game of {safe(spec.title)} {where} yet."
     # Only games with bigger wins (skunks) ever record one; others show no such figure.
     with_skunks = any(_get(row, "skunks") for row in rows)
-    lines = [f"🏅 **{safe(spec.title)}** leaderboard — rating, wins, games"]
+    during = f", {period}" if period else ""
+    lines = [f"🏅 **{safe(spec.title)}** leaderboard{during} — rating, wins, games"]
     for n, row in enumerate(rows, start=1):
         rating = _get(row, "rating")
         if rating is None:

@@ -7,8 +7,9 @@ asyncpg, the same behaviour on both; schema from numbered migrations for each.
 
 Tables: games, actions (the log), results, ratings, lobbies, player_settings, tournaments
 (each event's JSON document, saved under a version number), tournament_games (the game playing
-each match), tournament_placings, schema_version. Nothing here knows about Discord, about any
-game's rules, or how a tournament is run.
+each match), tournament_placings, seasons, season_ratings (each season's standings),
+rating_history (the all-time rating after each rated result), schema_version. Nothing here knows
+about Discord, about any game's rules, or how a tournament is run.
 """
 
 from store.records import (
@@ -19,8 +20,10 @@ from store.records import (
     MatchGame,
     Placing,
     PlacingRecord,
+    RatingPoint,
     RatingRow,
     ResultRow,
+    SeasonRecord,
     TournamentRecord,
 )
 from store.store import GameLost, LobbyLost, LogConflict, Store, TournamentConflict
@@ -36,8 +39,10 @@ __all__ = [
     "MatchGame",
     "Placing",
     "PlacingRecord",
+    "RatingPoint",
     "RatingRow",
     "ResultRow",
+    "SeasonRecord",
     "Store",
     "TournamentConflict",
     "TournamentRecord",

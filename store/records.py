@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -214,10 +214,24 @@ class RatingRow:
     skunks: int = 0
 
 
+def rating_row(r: Mapping[str, Any]) -> RatingRow:
+    """A row of `ratings` (or of `season_ratings`, which has the same columns and a season)."""
+    return RatingRow(
+        guild_id=r["guild_id"], game=r["game"], user_id=r["user_id"], mu=r["mu"],
+        sigma=r["sigma"], games=r["games"], wins=r["wins"], points=r["points"],
+        skunks=r["skunks"],
+    )
+
+
 #: Given the current (mu, sigma) of each rated player in a game (None for a first game),
 #: the new (mu, sigma) of each. Runs inside the store's transaction so two games finishing at
 #: once cannot lose each other's update.
 Rater = Callable[[dict[int, tuple[float, float] | None]], dict[int, tuple[float, float]]]
+SeasonStart = Callable[[tuple[float, float] | None], tuple[float, float] | None]
+
+
+def _unchanged(rating: tuple[float, float] | None) -> tuple[float, float] | None:
+    return rating
 
 
 @dataclass
@@ -227,3 +241,35 @@ class Finish:
     outcome: dict[str, Any]
     results: list[ResultRow]
     rater: Rater | None = None
+    #: When the game ended, in milliseconds since 1970 UTC (the tables' clock, so a test's fake
+    #: clock decides the season it counts in); None: now.
+    finished_at: int | None = None
+    #: A player's season rating before their first game of a season, from their all-time one
+    #: (None before their first game ever, and then too for the rater's default).
+    season_start: SeasonStart = _unchanged
+
+
+@dataclass(frozen=True)
+class SeasonRecord:
+    """One of a server's seasons. Times are milliseconds since 1970 UTC."""
+
+    guild_id: int
+    number: int
+    started_at: int
+    #: Exclusive; None while a season begun by hand runs.
+    ends_at: int | None
+    #: Begun with /season start rather than by the calendar month.
+    by_hand: bool
+
+    def covers(self, at: int) -> bool:
+        return self.started_at <= at and (self.ends_at is None or at < self.ends_at)
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's all-time rating of one game after one rated result."""
+
+    game: str
+    at: int
+    mu: float
+    sigma: float

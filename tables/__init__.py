@@ -48,6 +48,11 @@ Additions to the agreed interface (the cogs adapt to these):
 - `leaderboard()` rows: place, user_id, rating (mu - 3 sigma, 1 decimal), mu, sigma, games,
   wins, points (sum of win_points), skunks (wins worth more than 1). `stats()`: user_id,
   games, wins, points, per_game [...same per game...], recent [result rows].
+- Seasons (tables/seasons.py, beside the manager): `Seasons(store, clock)`; `start`, `end`,
+  `info(guild_id, may_manage=)` (an IllegalAction without Manage Server), and
+  `leaderboard(guild_id, game, season)`, `season` None for the one running, a number, or
+  "all-time", giving `Standings` (rows as `leaderboard()`'s, the season, whether it runs).
+  A finished game counts in the season its finish time (this clock's) falls in.
 - Player settings (tables/player_settings.py): `player_settings(user_id)`,
   `set_player_settings(user_id, changes)` (IllegalAction for a bad one), and
   `cached_player_settings(user_id)` (sync; loaded for every seated player).

@@ -401,7 +401,8 @@ class TableManager:
     def _finish(self, table: Table) -> Finish:
         assert table.outcome is not None
         return finish_for(table.outcome, table.sides, [s.user_id for s in table.seats],
-                          assisted=hints_on(table.settings))
+                          assisted=hints_on(table.settings),
+                          finished_at=int(self.clock.wall() * 1000))
 
     # ================================================================ bookkeeping
 

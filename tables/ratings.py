@@ -4,10 +4,17 @@ Ratings are openskill's Plackett-Luce model (handles teams and any number of sid
 rating per server, game and player. Computer seats are never rated: they play as opponents
 with the fixed default rating (mu 25, sigma 25/3) every time, because a computer's strength
 does not drift and sharing one rating among all servers' computers would let it soak up
-points. The leaderboard orders by the conservative estimate mu - 3 sigma."""
+points. The leaderboard orders by the conservative estimate mu - 3 sigma.
+
+Each season keeps ratings of its own. A player's first game of a season starts from their
+all-time rating with its uncertainty widened, sigma' = min(DEFAULT_SIGMA, sqrt(sigma² + c²))
+with c = SEASON_WIDENING (half the default sigma): a veteran's mu carries over, but a few
+games of the new season move it as much as a newcomer's, and nobody starts a season less
+certain than a brand new player. The all-time rating goes on untouched."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from openskill.models import PlackettLuce
@@ -17,11 +24,22 @@ from store.records import Finish, ResultRow
 MODEL = PlackettLuce()
 DEFAULT_MU: float = MODEL.mu
 DEFAULT_SIGMA: float = MODEL.sigma
+#: c in the widening of a season's starting sigma (see above).
+SEASON_WIDENING: float = DEFAULT_SIGMA / 2
 
 
 def display_rating(mu: float, sigma: float) -> float:
     """The number players see: openskill's ordinal, mu - 3 sigma."""
     return round(mu - 3 * sigma, 1)
+
+
+def season_start(rating: tuple[float, float] | None) -> tuple[float, float] | None:
+    """A player's season rating before their first game of the season, from their all-time
+    one; None (the default rating) for a player with none yet."""
+    if rating is None:
+        return None
+    mu, sigma = rating
+    return mu, min(DEFAULT_SIGMA, math.hypot(sigma, SEASON_WIDENING))
 
 
 def result_rows(
@@ -79,13 +97,17 @@ def rate(
 
 def finish_for(
     outcome: dict[str, Any], sides: list[int], user_ids: list[int | None],
-    assisted: bool = False,
+    assisted: bool = False, finished_at: int | None = None,
 ) -> Finish:
-    """The results of a game and its rating update; an assisted game (played with hints)
-    has its results marked and rates no one."""
+    """The results of a game and its rating update (all-time and season); an assisted game
+    (played with hints) has its results marked and rates no one. `finished_at`: when it
+    ended, in milliseconds since 1970 (None: now)."""
     rows = result_rows(outcome, sides, user_ids)
     if assisted:
         for row in rows:
             row.assisted = True
-        return Finish(outcome=outcome, results=rows, rater=None)
-    return Finish(outcome=outcome, results=rows, rater=lambda current: rate(rows, current))
+        return Finish(outcome=outcome, results=rows, rater=None, finished_at=finished_at)
+    return Finish(
+        outcome=outcome, results=rows, rater=lambda current: rate(rows, current),
+        finished_at=finished_at, season_start=season_start,
+    )

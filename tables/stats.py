@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from store import Store
+from store import RatingRow, Store
 from tables.ratings import display_rating
 
 
 async def leaderboard(store: Store, guild_id: int, game: str, limit: int) -> list[dict[str, Any]]:
-    rows = await store.leaderboard(guild_id, game, limit)
+    return board_rows(await store.leaderboard(guild_id, game, limit))
+
+
+def board_rows(rows: list[RatingRow]) -> list[dict[str, Any]]:
+    """A leaderboard's rows, best first, as the cogs word them."""
     return [
         {
             "place": place, "user_id": r.user_id, "rating": display_rating(r.mu, r.sigma),

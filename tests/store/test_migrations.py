@@ -15,7 +15,8 @@ from store.migrate import (
 
 EXPECTED_TABLES = {
     "games", "actions", "results", "ratings", "lobbies", "player_settings", "tournaments",
-    "tournament_games", "tournament_placings", "schema_version",
+    "tournament_games", "tournament_placings", "seasons", "season_ratings", "rating_history",
+    "schema_version",
 }
 
 

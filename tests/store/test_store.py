@@ -126,7 +126,8 @@ async def test_rater_sees_current_ratings_and_counters_accumulate(store: Store):
         finish = two_player_finish()
         finish.rater = rater
         await store.finish_game(game_id, finish)
-    assert seen == [{11: None}, {11: (26.0, 5.0)}]
+    # Each finish rates twice: all time, then in the season (which started with the first).
+    assert seen == [{11: None}, {11: None}, {11: (26.0, 5.0)}, {11: (26.0, 5.0)}]
     [rating] = await store.ratings(1, "dash")
     assert (rating.mu, rating.games, rating.wins, rating.points, rating.skunks) == (
         27.0, 2, 2, 2, 0
@@ -159,7 +160,8 @@ async def test_two_processes_finishing_games_at_once_lose_no_rating_update(
         for (each, game_id), finish in zip(games, finishes, strict=True)
     ))
     await other.close()
-    assert seen == [None, (26.0, 5.0)]  # the second saw the first's result
+    all_time = seen[::2]  # each finish rates all time, then in the season
+    assert all_time == [None, (26.0, 5.0)]  # the second saw the first's result
     [rating] = await store.ratings(1, "dash")
     assert (rating.mu, rating.games, rating.wins) == (27.0, 2, 2)
     for _, game_id in games:

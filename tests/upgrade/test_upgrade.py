@@ -5,6 +5,7 @@ Every later change to the schema or to the logged formats must keep this test pa
 
 import json
 import shutil
+from datetime import datetime
 from pathlib import Path
 
 import aiosqlite
@@ -63,6 +64,20 @@ async def tournaments_start_empty_and_work(store: Store) -> None:
     assert [r.id for r in await store.open_tournaments()] == [tournament_id]
 
 
+async def history_starts_from_the_ratings(store: Store) -> None:
+    """Migration 0011 records each rating as it stood as the first point of its history, at
+    the time of the player's last rated game of it; no season has begun yet."""
+    for rating in EXPECTED["ratings"]:
+        points = [p for p in await store.rating_history(rating["guild_id"], rating["user_id"])
+                  if p.game == rating["game"]]
+        assert [(p.mu, p.sigma) for p in points] == [(rating["mu"], rating["sigma"])]
+        last = max(r["game_id"] for g in EXPECTED["games"] for r in g.get("results") or []
+                   if r["user_id"] == rating["user_id"] and g["game"] == rating["game"])
+        ended = datetime.fromisoformat((await store.game(last)).updated_at)
+        assert points[0].at == round(ended.timestamp() * 1000)
+        assert await store.latest_season(rating["guild_id"]) is None
+
+
 async def test_the_past_release_database_migrates_in_place_and_every_game_finishes(
     tmp_path: Path,
 ):
@@ -81,6 +96,7 @@ async def test_the_past_release_database_migrates_in_place_and_every_game_finish
         for r in await store.ratings(row["guild_id"], row["game"]) if r.user_id == row["user_id"]
     ]
     assert ratings_before == EXPECTED["ratings"]
+    await history_starts_from_the_ratings(store)
     [row] = (await store.actions(EXPECTED["games"][0]["id"]))[:1]
     assert isinstance(row.at, int)  # the old ISO times were converted
     await tournaments_start_empty_and_work(store)
@@ -164,6 +180,7 @@ async def test_a_postgres_database_at_migration_7_with_running_games_upgrades_in
         [lobby] = await store.claim_open_lobbies()  # the open lobby is kept, and served
         assert (lobby.id, lobby.seats[0]["user_id"]) == (lobby_id, 100)
         await tournaments_start_empty_and_work(store)
+        await history_starts_from_the_ratings(store)
         running = next(g for g in EXPECTED["games"] if g["rest"])
         await store.claim_running_games()
         with pytest.raises(LogConflict):  # the key still refuses a second move numbered alike

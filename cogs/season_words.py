@@ -1,0 +1,82 @@
+"""Words about seasons: a season's name, /season's answers and the leaderboard's heading.
+
+Dates are Discord timestamps (each member sees them in their own time zone), except a calendar
+season's month, which is named."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from store import SeasonRecord
+from store.seasons import next_month_start
+from tables.seasons import SeasonInfo, Standings
+
+
+def date(ms: int) -> str:
+    return f"<t:{ms // 1000}:D>"
+
+
+def season_name(season: SeasonRecord) -> str:
+    """"season 3 (December 2026)", "season 4 (since <date>)", "season 4 (<date> to <date>)"."""
+    if not season.by_hand:
+        month = datetime.fromtimestamp(season.started_at / 1000, UTC).strftime("%B %Y")
+        if season.ends_at is not None and season.ends_at != next_month_start(season.started_at):
+            return f"season {season.number} ({month}, ended {date(season.ends_at)})"
+        return f"season {season.number} ({month})"
+    if season.ends_at is None:
+        return f"season {season.number} (since {date(season.started_at)})"
+    return f"season {season.number} ({date(season.started_at)} to {date(season.ends_at)})"
+
+
+def started(season: SeasonRecord) -> str:
+    return (
+        f"🏁 **Season {season.number}** has begun. Every game finished from now on counts in "
+        "it, and each player starts it from their all-time rating (made less certain, so it "
+        "moves quickly at first). It runs until someone ends it with /season end."
+    )
+
+
+def ended(season: SeasonRecord) -> str:
+    return (
+        f"🏆 **Season {season.number}** is over: its final standings are kept "
+        f"(`/leaderboard season:{season.number}`). The next season begins with the next "
+        "calendar month, or with /season start."
+    )
+
+
+def info(season_info: SeasonInfo) -> str:
+    running, latest = season_info.running, season_info.latest
+    if running is None:
+        last = f"Season {latest.number} ended {date(latest.ends_at)}. " if (
+            latest is not None and latest.ends_at is not None) else ""
+        upcoming = (
+            f"the next begins {date(season_info.next_start)}"
+            if season_info.next_start is not None else "the next begins with the next month"
+        )
+        return f"📅 No season is running. {last}Start one with /season start, or {upcoming}."
+    if running.by_hand:
+        how = "It was started by hand and runs until /season end."
+    else:
+        how = (
+            "Seasons follow the calendar month here; /season start begins one that runs "
+            "until /season end instead."
+        )
+    return f"📅 This server is in {season_name(running)}. {how}"
+
+
+def heading(standings: Standings) -> str:
+    """What the leaderboard shows: "all time", or which season and whether it is over (for an
+    empty board, only which season)."""
+    season = standings.season
+    if season is None:
+        return "all time"
+    if not standings.rows:
+        return season_name(season)
+    if standings.running:
+        return season_name(season)
+    if standings.next_start is not None:
+        return (
+            f"{season_name(season)}, final standings (no season is running; the next "
+            f"begins {date(standings.next_start)})"
+        )
+    return f"{season_name(season)}, final standings"

@@ -1,0 +1,64 @@
+"""/season start, /season end and /season info: a server's leaderboard seasons, run by members
+with Manage Server (tables/seasons.py decides; this only words it)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import season_words
+from cogs.replies import NO_PINGS, tell
+from engine.errors import IllegalAction
+from tables.seasons import Seasons
+
+
+def may_manage(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions.manage_guild)
+
+
+class SeasonsCog(commands.Cog, name="Seasons"):
+    group = app_commands.Group(
+        name="season", description="This server's leaderboard seasons.", guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot, seasons: Seasons) -> None:
+        self.bot = bot
+        self.seasons = seasons
+
+    @group.command(name="start", description="Start a new season now (Manage Server).")
+    async def start(self, interaction: discord.Interaction) -> None:
+        try:
+            season = await self.seasons.start(
+                interaction.guild_id or 0, may_manage=may_manage(interaction)
+            )
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await interaction.response.send_message(
+            season_words.started(season), allowed_mentions=NO_PINGS
+        )
+
+    @group.command(name="end", description="End the season running now (Manage Server).")
+    async def end(self, interaction: discord.Interaction) -> None:
+        try:
+            season = await self.seasons.end(
+                interaction.guild_id or 0, may_manage=may_manage(interaction)
+            )
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await interaction.response.send_message(
+            season_words.ended(season), allowed_mentions=NO_PINGS
+        )
+
+    @group.command(name="info", description="Which season runs here (Manage Server).")
+    async def info(self, interaction: discord.Interaction) -> None:
+        try:
+            info = await self.seasons.info(
+                interaction.guild_id or 0, may_manage=may_manage(interaction)
+            )
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await tell(interaction, season_words.info(info))

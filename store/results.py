@@ -1,0 +1,184 @@
+"""Results and ratings: what a finished game records, and the tables read back from it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from store.base import GameLost, StoreBase, dumps, now_ms
+from store.database import Connection
+from store.records import Finish, RatingPoint, RatingRow, ResultRow, rating_row
+from store.seasons import season_for_finish
+
+
+async def record_finish(
+    tx: Connection, owner: str, game_id: int, finish: Finish, now: str
+) -> None:
+    """Inside `tx`: the game's results, its players' ratings (all-time, their history and the
+    season's) and its end, only while `owner` still serves the game (else GameLost)."""
+    lock = " FOR UPDATE" if tx.kind == "postgresql" else ""
+    row = await tx.fetchone(
+        f"SELECT guild_id, game, owner FROM games WHERE id = ?{lock}", (game_id,)
+    )
+    if row is None:
+        raise KeyError(f"no game {game_id}")
+    if row["owner"] != owner:
+        raise GameLost(f"game {game_id} is served by another process")
+    guild_id, game = row["guild_id"], row["game"]
+    await tx.executemany(
+        "INSERT INTO results (game_id, guild_id, game, user_id, seat, side, rank, won,"
+        " win_points, score, assisted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                game_id, guild_id, game, r.user_id, r.seat, r.side, r.rank, int(r.won),
+                r.win_points if r.won else 0, r.score, int(r.assisted),
+            )
+            for r in finish.results
+        ],
+    )
+    rated = [r for r in finish.results if r.user_id is not None]
+    if finish.rater is not None and rated:
+        await _update_ratings(tx, guild_id, game, game_id, rated, finish)
+    await tx.execute(
+        "UPDATE games SET status = 'finished', outcome = ?, updated_at = ? WHERE id = ?",
+        (dumps(finish.outcome), now, game_id),
+    )
+
+
+async def _update_ratings(
+    tx: Connection,
+    guild_id: int,
+    game: str,
+    game_id: int,
+    rated: list[ResultRow],
+    finish: Finish,
+) -> None:
+    assert finish.rater is not None
+    at = now_ms() if finish.finished_at is None else finish.finished_at
+    user_ids = [r.user_id for r in rated if r.user_id is not None]
+    if tx.kind == "postgresql":
+        # Two games of one server and game finishing at once: the second waits for the
+        # first's ratings, as SQLite's single writer does.
+        await tx.execute(
+            "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
+            (f"ratings:{guild_id}:{game}",),
+        )
+    marks = ",".join("?" * len(user_ids))
+    current: dict[int, tuple[float, float] | None] = dict.fromkeys(user_ids)
+    for row in await tx.fetch(
+        f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
+        f" AND user_id IN ({marks})",
+        (guild_id, game, *user_ids),
+    ):
+        current[row["user_id"]] = (row["mu"], row["sigma"])
+    new = finish.rater(current)
+    await _write_ratings(tx, "ratings", {"guild_id": guild_id, "game": game}, rated, new)
+    await tx.executemany(
+        "INSERT INTO rating_history (game_id, user_id, guild_id, game, at, mu, sigma)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, uid, guild_id, game, at, *new[uid]) for uid in user_ids],
+    )
+    season = await season_for_finish(tx, guild_id, at)
+    if season is None:
+        return
+    in_season: dict[int, tuple[float, float] | None] = {
+        uid: finish.season_start(current[uid]) for uid in user_ids
+    }
+    for row in await tx.fetch(
+        f"SELECT user_id, mu, sigma FROM season_ratings WHERE guild_id = ? AND season = ?"
+        f" AND game = ? AND user_id IN ({marks})",
+        (guild_id, season, game, *user_ids),
+    ):
+        in_season[row["user_id"]] = (row["mu"], row["sigma"])
+    await _write_ratings(
+        tx, "season_ratings", {"guild_id": guild_id, "season": season, "game": game}, rated,
+        finish.rater(in_season),
+    )
+
+
+async def _write_ratings(
+    tx: Connection,
+    table: str,
+    key: dict[str, Any],
+    rated: list[ResultRow],
+    new: dict[int, tuple[float, float]],
+) -> None:
+    """Each rated player's new rating into `table` (ratings, or season_ratings) under `key`
+    (the columns before user_id in its primary key), counting the game, win and points."""
+    columns = ", ".join(key)
+    marks = ", ".join("?" * len(key))
+    await tx.executemany(
+        f"INSERT INTO {table} ({columns}, user_id, mu, sigma, games, wins, points, skunks)"
+        f" VALUES ({marks}, ?, ?, ?, 1, ?, ?, ?)"
+        f" ON CONFLICT ({columns}, user_id) DO UPDATE SET mu = excluded.mu,"
+        f" sigma = excluded.sigma, games = {table}.games + 1,"
+        f" wins = {table}.wins + excluded.wins, points = {table}.points + excluded.points,"
+        f" skunks = {table}.skunks + excluded.skunks",
+        [
+            (
+                *key.values(), r.user_id, *new[r.user_id], int(r.won),
+                r.win_points * int(r.won), int(r.won and r.win_points > 1),
+            )
+            for r in rated
+            if r.user_id is not None
+        ],
+    )
+
+
+class ResultStore(StoreBase):
+    async def ratings(self, guild_id: int, game: str) -> list[RatingRow]:
+        rows = await self._fetch(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
+        )
+        return [rating_row(r) for r in rows]
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:
+        """Best first by the conservative estimate mu - 3 sigma (openskill's ordinal)."""
+        rows = await self._fetch(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ?"
+            " ORDER BY mu - 3 * sigma DESC, wins DESC, user_id LIMIT ?",
+            (guild_id, game, limit),
+        )
+        return [rating_row(r) for r in rows]
+
+    async def user_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        rows = await self._fetch(
+            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY game",
+            (guild_id, user_id),
+        )
+        return [rating_row(r) for r in rows]
+
+    async def user_results(
+        self, guild_id: int, user_id: int, limit: int = 10
+    ) -> list[dict[str, Any]]:
+        rows = await self._fetch(
+            "SELECT r.*, g.updated_at AS finished_at FROM results r JOIN games g"
+            " ON g.id = r.game_id WHERE r.guild_id = ? AND r.user_id = ?"
+            " ORDER BY r.game_id DESC LIMIT ?",
+            (guild_id, user_id, limit),
+        )
+        return [dict(row) for row in rows]
+
+    async def assisted_games(self, guild_id: int, user_id: int) -> int:
+        """How many games this player finished here with hints on (never rated)."""
+        rows = await self._fetch(
+            "SELECT COUNT(*) AS n FROM results"
+            " WHERE guild_id = ? AND user_id = ? AND assisted <> 0",
+            (guild_id, user_id),
+        )
+        return int(rows[0]["n"])
+
+    async def results(self, game_id: int) -> list[dict[str, Any]]:
+        rows = await self._fetch(
+            "SELECT * FROM results WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return [dict(row) for row in rows]
+
+    async def rating_history(self, guild_id: int, user_id: int) -> list[RatingPoint]:
+        """A player's all-time rating of every game here after each rated result, oldest
+        first (history begins with the rating each had when history was first kept)."""
+        rows = await self._fetch(
+            "SELECT game, at, mu, sigma FROM rating_history WHERE guild_id = ? AND user_id = ?"
+            " ORDER BY at, game_id",
+            (guild_id, user_id),
+        )
+        return [RatingPoint(r["game"], r["at"], r["mu"], r["sigma"]) for r in rows]

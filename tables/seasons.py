@@ -1,0 +1,123 @@
+"""A server's seasons: starting and ending them by hand, what runs now, and the leaderboard of
+a season (the one running by default) or of all time.
+
+The calendar and the season ratings themselves are the store's (store/seasons.py; the
+widened start is tables/ratings.py's `season_start`). Times are the tables clock's wall time
+in milliseconds, so a test's fake clock turns the month.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import IllegalAction
+from store import SeasonRecord, Store
+from store.seasons import next_month_start
+from tables.clock import Clock
+from tables.stats import board_rows
+
+MANAGE_ONLY = "Only members with the Manage Server permission can run seasons."
+ALL_TIME_WORDS = ("all-time", "all time", "alltime", "all")
+
+
+@dataclass(frozen=True)
+class SeasonInfo:
+    #: The season running now (None between seasons); a calendar season nobody has finished
+    #: a game in yet is here though not stored.
+    running: SeasonRecord | None
+    #: The latest stored season, running or ended.
+    latest: SeasonRecord | None
+    #: Between seasons: when the next calendar season begins (ms).
+    next_start: int | None
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: list[dict[str, Any]]
+    #: None: all time.
+    season: SeasonRecord | None = None
+    #: The season is the one running now.
+    running: bool = False
+    #: Asked for the current season between seasons: the last one's final standings are
+    #: shown, and this is when the next begins (ms).
+    next_start: int | None = None
+
+
+class Seasons:
+    def __init__(self, store: Store, clock: Clock | None = None) -> None:
+        self.store = store
+        self.clock = clock or Clock()
+
+    def now_ms(self) -> int:
+        return int(self.clock.wall() * 1000)
+
+    async def start(self, guild_id: int, *, may_manage: bool) -> SeasonRecord:
+        """Start a season by hand now (ending the calendar season running, if any)."""
+        if not may_manage:
+            raise IllegalAction(MANAGE_ONLY)
+        started = await self.store.start_season(guild_id, self.now_ms())
+        if started is None:
+            running = await self.store.season_at(guild_id, self.now_ms())
+            number = running.number if running is not None else "?"
+            raise IllegalAction(
+                f"Season {number} is already running; end it with /season end first."
+            )
+        return started
+
+    async def end(self, guild_id: int, *, may_manage: bool) -> SeasonRecord:
+        """End the season running now; its standings are kept as they are."""
+        if not may_manage:
+            raise IllegalAction(MANAGE_ONLY)
+        ended = await self.store.end_season(guild_id, self.now_ms())
+        if ended is None:
+            raise IllegalAction("No season is running; start one with /season start.")
+        return ended
+
+    async def info(self, guild_id: int, *, may_manage: bool) -> SeasonInfo:
+        if not may_manage:
+            raise IllegalAction(MANAGE_ONLY)
+        return await self._info(guild_id)
+
+    async def _info(self, guild_id: int) -> SeasonInfo:
+        now = self.now_ms()
+        running = await self.store.season_at(guild_id, now)
+        latest = await self.store.latest_season(guild_id)
+        next_start = None
+        if running is None and latest is not None and latest.ends_at is not None:
+            next_start = next_month_start(now)
+        return SeasonInfo(running, latest, next_start)
+
+    async def leaderboard(
+        self, guild_id: int, game: str, season: str | None = None, limit: int = 10
+    ) -> Standings:
+        """`season`: None or "current" for the season running now (between seasons, the last
+        one's final standings), a season's number, or "all-time"."""
+        which = (season or "current").strip().lower()
+        if which in ALL_TIME_WORDS:
+            return Standings(board_rows(await self.store.leaderboard(guild_id, game, limit)))
+        info = await self._info(guild_id)
+        if which == "current":
+            shown = info.running or info.latest
+            assert shown is not None  # no season runs only after one has ended
+        else:
+            shown = await self._numbered(guild_id, which, info)
+        rows = await self.store.season_leaderboard(guild_id, shown.number, game, limit)
+        running = info.running is not None and shown.number == info.running.number
+        return Standings(
+            board_rows(rows), shown, running=running,
+            next_start=None if running or which != "current" else info.next_start,
+        )
+
+    async def _numbered(self, guild_id: int, which: str, info: SeasonInfo) -> SeasonRecord:
+        if not which.isdigit():
+            raise IllegalAction("Name a season by its number (such as 3), or all-time.")
+        number = int(which)
+        if info.running is not None and info.running.number == number:
+            return info.running
+        found = await self.store.season(guild_id, number)
+        if found is None:
+            last = info.running or info.latest
+            now = f"; the current one is season {last.number}" if last is not None else ""
+            raise IllegalAction(f"There is no season {number} here{now}.")
+        return found

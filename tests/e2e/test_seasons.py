@@ -1,0 +1,79 @@
+"""/season through the fake Discord: only members with Manage Server run it (anyone else gets
+one clear ephemeral line and nothing changes), and /leaderboard's season option."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.registry import GAMES
+from tables.clock import FakeClock
+from tables.seasons import MANAGE_ONLY
+from testkit.fake_discord import FakeDiscord, InteractionRecord
+from testkit.fake_discord import gateway as fake_gateway
+from testkit.players import GameDriver, test_bot
+
+GAME = next(iter(GAMES))
+PLAYERS = GAMES[GAME].allowed_player_counts()[0]
+NAMES = ("alice", "bob", "carol", "dave")
+NO_MANAGE_SERVER = str(((1 << 50) - 1) & ~0x20)
+pytestmark = pytest.mark.usefixtures("quick_pictures")
+
+
+def answer(record: InteractionRecord) -> tuple[str, bool]:
+    assert record.message is not None
+    return record.message.content, bool(record.message.ephemeral)
+
+
+async def test_only_members_with_manage_server_run_seasons(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        bot = test_bot(":memory:", clock=FakeClock())  # 15 January 2027 by the fake clock
+        await fake.connect(bot)
+        alice = fake.member("alice")
+        monkeypatch.setattr(fake_gateway, "ALL_TEXT_PERMISSIONS", NO_MANAGE_SERVER)
+        for sub in ("start", "end", "info"):
+            assert answer(await fake.slash(alice, f"season {sub}")) == (MANAGE_ONLY, True)
+        assert bot.store is not None
+        assert await bot.store.latest_season(fake.state.guild_id) is None
+
+        monkeypatch.undo()  # alice may manage the server now
+        content, private = answer(await fake.slash(alice, "season info"))
+        assert private and "season 1 (January 2027)" in content
+        content, private = answer(await fake.slash(alice, "season start"))
+        assert not private and content.startswith("🏁 **Season 1** has begun")
+        content, private = answer(await fake.slash(alice, "season start"))
+        assert private and "Season 1 is already running" in content
+        content, private = answer(await fake.slash(alice, "season end"))
+        assert not private and "`/leaderboard season:1`" in content
+        content, _ = answer(await fake.slash(alice, "season info"))
+        assert content.startswith("📅 No season is running. Season 1 ended")
+        fake.assert_clean()
+
+
+async def test_the_leaderboard_shows_a_season_or_all_time() -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:", clock=FakeClock()))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        alice = players[0]
+        driver = GameDriver(fake, rng=random.Random("seasons"))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        title = GAMES[GAME].title
+        current, _ = answer(await fake.slash(alice, "leaderboard", {"game": GAME}))
+        assert current.startswith(f"🏅 **{title}** leaderboard, season 1 (January 2027)")
+        assert f"<@{alice.id}>" in current
+        same, _ = answer(await fake.slash(alice, "leaderboard", {"game": GAME, "season": "1"}))
+        assert same == current
+        all_time, _ = answer(
+            await fake.slash(alice, "leaderboard", {"game": GAME, "season": "all-time"})
+        )
+        assert all_time.startswith(f"🏅 **{title}** leaderboard, all time")
+        assert f"<@{alice.id}>" in all_time
+        missing, private = answer(
+            await fake.slash(alice, "leaderboard", {"game": GAME, "season": "4"})
+        )
+        assert private and missing == "There is no season 4 here; the current one is season 1."
+        fake.assert_clean()

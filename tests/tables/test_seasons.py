@@ -1,0 +1,137 @@
+"""Seasons through the table manager on a fake clock: the month turns in the middle of a game,
+which counts in the season it ended in, starting its players from their widened all-time
+ratings; /season's rules and the leaderboard's choice of season (tables/seasons.py)."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from engine.errors import IllegalAction
+from store import Store
+from tables import TableManager
+from tables.clock import FAKE_EPOCH, FakeClock
+from tables.ratings import DEFAULT_SIGMA, SEASON_WIDENING, rate, result_rows, season_start
+from tables.seasons import MANAGE_ONLY, Seasons
+from tests.tables.helpers import ANN, BOB, GUILD, human, make_manager, new_table, play_out
+
+FEBRUARY = datetime(2027, 2, 1, tzinfo=UTC).timestamp()
+
+
+def clock_before_february(seconds: float) -> FakeClock:
+    return FakeClock(start=FEBRUARY - seconds - FAKE_EPOCH)
+
+
+@pytest.fixture
+async def clock_manager(store: Store):
+    manager = make_manager(store, clock=clock_before_february(600))
+    yield manager
+    await manager.close()
+
+
+def test_the_widened_start_keeps_mu_and_widens_sigma_up_to_a_newcomers():
+    assert season_start(None) is None
+    mu, sigma = season_start((31.0, 2.0))  # type: ignore[misc]
+    assert mu == 31.0
+    assert sigma == pytest.approx((2.0**2 + SEASON_WIDENING**2) ** 0.5)
+    assert 2.0 < sigma < DEFAULT_SIGMA
+    assert season_start((20.0, 8.0)) == (20.0, DEFAULT_SIGMA)  # never wider than a newcomer
+
+
+async def test_a_game_the_month_turns_in_counts_in_the_season_it_ended_in(
+    clock_manager: TableManager, store: Store
+):
+    manager, clock = clock_manager, clock_manager.clock
+    assert isinstance(clock, FakeClock)
+    first = await new_table(manager, [human(ANN), human(BOB)], seed=1)
+    await manager.resign(first.id, BOB)  # January: season 1
+    [ann_january] = [r for r in await store.ratings(GUILD, "dash") if r.user_id == ANN]
+    [bob_january] = [r for r in await store.ratings(GUILD, "dash") if r.user_id == BOB]
+
+    second = await new_table(manager, [human(ANN), human(BOB)], seed=2)
+    await play_out(manager, second, moves=2)
+    assert not second.finished
+    await clock.advance(900)  # midnight, 1 February, in the middle of the game
+    await play_out(manager, second)
+    assert second.finished
+
+    january = await store.season(GUILD, 1)
+    assert january is not None and january.ends_at == int(FEBRUARY * 1000)
+    assert {r.user_id: r.games for r in await store.season_leaderboard(GUILD, 1, "dash")} == {
+        ANN: 1, BOB: 1
+    }
+    february = {r.user_id: r for r in await store.season_leaderboard(GUILD, 2, "dash")}
+    assert {uid: r.games for uid, r in february.items()} == {ANN: 1, BOB: 1}
+    # February started each from the widened January all-time rating, not from scratch...
+    rows = result_rows(second.outcome, second.sides, [ANN, BOB])  # type: ignore[arg-type]
+    widened = {
+        ANN: season_start((ann_january.mu, ann_january.sigma)),
+        BOB: season_start((bob_january.mu, bob_january.sigma)),
+    }
+    expected = rate(rows, widened)
+    for uid in (ANN, BOB):
+        assert (february[uid].mu, february[uid].sigma) == pytest.approx(expected[uid])
+    # ...and all time went on from the January rating itself.
+    all_time = {r.user_id: r for r in await store.ratings(GUILD, "dash")}
+    expected_all_time = rate(rows, {ANN: (ann_january.mu, ann_january.sigma),
+                                    BOB: (bob_january.mu, bob_january.sigma)})
+    for uid in (ANN, BOB):
+        assert (all_time[uid].mu, all_time[uid].sigma) == pytest.approx(expected_all_time[uid])
+        assert all_time[uid].games == 2
+    history = await store.rating_history(GUILD, ANN)
+    assert [p.at for p in history] == sorted(p.at for p in history) and len(history) == 2
+    assert history[-1].at >= int(FEBRUARY * 1000) > history[0].at
+
+
+async def test_season_commands_need_manage_server_and_change_nothing_without(
+    clock_manager: TableManager, store: Store
+):
+    seasons = Seasons(store, clock_manager.clock)
+    for refused in (seasons.start, seasons.end, seasons.info):
+        with pytest.raises(IllegalAction, match=MANAGE_ONLY):
+            await refused(GUILD, may_manage=False)
+    assert await store.latest_season(GUILD) is None
+    started = await seasons.start(GUILD, may_manage=True)
+    assert (started.number, started.by_hand) == (1, True)
+    with pytest.raises(IllegalAction, match="Season 1 is already running"):
+        await seasons.start(GUILD, may_manage=True)
+    info = await seasons.info(GUILD, may_manage=True)
+    assert info.running == started
+    ended = await seasons.end(GUILD, may_manage=True)
+    assert ended.ends_at is not None
+    with pytest.raises(IllegalAction, match="No season is running"):
+        await seasons.end(GUILD, may_manage=True)
+    info = await seasons.info(GUILD, may_manage=True)
+    assert info.running is None and info.next_start == int(FEBRUARY * 1000)
+
+
+async def test_the_leaderboard_shows_the_running_season_unless_asked(
+    clock_manager: TableManager, store: Store
+):
+    seasons = Seasons(store, clock_manager.clock)
+    clock = clock_manager.clock
+    assert isinstance(clock, FakeClock)
+    first = await new_table(clock_manager, [human(ANN), human(BOB)], seed=1)
+    await clock_manager.resign(first.id, BOB)
+    january = await seasons.leaderboard(GUILD, "dash")
+    assert january.running and january.season is not None and january.season.number == 1
+    assert [row["user_id"] for row in january.rows] == [ANN, BOB]
+    await clock.advance(900)
+    february = await seasons.leaderboard(GUILD, "dash")  # nobody has played in it yet
+    assert february.running and february.season is not None
+    assert (february.season.number, february.rows) == (2, [])
+    kept = await seasons.leaderboard(GUILD, "dash", "1")
+    assert not kept.running and kept.rows == january.rows
+    all_time = await seasons.leaderboard(GUILD, "dash", "all-time")
+    assert all_time.season is None and [r["user_id"] for r in all_time.rows] == [ANN, BOB]
+    for wrong, words in (("7", "There is no season 7 here; the current one is season 2"),
+                         ("last", "Name a season by its number")):
+        with pytest.raises(IllegalAction, match=words):
+            await seasons.leaderboard(GUILD, "dash", wrong)
+    # Between seasons the last one's final standings are shown, with when the next begins.
+    await seasons.start(GUILD, may_manage=True)
+    await seasons.end(GUILD, may_manage=True)
+    between = await seasons.leaderboard(GUILD, "dash")
+    assert between.season is not None and between.season.number == 2
+    assert not between.running and between.next_start == int(
+        datetime(2027, 3, 1, tzinfo=UTC).timestamp() * 1000
+    )
