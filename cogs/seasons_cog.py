@@ -1,5 +1,6 @@
-"""/season start, /season end and /season info: a server's leaderboard seasons, run by members
-with Manage Server (tables/seasons.py decides; this only words it)."""
+"""/season start, /season end and /season info: a server's leaderboard seasons, started and
+ended by members with Manage Server, asked about by anyone (tables/seasons.py decides; this
+only words it)."""
 
 from __future__ import annotations
 
@@ -52,13 +53,7 @@ class SeasonsCog(commands.Cog, name="Seasons"):
             season_words.ended(season), allowed_mentions=NO_PINGS
         )
 
-    @group.command(name="info", description="Which season runs here (Manage Server).")
+    @group.command(name="info", description="Which season runs here, and when it ends.")
     async def info(self, interaction: discord.Interaction) -> None:
-        try:
-            info = await self.seasons.info(
-                interaction.guild_id or 0, may_manage=may_manage(interaction)
-            )
-        except IllegalAction as refusal:
-            await tell(interaction, str(refusal))
-            return
+        info = await self.seasons.info(interaction.guild_id or 0)
         await tell(interaction, season_words.info(info))

@@ -74,12 +74,8 @@ class Seasons:
             raise IllegalAction("No season is running; start one with /season start.")
         return ended
 
-    async def info(self, guild_id: int, *, may_manage: bool) -> SeasonInfo:
-        if not may_manage:
-            raise IllegalAction(MANAGE_ONLY)
-        return await self._info(guild_id)
-
-    async def _info(self, guild_id: int) -> SeasonInfo:
+    async def info(self, guild_id: int) -> SeasonInfo:
+        """Which season runs (anyone may ask; only running seasons needs Manage Server)."""
         now = self.now_ms()
         running = await self.store.season_at(guild_id, now)
         latest = await self.store.latest_season(guild_id)
@@ -96,7 +92,7 @@ class Seasons:
         which = (season or "current").strip().lower()
         if which in ALL_TIME_WORDS:
             return Standings(board_rows(await self.store.leaderboard(guild_id, game, limit)))
-        info = await self._info(guild_id)
+        info = await self.info(guild_id)
         if which == "current":
             shown = info.running or info.latest
             assert shown is not None  # no season runs only after one has ended
