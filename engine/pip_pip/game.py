@@ -200,7 +200,7 @@ class PipPipGame(Game):
         for event in cuts[:-1]:
             event["text"] += " Tie for lowest: those players cut again."
         if self.core.won is not None and self.outcome is None:
-            self.outcome = self._final_outcome()
+            self.outcome = final_outcome(self.core.totals)
             events.append({"type": "game_end", "outcome": self.outcome,
                            "text": self.outcome["detail"]})
         return events
@@ -256,9 +256,6 @@ class PipPipGame(Game):
         return {"type": "round_end", "round": number, "round_points": list(self.round_points),
                 "scores": list(scores),
                 "text": f"Round {number} is over. Cards taken: {tally}. Totals: {totals}."}
-
-    def _final_outcome(self) -> dict[str, Any]:
-        return final_outcome(self.core.totals)
 
     def _trick_number(self) -> int:
         return len(self.played) // self.players + 1

@@ -118,31 +118,9 @@ BIT = [1 << seat for seat in range(8)] + [0]
 
 class PipPipSimulation:
     __slots__ = (
-        "dealer",
-        "declared",
-        "doubled",
-        "drawing",
-        "hands",
-        "journal",
-        "kq",
-        "leader",
-        "mask",
-        "next_trump",
-        "pile",
-        "players",
-        "points",
-        "rng",
-        "rng_owned",
-        "round",
-        "rounds_total",
-        "set_aside",
-        "suited",
-        "totals",
-        "trick",
-        "trump",
-        "trump_set_by_call",
-        "turn",
-        "won",
+        "dealer", "declared", "doubled", "drawing", "hands", "journal", "kq", "leader", "mask",
+        "next_trump", "pile", "players", "points", "rng", "rng_owned", "round", "rounds_total",
+        "set_aside", "suited", "totals", "trick", "trump", "trump_set_by_call", "turn", "won",
     )
 
     players: int
