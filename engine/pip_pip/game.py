@@ -65,6 +65,9 @@ class PipPipGame(Game):
         self.calls: list[dict[str, Any]] = []  # this round's calls, as the view shows them
         self.round_points = [0] * players
         self.start_events: list[Event] = self._narrate(journal)
+        cuts = [event for event in self.start_events if event["type"] == "cut"]
+        for event in cuts[:-1]:  # the tied lowest cut again
+            event["text"] += " Tie for lowest: those players cut again."
 
     @property
     def rng(self) -> random.Random:
@@ -196,9 +199,6 @@ class PipPipGame(Game):
                 shown = ", ".join(f"{{s{seat}}} {TEXT[card]}" for seat, card in cuts)
                 events.append({"type": "cut", "cuts": {str(s): TEXT[c] for s, c in cuts},
                                "text": f"Cut for the deal: {shown}."})
-        cuts = [event for event in events if event["type"] == "cut"]
-        for event in cuts[:-1]:
-            event["text"] += " Tie for lowest: those players cut again."
         if self.core.won is not None and self.outcome is None:
             self.outcome = final_outcome(self.core.totals)
             events.append({"type": "game_end", "outcome": self.outcome,
