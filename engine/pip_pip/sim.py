@@ -116,6 +116,7 @@ SEATS_OF = [tuple(seat for seat in range(8) if bits >> seat & 1) for bits in ran
 #: The bit of a seat; the last entry (turn == -1, the game over) is no bit.
 BIT = [1 << seat for seat in range(8)] + [0]
 
+
 class PipPipSimulation:
     __slots__ = (
         "dealer", "declared", "doubled", "drawing", "hands", "journal", "kq", "leader", "mask",
