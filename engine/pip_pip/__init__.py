@@ -1,5 +1,7 @@
 """Pip Pip: a trick-taking party game for 3-8 players with two decks (docs/RULES.md,
-Pip Pip). `SPEC` makes it GAMES["pip-pip"].
+Pip Pip). `SPEC` makes it GAMES["pip-pip"]. Its rules are written once, in the integer core
+(sim.py) the expert's search plays; game.py builds the contract's actions, events and views
+on it.
 
 Options: ``rounds``: "all" (default, one deal per player) or 1..8; a number above the player
 count is refused by ``spec.new`` with an IllegalAction.

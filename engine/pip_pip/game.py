@@ -1,118 +1,101 @@
-"""The Pip Pip game: deals, tricks with drawing, Pip Pip calls that move trump, and scoring.
+"""The Pip Pip contract game: a rules core (sim.py) with the table's words around it.
 
-See the package docstring (engine/pip_pip/__init__.py) for the actions and view keys, and
-docs/RULES.md, Pip Pip (PP-1..PP-14), for the rules and rulings this follows.
+The core plays every rule (see docs/RULES.md, Pip Pip, PP-1..PP-14, and the package docstring
+for the actions and view keys). This class turns its action codes into dict actions and back,
+reads what each step did from the core's journal to write the events, and builds views from
+the core's state when asked. Besides the core it keeps only what a view shows of the round so
+far: the cut card, the cards of its completed tricks, the last trick, the calls and the points
+each seat took in tricks.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
-from engine.cards import SUITS, Card, card_strs, parse_card, shuffled
+from engine.cards import SUITS, Card, parse_card
 from engine.contract import Action, Event, Game, View
 from engine.errors import IllegalAction
-from engine.pip_pip.ranking import (
-    HAND_SIZE,
-    KING,
-    QUEEN,
-    pack,
-    parse_suit,
-    points,
-    strength,
-    suit_name,
-    winning_index,
+from engine.pip_pip.ranking import KING, QUEEN, parse_suit, suit_name
+from engine.pip_pip.sim import (
+    CALL,
+    CALLED,
+    CUT,
+    DEALT,
+    DOUBLE,
+    DREW,
+    ROUND_END,
+    STOPPED,
+    TEXT,
+    TRUMP_KEPT,
+    TRUMP_NEXT,
+    TRUMP_NOW,
+    WON,
+    Entry,
+    PipPipSimulation,
+    encode,
 )
 
 GAME_NAME = "pip-pip"
-_KINGS = {suit: Card(KING, suit) for suit in SUITS}
-_QUEENS = {suit: Card(QUEEN, suit) for suit in SUITS}
-
-
-def rounds_for(players: int, option: Any) -> int:
-    """The number of rounds to play: "all" is one deal per player; a number above the player
-    count is refused here because Option choices cannot depend on the player count."""
-    if option == "all":
-        return players
-    if isinstance(option, bool) or not isinstance(option, int) or option < 1:
-        raise IllegalAction(f"rounds must be \"all\" or a number of rounds, not {option!r}.")
-    if option > players:
-        raise IllegalAction(
-            f"With {players} players Pip Pip plays at most {players} rounds "
-            f"(one deal each), not {option}."
-        )
-    return option
-
-
-def _hand_order(card: Card) -> tuple[int, int]:
-    return SUITS.index(card.suit or "S"), strength(card)
+#: What a call did to trump, in the call event's words.
+_EFFECTS = {TRUMP_NOW: "{} are trump from this trick",
+            TRUMP_NEXT: "{} are trump from the next trick",
+            TRUMP_KEPT: "an earlier call already chose the next trump"}
+#: The face-up cards each call code lays down, in order.
+_FACE_UP = {
+    first + index: [encode(Card(KING, suit)), encode(Card(QUEEN, suit))] * pairs
+    for first, pairs in ((CALL, 1), (DOUBLE, 2)) for index, suit in enumerate(SUITS)
+}
 
 
 class PipPipGame(Game):
     name = GAME_NAME
+    #: The generator Game.__init__ makes, held until the core is dealt from it.
+    _first_rng: random.Random
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(players, options, seed)
-        # Each seat's possible calls, or None where they must be worked out again: they change
-        # only with that seat's hand or face-up cards, or with trump.
-        self._calls: list[list[Action] | None] = [None] * players
-        self._calls_trump: str | None = None
-        self.rounds_total = rounds_for(players, options.get("rounds", "all"))
-        self.round = 0
-        self.scores = [0] * players
-        self.round_points = [0] * players
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
-        # Face-up cards: the part of each hand already used in a call (a sub-multiset of it).
-        self.declared: list[list[Card]] = [[] for _ in range(players)]
-        self.pile: list[Card] = []  # the top of the pile is the end of the list
-        self.set_aside: list[Card] = []
-        self.played: list[Card] = []  # completed tricks this round, in play order
-        self.trick: list[tuple[int, Card]] = []
-        self.calls: list[dict[str, Any]] = []
+        journal: list[Entry] = []
+        self.core = PipPipSimulation.dealt(players, options, self._first_rng, journal)
+        del self._first_rng
+        self.cut_card = 0
+        self.played: list[int] = []  # the cards of this round's completed tricks, in play order
         self.last_trick: dict[str, Any] | None = None
-        self.cut_card: Card | None = None
-        self.trump = "S"
-        # A call made after a trick's lead sets trump for the next trick; the first one counts.
-        self.next_trump: str | None = None
-        # True once a call has decided the trump of the current (or about to be led) trick, so
-        # that a later call in the same window scores but does not move trump again.
-        self.trump_set_by_call = False
-        self.drawing = True
-        self.trick_number = 1
-        self.leader = 0
-        self.turn = 0
-        self.dealer = 0
-        self.start_events: list[Event] = self._cut_for_deal()
-        self.start_events += self._start_round()
+        self.calls: list[dict[str, Any]] = []  # this round's calls, as the view shows them
+        self.round_points = [0] * players
+        self.start_events: list[Event] = self._narrate(journal)
+        cuts = [event for event in self.start_events if event["type"] == "cut"]
+        for event in cuts[:-1]:  # the tied lowest cut again
+            event["text"] += " Tie for lowest: those players cut again."
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator the core deals from (its own copy once it was shared with a clone)."""
+        return self.core.own_rng()
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        if "core" in self.__dict__:
+            self.core.rng, self.core.rng_owned = rng, True
+        else:  # Game.__init__ makes the generator the core is then dealt from
+            self._first_rng = rng
+
+    @property
+    def rounds_total(self) -> int:
+        return self.core.rounds_total
 
     # ---- the contract -------------------------------------------------------------------
 
     def _to_act(self) -> list[int]:
-        if self.outcome is not None:
-            return []
-        seats = {self.turn}
-        seats.update(s for s, calls in enumerate(self._calls_by_seat()) if calls)
-        return sorted(seats)
+        return list(self.core.to_act())
 
     def waiting_for(self) -> list[int]:
-        return [] if self.outcome is not None else [self.turn]
+        return [] if self.outcome is not None else [self.core.turn]
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.outcome is not None:
-            return []
-        actions: list[Action] = []
-        if seat == self.turn:
-            seen: set[str] = set()
-            for card in self._playable(seat):
-                text = str(card)
-                if text not in seen:
-                    seen.add(text)
-                    actions.append({"type": "play", "card": text})
-        return actions + self._calls_by_seat()[seat]
-
-    def state_changed(self) -> None:
-        super().state_changed()
-        self._calls = [None] * self.players
+        core = self.core
+        return [core.action(seat, code) for code in core.legal(seat)]
 
     def normalize(self, seat: int, action: Action) -> Action:
         kind = action["type"]
@@ -132,21 +115,25 @@ class PipPipGame(Game):
             double = action.get("double", False)
             if not isinstance(double, bool):
                 raise IllegalAction("double must be true or false.")
-            return _call(suit, double)
+            call: Action = {"type": "call", "suit": suit}
+            if double:  # "double" appears only when true, as legal_actions spells it
+                call["double"] = True
+            return call
         raise IllegalAction(f"Pip Pip has no move {kind!r}: play a card or call Pip Pip.")
 
     def explain_illegal(self, seat: int, action: Action) -> str:
+        core = self.core
         if action["type"] == "play":
             card = parse_card(action["card"])
-            if seat != self.turn:
+            if seat != core.turn:
                 return "It is not your turn to play a card."
-            if card not in self.hands[seat]:
+            if encode(card) not in core.hands[seat]:
                 return f"You do not hold {card}."
-            led = suit_name(self._led_suit() or "S")
+            led = suit_name(SUITS[core.trick[0] >> 4] if core.trick else "S")
             return f"You must follow suit: play one of your {led}."
         suit = action["suit"]
         name = suit_name(suit)
-        if suit == self.trump:
+        if suit == SUITS[core.trump]:
             return f"{name.capitalize()} are already trump: a Pip Pip must be in another suit."
         if action.get("double"):
             return (
@@ -165,297 +152,232 @@ class PipPipGame(Game):
         return super().apply(seat, action, logged=logged)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        if action["type"] == "call":
-            return self._make_call(seat, action["suit"], bool(action.get("double")))
-        return self._play(seat, parse_card(action["card"]))
+        core = self.core
+        code = core.code(seat, action)
+        events: list[Event] = []
+        if action["type"] == "play":
+            events.append({"type": "play", "seat": seat, "card": TEXT[code],
+                           "text": f"{{s{seat}:plays}} {TEXT[code]}."})
+        journal: list[Entry] = []
+        core.journal = journal
+        try:
+            core.play(seat, code)
+        finally:
+            core.journal = None
+        return events + self._narrate(journal)
+
+    # ---- the events ---------------------------------------------------------------------
+
+    def _narrate(self, journal: list[Entry]) -> list[Event]:
+        """The events of what the core did (its journal of one step), keeping the history
+        the views show up to date."""
+        events: list[Event] = []
+        for entry in journal:
+            kind = entry[0]
+            if kind == DREW:
+                drawn = TEXT[entry[2]]
+                events.append({"type": "draw", "to": entry[1], "card": drawn,
+                               "text": f"You draw {drawn}."})
+            elif kind == WON:
+                events.append(self._trick_won(*entry[1:]))
+            elif kind == CALLED:
+                events.append(self._called(*entry[1:]))
+            elif kind == STOPPED:
+                count = entry[1]
+                events.append({
+                    "type": "drawing_stops", "set_aside": count,
+                    "text": (f"The draw pile is down to {count} card{'s' if count != 1 else ''}:"
+                             " drawing stops, and everyone plays out their last seven cards."),
+                })
+            elif kind == DEALT:
+                events += self._dealt(entry[1])
+            elif kind == ROUND_END:
+                events.append(self._round_end(entry[1]))
+            else:
+                assert kind == CUT
+                cuts = entry[1]
+                shown = ", ".join(f"{{s{seat}}} {TEXT[card]}" for seat, card in cuts)
+                events.append({"type": "cut", "cuts": {str(s): TEXT[c] for s, c in cuts},
+                               "text": f"Cut for the deal: {shown}."})
+        if self.core.won is not None and self.outcome is None:
+            self.outcome = final_outcome(self.core.totals)
+            events.append({"type": "game_end", "outcome": self.outcome,
+                           "text": self.outcome["detail"]})
+        return events
+
+    def _dealt(self, cut: int) -> list[Event]:
+        core = self.core
+        self.cut_card = cut
+        self.played, self.calls, self.last_trick = [], [], None
+        self.round_points = [0] * self.players
+        trump = SUITS[core.trump]
+        events: list[Event] = [{
+            "type": "deal", "round": core.round, "dealer": core.dealer,
+            "cut_card": TEXT[cut], "trump": trump,
+            "text": (
+                f"Round {core.round} of {core.rounds_total}: {{s{core.dealer}:deals}}; the cut "
+                f"card {TEXT[cut]} makes {suit_name(trump)} trump. {{s{core.leader}:leads}}."
+            ),
+        }]
+        for seat, hand in enumerate(core.hands):
+            cards = [TEXT[card] for card in sorted(hand)]
+            events.append({"type": "hand", "to": seat, "cards": cards,
+                           "text": f"Your hand: {' '.join(cards)}."})
+        return events
+
+    def _trick_won(self, winner: int, gained: int, trick: list[int], leader: int,
+                   trump: int) -> Event:
+        players = self.players
+        self.round_points[winner] += gained
+        self.last_trick = {
+            "cards": [{"seat": (leader + i) % players, "card": TEXT[card]}
+                      for i, card in enumerate(trick)],
+            "winner": winner, "points": gained, "trump": SUITS[trump],
+            "trick_number": self._trick_number(),
+        }
+        self.played += trick
+        return {"type": "trick", "winner": winner, "points": gained,
+                "text": f"{{s{winner}:wins}} the trick (+{gained})."}
+
+    def _called(self, seat: int, code: int, gained: int, effect: int) -> Event:
+        suit, double = SUITS[code & 3], code >= DOUBLE
+        name = suit_name(suit)
+        self.calls.append({"seat": seat, "suit": suit, "double": double,
+                           "trick_number": self._trick_number()})
+        title = "Double Pip Pip" if double else "Pip Pip"
+        what = _EFFECTS[effect].format(name)
+        return {"type": "call", "seat": seat, "suit": suit, "double": double, "points": gained,
+                "text": f"{{s{seat}:calls}} {title} in {name} (+{gained}): {what}."}
+
+    def _round_end(self, number: int) -> Event:
+        scores = self.core.totals
+        tally = ", ".join(f"{{s{s}}} {p}" for s, p in enumerate(self.round_points))
+        totals = ", ".join(f"{{s{s}}} {p}" for s, p in enumerate(scores))
+        return {"type": "round_end", "round": number, "round_points": list(self.round_points),
+                "scores": list(scores),
+                "text": f"Round {number} is over. Cards taken: {tally}. Totals: {totals}."}
+
+    def _trick_number(self) -> int:
+        return len(self.played) // self.players + 1
+
+    # ---- for search ---------------------------------------------------------------------
+
+    def clone(self) -> PipPipGame:
+        twin = copy.copy(self)  # options, start events, the last trick are never changed
+        twin.core = self.core.clone()
+        twin.played, twin.calls = self.played[:], self.calls[:]
+        twin.round_points = self.round_points[:]
+        twin.state_changed()
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> PipPipGame:
+        """See Game.determinize. Two packs hold every card twice, so the hidden cards are dealt
+        again by place: the others' hands but their face-up cards (which stay first in their
+        hands, in the order the calls laid them down), the pile and the cards set aside."""
+        game = self.clone()
+        core = game.core
+        face_up = [self._face_up_in_call_order(other) for other in range(self.players)]
+        hidden_sizes = [len(hand) - len(shown) for hand, shown in zip(core.hands, face_up,
+                                                                      strict=True)]
+        pool = core.pile + core.set_aside
+        for other, hand in enumerate(core.hands):
+            if other != seat:
+                rest = hand[:]
+                for card in face_up[other]:
+                    rest.remove(card)
+                pool += rest
+        pool.sort()  # so that the deal depends only on what the seat has seen
+        rng.shuffle(pool)
+        for other, size in enumerate(hidden_sizes):
+            if other != seat:
+                core.hands[other] = face_up[other] + pool[:size]
+                del pool[:size]
+        core.pile, core.set_aside = pool[:len(core.pile)], pool[len(core.pile):]
+        core.recount()
+        game.rng = random.Random(rng.getrandbits(64))
+        game.state_changed()
+        return game
+
+    def _face_up_in_call_order(self, seat: int) -> list[int]:
+        """The seat's face-up cards in the order its calls laid them down, less those played
+        (a play takes the earliest face-up copy)."""
+        laid = [card for call in self.calls if call["seat"] == seat
+                for card in _FACE_UP[(DOUBLE if call["double"] else CALL)
+                                     + SUITS.index(call["suit"])]]
+        gone = {card: laid.count(card) - self.core.declared[seat << 6 | card]
+                for card in set(laid)}
+        shown = []
+        for card in laid:
+            if gone[card]:
+                gone[card] -= 1
+            else:
+                shown.append(card)
+        return shown
+
+    # ---- views --------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> View:
+        core = self.core
+        players = self.players
+        over = self.outcome is not None
+        trick = core.trick
+        declared = core.declared
         view: View = {
             "game": GAME_NAME,
             "seat": seat,
-            "players": self.players,
+            "players": players,
             "to_act": self._to_act_seen_by(seat),
             "waiting_for": self.waiting_for(),
             "outcome": self.outcome,
-            "round": self.round,
-            "rounds": self.rounds_total,
-            "dealer": self.dealer,
-            "cut_card": str(self.cut_card) if self.cut_card else None,
-            "trump": self.trump,
-            "next_trump": self.next_trump,
-            "trick_number": self.trick_number,
-            "leader": self.leader,
-            "turn": self.turn if self.outcome is None else None,
-            "led_suit": self._led_suit(),
-            "trick": [{"seat": s, "card": str(c)} for s, c in self.trick],
+            "round": core.round,
+            "rounds": core.rounds_total,
+            "dealer": core.dealer,
+            "cut_card": TEXT[self.cut_card],
+            "trump": SUITS[core.trump],
+            "next_trump": None if core.next_trump < 0 else SUITS[core.next_trump],
+            "trick_number": self._trick_number(),
+            "leader": core.leader,
+            "turn": None if over else core.turn,
+            "led_suit": SUITS[trick[0] >> 4] if trick else None,
+            "trick": [{"seat": (core.leader + i) % players, "card": TEXT[card]}
+                      for i, card in enumerate(trick)],
             "last_trick": self.last_trick,
-            "declared": [card_strs(sorted(d, key=_hand_order)) for d in self.declared],
+            "declared": [[TEXT[place & 63] for place in range(first, first + 64)
+                          for _ in range(declared[place])]
+                         for first in range(0, players << 6, 64)],
             "calls": [dict(call) for call in self.calls],
-            "played": card_strs(self.played),
-            "pile_count": len(self.pile),
-            "drawing_stopped": not self.drawing,
-            "set_aside_count": len(self.set_aside),
-            "hand_sizes": [len(h) for h in self.hands],
+            "played": [TEXT[card] for card in self.played],
+            "pile_count": len(core.pile),
+            "drawing_stopped": not core.drawing,
+            "set_aside_count": len(core.set_aside),
+            "hand_sizes": [len(hand) for hand in core.hands],
             "round_points": list(self.round_points),
-            "scores": list(self.scores),
+            "scores": list(core.totals),
         }
         if seat is not None:
-            view["hand"] = card_strs(sorted(self.hands[seat], key=_hand_order))
+            view["hand"] = [TEXT[card] for card in sorted(core.hands[seat])]
         return view
-
-    # ---- what is allowed ----------------------------------------------------------------
 
     def _to_act_seen_by(self, seat: int | None) -> list[int]:
         """to_act() as `seat` may know it: the seat to play, plus itself if it can call.
         Listing every seat able to call would tell the table who holds a king-queen pair."""
         if self.outcome is not None:
             return []
-        seats = {self.turn}
-        if seat is not None and self._calls_by_seat()[seat]:
-            seats.add(seat)
-        return sorted(seats)
-
-    def _led_suit(self) -> str | None:
-        return self.trick[0][1].suit if self.trick else None
-
-    def _playable(self, seat: int) -> list[Card]:
-        hand = self.hands[seat]
-        led = self._led_suit()
-        following = [c for c in hand if c.suit == led]
-        return following or list(hand)
-
-    def determinize(self, seat: int, rng: random.Random) -> PipPipGame:
-        """See Game.determinize. Two packs hold every card twice, so the hidden cards are dealt
-        again by place: the others' hands but their face-up (declared) cards, the stock and
-        the cards set aside."""
-        game = self.clone()
-        assert isinstance(game, PipPipGame)
-        hidden_hands = [_without(hand, declared) if other != seat else []
-                        for other, (hand, declared) in enumerate(zip(game.hands, game.declared,
-                                                                     strict=True))]
-        pool = [card for hand in hidden_hands for card in hand] + game.pile + game.set_aside
-        pool.sort(key=_hand_order)  # so that the deal depends only on what the seat has seen
-        rng.shuffle(pool)
-        for other, hidden in enumerate(hidden_hands):
-            if other != seat:
-                game.hands[other] = list(game.declared[other]) + pool[:len(hidden)]
-                del pool[:len(hidden)]
-        game.pile, game.set_aside = pool[:len(game.pile)], pool[len(game.pile):]
-        game.rng = random.Random(rng.getrandbits(64))
-        game.state_changed()
-        return game
-
-    def _calls_by_seat(self) -> list[list[Action]]:
-        """Every seat's possible calls. to_act() needs them all after every move, so each seat's
-        are worked out again only when its hand, its face-up cards or trump changed."""
-        if self._calls_trump != self.trump:
-            self._calls = [None] * self.players
-            self._calls_trump = self.trump
-        calls = self._calls
-        for seat, known in enumerate(calls):
-            if known is None:
-                calls[seat] = self._call_actions(seat)
-        return calls  # type: ignore[return-value]  # every entry filled just above
-
-    def _call_actions(self, seat: int) -> list[Action]:
-        free: dict[Card, int] = {}
-        for card in self.hands[seat]:
-            if card.rank in (KING, QUEEN):
-                free[card] = free.get(card, 0) + 1
-        if not free:
-            return []
-        for card in self.declared[seat]:
-            free[card] -= 1
-        actions: list[Action] = []
-        for suit in SUITS:
-            if suit == self.trump:
-                continue
-            pairs = min(free.get(_KINGS[suit], 0), free.get(_QUEENS[suit], 0))
-            if pairs >= 1:
-                actions.append(_call(suit, False))
-            if pairs >= 2:
-                actions.append(_call(suit, True))
-        return actions
-
-    # ---- the flow of a round ------------------------------------------------------------
-
-    def _cut_for_deal(self) -> list[Event]:
-        """Everyone cuts; the lowest card (3 low, 2 high) deals; tied lowest seats cut again."""
-        events: list[Event] = []
-        cutting = list(range(self.players))
-        while True:
-            deck = shuffled(pack(), self.rng)
-            cuts = {seat: deck[index] for index, seat in enumerate(cutting)}
-            shown = ", ".join(f"{{s{seat}}} {card}" for seat, card in cuts.items())
-            events.append({"type": "cut", "cuts": {str(s): str(c) for s, c in cuts.items()},
-                           "text": f"Cut for the deal: {shown}."})
-            low = min(strength(c) for c in cuts.values())
-            cutting = [seat for seat, card in cuts.items() if strength(card) == low]
-            if len(cutting) == 1:
-                # The seat before the first dealer "dealt" round 0, so passing left lands here.
-                self.dealer = (cutting[0] - 1) % self.players
-                return events
-            events[-1]["text"] += " Tie for lowest: those players cut again."
-
-    def _start_round(self) -> list[Event]:
-        n = self.players
-        self.round += 1
-        self.dealer = (self.dealer + 1) % n
-        deck = shuffled(pack(), self.rng)
-        self.cut_card = deck[self.rng.randrange(len(deck))]
-        self.trump = self.cut_card.suit or "S"
-        deck = shuffled(deck, self.rng)  # the cut card goes back and the pack is shuffled
-        self.hands = [[] for _ in range(n)]
-        for _ in range(HAND_SIZE):
-            for offset in range(1, n + 1):
-                self.hands[(self.dealer + offset) % n].append(deck.pop())
-        self.pile = deck
-        self.declared = [[] for _ in range(n)]
-        self._calls = [None] * n
-        self.set_aside, self.played, self.trick, self.calls = [], [], [], []
-        self.round_points = [0] * n
-        self.next_trump, self.trump_set_by_call = None, False
-        self.drawing, self.trick_number, self.last_trick = True, 1, None
-        self.leader = self.turn = (self.dealer + 1) % n
-        events: list[Event] = [{
-            "type": "deal", "round": self.round, "dealer": self.dealer,
-            "cut_card": str(self.cut_card), "trump": self.trump,
-            "text": (
-                f"Round {self.round} of {self.rounds_total}: {{s{self.dealer}:deals}}; the cut "
-                f"card {self.cut_card} makes {suit_name(self.trump)} trump. "
-                f"{{s{self.leader}:leads}}."
-            ),
-        }]
-        events += [
-            {"type": "hand", "to": seat, "cards": card_strs(sorted(hand, key=_hand_order)),
-             "text": f"Your hand: {' '.join(card_strs(sorted(hand, key=_hand_order)))}."}
-            for seat, hand in enumerate(self.hands)
-        ]
-        return events + self._start_trick()
-
-    def _start_trick(self) -> list[Event]:
-        if not self.drawing or len(self.pile) >= self.players:
-            return []
-        self.drawing = False
-        self.set_aside, self.pile = self.pile, []
-        return [{
-            "type": "drawing_stops", "set_aside": len(self.set_aside),
-            "text": (
-                f"The draw pile is down to {len(self.set_aside)} "
-                f"card{'s' if len(self.set_aside) != 1 else ''}: drawing stops, "
-                "and everyone plays out their last seven cards."
-            ),
-        }]
-
-    def _play(self, seat: int, card: Card) -> list[Event]:
-        # Of a face-up and a hidden copy of one card the face-up copy goes first, which keeps
-        # the hidden copy free for a later call.
-        if card in self.declared[seat]:
-            self.declared[seat].remove(card)
-        self.hands[seat].remove(card)
-        self._calls[seat] = None
-        self.trick.append((seat, card))
-        events: list[Event] = [{"type": "play", "seat": seat, "card": str(card),
-                                "text": f"{{s{seat}:plays}} {card}."}]
-        if self.drawing:
-            drawn = self.pile.pop()
-            self.hands[seat].append(drawn)
-            events.append({"type": "draw", "to": seat, "card": str(drawn),
-                           "text": f"You draw {drawn}."})
-        if len(self.trick) < self.players:
-            self.turn = (seat + 1) % self.players
-            return events
-        return events + self._finish_trick()
-
-    def _finish_trick(self) -> list[Event]:
-        cards = [card for _, card in self.trick]
-        winner = self.trick[winning_index(cards, self.trump)][0]
-        gained = sum(points(c) for c in cards)
-        self.round_points[winner] += gained
-        self.scores[winner] += gained
-        self.last_trick = {
-            "cards": [{"seat": s, "card": str(c)} for s, c in self.trick],
-            "winner": winner, "points": gained, "trump": self.trump,
-            "trick_number": self.trick_number,
-        }
-        self.played.extend(cards)
-        self.trick = []
-        self.trick_number += 1
-        events: list[Event] = [{"type": "trick", "winner": winner, "points": gained,
-                                "text": f"{{s{winner}:wins}} the trick (+{gained})."}]
-        if self.next_trump is not None:
-            self.trump, self.next_trump, self.trump_set_by_call = self.next_trump, None, True
-        else:
-            self.trump_set_by_call = False
-        if not any(self.hands):
-            return events + self._end_round()
-        self.leader = self.turn = winner
-        return events + self._start_trick()
-
-    def _end_round(self) -> list[Event]:
-        tally = ", ".join(f"{{s{s}}} {p}" for s, p in enumerate(self.round_points))
-        totals = ", ".join(f"{{s{s}}} {p}" for s, p in enumerate(self.scores))
-        events: list[Event] = [{
-            "type": "round_end", "round": self.round, "round_points": list(self.round_points),
-            "scores": list(self.scores),
-            "text": f"Round {self.round} is over. Cards taken: {tally}. Totals: {totals}.",
-        }]
-        if self.round < self.rounds_total:
-            return events + self._start_round()
-        self.outcome = self._final_outcome()
-        events.append({"type": "game_end", "outcome": self.outcome,
-                       "text": self.outcome["detail"]})
-        return events
-
-    def _final_outcome(self) -> dict[str, Any]:
-        best = max(self.scores)
-        winners = [s for s, score in enumerate(self.scores) if score == best]
-        ranks = [sum(other > score for other in self.scores) for score in self.scores]
-        if len(winners) == 1:
-            detail = f"{{s{winners[0]}:wins}} Pip Pip with {best} points."
-        else:
-            names = " and ".join(f"{{s{s}}}" for s in winners)
-            detail = f"{names} share the win with {best} points each."
-        return {"winners": winners, "ranks": ranks, "scores": list(self.scores),
-                "shared": len(winners) > 1, "win_points": 1, "detail": detail}
-
-    # ---- Pip Pip calls ------------------------------------------------------------------
-
-    def _make_call(self, seat: int, suit: str, double: bool) -> list[Event]:
-        pairs = 2 if double else 1
-        self.declared[seat] += [Card(KING, suit), Card(QUEEN, suit)] * pairs
-        self._calls[seat] = None
-        gained = 50 * pairs
-        self.scores[seat] += gained
-        name = suit_name(suit)
-        if not self.trick and not self.trump_set_by_call:
-            # Before a lead the call is in time for the trick about to be led.
-            self.trump, self.trump_set_by_call = suit, True
-            effect = f"{name} are trump from this trick"
-        elif self.trick and self.next_trump is None:
-            self.next_trump = suit
-            effect = f"{name} are trump from the next trick"
-        else:
-            effect = "an earlier call already chose the next trump"
-        self.calls.append({"seat": seat, "suit": suit, "double": double,
-                           "trick_number": self.trick_number})
-        title = "Double Pip Pip" if double else "Pip Pip"
-        return [{"type": "call", "seat": seat, "suit": suit, "double": double,
-                 "points": gained,
-                 "text": f"{{s{seat}:calls}} {title} in {name} (+{gained}): {effect}."}]
+        core = self.core
+        if seat is not None and seat != core.turn and core.mask >> seat & 1:
+            return sorted((core.turn, seat))
+        return [core.turn]
 
 
-def _without(cards: list[Card], taken: list[Card]) -> list[Card]:
-    """`cards` less one copy of each card in `taken` (a sub-multiset of it)."""
-    rest = list(cards)
-    for card in taken:
-        rest.remove(card)
-    return rest
-
-
-def _call(suit: str, double: bool) -> Action:
-    """A call as legal_actions spells it: "double" appears only when true."""
-    action: Action = {"type": "call", "suit": suit}
-    if double:
-        action["double"] = True
-    return action
+def final_outcome(scores: list[int]) -> dict[str, Any]:
+    """The outcome for these final scores: the highest wins, a tie shares the win."""
+    best = max(scores)
+    winners = [s for s, score in enumerate(scores) if score == best]
+    ranks = [sum(other > score for other in scores) for score in scores]
+    if len(winners) == 1:
+        detail = f"{{s{winners[0]}:wins}} Pip Pip with {best} points."
+    else:
+        names = " and ".join(f"{{s{s}}}" for s in winners)
+        detail = f"{names} share the win with {best} points each."
+    return {"winners": winners, "ranks": ranks, "scores": list(scores),
+            "shared": len(winners) > 1, "win_points": 1, "detail": detail}

@@ -1,4 +1,9 @@
-"""Pip Pip's simulation (engine/sim.py): the rules of engine/pip_pip/game.py on small integers.
+"""Pip Pip's rules core: the only implementation of its rules, on small integers.
+
+The contract game (game.py) holds one of these and builds dict actions, events and views
+from it; the expert's search plays it directly (engine/sim.py's protocol). While the contract
+game narrates a step it sets `journal` to a list, and the core records there what the step
+did (see Entry below); in search `journal` is None and nothing is recorded.
 
 A card is ``suit << 4 | strength`` (suit by its place in SUITS, strength 0 for a 3 up to 12 for
 a 2), so two cards of one suit compare by strength and ``card >> 4`` is its suit. An action code
@@ -22,13 +27,42 @@ from typing import Any
 
 from engine.cards import SUITS, Card, parse_card
 from engine.contract import Action
-from engine.pip_pip.game import PipPipGame, rounds_for
+from engine.errors import IllegalAction
 from engine.pip_pip.ranking import CARD_POINTS, HAND_SIZE, KING, QUEEN, pack, strength
-from engine.sim import shuffle
+from engine.sim import copy_of, shuffle
 
 CALL, DOUBLE = 64, 68
 #: Points for each king-queen pair a call lays down.
 CALL_POINTS = 50
+
+#: What the journal records, one tuple per thing a step did, in the order it happened:
+#:   (CUT, [(seat, card), ...])        a cut for the deal (the last one decides it)
+#:   (DEALT, cut card)                 a round dealt: its trump from the cut card
+#:   (STOPPED, cards set aside)        drawing stops at a trick's start
+#:   (DREW, seat, card)                the seat that played draws a card
+#:   (WON, winner, points, trick, leader, trump)   a trick taken, with the trump it was
+#:                                     played in
+#:   (ROUND_END, round)                a round's last trick taken
+#:   (CALLED, seat, code, points, effect)   a call; effect: TRUMP_NOW (trump from this
+#:                                     trick), TRUMP_NEXT (from the next) or TRUMP_KEPT
+CUT, DEALT, STOPPED, DREW, WON, ROUND_END, CALLED = range(7)
+TRUMP_NOW, TRUMP_NEXT, TRUMP_KEPT = range(3)
+Entry = tuple[Any, ...]
+
+
+def rounds_for(players: int, option: Any) -> int:
+    """The number of rounds to play: "all" is one deal per player; a number above the player
+    count is refused here because Option choices cannot depend on the player count."""
+    if option == "all":
+        return players
+    if isinstance(option, bool) or not isinstance(option, int) or option < 1:
+        raise IllegalAction(f"rounds must be \"all\" or a number of rounds, not {option!r}.")
+    if option > players:
+        raise IllegalAction(
+            f"With {players} players Pip Pip plays at most {players} rounds "
+            f"(one deal each), not {option}."
+        )
+    return option
 
 
 def encode(card: Card) -> int:
@@ -81,30 +115,13 @@ CALLS = _calls_table()
 SEATS_OF = [tuple(seat for seat in range(8) if bits >> seat & 1) for bits in range(256)]
 #: The bit of a seat; the last entry (turn == -1, the game over) is no bit.
 BIT = [1 << seat for seat in range(8)] + [0]
+
+
 class PipPipSimulation:
     __slots__ = (
-        "dealer",
-        "declared",
-        "doubled",
-        "drawing",
-        "hands",
-        "kq",
-        "leader",
-        "mask",
-        "next_trump",
-        "pile",
-        "players",
-        "points",
-        "rng",
-        "round",
-        "rounds_total",
-        "suited",
-        "totals",
-        "trick",
-        "trump",
-        "trump_set_by_call",
-        "turn",
-        "won",
+        "dealer", "declared", "doubled", "drawing", "hands", "journal", "kq", "leader", "mask",
+        "next_trump", "pile", "players", "points", "rng", "rng_owned", "round", "rounds_total",
+        "set_aside", "suited", "totals", "trick", "trump", "trump_set_by_call", "turn", "won",
     )
 
     players: int
@@ -112,9 +129,11 @@ class PipPipSimulation:
     round: int
     dealer: int
     rng: random.Random
+    rng_owned: bool  # False while the generator is shared with a clone: copy it before use
     totals: list[int]  # each seat's score
     hands: list[list[int]]
-    pile: list[int]
+    pile: list[int]  # the top of the pile is the end of the list
+    set_aside: list[int]  # the pile, once drawing stopped
     trick: list[int]  # the cards played to this trick; the leader played the first
     kq: list[int]  # each seat's KQ state: its free kings and queens
     declared: list[int]  # [seat << 6 | card]: face-up copies of that card (kings, queens)
@@ -123,68 +142,58 @@ class PipPipSimulation:
     mask: int  # a bit for every seat that can call now
     trump: int
     next_trump: int  # -1: no call has chosen the next trick's trump
+    # True once a call has decided the trump of the current (or about to be led) trick, so
+    # that a later call in the same window scores but does not move trump again.
     trump_set_by_call: bool
     drawing: bool
     leader: int
     turn: int  # -1 once the game is over
     points: list[tuple[int, int]]
     won: list[int] | None
+    #: None in search; a list while the contract game narrates a step (see Entry).
+    journal: list[Entry] | None
 
-    # ---- the two constructors -------------------------------------------------------------
+    # ---- the constructors -----------------------------------------------------------------
 
     @classmethod
     def new(cls, players: int, options: dict[str, Any], seed: int) -> PipPipSimulation:
+        return cls.dealt(players, options, random.Random(seed))
+
+    @classmethod
+    def dealt(cls, players: int, options: dict[str, Any], rng: random.Random,
+              journal: list[Entry] | None = None) -> PipPipSimulation:
+        """A new game, the deal cut for and the first round dealt, drawing from `rng`; what
+        that did goes into `journal` if given."""
         sim = cls.__new__(cls)
         sim.players = players
         sim.rounds_total = rounds_for(players, options.get("rounds", "all"))
         sim.round = 0
-        sim.rng = random.Random(seed)
+        sim.rng, sim.rng_owned = rng, True
         sim.totals = [0] * players
         sim.points = []
         sim.won = None
+        sim.journal = journal
         sim.dealer = sim._cut_for_deal()
         sim._start_round()
+        sim.journal = None
         return sim
 
     @classmethod
-    def from_game(cls, game: PipPipGame) -> PipPipSimulation:
-        sim = cls.__new__(cls)
-        players = sim.players = game.players
-        sim.rounds_total, sim.round, sim.dealer = game.rounds_total, game.round, game.dealer
-        sim.rng = random.Random()
-        sim.rng.setstate(game.rng.getstate())
-        sim.totals = list(game.scores)
-        sim.hands = [[encode(card) for card in hand] for hand in game.hands]
-        sim.pile = [encode(card) for card in game.pile]
-        sim.trick = [encode(card) for _, card in game.trick]
-        sim._index_hands()
-        sim.declared = [0] * (players << 6)
-        for seat, declared in enumerate(game.declared):
-            for card in declared:
-                code = encode(card)
-                sim.declared[seat << 6 | code] += 1
-                sim.kq[seat] -= KQ_DIGIT[code]
-        sim.trump = SUITS.index(game.trump)
-        sim.next_trump = -1 if game.next_trump is None else SUITS.index(game.next_trump)
-        sim.trump_set_by_call, sim.drawing = game.trump_set_by_call, game.drawing
-        sim.leader, sim.turn = game.leader, game.turn
-        sim.points = []
-        sim.won = None
-        if game.outcome is None:
-            sim._find_callers()
-        else:
-            sim._end_game(list(game.outcome["winners"]))
-        return sim
+    def from_game(cls, game: Any) -> PipPipSimulation:
+        """The contract game's own core, as an independent copy."""
+        core: PipPipSimulation = game.core
+        return core.clone()
 
     def clone(self) -> PipPipSimulation:
         twin = PipPipSimulation.__new__(PipPipSimulation)
         twin.players, twin.rounds_total, twin.round = self.players, self.rounds_total, self.round
         twin.dealer = self.dealer
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        # Both share the generator until one of them deals: that one copies it first.
+        twin.rng = self.rng
+        twin.rng_owned = self.rng_owned = False
         twin.totals = self.totals[:]
         twin.hands = [hand[:] for hand in self.hands]
-        twin.pile, twin.trick = self.pile[:], self.trick[:]
+        twin.pile, twin.set_aside, twin.trick = self.pile[:], self.set_aside[:], self.trick[:]
         twin.kq, twin.declared, twin.mask = self.kq[:], self.declared[:], self.mask
         twin.doubled = self.doubled[:]
         twin.suited = [cards[:] for cards in self.suited]
@@ -193,7 +202,25 @@ class PipPipSimulation:
         twin.leader, twin.turn = self.leader, self.turn
         twin.points = self.points[:]
         twin.won = None if self.won is None else self.won[:]
+        twin.journal = None
         return twin
+
+    def own_rng(self) -> random.Random:
+        """The generator, made this state's own first if a clone shares it."""
+        if not self.rng_owned:
+            self.rng, self.rng_owned = copy_of(self.rng), True
+        return self.rng
+
+    def recount(self) -> None:
+        """Work out again, from the hands and the face-up cards, each seat's cards by suit,
+        its cards held twice, its free kings and queens and who may call: after the hands
+        were changed other than by play (a determinized deal, a test's chosen hands)."""
+        self._index_hands()
+        for place, copies in enumerate(self.declared):
+            if copies:
+                self.kq[place >> 6] -= copies * KQ_DIGIT[place & 63]
+        if self.won is None:
+            self._find_callers()
 
     # ---- the protocol ---------------------------------------------------------------------
 
@@ -235,6 +262,8 @@ class PipPipSimulation:
         trick.append(code)
         if self.drawing:
             drawn = self.pile.pop()
+            if self.journal is not None:
+                self.journal.append((DREW, seat, drawn))
             if drawn in hand:
                 self.doubled[seat] += 1
             hand.append(drawn)
@@ -284,11 +313,15 @@ class PipPipSimulation:
     # ---- the flow of a round --------------------------------------------------------------
 
     def _cut_for_deal(self) -> int:
-        """Everyone cuts, the tied lowest again; returns the seat before the first dealer."""
+        """Everyone cuts, the lowest card (3 low, 2 high) deals, the tied lowest cut again;
+        returns the seat before the first dealer (it "dealt" round 0)."""
         cutting = list(range(self.players))
+        rng = self.own_rng()
         while True:
             deck = PACK[:]
-            shuffle(deck, self.rng)
+            shuffle(deck, rng)
+            if self.journal is not None:
+                self.journal.append((CUT, list(zip(cutting, deck, strict=False))))
             low = min(card & 15 for card in deck[:len(cutting)])
             cutting = [seat for seat, card in zip(cutting, deck, strict=False)
                        if card & 15 == low]
@@ -297,12 +330,13 @@ class PipPipSimulation:
 
     def _start_round(self) -> None:
         players = self.players
-        rng = self.rng
+        rng = self.own_rng()
         self.round += 1
         self.dealer = (self.dealer + 1) % players
         deck = PACK[:]
         shuffle(deck, rng)
-        self.trump = deck[rng.randrange(len(deck))] >> 4
+        cut = deck[rng.randrange(len(deck))]
+        self.trump = cut >> 4
         shuffle(deck, rng)  # the cut card goes back and the pack is shuffled
         dealt = len(deck) - HAND_SIZE * players
         # Dealt one at a time from the top (the end of the list), starting left of the dealer.
@@ -312,12 +346,15 @@ class PipPipSimulation:
         for offset in range(players):
             self.hands[(self.dealer + 1 + offset) % players] = top[offset::players]
         self.pile = deck[:dealt]
+        self.set_aside = []
         self.declared = [0] * (players << 6)
         self._index_hands()
         self.trick = []
         self.next_trump, self.trump_set_by_call, self.drawing = -1, False, True
         self.leader = self.turn = (self.dealer + 1) % players
         self._find_callers()
+        if self.journal is not None:
+            self.journal.append((DEALT, cut))
         if len(self.pile) < players:
             self._stop_drawing()
 
@@ -333,7 +370,9 @@ class PipPipSimulation:
         """At a trick's start, too few cards left for everyone to draw one: the pile is set
         aside and the hands are played out."""
         self.drawing = False
-        self.pile = []
+        self.set_aside, self.pile = self.pile, []
+        if self.journal is not None:
+            self.journal.append((STOPPED, len(self.set_aside)))
 
     def _find_callers(self) -> None:
         trump = self.trump
@@ -358,6 +397,8 @@ class PipPipSimulation:
         if gained:
             self.totals[winner] += gained
             self.points.append((winner, gained))
+        if self.journal is not None:
+            self.journal.append((WON, winner, gained, trick, self.leader, trump))
         self.trick = []
         if self.next_trump >= 0:
             self.trump, self.next_trump, self.trump_set_by_call = self.next_trump, -1, True
@@ -372,6 +413,8 @@ class PipPipSimulation:
             self._stop_drawing()
 
     def _end_round(self) -> None:
+        if self.journal is not None:
+            self.journal.append((ROUND_END, self.round))
         if self.round < self.rounds_total:
             self._start_round()
             return
@@ -398,6 +441,12 @@ class PipPipSimulation:
         if not self.trick and not self.trump_set_by_call:
             # Before a lead the call is in time for the trick about to be led.
             self.trump, self.trump_set_by_call = suit, True
+            effect = TRUMP_NOW
         elif self.trick and self.next_trump < 0:
             self.next_trump = suit
+            effect = TRUMP_NEXT
+        else:
+            effect = TRUMP_KEPT
+        if self.journal is not None:
+            self.journal.append((CALLED, seat, code, gained, effect))
         self._find_callers()

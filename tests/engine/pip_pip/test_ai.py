@@ -38,23 +38,24 @@ def test_always_a_legal_action_in_thousands_of_states(players):
 def hide_differently(game: PipPipGame, rng: random.Random, seat: int) -> PipPipGame:
     """The same game with every card `seat` cannot see dealt out again: other hands keep their
     sizes and face-up cards, the pile its size."""
-    other = PipPipGame(game.players, {"rounds": 1}, game.seed)
-    other.__dict__.update({k: v for k, v in game.__dict__.items() if k != "rng"})
-    hidden = [c for s, hand in enumerate(game.hands) if s != seat for c in hand]
+    other = game.clone()
+    core = other.core
+    face_up = [[place & 63 for place in range(s << 6, (s + 1) << 6)
+                for _ in range(core.declared[place])] for s in range(game.players)]
+    hidden = [c for s, held in enumerate(core.hands) if s != seat for c in held]
     for s in range(game.players):
         if s != seat:
-            for card in game.declared[s]:
+            for card in face_up[s]:
                 hidden.remove(card)
-    hidden += game.pile
+    hidden += core.pile
     rng.shuffle(hidden)
-    other.hands = [list(h) for h in game.hands]
     for s in range(game.players):
         if s != seat:
-            size = len(game.hands[s]) - len(game.declared[s])
-            other.hands[s] = list(game.declared[s]) + hidden[:size]
+            size = len(core.hands[s]) - len(face_up[s])
+            core.hands[s] = face_up[s] + hidden[:size]
             hidden = hidden[size:]
-    other.pile = hidden
-    other.declared = [list(d) for d in game.declared]
+    core.pile = hidden
+    core.recount()
     other.state_changed()
     return other
 
@@ -68,7 +69,7 @@ def test_choice_does_not_depend_on_hidden_cards():
             seat = game.waiting_for()[0]
             if rng.random() < 0.3:
                 other = hide_differently(game, rng, seat)
-                if other.hands == game.hands and other.pile == game.pile:
+                if other.core.hands == game.core.hands and other.core.pile == game.core.pile:
                     continue  # nothing hidden left to move (the end of the round)
                 assert other.view(seat) == game.view(seat)
                 for level in LEVELS:

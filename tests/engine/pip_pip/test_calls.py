@@ -3,7 +3,7 @@ import pytest
 from engine import IllegalAction
 from engine.pip_pip import SPEC
 
-from .helpers import play, rigged
+from .helpers import hand, play, rigged, seen
 
 CALL_H = {"type": "call", "suit": "H"}
 
@@ -15,13 +15,13 @@ def test_call_on_turn_mid_trick_changes_trump_from_the_next_trick():
     assert events[0]["text"] == (
         "{s1:calls} Pip Pip in hearts (+50): hearts are trump from the next trick."
     )
-    assert game.scores[1] == 50
+    assert seen(game)["scores"][1] == 50
     assert game.view(None)["declared"][1] == ["QH", "KH"]
-    assert game.trump == "S" and game.next_trump == "H"
-    assert game.turn == 1  # calling does not use up the turn
+    assert seen(game)["trump"] == "S" and seen(game)["next_trump"] == "H"
+    assert seen(game)["turn"] == 1  # calling does not use up the turn
     play(game, "KH", "7C")  # hearts are not trump yet: KH is a discard and 7C wins
-    assert game.last_trick["winner"] == 2
-    assert game.trump == "H"
+    assert seen(game)["last_trick"]["winner"] == 2
+    assert seen(game)["trump"] == "H"
 
 
 def test_call_off_turn_is_open_but_not_awaited():
@@ -30,7 +30,7 @@ def test_call_off_turn_is_open_but_not_awaited():
     assert game.to_act() == [1, 2]
     assert game.waiting_for() == [1]
     game.apply(2, CALL_H)
-    assert game.scores[2] == 50 and game.next_trump == "H"
+    assert seen(game)["scores"][2] == 50 and seen(game)["next_trump"] == "H"
     assert game.to_act() == [1]  # the pair is used up
 
 
@@ -38,9 +38,9 @@ def test_call_right_after_the_deal_sets_trump_for_the_first_trick():
     game = rigged(["5C 6C", "7C 8C", "KH QH"], trump="S", leader=0)
     events = game.apply(2, CALL_H)
     assert "hearts are trump from this trick" in events[0]["text"]
-    assert game.trump == "H"
+    assert seen(game)["trump"] == "H"
     play(game, "5C", "7C", "QH")  # seat 2 trumps in with its queen
-    assert game.last_trick["trump"] == "H" and game.last_trick["winner"] == 2
+    assert seen(game)["last_trick"]["trump"] == "H" and seen(game)["last_trick"]["winner"] == 2
 
 
 def test_real_deal_offers_calls_before_the_first_lead():
@@ -48,7 +48,7 @@ def test_real_deal_offers_calls_before_the_first_lead():
     # before anyone has played.
     for seed in range(200):
         game = SPEC.new(5, {}, seed=seed)
-        callers = [s for s in game.to_act() if s != game.turn]
+        callers = [s for s in game.to_act() if s != seen(game)["turn"]]
         if callers:
             break
     else:
@@ -56,7 +56,7 @@ def test_real_deal_offers_calls_before_the_first_lead():
     seat = callers[0]
     call = next(a for a in game.legal_actions(seat) if a["type"] == "call")
     game.apply(seat, call)
-    assert game.trick == [] and game.trump == call["suit"]
+    assert seen(game)["trick"] == [] and seen(game)["trump"] == call["suit"]
 
 
 def test_two_calls_in_one_trick_both_score_and_the_first_sets_trump():
@@ -65,16 +65,16 @@ def test_two_calls_in_one_trick_both_score_and_the_first_sets_trump():
     game.apply(2, CALL_H)
     events = game.apply(1, {"type": "call", "suit": "D"})
     assert "an earlier call already chose the next trump" in events[0]["text"]
-    assert game.scores[:3] == [0, 50, 50]
+    assert seen(game)["scores"][:3] == [0, 50, 50]
     play(game, "KD", "KH", "7C")
-    assert game.trump == "H"
+    assert seen(game)["trump"] == "H"
 
 
 def test_two_calls_before_the_first_lead_the_first_sets_trump():
     game = rigged(["5C 6C", "KD QD", "KH QH"], trump="S", leader=0)
     game.apply(2, CALL_H)
     game.apply(1, {"type": "call", "suit": "D"})
-    assert game.trump == "H" and game.scores == [0, 50, 50]
+    assert seen(game)["trump"] == "H" and seen(game)["scores"] == [0, 50, 50]
 
 
 def test_a_call_in_one_trick_beats_a_call_before_the_next_lead():
@@ -82,16 +82,16 @@ def test_a_call_in_one_trick_beats_a_call_before_the_next_lead():
     play(game, "5C")
     game.apply(2, CALL_H)
     play(game, "6D", "7C")
-    assert game.trump == "H"
+    assert seen(game)["trump"] == "H"
     game.apply(1, {"type": "call", "suit": "D"})  # before the next lead, but second
-    assert game.trump == "H" and game.scores[1] == 50
+    assert seen(game)["trump"] == "H" and seen(game)["scores"][1] == 50
 
 
 def test_double_call_scores_100_and_uses_all_four_cards():
     game = rigged(["5C 6C", "KH QH KH QH 7C", "8C 9C"], trump="S", leader=0)
     assert {"type": "call", "suit": "H", "double": True} in game.legal_actions(1)
     events = game.apply(1, {"type": "call", "suit": "H", "double": True})
-    assert events[0]["points"] == 100 and game.scores[1] == 100
+    assert events[0]["points"] == 100 and seen(game)["scores"][1] == 100
     assert "Double Pip Pip" in events[0]["text"]
     assert game.view(1)["declared"][1] == ["QH", "QH", "KH", "KH"]
     assert game.legal_actions(1) == []  # not seat 1's turn, nothing left to call
@@ -103,7 +103,7 @@ def test_unused_second_pair_may_be_called_later():
     game.apply(0, CALL_H)
     assert [a for a in game.legal_actions(0) if a["type"] == "call"] == [CALL_H]
     game.apply(0, CALL_H)
-    assert game.scores[0] == 100
+    assert seen(game)["scores"][0] == 100
     assert [a for a in game.legal_actions(0) if a["type"] == "call"] == []
 
 
@@ -113,7 +113,8 @@ def test_call_in_the_current_trump_suit_is_refused():
     assert 1 not in game.to_act()
     with pytest.raises(IllegalAction, match="Hearts are already trump"):
         game.apply(1, CALL_H)  # off turn, the reason is still about the call
-    game.turn = 1
+    game.core.turn = 1
+    game.state_changed()
     with pytest.raises(IllegalAction, match="Hearts are already trump"):
         game.apply(1, CALL_H)
 
@@ -129,9 +130,9 @@ def test_call_without_a_pair_explains_what_is_missing():
 def test_call_in_the_old_trump_after_a_call_moved_it_before_the_lead():
     game = rigged(["KS QS 5C", "KH QH 7C", "8C 9C 6C"], trump="S", leader=2)
     game.apply(1, CALL_H)
-    assert game.trump == "H"
+    assert seen(game)["trump"] == "H"
     game.apply(0, {"type": "call", "suit": "S"})  # spades are no longer trump
-    assert game.scores[:2] == [50, 50] and game.trump == "H"
+    assert seen(game)["scores"][:2] == [50, 50] and seen(game)["trump"] == "H"
 
 
 def test_a_card_is_used_in_one_call_only():
@@ -151,10 +152,10 @@ def test_a_fresh_king_and_queen_after_playing_a_called_card():
     play(game, "2H")  # seat 1 leads, then calls: hearts are trump from the next trick
     game.apply(1, CALL_H)
     play(game, "7C", "5C")
-    assert game.turn == 1  # the 2 of hearts won; now play the face-up queen
+    assert seen(game)["turn"] == 1  # the 2 of hearts won; now play the face-up queen
     play(game, "QH")  # seat 1 draws a hidden QH
-    assert [str(c) for c in game.declared[1]] == ["KH"]
-    assert sorted(str(c) for c in game.hands[1]) == ["9D", "KH", "QH"]
+    assert seen(game)["declared"][1] == ["KH"]
+    assert game.view(1)["hand"] == ["QH", "KH", "9D"]
     # The new QH pairs only with a king not yet called: none, and hearts are trump anyway.
     assert all(a["type"] != "call" for a in game.legal_actions(1))
 
@@ -162,16 +163,18 @@ def test_a_fresh_king_and_queen_after_playing_a_called_card():
 def test_face_up_copy_is_played_first_keeping_the_hidden_copy_free():
     game = rigged(["KH QH 5C", "6C 7C", "8C 9C KH"], trump="S", leader=0)
     game.apply(0, CALL_H)
-    game.hands[0].append(game.hands[0][0])  # a second, hidden KH
+    game.core.hands[0].append(game.core.hands[0][0])  # a second, hidden KH
+    game.core.recount()
+    game.state_changed()
     play(game, "KH")
-    assert [str(c) for c in game.declared[0]] == ["QH"]
-    assert [str(c) for c in game.hands[0]].count("KH") == 1
+    assert seen(game)["declared"][0] == ["QH"]
+    assert [str(c) for c in hand(game, 0)].count("KH") == 1
 
 
 def test_call_spelling_is_normalised():
     game = rigged(["5C 6C", "KH QH", "7C 8C"], trump="S", leader=0)
     game.apply(1, {"type": "call", "suit": "hearts", "double": False})
-    assert game.scores[1] == 50
+    assert seen(game)["scores"][1] == 50
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from engine import IllegalAction
 from engine.cards import SUITS
 from engine.pip_pip import SPEC, PipPipGame
 
-from .helpers import FULL_PACK, all_cards, random_step
+from .helpers import FULL_PACK, all_cards, hand, random_step, seen
 
 
 def all_views(game: PipPipGame) -> list[dict[str, Any]]:
@@ -24,7 +24,7 @@ def all_views(game: PipPipGame) -> list[dict[str, Any]]:
 
 def bad_actions(game: PipPipGame, seat: int, rng: random.Random) -> list[Any]:
     """Actions that must be refused for `seat` now: malformed, or well formed but illegal."""
-    hand = {str(c) for c in game.hands[seat]}
+    held = {str(c) for c in hand(game, seat)}
     legal = game.legal_actions(seat)
     candidates: list[Any] = [
         None, "KH", {}, {"type": 3}, {"type": "pass"}, {"type": "play"},
@@ -32,10 +32,10 @@ def bad_actions(game: PipPipGame, seat: int, rng: random.Random) -> list[Any]:
         {"type": "play", "card": "KH", "extra": 1}, {"type": "call"},
         {"type": "call", "suit": "X"}, {"type": "call", "suit": "H", "double": "yes"},
     ]
-    not_held = [f"{r}{s}" for r in "23456789TJQKA" for s in SUITS if f"{r}{s}" not in hand]
+    not_held = [f"{r}{s}" for r in "23456789TJQKA" for s in SUITS if f"{r}{s}" not in held]
     if not_held:
         candidates.append({"type": "play", "card": rng.choice(not_held)})
-    for action in ({"type": "play", "card": c} for c in sorted(hand)):
+    for action in ({"type": "play", "card": c} for c in sorted(held)):
         if action not in legal:  # not following suit, or not this seat's turn
             candidates.append(action)
     for suit in SUITS:
@@ -50,27 +50,28 @@ def check_views_hide_cards(game: PipPipGame) -> None:
     private = ("seat", "hand", "to_act")
     channel = {k: v for k, v in game.view(None).items() if k not in private}
     assert "hand" not in game.view(None)
-    assert game.view(None)["to_act"] == [game.turn]
+    assert game.view(None)["to_act"] == [seen(game)["turn"]]
     for seat in range(game.players):
         view = game.view(seat)
-        assert sorted(view["hand"]) == sorted(str(c) for c in game.hands[seat])
+        assert sorted(view["hand"]) == sorted(str(c) for c in hand(game, seat))
         # Everything else a seat sees is what the whole channel sees, except whether it
         # may call itself (others' chances to call would hint at their cards).
         assert {k: v for k, v in view.items() if k not in private} == channel
-        assert view["to_act"] == sorted({game.turn} | ({seat} & set(game.to_act())))
+        assert view["to_act"] == sorted({seen(game)["turn"]} | ({seat} & set(game.to_act())))
 
 
 def check_outcome(game: PipPipGame) -> None:
     outcome = game.outcome
     assert outcome is not None
-    best = max(game.scores)
-    assert outcome["scores"] == game.scores
-    assert outcome["winners"] == [s for s in range(game.players) if game.scores[s] == best]
+    scores = seen(game)["scores"]
+    best = max(scores)
+    assert outcome["scores"] == scores
+    assert outcome["winners"] == [s for s in range(game.players) if scores[s] == best]
     assert outcome["shared"] == (len(outcome["winners"]) > 1)
     assert all(outcome["ranks"][s] == 0 for s in outcome["winners"])
     for a in range(game.players):
         for b in range(game.players):
-            if game.scores[a] > game.scores[b]:
+            if scores[a] > scores[b]:
                 assert outcome["ranks"][a] < outcome["ranks"][b]
     assert outcome["win_points"] == 1 and isinstance(outcome["detail"], str)
     assert game.to_act() == [] and game.waiting_for() == []
@@ -92,16 +93,17 @@ def test_random_whole_games(players, seed, play_seed, rounds):
     log: list[tuple[int, dict[str, Any]]] = []
     step = 0
     while game.outcome is None:
-        assert game.waiting_for() == [game.turn] and game.turn in game.to_act()
+        turn = seen(game)["turn"]
+        assert game.waiting_for() == [turn] and turn in game.to_act()
         if step % 23 == 0:
             check_refusals(game, rng)
             check_views_hide_cards(game)
             check_every_legal_action_is_accepted(game)
         assert all_cards(game) == FULL_PACK
         seat, action = random_step(game, rng)
-        before = list(game.scores)
+        before = list(seen(game)["scores"])
         game.apply(seat, copy.deepcopy(action))
-        assert all(after >= old for after, old in zip(game.scores, before, strict=True))
+        assert all(after >= old for after, old in zip(seen(game)["scores"], before, strict=True))
         log.append((seat, action))
         step += 1
     check_outcome(game)
@@ -119,9 +121,9 @@ def check_refusals(game: PipPipGame, rng: random.Random) -> None:
             with pytest.raises(IllegalAction) as refused:
                 game.apply(seat, action)
             assert str(refused.value).strip()  # a message a player can read
-        if seat not in acting and game.hands[seat]:  # even a held card is refused off turn
+        if seat not in acting and hand(game, seat):  # even a held card is refused off turn
             with pytest.raises(IllegalAction, match="not your turn"):
-                game.apply(seat, {"type": "play", "card": str(game.hands[seat][0])})
+                game.apply(seat, {"type": "play", "card": str(hand(game, seat)[0])})
     for seat in (-1, game.players, "0"):
         with pytest.raises(IllegalAction):
             game.apply(seat, {"type": "play", "card": "3H"})  # type: ignore[arg-type]

@@ -5,9 +5,10 @@ import pytest
 from engine import IllegalAction
 from engine.cards import parse_card
 from engine.pip_pip import SPEC, PipPipGame
+from engine.pip_pip.game import final_outcome
 from engine.pip_pip.ranking import CARD_POINTS, pack, points, strength
 
-from .helpers import FULL_PACK, all_cards, random_step
+from .helpers import FULL_PACK, all_cards, cards, random_step, seen
 
 DECK_POINTS = sum(points(c) for c in pack())
 
@@ -43,7 +44,8 @@ def test_one_round_trick_count_conservation_and_points(players):
     call_points = [0] * players
     while game.outcome is None:
         assert all_cards(game) == FULL_PACK  # cards conserved at every step
-        assert all(len(hand) == 7 for hand in game.hands) or not game.drawing
+        table = seen(game)
+        assert all(size == 7 for size in table["hand_sizes"]) or table["drawing_stopped"]
         seat, action = random_step(game, rng)
         for event in game.apply(seat, action):
             if event["type"] == "trick":
@@ -55,13 +57,14 @@ def test_one_round_trick_count_conservation_and_points(players):
                 call_points[event["seat"]] += event["points"]
             elif event["type"] == "round_end":
                 # Every point is captured once, except the cards set aside unplayed.
-                unplayed = sum(points(c) for c in game.set_aside)
+                unplayed = sum(points(c) for c in cards(game.core.set_aside))
                 assert sum(event["round_points"]) + unplayed == DECK_POINTS
     assert tricks_before_stop == with_drawing
     assert tricks == with_drawing + after
-    assert len(game.set_aside) == set_aside
-    assert sum(len(h) for h in game.hands) == 0
-    assert [game.scores[s] - call_points[s] for s in range(players)] == game.round_points
+    assert seen(game)["set_aside_count"] == set_aside
+    assert sum(seen(game)["hand_sizes"]) == 0
+    table = seen(game)
+    assert [table["scores"][s] - call_points[s] for s in range(players)] == table["round_points"]
 
 
 def test_cut_for_first_deal_lowest_card_deals_and_ties_cut_again():
@@ -73,10 +76,11 @@ def test_cut_for_first_deal_lowest_card_deals_and_ties_cut_again():
         final = {int(s): c for s, c in cuts[-1]["cuts"].items()}
         low = min(strength(parse_card(c)) for c in final.values())
         lowest = [s for s, c in final.items() if strength(parse_card(c)) == low]
-        assert lowest == [game.dealer]
+        assert lowest == [seen(game)["dealer"]]
         for earlier in cuts[:-1]:  # a tie for lowest led to another cut among the tied
             assert "cut again" in earlier["text"]
-        assert game.turn == game.leader == (game.dealer + 1) % 4
+        table = seen(game)
+        assert table["turn"] == table["leader"] == (table["dealer"] + 1) % 4
         if len(cuts) > 1:  # only the seats tied for lowest cut again
             before = {int(s): parse_card(c) for s, c in cuts[-2]["cuts"].items()}
             tied_low = min(strength(c) for c in before.values())
@@ -87,15 +91,15 @@ def test_cut_for_first_deal_lowest_card_deals_and_ties_cut_again():
 def test_deal_and_lead_pass_left_each_round():
     rng = random.Random(5)
     game = PipPipGame(3, {}, seed=9)
-    dealers = [game.dealer]
-    trumps_from_cut = [game.trump == game.cut_card.suit]
+    dealers = [seen(game)["dealer"]]
+    trumps_from_cut = [seen(game)["trump"] == seen(game)["cut_card"][1]]
     while game.outcome is None:
         seat, action = random_step(game, rng)
         for event in game.apply(seat, action):
             if event["type"] == "deal":
                 dealers.append(event["dealer"])
                 assert event["trump"] == event["cut_card"][1]
-                assert game.leader == (event["dealer"] + 1) % 3
+                assert seen(game)["leader"] == (event["dealer"] + 1) % 3
     assert all(trumps_from_cut)
     assert dealers == [(dealers[0] + k) % 3 for k in range(3)]
 
@@ -114,18 +118,14 @@ def test_rounds_option_default_is_one_round_per_player_and_fewer_can_be_chosen()
 
 
 def test_tied_top_scores_share_the_win():
-    game = PipPipGame(3, {"rounds": 1}, seed=2)
-    game.scores = [100, 120, 120]
-    outcome = game._final_outcome()
+    outcome = final_outcome([100, 120, 120])
     assert outcome["winners"] == [1, 2] and outcome["shared"] is True
     assert outcome["ranks"] == [2, 0, 0]
     assert outcome["detail"] == "{s1} and {s2} share the win with 120 points each."
 
 
 def test_single_winner_outcome():
-    game = PipPipGame(4, {"rounds": 1}, seed=2)
-    game.scores = [10, 300, 120, 120]
-    outcome = game._final_outcome()
+    outcome = final_outcome([10, 300, 120, 120])
     assert outcome["winners"] == [1] and outcome["shared"] is False
     assert outcome["ranks"] == [3, 0, 1, 1] and outcome["scores"] == [10, 300, 120, 120]
 

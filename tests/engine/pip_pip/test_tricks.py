@@ -4,7 +4,7 @@ from engine import IllegalAction
 from engine.cards import parse_card, parse_cards
 from engine.pip_pip.ranking import beats, points, strength, winning_index
 
-from .helpers import play, rigged
+from .helpers import play, rigged, seen
 
 
 def test_rank_order_runs_from_three_up_to_two():
@@ -43,18 +43,18 @@ def test_card_points():
 def test_game_awards_the_trick_and_its_points_to_the_winner():
     game = rigged(["AH 5C", "2H 6C", "3S 7C"], trump="S", leader=0)
     events = play(game, "AH", "2H", "3S")
-    assert game.last_trick["winner"] == 2
-    assert game.last_trick["points"] == 21
-    assert game.round_points == [0, 0, 21] and game.scores == [0, 0, 21]
+    assert seen(game)["last_trick"]["winner"] == 2
+    assert seen(game)["last_trick"]["points"] == 21
+    assert seen(game)["round_points"] == [0, 0, 21] and seen(game)["scores"] == [0, 0, 21]
     assert events[-1]["text"] == "{s2:wins} the trick (+21)."
-    assert game.turn == game.leader == 2  # the winner leads next
+    assert seen(game)["turn"] == seen(game)["leader"] == 2  # the winner leads next
 
 
 def test_later_identical_card_wins_in_a_game():
     game = rigged(["KH 5C", "4H 6C", "KH 7C"], trump="S", leader=1)
     play(game, "4H", "KH", "KH")  # play goes left: seats 1, 2, 0
-    assert [t["seat"] for t in game.last_trick["cards"]] == [1, 2, 0]
-    assert game.last_trick["winner"] == 0
+    assert [t["seat"] for t in seen(game)["last_trick"]["cards"]] == [1, 2, 0]
+    assert seen(game)["last_trick"]["winner"] == 0
 
 
 def test_must_follow_suit_when_able():

@@ -2,7 +2,7 @@ import random
 
 from engine.pip_pip import PipPipGame
 
-from .helpers import play, random_step, rigged
+from .helpers import hand, play, random_step, rigged, seen
 
 VIEW_KEYS = {
     "game", "seat", "players", "to_act", "waiting_for", "outcome", "round", "rounds", "dealer",
@@ -22,7 +22,7 @@ def test_view_keys_and_own_hand():
     for seat in range(4):
         view = game.view(seat)
         assert set(view) == VIEW_KEYS | {"hand"}
-        assert sorted(view["hand"]) == sorted(str(c) for c in game.hands[seat])
+        assert sorted(view["hand"]) == sorted(str(c) for c in hand(game, seat))
         assert view["hand_sizes"] == [7, 7, 7, 7]
         assert view["pile_count"] == 104 - 28 and view["drawing_stopped"] is False
         assert view["round"] == 1 and view["rounds"] == 4
@@ -56,7 +56,7 @@ def test_views_differ_only_in_the_own_hand():
             view = game.view(seat)
             assert public_part(view) == channel
             # Who else could call is nobody else's business; the seat learns its own chance.
-            assert view["to_act"] == sorted({game.turn} | ({seat} & set(game.to_act())))
+            assert view["to_act"] == sorted({seen(game)["turn"]} | ({seat} & set(game.to_act())))
         game.apply(*random_step(game, rng))
 
 
@@ -64,8 +64,11 @@ def test_view_does_not_change_with_hidden_cards():
     game = PipPipGame(4, {"rounds": 1}, seed=1)
     other = PipPipGame(4, {"rounds": 1}, seed=1)
     # Swap hidden cards between seat 2's hand and the pile, and reverse the pile.
-    other.hands[2], other.pile = other.pile[:7], other.hands[2] + other.pile[7:]
-    other.pile.reverse()
+    core = other.core
+    core.hands[2], core.pile = core.pile[:7], core.hands[2] + core.pile[7:]
+    core.pile.reverse()
+    core.recount()
+    other.state_changed()
     assert game.view(0) == other.view(0) and game.view(None) == other.view(None)
     assert game.view(2) != other.view(2)
 
@@ -104,6 +107,6 @@ def test_deal_events_show_each_hand_only_to_its_seat():
     for event in hands:
         assert event["cards"] == game.view(event["to"])["hand"]
     deal = next(e for e in game.start_events if e["type"] == "deal")
-    assert "to" not in deal and deal["trump"] == game.trump
+    assert "to" not in deal and deal["trump"] == seen(game)["trump"]
     assert all(card not in deal["text"] for e in hands for card in e["cards"]
                if card != deal["cut_card"])
