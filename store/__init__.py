@@ -7,8 +7,8 @@ asyncpg, the same behaviour on both; schema from numbered migrations for each.
 
 Tables: games, actions (the log), results, ratings, lobbies, player_settings, tournaments
 (each event's JSON document, saved under a version number), tournament_games (the game playing
-each match), tournament_placings, schema_version. Nothing here knows about Discord, about any
-game's rules, or how a tournament is run.
+each match), tournament_placings, schema_version; streaks are worked out from results.
+Nothing here knows about Discord, about any game's rules, or how a tournament is run.
 """
 
 from store.records import (
@@ -21,6 +21,7 @@ from store.records import (
     PlacingRecord,
     RatingRow,
     ResultRow,
+    StreakRecord,
     TournamentRecord,
 )
 from store.store import GameLost, LobbyLost, LogConflict, Store, TournamentConflict
@@ -39,6 +40,7 @@ __all__ = [
     "RatingRow",
     "ResultRow",
     "Store",
+    "StreakRecord",
     "TournamentConflict",
     "TournamentRecord",
 ]
