@@ -1,4 +1,4 @@
-"""What a player's profile reads beyond ratings and results: winning streaks.
+"""What a player's profile reads beyond ratings and results: winning streaks and skunks.
 
 A streak is a run of wins in a row at one game in one server, over the games a member played
 there in the order they finished (ties in time broken by game number). Only rated games count,
@@ -50,6 +50,18 @@ WHERE b.pick = 1
 ORDER BY b.length DESC, b.ended_at, b.user_id, b.game
 """
 
+_SKUNKS = """
+SELECT
+    SUM(CASE WHEN me.won <> 0 AND me.win_points > 1 THEN 1 ELSE 0 END) AS given,
+    SUM(CASE WHEN me.won = 0
+              AND me.rank = (SELECT MAX(o.rank) FROM results o WHERE o.game_id = me.game_id)
+              AND EXISTS (SELECT 1 FROM results w WHERE w.game_id = me.game_id
+                          AND w.won <> 0 AND w.win_points > 1)
+             THEN 1 ELSE 0 END) AS taken
+FROM results me
+WHERE me.guild_id = ? AND me.user_id = ? AND me.assisted = 0
+"""
+
 
 def iso_to_ms(stamp: str) -> int:
     """A stored ISO time ('2026-12-06T17:54:55.123+00:00') as ms since 1970 UTC."""
@@ -75,6 +87,16 @@ class ProfileStore:
             params.append(user_id)
         rows = await self.db.fetch(_STREAKS.format(filters=filters), tuple(params))
         return [_streak(row) for row in rows]
+
+
+    async def skunks(self, guild_id: int, user_id: int) -> tuple[int, int]:
+        """(given, taken) in the member's rated games here. A skunk is given by winning a game
+        worth more than one point; it is taken by the loser ranked last in such a game (with
+        three players only the last was necessarily skunked)."""
+        row = await self.db.fetchone(_SKUNKS, (guild_id, user_id))
+        if row is None:
+            return 0, 0
+        return int(row["given"] or 0), int(row["taken"] or 0)
 
 
 def _streak(row: Any) -> StreakRecord:
