@@ -178,8 +178,9 @@ def chip_rows(achievements: list[Data]) -> list[list[tuple[str, float]]]:
     return rows
 
 
-def _head_height(games: list[Data]) -> int:
-    return layout.TITLE_BAR_HEIGHT + 12 + LINE + 8 + (0 if games else 2 * LINE)
+def _head_height(data: Data, games: list[Data]) -> int:
+    below = 0 if games else len(newcomer_lines(data)) * LINE + 8
+    return layout.TITLE_BAR_HEIGHT + 12 + LINE + 8 + below
 
 
 class Plan:
@@ -191,7 +192,7 @@ class Plan:
     def __init__(self, data: Data) -> None:
         games = sorted(_items(data.get("games")), key=lambda g: -integer(g.get("games")))
         placings, achievements = _items(data.get("placings")), _items(data.get("achievements"))
-        room = MAX_HEIGHT - 8 - _head_height(games) - LINE  # a line kept for "N more"
+        room = MAX_HEIGHT - 8 - _head_height(data, games) - LINE  # a line kept for "N more"
         kept = (2 * LINE + 6 if placings else 0) + (LINE + CHIP_ROW + 6 if achievements else 0)
         self.games: list[Data] = []
         for game in games:
@@ -213,7 +214,8 @@ class Plan:
 
     def height(self, data: Data) -> int:
         """The picture's height for what the plan shows."""
-        height = _head_height(self.games) + sum(_block_height(data, g) + 10 for g in self.games)
+        height = _head_height(data, self.games)
+        height += sum(_block_height(data, g) + 10 for g in self.games)
         if self.placings:
             height += LINE * (1 + len(self.placings)) + 6
         if self.chips:
@@ -229,7 +231,8 @@ def draw_profile(data: Data) -> Image.Image:
     text.draw(canvas, (MARGIN, y), _summary(data), SIZE, fill=palette.WHITE, max_width=ROOM)
     y += LINE + 8
     if not plan.games:
-        for row in NEWCOMER:
+        for number, row in enumerate(newcomer_lines(data)):
+            y += 8 if number == 2 else 0
             text.draw(canvas, (MARGIN, y), row, SIZE, fill=palette.SOFT_WHITE, max_width=ROOM)
             y += LINE
     for line in plan.games:
@@ -257,6 +260,13 @@ def draw_profile(data: Data) -> Image.Image:
         text.draw(canvas, (MARGIN, y), f"{plan.left_out} more in the message.", SMALL,
                   fill=palette.SOFT_WHITE, max_width=ROOM)
     return image
+
+
+def newcomer_lines(data: Data) -> tuple[str, ...]:
+    """What a card with no rated games says instead: how to fill it, and who sees it."""
+    if data.get("private"):
+        return (*NEWCOMER, "Others see it once you choose", "/settings profile:public")
+    return (*NEWCOMER, "To keep it to yourself:", "/settings profile:private")
 
 
 NEWCOMER = ("Finish a game with /play: your ratings,", "streaks and best moments show here.")
@@ -326,7 +336,7 @@ def describe_profile(data: Data) -> str:
     name = plain_name(data.get("name") or "Player")
     parts = [f"Profile of {name}" + (", private: only you see it." if data.get("private")
                                       else "."), _summary(data).rstrip(".") + "."]
-    parts += [_game_words(data, line) for line in plan.games] or list(NEWCOMER)
+    parts += [_game_words(data, line) for line in plan.games] or list(newcomer_lines(data))
     if plan.placings:
         parts.append("Tournaments: " + "; ".join(_placing_words(p) for p in plan.placings)
                      + ".")
