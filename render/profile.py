@@ -248,9 +248,9 @@ def draw_profile(data: Data) -> Image.Image:
         y += 6
     if plan.chips:
         y = _heading(canvas, y, "Achievements, newest first")
-        for row in plan.chips:
+        for chips in plan.chips:
             x: float = MARGIN
-            for label, chip in row:
+            for label, chip in chips:
                 layout.pill(canvas, (x + chip / 2, y + CHIP_ROW / 2 - 4), label, SIZE,
                             palette.SOFT_WHITE, palette.INK, max_width=chip)
                 x += chip + CHIP_GAP
