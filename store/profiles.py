@@ -14,40 +14,35 @@ from typing import Any
 from store.database import Database
 from store.records import StreakRecord
 
-# Gaps and islands: number each player's games at a game in finishing order, then number
-# their wins alone; within a run of wins both numbers climb together, so their difference
-# names the run. One pass of window functions, the same on SQLite and PostgreSQL, reading the
-# results through their (guild_id, user_id) or (guild_id, game) index.
+# Gaps and islands: walk each member's games at a game in finishing order, counting the losses
+# so far; every win after the k-th loss (and before the next) carries the count k, so the
+# count names the run a win belongs to. One window pass over the rows read, one grouping, and
+# one window over the runs: the same SQL on SQLite and PostgreSQL.
 _STREAKS = """
 WITH played AS (
     SELECT r.user_id, r.game, r.won, g.updated_at AS finished_at,
-           ROW_NUMBER() OVER (PARTITION BY r.user_id, r.game
-                              ORDER BY g.updated_at, r.game_id) AS n
+           SUM(CASE WHEN r.won <> 0 THEN 0 ELSE 1 END) OVER (
+               PARTITION BY r.user_id, r.game ORDER BY g.updated_at, r.game_id
+               ROWS UNBOUNDED PRECEDING) AS losses
     FROM results r JOIN games g ON g.id = r.game_id
     WHERE r.guild_id = ? AND r.user_id IS NOT NULL AND r.assisted = 0{filters}
 ),
 runs AS (
-    SELECT user_id, game, COUNT(*) AS length, MAX(n) AS last_n, MAX(finished_at) AS ended_at
-    FROM (SELECT user_id, game, n, finished_at,
-                 n - ROW_NUMBER() OVER (PARTITION BY user_id, game ORDER BY n) AS island
-          FROM played WHERE won <> 0) wins
-    GROUP BY user_id, game, island
+    SELECT user_id, game, losses,
+           SUM(CASE WHEN won <> 0 THEN 1 ELSE 0 END) AS length,
+           MAX(CASE WHEN won <> 0 THEN finished_at END) AS ended_at
+    FROM played GROUP BY user_id, game, losses
 ),
 ranked AS (
-    SELECT user_id, game, length, ended_at, last_n,
-           ROW_NUMBER() OVER (PARTITION BY user_id, game ORDER BY length DESC, last_n) AS pick
+    SELECT user_id, game, length, ended_at,
+           ROW_NUMBER() OVER (PARTITION BY user_id, game ORDER BY length DESC, losses) AS pick,
+           FIRST_VALUE(length) OVER (PARTITION BY user_id, game ORDER BY losses DESC) AS current
     FROM runs
-),
-totals AS (
-    SELECT user_id, game, COUNT(*) AS games FROM played GROUP BY user_id, game
 )
-SELECT b.user_id, b.game, b.length AS best, b.ended_at AS best_ended_at,
-       COALESCE(c.length, 0) AS current
-FROM ranked b
-JOIN totals t ON t.user_id = b.user_id AND t.game = b.game
-LEFT JOIN runs c ON c.user_id = b.user_id AND c.game = b.game AND c.last_n = t.games
-WHERE b.pick = 1
-ORDER BY b.length DESC, b.ended_at, b.user_id, b.game
+SELECT user_id, game, length AS best, ended_at AS best_ended_at, current
+FROM ranked
+WHERE pick = 1 AND length > 0
+ORDER BY length DESC, ended_at, user_id, game
 """
 
 _SKUNKS = """
