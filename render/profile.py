@@ -114,8 +114,8 @@ def _summary(data: Data) -> str:
     if not played:
         return "No rated games here yet."
     words = f"{plural(played, 'game')}, {plural(won, 'win')}"
-    return words + f"; skunks: {integer(data.get('skunks_given'))} given, " \
-        f"{integer(data.get('skunks_taken'))} taken"
+    given, taken = integer(data.get("skunks_given")), integer(data.get("skunks_taken"))
+    return words + (f"; skunks: {given} given, {taken} taken" if given or taken else "")
 
 
 def _heading_status(data: Data) -> str:

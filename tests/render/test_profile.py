@@ -117,3 +117,11 @@ def test_dates_read_as_days() -> None:
     assert profile.day("soon") == profile.day(None) == ""
     assert [profile.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+
+
+def test_skunks_are_said_once_there_are_any() -> None:
+    data = {"name": "Ann", "played": 4, "won": 1}
+    assert profile.describe_profile(data).startswith("Profile of Ann. 4 games, 1 win. ")
+    taken = {**data, "skunks_taken": 2}
+    assert "4 games, 1 win; skunks: 0 given, 2 taken" in drawn_texts(taken)
+    assert profile.profile_text(taken)[0] == "Ann: 4 games, 1 win; skunks: 0 given, 2 taken"
