@@ -20,7 +20,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import chart
-from render.alt_text import clip, plain_name
+from render.alt_text import clip, ordinal, plain_name
 from render.kit import layout, palette, text
 from render.kit.png import encode
 from render.kit.safe import integer, mapping
@@ -59,11 +59,6 @@ def day(ms: object) -> str:
     except (TypeError, ValueError, OverflowError, OSError):
         return ""
     return f"{when.day} {when:%b %Y}"
-
-
-def ordinal(number: int) -> str:
-    endings = {1: "st", 2: "nd", 3: "rd"}
-    return f"{number}{'th' if 10 <= number % 100 <= 20 else endings.get(number % 10, 'th')}"
 
 
 def plural(count: int, word: str) -> str:
