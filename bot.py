@@ -201,6 +201,7 @@ class CardBot(commands.Bot):
         from cogs.components import ALL_DYNAMIC_ITEMS, answer_unknown_component
         from cogs.info_cog import InfoCog
         from cogs.lobbies_cog import LobbiesCog
+        from cogs.profile_cog import ProfileCog
         from cogs.replay_cog import ReplayCog
         from cogs.review_cog import ReviewCog
         from cogs.seasons_cog import SeasonsCog
@@ -237,6 +238,7 @@ class CardBot(commands.Bot):
         await self.add_cog(SeasonsCog(self, seasons))
         await self.add_cog(ReviewCog(self, self.tables))
         await self.add_cog(ReplayCog(self, self.tables))
+        await self.add_cog(ProfileCog(self, self.tables))
         self.tournaments = TournamentService(self.store, self.tables, **self.tournament_knobs)
         await self.add_cog(TournamentsCog(self, self.tournaments))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]

@@ -11,6 +11,7 @@ game contract and tables/. Modules:
     lobbies_cog   /play and the lobby message
     info_cog      /rules, /leaderboard (a season's or all time), /stats
     seasons_cog   /season start, end, info (Manage Server); season_words: their words
+    profile_cog   /profile: a member's card (picture, alt text, words); private ones refused
     text          every message's words, escaped; images: pictures off the event loop
     refresher     the per-table coalescing refresher; replies: ephemeral notes
 """

@@ -169,3 +169,18 @@ async def tournament_pictures(data: dict[str, Any]) -> list[discord.File]:
     except Exception:
         log.exception("Drawing a tournament's pictures failed")
     return drawn
+
+
+async def profile_card(data: dict[str, Any]) -> tuple[list[discord.File], list[str]]:
+    """A member's profile card (`render.profile`) with its alt text, and its text lines; no
+    picture when it cannot be drawn, and a line of totals when there is no renderer."""
+    try:
+        from render import profile as card
+
+        async with _queue().turn(PRIORITY["table"]):
+            png, alt = await asyncio.to_thread(card.profile_picture, data)
+        return as_file(png, "profile.png", alt), card.profile_text(data)
+    except Exception:
+        log.exception("Drawing a profile card failed")
+        return [], [f"{data.get('name', '')}: {data.get('played', 0)} games, "
+                    f"{data.get('won', 0)} wins"]

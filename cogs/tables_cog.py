@@ -30,7 +30,7 @@ from cogs.turn_notices import TurnNotices
 from engine.errors import IllegalAction
 from tables import Listener, Table, TableManager
 from tables.clock import Clock
-from tables.player_settings import NOTICE_CHOICES
+from tables.player_settings import NOTICE_CHOICES, PROFILE_CHOICES
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +38,10 @@ NOTICE_WORDS = {
     "always": "always, as soon as it is your turn",
     "slow": "when your turn has waited a while",
     "never": "never",
+}
+PROFILE_WORDS = {
+    "public": "public, anyone here can see it",
+    "private": "private, only you can see it",
 }
 
 
@@ -349,12 +353,17 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         turn_notices="When a message mentions you on your turn",
         autoplay="Play moves that leave no choice (like Go) for you",
         four_colour="A four-colour deck in your hand picture",
+        profile="Who may see your /profile card",
     )
     @app_commands.choices(
         turn_notices=[
             app_commands.Choice(name=NOTICE_WORDS[choice].capitalize(), value=choice)
             for choice in NOTICE_CHOICES
-        ]
+        ],
+        profile=[
+            app_commands.Choice(name=PROFILE_WORDS[choice].capitalize(), value=choice)
+            for choice in PROFILE_CHOICES
+        ],
     )
     async def settings_command(
         self,
@@ -362,11 +371,13 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         turn_notices: str | None = None,
         autoplay: bool | None = None,
         four_colour: bool | None = None,
+        profile: str | None = None,
     ) -> None:
         changes: dict[str, Any] = {
             name: value
             for name, value in (
-                ("notices", turn_notices), ("autoplay", autoplay), ("four_colour", four_colour)
+                ("notices", turn_notices), ("autoplay", autoplay), ("four_colour", four_colour),
+                ("profile", profile),
             )
             if value is not None
         }
@@ -387,8 +398,9 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
             f"Turn notices: {NOTICE_WORDS[settings['notices']]}",
             f"Play moves that leave no choice for me: {on_off[settings['autoplay']]}",
             f"Four-colour deck: {on_off[settings['four_colour']]}",
+            f"Profile: {PROFILE_WORDS[settings['profile']]}",
             "",
-            "Change them with `/settings turn_notices:… autoplay:… four_colour:…`.",
+            "Change them with `/settings turn_notices:… autoplay:… four_colour:… profile:…`.",
         ]
         await tell(interaction, "\n".join(lines))
 

@@ -14,6 +14,7 @@ import discord
 
 import render
 from engine.registry import GameSpec
+from render.alt_text import ordinal
 from tables.lobby import Lobby
 from tables.options import option_value
 from tables.seats import SeatInfo
@@ -222,8 +223,16 @@ def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) 
     return clip("\n".join(lines))
 
 
-def ordinal(number: int) -> str:
-    """1 -> "1st", 12 -> "12th", 23 -> "23rd"."""
-    endings = {1: "st", 2: "nd", 3: "rd"}
-    ending = "th" if 10 <= number % 100 <= 20 else endings.get(number % 10, "th")
-    return f"{number}{ending}"
+def private_profile(name: str) -> str:
+    """The answer to asking for someone else's private profile."""
+    return f"{safe(name)} keeps their profile private, so only they can see it."
+
+
+def profile_content(lines: Sequence[str], private: bool) -> str:
+    """A profile card's message: its lines, escaped, the first in bold; a private one says so."""
+    if not lines:
+        return ""
+    head = f"🪪 **{safe(lines[0])}**"
+    if private:
+        head += "\n🔒 Private: only you see this. `/settings profile:public` shows it to all."
+    return clip("\n".join([head, *(safe(line) for line in lines[1:])]))

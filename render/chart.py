@@ -113,6 +113,37 @@ def draw_image(chart: Chart) -> Image.Image:
     return image
 
 
+def draw_inset(canvas: ImageDraw.ImageDraw, chart: Chart, box: tuple[int, int, int, int],
+               size: int, ink: palette.RGB) -> None:
+    """A chart small enough to sit inside another picture (a player's rating over time), all
+    its lines in one ink: the lines with a marker at each end, between gridlines at the lowest
+    and the highest value, labelled at `size` on the left. No title, axis names or legend: the
+    picture around it says what it shows."""
+    ys = [y for line in chart.lines for _, y in line.points]
+    if not ys:
+        return
+    low, high = min(ys), max(ys)
+    if high == low:
+        low, high = low - 1, high + 1
+    left, top, right, bottom = box
+    labels = [f"{round(low, 1):g}", f"{round(high, 1):g}"]
+    label_width = max(text.width(label, size) for label in labels) + 8
+    plot = (round(left + label_width), round(top + size / 2 + 2), right - MARKER,
+            round(bottom - size / 2 - 2))
+    scale = _Scale(chart, plot)
+    scale.y0, scale.y1 = low, high  # the data's own range: a small chart has no room to spare
+    for value, label in zip((low, high), labels, strict=True):
+        y = scale.y(value)
+        canvas.line((plot[0], y, plot[2], y), fill=palette.DIM, width=1)
+        text.draw(canvas, (plot[0] - 8, y), label, size, fill=palette.SOFT_WHITE, anchor="rm")
+    for line in chart.lines:
+        path = _path(chart, line, scale)
+        if len(path) > 1:
+            canvas.line(path, fill=ink, width=3, joint="curve")
+        if path:
+            marker(canvas, path[-1], line.shape, ink, MARKER - 3)
+
+
 class _Scale:
     def __init__(self, chart: Chart, box: tuple[int, int, int, int]) -> None:
         xs = [x for line in chart.lines for x, _ in line.points] or [0.0]

@@ -6,7 +6,9 @@ Every view comes from a real game: built with GAMES[name].new(players, options, 
 stepped with legal actions chosen by a seeded random generator until the moment wanted. The
 moments are the `moments` of each game's render registration (render/registry.py); a game
 without them gets a start, a middle and an end. Only games present in GAMES (and with a
-renderer) are drawn. `sample_views()` is shared with the tests and the benchmark.
+renderer) are drawn. The player profile card's states (`profile_samples`: a new player, a
+veteran, a private profile) come after them. `sample_views()` is shared with the tests and the
+benchmark.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 import render
 from engine.registry import GAMES, GameSpec
+from render.profile import profile_picture
 from render.registry import Moment, View, renderer_if_any
 
 # Display names that exercise the text layer: emoji, right-to-left, a very long name.
@@ -105,6 +108,67 @@ def sample_views() -> Iterator[Sample]:
         yield Sample(f"{name}_{label}_hand", name, "hand", _dress(seat_view, players))
 
 
+# ---- the profile card (render/profile.py), from plain data as tables/profiles.py makes it
+
+DAY = 86_400_000  # ms
+GALLERY_NOW = 1_796_000_000_000  # ms: a fixed "now", so the cards draw the same every time
+ACHIEVEMENTS = [("Twenty-nine", "Hold the perfect hand."),
+                ("Double skunk", "Win with the loser under the double skunk line."),
+                ("Comeback", "Win from 30 points behind."), ("Last to first", "Win from last."),
+                ("Champion", "Win a tournament."), ("Perfect peg", "Score the most one play can."),
+                ("Photo finish", "Win by a single point."), ("Regular", "Finish 100 games.")]
+
+
+def _rating_walk(rng: random.Random, games: int) -> list[list[float]]:
+    rating, points = 0.0, []
+    for number in range(games):
+        rating = max(-3.0, rating + rng.uniform(-1.2, 1.9) * (1 if number < 40 else 0.4))
+        points.append([GALLERY_NOW - (games - number) * DAY // 3, round(rating, 1)])
+    return points
+
+
+def profile_samples() -> list[tuple[str, dict[str, Any]]]:
+    """(filename, data) for the profile card's states: a new player, a veteran of every
+    game with every list longer than the card, and a private profile its owner looks at."""
+    rng = random.Random(43)
+    titles = [(name, spec.title) for name, spec in GAMES.items()]
+    veteran_games = []
+    for index, (name, title) in enumerate(titles):
+        played, wins, current, best = [(212, 117, 0, 13), (57, 31, 2, 5), (31, 17, 1, 4),
+                                       (9, 5, 3, 3), (1, 0, 0, 0), (2, 1, 1, 1)][index % 6]
+        series = _rating_walk(rng, played)
+        veteran_games.append({
+            "game": name, "title": title, "rating": series[-1][1], "games": played,
+            "wins": wins, "current_streak": current, "best_streak": best, "series": series,
+        })
+    moments = [{"game": name, "title": title, "label": label, "value": value,
+                "at": GALLERY_NOW - index * DAY}
+               for index, (name, title) in enumerate(titles[:2])
+               for label, value in (("best hand", 29 - 5 * index), ("best pegging play", 12))]
+    placings = [{"title": titles[index % len(titles)][1], "place": place, "entries": entries,
+                 "finished_at": f"2026-{11 - index:02d}-0{index + 1}T20:00:00+00:00"}
+                for index, (place, entries) in enumerate([(1, 16), (3, 8), (2, 32), (5, 9)])]
+    achievements = [{"name": label, "how": how, "title": titles[index % len(titles)][1],
+                     "earned_at": GALLERY_NOW - index * 9 * DAY}
+                    for index, (label, how) in enumerate(ACHIEVEMENTS)]
+    veteran = {"user_id": 2, "name": NAMES[3], "private": False, "games": veteran_games,
+               "skunks_given": 14, "skunks_taken": 6, "moments": moments,
+               "placings": placings, "achievements": achievements,
+               "played": sum(g["games"] for g in veteran_games),
+               "won": sum(g["wins"] for g in veteran_games)}
+    newcomer = {"user_id": 3, "name": NAMES[2], "private": False, "games": [],
+                "skunks_given": 0, "skunks_taken": 0, "moments": [], "placings": [],
+                "achievements": [], "played": 0, "won": 0}
+    first = veteran_games[0]
+    private = {**newcomer, "user_id": 1, "name": NAMES[1], "private": True,
+               "games": [{**first, "games": 6, "wins": 4, "current_streak": 2,
+                          "best_streak": 3, "series": first["series"][:6],
+                          "rating": first["series"][5][1]}],
+               "skunks_given": 1, "played": 6, "won": 4, "achievements": achievements[:2]}
+    return [("profile_new-player", newcomer), ("profile_veteran", veteran),
+            ("profile_private", private)]
+
+
 def draw(sample: Sample, four_colour: bool = False) -> bytes:
     draw_fn = render.draw_table if sample.kind == "table" else render.draw_hand
     return draw_fn(sample.game, sample.view, four_colour=four_colour)
@@ -123,6 +187,9 @@ def main(argv: list[str]) -> int:
         if sample.kind == "table" and "mid" in sample.filename:
             (out / f"{sample.filename}_four-colour.png").write_bytes(draw(sample, True))
             count += 1
+    for filename, data in profile_samples():
+        (out / f"{filename}.png").write_bytes(profile_picture(data)[0])
+        count += 1
     print(f"wrote {count} images to {out}")
     return 0
 

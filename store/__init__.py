@@ -8,8 +8,9 @@ asyncpg, the same behaviour on both; schema from numbered migrations for each.
 Tables: games, actions (the log), results, ratings, lobbies, player_settings, tournaments
 (each event's JSON document, saved under a version number), tournament_games (the game playing
 each match), tournament_placings, seasons, season_ratings (each season's standings),
-rating_history (the all-time rating after each rated result), schema_version. Nothing here knows
-about Discord, about any game's rules, or how a tournament is run.
+rating_history (the all-time rating after each rated result), schema_version; streaks are
+worked out from results. Nothing here knows about Discord, about any game's rules, or how a
+tournament is run.
 """
 
 from store.records import (
@@ -24,6 +25,7 @@ from store.records import (
     RatingRow,
     ResultRow,
     SeasonRecord,
+    StreakRecord,
     TournamentRecord,
 )
 from store.store import GameLost, LobbyLost, LogConflict, Store, TournamentConflict
@@ -44,6 +46,7 @@ __all__ = [
     "ResultRow",
     "SeasonRecord",
     "Store",
+    "StreakRecord",
     "TournamentConflict",
     "TournamentRecord",
 ]

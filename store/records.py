@@ -273,3 +273,14 @@ class RatingPoint:
     at: int
     mu: float
     sigma: float
+
+
+@dataclass(frozen=True)
+class StreakRecord:
+    """A player's winning streaks at one game in one server: the longest (and when it ended,
+    ms since 1970 UTC: the first time that length was reached) and the one still running."""
+    user_id: int
+    game: str
+    best: int
+    best_ended_at: int
+    current: int

@@ -19,6 +19,7 @@ from store.base import (
 from store.games import GameStore
 from store.lobbies import LobbyStore
 from store.player_settings import PlayerSettingsStore
+from store.profiles import ProfileStore
 from store.results import ResultStore
 from store.seasons import SeasonStore
 from store.tournaments import TournamentStore
@@ -36,6 +37,7 @@ __all__ = [
 
 
 class Store(
-    GameStore, ResultStore, SeasonStore, LobbyStore, TournamentStore, PlayerSettingsStore
+    GameStore, ResultStore, SeasonStore, LobbyStore, TournamentStore, PlayerSettingsStore,
+    ProfileStore,
 ):
     """Every area of the store over one database connection."""

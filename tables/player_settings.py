@@ -4,6 +4,8 @@ notices: when a separate message mentions them on their turn: "always", "slow" (
     their turn has waited longer than the grace period) or "never".
 autoplay: whether a move that carries no choice (GameSpec.forced, e.g. Go) is played for them.
 four_colour: a four-colour deck in their hand picture.
+profile: who may see their /profile card: "public" (anyone in the server) or "private" (only
+    they).
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from store import Store
 from tables.seats import SeatInfo
 
 NOTICE_CHOICES = ("always", "slow", "never")
-DEFAULTS: dict[str, Any] = {"notices": "slow", "autoplay": True, "four_colour": False}
+PROFILE_CHOICES = ("public", "private")
+DEFAULTS: dict[str, Any] = {"notices": "slow", "autoplay": True, "four_colour": False,
+                            "profile": "public"}
 
 
 def with_defaults(stored: dict[str, Any]) -> dict[str, Any]:
@@ -36,6 +40,8 @@ def checked(changes: dict[str, Any]) -> dict[str, Any]:
             raise IllegalAction(f"There is no setting {name}.")
         if name == "notices" and value not in NOTICE_CHOICES:
             raise IllegalAction(f"Turn notices are one of {', '.join(NOTICE_CHOICES)}.")
+        if name == "profile" and value not in PROFILE_CHOICES:
+            raise IllegalAction("A profile is public or private.")
         if name in ("autoplay", "four_colour") and not isinstance(value, bool):
             raise IllegalAction(f"{name} is on or off.")
     return dict(changes)

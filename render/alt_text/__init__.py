@@ -131,3 +131,10 @@ def _plain(game_name: str, view: View) -> str:
         parts.append("Scores: " + ", ".join(f"{who} {points}" for who, points in pairs) + ".")
     parts += [outcome_words(view) or turn_words(view)]
     return " ".join(p for p in parts if p)
+
+
+def ordinal(number: int) -> str:
+    """1 -> "1st", 12 -> "12th", 23 -> "23rd"."""
+    endings = {1: "st", 2: "nd", 3: "rd"}
+    ending = "th" if 10 <= number % 100 <= 20 else endings.get(number % 10, "th")
+    return f"{number}{ending}"

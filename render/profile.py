@@ -1,0 +1,359 @@
+"""A player's profile card: the picture, the same in words for its alt text, and its text.
+
+Pure like the rest of render/, and drawn from plain data (render may not import tables): the
+table layer builds it with `tables.profiles.picture_data`, a `Profile` as dicts and lists.
+
+    profile_picture(data) -> (PNG, alt text)
+    profile_text(data)    -> the message's lines, everything the card has and more
+
+Phone-first: 600 px wide, never taller than 1.5 times that, every text at the kit's floor or
+above. One block per game played: its rating large, a small chart of the rating over time,
+games, wins, streaks and best moments. Then tournament placings and achievements, newest
+first, as many as fit; the message lists the rest. Colour never carries meaning alone.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import chart
+from render.alt_text import clip, ordinal, plain_name
+from render.kit import layout, palette, text
+from render.kit.png import encode
+from render.kit.safe import integer, mapping
+
+Data = dict[str, Any]
+WIDTH = 600
+MAX_HEIGHT = WIDTH * 3 // 2
+MARGIN = 16
+SIZE = 20  # body text
+SMALL = text.floor_size(WIDTH)  # chart labels, the count of what did not fit
+HEAD = 22  # a game's title and rating, section headings
+LINE = round(SIZE * 1.35)
+BLOCK_PAD = 10
+CHART_LEFT = 300  # a game block: words on the left, its rating chart from here
+TICK = "✓"
+ALT_LIMIT = 1024  # Discord's longest attachment description
+
+
+def _items(value: Any) -> list[Data]:
+    return [mapping(item) for item in value] if isinstance(value, list | tuple) else []
+
+
+def _points(line: Data) -> list[tuple[float, float]]:
+    series = line.get("series")
+    return [(float(point[0]), float(point[1]))
+            for point in (series if isinstance(series, list | tuple) else ())
+            if isinstance(point, list | tuple) and len(point) == 2
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in point)]
+
+
+def day(ms: object) -> str:
+    """A time (ms since 1970 UTC, or stored ISO text) as a date: "3 Dec 2026"."""
+    try:
+        when = datetime.fromisoformat(ms) if isinstance(ms, str) \
+            else datetime.fromtimestamp(float(ms) / 1000, UTC)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError, OSError):
+        return ""
+    return f"{when.day} {when:%b %Y}"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+# ============================================================== what each part says
+
+
+def _rating(line: Data) -> str:
+    value = line.get("rating")
+    return f"{float(value):.1f}" if isinstance(value, int | float) else "–"
+
+
+def _record_words(line: Data) -> str:
+    games, wins = integer(line.get("games")), integer(line.get("wins"))
+    return f"{plural(games, 'game')}, {plural(wins, 'win')}"
+
+
+def _streak_words(line: Data) -> str:
+    current, best = integer(line.get("current_streak")), integer(line.get("best_streak"))
+    return f"Streak: {current} now, best {best}"
+
+
+def _moments_of(data: Data, game: object) -> list[Data]:
+    return [m for m in _items(data.get("moments")) if m.get("game") == game]
+
+
+def _moment_words(moment: Data) -> str:
+    label = str(moment.get("label", "best"))
+    return f"{label[:1].upper()}{label[1:]} {integer(moment.get('value'))}"
+
+
+def _placing_words(placing: Data) -> str:
+    place = f"{ordinal(integer(placing.get('place')))} of {integer(placing.get('entries'))}"
+    when = day(placing.get("finished_at"))
+    return f"{place}, {placing.get('title', '')}" + (f", {when}" if when else "")
+
+
+def _achievement_words(achievement: Data) -> str:
+    when = day(achievement.get("earned_at"))
+    return f"{achievement.get('name', '')}, {achievement.get('title', '')}" \
+        + (f", {when}" if when else "")
+
+
+def _summary(data: Data) -> str:
+    played, won = integer(data.get("played")), integer(data.get("won"))
+    if not played:
+        return "No rated games here yet."
+    words = f"{plural(played, 'game')}, {plural(won, 'win')}"
+    given, taken = integer(data.get("skunks_given")), integer(data.get("skunks_taken"))
+    return words + (f"; skunks: {given} given, {taken} taken" if given or taken else "")
+
+
+def _heading_status(data: Data) -> str:
+    return "🔒 Private: only you see it" if data.get("private") else "Profile"
+
+
+# ============================================================== the picture
+
+
+def profile_picture(data: Data) -> tuple[bytes, str]:
+    return encode(draw_profile(data)), describe_profile(data)
+
+
+def _charted(line: Data) -> bool:
+    return len(_points(line)) >= 2
+
+
+def _block_rows(data: Data, line: Data) -> list[str]:
+    """The lines under a game's title: beside its chart, and its best moments under both."""
+    rows = [_record_words(line), _streak_words(line)]
+    if not _charted(line):
+        rows = [f"{rows[0]}; {rows[1][:1].lower()}{rows[1][1:]}"]
+    moments = _moment_line(data, line)
+    return [*rows, moments] if moments else rows
+
+
+def _block_height(data: Data, line: Data) -> int:
+    return BLOCK_PAD + HEAD + 8 + len(_block_rows(data, line)) * LINE + BLOCK_PAD
+
+
+def _moment_line(data: Data, line: Data) -> str:
+    return "; ".join(_moment_words(m) for m in _moments_of(data, line.get("game")))
+
+
+CHIP_ROW = round(SIZE * 1.5) + 8  # a row of achievement chips
+CHIP_GAP = 8
+ROOM = WIDTH - 2 * MARGIN
+
+
+def _chip_label(achievement: Data) -> str:
+    return f"{TICK} {achievement.get('name', '')}"
+
+
+def _chip_width(label: str) -> float:
+    return min(text.width(text.clean(label, True), SIZE, bold=True) + 20, ROOM)
+
+
+def chip_rows(achievements: list[Data]) -> list[list[tuple[str, float]]]:
+    """Achievement names as chips, newest first, left to right and row after row."""
+    rows: list[list[tuple[str, float]]] = []
+    used = ROOM + 1.0
+    for achievement in achievements:
+        label = _chip_label(achievement)
+        chip = _chip_width(label)
+        if used + CHIP_GAP + chip > ROOM:
+            rows.append([])
+            used = -CHIP_GAP
+        rows[-1].append((label, chip))
+        used += CHIP_GAP + chip
+    return rows
+
+
+def _head_height(data: Data, games: list[Data]) -> int:
+    below = 0 if games else len(newcomer_lines(data)) * LINE + 8
+    return layout.TITLE_BAR_HEIGHT + 12 + LINE + 8 + below
+
+
+class Plan:
+    """How much the picture has room for: the games' blocks, most played first, leaving room
+    for a line of placings and a row of achievements when there are any; then placings (two
+    at most while there are achievements to show) and achievements, newest first, while they
+    fit. What is left out is counted on the card and listed in the message."""
+
+    def __init__(self, data: Data) -> None:
+        games = sorted(_items(data.get("games")), key=lambda g: -integer(g.get("games")))
+        placings, achievements = _items(data.get("placings")), _items(data.get("achievements"))
+        room = MAX_HEIGHT - 8 - _head_height(data, games) - LINE  # a line kept for "N more"
+        kept = (2 * LINE + 6 if placings else 0) + (LINE + CHIP_ROW + 6 if achievements else 0)
+        self.games: list[Data] = []
+        for game in games:
+            block = _block_height(data, game) + 10
+            if block > room - kept:
+                break
+            self.games.append(game)
+            room -= block
+        chip_room = LINE + CHIP_ROW + 6 if achievements else 0
+        fit = max(0, (room - chip_room - LINE - 6) // LINE)
+        self.placings = placings[:min(fit, 2 if achievements else fit)]
+        if self.placings:
+            room -= LINE * (1 + len(self.placings)) + 6
+        self.chips = chip_rows(achievements)[:max(0, (room - LINE - 6) // CHIP_ROW)]
+        shown = sum(len(row) for row in self.chips)
+        self.achievements = achievements[:shown]
+        self.left_out = len(games) - len(self.games) + len(placings) - len(self.placings) \
+            + len(achievements) - shown
+
+    def height(self, data: Data) -> int:
+        """The picture's height for what the plan shows."""
+        height = _head_height(data, self.games)
+        height += sum(_block_height(data, g) + 10 for g in self.games)
+        if self.placings:
+            height += LINE * (1 + len(self.placings)) + 6
+        if self.chips:
+            height += LINE + CHIP_ROW * len(self.chips) + 6
+        return height + (LINE if self.left_out else 0) + 8
+
+
+def draw_profile(data: Data) -> Image.Image:
+    plan = Plan(data)
+    image, canvas = layout.canvas(WIDTH, plan.height(data))
+    layout.title_bar(canvas, WIDTH, str(data.get("name") or "Player"), _heading_status(data))
+    y = layout.TITLE_BAR_HEIGHT + 12
+    text.draw(canvas, (MARGIN, y), _summary(data), SIZE, fill=palette.WHITE, max_width=ROOM)
+    y += LINE + 8
+    if not plan.games:
+        for number, row in enumerate(newcomer_lines(data)):
+            y += 8 if number == 2 else 0
+            text.draw(canvas, (MARGIN, y), row, SIZE, fill=palette.SOFT_WHITE, max_width=ROOM)
+            y += LINE
+    for line in plan.games:
+        block = _block_height(data, line)
+        _game_block(canvas, data, line, y, block)
+        y += block + 10
+    if plan.placings:
+        y = _heading(canvas, y, "Tournaments")
+        for placing in plan.placings:
+            text.draw(canvas, (MARGIN + 8, y), _placing_words(placing), SIZE,
+                      fill=palette.WHITE, max_width=ROOM - 8)
+            y += LINE
+        y += 6
+    if plan.chips:
+        y = _heading(canvas, y, "Achievements, newest first")
+        for chips in plan.chips:
+            x: float = MARGIN
+            for label, chip in chips:
+                layout.pill(canvas, (x + chip / 2, y + CHIP_ROW / 2 - 4), label, SIZE,
+                            palette.SOFT_WHITE, palette.INK, max_width=chip)
+                x += chip + CHIP_GAP
+            y += CHIP_ROW
+        y += 6
+    if plan.left_out:
+        text.draw(canvas, (MARGIN, y), f"{plan.left_out} more in the message.", SMALL,
+                  fill=palette.SOFT_WHITE, max_width=ROOM)
+    return image
+
+
+def newcomer_lines(data: Data) -> tuple[str, ...]:
+    """What a card with no rated games says instead: how to fill it, and who sees it."""
+    if data.get("private"):
+        return (*NEWCOMER, "Others see it once you choose", "/settings profile:public")
+    return (*NEWCOMER, "To keep it to yourself:", "/settings profile:private")
+
+
+NEWCOMER = ("Finish a game with /play: your ratings,", "streaks and best moments show here.")
+
+
+def _heading(canvas: ImageDraw.ImageDraw, y: int, words: str) -> int:
+    text.draw(canvas, (MARGIN, y), words, SIZE, fill=palette.HIGHLIGHT, bold=True,
+              max_width=ROOM)
+    return y + LINE
+
+
+def _game_block(canvas: ImageDraw.ImageDraw, data: Data, line: Data, top: int,
+                height: int) -> None:
+    canvas.rounded_rectangle((MARGIN - 6, top, WIDTH - MARGIN + 6, top + height), radius=10,
+                             fill=palette.FELT_DARK)
+    y = top + BLOCK_PAD
+    rating = f"Rating {_rating(line)}"
+    used = text.draw(canvas, (WIDTH - MARGIN, y), rating, HEAD, fill=palette.HIGHLIGHT,
+                     bold=True, anchor="ra")
+    text.draw(canvas, (MARGIN, y), str(line.get("title", "")), HEAD, fill=palette.WHITE,
+              bold=True, max_width=WIDTH - 2 * MARGIN - used - 12)
+    y += HEAD + 8
+    charted = _charted(line)
+    for number, row in enumerate(_block_rows(data, line)):
+        beside_chart = charted and number < 2
+        right = CHART_LEFT - 12 if beside_chart else WIDTH - MARGIN
+        text.draw(canvas, (MARGIN, y), row, SIZE, fill=palette.SOFT_WHITE,
+                  max_width=right - MARGIN)
+        y += LINE
+    if charted:
+        series = chart.Chart(title="", subject="", x_label="", y_label="", steps=False,
+                             lines=(chart.Line("", "", 0, tuple(_points(line))),))
+        chart_top = top + BLOCK_PAD + HEAD + 2
+        chart.draw_inset(canvas, series, (CHART_LEFT, chart_top, WIDTH - MARGIN,
+                                          chart_top + 2 * LINE + 6), SMALL, palette.HIGHLIGHT)
+
+
+# ============================================================== in words
+
+
+def _series_words(line: Data) -> str:
+    points = _points(line)
+    if len(points) < 2:
+        return ""
+    values = [round(y, 1) for _, y in points]
+    words = f"rating over time from {values[0]:g} to {values[-1]:g}"
+    low, high = min(values), max(values)
+    between = [f"lowest {low:g}"] if low < min(values[0], values[-1]) else []
+    between += [f"highest {high:g}"] if high > max(values[0], values[-1]) else []
+    return words + (f" ({', '.join(between)})" if between else "")
+
+
+def _game_words(data: Data, line: Data) -> str:
+    parts = [f"rating {_rating(line)}", _record_words(line),
+             _streak_words(line).replace("Streak", "streak")]
+    parts += [_moment_words(m).lower() for m in _moments_of(data, line.get("game"))]
+    series = _series_words(line)
+    if series:
+        parts.append(series)
+    return f"{line.get('title', '')}: {', '.join(parts)}."
+
+
+def describe_profile(data: Data) -> str:
+    """The card in words: the same numbers, placings and achievements (those the picture
+    shows, then how many more)."""
+    plan = Plan(data)
+    name = plain_name(data.get("name") or "Player")
+    parts = [f"Profile of {name}" + (", private: only you see it." if data.get("private")
+                                      else "."), _summary(data).rstrip(".") + "."]
+    parts += [_game_words(data, line) for line in plan.games] or list(newcomer_lines(data))
+    if plan.placings:
+        parts.append("Tournaments: " + "; ".join(_placing_words(p) for p in plan.placings)
+                     + ".")
+    if plan.achievements:
+        parts.append("Achievements, newest first: "
+                     + "; ".join(_achievement_words(a) for a in plan.achievements) + ".")
+    if plan.left_out:
+        parts.append(f"{plan.left_out} more in the message.")
+    return clip(" ".join(parts), ALT_LIMIT)
+
+
+def profile_text(data: Data) -> list[str]:
+    """The message's lines: everything the card shows and what it had no room for, with each
+    achievement's line on how it is earned. Plain text: the caller escapes it."""
+    name = str(data.get("name") or "Player")
+    lines = [f"{name}: {_summary(data).rstrip('.')}"]
+    lines += [_game_words(data, line) for line in _items(data.get("games"))]
+    placings = _items(data.get("placings"))
+    if placings:
+        lines.append("Tournaments: " + "; ".join(_placing_words(p) for p in placings))
+    achievements = _items(data.get("achievements"))
+    if achievements:
+        lines.append(f"Achievements ({len(achievements)}), newest first:")
+        lines += [f"{TICK} {_achievement_words(a)}: {a.get('how', '')}" for a in achievements]
+    return lines

@@ -1,0 +1,89 @@
+"""/profile through the fake Discord: the card with its alt text and words, and privacy: a
+private profile is refused to others with a short note that changes nothing, and its member
+still sees it, ephemerally."""
+
+from __future__ import annotations
+
+from engine.registry import GAMES
+from render.profile import describe_profile
+from store import Store
+from tables.profiles import build_profile, picture_data
+from tables.ratings import finish_for
+from testkit.fake_discord import FakeDiscord
+from testkit.players import test_bot
+
+GAME = next(iter(GAMES))
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def finished_game(store: Store, guild_id: int, winner: int, loser: int) -> None:
+    game_id = await store.create_game(guild_id=guild_id, channel_id=1, game=GAME, options={},
+                                      seed=1, seats=[], host_id=winner)
+    outcome = {"winners": [0], "ranks": [0, 1], "win_points": 2}
+    await store.finish_game(game_id, finish_for(outcome, [0, 1], [winner, loser]))
+
+
+def public_messages(fake: FakeDiscord) -> list[int]:
+    return [m.id for m in fake.state.messages.values() if m.visible_to is None]
+
+
+async def test_a_profile_is_a_card_with_its_alt_text_and_its_words() -> None:
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        store = fake.bot.store  # type: ignore[attr-defined]
+        guild_id = fake.state.guild_id
+        await finished_game(store, guild_id, winner=bob.id, loser=alice.id)
+
+        for asker in (bob, alice):  # his own, then someone else's: public, in the channel
+            answer = await fake.slash(asker, "profile", {} if asker is bob else {"user": bob})
+            message = answer.message
+            assert message is not None and not message.ephemeral
+            [card] = message.attachments
+            assert card.filename == "profile.png" and card.data.startswith(PNG)
+            profile = await build_profile(store, guild_id, bob.id, name="Bob")
+            assert card.description == describe_profile(picture_data(profile))
+            assert message.content.startswith(
+                "🪪 **Bob: 1 game, 1 win; skunks: 1 given, 0 taken**")
+            assert f"{GAMES[GAME].title}: rating" in message.content
+
+        newcomer = await fake.slash(alice, "profile", {"user": fake.member("carol")})
+        assert newcomer.message is not None
+        assert "Carol: No rated games here yet" in newcomer.message.content
+        fake.assert_clean()
+
+
+async def test_a_private_profile_is_refused_to_others_and_shown_to_its_member() -> None:
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        store = fake.bot.store  # type: ignore[attr-defined]
+        await finished_game(store, fake.state.guild_id, winner=bob.id, loser=alice.id)
+
+        setting = await fake.slash(bob, "settings", {"profile": "private"})
+        assert setting.message is not None and setting.message.ephemeral
+        assert "Profile: private, only you can see it" in setting.message.content
+        settings = await store.player_settings(bob.id)
+        assert settings["profile"] == "private"
+
+        public_before = public_messages(fake)
+        refused = await fake.slash(alice, "profile", {"user": bob})
+        assert refused.message is not None and refused.message.ephemeral
+        assert refused.message.content == \
+            "Bob keeps their profile private, so only they can see it."
+        assert refused.message.attachments == []
+        assert await store.player_settings(bob.id) == settings
+        assert public_messages(fake) == public_before
+
+        own = await fake.slash(bob, "profile", {})
+        assert own.message is not None and own.message.ephemeral
+        assert own.message.attachments[0].filename == "profile.png"
+        assert "Private: only you see this" in own.message.content
+        assert "Profile of Bob, private: only you see it." in (
+            own.message.attachments[0].description or "")
+
+        await fake.slash(bob, "settings", {"profile": "public"})
+        shown = await fake.slash(alice, "profile", {"user": bob})
+        assert shown.message is not None and not shown.message.ephemeral
+        assert shown.message.attachments
+        fake.assert_clean()

@@ -1,0 +1,127 @@
+"""The profile card: readable on a phone (every text at the floor once the card is shown 380 px
+wide, never taller than 1.5 times its width, no text over another), its alt text says what the
+picture shows, and what has no room on the card is counted there and listed in the message."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from render import profile
+from render.gallery import profile_samples
+from render.kit import text
+from tests.render.conftest import open_png
+from tests.render.test_covers import covered_texts
+from tests.render.test_floor import MAX_RATIO, _too_small
+from tests.render.test_tournament import _texts_overlapping
+
+SAMPLES = dict(profile_samples())
+
+
+def _words(phrase: str) -> set[str]:
+    return set(re.findall(r"-?\d+(?:\.\d+)?|\w+(?:-\w+)*", phrase.lower()))
+
+
+def drawn_texts(data: dict[str, Any]) -> list[str]:
+    """Draw the card and hold it to the phone's rules; return the texts drawn."""
+    with text.recording(covers=True) as drawn:
+        image = profile.draw_profile(data)
+    assert image.width == profile.WIDTH
+    assert image.height <= MAX_RATIO * image.width, image.size
+    assert _too_small(drawn, image.width) == []
+    assert text.floor_size(image.width) * 380 / image.width >= 11
+    assert covered_texts(drawn) == []
+    assert _texts_overlapping(drawn) == []
+    return [d.text for d in drawn if d.kind == "text"]
+
+
+def test_the_gallery_holds_a_new_player_a_veteran_and_a_private_profile() -> None:
+    assert set(SAMPLES) == {"profile_new-player", "profile_veteran", "profile_private"}
+    assert SAMPLES["profile_new-player"]["games"] == []
+    assert SAMPLES["profile_private"]["private"] and not SAMPLES["profile_veteran"]["private"]
+
+
+@pytest.mark.parametrize("state", sorted(SAMPLES))
+def test_every_state_fits_a_phone_and_its_alt_text_says_every_word_drawn(state: str) -> None:
+    data = SAMPLES[state]
+    png, alt = profile.profile_picture(data)
+    assert open_png(png).size == profile.draw_profile(data).size
+    said = _words(alt)
+    for drawn in drawn_texts(data):
+        missing = _words(drawn) - said
+        assert not missing, (drawn, missing)
+    assert len(alt) <= profile.ALT_LIMIT
+
+
+def test_the_veteran_card_counts_what_it_leaves_to_the_message() -> None:
+    data = SAMPLES["profile_veteran"]
+    plan = profile.Plan(data)
+    assert plan.games[0]["games"] == max(g["games"] for g in data["games"])  # most played
+    assert 0 < len(plan.achievements) < len(data["achievements"])
+    assert plan.achievements == data["achievements"][:len(plan.achievements)]  # newest first
+    hidden = len(data["games"]) - len(plan.games) + len(data["placings"]) - len(plan.placings) \
+        + len(data["achievements"]) - len(plan.achievements)
+    assert plan.left_out == hidden > 0
+    assert f"{hidden} more in the message." in drawn_texts(data)
+    lines = "\n".join(profile.profile_text(data))
+    for achievement in data["achievements"]:
+        assert f"{achievement['name']}, {achievement['title']}" in lines
+        assert achievement["how"] in lines
+    for placing in data["placings"]:
+        assert profile.ordinal(placing["place"]) + f" of {placing['entries']}" in lines
+
+
+def test_a_game_with_a_rating_series_draws_its_chart_and_words_it() -> None:
+    game = {"game": "g", "title": "A Game", "rating": 4.5, "games": 3, "wins": 2,
+            "current_streak": 1, "best_streak": 2,
+            "series": [[1, 0.0], [2, -2.5], [3, 6.0], [4, 4.5]]}
+    data = {"name": "Ann", "games": [game], "played": 3, "won": 2}
+    drawn = drawn_texts(data)
+    assert {"-2.5", "6"} <= set(drawn)  # the chart's lowest and highest gridlines
+    alt = profile.describe_profile(data)
+    assert "A Game: rating 4.5, 3 games, 2 wins, streak: 1 now, best 2, rating over time " \
+        "from 0 to 4.5 (lowest -2.5, highest 6)." in alt
+    flat = {**data, "games": [{**game, "series": [[1, 4.5]]}]}
+    assert "-2.5" not in drawn_texts(flat)  # one point: no chart
+    assert "rating over time" not in profile.describe_profile(flat)
+
+
+def test_moments_are_drawn_in_their_games_block() -> None:
+    games = [{"game": g, "title": g.upper(), "rating": 1.0, "games": 1, "wins": 1}
+             for g in ("a", "b")]
+    moments = [{"game": "b", "title": "B", "label": "best hand", "value": 29, "at": 0}]
+    data = {"name": "Ann", "games": games, "moments": moments, "played": 2, "won": 2}
+    assert "Best hand 29" in drawn_texts(data)
+    assert "B: rating 1.0, 1 game, 1 win, streak: 0 now, best 0, best hand 29." in \
+        profile.describe_profile(data)
+    assert profile.Plan(data).games == games
+
+
+@pytest.mark.parametrize("data", [
+    {}, {"name": None, "games": "x", "achievements": 3},
+    {"games": [{"series": [["a", "b"], [1]], "rating": "high"}], "moments": [None]},
+    {"name": "Ann" * 60, "achievements": [{"name": "N" * 200}] * 40,
+     "placings": [{"place": 1, "entries": 2, "finished_at": "not a date"}] * 30},
+])
+def test_broken_or_huge_data_still_draws_a_readable_card(data: dict[str, Any]) -> None:
+    drawn_texts(data)
+    assert len(profile.describe_profile(data)) <= profile.ALT_LIMIT
+    assert profile.profile_text(data)
+
+
+def test_dates_read_as_days() -> None:
+    assert profile.day(1_800_000_000_000) == "15 Jan 2027"
+    assert profile.day("2026-12-01T20:00:00+00:00") == "1 Dec 2026"
+    assert profile.day("soon") == profile.day(None) == ""
+    assert [profile.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+
+
+def test_skunks_are_said_once_there_are_any() -> None:
+    data = {"name": "Ann", "played": 4, "won": 1}
+    assert profile.describe_profile(data).startswith("Profile of Ann. 4 games, 1 win. ")
+    taken = {**data, "skunks_taken": 2}
+    assert "4 games, 1 win; skunks: 0 given, 2 taken" in drawn_texts(taken)
+    assert profile.profile_text(taken)[0] == "Ann: 4 games, 1 win; skunks: 0 given, 2 taken"
