@@ -35,9 +35,11 @@ from pathlib import Path
 from benchmarks.databases import PostgresSchema, postgres_server
 from benchmarks.stats import percentile
 from engine.registry import GAMES
+from render.profile import profile_picture
 from store import Store
 from store.seasons import month_start, next_month_start
 from tables.clock import FAKE_EPOCH, FakeClock
+from tables.profiles import build_profile, picture_data
 from tables.ratings import season_start
 from tables.seasons import Seasons
 from tables.stats import member_stats
@@ -99,6 +101,12 @@ async def all_time_board(store: Store, pick: Pick) -> object:
 @measured("Store.rating_history (the profile's chart)")
 async def rating_history(store: Store, pick: Pick) -> object:
     return await store.rating_history(pick.guild_id, pick.user_id)
+
+
+@measured("/profile (tables.build_profile and the card drawn, as the command does)")
+async def profile(store: Store, pick: Pick) -> object:
+    built = await build_profile(store, pick.guild_id, pick.user_id, name="Member")
+    return profile_picture(picture_data(built))
 
 
 @measured("/stats (tables.stats.member_stats)")
