@@ -7,16 +7,20 @@ asyncpg, the same behaviour on both; schema from numbered migrations for each.
 
 Tables: games, actions (the log), results, ratings, lobbies, player_settings, tournaments
 (each event's JSON document, saved under a version number), tournament_games (the game playing
-each match), tournament_placings, schema_version. Nothing here knows about Discord, about any
-game's rules, or how a tournament is run.
+each match), tournament_placings, achievements, moments (each human seat's best hand, pegging
+play and win margin per game), honours_recorded (games whose honours are in), schema_version.
+Nothing here knows about Discord, about any game's rules, or how a tournament is run.
 """
 
 from store.records import (
     ActionRecord,
+    EarnedAchievement,
     Finish,
     GameRecord,
+    Honours,
     LobbyRecord,
     MatchGame,
+    Moment,
     Placing,
     PlacingRecord,
     RatingRow,
@@ -27,13 +31,16 @@ from store.store import GameLost, LobbyLost, LogConflict, Store, TournamentConfl
 
 __all__ = [
     "ActionRecord",
+    "EarnedAchievement",
     "Finish",
     "GameLost",
     "GameRecord",
+    "Honours",
     "LobbyLost",
     "LobbyRecord",
     "LogConflict",
     "MatchGame",
+    "Moment",
     "Placing",
     "PlacingRecord",
     "RatingRow",

@@ -21,11 +21,14 @@ GameCheck = Callable[[GameRecord, list[tuple[int, dict[str, Any]]]], object]
 
 #: In an order that satisfies the foreign keys.
 TABLES = ("games", "actions", "results", "ratings", "lobbies", "player_settings",
-          "tournaments", "tournament_games", "tournament_placings")
+          "tournaments", "tournament_games", "tournament_placings", "achievements", "moments",
+          "honours_recorded")
 ORDER = {"games": "id", "actions": "game_id, seq", "results": "game_id, seat",
          "ratings": "guild_id, game, user_id", "lobbies": "id", "player_settings": "user_id",
          "tournaments": "id", "tournament_games": "game_id",
-         "tournament_placings": "tournament_id, user_id"}
+         "tournament_placings": "tournament_id, user_id",
+         "achievements": "guild_id, user_id, game, achievement", "moments": "game_id, seat, kind",
+         "honours_recorded": "game_id"}
 BATCH = 5000
 
 

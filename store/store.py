@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from store.achievements import AchievementStore
 from store.database import Connection, Database, Row, UniqueViolation, connect
 from store.records import (
     TOURNAMENT_OPEN_STATUSES,
@@ -76,7 +77,7 @@ def shard_filter(shard_count: int | None, shard_ids: Sequence[int] | None) -> tu
     return f" AND ((guild_id >> 22) % ?) IN ({marks})", [shard_count, *shard_ids]
 
 
-class Store:
+class Store(AchievementStore):
     def __init__(self, db: Database, *, owner: str | None = None) -> None:
         self.db = db
         self.path = db.url

@@ -15,7 +15,8 @@ from store.migrate import (
 
 EXPECTED_TABLES = {
     "games", "actions", "results", "ratings", "lobbies", "player_settings", "tournaments",
-    "tournament_games", "tournament_placings", "schema_version",
+    "tournament_games", "tournament_placings", "achievements", "moments", "honours_recorded",
+    "schema_version",
 }
 
 
