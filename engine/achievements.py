@@ -44,8 +44,12 @@ class Achievement:
 class MomentKind:
     #: "hand", "pegging", "win": what the store files the value under.
     kind: str
-    #: Words for it: "best hand".
+    #: Words for the best of it, for records and profiles: "Highest hand".
     name: str
+    #: What the value counts: "points", "holes".
+    unit: str = "points"
+    #: How the value is reckoned, where the name does not say it.
+    how: str = ""
     #: (seat, value) that one event is worth for this kind, or None.
     from_event: Callable[[Event], tuple[int, int] | None] | None = None
     #: (seat, value) pairs the finished game is worth for this kind.
@@ -78,9 +82,9 @@ def winning_margin(outcome: Outcome) -> list[tuple[int, int]]:
     return [(seat, lead) for seat in winners] if lead > 0 else []
 
 
-def win_margin(words: str) -> MomentKind:
-    """The margin of a win, as `winning_margin` reckons it; `words` say what it counts."""
-    return MomentKind("win", words, from_outcome=winning_margin)
+def win_margin(unit: str, how: str) -> MomentKind:
+    """The margin of a win, as `winning_margin` reckons it, in `unit`; `how` in words."""
+    return MomentKind("win", "Biggest win", unit, how, from_outcome=winning_margin)
 
 
 @dataclass

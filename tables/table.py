@@ -9,6 +9,7 @@ import copy
 from collections import deque
 from typing import Any
 
+from engine.achievements import Award, Tally
 from engine.contract import Action, Event, Game, View
 from engine.errors import IllegalAction
 from engine.registry import GameSpec
@@ -72,7 +73,12 @@ class Table:
         ]
         self._legal: list[list[Action]] = [self.legal_for(s) for s in range(len(seats))]
         self._seat_versions: list[int] = [0] * len(seats)
+        #: What the game has earned so far (engine/achievements.py), fed every event.
+        self.tally = Tally(spec.achievements, spec.moments)
+        #: Awards of moves played here (not replayed from the log) not yet recorded.
+        self.new_awards: list[Award] = []
         self._remember(self.game.start_events)
+        self.tally.feed(self.game.start_events)
 
     # ------------------------------------------------------------ reading
 
@@ -173,6 +179,9 @@ class Table:
             events = self.game.apply(seat, action, logged=logged)
         self.version += 1
         self._remember(events)
+        awards = self.tally.feed(events)
+        if not logged:
+            self.new_awards += awards
         self._refresh_seat_versions()
         return events
 
@@ -183,6 +192,7 @@ class Table:
         self._resigned_outcome = other._resigned_outcome
         self._recent, self._private, self._told = other._recent, other._private, other._told
         self._legal, self._seat_versions = other._legal, other._seat_versions
+        self.tally, self.new_awards = other.tally, []
 
     def replay(self, log: list[tuple[int, Action]]) -> None:
         for seat, action in log:

@@ -8,4 +8,5 @@ from engine.achievements import win_margin
 from engine.cribbage.achievements import FAMILY_MOMENTS, family_achievements
 
 ACHIEVEMENTS = family_achievements("crib-race", unit="holes")
-MOMENTS = (*FAMILY_MOMENTS, win_margin("holes between the finish and the nearest losing peg"))
+MOMENTS = (*FAMILY_MOMENTS,
+           win_margin("holes", "holes between the finish and the nearest losing peg"))

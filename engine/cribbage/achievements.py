@@ -119,9 +119,11 @@ def family_achievements(
 
 
 FAMILY_MOMENTS = (
-    MomentKind("hand", "best hand", from_event=count_of),
-    MomentKind("pegging", "best pegging play", from_event=lay_of),
+    MomentKind("hand", "Highest hand", how="a hand or crib as scored", from_event=count_of),
+    MomentKind("pegging", "Best pegging play", how="points from one card laid",
+               from_event=lay_of),
 )
 
 ACHIEVEMENTS = family_achievements("cribbage")
-MOMENTS = (*FAMILY_MOMENTS, win_margin("points between the winner and the best loser"))
+MOMENTS = (*FAMILY_MOMENTS,
+           win_margin("points", "the winner's score less the best losing side's"))

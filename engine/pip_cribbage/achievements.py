@@ -8,4 +8,4 @@ from engine.achievements import win_margin
 from engine.cribbage.achievements import FAMILY_MOMENTS, family_achievements
 
 ACHIEVEMENTS = family_achievements("pip-cribbage", hand_max=None)
-MOMENTS = (*FAMILY_MOMENTS, win_margin("points between the winner and the loser"))
+MOMENTS = (*FAMILY_MOMENTS, win_margin("points", "the winner's score less the loser's"))

@@ -42,6 +42,7 @@ ACHIEVEMENTS = (
                 on_finish=deciding_call, watches=frozenset({"call"})),
 )
 MOMENTS = (
-    MomentKind("trick", "best trick", from_event=best_trick),
-    win_margin("points between the winner and the next best total"),
+    MomentKind("trick", "Best trick", how="card points taken in one trick",
+               from_event=best_trick),
+    win_margin("points", "the winner's total less the next best total"),
 )

@@ -59,4 +59,4 @@ ACHIEVEMENTS = (
                 "another racer was in the Last Mile.", "pip-rush",
                 on_finish=from_last, watches=frozenset({"move", "suit_action"})),
 )
-MOMENTS = (win_margin("spaces between the teams' racers, added up"),)
+MOMENTS = (win_margin("spaces", "the winners' racer spaces added up, less the losers'"),)
