@@ -10,6 +10,7 @@ game contract and tables/. Modules:
     live_hands    My hand: the ephemeral hand kept current; turn_notices: your-turn mentions
     lobbies_cog   /play and the lobby message
     info_cog      /rules, /leaderboard, /stats
+    records_cog   /records: a server's records in a game
     text          every message's words, escaped; images: pictures off the event loop
     refresher     the per-table coalescing refresher; replies: ephemeral notes
 """
