@@ -28,8 +28,9 @@ CREATE TABLE moments (
     PRIMARY KEY (game_id, seat, kind)
 );
 -- A server's records per game and kind; a player's best per game and kind.
-CREATE INDEX moments_records ON moments (guild_id, game, kind, value);
-CREATE INDEX moments_of_player ON moments (guild_id, user_id, game, kind, value);
+CREATE INDEX moments_records ON moments (guild_id, game, kind, value DESC, at, game_id);
+CREATE INDEX moments_of_player ON moments (guild_id, user_id, game, kind, value DESC, at,
+    game_id);
 
 -- Finished games whose achievements and moments are recorded, live or by the backfill.
 CREATE TABLE honours_recorded (

@@ -21,8 +21,9 @@ CREATE TABLE moments (
     at       BIGINT  NOT NULL,
     PRIMARY KEY (game_id, seat, kind)
 );
-CREATE INDEX moments_records ON moments (guild_id, game, kind, value);
-CREATE INDEX moments_of_player ON moments (guild_id, user_id, game, kind, value);
+CREATE INDEX moments_records ON moments (guild_id, game, kind, value DESC, at, game_id);
+CREATE INDEX moments_of_player ON moments (guild_id, user_id, game, kind, value DESC, at,
+    game_id);
 
 CREATE TABLE honours_recorded (
     game_id BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE
