@@ -98,3 +98,34 @@ async def test_computer_seats_earn_nothing_and_keep_no_moments(honoured, store):
     lines = [line for line in table.recent if "an achievement" in line]
     assert all(line.startswith("🏅 Ann ") for line in lines)
     assert await store.games_without_honours() == []
+
+
+async def test_the_winner_of_a_tournament_is_its_champion_once(store: Store):
+    from engine.achievements import TOURNAMENT_WON
+    from tables.clock import FakeClock
+    from tables.honours import TournamentHonours
+    from tables.tournaments import SWISS
+    from tests.tables.tournaments.test_service import GUILD as EVENT_GUILD
+    from tests.tables.tournaments.test_service import HOST, running, settle, signed_up
+
+    manager, service, _ = await running(store, FakeClock())
+    service.subscribe(TournamentHonours(store))
+    held = await signed_up(service, 4, game="cribbage", format=SWISS,
+                           options={"target": 61}, rounds_planned=3)
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    champions = []
+    for user in range(100, 104):
+        [placing] = await store.user_placings(EVENT_GUILD, user)
+        held_keys = [(a.key, a.game, a.game_id)
+                     for a in await store.achievements_of(EVENT_GUILD, user)]
+        if placing.place == 1:
+            champions.append(user)
+            assert (TOURNAMENT_WON.key, "cribbage", None) in held_keys
+        else:
+            assert TOURNAMENT_WON.key not in [key for key, _, _ in held_keys]
+    assert len(champions) == 1
+    # Already awarded: the start-up pass over every placing finds nothing new.
+    assert await store.award_tournament_wins(TOURNAMENT_WON.key) == 0
+    await service.close()
+    await manager.close()
