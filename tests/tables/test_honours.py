@@ -129,3 +129,29 @@ async def test_the_winner_of_a_tournament_is_its_champion_once(store: Store):
     assert await store.award_tournament_wins(TOURNAMENT_WON.key) == 0
     await service.close()
     await manager.close()
+
+
+async def test_a_game_found_finished_at_start_up_has_its_honours_recorded(store: Store):
+    from tables import Table
+
+    seats = [human(ANN), human(BOB)]
+    table = Table(id=0, spec=HONOURED, options={"target": 15}, seed=3, seats=seats,
+                  guild_id=GUILD, channel_id=2, host_id=ANN)
+    game_id = await store.create_game(guild_id=GUILD, channel_id=2, game="dash",
+                                      options=table.options, seed=3,
+                                      seats=[s.to_json() for s in seats], host_id=ANN)
+    number = 0
+    while not table.finished:  # every move logged, the finish itself never written
+        seat = table.waiting_for()[0]
+        action = card_of(table, seat, 5)
+        table.apply(seat, action)
+        await store.append_action(game_id, number, seat, action)
+        number += 1
+    manager = make_manager(store, games={"dash": HONOURED})
+    await manager.start()
+    await manager.wait_idle()
+    assert (await store.game(game_id)).status == "finished"
+    assert await store.games_without_honours() == []
+    winner = table.seats[table.outcome["winners"][0]].user_id
+    assert "dash:won" in [a.key for a in await store.achievements_of(GUILD, winner)]
+    await manager.close()
