@@ -95,16 +95,15 @@ def comeback(events: Sequence[Event], outcome: Outcome) -> list[int]:
 
 
 def family_achievements(
-    game: str, *, hand_max: int | None = 29, unit: str = "points"
+    game: str, *, past_29: bool = False, unit: str = "points"
 ) -> tuple[Achievement, ...]:
-    """The family's five for `game`. `hand_max`: None where a count can pass 29 (PIP
-    Cribbage), so Twenty-nine is earned by 29 or more; `unit`: what a lead is counted in."""
-    open_ended = hand_max is None
-    twenty_nine = "Score 29 or more for one hand or crib." if open_ended else (
+    """The family's five for `game`. `past_29`: a count can pass 29 (PIP Cribbage), so
+    Twenty-nine is earned by 29 or more; `unit`: what a lead is counted in."""
+    twenty_nine = "Score 29 or more for one hand or crib." if past_29 else (
         "Score 29 for one hand or crib, the most a count can make.")
     return (
         Achievement(f"{game}:twenty-nine", "Twenty-nine", twenty_nine, game,
-                    on_event=counts_of([29], 29 if open_ended else None)),
+                    on_event=counts_of([29], 29 if past_29 else None)),
         Achievement(f"{game}:big-hand", "Big hand", "Score exactly 24 or 28 for one count.",
                     game, on_event=counts_of([24, 28])),
         Achievement(f"{game}:perfect-pegging", "Perfect pegging play",

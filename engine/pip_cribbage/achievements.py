@@ -7,5 +7,5 @@ from __future__ import annotations
 from engine.achievements import win_margin
 from engine.cribbage.achievements import FAMILY_MOMENTS, family_achievements
 
-ACHIEVEMENTS = family_achievements("pip-cribbage", hand_max=None)
+ACHIEVEMENTS = family_achievements("pip-cribbage", past_29=True)
 MOMENTS = (*FAMILY_MOMENTS, win_margin("points", "the winner's score less the loser's"))
