@@ -51,15 +51,15 @@ async def record_move(store: Store, table: Table, at: int) -> None:
     A failure is logged and changes nothing else: the move itself is already safe."""
     awards, table.new_awards = table.new_awards, []
     done = table.finished
-    if done:
-        assert table.outcome is not None
-        table.tally.finish(table.outcome)
-        awards = list(table.tally.earned)
-    if not awards and not done:
-        return
-    honours = honours_of(table.tally, awards, table.seats, game_id=table.id,
-                         guild_id=table.guild_id, game=table.game_name, at=at, done=done)
     try:
+        if done:
+            assert table.outcome is not None
+            table.tally.finish(table.outcome)
+            awards = list(table.tally.earned)
+        if not awards and not done:
+            return
+        honours = honours_of(table.tally, awards, table.seats, game_id=table.id,
+                             guild_id=table.guild_id, game=table.game_name, at=at, done=done)
         fresh = await store.record_honours(honours)
     except Exception:
         log.exception("game %d: could not record its achievements", table.id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import logging
 from collections import deque
 from typing import Any
 
@@ -16,6 +17,8 @@ from engine.registry import GameSpec
 from tables.lobby import side_of_seats
 from tables.seats import SeatInfo
 from tables.text import event_text, fill_names, is_private, retells
+
+log = logging.getLogger(__name__)
 
 #: How many event lines a table keeps for the channel, and per seat for private events.
 RECENT_LINES = 12
@@ -179,7 +182,12 @@ class Table:
             events = self.game.apply(seat, action, logged=logged)
         self.version += 1
         self._remember(events)
-        awards = self.tally.feed(events)
+        try:
+            awards = self.tally.feed(events)
+        except Exception:
+            # An achievement's rule must never stop a game: the move stands, unrewarded.
+            log.exception("game %d: achievements could not read move %d", self.id, self.version)
+            awards = []
         if not logged:
             self.new_awards += awards
         self._refresh_seat_versions()

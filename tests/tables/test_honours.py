@@ -155,3 +155,23 @@ async def test_a_game_found_finished_at_start_up_has_its_honours_recorded(store:
     winner = table.seats[table.outcome["winners"][0]].user_id
     assert "dash:won" in [a.key for a in await store.achievements_of(GUILD, winner)]
     await manager.close()
+
+
+async def test_an_achievement_rule_that_fails_never_stops_the_game(store: Store):
+    def broken(event):
+        raise ZeroDivisionError("a rule's bug")
+
+    faulty = replace(DASH, achievements=(
+        Achievement("dash:broken", "Broken", "Never.", "dash", on_event=broken),
+        Achievement("dash:broken-end", "Broken end", "Never.", "dash",
+                    on_finish=lambda events, outcome: 1 / 0),
+    ))
+    manager = make_manager(store, games={"dash": faulty})
+    table = await new_table(manager, [human(ANN), human(BOB)], options={"target": 15})
+    while not table.finished:
+        seat = table.waiting_for()[0]
+        await manager.act(table.id, table.seats[seat].user_id, card_of(table, seat))
+    assert table.status == "finished"
+    assert (await store.game(table.id)).status == "finished"
+    assert await store.achievements_of(GUILD, ANN) == []
+    await manager.close()
