@@ -193,6 +193,7 @@ class CardBot(commands.Bot):
         self.store: Store | None = None
         self.tables: TableManager | None = None
         self.tournaments: TournamentService | None = None
+        self.backfill: asyncio.Task[Any] | None = None
         #: TournamentService's keyword settings (tests shorten the no-show wait).
         self.tournament_knobs: dict[str, Any] = {}
 
@@ -202,6 +203,7 @@ class CardBot(commands.Bot):
         from cogs.info_cog import InfoCog
         from cogs.lobbies_cog import LobbiesCog
         from cogs.profile_cog import ProfileCog
+        from cogs.records_cog import RecordsCog
         from cogs.replay_cog import ReplayCog
         from cogs.review_cog import ReviewCog
         from cogs.seasons_cog import SeasonsCog
@@ -210,7 +212,9 @@ class CardBot(commands.Bot):
         from engine.search.expert import Budget
         from store import Store
         from tables import TableManager
+        from tables.backfill import backfill
         from tables.expert_pool import ExpertPool
+        from tables.honours import TournamentHonours
         from tables.seasons import Seasons
         from tables.tournaments.service import TournamentService
 
@@ -240,7 +244,9 @@ class CardBot(commands.Bot):
         await self.add_cog(ReplayCog(self, self.tables))
         await self.add_cog(ProfileCog(self, self.tables))
         self.tournaments = TournamentService(self.store, self.tables, **self.tournament_knobs)
+        self.tournaments.subscribe(TournamentHonours(self.store))
         await self.add_cog(TournamentsCog(self, self.tournaments))
+        await self.add_cog(RecordsCog(self, self.store))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         # Every component is a DynamicItem keyed by its custom_id, so buttons sent before a
         # restart (and on ephemeral messages) keep working.
@@ -252,6 +258,8 @@ class CardBot(commands.Bot):
         log.info("Database %s open; %d running games resuming", self.database,
                  self.tables.resuming())
         await self.tournaments.start()
+        # Games finished before their achievements were recorded: in the background.
+        self.backfill = asyncio.create_task(backfill(self.store), name="backfill")
         if self.sync_commands:
             await self._sync_commands()
         if self.application_id is not None:
@@ -293,6 +301,9 @@ class CardBot(commands.Bot):
     async def close(self) -> None:
         cog = self.get_cog("Tables")
         try:
+            if self.backfill is not None:
+                self.backfill.cancel()  # it goes on at the next start
+                await asyncio.gather(self.backfill, return_exceptions=True)
             if self.tournaments is not None:
                 await self.tournaments.close()
             if self.tables is not None:

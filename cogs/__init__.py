@@ -12,6 +12,7 @@ game contract and tables/. Modules:
     info_cog      /rules, /leaderboard (a season's or all time), /stats
     seasons_cog   /season start, end, info (Manage Server); season_words: their words
     profile_cog   /profile: a member's card (picture, alt text, words); private ones refused
+    records_cog   /records: a server's records in a game
     text          every message's words, escaped; images: pictures off the event loop
     refresher     the per-table coalescing refresher; replies: ephemeral notes
 """

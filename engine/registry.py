@@ -14,9 +14,10 @@ import pkgutil
 import re
 
 import engine
+from engine.achievements import TOURNAMENT_WON, Achievement
 from engine.spec import AI_LEVELS, LEVELS, GameSpec, Option
 
-__all__ = ["AI_LEVELS", "GAMES", "LEVELS", "GameSpec", "Option"]
+__all__ = ["AI_LEVELS", "GAMES", "LEVELS", "GameSpec", "Option", "achievement_named"]
 
 #: The setting that names game packages outside engine/.
 SETTING = "CARDBOT_GAMES"
@@ -46,3 +47,22 @@ def _discover(extra: str = "") -> dict[str, GameSpec]:
 
 
 GAMES: dict[str, GameSpec] = _discover(os.environ.get(SETTING, ""))
+
+
+def _achievements(games: dict[str, GameSpec]) -> dict[str, Achievement]:
+    found = {TOURNAMENT_WON.key: TOURNAMENT_WON}
+    for spec in games.values():
+        for achievement in spec.achievements:
+            if achievement.key in found:
+                raise ValueError(f"two achievements are keyed {achievement.key}")
+            found[achievement.key] = achievement
+    return found
+
+
+#: Every achievement of every game, and those every game shares, by key.
+ACHIEVEMENTS: dict[str, Achievement] = _achievements(GAMES)
+
+
+def achievement_named(key: str) -> Achievement | None:
+    """The achievement stored under `key`, or None for one no game offers any more."""
+    return ACHIEVEMENTS.get(key)

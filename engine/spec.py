@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from engine.achievements import Achievement, MomentKind
 from engine.contract import Action, Game, View
 from engine.errors import IllegalAction
 from engine.sim import Simulation
@@ -120,6 +121,10 @@ class GameSpec:
     #: The module that registers the game's pictures (render/registry.py), for a game whose
     #: packages live outside engine/ and render/; None: render.<name with - as _>.
     render_package: str | None = None
+    #: What players of the game can earn, as data (engine/achievements.py), and the moments
+    #: (best hand, best pegging play, biggest win) the store keeps of each seat.
+    achievements: tuple[Achievement, ...] = ()
+    moments: tuple[MomentKind, ...] = ()
 
     def __post_init__(self) -> None:
         unknown = [level for level in self.levels if level not in LEVELS]

@@ -144,7 +144,7 @@ def profile_samples() -> list[tuple[str, dict[str, Any]]]:
     moments = [{"game": name, "title": title, "label": label, "value": value,
                 "at": GALLERY_NOW - index * DAY}
                for index, (name, title) in enumerate(titles[:2])
-               for label, value in (("best hand", 29 - 5 * index), ("best pegging play", 12))]
+               for label, value in (("highest hand", 29 - 5 * index), ("best pegging play", 12))]
     placings = [{"title": titles[index % len(titles)][1], "place": place, "entries": entries,
                  "finished_at": f"2026-{11 - index:02d}-0{index + 1}T20:00:00+00:00"}
                 for index, (place, entries) in enumerate([(1, 16), (3, 8), (2, 32), (5, 9)])]

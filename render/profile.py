@@ -89,7 +89,11 @@ def _moments_of(data: Data, game: object) -> list[Data]:
 
 def _moment_words(moment: Data) -> str:
     label = str(moment.get("label", "best"))
-    return f"{label[:1].upper()}{label[1:]} {integer(moment.get('value'))}"
+    value = integer(moment.get("value"))
+    unit = str(moment.get("unit", "points"))
+    if value == 1:
+        unit = unit.removesuffix("s")
+    return f"{label[:1].upper()}{label[1:]} {value} {unit}"
 
 
 def _placing_words(placing: Data) -> str:

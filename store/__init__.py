@@ -8,17 +8,21 @@ asyncpg, the same behaviour on both; schema from numbered migrations for each.
 Tables: games, actions (the log), results, ratings, lobbies, player_settings, tournaments
 (each event's JSON document, saved under a version number), tournament_games (the game playing
 each match), tournament_placings, seasons, season_ratings (each season's standings),
-rating_history (the all-time rating after each rated result), schema_version; streaks are
-worked out from results. Nothing here knows about Discord, about any game's rules, or how a
-tournament is run.
+rating_history (the all-time rating after each rated result), achievements, moments (each
+human seat's best hand, pegging play and win margin per game), honours_recorded (games whose
+honours are in), schema_version; streaks are worked out from results. Nothing here knows about
+Discord, about any game's rules, or how a tournament is run.
 """
 
 from store.records import (
     ActionRecord,
+    EarnedAchievement,
     Finish,
     GameRecord,
+    Honours,
     LobbyRecord,
     MatchGame,
+    Moment,
     Placing,
     PlacingRecord,
     RatingPoint,
@@ -32,13 +36,16 @@ from store.store import GameLost, LobbyLost, LogConflict, Store, TournamentConfl
 
 __all__ = [
     "ActionRecord",
+    "EarnedAchievement",
     "Finish",
     "GameLost",
     "GameRecord",
+    "Honours",
     "LobbyLost",
     "LobbyRecord",
     "LogConflict",
     "MatchGame",
+    "Moment",
     "Placing",
     "PlacingRecord",
     "RatingPoint",

@@ -22,13 +22,15 @@ GameCheck = Callable[[GameRecord, list[tuple[int, dict[str, Any]]]], object]
 #: In an order that satisfies the foreign keys.
 TABLES = ("games", "actions", "results", "ratings", "lobbies", "player_settings",
           "tournaments", "tournament_games", "tournament_placings", "seasons",
-          "season_ratings", "rating_history")
+          "season_ratings", "rating_history", "achievements", "moments", "honours_recorded")
 ORDER = {"games": "id", "actions": "game_id, seq", "results": "game_id, seat",
          "ratings": "guild_id, game, user_id", "lobbies": "id", "player_settings": "user_id",
          "tournaments": "id", "tournament_games": "game_id",
          "tournament_placings": "tournament_id, user_id", "seasons": "guild_id, number",
          "season_ratings": "guild_id, season, game, user_id",
-         "rating_history": "game_id, user_id"}
+         "rating_history": "game_id, user_id",
+         "achievements": "guild_id, user_id, game, achievement", "moments": "game_id, seat, kind",
+         "honours_recorded": "game_id"}
 BATCH = 5000
 
 

@@ -284,3 +284,43 @@ class StreakRecord:
     best: int
     best_ended_at: int
     current: int
+
+
+@dataclass(frozen=True)
+class EarnedAchievement:
+    """An achievement a player holds in a server: the first time they earned it."""
+
+    key: str
+    game: str
+    #: The game that earned it; None for one a tournament earned.
+    game_id: int | None
+    earned_at: int  # milliseconds since 1970-01-01 UTC
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A player's best of one kind ("hand", "pegging", "win"...) in one finished game."""
+
+    game: str
+    kind: str
+    value: int
+    game_id: int
+    user_id: int
+    at: int  # milliseconds since 1970-01-01 UTC
+
+
+@dataclass
+class Honours:
+    """What one game earned, recorded together: the achievements its players earned and
+    each human seat's moments. `done`: the game is over and this is all it earns (the
+    backfill then passes it by)."""
+
+    game_id: int
+    guild_id: int
+    game: str
+    at: int  # milliseconds since 1970-01-01 UTC
+    #: (user id, achievement key)
+    achievements: list[tuple[int, str]] = field(default_factory=list)
+    #: (seat, user id, kind, value)
+    moments: list[tuple[int, int, str, int]] = field(default_factory=list)
+    done: bool = False

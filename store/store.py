@@ -7,6 +7,7 @@ errors). A new area is a new module and one more base here.
 
 from __future__ import annotations
 
+from store.achievements import AchievementStore
 from store.base import (
     GameLost,
     LobbyLost,
@@ -38,6 +39,6 @@ __all__ = [
 
 class Store(
     GameStore, ResultStore, SeasonStore, LobbyStore, TournamentStore, PlayerSettingsStore,
-    ProfileStore,
+    ProfileStore, AchievementStore,
 ):
     """Every area of the store over one database connection."""

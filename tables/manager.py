@@ -31,6 +31,7 @@ from tables.clock import Clock
 from tables.computer import refuse_without_ai
 from tables.expert_pool import ExpertPool
 from tables.hints import hints_on
+from tables.honours import record_move
 from tables.idle import IdleTiming
 from tables.listeners import Listener, finished
 from tables.lobbies import Lobbies
@@ -391,6 +392,7 @@ class TableManager:
             log.exception("could not store action %d of game %d; reloading it", seq, table.id)
             await self._reload(table)
             raise
+        await record_move(self.store, table, int(self.clock.wall() * 1000))
         if finish is not None:
             table.status = "finished"
             self._retire(table)

@@ -1,21 +1,20 @@
 """A member's profile in one server: everything the /profile card shows, as plain data.
 
-`build_profile(store, guild_id, user_id)` reads ratings, streaks, skunks and tournament
-placings. Three parts come from elsewhere and go in through the helpers below: the rating over
-time (`rating_series`, from rating history points), the best moments (`best_moments`) and the
-achievements (`achievement_lines`). `picture_data(profile)` is what render/profile.py draws.
+`build_profile(store, guild_id, user_id)` reads ratings and their history (the chart),
+streaks, skunks, tournament placings, the best moments and the achievements earned.
+`picture_data(profile)` is what render/profile.py draws.
 
 Every count is of rated games, as on the leaderboard: games played with hints on are left out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
-from typing import Any, Protocol
+from typing import Any
 
-from engine.registry import GAMES
-from store import Store
+from engine.registry import GAMES, achievement_named
+from store import EarnedAchievement, Moment, RatingPoint, Store
 from tables.player_settings import with_defaults
 from tables.ratings import display_rating
 
@@ -42,9 +41,10 @@ class BestMoment:
     """The member's best of one kind at one game: a hand's points, a pegging play's."""
     game: str
     title: str
-    label: str  # "best hand"
+    label: str  # "highest hand"
     value: int
     at: int
+    unit: str = "points"
 
 
 @dataclass(frozen=True)
@@ -111,56 +111,17 @@ async def build_profile(store: Store, guild_id: int, user_id: int, *, name: str 
     settings = with_defaults(await store.player_settings(user_id))
     profile = Profile(user_id=user_id, name=name, private=settings["profile"] == "private",
                       games=tuple(lines), skunks_given=given, skunks_taken=taken,
-                      placings=placings)
+                      placings=placings,
+                      moments=moment_lines(await store.best_moments(guild_id, user_id)),
+                      achievements=achievement_lines(
+                          await store.achievements_of(guild_id, user_id)))
     return with_series(profile, rating_series(await store.rating_history(guild_id, user_id)))
 
 
-# ---- the parts other modules provide, in the shapes agreed for them ---------------------
+# ---- rating history, moments and achievements in the card's words ------------------------
 
 
-class RatingPointLike(Protocol):
-    @property
-    def game(self) -> str: ...
-    @property
-    def at(self) -> int: ...
-    @property
-    def mu(self) -> float: ...
-    @property
-    def sigma(self) -> float: ...
-
-
-class MomentLike(Protocol):
-    @property
-    def game(self) -> str: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def value(self) -> int: ...
-    @property
-    def at(self) -> int: ...
-
-
-class EarnedLike(Protocol):
-    @property
-    def key(self) -> str: ...
-    @property
-    def game(self) -> str: ...
-    @property
-    def earned_at(self) -> int: ...
-
-
-class AchievementLike(Protocol):
-    @property
-    def name(self) -> str: ...
-    @property
-    def how(self) -> str: ...
-
-
-#: Words for a moment's kind; any other kind is read from its key ("big_win" -> "best big win").
-MOMENT_WORDS = {"hand": "best hand", "pegging": "best pegging play", "peg": "best pegging play"}
-
-
-def rating_series(points: Iterable[RatingPointLike]) -> dict[str, tuple[tuple[int, float], ...]]:
+def rating_series(points: Iterable[RatingPoint]) -> dict[str, tuple[tuple[int, float], ...]]:
     """Rating history points (oldest first) as each game's (time, rating shown) series."""
     series: dict[str, list[tuple[int, float]]] = {}
     for point in points:
@@ -169,22 +130,26 @@ def rating_series(points: Iterable[RatingPointLike]) -> dict[str, tuple[tuple[in
     return {game: tuple(values) for game, values in series.items()}
 
 
-def moment_lines(moments: Iterable[MomentLike]) -> tuple[BestMoment, ...]:
+def moment_lines(moments: Iterable[Moment]) -> tuple[BestMoment, ...]:
+    """Best moments in the words and order their game's `SPEC.moments` gives them ("highest
+    hand" first), games in registry order; a kind the game no longer defines is left out."""
     order = {game: index for index, game in enumerate(GAMES)}
-    return tuple(
-        BestMoment(m.game, title_of(m.game),
-                   MOMENT_WORDS.get(m.kind, "best " + m.kind.replace("_", " ")), m.value, m.at)
-        for m in sorted(moments, key=lambda m: (order.get(m.game, len(order)), m.kind))
-    )
+    placed = []
+    for m in moments:
+        kinds = [k.kind for k in GAMES[m.game].moments] if m.game in GAMES else []
+        if m.kind in kinds:
+            kind = GAMES[m.game].moments[kinds.index(m.kind)]
+            placed.append(((order[m.game], kinds.index(m.kind)),
+                           BestMoment(m.game, title_of(m.game), kind.name.lower(), m.value,
+                                      m.at, kind.unit)))
+    return tuple(line for _, line in sorted(placed, key=lambda item: item[0]))
 
 
-def achievement_lines(
-    earned: Iterable[EarnedLike], named: Callable[[str], AchievementLike | None]
-) -> tuple[AchievementLine, ...]:
+def achievement_lines(earned: Iterable[EarnedAchievement]) -> tuple[AchievementLine, ...]:
     """Earned achievements (newest first) in words; one no longer defined is left out."""
     lines = []
     for item in earned:
-        achievement = named(item.key)
+        achievement = achievement_named(item.key)
         if achievement is not None:
             lines.append(AchievementLine(achievement.name, achievement.how,
                                          title_of(item.game), item.earned_at))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engine.contract import Action
 from engine.registry import GameSpec
 from store.records import GameRecord, StoredLog
+from tables.honours import record_move
 from tables.seats import SeatInfo
 from tables.table import Table
 
@@ -73,6 +74,7 @@ class Resume:
         if table.finished:  # the last action was stored but the finish was not
             table.status = "finished"
             self._settle(manager.store.finish_game(table.id, manager._finish(table)))
+            self._settle(record_move(manager.store, table, int(manager.clock.wall() * 1000)))
             return None
         manager._register(table).after_change(None)
         if self.on_resumed is not None:

@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import logging
 from collections import deque
 from typing import Any
 
+from engine.achievements import Award, Tally
 from engine.contract import Action, Event, Game, View
 from engine.errors import IllegalAction
 from engine.registry import GameSpec
 from tables.lobby import side_of_seats
 from tables.seats import SeatInfo
 from tables.text import event_text, fill_names, is_private, retells
+
+log = logging.getLogger(__name__)
 
 #: How many event lines a table keeps for the channel, and per seat for private events.
 RECENT_LINES = 12
@@ -72,7 +76,12 @@ class Table:
         ]
         self._legal: list[list[Action]] = [self.legal_for(s) for s in range(len(seats))]
         self._seat_versions: list[int] = [0] * len(seats)
+        #: What the game has earned so far (engine/achievements.py), fed every event.
+        self.tally = Tally(spec.achievements, spec.moments)
+        #: Awards of moves played here (not replayed from the log) not yet recorded.
+        self.new_awards: list[Award] = []
         self._remember(self.game.start_events)
+        self.tally.feed(self.game.start_events)
 
     # ------------------------------------------------------------ reading
 
@@ -173,6 +182,14 @@ class Table:
             events = self.game.apply(seat, action, logged=logged)
         self.version += 1
         self._remember(events)
+        try:
+            awards = self.tally.feed(events)
+        except Exception:
+            # An achievement's rule must never stop a game: the move stands, unrewarded.
+            log.exception("game %d: achievements could not read move %d", self.id, self.version)
+            awards = []
+        if not logged:
+            self.new_awards += awards
         self._refresh_seat_versions()
         return events
 
@@ -183,6 +200,7 @@ class Table:
         self._resigned_outcome = other._resigned_outcome
         self._recent, self._private, self._told = other._recent, other._private, other._told
         self._legal, self._seat_versions = other._legal, other._seat_versions
+        self.tally, self.new_awards = other.tally, []
 
     def replay(self, log: list[tuple[int, Action]]) -> None:
         for seat, action in log:

@@ -53,6 +53,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.crib_race import rollout
+from engine.crib_race.achievements import ACHIEVEMENTS, MOMENTS
 from engine.crib_race.ai import choose_action
 from engine.crib_race.analysis import analyse
 from engine.crib_race.board import BOARDS, DEFAULT_BOARD
@@ -99,6 +100,8 @@ SPEC = GameSpec(
     forced=("go",),
     player_counts=PLAYER_COUNTS,
     simulation=CribRaceSim,
+    achievements=ACHIEVEMENTS,
+    moments=MOMENTS,
 )
 
 __all__ = ["SPEC", "CribRaceGame"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cribbage import rollout
+from engine.cribbage.achievements import ACHIEVEMENTS, MOMENTS
 from engine.cribbage.ai import choose_action
 from engine.cribbage.analysis import analyse
 from engine.cribbage.game import CribbageGame
@@ -62,6 +63,8 @@ SPEC = GameSpec(
     order=10,
     forced=("go",),
     simulation=CribbageSim,
+    achievements=ACHIEVEMENTS,
+    moments=MOMENTS,
 )
 
 __all__ = ["SPEC", "CribbageGame"]

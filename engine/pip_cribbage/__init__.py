@@ -50,6 +50,7 @@ from typing import Any
 
 from engine.cribbage.presentation import choice_lines, typed_number
 from engine.pip_cribbage import rollout
+from engine.pip_cribbage.achievements import ACHIEVEMENTS, MOMENTS
 from engine.pip_cribbage.ai import choose_action
 from engine.pip_cribbage.analysis import analyse
 from engine.pip_cribbage.game import PipCribbageGame
@@ -87,6 +88,8 @@ SPEC = GameSpec(
     order=20,
     forced=("go",),
     simulation=PipCribbageSim,
+    achievements=ACHIEVEMENTS,
+    moments=MOMENTS,
 )
 
 __all__ = ["SPEC", "PipCribbageGame"]

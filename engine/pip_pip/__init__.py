@@ -59,6 +59,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.pip_pip import rollout
+from engine.pip_pip.achievements import ACHIEVEMENTS, MOMENTS
 from engine.pip_pip.ai import choose_action
 from engine.pip_pip.analysis import analyse
 from engine.pip_pip.game import PipPipGame
@@ -91,6 +92,8 @@ SPEC = GameSpec(
     rules=RULES,
     order=50,
     simulation=PipPipSimulation,
+    achievements=ACHIEVEMENTS,
+    moments=MOMENTS,
 )
 
 __all__ = ["SPEC", "PipPipGame"]

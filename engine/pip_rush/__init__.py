@@ -52,6 +52,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.pip_rush import rollout
+from engine.pip_rush.achievements import ACHIEVEMENTS, MOMENTS
 from engine.pip_rush.ai import choose_action
 from engine.pip_rush.analysis import analyse
 from engine.pip_rush.game import PipRushGame, team_of
@@ -93,6 +94,8 @@ SPEC = GameSpec(
     rules=RULES,
     order=40,
     simulation=PipRushSim,
+    achievements=ACHIEVEMENTS,
+    moments=MOMENTS,
 )
 
 __all__ = ["SPEC", "PipRushGame"]

@@ -93,8 +93,8 @@ def test_moments_are_drawn_in_their_games_block() -> None:
              for g in ("a", "b")]
     moments = [{"game": "b", "title": "B", "label": "best hand", "value": 29, "at": 0}]
     data = {"name": "Ann", "games": games, "moments": moments, "played": 2, "won": 2}
-    assert "Best hand 29" in drawn_texts(data)
-    assert "B: rating 1.0, 1 game, 1 win, streak: 0 now, best 0, best hand 29." in \
+    assert "Best hand 29 points" in drawn_texts(data)
+    assert "B: rating 1.0, 1 game, 1 win, streak: 0 now, best 0, best hand 29 points." in \
         profile.describe_profile(data)
     assert profile.Plan(data).games == games
 

@@ -40,9 +40,10 @@ class Recorder(Listener):
 
 
 def make_manager(store: Store, **kwargs: Any) -> TableManager:
-    settings: dict[str, Any] = {"ai_delay": 0, "idle_warn": None, "idle_takeover": None}
+    settings: dict[str, Any] = {"ai_delay": 0, "idle_warn": None, "idle_takeover": None,
+                                "games": TEST_GAMES}
     settings.update(kwargs)
-    manager = TableManager(store, games=TEST_GAMES, **settings)
+    manager = TableManager(store, **settings)
     manager.recorder = Recorder()  # type: ignore[attr-defined]
     manager.subscribe(manager.recorder)  # type: ignore[attr-defined]
     return manager

@@ -5,19 +5,16 @@ achievements) put into words."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
 
 import pytest
 
-from engine.registry import GAMES
-from store import Store
+from engine.registry import GAMES, achievement_named
+from store import Honours, RatingPoint, Store
 from tables.player_settings import PlayerSettings
 from tables.profiles import (
     AchievementLine,
     BestMoment,
-    achievement_lines,
     build_profile,
-    moment_lines,
     picture_data,
     rating_series,
     with_series,
@@ -101,58 +98,28 @@ async def test_placings_latest_first_and_privacy_from_the_settings(store: Store)
     assert not (await build_profile(store, GUILD, BOB)).private
 
 
-@dataclass(frozen=True)
-class Point:  # the shape of the seasons part's RatingPoint
-    game: str
-    at: int
-    mu: float
-    sigma: float
-
-
-@dataclass(frozen=True)
-class Moment:  # the shape of the achievements part's Moment
-    game: str
-    kind: str
-    value: int
-    game_id: int
-    user_id: int
-    at: int
-
-
-@dataclass(frozen=True)
-class Earned:  # and its EarnedAchievement
-    key: str
-    game: str
-    game_id: int | None
-    earned_at: int
-
-
-@dataclass(frozen=True)
-class Defined:
-    name: str
-    how: str
-
-
 async def test_history_moments_and_achievements_go_into_words(store: Store) -> None:
-    await play(store, [ANN, BOB], [0, 1])
-    points = [Point(GAME, 1000, 25.0, 8.0), Point("other", 1500, 20.0, 5.0),
-              Point(GAME, 2000, 27.0, 6.0)]
+    points = [RatingPoint(GAME, 1000, 25.0, 8.0), RatingPoint("other", 1500, 20.0, 5.0),
+              RatingPoint(GAME, 2000, 27.0, 6.0)]
     series = rating_series(points)
     assert series == {GAME: ((1000, 1.0), (2000, 9.0)), "other": ((1500, 5.0),)}
+
+    await play(store, [ANN, BOB], [0, 1])
+    [game_id] = [g.id for g in await store.games_with_status("finished")]
+    await store.record_honours(Honours(
+        game_id, GUILD, GAME, 5000,
+        achievements=[(ANN, f"{GAME}:twenty-nine"), (ANN, "no-longer-defined")],
+        moments=[(0, ANN, "pegging", 12), (0, ANN, "hand", 29), (0, ANN, "win", 1),
+                 (0, ANN, "gone", 7), (1, BOB, "hand", 8)],
+        done=True))
     profile = with_series(await build_profile(store, GUILD, ANN), series)
     assert profile.games[0].series == ((1000, 1.0), (2000, 9.0))
-
-    moments = moment_lines([Moment(GAME, "pegging", 12, 1, ANN, 5),
-                            Moment(GAME, "hand", 29, 1, ANN, 4),
-                            Moment(GAME, "big_win", 40, 1, ANN, 6)])
     title = GAMES[GAME].title
-    assert moments == (BestMoment(GAME, title, "best big win", 40, 6),
-                       BestMoment(GAME, title, "best hand", 29, 4),
-                       BestMoment(GAME, title, "best pegging play", 12, 5))
-    defined = {"twenty-nine": Defined("Twenty-nine", "Hold a 29 hand.")}
-    lines = achievement_lines([Earned("twenty-nine", GAME, 3, 90), Earned("gone", GAME, 2, 80)],
-                              defined.get)
-    assert lines == (AchievementLine("Twenty-nine", "Hold a 29 hand.", title, 90),)
+    assert profile.moments == (BestMoment(GAME, title, "highest hand", 29, 5000),
+                               BestMoment(GAME, title, "best pegging play", 12, 5000),
+                               BestMoment(GAME, title, "biggest win", 1, 5000))
+    assert profile.achievements == (
+        AchievementLine("Twenty-nine", achievement_named(f"{GAME}:twenty-nine").how, title, 5000),)
 
     data = picture_data(profile)
     assert data["games"][0]["series"] == [[1000, 1.0], [2000, 9.0]]

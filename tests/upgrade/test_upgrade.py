@@ -1,5 +1,6 @@
 """A database written by release 0601f88 (see make_fixture.py) is migrated in place, and every
-running game in it resumes and finishes exactly as its log says; results and ratings stay.
+running game in it resumes and finishes exactly as its log says; results and ratings stay; the
+backfill awards the achievements and moments its games earned.
 
 Every later change to the schema or to the logged formats must keep this test passing."""
 
@@ -11,10 +12,12 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
+from engine.registry import GAMES
 from store import LogConflict, Store
 from store.copy import TABLES
 from store.migrate import POSTGRES_MIGRATIONS_DIR, load_migrations, migrate, migrate_postgres
 from tables import TableManager
+from tables.backfill import backfill
 from tables.clock import FakeClock
 
 FIXTURE = Path(__file__).with_name("release_0601f88.sqlite3")
@@ -100,9 +103,62 @@ async def test_the_past_release_database_migrates_in_place_and_every_game_finish
     [row] = (await store.actions(EXPECTED["games"][0]["id"]))[:1]
     assert isinstance(row.at, int)  # the old ISO times were converted
     await tournaments_start_empty_and_work(store)
+    await the_backfill_records_the_games_finished_before(store, finished_before)
     await finish_every_game(store)
     assert await store.games_with_status("running") == []
+    await the_backfill_awards_what_every_game_earned(store)
     await store.close()
+
+
+async def best_hands(store: Store, game_id: int) -> dict[int, int]:
+    """Each seat's best count in the game, read straight from its replayed events."""
+    record = await store.game(game_id)
+    game = GAMES[record.game].new(len(record.seats), record.options, record.seed)
+    best: dict[int, int] = {}
+    for row in await store.actions(game_id):
+        for event in game.apply(row.seat, row.action, logged=True):
+            if event["type"] in ("show", "claim"):
+                best[event["seat"]] = max(best.get(event["seat"], 0), event["points"])
+    return {seat: points for seat, points in best.items() if points}
+
+
+async def the_backfill_records_the_games_finished_before(store: Store, finished: list) -> None:
+    report = await backfill(store)
+    assert (report.games, report.skipped) == (len(finished), 0)
+    assert await store.games_without_honours() == []
+    for game in finished:
+        rows = await store.db.fetch(
+            "SELECT seat, value FROM moments WHERE game_id = ? AND kind = 'hand'", (game["id"],))
+        assert {row["seat"]: row["value"] for row in rows} == await best_hands(store, game["id"])
+    assert (await backfill(store)).games == 0  # once only
+
+
+async def honours_rows(store: Store) -> tuple[list, list]:
+    achievements = await store.db.fetch(
+        "SELECT guild_id, user_id, game, achievement, game_id FROM achievements"
+        " ORDER BY guild_id, user_id, game, achievement")
+    moments = await store.db.fetch(
+        "SELECT game_id, seat, kind, user_id, value FROM moments ORDER BY game_id, seat, kind")
+    return [tuple(row) for row in achievements], [tuple(row) for row in moments]
+
+
+async def the_backfill_awards_what_every_game_earned(store: Store) -> None:
+    """The games finished here were recorded live; a database whose games all finished
+    before honours were kept (rows cleared) gets the same from the backfill."""
+    live = await honours_rows(store)
+    double_skunks = [g for g in EXPECTED["games"] if g["outcome"].get("skunk") == "double skunk"]
+    assert double_skunks
+    for game in double_skunks:
+        record = await store.game(game["id"])
+        for seat in game["outcome"]["winners"]:
+            held = await store.achievements_of(record.guild_id, record.seats[seat]["user_id"])
+            assert f"{record.game}:double-skunk" in [a.key for a in held]
+    for table in ("achievements", "moments", "honours_recorded"):
+        await store.db.execute(f"DELETE FROM {table}")
+    report = await backfill(store)
+    assert (report.games, report.skipped) == (len(EXPECTED["games"]), 0)
+    assert await honours_rows(store) == live
+    assert (await backfill(store)).games == 0
 
 
 @pytest.mark.parametrize("backend", ["postgresql"])

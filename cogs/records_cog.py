@@ -1,0 +1,61 @@
+"""/records: a server's records for one game, with who and when. Reads, never changes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import text
+from cogs.lobbies_cog import game_choices
+from cogs.replies import NO_PINGS, tell
+from engine.registry import GAMES, GameSpec
+from store import Store
+from tables.records import RecordRow, server_records
+
+
+def records_content(spec: GameSpec, rows: Sequence[RecordRow]) -> str:
+    """One line per record: what it is, the figure, the player (a mention, which the message
+    never pings) and the day, as Discord shows it in each reader's own time zone."""
+    title = text.safe(spec.title)
+    if not rows:
+        return f"No records are kept for {title}."
+    if all(row.best is None for row in rows):
+        return f"Nobody has set a record in {title} in this server yet."
+    lines = [f"📜 **{title}** records"]
+    for row in rows:
+        how = f" ({row.how})" if row.how else ""
+        if row.best is None:
+            lines.append(f"**{row.name}**{how}: none yet")
+            continue
+        best = row.best
+        lines.append(f"**{row.name}**{how}: {best.value} {row.unit} — <@{best.user_id}>,"
+                     f" game #{best.game_id}, <t:{best.at // 1000}:D>")
+    return text.clip("\n".join(lines))
+
+
+class RecordsCog(commands.Cog, name="Records"):
+    def __init__(self, bot: commands.Bot, store: Store) -> None:
+        self.bot = bot
+        self.store = store
+
+    @app_commands.command(name="records", description="This server's records in a game.")
+    @app_commands.describe(game="Which game")
+    @app_commands.guild_only()
+    async def records_command(self, interaction: discord.Interaction, game: str) -> None:
+        spec = GAMES.get(game)
+        if spec is None:
+            await tell(interaction, f"There is no game {text.quoted(game)}.")
+            return
+        rows = await server_records(self.store, interaction.guild_id or 0, spec)
+        await interaction.response.send_message(
+            records_content(spec, rows), allowed_mentions=NO_PINGS
+        )
+
+    @records_command.autocomplete("game")
+    async def game_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(current)

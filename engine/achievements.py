@@ -1,0 +1,155 @@
+"""Achievements and moments as data, and the one evaluator that reads a game's events for them.
+
+Each game lists its own in its package (`engine/<game>/achievements.py`, through
+`GameSpec.achievements` and `GameSpec.moments`); nothing here knows any game. An achievement is
+a name, a line on how it is earned, the game, and a rule over the game's events:
+
+- `on_event(event)` names the seats one event earns it for, as the event happens (a 29 hand);
+- `on_finish(events, outcome)` names the seats the finished game earns it for, reading the
+  game's events of the types in `watches` (kept while the game runs) and its outcome.
+
+A game ended by a resignation earns nothing at its end: the rules read a game played out.
+
+A moment is a seat's best of one kind in one game (its best hand, its best pegging play, the
+margin of its win), read from events or from the outcome; the store keeps each seat's best.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Event = dict[str, Any]
+Outcome = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Achievement:
+    #: Unique across every game: "<game>:<what>".
+    key: str
+    #: Short, for a line at the table and a profile.
+    name: str
+    #: One line on how it is earned.
+    how: str
+    #: The game it belongs to (a registry name), or None for one every game shares.
+    game: str | None
+    on_event: Callable[[Event], Iterable[int]] | None = None
+    on_finish: Callable[[Sequence[Event], Outcome], Iterable[int]] | None = None
+    #: The event types `on_finish` reads.
+    watches: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class MomentKind:
+    #: "hand", "pegging", "win": what the store files the value under.
+    kind: str
+    #: Words for the best of it, for records and profiles: "Highest hand".
+    name: str
+    #: What the value counts: "points", "holes".
+    unit: str = "points"
+    #: How the value is reckoned, where the name does not say it.
+    how: str = ""
+    #: (seat, value) that one event is worth for this kind, or None.
+    from_event: Callable[[Event], tuple[int, int] | None] | None = None
+    #: (seat, value) pairs the finished game is worth for this kind.
+    from_outcome: Callable[[Outcome], Iterable[tuple[int, int]]] | None = None
+
+
+#: Generic, from tournament placings rather than a game's events: first place when a
+#: tournament ends. Its EarnedAchievement's game is the tournament's.
+TOURNAMENT_WON = Achievement(
+    key="tournament-won", name="Champion", how="Finish first in a tournament.", game=None,
+)
+
+
+@dataclass(frozen=True)
+class Award:
+    key: str
+    seat: int
+
+
+def winning_margin(outcome: Outcome) -> list[tuple[int, int]]:
+    """Each winning seat's lead over the best seat that did not win (by the outcome's
+    scores), when there is a lead: a shared win has none."""
+    scores, winners = outcome.get("scores"), outcome.get("winners") or []
+    if not isinstance(scores, list) or not winners or outcome.get("shared"):
+        return []
+    others = [score for seat, score in enumerate(scores) if seat not in winners]
+    if not others:
+        return []
+    lead = min(scores[seat] for seat in winners) - max(others)
+    return [(seat, lead) for seat in winners] if lead > 0 else []
+
+
+def win_margin(unit: str, how: str) -> MomentKind:
+    """The margin of a win, as `winning_margin` reckons it, in `unit`; `how` in words."""
+    return MomentKind("win", "Biggest win", unit, how, from_outcome=winning_margin)
+
+
+@dataclass
+class Tally:
+    """What one game has earned so far: fed every event as it happens (or as its log
+    replays), then its outcome once. Each (achievement, seat) is awarded once per game."""
+
+    achievements: Sequence[Achievement]
+    moment_kinds: Sequence[MomentKind] = ()
+    #: Every award so far, in the order earned.
+    earned: list[Award] = field(default_factory=list)
+    #: (seat, kind) -> the best value so far.
+    best: dict[tuple[int, str], int] = field(default_factory=dict)
+    #: The events the finishing rules read.
+    history: list[Event] = field(default_factory=list)
+    finished: bool = False
+
+    def __post_init__(self) -> None:
+        self._watched = frozenset().union(*(a.watches for a in self.achievements))
+        self._instant = [a for a in self.achievements if a.on_event is not None]
+        self._from_events = [m for m in self.moment_kinds if m.from_event is not None]
+
+    def feed(self, events: Iterable[Event]) -> list[Award]:
+        """The awards these events earn that the game had not earned yet."""
+        fresh: list[Award] = []
+        for event in events:
+            if event.get("type") in self._watched:
+                self.history.append(event)
+            for achievement in self._instant:
+                assert achievement.on_event is not None
+                fresh += self._award(achievement, achievement.on_event(event))
+            for moment in self._from_events:
+                assert moment.from_event is not None
+                self._note(moment.kind, moment.from_event(event))
+        return fresh
+
+    def finish(self, outcome: Outcome) -> list[Award]:
+        """The awards the game's end earns (once: a second call earns nothing)."""
+        if self.finished:
+            return []
+        self.finished = True
+        if outcome.get("resigned") is not None:
+            return []
+        fresh: list[Award] = []
+        for achievement in self.achievements:
+            if achievement.on_finish is not None:
+                fresh += self._award(achievement, achievement.on_finish(self.history, outcome))
+        for moment in self.moment_kinds:
+            if moment.from_outcome is not None:
+                for pair in moment.from_outcome(outcome):
+                    self._note(moment.kind, pair)
+        return fresh
+
+    def _award(self, achievement: Achievement, seats: Iterable[int]) -> list[Award]:
+        fresh = []
+        for seat in seats:
+            award = Award(achievement.key, seat)
+            if award not in self.earned:
+                self.earned.append(award)
+                fresh.append(award)
+        return fresh
+
+    def _note(self, kind: str, pair: tuple[int, int] | None) -> None:
+        if pair is None:
+            return
+        seat, value = pair
+        if value > self.best.get((seat, kind), 0):
+            self.best[(seat, kind)] = value

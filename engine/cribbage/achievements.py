@@ -1,0 +1,128 @@
+"""The Cribbage family's achievements and moments (Cribbage here; PIP Cribbage and Crib Race
+build theirs with `family_achievements` and `FAMILY_MOMENTS`).
+
+Exactly, over the events engine/cribbage/game.py writes:
+
+- **A count** is a hand or crib as the show scores it for its owner: a "show" event's points,
+  or with muggins on the points a "claim" event scores (what the owner claimed, not what a
+  muggins press found later).
+- **Twenty-nine**: a count of 29 (in PIP Cribbage, whose dice can count past it, 29 or more).
+- **Big hand**: a count of exactly 24 or exactly 28.
+- **Perfect pegging play**: one lay scoring 12 or more by itself: a "score" event for the play
+  (C-9: a card's points together, a go or last card apart). Only the fourth card of one rank
+  laid in a row reaches 12 (a double pair royal; 14 when it also makes 15 or 31): the longest
+  run a count allows is seven cards (7) and a pair royal is 6. In PIP Cribbage a die can be
+  the fourth, or with Double PIP (PC-11) the fifth, piece of a rank. In Crib Race a lay from a
+  penalty box counts though it moves no peg ("boxed_points").
+- **Double skunk given**: winning a game whose outcome is a double skunk (C-13, CR-11): every
+  seat of the winning side.
+- **Comeback**: winning after trailing the leading side by 30 points or more (Crib Race: 30
+  holes, by the pegs' standings of CR-11) at some moment of the game, as the score events
+  left the sides.
+
+The moments: a seat's best count, its best lay (points from one card, as above), and its
+biggest win: the winner's score less the best losing side's (Crib Race: holes between the
+finish and the nearest losing peg).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from engine.achievements import Achievement, Event, MomentKind, Outcome, win_margin
+
+#: A double pair royal: the least one lay must score to be a perfect pegging play.
+PERFECT_LAY = 12
+COMEBACK = 30
+
+
+def count_of(event: Event) -> tuple[int, int] | None:
+    """(seat, points) of a hand or crib count as scored, or None for any other event."""
+    if event.get("type") in ("show", "claim"):
+        return int(event["seat"]), int(event["points"])
+    return None
+
+
+def lay_of(event: Event) -> tuple[int, int] | None:
+    """(seat, points) of one card's points in the play, scored or lost in a penalty box."""
+    if event.get("type") in ("score", "boxed_points") and event.get("reason") == "play":
+        return int(event["seat"]), int(event["points"])
+    return None
+
+
+def counts_of(
+    points: Iterable[int], at_least: int | None = None
+) -> Callable[[Event], list[int]]:
+    """The rule: a count of one of `points` (or of `at_least` or more)."""
+    wanted = frozenset(points)
+
+    def rule(event: Event) -> list[int]:
+        found = count_of(event)
+        if found is None:
+            return []
+        seat, value = found
+        hit = value in wanted or (at_least is not None and value >= at_least)
+        return [seat] if hit else []
+
+    return rule
+
+
+def perfect_lay(event: Event) -> list[int]:
+    found = lay_of(event)
+    return [found[0]] if found is not None and found[1] >= PERFECT_LAY else []
+
+
+def double_skunk(events: Sequence[Event], outcome: Outcome) -> list[int]:
+    return list(outcome.get("winners", [])) if outcome.get("skunk") == "double skunk" else []
+
+
+def comeback(events: Sequence[Event], outcome: Outcome) -> list[int]:
+    winners = list(outcome.get("winners", []))
+    scores: dict[int, int] = {}
+    side_of: dict[int, int] = {}
+    worst = 0
+    for event in events:
+        if event.get("type") != "score":
+            continue
+        side_of[int(event["seat"])] = int(event["side"])
+        scores[int(event["side"])] = int(event["score"])
+        mine = next((side_of[s] for s in winners if s in side_of), None)
+        if mine is None:
+            continue
+        leader = max((score for side, score in scores.items() if side != mine), default=0)
+        worst = max(worst, leader - scores.get(mine, 0))
+    return winners if worst >= COMEBACK else []
+
+
+def family_achievements(
+    game: str, *, past_29: bool = False, unit: str = "points"
+) -> tuple[Achievement, ...]:
+    """The family's five for `game`. `past_29`: a count can pass 29 (PIP Cribbage), so
+    Twenty-nine is earned by 29 or more; `unit`: what a lead is counted in."""
+    twenty_nine = "Score 29 or more for one hand or crib." if past_29 else (
+        "Score 29 for one hand or crib, the most a count can make.")
+    return (
+        Achievement(f"{game}:twenty-nine", "Twenty-nine", twenty_nine, game,
+                    on_event=counts_of([29], 29 if past_29 else None)),
+        Achievement(f"{game}:big-hand", "Big hand", "Score exactly 24 or 28 for one count.",
+                    game, on_event=counts_of([24, 28])),
+        Achievement(f"{game}:perfect-pegging", "Perfect pegging play",
+                    "Lay one card that scores 12 or more in the play: the fourth of a rank "
+                    "in a row.", game, on_event=perfect_lay),
+        Achievement(f"{game}:double-skunk", "Double skunk", "Win by a double skunk.", game,
+                    on_finish=double_skunk),
+        Achievement(f"{game}:comeback", "Comeback",
+                    f"Win after trailing by {COMEBACK} {unit} or more.", game,
+                    on_finish=comeback, watches=frozenset({"score"})),
+    )
+
+
+FAMILY_MOMENTS = (
+    MomentKind("hand", "Highest hand", how="a hand or crib as scored", from_event=count_of),
+    MomentKind("pegging", "Best pegging play", how="points from one card laid",
+               from_event=lay_of),
+)
+
+ACHIEVEMENTS = family_achievements("cribbage")
+MOMENTS = (*FAMILY_MOMENTS,
+           win_margin("points", "the winner's score less the best losing side's"))

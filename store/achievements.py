@@ -1,0 +1,133 @@
+"""The store's side of achievements, moments and records (issue 43): a mixin of `Store`.
+
+An achievement is held once per player and server, from the first time it was earned: writing
+one again changes nothing unless the new one is earlier (the backfill finding an older game),
+which then takes its place. Moments are kept per finished game and human seat; the server's
+records and a player's bests are the greatest of them. `honours_recorded` lists the finished
+games whose honours are in, so the backfill never does a game twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from store.base import StoreBase
+from store.database import Connection, Row
+from store.records import EarnedAchievement, Honours, Moment
+
+#: The best first: the higher value, then the earlier, then the older game.
+_BEST_FIRST = "value DESC, at, game_id"
+
+
+class AchievementStore(StoreBase):
+    async def record_honours(self, honours: Honours) -> list[tuple[int, str]]:
+        """Write what a game earned, in one transaction; returns the (user id, key) pairs
+        that were new to their players (the ones to tell them about)."""
+        async with self.db.transaction() as tx:
+            fresh = await _award(tx, honours.guild_id, honours.game, honours.game_id,
+                                 honours.at, honours.achievements)
+            await tx.executemany(
+                "INSERT INTO moments (game_id, seat, kind, guild_id, game, user_id, value, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat, kind) DO UPDATE"
+                " SET value = excluded.value, at = excluded.at",
+                [(honours.game_id, seat, kind, honours.guild_id, honours.game, user_id, value,
+                  honours.at) for seat, user_id, kind, value in honours.moments],
+            )
+            if honours.done:
+                await tx.execute(
+                    "INSERT INTO honours_recorded (game_id) VALUES (?)"
+                    " ON CONFLICT (game_id) DO NOTHING", (honours.game_id,),
+                )
+        return fresh
+
+    async def games_without_honours(self, after_id: int = 0, limit: int = 100) -> list[int]:
+        """Finished games whose honours are not recorded yet, oldest first, after `after_id`."""
+        rows = await self.db.fetch(
+            "SELECT g.id FROM games g WHERE g.status = 'finished' AND g.id > ?"
+            " AND NOT EXISTS (SELECT 1 FROM honours_recorded h WHERE h.game_id = g.id)"
+            " ORDER BY g.id LIMIT ?",
+            (after_id, limit),
+        )
+        return [int(row["id"]) for row in rows]
+
+    async def award_tournament_wins(self, key: str, tournament_id: int | None = None) -> int:
+        """Award `key` to every first place of a finished tournament (of `tournament_id`
+        only, if given), at the time it finished; returns how many were new."""
+        where = " AND tournament_id = ?" if tournament_id is not None else ""
+        params = (tournament_id,) if tournament_id is not None else ()
+        rows = await self.db.fetch(
+            f"SELECT guild_id, user_id, game, finished_at FROM tournament_placings"
+            f" WHERE place = 1{where} ORDER BY finished_at", params,
+        )
+        fresh = 0
+        async with self.db.transaction() as tx:
+            for row in rows:
+                at = _ms(row["finished_at"])
+                fresh += len(await _award(tx, row["guild_id"], row["game"], None, at,
+                                          [(row["user_id"], key)]))
+        return fresh
+
+    async def achievements_of(self, guild_id: int, user_id: int) -> list[EarnedAchievement]:
+        """A player's achievements in this server, newest first."""
+        rows = await self.db.fetch(
+            "SELECT achievement, game, game_id, earned_at FROM achievements"
+            " WHERE guild_id = ? AND user_id = ? ORDER BY earned_at DESC, achievement",
+            (guild_id, user_id),
+        )
+        return [EarnedAchievement(row["achievement"], row["game"], row["game_id"],
+                                  row["earned_at"]) for row in rows]
+
+    async def best_moments(self, guild_id: int, user_id: int) -> list[Moment]:
+        """A player's best moment of each (game, kind) in this server."""
+        rows = await self.db.fetch(
+            "SELECT game, kind, value, game_id, user_id, at FROM ("
+            " SELECT m.*, ROW_NUMBER() OVER (PARTITION BY game, kind"
+            f" ORDER BY {_BEST_FIRST}) AS place FROM moments m"
+            " WHERE guild_id = ? AND user_id = ?) ranked WHERE place = 1 ORDER BY game, kind",
+            (guild_id, user_id),
+        )
+        return [_moment(row) for row in rows]
+
+    async def record_moment(self, guild_id: int, game: str, kind: str) -> Moment | None:
+        """The server's record of one kind in one game (the highest hand, the biggest win):
+        the best moment any player has had, the first to reach it if several did."""
+        row = await self.db.fetchone(
+            "SELECT game, kind, value, game_id, user_id, at FROM moments"
+            f" WHERE guild_id = ? AND game = ? AND kind = ? ORDER BY {_BEST_FIRST} LIMIT 1",
+            (guild_id, game, kind),
+        )
+        return _moment(row) if row is not None else None
+
+
+async def _award(
+    tx: Connection, guild_id: int, game: str, game_id: int | None, at: int,
+    earned: Sequence[tuple[int, str]],
+) -> list[tuple[int, str]]:
+    fresh = []
+    for user_id, key in dict.fromkeys(earned):
+        held = await tx.fetchone(
+            "SELECT earned_at FROM achievements WHERE guild_id = ? AND user_id = ? AND game = ?"
+            " AND achievement = ?", (guild_id, user_id, game, key),
+        )
+        if held is None:
+            fresh.append((user_id, key))
+        elif held["earned_at"] <= at:
+            continue
+        await tx.execute(
+            "INSERT INTO achievements (guild_id, user_id, game, achievement, game_id, earned_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id, game, achievement)"
+            " DO UPDATE SET game_id = excluded.game_id, earned_at = excluded.earned_at",
+            (guild_id, user_id, game, key, game_id, at),
+        )
+    return fresh
+
+
+def _moment(row: Row) -> Moment:
+    return Moment(row["game"], row["kind"], row["value"], row["game_id"], row["user_id"],
+                  row["at"])
+
+
+def _ms(iso: str) -> int:
+    """A stored ISO time ("2026-12-06T18:00:00.000+00:00") in milliseconds since 1970."""
+    return int(datetime.fromisoformat(iso).timestamp() * 1000)

@@ -1,0 +1,84 @@
+"""Achievements and moments as games are played: recorded after each committed move, said once
+in the table's lines, and the tournaments' first places awarded when an event ends.
+
+A move's awards are stored before the member who made it is answered (the manager calls
+`record_move` under the table's lock, after the move is committed). When the game ends,
+everything it earned (the awards of moves replayed after a restart included) and each human
+seat's moments go in with the game marked done, so the backfill (tables/backfill.py) passes
+it by; if that write fails, the backfill records the game at the next start. Computer seats
+earn nothing and keep no moments.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from engine.achievements import TOURNAMENT_WON, Award, Tally
+from store import Honours, Store
+from tables.seats import SeatInfo
+from tables.table import Table
+from tables.tournaments import FINISHED
+
+if TYPE_CHECKING:
+    from tables.tournaments.service import HeldTournament
+
+log = logging.getLogger(__name__)
+
+#: The table's line when a player earns an achievement ({s0} and the like fill in names).
+EARNED_LINE = "🏅 {{s{seat}:earns}} an achievement: {name} ({how})."
+
+
+def honours_of(
+    tally: Tally, awards: list[Award], seats: list[SeatInfo], *, game_id: int, guild_id: int,
+    game: str, at: int, done: bool,
+) -> Honours:
+    """The store's record of `awards` (and with `done`, of the game's moments), the human
+    seats' only."""
+    humans = {seat: info.user_id for seat, info in enumerate(seats) if info.user_id is not None}
+    honours = Honours(game_id, guild_id, game, at)
+    honours.achievements = [(humans[a.seat], a.key) for a in awards if a.seat in humans]
+    if done:
+        honours.moments = [(seat, humans[seat], kind, value)
+                           for (seat, kind), value in sorted(tally.best.items())
+                           if seat in humans]
+        honours.done = True
+    return honours
+
+
+async def record_move(store: Store, table: Table, at: int) -> None:
+    """Store what the move just committed earned and say each new achievement at the table.
+    A failure is logged and changes nothing else: the move itself is already safe."""
+    awards, table.new_awards = table.new_awards, []
+    done = table.finished
+    try:
+        if done:
+            assert table.outcome is not None
+            table.tally.finish(table.outcome)
+            awards = list(table.tally.earned)
+        if not awards and not done:
+            return
+        honours = honours_of(table.tally, awards, table.seats, game_id=table.id,
+                             guild_id=table.guild_id, game=table.game_name, at=at, done=done)
+        fresh = await store.record_honours(honours)
+    except Exception:
+        log.exception("game %d: could not record its achievements", table.id)
+        return
+    named = {achievement.key: achievement for achievement in table.spec.achievements}
+    for user_id, key in fresh:
+        seat, achievement = table.seat_of(user_id), named.get(key)
+        if seat is not None and achievement is not None:
+            how = achievement.how.rstrip(".")
+            table.note(EARNED_LINE.format(seat=seat, name=achievement.name, how=how))
+
+
+class TournamentHonours:
+    """Hears the tournament service (its `on_tournament` notices): when an event ends, its
+    first places earn TOURNAMENT_WON."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def on_tournament(self, held: HeldTournament, events: list[Any]) -> None:
+        if held.event.status == FINISHED:
+            await self.store.award_tournament_wins(TOURNAMENT_WON.key, held.id)

@@ -1,0 +1,72 @@
+"""Achievements through the real bot and the fake Discord: a line in the table message when one
+is earned (said once, no extra message, no ping), and /records afterwards."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+
+import pytest
+
+from engine.achievements import Achievement
+from engine.registry import GAMES
+from testkit.fake_discord import FakeDiscord
+from testkit.players import GameDriver, test_bot
+
+GAME = "pip-pip"
+#: A quick one for the test: earned by the first card a player lays.
+FIRST_CARD = Achievement(f"{GAME}:first-card", "Opening lead", "Lay a card.", GAME,
+                         on_event=lambda event: [event["seat"]] if event["type"] == "play" else [])
+LINE = re.compile(r"🏅 (\w+) earns an achievement: Opening lead \(Lay a card\)\.")
+
+
+async def test_an_achievement_line_appears_once_in_the_table_message_and_records_follow(
+    monkeypatch: pytest.MonkeyPatch, quick_pictures: list
+) -> None:
+    spec = GAMES[GAME]
+    monkeypatch.setitem(GAMES, GAME, replace(spec, achievements=(*spec.achievements, FIRST_CARD)))
+    monkeypatch.setattr("tables.manager.random.SystemRandom", lambda: random.Random("records"))
+    async with FakeDiscord(members=("alice", "bob", "carol")) as fake:
+        await fake.connect(test_bot(":memory:"))
+        players = [fake.member(name) for name in ("alice", "bob", "carol")]
+        before = await fake.slash(players[0], "records", {"game": GAME})
+        assert before.message is not None
+        assert "Nobody has set a record in Pip Pip" in before.message.content
+        driver = GameDriver(fake, rng=random.Random(5))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        await driver.settle()
+
+        table = driver.table_message()
+        earners: set[str] = set()
+        for version in table.history:
+            found = LINE.findall(version["content"] or "")
+            assert len(found) == len(set(found)), "a line said twice in one message"
+            earners |= set(found)
+        assert earners == {"Alice", "Bob", "Carol"}
+        # Said in the table message only: no message of its own, and nobody pinged for it.
+        others = [m for m in fake.state.messages.values() if m.id != table.id]
+        assert not any("earns an achievement" in v["content"] or ""
+                       for m in others for v in m.history)
+        assert not [m for m in fake.state.messages.values()
+                    if m.pings and "earns an achievement" in (m.history[0]["content"] or "")]
+        store = driver.bot.store
+        assert store is not None
+        guild = table.guild_id
+        for user in players:
+            held = [a.key for a in await store.achievements_of(guild, user.id)]
+            assert held.count(FIRST_CARD.key) == 1
+
+        answer = await fake.slash(players[1], "records", {"game": GAME})
+        assert answer.message is not None
+        content = answer.message.content
+        assert "Pip Pip** records" in content
+        best = await store.record_moment(guild, GAME, "win")
+        assert best is not None
+        assert f"**Biggest win** (the winner's total less the next best total): {best.value} " \
+               f"points — <@{best.user_id}>, game #{best.game_id}" in content
+        assert "**Best trick**" in content and not answer.message.pings
+        missing = await fake.slash(players[1], "records", {"game": "snap"})
+        assert "There is no game" in (missing.errors or missing.message.content)
+        fake.assert_clean()
