@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from store.database import Connection, Database, Row, UniqueViolation, connect
+from store.database import Connection, Database, Joined, Row, UniqueViolation, connect
 from store.records import (
     TOURNAMENT_OPEN_STATUSES,
     ActionRecord,
@@ -529,27 +529,32 @@ class Store:
         now = _now()
         started = now if status == "running" else None
         finished = now if status in ("finished", "cancelled") else None
+        save = (
+            "UPDATE tournaments SET state = ?, status = ?, round_deadline = ?,"
+            " message_id = COALESCE(?, message_id), version = version + 1,"
+            " started_at = COALESCE(started_at, ?), finished_at = COALESCE(finished_at, ?),"
+            " updated_at = ? WHERE id = ? AND version = ?",
+            (
+                state, status, round_deadline, message_id, started, finished, now,
+                tournament_id, version,
+            ),
+        )
+        if not placings:
+            # One statement, committed on its own: a member's press waits for one turn at
+            # the database, which every running game's moves queue for too.
+            if not await self._write(*save):
+                await self._refuse_save(self.db, tournament_id, version)
+            return version + 1
         async with self.db.transaction() as tx:
-            if not await tx.execute(
-                "UPDATE tournaments SET state = ?, status = ?, round_deadline = ?,"
-                " message_id = COALESCE(?, message_id), version = version + 1,"
-                " started_at = COALESCE(started_at, ?), finished_at = COALESCE(finished_at, ?),"
-                " updated_at = ? WHERE id = ? AND version = ?",
-                (
-                    state, status, round_deadline, message_id, started, finished, now,
-                    tournament_id, version,
-                ),
-            ):
-                if await tx.fetchone(
-                    "SELECT id FROM tournaments WHERE id = ?", (tournament_id,)
-                ) is None:
-                    raise KeyError(f"no tournament {tournament_id}")
-                raise TournamentConflict(
-                    f"tournament {tournament_id} is no longer at version {version}"
-                )
-            if placings:
-                await self._record_placings(tx, tournament_id, placings, entries or 0, now)
+            if not await tx.execute(*save):
+                await self._refuse_save(tx, tournament_id, version)
+            await self._record_placings(tx, tournament_id, placings, entries or 0, now)
         return version + 1
+
+    async def _refuse_save(self, on: Connection, tournament_id: int, version: int) -> None:
+        if await on.fetchone("SELECT id FROM tournaments WHERE id = ?", (tournament_id,)) is None:
+            raise KeyError(f"no tournament {tournament_id}")
+        raise TournamentConflict(f"tournament {tournament_id} is no longer at version {version}")
 
     async def _record_placings(
         self,
@@ -621,6 +626,19 @@ class Store:
             " VALUES (?, ?, ?, ?, ?)",
             (game_id, tournament_id, round, match_id, channel_id),
         )
+
+    async def create_match_game(
+        self, tournament_id: int, *, round: int, match_id: str, match_channel_id: int,
+        **game: Any,
+    ) -> int:
+        """create_game(**game) for a match, linked to it (link_match_game) in the same
+        transaction: a match never has a game it does not know of, even across a crash."""
+        async with self.db.transaction() as tx:
+            joined = Store(Joined(tx, self.db), owner=self.owner)
+            game_id = await joined.create_game(**game)
+            await joined.link_match_game(tournament_id, round=round, match_id=match_id,
+                                         game_id=game_id, channel_id=match_channel_id)
+        return game_id
 
     async def match_of_game(self, game_id: int) -> MatchGame | None:
         """The tournament match a game plays, or None for a game outside any tournament."""
