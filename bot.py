@@ -233,7 +233,8 @@ class CardBot(commands.Bot):
         await self.add_cog(InfoCog(self, self.tables))
         await self.add_cog(ReviewCog(self, self.tables))
         await self.add_cog(ReplayCog(self, self.tables))
-        self.tournaments = TournamentService(self.store, self.tables, **self.tournament_knobs)
+        self.tournaments = await TournamentService.beside(self.store, self.tables,
+                                                          **self.tournament_knobs)
         await self.add_cog(TournamentsCog(self, self.tournaments))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         # Every component is a DynamicItem keyed by its custom_id, so buttons sent before a
