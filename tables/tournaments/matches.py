@@ -88,10 +88,12 @@ class MatchGames:
                 entry = event.entry(entry_id or "")
                 seats.append(SeatInfo(user_id, entry.names[entry.members.index(user_id)]))
         where = thread_id or channel_id
+        # Through the games' store: a round's games are created in a burst, which would hold
+        # up members' presses on the service's own connection.
         table = await service.manager.create(
             guild_id=held.guild_id, channel_id=channel_id, game=event.game,
             options=event.options, seats=seats, host_id=held.host_id, thread_id=thread_id,
-            write=partial(service.store.create_match_game, held.id, round=match.round,
+            write=partial(service.manager.store.create_match_game, held.id, round=match.round,
                           match_id=match.id, match_channel_id=where),
         )
         held.games.append(MatchGame(table.id, held.id, match.round, match.id, where))
