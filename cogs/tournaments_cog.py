@@ -98,7 +98,7 @@ def event_content(held: HeldTournament) -> str:
             lines += ["```", *words.round_lines(event, event.current), "```"]
     if event.status == RUNNING and held.round_deadline is not None:
         lines.append(f"The round's time is up <t:{held.round_deadline // 1000}:R>; the "
-                     "computer then plays out its unfinished games.")
+                     "computer then plays on for players who are away.")
     return text.clip("\n".join(lines))
 
 
