@@ -10,6 +10,7 @@ played out then, and the round ends with its last game."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Coroutine
 from functools import partial
@@ -116,7 +117,8 @@ class EventTimers:
                 names = [table.seats[s].name for s in away]
                 line = DEADLINE_LINE.format(names=spoken_list(names),
                                             are="is" if len(names) == 1 else "are")
-                await manager.play_for(table.id, away, line)
+                with contextlib.suppress(IllegalAction):  # it ended meanwhile
+                    await manager.play_for(table.id, away, line)
             playing_on |= any(not seat.is_computer and s not in table.away
                               for s, seat in enumerate(table.seats))
         return playing_on
