@@ -259,10 +259,13 @@ class TournamentService(Listener):
         """A game ended: if it plays a match, its result goes into the match."""
         if self.closed:
             return
-        link = await self.store.match_of_game(table.id)
-        if link is None or link.tournament_id not in self._held:
+        # The links in memory: a round's games end in a burst, and members' presses would
+        # queue behind as many reads.
+        found = next(((held, game) for held in self._held.values() for game in held.games
+                      if game.game_id == table.id), None)
+        if found is None:
             return
-        held = self._held[link.tournament_id]
+        held, link = found
         if table.status == "finished" and table.outcome is not None:
             await self.record(held, link.match_id, table.id, table.outcome)
         else:  # abandoned (a forfeit closes its game so) or errored: the host may rule
