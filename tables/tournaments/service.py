@@ -115,11 +115,10 @@ class TournamentService(Listener):
     @classmethod
     async def beside(cls, store: Store, manager: TableManager, **knobs: Any) -> TournamentService:
         """A service saving through a store of its own where that helps: on SQLite a second
-        connection to the same file, with the same claim on the games it creates. On the
-        games' connection a member's press would queue behind the moves of every running
-        game; on its own it waits at most for the write under way. PostgreSQL's pool gives
-        each caller its own connection already: the same store is used. close() closes the
-        store it opened."""
+        connection to the same file. On the games' connection a member's press would queue
+        behind the moves of every running game; on its own it waits for the write under way
+        only. PostgreSQL's pool gives each caller a connection already: the same store is
+        used. close() closes the store it opened."""
         if store.kind != "sqlite" or store.path == ":memory:":
             return cls(store, manager, **knobs)
         service = cls(await Store.open(store.path, owner=store.owner), manager, **knobs)

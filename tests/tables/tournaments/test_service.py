@@ -331,3 +331,15 @@ async def test_a_press_is_acknowledged_once_saved_and_before_the_listeners_hear(
     assert order == [f"saved at version {held.version}", "heard"]
     await service.close()
     await manager.close()
+
+
+async def test_on_sqlite_the_service_saves_through_a_connection_of_its_own(store: Store):
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    service = await TournamentService.beside(store, manager)
+    assert (service.store is store) == (store.kind == "postgresql")
+    held = await signed_up(service, 3, game="cribbage", format=SWISS, rounds_planned=2)
+    record = await store.tournament(held.id)  # committed where the games' store sees it
+    assert record is not None and record.version == held.version == 4
+    await service.close()
+    assert (await store.tournament(held.id)) is not None  # the games' store is still open
+    await manager.close()
