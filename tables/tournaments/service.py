@@ -243,7 +243,10 @@ class TournamentService(Listener):
         async with self._lock(tournament_id):
             events = await self._change(held, change, message_id)
         if saved is not None:
-            await saved()
+            try:
+                await saved()
+            except Exception:  # an answer that failed must not stop what the change needs
+                log.exception("tournament %d: acknowledging a saved change failed", held.id)
         await self._after(held, events)
         return events
 

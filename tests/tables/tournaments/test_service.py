@@ -329,6 +329,14 @@ async def test_a_press_is_acknowledged_once_saved_and_before_the_listeners_hear(
     pilot.on_tournament = heard  # type: ignore[method-assign]
     await service.act(held.id, lambda e: e.join(200, "Zed"), saved=acknowledge)
     assert order == [f"saved at version {held.version}", "heard"]
+
+    async def expired() -> None:
+        raise ConnectionError("the interaction expired")
+
+    # An answer that fails changes nothing about what follows the saved change.
+    await service.act(held.id, lambda e: e.join(201, "Yan"), saved=expired)
+    assert order[-1] == "heard" and len(order) == 3
+    assert [e.name for e in (await stored(store, held)).entries][-1] == "Yan"
     await service.close()
     await manager.close()
 
