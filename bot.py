@@ -243,7 +243,8 @@ class CardBot(commands.Bot):
         await self.add_cog(ReviewCog(self, self.tables))
         await self.add_cog(ReplayCog(self, self.tables))
         await self.add_cog(ProfileCog(self, self.tables))
-        self.tournaments = TournamentService(self.store, self.tables, **self.tournament_knobs)
+        self.tournaments = await TournamentService.beside(self.store, self.tables,
+                                                          **self.tournament_knobs)
         self.tournaments.subscribe(TournamentHonours(self.store))
         await self.add_cog(TournamentsCog(self, self.tournaments))
         await self.add_cog(RecordsCog(self, self.store))

@@ -21,11 +21,13 @@ from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables.options import parse_options
+from tables.table import Table
 from tables.tournaments import FORMATS, KNOCKOUT, RUNNING, SIGNUP
 from tables.tournaments import text as words
 from tables.tournaments.fit import FORMAT_WORDS
+from tables.tournaments.model import Match
 from tables.tournaments.picture import picture_data
-from tables.tournaments.service import HeldTournament, TournamentService
+from tables.tournaments.service import HeldTournament, TournamentListener, TournamentService
 
 log = logging.getLogger(__name__)
 
@@ -96,7 +98,7 @@ def event_content(held: HeldTournament) -> str:
             lines += ["```", *words.round_lines(event, event.current), "```"]
     if event.status == RUNNING and held.round_deadline is not None:
         lines.append(f"The round's time is up <t:{held.round_deadline // 1000}:R>; the "
-                     "computer then plays out its unfinished games.")
+                     "computer then plays on for players who are away.")
     return text.clip("\n".join(lines))
 
 
@@ -106,7 +108,7 @@ async def event_files(held: HeldTournament) -> list[discord.File]:
     return await images.tournament_pictures(picture_data(held.event))
 
 
-class TournamentsCog(commands.Cog, name="Tournaments"):
+class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
     group = app_commands.Group(name="tournament", description="Run a tournament in this server.",
                                guild_only=True)
 
@@ -287,8 +289,9 @@ class TournamentsCog(commands.Cog, name="Tournaments"):
                 # Starting opens every match's thread and game: acknowledged first.
                 await interaction.response.defer()
                 await self.service.start_event(tournament_id, user.id)
-            else:
-                await self.service.act(tournament_id, changes[what])
+            else:  # acknowledged once saved, before the message is edited
+                await self.service.act(tournament_id, changes[what],
+                                       saved=interaction.response.defer)
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
@@ -342,7 +345,7 @@ class TournamentsCog(commands.Cog, name="Tournaments"):
         except discord.HTTPException:
             log.warning("Could not edit tournament %s's message", held.id)
 
-    async def on_match_opened(self, held: HeldTournament, match: Any, table: Any) -> None:
+    async def on_match_opened(self, held: HeldTournament, match: Match, table: Table) -> None:
         """Show the game and call its players to it, once."""
         tables = self.bot.get_cog("Tables")
         if tables is not None:
@@ -359,7 +362,7 @@ class TournamentsCog(commands.Cog, name="Tournaments"):
         except discord.HTTPException:
             log.warning("Could not call the players of game %s", table.id)
 
-    async def _place(self, held: HeldTournament, match: Any) -> tuple[int, int | None]:
+    async def _place(self, held: HeldTournament, match: Match) -> tuple[int, int | None]:
         """A thread for the match's game in the event's channel where one can be made."""
         channel = self.bot.get_channel(held.channel_id)
         if not isinstance(channel, discord.TextChannel):

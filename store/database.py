@@ -79,6 +79,35 @@ class Database(Connection):
     async def close(self) -> None: ...
 
 
+class Joined(Database):
+    """A transaction already open, seen as a database: statements run on it join that
+    transaction (and `transaction()` opens none), so a store method can commit as part of a
+    larger whole. It is not opened, closed or migrated."""
+
+    def __init__(self, tx: Connection, outer: Database) -> None:
+        self._tx = tx
+        self.kind, self.url, self.commits = tx.kind, outer.url, 0
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self._tx.fetch(sql, params)
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return await self._tx.execute(sql, params)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._tx.executemany(sql, rows)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        yield self._tx
+
+    async def schema_version(self) -> int:
+        raise TypeError("a joined transaction has no schema of its own")
+
+    async def close(self) -> None:
+        raise TypeError("a joined transaction is closed by its owner")
+
+
 async def connect(url: str, *, synchronous: str = "NORMAL") -> Database:
     """Open the database at `url` (a SQLite path, or postgresql://...) and migrate it."""
     if is_postgres(url):

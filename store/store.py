@@ -7,6 +7,8 @@ errors). A new area is a new module and one more base here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from store.achievements import AchievementStore
 from store.base import (
     GameLost,
@@ -17,6 +19,7 @@ from store.base import (
     now_ms,
     shard_filter,
 )
+from store.database import Joined
 from store.games import GameStore
 from store.lobbies import LobbyStore
 from store.player_settings import PlayerSettingsStore
@@ -41,4 +44,17 @@ class Store(
     GameStore, ResultStore, SeasonStore, LobbyStore, TournamentStore, PlayerSettingsStore,
     ProfileStore, AchievementStore,
 ):
-    """Every area of the store over one database connection."""
+    """Every area of the store over one database connection, and what spans two areas."""
+
+    async def create_match_game(
+        self, tournament_id: int, *, round: int, match_id: str, match_channel_id: int,
+        **game: Any,
+    ) -> int:
+        """create_game(**game) for a match, linked to it (link_match_game) in the same
+        transaction: a match never has a game it does not know of, even across a crash."""
+        async with self.db.transaction() as tx:
+            joined = Store(Joined(tx, self.db), owner=self.owner)
+            game_id = await joined.create_game(**game)
+            await joined.link_match_game(tournament_id, round=round, match_id=match_id,
+                                         game_id=game_id, channel_id=match_channel_id)
+        return game_id

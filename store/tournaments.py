@@ -73,27 +73,32 @@ class TournamentStore(StoreBase):
         now = now_iso()
         started = now if status == "running" else None
         finished = now if status in ("finished", "cancelled") else None
+        save = (
+            "UPDATE tournaments SET state = ?, status = ?, round_deadline = ?,"
+            " message_id = COALESCE(?, message_id), version = version + 1,"
+            " started_at = COALESCE(started_at, ?), finished_at = COALESCE(finished_at, ?),"
+            " updated_at = ? WHERE id = ? AND version = ?",
+            (
+                state, status, round_deadline, message_id, started, finished, now,
+                tournament_id, version,
+            ),
+        )
+        if not placings:
+            # One statement, committed on its own: a member's press waits for one turn at
+            # the database, which every running game's moves queue for too.
+            if not await self._write(*save):
+                await self._refuse_save(self.db, tournament_id, version)
+            return version + 1
         async with self.db.transaction() as tx:
-            if not await tx.execute(
-                "UPDATE tournaments SET state = ?, status = ?, round_deadline = ?,"
-                " message_id = COALESCE(?, message_id), version = version + 1,"
-                " started_at = COALESCE(started_at, ?), finished_at = COALESCE(finished_at, ?),"
-                " updated_at = ? WHERE id = ? AND version = ?",
-                (
-                    state, status, round_deadline, message_id, started, finished, now,
-                    tournament_id, version,
-                ),
-            ):
-                if await tx.fetchone(
-                    "SELECT id FROM tournaments WHERE id = ?", (tournament_id,)
-                ) is None:
-                    raise KeyError(f"no tournament {tournament_id}")
-                raise TournamentConflict(
-                    f"tournament {tournament_id} is no longer at version {version}"
-                )
-            if placings:
-                await self._record_placings(tx, tournament_id, placings, entries or 0, now)
+            if not await tx.execute(*save):
+                await self._refuse_save(tx, tournament_id, version)
+            await self._record_placings(tx, tournament_id, placings, entries or 0, now)
         return version + 1
+
+    async def _refuse_save(self, on: Connection, tournament_id: int, version: int) -> None:
+        if await on.fetchone("SELECT id FROM tournaments WHERE id = ?", (tournament_id,)) is None:
+            raise KeyError(f"no tournament {tournament_id}")
+        raise TournamentConflict(f"tournament {tournament_id} is no longer at version {version}")
 
     async def _record_placings(
         self,

@@ -19,7 +19,7 @@ import contextlib
 import logging
 import random
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import Any, TypeVar
 
 from engine.contract import Action, Event
@@ -179,9 +179,11 @@ class TableManager:
         settings: dict[str, Any] | None = None,
         thread_id: int | None = None,
         lobby_id: int | None = None,
+        write: Callable[..., Awaitable[int]] | None = None,
     ) -> Table:
         """Start a game (from the open lobby `lobby_id`, which is marked started with it).
-        Everything is checked before anything is written."""
+        Everything is checked before anything is written; `write` stores it in place of
+        Store.create_game, taking the same arguments (a tournament's links it to its match)."""
         spec = self._spec(game)
         humans = [s.user_id for s in seats if s.user_id is not None]
         if len(humans) != len(set(humans)):
@@ -200,7 +202,7 @@ class TableManager:
             settings=settings, thread_id=thread_id,
         )
         await self._player_settings.load(seats)
-        table.id = await self.store.create_game(
+        table.id = await (write or self.store.create_game)(
             guild_id=guild_id, channel_id=channel_id, game=spec.name, options=table.options,
             seed=seed, seats=[s.to_json() for s in seats], host_id=host_id,
             settings=table.settings, thread_id=thread_id, lobby_id=lobby_id,
@@ -240,6 +242,10 @@ class TableManager:
         if seat is not None and seat in table.away:
             table.away.discard(seat)
             self._runners[table.id].after_change(None)
+
+    def idle_seats(self, table_id: int, for_at_least: float) -> list[int]:
+        """Seats of members this running game has waited on for `for_at_least` seconds."""
+        return self._runners[self._running_table(table_id).id].idle_seats(for_at_least)
 
     async def play_for(self, table_id: int, seats: Sequence[int], line: str) -> None:
         """The computer plays these human seats from now on, as after an idle takeover (a
@@ -311,15 +317,8 @@ class TableManager:
     # ================================================================ lobbies
 
     async def open_lobby(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        game: str,
-        options: dict[str, Any] | None = None,
-        settings: dict[str, Any] | None = None,
+        self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str,
+        options: dict[str, Any] | None = None, settings: dict[str, Any] | None = None,
         host_joins: bool = True,
     ) -> Lobby:
         return await self._lobbies.open(

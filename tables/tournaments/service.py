@@ -3,55 +3,51 @@ as an ordinary game at the TableManager, and results fed back as the games end. 
 
     service = TournamentService(store, manager)      # subscribes to the manager's on_finished
     service.places = open_place                      # async (held, match) -> (channel, thread)
-    service.subscribe(listener)                      # on_tournament(held, events),
-                                                     # on_match_opened(held, match, table)
+    service.subscribe(listener)                      # a TournamentListener
     await service.start()                            # this process's shards' open events
     held = await service.create(guild_id=..., channel_id=..., host_id=..., game=game_name,
                                 format=SWISS, options={"target": 61}, rounds_planned=3)
-    await service.act(held.id, lambda event: event.join(user_id, "Ann"))
+    await service.act(held.id, lambda event: event.join(user_id, "Ann"), saved=acknowledge)
 
 Every change is made on a copy of the event and saved over the version it was loaded at;
 a save another process got in first (TournamentConflict) reloads the event and tries the
 change once more on the fresh state, then refuses. A game's result is recorded only when the
 game is the next unrecorded one of its match (the order the store linked them in), so hearing
-of it twice, live and again after a restart, records it once."""
+of it twice, live and again after a restart, records it once.
+
+The jobs around it: tables/tournaments/matches.py opens and closes the games that play the
+matches, tables/tournaments/timers.py keeps time (start times, no-shows, round deadlines)."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass
-from functools import partial
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.contract import Event
 from engine.errors import IllegalAction
-from engine.registry import LEVELS
 from store import Store, TournamentConflict
-from store.records import Placing, TournamentRecord
+from store.records import MatchGame, Placing, TournamentRecord
 from tables.clock import Clock
 from tables.listeners import Listener
-from tables.seats import SeatInfo
-from tables.text import spoken_list
+from tables.manager import TableManager
+from tables.table import Table
+from tables.tournaments.matches import MatchGames
 from tables.tournaments.model import Match
-from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, SIGNUP, Tournament
+from tables.tournaments.timers import AWAY_AFTER, NO_SHOW_AFTER, EventTimers
+from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, Tournament
 
 log = logging.getLogger(__name__)
 
-#: The level of the computer that fills a short table.
-COMPUTER_LEVEL = "hard" if "hard" in LEVELS else LEVELS[-1]
-#: Seconds a seat may keep its first move waiting before its entry forfeits the match.
-NO_SHOW_AFTER = 300.0
 BUSY = "The event changed meanwhile; press again."
-DEADLINE_LINE = "The round's time is up: the computer plays on for {names}, marked away."
-FORFEIT_LINE = "{names} forfeited this match: the computer plays on in their seats."
 
 
 @dataclass
 class HeldTournament:
-    """An event this process serves, at the version it was last saved at."""
+    """An event this process serves, at the version it was last saved at (`saved`, its
+    document as stored), with the games linked to its matches (in the order linked)."""
 
     id: int
     guild_id: int
@@ -61,42 +57,73 @@ class HeldTournament:
     event: Tournament
     version: int
     round_deadline: int | None = None
+    saved: str = ""
+    games: list[MatchGame] = field(default_factory=list)
 
     @classmethod
     def from_record(cls, record: TournamentRecord) -> HeldTournament:
         return cls(record.id, record.guild_id, record.channel_id, record.message_id,
                    record.host_id, Tournament.from_json(record.state), record.version,
-                   record.round_deadline)
+                   record.round_deadline, record.state)
+
+    def games_of(self, match_id: str) -> list[int]:
+        return [g.game_id for g in self.games if g.match_id == match_id]
+
+
+class TournamentListener:
+    """Hears what the service did; subclasses override what they care about."""
+
+    async def on_tournament(self, held: HeldTournament, events: list[Event]) -> None:
+        """The event changed (and was saved): `events` says how; [] when it only ended."""
+
+    async def on_match_opened(self, held: HeldTournament, match: Match, table: Table) -> None:
+        """A match's game is open: its players can be called to it."""
 
 
 Change = Callable[[Tournament], list[Event]]
 Place = Callable[[HeldTournament, Match], Awaitable[tuple[int, int | None]]]
+Saved = Callable[[], Awaitable[Any]]
 
 
 class TournamentService(Listener):
     def __init__(
         self,
         store: Store,
-        manager: Any,
+        manager: TableManager,
         *,
         clock: Clock | None = None,
         no_show_after: float = NO_SHOW_AFTER,
+        away_after: float = AWAY_AFTER,
     ) -> None:
         self.store = store
         self.manager = manager
         self.clock = clock or manager.clock
         self.no_show_after = no_show_after
+        self.away_after = away_after
         #: Where a match's game is played: (channel id, thread id or None). The Discord layer
         #: makes a thread; without it the game is played in the event's channel.
         self.places: Place | None = None
+        self.matches = MatchGames(self)
+        self.timers = EventTimers(self)
         self._held: dict[int, HeldTournament] = {}
         self._locks: dict[int, asyncio.Lock] = {}
-        self._listeners: list[Any] = []
-        self._timers: dict[int, asyncio.Task[None]] = {}
-        self._watches: set[asyncio.Task[None]] = set()
-        self._busy: set[asyncio.Future[None]] = set()
-        self._closed = False
+        self._listeners: list[TournamentListener] = []
+        self.closed = False
+        self._own_store = False
         manager.subscribe(self)
+
+    @classmethod
+    async def beside(cls, store: Store, manager: TableManager, **knobs: Any) -> TournamentService:
+        """A service saving through a store of its own where that helps: on SQLite a second
+        connection to the same file. On the games' connection a member's press would queue
+        behind the moves of every running game; on its own it waits for the write under way
+        only. PostgreSQL's pool gives each caller a connection already: the same store is
+        used. close() closes the store it opened."""
+        if store.kind != "sqlite" or store.path == ":memory:":
+            return cls(store, manager, **knobs)
+        service = cls(await Store.open(store.path, owner=store.owner), manager, **knobs)
+        service._own_store = True
+        return service
 
     # ================================================================ start and stop
 
@@ -110,32 +137,30 @@ class TournamentService(Listener):
             except Exception:
                 log.exception("tournament %d does not load; left alone", record.id)
                 continue
+            held.games = await self.store.tournament_games(held.id)
             self._held[held.id] = held
         for held in list(self._held.values()):
-            await self._catch_up(held)
+            await self.matches.catch_up(held)
+            if held.id in self._held:
+                await self._after(held, [])
 
     async def close(self) -> None:
-        self._closed = True
-        for task in [*self._timers.values(), *self._watches]:
-            task.cancel()
+        self.closed = True
+        self.timers.close()
+        if self._own_store:
+            await self.store.close()
 
     async def wait_idle(self) -> None:
         """For tests: until the work a timer woke (a no-show, a deadline) is done, the games
         it touched included."""
         while True:
             await self.manager.wait_idle()
-            busy = [task for task in self._busy if not task.done()]
+            busy = self.timers.busy()
             if not busy:
                 return
             await asyncio.gather(*busy, return_exceptions=True)
 
-    async def _busy_with(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.ensure_future(work)
-        self._busy.add(task)
-        task.add_done_callback(self._busy.discard)
-        await task
-
-    def subscribe(self, listener: Any) -> None:
+    def subscribe(self, listener: TournamentListener) -> None:
         self._listeners.append(listener)
 
     def wall_ms(self) -> int:
@@ -147,6 +172,9 @@ class TournamentService(Listener):
 
     def get(self, tournament_id: int) -> HeldTournament | None:
         return self._held.get(tournament_id)
+
+    def serves(self, held: HeldTournament) -> bool:
+        return not self.closed and self._held.get(held.id) is held
 
     async def load(self, tournament_id: int) -> HeldTournament | None:
         """An event this process serves, or any stored one (read only) for showing."""
@@ -196,21 +224,29 @@ class TournamentService(Listener):
             guild_id=guild_id, channel_id=channel_id, host_id=host_id, game=event.game,
             state=numbered,
         )
-        held = HeldTournament(tournament_id, guild_id, channel_id, None, host_id, event, 1)
+        held = HeldTournament(tournament_id, guild_id, channel_id, None, host_id, event, 1,
+                              saved=event.to_json())
         self._held[tournament_id] = held
-        self._arm(held)
+        self.timers.arm(held)
         return held
 
     async def set_message(self, tournament_id: int, message_id: int) -> None:
         await self.act(tournament_id, lambda event: [], message_id=message_id)
 
-    async def act(self, tournament_id: int, change: Change, *,
-                  message_id: int | None = None) -> list[Event]:
+    async def act(self, tournament_id: int, change: Change, *, message_id: int | None = None,
+                  saved: Saved | None = None) -> list[Event]:
         """Make a change (a function of the event returning its events) and save it; the
-        events once saved. IllegalAction refuses it, changing nothing."""
+        events once saved. IllegalAction refuses it, changing nothing. `saved` is awaited
+        once the change is committed, before what follows it (games opened or closed,
+        listeners told): a member's press is acknowledged there."""
         held = self._served(tournament_id)
         async with self._lock(tournament_id):
             events = await self._change(held, change, message_id)
+        if saved is not None:
+            try:
+                await saved()
+            except Exception:  # an answer that failed must not stop what the change needs
+                log.exception("tournament %d: acknowledging a saved change failed", held.id)
         await self._after(held, events)
         return events
 
@@ -221,25 +257,28 @@ class TournamentService(Listener):
 
     # ================================================================ the manager's news
 
-    async def on_finished(self, table: Any) -> None:
+    async def on_finished(self, table: Table) -> None:
         """A game ended: if it plays a match, its result goes into the match."""
-        if self._closed:
+        if self.closed:
             return
-        link = await self.store.match_of_game(table.id)
-        if link is None or link.tournament_id not in self._held:
+        # The links in memory: a round's games end in a burst, and members' presses would
+        # queue behind as many reads.
+        found = next(((held, game) for held in self._held.values() for game in held.games
+                      if game.game_id == table.id), None)
+        if found is None:
             return
-        held = self._held[link.tournament_id]
+        held, link = found
         if table.status == "finished" and table.outcome is not None:
-            await self._record(held, link.match_id, table.id, table.outcome)
+            await self.record(held, link.match_id, table.id, table.outcome)
         else:  # abandoned (a forfeit closes its game so) or errored: the host may rule
             log.info("tournament %d: game %d of match %s ended %s", held.id, table.id,
                      link.match_id, table.status)
 
-    async def _record(self, held: HeldTournament, match_id: str, game_id: int,
-                      outcome: dict[str, Any]) -> None:
+    async def record(self, held: HeldTournament, match_id: str, game_id: int,
+                     outcome: dict[str, Any]) -> None:
+        """A game's result, into its match unless heard of already."""
         async with self._lock(held.id):
-            linked = [g.game_id for g in await self.store.tournament_games(held.id)
-                      if g.match_id == match_id]
+            linked = held.games_of(match_id)
 
             def record(event: Tournament) -> list[Event]:
                 match = event.match(match_id)
@@ -271,7 +310,7 @@ class TournamentService(Listener):
         """Apply `change` to a copy, save it over the held version, then adopt it. The
         caller holds the event's lock."""
         for attempt in (1, 2):
-            event = Tournament.from_json(held.event.to_json())
+            event = Tournament.from_json(held.saved)  # a copy: a refusal changes nothing
             rounds = len(event.rounds)
             events = change(event)
             deadline = held.round_deadline
@@ -281,9 +320,10 @@ class TournamentService(Listener):
                 deadline = (self.wall_ms() + event.round_minutes * 60_000
                             if event.round_minutes else None)
             placings = _placings(event) if event.status == FINISHED else ()
+            state = event.to_json()
             try:
                 held.version = await self.store.save_tournament(
-                    held.id, version=held.version, state=event.to_json(), status=event.status,
+                    held.id, version=held.version, state=state, status=event.status,
                     round_deadline=deadline, message_id=message_id, placings=placings,
                     entries=len(event.entries) if placings else None,
                 )
@@ -292,10 +332,11 @@ class TournamentService(Listener):
                 if record is None or attempt == 2:
                     raise IllegalAction(BUSY) from None
                 fresh = HeldTournament.from_record(record)
-                held.event, held.version = fresh.event, fresh.version
+                held.event, held.version, held.saved = fresh.event, fresh.version, fresh.saved
                 held.round_deadline, held.message_id = fresh.round_deadline, fresh.message_id
+                held.games = await self.store.tournament_games(held.id)
                 continue
-            held.event, held.round_deadline = event, deadline
+            held.event, held.round_deadline, held.saved = event, deadline, state
             if message_id is not None:
                 held.message_id = message_id
             return events
@@ -306,210 +347,32 @@ class TournamentService(Listener):
         listeners. Games are opened under the event's lock, so two results arriving together
         cannot open a match twice."""
         async with self._lock(held.id):
-            await self._sync_games(held)
-            self._arm(held)
+            await self.matches.sync(held)
+            self.timers.arm(held)
         over = held.event.status in (FINISHED, CANCELLED)
         if events or over:
-            await self._publish("on_tournament", held, events)
+            await self.publish_event(held, events)
         if over:
-            self._forget(held)
+            self.timers.forget(held)
+            self._held.pop(held.id, None)
 
-    def _forget(self, held: HeldTournament) -> None:
-        timer = self._timers.pop(held.id, None)
-        if timer is not None and timer is not asyncio.current_task():
-            timer.cancel()
-        self._held.pop(held.id, None)
-
-    async def _publish(self, method: str, *args: Any) -> None:
+    async def publish_event(self, held: HeldTournament, events: list[Event]) -> None:
         for listener in list(self._listeners):
-            callback = getattr(listener, method, None)
-            if callback is None:
-                continue
             try:
-                await callback(*args)
+                await listener.on_tournament(held, events)
             except Exception:
-                log.exception("tournament listener %r failed in %s", listener, method)
+                log.exception("tournament listener %r failed", listener)
 
-    # ================================================================ games for matches
-
-    async def _sync_games(self, held: HeldTournament) -> None:
-        """Games that follow the event: a game for every unfinished match of the round with
-        none running (the next game of a best of three too); a running game whose match is
-        settled (a forfeit, a drop-out, a host's result, the event over) closed; at a table,
-        the computer playing for entries that forfeited."""
-        event = held.event
-        over = event.status != RUNNING
-        linked: dict[str, list[int]] = {}
-        for game in await self.store.tournament_games(held.id):
-            linked.setdefault(game.match_id, []).append(game.game_id)
-        for match_id, games in linked.items():
-            match = event.match(match_id)
-            for game_id in games:
-                if not self._running(game_id):
-                    continue
-                if over or match.finished:
-                    with contextlib.suppress(IllegalAction):
-                        await self.manager.abandon(game_id, held.host_id, may_manage=True)
-                elif match.table and match.forfeits:
-                    table = self.manager.get(game_id)
-                    seats = [s for s, e in enumerate(match.seats)
-                             if e in match.forfeits and s not in table.away]
-                    if seats:
-                        names = spoken_list([event.entry(e).name for e in match.forfeits])
-                        await self.manager.play_for(game_id, seats,
-                                                    FORFEIT_LINE.format(names=names))
-        if over or event.current is None:
-            return
-        for match in event.current.matches:
-            games = linked.get(match.id, [])
-            if match.finished or any(self._running(g) for g in games):
-                continue
-            if len(games) > len(match.games):
-                continue  # its game ended without a result: the host sets one
+    async def publish_opened(self, held: HeldTournament, match: Match, table: Table) -> None:
+        for listener in list(self._listeners):
             try:
-                await self._open_game(held, match)
-            except Exception:  # the event is saved; the host can set this match's result
-                log.exception("tournament %d: match %s's game did not open", held.id,
-                              match.id)
-
-    def _running(self, game_id: int) -> bool:
-        table = self.manager.get(game_id)
-        return table is not None and table.status == "running"
-
-    async def _open_game(self, held: HeldTournament, match: Match) -> None:
-        event = held.event
-        channel_id, thread_id = held.channel_id, None
-        if self.places is not None:
-            try:
-                channel_id, thread_id = await self.places(held, match)
+                await listener.on_match_opened(held, match, table)
             except Exception:
-                log.exception("tournament %d: no place for match %s", held.id, match.id)
-        seats = []
-        for user_id, entry_id in zip(event.players_of(match), match.seats, strict=True):
-            if user_id is None:
-                seats.append(SeatInfo.computer(COMPUTER_LEVEL))
-            else:
-                entry = event.entry(entry_id or "")
-                seats.append(SeatInfo(user_id, entry.names[entry.members.index(user_id)]))
-        table = await self.manager.create(
-            guild_id=held.guild_id, channel_id=channel_id, game=event.game,
-            options=event.options, seats=seats, host_id=held.host_id, thread_id=thread_id,
-        )
-        await self.store.link_match_game(held.id, round=match.round, match_id=match.id,
-                                         game_id=table.id, channel_id=thread_id or channel_id)
-        self._watch_no_show(held, match.id, table)
-        await self._publish("on_match_opened", held, match, table)
-
-    # ================================================================ nobody waits forever
-
-    def _watch_no_show(self, held: HeldTournament, match_id: str, table: Any) -> None:
-        task = asyncio.create_task(self._no_show(held, match_id, table),
-                                   name=f"no-show-{table.id}")
-        self._watches.add(task)
-        task.add_done_callback(self._watches.discard)
-
-    async def _no_show(self, held: HeldTournament, match_id: str, table: Any) -> None:
-        """After the first minutes of a game, an entry with a seat the game waits for that
-        has made no move at all forfeits the match."""
-        await self.clock.sleep(self.no_show_after)
-        await self._busy_with(self._check_no_show(held, match_id, table))
-
-    async def _check_no_show(self, held: HeldTournament, match_id: str, table: Any) -> None:
-        if self._closed or table.status != "running" or held.id not in self._held:
-            return
-        moved = {a.seat for a in await self.store.actions(table.id)}
-        waiting = [s for s in table.waiting_for()
-                   if not table.seats[s].is_computer and s not in moved]
-        if not waiting:
-            return
-        match = held.event.match(match_id)
-        for entry_id in dict.fromkeys(match.seats[s] for s in waiting if match.seats[s]):
-            try:
-                await self.act(held.id, partial(_no_show, match_id=match_id, entry_id=entry_id))
-            except IllegalAction as refusal:  # the match was settled meanwhile
-                log.info("tournament %d: no-show not recorded: %s", held.id, refusal)
-                return
-
-    def _arm(self, held: HeldTournament) -> None:
-        """The one timer an event needs: its start time in sign-up, its round's deadline
-        while running."""
-        old = self._timers.pop(held.id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
-        event = held.event
-        due = event.starts_at if event.status == SIGNUP else \
-            held.round_deadline if event.status == RUNNING else None
-        if due is None or self._closed:
-            return
-        self._timers[held.id] = asyncio.create_task(self._at(held, due),
-                                                    name=f"tournament-{held.id}")
-
-    async def _at(self, held: HeldTournament, due: int) -> None:
-        await self.clock.sleep(max(0.0, (due - self.wall_ms()) / 1000))
-        await self._busy_with(self._due(held))
-
-    async def _due(self, held: HeldTournament) -> None:
-        if self._closed or held.id not in self._held:
-            return
-        if held.event.status == SIGNUP:
-            try:
-                await self.start_event(held.id, held.host_id)
-            except IllegalAction as refusal:  # too few entries: the host decides
-                log.info("tournament %d did not start on time: %s", held.id, refusal)
-                await self._publish("on_tournament", held, [
-                    {"type": "not_started", "text": f"The event could not start: {refusal}"}])
-            return
-        await self._play_out(held)
-
-    async def _play_out(self, held: HeldTournament) -> None:
-        """The round's deadline: every unfinished game is played to its end by the computer
-        for its players, who are marked away."""
-        current = held.event.current
-        if current is None:
-            return
-        for game in await self.store.tournament_games(held.id):
-            table = self.manager.get(game.game_id)
-            if game.round != current.number or table is None or table.status != "running":
-                continue
-            seats = [s for s, seat in enumerate(table.seats)
-                     if not seat.is_computer and s not in table.away]
-            if seats:
-                names = ", ".join(table.seats[s].name for s in seats)
-                await self.manager.play_for(table.id, seats, DEADLINE_LINE.format(names=names))
-
-    # ================================================================ after a restart
-
-    async def _catch_up(self, held: HeldTournament) -> None:
-        """Results of games that ended while nobody listened, then games and timers."""
-        if held.event.status == RUNNING:
-            for game in await self.store.tournament_games(held.id):
-                if held.id not in self._held:
-                    return
-                current = held.event.current
-                if current is None or game.round != current.number:
-                    continue
-                record = await self.store.game(game.game_id)
-                if record is not None and record.status == "running" and \
-                        self.manager.get(game.game_id) is None:
-                    # Its last move was stored but not its finish: rebuilding it writes that.
-                    await self.manager.wait_idle()
-                    record = await self.store.game(game.game_id)
-                if record is not None and record.status == "finished" and record.outcome:
-                    await self._record(held, game.match_id, game.game_id, record.outcome)
-                elif record is not None and record.status == "running":
-                    table = self.manager.get(game.game_id)
-                    if table is not None:
-                        self._watch_no_show(held, game.match_id, table)
-        if held.id in self._held:
-            await self._after(held, [])
+                log.exception("tournament listener %r failed", listener)
 
     async def _ratings(self, held: HeldTournament) -> dict[int, float]:
         rows = await self.manager.leaderboard(held.guild_id, held.event.game, limit=10_000)
         return {row["user_id"]: row["rating"] for row in rows}
-
-
-def _no_show(event: Tournament, *, match_id: str, entry_id: str) -> list[Event]:
-    return event.no_show(match_id, entry_id)
 
 
 def _placings(event: Tournament) -> list[Placing]:

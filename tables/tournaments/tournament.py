@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.contract import Event
@@ -185,7 +185,9 @@ class Tournament(Running):
     # ------------------------------------------------------------ persistence
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), sort_keys=True)
+        # json walks the dataclasses itself: asdict() would deep-copy every value on the way,
+        # and the document (its log above all) grows with every action.
+        return json.dumps(self, default=_fields, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> Tournament:
@@ -193,6 +195,10 @@ class Tournament(Running):
         data["entries"] = [entry_from_json(e) for e in data["entries"]]
         data["rounds"] = [round_from_json(r) for r in data["rounds"]]
         return cls(**data)
+
+
+def _fields(value: Any) -> dict[str, Any]:
+    return {f.name: getattr(value, f.name) for f in fields(value)}
 
 
 def seed_by_rating(entries: Sequence[Entry], ratings: Mapping[int, float] | None) -> None:

@@ -6,7 +6,7 @@ import asyncio
 import pytest
 
 from store import Placing, Store, TournamentConflict
-from store.database import UniqueViolation
+from store.database import ConstraintViolation, UniqueViolation
 from tables.tournaments import SWISS, Tournament
 from tests.store.test_fencing import guild_in_shard
 
@@ -201,3 +201,25 @@ async def test_placings_are_recorded_with_the_finish_and_listed_latest_first(two
     await finish(first, later, "finished", entries=4, placings=[Placing(100, 1), Placing(101, 2)])
     assert [(p.tournament_id, p.place) for p in await second.user_placings(1, 100)] == [
         (later, 1), (earlier, 1)]
+
+
+async def test_a_match_game_is_created_and_linked_in_one_commit(two):
+    first, second = two
+    tournament_id = await new_tournament(first)
+    game = {"guild_id": 1, "channel_id": 2, "game": "cribbage", "options": {}, "seed": 5,
+            "seats": [], "host_id": HOST}
+    game_id = await first.create_match_game(tournament_id, round=1, match_id="1.1",
+                                            match_channel_id=501, **game)
+    stored = await second.game(game_id)
+    assert stored is not None and stored.status == "running"
+    assert await first.owns(game_id)  # the games' store serves it as its own
+    found = await second.match_of_game(game_id)
+    assert (found.tournament_id, found.match_id, found.channel_id) == (tournament_id, "1.1", 501)
+    # A link that cannot be written (no such tournament) leaves no game behind either.
+    running = await second.games_with_status("running")
+    with pytest.raises(ConstraintViolation):
+        await first.create_match_game(tournament_id + 99, round=1, match_id="1.2",
+                                      match_channel_id=502, **game)
+    assert await second.games_with_status("running") == running
+    assert await first.create_match_game(tournament_id, round=1, match_id="1.2",
+                                         match_channel_id=502, **game) > game_id

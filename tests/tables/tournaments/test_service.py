@@ -13,6 +13,7 @@ from engine.errors import IllegalAction
 from store import Store
 from tables import TableManager
 from tables.clock import FakeClock
+from tables.table import Table
 from tables.tournaments import FINISHED, KNOCKOUT, RUNNING, SWISS, TABLES, Tournament
 from tables.tournaments.service import TournamentService
 
@@ -219,4 +220,134 @@ async def test_cancelling_a_running_event_closes_its_games(store: Store):
     with pytest.raises(IllegalAction, match="no running tournament"):
         await service.act(held.id, lambda e: e.join(300, "Late"))
     await service.close()
+    await manager.close()
+
+
+async def move(manager: TableManager, table: Table, seat: int) -> None:
+    user_id = table.seats[seat].user_id
+    assert user_id is not None
+    await manager.act(table.id, user_id, table.legal_for(seat)[0])
+
+
+async def test_at_the_deadline_the_computer_plays_for_the_away_and_members_at_the_table_play_on(
+    store: Store,
+):
+    clock = FakeClock()
+    manager, service, pilot = await running(store, clock, members=set())
+    held = await service.create(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST,
+                                game="cribbage", format=KNOCKOUT, options={"target": 61},
+                                round_minutes=30)
+    for user in (100, 101):
+        await service.act(held.id, lambda e, u=user: e.join(u, f"P{u}"))
+    await service.start_event(held.id, HOST)
+    [(_, table_id)] = pilot.opened
+    table = manager.get(table_id)
+    assert table is not None
+    # Both players move at the start (nobody is a no-show), until the game waits on one.
+    moved: set[int] = set()
+    for _ in range(40):
+        waits = table.human_waits()
+        if moved == {0, 1} and len(waits) == 1:
+            break
+        seat = next((s for s in waits if s not in moved), waits[0])
+        await move(manager, table, seat)
+        moved.add(seat)
+        await clock.advance(2)  # moves without a choice are played for them meanwhile
+        await settle(manager)
+    [away] = table.human_waits()
+    present = 1 - away
+
+    await clock.advance(30 * 60)  # the deadline: the game has waited on `away` all along
+    await settle(manager)
+    assert table.status == "running" and table.away == {away}
+    line = f"the computer plays on for {table.seats[away].name}, who is away."
+    assert any(line in said for said in table.recent)
+    assert not any(table.seats[present].name in said and "time is up" in said
+                   for said in table.recent)
+    assert (await stored(store, held)).status == RUNNING  # the round waits for its game
+    assert table.human_waits() == [present]
+    await move(manager, table, present)  # still theirs to play
+    assert present not in table.away
+
+    # A member who stops answering past the deadline is played for a minute later.
+    for _ in range(10):
+        if (await stored(store, held)).status == FINISHED:
+            break
+        await clock.advance(service.away_after + 1)
+        await settle(manager)
+    assert (await stored(store, held)).status == FINISHED
+    assert table.away == {away, present}
+    await service.close()
+    await manager.close()
+
+
+async def test_a_restart_just_after_a_match_game_is_stored_opens_no_second_game(
+    store: Store, monkeypatch: pytest.MonkeyPatch,
+):
+    clock = FakeClock()
+    manager, service, pilot = await running(store, clock, members=set())
+    held = await signed_up(service, 4, game="cribbage", format=SWISS,
+                           options={"target": 61}, rounds_planned=2)
+    create_match_game = store.create_match_game
+
+    async def stored_then_down(*args: Any, **kwargs: Any) -> int:
+        await create_match_game(*args, **kwargs)
+        raise ConnectionError("the bot went down")  # before it heard of its new game
+
+    monkeypatch.setattr(store, "create_match_game", stored_then_down)
+    await service.start_event(held.id, HOST)
+    assert pilot.opened == [] and manager.running(GUILD) == []
+    await service.close()
+    await manager.close()
+    monkeypatch.undo()
+
+    manager, service, pilot = await running(store, clock, members=set())
+    event = await stored(store, held)
+    games = await store.tournament_games(held.id)
+    assert sorted(g.match_id for g in games) == sorted(m.id for m in event.rounds[0].matches)
+    running_games = await store.games_with_status("running")
+    assert sorted(g.id for g in running_games) == sorted(g.game_id for g in games)
+    assert pilot.opened == []  # nothing opened again
+    assert sorted(t.id for t in manager.running(GUILD)) == sorted(g.game_id for g in games)
+    await service.close()
+    await manager.close()
+
+
+async def test_a_press_is_acknowledged_once_saved_and_before_the_listeners_hear(store: Store):
+    manager, service, pilot = await running(store, FakeClock(), members=set())
+    held = await signed_up(service, 1, game="cribbage", format=SWISS, rounds_planned=2)
+    order: list[str] = []
+
+    async def acknowledge() -> None:
+        record = await store.tournament(held.id)
+        assert record is not None
+        order.append(f"saved at version {record.version}")
+
+    async def heard(held: Any, events: list[dict[str, Any]]) -> None:
+        order.append("heard")
+
+    pilot.on_tournament = heard  # type: ignore[method-assign]
+    await service.act(held.id, lambda e: e.join(200, "Zed"), saved=acknowledge)
+    assert order == [f"saved at version {held.version}", "heard"]
+
+    async def expired() -> None:
+        raise ConnectionError("the interaction expired")
+
+    # An answer that fails changes nothing about what follows the saved change.
+    await service.act(held.id, lambda e: e.join(201, "Yan"), saved=expired)
+    assert order[-1] == "heard" and len(order) == 3
+    assert [e.name for e in (await stored(store, held)).entries][-1] == "Yan"
+    await service.close()
+    await manager.close()
+
+
+async def test_on_sqlite_the_service_saves_through_a_connection_of_its_own(store: Store):
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    service = await TournamentService.beside(store, manager)
+    assert (service.store is store) == (store.kind == "postgresql")
+    held = await signed_up(service, 3, game="cribbage", format=SWISS, rounds_planned=2)
+    record = await store.tournament(held.id)  # committed where the games' store sees it
+    assert record is not None and record.version == held.version == 4
+    await service.close()
+    assert (await store.tournament(held.id)) is not None  # the games' store is still open
     await manager.close()

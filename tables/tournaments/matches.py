@@ -1,0 +1,126 @@
+"""The games that play a tournament's matches: opened for a round's matches (each created and
+linked to its match in one commit), closed when their match is settled otherwise, and caught
+up with after a restart. Part of the TournamentService (tables/tournaments/service.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from functools import partial
+from typing import TYPE_CHECKING
+
+from engine.errors import IllegalAction
+from engine.registry import LEVELS
+from store.records import MatchGame
+from tables.seats import SeatInfo
+from tables.text import spoken_list
+from tables.tournaments.model import Match
+from tables.tournaments.tournament import RUNNING
+
+if TYPE_CHECKING:
+    from tables.tournaments.service import HeldTournament, TournamentService
+
+log = logging.getLogger(__name__)
+
+#: The level of the computer that fills a short table.
+COMPUTER_LEVEL = "hard" if "hard" in LEVELS else LEVELS[-1]
+FORFEIT_LINE = "{names} forfeited this match: the computer plays on in their seats."
+
+
+class MatchGames:
+    def __init__(self, service: TournamentService) -> None:
+        self.service = service
+
+    def running(self, game_id: int) -> bool:
+        table = self.service.manager.get(game_id)
+        return table is not None and table.status == "running"
+
+    async def sync(self, held: HeldTournament) -> None:
+        """Games that follow the event: a game for every unfinished match of the round with
+        none running (the next game of a best of three too); a running game whose match is
+        settled (a forfeit, a drop-out, a host's result, the event over) closed; at a table,
+        the computer playing for entries that forfeited. The caller holds the event's lock."""
+        manager, event = self.service.manager, held.event
+        over = event.status != RUNNING
+        for game in list(held.games):
+            if not self.running(game.game_id):
+                continue
+            match = event.match(game.match_id)
+            if over or match.finished:
+                with contextlib.suppress(IllegalAction):
+                    await manager.abandon(game.game_id, held.host_id, may_manage=True)
+            elif match.table and match.forfeits:
+                table = manager.get(game.game_id)
+                assert table is not None
+                seats = [s for s, e in enumerate(match.seats)
+                         if e in match.forfeits and s not in table.away]
+                if seats:
+                    names = spoken_list([event.entry(e).name for e in match.forfeits])
+                    await manager.play_for(game.game_id, seats,
+                                           FORFEIT_LINE.format(names=names))
+        if over or event.current is None:
+            return
+        for match in event.current.matches:
+            games = held.games_of(match.id)
+            if match.finished or any(self.running(g) for g in games):
+                continue
+            if len(games) > len(match.games):
+                continue  # its game ended without a result: the host sets one
+            try:
+                await self._open(held, match)
+            except Exception:  # the event is saved; the host can set this match's result
+                log.exception("tournament %d: match %s's game did not open", held.id,
+                              match.id)
+
+    async def _open(self, held: HeldTournament, match: Match) -> None:
+        service, event = self.service, held.event
+        channel_id, thread_id = held.channel_id, None
+        if service.places is not None:
+            try:
+                channel_id, thread_id = await service.places(held, match)
+            except Exception:
+                log.exception("tournament %d: no place for match %s", held.id, match.id)
+        seats = []
+        for user_id, entry_id in zip(event.players_of(match), match.seats, strict=True):
+            if user_id is None:
+                seats.append(SeatInfo.computer(COMPUTER_LEVEL))
+            else:
+                entry = event.entry(entry_id or "")
+                seats.append(SeatInfo(user_id, entry.names[entry.members.index(user_id)]))
+        where = thread_id or channel_id
+        # Through the games' store: a round's games are created in a burst, which would hold
+        # up members' presses on the service's own connection.
+        table = await service.manager.create(
+            guild_id=held.guild_id, channel_id=channel_id, game=event.game,
+            options=event.options, seats=seats, host_id=held.host_id, thread_id=thread_id,
+            write=partial(service.manager.store.create_match_game, held.id, round=match.round,
+                          match_id=match.id, match_channel_id=where),
+        )
+        held.games.append(MatchGame(table.id, held.id, match.round, match.id, where))
+        service.timers.watch_no_show(held, match.id, table)
+        await service.publish_opened(held, match, table)
+
+    async def catch_up(self, held: HeldTournament) -> None:
+        """After a restart: results of games that ended while nobody listened, and the
+        no-show watch again over the round's running games."""
+        service = self.service
+        if held.event.status != RUNNING:
+            return
+        for game in list(held.games):
+            current = held.event.current
+            if not service.serves(held) or current is None:
+                return
+            if game.round != current.number:
+                continue
+            record = await service.store.game(game.game_id)
+            if record is not None and record.status == "running" and \
+                    service.manager.get(game.game_id) is None:
+                # Its last move was stored but not its finish: rebuilding it writes that.
+                await service.manager.wait_idle()
+                record = await service.store.game(game.game_id)
+            if record is not None and record.status == "finished" and record.outcome:
+                await service.record(held, game.match_id, game.game_id, record.outcome)
+            elif record is not None and record.status == "running":
+                table = service.manager.get(game.game_id)
+                if table is not None:
+                    service.timers.watch_no_show(held, game.match_id, table)

@@ -1,0 +1,160 @@
+"""A tournament's clock: its start time in sign-up, a match's no-show window, and its round's
+deadline. Part of the TournamentService (tables/tournaments/service.py).
+
+At the deadline nobody who is still playing is pushed aside: in each unfinished game the
+computer plays for the seats whose players are away (the game has waited on them for
+AWAY_AFTER seconds), and says so at the table. Members at the table play on; while any do,
+the service looks again every AWAY_AFTER seconds, so a game whose member stops answering is
+played out then, and the round ends with its last game."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Coroutine
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from engine.contract import Event
+from engine.errors import IllegalAction
+from tables.table import Table
+from tables.text import spoken_list
+from tables.tournaments.tournament import RUNNING, SIGNUP, Tournament
+
+if TYPE_CHECKING:
+    from tables.tournaments.service import HeldTournament, TournamentService
+
+log = logging.getLogger(__name__)
+
+#: Seconds a seat may keep its first move waiting before its entry forfeits the match.
+NO_SHOW_AFTER = 300.0
+#: Past the round's deadline, seconds a game may wait on a member before the computer
+#: plays for them.
+AWAY_AFTER = 60.0
+DEADLINE_LINE = "The round's time is up: the computer plays on for {names}, who {are} away."
+
+
+class EventTimers:
+    def __init__(self, service: TournamentService) -> None:
+        self.service = service
+        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._watches: set[asyncio.Task[None]] = set()
+        self._busy: set[asyncio.Future[None]] = set()
+
+    def close(self) -> None:
+        for task in [*self._timers.values(), *self._watches]:
+            task.cancel()
+
+    def busy(self) -> list[asyncio.Future[None]]:
+        """The work timers woke that is still under way."""
+        return [task for task in self._busy if not task.done()]
+
+    async def _busy_with(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._busy.add(task)
+        task.add_done_callback(self._busy.discard)
+        await task
+
+    # ================================================================ the event's timer
+
+    def arm(self, held: HeldTournament) -> None:
+        """The one timer an event needs: its start time in sign-up, its round's deadline
+        while running."""
+        event = held.event
+        due = event.starts_at if event.status == SIGNUP else \
+            held.round_deadline if event.status == RUNNING else None
+        self._set(held, due)
+
+    def forget(self, held: HeldTournament) -> None:
+        self._set(held, None)
+
+    def _set(self, held: HeldTournament, due: int | None) -> None:
+        old = self._timers.pop(held.id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        if due is not None and not self.service.closed:
+            self._timers[held.id] = asyncio.create_task(self._at(held, due),
+                                                        name=f"tournament-{held.id}")
+
+    async def _at(self, held: HeldTournament, due: int) -> None:
+        await self.service.clock.sleep(max(0.0, (due - self.service.wall_ms()) / 1000))
+        await self._busy_with(self._due(held))
+
+    async def _due(self, held: HeldTournament) -> None:
+        service = self.service
+        if not service.serves(held):
+            return
+        if held.event.status == SIGNUP:
+            try:
+                await service.start_event(held.id, held.host_id)
+            except IllegalAction as refusal:  # too few entries: the host decides
+                log.info("tournament %d did not start on time: %s", held.id, refusal)
+                await service.publish_event(held, [
+                    {"type": "not_started", "text": f"The event could not start: {refusal}"}])
+            return
+        deadline = held.round_deadline
+        if held.event.status != RUNNING or deadline is None or service.wall_ms() < deadline:
+            return  # the round moved on meanwhile
+        playing_on = await self._play_out(held)
+        if playing_on and held.round_deadline == deadline and held.event.status == RUNNING:
+            # Members play on: look again soon (a new round's timer replaces this one).
+            self._set(held, service.wall_ms() + int(service.away_after * 1000))
+
+    async def _play_out(self, held: HeldTournament) -> bool:
+        """Past the round's deadline: in every unfinished game of the round, the computer
+        plays for the seats whose players are away, marked so. True while members play on."""
+        manager, current = self.service.manager, held.event.current
+        if current is None:
+            return False
+        playing_on = False
+        for game in list(held.games):
+            table = manager.get(game.game_id)
+            if game.round != current.number or table is None or table.status != "running":
+                continue
+            away = manager.idle_seats(table.id, self.service.away_after)
+            if away:
+                names = [table.seats[s].name for s in away]
+                line = DEADLINE_LINE.format(names=spoken_list(names),
+                                            are="is" if len(names) == 1 else "are")
+                with contextlib.suppress(IllegalAction):  # it ended meanwhile
+                    await manager.play_for(table.id, away, line)
+            playing_on |= any(not seat.is_computer and s not in table.away
+                              for s, seat in enumerate(table.seats))
+        return playing_on
+
+    # ================================================================ nobody waits forever
+
+    def watch_no_show(self, held: HeldTournament, match_id: str, table: Table) -> None:
+        task = asyncio.create_task(self._no_show(held, match_id, table),
+                                   name=f"no-show-{table.id}")
+        self._watches.add(task)
+        task.add_done_callback(self._watches.discard)
+
+    async def _no_show(self, held: HeldTournament, match_id: str, table: Table) -> None:
+        """After the first minutes of a game, an entry with a seat the game waits for that
+        has made no move at all forfeits the match."""
+        await self.service.clock.sleep(self.service.no_show_after)
+        await self._busy_with(self._check_no_show(held, match_id, table))
+
+    async def _check_no_show(self, held: HeldTournament, match_id: str, table: Table) -> None:
+        service = self.service
+        if not service.serves(held) or table.status != "running":
+            return
+        moved = {a.seat for a in await service.store.actions(table.id)}
+        waiting = [s for s in table.waiting_for()
+                   if not table.seats[s].is_computer and s not in moved]
+        if not waiting:
+            return
+        match = held.event.match(match_id)
+        for entry_id in dict.fromkeys(e for s in waiting if (e := match.seats[s])):
+            try:
+                await service.act(held.id, partial(_no_show, match_id=match_id,
+                                                   entry_id=entry_id))
+            except IllegalAction as refusal:  # the match was settled meanwhile
+                log.info("tournament %d: no-show not recorded: %s", held.id, refusal)
+                return
+
+
+def _no_show(event: Tournament, *, match_id: str, entry_id: str) -> list[Event]:
+    return event.no_show(match_id, entry_id)
