@@ -43,7 +43,7 @@ from engine.crib_race.board import (
 from engine.crib_race.seating import race_plan, race_sides, seating_words
 from engine.crib_race.track import Move, Peg, is_past, move, position
 from engine.cribbage.deal import DealPlan
-from engine.cribbage.game import CribbageGame, seat_does, seat_name
+from engine.cribbage.legacy_game import CribbageGame, seat_does, seat_name
 from engine.cribbage.outcome import cribbage_outcome
 from engine.cribbage.scoring import Breakdown
 from engine.cribbage.sides import Sides

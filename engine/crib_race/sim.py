@@ -145,7 +145,7 @@ class CribRaceSim(CribbageSim):
     def _deal_plan_for(self, dealer: int) -> DealPlan:
         return self.plans[dealer]
 
-    def _score(self, seat: int, points: int) -> None:
+    def _score(self, seat: int, points: int, reason: str) -> None:
         side = self.side_of[seat]
         node = self.pegs[side]
         track = self.track

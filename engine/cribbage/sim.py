@@ -270,9 +270,25 @@ _PAIR_CODE = {(a, b): DISCARD_PAIR + (a << 6) + b for a, b in combinations(range
 _HIGHEST_WITHIN = tuple(max([-1] + [c for c in range(CARDS) if VALUE[c] <= room])
                         for room in range(LIMIT + 1))
 
+#: What a move did, as `journal` records it while the contract game narrates (first item):
+#:   (DEALT,)                       a deal was dealt (the hands, the crib's cards, the starter)
+#:   (CUT,)                         every discard is in: the starter is turned
+#:   (SCORED, seat, points, reason, side's score before, after)   reason: "play", "go",
+#:                                  "last card", "heels", "hand", "crib", "muggins", or a
+#:                                  subclass's ("crib bonus")
+#:   (RESET,)                       the count starts again at 0
+#:   (COUNTED, kind, seat, total, pieces, starter, flush rule)   the show counted a hand
+#:                                  or the crib by itself (no claim)
+#:   (SHOWN,)                       the show is over (before _after_show)
+#:   (WON, side)                    the side has won
+#: and a subclass's own entries (from 100 up).
+Entry = tuple[Any, ...]
+DEALT, CUT, SCORED, RESET, COUNTED, SHOWN, WON = range(7)
+
 # Phases (small ints) and show steps ((kind, seat) with kind HAND or CRIB).
 DISCARDING, PLAYING, SHOWING, OVER = 0, 1, 2, 3
 HAND, CRIB = 0, 1
+REASON_OF_KIND = ("hand", "crib")
 _NOBODY: tuple[int, ...] = ()
 #: (seat,): the acting tuple of one seat, made once.
 _SEAT = tuple((seat,) for seat in range(16))
@@ -295,7 +311,7 @@ class CribbageSim:
     count, passed, last_player, turn, steps, step_index, window, chooser, won."""
 
     __slots__ = (
-        "acting", "chooser", "count", "crib", "dealer", "discarded", "hands", "kept",
+        "acting", "chooser", "count", "crib", "dealer", "discarded", "hands", "journal", "kept",
         "last_player", "left", "low", "muggins", "opponents", "passed", "peg_hands", "phase",
         "pile", "plan", "players", "points", "rng", "side_of", "side_scores", "side_seats",
         "starter", "step_index", "steps", "target", "true_totals", "turn", "window", "won"
@@ -319,11 +335,21 @@ class CribbageSim:
     # ----- constructors ---------------------------------------------------------------------
     @classmethod
     def new(cls, players: int, options: dict[str, Any], seed: int) -> CribbageSim:
+        rng = random.Random(seed)
+        return cls.dealt(players, options, rng, cut_dealer(players, rng))
+
+    @classmethod
+    def dealt(cls, players: int, options: dict[str, Any], rng: random.Random, dealer: int,
+              journal: list[Entry] | None = None) -> CribbageSim:
+        """A new game after the cut for first deal (`dealer` won it), its first deal drawn
+        from `rng`; `journal` records the first deal (see Entry)."""
         sim = cls.__new__(cls)
-        sim._setup(players, options, random.Random(seed))
-        sim.dealer = cut_dealer(players, sim.rng)
+        sim._setup(players, options, rng)
+        sim.dealer = dealer
+        sim.journal = journal
         sim._begin_game()
         sim._start_deal()
+        sim.journal = None
         return sim
 
     def _setup(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
@@ -335,6 +361,7 @@ class CribbageSim:
         self.rng = rng
         self.won: list[int] | None = None
         self.points: list[tuple[int, int]] = []
+        self.journal: list[Entry] | None = None
         self.plan = self._deal_plan_for(0)
 
     def _begin_game(self) -> None:
@@ -342,7 +369,11 @@ class CribbageSim:
 
     @classmethod
     def from_game(cls, game: Any) -> CribbageSim:
-        """Take over a CribbageGame's state (any phase; a clone or determinized game too)."""
+        """The contract game's own core, as an independent copy (or, for a game not built on
+        a core yet, its state taken over)."""
+        core = getattr(game, "core", None)
+        if isinstance(core, cls):
+            return core.clone()
         sim = cls.__new__(cls)
         rng = random.Random()
         rng.setstate(game.rng.getstate())
@@ -427,15 +458,21 @@ class CribbageSim:
     def _after_show(self) -> None:
         """After a complete show, before the deal passes on."""
 
-    def _score(self, seat: int, points: int) -> None:
-        """The one way points are scored (points > 0): ends the game when the side wins."""
+    def _score(self, seat: int, points: int, reason: str) -> None:
+        """The one way points are scored (points > 0): ends the game when the side wins.
+        `reason` is REASONS' word for what scored them."""
         self.points.append((seat, points))
         side = self.side_of[seat]
-        score = self.side_scores[side] = self.side_scores[side] + points
+        before = self.side_scores[side]
+        score = self.side_scores[side] = before + points
+        if self.journal is not None:
+            self.journal.append((SCORED, seat, points, reason, before, score))
         if score >= self.target:
             self._finish(side)
 
     def _finish(self, side: int) -> None:
+        if self.journal is not None:
+            self.journal.append((WON, side))
         self.won = list(self.side_seats[side])
         self.phase = OVER
         self.acting = _NOBODY
@@ -583,7 +620,7 @@ class CribbageSim:
                     points += 2
                 if points:
                     self.points = []
-                    score(seat, points)
+                    score(seat, points, "play")
                     if self.won is not None:
                         self._leave_pegging(laid, room, passed, last, seat)
                         return
@@ -605,12 +642,13 @@ class CribbageSim:
             # Nobody can lay: one for the last card or the go, unless it made 31.
             if not points:  # this move has scored nothing yet
                 self.points = []
+            done = not any(hands)  # every piece is down
             if room:
-                score(last, 1)
+                score(last, 1, "last card" if done else "go")
                 if self.won is not None:
                     self._leave_pegging(laid, room, passed, last, seat)
                     return
-            if not any(hands):  # every piece is down
+            if done:
                 self._leave_pegging(laid, room, passed, last, None)
                 self._begin_show()
                 return
@@ -682,6 +720,7 @@ class CribbageSim:
         window = self.window
         new.window = None if window is None else [*window[:3], list(window[3])]
         new.chooser = self.chooser
+        new.journal = None
 
     def action(self, seat: int, code: int) -> dict[str, Any]:
         if code < GO:
@@ -742,11 +781,18 @@ class CribbageSim:
         self.left = 0
         self.low = [NO_PIECE] * self.players
 
-    def _start_deal(self) -> None:
+    def restack(self, deck: Sequence[int], dealer: int | None = None) -> None:
+        """Deal the current deal again from `deck` (top card first), drawing nothing: for
+        tests and puzzles, before anyone has discarded."""
+        if dealer is not None:
+            self.dealer = dealer
+        self._start_deal(list(deck))
+
+    def _start_deal(self, stacked: list[int] | None = None) -> None:
         players, dealer = self.players, self.dealer
         plan = self.plan = self._deal_plan_for(dealer)
         each, discarded, acting, top = _layout(plan)
-        deck = shuffled_deck(self.rng, top)
+        deck = shuffled_deck(self.rng, top) if stacked is None else stacked
         if each:  # one card at a time from the dealer's left: every players-th card
             dealt = each * players
             hands: list[list[int]] = [[]] * players
@@ -771,6 +817,8 @@ class CribbageSim:
         self.window = self.chooser = None
         self.phase = DISCARDING
         self.acting = acting
+        if self.journal is not None:
+            self.journal.append((DEALT,))
         if not acting:
             self._finish_discards()
 
@@ -794,8 +842,10 @@ class CribbageSim:
 
     def _finish_discards(self) -> None:
         self.kept = self.hands  # never changed again: the play lays copies
+        if self.journal is not None:
+            self.journal.append((CUT,))
         if RANK[self.starter] == JACK:  # his heels
-            self._score(self.dealer, 2)
+            self._score(self.dealer, 2, "heels")
             if self.won is not None:
                 return
         self.phase = PLAYING
@@ -830,7 +880,7 @@ class CribbageSim:
         if len(pile) > 1:
             points = peg_score(pile, count)
             if points:
-                self._score(seat, points)
+                self._score(seat, points, "play")
                 if self.won is not None:
                     return
         if left and count != LIMIT and min(low) <= LIMIT - count:
@@ -852,16 +902,18 @@ class CribbageSim:
         count = self.count
         if not self.left:  # every piece is down: one for the last card, unless it made 31
             if count != LIMIT:
-                self._score(self.last_player, 1)
+                self._score(self.last_player, 1, "last card")
                 if self.won is not None:
                     return
             self._begin_show()
             return
         if count == LIMIT or min(self.low) > LIMIT - count:
             if count != LIMIT:  # nobody can lay a piece: one for the go
-                self._score(self.last_player, 1)
+                self._score(self.last_player, 1, "go")
                 if self.won is not None:
                     return
+            if self.journal is not None:
+                self.journal.append((RESET,))
             # The count starts again left of the last seat to lay a piece.
             self.pile = []
             self.count = 0
@@ -904,8 +956,10 @@ class CribbageSim:
                 total = hand_score(crib, starter, True) if kind == CRIB else hand_score(
                     kept[seat], starter, False)
                 true_totals.append(total)
+                if self.journal is not None:
+                    self._journal_count(kind, seat, total)
                 if total:
-                    self._score(seat, total)
+                    self._score(seat, total, REASON_OF_KIND[kind])
                     if self.won is not None:
                         self.step_index = index
                         return
@@ -917,8 +971,10 @@ class CribbageSim:
                 return
             total = self._count(kind, seat)
             self.true_totals.append(total)
+            if self.journal is not None:
+                self._journal_count(kind, seat, total)
             if total:
-                self._score(seat, total)
+                self._score(seat, total, REASON_OF_KIND[kind])
                 if self.won is not None:
                     return
             self._after_count(kind, seat)
@@ -930,7 +986,21 @@ class CribbageSim:
             return
         self._end_show()
 
+    def _journal_count(self, kind: int, seat: int, total: int) -> None:
+        self.journal.append((COUNTED, kind, seat, total, self.show_pieces(kind, seat),  # type: ignore[union-attr]
+                             self.starter, self._claim_shape(kind, seat)[2]))
+
+    def show_pieces(self, kind: int, seat: int) -> list[int]:
+        """The pieces a count of the show counts (without the starter)."""
+        return list(self.crib) if kind == CRIB else list(self.kept[seat])
+
+    def seating(self) -> Sides:
+        """Who plays with whom."""
+        return self._make_sides()
+
     def _end_show(self) -> None:
+        if self.journal is not None:
+            self.journal.append((SHOWN,))
         self._after_show()
         if self.won is not None:
             return
@@ -1014,7 +1084,7 @@ class CribbageSim:
             return  # a recount: the seat claims again
         self.window = None
         if points:
-            self._score(seat, points)
+            self._score(seat, points, REASON_OF_KIND[kind])
             if self.won is not None:
                 return
         self._after_count(kind, owner)
@@ -1035,7 +1105,7 @@ class CribbageSim:
     def _choose(self, seat: int, keep: bool) -> None:
         _, owner, points, _ = self.chooser  # type: ignore[misc]
         self.chooser = None
-        self._score(seat if keep else owner, points)
+        self._score(seat if keep else owner, points, "muggins")
         if self.won is None:
             self._continue_after_muggins()
 
