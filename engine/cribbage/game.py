@@ -254,6 +254,12 @@ class CribbageGame(Game):
         self.state_changed()
         return events
 
+    def _score(self, seat: int, points: int, reason: str) -> list[Event]:
+        """Score points as the rules would (for tests and puzzles): the core's one way."""
+        events = self._narrated(lambda: self.core._score(seat, points, reason))
+        self.state_changed()
+        return events
+
     def all_cards(self) -> list[Card]:
         """Every card this deal has dealt, wherever it is now (the hands or the kept cards,
         the discards under the deck, the crib, the starter): each card once. The rest of the

@@ -44,7 +44,6 @@ from engine.cribbage._tables import RANK_SCORES, RANK_WEIGHT
 from engine.cribbage.claims import possible_counts
 from engine.cribbage.deal import DealPlan, cribbage_plan
 from engine.cribbage.scoring import FlushRule
-from engine.cribbage.show import CRIB as CRIB_WORD
 from engine.cribbage.sides import Sides
 from engine.sim import random_move, shuffle
 
@@ -316,6 +315,40 @@ class CribbageSim:
         "pile", "plan", "players", "points", "rng", "side_of", "side_scores", "side_seats",
         "starter", "step_index", "steps", "target", "true_totals", "turn", "window", "won"
     )
+    players: int
+    target: int
+    muggins: bool
+    side_of: tuple[int, ...]
+    side_seats: tuple[tuple[int, ...], ...]
+    opponents: tuple[tuple[int, ...], ...]
+    side_scores: list[int]
+    rng: random.Random
+    plan: DealPlan
+    dealer: int
+    phase: int
+    acting: tuple[int, ...]
+    hands: list[list[int]]
+    discarded: list[bool]
+    crib: list[int]
+    starter: int
+    kept: list[list[int]]
+    peg_hands: list[list[int]]
+    low: list[int]
+    pile: list[int]
+    count: int
+    left: int
+    passed: list[bool]
+    # The seats of the play: ints during it (None before it and once it is over); the play's
+    # code reads them only while they are ints.
+    last_player: Any
+    turn: Any
+    steps: Sequence[tuple[int, int]]
+    step_index: int
+    true_totals: list[int]
+    #: With muggins: [index, claiming seat, missed points, seats that passed], or None.
+    window: list[Any] | None
+    #: With muggins: (chooser, owner, points, index) while the missed points are chosen.
+    chooser: tuple[int, int, int, int] | None
     name = "cribbage"
     #: Whether the show's counts are Cribbage's with no hook around them (_count,
     #: _pause_before_count and _after_count not overridden): then the show counts them in
@@ -369,61 +402,9 @@ class CribbageSim:
 
     @classmethod
     def from_game(cls, game: Any) -> CribbageSim:
-        """The contract game's own core, as an independent copy (or, for a game not built on
-        a core yet, its state taken over)."""
-        core = getattr(game, "core", None)
-        if isinstance(core, cls):
-            return core.clone()
-        sim = cls.__new__(cls)
-        rng = random.Random()
-        rng.setstate(game.rng.getstate())
-        sim._setup(game.players, game.options, rng)
-        sim._take_over(game)
-        return sim
-
-    def _take_over(self, game: Any) -> None:
-        pieces = _pieces
-        self.side_scores = list(game.scores)
-        self.dealer = game.dealer
-        self.plan = game.plan
-        self.won = None if game.outcome is None else list(game.outcome["winners"])
-        self.phase = {"discard": DISCARDING, "play": PLAYING, "show": SHOWING,
-                      "over": OVER}.get(game.phase, DISCARDING)
-        self.hands = [pieces(hand) for hand in game.hands]
-        self.discarded = list(game.discarded)
-        to_bottom = self.plan.to_bottom
-        self.crib = pieces(game.crib)
-        if game.starter is None:  # still discarding: the starter is the top of the stock
-            for seat, cards in enumerate(game.discards):
-                if seat not in to_bottom:
-                    self.crib += pieces(cards)
-            self.starter = _PIECE_OF_CARD[game.deck[0]]
-        else:
-            self.starter = _PIECE_OF_CARD[game.starter]
-        self.kept = [pieces(hand) for hand in game.kept]
-        pegging = game.pegging
-        if pegging is None:
-            self._no_pegging()
-        else:
-            self.peg_hands = [pieces(hand) for hand in pegging.hands]
-            self.pile = [card.rank for card in pegging.pile]
-            self.count = pegging.count
-            self.passed = [seat in pegging.passed for seat in range(self.players)]
-            self.last_player = pegging.last_player
-            self.turn = pegging.turn
-            self.left = sum(len(hand) for hand in self.peg_hands)
-            self.low = [self._lowest(hand) for hand in self.peg_hands]
-        self.steps: Sequence[tuple[int, int]] = [
-            (CRIB if step.kind == CRIB_WORD else HAND, step.seat) for step in game.show_steps]
-        self.step_index = game.show_index
-        self.true_totals = [breakdown.total for breakdown in game._true_counts]
-        window = game.window
-        self.window = None if window is None else [
-            window["index"], window["seat"], window["missed"], list(window["passed"])]
-        chooser = game.chooser
-        self.chooser = None if chooser is None else (
-            chooser["seat"], chooser["owner"], chooser["points"], chooser["index"])
-        self._refresh_acting()
+        """The contract game's own core, as an independent copy."""
+        core: CribbageSim = game.core
+        return core.clone()
 
     # ----- hooks ----------------------------------------------------------------------------
     def _make_sides(self) -> Sides:
