@@ -1,5 +1,7 @@
-"""Cribbage's simulation (engine/sim.py), and the integer parts PIP Cribbage and Crib Race build
-their simulations on, as their contract games build on CribbageGame.
+"""Cribbage's rules core: the one implementation of the rules of Cribbage, PIP Cribbage and
+Crib Race (their cores subclass CribbageSim). The search and random play drive it directly
+(engine/sim.py's protocol); the contract games (engine/cribbage/game.py and its subclasses)
+hold one and narrate its `journal` (Entry below) into events.
 
 The parts, importable on their own:
 
@@ -14,7 +16,7 @@ The parts, importable on their own:
                 nobs); show_score any pieces and flush rule (dice, PIP's rules)
     peg_score   what the last piece laid scores, from the pile's ranks and the count
     CribbageSim the deal (DealPlan from engine/cribbage/deal.py), the discard, the pegging, the
-                show and muggins, with hooks a subclass overrides like CribbageGame's:
+                show and muggins, with hooks a subclass overrides:
                 _make_sides, _deal_plan_for(dealer), _begin_game (after the cut),
                 _start_deal, _pegging_hands, _lowest, _show_order, _count, _claim_shape,
                 _pause_before_count, _after_count, _after_show, _score (every point goes

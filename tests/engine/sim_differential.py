@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.contract import Event, Game
 from engine.registry import GAMES
-from engine.sim import random_move, random_playout, random_playout_by_protocol
+from tests.engine.sim_checks import play_randomly
 
 PointsOf = Callable[[list[Event]], list[tuple[int, int]]]
 ScoresOf = Callable[[Game], list[int]]
@@ -51,34 +51,6 @@ def compare_random_game(name: str, players: int, options: dict[str, Any], seed: 
         sim = spec.simulation.new(players, spec.check_options(options), seed)
     return compare_playing(game, sim, rng, f"{name} {players}p {options} seed {seed}",
                            points_of, scores_of)
-
-
-def play_randomly(game: Game, rng: random.Random, moves: int) -> None:
-    """Up to `moves` random moves through the contract (fewer if the game ends first)."""
-    for _ in range(moves):
-        if game.outcome is not None:
-            return
-        seat = rng.choice(game.to_act())
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
-
-
-def check_clone(sim: Any, moves: int, seed: int, snapshot: Callable[[Any], Any]) -> None:
-    """`moves` random moves into `sim`, a clone starts equal to it, playing the clone to the
-    end leaves the original as it was, and the original then plays the same game the clone
-    did. `snapshot` gives what the game's state must keep equal."""
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if sim.winners() is not None:
-            break
-        seat = rng.choice(sim.to_act())
-        sim.play(seat, rng.choice(sim.legal(seat)))
-    before = snapshot(sim)
-    copy = sim.clone()
-    assert snapshot(copy) == before
-    winners = random_playout(copy, random.Random(seed + 1))
-    assert snapshot(sim) == before
-    assert random_playout(sim, random.Random(seed + 1)) == winners
-    assert sim.scores() == copy.scores()
 
 
 def compare_determinized(name: str, players: int, options: dict[str, Any], seed: int,
@@ -136,30 +108,3 @@ def compare_random_games(name: str, players: int, options: dict[str, Any],
                             start_after=(seed % 3) * 17)
         for seed in seeds
     )
-
-
-def check_own_random_playout(name: str, players: int, options: dict[str, Any],
-                             seeds: Iterable[int]) -> int:
-    """A simulation's own random_playout (engine/sim.py) draws as random_playout_by_protocol:
-    from a state some random moves into a game (seed % 40 of them: any phase), a clone plays
-    out one way and the state the other, with generators of one seed, and they end with the
-    same winners, scores, last points and generators. Returns the games checked."""
-    spec = GAMES[name]
-    assert spec.simulation is not None and hasattr(spec.simulation, "random_playout")
-    games = 0
-    for seed in seeds:
-        sim = spec.simulation.new(players, spec.check_options(options), seed)
-        rng = random.Random(seed)
-        for _ in range(seed % 40):
-            if sim.winners() is not None:
-                break
-            random_move(sim, rng.getrandbits)
-        twin = sim.clone()
-        ours, theirs = random.Random(seed + 1), random.Random(seed + 1)
-        assert random_playout(sim, ours) == random_playout_by_protocol(twin, theirs), seed
-        assert (sim.scores(), sim.points, sim.to_act()) == (
-            twin.scores(), twin.points, twin.to_act()), seed
-        assert ours.getstate() == theirs.getstate(), seed
-        assert sim.rng.getstate() == twin.rng.getstate(), seed  # type: ignore[attr-defined]
-        games += 1
-    return games
