@@ -27,8 +27,9 @@ from engine.crib_race.seating import race_plan, race_sides
 from engine.crib_race.track import Peg
 from engine.crib_race.track import moves as track_moves
 from engine.cribbage.deal import DealPlan
+from engine.cribbage.pieces import SCORED
 from engine.cribbage.sides import Sides
-from engine.cribbage.sim import SCORED, CribbageSim
+from engine.cribbage.sim import CribbageSim
 
 #: The journal's own entries (engine/cribbage/sim.py's Entry):
 #:   (MOVED, side, node before, points, node after, box cell)   a side's peg moved (then the

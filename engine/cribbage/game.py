@@ -73,12 +73,7 @@ from engine.cribbage import words
 from engine.cribbage.claims import claim_ranges, possible_counts
 from engine.cribbage.deal import cut_for_first_deal
 from engine.cribbage.outcome import cribbage_outcome
-from engine.cribbage.scoring import Breakdown, FlushRule
-from engine.cribbage.show import CRIB as CRIB_WORD
-from engine.cribbage.show import HAND as HAND_WORD
-from engine.cribbage.show import ShowCount, ShowStep
-from engine.cribbage.sides import Sides
-from engine.cribbage.sim import (
+from engine.cribbage.pieces import (
     CARD_OF,
     CARDS,
     COUNTED,
@@ -101,9 +96,14 @@ from engine.cribbage.sim import (
     TEXT,
     VALUE,
     WON,
-    CribbageSim,
     Entry,
 )
+from engine.cribbage.scoring import Breakdown, FlushRule
+from engine.cribbage.show import CRIB as CRIB_WORD
+from engine.cribbage.show import HAND as HAND_WORD
+from engine.cribbage.show import ShowCount, ShowStep
+from engine.cribbage.sides import Sides
+from engine.cribbage.sim import CribbageSim
 from engine.cribbage.words import card_key, seat_does
 from engine.errors import IllegalAction
 

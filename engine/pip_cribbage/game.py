@@ -28,7 +28,7 @@ from typing import Any
 from engine.cards import Card
 from engine.contract import Action, Event, View
 from engine.cribbage.game import DISCARD, PLAY, SHOW, CribbageGame
-from engine.cribbage.sim import CARDS, DIE_BASE, DISCARDING, PLAYING, Entry
+from engine.cribbage.pieces import CARDS, DIE_BASE, DISCARDING, PLAYING, Entry
 from engine.cribbage.words import seat_does, seats
 from engine.errors import IllegalAction
 from engine.pip_cribbage.dice import Die

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.cribbage.deal import DealPlan
-from engine.cribbage.scoring import FlushRule
-from engine.cribbage.sim import (
+from engine.cribbage.pieces import (
     CRIB,
     DIE_BASE,
     DISCARDING,
@@ -24,10 +23,11 @@ from engine.cribbage.sim import (
     PASS,
     SHOWING,
     VALUE,
-    CribbageSim,
     die_piece,
     show_score,
 )
+from engine.cribbage.scoring import FlushRule
+from engine.cribbage.sim import CribbageSim
 from engine.pip_cribbage.track import (
     BORROWED_PIP,
     CRIB_BONUS,

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from engine.cards import Card, standard_deck
 from engine.cribbage import CribbageGame
-from engine.cribbage.sim import CARD_OF
+from engine.cribbage.pieces import CARD_OF
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 

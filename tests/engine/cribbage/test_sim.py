@@ -14,13 +14,11 @@ from hypothesis import strategies as st
 from engine.cards import Card, standard_deck
 from engine.cribbage import SPEC
 from engine.cribbage.deal import cut_for_first_deal
-from engine.cribbage.scoring import FlushRule, hand_total, peg_points, score_hand
-from engine.cribbage.sim import (
+from engine.cribbage.pieces import (
     CARD_OF,
     DECK_ORDER,
     TAIL_MASK,
     WHOLE_PILE,
-    CribbageSim,
     _pack_ranks,
     _points_of_key,
     _unpack_ranks,
@@ -32,6 +30,8 @@ from engine.cribbage.sim import (
     show_score,
     tail_points,
 )
+from engine.cribbage.scoring import FlushRule, hand_total, peg_points, score_hand
+from engine.cribbage.sim import CribbageSim
 from engine.sim import shuffle
 
 from ..sim_checks import check_clone, check_own_random_playout

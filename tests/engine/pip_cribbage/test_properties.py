@@ -21,8 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card, parse_card, parse_cards, standard_deck
+from engine.cribbage.pieces import CARD_OF
 from engine.cribbage.scoring import FlushRule, hand_total
-from engine.cribbage.sim import CARD_OF
 from engine.errors import IllegalAction
 from engine.pip_cribbage import PipCribbageGame
 from engine.registry import GAMES
