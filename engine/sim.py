@@ -21,7 +21,8 @@ The simulation consumes its random generator exactly as the contract does (later
 the same cards in the same order), so a contract game and its simulation, given the same
 moves, stay equal move for move. Where a game's contract game is built on its simulation (its
 `from_game` clones the game's own rules core) that holds by construction; for the others
-tests/engine/sim_differential.py checks it over thousands of random games per seating.
+tests/engine/sim_differential.py checks it over thousands of random games per seating (Pip Pip
+only now).
 """
 
 from __future__ import annotations
