@@ -1,8 +1,8 @@
 """The fast simulation form of a game: what a search (engine/search/expert.py) and random play use.
 
 The contract (engine/contract.py) is built for the table: dict actions a player can read,
-events with text, views. A search plays thousands of moves that nobody reads, so every game
-also offers a `Simulation` of the same rules with small integers inside: cards are ints,
+events with text, views. A search plays thousands of moves that nobody reads, so it drives
+the game's rules core directly, as a `Simulation` with small integers inside: cards are ints,
 actions are ints (a code per legal action), and no text, event or view is built.
 
     sim = spec.simulation.from_game(game)   # any contract state (a determinized clone too)
@@ -21,7 +21,8 @@ The simulation consumes its random generator exactly as the contract does (later
 the same cards in the same order), so a contract game and its simulation, given the same
 moves, stay equal move for move. Where a game's contract game is built on its simulation (its
 `from_game` clones the game's own rules core) that holds by construction; for the others
-tests/engine/sim_differential.py checks it over thousands of random games per seating.
+tests/engine/sim_differential.py checks it over thousands of random games per seating (Pip Pip
+only now).
 """
 
 from __future__ import annotations

@@ -32,7 +32,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from engine.cribbage import family_rollout
-from engine.cribbage.sim import PLAYING, CribbageSim, hand_score
+from engine.cribbage.pieces import PLAYING, hand_score
+from engine.cribbage.sim import CribbageSim
 
 NEEDS = 121
 OUTPUT = Path(__file__).parents[1] / "engine" / "ai" / "data" / "win_chances.json"

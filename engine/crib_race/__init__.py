@@ -1,9 +1,10 @@
 """Crib Race: Cribbage on a race track for 2, 3, 4, 6 or 8 players (docs/RULES.md,
 Crib Race). `SPEC` makes it GAMES["crib-race"].
 
-Built on engine/cribbage (CribbageGame and its deal plans, sides, pegging, show and scoring).
-Modules: board (board files in boards/*.json and their checks), track (pegs, moves, zones),
-seating (sides and deal plans for every seating), game (CribRaceGame: the hooks), text
+Built on engine/cribbage (its rules core CribbageSim and its contract CribbageGame, sides, deal
+plans and scoring). Modules: board (board files in boards/*.json and their checks), track
+(pegs, moves, zones), seating (sides and deal plans for every seating), sim (CribRaceSim: the
+rules core), game (CribRaceGame: the contract and its words over the core), text
 (labels and rules), ai (the computer players), rollout (the expert's), analysis (hints and
 reviews).
 

@@ -53,8 +53,8 @@ from engine.crib_race.board import BOARDS, BOX, MAIN, Board
 from engine.crib_race.sim import STRIDE, _Track, release_boxes, track_of
 from engine.crib_race.track import Move, Peg, move, to_finish
 from engine.cribbage import ai as crib_ai
+from engine.cribbage.pieces import LIMIT, PIECE_OF_TEXT, RANK, VALUE, hand_score, peg_score
 from engine.cribbage.scoring import hand_total, peg_points
-from engine.cribbage.sim import LIMIT, PIECE_OF_TEXT, RANK, VALUE, hand_score, peg_score
 
 #: Points a side can expect to miss while boxed (roughly a deal's scoring).
 BOX_COST = 10.0

@@ -1,22 +1,16 @@
-"""CribRaceGame: Cribbage for 2-8 players on a race track, built on CribbageGame.
+"""CribRaceGame: the contract over Crib Race's rules core (engine/crib_race/sim.py).
 
-Everything Cribbage does (the cut for first deal, the play, the go, the show, muggins, winning
-at once) comes from engine/cribbage; this class fills its hooks:
+The core plays every rule: Cribbage's (engine/cribbage/sim.py) for 2-8 players with the
+seating's sides and deals (seating.py), points moving each side's peg on the board (track.py's
+moves, worked out once per board), the penalty boxes and their releases. This class is
+CribbageGame (engine/cribbage/game.py) with Crib Race's words and view keys:
 
-    _make_sides    the seating's sides (engine/crib_race/seating.py): partners share one peg
-    _deal_plan     the seating's deal (6 players: the dealing team's discards under the deck;
-                   8 players: the 5-and-4 deal)
-    _peg           points move the side's peg hole by hole on the board (track.py); the hole
-                   where the move ends sets off its zone; a box queues the peg
-    _score         a boxed side scores nothing (a "boxed_points" event says what it missed)
-    _has_won       the peg reached the finish
-    _after_show    penalty boxes release one peg each, first in first out, when every other
-                   side not in that box is past it
-
-Every scoring move is one call of `_score` (a card's points together, the go or last card
-apart, each hand, the crib, his heels, muggins points), so pegs move in the order points are
-scored: a hand count that lands in a time trap sends the peg down the blue path, and the
-crib count then continues along it.
+    a score        says where the peg is now ("Peg at 47", "on the blue path") and carries
+                   its "hole" and "path"
+    a landing      a "zone" event right after the score whose move ended on a slide, an
+                   advance, a time trap or a penalty box
+    a boxed side   scores nothing: a "boxed_points" event says what it missed
+    after a show   a "zone" event of kind "release" for each peg a box lets out
 
 Sides' "scores" (the Cribbage view key) are track positions (track.position): the hole number
 on the track, the entry of a green path, the rejoin hole of a blue loop, the box's hole.
@@ -24,123 +18,127 @@ on the track, the entry of a green path, the rejoin hole of a blue loop, the box
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import Card
 from engine.contract import Event, View
-from engine.crib_race.board import (
-    ADVANCE,
-    BOARDS,
-    BOX,
-    DEFAULT_BOARD,
-    MAIN,
-    SLIDE,
-    TRAP,
-    Board,
-    Zone,
-)
-from engine.crib_race.seating import race_plan, race_sides, seating_words
-from engine.crib_race.track import Move, Peg, is_past, move, position
-from engine.cribbage.deal import DealPlan
-from engine.cribbage.game import CribbageGame, seat_does, seat_name
-from engine.cribbage.outcome import cribbage_outcome
+from engine.crib_race.board import ADVANCE, BOX, MAIN, SLIDE, TRAP, Board
+from engine.crib_race.seating import seating_words
+from engine.crib_race.sim import BOXED, MOVED, RELEASED, CribRaceSim
+from engine.crib_race.track import Peg, move
+from engine.cribbage.game import CribbageGame
+from engine.cribbage.pieces import Entry
 from engine.cribbage.scoring import Breakdown
-from engine.cribbage.sides import Sides
+from engine.cribbage.words import seat_does, seat_name
 from engine.seat_words import second_person
 
 
 class CribRaceGame(CribbageGame):
     name = "crib-race"
+    core_class = CribRaceSim
+    core: CribRaceSim
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
-        self.board: Board = BOARDS[options.get("board", DEFAULT_BOARD)]
-        self.teams = bool(options.get("teams", True))
-        self._race_sides = race_sides(players, self.teams)
-        self.pegs: list[Peg] = [Peg() for _ in range(self._race_sides.count)]
-        #: Sides in each penalty box, first in first.
-        self.box_queues: dict[str, list[int]] = {box.name: [] for box in
-                                                 self.board.zones_of(BOX)}
         self.zone_events: list[Event] = []
         self.last_zone_events: list[Event] = []
+        #: The zone event of the move being narrated (its score's event comes first).
+        self._landing: Event | None = None
         super().__init__(players, options, seed)
-        self.target = self.board.finish
+        self.teams = self.core.teams
 
-    # ===== hooks ===============================================================================
-    def _make_sides(self) -> Sides:
-        return self._race_sides
+    # ----- the core's state, as the table and the tests read it ---------------------------------
+    @property
+    def board(self) -> Board:
+        return self.core.track.board
 
-    def _deal_plan(self) -> DealPlan:
-        return race_plan(self.players, self.dealer, self.sides)
+    @property
+    def pegs(self) -> list[Peg]:
+        """Each side's peg (copies: the core keeps them as nodes)."""
+        core = self.core
+        return [self._peg(side) for side in range(len(core.pegs))]
 
-    def _start_deal(self, deck: Sequence[Card] | None = None) -> list[Event]:
+    def _peg(self, side: int) -> Peg:
+        core = self.core
+        node = core.pegs[side]
+        track = core.track
+        if node < track.first_box:
+            return track.peg_of(node)
+        return track.peg_of(node, core.boxes[node - track.first_box].index(side))
+
+    @property
+    def box_queues(self) -> dict[str, list[int]]:
+        """The sides in each penalty box, first in first."""
+        core = self.core
+        return {name: list(queue) for name, queue in zip(core.track.box_names, core.boxes,
+                                                         strict=True)}
+
+    def place(self, side: int, peg: Peg) -> None:
+        """Put a side's peg somewhere (tests and puzzles; a boxed peg joins its box's queue)."""
+        core = self.core
+        for queue in core.boxes:
+            if side in queue:
+                queue.remove(side)
+        node = core.track.node_of(peg)
+        core.pegs[side] = node
+        core.side_scores[side] = core.track.position[node]
+        if node >= core.track.first_box:
+            core.boxes[node - core.track.first_box].insert(peg.index, side)
+        self.state_changed()
+
+    # ----- the words ---------------------------------------------------------------------------
+    def _deal_events(self) -> list[Event]:
         self.last_zone_events, self.zone_events = self.zone_events, []
-        return super()._start_deal(deck)
+        return super()._deal_events()
 
-    def _score(self, seat: int, scored: Breakdown | int, reason: str) -> list[Event]:
-        points = scored.total if isinstance(scored, Breakdown) else scored
-        side = self.sides.side_of[seat]
-        if self.outcome is None and points > 0 and self.pegs[side].is_boxed(self.board):
-            return [{"type": "boxed_points", "seat": seat, "side": side, "points": points,
-                     "reason": reason,
+    def _own_entry(self, entry: Entry) -> list[Event]:
+        what = entry[0]
+        if what == MOVED:
+            self._landing = self._zone_event(*entry[1:])
+            return []
+        if what == BOXED:
+            _, seat, points, reason = entry
+            return [{"type": "boxed_points", "seat": seat, "side": self.sides.side_of[seat],
+                     "points": points, "reason": reason,
                      "text": f"{seat_does(seat, 'would')} peg {points} from the penalty box: "
-                     "nothing scored."}]
-        events = super()._score(seat, scored, reason)
-        for event in events:
-            if event["type"] == "score":
-                # Cribbage's line ends "Score N."; on the track the hole says more.
-                hole = self.pegs[side].hole(self.board)
-                event["hole"] = hole
-                event["path"] = self.pegs[side].path
-                event["text"] = (event["text"].rsplit(" Score ", 1)[0]
-                                 + f" Peg {self._where(side)}.")
+                             "nothing scored."}]
+        if what == RELEASED:
+            _, side, hole = entry
+            box = self.board.trigger_at[hole]
+            event: Event = {"type": "zone", "kind": "release", "zone": box.name, "side": side,
+                            "seats": self.sides.seats_of(side), "landed": box.target,
+                            "hole": str(hole),
+                            "text": f"{self._side_does(side, 'leaves')} the penalty box at "
+                                    f"{hole}."}
+            self.zone_events.append(event)
+            return [event]
+        return super()._own_entry(entry)
+
+    def _score_event(self, seat: int, points: int, reason: str, before: int, after: int,
+                     breakdown: Breakdown | None) -> list[Event]:
+        events = super()._score_event(seat, points, reason, before, after, breakdown)
+        event = events[0]
+        landing, self._landing = self._landing, None
+        assert landing is not None
+        peg = landing.pop("peg")
+        # Cribbage's line ends "Score N."; on the track the hole says more.
+        event["hole"] = peg.hole(self.board)
+        event["path"] = peg.path
+        event["text"] = event["text"].rsplit(" Score ", 1)[0] + f" Peg {self._where(peg)}."
+        if landing["type"] == "zone":
+            self.zone_events.append(landing)
+            events.append(landing)
         return events
 
-    def _where(self, side: int) -> str:
-        """Where a peg is, in words: "at 47", "on the blue path"..."""
-        peg = self.pegs[side]
-        if peg.path == MAIN:
-            return f"at {peg.index}"
-        kind = self.board.by_name[peg.path].kind
-        return {ADVANCE: "on the green shortcut", TRAP: "on the blue path",
-                BOX: "in the penalty box"}[kind]
-
-    def _peg(self, side: int, points: int) -> list[Event]:
-        peg = self.pegs[side]
-        result = move(self.board, peg, points)
-        self.pegs[side] = result.after
-        events = self._zone_event(side, result) if result.zone else []
-        self.back_pegs[side] = self.scores[side]
-        self.scores[side] = position(self.board, self.pegs[side])
-        return events
-
-    def _has_won(self, side: int) -> bool:
-        return self.pegs[side].finished(self.board)
-
-    def _finish(self, side: int) -> None:
-        self.outcome = cribbage_outcome(self.sides, self.scores, side, self.board.finish)
-
-    def _after_show(self) -> list[Event]:
-        events: list[Event] = []
-        for box in self.board.zones_of(BOX):
-            queue = self.box_queues[box.name]
-            if not queue:
-                continue
-            outside = [s for s in range(self.sides.count) if s not in queue]
-            if all(is_past(self.board, self.pegs[s], box) for s in outside):
-                events.append(self._release(box))
-        return events
-
-    # ===== zones ===============================================================================
-    def _zone_event(self, side: int, result: Move) -> list[Event]:
-        zone = result.zone
-        assert zone is not None
-        if zone.kind == BOX:
-            queue = self.box_queues[zone.name]
-            queue.append(side)
-            self.pegs[side] = Peg(zone.name, len(queue) - 1)
-        landed = result.landed.hole(self.board)
-        to = self.pegs[side].hole(self.board)
+    def _zone_event(self, side: int, start: int, points: int, node: int, cell: int) -> Event:
+        """Where a move took a side's peg: a zone event if it landed on a zone (the peg
+        itself carried along under "peg" for the score's event)."""
+        board, track = self.board, self.core.track
+        peg = track.peg_of(node, cell)
+        made = move(board, track.peg_of(start), points)
+        zone = made.zone
+        if zone is None:
+            return {"type": "none", "peg": peg}
+        landed = made.landed.hole(board)
+        to = peg.hole(board)
         who = self._side_does(side, "landed")
         texts = {
             SLIDE: f"{who} on the red slide at {landed} and slid to {to}.",
@@ -150,26 +148,17 @@ class CribRaceGame(CribbageGame):
             BOX: f"{who} on the penalty box at {landed}: boxed, scoring nothing until "
                  "every other peg is past.",
         }
-        event: Event = {"type": "zone", "kind": zone.kind, "zone": zone.name, "side": side,
-                        "seats": self.sides.seats_of(side), "landed": landed, "hole": to,
-                        "text": texts[zone.kind]}
-        self.zone_events.append(event)
-        return [event]
+        return {"type": "zone", "kind": zone.kind, "zone": zone.name, "side": side,
+                "seats": self.sides.seats_of(side), "landed": landed, "hole": to,
+                "text": texts[zone.kind], "peg": peg}
 
-    def _release(self, box: Zone) -> Event:
-        queue = self.box_queues[box.name]
-        side = queue.pop(0)
-        hole = box.triggers[0]
-        self.pegs[side] = Peg(MAIN, hole)
-        self.scores[side] = hole
-        for cell, waiting in enumerate(queue):  # the others move up one cell
-            self.pegs[waiting] = Peg(box.name, cell)
-        event: Event = {"type": "zone", "kind": "release", "zone": box.name, "side": side,
-                        "seats": self.sides.seats_of(side), "landed": box.target,
-                        "hole": str(hole),
-                        "text": f"{self._side_does(side, 'leaves')} the penalty box at {hole}."}
-        self.zone_events.append(event)
-        return event
+    def _where(self, peg: Peg) -> str:
+        """Where a peg is, in words: "at 47", "on the blue path"..."""
+        if peg.path == MAIN:
+            return f"at {peg.index}"
+        kind = self.board.by_name[peg.path].kind
+        return {ADVANCE: "on the green shortcut", TRAP: "on the blue path",
+                BOX: "in the penalty box"}[kind]
 
     def _side_does(self, side: int, verb: str) -> str:
         """A side doing something: "{s0:leaves}" alone, "{s0} & {s2} leave" as a team."""
@@ -178,18 +167,25 @@ class CribRaceGame(CribbageGame):
             return seat_does(seats[0], verb)
         return " & ".join(seat_name(s) for s in seats) + " " + second_person(verb)
 
-    # ===== views ===============================================================================
+    # ----- views -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> View:
         view = super().view(seat)
+        board = self.board
         view.update({
-            "board": self.board.drawable(),
+            "board": board.drawable(),
             "teams": self.sides.count < self.players,
             "seating": seating_words(self.players, self.teams),
-            "finish": self.board.finish,
+            "finish": board.finish,
             "pegs": [{"side": side, "seats": self.sides.seats_of(side),
-                      **peg.to_json(self.board)} for side, peg in enumerate(self.pegs)],
-            "penalty_boxes": {name: list(queue) for name, queue in self.box_queues.items()},
+                      **peg.to_json(board)} for side, peg in enumerate(self.pegs)],
+            "penalty_boxes": self.box_queues,
             "zone_events": list(self.zone_events),
             "last_zone_events": list(self.last_zone_events),
         })
         return view
+
+    def clone(self) -> CribRaceGame:
+        twin = super().clone()
+        assert isinstance(twin, CribRaceGame)
+        twin.zone_events = list(self.zone_events)
+        return twin

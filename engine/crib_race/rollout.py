@@ -21,8 +21,9 @@ from engine.crib_race.sim import STRIDE, CribRaceSim, release_boxes
 from engine.cribbage import ai as crib_ai
 from engine.cribbage import family_rollout
 from engine.cribbage.inference import KeptHands
+from engine.cribbage.pieces import PLAYING
 from engine.cribbage.play_search import PlaySearchBase
-from engine.cribbage.sim import PLAYING, CribbageSim
+from engine.cribbage.sim import CribbageSim
 from engine.search.rollout import first_to_act
 
 #: The scores of a two-player race as the search keeps them: each seat's peg (a track node),

@@ -22,13 +22,21 @@ import random
 from functools import cache
 from typing import Any
 
-from engine.crib_race.board import ADVANCE, BOARDS, BOX, DEFAULT_BOARD, MAIN, SLIDE, TRAP, Board
+from engine.crib_race.board import ADVANCE, BOARDS, BOX, DEFAULT_BOARD, MAIN, TRAP, Board
 from engine.crib_race.seating import race_plan, race_sides
 from engine.crib_race.track import Peg
+from engine.crib_race.track import moves as track_moves
 from engine.cribbage.deal import DealPlan
+from engine.cribbage.pieces import SCORED
 from engine.cribbage.sides import Sides
 from engine.cribbage.sim import CribbageSim
 
+#: The journal's own entries (engine/cribbage/sim.py's Entry):
+#:   (MOVED, side, node before, points, node after, box cell)   a side's peg moved (then the
+#:                                  score's SCORED entry): the cell if it is now boxed
+#:   (BOXED, seat, points, reason)  points a boxed side did not score
+#:   (RELEASED, side, hole)         a penalty box let a peg out onto the track
+MOVED, BOXED, RELEASED = 110, 111, 112
 #: The most points one score can make (a 29 hand; claims and muggins points are at most a count).
 MAX_POINTS = 29
 STRIDE = MAX_POINTS + 1
@@ -40,48 +48,36 @@ class _Track:
     the contract's track position; nodes from `first_box` on are penalty boxes, one per box in
     board order."""
 
-    __slots__ = ("board", "box_holes", "box_node", "finish", "first_box", "moves", "path_start",
-                 "position")
+    __slots__ = ("board", "box_holes", "box_names", "box_node", "finish", "first_box", "moves",
+                 "path_start", "peg_at", "position")
 
     def __init__(self, board: Board) -> None:
         self.board = board
         finish = self.finish = board.finish
-        after_step = [min(hole + 1, finish) for hole in range(finish + 1)]
+        peg_at = [Peg(MAIN, hole) for hole in range(finish + 1)]
         position = list(range(finish + 1))
         self.path_start: dict[str, int] = {}
         for zone in board.zones:
             if zone.kind not in (ADVANCE, TRAP):
                 continue
-            start = self.path_start[zone.name] = len(position)
+            self.path_start[zone.name] = len(position)
             steps = len(zone.route) - 1  # the route's last hole is the rejoin, on the track
             for index in range(steps):
-                after_step.append(start + index + 1 if index + 1 < steps else zone.rejoin)
+                peg_at.append(Peg(zone.name, index))
                 position.append(zone.triggers[0] if zone.kind == ADVANCE else zone.rejoin)
         self.first_box = len(position)
         boxes = board.zones_of(BOX)
+        self.box_names = tuple(box.name for box in boxes)
         self.box_node = {box.name: self.first_box + number for number, box in enumerate(boxes)}
         self.box_holes = tuple(box.triggers[0] for box in boxes)
         position += self.box_holes
         self.position = tuple(position)
-
-        def landing(node: int) -> int:
-            """Where a move that ends on `node` leaves the peg: only track holes set zones off,
-            and the finish never does."""
-            zone = board.trigger_at.get(node) if node < finish else None
-            if zone is None:
-                return node
-            if zone.kind == SLIDE:
-                return int(zone.target)
-            if zone.kind == BOX:
-                return self.box_node[zone.name]
-            return self.path_start[zone.name]
-
+        self.peg_at = tuple(peg_at)
+        # track.move (the rules of a move and its landing) worked out for every node and score.
         moves = [0] * (len(position) * STRIDE)
-        for node in range(self.first_box):
-            landed = node
-            for points in range(1, STRIDE):
-                landed = after_step[landed]
-                moves[node * STRIDE + points] = landing(landed)
+        for node, peg in enumerate(peg_at):
+            for points, made in enumerate(track_moves(board, peg, MAX_POINTS), start=1):
+                moves[node * STRIDE + points] = self.node_of(made.after)
         self.moves = moves
 
     def node_of(self, peg: Peg) -> int:
@@ -90,6 +86,12 @@ class _Track:
         if peg.path in self.path_start:
             return self.path_start[peg.path] + peg.index
         return self.box_node[peg.path]
+
+    def peg_of(self, node: int, cell: int = 0) -> Peg:
+        """The peg on `node` (a boxed one in that cell of its box)."""
+        if node < self.first_box:
+            return self.peg_at[node]
+        return Peg(self.box_names[node - self.first_box], cell)
 
 
 _TRACKS: dict[str, _Track] = {}
@@ -125,12 +127,6 @@ class CribRaceSim(CribbageSim):
         self.pegs = [0] * len(self.side_seats)
         self.boxes: list[list[int]] = [[] for _ in self.track.box_holes]
 
-    def _take_over(self, game: Any) -> None:
-        super()._take_over(game)
-        self.pegs = [self.track.node_of(peg) for peg in game.pegs]
-        self.boxes = [list(game.box_queues[box.name])
-                      for box in self.track.board.zones_of(BOX)]
-
     def _copy_into(self, new: CribbageSim) -> None:
         super()._copy_into(new)
         assert isinstance(new, CribRaceSim)
@@ -145,23 +141,33 @@ class CribRaceSim(CribbageSim):
     def _deal_plan_for(self, dealer: int) -> DealPlan:
         return self.plans[dealer]
 
-    def _score(self, seat: int, points: int) -> None:
+    def _score(self, seat: int, points: int, reason: str) -> None:
         side = self.side_of[seat]
-        node = self.pegs[side]
+        start = self.pegs[side]
         track = self.track
-        if node >= track.first_box:
-            return  # boxed: nothing scored
+        journal = self.journal
+        if start >= track.first_box:  # boxed: nothing scored
+            if journal is not None:
+                journal.append((BOXED, seat, points, reason))
+            return
         self.points.append((seat, points))
-        node = self.pegs[side] = track.moves[node * STRIDE + points]
-        self.side_scores[side] = track.position[node]
+        node = self.pegs[side] = track.moves[start * STRIDE + points]
+        before = self.side_scores[side]
+        after = self.side_scores[side] = track.position[node]
         if node >= track.first_box:
             self.boxes[node - track.first_box].append(side)
-        elif node == track.finish:
+        if journal is not None:
+            cell = len(self.boxes[node - track.first_box]) - 1 if node >= track.first_box else 0
+            journal.append((MOVED, side, start, points, node, cell))
+            journal.append((SCORED, seat, points, reason, before, after))
+        if node == track.finish:
             self._finish(side)
 
     def _after_show(self) -> None:
         for side in release_boxes(self.track, self.pegs, self.boxes):
             self.side_scores[side] = self.track.position[self.pegs[side]]
+            if self.journal is not None:
+                self.journal.append((RELEASED, side, self.pegs[side]))
 
 
 def release_boxes(track: _Track, pegs: list[int], boxes: list[list[int]]) -> list[int]:

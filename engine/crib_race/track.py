@@ -76,16 +76,24 @@ def landing_zone(board: Board, peg: Peg) -> Zone | None:
 def move(board: Board, peg: Peg, points: int) -> Move:
     """Move a peg that is not boxed `points` holes; stops at the finish. Boxes are entered at
     cell 0 here; the game puts a peg behind any already boxed (`enter_box`)."""
+    if points <= 0:
+        raise ValueError("a move scores at least one point")
+    return moves(board, peg, points)[-1]
+
+
+def moves(board: Board, peg: Peg, most: int) -> list[Move]:
+    """move(board, peg, n) for every n from 1 to `most`, in that order."""
     if peg.is_boxed(board):
         raise ValueError("a boxed peg does not move")
+    made = []
     landed = peg
-    for _ in range(points):
-        if landed.finished(board):
-            break
-        landed = step(board, landed)
-    zone = None if landed.finished(board) else landing_zone(board, landed)
-    after = landed if zone is None else _zone_destination(zone)
-    return Move(peg, landed, after, zone, after.finished(board))
+    for _ in range(most):
+        if not landed.finished(board):
+            landed = step(board, landed)
+        zone = None if landed.finished(board) else landing_zone(board, landed)
+        after = landed if zone is None else _zone_destination(zone)
+        made.append(Move(peg, landed, after, zone, after.finished(board)))
+    return made
 
 
 def _zone_destination(zone: Zone) -> Peg:
@@ -124,4 +132,5 @@ def is_past(board: Board, peg: Peg, box: Zone) -> bool:
     return position(board, peg) > box.triggers[0]
 
 
-__all__ = ["Move", "Peg", "is_past", "landing_zone", "move", "position", "step", "to_finish"]
+__all__ = ["Move", "Peg", "is_past", "landing_zone", "move", "moves", "position", "step",
+           "to_finish"]

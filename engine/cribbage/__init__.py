@@ -1,5 +1,6 @@
 """Cribbage for 2-4 players (4 as two partnerships), and the parts PIP Cribbage and Crib Race
-build on: scoring, sides, the deal plan and cuts, the pegging component, the show order, and
+build on: the rules core (sim.py, its integer pieces, scores and codes in pieces.py), the
+contract over it (game.py, its words in words.py), scoring, sides, the deal plan and cuts, and
 for their computer players the crib table (crib_values.py), the expert's rollout player
 (family_rollout.py), its exact search of a two-player play (play_search.py) and its reading of
 the other player's keep (inference.py). Cribbage's own players are ai.py, its rollout

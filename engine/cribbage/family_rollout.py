@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from engine.cribbage._tables import RANK_SCORES
 from engine.cribbage.crib_values import CRIB_PAIR_VALUES, CRIB_SINGLE_VALUES
-from engine.cribbage.sim import (
+from engine.cribbage.pieces import (
     CARDS,
     CLAIM,
     DISCARD,
@@ -38,9 +38,9 @@ from engine.cribbage.sim import (
     SUIT,
     VALUE,
     WEIGHT,
-    CribbageSim,
     peg_score,
 )
+from engine.cribbage.sim import CribbageSim
 
 #: The next seat's best answer counts this much against the piece (it may not see it coming
 #: as clearly as a rollout that reads its hand).

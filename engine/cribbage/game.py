@@ -1,30 +1,14 @@
-"""CribbageGame: the deal, the play and the show, for 2-4 players, built for subclassing.
+"""CribbageGame: the contract (engine/contract.py) over Cribbage's rules core, for 2-4 players.
 
-PIP Cribbage and Crib Race subclass this game and change only its hooks:
-
-    _deal_plan()            cards per seat, discards, crib cards from the deck, discards to bottom
-    _new_deck()             the cards shuffled for a deal
-    _show_order()           the list of ShowSteps counted in the show
-    _show_pieces(step)      the pieces a hand or the crib counts (PIP: dice added)
-    _count(step)            the Breakdown of one count (PIP: other flush rules)
-    _pegging_hands()        the pieces each seat lays in the play (PIP: the kept cards and
-                            the die, twice on Double PIP)
-    _pause_before_count(step)  True to stop the show for a choice (PIP: Turn before the
-                            dealer's hand); the subclass resumes with `_advance_show()`
-    _after_count(step)      events right after a count is scored (PIP: the Crib Bonus point)
-    _after_show()           events after a complete show, before the next deal (PIP: die moves)
-    _peg(side, points)      how points move a side (Crib Race: a peg on a track, nothing while
-                            boxed); returns extra events
-    _has_won(side)          the win test (Crib Race: the peg reached the finish)
-    _finish(side)           sets the outcome
-
-A subclass adds a phase of its own (PIP Cribbage's choices) by setting `self.phase` to its
-name after `_start_deal()` or in `_pause_before_count`, and handling that phase in to_act,
-legal_actions and _apply before deferring to super() for every other phase.
-
-Every point any side scores goes through `_score(seat, points_or_breakdown, reason)`, which
-calls `_peg`, checks `_has_won` and ends the game at once, in the middle of the play or the
-show. Callers stop as soon as `self.outcome` is set.
+The core (engine/cribbage/sim.py, `CribbageSim`, or a subclass's core: `core_class`) plays
+every rule: the deal, the discards, the play, the go, the show, muggins, winning at once. This
+class turns its action codes into dict actions and back, reads what each move did from the
+core's journal to write the events, and builds views from the core's state when asked. Besides
+the core it keeps only what the table shows of the past: the cut for first deal, the deal's
+number, each side's back peg, each seat's discards, the cards laid this deal and in the current
+count, and the records of this deal's and the previous deal's show. engine/cribbage/words.py
+writes the events' words; PIP Cribbage and Crib Race subclass this class for their own events
+and view keys (`_deal_events`, `_own_entry`, `_score_event`, `_play_event`, `view`).
 
 Phases (view "phase"): "discard" (simultaneous: every seat that still has to discard acts),
 "play", "show" (only waits for players with muggins on, or at a subclass's pause), "over".
@@ -78,110 +62,176 @@ once counted; the deck order and other seats' hands never appear.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from itertools import combinations
+import copy
+import random
+from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import (
-    SUITS,
-    Card,
-    card_strs,
-    format_cards,
-    parse_card,
-    parse_cards,
-    shuffled,
-    standard_deck,
-)
-from engine.contract import Action, Event, Game, View
+from engine.cards import Card, card_strs, format_cards, parse_card, parse_cards
+from engine.contract import MAX_REDEALS, Action, Event, Game, View
+from engine.cribbage import words
 from engine.cribbage.claims import claim_ranges, possible_counts
-from engine.cribbage.deal import (
-    DealPlan,
-    cribbage_plan,
-    cut_for_first_deal,
-    deal,
-    is_heels,
-    starter_cutter,
-)
+from engine.cribbage.deal import cut_for_first_deal
 from engine.cribbage.outcome import cribbage_outcome
-from engine.cribbage.pegging import MoveResult, Pegging
-from engine.cribbage.scoring import Breakdown, FlushRule, ScoreItem, score_hand
-from engine.cribbage.show import CRIB, ShowCount, ShowStep, standard_show_order
+from engine.cribbage.pieces import (
+    CARD_OF,
+    CARDS,
+    COUNTED,
+    CRIB,
+    CUT,
+    DEALT,
+    DISCARDING,
+    GO,
+    LIMIT,
+    NO_PIECE,
+    PIECE_OF_TEXT,
+    PIECES,
+    PLAYING,
+    RANK,
+    RESET,
+    SCORED,
+    SHOWING,
+    SHOWN,
+    SUIT,
+    TEXT,
+    VALUE,
+    WON,
+    Entry,
+)
+from engine.cribbage.scoring import Breakdown, FlushRule
+from engine.cribbage.show import CRIB as CRIB_WORD
+from engine.cribbage.show import HAND as HAND_WORD
+from engine.cribbage.show import ShowCount, ShowStep
 from engine.cribbage.sides import Sides
+from engine.cribbage.sim import CribbageSim
+from engine.cribbage.words import card_key, seat_does
 from engine.errors import IllegalAction
 
 DISCARD, PLAY, SHOW, OVER = "discard", "play", "show", "over"
 SIMPLE_ACTIONS = ("go", "muggins", "keep", "give_back", "pass")
 #: The highest claim any earlier release offered (PIP Cribbage with Borrowed PIP).
 LEGACY_MAX_CLAIM = 75
-REASON_WORDS = {"play": "the play", "go": "the go", "heels": "his heels", "hand": "the hand",
-                "crib": "the crib"}
+KIND_WORDS = (HAND_WORD, CRIB_WORD)
+#: How determinize lays the hidden cards out before shuffling them: by rank, then by the
+#: suit's letter (as every release has, so a search draws the same deals).
+_REDEAL_KEY = tuple((RANK[piece], TEXT[piece][1]) for piece in range(CARDS))
+#: card_key of every piece: by rank, then suit S H D C, a die after the cards of its rank.
+_CARD_KEY = tuple((RANK[piece], SUIT[piece]) for piece in range(PIECES))
+
+#: How a count lays its pieces out: the cards in order, then the dice as they come.
+_LAID_OUT = tuple((0, piece) if piece < CARDS else (1, 0) for piece in range(PIECES))
 
 
-def card_key(card: Card) -> tuple[int, int]:
-    """Canonical order: rank, then suit S H D C, dice (no suit) after suited cards."""
-    key = _CARD_KEYS.get(card)
-    if key is None:
-        return card.rank, SUITS.index(card.suit) if card.suit else len(SUITS)
-    return key
-
-
-#: card_key of every card and die, looked up: hands are sorted at every deal and count.
-_CARD_KEYS = {card: (card.rank, SUITS.index(card.suit) if card.suit else len(SUITS))
-              for card in (*standard_deck(), *(Card(face, None) for face in range(1, 7)))}
-
-
-def sorted_cards(cards: Iterable[Card]) -> list[Card]:
-    """The cards in canonical order (card_key), each card's key looked up."""
-    cards = list(cards)
-    try:
-        return sorted(cards, key=_CARD_KEYS.__getitem__)
-    except KeyError:  # not a real card or die
-        return sorted(cards, key=card_key)
-
-
-def seat_name(seat: int) -> str:
-    """How event text names a seat: "{s0}", which each reader replaces with a name (or "you",
-    see engine.seat_words)."""
-    return f"{{s{seat}}}"
-
-
-def seat_does(seat: int, verb: str) -> str:
-    """The seat doing something: "{s0:plays}", read "Ann plays" or "You play"."""
-    return f"{{s{seat}:{verb}}}"
-
-
-def seats(seat: int) -> str:
-    """The seat's: "{s0's}", read "Ann's" or "your"."""
-    return f"{{s{seat}'s}}"
-
-
-#: seat_does of every seat a game can have (up to 8), for the moves made most often.
-SEATS_PLAY = tuple(seat_does(seat, "plays") for seat in range(8))
-SEATS_SAY = tuple(seat_does(seat, "says") for seat in range(8))
-SEATS_PEG = tuple(seat_does(seat, "pegs") for seat in range(8))
+def in_card_order(pieces: Sequence[int]) -> list[int]:
+    return sorted(pieces, key=_CARD_KEY.__getitem__)
 
 
 class CribbageGame(Game):
     name = "cribbage"
-    # The previous deal's show: its records are never changed after the deal, and their JSON
-    # is made only when a view reads it.
-    shared_on_clone = (*Game.shared_on_clone, "_last_show_counts", "_last_show", "first_cut")
+    core_class: type[CribbageSim] = CribbageSim
+    #: The view's word for each of the core's phases (the game over: "over").
+    phase_words: dict[int, str] = {DISCARDING: DISCARD, PLAYING: PLAY, SHOWING: SHOW}
+    #: The core's phases before the starter is cut: the hands are held, nothing is kept yet.
+    dealing_phases: tuple[int, ...] = (DISCARDING,)
+    core: CribbageSim
+    #: This deal's cards: each seat's discards and the cards it laid, the current count's.
+    _discards: list[list[int]]
+    played: list[list[int]]
+    pile: list[int]
+    show_counts: list[ShowCount]
+    _true_counts: list[Breakdown]
+    #: The generator Game.__init__ makes, held until the core is dealt from it.
+    _first_rng: random.Random
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(players, options, seed)
-        self.sides = self._make_sides()
-        self.target: int = int(self.options.get("target", 121))
-        self.muggins_rule: bool = bool(self.options.get("muggins", False))
-        self.scores = [0] * self.sides.count
-        self.back_pegs = [0] * self.sides.count
-        self.first_cut = cut_for_first_deal(players, self.rng)
-        self.dealer = self.first_cut.dealer
+        rng = self._first_rng
+        del self._first_rng
+        self.first_cut = cut_for_first_deal(players, rng)
         self.deal_number = 0
         self._last_show_counts: list[ShowCount] = []
         self._last_show: list[dict[str, Any]] | None = []
         #: Set by a refused claim, which leaves the state as it was (see _forget_choices).
         self._recounting = False
-        self.start_events = [self._first_cut_event(), *self._start_deal()]
+        journal: list[Entry] = []
+        self.core = self.core_class.dealt(players, self.options, rng, self.first_cut.dealer,
+                                          journal)
+        self.sides: Sides = self.core.seating()
+        self.back_pegs = [0] * self.sides.count
+        self.start_events = [words.first_cut_event(self.first_cut), *self._narrate(journal)]
+
+    # ----- the core's state, as the table and the tests read it ---------------------------------
+    @property
+    def rng(self) -> random.Random:
+        return self.core.rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        if "core" in self.__dict__:
+            self.core.rng = rng
+        else:  # Game.__init__ makes the generator the core is then dealt from
+            self._first_rng = rng
+
+    @property
+    def phase(self) -> str:
+        core = self.core
+        return OVER if core.won is not None else self.phase_words.get(core.phase, OVER)
+
+    @property
+    def dealer(self) -> int:
+        return self.core.dealer
+
+    @property
+    def target(self) -> int:
+        return self.core.target
+
+    @property
+    def muggins_rule(self) -> bool:
+        return self.core.muggins
+
+    @property
+    def scores(self) -> list[int]:
+        """Each side's score: the core's own list (a test may set it)."""
+        return self.core.side_scores
+
+    @scores.setter
+    def scores(self, scores: list[int]) -> None:
+        self.core.side_scores = list(scores)
+
+    @property
+    def plan(self) -> Any:
+        return self.core.plan
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's hand while discarding (afterwards: the kept cards)."""
+        return [[CARD_OF[piece] for piece in hand] for hand in self.core.hands]
+
+    @property
+    def discards(self) -> list[list[Card]]:
+        """Each seat's discards this deal."""
+        return [[CARD_OF[piece] for piece in pieces] for pieces in self._discards]
+
+    @property
+    def kept(self) -> list[list[Card]]:
+        return [[CARD_OF[piece] for piece in hand] for hand in self.core.kept]
+
+    @property
+    def crib(self) -> list[Card]:
+        return sorted((CARD_OF[piece] for piece in self.core.crib), key=card_key)
+
+    @property
+    def starter(self) -> Card | None:
+        core = self.core
+        return None if core.phase in self.dealing_phases else CARD_OF[core.starter]
+
+    @property
+    def show_steps(self) -> list[ShowStep]:
+        return [ShowStep(KIND_WORDS[kind], seat) for kind, seat in self.core.steps]
+
+    @property
+    def show_index(self) -> int:
+        return self.core.step_index
 
     @property
     def last_show(self) -> list[dict[str, Any]]:
@@ -190,50 +240,56 @@ class CribbageGame(Game):
             self._last_show = [record.to_json() for record in self._last_show_counts]
         return self._last_show
 
-    def _first_cut_event(self) -> Event:
-        rounds = "; then ".join(
-            ", ".join(f"{seat_does(seat, 'cuts')} {card}" for seat, card in cuts)
-            for cuts in self.first_cut.rounds
-        )
-        return {
-            "type": "first_cut",
-            **self.first_cut.to_json(),
-            "text": f"Cut for deal: {rounds}. Lowest card deals: {seat_name(self.dealer)}.",
-        }
+    def restack(self, deck: Sequence[Card | str], dealer: int | None = None) -> list[Event]:
+        """Redo the current deal from `deck` (top card first), for tests and puzzles.
 
-    # ===== hooks ===============================================================================
-    def _make_sides(self) -> Sides:
-        return Sides.cribbage(self.players)
+        Only before anyone has discarded. Cards are dealt one at a time from the dealer's left,
+        then the crib's cards from the deck, and the starter is the next card after that."""
+        core = self.core
+        if core.phase not in self.dealing_phases or any(self._discards):
+            raise ValueError("restack only at the start of a deal")
+        pieces = [PIECE_OF_TEXT[str(parse_card(c) if isinstance(c, str) else c)] for c in deck]
+        self.deal_number -= 1
+        events = self._narrated(lambda: core.restack(pieces, dealer))
+        self.state_changed()
+        return events
 
-    def _deal_plan(self) -> DealPlan:
-        return cribbage_plan(self.players)
+    def _score(self, seat: int, points: int, reason: str) -> list[Event]:
+        """Score points as the rules would (for tests and puzzles): the core's one way."""
+        events = self._narrated(lambda: self.core._score(seat, points, reason))
+        self.state_changed()
+        return events
 
-    def _new_deck(self) -> list[Card]:
-        return shuffled(standard_deck(), self.rng)
+    def all_cards(self) -> list[Card]:
+        """Every card this deal has dealt, wherever it is now (the hands or the kept cards,
+        the discards under the deck, the crib, the starter): each card once. The rest of the
+        stock is never drawn, so the core does not keep it."""
+        core = self.core
+        held = core.hands if core.phase in self.dealing_phases else core.kept
+        under = [piece for seat in core.plan.to_bottom for piece in self._discards[seat]]
+        pieces = [*(piece for hand in held for piece in hand), *core.crib, *under, core.starter]
+        return [CARD_OF[piece] for piece in pieces if piece < CARDS]
 
-    def _pegging_hands(self) -> list[list[Card]]:
-        return [list(kept) for kept in self.kept]
+    # ----- the contract ---------------------------------------------------------------------
+    def _to_act(self) -> list[int]:
+        return list(self.core.acting)
 
-    def _show_order(self) -> list[ShowStep]:
-        return standard_show_order(self.players, self.dealer)
+    def waiting_for(self) -> list[int]:
+        core = self.core
+        if core.phase == SHOWING and core.chooser is None:
+            counter = core._counter()
+            if counter is not None:
+                return [counter]  # pressing muggins is optional while the next count waits
+        return self.to_act()
 
-    def _show_pieces(self, step: ShowStep) -> list[Card]:
-        return list(self.crib) if step.kind == CRIB else list(self.kept[step.seat])
-
-    def _flush_rule(self, step: ShowStep) -> FlushRule:
-        return FlushRule.CRIB if step.kind == CRIB else FlushRule.HAND
-
-    def _count(self, step: ShowStep) -> Breakdown:
-        return score_hand(self._show_pieces(step), self.starter, flush=self._flush_rule(step))
-
-    def _pause_before_count(self, step: ShowStep) -> bool:
-        return False
-
-    def _after_count(self, step: ShowStep) -> list[Event]:
-        return []
-
-    def _after_show(self) -> list[Event]:
-        return []
+    def _legal_actions(self, seat: int) -> list[Action]:
+        core = self.core
+        if core.phase == PLAYING:  # the play's actions, spelled here: most moves are these
+            codes = core.legal(seat)
+            if codes and codes[0] < GO:
+                return [{"type": "play", "card": TEXT[code]} for code in codes]
+        action = core.action
+        return [action(seat, code) for code in core.legal(seat)]
 
     def _still_accepts(self, seat: int, action: Action, legal: list[Action]) -> bool:
         # Releases before the claim menus were narrowed offered every count up to the most a
@@ -245,391 +301,8 @@ class CribbageGame(Game):
     def _claims(self) -> tuple[int, ...]:
         """The claims offered for the count waiting: every total a hand or crib of its shape
         (so many cards, so many dice) can make, so nobody is offered 19."""
-        step = self.show_steps[self.show_index]
-        pieces = self._show_pieces(step)
-        dice = sum(1 for piece in pieces if piece.is_die)
-        return possible_counts(len(pieces) - dice, dice, self._flush_rule(step))
-
-    def _peg(self, side: int, points: int) -> list[Event]:
-        """Move the side's pegs: the back peg jumps to the old front position."""
-        self.back_pegs[side] = self.scores[side]
-        self.scores[side] += points
-        return []
-
-    def _has_won(self, side: int) -> bool:
-        return self.scores[side] >= self.target
-
-    def _finish(self, side: int) -> None:
-        self.outcome = cribbage_outcome(self.sides, self.scores, side, self.target)
-
-    # ===== the one way points are scored ========================================================
-    def _score(self, seat: int, scored: Breakdown | int, reason: str) -> list[Event]:
-        """Score points for `seat`'s side; ends the game at once when the side wins.
-
-        reason: "play", "go", "last card", "heels", "hand", "crib", "muggins"."""
-        if self.outcome is not None:
-            return []
-        if isinstance(scored, Breakdown):
-            breakdown: Breakdown | None = scored
-            points = scored.total
-        else:
-            breakdown, points = None, scored
-        if points <= 0:
-            return []
-        side = self.sides.side_of[seat]
-        extra = self._peg(side, points)
-        score = self.scores[side]
-        # The play's points are spelled out here; a count's words are in its "show" event.
-        what = f": {breakdown.words()}" if breakdown and reason == "play" else ""
-        events: list[Event] = [
-            {
-                "type": "score",
-                "seat": seat,
-                "side": side,
-                "points": points,
-                "reason": reason,
-                "breakdown": breakdown.to_json() if breakdown else None,
-                "score": score,
-                "text": f"{SEATS_PEG[seat]} {points} for {REASON_WORDS.get(reason, reason)}"
-                f"{what}. Score {score}.",
-            },
-        ]
-        if extra:
-            events += extra
-        if self._has_won(side):
-            self._finish(side)
-            self.phase = OVER
-            assert self.outcome is not None
-            events.append(
-                {"type": "game_over", "side": side, "outcome": self.outcome,
-                 "text": self.outcome["detail"]}
-            )
-        return events
-
-    # ===== the deal =============================================================================
-    def _start_deal(self, deck: Sequence[Card] | None = None) -> list[Event]:
-        self.deal_number += 1
-        self.phase = DISCARD
-        self.plan = self._deal_plan()
-        dealt = deal(self._new_deck() if deck is None else list(deck), self.plan, self.dealer)
-        self.hands = [sorted_cards(hand) for hand in dealt.hands]
-        self.crib: list[Card] = dealt.crib
-        self.deck = dealt.deck
-        self.discards: list[list[Card]] = [[] for _ in range(self.players)]
-        self.discarded = [self.plan.discards[s] == 0 for s in range(self.players)]
-        self.kept: list[list[Card]] = [[] for _ in range(self.players)]
-        self.starter: Card | None = None
-        self.pegging: Pegging | None = None
-        self.show_steps: list[ShowStep] = []
-        self.show_index = 0
-        self.show_counts: list[ShowCount] = []
-        self._true_counts: list[Breakdown] = []
-        self.window: dict[str, Any] | None = None
-        self.chooser: dict[str, Any] | None = None
-        events: list[Event] = [
-            {"type": "deal", "dealer": self.dealer, "deal_number": self.deal_number,
-             "text": f"Deal {self.deal_number}: {seat_does(self.dealer, 'deals')}."}
-        ]
-        if all(self.discarded):
-            events += self._finish_discards()
-        return events
-
-    def restack(self, deck: Sequence[Card | str], dealer: int | None = None) -> list[Event]:
-        """Redo the current deal from `deck` (top card first), for tests and puzzles.
-
-        Only before anyone has discarded. Cards are dealt one at a time from the dealer's left,
-        then the crib's cards from the deck, and the starter is the next card after that."""
-        if self.phase != DISCARD or any(self.discards):
-            raise ValueError("restack only at the start of a deal")
-        cards = [parse_card(c) if isinstance(c, str) else c for c in deck]
-        if dealer is not None:
-            self.dealer = dealer
-        self.deal_number -= 1
-        events = self._start_deal(cards)
-        self.state_changed()
-        return events
-
-    def _finish_discards(self) -> list[Event]:
-        """Every discard is in: build the crib, cut the starter, then the play begins."""
-        for seat in range(self.players):
-            if seat in self.plan.to_bottom:
-                self.deck.extend(self.discards[seat])
-            else:
-                self.crib.extend(self.discards[seat])
-            self.kept[seat] = list(self.hands[seat])
-        self.crib = sorted_cards(self.crib)
-        self.starter = self.deck.pop(0)
-        cutter = starter_cutter(self.players, self.dealer)
-        events: list[Event] = [
-            {"type": "starter", "card": str(self.starter), "seat": cutter,
-             "text": f"{seat_does(cutter, 'cuts')}; the starter is {self.starter}."}
-        ]
-        if is_heels(self.starter):
-            heels = Breakdown((ScoreItem("heels", 2, (self.starter,)),))
-            events += self._score(self.dealer, heels, "heels")
-            if self.outcome is not None:
-                return events
-        self.phase = PLAY
-        self.pegging = Pegging(self._pegging_hands(), self.dealer)
-        if self.pegging.over:
-            events += self._begin_show()
-        return events
-
-    # ===== the play =============================================================================
-    def _after_peg_move(self, result: MoveResult) -> list[Event]:
-        events: list[Event] = []
-        for award in result.awards:
-            events += self._score(award.seat, award.breakdown, award.reason)
-            if self.outcome is not None:
-                return events
-        if result.play_over:
-            return events + self._begin_show()
-        if result.finished_count is not None:
-            events.append({"type": "count_reset", "cards": card_strs(result.finished_count),
-                           "text": "The count starts again at 0."})
-        return events
-
-    # ===== the show =============================================================================
-    def _begin_show(self) -> list[Event]:
-        self.phase = SHOW
-        self.show_steps = self._show_order()
-        self.show_index = 0
-        return self._advance_show()
-
-    def _open_count(self, step: ShowStep) -> ShowCount:
-        record = ShowCount(step=step, pieces=sorted_cards(self._show_pieces(step)),
-                           starter=self.starter)
-        self.show_counts.append(record)
-        self._true_counts.append(self._count(step))
-        return record
-
-    def _advance_show(self) -> list[Event]:
-        """Count automatically until the show waits for a player, ends, or the game ends."""
-        events: list[Event] = []
-        while self.show_index < len(self.show_steps):
-            step = self.show_steps[self.show_index]
-            if self._pause_before_count(step) or self.muggins_rule:
-                return events
-            record = self._open_count(step)
-            breakdown = self._true_counts[-1]
-            record.breakdown = breakdown
-            record.scored = breakdown.total
-            events.append(self._show_event(record))
-            events += self._score(step.seat, breakdown, step.kind)
-            if self.outcome is None:
-                events += self._after_count(step)
-            if self.outcome is not None:
-                return events
-            self.show_index += 1
-        if self.window is not None or self.chooser is not None:
-            return events  # opponents may still press muggins on the last count
-        return events + self._end_show()
-
-    def _show_event(self, record: ShowCount) -> Event:
-        step, breakdown = record.step, record.breakdown
-        whose = "crib" if step.kind == CRIB else "hand"
-        words = breakdown.words() if breakdown else ""
-        total = breakdown.total if breakdown else record.scored
-        cards = card_strs(record.pieces)
-        starter = str(self.starter)
-        return {
-            "type": "show", "seat": step.seat, "kind": step.kind,
-            "cards": cards, "starter": starter,
-            "breakdown": breakdown.to_json() if breakdown else None,
-            "points": total,
-            "text": f"{seats(step.seat)} {whose} {' '.join(cards)} "
-            f"with {starter}: {words} — {total}.",
-        }
-
-    def _end_show(self) -> list[Event]:
-        self._last_show_counts, self._last_show = self.show_counts, None
-        events = self._after_show()
-        if self.outcome is not None:
-            return events
-        self.dealer = (self.dealer + 1) % self.players
-        return events + self._start_deal()
-
-    # ===== muggins ==============================================================================
-    def _counter(self) -> int | None:
-        """The seat whose count waits for a claim (muggins on), or None."""
-        if self.phase != SHOW or not self.muggins_rule or self.chooser is not None:
-            return None
-        if self.show_index < len(self.show_steps):
-            return self.show_steps[self.show_index].seat
-        return None
-
-    def _pressers(self) -> list[int]:
-        if self.window is None or self.chooser is not None:
-            return []
-        return [s for s in self.sides.opponents_of(self.window["seat"])
-                if s not in self.window["passed"]]
-
-    def _close_window(self) -> None:
-        """Nobody may press muggins on the last claim any more: show its breakdown."""
-        if self.window is not None:
-            index = self.window["index"]
-            self.show_counts[index].breakdown = self._true_counts[index]
-            self.window = None
-
-    def _claim(self, seat: int, points: int) -> list[Event]:
-        step = self.show_steps[self.show_index]
-        if len(self.show_counts) <= self.show_index:
-            self._open_count(step)
-        record = self.show_counts[self.show_index]
-        true_total = self._true_counts[self.show_index].total
-        whose = "crib" if step.kind == CRIB else "hand"
-        if points > true_total:
-            self._recounting = True
-            return [{"type": "recount", "seat": seat, "kind": step.kind, "claimed": points,
-                     "cards": card_strs(record.pieces),
-                     "text": f"{seat_does(seat, 'claims')} {points} for the {whose}: "
-                     "that is too many. Count again."}]
-        self._close_window()
-        record.claimed = points
-        record.scored = points
-        events: list[Event] = [
-            {"type": "claim", "seat": seat, "kind": step.kind, "points": points,
-             "cards": card_strs(record.pieces), "starter": str(self.starter),
-             "text": f"{seat_does(seat, 'claims')} {points} for the {whose}: "
-             f"{format_cards(record.pieces)} with {self.starter}."}
-        ]
-        events += self._score(seat, points, step.kind)
-        if self.outcome is None:
-            events += self._after_count(step)
-        if self.outcome is not None:
-            return events
-        self.window = {"index": self.show_index, "seat": seat, "missed": true_total - points,
-                       "passed": []}
-        self.show_index += 1
-        return events + self._advance_show()
-
-    def _press_muggins(self, seat: int) -> list[Event]:
-        assert self.window is not None
-        window = self.window
-        index = window["index"]
-        owner = window["seat"]
-        self._close_window()
-        breakdown = self._true_counts[index]
-        if window["missed"] == 0:
-            self.show_counts[index].muggins = {"seat": seat, "points": 0, "kept": None}
-            events: list[Event] = [
-                {"type": "muggins", "seat": seat, "owner": owner, "points": 0,
-                 "breakdown": breakdown.to_json(),
-                 "text": f"{seat_does(seat, 'calls')} muggins, but {seat_name(owner)} counted "
-                 f"right: {breakdown.words()}."}
-            ]
-            return events + self._continue_after_muggins()
-        self.chooser = {"seat": seat, "owner": owner, "points": window["missed"], "index": index}
-        return [
-            {"type": "muggins", "seat": seat, "owner": owner, "points": window["missed"],
-             "breakdown": breakdown.to_json(),
-             "text": f"Muggins! {seat_does(seat, 'finds')} {window['missed']} more in "
-             f"{seats(owner)} count ({breakdown.words()}) and may keep them or give "
-             "them back."}
-        ]
-
-    def _choose(self, seat: int, keep: bool) -> list[Event]:
-        assert self.chooser is not None
-        chooser, self.chooser = self.chooser, None
-        points, owner = chooser["points"], chooser["owner"]
-        self.show_counts[chooser["index"]].muggins = {"seat": seat, "points": points,
-                                                      "kept": keep}
-        if keep:
-            text = f"{seat_does(seat, 'keeps')} the {points} muggins points."
-        else:
-            text = f"{seat_does(seat, 'gives')} the {points} points back to {seat_name(owner)}."
-        events: list[Event] = [{"type": "keep" if keep else "give_back", "seat": seat,
-                                "owner": owner, "points": points, "text": text}]
-        events += self._score(seat if keep else owner, points, "muggins")
-        if self.outcome is not None:
-            return events
-        return events + self._continue_after_muggins()
-
-    def _forget_choices(self) -> None:
-        # A claim above the count is refused and changes nothing: the same seats act with the
-        # same actions, and a hurried (or random) counter claims again and again.
-        if self._recounting:
-            self._recounting = False
-            return
-        self._acting = None  # Game._forget_choices, inline: it runs after every move
-        self._legal = {}
-
-    def _continue_after_muggins(self) -> list[Event]:
-        if self.show_index >= len(self.show_steps):
-            return self._end_show()
-        return []
-
-    def _pass(self, seat: int) -> list[Event]:
-        assert self.window is not None
-        self.window["passed"].append(seat)
-        events: list[Event] = [{"type": "pass", "seat": seat,
-                                "text": f"{seat_does(seat, 'lets')} the count stand."}]
-        if not self._pressers():
-            self._close_window()
-            events += self._end_show()
-        return events
-
-    # ===== the contract =========================================================================
-    def _to_act(self) -> list[int]:
-        if self.outcome is not None:
-            return []
-        if self.phase == PLAY:
-            assert self.pegging is not None and self.pegging.turn is not None
-            return [self.pegging.turn]
-        if self.phase == DISCARD:
-            return [s for s in range(self.players) if not self.discarded[s]]
-        if self.phase == SHOW:
-            if self.chooser is not None:
-                return [self.chooser["seat"]]
-            counter = self._counter()
-            seats = set(self._pressers())
-            if counter is not None:
-                seats.add(counter)
-            return sorted(seats)
-        return []
-
-    def waiting_for(self) -> list[int]:
-        if self.phase == SHOW and self.chooser is None:
-            counter = self._counter()
-            if counter is not None:
-                return [counter]  # pressing muggins is optional while the next count waits
-        return self.to_act()
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        phase = self.phase
-        if phase == PLAY:  # asked after almost every move: the turn is all that is needed
-            pegging = self.pegging
-            assert pegging is not None
-            if seat != pegging.turn:
-                return []
-            # It is this seat's turn: with nothing that fits, its only move is go.
-            texts = card_strs(pegging.playable(seat))
-            if not texts:
-                return [{"type": "go"}]
-            return [{"type": "play", "card": text} for text in texts]
-        if seat not in self._acting_now():
-            return []
-        if phase == DISCARD:
-            return [{"type": "discard", "cards": list(texts)}
-                    for texts in self._discard_choices(seat)]
-        actions: list[Action] = []
-        if self.chooser is not None:
-            return [{"type": "keep"}, {"type": "give_back"}]
-        if seat == self._counter():
-            actions += [{"type": "claim", "points": n} for n in self._claims()]
-        if seat in self._pressers():
-            actions.append({"type": "muggins"})
-            if self._counter() is None:
-                actions.append({"type": "pass"})
-        return actions
-
-    def _discard_choices(self, seat: int) -> list[tuple[str, ...]]:
-        """Every distinct set of cards the seat may discard, as card texts."""
-        hand = card_strs(self.hands[seat])
-        choices = list(combinations(hand, self.plan.discards[seat]))
-        if len(set(hand)) < len(hand):  # a hand may hold two equal pieces (dice)
-            choices = list(dict.fromkeys(choices))
-        return choices
+        core = self.core
+        return possible_counts(*core._claim_shape(*core.steps[core.step_index]))
 
     def normalize(self, seat: int, action: Action) -> Action:
         kind = action["type"]
@@ -654,36 +327,39 @@ class CribbageGame(Game):
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         kind = action["type"]
-        if self.phase == DISCARD:
+        core = self.core
+        phase = self.phase
+        if phase == DISCARD:
             if kind != "discard":
                 return "Discard to the crib first."
-            need = self.plan.discards[seat]
+            need = core.plan.discards[seat]
             cards = [parse_card(c) for c in action["cards"]]
+            hand = self.hands[seat]
             if len(cards) != need:
                 return f"Discard exactly {need} card{'s' if need > 1 else ''}."
-            if len(set(cards)) < len(cards) and all(c in self.hands[seat] for c in cards):
+            if len(set(cards)) < len(cards) and all(c in hand for c in cards):
                 return "Name each card you discard once."
-            missing = [c for c in cards if cards.count(c) > self.hands[seat].count(c)]
+            missing = [c for c in cards if cards.count(c) > hand.count(c)]
             if missing:
                 return f"You do not hold {format_cards(dict.fromkeys(missing))}."
             return "You cannot discard those cards."
-        if self.phase == PLAY:
-            assert self.pegging is not None
+        if phase == PLAY:
             if kind == "go":
                 return "You can still play a card, so you cannot say go."
             if kind != "play":
                 return "Play a card, or say go if you cannot."
             card = parse_card(action["card"])
-            if card not in self.pegging.hands[seat]:
+            piece = PIECE_OF_TEXT.get(str(card))
+            if piece not in core.peg_hands[seat]:
                 return f"You do not hold {card}."
-            if not self.pegging.fits(card):
-                return f"{card} would take the count past 31 (it is {self.pegging.count})."
+            if core.count + VALUE[piece] > LIMIT:
+                return f"{card} would take the count past 31 (it is {core.count})."
             return "You cannot play that now."
-        if self.phase == SHOW:
-            if self.chooser is not None:
+        if phase == SHOW:
+            if core.chooser is not None:
                 return "Choose to keep the muggins points or give them back."
             if kind == "claim":
-                if seat != self._counter():
+                if seat != core._counter():
                     return "It is not your count to claim."
                 return f"No hand counts {action['points']}: claim {claim_ranges(self._claims())}."
             if kind in ("muggins", "pass"):
@@ -691,143 +367,366 @@ class CribbageGame(Game):
         return "That move is not allowed right now."
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        core = self.core
         kind = action["type"]
-        if kind in ("play", "go"):
-            assert self.pegging is not None
-            if kind == "play":
-                text = action["card"]  # as legal_actions spells it (or normalize)
-                result = self.pegging.play(seat, parse_card(text))
-                event: Event = {"type": "play", "seat": seat, "card": text,
-                                "count": result.count,
-                                "text": f"{SEATS_PLAY[seat]} {text}, count {result.count}."}
-            else:
-                result = self.pegging.go(seat)
-                event = {"type": "go", "seat": seat, "count": result.count,
-                         "text": f"{SEATS_SAY[seat]} go."}
-            if result.awards or result.finished_count is not None:  # most moves: neither
-                return [event, *self._after_peg_move(result)]
-            return [event]
-        if kind == "discard":
-            return self._discard(seat, [parse_card(c) for c in action["cards"]])
-        if kind == "claim":
-            return self._claim(seat, action["points"])
-        if kind == "muggins":
-            return self._press_muggins(seat)
-        if kind in ("keep", "give_back"):
-            return self._choose(seat, keep=kind == "keep")
-        return self._pass(seat)
+        if kind == "play":
+            text = action["card"]  # as legal_actions spells it (or normalize)
+            piece = PIECE_OF_TEXT[text]
+            count = core.count + VALUE[piece]
+            self.pile.append(piece)
+            self.played[seat].append(piece)
+            head = [self._play_event(seat, text, count)]
+        elif kind == "go":
+            head = [{"type": "go", "seat": seat, "count": core.count,
+                     "text": f"{words.SEATS_SAY[seat]} go."}]
+        elif kind == "discard":
+            head = self._discard_events(seat, action["cards"])
+        elif kind == "claim":
+            head = self._claim_events(seat, action["points"])
+            if self._recounting:
+                return head
+        elif kind == "muggins":
+            head = self._muggins_events(seat)
+        elif kind in ("keep", "give_back"):
+            head = self._choice_events(seat, kind == "keep")
+        elif kind == "pass":
+            if set(core._pressers()) <= {seat}:  # the last to let it stand: the count is shown
+                self._close_window(core.window[0])  # type: ignore[index]
+            head = [{"type": "pass", "seat": seat,
+                     "text": f"{seat_does(seat, 'lets')} the count stand."}]
+        else:
+            head = self._own_move_events(seat, action)
+        code = core.code(seat, action)
+        return head + self._narrated(lambda: core.play(seat, code))
 
-    def _discard(self, seat: int, cards: list[Card]) -> list[Event]:
-        for card in cards:
-            self.hands[seat].remove(card)
-        self.discards[seat] = cards
-        self.discarded[seat] = True
-        where = "under the deck" if seat in self.plan.to_bottom else "to the crib"
-        n = len(cards)
-        events: list[Event] = [
-            {"type": "discard", "seat": seat, "count": n,
-             "text": f"{seat_does(seat, 'discards')} {n} card{'s' if n > 1 else ''} {where}."},
-            {"type": "discard_cards", "seat": seat, "cards": card_strs(cards), "to": seat,
-             "retells": True, "text": f"You discard {format_cards(cards)} {where}."},
-        ]
-        if all(self.discarded):
-            events += self._finish_discards()
+    def _own_move_events(self, seat: int, action: Action) -> list[Event]:
+        """The events a subclass's own move makes before the core carries it out (its
+        journal entries tell the rest)."""
+        return []
+
+    # ----- narrating the core's moves ----------------------------------------------------------
+    def _narrated(self, move: Any) -> list[Event]:
+        """Run `move` (a call of the core) with the journal on, and narrate what it did."""
+        core = self.core
+        journal: list[Entry] = []
+        core.journal = journal
+        try:
+            move()
+        finally:
+            core.journal = None
+        return self._narrate(journal)
+
+    def _narrate(self, journal: list[Entry]) -> list[Event]:
+        events: list[Event] = []
+        counted: Breakdown | None = None
+        for entry in journal:
+            what = entry[0]
+            if what == SCORED:
+                _, seat, points, reason, before, after = entry
+                breakdown = counted if reason in KIND_WORDS else self._breakdown(reason)
+                counted = None
+                events += self._score_event(seat, points, reason, before, after, breakdown)
+            elif what == RESET:
+                events.append({"type": "count_reset", "cards": self._texts(self.pile),
+                               "text": "The count starts again at 0."})
+                self.pile = []
+            elif what == COUNTED:
+                record = self._counted(*entry[1:])
+                counted = record.breakdown
+                events.append(words.show_event(record))
+            elif what == DEALT:
+                events += self._deal_events()
+            elif what == CUT:
+                events.append(words.starter_event(self.players, self.core.dealer,
+                                                  CARD_OF[self.core.starter]))
+            elif what == SHOWN:
+                self._last_show_counts, self._last_show = self.show_counts, None
+            elif what == WON:
+                events.append(self._game_over(entry[1]))
+            else:
+                events += self._own_entry(entry)
         return events
 
-    # ===== views ================================================================================
+    def _own_entry(self, entry: Entry) -> list[Event]:
+        """The events of a subclass core's own journal entry."""
+        raise ValueError(f"{self.name} has no journal entry {entry!r}")
+
+    def _breakdown(self, reason: str) -> Breakdown | None:
+        """What made the points scored for `reason` (None for a claim's or muggins points)."""
+        core = self.core
+        if reason == "play":
+            return words.peg_breakdown([CARD_OF[piece] for piece in self.pile])
+        if reason in ("go", "last card"):
+            return words.one_point(reason, CARD_OF[self.pile[-1]])
+        if reason == "heels":
+            return words.heels(CARD_OF[core.starter])
+        if reason == "crib bonus":
+            return words.CRIB_BONUS
+        return None
+
+    def _score_event(self, seat: int, points: int, reason: str, before: int, after: int,
+                     breakdown: Breakdown | None) -> list[Event]:
+        side = self.sides.side_of[seat]
+        self.back_pegs[side] = before
+        return [words.score_event(seat, side, points, reason, breakdown, after)]
+
+    def _game_over(self, side: int) -> Event:
+        core = self.core
+        self.outcome = cribbage_outcome(self.sides, list(core.side_scores), side, core.target)
+        return {"type": "game_over", "side": side, "outcome": self.outcome,
+                "text": self.outcome["detail"]}
+
+    def _play_event(self, seat: int, text: str, count: int) -> Event:
+        return {"type": "play", "seat": seat, "card": text, "count": count,
+                "text": f"{words.SEATS_PLAY[seat]} {text}, count {count}."}
+
+    def _deal_events(self) -> list[Event]:
+        """A new deal: forget the last deal's cards and say who deals."""
+        self.deal_number += 1
+        players = self.players
+        self._discards = [[] for _ in range(players)]
+        self.played = [[] for _ in range(players)]
+        self.pile = []
+        self.show_counts = []
+        self._true_counts = []
+        dealer = self.core.dealer
+        return [{"type": "deal", "dealer": dealer, "deal_number": self.deal_number,
+                 "text": f"Deal {self.deal_number}: {seat_does(dealer, 'deals')}."}]
+
+    def _discard_events(self, seat: int, texts: list[str]) -> list[Event]:
+        self._discards[seat] = [PIECE_OF_TEXT[text] for text in texts]
+        return words.discard_events(seat, [parse_card(text) for text in texts],
+                                    seat in self.core.plan.to_bottom)
+
+    # ----- the show's records ------------------------------------------------------------------
+    def _open_count(self) -> ShowCount:
+        """The record of the count waiting for a claim (made when it is first claimed)."""
+        core = self.core
+        index = core.step_index
+        if len(self.show_counts) <= index:
+            kind, seat = core.steps[index]
+            self._record(kind, seat, core.show_pieces(kind, seat), core.starter,
+                         core._claim_shape(kind, seat)[2])
+        return self.show_counts[index]
+
+    def _record(self, kind: int, seat: int, pieces: list[int], starter: int,
+                rule: FlushRule) -> ShowCount:
+        record = ShowCount(step=ShowStep(KIND_WORDS[kind], seat),
+                           pieces=[CARD_OF[piece] for piece in in_card_order(pieces)],
+                           starter=CARD_OF[starter])
+        self.show_counts.append(record)
+        laid_out = [CARD_OF[piece] for piece in sorted(pieces, key=_LAID_OUT.__getitem__)]
+        self._true_counts.append(words.count_breakdown(laid_out, CARD_OF[starter], rule))
+        return record
+
+    def _counted(self, kind: int, seat: int, total: int, pieces: list[int], starter: int,
+                 rule: FlushRule) -> ShowCount:
+        """A count the show made by itself (a COUNTED entry): its record, complete."""
+        record = self._record(kind, seat, pieces, starter, rule)
+        breakdown = record.breakdown = self._true_counts[-1]
+        record.scored = breakdown.total
+        return record
+
+    def _close_window(self, index: int) -> None:
+        """Nobody may press muggins on that claim any more: show its breakdown."""
+        self.show_counts[index].breakdown = self._true_counts[index]
+
+    def _claim_events(self, seat: int, points: int) -> list[Event]:
+        core = self.core
+        record = self._open_count()
+        true_total = self._true_counts[core.step_index].total
+        if points > true_total:
+            self._recounting = True
+            return [words.recount_event(seat, record, points)]
+        if core.window is not None:
+            self._close_window(core.window[0])
+        record.claimed = record.scored = points
+        return [words.claim_event(seat, record, points)]
+
+    def _muggins_events(self, seat: int) -> list[Event]:
+        index, owner, missed, _ = self.core.window  # type: ignore[misc]
+        self._close_window(index)
+        breakdown = self._true_counts[index]
+        if not missed:
+            self.show_counts[index].muggins = {"seat": seat, "points": 0, "kept": None}
+        return [words.muggins_event(seat, owner, missed, breakdown)]
+
+    def _choice_events(self, seat: int, keep: bool) -> list[Event]:
+        _, owner, points, index = self.core.chooser  # type: ignore[misc]
+        self.show_counts[index].muggins = {"seat": seat, "points": points, "kept": keep}
+        return [words.keep_event(seat, owner, points, keep)]
+
+    def _forget_choices(self) -> None:
+        # A claim above the count is refused and changes nothing: the same seats act with the
+        # same actions, and a hurried (or random) counter claims again and again.
+        if self._recounting:
+            self._recounting = False
+            return
+        self._acting = None  # Game._forget_choices, inline: it runs after every move
+        self._legal = {}
+
+    # ----- views -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> View:
-        pegging = self.pegging
-        counter = self._counter()
+        core = self.core
+        phase = self.phase
+        playing = phase == PLAY
+        players = self.players
+        texts = self._texts
+        plan = core.plan
+        counter = core._counter() if phase == SHOW else None
         view: View = {
             "game": self.name,
             "seat": seat,
-            "players": self.players,
-            "to_act": self.to_act(),
-            "waiting_for": self.waiting_for(),
+            "players": players,
+            "to_act": list(core.acting),
+            "waiting_for": self.waiting_for() if counter is not None else list(core.acting),
             "outcome": self.outcome,
-            "phase": self.phase,
+            "phase": phase,
             "deal_number": self.deal_number,
-            "dealer": self.dealer,
-            "crib_owner": self.dealer,
-            "target": self.target,
-            "muggins_rule": self.muggins_rule,
+            "dealer": core.dealer,
+            "crib_owner": core.dealer,
+            "target": core.target,
+            "muggins_rule": core.muggins,
             "sides": self.sides.as_lists(),
-            "scores": list(self.scores),
+            "scores": list(core.side_scores),
             "previous_scores": list(self.back_pegs),
             "first_cut": self.first_cut.to_json(),
-            "starter": str(self.starter) if self.starter else None,
-            "count": pegging.count if pegging else 0,
-            "pile": card_strs(pegging.pile) if pegging else [],
-            "played": [card_strs(p) for p in pegging.played] if pegging
-            else [[] for _ in range(self.players)],
-            "hand_sizes": self._hand_sizes(),
-            "discarded": [s for s in range(self.players)
-                          if self.discarded[s] and self.plan.discards[s]],
-            "crib_size": self._crib_size(),
-            "turn": pegging.turn if pegging and self.phase == PLAY else None,
-            "passed": sorted(pegging.passed) if pegging and self.phase == PLAY else [],
-            "last_player": pegging.last_player if pegging and pegging.pile else None,
+            "starter": None if core.phase in self.dealing_phases else TEXT[core.starter],
+            "count": core.count,
+            "pile": texts(self.pile),
+            "played": [texts(laid) for laid in self.played],
+            "hand_sizes": [len(held) for held in self._held_pieces()],
+            "discarded": [s for s in range(players) if core.discarded[s] and plan.discards[s]],
+            "crib_size": len(core.crib),
+            "turn": core.turn if playing else None,
+            "passed": [s for s in range(players) if core.passed[s]] if playing else [],
+            "last_player": core.last_player if self.pile else None,
             "show": [record.to_json() for record in self.show_counts
                      if record.claimed is not None or record.breakdown is not None],
             "next_count": self._next_count_view(counter),
             "last_show": self.last_show,
             "muggins": self._muggins_view(),
         }
-        if seat is not None and 0 <= seat < self.players:
-            view["hand"] = card_strs(self._held(seat))
-            view["kept"] = card_strs(self.kept[seat]) if self.phase != DISCARD else None
-            view["discards"] = card_strs(self.discards[seat])
+        if seat is not None and 0 <= seat < players:
+            view["hand"] = texts(in_card_order(self._held_pieces()[seat]))
+            view["kept"] = texts(core.kept[seat]) if self._kept_shown() else None
+            view["discards"] = texts(self._discards[seat])
         return view
+
+    @staticmethod
+    def _texts(pieces: Sequence[int]) -> list[str]:
+        return [TEXT[piece] for piece in pieces]
+
+    def _kept_shown(self) -> bool:
+        return self.core.phase not in self.dealing_phases
+
+    def _held_pieces(self) -> list[list[int]]:
+        """What each seat holds now: its hand while discarding, its pegging hand in the play,
+        else its kept cards."""
+        core = self.core
+        if core.won is None:
+            if core.phase == PLAYING:
+                return core.peg_hands
+            if core.phase in self.dealing_phases:
+                return core.hands
+        return core.kept
 
     def _next_count_view(self, counter: int | None) -> dict[str, Any] | None:
         """The count waiting for a claim, with its cards: a hand or crib is laid face up to be
         counted, so everyone sees it (the crib too, from this moment)."""
         if counter is None:
             return None
-        step = self.show_steps[self.show_index]
-        pieces = sorted_cards(self._show_pieces(step))
-        return {"kind": step.kind, "seat": counter, "cards": card_strs(pieces)}
-
-    def _held(self, seat: int) -> list[Card]:
-        if self.phase == PLAY and self.pegging is not None:
-            return sorted_cards(self.pegging.hands[seat])
-        if self.phase == DISCARD:
-            return list(self.hands[seat])
-        return list(self.kept[seat])
-
-    def _hand_sizes(self) -> list[int]:
-        return [len(self._held(s)) for s in range(self.players)]
-
-    def _crib_size(self) -> int:
-        if self.phase != DISCARD:
-            return len(self.crib)
-        return len(self.crib) + sum(len(d) for s, d in enumerate(self.discards)
-                                    if s not in self.plan.to_bottom)
+        core = self.core
+        kind, seat = core.steps[core.step_index]
+        return {"kind": KIND_WORDS[kind], "seat": counter,
+                "cards": self._texts(in_card_order(core.show_pieces(kind, seat)))}
 
     def _muggins_view(self) -> dict[str, Any] | None:
-        if self.chooser is not None:
-            return {"claim": {"seat": self.chooser["owner"]}, "may_press": [],
-                    "chooser": self.chooser["seat"], "points": self.chooser["points"]}
-        if self.window is None:
+        core = self.core
+        if core.chooser is not None:
+            chooser, owner, points, _ = core.chooser
+            return {"claim": {"seat": owner}, "may_press": [], "chooser": chooser,
+                    "points": points}
+        if core.window is None:
             return None
-        record = self.show_counts[self.window["index"]]
-        return {"claim": {"seat": self.window["seat"], "kind": record.step.kind,
-                          "claimed": record.claimed},
-                "may_press": self._pressers(), "chooser": None, "points": None}
+        index, seat = core.window[0], core.window[1]
+        record = self.show_counts[index]
+        return {"claim": {"seat": seat, "kind": record.step.kind, "claimed": record.claimed},
+                "may_press": core._pressers(), "chooser": None, "points": None}
 
-    # ===== for search ===========================================================================
-    def _hidden_cards(self, seat: int) -> list[Card]:
-        seen = self._cards_seen_by(seat)
-        # Walked in a fixed order of places (hands sorted, the stock in its order), so a card's
-        # position in this list depends only on what the seat sees: see Game.determinize.
-        # A discard is also in the crib (or under the stock): its own place comes first.
-        places = [*self.discards, *(self.pegging.hands if self.pegging else []), *self.hands,
-                  *self.kept, self.crib, self.deck]
-        hidden = dict.fromkeys(card for place in places for card in place
-                               if not card.is_die and card not in seen)
-        return list(hidden)
+    # ----- for search ------------------------------------------------------------------------
+    def clone(self) -> CribbageGame:
+        twin = copy.copy(self)  # the cut, the options and the last deal's show never change
+        twin.core = self.core.clone()
+        twin.back_pegs = list(self.back_pegs)
+        twin._discards = [list(pieces) for pieces in self._discards]
+        twin.played = [list(pieces) for pieces in self.played]
+        twin.pile = list(self.pile)
+        twin.show_counts = [copy.copy(record) for record in self.show_counts]
+        twin._true_counts = list(self._true_counts)
+        twin.state_changed()
+        return twin
 
-    def _cards_seen_by(self, seat: int) -> set[Card]:
+    def determinize(self, seat: int, rng: random.Random) -> CribbageGame:
+        """Game.determinize on the core: the cards the seat cannot see, walked in a fixed order
+        of places (the discards, the pegging hands, the hands, the kept cards, the crib, the
+        starter while discarding, then the rest of the deck), laid out by rank and suit,
+        shuffled and dealt back to those places; a deal in which a seat that said go in this
+        count holds a card that fits is drawn again."""
+        core = self.core
+        seen = self._pieces_seen_by(seat)
+        dealing = core.phase in self.dealing_phases
+        crib = core.crib if dealing else sorted(core.crib)
+        places = [*self._discards, *core.peg_hands, *core.hands, *core.kept, crib]
+        if dealing:  # the starter is still the top of the stock
+            places.append([core.starter])
+        walked = dict.fromkeys(piece for place in places for piece in place
+                               if piece < CARDS and piece not in seen)
+        hidden = [*walked, *(piece for piece in range(CARDS)
+                             if piece not in seen and piece not in walked)]
+        in_order = sorted(hidden, key=_REDEAL_KEY.__getitem__)
+        for _ in range(MAX_REDEALS):
+            dealt_again = list(in_order)
+            rng.shuffle(dealt_again)
+            game = self.clone()
+            game._deal_again(dict(zip(hidden, dealt_again, strict=True)))
+            if game._possible_after_redeal():
+                game.core.rng = random.Random(rng.getrandbits(64))
+                game.state_changed()
+                return game
+        raise RuntimeError(f"no deal of the hidden cards fits what seat {seat} has seen")
+
+    def _deal_again(self, cards: dict[int, int]) -> None:
+        """Put the cards dealt again in the places of those they replace (hands kept sorted)."""
+        core = self.core
+
+        def moved(pieces: list[int]) -> list[int]:
+            return [cards.get(piece, piece) for piece in pieces]
+
+        kept_is_hands = core.kept is core.hands
+        core.hands = [sorted(moved(hand)) for hand in core.hands]
+        core.kept = core.hands if kept_is_hands else [sorted(moved(hand)) for hand in core.kept]
+        core.peg_hands = [self._sorted_pegging_hand(moved(hand)) for hand in core.peg_hands]
+        core.crib = moved(core.crib)
+        core.starter = cards.get(core.starter, core.starter)
+        self._discards = [sorted(moved(pieces)) for pieces in self._discards]
+        core.low = [min((VALUE[piece] for piece in hand), default=NO_PIECE)
+                    for hand in core.peg_hands]
+
+    @staticmethod
+    def _sorted_pegging_hand(hand: list[int]) -> list[int]:
+        return sorted(hand)
+
+    def _possible_after_redeal(self) -> bool:
+        # A seat that said go in this count cannot hold a card that fits.
+        core = self.core
+        if core.phase != PLAYING or core.won is not None:
+            return True
+        room = LIMIT - core.count
+        return not any(passed and core.low[seat] <= room
+                       for seat, passed in enumerate(core.passed))
+
+    def _pieces_seen_by(self, seat: int) -> set[int]:
         """The cards of this deal the seat's view shows it (dice are never hidden)."""
         view = self.view(seat)
         texts = [*view["hand"], *(view["kept"] or []), *view["discards"], *view["pile"]]
@@ -839,31 +738,7 @@ class CribbageGame(Game):
             texts += view["next_count"]["cards"]
         if view["starter"] is not None:
             texts.append(view["starter"])
-        return {parse_card(text) for text in texts}
+        return {PIECE_OF_TEXT[text] for text in texts}
 
-    def _tidy_after_redeal(self) -> None:
-        for place in (*self.hands, *self.discards, *self.kept, self.crib):
-            place.sort(key=card_key)
-        if self.pegging is not None:
-            for hand in self.pegging.hands:  # the kept cards in order, then any PIP die
-                hand.sort(key=lambda piece: (piece.is_die, card_key(piece)))
 
-    def _possible_after_redeal(self) -> bool:
-        # A seat that said go in this count cannot hold a card that fits.
-        pegging = self.pegging
-        return (pegging is None or self.phase != PLAY
-                or not any(pegging.can_play(seat) for seat in pegging.passed))
-
-    # ===== for tests and tools ==================================================================
-    def all_cards(self) -> list[Card]:
-        """Every card of the deal wherever it is now (hands, discards, crib, deck, starter)."""
-        cards = list(self.deck) + list(self.crib)
-        if self.phase == DISCARD:
-            for seat in range(self.players):
-                cards += self.hands[seat] + self.discards[seat]
-        else:
-            for seat in range(self.players):
-                cards += self.kept[seat]
-        if self.starter is not None:
-            cards.append(self.starter)
-        return cards
+__all__ = ["CRIB", "DISCARD", "OVER", "PLAY", "SHOW", "CribbageGame"]

@@ -28,7 +28,7 @@ from engine.cribbage._tables import RANK_SCORES
 from engine.cribbage.ai import END_GAME_NEED, EXPECTED_PEG, GOING_OUT_WORTH
 from engine.cribbage.crib_values import CRIB_PAIR_VALUES
 from engine.cribbage.deal import DealPlan
-from engine.cribbage.sim import (
+from engine.cribbage.pieces import (
     CARDS,
     JACK,
     LIMIT,
@@ -39,9 +39,9 @@ from engine.cribbage.sim import (
     SUIT,
     VALUE,
     WEIGHT,
-    CribbageSim,
     hand_score,
 )
+from engine.cribbage.sim import CribbageSim
 
 #: The deal the model is for: two players dealt six, each throwing two to the crib.
 SIX_EACH = DealPlan(cards=(6, 6), discards=(2, 2), crib_from_deck=0, to_bottom=frozenset())

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from engine.cribbage.sim import LIMIT, NO_PIECE, PLAYING, RANK, VALUE, CribbageSim, peg_score
+from engine.cribbage.pieces import LIMIT, NO_PIECE, PLAYING, RANK, VALUE, peg_score
+from engine.cribbage.sim import CribbageSim
 
 Scores = TypeVar("Scores")
 #: Cribbage's scores: (seat 0's points, seat 1's points).

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 
 from engine.cribbage import family_rollout
 from engine.cribbage.inference import KeptHands
+from engine.cribbage.pieces import PLAYING
 from engine.cribbage.play_search import PlaySearch
-from engine.cribbage.sim import PLAYING, CribbageSim
+from engine.cribbage.sim import CribbageSim
 from engine.cribbage.win_chances import DEALER_WINS
 from engine.search.rollout import first_to_act
 

@@ -1,27 +1,18 @@
-"""Cribbage's simulation (engine/sim.py), and the integer parts PIP Cribbage and Crib Race build
-their simulations on, as their contract games build on CribbageGame.
+"""Cribbage's rules core: the one implementation of the rules of Cribbage, PIP Cribbage and
+Crib Race (their cores subclass CribbageSim). The search and random play drive it directly
+(engine/sim.py's protocol); the contract games (engine/cribbage/game.py and its subclasses)
+hold one and narrate its `journal` (pieces.Entry) into events.
 
-The parts, importable on their own:
+The pieces, the scores and the action codes as integers are in engine/cribbage/pieces.py.
 
-    pieces      a card is an int 0..51, (rank - 1) * 4 + suit index (S H D C), so sorting ints
-                sorts by the contract's card_key; a PIP die showing f is 51 + f (52..57).
-                RANK, VALUE, SUIT (4 for a die), WEIGHT (the rank-table key), TEXT ("5H",
-                "P4"), piece_of(Card), PIECE_OF_TEXT
-    DECK_ORDER  the ints of engine.cards.standard_deck() in its order: a shuffle of this list
-                with the game's random.Random (engine.sim.shuffle) gives the contract's
-                deal, card for card
-    hand_score  a Cribbage hand or crib of four cards with the starter (rank table + flush +
-                nobs); show_score any pieces and flush rule (dice, PIP's rules)
-    peg_score   what the last piece laid scores, from the pile's ranks and the count
-    CribbageSim the deal (DealPlan from engine/cribbage/deal.py), the discard, the pegging, the
-                show and muggins, with hooks a subclass overrides like CribbageGame's:
-                _make_sides, _deal_plan_for(dealer), _begin_game (after the cut),
-                _start_deal, _pegging_hands, _lowest, _show_order, _count, _claim_shape,
-                _pause_before_count, _after_count, _after_show, _score (every point goes
-                through it; Crib Race's pegs and penalty box override it), _finish; a phase
-                of its own through _own_legal, _own_move, _other_action, _other_code and
-                _refresh_acting; _take_over (from_game) and _copy_into (clone) extended for
-                the subclass's own state (its __slots__).
+CribbageSim carries the deal (DealPlan from engine/cribbage/deal.py), the discard, the pegging,
+the show and muggins, with hooks a subclass overrides: _make_sides, _deal_plan_for(dealer),
+_begin_game (after the cut), _start_deal, _pegging_hands, _lowest, _show_order, _count,
+show_pieces, _claim_shape, _pause_before_count, _after_count, _after_show, _score (every point
+goes through it; Crib Race's pegs and penalty box override it), _finish; a phase of its own
+through _own_legal, _own_move, _other_action, _other_code and _refresh_acting; _copy_into
+(clone) extended for the subclass's own state (its __slots__); restack (a stacked deal, for
+tests).
 
 Action codes (ints; the same code means the same dict in every cribbage game):
     0..63         lay that piece ({"type": "play", "card": TEXT[code]})
@@ -39,252 +30,68 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from engine.cards import SUITS, Card, standard_deck
-from engine.cribbage._tables import RANK_SCORES, RANK_WEIGHT
+from engine.cards import Card
 from engine.cribbage.claims import possible_counts
 from engine.cribbage.deal import DealPlan, cribbage_plan
+from engine.cribbage.pieces import (
+    _BITS,
+    _GO_ONLY,
+    _HIGHEST_WITHIN,
+    _KEEP_OR_GIVE,
+    _NEXT_SEAT,
+    _NOBODY,
+    _PAIR_CODE,
+    _PIECE_OF_CARD,
+    _PLACE_PAIRS,
+    _POINTS_OF_KEY,
+    _SEAT,
+    _SIMPLE,
+    _SIMPLE_CODE,
+    _SINGLE_CODE,
+    CLAIM,
+    COUNTED,
+    CRIB,
+    CUT,
+    DEALT,
+    DISCARD,
+    DISCARD_PAIR,
+    DISCARDING,
+    GIVE_BACK,
+    GO,
+    HAND,
+    JACK,
+    KEEP,
+    LIMIT,
+    MUGGINS,
+    NO_PIECE,
+    OVER,
+    PASS,
+    PIECE_OF_TEXT,
+    PLAYING,
+    RANK,
+    REASON_OF_KIND,
+    RESET,
+    SCORED,
+    SHOWING,
+    SHOWN,
+    TAIL_MASK,
+    TEXT,
+    VALUE,
+    WHOLE_PILE,
+    WON,
+    Entry,
+    _pack_ranks,
+    _points_of_key,
+    _unpack_ranks,
+    cut_dealer,
+    hand_score,
+    pairs_and_runs,
+    peg_score,
+    shuffled_deck,
+)
 from engine.cribbage.scoring import FlushRule
-from engine.cribbage.show import CRIB as CRIB_WORD
 from engine.cribbage.sides import Sides
-from engine.sim import random_move, shuffle
-
-# ===== pieces ===================================================================================
-CARDS = 52
-DIE_BASE = CARDS - 1  # a die showing f is DIE_BASE + f
-PIECES = CARDS + 6
-DIE_SUIT = len(SUITS)
-JACK = 11
-LIMIT = 31
-#: The lowest value of an empty pegging hand: more than any count leaves room for.
-NO_PIECE = 99
-
-RANK: tuple[int, ...] = tuple([c // 4 + 1 for c in range(CARDS)] + list(range(1, 7)))
-VALUE: tuple[int, ...] = tuple(min(rank, 10) for rank in RANK)
-SUIT: tuple[int, ...] = tuple([c % 4 for c in range(CARDS)] + [DIE_SUIT] * 6)
-WEIGHT: tuple[int, ...] = tuple(RANK_WEIGHT[rank] for rank in RANK)
-CARD_OF: tuple[Card, ...] = tuple(
-    [Card(RANK[c], SUITS[SUIT[c]]) for c in range(CARDS)] + [Card(f, None) for f in range(1, 7)])
-TEXT: tuple[str, ...] = tuple(str(card) for card in CARD_OF)
-PIECE_OF_TEXT: dict[str, int] = {text: piece for piece, text in enumerate(TEXT)}
-_PIECE_OF_CARD: dict[Card, int] = {card: piece for piece, card in enumerate(CARD_OF)}
-#: The jack of each card's suit (what makes nobs with that starter); -1 for a die.
-NOBS_JACK: tuple[int, ...] = tuple([(JACK - 1) * 4 + SUIT[c] for c in range(CARDS)] + [-1] * 6)
-DECK_ORDER: tuple[int, ...] = tuple(_PIECE_OF_CARD[card] for card in standard_deck())
-
-
-def piece_of(card: Card) -> int:
-    return _PIECE_OF_CARD[card]
-
-
-def die_piece(face: int) -> int:
-    return DIE_BASE + face
-
-
-def shuffled_deck(rng: random.Random, top: int = CARDS) -> list[int]:
-    """engine.cards.shuffled(standard_deck(), rng), as piece ints; with `top`, only the first
-    `top` cards are sure to be its (engine.sim.shuffle), the draws the same."""
-    deck = list(DECK_ORDER)
-    shuffle(deck, rng, top)
-    return deck
-
-
-def cut_dealer(players: int, rng: random.Random) -> int:
-    """engine.cribbage.deal.cut_for_first_deal(players, rng).dealer, drawing the same numbers."""
-    cutting = list(range(players))
-    while True:
-        deck = shuffled_deck(rng, len(cutting))
-        ranks = [RANK[deck[i]] for i in range(len(cutting))]
-        low = min(ranks)
-        cutting = [seat for seat, rank in zip(cutting, ranks, strict=True) if rank == low]
-        if len(cutting) == 1:
-            return cutting[0]
-
-
-# ===== scoring ==================================================================================
-def hand_score(pieces: Sequence[int], starter: int, crib: bool) -> int:
-    """A Cribbage hand (crib False) or crib of four cards with the starter: fifteens, pairs and
-    runs from the rank table, a flush (a crib's only with the starter), nobs."""
-    a, b, c, d = pieces
-    total = RANK_SCORES[WEIGHT[a] + WEIGHT[b] + WEIGHT[c] + WEIGHT[d] + WEIGHT[starter]]
-    if NOBS_JACK[starter] in pieces:
-        total += 1
-    suit = SUIT[a]
-    if SUIT[b] == suit and SUIT[c] == suit and SUIT[d] == suit:
-        if SUIT[starter] == suit:
-            total += 5
-        elif not crib:
-            total += 4
-    return total
-
-
-def show_score(pieces: Sequence[int], starter: int, rule: FlushRule) -> int:
-    """Any pieces (dice too) with the starter under any flush rule, as scoring.hand_total."""
-    key = WEIGHT[starter]
-    for piece in pieces:
-        key += WEIGHT[piece]
-    total = RANK_SCORES[key]
-    jack = NOBS_JACK[starter]
-    for piece in pieces:
-        if piece == jack:
-            total += 1
-    return total + _flush_points(pieces, starter, rule)
-
-
-def _flush_points(pieces: Sequence[int], starter: int, rule: FlushRule) -> int:
-    if rule is FlushRule.NONE:
-        return 0
-    if rule is FlushRule.CRIB:
-        suit = SUIT[starter]
-        if suit == DIE_SUIT or len(pieces) < 4 or any(SUIT[p] != suit for p in pieces):
-            return 0
-        return len(pieces) + 1
-    suited = [SUIT[p] for p in pieces if SUIT[p] != DIE_SUIT]
-    if not suited or any(suit != suited[0] for suit in suited):
-        return 0
-    matches = SUIT[starter] == suited[0]
-    if rule is FlushRule.WITH_STARTER:
-        return len(suited) + 1 if matches and len(suited) + 1 >= 4 else 0
-    if len(suited) < 4:
-        return 0
-    return len(suited) + matches
-
-
-def peg_score(ranks: Sequence[int], count: int) -> int:
-    """What the last piece laid on the current count scores (scoring.peg_points(...).total):
-    15 or 31, the pairs in the tail of equal ranks, the longest run the tail ends with."""
-    tail = tuple(ranks[-4:])
-    points = _POINTS_OF_TAIL.get(tail)
-    if points is None:
-        points = _POINTS_OF_TAIL[tail] = tail_points(tail)
-    if points == WHOLE_PILE:
-        points = pairs_and_runs(ranks)
-    return points + 2 if count == 15 or count == LIMIT else points
-
-
-#: What tail_points says when the ranks before the tail may count.
-WHOLE_PILE = -1
-
-
-def tail_points(tail: Sequence[int]) -> int:
-    """The pairs and runs of any pile that ends with these ranks (up to four, the last laid
-    last), or WHOLE_PILE when the ranks before them may count: four equal ranks may follow
-    more of the same (PIP's dice are ranks too), four different ranks within a span of 7 may
-    end a run of five or more."""
-    if len(tail) == 4:
-        spread = len(set(tail))
-        if spread == 1 or (spread == 4 and max(tail) - min(tail) <= 6):
-            return WHOLE_PILE
-    return pairs_and_runs(tail)
-
-
-def pairs_and_runs(ranks: Sequence[int]) -> int:
-    """peg_score without 15 and 31: the pairs in the tail of equal ranks, else the longest run
-    the pile ends with."""
-    laid = len(ranks)
-    if laid < 2:
-        return 0
-    last = ranks[-1]
-    if ranks[-2] == last:
-        same = 2
-        while same < laid and ranks[-same - 1] == last:
-            same += 1
-        return same * (same - 1)
-    if laid < 3:
-        return 0
-    third = ranks[-3]
-    if third == last or third == ranks[-2]:
-        return 0  # a run ends with three different ranks
-    low = high = last
-    seen = 1 << last
-    run = 0
-    length = 1
-    for i in range(laid - 2, -1, -1):
-        rank = ranks[i]
-        bit = 1 << rank
-        if seen & bit:
-            break
-        seen |= bit
-        if rank < low:
-            low = rank
-        elif rank > high:
-            high = rank
-        length += 1
-        if high - low == length - 1:
-            if length >= 3:
-                run = length
-        elif high - low > 6:
-            break  # no run longer than 7 fits under 31
-    return run
-
-
-#: tail_points by the tail's ranks (peg_score's table, filled as piles come).
-_POINTS_OF_TAIL: dict[tuple[int, ...], int] = {}
-#: The same by the tail packed into an int, four bits a rank, the last laid lowest (0: none):
-#: the random play keeps its pile packed (_pack_ranks) and looks up packed & TAIL_MASK.
-TAIL_MASK = (1 << 16) - 1
-_UNSEEN = -2
-_POINTS_OF_KEY: list[int] = [_UNSEEN] * (TAIL_MASK + 1)
-
-
-def _points_of_key(key: int) -> int:
-    points = _POINTS_OF_KEY[key]
-    if points == _UNSEEN:
-        tail = [rank for rank in ((key >> shift) & 15 for shift in (12, 8, 4, 0)) if rank]
-        points = _POINTS_OF_KEY[key] = tail_points(tail)
-    return points
-
-
-def _pack_ranks(ranks: Sequence[int]) -> int:
-    """A pile's ranks in one int, four bits a rank, the last laid lowest (ranks are never 0)."""
-    packed = 0
-    for rank in ranks:
-        packed = packed << 4 | rank
-    return packed
-
-
-def _unpack_ranks(packed: int) -> list[int]:
-    ranks = []
-    while packed:
-        ranks.append(packed & 15)
-        packed >>= 4
-    ranks.reverse()
-    return ranks
-
-
-# ===== action codes =============================================================================
-GO = 64
-MUGGINS = 65
-KEEP = 66
-GIVE_BACK = 67
-PASS = 68
-CLAIM = 128
-DISCARD = 256
-DISCARD_PAIR = 4096
-_SIMPLE = {GO: "go", MUGGINS: "muggins", KEEP: "keep", GIVE_BACK: "give_back", PASS: "pass"}
-_SIMPLE_CODE = {name: code for code, name in _SIMPLE.items()}
-#: The discard code of each card, and of each pair of cards (a, b) with a < b.
-_SINGLE_CODE = tuple(DISCARD + card for card in range(CARDS))
-_PAIR_CODE = {(a, b): DISCARD_PAIR + (a << 6) + b for a, b in combinations(range(CARDS), 2)}
-#: The highest card whose value fits in a room of n (n up to LIMIT): the pieces of a sorted
-#: Cribbage hand that can be laid are those up to it.
-_HIGHEST_WITHIN = tuple(max([-1] + [c for c in range(CARDS) if VALUE[c] <= room])
-                        for room in range(LIMIT + 1))
-
-# Phases (small ints) and show steps ((kind, seat) with kind HAND or CRIB).
-DISCARDING, PLAYING, SHOWING, OVER = 0, 1, 2, 3
-HAND, CRIB = 0, 1
-_NOBODY: tuple[int, ...] = ()
-#: (seat,): the acting tuple of one seat, made once.
-_SEAT = tuple((seat,) for seat in range(16))
-_GO_ONLY = (GO,)
-#: _BITS[n] is n.bit_length(): the bits rng.choice draws to pick one of n.
-_BITS = tuple(n.bit_length() for n in range(256))
-_KEEP_OR_GIVE = (KEEP, GIVE_BACK)
-#: The places (i, j), i < j, of each pair of a sorted hand of each size (up to half the deck),
-#: in legal()'s order: a pair's discard code is DISCARD_PAIR + (hand[i] << 6) + hand[j].
-_PLACE_PAIRS = tuple(tuple(combinations(range(size), 2)) for size in range(CARDS // 2 + 1))
-#: The seat after each seat (to its left), by the number of players.
-_NEXT_SEAT = tuple(tuple((seat + 1) % players for seat in range(players)) for players in range(17))
+from engine.sim import random_move
 
 
 class CribbageSim:
@@ -295,11 +102,45 @@ class CribbageSim:
     count, passed, last_player, turn, steps, step_index, window, chooser, won."""
 
     __slots__ = (
-        "acting", "chooser", "count", "crib", "dealer", "discarded", "hands", "kept",
+        "acting", "chooser", "count", "crib", "dealer", "discarded", "hands", "journal", "kept",
         "last_player", "left", "low", "muggins", "opponents", "passed", "peg_hands", "phase",
         "pile", "plan", "players", "points", "rng", "side_of", "side_scores", "side_seats",
         "starter", "step_index", "steps", "target", "true_totals", "turn", "window", "won"
     )
+    players: int
+    target: int
+    muggins: bool
+    side_of: tuple[int, ...]
+    side_seats: tuple[tuple[int, ...], ...]
+    opponents: tuple[tuple[int, ...], ...]
+    side_scores: list[int]
+    rng: random.Random
+    plan: DealPlan
+    dealer: int
+    phase: int
+    acting: tuple[int, ...]
+    hands: list[list[int]]
+    discarded: list[bool]
+    crib: list[int]
+    starter: int
+    kept: list[list[int]]
+    peg_hands: list[list[int]]
+    low: list[int]
+    pile: list[int]
+    count: int
+    left: int
+    passed: list[bool]
+    # The seats of the play: ints during it (None before it and once it is over); the play's
+    # code reads them only while they are ints.
+    last_player: Any
+    turn: Any
+    steps: Sequence[tuple[int, int]]
+    step_index: int
+    true_totals: list[int]
+    #: With muggins: [index, claiming seat, missed points, seats that passed], or None.
+    window: list[Any] | None
+    #: With muggins: (chooser, owner, points, index) while the missed points are chosen.
+    chooser: tuple[int, int, int, int] | None
     name = "cribbage"
     #: Whether the show's counts are Cribbage's with no hook around them (_count,
     #: _pause_before_count and _after_count not overridden): then the show counts them in
@@ -319,11 +160,21 @@ class CribbageSim:
     # ----- constructors ---------------------------------------------------------------------
     @classmethod
     def new(cls, players: int, options: dict[str, Any], seed: int) -> CribbageSim:
+        rng = random.Random(seed)
+        return cls.dealt(players, options, rng, cut_dealer(players, rng))
+
+    @classmethod
+    def dealt(cls, players: int, options: dict[str, Any], rng: random.Random, dealer: int,
+              journal: list[Entry] | None = None) -> CribbageSim:
+        """A new game after the cut for first deal (`dealer` won it), its first deal drawn
+        from `rng`; `journal` records the first deal (see Entry)."""
         sim = cls.__new__(cls)
-        sim._setup(players, options, random.Random(seed))
-        sim.dealer = cut_dealer(players, sim.rng)
+        sim._setup(players, options, rng)
+        sim.dealer = dealer
+        sim.journal = journal
         sim._begin_game()
         sim._start_deal()
+        sim.journal = None
         return sim
 
     def _setup(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
@@ -335,6 +186,7 @@ class CribbageSim:
         self.rng = rng
         self.won: list[int] | None = None
         self.points: list[tuple[int, int]] = []
+        self.journal: list[Entry] | None = None
         self.plan = self._deal_plan_for(0)
 
     def _begin_game(self) -> None:
@@ -342,57 +194,9 @@ class CribbageSim:
 
     @classmethod
     def from_game(cls, game: Any) -> CribbageSim:
-        """Take over a CribbageGame's state (any phase; a clone or determinized game too)."""
-        sim = cls.__new__(cls)
-        rng = random.Random()
-        rng.setstate(game.rng.getstate())
-        sim._setup(game.players, game.options, rng)
-        sim._take_over(game)
-        return sim
-
-    def _take_over(self, game: Any) -> None:
-        pieces = _pieces
-        self.side_scores = list(game.scores)
-        self.dealer = game.dealer
-        self.plan = game.plan
-        self.won = None if game.outcome is None else list(game.outcome["winners"])
-        self.phase = {"discard": DISCARDING, "play": PLAYING, "show": SHOWING,
-                      "over": OVER}.get(game.phase, DISCARDING)
-        self.hands = [pieces(hand) for hand in game.hands]
-        self.discarded = list(game.discarded)
-        to_bottom = self.plan.to_bottom
-        self.crib = pieces(game.crib)
-        if game.starter is None:  # still discarding: the starter is the top of the stock
-            for seat, cards in enumerate(game.discards):
-                if seat not in to_bottom:
-                    self.crib += pieces(cards)
-            self.starter = _PIECE_OF_CARD[game.deck[0]]
-        else:
-            self.starter = _PIECE_OF_CARD[game.starter]
-        self.kept = [pieces(hand) for hand in game.kept]
-        pegging = game.pegging
-        if pegging is None:
-            self._no_pegging()
-        else:
-            self.peg_hands = [pieces(hand) for hand in pegging.hands]
-            self.pile = [card.rank for card in pegging.pile]
-            self.count = pegging.count
-            self.passed = [seat in pegging.passed for seat in range(self.players)]
-            self.last_player = pegging.last_player
-            self.turn = pegging.turn
-            self.left = sum(len(hand) for hand in self.peg_hands)
-            self.low = [self._lowest(hand) for hand in self.peg_hands]
-        self.steps: Sequence[tuple[int, int]] = [
-            (CRIB if step.kind == CRIB_WORD else HAND, step.seat) for step in game.show_steps]
-        self.step_index = game.show_index
-        self.true_totals = [breakdown.total for breakdown in game._true_counts]
-        window = game.window
-        self.window = None if window is None else [
-            window["index"], window["seat"], window["missed"], list(window["passed"])]
-        chooser = game.chooser
-        self.chooser = None if chooser is None else (
-            chooser["seat"], chooser["owner"], chooser["points"], chooser["index"])
-        self._refresh_acting()
+        """The contract game's own core, as an independent copy."""
+        core: CribbageSim = game.core
+        return core.clone()
 
     # ----- hooks ----------------------------------------------------------------------------
     def _make_sides(self) -> Sides:
@@ -427,15 +231,21 @@ class CribbageSim:
     def _after_show(self) -> None:
         """After a complete show, before the deal passes on."""
 
-    def _score(self, seat: int, points: int) -> None:
-        """The one way points are scored (points > 0): ends the game when the side wins."""
+    def _score(self, seat: int, points: int, reason: str) -> None:
+        """The one way points are scored (points > 0): ends the game when the side wins.
+        `reason` is REASONS' word for what scored them."""
         self.points.append((seat, points))
         side = self.side_of[seat]
-        score = self.side_scores[side] = self.side_scores[side] + points
+        before = self.side_scores[side]
+        score = self.side_scores[side] = before + points
+        if self.journal is not None:
+            self.journal.append((SCORED, seat, points, reason, before, score))
         if score >= self.target:
             self._finish(side)
 
     def _finish(self, side: int) -> None:
+        if self.journal is not None:
+            self.journal.append((WON, side))
         self.won = list(self.side_seats[side])
         self.phase = OVER
         self.acting = _NOBODY
@@ -583,7 +393,7 @@ class CribbageSim:
                     points += 2
                 if points:
                     self.points = []
-                    score(seat, points)
+                    score(seat, points, "play")
                     if self.won is not None:
                         self._leave_pegging(laid, room, passed, last, seat)
                         return
@@ -605,12 +415,13 @@ class CribbageSim:
             # Nobody can lay: one for the last card or the go, unless it made 31.
             if not points:  # this move has scored nothing yet
                 self.points = []
+            done = not any(hands)  # every piece is down
             if room:
-                score(last, 1)
+                score(last, 1, "last card" if done else "go")
                 if self.won is not None:
                     self._leave_pegging(laid, room, passed, last, seat)
                     return
-            if not any(hands):  # every piece is down
+            if done:
                 self._leave_pegging(laid, room, passed, last, None)
                 self._begin_show()
                 return
@@ -682,6 +493,7 @@ class CribbageSim:
         window = self.window
         new.window = None if window is None else [*window[:3], list(window[3])]
         new.chooser = self.chooser
+        new.journal = None
 
     def action(self, seat: int, code: int) -> dict[str, Any]:
         if code < GO:
@@ -742,11 +554,18 @@ class CribbageSim:
         self.left = 0
         self.low = [NO_PIECE] * self.players
 
-    def _start_deal(self) -> None:
+    def restack(self, deck: Sequence[int], dealer: int | None = None) -> None:
+        """Deal the current deal again from `deck` (top card first), drawing nothing: for
+        tests and puzzles, before anyone has discarded."""
+        if dealer is not None:
+            self.dealer = dealer
+        self._start_deal(list(deck))
+
+    def _start_deal(self, stacked: list[int] | None = None) -> None:
         players, dealer = self.players, self.dealer
         plan = self.plan = self._deal_plan_for(dealer)
         each, discarded, acting, top = _layout(plan)
-        deck = shuffled_deck(self.rng, top)
+        deck = shuffled_deck(self.rng, top) if stacked is None else stacked
         if each:  # one card at a time from the dealer's left: every players-th card
             dealt = each * players
             hands: list[list[int]] = [[]] * players
@@ -771,6 +590,8 @@ class CribbageSim:
         self.window = self.chooser = None
         self.phase = DISCARDING
         self.acting = acting
+        if self.journal is not None:
+            self.journal.append((DEALT,))
         if not acting:
             self._finish_discards()
 
@@ -794,8 +615,10 @@ class CribbageSim:
 
     def _finish_discards(self) -> None:
         self.kept = self.hands  # never changed again: the play lays copies
+        if self.journal is not None:
+            self.journal.append((CUT,))
         if RANK[self.starter] == JACK:  # his heels
-            self._score(self.dealer, 2)
+            self._score(self.dealer, 2, "heels")
             if self.won is not None:
                 return
         self.phase = PLAYING
@@ -830,7 +653,7 @@ class CribbageSim:
         if len(pile) > 1:
             points = peg_score(pile, count)
             if points:
-                self._score(seat, points)
+                self._score(seat, points, "play")
                 if self.won is not None:
                     return
         if left and count != LIMIT and min(low) <= LIMIT - count:
@@ -852,16 +675,18 @@ class CribbageSim:
         count = self.count
         if not self.left:  # every piece is down: one for the last card, unless it made 31
             if count != LIMIT:
-                self._score(self.last_player, 1)
+                self._score(self.last_player, 1, "last card")
                 if self.won is not None:
                     return
             self._begin_show()
             return
         if count == LIMIT or min(self.low) > LIMIT - count:
             if count != LIMIT:  # nobody can lay a piece: one for the go
-                self._score(self.last_player, 1)
+                self._score(self.last_player, 1, "go")
                 if self.won is not None:
                     return
+            if self.journal is not None:
+                self.journal.append((RESET,))
             # The count starts again left of the last seat to lay a piece.
             self.pile = []
             self.count = 0
@@ -904,8 +729,10 @@ class CribbageSim:
                 total = hand_score(crib, starter, True) if kind == CRIB else hand_score(
                     kept[seat], starter, False)
                 true_totals.append(total)
+                if self.journal is not None:
+                    self._journal_count(kind, seat, total)
                 if total:
-                    self._score(seat, total)
+                    self._score(seat, total, REASON_OF_KIND[kind])
                     if self.won is not None:
                         self.step_index = index
                         return
@@ -917,8 +744,10 @@ class CribbageSim:
                 return
             total = self._count(kind, seat)
             self.true_totals.append(total)
+            if self.journal is not None:
+                self._journal_count(kind, seat, total)
             if total:
-                self._score(seat, total)
+                self._score(seat, total, REASON_OF_KIND[kind])
                 if self.won is not None:
                     return
             self._after_count(kind, seat)
@@ -930,7 +759,21 @@ class CribbageSim:
             return
         self._end_show()
 
+    def _journal_count(self, kind: int, seat: int, total: int) -> None:
+        self.journal.append((COUNTED, kind, seat, total, self.show_pieces(kind, seat),  # type: ignore[union-attr]
+                             self.starter, self._claim_shape(kind, seat)[2]))
+
+    def show_pieces(self, kind: int, seat: int) -> list[int]:
+        """The pieces a count of the show counts (without the starter)."""
+        return list(self.crib) if kind == CRIB else list(self.kept[seat])
+
+    def seating(self) -> Sides:
+        """Who plays with whom."""
+        return self._make_sides()
+
     def _end_show(self) -> None:
+        if self.journal is not None:
+            self.journal.append((SHOWN,))
         self._after_show()
         if self.won is not None:
             return
@@ -1014,7 +857,7 @@ class CribbageSim:
             return  # a recount: the seat claims again
         self.window = None
         if points:
-            self._score(seat, points)
+            self._score(seat, points, REASON_OF_KIND[kind])
             if self.won is not None:
                 return
         self._after_count(kind, owner)
@@ -1035,7 +878,7 @@ class CribbageSim:
     def _choose(self, seat: int, keep: bool) -> None:
         _, owner, points, _ = self.chooser  # type: ignore[misc]
         self.chooser = None
-        self._score(seat if keep else owner, points)
+        self._score(seat if keep else owner, points, "muggins")
         if self.won is None:
             self._continue_after_muggins()
 

@@ -1,8 +1,9 @@
 """PIP Cribbage: two-player Cribbage with a PIP die each and the nine-space PIP Track
 (docs/RULES.md, PIP Cribbage). `SPEC` makes it GAMES["pip-cribbage"].
 
-Built on engine/cribbage (CribbageGame and its deal, pegging, show and scoring parts); the
-game is engine/pip_cribbage/game.py, the dice dice.py, the track's spaces track.py.
+Built on engine/cribbage (its rules core CribbageSim and its contract CribbageGame); the rules
+core is engine/pip_cribbage/sim.py, the contract over it game.py, the dice as views show them
+dice.py, the track's spaces track.py.
 
 Options: ``target`` 121 (default) or 61; ``muggins`` off (default) or on, Cribbage's muggins
 unchanged (the Cribbage parts give it: players claim their counts; the claims offered are the

@@ -9,8 +9,8 @@ import random
 from collections.abc import Sequence
 
 from engine.cribbage import family_rollout
+from engine.cribbage.pieces import DIE_BASE, MUGGINS, show_score
 from engine.cribbage.scoring import FlushRule
-from engine.cribbage.sim import DIE_BASE, MUGGINS, show_score
 from engine.pip_cribbage.sim import CRUX_PRIORITY, CRUX_RENEW, FLIP, KEEP_DIE, PipCribbageSim
 from engine.search.rollout import first_to_act
 

@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.cribbage.deal import DealPlan
-from engine.cribbage.scoring import FlushRule
-from engine.cribbage.sim import (
+from engine.cribbage.pieces import (
     CRIB,
     DIE_BASE,
     DISCARDING,
@@ -24,11 +23,11 @@ from engine.cribbage.sim import (
     PASS,
     SHOWING,
     VALUE,
-    CribbageSim,
     die_piece,
     show_score,
 )
-from engine.pip_cribbage.game import CRUX_PHASE, PRIORITY, RENEW, RENEW_PIPS
+from engine.cribbage.scoring import FlushRule
+from engine.cribbage.sim import CribbageSim
 from engine.pip_cribbage.track import (
     BORROWED_PIP,
     CRIB_BONUS,
@@ -39,6 +38,14 @@ from engine.pip_cribbage.track import (
     TURN,
 )
 
+CRUX_PHASE = "crux"
+RENEW, PRIORITY = "renew", "priority"
+RENEW_PIPS = 2
+#: The journal's own entries (engine/cribbage/sim.py's Entry):
+#:   (CRUX_CHOSEN, choice code, face before, face after)   the dealer on Crux chose
+#:   (TURNED, choice code, face before, face after, dealer)  the dealer on Turn chose
+#:   (DIE_MOVED, seat, space before, face before)          the dealer's die moved on
+CRUX_CHOSEN, TURNED, DIE_MOVED = 100, 101, 102
 CRUX_RENEW = PASS + 1
 CRUX_PRIORITY = PASS + 2
 FLIP = PASS + 3
@@ -65,31 +72,20 @@ class PipCribbageSim(CribbageSim):
     __slots__ = ("crux_choice", "die_direction", "die_face", "die_space", "effect",
                  "turn_choice")
     name = "pip-cribbage"
+    #: This deal's Crux and Turn choices (action codes), None until made.
+    crux_choice: int | None
+    turn_choice: int | None
     repeated_pieces = True  # the dealer on Double PIP lays the die twice
     sorted_hands = False  # the die comes after the cards
 
     # ----- constructors ---------------------------------------------------------------------
     def _begin_game(self) -> None:
         """The first dealer's die starts on space 1 showing 6 and moves up the track; the
-        other's on space 9 showing 5, moving down (dice.starting_dice)."""
+        other's on space 9 showing 5, moving down."""
         first, other = self.dealer, 1 - self.dealer
         self.die_space, self.die_face, self.die_direction = [0, 0], [0, 0], [0, 0]
         self.die_space[first], self.die_face[first], self.die_direction[first] = 1, 6, +1
         self.die_space[other], self.die_face[other], self.die_direction[other] = SPACES, 5, -1
-
-    def _take_over(self, game: Any) -> None:
-        dice = game.dice
-        self.die_space = [die.space for die in dice]
-        self.die_face = [die.face for die in dice]
-        self.die_direction = [die.direction for die in dice]
-        self.effect = game.effect.number
-        self.crux_choice = {None: None, RENEW: CRUX_RENEW,
-                            PRIORITY: CRUX_PRIORITY}[game.crux_choice]
-        self.turn_choice = {None: None, "flip": FLIP, "keep_die": KEEP_DIE}[game.turn_choice]
-        super()._take_over(game)
-        if game.phase == CRUX_PHASE:
-            self.phase = CHOOSING_CRUX
-            self._refresh_acting()
 
     def _copy_into(self, new: CribbageSim) -> None:
         super()._copy_into(new)
@@ -103,12 +99,12 @@ class PipCribbageSim(CribbageSim):
     def _deal_plan_for(self, dealer: int) -> DealPlan:
         return _PLAN
 
-    def _start_deal(self) -> None:
+    def _start_deal(self, stacked: list[int] | None = None) -> None:
         # The dealer's die does not move during a deal: its space is the deal's effect.
         self.effect = self.die_space[self.dealer]
         self.crux_choice = None
         self.turn_choice = None
-        super()._start_deal()
+        super()._start_deal(stacked)
         if self.effect == CRUX_SPACE:
             self.phase = CHOOSING_CRUX
             self.acting = (self.dealer,)
@@ -125,18 +121,22 @@ class PipCribbageSim(CribbageSim):
         return _NOBODY
 
     def _own_move(self, seat: int, code: int) -> None:
+        dealer = self.dealer
+        before = self.die_face[dealer]
         if code in _CRUX_CHOICES:
             self.crux_choice = code
             if code == CRUX_RENEW:
-                dealer = self.dealer
-                self.die_face[dealer] = _clamp(self.die_face[dealer] + RENEW_PIPS)
+                self.die_face[dealer] = _clamp(before + RENEW_PIPS)
             self.phase = DISCARDING
             self._refresh_acting()
+            if self.journal is not None:
+                self.journal.append((CRUX_CHOSEN, code, before, self.die_face[dealer]))
             return
-        dealer = self.dealer
         self.turn_choice = code
         if code == FLIP:
-            self.die_face[dealer] = 7 - self.die_face[dealer]
+            self.die_face[dealer] = 7 - before
+        if self.journal is not None:
+            self.journal.append((TURNED, code, before, self.die_face[dealer], dealer))
         self._advance_show()
 
     # ----- the play -------------------------------------------------------------------------
@@ -158,15 +158,20 @@ class PipCribbageSim(CribbageSim):
             return [(HAND, dealer), (CRIB, dealer), (HAND, 1 - dealer)]
         return super()._show_order()
 
-    def _count(self, kind: int, seat: int) -> int:
+    def show_pieces(self, kind: int, seat: int) -> list[int]:
+        """A hand counts its kept cards and its owner's die (the dealer on Borrowed PIP the
+        other die too); the crib its two discards and both dice."""
         faces = self.die_face
         if kind == CRIB:
-            pieces = [*self.crib, DIE_BASE + faces[0], DIE_BASE + faces[1]]
-            return show_score(pieces, self.starter, FlushRule.NONE)
+            return [*self.crib, DIE_BASE + faces[0], DIE_BASE + faces[1]]
         pieces = [*self.kept[seat], DIE_BASE + faces[seat]]
         if seat == self.dealer and self.effect == BORROWED_PIP_SPACE:
             pieces.append(DIE_BASE + faces[1 - seat])
-        return show_score(pieces, self.starter, FlushRule.WITH_STARTER)
+        return pieces
+
+    def _count(self, kind: int, seat: int) -> int:
+        rule = FlushRule.NONE if kind == CRIB else FlushRule.WITH_STARTER
+        return show_score(self.show_pieces(kind, seat), self.starter, rule)
 
     def _claim_shape(self, kind: int, seat: int) -> tuple[int, int, FlushRule]:
         if kind == CRIB:
@@ -201,12 +206,15 @@ class PipCribbageSim(CribbageSim):
 
     def _after_count(self, kind: int, seat: int) -> None:
         if kind == CRIB and self.effect == CRIB_BONUS_SPACE:
-            self._score(seat, 1)
+            self._score(seat, 1, "crib bonus")
 
     def _after_show(self) -> None:
         """The dealer's die moves on a space (wrapping round), loses a pip, then takes the
         new space's entry change."""
         dealer = self.dealer
+        if self.journal is not None:
+            self.journal.append((DIE_MOVED, dealer, self.die_space[dealer],
+                                 self.die_face[dealer]))
         space = self.die_space[dealer] = (
             (self.die_space[dealer] - 1 + self.die_direction[dealer]) % SPACES + 1)
         self.die_face[dealer] = _clamp(_clamp(self.die_face[dealer] - 1) + ENTRY_CHANGE[space])

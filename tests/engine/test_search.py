@@ -53,8 +53,9 @@ def seen_by(game: Game, seat: int) -> dict[str, Any]:
 
 def every_card(game: Game) -> Counter[Any]:
     """The multiset of cards in play (hands, stock, crib, piles, tricks...)."""
-    if hasattr(game, "all_cards"):  # the cribbage family counts each card once
-        return Counter(game.all_cards())
+    if hasattr(game, "all_cards"):  # the cribbage family: each card it dealt, once
+        cards = game.all_cards()  # (the rest of the stock is never drawn, nor kept)
+        return Counter({"dealt": len(cards), "distinct": len(set(cards))})
     # A game whose rules live in an integer core keeps its cards there, and beside it the
     # history its views show (Pip Pip: the cards of the round's finished tricks).
     state = getattr(game, "core", game)

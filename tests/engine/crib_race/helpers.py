@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.crib_race import CribRaceGame
 from engine.crib_race.board import BOX, MAIN, Board, Zone
-from engine.crib_race.track import Peg, position
+from engine.crib_race.track import Peg
 from engine.registry import GAMES
 from tests.engine.cribbage.stacking import stacked_deck
 
@@ -33,17 +33,13 @@ def place(game: CribRaceGame, side: int, peg: Peg | int) -> None:
     """Put a side's peg somewhere (a track hole number, or any Peg not in a box)."""
     peg = Peg(MAIN, peg) if isinstance(peg, int) else peg
     assert not peg.is_boxed(game.board), "use box_side to box a peg"
-    game.pegs[side] = peg
-    game.scores[side] = position(game.board, peg)
+    game.place(side, peg)
 
 
 def box_side(game: CribRaceGame, side: int, box: Zone) -> None:
     """Put a side into a box behind any already there, as landing on it would."""
     assert box.kind == BOX
-    queue = game.box_queues[box.name]
-    queue.append(side)
-    game.pegs[side] = Peg(box.name, len(queue) - 1)
-    game.scores[side] = box.triggers[0]
+    game.place(side, Peg(box.name, len(game.box_queues[box.name])))
 
 
 def first_legal(game: CribRaceGame) -> list[dict]:

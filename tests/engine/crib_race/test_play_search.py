@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from engine.crib_race import ai as race_ai
 from engine.crib_race import rollout as race_rollout
 from engine.crib_race.sim import CribRaceSim
-from engine.cribbage.sim import DISCARDING, PLAYING, CribbageSim
+from engine.cribbage.pieces import DISCARDING, PLAYING
+from engine.cribbage.sim import CribbageSim
 from tests.engine.cribbage import play_lines
 
 WIN = race_rollout.WIN_VALUE

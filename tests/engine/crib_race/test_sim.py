@@ -1,13 +1,6 @@
-"""Crib Race's simulation (engine/crib_race/sim.py) against the contract.
-
-The differential check (tests/engine/sim_differential.py) plays 10,000 random games on the
-default board through both, every seating, muggins off and on, in chunks of CHUNK seeds so
-`pytest -n 2` spreads them; more games on the small test board (tests/engine/crib_race/
-tiny_board.py), where pegs meet the boxes, traps and each other far more often. Then the parts:
-the move table against track.move for every hole and score, counts against the contract's
-scorer, the shuffle against Random.shuffle, codes and actions, clones, and games taken over
-from determinized contract games.
-"""
+"""Crib Race's rules core (engine/crib_race/sim.py) as the search drives it: its own random
+playout on the default and the small test board (tests/engine/crib_race/tiny_board.py), the
+move table against track.move for every hole and score, codes and actions, clones."""
 
 from __future__ import annotations
 
@@ -27,57 +20,11 @@ from engine.crib_race.track import Peg, move, position
 from engine.registry import GAMES
 from engine.sim import random_playout
 from tests.engine.crib_race.tiny_board import tiny_board
-from tests.engine.sim_differential import (
-    check_own_random_playout,
-    compare_playing,
-    compare_random_games,
-    play_randomly,
-    score_events,
-    side_scores,
-)
-
-CHUNK = 250
-#: (players, options, games): 10,000 games on the default board.
-DEFAULT_BOARD_GAMES: list[tuple[int, dict[str, Any], int]] = [
-    (2, {}, 1500),
-    (3, {}, 1000),
-    (4, {}, 1500),
-    (4, {"teams": False}, 1000),
-    (6, {}, 1000),
-    (8, {}, 1500),
-    (2, {"muggins": True}, 750),
-    (3, {"muggins": True}, 250),
-    (4, {"muggins": True}, 500),
-    (4, {"teams": False, "muggins": True}, 250),
-    (6, {"muggins": True}, 250),
-    (8, {"muggins": True}, 500),
-]
-TINY_BOARD_GAMES: list[tuple[int, dict[str, Any], int]] = [
-    (2, {}, 250),
-    (3, {}, 250),
-    (4, {"teams": False}, 250),
-    (8, {}, 250),
-    (4, {"teams": False, "muggins": True}, 250),
-    (8, {"muggins": True}, 250),
-]
+from tests.engine.sim_checks import check_own_random_playout, play_randomly
 
 
-def chunks(table: list[tuple[int, dict[str, Any], int]]) -> list[Any]:
-    return [pytest.param(players, options, range(start, min(start + CHUNK, games)),
-                         id=f"{players}p-{'-'.join(f'{k}={v}' for k, v in options.items())}"
-                            f"-{start}")
-            for players, options, games in table for start in range(0, games, CHUNK)]
-
-
-def test_the_spec_offers_the_simulation_and_ten_thousand_games_check_it() -> None:
+def test_the_spec_offers_the_simulation() -> None:
     assert SPEC.simulation is CribRaceSim
-    assert sum(games for _, _, games in DEFAULT_BOARD_GAMES) == 10_000
-
-
-@pytest.mark.parametrize(("players", "options", "seeds"), chunks(DEFAULT_BOARD_GAMES))
-def test_random_games_match_the_contract(players: int, options: dict[str, Any],
-                                         seeds: range) -> None:
-    assert compare_random_games("crib-race", players, options, seeds, score_events, side_scores)
 
 
 @pytest.fixture
@@ -88,14 +35,6 @@ def with_tiny_board(monkeypatch: pytest.MonkeyPatch) -> None:
     options = tuple(dataclasses.replace(option, choices=(*option.choices, "tiny"))
                     if option.name == "board" else option for option in spec.options)
     monkeypatch.setitem(GAMES, "crib-race", dataclasses.replace(spec, options=options))
-
-
-@pytest.mark.usefixtures("with_tiny_board")
-@pytest.mark.parametrize(("players", "options", "seeds"), chunks(TINY_BOARD_GAMES))
-def test_random_games_on_a_small_board_match_the_contract(
-        players: int, options: dict[str, Any], seeds: range) -> None:
-    options = {**options, "board": "tiny"}
-    assert compare_random_games("crib-race", players, options, seeds, score_events, side_scores)
 
 
 @pytest.mark.parametrize(("players", "options"), [
@@ -176,19 +115,3 @@ def test_a_clone_is_independent_of_its_original(players: int, options: dict[str,
         assert random_playout(sim, random.Random(seed)) == first
 
 
-@pytest.mark.parametrize(("players", "options"),
-                         [(2, {}), (3, {}), (4, {"teams": False}), (6, {}), (8, {}),
-                          (2, {"muggins": True}), (8, {"muggins": True})])
-def test_a_determinized_game_taken_over_plays_as_the_contract(players: int,
-                                                             options: dict[str, Any]) -> None:
-    """Determinized clones (other hands, crib and starter dealt again, later deals reseeded)
-    taken over at every phase play on move for move as the contract game does."""
-    for seed in range(30):
-        game, _ = played_in(players, options, seed, 3 * seed)
-        if game.outcome is not None:
-            continue
-        seat = game.to_act()[0]
-        clone = game.determinize(seat, random.Random(seed))
-        where = f"{players}p {options} seed {seed} determinized for seat {seat}"
-        assert compare_playing(clone, CribRaceSim.from_game(clone), random.Random(seed), where,
-                               score_events, side_scores) > 0

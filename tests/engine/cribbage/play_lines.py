@@ -8,7 +8,8 @@ import random
 from collections.abc import Callable
 from typing import TypeVar
 
-from engine.cribbage.sim import DISCARDING, PLAYING, CribbageSim
+from engine.cribbage.pieces import DISCARDING, PLAYING
+from engine.cribbage.sim import CribbageSim
 
 Sim = TypeVar("Sim", bound=CribbageSim)
 

@@ -22,7 +22,6 @@ from engine.cribbage.ai import (
     race_weights,
 )
 from engine.cribbage.crib_values import CRIB_PAIR_VALUES, CRIB_SINGLE_VALUES
-from engine.cribbage.game import card_key
 from engine.cribbage.scoring import score_hand
 from engine.registry import GAMES
 from tests.engine.cribbage.stacking import discard_all, stacked_game
@@ -55,38 +54,9 @@ def choose_action_for(name: str, view: dict, legal: list, rng: random.Random) ->
 
 
 def hide_differently(game: CribbageGame, seat: int, seed: int) -> CribbageGame:
-    """The same game with every card `seat` cannot see dealt out differently: other seats'
-    unplayed cards, the crib cards it did not throw, the deck. Dice stay where they are."""
-    other = copy.deepcopy(game)
-    rng = random.Random(seed)
-    if other.phase in ("discard", "crux"):  # crux: PIP Cribbage, before the discards
-        others = [s for s in range(other.players) if s != seat]
-        hidden = [c for s in others for c in other.hands[s] + other.discards[s]]
-        hidden += other.crib + other.deck
-        rng.shuffle(hidden)
-        for s in others:
-            other.hands[s] = sorted((hidden.pop() for _ in other.hands[s]), key=card_key)
-            other.discards[s] = [hidden.pop() for _ in other.discards[s]]
-        other.crib = [hidden.pop() for _ in other.crib]
-        other.deck = hidden
-        return other
-    assert other.phase == "play" and other.pegging is not None
-    pegging = other.pegging
-    others = [s for s in range(other.players) if s != seat]
-    unplayed = {s: [c for c in pegging.hands[s] if not c.is_die] for s in others}
-    mine_in_crib = [c for c in other.crib if c in other.discards[seat]]
-    hidden = [c for s in others for c in unplayed[s]]
-    hidden += [c for c in other.crib if c not in mine_in_crib] + other.deck
-    rng.shuffle(hidden)
-    for s in others:
-        fresh = [hidden.pop() for _ in unplayed[s]]
-        dice = [c for c in pegging.hands[s] if c.is_die]
-        pegging.hands[s] = fresh + dice
-        other.kept[s] = [c for c in pegging.played[s] if not c.is_die] + fresh
-    other.crib = mine_in_crib + [hidden.pop() for _ in range(len(other.crib)
-                                                              - len(mine_in_crib))]
-    other.deck = hidden
-    return other
+    """The same game with every card `seat` cannot see dealt out again (Game.determinize):
+    other seats' unplayed cards, the crib cards it did not throw, the stock."""
+    return game.determinize(seat, random.Random(seed))  # type: ignore[return-value]
 
 
 @pytest.mark.parametrize(("players", "muggins"), [(2, False), (2, True), (3, True), (4, False)])

@@ -15,15 +15,8 @@ from engine.contract import Game
 from engine.crib_race import rollout as race_rollout
 from engine.cribbage import ai as crib_ai
 from engine.cribbage import inference
-from engine.cribbage.sim import (
-    CARDS,
-    LIMIT,
-    PIECE_OF_TEXT,
-    PLAYING,
-    TEXT,
-    VALUE,
-    CribbageSim,
-)
+from engine.cribbage.pieces import CARDS, LIMIT, PIECE_OF_TEXT, PLAYING, TEXT, VALUE
+from engine.cribbage.sim import CribbageSim
 from engine.registry import GAMES
 
 

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from engine.crib_race import rollout as race_rollout
 from engine.cribbage import rollout as crib_rollout
+from engine.cribbage.pieces import SHOWING
 from engine.cribbage.play_search import PlaySearch
-from engine.cribbage.sim import SHOWING, CribbageSim
+from engine.cribbage.sim import CribbageSim
 from engine.registry import GAMES
 from engine.search import expert
 from tests.engine.cribbage import play_lines

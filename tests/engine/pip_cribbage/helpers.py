@@ -19,7 +19,7 @@ def pip_game(
     game = GAMES["pip-cribbage"].new(2, dict(options), seed=5)
     assert isinstance(game, PipCribbageGame)
     # Whoever won the cut, seat 0's die moves 1 -> 9 and seat 1's 9 -> 1 in these deals.
-    game.dice[0].direction, game.dice[1].direction = +1, -1
+    game.core.die_direction[:] = [+1, -1]
     game.restack(stacked_deck(hands, dealer, starter), dealer=dealer, dice=dice)
     return game
 

@@ -7,7 +7,8 @@ import pytest
 
 from engine.cards import Card
 from engine.pip_cribbage import PipCribbageGame
-from engine.pip_cribbage.dice import Die, opposite_face, starting_dice
+from engine.pip_cribbage.dice import Die
+from engine.pip_cribbage.sim import CHOOSING_CRUX, CRUX_RENEW, FLIP, PipCribbageSim
 from engine.pip_cribbage.track import TRACK
 from engine.registry import GAMES
 
@@ -16,7 +17,11 @@ from engine.registry import GAMES
 def test_first_dealers_die_starts_on_1_showing_6_and_the_other_on_9_showing_5(
     first_dealer: int,
 ) -> None:
-    dice = starting_dice(first_dealer)
+    sim = PipCribbageSim.new(2, {}, seed=0)
+    sim.dealer = first_dealer
+    sim._begin_game()
+    dice = [Die(seat, sim.die_space[seat], sim.die_face[seat], sim.die_direction[seat])
+            for seat in (0, 1)]
     assert dice[first_dealer].to_json() == {
         "owner": first_dealer, "space": 1, "face": 6, "direction": 1, "piece": "P6"}
     assert dice[1 - first_dealer].to_json() == {
@@ -33,11 +38,28 @@ def test_a_new_game_places_the_dice_by_the_cut_for_first_deal() -> None:
         assert (other["space"], other["face"], other["direction"]) == (9, 5, -1)
 
 
-def test_opposite_faces_add_to_seven() -> None:
-    assert [opposite_face(f) for f in range(1, 7)] == [6, 5, 4, 3, 2, 1]
-    die = Die(0, space=7, face=2, direction=1)
-    die.flip()
-    assert die.face == 5 and die.piece == Card(5, None)
+def dealt_core(space: int, face: int, direction: int = 1) -> PipCribbageSim:
+    """A core whose dealer (seat 0) has its die on `space` showing `face`."""
+    sim = PipCribbageSim.new(2, {}, seed=0)
+    sim.dealer = 0
+    sim.die_space[0], sim.die_face[0], sim.die_direction[0] = space, face, direction
+    return sim
+
+
+class _Turned(PipCribbageSim):
+    """A core that turns its die out of a show (the show would count on after the turn)."""
+
+    def _advance_show(self) -> None:
+        return None
+
+
+@pytest.mark.parametrize("face", range(1, 7))
+def test_turning_flips_the_die_to_its_opposite_face(face: int) -> None:
+    sim = _Turned.new(2, {}, seed=0)
+    sim.dealer, sim.die_space[0], sim.die_face[0] = 0, 7, face
+    sim._own_move(0, FLIP)
+    assert sim.die_face[0] == 7 - face
+    assert Die(0, 7, sim.die_face[0], 1).piece == Card(7 - face, None)
 
 
 def test_a_die_is_a_rank_only_piece_and_one_is_an_ace() -> None:
@@ -65,15 +87,17 @@ def test_a_die_is_a_rank_only_piece_and_one_is_an_ace() -> None:
 def test_advancing_moves_one_space_loses_a_pip_then_takes_the_entry_change(
     space: int, face: int, direction: int, expected: tuple[int, int]
 ) -> None:
-    die = Die(0, space, face, direction)
-    die.advance()
-    assert (die.space, die.face) == expected
+    sim = dealt_core(space, face, direction)
+    sim._after_show()
+    assert (sim.die_space[0], sim.die_face[0]) == expected
 
 
-def test_renew_never_raises_past_six() -> None:
-    die = Die(0, 5, 5, 1)
-    die.raise_by(2)
-    assert die.face == 6
+@pytest.mark.parametrize(("face", "renewed"), [(1, 3), (4, 6), (5, 6), (6, 6)])
+def test_renew_raises_two_pips_never_past_six(face: int, renewed: int) -> None:
+    sim = dealt_core(5, face)
+    sim.phase = CHOOSING_CRUX
+    sim.play(0, CRUX_RENEW)
+    assert sim.die_face[0] == renewed
 
 
 def test_only_even_spaces_change_a_die_on_entry() -> None:

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card, parse_card, parse_cards, standard_deck
+from engine.cribbage.pieces import CARD_OF
 from engine.cribbage.scoring import FlushRule, hand_total
 from engine.errors import IllegalAction
 from engine.pip_cribbage import PipCribbageGame
@@ -68,7 +69,8 @@ def strings_in(value: Any) -> set[str]:
 
 def hidden_from(game: PipCribbageGame, seat: int | None) -> set[str]:
     """Cards `seat` may not see now. Dice are public, so only cards count."""
-    hidden: list[Card] = list(game.deck)
+    core = game.core
+    hidden: list[Card] = [] if game.starter is not None else [CARD_OF[core.starter]]
     next_count = game.view(None)["next_count"] or {}
     crib_shown = next_count.get("kind") == "crib" or any(
         r.step.kind == "crib" and (r.claimed is not None or r.breakdown)
@@ -81,8 +83,8 @@ def hidden_from(game: PipCribbageGame, seat: int | None) -> set[str]:
             continue
         if game.phase in ("crux", "discard"):
             hidden += game.hands[other] + game.discards[other]
-        elif game.pegging is not None and not game.pegging.over:
-            hidden += game.pegging.hands[other]
+        elif game.phase == "play":
+            hidden += [CARD_OF[piece] for piece in core.peg_hands[other]]
     return {str(c) for c in hidden if not c.is_die}
 
 
@@ -94,15 +96,21 @@ def check_views_hide_cards(game: PipCribbageGame) -> None:
         assert not leaked, f"seat {seat} sees {leaked} in phase {game.phase}"
 
 
+def check_cards_dealt(game: PipCribbageGame) -> None:
+    """Every card the deal dealt is in exactly one place (a hand, the crib, the starter)."""
+    cards = game.all_cards()
+    assert len(set(cards)) == len(cards) == sum(game.plan.cards) + 1
+
+
 def check_dice(game: PipCribbageGame) -> None:
     view = game.view(None)
     for seat, die in enumerate(view["dice"]):
         assert die["owner"] == seat and 1 <= die["space"] <= 9 and 1 <= die["face"] <= 6
         assert die["direction"] == (1 if seat == game.first_cut.dealer else -1)
     assert view["effect"]["seat"] == game.dealer
-    if game.phase == "play" and game.pegging is not None:
+    if game.phase == "play":
         for seat in (0, 1):
-            pieces = game.pegging.hands[seat] + game.pegging.played[seat]
+            pieces = [CARD_OF[p] for p in game.core.peg_hands[seat] + game.played[seat]]
             dice = [p for p in pieces if p.is_die]
             assert len(dice) == game.pip_plays(seat), "each die play is laid exactly once"
             assert set(dice) <= {game.dice[seat].piece}
@@ -117,9 +125,10 @@ def probe_illegal(game: PipCribbageGame, rng: random.Random) -> None:
     if idle:
         probes.append((idle[0], rng.choice(game.legal_actions(acting[0]))))
     probes += [(-1, {"type": "go"}), (2, {"type": "go"}), ("0", {"type": "go"})]
-    if game.phase == "play" and game.pegging is not None:
+    if game.phase == "play":
         seat = acting[0]
-        not_held = [c for c in standard_deck() if c not in game.pegging.hands[seat]]
+        held = [CARD_OF[piece] for piece in game.core.peg_hands[seat]]
+        not_held = [c for c in standard_deck() if c not in held]
         probes.append((seat, {"type": "play", "card": str(rng.choice(not_held))}))
     for seat, action in probes:
         if isinstance(seat, int) and is_legal(game, seat, action):
@@ -185,7 +194,7 @@ def play_game(
         check_events(events)
         check_dice(game)
         assert all(new >= old for new, old in zip(game.scores, scores, strict=True))
-        assert Counter(game.all_cards()) == FULL_DECK
+        check_cards_dealt(game)
         log.append((seat, action))
         all_events.append(events)
         assert len(log) < 5000, "the game does not end"

@@ -12,7 +12,7 @@ import pytest
 from benchmarks import expert as benchmark
 from engine.contract import Game
 from engine.cribbage import inference
-from engine.cribbage.sim import PIECE_OF_TEXT
+from engine.cribbage.pieces import PIECE_OF_TEXT
 from engine.pip_pip.game import PipPipGame
 from engine.registry import GAMES
 from engine.search import expert
