@@ -60,6 +60,17 @@ class ProfileStore(StoreBase):
         )
         return [_streak(row) for row in rows]
 
+    async def longest_streak(self, guild_id: int, game: str) -> StreakRecord | None:
+        """The server's record streak at a game (the first to reach that length), if anyone
+        has won a rated game of it here."""
+        row = await self.db.fetchone(
+            "SELECT user_id, game, best, best_ended_at, current FROM streaks"
+            " WHERE guild_id = ? AND game = ? AND best > 0"
+            " ORDER BY best DESC, best_ended_at, user_id LIMIT 1",
+            (guild_id, game),
+        )
+        return None if row is None else _streak(row)
+
     async def skunks(self, guild_id: int, user_id: int) -> tuple[int, int]:
         """(given, taken) in the member's rated games here. A skunk is given by winning a game
         worth more than one point; it is taken by the loser ranked last in such a game (with

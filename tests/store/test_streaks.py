@@ -124,6 +124,17 @@ async def test_equal_players_are_ordered_by_who_got_there_first(store: Store) ->
         (BOB, 1, at(0)), (ANN, 1, at(1)), (CY, 1, at(2))]
 
 
+async def test_the_server_record_is_the_longest_streak_first_reached(store: Store) -> None:
+    await play(store, [(BOB, True), (CY, False)], minute=0)
+    await play(store, [(BOB, True), (CY, False)], minute=1)
+    await duel_series(store, "WW", guild_id=GUILD + 1)
+    await play(store, [(ANN, True), (CY, False)], minute=2)
+    await play(store, [(ANN, True), (CY, False)], minute=3)
+    assert await store.longest_streak(GUILD, "cribbage") == StreakRecord(
+        BOB, "cribbage", best=2, best_ended_at=at(1), current=2)
+    assert await store.longest_streak(GUILD, "pip-pip") is None
+
+
 async def test_a_shared_win_counts_for_everyone_who_shared_it(store: Store) -> None:
     await play(store, [(ANN, True), (BOB, False)], minute=0)
     await play(store, [(ANN, True), (BOB, True), (CY, False)], minute=1)
