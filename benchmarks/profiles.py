@@ -10,8 +10,10 @@ only. Each PostgreSQL run works in a schema of its own, dropped afterwards.
 
 The database is filled with bulk inserts, not by playing: every finished game (of every game in
 the registry, two players each, spread over twelve calendar months so twelve seasons), its
-results, its players' all-time rating history, their ratings all time and per season. All of
-it is one server, the worst case for a leaderboard. PostgreSQL is analysed after filling (its
+results and moments (each seat's, of every kind the game keeps), its players' all-time rating
+history, their ratings all time and per season, their streaks as the games left them, and a
+dozen achievements per player. All of it is one server, the worst case for a leaderboard and
+for /records. PostgreSQL is analysed after filling (its
 autovacuum would be); SQLite is left as the bot leaves it.
 
 Each query in QUERIES is timed `--runs` times with a random player and game; p50 and p95 are
@@ -34,13 +36,14 @@ from pathlib import Path
 
 from benchmarks.databases import PostgresSchema, postgres_server
 from benchmarks.stats import percentile
-from engine.registry import GAMES
+from engine.registry import ACHIEVEMENTS, GAMES
 from render.profile import profile_picture
 from store import Store
 from store.seasons import month_start, next_month_start
 from tables.clock import FAKE_EPOCH, FakeClock
 from tables.profiles import build_profile, picture_data
 from tables.ratings import season_start
+from tables.records import server_records
 from tables.seasons import Seasons
 from tables.stats import member_stats
 
@@ -114,6 +117,16 @@ async def stats(store: Store, pick: Pick) -> object:
     return await member_stats(store, pick.guild_id, pick.user_id)
 
 
+@measured("/records game:<g> (tables.records.server_records)")
+async def records(store: Store, pick: Pick) -> object:
+    return await server_records(store, pick.guild_id, GAMES[pick.game])
+
+
+@measured("Store.streaks of every player of a game")
+async def game_streaks(store: Store, pick: Pick) -> object:
+    return await store.streaks(pick.guild_id, game=pick.game)
+
+
 # ---------------------------------------------------------------- filling
 
 
@@ -138,6 +151,18 @@ class Standing:
         return self.mu, self.sigma, self.games, self.wins, self.points, self.skunks
 
 
+@dataclass
+class Streak:
+    current: int = 0
+    best: int = 0
+    best_ended_at: int | None = None
+
+    def play(self, won: bool, at: int) -> None:
+        self.current = self.current + 1 if won else 0
+        if self.current > self.best:
+            self.best, self.best_ended_at = self.current, at
+
+
 async def fill(store: Store, games: int, players: int, seed: int = 43) -> int:
     """Write `games` finished games of `players` players straight into the store's tables
     (bulk inserts); returns the number of seasons they span."""
@@ -145,10 +170,11 @@ async def fill(store: Store, games: int, players: int, seed: int = 43) -> int:
     names = list(GAMES)
     all_time: dict[tuple[str, int], Standing] = {}
     in_season: dict[tuple[int, str, int], Standing] = {}
+    streaks: dict[tuple[str, int], Streak] = {}
     months = sorted({month_start(YEAR_START + i * (YEAR_END - YEAR_START) // games)
                      for i in range(games)})
     season_of = {start: number for number, start in enumerate(months, start=1)}
-    game_rows, result_rows, history_rows = [], [], []
+    game_rows, result_rows, history_rows, moment_rows = [], [], [], []
     for game_id in range(1, games + 1):
         game = rng.choice(names)
         first, second = rng.sample(range(FIRST_USER, FIRST_USER + players), 2)
@@ -174,6 +200,9 @@ async def fill(store: Store, games: int, players: int, seed: int = 43) -> int:
             mine.play(won, points, step)
             in_season[key].play(won, points, step)
             history_rows.append((game_id, user, GUILD, game, at, mine.mu, mine.sigma))
+            streaks.setdefault((game, user), Streak()).play(won, at)
+            moment_rows.extend((game_id, seat, kind.kind, GUILD, game, user,
+                                rng.randint(1, 29), at) for kind in GAMES[game].moments)
     await _insert(store, "games", "id, guild_id, channel_id, game, options, settings, seed,"
                   " seats, host_id, status, outcome, created_at, updated_at, owner", game_rows)
     await _insert(store, "results", "game_id, guild_id, game, user_id, seat, side, rank, won,"
@@ -188,6 +217,17 @@ async def fill(store: Store, games: int, players: int, seed: int = 43) -> int:
     await _insert(store, "seasons", "guild_id, number, started_at, ends_at, by_hand",
                   [(GUILD, n, start, next_month_start(start), 0)
                    for start, n in season_of.items()])
+    await _insert(store, "moments", "game_id, seat, kind, guild_id, game, user_id, value, at",
+                  moment_rows)
+    await _insert(store, "streaks", "guild_id, game, user_id, current, best, best_ended_at",
+                  [(GUILD, g, u, s.current, s.best, s.best_ended_at)
+                   for (g, u), s in streaks.items()])
+    keyed = [a for a in ACHIEVEMENTS.values() if a.game is not None]
+    await _insert(store, "achievements", "guild_id, user_id, game, achievement, game_id,"
+                  " earned_at",
+                  [(GUILD, user, a.game, a.key, None, rng.randrange(YEAR_START, YEAR_END))
+                   for user in range(FIRST_USER, FIRST_USER + players)
+                   for a in rng.sample(keyed, min(12, len(keyed)))])
     if store.kind == "postgresql":
         await store.db.execute("ANALYZE")
     return len(months)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -13,19 +11,17 @@ from cogs.lobbies_cog import game_choices
 from cogs.replies import NO_PINGS, tell
 from engine.registry import GAMES, GameSpec
 from store import Store
-from tables.records import RecordRow, server_records
+from tables.records import ServerRecords, server_records
 
 
-def records_content(spec: GameSpec, rows: Sequence[RecordRow]) -> str:
+def records_content(spec: GameSpec, records: ServerRecords) -> str:
     """One line per record: what it is, the figure, the player (a mention, which the message
     never pings) and the day, as Discord shows it in each reader's own time zone."""
     title = text.safe(spec.title)
-    if not rows:
-        return f"No records are kept for {title}."
-    if all(row.best is None for row in rows):
+    if records.streak is None and all(row.best is None for row in records.moments):
         return f"Nobody has set a record in {title} in this server yet."
     lines = [f"📜 **{title}** records"]
-    for row in rows:
+    for row in records.moments:
         how = f" ({row.how})" if row.how else ""
         if row.best is None:
             lines.append(f"**{row.name}**{how}: none yet")
@@ -33,6 +29,13 @@ def records_content(spec: GameSpec, rows: Sequence[RecordRow]) -> str:
         best = row.best
         lines.append(f"**{row.name}**{how}: {best.value} {row.unit} — <@{best.user_id}>,"
                      f" game #{best.game_id}, <t:{best.at // 1000}:D>")
+    streak = records.streak
+    if streak is None:
+        lines.append("**Longest streak** (rated wins in a row): none yet")
+    else:
+        wins = "win" if streak.best == 1 else "wins"
+        lines.append(f"**Longest streak** (rated wins in a row): {streak.best} {wins} —"
+                     f" <@{streak.user_id}>, reached <t:{streak.best_ended_at // 1000}:D>")
     return text.clip("\n".join(lines))
 
 
@@ -49,9 +52,9 @@ class RecordsCog(commands.Cog, name="Records"):
         if spec is None:
             await tell(interaction, f"There is no game {text.quoted(game)}.")
             return
-        rows = await server_records(self.store, interaction.guild_id or 0, spec)
+        records = await server_records(self.store, interaction.guild_id or 0, spec)
         await interaction.response.send_message(
-            records_content(spec, rows), allowed_mentions=NO_PINGS
+            records_content(spec, records), allowed_mentions=NO_PINGS
         )
 
     @records_command.autocomplete("game")

@@ -4,6 +4,10 @@ A streak is a run of wins in a row at one game in one server, over the games a m
 there in the order they finished (ties in time broken by game number). Only rated games count,
 as on the leaderboard: computer seats have no streak, and a game played with hints on neither
 extends nor breaks one. A shared win (everyone who won a game has `won` set) counts as a win.
+
+Streaks are kept in the `streaks` table as each game finishes (`keep_streaks`, in the
+transaction that records the results), so the order is the order games finished in; migration
+0013 filled it from the results before, in the same order.
 """
 
 from __future__ import annotations
@@ -12,38 +16,8 @@ from datetime import datetime
 from typing import Any
 
 from store.base import StoreBase
-from store.records import StreakRecord
-
-# Gaps and islands: walk each member's games at a game in finishing order, counting the losses
-# so far; every win after the k-th loss (and before the next) carries the count k, so the
-# count names the run a win belongs to. One window pass over the rows read, one grouping, and
-# one window over the runs: the same SQL on SQLite and PostgreSQL.
-_STREAKS = """
-WITH played AS (
-    SELECT r.user_id, r.game, r.won, g.updated_at AS finished_at,
-           SUM(CASE WHEN r.won <> 0 THEN 0 ELSE 1 END) OVER (
-               PARTITION BY r.user_id, r.game ORDER BY g.updated_at, r.game_id
-               ROWS UNBOUNDED PRECEDING) AS losses
-    FROM results r JOIN games g ON g.id = r.game_id
-    WHERE r.guild_id = ? AND r.user_id IS NOT NULL AND r.assisted = 0{filters}
-),
-runs AS (
-    SELECT user_id, game, losses,
-           SUM(CASE WHEN won <> 0 THEN 1 ELSE 0 END) AS length,
-           MAX(CASE WHEN won <> 0 THEN finished_at END) AS ended_at
-    FROM played GROUP BY user_id, game, losses
-),
-ranked AS (
-    SELECT user_id, game, length, ended_at,
-           ROW_NUMBER() OVER (PARTITION BY user_id, game ORDER BY length DESC, losses) AS pick,
-           FIRST_VALUE(length) OVER (PARTITION BY user_id, game ORDER BY losses DESC) AS current
-    FROM runs
-)
-SELECT user_id, game, length AS best, ended_at AS best_ended_at, current
-FROM ranked
-WHERE pick = 1 AND length > 0
-ORDER BY length DESC, ended_at, user_id, game
-"""
+from store.database import Connection
+from store.records import ResultRow, StreakRecord
 
 _SKUNKS = """
 SELECT
@@ -73,14 +47,29 @@ class ProfileStore(StoreBase):
         filters = ""
         params: list[Any] = [guild_id]
         if game is not None:
-            filters += " AND r.game = ?"
+            filters += " AND game = ?"
             params.append(game)
         if user_id is not None:
-            filters += " AND r.user_id = ?"
+            filters += " AND user_id = ?"
             params.append(user_id)
-        rows = await self.db.fetch(_STREAKS.format(filters=filters), tuple(params))
+        rows = await self.db.fetch(
+            "SELECT user_id, game, best, best_ended_at, current FROM streaks"
+            f" WHERE guild_id = ? AND best > 0{filters}"
+            " ORDER BY best DESC, best_ended_at, user_id, game",
+            tuple(params),
+        )
         return [_streak(row) for row in rows]
 
+    async def longest_streak(self, guild_id: int, game: str) -> StreakRecord | None:
+        """The server's record streak at a game (the first to reach that length), if anyone
+        has won a rated game of it here."""
+        row = await self.db.fetchone(
+            "SELECT user_id, game, best, best_ended_at, current FROM streaks"
+            " WHERE guild_id = ? AND game = ? AND best > 0"
+            " ORDER BY best DESC, best_ended_at, user_id LIMIT 1",
+            (guild_id, game),
+        )
+        return None if row is None else _streak(row)
 
     async def skunks(self, guild_id: int, user_id: int) -> tuple[int, int]:
         """(given, taken) in the member's rated games here. A skunk is given by winning a game
@@ -92,8 +81,32 @@ class ProfileStore(StoreBase):
         return int(row["given"] or 0), int(row["taken"] or 0)
 
 
+async def keep_streaks(
+    tx: Connection, guild_id: int, game: str, results: list[ResultRow], finished_at: int
+) -> None:
+    """Inside `tx`: a finished game's wins extend its members' current streaks and its losses
+    end them; a run longer than the best so far becomes the best, ending at `finished_at`
+    (ms). Computer seats and seats played with hints are left out."""
+    await tx.executemany(
+        "INSERT INTO streaks (guild_id, game, user_id, current, best, best_ended_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, user_id, game) DO UPDATE SET"
+        " current = CASE WHEN excluded.current > 0 THEN streaks.current + 1 ELSE 0 END,"
+        " best = CASE WHEN excluded.current > 0 AND streaks.current + 1 > streaks.best"
+        " THEN streaks.current + 1 ELSE streaks.best END,"
+        " best_ended_at = CASE WHEN excluded.current > 0 AND streaks.current + 1 > streaks.best"
+        " THEN excluded.best_ended_at ELSE streaks.best_ended_at END",
+        [
+            (guild_id, game, r.user_id, int(r.won), int(r.won),
+             finished_at if r.won else None)
+            for r in results
+            if r.user_id is not None and not r.assisted
+        ],
+    )
+
+
 def _streak(row: Any) -> StreakRecord:
     return StreakRecord(
         user_id=int(row["user_id"]), game=row["game"], best=int(row["best"]),
-        best_ended_at=iso_to_ms(row["best_ended_at"]), current=int(row["current"]),
+        best_ended_at=int(row["best_ended_at"]), current=int(row["current"]),
     )

@@ -6,6 +6,7 @@ from typing import Any
 
 from store.base import GameLost, StoreBase, dumps, now_ms
 from store.database import Connection
+from store.profiles import iso_to_ms, keep_streaks
 from store.records import Finish, RatingPoint, RatingRow, ResultRow, rating_row
 from store.seasons import season_for_finish
 
@@ -13,8 +14,9 @@ from store.seasons import season_for_finish
 async def record_finish(
     tx: Connection, owner: str, game_id: int, finish: Finish, now: str
 ) -> None:
-    """Inside `tx`: the game's results, its players' ratings (all-time, their history and the
-    season's) and its end, only while `owner` still serves the game (else GameLost)."""
+    """Inside `tx`: the game's results, its players' streaks and ratings (all-time, their
+    history and the season's) and its end, only while `owner` still serves the game (else
+    GameLost)."""
     lock = " FOR UPDATE" if tx.kind == "postgresql" else ""
     row = await tx.fetchone(
         f"SELECT guild_id, game, owner FROM games WHERE id = ?{lock}", (game_id,)
@@ -35,6 +37,9 @@ async def record_finish(
             for r in finish.results
         ],
     )
+    # The streak's end is the game's recorded end (games.updated_at), as the rest of the
+    # profile reads it.
+    await keep_streaks(tx, guild_id, game, finish.results, iso_to_ms(now))
     rated = [r for r in finish.results if r.user_id is not None]
     if finish.rater is not None and rated:
         await _update_ratings(tx, guild_id, game, game_id, rated, finish)

@@ -67,6 +67,10 @@ async def test_an_achievement_line_appears_once_in_the_table_message_and_records
         assert f"**Biggest win** (the winner's total less the next best total): {best.value} " \
                f"points — <@{best.user_id}>, game #{best.game_id}" in content
         assert "**Best trick**" in content and not answer.message.pings
+        streak = await store.longest_streak(guild, GAME)
+        assert streak is not None and streak.best == 1
+        assert f"**Longest streak** (rated wins in a row): 1 win — <@{streak.user_id}>," \
+               f" reached <t:{streak.best_ended_at // 1000}:D>" in content
         missing = await fake.slash(players[1], "records", {"game": "snap"})
         assert "There is no game" in (missing.errors or missing.message.content)
         fake.assert_clean()

@@ -16,7 +16,7 @@ from store.migrate import (
 EXPECTED_TABLES = {
     "games", "actions", "results", "ratings", "lobbies", "player_settings", "tournaments",
     "tournament_games", "tournament_placings", "seasons", "season_ratings", "rating_history",
-    "achievements", "moments", "honours_recorded",
+    "achievements", "moments", "honours_recorded", "streaks",
     "schema_version",
 }
 

@@ -1,20 +1,43 @@
 """Winning streaks, on both backends: runs of wins in finishing order, the longest and the one
-still running; equal runs, shared wins, computer seats and games played with hints."""
+still running; equal runs, shared wins, computer seats and games played with hints; the kept
+table against a recount from the results, and migration 0013's fill against both."""
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import random
 from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from store import Finish, ResultRow, Store, StreakRecord
+from store.migrate import MIGRATIONS_DIR, POSTGRES_MIGRATIONS_DIR
 from store.profiles import iso_to_ms
 
 GUILD = 1
 START = 1_800_000_000_000  # ms: games here finish a minute apart from this time on
 ANN, BOB, CY = 101, 102, 103
+
+
+class FakeNow:
+    """The store's clock for games finishing here: START plus `minute` minutes."""
+
+    minute = 0
+
+    def __call__(self) -> str:
+        return _stamp(at(self.minute))
+
+
+NOW = FakeNow()
+
+
+@pytest.fixture(autouse=True)
+def fake_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("store.games.now_iso", NOW)
 
 
 @pytest.fixture
@@ -32,15 +55,23 @@ async def play(store: Store, seats: Sequence[tuple[int | None, bool]], *, minute
                game: str = "cribbage", guild_id: int = GUILD, assisted: bool = False) -> int:
     """A finished game: (user or None for a computer, won) per seat, finishing at START plus
     `minute` minutes."""
-    game_id = await store.create_game(guild_id=guild_id, channel_id=2, game=game, options={},
-                                      seed=1, seats=[], host_id=1)
+    game_id = await open_game(store, game=game, guild_id=guild_id)
+    await finish(store, game_id, seats, minute=minute, assisted=assisted)
+    return game_id
+
+
+async def open_game(store: Store, *, game: str = "cribbage", guild_id: int = GUILD) -> int:
+    return await store.create_game(guild_id=guild_id, channel_id=2, game=game, options={},
+                                   seed=1, seats=[], host_id=1)
+
+
+async def finish(store: Store, game_id: int, seats: Sequence[tuple[int | None, bool]], *,
+                 minute: int, assisted: bool = False) -> None:
     rows = [ResultRow(seat=seat, user_id=user, side=seat, rank=0 if won else 1, won=won,
                       win_points=1, score=None, assisted=assisted)
             for seat, (user, won) in enumerate(seats)]
+    NOW.minute = minute
     await store.finish_game(game_id, Finish(outcome={}, results=rows))
-    await store.db.execute("UPDATE games SET updated_at = ? WHERE id = ?",
-                           (_stamp(at(minute)), game_id))
-    return game_id
 
 
 def at(minute: int) -> int:
@@ -93,6 +124,17 @@ async def test_equal_players_are_ordered_by_who_got_there_first(store: Store) ->
         (BOB, 1, at(0)), (ANN, 1, at(1)), (CY, 1, at(2))]
 
 
+async def test_the_server_record_is_the_longest_streak_first_reached(store: Store) -> None:
+    await play(store, [(BOB, True), (CY, False)], minute=0)
+    await play(store, [(BOB, True), (CY, False)], minute=1)
+    await duel_series(store, "WW", guild_id=GUILD + 1)
+    await play(store, [(ANN, True), (CY, False)], minute=2)
+    await play(store, [(ANN, True), (CY, False)], minute=3)
+    assert await store.longest_streak(GUILD, "cribbage") == StreakRecord(
+        BOB, "cribbage", best=2, best_ended_at=at(1), current=2)
+    assert await store.longest_streak(GUILD, "pip-pip") is None
+
+
 async def test_a_shared_win_counts_for_everyone_who_shared_it(store: Store) -> None:
     await play(store, [(ANN, True), (BOB, False)], minute=0)
     await play(store, [(ANN, True), (BOB, True), (CY, False)], minute=1)
@@ -124,9 +166,10 @@ async def test_a_game_played_with_hints_neither_extends_nor_breaks_a_run(store: 
 async def test_games_count_in_the_order_they_finished_not_the_order_they_began(
         store: Store) -> None:
     # Opened first, finished last: the loss ends the run of three.
-    await play(store, [(ANN, False), (BOB, True)], minute=9)
+    first = await open_game(store)
     for minute in range(3):
         await play(store, [(ANN, True), (BOB, False)], minute=minute)
+    await finish(store, first, [(ANN, False), (BOB, True)], minute=9)
     [ann] = await store.streaks(GUILD, user_id=ANN)
     assert (ann.best, ann.best_ended_at, ann.current) == (3, at(2), 0)
 
@@ -155,3 +198,77 @@ async def test_random_series_agree_with_counting_by_hand(store: Store) -> None:
             assert rows == [], marks
             continue
         assert rows == [StreakRecord(ANN, "cribbage", best, at(best_end), current)], marks
+
+
+def recount(rows: Sequence[dict[str, object]]) -> list[StreakRecord]:
+    """Streaks counted by hand from (user_id, game, won, assisted, finished_at, game_id) rows,
+    ordered as the store lists them."""
+    ordered = sorted(rows, key=lambda r: (str(r["finished_at"]), int(r["game_id"])))  # type: ignore[call-overload]
+    runs: dict[tuple[int, str], list[int]] = {}  # (user, game) -> [current, best, ended_at]
+    for row in ordered:
+        if row["user_id"] is None or row["assisted"]:
+            continue
+        run = runs.setdefault((int(row["user_id"]), str(row["game"])), [0, 0, 0])  # type: ignore[call-overload]
+        run[0] = run[0] + 1 if row["won"] else 0
+        if run[0] > run[1]:
+            run[1], run[2] = run[0], iso_to_ms(str(row["finished_at"]))
+    found = [StreakRecord(user, game, best, ended, current)
+             for (user, game), (current, best, ended) in runs.items() if best > 0]
+    return sorted(found, key=lambda s: (-s.best, s.best_ended_at, s.user_id, s.game))
+
+
+PLAYERS = st.lists(st.sampled_from([ANN, BOB, CY, None]), min_size=2, max_size=3)
+FINISHES = st.lists(
+    st.tuples(
+        st.sampled_from(["cribbage", "pip-pip"]),
+        PLAYERS,
+        st.lists(st.booleans(), min_size=3, max_size=3),  # who won, seat by seat
+        st.booleans(),  # played with hints
+        st.integers(min_value=0, max_value=1),  # minutes after the game before: ties too
+    ),
+    max_size=25,
+)
+GUILDS = itertools.count(1000)
+
+
+async def _fill_from_results(store: Store) -> None:
+    """Migration 0013's fill, run again over the results as they stand."""
+    folder = POSTGRES_MIGRATIONS_DIR if store.db.kind == "postgresql" else MIGRATIONS_DIR
+    sql = (folder / "0013_streaks.sql").read_text("utf-8")
+    await store.db.execute("DELETE FROM streaks")
+    await store.db.execute(sql[sql.index("INSERT INTO streaks"):].rstrip().rstrip(";"))
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(FINISHES)
+def test_the_kept_streaks_equal_a_recount_from_the_results(
+        database_url: str, finishes: list[tuple[str, list[int | None], list[bool], bool, int]],
+) -> None:
+    """After any finishes (shared wins, computer seats, hints, games finishing in the same
+    millisecond), the streaks kept as games finished are the ones the results hold, and
+    migration 0013 fills the table with them too."""
+    guild_id = next(GUILDS)
+
+    async def check() -> None:
+        store = await Store.open(database_url)
+        try:
+            minute = 0
+            for game, players, wins, assisted, gap in finishes:
+                minute += gap
+                seats = [(user, won) for user, won in zip(players, wins, strict=False)
+                         if user is None or players.count(user) == 1]
+                await play(store, seats, minute=minute, game=game, guild_id=guild_id,
+                           assisted=assisted)
+            rows = await store.db.fetch(
+                "SELECT r.user_id, r.game, r.won, r.assisted, g.updated_at AS finished_at,"
+                " r.game_id FROM results r JOIN games g ON g.id = r.game_id"
+                " WHERE r.guild_id = ?", (guild_id,))
+            expected = recount([dict(row) for row in rows])
+            assert await store.streaks(guild_id) == expected
+            await _fill_from_results(store)
+            assert await store.streaks(guild_id) == expected
+        finally:
+            await store.close()
+
+    asyncio.run(check())

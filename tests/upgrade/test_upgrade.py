@@ -1,6 +1,7 @@
 """A database written by release 0601f88 (see make_fixture.py) is migrated in place, and every
 running game in it resumes and finishes exactly as its log says; results and ratings stay; the
-backfill awards the achievements and moments its games earned.
+streaks are filled from its results and kept as its games finish; the backfill awards the
+achievements and moments its games earned.
 
 Every later change to the schema or to the logged formats must keep this test passing."""
 
@@ -19,6 +20,7 @@ from store.migrate import POSTGRES_MIGRATIONS_DIR, load_migrations, migrate, mig
 from tables import TableManager
 from tables.backfill import backfill
 from tables.clock import FakeClock
+from tests.store.test_streaks import recount
 
 FIXTURE = Path(__file__).with_name("release_0601f88.sqlite3")
 EXPECTED = json.loads(Path(__file__).with_name("release_0601f88.json").read_text())
@@ -81,6 +83,19 @@ async def history_starts_from_the_ratings(store: Store) -> None:
         assert await store.latest_season(rating["guild_id"]) is None
 
 
+async def streaks_match_the_results(store: Store) -> None:
+    """Migration 0013 filled the streaks, and finishing games keeps them, as the results say."""
+    rows = [dict(row) for row in await store.db.fetch(
+        "SELECT r.guild_id, r.user_id, r.game, r.won, r.assisted, g.updated_at AS finished_at,"
+        " r.game_id FROM results r JOIN games g ON g.id = r.game_id")]
+    guilds = {row["guild_id"] for row in rows}
+    assert guilds
+    for guild_id in guilds:
+        expected = recount([row for row in rows if row["guild_id"] == guild_id])
+        assert expected
+        assert await store.streaks(guild_id) == expected
+
+
 async def test_the_past_release_database_migrates_in_place_and_every_game_finishes(
     tmp_path: Path,
 ):
@@ -100,12 +115,14 @@ async def test_the_past_release_database_migrates_in_place_and_every_game_finish
     ]
     assert ratings_before == EXPECTED["ratings"]
     await history_starts_from_the_ratings(store)
+    await streaks_match_the_results(store)
     [row] = (await store.actions(EXPECTED["games"][0]["id"]))[:1]
     assert isinstance(row.at, int)  # the old ISO times were converted
     await tournaments_start_empty_and_work(store)
     await the_backfill_records_the_games_finished_before(store, finished_before)
     await finish_every_game(store)
     assert await store.games_with_status("running") == []
+    await streaks_match_the_results(store)
     await the_backfill_awards_what_every_game_earned(store)
     await store.close()
 
