@@ -12,6 +12,7 @@ from typing import Any
 from engine.cards import parse_card
 from engine.contract import Event, Game
 from engine.cribbage import words
+from engine.cribbage.breakdown import Breakdown
 from engine.cribbage.outcome import cribbage_outcome
 from engine.cribbage.pieces import (
     CARD_OF,
@@ -33,7 +34,7 @@ from engine.cribbage.pieces import (
     WON,
     Entry,
 )
-from engine.cribbage.scoring import Breakdown, FlushRule
+from engine.cribbage.scoring import FlushRule
 from engine.cribbage.show import CRIB as CRIB_WORD
 from engine.cribbage.show import HAND as HAND_WORD
 from engine.cribbage.show import ShowCount, ShowStep

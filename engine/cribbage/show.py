@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card, card_strs
+from engine.cribbage.breakdown import Breakdown
 from engine.cribbage.deal import seats_from_left
-from engine.cribbage.scoring import Breakdown
 
 HAND = "hand"
 CRIB = "crib"

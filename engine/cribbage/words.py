@@ -13,8 +13,9 @@ from typing import Any
 
 from engine.cards import SUITS, Card, card_strs, format_cards, standard_deck
 from engine.contract import Event
+from engine.cribbage.breakdown import Breakdown, ScoreItem
 from engine.cribbage.deal import FirstDealCut, starter_cutter
-from engine.cribbage.scoring import Breakdown, FlushRule, ScoreItem, peg_points, score_hand
+from engine.cribbage.scoring import FlushRule, peg_points, score_hand
 from engine.cribbage.show import CRIB, ShowCount
 
 REASON_WORDS = {"play": "the play", "go": "the go", "heels": "his heels", "hand": "the hand",
