@@ -264,7 +264,8 @@ class CribbageState:
 
 def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int
                    ) -> tuple[list[list[int]], int]:
-    """deal.deal for plans where seats get different numbers of cards: the sorted hands and
+    """The deal for plans where seats get different numbers of cards (one card at a time
+    round the table from the dealer's left, while a seat still takes cards): the sorted hands and
     how many cards they took from the top of the deck."""
     players = len(cards)
     hands: list[list[int]] = [[] for _ in range(players)]

@@ -15,7 +15,6 @@ from engine.cribbage.claims import claim_ranges, possible_counts
 from engine.cribbage.deal import cut_for_first_deal
 from engine.cribbage.game_record import (
     DISCARD,
-    KIND_WORDS,
     LEGACY_MAX_CLAIM,
     OVER,
     PLAY,
@@ -35,7 +34,6 @@ from engine.cribbage.pieces import (
     VALUE,
     Entry,
 )
-from engine.cribbage.show import ShowStep
 from engine.cribbage.words import card_key, seat_does
 from engine.errors import IllegalAction
 
@@ -121,14 +119,6 @@ class CribbageMoves(CribbageRecord):
     def starter(self) -> Card | None:
         core = self.core
         return None if core.phase in self.dealing_phases else CARD_OF[core.starter]
-
-    @property
-    def show_steps(self) -> list[ShowStep]:
-        return [ShowStep(KIND_WORDS[kind], seat) for kind, seat in self.core.steps]
-
-    @property
-    def show_index(self) -> int:
-        return self.core.step_index
 
     @property
     def last_show(self) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ The rules core (engine/cribbage/sim.py) says what a move did in numbers; the con
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -33,11 +33,6 @@ def card_key(card: Card) -> tuple[int, int]:
 #: card_key of every card and die, looked up.
 _CARD_KEYS = {card: (card.rank, SUITS.index(card.suit) if card.suit else len(SUITS))
               for card in (*standard_deck(), *(Card(face, None) for face in range(1, 7)))}
-
-
-def sorted_cards(cards: Iterable[Card]) -> list[Card]:
-    """The cards in canonical order (card_key)."""
-    return sorted(cards, key=card_key)
 
 
 def seat_name(seat: int) -> str:
