@@ -26,7 +26,6 @@ Action codes (ints; the same code means the same dict in every cribbage game):
 Subclasses add their own codes between PASS and CLAIM (PIP Cribbage: Crux and Turn).
 """
 
-
 from __future__ import annotations
 
 import random
@@ -64,10 +63,7 @@ from engine.sim import random_move
 
 class CribbageSim(CribbagePlay):
     """Cribbage (2-4 players, muggins on or off) with ints inside: engine/sim.py's protocol.
-
-    Attributes a subclass may read: players, side_of, side_scores, dealer, phase, hands
-    (each seat's sorted cards while discarding), crib, starter, kept, peg_hands, pile (ranks),
-    count, passed, last_player, turn, steps, step_index, window, chooser, won."""
+    The attributes a subclass may read are CribbageState's."""
 
     __slots__ = ()
 
