@@ -25,9 +25,9 @@ from engine.crib_race.board import ADVANCE, BOX, MAIN, SLIDE, TRAP, Board
 from engine.crib_race.seating import seating_words
 from engine.crib_race.sim import BOXED, MOVED, RELEASED, CribRaceSim
 from engine.crib_race.track import Peg, move
+from engine.cribbage.breakdown import Breakdown
 from engine.cribbage.game import CribbageGame
 from engine.cribbage.pieces import Entry
-from engine.cribbage.scoring import Breakdown
 from engine.cribbage.words import seat_does, seat_name
 from engine.seat_words import second_person
 

@@ -2,8 +2,8 @@
 weighed on the track, to the end of the deal, valued by the hard level's position value.
 
 `lead` is, with two sides, WIN_VALUE times our chance to win less the rival's, the chance the
-hard level's (engine/crib_race/ai.py `win_chance`: a logistic of the position values). With
-more sides it is the race lead: the points the closest rival can expect to still need
+hard level's (engine/crib_race/rest_of_deal.py `win_chance`: a logistic of the position
+values). With more sides it is the race lead: the points the closest rival can expect to still need
 (`points_to_go`) less ours, a boxed peg charged the box's base cost and the wait for the
 slowest rival. The play weighs a score by the position value it gains (`position_gain` of the
 hard level, per node).
@@ -17,6 +17,8 @@ import random
 
 from engine.crib_race import ai as race_ai
 from engine.crib_race.board import BOARDS
+from engine.crib_race.position import BOX_BASE_COST, node_costs
+from engine.crib_race.rest_of_deal import win_chance
 from engine.crib_race.sim import STRIDE, CribRaceSim, release_boxes
 from engine.cribbage import ai as crib_ai
 from engine.cribbage import family_rollout
@@ -42,14 +44,14 @@ progress = family_rollout.stage
 def lead(sim: CribRaceSim, seat: int) -> float:
     if len(sim.pegs) == 2:
         side = sim.side_of[seat]
-        return WIN_VALUE * (race_ai.win_chance(sim.track, sim.pegs, side) / 50.0 - 1.0)
-    costs = race_ai.node_costs(sim.track)
+        return WIN_VALUE * (win_chance(sim.track, sim.pegs, side) / 50.0 - 1.0)
+    costs = node_costs(sim.track)
     pegs = sim.pegs
     mine = sim.side_of[seat]
     rivals = [costs[node] for side, node in enumerate(pegs) if side != mine]
     own = costs[pegs[mine]]
     if pegs[mine] >= sim.track.first_box:
-        own += race_ai.BOX_BASE_COST + max(0.0, max(rivals) - own)
+        own += BOX_BASE_COST + max(0.0, max(rivals) - own)
     return min(rivals) - own
 
 
@@ -80,11 +82,11 @@ def worth(sim: CribRaceSim, seat: int, points: int) -> float:
     after = track.moves[node * STRIDE + points]
     if after == track.finish:
         return FINISH_WORTH + points
-    costs = race_ai.node_costs(track)
+    costs = node_costs(track)
     gained = costs[node] - costs[after]
     if after >= first_box:
         slowest = max(costs[other] for rival, other in enumerate(pegs) if rival != side)
-        gained -= race_ai.BOX_BASE_COST + max(0.0, slowest - costs[after])
+        gained -= BOX_BASE_COST + max(0.0, slowest - costs[after])
     return gained
 
 
@@ -129,7 +131,7 @@ class RacePlaySearch(PlaySearchBase[RaceScores]):
                 return self._game_won_by(owner)
         pegs = [scores[0], scores[1]]
         release_boxes(self.track, pegs, [list(queue) for queue in scores[2]])
-        return WIN_VALUE * (race_ai.win_chance(self.track, pegs, self.seat) / 50.0 - 1.0)
+        return WIN_VALUE * (win_chance(self.track, pegs, self.seat) / 50.0 - 1.0)
 
 
 def exact(sim: CribRaceSim, seat: int) -> float | None:

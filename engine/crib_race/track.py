@@ -127,10 +127,5 @@ def to_finish(board: Board, peg: Peg) -> int:
     return (len(zone.route) - 1 - peg.index) + board.finish - zone.rejoin
 
 
-def is_past(board: Board, peg: Peg, box: Zone) -> bool:
-    """Whether a peg is past a box (strictly beyond its hole)."""
-    return position(board, peg) > box.triggers[0]
-
-
-__all__ = ["Move", "Peg", "is_past", "landing_zone", "move", "moves", "position", "step",
+__all__ = ["Move", "Peg", "landing_zone", "move", "moves", "position", "step",
            "to_finish"]

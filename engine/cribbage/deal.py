@@ -12,7 +12,6 @@ a random cut of a shuffled deck adds no randomness, and it lets tests stack a de
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -63,36 +62,6 @@ def seats_from_left(players: int, dealer: int) -> list[int]:
     return [(dealer + 1 + i) % players for i in range(players)]
 
 
-@dataclass
-class Dealt:
-    hands: list[list[Card]]
-    crib: list[Card]
-    deck: list[Card]
-
-
-def deal(deck: Sequence[Card], plan: DealPlan, dealer: int) -> Dealt:
-    """Deal one card at a time round the table from the dealer's left, then the crib's cards
-    from the deck. `deck[0]` is the top card; the returned deck is what is left, top first."""
-    hands: list[list[Card]] = [[] for _ in range(plan.players)]
-    order = seats_from_left(plan.players, dealer)
-    rounds = max(plan.cards, default=0)
-    if min(plan.cards, default=0) == rounds:
-        # Every seat gets as many cards: the i-th seat from the left takes every n-th card.
-        seats = len(order)
-        for i, seat in enumerate(order):
-            hands[seat] = list(deck[i:seats * rounds:seats])
-        top = seats * rounds
-    else:
-        top = 0
-        for round_no in range(rounds):
-            for seat in order:
-                if plan.cards[seat] > round_no:
-                    hands[seat].append(deck[top])
-                    top += 1
-    crib = list(deck[top:top + plan.crib_from_deck])
-    return Dealt(hands=hands, crib=crib, deck=list(deck[top + plan.crib_from_deck:]))
-
-
 @dataclass(frozen=True)
 class FirstDealCut:
     """rounds[i] maps each seat that cut in round i to its card (later rounds: only the tied)."""
@@ -125,8 +94,3 @@ def cut_for_first_deal(players: int, rng: random.Random) -> FirstDealCut:
 def starter_cutter(players: int, dealer: int) -> int:
     """The player to the dealer's right cuts the starter."""
     return (dealer - 1) % players
-
-
-def is_heels(starter: Card) -> bool:
-    """A jack turned as the starter gives the dealer 2 for his heels."""
-    return starter.rank == 11 and not starter.is_die

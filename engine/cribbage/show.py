@@ -1,8 +1,7 @@
-"""The show: the order hands and the crib are counted, and a record of each count.
-
-`standard_show_order` is Cribbage's order: every hand from the dealer's left round to the
-dealer, then the crib. Games change the order by overriding `CribbageGame._show_order`
-(PIP Cribbage's Priority: dealer's hand, crib, then the non-dealer's hand).
+"""The show's records: a `ShowStep` (a hand or the crib, and its owner) and a record of each
+count. The order is the rules core's (CribbageSim._show_order: every hand from the dealer's
+left round to the dealer, then the crib; PIP Cribbage's Priority: dealer's hand, crib, then the
+non-dealer's hand).
 
 A `ShowCount` is what views publish for one counted hand or crib. With muggins on it is first
 recorded with only the claim, and its breakdown is filled in once nobody may press muggins on
@@ -15,8 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card, card_strs
-from engine.cribbage.deal import seats_from_left
-from engine.cribbage.scoring import Breakdown
+from engine.cribbage.breakdown import Breakdown
 
 HAND = "hand"
 CRIB = "crib"
@@ -29,12 +27,6 @@ class ShowStep:
 
     kind: str
     seat: int
-
-
-def standard_show_order(players: int, dealer: int) -> list[ShowStep]:
-    steps = [ShowStep(HAND, seat) for seat in seats_from_left(players, dealer)]
-    steps.append(ShowStep(CRIB, dealer))
-    return steps
 
 
 @dataclass

@@ -7,14 +7,15 @@ The rules core (engine/cribbage/sim.py) says what a move did in numbers; the con
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from engine.cards import SUITS, Card, card_strs, format_cards, standard_deck
 from engine.contract import Event
+from engine.cribbage.breakdown import Breakdown, ScoreItem
 from engine.cribbage.deal import FirstDealCut, starter_cutter
-from engine.cribbage.scoring import Breakdown, FlushRule, ScoreItem, peg_points, score_hand
+from engine.cribbage.scoring import FlushRule, peg_points, score_hand
 from engine.cribbage.show import CRIB, ShowCount
 
 REASON_WORDS = {"play": "the play", "go": "the go", "heels": "his heels", "hand": "the hand",
@@ -32,11 +33,6 @@ def card_key(card: Card) -> tuple[int, int]:
 #: card_key of every card and die, looked up.
 _CARD_KEYS = {card: (card.rank, SUITS.index(card.suit) if card.suit else len(SUITS))
               for card in (*standard_deck(), *(Card(face, None) for face in range(1, 7)))}
-
-
-def sorted_cards(cards: Iterable[Card]) -> list[Card]:
-    """The cards in canonical order (card_key)."""
-    return sorted(cards, key=card_key)
 
 
 def seat_name(seat: int) -> str:

@@ -88,9 +88,6 @@ class PipCribbageGame(CribbageGame):
     def turn_choice(self) -> str | None:
         return _CHOICE_WORDS[self.core.turn_choice]
 
-    def effect_is(self, key: str) -> bool:
-        return TRACK[self.core.effect].key == key
-
     def pip_plays(self, seat: int) -> int:
         """How many times `seat` lays its die in this deal's play."""
         core = self.core

@@ -9,16 +9,9 @@ import pytest
 
 from engine.cards import Card
 from engine.crib_race import CribRaceGame
-from engine.crib_race.ai import (
-    BOX_COST,
-    _go_correction,
-    choose_action,
-    crib_sign,
-    gain,
-    points_to_go,
-    position_gain,
-)
+from engine.crib_race.ai import _go_correction, choose_action, crib_sign
 from engine.crib_race.board import ADVANCE, BOARDS, BOX, SLIDE, TRAP
+from engine.crib_race.position import BOX_COST, gain, points_to_go, position_gain
 from engine.crib_race.track import Peg, move, to_finish
 from engine.cribbage import ai as cribbage_ai
 from engine.registry import GAMES

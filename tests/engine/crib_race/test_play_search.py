@@ -8,8 +8,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.crib_race import ai as race_ai
 from engine.crib_race import rollout as race_rollout
+from engine.crib_race.rest_of_deal import win_chance
 from engine.crib_race.sim import CribRaceSim
 from engine.cribbage.pieces import DISCARDING, PLAYING
 from engine.cribbage.sim import CribbageSim
@@ -23,7 +23,7 @@ def minimax(sim: CribRaceSim, seat: int) -> float:
     and releases the boxes by itself (no muggins) and deals again."""
     def next_deal(end: CribbageSim) -> float:
         assert isinstance(end, CribRaceSim) and end.phase == DISCARDING
-        return WIN * (race_ai.win_chance(end.track, end.pegs, seat) / 50.0 - 1.0)
+        return WIN * (win_chance(end.track, end.pegs, seat) / 50.0 - 1.0)
     return play_lines.minimax(sim, seat, WIN, next_deal)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.crib_race.track import Peg, is_past, move, position, step, to_finish
+from engine.crib_race.track import Peg, move, position, step, to_finish
 from tests.engine.crib_race.tiny_board import FINISH, tiny_board
 
 BOARD = tiny_board()
@@ -86,12 +86,6 @@ def test_a_boxed_peg_does_not_move() -> None:
         move(BOARD, Peg("box", 0), 2)
 
 
-def test_past_the_box_is_strictly_beyond_its_hole() -> None:
-    box = BOARD.by_name["box"]
-    assert not is_past(BOARD, main(32), box)
-    assert is_past(BOARD, main(33), box)
-    assert not is_past(BOARD, Peg("blue", 2), box)
-    assert not is_past(BOARD, Peg("box", 1), box)
 
 
 def test_to_finish_counts_the_holes_left_on_every_path() -> None:

@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 
 from engine.contract import View
-from engine.crib_race import ai as race_ai
 from engine.crib_race import rollout as race_rollout
+from engine.crib_race.board import BOARDS
+from engine.crib_race.position import BOX_BASE_COST, peg_of, place_cost
+from engine.crib_race.rest_of_deal import WIN_SPREAD, WIN_SPREAD_PER_POINT
 from engine.cribbage import ai as crib_ai
 from engine.cribbage import rollout as crib_rollout
 from engine.pip_cribbage import rollout as pip_crib_rollout
@@ -45,20 +47,20 @@ def _race_view_lead(view: View, seat: int) -> float:
     """The hard level's position value: the closest rival's cost to finish against ours; a
     boxed peg waits for the slowest rival. With two sides, as a chance to win: a logistic of
     the two costs, each boxed peg waiting for the other."""
-    board = race_ai.BOARDS[view["board"]["name"]]
+    board = BOARDS[view["board"]["name"]]
     mine = crib_ai.side_of(view, seat)
-    costs = [race_ai.place_cost(board, race_ai.peg_of(view, side))
+    costs = [place_cost(board, peg_of(view, side))
              for side in range(len(view["pegs"]))]
     rivals = [cost for side, cost in enumerate(costs) if side != mine]
     own = costs[mine]
     if view["pegs"][mine]["boxed"]:
-        own += race_ai.BOX_BASE_COST + max(0.0, max(rivals) - own)
+        own += BOX_BASE_COST + max(0.0, max(rivals) - own)
     if len(costs) > 2:
         return min(rivals) - own
     theirs = rivals[0]
     if view["pegs"][1 - mine]["boxed"]:
-        theirs += race_ai.BOX_BASE_COST + max(0.0, costs[mine] - rivals[0])
-    spread = race_ai.WIN_SPREAD + race_ai.WIN_SPREAD_PER_POINT * (own + theirs)
+        theirs += BOX_BASE_COST + max(0.0, costs[mine] - rivals[0])
+    spread = WIN_SPREAD + WIN_SPREAD_PER_POINT * (own + theirs)
     chance = 1.0 / (1.0 + math.exp((own - theirs) / spread))
     return race_rollout.WIN_VALUE * (2.0 * chance - 1.0)
 

@@ -6,18 +6,15 @@ import random
 
 import pytest
 
-from engine.cards import parse_cards, standard_deck
 from engine.cribbage import SPEC, CribbageGame
 from engine.cribbage.deal import (
     DealPlan,
     cribbage_plan,
     cut_for_first_deal,
-    deal,
-    is_heels,
     starter_cutter,
 )
 from engine.cribbage.outcome import cribbage_outcome, skunk_level
-from engine.cribbage.show import ShowStep, standard_show_order
+from engine.cribbage.pieces import CARDS, CRIB, HAND
 from engine.cribbage.sides import Sides
 from engine.cribbage.sim import CribbageSim
 from engine.errors import IllegalAction
@@ -44,20 +41,34 @@ def test_cribbage_deal_plans() -> None:
 
 
 def test_deal_goes_one_card_at_a_time_from_the_dealers_left() -> None:
-    deck = standard_deck()
-    dealt = deal(deck, cribbage_plan(3), dealer=1)
+    sim = CribbageSim.new(3, {}, seed=1)
+    deck = list(reversed(range(CARDS)))  # hands are sorted: a falling deck shows the order
+    sim.restack(deck, dealer=1)
     # Seat 2 (dealer's left) gets the 1st, 4th... card; the crib's card follows the hands.
-    assert dealt.hands[2] == [deck[i] for i in (0, 3, 6, 9, 12)]
-    assert dealt.hands[1] == [deck[i] for i in (2, 5, 8, 11, 14)]
-    assert dealt.crib == [deck[15]] and dealt.deck == deck[16:]
+    assert sim.hands[2] == sorted(deck[i] for i in (0, 3, 6, 9, 12))
+    assert sim.hands[1] == sorted(deck[i] for i in (2, 5, 8, 11, 14))
+    assert sim.crib == [deck[15]] and sim.starter == deck[16]
 
 
 def test_uneven_plan_and_discards_to_the_bottom() -> None:
     # Crib Race's 8-seat shape: the four seats left of dealer 7 get 5, the others 4.
     plan = DealPlan(cards=(5, 5, 5, 5, 4, 4, 4, 4), discards=(1, 1, 1, 1, 0, 0, 0, 0))
-    dealt = deal(standard_deck(), plan, dealer=7)
-    assert [len(h) for h in dealt.hands] == [5, 5, 5, 5, 4, 4, 4, 4]
-    assert len(dealt.deck) == 52 - 36
+
+    class EightSeatsCore(CribbageSim):
+        def _make_sides(self) -> Sides:
+            return Sides.alternating(self.players, 4)
+
+        def _deal_plan_for(self, dealer: int) -> DealPlan:
+            return plan
+
+    sim = EightSeatsCore.new(8, {}, seed=1)
+    deck = list(range(CARDS))
+    sim.restack(deck, dealer=7)
+    assert [len(hand) for hand in sim.hands] == [5, 5, 5, 5, 4, 4, 4, 4]
+    # Round by round from seat 0: the first round's eight cards, then the next ones.
+    assert sim.hands[0] == [0, 8, 16, 24, 32] and sim.hands[4] == [4, 12, 20, 28]
+    assert sim.to_act() == (0, 1, 2, 3)
+    assert sim.starter == deck[36]
     six = DealPlan(cards=(5,) * 6, discards=(1,) * 6, to_bottom=frozenset({0, 3}))
     assert six.crib_size() == 4
 
@@ -98,16 +109,14 @@ def test_cut_for_first_deal_lowest_deals_and_ties_cut_again() -> None:
     assert seen_tie
 
 
-def test_starter_cutter_and_heels() -> None:
+def test_the_starter_is_cut_by_the_dealers_right() -> None:
     assert starter_cutter(3, dealer=0) == 2
-    assert is_heels(parse_cards("JD")[0]) and not is_heels(parse_cards("QD")[0])
 
 
 def test_show_order_runs_from_the_dealers_left_and_ends_with_the_crib() -> None:
-    assert standard_show_order(4, dealer=2) == [
-        ShowStep("hand", 3), ShowStep("hand", 0), ShowStep("hand", 1),
-        ShowStep("hand", 2), ShowStep("crib", 2),
-    ]
+    sim = CribbageSim.new(4, {}, seed=1)
+    sim.dealer = 2
+    assert list(sim._show_order()) == [(HAND, 3), (HAND, 0), (HAND, 1), (HAND, 2), (CRIB, 2)]
 
 
 @pytest.mark.parametrize(

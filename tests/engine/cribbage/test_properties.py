@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from engine.cards import Card, standard_deck
 from engine.cribbage import CribbageGame
-from engine.cribbage.pieces import CARD_OF
+from engine.cribbage.pieces import CARD_OF, CRIB
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 
@@ -63,8 +63,8 @@ def hidden_from(game: CribbageGame, seat: int | None) -> set[str]:
     hidden: list[Card] = [] if game.starter is not None else [CARD_OF[core.starter]]
     crib_shown = any(r.step.kind == "crib" and (r.claimed is not None or r.breakdown)
                      for r in game.show_counts) or (
-        game.phase == "show" and game.show_index < len(game.show_steps)
-        and game.show_steps[game.show_index].kind == "crib"
+        game.phase == "show" and core.step_index < len(core.steps)
+        and core.steps[core.step_index][0] == CRIB
     )
     if not crib_shown:
         own = game.discards[seat] if seat is not None else []

@@ -5,16 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import Card, parse_card, parse_cards
-from engine.cribbage.scoring import (
-    Breakdown,
-    FlushRule,
-    ScoreItem,
-    count_of,
-    hand_total,
-    number_words,
-    peg_points,
-    score_hand,
-)
+from engine.cribbage.breakdown import Breakdown, ScoreItem, number_words
+from engine.cribbage.scoring import FlushRule, count_of, hand_total, peg_points, score_hand
 
 
 def hand(

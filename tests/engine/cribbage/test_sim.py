@@ -72,7 +72,7 @@ def test_the_cut_for_first_deal_is_the_contracts(players: int) -> None:
 
 
 def test_sorting_pieces_sorts_cards_by_rank_then_suit() -> None:
-    from engine.cribbage.game import card_key
+    from engine.cribbage.words import card_key
 
     cards = list(CARD_OF[:52])  # the dice follow
     assert sorted(cards, key=card_key) == cards

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from engine.cribbage.pieces import PIECE_OF_TEXT
 from engine.errors import IllegalAction
 from tests.engine.pip_cribbage.helpers import discard, of_type, pip_game, play, play_all
 
@@ -79,6 +80,10 @@ def test_double_pip_gives_the_dealer_two_die_plays_and_one_die_in_the_show() -> 
     assert game.view(0)["hand"] == ["P3", "P3", "9S", "TC", "JD"]
     assert game.view(None)["hand_sizes"] == [5, 4]
     play(game, 1, "3H")
+    # The die held twice is offered once, in the core's codes and in the actions.
+    die = PIECE_OF_TEXT["P3"]
+    assert list(game.core.legal(0)).count(die) == 1
+    assert game.legal_actions(0).count({"type": "play", "card": "P3"}) == 1
     events = play(game, 0, "P3")
     assert scores_of(events) == [(0, "play", 2, ["pair"])]
     assert game.view(None)["pip_plays"] == [1, 1]

@@ -1,0 +1,226 @@
+"""Cribbage's rules core, its show and muggins (see engine/cribbage/core_state.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cribbage.claims import possible_counts
+from engine.cribbage.core_state import CribbageState
+from engine.cribbage.pieces import (
+    _KEEP_OR_GIVE,
+    _NOBODY,
+    CLAIM,
+    COUNTED,
+    CRIB,
+    GIVE_BACK,
+    KEEP,
+    MUGGINS,
+    PASS,
+    REASON_OF_KIND,
+    SHOWING,
+    SHOWN,
+    hand_score,
+)
+from engine.cribbage.scoring import FlushRule
+from engine.cribbage.sides import Sides
+
+
+class CribbageShow(CribbageState):
+    """The show: the counts in order, with muggins the claims, the presses and the choices."""
+
+    __slots__ = ()
+
+    # ----- the show -------------------------------------------------------------------------
+    def _begin_show(self) -> None:
+        self.phase = SHOWING
+        self.turn = None
+        self.steps = self._show_order()
+        self.step_index = 0
+        self._advance_show()
+
+    def _advance_show(self) -> None:
+        """Count until the show waits for a player, ends, or the game ends."""
+        steps = self.steps
+        if self.counts_alone and not self.muggins:  # nothing stops or follows a count
+            kept, crib, starter, true_totals = self.kept, self.crib, self.starter, self.true_totals
+            for index in range(self.step_index, len(steps)):
+                kind, seat = steps[index]
+                total = hand_score(crib, starter, True) if kind == CRIB else hand_score(
+                    kept[seat], starter, False)
+                true_totals.append(total)
+                if self.journal is not None:
+                    self._journal_count(kind, seat, total)
+                if total:
+                    self._score(seat, total, REASON_OF_KIND[kind])
+                    if self.won is not None:
+                        self.step_index = index
+                        return
+            self.step_index = len(steps)
+        while self.step_index < len(steps):
+            kind, seat = steps[self.step_index]
+            if self.muggins or self._pause_before_count(kind, seat):
+                self.acting = self._show_acting()
+                return
+            total = self._count(kind, seat)
+            self.true_totals.append(total)
+            if self.journal is not None:
+                self._journal_count(kind, seat, total)
+            if total:
+                self._score(seat, total, REASON_OF_KIND[kind])
+                if self.won is not None:
+                    return
+            self._after_count(kind, seat)
+            if self.won is not None:
+                return
+            self.step_index += 1
+        if self.window is not None or self.chooser is not None:
+            self.acting = self._show_acting()
+            return
+        self._end_show()
+
+    def _journal_count(self, kind: int, seat: int, total: int) -> None:
+        self.journal.append((COUNTED, kind, seat, total, self.show_pieces(kind, seat),  # type: ignore[union-attr]
+                             self.starter, self._claim_shape(kind, seat)[2]))
+
+    def show_pieces(self, kind: int, seat: int) -> list[int]:
+        """The pieces a count of the show counts (without the starter)."""
+        return list(self.crib) if kind == CRIB else list(self.kept[seat])
+
+    def seating(self) -> Sides:
+        """Who plays with whom."""
+        return self._make_sides()
+
+    def _end_show(self) -> None:
+        if self.journal is not None:
+            self.journal.append((SHOWN,))
+        self._after_show()
+        if self.won is not None:
+            return
+        self.dealer = (self.dealer + 1) % self.players
+        self._start_deal()
+
+    def show_counts(self) -> list[tuple[int, int]]:
+        """This deal's show as it will be scored once the play is over: (owner, true points)
+        of each count, in the show's order (the expert's search of the play adds them up)."""
+        return [(seat, self._count(kind, seat)) for kind, seat in self._show_order()]
+
+    def count_now(self) -> int:
+        """The true total of the count the show is at."""
+        kind, seat = self.steps[self.step_index]
+        return self._count(kind, seat)
+
+    # ----- muggins --------------------------------------------------------------------------
+    def _counter(self) -> int | None:
+        if self.phase != SHOWING or not self.muggins or self.chooser is not None:
+            return None
+        if self.step_index < len(self.steps):
+            return self.steps[self.step_index][1]
+        return None
+
+    def _pressers(self) -> list[int]:
+        window = self.window
+        if window is None or self.chooser is not None:
+            return []
+        passed = window[3]
+        return [s for s in self.opponents[window[1]] if s not in passed]
+
+    def _show_acting(self) -> tuple[int, ...]:
+        if self.chooser is not None:
+            return (self.chooser[0],)
+        seats = set(self._pressers())
+        counter = self._counter()
+        if counter is not None:
+            seats.add(counter)
+        return tuple(sorted(seats))
+
+    def _show_legal(self, seat: int) -> Sequence[int]:
+        if seat not in self.acting:
+            return _NOBODY
+        if self.chooser is not None:
+            return _KEEP_OR_GIVE
+        codes: list[int] = []
+        counter = self._counter()
+        if seat == counter:
+            codes += _claim_codes(*self._claim_shape(*self.steps[self.step_index]))
+        if seat in self._pressers():
+            codes.append(MUGGINS)
+            if counter is None:
+                codes.append(PASS)
+        return codes
+
+    def _other(self, seat: int, code: int) -> None:
+        """A show move (claim, muggins, keep, give back, pass) or a subclass's own code."""
+        if code >= CLAIM:
+            self._claim(seat, code - CLAIM)
+        elif code == MUGGINS:
+            self._press_muggins(seat)
+        elif code in (KEEP, GIVE_BACK):
+            self._choose(seat, code == KEEP)
+        elif code == PASS:
+            self._pass(seat)
+        else:
+            self._own_move(seat, code)
+        if self.won is None and self.phase == SHOWING:
+            self.acting = self._show_acting()
+
+    def _own_move(self, seat: int, code: int) -> None:
+        raise ValueError(f"{self.name} has no action code {code}")
+
+    def _claim(self, seat: int, points: int) -> None:
+        index = self.step_index
+        kind, owner = self.steps[index]
+        if len(self.true_totals) <= index:
+            self.true_totals.append(self._count(kind, owner))
+        true_total = self.true_totals[index]
+        if points > true_total:
+            return  # a recount: the seat claims again
+        self.window = None
+        if points:
+            self._score(seat, points, REASON_OF_KIND[kind])
+            if self.won is not None:
+                return
+        self._after_count(kind, owner)
+        if self.won is not None:
+            return
+        self.window = [index, seat, true_total - points, []]
+        self.step_index += 1
+        self._advance_show()
+
+    def _press_muggins(self, seat: int) -> None:
+        index, owner, missed, _ = self.window  # type: ignore[misc]
+        self.window = None
+        if missed:
+            self.chooser = (seat, owner, missed, index)
+        else:
+            self._continue_after_muggins()
+
+    def _choose(self, seat: int, keep: bool) -> None:
+        _, owner, points, _ = self.chooser  # type: ignore[misc]
+        self.chooser = None
+        self._score(seat if keep else owner, points, "muggins")
+        if self.won is None:
+            self._continue_after_muggins()
+
+    def _continue_after_muggins(self) -> None:
+        if self.step_index >= len(self.steps):
+            self._end_show()
+
+    def _pass(self, seat: int) -> None:
+        self.window[3].append(seat)  # type: ignore[index]
+        if not self._pressers():
+            self.window = None
+            self._end_show()
+
+
+
+
+_CLAIM_CODES: dict[tuple[int, int, FlushRule], tuple[int, ...]] = {}
+
+
+def _claim_codes(cards: int, dice: int, rule: FlushRule) -> tuple[int, ...]:
+    """The claim codes a count of that shape offers (claims.possible_counts, as codes)."""
+    shape = (cards, dice, rule)
+    codes = _CLAIM_CODES.get(shape)
+    if codes is None:
+        codes = _CLAIM_CODES[shape] = tuple(CLAIM + n for n in possible_counts(*shape))
+    return codes

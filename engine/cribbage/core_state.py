@@ -1,0 +1,328 @@
+"""Cribbage's rules core, its first layer: the state, the deal and the discard, the hooks a
+game overrides, the scoring of points and the copy a clone makes. On it
+engine/cribbage/core_show.py builds the show and muggins, engine/cribbage/core_play.py the
+play, and engine/cribbage/sim.py's CribbageSim the protocol (its docstring lists the hooks).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from engine.cribbage.deal import DealPlan, cribbage_plan
+from engine.cribbage.pieces import (
+    _NOBODY,
+    CRIB,
+    DEALT,
+    DISCARD,
+    DISCARD_PAIR,
+    DISCARDING,
+    HAND,
+    OVER,
+    SCORED,
+    WON,
+    Entry,
+    hand_score,
+    shuffled_deck,
+)
+from engine.cribbage.scoring import FlushRule
+from engine.cribbage.sides import Sides
+
+if TYPE_CHECKING:
+    from engine.cribbage.sim import CribbageSim
+
+
+class CribbageState:
+    """The state of a game of Cribbage, PIP Cribbage or Crib Race, with its deal.
+
+    Attributes a subclass may read: players, side_of, side_scores, dealer, phase, hands
+    (each seat's sorted cards while discarding), crib, starter, kept, peg_hands, pile (ranks),
+    count, passed, last_player, turn, steps, step_index, window, chooser, won."""
+
+    __slots__ = (
+        "acting", "chooser", "count", "crib", "dealer", "discarded", "hands", "journal", "kept",
+        "last_player", "left", "low", "muggins", "opponents", "passed", "peg_hands", "phase",
+        "pile", "plan", "players", "points", "rng", "side_of", "side_scores", "side_seats",
+        "starter", "step_index", "steps", "target", "true_totals", "turn", "window", "won"
+    )
+    players: int
+    target: int
+    muggins: bool
+    side_of: tuple[int, ...]
+    side_seats: tuple[tuple[int, ...], ...]
+    opponents: tuple[tuple[int, ...], ...]
+    side_scores: list[int]
+    rng: random.Random
+    plan: DealPlan
+    dealer: int
+    phase: int
+    acting: tuple[int, ...]
+    hands: list[list[int]]
+    discarded: list[bool]
+    crib: list[int]
+    starter: int
+    kept: list[list[int]]
+    peg_hands: list[list[int]]
+    low: list[int]
+    pile: list[int]
+    count: int
+    left: int
+    passed: list[bool]
+    # The seats of the play: ints during it (None before it and once it is over); the play's
+    # code reads them only while they are ints.
+    last_player: Any
+    turn: Any
+    steps: Sequence[tuple[int, int]]
+    step_index: int
+    true_totals: list[int]
+    #: With muggins: [index, claiming seat, missed points, seats that passed], or None.
+    window: list[Any] | None
+    #: With muggins: (chooser, owner, points, index) while the missed points are chosen.
+    chooser: tuple[int, int, int, int] | None
+    name = "cribbage"
+    #: Whether the show's counts are Cribbage's with no hook around them (_count,
+    #: _pause_before_count and _after_count not overridden): then the show counts them in
+    #: one loop. __init_subclass__ works it out for each subclass.
+    counts_alone = True
+    #: Whether a seat's pegging hand may hold two equal pieces (PIP's doubled die).
+    repeated_pieces = False
+    #: Whether the pegging hands hold cards only, in ascending order (PIP's die comes last):
+    #: then a hand's lowest value is its first card's, and its playable cards lead it.
+    sorted_hands = True
+
+    def _setup(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
+        self.players = players
+        self.target = int(options.get("target", 121))
+        self.muggins = bool(options.get("muggins", False))
+        self.side_of, self.side_seats, self.opponents = _seating(self._make_sides())
+        self.side_scores = [0] * len(self.side_seats)
+        self.rng = rng
+        self.won: list[int] | None = None
+        self.points: list[tuple[int, int]] = []
+        self.journal: list[Entry] | None = None
+        self.plan = self._deal_plan_for(0)
+
+    def _begin_game(self) -> None:
+        """After the cut for first deal, before the first deal (PIP: place the dice)."""
+
+    # ----- hooks ----------------------------------------------------------------------------
+    def _make_sides(self) -> Sides:
+        return _SIDES[self.players]
+
+    def _deal_plan_for(self, dealer: int) -> DealPlan:
+        """The deal plan (Crib Race's depends on the dealer)."""
+        return _PLANS[self.players]
+
+    def _pegging_hands(self) -> list[list[int]]:
+        return list(map(list, self.kept))
+
+    def _show_order(self) -> Sequence[tuple[int, int]]:
+        return _SHOW_ORDERS[self.players][self.dealer]
+
+    def _count(self, kind: int, seat: int) -> int:
+        """The true total of one count of the show."""
+        if kind == CRIB:
+            return hand_score(self.crib, self.starter, True)
+        return hand_score(self.kept[seat], self.starter, False)
+
+    def _claim_shape(self, kind: int, seat: int) -> tuple[int, int, FlushRule]:
+        """(cards, dice, flush rule) of a count: what its claim menu offers."""
+        return (4, 0, FlushRule.CRIB if kind == CRIB else FlushRule.HAND)
+
+    def _pause_before_count(self, kind: int, seat: int) -> bool:
+        return False
+
+    def _after_count(self, kind: int, seat: int) -> None:
+        """Right after a count is scored (the game may have ended: check `won`)."""
+
+    def _after_show(self) -> None:
+        """After a complete show, before the deal passes on."""
+
+    def _score(self, seat: int, points: int, reason: str) -> None:
+        """The one way points are scored (points > 0): ends the game when the side wins.
+        `reason` is REASONS' word for what scored them."""
+        self.points.append((seat, points))
+        side = self.side_of[seat]
+        before = self.side_scores[side]
+        score = self.side_scores[side] = before + points
+        if self.journal is not None:
+            self.journal.append((SCORED, seat, points, reason, before, score))
+        if score >= self.target:
+            self._finish(side)
+
+    def _finish(self, side: int) -> None:
+        if self.journal is not None:
+            self.journal.append((WON, side))
+        self.won = list(self.side_seats[side])
+        self.phase = OVER
+        self.acting = _NOBODY
+
+    # ----- the protocol ---------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return self.acting
+
+    def winners(self) -> list[int] | None:
+        return self.won
+
+    def scores(self) -> list[int]:
+        """Each seat's score (its side's)."""
+        scores, side_of = self.side_scores, self.side_of
+        return [scores[side_of[seat]] for seat in range(self.players)]
+
+    def _copy_into(self, new: CribbageSim) -> None:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        new.players, new.target, new.muggins = self.players, self.target, self.muggins
+        new.side_of, new.side_seats, new.opponents = self.side_of, self.side_seats, self.opponents
+        new.side_scores = list(self.side_scores)
+        new.dealer, new.phase, new.acting = self.dealer, self.phase, self.acting
+        new.won = None if self.won is None else list(self.won)
+        new.points = list(self.points)
+        new.plan, new.starter = self.plan, self.starter
+        new.hands = [list(hand) for hand in self.hands]
+        new.discarded = list(self.discarded)
+        new.crib = list(self.crib)
+        new.kept = [list(hand) for hand in self.kept]
+        new.peg_hands = [list(hand) for hand in self.peg_hands]
+        new.pile = list(self.pile)
+        new.count, new.passed = self.count, list(self.passed)
+        new.last_player, new.turn, new.left = self.last_player, self.turn, self.left
+        new.low = list(self.low)
+        new.steps = list(self.steps)  # tuples: shared
+        new.step_index, new.true_totals = self.step_index, list(self.true_totals)
+        window = self.window
+        new.window = None if window is None else [*window[:3], list(window[3])]
+        new.chooser = self.chooser
+        new.journal = None
+
+    # ----- the deal -------------------------------------------------------------------------
+
+    def restack(self, deck: Sequence[int], dealer: int | None = None) -> None:
+        """Deal the current deal again from `deck` (top card first), drawing nothing: for
+        tests and puzzles, before anyone has discarded."""
+        if dealer is not None:
+            self.dealer = dealer
+        self._start_deal(list(deck))
+
+    def _start_deal(self, stacked: list[int] | None = None) -> None:
+        players, dealer = self.players, self.dealer
+        plan = self.plan = self._deal_plan_for(dealer)
+        each, discarded, acting, top = _layout(plan)
+        deck = shuffled_deck(self.rng, top) if stacked is None else stacked
+        if each:  # one card at a time from the dealer's left: every players-th card
+            dealt = each * players
+            hands: list[list[int]] = [[]] * players
+            for i in range(players):
+                hands[(dealer + 1 + i) % players] = sorted(deck[i:dealt:players])
+        else:
+            hands, dealt = _deal_unevenly(deck, plan.cards, dealer)
+        extra = plan.crib_from_deck
+        self.crib = deck[dealt:dealt + extra]
+        self.starter = deck[dealt + extra]
+        self.hands = hands
+        self.discarded = list(discarded)
+        # The kept cards and the play's hands are made when every discard is in.
+        self.kept, self.peg_hands, self.low = [], [], []
+        self.pile = []
+        self.count = self.left = 0
+        self.passed = [False] * players
+        self.last_player = self.turn = None
+        self.steps = []
+        self.step_index = 0
+        self.true_totals = []
+        self.window = self.chooser = None
+        self.phase = DISCARDING
+        self.acting = acting
+        if self.journal is not None:
+            self.journal.append((DEALT,))
+        if not acting:
+            self._finish_discards()
+
+    def _discard(self, seat: int, code: int) -> None:
+        hand = self.hands[seat]
+        if code >= DISCARD_PAIR:
+            pair = code - DISCARD_PAIR
+            cards: tuple[int, ...] = (pair >> 6, pair & 63)
+        else:
+            cards = (code - DISCARD,)
+        for card in cards:
+            hand.remove(card)
+        if seat not in self.plan.to_bottom:
+            self.crib.extend(cards)
+        self.discarded[seat] = True
+        acting = self.acting
+        at = acting.index(seat)
+        acting = self.acting = acting[:at] + acting[at + 1:]
+        if not acting:
+            self._finish_discards()
+
+    if TYPE_CHECKING:  # the play's (core_play.py): the discards are in
+        def _finish_discards(self) -> None: ...
+
+
+def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int
+                   ) -> tuple[list[list[int]], int]:
+    """The deal for plans where seats get different numbers of cards (one card at a time
+    round the table from the dealer's left, while a seat still takes cards): the sorted hands and
+    how many cards they took from the top of the deck."""
+    players = len(cards)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    dealt = 0
+    for round_no in range(max(cards)):
+        for i in range(players):
+            seat = (dealer + 1 + i) % players
+            if cards[seat] > round_no:
+                hands[seat].append(deck[dealt])
+                dealt += 1
+    for hand in hands:
+        hand.sort()
+    return hands, dealt
+
+
+#: A plan's layout: cards per seat if every seat gets as many, else 0; who has nothing to
+#: discard; the seats that discard; how many cards from the top of the deck the deal takes
+#: (the hands, the crib's from the deck, the starter).
+Layout = tuple[int, tuple[bool, ...], tuple[int, ...], int]
+#: id(plan) -> (plan, its layout): plans are shared, frozen objects, so looking one up by its
+#: identity (the plan kept in the entry, so its id stays its own) spares hashing its fields.
+_LAYOUTS: dict[int, tuple[DealPlan, Layout]] = {}
+
+
+def _layout(plan: DealPlan) -> Layout:
+    """The plan's Layout, worked out once per plan."""
+    entry = _LAYOUTS.get(id(plan))
+    if entry is None or entry[0] is not plan:
+        cards = plan.cards
+        each = cards[0] if all(n == cards[0] for n in cards) else 0
+        discarded = tuple(n == 0 for n in plan.discards)
+        acting = tuple(seat for seat, done in enumerate(discarded) if not done)
+        top = sum(cards) + plan.crib_from_deck + 1
+        entry = _LAYOUTS[id(plan)] = (plan, (each, discarded, acting, top))
+    return entry[1]
+
+
+_SEATINGS: dict[Sides, tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
+                             tuple[tuple[int, ...], ...]]] = {}
+
+
+def _seating(sides: Sides) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
+                                    tuple[tuple[int, ...], ...]]:
+    """(side of each seat, seats of each side, opponents of each seat), once per Sides."""
+    seating = _SEATINGS.get(sides)
+    if seating is None:
+        seating = _SEATINGS[sides] = (
+            sides.side_of,
+            tuple(tuple(sides.seats_of(side)) for side in range(sides.count)),
+            tuple(tuple(sides.opponents_of(seat)) for seat in range(sides.players)))
+    return seating
+
+
+_PLANS = {players: cribbage_plan(players) for players in (2, 3, 4)}
+_SIDES = {players: Sides.cribbage(players) for players in (2, 3, 4)}
+#: Each seating's show steps for each dealer: the hands from the dealer's left, then the crib.
+_SHOW_ORDERS = {
+    players: tuple(tuple([*((HAND, (dealer + 1 + i) % players) for i in range(players)),
+                          (CRIB, dealer)]) for dealer in range(players))
+    for players in range(2, 9)}

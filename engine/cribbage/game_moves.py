@@ -1,0 +1,292 @@
+"""The contract game of Cribbage, its moves (see engine/cribbage/game.py): the new game, the
+core's state as the table and the tests read it, and the legal actions, their checks and
+their application."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.cards import Card, card_strs, format_cards, parse_card, parse_cards
+from engine.contract import Action, Event
+from engine.cribbage import words
+from engine.cribbage.claims import claim_ranges, possible_counts
+from engine.cribbage.deal import cut_for_first_deal
+from engine.cribbage.game_record import (
+    DISCARD,
+    LEGACY_MAX_CLAIM,
+    OVER,
+    PLAY,
+    SHOW,
+    SIMPLE_ACTIONS,
+    CribbageRecord,
+)
+from engine.cribbage.pieces import (
+    CARD_OF,
+    CARDS,
+    GO,
+    LIMIT,
+    PIECE_OF_TEXT,
+    PLAYING,
+    SHOWING,
+    TEXT,
+    VALUE,
+    Entry,
+)
+from engine.cribbage.words import card_key, seat_does
+from engine.errors import IllegalAction
+
+
+class CribbageMoves(CribbageRecord):
+    def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
+        super().__init__(players, options, seed)
+        rng = self._first_rng
+        del self._first_rng
+        self.first_cut = cut_for_first_deal(players, rng)
+        self.deal_number = 0
+        self._last_show_counts = []
+        self._last_show = []
+        self._recounting = False
+        journal: list[Entry] = []
+        self.core = self.core_class.dealt(players, self.options, rng, self.first_cut.dealer,
+                                          journal)
+        self.sides = self.core.seating()
+        self.back_pegs = [0] * self.sides.count
+        self.start_events = [words.first_cut_event(self.first_cut), *self._narrate(journal)]
+
+    # ----- the core's state, as the table and the tests read it ---------------------------------
+    @property
+    def rng(self) -> random.Random:
+        return self.core.rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        if "core" in self.__dict__:
+            self.core.rng = rng
+        else:  # Game.__init__ makes the generator the core is then dealt from
+            self._first_rng = rng
+
+    @property
+    def phase(self) -> str:
+        core = self.core
+        return OVER if core.won is not None else self.phase_words.get(core.phase, OVER)
+
+    @property
+    def dealer(self) -> int:
+        return self.core.dealer
+
+    @property
+    def target(self) -> int:
+        return self.core.target
+
+    @property
+    def muggins_rule(self) -> bool:
+        return self.core.muggins
+
+    @property
+    def scores(self) -> list[int]:
+        """Each side's score: the core's own list (a test may set it)."""
+        return self.core.side_scores
+
+    @scores.setter
+    def scores(self, scores: list[int]) -> None:
+        self.core.side_scores = list(scores)
+
+    @property
+    def plan(self) -> Any:
+        return self.core.plan
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's hand while discarding (afterwards: the kept cards)."""
+        return [[CARD_OF[piece] for piece in hand] for hand in self.core.hands]
+
+    @property
+    def discards(self) -> list[list[Card]]:
+        """Each seat's discards this deal."""
+        return [[CARD_OF[piece] for piece in pieces] for pieces in self._discards]
+
+    @property
+    def kept(self) -> list[list[Card]]:
+        return [[CARD_OF[piece] for piece in hand] for hand in self.core.kept]
+
+    @property
+    def crib(self) -> list[Card]:
+        return sorted((CARD_OF[piece] for piece in self.core.crib), key=card_key)
+
+    @property
+    def starter(self) -> Card | None:
+        core = self.core
+        return None if core.phase in self.dealing_phases else CARD_OF[core.starter]
+
+    @property
+    def last_show(self) -> list[dict[str, Any]]:
+        """The previous deal's complete show, as the view publishes it."""
+        if self._last_show is None:
+            self._last_show = [record.to_json() for record in self._last_show_counts]
+        return self._last_show
+
+    def restack(self, deck: Sequence[Card | str], dealer: int | None = None) -> list[Event]:
+        """Redo the current deal from `deck` (top card first), for tests and puzzles.
+
+        Only before anyone has discarded. Cards are dealt one at a time from the dealer's left,
+        then the crib's cards from the deck, and the starter is the next card after that."""
+        core = self.core
+        if core.phase not in self.dealing_phases or any(self._discards):
+            raise ValueError("restack only at the start of a deal")
+        pieces = [PIECE_OF_TEXT[str(parse_card(c) if isinstance(c, str) else c)] for c in deck]
+        self.deal_number -= 1
+        events = self._narrated(lambda: core.restack(pieces, dealer))
+        self.state_changed()
+        return events
+
+    def _score(self, seat: int, points: int, reason: str) -> list[Event]:
+        """Score points as the rules would (for tests and puzzles): the core's one way."""
+        events = self._narrated(lambda: self.core._score(seat, points, reason))
+        self.state_changed()
+        return events
+
+    def all_cards(self) -> list[Card]:
+        """Every card this deal has dealt, wherever it is now (the hands or the kept cards,
+        the discards under the deck, the crib, the starter): each card once. The rest of the
+        stock is never drawn, so the core does not keep it."""
+        core = self.core
+        held = core.hands if core.phase in self.dealing_phases else core.kept
+        under = [piece for seat in core.plan.to_bottom for piece in self._discards[seat]]
+        pieces = [*(piece for hand in held for piece in hand), *core.crib, *under, core.starter]
+        return [CARD_OF[piece] for piece in pieces if piece < CARDS]
+
+    # ----- the contract ---------------------------------------------------------------------
+    def _to_act(self) -> list[int]:
+        return list(self.core.acting)
+
+    def waiting_for(self) -> list[int]:
+        core = self.core
+        if core.phase == SHOWING and core.chooser is None:
+            counter = core._counter()
+            if counter is not None:
+                return [counter]  # pressing muggins is optional while the next count waits
+        return self.to_act()
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        core = self.core
+        if core.phase == PLAYING:  # the play's actions, spelled here: most moves are these
+            codes = core.legal(seat)
+            if codes and codes[0] < GO:
+                return [{"type": "play", "card": TEXT[code]} for code in codes]
+        action = core.action
+        return [action(seat, code) for code in core.legal(seat)]
+
+    def _still_accepts(self, seat: int, action: Action, legal: list[Action]) -> bool:
+        # Releases before the claim menus were narrowed offered every count up to the most a
+        # hand of dice could make: a saved claim no hand can make is still a claim (too high
+        # is a recount, too low is scored).
+        return (action["type"] == "claim" and 0 <= action["points"] <= LEGACY_MAX_CLAIM
+                and any(offered["type"] == "claim" for offered in legal))
+
+    def _claims(self) -> tuple[int, ...]:
+        """The claims offered for the count waiting: every total a hand or crib of its shape
+        (so many cards, so many dice) can make, so nobody is offered 19."""
+        core = self.core
+        return possible_counts(*core._claim_shape(*core.steps[core.step_index]))
+
+    def normalize(self, seat: int, action: Action) -> Action:
+        kind = action["type"]
+        if kind == "discard":
+            cards = action.get("cards")
+            if not isinstance(cards, (str, list, tuple)):
+                raise IllegalAction('Say which cards to discard, like {"cards": ["5H", "TS"]}.')
+            parsed = parse_cards(cards)
+            return {"type": "discard", "cards": card_strs(sorted(parsed, key=card_key))}
+        if kind == "play":
+            return {"type": "play", "card": str(parse_card(action.get("card")))}  # type: ignore[arg-type]
+        if kind == "claim":
+            points = action.get("points")
+            if isinstance(points, str) and points.strip().isdigit():
+                points = int(points.strip())
+            if isinstance(points, bool) or not isinstance(points, int):
+                raise IllegalAction("A claim is a whole number of points, like 12.")
+            return {"type": "claim", "points": points}
+        if kind in SIMPLE_ACTIONS:
+            return {"type": kind}
+        raise IllegalAction(f"Cribbage has no move called {kind!r}.")
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        kind = action["type"]
+        core = self.core
+        phase = self.phase
+        if phase == DISCARD:
+            if kind != "discard":
+                return "Discard to the crib first."
+            need = core.plan.discards[seat]
+            cards = [parse_card(c) for c in action["cards"]]
+            hand = self.hands[seat]
+            if len(cards) != need:
+                return f"Discard exactly {need} card{'s' if need > 1 else ''}."
+            if len(set(cards)) < len(cards) and all(c in hand for c in cards):
+                return "Name each card you discard once."
+            missing = [c for c in cards if cards.count(c) > hand.count(c)]
+            if missing:
+                return f"You do not hold {format_cards(dict.fromkeys(missing))}."
+            return "You cannot discard those cards."
+        if phase == PLAY:
+            if kind == "go":
+                return "You can still play a card, so you cannot say go."
+            if kind != "play":
+                return "Play a card, or say go if you cannot."
+            card = parse_card(action["card"])
+            piece = PIECE_OF_TEXT.get(str(card))
+            if piece not in core.peg_hands[seat]:
+                return f"You do not hold {card}."
+            if core.count + VALUE[piece] > LIMIT:
+                return f"{card} would take the count past 31 (it is {core.count})."
+            return "You cannot play that now."
+        if phase == SHOW:
+            if core.chooser is not None:
+                return "Choose to keep the muggins points or give them back."
+            if kind == "claim":
+                if seat != core._counter():
+                    return "It is not your count to claim."
+                return f"No hand counts {action['points']}: claim {claim_ranges(self._claims())}."
+            if kind in ("muggins", "pass"):
+                return "You cannot call muggins now."
+        return "That move is not allowed right now."
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        core = self.core
+        kind = action["type"]
+        if kind == "play":
+            text = action["card"]  # as legal_actions spells it (or normalize)
+            piece = PIECE_OF_TEXT[text]
+            count = core.count + VALUE[piece]
+            self.pile.append(piece)
+            self.played[seat].append(piece)
+            head = [self._play_event(seat, text, count)]
+        elif kind == "go":
+            head = [{"type": "go", "seat": seat, "count": core.count,
+                     "text": f"{words.SEATS_SAY[seat]} go."}]
+        elif kind == "discard":
+            head = self._discard_events(seat, action["cards"])
+        elif kind == "claim":
+            head = self._claim_events(seat, action["points"])
+            if self._recounting:
+                return head
+        elif kind == "muggins":
+            head = self._muggins_events(seat)
+        elif kind in ("keep", "give_back"):
+            head = self._choice_events(seat, kind == "keep")
+        elif kind == "pass":
+            if set(core._pressers()) <= {seat}:  # the last to let it stand: the count is shown
+                self._close_window(core.window[0])  # type: ignore[index]
+            head = [{"type": "pass", "seat": seat,
+                     "text": f"{seat_does(seat, 'lets')} the count stand."}]
+        else:
+            head = self._own_move_events(seat, action)
+        code = core.code(seat, action)
+        return head + self._narrated(lambda: core.play(seat, code))
+
+    def _own_move_events(self, seat: int, action: Action) -> list[Event]:
+        """The events a subclass's own move makes before the core carries it out (its
+        journal entries tell the rest)."""
+        return []

@@ -1,0 +1,254 @@
+"""The contract game of Cribbage, its first layer: what the table keeps of the past besides
+the core (engine/cribbage/game.py's docstring lists it), the narration of the core's journal
+into events, and the show's records. engine/cribbage/game_moves.py builds the moves on it and
+engine/cribbage/game.py the views and the copies a search makes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.cards import parse_card
+from engine.contract import Event, Game
+from engine.cribbage import words
+from engine.cribbage.breakdown import Breakdown
+from engine.cribbage.outcome import cribbage_outcome
+from engine.cribbage.pieces import (
+    CARD_OF,
+    CARDS,
+    COUNTED,
+    CUT,
+    DEALT,
+    DISCARDING,
+    PIECE_OF_TEXT,
+    PIECES,
+    PLAYING,
+    RANK,
+    RESET,
+    SCORED,
+    SHOWING,
+    SHOWN,
+    SUIT,
+    TEXT,
+    WON,
+    Entry,
+)
+from engine.cribbage.scoring import FlushRule
+from engine.cribbage.show import CRIB as CRIB_WORD
+from engine.cribbage.show import HAND as HAND_WORD
+from engine.cribbage.show import ShowCount, ShowStep
+from engine.cribbage.sides import Sides
+from engine.cribbage.sim import CribbageSim
+from engine.cribbage.words import seat_does
+
+DISCARD, PLAY, SHOW, OVER = "discard", "play", "show", "over"
+SIMPLE_ACTIONS = ("go", "muggins", "keep", "give_back", "pass")
+#: The highest claim any earlier release offered (PIP Cribbage with Borrowed PIP).
+LEGACY_MAX_CLAIM = 75
+KIND_WORDS = (HAND_WORD, CRIB_WORD)
+#: How determinize lays the hidden cards out before shuffling them: by rank, then by the
+#: suit's letter (as every release has, so a search draws the same deals).
+_REDEAL_KEY = tuple((RANK[piece], TEXT[piece][1]) for piece in range(CARDS))
+#: card_key of every piece: by rank, then suit S H D C, a die after the cards of its rank.
+_CARD_KEY = tuple((RANK[piece], SUIT[piece]) for piece in range(PIECES))
+
+#: How a count lays its pieces out: the cards in order, then the dice as they come.
+_LAID_OUT = tuple((0, piece) if piece < CARDS else (1, 0) for piece in range(PIECES))
+
+
+def in_card_order(pieces: Sequence[int]) -> list[int]:
+    return sorted(pieces, key=_CARD_KEY.__getitem__)
+
+
+
+class CribbageRecord(Game):
+    name = "cribbage"
+    core_class: type[CribbageSim] = CribbageSim
+    #: The view's word for each of the core's phases (the game over: "over").
+    phase_words: dict[int, str] = {DISCARDING: DISCARD, PLAYING: PLAY, SHOWING: SHOW}
+    #: The core's phases before the starter is cut: the hands are held, nothing is kept yet.
+    dealing_phases: tuple[int, ...] = (DISCARDING,)
+    core: CribbageSim
+    #: This deal's cards: each seat's discards and the cards it laid, the current count's.
+    _discards: list[list[int]]
+    played: list[list[int]]
+    pile: list[int]
+    show_counts: list[ShowCount]
+    _true_counts: list[Breakdown]
+    #: The generator Game.__init__ makes, held until the core is dealt from it.
+    _first_rng: random.Random
+    sides: Sides
+    #: Each side's score before its last points.
+    back_pegs: list[int]
+    deal_number: int
+    #: The last deal's show: its records, and their JSON once a view has asked.
+    _last_show_counts: list[ShowCount]
+    _last_show: list[dict[str, Any]] | None
+    #: Set by a refused claim, which leaves the state as it was (see _forget_choices).
+    _recounting: bool
+
+    # ----- narrating the core's moves ----------------------------------------------------------
+    def _narrated(self, move: Any) -> list[Event]:
+        """Run `move` (a call of the core) with the journal on, and narrate what it did."""
+        core = self.core
+        journal: list[Entry] = []
+        core.journal = journal
+        try:
+            move()
+        finally:
+            core.journal = None
+        return self._narrate(journal)
+
+    def _narrate(self, journal: list[Entry]) -> list[Event]:
+        events: list[Event] = []
+        counted: Breakdown | None = None
+        for entry in journal:
+            what = entry[0]
+            if what == SCORED:
+                _, seat, points, reason, before, after = entry
+                breakdown = counted if reason in KIND_WORDS else self._breakdown(reason)
+                counted = None
+                events += self._score_event(seat, points, reason, before, after, breakdown)
+            elif what == RESET:
+                events.append({"type": "count_reset", "cards": self._texts(self.pile),
+                               "text": "The count starts again at 0."})
+                self.pile = []
+            elif what == COUNTED:
+                record = self._counted(*entry[1:])
+                counted = record.breakdown
+                events.append(words.show_event(record))
+            elif what == DEALT:
+                events += self._deal_events()
+            elif what == CUT:
+                events.append(words.starter_event(self.players, self.core.dealer,
+                                                  CARD_OF[self.core.starter]))
+            elif what == SHOWN:
+                self._last_show_counts, self._last_show = self.show_counts, None
+            elif what == WON:
+                events.append(self._game_over(entry[1]))
+            else:
+                events += self._own_entry(entry)
+        return events
+
+    def _own_entry(self, entry: Entry) -> list[Event]:
+        """The events of a subclass core's own journal entry."""
+        raise ValueError(f"{self.name} has no journal entry {entry!r}")
+
+    def _breakdown(self, reason: str) -> Breakdown | None:
+        """What made the points scored for `reason` (None for a claim's or muggins points)."""
+        core = self.core
+        if reason == "play":
+            return words.peg_breakdown([CARD_OF[piece] for piece in self.pile])
+        if reason in ("go", "last card"):
+            return words.one_point(reason, CARD_OF[self.pile[-1]])
+        if reason == "heels":
+            return words.heels(CARD_OF[core.starter])
+        if reason == "crib bonus":
+            return words.CRIB_BONUS
+        return None
+
+    def _score_event(self, seat: int, points: int, reason: str, before: int, after: int,
+                     breakdown: Breakdown | None) -> list[Event]:
+        side = self.sides.side_of[seat]
+        self.back_pegs[side] = before
+        return [words.score_event(seat, side, points, reason, breakdown, after)]
+
+    def _game_over(self, side: int) -> Event:
+        core = self.core
+        self.outcome = cribbage_outcome(self.sides, list(core.side_scores), side, core.target)
+        return {"type": "game_over", "side": side, "outcome": self.outcome,
+                "text": self.outcome["detail"]}
+
+    def _play_event(self, seat: int, text: str, count: int) -> Event:
+        return {"type": "play", "seat": seat, "card": text, "count": count,
+                "text": f"{words.SEATS_PLAY[seat]} {text}, count {count}."}
+
+    def _deal_events(self) -> list[Event]:
+        """A new deal: forget the last deal's cards and say who deals."""
+        self.deal_number += 1
+        players = self.players
+        self._discards = [[] for _ in range(players)]
+        self.played = [[] for _ in range(players)]
+        self.pile = []
+        self.show_counts = []
+        self._true_counts = []
+        dealer = self.core.dealer
+        return [{"type": "deal", "dealer": dealer, "deal_number": self.deal_number,
+                 "text": f"Deal {self.deal_number}: {seat_does(dealer, 'deals')}."}]
+
+    def _discard_events(self, seat: int, texts: list[str]) -> list[Event]:
+        self._discards[seat] = [PIECE_OF_TEXT[text] for text in texts]
+        return words.discard_events(seat, [parse_card(text) for text in texts],
+                                    seat in self.core.plan.to_bottom)
+
+    # ----- the show's records ------------------------------------------------------------------
+    def _open_count(self) -> ShowCount:
+        """The record of the count waiting for a claim (made when it is first claimed)."""
+        core = self.core
+        index = core.step_index
+        if len(self.show_counts) <= index:
+            kind, seat = core.steps[index]
+            self._record(kind, seat, core.show_pieces(kind, seat), core.starter,
+                         core._claim_shape(kind, seat)[2])
+        return self.show_counts[index]
+
+    def _record(self, kind: int, seat: int, pieces: list[int], starter: int,
+                rule: FlushRule) -> ShowCount:
+        record = ShowCount(step=ShowStep(KIND_WORDS[kind], seat),
+                           pieces=[CARD_OF[piece] for piece in in_card_order(pieces)],
+                           starter=CARD_OF[starter])
+        self.show_counts.append(record)
+        laid_out = [CARD_OF[piece] for piece in sorted(pieces, key=_LAID_OUT.__getitem__)]
+        self._true_counts.append(words.count_breakdown(laid_out, CARD_OF[starter], rule))
+        return record
+
+    def _counted(self, kind: int, seat: int, total: int, pieces: list[int], starter: int,
+                 rule: FlushRule) -> ShowCount:
+        """A count the show made by itself (a COUNTED entry): its record, complete."""
+        record = self._record(kind, seat, pieces, starter, rule)
+        breakdown = record.breakdown = self._true_counts[-1]
+        record.scored = breakdown.total
+        return record
+
+    def _close_window(self, index: int) -> None:
+        """Nobody may press muggins on that claim any more: show its breakdown."""
+        self.show_counts[index].breakdown = self._true_counts[index]
+
+    def _claim_events(self, seat: int, points: int) -> list[Event]:
+        core = self.core
+        record = self._open_count()
+        true_total = self._true_counts[core.step_index].total
+        if points > true_total:
+            self._recounting = True
+            return [words.recount_event(seat, record, points)]
+        if core.window is not None:
+            self._close_window(core.window[0])
+        record.claimed = record.scored = points
+        return [words.claim_event(seat, record, points)]
+
+    def _muggins_events(self, seat: int) -> list[Event]:
+        index, owner, missed, _ = self.core.window  # type: ignore[misc]
+        self._close_window(index)
+        breakdown = self._true_counts[index]
+        if not missed:
+            self.show_counts[index].muggins = {"seat": seat, "points": 0, "kept": None}
+        return [words.muggins_event(seat, owner, missed, breakdown)]
+
+    def _choice_events(self, seat: int, keep: bool) -> list[Event]:
+        _, owner, points, index = self.core.chooser  # type: ignore[misc]
+        self.show_counts[index].muggins = {"seat": seat, "points": points, "kept": keep}
+        return [words.keep_event(seat, owner, points, keep)]
+
+    def _forget_choices(self) -> None:
+        # A claim above the count is refused and changes nothing: the same seats act with the
+        # same actions, and a hurried (or random) counter claims again and again.
+        if self._recounting:
+            self._recounting = False
+            return
+        self._acting = None  # Game._forget_choices, inline: it runs after every move
+        self._legal = {}
+
+    @staticmethod
+    def _texts(pieces: Sequence[int]) -> list[str]:
+        return [TEXT[piece] for piece in pieces]
