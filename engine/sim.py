@@ -159,3 +159,15 @@ def copy_of(rng: random.Random) -> random.Random:
     twin = random.Random.__new__(random.Random)
     twin.setstate(rng.getstate())
     return twin
+
+
+def journaled(core: Any, move: Callable[[], object]) -> list[Any]:
+    """What `move` (a call on `core`) did, as the core's journal records it. The journal is on
+    only for this call, so search and random play, which never ask, pay nothing for it."""
+    journal: list[Any] = []
+    core.journal = journal
+    try:
+        move()
+    finally:
+        core.journal = None
+    return journal

@@ -6,7 +6,7 @@ engine/cribbage/game.py the views and the copies a search makes."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.cards import parse_card
@@ -41,6 +41,7 @@ from engine.cribbage.show import ShowCount, ShowStep
 from engine.cribbage.sides import Sides
 from engine.cribbage.sim import CribbageSim
 from engine.cribbage.words import seat_does
+from engine.sim import journaled
 
 DISCARD, PLAY, SHOW, OVER = "discard", "play", "show", "over"
 SIMPLE_ACTIONS = ("go", "muggins", "keep", "give_back", "pass")
@@ -89,16 +90,9 @@ class CribbageRecord(Game):
     _recounting: bool
 
     # ----- narrating the core's moves ----------------------------------------------------------
-    def _narrated(self, move: Any) -> list[Event]:
+    def _narrated(self, move: Callable[[], object]) -> list[Event]:
         """Run `move` (a call of the core) with the journal on, and narrate what it did."""
-        core = self.core
-        journal: list[Entry] = []
-        core.journal = journal
-        try:
-            move()
-        finally:
-            core.journal = None
-        return self._narrate(journal)
+        return self._narrate(journaled(self.core, move))
 
     def _narrate(self, journal: list[Entry]) -> list[Event]:
         events: list[Event] = []

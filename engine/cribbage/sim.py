@@ -98,18 +98,7 @@ class CribbageSim(CribbagePlay):
         core: CribbageSim = game.core
         return core.clone()
 
-    # ----- the protocol ---------------------------------------------------------------------
-    def to_act(self) -> tuple[int, ...]:
-        return self.acting
-
-    def winners(self) -> list[int] | None:
-        return self.won
-
-    def scores(self) -> list[int]:
-        """Each seat's score (its side's)."""
-        scores, side_of = self.side_scores, self.side_of
-        return [scores[side_of[seat]] for seat in range(self.players)]
-
+    # ----- the protocol (to_act, winners and scores are CribbageState's) ----------------------
     def legal(self, seat: int) -> Sequence[int]:
         phase = self.phase
         if phase == PLAYING:

@@ -36,6 +36,7 @@ from engine.pip_pip.sim import (
     PipPipSimulation,
     encode,
 )
+from engine.sim import journaled
 
 GAME_NAME = "pip-pip"
 #: What a call did to trump, in the call event's words.
@@ -158,12 +159,7 @@ class PipPipGame(Game):
         if action["type"] == "play":
             events.append({"type": "play", "seat": seat, "card": TEXT[code],
                            "text": f"{{s{seat}:plays}} {TEXT[code]}."})
-        journal: list[Entry] = []
-        core.journal = journal
-        try:
-            core.play(seat, code)
-        finally:
-            core.journal = None
+        journal: list[Entry] = journaled(core, lambda: core.play(seat, code))
         return events + self._narrate(journal)
 
     # ---- the events ---------------------------------------------------------------------

@@ -30,7 +30,7 @@ from engine.pip_rush.sim import (
 )
 from engine.pip_rush.track import START, TRACKS, Track
 from engine.pip_rush.trick import TRICKS_PER_CYCLE
-from engine.sim import copy_of
+from engine.sim import copy_of, journaled
 
 
 def team_of(seat: int) -> int:
@@ -151,12 +151,7 @@ class PipRushGame(Game):
             trick.append(code)
             events.append({"type": "play", "seat": seat, "card": TEXT_OF[code],
                            "text": f"{{s{seat}:plays}} {TEXT_OF[code]}."})
-        journal: list[Entry] = []
-        core.journal = journal
-        try:
-            core.play(seat, code)
-        finally:
-            core.journal = None
+        journal: list[Entry] = journaled(core, lambda: core.play(seat, code))
         race_won = False
         for entry in journal:
             if entry[0] == WON:
