@@ -43,7 +43,10 @@ class Autopilot:
 
 
 async def running(store: Store, clock: FakeClock, members: set[int] | None = None):
-    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None, clock=clock)
+    # Moves without a choice play at once: a forced move's pause sleeps on the fake clock, and
+    # settle() (which waits for it) would wait for ever on a clock nobody advances.
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None, clock=clock,
+                           forced_delay=0)
     service = TournamentService(store, manager, no_show_after=120)
     manager.service = service  # type: ignore[attr-defined]
     pilot = Autopilot(manager, members)
@@ -252,7 +255,6 @@ async def test_at_the_deadline_the_computer_plays_for_the_away_and_members_at_th
         seat = next((s for s in waits if s not in moved), waits[0])
         await move(manager, table, seat)
         moved.add(seat)
-        await clock.advance(2)  # moves without a choice are played for them meanwhile
         await settle(manager)
     [away] = table.human_waits()
     present = 1 - away
