@@ -48,6 +48,7 @@ log = logging.getLogger(__name__)
 
 #: Finished tables stay reachable through get() for a while so late clicks get a clear answer.
 KEEP_FINISHED = 200
+COMPUTER_MOVES_AT_ONCE = 4
 
 
 class TableManager:
@@ -68,11 +69,12 @@ class TableManager:
         is played for a player whose settings allow it. `shards` (shard count, this process's
         shard ids): serve and rebuild only the games and lobbies of those shards' servers; None
         serves every server."""
-        self.store = store
-        self.shards: tuple[int | None, Sequence[int] | None] = shards or (None, None)
+        self.store, self.shards = store, shards or (None, None)
         self.experts = experts or ExpertPool()
-        self.ai_delay = ai_delay
-        self.forced_delay = forced_delay
+        self.ai_delay, self.forced_delay = ai_delay, forced_delay
+        #: Computer moves made at once (ExpertPool bounds the expert's): the rest wait parked
+        #: here, not in the event loop's queue where members' presses would queue behind them.
+        self.computer_slots = asyncio.Semaphore(COMPUTER_MOVES_AT_ONCE)
         self.default_idle = IdleTiming(idle_warn, idle_takeover)
         self.games: Mapping[str, GameSpec] = GAMES if games is None else games
         self.clock = clock or Clock()
@@ -130,9 +132,7 @@ class TableManager:
                 self._runners[table.id].closed = True
             self._runners[table.id].cancel_work()
         self.experts.close()
-        deliveries = [
-            r.delivery for r in self._runners.values() if r.delivery and not r.delivery.done()
-        ]
+        deliveries = [t for r in self._runners.values() if (t := r.pending_delivery())]
         if deliveries:
             _, pending = await asyncio.wait(deliveries, timeout=5)
             for task in pending:

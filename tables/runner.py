@@ -118,7 +118,11 @@ class TableRunner:
                 seats = [] if self.closed else table.computer_turns()
                 if not seats:
                     return
-                events = await self._computer_move(seats[0])
+                if table.seats[seats[0]].level == EXPERT:
+                    events = await self._computer_move(seats[0])
+                else:
+                    async with self.manager.computer_slots:
+                        events = await self._computer_move(seats[0])
                 if events is None:
                     return
             self.announce(events)
@@ -241,6 +245,10 @@ class TableRunner:
         self.outbox.append(notice)
         if self.delivery is None or self.delivery.done():
             self.delivery = asyncio.create_task(self._deliver(), name=f"deliver-{self.table.id}")
+
+    def pending_delivery(self) -> asyncio.Task[None] | None:
+        """The delivery still under way, if any."""
+        return self.delivery if self.delivery is not None and not self.delivery.done() else None
 
     async def _deliver(self) -> None:
         while self.outbox:
