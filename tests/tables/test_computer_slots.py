@@ -44,4 +44,4 @@ async def test_no_more_computer_moves_than_slots_run_at_once(
     await manager.wait_idle()  # every game played to its end
     await manager.close()
     assert made >= TABLES * 2
-    assert 1 < most <= COMPUTER_MOVES_AT_ONCE
+    assert most <= COMPUTER_MOVES_AT_ONCE
