@@ -96,18 +96,21 @@ class CribbageGame(CribbageMoves):
     # ----- views -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> View:
         core = self.core
-        phase = self.phase
+        won = core.won is not None
+        phase = OVER if won else self.phase_words.get(core.phase, OVER)
         playing = phase == PLAY
+        cut = core.phase not in self.dealing_phases
+        held = core.peg_hands if playing else core.hands if not (won or cut) else core.kept
         players = self.players
-        texts = self._texts
-        plan = core.plan
+        pile = self.pile
         counter = core._counter() if phase == SHOW else None
+        acting = list(core.acting)
         view: View = {
             "game": self.name,
             "seat": seat,
             "players": players,
-            "to_act": list(core.acting),
-            "waiting_for": self.waiting_for() if counter is not None else list(core.acting),
+            "to_act": acting,
+            "waiting_for": self.waiting_for() if counter is not None else list(acting),
             "outcome": self.outcome,
             "phase": phase,
             "deal_number": self.deal_number,
@@ -115,45 +118,33 @@ class CribbageGame(CribbageMoves):
             "crib_owner": core.dealer,
             "target": core.target,
             "muggins_rule": core.muggins,
-            "sides": self.sides.as_lists(),
+            "sides": [list(side) for side in self._sides],
             "scores": list(core.side_scores),
             "previous_scores": list(self.back_pegs),
-            "first_cut": self.first_cut.to_json(),
-            "starter": None if core.phase in self.dealing_phases else TEXT[core.starter],
+            "first_cut": self._first_cut,
+            "starter": TEXT[core.starter] if cut else None,
             "count": core.count,
-            "pile": texts(self.pile),
-            "played": [texts(laid) for laid in self.played],
-            "hand_sizes": [len(held) for held in self._held_pieces()],
-            "discarded": [s for s in range(players) if core.discarded[s] and plan.discards[s]],
+            "pile": [TEXT[piece] for piece in pile],
+            "played": [[TEXT[piece] for piece in laid] for laid in self.played],
+            "hand_sizes": [len(pieces) for pieces in held],
+            "discarded": [s for s in range(players) if core.discarded[s]
+                          and core.plan.discards[s]],
             "crib_size": len(core.crib),
             "turn": core.turn if playing else None,
             "passed": [s for s in range(players) if core.passed[s]] if playing else [],
-            "last_player": core.last_player if self.pile else None,
+            "last_player": core.last_player if pile else None,
             "show": [record.to_json() for record in self.show_counts
                      if record.claimed is not None or record.breakdown is not None],
-            "next_count": self._next_count_view(counter),
+            "next_count": None if counter is None else self._next_count_view(counter),
             "last_show": self.last_show,
-            "muggins": self._muggins_view(),
+            "muggins": None if core.chooser is None and core.window is None
+            else self._muggins_view(),
         }
         if seat is not None and 0 <= seat < players:
-            view["hand"] = texts(in_card_order(self._held_pieces()[seat]))
-            view["kept"] = texts(core.kept[seat]) if self._kept_shown() else None
-            view["discards"] = texts(self._discards[seat])
+            view["hand"] = [TEXT[piece] for piece in in_card_order(held[seat])]
+            view["kept"] = [TEXT[piece] for piece in core.kept[seat]] if cut else None
+            view["discards"] = [TEXT[piece] for piece in self._discards[seat]]
         return view
-
-    def _kept_shown(self) -> bool:
-        return self.core.phase not in self.dealing_phases
-
-    def _held_pieces(self) -> list[list[int]]:
-        """What each seat holds now: its hand while discarding, its pegging hand in the play,
-        else its kept cards."""
-        core = self.core
-        if core.won is None:
-            if core.phase == PLAYING:
-                return core.peg_hands
-            if core.phase in self.dealing_phases:
-                return core.hands
-        return core.kept
 
     def _next_count_view(self, counter: int | None) -> dict[str, Any] | None:
         """The count waiting for a claim, with its cards: a hand or crib is laid face up to be

@@ -28,7 +28,6 @@ from engine.cribbage.pieces import (
     GO,
     LIMIT,
     PIECE_OF_TEXT,
-    PLAYING,
     SHOWING,
     TEXT,
     VALUE,
@@ -52,6 +51,11 @@ class CribbageMoves(CribbageRecord):
         self.core = self.core_class.dealt(players, self.options, rng, self.first_cut.dealer,
                                           journal)
         self.sides = self.core.seating()
+        # What every view repeats and nothing changes, worked out once.
+        self._sides = tuple(tuple(side) for side in self.sides.as_lists())
+        self._first_cut = self.first_cut.to_json()
+        #: The action of playing each card, made once: a game offers each card again and again.
+        self._plays: dict[int, Action] = {}
         self.back_pegs = [0] * self.sides.count
         self.start_events = [words.first_cut_event(self.first_cut), *self._narrate(journal)]
 
@@ -171,12 +175,17 @@ class CribbageMoves(CribbageRecord):
 
     def _legal_actions(self, seat: int) -> list[Action]:
         core = self.core
-        if core.phase == PLAYING:  # the play's actions, spelled here: most moves are these
-            codes = core.legal(seat)
-            if codes and codes[0] < GO:
-                return [{"type": "play", "card": TEXT[code]} for code in codes]
+        codes = core.legal(seat)
+        if codes and codes[0] < GO:  # the play: most moves, each card's action made once
+            plays = self._plays
+            try:
+                return [plays[code] for code in codes]
+            except KeyError:
+                for code in codes:
+                    plays.setdefault(code, {"type": "play", "card": TEXT[code]})
+                return [plays[code] for code in codes]
         action = core.action
-        return [action(seat, code) for code in core.legal(seat)]
+        return [action(seat, code) for code in codes]
 
     def _still_accepts(self, seat: int, action: Action, legal: list[Action]) -> bool:
         # Releases before the claim menus were narrowed offered every count up to the most a

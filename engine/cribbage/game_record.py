@@ -80,6 +80,9 @@ class CribbageRecord(Game):
     #: The generator Game.__init__ makes, held until the core is dealt from it.
     _first_rng: random.Random
     sides: Sides
+    #: The sides' seats and the first cut as views publish them (views share these).
+    _sides: tuple[tuple[int, ...], ...]
+    _first_cut: dict[str, object]
     #: Each side's score before its last points.
     back_pegs: list[int]
     deal_number: int
