@@ -42,7 +42,6 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any
 
-from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.state_copy import copy_state
 
@@ -148,23 +147,33 @@ class Game(ABC):
         # The hidden cards in a fixed order, shuffled, go to the hidden places walked in a
         # fixed order; a deal the rules rule out (a seat that said go holding a card that fits)
         # is drawn again.
-        in_order = sorted(hidden, key=lambda card: (card.rank, card.suit or ""))
+        in_order = sorted(hidden, key=self._redeal_order)
         for _ in range(MAX_REDEALS):
             dealt_again = list(in_order)
             rng.shuffle(dealt_again)
-            game = copy_state(self, dict(zip(hidden, dealt_again, strict=True)), self._shared())
-            game._tidy_after_redeal()
+            game = self._redealt(dict(zip(hidden, dealt_again, strict=True)))
             if game._possible_after_redeal():
                 game.rng = random.Random(rng.getrandbits(64))
                 game.state_changed()
                 return game
         raise RuntimeError(f"no deal of the hidden cards fits what seat {seat} has seen")
 
-    def _hidden_cards(self, seat: int) -> list[Card]:
+    def _hidden_cards(self, seat: int) -> list[Any]:
         """Every card `seat` cannot see now, each once, in the order of the places that hold
         them walked in a fixed order (a game dealt from a single pack; a game with duplicate
         cards overrides determinize instead)."""
         raise NotImplementedError(f"{self.name} cannot be determinized yet")
+
+    @staticmethod
+    def _redeal_order(card: Any) -> Any:
+        """How determinize lays the hidden cards out before shuffling them."""
+        return card.rank, card.suit or ""
+
+    def _redealt(self, cards: dict[Any, Any]) -> Game:
+        """A clone with each card in `cards` replaced by its value there."""
+        game: Game = copy_state(self, cards, self._shared())
+        game._tidy_after_redeal()
+        return game
 
     def _tidy_after_redeal(self) -> None:
         """Restore orders the game keeps (sorted hands) after determinize swapped cards."""

@@ -66,10 +66,9 @@ once counted; the deck order and other seats' hands never appear.
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any
 
-from engine.contract import MAX_REDEALS, View
+from engine.contract import View
 from engine.cribbage.game_moves import CribbageMoves
 from engine.cribbage.game_record import (
     _REDEAL_KEY,
@@ -166,7 +165,7 @@ class CribbageGame(CribbageMoves):
             return None
         index, seat = core.window[0], core.window[1]
         record = self.show_counts[index]
-        return {"claim": {"seat": seat, "kind": record.step.kind, "claimed": record.claimed},
+        return {"claim": {"seat": seat, "kind": record.kind, "claimed": record.claimed},
                 "may_press": core._pressers(), "chooser": None, "points": None}
 
     # ----- for search ------------------------------------------------------------------------
@@ -182,12 +181,10 @@ class CribbageGame(CribbageMoves):
         twin.state_changed()
         return twin
 
-    def determinize(self, seat: int, rng: random.Random) -> CribbageGame:
-        """Game.determinize on the core: the cards the seat cannot see, walked in a fixed order
-        of places (the discards, the pegging hands, the hands, the kept cards, the crib, the
-        starter while discarding, then the rest of the deck), laid out by rank and suit,
-        shuffled and dealt back to those places; a deal in which a seat that said go in this
-        count holds a card that fits is drawn again."""
+    def _hidden_cards(self, seat: int) -> list[int]:
+        """The cards the seat cannot see, walked in a fixed order of places: the discards, the
+        pegging hands, the hands, the kept cards, the crib, the starter while discarding, then
+        the rest of the deck."""
         core = self.core
         seen = self._pieces_seen_by(seat)
         dealing = core.phase in self.dealing_phases
@@ -197,23 +194,18 @@ class CribbageGame(CribbageMoves):
             places.append([core.starter])
         walked = dict.fromkeys(piece for place in places for piece in place
                                if piece < CARDS and piece not in seen)
-        hidden = [*walked, *(piece for piece in range(CARDS)
-                             if piece not in seen and piece not in walked)]
-        in_order = sorted(hidden, key=_REDEAL_KEY.__getitem__)
-        for _ in range(MAX_REDEALS):
-            dealt_again = list(in_order)
-            rng.shuffle(dealt_again)
-            game = self.clone()
-            game._deal_again(dict(zip(hidden, dealt_again, strict=True)))
-            if game._possible_after_redeal():
-                game.core.rng = random.Random(rng.getrandbits(64))
-                game.state_changed()
-                return game
-        raise RuntimeError(f"no deal of the hidden cards fits what seat {seat} has seen")
+        return [*walked, *(piece for piece in range(CARDS)
+                           if piece not in seen and piece not in walked)]
 
-    def _deal_again(self, cards: dict[int, int]) -> None:
-        """Put the cards dealt again in the places of those they replace (hands kept sorted)."""
-        core = self.core
+    @staticmethod
+    def _redeal_order(piece: int) -> tuple[int, str]:
+        return _REDEAL_KEY[piece]
+
+    def _redealt(self, cards: dict[int, int]) -> CribbageGame:
+        """A clone with the cards dealt again in the places of those they replace (hands kept
+        sorted)."""
+        game = self.clone()
+        core = game.core
 
         def moved(pieces: list[int]) -> list[int]:
             return [cards.get(piece, piece) for piece in pieces]
@@ -221,12 +213,13 @@ class CribbageGame(CribbageMoves):
         kept_is_hands = core.kept is core.hands
         core.hands = [sorted(moved(hand)) for hand in core.hands]
         core.kept = core.hands if kept_is_hands else [sorted(moved(hand)) for hand in core.kept]
-        core.peg_hands = [self._sorted_pegging_hand(moved(hand)) for hand in core.peg_hands]
+        core.peg_hands = [game._sorted_pegging_hand(moved(hand)) for hand in core.peg_hands]
         core.crib = moved(core.crib)
         core.starter = cards.get(core.starter, core.starter)
-        self._discards = [sorted(moved(pieces)) for pieces in self._discards]
+        game._discards = [sorted(moved(pieces)) for pieces in game._discards]
         core.low = [min((VALUE[piece] for piece in hand), default=NO_PIECE)
                     for hand in core.peg_hands]
+        return game
 
     @staticmethod
     def _sorted_pegging_hand(hand: list[int]) -> list[int]:

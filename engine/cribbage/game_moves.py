@@ -290,12 +290,7 @@ class CribbageMoves(CribbageRecord):
                 self._close_window(core.window[0])  # type: ignore[index]
             head = [{"type": "pass", "seat": seat,
                      "text": f"{seat_does(seat, 'lets')} the count stand."}]
-        else:
-            head = self._own_move_events(seat, action)
+        else:  # a subclass's own move: its journal entries tell it
+            head = []
         code = core.code(seat, action)
         return head + self._narrated(lambda: core.play(seat, code))
-
-    def _own_move_events(self, seat: int, action: Action) -> list[Event]:
-        """The events a subclass's own move makes before the core carries it out (its
-        journal entries tell the rest)."""
-        return []

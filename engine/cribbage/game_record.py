@@ -34,10 +34,10 @@ from engine.cribbage.pieces import (
     WON,
     Entry,
 )
-from engine.cribbage.scoring import FlushRule
+from engine.cribbage.scoring import FlushRule, peg_points, score_hand
 from engine.cribbage.show import CRIB as CRIB_WORD
 from engine.cribbage.show import HAND as HAND_WORD
-from engine.cribbage.show import ShowCount, ShowStep
+from engine.cribbage.show import ShowCount
 from engine.cribbage.sides import Sides
 from engine.cribbage.sim import CribbageSim
 from engine.cribbage.words import seat_does
@@ -136,7 +136,7 @@ class CribbageRecord(Game):
         """What made the points scored for `reason` (None for a claim's or muggins points)."""
         core = self.core
         if reason == "play":
-            return words.peg_breakdown([CARD_OF[piece] for piece in self.pile])
+            return peg_points([CARD_OF[piece] for piece in self.pile])
         if reason in ("go", "last card"):
             return words.one_point(reason, CARD_OF[self.pile[-1]])
         if reason == "heels":
@@ -192,12 +192,12 @@ class CribbageRecord(Game):
 
     def _record(self, kind: int, seat: int, pieces: list[int], starter: int,
                 rule: FlushRule) -> ShowCount:
-        record = ShowCount(step=ShowStep(KIND_WORDS[kind], seat),
+        record = ShowCount(KIND_WORDS[kind], seat,
                            pieces=[CARD_OF[piece] for piece in in_card_order(pieces)],
                            starter=CARD_OF[starter])
         self.show_counts.append(record)
         laid_out = [CARD_OF[piece] for piece in sorted(pieces, key=_LAID_OUT.__getitem__)]
-        self._true_counts.append(words.count_breakdown(laid_out, CARD_OF[starter], rule))
+        self._true_counts.append(score_hand(laid_out, CARD_OF[starter], flush=rule))
         return record
 
     def _counted(self, kind: int, seat: int, total: int, pieces: list[int], starter: int,

@@ -1,7 +1,6 @@
-"""The show's records: a `ShowStep` (a hand or the crib, and its owner) and a record of each
-count. The order is the rules core's (CribbageSim._show_order: every hand from the dealer's
-left round to the dealer, then the crib; PIP Cribbage's Priority: dealer's hand, crib, then the
-non-dealer's hand).
+"""The show's records, one per count in the rules core's order (CribbageSim._show_order: every
+hand from the dealer's left round to the dealer, then the crib; PIP Cribbage's Priority:
+dealer's hand, crib, then the non-dealer's hand).
 
 A `ShowCount` is what views publish for one counted hand or crib. With muggins on it is first
 recorded with only the claim, and its breakdown is filled in once nobody may press muggins on
@@ -10,7 +9,7 @@ it any more, so an under-count is not given away while opponents may still catch
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Card, card_strs
@@ -20,18 +19,13 @@ HAND = "hand"
 CRIB = "crib"
 
 
-@dataclass(frozen=True)
-class ShowStep:
+@dataclass
+class ShowCount:
     """One count of the show: `kind` is "hand" or "crib"; `seat` is whose hand, or the crib's
     owner (the one who scores it)."""
 
     kind: str
     seat: int
-
-
-@dataclass
-class ShowCount:
-    step: ShowStep
     pieces: list[Card]
     starter: Card | None
     breakdown: Breakdown | None = None
@@ -39,12 +33,12 @@ class ShowCount:
     #: Points finally scored for this count by its owner (the claim, or the exact total).
     scored: int = 0
     #: With muggins: who took the missed points, how many, and whether they were kept.
-    muggins: dict[str, Any] | None = field(default=None)
+    muggins: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "kind": self.step.kind,
-            "seat": self.step.seat,
+            "kind": self.kind,
+            "seat": self.seat,
             "cards": card_strs(self.pieces),
             "starter": str(self.starter) if self.starter else None,
             "breakdown": self.breakdown.to_json() if self.breakdown else None,

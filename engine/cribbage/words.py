@@ -7,7 +7,6 @@ The rules core (engine/cribbage/sim.py) says what a move did in numbers; the con
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -15,8 +14,7 @@ from engine.cards import SUITS, Card, card_strs, format_cards, standard_deck
 from engine.contract import Event
 from engine.cribbage.breakdown import Breakdown, ScoreItem
 from engine.cribbage.deal import FirstDealCut, starter_cutter
-from engine.cribbage.scoring import FlushRule, peg_points, score_hand
-from engine.cribbage.show import CRIB, ShowCount
+from engine.cribbage.show import ShowCount
 
 REASON_WORDS = {"play": "the play", "go": "the go", "heels": "his heels", "hand": "the hand",
                 "crib": "the crib"}
@@ -58,11 +56,6 @@ SEATS_PEG = tuple(seat_does(seat, "pegs") for seat in range(8))
 
 
 # ----- what made the points ----------------------------------------------------------------------
-def peg_breakdown(pile: Sequence[Card]) -> Breakdown:
-    """What the last card laid on this pile made (15, 31, pairs, a run)."""
-    return peg_points(pile)
-
-
 @cache  # a go or last card scores the same for the same card: its words are spelled once
 def one_point(reason: str, card: Card) -> Breakdown:
     """One for the go or the last card, `card` the last laid."""
@@ -75,11 +68,6 @@ def heels(starter: Card) -> Breakdown:
 
 
 CRIB_BONUS = Breakdown((ScoreItem("crib bonus", 1, ()),))
-
-
-def count_breakdown(pieces: Sequence[Card], starter: Card, rule: FlushRule) -> Breakdown:
-    """A hand's or crib's count, item by item."""
-    return score_hand(pieces, starter, flush=rule)
 
 
 # ----- events ----------------------------------------------------------------------------------
@@ -120,34 +108,32 @@ def score_event(seat: int, side: int, points: int, reason: str, breakdown: Break
 
 
 def show_event(record: ShowCount) -> Event:
-    step, breakdown = record.step, record.breakdown
-    whose = "crib" if step.kind == CRIB else "hand"
+    breakdown = record.breakdown
     said = breakdown.words() if breakdown else ""
     total = breakdown.total if breakdown else record.scored
     cards = card_strs(record.pieces)
     starter = str(record.starter)
     return {
-        "type": "show", "seat": step.seat, "kind": step.kind,
+        "type": "show", "seat": record.seat, "kind": record.kind,
         "cards": cards, "starter": starter,
         "breakdown": breakdown.to_json() if breakdown else None,
         "points": total,
-        "text": f"{seats(step.seat)} {whose} {' '.join(cards)} with {starter}: {said} — {total}.",
+        "text": f"{seats(record.seat)} {record.kind} {' '.join(cards)} with {starter}: {said} "
+                f"— {total}.",
     }
 
 
 def recount_event(seat: int, record: ShowCount, points: int) -> Event:
-    whose = "crib" if record.step.kind == CRIB else "hand"
-    return {"type": "recount", "seat": seat, "kind": record.step.kind, "claimed": points,
+    return {"type": "recount", "seat": seat, "kind": record.kind, "claimed": points,
             "cards": card_strs(record.pieces),
-            "text": f"{seat_does(seat, 'claims')} {points} for the {whose}: "
+            "text": f"{seat_does(seat, 'claims')} {points} for the {record.kind}: "
                     "that is too many. Count again."}
 
 
 def claim_event(seat: int, record: ShowCount, points: int) -> Event:
-    whose = "crib" if record.step.kind == CRIB else "hand"
-    return {"type": "claim", "seat": seat, "kind": record.step.kind, "points": points,
+    return {"type": "claim", "seat": seat, "kind": record.kind, "points": points,
             "cards": card_strs(record.pieces), "starter": str(record.starter),
-            "text": f"{seat_does(seat, 'claims')} {points} for the {whose}: "
+            "text": f"{seat_does(seat, 'claims')} {points} for the {record.kind}: "
                     f"{format_cards(record.pieces)} with {record.starter}."}
 
 
