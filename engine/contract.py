@@ -16,7 +16,9 @@ seats are written as "{s0}".."{s7}", "{s0:plays}" or "{s0's}" (engine.seat_words
 layer puts in names, or "you" for the reader), and, for an event only one seat may see, "to":
 that seat; such an event marked "retells" tells its seat the public event just before it, with
 what only they may see, and they read it instead of that one. Every view carries "game",
-"seat", "to_act", "outcome" and "players".
+"seat", "to_act", "outcome" and "players". A view is a new dict at every call, for the caller
+to keep; what in it never changes (the sides, the first cut, a finished show, the outcome)
+may be shared between views and must not be changed.
 
 For search (the computer's look-ahead), every game also offers, on the same object:
 
@@ -238,11 +240,8 @@ class Game(ABC):
 
 def _offered(legal: list[Action], action: Action) -> Action | None:
     """The legal action that `action` is, spelled exactly as legal_actions() spells it (so it
-    needs no normalising): the same object, or equal with values of the same types (1 == True
-    == 1.0 in Python, but a claim of True is not a claim of 1)."""
-    for offered in legal:
-        if offered is action:
-            return offered
+    needs no normalising): equal with values of the same types (1 == True == 1.0 in Python,
+    but a claim of True is not a claim of 1)."""
     for offered in legal:
         if offered == action and all(type(action[key]) is type(value)
                                      for key, value in offered.items()):

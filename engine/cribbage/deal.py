@@ -32,10 +32,6 @@ class DealPlan:
     crib_from_deck: int = 0
     to_bottom: frozenset[int] = field(default_factory=frozenset)
 
-    @property
-    def players(self) -> int:
-        return len(self.cards)
-
     def kept(self, seat: int) -> int:
         return self.cards[seat] - self.discards[seat]
 

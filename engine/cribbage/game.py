@@ -22,14 +22,8 @@ any order and "10H" accepted), {"type": "play", "card": "5H"}, {"type": "go"},
 {"type": "claim", "points": n}, {"type": "muggins"}, {"type": "keep"}, {"type": "give_back"},
 {"type": "pass"} (declining muggins on the deal's last count).
 
-Muggins (option): the counting seat claims its count. A claim above the true count makes a
-"recount" event and changes nothing; the seat claims again. A claim at or below the true count
-is scored; then, until the next count is claimed, every opponent may press muggins. Muggins may
-be pressed after any scored claim, so nobody learns from the buttons whether a claim was short;
-pressing on a right count takes nothing. The first to press on a short count takes the missed
-points and chooses to keep them or give them back. After the deal's last count the opponents
-press muggins or pass before the next deal begins. A count's breakdown is shown once it can no
-longer be challenged.
+Muggins (option; docs/RULES.md C-14 to C-17): the counting seat claims its count; a claim
+above the true count makes a "recount" event and changes nothing.
 
 View keys (every view; `seat` None is the channel's view):
     game, seat, players, to_act, waiting_for, outcome   (the contract's common keys)

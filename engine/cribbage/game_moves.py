@@ -85,10 +85,6 @@ class CribbageMoves(CribbageRecord):
         return self.core.target
 
     @property
-    def muggins_rule(self) -> bool:
-        return self.core.muggins
-
-    @property
     def scores(self) -> list[int]:
         """Each side's score: the core's own list (a test may set it)."""
         return self.core.side_scores
@@ -265,14 +261,14 @@ class CribbageMoves(CribbageRecord):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         core = self.core
         kind = action["type"]
-        if kind == "play":
+        if kind == "play":  # most moves: the card is its own code
             text = action["card"]  # as legal_actions spells it (or normalize)
             piece = PIECE_OF_TEXT[text]
-            count = core.count + VALUE[piece]
             self.pile.append(piece)
             self.played[seat].append(piece)
-            head = [self._play_event(seat, text, count)]
-        elif kind == "go":
+            head = [self._play_event(seat, text, core.count + VALUE[piece])]
+            return head + self._narrated(lambda: core.play(seat, piece))
+        if kind == "go":
             head = [{"type": "go", "seat": seat, "count": core.count,
                      "text": f"{words.SEATS_SAY[seat]} go."}]
         elif kind == "discard":

@@ -1,10 +1,6 @@
-"""The end of a cribbage game: skunks and the outcome dict of engine/contract.py.
-
-Skunk: a losing side under 91 points (under 31 in a 61-point game). Double skunk: under 61,
-and only in 121-point games. The leaderboard counts a win 1, a skunk 2, a double skunk 3.
-With three players there are two losers; the worse skunk among them decides the win's
-points (the winner did skunk somebody), and the detail line names each skunked seat.
-"""
+"""The end of a cribbage game: skunks (docs/RULES.md C-13) and the outcome dict of
+engine/contract.py. With three players the worse skunk of the two losers decides the win's
+points, and the detail line names each skunked seat."""
 
 from __future__ import annotations
 

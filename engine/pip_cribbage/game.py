@@ -75,18 +75,9 @@ class PipCribbageGame(CribbageGame):
                 for seat in range(PLAYERS)]
 
     @property
-    def other(self) -> int:
-        """The non-dealer."""
-        return 1 - self.core.dealer
-
-    @property
     def crux_choice(self) -> str | None:
         choice = self.core.crux_choice
         return None if choice is None else RENEW if choice == CRUX_RENEW else PRIORITY
-
-    @property
-    def turn_choice(self) -> str | None:
-        return _CHOICE_WORDS[self.core.turn_choice]
 
     def pip_plays(self, seat: int) -> int:
         """How many times `seat` lays its die in this deal's play."""

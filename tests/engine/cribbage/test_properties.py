@@ -61,7 +61,7 @@ def hidden_from(game: CribbageGame, seat: int | None) -> set[str]:
     seats' holdings."""
     core = game.core
     hidden: list[Card] = [] if game.starter is not None else [CARD_OF[core.starter]]
-    crib_shown = any(r.step.kind == "crib" and (r.claimed is not None or r.breakdown)
+    crib_shown = any(r.kind == "crib" and (r.claimed is not None or r.breakdown)
                      for r in game.show_counts) or (
         game.phase == "show" and core.step_index < len(core.steps)
         and core.steps[core.step_index][0] == CRIB

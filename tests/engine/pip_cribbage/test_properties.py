@@ -73,7 +73,7 @@ def hidden_from(game: PipCribbageGame, seat: int | None) -> set[str]:
     hidden: list[Card] = [] if game.starter is not None else [CARD_OF[core.starter]]
     next_count = game.view(None)["next_count"] or {}
     crib_shown = next_count.get("kind") == "crib" or any(
-        r.step.kind == "crib" and (r.claimed is not None or r.breakdown)
+        r.kind == "crib" and (r.claimed is not None or r.breakdown)
         for r in game.show_counts)
     if not crib_shown:
         own = game.discards[seat] if seat is not None else []
