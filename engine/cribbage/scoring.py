@@ -306,55 +306,10 @@ def hand_total(
     crib: bool = False,
     flush: FlushRule | None = None,
 ) -> int:
-    """The same number as score_hand(...).total, without building any items."""
-    if starter is None or len(pieces) != 4:
-        return _general_total(pieces, starter, _flush_rule(crib, flush))
-    # Four pieces and a starter (a hand, a crib, a PIP hand of 3 cards + die, a PIP crib of
-    # 2 cards + 2 dice): everything inline, as this is the computer players' hot loop.
-    weight = RANK_WEIGHT
-    a, b, c, d = pieces
-    ra, rb, rc, rd = a.rank, b.rank, c.rank, d.rank
-    total = RANK_SCORES[weight[ra] + weight[rb] + weight[rc] + weight[rd] + weight[starter.rank]]
-    starter_suit = starter.suit
-    if starter_suit is not None:  # nobs; a die's suit is None, so a die never matches
-        if ra == JACK and a.suit == starter_suit:
-            total += 1
-        if rb == JACK and b.suit == starter_suit:
-            total += 1
-        if rc == JACK and c.suit == starter_suit:
-            total += 1
-        if rd == JACK and d.suit == starter_suit:
-            total += 1
-    # Module constants, not FlushRule.X: enum member lookup is slow on Python 3.11.
-    if flush is None:
-        crib_rule = crib
-    elif flush is _HAND:
-        crib_rule = False
-    elif flush is _CRIB:
-        crib_rule = True
-    elif flush is _NONE:
-        return total
-    else:  # WITH_STARTER: every suited piece (3+ of them) in the starter's suit
-        if starter_suit is None:
-            return total
-        suited = 0
-        for piece in pieces:
-            if piece.suit is not None:
-                if piece.suit != starter_suit:
-                    return total
-                suited += 1
-        return total + (suited + 1 if suited + 1 >= MIN_FLUSH else 0)
-    suit = a.suit
-    if suit is not None and b.suit == suit and c.suit == suit and d.suit == suit:
-        if starter_suit == suit:
-            total += 5
-        elif not crib_rule:
-            total += 4
-    return total
-
-
-def _general_total(pieces: Sequence[Card], starter: Card | None, rule: FlushRule) -> int:
+    """The same number as score_hand(...).total, without building any items: the fifteens,
+    pairs and runs from the rank tables (_tables.py), then nobs and the flush."""
     _check_size(pieces, starter)
+    rule = _flush_rule(crib, flush)
     starter_suit = starter.suit if starter is not None else None
     key = RANK_WEIGHT[starter.rank] if starter is not None else 0
     nobs = 0
