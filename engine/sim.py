@@ -116,14 +116,11 @@ def random_move(sim: Simulation, getrandbits: Callable[[int], int]) -> None:
     sim.play(seat, codes[i])
 
 
-Step = tuple[int, int, int]
-
-
 @functools.cache
-def _shuffle_steps(length: int, top: int) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
-    """Random.shuffle's steps (place i, i + 1, the bits drawn), last place first: those for the
-    places from `top` on, then those below it."""
-    steps = [(i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1)]
+def _shuffle_steps(length: int, top: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Random.shuffle's steps (place i, the bits drawn for it), last place first: those for
+    the places from `top` on, then those below it."""
+    steps = [(i, (i + 1).bit_length()) for i in range(length - 1, 0, -1)]
     return (tuple(step for step in steps if step[0] >= top),
             tuple(step for step in steps if step[0] < top))
 
@@ -141,14 +138,14 @@ def shuffle(items: list[Any], rng: random.Random, top: int | None = None) -> Non
     as it is, since no later step reads it. The draws are the same."""
     getrandbits = rng.getrandbits
     passed, kept = _shuffle_steps(len(items), len(items) if top is None else top)
-    for i, n, bits in passed:
+    for i, bits in passed:
         j = getrandbits(bits)
-        while j >= n:
+        while j > i:
             j = getrandbits(bits)
         items[j] = items[i]
-    for i, n, bits in kept:
+    for i, bits in kept:
         j = getrandbits(bits)
-        while j >= n:
+        while j > i:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
 
