@@ -9,10 +9,12 @@ from collections.abc import Callable
 
 from engine.cribbage.core_show import CribbageShow
 from engine.cribbage.core_state import _SHOW_ORDERS, _layout
+from engine.cribbage.deal import DealPlan
 from engine.cribbage.pieces import (
     _BITS,
     _HIGHEST_WITHIN,
     _NEXT_SEAT,
+    _NOBODY,
     _PLACE_PAIRS,
     _POINTS_OF_KEY,
     _SEAT,
@@ -141,42 +143,9 @@ class CribbagePlay(CribbageShow):
         raise AssertionError("nobody holds a piece")
 
     def _random_discards(self, getrandbits: Callable[[int], int]) -> None:
-        """The discards still to come, each drawn as random_playout draws it (a seat from
-        acting, then a code by its place in legal(seat)) and made as _discard makes it."""
-        hands, discarded, crib = self.hands, self.discarded, self.crib
-        plan = self.plan
-        discards, to_bottom = plan.discards, plan.to_bottom
-        seats = self.acting
-        while seats:
-            n = len(seats)
-            bits = _BITS[n]
-            i = getrandbits(bits)
-            while i >= n:
-                i = getrandbits(bits)
-            seat = seats[i]
-            seats = seats[:i] + seats[i + 1:]
-            hand = hands[seat]
-            if discards[seat] == 2:
-                places = _PLACE_PAIRS[len(hand)]
-                n = len(places)
-                bits = _BITS[n]
-                j = getrandbits(bits)
-                while j >= n:
-                    j = getrandbits(bits)
-                first, second = places[j]
-                cards: tuple[int, ...] = (hand[first], hand[second])
-                del hand[second], hand[first]
-            else:
-                n = len(hand)
-                bits = _BITS[n]
-                j = getrandbits(bits)
-                while j >= n:
-                    j = getrandbits(bits)
-                cards = (hand.pop(j),)
-            if seat not in to_bottom:
-                crib += cards
-            discarded[seat] = True
-        self.acting = seats
+        _draw_discards(getrandbits, self.hands, self.crib, self.acting, self.plan)
+        self.discarded = [True] * self.players
+        self.acting = _NOBODY
         self.points = []  # the last discard's move: his heels may score in it
         self._finish_discards()
 
@@ -294,34 +263,15 @@ class CribbagePlay(CribbageShow):
         back (the outcome, the scores, the last move's points)."""
         players, dealer, rng = self.players, self.dealer, self.rng
         side_of, scores, target = self.side_of, self.side_scores, self.target
-        each, _, everyone, top = _layout(self.plan)
-        dealt, extra = each * players, self.plan.crib_from_deck
-        pairs = each == 6  # two players discard two cards each, more players one
+        plan = self.plan
+        each, _, everyone, top = _layout(plan)
+        dealt, extra = each * players, plan.crib_from_deck
         hands, crib, seats, starter = self.hands, self.crib, self.acting, self.starter
         next_of = _NEXT_SEAT[players]
         points_of_key, bits_of, highest, value_of, rank_of = (
             _POINTS_OF_KEY, _BITS, _HIGHEST_WITHIN, VALUE, RANK)
         while True:
-            while seats:  # the discards: a seat from those still to discard, then its cards
-                n = len(seats)
-                bits = bits_of[n]
-                i = getrandbits(bits)
-                while i >= n:
-                    i = getrandbits(bits)
-                seat = seats[i]
-                seats = seats[:i] + seats[i + 1:]
-                hand = hands[seat]
-                n = len(_PLACE_PAIRS[len(hand)]) if pairs else len(hand)
-                bits = bits_of[n]
-                j = getrandbits(bits)
-                while j >= n:
-                    j = getrandbits(bits)
-                if pairs:
-                    first, second = _PLACE_PAIRS[len(hand)][j]
-                    crib += (hand[first], hand[second])
-                    del hand[second], hand[first]
-                else:
-                    crib.append(hand.pop(j))
+            _draw_discards(getrandbits, hands, crib, seats, plan)
             scored = []  # the last discard's move: his heels may score in it
             if rank_of[starter] == JACK:
                 scored.append((dealer, 2))
@@ -331,7 +281,7 @@ class CribbagePlay(CribbageShow):
                     return self._won_in_random_play(side, scored)
             # The play, as _random_pegging plays it (every hand holds cards, the dealer's
             # left leads).
-            peg_hands = [hand[:] for hand in hands]
+            peg_hands = list(map(list, hands))
             low = [value_of[hand[0]] for hand in peg_hands]
             passed = [False] * players
             seat = last = next_of[dealer]
@@ -416,3 +366,33 @@ class CribbagePlay(CribbageShow):
         self.points = scored
         self._finish(side)
         return self.won  # type: ignore[return-value]
+
+
+def _draw_discards(getrandbits: Callable[[int], int], hands: list[list[int]], crib: list[int],
+                   seats: tuple[int, ...], plan: DealPlan) -> None:
+    """The discards of `seats` (acting), each drawn as random_playout draws it (a seat from
+    those left, then a code by its place in legal(seat)) and made as _discard makes it."""
+    discards, to_bottom = plan.discards, plan.to_bottom
+    while seats:
+        n = len(seats)
+        bits = _BITS[n]
+        i = getrandbits(bits)
+        while i >= n:
+            i = getrandbits(bits)
+        seat = seats[i]
+        seats = seats[:i] + seats[i + 1:]
+        hand = hands[seat]
+        pair = discards[seat] == 2
+        n = len(_PLACE_PAIRS[len(hand)]) if pair else len(hand)
+        bits = _BITS[n]
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        if pair:
+            first, second = _PLACE_PAIRS[len(hand)][j]
+            cards: tuple[int, ...] = (hand[first], hand[second])
+            del hand[second], hand[first]
+        else:
+            cards = (hand.pop(j),)
+        if seat not in to_bottom:
+            crib += cards
