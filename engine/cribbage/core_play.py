@@ -55,10 +55,7 @@ class CribbagePlay(CribbageShow):
         self.phase = PLAYING
         peg_hands = self.peg_hands = self._pegging_hands()
         self.left = sum(map(len, peg_hands))
-        if self.sorted_hands:
-            self.low = [VALUE[hand[0]] if hand else NO_PIECE for hand in peg_hands]
-        else:
-            self.low = list(map(self._lowest, peg_hands))
+        self.low = list(map(self._lowest, peg_hands))
         if not self.left:
             self._begin_show()
             return
