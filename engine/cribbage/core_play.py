@@ -1,6 +1,5 @@
 """Cribbage's rules core, its play (see engine/cribbage/core_state.py): the moves, and the
-random play's own fast loops: over the discards and the play for every cribbage game, and
-over whole deals for plain Cribbage."""
+random play's own fast loops over the discards and the play."""
 
 from __future__ import annotations
 
@@ -8,7 +7,6 @@ from bisect import bisect_right
 from collections.abc import Callable
 
 from engine.cribbage.core_show import CribbageShow
-from engine.cribbage.core_state import _SHOW_ORDERS, _layout
 from engine.cribbage.deal import DealPlan
 from engine.cribbage.pieces import (
     _BITS,
@@ -18,7 +16,6 @@ from engine.cribbage.pieces import (
     _PLACE_PAIRS,
     _POINTS_OF_KEY,
     _SEAT,
-    CRIB,
     CUT,
     JACK,
     LIMIT,
@@ -32,10 +29,8 @@ from engine.cribbage.pieces import (
     _pack_ranks,
     _points_of_key,
     _unpack_ranks,
-    hand_score,
     pairs_and_runs,
     peg_score,
-    shuffled_deck,
 )
 
 
@@ -249,120 +244,6 @@ class CribbagePlay(CribbageShow):
         self.left = sum(map(len, self.peg_hands))
         if turn is not None and self.won is None:
             self.acting = _SEAT[turn]
-
-    def _random_deals(self, getrandbits: Callable[[int], int]) -> list[int]:
-        """Plain Cribbage's random play (`plain_deals`, muggins off) from a deal's discards
-        to the end of the game, each move drawn as random_playout draws it: the discards as
-        _random_discards, the cut as _finish_discards, the play as _random_pegging, the show
-        and the next deal as _advance_show and _start_deal, deal after deal in locals, with
-        no hook to call and points added to the scores where they are made. Returns the
-        winners; once the game is won only what a finished game is read for is written
-        back (the outcome, the scores, the last move's points)."""
-        players, dealer, rng = self.players, self.dealer, self.rng
-        side_of, scores, target = self.side_of, self.side_scores, self.target
-        plan = self.plan
-        each, _, everyone, top = _layout(plan)
-        dealt, extra = each * players, plan.crib_from_deck
-        hands, crib, seats, starter = self.hands, self.crib, self.acting, self.starter
-        next_of = _NEXT_SEAT[players]
-        points_of_key, bits_of, highest, value_of, rank_of = (
-            _POINTS_OF_KEY, _BITS, _HIGHEST_WITHIN, VALUE, RANK)
-        while True:
-            _draw_discards(getrandbits, hands, crib, seats, plan)
-            scored = []  # the last discard's move: his heels may score in it
-            if rank_of[starter] == JACK:
-                scored.append((dealer, 2))
-                side = side_of[dealer]
-                score = scores[side] = scores[side] + 2
-                if score >= target:
-                    return self._won_in_random_play(side, scored)
-            # The play, as _random_pegging plays it (every hand holds cards, the dealer's
-            # left leads).
-            peg_hands = list(map(list, hands))
-            low = [value_of[hand[0]] for hand in peg_hands]
-            passed = [False] * players
-            seat = last = next_of[dealer]
-            room, laid = LIMIT, 0
-            while True:
-                while getrandbits(1):  # rng.choice((seat,))
-                    pass
-                hand = peg_hands[seat]
-                n = bisect_right(hand, highest[room])
-                if n:
-                    bits = bits_of[n]
-                    i = getrandbits(bits)
-                    while i >= n:
-                        i = getrandbits(bits)
-                    piece = hand.pop(i)
-                    low[seat] = value_of[hand[0]] if hand else NO_PIECE
-                    room -= value_of[piece]
-                    last = seat
-                    laid = laid << 4 | rank_of[piece]
-                    points = points_of_key[laid & TAIL_MASK]
-                    if points < 0:
-                        points = _points_of_key(laid & TAIL_MASK)
-                        if points == WHOLE_PILE:
-                            points = pairs_and_runs(_unpack_ranks(laid))
-                    if room == 16 or not room:  # a count of 15 or 31
-                        points += 2
-                    if points:
-                        scored = [(seat, points)]
-                        side = side_of[seat]
-                        score = scores[side] = scores[side] + points
-                        if score >= target:
-                            return self._won_in_random_play(side, scored)
-                    following = next_of[seat]
-                    if low[following] <= room:
-                        seat = following
-                        continue
-                else:
-                    while getrandbits(1):  # rng.choice((GO,))
-                        pass
-                    passed[seat] = True
-                    points = 0
-                    following = next_of[seat]
-                if min(low) <= room:
-                    seat = following
-                    while passed[seat] or low[seat] == NO_PIECE:
-                        seat = next_of[seat]
-                    continue
-                if not points:
-                    scored = []
-                if room:  # one for the last card or the go
-                    scored.append((last, 1))
-                    side = side_of[last]
-                    score = scores[side] = scores[side] + 1
-                    if score >= target:
-                        return self._won_in_random_play(side, scored)
-                if not any(peg_hands):
-                    break
-                laid, room = 0, LIMIT
-                passed = [False] * players
-                seat = next_of[last]
-                while low[seat] == NO_PIECE:
-                    seat = next_of[seat]
-            for kind, seat in _SHOW_ORDERS[players][dealer]:  # the show, then the next deal
-                points = hand_score(crib, starter, True) if kind == CRIB else hand_score(
-                    hands[seat], starter, False)
-                if points:
-                    scored.append((seat, points))
-                    side = side_of[seat]
-                    score = scores[side] = scores[side] + points
-                    if score >= target:
-                        return self._won_in_random_play(side, scored)
-            dealer = next_of[dealer]
-            deck = shuffled_deck(rng, top)
-            hands = [[]] * players
-            for i in range(players):
-                hands[(dealer + 1 + i) % players] = sorted(deck[i:dealt:players])
-            crib = deck[dealt:dealt + extra]
-            starter = deck[dealt + extra]
-            seats = everyone
-
-    def _won_in_random_play(self, side: int, scored: list[tuple[int, int]]) -> list[int]:
-        self.points = scored
-        self._finish(side)
-        return self.won  # type: ignore[return-value]
 
 
 def _draw_discards(getrandbits: Callable[[int], int], hands: list[list[int]], crib: list[int],

@@ -85,9 +85,6 @@ class CribbageState:
     #: _pause_before_count and _after_count not overridden): then the show counts them in
     #: one loop. __init_subclass__ works it out for each subclass.
     counts_alone = True
-    #: Whether a whole deal of random play may be played by _random_deals: no hook of the
-    #: deal, the play or the show is overridden (__init_subclass__ works it out too).
-    plain_deals = True
     #: Whether a seat's pegging hand may hold two equal pieces (PIP's doubled die).
     repeated_pieces = False
     #: Whether the pegging hands hold cards only, in ascending order (PIP's die comes last):

@@ -60,11 +60,6 @@ from engine.cribbage.pieces import (
 )
 from engine.sim import random_move
 
-#: What _random_deals does in place of calling them: a subclass that overrides one plays its
-#: deals move by move.
-_DEAL_HOOKS = ("_deal_plan_for", "_start_deal", "_finish_discards", "_pegging_hands", "_lowest",
-               "_score", "_finish", "_begin_show", "_show_order", "_after_show", "_end_show")
-
 
 class CribbageSim(CribbagePlay):
     """Cribbage (2-4 players, muggins on or off) with ints inside: engine/sim.py's protocol.
@@ -76,9 +71,6 @@ class CribbageSim(CribbagePlay):
         super().__init_subclass__(**kwargs)
         cls.counts_alone = all(getattr(cls, hook) is getattr(CribbageSim, hook)
                                for hook in ("_count", "_pause_before_count", "_after_count"))
-        cls.plain_deals = (cls.counts_alone and cls.sorted_hands and not cls.repeated_pieces
-                           and all(getattr(cls, hook) is getattr(CribbageSim, hook)
-                                   for hook in _DEAL_HOOKS))
 
     # ----- constructors ---------------------------------------------------------------------
     @classmethod
@@ -144,8 +136,6 @@ class CribbageSim(CribbagePlay):
             if phase == PLAYING:
                 self._random_pegging(getrandbits)
             elif phase == DISCARDING:
-                if self.plain_deals and not self.muggins:
-                    return self._random_deals(getrandbits)
                 self._random_discards(getrandbits)
             else:
                 random_move(self, getrandbits)

@@ -50,31 +50,6 @@ def test_the_own_random_playout_draws_as_the_protocols(players: int,
     assert check_own_random_playout("cribbage", players, options, range(300)) == 300
 
 
-class _ScoringHooked(CribbageSim):
-    """Plain Cribbage with one deal hook overridden (doing the same), so its random play goes
-    move by move rather than through _random_deals."""
-
-    __slots__ = ()
-
-    def _score(self, seat: int, points: int, reason: str) -> None:
-        super()._score(seat, points, reason)
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_whole_deals_played_at_once_are_the_deals_played_move_by_move(players: int) -> None:
-    assert CribbageSim.plain_deals and not _ScoringHooked.plain_deals
-    options = SPEC.check_options({})
-    for seed in range(200):
-        fast = CribbageSim.new(players, options, seed)
-        hooked = _ScoringHooked.new(players, options, seed)
-        ours, theirs = random.Random(seed), random.Random(seed)
-        assert fast.random_playout(ours) == hooked.random_playout(theirs), seed
-        assert (fast.scores(), fast.points, fast.to_act(), fast.phase) == (
-            hooked.scores(), hooked.points, hooked.to_act(), hooked.phase), seed
-        assert ours.getstate() == theirs.getstate(), seed
-        assert fast.rng.getstate() == hooked.rng.getstate(), seed
-
-
 # ----- the parts ------------------------------------------------------------------------------
 def test_deck_order_and_the_shuffle_are_the_contracts() -> None:
     assert [CARD_OF[piece] for piece in DECK_ORDER] == standard_deck()
