@@ -17,12 +17,9 @@ actions are ints (a code per legal action), and no text, event or view is built.
     sim.action(seat, code)           # the contract's dict for a code (and code(seat, action))
     sim.random_playout(rng)          # optional: random_playout below, the same draws, faster
 
-The simulation consumes its random generator exactly as the contract does (later deals are
-the same cards in the same order), so a contract game and its simulation, given the same
-moves, stay equal move for move. Where a game's contract game is built on its simulation (its
-`from_game` clones the game's own rules core) that holds by construction; for the others
-tests/engine/sim_differential.py checks it over thousands of random games per seating (Pip Pip
-only now).
+Every game's contract game is built on its rules core (`from_game` clones the game's own), so
+a contract game and its simulation, given the same moves, stay equal move for move, later
+deals included.
 """
 
 from __future__ import annotations
@@ -69,9 +66,8 @@ class Simulation(Protocol):
 
 
 def random_playout(sim: Simulation, rng: random.Random) -> list[int]:
-    """Play uniformly random moves (seat drawn from to_act(), then a legal code) to the end,
-    as benchmarks.speed's contract loop does; returns the winners. A simulation that has its
-    own random_playout (the same draws, with fewer calls) plays it instead.
+    """Play uniformly random moves (seat drawn from to_act(), then a legal code) to the end;
+    returns the winners. A simulation's own random_playout (the same draws) plays instead.
 
     Each draw is rng.choice's, written out (choice(seq) is seq[_randbelow(len(seq))], and
     _randbelow(n) draws getrandbits(n.bit_length()) until one is below n): the same moves and
@@ -116,14 +112,11 @@ def random_move(sim: Simulation, getrandbits: Callable[[int], int]) -> None:
     sim.play(seat, codes[i])
 
 
-Step = tuple[int, int, int]
-
-
 @functools.cache
-def _shuffle_steps(length: int, top: int) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
-    """Random.shuffle's steps (place i, i + 1, the bits drawn), last place first: those for the
-    places from `top` on, then those below it."""
-    steps = [(i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1)]
+def _shuffle_steps(length: int, top: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Random.shuffle's steps (place i, the bits drawn for it), last place first: those for
+    the places from `top` on, then those below it."""
+    steps = [(i, (i + 1).bit_length()) for i in range(length - 1, 0, -1)]
     return (tuple(step for step in steps if step[0] >= top),
             tuple(step for step in steps if step[0] < top))
 
@@ -141,14 +134,14 @@ def shuffle(items: list[Any], rng: random.Random, top: int | None = None) -> Non
     as it is, since no later step reads it. The draws are the same."""
     getrandbits = rng.getrandbits
     passed, kept = _shuffle_steps(len(items), len(items) if top is None else top)
-    for i, n, bits in passed:
+    for i, bits in passed:
         j = getrandbits(bits)
-        while j >= n:
+        while j > i:
             j = getrandbits(bits)
         items[j] = items[i]
-    for i, n, bits in kept:
+    for i, bits in kept:
         j = getrandbits(bits)
-        while j >= n:
+        while j > i:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
+from engine.cards import VALUE_OF_RANK
+
 MAX_PIECES = 7  # the largest group a key may describe: 6 pieces + the starter
 _DIGIT_BITS = 3  # one base-8 digit per rank holds a count of 0..7 pieces
 _DIGIT_MASK = (1 << _DIGIT_BITS) - 1
@@ -23,11 +25,6 @@ RANKS = range(1, 14)
 
 # RANK_WEIGHT[rank] is the key contribution of one piece of that rank (index 0 unused).
 RANK_WEIGHT: tuple[int, ...] = (0, *(1 << (_DIGIT_BITS * (rank - 1)) for rank in RANKS))
-
-
-def rank_value(rank: int) -> int:
-    """The count value of a rank: face cards count 10."""
-    return 10 if rank > 10 else rank
 
 
 def key_of_ranks(ranks: list[int] | tuple[int, ...]) -> int:
@@ -53,7 +50,7 @@ def fifteen_count(counts: list[int]) -> int:
         held = counts[rank]
         if not held:
             continue
-        value = rank_value(rank)
+        value = VALUE_OF_RANK[rank]
         choose = 1
         new_ways = ways[:]
         for taken in range(1, held + 1):

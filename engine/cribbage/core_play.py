@@ -7,10 +7,12 @@ from bisect import bisect_right
 from collections.abc import Callable
 
 from engine.cribbage.core_show import CribbageShow
+from engine.cribbage.deal import DealPlan
 from engine.cribbage.pieces import (
     _BITS,
     _HIGHEST_WITHIN,
     _NEXT_SEAT,
+    _NOBODY,
     _PLACE_PAIRS,
     _POINTS_OF_KEY,
     _SEAT,
@@ -48,10 +50,7 @@ class CribbagePlay(CribbageShow):
         self.phase = PLAYING
         peg_hands = self.peg_hands = self._pegging_hands()
         self.left = sum(map(len, peg_hands))
-        if self.sorted_hands:
-            self.low = [VALUE[hand[0]] if hand else NO_PIECE for hand in peg_hands]
-        else:
-            self.low = list(map(self._lowest, peg_hands))
+        self.low = list(map(self._lowest, peg_hands))
         if not self.left:
             self._begin_show()
             return
@@ -136,42 +135,9 @@ class CribbagePlay(CribbageShow):
         raise AssertionError("nobody holds a piece")
 
     def _random_discards(self, getrandbits: Callable[[int], int]) -> None:
-        """The discards still to come, each drawn as random_playout draws it (a seat from
-        acting, then a code by its place in legal(seat)) and made as _discard makes it."""
-        hands, discarded, crib = self.hands, self.discarded, self.crib
-        plan = self.plan
-        discards, to_bottom = plan.discards, plan.to_bottom
-        seats = self.acting
-        while seats:
-            n = len(seats)
-            bits = _BITS[n]
-            i = getrandbits(bits)
-            while i >= n:
-                i = getrandbits(bits)
-            seat = seats[i]
-            seats = seats[:i] + seats[i + 1:]
-            hand = hands[seat]
-            if discards[seat] == 2:
-                places = _PLACE_PAIRS[len(hand)]
-                n = len(places)
-                bits = _BITS[n]
-                j = getrandbits(bits)
-                while j >= n:
-                    j = getrandbits(bits)
-                first, second = places[j]
-                cards: tuple[int, ...] = (hand[first], hand[second])
-                del hand[second], hand[first]
-            else:
-                n = len(hand)
-                bits = _BITS[n]
-                j = getrandbits(bits)
-                while j >= n:
-                    j = getrandbits(bits)
-                cards = (hand.pop(j),)
-            if seat not in to_bottom:
-                crib += cards
-            discarded[seat] = True
-        self.acting = seats
+        _draw_discards(getrandbits, self.hands, self.crib, self.acting, self.plan)
+        self.discarded = [True] * self.players
+        self.acting = _NOBODY
         self.points = []  # the last discard's move: his heels may score in it
         self._finish_discards()
 
@@ -278,3 +244,33 @@ class CribbagePlay(CribbageShow):
         self.left = sum(map(len, self.peg_hands))
         if turn is not None and self.won is None:
             self.acting = _SEAT[turn]
+
+
+def _draw_discards(getrandbits: Callable[[int], int], hands: list[list[int]], crib: list[int],
+                   seats: tuple[int, ...], plan: DealPlan) -> None:
+    """The discards of `seats` (acting), each drawn as random_playout draws it (a seat from
+    those left, then a code by its place in legal(seat)) and made as _discard makes it."""
+    discards, to_bottom = plan.discards, plan.to_bottom
+    while seats:
+        n = len(seats)
+        bits = _BITS[n]
+        i = getrandbits(bits)
+        while i >= n:
+            i = getrandbits(bits)
+        seat = seats[i]
+        seats = seats[:i] + seats[i + 1:]
+        hand = hands[seat]
+        pair = discards[seat] == 2
+        n = len(_PLACE_PAIRS[len(hand)]) if pair else len(hand)
+        bits = _BITS[n]
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        if pair:
+            first, second = _PLACE_PAIRS[len(hand)][j]
+            cards: tuple[int, ...] = (hand[first], hand[second])
+            del hand[second], hand[first]
+        else:
+            cards = (hand.pop(j),)
+        if seat not in to_bottom:
+            crib += cards

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from engine.cribbage.claims import possible_counts
 from engine.cribbage.core_state import CribbageState
@@ -212,15 +213,7 @@ class CribbageShow(CribbageState):
             self._end_show()
 
 
-
-
-_CLAIM_CODES: dict[tuple[int, int, FlushRule], tuple[int, ...]] = {}
-
-
+@cache
 def _claim_codes(cards: int, dice: int, rule: FlushRule) -> tuple[int, ...]:
     """The claim codes a count of that shape offers (claims.possible_counts, as codes)."""
-    shape = (cards, dice, rule)
-    codes = _CLAIM_CODES.get(shape)
-    if codes is None:
-        codes = _CLAIM_CODES[shape] = tuple(CLAIM + n for n in possible_counts(*shape))
-    return codes
+    return tuple(CLAIM + n for n in possible_counts(cards, dice, rule))

@@ -207,8 +207,7 @@ _POINTS_OF_KEY: list[int] = [_UNSEEN] * (TAIL_MASK + 1)
 def _points_of_key(key: int) -> int:
     points = _POINTS_OF_KEY[key]
     if points == _UNSEEN:
-        tail = [rank for rank in ((key >> shift) & 15 for shift in (12, 8, 4, 0)) if rank]
-        points = _POINTS_OF_KEY[key] = tail_points(tail)
+        points = _POINTS_OF_KEY[key] = tail_points(_unpack_ranks(key))
     return points
 
 

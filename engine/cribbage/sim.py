@@ -126,9 +126,10 @@ class CribbageSim(CribbagePlay):
 
     # ----- random play ----------------------------------------------------------------------
     def random_playout(self, rng: random.Random) -> list[int]:
-        """engine.sim.random_playout, drawing the same numbers: the discards and the play,
-        nearly every move of a game, are drawn and made here without legal()'s lists and the
-        protocol's calls; the rest (the show, a subclass's own phases) through random_move."""
+        """engine.sim.random_playout, drawing the same numbers: plain Cribbage plays whole
+        deals in _random_deals; otherwise the discards and the play, nearly every move, are
+        drawn and made without legal()'s lists, the rest (the show, a subclass's own phases)
+        through random_move."""
         getrandbits = rng.getrandbits
         while (won := self.won) is None:
             phase = self.phase
