@@ -112,22 +112,15 @@ def points_needed(view: View, seat: int) -> int:
     return int(view["target"]) - int(view["scores"][side_of(view, seat)])
 
 
-def seen_cards(view: View) -> set[Card]:
-    """Every deck card this seat has seen this deal: its own, the starter, the play."""
-    seen = set(cards_of(view.get("hand") or []))
-    seen.update(cards_of(view.get("discards") or []))
-    seen.update(cards_of(view.get("kept") or []))
+def unseen_cards(view: View) -> list[Card]:
+    """Deck cards this seat cannot place (in other hands, the crib or the deck): all but its
+    own, the starter and the play's, in a fixed order so that nothing hidden sways a choice."""
+    seen = {*cards_of(view.get("hand") or []), *cards_of(view.get("discards") or []),
+            *cards_of(view.get("kept") or [])}
     for laid in view["played"]:
         seen.update(cards_of(laid))
     if view.get("starter"):
         seen.add(parse_card(view["starter"]))
-    return {card for card in seen if not card.is_die}
-
-
-def unseen_cards(view: View) -> list[Card]:
-    """Deck cards this seat cannot place (in other hands, the crib or the deck), in a fixed
-    order so that nothing hidden can influence a choice."""
-    seen = seen_cards(view)
     return sorted((c for c in FULL_DECK if c not in seen), key=lambda c: (c.rank, c.suit))
 
 
@@ -159,18 +152,19 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
         if rng.random() < EASY_RANDOM_SHARE:
             return rng.choice(legal)
         return max(legal, key=lambda a: hand_total(kept_after(hand, a), None))
-    unseen = unseen_cards(view)
-    sign = crib_sign(view)
+    unseen, sign = unseen_cards(view), crib_sign(view)
     need = points_needed(view, view["seat"])
+    return max(legal, key=lambda a: discard_value(discard_worth(hand, a, unseen, sign), level,
+                                                  need))
 
-    def value(action: Action) -> float:
-        worth = discard_worth(hand, action, unseen, sign)
-        if level != "hard":
-            return worth.hand
-        bonus = GOING_OUT_WORTH * going_out_chance(worth.totals, need)
-        return worth.hand + worth.crib + (bonus if need <= END_GAME_NEED else 0.0)
 
-    return max(legal, key=value)
+def discard_value(worth: DiscardWorth, level: str, need: int) -> float:
+    """normal: the hand's mean; hard: the crib's too, and the going-out bonus near the end
+    (the side `need`s END_GAME_NEED points or fewer)."""
+    if level != "hard":
+        return worth.hand
+    bonus = GOING_OUT_WORTH * going_out_chance(worth.totals, need)
+    return worth.hand + worth.crib + (bonus if need <= END_GAME_NEED else 0.0)
 
 
 @dataclass(frozen=True)
@@ -453,18 +447,13 @@ def choose_show_action(
     if "keep" in kinds:
         return {"type": "keep"}
     catches = level != "easy" or rng.random() < EASY_MUGGINS_SHARE
-    if "muggins" in kinds and catches and opponent_undercounted(view, count):
+    if "muggins" in kinds and catches and missed_points(view, count) > 0:
         return {"type": "muggins"}
     if "claim" in kinds:
         return claim(view, legal, rng, level, count)
     if "pass" in kinds:
         return {"type": "pass"}
     return legal[0]
-
-
-def opponent_undercounted(view: View, count: CountFn) -> bool:
-    """True when the claim open to muggins is below the true count of the shown pieces."""
-    return missed_points(view, count) > 0
 
 
 def missed_points(view: View, count: CountFn) -> int:

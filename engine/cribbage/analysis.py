@@ -18,11 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.analysis import Entry, best_first, entry, only_move, signed
-from engine.cards import Card, parse_card, parse_cards
+from engine.cards import Card, format_cards, parse_card, parse_cards
 from engine.contract import Action, View
 from engine.cribbage.ai import (
     GO_WORTH,
     CountFn,
+    DiscardWorth,
     PlayWorth,
     ShowOrder,
     cards_of,
@@ -47,7 +48,8 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
         return single
     kinds = {action["type"] for action in legal}
     if "discard" in kinds:
-        return discard_entries(view, legal, crib_sign(view))
+        hand, unseen, sign = cards_of(view["hand"]), unseen_cards(view), crib_sign(view)
+        return discard_entries(view, legal, lambda a: discard_worth(hand, a, unseen, sign))
     if "play" in kinds:
         return play_entries(view, legal, {})
     return show_entries(view, legal, cribbage_count)
@@ -62,15 +64,17 @@ def crib_words(sign: float) -> str:
     return "their crib" if sign < 0 else "no crib"
 
 
-def discard_entries(view: View, legal: list[Action], sign: float) -> list[Entry]:
+def discard_entries(view: View, legal: list[Action], worth_of: Callable[[Action], DiscardWorth],
+                    kept_with: str = "", crib_note: str = " (table estimate)") -> list[Entry]:
+    """Each discard's hand and crib parts (`worth_of`); `kept_with` and `crib_note` word what
+    the game's hand holds beside the cards and how the crib was reckoned."""
     hand = cards_of(view["hand"])
-    unseen = unseen_cards(view)
+    crib = crib_words(crib_sign(view))
     entries = []
     for action in legal:
-        worth = discard_worth(hand, action, unseen, sign)
-        kept = " ".join(str(card) for card in kept_after(hand, action))
-        why = (f"Keep {kept}: hand {worth.hand:.2f} on average, {crib_words(sign)} "
-               f"{signed(worth.crib)} (table estimate).")
+        worth = worth_of(action)
+        why = (f"Keep {format_cards(kept_after(hand, action))}{kept_with}: hand {worth.hand:.2f}"
+               f" on average, {crib} {signed(worth.crib)}{crib_note}.")
         entries.append(entry(action, worth.hand + worth.crib, why,
                              hand=worth.hand, crib=worth.crib))
     return best_first(entries)

@@ -31,16 +31,16 @@ from engine.cards import Card, die
 from engine.contract import Action, View
 from engine.cribbage.ai import (
     EASY_RANDOM_SHARE,
-    END_GAME_NEED,
-    GOING_OUT_WORTH,
     DiscardWorth,
     ShowOrder,
     cards_of,
     check_level,
     choose_play,
     choose_show_action,
-    going_out_chance,
-    opponent_undercounted,
+    crib_sign,
+    discard_value,
+    kept_after,
+    missed_points,
     points_needed,
     unseen_cards,
 )
@@ -73,7 +73,7 @@ def choose_action(
         return choose_play(view, legal, rng, level, known_pieces=known_dice(view),
                            show=show_order(view))
     if "flip" in kinds:
-        if "muggins" in kinds and opponent_undercounted(view, pip_count):
+        if "muggins" in kinds and missed_points(view, pip_count) > 0:
             return {"type": "muggins"}
         return choose_turn(view, legal, level)
     return choose_show_action(view, legal, rng, level, pip_count)
@@ -86,8 +86,12 @@ def pip_count(kind: str, pieces: Sequence[Card], starter: Card) -> int:
 # ===== the dice as this seat sees them ========================================================
 
 
+def face_of(view: View, seat: int) -> int:
+    return int(view["dice"][seat]["face"])
+
+
 def die_of(view: View, seat: int) -> Card:
-    return die(int(view["dice"][seat]["face"]))
+    return die(face_of(view, seat))
 
 
 def known_dice(view: View) -> dict[int, list[Card]]:
@@ -119,7 +123,7 @@ def show_order(view: View) -> ShowOrder:
     counts_first = is_dealer(view) == (view.get("crux_choice") == "priority")
     kept = cards_of(view["kept"])
     starter = cards_of([view["starter"]])[0]
-    face = int(view["dice"][view["seat"]]["face"])
+    face = face_of(view, view["seat"])
     faces = (face, 7 - face) if is_dealer(view) and dealer_effect(view) == TURN else (face,)
     points = max(pip_count("hand", hand_pieces(view, kept, f), starter) for f in faces)
     return counts_first, points, USUAL_HAND
@@ -130,37 +134,27 @@ def show_order(view: View) -> ShowOrder:
 
 def choose_discard(view: View, legal: list[Action], rng: random.Random, level: str) -> Action:
     hand = cards_of(view["hand"])
-    face = int(view["dice"][view["seat"]]["face"])
+    face = face_of(view, view["seat"])
     if level == "easy":
         if rng.random() < EASY_RANDOM_SHARE:
             return rng.choice(legal)
-        return max(legal, key=lambda a: hand_total(hand_pieces(view, kept_of(hand, a), face),
+        return max(legal, key=lambda a: hand_total(hand_pieces(view, kept_after(hand, a), face),
                                                    None))
     return max(legal, key=lambda a: discard_worth(view, hand, a, face, level))
 
 
-def kept_of(hand: Sequence[Card], action: Action) -> list[Card]:
-    thrown = cards_of(action["cards"])
-    return [card for card in hand if card not in thrown]
-
-
 def discard_worth(view: View, hand: Sequence[Card], action: Action, face: int,
                   level: str) -> float:
-    """The kept hand's average over every starter, plus (hard) the crib's, signed."""
+    """The level's value of a discard (Cribbage's discard_value), the crib weighed at hard."""
     worth = discard_parts(view, hand, action, face, unseen_cards(view), with_crib=level == "hard")
-    value = worth.hand + worth.crib
-    if level == "hard":
-        need = points_needed(view, view["seat"])
-        if need <= END_GAME_NEED:
-            value += GOING_OUT_WORTH * going_out_chance(worth.totals, need)
-    return value
+    return discard_value(worth, level, points_needed(view, view["seat"]))
 
 
 def discard_parts(view: View, hand: Sequence[Card], action: Action, face: int,
                   unseen: Sequence[Card], with_crib: bool) -> DiscardWorth:
     """The kept pieces' show with each unseen starter (a dealer on Turn flips when that
     scores more), and (`with_crib`) the crib's exact average, + for the dealer."""
-    kept = kept_of(hand, action)
+    kept = kept_after(hand, action)
     may_turn = is_dealer(view) and dealer_effect(view) == TURN
     totals = []
     for starter in unseen:
@@ -171,9 +165,8 @@ def discard_parts(view: View, hand: Sequence[Card], action: Action, face: int,
         totals.append(points)
     crib = 0.0
     if with_crib:
-        sign = 1.0 if is_dealer(view) else -1.0
         dice = [die(face), die_of(view, 1 - view["seat"])]
-        crib = sign * crib_average(cards_of(action["cards"])[0], dice, unseen)
+        crib = crib_sign(view) * crib_average(cards_of(action["cards"])[0], dice, unseen)
     return DiscardWorth(totals, crib)
 
 
@@ -226,7 +219,7 @@ def choose_crux(view: View, legal: list[Action], rng: random.Random, level: str)
 def crux_worths(view: View, level: str) -> tuple[float, float, float]:
     """(the best discard as the die stands, the best with it renewed, what counting first is
     worth: only weighed at hard)."""
-    face = int(view["dice"][view["seat"]]["face"])
+    face = face_of(view, view["seat"])
     as_is = best_discard_worth(view, face, level)
     renewed = best_discard_worth(view, min(6, face + RENEW_PIPS), level)
     priority_worth = 0.0
@@ -255,7 +248,7 @@ def reach_chance(need: int, expected: float) -> float:
 def choose_turn(view: View, legal: list[Action], level: str) -> Action:
     flip = next(a for a in legal if a["type"] == "flip")
     keep = {"type": "keep_die"}
-    face, opposite = int(view["dice"][view["seat"]]["face"]), int(flip["face"])
+    face, opposite = face_of(view, view["seat"]), int(flip["face"])
     return flip if turn_worth(view, opposite, level) > turn_worth(view, face, level) else keep
 
 
