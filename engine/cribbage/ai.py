@@ -223,11 +223,7 @@ class PlaySituation:
     next_is_partner: bool = False
     my_need: int = 999
     their_need: int = 999
-    #: Two players: whether my hand is counted before the other's (None: more players), and
-    #: what my hand will count (known once the starter is cut).
-    counts_first: bool | None = None
-    my_show: int = 0
-    their_usual_show: float = USUAL_HAND
+    show: ShowOrder | None = None  # two players, the starter cut: who counts out first
 
 
 def play_situation(view: View, known_pieces: dict[int, list[Card]],
@@ -257,9 +253,7 @@ def play_situation(view: View, known_pieces: dict[int, list[Card]],
         and side_of(view, next_seat) == side_of(view, seat),
         my_need=points_needed(view, seat),
         their_need=min(points_needed(view, s) for s in opponents),
-        counts_first=show[0] if show else None,
-        my_show=show[1] if show else 0,
-        their_usual_show=show[2] if show else USUAL_HAND,
+        show=show,
     )
 
 
@@ -274,11 +268,12 @@ def cribbage_show_order(view: View) -> ShowOrder | None:
 def race_weights(situation: PlaySituation) -> tuple[float, float]:
     """(weight of my points, weight of the next seat's) in the last deal of a close game."""
     they_are_close = situation.their_need <= CLOSE_TO_WIN
-    if situation.counts_first is not None and they_are_close:
-        if situation.counts_first and situation.my_show >= situation.my_need:
+    if situation.show is not None and they_are_close:
+        counts_first, my_show, their_usual_show = situation.show
+        if counts_first and my_show >= situation.my_need:
             return HOLD_ON
-        if (not situation.counts_first and situation.my_need <= CLOSE_TO_WIN
-                and situation.their_usual_show >= situation.their_need):
+        if (not counts_first and situation.my_need <= CLOSE_TO_WIN
+                and their_usual_show >= situation.their_need):
             return PEG_OUT
     return 1.0, DEFENCE_WEIGHT if they_are_close else 1.0
 
@@ -392,11 +387,7 @@ def expected_best_reply(
     situation: PlaySituation, replies: list[Reply], counter: bool
 ) -> tuple[float, float]:
     """(expected points the next seat's reply makes, less my counter when `counter`;
-    chance it holds no piece that fits).
-
-    The next seat is taken to lay the reply worth most to it; which cards it holds is a
-    draw of `next_unknown` from the unseen cards (the hypergeometric law), plus any pieces
-    it surely holds. Replies worth the same to it are taken as equally likely."""
+    chance it holds no piece that fits), by the reply model of the module's docstring."""
     pool, drawn = len(situation.unseen), situation.next_unknown
 
     def chance_none(cards: int) -> float:
@@ -471,10 +462,15 @@ def missed_points(view: View, count: CountFn) -> int:
     return 0
 
 
+def waiting_count(view: View, count: CountFn) -> int:
+    """The exact points of the count waiting for its owner's claim."""
+    waiting = view["next_count"]
+    return count(waiting["kind"], parse_cards(waiting["cards"]), parse_card(view["starter"]))
+
+
 def claim(view: View, legal: list[Action], rng: random.Random, level: str,
           count: CountFn) -> Action:
-    waiting = view["next_count"]
-    exact = count(waiting["kind"], parse_cards(waiting["cards"]), parse_card(view["starter"]))
+    exact = waiting_count(view, count)
     if level == "easy" and exact >= 4 and rng.random() < EASY_UNDERCOUNT_SHARE:
         exact -= 2  # a fifteen overlooked
     claims = [a for a in legal if a["type"] == "claim" and a["points"] <= exact]

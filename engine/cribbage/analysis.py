@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.analysis import Entry, best_first, entry, only_move, signed
-from engine.cards import Card, format_cards, parse_card, parse_cards
+from engine.cards import Card, format_cards, parse_card
 from engine.contract import Action, View
 from engine.cribbage.ai import (
     GO_WORTH,
@@ -36,6 +36,7 @@ from engine.cribbage.ai import (
     play_situation,
     play_worth,
     unseen_cards,
+    waiting_count,
 )
 
 #: (piece, its worth) -> a correction to the play's value, with its own part name.
@@ -157,8 +158,7 @@ def show_entries(view: View, legal: list[Action], count: CountFn,
 
 
 def claim_entry(view: View, action: Action, count: CountFn) -> Entry:
-    waiting = view["next_count"]
-    exact = count(waiting["kind"], parse_cards(waiting["cards"]), parse_card(view["starter"]))
+    exact = waiting_count(view, count)
     points = int(action["points"])
     if points == exact:
         return entry(action, points, f"The exact count: {exact}.")

@@ -44,12 +44,12 @@ from engine.cribbage.ai import (
     points_needed,
     unseen_cards,
 )
+from engine.cribbage.pieces import JACK
 from engine.cribbage.scoring import FlushRule, hand_total
+from engine.pip_cribbage.sim import RENEW_PIPS
+from engine.pip_cribbage.track import BORROWED_PIP, TURN
 
 HAND_FLUSH, CRIB_FLUSH = FlushRule.WITH_STARTER, FlushRule.NONE
-BORROWED_PIP, TURN = "borrowed_pip", "turn"
-RENEW_PIPS = 2
-JACK = 11
 #: What winning the game is worth in points when deciding to count first (Crux Priority).
 GAME_WORTH = 30.0
 #: Points a deal usually brings, before the show: the non-dealer pegs about 4, the dealer 5.
@@ -104,15 +104,16 @@ def is_dealer(view: View) -> bool:
     return bool(view["dealer"] == view["seat"])
 
 
-def dealer_effect(view: View) -> str:
-    return str(view["effect"]["key"])
+def dealing_on(view: View, effect: str) -> bool:
+    """Whether this seat deals with its die on the space of `effect` (a track key)."""
+    return is_dealer(view) and view["effect"]["key"] == effect
 
 
 def hand_pieces(view: View, kept: Sequence[Card], face: int) -> list[Card]:
     """The seat's hand in the show: kept cards, its die showing `face`, and the other die when
     it deals on Borrowed PIP."""
     pieces = [*kept, die(face)]
-    if is_dealer(view) and dealer_effect(view) == BORROWED_PIP:
+    if dealing_on(view, BORROWED_PIP):
         pieces.append(die_of(view, 1 - view["seat"]))
     return pieces
 
@@ -124,7 +125,7 @@ def show_order(view: View) -> ShowOrder:
     kept = cards_of(view["kept"])
     starter = cards_of([view["starter"]])[0]
     face = face_of(view, view["seat"])
-    faces = (face, 7 - face) if is_dealer(view) and dealer_effect(view) == TURN else (face,)
+    faces = (face, 7 - face) if dealing_on(view, TURN) else (face,)
     points = max(pip_count("hand", hand_pieces(view, kept, f), starter) for f in faces)
     return counts_first, points, USUAL_HAND
 
@@ -155,7 +156,7 @@ def discard_parts(view: View, hand: Sequence[Card], action: Action, face: int,
     """The kept pieces' show with each unseen starter (a dealer on Turn flips when that
     scores more), and (`with_crib`) the crib's exact average, + for the dealer."""
     kept = kept_after(hand, action)
-    may_turn = is_dealer(view) and dealer_effect(view) == TURN
+    may_turn = dealing_on(view, TURN)
     totals = []
     for starter in unseen:
         points = hand_total(hand_pieces(view, kept, face), starter, flush=HAND_FLUSH)
