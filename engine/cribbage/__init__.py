@@ -4,7 +4,7 @@ contract over it (game.py, its words in words.py), scoring, sides, the deal plan
 for their computer players the crib table (crib_values.py), the expert's rollout player
 (family_rollout.py), its exact search of a two-player play (play_search.py) and its reading of
 the other player's keep (inference.py). Cribbage's own players are ai.py, its rollout
-rollout.py (with the win chances of win_chances.py), its analysis analysis.py.
+rollout.py (with the two-player win chances), its analysis analysis.py.
 
 The game itself and its view keys are documented in engine/cribbage/game.py.
 """
