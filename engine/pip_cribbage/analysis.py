@@ -1,14 +1,8 @@
-"""PIP Cribbage's analysis: Cribbage's (engine/cribbage/analysis.py) with the dice.
-
-- Discards: "hand" is the exact mean of the kept cards' show with the seat's die (and the
-  other die for a dealer on Borrowed PIP; on Turn, the better face for each starter) over
-  every starter the seat has not seen; "crib" is the crib's exact average worked out from
-  the view (the thrown card, both dice, every unseen card as the other player's throw and
-  every unseen starter), + for the dealer, - for the other player.
-- Crux and Turn: the computer player's worths (engine/pip_cribbage/ai.py); Crux weighs
-  counting first by a rough chance of going out, so its values are estimates.
-- The play and the show: Cribbage's, with the dice as pieces known to be held and PIP
-  Cribbage's flush rules.
+"""PIP Cribbage's analysis: Cribbage's (engine/cribbage/analysis.py) on the worths the
+computer player (engine/pip_cribbage/ai.py) works out with the dice: discards exact, hand and
+crib, from the view; Crux and Turn as the hard level weighs them (Crux's counting first by a
+rough chance of going out, so an estimate); the play and the show with the dice as pieces
+known to be held and PIP Cribbage's flush rules.
 """
 
 from __future__ import annotations

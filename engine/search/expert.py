@@ -71,7 +71,6 @@ class Budget:
     clock: Callable[[], float] = time.perf_counter
 
 
-
 def expert_games() -> list[str]:
     """The registered games that offer the expert, in menu order."""
     return [name for name, spec in GAMES.items() if EXPERT in spec.levels]
