@@ -2,9 +2,9 @@
 (docs/RULES.md, PIP Cribbage). `SPEC` makes it GAMES["pip-cribbage"].
 
 Built on engine/cribbage: the rules core is sim.py (over CribbageSim), the contract over it
-game.py (over CribbageGame; its docstring lists the view keys PIP adds), the dice as views show
-them dice.py, the track's spaces track.py. The phases are Cribbage's and "crux" (the dealer on
-space 5 chooses before anyone discards); the show also waits for the dealer's Turn choice.
+game.py (over CribbageGame), the dice as views show them dice.py, the track's spaces track.py.
+The phases are Cribbage's and "crux" (the dealer on space 5 chooses before anyone discards);
+the show also waits for the dealer's Turn choice.
 
 Actions are Cribbage's, a die laid as {"type": "play", "card": "P4"} (at its current value, P1
 an ace), and the dealer's choices:
@@ -15,15 +15,20 @@ an ace), and the dealer's choices:
 With muggins the claims offered are the totals a hand of that many cards and dice can make (up
 to 40, or 70 for a Borrowed PIP hand).
 
-Views write a die as the piece "P4" wherever one appears (the play's "hand" holds your die,
-"hand_sizes" count a die still to be laid); the "effect" key is one of crib_bonus, extra_decay,
-double_pip, rise, crux, turn, borrowed_pip, "active" False for 2/4/6/8 (they act on entry
-only). Events are Cribbage's plus "effect", "crux", "turn" and "die_move".
+Views write a die as the piece "P4" wherever one appears ("hand_sizes" count a die still to
+be laid) and add to Cribbage's keys:
+    dice         [{"owner", "space", "face", "direction": +1 | -1, "piece"}] per seat (public)
+    effect       the dealer's space: {"seat", "space", "key", "name", "text", "active"}; key one
+                 of crib_bonus, extra_decay, double_pip, rise, crux, turn, borrowed_pip;
+                 "active" False for 2/4/6/8 (they act on entry only)
+    crux_choice  None, "renew" or "priority" (this deal)
+    turn_choice  None unless on Turn: {"pending", "choice", "from_face", "to_face"}
+    pip_plays    die plays each seat still has to make in this deal's play
+    show_order   this deal's counts in order: [{"kind": "hand" | "crib", "seat"}]
+Events are Cribbage's plus "effect", "crux", "turn" and "die_move".
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from engine.cribbage.presentation import choice_lines, typed_number
 from engine.pip_cribbage import rollout
@@ -34,11 +39,6 @@ from engine.pip_cribbage.game import PipCribbageGame
 from engine.pip_cribbage.sim import PipCribbageSim
 from engine.pip_cribbage.text import RULES, action_label, status_lines
 from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
-
-
-def _sides(players: int, options: dict[str, Any]) -> list[int]:
-    return list(range(players))
-
 
 SPEC = GameSpec(
     name="pip-cribbage",
@@ -56,7 +56,6 @@ SPEC = GameSpec(
     rollout=rollout,
     analyse=analyse,
     review_terms=ReviewTerms(plays="pegging"),
-    sides=_sides,
     action_label=action_label,
     typed_number=typed_number,
     choice_lines=choice_lines,
