@@ -1,13 +1,11 @@
-"""Cribbage's analysis, and the parts PIP Cribbage and Crib Race build on.
+"""Cribbage's analysis, and the parts PIP Cribbage and Crib Race build on, on the worths the
+computer player (engine/cribbage/ai.py) chooses by.
 
-- Discards: "hand" is the exact mean of the kept cards' show over every starter the seat has
-  not seen; "crib" is the crib's average from the computer player's table
-  (engine/cribbage/crib_values.py, worked out over random deals), + for one's own or a partner's
-  crib, - for an opponent's. The value is their sum: expected points of the deal's counts.
-- The play: the points a piece takes now, plus (hard-level model of engine/cribbage/ai.py)
-  what laying the rest alone takes when everyone else has said go, less the next seat's
-  expected best reply net of one's counter to it, plus the worth of a likely go. The reply
-  model is the computer player's, one reply deep: the value is an estimate.
+- Discards: the hard level's "hand" and "crib" parts (without the end-game bonus); their sum
+  is the expected points of the deal's counts.
+- The play: the points a piece takes now, what laying the rest alone takes when everyone else
+  has said go, less the next seat's expected best reply net of one's counter to it, plus the
+  worth of a likely go: the hard level's model, one reply deep, so an estimate.
 - The show: a claim is worth its points, less the points short (an opponent may take them
   with muggins); pressing muggins is worth the points the count missed; keeping muggins
   points is worth them, giving them back costs them.

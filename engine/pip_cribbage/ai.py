@@ -5,9 +5,7 @@ public, so everything here is worked out exactly from the seat's view:
 
 - the discard: each kept three with the seat's own die (and, for a dealer on Borrowed PIP,
   the other die; on Turn, the better of the two faces) against every possible starter; hard
-  adds the crib's value for or against the discarder, worked out on the spot because both
-  dice are known: the discard, the other player's unknown discard, both dice and the starter,
-  with no crib flush, averaged over every unseen card and starter;
+  adds the crib's exact average for or against the discarder (both dice are known);
 - Crux (dealer on space 5): Renew when the raised die is worth more to this deal than it
   costs, otherwise Priority; hard also values counting first when the game may end in this
   show;

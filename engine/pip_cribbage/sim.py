@@ -185,9 +185,8 @@ class PipCribbageSim(CribbageSim):
 
     def _turn_pending(self) -> bool:
         """The show waits for the dealer's Turn choice before the dealer's hand."""
-        return (self.phase == SHOWING and self.won is None and self.effect == TURN_SPACE
-                and self.turn_choice is None and self.step_index < len(self.steps)
-                and self.steps[self.step_index] == (HAND, self.dealer))
+        return (self.phase == SHOWING and self.won is None and self.step_index < len(self.steps)
+                and self._pause_before_count(*self.steps[self.step_index]))
 
     def _show_acting(self) -> tuple[int, ...]:
         seats = super()._show_acting()
