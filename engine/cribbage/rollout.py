@@ -9,7 +9,6 @@ data/win_chances.json, made by tools/make_win_table.py (whose docstring gives th
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from engine.cribbage import family_rollout
@@ -25,6 +24,9 @@ STEPS = 3
 WIN_VALUE = 60.0
 mover = first_to_act
 progress = family_rollout.stage
+policy = family_rollout.policy
+inference = KeptHands
+
 _DATA, _ = read_package_json(__package__, "data", "win_chances", ValueError, "table")
 DEALER_WINS: tuple[tuple[int, ...], ...] = tuple(tuple(row) for row in _DATA["dealer_wins"])
 del _DATA
@@ -64,10 +66,3 @@ def exact(sim: CribbageSim, seat: int) -> float | None:
         return _chance_lead(final, 1 - dealer, target, seat)
 
     return PlaySearch(seat, target, WIN_VALUE, after_the_play).value_of(sim)
-
-
-inference = KeptHands
-
-
-def policy(sim: CribbageSim, seat: int, rng: random.Random) -> int:
-    return family_rollout.policy(sim, seat, rng)
