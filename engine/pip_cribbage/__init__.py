@@ -30,6 +30,7 @@ Events are Cribbage's plus "effect", "crux", "turn" and "die_move".
 
 from __future__ import annotations
 
+from engine.cribbage import MUGGINS, TARGET
 from engine.cribbage.presentation import choice_lines, typed_number
 from engine.pip_cribbage import rollout
 from engine.pip_cribbage.achievements import ACHIEVEMENTS, MOMENTS
@@ -38,7 +39,7 @@ from engine.pip_cribbage.analysis import analyse
 from engine.pip_cribbage.game import PipCribbageGame
 from engine.pip_cribbage.sim import PipCribbageSim
 from engine.pip_cribbage.text import RULES, action_label, status_lines
-from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
+from engine.spec import LEVELS, GameSpec, ReviewTerms
 
 SPEC = GameSpec(
     name="pip-cribbage",
@@ -46,11 +47,7 @@ SPEC = GameSpec(
     min_players=2,
     max_players=2,
     factory=PipCribbageGame,
-    options=(
-        Option("target", 121, (121, 61), "Points to win: 121, or 61 for a short game."),
-        Option("muggins", False, (False, True),
-               "Players count their own hands; opponents may take missed points."),
-    ),
+    options=(TARGET, MUGGINS),
     ai=choose_action,
     levels=LEVELS,
     rollout=rollout,
