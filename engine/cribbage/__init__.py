@@ -4,7 +4,7 @@ contract over it (game.py, its words in words.py), scoring, sides, the deal plan
 for their computer players the crib table (crib_values.py), the expert's rollout player
 (family_rollout.py), its exact search of a two-player play (play_search.py) and its reading of
 the other player's keep (inference.py). Cribbage's own players are ai.py, its rollout
-rollout.py (with the win chances of win_chances.py), its analysis analysis.py.
+rollout.py (with the two-player win chances), its analysis analysis.py.
 
 The game itself and its view keys are documented in engine/cribbage/game.py.
 """
@@ -29,6 +29,11 @@ from engine.cribbage.sides import Sides
 from engine.cribbage.sim import CribbageSim
 from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
+#: Options PIP Cribbage offers too.
+TARGET = Option("target", 121, (121, 61), "Points to win: 121, or 61 for a short game.")
+MUGGINS = Option("muggins", False, (False, True),
+                 "Players count their own hands; opponents may take missed points.")
+
 
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
     return list(Sides.cribbage(players).side_of)
@@ -41,9 +46,8 @@ SPEC = GameSpec(
     max_players=4,
     factory=CribbageGame,
     options=(
-        Option("target", 121, (121, 61), "Points to win: 121, or 61 for a short game."),
-        Option("muggins", False, (False, True),
-               "Players count their own hands; opponents may take missed points."),
+        TARGET,
+        MUGGINS,
         # Honest by construction: Cribbage has no 4-player game without partners, so the only
         # value is True; 2 and 3 players always play for themselves.
         Option("teams", True, (True,),

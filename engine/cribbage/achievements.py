@@ -27,7 +27,7 @@ finish and the nearest losing peg).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from engine.achievements import Achievement, Event, MomentKind, Outcome, win_margin
 
@@ -50,26 +50,16 @@ def lay_of(event: Event) -> tuple[int, int] | None:
     return None
 
 
-def counts_of(
-    points: Iterable[int], at_least: int | None = None
+def seat_when(
+    read: Callable[[Event], tuple[int, int] | None], hit: Callable[[int], bool]
 ) -> Callable[[Event], list[int]]:
-    """The rule: a count of one of `points` (or of `at_least` or more)."""
-    wanted = frozenset(points)
+    """The rule: the seat of the (seat, points) `read` finds in an event, when `hit(points)`."""
 
     def rule(event: Event) -> list[int]:
-        found = count_of(event)
-        if found is None:
-            return []
-        seat, value = found
-        hit = value in wanted or (at_least is not None and value >= at_least)
-        return [seat] if hit else []
+        found = read(event)
+        return [found[0]] if found is not None and hit(found[1]) else []
 
     return rule
-
-
-def perfect_lay(event: Event) -> list[int]:
-    found = lay_of(event)
-    return [found[0]] if found is not None and found[1] >= PERFECT_LAY else []
 
 
 def double_skunk(events: Sequence[Event], outcome: Outcome) -> list[int]:
@@ -103,12 +93,14 @@ def family_achievements(
         "Score 29 for one hand or crib, the most a count can make.")
     return (
         Achievement(f"{game}:twenty-nine", "Twenty-nine", twenty_nine, game,
-                    on_event=counts_of([29], 29 if past_29 else None)),
+                    on_event=seat_when(count_of, lambda points: points >= 29 if past_29
+                                       else points == 29)),
         Achievement(f"{game}:big-hand", "Big hand", "Score exactly 24 or 28 for one count.",
-                    game, on_event=counts_of([24, 28])),
+                    game, on_event=seat_when(count_of, lambda points: points in (24, 28))),
         Achievement(f"{game}:perfect-pegging", "Perfect pegging play",
                     "Lay one card that scores 12 or more in the play: the fourth of a rank "
-                    "in a row.", game, on_event=perfect_lay),
+                    "in a row.", game,
+                    on_event=seat_when(lay_of, lambda points: points >= PERFECT_LAY)),
         Achievement(f"{game}:double-skunk", "Double skunk", "Win by a double skunk.", game,
                     on_finish=double_skunk),
         Achievement(f"{game}:comeback", "Comeback",

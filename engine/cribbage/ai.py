@@ -112,22 +112,15 @@ def points_needed(view: View, seat: int) -> int:
     return int(view["target"]) - int(view["scores"][side_of(view, seat)])
 
 
-def seen_cards(view: View) -> set[Card]:
-    """Every deck card this seat has seen this deal: its own, the starter, the play."""
-    seen = set(cards_of(view.get("hand") or []))
-    seen.update(cards_of(view.get("discards") or []))
-    seen.update(cards_of(view.get("kept") or []))
+def unseen_cards(view: View) -> list[Card]:
+    """Deck cards this seat cannot place (in other hands, the crib or the deck): all but its
+    own, the starter and the play's, in a fixed order so that nothing hidden sways a choice."""
+    seen = {*cards_of(view.get("hand") or []), *cards_of(view.get("discards") or []),
+            *cards_of(view.get("kept") or [])}
     for laid in view["played"]:
         seen.update(cards_of(laid))
     if view.get("starter"):
         seen.add(parse_card(view["starter"]))
-    return {card for card in seen if not card.is_die}
-
-
-def unseen_cards(view: View) -> list[Card]:
-    """Deck cards this seat cannot place (in other hands, the crib or the deck), in a fixed
-    order so that nothing hidden can influence a choice."""
-    seen = seen_cards(view)
     return sorted((c for c in FULL_DECK if c not in seen), key=lambda c: (c.rank, c.suit))
 
 
@@ -159,18 +152,19 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
         if rng.random() < EASY_RANDOM_SHARE:
             return rng.choice(legal)
         return max(legal, key=lambda a: hand_total(kept_after(hand, a), None))
-    unseen = unseen_cards(view)
-    sign = crib_sign(view)
+    unseen, sign = unseen_cards(view), crib_sign(view)
     need = points_needed(view, view["seat"])
+    return max(legal, key=lambda a: discard_value(discard_worth(hand, a, unseen, sign), level,
+                                                  need))
 
-    def value(action: Action) -> float:
-        worth = discard_worth(hand, action, unseen, sign)
-        if level != "hard":
-            return worth.hand
-        bonus = GOING_OUT_WORTH * going_out_chance(worth.totals, need)
-        return worth.hand + worth.crib + (bonus if need <= END_GAME_NEED else 0.0)
 
-    return max(legal, key=value)
+def discard_value(worth: DiscardWorth, level: str, need: int) -> float:
+    """normal: the hand's mean; hard: the crib's too, and the going-out bonus near the end
+    (the side `need`s END_GAME_NEED points or fewer)."""
+    if level != "hard":
+        return worth.hand
+    bonus = GOING_OUT_WORTH * going_out_chance(worth.totals, need)
+    return worth.hand + worth.crib + (bonus if need <= END_GAME_NEED else 0.0)
 
 
 @dataclass(frozen=True)
@@ -229,11 +223,7 @@ class PlaySituation:
     next_is_partner: bool = False
     my_need: int = 999
     their_need: int = 999
-    #: Two players: whether my hand is counted before the other's (None: more players), and
-    #: what my hand will count (known once the starter is cut).
-    counts_first: bool | None = None
-    my_show: int = 0
-    their_usual_show: float = USUAL_HAND
+    show: ShowOrder | None = None  # two players, the starter cut: who counts out first
 
 
 def play_situation(view: View, known_pieces: dict[int, list[Card]],
@@ -263,9 +253,7 @@ def play_situation(view: View, known_pieces: dict[int, list[Card]],
         and side_of(view, next_seat) == side_of(view, seat),
         my_need=points_needed(view, seat),
         their_need=min(points_needed(view, s) for s in opponents),
-        counts_first=show[0] if show else None,
-        my_show=show[1] if show else 0,
-        their_usual_show=show[2] if show else USUAL_HAND,
+        show=show,
     )
 
 
@@ -280,11 +268,12 @@ def cribbage_show_order(view: View) -> ShowOrder | None:
 def race_weights(situation: PlaySituation) -> tuple[float, float]:
     """(weight of my points, weight of the next seat's) in the last deal of a close game."""
     they_are_close = situation.their_need <= CLOSE_TO_WIN
-    if situation.counts_first is not None and they_are_close:
-        if situation.counts_first and situation.my_show >= situation.my_need:
+    if situation.show is not None and they_are_close:
+        counts_first, my_show, their_usual_show = situation.show
+        if counts_first and my_show >= situation.my_need:
             return HOLD_ON
-        if (not situation.counts_first and situation.my_need <= CLOSE_TO_WIN
-                and situation.their_usual_show >= situation.their_need):
+        if (not counts_first and situation.my_need <= CLOSE_TO_WIN
+                and their_usual_show >= situation.their_need):
             return PEG_OUT
     return 1.0, DEFENCE_WEIGHT if they_are_close else 1.0
 
@@ -398,11 +387,7 @@ def expected_best_reply(
     situation: PlaySituation, replies: list[Reply], counter: bool
 ) -> tuple[float, float]:
     """(expected points the next seat's reply makes, less my counter when `counter`;
-    chance it holds no piece that fits).
-
-    The next seat is taken to lay the reply worth most to it; which cards it holds is a
-    draw of `next_unknown` from the unseen cards (the hypergeometric law), plus any pieces
-    it surely holds. Replies worth the same to it are taken as equally likely."""
+    chance it holds no piece that fits), by the reply model of the module's docstring."""
     pool, drawn = len(situation.unseen), situation.next_unknown
 
     def chance_none(cards: int) -> float:
@@ -453,18 +438,13 @@ def choose_show_action(
     if "keep" in kinds:
         return {"type": "keep"}
     catches = level != "easy" or rng.random() < EASY_MUGGINS_SHARE
-    if "muggins" in kinds and catches and opponent_undercounted(view, count):
+    if "muggins" in kinds and catches and missed_points(view, count) > 0:
         return {"type": "muggins"}
     if "claim" in kinds:
         return claim(view, legal, rng, level, count)
     if "pass" in kinds:
         return {"type": "pass"}
     return legal[0]
-
-
-def opponent_undercounted(view: View, count: CountFn) -> bool:
-    """True when the claim open to muggins is below the true count of the shown pieces."""
-    return missed_points(view, count) > 0
 
 
 def missed_points(view: View, count: CountFn) -> int:
@@ -482,10 +462,15 @@ def missed_points(view: View, count: CountFn) -> int:
     return 0
 
 
+def waiting_count(view: View, count: CountFn) -> int:
+    """The exact points of the count waiting for its owner's claim."""
+    waiting = view["next_count"]
+    return count(waiting["kind"], parse_cards(waiting["cards"]), parse_card(view["starter"]))
+
+
 def claim(view: View, legal: list[Action], rng: random.Random, level: str,
           count: CountFn) -> Action:
-    waiting = view["next_count"]
-    exact = count(waiting["kind"], parse_cards(waiting["cards"]), parse_card(view["starter"]))
+    exact = waiting_count(view, count)
     if level == "easy" and exact >= 4 and rng.random() < EASY_UNDERCOUNT_SHARE:
         exact -= 2  # a fifteen overlooked
     claims = [a for a in legal if a["type"] == "claim" and a["points"] <= exact]

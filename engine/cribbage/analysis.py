@@ -1,13 +1,11 @@
-"""Cribbage's analysis, and the parts PIP Cribbage and Crib Race build on.
+"""Cribbage's analysis, and the parts PIP Cribbage and Crib Race build on, on the worths the
+computer player (engine/cribbage/ai.py) chooses by.
 
-- Discards: "hand" is the exact mean of the kept cards' show over every starter the seat has
-  not seen; "crib" is the crib's average from the computer player's table
-  (engine/cribbage/crib_values.py, worked out over random deals), + for one's own or a partner's
-  crib, - for an opponent's. The value is their sum: expected points of the deal's counts.
-- The play: the points a piece takes now, plus (hard-level model of engine/cribbage/ai.py)
-  what laying the rest alone takes when everyone else has said go, less the next seat's
-  expected best reply net of one's counter to it, plus the worth of a likely go. The reply
-  model is the computer player's, one reply deep: the value is an estimate.
+- Discards: the hard level's "hand" and "crib" parts (without the end-game bonus); their sum
+  is the expected points of the deal's counts.
+- The play: the points a piece takes now, what laying the rest alone takes when everyone else
+  has said go, less the next seat's expected best reply net of one's counter to it, plus the
+  worth of a likely go: the hard level's model, one reply deep, so an estimate.
 - The show: a claim is worth its points, less the points short (an opponent may take them
   with muggins); pressing muggins is worth the points the count missed; keeping muggins
   points is worth them, giving them back costs them.
@@ -18,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.analysis import Entry, best_first, entry, only_move, signed
-from engine.cards import Card, parse_card, parse_cards
+from engine.cards import Card, format_cards, parse_card
 from engine.contract import Action, View
 from engine.cribbage.ai import (
     GO_WORTH,
     CountFn,
+    DiscardWorth,
     PlayWorth,
     ShowOrder,
     cards_of,
@@ -35,6 +34,7 @@ from engine.cribbage.ai import (
     play_situation,
     play_worth,
     unseen_cards,
+    waiting_count,
 )
 
 #: (piece, its worth) -> a correction to the play's value, with its own part name.
@@ -47,7 +47,8 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
         return single
     kinds = {action["type"] for action in legal}
     if "discard" in kinds:
-        return discard_entries(view, legal, crib_sign(view))
+        hand, unseen, sign = cards_of(view["hand"]), unseen_cards(view), crib_sign(view)
+        return discard_entries(view, legal, lambda a: discard_worth(hand, a, unseen, sign))
     if "play" in kinds:
         return play_entries(view, legal, {})
     return show_entries(view, legal, cribbage_count)
@@ -62,15 +63,17 @@ def crib_words(sign: float) -> str:
     return "their crib" if sign < 0 else "no crib"
 
 
-def discard_entries(view: View, legal: list[Action], sign: float) -> list[Entry]:
+def discard_entries(view: View, legal: list[Action], worth_of: Callable[[Action], DiscardWorth],
+                    kept_with: str = "", crib_note: str = " (table estimate)") -> list[Entry]:
+    """Each discard's hand and crib parts (`worth_of`); `kept_with` and `crib_note` word what
+    the game's hand holds beside the cards and how the crib was reckoned."""
     hand = cards_of(view["hand"])
-    unseen = unseen_cards(view)
+    crib = crib_words(crib_sign(view))
     entries = []
     for action in legal:
-        worth = discard_worth(hand, action, unseen, sign)
-        kept = " ".join(str(card) for card in kept_after(hand, action))
-        why = (f"Keep {kept}: hand {worth.hand:.2f} on average, {crib_words(sign)} "
-               f"{signed(worth.crib)} (table estimate).")
+        worth = worth_of(action)
+        why = (f"Keep {format_cards(kept_after(hand, action))}{kept_with}: hand {worth.hand:.2f}"
+               f" on average, {crib} {signed(worth.crib)}{crib_note}.")
         entries.append(entry(action, worth.hand + worth.crib, why,
                              hand=worth.hand, crib=worth.crib))
     return best_first(entries)
@@ -153,8 +156,7 @@ def show_entries(view: View, legal: list[Action], count: CountFn,
 
 
 def claim_entry(view: View, action: Action, count: CountFn) -> Entry:
-    waiting = view["next_count"]
-    exact = count(waiting["kind"], parse_cards(waiting["cards"]), parse_card(view["starter"]))
+    exact = waiting_count(view, count)
     points = int(action["points"])
     if points == exact:
         return entry(action, points, f"The exact count: {exact}.")

@@ -204,12 +204,16 @@ def play(sim: Sim, seat: int, legal: Sequence[int], worth: Worth[Sim]) -> int:
     return best
 
 
+def undercounted(sim: CribbageSim) -> bool:
+    """Whether the claim open to muggins missed points."""
+    return sim.window is not None and sim.window[2] > 0
+
+
 def show(sim: CribbageSim, seat: int, legal: Sequence[int]) -> int:
     """Keep muggins points, catch an undercount, claim the true count, else pass."""
     if KEEP in legal:
         return KEEP
-    window = sim.window
-    if MUGGINS in legal and window is not None and window[2] > 0:
+    if MUGGINS in legal and undercounted(sim):
         return MUGGINS
     claims = [code for code in legal if CLAIM <= code < DISCARD]
     if claims:

@@ -55,11 +55,10 @@ _RANKS = range(1, 14)
 
 
 class KeptHands:
-    """For one decision of the seat whose `view` this is: deals the other seat's hand and
-    thrown cards again in each determinized deal (two players dealt six, in the play) as the
-    hard level would have kept them. `worth` (Crib Race) weighs each hand total as the hard
-    level weighs it on the track; `need` is the points the other seat still needs (default:
-    from the deal's scores, the play's points in: near enough for the end-game bonus)."""
+    """The module's model for one decision of the seat whose `view` this is. `worth` (Crib
+    Race) weighs each hand total as the hard level weighs it on the track; `need` is the points
+    the other seat still needs (default: from the deal's scores, the play's points in: near
+    enough for the end-game bonus)."""
 
     def __init__(self, view: dict, worth: Sequence[float] | None = None,
                  need: int | None = None) -> None:
@@ -103,11 +102,9 @@ class KeptHands:
 
 def hard_keep(hand: Sequence[int], sign: float, need: int,
               worth: Sequence[float] | None = None) -> list[int]:
-    """The four of a sorted six-card `hand` the hard level keeps (engine/cribbage/ai.py's
-    choose_discard, on ints): the kept cards' mean show over every starter not in the hand
-    (each total weighed by `worth` if given: Crib Race's), plus the thrown pair's crib
-    average (`sign` +1 for one's own crib), plus the going-out bonus when the side `need`s
-    END_GAME_NEED or fewer points."""
+    """The four of a sorted six-card `hand` the hard level keeps: engine/cribbage/ai.py's
+    choose_discard and discard_value on ints (`sign` +1 for one's own crib), each total
+    weighed by `worth` if given (Crib Race's)."""
     unseen_of_rank = [4] * 14
     unseen_of_suit = [13] * 4
     for card in hand:

@@ -135,17 +135,14 @@ class PlaySearchBase(Generic[Scores]):
     def _after_move(self, mover: int, hands: Hands, pile: tuple[int, ...], count: int,
                     passed: tuple[bool, bool], last: int,
                     scores: Scores, alpha: float, beta: float) -> float:
-        if not (hands[0] or hands[1]):  # every piece is down: one for the last card
-            if count != LIMIT:
+        all_down = not (hands[0] or hands[1])
+        if all_down or count == LIMIT or _lowest(hands) > LIMIT - count:
+            if count != LIMIT:  # one for the last card, or for the go
                 scores = self.score(scores, last, 1)
                 if self.won(scores, last):
                     return self._game_won_by(last)
-            return self.leaf(scores)
-        if count == LIMIT or _lowest(hands) > LIMIT - count:
-            if count != LIMIT:  # one for the go
-                scores = self.score(scores, last, 1)
-                if self.won(scores, last):
-                    return self._game_won_by(last)
+            if all_down:
+                return self.leaf(scores)
             after_last = 1 - last
             turn = after_last if hands[after_last] else last
             return self._turn(hands, (), 0, (False, False), last, turn, scores, alpha, beta)

@@ -1,11 +1,14 @@
 """Cribbage's rollout module (engine/search/rollout.py): the family's player on points,
 to the end of the deal. Two players are valued by their chance to win from the next deal's
-start (engine/cribbage/win_chances.py), so the search knows a point near the end is worth more
-than one at the start; more players by the score lead."""
+start, so the search knows a point near the end is worth more than one at the start; more
+players by the score lead.
+
+DEALER_WINS[a - 1][b - 1] is the dealer's chance to win from a deal's start, in
+ten-thousandths, when the dealer needs a points and the pone b: read once from
+data/win_chances.json, made by tools/make_win_table.py (whose docstring gives the method)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from engine.cribbage import family_rollout
@@ -13,7 +16,7 @@ from engine.cribbage.inference import KeptHands
 from engine.cribbage.pieces import PLAYING
 from engine.cribbage.play_search import PlaySearch
 from engine.cribbage.sim import CribbageSim
-from engine.cribbage.win_chances import DEALER_WINS
+from engine.data_files import read_package_json
 from engine.search.rollout import first_to_act
 
 #: One deal (family_rollout.stage).
@@ -21,6 +24,12 @@ STEPS = 3
 WIN_VALUE = 60.0
 mover = first_to_act
 progress = family_rollout.stage
+policy = family_rollout.policy
+inference = KeptHands
+
+_DATA, _ = read_package_json(__package__, "data", "win_chances", ValueError, "table")
+DEALER_WINS: tuple[tuple[int, ...], ...] = tuple(tuple(row) for row in _DATA["dealer_wins"])
+del _DATA
 
 
 def lead(sim: CribbageSim, seat: int) -> float:
@@ -28,20 +37,15 @@ def lead(sim: CribbageSim, seat: int) -> float:
     lead."""
     if sim.players != 2:
         return family_rollout.score_lead(sim, seat)
-    return WIN_VALUE * (2.0 * win_chance(sim, seat) - 1.0)
+    return _chance_lead(sim.side_scores, sim.dealer, sim.target, seat)
 
 
-def win_chance(sim: CribbageSim, seat: int) -> float:
-    """The chance that `seat` wins a two-player game, the next deal about to begin."""
-    return _win_chance(sim.side_scores, sim.dealer, sim.target, seat)
-
-
-def _win_chance(scores: Sequence[int], dealer: int, target: int, seat: int) -> float:
-    """The same from two seats' scores (a seat is a side) and the next deal's dealer."""
+def _chance_lead(scores: Sequence[int], dealer: int, target: int, seat: int) -> float:
+    """The two-player lead from two seats' scores (a seat is a side), `dealer` about to deal."""
     dealer_needs = max(1, target - scores[dealer])
     pone_needs = max(1, target - scores[1 - dealer])
     chance = DEALER_WINS[dealer_needs - 1][pone_needs - 1] / 10_000
-    return chance if seat == dealer else 1.0 - chance
+    return WIN_VALUE * (2.0 * (chance if seat == dealer else 1.0 - chance) - 1.0)
 
 
 def exact(sim: CribbageSim, seat: int) -> float | None:
@@ -59,14 +63,6 @@ def exact(sim: CribbageSim, seat: int) -> float | None:
             final[owner] += points
             if final[owner] >= target:
                 return WIN_VALUE if owner == seat else -WIN_VALUE
-        return WIN_VALUE * (2.0 * _win_chance(final, 1 - dealer, target, seat) - 1.0)
+        return _chance_lead(final, 1 - dealer, target, seat)
 
     return PlaySearch(seat, target, WIN_VALUE, after_the_play).value_of(sim)
-
-
-def inference(view: dict) -> KeptHands:
-    return KeptHands(view)
-
-
-def policy(sim: CribbageSim, seat: int, rng: random.Random) -> int:
-    return family_rollout.policy(sim, seat, rng)

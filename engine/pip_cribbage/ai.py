@@ -5,9 +5,7 @@ public, so everything here is worked out exactly from the seat's view:
 
 - the discard: each kept three with the seat's own die (and, for a dealer on Borrowed PIP,
   the other die; on Turn, the better of the two faces) against every possible starter; hard
-  adds the crib's value for or against the discarder, worked out on the spot because both
-  dice are known: the discard, the other player's unknown discard, both dice and the starter,
-  with no crib flush, averaged over every unseen card and starter;
+  adds the crib's exact average for or against the discarder (both dice are known);
 - Crux (dealer on space 5): Renew when the raised die is worth more to this deal than it
   costs, otherwise Priority; hard also values counting first when the game may end in this
   show;
@@ -31,25 +29,25 @@ from engine.cards import Card, die
 from engine.contract import Action, View
 from engine.cribbage.ai import (
     EASY_RANDOM_SHARE,
-    END_GAME_NEED,
-    GOING_OUT_WORTH,
     DiscardWorth,
     ShowOrder,
     cards_of,
     check_level,
     choose_play,
     choose_show_action,
-    going_out_chance,
-    opponent_undercounted,
+    crib_sign,
+    discard_value,
+    kept_after,
+    missed_points,
     points_needed,
     unseen_cards,
 )
+from engine.cribbage.pieces import JACK
 from engine.cribbage.scoring import FlushRule, hand_total
+from engine.pip_cribbage.sim import RENEW_PIPS
+from engine.pip_cribbage.track import BORROWED_PIP, TURN
 
 HAND_FLUSH, CRIB_FLUSH = FlushRule.WITH_STARTER, FlushRule.NONE
-BORROWED_PIP, TURN = "borrowed_pip", "turn"
-RENEW_PIPS = 2
-JACK = 11
 #: What winning the game is worth in points when deciding to count first (Crux Priority).
 GAME_WORTH = 30.0
 #: Points a deal usually brings, before the show: the non-dealer pegs about 4, the dealer 5.
@@ -73,7 +71,7 @@ def choose_action(
         return choose_play(view, legal, rng, level, known_pieces=known_dice(view),
                            show=show_order(view))
     if "flip" in kinds:
-        if "muggins" in kinds and opponent_undercounted(view, pip_count):
+        if "muggins" in kinds and missed_points(view, pip_count) > 0:
             return {"type": "muggins"}
         return choose_turn(view, legal, level)
     return choose_show_action(view, legal, rng, level, pip_count)
@@ -86,8 +84,12 @@ def pip_count(kind: str, pieces: Sequence[Card], starter: Card) -> int:
 # ===== the dice as this seat sees them ========================================================
 
 
+def face_of(view: View, seat: int) -> int:
+    return int(view["dice"][seat]["face"])
+
+
 def die_of(view: View, seat: int) -> Card:
-    return die(int(view["dice"][seat]["face"]))
+    return die(face_of(view, seat))
 
 
 def known_dice(view: View) -> dict[int, list[Card]]:
@@ -100,15 +102,16 @@ def is_dealer(view: View) -> bool:
     return bool(view["dealer"] == view["seat"])
 
 
-def dealer_effect(view: View) -> str:
-    return str(view["effect"]["key"])
+def dealing_on(view: View, effect: str) -> bool:
+    """Whether this seat deals with its die on the space of `effect` (a track key)."""
+    return is_dealer(view) and view["effect"]["key"] == effect
 
 
 def hand_pieces(view: View, kept: Sequence[Card], face: int) -> list[Card]:
     """The seat's hand in the show: kept cards, its die showing `face`, and the other die when
     it deals on Borrowed PIP."""
     pieces = [*kept, die(face)]
-    if is_dealer(view) and dealer_effect(view) == BORROWED_PIP:
+    if dealing_on(view, BORROWED_PIP):
         pieces.append(die_of(view, 1 - view["seat"]))
     return pieces
 
@@ -119,8 +122,8 @@ def show_order(view: View) -> ShowOrder:
     counts_first = is_dealer(view) == (view.get("crux_choice") == "priority")
     kept = cards_of(view["kept"])
     starter = cards_of([view["starter"]])[0]
-    face = int(view["dice"][view["seat"]]["face"])
-    faces = (face, 7 - face) if is_dealer(view) and dealer_effect(view) == TURN else (face,)
+    face = face_of(view, view["seat"])
+    faces = (face, 7 - face) if dealing_on(view, TURN) else (face,)
     points = max(pip_count("hand", hand_pieces(view, kept, f), starter) for f in faces)
     return counts_first, points, USUAL_HAND
 
@@ -130,38 +133,28 @@ def show_order(view: View) -> ShowOrder:
 
 def choose_discard(view: View, legal: list[Action], rng: random.Random, level: str) -> Action:
     hand = cards_of(view["hand"])
-    face = int(view["dice"][view["seat"]]["face"])
+    face = face_of(view, view["seat"])
     if level == "easy":
         if rng.random() < EASY_RANDOM_SHARE:
             return rng.choice(legal)
-        return max(legal, key=lambda a: hand_total(hand_pieces(view, kept_of(hand, a), face),
+        return max(legal, key=lambda a: hand_total(hand_pieces(view, kept_after(hand, a), face),
                                                    None))
     return max(legal, key=lambda a: discard_worth(view, hand, a, face, level))
 
 
-def kept_of(hand: Sequence[Card], action: Action) -> list[Card]:
-    thrown = cards_of(action["cards"])
-    return [card for card in hand if card not in thrown]
-
-
 def discard_worth(view: View, hand: Sequence[Card], action: Action, face: int,
                   level: str) -> float:
-    """The kept hand's average over every starter, plus (hard) the crib's, signed."""
+    """The level's value of a discard (Cribbage's discard_value), the crib weighed at hard."""
     worth = discard_parts(view, hand, action, face, unseen_cards(view), with_crib=level == "hard")
-    value = worth.hand + worth.crib
-    if level == "hard":
-        need = points_needed(view, view["seat"])
-        if need <= END_GAME_NEED:
-            value += GOING_OUT_WORTH * going_out_chance(worth.totals, need)
-    return value
+    return discard_value(worth, level, points_needed(view, view["seat"]))
 
 
 def discard_parts(view: View, hand: Sequence[Card], action: Action, face: int,
                   unseen: Sequence[Card], with_crib: bool) -> DiscardWorth:
     """The kept pieces' show with each unseen starter (a dealer on Turn flips when that
     scores more), and (`with_crib`) the crib's exact average, + for the dealer."""
-    kept = kept_of(hand, action)
-    may_turn = is_dealer(view) and dealer_effect(view) == TURN
+    kept = kept_after(hand, action)
+    may_turn = dealing_on(view, TURN)
     totals = []
     for starter in unseen:
         points = hand_total(hand_pieces(view, kept, face), starter, flush=HAND_FLUSH)
@@ -171,9 +164,8 @@ def discard_parts(view: View, hand: Sequence[Card], action: Action, face: int,
         totals.append(points)
     crib = 0.0
     if with_crib:
-        sign = 1.0 if is_dealer(view) else -1.0
         dice = [die(face), die_of(view, 1 - view["seat"])]
-        crib = sign * crib_average(cards_of(action["cards"])[0], dice, unseen)
+        crib = crib_sign(view) * crib_average(cards_of(action["cards"])[0], dice, unseen)
     return DiscardWorth(totals, crib)
 
 
@@ -226,7 +218,7 @@ def choose_crux(view: View, legal: list[Action], rng: random.Random, level: str)
 def crux_worths(view: View, level: str) -> tuple[float, float, float]:
     """(the best discard as the die stands, the best with it renewed, what counting first is
     worth: only weighed at hard)."""
-    face = int(view["dice"][view["seat"]]["face"])
+    face = face_of(view, view["seat"])
     as_is = best_discard_worth(view, face, level)
     renewed = best_discard_worth(view, min(6, face + RENEW_PIPS), level)
     priority_worth = 0.0
@@ -255,7 +247,7 @@ def reach_chance(need: int, expected: float) -> float:
 def choose_turn(view: View, legal: list[Action], level: str) -> Action:
     flip = next(a for a in legal if a["type"] == "flip")
     keep = {"type": "keep_die"}
-    face, opposite = int(view["dice"][view["seat"]]["face"]), int(flip["face"])
+    face, opposite = face_of(view, view["seat"]), int(flip["face"])
     return flip if turn_worth(view, opposite, level) > turn_worth(view, face, level) else keep
 
 

@@ -1,28 +1,21 @@
-"""PIP Cribbage's analysis: Cribbage's (engine/cribbage/analysis.py) with the dice.
-
-- Discards: "hand" is the exact mean of the kept cards' show with the seat's die (and the
-  other die for a dealer on Borrowed PIP; on Turn, the better face for each starter) over
-  every starter the seat has not seen; "crib" is the crib's exact average worked out from
-  the view (the thrown card, both dice, every unseen card as the other player's throw and
-  every unseen starter), + for the dealer, - for the other player.
-- Crux and Turn: the computer player's worths (engine/pip_cribbage/ai.py); Crux weighs
-  counting first by a rough chance of going out, so its values are estimates.
-- The play and the show: Cribbage's, with the dice as pieces known to be held and PIP
-  Cribbage's flush rules.
+"""PIP Cribbage's analysis: Cribbage's (engine/cribbage/analysis.py) on the worths the
+computer player (engine/pip_cribbage/ai.py) works out with the dice: discards exact, hand and
+crib, from the view; Crux and Turn as the hard level weighs them (Crux's counting first by a
+rough chance of going out, so an estimate); the play and the show with the dice as pieces
+known to be held and PIP Cribbage's flush rules.
 """
 
 from __future__ import annotations
 
-from engine.analysis import Entry, best_first, entry, only_move, signed
+from engine.analysis import Entry, best_first, entry, only_move
 from engine.contract import Action, View
-from engine.cribbage.analysis import crib_words, play_entries, show_entries
+from engine.cribbage.analysis import discard_entries, play_entries, show_entries
 from engine.pip_cribbage.ai import (
     RENEW_PIPS,
     cards_of,
     crux_worths,
     discard_parts,
-    is_dealer,
-    kept_of,
+    face_of,
     known_dice,
     pip_count,
     show_order,
@@ -39,7 +32,10 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
     if "crux" in kinds:
         return crux_entries(view, legal)
     if "discard" in kinds:
-        return discard_entries(view, legal)
+        hand, face, unseen = cards_of(view["hand"]), face_of(view, view["seat"]), unseen_cards(view)
+        return discard_entries(
+            view, legal, lambda a: discard_parts(view, hand, a, face, unseen, with_crib=True),
+            kept_with=" with your die", crib_note="")
     if "play" in kinds:
         return play_entries(view, legal, known_dice(view), show=show_order(view))
     if "flip" in kinds:
@@ -47,25 +43,9 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
     return show_entries(view, legal, pip_count)
 
 
-def discard_entries(view: View, legal: list[Action]) -> list[Entry]:
-    hand = cards_of(view["hand"])
-    face = int(view["dice"][view["seat"]]["face"])
-    unseen = unseen_cards(view)
-    sign = 1.0 if is_dealer(view) else -1.0
-    entries = []
-    for action in legal:
-        worth = discard_parts(view, hand, action, face, unseen, with_crib=True)
-        kept = " ".join(str(card) for card in kept_of(hand, action))
-        why = (f"Keep {kept} with your die: hand {worth.hand:.2f} on average, "
-               f"{crib_words(sign)} {signed(worth.crib)}.")
-        entries.append(entry(action, worth.hand + worth.crib, why,
-                             hand=worth.hand, crib=worth.crib))
-    return best_first(entries)
-
-
 def crux_entries(view: View, legal: list[Action]) -> list[Entry]:
     as_is, renewed, priority = crux_worths(view, "hard")
-    face = int(view["dice"][view["seat"]]["face"])
+    face = face_of(view, view["seat"])
     entries = []
     for action in legal:
         if action.get("choice") == "renew":
@@ -81,7 +61,7 @@ def crux_entries(view: View, legal: list[Action]) -> list[Entry]:
 
 
 def turn_entries(view: View, legal: list[Action]) -> list[Entry]:
-    face = int(view["dice"][view["seat"]]["face"])
+    face = face_of(view, view["seat"])
     entries = []
     for action in legal:
         if action["type"] == "flip":

@@ -1,10 +1,4 @@
-"""PIP dice as the view shows them: where each sits on the track and the face it shows.
-
-A die's value is its showing face; opposite faces add up to 7 (1/6, 2/5, 3/4). The first
-dealer's die starts on space 1 showing 6 and moves towards 9; the other starts on space 9
-showing 5 and moves towards 1; both wrap round at the ends (docs/RULES.md PC-3, PC-4). The
-rules core (engine/pip_cribbage/sim.py) places and moves them.
-"""
+"""PIP dice as the view shows them (docs/RULES.md PC-3, PC-4)."""
 
 from __future__ import annotations
 
@@ -17,7 +11,7 @@ from engine.cards import Card, die
 @dataclass
 class Die:
     """A die as the view shows it (the core, engine/pip_cribbage/sim.py, keeps the dice as
-    numbers and moves them)."""
+    numbers, places and moves them)."""
 
     owner: int
     space: int

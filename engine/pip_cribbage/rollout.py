@@ -33,8 +33,7 @@ def own_choice(sim: PipCribbageSim, seat: int, legal: Sequence[int]) -> int | No
         need = min(sim.target - score for score in sim.side_scores)
         return CRUX_PRIORITY if need <= PRIORITY_NEED else CRUX_RENEW
     if FLIP in legal:
-        window = sim.window
-        if MUGGINS in legal and window is not None and window[2] > 0:
+        if MUGGINS in legal and family_rollout.undercounted(sim):
             return MUGGINS
         face = sim.die_face[seat]
         return FLIP if _turn_worth(sim, seat, 7 - face) > _turn_worth(sim, seat, face) \

@@ -62,6 +62,10 @@ _PLAN = DealPlan(cards=(4, 4), discards=(1, 1))
 _CRUX_CHOICES = (CRUX_RENEW, CRUX_PRIORITY)
 _TURN_CHOICES = (FLIP, KEEP_DIE)
 _NOBODY: tuple[int, ...] = ()
+_CHOICE_ACTIONS = {CRUX_RENEW: {"type": "crux", "choice": RENEW},
+                   CRUX_PRIORITY: {"type": "crux", "choice": PRIORITY},
+                   KEEP_DIE: {"type": "keep_die"}}
+_CHOICE_CODES = {"flip": FLIP, "keep_die": KEEP_DIE}
 
 
 def _clamp(face: int) -> int:
@@ -185,9 +189,8 @@ class PipCribbageSim(CribbageSim):
 
     def _turn_pending(self) -> bool:
         """The show waits for the dealer's Turn choice before the dealer's hand."""
-        return (self.phase == SHOWING and self.won is None and self.effect == TURN_SPACE
-                and self.turn_choice is None and self.step_index < len(self.steps)
-                and self.steps[self.step_index] == (HAND, self.dealer))
+        return (self.phase == SHOWING and self.won is None and self.step_index < len(self.steps)
+                and self._pause_before_count(*self.steps[self.step_index]))
 
     def _show_acting(self) -> tuple[int, ...]:
         seats = super()._show_acting()
@@ -221,22 +224,16 @@ class PipCribbageSim(CribbageSim):
 
     # ----- actions --------------------------------------------------------------------------
     def _other_action(self, seat: int, code: int) -> dict[str, Any]:
-        if code == CRUX_RENEW:
-            return {"type": "crux", "choice": RENEW}
-        if code == CRUX_PRIORITY:
-            return {"type": "crux", "choice": PRIORITY}
         if code == FLIP:
             return {"type": "flip", "face": 7 - self.die_face[seat]}
-        if code == KEEP_DIE:
-            return {"type": "keep_die"}
+        if code in _CHOICE_ACTIONS:
+            return dict(_CHOICE_ACTIONS[code])
         return super()._other_action(seat, code)
 
     def _other_code(self, seat: int, action: dict[str, Any]) -> int:
         kind = action["type"]
         if kind == "crux":
             return CRUX_RENEW if action["choice"] == RENEW else CRUX_PRIORITY
-        if kind == "flip":
-            return FLIP
-        if kind == "keep_die":
-            return KEEP_DIE
+        if kind in _CHOICE_CODES:
+            return _CHOICE_CODES[kind]
         return super()._other_code(seat, action)

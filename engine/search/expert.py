@@ -6,18 +6,13 @@ For one decision of `seat`, over and over:
    rollout module has an `inference`, the other seats' hidden cards are then dealt again as
    their own choices make likely (two-player Cribbage and Crib Race: the other hand is one
    the hard level would have kept), still from the seat's view alone;
-2. take that deal over in the game's fast simulation (engine/sim.py,
-   `spec.simulation.from_game`), where each legal action is a code in the order of
-   `legal_actions`;
-3. for each legal action, on its own copy of the deal, play it and then let the game's rollout
+2. take that deal over in the game's fast simulation (`spec.simulation.from_game`), where
+   each legal action is a code in the order of `legal_actions`;
+3. for each legal action, on its own copy of the deal, play it and then let the rollout
    module (`spec.rollout`, engine/search/rollout.py) play every seat with its `policy` to a
-   horizon (the end of the deal in the Cribbage family, some tricks in the trick games, or the
-   end of the game);
+   horizon, or search the rest exactly where the module can (its `exact`);
 4. score where that leaves the seat's side: the win or loss if the game is over, else the
    module's `lead`, in the game's own terms.
-Where the module can search the rest exactly (its `exact`: two-player Cribbage and Crib Race
-once the play has begun, so also after the discard that completes the crib), that value
-replaces steps 3 and 4: on a determinized deal both seats play the play out best.
 All actions are tried on the same deals with the same random choices afterwards, so their
 difference is measured on paired samples. The hard level's own choice is the default: the
 search replaces it only by an action whose mean lead over it is more than `MARGIN` standard
@@ -69,7 +64,6 @@ class Budget:
     iterations: int | None = None
     seconds: float = DEFAULT_SECONDS
     clock: Callable[[], float] = time.perf_counter
-
 
 
 def expert_games() -> list[str]:

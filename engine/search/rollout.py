@@ -24,7 +24,7 @@ and may have
                                this is: deals the hidden cards of each determinized deal
                                again as what the other seats did makes likely, from the
                                view alone (two-player Cribbage and Crib Race: the other
-                               hand kept as the hard level keeps, rollout/inference.py)
+                               hand kept as the hard level keeps)
 
 Inside a determinized deal the policy may read any card of the simulation: the
 determinization already hid the truth from the searching seat.

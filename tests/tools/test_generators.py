@@ -9,7 +9,7 @@ from importlib import resources
 import pytest
 
 from engine.cribbage.crib_values import CRIB_PAIR_VALUES, CRIB_SINGLE_VALUES
-from engine.cribbage.win_chances import DEALER_WINS
+from engine.cribbage.rollout import DEALER_WINS
 from tools import make_crib_table, make_default_board, make_win_table
 
 

@@ -15,6 +15,7 @@ from engine.cribbage.ai import (
     HOLD_ON,
     LEVELS,
     PEG_OUT,
+    USUAL_HAND,
     PlaySituation,
     choose_action,
     crib_sign,
@@ -303,8 +304,8 @@ def test_lets_a_right_last_count_stand() -> None:
 
 def end_game(counts_first: bool, my_show: int, my_need: int, their_need: int) -> PlaySituation:
     return PlaySituation(seat=0, pile=[], count=0, mine=[], unseen=[], next_seat=1,
-                         my_need=my_need, their_need=their_need, counts_first=counts_first,
-                         my_show=my_show)
+                         my_need=my_need, their_need=their_need,
+                         show=(counts_first, my_show, USUAL_HAND))
 
 
 def test_last_deal_weights_follow_who_counts_out_first() -> None:

@@ -10,7 +10,7 @@ from math import comb
 import pytest
 
 from engine.cribbage import rollout as crib_rollout
-from engine.cribbage.win_chances import DEALER_WINS
+from engine.cribbage.rollout import DEALER_WINS
 from engine.registry import GAMES
 from tools.make_win_table import NEEDS, deal_distributions, dealer_chances
 
