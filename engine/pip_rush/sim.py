@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import Card, standard_deck
+from engine.cards import SUITS, Card, standard_deck
 from engine.pip_rush.board import MAX_PIPS, MIN_PIPS, START_PIPS
 from engine.pip_rush.track import FINISH, LAST_MILE, START, TRACKS, Track
 from engine.pip_rush.trick import (
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 
 DECK_RANKS = range(1, 7)
 STANDARD_CYCLES = 5
-SUIT_ORDER = "SHDC"
 CARDS = 24
 CHOOSE_RACER = 24
 MOVE = 32
@@ -49,7 +48,7 @@ CELLS = 48  # cell codes are below this: space * 4 + lane, spaces 0-10, lanes 1-
 
 
 def _card_code(card: Card) -> int:
-    return SUIT_ORDER.index(card.suit or "S") * 6 + strength(card) - 2
+    return SUITS.index(card.suit or "S") * 6 + strength(card) - 2
 
 
 #: The contract's deck in its order (a shuffle moves positions alone, so shuffling these codes
@@ -63,7 +62,8 @@ CODE_OF_TEXT: dict[str, int] = {str(card): code for card, code in CODE_OF.items(
 DEAL_KEY: tuple[tuple[int, str], ...] = tuple((card.rank, card.suit or "") for card in CARD_OF)
 #: A card's trick strength times 4, leaving room for its index in the trick below it.
 RANK4: tuple[int, ...] = tuple(code % 6 * 4 for code in range(CARDS))
-FLIP, GAIN, DECAY, SWAP = range(4)  # card // 6, the suits in SUIT_ORDER: S H D C
+FLIP, GAIN, DECAY, SWAP = range(4)  # card // 6, the suits in engine.cards.SUITS: S H D C
+ACTION_NAMES = ("flip", "gain", "decay", "swap")
 SUIT_ACTION: tuple[int, ...] = tuple(code // 6 for code in range(CARDS))
 #: PIPS_AFTER[action][pips] for Flip, Gain and Decay (index 0 unused).
 PIPS_AFTER: tuple[tuple[int, ...], ...] = (
@@ -76,12 +76,12 @@ RACER_CHOICE = (CHOOSE_RACER, CHOOSE_RACER + 1)
 
 #: What a step did, as `journal` records it (the first item of each entry):
 #:   (WON, winning card's index)                        the trick's fourth card was played
-#:   (RESOLVED, card index, racer, before, after, cell)  a card's action: pips before and
-#:       after, and for Movement the cell moved into; racer -1: the action was lost; for a
-#:       Club, before and after are the racer's and its teammate's cells after the swap
+#:   (RESOLVED, card index, racer, pips before, pips after, racer's cell, teammate's cell)
+#:       a card's action, the cells as they are after it
+#:   (LOST, card index)                                  no racer could take the card's action
 #:   (DREW, seat, cards in the order drawn)
 #:   (RACE_WON,)                                         the race ended at the Finish
-WON, RESOLVED, DREW, RACE_WON = range(4)
+WON, RESOLVED, LOST, DREW, RACE_WON = range(5)
 Entry = tuple[Any, ...]
 
 NOBODY: tuple[int, ...] = ()
@@ -103,6 +103,34 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     deck = list(DECK)
     shuffle(deck, rng)
     return deck
+
+
+def trick_winner(trick: list[int]) -> int:
+    """The index of the trick's winning card: the highest rank, ties to the card played last
+    (its index breaks them in the low bits)."""
+    return max(RANK4[trick[0]], RANK4[trick[1]] + 1, RANK4[trick[2]] + 2,
+               RANK4[trick[3]] + 3) & 3
+
+
+def apply_suit(cells: list[int], pips: list[int], racer: int, action: int) -> None:
+    """A losing card's suit action on `racer`: Clubs swap its place with its teammate's, the
+    other suits change its pips."""
+    if action == SWAP:
+        cells[racer], cells[racer ^ 1] = cells[racer ^ 1], cells[racer]
+    else:
+        pips[racer] = PIPS_AFTER[action][pips[racer]]
+
+
+def has_won(cells: list[int], first: int) -> bool:
+    """Whether the team whose racers are `first` and `first + 1` has one at the Finish and the
+    other in the Last Mile.
+
+    Within one trick only the trick winner's Movement changes which cells a team holds (Clubs
+    exchange places inside a team, the other suits touch pips only), so after any trick at
+    most one team, the winner's, can newly meet this, and two teams never win on the same
+    trick (tests/engine/pip_rush/test_properties.py checks it after every trick)."""
+    one, other = cells[first] >> 2, cells[first + 1] >> 2
+    return (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE)
 
 
 def _destinations(track: Track) -> tuple[tuple[int, ...], ...]:
@@ -278,48 +306,42 @@ class PipRushSim:
             if played < CARDS_PER_TRICK:
                 self.seat = self.order[played]
                 return
-            # Ties go to the card played last: its index breaks them in the low bits.
-            winner = max(RANK4[trick[0]], RANK4[trick[1]] + 1, RANK4[trick[2]] + 2,
-                         RANK4[trick[3]] + 3) & 3
-            self.winner = winner
+            self.winner = winner = trick_winner(trick)
             self.resolving = RESOLUTION[winner]
             if self.journal is not None:
                 self.journal.append((WON, winner))
             self._resolve(0)
             return
         racer = (seat & 1) * 2
-        cells, pips = self.cells, self.pips
-        before = after = cell = 0
+        cell = 0
         if code < MOVE:
             racer += code - CHOOSE_RACER
-            card = self.trick[self.resolving[self.step]]
-            action = SUIT_ACTION[card]
-            if action == SWAP:
-                cells[racer], cells[racer ^ 1] = cells[racer ^ 1], cells[racer]
-                before, after = cells[racer], cells[racer ^ 1]
-            else:
-                before = pips[racer]
-                pips[racer] = after = PIPS_AFTER[action][before]
         else:
-            cell = code - MOVE
-            if cell >= CELLS:
-                cell -= CELLS
-                racer += 1
-            before = pips[racer]
-            cells[racer] = cell
-            pips[racer] = after = DECAYED[before]
-        if self.journal is not None:
-            self.journal.append((RESOLVED, self.resolving[self.step], racer, before, after, cell))
+            mover, cell = divmod(code - MOVE, CELLS)
+            racer += mover
+        self._carry_out(self.resolving[self.step], racer, cell)
         self.affected |= 1 << racer
         self.choices = None
         self._resolve(self.step + 1)
 
     # ----- resolving a trick -----
 
+    def _carry_out(self, index: int, racer: int, cell: int) -> None:
+        """Card `index` acts on `racer`: the winner's Movement into `cell`, or its suit action."""
+        cells, pips = self.cells, self.pips
+        before = pips[racer]
+        if index == self.winner:
+            cells[racer], pips[racer] = cell, DECAYED[before]
+        else:
+            apply_suit(cells, pips, racer, SUIT_ACTION[self.trick[index]])
+        if self.journal is not None:
+            self.journal.append(
+                (RESOLVED, index, racer, before, pips[racer], cells[racer], cells[racer ^ 1]))
+
     def _resolve(self, step: int) -> None:
         """Resolve the trick's cards from `step` until one needs a choice (then wait for it) or
         the trick is done."""
-        order, trick, resolving, winner = self.order, self.trick, self.resolving, self.winner
+        order, resolving, winner = self.order, self.resolving, self.winner
         cells, pips, affected, journal = self.cells, self.pips, self.affected, self.journal
         while step < CARDS_PER_TRICK:
             index = resolving[step]
@@ -340,36 +362,20 @@ class PipRushSim:
                     self.choices = tuple(options)
                     break
                 if options:
-                    cell = options[0] - MOVE
-                    if cell >= CELLS:
-                        cell -= CELLS
-                        racer += 1
-                    cells[racer] = cell
-                    before = pips[racer]
-                    pips[racer] = DECAYED[before]
-                    affected |= 1 << racer
-                    if journal is not None:
-                        journal.append((RESOLVED, index, racer, before, pips[racer], cell))
+                    mover, cell = divmod(options[0] - MOVE, CELLS)
+                    self._carry_out(index, racer + mover, cell)
+                    affected |= 1 << racer + mover
                 elif journal is not None:
-                    journal.append((RESOLVED, index, -1, 0, 0, 0))
+                    journal.append((LOST, index))
             elif free:
                 if free == 3:
                     self.choices = RACER_CHOICE
                     break
                 racer += free >> 1  # the one available
-                action = SUIT_ACTION[trick[index]]
-                if action == SWAP:
-                    cells[racer], cells[racer ^ 1] = cells[racer ^ 1], cells[racer]
-                    if journal is not None:
-                        journal.append((RESOLVED, index, racer, cells[racer], cells[racer ^ 1], 0))
-                else:
-                    before = pips[racer]
-                    pips[racer] = PIPS_AFTER[action][before]
-                    if journal is not None:
-                        journal.append((RESOLVED, index, racer, before, pips[racer], 0))
+                self._carry_out(index, racer, 0)
                 affected |= 1 << racer
             elif journal is not None:
-                journal.append((RESOLVED, index, -1, 0, 0, 0))
+                journal.append((LOST, index))
             step += 1
         else:
             self._finish_trick()
@@ -387,13 +393,10 @@ class PipRushSim:
         self.tricks_played += 1
         self.leader = win_seat
         self.order = order = PLAY_ORDER[self.players][win_seat]
-        team = win_seat & 1
-        cells = self.cells
-        one, other = cells[team * 2] >> 2, cells[team * 2 + 1] >> 2
-        if (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE):
+        if has_won(self.cells, (win_seat & 1) * 2):
             if self.journal is not None:
                 self.journal.append((RACE_WON,))
-            self._end(team)
+            self._end(win_seat & 1)
             return
         if self.tricks_played >= self.max_tricks:
             self._tiebreak()
