@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from engine.pip_rush import ai as rush_ai
+from engine.pip_rush.ai import LEAD_WEIGHT, balance
 from engine.pip_rush.sim import (
     CARDS,
     CELLS,
@@ -23,8 +23,8 @@ from engine.pip_rush.sim import (
     PIPS_AFTER,
     SWAP,
     PipRushSim,
+    apply_suit,
 )
-from engine.pip_rush.track import FINISH, LAST_MILE
 from engine.pip_rush.trick import TRICKS_PER_CYCLE
 from engine.search.rollout import first_to_act
 
@@ -33,10 +33,6 @@ STEPS = 2
 #: A won race on lead's scale (lead-racer spaces).
 WIN_VALUE = 15.0
 mover = first_to_act
-
-_LEAD, _TRAIL = rush_ai.LEAD_WEIGHT, rush_ai.TRAIL_WEIGHT
-_FUEL, _PIP = rush_ai.FUEL_WEIGHT, rush_ai.PIP_WEIGHT
-_MOBILITY, _STUCK = rush_ai.MOBILITY_WEIGHT, rush_ai.STUCK_PENALTY
 
 
 def progress(sim: PipRushSim) -> int:
@@ -50,44 +46,14 @@ def progress(sim: PipRushSim) -> int:
 
 
 def lead(sim: PipRushSim, seat: int) -> float:
-    """rush_ai.evaluate of the position for the seat's team, over the lead weight: the same
-    float, summed in the same order."""
-    team = seat & 1
-    cells, pips, dest = sim.cells, sim.pips, sim.dest
-    return (_team_value(cells, pips, dest, team)
-            - _team_value(cells, pips, dest, 1 - team)) / _LEAD
-
-
-def _team_value(cells: list[int], pips: list[int], dest: tuple, team: int) -> float:
-    first = team * 2
-    one, other = cells[first] >> 2, cells[first + 1] >> 2
-    if (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE):
-        return rush_ai.WIN_VALUE
-    value = _LEAD * one + _TRAIL * other if one >= other else _LEAD * other + _TRAIL * one
-    for racer in (first, first + 1):
-        cell, fuel = cells[racer], pips[racer]
-        space = cell >> 2
-        value += _FUEL * max(0, min(fuel - 1, FINISH - space))
-        value += _PIP * fuel
-        if fuel >= 2 and 0 < space < FINISH:
-            ways = 0
-            for ahead in dest[cell]:
-                if ahead not in cells:
-                    ways += 1
-            value += _MOBILITY * min(ways, 2) - (_STUCK if ways == 0 else 0.0)
-    return value
+    """The hard level's evaluation of the position for the seat's team, in lead-racer spaces."""
+    return balance(sim.cells, sim.pips, sim.dest, seat & 1) / LEAD_WEIGHT
 
 
 # ----- the rollout player -----
 #
-# Its own evaluation is lead's in integers (tenths of a lead-racer space), a won race a large
-# constant: a racer's worth is its place (lead 100, trail 70 per space), its usable fuel and
-# pips, and its ways forward.
-
-_FUEL_TABLE = tuple(tuple(30 * max(0, min(fuel - 1, FINISH - space)) + 3 * fuel
-                          for fuel in range(7)) for space in range(FINISH + 1))
-_WON = 100_000
-
+# It judges positions by the same evaluation in integers (tenths of a lead-racer space: every
+# weight is a multiple of a tenth), which it compares and caches by the thousand.
 
 #: _worth for team 0 by track (its destinations' id) and position: rollouts meet the same
 #: positions again and again. Cleared when it grows past _CACHE_SIZE.
@@ -105,26 +71,8 @@ def _worth(cells: list[int], pips: list[int], dest: tuple, team: int) -> int:
     if value is None:
         if len(known) >= _CACHE_SIZE:
             known.clear()
-        value = known[key] = _side(cells, pips, dest, 0) - _side(cells, pips, dest, 2)
+        value = known[key] = round(10 * balance(cells, pips, dest, 0))
     return -value if team else value
-
-
-def _side(cells: list[int], pips: list[int], dest: tuple, first: int) -> int:
-    one, other = cells[first] >> 2, cells[first + 1] >> 2
-    if (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE):
-        return _WON
-    value = 100 * one + 70 * other if one >= other else 100 * other + 70 * one
-    for racer in (first, first + 1):
-        cell, fuel = cells[racer], pips[racer]
-        space = cell >> 2
-        value += _FUEL_TABLE[space][fuel]
-        if fuel >= 2 and 0 < space < FINISH:
-            ways = 0
-            for ahead in dest[cell]:
-                if ahead not in cells:
-                    ways += 1
-            value += 10 if ways >= 2 else 5 if ways else -20
-    return value
 
 
 def _best_move(cells: list[int], pips: list[int], dest: tuple, team: int,
@@ -147,14 +95,6 @@ def _best_move(cells: list[int], pips: list[int], dest: tuple, team: int,
             if choice[0] < 0 or gain > best:
                 best, choice = gain, (racer, cell)
     return best, choice
-
-
-def _apply(cells: list[int], pips: list[int], racer: int, action: int) -> None:
-    if action == SWAP:
-        mate = racer ^ 1
-        cells[racer], cells[mate] = cells[mate], cells[racer]
-    else:
-        pips[racer] = PIPS_AFTER[action][pips[racer]]
 
 
 def _suit_gain(cells: list[int], pips: list[int], dest: tuple, team: int, action: int) -> int:
@@ -245,12 +185,10 @@ def _resolution(sim: PipRushSim, seat: int, legal: tuple[int, ...]) -> int:
         racer = team * 2
         if code < MOVE:
             racer += code - CHOOSE_RACER
-            _apply(cells, pips, racer, sim.trick[sim.resolving[sim.step]] // 6)
+            apply_suit(cells, pips, racer, sim.trick[sim.resolving[sim.step]] // 6)
         else:
-            cell = code - MOVE
-            if cell >= CELLS:
-                cell -= CELLS
-                racer += 1
+            mover, cell = divmod(code - MOVE, CELLS)
+            racer += mover
             cells[racer], pips[racer] = cell, DECAYED[pips[racer]]
         affected |= 1 << racer
         _finish_greedily(sim, cells, pips, affected, sim.step + 1)
@@ -281,12 +219,12 @@ def _finish_greedily(sim: PipRushSim, cells: list[int], pips: list[int], affecte
                 racer = first
                 for option in (first, first + 1):
                     trial_cells, trial_pips = cells[:], pips[:]
-                    _apply(trial_cells, trial_pips, option, action)
+                    apply_suit(trial_cells, trial_pips, option, action)
                     value = _worth(trial_cells, trial_pips, dest, side)
                     if base is None or value > base:
                         base, racer = value, option
             else:
                 racer = first + (free >> 1)
-            _apply(cells, pips, racer, action)
+            apply_suit(cells, pips, racer, action)
             affected |= 1 << racer
         step += 1

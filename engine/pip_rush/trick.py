@@ -1,8 +1,7 @@
-"""Who plays when, who wins a trick, and the order its cards resolve in."""
+"""Who plays when, how cards rank, and the order a trick's cards resolve in (sim.trick_winner
+says who wins it)."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from engine.cards import Card
 
@@ -26,12 +25,6 @@ def play_order(leader: int, players: int) -> list[int]:
     return [(leader + step) % players for step in range(players)]
 
 
-def trick_winner(cards: Sequence[Card]) -> int:
-    """Index (in play order) of the winning card: highest rank, ties to the last one played."""
-    best = max(strength(card) for card in cards)
-    return max(i for i, card in enumerate(cards) if strength(card) == best)
-
-
-def resolution_order(winner: int, count: int = CARDS_PER_TRICK) -> list[int]:
+def resolution_order(winner: int) -> list[int]:
     """Card indices from the one after the winner round to the winner, which resolves last."""
-    return [(winner + 1 + step) % count for step in range(count)]
+    return [(winner + 1 + step) % CARDS_PER_TRICK for step in range(CARDS_PER_TRICK)]

@@ -1,9 +1,10 @@
 import pytest
 
 from engine.cards import parse_cards
-from engine.pip_rush.trick import play_order, resolution_order, strength, trick_winner
+from engine.pip_rush.sim import trick_winner
+from engine.pip_rush.trick import play_order, resolution_order, strength
 
-from .helpers import finish_choices, new_game, play_cards, resolved, rig
+from .helpers import codes, finish_choices, new_game, play_cards, resolved, rig
 
 
 def test_ace_is_high():
@@ -24,7 +25,7 @@ def test_ace_is_high():
     ],
 )
 def test_highest_rank_wins_ties_to_the_last_tied_card(cards, winner):
-    assert trick_winner(parse_cards(cards)) == winner
+    assert trick_winner(codes(cards)) == winner
 
 
 def test_resolution_starts_after_the_winner_and_ends_with_it():
