@@ -20,8 +20,6 @@ from engine.pip_rush.sim import (
     CHOOSE_RACER,
     DECAYED,
     MOVE,
-    PIPS_AFTER,
-    SWAP,
     PipRushSim,
     apply_suit,
 )
@@ -97,23 +95,21 @@ def _best_move(cells: list[int], pips: list[int], dest: tuple, team: int,
     return best, choice
 
 
-def _suit_gain(cells: list[int], pips: list[int], dest: tuple, team: int, action: int) -> int:
-    """What a losing card of this suit action does for the team, its better racer chosen."""
+def _best_racer(cells: list[int], pips: list[int], dest: tuple, team: int, action: int,
+                free: int = 3) -> tuple[int, int]:
+    """The team's best free racer (bit per racer of the team) to take a losing card's suit
+    action: the gain in _worth for the team, and that racer (the first of equals)."""
     base = _worth(cells, pips, dest, team)
+    best, choice = 0, -1
     first = team * 2
-    if action == SWAP:  # either racer chosen, the two change places
-        cells[first], cells[first + 1] = cells[first + 1], cells[first]
-        gain = _worth(cells, pips, dest, team) - base
-        cells[first], cells[first + 1] = cells[first + 1], cells[first]
-        return gain
-    after = PIPS_AFTER[action]
-    gains = []
     for racer in (first, first + 1):
-        fuel = pips[racer]
-        pips[racer] = after[fuel]
-        gains.append(_worth(cells, pips, dest, team) - base)
-        pips[racer] = fuel
-    return max(gains)
+        if free >> (racer - first) & 1:
+            trial_cells, trial_pips = cells[:], pips[:]
+            apply_suit(trial_cells, trial_pips, racer, action)
+            gain = _worth(trial_cells, trial_pips, dest, team) - base
+            if choice < 0 or gain > best:
+                best, choice = gain, racer
+    return best, choice
 
 
 def policy(sim: PipRushSim, seat: int, rng: random.Random) -> int:
@@ -147,7 +143,7 @@ def _card(sim: PipRushSim, seat: int, hand: tuple[int, ...]) -> int:
                      + _best_move(cells, pips, dest, 1 - team, 3)[0])
     gains = [0] * 4
     for action in {card // 6 for card in hand}:
-        gains[action] = 10 * _suit_gain(cells, pips, dest, team, action)
+        gains[action] = 10 * _best_racer(cells, pips, dest, team, action)[0]
     best_card, best_value = hand[0], None
     for card in hand:
         rank = card % 6
@@ -214,17 +210,7 @@ def _finish_greedily(sim: PipRushSim, cells: list[int], pips: list[int], affecte
                 cells[racer], pips[racer] = cell, DECAYED[pips[racer]]
         elif free:
             action = trick[index] // 6
-            if free == 3:
-                base = None
-                racer = first
-                for option in (first, first + 1):
-                    trial_cells, trial_pips = cells[:], pips[:]
-                    apply_suit(trial_cells, trial_pips, option, action)
-                    value = _worth(trial_cells, trial_pips, dest, side)
-                    if base is None or value > base:
-                        base, racer = value, option
-            else:
-                racer = first + (free >> 1)
+            _, racer = _best_racer(cells, pips, dest, side, action, free)
             apply_suit(cells, pips, racer, action)
             affected |= 1 << racer
         step += 1

@@ -156,11 +156,10 @@ class PipRushSim:
     __slots__ = (
         "affected", "cells", "choices", "dest", "hands", "journal", "leader", "max_tricks",
         "order", "outcome", "pile", "pips", "players", "points", "resolving", "rng",
-        "rng_owned", "seat", "step", "track", "trick", "tricks_played", "winner",
+        "rng_owned", "seat", "step", "trick", "tricks_played", "winner",
     )
 
     players: int
-    track: str
     dest: tuple[tuple[int, ...], ...]
     max_tricks: int
     cells: list[int]  # each racer's cell
@@ -193,9 +192,12 @@ class PipRushSim:
     @classmethod
     def dealt(cls, players: int, options: dict[str, Any], rng: random.Random) -> PipRushSim:
         """A new game (its leader drawn, the first cycle dealt) drawing from `rng`."""
-        overtime = 1 if options["overtime"] else 0
-        sim = cls._blank(players, options["track"],
-                         TRICKS_PER_CYCLE * (STANDARD_CYCLES + overtime))
+        sim = object.__new__(cls)
+        sim.players = players
+        sim.dest = DESTINATIONS[options["track"]]
+        sim.max_tricks = TRICKS_PER_CYCLE * (STANDARD_CYCLES + bool(options["overtime"]))
+        sim.points = []
+        sim.journal = None
         sim.rng = rng
         sim.rng_owned = True
         sim.leader = sim.rng.randrange(players)
@@ -216,17 +218,6 @@ class PipRushSim:
         return sim
 
     @classmethod
-    def _blank(cls, players: int, track: str, max_tricks: int) -> PipRushSim:
-        sim = object.__new__(cls)
-        sim.players = players
-        sim.track = track
-        sim.dest = DESTINATIONS[track]
-        sim.max_tricks = max_tricks
-        sim.points = []
-        sim.journal = None
-        return sim
-
-    @classmethod
     def from_game(cls, game: PipRushGame) -> PipRushSim:
         """The contract game's own core, as an independent copy."""
         return game.core.clone()
@@ -234,7 +225,6 @@ class PipRushSim:
     def clone(self) -> PipRushSim:
         new = object.__new__(PipRushSim)
         new.players = self.players
-        new.track = self.track
         new.dest = self.dest
         new.max_tricks = self.max_tricks
         new.cells = self.cells[:]
@@ -350,14 +340,11 @@ class PipRushSim:
             free = ~affected >> racer & 3  # bit 0: racer A available, bit 1: racer B
             if index == winner:
                 options = []
-                if free & 1 and pips[racer] > MIN_PIPS:
-                    for cell in self.dest[cells[racer]]:
-                        if cell not in cells:
-                            options.append(MOVE + cell)
-                if free & 2 and pips[racer + 1] > MIN_PIPS:
-                    for cell in self.dest[cells[racer + 1]]:
-                        if cell not in cells:
-                            options.append(MOVE + CELLS + cell)
+                for mover in (0, 1):
+                    if free >> mover & 1 and pips[racer + mover] > MIN_PIPS:
+                        for cell in self.dest[cells[racer + mover]]:
+                            if cell not in cells:
+                                options.append(MOVE + mover * CELLS + cell)
                 if len(options) > 1:
                     self.choices = tuple(options)
                     break
