@@ -2,7 +2,7 @@
 
 The core plays every rule; this class turns its codes into dict actions, its journal into
 events and its state into views. Besides the core it keeps only what a view shows of the past:
-the cycle's number, the results of the trick being resolved, and the last trick.
+the results of the trick being resolved, and the last trick.
 """
 
 from __future__ import annotations
@@ -59,7 +59,6 @@ class PipRushGame(Game):
         rules = {"track": self.track.name, "overtime": self.overtime}
         self.core = PipRushSim.dealt(players, rules, self.rng)
         del self.rng  # the core deals from it from now on (core.rng)
-        self.cycle = 1
         #: What each card of the trick being resolved did (by its index in the trick).
         self.results: dict[int, dict[str, Any]] = {}
         self.last_trick: dict[str, Any] | None = None
@@ -154,7 +153,6 @@ class PipRushGame(Game):
         if core.outcome is not None:
             return events + self._end((RACE_WON,) in journal)
         if core.tricks_played % TRICKS_PER_CYCLE == 0:
-            self.cycle += 1
             return events + self._cycle_events()
         if any(entry[0] == DREW for entry in journal):
             events.append({"type": "drawn", "pile": len(core.pile),
@@ -165,7 +163,6 @@ class PipRushGame(Game):
 
     def _trick_won(self, order: tuple[int, ...], trick: list[int], winner: int) -> Event:
         seat, card = order[winner], TEXT_OF[trick[winner]]
-        self.results = {}
         return {"type": "trick_won", "seat": seat, "card": card, "team": team_of(seat),
                 "text": f"{{s{seat}:wins}} the trick with {card}: +1 Movement."}
 
@@ -238,11 +235,12 @@ class PipRushGame(Game):
 
     def _cycle_events(self) -> list[Event]:
         core = self.core
+        cycle = core.cycle()
         events: list[Event] = [{
             "type": "cycle",
-            "cycle": self.cycle,
+            "cycle": cycle,
             "leader": core.leader,
-            "text": f"Cycle {self.cycle}: all cards shuffled and dealt; {{s{core.leader}:leads}}.",
+            "text": f"Cycle {cycle}: all cards shuffled and dealt; {{s{core.leader}:leads}}.",
         }]
         for seat, hand in enumerate(core.hands):
             cards = [TEXT_OF[card] for card in hand]
@@ -353,8 +351,8 @@ class PipRushGame(Game):
             "play_order": list(order),
             "resolution": resolution,
             "last_trick": copy.deepcopy(self.last_trick),
-            "cycle": self.cycle,
-            "trick_number": min(core.tricks_played, core.max_tricks - 1) % TRICKS_PER_CYCLE + 1,
+            "cycle": core.cycle(),
+            "trick_number": core.trick_number(),
             "tricks_played": core.tricks_played,
             "max_tricks": core.max_tricks,
             "cycles": core.max_tricks // TRICKS_PER_CYCLE,

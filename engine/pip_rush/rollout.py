@@ -23,7 +23,6 @@ from engine.pip_rush.sim import (
     PipRushSim,
     apply_suit,
 )
-from engine.pip_rush.trick import TRICKS_PER_CYCLE
 from engine.search.rollout import first_to_act
 
 #: Tricks a rollout plays before the position is judged.
@@ -35,12 +34,7 @@ mover = first_to_act
 
 def progress(sim: PipRushSim) -> int:
     """1000 * cycle + trick number, as the view counts them (cycle, trick_number)."""
-    played = sim.tricks_played
-    if sim.outcome is not None and played:
-        cycle = (played - 1) // TRICKS_PER_CYCLE + 1  # no new cycle was dealt after the end
-    else:
-        cycle = played // TRICKS_PER_CYCLE + 1
-    return 1000 * cycle + min(played, sim.max_tricks - 1) % TRICKS_PER_CYCLE + 1
+    return 1000 * sim.cycle() + sim.trick_number()
 
 
 def lead(sim: PipRushSim, seat: int) -> float:

@@ -269,6 +269,14 @@ class PipRushSim:
     def winners(self) -> list[int] | None:
         return None if self.outcome is None else self.outcome[:]
 
+    def cycle(self) -> int:
+        """The 1-based cycle being played (once the race is over, the one it ended in)."""
+        return (self.tricks_played - (self.outcome is not None)) // TRICKS_PER_CYCLE + 1
+
+    def trick_number(self) -> int:
+        """The 1-based trick within the cycle (the last one once every trick is played)."""
+        return min(self.tricks_played, self.max_tricks - 1) % TRICKS_PER_CYCLE + 1
+
     def action(self, seat: int, code: int) -> dict[str, Any]:
         if code < CARDS:
             return {"type": "play", "card": TEXT_OF[code]}
