@@ -35,9 +35,9 @@ from engine.pip_rush.sim import (
     DECK,
     DESTINATIONS,
     RESOLUTION,
-    SUIT_ACTION,
     apply_suit,
     has_won,
+    movements,
     trick_winner,
 )
 from engine.pip_rush.track import FINISH, TRACKS, Track
@@ -88,15 +88,21 @@ def choose_action(
 ) -> Action:
     if len(legal) == 1:
         return legal[0]
-    table = Table(track_of(view), view["team"])
-    racers = racers_of(view)
-    if legal[0]["type"] == "play":
-        if level == "easy" and rng.random() < 0.5:
-            return rng.choice(legal)
-        values = card_values(view, legal, racers, table, rng, SAMPLES.get(level, SAMPLES["hard"]))
-    else:
-        values = resolution_values(view, legal, racers, table, lookahead=level != "easy")
+    if legal[0]["type"] == "play" and level == "easy" and rng.random() < 0.5:
+        return rng.choice(legal)
+    values = action_values(view, legal, rng, SAMPLES.get(level, SAMPLES["hard"]),
+                           lookahead=level != "easy")
     return max(zip(legal, values, strict=True), key=lambda pair: pair[1])[0]
+
+
+def action_values(view: View, legal: list[Action], rng: random.Random, samples: int,
+                  lookahead: bool = True) -> list[float]:
+    """Each action's evaluation: a card's summed over `samples` deals of the unseen cards, a
+    resolution choice's after the rest of the trick (with `lookahead`) or at once."""
+    table, racers = Table(track_of(view), view["team"]), racers_of(view)
+    if legal[0]["type"] == "play":
+        return _card_values(view, legal, racers, table, rng, samples)
+    return _resolution_values(view, legal, racers, table, lookahead)
 
 
 # ----- reading the view -----
@@ -176,22 +182,21 @@ def _options(racers: Racers, seat: int, moves: bool, dest: tuple) -> list[tuple[
     Movement, 0 for a suit action."""
     cells, pips = racers.cells, racers.pips
     first = (seat & 1) * 2
-    free = [r for r in (first, first + 1) if not racers.affected >> r & 1]
+    free = ~racers.affected >> first & 3
     if moves:
-        return [(r, cell) for r in free if pips[r] >= 2 for cell in dest[cells[r]]
-                if cell not in cells]
-    if len(free) == 2 and cells[first] == cells[first + 1] and pips[first] == pips[first + 1]:
+        return movements(cells, pips, dest, first, free)
+    if free == 3 and cells[first] == cells[first + 1] and pips[first] == pips[first + 1]:
         # Twins (same cell, only possible at Start, and same pips): either choice gives the
         # same position with the names exchanged, so the lookahead needs only one branch.
         return [(first, 0)]
-    return [(r, 0) for r in free]
+    return [(racer, 0) for racer in (first, first + 1) if free >> (racer - first) & 1]
 
 
 def _carry_out(racers: Racers, card: int, moves: bool, racer: int, cell: int) -> None:
     if moves:
         racers.cells[racer], racers.pips[racer] = cell, DECAYED[racers.pips[racer]]
     else:
-        apply_suit(racers.cells, racers.pips, racer, SUIT_ACTION[card])
+        apply_suit(racers.cells, racers.pips, racer, card // 6)
     racers.affected |= 1 << racer
 
 
@@ -216,7 +221,7 @@ def _resolve_value(racers: Racers, trick: Played, winner: int, order: tuple[int,
     return evaluate(racers, table)
 
 
-def resolution_values(
+def _resolution_values(
     view: View, legal: list[Action], racers: Racers, table: Table, lookahead: bool
 ) -> list[float]:
     """The evaluation after each choice (with `lookahead`: after the rest of the trick,
@@ -241,7 +246,7 @@ def resolution_values(
 # ----- playing a card -----
 
 
-def card_values(
+def _card_values(
     view: View,
     legal: list[Action],
     racers: Racers,

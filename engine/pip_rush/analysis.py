@@ -18,14 +18,7 @@ import random
 
 from engine.analysis import Entry, best_first, entry, only_move
 from engine.contract import Action, View
-from engine.pip_rush.ai import (
-    SAMPLES,
-    Table,
-    card_values,
-    racers_of,
-    resolution_values,
-    track_of,
-)
+from engine.pip_rush.ai import SAMPLES, action_values
 
 #: Deals of the unseen cards a card is judged over (the hard computer player uses fewer).
 SAMPLE_DEALS = 2 * SAMPLES["hard"]
@@ -37,14 +30,11 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
     single = only_move(legal)
     if single is not None:
         return single
-    table = Table(track_of(view), view["team"])
-    racers = racers_of(view)
+    values = action_values(view, legal, random.Random(DEAL_SEED), SAMPLE_DEALS)
     if legal[0]["type"] == "play":
-        totals = card_values(view, legal, racers, table, random.Random(DEAL_SEED), SAMPLE_DEALS)
-        values = [total / SAMPLE_DEALS for total in totals]
+        values = [total / SAMPLE_DEALS for total in values]
         what = "the trick"
     else:
-        values = resolution_values(view, legal, racers, table, lookahead=True)
         what = "the rest of the trick"
     best = max(values)
     entries = []

@@ -22,6 +22,7 @@ from engine.pip_rush.sim import (
     MOVE,
     PipRushSim,
     apply_suit,
+    movements,
 )
 from engine.search.rollout import first_to_act
 
@@ -73,19 +74,13 @@ def _best_move(cells: list[int], pips: list[int], dest: tuple, team: int,
     _worth for the team, and the (racer, cell) taken, racer -1 for none."""
     base = _worth(cells, pips, dest, team)
     best, choice = 0, (-1, 0)
-    first = team * 2
-    for racer in (first, first + 1):
-        if not free >> (racer - first) & 1 or pips[racer] < 2:
-            continue
+    for racer, cell in movements(cells, pips, dest, team * 2, free):
         start, fuel = cells[racer], pips[racer]
-        for cell in dest[start]:
-            if cell in cells:
-                continue
-            cells[racer], pips[racer] = cell, fuel - 1
-            gain = _worth(cells, pips, dest, team) - base
-            cells[racer], pips[racer] = start, fuel
-            if choice[0] < 0 or gain > best:
-                best, choice = gain, (racer, cell)
+        cells[racer], pips[racer] = cell, DECAYED[fuel]
+        gain = _worth(cells, pips, dest, team) - base
+        cells[racer], pips[racer] = start, fuel
+        if choice[0] < 0 or gain > best:
+            best, choice = gain, (racer, cell)
     return best, choice
 
 
@@ -158,11 +153,7 @@ def _card(sim: PipRushSim, seat: int, hand: tuple[int, ...]) -> int:
 
 def _top(cards: list[int]) -> int:
     """The highest trick rank among cards (-1 for none)."""
-    top = -1
-    for card in cards:
-        if card % 6 > top:
-            top = card % 6
-    return top
+    return max((card % 6 for card in cards), default=-1)
 
 
 def _resolution(sim: PipRushSim, seat: int, legal: tuple[int, ...]) -> int:

@@ -64,7 +64,6 @@ DEAL_KEY: tuple[tuple[int, str], ...] = tuple((card.rank, card.suit or "") for c
 RANK4: tuple[int, ...] = tuple(code % 6 * 4 for code in range(CARDS))
 FLIP, GAIN, DECAY, SWAP = range(4)  # card // 6, the suits in engine.cards.SUITS: S H D C
 ACTION_NAMES = ("flip", "gain", "decay", "swap")
-SUIT_ACTION: tuple[int, ...] = tuple(code // 6 for code in range(CARDS))
 #: PIPS_AFTER[action][pips] for Flip, Gain and Decay (index 0 unused).
 PIPS_AFTER: tuple[tuple[int, ...], ...] = (
     tuple(7 - pips for pips in range(MAX_PIPS + 1)),
@@ -131,6 +130,15 @@ def has_won(cells: list[int], first: int) -> bool:
     trick (tests/engine/pip_rush/test_properties.py checks it after every trick)."""
     one, other = cells[first] >> 2, cells[first + 1] >> 2
     return (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE)
+
+
+def movements(cells: list[int], pips: list[int], dest: tuple[tuple[int, ...], ...], first: int,
+              free: int) -> list[tuple[int, int]]:
+    """(racer, cell) of every step the team's free racers (bit 0: racer `first`, bit 1: its
+    teammate) may take: a racer needs 2 pips, and the open cell ahead must be empty."""
+    return [(racer, cell) for racer in (first, first + 1)
+            if free >> (racer - first) & 1 and pips[racer] > MIN_PIPS
+            for cell in dest[cells[racer]] if cell not in cells]
 
 
 def _destinations(track: Track) -> tuple[tuple[int, ...], ...]:
@@ -331,7 +339,7 @@ class PipRushSim:
         if index == self.winner:
             cells[racer], pips[racer] = cell, DECAYED[before]
         else:
-            apply_suit(cells, pips, racer, SUIT_ACTION[self.trick[index]])
+            apply_suit(cells, pips, racer, self.trick[index] // 6)
         if self.journal is not None:
             self.journal.append(
                 (RESOLVED, index, racer, before, pips[racer], cells[racer], cells[racer ^ 1]))
@@ -347,19 +355,15 @@ class PipRushSim:
             racer = (seat & 1) * 2
             free = ~affected >> racer & 3  # bit 0: racer A available, bit 1: racer B
             if index == winner:
-                options = []
-                for mover in (0, 1):
-                    if free >> mover & 1 and pips[racer + mover] > MIN_PIPS:
-                        for cell in self.dest[cells[racer + mover]]:
-                            if cell not in cells:
-                                options.append(MOVE + mover * CELLS + cell)
+                options = movements(cells, pips, self.dest, racer, free)
                 if len(options) > 1:
-                    self.choices = tuple(options)
+                    self.choices = tuple(MOVE + (mover - racer) * CELLS + cell
+                                         for mover, cell in options)
                     break
                 if options:
-                    mover, cell = divmod(options[0] - MOVE, CELLS)
-                    self._carry_out(index, racer + mover, cell)
-                    affected |= 1 << racer + mover
+                    mover, cell = options[0]
+                    self._carry_out(index, mover, cell)
+                    affected |= 1 << mover
                 elif journal is not None:
                     journal.append((LOST, index))
             elif free:
