@@ -166,10 +166,7 @@ def team_value(cells: list[int], pips: list[int], dest: tuple[tuple[int, ...], .
         value += PIP_WEIGHT * fuel
         if fuel >= 2 and 0 < space < FINISH:
             # Fewer ways forward means a racer is being hemmed in; none at all, blocked.
-            ways = 0
-            for ahead in dest[cell]:
-                if ahead not in cells:
-                    ways += 1
+            ways = sum(ahead not in cells for ahead in dest[cell])
             value += MOBILITY_WEIGHT * min(ways, 2) - (STUCK_PENALTY if ways == 0 else 0.0)
     return value
 

@@ -24,12 +24,12 @@ from engine.pip_rush.sim import (
     RACE_WON,
     RESOLUTION,
     TEXT_OF,
+    TRICKS_PER_CYCLE,
     WON,
     Entry,
     PipRushSim,
 )
 from engine.pip_rush.track import START, TRACKS
-from engine.pip_rush.trick import TRICKS_PER_CYCLE
 from engine.sim import journaled
 
 

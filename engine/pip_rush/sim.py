@@ -26,14 +26,6 @@ from typing import TYPE_CHECKING, Any
 from engine.cards import SUITS, Card, standard_deck
 from engine.pip_rush.board import MAX_PIPS, MIN_PIPS, START_PIPS
 from engine.pip_rush.track import FINISH, LAST_MILE, START, TRACKS, Track
-from engine.pip_rush.trick import (
-    CARDS_PER_TRICK,
-    HAND_SIZE,
-    TRICKS_PER_CYCLE,
-    play_order,
-    resolution_order,
-    strength,
-)
 from engine.sim import copy_of, shuffle
 
 if TYPE_CHECKING:
@@ -41,6 +33,9 @@ if TYPE_CHECKING:
 
 DECK_RANKS = range(1, 7)
 STANDARD_CYCLES = 5
+TRICKS_PER_CYCLE = 6
+CARDS_PER_TRICK = 4
+HAND_SIZE = 4
 CARDS = 24
 CHOOSE_RACER = 24
 MOVE = 32
@@ -48,7 +43,8 @@ CELLS = 48  # cell codes are below this: space * 4 + lane, spaces 0-10, lanes 1-
 
 
 def _card_code(card: Card) -> int:
-    return SUITS.index(card.suit or "S") * 6 + strength(card) - 2
+    """Ranks 2..6 are 0..4 and the ace, high, is 5."""
+    return SUITS.index(card.suit or "S") * 6 + (card.rank + 4) % 6
 
 
 #: The contract's deck in its order (a shuffle moves positions alone, so shuffling these codes
@@ -86,10 +82,13 @@ Entry = tuple[Any, ...]
 NOBODY: tuple[int, ...] = ()
 #: SEATS[seat]: to_act() while that seat is to act, SEATS[-1] once the game is over.
 SEATS = ((0,), (1,), (2,), (3,), NOBODY)
-#: PLAY_ORDER[players][leader]: the seats in the order they play a trick (game.play_order).
-PLAY_ORDER = {p: tuple(tuple(play_order(leader, p)) for leader in range(p)) for p in (2, 4)}
-#: RESOLUTION[winner]: card indices in the order they resolve.
-RESOLUTION = tuple(tuple(resolution_order(winner)) for winner in range(CARDS_PER_TRICK))
+#: PLAY_ORDER[players][leader]: the seats in the order they play a trick's four cards: two
+#: players each play two, Leader, Opponent, Leader, Opponent; four play one each, clockwise.
+PLAY_ORDER = {2: ((0, 1, 0, 1), (1, 0, 1, 0)),
+              4: tuple(tuple((leader + step) % 4 for step in range(4)) for leader in range(4))}
+#: RESOLUTION[winner]: card indices in the order they resolve, from the one after the winner
+#: round to the winner, which resolves last.
+RESOLUTION = tuple(tuple((winner + 1 + step) % 4 for step in range(4)) for winner in range(4))
 #: WINNERS[players][team], and [players][2] for a shared victory.
 WINNERS = {
     p: tuple([s for s in range(p) if s % 2 == team] if team < 2 else list(range(p))
