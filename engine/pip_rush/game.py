@@ -73,13 +73,6 @@ class PipRushGame(Game):
         core = self.core
         return [core.action(seat, code) for code in core.legal(seat)]
 
-    def _pending(self) -> str | None:
-        """The choice the game waits for: "racer", "move" or None (cards are played)."""
-        choices = self.core.choices
-        if choices is None:
-            return None
-        return "move" if choices[0] >= MOVE else "racer"
-
     def normalize(self, seat: int, action: Action) -> Action:
         kind = action["type"]
         fields = {
@@ -113,10 +106,10 @@ class PipRushGame(Game):
         return normal
 
     def explain_illegal(self, seat: int, action: Action) -> str:
-        pending = self._pending()
-        if pending == "racer":
+        choices = self.core.choices
+        if choices is not None and choices[0] < MOVE:
             return "Choose which racer takes this action first."
-        if pending == "move":
+        if choices is not None:
             if action["type"] == "move":
                 return "That racer cannot move there: it is blocked, sideways or out of reach."
             return "Choose which racer moves and where first."
@@ -136,7 +129,10 @@ class PipRushGame(Game):
         journal: list[Entry] = journaled(core, lambda: core.play(seat, code))
         for entry in journal:
             if entry[0] == WON:
-                events.append(self._trick_won(order, trick, entry[1]))
+                winner, card = order[entry[1]], TEXT_OF[trick[entry[1]]]
+                events.append({"type": "trick_won", "seat": winner, "card": card,
+                               "team": team_of(winner),
+                               "text": f"{{s{winner}:wins}} the trick with {card}: +1 Movement."})
             elif entry[0] == DREW:
                 _, drawer, cards = entry
                 text = " ".join(TEXT_OF[card] for card in cards)
@@ -161,49 +157,38 @@ class PipRushGame(Game):
 
     # ----- the events -----
 
-    def _trick_won(self, order: tuple[int, ...], trick: list[int], winner: int) -> Event:
-        seat, card = order[winner], TEXT_OF[trick[winner]]
-        return {"type": "trick_won", "seat": seat, "card": card, "team": team_of(seat),
-                "text": f"{{s{seat}:wins}} the trick with {card}: +1 Movement."}
-
     def _resolved(self, order: tuple[int, ...], trick: list[int], entry: Entry) -> Event:
         """The event of one card's action, from its journal entry (sim.RESOLVED or LOST)."""
         index = entry[1]
         seat, code = order[index], trick[index]
         card, suit = TEXT_OF[code], suit_words(code)
         action = "movement" if index == self.core.winner else ACTION_NAMES[code // 6]
-        result: dict[str, Any]
+        result: dict[str, Any] = {"action": action, "racer": None, "lost": True}
         if entry[0] == LOST:
             kind = "action_lost"
-            text = (f"Movement lost: no racer of {{s{seat}'s}} team can move."
-                    if action == "movement"
-                    else f"{suit} ({card}): action lost: no racer available.")
-            result = {"action": action, "racer": None, "lost": True, "text": text}
+            result["text"] = (f"Movement lost: no racer of {{s{seat}'s}} team can move."
+                              if action == "movement"
+                              else f"{suit} ({card}): action lost: no racer available.")
         else:
             _, _, racer, before, after, cell, mate_cell = entry
             label, kind = RACER_LABELS[racer & 1], "suit_action"
             owner = f"{suit}: {{s{seat}'s}} racer {label}"
+            result.update(racer=racer & 1, lost=False)
             if action == "movement":
                 kind = "move"
-                text = (f"{{s{seat}'s}} racer {label} moves to {cell_words(cell)} "
-                        f"(pips {before}→{after}).")
-                result = {"action": action, "racer": racer & 1, "lost": False,
-                          "space": cell >> 2, "lane": cell & 3, "before": before,
-                          "after": after, "text": text}
+                result.update(space=cell >> 2, lane=cell & 3, before=before, after=after,
+                              text=f"{{s{seat}'s}} racer {label} moves to {cell_words(cell)} "
+                                   f"(pips {before}→{after}).")
             elif action == "swap":
                 mate = RACER_LABELS[1 - (racer & 1)]
-                text = (f"{owner} swaps places with racer {mate} ({label} now at "
-                        f"{cell_words(cell)}, {mate} at {cell_words(mate_cell)}).")
-                result = {"action": action, "racer": racer & 1, "lost": False, "text": text}
+                result["text"] = (f"{owner} swaps places with racer {mate} ({label} now at "
+                                  f"{cell_words(cell)}, {mate} at {cell_words(mate_cell)}).")
             else:
-                if before == after:
-                    text = f"{owner} stays at {after} pips (no change possible)."
-                else:
-                    verb = {"gain": "gains a pip", "decay": "loses a pip",
-                            "flip": "flips its die"}[action]
-                    text = f"{owner} {verb} ({before}→{after})."
-                result = {"action": action, "racer": racer & 1, "lost": False,
-                          "before": before, "after": after, "text": text}
+                verb = {"gain": "gains a pip", "decay": "loses a pip",
+                        "flip": "flips its die"}[action]
+                result.update(before=before, after=after,
+                              text=f"{owner} stays at {after} pips (no change possible)."
+                              if before == after else f"{owner} {verb} ({before}→{after}).")
         self.results[index] = result
         return {"type": kind, "seat": seat, "card": card, "team": team_of(seat), **result}
 
@@ -324,7 +309,8 @@ class PipRushGame(Game):
                     "action": "movement" if index == core.winner
                     else ACTION_NAMES[trick[index] // 6],
                 },
-                "pending": {"seat": core.seat, "choice": self._pending()},
+                "pending": {"seat": core.seat,
+                            "choice": "move" if core.choices[0] >= MOVE else "racer"},
                 "results": [{"index": i, **self.results[i]}
                             for i in core.resolving[: core.step]],
             }
