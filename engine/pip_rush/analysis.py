@@ -1,15 +1,9 @@
-"""PIP Rush's analysis, from the computer player's evaluation (engine/pip_rush/ai.py).
+"""PIP Rush's analysis: the hard computer player's values (engine/pip_rush/ai.py), over more
+deals of the unseen cards and a fixed seed, so the same view always gets the same answer.
 
-There is no exact expected value here: a position is scored by the AI's evaluation (lead and
-trailing racer's spaces, usable fuel, ways forward, as the difference between the teams), so
-every value is an estimate in those units, and `why` says so.
-
-- A card: the average evaluation after the trick resolves, over a fixed set of deals of the
-  unseen cards into the trick's empty places (a fixed seed: the same view always gets the
-  same answer).
-- A resolution choice: the evaluation after the rest of the trick, both teams choosing as well
-  as they can (every card of the trick is face up, so this part is exact given the
-  evaluation).
+There is no exact expected value here: the AI's evaluation (lead and trailing racer's spaces,
+usable fuel, ways forward, as the difference between the teams) is an estimate, and `why`
+says so. A resolution choice is exact given the evaluation: every card of the trick is face up.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards import SUITS, Card, standard_deck
 from engine.pip_rush.board import MAX_PIPS, MIN_PIPS, START_PIPS
-from engine.pip_rush.track import FINISH, LAST_MILE, START, TRACKS, Track
+from engine.pip_rush.track import FINISH, LANES, LAST_MILE, START, TRACKS, Track
 from engine.sim import copy_of, shuffle
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ def _destinations(track: Track) -> tuple[tuple[int, ...], ...]:
     other racers are considered."""
     dest: list[tuple[int, ...]] = [()] * CELLS
     for space in range(START, FINISH):
-        lanes = range(1, track.lanes + 1)
+        lanes = range(1, LANES + 1)
         for lane in [0] if space == START else lanes:
             ahead = lanes if space == START else range(lane - 1, lane + 2)
             dest[space * 4 + lane] = tuple(
@@ -405,10 +405,8 @@ class PipRushSim:
             pile, hands = self.pile, self.hands
             for seat in order[: self.players]:
                 hand = hands[seat]
-                count = HAND_SIZE - len(hand)
-                if count and pile:
-                    if count > len(pile):
-                        count = len(pile)
+                count = min(HAND_SIZE - len(hand), len(pile))
+                if count:
                     if self.journal is not None:
                         self.journal.append((DREW, seat, pile[:-count - 1:-1]))
                     hand += pile[-count:]
