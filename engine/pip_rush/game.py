@@ -101,8 +101,7 @@ class PipRushGame(Game):
             for name in ("space", "lane"):
                 if type(action[name]) is not int:
                     raise IllegalAction(f"{action[name]!r} is not a {name} number.")
-            normal["space"] = action["space"]
-            normal["lane"] = action["lane"]
+                normal[name] = action[name]
         return normal
 
     def explain_illegal(self, seat: int, action: Action) -> str:

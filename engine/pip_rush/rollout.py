@@ -187,8 +187,7 @@ def _finish_greedily(sim: PipRushSim, cells: list[int], pips: list[int], affecte
     while step < len(resolving):
         index = resolving[step]
         side = order[index] & 1
-        first = side * 2
-        free = ~affected >> first & 3
+        free = ~affected >> side * 2 & 3
         if index == winner:
             _, (racer, cell) = _best_move(cells, pips, dest, side, free)
             if racer >= 0:

@@ -51,9 +51,8 @@ def _card_code(card: Card) -> int:
 #: consumes the generator exactly as shuffling the deck's cards does).
 DECK: tuple[int, ...] = tuple(_card_code(card) for card in standard_deck(DECK_RANKS))
 CARD_OF: tuple[Card, ...] = tuple(sorted(standard_deck(DECK_RANKS), key=_card_code))
-CODE_OF: dict[Card, int] = {card: _card_code(card) for card in CARD_OF}
 TEXT_OF: tuple[str, ...] = tuple(str(card) for card in CARD_OF)
-CODE_OF_TEXT: dict[str, int] = {str(card): code for card, code in CODE_OF.items()}
+CODE_OF_TEXT: dict[str, int] = {text: code for code, text in enumerate(TEXT_OF)}
 #: The order determinize lays hidden cards out in before shuffling them (rank, then suit).
 DEAL_KEY: tuple[tuple[int, str], ...] = tuple((card.rank, card.suit or "") for card in CARD_OF)
 #: A card's trick strength times 4, leaving room for its index in the trick below it.
@@ -397,7 +396,8 @@ class PipRushSim:
             self._end(win_seat & 1)
             return
         if self.tricks_played >= self.max_tricks:
-            self._tiebreak()
+            first, second = self.standing()
+            self._end(0 if first > second else 1 if second > first else 2)
             return
         if self.tricks_played % TRICKS_PER_CYCLE == 0:
             self._start_cycle()
@@ -436,10 +436,6 @@ class PipRushSim:
             one, other = cells[team * 2] >> 2, cells[team * 2 + 1] >> 2
             standing.append((max(one, other), min(one, other), pips[team * 2] + pips[team * 2 + 1]))
         return standing
-
-    def _tiebreak(self) -> None:
-        first, second = self.standing()
-        self._end(0 if first > second else 1 if second > first else 2)
 
     def _end(self, team: int) -> None:
         """team 0 or 1 wins, or 2: a shared victory."""

@@ -132,15 +132,16 @@ def load_track_file(name: str) -> Track:
     return track
 
 
+DEFAULT_TRACK = "open"
+
+
 def _load_all() -> dict[str, Track]:
     folder = resources.files(__package__).joinpath("tracks")
-    files = [entry.name for entry in folder.iterdir() if entry.name.endswith(".json")]
-    names = sorted(name.removesuffix(".json") for name in files)
-    return {name: load_track_file(name) for name in names}
+    names = [entry.name.removesuffix(".json") for entry in folder.iterdir()
+             if entry.name.endswith(".json")]
+    return {name: load_track_file(name)
+            for name in sorted(names, key=lambda name: (name != DEFAULT_TRACK, name))}
 
 
-DEFAULT_TRACK = "open"
 #: Every packaged track, checked once when the game is imported; the default comes first.
-TRACKS: dict[str, Track] = dict(
-    sorted(_load_all().items(), key=lambda item: (item[0] != DEFAULT_TRACK, item[0]))
-)
+TRACKS: dict[str, Track] = _load_all()
