@@ -87,7 +87,8 @@ PLAY_ORDER = {2: ((0, 1, 0, 1), (1, 0, 1, 0)),
               4: tuple(tuple((leader + step) % 4 for step in range(4)) for leader in range(4))}
 #: RESOLUTION[winner]: card indices in the order they resolve, from the one after the winner
 #: round to the winner, which resolves last.
-RESOLUTION = tuple(tuple((winner + 1 + step) % 4 for step in range(4)) for winner in range(4))
+RESOLUTION = tuple(tuple((winner + 1 + step) % CARDS_PER_TRICK for step in range(CARDS_PER_TRICK))
+                   for winner in range(CARDS_PER_TRICK))
 #: WINNERS[players][team], and [players][2] for a shared victory.
 WINNERS = {
     p: tuple([s for s in range(p) if s % 2 == team] if team < 2 else list(range(p))
