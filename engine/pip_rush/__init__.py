@@ -1,11 +1,8 @@
 """PIP Rush: a trick-taking dice race for 2 players (one team each) or 4 (partners opposite).
 
-Rules: docs/RULES.md, PIP Rush (PR-1..PR-16). Modules: track (track files and their checks),
-board (racers, suit actions and words, and the computer players' model of Movement and the win
-condition), trick (play order, winner, resolution order), sim (the rules core: every rule, on
-integers, played directly by the search as SPEC.simulation), game (the contract game: dict
-actions, events and views built on a core), text (labels and rules), ai (the computer
-players), rollout (the expert's), analysis (hints and reviews).
+Rules: docs/RULES.md, PIP Rush (PR-1..PR-16). Every rule is played by the core (sim.py, on
+integers, SPEC.simulation); game.py builds the contract's actions, events and views on it;
+track.py reads and checks the track files, board.py names the racers and their dice.
 
 Actions (all JSON):
     {"type": "play", "card": "5H"}                       play a card into the trick

@@ -26,25 +26,22 @@ few samples; hard uses more.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.cards import Card, parse_card, standard_deck
 from engine.contract import Action, View
-from engine.pip_rush.board import (
-    SUIT_ACTIONS,
-    Racer,
-    apply_pip_action,
-    move,
-    move_destinations,
-    swap_with_teammate,
-    team_has_won,
-    team_racers,
+from engine.pip_rush.sim import (
+    CODE_OF_TEXT,
+    DECAYED,
+    DECK,
+    DESTINATIONS,
+    RESOLUTION,
+    apply_suit,
+    has_won,
+    movements,
+    trick_winner,
 )
-from engine.pip_rush.track import FINISH, Track
-from engine.pip_rush.trick import resolution_order, trick_winner
+from engine.pip_rush.track import FINISH, TRACKS, Track
 
-DECK = standard_deck(range(1, 7))
 #: Card-play samples per level (easy also plays at random half the time).
 SAMPLES = {"easy": 3, "normal": 5, "hard": 10}
 WIN_VALUE = 10_000.0
@@ -55,17 +52,35 @@ PIP_WEIGHT = 0.3
 STUCK_PENALTY = 2.0
 MOBILITY_WEIGHT = 0.5
 
-Played = list[tuple[int, Card]]
+#: A trick's cards as (seat, card code), in play order.
+Played = list[tuple[int, int]]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
+class Racers:
+    """The four racers in the core's encoding (sim.py): each one's cell and pips, and a bit per
+    racer affected in the trick being resolved."""
+
+    cells: list[int]
+    pips: list[int]
+    affected: int = 0
+
+    def copy(self) -> Racers:
+        return Racers(self.cells[:], self.pips[:], self.affected)
+
+
+@dataclass
 class Table:
     """One decision's fixed facts (the track, our team) and its scratch cache."""
 
     track: Track
     team: int
+    dest: tuple[tuple[int, ...], ...] = field(init=False)
     #: Evaluations of positions already seen during this decision.
-    scores: dict[tuple, float] = field(default_factory=dict)
+    scores: dict[tuple[int, ...], float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.dest = DESTINATIONS[self.track.name]
 
 
 def choose_action(
@@ -73,166 +88,151 @@ def choose_action(
 ) -> Action:
     if len(legal) == 1:
         return legal[0]
-    table = Table(track_of(view), view["team"])
-    racers = racers_of(view)
+    if legal[0]["type"] == "play" and level == "easy" and rng.random() < 0.5:
+        return rng.choice(legal)
+    values = action_values(view, legal, rng, SAMPLES.get(level, SAMPLES["hard"]),
+                           lookahead=level != "easy")
+    return max(zip(legal, values, strict=True), key=lambda pair: pair[1])[0]
+
+
+def action_values(view: View, legal: list[Action], rng: random.Random, samples: int,
+                  lookahead: bool = True) -> list[float]:
+    """Each action's evaluation: a card's summed over `samples` deals of the unseen cards, a
+    resolution choice's after the rest of the trick (with `lookahead`) or at once."""
+    table, racers = Table(track_of(view), view["team"]), racers_of(view)
     if legal[0]["type"] == "play":
-        if level == "easy" and rng.random() < 0.5:
-            return rng.choice(legal)
-        return _choose_card(view, legal, racers, table, rng, SAMPLES.get(level, SAMPLES["hard"]))
-    return _choose_resolution(view, legal, racers, table, lookahead=level != "easy")
+        return _card_values(view, legal, racers, table, rng, samples)
+    return _resolution_values(view, legal, racers, table, lookahead)
 
 
 # ----- reading the view -----
 
 
 def track_of(view: View) -> Track:
-    data = view["track"]
-    obstacles = frozenset((space, lane) for space, lane in data["obstacles"])
-    return Track(data["name"], data["title"], data["description"], data["lanes"], obstacles)
+    return TRACKS[view["track"]["name"]]
 
 
-def racers_of(view: View) -> list[Racer]:
-    return [
-        Racer(r["team"], r["index"], r["space"], r["lane"], r["pips"], r["affected"])
-        for r in view["racers"]
-    ]
+def racers_of(view: View) -> Racers:
+    racers = view["racers"]
+    return Racers([r["space"] * 4 + (r["lane"] or 0) for r in racers],
+                  [r["pips"] for r in racers],
+                  sum(1 << i for i, r in enumerate(racers) if r["affected"]))
 
 
-def _copy(racers: Sequence[Racer]) -> list[Racer]:
-    copies = []
-    for r in racers:
-        twin = object.__new__(Racer)  # skips the dataclass __init__: this runs very often
-        twin.__dict__.update(r.__dict__)
-        copies.append(twin)
-    return copies
-
-
-def _unseen_cards(view: View) -> list[Card]:
-    """Cards this seat has not seen this cycle (as far as its view shows)."""
-    seen = {parse_card(c) for c in view["hand"]}
-    seen |= {parse_card(c["card"]) for c in view["trick"]}
+def _unseen_cards(view: View) -> list[int]:
+    """Cards this seat has not seen this cycle (as far as its view shows), in the deck's order."""
+    seen = {CODE_OF_TEXT[c] for c in view["hand"]}
+    seen |= {CODE_OF_TEXT[c["card"]] for c in view["trick"]}
     last = view["last_trick"]
     if last is not None and view["trick_number"] > 1:  # same cycle: those cards are gone
-        seen |= {parse_card(c["card"]) for c in last["cards"]}
+        seen |= {CODE_OF_TEXT[c["card"]] for c in last["cards"]}
     return [card for card in DECK if card not in seen]
+
+
+def _trick_of(view: View) -> Played:
+    return [(c["seat"], CODE_OF_TEXT[c["card"]]) for c in view["trick"]]
 
 
 # ----- evaluation -----
 
 
-def evaluate(racers: list[Racer], table: Table) -> float:
+def evaluate(racers: Racers, table: Table) -> float:
     """How good the position is for table.team (positive) against the other team."""
-    key = tuple((r.space, r.lane, r.pips) for r in racers)
+    cells, pips = racers.cells, racers.pips
+    key = (*cells, *pips)
     score = table.scores.get(key)
     if score is None:
-        taken = {(r.space, r.lane) for r in racers}
-        mine = _team_value(racers, table.team, taken, table.track)
-        score = mine - _team_value(racers, 1 - table.team, taken, table.track)
-        table.scores[key] = score
+        score = table.scores[key] = balance(cells, pips, table.dest, table.team)
     return score
 
 
-def _team_value(racers: list[Racer], team: int, taken: set, track: Track) -> float:
-    if team_has_won(racers, team):
+def balance(cells: list[int], pips: list[int], dest: tuple[tuple[int, ...], ...],
+            team: int) -> float:
+    """The team's value less the other team's."""
+    return team_value(cells, pips, dest, team) - team_value(cells, pips, dest, 1 - team)
+
+
+def team_value(cells: list[int], pips: list[int], dest: tuple[tuple[int, ...], ...],
+               team: int) -> float:
+    first = team * 2
+    if has_won(cells, first):
         return WIN_VALUE
-    mine = team_racers(racers, team)
-    lead, trail = sorted((r.space for r in mine), reverse=True)
-    value = LEAD_WEIGHT * lead + TRAIL_WEIGHT * trail
-    for racer in mine:
-        value += FUEL_WEIGHT * max(0, min(racer.pips - 1, FINISH - racer.space))
-        value += PIP_WEIGHT * racer.pips
-        if racer.pips >= 2 and 0 < racer.space < FINISH:
+    one, other = cells[first] >> 2, cells[first + 1] >> 2
+    value = LEAD_WEIGHT * max(one, other) + TRAIL_WEIGHT * min(one, other)
+    for racer in (first, first + 1):
+        cell, fuel = cells[racer], pips[racer]
+        space = cell >> 2
+        value += FUEL_WEIGHT * max(0, min(fuel - 1, FINISH - space))
+        value += PIP_WEIGHT * fuel
+        if fuel >= 2 and 0 < space < FINISH:
             # Fewer ways forward means a racer is being hemmed in; none at all, blocked.
-            ways = _ways_forward(racer, taken, track)
+            ways = sum(ahead not in cells for ahead in dest[cell])
             value += MOBILITY_WEIGHT * min(ways, 2) - (STUCK_PENALTY if ways == 0 else 0.0)
     return value
-
-
-def _ways_forward(racer: Racer, taken: set, track: Track) -> int:
-    ahead = racer.space + 1
-    lane = racer.lane or 0
-    return sum(
-        1 for to in (lane - 1, lane, lane + 1)
-        if track.is_open(ahead, to) and (ahead, to) not in taken
-    )
 
 
 # ----- resolving a trick in imagination -----
 
 
-def _options(racers: list[Racer], trick: Played, index: int, winner: int, table: Table) -> list:
-    seat = trick[index][0]
-    available = [r for r in team_racers(racers, seat % 2) if not r.affected]
-    if index == winner:
-        track = table.track
-        return [(r.index, lane) for r in available for lane in move_destinations(r, racers, track)]
-    if len(available) == 2 and _twins(*available):
-        return [(available[0].index, None)]
-    return [(r.index, None) for r in available]
+def _options(racers: Racers, seat: int, moves: bool, dest: tuple) -> list[tuple[int, int]]:
+    """(racer, cell) for each way the card's action can go: the cell moved into for the
+    Movement, 0 for a suit action."""
+    cells, pips = racers.cells, racers.pips
+    first = (seat & 1) * 2
+    free = ~racers.affected >> first & 3
+    if moves:
+        return movements(cells, pips, dest, first, free)
+    if free == 3 and cells[first] == cells[first + 1] and pips[first] == pips[first + 1]:
+        # Twins (same cell, only possible at Start, and same pips): either choice gives the
+        # same position with the names exchanged, so the lookahead needs only one branch.
+        return [(first, 0)]
+    return [(racer, 0) for racer in (first, first + 1) if free >> (racer - first) & 1]
 
 
-def _twins(a: Racer, b: Racer) -> bool:
-    """Same cell (only possible at Start) and same pips: either choice gives the same position
-    with the names exchanged, so the lookahead needs only one branch."""
-    return a.cell == b.cell and a.pips == b.pips
-
-
-def _carry_out(racers: list[Racer], trick: Played, index: int, winner: int, option: tuple) -> None:
-    seat, card = trick[index]
-    mine = team_racers(racers, seat % 2)
-    racer_index, lane = option
-    if index == winner:
-        move(mine[racer_index], lane)
-        return
-    action = SUIT_ACTIONS[card.suit or "S"]
-    if action == "swap":
-        swap_with_teammate(mine[racer_index], mine[1 - racer_index])
+def _carry_out(racers: Racers, card: int, moves: bool, racer: int, cell: int) -> None:
+    if moves:
+        racers.cells[racer], racers.pips[racer] = cell, DECAYED[racers.pips[racer]]
     else:
-        apply_pip_action(mine[racer_index], action)
+        apply_suit(racers.cells, racers.pips, racer, card // 6)
+    racers.affected |= 1 << racer
 
 
-def _resolve_value(
-    racers: list[Racer], trick: Played, winner: int, order: list[int], step: int, table: Table
-) -> float:
+def _resolve_value(racers: Racers, trick: Played, winner: int, order: tuple[int, ...],
+                   step: int, table: Table) -> float:
     """Value after resolving order[step:], both teams choosing as well as they can.
     `racers` is a scratch copy: it is changed."""
     while step < len(order):
         index = order[step]
-        options = _options(racers, trick, index, winner, table)
+        seat, card = trick[index]
+        options = _options(racers, seat, index == winner, table.dest)
         if len(options) > 1:
             values = []
-            for option in options:
-                branch = _copy(racers)
-                _carry_out(branch, trick, index, winner, option)
+            for racer, cell in options:
+                branch = racers.copy()
+                _carry_out(branch, card, index == winner, racer, cell)
                 values.append(_resolve_value(branch, trick, winner, order, step + 1, table))
-            mine = trick[index][0] % 2 == table.team
-            return max(values) if mine else min(values)
+            return max(values) if seat & 1 == table.team else min(values)
         if options:
-            _carry_out(racers, trick, index, winner, options[0])
+            _carry_out(racers, card, index == winner, *options[0])
         step += 1
     return evaluate(racers, table)
 
 
-def _choose_resolution(
-    view: View, legal: list[Action], racers: list[Racer], table: Table, lookahead: bool
-) -> Action:
-    values = resolution_values(view, legal, racers, table, lookahead)
-    return max(zip(legal, values, strict=True), key=lambda pair: pair[1])[0]
-
-
-def resolution_values(
-    view: View, legal: list[Action], racers: list[Racer], table: Table, lookahead: bool
+def _resolution_values(
+    view: View, legal: list[Action], racers: Racers, table: Table, lookahead: bool
 ) -> list[float]:
     """The evaluation after each choice (with `lookahead`: after the rest of the trick,
     both teams choosing as well as they can)."""
     res = view["resolution"]
-    trick: Played = [(c["seat"], parse_card(c["card"])) for c in view["trick"]]
-    winner, order, step = res["winner"], res["order"], res["step"]
+    trick = _trick_of(view)
+    winner, order, step = res["winner"], tuple(res["order"]), res["step"]
     index = order[step]
+    seat, card = trick[index]
     values = []
     for action in legal:
-        branch = _copy(racers)
-        _carry_out(branch, trick, index, winner, (action["racer"], action.get("lane")))
+        branch = racers.copy()
+        cell = action["space"] * 4 + action["lane"] if action["type"] == "move" else 0
+        _carry_out(branch, card, index == winner, (seat & 1) * 2 + action["racer"], cell)
         if lookahead:
             values.append(_resolve_value(branch, trick, winner, order, step + 1, table))
         else:
@@ -243,38 +243,26 @@ def resolution_values(
 # ----- playing a card -----
 
 
-def _choose_card(
+def _card_values(
     view: View,
     legal: list[Action],
-    racers: list[Racer],
-    table: Table,
-    rng: random.Random,
-    samples: int,
-) -> Action:
-    values = card_values(view, legal, racers, table, rng, samples)
-    return max(zip(legal, values, strict=True), key=lambda pair: pair[1])[0]
-
-
-def card_values(
-    view: View,
-    legal: list[Action],
-    racers: list[Racer],
+    racers: Racers,
     table: Table,
     rng: random.Random,
     samples: int,
 ) -> list[float]:
     """Each card's evaluation once the trick resolves, summed over `samples` deals of the
     unseen cards into the trick's empty places (the same deals for every card)."""
-    trick: Played = [(c["seat"], parse_card(c["card"])) for c in view["trick"]]
+    trick = _trick_of(view)
     order: list[int] = view["play_order"]
     seat = view["seat"]
-    hand = [parse_card(c) for c in view["hand"]]
+    hand = [CODE_OF_TEXT[c] for c in view["hand"]]
     unseen = _unseen_cards(view)
     deals = [rng.sample(unseen, len(unseen)) for _ in range(samples)]
-    memo: dict[tuple, float] = {}
+    memo: dict[tuple[int, ...], float] = {}
     values = []
     for action in legal:
-        card = parse_card(action["card"])
+        card = CODE_OF_TEXT[action["card"]]
         rest = [c for c in hand if c != card]
         start = [*trick, (seat, card)]
         values.append(sum(
@@ -284,25 +272,25 @@ def card_values(
 
 
 def _trick_value(
-    racers: list[Racer],
+    racers: Racers,
     played: Played,
     order: list[int],
     seat: int,
-    hand: list[Card],
-    deal: list[Card],
+    hand: list[int],
+    deal: list[int],
     table: Table,
-    memo: dict[tuple, float],
+    memo: dict[tuple[int, ...], float],
 ) -> float:
     """Fill the trick's empty places (others from `deal`, ours from `hand`) and resolve it.
 
     A resolution depends only on which card wins and on the suits of the others, so results
     are shared through `memo` across samples and candidate cards."""
     if len(played) == len(order):
-        winner = trick_winner([c for _, c in played])
-        key = (winner, tuple(c.suit for _, c in played))
+        winner = trick_winner([card for _, card in played])
+        key = (winner, *(card // 6 for _, card in played))
         if key not in memo:
-            steps = resolution_order(winner)
-            memo[key] = _resolve_value(_copy(racers), played, winner, steps, 0, table)
+            memo[key] = _resolve_value(racers.copy(), played, winner, RESOLUTION[winner], 0,
+                                       table)
         return memo[key]
     next_seat = order[len(played)]
     if next_seat == seat:  # two-player game: our own second card, chosen at our best
@@ -313,5 +301,3 @@ def _trick_value(
         )
     filled = [*played, (next_seat, deal[0])]
     return _trick_value(racers, filled, order, seat, hand, deal[1:], table, memo)
-
-

@@ -1,15 +1,9 @@
-"""PIP Rush's analysis, from the computer player's evaluation (engine/pip_rush/ai.py).
+"""PIP Rush's analysis: the hard computer player's values (engine/pip_rush/ai.py), over more
+deals of the unseen cards and a fixed seed, so the same view always gets the same answer.
 
-There is no exact expected value here: a position is scored by the AI's evaluation (lead and
-trailing racer's spaces, usable fuel, ways forward, as the difference between the teams), so
-every value is an estimate in those units, and `why` says so.
-
-- A card: the average evaluation after the trick resolves, over a fixed set of deals of the
-  unseen cards into the trick's empty places (a fixed seed: the same view always gets the
-  same answer).
-- A resolution choice: the evaluation after the rest of the trick, both teams choosing as well
-  as they can (every card of the trick is face up, so this part is exact given the
-  evaluation).
+There is no exact expected value here: the AI's evaluation (lead and trailing racer's spaces,
+usable fuel, ways forward, as the difference between the teams) is an estimate, and `why`
+says so. A resolution choice is exact given the evaluation: every card of the trick is face up.
 """
 
 from __future__ import annotations
@@ -18,14 +12,7 @@ import random
 
 from engine.analysis import Entry, best_first, entry, only_move
 from engine.contract import Action, View
-from engine.pip_rush.ai import (
-    SAMPLES,
-    Table,
-    card_values,
-    racers_of,
-    resolution_values,
-    track_of,
-)
+from engine.pip_rush.ai import SAMPLES, action_values
 
 #: Deals of the unseen cards a card is judged over (the hard computer player uses fewer).
 SAMPLE_DEALS = 2 * SAMPLES["hard"]
@@ -37,14 +24,11 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
     single = only_move(legal)
     if single is not None:
         return single
-    table = Table(track_of(view), view["team"])
-    racers = racers_of(view)
+    values = action_values(view, legal, random.Random(DEAL_SEED), SAMPLE_DEALS)
     if legal[0]["type"] == "play":
-        totals = card_values(view, legal, racers, table, random.Random(DEAL_SEED), SAMPLE_DEALS)
-        values = [total / SAMPLE_DEALS for total in totals]
+        values = [total / SAMPLE_DEALS for total in values]
         what = "the trick"
     else:
-        values = resolution_values(view, legal, racers, table, lookahead=True)
         what = "the rest of the trick"
     best = max(values)
     entries = []

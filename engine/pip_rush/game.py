@@ -1,9 +1,8 @@
 """The PIP Rush contract game: a rules core (sim.py) with the table's words around it.
 
-The core plays every rule. This class turns its action codes into dict actions and back, reads
-what each play did from the core's journal to write the events, and builds views from the
-core's state when asked. Besides the core it keeps only what a view shows of the past: the
-cycle's number, the results of the trick being resolved, and the last trick.
+The core plays every rule; this class turns its codes into dict actions, its journal into
+events and its state into views. Besides the core it keeps only what a view shows of the past:
+the results of the trick being resolved, and the last trick.
 """
 
 from __future__ import annotations
@@ -12,25 +11,26 @@ import copy
 import random
 from typing import Any
 
-from engine.cards import parse_card
+from engine.cards import SUIT_NAMES, SUITS, parse_card
 from engine.contract import Action, Event, Game, View
 from engine.errors import IllegalAction
-from engine.pip_rush.board import RACER_LABELS, SUIT_ACTIONS, SUIT_WORDS
+from engine.pip_rush.board import RACER_LABELS
 from engine.pip_rush.sim import (
+    ACTION_NAMES,
     DEAL_KEY,
     DREW,
+    LOST,
     MOVE,
     RACE_WON,
     RESOLUTION,
-    SUIT_ORDER,
     TEXT_OF,
+    TRICKS_PER_CYCLE,
     WON,
     Entry,
     PipRushSim,
 )
-from engine.pip_rush.track import START, TRACKS, Track
-from engine.pip_rush.trick import TRICKS_PER_CYCLE
-from engine.sim import copy_of, journaled
+from engine.pip_rush.track import START, TRACKS
+from engine.sim import journaled
 
 
 def team_of(seat: int) -> int:
@@ -44,43 +44,25 @@ def cell_words(cell: int) -> str:
     return "Start" if space == START else f"space {space}, lane {cell & 3}"
 
 
-def _suit(code: int) -> str:
-    return SUIT_ORDER[code // 6]
+def suit_words(code: int) -> str:
+    """ "Hearts", as the events name a card's suit."""
+    return SUIT_NAMES[SUITS[code // 6]].title()
 
 
 class PipRushGame(Game):
     name = "pip-rush"
-    #: The generator Game.__init__ makes, held until the core is dealt from it.
-    _first_rng: random.Random
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(players, options, seed)
-        self.track: Track = TRACKS[options.get("track", next(iter(TRACKS)))]
+        self.track = TRACKS[options.get("track", next(iter(TRACKS)))]
         self.overtime = bool(options.get("overtime", False))
         rules = {"track": self.track.name, "overtime": self.overtime}
-        self.core = PipRushSim.dealt(players, rules, self._first_rng)
-        del self._first_rng
-        self.cycle = 1
+        self.core = PipRushSim.dealt(players, rules, self.rng)
+        del self.rng  # the core deals from it from now on (core.rng)
         #: What each card of the trick being resolved did (by its index in the trick).
         self.results: dict[int, dict[str, Any]] = {}
         self.last_trick: dict[str, Any] | None = None
         self.start_events: list[Event] = self._cycle_events()
-
-    @property
-    def rng(self) -> random.Random:
-        """The generator the core deals from (its own copy once it was shared with a clone)."""
-        core = self.core
-        if not core.rng_owned:
-            core.rng = copy_of(core.rng)
-            core.rng_owned = True
-        return core.rng
-
-    @rng.setter
-    def rng(self, rng: random.Random) -> None:
-        if "core" in self.__dict__:
-            self.core.rng, self.core.rng_owned = rng, True
-        else:  # Game.__init__ makes the generator the core is then dealt from
-            self._first_rng = rng
 
     # ----- the contract -----
 
@@ -90,13 +72,6 @@ class PipRushGame(Game):
     def _legal_actions(self, seat: int) -> list[Action]:
         core = self.core
         return [core.action(seat, code) for code in core.legal(seat)]
-
-    def _pending(self) -> str | None:
-        """The choice the game waits for: "racer", "move" or None (cards are played)."""
-        choices = self.core.choices
-        if choices is None:
-            return None
-        return "move" if choices[0] >= MOVE else "racer"
 
     def normalize(self, seat: int, action: Action) -> Action:
         kind = action["type"]
@@ -126,15 +101,14 @@ class PipRushGame(Game):
             for name in ("space", "lane"):
                 if type(action[name]) is not int:
                     raise IllegalAction(f"{action[name]!r} is not a {name} number.")
-            normal["space"] = action["space"]
-            normal["lane"] = action["lane"]
+                normal[name] = action[name]
         return normal
 
     def explain_illegal(self, seat: int, action: Action) -> str:
-        pending = self._pending()
-        if pending == "racer":
+        choices = self.core.choices
+        if choices is not None and choices[0] < MOVE:
             return "Choose which racer takes this action first."
-        if pending == "move":
+        if choices is not None:
             if action["type"] == "move":
                 return "That racer cannot move there: it is blocked, sideways or out of reach."
             return "Choose which racer moves and where first."
@@ -152,29 +126,28 @@ class PipRushGame(Game):
             events.append({"type": "play", "seat": seat, "card": TEXT_OF[code],
                            "text": f"{{s{seat}:plays}} {TEXT_OF[code]}."})
         journal: list[Entry] = journaled(core, lambda: core.play(seat, code))
-        race_won = False
         for entry in journal:
             if entry[0] == WON:
-                events.append(self._trick_won(order, trick, entry[1]))
+                winner, card = order[entry[1]], TEXT_OF[trick[entry[1]]]
+                events.append({"type": "trick_won", "seat": winner, "card": card,
+                               "team": team_of(winner),
+                               "text": f"{{s{winner}:wins}} the trick with {card}: +1 Movement."})
             elif entry[0] == DREW:
                 _, drawer, cards = entry
                 text = " ".join(TEXT_OF[card] for card in cards)
                 events.append({"type": "draw", "to": drawer, "seat": drawer,
                                "cards": [TEXT_OF[card] for card in cards],
                                "text": f"{{s{drawer}:draws}} {text}."})
-            elif entry[0] == RACE_WON:
-                race_won = True
-            else:
-                events.append(self._resolved(order, trick, *entry[1:]))
+            elif entry[0] != RACE_WON:
+                events.append(self._resolved(order, trick, entry))
         if core.tricks_played == tricks_played:
             if core.choices is not None:
                 events.append(self._choice_event(order, trick))
             return events
         self._finish_trick(order, trick)
         if core.outcome is not None:
-            return events + self._end(race_won)
+            return events + self._end((RACE_WON,) in journal)
         if core.tricks_played % TRICKS_PER_CYCLE == 0:
-            self.cycle += 1
             return events + self._cycle_events()
         if any(entry[0] == DREW for entry in journal):
             events.append({"type": "drawn", "pile": len(core.pile),
@@ -183,55 +156,38 @@ class PipRushGame(Game):
 
     # ----- the events -----
 
-    def _trick_won(self, order: tuple[int, ...], trick: list[int], winner: int) -> Event:
-        seat, card = order[winner], TEXT_OF[trick[winner]]
-        self.results = {}
-        return {"type": "trick_won", "seat": seat, "card": card, "team": team_of(seat),
-                "text": f"{{s{seat}:wins}} the trick with {card}: +1 Movement."}
-
-    def _resolved(self, order: tuple[int, ...], trick: list[int], index: int, racer: int,
-                  before: int, after: int, cell: int) -> Event:
-        """The event of one card's action, from its journal entry (sim.RESOLVED)."""
+    def _resolved(self, order: tuple[int, ...], trick: list[int], entry: Entry) -> Event:
+        """The event of one card's action, from its journal entry (sim.RESOLVED or LOST)."""
+        index = entry[1]
         seat, code = order[index], trick[index]
-        card, suit = TEXT_OF[code], _suit(code)
-        label = RACER_LABELS[racer & 1]
-        result: dict[str, Any]
-        if index == self.core.winner:
-            if racer < 0:
-                kind = "action_lost"
-                result = {"action": "movement", "racer": None, "lost": True,
-                          "text": f"Movement lost: no racer of {{s{seat}'s}} team can move."}
-            else:
-                kind = "move"
-                text = (f"{{s{seat}'s}} racer {label} moves to {cell_words(cell)} "
-                        f"(pips {before}→{after}).")
-                result = {"action": "movement", "racer": racer & 1, "lost": False,
-                          "space": cell >> 2, "lane": cell & 3, "before": before,
-                          "after": after, "text": text}
+        card, suit = TEXT_OF[code], suit_words(code)
+        action = "movement" if index == self.core.winner else ACTION_NAMES[code // 6]
+        result: dict[str, Any] = {"action": action, "racer": None, "lost": True}
+        if entry[0] == LOST:
+            kind = "action_lost"
+            result["text"] = (f"Movement lost: no racer of {{s{seat}'s}} team can move."
+                              if action == "movement"
+                              else f"{suit} ({card}): action lost: no racer available.")
         else:
-            action = SUIT_ACTIONS[suit]
-            owner = f"{SUIT_WORDS[suit]}: {{s{seat}'s}} racer {label}"
-            if racer < 0:
-                kind = "action_lost"
-                result = {"action": action, "racer": None, "lost": True,
-                          "text": f"{SUIT_WORDS[suit]} ({card}): action lost: "
-                                  "no racer available."}
+            _, _, racer, before, after, cell, mate_cell = entry
+            label, kind = RACER_LABELS[racer & 1], "suit_action"
+            owner = f"{suit}: {{s{seat}'s}} racer {label}"
+            result.update(racer=racer & 1, lost=False)
+            if action == "movement":
+                kind = "move"
+                result.update(space=cell >> 2, lane=cell & 3, before=before, after=after,
+                              text=f"{{s{seat}'s}} racer {label} moves to {cell_words(cell)} "
+                                   f"(pips {before}→{after}).")
             elif action == "swap":
-                kind = "suit_action"
                 mate = RACER_LABELS[1 - (racer & 1)]
-                text = (f"{owner} swaps places with racer {mate} ({label} now at "
-                        f"{cell_words(before)}, {mate} at {cell_words(after)}).")
-                result = {"action": action, "racer": racer & 1, "lost": False, "text": text}
+                result["text"] = (f"{owner} swaps places with racer {mate} ({label} now at "
+                                  f"{cell_words(cell)}, {mate} at {cell_words(mate_cell)}).")
             else:
-                kind = "suit_action"
-                if before == after:
-                    text = f"{owner} stays at {after} pips (no change possible)."
-                else:
-                    verb = {"gain": "gains a pip", "decay": "loses a pip",
-                            "flip": "flips its die"}[action]
-                    text = f"{owner} {verb} ({before}→{after})."
-                result = {"action": action, "racer": racer & 1, "lost": False,
-                          "before": before, "after": after, "text": text}
+                verb = {"gain": "gains a pip", "decay": "loses a pip",
+                        "flip": "flips its die"}[action]
+                result.update(before=before, after=after,
+                              text=f"{owner} stays at {after} pips (no change possible)."
+                              if before == after else f"{owner} {verb} ({before}→{after}).")
         self.results[index] = result
         return {"type": kind, "seat": seat, "card": card, "team": team_of(seat), **result}
 
@@ -242,7 +198,7 @@ class PipRushGame(Game):
         if index == core.winner:
             kind, what = "move", "which racer moves and where"
         else:
-            kind, what = "racer", f"which racer takes {SUIT_WORDS[_suit(trick[index])]} ({card})"
+            kind, what = "racer", f"which racer takes {suit_words(trick[index])} ({card})"
         return {"type": "choice", "seat": seat, "card": card, "choice": kind,
                 "text": f"{{s{seat}:chooses}} {what}."}
 
@@ -263,11 +219,12 @@ class PipRushGame(Game):
 
     def _cycle_events(self) -> list[Event]:
         core = self.core
+        cycle = core.cycle()
         events: list[Event] = [{
             "type": "cycle",
-            "cycle": self.cycle,
+            "cycle": cycle,
             "leader": core.leader,
-            "text": f"Cycle {self.cycle}: all cards shuffled and dealt; {{s{core.leader}:leads}}.",
+            "text": f"Cycle {cycle}: all cards shuffled and dealt; {{s{core.leader}:leads}}.",
         }]
         for seat, hand in enumerate(core.hands):
             cards = [TEXT_OF[card] for card in hand]
@@ -331,7 +288,7 @@ class PipRushGame(Game):
             hand[:] = sorted(dealt_again[: len(hand)])
             del dealt_again[: len(hand)]
         core.pile[:] = dealt_again
-        game.rng = random.Random(rng.getrandbits(64))
+        core.rng, core.rng_owned = random.Random(rng.getrandbits(64)), True
         return game
 
     # ----- views -----
@@ -349,9 +306,10 @@ class PipRushGame(Game):
                 "resolving": {
                     "index": index, "seat": order[index], "card": TEXT_OF[trick[index]],
                     "action": "movement" if index == core.winner
-                    else SUIT_ACTIONS[_suit(trick[index])],
+                    else ACTION_NAMES[trick[index] // 6],
                 },
-                "pending": {"seat": core.seat, "choice": self._pending()},
+                "pending": {"seat": core.seat,
+                            "choice": "move" if core.choices[0] >= MOVE else "racer"},
                 "results": [{"index": i, **self.results[i]}
                             for i in core.resolving[: core.step]],
             }
@@ -378,8 +336,8 @@ class PipRushGame(Game):
             "play_order": list(order),
             "resolution": resolution,
             "last_trick": copy.deepcopy(self.last_trick),
-            "cycle": self.cycle,
-            "trick_number": min(core.tricks_played, core.max_tricks - 1) % TRICKS_PER_CYCLE + 1,
+            "cycle": core.cycle(),
+            "trick_number": core.trick_number(),
             "tricks_played": core.tricks_played,
             "max_tricks": core.max_tricks,
             "cycles": core.max_tricks // TRICKS_PER_CYCLE,

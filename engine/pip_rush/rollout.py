@@ -13,19 +13,17 @@ from __future__ import annotations
 
 import random
 
-from engine.pip_rush import ai as rush_ai
+from engine.pip_rush.ai import LEAD_WEIGHT, balance
 from engine.pip_rush.sim import (
     CARDS,
     CELLS,
     CHOOSE_RACER,
     DECAYED,
     MOVE,
-    PIPS_AFTER,
-    SWAP,
     PipRushSim,
+    apply_suit,
+    movements,
 )
-from engine.pip_rush.track import FINISH, LAST_MILE
-from engine.pip_rush.trick import TRICKS_PER_CYCLE
 from engine.search.rollout import first_to_act
 
 #: Tricks a rollout plays before the position is judged.
@@ -34,60 +32,21 @@ STEPS = 2
 WIN_VALUE = 15.0
 mover = first_to_act
 
-_LEAD, _TRAIL = rush_ai.LEAD_WEIGHT, rush_ai.TRAIL_WEIGHT
-_FUEL, _PIP = rush_ai.FUEL_WEIGHT, rush_ai.PIP_WEIGHT
-_MOBILITY, _STUCK = rush_ai.MOBILITY_WEIGHT, rush_ai.STUCK_PENALTY
-
 
 def progress(sim: PipRushSim) -> int:
     """1000 * cycle + trick number, as the view counts them (cycle, trick_number)."""
-    played = sim.tricks_played
-    if sim.outcome is not None and played:
-        cycle = (played - 1) // TRICKS_PER_CYCLE + 1  # no new cycle was dealt after the end
-    else:
-        cycle = played // TRICKS_PER_CYCLE + 1
-    return 1000 * cycle + min(played, sim.max_tricks - 1) % TRICKS_PER_CYCLE + 1
+    return 1000 * sim.cycle() + sim.trick_number()
 
 
 def lead(sim: PipRushSim, seat: int) -> float:
-    """rush_ai.evaluate of the position for the seat's team, over the lead weight: the same
-    float, summed in the same order."""
-    team = seat & 1
-    cells, pips, dest = sim.cells, sim.pips, sim.dest
-    return (_team_value(cells, pips, dest, team)
-            - _team_value(cells, pips, dest, 1 - team)) / _LEAD
-
-
-def _team_value(cells: list[int], pips: list[int], dest: tuple, team: int) -> float:
-    first = team * 2
-    one, other = cells[first] >> 2, cells[first + 1] >> 2
-    if (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE):
-        return rush_ai.WIN_VALUE
-    value = _LEAD * one + _TRAIL * other if one >= other else _LEAD * other + _TRAIL * one
-    for racer in (first, first + 1):
-        cell, fuel = cells[racer], pips[racer]
-        space = cell >> 2
-        value += _FUEL * max(0, min(fuel - 1, FINISH - space))
-        value += _PIP * fuel
-        if fuel >= 2 and 0 < space < FINISH:
-            ways = 0
-            for ahead in dest[cell]:
-                if ahead not in cells:
-                    ways += 1
-            value += _MOBILITY * min(ways, 2) - (_STUCK if ways == 0 else 0.0)
-    return value
+    """The hard level's evaluation of the position for the seat's team, in lead-racer spaces."""
+    return balance(sim.cells, sim.pips, sim.dest, seat & 1) / LEAD_WEIGHT
 
 
 # ----- the rollout player -----
 #
-# Its own evaluation is lead's in integers (tenths of a lead-racer space), a won race a large
-# constant: a racer's worth is its place (lead 100, trail 70 per space), its usable fuel and
-# pips, and its ways forward.
-
-_FUEL_TABLE = tuple(tuple(30 * max(0, min(fuel - 1, FINISH - space)) + 3 * fuel
-                          for fuel in range(7)) for space in range(FINISH + 1))
-_WON = 100_000
-
+# It judges positions by the same evaluation in integers (tenths of a lead-racer space: every
+# weight is a multiple of a tenth), which it compares and caches by the thousand.
 
 #: _worth for team 0 by track (its destinations' id) and position: rollouts meet the same
 #: positions again and again. Cleared when it grows past _CACHE_SIZE.
@@ -105,26 +64,8 @@ def _worth(cells: list[int], pips: list[int], dest: tuple, team: int) -> int:
     if value is None:
         if len(known) >= _CACHE_SIZE:
             known.clear()
-        value = known[key] = _side(cells, pips, dest, 0) - _side(cells, pips, dest, 2)
+        value = known[key] = round(10 * balance(cells, pips, dest, 0))
     return -value if team else value
-
-
-def _side(cells: list[int], pips: list[int], dest: tuple, first: int) -> int:
-    one, other = cells[first] >> 2, cells[first + 1] >> 2
-    if (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE):
-        return _WON
-    value = 100 * one + 70 * other if one >= other else 100 * other + 70 * one
-    for racer in (first, first + 1):
-        cell, fuel = cells[racer], pips[racer]
-        space = cell >> 2
-        value += _FUEL_TABLE[space][fuel]
-        if fuel >= 2 and 0 < space < FINISH:
-            ways = 0
-            for ahead in dest[cell]:
-                if ahead not in cells:
-                    ways += 1
-            value += 10 if ways >= 2 else 5 if ways else -20
-    return value
 
 
 def _best_move(cells: list[int], pips: list[int], dest: tuple, team: int,
@@ -133,47 +74,31 @@ def _best_move(cells: list[int], pips: list[int], dest: tuple, team: int,
     _worth for the team, and the (racer, cell) taken, racer -1 for none."""
     base = _worth(cells, pips, dest, team)
     best, choice = 0, (-1, 0)
-    first = team * 2
-    for racer in (first, first + 1):
-        if not free >> (racer - first) & 1 or pips[racer] < 2:
-            continue
+    for racer, cell in movements(cells, pips, dest, team * 2, free):
         start, fuel = cells[racer], pips[racer]
-        for cell in dest[start]:
-            if cell in cells:
-                continue
-            cells[racer], pips[racer] = cell, fuel - 1
-            gain = _worth(cells, pips, dest, team) - base
-            cells[racer], pips[racer] = start, fuel
-            if choice[0] < 0 or gain > best:
-                best, choice = gain, (racer, cell)
+        cells[racer], pips[racer] = cell, DECAYED[fuel]
+        gain = _worth(cells, pips, dest, team) - base
+        cells[racer], pips[racer] = start, fuel
+        if choice[0] < 0 or gain > best:
+            best, choice = gain, (racer, cell)
     return best, choice
 
 
-def _apply(cells: list[int], pips: list[int], racer: int, action: int) -> None:
-    if action == SWAP:
-        mate = racer ^ 1
-        cells[racer], cells[mate] = cells[mate], cells[racer]
-    else:
-        pips[racer] = PIPS_AFTER[action][pips[racer]]
-
-
-def _suit_gain(cells: list[int], pips: list[int], dest: tuple, team: int, action: int) -> int:
-    """What a losing card of this suit action does for the team, its better racer chosen."""
+def _best_racer(cells: list[int], pips: list[int], dest: tuple, team: int, action: int,
+                free: int = 3) -> tuple[int, int]:
+    """The team's best free racer (bit per racer of the team) to take a losing card's suit
+    action: the gain in _worth for the team, and that racer (the first of equals)."""
     base = _worth(cells, pips, dest, team)
+    best, choice = 0, -1
     first = team * 2
-    if action == SWAP:  # either racer chosen, the two change places
-        cells[first], cells[first + 1] = cells[first + 1], cells[first]
-        gain = _worth(cells, pips, dest, team) - base
-        cells[first], cells[first + 1] = cells[first + 1], cells[first]
-        return gain
-    after = PIPS_AFTER[action]
-    gains = []
     for racer in (first, first + 1):
-        fuel = pips[racer]
-        pips[racer] = after[fuel]
-        gains.append(_worth(cells, pips, dest, team) - base)
-        pips[racer] = fuel
-    return max(gains)
+        if free >> (racer - first) & 1:
+            trial_cells, trial_pips = cells[:], pips[:]
+            apply_suit(trial_cells, trial_pips, racer, action)
+            gain = _worth(trial_cells, trial_pips, dest, team) - base
+            if choice < 0 or gain > best:
+                best, choice = gain, racer
+    return best, choice
 
 
 def policy(sim: PipRushSim, seat: int, rng: random.Random) -> int:
@@ -207,7 +132,7 @@ def _card(sim: PipRushSim, seat: int, hand: tuple[int, ...]) -> int:
                      + _best_move(cells, pips, dest, 1 - team, 3)[0])
     gains = [0] * 4
     for action in {card // 6 for card in hand}:
-        gains[action] = 10 * _suit_gain(cells, pips, dest, team, action)
+        gains[action] = 10 * _best_racer(cells, pips, dest, team, action)[0]
     best_card, best_value = hand[0], None
     for card in hand:
         rank = card % 6
@@ -228,11 +153,7 @@ def _card(sim: PipRushSim, seat: int, hand: tuple[int, ...]) -> int:
 
 def _top(cards: list[int]) -> int:
     """The highest trick rank among cards (-1 for none)."""
-    top = -1
-    for card in cards:
-        if card % 6 > top:
-            top = card % 6
-    return top
+    return max((card % 6 for card in cards), default=-1)
 
 
 def _resolution(sim: PipRushSim, seat: int, legal: tuple[int, ...]) -> int:
@@ -245,12 +166,10 @@ def _resolution(sim: PipRushSim, seat: int, legal: tuple[int, ...]) -> int:
         racer = team * 2
         if code < MOVE:
             racer += code - CHOOSE_RACER
-            _apply(cells, pips, racer, sim.trick[sim.resolving[sim.step]] // 6)
+            apply_suit(cells, pips, racer, sim.trick[sim.resolving[sim.step]] // 6)
         else:
-            cell = code - MOVE
-            if cell >= CELLS:
-                cell -= CELLS
-                racer += 1
+            mover, cell = divmod(code - MOVE, CELLS)
+            racer += mover
             cells[racer], pips[racer] = cell, DECAYED[pips[racer]]
         affected |= 1 << racer
         _finish_greedily(sim, cells, pips, affected, sim.step + 1)
@@ -268,25 +187,14 @@ def _finish_greedily(sim: PipRushSim, cells: list[int], pips: list[int], affecte
     while step < len(resolving):
         index = resolving[step]
         side = order[index] & 1
-        first = side * 2
-        free = ~affected >> first & 3
+        free = ~affected >> side * 2 & 3
         if index == winner:
             _, (racer, cell) = _best_move(cells, pips, dest, side, free)
             if racer >= 0:
                 cells[racer], pips[racer] = cell, DECAYED[pips[racer]]
         elif free:
             action = trick[index] // 6
-            if free == 3:
-                base = None
-                racer = first
-                for option in (first, first + 1):
-                    trial_cells, trial_pips = cells[:], pips[:]
-                    _apply(trial_cells, trial_pips, option, action)
-                    value = _worth(trial_cells, trial_pips, dest, side)
-                    if base is None or value > base:
-                        base, racer = value, option
-            else:
-                racer = first + (free >> 1)
-            _apply(cells, pips, racer, action)
+            _, racer = _best_racer(cells, pips, dest, side, action, free)
+            apply_suit(cells, pips, racer, action)
             affected |= 1 << racer
         step += 1

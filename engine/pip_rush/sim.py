@@ -23,17 +23,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import Card, standard_deck
+from engine.cards import SUITS, Card, standard_deck
 from engine.pip_rush.board import MAX_PIPS, MIN_PIPS, START_PIPS
-from engine.pip_rush.track import FINISH, LAST_MILE, START, TRACKS, Track
-from engine.pip_rush.trick import (
-    CARDS_PER_TRICK,
-    HAND_SIZE,
-    TRICKS_PER_CYCLE,
-    play_order,
-    resolution_order,
-    strength,
-)
+from engine.pip_rush.track import FINISH, LANES, LAST_MILE, START, TRACKS, Track
 from engine.sim import copy_of, shuffle
 
 if TYPE_CHECKING:
@@ -41,7 +33,9 @@ if TYPE_CHECKING:
 
 DECK_RANKS = range(1, 7)
 STANDARD_CYCLES = 5
-SUIT_ORDER = "SHDC"
+TRICKS_PER_CYCLE = 6
+CARDS_PER_TRICK = 4
+HAND_SIZE = 4
 CARDS = 24
 CHOOSE_RACER = 24
 MOVE = 32
@@ -49,22 +43,22 @@ CELLS = 48  # cell codes are below this: space * 4 + lane, spaces 0-10, lanes 1-
 
 
 def _card_code(card: Card) -> int:
-    return SUIT_ORDER.index(card.suit or "S") * 6 + strength(card) - 2
+    """Ranks 2..6 are 0..4 and the ace, high, is 5."""
+    return SUITS.index(card.suit or "S") * 6 + (card.rank + 4) % 6
 
 
 #: The contract's deck in its order (a shuffle moves positions alone, so shuffling these codes
 #: consumes the generator exactly as shuffling the deck's cards does).
 DECK: tuple[int, ...] = tuple(_card_code(card) for card in standard_deck(DECK_RANKS))
 CARD_OF: tuple[Card, ...] = tuple(sorted(standard_deck(DECK_RANKS), key=_card_code))
-CODE_OF: dict[Card, int] = {card: _card_code(card) for card in CARD_OF}
 TEXT_OF: tuple[str, ...] = tuple(str(card) for card in CARD_OF)
-CODE_OF_TEXT: dict[str, int] = {str(card): code for card, code in CODE_OF.items()}
+CODE_OF_TEXT: dict[str, int] = {text: code for code, text in enumerate(TEXT_OF)}
 #: The order determinize lays hidden cards out in before shuffling them (rank, then suit).
 DEAL_KEY: tuple[tuple[int, str], ...] = tuple((card.rank, card.suit or "") for card in CARD_OF)
 #: A card's trick strength times 4, leaving room for its index in the trick below it.
 RANK4: tuple[int, ...] = tuple(code % 6 * 4 for code in range(CARDS))
-FLIP, GAIN, DECAY, SWAP = range(4)  # card // 6, the suits in SUIT_ORDER: S H D C
-SUIT_ACTION: tuple[int, ...] = tuple(code // 6 for code in range(CARDS))
+FLIP, GAIN, DECAY, SWAP = range(4)  # card // 6, the suits in engine.cards.SUITS: S H D C
+ACTION_NAMES = ("flip", "gain", "decay", "swap")
 #: PIPS_AFTER[action][pips] for Flip, Gain and Decay (index 0 unused).
 PIPS_AFTER: tuple[tuple[int, ...], ...] = (
     tuple(7 - pips for pips in range(MAX_PIPS + 1)),
@@ -76,21 +70,25 @@ RACER_CHOICE = (CHOOSE_RACER, CHOOSE_RACER + 1)
 
 #: What a step did, as `journal` records it (the first item of each entry):
 #:   (WON, winning card's index)                        the trick's fourth card was played
-#:   (RESOLVED, card index, racer, before, after, cell)  a card's action: pips before and
-#:       after, and for Movement the cell moved into; racer -1: the action was lost; for a
-#:       Club, before and after are the racer's and its teammate's cells after the swap
+#:   (RESOLVED, card index, racer, pips before, pips after, racer's cell, teammate's cell)
+#:       a card's action, the cells as they are after it
+#:   (LOST, card index)                                  no racer could take the card's action
 #:   (DREW, seat, cards in the order drawn)
 #:   (RACE_WON,)                                         the race ended at the Finish
-WON, RESOLVED, DREW, RACE_WON = range(4)
+WON, RESOLVED, LOST, DREW, RACE_WON = range(5)
 Entry = tuple[Any, ...]
 
 NOBODY: tuple[int, ...] = ()
 #: SEATS[seat]: to_act() while that seat is to act, SEATS[-1] once the game is over.
 SEATS = ((0,), (1,), (2,), (3,), NOBODY)
-#: PLAY_ORDER[players][leader]: the seats in the order they play a trick (game.play_order).
-PLAY_ORDER = {p: tuple(tuple(play_order(leader, p)) for leader in range(p)) for p in (2, 4)}
-#: RESOLUTION[winner]: card indices in the order they resolve.
-RESOLUTION = tuple(tuple(resolution_order(winner)) for winner in range(CARDS_PER_TRICK))
+#: PLAY_ORDER[players][leader]: the seats in the order they play a trick's four cards: two
+#: players each play two, Leader, Opponent, Leader, Opponent; four play one each, clockwise.
+PLAY_ORDER = {2: ((0, 1, 0, 1), (1, 0, 1, 0)),
+              4: tuple(tuple((leader + step) % 4 for step in range(4)) for leader in range(4))}
+#: RESOLUTION[winner]: card indices in the order they resolve, from the one after the winner
+#: round to the winner, which resolves last.
+RESOLUTION = tuple(tuple((winner + 1 + step) % CARDS_PER_TRICK for step in range(CARDS_PER_TRICK))
+                   for winner in range(CARDS_PER_TRICK))
 #: WINNERS[players][team], and [players][2] for a shared victory.
 WINNERS = {
     p: tuple([s for s in range(p) if s % 2 == team] if team < 2 else list(range(p))
@@ -105,12 +103,49 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     return deck
 
 
+def trick_winner(trick: list[int]) -> int:
+    """The index of the trick's winning card: the highest rank, ties to the card played last
+    (its index breaks them in the low bits)."""
+    return max(RANK4[trick[0]], RANK4[trick[1]] + 1, RANK4[trick[2]] + 2,
+               RANK4[trick[3]] + 3) & 3
+
+
+def apply_suit(cells: list[int], pips: list[int], racer: int, action: int) -> None:
+    """A losing card's suit action on `racer`: Clubs swap its place with its teammate's, the
+    other suits change its pips."""
+    if action == SWAP:
+        cells[racer], cells[racer ^ 1] = cells[racer ^ 1], cells[racer]
+    else:
+        pips[racer] = PIPS_AFTER[action][pips[racer]]
+
+
+def has_won(cells: list[int], first: int) -> bool:
+    """Whether the team whose racers are `first` and `first + 1` has one at the Finish and the
+    other in the Last Mile.
+
+    Within one trick only the trick winner's Movement changes which cells a team holds (Clubs
+    exchange places inside a team, the other suits touch pips only), so after any trick at
+    most one team, the winner's, can newly meet this, and two teams never win on the same
+    trick (tests/engine/pip_rush/test_properties.py checks it after every trick)."""
+    one, other = cells[first] >> 2, cells[first + 1] >> 2
+    return (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE)
+
+
+def movements(cells: list[int], pips: list[int], dest: tuple[tuple[int, ...], ...], first: int,
+              free: int) -> list[tuple[int, int]]:
+    """(racer, cell) of every step the team's free racers (bit 0: racer `first`, bit 1: its
+    teammate) may take: a racer needs 2 pips, and the open cell ahead must be empty."""
+    return [(racer, cell) for racer in (first, first + 1)
+            if free >> (racer - first) & 1 and pips[racer] > MIN_PIPS
+            for cell in dest[cells[racer]] if cell not in cells]
+
+
 def _destinations(track: Track) -> tuple[tuple[int, ...], ...]:
     """DEST[cell]: the cells a racer there may step into, in the contract's lane order, before
     other racers are considered."""
     dest: list[tuple[int, ...]] = [()] * CELLS
     for space in range(START, FINISH):
-        lanes = range(1, track.lanes + 1)
+        lanes = range(1, LANES + 1)
         for lane in [0] if space == START else lanes:
             ahead = lanes if space == START else range(lane - 1, lane + 2)
             dest[space * 4 + lane] = tuple(
@@ -128,11 +163,10 @@ class PipRushSim:
     __slots__ = (
         "affected", "cells", "choices", "dest", "hands", "journal", "leader", "max_tricks",
         "order", "outcome", "pile", "pips", "players", "points", "resolving", "rng",
-        "rng_owned", "seat", "step", "track", "trick", "tricks_played", "winner",
+        "rng_owned", "seat", "step", "trick", "tricks_played", "winner",
     )
 
     players: int
-    track: str
     dest: tuple[tuple[int, ...], ...]
     max_tricks: int
     cells: list[int]  # each racer's cell
@@ -165,9 +199,12 @@ class PipRushSim:
     @classmethod
     def dealt(cls, players: int, options: dict[str, Any], rng: random.Random) -> PipRushSim:
         """A new game (its leader drawn, the first cycle dealt) drawing from `rng`."""
-        overtime = 1 if options["overtime"] else 0
-        sim = cls._blank(players, options["track"],
-                         TRICKS_PER_CYCLE * (STANDARD_CYCLES + overtime))
+        sim = object.__new__(cls)
+        sim.players = players
+        sim.dest = DESTINATIONS[options["track"]]
+        sim.max_tricks = TRICKS_PER_CYCLE * (STANDARD_CYCLES + bool(options["overtime"]))
+        sim.points = []
+        sim.journal = None
         sim.rng = rng
         sim.rng_owned = True
         sim.leader = sim.rng.randrange(players)
@@ -188,17 +225,6 @@ class PipRushSim:
         return sim
 
     @classmethod
-    def _blank(cls, players: int, track: str, max_tricks: int) -> PipRushSim:
-        sim = object.__new__(cls)
-        sim.players = players
-        sim.track = track
-        sim.dest = DESTINATIONS[track]
-        sim.max_tricks = max_tricks
-        sim.points = []
-        sim.journal = None
-        return sim
-
-    @classmethod
     def from_game(cls, game: PipRushGame) -> PipRushSim:
         """The contract game's own core, as an independent copy."""
         return game.core.clone()
@@ -206,7 +232,6 @@ class PipRushSim:
     def clone(self) -> PipRushSim:
         new = object.__new__(PipRushSim)
         new.players = self.players
-        new.track = self.track
         new.dest = self.dest
         new.max_tricks = self.max_tricks
         new.cells = self.cells[:]
@@ -251,6 +276,14 @@ class PipRushSim:
     def winners(self) -> list[int] | None:
         return None if self.outcome is None else self.outcome[:]
 
+    def cycle(self) -> int:
+        """The 1-based cycle being played (once the race is over, the one it ended in)."""
+        return (self.tricks_played - (self.outcome is not None)) // TRICKS_PER_CYCLE + 1
+
+    def trick_number(self) -> int:
+        """The 1-based trick within the cycle (the last one once every trick is played)."""
+        return min(self.tricks_played, self.max_tricks - 1) % TRICKS_PER_CYCLE + 1
+
     def action(self, seat: int, code: int) -> dict[str, Any]:
         if code < CARDS:
             return {"type": "play", "card": TEXT_OF[code]}
@@ -278,48 +311,42 @@ class PipRushSim:
             if played < CARDS_PER_TRICK:
                 self.seat = self.order[played]
                 return
-            # Ties go to the card played last: its index breaks them in the low bits.
-            winner = max(RANK4[trick[0]], RANK4[trick[1]] + 1, RANK4[trick[2]] + 2,
-                         RANK4[trick[3]] + 3) & 3
-            self.winner = winner
+            self.winner = winner = trick_winner(trick)
             self.resolving = RESOLUTION[winner]
             if self.journal is not None:
                 self.journal.append((WON, winner))
             self._resolve(0)
             return
         racer = (seat & 1) * 2
-        cells, pips = self.cells, self.pips
-        before = after = cell = 0
+        cell = 0
         if code < MOVE:
             racer += code - CHOOSE_RACER
-            card = self.trick[self.resolving[self.step]]
-            action = SUIT_ACTION[card]
-            if action == SWAP:
-                cells[racer], cells[racer ^ 1] = cells[racer ^ 1], cells[racer]
-                before, after = cells[racer], cells[racer ^ 1]
-            else:
-                before = pips[racer]
-                pips[racer] = after = PIPS_AFTER[action][before]
         else:
-            cell = code - MOVE
-            if cell >= CELLS:
-                cell -= CELLS
-                racer += 1
-            before = pips[racer]
-            cells[racer] = cell
-            pips[racer] = after = DECAYED[before]
-        if self.journal is not None:
-            self.journal.append((RESOLVED, self.resolving[self.step], racer, before, after, cell))
+            mover, cell = divmod(code - MOVE, CELLS)
+            racer += mover
+        self._carry_out(self.resolving[self.step], racer, cell)
         self.affected |= 1 << racer
         self.choices = None
         self._resolve(self.step + 1)
 
     # ----- resolving a trick -----
 
+    def _carry_out(self, index: int, racer: int, cell: int) -> None:
+        """Card `index` acts on `racer`: the winner's Movement into `cell`, or its suit action."""
+        cells, pips = self.cells, self.pips
+        before = pips[racer]
+        if index == self.winner:
+            cells[racer], pips[racer] = cell, DECAYED[before]
+        else:
+            apply_suit(cells, pips, racer, self.trick[index] // 6)
+        if self.journal is not None:
+            self.journal.append(
+                (RESOLVED, index, racer, before, pips[racer], cells[racer], cells[racer ^ 1]))
+
     def _resolve(self, step: int) -> None:
         """Resolve the trick's cards from `step` until one needs a choice (then wait for it) or
         the trick is done."""
-        order, trick, resolving, winner = self.order, self.trick, self.resolving, self.winner
+        order, resolving, winner = self.order, self.resolving, self.winner
         cells, pips, affected, journal = self.cells, self.pips, self.affected, self.journal
         while step < CARDS_PER_TRICK:
             index = resolving[step]
@@ -327,49 +354,26 @@ class PipRushSim:
             racer = (seat & 1) * 2
             free = ~affected >> racer & 3  # bit 0: racer A available, bit 1: racer B
             if index == winner:
-                options = []
-                if free & 1 and pips[racer] > MIN_PIPS:
-                    for cell in self.dest[cells[racer]]:
-                        if cell not in cells:
-                            options.append(MOVE + cell)
-                if free & 2 and pips[racer + 1] > MIN_PIPS:
-                    for cell in self.dest[cells[racer + 1]]:
-                        if cell not in cells:
-                            options.append(MOVE + CELLS + cell)
+                options = movements(cells, pips, self.dest, racer, free)
                 if len(options) > 1:
-                    self.choices = tuple(options)
+                    self.choices = tuple(MOVE + (mover - racer) * CELLS + cell
+                                         for mover, cell in options)
                     break
                 if options:
-                    cell = options[0] - MOVE
-                    if cell >= CELLS:
-                        cell -= CELLS
-                        racer += 1
-                    cells[racer] = cell
-                    before = pips[racer]
-                    pips[racer] = DECAYED[before]
-                    affected |= 1 << racer
-                    if journal is not None:
-                        journal.append((RESOLVED, index, racer, before, pips[racer], cell))
+                    mover, cell = options[0]
+                    self._carry_out(index, mover, cell)
+                    affected |= 1 << mover
                 elif journal is not None:
-                    journal.append((RESOLVED, index, -1, 0, 0, 0))
+                    journal.append((LOST, index))
             elif free:
                 if free == 3:
                     self.choices = RACER_CHOICE
                     break
                 racer += free >> 1  # the one available
-                action = SUIT_ACTION[trick[index]]
-                if action == SWAP:
-                    cells[racer], cells[racer ^ 1] = cells[racer ^ 1], cells[racer]
-                    if journal is not None:
-                        journal.append((RESOLVED, index, racer, cells[racer], cells[racer ^ 1], 0))
-                else:
-                    before = pips[racer]
-                    pips[racer] = PIPS_AFTER[action][before]
-                    if journal is not None:
-                        journal.append((RESOLVED, index, racer, before, pips[racer], 0))
+                self._carry_out(index, racer, 0)
                 affected |= 1 << racer
             elif journal is not None:
-                journal.append((RESOLVED, index, -1, 0, 0, 0))
+                journal.append((LOST, index))
             step += 1
         else:
             self._finish_trick()
@@ -387,16 +391,14 @@ class PipRushSim:
         self.tricks_played += 1
         self.leader = win_seat
         self.order = order = PLAY_ORDER[self.players][win_seat]
-        team = win_seat & 1
-        cells = self.cells
-        one, other = cells[team * 2] >> 2, cells[team * 2 + 1] >> 2
-        if (one == FINISH and other >= LAST_MILE) or (other == FINISH and one >= LAST_MILE):
+        if has_won(self.cells, (win_seat & 1) * 2):
             if self.journal is not None:
                 self.journal.append((RACE_WON,))
-            self._end(team)
+            self._end(win_seat & 1)
             return
         if self.tricks_played >= self.max_tricks:
-            self._tiebreak()
+            first, second = self.standing()
+            self._end(0 if first > second else 1 if second > first else 2)
             return
         if self.tricks_played % TRICKS_PER_CYCLE == 0:
             self._start_cycle()
@@ -404,10 +406,8 @@ class PipRushSim:
             pile, hands = self.pile, self.hands
             for seat in order[: self.players]:
                 hand = hands[seat]
-                count = HAND_SIZE - len(hand)
-                if count and pile:
-                    if count > len(pile):
-                        count = len(pile)
+                count = min(HAND_SIZE - len(hand), len(pile))
+                if count:
                     if self.journal is not None:
                         self.journal.append((DREW, seat, pile[:-count - 1:-1]))
                     hand += pile[-count:]
@@ -437,10 +437,6 @@ class PipRushSim:
             one, other = cells[team * 2] >> 2, cells[team * 2 + 1] >> 2
             standing.append((max(one, other), min(one, other), pips[team * 2] + pips[team * 2 + 1]))
         return standing
-
-    def _tiebreak(self) -> None:
-        first, second = self.standing()
-        self._end(0 if first > second else 1 if second > first else 2)
 
     def _end(self, team: int) -> None:
         """team 0 or 1 wins, or 2: a shared victory."""

@@ -6,7 +6,8 @@ from typing import Any
 
 from engine.cards import card_symbol
 from engine.contract import Action, View
-from engine.pip_rush.board import MAX_PIPS, MIN_PIPS, RACER_LABELS
+from engine.pip_rush.board import RACER_LABELS
+from engine.pip_rush.sim import ACTION_NAMES, PIPS_AFTER
 
 
 def action_label(action: Action) -> str:
@@ -38,11 +39,13 @@ def choice_label(action: Action, view: View) -> str:
         return action_label(action)
     card = card_symbol(str(resolving["card"]))
     name = f"Racer {RACER_LABELS[index]}"
-    if resolving.get("action") == "swap":
+    suit_action = resolving.get("action")
+    if suit_action == "swap":
         return f"{name}: swap places with {RACER_LABELS[1 - index]} ({card})"
     pips = racer["pips"]
-    after = {"gain": min(MAX_PIPS, pips + 1), "decay": max(MIN_PIPS, pips - 1), "flip": 7 - pips}
-    return f"{name}: {pips} pips → {after.get(resolving.get('action', ''), pips)} ({card})"
+    after = (PIPS_AFTER[ACTION_NAMES.index(suit_action)][pips] if suit_action in ACTION_NAMES
+             else pips)
+    return f"{name}: {pips} pips → {after} ({card})"
 
 
 def _racer_words(racer: dict[str, Any]) -> str:

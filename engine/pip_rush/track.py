@@ -37,12 +37,11 @@ class Track:
     name: str
     title: str
     description: str
-    lanes: int
     obstacles: frozenset[tuple[int, int]]
 
     def is_open(self, space: int, lane: int) -> bool:
         """Whether a cell exists and carries no printed obstacle (racers are not considered)."""
-        inside = 1 <= space <= FINISH and 1 <= lane <= self.lanes
+        inside = 1 <= space <= FINISH and 1 <= lane <= LANES
         return inside and (space, lane) not in self.obstacles
 
     def view(self) -> dict[str, Any]:
@@ -50,7 +49,7 @@ class Track:
             "name": self.name,
             "title": self.title,
             "description": self.description,
-            "lanes": self.lanes,
+            "lanes": LANES,
             "start": START,
             "finish": FINISH,
             "last_mile": LAST_MILE,
@@ -75,7 +74,7 @@ def parse_track(data: Any, source: str = "track") -> Track:
     if type(lanes) is not int or lanes != LANES:
         raise TrackError(f"{source}: bad lane count {lanes!r}; the race is run on {LANES} lanes")
     obstacles = _parse_obstacles(data["obstacles"], source)
-    track = Track(data["name"], data["title"], data["description"], lanes, obstacles)
+    track = Track(data["name"], data["title"], data["description"], obstacles)
     _check_finishable(track, source)
     return track
 
@@ -113,11 +112,11 @@ def _parse_obstacles(raw: Any, source: str) -> frozenset[tuple[int, int]]:
 
 def _check_finishable(track: Track, source: str) -> None:
     """Every space must be reachable by forward and diagonal steps, or nobody could finish."""
-    reachable = {lane for lane in range(1, track.lanes + 1) if track.is_open(1, lane)}
+    reachable = {lane for lane in range(1, LANES + 1) if track.is_open(1, lane)}
     for space in range(2, FINISH + 1):
         reachable = {
             lane
-            for lane in range(1, track.lanes + 1)
+            for lane in range(1, LANES + 1)
             if track.is_open(space, lane) and any(abs(lane - prev) <= 1 for prev in reachable)
         }
         if not reachable:
@@ -133,15 +132,16 @@ def load_track_file(name: str) -> Track:
     return track
 
 
+DEFAULT_TRACK = "open"
+
+
 def _load_all() -> dict[str, Track]:
     folder = resources.files(__package__).joinpath("tracks")
-    files = [entry.name for entry in folder.iterdir() if entry.name.endswith(".json")]
-    names = sorted(name.removesuffix(".json") for name in files)
-    return {name: load_track_file(name) for name in names}
+    names = [entry.name.removesuffix(".json") for entry in folder.iterdir()
+             if entry.name.endswith(".json")]
+    return {name: load_track_file(name)
+            for name in sorted(names, key=lambda name: (name != DEFAULT_TRACK, name))}
 
 
-DEFAULT_TRACK = "open"
 #: Every packaged track, checked once when the game is imported; the default comes first.
-TRACKS: dict[str, Track] = dict(
-    sorted(_load_all().items(), key=lambda item: (item[0] != DEFAULT_TRACK, item[0]))
-)
+TRACKS: dict[str, Track] = _load_all()

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.cards import parse_cards
 from engine.pip_rush.game import PipRushGame
-from engine.pip_rush.sim import CODE_OF, PLAY_ORDER
+from engine.pip_rush.sim import CODE_OF_TEXT, PLAY_ORDER
 from engine.registry import GAMES
 
 Position = tuple[int, int | None, int]  # space, lane, pips
@@ -47,7 +47,7 @@ def rig(
 
 
 def codes(cards: str) -> list[int]:
-    return [CODE_OF[card] for card in parse_cards(cards)]
+    return [CODE_OF_TEXT[str(card)] for card in parse_cards(cards)]
 
 
 def play_cards(game: PipRushGame, cards: str) -> list[dict[str, Any]]:

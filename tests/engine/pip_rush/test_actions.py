@@ -5,13 +5,7 @@ Two-player tricks below are led by seat 0, so cards are played s0, s1, s0, s1 (i
 
 import pytest
 
-from engine.pip_rush.board import (
-    Racer,
-    apply_pip_action,
-    move_destinations,
-    swap_with_teammate,
-)
-from engine.pip_rush.track import TRACKS
+from engine.pip_rush.sim import DECAY, FLIP, GAIN, SWAP, apply_suit
 
 from .helpers import choose, new_game, play_cards, positions, racer, resolved, rig, texts
 
@@ -24,16 +18,16 @@ def affected(game):
 
 @pytest.mark.parametrize(("face", "opposite"), [(1, 6), (2, 5), (3, 4), (4, 3), (5, 2), (6, 1)])
 def test_flip_turns_the_die_to_its_opposite_face(face, opposite):
-    r = Racer(0, 0, pips=face)
-    assert apply_pip_action(r, "flip") == (face, opposite)
-    assert r.affected
+    pips = [face, 4, 4, 4]
+    apply_suit([0, 0, 0, 0], pips, 0, FLIP)
+    assert pips == [opposite, 4, 4, 4]
 
 
-def test_gain_stops_at_6_and_decay_at_1_but_the_racer_is_still_affected():
-    top, bottom = Racer(0, 0, pips=6), Racer(0, 1, pips=1)
-    assert apply_pip_action(top, "gain") == (6, 6)
-    assert apply_pip_action(bottom, "decay") == (1, 1)
-    assert top.affected and bottom.affected
+def test_gain_stops_at_6_and_decay_at_1():
+    pips = [6, 1, 4, 4]
+    apply_suit([0, 0, 0, 0], pips, 0, GAIN)
+    apply_suit([0, 0, 0, 0], pips, 1, DECAY)
+    assert pips == [6, 1, 4, 4]
 
 
 def test_heart_at_six_spade_flip_and_once_per_trick_then_movement_from_start():
@@ -178,53 +172,54 @@ def test_resolution_order_reaches_every_card_once():
     assert resolved(events) == [(0, "2S"), (1, "4S"), (0, "3S"), (1, "5S")]
 
 
-class TestMoveDestinations:
-    def setup_method(self):
-        self.racers = [Racer(team, index) for team in (0, 1) for index in (0, 1)]
-        self.track = TRACKS["open"]
-
-    def place(self, i, space, lane, pips=4):
-        r = self.racers[i]
-        r.space, r.lane, r.pips = space, lane, pips
-        return r
-
-    def test_from_start_any_open_lane_and_start_never_blocks(self):
-        mover = self.racers[0]
-        assert move_destinations(mover, self.racers, self.track) == [1, 2, 3]
-        self.place(2, 1, 1)
-        self.place(3, 1, 3)
-        assert move_destinations(mover, self.racers, self.track) == [2]
-
-    def test_straight_or_diagonal_never_off_the_track(self):
-        assert move_destinations(self.place(0, 3, 1), self.racers, self.track) == [1, 2]
-        assert move_destinations(self.place(0, 3, 2), self.racers, self.track) == [1, 2, 3]
-        assert move_destinations(self.place(0, 3, 3), self.racers, self.track) == [2, 3]
-
-    def test_occupied_cells_block_including_a_teammate(self):
-        mover = self.place(0, 3, 2)
-        self.place(1, 4, 2)
-        self.place(2, 4, 1)
-        assert move_destinations(mover, self.racers, self.track) == [3]
-        self.place(3, 4, 3)
-        assert move_destinations(mover, self.racers, self.track) == []
-
-    def test_a_racer_needs_two_pips_and_cannot_pass_the_finish(self):
-        assert move_destinations(self.place(0, 3, 2, pips=1), self.racers, self.track) == []
-        assert move_destinations(self.place(0, 10, 2, pips=6), self.racers, self.track) == []
-
-    def test_finish_lanes_block_like_any_other(self):
-        mover = self.place(0, 9, 1)
-        self.place(2, 10, 1)
-        assert move_destinations(mover, self.racers, self.track) == [2]
-
-    def test_printed_obstacles_block(self):
-        rocky = TRACKS["obstacles"]
-        assert move_destinations(self.place(0, 3, 1), self.racers, rocky) == [2]  # (4, 1) rock
-        assert move_destinations(self.place(0, 1, 2), self.racers, rocky) == [1, 3]  # (2, 2) rock
+def lanes_open_to_racer_a(racers, track="open"):
+    """The lanes team 0's racer A may move into when it alone is free for the Movement (AS
+    wins; racer B takes 3H first), as the game offers them or takes the only one."""
+    game = rig(new_game(2, track=track), leader=0, hands={0: "AS 3H", 1: "2H 4H"},
+               racers=racers)
+    play_cards(game, "AS 2H 3H 4H")
+    choose(game, 1, racer(0))
+    events = choose(game, 0, racer(1))
+    if game.view(None)["phase"] == "resolve":
+        return [action["lane"] for action in game.legal_actions(0)]
+    return [event["lane"] for event in events if event["type"] == "move"]
 
 
-def test_swap_exchanges_space_and_lane_and_marks_only_the_chosen_racer():
-    a, b = Racer(0, 0, 4, 3), Racer(0, 1, 0, None)
-    swap_with_teammate(a, b)
-    assert (a.cell, b.cell) == (START, (4, 3))
-    assert a.affected and not b.affected
+OTHERS = [(1, 1, 4), (1, 2, 4), (2, 3, 4)]  # racer B of team 0, then team 1's racers
+
+
+def test_from_start_any_open_lane_and_start_never_blocks():
+    assert lanes_open_to_racer_a([(0, None, 4), (0, None, 4), (0, None, 4), (0, None, 4)]) == [
+        1, 2, 3]
+    assert lanes_open_to_racer_a([(0, None, 4), (0, None, 4), (1, 1, 4), (1, 3, 4)]) == [2]
+
+
+@pytest.mark.parametrize(("lane", "lanes"), [(1, [1, 2]), (2, [1, 2, 3]), (3, [2, 3])])
+def test_straight_or_diagonal_never_off_the_track(lane, lanes):
+    assert lanes_open_to_racer_a([(3, lane, 4), *OTHERS]) == lanes
+
+
+def test_occupied_cells_block_including_a_teammate():
+    assert lanes_open_to_racer_a([(3, 2, 4), (4, 2, 4), (4, 1, 4), (1, 1, 4)]) == [3]
+    assert lanes_open_to_racer_a([(3, 2, 4), (4, 2, 4), (4, 1, 4), (4, 3, 4)]) == []
+
+
+def test_a_racer_needs_two_pips_and_cannot_pass_the_finish():
+    assert lanes_open_to_racer_a([(3, 2, 1), *OTHERS]) == []
+    assert lanes_open_to_racer_a([(10, 2, 6), *OTHERS]) == []
+
+
+def test_finish_lanes_block_like_any_other():
+    assert lanes_open_to_racer_a([(9, 1, 4), (1, 1, 4), (10, 1, 4), (1, 2, 4)]) == [2]
+
+
+def test_printed_obstacles_block():
+    assert lanes_open_to_racer_a([(3, 1, 4), *OTHERS], "obstacles") == [2]  # (4, 1) rock
+    assert lanes_open_to_racer_a([(1, 2, 4), (1, 1, 4), (1, 3, 4), (0, None, 4)],
+                                 "obstacles") == [1, 3]  # (2, 2) rock
+
+
+def test_swap_exchanges_space_and_lane():
+    cells = [4 * 4 + 3, 0, 8, 9]
+    apply_suit(cells, [4, 4, 4, 4], 0, SWAP)
+    assert cells == [0, 4 * 4 + 3, 8, 9]

@@ -5,23 +5,20 @@ import random
 import pytest
 
 from engine.errors import IllegalAction
-from engine.pip_rush.board import Racer, team_has_won
+from engine.pip_rush.sim import has_won
 
 from .helpers import choose, finish_choices, new_game, play_cards, racer, rig
 
 
 def test_win_needs_one_racer_at_finish_and_the_other_in_the_last_mile():
-    racers = [Racer(team, index) for team in (0, 1) for index in (0, 1)]
-
     def place(a, b):
-        racers[0].space, racers[1].space = a, b
-        return team_has_won(racers, 0)
+        return has_won([a * 4 + 1, b * 4 + 2, 0, 0], 0)
 
     assert place(10, 7)
     assert place(8, 10)
     assert not place(10, 6)
     assert not place(9, 9)
-    assert not team_has_won(racers, 1)
+    assert not has_won([40, 30, 0, 0], 2)
 
 
 def winning_trick(players=2, trailing=(7, 1, 2)):

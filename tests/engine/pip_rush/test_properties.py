@@ -136,7 +136,7 @@ def play_out(params: dict[str, Any], probe: bool) -> tuple[PipRushGame, list[tup
                 assert not cards_in(event) & hidden, event
         if game.core.tricks_played > tricks_seen:
             tricks_seen = game.core.tricks_played
-            # Only the trick winner's team can meet the win condition (see team_has_won).
+            # Only the trick winner's team can meet the win condition (see sim.has_won).
             last = game.view(None)["last_trick"]
             assert [c["card"] for c in last["cards"]] == played[-4:]
             winner_team = last["winner_seat"] % 2

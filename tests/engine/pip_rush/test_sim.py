@@ -132,7 +132,7 @@ def test_a_determinized_deal_depends_only_on_what_the_seat_has_seen() -> None:
     one, two = game.determinize(0, random.Random(8)), other.determinize(0, random.Random(8))
     assert one.core.hands == two.core.hands
     assert one.core.pile == two.core.pile
-    assert one.rng.getstate() == two.rng.getstate()
+    assert one.core.rng.getstate() == two.core.rng.getstate()
 
 
 def test_a_finished_game_is_taken_over_as_finished() -> None:
@@ -176,7 +176,7 @@ def test_new_deals_as_the_contract_game_does(seed: int, players: int) -> None:
         assert built.hands == game.core.hands
         assert built.pile == game.core.pile
         assert list(built.to_act()) == game.to_act()
-        assert built.rng.getstate() == game.rng.getstate()
+        assert built.rng.getstate() == game.core.rng.getstate()
 
 
 @settings(max_examples=300, deadline=None)

@@ -1,15 +1,13 @@
 import pytest
 
-from engine.cards import parse_cards
-from engine.pip_rush.trick import play_order, resolution_order, strength, trick_winner
+from engine.pip_rush.sim import PLAY_ORDER, RESOLUTION, trick_winner
 
-from .helpers import finish_choices, new_game, play_cards, resolved, rig
+from .helpers import codes, finish_choices, new_game, play_cards, resolved, rig
 
 
 def test_ace_is_high():
-    assert strength(parse_cards("AS")[0]) > strength(parse_cards("6S")[0]) > strength(
-        parse_cards("2S")[0]
-    )
+    assert trick_winner(codes("AS 6S 2S 5S")) == 0
+    assert trick_winner(codes("2S 6S 3S 5S")) == 1
 
 
 @pytest.mark.parametrize(
@@ -24,20 +22,20 @@ def test_ace_is_high():
     ],
 )
 def test_highest_rank_wins_ties_to_the_last_tied_card(cards, winner):
-    assert trick_winner(parse_cards(cards)) == winner
+    assert trick_winner(codes(cards)) == winner
 
 
 def test_resolution_starts_after_the_winner_and_ends_with_it():
-    assert resolution_order(0) == [1, 2, 3, 0]
-    assert resolution_order(1) == [2, 3, 0, 1]
-    assert resolution_order(3) == [0, 1, 2, 3]
+    assert RESOLUTION[0] == (1, 2, 3, 0)
+    assert RESOLUTION[1] == (2, 3, 0, 1)
+    assert RESOLUTION[3] == (0, 1, 2, 3)
 
 
 def test_play_order_two_and_four_players():
-    assert play_order(0, 2) == [0, 1, 0, 1]
-    assert play_order(1, 2) == [1, 0, 1, 0]
-    assert play_order(2, 4) == [2, 3, 0, 1]
-    assert play_order(3, 4) == [3, 0, 1, 2]
+    assert PLAY_ORDER[2][0] == (0, 1, 0, 1)
+    assert PLAY_ORDER[2][1] == (1, 0, 1, 0)
+    assert PLAY_ORDER[4][2] == (2, 3, 0, 1)
+    assert PLAY_ORDER[4][3] == (3, 0, 1, 2)
 
 
 def test_two_player_trick_alternates_and_resolves_in_order():
