@@ -14,10 +14,10 @@ import copy
 import random
 from typing import Any
 
-from engine.cards import SUITS, Card, parse_card
+from engine.cards import SUIT_NAMES, SUITS, Card, parse_card
 from engine.contract import Action, Event, Game, View
 from engine.errors import IllegalAction
-from engine.pip_pip.ranking import KING, QUEEN, parse_suit, suit_name
+from engine.pip_pip.ranking import KING, QUEEN, parse_suit
 from engine.pip_pip.sim import (
     CALL,
     CALLED,
@@ -130,10 +130,10 @@ class PipPipGame(Game):
                 return "It is not your turn to play a card."
             if encode(card) not in core.hands[seat]:
                 return f"You do not hold {card}."
-            led = suit_name(SUITS[core.trick[0] >> 4] if core.trick else "S")
+            led = SUIT_NAMES[SUITS[core.trick[0] >> 4] if core.trick else "S"]
             return f"You must follow suit: play one of your {led}."
         suit = action["suit"]
-        name = suit_name(suit)
+        name = SUIT_NAMES[suit]
         if suit == SUITS[core.trump]:
             return f"{name.capitalize()} are already trump: a Pip Pip must be in another suit."
         if action.get("double"):
@@ -212,7 +212,7 @@ class PipPipGame(Game):
             "cut_card": TEXT[cut], "trump": trump,
             "text": (
                 f"Round {core.round} of {core.rounds_total}: {{s{core.dealer}:deals}}; the cut "
-                f"card {TEXT[cut]} makes {suit_name(trump)} trump. {{s{core.leader}:leads}}."
+                f"card {TEXT[cut]} makes {SUIT_NAMES[trump]} trump. {{s{core.leader}:leads}}."
             ),
         }]
         for seat, hand in enumerate(core.hands):
@@ -237,7 +237,7 @@ class PipPipGame(Game):
 
     def _called(self, seat: int, code: int, gained: int, effect: int) -> Event:
         suit, double = SUITS[code & 3], code >= DOUBLE
-        name = suit_name(suit)
+        name = SUIT_NAMES[suit]
         self.calls.append({"seat": seat, "suit": suit, "double": double,
                            "trick_number": self._trick_number()})
         title = "Double Pip Pip" if double else "Pip Pip"

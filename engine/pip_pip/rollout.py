@@ -13,8 +13,18 @@ from __future__ import annotations
 
 import random
 
+from engine.pip_pip.ai import call_preference
 from engine.pip_pip.ranking import HAND_SIZE
-from engine.pip_pip.sim import CALL, DOUBLE, KQ_DIGIT, PACK, POINTS, PipPipSimulation
+from engine.pip_pip.sim import (
+    CALL,
+    DOUBLE,
+    PACK,
+    PARTNER,
+    POINTS,
+    PipPipSimulation,
+    beats,
+    trick_winner,
+)
 
 #: Tricks a rollout plays before the position is judged. Three (the view-based expert's)
 #: let the search spend trumps and aces for this trick's points, whose cost shows only later:
@@ -31,11 +41,6 @@ _PARTNER_COST = 6.0
 _STRENGTH_COST = 0.3
 #: Points the seats still to play are expected to add to a trick won safely.
 _LATER_CARD_POINTS = 1.0
-#: The king or queen partner of each king or queen code (the other of the pair).
-_PARTNER = [-1] * CALL
-for _code in range(CALL):
-    if KQ_DIGIT[_code]:
-        _PARTNER[_code] = (_code & ~15) | (19 - (_code & 15))  # K and Q strengths: 10 and 9
 
 
 def progress(sim: PipPipSimulation) -> int:
@@ -74,24 +79,15 @@ def policy(sim: PipPipSimulation, seat: int, rng: random.Random) -> int:
 
 
 def _best_call(sim: PipPipSimulation, seat: int, calls: list[int]) -> int:
-    """A double call first (100 at once), then the suit we hold most strength in: the first
-    call of a trick decides the next trump (pip_pip_ai.call_order)."""
+    """The call the computer players would make first (ai.call_preference)."""
     hand = sim.hands[seat]
-
-    def key(code: int) -> tuple[bool, int]:
-        suit = code & 3
-        return code >= DOUBLE, sum((card & 15) + 1 for card in hand if card >> 4 == suit)
-
-    return max(calls, key=key)
+    return max(calls, key=lambda code: call_preference(hand, code & 3, code >= DOUBLE))
 
 
 def _play(sim: PipPipSimulation, seat: int, plays: list[int] | tuple[int, ...]) -> int:
     players, trump, trick, hands = sim.players, sim.trump, sim.trick, sim.hands
     hand = hands[seat]
-    best = -1
-    for card in trick:
-        if best < 0 or (card >= best if (card ^ best) < 16 else card >> 4 == trump):
-            best = card
+    best = trick[trick_winner(trick, trump)] if trick else -1
     on_table = sum(POINTS[card] for card in trick)
     # Each seat still to play: its highest card of each suit (-1: none).
     tops = []
@@ -108,10 +104,10 @@ def _play(sim: PipPipSimulation, seat: int, plays: list[int] | tuple[int, ...]) 
         cost = _STRENGTH_COST * (card & 15)
         if suit == trump:
             cost += _TRUMP_COST
-        partner = _PARTNER[card]
+        partner = PARTNER[card]
         if partner >= 0 and partner in hand:
             cost += _PARTNER_COST
-        wins_now = best < 0 or (card >= best if (card ^ best) < 16 else suit == trump)
+        wins_now = best < 0 or beats(card, best, trump)
         if wins_now and not _beaten(card, suit if led < 0 else led, trump, tops):
             value = on_table + POINTS[card] + _LATER_CARD_POINTS * len(tops) - cost
         else:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from engine.cards import SUITS, Card, parse_card
@@ -85,6 +86,28 @@ for _suit in range(4):
     KQ_DIGIT[_suit << 4 | _QUEEN_STRENGTH] = 3 ** (2 * _suit + 1)
 #: What one king-queen pair of a suit weighs in the KQ state.
 PAIR_DIGITS = [3 ** (2 * suit) + 3 ** (2 * suit + 1) for suit in range(4)]
+#: The other card of a king-queen pair (the queen of a king, the king of a queen), -1 for
+#: every other card.
+PARTNER = [-1] * CALL
+for _suit in range(4):
+    PARTNER[_suit << 4 | _KING_STRENGTH] = _suit << 4 | _QUEEN_STRENGTH
+    PARTNER[_suit << 4 | _QUEEN_STRENGTH] = _suit << 4 | _KING_STRENGTH
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether `card`, played after `best` (the card winning the trick so far), takes the lead
+    (PP-5): of one suit the stronger, or the later of two identical cards; of two suits only a
+    trump."""
+    return card >= best if (card ^ best) < 16 else card >> 4 == trump
+
+
+def trick_winner(trick: Sequence[int], trump: int) -> int:
+    """The place in play order of the card that wins `trick` (trick[0] was led)."""
+    best = 0
+    for place in range(1, len(trick)):
+        if beats(trick[place], trick[best], trump):
+            best = place
+    return best
 
 
 def _calls_table() -> list[tuple[int, ...]]:
@@ -384,15 +407,7 @@ class PipPipSimulation:
 
     def _finish_trick(self) -> None:
         trick, trump = self.trick, self.trump
-        best = trick[0]
-        index = 0
-        for place in range(1, len(trick)):
-            card = trick[place]
-            # Of one suit the stronger (or the later of two equal cards) wins; of two suits
-            # only a trump beats the card winning so far.
-            if card >= best if (card ^ best) < 16 else card >> 4 == trump:
-                best, index = card, place
-        winner = (self.leader + index) % self.players
+        winner = (self.leader + trick_winner(trick, trump)) % self.players
         gained = sum(map(POINTS.__getitem__, trick))
         if gained:
             self.totals[winner] += gained
