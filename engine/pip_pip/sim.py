@@ -142,7 +142,7 @@ BIT = [1 << seat for seat in range(8)] + [0]
 
 class PipPipSimulation:
     __slots__ = (
-        "dealer", "declared", "doubled", "drawing", "hands", "journal", "kq", "leader", "mask",
+        "dealer", "doubled", "drawing", "face_up", "hands", "journal", "kq", "leader", "mask",
         "next_trump", "pile", "players", "points", "rng", "rng_owned", "round", "rounds_total",
         "set_aside", "suited", "totals", "trick", "trump", "trump_set_by_call", "turn", "won",
     )
@@ -159,7 +159,8 @@ class PipPipSimulation:
     set_aside: list[int]  # the pile, once drawing stopped
     trick: list[int]  # the cards played to this trick; the leader played the first
     kq: list[int]  # each seat's KQ state: its free kings and queens
-    declared: list[int]  # [seat << 6 | card]: face-up copies of that card (kings, queens)
+    # Each seat's face-up cards (called, still in hand) in the order its calls laid them down.
+    face_up: list[list[int]]
     doubled: list[int]  # each seat's cards held twice: its legal plays need a copy left out
     suited: list[list[int]]  # [seat << 2 | suit]: the seat's cards of that suit, in hand order
     mask: int  # a bit for every seat that can call now
@@ -217,7 +218,8 @@ class PipPipSimulation:
         twin.totals = self.totals[:]
         twin.hands = [hand[:] for hand in self.hands]
         twin.pile, twin.set_aside, twin.trick = self.pile[:], self.set_aside[:], self.trick[:]
-        twin.kq, twin.declared, twin.mask = self.kq[:], self.declared[:], self.mask
+        twin.kq, twin.mask = self.kq[:], self.mask
+        twin.face_up = [cards[:] for cards in self.face_up]
         twin.doubled = self.doubled[:]
         twin.suited = [cards[:] for cards in self.suited]
         twin.trump, twin.next_trump = self.trump, self.next_trump
@@ -239,9 +241,9 @@ class PipPipSimulation:
         its cards held twice, its free kings and queens and who may call: after the hands
         were changed other than by play (a determinized deal, a test's chosen hands)."""
         self._index_hands()
-        for place, copies in enumerate(self.declared):
-            if copies:
-                self.kq[place >> 6] -= copies * KQ_DIGIT[place & 63]
+        for seat, shown in enumerate(self.face_up):
+            for card in shown:
+                self.kq[seat] -= KQ_DIGIT[card]
         if self.won is None:
             self._find_callers()
 
@@ -307,11 +309,11 @@ class PipPipSimulation:
         kq = self.kq[seat] + drawn
         digit = KQ_DIGIT[played]
         if digit:
-            # Of a face-up and a hidden copy the face-up one is played: the hidden one stays
-            # free for a later call.
-            place = seat << 6 | played
-            if self.declared[place]:
-                self.declared[place] -= 1
+            # Of a face-up and a hidden copy the face-up one (the earliest laid down) is
+            # played: the hidden one stays free for a later call.
+            shown = self.face_up[seat]
+            if played in shown:
+                shown.remove(played)
             else:
                 kq -= digit
         self.kq[seat] = kq
@@ -370,7 +372,7 @@ class PipPipSimulation:
             self.hands[(self.dealer + 1 + offset) % players] = top[offset::players]
         self.pile = deck[:dealt]
         self.set_aside = []
-        self.declared = [0] * (players << 6)
+        self.face_up = [[] for _ in range(players)]
         self._index_hands()
         self.trick = []
         self.next_trump, self.trump_set_by_call, self.drawing = -1, False, True
@@ -448,8 +450,7 @@ class PipPipSimulation:
         suit = code & 3
         pairs = 2 if code >= DOUBLE else 1
         self.kq[seat] -= pairs * PAIR_DIGITS[suit]
-        self.declared[seat << 6 | suit << 4 | _KING_STRENGTH] += pairs
-        self.declared[seat << 6 | suit << 4 | _QUEEN_STRENGTH] += pairs
+        self.face_up[seat] += [suit << 4 | _KING_STRENGTH, suit << 4 | _QUEEN_STRENGTH] * pairs
         gained = CALL_POINTS * pairs
         self.totals[seat] += gained
         self.points = [(seat, gained)]

@@ -132,7 +132,7 @@ def hidden_from(game: PipPipGame, seat: int) -> Counter[int]:
     for other, hand in enumerate(core.hands):
         if other != seat:
             hidden.update(hand)
-            hidden.subtract({card: core.declared[other << 6 | card] for card in set(hand)})
+            hidden.subtract(core.face_up[other])
     return +hidden
 
 
@@ -164,8 +164,7 @@ def test_a_determinized_game_keeps_what_its_seat_has_seen(players: int) -> None:
             assert hidden_from(deal, seat) == hidden_from(game, seat)
             # The face-up cards stay in their hands: a called pair is still there to play.
             for other in range(players):
-                assert Counter(deal.core.hands[other]) >= Counter(
-                    {card: deal.core.declared[other << 6 | card] for card in range(CALL)})
+                assert Counter(deal.core.hands[other]) >= Counter(deal.core.face_up[other])
             # The deal plays on through the contract and leaves the game alone.
             before = game.view(None)
             play_randomly(deal, rng, 10**6)
