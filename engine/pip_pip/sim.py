@@ -81,18 +81,13 @@ POINTS = [CARD_POINTS.get(card.rank, 0) if card else 0 for card in CARD_OF]
 _KING_STRENGTH, _QUEEN_STRENGTH = (KING - 3) % 13, (QUEEN - 3) % 13
 #: The KQ state digit of a king or queen (3 ** place), 0 for every other card.
 KQ_DIGIT = [0] * CALL
-for _suit in range(4):
-    KQ_DIGIT[_suit << 4 | _KING_STRENGTH] = 3 ** (2 * _suit)
-    KQ_DIGIT[_suit << 4 | _QUEEN_STRENGTH] = 3 ** (2 * _suit + 1)
-#: What one king-queen pair of a suit weighs in the KQ state.
-PAIR_DIGITS = [3 ** (2 * suit) + 3 ** (2 * suit + 1) for suit in range(4)]
 #: The other card of a king-queen pair (the queen of a king, the king of a queen), -1 for
 #: every other card.
 PARTNER = [-1] * CALL
 for _suit in range(4):
-    PARTNER[_suit << 4 | _KING_STRENGTH] = _suit << 4 | _QUEEN_STRENGTH
-    PARTNER[_suit << 4 | _QUEEN_STRENGTH] = _suit << 4 | _KING_STRENGTH
-
+    _king, _queen = _suit << 4 | _KING_STRENGTH, _suit << 4 | _QUEEN_STRENGTH
+    KQ_DIGIT[_king], KQ_DIGIT[_queen] = 3 ** (2 * _suit), 3 ** (2 * _suit + 1)
+    PARTNER[_king], PARTNER[_queen] = _queen, _king
 
 def beats(card: int, best: int, trump: int) -> bool:
     """Whether `card`, played after `best` (the card winning the trick so far), takes the lead
@@ -449,8 +444,9 @@ class PipPipSimulation:
     def _call(self, seat: int, code: int) -> None:
         suit = code & 3
         pairs = 2 if code >= DOUBLE else 1
-        self.kq[seat] -= pairs * PAIR_DIGITS[suit]
-        self.face_up[seat] += [suit << 4 | _KING_STRENGTH, suit << 4 | _QUEEN_STRENGTH] * pairs
+        king, queen = suit << 4 | _KING_STRENGTH, suit << 4 | _QUEEN_STRENGTH
+        self.kq[seat] -= pairs * (KQ_DIGIT[king] + KQ_DIGIT[queen])
+        self.face_up[seat] += [king, queen] * pairs
         gained = CALL_POINTS * pairs
         self.totals[seat] += gained
         self.points = [(seat, gained)]
