@@ -14,14 +14,8 @@ Actions (cards by notation: two decks hold two of every card, so "KH" means eith
 A call is open to any seat at any moment of a round, on or off turn, so `to_act()` lists the
 seat to play and every seat that can call; `waiting_for()` lists only the seat to play.
 
-Rulings made here:
-- "Current trump" (a call in it is refused) is the trump of the trick in progress, or of the
-  trick about to be led. A call made before a trick's lead sets trump for that trick; one made
-  after the lead sets it for the next trick. Only the first call of such a window moves
-  trump; later ones still score.
-- Holding a face-up and a hidden copy of a card, playing it plays the face-up copy first, so
-  the hidden copy stays free for a later call.
-- Captured points and call points go into the totals at once (totals never fall).
+Rulings made here are docs/RULES.md PP-10..PP-13: when a call moves trump, which copy of a
+card is played, and that points count at once.
 
 View keys (view(seat); view(None) is the channel's view and has no "hand"):
     game, seat, players, waiting_for, outcome            as in the contract

@@ -42,6 +42,8 @@ GAME_NAME = "pip-pip"
 _EFFECTS = {TRUMP_NOW: "{} are trump from this trick",
             TRUMP_NEXT: "{} are trump from the next trick",
             TRUMP_KEPT: "an earlier call already chose the next trump"}
+
+
 class PipPipGame(Game):
     name = GAME_NAME
     #: The generator Game.__init__ makes, held until the core is dealt from it.
