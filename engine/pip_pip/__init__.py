@@ -50,8 +50,6 @@ the first deal and the first deal itself (made when the game is built).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.pip_pip import rollout
 from engine.pip_pip.achievements import ACHIEVEMENTS, MOMENTS
 from engine.pip_pip.ai import choose_action
@@ -61,17 +59,12 @@ from engine.pip_pip.sim import PipPipSimulation
 from engine.pip_pip.text import RULES, action_label, status_lines
 from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
-
-def _new_game(players: int, options: dict[str, Any], seed: int) -> PipPipGame:
-    return PipPipGame(players, options, seed)
-
-
 SPEC = GameSpec(
     name="pip-pip",
     title="Pip Pip",
     min_players=3,
     max_players=8,
-    factory=_new_game,
+    factory=PipPipGame,
     options=(
         Option("rounds", "all", ("all", 1, 2, 3, 4, 5, 6, 7, 8),
                'Rounds (deals) to play: "all" is one per player; at most the player count'),

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.cards import SUITS, parse_card
 from engine.contract import Action, View
@@ -196,7 +196,7 @@ def _chance_to_win_later(table: Table, card: int) -> float:
     a seat that is also void in that suit."""
     others = [s for s in range(table.players) if s != table.seat]
     if card >> 4 != table.trump:
-        everyone = Table(**{**table.__dict__, "trick": [], "later": others})
+        everyone = replace(table, trick=[], later=others)
         return chance_to_win(everyone, card)
     pool = table.unseen_total
     if pool == 0:
