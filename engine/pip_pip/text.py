@@ -23,10 +23,6 @@ def _suit(suit: str) -> str:
     return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
 
 
-def _seats_with(values: list[object]) -> str:
-    return " · ".join(f"{{s{seat}}} {value}" for seat, value in enumerate(values))
-
-
 def status_lines(view: View) -> list[str]:
     """The round, trick and trump; the trick on the table and whose turn; the scores; cards
     shown face up by calls; the draw pile."""
@@ -44,7 +40,8 @@ def status_lines(view: View) -> list[str]:
         if view.get("turn") is not None:
             line += f" · turn: {{s{view['turn']}}}"
         lines.append(line)
-    lines.append("Scores: " + _seats_with(view["scores"]))
+    lines.append("Scores: " + " · ".join(f"{{s{seat}}} {score}"
+                                          for seat, score in enumerate(view["scores"])))
     shown = [f"{{s{seat}}} {' '.join(card_symbol(c) for c in cards)}"
              for seat, cards in enumerate(view.get("declared") or []) if cards]
     if shown and view.get("outcome") is None:
