@@ -73,15 +73,11 @@ def policy(sim: PipPipSimulation, seat: int, rng: random.Random) -> int:
     legal = sim.legal(seat)
     if len(legal) == 1:
         return legal[0]
-    if legal[-1] >= CALL:  # calls come after the plays
-        return _best_call(sim, seat, [code for code in legal if code >= CALL])
+    if legal[-1] >= CALL:  # calls come after the plays: the one the computer players prefer
+        hand = sim.hands[seat]
+        return max((code for code in legal if code >= CALL),
+                   key=lambda code: call_preference(hand, code & 3, code >= DOUBLE))
     return _play(sim, seat, legal)
-
-
-def _best_call(sim: PipPipSimulation, seat: int, calls: list[int]) -> int:
-    """The call the computer players would make first (ai.call_preference)."""
-    hand = sim.hands[seat]
-    return max(calls, key=lambda code: call_preference(hand, code & 3, code >= DOUBLE))
 
 
 def _play(sim: PipPipSimulation, seat: int, plays: list[int] | tuple[int, ...]) -> int:
@@ -120,11 +116,8 @@ def _play(sim: PipPipSimulation, seat: int, plays: list[int] | tuple[int, ...]) 
 def _beaten(card: int, led: int, trump: int, tops: list[list[int]]) -> bool:
     """Whether a seat still to play can beat `card`, winning the trick so far: it must follow
     the led suit if it can, else it may trump."""
-    suit = card >> 4
     for top in tops:
-        if top[led] >= 0:
-            if suit == led and top[led] >= card:
-                return True
-        elif top[trump] >= 0 and (suit != trump or top[trump] >= card):
+        answer = top[led] if top[led] >= 0 else top[trump]
+        if answer >= 0 and beats(answer, card, trump):
             return True
     return False
