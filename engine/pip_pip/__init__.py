@@ -14,14 +14,8 @@ Actions (cards by notation: two decks hold two of every card, so "KH" means eith
 A call is open to any seat at any moment of a round, on or off turn, so `to_act()` lists the
 seat to play and every seat that can call; `waiting_for()` lists only the seat to play.
 
-Rulings made here:
-- "Current trump" (a call in it is refused) is the trump of the trick in progress, or of the
-  trick about to be led. A call made before a trick's lead sets trump for that trick; one made
-  after the lead sets it for the next trick. Only the first call of such a window moves
-  trump; later ones still score.
-- Holding a face-up and a hidden copy of a card, playing it plays the face-up copy first, so
-  the hidden copy stays free for a later call.
-- Captured points and call points go into the totals at once (totals never fall).
+Rulings made here are docs/RULES.md PP-10..PP-13: when a call moves trump, which copy of a
+card is played, and that points count at once.
 
 View keys (view(seat); view(None) is the channel's view and has no "hand"):
     game, seat, players, waiting_for, outcome            as in the contract
@@ -56,8 +50,6 @@ the first deal and the first deal itself (made when the game is built).
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.pip_pip import rollout
 from engine.pip_pip.achievements import ACHIEVEMENTS, MOMENTS
 from engine.pip_pip.ai import choose_action
@@ -67,17 +59,12 @@ from engine.pip_pip.sim import PipPipSimulation
 from engine.pip_pip.text import RULES, action_label, status_lines
 from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
-
-def _new_game(players: int, options: dict[str, Any], seed: int) -> PipPipGame:
-    return PipPipGame(players, options, seed)
-
-
 SPEC = GameSpec(
     name="pip-pip",
     title="Pip Pip",
     min_players=3,
     max_players=8,
-    factory=_new_game,
+    factory=PipPipGame,
     options=(
         Option("rounds", "all", ("all", 1, 2, 3, 4, 5, 6, 7, 8),
                'Rounds (deals) to play: "all" is one per player; at most the player count'),

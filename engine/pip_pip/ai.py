@@ -18,22 +18,25 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 
-from engine.cards import SUITS, Card, parse_card
+from engine.cards import SUITS, parse_card
 from engine.contract import Action, View
-from engine.pip_pip.ranking import (
-    HAND_SIZE,
-    KING,
-    QUEEN,
+from engine.pip_pip.ranking import HAND_SIZE
+from engine.pip_pip.sim import (
+    CALL,
+    CALL_POINTS,
+    KQ_DIGIT,
+    PACK,
+    PARTNER,
+    POINTS,
     beats,
-    pack,
-    points,
-    strength,
-    winning_index,
+    encode,
+    trick_winner,
 )
 
-FULL_PACK = Counter(pack())
+FULL_PACK = Counter(PACK)
 #: A point taken by an opponent hurts less than a point taken by us helps: there are several
 #: opponents and only the best of them matters.
 GIVE_AWAY_WEIGHT = 0.5
@@ -41,7 +44,6 @@ GIVE_AWAY_WEIGHT = 0.5
 LATER_CARDS_SHARE = 0.4
 #: Share of a typical card's points a trick holds when a strong card kept for later wins it.
 KEPT_TRICK_SHARE = 1.0
-CALL_POINTS = 50
 EASY_RANDOM_SHARE = 0.3
 
 
@@ -58,11 +60,20 @@ def choose_action(
     if calls:
         # A call is 50 points, and waiting risks another seat making its suit trump first
         # (then it cannot be called), so every level calls at once; hard picks the order.
-        return calls[0] if level != "hard" else _best_call(view, calls)
+        return calls[0] if level != "hard" else call_order(view, calls)[0]
     if level == "easy":
         return _easy_play(plays, view, rng)
     table = Table.from_view(view, counting=(level == "hard"))
     return _weighed_play(table, plays, rng, call_potential=(level == "hard"))
+
+
+def _codes(cards: Iterable[str]) -> list[int]:
+    """The rules core's codes (engine/pip_pip/sim.py) of cards written "KH"."""
+    return [encode(parse_card(card)) for card in cards]
+
+
+def played_card(play: Action) -> int:
+    return encode(parse_card(play["card"]))
 
 
 # ---- easy --------------------------------------------------------------------------------
@@ -71,12 +82,13 @@ def choose_action(
 def _easy_play(plays: list[Action], view: View, rng: random.Random) -> Action:
     if rng.random() < EASY_RANDOM_SHARE:
         return rng.choice(plays)
-    trump = view["trump"]
-    return min(plays, key=lambda a: _cheapness(parse_card(a["card"]), trump))
+    trump = SUITS.index(view["trump"])
 
+    def cheapness(play: Action) -> tuple[bool, int, int]:
+        card = played_card(play)
+        return card >> 4 == trump, POINTS[card], card & 15
 
-def _cheapness(card: Card, trump: str) -> tuple[bool, int, int]:
-    return card.suit == trump, points(card), strength(card)
+    return min(plays, key=cheapness)
 
 
 # ---- what the seat knows -----------------------------------------------------------------
@@ -84,18 +96,18 @@ def _cheapness(card: Card, trump: str) -> tuple[bool, int, int]:
 
 @dataclass
 class Table:
-    """The seat's picture of the trick and of the cards it cannot see."""
+    """The seat's picture of the trick and of the cards it cannot see, cards as the core's
+    codes (a suit's cards are the codes suit << 4 up to suit << 4 | 15, by strength)."""
 
     seat: int
     players: int
-    hand: list[Card]
-    trump: str
-    trick: list[tuple[int, Card]]
+    hand: list[int]
+    trump: int
+    trick: list[int]  # the cards played to this trick, the led one first
     later: list[int]  # seats still to play to this trick after this one, in order
     hand_sizes: list[int]
-    declared: list[list[Card]]
-    # unseen[suit][strength]: copies not in this hand, not played, not on the table
-    unseen: dict[str, list[int]]
+    declared: list[list[int]]
+    unseen: list[int]  # by card: copies not in this hand, not played, not on the table
     unseen_total: int
     drawing: bool
     pile_count: int
@@ -103,44 +115,32 @@ class Table:
     @classmethod
     def from_view(cls, view: View, counting: bool) -> Table:
         seat, players = view["seat"], view["players"]
-        hand = [parse_card(c) for c in view["hand"]]
-        trick = [(t["seat"], parse_card(t["card"])) for t in view["trick"]]
-        known: Counter[Card] = Counter(hand)
-        known.update(card for _, card in trick)
+        hand = _codes(view["hand"])
+        trick = _codes(played["card"] for played in view["trick"])
+        known = Counter(hand + trick)
         if counting:
-            known.update(parse_card(c) for c in view["played"])
-        unseen = {suit: [0] * 13 for suit in SUITS}
-        for card, copies in FULL_PACK.items():
-            left = copies - known[card]
-            if left > 0:
-                unseen[card.suit or "S"][strength(card)] += left
+            known.update(_codes(view["played"]))
+        unseen = [max(0, FULL_PACK[card] - known[card]) for card in range(CALL)]
         to_play_after = players - len(trick) - 1
         return cls(
-            seat=seat, players=players, hand=hand, trump=view["trump"], trick=trick,
-            later=[(seat + k) % players for k in range(1, to_play_after + 1)],
+            seat=seat, players=players, hand=hand, trump=SUITS.index(view["trump"]),
+            trick=trick, later=[(seat + k) % players for k in range(1, to_play_after + 1)],
             hand_sizes=list(view["hand_sizes"]),
-            declared=[[parse_card(c) for c in d] for d in view["declared"]],
-            unseen=unseen, unseen_total=sum(sum(row) for row in unseen.values()),
+            declared=[_codes(cards) for cards in view["declared"]],
+            unseen=unseen, unseen_total=sum(unseen),
             drawing=not view["drawing_stopped"], pile_count=view["pile_count"],
         )
 
-    def unseen_at_least(self, suit: str, rank_strength: int) -> int:
-        return sum(self.unseen[suit][rank_strength:])
+    def unseen_at_least(self, card: int) -> int:
+        """Unseen copies of the cards of `card`'s suit at least as strong as it."""
+        return sum(self.unseen[card:(card | 15) + 1])
 
-    def unseen_in(self, suit: str) -> int:
-        return sum(self.unseen[suit])
+    def unseen_in(self, suit: int) -> int:
+        return sum(self.unseen[suit << 4:(suit + 1) << 4])
 
     def mean_unseen_points(self) -> float:
-        total = sum(
-            copies * points(Card(_rank_of(s), suit))
-            for suit, row in self.unseen.items() for s, copies in enumerate(row)
-        )
+        total = sum(copies * POINTS[card] for card, copies in enumerate(self.unseen))
         return total / self.unseen_total if self.unseen_total else 0.0
-
-
-def _rank_of(rank_strength: int) -> int:
-    """Inverse of strength(): 0 -> 3, 10 -> K (13), 11 -> A (1), 12 -> 2."""
-    return (rank_strength + 2) % 13 + 1
 
 
 # ---- chances -----------------------------------------------------------------------------
@@ -154,57 +154,55 @@ def _holds_one(wanted: int, pool: int, hand_size: int) -> float:
     return 1.0 - (1.0 - min(1.0, wanted / pool)) ** hand_size
 
 
-def _chance_seat_beats(table: Table, seat: int, card: Card, led: str) -> float:
+def _chance_seat_beats(table: Table, seat: int, card: int, led: int) -> float:
     """Chance that `seat`, playing after us, can beat `card` (then winning the trick)."""
     trump, pool = table.trump, table.unseen_total
     size = table.hand_sizes[seat] or HAND_SIZE
     led_left = table.unseen_in(led)
     void = (1.0 - min(1.0, led_left / pool)) ** size if pool else 1.0
-    if card.suit == led:
-        higher = table.unseen_at_least(led, strength(card))
-        chance = _holds_one(higher, pool, size)
+    if card >> 4 == led:
+        chance = _holds_one(table.unseen_at_least(card), pool, size)
         if led != trump:
             chance += void * _holds_one(table.unseen_in(trump), pool - led_left, size)
     else:  # a trump played on another suit: only a higher trump from a void seat beats it
-        chance = void * _holds_one(table.unseen_at_least(trump, strength(card)),
-                                   pool - led_left, size)
+        chance = void * _holds_one(table.unseen_at_least(card), pool - led_left, size)
     # Face-up cards are known to be in that hand.
     for shown in table.declared[seat]:
-        if shown.suit == led and shown.suit == card.suit and strength(shown) >= strength(card):
+        if shown >> 4 == led == card >> 4 and shown >= card:
             chance = max(chance, 0.9)
-        elif shown.suit == trump and beats(shown, card, trump):
+        elif shown >> 4 == trump and beats(shown, card, trump):
             chance = max(chance, void if led != trump else 0.9)
     return min(chance, 1.0)
 
 
-def chance_to_win(table: Table, card: Card) -> float:
+def chance_to_win(table: Table, card: int) -> float:
     """Chance that `card`, played now, takes the trick."""
-    if table.trick:
-        cards = [c for _, c in table.trick]
-        if not beats(card, cards[winning_index(cards, table.trump)], table.trump):
+    trick = table.trick
+    if trick:
+        if not beats(card, trick[trick_winner(trick, table.trump)], table.trump):
             return 0.0
-        led = cards[0].suit or "S"
+        led = trick[0] >> 4
     else:
-        led = card.suit or "S"
+        led = card >> 4
     chance = 1.0
     for seat in table.later:
         chance *= 1.0 - _chance_seat_beats(table, seat, card, led)
     return chance
 
 
-def _chance_to_win_later(table: Table, card: Card) -> float:
+def _chance_to_win_later(table: Table, card: int) -> float:
     """Chance that `card`, kept, wins a trick later against every other seat: led in its own
     suit, or for a trump played on another suit (a ruff), beaten only by a higher trump from
     a seat that is also void in that suit."""
     others = [s for s in range(table.players) if s != table.seat]
-    if card.suit != table.trump:
-        everyone = Table(**{**table.__dict__, "trick": [], "later": others})
+    if card >> 4 != table.trump:
+        everyone = replace(table, trick=[], later=others)
         return chance_to_win(everyone, card)
     pool = table.unseen_total
     if pool == 0:
         return 1.0
-    plain = [table.unseen_in(s) for s in SUITS if s != table.trump]
-    higher_trumps = table.unseen_at_least(table.trump, strength(card))
+    plain = [table.unseen_in(suit) for suit in range(4) if suit != table.trump]
+    higher_trumps = table.unseen_at_least(card)
     chance = 1.0
     for seat in others:
         size = table.hand_sizes[seat] or HAND_SIZE
@@ -216,25 +214,23 @@ def _chance_to_win_later(table: Table, card: Card) -> float:
 # ---- weighing a play ---------------------------------------------------------------------
 
 
-def _pair_chance(table: Table, card: Card) -> float:
+def _pair_chance(table: Table, card: int) -> float:
     """Chance of calling Pip Pip with this king or queen later: its partner is in hand
     already (waiting for trump to move) or may still be drawn."""
-    if card.rank not in (KING, QUEEN) or card.suit is None:
+    if not KQ_DIGIT[card]:
         return 0.0
-    used = table.declared[table.seat].count(card)
-    if used >= table.hand.count(card):
+    declared = table.declared[table.seat]
+    if declared.count(card) >= table.hand.count(card):
         return 0.0  # every copy held has been called already
-    partner = Card(QUEEN if card.rank == KING else KING, card.suit)
-    free_partners = table.hand.count(partner) - table.declared[table.seat].count(partner)
-    if free_partners > 0:
+    partner = PARTNER[card]
+    if table.hand.count(partner) > declared.count(partner):
         return 0.5  # a pair in the trump suit: callable once trump moves
     if not table.drawing or table.unseen_total == 0:
         return 0.0
     draws_left = table.pile_count // table.players
-    partners_unseen = table.unseen[card.suit][strength(partner)]
-    miss = (1.0 - min(1.0, draws_left / table.unseen_total)) ** partners_unseen
+    miss = (1.0 - min(1.0, draws_left / table.unseen_total)) ** table.unseen[partner]
     chance = 1.0 - miss
-    return chance * (0.5 if card.suit == table.trump else 1.0)
+    return chance * (0.5 if card >> 4 == table.trump else 1.0)
 
 
 def _weighed_play(
@@ -249,17 +245,17 @@ def play_worths(table: Table, plays: list[Action], call_potential: bool) -> list
     """Each card's worth: the trick it may win now (or hand to another seat), less what it
     would be worth kept for later; with `call_potential`, a king or queen kept also counts
     its chance of a Pip Pip call."""
-    on_table = sum(points(c) for _, c in table.trick)
+    on_table = sum(POINTS[card] for card in table.trick)
     per_card = table.mean_unseen_points()
     later_points = len(table.later) * per_card * LATER_CARDS_SHARE
     typical_trick = (table.players - 1) * per_card * KEPT_TRICK_SHARE
 
     def worth(action: Action) -> float:
-        card = parse_card(action["card"])
+        card = played_card(action)
         win = chance_to_win(table, card)
-        stake = on_table + points(card) + later_points
+        stake = on_table + POINTS[card] + later_points
         now = win * stake - (1.0 - win) * GIVE_AWAY_WEIGHT * stake
-        kept = _chance_to_win_later(table, card) * (points(card) + typical_trick)
+        kept = _chance_to_win_later(table, card) * (POINTS[card] + typical_trick)
         if call_potential:
             kept += _pair_chance(table, card) * CALL_POINTS
         return now - kept
@@ -267,17 +263,14 @@ def play_worths(table: Table, plays: list[Action], call_potential: bool) -> list
     return [worth(a) for a in plays]
 
 
-def call_order(view: View, calls: list[Action]) -> list[Action]:
-    """Calls, the one to make first first: double calls (100 at once); then the suit we hold
+def call_preference(hand: Sequence[int], suit: int, double: bool) -> tuple[bool, int]:
+    """How keen we are to make a call first: double calls (100 at once); then the suit we hold
     most strength in, since the first call of a trick decides the next trump."""
-    hand = [parse_card(c) for c in view["hand"]]
-
-    def strength_in(action: Action) -> tuple[bool, int]:
-        suit = action["suit"]
-        return bool(action.get("double")), sum(strength(c) + 1 for c in hand if c.suit == suit)
-
-    return sorted(calls, key=strength_in, reverse=True)
+    return double, sum((card & 15) + 1 for card in hand if card >> 4 == suit)
 
 
-def _best_call(view: View, calls: list[Action]) -> Action:
-    return call_order(view, calls)[0]
+def call_order(view: View, calls: list[Action]) -> list[Action]:
+    """Calls, the one to make first first (call_preference)."""
+    hand = _codes(view["hand"])
+    return sorted(calls, reverse=True, key=lambda call: call_preference(
+        hand, SUITS.index(call["suit"]), bool(call.get("double"))))

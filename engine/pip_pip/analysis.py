@@ -10,9 +10,9 @@
 from __future__ import annotations
 
 from engine.analysis import Entry, best_first, entry, only_move
-from engine.cards import parse_card
 from engine.contract import Action, View
-from engine.pip_pip.ai import CALL_POINTS, Table, call_order, chance_to_win, play_worths
+from engine.pip_pip.ai import Table, call_order, chance_to_win, play_worths, played_card
+from engine.pip_pip.sim import CALL_POINTS
 
 
 def analyse(view: View, legal: list[Action]) -> list[Entry]:
@@ -29,7 +29,7 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
         table = Table.from_view(view, counting=True)
         for action, worth in zip(plays, play_worths(table, plays, call_potential=True),
                                  strict=True):
-            win = chance_to_win(table, parse_card(action["card"]))
+            win = chance_to_win(table, played_card(action))
             why = (f"Wins the trick {win:.0%} of the time, weighed against keeping the card "
                    "(estimate).")
             entries.append(entry(action, worth, why))

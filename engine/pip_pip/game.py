@@ -14,12 +14,11 @@ import copy
 import random
 from typing import Any
 
-from engine.cards import SUITS, Card, parse_card
+from engine.cards import SUIT_NAMES, SUITS, parse_card
 from engine.contract import Action, Event, Game, View
 from engine.errors import IllegalAction
-from engine.pip_pip.ranking import KING, QUEEN, parse_suit, suit_name
+from engine.pip_pip.ranking import parse_suit
 from engine.pip_pip.sim import (
-    CALL,
     CALLED,
     CUT,
     DEALT,
@@ -43,11 +42,6 @@ GAME_NAME = "pip-pip"
 _EFFECTS = {TRUMP_NOW: "{} are trump from this trick",
             TRUMP_NEXT: "{} are trump from the next trick",
             TRUMP_KEPT: "an earlier call already chose the next trump"}
-#: The face-up cards each call code lays down, in order.
-_FACE_UP = {
-    first + index: [encode(Card(KING, suit)), encode(Card(QUEEN, suit))] * pairs
-    for first, pairs in ((CALL, 1), (DOUBLE, 2)) for index, suit in enumerate(SUITS)
-}
 
 
 class PipPipGame(Game):
@@ -130,10 +124,10 @@ class PipPipGame(Game):
                 return "It is not your turn to play a card."
             if encode(card) not in core.hands[seat]:
                 return f"You do not hold {card}."
-            led = suit_name(SUITS[core.trick[0] >> 4] if core.trick else "S")
+            led = SUIT_NAMES[SUITS[core.trick[0] >> 4] if core.trick else "S"]
             return f"You must follow suit: play one of your {led}."
         suit = action["suit"]
-        name = suit_name(suit)
+        name = SUIT_NAMES[suit]
         if suit == SUITS[core.trump]:
             return f"{name.capitalize()} are already trump: a Pip Pip must be in another suit."
         if action.get("double"):
@@ -212,7 +206,7 @@ class PipPipGame(Game):
             "cut_card": TEXT[cut], "trump": trump,
             "text": (
                 f"Round {core.round} of {core.rounds_total}: {{s{core.dealer}:deals}}; the cut "
-                f"card {TEXT[cut]} makes {suit_name(trump)} trump. {{s{core.leader}:leads}}."
+                f"card {TEXT[cut]} makes {SUIT_NAMES[trump]} trump. {{s{core.leader}:leads}}."
             ),
         }]
         for seat, hand in enumerate(core.hands):
@@ -237,7 +231,7 @@ class PipPipGame(Game):
 
     def _called(self, seat: int, code: int, gained: int, effect: int) -> Event:
         suit, double = SUITS[code & 3], code >= DOUBLE
-        name = suit_name(suit)
+        name = SUIT_NAMES[suit]
         self.calls.append({"seat": seat, "suit": suit, "double": double,
                            "trick_number": self._trick_number()})
         title = "Double Pip Pip" if double else "Pip Pip"
@@ -272,43 +266,25 @@ class PipPipGame(Game):
         hands, in the order the calls laid them down), the pile and the cards set aside."""
         game = self.clone()
         core = game.core
-        face_up = [self._face_up_in_call_order(other) for other in range(self.players)]
-        hidden_sizes = [len(hand) - len(shown) for hand, shown in zip(core.hands, face_up,
-                                                                      strict=True)]
         pool = core.pile + core.set_aside
         for other, hand in enumerate(core.hands):
             if other != seat:
                 rest = hand[:]
-                for card in face_up[other]:
+                for card in core.face_up[other]:
                     rest.remove(card)
                 pool += rest
         pool.sort()  # so that the deal depends only on what the seat has seen
         rng.shuffle(pool)
-        for other, size in enumerate(hidden_sizes):
+        for other, shown in enumerate(core.face_up):
             if other != seat:
-                core.hands[other] = face_up[other] + pool[:size]
+                size = len(core.hands[other]) - len(shown)
+                core.hands[other] = shown + pool[:size]
                 del pool[:size]
         core.pile, core.set_aside = pool[:len(core.pile)], pool[len(core.pile):]
         core.recount()
         game.rng = random.Random(rng.getrandbits(64))
         game.state_changed()
         return game
-
-    def _face_up_in_call_order(self, seat: int) -> list[int]:
-        """The seat's face-up cards in the order its calls laid them down, less those played
-        (a play takes the earliest face-up copy)."""
-        laid = [card for call in self.calls if call["seat"] == seat
-                for card in _FACE_UP[(DOUBLE if call["double"] else CALL)
-                                     + SUITS.index(call["suit"])]]
-        gone = {card: laid.count(card) - self.core.declared[seat << 6 | card]
-                for card in set(laid)}
-        shown = []
-        for card in laid:
-            if gone[card]:
-                gone[card] -= 1
-            else:
-                shown.append(card)
-        return shown
 
     # ---- views --------------------------------------------------------------------------
 
@@ -317,7 +293,6 @@ class PipPipGame(Game):
         players = self.players
         over = self.outcome is not None
         trick = core.trick
-        declared = core.declared
         view: View = {
             "game": GAME_NAME,
             "seat": seat,
@@ -338,9 +313,7 @@ class PipPipGame(Game):
             "trick": [{"seat": (core.leader + i) % players, "card": TEXT[card]}
                       for i, card in enumerate(trick)],
             "last_trick": self.last_trick,
-            "declared": [[TEXT[place & 63] for place in range(first, first + 64)
-                          for _ in range(declared[place])]
-                         for first in range(0, players << 6, 64)],
+            "declared": [[TEXT[card] for card in sorted(shown)] for shown in core.face_up],
             "calls": [dict(call) for call in self.calls],
             "played": [TEXT[card] for card in self.played],
             "pile_count": len(core.pile),

@@ -13,8 +13,18 @@ from __future__ import annotations
 
 import random
 
+from engine.pip_pip.ai import call_preference
 from engine.pip_pip.ranking import HAND_SIZE
-from engine.pip_pip.sim import CALL, DOUBLE, KQ_DIGIT, PACK, POINTS, PipPipSimulation
+from engine.pip_pip.sim import (
+    CALL,
+    DOUBLE,
+    PACK,
+    PARTNER,
+    POINTS,
+    PipPipSimulation,
+    beats,
+    trick_winner,
+)
 
 #: Tricks a rollout plays before the position is judged. Three (the view-based expert's)
 #: let the search spend trumps and aces for this trick's points, whose cost shows only later:
@@ -31,11 +41,6 @@ _PARTNER_COST = 6.0
 _STRENGTH_COST = 0.3
 #: Points the seats still to play are expected to add to a trick won safely.
 _LATER_CARD_POINTS = 1.0
-#: The king or queen partner of each king or queen code (the other of the pair).
-_PARTNER = [-1] * CALL
-for _code in range(CALL):
-    if KQ_DIGIT[_code]:
-        _PARTNER[_code] = (_code & ~15) | (19 - (_code & 15))  # K and Q strengths: 10 and 9
 
 
 def progress(sim: PipPipSimulation) -> int:
@@ -68,30 +73,17 @@ def policy(sim: PipPipSimulation, seat: int, rng: random.Random) -> int:
     legal = sim.legal(seat)
     if len(legal) == 1:
         return legal[0]
-    if legal[-1] >= CALL:  # calls come after the plays
-        return _best_call(sim, seat, [code for code in legal if code >= CALL])
+    if legal[-1] >= CALL:  # calls come after the plays: the one the computer players prefer
+        hand = sim.hands[seat]
+        return max((code for code in legal if code >= CALL),
+                   key=lambda code: call_preference(hand, code & 3, code >= DOUBLE))
     return _play(sim, seat, legal)
-
-
-def _best_call(sim: PipPipSimulation, seat: int, calls: list[int]) -> int:
-    """A double call first (100 at once), then the suit we hold most strength in: the first
-    call of a trick decides the next trump (pip_pip_ai.call_order)."""
-    hand = sim.hands[seat]
-
-    def key(code: int) -> tuple[bool, int]:
-        suit = code & 3
-        return code >= DOUBLE, sum((card & 15) + 1 for card in hand if card >> 4 == suit)
-
-    return max(calls, key=key)
 
 
 def _play(sim: PipPipSimulation, seat: int, plays: list[int] | tuple[int, ...]) -> int:
     players, trump, trick, hands = sim.players, sim.trump, sim.trick, sim.hands
     hand = hands[seat]
-    best = -1
-    for card in trick:
-        if best < 0 or (card >= best if (card ^ best) < 16 else card >> 4 == trump):
-            best = card
+    best = trick[trick_winner(trick, trump)] if trick else -1
     on_table = sum(POINTS[card] for card in trick)
     # Each seat still to play: its highest card of each suit (-1: none).
     tops = []
@@ -108,10 +100,10 @@ def _play(sim: PipPipSimulation, seat: int, plays: list[int] | tuple[int, ...]) 
         cost = _STRENGTH_COST * (card & 15)
         if suit == trump:
             cost += _TRUMP_COST
-        partner = _PARTNER[card]
+        partner = PARTNER[card]
         if partner >= 0 and partner in hand:
             cost += _PARTNER_COST
-        wins_now = best < 0 or (card >= best if (card ^ best) < 16 else suit == trump)
+        wins_now = best < 0 or beats(card, best, trump)
         if wins_now and not _beaten(card, suit if led < 0 else led, trump, tops):
             value = on_table + POINTS[card] + _LATER_CARD_POINTS * len(tops) - cost
         else:
@@ -124,11 +116,8 @@ def _play(sim: PipPipSimulation, seat: int, plays: list[int] | tuple[int, ...]) 
 def _beaten(card: int, led: int, trump: int, tops: list[list[int]]) -> bool:
     """Whether a seat still to play can beat `card`, winning the trick so far: it must follow
     the led suit if it can, else it may trump."""
-    suit = card >> 4
     for top in tops:
-        if top[led] >= 0:
-            if suit == led and top[led] >= card:
-                return True
-        elif top[trump] >= 0 and (suit != trump or top[trump] >= card):
+        answer = top[led] if top[led] >= 0 else top[trump]
+        if answer >= 0 and beats(answer, card, trump):
             return True
     return False

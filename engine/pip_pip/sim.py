@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from engine.cards import SUITS, Card, parse_card
@@ -80,11 +81,28 @@ POINTS = [CARD_POINTS.get(card.rank, 0) if card else 0 for card in CARD_OF]
 _KING_STRENGTH, _QUEEN_STRENGTH = (KING - 3) % 13, (QUEEN - 3) % 13
 #: The KQ state digit of a king or queen (3 ** place), 0 for every other card.
 KQ_DIGIT = [0] * CALL
+#: The other card of a king-queen pair (the queen of a king, the king of a queen), -1 for
+#: every other card.
+PARTNER = [-1] * CALL
 for _suit in range(4):
-    KQ_DIGIT[_suit << 4 | _KING_STRENGTH] = 3 ** (2 * _suit)
-    KQ_DIGIT[_suit << 4 | _QUEEN_STRENGTH] = 3 ** (2 * _suit + 1)
-#: What one king-queen pair of a suit weighs in the KQ state.
-PAIR_DIGITS = [3 ** (2 * suit) + 3 ** (2 * suit + 1) for suit in range(4)]
+    _king, _queen = _suit << 4 | _KING_STRENGTH, _suit << 4 | _QUEEN_STRENGTH
+    KQ_DIGIT[_king], KQ_DIGIT[_queen] = 3 ** (2 * _suit), 3 ** (2 * _suit + 1)
+    PARTNER[_king], PARTNER[_queen] = _queen, _king
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether `card`, played after `best` (the card winning the trick so far), takes the lead
+    (PP-5): of one suit the stronger, or the later of two identical cards; of two suits only a
+    trump."""
+    return card >= best if (card ^ best) < 16 else card >> 4 == trump
+
+
+def trick_winner(trick: Sequence[int], trump: int) -> int:
+    """The place in play order of the card that wins `trick` (trick[0] was led)."""
+    best = 0
+    for place in range(1, len(trick)):
+        if beats(trick[place], trick[best], trump):
+            best = place
+    return best
 
 
 def _calls_table() -> list[tuple[int, ...]]:
@@ -119,7 +137,7 @@ BIT = [1 << seat for seat in range(8)] + [0]
 
 class PipPipSimulation:
     __slots__ = (
-        "dealer", "declared", "doubled", "drawing", "hands", "journal", "kq", "leader", "mask",
+        "dealer", "doubled", "drawing", "face_up", "hands", "journal", "kq", "leader", "mask",
         "next_trump", "pile", "players", "points", "rng", "rng_owned", "round", "rounds_total",
         "set_aside", "suited", "totals", "trick", "trump", "trump_set_by_call", "turn", "won",
     )
@@ -136,7 +154,8 @@ class PipPipSimulation:
     set_aside: list[int]  # the pile, once drawing stopped
     trick: list[int]  # the cards played to this trick; the leader played the first
     kq: list[int]  # each seat's KQ state: its free kings and queens
-    declared: list[int]  # [seat << 6 | card]: face-up copies of that card (kings, queens)
+    # Each seat's face-up cards (called, still in hand) in the order its calls laid them down.
+    face_up: list[list[int]]
     doubled: list[int]  # each seat's cards held twice: its legal plays need a copy left out
     suited: list[list[int]]  # [seat << 2 | suit]: the seat's cards of that suit, in hand order
     mask: int  # a bit for every seat that can call now
@@ -194,7 +213,8 @@ class PipPipSimulation:
         twin.totals = self.totals[:]
         twin.hands = [hand[:] for hand in self.hands]
         twin.pile, twin.set_aside, twin.trick = self.pile[:], self.set_aside[:], self.trick[:]
-        twin.kq, twin.declared, twin.mask = self.kq[:], self.declared[:], self.mask
+        twin.kq, twin.mask = self.kq[:], self.mask
+        twin.face_up = [cards[:] for cards in self.face_up]
         twin.doubled = self.doubled[:]
         twin.suited = [cards[:] for cards in self.suited]
         twin.trump, twin.next_trump = self.trump, self.next_trump
@@ -216,9 +236,9 @@ class PipPipSimulation:
         its cards held twice, its free kings and queens and who may call: after the hands
         were changed other than by play (a determinized deal, a test's chosen hands)."""
         self._index_hands()
-        for place, copies in enumerate(self.declared):
-            if copies:
-                self.kq[place >> 6] -= copies * KQ_DIGIT[place & 63]
+        for seat, shown in enumerate(self.face_up):
+            for card in shown:
+                self.kq[seat] -= KQ_DIGIT[card]
         if self.won is None:
             self._find_callers()
 
@@ -284,11 +304,11 @@ class PipPipSimulation:
         kq = self.kq[seat] + drawn
         digit = KQ_DIGIT[played]
         if digit:
-            # Of a face-up and a hidden copy the face-up one is played: the hidden one stays
-            # free for a later call.
-            place = seat << 6 | played
-            if self.declared[place]:
-                self.declared[place] -= 1
+            # Of a face-up and a hidden copy the face-up one (the earliest laid down) is
+            # played: the hidden one stays free for a later call.
+            shown = self.face_up[seat]
+            if played in shown:
+                shown.remove(played)
             else:
                 kq -= digit
         self.kq[seat] = kq
@@ -347,7 +367,7 @@ class PipPipSimulation:
             self.hands[(self.dealer + 1 + offset) % players] = top[offset::players]
         self.pile = deck[:dealt]
         self.set_aside = []
-        self.declared = [0] * (players << 6)
+        self.face_up = [[] for _ in range(players)]
         self._index_hands()
         self.trick = []
         self.next_trump, self.trump_set_by_call, self.drawing = -1, False, True
@@ -384,15 +404,7 @@ class PipPipSimulation:
 
     def _finish_trick(self) -> None:
         trick, trump = self.trick, self.trump
-        best = trick[0]
-        index = 0
-        for place in range(1, len(trick)):
-            card = trick[place]
-            # Of one suit the stronger (or the later of two equal cards) wins; of two suits
-            # only a trump beats the card winning so far.
-            if card >= best if (card ^ best) < 16 else card >> 4 == trump:
-                best, index = card, place
-        winner = (self.leader + index) % self.players
+        winner = (self.leader + trick_winner(trick, trump)) % self.players
         gained = sum(map(POINTS.__getitem__, trick))
         if gained:
             self.totals[winner] += gained
@@ -432,9 +444,9 @@ class PipPipSimulation:
     def _call(self, seat: int, code: int) -> None:
         suit = code & 3
         pairs = 2 if code >= DOUBLE else 1
-        self.kq[seat] -= pairs * PAIR_DIGITS[suit]
-        self.declared[seat << 6 | suit << 4 | _KING_STRENGTH] += pairs
-        self.declared[seat << 6 | suit << 4 | _QUEEN_STRENGTH] += pairs
+        king, queen = suit << 4 | _KING_STRENGTH, suit << 4 | _QUEEN_STRENGTH
+        self.kq[seat] -= pairs * (KQ_DIGIT[king] + KQ_DIGIT[queen])
+        self.face_up[seat] += [king, queen] * pairs
         gained = CALL_POINTS * pairs
         self.totals[seat] += gained
         self.points = [(seat, gained)]

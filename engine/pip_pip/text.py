@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.cards import SUIT_SYMBOLS, card_symbol
+from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, card_symbol
 from engine.contract import Action, View
-from engine.pip_pip.ranking import parse_suit, suit_name
+from engine.pip_pip.ranking import parse_suit
 
 
 def action_label(action: Action) -> str:
@@ -13,18 +13,14 @@ def action_label(action: Action) -> str:
         return f"Play {card_symbol(str(action.get('card')))}"
     if action.get("type") == "call":
         suit = parse_suit(action.get("suit"))
-        name = suit_name(suit) if suit else str(action.get("suit"))
+        name = SUIT_NAMES[suit] if suit else str(action.get("suit"))
         return f"{'Double Pip Pip!' if action.get('double') else 'Pip Pip!'} ({name})"
     return str(action.get("type", "?")).replace("_", " ")
 
 
 def _suit(suit: str) -> str:
     """ "H" -> "♥ hearts"."""
-    return f"{SUIT_SYMBOLS[suit]} {suit_name(suit)}"
-
-
-def _seats_with(values: list[object]) -> str:
-    return " · ".join(f"{{s{seat}}} {value}" for seat, value in enumerate(values))
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
 
 
 def status_lines(view: View) -> list[str]:
@@ -44,7 +40,8 @@ def status_lines(view: View) -> list[str]:
         if view.get("turn") is not None:
             line += f" · turn: {{s{view['turn']}}}"
         lines.append(line)
-    lines.append("Scores: " + _seats_with(view["scores"]))
+    lines.append("Scores: " + " · ".join(f"{{s{seat}}} {score}"
+                                          for seat, score in enumerate(view["scores"])))
     shown = [f"{{s{seat}}} {' '.join(card_symbol(c) for c in cards)}"
              for seat, cards in enumerate(view.get("declared") or []) if cards]
     if shown and view.get("outcome") is None:

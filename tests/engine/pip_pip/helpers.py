@@ -29,7 +29,7 @@ def rigged(
     game = PipPipGame(len(hands), {"rounds": 1}, seed)
     core = game.core
     core.hands = [codes(hand) for hand in hands]
-    core.declared = [0] * (len(hands) << 6)
+    core.face_up = [[] for _ in hands]
     core.pile = codes(pile)
     core.drawing = bool(pile)
     core.set_aside = []

@@ -40,8 +40,7 @@ def hide_differently(game: PipPipGame, rng: random.Random, seat: int) -> PipPipG
     sizes and face-up cards, the pile its size."""
     other = game.clone()
     core = other.core
-    face_up = [[place & 63 for place in range(s << 6, (s + 1) << 6)
-                for _ in range(core.declared[place])] for s in range(game.players)]
+    face_up = core.face_up
     hidden = [c for s, held in enumerate(core.hands) if s != seat for c in held]
     for s in range(game.players):
         if s != seat:

@@ -6,11 +6,12 @@ from engine import IllegalAction
 from engine.cards import parse_card
 from engine.pip_pip import SPEC, PipPipGame
 from engine.pip_pip.game import final_outcome
-from engine.pip_pip.ranking import CARD_POINTS, pack, points, strength
+from engine.pip_pip.ranking import CARD_POINTS, strength
+from engine.pip_pip.sim import PACK, POINTS
 
-from .helpers import FULL_PACK, all_cards, cards, random_step, seen
+from .helpers import FULL_PACK, all_cards, random_step, seen
 
-DECK_POINTS = sum(points(c) for c in pack())
+DECK_POINTS = sum(POINTS[card] for card in PACK)
 
 
 def expected_tricks(players: int) -> tuple[int, int, int]:
@@ -57,7 +58,7 @@ def test_one_round_trick_count_conservation_and_points(players):
                 call_points[event["seat"]] += event["points"]
             elif event["type"] == "round_end":
                 # Every point is captured once, except the cards set aside unplayed.
-                unplayed = sum(points(c) for c in cards(game.core.set_aside))
+                unplayed = sum(POINTS[card] for card in game.core.set_aside)
                 assert sum(event["round_points"]) + unplayed == DECK_POINTS
     assert tricks_before_stop == with_drawing
     assert tricks == with_drawing + after

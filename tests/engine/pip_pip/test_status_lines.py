@@ -5,8 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import SUIT_SYMBOLS, card_symbol
-from engine.pip_pip.ranking import suit_name
+from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, card_symbol
 from engine.pip_pip.text import status_lines
 from tests.engine.status_games import views_along
 
@@ -22,7 +21,7 @@ def test_the_trump_in_force_the_trick_and_every_score_are_stated(seed, players):
         if view["outcome"] is not None:
             continue
         trump = view["trump"]
-        assert f"trump {SUIT_SYMBOLS[trump]} {suit_name(trump)}" in lines[0]
+        assert f"trump {SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}" in lines[0]
         for played in view["trick"]:
             assert f"{{s{played['seat']}}} {card_symbol(played['card'])}" in text
         assert f"turn: {{s{view['turn']}}}" in text

@@ -1,10 +1,13 @@
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import IllegalAction
-from engine.cards import parse_card, parse_cards
-from engine.pip_pip.ranking import beats, points, strength, winning_index
+from engine.cards import parse_cards
+from engine.pip_pip.ranking import strength
+from engine.pip_pip.sim import PACK, POINTS, beats, trick_winner
 
-from .helpers import play, rigged, seen
+from .helpers import codes, play, rigged, seen
 
 
 def test_rank_order_runs_from_three_up_to_two():
@@ -27,17 +30,27 @@ def test_rank_order_runs_from_three_up_to_two():
     ],
 )
 def test_trick_winner(cards, trump, winner):
-    assert winning_index(parse_cards(cards), trump) == winner
+    assert trick_winner(codes(cards), "SHDC".index(trump)) == winner
 
 
 def test_off_suit_never_beats_even_when_higher():
-    assert not beats(parse_card("2C"), parse_card("3H"), "S")
-    assert beats(parse_card("3S"), parse_card("2H"), "S")
-    assert not beats(parse_card("2H"), parse_card("3S"), "S")
+    spades = 0
+    assert not beats(*codes("2C 3H"), spades)
+    assert beats(*codes("3S 2H"), spades)
+    assert not beats(*codes("2H 3S"), spades)
+
+
+@given(st.lists(st.sampled_from(PACK), min_size=1, max_size=8), st.integers(0, 3))
+def test_the_trick_goes_to_the_highest_trump_else_the_highest_of_the_led_suit(trick, trump):
+    """PP-5 read straight off the cards: the strongest trump if any was played, else the
+    strongest card of the led suit; of identical best cards the later one."""
+    deciding = trump if any(card >> 4 == trump for card in trick) else trick[0] >> 4
+    ranked = [(card & 15, place) for place, card in enumerate(trick) if card >> 4 == deciding]
+    assert trick_winner(trick, trump) == max(ranked)[1]
 
 
 def test_card_points():
-    assert [points(c) for c in parse_cards("2C AC KC QC JC TC 9C 3C")] == [11, 10, 5, 4, 3, 0, 0, 0]
+    assert [POINTS[card] for card in codes("2C AC KC QC JC TC 9C 3C")] == [11, 10, 5, 4, 3, 0, 0, 0]
 
 
 def test_game_awards_the_trick_and_its_points_to_the_winner():
