@@ -1,46 +1,31 @@
 """Computer players for Crib Race: `choose_action(view, legal, rng, level)`.
 
-The Cribbage computer player (engine/cribbage/ai.py) made aware of the track. Its parts weigh
-cards in points; here a scoring move is worth the ground it gains on the board instead
-(`gain`): the holes it takes off the way to the finish, so a move landing on a slide or a
-green advance is worth more than its points, one landing in a time trap less (often below
-nothing), and one landing on a penalty box less again (`BOX_COST`: the points a boxed side
-can expect to lose before it is released). While our own peg is boxed our points are worth
-nothing, so the play only defends.
+The Cribbage computer player (engine/cribbage/ai.py) made aware of the track: a scoring move is
+worth the ground it gains on the board (engine/crib_race/position.py `gain`) instead of its
+points, so a move landing on a slide or a green advance is worth more than its points, one
+landing in a time trap less (often below nothing), one landing on a penalty box less again.
+While our own peg is boxed our points are worth nothing, so the play only defends. The track
+weighs fully at hard, half at normal and easy, where random choices and simple heuristics stay
+as in Cribbage.
 
-- Discards: the Cribbage method (the hand's average over every starter; at hard also the
-  crib's average for or against us, none for the dealing team's discards that go under the
-  deck with six players, and the chance of going out) with each starter's hand total turned
-  into its gain from a few places the play may leave our peg (`PLAY_OFFSETS`), so a close
-  choice goes to the discard whose counts tend to land well. Easy keeps the best four cards
-  as they stand, by the same measure, and now and then discards at random.
+- Discards: the Cribbage method with each starter's hand total turned into its gain from a few
+  places the play may leave our peg (`PLAY_OFFSETS`), so a close choice goes to the discard
+  whose counts tend to land well; no crib for the dealing team's discards that go under the
+  deck with six players.
 - The play: the Cribbage play value of each card, corrected by the difference between the
   gain and the points of our own move, and between the points and the gain of the rival's
   expected reply (a reply that would land the rival in a trap is one we can afford).
-- Muggins: claims and presses as in Cribbage; the taker keeps the points or gives them back,
-  whichever is better on the track (giving back can push a rival into a trap).
+- Muggins: the taker keeps the points or gives them back, whichever is better on the track
+  (giving back can push a rival into a trap).
 
-Levels are Cribbage's (easy, normal, hard), all track-aware; the track weighs fully at hard,
-half at normal and easy, where random choices and simple heuristics stay as in Cribbage.
-
-Hard weighs moves by a position value instead of holes (`points_to_go`: the points a peg can
-expect to still need from each place, so a place just short of a trap is worth less than its
-holes and one short of a shortcut more), and a box by the lead it throws away: a boxed peg
-waits until every rival is past the box, so far ahead it is boxed until the rivals catch up
-(a fixed BOX_COST had it walk into the box at 68 while far ahead, then fall back into the
-trap at 88-90). In the play it also counts the go or last-card point a piece may bring where
-that point lands on the track (`_go_correction`).
-
-With two players, hard's play also plays each piece out to the end of the deal on deals of
-the cards it cannot see (`rest_of_deal_chances`): the starter is known in the play, so its
-hand's count is too, and most of its losses came from a count of the show (or a go point)
-landing it on the box at 68 while far ahead, to wait there until the rival caught up. The
-deal's end is valued as a chance of winning, not a lead in points: far ahead, a few points
-more are worth little and a box nearly everything.
-
-The track's measures (`gain`, `points_to_go`, `position_gain`) are in
-engine/crib_race/position.py, the two-player search of the rest of the deal in
-engine/crib_race/rest_of_deal.py.
+Hard weighs moves by position value instead of holes, and a box by the lead it throws away: a
+boxed peg waits until every rival is past the box, so far ahead it is boxed until the rivals
+catch up (a fixed BOX_COST had it walk into the box at 68 while far ahead, then fall back into
+the trap at 88-90). In the play it also counts the go or last-card point a piece may bring
+where that point lands on the track (`_go_correction`). With two players, hard's play also
+plays each piece out to the end of the deal (engine/crib_race/rest_of_deal.py): most of its
+losses came from a count of the show (or a go point) landing it on the box at 68 while far
+ahead.
 """
 
 from __future__ import annotations
@@ -58,11 +43,11 @@ from engine.crib_race.position import (
     gain,
     ground_for,
     my_side,
-    peg_gain,
     peg_of,
     with_holes_to_go,
 )
 from engine.crib_race.rest_of_deal import HEURISTIC_SHARE, rest_of_deal_chances
+from engine.crib_race.sim import track_of
 from engine.crib_race.track import Peg, move
 from engine.cribbage import ai as crib_ai
 from engine.cribbage.scoring import hand_total, peg_points
@@ -265,9 +250,10 @@ def muggins_worths(view: View, board: Board) -> tuple[float, float]:
     muggins = view["muggins"]
     points = int(muggins["points"])
     owner_side = crib_ai.side_of(view, muggins["claim"]["seat"])
-    keep = peg_gain(board, peg_of(view, my_side(view)), points)
-    give = -peg_gain(board, peg_of(view, owner_side), points)
+    track = track_of(board)
+    keep = gain(track, track.node_of(peg_of(view, my_side(view))), points)
+    give = -gain(track, track.node_of(peg_of(view, owner_side)), points)
     return keep, give
 
 
-__all__ = ["choose_action", "gain"]
+__all__ = ["choose_action"]

@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.crib_race.board import ADVANCE, BOARDS, BOX, DEFAULT_BOARD, MAIN, TRAP, Board
 from engine.crib_race.seating import race_plan, race_sides
-from engine.crib_race.track import Peg
+from engine.crib_race.track import Peg, position, to_finish
 from engine.crib_race.track import moves as track_moves
 from engine.cribbage.deal import DealPlan
 from engine.cribbage.pieces import SCORED
@@ -45,37 +45,34 @@ STRIDE = MAX_POINTS + 1
 class _Track:
     """One board as node tables: `moves[node * STRIDE + points]` is where a peg on `node` ends
     after scoring `points` (1..MAX_POINTS; its landing zone carried out); `position[node]` is
-    the contract's track position; nodes from `first_box` on are penalty boxes, one per box in
-    board order."""
+    the contract's track position and `to_finish[node]` the holes still to travel; nodes from
+    `first_box` on are penalty boxes, one per box in board order."""
 
     __slots__ = ("board", "box_holes", "box_names", "box_node", "finish", "first_box", "moves",
-                 "path_start", "peg_at", "position")
+                 "path_start", "peg_at", "position", "to_finish")
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        finish = self.finish = board.finish
-        peg_at = [Peg(MAIN, hole) for hole in range(finish + 1)]
-        position = list(range(finish + 1))
+        self.finish = board.finish
+        pegs = [Peg(MAIN, hole) for hole in range(board.finish + 1)]
         self.path_start: dict[str, int] = {}
         for zone in board.zones:
-            if zone.kind not in (ADVANCE, TRAP):
-                continue
-            self.path_start[zone.name] = len(position)
-            steps = len(zone.route) - 1  # the route's last hole is the rejoin, on the track
-            for index in range(steps):
-                peg_at.append(Peg(zone.name, index))
-                position.append(zone.triggers[0] if zone.kind == ADVANCE else zone.rejoin)
-        self.first_box = len(position)
+            if zone.kind in (ADVANCE, TRAP):
+                self.path_start[zone.name] = len(pegs)
+                # The route's last hole is the rejoin, on the track.
+                pegs += [Peg(zone.name, index) for index in range(len(zone.route) - 1)]
+        self.first_box = len(pegs)
         boxes = board.zones_of(BOX)
         self.box_names = tuple(box.name for box in boxes)
         self.box_node = {box.name: self.first_box + number for number, box in enumerate(boxes)}
         self.box_holes = tuple(box.triggers[0] for box in boxes)
-        position += self.box_holes
-        self.position = tuple(position)
-        self.peg_at = tuple(peg_at)
+        pegs += [Peg(box.name, 0) for box in boxes]
+        self.peg_at = tuple(pegs)
+        self.position = tuple(position(board, peg) for peg in pegs)
+        self.to_finish = tuple(to_finish(board, peg) for peg in pegs)
         # track.move (the rules of a move and its landing) worked out for every node and score.
-        moves = [0] * (len(position) * STRIDE)
-        for node, peg in enumerate(peg_at):
+        moves = [0] * (len(pegs) * STRIDE)
+        for node, peg in enumerate(pegs[:self.first_box]):
             for points, made in enumerate(track_moves(board, peg, MAX_POINTS), start=1):
                 moves[node * STRIDE + points] = self.node_of(made.after)
         self.moves = moves
@@ -89,9 +86,8 @@ class _Track:
 
     def peg_of(self, node: int, cell: int = 0) -> Peg:
         """The peg on `node` (a boxed one in that cell of its box)."""
-        if node < self.first_box:
-            return self.peg_at[node]
-        return Peg(self.box_names[node - self.first_box], cell)
+        peg = self.peg_at[node]
+        return peg if node < self.first_box else Peg(peg.path, cell)
 
 
 _TRACKS: dict[str, _Track] = {}
