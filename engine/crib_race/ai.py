@@ -72,8 +72,9 @@ def choose_action(
         return choose_discard(race_view, legal, rng, level, board)
     if "play" in kinds:
         return choose_play(race_view, legal, rng, level, board)
-    if "keep" in kinds:
-        return keep_or_give_back(view, board)
+    if "keep" in kinds:  # keep unless handing the points back hurts their owner more
+        keep, give = muggins_worths(view, board)
+        return {"type": "keep"} if keep >= give else {"type": "give_back"}
     return crib_ai.choose_show_action(race_view, legal, rng, level, crib_ai.cribbage_count)
 
 
@@ -138,8 +139,14 @@ def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
         if rng.random() < crib_ai.EASY_RANDOM_SHARE:
             return rng.choice(plays)
         correction = track_correction(view, situation, board, weight, replies=False, level=level)
-        return max(plays, key=lambda a: _easy_value(situation, parse_card(a["card"]),
-                                                    correction))
+
+        def easy_value(action: Action) -> tuple[float, bool, int]:
+            """Cribbage's easy order (points now, then avoiding 5 and 21), points on the track."""
+            piece = parse_card(action["card"])
+            points, safe, value = crib_ai.easy_play_value(situation, piece)
+            return points + correction(piece), safe, value
+
+        return max(plays, key=easy_value)
     correction = track_correction(view, situation, board, weight, replies=True, level=level)
 
     def value(piece: Card) -> float:
@@ -160,9 +167,11 @@ def track_correction(view: View, situation: crib_ai.PlaySituation, board: Board,
     and, with `replies`, the same for the rival's reply."""
     peg = peg_of(view, my_side(view))
     ground = ground_for(view, board, level, my_side(view))
-    rival = _rival_peg(view, situation) if replies else None
-    rival_ground = ground if rival is None or situation.next_seat is None else ground_for(
-        view, board, level, crib_ai.side_of(view, situation.next_seat))
+    rival = None  # the peg of the opponent who answers my card, if the next seat is one
+    if replies and situation.next_seat is not None and not situation.next_is_partner:
+        rival_side = crib_ai.side_of(view, situation.next_seat)
+        rival, rival_ground = peg_of(view, rival_side), ground_for(view, board, level,
+                                                                   rival_side)
 
     def correction(piece: Card) -> float:
         points = peg_points([*situation.pile, piece]).total
@@ -174,13 +183,6 @@ def track_correction(view: View, situation: crib_ai.PlaySituation, board: Board,
         return weight * worth
 
     return correction
-
-
-def _rival_peg(view: View, situation: crib_ai.PlaySituation) -> Peg | None:
-    """The peg of the opponent who answers my card, if the next seat is an opponent."""
-    if situation.next_seat is None or situation.next_is_partner:
-        return None
-    return peg_of(view, crib_ai.side_of(view, situation.next_seat))
 
 
 def _go_correction(situation: crib_ai.PlaySituation, piece: Card, board: Board, peg: Peg,
@@ -230,20 +232,7 @@ def _reply_correction(situation: crib_ai.PlaySituation, piece: Card, ground: Gro
     return in_points - min(in_ground, 100.0)
 
 
-def _easy_value(situation: crib_ai.PlaySituation, piece: Card,
-                correction: Callable[[Card], float]) -> tuple[float, bool, int]:
-    """Cribbage's easy order (points now, then avoiding 5 and 21), points made track-aware."""
-    points, safe, value = crib_ai.easy_play_value(situation, piece)
-    return points + correction(piece), safe, value
-
-
 # ===== muggins ==================================================================================
-def keep_or_give_back(view: View, board: Board) -> Action:
-    """Keep the muggins points unless handing them back hurts the owner more on the track."""
-    keep, give = muggins_worths(view, board)
-    return {"type": "keep"} if keep >= give else {"type": "give_back"}
-
-
 def muggins_worths(view: View, board: Board) -> tuple[float, float]:
     """(ground keeping the muggins points gains us, ground giving them back costs their
     owner): both in holes on the track."""

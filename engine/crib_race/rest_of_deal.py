@@ -35,15 +35,12 @@ WIN_SPREAD, WIN_SPREAD_PER_POINT = 2.0, 0.09
 
 def rest_of_deal_chances(view: View, pieces: Sequence[str], board: Board,
                        rng: random.Random) -> dict[str, float]:
-    """For each piece (card text) we may lay, our mean chance of winning (percent,
-    `win_chance`) once the deal is over: the play on to its end and the show in
-    its order, pone's hand, dealer's hand, crib, then the penalty boxes' release. The starter
-    is known, so our hand's count is too: the search sees which places the play may leave us
-    put that count (or the crib's after it) on a box, and the win chance weighs a box that
-    throws a big lead away far above the few points that avoiding it may cost.
-
-    The rival's pieces and crib cards are dealt from the unseen cards `PLAY_SAMPLES` times;
-    both seats then lay the piece gaining most position value (`_RestOfDeal.pick`)."""
+    """For each piece (card text) we may lay, our mean chance of winning (percent) once the
+    deal is over. The starter is known, so our hand's count is too: the search sees which
+    places the play may leave us put that count (or the crib's after it) on a box, and the win
+    chance weighs a box that throws a big lead away far above the few points that avoiding it
+    may cost. The rival's pieces and crib cards are dealt from the unseen cards `PLAY_SAMPLES`
+    times; both seats then lay the piece gaining most position value (`_RestOfDeal.pick`)."""
     track = track_of(board)
     me = view["seat"]
     rival = 1 - me

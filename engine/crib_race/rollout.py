@@ -1,12 +1,11 @@
-"""Crib Race's rollout module (engine/search/rollout.py): the family's player with points
-weighed on the track, to the end of the deal, valued by the hard level's position value.
+"""Crib Race's rollout module (engine/search/rollout.py): the family's player with a score
+weighed by the position value it gains (engine/crib_race/position.py `gain`, as at hard), to
+the end of the deal.
 
-`lead` is, with two sides, WIN_VALUE times our chance to win less the rival's, the chance the
-hard level's (engine/crib_race/rest_of_deal.py `win_chance`: a logistic of the position
-values). With more sides it is the race lead: the points the closest rival can expect to still need
-(`points_to_go`) less ours, a boxed peg charged the box's base cost and the wait for the
-slowest rival. The play weighs a score by the position value it gains (`position_gain` of the
-hard level, per node).
+`lead` is, with two sides, WIN_VALUE times our chance to win less the rival's (the hard
+level's `win_chance`, engine/crib_race/rest_of_deal.py). With more sides it is the race lead:
+the points the closest rival can expect to still need less ours, a boxed peg charged the box's
+base cost and the wait for the slowest rival.
 
 With two players the play is searched exactly (`exact`, engine/cribbage/play_search.py), the
 pegs moving on the track as the simulation moves them, and the show counted after it."""

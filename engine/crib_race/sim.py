@@ -1,14 +1,7 @@
 """Crib Race's simulation (engine/sim.py): `CribRaceSim`, the Cribbage simulation
-(engine/cribbage/sim.py: integer cards and action codes, the deal, the play, the show,
-muggins) with Crib Race's hooks, as CribRaceGame is CribbageGame with its hooks:
-
-    _make_sides / _deal_plan_for   the seating's sides and deal plans (engine/crib_race/
-                                   seating.py), worked out once per seating and dealer
-    _score                         points move the side's peg on the track; a boxed side
-                                   scores nothing; the finish wins
-    _after_show                    penalty boxes release one peg each, first in first out,
-                                   once every peg outside the box is past it
-                                   (`release_boxes`)
+(engine/cribbage/sim.py) with the seating's sides and deal plans (seating.py), points moving
+the side's peg on the track (a boxed side scores nothing; the finish wins), and after each show
+the penalty boxes' release (`release_boxes`).
 
 A peg is a node number: the track's holes 0..finish, then each green or blue path's own holes,
 then one node per penalty box (a boxed peg's cell matters only for drawing). `_Track` holds,
@@ -49,16 +42,14 @@ class _Track:
     `first_box` on are penalty boxes, one per box in board order."""
 
     __slots__ = ("board", "box_holes", "box_names", "box_node", "finish", "first_box", "moves",
-                 "path_start", "peg_at", "position", "to_finish")
+                 "node_at", "peg_at", "position", "to_finish")
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self.finish = board.finish
         pegs = [Peg(MAIN, hole) for hole in range(board.finish + 1)]
-        self.path_start: dict[str, int] = {}
         for zone in board.zones:
             if zone.kind in (ADVANCE, TRAP):
-                self.path_start[zone.name] = len(pegs)
                 # The route's last hole is the rejoin, on the track.
                 pegs += [Peg(zone.name, index) for index in range(len(zone.route) - 1)]
         self.first_box = len(pegs)
@@ -68,6 +59,7 @@ class _Track:
         self.box_holes = tuple(box.triggers[0] for box in boxes)
         pegs += [Peg(box.name, 0) for box in boxes]
         self.peg_at = tuple(pegs)
+        self.node_at = {peg: node for node, peg in enumerate(pegs)}
         self.position = tuple(position(board, peg) for peg in pegs)
         self.to_finish = tuple(to_finish(board, peg) for peg in pegs)
         # track.move (the rules of a move and its landing) worked out for every node and score.
@@ -78,11 +70,7 @@ class _Track:
         self.moves = moves
 
     def node_of(self, peg: Peg) -> int:
-        if peg.path == MAIN:
-            return peg.index
-        if peg.path in self.path_start:
-            return self.path_start[peg.path] + peg.index
-        return self.box_node[peg.path]
+        return self.box_node[peg.path] if peg.path in self.box_node else self.node_at[peg]
 
     def peg_of(self, node: int, cell: int = 0) -> Peg:
         """The peg on `node` (a boxed one in that cell of its box)."""
