@@ -81,11 +81,6 @@ class Board:
     #: The file as JSON text, for views (the renderer draws from it).
     data_json: str
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
-        # A board is never changed once checked: copies of a game (the AI's lookahead, tests)
-        # share it instead of copying some hundred holes each time.
-        return self
-
     def zones_of(self, kind: str) -> list[Zone]:
         return [zone for zone in self.zones if zone.kind == kind]
 

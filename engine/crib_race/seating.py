@@ -17,6 +17,8 @@ so partners share one peg. 5 and 7 players have no seating.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.cribbage.deal import DealPlan, cribbage_plan, seats_from_left
 from engine.cribbage.sides import Sides
 
@@ -32,6 +34,7 @@ def side_count(players: int, teams: bool) -> int:
     return players
 
 
+@cache  # sides and plans are frozen: every game and deal of a seating shares them
 def race_sides(players: int, teams: bool) -> Sides:
     return Sides.alternating(players, side_count(players, teams))
 
@@ -41,6 +44,7 @@ def seating_words(players: int, teams: bool) -> str:
     return f"{sides} teams of 2" if sides < players else f"{players} players"
 
 
+@cache
 def race_plan(players: int, dealer: int, sides: Sides) -> DealPlan:
     """The deal plan for this seating with `dealer` dealing."""
     if players in (2, 3, 4):

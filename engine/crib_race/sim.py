@@ -12,7 +12,6 @@ node's track position (the contract's "scores").
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any
 
 from engine.crib_race.board import ADVANCE, BOARDS, BOX, DEFAULT_BOARD, MAIN, TRAP, Board
@@ -88,24 +87,16 @@ def track_of(board: Board) -> _Track:
     return track
 
 
-@cache
-def _seating(players: int, teams: bool) -> tuple[Sides, tuple[DealPlan, ...]]:
-    """The sides and each dealer's deal plan."""
-    sides = race_sides(players, teams)
-    return sides, tuple(race_plan(players, dealer, sides) for dealer in range(players))
-
-
 class CribRaceSim(CribbageSim):
     """Crib Race with ints inside. Beside Cribbage's state: `pegs` (a node per side), `boxes`
     (the sides in each penalty box, first in first); `side_scores` are the pegs' positions."""
 
-    __slots__ = ("boxes", "pegs", "plans", "teams", "track")
+    __slots__ = ("boxes", "pegs", "teams", "track")
     name = "crib-race"
 
     def _setup(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
         self.teams = bool(options.get("teams", True))
         self.track = track_of(BOARDS[options.get("board", DEFAULT_BOARD)])
-        self.plans = _seating(players, self.teams)[1]
         super()._setup(players, options, rng)
         self.target = self.track.finish
         self.pegs = [0] * len(self.side_seats)
@@ -114,16 +105,16 @@ class CribRaceSim(CribbageSim):
     def _copy_into(self, new: CribbageSim) -> None:
         super()._copy_into(new)
         assert isinstance(new, CribRaceSim)
-        new.teams, new.track, new.plans = self.teams, self.track, self.plans
+        new.teams, new.track = self.teams, self.track
         new.pegs = self.pegs[:]
         new.boxes = [queue[:] for queue in self.boxes]
 
     # ----- hooks ------------------------------------------------------------------------------
     def _make_sides(self) -> Sides:
-        return _seating(self.players, self.teams)[0]
+        return race_sides(self.players, self.teams)
 
     def _deal_plan_for(self, dealer: int) -> DealPlan:
-        return self.plans[dealer]
+        return race_plan(self.players, dealer, race_sides(self.players, self.teams))
 
     def _score(self, seat: int, points: int, reason: str) -> None:
         side = self.side_of[seat]
