@@ -47,20 +47,15 @@ def rest_of_deal_chances(view: View, pieces: Sequence[str], board: Board,
     unseen = [PIECE_OF_TEXT[str(card)] for card in crib_ai.unseen_cards(view)]
     rival_holds = int(view["hand_sizes"][rival])
     crib_missing = int(view["crib_size"]) - len(view["discards"])
+    my_hand = [PIECE_OF_TEXT[text] for text in view["hand"]]
     my_kept = [PIECE_OF_TEXT[text] for text in view["kept"]]
-    start = _RestOfDeal(
-        track=track,
-        scores=((track.node_of(peg_of(view, 0)), track.node_of(peg_of(view, 1))),
-                tuple(tuple(view["penalty_boxes"][name]) for name in track.box_names)),
-        hands=[[], []],
-        pile=[RANK[PIECE_OF_TEXT[text]] for text in view["pile"]],
-        count=int(view["count"]),
-        passed=[seat in view["passed"] for seat in (0, 1)],
-        last=view["last_player"],
-    )
+    scores = ((track.node_of(peg_of(view, 0)), track.node_of(peg_of(view, 1))),
+              tuple(tuple(view["penalty_boxes"][name]) for name in track.box_names))
+    pile = [RANK[PIECE_OF_TEXT[text]] for text in view["pile"]]
+    count = int(view["count"])
+    passed = [seat in view["passed"] for seat in (0, 1)]
     # A rival that said go on this count holds nothing that fits it.
-    room = LIMIT - start.count
-    could_hold = [p for p in unseen if not start.passed[rival] or VALUE[p] > room]
+    could_hold = [p for p in unseen if not passed[rival] or VALUE[p] > LIMIT - count]
     if len(could_hold) < rival_holds:  # not in a real deal; a test's made-up position
         could_hold = unseen
     totals = dict.fromkeys(pieces, 0.0)
@@ -73,9 +68,9 @@ def rest_of_deal_chances(view: View, pieces: Sequence[str], board: Board,
         crib = [PIECE_OF_TEXT[text] for text in view["discards"]] + rng.sample(rest,
                                                                                crib_missing)
         for text in totals:
-            deal = start.copy()
-            deal.hands[me] = [PIECE_OF_TEXT[card] for card in view["hand"]]
-            deal.hands[rival] = list(rival_hand)
+            hands = [my_hand[:], rival_hand[:]] if me == 0 else [rival_hand[:], my_hand[:]]
+            deal = _RestOfDeal(track, scores, hands, pile[:], count, passed[:],
+                               view["last_player"])
             deal.lay(me, PIECE_OF_TEXT[text])
             deal.play_on(rival)
             totals[text] += deal.chance_after_show(view["dealer"], kept, crib,
@@ -98,10 +93,6 @@ class _RestOfDeal:
     last: int | None
     won: int | None = None  # the seat that reached the finish
 
-    def copy(self) -> _RestOfDeal:
-        return dataclasses.replace(self, hands=[h[:] for h in self.hands], pile=self.pile[:],
-                                   passed=self.passed[:])
-
     def score(self, seat: int, points: int) -> None:
         if self.won is None:
             self.scores = scored(self.track, self.scores, seat, points)
@@ -120,9 +111,7 @@ class _RestOfDeal:
         self.count += VALUE[piece]
         self.last = seat
         if len(self.pile) > 1:
-            points = peg_score(self.pile, self.count)
-            if points:
-                self.score(seat, points)
+            self.score(seat, peg_score(self.pile, self.count))
 
     def pick(self, seat: int, playable: list[int]) -> int:
         """The piece whose points gain most position value; higher pieces first on a tie (low

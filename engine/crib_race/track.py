@@ -4,14 +4,10 @@ A peg is on a `path` at an `index`: on the main track ("main") the index is the 
 on a green or blue side path it is the position along that path's route (its own holes, then
 the rejoin hole, where the peg is back on the track); in a penalty box it is the cell.
 
-Points move a peg hole by hole along its current path (`move`). Only the hole where the move
-ends is looked at, and only track holes set zones off:
-    slide    the peg jumps to the slide's end;
-    advance  the peg goes to the first hole of the green path (a shortcut);
-    trap     the peg goes to the first hole of the blue path (a loop back behind the trap);
-    box      the peg goes into the penalty box (the game keeps the queue and the release).
-A zone's destination never sets anything off in turn. A move that reaches the finish stops
-there: the game is won.
+Points move a peg hole by hole along its current path (`move`). Only the track hole where the
+move ends sets a zone off (board.py says what each does; the game keeps a box's queue and its
+release), and a zone's destination never sets anything off in turn. A move that reaches the
+finish stops there: the game is won.
 """
 
 from __future__ import annotations
