@@ -103,22 +103,18 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
 
 
 def total_worths(view: View, board: Board, weight: float, level: str = "hard") -> list[float]:
-    """What each hand total (0..29) is worth to our peg as the track stands (`_track_worth`)."""
+    """What each hand total (0..29) is worth to our peg as the track stands: its points, moved
+    by `weight` (1: the ground alone) towards the average ground it gains from the places the
+    play may leave the peg."""
     peg = peg_of(view, my_side(view))
     starts = [ahead(board, peg, offset) for offset in PLAY_OFFSETS]
     ground = ground_for(view, board, level, my_side(view))
-    return [_track_worth(ground, starts, total, weight) for total in range(30)]
+    gained = [sum(ground(start, total) for start in starts) / len(starts) for total in range(30)]
+    return [(1 - weight) * total + weight * min(mean, 100.0) for total, mean in enumerate(gained)]
 
 
 def mean_worth(totals: Sequence[int], worth: Sequence[float]) -> float:
     return sum(worth[total] for total in totals) / len(totals)
-
-
-def _track_worth(ground: Ground, starts: Sequence[Peg], total: int, weight: float) -> float:
-    """A hand total's worth: its points, moved towards the average ground it gains from the
-    places the play may leave the peg by `weight` (1: the ground alone)."""
-    gained = sum(ground(start, total) for start in starts) / len(starts)
-    return (1 - weight) * total + weight * min(gained, 100.0)
 
 
 def crib_sign(view: View) -> float:
