@@ -84,7 +84,7 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
     hand = crib_ai.cards_of(view["hand"])
     if level == "easy" and rng.random() < crib_ai.EASY_RANDOM_SHARE:
         return rng.choice(legal)
-    worth = total_worths(view, board, TRACK_WEIGHT[level], level)
+    worth = total_worths(view, board, level)
     if level == "easy":
         return max(legal, key=lambda a: worth[hand_total(crib_ai.kept_after(hand, a), None)])
     unseen = crib_ai.unseen_cards(view)
@@ -102,10 +102,11 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
     return max(legal, key=value)
 
 
-def total_worths(view: View, board: Board, weight: float, level: str = "hard") -> list[float]:
+def total_worths(view: View, board: Board, level: str = "hard") -> list[float]:
     """What each hand total (0..29) is worth to our peg as the track stands: its points, moved
-    by `weight` (1: the ground alone) towards the average ground it gains from the places the
-    play may leave the peg."""
+    by the level's TRACK_WEIGHT (1: the ground alone) towards the average ground it gains from
+    the places the play may leave the peg."""
+    weight = TRACK_WEIGHT[level]
     peg = peg_of(view, my_side(view))
     starts = [ahead(board, peg, offset) for offset in PLAY_OFFSETS]
     ground = ground_for(view, board, level, my_side(view))
@@ -130,11 +131,10 @@ def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
                 board: Board) -> Action:
     plays = [a for a in legal if a["type"] == "play"]
     situation = crib_ai.play_situation(view, {})
-    weight = TRACK_WEIGHT[level]
+    correction = track_correction(view, situation, board, level)
     if level == "easy":
         if rng.random() < crib_ai.EASY_RANDOM_SHARE:
             return rng.choice(plays)
-        correction = track_correction(view, situation, board, weight, replies=False, level=level)
 
         def easy_value(action: Action) -> tuple[float, bool, int]:
             """Cribbage's easy order (points now, then avoiding 5 and 21), points on the track."""
@@ -143,7 +143,6 @@ def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
             return points + correction(piece), safe, value
 
         return max(plays, key=easy_value)
-    correction = track_correction(view, situation, board, weight, replies=True, level=level)
 
     def value(piece: Card) -> float:
         return crib_ai.play_value(situation, piece, level) + correction(piece)
@@ -156,15 +155,15 @@ def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
 
 
 def track_correction(view: View, situation: crib_ai.PlaySituation, board: Board,
-                     weight: float, replies: bool, level: str = "hard"
-                     ) -> Callable[[Card], float]:
-    """piece -> how much more (or less) laying it is worth on the track than in points: our
-    move's ground against its points (at hard, with the go or last-card point it may bring)
-    and, with `replies`, the same for the rival's reply."""
+                     level: str = "hard") -> Callable[[Card], float]:
+    """piece -> how much more (or less) laying it is worth on the track than in points, by the
+    level's TRACK_WEIGHT: our move's ground against its points (at hard, with the go or
+    last-card point it may bring) and, but at easy, the same for the rival's reply."""
+    weight = TRACK_WEIGHT[level]
     peg = peg_of(view, my_side(view))
     ground = ground_for(view, board, level, my_side(view))
     rival = None  # the peg of the opponent who answers my card, if the next seat is one
-    if replies and situation.next_seat is not None and not situation.next_is_partner:
+    if level != "easy" and situation.next_seat is not None and not situation.next_is_partner:
         rival_side = crib_ai.side_of(view, situation.next_seat)
         rival, rival_ground = peg_of(view, rival_side), ground_for(view, board, level,
                                                                    rival_side)

@@ -53,7 +53,7 @@ def inference(view: dict) -> KeptHands | None:
     other = {**view, "seat": 1 - int(view["seat"])}
     race_view = race_ai.with_holes_to_go(other)
     board = BOARDS[view["board"]["name"]]
-    worth = race_ai.total_worths(race_view, board, race_ai.TRACK_WEIGHT["hard"], "hard")
+    worth = race_ai.total_worths(race_view, board)
     return KeptHands(view, worth, crib_ai.points_needed(race_view, race_view["seat"]))
 
 
