@@ -162,11 +162,11 @@ def track_correction(view: View, situation: crib_ai.PlaySituation, board: Board,
     weight = TRACK_WEIGHT[level]
     peg = peg_of(view, my_side(view))
     ground = ground_for(view, board, level, my_side(view))
-    rival = None  # the peg of the opponent who answers my card, if the next seat is one
+    rival: Peg | None = None  # the opponent who answers my card, if the next seat is one
+    rival_ground = ground
     if level != "easy" and situation.next_seat is not None and not situation.next_is_partner:
         rival_side = crib_ai.side_of(view, situation.next_seat)
-        rival, rival_ground = peg_of(view, rival_side), ground_for(view, board, level,
-                                                                   rival_side)
+        rival, rival_ground = peg_of(view, rival_side), ground_for(view, board, level, rival_side)
 
     def correction(piece: Card) -> float:
         points = peg_points([*situation.pile, piece]).total
