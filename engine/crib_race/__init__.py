@@ -1,19 +1,10 @@
 """Crib Race: Cribbage on a race track for 2, 3, 4, 6 or 8 players (docs/RULES.md,
-Crib Race). `SPEC` makes it GAMES["crib-race"].
+Crib Race). `SPEC` makes it GAMES["crib-race"]. Built on engine/cribbage: its rules core
+CribbageSim (here sim.py's CribRaceSim) and its contract CribbageGame (here game.py's
+CribRaceGame); the seatings are in seating.py, the boards in board.py and boards/*.json.
 
-Built on engine/cribbage (its rules core CribbageSim and its contract CribbageGame, sides, deal
-plans and scoring). Modules: board (board files in boards/*.json and their checks), track
-(pegs, moves, zones), seating (sides and deal plans for every seating), sim (CribRaceSim: the
-rules core), game (CribRaceGame: the contract and its words over the core), text
-(labels and rules), ai (the computer players), rollout (the expert's), analysis (hints and
-reviews).
-
-Options:
-    teams    True (default) or False: whether 4 players play as 2 teams of 2. 2 and 3 players
-             always play alone; 6 and 8 players always play in teams of 2 (3 and 4 teams),
-             whatever this says. Team members sit alternately: seat s is on side s % sides.
-    muggins  False (default) or True: Cribbage's muggins (players claim their counts).
-    board    "default" (and any other file in boards/): the track.
+Options: teams (with 4 players; partners sit alternately: seat s is on side s % sides),
+muggins (Cribbage's) and board (a file in boards/), described in SPEC below.
 
 Actions: Cribbage's, unchanged ({"type": "discard", "cards": [...]}, "play", "go", "claim",
 "muggins", "keep", "give_back", "pass"); with 8 players the four seats dealt 4 cards have no
@@ -22,11 +13,7 @@ discard to make.
 View keys: every Cribbage view key (engine/cribbage/game.py), where "scores" are track
 positions (the hole number on the track; on a green path its entry, on a blue path its rejoin
 hole, in a box the box's hole) and "target" is the finish (121), plus:
-    board             the board file's data: {"name", "title", "description", "size": [w, h],
-                      "holes": {hole id: [x, y]}, "track": [hole ids 0..finish], "slides":
-                      [{"name", "from", "to"}], "advances": [{"name", "entry", "path",
-                      "rejoin"}], "traps": [{"name", "holes", "path", "rejoin"}], "boxes":
-                      [{"name", "hole", "cells"}]} (engine/crib_race/board.py)
+    board             the board file's data, as engine/crib_race/board.py describes it
     finish            the finish hole's number (121)
     teams             whether sides are teams of two; seating: "2 players", "3 teams of 2"...
     pegs              one per side: {"side", "seats", "hole" (hole id), "path" ("main", a

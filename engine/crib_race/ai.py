@@ -1,46 +1,31 @@
 """Computer players for Crib Race: `choose_action(view, legal, rng, level)`.
 
-The Cribbage computer player (engine/cribbage/ai.py) made aware of the track. Its parts weigh
-cards in points; here a scoring move is worth the ground it gains on the board instead
-(`gain`): the holes it takes off the way to the finish, so a move landing on a slide or a
-green advance is worth more than its points, one landing in a time trap less (often below
-nothing), and one landing on a penalty box less again (`BOX_COST`: the points a boxed side
-can expect to lose before it is released). While our own peg is boxed our points are worth
-nothing, so the play only defends.
+The Cribbage computer player (engine/cribbage/ai.py) made aware of the track: a scoring move is
+worth the ground it gains on the board (engine/crib_race/position.py `gain`) instead of its
+points, so a move landing on a slide or a green advance is worth more than its points, one
+landing in a time trap less (often below nothing), one landing on a penalty box less again.
+While our own peg is boxed our points are worth nothing, so the play only defends. The track
+weighs fully at hard, half at normal and easy, where random choices and simple heuristics stay
+as in Cribbage.
 
-- Discards: the Cribbage method (the hand's average over every starter; at hard also the
-  crib's average for or against us, none for the dealing team's discards that go under the
-  deck with six players, and the chance of going out) with each starter's hand total turned
-  into its gain from a few places the play may leave our peg (`PLAY_OFFSETS`), so a close
-  choice goes to the discard whose counts tend to land well. Easy keeps the best four cards
-  as they stand, by the same measure, and now and then discards at random.
+- Discards: the Cribbage method with each starter's hand total turned into its gain from a few
+  places the play may leave our peg (`PLAY_OFFSETS`), so a close choice goes to the discard
+  whose counts tend to land well; no crib for the dealing team's discards that go under the
+  deck with six players.
 - The play: the Cribbage play value of each card, corrected by the difference between the
   gain and the points of our own move, and between the points and the gain of the rival's
   expected reply (a reply that would land the rival in a trap is one we can afford).
-- Muggins: claims and presses as in Cribbage; the taker keeps the points or gives them back,
-  whichever is better on the track (giving back can push a rival into a trap).
+- Muggins: the taker keeps the points or gives them back, whichever is better on the track
+  (giving back can push a rival into a trap).
 
-Levels are Cribbage's (easy, normal, hard), all track-aware; the track weighs fully at hard,
-half at normal and easy, where random choices and simple heuristics stay as in Cribbage.
-
-Hard weighs moves by a position value instead of holes (`points_to_go`: the points a peg can
-expect to still need from each place, so a place just short of a trap is worth less than its
-holes and one short of a shortcut more), and a box by the lead it throws away: a boxed peg
-waits until every rival is past the box, so far ahead it is boxed until the rivals catch up
-(a fixed BOX_COST had it walk into the box at 68 while far ahead, then fall back into the
-trap at 88-90). In the play it also counts the go or last-card point a piece may bring where
-that point lands on the track (`_go_correction`).
-
-With two players, hard's play also plays each piece out to the end of the deal on deals of
-the cards it cannot see (`rest_of_deal_chances`): the starter is known in the play, so its
-hand's count is too, and most of its losses came from a count of the show (or a go point)
-landing it on the box at 68 while far ahead, to wait there until the rival caught up. The
-deal's end is valued as a chance of winning, not a lead in points: far ahead, a few points
-more are worth little and a box nearly everything.
-
-The track's measures (`gain`, `points_to_go`, `position_gain`) are in
-engine/crib_race/position.py, the two-player search of the rest of the deal in
-engine/crib_race/rest_of_deal.py.
+Hard weighs moves by position value instead of holes, and a box by the lead it throws away: a
+boxed peg waits until every rival is past the box, so far ahead it is boxed until the rivals
+catch up (a fixed BOX_COST had it walk into the box at 68 while far ahead, then fall back into
+the trap at 88-90). In the play it also counts the go or last-card point a piece may bring
+where that point lands on the track (`_go_correction`). With two players, hard's play also
+plays each piece out to the end of the deal (engine/crib_race/rest_of_deal.py): most of its
+losses came from a count of the show (or a go point) landing it on the box at 68 while far
+ahead.
 """
 
 from __future__ import annotations
@@ -58,11 +43,11 @@ from engine.crib_race.position import (
     gain,
     ground_for,
     my_side,
-    peg_gain,
     peg_of,
     with_holes_to_go,
 )
 from engine.crib_race.rest_of_deal import HEURISTIC_SHARE, rest_of_deal_chances
+from engine.crib_race.sim import track_of
 from engine.crib_race.track import Peg, move
 from engine.cribbage import ai as crib_ai
 from engine.cribbage.scoring import hand_total, peg_points
@@ -87,8 +72,9 @@ def choose_action(
         return choose_discard(race_view, legal, rng, level, board)
     if "play" in kinds:
         return choose_play(race_view, legal, rng, level, board)
-    if "keep" in kinds:
-        return keep_or_give_back(view, board)
+    if "keep" in kinds:  # keep unless handing the points back hurts their owner more
+        keep, give = muggins_worths(view, board)
+        return {"type": "keep"} if keep >= give else {"type": "give_back"}
     return crib_ai.choose_show_action(race_view, legal, rng, level, crib_ai.cribbage_count)
 
 
@@ -98,7 +84,7 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
     hand = crib_ai.cards_of(view["hand"])
     if level == "easy" and rng.random() < crib_ai.EASY_RANDOM_SHARE:
         return rng.choice(legal)
-    worth = total_worths(view, board, TRACK_WEIGHT[level], level)
+    worth = total_worths(view, board, level)
     if level == "easy":
         return max(legal, key=lambda a: worth[hand_total(crib_ai.kept_after(hand, a), None)])
     unseen = crib_ai.unseen_cards(view)
@@ -116,23 +102,20 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
     return max(legal, key=value)
 
 
-def total_worths(view: View, board: Board, weight: float, level: str = "hard") -> list[float]:
-    """What each hand total (0..29) is worth to our peg as the track stands (`_track_worth`)."""
+def total_worths(view: View, board: Board, level: str = "hard") -> list[float]:
+    """What each hand total (0..29) is worth to our peg as the track stands: its points, moved
+    by the level's TRACK_WEIGHT (1: the ground alone) towards the average ground it gains from
+    the places the play may leave the peg."""
+    weight = TRACK_WEIGHT[level]
     peg = peg_of(view, my_side(view))
     starts = [ahead(board, peg, offset) for offset in PLAY_OFFSETS]
     ground = ground_for(view, board, level, my_side(view))
-    return [_track_worth(ground, starts, total, weight) for total in range(30)]
+    gained = [sum(ground(start, total) for start in starts) / len(starts) for total in range(30)]
+    return [(1 - weight) * total + weight * min(mean, 100.0) for total, mean in enumerate(gained)]
 
 
 def mean_worth(totals: Sequence[int], worth: Sequence[float]) -> float:
     return sum(worth[total] for total in totals) / len(totals)
-
-
-def _track_worth(ground: Ground, starts: Sequence[Peg], total: int, weight: float) -> float:
-    """A hand total's worth: its points, moved towards the average ground it gains from the
-    places the play may leave the peg by `weight` (1: the ground alone)."""
-    gained = sum(ground(start, total) for start in starts) / len(starts)
-    return (1 - weight) * total + weight * min(gained, 100.0)
 
 
 def crib_sign(view: View) -> float:
@@ -148,14 +131,18 @@ def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
                 board: Board) -> Action:
     plays = [a for a in legal if a["type"] == "play"]
     situation = crib_ai.play_situation(view, {})
-    weight = TRACK_WEIGHT[level]
+    correction = track_correction(view, situation, board, level)
     if level == "easy":
         if rng.random() < crib_ai.EASY_RANDOM_SHARE:
             return rng.choice(plays)
-        correction = track_correction(view, situation, board, weight, replies=False, level=level)
-        return max(plays, key=lambda a: _easy_value(situation, parse_card(a["card"]),
-                                                    correction))
-    correction = track_correction(view, situation, board, weight, replies=True, level=level)
+
+        def easy_value(action: Action) -> tuple[float, bool, int]:
+            """Cribbage's easy order (points now, then avoiding 5 and 21), points on the track."""
+            piece = parse_card(action["card"])
+            points, safe, value = crib_ai.easy_play_value(situation, piece)
+            return points + correction(piece), safe, value
+
+        return max(plays, key=easy_value)
 
     def value(piece: Card) -> float:
         return crib_ai.play_value(situation, piece, level) + correction(piece)
@@ -168,16 +155,18 @@ def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
 
 
 def track_correction(view: View, situation: crib_ai.PlaySituation, board: Board,
-                     weight: float, replies: bool, level: str = "hard"
-                     ) -> Callable[[Card], float]:
-    """piece -> how much more (or less) laying it is worth on the track than in points: our
-    move's ground against its points (at hard, with the go or last-card point it may bring)
-    and, with `replies`, the same for the rival's reply."""
+                     level: str = "hard") -> Callable[[Card], float]:
+    """piece -> how much more (or less) laying it is worth on the track than in points, by the
+    level's TRACK_WEIGHT: our move's ground against its points (at hard, with the go or
+    last-card point it may bring) and, but at easy, the same for the rival's reply."""
+    weight = TRACK_WEIGHT[level]
     peg = peg_of(view, my_side(view))
     ground = ground_for(view, board, level, my_side(view))
-    rival = _rival_peg(view, situation) if replies else None
-    rival_ground = ground if rival is None or situation.next_seat is None else ground_for(
-        view, board, level, crib_ai.side_of(view, situation.next_seat))
+    rival: Peg | None = None  # the opponent who answers my card, if the next seat is one
+    rival_ground = ground
+    if level != "easy" and situation.next_seat is not None and not situation.next_is_partner:
+        rival_side = crib_ai.side_of(view, situation.next_seat)
+        rival, rival_ground = peg_of(view, rival_side), ground_for(view, board, level, rival_side)
 
     def correction(piece: Card) -> float:
         points = peg_points([*situation.pile, piece]).total
@@ -189,13 +178,6 @@ def track_correction(view: View, situation: crib_ai.PlaySituation, board: Board,
         return weight * worth
 
     return correction
-
-
-def _rival_peg(view: View, situation: crib_ai.PlaySituation) -> Peg | None:
-    """The peg of the opponent who answers my card, if the next seat is an opponent."""
-    if situation.next_seat is None or situation.next_is_partner:
-        return None
-    return peg_of(view, crib_ai.side_of(view, situation.next_seat))
 
 
 def _go_correction(situation: crib_ai.PlaySituation, piece: Card, board: Board, peg: Peg,
@@ -245,29 +227,17 @@ def _reply_correction(situation: crib_ai.PlaySituation, piece: Card, ground: Gro
     return in_points - min(in_ground, 100.0)
 
 
-def _easy_value(situation: crib_ai.PlaySituation, piece: Card,
-                correction: Callable[[Card], float]) -> tuple[float, bool, int]:
-    """Cribbage's easy order (points now, then avoiding 5 and 21), points made track-aware."""
-    points, safe, value = crib_ai.easy_play_value(situation, piece)
-    return points + correction(piece), safe, value
-
-
 # ===== muggins ==================================================================================
-def keep_or_give_back(view: View, board: Board) -> Action:
-    """Keep the muggins points unless handing them back hurts the owner more on the track."""
-    keep, give = muggins_worths(view, board)
-    return {"type": "keep"} if keep >= give else {"type": "give_back"}
-
-
 def muggins_worths(view: View, board: Board) -> tuple[float, float]:
     """(ground keeping the muggins points gains us, ground giving them back costs their
     owner): both in holes on the track."""
     muggins = view["muggins"]
     points = int(muggins["points"])
     owner_side = crib_ai.side_of(view, muggins["claim"]["seat"])
-    keep = peg_gain(board, peg_of(view, my_side(view)), points)
-    give = -peg_gain(board, peg_of(view, owner_side), points)
+    track = track_of(board)
+    keep = gain(track, track.node_of(peg_of(view, my_side(view))), points)
+    give = -gain(track, track.node_of(peg_of(view, owner_side)), points)
     return keep, give
 
 
-__all__ = ["choose_action", "gain"]
+__all__ = ["choose_action"]

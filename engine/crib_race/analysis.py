@@ -15,7 +15,6 @@ from __future__ import annotations
 from engine.analysis import Entry, best_first, entry, only_move, signed
 from engine.contract import Action, View
 from engine.crib_race.ai import (
-    TRACK_WEIGHT,
     crib_sign,
     mean_worth,
     muggins_worths,
@@ -26,8 +25,6 @@ from engine.crib_race.ai import (
 from engine.crib_race.board import BOARDS, Board
 from engine.cribbage import ai as crib_ai
 from engine.cribbage.analysis import crib_words, play_entries, show_entries
-
-WEIGHT = TRACK_WEIGHT["hard"]
 
 
 def analyse(view: View, legal: list[Action]) -> list[Entry]:
@@ -41,7 +38,7 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
         return discard_entries(race_view, legal, board)
     if "play" in kinds:
         situation = crib_ai.play_situation(race_view, {})
-        correct = track_correction(race_view, situation, board, WEIGHT, replies=True)
+        correct = track_correction(race_view, situation, board)
         return play_entries(race_view, legal, {},
                             correction=("track", lambda piece, _worth: correct(piece)))
     return show_entries(race_view, legal, crib_ai.cribbage_count,
@@ -52,7 +49,7 @@ def discard_entries(view: View, legal: list[Action], board: Board) -> list[Entry
     hand = crib_ai.cards_of(view["hand"])
     unseen = crib_ai.unseen_cards(view)
     sign = crib_sign(view)
-    worth = total_worths(view, board, WEIGHT)
+    worth = total_worths(view, board)
     entries = []
     for action in legal:
         parts = crib_ai.discard_worth(hand, action, unseen, sign)

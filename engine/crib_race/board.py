@@ -26,7 +26,7 @@ with a message naming the file and the fault (`BoardError`).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, NoReturn
@@ -72,22 +72,14 @@ class Board:
     name: str
     title: str
     description: str
-    size: tuple[float, float]
-    holes: dict[str, tuple[float, float]]
     finish: int
     zones: tuple[Zone, ...]
     #: Which zone each trigger hole sets off.
     trigger_at: dict[int, Zone]
     #: Side paths and boxes by name.
     by_name: dict[str, Zone]
-    #: The decoded file, kept for views (the renderer draws from it), and as JSON text.
-    data: dict[str, Any]
+    #: The file as JSON text, for views (the renderer draws from it).
     data_json: str
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
-        # A board is never changed once checked: copies of a game (the AI's lookahead, tests)
-        # share it instead of copying some hundred holes each time.
-        return self
 
     def zones_of(self, kind: str) -> list[Zone]:
         return [zone for zone in self.zones if zone.kind == kind]
@@ -136,6 +128,11 @@ class _Checker:
         self.data = data
         self.used: dict[str, str] = {}  # hole id -> what uses it, to refuse sharing
         self.triggers: dict[int, Zone] = {}
+        self.zones: list[Zone] = []
+        self.name, self.title = self.text("name"), self.text("title")
+        self.description = self.text("description")
+        self.holes = self._holes()
+        self.finish = self._track()
 
     def fail(self, message: str) -> NoReturn:
         raise BoardError(f"{self.source}: {message}")
@@ -146,80 +143,79 @@ class _Checker:
             self.fail(f"{key} must be a non-empty string")
         return value
 
-    def size(self) -> tuple[float, float]:
+    def _holes(self) -> dict[str, Any]:
+        """Every hole, checked to lie in the drawing area."""
         size = self.data["size"]
         if (not isinstance(size, list) or len(size) != 2
                 or not all(_is_number(n) and n > 0 for n in size)):
             self.fail(f"size must be [width, height] with positive numbers, not {size!r}")
-        return float(size[0]), float(size[1])
-
-    def holes(self, size: tuple[float, float]) -> dict[str, tuple[float, float]]:
-        raw = self.data["holes"]
-        if not isinstance(raw, dict) or not raw:
+        holes = self.data["holes"]
+        if not isinstance(holes, dict) or not holes:
             self.fail("holes must be an object {hole id: [x, y]}")
-        holes = {}
-        for hole, xy in raw.items():
+        for hole, xy in holes.items():
             if (not isinstance(xy, list) or len(xy) != 2 or not all(_is_number(n) for n in xy)):
                 self.fail(f"hole {hole!r} needs drawing coordinates [x, y], not {xy!r}")
             if not (0 <= xy[0] <= size[0] and 0 <= xy[1] <= size[1]):
-                self.fail(f"hole {hole!r} at {xy} is outside the drawing area {list(size)}")
-            holes[hole] = (float(xy[0]), float(xy[1]))
+                self.fail(f"hole {hole!r} at {xy} is outside the drawing area {size}")
         return holes
 
-    def claim(self, hole: Any, user: str, holes: dict[str, tuple[float, float]]) -> str:
+    def claim(self, hole: Any, user: str) -> str:
         """Mark a hole as belonging to `user`; every hole belongs to exactly one thing."""
-        if not isinstance(hole, str) or hole not in holes:
+        if not isinstance(hole, str) or hole not in self.holes:
             self.fail(f"{user} uses hole {hole!r}, which is not in holes")
         if hole in self.used:
             self.fail(f"hole {hole!r} is used by both {self.used[hole]} and {user}")
         self.used[hole] = user
         return hole
 
-    def track(self, holes: dict[str, tuple[float, float]]) -> int:
+    def _track(self) -> int:
         track = self.data["track"]
         if not isinstance(track, list) or len(track) < 10:
             self.fail("track must list at least 10 holes, start first and finish last")
         for number, hole in enumerate(track):
             if hole != str(number):
                 self.fail(f"track hole {number} must be named {str(number)!r}, not {hole!r}")
-            self.claim(hole, "the track", holes)
+            self.claim(hole, "the track")
         return len(track) - 1
 
-    def track_hole(self, hole: Any, what: str, finish: int) -> int:
-        if not isinstance(hole, str) or not hole.isdigit() or not 0 <= int(hole) <= finish:
-            self.fail(f"{what} must be a track hole \"0\"..\"{finish}\", not {hole!r}")
+    def track_hole(self, hole: Any, what: str) -> int:
+        if not isinstance(hole, str) or not hole.isdigit() or not 0 <= int(hole) <= self.finish:
+            self.fail(f"{what} must be a track hole \"0\"..\"{self.finish}\", not {hole!r}")
         return int(hole)
 
-    def zone_list(self, key: str) -> list[dict[str, Any]]:
+    def entries(self, key: str, kind: str, *keys: str) -> Iterator[tuple[dict[str, Any], str]]:
+        """Each zone of the `key` list with exactly its keys, and its label ("slide 'red'")."""
         zones = self.data[key]
         if not isinstance(zones, list):
             self.fail(f"{key} must be a list")
         for zone in zones:
             if not isinstance(zone, dict) or not isinstance(zone.get("name"), str):
                 self.fail(f"every entry of {key} must be an object with a name, not {zone!r}")
-        return zones
-
-    def fields(self, zone: dict[str, Any], kind: str, keys: Iterable[str]) -> None:
         expected = {"name", *keys}
-        if set(zone) != expected:
-            self.fail(f"{kind} {zone['name']!r} must have exactly the keys "
-                      f"{', '.join(sorted(expected))}")
+        for zone in zones:
+            if set(zone) != expected:
+                self.fail(f"{kind} {zone['name']!r} must have exactly the keys "
+                          f"{', '.join(sorted(expected))}")
+            yield zone, f"{kind} {zone['name']!r}"
 
-    def trigger(self, number: int, zone: Zone, finish: int) -> None:
-        label = f"{zone.kind} {zone.name!r}"
-        if number in (0, finish):
-            self.fail(f"{label} cannot start on the start or the finish (hole {number})")
-        if number in self.triggers:
-            other = self.triggers[number]
-            self.fail(f"{label} and {other.kind} {other.name!r} both start on hole {number}")
-        self.triggers[number] = zone
-
-    def path(self, zone: dict[str, Any], kind: str,
-             holes: dict[str, tuple[float, float]]) -> tuple[str, ...]:
+    def path(self, zone: dict[str, Any], label: str) -> tuple[str, ...]:
         path = zone["path"]
         if not isinstance(path, list) or not path:
-            self.fail(f"{kind} {zone['name']!r} needs a non-empty path of its own holes")
-        return tuple(self.claim(h, f"{kind} {zone['name']!r}", holes) for h in path)
+            self.fail(f"{label} needs a non-empty path of its own holes")
+        return tuple(self.claim(h, label) for h in path)
+
+    def add(self, zone: Zone) -> None:
+        if zone.name == MAIN or any(z.name == zone.name for z in self.zones):
+            self.fail(f"zone name {zone.name!r} is used twice (or is the reserved 'main')")
+        label = f"{zone.kind} {zone.name!r}"
+        for number in zone.triggers:
+            if number in (0, self.finish):
+                self.fail(f"{label} cannot start on the start or the finish (hole {number})")
+            if number in self.triggers:
+                other = self.triggers[number]
+                self.fail(f"{label} and {other.kind} {other.name!r} both start on hole {number}")
+            self.triggers[number] = zone
+        self.zones.append(zone)
 
 
 def _is_number(value: Any) -> bool:
@@ -229,67 +225,46 @@ def _is_number(value: Any) -> bool:
 def parse_board(data: Any, source: str = "board") -> Board:
     """Build a Board from decoded JSON, refusing anything malformed with a precise message."""
     check = _Checker(data, source)
-    name, title, description = check.text("name"), check.text("title"), check.text("description")
-    size = check.size()
-    holes = check.holes(size)
-    finish = check.track(holes)
-    zones: list[Zone] = []
-    names: set[str] = set()
-
-    def add(zone: Zone) -> None:
-        if zone.name in names or zone.name == MAIN:
-            check.fail(f"zone name {zone.name!r} is used twice (or is the reserved 'main')")
-        names.add(zone.name)
-        for number in zone.triggers:
-            check.trigger(number, zone, finish)
-        zones.append(zone)
-
-    for raw in check.zone_list("slides"):
-        check.fields(raw, "slide", ("from", "to"))
-        start = check.track_hole(raw["from"], f"slide {raw['name']!r} from", finish)
-        end = check.track_hole(raw["to"], f"slide {raw['name']!r} to", finish)
+    for raw, label in check.entries("slides", SLIDE, "from", "to"):
+        start = check.track_hole(raw["from"], f"{label} from")
+        end = check.track_hole(raw["to"], f"{label} to")
         if end <= start:
-            check.fail(f"slide {raw['name']!r} must jump ahead: to {end} is not after {start}")
-        add(Zone(SLIDE, raw["name"], (start,), target=str(end)))
-    for raw in check.zone_list("advances"):
-        check.fields(raw, "advance", ("entry", "path", "rejoin"))
-        label = f"advance {raw['name']!r}"
-        entry = check.track_hole(raw["entry"], f"{label} entry", finish)
-        rejoin = check.track_hole(raw["rejoin"], f"{label} rejoin", finish)
-        path = check.path(raw, "advance", holes)
+            check.fail(f"{label} must jump ahead: to {end} is not after {start}")
+        check.add(Zone(SLIDE, raw["name"], (start,), target=str(end)))
+    for raw, label in check.entries("advances", ADVANCE, "entry", "path", "rejoin"):
+        entry = check.track_hole(raw["entry"], f"{label} entry")
+        rejoin = check.track_hole(raw["rejoin"], f"{label} rejoin")
+        path = check.path(raw, label)
         if rejoin <= entry or len(path) + 1 >= rejoin - entry:
             check.fail(f"{label} must rejoin further on in fewer steps than the track: "
                        f"{len(path) + 1} steps from {entry} to {rejoin}")
-        add(Zone(ADVANCE, raw["name"], (entry,), route=(*path, str(rejoin)), target=path[0]))
-    for raw in check.zone_list("traps"):
-        check.fields(raw, "trap", ("holes", "path", "rejoin"))
-        label = f"trap {raw['name']!r}"
+        check.add(Zone(ADVANCE, raw["name"], (entry,), route=(*path, str(rejoin)),
+                       target=path[0]))
+    for raw, label in check.entries("traps", TRAP, "holes", "path", "rejoin"):
         trap = raw["holes"]
         if not isinstance(trap, list) or not trap:
             check.fail(f"{label} needs a list of track holes")
-        numbers = tuple(check.track_hole(h, f"{label} hole", finish) for h in trap)
+        numbers = tuple(check.track_hole(h, f"{label} hole") for h in trap)
         if list(numbers) != list(range(numbers[0], numbers[0] + len(numbers))):
             check.fail(f"{label} holes must be consecutive track holes, not {trap}")
-        rejoin = check.track_hole(raw["rejoin"], f"{label} rejoin", finish)
+        rejoin = check.track_hole(raw["rejoin"], f"{label} rejoin")
         if rejoin >= numbers[0]:
             check.fail(f"{label} must rejoin behind the trap: {rejoin} is not before {numbers[0]}")
-        path = check.path(raw, "trap", holes)
-        add(Zone(TRAP, raw["name"], numbers, route=(*path, str(rejoin)), target=path[0]))
-    for raw in check.zone_list("boxes"):
-        check.fields(raw, "box", ("hole", "cells"))
-        label = f"box {raw['name']!r}"
-        hole = check.track_hole(raw["hole"], f"{label} hole", finish)
+        path = check.path(raw, label)
+        check.add(Zone(TRAP, raw["name"], numbers, route=(*path, str(rejoin)), target=path[0]))
+    for raw, label in check.entries("boxes", BOX, "hole", "cells"):
+        hole = check.track_hole(raw["hole"], f"{label} hole")
         cells = raw["cells"]
         if not isinstance(cells, list) or len(cells) < MAX_SIDES:
             check.fail(f"{label} needs at least {MAX_SIDES} cells (one per side)")
-        cells = tuple(check.claim(c, label, holes) for c in cells)
-        add(Zone(BOX, raw["name"], (hole,), target=cells[0], cells=cells))
-    unused = sorted(set(holes) - set(check.used))
+        cells = tuple(check.claim(c, label) for c in cells)
+        check.add(Zone(BOX, raw["name"], (hole,), target=cells[0], cells=cells))
+    unused = sorted(set(check.holes) - set(check.used))
     if unused:
         check.fail(f"hole(s) {', '.join(unused[:5])} belong to no track, path or box")
-    _check_no_chains(check, zones)
-    return Board(name, title, description, size, holes, finish, tuple(zones),
-                 dict(check.triggers), {z.name: z for z in zones}, data, json.dumps(data))
+    _check_no_chains(check, check.zones)
+    return Board(check.name, check.title, check.description, check.finish, tuple(check.zones),
+                 dict(check.triggers), {z.name: z for z in check.zones}, json.dumps(data))
 
 
 def _check_no_chains(check: _Checker, zones: list[Zone]) -> None:

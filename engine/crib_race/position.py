@@ -1,22 +1,28 @@
-"""Crib Race's computer players, their measures of the track: the ground a move of so many
-points gains a peg (holes at easy and normal; at hard a position value, `points_to_go`, with
-a box costing the lead it throws away), for the cards (engine/crib_race/ai.py) and the
-search's nodes (`node_costs`)."""
+"""Crib Race's computer players, their measure of the track: the ground a move of so many
+points gains a peg (`gain`), on the simulation's nodes (engine/crib_race/sim.py `_Track`), for
+the cards (ai.py), the search of the rest of the deal (rest_of_deal.py) and the rollout."""
 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from engine.contract import View
-from engine.crib_race.board import BOARDS, BOX, MAIN, Board
-from engine.crib_race.sim import _Track
-from engine.crib_race.track import Move, Peg, move, to_finish
+from engine.crib_race.board import Board
+from engine.crib_race.sim import STRIDE, _Track, track_of
+from engine.crib_race.track import Peg, move
 from engine.cribbage import ai as crib_ai
 
 #: Points a side can expect to miss while boxed (roughly a deal's scoring).
 BOX_COST = 10.0
+#: How many points one scoring move makes, roughly (pegging ones and twos, fifteens, pairs,
+#: hand and crib counts): the steps of the position value's random walk.
+STEP_POINTS = ((1, 0.2), (2, 0.35), (3, 0.1), (4, 0.1), (6, 0.1), (8, 0.1), (12, 0.05))
+#: What a box costs beyond the lead it takes away: the rest of the deal scores nothing.
+BOX_BASE_COST = 4.0
+#: Reaching the finish wins the game: nothing else matters.
+WON = 1000.0
 
 
 def peg_of(view: View, side: int) -> Peg:
@@ -36,135 +42,85 @@ def with_holes_to_go(view: View) -> View:
             "scores": [finish - int(peg["to_finish"]) for peg in view["pegs"]]}
 
 
-@lru_cache(maxsize=65536)
-def gain(board_name: str, path: str, index: int, points: int) -> float:
-    """The ground a move of `points` gains for a peg at (path, index), in holes; a boxed peg
-    gains nothing, and landing in a box costs BOX_COST more."""
-    board = BOARDS[board_name]
-    peg = Peg(path, index)
-    if points <= 0 or peg.is_boxed(board):
+def gain(track: _Track, node: int, points: int, rival_cost: float | None = None) -> float:
+    """The ground a move of `points` (at most a hand's 29) gains a peg on `node`; a boxed peg
+    gains nothing. Easy and normal (`rival_cost` None) count holes, landing in a box costing
+    BOX_COST more. Hard counts position value (`node_costs`), and a box costs the lead it
+    throws away over the slowest rival (`rival_cost`: that rival's position value), since a
+    boxed peg waits until every rival is past the box, and the rest of the deal."""
+    if points <= 0 or node >= track.first_box:
         return 0.0
-    result = move(board, peg, points)
-    if result.finished:
-        return 1000.0 + points  # the game is won: nothing else matters
-    ground = float(to_finish(board, peg) - to_finish(board, result.after))
-    if result.zone is not None and result.zone.kind == BOX:
-        ground -= BOX_COST
-    return ground
-
-
-def peg_gain(board: Board, peg: Peg, points: int) -> float:
-    return gain(board.name, peg.path, peg.index, points)
-
-
-# ----- hard: a position value instead of holes gained ---------------------------------------
-#: How many points one scoring move makes, roughly (pegging ones and twos, fifteens, pairs,
-#: hand and crib counts): the steps of the position value's random walk.
-STEP_POINTS = ((1, 0.2), (2, 0.35), (3, 0.1), (4, 0.1), (6, 0.1), (8, 0.1), (12, 0.05))
-#: What a box costs beyond the lead it takes away: the rest of the deal scores nothing.
-BOX_BASE_COST = 4.0
+    after = track.moves[node * STRIDE + points]
+    if after == track.finish:
+        return WON + points
+    boxed = after >= track.first_box
+    if rival_cost is None:
+        holes = track.to_finish
+        return float(holes[node] - holes[after]) - (BOX_COST if boxed else 0.0)
+    costs = node_costs(track)
+    gained = costs[node] - costs[after]
+    if boxed:
+        gained -= BOX_BASE_COST + max(0.0, rival_cost - costs[after])
+    return gained
 
 
 @lru_cache(maxsize=8)
-def points_to_go(board_name: str) -> dict[Peg, float]:
-    """For every place a peg can stand (a box counts as its hole), the points it can expect
-    to still need to finish, moving in typical scoring steps: a slide or green path ahead
-    makes a place worth more than its holes to go, a trap ahead (landed in again and again)
-    less. Worked out by value iteration (traps loop back)."""
-    board = BOARDS[board_name]
-    places = [Peg(MAIN, hole) for hole in range(board.finish + 1)]
-    for zone in board.zones:
-        if zone.kind != BOX:
-            places += [Peg(zone.name, index) for index in range(len(zone.route) - 1)]
-    moves = {place: [(move(board, place, points), points, share)
-                     for points, share in STEP_POINTS] for place in places}
+def node_costs(track: _Track) -> tuple[float, ...]:
+    """The position value of every node: the points a peg there can expect to still need to
+    finish, moving in typical scoring steps (a box counts as its hole). A slide or green path
+    ahead makes a place worth more than its holes to go, a trap ahead (landed in again and
+    again) less. Worked out by value iteration (traps loop back)."""
+    finish, first_box, moves, holes = track.finish, track.first_box, track.moves, track.to_finish
+    cost = [float(holes[node]) for node in range(first_box)]
     # Nearest the finish first, so one sweep mostly settles each place from settled ones.
-    places.sort(key=lambda place: to_finish(board, place))
-    cost = {place: float(to_finish(board, place)) for place in places}
+    places = sorted(range(first_box), key=holes.__getitem__)
 
-    def cost_after(result: Move) -> float:
-        after = result.after
-        if after.is_boxed(board):
-            return cost[Peg(MAIN, board.by_name[after.path].triggers[0])]
-        return cost[after]
+    def cost_after(node: int) -> float:
+        if node == finish:
+            return 0.0
+        return cost[track.box_holes[node - first_box]] if node >= first_box else cost[node]
 
     for _ in range(200):
         changed = 0.0
         for place in places:
-            if place.finished(board):
+            if place == finish:
                 continue
-            new = sum(share * (min(points, to_finish(board, place))
-                               + (0.0 if result.finished else cost_after(result)))
-                      for result, points, share in moves[place])
+            new = sum(share * (min(points, holes[place])
+                               + cost_after(moves[place * STRIDE + points]))
+                      for points, share in STEP_POINTS)
             changed = max(changed, abs(new - cost[place]))
             cost[place] = new
         if changed < 1e-3:
             break
-    return cost
+    return (*cost, *(cost[hole] for hole in track.box_holes))
 
 
 def place_cost(board: Board, peg: Peg) -> float:
-    """points_to_go for any peg: a boxed one as at its box's hole."""
-    if peg.is_boxed(board):
-        peg = Peg(MAIN, board.by_name[peg.path].triggers[0])
-    return points_to_go(board.name)[peg]
+    """The position value of any peg (`node_costs`)."""
+    track = track_of(board)
+    return node_costs(track)[track.node_of(peg)]
 
 
-@lru_cache(maxsize=65536)
-def position_gain(board_name: str, path: str, index: int, points: int,
-                  rival_cost: float) -> float:
-    """What a move of `points` gains a peg at (path, index), in points of position value.
-    Landing in a box costs the lead over the rival that it throws away (`rival_cost`: the
-    slowest rival's position value; a boxed peg waits until every rival is past the box) and
-    the rest of the deal."""
-    board = BOARDS[board_name]
-    peg = Peg(path, index)
-    if points <= 0 or peg.is_boxed(board):
-        return 0.0
-    result = move(board, peg, points)
-    if result.finished:
-        return 1000.0 + points
-    before = place_cost(board, peg)
-    after = place_cost(board, result.after)
-    ground = before - after
-    if result.after.is_boxed(board):
-        ground -= BOX_BASE_COST + max(0.0, rival_cost - after)
-    return ground
+def waiting_cost(costs: Sequence[float], track: _Track, node: int, rival_cost: float) -> float:
+    """The points a peg on `node` can expect to still need; boxed, the box's base cost and the
+    wait until the slowest rival (its position value `rival_cost`) has caught up are added."""
+    if node < track.first_box:
+        return costs[node]
+    return costs[node] + BOX_BASE_COST + max(0.0, rival_cost - costs[node])
 
 
 Ground = Callable[[Peg, int], float]
 
 
 def ground_for(view: View, board: Board, level: str, side: int) -> Ground:
-    """How a level weighs a move of `side`'s peg: holes gained (easy, normal), or the gain in
-    position value with a box costing the lead it throws away (hard)."""
-    if level != "hard":
-        return lambda peg, points: peg_gain(board, peg, points)
-    rivals = round(rival_cost(view, board, side), 1)  # rounded: cache hits
-    return lambda peg, points: position_gain(board.name, peg.path, peg.index, points, rivals)
-
-
-def rival_cost(view: View, board: Board, side: int) -> float:
-    """The position value of the slowest of `side`'s rivals (what a box makes it wait for)."""
-    costs = [place_cost(board, peg_of(view, other)) for other in range(len(view["pegs"]))
-             if other != side]
-    return max(costs) if costs else 0.0
-
-
-def node_pegs(track: _Track) -> list[Peg]:
-    """The peg of every node of the simulation's track (engine/crib_race/sim.py), in order."""
-    pegs = [Peg(MAIN, hole) for hole in range(track.finish + 1)]
-    starts = sorted((start, name) for name, start in track.path_start.items())
-    for number, (start, name) in enumerate(starts):
-        end = starts[number + 1][0] if number + 1 < len(starts) else track.first_box
-        pegs += [Peg(name, node - start) for node in range(start, end)]
-    return pegs + [Peg(box.name, 0) for box in track.board.zones_of(BOX)]
-
-
-@lru_cache(maxsize=8)
-def node_costs(track: _Track) -> tuple[float, ...]:
-    """points_to_go of every node of the simulation's track; a penalty box's as its hole."""
-    return tuple(place_cost(track.board, peg) for peg in node_pegs(track))
+    """How a level weighs a move of `side`'s peg (`gain`)."""
+    track = track_of(board)
+    rival_cost = None
+    if level == "hard":
+        costs = [place_cost(board, peg_of(view, other)) for other in range(len(view["pegs"]))
+                 if other != side]
+        rival_cost = round(max(costs, default=0.0), 1)
+    return lambda peg, points: gain(track, track.node_of(peg), points, rival_cost)
 
 
 def ahead(board: Board, peg: Peg, holes: int) -> Peg:

@@ -11,8 +11,8 @@ import random
 from collections.abc import Sequence
 
 from engine.contract import View
-from engine.crib_race.board import BOX, Board
-from engine.crib_race.position import BOX_BASE_COST, node_costs, peg_of
+from engine.crib_race.board import Board
+from engine.crib_race.position import gain, node_costs, peg_of, waiting_cost
 from engine.crib_race.sim import STRIDE, _Track, release_boxes, track_of
 from engine.cribbage import ai as crib_ai
 from engine.cribbage.pieces import LIMIT, PIECE_OF_TEXT, RANK, VALUE, hand_score, peg_score
@@ -25,8 +25,9 @@ PLAY_SAMPLES = 48
 #: How much the play heuristic's value (points) counts beside the searched win chance
 #: (percent): it breaks near ties.
 HEURISTIC_SHARE = 0.05
-#: A game won in the rest of the deal, in the search's units (`_RestOfDeal.worth`'s finish).
-WIN_LEAD = 200.0
+#: The scores of a two-player race: each seat's peg (a track node), then the seats in each
+#: penalty box, first in first.
+RaceScores = tuple[tuple[int, int], tuple[tuple[int, ...], ...]]
 #: The spread of the race still to run, as the logistic scale of `win_chance`: some points,
 #: and more for each point both pegs still need (more deals, more luck).
 WIN_SPREAD, WIN_SPREAD_PER_POINT = 2.0, 0.09
@@ -34,36 +35,27 @@ WIN_SPREAD, WIN_SPREAD_PER_POINT = 2.0, 0.09
 
 def rest_of_deal_chances(view: View, pieces: Sequence[str], board: Board,
                        rng: random.Random) -> dict[str, float]:
-    """For each piece (card text) we may lay, our mean chance of winning (percent,
-    `_RestOfDeal.win_chance`) once the deal is over: the play on to its end and the show in
-    its order, pone's hand, dealer's hand, crib, then the penalty boxes' release. The starter
-    is known, so our hand's count is too: the search sees which places the play may leave us
-    put that count (or the crib's after it) on a box, and the win chance weighs a box that
-    throws a big lead away far above the few points that avoiding it may cost.
-
-    The rival's pieces and crib cards are dealt from the unseen cards `PLAY_SAMPLES` times;
-    both seats then lay the piece gaining most position value (`_RestOfDeal.pick`)."""
+    """For each piece (card text) we may lay, our mean chance of winning (percent) once the
+    deal is over. The starter is known, so our hand's count is too: the search sees which
+    places the play may leave us put that count (or the crib's after it) on a box, and the win
+    chance weighs a box that throws a big lead away far above the few points that avoiding it
+    may cost. The rival's pieces and crib cards are dealt from the unseen cards `PLAY_SAMPLES`
+    times; both seats then lay the piece gaining most position value (`_RestOfDeal.pick`)."""
     track = track_of(board)
     me = view["seat"]
     rival = 1 - me
     unseen = [PIECE_OF_TEXT[str(card)] for card in crib_ai.unseen_cards(view)]
     rival_holds = int(view["hand_sizes"][rival])
     crib_missing = int(view["crib_size"]) - len(view["discards"])
+    my_hand = [PIECE_OF_TEXT[text] for text in view["hand"]]
     my_kept = [PIECE_OF_TEXT[text] for text in view["kept"]]
-    start = _RestOfDeal(
-        track=track,
-        side_of=[crib_ai.side_of(view, seat) for seat in (0, 1)],
-        pegs=[track.node_of(peg_of(view, side)) for side in range(2)],
-        queues=[list(view["penalty_boxes"][box.name]) for box in board.zones_of(BOX)],
-        hands=[[], []],
-        pile=[RANK[PIECE_OF_TEXT[text]] for text in view["pile"]],
-        count=int(view["count"]),
-        passed=[seat in view["passed"] for seat in (0, 1)],
-        last=view["last_player"],
-    )
+    scores = ((track.node_of(peg_of(view, 0)), track.node_of(peg_of(view, 1))),
+              tuple(tuple(view["penalty_boxes"][name]) for name in track.box_names))
+    pile = [RANK[PIECE_OF_TEXT[text]] for text in view["pile"]]
+    count = int(view["count"])
+    passed = [seat in view["passed"] for seat in (0, 1)]
     # A rival that said go on this count holds nothing that fits it.
-    room = LIMIT - start.count
-    could_hold = [p for p in unseen if not start.passed[rival] or VALUE[p] > room]
+    could_hold = [p for p in unseen if not passed[rival] or VALUE[p] > LIMIT - count]
     if len(could_hold) < rival_holds:  # not in a real deal; a test's made-up position
         could_hold = unseen
     totals = dict.fromkeys(pieces, 0.0)
@@ -76,64 +68,42 @@ def rest_of_deal_chances(view: View, pieces: Sequence[str], board: Board,
         crib = [PIECE_OF_TEXT[text] for text in view["discards"]] + rng.sample(rest,
                                                                                crib_missing)
         for text in totals:
-            deal = start.copy()
-            deal.hands[me] = [PIECE_OF_TEXT[card] for card in view["hand"]]
-            deal.hands[rival] = list(rival_hand)
+            hands = [my_hand[:], rival_hand[:]] if me == 0 else [rival_hand[:], my_hand[:]]
+            deal = _RestOfDeal(track, scores, hands, pile[:], count, passed[:],
+                               view["last_player"])
             deal.lay(me, PIECE_OF_TEXT[text])
             deal.play_on(rival)
-            deal.show(view["dealer"], kept, crib, PIECE_OF_TEXT[view["starter"]])
-            totals[text] += deal.win_chance(crib_ai.side_of(view, me))
+            totals[text] += deal.chance_after_show(view["dealer"], kept, crib,
+                                                   PIECE_OF_TEXT[view["starter"]], me)
     return {text: total / PLAY_SAMPLES for text, total in totals.items()}
 
 
 @dataclasses.dataclass
 class _RestOfDeal:
     """One determinized rest of a two-player deal on the simulation's ints (engine/cribbage/
-    sim.py's pieces, engine/crib_race/sim.py's track nodes), played as CribRaceSim plays it."""
+    sim.py's pieces, engine/crib_race/sim.py's track nodes), played as CribRaceSim plays it.
+    With two players a seat is a side."""
 
     track: _Track
-    side_of: list[int]
-    pegs: list[int]  # by side
-    queues: list[list[int]]  # the sides in each penalty box, first in first
+    scores: RaceScores
     hands: list[list[int]]  # by seat
     pile: list[int]  # the ranks laid on the current count
     count: int
     passed: list[bool]
     last: int | None
-    won: int | None = None  # the side that reached the finish
-
-    def copy(self) -> _RestOfDeal:
-        return dataclasses.replace(self, pegs=self.pegs[:], queues=[q[:] for q in self.queues],
-                                   hands=[h[:] for h in self.hands], pile=self.pile[:],
-                                   passed=self.passed[:])
+    won: int | None = None  # the seat that reached the finish
 
     def score(self, seat: int, points: int) -> None:
-        side = self.side_of[seat]
-        node = self.pegs[side]
-        track = self.track
-        if self.won is not None or node >= track.first_box:
-            return
-        node = self.pegs[side] = track.moves[node * STRIDE + points]
-        if node >= track.first_box:
-            self.queues[node - track.first_box].append(side)
-        elif node == track.finish:
-            self.won = side
+        if self.won is None:
+            self.scores = scored(self.track, self.scores, seat, points)
+            if self.scores[0][seat] == self.track.finish:
+                self.won = seat
 
     def worth(self, seat: int, points: int) -> float:
-        """The position value `points` gain `seat`'s side (as the rollout player weighs it)."""
-        side = self.side_of[seat]
-        node = self.pegs[side]
-        track = self.track
-        if points <= 0 or node >= track.first_box:
-            return 0.0
-        after = track.moves[node * STRIDE + points]
-        if after == track.finish:
-            return WIN_LEAD
-        costs = node_costs(track)
-        gained = costs[node] - costs[after]
-        if after >= track.first_box:
-            gained -= BOX_BASE_COST + max(0.0, costs[self.pegs[1 - side]] - costs[after])
-        return gained
+        """The position value `points` gain `seat` (as the rollout player weighs it)."""
+        costs = node_costs(self.track)
+        pegs = self.scores[0]
+        return gain(self.track, pegs[seat], points, costs[pegs[1 - seat]])
 
     def lay(self, seat: int, piece: int) -> None:
         self.hands[seat].remove(piece)
@@ -141,9 +111,7 @@ class _RestOfDeal:
         self.count += VALUE[piece]
         self.last = seat
         if len(self.pile) > 1:
-            points = peg_score(self.pile, self.count)
-            if points:
-                self.score(seat, points)
+            self.score(seat, peg_score(self.pile, self.count))
 
     def pick(self, seat: int, playable: list[int]) -> int:
         """The piece whose points gain most position value; higher pieces first on a tie (low
@@ -185,22 +153,44 @@ class _RestOfDeal:
             if hands[other] and not passed[other]:
                 turn = other
 
-    def show(self, dealer: int, kept: list[list[int]], crib: list[int], starter: int) -> None:
-        """The show in its order, then the boxes' release (one peg per box, once every peg
-        outside the box is past it)."""
-        pone = 1 - dealer
-        for seat, cards, is_crib in ((pone, kept[pone], False), (dealer, kept[dealer], False),
-                                     (dealer, crib, True)):
-            total = hand_score(cards, starter, is_crib)
-            if total:
-                self.score(seat, total)
-        release_boxes(self.track, self.pegs, self.queues)
-
-    def win_chance(self, side: int) -> float:
-        """`side`'s chance of winning the game, in percent (`win_chance`)."""
+    def chance_after_show(self, dealer: int, kept: list[list[int]], crib: list[int],
+                          starter: int, seat: int) -> float:
+        """`seat`'s chance of winning (percent) once the show is counted in its order."""
         if self.won is not None:
-            return 100.0 if self.won == side else 0.0
-        return win_chance(self.track, self.pegs, side)
+            return 100.0 if self.won == seat else 0.0
+        pone = 1 - dealer
+        counts = [(pone, hand_score(kept[pone], starter, False)),
+                  (dealer, hand_score(kept[dealer], starter, False)),
+                  (dealer, hand_score(crib, starter, True))]
+        return chance_after(self.track, self.scores, counts, seat)
+
+
+def scored(track: _Track, scores: RaceScores, seat: int, points: int) -> RaceScores:
+    """The scores once `seat` has scored `points` (CribRaceSim._score): a boxed peg scores
+    nothing, a peg landing in a box joins its queue."""
+    pegs, boxes = scores
+    node = pegs[seat]
+    if points <= 0 or node >= track.first_box:
+        return scores
+    node = track.moves[node * STRIDE + points]
+    if node >= track.first_box:
+        box = node - track.first_box
+        boxes = (*boxes[:box], (*boxes[box], seat), *boxes[box + 1:])
+    return ((node, pegs[1]) if seat == 0 else (pegs[0], node)), boxes
+
+
+def chance_after(track: _Track, scores: RaceScores, counts: Sequence[tuple[int, int]],
+                 seat: int) -> float:
+    """`seat`'s chance of winning (percent) once the show's `counts` (seat, points) are scored
+    in order and each penalty box has let out its first peg if every peg outside it is past
+    it (`release_boxes`)."""
+    for owner, points in counts:
+        scores = scored(track, scores, owner, points)
+        if scores[0][owner] == track.finish:
+            return 100.0 if owner == seat else 0.0
+    pegs = list(scores[0])
+    release_boxes(track, pegs, [list(queue) for queue in scores[1]])
+    return win_chance(track, pegs, seat)
 
 
 def win_chance(track: _Track, pegs: Sequence[int], side: int) -> float:
@@ -210,15 +200,7 @@ def win_chance(track: _Track, pegs: Sequence[int], side: int) -> float:
     ahead or far behind and a box that throws a big lead away costs nearly all the lead was
     worth."""
     costs = node_costs(track)
-    own = _waiting(track, costs, pegs[side], pegs[1 - side])
-    theirs = _waiting(track, costs, pegs[1 - side], pegs[side])
+    own = waiting_cost(costs, track, pegs[side], costs[pegs[1 - side]])
+    theirs = waiting_cost(costs, track, pegs[1 - side], costs[pegs[side]])
     spread = WIN_SPREAD + WIN_SPREAD_PER_POINT * (own + theirs)
     return 100.0 / (1.0 + math.exp((own - theirs) / spread))
-
-
-def _waiting(track: _Track, costs: Sequence[float], node: int, rival: int) -> float:
-    """The points a peg on `node` can expect to still need; boxed, the box's base cost and
-    the wait until the rival's peg has caught up are added."""
-    if node < track.first_box:
-        return costs[node]
-    return costs[node] + BOX_BASE_COST + max(0.0, costs[rival] - costs[node])

@@ -1,12 +1,11 @@
-"""Crib Race's rollout module (engine/search/rollout.py): the family's player with points
-weighed on the track, to the end of the deal, valued by the hard level's position value.
+"""Crib Race's rollout module (engine/search/rollout.py): the family's player with a score
+weighed by the position value it gains (engine/crib_race/position.py `gain`, as at hard), to
+the end of the deal.
 
-`lead` is, with two sides, WIN_VALUE times our chance to win less the rival's, the chance the
-hard level's (engine/crib_race/rest_of_deal.py `win_chance`: a logistic of the position
-values). With more sides it is the race lead: the points the closest rival can expect to still need
-(`points_to_go`) less ours, a boxed peg charged the box's base cost and the wait for the
-slowest rival. The play weighs a score by the position value it gains (`position_gain` of the
-hard level, per node).
+`lead` is, with two sides, WIN_VALUE times our chance to win less the rival's (the hard
+level's `win_chance`, engine/crib_race/rest_of_deal.py). With more sides it is the race lead:
+the points the closest rival can expect to still need less ours, a boxed peg charged the box's
+base cost and the wait for the slowest rival.
 
 With two players the play is searched exactly (`exact`, engine/cribbage/play_search.py), the
 pegs moving on the track as the simulation moves them, and the show counted after it."""
@@ -17,9 +16,9 @@ import random
 
 from engine.crib_race import ai as race_ai
 from engine.crib_race.board import BOARDS
-from engine.crib_race.position import BOX_BASE_COST, node_costs
-from engine.crib_race.rest_of_deal import win_chance
-from engine.crib_race.sim import STRIDE, CribRaceSim, release_boxes
+from engine.crib_race.position import gain, node_costs, waiting_cost
+from engine.crib_race.rest_of_deal import RaceScores, chance_after, scored, win_chance
+from engine.crib_race.sim import CribRaceSim
 from engine.cribbage import ai as crib_ai
 from engine.cribbage import family_rollout
 from engine.cribbage.inference import KeptHands
@@ -28,16 +27,10 @@ from engine.cribbage.play_search import PlaySearchBase
 from engine.cribbage.sim import CribbageSim
 from engine.search.rollout import first_to_act
 
-#: The scores of a two-player race as the search keeps them: each seat's peg (a track node),
-#: then the sides in each penalty box, first in first.
-RaceScores = tuple[int, int, tuple[tuple[int, ...], ...]]
-
 #: One deal (family_rollout.stage).
 STEPS = 3
 WIN_VALUE = 60.0
 mover = first_to_act
-#: What finishing is worth to the play, as the hard level counts it.
-FINISH_WORTH = 1000.0
 progress = family_rollout.stage
 
 
@@ -49,10 +42,7 @@ def lead(sim: CribRaceSim, seat: int) -> float:
     pegs = sim.pegs
     mine = sim.side_of[seat]
     rivals = [costs[node] for side, node in enumerate(pegs) if side != mine]
-    own = costs[pegs[mine]]
-    if pegs[mine] >= sim.track.first_box:
-        own += BOX_BASE_COST + max(0.0, max(rivals) - own)
-    return min(rivals) - own
+    return min(rivals) - waiting_cost(costs, sim.track, pegs[mine], max(rivals))
 
 
 def inference(view: dict) -> KeptHands | None:
@@ -63,31 +53,16 @@ def inference(view: dict) -> KeptHands | None:
     other = {**view, "seat": 1 - int(view["seat"])}
     race_view = race_ai.with_holes_to_go(other)
     board = BOARDS[view["board"]["name"]]
-    worth = race_ai.total_worths(race_view, board, race_ai.TRACK_WEIGHT["hard"], "hard")
+    worth = race_ai.total_worths(race_view, board)
     return KeptHands(view, worth, crib_ai.points_needed(race_view, race_view["seat"]))
 
 
 def worth(sim: CribRaceSim, seat: int, points: int) -> float:
-    """What `points` scored by `seat` gain its side in position value (a box costs the lead it
-    throws away; a boxed peg gains nothing)."""
-    if points <= 0:
-        return 0.0
-    track = sim.track
-    pegs = sim.pegs
+    """What `points` scored by `seat` gain its side in position value (`gain`)."""
+    costs = node_costs(sim.track)
     side = sim.side_of[seat]
-    node = pegs[side]
-    first_box = track.first_box
-    if node >= first_box:
-        return 0.0
-    after = track.moves[node * STRIDE + points]
-    if after == track.finish:
-        return FINISH_WORTH + points
-    costs = node_costs(track)
-    gained = costs[node] - costs[after]
-    if after >= first_box:
-        slowest = max(costs[other] for rival, other in enumerate(pegs) if rival != side)
-        gained -= BOX_BASE_COST + max(0.0, slowest - costs[after])
-    return gained
+    slowest = max(costs[node] for rival, node in enumerate(sim.pegs) if rival != side)
+    return gain(sim.track, sim.pegs[side], points, slowest)
 
 
 def policy(sim: CribRaceSim, seat: int, rng: random.Random) -> int:
@@ -107,31 +82,17 @@ class RacePlaySearch(PlaySearchBase[RaceScores]):
 
     def scores_of(self, sim: CribbageSim) -> RaceScores:
         assert isinstance(sim, CribRaceSim)
-        return (sim.pegs[0], sim.pegs[1], tuple(map(tuple, sim.boxes)))
+        return (sim.pegs[0], sim.pegs[1]), tuple(map(tuple, sim.boxes))
 
     def score(self, scores: RaceScores, seat: int, points: int) -> RaceScores:
-        node = scores[0] if seat == 0 else scores[1]
-        track = self.track
-        if node >= track.first_box:
-            return scores
-        node = track.moves[node * STRIDE + points]
-        boxes = scores[2]
-        if node >= track.first_box:
-            box = node - track.first_box
-            boxes = (*boxes[:box], (*boxes[box], seat), *boxes[box + 1:])
-        return (node, scores[1], boxes) if seat == 0 else (scores[0], node, boxes)
+        return scored(self.track, scores, seat, points)
 
     def won(self, scores: RaceScores, seat: int) -> bool:
-        return (scores[0] if seat == 0 else scores[1]) == self.track.finish
+        return scores[0][seat] == self.track.finish
 
     def _after_the_play(self, scores: RaceScores) -> float:
-        for owner, points in self.counts:
-            scores = self.score(scores, owner, points)
-            if self.won(scores, owner):
-                return self._game_won_by(owner)
-        pegs = [scores[0], scores[1]]
-        release_boxes(self.track, pegs, [list(queue) for queue in scores[2]])
-        return WIN_VALUE * (win_chance(self.track, pegs, self.seat) / 50.0 - 1.0)
+        chance = chance_after(self.track, scores, self.counts, self.seat)
+        return WIN_VALUE * (chance / 50.0 - 1.0)
 
 
 def exact(sim: CribRaceSim, seat: int) -> float | None:

@@ -17,7 +17,9 @@ so partners share one peg. 5 and 7 players have no seating.
 
 from __future__ import annotations
 
-from engine.cribbage.deal import DealPlan, seats_from_left
+from functools import cache
+
+from engine.cribbage.deal import DealPlan, cribbage_plan, seats_from_left
 from engine.cribbage.sides import Sides
 
 PLAYER_COUNTS = (2, 3, 4, 6, 8)
@@ -32,6 +34,7 @@ def side_count(players: int, teams: bool) -> int:
     return players
 
 
+@cache  # sides and plans are frozen: every game and deal of a seating shares them
 def race_sides(players: int, teams: bool) -> Sides:
     return Sides.alternating(players, side_count(players, teams))
 
@@ -41,12 +44,11 @@ def seating_words(players: int, teams: bool) -> str:
     return f"{sides} teams of 2" if sides < players else f"{players} players"
 
 
+@cache
 def race_plan(players: int, dealer: int, sides: Sides) -> DealPlan:
     """The deal plan for this seating with `dealer` dealing."""
-    if players == 2:
-        return DealPlan(cards=(6, 6), discards=(2, 2))
-    if players in (3, 4):
-        return DealPlan(cards=(5,) * players, discards=(1,) * players, crib_from_deck=4 - players)
+    if players in (2, 3, 4):
+        return cribbage_plan(players)
     if players == 6:
         dealing_team = frozenset(sides.seats_of(sides.side_of[dealer]))
         return DealPlan(cards=(5,) * 6, discards=(1,) * 6, to_bottom=dealing_team)

@@ -1,14 +1,7 @@
 """Crib Race's simulation (engine/sim.py): `CribRaceSim`, the Cribbage simulation
-(engine/cribbage/sim.py: integer cards and action codes, the deal, the play, the show,
-muggins) with Crib Race's hooks, as CribRaceGame is CribbageGame with its hooks:
-
-    _make_sides / _deal_plan_for   the seating's sides and deal plans (engine/crib_race/
-                                   seating.py), worked out once per seating and dealer
-    _score                         points move the side's peg on the track; a boxed side
-                                   scores nothing; the finish wins
-    _after_show                    penalty boxes release one peg each, first in first out,
-                                   once every peg outside the box is past it
-                                   (`release_boxes`)
+(engine/cribbage/sim.py) with the seating's sides and deal plans (seating.py), points moving
+the side's peg on the track (a boxed side scores nothing; the finish wins), and after each show
+the penalty boxes' release (`release_boxes`).
 
 A peg is a node number: the track's holes 0..finish, then each green or blue path's own holes,
 then one node per penalty box (a boxed peg's cell matters only for drawing). `_Track` holds,
@@ -19,12 +12,11 @@ node's track position (the contract's "scores").
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any
 
 from engine.crib_race.board import ADVANCE, BOARDS, BOX, DEFAULT_BOARD, MAIN, TRAP, Board
 from engine.crib_race.seating import race_plan, race_sides
-from engine.crib_race.track import Peg
+from engine.crib_race.track import Peg, position, to_finish
 from engine.crib_race.track import moves as track_moves
 from engine.cribbage.deal import DealPlan
 from engine.cribbage.pieces import SCORED
@@ -45,53 +37,44 @@ STRIDE = MAX_POINTS + 1
 class _Track:
     """One board as node tables: `moves[node * STRIDE + points]` is where a peg on `node` ends
     after scoring `points` (1..MAX_POINTS; its landing zone carried out); `position[node]` is
-    the contract's track position; nodes from `first_box` on are penalty boxes, one per box in
-    board order."""
+    the contract's track position and `to_finish[node]` the holes still to travel; nodes from
+    `first_box` on are penalty boxes, one per box in board order."""
 
     __slots__ = ("board", "box_holes", "box_names", "box_node", "finish", "first_box", "moves",
-                 "path_start", "peg_at", "position")
+                 "node_at", "peg_at", "position", "to_finish")
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        finish = self.finish = board.finish
-        peg_at = [Peg(MAIN, hole) for hole in range(finish + 1)]
-        position = list(range(finish + 1))
-        self.path_start: dict[str, int] = {}
+        self.finish = board.finish
+        pegs = [Peg(MAIN, hole) for hole in range(board.finish + 1)]
         for zone in board.zones:
-            if zone.kind not in (ADVANCE, TRAP):
-                continue
-            self.path_start[zone.name] = len(position)
-            steps = len(zone.route) - 1  # the route's last hole is the rejoin, on the track
-            for index in range(steps):
-                peg_at.append(Peg(zone.name, index))
-                position.append(zone.triggers[0] if zone.kind == ADVANCE else zone.rejoin)
-        self.first_box = len(position)
+            if zone.kind in (ADVANCE, TRAP):
+                # The route's last hole is the rejoin, on the track.
+                pegs += [Peg(zone.name, index) for index in range(len(zone.route) - 1)]
+        self.first_box = len(pegs)
         boxes = board.zones_of(BOX)
         self.box_names = tuple(box.name for box in boxes)
         self.box_node = {box.name: self.first_box + number for number, box in enumerate(boxes)}
         self.box_holes = tuple(box.triggers[0] for box in boxes)
-        position += self.box_holes
-        self.position = tuple(position)
-        self.peg_at = tuple(peg_at)
+        pegs += [Peg(box.name, 0) for box in boxes]
+        self.peg_at = tuple(pegs)
+        self.node_at = {peg: node for node, peg in enumerate(pegs)}
+        self.position = tuple(position(board, peg) for peg in pegs)
+        self.to_finish = tuple(to_finish(board, peg) for peg in pegs)
         # track.move (the rules of a move and its landing) worked out for every node and score.
-        moves = [0] * (len(position) * STRIDE)
-        for node, peg in enumerate(peg_at):
+        moves = [0] * (len(pegs) * STRIDE)
+        for node, peg in enumerate(pegs[:self.first_box]):
             for points, made in enumerate(track_moves(board, peg, MAX_POINTS), start=1):
                 moves[node * STRIDE + points] = self.node_of(made.after)
         self.moves = moves
 
     def node_of(self, peg: Peg) -> int:
-        if peg.path == MAIN:
-            return peg.index
-        if peg.path in self.path_start:
-            return self.path_start[peg.path] + peg.index
-        return self.box_node[peg.path]
+        return self.box_node[peg.path] if peg.path in self.box_node else self.node_at[peg]
 
     def peg_of(self, node: int, cell: int = 0) -> Peg:
         """The peg on `node` (a boxed one in that cell of its box)."""
-        if node < self.first_box:
-            return self.peg_at[node]
-        return Peg(self.box_names[node - self.first_box], cell)
+        peg = self.peg_at[node]
+        return peg if node < self.first_box else Peg(peg.path, cell)
 
 
 _TRACKS: dict[str, _Track] = {}
@@ -104,24 +87,16 @@ def track_of(board: Board) -> _Track:
     return track
 
 
-@cache
-def _seating(players: int, teams: bool) -> tuple[Sides, tuple[DealPlan, ...]]:
-    """The sides and each dealer's deal plan."""
-    sides = race_sides(players, teams)
-    return sides, tuple(race_plan(players, dealer, sides) for dealer in range(players))
-
-
 class CribRaceSim(CribbageSim):
     """Crib Race with ints inside. Beside Cribbage's state: `pegs` (a node per side), `boxes`
     (the sides in each penalty box, first in first); `side_scores` are the pegs' positions."""
 
-    __slots__ = ("boxes", "pegs", "plans", "teams", "track")
+    __slots__ = ("boxes", "pegs", "teams", "track")
     name = "crib-race"
 
     def _setup(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
         self.teams = bool(options.get("teams", True))
         self.track = track_of(BOARDS[options.get("board", DEFAULT_BOARD)])
-        self.plans = _seating(players, self.teams)[1]
         super()._setup(players, options, rng)
         self.target = self.track.finish
         self.pegs = [0] * len(self.side_seats)
@@ -130,16 +105,16 @@ class CribRaceSim(CribbageSim):
     def _copy_into(self, new: CribbageSim) -> None:
         super()._copy_into(new)
         assert isinstance(new, CribRaceSim)
-        new.teams, new.track, new.plans = self.teams, self.track, self.plans
+        new.teams, new.track = self.teams, self.track
         new.pegs = self.pegs[:]
         new.boxes = [queue[:] for queue in self.boxes]
 
     # ----- hooks ------------------------------------------------------------------------------
     def _make_sides(self) -> Sides:
-        return _seating(self.players, self.teams)[0]
+        return race_sides(self.players, self.teams)
 
     def _deal_plan_for(self, dealer: int) -> DealPlan:
-        return self.plans[dealer]
+        return race_plan(self.players, dealer, race_sides(self.players, self.teams))
 
     def _score(self, seat: int, points: int, reason: str) -> None:
         side = self.side_of[seat]

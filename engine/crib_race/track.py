@@ -4,21 +4,17 @@ A peg is on a `path` at an `index`: on the main track ("main") the index is the 
 on a green or blue side path it is the position along that path's route (its own holes, then
 the rejoin hole, where the peg is back on the track); in a penalty box it is the cell.
 
-Points move a peg hole by hole along its current path (`move`). Only the hole where the move
-ends is looked at, and only track holes set zones off:
-    slide    the peg jumps to the slide's end;
-    advance  the peg goes to the first hole of the green path (a shortcut);
-    trap     the peg goes to the first hole of the blue path (a loop back behind the trap);
-    box      the peg goes into the penalty box (the game keeps the queue and the release).
-A zone's destination never sets anything off in turn. A move that reaches the finish stops
-there: the game is won.
+Points move a peg hole by hole along its current path (`move`). Only the track hole where the
+move ends sets a zone off (board.py says what each does; the game keeps a box's queue and its
+release), and a zone's destination never sets anything off in turn. A move that reaches the
+finish stops there: the game is won.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.crib_race.board import ADVANCE, BOX, MAIN, SLIDE, TRAP, Board, Zone
+from engine.crib_race.board import BOX, MAIN, SLIDE, TRAP, Board, Zone
 
 
 @dataclass(frozen=True)
@@ -50,7 +46,6 @@ class Move:
     """One scoring move: `landed` is where the steps ended, `after` where the peg is once the
     landing hole's zone (if any) has acted."""
 
-    before: Peg
     landed: Peg
     after: Peg
     zone: Zone | None
@@ -68,14 +63,9 @@ def step(board: Board, peg: Peg) -> Peg:
     return Peg(peg.path, peg.index + 1)
 
 
-def landing_zone(board: Board, peg: Peg) -> Zone | None:
-    """The zone a peg that ends its move here sets off (None on side paths and plain holes)."""
-    return board.trigger_at.get(peg.index) if peg.path == MAIN else None
-
-
 def move(board: Board, peg: Peg, points: int) -> Move:
     """Move a peg that is not boxed `points` holes; stops at the finish. Boxes are entered at
-    cell 0 here; the game puts a peg behind any already boxed (`enter_box`)."""
+    cell 0 here; the game puts a peg behind any already boxed."""
     if points <= 0:
         raise ValueError("a move scores at least one point")
     return moves(board, peg, points)[-1]
@@ -88,18 +78,16 @@ def moves(board: Board, peg: Peg, most: int) -> list[Move]:
     made = []
     landed = peg
     for _ in range(most):
-        if not landed.finished(board):
-            landed = step(board, landed)
-        zone = None if landed.finished(board) else landing_zone(board, landed)
+        landed = step(board, landed)  # stays on the finish, which sets no zone off
+        zone = board.trigger_at.get(landed.index) if landed.path == MAIN else None
         after = landed if zone is None else _zone_destination(zone)
-        made.append(Move(peg, landed, after, zone, after.finished(board)))
+        made.append(Move(landed, after, zone, after.finished(board)))
     return made
 
 
 def _zone_destination(zone: Zone) -> Peg:
     if zone.kind == SLIDE:
         return Peg(MAIN, int(zone.target))
-    assert zone.kind in (ADVANCE, TRAP, BOX)
     return Peg(zone.name, 0)  # the first hole of the side path, or the box's first cell
 
 
@@ -110,11 +98,7 @@ def position(board: Board, peg: Peg) -> int:
     if peg.path == MAIN:
         return peg.index
     zone = board.by_name[peg.path]
-    if zone.kind == ADVANCE:
-        return zone.triggers[0]
-    if zone.kind == TRAP:
-        return zone.rejoin
-    return zone.triggers[0]
+    return zone.rejoin if zone.kind == TRAP else zone.triggers[0]
 
 
 def to_finish(board: Board, peg: Peg) -> int:
@@ -127,5 +111,4 @@ def to_finish(board: Board, peg: Peg) -> int:
     return (len(zone.route) - 1 - peg.index) + board.finish - zone.rejoin
 
 
-__all__ = ["Move", "Peg", "landing_zone", "move", "moves", "position", "step",
-           "to_finish"]
+__all__ = ["Move", "Peg", "move", "moves", "position", "step", "to_finish"]

@@ -11,7 +11,8 @@ from engine.cards import Card
 from engine.crib_race import CribRaceGame
 from engine.crib_race.ai import _go_correction, choose_action, crib_sign
 from engine.crib_race.board import ADVANCE, BOARDS, BOX, SLIDE, TRAP
-from engine.crib_race.position import BOX_COST, gain, points_to_go, position_gain
+from engine.crib_race.position import BOX_COST, gain, place_cost
+from engine.crib_race.sim import track_of
 from engine.crib_race.track import Peg, move, to_finish
 from engine.cribbage import ai as cribbage_ai
 from engine.registry import GAMES
@@ -26,24 +27,33 @@ from tests.engine.crib_race.helpers import (
 from tests.engine.crib_race.test_zones_in_play import two_player_deal
 
 BOARD = BOARDS["default"]
+TRACK = track_of(BOARD)
 LEVELS = ("easy", "normal", "hard")
 SEATINGS = [(2, False), (3, False), (4, False), (4, True), (6, True), (8, True)]
 
 
+def holes_gained(at: Peg, points: int) -> float:
+    return gain(TRACK, TRACK.node_of(at), points)
+
+
+def position_gained(at: Peg, points: int, rival_cost: float) -> float:
+    return gain(TRACK, TRACK.node_of(at), points, rival_cost)
+
+
 def test_gain_is_the_ground_a_move_makes_on_the_track() -> None:
     plain = 40
-    assert gain("default", "main", plain, 3) == 3
+    assert holes_gained(Peg("main", plain), 3) == 3
     slide = zone(BOARD, SLIDE)
     jump = int(slide.target) - slide.triggers[0]
-    assert gain("default", "main", slide.triggers[0] - 2, 2) == 2 + jump
+    assert holes_gained(Peg("main", slide.triggers[0] - 2), 2) == 2 + jump
     trap = zone(BOARD, TRAP)
     start = trap.triggers[0] - 2
     trapped = to_finish(BOARD, Peg("main", start)) - to_finish(BOARD, Peg(trap.name, 0))
-    assert gain("default", "main", start, 2) == trapped < 0
+    assert holes_gained(Peg("main", start), 2) == trapped < 0
     box = zone(BOARD, BOX)
-    assert gain("default", "main", box.triggers[0] - 4, 4) == 4 - BOX_COST
-    assert gain("default", box.name, 0, 5) == 0  # a boxed peg scores nothing
-    assert gain("default", "main", BOARD.finish - 2, 3) > 1000  # the finish wins
+    assert holes_gained(Peg("main", box.triggers[0] - 4), 4) == 4 - BOX_COST
+    assert holes_gained(Peg(box.name, 0), 5) == 0  # a boxed peg scores nothing
+    assert holes_gained(Peg("main", BOARD.finish - 2), 3) > 1000  # the finish wins
 
 
 @pytest.mark.parametrize(
@@ -153,32 +163,33 @@ def test_hard_beats_a_random_player() -> None:
 def test_the_position_value_counts_the_zones_ahead() -> None:
     """Points still needed from a place: more than its holes to go just before a trap (which
     catches a peg again and again), fewer just before a green shortcut."""
-    cost = points_to_go(BOARD.name)
+    def cost(peg: Peg) -> float:
+        return place_cost(BOARD, peg)
+
     trap = zone(BOARD, TRAP, 1)
     before_trap = Peg("main", trap.triggers[0] - 1)
     past_trap = Peg("main", trap.triggers[-1] + 1)
-    assert (cost[before_trap] - to_finish(BOARD, before_trap)
-            > cost[past_trap] - to_finish(BOARD, past_trap) + 3)
+    assert (cost(before_trap) - to_finish(BOARD, before_trap)
+            > cost(past_trap) - to_finish(BOARD, past_trap) + 3)
     advance = zone(BOARD, ADVANCE, 1)
     before_advance = Peg("main", advance.triggers[0] - 4)
-    assert cost[before_advance] < to_finish(BOARD, before_advance)
-    assert cost[Peg("main", BOARD.finish)] == 0.0
+    assert cost(before_advance) < to_finish(BOARD, before_advance)
+    assert cost(Peg("main", BOARD.finish)) == 0.0
 
 
 def test_a_box_costs_the_lead_it_throws_away() -> None:
     """Boxed, a peg waits until every rival is past the box: far ahead it loses its lead;
     with the rival already past, only the rest of the deal."""
     box = zone(BOARD, BOX, 1)
-    start = box.triggers[0] - 4
-    cost = points_to_go(BOARD.name)
-    far_behind = cost[Peg("main", 30)]
-    already_past = cost[Peg("main", box.triggers[0] + 20)]
-    boxed_far_ahead = position_gain(BOARD.name, "main", start, 4, far_behind)
-    boxed_rival_past = position_gain(BOARD.name, "main", start, 4, already_past)
-    lead = far_behind - cost[Peg("main", box.triggers[0])]
+    start = Peg("main", box.triggers[0] - 4)
+    far_behind = place_cost(BOARD, Peg("main", 30))
+    already_past = place_cost(BOARD, Peg("main", box.triggers[0] + 20))
+    boxed_far_ahead = position_gained(start, 4, far_behind)
+    boxed_rival_past = position_gained(start, 4, already_past)
+    lead = far_behind - place_cost(BOARD, Peg("main", box.triggers[0]))
     assert boxed_far_ahead == pytest.approx(boxed_rival_past - lead)
     assert boxed_far_ahead < -20 < boxed_rival_past
-    assert position_gain(BOARD.name, "main", start, 3, far_behind) > 0
+    assert position_gained(start, 3, far_behind) > 0
 
 
 def test_hard_keeps_out_of_the_box_while_far_ahead() -> None:
@@ -194,10 +205,10 @@ def test_hard_keeps_out_of_the_box_while_far_ahead() -> None:
 def test_a_go_point_that_would_land_in_the_box_counts_against_the_piece() -> None:
     box = zone(BOARD, BOX, 1)
     peg = Peg("main", box.triggers[0] - 1)
-    far_behind = points_to_go(BOARD.name)[Peg("main", 30)]
+    far_behind = place_cost(BOARD, Peg("main", 30))
 
     def ground(at: Peg, points: int) -> float:
-        return position_gain(BOARD.name, at.path, at.index, points, far_behind)
+        return position_gained(at, points, far_behind)
 
     ten, two = Card(10, "S"), Card(2, "H")
     alone = cribbage_ai.PlaySituation(seat=0, pile=[Card(13, "D")], count=10, mine=[ten],

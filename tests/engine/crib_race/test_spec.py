@@ -98,4 +98,4 @@ def test_changing_a_view_does_not_change_the_board() -> None:
     view["board"]["slides"].clear()
     fresh = game.view(None)["board"]
     assert fresh["holes"]["0"][0] >= 0 and fresh["slides"]
-    assert fresh == BOARDS["default"].data
+    assert fresh == BOARDS["default"].drawable()
