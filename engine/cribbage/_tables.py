@@ -189,3 +189,13 @@ def nobs_jacks(pieces: Sequence[Card], starter: Card | None) -> list[Card]:
     if starter is None or starter.suit is None:
         return []
     return [p for p in pieces if p.rank == JACK and p.suit == starter.suit]
+
+
+def show_total(pieces: Sequence[Card], starter: Card | None, rule: FlushRule) -> int:
+    """What a show's items add up to, without making them: the fifteens, pairs and runs from
+    the rank table, then the flush and nobs."""
+    key = RANK_WEIGHT[starter.rank] if starter is not None else 0
+    for piece in pieces:
+        key += RANK_WEIGHT[piece.rank]
+    flush = len(flush_cards(pieces, starter, rule))
+    return RANK_SCORES[key] + flush + len(nobs_jacks(pieces, starter))

@@ -22,7 +22,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.cards import SUITS, Card, standard_deck
-from engine.cribbage._tables import JACK, RANK_SCORES, RANK_WEIGHT, FlushRule, flush_cards
+from engine.cribbage._tables import JACK, RANK_SCORES, RANK_WEIGHT, FlushRule, show_total
 from engine.sim import shuffle
 
 # ===== pieces ===================================================================================
@@ -79,7 +79,8 @@ def cut_dealer(players: int, rng: random.Random) -> int:
 # ===== scoring ==================================================================================
 def hand_score(pieces: Sequence[int], starter: int, crib: bool) -> int:
     """A Cribbage hand (crib False) or crib of four cards with the starter: fifteens, pairs and
-    runs from the rank table, a flush (a crib's only with the starter), nobs."""
+    runs from the rank table, a flush (a crib's only with the starter), nobs. show_score's
+    count cut to the ordinary hand, as the core counts every show with it."""
     a, b, c, d = pieces
     total = RANK_SCORES[WEIGHT[a] + WEIGHT[b] + WEIGHT[c] + WEIGHT[d] + WEIGHT[starter]]
     if NOBS_JACK[starter] in pieces:
@@ -95,15 +96,7 @@ def hand_score(pieces: Sequence[int], starter: int, crib: bool) -> int:
 
 def show_score(pieces: Sequence[int], starter: int, rule: FlushRule) -> int:
     """Any pieces (dice too) with the starter under any flush rule, as scoring.hand_total."""
-    key = WEIGHT[starter]
-    for piece in pieces:
-        key += WEIGHT[piece]
-    total = RANK_SCORES[key]
-    jack = NOBS_JACK[starter]
-    for piece in pieces:
-        if piece == jack:
-            total += 1
-    return total + len(flush_cards([CARD_OF[piece] for piece in pieces], CARD_OF[starter], rule))
+    return show_total([CARD_OF[piece] for piece in pieces], CARD_OF[starter], rule)
 
 
 def peg_score(ranks: Sequence[int], count: int) -> int:

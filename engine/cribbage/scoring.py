@@ -21,12 +21,11 @@ from engine.cards import VALUE_OF_RANK, Card, card_strs
 from engine.cribbage._tables import JACK as JACK  # claims.py reads it here
 from engine.cribbage._tables import (
     MAX_PIECES,
-    RANK_SCORES,
-    RANK_WEIGHT,
     FlushRule,
     flush_cards,
     nobs_jacks,
     rank_items,
+    show_total,
 )
 from engine.cribbage.breakdown import (
     NO_POINTS_WORDS,
@@ -37,7 +36,7 @@ from engine.cribbage.breakdown import (
 )
 from engine.cribbage.pieces import scoring_tail
 
-_HAND, _CRIB, _NONE = FlushRule.HAND, FlushRule.CRIB, FlushRule.NONE
+_HAND, _CRIB = FlushRule.HAND, FlushRule.CRIB
 
 
 def count_of(pile: Sequence[Card]) -> int:
@@ -183,15 +182,9 @@ def hand_total(
     crib: bool = False,
     flush: FlushRule | None = None,
 ) -> int:
-    """The same number as score_hand(...).total, without building any items: the fifteens,
-    pairs and runs from the rank tables (_tables.py), then nobs and the flush."""
+    """The same number as score_hand(...).total, without building any items."""
     _check_size(pieces, starter)
-    rule = _flush_rule(crib, flush)
-    key = RANK_WEIGHT[starter.rank] if starter is not None else 0
-    for piece in pieces:
-        key += RANK_WEIGHT[piece.rank]
-    flush_points = 0 if rule is _NONE else len(flush_cards(pieces, starter, rule))
-    return RANK_SCORES[key] + len(nobs_jacks(pieces, starter)) + flush_points
+    return show_total(pieces, starter, _flush_rule(crib, flush))
 
 
 # ---------------------------------------------------------------------------------------------
