@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 
-from engine.cards import VALUE_OF_RANK, Card
+from engine.cards import SUITS, VALUE_OF_RANK, Card
 
 MAX_PIECES = 7  # the largest group a key may describe: 6 pieces + the starter
 _DIGIT_BITS = 3  # one base-8 digit per rank holds a count of 0..7 pieces
@@ -184,18 +184,25 @@ def flush_cards(pieces: Sequence[Card], starter: Card | None, rule: FlushRule
     return (*suited, starter) if starter is not None and starter_matches else suited
 
 
+#: The jack that scores nobs with a starter of each suit (a die starter, suit None, has none).
+_NOBS_JACK: dict[str | None, Card] = {suit: Card(JACK, suit) for suit in SUITS}
+
+
 def nobs_jacks(pieces: Sequence[Card], starter: Card | None) -> list[Card]:
-    """The jacks that score nobs: of the starter's suit (a die starter has none)."""
-    if starter is None or starter.suit is None:
+    if starter is None:
         return []
-    return [p for p in pieces if p.rank == JACK and p.suit == starter.suit]
+    jack = _NOBS_JACK.get(starter.suit)
+    return [p for p in pieces if p == jack]
 
 
 def show_total(pieces: Sequence[Card], starter: Card | None, rule: FlushRule) -> int:
     """What a show's items add up to, without making them: the fifteens, pairs and runs from
     the rank table, then the flush and nobs."""
-    key = RANK_WEIGHT[starter.rank] if starter is not None else 0
+    if starter is None:
+        key = nobs = 0
+    else:
+        key = RANK_WEIGHT[starter.rank]
+        nobs = pieces.count(_NOBS_JACK.get(starter.suit))
     for piece in pieces:
         key += RANK_WEIGHT[piece.rank]
-    flush = len(flush_cards(pieces, starter, rule))
-    return RANK_SCORES[key] + flush + len(nobs_jacks(pieces, starter))
+    return RANK_SCORES[key] + len(flush_cards(pieces, starter, rule)) + nobs

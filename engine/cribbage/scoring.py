@@ -63,10 +63,10 @@ def score_hand(
     Every count is published (its show event, its score event, the views), so its JSON items
     and words are made here in the same pass, the rank items' words coming ready-made for each
     sequence of ranks (`_rank_counting`)."""
-    rule = flush if flush is not None else _CRIB if crib else _HAND  # _flush_rule, inline
+    rule = flush if flush is not None else _CRIB if crib else _HAND
     group = (*pieces, starter) if starter is not None else tuple(pieces)
     if len(group) > MAX_PIECES:
-        _check_size(pieces, starter)
+        raise ValueError(_TOO_MANY)
     counting = _rank_counting(tuple([piece.rank for piece in group]))
     texts = card_strs(group)
     items = [_score_item(kind, points, pick(group)) for kind, points, pick in counting.items]
@@ -120,16 +120,8 @@ def _counted(items: tuple[ScoreItem, ...], total: int, items_json: list[dict[str
     return breakdown
 
 
-def _flush_rule(crib: bool, flush: FlushRule | None) -> FlushRule:
-    if flush is not None:
-        return flush
-    return _CRIB if crib else _HAND
-
-
-def _check_size(pieces: Sequence[Card], starter: Card | None) -> None:
-    # The rank tables give each rank a 3-bit count, so more pieces could alias another hand.
-    if len(pieces) + (starter is not None) > MAX_PIECES:
-        raise ValueError(f"A hand scores at most {MAX_PIECES} pieces with the starter.")
+# The rank table gives each rank a 3-bit count, so more pieces could alias another hand.
+_TOO_MANY = f"A hand scores at most {MAX_PIECES} pieces with the starter."
 
 
 class RankCounting(NamedTuple):
@@ -183,8 +175,9 @@ def hand_total(
     flush: FlushRule | None = None,
 ) -> int:
     """The same number as score_hand(...).total, without building any items."""
-    _check_size(pieces, starter)
-    return show_total(pieces, starter, _flush_rule(crib, flush))
+    if len(pieces) + (starter is not None) > MAX_PIECES:
+        raise ValueError(_TOO_MANY)
+    return show_total(pieces, starter, flush if flush is not None else _CRIB if crib else _HAND)
 
 
 # ---------------------------------------------------------------------------------------------
