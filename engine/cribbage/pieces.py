@@ -22,8 +22,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.cards import SUITS, Card, standard_deck
-from engine.cribbage._tables import RANK_SCORES, RANK_WEIGHT
-from engine.cribbage.scoring import FlushRule
+from engine.cribbage._tables import JACK, RANK_SCORES, RANK_WEIGHT, FlushRule, show_total
 from engine.sim import shuffle
 
 # ===== pieces ===================================================================================
@@ -31,7 +30,6 @@ CARDS = 52
 DIE_BASE = CARDS - 1  # a die showing f is DIE_BASE + f
 PIECES = CARDS + 6
 DIE_SUIT = len(SUITS)
-JACK = 11
 LIMIT = 31
 #: The lowest value of an empty pegging hand: more than any count leaves room for.
 NO_PIECE = 99
@@ -81,7 +79,8 @@ def cut_dealer(players: int, rng: random.Random) -> int:
 # ===== scoring ==================================================================================
 def hand_score(pieces: Sequence[int], starter: int, crib: bool) -> int:
     """A Cribbage hand (crib False) or crib of four cards with the starter: fifteens, pairs and
-    runs from the rank table, a flush (a crib's only with the starter), nobs."""
+    runs from the rank table, a flush (a crib's only with the starter), nobs. show_score's
+    count cut to the ordinary hand, as the core counts every show with it."""
     a, b, c, d = pieces
     total = RANK_SCORES[WEIGHT[a] + WEIGHT[b] + WEIGHT[c] + WEIGHT[d] + WEIGHT[starter]]
     if NOBS_JACK[starter] in pieces:
@@ -97,34 +96,7 @@ def hand_score(pieces: Sequence[int], starter: int, crib: bool) -> int:
 
 def show_score(pieces: Sequence[int], starter: int, rule: FlushRule) -> int:
     """Any pieces (dice too) with the starter under any flush rule, as scoring.hand_total."""
-    key = WEIGHT[starter]
-    for piece in pieces:
-        key += WEIGHT[piece]
-    total = RANK_SCORES[key]
-    jack = NOBS_JACK[starter]
-    for piece in pieces:
-        if piece == jack:
-            total += 1
-    return total + _flush_points(pieces, starter, rule)
-
-
-def _flush_points(pieces: Sequence[int], starter: int, rule: FlushRule) -> int:
-    if rule is FlushRule.NONE:
-        return 0
-    if rule is FlushRule.CRIB:
-        suit = SUIT[starter]
-        if suit == DIE_SUIT or len(pieces) < 4 or any(SUIT[p] != suit for p in pieces):
-            return 0
-        return len(pieces) + 1
-    suited = [SUIT[p] for p in pieces if SUIT[p] != DIE_SUIT]
-    if not suited or any(suit != suited[0] for suit in suited):
-        return 0
-    matches = SUIT[starter] == suited[0]
-    if rule is FlushRule.WITH_STARTER:
-        return len(suited) + 1 if matches and len(suited) + 1 >= 4 else 0
-    if len(suited) < 4:
-        return 0
-    return len(suited) + matches
+    return show_total([CARD_OF[piece] for piece in pieces], CARD_OF[starter], rule)
 
 
 def peg_score(ranks: Sequence[int], count: int) -> int:
@@ -158,20 +130,27 @@ def tail_points(tail: Sequence[int]) -> int:
 def pairs_and_runs(ranks: Sequence[int]) -> int:
     """peg_score without 15 and 31: the pairs in the tail of equal ranks, else the longest run
     the pile ends with."""
+    same, run = scoring_tail(ranks)
+    return same * (same - 1) + run
+
+
+def scoring_tail(ranks: Sequence[int]) -> tuple[int, int]:
+    """The pieces the play's pairs and run take: (how many equal ranks end the pile, the
+    length of the longest run it ends with, or 0). A pair ends no run."""
     laid = len(ranks)
     if laid < 2:
-        return 0
+        return 1, 0
     last = ranks[-1]
     if ranks[-2] == last:
         same = 2
         while same < laid and ranks[-same - 1] == last:
             same += 1
-        return same * (same - 1)
+        return same, 0
     if laid < 3:
-        return 0
+        return 1, 0
     third = ranks[-3]
     if third == last or third == ranks[-2]:
-        return 0  # a run ends with three different ranks
+        return 1, 0  # a run ends with three different ranks
     low = high = last
     seen = 1 << last
     run = 0
@@ -192,7 +171,7 @@ def pairs_and_runs(ranks: Sequence[int]) -> int:
                 run = length
         elif high - low > 6:
             break  # no run longer than 7 fits under 31
-    return run
+    return 1, run
 
 
 #: tail_points by the tail's ranks (peg_score's table, filled as piles come).
