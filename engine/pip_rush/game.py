@@ -14,7 +14,6 @@ from typing import Any
 from engine.cards import SUIT_NAMES, SUITS, parse_card
 from engine.contract import Action, CoreGame, Event, View
 from engine.errors import IllegalAction
-from engine.pip_rush.board import RACER_LABELS
 from engine.pip_rush.sim import (
     ACTION_NAMES,
     DEAL_KEY,
@@ -22,6 +21,7 @@ from engine.pip_rush.sim import (
     LOST,
     MOVE,
     RACE_WON,
+    RACER_LABELS,
     RESOLUTION,
     TEXT_OF,
     TRICKS_PER_CYCLE,
