@@ -238,6 +238,34 @@ class Game(ABC):
         return chosen
 
 
+class CoreGame(Game):
+    """A game whose rules core (`core`) holds the random generator. Game.__init__ makes the
+    generator before the core exists: the subclass deals the core from `_dealing_rng()`, and
+    from then on `rng` is the core's."""
+
+    core: Any
+    _first_rng: random.Random
+
+    @property
+    def rng(self) -> random.Random:
+        """The core's generator. A core whose clones share it until one draws (`rng_owned`)
+        copies it before drawing, so a generator set here is drawn from in the same order."""
+        return self.core.rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        if "core" in self.__dict__:
+            self.core.rng = rng
+        else:
+            self._first_rng = rng
+
+    def _dealing_rng(self) -> random.Random:
+        """Game.__init__'s generator, handed over once, for dealing the core."""
+        rng = self._first_rng
+        del self._first_rng
+        return rng
+
+
 def _offered(legal: list[Action], action: Action) -> Action | None:
     """The legal action that `action` is, spelled exactly as legal_actions() spells it (so it
     needs no normalising): equal with values of the same types (1 == True == 1.0 in Python,

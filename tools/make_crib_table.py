@@ -31,7 +31,7 @@ from pathlib import Path
 from engine.cards import Card, standard_deck
 from engine.cribbage.scoring import hand_total
 
-OUTPUT = Path(__file__).parents[1] / "engine" / "ai" / "data" / "crib_values.json"
+OUTPUT = Path(__file__).parents[1] / "engine" / "cribbage" / "data" / "crib_values.json"
 DECK = standard_deck()
 
 

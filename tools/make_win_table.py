@@ -36,7 +36,7 @@ from engine.cribbage.pieces import PLAYING, hand_score
 from engine.cribbage.sim import CribbageSim
 
 NEEDS = 121
-OUTPUT = Path(__file__).parents[1] / "engine" / "ai" / "data" / "win_chances.json"
+OUTPUT = Path(__file__).parents[1] / "engine" / "cribbage" / "data" / "win_chances.json"
 
 
 def deal_distributions(

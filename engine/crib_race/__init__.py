@@ -49,6 +49,7 @@ from engine.crib_race.game import CribRaceGame
 from engine.crib_race.seating import PLAYER_COUNTS, race_sides
 from engine.crib_race.sim import CribRaceSim
 from engine.crib_race.text import RULES, action_label, status_lines
+from engine.cribbage import MUGGINS
 from engine.cribbage.presentation import choice_lines, typed_number
 from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
@@ -67,8 +68,7 @@ SPEC = GameSpec(
         Option("teams", True, (True, False),
                "With 4 players: play as 2 teams of 2 (partners alternate seats) or alone. "
                "6 and 8 players always play as teams of 2; 2 and 3 players always alone."),
-        Option("muggins", False, (False, True),
-               "Players count their own hands; opponents may take missed points."),
+        MUGGINS,
         Option("board", DEFAULT_BOARD, tuple(BOARDS),
                "The race track: " + "; ".join(f"{b.name}: {b.title}"
                                                for b in BOARDS.values()) + "."),

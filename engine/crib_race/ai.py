@@ -93,11 +93,7 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
 
     def value(action: Action) -> float:
         parts = crib_ai.discard_worth(hand, action, unseen, sign)
-        on_track = mean_worth(parts.totals, worth)
-        if level != "hard":
-            return on_track
-        bonus = crib_ai.GOING_OUT_WORTH * crib_ai.going_out_chance(parts.totals, need)
-        return on_track + parts.crib + (bonus if need <= crib_ai.END_GAME_NEED else 0.0)
+        return crib_ai.discard_value(parts, level, need, mean_worth(parts.totals, worth))
 
     return max(legal, key=value)
 

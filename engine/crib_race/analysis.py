@@ -12,7 +12,7 @@ the computer player is (engine/crib_race/ai.py).
 
 from __future__ import annotations
 
-from engine.analysis import Entry, best_first, entry, only_move, signed
+from engine.analysis import Entry, only_move
 from engine.contract import Action, View
 from engine.crib_race.ai import (
     crib_sign,
@@ -24,7 +24,8 @@ from engine.crib_race.ai import (
 )
 from engine.crib_race.board import BOARDS, Board
 from engine.cribbage import ai as crib_ai
-from engine.cribbage.analysis import crib_words, play_entries, show_entries
+from engine.cribbage.analysis import discard_entries as family_discard_entries
+from engine.cribbage.analysis import play_entries, show_entries
 
 
 def analyse(view: View, legal: list[Action]) -> list[Entry]:
@@ -46,17 +47,9 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
 
 
 def discard_entries(view: View, legal: list[Action], board: Board) -> list[Entry]:
-    hand = crib_ai.cards_of(view["hand"])
-    unseen = crib_ai.unseen_cards(view)
-    sign = crib_sign(view)
+    hand, unseen, sign = crib_ai.cards_of(view["hand"]), crib_ai.unseen_cards(view), crib_sign(view)
     worth = total_worths(view, board)
-    entries = []
-    for action in legal:
-        parts = crib_ai.discard_worth(hand, action, unseen, sign)
-        track = mean_worth(parts.totals, worth) - parts.hand
-        kept = " ".join(str(card) for card in crib_ai.kept_after(hand, action))
-        why = (f"Keep {kept}: hand {parts.hand:.2f} on average, {crib_words(sign)} "
-               f"{signed(parts.crib)} (table), track {signed(track)} (estimate).")
-        entries.append(entry(action, parts.hand + parts.crib + track, why,
-                             hand=parts.hand, crib=parts.crib, track=track))
-    return best_first(entries)
+    return family_discard_entries(
+        view, legal, lambda action: crib_ai.discard_worth(hand, action, unseen, sign),
+        crib_note=" (table)", sign=sign,
+        correction=("track", lambda parts: mean_worth(parts.totals, worth) - parts.hand))

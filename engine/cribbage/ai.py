@@ -158,13 +158,17 @@ def choose_discard(view: View, legal: list[Action], rng: random.Random, level: s
                                                   need))
 
 
-def discard_value(worth: DiscardWorth, level: str, need: int) -> float:
-    """normal: the hand's mean; hard: the crib's too, and the going-out bonus near the end
-    (the side `need`s END_GAME_NEED points or fewer)."""
+def discard_value(worth: DiscardWorth, level: str, need: int,
+                  hand: float | None = None) -> float:
+    """normal: the hand's mean (or `hand`: Crib Race's worth on the track); hard: the crib's
+    too, and the going-out bonus near the end (the side `need`s END_GAME_NEED points or
+    fewer)."""
+    if hand is None:
+        hand = worth.hand
     if level != "hard":
-        return worth.hand
+        return hand
     bonus = GOING_OUT_WORTH * going_out_chance(worth.totals, need)
-    return worth.hand + worth.crib + (bonus if need <= END_GAME_NEED else 0.0)
+    return hand + worth.crib + (bonus if need <= END_GAME_NEED else 0.0)
 
 
 @dataclass(frozen=True)

@@ -64,18 +64,26 @@ def crib_words(sign: float) -> str:
 
 
 def discard_entries(view: View, legal: list[Action], worth_of: Callable[[Action], DiscardWorth],
-                    kept_with: str = "", crib_note: str = " (table estimate)") -> list[Entry]:
+                    kept_with: str = "", crib_note: str = " (table estimate)",
+                    sign: float | None = None,
+                    correction: tuple[str, Callable[[DiscardWorth], float]] | None = None
+                    ) -> list[Entry]:
     """Each discard's hand and crib parts (`worth_of`); `kept_with` and `crib_note` word what
-    the game's hand holds beside the cards and how the crib was reckoned."""
+    the game's hand holds beside the cards and how the crib was reckoned. `sign` overrides
+    whose crib it is, and `correction` adds a named, estimated part (Crib Race: the track)."""
     hand = cards_of(view["hand"])
-    crib = crib_words(crib_sign(view))
+    crib = crib_words(crib_sign(view) if sign is None else sign)
     entries = []
     for action in legal:
         worth = worth_of(action)
+        parts = {"hand": worth.hand, "crib": worth.crib}
         why = (f"Keep {format_cards(kept_after(hand, action))}{kept_with}: hand {worth.hand:.2f}"
-               f" on average, {crib} {signed(worth.crib)}{crib_note}.")
-        entries.append(entry(action, worth.hand + worth.crib, why,
-                             hand=worth.hand, crib=worth.crib))
+               f" on average, {crib} {signed(worth.crib)}{crib_note}")
+        if correction is not None:
+            name, correct = correction
+            parts[name] = correct(worth)
+            why += f", {name} {signed(parts[name])} (estimate)"
+        entries.append(entry(action, sum(parts.values()), why + ".", **parts))
     return best_first(entries)
 
 

@@ -4,7 +4,6 @@ their application."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,8 +39,7 @@ from engine.errors import IllegalAction
 class CribbageMoves(CribbageRecord):
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(players, options, seed)
-        rng = self._first_rng
-        del self._first_rng
+        rng = self._dealing_rng()
         self.first_cut = cut_for_first_deal(players, rng)
         self.deal_number = 0
         self._last_show_counts = []
@@ -60,17 +58,6 @@ class CribbageMoves(CribbageRecord):
         self.start_events = [words.first_cut_event(self.first_cut), *self._narrate(journal)]
 
     # ----- the core's state, as the table and the tests read it ---------------------------------
-    @property
-    def rng(self) -> random.Random:
-        return self.core.rng
-
-    @rng.setter
-    def rng(self, rng: random.Random) -> None:
-        if "core" in self.__dict__:
-            self.core.rng = rng
-        else:  # Game.__init__ makes the generator the core is then dealt from
-            self._first_rng = rng
-
     @property
     def phase(self) -> str:
         core = self.core

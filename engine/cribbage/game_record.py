@@ -5,12 +5,11 @@ engine/cribbage/game.py the views and the copies a search makes."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.cards import parse_card
-from engine.contract import Event, Game
+from engine.contract import CoreGame, Event
 from engine.cribbage import words
 from engine.cribbage.breakdown import Breakdown
 from engine.cribbage.outcome import cribbage_outcome
@@ -63,7 +62,7 @@ def in_card_order(pieces: Sequence[int]) -> list[int]:
 
 
 
-class CribbageRecord(Game):
+class CribbageRecord(CoreGame):
     name = "cribbage"
     core_class: type[CribbageSim] = CribbageSim
     #: The view's word for each of the core's phases (the game over: "over").
@@ -77,8 +76,6 @@ class CribbageRecord(Game):
     pile: list[int]
     show_counts: list[ShowCount]
     _true_counts: list[Breakdown]
-    #: The generator Game.__init__ makes, held until the core is dealt from it.
-    _first_rng: random.Random
     sides: Sides
     #: The sides' seats and the first cut as views publish them (views share these).
     _sides: tuple[tuple[int, ...], ...]

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from engine.cards import SUIT_NAMES, SUITS, parse_card
-from engine.contract import Action, Event, Game, View
+from engine.contract import Action, CoreGame, Event, View
 from engine.errors import IllegalAction
 from engine.pip_pip.ranking import parse_suit
 from engine.pip_pip.sim import (
@@ -44,16 +44,13 @@ _EFFECTS = {TRUMP_NOW: "{} are trump from this trick",
             TRUMP_KEPT: "an earlier call already chose the next trump"}
 
 
-class PipPipGame(Game):
+class PipPipGame(CoreGame):
     name = GAME_NAME
-    #: The generator Game.__init__ makes, held until the core is dealt from it.
-    _first_rng: random.Random
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(players, options, seed)
         journal: list[Entry] = []
-        self.core = PipPipSimulation.dealt(players, options, self._first_rng, journal)
-        del self._first_rng
+        self.core = PipPipSimulation.dealt(players, options, self._dealing_rng(), journal)
         self.cut_card = 0
         self.played: list[int] = []  # the cards of this round's completed tricks, in play order
         self.last_trick: dict[str, Any] | None = None
@@ -63,18 +60,6 @@ class PipPipGame(Game):
         cuts = [event for event in self.start_events if event["type"] == "cut"]
         for event in cuts[:-1]:  # the tied lowest cut again
             event["text"] += " Tie for lowest: those players cut again."
-
-    @property
-    def rng(self) -> random.Random:
-        """The generator the core deals from (its own copy once it was shared with a clone)."""
-        return self.core.own_rng()
-
-    @rng.setter
-    def rng(self, rng: random.Random) -> None:
-        if "core" in self.__dict__:
-            self.core.rng, self.core.rng_owned = rng, True
-        else:  # Game.__init__ makes the generator the core is then dealt from
-            self._first_rng = rng
 
     @property
     def rounds_total(self) -> int:
@@ -282,7 +267,7 @@ class PipPipGame(Game):
                 del pool[:size]
         core.pile, core.set_aside = pool[:len(core.pile)], pool[len(core.pile):]
         core.recount()
-        game.rng = random.Random(rng.getrandbits(64))
+        core.rng, core.rng_owned = random.Random(rng.getrandbits(64)), True
         game.state_changed()
         return game
 

@@ -40,7 +40,7 @@ from engine.pip_rush.sim import (
     movements,
     trick_winner,
 )
-from engine.pip_rush.track import FINISH, TRACKS, Track
+from engine.pip_rush.track import FINISH
 
 #: Card-play samples per level (easy also plays at random half the time).
 SAMPLES = {"easy": 3, "normal": 5, "hard": 10}
@@ -71,16 +71,13 @@ class Racers:
 
 @dataclass
 class Table:
-    """One decision's fixed facts (the track, our team) and its scratch cache."""
+    """One decision's fixed facts (the track's destinations from each cell, our team) and its
+    scratch cache."""
 
-    track: Track
+    dest: tuple[tuple[int, ...], ...]
     team: int
-    dest: tuple[tuple[int, ...], ...] = field(init=False)
     #: Evaluations of positions already seen during this decision.
     scores: dict[tuple[int, ...], float] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.dest = DESTINATIONS[self.track.name]
 
 
 def choose_action(
@@ -99,7 +96,7 @@ def action_values(view: View, legal: list[Action], rng: random.Random, samples: 
                   lookahead: bool = True) -> list[float]:
     """Each action's evaluation: a card's summed over `samples` deals of the unseen cards, a
     resolution choice's after the rest of the trick (with `lookahead`) or at once."""
-    table, racers = Table(track_of(view), view["team"]), racers_of(view)
+    table, racers = Table(destinations_of(view), view["team"]), racers_of(view)
     if legal[0]["type"] == "play":
         return _card_values(view, legal, racers, table, rng, samples)
     return _resolution_values(view, legal, racers, table, lookahead)
@@ -108,8 +105,8 @@ def action_values(view: View, legal: list[Action], rng: random.Random, samples: 
 # ----- reading the view -----
 
 
-def track_of(view: View) -> Track:
-    return TRACKS[view["track"]["name"]]
+def destinations_of(view: View) -> tuple[tuple[int, ...], ...]:
+    return DESTINATIONS[view["track"]["name"]]
 
 
 def racers_of(view: View) -> Racers:

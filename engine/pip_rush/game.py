@@ -12,9 +12,8 @@ import random
 from typing import Any
 
 from engine.cards import SUIT_NAMES, SUITS, parse_card
-from engine.contract import Action, Event, Game, View
+from engine.contract import Action, CoreGame, Event, View
 from engine.errors import IllegalAction
-from engine.pip_rush.board import RACER_LABELS
 from engine.pip_rush.sim import (
     ACTION_NAMES,
     DEAL_KEY,
@@ -22,6 +21,7 @@ from engine.pip_rush.sim import (
     LOST,
     MOVE,
     RACE_WON,
+    RACER_LABELS,
     RESOLUTION,
     TEXT_OF,
     TRICKS_PER_CYCLE,
@@ -49,7 +49,7 @@ def suit_words(code: int) -> str:
     return SUIT_NAMES[SUITS[code // 6]].title()
 
 
-class PipRushGame(Game):
+class PipRushGame(CoreGame):
     name = "pip-rush"
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
@@ -57,8 +57,7 @@ class PipRushGame(Game):
         self.track = TRACKS[options.get("track", next(iter(TRACKS)))]
         self.overtime = bool(options.get("overtime", False))
         rules = {"track": self.track.name, "overtime": self.overtime}
-        self.core = PipRushSim.dealt(players, rules, self.rng)
-        del self.rng  # the core deals from it from now on (core.rng)
+        self.core = PipRushSim.dealt(players, rules, self._dealing_rng())
         #: What each card of the trick being resolved did (by its index in the trick).
         self.results: dict[int, dict[str, Any]] = {}
         self.last_trick: dict[str, Any] | None = None

@@ -24,7 +24,6 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import SUITS, Card, standard_deck
-from engine.pip_rush.board import MAX_PIPS, MIN_PIPS, START_PIPS
 from engine.pip_rush.track import FINISH, LANES, LAST_MILE, START, TRACKS, Track
 from engine.sim import copy_of, shuffle
 
@@ -40,6 +39,12 @@ CARDS = 24
 CHOOSE_RACER = 24
 MOVE = 32
 CELLS = 48  # cell codes are below this: space * 4 + lane, spaces 0-10, lanes 1-3
+#: A racer's pips (its die) stay within these; every racer starts with START_PIPS.
+MIN_PIPS = 1
+MAX_PIPS = 6
+START_PIPS = 4
+#: The racers' names within a team, as events and players write them (racer 0 is "A").
+RACER_LABELS = "AB"
 
 
 def _card_code(card: Card) -> int:

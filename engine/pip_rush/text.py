@@ -6,8 +6,7 @@ from typing import Any
 
 from engine.cards import card_symbol
 from engine.contract import Action, View
-from engine.pip_rush.board import RACER_LABELS
-from engine.pip_rush.sim import ACTION_NAMES, PIPS_AFTER
+from engine.pip_rush.sim import ACTION_NAMES, PIPS_AFTER, RACER_LABELS
 
 
 def action_label(action: Action) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.pip_cribbage.track import SPACES, TRACK
-from engine.pip_rush.board import START_PIPS
+from engine.pip_rush.sim import START_PIPS
 from engine.registry import GAMES
 
 

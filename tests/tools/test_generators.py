@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -20,6 +22,16 @@ def shipped(package: str, *path: str) -> str:
 CRIB_TEXT = shipped("engine.cribbage", "data", "crib_values.json")
 WIN_TEXT = shipped("engine.cribbage", "data", "win_chances.json")
 CRIB_ENTRIES = {line.removesuffix(",") for line in CRIB_TEXT.splitlines()}
+
+
+@pytest.mark.parametrize(("generator", "package", "path"), [
+    (make_crib_table, "engine.cribbage", ("data", "crib_values.json")),
+    (make_win_table, "engine.cribbage", ("data", "win_chances.json")),
+    (make_default_board, "engine.crib_race", ("boards", "default.json")),
+])
+def test_each_generator_writes_the_file_the_engine_reads(
+        generator: ModuleType, package: str, path: tuple[str, ...]) -> None:
+    assert generator.OUTPUT.resolve() == Path(str(resources.files(package).joinpath(*path)))
 
 
 def test_the_crib_file_is_the_generators_rendering_of_every_entry_the_engine_reads() -> None:

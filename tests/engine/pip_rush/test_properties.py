@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 
 from engine.cards import standard_deck
 from engine.errors import IllegalAction
-from engine.pip_rush.board import MAX_PIPS, MIN_PIPS
 from engine.pip_rush.game import PipRushGame
-from engine.pip_rush.sim import TEXT_OF
+from engine.pip_rush.sim import MAX_PIPS, MIN_PIPS, TEXT_OF
 from engine.pip_rush.track import FINISH, LAST_MILE, TRACKS
 from engine.registry import GAMES
 

@@ -24,7 +24,7 @@ def _view_progress(view: View) -> int:
 
 
 def _rush_view_lead(view: View, seat: int) -> float:
-    table = rush_ai.Table(rush_ai.track_of(view), view["sides"][seat])
+    table = rush_ai.Table(rush_ai.destinations_of(view), view["sides"][seat])
     return rush_ai.evaluate(rush_ai.racers_of(view), table) / rush_ai.LEAD_WEIGHT
 
 
