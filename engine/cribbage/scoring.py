@@ -18,7 +18,6 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from engine.cards import VALUE_OF_RANK, Card, card_strs
-from engine.cribbage._tables import JACK as JACK  # claims.py reads it here
 from engine.cribbage._tables import (
     MAX_PIECES,
     FlushRule,
