@@ -184,9 +184,10 @@ class PipRushGame(CoreGame):
             else:
                 verb = {"gain": "gains a pip", "decay": "loses a pip",
                         "flip": "flips its die"}[action]
-                result.update(before=before, after=after,
-                              text=f"{owner} stays at {after} pips (no change possible)."
-                              if before == after else f"{owner} {verb} ({before}→{after}).")
+                pips = "1 pip" if after == 1 else f"{after} pips"
+                text = (f"{owner} stays at {pips} (no change possible)." if before == after
+                        else f"{owner} {verb} ({before}→{after}).")
+                result.update(before=before, after=after, text=text)
         self.results[index] = result
         return {"type": kind, "seat": seat, "card": card, "team": team_of(seat), **result}
 

@@ -67,7 +67,7 @@ def test_diamond_at_one_still_counts_as_affecting_the_racer():
     )
     play_cards(game, "2D AS 3D 4S")
     events = choose(game, 0, racer(0))
-    assert texts(events)[0] == "Diamonds: {s0's} racer A stays at 1 pips (no change possible)."
+    assert texts(events)[0] == "Diamonds: {s0's} racer A stays at 1 pip (no change possible)."
     events = choose(game, 1, racer(1))
     # 2D went to racer B, the only one left.
     assert "Diamonds: {s0's} racer B loses a pip (4→3)." in texts(events)
