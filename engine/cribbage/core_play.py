@@ -260,14 +260,14 @@ def _draw_discards(getrandbits: Callable[[int], int], hands: list[list[int]], cr
         seat = seats[i]
         seats = seats[:i] + seats[i + 1:]
         hand = hands[seat]
-        pair = discards[seat] == 2
-        n = len(_PLACE_PAIRS[len(hand)]) if pair else len(hand)
+        places = _PLACE_PAIRS[len(hand)] if discards[seat] == 2 else None
+        n = len(hand) if places is None else len(places)
         bits = _BITS[n]
         j = getrandbits(bits)
         while j >= n:
             j = getrandbits(bits)
-        if pair:
-            first, second = _PLACE_PAIRS[len(hand)][j]
+        if places is not None:
+            first, second = places[j]
             cards: tuple[int, ...] = (hand[first], hand[second])
             del hand[second], hand[first]
         else:
