@@ -23,10 +23,10 @@ from dataclasses import dataclass, replace
 
 from engine.cards import SUITS, parse_card
 from engine.contract import Action, View
-from engine.pip_pip.ranking import HAND_SIZE
 from engine.pip_pip.sim import (
     CALL,
     CALL_POINTS,
+    HAND_SIZE,
     KQ_DIGIT,
     PACK,
     PARTNER,

@@ -17,7 +17,6 @@ from typing import Any
 from engine.cards import SUIT_NAMES, SUITS, parse_card
 from engine.contract import Action, CoreGame, Event, View
 from engine.errors import IllegalAction
-from engine.pip_pip.ranking import parse_suit
 from engine.pip_pip.sim import (
     CALLED,
     CUT,
@@ -35,6 +34,7 @@ from engine.pip_pip.sim import (
     PipPipSimulation,
     encode,
 )
+from engine.pip_pip.text import parse_suit
 from engine.sim import journaled
 
 GAME_NAME = "pip-pip"

@@ -14,10 +14,10 @@ from __future__ import annotations
 import random
 
 from engine.pip_pip.ai import call_preference
-from engine.pip_pip.ranking import HAND_SIZE
 from engine.pip_pip.sim import (
     CALL,
     DOUBLE,
+    HAND_SIZE,
     PACK,
     PARTNER,
     POINTS,

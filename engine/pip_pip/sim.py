@@ -26,13 +26,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import SUITS, Card, parse_card
+from engine.cards import SUITS, Card, parse_card, standard_deck
 from engine.contract import Action
 from engine.errors import IllegalAction
-from engine.pip_pip.ranking import CARD_POINTS, HAND_SIZE, KING, QUEEN, pack, strength
 from engine.sim import copy_of, shuffle
 
 CALL, DOUBLE = 64, 68
+HAND_SIZE = 7
+#: Points for a captured card, by rank (2 = 11, A = 10, K = 5, Q = 4, J = 3; others 0: PP-13).
+CARD_POINTS = {2: 11, 1: 10, 13: 5, 12: 4, 11: 3}
 #: Points for each king-queen pair a call lays down.
 CALL_POINTS = 50
 
@@ -66,19 +68,26 @@ def rounds_for(players: int, option: Any) -> int:
     return option
 
 
+def strength(card: Card) -> int:
+    """0 for a 3 up to 12 for a 2: Pip Pip ranks 3 4 5 6 7 8 9 T J Q K A 2 (PP-1)."""
+    return (card.rank - 3) % 13
+
+
 def encode(card: Card) -> int:
     return SUITS.index(card.suit or "S") << 4 | strength(card)
 
 
-#: The contract's pack, card by card: shuffled with the same calls, it deals the same cards.
-PACK = [encode(card) for card in pack()]
+#: The two decks in a fixed order (104 cards, every card twice), and as codes: shuffled with
+#: the same calls, both deal the same cards.
+CARDS = tuple(standard_deck()) * 2
+PACK = [encode(card) for card in CARDS]
 CARD_OF: list[Card | None] = [None] * CALL
-for _card in pack():
+for _card in CARDS:
     CARD_OF[encode(_card)] = _card
 TEXT = [str(card) if card else "" for card in CARD_OF]
 POINTS = [CARD_POINTS.get(card.rank, 0) if card else 0 for card in CARD_OF]
 
-_KING_STRENGTH, _QUEEN_STRENGTH = (KING - 3) % 13, (QUEEN - 3) % 13
+_KING_STRENGTH, _QUEEN_STRENGTH = 10, 9  # strength() of a king (13) and a queen (12)
 #: The KQ state digit of a king or queen (3 ** place), 0 for every other card.
 KQ_DIGIT = [0] * CALL
 #: The other card of a king-queen pair (the queen of a king, the king of a queen), -1 for

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, card_symbol
+from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_symbol
 from engine.contract import Action, View
-from engine.pip_pip.ranking import parse_suit
+
+
+def parse_suit(value: object) -> str | None:
+    """"H", "h" or "hearts" -> "H"; None for anything else."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip().lower()
+    for suit in SUITS:
+        if text in (suit.lower(), SUIT_NAMES[suit]):
+            return suit
+    return None
 
 
 def action_label(action: Action) -> str:

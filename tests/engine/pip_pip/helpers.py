@@ -8,8 +8,7 @@ from collections import Counter
 from engine.cards import SUITS, Card, parse_cards
 from engine.contract import Action, Event, View
 from engine.pip_pip import PipPipGame
-from engine.pip_pip.ranking import pack
-from engine.pip_pip.sim import CARD_OF, encode
+from engine.pip_pip.sim import CARD_OF, CARDS, encode
 
 
 def codes(cards: str) -> list[int]:
@@ -67,7 +66,7 @@ def all_cards(game: PipPipGame) -> Counter[Card]:
     return held
 
 
-FULL_PACK = Counter(pack())
+FULL_PACK = Counter(CARDS)
 
 
 def random_step(game: PipPipGame, rng: random.Random) -> tuple[int, Action]:

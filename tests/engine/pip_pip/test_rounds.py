@@ -6,8 +6,7 @@ from engine import IllegalAction
 from engine.cards import parse_card
 from engine.pip_pip import SPEC, PipPipGame
 from engine.pip_pip.game import final_outcome
-from engine.pip_pip.ranking import CARD_POINTS, strength
-from engine.pip_pip.sim import PACK, POINTS
+from engine.pip_pip.sim import CARD_POINTS, PACK, POINTS, strength
 
 from .helpers import FULL_PACK, all_cards, random_step, seen
 

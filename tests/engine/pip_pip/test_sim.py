@@ -17,8 +17,7 @@ from hypothesis import strategies as st
 from engine.cards import shuffled
 from engine.contract import Event
 from engine.pip_pip.game import PipPipGame
-from engine.pip_pip.ranking import pack
-from engine.pip_pip.sim import CALL, CARD_OF, PACK, PipPipSimulation
+from engine.pip_pip.sim import CALL, CARD_OF, CARDS, PACK, PipPipSimulation
 from engine.registry import GAMES
 from engine.sim import random_playout, shuffle
 
@@ -242,8 +241,8 @@ def test_the_deal_is_dealt_from_the_shuffles_saved_games_were_dealt_with(seed: i
     rng = random.Random(seed)
     cuts = [event for event in game.start_events if event["type"] == "cut"]
     for _ in cuts:
-        shuffled(pack(), rng)
-    deck = shuffled(pack(), rng)
+        shuffled(CARDS, rng)
+    deck = shuffled(CARDS, rng)
     cut = deck[rng.randrange(len(deck))]
     deck = shuffled(deck, rng)
     dealer = game.view(None)["dealer"]
@@ -264,7 +263,7 @@ def test_the_deal_is_dealt_from_the_shuffles_saved_games_were_dealt_with(seed: i
 @given(seed=st.integers(0, 2**64))
 def test_the_pack_is_shuffled_with_the_draws_of_random_shuffle(seed: int) -> None:
     ours, theirs = random.Random(seed), random.Random(seed)
-    deck, shuffled_cards = list(PACK), pack()
+    deck, shuffled_cards = list(PACK), list(CARDS)
     shuffle(deck, ours)
     theirs.shuffle(shuffled_cards)
     assert [CARD_OF[card] for card in deck] == shuffled_cards

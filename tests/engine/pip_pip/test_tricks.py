@@ -4,8 +4,7 @@ from hypothesis import strategies as st
 
 from engine import IllegalAction
 from engine.cards import parse_cards
-from engine.pip_pip.ranking import strength
-from engine.pip_pip.sim import PACK, POINTS, beats, trick_winner
+from engine.pip_pip.sim import PACK, POINTS, beats, strength, trick_winner
 
 from .helpers import codes, play, rigged, seen
 
