@@ -209,8 +209,7 @@ class PipPipSimulation:
     @classmethod
     def from_game(cls, game: Any) -> PipPipSimulation:
         """The contract game's own core, as an independent copy."""
-        core: PipPipSimulation = game.core
-        return core.clone()
+        return game.core.clone()
 
     def clone(self) -> PipPipSimulation:
         twin = PipPipSimulation.__new__(PipPipSimulation)
@@ -440,10 +439,7 @@ class PipPipSimulation:
             self._start_round()
             return
         best = max(self.totals)
-        self._end_game([seat for seat, score in enumerate(self.totals) if score == best])
-
-    def _end_game(self, winners: list[int]) -> None:
-        self.won = winners
+        self.won = [seat for seat, score in enumerate(self.totals) if score == best]
         # No seat to play and none that may call: to_act() and legal() are empty.
         self.turn, self.mask = -1, 0
         self.kq = [0] * self.players
