@@ -36,29 +36,27 @@ def _suit(suit: str) -> str:
 def status_lines(view: View) -> list[str]:
     """The round, trick and trump; the trick on the table and whose turn; the scores; cards
     shown face up by calls; the draw pile."""
-    lines = []
-    if view.get("outcome") is None:
-        trump = f"trump {_suit(view['trump'])}"
-        if view.get("next_trump"):
-            trump += f" (from the next trick: {_suit(view['next_trump'])})"
-        lines.append(f"Round {view['round']} of {view['rounds']} · dealer: {{s{view['dealer']}}}"
-                     f" · trick {view['trick_number']} · {trump}")
-        trick = ", ".join(f"{{s{c['seat']}}} {card_symbol(c['card'])}" for c in view["trick"])
-        line = f"Trick: {trick}" if trick else "Trick: nothing played yet"
-        if view.get("led_suit"):
-            line += f" · led {_suit(view['led_suit'])}"
-        if view.get("turn") is not None:
-            line += f" · turn: {{s{view['turn']}}}"
-        lines.append(line)
-    lines.append("Scores: " + " · ".join(f"{{s{seat}}} {score}"
-                                          for seat, score in enumerate(view["scores"])))
+    scores = "Scores: " + " · ".join(f"{{s{seat}}} {score}"
+                                     for seat, score in enumerate(view["scores"]))
+    if view.get("outcome") is not None:
+        return [scores]
+    trump = f"trump {_suit(view['trump'])}"
+    if view.get("next_trump"):
+        trump += f" (from the next trick: {_suit(view['next_trump'])})"
+    trick = ", ".join(f"{{s{c['seat']}}} {card_symbol(c['card'])}" for c in view["trick"])
+    line = f"Trick: {trick}" if trick else "Trick: nothing played yet"
+    if view.get("led_suit"):
+        line += f" · led {_suit(view['led_suit'])}"
+    if view.get("turn") is not None:
+        line += f" · turn: {{s{view['turn']}}}"
+    lines = [f"Round {view['round']} of {view['rounds']} · dealer: {{s{view['dealer']}}}"
+             f" · trick {view['trick_number']} · {trump}", line, scores]
     shown = [f"{{s{seat}}} {' '.join(card_symbol(c) for c in cards)}"
              for seat, cards in enumerate(view.get("declared") or []) if cards]
-    if shown and view.get("outcome") is None:
+    if shown:
         lines.append("Face up from calls: " + " · ".join(shown))
-    if view.get("outcome") is None:
-        lines.append("Drawing has stopped" if view.get("drawing_stopped")
-                     else f"Draw pile: {view['pile_count']} cards")
+    lines.append("Drawing has stopped" if view.get("drawing_stopped")
+                 else f"Draw pile: {view['pile_count']} cards")
     return lines
 
 
