@@ -42,8 +42,6 @@ FULL_PACK = Counter(PACK)
 GIVE_AWAY_WEIGHT = 0.5
 #: Share of a typical card's points the later players are expected to add to a trick.
 LATER_CARDS_SHARE = 0.4
-#: Share of a typical card's points a trick holds when a strong card kept for later wins it.
-KEPT_TRICK_SHARE = 1.0
 EASY_RANDOM_SHARE = 0.3
 
 
@@ -64,7 +62,9 @@ def choose_action(
     if level == "easy":
         return _easy_play(plays, view, rng)
     table = Table.from_view(view, counting=(level == "hard"))
-    return _weighed_play(table, plays, rng, call_potential=(level == "hard"))
+    worths = play_worths(table, plays, call_potential=(level == "hard"))
+    scored = [(worth, rng.random(), a) for worth, a in zip(worths, plays, strict=True)]
+    return max(scored, key=lambda item: (round(item[0], 6), item[1]))[2]
 
 
 def _codes(cards: Iterable[str]) -> list[int]:
@@ -233,14 +233,6 @@ def _pair_chance(table: Table, card: int) -> float:
     return chance * (0.5 if card >> 4 == table.trump else 1.0)
 
 
-def _weighed_play(
-    table: Table, plays: list[Action], rng: random.Random, call_potential: bool
-) -> Action:
-    worths = play_worths(table, plays, call_potential)
-    scored = [(worth, rng.random(), a) for worth, a in zip(worths, plays, strict=True)]
-    return max(scored, key=lambda item: (round(item[0], 6), item[1]))[2]
-
-
 def play_worths(table: Table, plays: list[Action], call_potential: bool) -> list[float]:
     """Each card's worth: the trick it may win now (or hand to another seat), less what it
     would be worth kept for later; with `call_potential`, a king or queen kept also counts
@@ -248,7 +240,8 @@ def play_worths(table: Table, plays: list[Action], call_potential: bool) -> list
     on_table = sum(POINTS[card] for card in table.trick)
     per_card = table.mean_unseen_points()
     later_points = len(table.later) * per_card * LATER_CARDS_SHARE
-    typical_trick = (table.players - 1) * per_card * KEPT_TRICK_SHARE
+    # What a trick holds when a strong card kept for later wins it.
+    typical_trick = (table.players - 1) * per_card
 
     def worth(action: Action) -> float:
         card = played_card(action)
