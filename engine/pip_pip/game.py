@@ -1,11 +1,9 @@
 """The Pip Pip contract game: a rules core (sim.py) with the table's words around it.
 
-The core plays every rule (see docs/RULES.md, Pip Pip, PP-1..PP-14, and the package docstring
-for the actions and view keys). This class turns its action codes into dict actions and back,
-reads what each step did from the core's journal to write the events, and builds views from
-the core's state when asked. Besides the core it keeps only what a view shows of the round so
-far: the cut card, the cards of its completed tricks, the last trick, the calls and the points
-each seat took in tricks.
+The core plays every rule (docs/RULES.md, PP-1..PP-14; the package docstring lists the actions
+and view keys); this class turns its journal into events and its state into views. Besides the
+core it keeps only what a view shows of the round so far: the cut card, the cards of its
+completed tricks, the last trick, the calls and the points each seat took in tricks.
 """
 
 from __future__ import annotations
@@ -18,6 +16,7 @@ from engine.cards import SUIT_NAMES, SUITS, parse_card
 from engine.contract import Action, CoreGame, Event, View
 from engine.errors import IllegalAction
 from engine.pip_pip.sim import (
+    CALL,
     CALLED,
     CUT,
     DEALT,
@@ -95,10 +94,7 @@ class PipPipGame(CoreGame):
             double = action.get("double", False)
             if not isinstance(double, bool):
                 raise IllegalAction("double must be true or false.")
-            call: Action = {"type": "call", "suit": suit}
-            if double:  # "double" appears only when true, as legal_actions spells it
-                call["double"] = True
-            return call
+            return self.core.action(seat, (DOUBLE if double else CALL) + SUITS.index(suit))
         raise IllegalAction(f"Pip Pip has no move {kind!r}: play a card or call Pip Pip.")
 
     def explain_illegal(self, seat: int, action: Action) -> str:
@@ -205,8 +201,7 @@ class PipPipGame(CoreGame):
         players = self.players
         self.round_points[winner] += gained
         self.last_trick = {
-            "cards": [{"seat": (leader + i) % players, "card": TEXT[card]}
-                      for i, card in enumerate(trick)],
+            "cards": _seated(trick, leader, players),
             "winner": winner, "points": gained, "trump": SUITS[trump],
             "trick_number": self._trick_number(),
         }
@@ -295,8 +290,7 @@ class PipPipGame(CoreGame):
             "leader": core.leader,
             "turn": None if over else core.turn,
             "led_suit": SUITS[trick[0] >> 4] if trick else None,
-            "trick": [{"seat": (core.leader + i) % players, "card": TEXT[card]}
-                      for i, card in enumerate(trick)],
+            "trick": _seated(trick, core.leader, players),
             "last_trick": self.last_trick,
             "declared": [[TEXT[card] for card in sorted(shown)] for shown in core.face_up],
             "calls": [dict(call) for call in self.calls],
@@ -321,6 +315,11 @@ class PipPipGame(CoreGame):
         if seat is not None and seat != core.turn and core.mask >> seat & 1:
             return sorted((core.turn, seat))
         return [core.turn]
+
+
+def _seated(trick: list[int], leader: int, players: int) -> list[dict[str, Any]]:
+    """A trick as the view shows it: [{"seat", "card"}, ...], the led card first."""
+    return [{"seat": (leader + i) % players, "card": TEXT[card]} for i, card in enumerate(trick)]
 
 
 def final_outcome(scores: list[int]) -> dict[str, Any]:
