@@ -1,10 +1,6 @@
 """Pip Pip: a trick-taking party game for 3-8 players with two decks (docs/RULES.md,
 Pip Pip). `SPEC` makes it GAMES["pip-pip"]. Its rules are written once, in the integer core
-(sim.py) the expert's search plays; game.py builds the contract's actions, events and views
-on it.
-
-Options: ``rounds``: "all" (default, one deal per player) or 1..8; a number above the player
-count is refused by ``spec.new`` with an IllegalAction.
+(sim.py); game.py narrates it for the table.
 
 Actions (cards by notation: two decks hold two of every card, so "KH" means either):
     {"type": "play", "card": "KH"}                     play a card on your turn

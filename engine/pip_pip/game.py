@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from typing import Any
 
 from engine.cards import SUIT_NAMES, SUITS, parse_card
@@ -249,10 +250,7 @@ class PipPipGame(CoreGame):
         pool = core.pile + core.set_aside
         for other, hand in enumerate(core.hands):
             if other != seat:
-                rest = hand[:]
-                for card in core.face_up[other]:
-                    rest.remove(card)
-                pool += rest
+                pool += (Counter(hand) - Counter(core.face_up[other])).elements()
         pool.sort()  # so that the deal depends only on what the seat has seen
         rng.shuffle(pool)
         for other, shown in enumerate(core.face_up):
