@@ -37,7 +37,6 @@ from engine.pip_pip.sim import (
 from engine.pip_pip.text import parse_suit
 from engine.sim import journaled
 
-GAME_NAME = "pip-pip"
 #: What a call did to trump, in the call event's words.
 _EFFECTS = {TRUMP_NOW: "{} are trump from this trick",
             TRUMP_NEXT: "{} are trump from the next trick",
@@ -45,7 +44,7 @@ _EFFECTS = {TRUMP_NOW: "{} are trump from this trick",
 
 
 class PipPipGame(CoreGame):
-    name = GAME_NAME
+    name = "pip-pip"
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(players, options, seed)
@@ -199,10 +198,9 @@ class PipPipGame(CoreGame):
 
     def _trick_won(self, winner: int, gained: int, trick: list[int], leader: int,
                    trump: int) -> Event:
-        players = self.players
         self.round_points[winner] += gained
         self.last_trick = {
-            "cards": _seated(trick, leader, players),
+            "cards": _seated(trick, leader, self.players),
             "winner": winner, "points": gained, "trump": SUITS[trump],
             "trick_number": self._trick_number(),
         }
@@ -272,7 +270,7 @@ class PipPipGame(CoreGame):
         over = self.outcome is not None
         trick = core.trick
         view: View = {
-            "game": GAME_NAME,
+            "game": self.name,
             "seat": seat,
             "players": players,
             "to_act": self._to_act_seen_by(seat),

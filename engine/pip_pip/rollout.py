@@ -64,8 +64,7 @@ def mover(sim: PipPipSimulation) -> int:
 def lead(sim: PipPipSimulation, seat: int) -> float:
     """Our score against the best other seat's, as the view-based expert counts it."""
     totals = sim.totals
-    mine = totals[seat]
-    return float(mine - max(score for other, score in enumerate(totals) if other != seat))
+    return float(totals[seat] - max(score for other, score in enumerate(totals) if other != seat))
 
 
 def policy(sim: PipPipSimulation, seat: int, rng: random.Random) -> int:

@@ -1,9 +1,8 @@
 """Pip Pip's rules core: the only implementation of its rules, on small integers.
 
-The contract game (game.py) holds one of these and builds dict actions, events and views
-from it; the expert's search plays it directly (engine/sim.py's protocol). While the contract
-game narrates a step it sets `journal` to a list, and the core records there what the step
-did (see Entry below); in search `journal` is None and nothing is recorded.
+The contract game (game.py) narrates it; the expert's search plays it directly (engine/sim.py's
+protocol). `journal` is a list only while the contract game narrates a step: the core records
+there what the step did (see Entry below); in search it is None and nothing is recorded.
 
 A card is ``suit << 4 | strength`` (suit by its place in SUITS, strength 0 for a 3 up to 12 for
 a 2), so two cards of one suit compare by strength and ``card >> 4`` is its suit. An action code
@@ -178,7 +177,6 @@ class PipPipSimulation:
     turn: int  # -1 once the game is over
     points: list[tuple[int, int]]
     won: list[int] | None
-    #: None in search; a list while the contract game narrates a step (see Entry).
     journal: list[Entry] | None
 
     # ---- the constructors -----------------------------------------------------------------
