@@ -238,13 +238,15 @@ class PipPipSimulation:
         return self.rng
 
     def recount(self) -> None:
-        """Work out again, from the hands and the face-up cards, each seat's cards by suit,
-        its cards held twice, its free kings and queens and who may call: after the hands
-        were changed other than by play (a determinized deal, a test's chosen hands)."""
-        self._index_hands()
-        for seat, shown in enumerate(self.face_up):
-            for card in shown:
-                self.kq[seat] -= KQ_DIGIT[card]
+        """Work out, from the hands and the face-up cards, each seat's cards by suit, its cards
+        held twice, its free kings and queens and who may call: after a deal, or after the
+        hands were changed other than by play (a determinized deal, a test's chosen hands)."""
+        hands = self.hands
+        self.suited = [[card for card in hand if card >> 4 == suit]
+                       for hand in hands for suit in range(4)]
+        self.doubled = [len(hand) - len(set(hand)) for hand in hands]
+        self.kq = [sum(KQ_DIGIT[card] for card in hand) - sum(KQ_DIGIT[card] for card in shown)
+                   for hand, shown in zip(hands, self.face_up, strict=True)]
         if self.won is None:
             self._find_callers()
 
@@ -374,23 +376,14 @@ class PipPipSimulation:
         self.pile = deck[:dealt]
         self.set_aside = []
         self.face_up = [[] for _ in range(players)]
-        self._index_hands()
+        self.recount()
         self.trick = []
         self.next_trump, self.trump_set_by_call, self.drawing = -1, False, True
         self.leader = self.turn = (self.dealer + 1) % players
-        self._find_callers()
         if self.journal is not None:
             self.journal.append((DEALT, cut))
         if len(self.pile) < players:
             self._stop_drawing()
-
-    def _index_hands(self) -> None:
-        """Each seat's cards by suit, its cards held twice and its kings and queens (before
-        any call) from its hand."""
-        self.suited = [[card for card in hand if card >> 4 == suit]
-                       for hand in self.hands for suit in range(4)]
-        self.doubled = [len(hand) - len(set(hand)) for hand in self.hands]
-        self.kq = [sum(KQ_DIGIT[card] for card in hand) for hand in self.hands]
 
     def _stop_drawing(self) -> None:
         """At a trick's start, too few cards left for everyone to draw one: the pile is set
