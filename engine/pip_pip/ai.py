@@ -121,10 +121,9 @@ class Table:
         if counting:
             known.update(_codes(view["played"]))
         unseen = [max(0, FULL_PACK[card] - known[card]) for card in range(CALL)]
-        to_play_after = players - len(trick) - 1
         return cls(
             seat=seat, players=players, hand=hand, trump=SUITS.index(view["trump"]),
-            trick=trick, later=[(seat + k) % players for k in range(1, to_play_after + 1)],
+            trick=trick, later=[(seat + k) % players for k in range(1, players - len(trick))],
             hand_sizes=list(view["hand_sizes"]),
             declared=[_codes(cards) for cards in view["declared"]],
             unseen=unseen, unseen_total=sum(unseen),
@@ -227,9 +226,9 @@ def _pair_chance(table: Table, card: int) -> float:
         return 0.5  # a pair in the trump suit: callable once trump moves
     if not table.drawing or table.unseen_total == 0:
         return 0.0
+    # Each unseen copy of the partner misses our draws left with chance 1 - draws / unseen.
     draws_left = table.pile_count // table.players
-    miss = (1.0 - min(1.0, draws_left / table.unseen_total)) ** table.unseen[partner]
-    chance = 1.0 - miss
+    chance = 1.0 - (1.0 - min(1.0, draws_left / table.unseen_total)) ** table.unseen[partner]
     return chance * (0.5 if card >> 4 == table.trump else 1.0)
 
 
