@@ -2,9 +2,8 @@
 
 - A call is worth its points, exactly: 50, or 100 for a double call; calls come first in the
   order the computer would make them.
-- A card is weighed by its chance to win the trick and what the trick holds (or hands to
-  another seat), less what it would be worth kept for later, with card counting and the
-  chance of a king-queen pair: an estimate in points, and `why` says so.
+- A card is worth what the hard player weighs it at (`play_worths`, with card counting and
+  the chance of a king-queen pair): an estimate in points, and `why` says so.
 """
 
 from __future__ import annotations

@@ -305,12 +305,10 @@ class PipPipGame(CoreGame):
     def _to_act_seen_by(self, seat: int | None) -> list[int]:
         """to_act() as `seat` may know it: the seat to play, plus itself if it can call.
         Listing every seat able to call would tell the table who holds a king-queen pair."""
-        if self.outcome is not None:
-            return []
-        core = self.core
+        core = self.core  # over, no seat may call (mask 0)
         if seat is not None and seat != core.turn and core.mask >> seat & 1:
             return sorted((core.turn, seat))
-        return [core.turn]
+        return self.waiting_for()
 
 
 def _seated(trick: list[int], leader: int, players: int) -> list[dict[str, Any]]:
