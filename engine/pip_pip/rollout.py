@@ -1,12 +1,11 @@
 """Pip Pip on the simulation (engine/pip_pip/sim.py) for the expert's search: how far a
 rollout goes, what a position is worth, and a fast rollout player.
 
-`lead` is the expert's score lead (our score against the best other seat's). `policy` plays
-with the hard level's ideas in their perfect-information form: inside a determinized deal
-every hand is known, so whether a card can still be beaten this trick is a fact, not a
-chance. It calls Pip Pip at once (a double first, then the suit it is strongest in), takes a
-trick with its cheapest sure winner when the trick is worth it, keeps trumps, points and
-king-queen partners otherwise, and throws its lowest card when it cannot win.
+`policy` plays with the hard level's ideas in their perfect-information form: inside a
+determinized deal every hand is known, so whether a card can still be beaten this trick is a
+fact, not a chance. It calls Pip Pip at once (a double first, then the suit it is strongest
+in), takes a trick with its cheapest sure winner when the trick is worth it, keeps trumps,
+points and king-queen partners otherwise, and throws its lowest card when it cannot win.
 """
 
 from __future__ import annotations
@@ -50,8 +49,8 @@ def progress(sim: PipPipSimulation) -> int:
         played = len(PACK) - HAND_SIZE * players - len(sim.pile) - len(sim.trick)
         trick = played // players + 1
     else:
-        tricks = (len(PACK) - len(PACK) % players) // players
-        trick = tricks - max(len(hand) for hand in sim.hands) + 1
+        # The cards set aside are fewer than the players: the round has len(PACK) // players.
+        trick = len(PACK) // players - max(len(hand) for hand in sim.hands) + 1
     return 1000 * sim.round + trick
 
 
