@@ -303,9 +303,10 @@ class PipPipGame(CoreGame):
         return view
 
     def _to_act_seen_by(self, seat: int | None) -> list[int]:
-        """to_act() as `seat` may know it: the seat to play, plus itself if it can call.
-        Listing every seat able to call would tell the table who holds a king-queen pair."""
-        core = self.core  # over, no seat may call (mask 0)
+        """to_act() as `seat` may know it: the seat to play, plus itself if it can call (none
+        can once the game is over). Listing every seat able to call would tell the table who
+        holds a king-queen pair."""
+        core = self.core
         if seat is not None and seat != core.turn and core.mask >> seat & 1:
             return sorted((core.turn, seat))
         return self.waiting_for()
