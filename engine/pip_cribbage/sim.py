@@ -144,13 +144,13 @@ class PipCribbageSim(CribbageSim):
         self._advance_show()
 
     # ----- the play -------------------------------------------------------------------------
+    def die_plays(self, seat: int) -> int:
+        """How many times `seat` lays its die in this deal's play."""
+        return 2 if seat == self.dealer and self.effect == DOUBLE_PIP_SPACE else 1
+
     def _pegging_hands(self) -> list[list[int]]:
-        dealer, faces = self.dealer, self.die_face
-        hands = []
-        for seat, kept in enumerate(self.kept):
-            plays = 2 if seat == dealer and self.effect == DOUBLE_PIP_SPACE else 1
-            hands.append([*kept, *[die_piece(faces[seat])] * plays])
-        return hands
+        return [[*kept, *[die_piece(self.die_face[seat])] * self.die_plays(seat)]
+                for seat, kept in enumerate(self.kept)]
 
     def _lowest(self, hand: list[int]) -> int:
         return min([VALUE[piece] for piece in hand]) if hand else NO_PIECE
@@ -187,19 +187,19 @@ class PipCribbageSim(CribbageSim):
         return (self.effect == TURN_SPACE and self.turn_choice is None and kind == HAND
                 and seat == self.dealer)
 
-    def _turn_pending(self) -> bool:
+    def turn_pending(self) -> bool:
         """The show waits for the dealer's Turn choice before the dealer's hand."""
         return (self.phase == SHOWING and self.won is None and self.step_index < len(self.steps)
                 and self._pause_before_count(*self.steps[self.step_index]))
 
     def _show_acting(self) -> tuple[int, ...]:
         seats = super()._show_acting()
-        if self.dealer not in seats and self._turn_pending():
+        if self.dealer not in seats and self.turn_pending():
             return tuple(sorted((*seats, self.dealer)))
         return seats
 
     def _show_legal(self, seat: int) -> Sequence[int]:
-        if self.chooser is None and seat == self.dealer and self._turn_pending():
+        if self.chooser is None and seat == self.dealer and self.turn_pending():
             if seat not in self.acting:
                 return _NOBODY
             # The count waits for the choice: no claim (nor a pass) yet, muggins on the last.
