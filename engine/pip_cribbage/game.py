@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.cards import Card, die
 from engine.contract import Action, Event, View
-from engine.cribbage.game import DISCARD, PLAY, SHOW, CribbageGame
+from engine.cribbage.game import PLAY, CribbageGame
 from engine.cribbage.pieces import CARDS, DIE_BASE, DISCARDING, PLAYING, Entry
 from engine.cribbage.words import seat_does, seats
 from engine.errors import IllegalAction
@@ -205,5 +205,3 @@ class PipCribbageGame(CribbageGame):
         """The kept cards in order, then the die (twice on Double PIP)."""
         return sorted(hand, key=lambda piece: (piece >= CARDS, piece))
 
-
-__all__ = ["DISCARD", "PLAY", "SHOW", "PipCribbageGame"]

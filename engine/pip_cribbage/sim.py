@@ -1,6 +1,5 @@
-"""PIP Cribbage's simulation (engine/sim.py): Cribbage's simulation (engine/cribbage/sim.py)
-with the two PIP dice and the track, filling the same hooks PipCribbageGame fills in
-CribbageGame (see engine/pip_cribbage/game.py for the rules and their rulings).
+"""PIP Cribbage's rules core: CribbageSim (engine/cribbage/sim.py) with the two PIP dice and
+the track, through its hooks; rulings in engine/pip_cribbage/game.py.
 
 State added to Cribbage's: each die's space, face and direction (indexed by owner seat), the
 dealer's space for this deal (`effect`, a track space number), and this deal's Crux and Turn

@@ -1,9 +1,10 @@
 """What players read about PIP Cribbage: button words for actions and the rules in short
-sections. Cribbage's own words serve every action the two games share."""
+sections. Cribbage's own words serve every action the two games share, and its Winning."""
 
 from __future__ import annotations
 
 from engine.contract import Action, View
+from engine.cribbage.presentation import RULES as CRIBBAGE_RULES
 from engine.cribbage.presentation import action_label as cribbage_label
 from engine.cribbage.presentation import status_lines as cribbage_status
 from engine.pip_cribbage.track import SPACES, TRACK
@@ -100,10 +101,5 @@ RULES: tuple[tuple[str, str], ...] = (
         "After the show, the dealer's die moves one space on and loses 1 pip (never below 1), "
         "then takes the entry change of its new space (never above 6). The deal passes.",
     ),
-    (
-        "Winning",
-        "The first to reach the target (121, or 61) wins at once, even in the middle of the "
-        "play or the show. A loser under 91 (under 31 in a 61 game) is skunked: the win "
-        "counts 2. Under 61 in a 121 game is a double skunk: the win counts 3.",
-    ),
+    ("Winning", dict(CRIBBAGE_RULES)["Winning"]),
 )
