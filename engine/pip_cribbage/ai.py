@@ -37,7 +37,7 @@ from engine.cribbage.ai import (
 from engine.cribbage.pieces import JACK
 from engine.cribbage.scoring import FlushRule, hand_total
 from engine.pip_cribbage.sim import RENEW_PIPS
-from engine.pip_cribbage.track import BORROWED_PIP, TURN
+from engine.pip_cribbage.track import BORROWED_PIP_SPACE, TURN_SPACE
 
 HAND_FLUSH, CRIB_FLUSH = FlushRule.WITH_STARTER, FlushRule.NONE
 #: What winning the game is worth in points when deciding to count first (Crux Priority).
@@ -94,16 +94,16 @@ def is_dealer(view: View) -> bool:
     return bool(view["dealer"] == view["seat"])
 
 
-def dealing_on(view: View, effect: str) -> bool:
-    """Whether this seat deals with its die on the space of `effect` (a track key)."""
-    return is_dealer(view) and view["effect"]["key"] == effect
+def dealing_on(view: View, space: int) -> bool:
+    """Whether this seat deals with its die on `space`."""
+    return is_dealer(view) and view["effect"]["space"] == space
 
 
 def hand_pieces(view: View, kept: Sequence[Card], face: int) -> list[Card]:
     """The seat's hand in the show: kept cards, its die showing `face`, and the other die when
     it deals on Borrowed PIP."""
     pieces = [*kept, die(face)]
-    if dealing_on(view, BORROWED_PIP):
+    if dealing_on(view, BORROWED_PIP_SPACE):
         pieces.append(die_of(view, 1 - view["seat"]))
     return pieces
 
@@ -120,7 +120,7 @@ def show_order(view: View) -> ShowOrder:
 def hand_points(view: View, kept: Sequence[Card], face: int, starter: Card) -> int:
     """The seat's hand with its die on `face` and this starter; a dealer on Turn flips the
     die when that scores more."""
-    faces = (face, 7 - face) if dealing_on(view, TURN) else (face,)
+    faces = (face, 7 - face) if dealing_on(view, TURN_SPACE) else (face,)
     return max(pip_count("hand", hand_pieces(view, kept, f), starter) for f in faces)
 
 

@@ -30,11 +30,10 @@ from engine.pip_cribbage.sim import (
     KEEP_DIE,
     PRIORITY,
     RENEW,
-    TURN_SPACE,
     TURNED,
     PipCribbageSim,
 )
-from engine.pip_cribbage.track import TRACK
+from engine.pip_cribbage.track import TRACK, TURN_SPACE
 
 FLIP_WORD, KEEP_WORD = "flip", "keep_die"
 PLAYERS = 2

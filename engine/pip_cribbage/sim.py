@@ -28,13 +28,13 @@ from engine.cribbage.pieces import (
 from engine.cribbage.scoring import FlushRule
 from engine.cribbage.sim import CribbageSim
 from engine.pip_cribbage.track import (
-    BORROWED_PIP,
-    CRIB_BONUS,
-    CRUX,
-    DOUBLE_PIP,
+    BORROWED_PIP_SPACE,
+    CRIB_BONUS_SPACE,
+    CRUX_SPACE,
+    DOUBLE_PIP_SPACE,
     SPACES,
     TRACK,
-    TURN,
+    TURN_SPACE,
 )
 
 CRUX_PHASE = "crux"
@@ -51,10 +51,6 @@ FLIP = PASS + 3
 KEEP_DIE = PASS + 4
 #: The phase while the dealer on Crux chooses, before the discards.
 CHOOSING_CRUX = 4
-_SPACE_OF = {space.key: number for number, space in TRACK.items()}
-CRIB_BONUS_SPACE, DOUBLE_PIP_SPACE = _SPACE_OF[CRIB_BONUS], _SPACE_OF[DOUBLE_PIP]
-CRUX_SPACE, TURN_SPACE = _SPACE_OF[CRUX], _SPACE_OF[TURN]
-BORROWED_PIP_SPACE = _SPACE_OF[BORROWED_PIP]
 #: Pips a die gains or loses on entering each space (index 0 unused).
 ENTRY_CHANGE = (0, *(TRACK[number].entry_change for number in range(1, SPACES + 1)))
 _PLAN = DealPlan(cards=(4, 4), discards=(1, 1))
