@@ -16,7 +16,7 @@ from typing import Any
 from engine.cards import Card, die
 from engine.contract import Action, Event, View
 from engine.cribbage.game import PLAY, CribbageGame
-from engine.cribbage.pieces import CARDS, DIE_BASE, DISCARDING, PLAYING, Entry
+from engine.cribbage.pieces import CARDS, DISCARDING, PLAYING, TEXT, Entry
 from engine.cribbage.words import seat_does, seats
 from engine.errors import IllegalAction
 from engine.pip_cribbage.sim import (
@@ -107,10 +107,9 @@ class PipCribbageGame(CribbageGame):
         if core.turn_pending() and seat == core.dealer and kind in ("claim", "pass"):
             return "Flip your die or keep it first."
         if self.phase == PLAY and kind == "play":
-            piece = action["card"]
-            held = [piece for piece in core.peg_hands[seat] if piece >= CARDS]
-            if piece.startswith("P") and piece not in [f"P{p - DIE_BASE}" for p in held]:
-                if not held:
+            dice = [TEXT[piece] for piece in core.peg_hands[seat] if piece >= CARDS]
+            if action["card"].startswith("P") and action["card"] not in dice:
+                if not dice:
                     return "You have already played your die."
                 return f"Your die shows {face}: play it as P{face}."
         return super().explain_illegal(seat, action)

@@ -13,13 +13,9 @@ _CRUX_LABELS = {"renew": "Renew (+2 pips)", "priority": "Priority (count first)"
 
 
 def action_label(action: Action) -> str:
-    """"Play 5H", "Play PIP 4", "Renew (+2 pips)", "Priority (count first)", "Flip die to 3",
-    "Keep die", and Cribbage's words for the rest ("Go", "Discard 5H", "Claim 12"...)."""
+    """"Renew (+2 pips)", "Priority (count first)", "Flip die to 3", "Keep die", and
+    Cribbage's words for the rest ("Play PIP 4", "Go", "Discard 5♥", "Claim 12"...)."""
     kind = action.get("type")
-    if kind == "play":
-        card = str(action.get("card", ""))
-        if card.startswith("P"):
-            return f"Play PIP {card[1:]}"
     if kind == "crux":
         return _CRUX_LABELS.get(str(action.get("choice")), "Crux")
     if kind == "flip":
