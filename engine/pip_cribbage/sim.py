@@ -57,10 +57,6 @@ _PLAN = DealPlan(cards=(4, 4), discards=(1, 1))
 _CRUX_CHOICES = (CRUX_RENEW, CRUX_PRIORITY)
 _TURN_CHOICES = (FLIP, KEEP_DIE)
 _NOBODY: tuple[int, ...] = ()
-_CHOICE_ACTIONS = {CRUX_RENEW: {"type": "crux", "choice": RENEW},
-                   CRUX_PRIORITY: {"type": "crux", "choice": PRIORITY},
-                   KEEP_DIE: {"type": "keep_die"}}
-_CHOICE_CODES = {"flip": FLIP, "keep_die": KEEP_DIE}
 
 
 def _clamp(face: int) -> int:
@@ -221,14 +217,16 @@ class PipCribbageSim(CribbageSim):
     def _other_action(self, seat: int, code: int) -> dict[str, Any]:
         if code == FLIP:
             return {"type": "flip", "face": 7 - self.die_face[seat]}
-        if code in _CHOICE_ACTIONS:
-            return dict(_CHOICE_ACTIONS[code])
+        if code == KEEP_DIE:
+            return {"type": "keep_die"}
+        if code in _CRUX_CHOICES:
+            return {"type": "crux", "choice": RENEW if code == CRUX_RENEW else PRIORITY}
         return super()._other_action(seat, code)
 
     def _other_code(self, seat: int, action: dict[str, Any]) -> int:
         kind = action["type"]
         if kind == "crux":
             return CRUX_RENEW if action["choice"] == RENEW else CRUX_PRIORITY
-        if kind in _CHOICE_CODES:
-            return _CHOICE_CODES[kind]
+        if kind in ("flip", "keep_die"):
+            return FLIP if kind == "flip" else KEEP_DIE
         return super()._other_code(seat, action)
