@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.cribbage.deal import DealPlan
 from engine.cribbage.pieces import (
+    _NOBODY,
     CRIB,
     DIE_BASE,
     DISCARDING,
@@ -56,7 +57,6 @@ ENTRY_CHANGE = (0, *(TRACK[number].entry_change for number in range(1, SPACES + 
 _PLAN = DealPlan(cards=(4, 4), discards=(1, 1))
 _CRUX_CHOICES = (CRUX_RENEW, CRUX_PRIORITY)
 _TURN_CHOICES = (FLIP, KEEP_DIE)
-_NOBODY: tuple[int, ...] = ()
 
 
 def _clamp(face: int) -> int:
