@@ -104,8 +104,9 @@ class Tally:
 
     def __post_init__(self) -> None:
         self._watched = frozenset().union(*(a.watches for a in self.achievements))
-        self._instant = [a for a in self.achievements if a.on_event is not None]
-        self._from_events = [m for m in self.moment_kinds if m.from_event is not None]
+        self._instant = [(a, a.on_event) for a in self.achievements if a.on_event is not None]
+        self._from_events = [(m.kind, m.from_event) for m in self.moment_kinds
+                             if m.from_event is not None]
 
     def feed(self, events: Iterable[Event]) -> list[Award]:
         """The awards these events earn that the game had not earned yet."""
@@ -113,12 +114,10 @@ class Tally:
         for event in events:
             if event.get("type") in self._watched:
                 self.history.append(event)
-            for achievement in self._instant:
-                assert achievement.on_event is not None
-                fresh += self._award(achievement, achievement.on_event(event))
-            for moment in self._from_events:
-                assert moment.from_event is not None
-                self._note(moment.kind, moment.from_event(event))
+            for achievement, earns in self._instant:
+                fresh += self._award(achievement, earns(event))
+            for kind, worth in self._from_events:
+                self._note(kind, worth(event))
         return fresh
 
     def finish(self, outcome: Outcome) -> list[Award]:

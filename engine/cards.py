@@ -72,7 +72,6 @@ _CARDS: dict[str, Card] = {
     **{f"{DIE_PREFIX}{value}": Card(value, None) for value in range(1, 7)},
 }
 _TEXT: dict[Card, str] = {card: text for text, card in _CARDS.items()}
-_text_of = _TEXT.__getitem__
 
 
 def die(value: int) -> Card:
@@ -122,10 +121,9 @@ def card_strs(cards: Iterable[Card]) -> list[str]:
     if not isinstance(cards, (list, tuple)):
         cards = list(cards)
     try:
-        return list(map(_text_of, cards))  # every real card and die
+        return list(map(_TEXT.__getitem__, cards))  # every real card and die
     except KeyError:
-        text = _TEXT.get
-        return [text(c) or str(c) for c in cards]
+        return [str(card) for card in cards]
 
 
 def standard_deck(ranks: Sequence[int] = range(1, 14)) -> list[Card]:

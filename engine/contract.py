@@ -129,26 +129,21 @@ class Game(ABC):
 
     # ----- for search: copies of the state -------------------------------------------------
     def clone(self) -> Game:
-        """An independent copy of this game, its random generator included: applying actions
-        to one never changes the other. Much cheaper than copy.deepcopy."""
+        """An independent copy of this game, its random generator included (see the module's
+        docstring)."""
         return copy_state(self, shared=self._shared())
 
     def _shared(self) -> list[Any]:
         return [getattr(self, name) for name in self.shared_on_clone]
 
     def determinize(self, seat: int, rng: random.Random) -> Game:
-        """A clone in which every card `seat` cannot see is dealt again at random (the hands
-        of the others, the crib, the stock), consistent with what it has seen: its view, legal
-        actions and waiting_for() are unchanged. Later shuffles are drawn from `rng` too, so
-        nothing hidden from the seat carries over from this game. For one state of `rng` the
-        result depends only on what the seat has seen, not on where the hidden cards are.
-        The current state's rules are kept (a seat that said go in this count holds no card
-        that fits); inferences from earlier moves (a go in an earlier count, a suit not
-        followed) are not."""
+        """The module docstring's determinize: `seat`'s view, legal actions and waiting_for()
+        are unchanged. The hidden cards, laid out in a fixed order and shuffled, go to the
+        hidden places walked in a fixed order, so for one state of `rng` the result depends
+        only on what the seat has seen. The current state's rules are kept (a deal in which a
+        seat that said go in this count holds a card that fits is drawn again); inferences
+        from earlier moves (a go in an earlier count, a suit not followed) are not."""
         hidden = self._hidden_cards(seat)
-        # The hidden cards in a fixed order, shuffled, go to the hidden places walked in a
-        # fixed order; a deal the rules rule out (a seat that said go holding a card that fits)
-        # is drawn again.
         in_order = sorted(hidden, key=self._redeal_order)
         for _ in range(MAX_REDEALS):
             dealt_again = list(in_order)

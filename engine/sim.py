@@ -6,7 +6,8 @@ the game's rules core directly, as a `Simulation` with small integers inside: ca
 actions are ints (a code per legal action), and no text, event or view is built.
 
     sim = spec.simulation.from_game(game)   # any contract state (a determinized clone too)
-    sim = spec.simulation.new(players, options, seed)   # the state spec.new(...) starts in
+    sim = spec.simulation.new(players, options, seed)   # the state spec.new(...) starts in,
+                                     # options already checked, no contract game built
     sim.to_act()                     # seats that may act now, as the contract's to_act()
     sim.legal(seat)                  # action codes, in the order of game.legal_actions(seat)
     sim.play(seat, code)             # a code taken from legal(seat): no checks, no copies
@@ -33,20 +34,16 @@ Action = dict[str, Any]
 
 
 class Simulation(Protocol):
-    """A game's simulation class: the two constructors below, and a state's methods."""
+    """A game's simulation class, as the module's docstring lists it."""
 
     players: int
-    #: (seat, points) for every score the last play() made, in the order they were scored.
-    points: list[tuple[int, int]]
+    points: list[tuple[int, int]]  # in the order they were scored
 
     @classmethod
     def from_game(cls, game: Any) -> Simulation: ...
 
     @classmethod
-    def new(cls, players: int, options: dict[str, Any], seed: int) -> Simulation:
-        """The state spec.new(players, options, seed) starts in (options already checked),
-        without building the contract game first."""
-        ...
+    def new(cls, players: int, options: dict[str, Any], seed: int) -> Simulation: ...
 
     def to_act(self) -> Sequence[int]: ...
 
@@ -66,14 +63,9 @@ class Simulation(Protocol):
 
 
 def random_playout(sim: Simulation, rng: random.Random) -> list[int]:
-    """Play uniformly random moves (seat drawn from to_act(), then a legal code) to the end;
-    returns the winners. A simulation's own random_playout (the same draws) plays instead.
-
-    Each draw is rng.choice's, written out (choice(seq) is seq[_randbelow(len(seq))], and
-    _randbelow(n) draws getrandbits(n.bit_length()) until one is below n): the same moves and
-    the same generator state as the loop with rng.choice, without its two calls per draw.
-    tests/engine/test_sim.py holds this loop to rng.choice, and each simulation's own
-    random_playout to this loop (`random_playout_by_protocol`)."""
+    """Play random moves (`random_move`) to the end; returns the winners. A simulation's own
+    random_playout (the same draws, faster) plays instead: tests/engine/sim_checks.py holds
+    each to `random_playout_by_protocol`."""
     own = getattr(sim, "random_playout", None)
     if own is not None:
         return own(rng)
@@ -90,8 +82,11 @@ def random_playout_by_protocol(sim: Simulation, rng: random.Random) -> list[int]
 
 
 def random_move(sim: Simulation, getrandbits: Callable[[int], int]) -> None:
-    """One move of random_playout (the game is not over): a seat drawn from to_act(), then
-    one of its legal codes, each as rng.choice draws it (getrandbits: the rng's)."""
+    """One random move (the game is not over): a seat drawn from to_act(), then one of its
+    legal codes, each as rng.choice draws it, written out without its two calls per draw
+    (choice(seq) is seq[_randbelow(len(seq))], and _randbelow(n) draws
+    getrandbits(n.bit_length()) until one is below n; getrandbits: the rng's).
+    tests/engine/test_sim.py holds this to rng.choice."""
     seats = sim.to_act()
     n = len(seats)
     if not n:
@@ -122,12 +117,10 @@ def _shuffle_steps(length: int, top: int) -> tuple[tuple[tuple[int, int], ...], 
 
 
 def shuffle(items: list[Any], rng: random.Random, top: int | None = None) -> None:
-    """rng.shuffle(items), card for card and draw for draw, without its two calls per item.
-
-    Random.shuffle swaps place i (last first) with j = _randbelow(i + 1), and _randbelow(n)
-    draws getrandbits(n.bit_length()) until one is below n: written out here, the generator
-    is left exactly as rng.shuffle leaves it, so later deals match the contract's.
-    tests/engine/test_sim.py holds this to Random.shuffle on this Python.
+    """rng.shuffle(items), card for card and draw for draw, without its two calls per item:
+    Random.shuffle swaps place i (last first) with j = _randbelow(i + 1), written out as in
+    `random_move`, so the generator is left as rng.shuffle leaves it and later deals match
+    the contract's. tests/engine/test_sim.py holds this to Random.shuffle on this Python.
 
     With `top`, only items[:top] come out as rng.shuffle's (all a deal from the top needs): a
     step for a place from top on moves that place's item into place j and leaves the place

@@ -56,18 +56,6 @@ class ReviewTerms:
     plays: str = "card play"
 
 
-def _no_typed_number(action: Action) -> int | None:
-    return None
-
-
-def _no_lines(view: View) -> list[str]:
-    return []
-
-
-def _one_side_per_seat(players: int, options: dict[str, Any]) -> list[int]:
-    return list(range(players))
-
-
 @dataclass(frozen=True)
 class GameSpec:
     name: str
@@ -90,7 +78,7 @@ class GameSpec:
     #: How a review words those values.
     review_terms: ReviewTerms = ReviewTerms()
     #: Which side (team) each seat plays for, given the player count and options.
-    sides: Callable[[int, dict[str, Any]], list[int]] = _one_side_per_seat
+    sides: Callable[[int, dict[str, Any]], list[int]] = lambda players, _: list(range(players))
     #: Words for a button or menu entry that carries out `action`.
     action_label: Callable[[Action], str] = lambda action: str(action["type"]).replace("_", " ")
     #: Words for an action that need the seat's view to say what the choice is for (PIP
@@ -98,15 +86,15 @@ class GameSpec:
     choice_label: Callable[[Action, View], str] | None = None
     #: The number a player types to choose an action that is itself a number (a muggins claim:
     #: its points), or None for an action picked from a list.
-    typed_number: Callable[[Action], int | None] = _no_typed_number
+    typed_number: Callable[[Action], int | None] = lambda action: None
     #: What the view's seat is choosing about, shown beside its choices (the Discord hand
     #: message, the terminal's prompt): e.g. the cards and starter of the count it claims.
     #: Seats as {sN}, cards with suit symbols.
-    choice_lines: Callable[[View], list[str]] = _no_lines
+    choice_lines: Callable[[View], list[str]] = lambda view: []
     #: The whole public state a player needs before a move, in a few short lines (scores to
     #: the target, whose turn, the count, trump, racers...), seats as {sN}, cards with suit
     #: symbols: the terminal shows them before each prompt.
-    status_lines: Callable[[View], list[str]] = _no_lines
+    status_lines: Callable[[View], list[str]] = lambda view: []
     #: The rules for players, as a few short sections (title, text).
     rules: tuple[tuple[str, str], ...] = ()
     #: Position in menus.

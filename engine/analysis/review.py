@@ -86,12 +86,8 @@ def judge(spec: GameSpec, view: View, legal: list[Action], chosen: Action,
 
 
 def summary(groups: list[dict[str, Any]]) -> dict[str, Any]:
-    lost = {"discards": 0.0, "plays": 0.0, "other": 0.0}
-    judged = best = 0
-    for group in groups:
-        for decision in group["decisions"]:
-            key = {"discard": "discards", "play": "plays"}.get(decision["kind"], "other")
-            lost[key] += decision["lost"]
-            judged += 1
-            best += decision["lost"] == 0.0
-    return {**lost, "total": sum(lost.values()), "decisions": judged, "best": best}
+    decisions = [decision for group in groups for decision in group["decisions"]]
+    lost = {name: sum(d["lost"] for d in decisions if d["kind"] == kind)
+            for kind, name in (("discard", "discards"), ("play", "plays"), ("other", "other"))}
+    return {**lost, "total": sum(lost.values()), "decisions": len(decisions),
+            "best": sum(d["lost"] == 0.0 for d in decisions)}

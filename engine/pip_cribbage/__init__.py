@@ -2,7 +2,7 @@
 (docs/RULES.md, PIP Cribbage). `SPEC` makes it GAMES["pip-cribbage"].
 
 Built on engine/cribbage: the rules core is sim.py (over CribbageSim), the contract over it
-game.py (over CribbageGame), the dice as views show them dice.py, the track's spaces track.py.
+game.py (over CribbageGame), the track's spaces track.py.
 The phases are Cribbage's and "crux" (the dealer on space 5 chooses before anyone discards);
 the show also waits for the dealer's Turn choice.
 

@@ -1,22 +1,14 @@
 """Computer players for PIP Cribbage: `choose_action(view, legal, rng, level)`.
 
-Cribbage's player (engine/cribbage/ai.py) with the dice taken into account. Both dice are
-public, so everything here is worked out exactly from the seat's view:
-
-- the discard: each kept three with the seat's own die (and, for a dealer on Borrowed PIP,
-  the other die; on Turn, the better of the two faces) against every possible starter; hard
-  adds the crib's exact average for or against the discarder (both dice are known);
-- Crux (dealer on space 5): Renew when the raised die is worth more to this deal than it
-  costs, otherwise Priority; hard also values counting first when the game may end in this
-  show;
-- Turn (dealer on space 7): flip when the opposite face scores more in the hand (hard: and the
-  crib still to come);
-- the play: the die is one more piece, laid whenever it is the best piece to lay; the other
-  player's die is a piece it is known to hold until played;
-- muggins: claims with PIP Cribbage's flush rules.
+Cribbage's player (engine/cribbage/ai.py) with the dice as pieces: both dice are public, so
+the discard (with a dealer's Turn or Borrowed PIP), Crux and Turn are worked out exactly from
+the seat's view, but for Crux's worth of counting first (a rough chance of going out). In the
+play each die is a piece its owner surely holds until laid; muggins claims go by PIP
+Cribbage's flush rules.
 
 Levels as in Cribbage: easy keeps the cards that score most as they stand and pegs for points
-now, normal averages over starters and weighs the reply, hard does everything above.
+now, normal averages over starters and weighs the reply, hard adds the crib (exact: both dice
+are known), the worth of counting first and the crib still to come on Turn.
 """
 
 from __future__ import annotations
@@ -45,7 +37,7 @@ from engine.cribbage.ai import (
 from engine.cribbage.pieces import JACK
 from engine.cribbage.scoring import FlushRule, hand_total
 from engine.pip_cribbage.sim import RENEW_PIPS
-from engine.pip_cribbage.track import BORROWED_PIP, TURN
+from engine.pip_cribbage.track import BORROWED_PIP_SPACE, TURN_SPACE
 
 HAND_FLUSH, CRIB_FLUSH = FlushRule.WITH_STARTER, FlushRule.NONE
 #: What winning the game is worth in points when deciding to count first (Crux Priority).
@@ -102,16 +94,16 @@ def is_dealer(view: View) -> bool:
     return bool(view["dealer"] == view["seat"])
 
 
-def dealing_on(view: View, effect: str) -> bool:
-    """Whether this seat deals with its die on the space of `effect` (a track key)."""
-    return is_dealer(view) and view["effect"]["key"] == effect
+def dealing_on(view: View, space: int) -> bool:
+    """Whether this seat deals with its die on `space`."""
+    return is_dealer(view) and view["effect"]["space"] == space
 
 
 def hand_pieces(view: View, kept: Sequence[Card], face: int) -> list[Card]:
     """The seat's hand in the show: kept cards, its die showing `face`, and the other die when
     it deals on Borrowed PIP."""
     pieces = [*kept, die(face)]
-    if dealing_on(view, BORROWED_PIP):
+    if dealing_on(view, BORROWED_PIP_SPACE):
         pieces.append(die_of(view, 1 - view["seat"]))
     return pieces
 
@@ -120,12 +112,16 @@ def show_order(view: View) -> ShowOrder:
     """(my hand is counted first, its points, the other's usual hand) for the play's end game.
     Priority puts the dealer's hand first; a dealer on Turn will take the better face."""
     counts_first = is_dealer(view) == (view.get("crux_choice") == "priority")
-    kept = cards_of(view["kept"])
     starter = cards_of([view["starter"]])[0]
-    face = face_of(view, view["seat"])
-    faces = (face, 7 - face) if dealing_on(view, TURN) else (face,)
-    points = max(pip_count("hand", hand_pieces(view, kept, f), starter) for f in faces)
+    points = hand_points(view, cards_of(view["kept"]), face_of(view, view["seat"]), starter)
     return counts_first, points, USUAL_HAND
+
+
+def hand_points(view: View, kept: Sequence[Card], face: int, starter: Card) -> int:
+    """The seat's hand with its die on `face` and this starter; a dealer on Turn flips the
+    die when that scores more."""
+    faces = (face, 7 - face) if dealing_on(view, TURN_SPACE) else (face,)
+    return max(pip_count("hand", hand_pieces(view, kept, f), starter) for f in faces)
 
 
 # ===== the discard and Crux ===================================================================
@@ -151,17 +147,10 @@ def discard_worth(view: View, hand: Sequence[Card], action: Action, face: int,
 
 def discard_parts(view: View, hand: Sequence[Card], action: Action, face: int,
                   unseen: Sequence[Card], with_crib: bool) -> DiscardWorth:
-    """The kept pieces' show with each unseen starter (a dealer on Turn flips when that
-    scores more), and (`with_crib`) the crib's exact average, + for the dealer."""
+    """The kept pieces' show with each unseen starter (`hand_points`), and (`with_crib`) the
+    crib's exact average, + for the dealer."""
     kept = kept_after(hand, action)
-    may_turn = dealing_on(view, TURN)
-    totals = []
-    for starter in unseen:
-        points = hand_total(hand_pieces(view, kept, face), starter, flush=HAND_FLUSH)
-        if may_turn:  # the dealer will flip on seeing the starter if that scores more
-            flipped = hand_total(hand_pieces(view, kept, 7 - face), starter, flush=HAND_FLUSH)
-            points = max(points, flipped)
-        totals.append(points)
+    totals = [hand_points(view, kept, face, starter) for starter in unseen]
     crib = 0.0
     if with_crib:
         dice = [die(face), die_of(view, 1 - view["seat"])]
@@ -207,12 +196,11 @@ def best_discard_worth(view: View, face: int, level: str) -> float:
 
 
 def choose_crux(view: View, legal: list[Action], rng: random.Random, level: str) -> Action:
-    renew = {"type": "crux", "choice": "renew"}
-    priority = {"type": "crux", "choice": "priority"}
     if level == "easy":
         return rng.choice(legal)
     as_is, renewed, priority_worth = crux_worths(view, level)
-    return renew if renewed - as_is > priority_worth else priority
+    choice = "renew" if renewed - as_is > priority_worth else "priority"
+    return next(action for action in legal if action["choice"] == choice)
 
 
 def crux_worths(view: View, level: str) -> tuple[float, float, float]:

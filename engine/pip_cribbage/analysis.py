@@ -1,8 +1,6 @@
-"""PIP Cribbage's analysis: Cribbage's (engine/cribbage/analysis.py) on the worths the
-computer player (engine/pip_cribbage/ai.py) works out with the dice: discards exact, hand and
-crib, from the view; Crux and Turn as the hard level weighs them (Crux's counting first by a
-rough chance of going out, so an estimate); the play and the show with the dice as pieces
-known to be held and PIP Cribbage's flush rules.
+"""PIP Cribbage's analysis: Cribbage's (engine/cribbage/analysis.py) on the worths the hard
+computer player (engine/pip_cribbage/ai.py) chooses by: the discard's hand and crib exact
+from the view, Crux's worth of counting first an estimate (a rough chance of going out).
 """
 
 from __future__ import annotations
@@ -11,7 +9,6 @@ from engine.analysis import Entry, best_first, entry, only_move
 from engine.contract import Action, View
 from engine.cribbage.analysis import discard_entries, play_entries, show_entries
 from engine.pip_cribbage.ai import (
-    RENEW_PIPS,
     cards_of,
     crux_worths,
     discard_parts,
@@ -22,6 +19,7 @@ from engine.pip_cribbage.ai import (
     turn_worth,
     unseen_cards,
 )
+from engine.pip_cribbage.sim import RENEW_PIPS
 
 
 def analyse(view: View, legal: list[Action]) -> list[Entry]:

@@ -1,23 +1,11 @@
-"""PipCribbageGame: the contract over PIP Cribbage's rules core (engine/pip_cribbage/sim.py).
-
-The core plays every rule: Cribbage's (engine/cribbage/sim.py) with the two PIP dice and the
-track. This class is CribbageGame (engine/cribbage/game.py) with PIP's words and view keys:
-
-    the deal       an "effect" event after each deal's: where the dealer's die is, what it does
-    Crux           the dealer's "crux" choice (Renew or Priority), before the discards
-    the play       a die laid is said "plays PIP 4"
-    Turn           the dealer's "turn" choice (flip the die or keep it) before the dealer's hand
-    the show       the Crib Bonus point; after the show the dealer's die moves ("die_move")
+"""PipCribbageGame: CribbageGame (engine/cribbage/game.py) over PIP Cribbage's rules core
+(engine/pip_cribbage/sim.py), which plays every rule; this class adds PIP's words, events and
+view keys (listed in engine/pip_cribbage/__init__.py).
 
 Rulings (docs/RULES.md PC-5, PC-12, PC-13), carried out by the core: only the dealer's die
 acts during a deal and only it advances; Renew raises the die at once (used in this deal's
 play and show); Turn is decided just before the dealer's hand whatever the show order, and the
 flipped face stays.
-
-View keys beyond Cribbage's: dice (each die's owner, space, face, direction and piece),
-effect (the dealer's space: {"seat", "space", "key", "name", "text", "active"}), crux_choice,
-turn_choice ({"pending", "choice", "from_face", "to_face"} on Turn, else None), pip_plays (die
-plays each seat still has to make), show_order ([{"kind", "seat"}] of this deal's show).
 """
 
 from __future__ import annotations
@@ -25,33 +13,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import Card
+from engine.cards import Card, die
 from engine.contract import Action, Event, View
-from engine.cribbage.game import DISCARD, PLAY, SHOW, CribbageGame
-from engine.cribbage.pieces import CARDS, DIE_BASE, DISCARDING, PLAYING, Entry
+from engine.cribbage.game import PLAY, CribbageGame
+from engine.cribbage.pieces import CARDS, DISCARDING, PLAYING, TEXT, Entry
 from engine.cribbage.words import seat_does, seats
 from engine.errors import IllegalAction
-from engine.pip_cribbage.dice import Die
 from engine.pip_cribbage.sim import (
     CHOOSING_CRUX,
     CRUX_CHOSEN,
     CRUX_PHASE,
+    CRUX_PRIORITY,
     CRUX_RENEW,
     DIE_MOVED,
-    DOUBLE_PIP_SPACE,
     FLIP,
     KEEP_DIE,
     PRIORITY,
     RENEW,
-    TURN_SPACE,
     TURNED,
     PipCribbageSim,
 )
-from engine.pip_cribbage.track import TRACK
+from engine.pip_cribbage.track import TRACK, TURN_SPACE
 
 FLIP_WORD, KEEP_WORD = "flip", "keep_die"
 PLAYERS = 2
-_CHOICE_WORDS = {None: None, CRUX_RENEW: RENEW, FLIP: FLIP_WORD, KEEP_DIE: KEEP_WORD}
+_CHOICE_WORDS = {None: None, CRUX_RENEW: RENEW, CRUX_PRIORITY: PRIORITY, FLIP: FLIP_WORD,
+                 KEEP_DIE: KEEP_WORD}
 
 
 class PipCribbageGame(CribbageGame):
@@ -65,28 +52,6 @@ class PipCribbageGame(CribbageGame):
         if players != PLAYERS:
             raise ValueError(f"PIP Cribbage is for 2 players, not {players}")
         super().__init__(players, options, seed)
-
-    # ----- the core's state, as the table and the tests read it ---------------------------------
-    @property
-    def dice(self) -> list[Die]:
-        """Both dice, indexed by owner seat (copies: the core holds them)."""
-        core = self.core
-        return [Die(seat, core.die_space[seat], core.die_face[seat], core.die_direction[seat])
-                for seat in range(PLAYERS)]
-
-    @property
-    def crux_choice(self) -> str | None:
-        choice = self.core.crux_choice
-        return None if choice is None else RENEW if choice == CRUX_RENEW else PRIORITY
-
-    def pip_plays(self, seat: int) -> int:
-        """How many times `seat` lays its die in this deal's play."""
-        core = self.core
-        return 2 if seat == core.dealer and core.effect == DOUBLE_PIP_SPACE else 1
-
-    def turn_pending(self) -> bool:
-        """True while the show waits for the dealer's Turn choice."""
-        return self.core._turn_pending()
 
     def restack(self, deck: Sequence[Card | str], dealer: int | None = None,
                 dice: dict[int, tuple[int, int]] | None = None) -> list[Event]:
@@ -136,16 +101,15 @@ class PipCribbageGame(CribbageGame):
         if kind == "crux":
             return "Crux is chosen by the dealer on space 5, before the discards."
         if kind in (FLIP_WORD, KEEP_WORD):
-            if not self.turn_pending() or seat != core.dealer:
+            if not core.turn_pending() or seat != core.dealer:
                 return "Only the dealer on space 7 turns the die, just before their hand."
             return f"Your die flips to {7 - face}, its opposite face."
-        if self.turn_pending() and seat == core.dealer and kind in ("claim", "pass"):
+        if core.turn_pending() and seat == core.dealer and kind in ("claim", "pass"):
             return "Flip your die or keep it first."
         if self.phase == PLAY and kind == "play":
-            piece = action["card"]
-            held = [piece for piece in core.peg_hands[seat] if piece >= CARDS]
-            if piece.startswith("P") and piece not in [f"P{p - DIE_BASE}" for p in held]:
-                if not held:
+            dice = [TEXT[piece] for piece in core.peg_hands[seat] if piece >= CARDS]
+            if action["card"].startswith("P") and action["card"] not in dice:
+                if not dice:
                     return "You have already played your die."
                 return f"Your die shows {face}: play it as P{face}."
         return super().explain_illegal(seat, action)
@@ -180,7 +144,7 @@ class PipCribbageGame(CribbageGame):
             else:
                 text = (f"{seat_does(dealer, 'chooses')} Priority: the dealer's hand and crib "
                         "are counted before the other hand.")
-            return [{"type": "crux", "seat": dealer, "choice": _CHOICE_WORDS.get(code, PRIORITY),
+            return [{"type": "crux", "seat": dealer, "choice": _CHOICE_WORDS[code],
                      "face": face, "text": text}]
         if what == TURNED:
             _, code, before, face, dealer = entry
@@ -205,10 +169,11 @@ class PipCribbageGame(CribbageGame):
     def view(self, seat: int | None) -> View:
         view = super().view(seat)
         core = self.core
-        dealer = core.dealer
-        view["dice"] = [die.to_json() for die in self.dice]
-        view["effect"] = {"seat": dealer, **TRACK[core.effect].to_json()}
-        view["crux_choice"] = self.crux_choice
+        view["dice"] = [{"owner": owner, "space": core.die_space[owner], "face": face,
+                         "direction": core.die_direction[owner], "piece": str(die(face))}
+                        for owner, face in enumerate(core.die_face)]
+        view["effect"] = {"seat": core.dealer, **TRACK[core.effect].to_json()}
+        view["crux_choice"] = _CHOICE_WORDS[core.crux_choice]
         view["turn_choice"] = self._turn_view()
         view["pip_plays"] = [self._die_plays_left(s) for s in range(PLAYERS)]
         view["show_order"] = [{"kind": ("hand", "crib")[kind], "seat": owner}
@@ -220,7 +185,7 @@ class PipCribbageGame(CribbageGame):
         if core.effect != TURN_SPACE:
             return None
         face, choice = core.die_face[core.dealer], core.turn_choice
-        return {"pending": self.turn_pending(), "choice": _CHOICE_WORDS[choice],
+        return {"pending": core.turn_pending(), "choice": _CHOICE_WORDS[choice],
                 "from_face": (7 - face if choice == FLIP else face) if choice else face,
                 "to_face": face if choice else 7 - face}
 
@@ -228,7 +193,7 @@ class PipCribbageGame(CribbageGame):
         """Die plays `seat` still has to make in this deal's play (public: the die is)."""
         core = self.core
         if core.won is None and core.phase in self.dealing_phases:
-            return self.pip_plays(seat)
+            return core.die_plays(seat)
         if core.won is not None or core.phase != PLAYING:
             return 0
         return sum(1 for piece in core.peg_hands[seat] if piece >= CARDS)
@@ -238,5 +203,3 @@ class PipCribbageGame(CribbageGame):
         """The kept cards in order, then the die (twice on Double PIP)."""
         return sorted(hand, key=lambda piece: (piece >= CARDS, piece))
 
-
-__all__ = ["DISCARD", "PLAY", "SHOW", "PipCribbageGame"]

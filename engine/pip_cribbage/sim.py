@@ -1,6 +1,5 @@
-"""PIP Cribbage's simulation (engine/sim.py): Cribbage's simulation (engine/cribbage/sim.py)
-with the two PIP dice and the track, filling the same hooks PipCribbageGame fills in
-CribbageGame (see engine/pip_cribbage/game.py for the rules and their rulings).
+"""PIP Cribbage's rules core: CribbageSim (engine/cribbage/sim.py) with the two PIP dice and
+the track, through its hooks; rulings in engine/pip_cribbage/game.py.
 
 State added to Cribbage's: each die's space, face and direction (indexed by owner seat), the
 dealer's space for this deal (`effect`, a track space number), and this deal's Crux and Turn
@@ -14,6 +13,7 @@ from typing import Any
 
 from engine.cribbage.deal import DealPlan
 from engine.cribbage.pieces import (
+    _NOBODY,
     CRIB,
     DIE_BASE,
     DISCARDING,
@@ -29,13 +29,13 @@ from engine.cribbage.pieces import (
 from engine.cribbage.scoring import FlushRule
 from engine.cribbage.sim import CribbageSim
 from engine.pip_cribbage.track import (
-    BORROWED_PIP,
-    CRIB_BONUS,
-    CRUX,
-    DOUBLE_PIP,
+    BORROWED_PIP_SPACE,
+    CRIB_BONUS_SPACE,
+    CRUX_SPACE,
+    DOUBLE_PIP_SPACE,
     SPACES,
     TRACK,
-    TURN,
+    TURN_SPACE,
 )
 
 CRUX_PHASE = "crux"
@@ -52,20 +52,11 @@ FLIP = PASS + 3
 KEEP_DIE = PASS + 4
 #: The phase while the dealer on Crux chooses, before the discards.
 CHOOSING_CRUX = 4
-_SPACE_OF = {space.key: number for number, space in TRACK.items()}
-CRIB_BONUS_SPACE, DOUBLE_PIP_SPACE = _SPACE_OF[CRIB_BONUS], _SPACE_OF[DOUBLE_PIP]
-CRUX_SPACE, TURN_SPACE = _SPACE_OF[CRUX], _SPACE_OF[TURN]
-BORROWED_PIP_SPACE = _SPACE_OF[BORROWED_PIP]
 #: Pips a die gains or loses on entering each space (index 0 unused).
 ENTRY_CHANGE = (0, *(TRACK[number].entry_change for number in range(1, SPACES + 1)))
 _PLAN = DealPlan(cards=(4, 4), discards=(1, 1))
 _CRUX_CHOICES = (CRUX_RENEW, CRUX_PRIORITY)
 _TURN_CHOICES = (FLIP, KEEP_DIE)
-_NOBODY: tuple[int, ...] = ()
-_CHOICE_ACTIONS = {CRUX_RENEW: {"type": "crux", "choice": RENEW},
-                   CRUX_PRIORITY: {"type": "crux", "choice": PRIORITY},
-                   KEEP_DIE: {"type": "keep_die"}}
-_CHOICE_CODES = {"flip": FLIP, "keep_die": KEEP_DIE}
 
 
 def _clamp(face: int) -> int:
@@ -144,13 +135,13 @@ class PipCribbageSim(CribbageSim):
         self._advance_show()
 
     # ----- the play -------------------------------------------------------------------------
+    def die_plays(self, seat: int) -> int:
+        """How many times `seat` lays its die in this deal's play."""
+        return 2 if seat == self.dealer and self.effect == DOUBLE_PIP_SPACE else 1
+
     def _pegging_hands(self) -> list[list[int]]:
-        dealer, faces = self.dealer, self.die_face
-        hands = []
-        for seat, kept in enumerate(self.kept):
-            plays = 2 if seat == dealer and self.effect == DOUBLE_PIP_SPACE else 1
-            hands.append([*kept, *[die_piece(faces[seat])] * plays])
-        return hands
+        return [[*kept, *[die_piece(self.die_face[seat])] * self.die_plays(seat)]
+                for seat, kept in enumerate(self.kept)]
 
     def _lowest(self, hand: list[int]) -> int:
         return min([VALUE[piece] for piece in hand]) if hand else NO_PIECE
@@ -187,19 +178,19 @@ class PipCribbageSim(CribbageSim):
         return (self.effect == TURN_SPACE and self.turn_choice is None and kind == HAND
                 and seat == self.dealer)
 
-    def _turn_pending(self) -> bool:
+    def turn_pending(self) -> bool:
         """The show waits for the dealer's Turn choice before the dealer's hand."""
         return (self.phase == SHOWING and self.won is None and self.step_index < len(self.steps)
                 and self._pause_before_count(*self.steps[self.step_index]))
 
     def _show_acting(self) -> tuple[int, ...]:
         seats = super()._show_acting()
-        if self.dealer not in seats and self._turn_pending():
+        if self.dealer not in seats and self.turn_pending():
             return tuple(sorted((*seats, self.dealer)))
         return seats
 
     def _show_legal(self, seat: int) -> Sequence[int]:
-        if self.chooser is None and seat == self.dealer and self._turn_pending():
+        if self.chooser is None and seat == self.dealer and self.turn_pending():
             if seat not in self.acting:
                 return _NOBODY
             # The count waits for the choice: no claim (nor a pass) yet, muggins on the last.
@@ -226,14 +217,16 @@ class PipCribbageSim(CribbageSim):
     def _other_action(self, seat: int, code: int) -> dict[str, Any]:
         if code == FLIP:
             return {"type": "flip", "face": 7 - self.die_face[seat]}
-        if code in _CHOICE_ACTIONS:
-            return dict(_CHOICE_ACTIONS[code])
+        if code == KEEP_DIE:
+            return {"type": "keep_die"}
+        if code in _CRUX_CHOICES:
+            return {"type": "crux", "choice": RENEW if code == CRUX_RENEW else PRIORITY}
         return super()._other_action(seat, code)
 
     def _other_code(self, seat: int, action: dict[str, Any]) -> int:
         kind = action["type"]
         if kind == "crux":
             return CRUX_RENEW if action["choice"] == RENEW else CRUX_PRIORITY
-        if kind in _CHOICE_CODES:
-            return _CHOICE_CODES[kind]
+        if kind in ("flip", "keep_die"):
+            return FLIP if kind == "flip" else KEEP_DIE
         return super()._other_code(seat, action)

@@ -1,9 +1,10 @@
 """What players read about PIP Cribbage: button words for actions and the rules in short
-sections. Cribbage's own words serve every action the two games share."""
+sections. Cribbage's own words serve every action the two games share, and its Winning."""
 
 from __future__ import annotations
 
 from engine.contract import Action, View
+from engine.cribbage.presentation import RULES as CRIBBAGE_RULES
 from engine.cribbage.presentation import action_label as cribbage_label
 from engine.cribbage.presentation import status_lines as cribbage_status
 from engine.pip_cribbage.track import SPACES, TRACK
@@ -12,13 +13,9 @@ _CRUX_LABELS = {"renew": "Renew (+2 pips)", "priority": "Priority (count first)"
 
 
 def action_label(action: Action) -> str:
-    """"Play 5H", "Play PIP 4", "Renew (+2 pips)", "Priority (count first)", "Flip die to 3",
-    "Keep die", and Cribbage's words for the rest ("Go", "Discard 5H", "Claim 12"...)."""
+    """"Renew (+2 pips)", "Priority (count first)", "Flip die to 3", "Keep die", and
+    Cribbage's words for the rest ("Play PIP 4", "Go", "Discard 5♥", "Claim 12"...)."""
     kind = action.get("type")
-    if kind == "play":
-        card = str(action.get("card", ""))
-        if card.startswith("P"):
-            return f"Play PIP {card[1:]}"
     if kind == "crux":
         return _CRUX_LABELS.get(str(action.get("choice")), "Crux")
     if kind == "flip":
@@ -100,10 +97,5 @@ RULES: tuple[tuple[str, str], ...] = (
         "After the show, the dealer's die moves one space on and loses 1 pip (never below 1), "
         "then takes the entry change of its new space (never above 6). The deal passes.",
     ),
-    (
-        "Winning",
-        "The first to reach the target (121, or 61) wins at once, even in the middle of the "
-        "play or the show. A loser under 91 (under 31 in a 61 game) is skunked: the win "
-        "counts 2. Under 61 in a 121 game is a double skunk: the win counts 3.",
-    ),
+    ("Winning", dict(CRIBBAGE_RULES)["Winning"]),
 )

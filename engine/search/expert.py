@@ -2,24 +2,20 @@
 
 For one decision of `seat`, over and over:
 1. deal every card the seat cannot see again at random, consistent with its view
-   (`Game.determinize`), so the search knows nothing the seat does not; where the game's
-   rollout module has an `inference`, the other seats' hidden cards are then dealt again as
-   their own choices make likely (two-player Cribbage and Crib Race: the other hand is one
-   the hard level would have kept), still from the seat's view alone;
+   (`Game.determinize`), then, where the game's rollout module has an `inference`, as the
+   other seats' own choices make likely;
 2. take that deal over in the game's fast simulation (`spec.simulation.from_game`), where
    each legal action is a code in the order of `legal_actions`;
-3. for each legal action, on its own copy of the deal, play it and then let the rollout
-   module (`spec.rollout`, engine/search/rollout.py) play every seat with its `policy` to a
-   horizon, or search the rest exactly where the module can (its `exact`);
+3. for each legal action, on its own copy of the deal, play it, then play the deal on with
+   the rollout module's `policy` to its horizon, or search the rest by its `exact` where it
+   can (engine/search/rollout.py);
 4. score where that leaves the seat's side: the win or loss if the game is over, else the
-   module's `lead`, in the game's own terms.
+   module's `lead`.
 All actions are tried on the same deals with the same random choices afterwards, so their
-difference is measured on paired samples. The hard level's own choice is the default: the
-search replaces it only by an action whose mean lead over it is more than `MARGIN` standard
-errors, so a short search does not throw away a good heuristic for noise. An action that
-falls more than `DROP` standard errors behind the hard choice could not replace it (nor can
-one that has scored exactly as it on every deal, such as a card of the same rank), so it is
-no longer tried: the deals left go to the actions still in question, and once none is left
+difference is measured on paired samples. The hard level's own choice is played unless
+another action beats it clearly (`MARGIN`), so a short search does not throw away a good
+heuristic for noise; an action that falls clearly behind it (`DROP`), or has scored exactly
+as it on every deal (a card of the same rank), is no longer tried, and once none is left
 the hard choice is played at once.
 
 The decision depends only on the seat's view and the random generator: nothing is read

@@ -116,7 +116,7 @@ def turn_game(face: int) -> PipCribbageGame:
                     dice={0: (7, face), 1: (4, 4)})
     discard(game, {0: "2C", 1: "AH"})
     play_first_legal(game, "play")
-    assert game.turn_pending()
+    assert game.core.turn_pending()
     return game
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import Card
+from engine.cards import die
 from engine.pip_cribbage import PipCribbageGame
-from engine.pip_cribbage.dice import Die
 from engine.pip_cribbage.sim import CHOOSING_CRUX, CRUX_RENEW, FLIP, PipCribbageSim
 from engine.pip_cribbage.track import TRACK
 from engine.registry import GAMES
@@ -17,14 +16,13 @@ from engine.registry import GAMES
 def test_first_dealers_die_starts_on_1_showing_6_and_the_other_on_9_showing_5(
     first_dealer: int,
 ) -> None:
-    sim = PipCribbageSim.new(2, {}, seed=0)
-    sim.dealer = first_dealer
-    sim._begin_game()
-    dice = [Die(seat, sim.die_space[seat], sim.die_face[seat], sim.die_direction[seat])
-            for seat in (0, 1)]
-    assert dice[first_dealer].to_json() == {
+    game = PipCribbageGame(2, {}, seed=0)
+    game.core.dealer = first_dealer
+    game.core._begin_game()
+    dice = game.view(None)["dice"]
+    assert dice[first_dealer] == {
         "owner": first_dealer, "space": 1, "face": 6, "direction": 1, "piece": "P6"}
-    assert dice[1 - first_dealer].to_json() == {
+    assert dice[1 - first_dealer] == {
         "owner": 1 - first_dealer, "space": 9, "face": 5, "direction": -1, "piece": "P5"}
 
 
@@ -59,12 +57,11 @@ def test_turning_flips_the_die_to_its_opposite_face(face: int) -> None:
     sim.dealer, sim.die_space[0], sim.die_face[0] = 0, 7, face
     sim._own_move(0, FLIP)
     assert sim.die_face[0] == 7 - face
-    assert Die(0, 7, sim.die_face[0], 1).piece == Card(7 - face, None)
 
 
 def test_a_die_is_a_rank_only_piece_and_one_is_an_ace() -> None:
-    assert str(Die(0, 1, 1, 1).piece) == "P1" and Die(0, 1, 1, 1).piece.rank == 1
-    assert Die(0, 1, 6, 1).piece.suit is None
+    assert str(die(1)) == "P1" and die(1).rank == 1 and die(1).value == 1
+    assert die(6).suit is None
 
 
 @pytest.mark.parametrize(
@@ -141,7 +138,7 @@ def test_the_dice_after_each_of_the_first_ten_deals_of_a_game() -> None:
         game.scores = [0, 0]
         deal = game.deal_number
         dealer = game.dealer
-        assert game.view(None)["effect"]["space"] == game.dice[dealer].space
+        assert game.view(None)["effect"]["space"] == game.core.die_space[dealer]
         while game.deal_number == deal:
             assert game.outcome is None
             seat = game.to_act()[0]

@@ -112,7 +112,7 @@ def test_each_player_lays_the_die_exactly_once_in_a_plain_deal() -> None:
         seat = game.to_act()[0]
         if die_plays[seat]:
             with pytest.raises(IllegalAction, match="already played your die"):
-                game.apply(seat, {"type": "play", "card": f"P{game.dice[seat].face}"})
+                game.apply(seat, {"type": "play", "card": f"P{game.core.die_face[seat]}"})
         action = game.legal_actions(seat)[-1]  # dice sort last: played as early as allowed
         die_plays[seat] += action.get("card", "").startswith("P")
         game.apply(seat, action)

@@ -112,8 +112,8 @@ def check_dice(game: PipCribbageGame) -> None:
         for seat in (0, 1):
             pieces = [CARD_OF[p] for p in game.core.peg_hands[seat] + game.played[seat]]
             dice = [p for p in pieces if p.is_die]
-            assert len(dice) == game.pip_plays(seat), "each die play is laid exactly once"
-            assert set(dice) <= {game.dice[seat].piece}
+            assert len(dice) == game.core.die_plays(seat), "each die play is laid exactly once"
+            assert set(dice) <= {Card(game.core.die_face[seat], None)}
 
 
 def probe_illegal(game: PipCribbageGame, rng: random.Random) -> None:
