@@ -38,7 +38,8 @@ class Option:
     description: str
 
     def check(self, value: Any) -> Any:
-        if value not in self.choices:
+        # Compared with their types too: True == 1 and 1.0 == 1, but neither is the choice 1.
+        if not any(type(value) is type(choice) and value == choice for choice in self.choices):
             allowed = ", ".join(str(c) for c in self.choices)
             raise IllegalAction(f"{self.name} must be one of {allowed}, not {value!r}.")
         return value

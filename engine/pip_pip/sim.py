@@ -53,12 +53,11 @@ Entry = tuple[Any, ...]
 
 
 def rounds_for(players: int, option: Any) -> int:
-    """The number of rounds to play: "all" is one deal per player; a number above the player
-    count is refused here because Option choices cannot depend on the player count."""
+    """The number of rounds to play (`option` one of the option's choices): "all" is one deal
+    per player; a number above the player count is refused here because Option choices cannot
+    depend on the player count."""
     if option == "all":
         return players
-    if isinstance(option, bool) or not isinstance(option, int) or option < 1:
-        raise IllegalAction(f"rounds must be \"all\" or a number of rounds, not {option!r}.")
     if option > players:
         raise IllegalAction(
             f"With {players} players Pip Pip plays at most {players} rounds "

@@ -11,6 +11,17 @@ def test_option_check_refuses_values_outside_choices():
         target.check(100)
 
 
+@pytest.mark.parametrize(("name", "value"), [
+    ("rounds", True), ("rounds", 1.0), ("rounds", "1"),
+])
+def test_option_check_refuses_a_value_equal_to_a_choice_of_another_type(name, value):
+    """True == 1 and 1.0 == 1 in Python, but a lobby asking for True rounds is a mistake."""
+    pip_pip = GAMES["pip-pip"]
+    with pytest.raises(IllegalAction, match=f"{name} must be one of all, 1, 2"):
+        pip_pip.new(3, {name: value})
+    assert pip_pip.new(3, {name: 1}).view(None)["rounds"] == 1
+
+
 def _spec(**fields: object) -> GameSpec:
     cribbage = GAMES["cribbage"]
     return GameSpec(name="toy", title="Toy", min_players=2, max_players=2,
