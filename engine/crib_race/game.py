@@ -1,19 +1,7 @@
-"""CribRaceGame: the contract over Crib Race's rules core (engine/crib_race/sim.py).
-
-The core plays every rule: Cribbage's (engine/cribbage/sim.py) for 2-8 players with the
-seating's sides and deals (seating.py), points moving each side's peg on the board (track.py's
-moves, worked out once per board), the penalty boxes and their releases. This class is
-CribbageGame (engine/cribbage/game.py) with Crib Race's words and view keys:
-
-    a score        says where the peg is now ("Peg at 47", "on the blue path") and carries
-                   its "hole" and "path"
-    a landing      a "zone" event right after the score whose move ended on a slide, an
-                   advance, a time trap or a penalty box
-    a boxed side   scores nothing: a "boxed_points" event says what it missed
-    after a show   a "zone" event of kind "release" for each peg a box lets out
-
-Sides' "scores" (the Cribbage view key) are track positions (track.position): the hole number
-on the track, the entry of a green path, the rejoin hole of a blue loop, the box's hole.
+"""CribRaceGame: CribbageGame (engine/cribbage/game.py) over Crib Race's rules core (sim.py),
+with the track's words and view keys (engine/crib_race/__init__.py lists them). A score's event
+says where the peg is now; a zone event follows the score whose move ended on a zone, and the
+"scores" are track positions (track.position).
 """
 
 from __future__ import annotations
@@ -53,16 +41,10 @@ class CribRaceGame(CribbageGame):
     @property
     def pegs(self) -> list[Peg]:
         """Each side's peg (copies: the core keeps them as nodes)."""
-        core = self.core
-        return [self._peg(side) for side in range(len(core.pegs))]
-
-    def _peg(self, side: int) -> Peg:
-        core = self.core
-        node = core.pegs[side]
-        track = core.track
-        if node < track.first_box:
-            return track.peg_of(node)
-        return track.peg_of(node, core.boxes[node - track.first_box].index(side))
+        core, track = self.core, self.core.track
+        return [track.peg_of(node, core.boxes[node - track.first_box].index(side)
+                             if node >= track.first_box else 0)
+                for side, node in enumerate(core.pegs)]
 
     @property
     def box_queues(self) -> dict[str, list[int]]:

@@ -2,7 +2,6 @@
 points gains a peg (`gain`), on the simulation's nodes (engine/crib_race/sim.py `_Track`), for
 the cards (ai.py), the search of the rest of the deal (rest_of_deal.py) and the rollout."""
 
-
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -62,6 +61,13 @@ def gain(track: _Track, node: int, points: int, rival_cost: float | None = None)
     if boxed:
         gained -= BOX_BASE_COST + max(0.0, rival_cost - costs[after])
     return gained
+
+
+def side_gain(track: _Track, pegs: Sequence[int], side: int, points: int) -> float:
+    """`gain` at hard for `side`'s peg among `pegs` (nodes by side), against the slowest rival."""
+    costs = node_costs(track)
+    slowest = max(costs[node] for rival, node in enumerate(pegs) if rival != side)
+    return gain(track, pegs[side], points, slowest)
 
 
 @lru_cache(maxsize=8)
