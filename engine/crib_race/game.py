@@ -31,7 +31,6 @@ class CribRaceGame(CribbageGame):
         #: The zone event of the move being narrated (its score's event comes first).
         self._landing: Event | None = None
         super().__init__(players, options, seed)
-        self.teams = self.core.teams
 
     # ----- the core's state, as the table and the tests read it ---------------------------------
     @property
@@ -156,7 +155,7 @@ class CribRaceGame(CribbageGame):
         view.update({
             "board": board.drawable(),
             "teams": self.sides.count < self.players,
-            "seating": seating_words(self.players, self.teams),
+            "seating": seating_words(self.players, self.core.teams),
             "finish": board.finish,
             "pegs": [{"side": side, "seats": self.sides.seats_of(side),
                       **peg.to_json(board)} for side, peg in enumerate(self.pegs)],

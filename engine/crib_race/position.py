@@ -63,13 +63,6 @@ def gain(track: _Track, node: int, points: int, rival_cost: float | None = None)
     return gained
 
 
-def side_gain(track: _Track, pegs: Sequence[int], side: int, points: int) -> float:
-    """`gain` at hard for `side`'s peg among `pegs` (nodes by side), against the slowest rival."""
-    costs = node_costs(track)
-    slowest = max(costs[node] for rival, node in enumerate(pegs) if rival != side)
-    return gain(track, pegs[side], points, slowest)
-
-
 @lru_cache(maxsize=8)
 def node_costs(track: _Track) -> tuple[float, ...]:
     """The position value of every node: the points a peg there can expect to still need to

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from engine.contract import View
 from engine.crib_race.board import Board
-from engine.crib_race.position import node_costs, peg_of, side_gain, waiting_cost
+from engine.crib_race.position import gain, node_costs, peg_of, waiting_cost
 from engine.crib_race.sim import STRIDE, _Track, release_boxes, track_of
 from engine.cribbage import ai as crib_ai
 from engine.cribbage.pieces import LIMIT, PIECE_OF_TEXT, RANK, VALUE, hand_score, peg_score
@@ -101,6 +101,12 @@ class _RestOfDeal:
             if self.scores[0][seat] == self.track.finish:
                 self.won = seat
 
+    def worth(self, seat: int, points: int) -> float:
+        """The position value `points` gain `seat` (as the rollout player weighs it)."""
+        costs = node_costs(self.track)
+        pegs = self.scores[0]
+        return gain(self.track, pegs[seat], points, costs[pegs[1 - seat]])
+
     def lay(self, seat: int, piece: int) -> None:
         self.hands[seat].remove(piece)
         self.pile.append(RANK[piece])
@@ -114,7 +120,7 @@ class _RestOfDeal:
         ones make later counts and gos)."""
         def value(piece: int) -> float:
             points = peg_score([*self.pile, RANK[piece]], self.count + VALUE[piece])
-            return side_gain(self.track, self.scores[0], seat, points) + 0.01 * VALUE[piece]
+            return self.worth(seat, points) + 0.01 * VALUE[piece]
         return max(playable, key=value)
 
     def play_on(self, turn: int) -> None:

@@ -1,5 +1,5 @@
 """Crib Race's rollout module (engine/search/rollout.py): the family's player with a score
-weighed by the position value it gains (position.py `side_gain`, as at hard), to the end of the
+weighed by the position value it gains (position.py `gain`, as at hard), to the end of the
 deal; with two players the play is searched exactly (`exact`) and the show counted after it.
 
 `lead` is, with two sides, WIN_VALUE times our chance to win less the rival's (the hard
@@ -12,7 +12,7 @@ import random
 
 from engine.crib_race import ai as race_ai
 from engine.crib_race.board import BOARDS
-from engine.crib_race.position import node_costs, side_gain, waiting_cost
+from engine.crib_race.position import gain, node_costs, waiting_cost
 from engine.crib_race.rest_of_deal import RaceScores, chance_after, scored, win_chance
 from engine.crib_race.sim import CribRaceSim
 from engine.cribbage import ai as crib_ai
@@ -52,7 +52,11 @@ def inference(view: dict) -> KeptHands | None:
 
 
 def worth(sim: CribRaceSim, seat: int, points: int) -> float:
-    return side_gain(sim.track, sim.pegs, sim.side_of[seat], points)
+    """What `points` scored by `seat` gain its side in position value (`gain`)."""
+    costs = node_costs(sim.track)
+    side = sim.side_of[seat]
+    slowest = max(costs[node] for rival, node in enumerate(sim.pegs) if rival != side)
+    return gain(sim.track, sim.pegs[side], points, slowest)
 
 
 def policy(sim: CribRaceSim, seat: int, rng: random.Random) -> int:
