@@ -178,7 +178,7 @@ def _go_correction(situation: crib_ai.PlaySituation, piece: Card, board: Board, 
     start = peg
     if points:
         result = move(board, peg, points)
-        if result.finished or result.after.is_boxed(board):
+        if result.after.finished(board) or result.after.is_boxed(board):
             return 0.0
         start = result.after
     if situation.next_seat is None:

@@ -28,8 +28,9 @@ class CribRaceGame(CribbageGame):
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         self.zone_events: list[Event] = []
         self.last_zone_events: list[Event] = []
-        #: The zone event of the move being narrated (its score's event comes first).
-        self._landing: Event | None = None
+        #: Where the move being narrated left the peg, and its zone event if it landed on one
+        #: (the score's event comes first).
+        self._landing: tuple[Peg, Event | None] | None = None
         super().__init__(players, options, seed)
 
     # ----- the core's state, as the table and the tests read it ---------------------------------
@@ -73,7 +74,7 @@ class CribRaceGame(CribbageGame):
     def _own_entry(self, entry: Entry) -> list[Event]:
         what = entry[0]
         if what == MOVED:
-            self._landing = self._zone_event(*entry[1:])
+            self._landing = self._landed(*entry[1:])
             return []
         if what == BOXED:
             _, seat, points, reason = entry
@@ -97,27 +98,26 @@ class CribRaceGame(CribbageGame):
                      breakdown: Breakdown | None) -> list[Event]:
         events = super()._score_event(seat, points, reason, before, after, breakdown)
         event = events[0]
-        landing, self._landing = self._landing, None
-        assert landing is not None
-        peg = landing.pop("peg")
+        assert self._landing is not None
+        (peg, landing), self._landing = self._landing, None
         # Cribbage's line ends "Score N."; on the track the hole says more.
         event["hole"] = peg.hole(self.board)
         event["path"] = peg.path
         event["text"] = event["text"].rsplit(" Score ", 1)[0] + f" Peg {self._where(peg)}."
-        if landing["type"] == "zone":
+        if landing is not None:
             self.zone_events.append(landing)
             events.append(landing)
         return events
 
-    def _zone_event(self, side: int, start: int, points: int, node: int, cell: int) -> Event:
-        """Where a move took a side's peg: a zone event if it landed on a zone (the peg
-        itself carried along under "peg" for the score's event)."""
+    def _landed(self, side: int, start: int, points: int, node: int,
+                cell: int) -> tuple[Peg, Event | None]:
+        """Where a move took a side's peg, and a zone event if it landed on a zone."""
         board, track = self.board, self.core.track
         peg = track.peg_of(node, cell)
         made = move(board, track.peg_of(start), points)
         zone = made.zone
         if zone is None:
-            return {"type": "none", "peg": peg}
+            return peg, None
         landed = made.landed.hole(board)
         to = peg.hole(board)
         who = self._side_does(side, "landed")
@@ -129,9 +129,9 @@ class CribRaceGame(CribbageGame):
             BOX: f"{who} on the penalty box at {landed}: boxed, scoring nothing until "
                  "every other peg is past.",
         }
-        return {"type": "zone", "kind": zone.kind, "zone": zone.name, "side": side,
-                "seats": self.sides.seats_of(side), "landed": landed, "hole": to,
-                "text": texts[zone.kind], "peg": peg}
+        return peg, {"type": "zone", "kind": zone.kind, "zone": zone.name, "side": side,
+                     "seats": self.sides.seats_of(side), "landed": landed, "hole": to,
+                     "text": texts[zone.kind]}
 
     def _where(self, peg: Peg) -> str:
         """Where a peg is, in words: "at 47", "on the blue path"..."""

@@ -47,8 +47,6 @@ class Move:
     landed: Peg
     after: Peg
     zone: Zone | None
-    #: The peg reached the finish: the game is won.
-    finished: bool
 
 
 def step(board: Board, peg: Peg) -> Peg:
@@ -79,7 +77,7 @@ def moves(board: Board, peg: Peg, most: int) -> list[Move]:
         landed = step(board, landed)  # stays on the finish, which sets no zone off
         zone = board.trigger_at.get(landed.index) if landed.path == MAIN else None
         after = landed if zone is None else _zone_destination(zone)
-        made.append(Move(landed, after, zone, after.finished(board)))
+        made.append(Move(landed, after, zone))
     return made
 
 
