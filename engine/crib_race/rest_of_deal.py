@@ -101,12 +101,6 @@ class _RestOfDeal:
             if self.scores[0][seat] == self.track.finish:
                 self.won = seat
 
-    def worth(self, seat: int, points: int) -> float:
-        """The position value `points` gain `seat` (as the rollout player weighs it)."""
-        costs = node_costs(self.track)
-        pegs = self.scores[0]
-        return gain(self.track, pegs[seat], points, costs[pegs[1 - seat]])
-
     def lay(self, seat: int, piece: int) -> None:
         self.hands[seat].remove(piece)
         self.pile.append(RANK[piece])
@@ -116,11 +110,14 @@ class _RestOfDeal:
             self.score(seat, peg_score(self.pile, self.count))
 
     def pick(self, seat: int, playable: list[int]) -> int:
-        """The piece whose points gain most position value; higher pieces first on a tie (low
-        ones make later counts and gos)."""
+        """The piece whose points gain most position value (as the rollout player weighs it);
+        higher pieces first on a tie (low ones make later counts and gos)."""
+        node = self.scores[0][seat]
+        rival_cost = node_costs(self.track)[self.scores[0][1 - seat]]
+
         def value(piece: int) -> float:
             points = peg_score([*self.pile, RANK[piece]], self.count + VALUE[piece])
-            return self.worth(seat, points) + 0.01 * VALUE[piece]
+            return gain(self.track, node, points, rival_cost) + 0.01 * VALUE[piece]
         return max(playable, key=value)
 
     def play_on(self, turn: int) -> None:
