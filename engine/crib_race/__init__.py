@@ -3,12 +3,10 @@ Crib Race). `SPEC` makes it GAMES["crib-race"]. Built on engine/cribbage: its ru
 CribbageSim (here sim.py's CribRaceSim) and its contract CribbageGame (here game.py's
 CribRaceGame); the seatings are in seating.py, the boards in board.py and boards/*.json.
 
-Options: teams (with 4 players; partners sit alternately: seat s is on side s % sides),
-muggins (Cribbage's) and board (a file in boards/), described in SPEC below.
+Options: teams, muggins (Cribbage's) and board, described in SPEC below.
 
-Actions: Cribbage's, unchanged ({"type": "discard", "cards": [...]}, "play", "go", "claim",
-"muggins", "keep", "give_back", "pass"); with 8 players the four seats dealt 4 cards have no
-discard to make.
+Actions: Cribbage's, unchanged (engine/cribbage/game.py); with 8 players the four seats dealt 4
+cards have no discard to make.
 
 View keys: every Cribbage view key (engine/cribbage/game.py), where "scores" are track
 positions (the hole number on the track; on a green path its entry, on a blue path its rejoin

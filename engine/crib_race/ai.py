@@ -1,31 +1,21 @@
 """Computer players for Crib Race: `choose_action(view, legal, rng, level)`.
 
-The Cribbage computer player (engine/cribbage/ai.py) made aware of the track: a scoring move is
-worth the ground it gains on the board (engine/crib_race/position.py `gain`) instead of its
-points, so a move landing on a slide or a green advance is worth more than its points, one
-landing in a time trap less (often below nothing), one landing on a penalty box less again.
-While our own peg is boxed our points are worth nothing, so the play only defends. The track
-weighs fully at hard, half at normal and easy, where random choices and simple heuristics stay
-as in Cribbage.
+The Cribbage computer player (engine/cribbage/ai.py) with each scoring move worth the ground it
+gains on the track (engine/crib_race/position.py `gain`) instead of its points: slides and green
+advances gain more than their points, traps and boxes cost. A boxed peg's points are worth
+nothing, so its play only defends. The track weighs fully at hard, half at normal and easy.
 
-- Discards: the Cribbage method with each starter's hand total turned into its gain from a few
-  places the play may leave our peg (`PLAY_OFFSETS`), so a close choice goes to the discard
-  whose counts tend to land well; no crib for the dealing team's discards that go under the
-  deck with six players.
-- The play: the Cribbage play value of each card, corrected by the difference between the
-  gain and the points of our own move, and between the points and the gain of the rival's
-  expected reply (a reply that would land the rival in a trap is one we can afford).
-- Muggins: the taker keeps the points or gives them back, whichever is better on the track
-  (giving back can push a rival into a trap).
+- Discards: each starter's hand total turned into its gain from the places the play may leave
+  our peg (`PLAY_OFFSETS`); no crib for the discards that go under the deck with six players.
+- The play: the Cribbage play value, corrected by our move's gain against its points and the
+  rival's expected reply's points against its gain (a reply into a trap we can afford).
+- Muggins: keep the points or give them back (which can push a rival into a trap).
 
-Hard weighs moves by position value instead of holes, and a box by the lead it throws away: a
-boxed peg waits until every rival is past the box, so far ahead it is boxed until the rivals
-catch up (a fixed BOX_COST had it walk into the box at 68 while far ahead, then fall back into
-the trap at 88-90). In the play it also counts the go or last-card point a piece may bring
-where that point lands on the track (`_go_correction`). With two players, hard's play also
-plays each piece out to the end of the deal (engine/crib_race/rest_of_deal.py): most of its
-losses came from a count of the show (or a go point) landing it on the box at 68 while far
-ahead.
+Hard counts position value instead of holes, and a box as the lead it throws away (a fixed
+BOX_COST had it walk into the box at 68 far ahead, then back into the trap at 88-90). It also
+counts where a piece's go or last-card point lands (`_go_correction`), and with two players
+plays each piece out to the end of the deal (rest_of_deal.py): most of its losses were a show
+count or a go point landing it on the box at 68 far ahead.
 """
 
 from __future__ import annotations
@@ -188,7 +178,7 @@ def _go_correction(situation: crib_ai.PlaySituation, piece: Card, board: Board, 
     start = peg
     if points:
         result = move(board, peg, points)
-        if result.finished or result.after.is_boxed(board):
+        if result.after.finished(board) or result.after.is_boxed(board):
             return 0.0
         start = result.after
     if situation.next_seat is None:

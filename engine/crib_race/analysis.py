@@ -1,10 +1,9 @@
 """Crib Race's analysis: Cribbage's (engine/cribbage/analysis.py) made aware of the track, as
 the computer player is (engine/crib_race/ai.py).
 
-- Discards: "hand" (the exact mean of the kept cards' show over every unseen starter) and
-  "crib" (the table's average, signed; none when the dealing team's discards go under the
-  deck) in points, plus "track": what the track makes of the hand's totals (slides and
-  shortcuts gain, traps and boxes cost) from where the play may leave the peg, an estimate.
+- Discards: Cribbage's "hand" and "crib" (none when the dealing team's discards go under the
+  deck), plus "track": what the track makes of the hand's totals from where the play may
+  leave the peg (slides and shortcuts gain, traps and boxes cost), an estimate.
 - The play: Cribbage's expected net points, plus "track": the same correction for our move and
   for the rival's expected reply.
 - Keeping or giving back muggins points: the ground each gains or costs, in holes.

@@ -1,19 +1,7 @@
-"""CribRaceGame: the contract over Crib Race's rules core (engine/crib_race/sim.py).
-
-The core plays every rule: Cribbage's (engine/cribbage/sim.py) for 2-8 players with the
-seating's sides and deals (seating.py), points moving each side's peg on the board (track.py's
-moves, worked out once per board), the penalty boxes and their releases. This class is
-CribbageGame (engine/cribbage/game.py) with Crib Race's words and view keys:
-
-    a score        says where the peg is now ("Peg at 47", "on the blue path") and carries
-                   its "hole" and "path"
-    a landing      a "zone" event right after the score whose move ended on a slide, an
-                   advance, a time trap or a penalty box
-    a boxed side   scores nothing: a "boxed_points" event says what it missed
-    after a show   a "zone" event of kind "release" for each peg a box lets out
-
-Sides' "scores" (the Cribbage view key) are track positions (track.position): the hole number
-on the track, the entry of a green path, the rejoin hole of a blue loop, the box's hole.
+"""CribRaceGame: CribbageGame (engine/cribbage/game.py) over Crib Race's rules core (sim.py),
+with the track's words and view keys (engine/crib_race/__init__.py lists them). A score's event
+says where the peg is now; a zone event follows the score whose move ended on a zone, and the
+"scores" are track positions (track.position).
 """
 
 from __future__ import annotations
@@ -40,10 +28,10 @@ class CribRaceGame(CribbageGame):
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         self.zone_events: list[Event] = []
         self.last_zone_events: list[Event] = []
-        #: The zone event of the move being narrated (its score's event comes first).
-        self._landing: Event | None = None
+        #: Where the move being narrated left the peg, and its zone event if it landed on one
+        #: (the score's event comes first).
+        self._landing: tuple[Peg, Event | None] | None = None
         super().__init__(players, options, seed)
-        self.teams = self.core.teams
 
     # ----- the core's state, as the table and the tests read it ---------------------------------
     @property
@@ -53,16 +41,10 @@ class CribRaceGame(CribbageGame):
     @property
     def pegs(self) -> list[Peg]:
         """Each side's peg (copies: the core keeps them as nodes)."""
-        core = self.core
-        return [self._peg(side) for side in range(len(core.pegs))]
-
-    def _peg(self, side: int) -> Peg:
-        core = self.core
-        node = core.pegs[side]
-        track = core.track
-        if node < track.first_box:
-            return track.peg_of(node)
-        return track.peg_of(node, core.boxes[node - track.first_box].index(side))
+        core, track = self.core, self.core.track
+        return [track.peg_of(node, core.boxes[node - track.first_box].index(side)
+                             if node >= track.first_box else 0)
+                for side, node in enumerate(core.pegs)]
 
     @property
     def box_queues(self) -> dict[str, list[int]]:
@@ -92,7 +74,7 @@ class CribRaceGame(CribbageGame):
     def _own_entry(self, entry: Entry) -> list[Event]:
         what = entry[0]
         if what == MOVED:
-            self._landing = self._zone_event(*entry[1:])
+            self._landing = self._landed(*entry[1:])
             return []
         if what == BOXED:
             _, seat, points, reason = entry
@@ -116,27 +98,26 @@ class CribRaceGame(CribbageGame):
                      breakdown: Breakdown | None) -> list[Event]:
         events = super()._score_event(seat, points, reason, before, after, breakdown)
         event = events[0]
-        landing, self._landing = self._landing, None
-        assert landing is not None
-        peg = landing.pop("peg")
+        assert self._landing is not None
+        (peg, landing), self._landing = self._landing, None
         # Cribbage's line ends "Score N."; on the track the hole says more.
         event["hole"] = peg.hole(self.board)
         event["path"] = peg.path
         event["text"] = event["text"].rsplit(" Score ", 1)[0] + f" Peg {self._where(peg)}."
-        if landing["type"] == "zone":
+        if landing is not None:
             self.zone_events.append(landing)
             events.append(landing)
         return events
 
-    def _zone_event(self, side: int, start: int, points: int, node: int, cell: int) -> Event:
-        """Where a move took a side's peg: a zone event if it landed on a zone (the peg
-        itself carried along under "peg" for the score's event)."""
+    def _landed(self, side: int, start: int, points: int, node: int,
+                cell: int) -> tuple[Peg, Event | None]:
+        """Where a move took a side's peg, and a zone event if it landed on a zone."""
         board, track = self.board, self.core.track
         peg = track.peg_of(node, cell)
         made = move(board, track.peg_of(start), points)
         zone = made.zone
         if zone is None:
-            return {"type": "none", "peg": peg}
+            return peg, None
         landed = made.landed.hole(board)
         to = peg.hole(board)
         who = self._side_does(side, "landed")
@@ -148,9 +129,9 @@ class CribRaceGame(CribbageGame):
             BOX: f"{who} on the penalty box at {landed}: boxed, scoring nothing until "
                  "every other peg is past.",
         }
-        return {"type": "zone", "kind": zone.kind, "zone": zone.name, "side": side,
-                "seats": self.sides.seats_of(side), "landed": landed, "hole": to,
-                "text": texts[zone.kind], "peg": peg}
+        return peg, {"type": "zone", "kind": zone.kind, "zone": zone.name, "side": side,
+                     "seats": self.sides.seats_of(side), "landed": landed, "hole": to,
+                     "text": texts[zone.kind]}
 
     def _where(self, peg: Peg) -> str:
         """Where a peg is, in words: "at 47", "on the blue path"..."""
@@ -174,7 +155,7 @@ class CribRaceGame(CribbageGame):
         view.update({
             "board": board.drawable(),
             "teams": self.sides.count < self.players,
-            "seating": seating_words(self.players, self.teams),
+            "seating": seating_words(self.players, self.core.teams),
             "finish": board.finish,
             "pegs": [{"side": side, "seats": self.sides.seats_of(side),
                       **peg.to_json(board)} for side, peg in enumerate(self.pegs)],

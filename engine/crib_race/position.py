@@ -2,7 +2,6 @@
 points gains a peg (`gain`), on the simulation's nodes (engine/crib_race/sim.py `_Track`), for
 the cards (ai.py), the search of the rest of the deal (rest_of_deal.py) and the rollout."""
 
-
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence

@@ -2,7 +2,6 @@
 the end of the deal on deals of the cards it cannot see, valued as a chance of winning
 (engine/crib_race/ai.py's docstring says why)."""
 
-
 from __future__ import annotations
 
 import dataclasses
@@ -36,11 +35,9 @@ WIN_SPREAD, WIN_SPREAD_PER_POINT = 2.0, 0.09
 def rest_of_deal_chances(view: View, pieces: Sequence[str], board: Board,
                        rng: random.Random) -> dict[str, float]:
     """For each piece (card text) we may lay, our mean chance of winning (percent) once the
-    deal is over. The starter is known, so our hand's count is too: the search sees which
-    places the play may leave us put that count (or the crib's after it) on a box, and the win
-    chance weighs a box that throws a big lead away far above the few points that avoiding it
-    may cost. The rival's pieces and crib cards are dealt from the unseen cards `PLAY_SAMPLES`
-    times; both seats then lay the piece gaining most position value (`_RestOfDeal.pick`)."""
+    deal is over, over `PLAY_SAMPLES` deals of the rival's pieces and the crib's missing cards;
+    both seats then lay the piece gaining most position value (`_RestOfDeal.pick`). The starter
+    is known, so the search sees which places the play may leave us put our count on a box."""
     track = track_of(board)
     me = view["seat"]
     rival = 1 - me
@@ -58,23 +55,28 @@ def rest_of_deal_chances(view: View, pieces: Sequence[str], board: Board,
     could_hold = [p for p in unseen if not passed[rival] or VALUE[p] > LIMIT - count]
     if len(could_hold) < rival_holds:  # not in a real deal; a test's made-up position
         could_hold = unseen
+    rival_played = [PIECE_OF_TEXT[text] for text in view["played"][rival]]
+    discards = [PIECE_OF_TEXT[text] for text in view["discards"]]
+    dealer, starter = view["dealer"], PIECE_OF_TEXT[view["starter"]]
     totals = dict.fromkeys(pieces, 0.0)
     for _ in range(PLAY_SAMPLES):
         rival_hand = rng.sample(could_hold, rival_holds)
         rest = [p for p in unseen if p not in rival_hand]
-        kept: list[list[int]] = [[], []]
-        kept[me] = my_kept
-        kept[rival] = [PIECE_OF_TEXT[text] for text in view["played"][rival]] + rival_hand
-        crib = [PIECE_OF_TEXT[text] for text in view["discards"]] + rng.sample(rest,
-                                                                               crib_missing)
+        kept = {me: my_kept, rival: rival_played + rival_hand}
+        crib = discards + rng.sample(rest, crib_missing)
+        show = [(1 - dealer, hand_score(kept[1 - dealer], starter, False)),
+                (dealer, hand_score(kept[dealer], starter, False)),
+                (dealer, hand_score(crib, starter, True))]
         for text in totals:
             hands = [my_hand[:], rival_hand[:]] if me == 0 else [rival_hand[:], my_hand[:]]
             deal = _RestOfDeal(track, scores, hands, pile[:], count, passed[:],
                                view["last_player"])
             deal.lay(me, PIECE_OF_TEXT[text])
             deal.play_on(rival)
-            totals[text] += deal.chance_after_show(view["dealer"], kept, crib,
-                                                   PIECE_OF_TEXT[view["starter"]], me)
+            if deal.won is None:
+                totals[text] += chance_after(track, deal.scores, show, me)
+            elif deal.won == me:
+                totals[text] += 100.0
     return {text: total / PLAY_SAMPLES for text, total in totals.items()}
 
 
@@ -99,12 +101,6 @@ class _RestOfDeal:
             if self.scores[0][seat] == self.track.finish:
                 self.won = seat
 
-    def worth(self, seat: int, points: int) -> float:
-        """The position value `points` gain `seat` (as the rollout player weighs it)."""
-        costs = node_costs(self.track)
-        pegs = self.scores[0]
-        return gain(self.track, pegs[seat], points, costs[pegs[1 - seat]])
-
     def lay(self, seat: int, piece: int) -> None:
         self.hands[seat].remove(piece)
         self.pile.append(RANK[piece])
@@ -114,11 +110,14 @@ class _RestOfDeal:
             self.score(seat, peg_score(self.pile, self.count))
 
     def pick(self, seat: int, playable: list[int]) -> int:
-        """The piece whose points gain most position value; higher pieces first on a tie (low
-        ones make later counts and gos)."""
+        """The piece whose points gain most position value (as the rollout player weighs it);
+        higher pieces first on a tie (low ones make later counts and gos)."""
+        node = self.scores[0][seat]
+        rival_cost = node_costs(self.track)[self.scores[0][1 - seat]]
+
         def value(piece: int) -> float:
             points = peg_score([*self.pile, RANK[piece]], self.count + VALUE[piece])
-            return self.worth(seat, points) + 0.01 * VALUE[piece]
+            return gain(self.track, node, points, rival_cost) + 0.01 * VALUE[piece]
         return max(playable, key=value)
 
     def play_on(self, turn: int) -> None:
@@ -153,17 +152,6 @@ class _RestOfDeal:
             if hands[other] and not passed[other]:
                 turn = other
 
-    def chance_after_show(self, dealer: int, kept: list[list[int]], crib: list[int],
-                          starter: int, seat: int) -> float:
-        """`seat`'s chance of winning (percent) once the show is counted in its order."""
-        if self.won is not None:
-            return 100.0 if self.won == seat else 0.0
-        pone = 1 - dealer
-        counts = [(pone, hand_score(kept[pone], starter, False)),
-                  (dealer, hand_score(kept[dealer], starter, False)),
-                  (dealer, hand_score(crib, starter, True))]
-        return chance_after(self.track, self.scores, counts, seat)
-
 
 def scored(track: _Track, scores: RaceScores, seat: int, points: int) -> RaceScores:
     """The scores once `seat` has scored `points` (CribRaceSim._score): a boxed peg scores
@@ -194,11 +182,9 @@ def chance_after(track: _Track, scores: RaceScores, counts: Sequence[tuple[int, 
 
 
 def win_chance(track: _Track, pegs: Sequence[int], side: int) -> float:
-    """`side`'s chance of winning a two-sided race not yet won, in percent, from the pegs'
-    nodes by their position values (points still to go; a boxed peg charged the box's base
-    cost and the wait for the rival): a logistic of the lead, so points matter little far
-    ahead or far behind and a box that throws a big lead away costs nearly all the lead was
-    worth."""
+    """`side`'s chance of winning a two-sided race not yet won, in percent: a logistic of the
+    lead in `waiting_cost`, so points matter little far ahead or far behind and a box that
+    throws a big lead away costs nearly all the lead was worth."""
     costs = node_costs(track)
     own = waiting_cost(costs, track, pegs[side], costs[pegs[1 - side]])
     theirs = waiting_cost(costs, track, pegs[1 - side], costs[pegs[side]])

@@ -1,14 +1,10 @@
 """Crib Race's rollout module (engine/search/rollout.py): the family's player with a score
-weighed by the position value it gains (engine/crib_race/position.py `gain`, as at hard), to
-the end of the deal.
+weighed by the position value it gains (position.py `gain`, as at hard), to the end of the
+deal; with two players the play is searched exactly (`exact`) and the show counted after it.
 
 `lead` is, with two sides, WIN_VALUE times our chance to win less the rival's (the hard
-level's `win_chance`, engine/crib_race/rest_of_deal.py). With more sides it is the race lead:
-the points the closest rival can expect to still need less ours, a boxed peg charged the box's
-base cost and the wait for the slowest rival.
-
-With two players the play is searched exactly (`exact`, engine/cribbage/play_search.py), the
-pegs moving on the track as the simulation moves them, and the show counted after it."""
+level's `win_chance`); with more, the points the closest rival can expect to still need less
+ours (`waiting_cost`)."""
 
 from __future__ import annotations
 
@@ -35,14 +31,12 @@ progress = family_rollout.stage
 
 
 def lead(sim: CribRaceSim, seat: int) -> float:
-    if len(sim.pegs) == 2:
-        side = sim.side_of[seat]
-        return WIN_VALUE * (win_chance(sim.track, sim.pegs, side) / 50.0 - 1.0)
-    costs = node_costs(sim.track)
-    pegs = sim.pegs
     mine = sim.side_of[seat]
-    rivals = [costs[node] for side, node in enumerate(pegs) if side != mine]
-    return min(rivals) - waiting_cost(costs, sim.track, pegs[mine], max(rivals))
+    if len(sim.pegs) == 2:
+        return WIN_VALUE * (win_chance(sim.track, sim.pegs, mine) / 50.0 - 1.0)
+    costs = node_costs(sim.track)
+    rivals = [costs[node] for side, node in enumerate(sim.pegs) if side != mine]
+    return min(rivals) - waiting_cost(costs, sim.track, sim.pegs[mine], max(rivals))
 
 
 def inference(view: dict) -> KeptHands | None:
@@ -70,10 +64,9 @@ def policy(sim: CribRaceSim, seat: int, rng: random.Random) -> int:
 
 
 class RacePlaySearch(PlaySearchBase[RaceScores]):
-    """The two-player play searched with the pegs on the track: a boxed peg scores nothing, a
-    peg landing in a box joins its queue, and reaching the finish wins (CribRaceSim._score).
-    After the play the show counts in its order, the boxes release their pegs, and the pegs
-    are valued by the chance to win (`lead`). With two players a seat is a side."""
+    """The two-player play searched with the pegs on the track as the simulation moves them
+    (`scored`), then valued as `lead` once the show is counted (`chance_after`). With two
+    players a seat is a side."""
 
     def __init__(self, seat: int, sim: CribRaceSim) -> None:
         super().__init__(seat, sim.target, WIN_VALUE, self._after_the_play)

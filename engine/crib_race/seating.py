@@ -1,18 +1,6 @@
-"""Crib Race seatings (docs/RULES.md CR-1): who plays with whom and how each deal is dealt.
-
-    players  teams   sides                 deal
-    2        -       2 individuals         6 cards each, discard 2
-    3        -       3 individuals         5 each, discard 1; the crib's 4th card from the deck
-    4        False   4 individuals         5 each, discard 1
-    4        True    2 teams of 2          5 each, discard 1
-    6        always  3 teams of 2          5 each, everyone discards 1; the two non-dealing
-                                           teams' discards make the crib, the dealing team's
-                                           two discards go under the deck
-    8        always  4 teams of 2          the four seats left of the dealer (one per team) get
-                                           5 and discard 1; the other four get 4, no discard
-
-Team members sit alternately: seat s plays for side s % number_of_sides (Sides.alternating),
-so partners share one peg. 5 and 7 players have no seating.
+"""Crib Race seatings: who plays with whom and how each deal is dealt (docs/RULES.md CR-1 has
+the table; the option `teams` picks teams of 2 with 4 players). Team members sit alternately:
+seat s plays for side s % number_of_sides (Sides.alternating), so partners share one peg.
 """
 
 from __future__ import annotations

@@ -1,12 +1,7 @@
 """Crib Race's simulation (engine/sim.py): `CribRaceSim`, the Cribbage simulation
 (engine/cribbage/sim.py) with the seating's sides and deal plans (seating.py), points moving
 the side's peg on the track (a boxed side scores nothing; the finish wins), and after each show
-the penalty boxes' release (`release_boxes`).
-
-A peg is a node number: the track's holes 0..finish, then each green or blue path's own holes,
-then one node per penalty box (a boxed peg's cell matters only for drawing). `_Track` holds,
-per board, where a score of n points takes a peg from every node as one flat table, and each
-node's track position (the contract's "scores").
+the penalty boxes' release (`release_boxes`). A peg is a node number of its board's `_Track`.
 """
 
 from __future__ import annotations
@@ -35,10 +30,11 @@ STRIDE = MAX_POINTS + 1
 
 
 class _Track:
-    """One board as node tables: `moves[node * STRIDE + points]` is where a peg on `node` ends
-    after scoring `points` (1..MAX_POINTS; its landing zone carried out); `position[node]` is
-    the contract's track position and `to_finish[node]` the holes still to travel; nodes from
-    `first_box` on are penalty boxes, one per box in board order."""
+    """One board as node tables. The nodes: the track's holes 0..finish, then each green or
+    blue path's own holes, then one per penalty box in board order, from `first_box` on (a
+    boxed peg's cell matters only for drawing). `moves[node * STRIDE + points]` is where a peg
+    on `node` ends after scoring `points` (1..MAX_POINTS; its landing zone carried out);
+    `position[node]` is the contract's track position, `to_finish[node]` the holes to go."""
 
     __slots__ = ("board", "box_holes", "box_names", "box_node", "finish", "first_box", "moves",
                  "node_at", "peg_at", "position", "to_finish")

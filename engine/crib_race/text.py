@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.contract import View
-from engine.cribbage.presentation import action_label, deal_line, phase_line, seat_list
+from engine.cribbage.presentation import action_label, seat_list
+from engine.cribbage.presentation import status_lines as family_status_lines
 
 
 def _zones(board: dict[str, Any]) -> list[tuple[int, str]]:
@@ -35,8 +36,8 @@ def _where(peg: dict[str, Any], board: dict[str, Any]) -> str:
 
 
 def status_lines(view: View) -> list[str]:
-    """Each side's peg (where it is, holes to go, the next zone ahead), the deal and the play
-    or show."""
+    """Each side's peg (where it is, holes to go, the next zone ahead), then Cribbage's lines
+    but its scores: the deal and the play or show."""
     board = view["board"]
     zones = _zones(board)
     lines = [f"Pegs (finish {view['finish']}):"]
@@ -47,12 +48,7 @@ def status_lines(view: View) -> list[str]:
         if ahead and view.get("phase") != "over":
             line += f" · next: {ahead}"
         lines.append(line)
-    if view.get("phase") != "over":
-        lines.append(deal_line(view))
-        phase = phase_line(view)
-        if phase:
-            lines.append(phase)
-    return lines
+    return lines + family_status_lines(view)[1:]
 
 
 RULES: tuple[tuple[str, str], ...] = (

@@ -4,10 +4,8 @@ A peg is on a `path` at an `index`: on the main track ("main") the index is the 
 on a green or blue side path it is the position along that path's route (its own holes, then
 the rejoin hole, where the peg is back on the track); in a penalty box it is the cell.
 
-Points move a peg hole by hole along its current path (`move`). Only the track hole where the
-move ends sets a zone off (board.py says what each does; the game keeps a box's queue and its
-release), and a zone's destination never sets anything off in turn. A move that reaches the
-finish stops there: the game is won.
+Points move a peg hole by hole along its path (`move`), and only the track hole where a move
+ends sets a zone off (docs/RULES.md CR-3 to CR-8; the game keeps a box's queue and release).
 """
 
 from __future__ import annotations
@@ -49,8 +47,6 @@ class Move:
     landed: Peg
     after: Peg
     zone: Zone | None
-    #: The peg reached the finish: the game is won.
-    finished: bool
 
 
 def step(board: Board, peg: Peg) -> Peg:
@@ -81,7 +77,7 @@ def moves(board: Board, peg: Peg, most: int) -> list[Move]:
         landed = step(board, landed)  # stays on the finish, which sets no zone off
         zone = board.trigger_at.get(landed.index) if landed.path == MAIN else None
         after = landed if zone is None else _zone_destination(zone)
-        made.append(Move(landed, after, zone, after.finished(board)))
+        made.append(Move(landed, after, zone))
     return made
 
 
@@ -92,9 +88,8 @@ def _zone_destination(zone: Zone) -> Peg:
 
 
 def position(board: Board, peg: Peg) -> int:
-    """A track number for comparing pegs: the hole number on the track; on a green path the
-    entry (the peg is past it and not yet at the rejoin); on a blue path the rejoin hole (the
-    peg must come back there); in a box the box's hole."""
+    """A track number for comparing pegs (docs/RULES.md CR-11): the hole on the track, a green
+    path's entry, a blue path's rejoin hole, a box's hole."""
     if peg.path == MAIN:
         return peg.index
     zone = board.by_name[peg.path]

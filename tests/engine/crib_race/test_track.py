@@ -77,8 +77,8 @@ def test_a_move_from_a_side_path_can_land_on_a_track_zone() -> None:
 
 def test_the_finish_stops_a_move_and_wins() -> None:
     result = move(BOARD, main(FINISH - 3), 10)
-    assert result.after == main(FINISH) and result.finished
-    assert not move(BOARD, main(FINISH - 3), 2).finished
+    assert result.after == main(FINISH) and result.after.finished(BOARD)
+    assert not move(BOARD, main(FINISH - 3), 2).after.finished(BOARD)
 
 
 def test_a_boxed_peg_does_not_move() -> None:
