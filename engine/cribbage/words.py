@@ -8,9 +8,8 @@ The rules core (engine/cribbage/sim.py) says what a move did in numbers; the con
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
-from engine.cards import SUITS, Card, card_strs, format_cards, standard_deck
+from engine.cards import SUITS, Card, card_strs, format_cards
 from engine.contract import Event
 from engine.cribbage.breakdown import Breakdown, ScoreItem
 from engine.cribbage.deal import FirstDealCut, starter_cutter
@@ -20,17 +19,10 @@ REASON_WORDS = {"play": "the play", "go": "the go", "heels": "his heels", "hand"
                 "crib": "the crib"}
 
 
+@cache
 def card_key(card: Card) -> tuple[int, int]:
     """Canonical order: rank, then suit S H D C, dice (no suit) after suited cards."""
-    key = _CARD_KEYS.get(card)
-    if key is None:
-        return card.rank, SUITS.index(card.suit) if card.suit else len(SUITS)
-    return key
-
-
-#: card_key of every card and die, looked up.
-_CARD_KEYS = {card: (card.rank, SUITS.index(card.suit) if card.suit else len(SUITS))
-              for card in (*standard_deck(), *(Card(face, None) for face in range(1, 7)))}
+    return card.rank, SUITS.index(card.suit) if card.suit else len(SUITS)
 
 
 def seat_name(seat: int) -> str:
@@ -138,15 +130,14 @@ def claim_event(seat: int, record: ShowCount, points: int) -> Event:
 
 
 def muggins_event(seat: int, owner: int, missed: int, breakdown: Breakdown) -> Event:
-    event: dict[str, Any] = {"type": "muggins", "seat": seat, "owner": owner, "points": missed,
-                             "breakdown": breakdown.to_json()}
-    if not missed:
-        event["text"] = (f"{seat_does(seat, 'calls')} muggins, but {seat_name(owner)} counted "
-                         f"right: {breakdown.words()}.")
+    if missed:
+        text = (f"Muggins! {seat_does(seat, 'finds')} {missed} more in {seats(owner)} count "
+                f"({breakdown.words()}) and may keep them or give them back.")
     else:
-        event["text"] = (f"Muggins! {seat_does(seat, 'finds')} {missed} more in {seats(owner)} "
-                         f"count ({breakdown.words()}) and may keep them or give them back.")
-    return event
+        text = (f"{seat_does(seat, 'calls')} muggins, but {seat_name(owner)} counted right: "
+                f"{breakdown.words()}.")
+    return {"type": "muggins", "seat": seat, "owner": owner, "points": missed,
+            "breakdown": breakdown.to_json(), "text": text}
 
 
 def keep_event(seat: int, owner: int, points: int, keep: bool) -> Event:
