@@ -97,10 +97,7 @@ def check_level(level: str, legal: list[Action]) -> None:
 
 
 # ===== what a seat knows ======================================================================
-
-
-def cards_of(texts: Sequence[str]) -> list[Card]:
-    return [parse_card(text) for text in texts]
+cards_of = parse_cards
 
 
 def side_of(view: View, seat: int) -> int:
@@ -125,8 +122,6 @@ def unseen_cards(view: View) -> list[Card]:
 
 
 # ===== the discard ============================================================================
-
-
 def crib_value(discards: Sequence[Card]) -> float:
     """The average crib these discards lead to (see tools/make_crib_table.py for the method)."""
     if len(discards) == 1:
@@ -199,8 +194,6 @@ def kept_after(hand: Sequence[Card], action: Action) -> list[Card]:
 
 
 # ===== the play ===============================================================================
-
-
 @dataclass
 class Reply:
     """One rank the next seat may answer with: its points, and my best counter to it."""
@@ -236,12 +229,8 @@ def play_situation(view: View, known_pieces: dict[int, list[Card]],
     show: for two players, (counts first, my hand's points, the other's usual hand)."""
     seat, players = view["seat"], view["players"]
     sizes, passed = view["hand_sizes"], set(view["passed"])
-    next_seat = None
-    for step in range(1, players):
-        other = (seat + step) % players
-        if sizes[other] > 0 and other not in passed:
-            next_seat = other
-            break
+    later = ((seat + step) % players for step in range(1, players))
+    next_seat = next((other for other in later if sizes[other] > 0 and other not in passed), None)
     known = known_pieces.get(next_seat, []) if next_seat is not None else []
     opponents = [s for s in range(players) if side_of(view, s) != side_of(view, seat)]
     return PlaySituation(
@@ -428,8 +417,6 @@ def expected_best_reply(
 
 
 # ===== the show (muggins) =====================================================================
-
-
 def cribbage_count(kind: str, pieces: Sequence[Card], starter: Card) -> int:
     return hand_total(pieces, starter, crib=kind == "crib")
 
