@@ -63,7 +63,6 @@ from engine.cards import Card, card_strs, format_cards, parse_card, parse_cards
 from engine.contract import Action, Event
 from engine.cribbage import words
 from engine.cribbage.claims import claim_ranges, possible_counts
-from engine.cribbage.deal import cut_for_first_deal
 from engine.cribbage.game_record import (
     DISCARD,
     LEGACY_MAX_CLAIM,
@@ -81,33 +80,12 @@ from engine.cribbage.pieces import (
     SHOWING,
     TEXT,
     VALUE,
-    Entry,
 )
 from engine.cribbage.words import card_key, seat_does
 from engine.errors import IllegalAction
 
 
 class CribbageGame(CribbageRecord):
-    def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
-        super().__init__(players, options, seed)
-        rng = self._dealing_rng()
-        self.first_cut = cut_for_first_deal(players, rng)
-        self.deal_number = 0
-        self._last_show_counts = []
-        self._last_show = []
-        self._recounting = False
-        journal: list[Entry] = []
-        self.core = self.core_class.dealt(players, self.options, rng, self.first_cut.dealer,
-                                          journal)
-        self.sides = self.core.seating()
-        # What every view repeats and nothing changes, worked out once.
-        self._sides = tuple(tuple(side) for side in self.sides.as_lists())
-        self._first_cut = self.first_cut.to_json()
-        #: The action of playing each card, made once: a game offers each card again and again.
-        self._plays: dict[int, Action] = {}
-        self.back_pegs = [0] * self.sides.count
-        self.start_events = [words.first_cut_event(self.first_cut), *self._narrate(journal)]
-
     # ----- the core's state, as the table and the tests read it ---------------------------------
     @property
     def dealer(self) -> int:
@@ -216,12 +194,6 @@ class CribbageGame(CribbageRecord):
         return (action["type"] == "claim" and 0 <= action["points"] <= LEGACY_MAX_CLAIM
                 and any(offered["type"] == "claim" for offered in legal))
 
-    def _claims(self) -> tuple[int, ...]:
-        """The claims offered for the count waiting: every total a hand or crib of its shape
-        (so many cards, so many dice) can make, so nobody is offered 19."""
-        core = self.core
-        return possible_counts(*core._claim_shape(*core.steps[core.step_index]))
-
     def normalize(self, seat: int, action: Action) -> Action:
         kind = action["type"]
         if kind == "discard":
@@ -279,7 +251,9 @@ class CribbageGame(CribbageRecord):
             if kind == "claim":
                 if seat != core._counter():
                     return "It is not your count to claim."
-                return f"No hand counts {action['points']}: claim {claim_ranges(self._claims())}."
+                # Every total a count of this shape (so many cards, so many dice) can make.
+                offered = possible_counts(*core._claim_shape(*core.steps[core.step_index]))
+                return f"No hand counts {action['points']}: claim {claim_ranges(offered)}."
             if kind in ("muggins", "pass"):
                 return "You cannot call muggins now."
         return "That move is not allowed right now."

@@ -1,6 +1,6 @@
 """The first layer of CribbageGame (engine/cribbage/game.py, whose docstring lists the view
-keys): what the table keeps of the past besides the core, the narration of the core's journal
-into events, the show's records, the views, and the copies a search makes."""
+keys): the new game and what the table keeps of the past besides the core, the narration of
+the core's journal into events, the show's records, the views, and the copies a search makes."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, Self
 
 from engine.cards import parse_card
-from engine.contract import CoreGame, Event, View
+from engine.contract import Action, CoreGame, Event, View
 from engine.cribbage import words
 from engine.cribbage.breakdown import Breakdown
+from engine.cribbage.deal import cut_for_first_deal
 from engine.cribbage.outcome import cribbage_outcome
 from engine.cribbage.pieces import (
     CARD_OF,
@@ -40,7 +41,6 @@ from engine.cribbage.scoring import FlushRule, peg_points, score_hand
 from engine.cribbage.show import CRIB as CRIB_WORD
 from engine.cribbage.show import HAND as HAND_WORD
 from engine.cribbage.show import ShowCount
-from engine.cribbage.sides import Sides
 from engine.cribbage.sim import CribbageSim
 from engine.cribbage.words import seat_does
 from engine.sim import journaled
@@ -72,24 +72,36 @@ class CribbageRecord(CoreGame):
     #: The core's phases before the starter is cut: the hands are held, nothing is kept yet.
     dealing_phases: tuple[int, ...] = (DISCARDING,)
     core: CribbageSim
-    #: This deal's cards: each seat's discards and the cards it laid, the current count's.
+    #: This deal's cards (each new deal's, see _deal_events): each seat's discards and the
+    #: cards it laid, the current count's, and the show's records and true counts.
     _discards: list[list[int]]
     played: list[list[int]]
     pile: list[int]
     show_counts: list[ShowCount]
     _true_counts: list[Breakdown]
-    sides: Sides
-    #: The sides' seats and the first cut as views publish them (views share these).
-    _sides: tuple[tuple[int, ...], ...]
-    _first_cut: dict[str, object]
-    #: Each side's score before its last points.
-    back_pegs: list[int]
-    deal_number: int
-    #: The last deal's show: its records, and their JSON once a view has asked.
-    _last_show_counts: list[ShowCount]
-    _last_show: list[dict[str, Any]] | None
-    #: Set by a refused claim, which leaves the state as it was (see _forget_choices).
-    _recounting: bool
+
+    def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
+        super().__init__(players, options, seed)
+        rng = self._dealing_rng()
+        self.first_cut = cut_for_first_deal(players, rng)
+        self.deal_number = 0
+        #: The last deal's show: its records, and their JSON once a view has asked.
+        self._last_show_counts: list[ShowCount] = []
+        self._last_show: list[dict[str, Any]] | None = []
+        #: Set by a refused claim, which leaves the state as it was (see _forget_choices).
+        self._recounting = False
+        journal: list[Entry] = []
+        self.core = self.core_class.dealt(players, self.options, rng, self.first_cut.dealer,
+                                          journal)
+        self.sides = self.core.seating()
+        # What every view repeats and nothing changes, worked out once.
+        self._sides = tuple(tuple(side) for side in self.sides.as_lists())
+        self._first_cut = self.first_cut.to_json()
+        #: The action of playing each card, made once: a game offers each card again and again.
+        self._plays: dict[int, Action] = {}
+        #: Each side's score before its last points.
+        self.back_pegs = [0] * self.sides.count
+        self.start_events = [words.first_cut_event(self.first_cut), *self._narrate(journal)]
 
     # ----- narrating the core's moves ----------------------------------------------------------
     def _narrated(self, move: Callable[[], object]) -> list[Event]:
