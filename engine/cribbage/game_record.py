@@ -8,7 +8,7 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import Any, Self
 
-from engine.cards import parse_card
+from engine.cards import card_strs, format_cards, parse_card
 from engine.contract import Action, CoreGame, Event, View
 from engine.cribbage import words
 from engine.cribbage.breakdown import Breakdown
@@ -42,7 +42,7 @@ from engine.cribbage.show import CRIB as CRIB_WORD
 from engine.cribbage.show import HAND as HAND_WORD
 from engine.cribbage.show import ShowCount
 from engine.cribbage.sim import CribbageSim
-from engine.cribbage.words import seat_does
+from engine.cribbage.words import seat_does, seat_name, seats
 from engine.sim import journaled
 
 DISCARD, PLAY, SHOW, OVER = "discard", "play", "show", "over"
@@ -160,7 +160,12 @@ class CribbageRecord(CoreGame):
                      breakdown: Breakdown | None) -> list[Event]:
         side = self.sides.side_of[seat]
         self.back_pegs[side] = before
-        return [words.score_event(seat, side, points, reason, breakdown, after)]
+        # The play's points are spelled out here; a count's words are in its "show" event.
+        what = f": {breakdown.words()}" if breakdown and reason == "play" else ""
+        return [{"type": "score", "seat": seat, "side": side, "points": points, "reason": reason,
+                 "breakdown": breakdown.to_json() if breakdown else None, "score": after,
+                 "text": f"{words.SEATS_PEG[seat]} {points} for "
+                         f"{words.REASON_WORDS.get(reason, reason)}{what}. Score {after}."}]
 
     def _game_over(self, side: int) -> Event:
         core = self.core
@@ -187,8 +192,15 @@ class CribbageRecord(CoreGame):
 
     def _discard_events(self, seat: int, texts: list[str]) -> list[Event]:
         self._discards[seat] = [PIECE_OF_TEXT[text] for text in texts]
-        return words.discard_events(seat, [parse_card(text) for text in texts],
-                                    seat in self.core.plan.to_bottom)
+        cards = [parse_card(text) for text in texts]
+        where = "under the deck" if seat in self.core.plan.to_bottom else "to the crib"
+        n = len(cards)
+        return [
+            {"type": "discard", "seat": seat, "count": n,
+             "text": f"{seat_does(seat, 'discards')} {n} card{'s' if n > 1 else ''} {where}."},
+            {"type": "discard_cards", "seat": seat, "cards": card_strs(cards), "to": seat,
+             "retells": True, "text": f"You discard {format_cards(cards)} {where}."},
+        ]
 
     # ----- the show's records ------------------------------------------------------------------
     def _open_count(self) -> ShowCount:
@@ -227,26 +239,42 @@ class CribbageRecord(CoreGame):
         core = self.core
         record = self._open_count()
         true_total = self._true_counts[core.step_index].total
+        said = f"{seat_does(seat, 'claims')} {points} for the {record.kind}: "
         if points > true_total:
             self._recounting = True
-            return [words.recount_event(seat, record, points)]
+            return [{"type": "recount", "seat": seat, "kind": record.kind, "claimed": points,
+                     "cards": card_strs(record.pieces),
+                     "text": said + "that is too many. Count again."}]
         if core.window is not None:
             self._close_window(core.window[0])
         record.claimed = record.scored = points
-        return [words.claim_event(seat, record, points)]
+        return [{"type": "claim", "seat": seat, "kind": record.kind, "points": points,
+                 "cards": card_strs(record.pieces), "starter": str(record.starter),
+                 "text": f"{said}{format_cards(record.pieces)} with {record.starter}."}]
 
     def _muggins_events(self, seat: int) -> list[Event]:
         index, owner, missed, _ = self.core.window  # type: ignore[misc]
         self._close_window(index)
         breakdown = self._true_counts[index]
-        if not missed:
+        if missed:
+            text = (f"Muggins! {seat_does(seat, 'finds')} {missed} more in {seats(owner)} count "
+                    f"({breakdown.words()}) and may keep them or give them back.")
+        else:
             self.show_counts[index].muggins = {"seat": seat, "points": 0, "kept": None}
-        return [words.muggins_event(seat, owner, missed, breakdown)]
+            text = (f"{seat_does(seat, 'calls')} muggins, but {seat_name(owner)} counted right: "
+                    f"{breakdown.words()}.")
+        return [{"type": "muggins", "seat": seat, "owner": owner, "points": missed,
+                 "breakdown": breakdown.to_json(), "text": text}]
 
     def _choice_events(self, seat: int, keep: bool) -> list[Event]:
         _, owner, points, index = self.core.chooser  # type: ignore[misc]
         self.show_counts[index].muggins = {"seat": seat, "points": points, "kept": keep}
-        return [words.keep_event(seat, owner, points, keep)]
+        if keep:
+            text = f"{seat_does(seat, 'keeps')} the {points} muggins points."
+        else:
+            text = f"{seat_does(seat, 'gives')} the {points} points back to {seat_name(owner)}."
+        return [{"type": "keep" if keep else "give_back", "seat": seat, "owner": owner,
+                 "points": points, "text": text}]
 
     def _forget_choices(self) -> None:
         # A claim above the count is refused and changes nothing: the same seats act with the
