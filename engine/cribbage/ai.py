@@ -12,7 +12,7 @@ Levels:
 - normal: discards by the hand's average over every possible starter; pegs by the points a
   card takes minus the best reply the next seat can be expected to hold; counts exactly.
 - hard: the average hand plus the crib's average value for or against the discarder (table
-  in _crib_values.py, +1 for one's own or a partner's crib, -1 for an opponent's), with a
+  in crib_values.py, +1 for one's own or a partner's crib, -1 for an opponent's), with a
   bonus for the chance of going out with the hand near the end; pegging that also weighs its
   own counter-reply to each reply (pairs royal, extended runs, a 31), the go when the next
   seat cannot play, and the score near the end of the game: points that win now are taken,
@@ -198,7 +198,6 @@ def kept_after(hand: Sequence[Card], action: Action) -> list[Card]:
 class Reply:
     """One rank the next seat may answer with: its points, and my best counter to it."""
 
-    rank: int
     their_points: float  # points, or what a game makes of them (Crib Race: track gained)
     my_counter: int
     copies: int  # unseen cards of this rank
@@ -271,14 +270,8 @@ def race_weights(situation: PlaySituation) -> tuple[float, float]:
     return 1.0, DEFENCE_WEIGHT if they_are_close else 1.0
 
 
-def choose_play(
-    view: View,
-    legal: list[Action],
-    rng: random.Random,
-    level: str,
-    known_pieces: dict[int, list[Card]],
-    show: ShowOrder | None = None,
-) -> Action:
+def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
+                known_pieces: dict[int, list[Card]], show: ShowOrder | None = None) -> Action:
     """The piece to lay; `show` as for play_situation (None: work it out as in Cribbage)."""
     plays = [a for a in legal if a["type"] == "play"]
     situation = play_situation(view, known_pieces, show or cribbage_show_order(view))
@@ -372,7 +365,7 @@ def reply_options(
             for piece in set(rest):
                 if count + value + piece.value <= LIMIT:
                     my_counter = max(my_counter, peg_points([*after, piece]).total)
-        replies.append(Reply(rank, their_points, my_counter, copies[rank], rank in certain))
+        replies.append(Reply(their_points, my_counter, copies[rank], rank in certain))
     return replies
 
 
