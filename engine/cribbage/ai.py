@@ -74,9 +74,8 @@ CountFn = Callable[[str, Sequence[Card], Card], int]
 ShowOrder = tuple[bool, int, float]
 
 
-def choose_action(
-    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
-) -> Action:
+def choose_action(view: View, legal: list[Action], rng: random.Random,
+                  level: str = "hard") -> Action:
     """One of `legal` for the seat whose `view` this is."""
     check_level(level, legal)
     if len(legal) == 1:
@@ -345,9 +344,8 @@ def solo_points(pile: list[Card], count: int, pieces: list[Card]) -> int:
     return best
 
 
-def reply_options(
-    situation: PlaySituation, pile: list[Card], count: int, rest: list[Card]
-) -> list[Reply]:
+def reply_options(situation: PlaySituation, pile: list[Card], count: int,
+                  rest: list[Card]) -> list[Reply]:
     copies = Counter(card.rank for card in situation.unseen)
     certain = {piece.rank for piece in situation.next_known}
     replies = []
@@ -369,9 +367,8 @@ def reply_options(
     return replies
 
 
-def expected_best_reply(
-    situation: PlaySituation, replies: list[Reply], counter: bool
-) -> tuple[float, float]:
+def expected_best_reply(situation: PlaySituation, replies: list[Reply],
+                        counter: bool) -> tuple[float, float]:
     """(expected points the next seat's reply makes, less my counter when `counter`;
     chance it holds no piece that fits), by the reply model of the module's docstring."""
     pool, drawn = len(situation.unseen), situation.next_unknown

@@ -25,8 +25,7 @@ def card_key(card: Card) -> tuple[int, int]:
 
 
 def seat_name(seat: int) -> str:
-    """How event text names a seat: "{s0}", which each reader replaces with a name (or "you",
-    see engine.seat_words)."""
+    """The seat: "{s0}", read "Ann" or "you"."""
     return f"{{s{seat}}}"
 
 
