@@ -3,7 +3,7 @@
 The core (engine/cribbage/sim.py, `CribbageSim`, or a subclass's core: `core_class`) plays
 every rule: the deal, the discards, the play, the go, the show, muggins, winning at once. This
 class turns its action codes into dict actions and back; its base, game_record.py's
-CribbageRecord, narrates the core's journal into events (in the words of words.py), keeps what
+CribbageRecord, narrates the core's journal into events (shared words: words.py), keeps what
 the table shows of the past (the cut for first deal, the deal's number, each side's back peg,
 each seat's discards, the cards laid this deal and in the current count, the records of this
 deal's and the previous deal's show) and builds the views. PIP Cribbage and Crib Race subclass
