@@ -12,7 +12,7 @@ Levels:
 - normal: discards by the hand's average over every possible starter; pegs by the points a
   card takes minus the best reply the next seat can be expected to hold; counts exactly.
 - hard: the average hand plus the crib's average value for or against the discarder (table
-  in _crib_values.py, +1 for one's own or a partner's crib, -1 for an opponent's), with a
+  in crib_values.py, +1 for one's own or a partner's crib, -1 for an opponent's), with a
   bonus for the chance of going out with the hand near the end; pegging that also weighs its
   own counter-reply to each reply (pairs royal, extended runs, a 31), the go when the next
   seat cannot play, and the score near the end of the game: points that win now are taken,
@@ -74,9 +74,8 @@ CountFn = Callable[[str, Sequence[Card], Card], int]
 ShowOrder = tuple[bool, int, float]
 
 
-def choose_action(
-    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
-) -> Action:
+def choose_action(view: View, legal: list[Action], rng: random.Random,
+                  level: str = "hard") -> Action:
     """One of `legal` for the seat whose `view` this is."""
     check_level(level, legal)
     if len(legal) == 1:
@@ -97,10 +96,7 @@ def check_level(level: str, legal: list[Action]) -> None:
 
 
 # ===== what a seat knows ======================================================================
-
-
-def cards_of(texts: Sequence[str]) -> list[Card]:
-    return [parse_card(text) for text in texts]
+cards_of = parse_cards
 
 
 def side_of(view: View, seat: int) -> int:
@@ -125,8 +121,6 @@ def unseen_cards(view: View) -> list[Card]:
 
 
 # ===== the discard ============================================================================
-
-
 def crib_value(discards: Sequence[Card]) -> float:
     """The average crib these discards lead to (see tools/make_crib_table.py for the method)."""
     if len(discards) == 1:
@@ -199,13 +193,10 @@ def kept_after(hand: Sequence[Card], action: Action) -> list[Card]:
 
 
 # ===== the play ===============================================================================
-
-
 @dataclass
 class Reply:
     """One rank the next seat may answer with: its points, and my best counter to it."""
 
-    rank: int
     their_points: float  # points, or what a game makes of them (Crib Race: track gained)
     my_counter: int
     copies: int  # unseen cards of this rank
@@ -236,12 +227,8 @@ def play_situation(view: View, known_pieces: dict[int, list[Card]],
     show: for two players, (counts first, my hand's points, the other's usual hand)."""
     seat, players = view["seat"], view["players"]
     sizes, passed = view["hand_sizes"], set(view["passed"])
-    next_seat = None
-    for step in range(1, players):
-        other = (seat + step) % players
-        if sizes[other] > 0 and other not in passed:
-            next_seat = other
-            break
+    later = ((seat + step) % players for step in range(1, players))
+    next_seat = next((other for other in later if sizes[other] > 0 and other not in passed), None)
     known = known_pieces.get(next_seat, []) if next_seat is not None else []
     opponents = [s for s in range(players) if side_of(view, s) != side_of(view, seat)]
     return PlaySituation(
@@ -282,14 +269,8 @@ def race_weights(situation: PlaySituation) -> tuple[float, float]:
     return 1.0, DEFENCE_WEIGHT if they_are_close else 1.0
 
 
-def choose_play(
-    view: View,
-    legal: list[Action],
-    rng: random.Random,
-    level: str,
-    known_pieces: dict[int, list[Card]],
-    show: ShowOrder | None = None,
-) -> Action:
+def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
+                known_pieces: dict[int, list[Card]], show: ShowOrder | None = None) -> Action:
     """The piece to lay; `show` as for play_situation (None: work it out as in Cribbage)."""
     plays = [a for a in legal if a["type"] == "play"]
     situation = play_situation(view, known_pieces, show or cribbage_show_order(view))
@@ -363,9 +344,8 @@ def solo_points(pile: list[Card], count: int, pieces: list[Card]) -> int:
     return best
 
 
-def reply_options(
-    situation: PlaySituation, pile: list[Card], count: int, rest: list[Card]
-) -> list[Reply]:
+def reply_options(situation: PlaySituation, pile: list[Card], count: int,
+                  rest: list[Card]) -> list[Reply]:
     copies = Counter(card.rank for card in situation.unseen)
     certain = {piece.rank for piece in situation.next_known}
     replies = []
@@ -383,13 +363,12 @@ def reply_options(
             for piece in set(rest):
                 if count + value + piece.value <= LIMIT:
                     my_counter = max(my_counter, peg_points([*after, piece]).total)
-        replies.append(Reply(rank, their_points, my_counter, copies[rank], rank in certain))
+        replies.append(Reply(their_points, my_counter, copies[rank], rank in certain))
     return replies
 
 
-def expected_best_reply(
-    situation: PlaySituation, replies: list[Reply], counter: bool
-) -> tuple[float, float]:
+def expected_best_reply(situation: PlaySituation, replies: list[Reply],
+                        counter: bool) -> tuple[float, float]:
     """(expected points the next seat's reply makes, less my counter when `counter`;
     chance it holds no piece that fits), by the reply model of the module's docstring."""
     pool, drawn = len(situation.unseen), situation.next_unknown
@@ -428,8 +407,6 @@ def expected_best_reply(
 
 
 # ===== the show (muggins) =====================================================================
-
-
 def cribbage_count(kind: str, pieces: Sequence[Card], starter: Card) -> int:
     return hand_total(pieces, starter, crib=kind == "crib")
 

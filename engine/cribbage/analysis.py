@@ -55,8 +55,6 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
 
 
 # ===== the discard ============================================================================
-
-
 def crib_words(sign: float) -> str:
     if sign > 0:
         return "your crib"
@@ -88,8 +86,6 @@ def discard_entries(view: View, legal: list[Action], worth_of: Callable[[Action]
 
 
 # ===== the play ===============================================================================
-
-
 def play_entries(view: View, legal: list[Action], known_pieces: dict[int, list[Card]],
                  show: ShowOrder | None = None,
                  correction: tuple[str, PlayCorrection] | None = None) -> list[Entry]:
@@ -135,8 +131,6 @@ def play_why(worth: PlayWorth) -> str:
 
 
 # ===== the show ===============================================================================
-
-
 def show_entries(view: View, legal: list[Action], count: CountFn,
                  muggins_worth: Callable[[int], tuple[float, float]] | None = None) -> list[Entry]:
     """Claims, muggins, keeping or giving back; `muggins_worth(points)` gives (keep, give back)

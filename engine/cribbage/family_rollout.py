@@ -61,18 +61,11 @@ Worth = Callable[[Sim, int, int], float]
 OwnChoice = Callable[[Sim, int, Sequence[int]], int | None]
 
 
-def _pair_cribs() -> dict[int, float]:
-    cribs = {}
-    for first in range(CARDS):
-        for second in range(first + 1, CARDS):
-            low, high = sorted((RANK[first], RANK[second]))
-            cribs[DISCARD_PAIR + (first << 6) + second] = CRIB_PAIR_VALUES[
-                (low, high, SUIT[first] == SUIT[second])]
-    return cribs
-
-
-#: The crib's average for a discard, by code (pairs) or card (singles); a die is not thrown.
-_PAIR_CRIB = _pair_cribs()
+#: The crib's average for a discard, by code (pairs, the lower card first: cards are numbered
+#: in order of rank) or card (singles); a die is not thrown.
+_PAIR_CRIB = {DISCARD_PAIR + (first << 6) + second:
+              CRIB_PAIR_VALUES[(RANK[first], RANK[second], SUIT[first] == SUIT[second])]
+              for first in range(CARDS) for second in range(first + 1, CARDS)}
 _SINGLE_CRIB = [CRIB_SINGLE_VALUES[RANK[card]] for card in range(CARDS)]
 
 
@@ -86,15 +79,11 @@ def stage(sim: CribbageSim) -> int:
         return 2
     if phase == SHOWING:
         return 3
-    return 1 if discarding_begun(sim) else 4
-
-
-def discarding_begun(sim: CribbageSim) -> bool:
-    """Whether a seat with cards to throw has thrown them this deal."""
-    if sim.phase != DISCARDING:
-        return False
+    if phase != DISCARDING:
+        return 4
     discards, discarded = sim.plan.discards, sim.discarded
-    return any(discarded[seat] and discards[seat] for seat in range(sim.players))
+    begun = any(discarded[seat] and discards[seat] for seat in range(sim.players))
+    return 1 if begun else 4
 
 
 def score_lead(sim: CribbageSim, seat: int) -> float:
@@ -130,11 +119,9 @@ def policy(sim: Sim, seat: int, rng: random.Random, worth: Worth[Sim] = points,
 
 def discard(sim: CribbageSim, seat: int, legal: Sequence[int], extra: Sequence[int]) -> int:
     hand = sim.hands[seat]
-    if seat in sim.plan.to_bottom:
-        sign = 0.0
-    else:
-        sign = 1.0 if sim.side_of[seat] == sim.side_of[sim.dealer] else -1.0
-    base = sum(WEIGHT[piece] for piece in hand) + sum(WEIGHT[piece] for piece in extra)
+    ours = sim.side_of[seat] == sim.side_of[sim.dealer]
+    sign = 0.0 if seat in sim.plan.to_bottom else 1.0 if ours else -1.0  # whose crib it feeds
+    base = sum(WEIGHT[piece] for piece in (*hand, *extra))
     suits = [SUIT[card] for card in hand]
     flush_suit = max(range(4), key=suits.count)
     may_flush = suits.count(flush_suit) >= 4

@@ -2,16 +2,13 @@
 
 The core (engine/cribbage/sim.py, `CribbageSim`, or a subclass's core: `core_class`) plays
 every rule: the deal, the discards, the play, the go, the show, muggins, winning at once. This
-class turns its action codes into dict actions and back, reads what each move did from the
-core's journal to write the events, and builds views from the core's state when asked. Besides
-the core it keeps only what the table shows of the past: the cut for first deal, the deal's
-number, each side's back peg, each seat's discards, the cards laid this deal and in the current
-count, and the records of this deal's and the previous deal's show. engine/cribbage/words.py
-writes the events' words; PIP Cribbage and Crib Race subclass this class for their own events
-and view keys (`_deal_events`, `_own_entry`, `_score_event`, `_play_event`, `view`).
-The class is built in layers: game_record.py's CribbageRecord (the narration and the show's
-records), game_moves.py's CribbageMoves (the new game, the state, the moves), and here the
-views and the copies a search makes.
+class turns its action codes into dict actions and back; its base, game_record.py's
+CribbageRecord, narrates the core's journal into events (shared words: words.py), keeps what
+the table shows of the past (the cut for first deal, the deal's number, each side's back peg,
+each seat's discards, the cards laid this deal and in the current count, the records of this
+deal's and the previous deal's show) and builds the views. PIP Cribbage and Crib Race subclass
+it for their own events and view keys (`_deal_events`, `_own_entry`, `_score_event`,
+`_play_event`, `view`).
 
 Phases (view "phase"): "discard" (simultaneous: every seat that still has to discard acts),
 "play", "show" (only waits for players with muggins on, or at a subclass's pause), "over".
@@ -59,188 +56,240 @@ once counted; the deck order and other seats' hands never appear.
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Sequence
 from typing import Any
 
-from engine.contract import View
-from engine.cribbage.game_moves import CribbageMoves
+from engine.cards import Card, card_strs, format_cards, parse_card, parse_cards
+from engine.contract import Action, Event
+from engine.cribbage import words
+from engine.cribbage.claims import claim_ranges, possible_counts
 from engine.cribbage.game_record import (
-    _REDEAL_KEY,
     DISCARD,
-    KIND_WORDS,
-    OVER,
+    LEGACY_MAX_CLAIM,
     PLAY,
     SHOW,
-    in_card_order,
+    SIMPLE_ACTIONS,
+    CribbageRecord,
 )
 from engine.cribbage.pieces import (
+    CARD_OF,
     CARDS,
-    CRIB,
+    GO,
     LIMIT,
-    NO_PIECE,
     PIECE_OF_TEXT,
-    PLAYING,
+    SHOWING,
     TEXT,
     VALUE,
 )
+from engine.cribbage.words import card_key, seat_does
+from engine.errors import IllegalAction
 
 
-class CribbageGame(CribbageMoves):
-    # ----- views -----------------------------------------------------------------------------
-    def view(self, seat: int | None) -> View:
+class CribbageGame(CribbageRecord):
+    # ----- the core's state, as the table and the tests read it ---------------------------------
+    @property
+    def dealer(self) -> int:
+        return self.core.dealer
+
+    @property
+    def target(self) -> int:
+        return self.core.target
+
+    @property
+    def scores(self) -> list[int]:
+        """Each side's score: the core's own list (a test may set it)."""
+        return self.core.side_scores
+
+    @scores.setter
+    def scores(self, scores: list[int]) -> None:
+        self.core.side_scores = list(scores)
+
+    @property
+    def plan(self) -> Any:
+        return self.core.plan
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's hand while discarding (afterwards: the kept cards)."""
+        return [[CARD_OF[piece] for piece in hand] for hand in self.core.hands]
+
+    @property
+    def discards(self) -> list[list[Card]]:
+        """Each seat's discards this deal."""
+        return [[CARD_OF[piece] for piece in pieces] for pieces in self._discards]
+
+    @property
+    def kept(self) -> list[list[Card]]:
+        return [[CARD_OF[piece] for piece in hand] for hand in self.core.kept]
+
+    @property
+    def crib(self) -> list[Card]:
+        return sorted((CARD_OF[piece] for piece in self.core.crib), key=card_key)
+
+    @property
+    def starter(self) -> Card | None:
         core = self.core
-        won = core.won is not None
-        phase = OVER if won else self.phase_words.get(core.phase, OVER)
-        playing = phase == PLAY
-        cut = core.phase not in self.dealing_phases
-        held = core.peg_hands if playing else core.hands if not (won or cut) else core.kept
-        players = self.players
-        pile = self.pile
-        counter = core._counter() if phase == SHOW else None
-        acting = list(core.acting)
-        view: View = {
-            "game": self.name,
-            "seat": seat,
-            "players": players,
-            "to_act": acting,
-            "waiting_for": self.waiting_for() if counter is not None else list(acting),
-            "outcome": self.outcome,
-            "phase": phase,
-            "deal_number": self.deal_number,
-            "dealer": core.dealer,
-            "crib_owner": core.dealer,
-            "target": core.target,
-            "muggins_rule": core.muggins,
-            "sides": [list(side) for side in self._sides],
-            "scores": list(core.side_scores),
-            "previous_scores": list(self.back_pegs),
-            "first_cut": self._first_cut,
-            "starter": TEXT[core.starter] if cut else None,
-            "count": core.count,
-            "pile": [TEXT[piece] for piece in pile],
-            "played": [[TEXT[piece] for piece in laid] for laid in self.played],
-            "hand_sizes": [len(pieces) for pieces in held],
-            "discarded": [s for s in range(players) if core.discarded[s]
-                          and core.plan.discards[s]],
-            "crib_size": len(core.crib),
-            "turn": core.turn if playing else None,
-            "passed": [s for s in range(players) if core.passed[s]] if playing else [],
-            "last_player": core.last_player if pile else None,
-            "show": [record.to_json() for record in self.show_counts
-                     if record.claimed is not None or record.breakdown is not None],
-            "next_count": None if counter is None else self._next_count_view(counter),
-            "last_show": self.last_show,
-            "muggins": None if core.chooser is None and core.window is None
-            else self._muggins_view(),
-        }
-        if seat is not None and 0 <= seat < players:
-            view["hand"] = [TEXT[piece] for piece in in_card_order(held[seat])]
-            view["kept"] = [TEXT[piece] for piece in core.kept[seat]] if cut else None
-            view["discards"] = [TEXT[piece] for piece in self._discards[seat]]
-        return view
+        return None if core.phase in self.dealing_phases else CARD_OF[core.starter]
 
-    def _next_count_view(self, counter: int | None) -> dict[str, Any] | None:
-        """The count waiting for a claim, with its cards: a hand or crib is laid face up to be
-        counted, so everyone sees it (the crib too, from this moment)."""
-        if counter is None:
-            return None
+    def restack(self, deck: Sequence[Card | str], dealer: int | None = None) -> list[Event]:
+        """Redo the current deal from `deck` (top card first), for tests and puzzles.
+
+        Only before anyone has discarded. Cards are dealt one at a time from the dealer's left,
+        then the crib's cards from the deck, and the starter is the next card after that."""
         core = self.core
-        kind, seat = core.steps[core.step_index]
-        return {"kind": KIND_WORDS[kind], "seat": counter,
-                "cards": self._texts(in_card_order(core.show_pieces(kind, seat)))}
+        if core.phase not in self.dealing_phases or any(self._discards):
+            raise ValueError("restack only at the start of a deal")
+        pieces = [PIECE_OF_TEXT[str(parse_card(c) if isinstance(c, str) else c)] for c in deck]
+        self.deal_number -= 1
+        events = self._narrated(lambda: core.restack(pieces, dealer))
+        self.state_changed()
+        return events
 
-    def _muggins_view(self) -> dict[str, Any] | None:
+    def _score(self, seat: int, points: int, reason: str) -> list[Event]:
+        """Score points as the rules would (for tests and puzzles): the core's one way."""
+        events = self._narrated(lambda: self.core._score(seat, points, reason))
+        self.state_changed()
+        return events
+
+    def all_cards(self) -> list[Card]:
+        """Every card this deal has dealt, wherever it is now (the hands or the kept cards,
+        the discards under the deck, the crib, the starter): each card once. The rest of the
+        stock is never drawn, so the core does not keep it."""
         core = self.core
-        if core.chooser is not None:
-            chooser, owner, points, _ = core.chooser
-            return {"claim": {"seat": owner}, "may_press": [], "chooser": chooser,
-                    "points": points}
-        if core.window is None:
-            return None
-        index, seat = core.window[0], core.window[1]
-        record = self.show_counts[index]
-        return {"claim": {"seat": seat, "kind": record.kind, "claimed": record.claimed},
-                "may_press": core._pressers(), "chooser": None, "points": None}
+        held = core.hands if core.phase in self.dealing_phases else core.kept
+        under = [piece for seat in core.plan.to_bottom for piece in self._discards[seat]]
+        pieces = [*(piece for hand in held for piece in hand), *core.crib, *under, core.starter]
+        return [CARD_OF[piece] for piece in pieces if piece < CARDS]
 
-    # ----- for search ------------------------------------------------------------------------
-    def clone(self) -> CribbageGame:
-        twin = copy.copy(self)  # the cut, the options and the last deal's show never change
-        twin.core = self.core.clone()
-        twin.back_pegs = list(self.back_pegs)
-        twin._discards = [list(pieces) for pieces in self._discards]
-        twin.played = [list(pieces) for pieces in self.played]
-        twin.pile = list(self.pile)
-        twin.show_counts = [copy.copy(record) for record in self.show_counts]
-        twin._true_counts = list(self._true_counts)
-        twin.state_changed()
-        return twin
+    # ----- the contract ---------------------------------------------------------------------
+    def _to_act(self) -> list[int]:
+        return list(self.core.acting)
 
-    def _hidden_cards(self, seat: int) -> list[int]:
-        """The cards the seat cannot see, walked in a fixed order of places: the discards, the
-        pegging hands, the hands, the kept cards, the crib, the starter while discarding, then
-        the rest of the deck."""
+    def waiting_for(self) -> list[int]:
         core = self.core
-        seen = self._pieces_seen_by(seat)
-        dealing = core.phase in self.dealing_phases
-        crib = core.crib if dealing else sorted(core.crib)
-        places = [*self._discards, *core.peg_hands, *core.hands, *core.kept, crib]
-        if dealing:  # the starter is still the top of the stock
-            places.append([core.starter])
-        walked = dict.fromkeys(piece for place in places for piece in place
-                               if piece < CARDS and piece not in seen)
-        return [*walked, *(piece for piece in range(CARDS)
-                           if piece not in seen and piece not in walked)]
+        if core.phase == SHOWING and core.chooser is None:
+            counter = core._counter()
+            if counter is not None:
+                return [counter]  # pressing muggins is optional while the next count waits
+        return self.to_act()
 
-    @staticmethod
-    def _redeal_order(piece: int) -> tuple[int, str]:
-        return _REDEAL_KEY[piece]
-
-    def _redealt(self, cards: dict[int, int]) -> CribbageGame:
-        """A clone with the cards dealt again in the places of those they replace (hands kept
-        sorted)."""
-        game = self.clone()
-        core = game.core
-
-        def moved(pieces: list[int]) -> list[int]:
-            return [cards.get(piece, piece) for piece in pieces]
-
-        kept_is_hands = core.kept is core.hands
-        core.hands = [sorted(moved(hand)) for hand in core.hands]
-        core.kept = core.hands if kept_is_hands else [sorted(moved(hand)) for hand in core.kept]
-        core.peg_hands = [game._sorted_pegging_hand(moved(hand)) for hand in core.peg_hands]
-        core.crib = moved(core.crib)
-        core.starter = cards.get(core.starter, core.starter)
-        game._discards = [sorted(moved(pieces)) for pieces in game._discards]
-        core.low = [min((VALUE[piece] for piece in hand), default=NO_PIECE)
-                    for hand in core.peg_hands]
-        return game
-
-    @staticmethod
-    def _sorted_pegging_hand(hand: list[int]) -> list[int]:
-        return sorted(hand)
-
-    def _possible_after_redeal(self) -> bool:
-        # A seat that said go in this count cannot hold a card that fits.
+    def _legal_actions(self, seat: int) -> list[Action]:
         core = self.core
-        if core.phase != PLAYING or core.won is not None:
-            return True
-        room = LIMIT - core.count
-        return not any(passed and core.low[seat] <= room
-                       for seat, passed in enumerate(core.passed))
+        codes = core.legal(seat)
+        if codes and codes[0] < GO:  # the play: most moves, each card's action made once
+            plays = self._plays
+            try:
+                return [plays[code] for code in codes]
+            except KeyError:
+                for code in codes:
+                    plays.setdefault(code, {"type": "play", "card": TEXT[code]})
+                return [plays[code] for code in codes]
+        action = core.action
+        return [action(seat, code) for code in codes]
 
-    def _pieces_seen_by(self, seat: int) -> set[int]:
-        """The cards of this deal the seat's view shows it (dice are never hidden)."""
-        view = self.view(seat)
-        texts = [*view["hand"], *(view["kept"] or []), *view["discards"], *view["pile"]]
-        for cards in view["played"]:
-            texts += cards
-        for record in view["show"]:
-            texts += record["cards"]
-        if view["next_count"] is not None:
-            texts += view["next_count"]["cards"]
-        if view["starter"] is not None:
-            texts.append(view["starter"])
-        return {PIECE_OF_TEXT[text] for text in texts}
+    def _still_accepts(self, seat: int, action: Action, legal: list[Action]) -> bool:
+        # Releases before the claim menus were narrowed offered every count up to the most a
+        # hand of dice could make: a saved claim no hand can make is still a claim (too high
+        # is a recount, too low is scored).
+        return (action["type"] == "claim" and 0 <= action["points"] <= LEGACY_MAX_CLAIM
+                and any(offered["type"] == "claim" for offered in legal))
+
+    def normalize(self, seat: int, action: Action) -> Action:
+        kind = action["type"]
+        if kind == "discard":
+            cards = action.get("cards")
+            if not isinstance(cards, (str, list, tuple)):
+                raise IllegalAction('Say which cards to discard, like {"cards": ["5H", "TS"]}.')
+            parsed = parse_cards(cards)
+            return {"type": "discard", "cards": card_strs(sorted(parsed, key=card_key))}
+        if kind == "play":
+            return {"type": "play", "card": str(parse_card(action.get("card")))}  # type: ignore[arg-type]
+        if kind == "claim":
+            points = action.get("points")
+            if isinstance(points, str) and points.strip().isdigit():
+                points = int(points.strip())
+            if isinstance(points, bool) or not isinstance(points, int):
+                raise IllegalAction("A claim is a whole number of points, like 12.")
+            return {"type": "claim", "points": points}
+        if kind in SIMPLE_ACTIONS:
+            return {"type": kind}
+        raise IllegalAction(f"Cribbage has no move called {kind!r}.")
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        kind = action["type"]
+        core = self.core
+        phase = self.phase
+        if phase == DISCARD:
+            if kind != "discard":
+                return "Discard to the crib first."
+            need = core.plan.discards[seat]
+            cards = [parse_card(c) for c in action["cards"]]
+            hand = self.hands[seat]
+            if len(cards) != need:
+                return f"Discard exactly {need} card{'s' if need > 1 else ''}."
+            if len(set(cards)) < len(cards) and all(c in hand for c in cards):
+                return "Name each card you discard once."
+            missing = [c for c in cards if cards.count(c) > hand.count(c)]
+            if missing:
+                return f"You do not hold {format_cards(dict.fromkeys(missing))}."
+            return "You cannot discard those cards."
+        if phase == PLAY:
+            if kind == "go":
+                return "You can still play a card, so you cannot say go."
+            if kind != "play":
+                return "Play a card, or say go if you cannot."
+            card = parse_card(action["card"])
+            piece = PIECE_OF_TEXT.get(str(card))
+            if piece not in core.peg_hands[seat]:
+                return f"You do not hold {card}."
+            if core.count + VALUE[piece] > LIMIT:
+                return f"{card} would take the count past 31 (it is {core.count})."
+            return "You cannot play that now."
+        if phase == SHOW:
+            if core.chooser is not None:
+                return "Choose to keep the muggins points or give them back."
+            if kind == "claim":
+                if seat != core._counter():
+                    return "It is not your count to claim."
+                # Every total a count of this shape (so many cards, so many dice) can make.
+                offered = possible_counts(*core._claim_shape(*core.steps[core.step_index]))
+                return f"No hand counts {action['points']}: claim {claim_ranges(offered)}."
+            if kind in ("muggins", "pass"):
+                return "You cannot call muggins now."
+        return "That move is not allowed right now."
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        core = self.core
+        kind = action["type"]
+        if kind == "play":  # most moves: the card is its own code
+            text = action["card"]  # as legal_actions spells it (or normalize)
+            piece = PIECE_OF_TEXT[text]
+            self.pile.append(piece)
+            self.played[seat].append(piece)
+            head = [self._play_event(seat, text, core.count + VALUE[piece])]
+            return head + self._narrated(lambda: core.play(seat, piece))
+        if kind == "go":
+            head = [{"type": "go", "seat": seat, "count": core.count,
+                     "text": f"{words.SEATS_SAY[seat]} go."}]
+        elif kind == "discard":
+            head = self._discard_events(seat, action["cards"])
+        elif kind == "claim":
+            head = self._claim_events(seat, action["points"])
+            if self._recounting:
+                return head
+        elif kind == "muggins":
+            head = self._muggins_events(seat)
+        elif kind in ("keep", "give_back"):
+            head = self._choice_events(seat, kind == "keep")
+        elif kind == "pass":
+            if set(core._pressers()) <= {seat}:  # the last to let it stand: the count is shown
+                self._close_window(core.window[0])  # type: ignore[index]
+            head = [{"type": "pass", "seat": seat,
+                     "text": f"{seat_does(seat, 'lets')} the count stand."}]
+        else:  # a subclass's own move: its journal entries tell it
+            head = []
+        code = core.code(seat, action)
+        return head + self._narrated(lambda: core.play(seat, code))
 
 
-__all__ = ["CRIB", "DISCARD", "OVER", "PLAY", "SHOW", "CribbageGame"]
+__all__ = ["DISCARD", "PLAY", "SHOW", "CribbageGame"]

@@ -1,17 +1,18 @@
-"""The contract game of Cribbage, its first layer: what the table keeps of the past besides
-the core (engine/cribbage/game.py's docstring lists it), the narration of the core's journal
-into events, and the show's records. engine/cribbage/game_moves.py builds the moves on it and
-engine/cribbage/game.py the views and the copies a search makes."""
+"""The first layer of CribbageGame (engine/cribbage/game.py, whose docstring lists the view
+keys): the new game and what the table keeps of the past besides the core, the narration of
+the core's journal into events, the show's records, the views, and the copies a search makes."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Self
 
-from engine.cards import parse_card
-from engine.contract import CoreGame, Event
+from engine.cards import card_strs, format_cards, parse_card
+from engine.contract import Action, CoreGame, Event, View
 from engine.cribbage import words
 from engine.cribbage.breakdown import Breakdown
+from engine.cribbage.deal import cut_for_first_deal
 from engine.cribbage.outcome import cribbage_outcome
 from engine.cribbage.pieces import (
     CARD_OF,
@@ -20,6 +21,8 @@ from engine.cribbage.pieces import (
     CUT,
     DEALT,
     DISCARDING,
+    LIMIT,
+    NO_PIECE,
     PIECE_OF_TEXT,
     PIECES,
     PLAYING,
@@ -30,6 +33,7 @@ from engine.cribbage.pieces import (
     SHOWN,
     SUIT,
     TEXT,
+    VALUE,
     WON,
     Entry,
 )
@@ -37,9 +41,8 @@ from engine.cribbage.scoring import FlushRule, peg_points, score_hand
 from engine.cribbage.show import CRIB as CRIB_WORD
 from engine.cribbage.show import HAND as HAND_WORD
 from engine.cribbage.show import ShowCount
-from engine.cribbage.sides import Sides
 from engine.cribbage.sim import CribbageSim
-from engine.cribbage.words import seat_does
+from engine.cribbage.words import seat_does, seat_name, seats
 from engine.sim import journaled
 
 DISCARD, PLAY, SHOW, OVER = "discard", "play", "show", "over"
@@ -61,7 +64,6 @@ def in_card_order(pieces: Sequence[int]) -> list[int]:
     return sorted(pieces, key=_CARD_KEY.__getitem__)
 
 
-
 class CribbageRecord(CoreGame):
     name = "cribbage"
     core_class: type[CribbageSim] = CribbageSim
@@ -70,24 +72,36 @@ class CribbageRecord(CoreGame):
     #: The core's phases before the starter is cut: the hands are held, nothing is kept yet.
     dealing_phases: tuple[int, ...] = (DISCARDING,)
     core: CribbageSim
-    #: This deal's cards: each seat's discards and the cards it laid, the current count's.
+    #: This deal's cards (each new deal's, see _deal_events): each seat's discards and the
+    #: cards it laid, the current count's, and the show's records and true counts.
     _discards: list[list[int]]
     played: list[list[int]]
     pile: list[int]
     show_counts: list[ShowCount]
     _true_counts: list[Breakdown]
-    sides: Sides
-    #: The sides' seats and the first cut as views publish them (views share these).
-    _sides: tuple[tuple[int, ...], ...]
-    _first_cut: dict[str, object]
-    #: Each side's score before its last points.
-    back_pegs: list[int]
-    deal_number: int
-    #: The last deal's show: its records, and their JSON once a view has asked.
-    _last_show_counts: list[ShowCount]
-    _last_show: list[dict[str, Any]] | None
-    #: Set by a refused claim, which leaves the state as it was (see _forget_choices).
-    _recounting: bool
+
+    def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
+        super().__init__(players, options, seed)
+        rng = self._dealing_rng()
+        self.first_cut = cut_for_first_deal(players, rng)
+        self.deal_number = 0
+        #: The last deal's show: its records, and their JSON once a view has asked.
+        self._last_show_counts: list[ShowCount] = []
+        self._last_show: list[dict[str, Any]] | None = []
+        #: Set by a refused claim, which leaves the state as it was (see _forget_choices).
+        self._recounting = False
+        journal: list[Entry] = []
+        self.core = self.core_class.dealt(players, self.options, rng, self.first_cut.dealer,
+                                          journal)
+        self.sides = self.core.seating()
+        # What every view repeats and nothing changes, worked out once.
+        self._sides = tuple(tuple(side) for side in self.sides.as_lists())
+        self._first_cut = self.first_cut.to_json()
+        #: The action of playing each card, made once: a game offers each card again and again.
+        self._plays: dict[int, Action] = {}
+        #: Each side's score before its last points.
+        self.back_pegs = [0] * self.sides.count
+        self.start_events = [words.first_cut_event(self.first_cut), *self._narrate(journal)]
 
     # ----- narrating the core's moves ----------------------------------------------------------
     def _narrated(self, move: Callable[[], object]) -> list[Event]:
@@ -146,7 +160,12 @@ class CribbageRecord(CoreGame):
                      breakdown: Breakdown | None) -> list[Event]:
         side = self.sides.side_of[seat]
         self.back_pegs[side] = before
-        return [words.score_event(seat, side, points, reason, breakdown, after)]
+        # The play's points are spelled out here; a count's words are in its "show" event.
+        what = f": {breakdown.words()}" if breakdown and reason == "play" else ""
+        return [{"type": "score", "seat": seat, "side": side, "points": points, "reason": reason,
+                 "breakdown": breakdown.to_json() if breakdown else None, "score": after,
+                 "text": f"{words.SEATS_PEG[seat]} {points} for "
+                         f"{words.REASON_WORDS.get(reason, reason)}{what}. Score {after}."}]
 
     def _game_over(self, side: int) -> Event:
         core = self.core
@@ -173,8 +192,15 @@ class CribbageRecord(CoreGame):
 
     def _discard_events(self, seat: int, texts: list[str]) -> list[Event]:
         self._discards[seat] = [PIECE_OF_TEXT[text] for text in texts]
-        return words.discard_events(seat, [parse_card(text) for text in texts],
-                                    seat in self.core.plan.to_bottom)
+        cards = [parse_card(text) for text in texts]
+        where = "under the deck" if seat in self.core.plan.to_bottom else "to the crib"
+        n = len(cards)
+        return [
+            {"type": "discard", "seat": seat, "count": n,
+             "text": f"{seat_does(seat, 'discards')} {n} card{'s' if n > 1 else ''} {where}."},
+            {"type": "discard_cards", "seat": seat, "cards": card_strs(cards), "to": seat,
+             "retells": True, "text": f"You discard {format_cards(cards)} {where}."},
+        ]
 
     # ----- the show's records ------------------------------------------------------------------
     def _open_count(self) -> ShowCount:
@@ -213,26 +239,42 @@ class CribbageRecord(CoreGame):
         core = self.core
         record = self._open_count()
         true_total = self._true_counts[core.step_index].total
+        said = f"{seat_does(seat, 'claims')} {points} for the {record.kind}: "
         if points > true_total:
             self._recounting = True
-            return [words.recount_event(seat, record, points)]
+            return [{"type": "recount", "seat": seat, "kind": record.kind, "claimed": points,
+                     "cards": card_strs(record.pieces),
+                     "text": said + "that is too many. Count again."}]
         if core.window is not None:
             self._close_window(core.window[0])
         record.claimed = record.scored = points
-        return [words.claim_event(seat, record, points)]
+        return [{"type": "claim", "seat": seat, "kind": record.kind, "points": points,
+                 "cards": card_strs(record.pieces), "starter": str(record.starter),
+                 "text": f"{said}{format_cards(record.pieces)} with {record.starter}."}]
 
     def _muggins_events(self, seat: int) -> list[Event]:
         index, owner, missed, _ = self.core.window  # type: ignore[misc]
         self._close_window(index)
         breakdown = self._true_counts[index]
-        if not missed:
+        if missed:
+            text = (f"Muggins! {seat_does(seat, 'finds')} {missed} more in {seats(owner)} count "
+                    f"({breakdown.words()}) and may keep them or give them back.")
+        else:
             self.show_counts[index].muggins = {"seat": seat, "points": 0, "kept": None}
-        return [words.muggins_event(seat, owner, missed, breakdown)]
+            text = (f"{seat_does(seat, 'calls')} muggins, but {seat_name(owner)} counted right: "
+                    f"{breakdown.words()}.")
+        return [{"type": "muggins", "seat": seat, "owner": owner, "points": missed,
+                 "breakdown": breakdown.to_json(), "text": text}]
 
     def _choice_events(self, seat: int, keep: bool) -> list[Event]:
         _, owner, points, index = self.core.chooser  # type: ignore[misc]
         self.show_counts[index].muggins = {"seat": seat, "points": points, "kept": keep}
-        return [words.keep_event(seat, owner, points, keep)]
+        if keep:
+            text = f"{seat_does(seat, 'keeps')} the {points} muggins points."
+        else:
+            text = f"{seat_does(seat, 'gives')} the {points} points back to {seat_name(owner)}."
+        return [{"type": "keep" if keep else "give_back", "seat": seat, "owner": owner,
+                 "points": points, "text": text}]
 
     def _forget_choices(self) -> None:
         # A claim above the count is refused and changes nothing: the same seats act with the
@@ -242,6 +284,171 @@ class CribbageRecord(CoreGame):
             return
         self._acting = None  # Game._forget_choices, inline: it runs after every move
         self._legal = {}
+
+    # ----- views -----------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        core = self.core
+        return OVER if core.won is not None else self.phase_words.get(core.phase, OVER)
+
+    @property
+    def last_show(self) -> list[dict[str, Any]]:
+        """The previous deal's complete show, as the view publishes it."""
+        if self._last_show is None:
+            self._last_show = [record.to_json() for record in self._last_show_counts]
+        return self._last_show
+
+    def view(self, seat: int | None) -> View:
+        core = self.core
+        won = core.won is not None
+        phase = self.phase
+        playing = phase == PLAY
+        cut = core.phase not in self.dealing_phases
+        held = core.peg_hands if playing else core.hands if not (won or cut) else core.kept
+        players = self.players
+        pile = self.pile
+        counter = core._counter() if phase == SHOW else None
+        acting = list(core.acting)
+        view: View = {
+            "game": self.name,
+            "seat": seat,
+            "players": players,
+            "to_act": acting,
+            "waiting_for": self.waiting_for() if counter is not None else list(acting),
+            "outcome": self.outcome,
+            "phase": phase,
+            "deal_number": self.deal_number,
+            "dealer": core.dealer,
+            "crib_owner": core.dealer,
+            "target": core.target,
+            "muggins_rule": core.muggins,
+            "sides": [list(side) for side in self._sides],
+            "scores": list(core.side_scores),
+            "previous_scores": list(self.back_pegs),
+            "first_cut": self._first_cut,
+            "starter": TEXT[core.starter] if cut else None,
+            "count": core.count,
+            "pile": [TEXT[piece] for piece in pile],
+            "played": [[TEXT[piece] for piece in laid] for laid in self.played],
+            "hand_sizes": [len(pieces) for pieces in held],
+            "discarded": [s for s in range(players) if core.discarded[s]
+                          and core.plan.discards[s]],
+            "crib_size": len(core.crib),
+            "turn": core.turn if playing else None,
+            "passed": [s for s in range(players) if core.passed[s]] if playing else [],
+            "last_player": core.last_player if pile else None,
+            "show": [record.to_json() for record in self.show_counts
+                     if record.claimed is not None or record.breakdown is not None],
+            "next_count": None if counter is None else self._next_count_view(counter),
+            "last_show": self.last_show,
+            "muggins": None if core.chooser is None and core.window is None
+            else self._muggins_view(),
+        }
+        if seat is not None and 0 <= seat < players:
+            view["hand"] = [TEXT[piece] for piece in in_card_order(held[seat])]
+            view["kept"] = [TEXT[piece] for piece in core.kept[seat]] if cut else None
+            view["discards"] = [TEXT[piece] for piece in self._discards[seat]]
+        return view
+
+    def _next_count_view(self, counter: int) -> dict[str, Any]:
+        """The count waiting for a claim, with its cards: a hand or crib is laid face up to be
+        counted, so everyone sees it (the crib too, from this moment)."""
+        core = self.core
+        kind, seat = core.steps[core.step_index]
+        return {"kind": KIND_WORDS[kind], "seat": counter,
+                "cards": self._texts(in_card_order(core.show_pieces(kind, seat)))}
+
+    def _muggins_view(self) -> dict[str, Any]:
+        """A muggins press open (`window`), or its points waiting for the presser's choice."""
+        core = self.core
+        if core.chooser is not None:
+            chooser, owner, points, _ = core.chooser
+            return {"claim": {"seat": owner}, "may_press": [], "chooser": chooser,
+                    "points": points}
+        index, seat = core.window[0], core.window[1]  # type: ignore[index]
+        record = self.show_counts[index]
+        return {"claim": {"seat": seat, "kind": record.kind, "claimed": record.claimed},
+                "may_press": core._pressers(), "chooser": None, "points": None}
+
+    # ----- for search ------------------------------------------------------------------------
+    def clone(self) -> Self:
+        twin = copy.copy(self)  # the cut, the options and the last deal's show never change
+        twin.core = self.core.clone()
+        twin.back_pegs = list(self.back_pegs)
+        twin._discards = [list(pieces) for pieces in self._discards]
+        twin.played = [list(pieces) for pieces in self.played]
+        twin.pile = list(self.pile)
+        twin.show_counts = [copy.copy(record) for record in self.show_counts]
+        twin._true_counts = list(self._true_counts)
+        twin.state_changed()
+        return twin
+
+    def _hidden_cards(self, seat: int) -> list[int]:
+        """The cards the seat cannot see, walked in a fixed order of places: the discards, the
+        pegging hands, the hands, the kept cards, the crib, the starter while discarding, then
+        the rest of the deck."""
+        core = self.core
+        seen = self._pieces_seen_by(seat)
+        dealing = core.phase in self.dealing_phases
+        crib = core.crib if dealing else sorted(core.crib)
+        places = [*self._discards, *core.peg_hands, *core.hands, *core.kept, crib]
+        if dealing:  # the starter is still the top of the stock
+            places.append([core.starter])
+        walked = dict.fromkeys(piece for place in places for piece in place
+                               if piece < CARDS and piece not in seen)
+        return [*walked, *(piece for piece in range(CARDS)
+                           if piece not in seen and piece not in walked)]
+
+    @staticmethod
+    def _redeal_order(piece: int) -> tuple[int, str]:
+        return _REDEAL_KEY[piece]
+
+    def _redealt(self, cards: dict[int, int]) -> Self:
+        """A clone with the cards dealt again in the places of those they replace (hands kept
+        sorted)."""
+        game = self.clone()
+        core = game.core
+
+        def moved(pieces: list[int]) -> list[int]:
+            return [cards.get(piece, piece) for piece in pieces]
+
+        kept_is_hands = core.kept is core.hands
+        core.hands = [sorted(moved(hand)) for hand in core.hands]
+        core.kept = core.hands if kept_is_hands else [sorted(moved(hand)) for hand in core.kept]
+        core.peg_hands = [game._sorted_pegging_hand(moved(hand)) for hand in core.peg_hands]
+        core.crib = moved(core.crib)
+        core.starter = cards.get(core.starter, core.starter)
+        game._discards = [sorted(moved(pieces)) for pieces in game._discards]
+        core.low = [min((VALUE[piece] for piece in hand), default=NO_PIECE)
+                    for hand in core.peg_hands]
+        return game
+
+    @staticmethod
+    def _sorted_pegging_hand(hand: list[int]) -> list[int]:
+        return sorted(hand)
+
+    def _possible_after_redeal(self) -> bool:
+        # A seat that said go in this count cannot hold a card that fits.
+        core = self.core
+        if core.phase != PLAYING or core.won is not None:
+            return True
+        room = LIMIT - core.count
+        return not any(passed and core.low[seat] <= room
+                       for seat, passed in enumerate(core.passed))
+
+    def _pieces_seen_by(self, seat: int) -> set[int]:
+        """The cards of this deal the seat's view shows it (dice are never hidden)."""
+        view = self.view(seat)
+        texts = [*view["hand"], *(view["kept"] or []), *view["discards"], *view["pile"]]
+        for cards in view["played"]:
+            texts += cards
+        for record in view["show"]:
+            texts += record["cards"]
+        if view["next_count"] is not None:
+            texts += view["next_count"]["cards"]
+        if view["starter"] is not None:
+            texts.append(view["starter"])
+        return {PIECE_OF_TEXT[text] for text in texts}
 
     @staticmethod
     def _texts(pieces: Sequence[int]) -> list[str]:

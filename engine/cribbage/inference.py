@@ -51,7 +51,6 @@ TRIES = 200
 #: (pairs of a sorted hand in order), each with the four places kept.
 _SPLITS = tuple((pair, tuple(place for place in range(6) if place not in pair))
                 for pair in combinations(range(6), 2))
-_RANKS = range(1, 14)
 
 
 class KeptHands:
@@ -137,7 +136,7 @@ def _summed_show(kept: list[int], unseen_of_rank: list[int], unseen_of_suit: lis
     """The kept cards' show summed over every unseen starter, a rank at a time."""
     weight = WEIGHT[kept[0]] + WEIGHT[kept[1]] + WEIGHT[kept[2]] + WEIGHT[kept[3]]
     total = 0
-    for rank in _RANKS:
+    for rank in range(1, 14):
         if unseen_of_rank[rank]:
             total += unseen_of_rank[rank] * RANK_SCORES[weight + WEIGHT[rank * 4 - 4]]
     for card in kept:

@@ -126,10 +126,6 @@ class PlaySearchBase(Generic[Scores]):
                 scores = self.score(scores, mover, points)
                 if self.won(scores, mover):
                     return self._game_won_by(mover)
-        other = 1 - mover
-        if (after[0] or after[1]) and count != LIMIT and _lowest(after) <= LIMIT - count:
-            turn = other if not passed[other] and after[other] else mover
-            return self._turn(after, pile, count, passed, mover, turn, scores, alpha, beta)
         return self._after_move(mover, after, pile, count, passed, mover, scores, alpha, beta)
 
     def _after_move(self, mover: int, hands: Hands, pile: tuple[int, ...], count: int,

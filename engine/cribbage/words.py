@@ -1,16 +1,14 @@
-"""The words of the cribbage games' events: how a seat, a card, a count and a score are said.
-
-The rules core (engine/cribbage/sim.py) says what a move did in numbers; the contract game
-(engine/cribbage/game.py) asks this module for the event that tells it. Seats are written as
-"{s0}", "{s0:plays}" or "{s0's}" (engine.seat_words puts in names, or "you").
+"""The words the cribbage games' events share: how a seat, a card order and a reason for
+points are said, and the events of the cuts and the show's counts (game_record.py words the
+moves' own events where it records them). Seats are written as "{s0}", "{s0:plays}" or
+"{s0's}" (engine.seat_words puts in names, or "you").
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
-from engine.cards import SUITS, Card, card_strs, format_cards, standard_deck
+from engine.cards import SUITS, Card, card_strs
 from engine.contract import Event
 from engine.cribbage.breakdown import Breakdown, ScoreItem
 from engine.cribbage.deal import FirstDealCut, starter_cutter
@@ -20,22 +18,14 @@ REASON_WORDS = {"play": "the play", "go": "the go", "heels": "his heels", "hand"
                 "crib": "the crib"}
 
 
+@cache
 def card_key(card: Card) -> tuple[int, int]:
     """Canonical order: rank, then suit S H D C, dice (no suit) after suited cards."""
-    key = _CARD_KEYS.get(card)
-    if key is None:
-        return card.rank, SUITS.index(card.suit) if card.suit else len(SUITS)
-    return key
-
-
-#: card_key of every card and die, looked up.
-_CARD_KEYS = {card: (card.rank, SUITS.index(card.suit) if card.suit else len(SUITS))
-              for card in (*standard_deck(), *(Card(face, None) for face in range(1, 7)))}
+    return card.rank, SUITS.index(card.suit) if card.suit else len(SUITS)
 
 
 def seat_name(seat: int) -> str:
-    """How event text names a seat: "{s0}", which each reader replaces with a name (or "you",
-    see engine.seat_words)."""
+    """The seat: "{s0}", read "Ann" or "you"."""
     return f"{{s{seat}}}"
 
 
@@ -86,27 +76,6 @@ def starter_event(players: int, dealer: int, starter: Card) -> Event:
             "text": f"{seat_does(cutter, 'cuts')}; the starter is {starter}."}
 
 
-def discard_events(seat: int, cards: list[Card], to_bottom: bool) -> list[Event]:
-    where = "under the deck" if to_bottom else "to the crib"
-    n = len(cards)
-    return [
-        {"type": "discard", "seat": seat, "count": n,
-         "text": f"{seat_does(seat, 'discards')} {n} card{'s' if n > 1 else ''} {where}."},
-        {"type": "discard_cards", "seat": seat, "cards": card_strs(cards), "to": seat,
-         "retells": True, "text": f"You discard {format_cards(cards)} {where}."},
-    ]
-
-
-def score_event(seat: int, side: int, points: int, reason: str, breakdown: Breakdown | None,
-                score: int) -> Event:
-    # The play's points are spelled out here; a count's words are in its "show" event.
-    what = f": {breakdown.words()}" if breakdown and reason == "play" else ""
-    return {"type": "score", "seat": seat, "side": side, "points": points, "reason": reason,
-            "breakdown": breakdown.to_json() if breakdown else None, "score": score,
-            "text": f"{SEATS_PEG[seat]} {points} for {REASON_WORDS.get(reason, reason)}"
-                    f"{what}. Score {score}."}
-
-
 def show_event(record: ShowCount) -> Event:
     breakdown = record.breakdown
     said = breakdown.words() if breakdown else ""
@@ -121,38 +90,3 @@ def show_event(record: ShowCount) -> Event:
         "text": f"{seats(record.seat)} {record.kind} {' '.join(cards)} with {starter}: {said} "
                 f"— {total}.",
     }
-
-
-def recount_event(seat: int, record: ShowCount, points: int) -> Event:
-    return {"type": "recount", "seat": seat, "kind": record.kind, "claimed": points,
-            "cards": card_strs(record.pieces),
-            "text": f"{seat_does(seat, 'claims')} {points} for the {record.kind}: "
-                    "that is too many. Count again."}
-
-
-def claim_event(seat: int, record: ShowCount, points: int) -> Event:
-    return {"type": "claim", "seat": seat, "kind": record.kind, "points": points,
-            "cards": card_strs(record.pieces), "starter": str(record.starter),
-            "text": f"{seat_does(seat, 'claims')} {points} for the {record.kind}: "
-                    f"{format_cards(record.pieces)} with {record.starter}."}
-
-
-def muggins_event(seat: int, owner: int, missed: int, breakdown: Breakdown) -> Event:
-    event: dict[str, Any] = {"type": "muggins", "seat": seat, "owner": owner, "points": missed,
-                             "breakdown": breakdown.to_json()}
-    if not missed:
-        event["text"] = (f"{seat_does(seat, 'calls')} muggins, but {seat_name(owner)} counted "
-                         f"right: {breakdown.words()}.")
-    else:
-        event["text"] = (f"Muggins! {seat_does(seat, 'finds')} {missed} more in {seats(owner)} "
-                         f"count ({breakdown.words()}) and may keep them or give them back.")
-    return event
-
-
-def keep_event(seat: int, owner: int, points: int, keep: bool) -> Event:
-    if keep:
-        text = f"{seat_does(seat, 'keeps')} the {points} muggins points."
-    else:
-        text = f"{seat_does(seat, 'gives')} the {points} points back to {seat_name(owner)}."
-    return {"type": "keep" if keep else "give_back", "seat": seat, "owner": owner,
-            "points": points, "text": text}
