@@ -35,9 +35,9 @@ from engine.pip_rush.sim import (
     DECK,
     DESTINATIONS,
     RESOLUTION,
-    apply_suit,
     has_won,
     movements,
+    take_action,
     trick_winner,
 )
 from engine.pip_rush.track import FINISH
@@ -190,7 +190,7 @@ def _carry_out(racers: Racers, card: int, moves: bool, racer: int, cell: int) ->
     if moves:
         racers.cells[racer], racers.pips[racer] = cell, DECAYED[racers.pips[racer]]
     else:
-        apply_suit(racers.cells, racers.pips, racer, card // 6)
+        take_action(racers.cells, racers.pips, racer, card // 6)
     racers.affected |= 1 << racer
 
 
