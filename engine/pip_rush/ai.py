@@ -96,17 +96,14 @@ def action_values(view: View, legal: list[Action], rng: random.Random, samples: 
                   lookahead: bool = True) -> list[float]:
     """Each action's evaluation: a card's summed over `samples` deals of the unseen cards, a
     resolution choice's after the rest of the trick (with `lookahead`) or at once."""
-    table, racers = Table(destinations_of(view), view["team"]), racers_of(view)
+    table = Table(DESTINATIONS[view["track"]["name"]], view["team"])
+    racers = racers_of(view)
     if legal[0]["type"] == "play":
         return _card_values(view, legal, racers, table, rng, samples)
     return _resolution_values(view, legal, racers, table, lookahead)
 
 
 # ----- reading the view -----
-
-
-def destinations_of(view: View) -> tuple[tuple[int, ...], ...]:
-    return DESTINATIONS[view["track"]["name"]]
 
 
 def racers_of(view: View) -> Racers:

@@ -14,6 +14,7 @@ other. The checks refuse any file that would make a race impossible to finish.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -114,8 +115,7 @@ def _parse_obstacles(raw: Any, source: str) -> frozenset[tuple[int, int]]:
         if (space, lane) in cells:
             raise TrackError(f"{source}: obstacle {item} is listed twice")
         cells.add((space, lane))
-    for space in range(1, FINISH + 1):
-        blocked = sum(1 for lane in range(1, LANES + 1) if (space, lane) in cells)
+    for space, blocked in sorted(Counter(space for space, _ in cells).items()):
         if blocked > LANES - 1:
             raise TrackError(
                 f"{source}: space {space} has {blocked} obstacles; at most {LANES - 1} may be "
