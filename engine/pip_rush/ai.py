@@ -222,15 +222,14 @@ def _resolution_values(
     winner, order, step = res["winner"], tuple(res["order"]), res["step"]
     index = order[step]
     seat, card = trick[index]
+    if not lookahead:  # the rest of the trick left out: each choice is judged at once
+        order = order[: step + 1]
     values = []
     for action in legal:
         branch = racers.copy()
         cell = action["space"] * 4 + action["lane"] if action["type"] == "move" else 0
         _carry_out(branch, card, index == winner, (seat & 1) * 2 + action["racer"], cell)
-        if lookahead:
-            values.append(_resolve_value(branch, trick, winner, order, step + 1, table))
-        else:
-            values.append(evaluate(branch, table))
+        values.append(_resolve_value(branch, trick, winner, order, step + 1, table))
     return values
 
 
