@@ -35,9 +35,9 @@ from engine.pip_rush.sim import (
     DECK,
     DESTINATIONS,
     RESOLUTION,
-    apply_suit,
     has_won,
     movements,
+    take_action,
     trick_winner,
 )
 from engine.pip_rush.track import FINISH
@@ -96,17 +96,14 @@ def action_values(view: View, legal: list[Action], rng: random.Random, samples: 
                   lookahead: bool = True) -> list[float]:
     """Each action's evaluation: a card's summed over `samples` deals of the unseen cards, a
     resolution choice's after the rest of the trick (with `lookahead`) or at once."""
-    table, racers = Table(destinations_of(view), view["team"]), racers_of(view)
+    table = Table(DESTINATIONS[view["track"]["name"]], view["team"])
+    racers = racers_of(view)
     if legal[0]["type"] == "play":
         return _card_values(view, legal, racers, table, rng, samples)
     return _resolution_values(view, legal, racers, table, lookahead)
 
 
 # ----- reading the view -----
-
-
-def destinations_of(view: View) -> tuple[tuple[int, ...], ...]:
-    return DESTINATIONS[view["track"]["name"]]
 
 
 def racers_of(view: View) -> Racers:
@@ -190,7 +187,7 @@ def _carry_out(racers: Racers, card: int, moves: bool, racer: int, cell: int) ->
     if moves:
         racers.cells[racer], racers.pips[racer] = cell, DECAYED[racers.pips[racer]]
     else:
-        apply_suit(racers.cells, racers.pips, racer, card // 6)
+        take_action(racers.cells, racers.pips, racer, card // 6)
     racers.affected |= 1 << racer
 
 
@@ -225,15 +222,14 @@ def _resolution_values(
     winner, order, step = res["winner"], tuple(res["order"]), res["step"]
     index = order[step]
     seat, card = trick[index]
+    if not lookahead:  # the rest of the trick left out: each choice is judged at once
+        order = order[: step + 1]
     values = []
     for action in legal:
         branch = racers.copy()
         cell = action["space"] * 4 + action["lane"] if action["type"] == "move" else 0
         _carry_out(branch, card, index == winner, (seat & 1) * 2 + action["racer"], cell)
-        if lookahead:
-            values.append(_resolve_value(branch, trick, winner, order, step + 1, table))
-        else:
-            values.append(evaluate(branch, table))
+        values.append(_resolve_value(branch, trick, winner, order, step + 1, table))
     return values
 
 

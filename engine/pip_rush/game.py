@@ -20,6 +20,7 @@ from engine.pip_rush.sim import (
     DREW,
     LOST,
     MOVE,
+    MOVEMENT,
     RACE_WON,
     RACER_LABELS,
     RESOLUTION,
@@ -132,16 +133,15 @@ class PipRushGame(CoreGame):
                                "team": team_of(winner),
                                "text": f"{{s{winner}:wins}} the trick with {card}: +1 Movement."})
             elif entry[0] == DREW:
-                _, drawer, cards = entry
-                text = " ".join(TEXT_OF[card] for card in cards)
-                events.append({"type": "draw", "to": drawer, "seat": drawer,
-                               "cards": [TEXT_OF[card] for card in cards],
-                               "text": f"{{s{drawer}:draws}} {text}."})
+                _, drawer, codes = entry
+                cards = [TEXT_OF[card] for card in codes]
+                events.append({"type": "draw", "to": drawer, "seat": drawer, "cards": cards,
+                               "text": f"{{s{drawer}:draws}} {' '.join(cards)}."})
             elif entry[0] != RACE_WON:
                 events.append(self._resolved(order, trick, entry))
         if core.tricks_played == tricks_played:
             if core.choices is not None:
-                events.append(self._choice_event(order, trick))
+                events.append(self._choice_event())
             return events
         self._finish_trick(order, trick)
         if core.outcome is not None:
@@ -160,7 +160,7 @@ class PipRushGame(CoreGame):
         index = entry[1]
         seat, code = order[index], trick[index]
         card, suit = TEXT_OF[code], suit_words(code)
-        action = "movement" if index == self.core.winner else ACTION_NAMES[code // 6]
+        action = ACTION_NAMES[MOVEMENT if index == self.core.winner else code // 6]
         result: dict[str, Any] = {"action": action, "racer": None, "lost": True}
         if entry[0] == LOST:
             kind = "action_lost"
@@ -191,16 +191,23 @@ class PipRushGame(CoreGame):
         self.results[index] = result
         return {"type": kind, "seat": seat, "card": card, "team": team_of(seat), **result}
 
-    def _choice_event(self, order: tuple[int, ...], trick: list[int]) -> Event:
-        core = self.core
-        index = core.resolving[core.step]
-        seat, card = order[index], TEXT_OF[trick[index]]
-        if index == core.winner:
+    def _choice_event(self) -> Event:
+        card = self._resolving()
+        seat = card["seat"]
+        if card["action"] == "movement":
             kind, what = "move", "which racer moves and where"
         else:
-            kind, what = "racer", f"which racer takes {suit_words(trick[index])} ({card})"
-        return {"type": "choice", "seat": seat, "card": card, "choice": kind,
+            suit = suit_words(self.core.trick[card["index"]])
+            kind, what = "racer", f"which racer takes {suit} ({card['card']})"
+        return {"type": "choice", "seat": seat, "card": card["card"], "choice": kind,
                 "text": f"{{s{seat}:chooses}} {what}."}
+
+    def _resolving(self) -> dict[str, Any]:
+        """The card of the trick whose action waits for a choice."""
+        core = self.core
+        index = core.resolving[core.step]
+        return {"index": index, "seat": core.order[index], "card": TEXT_OF[core.trick[index]],
+                "action": ACTION_NAMES[core.action_of(index)]}
 
     def _finish_trick(self, order: tuple[int, ...], trick: list[int]) -> None:
         winner = self.core.winner
@@ -298,26 +305,19 @@ class PipRushGame(CoreGame):
         order, trick = core.order, core.trick
         resolution = None
         if core.choices is not None:
-            index = core.resolving[core.step]
             resolution = {
                 "winner": core.winner,
                 "order": list(core.resolving),
                 "step": core.step,
-                "resolving": {
-                    "index": index, "seat": order[index], "card": TEXT_OF[trick[index]],
-                    "action": "movement" if index == core.winner
-                    else ACTION_NAMES[trick[index] // 6],
-                },
+                "resolving": self._resolving(),
                 "pending": {"seat": core.seat,
                             "choice": "move" if core.choices[0] >= MOVE else "racer"},
                 "results": [{"index": i, **self.results[i]}
                             for i in core.resolving[: core.step]],
             }
-        racers = []
-        for i, cell in enumerate(core.cells):
-            racers.append({"team": i >> 1, "index": i & 1, "label": RACER_LABELS[i & 1],
-                           "space": cell >> 2, "lane": cell & 3 or None, "pips": core.pips[i],
-                           "affected": bool(core.affected >> i & 1)})
+        racers = [{"team": i >> 1, "index": i & 1, "label": RACER_LABELS[i & 1],
+                   "space": cell >> 2, "lane": cell & 3 or None, "pips": core.pips[i],
+                   "affected": bool(core.affected >> i & 1)} for i, cell in enumerate(core.cells)]
         players = self.players
         view: View = {
             "game": self.name,

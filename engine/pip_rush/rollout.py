@@ -16,13 +16,11 @@ import random
 from engine.pip_rush.ai import LEAD_WEIGHT, balance
 from engine.pip_rush.sim import (
     CARDS,
-    CELLS,
-    CHOOSE_RACER,
     DECAYED,
-    MOVE,
     PipRushSim,
-    apply_suit,
+    chosen,
     movements,
+    take_action,
 )
 from engine.search.rollout import first_to_act
 
@@ -94,7 +92,7 @@ def _best_racer(cells: list[int], pips: list[int], dest: tuple, team: int, actio
     for racer in (first, first + 1):
         if free >> (racer - first) & 1:
             trial_cells, trial_pips = cells[:], pips[:]
-            apply_suit(trial_cells, trial_pips, racer, action)
+            take_action(trial_cells, trial_pips, racer, action)
             gain = _worth(trial_cells, trial_pips, dest, team) - base
             if choice < 0 or gain > best:
                 best, choice = gain, racer
@@ -159,20 +157,13 @@ def _top(cards: list[int]) -> int:
 def _resolution(sim: PipRushSim, seat: int, legal: tuple[int, ...]) -> int:
     """The choice whose trick, played out greedily by both teams, ends best for us."""
     team = seat & 1
+    action = sim.action_of(sim.resolving[sim.step])
     best_code, best_value = legal[0], None
     for code in legal:
         cells, pips = sim.cells[:], sim.pips[:]
-        affected = sim.affected
-        racer = team * 2
-        if code < MOVE:
-            racer += code - CHOOSE_RACER
-            apply_suit(cells, pips, racer, sim.trick[sim.resolving[sim.step]] // 6)
-        else:
-            mover, cell = divmod(code - MOVE, CELLS)
-            racer += mover
-            cells[racer], pips[racer] = cell, DECAYED[pips[racer]]
-        affected |= 1 << racer
-        _finish_greedily(sim, cells, pips, affected, sim.step + 1)
+        racer, cell = chosen(seat, code)
+        take_action(cells, pips, racer, action, cell)
+        _finish_greedily(sim, cells, pips, sim.affected | 1 << racer, sim.step + 1)
         value = _worth(cells, pips, sim.dest, team)
         if best_value is None or value > best_value:
             best_code, best_value = code, value
@@ -195,6 +186,6 @@ def _finish_greedily(sim: PipRushSim, cells: list[int], pips: list[int], affecte
         elif free:
             action = trick[index] // 6
             _, racer = _best_racer(cells, pips, dest, side, action, free)
-            apply_suit(cells, pips, racer, action)
+            take_action(cells, pips, racer, action)
             affected |= 1 << racer
         step += 1

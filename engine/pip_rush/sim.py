@@ -24,7 +24,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import SUITS, Card, standard_deck
-from engine.pip_rush.track import FINISH, LANES, LAST_MILE, START, TRACKS, Track
+from engine.pip_rush.track import FINISH, LAST_MILE, START, TRACKS
 from engine.sim import copy_of, shuffle
 
 if TYPE_CHECKING:
@@ -62,8 +62,10 @@ CODE_OF_TEXT: dict[str, int] = {text: code for code, text in enumerate(TEXT_OF)}
 DEAL_KEY: tuple[tuple[int, str], ...] = tuple((card.rank, card.suit or "") for card in CARD_OF)
 #: A card's trick strength times 4, leaving room for its index in the trick below it.
 RANK4: tuple[int, ...] = tuple(code % 6 * 4 for code in range(CARDS))
-FLIP, GAIN, DECAY, SWAP = range(4)  # card // 6, the suits in engine.cards.SUITS: S H D C
-ACTION_NAMES = ("flip", "gain", "decay", "swap")
+#: A card's action: a losing card's is its suit's, card // 6 (engine.cards.SUITS: S H D C);
+#: the winning card's is the Movement.
+FLIP, GAIN, DECAY, SWAP, MOVEMENT = range(5)
+ACTION_NAMES = ("flip", "gain", "decay", "swap", "movement")
 #: PIPS_AFTER[action][pips] for Flip, Gain and Decay (index 0 unused).
 PIPS_AFTER: tuple[tuple[int, ...], ...] = (
     tuple(7 - pips for pips in range(MAX_PIPS + 1)),
@@ -94,12 +96,7 @@ PLAY_ORDER = {2: ((0, 1, 0, 1), (1, 0, 1, 0)),
 #: round to the winner, which resolves last.
 RESOLUTION = tuple(tuple((winner + 1 + step) % CARDS_PER_TRICK for step in range(CARDS_PER_TRICK))
                    for winner in range(CARDS_PER_TRICK))
-#: WINNERS[players][team], and [players][2] for a shared victory.
-WINNERS = {
-    p: tuple([s for s in range(p) if s % 2 == team] if team < 2 else list(range(p))
-             for team in range(3))
-    for p in (2, 4)
-}
+
 
 def shuffled_deck(rng: random.Random) -> list[int]:
     """The deck shuffled as engine.cards.shuffled shuffles it."""
@@ -115,13 +112,23 @@ def trick_winner(trick: list[int]) -> int:
                RANK4[trick[3]] + 3) & 3
 
 
-def apply_suit(cells: list[int], pips: list[int], racer: int, action: int) -> None:
-    """A losing card's suit action on `racer`: Clubs swap its place with its teammate's, the
-    other suits change its pips."""
-    if action == SWAP:
+def take_action(cells: list[int], pips: list[int], racer: int, action: int, cell: int = 0) -> None:
+    """`racer` takes a card's action: the Movement into `cell`, spending a pip; a Clubs swap of
+    its place with its teammate's; or another suit's change to its pips."""
+    if action == MOVEMENT:
+        cells[racer], pips[racer] = cell, DECAYED[pips[racer]]
+    elif action == SWAP:
         cells[racer], cells[racer ^ 1] = cells[racer ^ 1], cells[racer]
     else:
         pips[racer] = PIPS_AFTER[action][pips[racer]]
+
+
+def chosen(seat: int, code: int) -> tuple[int, int]:
+    """The (racer, cell) a choice code of `seat` names (cell 0 for a racer choice)."""
+    if code < MOVE:
+        return (seat & 1) * 2 + code - CHOOSE_RACER, 0
+    racer, cell = divmod(code - MOVE, CELLS)
+    return (seat & 1) * 2 + racer, cell
 
 
 def has_won(cells: list[int], first: int) -> bool:
@@ -145,21 +152,7 @@ def movements(cells: list[int], pips: list[int], dest: tuple[tuple[int, ...], ..
             for cell in dest[cells[racer]] if cell not in cells]
 
 
-def _destinations(track: Track) -> tuple[tuple[int, ...], ...]:
-    """DEST[cell]: the cells a racer there may step into, in the contract's lane order, before
-    other racers are considered."""
-    dest: list[tuple[int, ...]] = [()] * CELLS
-    for space in range(START, FINISH):
-        lanes = range(1, LANES + 1)
-        for lane in [0] if space == START else lanes:
-            ahead = lanes if space == START else range(lane - 1, lane + 2)
-            dest[space * 4 + lane] = tuple(
-                (space + 1) * 4 + to for to in ahead if track.is_open(space + 1, to)
-            )
-    return tuple(dest)
-
-
-DESTINATIONS = {name: _destinations(track) for name, track in TRACKS.items()}
+DESTINATIONS = {name: track.destinations() for name, track in TRACKS.items()}
 
 
 class PipRushSim:
@@ -322,13 +315,7 @@ class PipRushSim:
                 self.journal.append((WON, winner))
             self._resolve(0)
             return
-        racer = (seat & 1) * 2
-        cell = 0
-        if code < MOVE:
-            racer += code - CHOOSE_RACER
-        else:
-            mover, cell = divmod(code - MOVE, CELLS)
-            racer += mover
+        racer, cell = chosen(seat, code)
         self._carry_out(self.resolving[self.step], racer, cell)
         self.affected |= 1 << racer
         self.choices = None
@@ -336,14 +323,18 @@ class PipRushSim:
 
     # ----- resolving a trick -----
 
+    def action_of(self, index: int) -> int:
+        """The action card `index` of the trick takes: MOVEMENT for the winner, else its suit's."""
+        return MOVEMENT if index == self.winner else self.trick[index] // 6
+
     def _carry_out(self, index: int, racer: int, cell: int) -> None:
         """Card `index` acts on `racer`: the winner's Movement into `cell`, or its suit action."""
         cells, pips = self.cells, self.pips
         before = pips[racer]
-        if index == self.winner:
+        if index == self.winner:  # the Movement, written out: this is the search's hot path
             cells[racer], pips[racer] = cell, DECAYED[before]
         else:
-            apply_suit(cells, pips, racer, self.trick[index] // 6)
+            take_action(cells, pips, racer, self.trick[index] // 6)
         if self.journal is not None:
             self.journal.append(
                 (RESOLVED, index, racer, before, pips[racer], cells[racer], cells[racer ^ 1]))
@@ -436,14 +427,11 @@ class PipRushSim:
     def standing(self) -> list[tuple[int, int, int]]:
         """What the tiebreak compares for each team, in order: lead racer's space, trailing
         racer's space, combined pips. Higher is better."""
-        cells, pips = self.cells, self.pips
-        standing = []
-        for team in (0, 1):
-            one, other = cells[team * 2] >> 2, cells[team * 2 + 1] >> 2
-            standing.append((max(one, other), min(one, other), pips[team * 2] + pips[team * 2 + 1]))
-        return standing
+        spaces = [cell >> 2 for cell in self.cells]
+        return [(max(spaces[first:first + 2]), min(spaces[first:first + 2]),
+                 self.pips[first] + self.pips[first + 1]) for first in (0, 2)]
 
     def _end(self, team: int) -> None:
         """team 0 or 1 wins, or 2: a shared victory."""
-        self.outcome = WINNERS[self.players][team]
+        self.outcome = [seat for seat in range(self.players) if team == 2 or seat & 1 == team]
         self.seat = -1

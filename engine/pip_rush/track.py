@@ -14,6 +14,7 @@ other. The checks refuse any file that would make a race impossible to finish.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -43,6 +44,20 @@ class Track:
         """Whether a cell exists and carries no printed obstacle (racers are not considered)."""
         inside = 1 <= space <= FINISH and 1 <= lane <= LANES
         return inside and (space, lane) not in self.obstacles
+
+    def destinations(self) -> tuple[tuple[int, ...], ...]:
+        """dest[cell], cell = space * 4 + lane (Start is 0): the open cells a racer there may
+        step into, one space forward, straight or diagonally (from Start into any lane), in lane
+        order, before other racers are considered."""
+        dest: list[tuple[int, ...]] = [()] * ((FINISH + 1) * 4)
+        lanes = range(1, LANES + 1)
+        for space in range(START, FINISH):
+            for lane in [0] if space == START else lanes:
+                ahead = lanes if space == START else range(lane - 1, lane + 2)
+                dest[space * 4 + lane] = tuple(
+                    (space + 1) * 4 + to for to in ahead if self.is_open(space + 1, to)
+                )
+        return tuple(dest)
 
     def view(self) -> dict[str, Any]:
         return {
@@ -100,8 +115,7 @@ def _parse_obstacles(raw: Any, source: str) -> frozenset[tuple[int, int]]:
         if (space, lane) in cells:
             raise TrackError(f"{source}: obstacle {item} is listed twice")
         cells.add((space, lane))
-    for space in range(1, FINISH + 1):
-        blocked = sum(1 for lane in range(1, LANES + 1) if (space, lane) in cells)
+    for space, blocked in sorted(Counter(space for space, _ in cells).items()):
         if blocked > LANES - 1:
             raise TrackError(
                 f"{source}: space {space} has {blocked} obstacles; at most {LANES - 1} may be "
@@ -112,13 +126,10 @@ def _parse_obstacles(raw: Any, source: str) -> frozenset[tuple[int, int]]:
 
 def _check_finishable(track: Track, source: str) -> None:
     """Every space must be reachable by forward and diagonal steps, or nobody could finish."""
-    reachable = {lane for lane in range(1, LANES + 1) if track.is_open(1, lane)}
-    for space in range(2, FINISH + 1):
-        reachable = {
-            lane
-            for lane in range(1, LANES + 1)
-            if track.is_open(space, lane) and any(abs(lane - prev) <= 1 for prev in reachable)
-        }
+    dest = track.destinations()
+    reachable = {START}
+    for space in range(1, FINISH + 1):
+        reachable = {cell for at in reachable for cell in dest[at]}
         if not reachable:
             raise TrackError(f"{source}: space {space} cannot be reached from Start")
 

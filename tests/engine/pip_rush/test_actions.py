@@ -5,7 +5,7 @@ Two-player tricks below are led by seat 0, so cards are played s0, s1, s0, s1 (i
 
 import pytest
 
-from engine.pip_rush.sim import DECAY, FLIP, GAIN, SWAP, apply_suit
+from engine.pip_rush.sim import DECAY, FLIP, GAIN, SWAP, take_action
 
 from .helpers import choose, new_game, play_cards, positions, racer, resolved, rig, texts
 
@@ -19,14 +19,14 @@ def affected(game):
 @pytest.mark.parametrize(("face", "opposite"), [(1, 6), (2, 5), (3, 4), (4, 3), (5, 2), (6, 1)])
 def test_flip_turns_the_die_to_its_opposite_face(face, opposite):
     pips = [face, 4, 4, 4]
-    apply_suit([0, 0, 0, 0], pips, 0, FLIP)
+    take_action([0, 0, 0, 0], pips, 0, FLIP)
     assert pips == [opposite, 4, 4, 4]
 
 
 def test_gain_stops_at_6_and_decay_at_1():
     pips = [6, 1, 4, 4]
-    apply_suit([0, 0, 0, 0], pips, 0, GAIN)
-    apply_suit([0, 0, 0, 0], pips, 1, DECAY)
+    take_action([0, 0, 0, 0], pips, 0, GAIN)
+    take_action([0, 0, 0, 0], pips, 1, DECAY)
     assert pips == [6, 1, 4, 4]
 
 
@@ -221,5 +221,5 @@ def test_printed_obstacles_block():
 
 def test_swap_exchanges_space_and_lane():
     cells = [4 * 4 + 3, 0, 8, 9]
-    apply_suit(cells, [4, 4, 4, 4], 0, SWAP)
+    take_action(cells, [4, 4, 4, 4], 0, SWAP)
     assert cells == [0, 4 * 4 + 3, 8, 9]

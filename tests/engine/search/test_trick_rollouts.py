@@ -13,6 +13,7 @@ from engine.contract import View
 from engine.pip_pip import rollout as pip_pip_rollout
 from engine.pip_rush import ai as rush_ai
 from engine.pip_rush import rollout as rush_rollout
+from engine.pip_rush.sim import DESTINATIONS
 from engine.registry import GAMES
 
 # The view-based measures of the first expert (engine/search/expert.py before the simulation),
@@ -24,7 +25,7 @@ def _view_progress(view: View) -> int:
 
 
 def _rush_view_lead(view: View, seat: int) -> float:
-    table = rush_ai.Table(rush_ai.destinations_of(view), view["sides"][seat])
+    table = rush_ai.Table(DESTINATIONS[view["track"]["name"]], view["sides"][seat])
     return rush_ai.evaluate(rush_ai.racers_of(view), table) / rush_ai.LEAD_WEIGHT
 
 
