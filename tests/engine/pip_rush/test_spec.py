@@ -78,6 +78,8 @@ def racer_view(action: str, card: str, pips: tuple[int, int]) -> dict:
         ("gain", "5H", (2, 6), 1, "Racer B: 6 pips → 6 (5♥)"),
         ("decay", "AD", (1, 3), 1, "Racer B: 3 pips → 2 (A♦)"),
         ("flip", "2S", (2, 3), 0, "Racer A: 2 pips → 5 (2♠)"),
+        ("flip", "2S", (1, 3), 0, "Racer A: 1 pip → 6 (2♠)"),
+        ("gain", "5H", (1, 3), 0, "Racer A: 1 pip → 2 (5♥)"),
         ("swap", "4C", (2, 3), 1, "Racer B: swap places with A (4♣)"),
     ],
 )
