@@ -61,10 +61,6 @@ def day(ms: object) -> str:
     return f"{when.day} {when:%b %Y}"
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 # ============================================================== what each part says
 
 
@@ -75,7 +71,7 @@ def _rating(line: Data) -> str:
 
 def _record_words(line: Data) -> str:
     games, wins = integer(line.get("games")), integer(line.get("wins"))
-    return f"{plural(games, 'game')}, {plural(wins, 'win')}"
+    return f"{text.plural(games, 'game')}, {text.plural(wins, 'win')}"
 
 
 def _streak_words(line: Data) -> str:
@@ -112,7 +108,7 @@ def _summary(data: Data) -> str:
     played, won = integer(data.get("played")), integer(data.get("won"))
     if not played:
         return "No rated games here yet."
-    words = f"{plural(played, 'game')}, {plural(won, 'win')}"
+    words = f"{text.plural(played, 'game')}, {text.plural(won, 'win')}"
     given, taken = integer(data.get("skunks_given")), integer(data.get("skunks_taken"))
     return words + (f"; skunks: {given} given, {taken} taken" if given or taken else "")
 

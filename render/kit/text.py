@@ -404,3 +404,8 @@ def draw_lines(
         draw(canvas, (x, y), line, size, fill=fill, bold=bold, anchor=anchor)
         y += size * spacing
     return y
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 pip", "4 pips"."""
+    return f"{count} {word}{'' if count == 1 else 's'}"

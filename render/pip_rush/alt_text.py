@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from render.alt_text import View, card, fill, name, names, outcome_words
-from render.kit import seats
+from render.kit import seats, text
 from render.kit.safe import integer, listed, mapping
 
 TEAM_WORDS = ("blue", "orange")
@@ -22,8 +22,7 @@ def _racer_words(racer: dict[str, Any]) -> str:
     label = f"{integer(racer.get('team')) % 2 + 1}{str(racer.get('label', '?'))[:1]}"
     space = integer(racer.get("space"))
     where = "at Start" if space <= 0 else f"space {space} lane {integer(racer.get('lane'), 1)}"
-    pips = integer(racer.get("pips"), 1)
-    return f"{label} {where} with {pips} pip{'' if pips == 1 else 's'}"
+    return f"{label} {where} with {text.plural(integer(racer.get('pips'), 1), 'pip')}"
 
 
 def scores(view: View) -> list[tuple[str, str]]:

@@ -397,7 +397,8 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     racers = [r for r in listed(view.get("racers")) if isinstance(r, dict)
               and integer(r.get("team"), -1) == team]
     lines = [
-        f"Your racer {r.get('label')} ({racer_name(r)}): {r.get('pips')} pips, "
+        f"Your racer {r.get('label')} ({racer_name(r)}): "
+        f"{text.plural(integer(r.get('pips'), 0), 'pip')}, "
         + ("at Start" if integer(r.get("space"), 0) <= 0
            else f"space {r.get('space')}, lane {r.get('lane')}")
         for r in racers

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -89,3 +90,11 @@ def test_the_dice_in_words_are_in_the_pip_cribbage_message(samples: list[Sample]
             dice = [line for line in lines
                     if re.fullmatch(r".+'s die: PIP \d on space \d, moving (1→9|9→1)", line)]
             assert len(dice) == len(sample.view["dice"]), lines
+
+
+def test_a_racer_on_one_pip_reads_one_pip(samples: list[Sample]) -> None:
+    hand = next(s for s in samples if s.game == "pip-rush" and s.kind == "hand")
+    racers = [{**racer, "pips": 1} for racer in hand.view["racers"]]
+    lines = _texts(replace(hand, view={**hand.view, "racers": racers}))
+    assert [line for line in lines if "1 pip," in line]
+    assert [line for line in lines if "1 pips" in line] == []
