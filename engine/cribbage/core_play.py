@@ -125,10 +125,7 @@ class CribbagePlay(CribbageShow):
 
     def _first_holder_from(self, start: int) -> int:
         players, hands = self.players, self.peg_hands
-        seat = start % players
-        if hands[seat]:
-            return seat
-        for i in range(1, players):
+        for i in range(players):
             seat = (start + i) % players
             if hands[seat]:
                 return seat

@@ -20,7 +20,6 @@ from engine.cribbage.pieces import (
     REASON_OF_KIND,
     SHOWING,
     SHOWN,
-    hand_score,
 )
 from engine.cribbage.scoring import FlushRule
 from engine.cribbage.sides import Sides
@@ -42,24 +41,10 @@ class CribbageShow(CribbageState):
     def _advance_show(self) -> None:
         """Count until the show waits for a player, ends, or the game ends."""
         steps = self.steps
-        if self.counts_alone and not self.muggins:  # nothing stops or follows a count
-            kept, crib, starter, true_totals = self.kept, self.crib, self.starter, self.true_totals
-            for index in range(self.step_index, len(steps)):
-                kind, seat = steps[index]
-                total = hand_score(crib, starter, True) if kind == CRIB else hand_score(
-                    kept[seat], starter, False)
-                true_totals.append(total)
-                if self.journal is not None:
-                    self._journal_count(kind, seat, total)
-                if total:
-                    self._score(seat, total, REASON_OF_KIND[kind])
-                    if self.won is not None:
-                        self.step_index = index
-                        return
-            self.step_index = len(steps)
+        hooked = self.muggins or not self.counts_alone  # else nothing stops or follows a count
         while self.step_index < len(steps):
             kind, seat = steps[self.step_index]
-            if self.muggins or self._pause_before_count(kind, seat):
+            if hooked and (self.muggins or self._pause_before_count(kind, seat)):
                 self.acting = self._show_acting()
                 return
             total = self._count(kind, seat)
@@ -70,9 +55,10 @@ class CribbageShow(CribbageState):
                 self._score(seat, total, REASON_OF_KIND[kind])
                 if self.won is not None:
                     return
-            self._after_count(kind, seat)
-            if self.won is not None:
-                return
+            if hooked:
+                self._after_count(kind, seat)
+                if self.won is not None:
+                    return
             self.step_index += 1
         if self.window is not None or self.chooser is not None:
             self.acting = self._show_acting()

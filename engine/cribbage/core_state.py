@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from engine.cribbage.deal import DealPlan, cribbage_plan
@@ -34,11 +35,8 @@ if TYPE_CHECKING:
 
 
 class CribbageState:
-    """The state of a game of Cribbage, PIP Cribbage or Crib Race, with its deal.
-
-    Attributes a subclass may read: players, side_of, side_scores, dealer, phase, hands
-    (each seat's sorted cards while discarding), crib, starter, kept, peg_hands, pile (ranks),
-    count, passed, last_player, turn, steps, step_index, window, chooser, won."""
+    """The state of a game of Cribbage, PIP Cribbage or Crib Race, with its deal. A subclass
+    may read the attributes declared here; `hands` are sorted, `pile` holds ranks."""
 
     __slots__ = (
         "acting", "chooser", "count", "crib", "dealer", "discarded", "hands", "journal", "kept",
@@ -81,9 +79,8 @@ class CribbageState:
     #: With muggins: (chooser, owner, points, index) while the missed points are chosen.
     chooser: tuple[int, int, int, int] | None
     name = "cribbage"
-    #: Whether the show's counts are Cribbage's with no hook around them (_count,
-    #: _pause_before_count and _after_count not overridden): then the show counts them in
-    #: one loop. __init_subclass__ works it out for each subclass.
+    #: Whether _count, _pause_before_count and _after_count are Cribbage's: then without
+    #: muggins the show calls only _count. CribbageSim.__init_subclass__ works it out.
     counts_alone = True
     #: Whether a seat's pegging hand may hold two equal pieces (PIP's doubled die).
     repeated_pieces = False
@@ -108,11 +105,11 @@ class CribbageState:
 
     # ----- hooks ----------------------------------------------------------------------------
     def _make_sides(self) -> Sides:
-        return _SIDES[self.players]
+        return Sides.cribbage(self.players)
 
     def _deal_plan_for(self, dealer: int) -> DealPlan:
         """The deal plan (Crib Race's depends on the dealer)."""
-        return _PLANS[self.players]
+        return cribbage_plan(self.players)
 
     def _pegging_hands(self) -> list[list[int]]:
         return list(map(list, self.kept))
@@ -209,7 +206,7 @@ class CribbageState:
     def _start_deal(self, stacked: list[int] | None = None) -> None:
         players, dealer = self.players, self.dealer
         plan = self.plan = self._deal_plan_for(dealer)
-        each, discarded, acting, top = _layout(plan)
+        each, discarded, acting, top = plan.layout
         deck = shuffled_deck(self.rng, top) if stacked is None else stacked
         if each:  # one card at a time from the dealer's left: every players-th card
             dealt = each * players
@@ -281,46 +278,15 @@ def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int
     return hands, dealt
 
 
-#: A plan's layout: cards per seat if every seat gets as many, else 0; who has nothing to
-#: discard; the seats that discard; how many cards from the top of the deck the deal takes
-#: (the hands, the crib's from the deck, the starter).
-Layout = tuple[int, tuple[bool, ...], tuple[int, ...], int]
-#: id(plan) -> (plan, its layout): plans are shared, frozen objects, so looking one up by its
-#: identity (the plan kept in the entry, so its id stays its own) spares hashing its fields.
-_LAYOUTS: dict[int, tuple[DealPlan, Layout]] = {}
-
-
-def _layout(plan: DealPlan) -> Layout:
-    """The plan's Layout, worked out once per plan."""
-    entry = _LAYOUTS.get(id(plan))
-    if entry is None or entry[0] is not plan:
-        cards = plan.cards
-        each = cards[0] if all(n == cards[0] for n in cards) else 0
-        discarded = tuple(n == 0 for n in plan.discards)
-        acting = tuple(seat for seat, done in enumerate(discarded) if not done)
-        top = sum(cards) + plan.crib_from_deck + 1
-        entry = _LAYOUTS[id(plan)] = (plan, (each, discarded, acting, top))
-    return entry[1]
-
-
-_SEATINGS: dict[Sides, tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
-                             tuple[tuple[int, ...], ...]]] = {}
-
-
+@cache
 def _seating(sides: Sides) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
                                     tuple[tuple[int, ...], ...]]:
     """(side of each seat, seats of each side, opponents of each seat), once per Sides."""
-    seating = _SEATINGS.get(sides)
-    if seating is None:
-        seating = _SEATINGS[sides] = (
-            sides.side_of,
+    return (sides.side_of,
             tuple(tuple(sides.seats_of(side)) for side in range(sides.count)),
             tuple(tuple(sides.opponents_of(seat)) for seat in range(sides.players)))
-    return seating
 
 
-_PLANS = {players: cribbage_plan(players) for players in (2, 3, 4)}
-_SIDES = {players: Sides.cribbage(players) for players in (2, 3, 4)}
 #: Each seating's show steps for each dealer: the hands from the dealer's left, then the crib.
 _SHOW_ORDERS = {
     players: tuple(tuple([*((HAND, (dealer + 1 + i) % players) for i in range(players)),
