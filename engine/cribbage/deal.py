@@ -15,7 +15,8 @@ import random
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
-from engine.cards import Card, shuffled, standard_deck
+from engine.cards import Card
+from engine.cribbage.pieces import CARD_OF, shuffled_deck
 
 
 @dataclass(frozen=True)
@@ -86,8 +87,8 @@ def cut_for_first_deal(players: int, rng: random.Random) -> FirstDealCut:
     cutting = list(range(players))
     rounds = []
     while True:
-        deck = shuffled(standard_deck(), rng)
-        cuts = tuple((seat, deck[i]) for i, seat in enumerate(cutting))
+        deck = shuffled_deck(rng, len(cutting))  # the cut cards are a full shuffle's top cards
+        cuts = tuple((seat, CARD_OF[deck[i]]) for i, seat in enumerate(cutting))
         rounds.append(cuts)
         low = min(card.rank for _, card in cuts)
         cutting = [seat for seat, card in cuts if card.rank == low]
