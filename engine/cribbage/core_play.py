@@ -66,28 +66,18 @@ class CribbagePlay(CribbageShow):
     def _lay(self, seat: int, piece: int) -> None:
         hand = self.peg_hands[seat]
         hand.remove(piece)
-        low = self.low
-        low[seat] = self._lowest(hand)
+        self.low[seat] = self._lowest(hand)
         pile = self.pile
         pile.append(RANK[piece])
         count = self.count = self.count + VALUE[piece]
         self.last_player = seat
-        left = self.left = self.left - 1
+        self.left -= 1
         if len(pile) > 1:
             points = peg_score(pile, count)
             if points:
                 self._score(seat, points, "play")
                 if self.won is not None:
                     return
-        if left and count != LIMIT and min(low) <= LIMIT - count:
-            # The usual case, _after_move's last branch: the next seat round that can go on.
-            players, passed = self.players, self.passed
-            turn = seat + 1 if seat + 1 < players else 0
-            while passed[turn] or low[turn] == NO_PIECE:
-                turn = turn + 1 if turn + 1 < players else 0
-            self.turn = turn
-            self.acting = _SEAT[turn]
-            return
         self._after_move(seat)
 
     def _go(self, seat: int) -> None:
