@@ -31,7 +31,6 @@ from engine.cribbage.breakdown import (
     Breakdown,
     ScoreItem,
     item_phrase,
-    number_words,
 )
 from engine.cribbage.pieces import scoring_tail
 
@@ -78,8 +77,7 @@ def score_hand(
         shown = card_strs(item.cards)
         items.append(item)
         items_json.append({"kind": item.kind, "points": item.points, "cards": shown})
-        phrase = item_phrase(item.kind, item.points, len(item.cards), number_words(running))
-        said = f"{phrase} ({' '.join(shown)})"
+        said = item_phrase(item.kind, item.points, shown, running)
         words = f"{words}, {said}" if words else said
     return _counted(tuple(items), running, items_json, words or NO_POINTS_WORDS)
 
@@ -153,8 +151,7 @@ def _rank_counting(ranks: tuple[int, ...]) -> RankCounting:
 @cache
 def _rank_phrase(kind: str, points: int, where: tuple[int, ...], running: int) -> str:
     """One rank item in words for _rank_counting's template: "fifteen four ({1} {4})"."""
-    phrase = item_phrase(kind, points, len(where), number_words(running))
-    return f"{phrase} ({' '.join(f'{{{i}}}' for i in where)})"
+    return item_phrase(kind, points, [f"{{{i}}}" for i in where], running)
 
 
 @cache
