@@ -50,7 +50,8 @@ class CribbageShow(CribbageState):
             total = self._count(kind, seat)
             self.true_totals.append(total)
             if self.journal is not None:
-                self._journal_count(kind, seat, total)
+                self.journal.append((COUNTED, kind, seat, total, self.show_pieces(kind, seat),
+                                     self.starter, self._claim_shape(kind, seat)[2]))
             if total:
                 self._score(seat, total, REASON_OF_KIND[kind])
                 if self.won is not None:
@@ -64,10 +65,6 @@ class CribbageShow(CribbageState):
             self.acting = self._show_acting()
             return
         self._end_show()
-
-    def _journal_count(self, kind: int, seat: int, total: int) -> None:
-        self.journal.append((COUNTED, kind, seat, total, self.show_pieces(kind, seat),  # type: ignore[union-attr]
-                             self.starter, self._claim_shape(kind, seat)[2]))
 
     def show_pieces(self, kind: int, seat: int) -> list[int]:
         """The pieces a count of the show counts (without the starter)."""
@@ -93,8 +90,7 @@ class CribbageShow(CribbageState):
 
     def count_now(self) -> int:
         """The true total of the count the show is at."""
-        kind, seat = self.steps[self.step_index]
-        return self._count(kind, seat)
+        return self._count(*self.steps[self.step_index])
 
     # ----- muggins --------------------------------------------------------------------------
     def _counter(self) -> int | None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from engine.cribbage.deal import DealPlan, cribbage_plan
+from engine.cribbage.deal import DealPlan, cribbage_plan, seats_from_left
 from engine.cribbage.pieces import (
     _NOBODY,
     CRIB,
@@ -119,9 +119,8 @@ class CribbageState:
 
     def _count(self, kind: int, seat: int) -> int:
         """The true total of one count of the show."""
-        if kind == CRIB:
-            return hand_score(self.crib, self.starter, True)
-        return hand_score(self.kept[seat], self.starter, False)
+        crib = kind == CRIB
+        return hand_score(self.crib if crib else self.kept[seat], self.starter, crib)
 
     def _claim_shape(self, kind: int, seat: int) -> tuple[int, int, FlushRule]:
         """(cards, dice, flush rule) of a count: what its claim menu offers."""
@@ -138,7 +137,7 @@ class CribbageState:
 
     def _score(self, seat: int, points: int, reason: str) -> None:
         """The one way points are scored (points > 0): ends the game when the side wins.
-        `reason` is REASONS' word for what scored them."""
+        `reason` says what scored them (pieces.Entry's SCORED lists the words)."""
         self.points.append((seat, points))
         side = self.side_of[seat]
         before = self.side_scores[side]
@@ -268,8 +267,7 @@ def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int
     hands: list[list[int]] = [[] for _ in range(players)]
     dealt = 0
     for round_no in range(max(cards)):
-        for i in range(players):
-            seat = (dealer + 1 + i) % players
+        for seat in seats_from_left(players, dealer):
             if cards[seat] > round_no:
                 hands[seat].append(deck[dealt])
                 dealt += 1
@@ -289,6 +287,6 @@ def _seating(sides: Sides) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]
 
 #: Each seating's show steps for each dealer: the hands from the dealer's left, then the crib.
 _SHOW_ORDERS = {
-    players: tuple(tuple([*((HAND, (dealer + 1 + i) % players) for i in range(players)),
+    players: tuple(tuple([*((HAND, seat) for seat in seats_from_left(players, dealer)),
                           (CRIB, dealer)]) for dealer in range(players))
     for players in range(2, 9)}
