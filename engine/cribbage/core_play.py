@@ -219,9 +219,9 @@ class CribbagePlay(CribbageShow):
                 seat = next_of[seat]
 
     def _playable(self, hand: list[int], room: int) -> list[int]:
-        """legal(seat)'s pieces from a hand that is not sorted_hands (none: empty)."""
-        playable = [piece for piece in hand if VALUE[piece] <= room]
-        return list(dict.fromkeys(playable)) if self.repeated_pieces else playable
+        """legal(seat)'s pieces from a hand that is not sorted_hands (none: empty), each once:
+        such a hand may hold a piece twice (PIP's doubled die)."""
+        return list(dict.fromkeys([piece for piece in hand if VALUE[piece] <= room]))
 
     def _leave_pegging(self, laid: int, room: int, passed: list[bool], last: int,
                        turn: int | None) -> None:

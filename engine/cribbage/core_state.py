@@ -82,10 +82,9 @@ class CribbageState:
     #: Whether _count, _pause_before_count and _after_count are Cribbage's: then without
     #: muggins the show calls only _count. CribbageSim.__init_subclass__ works it out.
     counts_alone = True
-    #: Whether a seat's pegging hand may hold two equal pieces (PIP's doubled die).
-    repeated_pieces = False
-    #: Whether the pegging hands hold cards only, in ascending order (PIP's die comes last):
-    #: then a hand's lowest value is its first card's, and its playable cards lead it.
+    #: Whether the pegging hands hold cards only, in ascending order (PIP's die comes last,
+    #: and may come twice): then a hand's lowest value is its first card's, and its playable
+    #: cards lead it.
     sorted_hands = True
 
     def _setup(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
