@@ -7,13 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.cards import Card, card_strs
 
 
-@dataclass(frozen=True)
-class ScoreItem:
+class ScoreItem(NamedTuple):  # a tuple: every show makes dozens, a frozen class costs more
     kind: str  # "fifteen", "pair", "run", "flush", "nobs", "thirty-one", "go", "last card", "heels"
     points: int
     cards: tuple[Card, ...]  # the pieces that made it
