@@ -94,9 +94,9 @@ class CribbageShow(CribbageState):
 
     # ----- muggins --------------------------------------------------------------------------
     def _counter(self) -> int | None:
-        if self.phase != SHOWING or not self.muggins or self.chooser is not None:
-            return None
-        if self.step_index < len(self.steps):
+        """The seat whose count waits for its claim, if any."""
+        if (self.phase == SHOWING and self.muggins and self.chooser is None
+                and self.step_index < len(self.steps)):
             return self.steps[self.step_index][1]
         return None
 

@@ -90,8 +90,7 @@ class CribbageSim(CribbagePlay):
     @classmethod
     def from_game(cls, game: Any) -> CribbageSim:
         """The contract game's own core, as an independent copy."""
-        core: CribbageSim = game.core
-        return core.clone()
+        return game.core.clone()
 
     # ----- the protocol (to_act, winners and scores are CribbageState's) ----------------------
     def legal(self, seat: int) -> Sequence[int]:
@@ -140,8 +139,7 @@ class CribbageSim(CribbagePlay):
         self.points = []
         if code < GO:
             self._lay(seat, code)
-            return
-        if code == GO:
+        elif code == GO:
             self._go(seat)
         elif code >= DISCARD:
             self._discard(seat, code)
@@ -189,7 +187,7 @@ class CribbageSim(CribbagePlay):
         raise ValueError(f"{self.name} has no action {action!r}")
 
     def _refresh_acting(self) -> None:
-        """Work out the seats to act from the state (after a take-over or a show move)."""
+        """Work out the seats to act from the state (a subclass's own phase is over)."""
         if self.won is not None or self.phase == OVER:
             self.acting = _NOBODY
         elif self.phase == DISCARDING:
