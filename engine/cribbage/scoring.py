@@ -169,15 +169,12 @@ def hand_total(
 # The play
 
 
-def peg_points(pile: Sequence[Card], count: int | None = None) -> Breakdown:
-    """What the last piece laid on the current count scores: 15, 31, pairs royal, a run.
-    `count` is the pile's count, when the caller keeps it.
-
-    Go and last card are the game's to score."""
+def peg_points(pile: Sequence[Card]) -> Breakdown:
+    """What the last piece laid on the current count scores: 15, 31, pairs royal, a run (go
+    and last card are the game's to score)."""
     if not pile:
         return _NO_POINTS
-    if count is None:
-        count = count_of(pile)
+    count = count_of(pile)
     same, run = scoring_tail([piece.rank for piece in pile])
     if count != 15 and count != 31 and same == 1 and not run:
         return _NO_POINTS  # most pieces score nothing
