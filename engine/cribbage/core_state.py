@@ -29,6 +29,7 @@ from engine.cribbage.pieces import (
 )
 from engine.cribbage.scoring import FlushRule
 from engine.cribbage.sides import Sides
+from engine.sim import copy_of
 
 if TYPE_CHECKING:
     from engine.cribbage.sim import CribbageSim
@@ -166,9 +167,7 @@ class CribbageState:
         return [scores[side_of[seat]] for seat in range(self.players)]
 
     def _copy_into(self, new: CribbageSim) -> None:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
+        new.rng = copy_of(self.rng)
         new.players, new.target, new.muggins = self.players, self.target, self.muggins
         new.side_of, new.side_seats, new.opponents = self.side_of, self.side_seats, self.opponents
         new.side_scores = list(self.side_scores)
