@@ -105,11 +105,11 @@ class CribbageState:
 
     # ----- hooks ----------------------------------------------------------------------------
     def _make_sides(self) -> Sides:
-        return Sides.cribbage(self.players)
+        return _SIDES[self.players]
 
     def _deal_plan_for(self, dealer: int) -> DealPlan:
         """The deal plan (Crib Race's depends on the dealer)."""
-        return cribbage_plan(self.players)
+        return _PLANS[self.players]
 
     def _pegging_hands(self) -> list[list[int]]:
         return list(map(list, self.kept))
@@ -283,6 +283,8 @@ def _seating(sides: Sides) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]
             tuple(tuple(sides.opponents_of(seat)) for seat in range(sides.players)))
 
 
+_PLANS = {players: cribbage_plan(players) for players in (2, 3, 4)}
+_SIDES = {players: Sides.cribbage(players) for players in (2, 3, 4)}
 #: Each seating's show steps for each dealer: the hands from the dealer's left, then the crib.
 _SHOW_ORDERS = {
     players: tuple(tuple([*((HAND, seat) for seat in seats_from_left(players, dealer)),
