@@ -115,7 +115,10 @@ class CribbagePlay(CribbageShow):
 
     def _first_holder_from(self, start: int) -> int:
         players, hands = self.players, self.peg_hands
-        for i in range(players):
+        seat = start % players
+        if hands[seat]:  # the usual case, without the loop
+            return seat
+        for i in range(1, players):
             seat = (start + i) % players
             if hands[seat]:
                 return seat

@@ -88,7 +88,7 @@ def cut_for_first_deal(players: int, rng: random.Random) -> FirstDealCut:
     rounds = []
     while True:
         deck = shuffled_deck(rng, len(cutting))  # the cut cards are a full shuffle's top cards
-        cuts = tuple((seat, CARD_OF[deck[i]]) for i, seat in enumerate(cutting))
+        cuts = tuple(zip(cutting, map(CARD_OF.__getitem__, deck), strict=False))
         rounds.append(cuts)
         low = min(card.rank for _, card in cuts)
         cutting = [seat for seat, card in cuts if card.rank == low]
