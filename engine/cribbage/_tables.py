@@ -44,7 +44,8 @@ def key_of_ranks(ranks: list[int] | tuple[int, ...]) -> int:
 def rank_items(ranks: tuple[int, ...]) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
     """The fifteens, pairs and runs of pieces of these ranks (in this order), as (kind, points,
     positions of the pieces), in the order a player counts them."""
-    items = [("fifteen", 2, subset) for subset in _fifteens(ranks)]
+    values = tuple([VALUE_OF_RANK[rank] for rank in ranks])
+    items = [("fifteen", 2, subset) for subset in _fifteens(values)]
     items += [("pair", 2, (first, second))
               for first, second in combinations(range(len(ranks)), 2)
               if ranks[first] == ranks[second]]
@@ -68,17 +69,11 @@ def _subsets_in_counting_order(pieces: int) -> tuple[tuple[int, int, int, tuple[
 _SUBSETS = tuple(_subsets_in_counting_order(pieces) for pieces in range(MAX_PIECES + 1))
 
 
-def _fifteens(ranks: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    """The positions of every distinct set of pieces adding up to 15, smallest sets first,
-    in table order."""
-    return _fifteens_of_values(tuple([VALUE_OF_RANK[rank] for rank in ranks]))
-
-
 @lru_cache(maxsize=1 << 14)
-def _fifteens_of_values(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """_fifteens by the pieces' values: the ten-cards share one value, so far fewer sequences
-    (a sorted hand and its starter: about 7,000) than of ranks repeat, and each is worked out
-    once."""
+def _fifteens(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The positions of every distinct set of pieces adding up to 15, smallest sets first, in
+    table order. Cached by the pieces' values, not ranks: the ten-cards share one value, so far
+    fewer sequences (a sorted hand and its starter: about 7,000) repeat."""
     if sum(values) < 15:
         return ()
     sums = [0] * (1 << len(values))

@@ -4,15 +4,15 @@ made it) as players say it, "fifteen two (7H 8S), ..., a pair is six (7H 7D)", a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.cards import Card, card_strs
 
 
-@dataclass(frozen=True)
-class ScoreItem:
+class ScoreItem(NamedTuple):  # a tuple: every show makes dozens, a frozen class costs more
     kind: str  # "fifteen", "pair", "run", "flush", "nobs", "thirty-one", "go", "last card", "heels"
     points: int
     cards: tuple[Card, ...]  # the pieces that made it
@@ -41,21 +41,14 @@ class Breakdown:
         Spelled once: the show's event, its record and every view repeat it."""
         words = self.__dict__.get("_words")
         if words is None:
-            words = self._spell()
+            phrases = []
+            running = 0
+            for item in self.items:
+                running += item.points
+                phrases.append(item_phrase(item.kind, item.points, card_strs(item.cards), running))
+            words = ", ".join(phrases) or NO_POINTS_WORDS
             object.__setattr__(self, "_words", words)  # a cache, not a field: frozen is kept
         return words
-
-    def _spell(self) -> str:
-        if not self.items:
-            return NO_POINTS_WORDS
-        phrases = []
-        running = 0
-        for item in self.items:
-            running += item.points
-            cards = " ".join(card_strs(item.cards))
-            phrase = item_phrase(item.kind, item.points, len(item.cards), number_words(running))
-            phrases.append(f"{phrase} ({cards})" if cards else phrase)
-        return ", ".join(phrases)
 
     def to_json(self) -> dict[str, Any]:
         # The items are made once: a count is published by its show or claim event, its score
@@ -67,25 +60,27 @@ class Breakdown:
         return {"total": self.total, "items": items}
 
 
-def item_phrase(kind: str, points: int, cards: int, running: str) -> str:
-    """One item of a count in words (`cards`: how many pieces made it)."""
+def item_phrase(kind: str, points: int, cards: Sequence[str], running: int) -> str:
+    """One item of a count in words, with the running total and the texts of the pieces that
+    made it: "fifteen four (7H 8D)"."""
+    total = number_words(running)
     if kind == "fifteen":
-        return f"fifteen {running}"
-    if kind == "thirty-one":
-        return f"thirty-one for {running}"
-    if kind == "pair":
+        said = f"fifteen {total}"
+    elif kind == "thirty-one":
+        said = f"thirty-one for {total}"
+    elif kind == "pair":
         # A hand lists each pair on its own; the play scores a whole pair royal at once.
         name = {6: "pair royal", 12: "double pair royal"}.get(points, "a pair")
-        return f"{name} is {running}"
-    if kind == "run":
-        return f"a run of {number_words(cards)} is {running}"
-    if kind == "flush":
-        return f"a flush of {number_words(cards)} is {running}"
-    if kind in ("nobs", "heels"):
-        return f"his {kind} is {running}"
-    if kind == "go":
-        return f"one for the go is {running}"
-    return f"{kind} is {running}"
+        said = f"{name} is {total}"
+    elif kind in ("run", "flush"):
+        said = f"a {kind} of {number_words(len(cards))} is {total}"
+    elif kind in ("nobs", "heels"):
+        said = f"his {kind} is {total}"
+    elif kind == "go":
+        said = f"one for the go is {total}"
+    else:
+        said = f"{kind} is {total}"
+    return f"{said} ({' '.join(cards)})" if cards else said
 
 
 _UNITS = (

@@ -19,10 +19,9 @@ from functools import cache
 from itertools import combinations_with_replacement
 
 from engine.cards import SUITS, Card
-from engine.cribbage._tables import JACK, RANK_SCORES, RANK_WEIGHT, key_of_ranks
+from engine.cribbage._tables import JACK, RANK_SCORES, RANK_WEIGHT, RANKS, key_of_ranks
 from engine.cribbage.scoring import FlushRule, hand_total
 
-RANKS = range(1, 14)
 DIE_FACES = tuple(range(1, 7))
 COPIES = 4  # one deck: at most four cards of a rank
 

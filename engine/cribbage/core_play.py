@@ -66,28 +66,18 @@ class CribbagePlay(CribbageShow):
     def _lay(self, seat: int, piece: int) -> None:
         hand = self.peg_hands[seat]
         hand.remove(piece)
-        low = self.low
-        low[seat] = self._lowest(hand)
+        self.low[seat] = self._lowest(hand)
         pile = self.pile
         pile.append(RANK[piece])
         count = self.count = self.count + VALUE[piece]
         self.last_player = seat
-        left = self.left = self.left - 1
+        self.left -= 1
         if len(pile) > 1:
             points = peg_score(pile, count)
             if points:
                 self._score(seat, points, "play")
                 if self.won is not None:
                     return
-        if left and count != LIMIT and min(low) <= LIMIT - count:
-            # The usual case, _after_move's last branch: the next seat round that can go on.
-            players, passed = self.players, self.passed
-            turn = seat + 1 if seat + 1 < players else 0
-            while passed[turn] or low[turn] == NO_PIECE:
-                turn = turn + 1 if turn + 1 < players else 0
-            self.turn = turn
-            self.acting = _SEAT[turn]
-            return
         self._after_move(seat)
 
     def _go(self, seat: int) -> None:
@@ -126,7 +116,7 @@ class CribbagePlay(CribbageShow):
     def _first_holder_from(self, start: int) -> int:
         players, hands = self.players, self.peg_hands
         seat = start % players
-        if hands[seat]:
+        if hands[seat]:  # the usual case, without the loop
             return seat
         for i in range(1, players):
             seat = (start + i) % players
@@ -232,9 +222,9 @@ class CribbagePlay(CribbageShow):
                 seat = next_of[seat]
 
     def _playable(self, hand: list[int], room: int) -> list[int]:
-        """legal(seat)'s pieces from a hand that is not sorted_hands (none: empty)."""
-        playable = [piece for piece in hand if VALUE[piece] <= room]
-        return list(dict.fromkeys(playable)) if self.repeated_pieces else playable
+        """legal(seat)'s pieces from a hand that is not sorted_hands (none: empty), each once:
+        such a hand may hold a piece twice (PIP's doubled die)."""
+        return list(dict.fromkeys([piece for piece in hand if VALUE[piece] <= room]))
 
     def _leave_pegging(self, laid: int, room: int, passed: list[bool], last: int,
                        turn: int | None) -> None:

@@ -20,7 +20,6 @@ from engine.cribbage.pieces import (
     REASON_OF_KIND,
     SHOWING,
     SHOWN,
-    hand_score,
 )
 from engine.cribbage.scoring import FlushRule
 from engine.cribbage.sides import Sides
@@ -42,46 +41,30 @@ class CribbageShow(CribbageState):
     def _advance_show(self) -> None:
         """Count until the show waits for a player, ends, or the game ends."""
         steps = self.steps
-        if self.counts_alone and not self.muggins:  # nothing stops or follows a count
-            kept, crib, starter, true_totals = self.kept, self.crib, self.starter, self.true_totals
-            for index in range(self.step_index, len(steps)):
-                kind, seat = steps[index]
-                total = hand_score(crib, starter, True) if kind == CRIB else hand_score(
-                    kept[seat], starter, False)
-                true_totals.append(total)
-                if self.journal is not None:
-                    self._journal_count(kind, seat, total)
-                if total:
-                    self._score(seat, total, REASON_OF_KIND[kind])
-                    if self.won is not None:
-                        self.step_index = index
-                        return
-            self.step_index = len(steps)
+        hooked = self.muggins or not self.counts_alone  # else nothing stops or follows a count
         while self.step_index < len(steps):
             kind, seat = steps[self.step_index]
-            if self.muggins or self._pause_before_count(kind, seat):
+            if hooked and (self.muggins or self._pause_before_count(kind, seat)):
                 self.acting = self._show_acting()
                 return
             total = self._count(kind, seat)
             self.true_totals.append(total)
             if self.journal is not None:
-                self._journal_count(kind, seat, total)
+                self.journal.append((COUNTED, kind, seat, total, self.show_pieces(kind, seat),
+                                     self.starter, self._claim_shape(kind, seat)[2]))
             if total:
                 self._score(seat, total, REASON_OF_KIND[kind])
                 if self.won is not None:
                     return
-            self._after_count(kind, seat)
-            if self.won is not None:
-                return
+            if hooked:
+                self._after_count(kind, seat)
+                if self.won is not None:
+                    return
             self.step_index += 1
         if self.window is not None or self.chooser is not None:
             self.acting = self._show_acting()
             return
         self._end_show()
-
-    def _journal_count(self, kind: int, seat: int, total: int) -> None:
-        self.journal.append((COUNTED, kind, seat, total, self.show_pieces(kind, seat),  # type: ignore[union-attr]
-                             self.starter, self._claim_shape(kind, seat)[2]))
 
     def show_pieces(self, kind: int, seat: int) -> list[int]:
         """The pieces a count of the show counts (without the starter)."""
@@ -107,14 +90,13 @@ class CribbageShow(CribbageState):
 
     def count_now(self) -> int:
         """The true total of the count the show is at."""
-        kind, seat = self.steps[self.step_index]
-        return self._count(kind, seat)
+        return self._count(*self.steps[self.step_index])
 
     # ----- muggins --------------------------------------------------------------------------
     def _counter(self) -> int | None:
-        if self.phase != SHOWING or not self.muggins or self.chooser is not None:
-            return None
-        if self.step_index < len(self.steps):
+        """The seat whose count waits for its claim, if any."""
+        if (self.phase == SHOWING and self.muggins and self.chooser is None
+                and self.step_index < len(self.steps)):
             return self.steps[self.step_index][1]
         return None
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from engine.cribbage.deal import DealPlan, cribbage_plan
+from engine.cribbage.deal import DealPlan, cribbage_plan, seats_from_left
 from engine.cribbage.pieces import (
     _NOBODY,
     CRIB,
@@ -28,17 +29,15 @@ from engine.cribbage.pieces import (
 )
 from engine.cribbage.scoring import FlushRule
 from engine.cribbage.sides import Sides
+from engine.sim import copy_of
 
 if TYPE_CHECKING:
     from engine.cribbage.sim import CribbageSim
 
 
 class CribbageState:
-    """The state of a game of Cribbage, PIP Cribbage or Crib Race, with its deal.
-
-    Attributes a subclass may read: players, side_of, side_scores, dealer, phase, hands
-    (each seat's sorted cards while discarding), crib, starter, kept, peg_hands, pile (ranks),
-    count, passed, last_player, turn, steps, step_index, window, chooser, won."""
+    """The state of a game of Cribbage, PIP Cribbage or Crib Race, with its deal. A subclass
+    may read the attributes declared here; `hands` are sorted, `pile` holds ranks."""
 
     __slots__ = (
         "acting", "chooser", "count", "crib", "dealer", "discarded", "hands", "journal", "kept",
@@ -81,14 +80,12 @@ class CribbageState:
     #: With muggins: (chooser, owner, points, index) while the missed points are chosen.
     chooser: tuple[int, int, int, int] | None
     name = "cribbage"
-    #: Whether the show's counts are Cribbage's with no hook around them (_count,
-    #: _pause_before_count and _after_count not overridden): then the show counts them in
-    #: one loop. __init_subclass__ works it out for each subclass.
+    #: Whether _count, _pause_before_count and _after_count are Cribbage's: then without
+    #: muggins the show calls only _count. CribbageSim.__init_subclass__ works it out.
     counts_alone = True
-    #: Whether a seat's pegging hand may hold two equal pieces (PIP's doubled die).
-    repeated_pieces = False
-    #: Whether the pegging hands hold cards only, in ascending order (PIP's die comes last):
-    #: then a hand's lowest value is its first card's, and its playable cards lead it.
+    #: Whether the pegging hands hold cards only, in ascending order (PIP's die comes last,
+    #: and may come twice): then a hand's lowest value is its first card's, and its playable
+    #: cards lead it.
     sorted_hands = True
 
     def _setup(self, players: int, options: dict[str, Any], rng: random.Random) -> None:
@@ -122,9 +119,8 @@ class CribbageState:
 
     def _count(self, kind: int, seat: int) -> int:
         """The true total of one count of the show."""
-        if kind == CRIB:
-            return hand_score(self.crib, self.starter, True)
-        return hand_score(self.kept[seat], self.starter, False)
+        crib = kind == CRIB
+        return hand_score(self.crib if crib else self.kept[seat], self.starter, crib)
 
     def _claim_shape(self, kind: int, seat: int) -> tuple[int, int, FlushRule]:
         """(cards, dice, flush rule) of a count: what its claim menu offers."""
@@ -141,7 +137,7 @@ class CribbageState:
 
     def _score(self, seat: int, points: int, reason: str) -> None:
         """The one way points are scored (points > 0): ends the game when the side wins.
-        `reason` is REASONS' word for what scored them."""
+        `reason` says what scored them (pieces.Entry's SCORED lists the words)."""
         self.points.append((seat, points))
         side = self.side_of[seat]
         before = self.side_scores[side]
@@ -171,9 +167,7 @@ class CribbageState:
         return [scores[side_of[seat]] for seat in range(self.players)]
 
     def _copy_into(self, new: CribbageSim) -> None:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        new.rng = rng
+        new.rng = copy_of(self.rng)
         new.players, new.target, new.muggins = self.players, self.target, self.muggins
         new.side_of, new.side_seats, new.opponents = self.side_of, self.side_seats, self.opponents
         new.side_scores = list(self.side_scores)
@@ -209,7 +203,7 @@ class CribbageState:
     def _start_deal(self, stacked: list[int] | None = None) -> None:
         players, dealer = self.players, self.dealer
         plan = self.plan = self._deal_plan_for(dealer)
-        each, discarded, acting, top = _layout(plan)
+        each, discarded, acting, top = plan.layout
         deck = shuffled_deck(self.rng, top) if stacked is None else stacked
         if each:  # one card at a time from the dealer's left: every players-th card
             dealt = each * players
@@ -271,8 +265,7 @@ def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int
     hands: list[list[int]] = [[] for _ in range(players)]
     dealt = 0
     for round_no in range(max(cards)):
-        for i in range(players):
-            seat = (dealer + 1 + i) % players
+        for seat in seats_from_left(players, dealer):
             if cards[seat] > round_no:
                 hands[seat].append(deck[dealt])
                 dealt += 1
@@ -281,48 +274,19 @@ def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int
     return hands, dealt
 
 
-#: A plan's layout: cards per seat if every seat gets as many, else 0; who has nothing to
-#: discard; the seats that discard; how many cards from the top of the deck the deal takes
-#: (the hands, the crib's from the deck, the starter).
-Layout = tuple[int, tuple[bool, ...], tuple[int, ...], int]
-#: id(plan) -> (plan, its layout): plans are shared, frozen objects, so looking one up by its
-#: identity (the plan kept in the entry, so its id stays its own) spares hashing its fields.
-_LAYOUTS: dict[int, tuple[DealPlan, Layout]] = {}
-
-
-def _layout(plan: DealPlan) -> Layout:
-    """The plan's Layout, worked out once per plan."""
-    entry = _LAYOUTS.get(id(plan))
-    if entry is None or entry[0] is not plan:
-        cards = plan.cards
-        each = cards[0] if all(n == cards[0] for n in cards) else 0
-        discarded = tuple(n == 0 for n in plan.discards)
-        acting = tuple(seat for seat, done in enumerate(discarded) if not done)
-        top = sum(cards) + plan.crib_from_deck + 1
-        entry = _LAYOUTS[id(plan)] = (plan, (each, discarded, acting, top))
-    return entry[1]
-
-
-_SEATINGS: dict[Sides, tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
-                             tuple[tuple[int, ...], ...]]] = {}
-
-
+@cache
 def _seating(sides: Sides) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
                                     tuple[tuple[int, ...], ...]]:
     """(side of each seat, seats of each side, opponents of each seat), once per Sides."""
-    seating = _SEATINGS.get(sides)
-    if seating is None:
-        seating = _SEATINGS[sides] = (
-            sides.side_of,
+    return (sides.side_of,
             tuple(tuple(sides.seats_of(side)) for side in range(sides.count)),
             tuple(tuple(sides.opponents_of(seat)) for seat in range(sides.players)))
-    return seating
 
 
 _PLANS = {players: cribbage_plan(players) for players in (2, 3, 4)}
 _SIDES = {players: Sides.cribbage(players) for players in (2, 3, 4)}
 #: Each seating's show steps for each dealer: the hands from the dealer's left, then the crib.
 _SHOW_ORDERS = {
-    players: tuple(tuple([*((HAND, (dealer + 1 + i) % players) for i in range(players)),
+    players: tuple(tuple([*((HAND, seat) for seat in seats_from_left(players, dealer)),
                           (CRIB, dealer)]) for dealer in range(players))
     for players in range(2, 9)}

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
-from engine.cards import Card, shuffled, standard_deck
+from engine.cards import Card
+from engine.cribbage.pieces import CARD_OF, shuffled_deck
 
 
 @dataclass(frozen=True)
@@ -32,12 +33,20 @@ class DealPlan:
     crib_from_deck: int = 0
     to_bottom: frozenset[int] = field(default_factory=frozenset)
 
-    def kept(self, seat: int) -> int:
-        return self.cards[seat] - self.discards[seat]
-
     def crib_size(self) -> int:
         from_seats = sum(d for s, d in enumerate(self.discards) if s not in self.to_bottom)
         return from_seats + self.crib_from_deck
+
+    @cached_property  # a plan is shared by every deal dealt by it: worked out once
+    def layout(self) -> tuple[int, tuple[bool, ...], tuple[int, ...], int]:
+        """(cards per seat if every seat gets as many, else 0; whether each seat has nothing
+        to discard; the seats that discard; how many cards the deal takes from the top of the
+        deck: the hands, the crib's from the deck and the starter)."""
+        cards = self.cards
+        each = cards[0] if all(n == cards[0] for n in cards) else 0
+        discarded = tuple(n == 0 for n in self.discards)
+        acting = tuple(seat for seat, done in enumerate(discarded) if not done)
+        return each, discarded, acting, sum(cards) + self.crib_from_deck + 1
 
 
 @cache  # a plan is frozen: every deal of a game shares one
@@ -78,8 +87,8 @@ def cut_for_first_deal(players: int, rng: random.Random) -> FirstDealCut:
     cutting = list(range(players))
     rounds = []
     while True:
-        deck = shuffled(standard_deck(), rng)
-        cuts = tuple((seat, deck[i]) for i, seat in enumerate(cutting))
+        deck = shuffled_deck(rng, len(cutting))  # the cut cards are a full shuffle's top cards
+        cuts = tuple(zip(cutting, map(CARD_OF.__getitem__, deck), strict=False))
         rounds.append(cuts)
         low = min(card.rank for _, card in cuts)
         cutting = [seat for seat, card in cuts if card.rank == low]

@@ -37,6 +37,7 @@ def cribbage_outcome(sides: Sides, scores: list[int], winner: int, target: int) 
     for side in ordered:
         side_rank[side] = 1 + sum(1 for other in ordered if scores[other] > scores[side])
     words = {WIN: "", SKUNK: " (skunk)", DOUBLE_SKUNK: " (double skunk)"}
+
     def names(side: int) -> str:
         return " & ".join(f"{{s{s}}}" for s in sides.seats_of(side))
 

@@ -64,18 +64,6 @@ def shuffled_deck(rng: random.Random, top: int = CARDS) -> list[int]:
     return deck
 
 
-def cut_dealer(players: int, rng: random.Random) -> int:
-    """engine.cribbage.deal.cut_for_first_deal(players, rng).dealer, drawing the same numbers."""
-    cutting = list(range(players))
-    while True:
-        deck = shuffled_deck(rng, len(cutting))
-        ranks = [RANK[deck[i]] for i in range(len(cutting))]
-        low = min(ranks)
-        cutting = [seat for seat, rank in zip(cutting, ranks, strict=True) if rank == low]
-        if len(cutting) == 1:
-            return cutting[0]
-
-
 # ===== scoring ==================================================================================
 def hand_score(pieces: Sequence[int], starter: int, crib: bool) -> int:
     """A Cribbage hand (crib False) or crib of four cards with the starter: fifteens, pairs and

@@ -31,7 +31,6 @@ from engine.cribbage.breakdown import (
     Breakdown,
     ScoreItem,
     item_phrase,
-    number_words,
 )
 from engine.cribbage.pieces import scoring_tail
 
@@ -68,7 +67,7 @@ def score_hand(
         raise ValueError(_TOO_MANY)
     counting = _rank_counting(tuple([piece.rank for piece in group]))
     texts = card_strs(group)
-    items = [_score_item(kind, points, pick(group)) for kind, points, pick in counting.items]
+    items = [ScoreItem(kind, points, pick(group)) for kind, points, pick in counting.items]
     items_json = [{"kind": kind, "points": points, "cards": list(pick(texts))}
                   for kind, points, pick in counting.items]
     words = counting.words.format(*texts)
@@ -78,8 +77,7 @@ def score_hand(
         shown = card_strs(item.cards)
         items.append(item)
         items_json.append({"kind": item.kind, "points": item.points, "cards": shown})
-        phrase = item_phrase(item.kind, item.points, len(item.cards), number_words(running))
-        said = f"{phrase} ({' '.join(shown)})"
+        said = item_phrase(item.kind, item.points, shown, running)
         words = f"{words}, {said}" if words else said
     return _counted(tuple(items), running, items_json, words or NO_POINTS_WORDS)
 
@@ -96,23 +94,12 @@ def _suit_items(pieces: Sequence[Card], starter: Card | None, rule: FlushRule
     return items
 
 
-def _score_item(kind: str, points: int, cards: tuple[Card, ...]) -> ScoreItem:
-    """ScoreItem(kind, points, cards), its fields filled in directly: a frozen record's
-    __init__ sets each through object.__setattr__, and every show makes dozens of items."""
-    item = _new_object(ScoreItem)
-    fields = item.__dict__
-    fields["kind"], fields["points"], fields["cards"] = kind, points, cards
-    return item
-
-
-_new_object = object.__new__
-
-
 def _counted(items: tuple[ScoreItem, ...], total: int, items_json: list[dict[str, Any]],
              words: str) -> Breakdown:
-    """Breakdown(items) (`total`: their points), filled in directly as _score_item is, with
-    what to_json and words would make already made."""
-    breakdown = _new_object(Breakdown)
+    """Breakdown(items) (`total`: their points), its fields filled in directly (a frozen
+    record's __init__ sets each through object.__setattr__), with what to_json and words
+    would make already made."""
+    breakdown = object.__new__(Breakdown)
     fields = breakdown.__dict__
     fields["items"], fields["total"] = items, total
     fields["_items_json"], fields["_words"] = items_json, words
@@ -153,8 +140,7 @@ def _rank_counting(ranks: tuple[int, ...]) -> RankCounting:
 @cache
 def _rank_phrase(kind: str, points: int, where: tuple[int, ...], running: int) -> str:
     """One rank item in words for _rank_counting's template: "fifteen four ({1} {4})"."""
-    phrase = item_phrase(kind, points, len(where), number_words(running))
-    return f"{phrase} ({' '.join(f'{{{i}}}' for i in where)})"
+    return item_phrase(kind, points, [f"{{{i}}}" for i in where], running)
 
 
 @cache
@@ -183,28 +169,25 @@ def hand_total(
 # The play
 
 
-def peg_points(pile: Sequence[Card], count: int | None = None) -> Breakdown:
-    """What the last piece laid on the current count scores: 15, 31, pairs royal, a run.
-    `count` is the pile's count, when the caller keeps it.
-
-    Go and last card are the game's to score."""
+def peg_points(pile: Sequence[Card]) -> Breakdown:
+    """What the last piece laid on the current count scores: 15, 31, pairs royal, a run (go
+    and last card are the game's to score)."""
     if not pile:
         return _NO_POINTS
-    if count is None:
-        count = count_of(pile)
+    count = count_of(pile)
     same, run = scoring_tail([piece.rank for piece in pile])
     if count != 15 and count != 31 and same == 1 and not run:
         return _NO_POINTS  # most pieces score nothing
     items: list[ScoreItem] = []
     if count == 15:
-        items.append(_score_item("fifteen", 2, tuple(pile)))
+        items.append(ScoreItem("fifteen", 2, tuple(pile)))
     elif count == 31:
-        items.append(_score_item("thirty-one", 2, tuple(pile)))
+        items.append(ScoreItem("thirty-one", 2, tuple(pile)))
     if same >= 2:
         # Every pair among the matching tail scores 2: 2, 6, 12 for two, three, four of a kind.
-        items.append(_score_item("pair", same * (same - 1), tuple(pile[-same:])))
+        items.append(ScoreItem("pair", same * (same - 1), tuple(pile[-same:])))
     if run:
-        items.append(_score_item("run", run, tuple(pile[-run:])))
+        items.append(ScoreItem("run", run, tuple(pile[-run:])))
     return Breakdown(tuple(items))
 
 

@@ -3,20 +3,16 @@ Crib Race (their cores subclass CribbageSim). The search and random play drive i
 (engine/sim.py's protocol); the contract games (engine/cribbage/game.py and its subclasses)
 hold one and narrate its `journal` (pieces.Entry) into events.
 
-The pieces, the scores and the action codes as integers are in engine/cribbage/pieces.py.
-The core is a chain of classes, one job each: core_state.py's CribbageState (the state, the
-deal, the hooks, the copy), core_show.py's CribbageShow (the show and muggins),
-core_play.py's CribbagePlay (the play and the random play's fast loops), and here
-CribbageSim (constructors, the protocol, the action codes).
+A chain of classes, one job each: core_state.py's CribbageState (the state, the deal, the
+hooks, the copy), core_show.py's CribbageShow (the show and muggins), core_play.py's
+CribbagePlay (the play and the random play's loops), and here CribbageSim (constructors, the
+protocol, the action codes). The pieces, scores and codes as ints are in pieces.py.
 
-CribbageSim carries the deal (DealPlan from engine/cribbage/deal.py), the discard, the pegging,
-the show and muggins, with hooks a subclass overrides: _make_sides, _deal_plan_for(dealer),
-_begin_game (after the cut), _start_deal, _pegging_hands, _lowest, _show_order, _count,
-show_pieces, _claim_shape, _pause_before_count, _after_count, _after_show, _score (every point
-goes through it; Crib Race's pegs and penalty box override it), _finish; a phase of its own
-through _own_legal, _own_move, _other_action, _other_code and _refresh_acting; _copy_into
-(clone) extended for the subclass's own state (its __slots__); restack (a stacked deal, for
-tests).
+The hooks a subclass overrides: _setup, _make_sides, _deal_plan_for(dealer), _begin_game
+(after the cut), _start_deal, _pegging_hands, _lowest, _show_order, _count, show_pieces,
+_claim_shape, _pause_before_count, _after_count, _after_show, _score (every point goes through
+it); a phase of its own through _own_legal, _own_move, _other_action, _other_code and
+_refresh_acting; _copy_into for its own __slots__.
 
 Action codes (ints; the same code means the same dict in every cribbage game):
     0..63         lay that piece ({"type": "play", "card": TEXT[code]})
@@ -35,6 +31,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.cribbage.core_play import CribbagePlay
+from engine.cribbage.deal import cut_for_first_deal
 from engine.cribbage.pieces import (
     _GO_ONLY,
     _HIGHEST_WITHIN,
@@ -54,9 +51,7 @@ from engine.cribbage.pieces import (
     PLAYING,
     SHOWING,
     TEXT,
-    VALUE,
     Entry,
-    cut_dealer,
 )
 from engine.sim import random_move
 
@@ -76,7 +71,7 @@ class CribbageSim(CribbagePlay):
     @classmethod
     def new(cls, players: int, options: dict[str, Any], seed: int) -> CribbageSim:
         rng = random.Random(seed)
-        return cls.dealt(players, options, rng, cut_dealer(players, rng))
+        return cls.dealt(players, options, rng, cut_for_first_deal(players, rng).dealer)
 
     @classmethod
     def dealt(cls, players: int, options: dict[str, Any], rng: random.Random, dealer: int,
@@ -95,8 +90,7 @@ class CribbageSim(CribbagePlay):
     @classmethod
     def from_game(cls, game: Any) -> CribbageSim:
         """The contract game's own core, as an independent copy."""
-        core: CribbageSim = game.core
-        return core.clone()
+        return game.core.clone()
 
     # ----- the protocol (to_act, winners and scores are CribbageState's) ----------------------
     def legal(self, seat: int) -> Sequence[int]:
@@ -108,11 +102,8 @@ class CribbageSim(CribbagePlay):
             if self.sorted_hands:  # values rise with the ints: the playable pieces lead
                 codes = hand[:bisect_right(hand, _HIGHEST_WITHIN[LIMIT - self.count])]
             else:
-                room = LIMIT - self.count
-                codes = [piece for piece in hand if VALUE[piece] <= room]
-            if not codes:
-                return _GO_ONLY
-            return list(dict.fromkeys(codes)) if self.repeated_pieces else codes
+                codes = self._playable(hand, LIMIT - self.count)
+            return codes or _GO_ONLY
         if phase == DISCARDING:
             if self.discarded[seat]:
                 return _NOBODY
@@ -126,8 +117,7 @@ class CribbageSim(CribbagePlay):
 
     # ----- random play ----------------------------------------------------------------------
     def random_playout(self, rng: random.Random) -> list[int]:
-        """engine.sim.random_playout, drawing the same numbers: plain Cribbage plays whole
-        deals in _random_deals; otherwise the discards and the play, nearly every move, are
+        """engine.sim.random_playout, drawing the same numbers: the discards and the play are
         drawn and made without legal()'s lists, the rest (the show, a subclass's own phases)
         through random_move."""
         getrandbits = rng.getrandbits
@@ -149,8 +139,7 @@ class CribbageSim(CribbagePlay):
         self.points = []
         if code < GO:
             self._lay(seat, code)
-            return
-        if code == GO:
+        elif code == GO:
             self._go(seat)
         elif code >= DISCARD:
             self._discard(seat, code)
@@ -198,7 +187,7 @@ class CribbageSim(CribbagePlay):
         raise ValueError(f"{self.name} has no action {action!r}")
 
     def _refresh_acting(self) -> None:
-        """Work out the seats to act from the state (after a take-over or a show move)."""
+        """Work out the seats to act from the state (a subclass's own phase is over)."""
         if self.won is not None or self.phase == OVER:
             self.acting = _NOBODY
         elif self.phase == DISCARDING:

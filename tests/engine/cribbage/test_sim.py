@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from engine.cards import Card, standard_deck
 from engine.cribbage import SPEC
-from engine.cribbage.deal import cut_for_first_deal
 from engine.cribbage.pieces import (
     CARD_OF,
     DECK_ORDER,
@@ -22,7 +21,6 @@ from engine.cribbage.pieces import (
     _pack_ranks,
     _points_of_key,
     _unpack_ranks,
-    cut_dealer,
     hand_score,
     pairs_and_runs,
     peg_score,
@@ -64,11 +62,13 @@ def test_deck_order_and_the_shuffle_are_the_contracts() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_cut_for_first_deal_is_the_contracts(players: int) -> None:
+def test_new_cuts_and_deals_as_the_contract(players: int) -> None:
     for seed in range(300):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        assert cut_dealer(players, ours) == cut_for_first_deal(players, theirs).dealer
-        assert ours.getstate() == theirs.getstate()
+        sim, game = CribbageSim.new(players, {}, seed), SPEC.new(players, {}, seed)
+        core: CribbageSim = game.core  # type: ignore[attr-defined]
+        assert sim.dealer == game.first_cut.dealer == core.dealer  # type: ignore[attr-defined]
+        assert (sim.hands, sim.crib, sim.starter) == (core.hands, core.crib, core.starter)
+        assert sim.rng.getstate() == core.rng.getstate()
 
 
 def test_sorting_pieces_sorts_cards_by_rank_then_suit() -> None:
