@@ -24,7 +24,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Sequence
 
-from engine.cards import Card, parse_card
+from engine.cards import Card, parse_card, parse_cards
 from engine.contract import Action, View
 from engine.crib_race.board import BOARDS, Board
 from engine.crib_race.position import (
@@ -71,7 +71,7 @@ def choose_action(
 # ===== the discard ==============================================================================
 def choose_discard(view: View, legal: list[Action], rng: random.Random, level: str,
                    board: Board) -> Action:
-    hand = crib_ai.cards_of(view["hand"])
+    hand = parse_cards(view["hand"])
     if level == "easy" and rng.random() < crib_ai.EASY_RANDOM_SHARE:
         return rng.choice(legal)
     worth = total_worths(view, board, level)

@@ -12,6 +12,7 @@ the computer player is (engine/crib_race/ai.py).
 from __future__ import annotations
 
 from engine.analysis import Entry, only_move
+from engine.cards import parse_cards
 from engine.contract import Action, View
 from engine.crib_race.ai import (
     crib_sign,
@@ -46,7 +47,7 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
 
 
 def discard_entries(view: View, legal: list[Action], board: Board) -> list[Entry]:
-    hand, unseen, sign = crib_ai.cards_of(view["hand"]), crib_ai.unseen_cards(view), crib_sign(view)
+    hand, unseen, sign = parse_cards(view["hand"]), crib_ai.unseen_cards(view), crib_sign(view)
     worth = total_worths(view, board)
     return family_discard_entries(
         view, legal, lambda action: crib_ai.discard_worth(hand, action, unseen, sign),

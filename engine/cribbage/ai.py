@@ -96,9 +96,6 @@ def check_level(level: str, legal: list[Action]) -> None:
 
 
 # ===== what a seat knows ======================================================================
-cards_of = parse_cards
-
-
 def side_of(view: View, seat: int) -> int:
     return next(i for i, seats in enumerate(view["sides"]) if seat in seats)
 
@@ -111,10 +108,10 @@ def points_needed(view: View, seat: int) -> int:
 def unseen_cards(view: View) -> list[Card]:
     """Deck cards this seat cannot place (in other hands, the crib or the deck): all but its
     own, the starter and the play's, in a fixed order so that nothing hidden sways a choice."""
-    seen = {*cards_of(view.get("hand") or []), *cards_of(view.get("discards") or []),
-            *cards_of(view.get("kept") or [])}
+    seen = {*parse_cards(view.get("hand") or []), *parse_cards(view.get("discards") or []),
+            *parse_cards(view.get("kept") or [])}
     for laid in view["played"]:
-        seen.update(cards_of(laid))
+        seen.update(parse_cards(laid))
     if view.get("starter"):
         seen.add(parse_card(view["starter"]))
     return sorted((c for c in FULL_DECK if c not in seen), key=lambda c: (c.rank, c.suit))
@@ -141,7 +138,7 @@ def going_out_chance(totals: Sequence[int], need: int) -> float:
 
 
 def choose_discard(view: View, legal: list[Action], rng: random.Random, level: str) -> Action:
-    hand = cards_of(view["hand"])
+    hand = parse_cards(view["hand"])
     if level == "easy":
         if rng.random() < EASY_RANDOM_SHARE:
             return rng.choice(legal)
@@ -182,12 +179,12 @@ def discard_worth(hand: Sequence[Card], action: Action, unseen: Sequence[Card],
                   sign: float) -> DiscardWorth:
     kept = kept_after(hand, action)
     totals = [hand_total(kept, starter) for starter in unseen]
-    return DiscardWorth(totals, sign * crib_value(cards_of(action["cards"])))
+    return DiscardWorth(totals, sign * crib_value(parse_cards(action["cards"])))
 
 
 def kept_after(hand: Sequence[Card], action: Action) -> list[Card]:
     kept = list(hand)
-    for card in cards_of(action["cards"]):
+    for card in parse_cards(action["cards"]):
         kept.remove(card)
     return kept
 
@@ -233,9 +230,9 @@ def play_situation(view: View, known_pieces: dict[int, list[Card]],
     opponents = [s for s in range(players) if side_of(view, s) != side_of(view, seat)]
     return PlaySituation(
         seat=seat,
-        pile=cards_of(view["pile"]),
+        pile=parse_cards(view["pile"]),
         count=int(view["count"]),
-        mine=cards_of(view["hand"]),
+        mine=parse_cards(view["hand"]),
         unseen=unseen_cards(view),
         next_seat=next_seat,
         next_known=list(known),
@@ -252,7 +249,7 @@ def cribbage_show_order(view: View) -> ShowOrder | None:
     """Two-player Cribbage: the non-dealer counts first; my hand is its kept cards."""
     if view["players"] != 2 or not view.get("kept") or not view.get("starter"):
         return None
-    points = hand_total(cards_of(view["kept"]), parse_card(view["starter"]))
+    points = hand_total(parse_cards(view["kept"]), parse_card(view["starter"]))
     return view["seat"] != view["dealer"], points, USUAL_HAND
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.analysis import Entry, best_first, entry, only_move, signed
-from engine.cards import Card, format_cards, parse_card
+from engine.cards import Card, format_cards, parse_card, parse_cards
 from engine.contract import Action, View
 from engine.cribbage.ai import (
     GO_WORTH,
@@ -24,7 +24,6 @@ from engine.cribbage.ai import (
     DiscardWorth,
     PlayWorth,
     ShowOrder,
-    cards_of,
     crib_sign,
     cribbage_count,
     cribbage_show_order,
@@ -47,7 +46,7 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
         return single
     kinds = {action["type"] for action in legal}
     if "discard" in kinds:
-        hand, unseen, sign = cards_of(view["hand"]), unseen_cards(view), crib_sign(view)
+        hand, unseen, sign = parse_cards(view["hand"]), unseen_cards(view), crib_sign(view)
         return discard_entries(view, legal, lambda a: discard_worth(hand, a, unseen, sign))
     if "play" in kinds:
         return play_entries(view, legal, {})
@@ -69,7 +68,7 @@ def discard_entries(view: View, legal: list[Action], worth_of: Callable[[Action]
     """Each discard's hand and crib parts (`worth_of`); `kept_with` and `crib_note` word what
     the game's hand holds beside the cards and how the crib was reckoned. `sign` overrides
     whose crib it is, and `correction` adds a named, estimated part (Crib Race: the track)."""
-    hand = cards_of(view["hand"])
+    hand = parse_cards(view["hand"])
     crib = crib_words(crib_sign(view) if sign is None else sign)
     entries = []
     for action in legal:

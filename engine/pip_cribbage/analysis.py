@@ -6,10 +6,10 @@ from the view, Crux's worth of counting first an estimate (a rough chance of goi
 from __future__ import annotations
 
 from engine.analysis import Entry, best_first, entry, only_move
+from engine.cards import parse_cards
 from engine.contract import Action, View
 from engine.cribbage.analysis import discard_entries, play_entries, show_entries
 from engine.pip_cribbage.ai import (
-    cards_of,
     crux_worths,
     discard_parts,
     face_of,
@@ -30,7 +30,8 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
     if "crux" in kinds:
         return crux_entries(view, legal)
     if "discard" in kinds:
-        hand, face, unseen = cards_of(view["hand"]), face_of(view, view["seat"]), unseen_cards(view)
+        hand, face = parse_cards(view["hand"]), face_of(view, view["seat"])
+        unseen = unseen_cards(view)
         return discard_entries(
             view, legal, lambda a: discard_parts(view, hand, a, face, unseen, with_crib=True),
             kept_with=" with your die", crib_note="")
