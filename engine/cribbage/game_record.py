@@ -66,6 +66,8 @@ def in_card_order(pieces: Sequence[int]) -> list[int]:
 
 class CribbageRecord(CoreGame):
     name = "cribbage"
+    #: What players read the game called (its SPEC's title).
+    title = "Cribbage"
     core_class: type[CribbageSim] = CribbageSim
     #: The view's word for each of the core's phases (the game over: "over").
     phase_words: dict[int, str] = {DISCARDING: DISCARD, PLAYING: PLAY, SHOWING: SHOW}
