@@ -16,7 +16,6 @@ from engine.cards import parse_cards
 from engine.contract import Action, View
 from engine.crib_race.ai import (
     crib_sign,
-    mean_worth,
     muggins_worths,
     total_worths,
     track_correction,
@@ -52,4 +51,4 @@ def discard_entries(view: View, legal: list[Action], board: Board) -> list[Entry
     return family_discard_entries(
         view, legal, lambda action: crib_ai.discard_worth(hand, action, unseen, sign),
         crib_note=" (table)", sign=sign,
-        correction=("track", lambda parts: mean_worth(parts.totals, worth) - parts.hand))
+        correction=("track", lambda parts: crib_ai.mean_worth(parts.totals, worth) - parts.hand))

@@ -67,6 +67,8 @@ HOLD_ON = (0.3, 3.0)
 PEG_OUT = (2.0, 0.4)
 #: A usual Cribbage hand, for guessing whether the other player can count out.
 USUAL_HAND = 8.0
+#: Each hand total (0 to 29) worth its points.
+HAND_TOTALS = range(30)
 
 #: (kind, pieces, starter) -> the exact points of a count: how a game scores its show.
 CountFn = Callable[[str, Sequence[Card], Card], int]
@@ -137,23 +139,36 @@ def going_out_chance(totals: Sequence[int], need: int) -> float:
     return sum(1 for total in totals if total + EXPECTED_PEG >= need) / len(totals)
 
 
-def choose_discard(view: View, legal: list[Action], rng: random.Random, level: str) -> Action:
+def choose_discard(view: View, legal: list[Action], rng: random.Random, level: str,
+                   worth: Sequence[float] = HAND_TOTALS, sign: float | None = None) -> Action:
+    """The discard keeping the hand whose totals are worth most: `worth[total]` (Crib Race:
+    the ground a total gains on the track); `sign` for the crib (None: `crib_sign`)."""
     hand = parse_cards(view["hand"])
     if level == "easy":
         if rng.random() < EASY_RANDOM_SHARE:
             return rng.choice(legal)
-        return max(legal, key=lambda a: hand_total(kept_after(hand, a), None))
-    unseen, sign = unseen_cards(view), crib_sign(view)
+        return max(legal, key=lambda a: worth[hand_total(kept_after(hand, a), None)])
+    unseen = unseen_cards(view)
+    if sign is None:
+        sign = crib_sign(view)
     need = points_needed(view, view["seat"])
-    return max(legal, key=lambda a: discard_value(discard_worth(hand, a, unseen, sign), level,
-                                                  need))
+
+    def value(action: Action) -> float:
+        parts = discard_worth(hand, action, unseen, sign)
+        return discard_value(parts, level, need, mean_worth(parts.totals, worth))
+
+    return max(legal, key=value)
+
+
+def mean_worth(totals: Sequence[int], worth: Sequence[float]) -> float:
+    return sum(worth[total] for total in totals) / len(totals)
 
 
 def discard_value(worth: DiscardWorth, level: str, need: int,
                   hand: float | None = None) -> float:
-    """normal: the hand's mean (or `hand`: Crib Race's worth on the track); hard: the crib's
-    too, and the going-out bonus near the end (the side `need`s END_GAME_NEED points or
-    fewer)."""
+    """normal: the hand's mean (or `hand`: what choose_discard's `worth` makes of it); hard:
+    the crib's too, and the going-out bonus near the end (the side `need`s END_GAME_NEED
+    points or fewer)."""
     if hand is None:
         hand = worth.hand
     if level != "hard":
