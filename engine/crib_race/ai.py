@@ -24,7 +24,7 @@ import dataclasses
 import random
 from collections.abc import Callable
 
-from engine.cards import Card, parse_card
+from engine.cards import Card
 from engine.contract import Action, View
 from engine.crib_race.board import BOARDS, Board
 from engine.crib_race.position import (
@@ -93,29 +93,16 @@ def crib_sign(view: View) -> float:
 # ===== the play =================================================================================
 def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
                 board: Board) -> Action:
-    plays = [a for a in legal if a["type"] == "play"]
+    """Cribbage's choice with the track's correction; hard with two players searches the rest
+    of the deal first."""
     situation = crib_ai.play_situation(view, {})
     correction = track_correction(view, situation, board, level)
-    if level == "easy":
-        if rng.random() < crib_ai.EASY_RANDOM_SHARE:
-            return rng.choice(plays)
-
-        def easy_value(action: Action) -> tuple[float, bool, int]:
-            """Cribbage's easy order (points now, then avoiding 5 and 21), points on the track."""
-            piece = parse_card(action["card"])
-            points, safe, value = crib_ai.easy_play_value(situation, piece)
-            return points + correction(piece), safe, value
-
-        return max(plays, key=easy_value)
-
-    def value(piece: Card) -> float:
-        return crib_ai.play_value(situation, piece, level) + correction(piece)
-
+    plays = [a for a in legal if a["type"] == "play"]
     if level == "hard" and view["players"] == 2 and len({a["card"] for a in plays}) > 1:
         searched = rest_of_deal_chances(view, [a["card"] for a in plays], board, rng)
-        return max(plays, key=lambda a: searched[a["card"]]
-                   + HEURISTIC_SHARE * value(parse_card(a["card"])))
-    return max(plays, key=lambda a: value(parse_card(a["card"])))
+        return max(plays, key=lambda a: searched[a["card"]] + HEURISTIC_SHARE
+                   * crib_ai.corrected_play_value(situation, a, level, correction))
+    return crib_ai.choose_play(view, legal, rng, level, situation, correction)
 
 
 def track_correction(view: View, situation: crib_ai.PlaySituation, board: Board,

@@ -86,7 +86,8 @@ def choose_action(view: View, legal: list[Action], rng: random.Random,
     if "discard" in kinds:
         return choose_discard(view, legal, rng, level)
     if "play" in kinds:
-        return choose_play(view, legal, rng, level, known_pieces={})
+        situation = play_situation(view, {}, cribbage_show_order(view))
+        return choose_play(view, legal, rng, level, situation)
     return choose_show_action(view, legal, rng, level, cribbage_count)
 
 
@@ -282,15 +283,28 @@ def race_weights(situation: PlaySituation) -> tuple[float, float]:
 
 
 def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
-                known_pieces: dict[int, list[Card]], show: ShowOrder | None = None) -> Action:
-    """The piece to lay; `show` as for play_situation (None: work it out as in Cribbage)."""
+                situation: PlaySituation,
+                correction: Callable[[Card], float] = lambda _piece: 0.0) -> Action:
+    """The piece to lay, by its value in points plus `correction` (Crib Race: what the track
+    makes of them)."""
     plays = [a for a in legal if a["type"] == "play"]
-    situation = play_situation(view, known_pieces, show or cribbage_show_order(view))
     if level == "easy":
         if rng.random() < EASY_RANDOM_SHARE:
             return rng.choice(plays)
-        return max(plays, key=lambda a: easy_play_value(situation, parse_card(a["card"])))
-    return max(plays, key=lambda a: play_value(situation, parse_card(a["card"]), level))
+
+        def easy_value(action: Action) -> tuple[float, bool, int]:
+            piece = parse_card(action["card"])
+            points, safe, value = easy_play_value(situation, piece)
+            return points + correction(piece), safe, value
+
+        return max(plays, key=easy_value)
+    return max(plays, key=lambda a: corrected_play_value(situation, a, level, correction))
+
+
+def corrected_play_value(situation: PlaySituation, action: Action, level: str,
+                         correction: Callable[[Card], float]) -> float:
+    piece = parse_card(action["card"])
+    return play_value(situation, piece, level) + correction(piece)
 
 
 def easy_play_value(situation: PlaySituation, piece: Card) -> tuple[int, bool, int]:

@@ -30,6 +30,7 @@ from engine.cribbage.ai import (
     discard_value,
     kept_after,
     missed_points,
+    play_situation,
     points_needed,
     unseen_cards,
 )
@@ -59,8 +60,8 @@ def choose_action(
     if "discard" in kinds:
         return choose_discard(view, legal, rng, level)
     if "play" in kinds:
-        return choose_play(view, legal, rng, level, known_pieces=known_dice(view),
-                           show=show_order(view))
+        situation = play_situation(view, known_dice(view), show_order(view))
+        return choose_play(view, legal, rng, level, situation)
     if "flip" in kinds:
         if "muggins" in kinds and missed_points(view, pip_count) > 0:
             return {"type": "muggins"}
