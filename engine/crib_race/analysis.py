@@ -38,9 +38,8 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
         return discard_entries(race_view, legal, board)
     if "play" in kinds:
         situation = crib_ai.play_situation(race_view, {})
-        correct = track_correction(race_view, situation, board)
-        return play_entries(race_view, legal, {},
-                            correction=("track", lambda piece, _worth: correct(piece)))
+        correction = track_correction(race_view, situation, board)
+        return play_entries(race_view, legal, situation, correction=("track", correction))
     return show_entries(race_view, legal, crib_ai.cribbage_count,
                         muggins_worth=lambda _points: muggins_worths(view, board))
 

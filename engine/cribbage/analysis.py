@@ -22,11 +22,10 @@ from engine.cribbage.ai import (
     GO_WORTH,
     CountFn,
     DiscardWorth,
+    PlaySituation,
     PlayWorth,
-    ShowOrder,
     crib_sign,
     cribbage_count,
-    cribbage_show_order,
     discard_worth,
     kept_after,
     missed_points,
@@ -35,9 +34,6 @@ from engine.cribbage.ai import (
     unseen_cards,
     waiting_count,
 )
-
-#: (piece, its worth) -> a correction to the play's value, with its own part name.
-PlayCorrection = Callable[[Card, PlayWorth], float]
 
 
 def analyse(view: View, legal: list[Action]) -> list[Entry]:
@@ -49,7 +45,7 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
         hand, unseen, sign = parse_cards(view["hand"]), unseen_cards(view), crib_sign(view)
         return discard_entries(view, legal, lambda a: discard_worth(hand, a, unseen, sign))
     if "play" in kinds:
-        return play_entries(view, legal, {})
+        return play_entries(view, legal, play_situation(view, {}))
     return show_entries(view, legal, cribbage_count)
 
 
@@ -85,12 +81,10 @@ def discard_entries(view: View, legal: list[Action], worth_of: Callable[[Action]
 
 
 # ===== the play ===============================================================================
-def play_entries(view: View, legal: list[Action], known_pieces: dict[int, list[Card]],
-                 show: ShowOrder | None = None,
-                 correction: tuple[str, PlayCorrection] | None = None) -> list[Entry]:
+def play_entries(view: View, legal: list[Action], situation: PlaySituation,
+                 correction: tuple[str, Callable[[Card], float]] | None = None) -> list[Entry]:
     """Every play's expected net points (see the module's docstring); `correction` adds a
-    named part (Crib Race: what the track makes of the points)."""
-    situation = play_situation(view, known_pieces, show or cribbage_show_order(view))
+    named part for each piece (Crib Race: what the track makes of the points)."""
     entries = []
     for action in legal:
         if action["type"] != "play":
@@ -108,7 +102,7 @@ def play_entries(view: View, legal: list[Action], known_pieces: dict[int, list[C
             why = play_why(worth)
         if correction is not None:
             name, correct = correction
-            parts[name] = correct(piece, worth)
+            parts[name] = correct(piece)
         entries.append(entry(action, sum(parts.values()), why, **parts))
     return best_first(entries)
 

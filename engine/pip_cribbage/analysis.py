@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.analysis import Entry, best_first, entry, only_move
 from engine.cards import parse_cards
 from engine.contract import Action, View
+from engine.cribbage.ai import play_situation
 from engine.cribbage.analysis import discard_entries, play_entries, show_entries
 from engine.pip_cribbage.ai import (
     crux_worths,
@@ -15,7 +16,6 @@ from engine.pip_cribbage.ai import (
     face_of,
     known_dice,
     pip_count,
-    show_order,
     turn_worth,
     unseen_cards,
 )
@@ -36,7 +36,7 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
             view, legal, lambda a: discard_parts(view, hand, a, face, unseen, with_crib=True),
             kept_with=" with your die", crib_note="")
     if "play" in kinds:
-        return play_entries(view, legal, known_dice(view), show=show_order(view))
+        return play_entries(view, legal, play_situation(view, known_dice(view)))
     if "flip" in kinds:
         return turn_entries(view, legal)
     return show_entries(view, legal, pip_count)
