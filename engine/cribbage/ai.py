@@ -293,9 +293,10 @@ def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
             return rng.choice(plays)
 
         def easy_value(action: Action) -> tuple[float, bool, int]:
+            """Points now, then avoiding counts of 5 and 21, then the higher piece."""
             piece = parse_card(action["card"])
-            points, safe, value = easy_play_value(situation, piece)
-            return points + correction(piece), safe, value
+            points = peg_points([*situation.pile, piece]).total + correction(piece)
+            return points, situation.count + piece.value not in (5, 21), piece.value
 
         return max(plays, key=easy_value)
     return max(plays, key=lambda a: corrected_play_value(situation, a, level, correction))
@@ -305,12 +306,6 @@ def corrected_play_value(situation: PlaySituation, action: Action, level: str,
                          correction: Callable[[Card], float]) -> float:
     piece = parse_card(action["card"])
     return play_value(situation, piece, level) + correction(piece)
-
-
-def easy_play_value(situation: PlaySituation, piece: Card) -> tuple[int, bool, int]:
-    count = situation.count + piece.value
-    points = peg_points([*situation.pile, piece]).total
-    return points, count not in (5, 21), piece.value
 
 
 @dataclass(frozen=True)
