@@ -194,8 +194,3 @@ class PipCribbageGame(CribbageGame):
             return 0
         return sum(1 for piece in core.peg_hands[seat] if piece >= CARDS)
 
-    @staticmethod
-    def _sorted_pegging_hand(hand: list[int]) -> list[int]:
-        """The kept cards in order, then the die (twice on Double PIP)."""
-        return sorted(hand, key=lambda piece: (piece >= CARDS, piece))
-
