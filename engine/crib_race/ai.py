@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from engine.cards import Card, parse_card
+from engine.cards import Card
 from engine.contract import Action, View
 from engine.crib_race.board import BOARDS, Board
 from engine.crib_race.position import (
@@ -40,7 +40,7 @@ from engine.crib_race.rest_of_deal import HEURISTIC_SHARE, rest_of_deal_chances
 from engine.crib_race.sim import track_of
 from engine.crib_race.track import Peg, move
 from engine.cribbage import ai as crib_ai
-from engine.cribbage.scoring import hand_total, peg_points
+from engine.cribbage.scoring import peg_points
 
 #: Where the play may leave our peg before the show: the hand counts from each of these.
 PLAY_OFFSETS = (0, 1, 2, 3, 4)
@@ -59,7 +59,8 @@ def choose_action(
     kinds = {action["type"] for action in legal}
     race_view = with_holes_to_go(view)
     if "discard" in kinds:
-        return choose_discard(race_view, legal, rng, level, board)
+        worth = total_worths(race_view, board, level)
+        return crib_ai.choose_discard(race_view, legal, rng, level, worth, crib_sign(race_view))
     if "play" in kinds:
         return choose_play(race_view, legal, rng, level, board)
     if "keep" in kinds:  # keep unless handing the points back hurts their owner more
@@ -69,25 +70,6 @@ def choose_action(
 
 
 # ===== the discard ==============================================================================
-def choose_discard(view: View, legal: list[Action], rng: random.Random, level: str,
-                   board: Board) -> Action:
-    hand = crib_ai.cards_of(view["hand"])
-    if level == "easy" and rng.random() < crib_ai.EASY_RANDOM_SHARE:
-        return rng.choice(legal)
-    worth = total_worths(view, board, level)
-    if level == "easy":
-        return max(legal, key=lambda a: worth[hand_total(crib_ai.kept_after(hand, a), None)])
-    unseen = crib_ai.unseen_cards(view)
-    sign = crib_sign(view)
-    need = crib_ai.points_needed(view, view["seat"])
-
-    def value(action: Action) -> float:
-        parts = crib_ai.discard_worth(hand, action, unseen, sign)
-        return crib_ai.discard_value(parts, level, need, mean_worth(parts.totals, worth))
-
-    return max(legal, key=value)
-
-
 def total_worths(view: View, board: Board, level: str = "hard") -> list[float]:
     """What each hand total (0..29) is worth to our peg as the track stands: its points, moved
     by the level's TRACK_WEIGHT (1: the ground alone) towards the average ground it gains from
@@ -98,10 +80,6 @@ def total_worths(view: View, board: Board, level: str = "hard") -> list[float]:
     ground = ground_for(view, board, level, my_side(view))
     gained = [sum(ground(start, total) for start in starts) / len(starts) for total in range(30)]
     return [(1 - weight) * total + weight * min(mean, 100.0) for total, mean in enumerate(gained)]
-
-
-def mean_worth(totals: Sequence[int], worth: Sequence[float]) -> float:
-    return sum(worth[total] for total in totals) / len(totals)
 
 
 def crib_sign(view: View) -> float:
@@ -115,29 +93,16 @@ def crib_sign(view: View) -> float:
 # ===== the play =================================================================================
 def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
                 board: Board) -> Action:
-    plays = [a for a in legal if a["type"] == "play"]
+    """Cribbage's choice with the track's correction; hard with two players searches the rest
+    of the deal first."""
     situation = crib_ai.play_situation(view, {})
     correction = track_correction(view, situation, board, level)
-    if level == "easy":
-        if rng.random() < crib_ai.EASY_RANDOM_SHARE:
-            return rng.choice(plays)
-
-        def easy_value(action: Action) -> tuple[float, bool, int]:
-            """Cribbage's easy order (points now, then avoiding 5 and 21), points on the track."""
-            piece = parse_card(action["card"])
-            points, safe, value = crib_ai.easy_play_value(situation, piece)
-            return points + correction(piece), safe, value
-
-        return max(plays, key=easy_value)
-
-    def value(piece: Card) -> float:
-        return crib_ai.play_value(situation, piece, level) + correction(piece)
-
+    plays = [a for a in legal if a["type"] == "play"]
     if level == "hard" and view["players"] == 2 and len({a["card"] for a in plays}) > 1:
         searched = rest_of_deal_chances(view, [a["card"] for a in plays], board, rng)
-        return max(plays, key=lambda a: searched[a["card"]]
-                   + HEURISTIC_SHARE * value(parse_card(a["card"])))
-    return max(plays, key=lambda a: value(parse_card(a["card"])))
+        return max(plays, key=lambda a: searched[a["card"]] + HEURISTIC_SHARE
+                   * crib_ai.corrected_play_value(situation, a, level, correction))
+    return crib_ai.choose_play(view, legal, rng, level, situation, correction)
 
 
 def track_correction(view: View, situation: crib_ai.PlaySituation, board: Board,

@@ -12,10 +12,10 @@ the computer player is (engine/crib_race/ai.py).
 from __future__ import annotations
 
 from engine.analysis import Entry, only_move
+from engine.cards import parse_cards
 from engine.contract import Action, View
 from engine.crib_race.ai import (
     crib_sign,
-    mean_worth,
     muggins_worths,
     total_worths,
     track_correction,
@@ -38,17 +38,16 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
         return discard_entries(race_view, legal, board)
     if "play" in kinds:
         situation = crib_ai.play_situation(race_view, {})
-        correct = track_correction(race_view, situation, board)
-        return play_entries(race_view, legal, {},
-                            correction=("track", lambda piece, _worth: correct(piece)))
+        correction = track_correction(race_view, situation, board)
+        return play_entries(race_view, legal, situation, correction=("track", correction))
     return show_entries(race_view, legal, crib_ai.cribbage_count,
                         muggins_worth=lambda _points: muggins_worths(view, board))
 
 
 def discard_entries(view: View, legal: list[Action], board: Board) -> list[Entry]:
-    hand, unseen, sign = crib_ai.cards_of(view["hand"]), crib_ai.unseen_cards(view), crib_sign(view)
+    hand, unseen, sign = parse_cards(view["hand"]), crib_ai.unseen_cards(view), crib_sign(view)
     worth = total_worths(view, board)
     return family_discard_entries(
         view, legal, lambda action: crib_ai.discard_worth(hand, action, unseen, sign),
         crib_note=" (table)", sign=sign,
-        correction=("track", lambda parts: mean_worth(parts.totals, worth) - parts.hand))
+        correction=("track", lambda parts: crib_ai.mean_worth(parts.totals, worth) - parts.hand))

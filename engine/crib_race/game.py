@@ -22,6 +22,7 @@ from engine.seat_words import second_person
 
 class CribRaceGame(CribbageGame):
     name = "crib-race"
+    title = "Crib Race"
     core_class = CribRaceSim
     core: CribRaceSim
 

@@ -67,6 +67,8 @@ HOLD_ON = (0.3, 3.0)
 PEG_OUT = (2.0, 0.4)
 #: A usual Cribbage hand, for guessing whether the other player can count out.
 USUAL_HAND = 8.0
+#: Each hand total (0 to 29) worth its points.
+HAND_TOTALS = range(30)
 
 #: (kind, pieces, starter) -> the exact points of a count: how a game scores its show.
 CountFn = Callable[[str, Sequence[Card], Card], int]
@@ -84,7 +86,8 @@ def choose_action(view: View, legal: list[Action], rng: random.Random,
     if "discard" in kinds:
         return choose_discard(view, legal, rng, level)
     if "play" in kinds:
-        return choose_play(view, legal, rng, level, known_pieces={})
+        situation = play_situation(view, {}, cribbage_show_order(view))
+        return choose_play(view, legal, rng, level, situation)
     return choose_show_action(view, legal, rng, level, cribbage_count)
 
 
@@ -96,9 +99,6 @@ def check_level(level: str, legal: list[Action]) -> None:
 
 
 # ===== what a seat knows ======================================================================
-cards_of = parse_cards
-
-
 def side_of(view: View, seat: int) -> int:
     return next(i for i, seats in enumerate(view["sides"]) if seat in seats)
 
@@ -111,10 +111,10 @@ def points_needed(view: View, seat: int) -> int:
 def unseen_cards(view: View) -> list[Card]:
     """Deck cards this seat cannot place (in other hands, the crib or the deck): all but its
     own, the starter and the play's, in a fixed order so that nothing hidden sways a choice."""
-    seen = {*cards_of(view.get("hand") or []), *cards_of(view.get("discards") or []),
-            *cards_of(view.get("kept") or [])}
+    seen = {*parse_cards(view.get("hand") or []), *parse_cards(view.get("discards") or []),
+            *parse_cards(view.get("kept") or [])}
     for laid in view["played"]:
-        seen.update(cards_of(laid))
+        seen.update(parse_cards(laid))
     if view.get("starter"):
         seen.add(parse_card(view["starter"]))
     return sorted((c for c in FULL_DECK if c not in seen), key=lambda c: (c.rank, c.suit))
@@ -140,23 +140,36 @@ def going_out_chance(totals: Sequence[int], need: int) -> float:
     return sum(1 for total in totals if total + EXPECTED_PEG >= need) / len(totals)
 
 
-def choose_discard(view: View, legal: list[Action], rng: random.Random, level: str) -> Action:
-    hand = cards_of(view["hand"])
+def choose_discard(view: View, legal: list[Action], rng: random.Random, level: str,
+                   worth: Sequence[float] = HAND_TOTALS, sign: float | None = None) -> Action:
+    """The discard keeping the hand whose totals are worth most: `worth[total]` (Crib Race:
+    the ground a total gains on the track); `sign` for the crib (None: `crib_sign`)."""
+    hand = parse_cards(view["hand"])
     if level == "easy":
         if rng.random() < EASY_RANDOM_SHARE:
             return rng.choice(legal)
-        return max(legal, key=lambda a: hand_total(kept_after(hand, a), None))
-    unseen, sign = unseen_cards(view), crib_sign(view)
+        return max(legal, key=lambda a: worth[hand_total(kept_after(hand, a), None)])
+    unseen = unseen_cards(view)
+    if sign is None:
+        sign = crib_sign(view)
     need = points_needed(view, view["seat"])
-    return max(legal, key=lambda a: discard_value(discard_worth(hand, a, unseen, sign), level,
-                                                  need))
+
+    def value(action: Action) -> float:
+        parts = discard_worth(hand, action, unseen, sign)
+        return discard_value(parts, level, need, mean_worth(parts.totals, worth))
+
+    return max(legal, key=value)
+
+
+def mean_worth(totals: Sequence[int], worth: Sequence[float]) -> float:
+    return sum(worth[total] for total in totals) / len(totals)
 
 
 def discard_value(worth: DiscardWorth, level: str, need: int,
                   hand: float | None = None) -> float:
-    """normal: the hand's mean (or `hand`: Crib Race's worth on the track); hard: the crib's
-    too, and the going-out bonus near the end (the side `need`s END_GAME_NEED points or
-    fewer)."""
+    """normal: the hand's mean (or `hand`: what choose_discard's `worth` makes of it); hard:
+    the crib's too, and the going-out bonus near the end (the side `need`s END_GAME_NEED
+    points or fewer)."""
     if hand is None:
         hand = worth.hand
     if level != "hard":
@@ -182,12 +195,12 @@ def discard_worth(hand: Sequence[Card], action: Action, unseen: Sequence[Card],
                   sign: float) -> DiscardWorth:
     kept = kept_after(hand, action)
     totals = [hand_total(kept, starter) for starter in unseen]
-    return DiscardWorth(totals, sign * crib_value(cards_of(action["cards"])))
+    return DiscardWorth(totals, sign * crib_value(parse_cards(action["cards"])))
 
 
 def kept_after(hand: Sequence[Card], action: Action) -> list[Card]:
     kept = list(hand)
-    for card in cards_of(action["cards"]):
+    for card in parse_cards(action["cards"]):
         kept.remove(card)
     return kept
 
@@ -233,9 +246,9 @@ def play_situation(view: View, known_pieces: dict[int, list[Card]],
     opponents = [s for s in range(players) if side_of(view, s) != side_of(view, seat)]
     return PlaySituation(
         seat=seat,
-        pile=cards_of(view["pile"]),
+        pile=parse_cards(view["pile"]),
         count=int(view["count"]),
-        mine=cards_of(view["hand"]),
+        mine=parse_cards(view["hand"]),
         unseen=unseen_cards(view),
         next_seat=next_seat,
         next_known=list(known),
@@ -252,7 +265,7 @@ def cribbage_show_order(view: View) -> ShowOrder | None:
     """Two-player Cribbage: the non-dealer counts first; my hand is its kept cards."""
     if view["players"] != 2 or not view.get("kept") or not view.get("starter"):
         return None
-    points = hand_total(cards_of(view["kept"]), parse_card(view["starter"]))
+    points = hand_total(parse_cards(view["kept"]), parse_card(view["starter"]))
     return view["seat"] != view["dealer"], points, USUAL_HAND
 
 
@@ -270,21 +283,29 @@ def race_weights(situation: PlaySituation) -> tuple[float, float]:
 
 
 def choose_play(view: View, legal: list[Action], rng: random.Random, level: str,
-                known_pieces: dict[int, list[Card]], show: ShowOrder | None = None) -> Action:
-    """The piece to lay; `show` as for play_situation (None: work it out as in Cribbage)."""
+                situation: PlaySituation,
+                correction: Callable[[Card], float] = lambda _piece: 0.0) -> Action:
+    """The piece to lay, by its value in points plus `correction` (Crib Race: what the track
+    makes of them)."""
     plays = [a for a in legal if a["type"] == "play"]
-    situation = play_situation(view, known_pieces, show or cribbage_show_order(view))
     if level == "easy":
         if rng.random() < EASY_RANDOM_SHARE:
             return rng.choice(plays)
-        return max(plays, key=lambda a: easy_play_value(situation, parse_card(a["card"])))
-    return max(plays, key=lambda a: play_value(situation, parse_card(a["card"]), level))
+
+        def easy_value(action: Action) -> tuple[float, bool, int]:
+            """Points now, then avoiding counts of 5 and 21, then the higher piece."""
+            piece = parse_card(action["card"])
+            points = peg_points([*situation.pile, piece]).total + correction(piece)
+            return points, situation.count + piece.value not in (5, 21), piece.value
+
+        return max(plays, key=easy_value)
+    return max(plays, key=lambda a: corrected_play_value(situation, a, level, correction))
 
 
-def easy_play_value(situation: PlaySituation, piece: Card) -> tuple[int, bool, int]:
-    count = situation.count + piece.value
-    points = peg_points([*situation.pile, piece]).total
-    return points, count not in (5, 21), piece.value
+def corrected_play_value(situation: PlaySituation, action: Action, level: str,
+                         correction: Callable[[Card], float]) -> float:
+    piece = parse_card(action["card"])
+    return play_value(situation, piece, level) + correction(piece)
 
 
 @dataclass(frozen=True)

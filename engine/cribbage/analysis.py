@@ -16,18 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.analysis import Entry, best_first, entry, only_move, signed
-from engine.cards import Card, format_cards, parse_card
+from engine.cards import Card, format_cards, parse_card, parse_cards
 from engine.contract import Action, View
 from engine.cribbage.ai import (
     GO_WORTH,
     CountFn,
     DiscardWorth,
+    PlaySituation,
     PlayWorth,
-    ShowOrder,
-    cards_of,
     crib_sign,
     cribbage_count,
-    cribbage_show_order,
     discard_worth,
     kept_after,
     missed_points,
@@ -37,9 +35,6 @@ from engine.cribbage.ai import (
     waiting_count,
 )
 
-#: (piece, its worth) -> a correction to the play's value, with its own part name.
-PlayCorrection = Callable[[Card, PlayWorth], float]
-
 
 def analyse(view: View, legal: list[Action]) -> list[Entry]:
     single = only_move(legal)
@@ -47,10 +42,10 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
         return single
     kinds = {action["type"] for action in legal}
     if "discard" in kinds:
-        hand, unseen, sign = cards_of(view["hand"]), unseen_cards(view), crib_sign(view)
+        hand, unseen, sign = parse_cards(view["hand"]), unseen_cards(view), crib_sign(view)
         return discard_entries(view, legal, lambda a: discard_worth(hand, a, unseen, sign))
     if "play" in kinds:
-        return play_entries(view, legal, {})
+        return play_entries(view, legal, play_situation(view, {}))
     return show_entries(view, legal, cribbage_count)
 
 
@@ -69,7 +64,7 @@ def discard_entries(view: View, legal: list[Action], worth_of: Callable[[Action]
     """Each discard's hand and crib parts (`worth_of`); `kept_with` and `crib_note` word what
     the game's hand holds beside the cards and how the crib was reckoned. `sign` overrides
     whose crib it is, and `correction` adds a named, estimated part (Crib Race: the track)."""
-    hand = cards_of(view["hand"])
+    hand = parse_cards(view["hand"])
     crib = crib_words(crib_sign(view) if sign is None else sign)
     entries = []
     for action in legal:
@@ -86,12 +81,10 @@ def discard_entries(view: View, legal: list[Action], worth_of: Callable[[Action]
 
 
 # ===== the play ===============================================================================
-def play_entries(view: View, legal: list[Action], known_pieces: dict[int, list[Card]],
-                 show: ShowOrder | None = None,
-                 correction: tuple[str, PlayCorrection] | None = None) -> list[Entry]:
+def play_entries(view: View, legal: list[Action], situation: PlaySituation,
+                 correction: tuple[str, Callable[[Card], float]] | None = None) -> list[Entry]:
     """Every play's expected net points (see the module's docstring); `correction` adds a
-    named part (Crib Race: what the track makes of the points)."""
-    situation = play_situation(view, known_pieces, show or cribbage_show_order(view))
+    named part for each piece (Crib Race: what the track makes of the points)."""
     entries = []
     for action in legal:
         if action["type"] != "play":
@@ -109,7 +102,7 @@ def play_entries(view: View, legal: list[Action], known_pieces: dict[int, list[C
             why = play_why(worth)
         if correction is not None:
             name, correct = correction
-            parts[name] = correct(piece, worth)
+            parts[name] = correct(piece)
         entries.append(entry(action, sum(parts.values()), why, **parts))
     return best_first(entries)
 

@@ -213,7 +213,7 @@ class CribbageGame(CribbageRecord):
             return {"type": "claim", "points": points}
         if kind in SIMPLE_ACTIONS:
             return {"type": kind}
-        raise IllegalAction(f"Cribbage has no move called {kind!r}.")
+        raise IllegalAction(f"{self.title} has no move called {kind!r}.")
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         kind = action["type"]

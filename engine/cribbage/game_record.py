@@ -66,6 +66,8 @@ def in_card_order(pieces: Sequence[int]) -> list[int]:
 
 class CribbageRecord(CoreGame):
     name = "cribbage"
+    #: What players read the game called (its SPEC's title).
+    title = "Cribbage"
     core_class: type[CribbageSim] = CribbageSim
     #: The view's word for each of the core's phases (the game over: "over").
     phase_words: dict[int, str] = {DISCARDING: DISCARD, PLAYING: PLAY, SHOWING: SHOW}
@@ -415,17 +417,14 @@ class CribbageRecord(CoreGame):
         kept_is_hands = core.kept is core.hands
         core.hands = [sorted(moved(hand)) for hand in core.hands]
         core.kept = core.hands if kept_is_hands else [sorted(moved(hand)) for hand in core.kept]
-        core.peg_hands = [game._sorted_pegging_hand(moved(hand)) for hand in core.peg_hands]
+        # Dice sort after the cards: a die's code is above every card's.
+        core.peg_hands = [sorted(moved(hand)) for hand in core.peg_hands]
         core.crib = moved(core.crib)
         core.starter = cards.get(core.starter, core.starter)
         game._discards = [sorted(moved(pieces)) for pieces in game._discards]
         core.low = [min((VALUE[piece] for piece in hand), default=NO_PIECE)
                     for hand in core.peg_hands]
         return game
-
-    @staticmethod
-    def _sorted_pegging_hand(hand: list[int]) -> list[int]:
-        return sorted(hand)
 
     def _possible_after_redeal(self) -> bool:
         # A seat that said go in this count cannot hold a card that fits.

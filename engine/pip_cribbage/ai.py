@@ -17,13 +17,12 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.cards import Card, die
+from engine.cards import Card, die, parse_card, parse_cards
 from engine.contract import Action, View
 from engine.cribbage.ai import (
     EASY_RANDOM_SHARE,
     DiscardWorth,
     ShowOrder,
-    cards_of,
     check_level,
     choose_play,
     choose_show_action,
@@ -31,6 +30,7 @@ from engine.cribbage.ai import (
     discard_value,
     kept_after,
     missed_points,
+    play_situation,
     points_needed,
     unseen_cards,
 )
@@ -60,8 +60,8 @@ def choose_action(
     if "discard" in kinds:
         return choose_discard(view, legal, rng, level)
     if "play" in kinds:
-        return choose_play(view, legal, rng, level, known_pieces=known_dice(view),
-                           show=show_order(view))
+        situation = play_situation(view, known_dice(view), show_order(view))
+        return choose_play(view, legal, rng, level, situation)
     if "flip" in kinds:
         if "muggins" in kinds and missed_points(view, pip_count) > 0:
             return {"type": "muggins"}
@@ -112,8 +112,8 @@ def show_order(view: View) -> ShowOrder:
     """(my hand is counted first, its points, the other's usual hand) for the play's end game.
     Priority puts the dealer's hand first; a dealer on Turn will take the better face."""
     counts_first = is_dealer(view) == (view.get("crux_choice") == "priority")
-    starter = cards_of([view["starter"]])[0]
-    points = hand_points(view, cards_of(view["kept"]), face_of(view, view["seat"]), starter)
+    starter = parse_card(view["starter"])
+    points = hand_points(view, parse_cards(view["kept"]), face_of(view, view["seat"]), starter)
     return counts_first, points, USUAL_HAND
 
 
@@ -128,7 +128,7 @@ def hand_points(view: View, kept: Sequence[Card], face: int, starter: Card) -> i
 
 
 def choose_discard(view: View, legal: list[Action], rng: random.Random, level: str) -> Action:
-    hand = cards_of(view["hand"])
+    hand = parse_cards(view["hand"])
     face = face_of(view, view["seat"])
     if level == "easy":
         if rng.random() < EASY_RANDOM_SHARE:
@@ -154,7 +154,7 @@ def discard_parts(view: View, hand: Sequence[Card], action: Action, face: int,
     crib = 0.0
     if with_crib:
         dice = [die(face), die_of(view, 1 - view["seat"])]
-        crib = crib_sign(view) * crib_average(cards_of(action["cards"])[0], dice, unseen)
+        crib = crib_sign(view) * crib_average(parse_cards(action["cards"])[0], dice, unseen)
     return DiscardWorth(totals, crib)
 
 
@@ -191,7 +191,7 @@ def nobs_chance(thrown: Card, unseen: Sequence[Card]) -> float:
 
 
 def best_discard_worth(view: View, face: int, level: str) -> float:
-    hand = cards_of(view["hand"])
+    hand = parse_cards(view["hand"])
     return max(discard_worth(view, hand, {"cards": [str(card)]}, face, level) for card in hand)
 
 
@@ -241,11 +241,11 @@ def choose_turn(view: View, legal: list[Action], level: str) -> Action:
 
 def turn_worth(view: View, face: int, level: str) -> float:
     """The dealer's hand with its die on `face`, plus (hard) the crib still to be counted."""
-    kept = cards_of(view["kept"])
-    starter = cards_of([view["starter"]])[0]
+    kept = parse_cards(view["kept"])
+    starter = parse_card(view["starter"])
     worth: float = hand_total(hand_pieces(view, kept, face), starter, flush=HAND_FLUSH)
     if level == "hard" and not any(r["kind"] == "crib" for r in view["show"]):
-        thrown = cards_of(view["discards"])[0]
+        thrown = parse_cards(view["discards"])[0]
         other_die = die_of(view, 1 - view["seat"])
         unseen = unseen_cards(view)
         worth += sum(hand_total((thrown, theirs, die(face), other_die), starter,

@@ -6,16 +6,16 @@ from the view, Crux's worth of counting first an estimate (a rough chance of goi
 from __future__ import annotations
 
 from engine.analysis import Entry, best_first, entry, only_move
+from engine.cards import parse_cards
 from engine.contract import Action, View
+from engine.cribbage.ai import play_situation
 from engine.cribbage.analysis import discard_entries, play_entries, show_entries
 from engine.pip_cribbage.ai import (
-    cards_of,
     crux_worths,
     discard_parts,
     face_of,
     known_dice,
     pip_count,
-    show_order,
     turn_worth,
     unseen_cards,
 )
@@ -30,12 +30,13 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
     if "crux" in kinds:
         return crux_entries(view, legal)
     if "discard" in kinds:
-        hand, face, unseen = cards_of(view["hand"]), face_of(view, view["seat"]), unseen_cards(view)
+        hand, face = parse_cards(view["hand"]), face_of(view, view["seat"])
+        unseen = unseen_cards(view)
         return discard_entries(
             view, legal, lambda a: discard_parts(view, hand, a, face, unseen, with_crib=True),
             kept_with=" with your die", crib_note="")
     if "play" in kinds:
-        return play_entries(view, legal, known_dice(view), show=show_order(view))
+        return play_entries(view, legal, play_situation(view, known_dice(view)))
     if "flip" in kinds:
         return turn_entries(view, legal)
     return show_entries(view, legal, pip_count)

@@ -43,6 +43,7 @@ _CHOICE_WORDS = {None: None, CRUX_RENEW: RENEW, CRUX_PRIORITY: PRIORITY, FLIP: F
 
 class PipCribbageGame(CribbageGame):
     name = "pip-cribbage"
+    title = "PIP Cribbage"
     core_class = PipCribbageSim
     core: PipCribbageSim
     phase_words = {**CribbageGame.phase_words, CHOOSING_CRUX: CRUX_PHASE}
@@ -50,7 +51,7 @@ class PipCribbageGame(CribbageGame):
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         if players != PLAYERS:
-            raise ValueError(f"PIP Cribbage is for 2 players, not {players}")
+            raise ValueError(f"{self.title} is for 2 players, not {players}")
         super().__init__(players, options, seed)
 
     def restack(self, deck: Sequence[Card | str], dealer: int | None = None,
@@ -85,12 +86,7 @@ class PipCribbageGame(CribbageGame):
             card = action.get("card")
             if isinstance(card, str) and card.strip().upper().startswith("PIP"):
                 action = {"type": "play", "card": "P" + card.strip()[3:].strip()}
-        try:
-            return super().normalize(seat, action)
-        except IllegalAction as refused:
-            if str(refused).startswith("Cribbage has no move"):
-                raise IllegalAction(f"PIP Cribbage has no move called {kind!r}.") from None
-            raise
+        return super().normalize(seat, action)
 
     def explain_illegal(self, seat: int, action: Action) -> str:
         kind = action["type"]
@@ -197,9 +193,4 @@ class PipCribbageGame(CribbageGame):
         if core.won is not None or core.phase != PLAYING:
             return 0
         return sum(1 for piece in core.peg_hands[seat] if piece >= CARDS)
-
-    @staticmethod
-    def _sorted_pegging_hand(hand: list[int]) -> list[int]:
-        """The kept cards in order, then the die (twice on Double PIP)."""
-        return sorted(hand, key=lambda piece: (piece >= CARDS, piece))
 

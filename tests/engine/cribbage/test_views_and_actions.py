@@ -6,10 +6,12 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.contract import Game
+from engine.errors import IllegalAction
 from engine.registry import GAMES
 
 
@@ -61,3 +63,15 @@ def test_a_play_action_offered_earlier_is_still_the_same_move() -> None:
             assert events[0]["type"] == "play" and events[0]["card"] == choice["card"]
             if game.view(None)["deal_number"] == deal:  # the deal goes on: the card is down
                 assert game.view(seat)["played"][seat][-1] == choice["card"]
+
+
+@pytest.mark.parametrize(("name", "title"), [("cribbage", "Cribbage"),
+                                             ("pip-cribbage", "PIP Cribbage"),
+                                             ("crib-race", "Crib Race")])
+def test_a_move_no_game_has_is_refused_in_the_game_s_own_name(name: str, title: str) -> None:
+    game = GAMES[name].new(2, {}, 1)
+    before = game.view(0)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(0, {"type": "fly"})
+    assert str(refused.value) == f"{title} has no move called 'fly'."
+    assert game.view(0) == before
