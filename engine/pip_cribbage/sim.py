@@ -70,7 +70,6 @@ class PipCribbageSim(CribbageSim):
     #: This deal's Crux and Turn choices (action codes), None until made.
     crux_choice: int | None
     turn_choice: int | None
-    repeated_pieces = True  # the dealer on Double PIP lays the die twice
     sorted_hands = False  # the die comes after the cards
 
     # ----- constructors ---------------------------------------------------------------------
