@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import ModuleType
 from typing import Any
 
@@ -37,9 +38,17 @@ class Option:
     choices: tuple[Any, ...]
     description: str
 
-    def check(self, value: Any) -> Any:
+    @cached_property
+    def _typed_choices(self) -> frozenset[tuple[type, Any]]:
         # Compared with their types too: True == 1 and 1.0 == 1, but neither is the choice 1.
-        if not any(type(value) is type(choice) and value == choice for choice in self.choices):
+        return frozenset((type(choice), choice) for choice in self.choices)
+
+    def check(self, value: Any) -> Any:
+        try:
+            known = (type(value), value) in self._typed_choices
+        except TypeError:  # unhashable, so no choice (a list from a hand-edited file)
+            known = False
+        if not known:
             allowed = ", ".join(str(c) for c in self.choices)
             raise IllegalAction(f"{self.name} must be one of {allowed}, not {value!r}.")
         return value

@@ -9,6 +9,8 @@ def test_option_check_refuses_values_outside_choices():
     assert target.check(61) == 61
     with pytest.raises(IllegalAction, match="target must be one of 121, 61"):
         target.check(100)
+    with pytest.raises(IllegalAction, match=r"not \[61\]"):
+        target.check([61])
 
 
 @pytest.mark.parametrize(("name", "value"), [
