@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
 
 import discord
 from discord.ext import commands
@@ -67,7 +66,7 @@ class TableMessages:
     def table(self, table_id: int) -> Table | None:
         return self.manager.get(table_id) or self._known.get(table_id)
 
-    async def _refresh(self, table_id: Any) -> None:
+    async def _refresh(self, table_id: int) -> None:
         """Edit the table message to the latest state; post it when there is none (or it was
         deleted, or members' messages buried it in a channel). A passing failure (429, 5xx,
         a timeout) raises, and the refresher tries again; a missing permission does not."""

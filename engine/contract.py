@@ -42,7 +42,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, Protocol
 
 from engine.errors import IllegalAction
 from engine.state_copy import copy_state
@@ -233,12 +233,18 @@ class Game(ABC):
         return chosen
 
 
+class RulesCore(Protocol):
+    """What CoreGame asks of a rules core; a game declares its own core's class."""
+
+    rng: random.Random
+
+
 class CoreGame(Game):
     """A game whose rules core (`core`) holds the random generator. Game.__init__ makes the
     generator before the core exists: the subclass deals the core from `_dealing_rng()`, and
     from then on `rng` is the core's."""
 
-    core: Any
+    core: RulesCore
     _first_rng: random.Random
 
     @property

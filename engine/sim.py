@@ -147,7 +147,13 @@ def copy_of(rng: random.Random) -> random.Random:
     return twin
 
 
-def journaled(core: Any, move: Callable[[], object]) -> list[Any]:
+class Journaling(Protocol):
+    """A rules core that records what its moves do while `journal` is a list."""
+
+    journal: list[Any] | None
+
+
+def journaled(core: Journaling, move: Callable[[], object]) -> list[Any]:
     """What `move` (a call on `core`) did, as the core's journal records it. The journal is on
     only for this call, so search and random play, which never ask, pay nothing for it."""
     journal: list[Any] = []

@@ -58,7 +58,7 @@ class ExpertPool:
             self._executor = None
 
 
-def _decide(game: Game, seat: int, rng_state: Any, budget: expert.Budget) -> Action:
+def _decide(game: Game, seat: int, rng_state: tuple[Any, ...], budget: expert.Budget) -> Action:
     rng = random.Random()
     rng.setstate(rng_state)
     return expert.choose(game, seat, rng, budget)

@@ -45,6 +45,7 @@ _EFFECTS = {TRUMP_NOW: "{} are trump from this trick",
 
 class PipPipGame(CoreGame):
     name = "pip-pip"
+    core: PipPipSimulation
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(players, options, seed)

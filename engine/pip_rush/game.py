@@ -52,6 +52,7 @@ def suit_words(code: int) -> str:
 
 class PipRushGame(CoreGame):
     name = "pip-rush"
+    core: PipRushSim
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(players, options, seed)
