@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from store.base import StoreBase
-from store.database import Connection
+from store.database import Connection, Row
 from store.records import ResultRow, StreakRecord
 
 _SKUNKS = """
@@ -105,7 +105,7 @@ async def keep_streaks(
     )
 
 
-def _streak(row: Any) -> StreakRecord:
+def _streak(row: Row) -> StreakRecord:
     return StreakRecord(
         user_id=int(row["user_id"]), game=row["game"], best=int(row["best"]),
         best_ended_at=int(row["best_ended_at"]), current=int(row["current"]),

@@ -5,7 +5,7 @@ reads. No Discord here."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.analysis.review import Review, review_game
 from engine.errors import IllegalAction
@@ -36,7 +36,7 @@ async def finished_record(store: Store, game_id: int, guild_id: int | None, verb
 
 
 async def check_reviewable(store: Store, game_id: int, guild_id: int | None,
-                           user_id: int) -> tuple[Any, int]:
+                           user_id: int) -> tuple[GameRecord, int]:
     """(the game's record, the seat of `user_id`) when that player may review game `game_id`
     from server `guild_id`; IllegalAction, with a line for the player, when not."""
     record = await finished_record(store, game_id, guild_id, "review")

@@ -57,12 +57,12 @@ once counted; the deck order and other seats' hands never appear.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from engine.cards import Card, card_strs, format_cards, parse_card, parse_cards
 from engine.contract import Action, Event
 from engine.cribbage import words
 from engine.cribbage.claims import claim_ranges, possible_counts
+from engine.cribbage.deal import DealPlan
 from engine.cribbage.game_record import (
     DISCARD,
     LEGACY_MAX_CLAIM,
@@ -105,7 +105,7 @@ class CribbageGame(CribbageRecord):
         self.core.side_scores = list(scores)
 
     @property
-    def plan(self) -> Any:
+    def plan(self) -> DealPlan:
         return self.core.plan
 
     @property

@@ -31,10 +31,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
 
 from engine.contract import Action, Game
 from engine.registry import GAMES
+from engine.sim import Simulation
 from engine.spec import EXPERT
 
 #: How many standard errors an action must beat the hard choice by to replace it, and on how
@@ -104,7 +104,7 @@ def choose(game: Game, seat: int, rng: random.Random, budget: Budget = Budget())
     return legal[leads.best()]
 
 
-def _sample(judge: ModuleType, deal: Any, seat: int, index: int, seed: int) -> float:
+def _sample(judge: ModuleType, deal: Simulation, seat: int, index: int, seed: int) -> float:
     """The value for `seat` of its `index`th legal action on this deal, rolled out."""
     sim = deal.clone()
     sim.play(seat, sim.legal(seat)[index])

@@ -32,8 +32,8 @@ determinization already hid the truth from the searching seat.
 
 from __future__ import annotations
 
-from typing import Any
+from engine.sim import Simulation
 
 
-def first_to_act(sim: Any) -> int:
+def first_to_act(sim: Simulation) -> int:
     return sim.to_act()[0]
