@@ -18,16 +18,17 @@ from cogs import images, text
 from cogs.components import BUTTON_LABEL, stored_id
 from cogs.lobbies_cog import game_choices, thread_name
 from cogs.replies import NO_PINGS, tell
+from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables.options import parse_options
 from tables.table import Table
-from tables.tournaments import FORMATS, KNOCKOUT, RUNNING, SIGNUP
+from tables.tournaments import FORMATS, KNOCKOUT, RUNNING, SIGNUP, Tournament
 from tables.tournaments import text as words
 from tables.tournaments.fit import FORMAT_WORDS
 from tables.tournaments.model import Match
 from tables.tournaments.picture import picture_data
-from tables.tournaments.service import HeldTournament, TournamentListener, TournamentService
+from tables.tournaments.service import Change, HeldTournament, TournamentListener, TournamentService
 
 log = logging.getLogger(__name__)
 
@@ -223,7 +224,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
     @app_commands.describe(member="A member of the entry to drop")
     async def remove(self, interaction: discord.Interaction, member: discord.Member,
                      tournament: int | None = None) -> None:
-        def drop(event: Any) -> Any:
+        def drop(event: Tournament) -> list[Event]:
             entry = event.entry_of(member.id)
             if entry is None:
                 raise IllegalAction(f"{member.display_name} is not in this event.")
@@ -246,7 +247,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
     )
     async def result(self, interaction: discord.Interaction, match: str, order: str,
                      tournament: int | None = None) -> None:
-        def rule(event: Any) -> Any:
+        def rule(event: Tournament) -> list[Event]:
             event.check_host(interaction.user.id, "set a result")
             found = event.match(match.strip())
             groups: list[list[str]] = []
@@ -299,7 +300,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             await interaction.response.defer()
 
     async def _act(self, interaction: discord.Interaction, tournament: int | None,
-                   change: Any, done: str) -> None:
+                   change: Change, done: str) -> None:
         held = await self._find(interaction, tournament, open_only=True)
         if held is None:
             return
