@@ -100,7 +100,9 @@ What tests look at
 - `await fake.wait_quiet()`: until every task the bot started in reaction to the harness is
   done and no request is in flight. Tasks only waiting (asleep for 1 s or more, e.g. view
   timeouts and idle timers, or parked on an empty queue or unset event) do not count.
-  Raises `QuietTimeout` (after `quiet_timeout`, default 10 s) naming the busy tasks.
+  Raises `QuietTimeout` (after `quiet_timeout`, default 60 s) naming the busy tasks. It guards
+  against a hang, not a slow machine: a game that takes 1 s alone may take 10 on a loaded CI
+  machine, so the default is generous and no passing test ever waits for it.
 
 Discord's rules modelled
 ------------------------

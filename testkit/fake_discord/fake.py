@@ -52,7 +52,7 @@ class FakeDiscord:
         *,
         channels: Iterable[str] = ("games",),
         members: Iterable[str] = ("alice", "bob", "carol", "dave"),
-        quiet_timeout: float = 10.0,
+        quiet_timeout: float = 60.0,
         response_window: float = INTERACTION_RESPONSE_WINDOW,
         token_lifetime: float = INTERACTION_TOKEN_LIFETIME,
         app_permissions: discord.Permissions | None = None,
