@@ -30,6 +30,7 @@ from engine.pip_rush.sim import (
     Entry,
     PipRushSim,
 )
+from engine.pip_rush.text import pip_count
 from engine.pip_rush.track import START, TRACKS
 from engine.sim import journaled
 
@@ -185,9 +186,8 @@ class PipRushGame(CoreGame):
             else:
                 verb = {"gain": "gains a pip", "decay": "loses a pip",
                         "flip": "flips its die"}[action]
-                pips = "1 pip" if after == 1 else f"{after} pips"
-                text = (f"{owner} stays at {pips} (no change possible)." if before == after
-                        else f"{owner} {verb} ({before}→{after}).")
+                text = (f"{owner} {verb} ({before}→{after})." if before != after
+                        else f"{owner} stays at {pip_count(after)} (no change possible).")
                 result.update(before=before, after=after, text=text)
         self.results[index] = result
         return {"type": kind, "seat": seat, "card": card, "team": team_of(seat), **result}

@@ -32,7 +32,7 @@ def choice_label(action: Action, view: View) -> str:
         return action_label(action)
     racer = racers[team * 2 + index]
     if action.get("type") == "move":
-        return f"{action_label(action)} ({_pips(racer['pips'])} → {racer['pips'] - 1})"
+        return f"{action_label(action)} ({pip_count(racer['pips'])} → {racer['pips'] - 1})"
     resolving = (view.get("resolution") or {}).get("resolving") or {}
     if action.get("type") != "choose_racer" or "card" not in resolving:
         return action_label(action)
@@ -44,17 +44,18 @@ def choice_label(action: Action, view: View) -> str:
     pips = racer["pips"]
     after = (PIPS_AFTER[ACTION_NAMES.index(suit_action)][pips] if suit_action in ACTION_NAMES
              else pips)
-    return f"{name}: {_pips(pips)} → {after} ({card})"
+    return f"{name}: {pip_count(pips)} → {after} ({card})"
 
 
 def _racer_words(racer: dict[str, Any]) -> str:
     """ "1A at Start, 4 pips", "2B on space 3 lane 2, 1 pip"."""
     where = ("at Start" if racer["space"] == 0
              else f"on space {racer['space']} lane {racer['lane']}")
-    return f"{_marker(racer)} {where}, {_pips(racer['pips'])}"
+    return f"{_marker(racer)} {where}, {pip_count(racer['pips'])}"
 
 
-def _pips(pips: int) -> str:
+def pip_count(pips: int) -> str:
+    """ "1 pip", "4 pips"."""
     return f"{pips} pip{'' if pips == 1 else 's'}"
 
 

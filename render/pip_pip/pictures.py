@@ -79,8 +79,8 @@ def trick_to_show(view: View) -> tuple[list[dict[str, Any]], int | None, str, bo
         winner = last.get("winner") if isinstance(last.get("winner"), int) else None
         index = next((i for i, c in enumerate(played) if c.get("seat") == winner), None)
         points = integer(last.get("points"))
-        heading = (f"Last trick: {seats.label(view, winner)} took {points} "
-                   f"point{'' if points == 1 else 's'}") if winner is not None else "Last trick"
+        heading = (f"Last trick: {seats.label(view, winner)} took {text.plural(points, 'point')}"
+                   if winner is not None else "Last trick")
         return played, index, heading, True
     return [], None, f"Trick {integer(view.get('trick_number'), 1)}", False
 
