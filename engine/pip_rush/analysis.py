@@ -36,5 +36,5 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
         behind = value - best
         why = ("Best position after " + what if behind == 0
                else f"{-behind:.1f} behind the best after {what}")
-        entries.append(entry(action, value, why + " (estimate: the computer's position score)."))
+        entries.append(entry(action, value, why + " (estimate)."))
     return best_first(entries)

@@ -145,7 +145,10 @@ def test_the_racer_left_free_for_the_winning_movement_comes_first() -> None:
     choose(game, 1, racer(0))
     entries = analyse(game, 0)
     assert entries[0]["action"] == racer(1)
-    assert entries[1]["why"].endswith("(estimate: the computer's position score).")
+    # Short: a review repeats the best choice's words on every line, under a heading that
+    # already names the values.
+    assert entries[0]["why"] == "Best position after the rest of the trick (estimate)."
+    assert entries[1]["why"].endswith(" behind the best after the rest of the trick (estimate).")
 
 
 # ===== Pip Pip ================================================================================
