@@ -31,7 +31,7 @@ from engine.pip_rush.sim import (
     PipRushSim,
 )
 from engine.pip_rush.text import pip_count
-from engine.pip_rush.track import START, TRACKS
+from engine.pip_rush.track import FINISH, START, TRACKS
 from engine.sim import journaled
 
 
@@ -251,13 +251,16 @@ class PipRushGame(CoreGame):
         else:
             cycles = core.tricks_played // TRICKS_PER_CYCLE
             reason = f"after {cycles} cycles the teams are level on every count"
-            criteria = ("lead racer on space {} against space {}",
-                        "lead racers level, trailing racer on space {} against space {}",
+            criteria = ("lead racer {} against space {}",
+                        "lead racers level, trailing racer {} against space {}",
                         "racers level, combined pips {} against {}")
-            for words, mine, theirs in zip(criteria, *core.standing(), strict=True):
+            for i, (words, mine, theirs) in enumerate(zip(criteria, *core.standing(),
+                                                          strict=True)):
                 if mine != theirs:
-                    reason = f"after {cycles} cycles, " + words.format(max(mine, theirs),
-                                                                        min(mine, theirs))
+                    best = max(mine, theirs)
+                    ahead = best if i == 2 else ("at the Finish" if best == FINISH
+                                                 else f"on space {best}")
+                    reason = f"after {cycles} cycles, " + words.format(ahead, min(mine, theirs))
                     break
         if shared:
             detail = f"Shared victory: {reason}."

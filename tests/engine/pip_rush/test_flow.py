@@ -97,6 +97,9 @@ def last_trick(racers, overtime=False):
         # Leads level: the trailing racer decides, even against more pips.
         ([(6, 1, 5), (2, 1, 5), (6, 2, 1), (3, 3, 1)], [1],
          "lead racers level, trailing racer on space 3 against space 2"),
+        # A lead racer on the Finish, its partner short of the Last Mile: the tiebreak says so.
+        ([(10, 1, 2), (2, 1, 2), (8, 2, 1), (3, 3, 1)], [0],
+         "lead racer at the Finish against space 8"),
         # Positions level: combined pips decide.
         ([(6, 1, 2), (3, 1, 2), (6, 2, 1), (3, 3, 1)], [0],
          "racers level, combined pips 4 against 2"),
