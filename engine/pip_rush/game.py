@@ -251,16 +251,14 @@ class PipRushGame(CoreGame):
         else:
             cycles = core.tricks_played // TRICKS_PER_CYCLE
             reason = f"after {cycles} cycles the teams are level on every count"
-            criteria = ("lead racer {} against space {}",
-                        "lead racers level, trailing racer {} against space {}",
+            criteria = ("lead racer on space {} against space {}",
+                        "lead racers level, trailing racer on space {} against space {}",
                         "racers level, combined pips {} against {}")
-            for i, (words, mine, theirs) in enumerate(zip(criteria, *core.standing(),
-                                                          strict=True)):
+            for words, mine, theirs in zip(criteria, *core.standing(), strict=True):
                 if mine != theirs:
-                    best = max(mine, theirs)
-                    ahead = best if i == 2 else ("at the Finish" if best == FINISH
-                                                 else f"on space {best}")
-                    reason = f"after {cycles} cycles, " + words.format(ahead, min(mine, theirs))
+                    words = words.format(max(mine, theirs), min(mine, theirs))
+                    reason = f"after {cycles} cycles, " + words.replace(
+                        f"on space {FINISH}", "at the Finish")
                     break
         if shared:
             detail = f"Shared victory: {reason}."
