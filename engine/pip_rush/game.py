@@ -31,7 +31,7 @@ from engine.pip_rush.sim import (
     PipRushSim,
 )
 from engine.pip_rush.text import pip_count
-from engine.pip_rush.track import START, TRACKS
+from engine.pip_rush.track import FINISH, START, TRACKS
 from engine.sim import journaled
 
 
@@ -181,8 +181,9 @@ class PipRushGame(CoreGame):
                                    f"(pips {before}→{after}).")
             elif action == "swap":
                 mate = RACER_LABELS[1 - (racer & 1)]
-                result["text"] = (f"{owner} swaps places with racer {mate} ({label} now at "
-                                  f"{cell_words(cell)}, {mate} at {cell_words(mate_cell)}).")
+                places = ("both at Start" if cell == mate_cell == START else
+                          f"{label} now at {cell_words(cell)}, {mate} at {cell_words(mate_cell)}")
+                result["text"] = f"{owner} swaps places with racer {mate} ({places})."
             else:
                 verb = {"gain": "gains a pip", "decay": "loses a pip",
                         "flip": "flips its die"}[action]
@@ -250,11 +251,14 @@ class PipRushGame(CoreGame):
         else:
             cycles = core.tricks_played // TRICKS_PER_CYCLE
             reason = f"after {cycles} cycles the teams are level on every count"
-            criteria = ("lead racer", "trailing racer", "combined pips")
-            for name, mine, theirs in zip(criteria, *core.standing(), strict=True):
+            criteria = ("lead racer on space {} against space {}",
+                        "lead racers level, trailing racer on space {} against space {}",
+                        "racers level, combined pips {} against {}")
+            for words, mine, theirs in zip(criteria, *core.standing(), strict=True):
                 if mine != theirs:
-                    best, worst = max(mine, theirs), min(mine, theirs)
-                    reason = f"after {cycles} cycles, {name} {best} against {worst}"
+                    words = words.format(max(mine, theirs), min(mine, theirs))
+                    reason = f"after {cycles} cycles, " + words.replace(
+                        f"on space {FINISH}", "at the Finish")
                     break
         if shared:
             detail = f"Shared victory: {reason}."

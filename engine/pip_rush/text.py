@@ -8,6 +8,10 @@ from engine.cards import card_symbol
 from engine.contract import Action, View
 from engine.pip_rush.sim import ACTION_NAMES, PIPS_AFTER, RACER_LABELS
 
+#: What each card does, as the rules and the picture's legend word it (not the codes' names).
+ACTION_WORDS = {"gain": "+1 pip", "decay": "−1 pip", "flip": "flip the die",
+                "swap": "swap places", "movement": "Movement"}
+
 
 def action_label(action: Action) -> str:
     """"Play 5H", "Racer A", "Move racer B to space 4, lane 1"."""
@@ -107,7 +111,7 @@ def status_lines(view: View) -> list[str]:
     resolving, pending = resolution.get("resolving"), resolution.get("pending")
     if resolving:
         line += (f" · resolving: {{s{resolving['seat']}}} {card_symbol(resolving['card'])}"
-                 f" ({resolving['action']})")
+                 f" ({ACTION_WORDS.get(resolving['action'], resolving['action'])})")
     if pending:
         line += f" · choosing: {{s{pending['seat']}}}"
     elif len(view["trick"]) < len(view["play_order"]):

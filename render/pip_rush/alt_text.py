@@ -9,7 +9,10 @@ from render.kit import seats, text
 from render.kit.safe import integer, listed, mapping
 
 TEAM_WORDS = ("blue", "orange")
-ACTIONS = ("gain", "decay", "flip", "swap", "movement")
+#: What the card being resolved does, in words a listener knows from the rules.
+ACTION_WORDS = {"gain": "a racer gains a pip", "decay": "a racer loses a pip",
+                "flip": "a racer's die flips", "swap": "a racer swaps places with its teammate",
+                "movement": "the winner's Movement"}
 
 
 def _team_seats(view: View, team: int) -> list[int]:
@@ -46,11 +49,11 @@ def _trick_words(view: View) -> str:
         resolving = mapping(resolution.get("resolving"))
         for result in listed(resolution.get("results")):
             if isinstance(result, dict) and result.get("text"):
-                words += f" {fill(result['text'], view)}."
+                words += " " + _sentence(fill(result["text"], view))
         if resolving:
-            action = resolving.get("action") if resolving.get("action") in ACTIONS else "a card"
+            action = ACTION_WORDS.get(str(resolving.get("action")), "its action")
             words += (f" Resolving {name(view, resolving.get('seat'))}'s "
-                      f"{card(resolving.get('card'))} ({action}).")
+                      f"{card(resolving.get('card'))}: {action}.")
         pending = mapping(resolution.get("pending"))
         if isinstance(pending.get("seat"), int):
             what = "a racer" if pending.get("choice") == "racer" else "a move"
@@ -61,7 +64,7 @@ def _trick_words(view: View) -> str:
         return ""
     cards_played = [c for c in listed(last.get("cards")) if isinstance(c, dict)]
     winner = next((c for c in cards_played if c.get("won")), None)
-    words = f"Trick {integer(last.get('number'), 1)}: " + ", ".join(
+    words = "Last trick: " + ", ".join(
         f"{name(view, c.get('seat'))} {card(c.get('card'))}" for c in cards_played) + "."
     if winner:
         words += f" {name(view, winner.get('seat'))} won with {card(winner.get('card'))}."
@@ -70,8 +73,13 @@ def _trick_words(view: View) -> str:
         if index < len(cards_played):
             text = mapping(cards_played[index].get("result")).get("text")
             if text:
-                words += f" {fill(text, view)}."
+                words += " " + _sentence(fill(text, view))
     return words
+
+
+def _sentence(words: str) -> str:
+    """An event's text as one sentence: the engine's texts already end with a full stop."""
+    return words if words.endswith((".", "!", "?")) else words + "."
 
 
 def describe(view: View) -> str:

@@ -19,7 +19,8 @@ from render.registry import View
 
 TEAM_COLOURS = (palette.side_colour(0), palette.side_colour(1))
 TEAM_WORDS = ("blue", "orange")
-ACTION_WORDS = {"gain": "Gain", "decay": "Decay", "flip": "Flip", "swap": "Swap",
+# The tags under the trick's cards say what each does as the legend does, not the codes' names.
+ACTION_WORDS = {"gain": "+1 pip", "decay": "−1 pip", "flip": "Flip", "swap": "Swap",
                 "movement": "Move"}
 SUIT_ACTIONS = {"H": "gain", "D": "decay", "S": "flip", "C": "swap"}
 # The suit actions as the legend states them (docs/RULES.md PR-8): the winner moves instead.
@@ -224,8 +225,7 @@ def _trick_slots(view: View) -> tuple[str, list[dict[str, Any]], list[int]]:
     if last:
         slots = [c for c in listed(last.get("cards")) if isinstance(c, dict)]
         order = [i for i in listed(last.get("order")) if isinstance(i, int)]
-        number = last.get("number")
-        return (f"Trick {number}, finished" if number else "Last trick"), slots, order
+        return "Last trick", slots, order  # the title bar numbers the trick within its cycle
     return "This trick", [], []
 
 

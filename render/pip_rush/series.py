@@ -33,7 +33,8 @@ def chart(title: str, moves: Moves) -> Chart:
         team_name = " & ".join(names[s] for s in teams[team] if 0 <= s < len(names)) \
             if team < len(teams) else f"Team {team + 1}"
         label = str(racers[i].get("label") or LETTERS[index])
-        lines.append(Line(f"{team_name}'s racer {label}", f"{LETTERS[team]}{label}", team,
+        # Marked as on the table ("1A"): team letters would make "AB" and "BA" look alike.
+        lines.append(Line(f"{team_name}'s racer {label}", f"{team + 1}{label}", team,
                           tuple(points[i]), shape=index))
     per_cycle = max(1, int(number(final.get("max_tricks")) // max(1, int(number(
         final.get("cycles")) or 1))))

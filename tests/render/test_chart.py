@@ -143,6 +143,8 @@ def test_pip_rush_follows_each_racer_trick_by_trick(players: int) -> None:
         xs = [x for x, _ in line.points]
         assert xs == sorted(set(xs)) and xs[-1] == final["tricks_played"]
     assert not chart.steps and chart.rules[0].y == final["track"]["finish"]
+    # Marked as on the table, where "AB" and "BA" would look alike.
+    assert [line.mark for line in chart.lines] == ["1A", "1B", "2A", "2B"]
 
 
 def test_pip_pip_shows_scores_through_the_rounds() -> None:

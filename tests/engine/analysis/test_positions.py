@@ -136,6 +136,11 @@ def test_the_card_that_wins_the_race_comes_first() -> None:
     assert entries[0]["action"] == {"type": "play", "card": "6C"}
     assert "estimate" in entries[0]["why"]
     assert entries[0]["value"] > entries[1]["value"]
+    # Values in the thousands beside others in tens: the words say the race is at stake.
+    assert entries[0]["why"] == ("Best position after the trick; the race may be won or lost "
+                                 "on this choice (estimate).")
+    assert entries[-1]["why"].endswith(" behind the best after the trick: it risks the race "
+                                       "(estimate).")
 
 
 def test_the_racer_left_free_for_the_winning_movement_comes_first() -> None:
@@ -145,7 +150,19 @@ def test_the_racer_left_free_for_the_winning_movement_comes_first() -> None:
     choose(game, 1, racer(0))
     entries = analyse(game, 0)
     assert entries[0]["action"] == racer(1)
-    assert entries[1]["why"].endswith("(estimate: the computer's position score).")
+    # Short: a review repeats the best choice's words on every line, under a heading that
+    # already names the values.
+    assert entries[0]["why"] == ("Best position after the rest of the trick; the race may be "
+                                 "won or lost on this choice (estimate).")
+    assert entries[1]["why"].endswith(" behind the best after the rest of the trick: it risks "
+                                      "the race (estimate).")
+
+
+def test_a_choice_far_from_the_finish_says_nothing_of_the_race() -> None:
+    game = new_game(2)
+    entries = analyse(game, game.to_act()[0])
+    assert entries[0]["why"] == "Best position after the trick (estimate)."
+    assert all("race" not in e["why"] for e in entries)
 
 
 # ===== Pip Pip ================================================================================

@@ -92,6 +92,16 @@ def test_club_swaps_with_a_racer_at_start_and_a_second_club_swaps_back():
     assert positions(game)[:2] == [(3, 2, 4), (0, None, 4)]
 
 
+def test_a_club_between_two_racers_at_start_says_nothing_moved():
+    game = rig(new_game(2), leader=0, hands={0: "2C 3H", 1: "AS 4H"},
+               racers=[(0, None, 4), (0, None, 3), (1, 1, 4), (1, 3, 4)])
+    play_cards(game, "2C AS 3H 4H")  # resolve 3H, 4H, 2C, AS
+    choose(game, 0, racer(0))
+    events = game.apply(game.to_act()[0], game.legal_actions(game.to_act()[0])[0])
+    assert "Clubs: {s0's} racer B swaps places with racer A (both at Start)." in texts(events)
+    assert positions(game)[:2] == [(0, None, 5), (0, None, 3)]
+
+
 def test_one_club_moves_both_racers_space_and_lane():
     game = rig(
         new_game(2), leader=0, hands={0: "2C 3H", 1: "AS 4H"},

@@ -92,11 +92,17 @@ def last_trick(racers, overtime=False):
     ("racers", "winners", "reason"),
     [
         # Lead racer decides, whatever the trailing racers and pips.
-        ([(6, 1, 4), (2, 1, 4), (5, 2, 1), (5, 3, 1)], [0], "lead racer 6 against 5"),
+        ([(6, 1, 4), (2, 1, 4), (5, 2, 1), (5, 3, 1)], [0],
+         "lead racer on space 6 against space 5"),
         # Leads level: the trailing racer decides, even against more pips.
-        ([(6, 1, 5), (2, 1, 5), (6, 2, 1), (3, 3, 1)], [1], "trailing racer 3 against 2"),
+        ([(6, 1, 5), (2, 1, 5), (6, 2, 1), (3, 3, 1)], [1],
+         "lead racers level, trailing racer on space 3 against space 2"),
+        # A lead racer on the Finish, its partner short of the Last Mile: the tiebreak says so.
+        ([(10, 1, 2), (2, 1, 2), (8, 2, 1), (3, 3, 1)], [0],
+         "lead racer at the Finish against space 8"),
         # Positions level: combined pips decide.
-        ([(6, 1, 2), (3, 1, 2), (6, 2, 1), (3, 3, 1)], [0], "combined pips 4 against 2"),
+        ([(6, 1, 2), (3, 1, 2), (6, 2, 1), (3, 3, 1)], [0],
+         "racers level, combined pips 4 against 2"),
     ],
 )
 def test_tiebreak_after_five_cycles(racers, winners, reason):

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.pip_rush.text import status_lines
+from tests.engine.pip_rush.helpers import new_game, play_cards, rig
 from tests.engine.status_games import views_along
 
 
@@ -34,3 +35,11 @@ def test_every_racer_is_placed_in_words_and_on_the_grid(seed, players, track):
             assert cell(lines, space, lane) == "##"
         for seats, team in zip(view["teams"], ("Team 1", "Team 2"), strict=True):
             assert f"{team} ({' & '.join(f'{{s{s}}}' for s in seats)}): " in text
+
+
+def test_the_card_resolving_is_named_by_what_it_does_not_by_its_code():
+    game = rig(new_game(2), leader=0, hands={0: "2D 3D", 1: "AS 4S"},
+               racers=[(0, None, 4), (0, None, 4), (2, 1, 4), (2, 3, 4)])
+    play_cards(game, "2D AS 3D 4S")  # resolve 3D first: its player chooses the racer
+    line = status_lines(game.view(0))[-1]
+    assert line.endswith("resolving: {s0} 3♦ (−1 pip) · choosing: {s0}")
