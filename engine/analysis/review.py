@@ -5,7 +5,7 @@
 
     {"game", "seat", "units": what the values measure, "exact": whether they are expected
      points throughout (False: estimates, PIP Rush's position score or Pip Pip's weighing),
-     "groups": [{"label": "Deal 3" | "Trick 12" | "Round 1, trick 4", "lost": float,
+     "groups": [{"label": "Deal 3" | "Cycle 2, trick 4" | "Round 1, trick 4", "lost": float,
                  "decisions": [decision]}],
      "summary": {"discards": lost, "plays": lost, "other": lost, "total": lost,
                  "decisions": how many were judged, "best": how many chose the best}}
@@ -34,10 +34,9 @@ def stage_of(view: View) -> str:
     """The deal or trick a decision belongs to, as players name it."""
     if "deal_number" in view:
         return f"Deal {view['deal_number']}"
-    if "round" in view and "trick_number" in view:
-        return f"Round {view['round']}, trick {view['trick_number']}"
-    if "tricks_played" in view:
-        return f"Trick {int(view['tricks_played']) + 1}"
+    for stage in ("round", "cycle"):
+        if stage in view and "trick_number" in view:
+            return f"{stage.capitalize()} {view[stage]}, trick {view['trick_number']}"
     return "Game"
 
 

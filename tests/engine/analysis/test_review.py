@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -74,7 +75,10 @@ def test_cribbage_groups_are_deals_and_the_best_player_loses_nothing_on_discards
 def test_pip_rush_and_pip_pip_group_by_trick_and_say_they_estimate() -> None:
     rush = review_game(GAMES["pip-rush"], 2, {}, 3,
                        played("pip-rush", 2, 3, {}, lambda seat: "easy"), seat=0)
-    assert rush["groups"][0]["label"].startswith("Trick ") and not rush["exact"]
+    # Named as the table names them, a trick within its cycle.
+    labels = [group["label"] for group in rush["groups"]]
+    assert labels[0] == "Cycle 1, trick 1" and not rush["exact"]
+    assert all(re.fullmatch(r"Cycle \d+, trick [1-6]", label) for label in labels)
     pip = review_game(GAMES["pip-pip"], 3, {"rounds": 1}, 3,
                       played("pip-pip", 3, 3, {"rounds": 1}, lambda seat: "easy"), seat=0)
     assert pip["groups"][0]["label"].startswith("Round 1, trick ") and "estimate" in pip["units"]
