@@ -67,8 +67,7 @@ def review_text(review: Review, name: str) -> str:
     """One message (at most MESSAGE_LIMIT characters): the summary, then each deal or trick
     where points were given up, with the choice against the best. When they do not all fit,
     the costliest are kept, in the order played. `name` is shown as given (already made safe
-    for the channel). Actions are worded as the game's buttons word them."""
-    label = GAMES[review["game"]].action_label
+    for the channel). Actions are worded as the seat's buttons worded them at the time."""
     totals = review["summary"]
     kinds = {d["kind"] for group in review["groups"] for d in group["decisions"]}
     parts = [f"{words} {totals[key]:.2f}" for kind, key, words in (
@@ -87,7 +86,7 @@ def review_text(review: Review, name: str) -> str:
         lines = [f"**{group['label']}** (−{group['lost']:.2f})"]
         for decision in group["decisions"]:
             if decision["lost"] > 0:
-                lines.append(f"• {label(decision['chosen'])} → best {label(decision['best'])} "
+                lines.append(f"• {decision['chosen_label']} → best {decision['best_label']} "
                              f"(−{decision['lost']:.2f}): {decision['why']}")
         blocks.append((group["lost"], "\n".join(lines)))
     kept = fitting(head, blocks)

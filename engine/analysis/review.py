@@ -11,8 +11,9 @@
                  "decisions": how many were judged, "best": how many chose the best}}
 
 with decision = {"step": index of the action in the log, "kind": "discard" | "play" |
-"other", "chosen": action, "best": action, "chosen_value", "best_value", "lost": points
-given up (best value less the chosen one, never below 0), "why": the best choice's line}.
+"other", "chosen": action, "best": action, "chosen_label", "best_label": the two as the
+seat's buttons worded them then, "chosen_value", "best_value", "lost": points given up (best
+value less the chosen one, never below 0), "why": the best choice's line}.
 
 Only real choices count: an action that was the seat's only legal one is skipped.
 """
@@ -79,7 +80,9 @@ def judge(spec: GameSpec, view: View, legal: list[Action], chosen: Action,
     if mine is None:
         raise ValueError(f"step {step}: {chosen!r} is not among the legal actions")
     lost = best["value"] - mine["value"]
+    label = spec.labels_for(view)
     return {"step": step, "kind": kind_of(chosen), "chosen": chosen, "best": best["action"],
+            "chosen_label": label(chosen), "best_label": label(best["action"]),
             "chosen_value": mine["value"], "best_value": best["value"],
             "lost": lost if lost >= NEGLIGIBLE else 0.0, "why": best["why"]}
 

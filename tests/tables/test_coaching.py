@@ -88,7 +88,8 @@ async def test_a_resigned_game_is_reviewed_up_to_the_resignation(
 
 def test_a_long_review_fits_one_message_keeping_the_costliest() -> None:
     decisions = [{"step": n, "kind": "play", "chosen": {"type": "play", "card": "5H"},
-                  "best": {"type": "play", "card": "KS"}, "chosen_value": 0.0,
+                  "best": {"type": "play", "card": "KS"}, "chosen_label": "Play 5♥",
+                  "best_label": "Play K♠", "chosen_value": 0.0,
                   "best_value": 1.0, "lost": 1.0 + n / 100, "why": "Pegs 2 now." * 5}
                  for n in range(80)]
     groups = [{"label": f"Trick {n + 1}", "lost": d["lost"], "decisions": [d]}

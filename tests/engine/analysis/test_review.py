@@ -82,3 +82,21 @@ def test_pip_rush_and_pip_pip_group_by_trick_and_say_they_estimate() -> None:
     pip = review_game(GAMES["pip-pip"], 3, {"rounds": 1}, 3,
                       played("pip-pip", 3, 3, {"rounds": 1}, lambda seat: "easy"), seat=0)
     assert pip["groups"][0]["label"].startswith("Round 1, trick ") and "estimate" in pip["units"]
+
+
+def test_a_review_words_each_choice_as_the_buttons_did_then() -> None:
+    """A PIP Rush choice of racer says what it did to the racer, as its button said, not just
+    "Racer A" (the bare action)."""
+    spec = GAMES["pip-rush"]
+    choices = []
+    for seed in range(1, 6):
+        review = review_game(spec, 2, {}, seed,
+                             played("pip-rush", 2, seed, {}, lambda seat: "easy"), seat=0)
+        choices += [d for group in review["groups"] for d in group["decisions"]
+                    if d["chosen"]["type"] == "choose_racer"]
+    assert choices
+    for decision in choices:
+        for key in ("chosen", "best"):
+            label = decision[f"{key}_label"]
+            assert label.startswith(spec.action_label(decision[key]))
+            assert label != spec.action_label(decision[key])
