@@ -346,9 +346,11 @@ def describe(chart: Chart) -> str:
         parts.append(f"The lead changed hands {times}." if leads else
                      "The lead never changed hands.")
     for rule in chart.rules:
-        below = [line.name for line in chart.lines if line.points and line.points[-1][1] < rule.y]
-        parts.append(f"The {rule.label} is at {rule.y:g}"
-                     + (f"; {_joined(below)} ended under it." if below else "."))
+        drawn = [line for line in chart.lines if line.points]
+        below = [line.name for line in drawn if line.points[-1][1] < rule.y]
+        under = ("; none reached it" if len(below) == len(drawn) > 1
+                 else f"; {_joined(below)} ended under it" if below else "")
+        parts.append(f"The {rule.label} is at {rule.y:g}{under}.")
     moved: dict[tuple[str, str], list[float]] = {}
     for note in chart.notes:
         moved.setdefault((chart.lines[note.line].name, note.label), []).append(
@@ -363,20 +365,22 @@ def describe(chart: Chart) -> str:
 
 
 def lead_changes(chart: Chart) -> int:
-    """How often the line in front changed (ties change nothing)."""
+    """How often the side in front changed: lines of one colour are one side (a team's two
+    racers passing each other change nothing), and a tie between sides changes nothing."""
     xs = sorted({x for line in chart.lines for x, _ in line.points})
     leader, changes = None, 0
     for x in xs:
-        values = [value_at(line, x) for line in chart.lines]
-        known = [(v, i) for i, v in enumerate(values) if v is not None]
-        if len(known) < 2:
+        known = [(value, line.colour) for line in chart.lines
+                 if (value := value_at(line, x)) is not None]
+        if len({colour for _, colour in known}) < 2:
             continue
-        best = max(v for v, _ in known)
-        front = [i for v, i in known if v == best]
+        best = max(value for value, _ in known)
+        front = {colour for value, colour in known if value == best}
         if len(front) == 1:
-            if leader is not None and front[0] != leader:
+            (side,) = front
+            if leader is not None and side != leader:
                 changes += 1
-            leader = front[0]
+            leader = side
     return changes
 
 

@@ -4,6 +4,7 @@ floor, colour never the only cue, and alt text."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 from itertools import pairwise
 from types import SimpleNamespace
@@ -13,7 +14,17 @@ import pytest
 
 from engine.registry import GAMES
 from render import chart_picture
-from render.chart import ALT_LIMIT, SHAPES, WIDTH, Chart, Line, describe, draw, lead_changes
+from render.chart import (
+    ALT_LIMIT,
+    SHAPES,
+    WIDTH,
+    Chart,
+    Line,
+    Rule,
+    describe,
+    draw,
+    lead_changes,
+)
 from render.kit import palette, text
 from render.series import chart_for
 from tables.replay import Replay
@@ -162,6 +173,27 @@ def test_lead_changes_count_only_a_new_leader() -> None:
     chart = Chart("Cribbage #1", "points", "Deal", "Points", (ann, bob))
     # Ann leads at 1, Bob at 2, Ann at 3, tie at 4, Ann at 5, Bob at 6
     assert lead_changes(chart) == 3
+
+
+def test_lead_changes_count_sides_not_teammates() -> None:
+    """One team's two racers (one colour) passing each other is no change of lead."""
+    a1 = Line("Blue's racer A", "1A", 0, ((0, 0), (1, 3), (2, 3), (3, 6)))
+    a2 = Line("Blue's racer B", "1B", 0, ((0, 0), (1, 1), (2, 5), (3, 5)), shape=1)
+    b1 = Line("Orange's racer A", "2A", 1, ((0, 0), (1, 2), (2, 4), (3, 7)))
+    chart = Chart("PIP Rush #1", "spaces", "Trick", "Space", (a1, a2, b1))
+    # Blue leads at 1 (A) and at 2 (B overtakes A: still Blue); Orange at 3.
+    assert lead_changes(chart) == 1
+
+
+def test_a_level_no_line_reached_is_said_once_not_listed() -> None:
+    lines = [Line(name, name[0], i, ((0, 0), (1, 4 + i))) for i, name in
+             enumerate(("Ann", "Bob", "Cid"))]
+    finish = (Rule(10, "finish"),)
+    chart = Chart("PIP Rush #2", "spaces", "Trick", "Space", tuple(lines), rules=finish)
+    assert "The finish is at 10; none reached it." in describe(chart)
+    lines[0] = replace(lines[0], points=((0, 0), (1, 10)))
+    chart = Chart("PIP Rush #3", "spaces", "Trick", "Space", tuple(lines), rules=finish)
+    assert "The finish is at 10; Bob and Cid ended under it." in describe(chart)
 
 
 def test_hostile_names_and_long_alt_text_stay_within_bounds() -> None:
