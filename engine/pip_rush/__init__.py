@@ -71,12 +71,13 @@ SPEC = GameSpec(
     player_counts=(2, 4),
     factory=PipRushGame,
     options=(
-        Option("overtime", False, (False, True), "Play one extra cycle before the tiebreak"),
+        Option("overtime", False, (False, True), "Play one extra cycle before the tiebreak."),
         Option(
             "track",
             DEFAULT_TRACK,
             tuple(TRACKS),
-            "The track: " + "; ".join(f"{name} ({t.title})" for name, t in TRACKS.items()),
+            "Where to race: " + ", ".join(f"{name} ({t.title})" for name, t in TRACKS.items())
+            + ".",
         ),
     ),
     ai=choose_action,
