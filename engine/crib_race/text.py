@@ -22,8 +22,8 @@ def _zones(board: dict[str, Any]) -> list[tuple[int, str]]:
 
 
 def _where(peg: dict[str, Any], board: dict[str, Any]) -> str:
-    """ "at 47", "on the green advance to 49", "in the blue time trap, back to 54", "boxed at
-    30"."""
+    """ "at 47", "on the green advance from 36 to 49", "on the blue path back to 54", "boxed
+    at 30"."""
     if peg["boxed"]:
         return f"boxed at {peg['position']}"
     for zone in board["advances"]:
@@ -31,7 +31,7 @@ def _where(peg: dict[str, Any], board: dict[str, Any]) -> str:
             return f"on the green advance from {zone['entry']} to {zone['rejoin']}"
     for zone in board["traps"]:
         if zone["name"] == peg["path"]:
-            return f"in the blue time trap, back to {zone['rejoin']}"
+            return f"on the blue path back to {zone['rejoin']}"
     return f"at {peg['position']}"
 
 

@@ -312,11 +312,14 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
 def zone_lines(view: View) -> list[str]:
     """Who is boxed, and the zone events of this deal (or, between deals, the last)."""
     lines = []
+    holes = {mapping(b).get("name"): mapping(b).get("hole")
+             for b in listed(mapping(view.get("board")).get("boxes"))}
     for box, sides in mapping(view.get("penalty_boxes")).items():
         boxed = [cribbage.side_name(view, s) for s in listed(sides)
                  if isinstance(s, int) and 0 <= s < len(cribbage.side_lists(view))]
         if boxed:
-            lines.append(f"In {box}: " + ", ".join(boxed) + " (playing, but scoring nothing)")
+            lines.append(f"In the penalty box at {holes.get(box, '?')}: " + ", ".join(boxed)
+                         + " (playing, but scoring nothing)")
     events = listed(view.get("zone_events")) or listed(view.get("last_zone_events"))
     for event in (mapping(e) for e in events):
         if event.get("text"):

@@ -25,4 +25,5 @@ def test_every_peg_is_placed_with_what_lies_ahead(seed, players):
             elif peg["path"] == "main":
                 assert f" at {peg['position']}," in line
             else:
-                assert " on the green advance " in line or " in the blue time trap" in line
+                assert (" on the green advance from " in line
+                        or f" on the blue path back to {peg['position']}," in line)
