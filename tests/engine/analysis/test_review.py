@@ -78,3 +78,11 @@ def test_pip_rush_and_pip_pip_group_by_trick_and_say_they_estimate() -> None:
     pip = review_game(GAMES["pip-pip"], 3, {"rounds": 1}, 3,
                       played("pip-pip", 3, 3, {"rounds": 1}, lambda seat: "easy"), seat=0)
     assert pip["groups"][0]["label"].startswith("Round 1, trick ") and "estimate" in pip["units"]
+
+
+def test_crib_race_says_the_track_part_is_an_estimate() -> None:
+    """A play into a box or one that may leave a rival a winning reply costs far more than
+    its points: the review must not call such values plain expected points."""
+    spec = GAMES["crib-race"]
+    assert spec.review_terms.units == "expected points, the track's part an estimate"
+    assert not spec.review_terms.exact and spec.review_terms.plays == "pegging"
