@@ -1,5 +1,5 @@
-"""What players read about Crib Race: button words (Cribbage's, every action is Cribbage's)
-and the rules in short sections."""
+"""What players read about Crib Race: button words (Cribbage's, every action is Cribbage's),
+the state and choice lines, and the rules in short sections."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.contract import View
 from engine.cribbage.presentation import action_label, seat_list
+from engine.cribbage.presentation import choice_lines as family_choice_lines
 from engine.cribbage.presentation import status_lines as family_status_lines
 
 
@@ -49,6 +50,17 @@ def status_lines(view: View) -> list[str]:
             line += f" · next: {ahead}"
         lines.append(line)
     return lines + family_status_lines(view)[1:]
+
+
+def choice_lines(view: View) -> list[str]:
+    """Cribbage's, and with six players a word to the dealing team as they discard: the
+    discard buttons and "Discarding to the crib" would have them think they feed the crib."""
+    seat, sides = view.get("seat"), view.get("sides") or []
+    dealing = any(seat in side and view.get("dealer") in side for side in sides)
+    under = (view.get("players") == 6 and view.get("phase") == "discard" and dealing
+             and seat in view.get("to_act", []))
+    return family_choice_lines(view) + (
+        ["Your team deals: your discard goes under the deck, not into the crib."] if under else [])
 
 
 RULES: tuple[tuple[str, str], ...] = (
@@ -95,4 +107,4 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
 )
 
-__all__ = ["RULES", "action_label", "status_lines"]
+__all__ = ["RULES", "action_label", "choice_lines", "status_lines"]
