@@ -360,4 +360,14 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
 
 
 def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
-    return cribbage.draw_hand(view, four_colour, title=TITLE)
+    """Cribbage's hand; with six players the dealing team's discards go under the deck, and
+    its hand says so where Cribbage's says "to the crib"."""
+    status, lines = cribbage.hand_status(view), cribbage.hand_lines(view)
+    seat, dealer = view.get("seat"), view.get("dealer")
+    if view.get("players") == 6 and any(seat in listed(side) and dealer in listed(side)
+                                        for side in listed(view.get("sides"))):
+        status = status.replace("discard to the crib", "discard under the deck")
+        lines = [line.replace("Your discards to the crib:", "Your discard under the deck:")
+                 for line in lines]
+    return layout.draw_hand(cribbage.hand_title(view, TITLE), status, cribbage.hand_items(view),
+                            four_colour, lines)
