@@ -84,7 +84,7 @@ RULES: tuple[tuple[str, str], ...] = (
     (
         "Zones",
         "Only the hole where a scoring move ends counts; passing over a zone does nothing. "
-        "Red slide: landing on its first box slides you to its end. Green advance: landing on "
+        "Red slide: landing on its first hole slides you to its end. Green advance: landing on "
         "its entry puts you on a shortcut that rejoins the track further on. Blue time trap: "
         "landing in one of its three holes sends you down the blue path, which loops back "
         "behind the trap; if your hand count lands you there, your crib count continues down "
