@@ -40,6 +40,9 @@ BORDER = 4  # the board's frame line
 SIDE_ROOM = PEG_R + BORDER + 4
 LABEL_GAP = PEG_R + 1
 LABEL_ROOM = LABEL_GAP + SMALL + 2 + BORDER + 2
+#: How far a hole's label may move off its hole to clear a box, a hole or another label:
+#: sideways by up to half a hole, and a little further from it.
+NUDGES, LIFTS = (0, -3, 3, -6, 6, -9, 9, -12, 12), (0, 6)
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]
@@ -171,14 +174,24 @@ def _hole_labels(board_json: str) -> tuple[tuple[str, Point, bool, bool, Rect], 
         y = at[hole][1]
         taken = [*boxes, *(rect for other, rect in holes.items() if other != hole),
                  *(placed[4] for placed in labels)]
-        spots = [(False, (x - half, y - LABEL_GAP - 1 - SMALL, x + half, y - LABEL_GAP + 1)),
-                 (True, (x - half, y + LABEL_GAP - 1, x + half, y + LABEL_GAP + SMALL + 1))]
-        below, patch = next(
-            (spot for spot in spots if inside[1] <= spot[1][1] and spot[1][3] <= inside[3]
-             and not any(_overlap(spot[1], other) for other in taken)), spots[0])
-        labels.append((label, (x, y + LABEL_GAP if below else y - LABEL_GAP), below, bold,
-                       patch))
+        spots = [_label_spot(x + dx, y, half, below, lift) for _, below, dx, lift in sorted(
+            (abs(dx) + lift, below, dx, lift) for dx in NUDGES for lift in LIFTS
+            for below in (False, True))]
+        spot = next((spot for spot in spots if inside[1] <= spot[2][1]
+                     and spot[2][3] <= inside[3] and not any(_overlap(spot[2], other)
+                                                             for other in taken)), spots[0])
+        labels.append((label, spot[0], spot[1], bold, spot[2]))
     return tuple(labels)
+
+
+def _label_spot(x: float, y: float, half: float, below: bool,
+                lift: float) -> tuple[Point, bool, Rect]:
+    """(anchor, below, patch) of a label centred on x, above or below the hole at y."""
+    if below:
+        top = y + LABEL_GAP + lift - 1
+        return (x, top + 1), True, (x - half, top, x + half, top + SMALL + 2)
+    bottom = y - LABEL_GAP - lift + 1
+    return (x, bottom - 1), False, (x - half, bottom - SMALL - 2, x + half, bottom)
 
 
 def _draw_hole_labels(draw: ImageDraw.ImageDraw, board_json: str, origin: tuple[int, int],
