@@ -51,7 +51,7 @@ def _with_track(entry: Entry) -> str:
     why, track = entry["why"], signed(entry["parts"]["track"])
     if track == "0":
         return why
-    return f"{why[:-1]}; track {track}" + ("." if why.endswith("(estimate).") else " (estimate).")
+    return f"{why[:-1]}; track {track}" + ("." if "(estimate)" in why else " (estimate).")
 
 
 def discard_entries(view: View, legal: list[Action], board: Board) -> list[Entry]:

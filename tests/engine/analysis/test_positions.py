@@ -127,6 +127,7 @@ def test_a_play_that_lands_in_a_trap_says_what_the_track_costs() -> None:
     assert into_trap["parts"]["track"] < -2
     assert into_trap["why"].startswith("Pegs 2 now")
     assert f"track {into_trap['parts']['track']:+.1f}" in into_trap["why"]
+    assert into_trap["why"].count("(estimate)") == 1
 
 
 def test_the_dealing_team_with_six_players_has_no_crib_part() -> None:
