@@ -46,9 +46,9 @@ from engine.crib_race.board import BOARDS, DEFAULT_BOARD
 from engine.crib_race.game import CribRaceGame
 from engine.crib_race.seating import PLAYER_COUNTS, race_sides
 from engine.crib_race.sim import CribRaceSim
-from engine.crib_race.text import RULES, action_label, status_lines
+from engine.crib_race.text import RULES, action_label, choice_lines, status_lines
 from engine.cribbage import MUGGINS
-from engine.cribbage.presentation import choice_lines, typed_number
+from engine.cribbage.presentation import typed_number
 from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
 
@@ -75,7 +75,8 @@ SPEC = GameSpec(
     levels=LEVELS,
     rollout=rollout,
     analyse=analyse,
-    review_terms=ReviewTerms(plays="pegging"),
+    review_terms=ReviewTerms(units="expected points, the track's part an estimate",
+                             exact=False, plays="pegging"),
     sides=_sides,
     action_label=action_label,
     typed_number=typed_number,

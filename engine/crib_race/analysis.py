@@ -5,13 +5,13 @@ the computer player is (engine/crib_race/ai.py).
   deck), plus "track": what the track makes of the hand's totals from where the play may
   leave the peg (slides and shortcuts gain, traps and boxes cost), an estimate.
 - The play: Cribbage's expected net points, plus "track": the same correction for our move and
-  for the rival's expected reply.
+  for the rival's expected reply, in its words too.
 - Keeping or giving back muggins points: the ground each gains or costs, in holes.
 """
 
 from __future__ import annotations
 
-from engine.analysis import Entry, only_move
+from engine.analysis import Entry, only_move, signed
 from engine.cards import parse_cards
 from engine.contract import Action, View
 from engine.crib_race.ai import (
@@ -39,9 +39,19 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
     if "play" in kinds:
         situation = crib_ai.play_situation(race_view, {})
         correction = track_correction(race_view, situation, board)
-        return play_entries(race_view, legal, situation, correction=("track", correction))
+        return [{**e, "why": _with_track(e)} for e in play_entries(
+            race_view, legal, situation, correction=("track", correction))]
     return show_entries(race_view, legal, crib_ai.cribbage_count,
                         muggins_worth=lambda _points: muggins_worths(view, board))
+
+
+def _with_track(entry: Entry) -> str:
+    """A play's words with what the track makes of it, as a discard's have (a move into a trap
+    or a box, or a reply that may peg a rival out, weighs far more than its points)."""
+    why, track = entry["why"], signed(entry["parts"]["track"])
+    if track == "0":
+        return why
+    return f"{why[:-1]}; track {track}" + ("." if "(estimate)" in why else " (estimate).")
 
 
 def discard_entries(view: View, legal: list[Action], board: Board) -> list[Entry]:

@@ -1,5 +1,5 @@
-"""What players read about Crib Race: button words (Cribbage's, every action is Cribbage's)
-and the rules in short sections."""
+"""What players read about Crib Race: button words (Cribbage's, every action is Cribbage's),
+the state and choice lines, and the rules in short sections."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.contract import View
 from engine.cribbage.presentation import action_label, seat_list
+from engine.cribbage.presentation import choice_lines as family_choice_lines
 from engine.cribbage.presentation import status_lines as family_status_lines
 
 
@@ -22,8 +23,8 @@ def _zones(board: dict[str, Any]) -> list[tuple[int, str]]:
 
 
 def _where(peg: dict[str, Any], board: dict[str, Any]) -> str:
-    """ "at 47", "on the green advance to 49", "in the blue time trap, back to 54", "boxed at
-    30"."""
+    """ "at 47", "on the green advance from 36 to 49", "on the blue path back to 54", "boxed
+    at 30"."""
     if peg["boxed"]:
         return f"boxed at {peg['position']}"
     for zone in board["advances"]:
@@ -31,7 +32,7 @@ def _where(peg: dict[str, Any], board: dict[str, Any]) -> str:
             return f"on the green advance from {zone['entry']} to {zone['rejoin']}"
     for zone in board["traps"]:
         if zone["name"] == peg["path"]:
-            return f"in the blue time trap, back to {zone['rejoin']}"
+            return f"on the blue path back to {zone['rejoin']}"
     return f"at {peg['position']}"
 
 
@@ -49,6 +50,17 @@ def status_lines(view: View) -> list[str]:
             line += f" · next: {ahead}"
         lines.append(line)
     return lines + family_status_lines(view)[1:]
+
+
+def choice_lines(view: View) -> list[str]:
+    """Cribbage's, and with six players a word to the dealing team as they discard: the
+    discard buttons and "Discarding to the crib" would have them think they feed the crib."""
+    seat, sides = view.get("seat"), view.get("sides") or []
+    dealing = any(seat in side and view.get("dealer") in side for side in sides)
+    under = (view.get("players") == 6 and view.get("phase") == "discard" and dealing
+             and seat in view.get("to_act", []))
+    return family_choice_lines(view) + (
+        ["Your team deals: your discard goes under the deck, not into the crib."] if under else [])
 
 
 RULES: tuple[tuple[str, str], ...] = (
@@ -72,7 +84,7 @@ RULES: tuple[tuple[str, str], ...] = (
     (
         "Zones",
         "Only the hole where a scoring move ends counts; passing over a zone does nothing. "
-        "Red slide: landing on its first box slides you to its end. Green advance: landing on "
+        "Red slide: landing on its first hole slides you to its end. Green advance: landing on "
         "its entry puts you on a shortcut that rejoins the track further on. Blue time trap: "
         "landing in one of its three holes sends you down the blue path, which loops back "
         "behind the trap; if your hand count lands you there, your crib count continues down "
@@ -95,4 +107,4 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
 )
 
-__all__ = ["RULES", "action_label", "status_lines"]
+__all__ = ["RULES", "action_label", "choice_lines", "status_lines"]

@@ -4,17 +4,28 @@ from __future__ import annotations
 
 from render.alt_text import View, names
 from render.cribbage.alt_text import describe_family
-from render.kit.safe import integer, listed
+from render.kit.safe import integer, listed, mapping
+
+
+def _zone(view: View, kind: str, name: object) -> dict:
+    """The board's zone of that kind ("advances", "traps") with that name, or {}."""
+    zones = (mapping(z) for z in listed(mapping(view.get("board")).get(kind)))
+    return next((zone for zone in zones if zone.get("name") == name), {})
 
 
 def _peg_words(view: View, peg: dict) -> str:
     seats = [s for s in listed(peg.get("seats")) if isinstance(s, int)]
-    where = f"hole {integer(peg.get('position'))}"
+    position = integer(peg.get("position"))
     path = peg.get("path")
+    advance, trap = _zone(view, "advances", path), _zone(view, "traps", path)
     if peg.get("boxed"):
-        where = f"in the {path} penalty box" if path else "in a penalty box"
-    elif isinstance(path, str) and path != "main":
-        where += f" on the {path} path"
+        where = f"in the penalty box at {position}"
+    elif advance and str(advance.get("rejoin")).isdigit():
+        where = f"on the green advance from {position} to {advance['rejoin']}"
+    elif trap:
+        where = f"on the blue path back to {position}"
+    else:
+        where = f"hole {position}"
     return f"{names(view, seats)} {where}, {integer(peg.get('to_finish'))} to go"
 
 

@@ -23,7 +23,9 @@ from render.kit.safe import integer, listed, mapping
 from render.registry import View
 
 TITLE = "Crib Race"
-BOARD_W, BOARD_MAX_H = cribbage.WIDTH - 2 * cribbage.MARGIN, 400
+#: The board's height at most: the tallest table (eight players, the game over) must stay
+#: within MAX_HEIGHT (render/cribbage/sizes.py), one and a half times its width.
+BOARD_W, BOARD_MAX_H = cribbage.WIDTH - 2 * cribbage.MARGIN, 374
 SMALL = cribbage.SMALL
 PEG_R = layout.TOKEN_R
 SLIDE_RED = palette.hex_rgb("#c0392b")
@@ -32,8 +34,18 @@ TRAP_BLUE = palette.hex_rgb("#1f5fbf")
 BOX_DARK = palette.hex_rgb("#5b2c2c")
 BOX_FILL = palette.hex_rgb("#e8d2c8")
 TRACK_LINE = palette.hex_rgb("#b98e58")
+BORDER = 4  # the board's frame line
+#: Room between the outer holes and the frame: beside them for a peg, above and below them
+#: for a hole's label clear of the peg in that hole.
+SIDE_ROOM = PEG_R + BORDER + 4
+LABEL_GAP = PEG_R + 1
+LABEL_ROOM = LABEL_GAP + SMALL + 2 + BORDER + 2
+#: How far a hole's label may move off its hole to clear a box, a hole or another label:
+#: sideways by up to half a hole, and a little further from it.
+NUDGES, LIFTS = (0, -3, 3, -6, 6, -9, 9, -12, 12), (0, 6)
 
 Point = tuple[float, float]
+Rect = tuple[float, float, float, float]
 
 
 def _points(board: dict[str, Any]) -> dict[str, tuple[float, float]]:
@@ -47,17 +59,16 @@ def _points(board: dict[str, Any]) -> dict[str, tuple[float, float]]:
 
 
 def _frame(board: dict[str, Any]) -> tuple[float, float, float, int]:
-    """(scale, x shift, y shift, height): the holes' bounding box, with a margin, fitted to
-    the image width (the board's own drawing area may have empty space)."""
+    """(scale, x shift, y shift, height): the holes' bounding box fitted to the image width
+    (the board's own drawing area may have empty space), with room inside the frame beside
+    the holes for a peg and above and below them for a hole's label over its peg."""
     points = list(_points(board).values()) or [(0.0, 0.0)]
-    margin = 66.0  # room for a peg and, above it, its hole's label
-    left = min(x for x, _ in points) - margin
-    top = min(y for _, y in points) - margin
-    width = max(1.0, max(x for x, _ in points) + margin - left)
-    height = max(1.0, max(y for _, y in points) + margin - top)
-    scale = min(BOARD_W / width, BOARD_MAX_H / height)
+    left, top = min(x for x, _ in points), min(y for _, y in points)
+    width = max(1.0, max(x for x, _ in points) - left)
+    height = max(1.0, max(y for _, y in points) - top)
+    scale = min((BOARD_W - 2 * SIDE_ROOM) / width, (BOARD_MAX_H - 2 * LABEL_ROOM) / height)
     shift_x = (BOARD_W - width * scale) / 2 - left * scale
-    return scale, shift_x, -top * scale, int(height * scale) + 2
+    return scale, shift_x, LABEL_ROOM - top * scale, int(height * scale + 2 * LABEL_ROOM)
 
 
 def _placed(board: dict[str, Any]) -> dict[str, Point]:
@@ -85,7 +96,7 @@ def _draw_board(board: dict[str, Any]) -> Image.Image:
     tile = Image.new("RGB", (BOARD_W, height), palette.WOOD)
     draw = ImageDraw.Draw(tile)
     draw.rounded_rectangle((0, 0, BOARD_W - 1, height - 1), radius=18, outline=palette.WOOD_DARK,
-                           width=4)
+                           width=BORDER)
 
     def line(ids: list[str], colour: palette.RGB, width: int) -> None:
         points = [at[h] for h in ids if h in at]
@@ -107,20 +118,16 @@ def _draw_board(board: dict[str, Any]) -> Image.Image:
         if start and end:
             draw.line((start, end), fill=SLIDE_RED, width=5)
             _arrow_head(draw, start, end, SLIDE_RED)
-    for box in (mapping(b) for b in listed(board.get("boxes"))):
-        cells = [at[c] for c in _ids(box.get("cells")) if c in at]
-        entry = at.get(str(box.get("hole")))
-        if cells:
-            xs, ys = [c[0] for c in cells], [c[1] for c in cells]
-            draw.rounded_rectangle((min(xs) - 10, min(ys) - 10, max(xs) + 10, max(ys) + 10),
-                                   radius=6, fill=BOX_FILL, outline=BOX_DARK, width=3)
-            if entry:
-                draw.line((entry, (sum(xs) / len(xs), min(ys) - 10 if min(ys) > entry[1]
-                                   else max(ys) + 10)), fill=BOX_DARK, width=3)
-    on_track = set(track)
+    for entry, rect in _box_rects(board, at):
+        draw.rounded_rectangle(rect, radius=6, fill=BOX_FILL, outline=BOX_DARK, width=3)
+        if entry:  # straight down (or up) to the box where it lies under its hole
+            x = min(max(entry[0], rect[0] + 12), rect[2] - 12)
+            draw.line((entry, (x, rect[1] if rect[1] > entry[1] else rect[3])), fill=BOX_DARK,
+                      width=3)
+    on_track = {hole: index for index, hole in enumerate(track)}
     for hole, (x, y) in at.items():
         if hole in on_track:
-            r = 3.5 if track.index(hole) % 5 == 0 else 2.2  # every fifth hole stands out
+            r = 3.5 if on_track[hole] % 5 == 0 else 2.2  # every fifth hole stands out
             draw.ellipse((x - r, y - r, x + r, y + r), fill=palette.HOLE)
         else:  # a hole on a path or in a box: a ring, so a peg there sits on a visible hole
             draw.ellipse((x - 4.5, y - 4.5, x + 4.5, y + 4.5), fill=palette.WHITE,
@@ -128,22 +135,63 @@ def _draw_board(board: dict[str, Any]) -> Image.Image:
     return tile
 
 
+def _box_rects(board: dict[str, Any], at: dict[str, Point]) -> list[tuple[Point | None, Rect]]:
+    """Each penalty box as drawn: (its hole on the track, the rectangle around its cells)."""
+    rects = []
+    for box in (mapping(b) for b in listed(board.get("boxes"))):
+        cells = [at[c] for c in _ids(box.get("cells")) if c in at]
+        if cells:
+            xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+            rects.append((at.get(str(box.get("hole"))),
+                          (min(xs) - 10, min(ys) - 10, max(xs) + 10, max(ys) + 10)))
+    return rects
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 @lru_cache(maxsize=8)
-def _hole_labels(board_json: str) -> tuple[tuple[str, Point, bool, bool], ...]:
-    """(label, hole centre, below, bold): Start, Finish and every tenth hole's number, each
-    above its hole, or below when a box hangs above it."""
+def _hole_labels(board_json: str) -> tuple[tuple[str, Point, bool, bool, Rect], ...]:
+    """(label, its anchor, below, bold, its patch): Start, Finish and every tenth hole's
+    number, above its hole, or below when above it would cover a box, another hole or label,
+    or leave the frame."""
     board = json.loads(board_json)
     at = _placed(board)
     track = _ids(board.get("track"))
-    entries = {str(mapping(b).get("hole")) for b in listed(board.get("boxes"))}
-    labels = []
+    inside = (BORDER + 1, BORDER + 1, BOARD_W - BORDER - 1, _frame(board)[3] - BORDER - 1)
+    holes = {hole: (x - 6, y - 6, x + 6, y + 6) for hole, (x, y) in at.items()}
+    boxes = [rect for _, rect in _box_rects(board, at)]
+    labels: list[tuple[str, Point, bool, bool, Rect]] = []
     last = len(track) - 1
     for index, hole in enumerate(track):
-        if hole in at and (index == last or (index % 10 == 0 and index < last - 4)):
-            label = "Start" if index == 0 else ("Finish" if index == last else hole)
-            below = hole in entries and _box_above(board, hole, at)
-            labels.append((label, at[hole], below, index in (0, last)))
+        if hole not in at or not (index == last or (index % 10 == 0 and index < last - 4)):
+            continue
+        label = "Start" if index == 0 else ("Finish" if index == last else hole)
+        bold = index in (0, last)
+        half = text.width(label, SMALL, bold) / 2 + 3
+        x = min(max(at[hole][0], inside[0] + half), inside[2] - half)  # inside the frame
+        y = at[hole][1]
+        taken = [*boxes, *(rect for other, rect in holes.items() if other != hole),
+                 *(placed[4] for placed in labels)]
+        spots = [_label_spot(x + dx, y, half, below, lift) for _, below, dx, lift in sorted(
+            (abs(dx) + lift, below, dx, lift) for dx in NUDGES for lift in LIFTS
+            for below in (False, True))]
+        spot = next((spot for spot in spots if inside[1] <= spot[2][1]
+                     and spot[2][3] <= inside[3] and not any(_overlap(spot[2], other)
+                                                             for other in taken)), spots[0])
+        labels.append((label, spot[0], spot[1], bold, spot[2]))
     return tuple(labels)
+
+
+def _label_spot(x: float, y: float, half: float, below: bool,
+                lift: float) -> tuple[Point, bool, Rect]:
+    """(anchor, below, patch) of a label centred on x, above or below the hole at y."""
+    if below:
+        top = y + LABEL_GAP + lift - 1
+        return (x, top + 1), True, (x - half, top, x + half, top + SMALL + 2)
+    bottom = y - LABEL_GAP - lift + 1
+    return (x, bottom - 1), False, (x - half, bottom - SMALL - 2, x + half, bottom)
 
 
 def _draw_hole_labels(draw: ImageDraw.ImageDraw, board_json: str, origin: tuple[int, int],
@@ -151,27 +199,15 @@ def _draw_hole_labels(draw: ImageDraw.ImageDraw, board_json: str, origin: tuple[
     """The hole labels, clear of a peg in their own hole; a label that a peg off the track
     (on a path, in a box) would cover is left out: the peg is there, and covers no text."""
     ox, oy = origin
-    gap = PEG_R + 1
-    for label, (x, y), below, bold in _hole_labels(board_json):
-        x, y = x + ox, y + oy
-        half = text.width(label, SMALL, bold) / 2 + 3
-        top = y + gap - 1 if below else y - gap - 1 - SMALL
-        box = (x - half, top, x + half, top + SMALL + 2)
+    for label, (x, y), below, bold, patch in _hole_labels(board_json):
+        box = (patch[0] + ox, patch[1] + oy, patch[2] + ox, patch[3] + oy)
         if any(box[0] - PEG_R < px < box[2] + PEG_R and box[1] - PEG_R < py < box[3] + PEG_R
                for px, py in pegs):
             continue
         # A patch of wood behind the number keeps it readable over a path drawn there.
         draw.rounded_rectangle(box, radius=4, fill=palette.WOOD)
-        text.draw(draw, (x, y + gap if below else y - gap), label, SMALL, fill=palette.HOLE,
-                  bold=bold, anchor="ma" if below else "md")
-
-
-def _box_above(board: dict[str, Any], hole: str, at: dict[str, Point]) -> bool:
-    for box in (mapping(b) for b in listed(board.get("boxes"))):
-        cells = [at[c] for c in _ids(box.get("cells")) if c in at]
-        if str(box.get("hole")) == hole and cells:
-            return min(c[1] for c in cells) < at[hole][1]
-    return False
+        text.draw(draw, (x + ox, y + oy), label, SMALL, fill=palette.HOLE, bold=bold,
+                  anchor="ma" if below else "md")
 
 
 def dashed(draw: ImageDraw.ImageDraw, points: list[Point], colour: palette.RGB, width: int,
@@ -206,25 +242,37 @@ def race_board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View
     origin = (round((cribbage.WIDTH - BOARD_W) / 2), y)
     image.paste(tile, origin)
     text.replay(drawn, origin, image)
-    at = _placed(board)
-    placed: list[tuple[Point, int]] = []
-    crowds: dict[str, list[int]] = {}
-    for peg in (mapping(p) for p in listed(view.get("pegs"))):
-        if str(peg.get("hole")) in at:
-            crowds.setdefault(str(peg.get("hole")), []).append(integer(peg.get("side")))
-    for hole, sides in crowds.items():
-        # Pegs sharing a hole stand side by side around it, two to a row, so every side's
-        # letter stays visible.
-        for nth, side in enumerate(sides):
-            row, col = divmod(nth, 2)
-            in_row = min(2, len(sides) - row * 2)
-            x = origin[0] + at[hole][0] + (col - (in_row - 1) / 2) * (2 * PEG_R + 1)
-            py = origin[1] + at[hole][1] + row * (2 * PEG_R + 1)
-            placed.append(((x, py), side))
+    placed = [((px + origin[0], py + origin[1]), side)
+              for (px, py), side in _peg_spots(board, view, tile.height)]
     _draw_hole_labels(draw, key, origin, [xy for xy, _ in placed])
     for xy, side in placed:
         layout.token(draw, xy, PEG_R, side)
     return _legend(draw, y + tile.height + 8)
+
+
+def _peg_spots(board: dict[str, Any], view: View, height: int) -> list[tuple[Point, int]]:
+    """Where each side's peg is drawn on the board tile. Pegs sharing a hole stand side by
+    side around it, two to a row, so every side's letter stays visible; a crowd at the edge
+    of the board moves in as one, so no peg hangs over the frame."""
+    at = _placed(board)
+    crowds: dict[str, list[int]] = {}
+    for peg in (mapping(p) for p in listed(view.get("pegs"))):
+        if str(peg.get("hole")) in at:
+            crowds.setdefault(str(peg.get("hole")), []).append(integer(peg.get("side")))
+    low, high = BORDER + PEG_R + 1, (BOARD_W - BORDER - PEG_R - 1, height - BORDER - PEG_R - 1)
+    placed = []
+    for hole, sides in crowds.items():
+        spots = []
+        for nth in range(len(sides)):
+            row, col = divmod(nth, 2)
+            in_row = min(2, len(sides) - row * 2)
+            spots.append((at[hole][0] + (col - (in_row - 1) / 2) * (2 * PEG_R + 1),
+                          at[hole][1] + row * (2 * PEG_R + 1)))
+        shift = [max(0.0, low - min(xy[axis] for xy in spots))
+                 - max(0.0, max(xy[axis] for xy in spots) - high[axis]) for axis in (0, 1)]
+        placed += [((x + shift[0], y + shift[1]), side)
+                   for (x, y), side in zip(spots, sides, strict=True)]
+    return placed
 
 
 def _legend(draw: ImageDraw.ImageDraw, y: int) -> int:
@@ -277,11 +325,14 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
 def zone_lines(view: View) -> list[str]:
     """Who is boxed, and the zone events of this deal (or, between deals, the last)."""
     lines = []
+    holes = {mapping(b).get("name"): mapping(b).get("hole")
+             for b in listed(mapping(view.get("board")).get("boxes"))}
     for box, sides in mapping(view.get("penalty_boxes")).items():
         boxed = [cribbage.side_name(view, s) for s in listed(sides)
                  if isinstance(s, int) and 0 <= s < len(cribbage.side_lists(view))]
         if boxed:
-            lines.append(f"In {box}: " + ", ".join(boxed) + " (playing, but scoring nothing)")
+            lines.append(f"In the penalty box at {holes.get(box, '?')}: " + ", ".join(boxed)
+                         + " (playing, but scoring nothing)")
     events = listed(view.get("zone_events")) or listed(view.get("last_zone_events"))
     for event in (mapping(e) for e in events):
         if event.get("text"):
@@ -322,4 +373,14 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
 
 
 def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
-    return cribbage.draw_hand(view, four_colour, title=TITLE)
+    """Cribbage's hand; with six players the dealing team's discards go under the deck, and
+    its hand says so where Cribbage's says "to the crib"."""
+    status, lines = cribbage.hand_status(view), cribbage.hand_lines(view)
+    seat, dealer = view.get("seat"), view.get("dealer")
+    if view.get("players") == 6 and any(seat in listed(side) and dealer in listed(side)
+                                        for side in listed(view.get("sides"))):
+        status = status.replace("discard to the crib", "discard under the deck")
+        lines = [line.replace("Your discards to the crib:", "Your discard under the deck:")
+                 for line in lines]
+    return layout.draw_hand(cribbage.hand_title(view, TITLE), status, cribbage.hand_items(view),
+                            four_colour, lines)

@@ -118,6 +118,18 @@ def test_muggins_points_pushing_the_owner_into_a_trap_are_best_given_back() -> N
     assert far[1]["value"] == -far[0]["value"]  # plain ground either way, away from zones
 
 
+def test_a_play_that_lands_in_a_trap_says_what_the_track_costs() -> None:
+    """The hint shows a play's words: a fifteen two into the trap must say why it ranks low."""
+    game = two_player_deal()
+    place(game, 0, zone(game.board, TRAP).triggers[0] - 2)
+    game.apply(1, {"type": "play", "card": "TH"})
+    into_trap = entry_for(analyse(game, 0), {"type": "play", "card": "5H"})
+    assert into_trap["parts"]["track"] < -2
+    assert into_trap["why"].startswith("Pegs 2 now")
+    assert f"track {into_trap['parts']['track']:+.1f}" in into_trap["why"]
+    assert into_trap["why"].count("(estimate)") == 1
+
+
 def test_the_dealing_team_with_six_players_has_no_crib_part() -> None:
     game = race(6, seed=3)
     entries = analyse(game, game.dealer)

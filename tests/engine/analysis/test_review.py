@@ -100,3 +100,11 @@ def test_a_review_words_each_choice_as_the_buttons_did_then() -> None:
             label = decision[f"{key}_label"]
             assert label.startswith(spec.action_label(decision[key]))
             assert label != spec.action_label(decision[key])
+
+
+def test_crib_race_says_the_track_part_is_an_estimate() -> None:
+    """A play into a box or one that may leave a rival a winning reply costs far more than
+    its points: the review must not call such values plain expected points."""
+    spec = GAMES["crib-race"]
+    assert spec.review_terms.units == "expected points, the track's part an estimate"
+    assert not spec.review_terms.exact and spec.review_terms.plays == "pegging"

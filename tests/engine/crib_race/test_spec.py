@@ -63,6 +63,8 @@ def test_rules_cover_seatings_the_race_every_zone_and_muggins() -> None:
                   "Red slide", "Green advance", "Blue time trap", "crib count continues",
                   "penalty box", "first in, first out", "Muggins"):
         assert words in text
+    # A slide starts on a hole: "box" is the penalty box's word.
+    assert "Red slide: landing on its first hole slides you to its end." in text
 
 
 def test_every_view_key_is_documented() -> None:

@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.crib_race.seating import PLAYER_COUNTS
-from engine.crib_race.text import status_lines
+from engine.crib_race.text import choice_lines, status_lines
+from tests.engine.crib_race.helpers import race
 from tests.engine.status_games import views_along
 
 
@@ -25,4 +26,20 @@ def test_every_peg_is_placed_with_what_lies_ahead(seed, players):
             elif peg["path"] == "main":
                 assert f" at {peg['position']}," in line
             else:
-                assert " on the green advance " in line or " in the blue time trap" in line
+                assert (" on the green advance from " in line
+                        or f" on the blue path back to {peg['position']}," in line)
+
+
+UNDER = "Your team deals: your discard goes under the deck, not into the crib."
+
+
+def test_the_dealing_team_of_six_is_told_its_discards_go_under_the_deck() -> None:
+    game = race(6)
+    dealing = set(game.sides.seats_of(game.sides.side_of[game.dealer]))
+    assert len(dealing) == 2
+    for seat in range(6):
+        assert (UNDER in choice_lines(game.view(seat))) == (seat in dealing), seat
+    game.apply(game.dealer, game.legal_actions(game.dealer)[0])
+    assert UNDER not in choice_lines(game.view(game.dealer))  # discarded: nothing to warn of
+    four = race(4)
+    assert all(UNDER not in choice_lines(four.view(seat)) for seat in range(4))

@@ -1,0 +1,51 @@
+"""Crib Race's pegs in words (alt text and the table message's details): a box or a side path
+named as players know it, by its holes, never by its name in the board file."""
+
+from __future__ import annotations
+
+from engine.crib_race.board import ADVANCE, BOX, TRAP
+from engine.crib_race.track import Peg
+from render.crib_race import alt_text, pictures
+from render.kit import text
+from tests.engine.crib_race.helpers import box_side, place, race, zone
+
+
+def test_boxes_and_side_paths_are_named_by_their_holes() -> None:
+    game = race(8)
+    board = game.board
+    box_side(game, 0, zone(board, BOX, 0))
+    box_side(game, 1, zone(board, BOX, 0))
+    place(game, 2, Peg(zone(board, TRAP, 1).name, 2))
+    place(game, 3, Peg(zone(board, ADVANCE, 1).name, 1))
+    view = {**game.view(None), "names": ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"]}
+    words = alt_text.describe(view)
+    assert "Ann & Eve in the penalty box at 30, 91 to go" in words
+    assert "Cy & Gus on the blue path back to 86, " in words
+    assert "Di & Hal on the green advance from 99 to 112, " in words
+    details = pictures.details(view)
+    assert "In the penalty box at 30: Ann & Eve, Bob & Fay (playing, but scoring nothing)" \
+        in details
+    for name in (z.name for z in board.zones):
+        assert name not in words and not any(name in line for line in details), name
+
+
+def _hand_words(view: dict) -> list[str]:
+    with text.recording() as drawn:
+        pictures.draw_hand(view)
+    return [d.text for d in drawn]
+
+
+def test_the_dealing_team_of_six_reads_that_its_discard_goes_under_the_deck() -> None:
+    game = race(6)
+    dealing = game.sides.seats_of(game.sides.side_of[game.dealer])
+    other = next(seat for seat in range(6) if seat not in dealing)
+    for seat in (*dealing, other):
+        words = _hand_words(game.view(seat))
+        assert ("Your turn: discard under the deck" in words) == (seat in dealing), words
+        assert ("Your turn: discard to the crib" in words) == (seat not in dealing), words
+    for seat in (*dealing, other):
+        game.apply(seat, game.legal_actions(seat)[0])
+    lines = [w for w in _hand_words(game.view(dealing[0])) if w.startswith("Your discard")]
+    assert len(lines) == 1 and lines[0].startswith("Your discard under the deck: ")
+    lines = [w for w in _hand_words(game.view(other)) if w.startswith("Your discard")]
+    assert len(lines) == 1 and lines[0].startswith("Your discards to the crib: ")
