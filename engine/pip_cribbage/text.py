@@ -30,7 +30,7 @@ def status_lines(view: View) -> list[str]:
     dealer's space does this deal."""
     lines = cribbage_status(view)
     if view.get("phase") == "crux":
-        lines.append(f"Crux · {{s{view['dealer']}}} chooses Renew or Priority")
+        lines.append(f"Crux · {{s{view['dealer']}:chooses}} Renew or Priority")
     dice = [
         f"  {{s{die['owner']}}}: space {die['space']} {TRACK[die['space']].name}, showing "
         f"{die['face']}, moving {'up' if die['direction'] > 0 else 'down'}"

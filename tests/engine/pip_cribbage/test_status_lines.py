@@ -7,7 +7,11 @@ from hypothesis import strategies as st
 
 from engine.pip_cribbage.text import status_lines
 from engine.pip_cribbage.track import TRACK
+from engine.seat_words import fill_seats
+from tests.engine.pip_cribbage.helpers import pip_game
 from tests.engine.status_games import views_along
+
+NAMES = ["Ann", "Bob"]
 
 
 @settings(max_examples=5, deadline=None)
@@ -24,3 +28,12 @@ def test_every_die_is_placed_on_the_track(seed):
         effect = view["effect"]
         if effect and effect["active"] and view["phase"] != "over":
             assert f"This deal, {effect['name']}: {effect['text']}" in lines
+
+
+def test_the_crux_line_reads_right_for_the_dealer_and_the_other_player():
+    game = pip_game(("5H 5S 5D JC", "2C 3C 4C 9D"), 0, "5C", {0: (5, 3), 1: (9, 5)})
+    lines = [status_lines(game.view(seat)) for seat in (0, 1)]
+    assert "Crux · you choose Renew or Priority" in [fill_seats(line, NAMES, 0)
+                                                      for line in lines[0]]
+    assert "Crux · Ann chooses Renew or Priority" in [fill_seats(line, NAMES, 1)
+                                                       for line in lines[1]]
