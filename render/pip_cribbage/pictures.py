@@ -156,10 +156,11 @@ def effect_headline(view: View) -> str:
     words = f"This deal: {name}"
     if effect.get("active") is False:
         words += NO_EFFECT
-    return "".join([words, *(f", {choice[0].lower()}{choice[1:]}" for choice in _choices(view))])
+    made = [f", {choice[0].lower()}{choice[1:]}" for choice in space_choices(view)]
+    return "".join([words, *made])
 
 
-def _choices(view: View) -> list[str]:
+def space_choices(view: View) -> list[str]:
     """The choices already made on the dealer's space this deal, each in a few words."""
     made = []
     crux = view.get("crux_choice")
@@ -185,7 +186,7 @@ def effect_words(view: View) -> str:
         words += NO_EFFECT
     elif effect.get("text"):
         words += f": {effect['text']}"
-    return "".join([words, *(f" {choice}." for choice in _choices(view))])
+    return "".join([words, *(f" {choice}." for choice in space_choices(view))])
 
 
 def details(view: View) -> list[str]:

@@ -8,10 +8,11 @@ import pytest
 
 import render
 from engine.pip_cribbage.track import TRACK
+from render.alt_text import describe
 from render.cribbage import pictures as cribbage
 from render.kit import text
 from render.pip_cribbage.pictures import details, effect_headline
-from tests.engine.pip_cribbage.helpers import pip_game, play_all
+from tests.engine.pip_cribbage.helpers import pip_game, play_all, play_first_legal
 
 LONG_NAME = "Christopher Montgomery-Smythe"
 
@@ -64,3 +65,17 @@ def test_whose_turn_it_is_stays_on_the_table_in_the_play(dice, names):
     assert view["phase"] == "play" and view["turn"] == 0
     turn_words = [t for t in _table_texts(view) if t.endswith(" to play")]
     assert [t for t in turn_words if t.startswith(names[0][:8])], turn_words  # maybe shortened
+
+
+def test_the_words_for_the_picture_tell_the_choice_made_on_the_dealers_space():
+    game = pip_game(("5H 5S 6D JC", "2C 3C 4C 9D"), 0, "4H", {0: (7, 2), 1: (9, 5)},
+                    muggins=True)  # the show waits for Ann's claim after the flip
+    game.apply(0, {"type": "discard", "cards": ["JC"]})
+    game.apply(1, {"type": "discard", "cards": ["9D"]})
+    play_first_legal(game, "play")
+    while {"type": "keep_die"} not in game.legal_actions(0):  # Bob counts his hand first
+        seat = game.to_act()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    game.apply(0, {"type": "flip"})
+    view = {**game.view(None), "names": ["Ann", "Bob"]}
+    assert "Dealer's space: Turn. Flipped 2→5." in describe("pip-cribbage", view)
