@@ -224,6 +224,9 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
         piece = f"P{max(1, min(6, integer(own.get('face'), 1)))}"
         if all(item.notation != piece for item in items):
             items.append(layout.HandItem(piece, False))  # the die, shown though not playable now
-        lines.append(f"Your die: {card_symbol(piece)} on space {integer(own.get('space'), 1)}")
+        plays = listed(view.get("pip_plays"))
+        twice = isinstance(seat, int) and seat < len(plays) and integer(plays[seat]) > 1
+        lines.append(f"Your die: {card_symbol(piece)} on space {integer(own.get('space'), 1)}"
+                     + (" (Double PIP: 2 plays left)" if twice else ""))  # why two dice show
     return layout.draw_hand(cribbage.hand_title(view, TITLE), cribbage.hand_status(view), items,
                             four_colour, lines)

@@ -79,3 +79,20 @@ def test_the_words_for_the_picture_tell_the_choice_made_on_the_dealers_space():
     game.apply(0, {"type": "flip"})
     view = {**game.view(None), "names": ["Ann", "Bob"]}
     assert "Dealer's space: Turn. Flipped 2→5." in describe("pip-cribbage", view)
+
+
+def _die_line(game) -> list[str]:
+    view = {**game.view(0), "names": ["Ann", "Bob"]}
+    with text.recording() as drawn:
+        render.draw_hand("pip-cribbage", view)
+    return [d.text for d in drawn if d.text.startswith("Your die")]
+
+
+def test_the_hand_says_why_it_shows_the_die_twice_on_double_pip():
+    game = pip_game(("5H 5S 6D JC", "2C 3C 4C 9D"), 0, "4H", {0: (3, 2), 1: (9, 5)})
+    game.apply(0, {"type": "discard", "cards": ["JC"]})
+    game.apply(1, {"type": "discard", "cards": ["9D"]})
+    play_all(game, [(1, "2C")])
+    assert _die_line(game) == ["Your die: PIP 2 on space 3 (Double PIP: 2 plays left)"]
+    play_all(game, [(0, "P2"), (1, "3C")])
+    assert _die_line(game) == ["Your die: PIP 2 on space 3"]
