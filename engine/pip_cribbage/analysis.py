@@ -53,8 +53,10 @@ def crux_entries(view: View, legal: list[Action]) -> list[Entry]:
                    f"against {as_is:.1f} as it is (estimate).")
             entries.append(entry(action, renewed, why, deal=renewed))
         else:
-            why = (f"Counting first is worth about {priority:.1f} in chances of going out "
-                   "first (estimate).")
+            first = (f"adds {priority:.1f} for the chance of going out before their hand"
+                     if priority >= 0.05 else "adds nothing unless you could both go out this deal")
+            why = (f"Your best discard with the die on {face} is worth {as_is:.1f}; counting "
+                   f"first {first} (estimate).")
             entries.append(entry(action, as_is + priority, why, deal=as_is, first=priority))
     return best_first(entries)
 

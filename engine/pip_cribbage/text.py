@@ -10,6 +10,9 @@ from engine.cribbage.presentation import status_lines as cribbage_status
 from engine.pip_cribbage.track import SPACES, TRACK
 
 _CRUX_LABELS = {"renew": "Renew (+2 pips)", "priority": "Priority (count first)"}
+#: The choice made on the dealer's space, as the table picture words it.
+_MADE = {"renew": " Chosen: Renew.", "priority": " Chosen: Priority.",
+         "keep_die": " Die kept as it was."}
 
 
 def action_label(action: Action) -> str:
@@ -27,10 +30,10 @@ def action_label(action: Action) -> str:
 
 def status_lines(view: View) -> list[str]:
     """Cribbage's lines, then the PIP Track: each die's space, face and way, and what the
-    dealer's space does this deal."""
+    dealer's space does this deal (and the choice made on it)."""
     lines = cribbage_status(view)
     if view.get("phase") == "crux":
-        lines.append(f"Crux · {{s{view['dealer']}}} chooses Renew or Priority")
+        lines.append(f"Crux · {{s{view['dealer']}:chooses}} Renew or Priority")
     dice = [
         f"  {{s{die['owner']}}}: space {die['space']} {TRACK[die['space']].name}, showing "
         f"{die['face']}, moving {'up' if die['direction'] > 0 else 'down'}"
@@ -40,7 +43,10 @@ def status_lines(view: View) -> list[str]:
         lines += [f"PIP Track (spaces 1-{SPACES}):", *dice]
     effect = view.get("effect")
     if effect and effect.get("active") and view.get("phase") != "over":
-        lines.append(f"This deal, {effect['name']}: {effect['text']}")
+        turn = view.get("turn_choice") or {}
+        made = (f" Flipped {turn['from_face']}→{turn['to_face']}." if turn.get("choice") == "flip"
+                else _MADE.get(str(view.get("crux_choice") or turn.get("choice")), ""))
+        lines.append(f"This deal, {effect['name']}: {effect['text']}{made}")
     return lines
 
 

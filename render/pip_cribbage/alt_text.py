@@ -5,6 +5,7 @@ from __future__ import annotations
 from render.alt_text import View, name
 from render.cribbage.alt_text import describe_family
 from render.kit.safe import integer, listed, mapping
+from render.pip_cribbage.pictures import space_choices
 
 
 def describe(view: View) -> str:
@@ -12,7 +13,8 @@ def describe(view: View) -> str:
     effect = mapping(view.get("effect"))
     if effect.get("name"):
         state = "" if effect.get("active", True) else " (acts on entry only)"
-        parts.append(f"Dealer's space: {effect['name']}{state}.")
+        made = "".join(f" {choice}." for choice in space_choices(view))  # as the picture says
+        parts.append(f"Dealer's space: {effect['name']}{state}.{made}")
     dice = [d for d in listed(view.get("dice")) if isinstance(d, dict)]
     if dice:
         parts.append("Dice: " + ", ".join(

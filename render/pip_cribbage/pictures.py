@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from engine.cards import card_symbol
 from render.cribbage import pictures as cribbage
+from render.cribbage.sizes import Section
 from render.kit import cards, layout, palette, seats, text
 from render.kit.safe import integer, listed, mapping
 from render.registry import View
@@ -32,6 +33,9 @@ LINE = 21  # a line of a space's words
 SMALL = cribbage.SMALL
 # What the outline and the entry words mean, in the tenth place of the track's grid.
 LEGEND_LINES = ["outlined:", "dealer's", "space", "±1 pip:", "on entry"]
+# A space that acts only on entry, as the deal's narration says it: short enough that the
+# headline keeps to one line, and the table to the height that keeps the play's words.
+NO_EFFECT = " (no effect this deal)"
 
 
 def _dice(view: View) -> list[dict[str, Any]]:
@@ -42,21 +46,25 @@ def _owner_side(view: View, owner: int) -> int:
     return cribbage.side_of_seat(view, owner)
 
 
-def _space_height(view: View) -> int:
-    """A band per die sharing a space (two dice may meet), then the space's words: its name
-    (two lines at most) and what it does on entry."""
-    crowd = max([sum(1 for d in _dice(view) if integer(d.get("space")) == space)
-                 for space in range(1, 10)] + [1])
-    return 6 + BAND * min(2, crowd) + 2 * LINE + LINE + 6
+def _row_heights(view: View) -> tuple[int, int]:
+    """Each row of spaces: a band per die sharing a space (two dice may meet; only their row
+    grows), then the space's words: its name (two lines at most) and what it does on entry."""
+    def height(spaces: range) -> int:
+        crowd = max([sum(1 for d in _dice(view) if integer(d.get("space")) == space)
+                     for space in spaces] + [1])
+        return 6 + BAND * min(2, crowd) + 2 * LINE + LINE + 6
+
+    return height(range(1, COLUMNS + 1)), height(range(COLUMNS + 1, 10))
 
 
-def _space_box(space: int, y: int, height: int) -> tuple[float, float, float, float]:
+def _space_box(space: int, y: int, heights: tuple[int, int]
+               ) -> tuple[float, float, float, float]:
     """Spaces 1-5 on the first row, 6-9 on the second, both left to right."""
     width = (cribbage.WIDTH - 2 * cribbage.MARGIN) / COLUMNS
     row, col = divmod(space - 1, COLUMNS)
     x = cribbage.MARGIN + col * width
-    top = y + row * (height + 6)
-    return x + 2, top, x + width - 2, top + height
+    top = y + row * (heights[0] + 6)
+    return x + 2, top, x + width - 2, top + heights[row]
 
 
 def _arrow(draw: ImageDraw.ImageDraw, centre: tuple[float, float], rightwards: bool) -> None:
@@ -68,15 +76,33 @@ def _arrow(draw: ImageDraw.ImageDraw, centre: tuple[float, float], rightwards: b
 
 def pip_track_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
                       four_colour: bool) -> int:
+    """The track (`_spaces`), then the dealer's space this deal in a headline."""
+    y = _spaces(image, draw, view, y)
+    line = effect_headline(view)
+    if line:
+        for part in text.wrap(line, cribbage.BODY, cribbage.WIDTH - 2 * cribbage.MARGIN, 2):
+            text.draw(draw, (cribbage.MARGIN, y), part, cribbage.BODY, fill=palette.HIGHLIGHT)
+            y += 27
+    return y + 8
+
+
+def plain_track_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
+                        four_colour: bool) -> int:
+    """The track without its headline, for a table short of room: the outline still marks
+    the dealer's space, and the message says what it does this deal."""
+    return _spaces(image, draw, view, y) + 8
+
+
+def _spaces(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int) -> int:
     """The nine spaces with their names (as printed on the track), the dice on them, each
     with its owner's token and an arrow for the way it moves, above the words so that no
     die covers them; the dealer's space outlined. The dice in words are in the message."""
     dice = _dice(view)
     effect = mapping(view.get("effect"))
     dealer_space = integer(effect.get("space"), 0)
-    height = _space_height(view)
+    heights = _row_heights(view)
     for space in range(1, 10):
-        left, top, right, bottom = _space_box(space, y, height)
+        left, top, right, bottom = _space_box(space, y, heights)
         current = space == dealer_space
         draw.rounded_rectangle((left, top, right, bottom), radius=10, fill=palette.PANEL,
                                outline=palette.HIGHLIGHT if current else palette.INK,
@@ -102,18 +128,12 @@ def pip_track_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
         text.draw_lines(draw, ((left + right) / 2, line_y), entry, SMALL,
                         fill=palette.MUTED_INK, anchor="ma", spacing=LINE / SMALL)
     # The tenth place explains what is outlined, and the entry words.
-    left, top, right, bottom = _space_box(10, y, height)
+    left, top, right, bottom = _space_box(10, y, heights)
     draw.rounded_rectangle((left, top, right, bottom), radius=10, outline=palette.HIGHLIGHT,
                            width=5)
     text.draw_lines(draw, ((left + right) / 2, top + 6), LEGEND_LINES, SMALL,
                     fill=palette.SOFT_WHITE, anchor="ma", spacing=LINE / SMALL)
-    y += 2 * height + 14
-    line = effect_headline(view)
-    if line:
-        for part in text.wrap(line, cribbage.BODY, cribbage.WIDTH - 2 * cribbage.MARGIN, 2):
-            text.draw(draw, (cribbage.MARGIN, y), part, cribbage.BODY, fill=palette.HIGHLIGHT)
-            y += 27
-    return y + 8
+    return y + sum(heights) + 14
 
 
 def dice_words(view: View) -> list[str]:
@@ -135,16 +155,17 @@ def effect_headline(view: View) -> str:
     name = str(effect.get("name") or SPACE_NAMES.get(integer(effect.get("space")), ""))
     words = f"This deal: {name}"
     if effect.get("active") is False:
-        words += " (acts only on entry: nothing this deal)"
-    return "".join([words, *(f", {choice[0].lower()}{choice[1:]}" for choice in _choices(view))])
+        words += NO_EFFECT
+    made = [f", {choice[0].lower()}{choice[1:]}" for choice in space_choices(view)]
+    return "".join([words, *made])
 
 
-def _choices(view: View) -> list[str]:
+def space_choices(view: View) -> list[str]:
     """The choices already made on the dealer's space this deal, each in a few words."""
     made = []
     crux = view.get("crux_choice")
     if isinstance(crux, str):
-        made.append(f"Chosen: {crux}")
+        made.append(f"Chosen: {crux.capitalize()}")
     turn = mapping(view.get("turn_choice"))
     if turn.get("choice") == "flip":
         made.append(f"Flipped {turn.get('from_face')}→{turn.get('to_face')}")
@@ -162,10 +183,10 @@ def effect_words(view: View) -> str:
     name = str(effect.get("name") or SPACE_NAMES.get(integer(effect.get("space")), ""))
     words = f"This deal: {dealer} on space {integer(effect.get('space'))}, {name}"
     if effect.get("active") is False:
-        words += " (acts only on entry: nothing this deal)"
+        words += NO_EFFECT
     elif effect.get("text"):
         words += f": {effect['text']}"
-    return "".join([words, *(f" {choice}." for choice in _choices(view))])
+    return "".join([words, *(f" {choice}." for choice in space_choices(view))])
 
 
 def details(view: View) -> list[str]:
@@ -178,8 +199,20 @@ SECTIONS = (cribbage.board_section, cribbage.sides_section, cribbage.outcome_sec
             cribbage.show_section)
 
 
+def _headline_before_play_words(shorter: tuple[tuple[Section, Section], ...]
+                                ) -> tuple[tuple[Section, Section], ...]:
+    """Cribbage's swaps for a table short of room, with the track's headline (its words are
+    in the message) going just before the first section that would go altogether: whose
+    turn it is and the starter outlast it."""
+    at = next(i for i, (_, new) in enumerate(shorter) if new is cribbage.no_section)
+    return (*shorter[:at], (pip_track_section, plain_track_section), *shorter[at:])
+
+
+SHORTER = _headline_before_play_words(cribbage.SHORTER)
+
+
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
-    return cribbage.compose(view, four_colour, SECTIONS, title=TITLE)
+    return cribbage.compose(view, four_colour, SECTIONS, title=TITLE, shorter=SHORTER)
 
 
 def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
@@ -191,6 +224,9 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
         piece = f"P{max(1, min(6, integer(own.get('face'), 1)))}"
         if all(item.notation != piece for item in items):
             items.append(layout.HandItem(piece, False))  # the die, shown though not playable now
-        lines.append(f"Your die: {card_symbol(piece)} on space {integer(own.get('space'), 1)}")
+        plays = listed(view.get("pip_plays"))
+        twice = isinstance(seat, int) and seat < len(plays) and integer(plays[seat]) > 1
+        lines.append(f"Your die: {card_symbol(piece)} on space {integer(own.get('space'), 1)}"
+                     + (" (Double PIP: 2 plays left)" if twice else ""))  # why two dice show
     return layout.draw_hand(cribbage.hand_title(view, TITLE), cribbage.hand_status(view), items,
                             four_colour, lines)

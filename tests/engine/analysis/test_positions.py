@@ -12,6 +12,7 @@ from tests.engine.crib_race.helpers import claim, place, play_to_show, race, zon
 from tests.engine.crib_race.test_zones_in_play import two_player_deal
 from tests.engine.cribbage.stacking import stacked_game
 from tests.engine.cribbage.test_ai import at_the_show, deal_around, in_play
+from tests.engine.pip_cribbage.helpers import pip_game
 from tests.engine.pip_cribbage.test_ai import turn_game
 from tests.engine.pip_pip.helpers import play as play_pip_pip
 from tests.engine.pip_pip.helpers import rigged
@@ -93,6 +94,22 @@ def test_turn_values_the_flip_among_tens_above_keeping_a_two() -> None:
     assert entries[0]["action"] == {"type": "flip", "face": 5}
     keep = entry_for(entries, {"type": "keep_die"})
     assert entries[0]["value"] > keep["value"]
+
+
+@pytest.mark.parametrize("scores, first", [
+    ([0, 0], "counting first adds nothing unless you could both go out this deal"),
+    ([100, 110], "counting first adds 12.5 for the chance of going out before their hand"),
+])
+def test_priority_is_weighed_against_renew_in_the_same_points(scores, first) -> None:
+    game = pip_game(("5H 5S 5D JC", "2C 3C 4C 9D"), 0, "5C", {0: (5, 3), 1: (9, 5)})
+    game.scores = scores
+    entries = analyse(game, 0)
+    renew = entry_for(entries, {"type": "crux", "choice": "renew"})
+    priority = entry_for(entries, {"type": "crux", "choice": "priority"})
+    as_is = priority["parts"]["deal"]
+    assert renew["why"].endswith(f", against {as_is:.1f} as it is (estimate).")
+    assert priority["why"] == (f"Your best discard with the die on 3 is worth {as_is:.1f}; "
+                               f"{first} (estimate).")
 
 
 # ===== Crib Race ==============================================================================
