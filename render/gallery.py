@@ -13,6 +13,7 @@ benchmark.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -175,10 +176,10 @@ def draw(sample: Sample, four_colour: bool = False) -> bytes:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m render.gallery OUTDIR", file=sys.stderr)
-        return 2
-    out = Path(argv[0])
+    parser = argparse.ArgumentParser(prog="python -m render.gallery",
+                                     description="Draw every game's pictures at several moments.")
+    parser.add_argument("outdir", type=Path, help="the folder to write the PNG files to")
+    out = parser.parse_args(argv).outdir
     out.mkdir(parents=True, exist_ok=True)
     count = 0
     for sample in sample_views():

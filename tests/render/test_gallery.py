@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -32,6 +33,15 @@ def test_gallery_command_writes_valid_pngs_within_bounds(tmp_path: Path,
     for name in ("cribbage", "pip-cribbage", "crib-race", "pip-pip", "pip-rush"):
         if name in GAMES:
             assert games[name] >= 8, name  # four moments or more, table and hand each
+
+
+def test_gallery_help_prints_the_usage_and_draws_nothing(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "render.gallery", "--help"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60, check=False,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0, result.stderr
+    assert "usage: python -m render.gallery" in result.stdout
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_gallery_covers_the_moments_and_player_counts(samples: list[Sample]) -> None:
