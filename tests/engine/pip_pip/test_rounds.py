@@ -11,6 +11,9 @@ from engine.pip_pip.sim import CARD_POINTS, PACK, POINTS, strength
 from .helpers import FULL_PACK, all_cards, random_step, seen
 
 DECK_POINTS = sum(POINTS[card] for card in PACK)
+#: What is left of the pile when drawing stops, by player count, as the event says it.
+PILE_LEFT = {3: "has only 2 cards", 4: "is empty", 5: "has only 4 cards", 6: "has only 2 cards",
+             7: "has only 6 cards", 8: "is empty"}
 
 
 def expected_tricks(players: int) -> tuple[int, int, int]:
@@ -53,6 +56,8 @@ def test_one_round_trick_count_conservation_and_points(players):
             elif event["type"] == "drawing_stops":
                 tricks_before_stop = tricks
                 assert event["set_aside"] == set_aside
+                assert event["text"] == (f"The draw pile {PILE_LEFT[players]}: drawing stops, "
+                                         "and everyone plays out their last seven cards.")
             elif event["type"] == "call":
                 call_points[event["seat"]] += event["points"]
             elif event["type"] == "round_end":
@@ -96,6 +101,8 @@ def test_deal_and_lead_pass_left_each_round():
     while game.outcome is None:
         seat, action = random_step(game, rng)
         for event in game.apply(seat, action):
+            if event["type"] == "hand":  # private, and not mistaken for the hand held later
+                assert event["text"] == f"You are dealt {' '.join(event['cards'])}."
             if event["type"] == "deal":
                 dealers.append(event["dealer"])
                 assert event["trump"] == event["cut_card"][1]
