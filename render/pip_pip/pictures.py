@@ -30,6 +30,8 @@ MARGIN = 8
 TRICK_CARD = 70
 TRICK_SLOT = 150  # at most, per card of the trick: room for its player's name
 ROW_H = 60
+STATUS_SIZE = PRIMARY + 2  # the whose-turn pill
+STATUS_ROOM = WIDTH - 2 * MARGIN - 16  # its text's room: layout.pill keeps 8 px a side
 
 
 def _suit(value: Any) -> str | None:
@@ -64,6 +66,15 @@ def winning_so_far(trick: list[dict[str, Any]], trump: str | None) -> int | None
         if trumps or higher:
             best, best_index = (rank, suit), index
     return best_index
+
+
+def trick_number(view: View) -> int:
+    """The trick the picture is about: the one in play or about to be led, or once the game
+    is over its last trick (the view's own number has gone on to the next)."""
+    last = view.get("last_trick")
+    if view.get("outcome") is not None and isinstance(last, dict):
+        return integer(last.get("trick_number"), 1)
+    return integer(view.get("trick_number"), 1)
 
 
 def trick_to_show(view: View) -> tuple[list[dict[str, Any]], int | None, str, bool]:
@@ -153,7 +164,8 @@ def _info_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
                    PRIMARY, fill=palette.WHITE, bold=True, anchor="lm")
     next_trump = _suit(view.get("next_trump"))
     if next_trump and next_trump != trump:
-        x += text.draw(draw, (x, y + disc / 2), f" · next: {SUIT_WORDS[next_trump]}", PRIMARY,
+        x += text.width(" ", PRIMARY, bold=True)  # a drawn text loses its leading space
+        x += text.draw(draw, (x, y + disc / 2), f"· next: {SUIT_WORDS[next_trump]}", PRIMARY,
                        fill=palette.HIGHLIGHT, bold=True, anchor="lm")
     pile = integer(view.get("pile_count"))
     words = "No drawing" if view.get("drawing_stopped") else f"Pile {pile}"
@@ -202,15 +214,17 @@ def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
     return card_y + card_h + 8 + 2 * (PRIMARY + 4)
 
 
-def status_line(view: View) -> str:
+def status_line(view: View, size: int = STATUS_SIZE, room: float = STATUS_ROOM) -> str:
+    """"Ann to play · follow hearts", the name shortened so that the whole line fits `room`
+    at `size`: the suit to follow matters more than the end of a long name."""
     if isinstance(view.get("outcome"), dict):
         return ""
     turn = view.get("turn")
     if not isinstance(turn, int):
         return ""
     led = _suit(view.get("led_suit"))
-    follow = f" · follow {SUIT_WORDS[led]}" if led else " · leads"
-    return f"{seats.short_label(view, turn, PRIMARY, 330)} to play{follow}"
+    rest = " to play" + (f" · follow {SUIT_WORDS[led]}" if led else " · leads")
+    return seats.short_label(view, turn, size, room - text.width(rest, size, bold=True)) + rest
 
 
 def outcome_headline(view: View) -> str:
@@ -234,7 +248,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
         + cards.card_height(TRICK_CARD) + 2 * PRIMARY + 16 + players * ROW_H + 4
     image, draw = layout.canvas(WIDTH, height)
     right = (f"Round {integer(view.get('round'), 1)}/{integer(view.get('rounds'), players)} · "
-             f"Trick {integer(view.get('trick_number'), 1)}")
+             f"Trick {trick_number(view)}")
     y = layout.title_bar(draw, WIDTH, "Pip Pip", right) + 8
     _info_line(image, draw, view, y, four_colour)
     y += 44
@@ -242,7 +256,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
         y = _outcome(draw, view, y)
     status = status_line(view)
     if status:
-        layout.pill(draw, (WIDTH / 2, y + 16), status, PRIMARY + 2, palette.HIGHLIGHT,
+        layout.pill(draw, (WIDTH / 2, y + 16), status, STATUS_SIZE, palette.HIGHLIGHT,
                     palette.INK, max_width=WIDTH - 2 * MARGIN)
         y += 40
     y = _trick_row(image, draw, view, y, four_colour)
