@@ -1,5 +1,5 @@
 """Pip Pip: trump, the draw pile and whose turn it is; the trick as a row of cards in play
-order, each under its player's name; then one row per seat with its score, this
+order, each under its player's seat number and name; then one row per seat with its score, this
 round's card and call points, cards in hand and face-up king-queen calls.
 
 Reads the view documented in engine/pip_pip/__init__.py: trump, next_trump, trick,
@@ -175,10 +175,28 @@ def _info_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
     layout.paste(image, back, (WIDTH - MARGIN - used - 30, y + disc / 2 - back.height / 2))
 
 
+def _trick_label(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int, name: str,
+                 room: float) -> None:
+    """Over a trick card, its seat's number (as its row shows it) and as much of the name as
+    fits: at eight players a name is cut to a few letters ("Com…" for every computer), and
+    the number still tells the seats apart."""
+    number = seat_number(seat)
+    badge = text.width(number, PRIMARY, bold=True) + 10  # a snug badge leaves the name room
+    room -= badge + 4
+    shown = text.width(text.fit(name, PRIMARY, room, bold=True), PRIMARY, bold=True)
+    left, cy = centre[0] - (badge + 4 + shown) / 2, centre[1]
+    draw.rounded_rectangle((left, cy - PRIMARY * 0.75, left + badge, cy + PRIMARY * 0.75),
+                           radius=PRIMARY // 2, fill=palette.WHITE)
+    text.draw(draw, (left + badge / 2, cy), number, PRIMARY, fill=palette.INK, bold=True,
+              anchor="mm")
+    text.draw(draw, (left + badge + 4, cy), name, PRIMARY, fill=palette.WHITE, bold=True,
+              anchor="lm", max_width=room)
+
+
 def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: float,
                 four_colour: bool) -> float:
-    """The trick in play order: each card under its player's name (as the seat rows below
-    write it), the led card and the card winning so far marked beneath it."""
+    """The trick in play order: each card under its player's number and name (as the seat
+    rows below write them), the led card and the card winning so far marked beneath it."""
     trick, winner, heading, finished = trick_to_show(view)
     if not trick:
         text.draw(draw, (MARGIN, y), f"{heading}: no card played yet", PRIMARY,
@@ -198,8 +216,7 @@ def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
         x = centre - TRICK_CARD / 2
         seat = integer(played.get("seat"), 0)
         name = all_names[seat] if 0 <= seat < len(all_names) else seat_number(seat)
-        text.draw(draw, (centre, y + PRIMARY / 2 + 2), name, PRIMARY, fill=palette.WHITE,
-                  bold=True, anchor="mm", max_width=slot - 4)
+        _trick_label(draw, (centre, y + PRIMARY / 2 + 2), seat, name, slot - 4)
         if index == winner:
             draw.rounded_rectangle((x - 3, card_y - 3, x + TRICK_CARD + 2, card_y + card_h + 2),
                                    radius=9, outline=palette.HIGHLIGHT, width=4)

@@ -1,6 +1,7 @@
 """Pip Pip's table picture and its words as a player reads them on a phone: the whose-turn
-line keeps the suit to follow, trump and the next trump stay apart, a finished game names its
-last trick, counts take the singular, and the chart says how many rounds it covers."""
+line keeps the suit to follow, trump and the next trump stay apart, each trick card shows its
+seat's number, a finished game names its last trick, counts take the singular, and the chart
+says how many rounds it covers."""
 
 from __future__ import annotations
 
@@ -74,3 +75,13 @@ def test_counts_of_one_are_singular() -> None:
     game = played_until(3, {"rounds": 1}, 6, lambda v: False)
     moves = [(dressed(game.view(None)), [])]
     assert series.chart("Pip Pip #7", moves).subject == "each player's score through 1 round"
+
+
+def test_eight_computers_cards_in_a_trick_are_told_apart_by_seat_number() -> None:
+    game = played_until(8, {}, 3, lambda v: len(v["trick"]) == 7)
+    view = {**game.view(None), "names": [f"Computer {n}" for n in range(1, 9)], "ai": [True] * 8}
+    numbers = [d.text for d in drawn_texts(view) if d.text.isdigit()]
+    for seat in range(8):
+        in_trick = any(c["seat"] == seat for c in view["trick"])
+        # Its row's badge, and over its card in the trick the same number again.
+        assert numbers.count(pictures.seat_number(seat)) == 1 + in_trick
