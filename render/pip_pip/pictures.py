@@ -142,11 +142,15 @@ def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: i
     name = seats.label(view, seat) + (" · dealer" if view.get("dealer") == seat else "")
     text.draw(draw, (MARGIN + 42, y + 17), name, PRIMARY, fill=palette.WHITE, bold=True,
               anchor="lm", max_width=right - used - 12 - MARGIN - 42)
-    words = f"this round: cards +{got} · calls +{calls} · {held} in hand"
-    if turn:
-        words = "to play · " + words
-    text.draw(draw, (MARGIN + 42, y + 41), words, PRIMARY, fill=palette.SOFT_WHITE,
-              anchor="lm", max_width=right - MARGIN - 42)
+    words = f"cards +{got} · calls +{calls} · {held} in hand"
+    lead = "to play · " if turn else ""
+    room = right - MARGIN - 42
+    # Two calls' face-up cards leave less room: the numbers matter more than the words
+    # around them (the row's outline already says whose turn it is).
+    line = next((line for line in (f"{lead}this round: {words}", lead + words)
+                 if text.width(line, PRIMARY) <= room), words)
+    text.draw(draw, (MARGIN + 42, y + 41), line, PRIMARY, fill=palette.SOFT_WHITE,
+              anchor="lm", max_width=room)
 
 
 def _info_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: float,

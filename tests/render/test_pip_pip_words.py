@@ -85,3 +85,14 @@ def test_eight_computers_cards_in_a_trick_are_told_apart_by_seat_number() -> Non
         in_trick = any(c["seat"] == seat for c in view["trick"])
         # Its row's badge, and over its card in the trick the same number again.
         assert numbers.count(pictures.seat_number(seat)) == 1 + in_trick
+
+
+def test_a_row_with_a_double_calls_cards_keeps_its_whole_line() -> None:
+    view = dressed(played_until(4, {}, 2, lambda v: True).view(None))
+    for turn in (0, 3):  # on its turn the row says so too
+        view = {**view, "declared": [[], [], [], ["QH", "KH", "QH", "KH"]], "turn": turn,
+                "calls": [{"seat": 3, "suit": "H", "double": True, "trick_number": 1}]}
+        line = next(d for d in drawn_texts(view) if "calls +100" in d.text)
+        assert line.text.endswith("7 in hand") and line.box is not None
+        # Drawn whole, not cut short with an ellipsis.
+        assert line.box[2] - line.box[0] >= text.width(line.text, pictures.PRIMARY) - 2
