@@ -60,8 +60,8 @@ def rounds_for(players: int, option: Any) -> int:
         return players
     if option > players:
         raise IllegalAction(
-            f"With {players} players Pip Pip plays at most {players} rounds "
-            f"(one deal each), not {option}."
+            f"With {players} players Pip Pip plays at most {players} rounds (one deal each), "
+            f"not {option}: seat {option} players or more, or choose fewer rounds."
         )
     return option
 
