@@ -226,7 +226,7 @@ class PipPipGame(CoreGame):
         totals = ", ".join(f"{{s{s}}} {p}" for s, p in enumerate(scores))
         return {"type": "round_end", "round": number, "round_points": list(self.round_points),
                 "scores": list(scores),
-                "text": f"Round {number} is over. Cards taken: {tally}. Totals: {totals}."}
+                "text": f"Round {number} is over. Card points: {tally}. Totals: {totals}."}
 
     def _trick_number(self) -> int:
         return len(self.played) // self.players + 1

@@ -64,6 +64,9 @@ def test_one_round_trick_count_conservation_and_points(players):
                 # Every point is captured once, except the cards set aside unplayed.
                 unplayed = sum(POINTS[card] for card in game.core.set_aside)
                 assert sum(event["round_points"]) + unplayed == DECK_POINTS
+                # Points, not a count of cards (which could be the same size of number).
+                tally = ", ".join(f"{{s{s}}} {p}" for s, p in enumerate(event["round_points"]))
+                assert f"Card points: {tally}. Totals: " in event["text"]
     assert tricks_before_stop == with_drawing
     assert tricks == with_drawing + after
     assert seen(game)["set_aside_count"] == set_aside
