@@ -147,8 +147,8 @@ def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: i
     room = right - MARGIN - 42
     # Two calls' face-up cards leave less room: the numbers matter more than the words
     # around them (the row's outline already says whose turn it is).
-    line = next((line for line in (f"{lead}this round: {words}", lead + words)
-                 if text.width(line, PRIMARY) <= room), words)
+    line = next((candidate for candidate in (f"{lead}this round: {words}", lead + words)
+                 if text.width(candidate, PRIMARY) <= room), words)
     text.draw(draw, (MARGIN + 42, y + 41), line, PRIMARY, fill=palette.SOFT_WHITE,
               anchor="lm", max_width=room)
 
@@ -235,9 +235,9 @@ def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
     return card_y + card_h + 8 + 2 * (PRIMARY + 4)
 
 
-def status_line(view: View, size: int = STATUS_SIZE, room: float = STATUS_ROOM) -> str:
-    """"Ann to play · follow hearts", the name shortened so that the whole line fits `room`
-    at `size`: the suit to follow matters more than the end of a long name."""
+def status_line(view: View) -> str:
+    """"Ann to play · follow hearts", the name shortened so that the whole line fits the
+    table's pill: the suit to follow matters more than the end of a long name."""
     if isinstance(view.get("outcome"), dict):
         return ""
     turn = view.get("turn")
@@ -245,7 +245,8 @@ def status_line(view: View, size: int = STATUS_SIZE, room: float = STATUS_ROOM) 
         return ""
     led = _suit(view.get("led_suit"))
     rest = " to play" + (f" · follow {SUIT_WORDS[led]}" if led else " · leads")
-    return seats.short_label(view, turn, size, room - text.width(rest, size, bold=True)) + rest
+    room = STATUS_ROOM - text.width(rest, STATUS_SIZE, bold=True)
+    return seats.short_label(view, turn, STATUS_SIZE, room) + rest
 
 
 def outcome_headline(view: View) -> str:
