@@ -156,10 +156,11 @@ class PipPipGame(CoreGame):
                 events.append(self._called(*entry[1:]))
             elif kind == STOPPED:
                 count = entry[1]
+                left = f"has only {count} card{'s' if count != 1 else ''}" if count else "is empty"
                 events.append({
                     "type": "drawing_stops", "set_aside": count,
-                    "text": (f"The draw pile is down to {count} card{'s' if count != 1 else ''}:"
-                             " drawing stops, and everyone plays out their last seven cards."),
+                    "text": (f"The draw pile {left}: drawing stops, and everyone plays out"
+                             " their last seven cards."),
                 })
             elif kind == DEALT:
                 events += self._dealt(entry[1])
@@ -194,7 +195,7 @@ class PipPipGame(CoreGame):
         for seat, hand in enumerate(core.hands):
             cards = [TEXT[card] for card in sorted(hand)]
             events.append({"type": "hand", "to": seat, "cards": cards,
-                           "text": f"Your hand: {' '.join(cards)}."})
+                           "text": f"You are dealt {' '.join(cards)}."})
         return events
 
     def _trick_won(self, winner: int, gained: int, trick: list[int], leader: int,
@@ -225,7 +226,7 @@ class PipPipGame(CoreGame):
         totals = ", ".join(f"{{s{s}}} {p}" for s, p in enumerate(scores))
         return {"type": "round_end", "round": number, "round_points": list(self.round_points),
                 "scores": list(scores),
-                "text": f"Round {number} is over. Cards taken: {tally}. Totals: {totals}."}
+                "text": f"Round {number} is over. Card points: {tally}. Totals: {totals}."}
 
     def _trick_number(self) -> int:
         return len(self.played) // self.players + 1

@@ -15,7 +15,7 @@ entry, and the seat's calls are a table lookup by KQ state and trump; `mask` hol
 every seat that can call, so to_act() is one lookup too.
 
 For legal plays each seat also keeps its cards by suit (in hand order: following suit is a
-copy of one list) and how many cards it holds twice (only then are copies left out).
+copy of one list, sorted) and how many cards it holds twice (only then are copies left out).
 """
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ def rounds_for(players: int, option: Any) -> int:
         return players
     if option > players:
         raise IllegalAction(
-            f"With {players} players Pip Pip plays at most {players} rounds "
-            f"(one deal each), not {option}."
+            f"With {players} players Pip Pip plays at most {players} rounds (one deal each), "
+            f"not {option}: seat {option} players or more, or choose fewer rounds."
         )
     return option
 
@@ -258,10 +258,11 @@ class PipPipSimulation:
         if seat != self.turn:
             return CALLS[self.kq[seat] << 2 | self.trump]
         trick = self.trick
+        # Sorted as the view sorts the hand, so buttons and lists show the cards in its order.
         if trick:
-            plays = self.suited[seat << 2 | trick[0] >> 4][:] or self.hands[seat][:]
+            plays = sorted(self.suited[seat << 2 | trick[0] >> 4] or self.hands[seat])
         else:
-            plays = self.hands[seat][:]
+            plays = sorted(self.hands[seat])
         if self.doubled[seat]:
             plays = list(dict.fromkeys(plays))
         if self.mask >> seat & 1:

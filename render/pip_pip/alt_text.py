@@ -6,6 +6,7 @@ from __future__ import annotations
 from render.alt_text import SUIT_WORDS, View, card, cards, name, outcome_words
 from render.kit import seats
 from render.kit.safe import integer, listed
+from render.kit.text import plural
 from render.pip_pip import pictures as drawing
 
 
@@ -19,7 +20,7 @@ def describe(view: View) -> str:
     players = seats.player_count(view)
     parts = [f"Pip Pip, round {integer(view.get('round'), 1)} of "
              f"{integer(view.get('rounds'), players)}, "
-             f"trick {integer(view.get('trick_number'), 1)}."]
+             f"trick {drawing.trick_number(view)}."]
     trump = SUIT_WORDS.get(str(view.get("trump")), "none")
     words = f"Trump: {trump}"
     if view.get("next_trump") in SUIT_WORDS and view.get("next_trump") != view.get("trump"):
@@ -57,7 +58,8 @@ def describe(view: View) -> str:
         if own:
             gained.append(f"face up {cards(own)}")
         rows.append(row + (f" ({', '.join(gained)})" if gained else ""))
-    in_hand = f" Each holds {sizes.pop()} cards." if len(sizes) == 1 else ""
+    over = view.get("outcome") is not None
+    in_hand = f" Each holds {plural(sizes.pop(), 'card')}." if len(sizes) == 1 and not over else ""
     parts.append("Seats and scores (this round's card and call points in brackets): "
                  + "; ".join(rows) + "." + in_hand)
     return " ".join(p for p in parts if p)

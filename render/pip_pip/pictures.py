@@ -1,5 +1,5 @@
 """Pip Pip: trump, the draw pile and whose turn it is; the trick as a row of cards in play
-order, each under its player's name; then one row per seat with its score, this
+order, each under its player's seat number and name; then one row per seat with its score, this
 round's card and call points, cards in hand and face-up king-queen calls.
 
 Reads the view documented in engine/pip_pip/__init__.py: trump, next_trump, trick,
@@ -30,6 +30,8 @@ MARGIN = 8
 TRICK_CARD = 70
 TRICK_SLOT = 150  # at most, per card of the trick: room for its player's name
 ROW_H = 60
+STATUS_SIZE = PRIMARY + 2  # the whose-turn pill
+STATUS_ROOM = WIDTH - 2 * MARGIN - 16  # its text's room: layout.pill keeps 8 px a side
 
 
 def _suit(value: Any) -> str | None:
@@ -64,6 +66,15 @@ def winning_so_far(trick: list[dict[str, Any]], trump: str | None) -> int | None
         if trumps or higher:
             best, best_index = (rank, suit), index
     return best_index
+
+
+def trick_number(view: View) -> int:
+    """The trick the picture is about: the one in play or about to be led, or once the game
+    is over its last trick (the view's own number has gone on to the next)."""
+    last = view.get("last_trick")
+    if view.get("outcome") is not None and isinstance(last, dict):
+        return integer(last.get("trick_number"), 1)
+    return integer(view.get("trick_number"), 1)
 
 
 def trick_to_show(view: View) -> tuple[list[dict[str, Any]], int | None, str, bool]:
@@ -131,11 +142,15 @@ def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: i
     name = seats.label(view, seat) + (" · dealer" if view.get("dealer") == seat else "")
     text.draw(draw, (MARGIN + 42, y + 17), name, PRIMARY, fill=palette.WHITE, bold=True,
               anchor="lm", max_width=right - used - 12 - MARGIN - 42)
-    words = f"this round: cards +{got} · calls +{calls} · {held} in hand"
-    if turn:
-        words = "to play · " + words
-    text.draw(draw, (MARGIN + 42, y + 41), words, PRIMARY, fill=palette.SOFT_WHITE,
-              anchor="lm", max_width=right - MARGIN - 42)
+    words = f"cards +{got} · calls +{calls} · {held} in hand"
+    lead = "to play · " if turn else ""
+    room = right - MARGIN - 42
+    # Two calls' face-up cards leave less room: the numbers matter more than the words
+    # around them (the row's outline already says whose turn it is).
+    line = next((candidate for candidate in (f"{lead}this round: {words}", lead + words)
+                 if text.width(candidate, PRIMARY) <= room), words)
+    text.draw(draw, (MARGIN + 42, y + 41), line, PRIMARY, fill=palette.SOFT_WHITE,
+              anchor="lm", max_width=room)
 
 
 def _info_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: float,
@@ -153,7 +168,8 @@ def _info_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
                    PRIMARY, fill=palette.WHITE, bold=True, anchor="lm")
     next_trump = _suit(view.get("next_trump"))
     if next_trump and next_trump != trump:
-        x += text.draw(draw, (x, y + disc / 2), f" · next: {SUIT_WORDS[next_trump]}", PRIMARY,
+        x += text.width(" ", PRIMARY, bold=True)  # a drawn text loses its leading space
+        x += text.draw(draw, (x, y + disc / 2), f"· next: {SUIT_WORDS[next_trump]}", PRIMARY,
                        fill=palette.HIGHLIGHT, bold=True, anchor="lm")
     pile = integer(view.get("pile_count"))
     words = "No drawing" if view.get("drawing_stopped") else f"Pile {pile}"
@@ -163,10 +179,28 @@ def _info_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
     layout.paste(image, back, (WIDTH - MARGIN - used - 30, y + disc / 2 - back.height / 2))
 
 
+def _trick_label(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int, name: str,
+                 room: float) -> None:
+    """Over a trick card, its seat's number (as its row shows it) and as much of the name as
+    fits: at eight players a name is cut to a few letters ("Com…" for every computer), and
+    the number still tells the seats apart."""
+    number = seat_number(seat)
+    badge = text.width(number, PRIMARY, bold=True) + 10  # a snug badge leaves the name room
+    room -= badge + 4
+    shown = text.width(text.fit(name, PRIMARY, room, bold=True), PRIMARY, bold=True)
+    left, cy = centre[0] - (badge + 4 + shown) / 2, centre[1]
+    draw.rounded_rectangle((left, cy - PRIMARY * 0.75, left + badge, cy + PRIMARY * 0.75),
+                           radius=PRIMARY // 2, fill=palette.WHITE)
+    text.draw(draw, (left + badge / 2, cy), number, PRIMARY, fill=palette.INK, bold=True,
+              anchor="mm")
+    text.draw(draw, (left + badge + 4, cy), name, PRIMARY, fill=palette.WHITE, bold=True,
+              anchor="lm", max_width=room)
+
+
 def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: float,
                 four_colour: bool) -> float:
-    """The trick in play order: each card under its player's name (as the seat rows below
-    write it), the led card and the card winning so far marked beneath it."""
+    """The trick in play order: each card under its player's number and name (as the seat
+    rows below write them), the led card and the card winning so far marked beneath it."""
     trick, winner, heading, finished = trick_to_show(view)
     if not trick:
         text.draw(draw, (MARGIN, y), f"{heading}: no card played yet", PRIMARY,
@@ -186,8 +220,7 @@ def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
         x = centre - TRICK_CARD / 2
         seat = integer(played.get("seat"), 0)
         name = all_names[seat] if 0 <= seat < len(all_names) else seat_number(seat)
-        text.draw(draw, (centre, y + PRIMARY / 2 + 2), name, PRIMARY, fill=palette.WHITE,
-                  bold=True, anchor="mm", max_width=slot - 4)
+        _trick_label(draw, (centre, y + PRIMARY / 2 + 2), seat, name, slot - 4)
         if index == winner:
             draw.rounded_rectangle((x - 3, card_y - 3, x + TRICK_CARD + 2, card_y + card_h + 2),
                                    radius=9, outline=palette.HIGHLIGHT, width=4)
@@ -203,14 +236,17 @@ def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
 
 
 def status_line(view: View) -> str:
+    """"Ann to play · follow hearts", the name shortened so that the whole line fits the
+    table's pill: the suit to follow matters more than the end of a long name."""
     if isinstance(view.get("outcome"), dict):
         return ""
     turn = view.get("turn")
     if not isinstance(turn, int):
         return ""
     led = _suit(view.get("led_suit"))
-    follow = f" · follow {SUIT_WORDS[led]}" if led else " · leads"
-    return f"{seats.short_label(view, turn, PRIMARY, 330)} to play{follow}"
+    rest = " to play" + (f" · follow {SUIT_WORDS[led]}" if led else " · leads")
+    room = STATUS_ROOM - text.width(rest, STATUS_SIZE, bold=True)
+    return seats.short_label(view, turn, STATUS_SIZE, room) + rest
 
 
 def outcome_headline(view: View) -> str:
@@ -234,7 +270,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
         + cards.card_height(TRICK_CARD) + 2 * PRIMARY + 16 + players * ROW_H + 4
     image, draw = layout.canvas(WIDTH, height)
     right = (f"Round {integer(view.get('round'), 1)}/{integer(view.get('rounds'), players)} · "
-             f"Trick {integer(view.get('trick_number'), 1)}")
+             f"Trick {trick_number(view)}")
     y = layout.title_bar(draw, WIDTH, "Pip Pip", right) + 8
     _info_line(image, draw, view, y, four_colour)
     y += 44
@@ -242,7 +278,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
         y = _outcome(draw, view, y)
     status = status_line(view)
     if status:
-        layout.pill(draw, (WIDTH / 2, y + 16), status, PRIMARY + 2, palette.HIGHLIGHT,
+        layout.pill(draw, (WIDTH / 2, y + 16), status, STATUS_SIZE, palette.HIGHLIGHT,
                     palette.INK, max_width=WIDTH - 2 * MARGIN)
         y += 40
     y = _trick_row(image, draw, view, y, four_colour)

@@ -5,7 +5,9 @@ events it made and a digest of every view and every seat's legal actions after i
 (saved_games.json.gz next to this file) was made by the engine at commit 0601f88, before the
 engine was made fast; test_saved_games.py checks the current engine reproduces it exactly.
 Its digests leave wording out (`without_words`): they were recomputed, when that began (issue
-45), by replaying every recorded game with an engine that still reproduced it word for word.
+45), by replaying every recorded game with an engine that still reproduced it word for word;
+and again, the same way, when legal actions began to be compared in a fixed order rather
+than the order a game lists them (Pip Pip lists its plays in hand order since).
 
 Regenerate (only on purpose, when a logged format changes on purpose):
     .venv/bin/python -m tests.engine.saved_games
@@ -71,11 +73,13 @@ def without_words(value: Any) -> Any:
 
 def state_digest(game: Any) -> str:
     """Every view (the channel's and each seat's, wording left out) and every seat's legal
-    actions."""
+    actions, as a set: their order is only the order a list shows them in (a log keeps each
+    action itself), so a game may present them better without touching a saved game."""
     seats = range(game.players)
     return digest(without_words({
         "views": [game.view(None), *(game.view(s) for s in seats)],
-        "legal": [game.legal_actions(s) for s in seats],
+        "legal": [sorted(game.legal_actions(s), key=lambda a: json.dumps(a, sort_keys=True))
+                  for s in seats],
         "to_act": game.to_act(),
         "waiting_for": game.waiting_for(),
         "outcome": game.outcome,

@@ -100,6 +100,7 @@ def test_random_whole_games(players, seed, play_seed, rounds):
             check_views_hide_cards(game)
             check_every_legal_action_is_accepted(game)
         assert all_cards(game) == FULL_PACK
+        check_plays_in_hand_order(game, turn)
         seat, action = random_step(game, rng)
         before = list(seen(game)["scores"])
         game.apply(seat, copy.deepcopy(action))
@@ -128,6 +129,13 @@ def check_refusals(game: PipPipGame, rng: random.Random) -> None:
         with pytest.raises(IllegalAction):
             game.apply(seat, {"type": "play", "card": "3H"})  # type: ignore[arg-type]
     assert all_views(game) == snapshot
+
+
+def check_plays_in_hand_order(game: PipPipGame, seat: int) -> None:
+    """The cards a seat may play are offered (as buttons, as a numbered list) in the order
+    its hand shows them, each once."""
+    plays = [a["card"] for a in game.legal_actions(seat) if a["type"] == "play"]
+    assert plays == [card for card in dict.fromkeys(game.view(seat)["hand"]) if card in plays]
 
 
 def check_every_legal_action_is_accepted(game: PipPipGame) -> None:

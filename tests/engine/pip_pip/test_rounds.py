@@ -11,6 +11,9 @@ from engine.pip_pip.sim import CARD_POINTS, PACK, POINTS, strength
 from .helpers import FULL_PACK, all_cards, random_step, seen
 
 DECK_POINTS = sum(POINTS[card] for card in PACK)
+#: What is left of the pile when drawing stops, by player count, as the event says it.
+PILE_LEFT = {3: "has only 2 cards", 4: "is empty", 5: "has only 4 cards", 6: "has only 2 cards",
+             7: "has only 6 cards", 8: "is empty"}
 
 
 def expected_tricks(players: int) -> tuple[int, int, int]:
@@ -53,12 +56,17 @@ def test_one_round_trick_count_conservation_and_points(players):
             elif event["type"] == "drawing_stops":
                 tricks_before_stop = tricks
                 assert event["set_aside"] == set_aside
+                assert event["text"] == (f"The draw pile {PILE_LEFT[players]}: drawing stops, "
+                                         "and everyone plays out their last seven cards.")
             elif event["type"] == "call":
                 call_points[event["seat"]] += event["points"]
             elif event["type"] == "round_end":
                 # Every point is captured once, except the cards set aside unplayed.
                 unplayed = sum(POINTS[card] for card in game.core.set_aside)
                 assert sum(event["round_points"]) + unplayed == DECK_POINTS
+                # Points, not a count of cards (which could be the same size of number).
+                tally = ", ".join(f"{{s{s}}} {p}" for s, p in enumerate(event["round_points"]))
+                assert f"Card points: {tally}. Totals: " in event["text"]
     assert tricks_before_stop == with_drawing
     assert tricks == with_drawing + after
     assert seen(game)["set_aside_count"] == set_aside
@@ -96,6 +104,8 @@ def test_deal_and_lead_pass_left_each_round():
     while game.outcome is None:
         seat, action = random_step(game, rng)
         for event in game.apply(seat, action):
+            if event["type"] == "hand":  # private, and not mistaken for the hand held later
+                assert event["text"] == f"You are dealt {' '.join(event['cards'])}."
             if event["type"] == "deal":
                 dealers.append(event["dealer"])
                 assert event["trump"] == event["cut_card"][1]
@@ -107,8 +117,9 @@ def test_deal_and_lead_pass_left_each_round():
 def test_rounds_option_default_is_one_round_per_player_and_fewer_can_be_chosen():
     assert SPEC.new(5, {}, seed=1).rounds_total == 5
     assert SPEC.new(5, {"rounds": 2}, seed=1).rounds_total == 2
-    with pytest.raises(IllegalAction, match="at most 4 rounds"):
+    with pytest.raises(IllegalAction, match="at most 4 rounds") as refused:
         SPEC.new(4, {"rounds": 6}, seed=1)
+    assert str(refused.value).endswith("seat 6 players or more, or choose fewer rounds.")
     with pytest.raises(IllegalAction):
         SPEC.new(4, {"rounds": 0}, seed=1)
     with pytest.raises(IllegalAction):
