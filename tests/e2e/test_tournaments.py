@@ -207,6 +207,7 @@ async def test_a_knockout_of_eight_with_a_best_of_three_final(tmp_path: Path) ->
         shown = fake.state.messages[message.id]
         assert "Finished" in shown.content
         assert [a.filename for a in shown.attachments] == ["standings.png", "bracket.png"]
+        fake.assert_clean()  # every tournament listener heard every match open without failing
 
 
 async def test_a_round_robin_of_six_meets_everyone_once(tmp_path: Path) -> None:
