@@ -15,6 +15,7 @@ from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables.manager import TableManager
+from tables.options import find_game
 from tables.seasons import Seasons
 
 
@@ -37,9 +38,10 @@ class InfoCog(commands.Cog, name="Info"):
         self.seasons = seasons
 
     async def send_rules(self, interaction: discord.Interaction, game: str) -> None:
-        spec = GAMES.get(game)
-        if spec is None:
-            await tell(interaction, f"There is no game {text.quoted(game)}.")
+        try:
+            spec = find_game(game)
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
             return
         content, pages = text.rules_page(spec, 0)
         view = rules_view(spec.name, 0, pages)
@@ -71,11 +73,8 @@ class InfoCog(commands.Cog, name="Info"):
     async def leaderboard_command(
         self, interaction: discord.Interaction, game: str, season: str | None = None
     ) -> None:
-        spec = GAMES.get(game)
-        if spec is None:
-            await tell(interaction, f"There is no game {text.quoted(game)}.")
-            return
         try:
+            spec = find_game(game)
             standings = await self.seasons.leaderboard(interaction.guild_id or 0, spec.name,
                                                        season)
         except IllegalAction as refusal:

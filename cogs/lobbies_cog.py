@@ -23,7 +23,7 @@ from engine.registry import GAMES
 from tables import IDLE_CHOICES
 from tables.lobby import Lobby
 from tables.manager import TableManager
-from tables.options import parse_options
+from tables.options import find_game, parse_options
 
 log = logging.getLogger(__name__)
 #: Discord refuses a longer thread name.
@@ -84,19 +84,13 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         idle: str | None = None,
         hints: bool = False,
     ) -> None:
-        spec = GAMES.get(game) or next(
-            (s for s in GAMES.values() if s.title.lower() == game.lower()), None
-        )
-        if spec is None:
-            names = ", ".join(s.name for s in GAMES.values())
-            await tell(interaction, f"There is no game {text.quoted(game)}. Games: {names}.")
-            return
         settings: dict[str, Any] = {}
         if idle is not None:
             settings["idle"] = int(idle) if idle.isdigit() else idle
         if hints:
             settings["hints"] = True
         try:
+            spec = find_game(game)
             chosen = parse_options(spec, options)
             lobby = await self.manager.open_lobby(
                 guild_id=interaction.guild_id or 0,
@@ -138,8 +132,9 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
     async def options_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        spec = GAMES.get(str(interaction.namespace.game or ""))
-        if spec is None:
+        try:
+            spec = find_game(str(interaction.namespace.game or ""))
+        except IllegalAction:
             return []
         head, _, last = current.rpartition(" ")
         prefix = f"{head} " if head else ""

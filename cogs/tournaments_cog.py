@@ -21,7 +21,7 @@ from cogs.replies import NO_PINGS, tell
 from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES
-from tables.options import parse_options
+from tables.options import find_game, parse_options
 from tables.table import Table
 from tables.tournaments import FORMATS, KNOCKOUT, RUNNING, SIGNUP, Tournament
 from tables.tournaments import text as words
@@ -142,16 +142,11 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         final_best_of: int | None = None, table_size: int | None = None,
         start_in: int | None = None, round_minutes: int | None = None, pairs: bool = False,
     ) -> None:
-        spec = GAMES.get(game) or next(
-            (s for s in GAMES.values() if s.title.lower() == game.lower()), None)
-        if spec is None:
-            names = ", ".join(s.name for s in GAMES.values())
-            await tell(interaction, f"There is no game {text.quoted(game)}. Games: {names}.")
-            return
         if start_in is not None and start_in < 1:
             await tell(interaction, "Start in at least 1 minute, or leave it out.")
             return
         try:
+            spec = find_game(game)
             held = await self.service.create(
                 guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
                 host_id=interaction.user.id, game=spec.name, format=format,

@@ -22,7 +22,7 @@ from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import Store
 from tables import SeatInfo, Table, TableManager
-from tables.options import option_value, parse_options
+from tables.options import find_game, option_value, parse_options
 from terminal.session import (
     PLAYER_ID,
     TERMINAL_CHANNEL,
@@ -80,14 +80,6 @@ def resume_command(database: str) -> str:
     if database == DEFAULT_DATABASE:
         return "scripts/play --resume"
     return f"scripts/play --resume --database {shlex.quote(database)}"
-
-
-def find_game(written: str) -> GameSpec:
-    key = written.strip().lower().replace("_", "-").replace(" ", "-")
-    for spec in GAMES.values():
-        if key in (spec.name, spec.title.lower().replace(" ", "-")):
-            return spec
-    raise IllegalAction(f"There is no game {written!r}; the games: {', '.join(GAMES)}.")
 
 
 def ask_game(console: Console) -> GameSpec | None:

@@ -95,6 +95,30 @@ async def test_games_hand_rules_leaderboard_and_stats() -> None:
         fake.assert_clean()
 
 
+async def test_every_command_naming_a_game_takes_its_title_and_lists_the_games_it_has() -> None:
+    """The game option suggests titles, but a member may type one and send it as typed."""
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice = fake.member("alice")
+        for spec in GAMES.values():
+            typed = spec.title.upper()
+            rules = await fake.slash(alice, "rules", {"game": typed})
+            assert rules.message is not None and f"**{spec.title}** — rules" in (
+                rules.message.content)
+            board = await fake.slash(alice, "leaderboard", {"game": typed})
+            assert board.message is not None and not board.message.ephemeral
+            assert spec.title in board.message.content
+            records = await fake.slash(alice, "records", {"game": typed})
+            assert records.message is not None and spec.title in records.message.content
+        for command in ("rules", "leaderboard", "records", "play"):
+            unknown = await fake.slash(alice, command, {"game": "chess"})
+            assert unknown.message is not None and unknown.message.ephemeral
+            assert unknown.message.content == (
+                f"There is no game 'chess'; the games: {', '.join(GAMES)}.")
+        assert await fake.bot.store.lobby(1) is None  # type: ignore[attr-defined]
+        fake.assert_clean()
+
+
 # ---------------------------------------------------------------- pieces without Discord
 
 

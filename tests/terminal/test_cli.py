@@ -19,6 +19,7 @@ from engine.registry import GAMES, LEVELS
 from store import Store
 from tables import TableManager
 from tables.lobby import group_sides
+from tables.options import find_game
 from terminal import cli
 from terminal.cards import styled
 from terminal.moves import Choices, NotOffered
@@ -136,10 +137,10 @@ def test_the_resume_command_names_a_database_that_is_not_the_default():
 
 
 def test_games_are_found_by_name_or_title():
-    assert cli.find_game("pip_cribbage") is GAMES["pip-cribbage"]
-    assert cli.find_game("Crib Race") is GAMES["crib-race"]
+    assert find_game("pip_cribbage") is GAMES["pip-cribbage"]
+    assert find_game("Crib Race") is GAMES["crib-race"]
     with pytest.raises(IllegalAction, match="There is no game 'poker'; the games: cribbage"):
-        cli.find_game("poker")
+        find_game("poker")
 
 
 def test_a_player_count_the_game_does_not_allow_is_refused():
