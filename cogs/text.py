@@ -15,6 +15,7 @@ import discord
 import render
 from engine.registry import GameSpec
 from render.alt_text import ordinal
+from render.kit.text import plural
 from tables.lobby import Lobby
 from tables.options import option_value
 from tables.seats import SeatInfo
@@ -204,13 +205,13 @@ def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) 
     if not stats.get("games") and not assisted:
         return f"{name} has not finished a game here yet."
     lines = [
-        f"📊 **{name}** — {stats['games']} games, {stats['wins']} wins, "
-        f"{stats.get('points', 0)} points"
+        f"📊 **{name}** — {plural(stats['games'], 'game')}, {plural(stats['wins'], 'win')}, "
+        f"{plural(stats.get('points', 0), 'point')}"
     ]
     for row in stats.get("per_game", []):
         spec = games.get(row["game"])
         title = safe(spec.title) if spec is not None else safe(row["game"])
-        skunks = f", {row['skunks']} skunks" if row.get("skunks") else ""
+        skunks = f", {plural(row['skunks'], 'skunk')}" if row.get("skunks") else ""
         lines.append(f"• {title}: rating {row['rating']}, {row['wins']}/{row['games']} won{skunks}")
     if assisted:
         lines.append(f"💡 {assisted} assisted game{'s' if assisted != 1 else ''} "
