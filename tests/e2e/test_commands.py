@@ -39,6 +39,25 @@ async def test_commands_are_registered_globally_or_to_the_dev_server() -> None:
         assert {c["name"] for c in guild_set.commands} == names
 
 
+async def test_every_command_option_tells_what_it_is_for() -> None:
+    """discord.py describes an option it was told nothing about as "…"; members see that."""
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+
+        def options(command: dict[str, Any], path: str) -> list[tuple[str, str]]:
+            found = []
+            for option in command.get("options", []):
+                where = f"{path} {option['name']}"
+                found.append((where, option.get("description", "")))
+                found += options(option, where)
+            return found
+
+        described = [d for c in fake.state.global_commands.commands
+                     for d in options(c, "/" + c["name"])]
+        assert len(described) > 20
+        assert [where for where, words in described if words.strip(" ….") == ""] == []
+
+
 async def test_table_message_mentions_whose_turn_shows_events_and_a_picture() -> None:
     async with FakeDiscord(members=NAMES) as fake:
         await fake.connect(test_bot(":memory:"))
