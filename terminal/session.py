@@ -219,11 +219,13 @@ class TerminalGame(Listener):
         except IllegalAction as refusal:
             self.console.print(styled(str(refusal)), style="yellow")
             return
-        label = self._choices().label
+        choices = self._choices()
+        # Each choice under the key that plays it, as in the list of moves, never a rank
+        # that would read as another move's key.
         self.console.print("Hint, the best choices first:")
-        for number, entry in enumerate(entries, 1):
-            self.console.print(Text(f"  {number}. ") + styled(
-                f"{label(entry['action'])} ({entry['value']:.2f}): {entry['why']}"))
+        for entry in entries:
+            self.console.print(Text(f"  {choices.key_of(entry['action'])}. ") + styled(
+                f"{choices.label(entry['action'])} ({entry['value']:.2f}): {entry['why']}"))
 
     async def _offer_review(self) -> None:
         """After the end: the bot's review of the player's choices, if they want it."""
