@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import re
 import signal
 import threading
@@ -377,3 +378,17 @@ def test_the_readme_lists_the_levels_scripts_play_offers():
     assert tuple(level.choices) == LEVELS
     assert f"--level {'|'.join(LEVELS)}" in usage
     assert "--database FILE" in usage
+
+
+def test_help_breaks_lines_only_between_paragraphs_so_the_console_wraps_it_evenly():
+    from terminal.session import HELP
+
+    for line in HELP.splitlines():
+        assert line.startswith("  ") or line.endswith("."), f"broken mid-sentence: {line!r}"
+    out = io.StringIO()
+    Console(file=out, width=80).print(HELP)
+    shown = out.getvalue().splitlines()
+    # Wrapped at 80, the first paragraph fills each line before it starts the next.
+    first = [line for line in shown[:4] if not line.startswith("  ")]
+    for line, after in itertools.pairwise(first):
+        assert len(line.rstrip()) + 1 + len(after.split()[0]) > 80, (line, after)
