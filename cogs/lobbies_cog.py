@@ -28,6 +28,16 @@ from tables.options import find_game, parse_options
 log = logging.getLogger(__name__)
 #: Discord refuses a longer thread name.
 THREAD_NAME_LIMIT = 100
+NOWHERE_TO_PLAY = (
+    "I can't start the game here: the bot may not send messages in this channel, so its "
+    "table would never show. Ask a server admin to give it Send Messages here (or Create "
+    "Public Threads and Send Messages in Threads), or play in another channel."
+)
+
+
+def may_open_threads(permissions: discord.Permissions) -> bool:
+    """A game gets a thread only where the bot may both make it and write in it."""
+    return permissions.create_public_threads and permissions.send_messages_in_threads
 
 
 def lobby_view(lobby: Lobby) -> discord.ui.View:
@@ -190,6 +200,9 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
 
     async def _start(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         lobby.check_start(interaction.user.id)  # refusals before acknowledging
+        permissions = interaction.app_permissions
+        if not (permissions.send_messages or may_open_threads(permissions)):
+            raise IllegalAction(NOWHERE_TO_PLAY)
         await interaction.response.defer()
         # The thread is made first and the game born in it: a computer that moves at once
         # would otherwise post the table in the channel while the thread is being made.
@@ -224,7 +237,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             return None
-        if not interaction.app_permissions.create_public_threads:
+        if not may_open_threads(interaction.app_permissions):
             return None
         try:
             return await channel.create_thread(

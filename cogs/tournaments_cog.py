@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from cogs import images, text
 from cogs.components import BUTTON_LABEL, stored_id
-from cogs.lobbies_cog import game_choices, thread_name
+from cogs.lobbies_cog import game_choices, may_open_threads, thread_name
 from cogs.replies import NO_PINGS, tell
 from engine.contract import Event
 from engine.errors import IllegalAction
@@ -386,7 +386,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         channel = self.bot.get_channel(held.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return held.channel_id, None
-        if not channel.permissions_for(channel.guild.me).create_public_threads:
+        if not may_open_threads(channel.permissions_for(channel.guild.me)):
             return held.channel_id, None
         names = [held.event.entry(e).name for e in match.entries]
         if match.table and match.seats.count(None):
