@@ -47,7 +47,7 @@ def seat_label(seat: SeatInfo) -> str:
     """A seat for lists: a mention for a human (with the name, in case mentions do not
     resolve), the name and level for a computer."""
     if seat.user_id is None:
-        return f"🤖 {safe(seat.name)}"
+        return f"🤖 {safe(seat.name)} ({seat.level})"
     return f"<@{seat.user_id}> ({safe(seat.name)})"
 
 

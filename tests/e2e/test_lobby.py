@@ -89,8 +89,11 @@ async def test_computers_are_added_and_removed_by_the_host() -> None:
         driver = GameDriver(fake)
         lobby = await driver.open_lobby(host, str(AI_GAME))
         await driver.choose(host, lobby, ["hard"], placeholder="Add a computer player…")
+        await driver.choose(host, lobby, ["easy"], placeholder="Add a computer player…")
         message = fake.state.messages[lobby.id]
-        assert "🤖 Computer 1" in seat_lines(message)
+        # Each computer says how well it plays: the host chose, everyone else must see it.
+        assert "🤖 Computer 1 (hard)" in seat_lines(message)
+        assert "🤖 Computer 2 (easy)" in seat_lines(message)
         await driver.choose(host, lobby, ["1"], placeholder="Remove a computer player…")
         assert "Computer 1" not in seat_lines(fake.state.messages[lobby.id])
         fake.assert_clean()
