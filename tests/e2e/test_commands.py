@@ -28,7 +28,7 @@ PLAYERS = GAMES[GAME].allowed_player_counts()[0]
 async def test_commands_are_registered_globally_or_to_the_dev_server() -> None:
     names = {
         "play", "hand", "games", "rules", "resign", "abandon", "leaderboard", "stats", "settings",
-        "review", "replay", "tournament", "season", "profile", "records",
+        "review", "replay", "tournament", "season", "profile", "records", "help",
     }
     async with FakeDiscord() as fake:
         await fake.connect(test_bot(":memory:"))
@@ -37,6 +37,22 @@ async def test_commands_are_registered_globally_or_to_the_dev_server() -> None:
         await fake.connect(test_bot(":memory:", dev_guild_id=fake.state.guild_id))
         guild_set = fake.state.guild_commands[fake.state.guild_id]
         assert {c["name"] for c in guild_set.commands} == names
+
+
+async def test_help_names_the_games_how_to_start_and_every_command() -> None:
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        answer = await fake.slash(fake.member("alice"), "help", {})
+        assert answer.message is not None and answer.message.ephemeral
+        shown = answer.message.content
+        assert all(spec.title in shown for spec in GAMES.values())
+        assert "`/play game:<name>`" in shown and "`/rules game:<name>`" in shown
+        for command in fake.state.global_commands.commands:
+            assert f"`/{command['name']}`" in shown
+            for sub in command.get("options", []):
+                if sub["type"] == 1:  # a subcommand is named beside its group
+                    assert f" {sub['name']}" in shown.split(f"`/{command['name']}`")[1]
+        fake.assert_clean()
 
 
 async def test_every_command_option_tells_what_it_is_for() -> None:
