@@ -194,7 +194,7 @@ def leaderboard_content(spec: GameSpec, rows: Sequence[Any], period: str = "") -
         line = f"**{n}.** <@{int(_get(row, 'user_id'))}> — {float(rating):.1f} · {wins} won"
         line += f" · {games} played"
         if with_skunks:
-            line += f" · {int(_get(row, 'skunks') or 0)} skunks"
+            line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"
         lines.append(line)
     return clip("\n".join(lines))
 

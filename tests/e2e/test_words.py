@@ -84,6 +84,14 @@ def test_stats_count_in_words_that_agree_with_their_numbers(
     assert second == f"• {GAMES[GAME_NAME].title}: rating 1.5, {line}"
 
 
+def test_a_leaderboard_counts_skunks_in_words_that_agree_with_their_numbers() -> None:
+    rows = [{"user_id": 1, "rating": 2.0, "wins": 2, "games": 3, "skunks": 1},
+            {"user_id": 2, "rating": 1.0, "wins": 1, "games": 3, "skunks": 2},
+            {"user_id": 3, "rating": 0.0, "wins": 0, "games": 2, "skunks": 0}]
+    lines = text.leaderboard_content(GAMES[GAME_NAME], rows).splitlines()[1:]
+    assert [line.rsplit(" · ", 1)[1] for line in lines] == ["1 skunk", "2 skunks", "0 skunks"]
+
+
 def test_quoted_text_is_short_and_inert() -> None:
     assert text.quoted("61x") == '"61x"'
     long = text.quoted("@everyone " + "*" * 500)
