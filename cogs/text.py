@@ -119,6 +119,16 @@ def options_block(spec: GameSpec, options: dict[str, Any]) -> str:
     )
 
 
+def idle_note(idle: object) -> str:
+    """The host's idle timer (/play idle:), which everyone joining agrees to; "" for none set."""
+    if idle == "off":
+        return "⏱️ Idle timer off: the table waits for every move, however long it takes."
+    if isinstance(idle, int) and not isinstance(idle, bool):
+        return (f"⏱️ Idle timer: the computer plays for anyone who keeps the table waiting "
+                f"{plural(idle, 'minute')}, until they come back.")
+    return ""
+
+
 def lobby_content(
     spec: GameSpec, lobby: Lobby, sides: Sequence[Sequence[int]], note: str = ""
 ) -> str:
@@ -131,6 +141,9 @@ def lobby_content(
     if options:
         lines += ["", options]
     lines += ["", seats_block(spec, lobby.seats, sides)]
+    idle = idle_note(lobby.settings.get("idle"))
+    if idle:
+        lines += ["", idle]
     if lobby.settings.get("hints"):
         lines += ["", HINTS_NOTE]
     if note:

@@ -92,6 +92,20 @@ def test_a_leaderboard_counts_skunks_in_words_that_agree_with_their_numbers() ->
     assert [line.rsplit(" · ", 1)[1] for line in lines] == ["1 skunk", "2 skunks", "0 skunks"]
 
 
+async def test_the_lobby_says_the_idle_timer_the_host_chose() -> None:
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        host = fake.member("alice")
+        for idle, words in (("5", "keeps the table waiting 5 minutes"),
+                            ("off", "Idle timer off"), (None, None)):
+            chosen = {"idle": idle} if idle else {}
+            answer = await fake.slash(host, "play", {"game": GAME_NAME, **chosen})
+            assert answer.message is not None
+            shown = answer.message.content
+            assert (words in shown) if words else ("Idle timer" not in shown)
+        fake.assert_clean()
+
+
 def test_quoted_text_is_short_and_inert() -> None:
     assert text.quoted("61x") == '"61x"'
     long = text.quoted("@everyone " + "*" * 500)
