@@ -23,6 +23,7 @@ from engine.registry import GAMES, LEVELS, GameSpec
 from store import Store
 from tables import SeatInfo, Table, TableManager
 from tables.options import find_game, option_value, parse_options
+from tables.text import spoken_list
 from terminal.session import (
     PLAYER_ID,
     TERMINAL_CHANNEL,
@@ -111,7 +112,7 @@ def seats_for(spec: GameSpec, players: int | None, level: str, name: str) -> lis
     counts = spec.allowed_player_counts()
     players = counts[0] if players is None else players
     if players not in counts:
-        allowed = ", ".join(str(n) for n in counts)
+        allowed = spoken_list(counts, "or")
         raise IllegalAction(f"{spec.title} is for {allowed} players, not {players}.")
     computers = players - 1
     return [SeatInfo(PLAYER_ID, name)] + [

@@ -145,7 +145,7 @@ def test_games_are_found_by_name_or_title():
 
 
 def test_a_player_count_the_game_does_not_allow_is_refused():
-    with pytest.raises(IllegalAction, match=r"^PIP Rush is for 2, 4 players, not 3\.$"):
+    with pytest.raises(IllegalAction, match=r"^PIP Rush is for 2 or 4 players, not 3\.$"):
         cli.seats_for(GAMES["pip-rush"], 3, "easy", "Ann")
 
 
