@@ -124,7 +124,7 @@ def test_cards_in_a_line_get_suit_symbols_and_colour():
 
 
 def test_pip_dice_stand_out():
-    text = styled("Ann plays P4, count 14 (P4 P5).")
+    text = styled("Ann plays PIP 4, count 14 (P4 P5).")
     assert text.plain == "Ann plays P4, count 14 (P4 P5)."
     dice = [text.plain[span.start : span.end] for span in text.spans if "cyan" in str(span.style)]
     assert dice == ["P4", "P4", "P5"]
