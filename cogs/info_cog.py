@@ -11,12 +11,11 @@ from discord.ext import commands
 
 from cogs import season_words, text
 from cogs.components import RulesPageButton
-from cogs.lobbies_cog import game_choices
+from cogs.lobbies_cog import game_choices, game_named
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables.manager import TableManager
-from tables.options import find_game
 from tables.seasons import Seasons
 
 
@@ -60,7 +59,7 @@ class InfoCog(commands.Cog, name="Info"):
 
     async def send_rules(self, interaction: discord.Interaction, game: str) -> None:
         try:
-            spec = find_game(game)
+            spec = game_named(game)
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
@@ -99,7 +98,7 @@ class InfoCog(commands.Cog, name="Info"):
         self, interaction: discord.Interaction, game: str, season: str | None = None
     ) -> None:
         try:
-            spec = find_game(game)
+            spec = game_named(game)
             standings = await self.seasons.leaderboard(interaction.guild_id or 0, spec.name,
                                                        season)
         except IllegalAction as refusal:

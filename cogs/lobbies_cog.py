@@ -19,7 +19,7 @@ from cogs.components import LobbyButton, LobbySelect, select_option
 from cogs.replies import NO_PINGS, tell
 from cogs.tables_cog import TablesCog
 from engine.errors import IllegalAction
-from engine.registry import GAMES
+from engine.registry import GAMES, GameSpec
 from tables import IDLE_CHOICES
 from tables.lobby import Lobby
 from tables.manager import TableManager
@@ -100,7 +100,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         if hints:
             settings["hints"] = True
         try:
-            spec = find_game(game)
+            spec = game_named(game)
             chosen = parse_options(spec, options)
             lobby = await self.manager.open_lobby(
                 guild_id=interaction.guild_id or 0,
@@ -143,7 +143,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            spec = find_game(str(interaction.namespace.game or ""))
+            spec = game_named(str(interaction.namespace.game or ""))
         except IllegalAction:
             return []
         head, _, last = current.rpartition(" ")
@@ -261,6 +261,16 @@ async def _say_in(thread: discord.Thread, words: str) -> None:
         await thread.send(words, allowed_mentions=NO_PINGS)
     except discord.HTTPException:
         log.info("Could not write in thread %s", thread.id)
+
+
+def game_named(written: str) -> GameSpec:
+    """The game a member typed (tables.options.find_game), or IllegalAction repeating what
+    they typed made inert for Discord, with the games there are."""
+    try:
+        return find_game(written)
+    except IllegalAction:
+        raise IllegalAction(f"There is no game {text.quoted(written)}; the games: "
+                            f"{', '.join(GAMES)}.") from None
 
 
 def game_choices(current: str) -> list[app_commands.Choice[str]]:

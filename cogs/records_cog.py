@@ -7,12 +7,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import text
-from cogs.lobbies_cog import game_choices
+from cogs.lobbies_cog import game_choices, game_named
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from engine.registry import GameSpec
 from store import Store
-from tables.options import find_game
 from tables.records import ServerRecords, server_records
 
 
@@ -51,7 +50,7 @@ class RecordsCog(commands.Cog, name="Records"):
     @app_commands.guild_only()
     async def records_command(self, interaction: discord.Interaction, game: str) -> None:
         try:
-            spec = find_game(game)
+            spec = game_named(game)
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return

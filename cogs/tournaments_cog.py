@@ -17,12 +17,12 @@ from discord.ext import commands
 
 from cogs import images, text
 from cogs.components import BUTTON_LABEL, stored_id
-from cogs.lobbies_cog import game_choices, may_open_threads, thread_name
+from cogs.lobbies_cog import game_choices, game_named, may_open_threads, thread_name
 from cogs.replies import NO_PINGS, tell
 from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES
-from tables.options import find_game, parse_options
+from tables.options import parse_options
 from tables.table import Table
 from tables.tournaments import FORMATS, KNOCKOUT, RUNNING, SIGNUP, Tournament
 from tables.tournaments import text as words
@@ -162,7 +162,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             await tell(interaction, "Start in at least 1 minute, or leave it out.")
             return
         try:
-            spec = find_game(game)
+            spec = game_named(game)
             held = await self.service.create(
                 guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
                 host_id=interaction.user.id, game=spec.name, format=format,

@@ -21,8 +21,8 @@ def option_value(value: Any) -> str:
 
 
 def find_game(written: str) -> GameSpec:
-    """A game by its name or its title, as a member may type either ("pip-rush", "PIP Rush",
-    "pip_rush"); IllegalAction naming the games when none is meant."""
+    """A game by its registry name or its title, as a member may type either (any case, with
+    spaces or _ for -); IllegalAction naming the games when none is meant."""
     key = written.strip().lower().replace("_", "-").replace(" ", "-")
     for spec in GAMES.values():
         if key in (spec.name, spec.title.lower().replace(" ", "-")):

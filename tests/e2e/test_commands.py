@@ -149,7 +149,7 @@ async def test_every_command_naming_a_game_takes_its_title_and_lists_the_games_i
             unknown = await fake.slash(alice, command, {"game": "chess"})
             assert unknown.message is not None and unknown.message.ephemeral
             assert unknown.message.content == (
-                f"There is no game 'chess'; the games: {', '.join(GAMES)}.")
+                f'There is no game "chess"; the games: {", ".join(GAMES)}.')
         assert await fake.bot.store.lobby(1) is None  # type: ignore[attr-defined]
         fake.assert_clean()
 
