@@ -1,7 +1,8 @@
-"""/rules, /leaderboard and /stats: reading, never changing, anything."""
+"""/help, /rules, /leaderboard and /stats: reading, never changing, anything."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -10,12 +11,32 @@ from discord.ext import commands
 
 from cogs import season_words, text
 from cogs.components import RulesPageButton
-from cogs.lobbies_cog import game_choices
+from cogs.lobbies_cog import game_choices, game_named
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables.manager import TableManager
 from tables.seasons import Seasons
+
+
+def help_content(commands: Sequence[object]) -> str:
+    """What the bot is for and every command it has, read from the registered commands so the
+    list never falls behind them."""
+    titles = [spec.title for spec in GAMES.values()]
+    lines = [
+        f"🃏 **Card games to play here:** {', '.join(titles)}.",
+        "Start one with `/play game:<name>`: others press **Join**, or the host adds "
+        "computer players, then **Start**. `/rules game:<name>` explains a game.",
+        "",
+        "**Commands**",
+    ]
+    for command in commands:
+        if isinstance(command, app_commands.Group):
+            subcommands = " · ".join(sub.name for sub in command.commands)
+            lines.append(f"`/{command.name}` {subcommands}: {command.description}")
+        elif isinstance(command, app_commands.Command):
+            lines.append(f"`/{command.name}`: {command.description}")
+    return text.clip("\n".join(lines))
 
 
 def rules_view(game: str, page: int, pages: int) -> discord.ui.View | None:
@@ -37,9 +58,10 @@ class InfoCog(commands.Cog, name="Info"):
         self.seasons = seasons
 
     async def send_rules(self, interaction: discord.Interaction, game: str) -> None:
-        spec = GAMES.get(game)
-        if spec is None:
-            await tell(interaction, f"There is no game {text.quoted(game)}.")
+        try:
+            spec = game_named(game)
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
             return
         content, pages = text.rules_page(spec, 0)
         view = rules_view(spec.name, 0, pages)
@@ -57,6 +79,10 @@ class InfoCog(commands.Cog, name="Info"):
         page = max(0, min(page, pages - 1))
         await interaction.response.edit_message(content=content, view=rules_view(game, page, pages))
 
+    @app_commands.command(name="help", description="What this bot does, and its commands.")
+    async def help_command(self, interaction: discord.Interaction) -> None:
+        await tell(interaction, help_content(self.bot.tree.get_commands()))
+
     @app_commands.command(name="rules", description="How to play a game.")
     @app_commands.describe(game="Which game")
     async def rules_command(self, interaction: discord.Interaction, game: str) -> None:
@@ -71,11 +97,8 @@ class InfoCog(commands.Cog, name="Info"):
     async def leaderboard_command(
         self, interaction: discord.Interaction, game: str, season: str | None = None
     ) -> None:
-        spec = GAMES.get(game)
-        if spec is None:
-            await tell(interaction, f"There is no game {text.quoted(game)}.")
-            return
         try:
+            spec = game_named(game)
             standings = await self.seasons.leaderboard(interaction.guild_id or 0, spec.name,
                                                        season)
         except IllegalAction as refusal:

@@ -19,15 +19,25 @@ from cogs.components import LobbyButton, LobbySelect, select_option
 from cogs.replies import NO_PINGS, tell
 from cogs.tables_cog import TablesCog
 from engine.errors import IllegalAction
-from engine.registry import GAMES
+from engine.registry import GAMES, GameSpec
 from tables import IDLE_CHOICES
 from tables.lobby import Lobby
 from tables.manager import TableManager
-from tables.options import parse_options
+from tables.options import find_game, parse_options
 
 log = logging.getLogger(__name__)
 #: Discord refuses a longer thread name.
 THREAD_NAME_LIMIT = 100
+NOWHERE_TO_PLAY = (
+    "I can't start the game here: the bot may not send messages in this channel, so its "
+    "table would never show. Ask a server admin to give it Send Messages here (or Create "
+    "Public Threads and Send Messages in Threads), or play in another channel."
+)
+
+
+def may_open_threads(permissions: discord.Permissions) -> bool:
+    """A game gets a thread only where the bot may both make it and write in it."""
+    return permissions.create_public_threads and permissions.send_messages_in_threads
 
 
 def lobby_view(lobby: Lobby) -> discord.ui.View:
@@ -84,19 +94,13 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         idle: str | None = None,
         hints: bool = False,
     ) -> None:
-        spec = GAMES.get(game) or next(
-            (s for s in GAMES.values() if s.title.lower() == game.lower()), None
-        )
-        if spec is None:
-            names = ", ".join(s.name for s in GAMES.values())
-            await tell(interaction, f"There is no game {text.quoted(game)}. Games: {names}.")
-            return
         settings: dict[str, Any] = {}
         if idle is not None:
             settings["idle"] = int(idle) if idle.isdigit() else idle
         if hints:
             settings["hints"] = True
         try:
+            spec = game_named(game)
             chosen = parse_options(spec, options)
             lobby = await self.manager.open_lobby(
                 guild_id=interaction.guild_id or 0,
@@ -138,8 +142,9 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
     async def options_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        spec = GAMES.get(str(interaction.namespace.game or ""))
-        if spec is None:
+        try:
+            spec = game_named(str(interaction.namespace.game or ""))
+        except IllegalAction:
             return []
         head, _, last = current.rpartition(" ")
         prefix = f"{head} " if head else ""
@@ -195,6 +200,9 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
 
     async def _start(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         lobby.check_start(interaction.user.id)  # refusals before acknowledging
+        permissions = interaction.app_permissions
+        if not (permissions.send_messages or may_open_threads(permissions)):
+            raise IllegalAction(NOWHERE_TO_PLAY)
         await interaction.response.defer()
         # The thread is made first and the game born in it: a computer that moves at once
         # would otherwise post the table in the channel while the thread is being made.
@@ -229,7 +237,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             return None
-        if not interaction.app_permissions.create_public_threads:
+        if not may_open_threads(interaction.app_permissions):
             return None
         try:
             return await channel.create_thread(
@@ -253,6 +261,16 @@ async def _say_in(thread: discord.Thread, words: str) -> None:
         await thread.send(words, allowed_mentions=NO_PINGS)
     except discord.HTTPException:
         log.info("Could not write in thread %s", thread.id)
+
+
+def game_named(written: str) -> GameSpec:
+    """The game a member typed (tables.options.find_game), or IllegalAction repeating what
+    they typed made inert for Discord, with the games there are."""
+    try:
+        return find_game(written)
+    except IllegalAction:
+        raise IllegalAction(f"There is no game {text.quoted(written)}; the games: "
+                            f"{', '.join(GAMES)}.") from None
 
 
 def game_choices(current: str) -> list[app_commands.Choice[str]]:

@@ -7,9 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import text
-from cogs.lobbies_cog import game_choices
+from cogs.lobbies_cog import game_choices, game_named
 from cogs.replies import NO_PINGS, tell
-from engine.registry import GAMES, GameSpec
+from engine.errors import IllegalAction
+from engine.registry import GameSpec
 from store import Store
 from tables.records import ServerRecords, server_records
 
@@ -48,9 +49,10 @@ class RecordsCog(commands.Cog, name="Records"):
     @app_commands.describe(game="Which game")
     @app_commands.guild_only()
     async def records_command(self, interaction: discord.Interaction, game: str) -> None:
-        spec = GAMES.get(game)
-        if spec is None:
-            await tell(interaction, f"There is no game {text.quoted(game)}.")
+        try:
+            spec = game_named(game)
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
             return
         records = await server_records(self.store, interaction.guild_id or 0, spec)
         await interaction.response.send_message(

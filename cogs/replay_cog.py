@@ -17,6 +17,7 @@ from cogs import images, text
 from cogs.components import replay_view
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
+from render.alt_text import clip, hand_words
 from tables.manager import TableManager
 from tables.pictures import playable_cards
 from tables.replay import Frame, chart_moves, check_replayable, frame_of, replay_of
@@ -48,7 +49,9 @@ class ReplayCog(commands.Cog, name="Replay"):
         else:
             png = await images.draw("table", record.game, frame.view)
         content = frame_text(replay.title, frame, hands)
-        return (content, images.as_file(png, f"replay-{frame.index}.png"),
+        return (content,
+                images.as_file(png, f"replay-{frame.index}.png",
+                               frame_alt_text(record.game, frame, hands)),
                 replay_view(record.id, frame.index, frame.last, hands))
 
     @app_commands.command(name="replay",
@@ -87,6 +90,16 @@ def frame_text(title: str, frame: Frame, hands: bool) -> str:
     shown = frame.lines[-FRAME_LINES:]
     lines += [f"> {text.safe(line)}" for line in shown]
     return text.clip("\n".join(lines))
+
+
+def frame_alt_text(game_name: str, frame: Frame, hands: bool) -> str | None:
+    """The frame's picture in words: the table as the live game described it, and with hands
+    face up every seat's hand as well (the replay shows them all to everyone)."""
+    table = images.describe(game_name, frame.view)
+    if not hands or table is None:
+        return table
+    shown = " ".join(hand_words(view, seat) for seat, view in enumerate(frame.hands))
+    return clip(f"{table} Hands face up: {shown}")
 
 
 async def final_chart(store: Store, game_id: int) -> tuple[bytes, str] | tuple[None, None]:

@@ -21,6 +21,9 @@ from tables.clock import Clock
 log = logging.getLogger(__name__)
 
 TABLE_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+#: The table message's last line where the bot may not attach its pictures.
+NO_PICTURES = ("🖼️ No pictures here: the bot lacks the Attach Files permission in this "
+               "channel. Your hand still shows yours.")
 
 
 class TableMessages:
@@ -44,6 +47,8 @@ class TableMessages:
         self._known: dict[int, Table] = {}
         #: Table id -> members' messages in its channel since the table message was posted.
         self._buried: dict[int, int] = {}
+        #: Tables whose message went out without pictures: the bot may not attach files there.
+        self._text_only: set[int] = set()
 
     def members_wrote(self, guild_id: int, channel_id: int) -> None:
         """A member's message in a channel pushes up the table messages there."""
@@ -73,18 +78,31 @@ class TableMessages:
         table = self.table(table_id)
         if table is None:
             return
+        pictures = table.id not in self._text_only
         try:
-            await self._show(table)
+            await self._show(table, pictures)
+            return
+        except discord.Forbidden as refusal:
+            if not pictures:
+                log.warning("Table %s cannot be shown here: %s", table.id, refusal)
+                return
+            log.info("Table %s could not be shown with pictures (%s): trying without",
+                     table.id, refusal)
+        # The words alone keep the game playable where the bot may write but not attach files.
+        self._text_only.add(table.id)
+        try:
+            await self._show(table, pictures=False)
         except discord.Forbidden as refusal:
             log.warning("Table %s cannot be shown here: %s", table.id, refusal)
 
-    async def _show(self, table: Table) -> None:
+    async def _show(self, table: Table, pictures: bool = True) -> None:
         running = table.status == "running" and not table.finished
         public = table.public_view()
-        png = await images.draw("table", table.game_name, public)
+        png = await images.draw("table", table.game_name, public) if pictures else None
         alt = images.describe(table.game_name, public)
         chart, chart_alt = (
-            await final_chart(self.manager.store, table.id) if table.finished else (None, None)
+            await final_chart(self.manager.store, table.id)
+            if table.finished and pictures else (None, None)
         )
 
         def files() -> list[discord.File]:  # new each time: a sent File is used up
@@ -94,6 +112,8 @@ class TableMessages:
         content = text.table_content(
             table, status=table.status, scores=images.score_line(table.game_name, public)
         )
+        if not pictures:
+            content = text.clip(f"{content}\n{NO_PICTURES}")
         view = table_view(table.id, finished=not running, reviewable=table.finished)
         channel = self.channel(table)
         message_id = table.message_id
@@ -128,4 +148,5 @@ class TableMessages:
         if not running:
             self._known.pop(table.id, None)
             self._buried.pop(table.id, None)
+            self._text_only.discard(table.id)
             self._forget(table.id)

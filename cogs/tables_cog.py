@@ -271,13 +271,17 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
 
     def _pick(
         self, interaction: discord.Interaction, game_id: int | None, *, seated: bool
-    ) -> Table | None:
+    ) -> Table:
         """The game a command means: the id given, else the one in this channel or thread the
-        user plays in, else the user's only running game in this server."""
+        user plays in, else the user's only running game in this server. IllegalAction says
+        why there is none and what to type instead."""
+        guild_id = interaction.guild_id or 0
         if game_id is not None:
             table = self.manager.get(game_id)
-            return table if table is not None and table.guild_id == interaction.guild_id else None
-        guild_id = interaction.guild_id or 0
+            if table is None or table.guild_id != guild_id:
+                raise IllegalAction(f"There is no game #{game_id} running in this server: "
+                                    "/games lists them.")
+            return table
         if seated:
             tables = self.manager.table_of(guild_id, interaction.user.id)
         else:
@@ -285,7 +289,16 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         here = [t for t in tables if interaction.channel_id in (t.thread_id, t.channel_id)]
         if len(here) == 1:
             return here[0]
-        return tables[0] if len(tables) == 1 else None
+        if len(tables) == 1:
+            return tables[0]
+        if not tables:
+            raise IllegalAction("You are not playing a game in this server. /games lists "
+                                "the games running; /play opens a lobby." if seated
+                                else "No games are running in this server.")
+        numbers = ", ".join(f"#{t.id}" for t in (here or tables)[:10])
+        whose = "You are playing" if seated else "There are"
+        raise IllegalAction(f"{whose} several games here ({numbers}): add `game:` and the "
+                            "number of the one you mean.")
 
     @app_commands.command(
         name="hand", description="See your hand and your moves (only you see it)."
@@ -293,9 +306,10 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
     @app_commands.describe(game="Game number, when you play more than one")
     @app_commands.guild_only()
     async def hand_command(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        table = self._pick(interaction, game, seated=True)
-        if table is None:
-            await tell(interaction, "I could not tell which game you mean: add its number.")
+        try:
+            table = self._pick(interaction, game, seated=True)
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
             return
         await self.hands.send(interaction, table)
 
@@ -305,9 +319,10 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
     async def resign_command(
         self, interaction: discord.Interaction, game: int | None = None
     ) -> None:
-        table = self._pick(interaction, game, seated=True)
-        if table is None:
-            await tell(interaction, "I could not tell which game you mean: add its number.")
+        try:
+            table = self._pick(interaction, game, seated=True)
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
             return
         await self._resign(interaction, table)
 
@@ -317,12 +332,9 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
     async def abandon_command(
         self, interaction: discord.Interaction, game: int | None = None
     ) -> None:
-        table = self._pick(interaction, game, seated=False)
-        if table is None:
-            await tell(interaction, "I could not tell which game you mean: add its number.")
-            return
         may_manage = bool(interaction.permissions.manage_guild)
         try:
+            table = self._pick(interaction, game, seated=False)
             await self.manager.abandon(table.id, interaction.user.id, may_manage)
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))

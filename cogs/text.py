@@ -15,6 +15,7 @@ import discord
 import render
 from engine.registry import GameSpec
 from render.alt_text import ordinal
+from render.kit.text import plural
 from tables.lobby import Lobby
 from tables.options import option_value
 from tables.seats import SeatInfo
@@ -46,7 +47,7 @@ def seat_label(seat: SeatInfo) -> str:
     """A seat for lists: a mention for a human (with the name, in case mentions do not
     resolve), the name and level for a computer."""
     if seat.user_id is None:
-        return f"🤖 {safe(seat.name)}"
+        return f"🤖 {safe(seat.name)} ({seat.level})"
     return f"<@{seat.user_id}> ({safe(seat.name)})"
 
 
@@ -118,6 +119,16 @@ def options_block(spec: GameSpec, options: dict[str, Any]) -> str:
     )
 
 
+def idle_note(idle: object) -> str:
+    """The host's idle timer (/play idle:), which everyone joining agrees to; "" for none set."""
+    if idle == "off":
+        return "⏱️ Idle timer off: the table waits for every move, however long it takes."
+    if isinstance(idle, int) and not isinstance(idle, bool):
+        return (f"⏱️ Idle timer: the computer plays for anyone who keeps the table waiting "
+                f"{plural(idle, 'minute')}, until they come back.")
+    return ""
+
+
 def lobby_content(
     spec: GameSpec, lobby: Lobby, sides: Sequence[Sequence[int]], note: str = ""
 ) -> str:
@@ -130,6 +141,9 @@ def lobby_content(
     if options:
         lines += ["", options]
     lines += ["", seats_block(spec, lobby.seats, sides)]
+    idle = idle_note(lobby.settings.get("idle"))
+    if idle:
+        lines += ["", idle]
     if lobby.settings.get("hints"):
         lines += ["", HINTS_NOTE]
     if note:
@@ -193,7 +207,7 @@ def leaderboard_content(spec: GameSpec, rows: Sequence[Any], period: str = "") -
         line = f"**{n}.** <@{int(_get(row, 'user_id'))}> — {float(rating):.1f} · {wins} won"
         line += f" · {games} played"
         if with_skunks:
-            line += f" · {int(_get(row, 'skunks') or 0)} skunks"
+            line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"
         lines.append(line)
     return clip("\n".join(lines))
 
@@ -204,13 +218,13 @@ def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) 
     if not stats.get("games") and not assisted:
         return f"{name} has not finished a game here yet."
     lines = [
-        f"📊 **{name}** — {stats['games']} games, {stats['wins']} wins, "
-        f"{stats.get('points', 0)} points"
+        f"📊 **{name}** — {plural(stats['games'], 'game')}, {plural(stats['wins'], 'win')}, "
+        f"{plural(stats.get('points', 0), 'point')}"
     ]
     for row in stats.get("per_game", []):
         spec = games.get(row["game"])
         title = safe(spec.title) if spec is not None else safe(row["game"])
-        skunks = f", {row['skunks']} skunks" if row.get("skunks") else ""
+        skunks = f", {plural(row['skunks'], 'skunk')}" if row.get("skunks") else ""
         lines.append(f"• {title}: rating {row['rating']}, {row['wins']}/{row['games']} won{skunks}")
     if assisted:
         lines.append(f"💡 {assisted} assisted game{'s' if assisted != 1 else ''} "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -16,7 +17,7 @@ from discord.ext import commands
 
 from cogs import images, text
 from cogs.components import BUTTON_LABEL, stored_id
-from cogs.lobbies_cog import game_choices, thread_name
+from cogs.lobbies_cog import game_choices, game_named, may_open_threads, thread_name
 from cogs.replies import NO_PINGS, tell
 from engine.contract import Event
 from engine.errors import IllegalAction
@@ -36,6 +37,13 @@ BUTTONS = {"join": ("Join", discord.ButtonStyle.success),
            "leave": ("Leave", discord.ButtonStyle.secondary),
            "start": ("Start", discord.ButtonStyle.primary),
            "cancel": ("Cancel", discord.ButtonStyle.danger)}
+PAUSED = ("Paused: games in play go on, and the next round waits until you run "
+          "/tournament pause again.")
+RESUMED = "Going on again: the next round starts once this round's games are over."
+RESUMED_NEXT = "Going on again: the next round has started."
+RESUMED_OVER = "Going on again: the event is over."
+#: The optional tournament: option of the commands that change an event.
+WHICH_EVENT = "The tournament's number (this server's latest open one if left out)"
 NO_EVENT = "There is no tournament open or running here: /tournament create makes one."
 MENTION = re.compile(r"<@!?(\d+)>|=")
 
@@ -67,6 +75,14 @@ class TournamentButton(
 def signup_view(held: HeldTournament) -> discord.ui.View | None:
     """The sign-up buttons while the event takes entries, else none."""
     return signup_buttons(held) if held.event.status == SIGNUP else None
+
+
+def paused_or_resumed(events: list[Event]) -> str:
+    """The host's answer to /tournament pause, which pauses a running event or resumes it."""
+    kinds = {event.get("type") for event in events}
+    if "paused" in kinds:
+        return PAUSED
+    return RESUMED_OVER if "finished" in kinds else RESUMED_NEXT if "round" in kinds else RESUMED
 
 
 def signup_buttons(held: HeldTournament) -> discord.ui.View:
@@ -142,16 +158,11 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         final_best_of: int | None = None, table_size: int | None = None,
         start_in: int | None = None, round_minutes: int | None = None, pairs: bool = False,
     ) -> None:
-        spec = GAMES.get(game) or next(
-            (s for s in GAMES.values() if s.title.lower() == game.lower()), None)
-        if spec is None:
-            names = ", ".join(s.name for s in GAMES.values())
-            await tell(interaction, f"There is no game {text.quoted(game)}. Games: {names}.")
-            return
         if start_in is not None and start_in < 1:
             await tell(interaction, "Start in at least 1 minute, or leave it out.")
             return
         try:
+            spec = game_named(game)
             held = await self.service.create(
                 guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
                 host_id=interaction.user.id, game=spec.name, format=format,
@@ -205,7 +216,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                                                 allowed_mentions=NO_PINGS)
 
     @group.command(name="join", description="Sign up, with your partner for a team game.")
-    @app_commands.describe(partner="Your partner, for a tournament of pairs")
+    @app_commands.describe(partner="Your partner, for a tournament of pairs",
+                           tournament=WHICH_EVENT)
     async def join(self, interaction: discord.Interaction, partner: discord.Member | None = None,
                    tournament: int | None = None) -> None:
         user = interaction.user
@@ -215,13 +227,14 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                         "You are in.")
 
     @group.command(name="drop", description="Drop out of a running tournament.")
+    @app_commands.describe(tournament=WHICH_EVENT)
     async def drop(self, interaction: discord.Interaction,
                    tournament: int | None = None) -> None:
         await self._act(interaction, tournament, lambda e: e.drop(interaction.user.id),
                         "You dropped out: your remaining matches are forfeits.")
 
     @group.command(name="remove", description="Host: drop an entry from the tournament.")
-    @app_commands.describe(member="A member of the entry to drop")
+    @app_commands.describe(member="A member of the entry to drop", tournament=WHICH_EVENT)
     async def remove(self, interaction: discord.Interaction, member: discord.Member,
                      tournament: int | None = None) -> None:
         def drop(event: Tournament) -> list[Event]:
@@ -234,16 +247,21 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                         f"{text.safe(member.display_name)} is dropped from the event.")
 
     @group.command(name="pause", description="Host: pause the tournament, or go on again.")
+    @app_commands.describe(tournament=WHICH_EVENT)
     async def pause(self, interaction: discord.Interaction,
                     tournament: int | None = None) -> None:
-        await self._act(interaction, tournament,
-                        lambda e: e.resume(interaction.user.id) if e.paused
-                        else e.pause(interaction.user.id), "Done.")
+        def toggle(event: Tournament) -> list[Event]:
+            if event.paused:
+                return event.resume(interaction.user.id)
+            return event.pause(interaction.user.id)
+
+        await self._act(interaction, tournament, toggle, paused_or_resumed)
 
     @group.command(name="result", description="Host: set a match's result.")
     @app_commands.describe(
         match="The match, as shown in the standings (e.g. 2.1)",
         order="Members best first, e.g. @ann @bob; = puts two level: @ann = @bob",
+        tournament=WHICH_EVENT,
     )
     async def result(self, interaction: discord.Interaction, match: str, order: str,
                      tournament: int | None = None) -> None:
@@ -300,18 +318,18 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             await interaction.response.defer()
 
     async def _act(self, interaction: discord.Interaction, tournament: int | None,
-                   change: Change, done: str) -> None:
+                   change: Change, done: str | Callable[[list[Event]], str]) -> None:
         held = await self._find(interaction, tournament, open_only=True)
         if held is None:
             return
         # A change may end a round and open the next one's games: acknowledged first.
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            await self.service.act(held.id, change)
+            events = await self.service.act(held.id, change)
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
-        await tell(interaction, done)
+        await tell(interaction, done if isinstance(done, str) else done(events))
 
     async def _find(self, interaction: discord.Interaction, tournament: int | None,
                     *, open_only: bool) -> HeldTournament | None:
@@ -368,7 +386,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         channel = self.bot.get_channel(held.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return held.channel_id, None
-        if not channel.permissions_for(channel.guild.me).create_public_threads:
+        if not may_open_threads(channel.permissions_for(channel.guild.me)):
             return held.channel_id, None
         names = [held.event.entry(e).name for e in match.entries]
         if match.table and match.seats.count(None):

@@ -133,16 +133,24 @@ def _block_rows(data: Data, line: Data) -> list[str]:
     rows = [_record_words(line), _streak_words(line)]
     if not _charted(line):
         rows = [f"{rows[0]}; {rows[1][:1].lower()}{rows[1][1:]}"]
-    moments = _moment_line(data, line)
-    return [*rows, moments] if moments else rows
+    return [*rows, *_moment_rows(data, line)]
 
 
 def _block_height(data: Data, line: Data) -> int:
     return BLOCK_PAD + HEAD + 8 + len(_block_rows(data, line)) * LINE + BLOCK_PAD
 
 
-def _moment_line(data: Data, line: Data) -> str:
-    return "; ".join(_moment_words(m) for m in _moments_of(data, line.get("game")))
+def _moment_rows(data: Data, line: Data) -> list[str]:
+    """The game's best moments, as many to a row as fit across the block: a moment cut short
+    would say nothing."""
+    rows: list[str] = []
+    for words in (_moment_words(m) for m in _moments_of(data, line.get("game"))):
+        joined = f"{rows[-1]}; {words}" if rows else words
+        if rows and text.width(joined, SIZE) <= ROOM:
+            rows[-1] = joined
+        else:
+            rows.append(words)
+    return rows
 
 
 CHIP_ROW = round(SIZE * 1.5) + 8  # a row of achievement chips

@@ -12,13 +12,15 @@ earn nothing and keep no moments.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.achievements import TOURNAMENT_WON, Award, Tally
+from engine.contract import Event
 from store import Honours, Store
 from tables.seats import SeatInfo
 from tables.table import Table
 from tables.tournaments import FINISHED
+from tables.tournaments.listener import TournamentListener
 
 if TYPE_CHECKING:
     from tables.tournaments.service import HeldTournament
@@ -72,13 +74,13 @@ async def record_move(store: Store, table: Table, at: int) -> None:
             table.note(EARNED_LINE.format(seat=seat, name=achievement.name, how=how))
 
 
-class TournamentHonours:
+class TournamentHonours(TournamentListener):
     """Hears the tournament service (its `on_tournament` notices): when an event ends, its
     first places earn TOURNAMENT_WON."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def on_tournament(self, held: HeldTournament, events: list[Any]) -> None:
+    async def on_tournament(self, held: HeldTournament, events: list[Event]) -> None:
         if held.event.status == FINISHED:
             await self.store.award_tournament_wins(TOURNAMENT_WON.key, held.id)

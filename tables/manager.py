@@ -279,7 +279,7 @@ class TableManager:
     async def _abandon(self, table_id: int, by_user_id: int, may_manage: bool) -> None:
         table = self._running_table(table_id)
         if not may_manage and by_user_id != table.host_id:
-            raise IllegalAction("Only the host or a moderator can abandon this game.")
+            raise IllegalAction("Only a game's host or a member with Manage Server can abandon it.")
         async with table.lock:
             self._check_open(table)
             await self.store.set_status(table.id, "abandoned")

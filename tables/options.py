@@ -1,4 +1,5 @@
-"""Game options as players write them ("target=61 muggins=on"), for /play and scripts/play."""
+"""Games and their options as players write them ("Crib Race", "target=61 muggins=on"), for the
+slash commands and scripts/play."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.registry import GameSpec
+from engine.registry import GAMES, GameSpec
 
 TRUE_WORDS = {"on", "yes", "true", "y", "1"}
 FALSE_WORDS = {"off", "no", "false", "n", "0"}
@@ -17,6 +18,17 @@ def option_value(value: Any) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value)
+
+
+def find_game(written: str) -> GameSpec:
+    """A game by its registry name or its title, as a member may type either (any case, with
+    spaces or _ for -); IllegalAction naming the games when none is meant."""
+    key = written.strip().lower().replace("_", "-").replace(" ", "-")
+    for spec in GAMES.values():
+        if key in (spec.name, spec.title.lower().replace(" ", "-")):
+            return spec
+    raise IllegalAction(f"There is no game {shortened(written.strip())!r}; the games: "
+                        f"{', '.join(GAMES)}.")
 
 
 def parse_options(spec: GameSpec, written: str | None) -> dict[str, Any]:

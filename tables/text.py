@@ -12,8 +12,8 @@ from typing import Any
 from engine.cards import card_symbol
 from engine.seat_words import fill_seats
 
-#: A card written the engine's way ("5H", "TS"), standing alone.
-_CARD = re.compile(r"(?<![A-Za-z0-9])[A2-9TJQK][SHDC](?![A-Za-z0-9])")
+#: A card written the engine's way ("5H", "TS") or a PIP die's value ("P4"), standing alone.
+_CARD = re.compile(r"(?<![A-Za-z0-9])(?:[A2-9TJQK][SHDC]|P[1-6])(?![A-Za-z0-9])")
 
 
 def fill_names(text: str, names: Sequence[str], reader: int | None = None) -> str:

@@ -10,17 +10,18 @@ from rich.text import Text
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = {"H", "D"}
 #: A card or die standing alone (not inside a word), written the engine's way ("5H", "TS",
-#: "P4") or as players read it ("5♥", "10♠").
+#: "P4") or as players read it ("5♥", "10♠", "PIP 4").
 CARD = re.compile(
-    r"(?<![A-Za-z0-9])(?:([A2-9TJQK])([SHDC])|(10|[A2-9JQK])([♠♥♦♣])|P([1-6]))(?![A-Za-z0-9])"
+    r"(?<![A-Za-z0-9])(?:([A2-9TJQK])([SHDC])|(10|[A2-9JQK])([♠♥♦♣])|P([1-6])|PIP ([1-6]))"
+    r"(?![A-Za-z0-9])"
 )
 _LETTERS = {symbol: letter for letter, symbol in SYMBOLS.items()}
 
 
 def card_text(match: re.Match[str]) -> Text:
-    rank, suit, read_rank, symbol, die = match.groups()
-    if die is not None:
-        return Text(f"P{die}", style="bold cyan")
+    rank, suit, read_rank, symbol, die, read_die = match.groups()
+    if die is not None or read_die is not None:  # the terminal's short way, as in its hands
+        return Text(f"P{die or read_die}", style="bold cyan")
     if symbol is not None:
         rank, suit = read_rank, _LETTERS[symbol]
     face = ("10" if rank == "T" else rank) + SYMBOLS[suit]

@@ -22,7 +22,8 @@ from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import Store
 from tables import SeatInfo, Table, TableManager
-from tables.options import option_value, parse_options
+from tables.options import find_game, option_value, parse_options
+from tables.text import spoken_list
 from terminal.session import (
     PLAYER_ID,
     TERMINAL_CHANNEL,
@@ -82,14 +83,6 @@ def resume_command(database: str) -> str:
     return f"scripts/play --resume --database {shlex.quote(database)}"
 
 
-def find_game(written: str) -> GameSpec:
-    key = written.strip().lower().replace("_", "-").replace(" ", "-")
-    for spec in GAMES.values():
-        if key in (spec.name, spec.title.lower().replace(" ", "-")):
-            return spec
-    raise IllegalAction(f"There is no game {written!r}; the games: {', '.join(GAMES)}.")
-
-
 def ask_game(console: Console) -> GameSpec | None:
     """The game the player picks from a numbered list; None if they leave instead."""
     specs = list(GAMES.values())
@@ -119,7 +112,7 @@ def seats_for(spec: GameSpec, players: int | None, level: str, name: str) -> lis
     counts = spec.allowed_player_counts()
     players = counts[0] if players is None else players
     if players not in counts:
-        allowed = ", ".join(str(n) for n in counts)
+        allowed = spoken_list(counts, "or")
         raise IllegalAction(f"{spec.title} is for {allowed} players, not {players}.")
     computers = players - 1
     return [SeatInfo(PLAYER_ID, name)] + [

@@ -82,6 +82,13 @@ class Choices:
             rows.append(("", f"{self.number_words()}: type the number"))
         return rows
 
+    def key_of(self, action: Action) -> str:
+        """What the player types for `action`: its key in the list, or its number."""
+        for key, listed in self.keyed.items():
+            if listed == action:
+                return key
+        return next((str(n) for n, chosen in self.by_number.items() if chosen == action), "")
+
     def prompt_keys(self) -> str:
         """What the prompt offers: "1-15, a card like 5h", "claim 0–29, a-b"."""
         parts = []

@@ -33,16 +33,18 @@ TERMINAL_CHANNEL = 0
 #: The player at the keyboard (Discord user ids are far larger, so this never meets one).
 PLAYER_ID = 1
 
+#: One line per paragraph: the console wraps them to the terminal's width (a line broken here
+#: as well would break again short of it).
 HELP = """\
-Choose a move by its key in the list (1, 2 ... or a, b ...), or type its cards: 5h, 10s, qd
-(a discard of two: 5h 6c). A move's own words work too, e.g. go. A claim is made by typing
+Choose a move by its key in the list (1, 2 ... or a, b ...), or type its cards: 5h, 10s, qd \
+(a discard of two: 5h 6c). A move's own words work too, e.g. go. A claim is made by typing \
 its number: 12 claims 12.
   hint    the best few choices now, and why
   review  once the game is over: each of your choices against the best
   rules   the rules of this game
   help    this text
   quit    save and stop (Ctrl-D or Ctrl-C do the same); scripts/play --resume goes on
-To see the board as pictures, start with --images DIR: table.png and hand.png are written
+To see the board as pictures, start with --images DIR: table.png and hand.png are written \
 there after every move."""
 
 
@@ -219,11 +221,13 @@ class TerminalGame(Listener):
         except IllegalAction as refusal:
             self.console.print(styled(str(refusal)), style="yellow")
             return
-        label = self._choices().label
+        choices = self._choices()
+        # Each choice under the key that plays it, as in the list of moves, never a rank
+        # that would read as another move's key.
         self.console.print("Hint, the best choices first:")
-        for number, entry in enumerate(entries, 1):
-            self.console.print(Text(f"  {number}. ") + styled(
-                f"{label(entry['action'])} ({entry['value']:.2f}): {entry['why']}"))
+        for entry in entries:
+            self.console.print(Text(f"  {choices.key_of(entry['action'])}. ") + styled(
+                f"{choices.label(entry['action'])} ({entry['value']:.2f}): {entry['why']}"))
 
     async def _offer_review(self) -> None:
         """After the end: the bot's review of the player's choices, if they want it."""

@@ -23,7 +23,7 @@ from tables.tournaments.fit import KNOCKOUT, TABLES
 from tables.tournaments.knockout import first_round
 from tables.tournaments.model import Match, Round
 from tables.tournaments.rounds import total_rounds
-from tables.tournaments.standings import knockout_winner, standings
+from tables.tournaments.standings import knockout_standings, knockout_winner, standings
 from tables.tournaments.text import FORFEIT_WORDS, status_line, title
 from tables.tournaments.tournament import FINISHED, RUNNING, Tournament
 
@@ -50,7 +50,8 @@ def _status(event: Tournament) -> str:
 
 
 def _rows(event: Tournament) -> list[dict[str, Any]]:
-    rows = standings(event.entries, event.rounds)
+    rows = (knockout_standings if event.format == KNOCKOUT else standings)(event.entries,
+                                                                          event.rounds)
     places = {row.entry.id: str(row.place) for row in rows}
     if event.status == FINISHED and event.format == KNOCKOUT:
         order, place = [], 1

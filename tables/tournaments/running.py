@@ -109,7 +109,8 @@ class Running:
         groups = [list(group) for group in order if group]
         named = [e for group in groups for e in group]
         if sorted(named) != sorted(match.entries):
-            raise IllegalAction(f"Place every entry of match {match_id} exactly once.")
+            raise IllegalAction(f"Name every entry of match {match_id} once, best first, "
+                                "e.g. @ann @bob.")
         if match.needs_winner and len(groups[0]) > 1:
             raise IllegalAction("A knockout match needs a winner.")
         match.ruling = Ruling(groups, by_user_id)

@@ -34,6 +34,7 @@ from tables.clock import Clock
 from tables.listeners import Listener
 from tables.manager import TableManager
 from tables.table import Table
+from tables.tournaments.listener import TournamentListener
 from tables.tournaments.matches import MatchGames
 from tables.tournaments.model import Match
 from tables.tournaments.timers import AWAY_AFTER, NO_SHOW_AFTER, EventTimers
@@ -68,16 +69,6 @@ class HeldTournament:
 
     def games_of(self, match_id: str) -> list[int]:
         return [g.game_id for g in self.games if g.match_id == match_id]
-
-
-class TournamentListener:
-    """Hears what the service did; subclasses override what they care about."""
-
-    async def on_tournament(self, held: HeldTournament, events: list[Event]) -> None:
-        """The event changed (and was saved): `events` says how; [] when it only ended."""
-
-    async def on_match_opened(self, held: HeldTournament, match: Match, table: Table) -> None:
-        """A match's game is open: its players can be called to it."""
 
 
 Change = Callable[[Tournament], list[Event]]

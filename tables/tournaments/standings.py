@@ -62,6 +62,17 @@ def standings(entries: Sequence[Entry], rounds: Sequence[Round]) -> list[Standin
     return ordered
 
 
+def knockout_standings(entries: Sequence[Entry], rounds: Sequence[Round]) -> list[Standing]:
+    """A knockout's order while it runs: the entries still in first, those through more rounds
+    (wins and byes) ahead, then those knocked out or dropped; level ones as `standings` has
+    them. A knockout's own tie-breaks are its matches, so points and Buchholz order nothing."""
+    ordered = sorted(standings(entries, rounds),
+                     key=lambda r: (r.losses > 0 or r.dropped, -(r.wins + r.byes)))
+    for place, row in enumerate(ordered, start=1):
+        row.place = place
+    return ordered
+
+
 def _count(
     match: Match,
     points: dict[str, float],

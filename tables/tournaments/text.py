@@ -17,7 +17,7 @@ from tables.tournaments.model import (
     points_words,
 )
 from tables.tournaments.rounds import total_rounds
-from tables.tournaments.standings import Standing, standings
+from tables.tournaments.standings import Standing, knockout_standings, standings
 from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, SIGNUP, Tournament
 
 FORFEIT_WORDS = {NO_SHOW: "did not show up", DROPPED: "dropped out"}
@@ -56,6 +56,10 @@ def standing_lines(event: Tournament) -> list[str]:
     """One line per entry, best first, with what decides the order."""
     if event.status == FINISHED and event.format == KNOCKOUT:
         return placing_lines(event)
+    if event.format == KNOCKOUT:  # as its picture: a knockout has no points or tie-breaks
+        return [f"{row.place}. {row.entry.name}{' (dropped)' if row.dropped else ''}: "
+                f"won {row.wins}, lost {row.losses}"
+                for row in knockout_standings(event.entries, event.rounds)]
     table = event.format == TABLES
     return [_standing_line(row, table) for row in standings(event.entries, event.rounds)]
 

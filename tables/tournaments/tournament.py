@@ -79,9 +79,10 @@ class Tournament(Running):
         if format != TABLES and table_size is not None:
             raise IllegalAction(f"A {words} event has no tables to size.")
         if format in (SWISS, TABLES) and not (rounds_planned or 0) >= 1:
-            raise IllegalAction(f"Say how many rounds the {words} event has.")
+            raise IllegalAction(f"Say how many rounds the {words} event has, e.g. rounds:3.")
         if format not in (SWISS, TABLES) and rounds_planned is not None:
-            raise IllegalAction(f"A {words} event works out its own number of rounds.")
+            raise IllegalAction(f"A {words} event works out its own number of rounds: leave "
+                                "rounds out.")
         event = cls(id, host_id, game, options, format, rounds_planned, table_size, team_size,
                     best_of, final_best_of)
         event._say("created", f"{spec.title} {words} event open for sign-up.")

@@ -28,7 +28,7 @@ PLAYERS = GAMES[GAME].allowed_player_counts()[0]
 async def test_commands_are_registered_globally_or_to_the_dev_server() -> None:
     names = {
         "play", "hand", "games", "rules", "resign", "abandon", "leaderboard", "stats", "settings",
-        "review", "replay", "tournament", "season", "profile", "records",
+        "review", "replay", "tournament", "season", "profile", "records", "help",
     }
     async with FakeDiscord() as fake:
         await fake.connect(test_bot(":memory:"))
@@ -37,6 +37,41 @@ async def test_commands_are_registered_globally_or_to_the_dev_server() -> None:
         await fake.connect(test_bot(":memory:", dev_guild_id=fake.state.guild_id))
         guild_set = fake.state.guild_commands[fake.state.guild_id]
         assert {c["name"] for c in guild_set.commands} == names
+
+
+async def test_help_names_the_games_how_to_start_and_every_command() -> None:
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        answer = await fake.slash(fake.member("alice"), "help", {})
+        assert answer.message is not None and answer.message.ephemeral
+        shown = answer.message.content
+        assert all(spec.title in shown for spec in GAMES.values())
+        assert "`/play game:<name>`" in shown and "`/rules game:<name>`" in shown
+        for command in fake.state.global_commands.commands:
+            assert f"`/{command['name']}`" in shown
+            for sub in command.get("options", []):
+                if sub["type"] == 1:  # a subcommand is named beside its group
+                    assert f" {sub['name']}" in shown.split(f"`/{command['name']}`")[1]
+        fake.assert_clean()
+
+
+async def test_every_command_option_tells_what_it_is_for() -> None:
+    """discord.py describes an option it was told nothing about as "…"; members see that."""
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+
+        def options(command: dict[str, Any], path: str) -> list[tuple[str, str]]:
+            found = []
+            for option in command.get("options", []):
+                where = f"{path} {option['name']}"
+                found.append((where, option.get("description", "")))
+                found += options(option, where)
+            return found
+
+        described = [d for c in fake.state.global_commands.commands
+                     for d in options(c, "/" + c["name"])]
+        assert len(described) > 20
+        assert [where for where, words in described if words.strip(" ….") == ""] == []
 
 
 async def test_table_message_mentions_whose_turn_shows_events_and_a_picture() -> None:
@@ -92,6 +127,30 @@ async def test_games_hand_rules_leaderboard_and_stats() -> None:
         if len(pages) > 1:
             await fake.click(alice, rules.message, label="Next ▶")
             assert f"page 2 of {len(pages)}" in fake.state.messages[rules.message.id].content
+        fake.assert_clean()
+
+
+async def test_every_command_naming_a_game_takes_its_title_and_lists_the_games_it_has() -> None:
+    """The game option suggests titles, but a member may type one and send it as typed."""
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice = fake.member("alice")
+        for spec in GAMES.values():
+            typed = spec.title.upper()
+            rules = await fake.slash(alice, "rules", {"game": typed})
+            assert rules.message is not None and f"**{spec.title}** — rules" in (
+                rules.message.content)
+            board = await fake.slash(alice, "leaderboard", {"game": typed})
+            assert board.message is not None and not board.message.ephemeral
+            assert spec.title in board.message.content
+            records = await fake.slash(alice, "records", {"game": typed})
+            assert records.message is not None and spec.title in records.message.content
+        for command in ("rules", "leaderboard", "records", "play"):
+            unknown = await fake.slash(alice, command, {"game": "chess"})
+            assert unknown.message is not None and unknown.message.ephemeral
+            assert unknown.message.content == (
+                f'There is no game "chess"; the games: {", ".join(GAMES)}.')
+        assert await fake.bot.store.lobby(1) is None  # type: ignore[attr-defined]
         fake.assert_clean()
 
 

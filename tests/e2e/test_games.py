@@ -162,5 +162,5 @@ async def test_whole_game_to_the_end_and_onto_the_leaderboard(
         check_every_picture_has_alt_text(fake)
         assert "Scores: " in final.content  # each side's score, as text
         stats = await fake.slash(players[0], "stats", {})
-        assert stats.message is not None and "1 games" in stats.message.content
+        assert stats.message is not None and "— 1 game, " in stats.message.content
         fake.assert_clean()

@@ -89,8 +89,11 @@ async def test_computers_are_added_and_removed_by_the_host() -> None:
         driver = GameDriver(fake)
         lobby = await driver.open_lobby(host, str(AI_GAME))
         await driver.choose(host, lobby, ["hard"], placeholder="Add a computer player…")
+        await driver.choose(host, lobby, ["easy"], placeholder="Add a computer player…")
         message = fake.state.messages[lobby.id]
-        assert "🤖 Computer 1" in seat_lines(message)
+        # Each computer says how well it plays: the host chose, everyone else must see it.
+        assert "🤖 Computer 1 (hard)" in seat_lines(message)
+        assert "🤖 Computer 2 (easy)" in seat_lines(message)
         await driver.choose(host, lobby, ["1"], placeholder="Remove a computer player…")
         assert "Computer 1" not in seat_lines(fake.state.messages[lobby.id])
         fake.assert_clean()
@@ -173,6 +176,60 @@ async def test_without_thread_permission_the_game_plays_in_the_channel() -> None
         assert fake.threads == []
         assert driver.table_message().channel_id == fake.channel().id
         await driver.step()
+        fake.assert_clean()
+
+
+async def test_where_the_bot_may_not_write_in_threads_the_game_plays_in_the_channel() -> None:
+    mute_in_threads = discord.Permissions.text()
+    mute_in_threads.send_messages_in_threads = False
+    async with FakeDiscord(members=NAMES, app_permissions=mute_in_threads) as fake:
+        await fake.connect(test_bot(":memory:"))
+        users = [fake.member(n) for n in NAMES[: SPEC.allowed_player_counts()[0]]]
+        driver = GameDriver(fake)
+        await driver.start_game(GAME, users)
+        assert fake.threads == []  # a thread it could not write in would hide the game
+        assert driver.table_message().channel_id == fake.channel().id
+        await driver.step()
+        fake.assert_clean()
+
+
+async def test_where_the_bot_may_not_attach_files_the_table_shows_in_words_and_says_so() -> None:
+    no_files = discord.Permissions.text()
+    no_files.attach_files = False
+    async with FakeDiscord(members=NAMES, app_permissions=no_files) as fake:
+        await fake.connect(test_bot(":memory:"))
+        users = [fake.member(n) for n in NAMES[: SPEC.allowed_player_counts()[0]]]
+        driver = GameDriver(fake)
+        await driver.start_game(GAME, users)
+        table = driver.table_message()
+        assert table.attachments == [] and "Attach Files" in table.content
+        assert driver.waiting(), table.content  # whose turn: the mentions are there
+        for _ in range(3):
+            await driver.step()
+        await driver.settle()
+        assert "Attach Files" in driver.table_message().content
+        fake.assert_clean()
+
+
+async def test_start_is_refused_where_the_game_could_not_show_and_the_lobby_stays() -> None:
+    silent = discord.Permissions.text()
+    silent.send_messages = False
+    silent.create_public_threads = False
+    async with FakeDiscord(members=NAMES, app_permissions=silent) as fake:
+        await fake.connect(test_bot(":memory:"))
+        users = [fake.member(n) for n in NAMES[: SPEC.allowed_player_counts()[0]]]
+        driver = GameDriver(fake)
+        lobby = await driver.open_lobby(users[0], GAME)
+        for user in users[1:]:
+            await driver.press(user, lobby, label="Join")
+        before = fake.state.messages[lobby.id].content
+        with pytest.raises(Refused) as refusal:
+            await driver.press(users[0], lobby, label="Start")
+        assert "may not send messages in this channel" in refused(refusal)
+        assert "Send Messages" in refused(refusal)
+        assert fake.state.messages[lobby.id].content == before
+        assert fake.bot.tables.running(fake.state.guild_id) == []  # type: ignore[attr-defined]
+        assert fake.threads == []
         fake.assert_clean()
 
 

@@ -164,3 +164,26 @@ async def test_only_the_host_or_a_manager_abandons(monkeypatch: pytest.MonkeyPat
         assert "abandoned" in driver.table_message().content
         assert driver.finished()
         fake.assert_clean()
+
+
+async def test_a_game_command_that_finds_no_game_says_why_and_what_to_type() -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        driver, players = await started(fake, "which game")
+        onlooker = fake.member(NAMES[PLAYERS])
+        before = table_state(driver)
+        missing = driver.table_id + 50  # type: ignore[operator]
+        for command in ("hand", "resign", "abandon"):
+            note = refusal_text(await fake.slash(players[0], command, {"game": missing}))
+            assert note == f"There is no game #{missing} running in this server: /games lists them."
+        for channel in (None, driver.channel_id):
+            note = refusal_text(await fake.slash(onlooker, "hand", {}, channel=channel))
+            assert note is not None and "You are not playing a game in this server" in note
+            assert "/play" in note
+        # A second game: the member plays two, so a command outside both threads must ask.
+        second = GameDriver(fake, rng=random.Random("second"))
+        await second.start_game(GAME, players)
+        note = refusal_text(await fake.slash(players[0], "resign", {}))
+        assert note is not None and "several games" in note and "game:" in note
+        assert f"#{driver.table_id}" in note and f"#{second.table_id}" in note
+        assert table_state(driver) == before and not driver.finished()
+        fake.assert_clean()

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from render.alt_text import cards, describe
 from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from testkit.players import GameDriver, test_bot
 from tests.e2e.test_refusals import refusal_text
@@ -31,6 +32,12 @@ async def finished_game(fake: FakeDiscord, alice: FakeUser, seed: str) -> GameDr
 
 def buttons(message: FakeMessage) -> dict[str, dict[str, Any]]:
     return {c["label"]: c for c in message.find_components() if c.get("type") == 2}
+
+
+def alt_text(message: FakeMessage) -> str:
+    (picture,) = message.attachments
+    assert picture.description, f"{picture.filename} has no alt text"
+    return picture.description
 
 
 def where(message: FakeMessage) -> tuple[int, int | None]:
@@ -127,6 +134,8 @@ async def test_show_hands_turns_every_hand_face_up_and_back(
         assert answer.message is not None
         message = await press(fake, bob, answer.message, "▶")
         drawn = quick_pictures
+        # Every frame's picture has alt text: the live table's words for the same view...
+        assert alt_text(message) == describe("cribbage", drawn[-1][2])
         message = await press(fake, bob, message, "Show hands")
         assert where(message) == (1, where(message)[1])
         assert "hands face up" in message.content
@@ -134,6 +143,11 @@ async def test_show_hands_turns_every_hand_face_up_and_back(
         assert kind == "revealed"
         assert [hand["seat"] for hand in view["revealed"]] == [0, 1]
         assert all("hand" in hand and "playable" in hand for hand in view["revealed"])
+        # ... and with hands face up, every hand it shows.
+        table_words, _, hand_words = alt_text(message).partition(" Hands face up: ")
+        assert table_words == describe("cribbage", view)
+        for hand in view["revealed"]:
+            assert f"'s hand: {cards(hand['hand'])}." in hand_words
         message = await press(fake, bob, message, "▶")  # hands stay up while stepping
         assert where(message)[0] == 2 and drawn[-1][0] == "revealed"
         message = await press(fake, bob, message, "Hide hands")

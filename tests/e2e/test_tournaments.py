@@ -207,6 +207,7 @@ async def test_a_knockout_of_eight_with_a_best_of_three_final(tmp_path: Path) ->
         shown = fake.state.messages[message.id]
         assert "Finished" in shown.content
         assert [a.filename for a in shown.attachments] == ["standings.png", "bracket.png"]
+        fake.assert_clean()  # every tournament listener heard every match open without failing
 
 
 async def test_a_round_robin_of_six_meets_everyone_once(tmp_path: Path) -> None:
@@ -265,7 +266,9 @@ async def test_bad_commands_are_refused_and_change_nothing(tmp_path: Path) -> No
                                                {"match": "1.1", "order": f"<@{bob.id}>"})
         assert "Only the host" in await answer(bob, "tournament pause", {})
         assert (await fake.bot.store.tournament(1)).version == version
-        assert "Done" in await answer(alice, "tournament pause", {})
+        assert await answer(alice, "tournament pause", {}) == (
+            "Paused: games in play go on, and the next round waits until you run "
+            "/tournament pause again.")
         assert "Paused by the host" in fake.state.messages[message.id].content
         shown = await fake.slash(bob, "tournament show", {})
         assert shown.message is not None and "Bracket" in shown.message.content
@@ -281,6 +284,9 @@ async def test_bad_commands_are_refused_and_change_nothing(tmp_path: Path) -> No
         games = await games_of_round(fake, 1, 1)
         table = fake.bot.tables.get(games[0].game_id)
         assert table.status == "abandoned"  # the settled match's game is closed
+        assert await answer(alice, "tournament pause", {}) == (
+            "Going on again: the next round starts once this round's games are over.")
+        assert "Paused by the host" not in fake.state.messages[message.id].content
 
 
 async def test_pairs_sign_up_together_and_play_as_partners(tmp_path: Path) -> None:

@@ -15,6 +15,8 @@ from tables.text import spoken_list
 from testkit.fake_discord import FakeDiscord
 from testkit.players import GameDriver, test_bot
 
+GAME_NAME = next(iter(GAMES))
+
 
 def seats(*names: str) -> list[SimpleNamespace]:
     return [SimpleNamespace(name=name, user_id=None) for name in names]
@@ -62,6 +64,46 @@ def test_the_lobby_lists_player_counts_in_words_and_only_real_options() -> None:
     assert "teams" not in content  # one possible value: nothing to choose
     rush = text.lobby_content(GAMES["pip-rush"], lobby, [])
     assert "For 2 or 4 players." in rush
+
+
+@pytest.mark.parametrize(
+    ("games", "wins", "points", "skunks", "head", "line"),
+    [
+        (1, 1, 1, 1, "1 game, 1 win, 1 point", "1/1 won, 1 skunk"),
+        (3, 2, 4, 2, "3 games, 2 wins, 4 points", "2/3 won, 2 skunks"),
+        (2, 0, 0, 0, "2 games, 0 wins, 0 points", "0/2 won"),
+    ],
+)
+def test_stats_count_in_words_that_agree_with_their_numbers(
+    games: int, wins: int, points: int, skunks: int, head: str, line: str
+) -> None:
+    stats = {"games": games, "wins": wins, "points": points, "per_game": [
+        {"game": GAME_NAME, "rating": 1.5, "games": games, "wins": wins, "skunks": skunks}]}
+    first, second = text.stats_content("Ann", stats, GAMES).splitlines()
+    assert first == f"📊 **Ann** — {head}"
+    assert second == f"• {GAMES[GAME_NAME].title}: rating 1.5, {line}"
+
+
+def test_a_leaderboard_counts_skunks_in_words_that_agree_with_their_numbers() -> None:
+    rows = [{"user_id": 1, "rating": 2.0, "wins": 2, "games": 3, "skunks": 1},
+            {"user_id": 2, "rating": 1.0, "wins": 1, "games": 3, "skunks": 2},
+            {"user_id": 3, "rating": 0.0, "wins": 0, "games": 2, "skunks": 0}]
+    lines = text.leaderboard_content(GAMES[GAME_NAME], rows).splitlines()[1:]
+    assert [line.rsplit(" · ", 1)[1] for line in lines] == ["1 skunk", "2 skunks", "0 skunks"]
+
+
+async def test_the_lobby_says_the_idle_timer_the_host_chose() -> None:
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        host = fake.member("alice")
+        for idle, words in (("5", "keeps the table waiting 5 minutes"),
+                            ("off", "Idle timer off"), (None, None)):
+            chosen = {"idle": idle} if idle else {}
+            answer = await fake.slash(host, "play", {"game": GAME_NAME, **chosen})
+            assert answer.message is not None
+            shown = answer.message.content
+            assert (words in shown) if words else ("Idle timer" not in shown)
+        fake.assert_clean()
 
 
 def test_quoted_text_is_short_and_inert() -> None:

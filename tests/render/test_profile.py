@@ -99,6 +99,23 @@ def test_moments_are_drawn_in_their_games_block() -> None:
     assert profile.Plan(data).games == games
 
 
+def test_every_moment_of_a_game_is_drawn_whole_however_many_it_has() -> None:
+    games = [{"game": "a", "title": "A", "rating": 1.0, "games": 3, "wins": 2,
+              "series": [[0, 1.0], [1, 2.5]]}]
+    labels = ("highest hand", "best pegging play", "biggest win", "longest rally")
+    moments = [{"game": "a", "title": "A", "label": label, "value": 20 + n, "at": 0}
+               for n, label in enumerate(labels)]
+    data = {"name": "Ann", "games": games, "moments": moments, "played": 3, "won": 2}
+    drawn = " ; ".join(drawn_texts(data))
+    for n, label in enumerate(labels):
+        assert f"{label[:1].upper()}{label[1:]} {20 + n} points" in drawn
+    with text.recording() as recorded:
+        profile.draw_profile(data)
+    for line in recorded:  # each drawn as wide as its words: none was cut to fit
+        assert line.box is not None
+        assert line.box[2] - line.box[0] >= text.width(line.text, line.size) - 2, line.text
+
+
 @pytest.mark.parametrize("data", [
     {}, {"name": None, "games": "x", "achievements": 3},
     {"games": [{"series": [["a", "b"], [1]], "rating": "high"}], "moments": [None]},

@@ -211,7 +211,7 @@ async def test_abandon_needs_host_or_manager_and_records_no_results(
 ):
     table = await new_table(manager, [human(ANN), human(BOB)])
     move = first_play(table, 0)
-    with pytest.raises(IllegalAction, match="host or a moderator"):
+    with pytest.raises(IllegalAction, match="host or a member with Manage Server"):
         await manager.abandon(table.id, BOB)
     await manager.abandon(table.id, BOB, may_manage=True)
     await manager.wait_idle()

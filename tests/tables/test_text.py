@@ -43,6 +43,11 @@ def test_cards_read_with_suit_symbols_but_names_stay_as_typed():
     assert fill_names("{s0} cuts TS and 5H (AH2)", ["5H"]) == "5H cuts 10♠ and 5♥ (AH2)"
 
 
+def test_a_pip_die_reads_as_the_table_details_write_it():
+    assert fill_names("{s0}'s hand AH P2 3D with JS (P7, P22)", ["P3"]) == (
+        "P3's hand A♥ PIP 2 3♦ with J♠ (P7, P22)")
+
+
 def test_a_seat_reads_its_private_retelling_instead_of_the_public_event():
     events = [
         {"type": "discard", "seat": 0, "text": "{s0:discards} 2 cards to the crib."},

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import re
 import signal
 import threading
@@ -19,6 +20,7 @@ from engine.registry import GAMES, LEVELS
 from store import Store
 from tables import TableManager
 from tables.lobby import group_sides
+from tables.options import find_game
 from terminal import cli
 from terminal.cards import styled
 from terminal.moves import Choices, NotOffered
@@ -122,7 +124,7 @@ def test_cards_in_a_line_get_suit_symbols_and_colour():
 
 
 def test_pip_dice_stand_out():
-    text = styled("Ann plays P4, count 14 (P4 P5).")
+    text = styled("Ann plays PIP 4, count 14 (P4 P5).")
     assert text.plain == "Ann plays P4, count 14 (P4 P5)."
     dice = [text.plain[span.start : span.end] for span in text.spans if "cyan" in str(span.style)]
     assert dice == ["P4", "P4", "P5"]
@@ -136,14 +138,14 @@ def test_the_resume_command_names_a_database_that_is_not_the_default():
 
 
 def test_games_are_found_by_name_or_title():
-    assert cli.find_game("pip_cribbage") is GAMES["pip-cribbage"]
-    assert cli.find_game("Crib Race") is GAMES["crib-race"]
+    assert find_game("pip_cribbage") is GAMES["pip-cribbage"]
+    assert find_game("Crib Race") is GAMES["crib-race"]
     with pytest.raises(IllegalAction, match="There is no game 'poker'; the games: cribbage"):
-        cli.find_game("poker")
+        find_game("poker")
 
 
 def test_a_player_count_the_game_does_not_allow_is_refused():
-    with pytest.raises(IllegalAction, match=r"^PIP Rush is for 2, 4 players, not 3\.$"):
+    with pytest.raises(IllegalAction, match=r"^PIP Rush is for 2 or 4 players, not 3\.$"):
         cli.seats_for(GAMES["pip-rush"], 3, "easy", "Ann")
 
 
@@ -314,8 +316,11 @@ async def test_hint_during_the_game_and_review_after_it(tmp_path):
         answer = next(answers, "1")
         if answer == "hint":
             view, legal = table.view_for(0), table.legal_for(0)
-            expected_hint.extend(spec.action_label(e["action"]) for e in
-                                 spec.analyse(view, legal)[:3])
+            choices = Choices(legal, spec.labels_for(view), spec.typed_number)
+            expected_hint.extend(f"{choices.key_of(e['action'])}. {spec.action_label(e['action'])}"
+                                 for e in spec.analyse(view, legal)[:3])
+            # Each line leads with the key that plays it: some best choice is not listed first.
+            assert [line.split(".")[0] for line in expected_hint] != ["1", "2", "3"]
         return answer
 
     try:
@@ -334,7 +339,7 @@ async def test_hint_during_the_game_and_review_after_it(tmp_path):
     assert "  hint    the best few choices now" in shown and "  review  once the game" in shown
     assert "The review comes once the game is over: type review then." in shown
     hint = shown.split("Hint, the best choices first:\n")[1].splitlines()[:3]
-    assert [line.split(". ", 1)[1].split(" (")[0] for line in hint] == expected_hint
+    assert [line.strip().split(" (")[0] for line in hint] == expected_hint
     assert table.status == "finished" and table.settings["hints"]  # assisted: hints were used
     assert f"Review of Cribbage #{table.id} for Ann" in shown
     assert re.search(r"You chose the best in \d+ of \d+ decisions\.", shown)
@@ -373,3 +378,17 @@ def test_the_readme_lists_the_levels_scripts_play_offers():
     assert tuple(level.choices) == LEVELS
     assert f"--level {'|'.join(LEVELS)}" in usage
     assert "--database FILE" in usage
+
+
+def test_help_breaks_lines_only_between_paragraphs_so_the_console_wraps_it_evenly():
+    from terminal.session import HELP
+
+    for line in HELP.splitlines():
+        assert line.startswith("  ") or line.endswith("."), f"broken mid-sentence: {line!r}"
+    out = io.StringIO()
+    Console(file=out, width=80).print(HELP)
+    shown = out.getvalue().splitlines()
+    # Wrapped at 80, the first paragraph fills each line before it starts the next.
+    first = [line for line in shown[:4] if not line.startswith("  ")]
+    for line, after in itertools.pairwise(first):
+        assert len(line.rstrip()) + 1 + len(after.split()[0]) > 80, (line, after)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tables.tournaments import KNOCKOUT, SWISS, TABLES, Tournament
+from tables.tournaments.picture import picture_data
 from tables.tournaments.text import (
     bracket_lines,
     round_lines,
@@ -72,3 +73,19 @@ def test_a_knockout_bracket_shows_seeds_byes_and_what_is_left() -> None:
     assert bracket_lines(event)[2] == "  Bob (2) v Cy (3): Cy wins (Bob dropped out)"
     assert bracket_lines(event)[-2:] == ["Final", "  Ann (1) v Cy (3): playing"]
     assert match.winner() == "e3"
+
+
+def test_a_running_knockout_stands_on_wins_and_losses_as_its_picture_does() -> None:
+    event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy", "Di")
+    event.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0, 4: 1300.0})
+    assert standing_lines(event) == ["1. Ann: won 0, lost 0", "2. Bob: won 0, lost 0",
+                                     "3. Cy: won 0, lost 0", "4. Di: won 0, lost 0"]
+    event.drop(4)
+    lines = standing_lines(event)
+    # Whoever is still in stands above whoever is out, a drop-out last.
+    assert lines == ["1. Ann: won 1, lost 0", "2. Bob: won 0, lost 0", "3. Cy: won 0, lost 0",
+                     "4. Di (dropped): won 0, lost 1"]
+    assert not any("Buchholz" in line or "pts" in line for line in lines)
+    shown = picture_data(event)["rows"]
+    assert [(row["place"], row["name"]) for row in shown] == [
+        ("1", "Ann"), ("2", "Bob"), ("3", "Cy"), ("4", "Di")]
