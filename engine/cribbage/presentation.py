@@ -44,7 +44,8 @@ def _counted(cards: Iterable[str], starter: Any) -> str:
 
 def choice_lines(view: View) -> list[str]:
     """With muggins: the claim the seat may press muggins on and the count it claims, each
-    with the cards counted ("You count your crib: A♠ 3♠ K♠ K♣ with the starter 4♠.")."""
+    with the cards counted ("You count your crib: A♠ 3♠ K♠ K♣ with the starter 4♠."), and
+    after a claim refused as too many, that the count is lower."""
     seat = view.get("seat")
     lines = []
     muggins = view.get("muggins") or {}
@@ -59,6 +60,9 @@ def choice_lines(view: View) -> list[str]:
     if waiting is not None and waiting["seat"] == seat:
         lines.append(f"You count your {waiting['kind']}: "
                      f"{_counted(waiting['cards'], view.get('starter'))}.")
+        if waiting.get("refused"):
+            lines.append(f"Too many: your {waiting['kind']} is worth less than "
+                         f"{min(waiting['refused'])}. Claim again.")
     return lines
 
 

@@ -24,6 +24,11 @@ def card_key(card: Card) -> tuple[int, int]:
     return card.rank, SUITS.index(card.suit) if card.suit else len(SUITS)
 
 
+def points_word(n: int) -> str:
+    """ "1 point", "4 points"."""
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
 def seat_name(seat: int) -> str:
     """The seat: "{s0}", read "Ann" or "you"."""
     return f"{{s{seat}}}"
