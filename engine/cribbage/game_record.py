@@ -166,10 +166,12 @@ class CribbageRecord(CoreGame):
         self.back_pegs[side] = before
         # The play's points are spelled out here; a count's words are in its "show" event.
         what = f": {breakdown.words()}" if breakdown and reason == "play" else ""
+        # The winning peg stops in the game hole (C-12), as the board and the outcome say.
         return [{"type": "score", "seat": seat, "side": side, "points": points, "reason": reason,
                  "breakdown": breakdown.to_json() if breakdown else None, "score": after,
                  "text": f"{words.SEATS_PEG[seat]} {points} for "
-                         f"{words.REASON_WORDS.get(reason, reason)}{what}. Score {after}."}]
+                         f"{words.REASON_WORDS.get(reason, reason)}{what}. "
+                         f"Score {min(after, self.core.target)}."}]
 
     def _game_over(self, side: int) -> Event:
         core = self.core

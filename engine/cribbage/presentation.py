@@ -61,8 +61,9 @@ def choice_lines(view: View) -> list[str]:
         lines.append(f"You count your {waiting['kind']}: "
                      f"{_counted(waiting['cards'], view.get('starter'))}.")
         if waiting.get("refused"):
-            lines.append(f"Too many: your {waiting['kind']} is worth less than "
-                         f"{min(waiting['refused'])}. Claim again.")
+            below = min(waiting["refused"])
+            worth = "nothing" if below == 1 else f"less than {below}"
+            lines.append(f"Too many: your {waiting['kind']} is worth {worth}. Claim again.")
     return lines
 
 

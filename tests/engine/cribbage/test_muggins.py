@@ -142,9 +142,13 @@ def test_after_the_crib_opponents_press_or_pass_before_the_next_deal() -> None:
 def test_a_claim_that_reaches_the_target_ends_the_game() -> None:
     game = to_the_show()
     game.scores = [100, 0]
-    claim(game, 0, 24)
+    events = claim(game, 0, 24)
     assert game.outcome is not None and game.outcome["winners"] == [0]
     assert game.to_act() == []
+    # The winning peg stops in the game hole, as the board shows it: the lines say 121 too.
+    scored = of_type(events, "score")[0]
+    assert scored["score"] == 124 and read(scored) == "Ann pegs 24 for the hand. Score 121."
+    assert read(of_type(events, "game_over")[0]) == "Ann won with 121; Bob 0 (double skunk)."
 
 
 def test_the_claiming_seat_reads_the_cards_counted_and_the_opponent_the_claim() -> None:
@@ -211,3 +215,12 @@ def test_one_missed_point_is_said_in_the_singular() -> None:
     assert sorted(whys) == ["Hand the 1 point back.", "Keep the 1 point."]
     given = of_type(game.apply(1, {"type": "give_back"}), "give_back")[0]
     assert read(given) == "Bob gives the 1 point back to Ann."
+
+
+def test_a_count_refused_at_one_is_said_to_be_worth_nothing() -> None:
+    from engine.cribbage.presentation import choice_lines
+
+    view = {"seat": 0, "next_count": {"kind": "crib", "seat": 0, "cards": ["AH", "6S", "TH",
+                                                                          "KS"],
+                                      "refused": [4, 1]}, "starter": "3S"}
+    assert choice_lines(view)[-1] == "Too many: your crib is worth nothing. Claim again."
