@@ -55,7 +55,8 @@ def choice_lines(view: View) -> list[str]:
                         if r["seat"] == claim["seat"] and r["kind"] == claim["kind"]), None)
         if counted is not None:
             lines.append(f"{{s{claim['seat']}}} claimed {claim['claimed']} for the "
-                         f"{claim['kind']}: {_counted(counted['cards'], counted['starter'])}.")
+                         f"{claim['kind']}: {_counted(counted['cards'], counted['starter'])}. "
+                         "Too few? Press Muggins! to take the points missed.")
     waiting = view.get("next_count")
     if waiting is not None and waiting["seat"] == seat:
         lines.append(f"You count your {waiting['kind']}: "

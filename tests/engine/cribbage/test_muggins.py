@@ -160,7 +160,8 @@ def test_the_claiming_seat_reads_the_cards_counted_and_the_opponent_the_claim() 
     assert choice_lines(game.view(1)) == []  # not its count, nothing to press yet
     claim(game, 0, 28)
     assert choice_lines(game.view(1)) == [
-        "{s0} claimed 28 for the hand: 5♥ 5♦ 5♣ J♠ with the starter 5♠.",
+        "{s0} claimed 28 for the hand: 5♥ 5♦ 5♣ J♠ with the starter 5♠. Too few? Press "
+        "Muggins! to take the points missed.",
         "You count your hand: Q♦ Q♣ K♦ K♣ with the starter 5♠.",
     ]
     assert choice_lines(game.view(0)) == []
