@@ -96,7 +96,8 @@ def describe_family(view: View, title: str, extra: str = "") -> str:
     elif phase == "show":
         parts.append(show_words(view))
         doing = ("to keep or give back the muggins points" if muggins_chooser(view) is not None
-                 else "to claim" if count_waiting(view) is not None else "to act")
+                 else "to claim" if count_waiting(view) is not None
+                 else "to press Muggins or not" if view.get("muggins") else "to act")
         parts.append(turn_words(view, doing))
     else:
         parts.append(turn_words(view, "to discard" if phase == "discard" else "to act"))

@@ -195,6 +195,8 @@ def _status(view: View) -> str:
             return f"Waiting for {names} to keep or give back the muggins points"
         if count_waiting(view) is not None:
             return f"Waiting for {names} to claim"
+        if isinstance(view.get("muggins"), dict):  # the deal's last count, open to muggins
+            return f"Waiting for {names}: Muggins or not"
     if phase in ("show", "crux") and names:
         return f"Waiting for {names}"
     return ""

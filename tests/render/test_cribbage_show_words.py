@@ -57,3 +57,6 @@ def test_a_muggins_taker_is_told_to_keep_or_give_back_and_the_last_count_to_pres
     claim(game, 1, 12)
     claim(game, 1, 2)  # the crib: now Ann may press Muggins on it or let it stand
     assert cribbage.hand_status(dressed(game.view(0))) == "Your turn: Muggins or not"
+    table = dressed(game.view(None))
+    assert "Waiting for Ann: Muggins or not" in table_texts(table)
+    assert render.describe("cribbage", table).endswith(" Ann to press Muggins or not.")
