@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.cards import card_symbol
 from engine.contract import Action, View
+from engine.cribbage.words import points_word
 
 _SIMPLE_LABELS = {
     "go": "Go",
@@ -45,7 +46,8 @@ def _counted(cards: Iterable[str], starter: Any) -> str:
 def choice_lines(view: View) -> list[str]:
     """With muggins: the claim the seat may press muggins on and the count it claims, each
     with the cards counted ("You count your crib: A♠ 3♠ K♠ K♣ with the starter 4♠."), and
-    after a claim refused as too many, that the count is lower."""
+    after a claim refused as too many, that the count is lower; the points a muggins press
+    took, to keep or give back."""
     seat = view.get("seat")
     lines = []
     muggins = view.get("muggins") or {}
@@ -57,6 +59,10 @@ def choice_lines(view: View) -> list[str]:
             lines.append(f"{{s{claim['seat']}}} claimed {claim['claimed']} for the "
                          f"{claim['kind']}: {_counted(counted['cards'], counted['starter'])}. "
                          "Too few? Press Muggins! to take the points missed.")
+    if muggins.get("chooser") == seat and muggins.get("points"):
+        points, them = muggins["points"], "it" if muggins["points"] == 1 else "them"
+        lines.append(f"Muggins! {{s{muggins['claim']['seat']}}} missed {points_word(points)}: "
+                     f"keep {them}, or give {them} back?")
     waiting = view.get("next_count")
     if waiting is not None and waiting["seat"] == seat:
         lines.append(f"You count your {waiting['kind']}: "

@@ -201,6 +201,10 @@ def test_a_muggins_press_says_what_the_count_was_worth_and_what_was_claimed() ->
     assert read(pressed, 0).startswith("Muggins! Your hand is worth 29, not 20: ")
     assert read(pressed, 1).endswith(". You take the 9 points missed and may keep them or give "
                                      "them back.")
+    from engine.cribbage.presentation import choice_lines
+
+    assert choice_lines(game.view(1)) == ["Muggins! {s0} missed 9 points: keep them, or give "
+                                          "them back?"]
     kept = of_type(game.apply(1, {"type": "keep"}), "keep")[0]
     assert read(kept) == "Bob keeps the 9 points."
 
@@ -212,6 +216,10 @@ def test_one_missed_point_is_said_in_the_singular() -> None:
     claim(game, 0, 28)
     pressed = of_type(game.apply(1, {"type": "muggins"}), "muggins")[0]
     assert read(pressed).endswith(" Bob takes the 1 point missed and may keep it or give it back.")
+    from engine.cribbage.presentation import choice_lines
+
+    assert choice_lines(game.view(1)) == ["Muggins! {s0} missed 1 point: keep it, or give it "
+                                          "back?"]
     whys = [entry["why"] for entry in analyse(game.view(1), game.legal_actions(1))]
     assert sorted(whys) == ["Hand the 1 point back.", "Keep the 1 point."]
     given = of_type(game.apply(1, {"type": "give_back"}), "give_back")[0]
