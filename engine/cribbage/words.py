@@ -14,8 +14,9 @@ from engine.cribbage.breakdown import Breakdown, ScoreItem
 from engine.cribbage.deal import FirstDealCut, starter_cutter
 from engine.cribbage.show import ShowCount
 
-REASON_WORDS = {"play": "the play", "go": "the go", "heels": "his heels", "hand": "the hand",
-                "crib": "the crib"}
+REASON_WORDS = {"play": "the play", "go": "the go", "last card": "the last card",
+                "heels": "his heels", "hand": "the hand", "crib": "the crib",
+                "crib bonus": "the crib bonus"}
 
 
 @cache

@@ -233,3 +233,4 @@ def test_a_count_refused_at_one_is_said_to_be_worth_nothing() -> None:
                                                                           "KS"],
                                       "refused": [4, 1]}, "starter": "3S"}
     assert choice_lines(view)[-1] == "Too many: your crib is worth nothing. Claim again."
+
