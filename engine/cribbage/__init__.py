@@ -32,7 +32,8 @@ from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 #: Options PIP Cribbage offers too.
 TARGET = Option("target", 121, (121, 61), "Points to win: 121, or 61 for a short game.")
 MUGGINS = Option("muggins", False, (False, True),
-                 "Players count their own hands; opponents may take missed points.")
+                 "On: players count their own hands, and opponents may take points they "
+                 "miss. Off: the bot counts every hand.")
 
 
 def _sides(players: int, options: dict[str, Any]) -> list[int]:

@@ -34,6 +34,7 @@ from engine.cribbage.ai import (
     unseen_cards,
     waiting_count,
 )
+from engine.cribbage.words import points_word
 
 
 def analyse(view: View, legal: list[Action]) -> list[Entry]:
@@ -142,9 +143,9 @@ def show_entries(view: View, legal: list[Action], count: CountFn,
             points = int(view["muggins"]["points"])
             keep, give = muggins_worth(points) if muggins_worth else (points, -points)
             if kind == "keep":
-                entries.append(entry(action, keep, f"Keep the {points} points."))
+                entries.append(entry(action, keep, f"Keep the {points_word(points)}."))
             else:
-                entries.append(entry(action, give, f"Hand the {points} points back."))
+                entries.append(entry(action, give, f"Hand the {points_word(points)} back."))
         else:
             entries.append(entry(action, 0.0, "Let the count stand."))
     return best_first(entries)
@@ -159,4 +160,5 @@ def claim_entry(view: View, action: Action, count: CountFn) -> Entry:
         return entry(action, 0.0, f"Too many: the count is {exact}, you would count again.")
     short = exact - points
     return entry(action, points - short,
-                 f"{short} short of {exact}: an opponent may take them with muggins.")
+                 f"{short} short of {exact}: an opponent may take "
+                 f"{'it' if short == 1 else 'them'} with muggins.")

@@ -45,7 +45,8 @@ View keys (every view; `seat` None is the channel's view):
     show             the current deal's counts so far: [{"kind": "hand"|"crib", "seat", "cards",
                      "starter", "breakdown", "words", "claimed", "scored", "muggins"}]
     next_count       {"kind", "seat", "cards"} of the count waiting for a claim (muggins), or
-                     None; its cards are face up (the crib is shown from this moment)
+                     None; its cards are face up (the crib is shown from this moment); and
+                     "refused": the claims refused as too many so far, once there is one
     last_show        the previous deal's complete show (same shape), for reading after a deal
     muggins          None, or {"claim": {"seat", "kind", "claimed"}, "may_press": [seats],
                      "chooser": seat or None, "points": missed points while a chooser decides}

@@ -92,6 +92,8 @@ class CribbageRecord(CoreGame):
         self._last_show: list[dict[str, Any]] | None = []
         #: Set by a refused claim, which leaves the state as it was (see _forget_choices).
         self._recounting = False
+        #: The claims refused for the count waiting (its counter reads them: next_count).
+        self._refused: tuple[int, ...] = ()
         journal: list[Entry] = []
         self.core = self.core_class.dealt(players, self.options, rng, self.first_cut.dealer,
                                           journal)
@@ -164,10 +166,12 @@ class CribbageRecord(CoreGame):
         self.back_pegs[side] = before
         # The play's points are spelled out here; a count's words are in its "show" event.
         what = f": {breakdown.words()}" if breakdown and reason == "play" else ""
+        # The winning peg stops in the game hole (C-12), as the board and the outcome say.
         return [{"type": "score", "seat": seat, "side": side, "points": points, "reason": reason,
                  "breakdown": breakdown.to_json() if breakdown else None, "score": after,
                  "text": f"{words.SEATS_PEG[seat]} {points} for "
-                         f"{words.REASON_WORDS.get(reason, reason)}{what}. Score {after}."}]
+                         f"{words.REASON_WORDS.get(reason, reason)}{what}. "
+                         f"Score {min(after, self.core.target)}."}]
 
     def _game_over(self, side: int) -> Event:
         core = self.core
@@ -244,12 +248,14 @@ class CribbageRecord(CoreGame):
         said = f"{seat_does(seat, 'claims')} {points} for the {record.kind}: "
         if points > true_total:
             self._recounting = True
+            self._refused += (points,)
             return [{"type": "recount", "seat": seat, "kind": record.kind, "claimed": points,
                      "cards": card_strs(record.pieces),
                      "text": said + "that is too many. Count again."}]
         if core.window is not None:
             self._close_window(core.window[0])
         record.claimed = record.scored = points
+        self._refused = ()
         return [{"type": "claim", "seat": seat, "kind": record.kind, "points": points,
                  "cards": card_strs(record.pieces), "starter": str(record.starter),
                  "text": f"{said}{format_cards(record.pieces)} with {record.starter}."}]
@@ -259,8 +265,10 @@ class CribbageRecord(CoreGame):
         self._close_window(index)
         breakdown = self._true_counts[index]
         if missed:
-            text = (f"Muggins! {seat_does(seat, 'finds')} {missed} more in {seats(owner)} count "
-                    f"({breakdown.words()}) and may keep them or give them back.")
+            record, them = self.show_counts[index], "it" if missed == 1 else "them"
+            text = (f"Muggins! {seats(owner)} {record.kind} is worth {breakdown.total}, not "
+                    f"{record.claimed}: {breakdown.words()}. {seat_does(seat, 'takes')} the "
+                    f"{words.points_word(missed)} missed and may keep {them} or give {them} back.")
         else:
             self.show_counts[index].muggins = {"seat": seat, "points": 0, "kept": None}
             text = (f"{seat_does(seat, 'calls')} muggins, but {seat_name(owner)} counted right: "
@@ -272,9 +280,10 @@ class CribbageRecord(CoreGame):
         _, owner, points, index = self.core.chooser  # type: ignore[misc]
         self.show_counts[index].muggins = {"seat": seat, "points": points, "kept": keep}
         if keep:
-            text = f"{seat_does(seat, 'keeps')} the {points} muggins points."
+            text = f"{seat_does(seat, 'keeps')} the {words.points_word(points)}."
         else:
-            text = f"{seat_does(seat, 'gives')} the {points} points back to {seat_name(owner)}."
+            text = (f"{seat_does(seat, 'gives')} the {words.points_word(points)} back to "
+                    f"{seat_name(owner)}.")
         return [{"type": "keep" if keep else "give_back", "seat": seat, "owner": owner,
                  "points": points, "text": text}]
 
@@ -354,11 +363,15 @@ class CribbageRecord(CoreGame):
 
     def _next_count_view(self, counter: int) -> dict[str, Any]:
         """The count waiting for a claim, with its cards: a hand or crib is laid face up to be
-        counted, so everyone sees it (the crib too, from this moment)."""
+        counted, so everyone sees it (the crib too, from this moment); and the claims already
+        refused as too many, if any."""
         core = self.core
         kind, seat = core.steps[core.step_index]
-        return {"kind": KIND_WORDS[kind], "seat": counter,
-                "cards": self._texts(in_card_order(core.show_pieces(kind, seat)))}
+        count = {"kind": KIND_WORDS[kind], "seat": counter,
+                 "cards": self._texts(in_card_order(core.show_pieces(kind, seat)))}
+        if self._refused:  # claims above the true count, so far: the counter claims again
+            count["refused"] = list(self._refused)
+        return count
 
     def _muggins_view(self) -> dict[str, Any]:
         """A muggins press open (`window`), or its points waiting for the presser's choice."""

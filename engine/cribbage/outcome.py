@@ -49,5 +49,6 @@ def cribbage_outcome(sides: Sides, scores: list[int], winner: int, target: int) 
         "shared": False,
         "win_points": win_points,
         "skunk": {WIN: None, SKUNK: "skunk", DOUBLE_SKUNK: "double skunk"}[win_points],
-        "detail": f"{names(winner)} won with {scores[winner]}; {beaten}.",
+        # The winner's peg stops in the game hole: points past the target are not scored.
+        "detail": f"{names(winner)} won with {min(scores[winner], target)}; {beaten}.",
     }

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.cards import card_symbol
 from engine.contract import Action, View
+from engine.cribbage.words import points_word
 
 _SIMPLE_LABELS = {
     "go": "Go",
@@ -44,7 +45,9 @@ def _counted(cards: Iterable[str], starter: Any) -> str:
 
 def choice_lines(view: View) -> list[str]:
     """With muggins: the claim the seat may press muggins on and the count it claims, each
-    with the cards counted ("You count your crib: A♠ 3♠ K♠ K♣ with the starter 4♠.")."""
+    with the cards counted ("You count your crib: A♠ 3♠ K♠ K♣ with the starter 4♠."), and
+    after a claim refused as too many, that the count is lower; the points a muggins press
+    took, to keep or give back."""
     seat = view.get("seat")
     lines = []
     muggins = view.get("muggins") or {}
@@ -54,11 +57,20 @@ def choice_lines(view: View) -> list[str]:
                         if r["seat"] == claim["seat"] and r["kind"] == claim["kind"]), None)
         if counted is not None:
             lines.append(f"{{s{claim['seat']}}} claimed {claim['claimed']} for the "
-                         f"{claim['kind']}: {_counted(counted['cards'], counted['starter'])}.")
+                         f"{claim['kind']}: {_counted(counted['cards'], counted['starter'])}. "
+                         "Too few? Press Muggins! to take the points missed.")
+    if muggins.get("chooser") == seat and muggins.get("points"):
+        points, them = muggins["points"], "it" if muggins["points"] == 1 else "them"
+        lines.append(f"Muggins! {{s{muggins['claim']['seat']}}} missed {points_word(points)}: "
+                     f"keep {them}, or give {them} back?")
     waiting = view.get("next_count")
     if waiting is not None and waiting["seat"] == seat:
         lines.append(f"You count your {waiting['kind']}: "
                      f"{_counted(waiting['cards'], view.get('starter'))}.")
+        if waiting.get("refused"):
+            below = min(waiting["refused"])
+            worth = "nothing" if below == 1 else f"less than {below}"
+            lines.append(f"Too many: your {waiting['kind']} is worth {worth}. Claim again.")
     return lines
 
 
@@ -156,6 +168,7 @@ RULES: tuple[tuple[str, str], ...] = (
         "With muggins on, you count your own hand and crib by claiming a number. A claim that "
         "is too high is refused and you count again; a claim that is too low is scored as "
         "claimed. Until the next count is claimed any opponent may press Muggins!: if you "
-        "missed points, the first to press takes them and may keep them or give them back.",
+        "missed points, the first to press takes them and may keep them or give them back. "
+        "Pressing Muggins! on a right count costs nothing.",
     ),
 )

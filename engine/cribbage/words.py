@@ -14,14 +14,20 @@ from engine.cribbage.breakdown import Breakdown, ScoreItem
 from engine.cribbage.deal import FirstDealCut, starter_cutter
 from engine.cribbage.show import ShowCount
 
-REASON_WORDS = {"play": "the play", "go": "the go", "heels": "his heels", "hand": "the hand",
-                "crib": "the crib"}
+REASON_WORDS = {"play": "the play", "go": "the go", "last card": "the last card",
+                "heels": "his heels", "hand": "the hand", "crib": "the crib",
+                "crib bonus": "the crib bonus"}
 
 
 @cache
 def card_key(card: Card) -> tuple[int, int]:
     """Canonical order: rank, then suit S H D C, dice (no suit) after suited cards."""
     return card.rank, SUITS.index(card.suit) if card.suit else len(SUITS)
+
+
+def points_word(n: int) -> str:
+    """ "1 point", "4 points"."""
+    return f"{n} point{'' if n == 1 else 's'}"
 
 
 def seat_name(seat: int) -> str:

@@ -11,6 +11,7 @@ from render.alt_text import (
     turn_words,
 )
 from render.cribbage.pictures import finish_words
+from render.cribbage.play import count_waiting, muggins_chooser
 from render.kit.safe import integer, listed
 
 PHASES = {"discard": "discarding to the crib", "play": "the play", "show": "the show",
@@ -94,7 +95,10 @@ def describe_family(view: View, title: str, extra: str = "") -> str:
         parts.append(turn_words(view))
     elif phase == "show":
         parts.append(show_words(view))
-        parts.append(turn_words(view, "to act"))
+        doing = ("to keep or give back the muggins points" if muggins_chooser(view) is not None
+                 else "to claim" if count_waiting(view) is not None
+                 else "to press Muggins or not" if view.get("muggins") else "to act")
+        parts.append(turn_words(view, doing))
     else:
         parts.append(turn_words(view, "to discard" if phase == "discard" else "to act"))
     return " ".join(p for p in parts if p)

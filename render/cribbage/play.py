@@ -146,11 +146,29 @@ def _play_words(draw: ImageDraw.ImageDraw, view: View, x: float, line_y: float) 
     return round(line_y)
 
 
+def count_waiting(view: View) -> tuple[int, str] | None:
+    """(seat, "hand" or "crib") of the count waiting for a claim (muggins), if any."""
+    upcoming = view.get("next_count")
+    if isinstance(upcoming, dict) and isinstance(upcoming.get("seat"), int):
+        return upcoming["seat"], "crib" if upcoming.get("kind") == "crib" else "hand"
+    return None
+
+
+def muggins_chooser(view: View) -> int | None:
+    muggins = view.get("muggins")
+    chooser = muggins.get("chooser") if isinstance(muggins, dict) else None
+    return chooser if isinstance(chooser, int) else None
+
+
 def _phase_words(view: View) -> str:
     phase = view.get("phase")
     if phase == "discard":
         return f"Deal {integer(view.get('deal_number'), 1)}: discarding to the crib"
     if phase == "show":
+        counting = count_waiting(view)
+        if counting is not None:
+            seat, kind = counting
+            return f"The show: counting {seats.short_label(view, seat, BODY, 200)}'s {kind}"
         return "The show: counting hands and crib"
     return ""
 
@@ -171,6 +189,14 @@ def _status(view: View) -> str:
         return f"Waiting for {names} to discard" if names else ""
     if phase == "play" and isinstance(view.get("turn"), int):
         return f"{short(view['turn'])} to play{go_words}"
+    if phase == "show" and names:
+        # With muggins: what the game waits for, a claim or a choice about muggins points.
+        if muggins_chooser(view) is not None:
+            return f"Waiting for {names} to keep or give back the muggins points"
+        if count_waiting(view) is not None:
+            return f"Waiting for {names} to claim"
+        if isinstance(view.get("muggins"), dict):  # the deal's last count, open to muggins
+            return f"Waiting for {names}: Muggins or not"
     if phase in ("show", "crux") and names:
         return f"Waiting for {names}"
     return ""
@@ -209,10 +235,19 @@ def hand_items(view: View) -> list[layout.HandItem]:
 
 def hand_lines(view: View) -> list[str]:
     lines = []
+    starter = view.get("starter")
     if view.get("phase") == "play":
         lines.append(f"Count {integer(view.get('count'))}" + (
-            f" · starter {card_symbol(view['starter'])}"
-            if isinstance(view.get("starter"), str) else ""))
+            f" · starter {card_symbol(starter)}" if isinstance(starter, str) else ""))
+    elif view.get("phase") == "show" and isinstance(starter, str):
+        # The starter counts with every hand; the crib being counted is face up by now.
+        upcoming = view.get("next_count")
+        if count_waiting(view) == (view.get("seat"), "crib") and isinstance(upcoming, dict):
+            crib = " ".join(card_symbol(c) for c in listed(upcoming.get("cards"))
+                            if isinstance(c, str))
+            lines.append(f"Your crib: {crib} · starter {card_symbol(starter)}")
+        else:
+            lines.append(f"Starter {card_symbol(starter)}")
     discards = [card_symbol(c) for c in listed(view.get("discards")) if isinstance(c, str)]
     if discards:
         lines.append("Your discards to the crib: " + " ".join(discards))
@@ -224,10 +259,22 @@ def hand_status(view: View) -> str:
     if view.get("outcome") is not None:
         return "Game over"
     if isinstance(seat, int) and seat in seats.to_act(view):
+        if view.get("phase") == "show":
+            return _show_turn(view, seat)
         return {"discard": "Your turn: discard to the crib", "play": "Your turn: play a card",
-                "show": "Your turn: the show", "crux": "Your turn: choose Crux"
-                }.get(str(view.get("phase")), "Your turn")
+                "crux": "Your turn: choose Crux"}.get(str(view.get("phase")), "Your turn")
     return _status(view)
+
+
+def _show_turn(view: View, seat: int) -> str:
+    """What the seat does in the show (with muggins): count its hand or crib, keep or give
+    back muggins points, or press Muggins or not on the last count."""
+    counting = count_waiting(view)
+    if counting is not None and counting[0] == seat:
+        return f"Your turn: count your {counting[1]}"
+    if muggins_chooser(view) == seat:
+        return "Your turn: keep the points or give them back"
+    return "Your turn: Muggins or not" if view.get("muggins") else "Your turn: the show"
 
 
 def hand_title(view: View, game: str = TITLE) -> str:

@@ -18,6 +18,12 @@ def test_cribbage_says_what_each_card_counts() -> None:
     assert GAMES["cribbage"].rules[0][0] == "Card values"  # read first
 
 
+def test_cribbage_says_muggins_is_safe_to_press() -> None:
+    text = rules_text("cribbage")
+    assert "A claim that is too high is refused and you count again" in text
+    assert "Pressing Muggins! on a right count costs nothing." in text
+
+
 def test_pip_cribbage_says_what_a_pip_is_and_names_every_space_as_the_board_does() -> None:
     text = rules_text("pip-cribbage")
     assert "Its pips are the dots on its top face" in text

@@ -209,3 +209,15 @@ def test_a_discard_is_told_only_to_its_owner() -> None:
     assert game.view(1)["crib_size"] == 2 and game.to_act() == [1]
     with pytest.raises(ValueError):
         game.restack(["AS"])  # only before anyone has discarded
+
+
+def test_the_last_card_is_worded_like_the_go() -> None:
+    from engine.seat_words import fill_seats
+
+    game = stacked_game(TWO_HANDS, dealer=1, starter="5S")
+    discard_all(game, TWO_DISCARDS)
+    events = [event for seat, card in TWO_PLAY for event in play(game, seat, card)]
+    lines = [fill_seats(e["text"], ["Ann", "Bob"]) for e in of_type(events, "score")
+             if e["reason"] in ("go", "last card")]
+    assert "Bob pegs 1 for the last card. Score 2." in lines
+    assert any(line.endswith(" 1 for the go. Score 1.") for line in lines)

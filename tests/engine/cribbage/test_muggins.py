@@ -142,9 +142,13 @@ def test_after_the_crib_opponents_press_or_pass_before_the_next_deal() -> None:
 def test_a_claim_that_reaches_the_target_ends_the_game() -> None:
     game = to_the_show()
     game.scores = [100, 0]
-    claim(game, 0, 24)
+    events = claim(game, 0, 24)
     assert game.outcome is not None and game.outcome["winners"] == [0]
     assert game.to_act() == []
+    # The winning peg stops in the game hole, as the board shows it: the lines say 121 too.
+    scored = of_type(events, "score")[0]
+    assert scored["score"] == 124 and read(scored) == "Ann pegs 24 for the hand. Score 121."
+    assert read(of_type(events, "game_over")[0]) == "Ann won with 121; Bob 0 (double skunk)."
 
 
 def test_the_claiming_seat_reads_the_cards_counted_and_the_opponent_the_claim() -> None:
@@ -156,10 +160,77 @@ def test_the_claiming_seat_reads_the_cards_counted_and_the_opponent_the_claim() 
     assert choice_lines(game.view(1)) == []  # not its count, nothing to press yet
     claim(game, 0, 28)
     assert choice_lines(game.view(1)) == [
-        "{s0} claimed 28 for the hand: 5♥ 5♦ 5♣ J♠ with the starter 5♠.",
+        "{s0} claimed 28 for the hand: 5♥ 5♦ 5♣ J♠ with the starter 5♠. Too few? Press "
+        "Muggins! to take the points missed.",
         "You count your hand: Q♦ Q♣ K♦ K♣ with the starter 5♠.",
     ]
     assert choice_lines(game.view(0)) == []
     claim(game, 1, 12)  # the dealer's crib is counted next: only now is it shown
     assert choice_lines(game.view(1))[-1] == (
         "You count your crib: 2♥ 3♥ 8♠ 9♠ with the starter 5♠.")
+
+
+def read(event: dict, reader: int | None = None) -> str:
+    from engine.seat_words import fill_seats
+
+    return fill_seats(event["text"], ["Ann", "Bob"], reader)
+
+
+def test_a_refused_claim_tells_the_counter_in_their_own_lines_until_a_claim_is_taken() -> None:
+    from engine.cribbage.presentation import choice_lines
+
+    game = to_the_show()
+    claim(game, 0, 29)
+    claim(game, 1, 20)  # the dealer's hand is worth 12
+    claim(game, 1, 14)
+    assert game.view(1)["next_count"]["refused"] == [20, 14]
+    assert choice_lines(game.view(1))[-1] == (
+        "Too many: your hand is worth less than 14. Claim again.")
+    claim(game, 1, 12)
+    assert "refused" not in game.view(1)["next_count"]  # the crib's count starts afresh
+    assert not any(line.startswith("Too many") for line in choice_lines(game.view(1)))
+
+
+def test_a_muggins_press_says_what_the_count_was_worth_and_what_was_claimed() -> None:
+    game = to_the_show()
+    claim(game, 0, 20)
+    pressed = of_type(game.apply(1, {"type": "muggins"}), "muggins")[0]
+    assert read(pressed).startswith("Muggins! Ann's hand is worth 29, not 20: fifteen two (")
+    assert read(pressed).endswith(
+        ". Bob takes the 9 points missed and may keep them or give them back.")
+    assert read(pressed, 0).startswith("Muggins! Your hand is worth 29, not 20: ")
+    assert read(pressed, 1).endswith(". You take the 9 points missed and may keep them or give "
+                                     "them back.")
+    from engine.cribbage.presentation import choice_lines
+
+    assert choice_lines(game.view(1)) == ["Muggins! {s0} missed 9 points: keep them, or give "
+                                          "them back?"]
+    kept = of_type(game.apply(1, {"type": "keep"}), "keep")[0]
+    assert read(kept) == "Bob keeps the 9 points."
+
+
+def test_one_missed_point_is_said_in_the_singular() -> None:
+    from engine.cribbage.analysis import analyse
+
+    game = to_the_show()
+    claim(game, 0, 28)
+    pressed = of_type(game.apply(1, {"type": "muggins"}), "muggins")[0]
+    assert read(pressed).endswith(" Bob takes the 1 point missed and may keep it or give it back.")
+    from engine.cribbage.presentation import choice_lines
+
+    assert choice_lines(game.view(1)) == ["Muggins! {s0} missed 1 point: keep it, or give it "
+                                          "back?"]
+    whys = [entry["why"] for entry in analyse(game.view(1), game.legal_actions(1))]
+    assert sorted(whys) == ["Hand the 1 point back.", "Keep the 1 point."]
+    given = of_type(game.apply(1, {"type": "give_back"}), "give_back")[0]
+    assert read(given) == "Bob gives the 1 point back to Ann."
+
+
+def test_a_count_refused_at_one_is_said_to_be_worth_nothing() -> None:
+    from engine.cribbage.presentation import choice_lines
+
+    view = {"seat": 0, "next_count": {"kind": "crib", "seat": 0, "cards": ["AH", "6S", "TH",
+                                                                          "KS"],
+                                      "refused": [4, 1]}, "starter": "3S"}
+    assert choice_lines(view)[-1] == "Too many: your crib is worth nothing. Claim again."
+

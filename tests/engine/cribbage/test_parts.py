@@ -141,6 +141,13 @@ def test_partnership_outcome_gives_both_partners_the_win() -> None:
     assert outcome["scores"] == [121, 100, 121, 100] and outcome["win_points"] == 1
 
 
+def test_the_muggins_option_says_what_on_and_off_each_do() -> None:
+    # The lobby shows the description beside the value chosen, "off" as often as "on".
+    (muggins,) = [option for option in SPEC.options if option.name == "muggins"]
+    assert muggins.description == ("On: players count their own hands, and opponents may take "
+                                   "points they miss. Off: the bot counts every hand.")
+
+
 def test_registry_spec_and_options() -> None:
     spec = GAMES["cribbage"]
     assert spec is SPEC and spec.title == "Cribbage" and spec.order == 10
