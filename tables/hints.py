@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalAction
+from tables.text import card_symbols
 
 if TYPE_CHECKING:
     from tables.table import Table
@@ -51,5 +52,5 @@ def hint_text(entries: list[dict[str, Any]], label: Callable[[dict[str, Any]], s
     lines = ["💡 **Hint** — the best choices first:"]
     for number, entry in enumerate(entries, 1):
         lines.append(f"{number}. **{label(entry['action'])}** ({entry['value']:.2f}): "
-                     f"{entry['why']}")
+                     f"{card_symbols(entry['why'])}")
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from engine.analysis.review import Review, review_game
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables.table import RESIGN
+from tables.text import card_symbols
 
 if TYPE_CHECKING:
     from store.records import GameRecord
@@ -87,7 +88,7 @@ def review_text(review: Review, name: str) -> str:
         for decision in group["decisions"]:
             if decision["lost"] > 0:
                 lines.append(f"• {decision['chosen_label']} → best {decision['best_label']} "
-                             f"(−{decision['lost']:.2f}): {decision['why']}")
+                             f"(−{decision['lost']:.2f}): {card_symbols(decision['why'])}")
         blocks.append((group["lost"], "\n".join(lines)))
     kept = fitting(head, blocks)
     text = "\n".join(head + ([""] if kept else []) + [block for _, block in kept])

@@ -21,7 +21,13 @@ def fill_names(text: str, names: Sequence[str], reader: int | None = None) -> st
     ("you" for the reader) and every card with its suit symbol. A placeholder for a seat that
     does not exist stays."""
     # Cards first: a player's name is theirs, even one that looks like a card.
-    return fill_seats(_CARD.sub(lambda card: card_symbol(card.group(0)), text), names, reader)
+    return fill_seats(card_symbols(text), names, reader)
+
+
+def card_symbols(text: str) -> str:
+    """Every card written the engine's way ("5H", "P4") with its suit symbol ("5♥", "PIP 4"),
+    as in a hint's or a review's reasons."""
+    return _CARD.sub(lambda card: card_symbol(card.group(0)), text)
 
 
 def spoken_list(items: Sequence[object], last: str = "and") -> str:

@@ -39,6 +39,7 @@ def only_move(legal: list[Action]) -> list[Entry] | None:
 
 
 def signed(points: float) -> str:
-    """`+1.2` / `-0.5` / `0`: a part of a value as a player reads it."""
+    """`+1.2` / `−0.5` / `0`: a part of a value as a player reads it (a minus sign, as the
+    reviews write a loss)."""
     text = f"{points:+.1f}"
-    return "0" if text in ("+0.0", "-0.0") else text
+    return "0" if text in ("+0.0", "-0.0") else text.replace("-", "−")

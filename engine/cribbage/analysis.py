@@ -71,7 +71,7 @@ def discard_entries(view: View, legal: list[Action], worth_of: Callable[[Action]
     for action in legal:
         worth = worth_of(action)
         parts = {"hand": worth.hand, "crib": worth.crib}
-        why = (f"Keep {format_cards(kept_after(hand, action))}{kept_with}: hand {worth.hand:.2f}"
+        why = (f"Keep {format_cards(kept_after(hand, action))}{kept_with}: hand {worth.hand:.1f}"
                f" on average, {crib} {signed(worth.crib)}{crib_note}")
         if correction is not None:
             name, correct = correction

@@ -3,6 +3,7 @@ refusals, and hinted games assisted in the results and left out of the ratings."
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -90,7 +91,7 @@ def test_a_long_review_fits_one_message_keeping_the_costliest() -> None:
     decisions = [{"step": n, "kind": "play", "chosen": {"type": "play", "card": "5H"},
                   "best": {"type": "play", "card": "KS"}, "chosen_label": "Play 5♥",
                   "best_label": "Play K♠", "chosen_value": 0.0,
-                  "best_value": 1.0, "lost": 1.0 + n / 100, "why": "Pegs 2 now." * 5}
+                  "best_value": 1.0, "lost": 1.0 + n / 100, "why": "Pegs 2 with 5H. " * 5}
                  for n in range(80)]
     groups = [{"label": f"Trick {n + 1}", "lost": d["lost"], "decisions": [d]}
               for n, d in enumerate(decisions)]
@@ -99,6 +100,7 @@ def test_a_long_review_fits_one_message_keeping_the_costliest() -> None:
               "summary": {"discards": 0.0, "plays": 100.0, "other": 0.0, "total": 100.0,
                           "decisions": 80, "best": 0}}
     text = review_text(review, "Ann")
+    assert "Pegs 2 with 5♥." in text  # a reason's cards with their suit symbols
     assert len(text) <= MESSAGE_LIMIT
     assert "**Trick 80**" in text and "**Trick 1**" not in text  # the costliest stay
     shown = [int(line.split()[1].rstrip("*")) for line in text.splitlines()
@@ -118,6 +120,10 @@ async def test_a_hint_and_its_refusals(real_manager: TableManager) -> None:
     assert entries == GAMES["cribbage"].analyse(table.view_for(0), table.legal_for(0))[:3]
     text = hint_text(entries, GAMES["cribbage"].action_label)
     assert text.splitlines()[1].startswith("1. **Discard ")
+    # The reasons write cards as everything else the bot says does: "Keep 5♠ 5♦ …".
+    reasons = text.split("\n", 1)[1]
+    assert "Keep " in reasons and re.search(r"Keep (10|[A2-9JQK])[♠♥♦♣] ", reasons)
+    assert not re.search(r"\b[A2-9TJQK][SHDC]\b", reasons)
     await real_manager.act(table.id, ANN, table.legal_for(0)[0])
     with pytest.raises(IllegalAction) as refusal:
         await hint_for(table, 0, version)

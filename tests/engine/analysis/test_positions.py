@@ -143,7 +143,7 @@ def test_a_play_that_lands_in_a_trap_says_what_the_track_costs() -> None:
     into_trap = entry_for(analyse(game, 0), {"type": "play", "card": "5H"})
     assert into_trap["parts"]["track"] < -2
     assert into_trap["why"].startswith("Pegs 2 now")
-    assert f"track {into_trap['parts']['track']:+.1f}" in into_trap["why"]
+    assert f"track −{-into_trap['parts']['track']:.1f}" in into_trap["why"]
     assert into_trap["why"].count("(estimate)") == 1
 
 
