@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 #: At most this many characters in one message (Discord's limit).
 MESSAGE_LIMIT = 2000
+#: A loss this big also gives the chosen move's own reason (what made it cost so much).
+TELL_WHY = 1.0
 
 
 async def finished_record(store: Store, game_id: int, guild_id: int | None, verb: str
@@ -66,7 +68,8 @@ async def review_of(store: Store, record: GameRecord, seat: int) -> Review:
 
 def review_text(review: Review, name: str) -> str:
     """One message (at most MESSAGE_LIMIT characters): the summary, then each deal or trick
-    where points were given up, with the choice against the best. When they do not all fit,
+    where points were given up, with the choice against the best (and, for a point or more,
+    what the choice itself did). When they do not all fit,
     the costliest are kept, in the order played. `name` is shown as given (already made safe
     for the channel). Actions are worded as the seat's buttons worded them at the time."""
     totals = review["summary"]
@@ -87,8 +90,11 @@ def review_text(review: Review, name: str) -> str:
         lines = [f"**{group['label']}** (−{group['lost']:.2f})"]
         for decision in group["decisions"]:
             if decision["lost"] > 0:
-                lines.append(f"• {decision['chosen_label']} → best {decision['best_label']} "
-                             f"(−{decision['lost']:.2f}): {card_symbols(decision['why'])}")
+                line = (f"• {decision['chosen_label']} → best {decision['best_label']} "
+                        f"(−{decision['lost']:.2f}): {decision['why']}")
+                if decision["lost"] >= TELL_WHY:  # the best's reason alone hides the cost
+                    line += f" Yours: {decision['chosen_why']}"
+                lines.append(card_symbols(line))
         blocks.append((group["lost"], "\n".join(lines)))
     kept = fitting(head, blocks)
     text = "\n".join(head + ([""] if kept else []) + [block for _, block in kept])

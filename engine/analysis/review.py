@@ -13,7 +13,8 @@
 with decision = {"step": index of the action in the log, "kind": "discard" | "play" |
 "other", "chosen": action, "best": action, "chosen_label", "best_label": the two as the
 seat's buttons worded them then, "chosen_value", "best_value", "lost": points given up (best
-value less the chosen one, never below 0), "why": the best choice's line}.
+value less the chosen one, never below 0), "why": the best choice's line, "chosen_why": the
+chosen one's}.
 
 Only real choices count: an action that was the seat's only legal one is skipped.
 """
@@ -84,7 +85,8 @@ def judge(spec: GameSpec, view: View, legal: list[Action], chosen: Action,
     return {"step": step, "kind": kind_of(chosen), "chosen": chosen, "best": best["action"],
             "chosen_label": label(chosen), "best_label": label(best["action"]),
             "chosen_value": mine["value"], "best_value": best["value"],
-            "lost": lost if lost >= NEGLIGIBLE else 0.0, "why": best["why"]}
+            "lost": lost if lost >= NEGLIGIBLE else 0.0, "why": best["why"],
+            "chosen_why": mine["why"]}
 
 
 def summary(groups: list[dict[str, Any]]) -> dict[str, Any]:

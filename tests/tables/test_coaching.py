@@ -90,7 +90,8 @@ async def test_a_resigned_game_is_reviewed_up_to_the_resignation(
 def test_a_long_review_fits_one_message_keeping_the_costliest() -> None:
     decisions = [{"step": n, "kind": "play", "chosen": {"type": "play", "card": "5H"},
                   "best": {"type": "play", "card": "KS"}, "chosen_label": "Play 5♥",
-                  "best_label": "Play K♠", "chosen_value": 0.0,
+                  "best_label": "Play K♠", "chosen_why": "Pegs 0; leaves a fifteen.",
+                  "chosen_value": 0.0,
                   "best_value": 1.0, "lost": 1.0 + n / 100, "why": "Pegs 2 with 5H. " * 5}
                  for n in range(80)]
     groups = [{"label": f"Trick {n + 1}", "lost": d["lost"], "decisions": [d]}
@@ -101,12 +102,29 @@ def test_a_long_review_fits_one_message_keeping_the_costliest() -> None:
                           "decisions": 80, "best": 0}}
     text = review_text(review, "Ann")
     assert "Pegs 2 with 5♥." in text  # a reason's cards with their suit symbols
+    # A point or more given up also says what the chosen move did.
+    assert text.count(" Yours: Pegs 0; leaves a fifteen.") == text.count("• Play 5♥")
     assert len(text) <= MESSAGE_LIMIT
     assert "**Trick 80**" in text and "**Trick 1**" not in text  # the costliest stay
     shown = [int(line.split()[1].rstrip("*")) for line in text.splitlines()
              if line.startswith("**Trick")]
     assert shown == sorted(shown)
     assert text.endswith(f"… and {80 - len(shown)} more with smaller losses.")
+
+
+def test_a_small_loss_gives_the_best_move_s_reason_only() -> None:
+    decision = {"step": 0, "kind": "play", "chosen": {"type": "play", "card": "5H"},
+                "best": {"type": "play", "card": "KS"}, "chosen_label": "Play 5♥",
+                "best_label": "Play K♠", "chosen_why": "Pegs 0.", "chosen_value": 0.5,
+                "best_value": 1.0, "lost": 0.5, "why": "Pegs 2 with KS."}
+    review = {"game": "cribbage", "game_id": 4, "title": "Cribbage", "units": "expected points",
+              "plays": "pegging",
+              "groups": [{"label": "Deal 1", "lost": 0.5, "decisions": [decision]}],
+              "summary": {"discards": 0.0, "plays": 0.5, "other": 0.0, "total": 0.5,
+                          "decisions": 1, "best": 0}}
+    text = review_text(review, "Ann")
+    assert "• Play 5♥ → best Play K♠ (−0.50): Pegs 2 with K♠." in text
+    assert "Yours" not in text
 
 
 # ===== hints ==================================================================================
