@@ -69,9 +69,9 @@ async def review_of(store: Store, record: GameRecord, seat: int) -> Review:
 def review_text(review: Review, name: str) -> str:
     """One message (at most MESSAGE_LIMIT characters): the summary, then each deal or trick
     where points were given up, with the choice against the best (and, for a point or more,
-    what the choice itself did). When they do not all fit,
-    the costliest are kept, in the order played. `name` is shown as given (already made safe
-    for the channel). Actions are worded as the seat's buttons worded them at the time."""
+    what the choice itself did). When they do not all fit, the costliest are kept, in the
+    order played. `name` is shown as given (already made safe for the channel). Actions are
+    worded as the seat's buttons worded them at the time."""
     totals = review["summary"]
     kinds = {d["kind"] for group in review["groups"] for d in group["decisions"]}
     parts = [f"{words} {totals[key]:.2f}" for kind, key, words in (
