@@ -129,7 +129,7 @@ class CribbagePlay(CribbageShow):
     def _random_discards(self, getrandbits: Callable[[int], int]) -> None:
         """The discards still to come, each drawn as random_playout draws it (a seat from
         acting, then a code by its place in legal(seat)) and made as _discard makes it."""
-        hands, crib, plan = self.hands, self.crib, self.plan
+        hands, discarded, crib, plan = self.hands, self.discarded, self.crib, self.plan
         discards, to_bottom = plan.discards, plan.to_bottom
         seats = self.acting
         while seats:
@@ -160,7 +160,7 @@ class CribbagePlay(CribbageShow):
                 cards = (hand.pop(j),)
             if seat not in to_bottom:
                 crib += cards
-        self.discarded = [True] * self.players
+            discarded[seat] = True
         self.acting = _NOBODY
         self.points = []  # the last discard's move: his heels may score in it
         self._finish_discards()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 
 from engine.cards import Card
 from engine.cribbage.pieces import CARD_OF, RANK, shuffled_deck
@@ -38,16 +38,21 @@ class DealPlan:
         from_seats = sum(d for s, d in enumerate(self.discards) if s not in self.to_bottom)
         return from_seats + self.crib_from_deck
 
-    @cached_property  # a plan is shared by every deal dealt by it: worked out once
-    def layout(self) -> tuple[int, tuple[bool, ...], tuple[int, ...], int]:
-        """(cards per seat if every seat gets as many, else 0; whether each seat has nothing
-        to discard; the seats that discard; how many cards the deal takes from the top of the
-        deck: the hands, the crib's from the deck and the starter)."""
+    #: Worked out with the plan, as every deal dealt by it reads it: (cards per seat if every
+    #: seat gets as many, else 0; whether each seat has nothing to discard; the seats that
+    #: discard; how many cards the deal takes from the top of the deck: the hands, the crib's
+    #: from the deck and the starter). A field, not a cached_property: the search reads it
+    #: every deal, and a plain attribute is the quicker read.
+    layout: tuple[int, tuple[bool, ...], tuple[int, ...], int] = field(
+        init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
         cards = self.cards
         each = cards[0] if all(n == cards[0] for n in cards) else 0
         discarded = tuple(n == 0 for n in self.discards)
         acting = tuple(seat for seat, done in enumerate(discarded) if not done)
-        return each, discarded, acting, sum(cards) + self.crib_from_deck + 1
+        layout = (each, discarded, acting, sum(cards) + self.crib_from_deck + 1)
+        object.__setattr__(self, "layout", layout)  # the dataclass is frozen
 
 
 @cache  # a plan is frozen: every deal of a game shares one
