@@ -7,7 +7,6 @@ from bisect import bisect_right
 from collections.abc import Callable
 
 from engine.cribbage.core_show import CribbageShow
-from engine.cribbage.deal import DealPlan
 from engine.cribbage.pieces import (
     _BITS,
     _HIGHEST_WITHIN,
@@ -50,7 +49,10 @@ class CribbagePlay(CribbageShow):
         self.phase = PLAYING
         peg_hands = self.peg_hands = self._pegging_hands()
         self.left = sum(map(len, peg_hands))
-        self.low = list(map(self._lowest, peg_hands))
+        if self.sorted_hands:  # each hand's lowest value is its first piece's
+            self.low = [VALUE[hand[0]] if hand else NO_PIECE for hand in peg_hands]
+        else:
+            self.low = list(map(self._lowest, peg_hands))
         if not self.left:
             self._begin_show()
             return
@@ -125,8 +127,40 @@ class CribbagePlay(CribbageShow):
         raise AssertionError("nobody holds a piece")
 
     def _random_discards(self, getrandbits: Callable[[int], int]) -> None:
-        _draw_discards(getrandbits, self.hands, self.crib, self.acting, self.plan)
-        self.discarded = [True] * self.players
+        """The discards still to come, each drawn as random_playout draws it (a seat from
+        acting, then a code by its place in legal(seat)) and made as _discard makes it."""
+        hands, discarded, crib, plan = self.hands, self.discarded, self.crib, self.plan
+        discards, to_bottom = plan.discards, plan.to_bottom
+        seats = self.acting
+        while seats:
+            n = len(seats)
+            bits = _BITS[n]
+            i = getrandbits(bits)
+            while i >= n:
+                i = getrandbits(bits)
+            seat = seats[i]
+            seats = seats[:i] + seats[i + 1:]
+            hand = hands[seat]
+            if discards[seat] == 2:  # legal()'s pairs, by their places in the sorted hand
+                places = _PLACE_PAIRS[len(hand)]
+                n = len(places)
+                bits = _BITS[n]
+                j = getrandbits(bits)
+                while j >= n:
+                    j = getrandbits(bits)
+                first, second = places[j]
+                cards: tuple[int, ...] = (hand[first], hand[second])
+                del hand[second], hand[first]
+            else:
+                n = len(hand)
+                bits = _BITS[n]
+                j = getrandbits(bits)
+                while j >= n:
+                    j = getrandbits(bits)
+                cards = (hand.pop(j),)
+            if seat not in to_bottom:
+                crib += cards
+            discarded[seat] = True
         self.acting = _NOBODY
         self.points = []  # the last discard's move: his heels may score in it
         self._finish_discards()
@@ -144,14 +178,13 @@ class CribbagePlay(CribbageShow):
         laid = _pack_ranks(self.pile)
         sorted_hands, score = self.sorted_hands, self._score
         next_of = _NEXT_SEAT[players]
-        points_of_key, bits_of, highest, value_of, rank_of = (
-            _POINTS_OF_KEY, _BITS, _HIGHEST_WITHIN, VALUE, RANK)
+        points_of_key, tail_mask, bits_of, highest, value_of, rank_of = (
+            _POINTS_OF_KEY, TAIL_MASK, _BITS, _HIGHEST_WITHIN, VALUE, RANK)
         while True:
             while getrandbits(1):  # rng.choice((seat,)): one bit at a time until a 0
                 pass
             hand = hands[seat]
             if sorted_hands:  # the playable pieces lead the hand
-                playable = hand
                 n = bisect_right(hand, highest[room])
             else:
                 playable = self._playable(hand, room)
@@ -168,13 +201,12 @@ class CribbagePlay(CribbageShow):
                     piece = playable[i]
                     hand.remove(piece)
                     low[seat] = self._lowest(hand)
-                rank = rank_of[piece]
                 room -= value_of[piece]
                 last = seat
-                laid = laid << 4 | rank
-                points = points_of_key[laid & TAIL_MASK]
+                laid = laid << 4 | rank_of[piece]
+                points = points_of_key[laid & tail_mask]
                 if points < 0:
-                    points = _points_of_key(laid & TAIL_MASK)
+                    points = _points_of_key(laid & tail_mask)
                     if points == WHOLE_PILE:
                         points = pairs_and_runs(_unpack_ranks(laid))
                 if room == 16 or not room:  # a count of 15 or 31
@@ -235,32 +267,3 @@ class CribbagePlay(CribbageShow):
         if turn is not None and self.won is None:
             self.acting = _SEAT[turn]
 
-
-def _draw_discards(getrandbits: Callable[[int], int], hands: list[list[int]], crib: list[int],
-                   seats: tuple[int, ...], plan: DealPlan) -> None:
-    """The discards of `seats` (acting), each drawn as random_playout draws it (a seat from
-    those left, then a code by its place in legal(seat)) and made as _discard makes it."""
-    discards, to_bottom = plan.discards, plan.to_bottom
-    while seats:
-        n = len(seats)
-        bits = _BITS[n]
-        i = getrandbits(bits)
-        while i >= n:
-            i = getrandbits(bits)
-        seat = seats[i]
-        seats = seats[:i] + seats[i + 1:]
-        hand = hands[seat]
-        places = _PLACE_PAIRS[len(hand)] if discards[seat] == 2 else None
-        n = len(hand) if places is None else len(places)
-        bits = _BITS[n]
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        if places is not None:
-            first, second = places[j]
-            cards: tuple[int, ...] = (hand[first], hand[second])
-            del hand[second], hand[first]
-        else:
-            cards = (hand.pop(j),)
-        if seat not in to_bottom:
-            crib += cards

@@ -40,18 +40,19 @@ class CribbageShow(CribbageState):
 
     def _advance_show(self) -> None:
         """Count until the show waits for a player, ends, or the game ends."""
-        steps = self.steps
+        steps, true_totals, journal = self.steps, self.true_totals, self.journal
         hooked = self.muggins or not self.counts_alone  # else nothing stops or follows a count
-        while self.step_index < len(steps):
-            kind, seat = steps[self.step_index]
+        for index in range(self.step_index, len(steps)):
+            self.step_index = index
+            kind, seat = steps[index]
             if hooked and (self.muggins or self._pause_before_count(kind, seat)):
                 self.acting = self._show_acting()
                 return
             total = self._count(kind, seat)
-            self.true_totals.append(total)
-            if self.journal is not None:
-                self.journal.append((COUNTED, kind, seat, total, self.show_pieces(kind, seat),
-                                     self.starter, self._claim_shape(kind, seat)[2]))
+            true_totals.append(total)
+            if journal is not None:
+                journal.append((COUNTED, kind, seat, total, self.show_pieces(kind, seat),
+                                self.starter, self._claim_shape(kind, seat)[2]))
             if total:
                 self._score(seat, total, REASON_OF_KIND[kind])
                 if self.won is not None:
@@ -60,7 +61,7 @@ class CribbageShow(CribbageState):
                 self._after_count(kind, seat)
                 if self.won is not None:
                     return
-            self.step_index += 1
+        self.step_index = len(steps)
         if self.window is not None or self.chooser is not None:
             self.acting = self._show_acting()
             return

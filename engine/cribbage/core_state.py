@@ -140,10 +140,10 @@ class CribbageState:
         `reason` says what scored them (pieces.Entry's SCORED lists the words)."""
         self.points.append((seat, points))
         side = self.side_of[seat]
-        before = self.side_scores[side]
-        score = self.side_scores[side] = before + points
+        scores = self.side_scores
+        score = scores[side] = scores[side] + points
         if self.journal is not None:
-            self.journal.append((SCORED, seat, points, reason, before, score))
+            self.journal.append((SCORED, seat, points, reason, score - points, score))
         if score >= self.target:
             self._finish(side)
 

@@ -12,11 +12,12 @@ a random cut of a shuffled deck adds no randomness, and it lets tests stack a de
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 
 from engine.cards import Card
-from engine.cribbage.pieces import CARD_OF, shuffled_deck
+from engine.cribbage.pieces import CARD_OF, RANK, shuffled_deck
 
 
 @dataclass(frozen=True)
@@ -37,16 +38,21 @@ class DealPlan:
         from_seats = sum(d for s, d in enumerate(self.discards) if s not in self.to_bottom)
         return from_seats + self.crib_from_deck
 
-    @cached_property  # a plan is shared by every deal dealt by it: worked out once
-    def layout(self) -> tuple[int, tuple[bool, ...], tuple[int, ...], int]:
-        """(cards per seat if every seat gets as many, else 0; whether each seat has nothing
-        to discard; the seats that discard; how many cards the deal takes from the top of the
-        deck: the hands, the crib's from the deck and the starter)."""
+    #: Worked out with the plan, as every deal dealt by it reads it: (cards per seat if every
+    #: seat gets as many, else 0; whether each seat has nothing to discard; the seats that
+    #: discard; how many cards the deal takes from the top of the deck: the hands, the crib's
+    #: from the deck and the starter). A field, not a cached_property: the search reads it
+    #: every deal, and a plain attribute is the quicker read.
+    layout: tuple[int, tuple[bool, ...], tuple[int, ...], int] = field(
+        init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
         cards = self.cards
         each = cards[0] if all(n == cards[0] for n in cards) else 0
         discarded = tuple(n == 0 for n in self.discards)
         acting = tuple(seat for seat, done in enumerate(discarded) if not done)
-        return each, discarded, acting, sum(cards) + self.crib_from_deck + 1
+        layout = (each, discarded, acting, sum(cards) + self.crib_from_deck + 1)
+        object.__setattr__(self, "layout", layout)  # the dataclass is frozen
 
 
 @cache  # a plan is frozen: every deal of a game shares one
@@ -82,18 +88,27 @@ class FirstDealCut:
 
 
 def cut_for_first_deal(players: int, rng: random.Random) -> FirstDealCut:
-    """Each seat cuts a card from a fresh shuffled deck; the lowest rank deals (ace low); the
-    seats tied for lowest cut again until one is lowest."""
-    cutting = list(range(players))
-    rounds = []
+    """The cut as the table shows it: first_dealer, with every round's cards."""
+    rounds: list[tuple[tuple[int, Card], ...]] = []
+    dealer = first_dealer(players, rng, rounds)
+    return FirstDealCut(rounds=tuple(rounds), dealer=dealer)
+
+
+def first_dealer(players: int, rng: random.Random,
+                 rounds: list[tuple[tuple[int, Card], ...]] | None = None) -> int:
+    """The seat that wins the cut for first deal. Each seat cuts a card from a fresh shuffled
+    deck; the lowest rank deals (ace low); the seats tied for lowest cut again until one is
+    lowest. `rounds`, if given, gets each round's (seat, card) pairs; the search, which only
+    needs the dealer, passes none and builds no Card."""
+    cutting: Sequence[int] = range(players)
     while True:
         deck = shuffled_deck(rng, len(cutting))  # the cut cards are a full shuffle's top cards
-        cuts = tuple(zip(cutting, map(CARD_OF.__getitem__, deck), strict=False))
-        rounds.append(cuts)
-        low = min(card.rank for _, card in cuts)
-        cutting = [seat for seat, card in cuts if card.rank == low]
+        if rounds is not None:
+            rounds.append(tuple(zip(cutting, map(CARD_OF.__getitem__, deck), strict=False)))
+        low = RANK[min(deck[:len(cutting)])]  # pieces sort by rank first
+        cutting = [seat for seat, piece in zip(cutting, deck, strict=False) if RANK[piece] == low]
         if len(cutting) == 1:
-            return FirstDealCut(rounds=tuple(rounds), dealer=cutting[0])
+            return cutting[0]
 
 
 def starter_cutter(players: int, dealer: int) -> int:

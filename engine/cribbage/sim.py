@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.cribbage.core_play import CribbagePlay
-from engine.cribbage.deal import cut_for_first_deal
+from engine.cribbage.deal import first_dealer
 from engine.cribbage.pieces import (
     _GO_ONLY,
     _HIGHEST_WITHIN,
@@ -71,7 +71,7 @@ class CribbageSim(CribbagePlay):
     @classmethod
     def new(cls, players: int, options: dict[str, Any], seed: int) -> CribbageSim:
         rng = random.Random(seed)
-        return cls.dealt(players, options, rng, cut_for_first_deal(players, rng).dealer)
+        return cls.dealt(players, options, rng, first_dealer(players, rng))
 
     @classmethod
     def dealt(cls, players: int, options: dict[str, Any], rng: random.Random, dealer: int,

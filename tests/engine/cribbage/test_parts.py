@@ -5,12 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from engine.cards import Card
 from engine.cribbage import SPEC, CribbageGame
 from engine.cribbage.deal import (
     DealPlan,
     cribbage_plan,
     cut_for_first_deal,
+    first_dealer,
     starter_cutter,
 )
 from engine.cribbage.outcome import cribbage_outcome, skunk_level
@@ -107,6 +111,26 @@ def test_cut_for_first_deal_lowest_deals_and_ties_cut_again() -> None:
             assert ranks[0] == ranks[1]  # a round is only followed by another on a tie
         seen_tie = seen_tie or len(cut.rounds) > 1
     assert seen_tie
+
+
+@given(players=st.integers(2, 8), seed=st.integers(0, 2**32))
+def test_first_dealer_is_the_tables_cut_drawing_the_same_numbers(players: int, seed: int) -> None:
+    """The search's cut (no cards recorded) names the table's dealer and leaves the generator
+    where the table's leaves it, so the first deal that follows is the same."""
+    table, search = random.Random(seed), random.Random(seed)
+    cut = cut_for_first_deal(players, table)
+    assert first_dealer(players, search) == cut.dealer
+    assert table.getstate() == search.getstate()
+    rounds: list[tuple[tuple[int, Card], ...]] = []
+    first_dealer(players, random.Random(seed), rounds)
+    assert tuple(rounds) == cut.rounds
+
+
+def test_a_plans_layout_is_worked_out_with_it() -> None:
+    assert cribbage_plan(2).layout == (6, (False, False), (0, 1), 13)
+    uneven = DealPlan(cards=(5, 5, 4), discards=(1, 1, 0), crib_from_deck=1)
+    assert uneven.layout == (0, (False, False, True), (0, 1), 16)
+    assert uneven == DealPlan(cards=(5, 5, 4), discards=(1, 1, 0), crib_from_deck=1)
 
 
 def test_the_starter_is_cut_by_the_dealers_right() -> None:
