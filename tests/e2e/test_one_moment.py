@@ -22,25 +22,33 @@ TO_PLAY = re.compile(r"(\w+) to play\.")
 
 class MoveWhileDrawing:
     """Pictures drawn as a pixel; once armed, the next drawing of `kind` (for `seat`, if
-    given) waits while the player the game waits for makes a move."""
+    given) waits while the player the game waits for makes a move (or resigns)."""
 
     def __init__(self, driver: GameDriver) -> None:
         self.driver = driver
         self.armed: tuple[str, int | None] | None = None
+        self.resign = False
         self.moved = 0
 
+    def arm(self, kind: str, seat: int | None = None, *, resign: bool = False) -> None:
+        self.armed, self.resign = (kind, seat), resign
+
     async def draw(self, kind: str, game: str, view: dict[str, Any], **options: Any) -> bytes:
-        if self.armed is not None and self.armed == (kind, view.get("seat") if
-                                                     self.armed[1] is not None else None):
+        if self.armed is not None and self.armed[0] == kind and (
+            self.armed[1] is None or self.armed[1] == view.get("seat")
+        ):
             self.armed = None
-            table = self.driver.bot.tables.get(self.driver.table_id or 0)  # type: ignore[union-attr]
+            manager = self.driver.bot.tables
+            assert manager is not None
+            table = manager.get(self.driver.table_id or 0)
             assert table is not None
             mover = table.waiting_for()[0]
             user_id = table.seats[mover].user_id
             assert user_id is not None
-            await self.driver.bot.tables.act(  # type: ignore[union-attr]
-                table.id, user_id, table.legal_for(mover)[0]
-            )
+            if self.resign:
+                await manager.resign(table.id, user_id)
+            else:
+                await manager.act(table.id, user_id, table.legal_for(mover)[0])
             self.moved += 1
         return TINY_PNG
 
@@ -86,7 +94,7 @@ async def test_a_hand_says_its_your_move_only_with_the_moves_to_make(
         other = 1 - waiting
         user = (alice, bob)[other]
 
-        drawing.armed = ("hand", other)  # the other player plays while this hand is drawn
+        drawing.arm("hand", other)  # the other player plays while this hand is drawn
         hand = await driver.open_hand(user)
         await driver.settle()
 
@@ -114,7 +122,7 @@ async def test_the_table_message_names_whose_turn_its_picture_shows(
         await driver.start_game(CRIBBAGE, [alice, bob], options="target=61")
         await play_until_one_is_to_play(driver)
 
-        drawing.armed = ("table", None)  # the player to play moves while the table is drawn
+        drawing.arm("table")  # the player to play moves while the table is drawn
         driver.table_message()  # known before the move
         assert await driver.step()
         await driver.settle()
@@ -127,4 +135,29 @@ async def test_the_table_message_names_whose_turn_its_picture_shows(
             turn = [line for line in version["content"].splitlines()
                     if line.startswith("**Turn:**")]
             assert turn and f"({pictured[1]})" in turn[0], (turn, pictured[1])
+        fake.assert_clean()
+
+
+async def test_a_hand_drawn_as_the_game_ends_still_shows_the_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = (fake.member(n) for n in NAMES)
+        driver = GameDriver(fake, rng=random.Random("one moment"))
+        drawing = MoveWhileDrawing(driver)
+        monkeypatch.setattr("cogs.images.draw", drawing.draw)
+        await driver.start_game(CRIBBAGE, [alice, bob], options="target=61")
+        await play_until_one_is_to_play(driver)
+        table = driver.bot.tables.get(driver.table_id or 0)  # type: ignore[union-attr]
+        assert table is not None
+        other = 1 - table.waiting_for()[0]
+
+        drawing.arm("hand", other, resign=True)  # the game ends while this hand is drawn
+        hand = await driver.open_hand((alice, bob)[other])
+        await driver.settle()
+
+        assert drawing.moved == 1 and not table.active
+        last, controls = hand_versions(hand)[-1]
+        assert "🏆" in last and "win" in last and not controls
         fake.assert_clean()
