@@ -18,6 +18,7 @@ from cogs.components import controls_view, with_hint
 from cogs.controls import build_controls
 from cogs.refresher import Coalescer
 from cogs.replies import NO_PINGS, tell
+from engine.contract import Action, View
 from tables import Table, TableManager
 from tables.clock import Clock
 from tables.pictures import hand_view
@@ -103,12 +104,16 @@ class LiveHands:
     async def _message(
         self, table: Table, seat: int
     ) -> tuple[str, list[discord.File], discord.ui.View]:
+        # Everything the message says is read before the first await: a move landing while
+        # the picture is drawn must not mix two moments (words of one, controls of another).
+        # It shows in the next edit.
         legal = table.legal_for(seat)
         view_data = hand_view(table, seat)
         user_id = table.seats[seat].user_id
         settings = self.manager.cached_player_settings(user_id) if user_id else {}
         options = {"four_colour": True} if settings.get("four_colour") else {}
-        png = await images.draw("hand", table.game_name, view_data, **options)
+        content = self._content(table, seat, legal, view_data)
+        alt = images.describe(table.game_name, view_data)
         controls = build_controls(
             legal,
             table.spec.labels_for(view_data),
@@ -117,6 +122,16 @@ class LiveHands:
             version=table.seat_version(seat),
             table_version=table.version,
         )
+        view = controls_view(controls)
+        if legal and table.settings.get("hints"):
+            view = with_hint(view, table.id, seat, table.seat_version(seat))
+        png = await images.draw("hand", table.game_name, view_data, **options)
+        return content, images.as_file(png, "hand.png", alt), view
+
+    @staticmethod
+    def _content(
+        table: Table, seat: int, legal: list[Action], view_data: View
+    ) -> str:
         lines = [f"🂠 **Your hand** — {text.safe(table.spec.title)} #{table.id}"]
         if table.finished or table.status != "running":
             outcome = table.outcome
@@ -136,14 +151,7 @@ class LiveHands:
         if private:
             lines.append("")
             lines += [f"> {text.safe(line)}" for line in private]
-        view = controls_view(controls)
-        if legal and table.settings.get("hints"):
-            view = with_hint(view, table.id, seat, table.seat_version(seat))
-        return (
-            text.clip("\n".join(lines)),
-            images.as_file(png, "hand.png", images.describe(table.game_name, view_data)),
-            view,
-        )
+        return text.clip("\n".join(lines))
 
     async def send(self, interaction: discord.Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
@@ -203,6 +211,7 @@ class LiveHands:
             state = self.state(table, seat)
             if state == live.shown:
                 return False
+            over = not table.active  # as the message will show it, not after its await
             content, files, view = await self._message(table, seat)
             try:
                 await live.interaction.edit_original_response(
@@ -218,7 +227,7 @@ class LiveHands:
                     return False
                 raise
             live.shown = state
-            if table.status != "running" or table.finished:
+            if over:
                 self._drop(key, live)
             return True
 

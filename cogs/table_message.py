@@ -96,25 +96,28 @@ class TableMessages:
             log.warning("Table %s cannot be shown here: %s", table.id, refusal)
 
     async def _show(self, table: Table, pictures: bool = True) -> None:
+        # The words, buttons and picture all show one moment, read before the first await:
+        # a move landing while the picture is drawn shows in the next edit.
         running = table.status == "running" and not table.finished
+        finished = table.finished
         public = table.public_view()
-        png = await images.draw("table", table.game_name, public) if pictures else None
         alt = images.describe(table.game_name, public)
+        content = text.table_content(
+            table, status=table.status, scores=images.score_line(table.game_name, public)
+        )
+        if not pictures:
+            content = text.clip(f"{content}\n{NO_PICTURES}")
+        view = table_view(table.id, finished=not running, reviewable=finished)
+        png = await images.draw("table", table.game_name, public) if pictures else None
         chart, chart_alt = (
             await final_chart(self.manager.store, table.id)
-            if table.finished and pictures else (None, None)
+            if finished and pictures else (None, None)
         )
 
         def files() -> list[discord.File]:  # new each time: a sent File is used up
             return (images.as_file(png, "table.png", alt)
                     + images.as_file(chart, "chart.png", chart_alt))
 
-        content = text.table_content(
-            table, status=table.status, scores=images.score_line(table.game_name, public)
-        )
-        if not pictures:
-            content = text.clip(f"{content}\n{NO_PICTURES}")
-        view = table_view(table.id, finished=not running, reviewable=table.finished)
         channel = self.channel(table)
         message_id = table.message_id
         buried = table.thread_id is None and self._buried.get(table.id, 0) >= self.repost_after

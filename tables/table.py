@@ -24,6 +24,9 @@ log = logging.getLogger(__name__)
 RECENT_LINES = 12
 #: The one action the table itself understands: the engine need not know about resigning.
 RESIGN = "_resign"
+#: The event type that starts a new deal (to everyone, or, with "to", to one seat): a seat's
+#: private lines from earlier deals are no longer about the cards in front of it.
+NEW_DEAL = "deal"
 
 
 class Table:
@@ -74,6 +77,8 @@ class Table:
         self._private: list[deque[tuple[int, str]]] = [
             deque(maxlen=RECENT_LINES) for _ in seats
         ]
+        #: Per seat, the number of the first line of its current deal.
+        self._deal_starts: list[int] = [0] * len(seats)
         self._legal: list[list[Action]] = [self.legal_for(s) for s in range(len(seats))]
         self._seat_versions: list[int] = [0] * len(seats)
         #: What the game has earned so far (engine/achievements.py), fed every event.
@@ -156,10 +161,12 @@ class Table:
         return self._seat_versions[seat]
 
     def private_lines(self, seat: int) -> list[str]:
+        """The seat's latest private lines of the current deal (those before are history)."""
         if not 0 <= seat < len(self._private):
             return []
-        names = self.names
-        return [fill_names(text, names, seat) for _, text in self._private[seat]]
+        names, start = self.names, self._deal_starts[seat]
+        return [fill_names(text, names, seat) for number, text in self._private[seat]
+                if number >= start]
 
     def computer_turns(self) -> list[int]:
         """Seats the computer must play now: computer seats and humans who are away."""
@@ -199,6 +206,7 @@ class Table:
         self.game, self.version = other.game, other.version
         self._resigned_outcome = other._resigned_outcome
         self._recent, self._private, self._told = other._recent, other._private, other._told
+        self._deal_starts = other._deal_starts
         self._legal, self._seat_versions = other._legal, other._seat_versions
         self.tally, self.new_awards = other.tally, []
 
@@ -232,6 +240,8 @@ class Table:
         # rebuild replays every move but reads only the last lines.
         last_public: set[int] | None = None
         for event in events:
+            if event.get("type") == NEW_DEAL:
+                self._new_deal(event)
             text = event_text(event)
             if text is None:
                 continue
@@ -246,6 +256,12 @@ class Table:
             else:
                 last_public = set()
                 self._recent.append((self._told, text, last_public))
+
+    def _new_deal(self, event: Event) -> None:
+        seats = [event["to"]] if is_private(event) else range(len(self.seats))
+        for seat in seats:
+            if isinstance(seat, int) and 0 <= seat < len(self._deal_starts):
+                self._deal_starts[seat] = self._told + 1  # the deal's own line included
 
     def _refresh_seat_versions(self) -> None:
         # Only a seat that had choices or may act now can see its choices change: every other
