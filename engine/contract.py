@@ -15,10 +15,12 @@ Events are dicts with a "type", a "text" line (a sentence, ending with its full 
 seats are written as "{s0}".."{s7}", "{s0:plays}" or "{s0's}" (engine.seat_words: the table
 layer puts in names, or "you" for the reader), and, for an event only one seat may see, "to":
 that seat; such an event marked "retells" tells its seat the public event just before it, with
-what only they may see, and they read it instead of that one. Every view carries "game",
-"seat", "to_act", "outcome" and "players". A view is a new dict at every call, for the caller
-to keep; what in it never changes (the sides, the first cut, a finished show, the outcome)
-may be shared between views and must not be changed.
+what only they may see, and they read it instead of that one. An event of type "deal"
+starts a new deal (for one seat, with "to"): a hand's private lines begin again there.
+
+Every view carries "game", "seat", "to_act", "outcome" and "players". A view is a new dict at
+every call, for the caller to keep; what in it never changes (the sides, the first cut, a
+finished show, the outcome) may be shared between views and must not be changed.
 
 For search (the computer's look-ahead), every game also offers, on the same object:
 
