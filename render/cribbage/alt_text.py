@@ -8,6 +8,7 @@ from render.alt_text import (
     cards,
     name,
     names,
+    side_scores,
     turn_words,
 )
 from render.cribbage.pictures import finish_words
@@ -79,7 +80,7 @@ def describe_family(view: View, title: str, extra: str = "") -> str:
     parts = [f"{title}, deal {integer(view.get('deal_number'), 1)}, "
              f"{PHASES.get(phase, phase or 'starting')}."]
     parts.append(f"Scores (to {integer(view.get('target'), 121)}): "
-                 + ", ".join(f"{who} {points}" for who, points in scores(view)) + ".")
+                 + side_scores(scores(view), ", ") + ".")
     if isinstance(view.get("dealer"), int):
         parts.append(f"Dealer: {name(view, view['dealer'])} (the crib is theirs).")
     if view.get("starter"):
