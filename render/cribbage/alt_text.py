@@ -15,8 +15,10 @@ from render.cribbage.pictures import finish_words
 from render.cribbage.play import count_waiting, muggins_chooser
 from render.kit.safe import integer, listed
 
-PHASES = {"discard": "discarding to the crib", "play": "the play", "show": "the show",
-          "over": "game over"}
+# The family's phases: PIP Cribbage's dealer on Crux chooses before anyone discards.
+PHASES = {"discard": "discarding to the crib", "crux": "choosing Renew or Priority on Crux",
+          "play": "the play", "show": "the show", "over": "game over"}
+DEALING_TURNS = {"discard": "to discard", "crux": "to choose Renew or Priority"}
 
 
 def sides(view: View) -> list[list[int]]:
@@ -101,7 +103,7 @@ def describe_family(view: View, title: str, extra: str = "") -> str:
                  else "to press Muggins or not" if view.get("muggins") else "to act")
         parts.append(turn_words(view, doing))
     else:
-        parts.append(turn_words(view, "to discard" if phase == "discard" else "to act"))
+        parts.append(turn_words(view, DEALING_TURNS.get(phase, "to act")))
     return " ".join(p for p in parts if p)
 
 
