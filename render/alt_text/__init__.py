@@ -46,7 +46,7 @@ def describe(game_name: str, view: View) -> str:
 def score_line(game_name: str, view: View) -> str:
     renderer = renderer_if_any(game_name)
     pairs = renderer.scores(view) if renderer and renderer.scores else _plain_scores(view)
-    return "Scores: " + " · ".join(f"{who} {points}" for who, points in pairs) if pairs else ""
+    return "Scores: " + side_scores(pairs, " · ") if pairs else ""
 
 
 def clip(words: str, limit: int = MAX_CHARS) -> str:
@@ -72,7 +72,18 @@ def plain_name(label: object) -> str:
 
 
 def names(view: View, seat_list: Sequence[object]) -> str:
+    """One side's seats as its name: "Ann & Cy"."""
     return " & ".join(name(view, s) for s in seat_list if isinstance(s, int)) or "nobody"
+
+
+def spoken_list(words: Sequence[str]) -> str:
+    """ ["Ann", "Bob", "Cy"] -> "Ann, Bob and Cy"; one alone; none -> "". """
+    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def side_scores(pairs: Sequence[tuple[str, object]], separator: str) -> str:
+    """ "Ann & Computer 1: 0 · Bob: 12": the colon keeps a score off a name ending in a number."""
+    return separator.join(f"{who}: {points}" for who, points in pairs)
 
 
 def card(notation: object) -> str:
@@ -99,7 +110,7 @@ def turn_words(view: View, verb: str = "to play") -> str:
         [s for s in listed(view.get("waiting_for")) if isinstance(s, int)]
     if not waiting:
         return ""
-    return f"{names(view, waiting)} {verb}."
+    return f"{spoken_list([name(view, seat) for seat in waiting])} {verb}."
 
 
 def outcome_words(view: View) -> str:
@@ -114,7 +125,9 @@ def hand_words(view: View, seat: int) -> str:
     hand = [c for c in listed(view.get("hand")) if isinstance(c, str)]
     words = f"{name(view, seat)}'s hand: {cards(hand)}."
     playable = [c for c in listed(view.get("playable")) if isinstance(c, str)]
-    if playable:
+    # The highlight marks the cards the seat's moves name: played ones only in a phase of
+    # play (a view without phases plays every turn); a discard may take any card, unsaid.
+    if playable and view.get("phase", "play") == "play":
         words += f" Playable now: {cards(playable)}."
     return words
 
@@ -128,7 +141,7 @@ def _plain(game_name: str, view: View) -> str:
     pairs = _plain_scores(view)
     parts = [f"A game of {game_name}."]
     if pairs:
-        parts.append("Scores: " + ", ".join(f"{who} {points}" for who, points in pairs) + ".")
+        parts.append("Scores: " + side_scores(pairs, ", ") + ".")
     parts += [outcome_words(view) or turn_words(view)]
     return " ".join(p for p in parts if p)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from render.chart import Chart, Note, Rule
 from render.cribbage.series import finish
+from render.kit.text import plural
 from render.registry import Moves, View
 from render.series import Points, add, close, lines, number, side_names, ticks
 
@@ -37,7 +38,7 @@ def chart(title: str, moves: Moves) -> Chart:
     close(points, len(moves) - 1)
     end = number(final.get("finish") or final.get("target") or 121)
     deals = int(number(final.get("deal_number")))
-    return Chart(title, f"each side's track position through {deals} deals, with the moves "
-                 "back", "Deal", "Hole", lines(names, points), ticks(moves, "deal_number"),
+    return Chart(title, f"each side's track position through {plural(deals, 'deal')}, with the "
+                 "moves back", "Deal", "Hole", lines(names, points), ticks(moves, "deal_number"),
                  (Rule(end, "finish"),), tuple(n for n in notes if n.y_to < n.y_from),
                  ending=finish(final), y_top=end)

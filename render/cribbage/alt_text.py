@@ -8,14 +8,17 @@ from render.alt_text import (
     cards,
     name,
     names,
+    side_scores,
     turn_words,
 )
 from render.cribbage.pictures import finish_words
 from render.cribbage.play import count_waiting, muggins_chooser
 from render.kit.safe import integer, listed
 
-PHASES = {"discard": "discarding to the crib", "play": "the play", "show": "the show",
-          "over": "game over"}
+# The family's phases: PIP Cribbage's dealer on Crux chooses before anyone discards.
+PHASES = {"discard": "discarding to the crib", "crux": "choosing Renew or Priority on Crux",
+          "play": "the play", "show": "the show", "over": "game over"}
+DEALING_TURNS = {"discard": "to discard", "crux": "to choose Renew or Priority"}
 
 
 def sides(view: View) -> list[list[int]]:
@@ -79,7 +82,7 @@ def describe_family(view: View, title: str, extra: str = "") -> str:
     parts = [f"{title}, deal {integer(view.get('deal_number'), 1)}, "
              f"{PHASES.get(phase, phase or 'starting')}."]
     parts.append(f"Scores (to {integer(view.get('target'), 121)}): "
-                 + ", ".join(f"{who} {points}" for who, points in scores(view)) + ".")
+                 + side_scores(scores(view), ", ") + ".")
     if isinstance(view.get("dealer"), int):
         parts.append(f"Dealer: {name(view, view['dealer'])} (the crib is theirs).")
     if view.get("starter"):
@@ -100,7 +103,7 @@ def describe_family(view: View, title: str, extra: str = "") -> str:
                  else "to press Muggins or not" if view.get("muggins") else "to act")
         parts.append(turn_words(view, doing))
     else:
-        parts.append(turn_words(view, "to discard" if phase == "discard" else "to act"))
+        parts.append(turn_words(view, DEALING_TURNS.get(phase, "to act")))
     return " ".join(p for p in parts if p)
 
 

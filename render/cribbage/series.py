@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from render.chart import Chart, Rule
 from render.cribbage.pictures import finish_words
+from render.kit.text import plural
 from render.registry import Moves, View
 from render.series import Points, add, close, lines, number, side_names, ticks
 
@@ -31,6 +32,6 @@ def chart(title: str, moves: Moves) -> Chart:
     if target >= 121:
         rules.append(Rule(target - 60, "double skunk line"))
     deals = int(number(final.get("deal_number")))
-    return Chart(title, f"each side's points through {deals} deals", "Deal", "Points",
+    return Chart(title, f"each side's points through {plural(deals, 'deal')}", "Deal", "Points",
                  lines(side_names(final), points), ticks(moves, "deal_number"),
                  tuple(rules), ending=finish(final), y_top=target)

@@ -70,12 +70,35 @@ def seat_tag(view: View, seat: int) -> str:
     return letter
 
 
-def side_names(view: View, side: int) -> str:
-    """The side's names as its panel shows them: each partner with their tag ("A1 Ann")."""
+def side_names(view: View, side: int, room: float | None = None) -> str:
+    """The side's names as its panel shows them: each partner with their tag ("A1 Ann").
+    Given the `room` (px at BODY size), partners' names too long for it share it fairly."""
     members = side_lists(view)[side] if side < len(side_lists(view)) else []
     if len(members) <= 1:
         return side_name(view, side)
-    return " · ".join(f"{seat_tag(view, s)} {seats.label(view, s)}" for s in members)
+    tags = [f"{seat_tag(view, s)} " for s in members]
+    labels = [seats.label(view, s) for s in members]
+    if room is not None:
+        fixed = text.width(" · ".join(tags), BODY)
+        labels = _fair_cuts(labels, room - fixed - NAME_SLACK)
+    return " · ".join(tag + label for tag, label in zip(tags, labels, strict=True))
+
+
+NAME_SLACK = 4  # px: a line measured in pieces may come out a little wider whole
+
+
+def _fair_cuts(labels: list[str], room: float) -> list[str]:
+    """Each label cut to its share of `room`: a short one keeps its whole name and leaves
+    what it does not use to the longer ones, so no partner is cut to nothing for another."""
+    widths = [text.width(text.clean(label), BODY) for label in labels]
+    if sum(widths) <= room:
+        return labels
+    shares = [0.0] * len(labels)
+    left = room
+    for done, index in enumerate(sorted(range(len(labels)), key=widths.__getitem__)):
+        shares[index] = min(widths[index], left / (len(labels) - done))
+        left -= shares[index]
+    return [text.fit(label, BODY, share) for label, share in zip(labels, shares, strict=True)]
 
 
 def side_tags(view: View, members: list[int]) -> list[str]:
@@ -106,7 +129,7 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
         words = score_words + (f" · {place}" if place else "")
         tags = " · ".join(side_tags(view, members))
         tag_w = text.width(tags, 18, bold=True) + 28 if tags else 0.0
-        names = side_names(view, index)
+        names = side_names(view, index)  # whole, to tell whether it needs a line of its own
         score_x = WIDTH - MARGIN - 10
         names_room = score_x - text.width(words, BODY, bold=True) - 10 - tag_w - left
         two_lines = text.width(text.clean(names), BODY) > names_room
@@ -123,8 +146,9 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
                 words = score_words
                 beside = text.draw(draw, (score_x, y + line_h / 2), place, BODY,
                                    fill=palette.WHITE, bold=True, anchor="rm") + 12
-            text.draw(draw, (left, y + line_h / 2), names, BODY, fill=palette.WHITE,
-                      anchor="lm", max_width=score_x - left - beside)
+            room = score_x - left - beside
+            text.draw(draw, (left, y + line_h / 2), side_names(view, index, room), BODY,
+                      fill=palette.WHITE, anchor="lm", max_width=room)
             names_room = 0
         mid = y + row_h - line_h / 2 + (4 if two_lines else 0)
         right = score_x - text.draw(draw, (score_x, mid), words, BODY, fill=palette.WHITE,
@@ -133,8 +157,8 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
             layout.pill(draw, (right - (tag_w - 8) / 2, mid), tags, 18, palette.HIGHLIGHT,
                         palette.INK)
         if not two_lines:
-            text.draw(draw, (left, mid), names, BODY, fill=palette.WHITE, anchor="lm",
-                      max_width=names_room)
+            text.draw(draw, (left, mid), side_names(view, index, names_room), BODY,
+                      fill=palette.WHITE, anchor="lm", max_width=names_room)
         y += row_h + 4
     return y + 8
 

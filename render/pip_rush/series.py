@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from render.chart import Chart, Line, Rule, Tick
 from render.kit import seats as seat_facts
+from render.kit.text import plural
 from render.registry import Moves
 from render.series import LETTERS, Points, close, ending, number
 
@@ -41,6 +42,8 @@ def chart(title: str, moves: Moves) -> Chart:
     ticks = tuple(Tick(t, str(t)) for t in range(0, int(last) + 1, per_cycle))
     track = final.get("track") if isinstance(final.get("track"), dict) else {}
     finish = number(track.get("finish"))
-    return Chart(title, f"each racer's space after each of {int(last)} tricks", "Trick",
+    tricks = plural(int(last), "trick")
+    after = tricks if int(last) == 1 else f"each of {tricks}"
+    return Chart(title, f"each racer's space after {after}", "Trick",
                  "Space", tuple(lines), ticks, (Rule(finish, "finish"),) if finish else (),
                  steps=False, ending=ending(final), y_top=finish)

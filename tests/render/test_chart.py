@@ -4,6 +4,7 @@ floor, colour never the only cue, and alt text."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from functools import cache
 from itertools import pairwise
@@ -203,3 +204,31 @@ def test_hostile_names_and_long_alt_text_stay_within_bounds() -> None:
     alt = describe(chart)
     assert len(alt) == ALT_LIMIT and alt.endswith("…")
     open_png(draw(chart))
+
+
+def _first_view_where(game: str, players: int, reached: Any) -> dict[str, Any]:
+    state = GAMES[game].new(players, {}, 3)
+    rng = random.Random(3)
+    while not reached(state.view(None)):
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return {**state.view(None), "names": NAMES[:players]}
+
+
+@pytest.mark.parametrize("game, subject", [
+    ("cribbage", "each side's points through 1 deal"),
+    ("crib-race", "each side's track position through 1 deal, with the moves back"),
+    ("pip-rush", "each racer's space after 1 trick"),
+])
+def test_a_count_of_one_is_singular(game: str, subject: str) -> None:
+    """A game that stopped early (a resignation) still reads right."""
+    view = _first_view_where(game, 2, lambda v: v.get("tricks_played", 1) == 1)
+    assert view.get("deal_number", 1) == 1
+    assert chart_for(game, "#7", [(view, [])]).subject == subject
+
+
+def test_counts_past_one_keep_their_words() -> None:
+    assert chart_of("cribbage", 2).subject.startswith("each side's points through ")
+    assert chart_of("cribbage", 2).subject.endswith(" deals")
+    assert re.fullmatch(r"each racer's space after each of \d+ tricks",
+                        chart_of("pip-rush", 2).subject)

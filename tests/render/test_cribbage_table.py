@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.cards import card_symbol
+from engine.registry import GAMES
 from render import details
 from render.crib_race import pictures as crib_race
 from render.cribbage import pictures as cribbage
@@ -142,3 +145,25 @@ def test_every_side_shows_its_letter_on_the_board_and_in_its_panel(
         pegs = [d.text for d in drawn]
         for side in range(sides):
             assert palette.side_letter(side) in pegs, sample.filename
+
+
+LONG = "Bartholomew Maximilian Fitzgerald-Smythe"
+
+
+@pytest.mark.parametrize("first, second", [
+    (LONG, "Hiro"), ("Hiro", LONG), (LONG, "Dmitri the Unreasonably Long-Named"),
+])
+def test_partners_too_long_for_their_panel_share_it(first: str, second: str) -> None:
+    """Eight in Crib Race: a long name shortens fairly, never cutting its partner to "D2…"."""
+    names = ["Ann", "Bob", "Cy", first, "Eve", "Fay", "Gus", second]
+    view = {**GAMES["crib-race"].new(8, {}, 3).view(None), "names": names}
+    with text.recording() as drawn:
+        cribbage.compose(view, False, (crib_race.sides_section,))
+    line = next(d for d in drawn if d.text.startswith("D1 "))
+    assert line.box is not None
+    # What the panel asked to draw is what shows: the draw had nothing left to cut.
+    assert line.box[2] - line.box[0] >= text.width(text.clean(line.text), line.size) - 3
+    tagged = dict(part.split(" ", 1) for part in line.text.split(" · "))
+    for tag, name in (("D1", first), ("D2", second)):
+        shown = tagged[tag].removesuffix(text.ELLIPSIS)
+        assert name.startswith(shown) and len(shown) >= min(len(name), 12), line.text

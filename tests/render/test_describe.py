@@ -11,6 +11,7 @@ import pytest
 
 import render
 from engine.registry import GAMES
+from render import alt_text
 from render.alt_text import MAX_CHARS
 from render.gallery import NAMES, Sample
 
@@ -95,8 +96,50 @@ def test_long_and_hostile_names_keep_the_description_within_the_limit() -> None:
 def test_a_game_without_its_own_words_still_gets_a_description() -> None:
     view = {"scores": [3, 5], "names": ["Ann", "Bob"], "waiting_for": [1]}
     words = render.describe("new-game", view)
-    assert "Ann 3" in words and "Bob 5" in words and "Bob to play" in words
-    assert render.score_line("new-game", view) == "Scores: Ann 3 · Bob 5"
+    assert "Ann: 3" in words and "Bob: 5" in words and "Bob to play" in words
+    assert render.score_line("new-game", view) == "Scores: Ann: 3 · Bob: 5"
+
+
+def _cribbage_of_four(names: list[str]) -> dict[str, Any]:
+    return {**GAMES["cribbage"].new(4, {}, 3).view(None), "names": names}
+
+
+def test_a_score_never_runs_into_a_name_that_ends_in_a_number() -> None:
+    view = _cribbage_of_four(["Alice", "Bob", "Computer 1", "Computer 2"])
+    view["scores"] = [0, 12]
+    expected = "Alice & Computer 1: 0 · Bob & Computer 2: 12"
+    assert render.score_line("cribbage", view) == f"Scores: {expected}"
+    # The alt text writes each side's score the same way as the table message's line.
+    assert "Alice & Computer 1: 0, Bob & Computer 2: 12." in render.describe("cribbage", view)
+
+
+def test_the_seats_to_act_are_listed_as_a_sentence_says_them() -> None:
+    view = _cribbage_of_four(["Ann", "فاطمة", "Gus", "Hiro"])
+    view["ai"] = [False, False, True, False]
+    assert view["phase"] == "discard" and len(view["waiting_for"]) == 4
+    assert "Ann, فاطمة, Gus (AI) and Hiro to discard." in render.describe("cribbage", view)
+    view["waiting_for"] = [1, 3]
+    assert "فاطمة and Hiro to discard." in render.describe("cribbage", view)
+    view["waiting_for"] = [3]
+    assert " Hiro to discard." in render.describe("cribbage", view)
+
+
+def test_a_hand_says_playable_now_only_when_its_cards_are_played() -> None:
+    game = GAMES["cribbage"].new(2, {}, 3)
+    hand_view = {**game.view(0), "names": ["Ann", "Bob"]}
+    hand_view["playable"] = list(hand_view["hand"])  # every card may go to the crib
+    words = render.describe("cribbage", hand_view)
+    assert words.startswith(f"Ann's hand: {alt_text.cards(hand_view['hand'])}. ")
+    assert "Playable" not in words and "Ann and Bob to discard." in words
+    for seat in (0, 1):
+        game.apply(seat, game.legal_actions(seat)[0])
+    seat = game.to_act()[0]
+    hand_view = {**game.view(seat), "names": ["Ann", "Bob"], "playable": ["5S"]}
+    assert game.view(seat)["phase"] == "play"
+    assert "Playable now: 5 of spades." in render.describe("cribbage", hand_view)
+    # A trick game's view has no phase: every turn plays a card.
+    trick = {"hand": ["KH", "9C"], "playable": ["KH"], "seat": 0, "names": ["Ann", "Bob"]}
+    assert "Playable now: king of hearts." in render.describe("new-game", trick)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -96,3 +96,12 @@ def test_the_hand_says_why_it_shows_the_die_twice_on_double_pip():
     assert _die_line(game) == ["Your die: PIP 2 on space 3 (Double PIP: 2 plays left)"]
     play_all(game, [(0, "P2"), (1, "3C")])
     assert _die_line(game) == ["Your die: PIP 2 on space 3"]
+
+
+def test_the_dealers_crux_choice_is_named_as_a_phase_and_a_turn():
+    game = pip_game(("5H 5S 5D JC", "2C 3C 4C 9D"), 0, "5C", {0: (5, 3), 1: (9, 5)})
+    view = {**game.view(None), "names": ["Ann", "Bob"]}
+    assert view["phase"] == "crux"
+    words = describe("pip-cribbage", view)
+    assert "PIP Cribbage, deal 1, choosing Renew or Priority on Crux." in words
+    assert "Ann to choose Renew or Priority." in words
