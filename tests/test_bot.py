@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
@@ -142,6 +143,10 @@ async def test_a_sharded_bot_resumes_only_the_games_of_its_shards(tmp_path: Path
         assert card_bot.tables.get(ids[1]) is not None
         assert card_bot.tables.get(ids[0]) is None
     finally:
-        # Not bot.close(): discord.py's sharded client can only close after logging in.
+        # Not bot.close(): discord.py's sharded client can only close after logging in. Its
+        # steps, then: the backfill stops before the database closes under it.
+        if card_bot.backfill is not None:
+            card_bot.backfill.cancel()
+            await asyncio.gather(card_bot.backfill, return_exceptions=True)
         await card_bot.tables.close()
         await card_bot.store.close()
