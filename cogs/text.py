@@ -132,10 +132,9 @@ def idle_note(idle: object) -> str:
 def lobby_content(
     spec: GameSpec, lobby: Lobby, sides: Sequence[Sequence[int]], note: str = ""
 ) -> str:
-    counts = spoken_list(spec.allowed_player_counts(), "or")
     lines = [
         f"**{safe(spec.title)}** — lobby #{lobby.id}, hosted by <@{lobby.host_id}>",
-        f"For {counts} players. Join, or the host adds computer players; the host starts.",
+        f"For {spec.players_in_words()}. Join, or the host adds computer players; the host starts.",
     ]
     options = options_block(spec, lobby.options)
     if options:

@@ -59,11 +59,12 @@ def test_the_lobby_lists_player_counts_in_words_and_only_real_options() -> None:
     spec = GAMES["cribbage"]
     lobby = SimpleNamespace(id=7, host_id=1, options={}, settings={}, seats=[])
     content = text.lobby_content(spec, lobby, [])
-    assert "For 2, 3 or 4 players." in content
+    assert "For 2 to 4 players." in content
     assert "target" in content and "muggins" in content
     assert "teams" not in content  # one possible value: nothing to choose
     rush = text.lobby_content(GAMES["pip-rush"], lobby, [])
     assert "For 2 or 4 players." in rush
+    assert "For 3 to 8 players." in text.lobby_content(GAMES["pip-pip"], lobby, [])
 
 
 @pytest.mark.parametrize(
@@ -122,7 +123,7 @@ async def test_starting_too_few_is_refused_in_plain_words() -> None:
         assert "teams" not in lobby.message.content
         record = await fake.click(alice, lobby.message, label="Start")
         assert record.message is not None
-        assert record.message.content == "Cribbage needs 2, 3 or 4 players; 1 has joined."
+        assert record.message.content == "Cribbage needs 2 to 4 players; 1 has joined."
         fake.assert_clean()
 
 

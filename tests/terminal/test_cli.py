@@ -147,6 +147,17 @@ def test_games_are_found_by_name_or_title():
 def test_a_player_count_the_game_does_not_allow_is_refused():
     with pytest.raises(IllegalAction, match=r"^PIP Rush is for 2 or 4 players, not 3\.$"):
         cli.seats_for(GAMES["pip-rush"], 3, "easy", "Ann")
+    with pytest.raises(IllegalAction, match=r"^Pip Pip is for 3 to 8 players, not 2\.$"):
+        cli.seats_for(GAMES["pip-pip"], 2, "easy", "Ann")
+
+
+def test_the_list_of_games_says_how_many_play_each(monkeypatch):
+    out = io.StringIO()
+    console = Console(file=out, width=120)
+    monkeypatch.setattr(console, "input", lambda prompt="": "pip pip")
+    assert cli.ask_game(console) is GAMES["pip-pip"]
+    assert "Pip Pip (3 to 8 players)" in out.getvalue()
+    assert "PIP Rush (2 or 4 players)" in out.getvalue()
 
 
 def test_resume_with_nothing_saved_says_so(tmp_path, capsys):
