@@ -49,9 +49,24 @@ class Option:
         except TypeError:  # unhashable, so no choice (a list from a hand-edited file)
             known = False
         if not known:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise IllegalAction(f"{self.name} must be one of {allowed}, not {value!r}.")
+            raise self.refusal(repr(value))
         return value
+
+    def refusal(self, quoted: str) -> IllegalAction:
+        """Why a value (`quoted` as the player wrote it) is none of the choices; an option
+        with a single choice is no choice, so its description says why."""
+        if len(self.choices) == 1:
+            return IllegalAction(f"{self.name} can only be {option_value(self.choices[0])}. "
+                                 f"{self.description}")
+        allowed = ", ".join(option_value(c) for c in self.choices)
+        return IllegalAction(f"{self.name} must be one of {allowed}, not {quoted}.")
+
+
+def option_value(value: Any) -> str:
+    """An option's value as a player writes it: on/off rather than True/False."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 @dataclass(frozen=True)
