@@ -403,3 +403,54 @@ def test_help_breaks_lines_only_between_paragraphs_so_the_console_wraps_it_evenl
     first = [line for line in shown[:4] if not line.startswith("  ")]
     for line, after in itertools.pairwise(first):
         assert len(line.rstrip()) + 1 + len(after.split()[0]) > 80, (line, after)
+
+
+@pytest.mark.parametrize("pauses", [0, 20])
+async def test_an_offer_to_call_muggins_follows_the_claim_it_is_about(tmp_path, monkeypatch,
+                                                                      pauses):
+    """Computers that decide in the event loop, not a worker thread: at once (pauses=0), each
+    next move is made while the one before is still being told, and the screen must still tell
+    every claim before it shows the scores after it and a Muggins! on it; pausing first, they
+    leave the player time to be offered Muggins! on a claim before the next move."""
+
+    async def in_the_loop(decide, *args):
+        for _ in range(pauses):
+            await asyncio.sleep(0)
+        return decide(*args)
+
+    monkeypatch.setattr(asyncio, "to_thread", in_the_loop)
+    spec = GAMES["cribbage"]
+    store = await Store.open(":memory:")
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        if prompt.startswith(("Make it now", "Type review")):
+            return ""
+        return "0" if "claim" in prompt else "1"
+
+    try:
+        table = await manager.create(
+            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game="cribbage",
+            options={"muggins": True, "target": 61}, seats=cli.seats_for(spec, 3, "easy", "Ann"),
+            host_id=PLAYER_ID, seed=1,
+        )
+        game_screen = TerminalGame(Console(file=out, width=200), manager, table, 0, read=read)
+        manager.subscribe(game_screen)
+        await game_screen.play(resumed=False)
+    finally:
+        await manager.close()
+        await store.close()
+    told = claimed = None
+    offers = 0
+    for line in out.getvalue().splitlines():
+        if found := re.match(r"  (.+) claims (\d+ for the \w+):", line):
+            told = found.groups()
+        elif found := re.match(r"(.+) claimed (\d+ for the \w+):", line):
+            claimed = found.groups()
+            assert claimed == told, f"{line!r} before its claim was told"
+        elif line.startswith("You may move now"):
+            offers += 1
+    assert table.status == "finished" and claimed is not None
+    if pauses:
+        assert offers > 0
