@@ -74,6 +74,27 @@ def test_a_move_that_is_not_there_gets_one_line(typed, legal, reason):
     assert "\n" not in reason
 
 
+def test_a_number_with_one_move_listed_says_to_type_1():
+    with pytest.raises(IllegalAction) as refused:
+        Choices(PLAYS[:1], label).choose("2")
+    assert str(refused.value) == "Type 1, the only move."
+
+
+PIP_MOVES = [{"type": "play", "card": "P5"}, {"type": "play", "card": "5H"}, {"type": "go"}]
+PIP_DISCARDS = [{"type": "discard", "cards": ["P5", "TS"]},
+                {"type": "discard", "cards": ["5H", "TS"]}]
+
+
+@pytest.mark.parametrize(("typed", "legal", "chosen"), [
+    ("pip 5", PIP_MOVES, 0), ("pip5", PIP_MOVES, 0), ("PIP 5", PIP_MOVES, 0), ("p5", PIP_MOVES, 0),
+    ("play pip 5", PIP_MOVES, 0), ("5h", PIP_MOVES, 1), ("10s pip 5", PIP_DISCARDS, 0),
+    ("pip 5, 10s", PIP_DISCARDS, 0),
+])
+def test_a_pip_die_is_chosen_as_the_list_writes_it(typed, legal, chosen):
+    choices = Choices(legal, GAMES["pip-cribbage"].action_label)
+    assert choices.choose(typed) is legal[chosen]
+
+
 def test_the_same_card_in_several_moves_asks_for_the_number():
     legal = [{"type": "play", "card": "5H", "racer": 0}, {"type": "play", "card": "5H", "racer": 1}]
     with pytest.raises(IllegalAction, match=r"5H fits several moves \(1, 2\)"):
