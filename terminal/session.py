@@ -36,9 +36,9 @@ PLAYER_ID = 1
 #: One line per paragraph: the console wraps them to the terminal's width (a line broken here
 #: as well would break again short of it).
 HELP = """\
-Choose a move by its key in the list (1, 2 ... or a, b ...), or type its cards: 5h, 10s, qd \
-(a discard of two: 5h 6c). A move's own words work too, e.g. go. A claim is made by typing \
-its number: 12 claims 12.
+Choose a move by its key in the list (1, 2 ... or a, b ...), or type its cards: 5h, 10s, qd, \
+or all of a move's cards together: 5h 6c. A move's own words work too, e.g. go. A claim is made \
+by typing its number: 12 claims 12.
   hint    the best few choices now, and why
   review  once the game is over: each of your choices against the best
   rules   the rules of this game

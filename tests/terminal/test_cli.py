@@ -475,3 +475,11 @@ async def test_an_offer_to_call_muggins_follows_the_claim_it_is_about(tmp_path, 
     assert table.status == "finished" and claimed is not None
     if pauses:
         assert offers > 0
+
+
+def test_help_says_no_number_of_cards_a_discard_takes():
+    """PIP Cribbage, and some seats of Crib Race, discard one card; Cribbage two or one."""
+    from terminal.session import HELP
+
+    assert not re.search(r"discard of (one|two|\d)", HELP)
+    assert "all of a move's cards together: 5h 6c" in HELP
