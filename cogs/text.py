@@ -7,6 +7,7 @@ lines reach the channel; a player's private lines go only into their own ephemer
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -63,8 +64,14 @@ def waiting_line(seats: Sequence[SeatInfo], waiting: Iterable[int]) -> str:
 def outcome_line(
     seats: Sequence[SeatInfo], outcome: dict[str, Any], reader: int | None = None
 ) -> str:
-    """Who won, as `reader` reads it: a private hand tells its winner "You win!"."""
+    """Who won, as `reader` reads it: a private hand tells its winner "You win!". A game's
+    detail that starts by saying so ("Ann wins Pip Pip with 91 points.") is said once, that
+    start in bold."""
     winners, verb, detail = outcome_words([seat.name for seat in seats], outcome, reader)
+    names = "(?:, | and | & )".join(re.escape(name) for name in winners)
+    said = re.match(rf"(?i){names} {re.escape(verb)}\b", detail) if winners else None
+    if said:
+        return f"🏆 **{safe(said.group())}**{safe(detail[said.end():])}"
     who = spoken_list([safe(name) for name in winners]) or "Nobody"
     return f"🏆 **{who[:1].upper()}{who[1:]} {verb}!**" + (f" {safe(detail)}" if detail else "")
 
@@ -86,6 +93,8 @@ def table_content(table: Table, *, status: str = "running", scores: str = "") ->
         if turn:
             lines.append(turn)
     recent = [line for line in table.recent[-RECENT_LINES:] if line]
+    if outcome is not None and recent[-1:] == [outcome_words(table.names, outcome)[2]]:
+        recent.pop()  # the game's last line, the outcome's detail: said in the line above
     if recent:
         lines.append("")
         lines += [f"> {safe(line)}" for line in recent]
@@ -132,10 +141,9 @@ def idle_note(idle: object) -> str:
 def lobby_content(
     spec: GameSpec, lobby: Lobby, sides: Sequence[Sequence[int]], note: str = ""
 ) -> str:
-    counts = spoken_list(spec.allowed_player_counts(), "or")
     lines = [
         f"**{safe(spec.title)}** — lobby #{lobby.id}, hosted by <@{lobby.host_id}>",
-        f"For {counts} players. Join, or the host adds computer players; the host starts.",
+        f"For {spec.players_in_words()}. Join, or the host adds computer players; the host starts.",
     ]
     options = options_block(spec, lobby.options)
     if options:

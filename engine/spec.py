@@ -49,9 +49,24 @@ class Option:
         except TypeError:  # unhashable, so no choice (a list from a hand-edited file)
             known = False
         if not known:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise IllegalAction(f"{self.name} must be one of {allowed}, not {value!r}.")
+            raise self.refusal(repr(value))
         return value
+
+    def refusal(self, quoted: str) -> IllegalAction:
+        """Why a value (`quoted` as the player wrote it) is none of the choices; an option
+        with a single choice is no choice, so its description says why."""
+        if len(self.choices) == 1:
+            return IllegalAction(f"{self.name} can only be {option_value(self.choices[0])}. "
+                                 f"{self.description}")
+        allowed = ", ".join(option_value(c) for c in self.choices)
+        return IllegalAction(f"{self.name} must be one of {allowed}, not {quoted}.")
+
+
+def option_value(value: Any) -> str:
+    """An option's value as a player writes it: on/off rather than True/False."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -145,6 +160,15 @@ class GameSpec:
     def allowed_player_counts(self) -> tuple[int, ...]:
         return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
 
+    def players_in_words(self) -> str:
+        """ "3 to 8 players" when the counts run in sequence, else "2 or 4 players"."""
+        counts = self.allowed_player_counts()
+        if len(counts) > 2 and counts[-1] - counts[0] == len(counts) - 1:
+            return f"{counts[0]} to {counts[-1]} players"
+        words = [str(n) for n in counts]
+        listed = f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else words[0]
+        return f"{listed} {'player' if counts == (1,) else 'players'}"
+
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in, unknown names and bad values refused."""
         options = dict(options or {})
@@ -156,6 +180,5 @@ class GameSpec:
 
     def new(self, players: int, options: dict[str, Any] | None = None, seed: int = 0) -> Game:
         if players not in self.allowed_player_counts():
-            counts = ", ".join(str(n) for n in self.allowed_player_counts())
-            raise IllegalAction(f"{self.title} is for {counts} players, not {players}.")
+            raise IllegalAction(f"{self.title} is for {self.players_in_words()}, not {players}.")
         return self.factory(players, self.check_options(options), seed)

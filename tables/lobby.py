@@ -12,7 +12,6 @@ from engine.registry import LEVELS, GameSpec
 from tables.computer import refuse_without_ai
 from tables.idle import check_idle_setting
 from tables.seats import SeatInfo
-from tables.text import spoken_list
 
 
 @dataclass
@@ -121,13 +120,11 @@ class Lobby:
 
     def check_start(self, by_user_id: int) -> None:
         self._check_host(by_user_id, "start the game")
-        counts = self.spec.allowed_player_counts()
         joined = len(self.seats)
-        if joined not in counts:
+        if joined not in self.spec.allowed_player_counts():
             have = "has" if joined == 1 else "have"
             raise IllegalAction(
-                f"{self.spec.title} needs {spoken_list(counts, 'or')} players; "
-                f"{joined} {have} joined."
+                f"{self.spec.title} needs {self.spec.players_in_words()}; {joined} {have} joined."
             )
 
     # ------------------------------------------------------------ teams

@@ -3,21 +3,17 @@ slash commands and scripts/play."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
 from typing import Any
 
 from engine.errors import IllegalAction
 from engine.registry import GAMES, GameSpec
+from engine.spec import Option, option_value
 
 TRUE_WORDS = {"on", "yes", "true", "y", "1"}
 FALSE_WORDS = {"off", "no", "false", "n", "0"}
-
-
-def option_value(value: Any) -> str:
-    """An option's value as a player writes it: on/off rather than True/False."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
+#: "target = 61", as a phone's keyboard often spaces it, is "target=61".
+_SPACED_EQUALS = re.compile(r"\s*=\s*")
 
 
 def find_game(written: str) -> GameSpec:
@@ -36,28 +32,34 @@ def parse_options(spec: GameSpec, written: str | None) -> dict[str, Any]:
     choices (so any game's options work without the caller knowing them)."""
     options: dict[str, Any] = {}
     known = {o.name.lower(): o for o in spec.options}
-    for token in (written or "").replace(",", " ").split():
+    tokens = _SPACED_EQUALS.sub("=", (written or "").replace(",", " ")).split()
+    for token in tokens:
         name, sep, value = token.partition("=")
-        option = known.get(name.strip().lower())
+        option = known.get(name.lower())
         if not sep or option is None:
             names = ", ".join(o.name for o in spec.options if len(o.choices) > 1) or "none"
-            problem = (f"{spec.title} has no option {shortened(name.strip())!r}" if sep
+            problem = (f"{spec.title} has no option {shortened(name)!r}" if sep
                        else f"Write options as name=value, not {shortened(token)!r}")
             raise IllegalAction(f"{problem}; its options: {names}.")
-        options[option.name] = match_choice(option.choices, value.strip(), option.name)
+        chosen = match_choice(option, value)
+        if option.name in options and options[option.name] != chosen:
+            raise IllegalAction(
+                f"{option.name} is given twice, as {option_value(options[option.name])} and "
+                f"{option_value(chosen)}: give it once."
+            )
+        options[option.name] = chosen
     return spec.check_options(options)
 
 
-def match_choice(choices: Sequence[Any], value: str, name: str) -> Any:
+def match_choice(option: Option, value: str) -> Any:
     lowered = value.lower()
-    for choice in choices:
+    for choice in option.choices:
         if isinstance(choice, bool):
             if (lowered in TRUE_WORDS and choice) or (lowered in FALSE_WORDS and not choice):
                 return choice
         elif str(choice).lower() == lowered:
             return choice
-    allowed = ", ".join(option_value(c) for c in choices)
-    raise IllegalAction(f"{name} must be one of {allowed}, not {shortened(value)!r}.")
+    raise option.refusal(repr(shortened(value)))
 
 
 def shortened(value: str, limit: int = 40) -> str:

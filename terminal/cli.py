@@ -23,7 +23,6 @@ from engine.registry import GAMES, LEVELS, GameSpec
 from store import Store
 from tables import SeatInfo, Table, TableManager
 from tables.options import find_game, option_value, parse_options
-from tables.text import spoken_list
 from terminal.session import (
     PLAYER_ID,
     TERMINAL_CHANNEL,
@@ -88,8 +87,7 @@ def ask_game(console: Console) -> GameSpec | None:
     specs = list(GAMES.values())
     console.print("Which game?")
     for number, spec in enumerate(specs, start=1):
-        counts = ", ".join(str(n) for n in spec.allowed_player_counts())
-        console.print(f"  {number}. {spec.title} ({counts} players)", markup=False)
+        console.print(f"  {number}. {spec.title} ({spec.players_in_words()})", markup=False)
     while True:
         try:
             typed = console.input(f"Game [1-{len(specs)}]: ").strip()
@@ -112,8 +110,7 @@ def seats_for(spec: GameSpec, players: int | None, level: str, name: str) -> lis
     counts = spec.allowed_player_counts()
     players = counts[0] if players is None else players
     if players not in counts:
-        allowed = spoken_list(counts, "or")
-        raise IllegalAction(f"{spec.title} is for {allowed} players, not {players}.")
+        raise IllegalAction(f"{spec.title} is for {spec.players_in_words()}, not {players}.")
     computers = players - 1
     return [SeatInfo(PLAYER_ID, name)] + [
         SeatInfo.computer(level, f"Computer {n}" if computers > 1 else "Computer")

@@ -2,11 +2,12 @@
 
 A key picks from the list (numbers 1, 2, ...; letters a, b, ... when some moves are chosen by
 typing a number, so that no key reads as one); a number picks the move that is that number (a
-claim of 2 points: `2`); cards ("5h", "10S", "5h 6c" for a discard of two) pick the move that
-uses exactly those cards; a move's own words ("go") pick it too."""
+claim of 2 points: `2`); cards ("5h", "10S", "5h 6c" for a discard of two, "pip 5" or "p5" for a
+PIP die) pick the move that uses exactly those cards; a move's own words ("go") pick it too."""
 
 from __future__ import annotations
 
+import re
 import string
 from collections import Counter
 from collections.abc import Callable
@@ -17,6 +18,8 @@ from engine.errors import IllegalAction
 from tables.text import number_ranges
 
 Action = dict[str, Any]
+#: A PIP die as the list of moves writes it ("PIP 5"), or run together ("pip5"): P5.
+_PIP_DIE = re.compile(r"\bpip\s*([1-6])\b", re.IGNORECASE)
 
 
 class NotOffered(IllegalAction):
@@ -115,6 +118,8 @@ class Choices:
         if words.lower() in self.keyed:
             return self.keyed[words.lower()]
         if words.isdigit():
+            if len(self.keyed) == 1:
+                raise IllegalAction("Type 1, the only move.")
             raise IllegalAction(f"Choose a number from 1 to {len(self.keyed)}.")
         by_label = [a for a in self.legal if self.label(a).lower() == words.lower()]
         if len(by_label) == 1:
@@ -123,7 +128,7 @@ class Choices:
 
     def _by_cards(self, words: str) -> Action:
         try:
-            cards = Counter(str(card) for card in parse_cards(words))
+            cards = Counter(str(card) for card in parse_cards(_PIP_DIE.sub(r"P\1", words)))
         except IllegalAction:
             raise IllegalAction(
                 f"{words!r} is not a move: type {self._ways()}, rules or help."

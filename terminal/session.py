@@ -36,9 +36,9 @@ PLAYER_ID = 1
 #: One line per paragraph: the console wraps them to the terminal's width (a line broken here
 #: as well would break again short of it).
 HELP = """\
-Choose a move by its key in the list (1, 2 ... or a, b ...), or type its cards: 5h, 10s, qd \
-(a discard of two: 5h 6c). A move's own words work too, e.g. go. A claim is made by typing \
-its number: 12 claims 12.
+Choose a move by its key in the list (1, 2 ... or a, b ...), or type its cards: 5h, 10s, qd, \
+or all of a move's cards together: 5h 6c. A move's own words work too, e.g. go. A claim is made \
+by typing its number: 12 claims 12.
   hint    the best few choices now, and why
   review  once the game is over: each of your choices against the best
   rules   the rules of this game
@@ -93,6 +93,8 @@ class TerminalGame(Listener):
         self.read = read
         self.pictures = pictures
         self._offered_at: int | None = None
+        #: The version whose moves the screen has told (see on_update).
+        self._told_version = table.version
         self._offer = asyncio.Event()
         self._idle: asyncio.Future[None] | None = None
 
@@ -105,8 +107,11 @@ class TerminalGame(Listener):
             line = event_line(event, table.names, self.seat)
             if line is not None:
                 self.console.print(Text("  ") + styled(line))
+        # The table announces each move it accepts once, in order: this update tells the move
+        # after the last one told (the table may be further on already).
+        self._told_version = min(self._told_version + 1, table.version)
         self._draw_pictures()
-        if self._optional_moves() and self._offered_at != table.version:
+        if self._offer_due():
             self._offer.set()
 
     # ------------------------------------------------------------ playing
@@ -133,7 +138,7 @@ class TerminalGame(Listener):
         while True:
             if not self.table.active:
                 return None
-            if self._optional_moves() and self._offered_at != self.table.version:
+            if self._offer_due():
                 return False
             if self._idle is None or self._idle.done():
                 # Never cancelled: cancelling wait_idle would cancel the computer's turn too.
@@ -144,12 +149,20 @@ class TerminalGame(Listener):
             self._offer.clear()
             if not self._idle.done():
                 continue
+            self._told_version = self.table.version  # idle: every update is delivered
             if not self.table.active:
                 return None
             if self.seat in self.table.waiting_for():
                 return True
-            if not (self._optional_moves() and self._offered_at != self.table.version):
+            if not self._offer_due():
                 return None  # nobody can move: the table stopped
+
+    def _offer_due(self) -> bool:
+        """A move the player may make before their turn, not yet offered, once the screen has
+        told every move so far: an offer ahead of a move's lines would show its scores first."""
+        version = self.table.version
+        return (self._told_version == version and self._offered_at != version
+                and bool(self._optional_moves()))
 
     def _optional_moves(self) -> list[dict[str, Any]]:
         if self.seat in self.table.waiting_for():

@@ -11,6 +11,8 @@ import pytest
 from cogs import text
 from engine.cards import card_symbol
 from engine.registry import GAMES
+from tables.seats import SeatInfo
+from tables.table import Table
 from tables.text import spoken_list
 from testkit.fake_discord import FakeDiscord
 from testkit.players import GameDriver, test_bot
@@ -38,6 +40,44 @@ def test_partners_win_together_and_only_a_tie_is_shared(outcome: dict, line: str
 @pytest.mark.parametrize(
     ("outcome", "reader", "line"),
     [
+        ({"winners": [1], "detail": "{s1:wins} Pip Pip with 91 points."}, None,
+         "🏆 **Bob wins** Pip Pip with 91 points."),
+        ({"winners": [1], "detail": "{s1:wins} Pip Pip with 91 points."}, 1,
+         "🏆 **You win** Pip Pip with 91 points."),
+        ({"winners": [0, 2], "detail": "{s0} and {s2} win the race: after 5 cycles."}, None,
+         "🏆 **Ann and Cy win** the race: after 5 cycles."),
+        ({"winners": [0, 1, 3], "shared": True,
+          "detail": "{s0} and {s1} and {s3} share the win with 90 points each."}, None,
+         "🏆 **Ann and Bob and Dan share the win** with 90 points each."),
+        ({"winners": [1], "detail": "{s1} won with 121; {s0} 99."}, None,
+         "🏆 **Bob wins!** Bob won with 121; Ann 99."),
+        ({"winners": [0, 1], "shared": True, "detail": "Shared victory: level."}, None,
+         "🏆 **Ann and Bob share the win!** Shared victory: level."),
+    ],
+)
+def test_a_detail_that_says_who_won_is_said_once(outcome: dict, reader: int | None,
+                                                 line: str) -> None:
+    assert text.outcome_line(seats("Ann", "Bob", "Cy", "Dan"), outcome, reader) == line
+
+
+def test_a_finished_table_says_who_won_once() -> None:
+    spec = GAMES["pip-pip"]
+    table = Table(id=1, spec=spec, options={"rounds": 1}, seed=4, guild_id=1, channel_id=1,
+                  host_id=1, seats=[SeatInfo(user_id=n, name=name)
+                                    for n, name in enumerate(("Ann", "Bob", "Cy"), start=1)])
+    while not table.finished:
+        seat = table.waiting_for()[0]
+        table.apply(seat, table.legal_for(seat)[0])
+    content = text.table_content(table, status="finished")
+    assert table.outcome is not None
+    winner = spoken_list([table.names[s] for s in table.outcome["winners"]])
+    assert f"🏆 **{winner} win" in content
+    assert content.count(" Pip Pip with ") == 1, content
+
+
+@pytest.mark.parametrize(
+    ("outcome", "reader", "line"),
+    [
         ({"winners": [1], "shared": False}, 1, "🏆 **You win!**"),
         ({"winners": [1, 3], "shared": False}, 3, "🏆 **Bob and you win!**"),
         ({"winners": [1], "shared": False}, 0, "🏆 **Bob wins!**"),
@@ -59,11 +99,12 @@ def test_the_lobby_lists_player_counts_in_words_and_only_real_options() -> None:
     spec = GAMES["cribbage"]
     lobby = SimpleNamespace(id=7, host_id=1, options={}, settings={}, seats=[])
     content = text.lobby_content(spec, lobby, [])
-    assert "For 2, 3 or 4 players." in content
+    assert "For 2 to 4 players." in content
     assert "target" in content and "muggins" in content
     assert "teams" not in content  # one possible value: nothing to choose
     rush = text.lobby_content(GAMES["pip-rush"], lobby, [])
     assert "For 2 or 4 players." in rush
+    assert "For 3 to 8 players." in text.lobby_content(GAMES["pip-pip"], lobby, [])
 
 
 @pytest.mark.parametrize(
@@ -122,7 +163,7 @@ async def test_starting_too_few_is_refused_in_plain_words() -> None:
         assert "teams" not in lobby.message.content
         record = await fake.click(alice, lobby.message, label="Start")
         assert record.message is not None
-        assert record.message.content == "Cribbage needs 2, 3 or 4 players; 1 has joined."
+        assert record.message.content == "Cribbage needs 2 to 4 players; 1 has joined."
         fake.assert_clean()
 
 

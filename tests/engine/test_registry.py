@@ -24,6 +24,25 @@ def test_option_check_refuses_a_value_equal_to_a_choice_of_another_type(name, va
     assert pip_pip.new(3, {name: 1}).view(None)["rounds"] == 1
 
 
+@pytest.mark.parametrize(("counts", "words"), [
+    ({"min_players": 3, "max_players": 8}, "3 to 8 players"),
+    ({"min_players": 2, "max_players": 4}, "2 to 4 players"),
+    ({"min_players": 2, "max_players": 3}, "2 or 3 players"),
+    ({"min_players": 2, "max_players": 2}, "2 players"),
+    ({"min_players": 2, "max_players": 4, "player_counts": (2, 4)}, "2 or 4 players"),
+    ({"min_players": 2, "max_players": 8, "player_counts": (2, 3, 4, 6, 8)},
+     "2, 3, 4, 6 or 8 players"),
+])
+def test_player_counts_read_as_a_span_when_they_run_in_sequence(counts, words):
+    spec = GameSpec(name="toy", title="Toy", factory=GAMES["cribbage"].factory, **counts)
+    assert spec.players_in_words() == words
+
+
+def test_a_player_count_the_game_does_not_allow_is_refused_in_words():
+    with pytest.raises(IllegalAction, match=r"^Pip Pip is for 3 to 8 players, not 2\.$"):
+        GAMES["pip-pip"].new(2)
+
+
 def _spec(**fields: object) -> GameSpec:
     cribbage = GAMES["cribbage"]
     return GameSpec(name="toy", title="Toy", min_players=2, max_players=2,

@@ -27,7 +27,7 @@ def test_join_twice_refused_and_leave():
 
 def test_player_count_is_enforced_both_ways():
     room = lobby()
-    with pytest.raises(IllegalAction, match="needs 2, 3 or 4 players; 1 has joined"):
+    with pytest.raises(IllegalAction, match="needs 2 to 4 players; 1 has joined"):
         room.check_start(ANN)
     for user, name in [(BOB, "Bob"), (CAT, "Cat"), (DAN, "Dan")]:
         room.join(user, name)

@@ -152,7 +152,7 @@ async def test_every_update_is_announced_in_order(manager: TableManager):
 @pytest.mark.parametrize(
     ("seats", "options", "message"),
     [
-        ([human(ANN)], {}, "is for 2, 3, 4 players"),
+        ([human(ANN)], {}, "is for 2 to 4 players"),
         ([human(ANN), human(ANN)], {}, "only one seat"),
         ([human(ANN), computer("brilliant")], {}, "level"),
         ([human(ANN), human(BOB)], {"target": 7}, "target must be one of"),

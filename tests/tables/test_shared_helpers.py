@@ -33,6 +33,32 @@ def test_a_bad_option_is_named_with_the_options_there_are(written, reason):
     assert str(refused.value) == reason
 
 
+@pytest.mark.parametrize("written", [
+    "target = 61 muggins= on", "target =61, muggins =on", "target=61   muggins  =  on",
+])
+def test_options_spaced_around_the_equals_sign_are_read(written):
+    assert parse_options(GAMES["cribbage"], written) == {
+        "target": 61, "muggins": True, "teams": True,
+    }
+
+
+def test_an_option_given_twice_is_refused_unless_both_agree():
+    with pytest.raises(IllegalAction) as refused:
+        parse_options(GAMES["cribbage"], "target=61 target=121")
+    assert str(refused.value) == "target is given twice, as 61 and 121: give it once."
+    assert parse_options(GAMES["cribbage"], "muggins=on muggins=yes")["muggins"] is True
+
+
+def test_an_option_with_one_choice_says_why_it_has_no_other():
+    with pytest.raises(IllegalAction) as refused:
+        parse_options(GAMES["cribbage"], "teams=off")
+    assert str(refused.value).startswith(
+        "teams can only be on. Four players always play as two partnerships")
+    with pytest.raises(IllegalAction, match=r"^teams can only be on\. Four players"):
+        GAMES["cribbage"].check_options({"teams": False})
+    assert parse_options(GAMES["cribbage"], "teams=on")["teams"] is True
+
+
 def test_outcome_words_name_the_winners():
     names = ["Ann", "Bob", "Cy", "Di"]
     single = {"winners": [1], "shared": False, "detail": "{s1} won with 121; {s0} 99."}

@@ -74,6 +74,27 @@ def test_a_move_that_is_not_there_gets_one_line(typed, legal, reason):
     assert "\n" not in reason
 
 
+def test_a_number_with_one_move_listed_says_to_type_1():
+    with pytest.raises(IllegalAction) as refused:
+        Choices(PLAYS[:1], label).choose("2")
+    assert str(refused.value) == "Type 1, the only move."
+
+
+PIP_MOVES = [{"type": "play", "card": "P5"}, {"type": "play", "card": "5H"}, {"type": "go"}]
+PIP_DISCARDS = [{"type": "discard", "cards": ["P5", "TS"]},
+                {"type": "discard", "cards": ["5H", "TS"]}]
+
+
+@pytest.mark.parametrize(("typed", "legal", "chosen"), [
+    ("pip 5", PIP_MOVES, 0), ("pip5", PIP_MOVES, 0), ("PIP 5", PIP_MOVES, 0), ("p5", PIP_MOVES, 0),
+    ("play pip 5", PIP_MOVES, 0), ("5h", PIP_MOVES, 1), ("10s pip 5", PIP_DISCARDS, 0),
+    ("pip 5, 10s", PIP_DISCARDS, 0),
+])
+def test_a_pip_die_is_chosen_as_the_list_writes_it(typed, legal, chosen):
+    choices = Choices(legal, GAMES["pip-cribbage"].action_label)
+    assert choices.choose(typed) is legal[chosen]
+
+
 def test_the_same_card_in_several_moves_asks_for_the_number():
     legal = [{"type": "play", "card": "5H", "racer": 0}, {"type": "play", "card": "5H", "racer": 1}]
     with pytest.raises(IllegalAction, match=r"5H fits several moves \(1, 2\)"):
@@ -147,6 +168,17 @@ def test_games_are_found_by_name_or_title():
 def test_a_player_count_the_game_does_not_allow_is_refused():
     with pytest.raises(IllegalAction, match=r"^PIP Rush is for 2 or 4 players, not 3\.$"):
         cli.seats_for(GAMES["pip-rush"], 3, "easy", "Ann")
+    with pytest.raises(IllegalAction, match=r"^Pip Pip is for 3 to 8 players, not 2\.$"):
+        cli.seats_for(GAMES["pip-pip"], 2, "easy", "Ann")
+
+
+def test_the_list_of_games_says_how_many_play_each(monkeypatch):
+    out = io.StringIO()
+    console = Console(file=out, width=120)
+    monkeypatch.setattr(console, "input", lambda prompt="": "pip pip")
+    assert cli.ask_game(console) is GAMES["pip-pip"]
+    assert "Pip Pip (3 to 8 players)" in out.getvalue()
+    assert "PIP Rush (2 or 4 players)" in out.getvalue()
 
 
 def test_resume_with_nothing_saved_says_so(tmp_path, capsys):
@@ -392,3 +424,62 @@ def test_help_breaks_lines_only_between_paragraphs_so_the_console_wraps_it_evenl
     first = [line for line in shown[:4] if not line.startswith("  ")]
     for line, after in itertools.pairwise(first):
         assert len(line.rstrip()) + 1 + len(after.split()[0]) > 80, (line, after)
+
+
+@pytest.mark.parametrize("pauses", [0, 20])
+async def test_an_offer_to_call_muggins_follows_the_claim_it_is_about(tmp_path, monkeypatch,
+                                                                      pauses):
+    """Computers that decide in the event loop, not a worker thread: at once (pauses=0), each
+    next move is made while the one before is still being told, and the screen must still tell
+    every claim before it shows the scores after it and a Muggins! on it; pausing first, they
+    leave the player time to be offered Muggins! on a claim before the next move."""
+
+    async def in_the_loop(decide, *args):
+        for _ in range(pauses):
+            await asyncio.sleep(0)
+        return decide(*args)
+
+    monkeypatch.setattr(asyncio, "to_thread", in_the_loop)
+    spec = GAMES["cribbage"]
+    store = await Store.open(":memory:")
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        if prompt.startswith(("Make it now", "Type review")):
+            return ""
+        return "0" if "claim" in prompt else "1"
+
+    try:
+        table = await manager.create(
+            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game="cribbage",
+            options={"muggins": True, "target": 61}, seats=cli.seats_for(spec, 3, "easy", "Ann"),
+            host_id=PLAYER_ID, seed=1,
+        )
+        game_screen = TerminalGame(Console(file=out, width=200), manager, table, 0, read=read)
+        manager.subscribe(game_screen)
+        await game_screen.play(resumed=False)
+    finally:
+        await manager.close()
+        await store.close()
+    told = claimed = None
+    offers = 0
+    for line in out.getvalue().splitlines():
+        if found := re.match(r"  (.+) claims (\d+ for the \w+):", line):
+            told = found.groups()
+        elif found := re.match(r"(.+) claimed (\d+ for the \w+):", line):
+            claimed = found.groups()
+            assert claimed == told, f"{line!r} before its claim was told"
+        elif line.startswith("You may move now"):
+            offers += 1
+    assert table.status == "finished" and claimed is not None
+    if pauses:
+        assert offers > 0
+
+
+def test_help_says_no_number_of_cards_a_discard_takes():
+    """PIP Cribbage, and some seats of Crib Race, discard one card; Cribbage two or one."""
+    from terminal.session import HELP
+
+    assert not re.search(r"discard of (one|two|\d)", HELP)
+    assert "all of a move's cards together: 5h 6c" in HELP

@@ -14,7 +14,7 @@ def test_spec_registration_and_options():
     assert SPEC.check_options({"track": "obstacles", "overtime": True})["track"] == "obstacles"
     with pytest.raises(IllegalAction, match="track must be one of"):
         SPEC.check_options({"track": "moon"})
-    with pytest.raises(IllegalAction, match="for 2, 4 players"):
+    with pytest.raises(IllegalAction, match="for 2 or 4 players"):
         SPEC.new(3)
     assert SPEC.rules and all(title and text for title, text in SPEC.rules)
 
