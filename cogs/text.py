@@ -15,13 +15,14 @@ import discord
 
 import render
 from engine.registry import GameSpec
+from engine.seat_words import spoken_list
 from render.alt_text import ordinal
 from render.kit.text import plural
 from tables.lobby import Lobby
 from tables.options import option_value
 from tables.seats import SeatInfo
 from tables.table import Table
-from tables.text import outcome_words, spoken_list
+from tables.text import outcome_words
 
 RECENT_LINES = 6
 MAX_CONTENT = 2000

@@ -58,3 +58,12 @@ def fill_seats(
         return f"{name} {verb}" if verb else name
 
     return PLACEHOLDER.sub(filled, text)
+
+
+def spoken_list(items: Sequence[object], last: str = "and") -> str:
+    """ ["Ann", "Bob", "Cy"] -> "Ann, Bob and Cy"; ["2", "4"] with last="or" -> "2 or 4"; one
+    item alone; none -> "". """
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"

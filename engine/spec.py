@@ -15,6 +15,7 @@ from typing import Any
 from engine.achievements import Achievement, MomentKind
 from engine.contract import Action, Game, View
 from engine.errors import IllegalAction
+from engine.seat_words import spoken_list
 from engine.sim import Simulation
 
 #: (view, legal, rng, level) -> one of legal: a computer player deciding from its view alone.
@@ -165,9 +166,7 @@ class GameSpec:
         counts = self.allowed_player_counts()
         if len(counts) > 2 and counts[-1] - counts[0] == len(counts) - 1:
             return f"{counts[0]} to {counts[-1]} players"
-        words = [str(n) for n in counts]
-        listed = f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else words[0]
-        return f"{listed} {'player' if counts == (1,) else 'players'}"
+        return f"{spoken_list(counts, 'or')} {'player' if counts == (1,) else 'players'}"
 
     def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in, unknown names and bad values refused."""

@@ -11,11 +11,11 @@ legend, so colour is never the only cue.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
+from engine.seat_words import spoken_list
 from render.kit import palette, text
 from render.kit.png import encode
 
@@ -349,7 +349,7 @@ def describe(chart: Chart) -> str:
         drawn = [line for line in chart.lines if line.points]
         below = [line.name for line in drawn if line.points[-1][1] < rule.y]
         under = ("; none reached it" if len(below) == len(drawn) > 1
-                 else f"; {_joined(below)} ended under it" if below else "")
+                 else f"; {spoken_list(below)} ended under it" if below else "")
         parts.append(f"The {rule.label} is at {rule.y:g}{under}.")
     moved: dict[tuple[str, str], list[float]] = {}
     for note in chart.notes:
@@ -384,5 +384,3 @@ def lead_changes(chart: Chart) -> int:
     return changes
 
 
-def _joined(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.cards import card_symbol
-from engine.seat_words import fill_seats
+from engine.seat_words import fill_seats, spoken_list
 
 #: A card written the engine's way ("5H", "TS") or a PIP die's value ("P4"), standing alone.
 _CARD = re.compile(r"(?<![A-Za-z0-9])(?:[A2-9TJQK][SHDC]|P[1-6])(?![A-Za-z0-9])")
@@ -28,14 +28,6 @@ def card_symbols(text: str) -> str:
     """Every card written the engine's way ("5H", "P4") with its suit symbol ("5♥", "PIP 4"),
     as in a hint's or a review's reasons."""
     return _CARD.sub(lambda card: card_symbol(card.group(0)), text)
-
-
-def spoken_list(items: Sequence[object], last: str = "and") -> str:
-    """ ["2", "3", "4"] -> "2, 3 or 4" (with last="or"); one item alone; none -> "". """
-    words = [str(item) for item in items]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
 def number_ranges(numbers: Sequence[int]) -> str:

@@ -18,7 +18,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from engine.seat_words import fill_seats
+from engine.seat_words import fill_seats, spoken_list
 from render.kit import seats
 from render.kit.safe import integer, listed
 from render.registry import renderer_if_any
@@ -74,11 +74,6 @@ def plain_name(label: object) -> str:
 def names(view: View, seat_list: Sequence[object]) -> str:
     """One side's seats as its name: "Ann & Cy"."""
     return " & ".join(name(view, s) for s in seat_list if isinstance(s, int)) or "nobody"
-
-
-def spoken_list(words: Sequence[str]) -> str:
-    """ ["Ann", "Bob", "Cy"] -> "Ann, Bob and Cy"; one alone; none -> "". """
-    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 def side_scores(pairs: Sequence[tuple[str, object]], separator: str) -> str:

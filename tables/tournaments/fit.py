@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import IllegalAction
+from engine.seat_words import spoken_list
 from engine.spec import GameSpec
-from tables.text import spoken_list
 
 SWISS = "swiss"
 ROUND_ROBIN = "round_robin"

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from engine.errors import IllegalAction
 from engine.registry import LEVELS
+from engine.seat_words import spoken_list
 from store.records import MatchGame
 from tables.seats import SeatInfo
-from tables.text import spoken_list
 from tables.tournaments.model import Match
 from tables.tournaments.tournament import RUNNING
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES
-from tables.text import spoken_list
+from engine.seat_words import spoken_list
 from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES, check_fit
 from tables.tournaments.model import (
     DROPPED,

@@ -5,7 +5,7 @@ Plain lines; the Discord layer decides about markdown and code blocks."""
 from __future__ import annotations
 
 from engine.registry import GAMES
-from tables.text import spoken_list
+from engine.seat_words import spoken_list
 from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, TABLES
 from tables.tournaments.knockout import first_round
 from tables.tournaments.model import (

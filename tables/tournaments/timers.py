@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.contract import Event
 from engine.errors import IllegalAction
+from engine.seat_words import spoken_list
 from tables.table import Table
-from tables.text import spoken_list
 from tables.tournaments.tournament import RUNNING, SIGNUP, Tournament
 
 if TYPE_CHECKING:

@@ -11,9 +11,9 @@ import pytest
 from cogs import text
 from engine.cards import card_symbol
 from engine.registry import GAMES
+from engine.seat_words import spoken_list
 from tables.seats import SeatInfo
 from tables.table import Table
-from tables.text import spoken_list
 from testkit.fake_discord import FakeDiscord
 from testkit.players import GameDriver, test_bot
 
