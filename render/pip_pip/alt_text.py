@@ -48,7 +48,7 @@ def describe(view: View) -> str:
     sizes = {drawing.seat_facts(view, seat)[3] for seat in range(players)}
     for seat in range(players):
         score, got, calls, held = drawing.seat_facts(view, seat)
-        row = f"{seat + 1} {name(view, seat)} {score}"
+        row = f"{seat + 1}. {name(view, seat)}: {score}"
         gained = [f"cards +{got}"] if got else []
         gained += [f"calls +{calls}"] if calls else []
         if len(sizes) > 1:

@@ -96,3 +96,11 @@ def test_a_row_with_a_double_calls_cards_keeps_its_whole_line() -> None:
         assert line.text.endswith("7 in hand") and line.box is not None
         # Drawn whole, not cut short with an ellipsis.
         assert line.box[2] - line.box[0] >= text.width(line.text, pictures.PRIMARY) - 2
+
+
+def test_a_seat_s_score_stands_apart_from_a_name_ending_in_a_number() -> None:
+    """"1 Computer 1 12" read as one run of numbers: the seat, the name and the score."""
+    game = played_until(3, {"rounds": 1}, 6, lambda v: False)
+    view = {**dressed(game.view(None)), "names": ["Computer 1", "Bob", "Cy"]}
+    score = view["scores"][0]
+    assert f"1. Computer 1: {score}" in alt_text.describe(view)
