@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -77,17 +79,36 @@ def hand_versions(message: FakeMessage) -> list[tuple[str, int]]:
     return versions
 
 
-async def test_a_hand_says_its_your_move_only_with_the_moves_to_make(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+class At(NamedTuple):
+    """What a test in the play works with."""
+
+    fake: FakeDiscord
+    driver: GameDriver
+    drawing: MoveWhileDrawing
+    members: tuple[Any, ...]
+
+
+@asynccontextmanager
+async def in_the_play(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[At]:
+    """Alice and Bob's Cribbage in the play, one of them to play, pictures drawn by
+    MoveWhileDrawing."""
     async with FakeDiscord(members=NAMES) as fake:
         await fake.connect(test_bot(":memory:"))
-        alice, bob = (fake.member(n) for n in NAMES)
+        members = tuple(fake.member(n) for n in NAMES)
         driver = GameDriver(fake, rng=random.Random("one moment"))
         drawing = MoveWhileDrawing(driver)
         monkeypatch.setattr("cogs.images.draw", drawing.draw)
-        await driver.start_game(CRIBBAGE, [alice, bob], options="target=61")
+        await driver.start_game(CRIBBAGE, list(members), options="target=61")
         await play_until_one_is_to_play(driver)
+        yield At(fake, driver, drawing, members)
+        fake.assert_clean()
+
+
+async def test_a_hand_says_its_your_move_only_with_the_moves_to_make(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async with in_the_play(monkeypatch) as at:
+        driver, drawing, (alice, bob) = at.driver, at.drawing, at.members
         table = driver.bot.tables.get(driver.table_id or 0)  # type: ignore[union-attr]
         assert table is not None
         waiting = table.waiting_for()[0]
@@ -107,20 +128,13 @@ async def test_a_hand_says_its_your_move_only_with_the_moves_to_make(
                 assert not controls, f"moves offered while waiting: {content!r}"
         last, controls = versions[-1]
         assert "It's your move" in last and controls  # the move that landed is shown next
-        fake.assert_clean()
 
 
 async def test_the_table_message_names_whose_turn_its_picture_shows(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(test_bot(":memory:"))
-        alice, bob = (fake.member(n) for n in NAMES)
-        driver = GameDriver(fake, rng=random.Random("one moment"))
-        drawing = MoveWhileDrawing(driver)
-        monkeypatch.setattr("cogs.images.draw", drawing.draw)
-        await driver.start_game(CRIBBAGE, [alice, bob], options="target=61")
-        await play_until_one_is_to_play(driver)
+    async with in_the_play(monkeypatch) as at:
+        driver, drawing = at.driver, at.drawing
 
         drawing.arm("table")  # the player to play moves while the table is drawn
         driver.table_message()  # known before the move
@@ -135,20 +149,13 @@ async def test_the_table_message_names_whose_turn_its_picture_shows(
             turn = [line for line in version["content"].splitlines()
                     if line.startswith("**Turn:**")]
             assert turn and f"({pictured[1]})" in turn[0], (turn, pictured[1])
-        fake.assert_clean()
 
 
 async def test_a_hand_drawn_as_the_game_ends_still_shows_the_result(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(test_bot(":memory:"))
-        alice, bob = (fake.member(n) for n in NAMES)
-        driver = GameDriver(fake, rng=random.Random("one moment"))
-        drawing = MoveWhileDrawing(driver)
-        monkeypatch.setattr("cogs.images.draw", drawing.draw)
-        await driver.start_game(CRIBBAGE, [alice, bob], options="target=61")
-        await play_until_one_is_to_play(driver)
+    async with in_the_play(monkeypatch) as at:
+        driver, drawing, (alice, bob) = at.driver, at.drawing, at.members
         table = driver.bot.tables.get(driver.table_id or 0)  # type: ignore[union-attr]
         assert table is not None
         other = 1 - table.waiting_for()[0]
@@ -160,4 +167,3 @@ async def test_a_hand_drawn_as_the_game_ends_still_shows_the_result(
         assert drawing.moved == 1 and not table.active
         last, controls = hand_versions(hand)[-1]
         assert "🏆" in last and "win" in last and not controls
-        fake.assert_clean()
