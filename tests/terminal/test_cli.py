@@ -10,7 +10,9 @@ import re
 import signal
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -21,6 +23,7 @@ from store import Store
 from tables import TableManager
 from tables.lobby import group_sides
 from tables.options import find_game
+from tables.table import Table
 from terminal import cli
 from terminal.cards import styled
 from terminal.moves import Choices, NotOffered
@@ -238,6 +241,29 @@ def test_ctrl_c_at_a_prompt_interrupts_the_read_and_nothing_else():
 SEATINGS = [(name, n) for name, spec in GAMES.items() for n in spec.allowed_player_counts()]
 
 
+async def played_in_terminal(database: str, game: str, options: dict[str, Any], players: int,
+                             seed: int, read: Callable[[str], str], width: int = 200
+                             ) -> tuple[Table, str]:
+    """A whole game in the terminal, the player at seat 0 answering every prompt with `read`
+    and easy computers in the other seats: the finished table and everything shown."""
+    spec = GAMES[game]
+    store = await Store.open(database)
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    out = io.StringIO()
+    try:
+        table = await manager.create(
+            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=game, options=options,
+            seats=cli.seats_for(spec, players, "easy", "Ann"), host_id=PLAYER_ID, seed=seed,
+        )
+        game_screen = TerminalGame(Console(file=out, width=width), manager, table, 0, read=read)
+        manager.subscribe(game_screen)
+        await game_screen.play(resumed=False)
+    finally:
+        await manager.close()
+        await store.close()
+    return table, out.getvalue()
+
+
 @pytest.mark.parametrize(("game", "players"), SEATINGS)
 async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
     """The player and computer partners and opponents, through the table manager and its
@@ -246,9 +272,6 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
     options = {"target": 61} if "target" in {o.name for o in spec.options} else {}
     if game == "pip-pip":
         options = {"rounds": 1}
-    store = await Store.open(str(tmp_path / "play.db"))
-    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
-    out = io.StringIO()
     prompts: list[str] = []
 
     review_offered = []
@@ -260,18 +283,8 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
         prompts.append(prompt)
         return "" if prompt.startswith("Make it now") else "1"
 
-    try:
-        table = await manager.create(
-            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=game, options=options,
-            seats=cli.seats_for(spec, players, "easy", "Ann"), host_id=PLAYER_ID, seed=players,
-        )
-        game_screen = TerminalGame(Console(file=out, width=120), manager, table, 0, read=read)
-        manager.subscribe(game_screen)
-        await game_screen.play(resumed=False)
-    finally:
-        await manager.close()
-        await store.close()
-    shown = out.getvalue()
+    table, shown = await played_in_terminal(str(tmp_path / "play.db"), game, options, players,
+                                            players, read, width=120)
     assert table.status == "finished"
     assert prompts
     assert "Players: Ann (you), Computer" in shown
@@ -300,10 +313,6 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
 async def test_a_game_ended_by_a_computer_while_the_player_is_offered_a_move(tmp_path):
     """Muggins offers the player a move (muggins) while the computers count; the count that
     wins comes before the winner, and the review is offered on the game stored as finished."""
-    spec = GAMES["crib-race"]
-    store = await Store.open(str(tmp_path / "play.db"))
-    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
-    out = io.StringIO()
     review_offered = []
 
     def read(prompt: str) -> str:
@@ -314,19 +323,9 @@ async def test_a_game_ended_by_a_computer_while_the_player_is_offered_a_move(tmp
             return ""
         return "0" if "claim" in prompt else "1"
 
-    try:
-        table = await manager.create(
-            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game="crib-race",
-            options={"muggins": True}, seats=cli.seats_for(spec, 4, "easy", "Ann"),
-            host_id=PLAYER_ID, seed=5,  # a computer's count wins while muggins is offered
-        )
-        game_screen = TerminalGame(Console(file=out, width=200), manager, table, 0, read=read)
-        manager.subscribe(game_screen)
-        await game_screen.play(resumed=False)
-    finally:
-        await manager.close()
-        await store.close()
-    shown = out.getvalue()
+    # Seed 5: a computer's count wins while muggins is offered.
+    table, shown = await played_in_terminal(str(tmp_path / "play.db"), "crib-race",
+                                            {"muggins": True}, 4, 5, read)
     winner_at = shown.index(" win!")
     assert "Peg at 121." in shown[:winner_at] and "Peg at" not in shown[winner_at:]
     assert review_offered and f"Review of Crib Race #{table.id} for Ann" in shown
@@ -440,31 +439,17 @@ async def test_an_offer_to_call_muggins_follows_the_claim_it_is_about(tmp_path, 
         return decide(*args)
 
     monkeypatch.setattr(asyncio, "to_thread", in_the_loop)
-    spec = GAMES["cribbage"]
-    store = await Store.open(":memory:")
-    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
-    out = io.StringIO()
 
     def read(prompt: str) -> str:
         if prompt.startswith(("Make it now", "Type review")):
             return ""
         return "0" if "claim" in prompt else "1"
 
-    try:
-        table = await manager.create(
-            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game="cribbage",
-            options={"muggins": True, "target": 61}, seats=cli.seats_for(spec, 3, "easy", "Ann"),
-            host_id=PLAYER_ID, seed=1,
-        )
-        game_screen = TerminalGame(Console(file=out, width=200), manager, table, 0, read=read)
-        manager.subscribe(game_screen)
-        await game_screen.play(resumed=False)
-    finally:
-        await manager.close()
-        await store.close()
+    table, shown = await played_in_terminal(":memory:", "cribbage",
+                                            {"muggins": True, "target": 61}, 3, 1, read)
     told = claimed = None
     offers = 0
-    for line in out.getvalue().splitlines():
+    for line in shown.splitlines():
         if found := re.match(r"  (.+) claims (\d+ for the \w+):", line):
             told = found.groups()
         elif found := re.match(r"(.+) claimed (\d+ for the \w+):", line):
