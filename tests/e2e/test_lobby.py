@@ -165,24 +165,13 @@ async def test_on_off_options_read_as_players_write_them() -> None:
         fake.assert_clean()
 
 
-async def test_without_thread_permission_the_game_plays_in_the_channel() -> None:
-    no_threads = discord.Permissions.text()
-    no_threads.create_public_threads = False
-    async with FakeDiscord(members=NAMES, app_permissions=no_threads) as fake:
-        await fake.connect(test_bot(":memory:"))
-        users = [fake.member(n) for n in NAMES[: SPEC.allowed_player_counts()[0]]]
-        driver = GameDriver(fake)
-        await driver.start_game(GAME, users)
-        assert fake.threads == []
-        assert driver.table_message().channel_id == fake.channel().id
-        await driver.step()
-        fake.assert_clean()
-
-
-async def test_where_the_bot_may_not_write_in_threads_the_game_plays_in_the_channel() -> None:
-    mute_in_threads = discord.Permissions.text()
-    mute_in_threads.send_messages_in_threads = False
-    async with FakeDiscord(members=NAMES, app_permissions=mute_in_threads) as fake:
+@pytest.mark.parametrize("missing", ["create_public_threads", "send_messages_in_threads"])
+async def test_without_a_thread_the_bot_may_write_in_the_game_plays_in_the_channel(
+    missing: str,
+) -> None:
+    permissions = discord.Permissions.text()
+    setattr(permissions, missing, False)
+    async with FakeDiscord(members=NAMES, app_permissions=permissions) as fake:
         await fake.connect(test_bot(":memory:"))
         users = [fake.member(n) for n in NAMES[: SPEC.allowed_player_counts()[0]]]
         driver = GameDriver(fake)

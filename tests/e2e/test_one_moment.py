@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
+from tables.table import Table
 from testkit.fake_discord import FakeDiscord
 from testkit.fake_discord.model import FakeMessage
 from testkit.players import GameDriver, test_bot
@@ -86,6 +87,7 @@ class At(NamedTuple):
     driver: GameDriver
     drawing: MoveWhileDrawing
     members: tuple[Any, ...]
+    table: Table
 
 
 @asynccontextmanager
@@ -100,7 +102,9 @@ async def in_the_play(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[At]:
         monkeypatch.setattr("cogs.images.draw", drawing.draw)
         await driver.start_game(CRIBBAGE, list(members), options="target=61")
         await play_until_one_is_to_play(driver)
-        yield At(fake, driver, drawing, members)
+        table = driver.bot.tables.get(driver.table_id or 0)  # type: ignore[union-attr]
+        assert table is not None
+        yield At(fake, driver, drawing, members, table)
         fake.assert_clean()
 
 
@@ -108,9 +112,7 @@ async def test_a_hand_says_its_your_move_only_with_the_moves_to_make(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     async with in_the_play(monkeypatch) as at:
-        driver, drawing, (alice, bob) = at.driver, at.drawing, at.members
-        table = driver.bot.tables.get(driver.table_id or 0)  # type: ignore[union-attr]
-        assert table is not None
+        driver, drawing, (alice, bob), table = at.driver, at.drawing, at.members, at.table
         waiting = table.waiting_for()[0]
         other = 1 - waiting
         user = (alice, bob)[other]
@@ -155,9 +157,7 @@ async def test_a_hand_drawn_as_the_game_ends_still_shows_the_result(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     async with in_the_play(monkeypatch) as at:
-        driver, drawing, (alice, bob) = at.driver, at.drawing, at.members
-        table = driver.bot.tables.get(driver.table_id or 0)  # type: ignore[union-attr]
-        assert table is not None
+        driver, drawing, (alice, bob), table = at.driver, at.drawing, at.members, at.table
         other = 1 - table.waiting_for()[0]
 
         drawing.arm("hand", other, resign=True)  # the game ends while this hand is drawn
