@@ -7,7 +7,6 @@ lines reach the channel; a player's private lines go only into their own ephemer
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -15,14 +14,13 @@ import discord
 
 import render
 from engine.registry import GameSpec
-from engine.seat_words import spoken_list
 from render.alt_text import ordinal
 from render.kit.text import plural
 from tables.lobby import Lobby
 from tables.options import option_value
 from tables.seats import SeatInfo
 from tables.table import Table
-from tables.text import outcome_words
+from tables.text import outcome_said_once, outcome_words
 
 RECENT_LINES = 6
 MAX_CONTENT = 2000
@@ -65,16 +63,10 @@ def waiting_line(seats: Sequence[SeatInfo], waiting: Iterable[int]) -> str:
 def outcome_line(
     seats: Sequence[SeatInfo], outcome: dict[str, Any], reader: int | None = None
 ) -> str:
-    """Who won, as `reader` reads it: a private hand tells its winner "You win!". A game's
-    detail that starts by saying so ("Ann wins Pip Pip with 91 points.") is said once, that
-    start in bold."""
-    winners, verb, detail = outcome_words([seat.name for seat in seats], outcome, reader)
-    names = "(?:, | and | & )".join(re.escape(name) for name in winners)
-    said = re.match(rf"(?i){names} {re.escape(verb)}\b", detail) if winners else None
-    if said:
-        return f"🏆 **{safe(said.group())}**{safe(detail[said.end():])}"
-    who = spoken_list([safe(name) for name in winners]) or "Nobody"
-    return f"🏆 **{who[:1].upper()}{who[1:]} {verb}!**" + (f" {safe(detail)}" if detail else "")
+    """Who won, in bold, as `reader` reads it (a private hand tells its winner "You win"),
+    then the game's detail, the winner said once."""
+    who, rest = outcome_said_once([seat.name for seat in seats], outcome, reader)
+    return f"🏆 **{safe(who)}**{safe(rest)}"
 
 
 def table_content(table: Table, *, status: str = "running", scores: str = "") -> str:

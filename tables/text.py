@@ -92,3 +92,21 @@ def outcome_words(
             else "wins" if len(winners) <= 1 and reader not in seats else "win")
     detail = outcome.get("detail")
     return winners, verb, fill_names(str(detail), names, reader) if detail else ""
+
+
+def outcome_said_once(
+    names: Sequence[str], outcome: dict[str, Any], reader: int | None = None
+) -> tuple[str, str]:
+    """(who won, what the game's detail adds), so that the winner is said once: a detail that
+    starts by naming the winners ("Bob won with 121; Ann 99.") goes on from "Bob wins" as
+    " with 121; Ann 99."; any other detail follows "Ann and Bob share the win!" whole."""
+    winners, verb, detail = outcome_words(names, outcome, reader)
+    joined = "(?:, | and | & )".join(re.escape(name) for name in winners)
+    # "won": the cribbage family's detail tells the win in the past.
+    said = re.match(rf"(?i)({joined}) (?:{re.escape(verb)}|won)\b", detail) if winners else None
+    if said:
+        who, rest = said.group(1), detail[said.end():]
+    else:
+        who, rest = spoken_list(winners) or "Nobody", f" {detail}" if detail else ""
+    head = f"{who[:1].upper()}{who[1:]} {verb}"
+    return (head, rest) if said else (f"{head}!", rest)

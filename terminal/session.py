@@ -23,7 +23,13 @@ from tables.hints import hint_for
 from tables.lobby import group_sides
 from tables.pictures import hand_view
 from tables.review import check_reviewable, review_of, review_text
-from tables.text import event_line, events_read_by, fill_names, outcome_words
+from tables.text import (
+    event_line,
+    events_read_by,
+    fill_names,
+    outcome_said_once,
+    outcome_words,
+)
 from terminal.cards import cards_text, styled
 from terminal.moves import Choices, NotOffered
 
@@ -358,13 +364,12 @@ class TerminalGame(Listener):
         outcome = table.outcome
         self.console.print()
         if outcome is not None:
-            winners, verb, detail = outcome_words(table.names, outcome, self.seat)
-            who = " and ".join(winners) if winners else "Nobody"
-            line = Text(f"{who[0].upper()}{who[1:]} {verb}!", style="bold green")
-            # not said just above already
-            if detail and table.lines_for(self.seat)[-1:] != [detail]:
-                line += Text(" ") + styled(detail)
-            self.console.print(line)
+            who, rest = outcome_said_once(table.names, outcome, self.seat)
+            detail = outcome_words(table.names, outcome, self.seat)[2]
+            if detail and detail in table.lines_for(self.seat):  # said just above
+                self.console.print(Text(f"{who.rstrip('!')}!", style="bold green"))
+            else:
+                self.console.print(Text(who, style="bold green") + styled(rest))
         else:
             self.console.print(f"The game stopped ({table.status}).", markup=False)
 

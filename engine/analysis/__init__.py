@@ -4,7 +4,9 @@ own analysis module (engine/<game>/analysis.py) builds the entries from the eval
 computer players choose by, so advice and play share one method.
 
 An entry is {"action": one of legal, "value": float in the game's own units, "parts": {name:
-float} (how the value splits, where that helps), "why": one short line for a player}.
+float} (how the value splits, where that helps), "why": one short line for a player}, and
+"again": True on an action after which the seat chooses again with nothing changed (a claim
+refused as too many): a review judges the choice that follows it instead.
 """
 
 from __future__ import annotations

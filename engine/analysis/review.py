@@ -16,7 +16,9 @@ seat's buttons worded them then, "chosen_value", "best_value", "lost": points gi
 value less the chosen one, never below 0), "why": the best choice's line, "chosen_why": the
 chosen one's}.
 
-Only real choices count: an action that was the seat's only legal one is skipped.
+Only real choices count: an action that was the seat's only legal one is skipped, and so is one
+after which the seat chose again with nothing changed (its entry says "again": a claim refused
+as too many gives nothing up; the claim that follows it is judged).
 """
 
 from __future__ import annotations
@@ -55,11 +57,11 @@ def review_game(spec: GameSpec, players: int, options: dict[str, Any], seed: int
     game = spec.new(players, options, seed)
     groups: list[dict[str, Any]] = []
     for step, (actor, action) in enumerate(log):
-        if actor == seat and seat in game.to_act():
-            legal = game.legal_actions(seat)
-            if len(legal) > 1:
-                view = game.view(seat)
-                decision = judge(spec, view, legal, game.normalize(seat, dict(action)), step)
+        legal = game.legal_actions(seat) if actor == seat and seat in game.to_act() else []
+        if len(legal) > 1:
+            view = game.view(seat)
+            decision = judge(spec, view, legal, game.normalize(seat, dict(action)), step)
+            if decision is not None:
                 label = stage_of(view)
                 if not groups or groups[-1]["label"] != label:
                     groups.append({"label": label, "lost": 0.0, "decisions": []})
@@ -72,7 +74,8 @@ def review_game(spec: GameSpec, players: int, options: dict[str, Any], seed: int
 
 
 def judge(spec: GameSpec, view: View, legal: list[Action], chosen: Action,
-          step: int) -> dict[str, Any]:
+          step: int) -> dict[str, Any] | None:
+    """The decision judged, or None for a choice the seat makes again (entry "again")."""
     if spec.analyse is None:
         raise ValueError(f"{spec.title} has no analysis to judge by")
     entries = spec.analyse(view, legal)
@@ -80,6 +83,8 @@ def judge(spec: GameSpec, view: View, legal: list[Action], chosen: Action,
     mine = next((e for e in entries if e["action"] == chosen), None)
     if mine is None:
         raise ValueError(f"step {step}: {chosen!r} is not among the legal actions")
+    if mine.get("again"):
+        return None
     lost = best["value"] - mine["value"]
     label = spec.labels_for(view)
     return {"step": step, "kind": kind_of(chosen), "chosen": chosen, "best": best["action"],

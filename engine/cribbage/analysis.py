@@ -157,7 +157,8 @@ def claim_entry(view: View, action: Action, count: CountFn) -> Entry:
     if points == exact:
         return entry(action, points, f"The exact count: {exact}.")
     if points > exact:
-        return entry(action, 0.0, f"Too many: the count is {exact}, you would count again.")
+        return {**entry(action, 0.0, f"Too many: the count is {exact}, you would count again."),
+                "again": True}
     short = exact - points
     return entry(action, points - short,
                  f"{short} short of {exact}: an opponent may take "

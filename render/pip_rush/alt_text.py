@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.alt_text import View, card, fill, name, names, outcome_words
+from render.alt_text import View, card, fill, name, names, outcome_words, turn_words
 from render.kit import seats, text
 from render.kit.safe import integer, listed, mapping
 
@@ -99,7 +99,5 @@ def describe(view: View) -> str:
     if outcome:
         parts.append(outcome)
     elif not mapping(mapping(view.get("resolution")).get("pending")):
-        waiting = seats.to_act(view)
-        if waiting:
-            parts.append(f"{names(view, waiting)} to play.")
+        parts.append(turn_words(view))
     return " ".join(p for p in parts if p)

@@ -3,6 +3,7 @@ it, one full stop per sentence, and the last trick not numbered against the titl
 
 from __future__ import annotations
 
+from render.alt_text import name
 from render.kit import text
 from render.pip_rush.alt_text import describe
 from render.pip_rush.pictures import draw_table
@@ -46,3 +47,9 @@ def test_after_the_trick_the_words_and_picture_show_the_last_trick_in_the_rules_
     # Each card's tag is worded as the legend beside the track words it.
     assert {"1. −1 pip", "3. −1 pip"} <= set(drawn)
     assert not [t for t in drawn if "Decay" in t or "Gain" in t]
+
+
+def test_alt_text_names_who_is_to_play_as_a_spoken_list() -> None:
+    view = new_game(4).view(None)
+    view["waiting_for"] = [0, 2]  # any two seats: the words join them with "and", not "&"
+    assert f"{name(view, 0)} and {name(view, 2)} to play." in describe(view)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 MOVE_PROMPT = r"Your move \[[^\]]*rules, help, quit\]: "
 OFFER_PROMPT = r"Make it now \[[^\]]*\], or press Enter to let play go on: "
 THE_END = r"(wins|win|share the win)!"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 REVIEW_PROMPT = "Type review to see your choices judged, or press Enter to leave: "
 
 
@@ -35,6 +37,8 @@ def play_to_end(child: pexpect.spawn, moves: int = 2000) -> int:
         found = child.expect([MOVE_PROMPT, OFFER_PROMPT, THE_END])
         if found == 2:
             child.expect(REVIEW_PROMPT)
+            # The game's own last line told the score: the banner does not say it again.
+            assert not ANSI.sub("", child.before).strip(), child.before
             child.sendline("")
             return made
         child.sendline("1" if found == 0 else "")

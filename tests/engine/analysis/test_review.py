@@ -108,3 +108,29 @@ def test_crib_race_says_the_track_part_is_an_estimate() -> None:
     spec = GAMES["crib-race"]
     assert spec.review_terms.units == "expected points, the track's part an estimate"
     assert not spec.review_terms.exact and spec.review_terms.plays == "pegging"
+
+
+def test_a_claim_refused_as_too_many_gives_nothing_up_and_the_claim_after_it_is_judged() -> None:
+    spec, options = GAMES["cribbage"], {"target": 61, "muggins": True}
+    game = spec.new(2, options, 6)
+    rng = random.Random(6)
+    log, over_claims = [], []
+    while game.outcome is None:
+        seat = (game.waiting_for() or game.to_act())[0]
+        legal = game.legal_actions(seat)
+        action = spec.ai(game.view(seat), legal, rng, "hard")
+        too_many = [a for a in legal if a["type"] == "claim" and a["points"] > action.get(
+            "points", 99)]
+        if seat == 0 and action["type"] == "claim" and too_many and len(over_claims) < 3:
+            over_claims.append(len(log))  # claim too many first, then what the AI would
+            log.append((0, too_many[-1]))
+            game.apply(0, too_many[-1])
+        log.append((seat, action))
+        game.apply(seat, action)
+    assert len(over_claims) == 3
+    review = review_game(spec, 2, options, 6, log, seat=0)
+    decisions = {d["step"]: d for group in review["groups"] for d in group["decisions"]}
+    for step in over_claims:
+        assert step not in decisions  # nothing changed: the seat claimed again
+        assert decisions[step + 1]["chosen"]["type"] == "claim"  # that claim is judged
+        assert decisions[step + 1]["lost"] == 0.0  # the hard level claims exactly
