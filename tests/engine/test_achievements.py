@@ -221,6 +221,19 @@ def test_in_pip_cribbage_twenty_nine_is_earned_by_29_or_more() -> None:
             assert earned(tally, f"{game}:twenty-nine") == seats
 
 
+def test_in_pip_cribbage_any_count_from_24_to_28_is_a_big_hand() -> None:
+    # Counts of 25 to 27 come only from PIP Cribbage's six-piece hands (PC-14); in Cribbage
+    # a short muggins claim may score one, and the words there say "exactly 24 or 28".
+    for game, big in (("pip-cribbage", {24, 25, 26, 27, 28}), ("cribbage", {24, 28})):
+        spec = GAMES[game]
+        for points in range(22, 31):
+            tally = Tally(spec.achievements)
+            tally.feed([{"type": "show", "seat": 1, "kind": "hand", "points": points}])
+            assert earned(tally, f"{game}:big-hand") == ([1] if points in big else []), points
+    assert achievement_named("pip-cribbage:big-hand").how == \
+        "Score 24 to 28 for one hand or crib."
+
+
 def test_a_resignation_earns_nothing_at_the_end_and_an_award_comes_once() -> None:
     spec = GAMES["cribbage"]
     tally = Tally(spec.achievements, spec.moments)
