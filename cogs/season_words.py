@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 from store import SeasonRecord
 from store.seasons import next_month_start
-from tables.seasons import SeasonInfo, Standings
+from tables.seasons import Champion, SeasonInfo, Standings
 
 
 def date(ms: int) -> str:
@@ -36,12 +36,37 @@ def started(season: SeasonRecord) -> str:
     )
 
 
-def ended(season: SeasonRecord) -> str:
+def ended(season: SeasonRecord, champions: list[Champion]) -> str:
     return (
         f"🏆 **Season {season.number}** is over: its final standings are kept "
         f"(`/leaderboard season:{season.number}`). The next season begins with the next "
-        "calendar month, or with /season start."
+        "calendar month, or with /season start." + champion_lines(champions)
     )
+
+
+def started_after(season: SeasonRecord, ended: SeasonRecord | None,
+                  champions: list[Champion]) -> str:
+    """/season start's answer; `ended`: the calendar season it ended, with its champions."""
+    if ended is None:
+        return started(season)
+    return (
+        f"{started(season)}\n🏆 **Season {ended.number}** ends as it begins: its final "
+        f"standings are kept (`/leaderboard season:{ended.number}`)."
+        + champion_lines(champions)
+    )
+
+
+def champion_lines(champions: list[Champion]) -> str:
+    """A season's first places, one line per game (mentions: the message pings nobody)."""
+    if not champions:
+        return "\nNobody finished a game in it."
+    lines = ["\n**Champions**"]
+    for champion in champions:
+        who = " and ".join(f"<@{user_id}>" for user_id in champion.user_ids)
+        wins = "win" if champion.wins == 1 else "wins"
+        lines.append(f"🥇 {champion.title}: {who} (rating {champion.rating:.1f}, "
+                     f"{champion.wins} {wins})")
+    return "\n".join(lines)
 
 
 def info(season_info: SeasonInfo) -> str:

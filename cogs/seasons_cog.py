@@ -36,8 +36,11 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
+        guild_id = interaction.guild_id or 0
+        ended = await self.seasons.ended_by_start(guild_id, season)
+        champions = await self.seasons.champions(guild_id, ended.number) if ended else []
         await interaction.response.send_message(
-            season_words.started(season), allowed_mentions=NO_PINGS
+            season_words.started_after(season, ended, champions), allowed_mentions=NO_PINGS
         )
 
     @group.command(name="end", description="End the season running now (Manage Server).")
@@ -49,8 +52,9 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
+        champions = await self.seasons.champions(interaction.guild_id or 0, season.number)
         await interaction.response.send_message(
-            season_words.ended(season), allowed_mentions=NO_PINGS
+            season_words.ended(season, champions), allowed_mentions=NO_PINGS
         )
 
     @group.command(name="info", description="Which season runs here, and when it ends.")

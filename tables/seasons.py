@@ -8,10 +8,12 @@ in milliseconds, so a test's fake clock turns the month.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalAction
+from engine.registry import GAMES, GameSpec
 from store import SeasonRecord, Store
 from store.seasons import next_month_start
 from tables.clock import Clock
@@ -44,6 +46,16 @@ class Standings:
     next_start: int | None = None
 
 
+@dataclass(frozen=True)
+class Champion:
+    """First place of one game in a season: more than one member when they are level on the
+    leaderboard's figures (rating shown, then wins)."""
+    title: str
+    user_ids: tuple[int, ...]
+    rating: float
+    wins: int
+
+
 class Seasons:
     def __init__(self, store: Store, clock: Clock | None = None) -> None:
         self.store = store
@@ -73,6 +85,31 @@ class Seasons:
         if ended is None:
             raise IllegalAction("No season is running; start one with /season start.")
         return ended
+
+    async def ended_by_start(self, guild_id: int, started: SeasonRecord) -> SeasonRecord | None:
+        """The calendar season that `started` ended as it began (/season start ends the
+        one running), if one ran."""
+        before = await self.store.season(guild_id, started.number - 1)
+        if before is None or before.ends_at != started.started_at:
+            return None
+        return before
+
+    async def champions(
+        self, guild_id: int, number: int, games: Mapping[str, GameSpec] | None = None
+    ) -> list[Champion]:
+        """Each game's first place in season `number`, in menu order; a game nobody finished
+        in the season has none."""
+        found = []
+        for spec in (GAMES if games is None else games).values():
+            rows = board_rows(await self.store.season_leaderboard(guild_id, number, spec.name))
+            if not rows:
+                continue
+            top = rows[0]
+            level = [row for row in rows
+                     if (row["rating"], row["wins"]) == (top["rating"], top["wins"])]
+            found.append(Champion(spec.title, tuple(row["user_id"] for row in level),
+                                  top["rating"], top["wins"]))
+        return found
 
     async def info(self, guild_id: int) -> SeasonInfo:
         """Which season runs (anyone may ask; only running seasons needs Manage Server)."""

@@ -11,8 +11,8 @@ from store import Store
 from tables import TableManager
 from tables.clock import FAKE_EPOCH, FakeClock
 from tables.ratings import DEFAULT_SIGMA, SEASON_WIDENING, rate, result_rows, season_start
-from tables.seasons import MANAGE_ONLY, Seasons
-from tests.tables.helpers import ANN, BOB, GUILD, human, make_manager, new_table, play_out
+from tables.seasons import MANAGE_ONLY, Champion, Seasons
+from tests.tables.helpers import ANN, BOB, CAT, DAN, GUILD, human, make_manager, new_table, play_out
 
 FEBRUARY = datetime(2027, 2, 1, tzinfo=UTC).timestamp()
 
@@ -136,3 +136,48 @@ async def test_the_leaderboard_shows_the_running_season_unless_asked(
     assert not between.running and between.next_start == int(
         datetime(2027, 3, 1, tzinfo=UTC).timestamp() * 1000
     )
+
+
+async def test_a_season_ends_with_each_games_first_place_level_players_sharing_it(
+    clock_manager: TableManager, store: Store
+):
+    seasons = Seasons(store, clock_manager.clock)
+    games = {"dash": clock_manager.games["dash"]}
+    empty = await seasons.start(GUILD, may_manage=True)
+    assert await seasons.ended_by_start(GUILD, empty) is None  # no calendar season had begun
+    await seasons.end(GUILD, may_manage=True)
+    assert await seasons.champions(GUILD, empty.number, games) == []
+
+    await seasons.start(GUILD, may_manage=True)
+    # Ann and Cat each beat a newcomer once: level on rating and wins, so both are first.
+    for winner, loser in ((ANN, BOB), (CAT, DAN)):
+        table = await new_table(clock_manager, [human(winner), human(loser)], seed=1)
+        await clock_manager.resign(table.id, loser)
+    ended = await seasons.end(GUILD, may_manage=True)
+    [champion] = await seasons.champions(GUILD, ended.number, games)
+    rows = (await seasons.leaderboard(GUILD, "dash", str(ended.number))).rows
+    assert champion == Champion(title="Dash", user_ids=(ANN, CAT), rating=rows[0]["rating"],
+                                wins=1)
+    # One more win sets Ann apart in the next season.
+    season = await seasons.start(GUILD, may_manage=True)
+    for loser in (BOB, DAN):
+        table = await new_table(clock_manager, [human(ANN), human(loser)], seed=2)
+        await clock_manager.resign(table.id, loser)
+    table = await new_table(clock_manager, [human(CAT), human(BOB)], seed=3)
+    await clock_manager.resign(table.id, BOB)
+    [champion] = await seasons.champions(GUILD, season.number, games)
+    assert (champion.user_ids, champion.wins) == ((ANN,), 2)
+
+
+async def test_starting_a_season_ends_the_calendar_one_and_says_which(
+    clock_manager: TableManager, store: Store
+):
+    seasons = Seasons(store, clock_manager.clock)
+    table = await new_table(clock_manager, [human(ANN), human(BOB)], seed=1)
+    await clock_manager.resign(table.id, BOB)  # January, season 1, stored as it counts
+    started = await seasons.start(GUILD, may_manage=True)
+    ended = await seasons.ended_by_start(GUILD, started)
+    assert ended is not None and (ended.number, ended.by_hand) == (1, False)
+    assert ended.ends_at == started.started_at
+    [champion] = await seasons.champions(GUILD, 1, {"dash": clock_manager.games["dash"]})
+    assert champion.user_ids == (ANN,)
