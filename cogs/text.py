@@ -197,12 +197,16 @@ def _get(row: Any, key: str, default: Any = None) -> Any:
     return getattr(row, key, default)
 
 
-def leaderboard_content(spec: GameSpec, rows: Sequence[Any], period: str = "") -> str:
+def leaderboard_content(
+    spec: GameSpec, rows: Sequence[Any], period: str = "", *, ended: bool = False
+) -> str:
     """One line per player. Players appear as mentions, which Discord shows as their current
     names (without pinging: the message allows no mentions) and which need no member cache.
-    `period`: which season (or "all time") the board covers."""
+    `period`: which season (or "all time") the board covers; `ended`: that season is over."""
     if not rows:
         where = f"in {period}" if period and period != "all time" else "in this server"
+        if ended:
+            return f"Nobody finished a game of {safe(spec.title)} {where}."
         return f"Nobody has finished a game of {safe(spec.title)} {where} yet."
     # Only games with bigger wins (skunks) ever record one; others show no such figure.
     with_skunks = any(_get(row, "skunks") for row in rows)

@@ -52,6 +52,9 @@ async def test_only_members_with_manage_server_run_seasons(
         content, private = answer(await fake.slash(alice, "season end"))
         assert not private and "`/leaderboard season:1`" in content
         assert content.endswith("\nNobody finished a game in it.")
+        board, _ = answer(await fake.slash(alice, "leaderboard", {"game": GAME}))
+        assert board.startswith(f"Nobody finished a game of {GAMES[GAME].title} in season 1 (")
+        assert board.endswith(")."), "an ended season has no games to come"
         content, _ = answer(await fake.slash(alice, "season info"))
         assert content.startswith("📅 No season is running. Season 1 ended")
         fake.assert_clean()
