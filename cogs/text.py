@@ -212,12 +212,16 @@ def leaderboard_content(
     with_skunks = any(_get(row, "skunks") for row in rows)
     during = f", {period}" if period else ""
     lines = [f"🏅 **{safe(spec.title)}** leaderboard{during} — rating, wins, games"]
+    # Players level on what the board shows (rating, then wins) share a place: 1, 2, 2, 4.
+    place, level_with = 0, None
     for n, row in enumerate(rows, start=1):
         rating = _get(row, "rating")
         if rating is None:
             rating = _get(row, "mu", 0.0) - 3 * _get(row, "sigma", 0.0)
         wins, games = int(_get(row, "wins", 0)), int(_get(row, "games", 0))
-        line = f"**{n}.** <@{int(_get(row, 'user_id'))}> — {float(rating):.1f} · {wins} won"
+        if (f"{float(rating):.1f}", wins) != level_with:
+            place, level_with = n, (f"{float(rating):.1f}", wins)
+        line = f"**{place}.** <@{int(_get(row, 'user_id'))}> — {float(rating):.1f} · {wins} won"
         line += f" · {games} played"
         if with_skunks:
             line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"
