@@ -5,6 +5,7 @@ season's month, which is named."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from store import SeasonRecord
@@ -36,7 +37,7 @@ def started(season: SeasonRecord) -> str:
     )
 
 
-def ended(season: SeasonRecord, champions: list[Champion]) -> str:
+def ended(season: SeasonRecord, champions: Sequence[Champion]) -> str:
     return (
         f"🏆 **Season {season.number}** is over: its final standings are kept "
         f"(`/leaderboard season:{season.number}`). The next season begins with the next "
@@ -45,7 +46,7 @@ def ended(season: SeasonRecord, champions: list[Champion]) -> str:
 
 
 def started_after(season: SeasonRecord, ended: SeasonRecord | None,
-                  champions: list[Champion]) -> str:
+                  champions: Sequence[Champion]) -> str:
     """/season start's answer; `ended`: the calendar season it ended, with its champions."""
     if ended is None:
         return started(season)
@@ -56,7 +57,7 @@ def started_after(season: SeasonRecord, ended: SeasonRecord | None,
     )
 
 
-def champion_lines(champions: list[Champion]) -> str:
+def champion_lines(champions: Sequence[Champion]) -> str:
     """A season's first places, one line per game (mentions: the message pings nobody)."""
     if not champions:
         return "\nNobody finished a game in it."
@@ -69,7 +70,17 @@ def champion_lines(champions: list[Champion]) -> str:
     return "\n".join(lines)
 
 
-def info(season_info: SeasonInfo) -> str:
+def info(season_info: SeasonInfo, champions: Sequence[Champion] = ()) -> str:
+    """/season info: the season running (or when the next begins), then the champions of
+    the season before it, if anyone finished a game in it."""
+    previous = season_info.previous
+    if previous is None or not champions:
+        return now_running(season_info)
+    return (f"{now_running(season_info)}\n🏆 Season {previous.number}'s final standings:"
+            f" `/leaderboard season:{previous.number}`." + champion_lines(champions))
+
+
+def now_running(season_info: SeasonInfo) -> str:
     running, latest = season_info.running, season_info.latest
     if running is None:
         last = f"Season {latest.number} ended {date(latest.ends_at)}. " if (

@@ -59,5 +59,8 @@ class SeasonsCog(commands.Cog, name="Seasons"):
 
     @group.command(name="info", description="Which season runs here, and when it ends.")
     async def info(self, interaction: discord.Interaction) -> None:
-        info = await self.seasons.info(interaction.guild_id or 0)
-        await tell(interaction, season_words.info(info))
+        guild_id = interaction.guild_id or 0
+        info = await self.seasons.info(guild_id)
+        previous = info.previous
+        champions = await self.seasons.champions(guild_id, previous.number) if previous else []
+        await tell(interaction, season_words.info(info, champions))

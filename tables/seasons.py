@@ -32,6 +32,9 @@ class SeasonInfo:
     latest: SeasonRecord | None
     #: Between seasons: when the next calendar season begins (ms).
     next_start: int | None
+    #: The season before the one running (between seasons, the one that ended last), whose
+    #: champions a member asking may not have heard of: a calendar month ends unannounced.
+    previous: SeasonRecord | None = None
 
 
 @dataclass(frozen=True)
@@ -116,10 +119,12 @@ class Seasons:
         now = self.now_ms()
         running = await self.store.season_at(guild_id, now)
         latest = await self.store.latest_season(guild_id)
-        next_start = None
+        next_start = previous = None
         if running is None and latest is not None and latest.ends_at is not None:
-            next_start = next_month_start(now)
-        return SeasonInfo(running, latest, next_start)
+            next_start, previous = next_month_start(now), latest
+        elif running is not None and running.number > 1:
+            previous = await self.store.season(guild_id, running.number - 1)
+        return SeasonInfo(running, latest, next_start, previous)
 
     async def leaderboard(
         self, guild_id: int, game: str, season: str | None = None, limit: int = 10

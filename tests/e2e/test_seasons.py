@@ -62,7 +62,8 @@ async def test_only_members_with_manage_server_run_seasons(
 
 async def test_the_leaderboard_shows_a_season_or_all_time() -> None:
     async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(test_bot(":memory:", clock=FakeClock()))
+        clock = FakeClock()
+        await fake.connect(test_bot(":memory:", clock=clock))
         players = [fake.member(n) for n in NAMES[:PLAYERS]]
         alice = players[0]
         driver = GameDriver(fake, rng=random.Random("seasons"))
@@ -83,6 +84,17 @@ async def test_the_leaderboard_shows_a_season_or_all_time() -> None:
             await fake.slash(alice, "leaderboard", {"game": GAME, "season": "4"})
         )
         assert private and missing == "There is no season 4 here; the current one is season 1."
+
+        # February: the calendar turned season 1 over unannounced; /season info names its
+        # champions.
+        who, rating, wins = await first_place(fake, alice)
+        await clock.advance(20 * 24 * 3600)
+        content, private = answer(await fake.slash(alice, "season info"))
+        assert private and content.splitlines() == [
+            "📅 This server is in season 2 (February 2027). Seasons follow the calendar month "
+            "here; /season start begins one that runs until /season end instead.",
+            "🏆 Season 1's final standings: `/leaderboard season:1`.",
+            "**Champions**", f"🥇 {title}: {who} (rating {rating}, {wins} win)"]
         fake.assert_clean()
 
 

@@ -181,3 +181,21 @@ async def test_starting_a_season_ends_the_calendar_one_and_says_which(
     assert ended.ends_at == started.started_at
     [champion] = await seasons.champions(GUILD, 1, {"dash": clock_manager.games["dash"]})
     assert champion.user_ids == (ANN,)
+
+
+async def test_season_info_names_the_season_before_the_running_one(
+    clock_manager: TableManager, store: Store
+):
+    seasons, clock = Seasons(store, clock_manager.clock), clock_manager.clock
+    assert isinstance(clock, FakeClock)
+    assert (await seasons.info(GUILD)).previous is None  # the server's first season
+    table = await new_table(clock_manager, [human(ANN), human(BOB)], seed=1)
+    await clock_manager.resign(table.id, BOB)  # January: season 1
+    await clock.advance(900)  # February: season 2, not stored until a game ends in it
+    info = await seasons.info(GUILD)
+    assert info.running is not None and info.running.number == 2
+    assert info.previous == await store.season(GUILD, 1)
+    ended = await seasons.end(GUILD, may_manage=True)  # between seasons: the one just ended
+    assert (await seasons.info(GUILD)).previous == ended
+    await seasons.start(GUILD, may_manage=True)
+    assert (await seasons.info(GUILD)).previous == ended
