@@ -30,17 +30,18 @@ class SeasonsCog(commands.Cog, name="Seasons"):
     @group.command(name="start", description="Start a new season now (Manage Server).")
     async def start(self, interaction: discord.Interaction) -> None:
         try:
-            season = await self.seasons.start(
+            begun = await self.seasons.start(
                 interaction.guild_id or 0, may_manage=may_manage(interaction)
             )
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
-        guild_id = interaction.guild_id or 0
-        ended = await self.seasons.ended_by_start(guild_id, season)
-        champions = await self.seasons.champions(guild_id, ended.number) if ended else []
+        ended = begun.ended
+        champions = (await self.seasons.champions(interaction.guild_id or 0, ended.number)
+                     if ended is not None else [])
         await interaction.response.send_message(
-            season_words.started_after(season, ended, champions), allowed_mentions=NO_PINGS
+            season_words.started_after(begun.season, ended, champions),
+            allowed_mentions=NO_PINGS,
         )
 
     @group.command(name="end", description="End the season running now (Manage Server).")

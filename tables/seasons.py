@@ -50,6 +50,13 @@ class Standings:
 
 
 @dataclass(frozen=True)
+class Begun:
+    """A season started by hand, and the calendar season it ended as it began, if one ran."""
+    season: SeasonRecord
+    ended: SeasonRecord | None = None
+
+
+@dataclass(frozen=True)
 class Champion:
     """First place of one game in a season: more than one member when they are level on the
     leaderboard's figures (rating shown, then wins)."""
@@ -67,18 +74,22 @@ class Seasons:
     def now_ms(self) -> int:
         return int(self.clock.wall() * 1000)
 
-    async def start(self, guild_id: int, *, may_manage: bool) -> SeasonRecord:
+    async def start(self, guild_id: int, *, may_manage: bool) -> Begun:
         """Start a season by hand now (ending the calendar season running, if any)."""
         if not may_manage:
             raise IllegalAction(MANAGE_ONLY)
-        started = await self.store.start_season(guild_id, self.now_ms())
+        now = self.now_ms()
+        running = await self.store.season_at(guild_id, now)
+        started = await self.store.start_season(guild_id, now)
         if started is None:
-            running = await self.store.season_at(guild_id, self.now_ms())
+            running = await self.store.season_at(guild_id, now)
             number = running.number if running is not None else "?"
             raise IllegalAction(
                 f"Season {number} is already running; end it with /season end first."
             )
-        return started
+        # A calendar season nobody finished a game in was never stored, so nothing ended.
+        ended = await self.store.season(guild_id, running.number) if running else None
+        return Begun(started, ended if ended is not None and ended.ends_at == now else None)
 
     async def end(self, guild_id: int, *, may_manage: bool) -> SeasonRecord:
         """End the season running now; its standings are kept as they are."""
@@ -89,25 +100,20 @@ class Seasons:
             raise IllegalAction("No season is running; start one with /season start.")
         return ended
 
-    async def ended_by_start(self, guild_id: int, started: SeasonRecord) -> SeasonRecord | None:
-        """The calendar season that `started` ended as it began (/season start ends the
-        one running), if one ran."""
-        before = await self.store.season(guild_id, started.number - 1)
-        if before is None or before.ends_at != started.started_at:
-            return None
-        return before
-
     async def champions(
         self, guild_id: int, number: int, games: Mapping[str, GameSpec] | None = None
     ) -> list[Champion]:
-        """Each game's first place in season `number`, in menu order; a game nobody finished
-        in the season has none."""
+        """Each game's first place in season `number`, in menu order. A game has none when
+        nobody finished it in the season, or when its first place won no game of it (a
+        champion with no win would read as a mistake)."""
         found = []
         for spec in (GAMES if games is None else games).values():
             rows = board_rows(await self.store.season_leaderboard(guild_id, number, spec.name))
             if not rows:
                 continue
             top = rows[0]
+            if not top["wins"]:
+                continue
             level = [row for row in rows
                      if (row["rating"], row["wins"]) == (top["rating"], top["wins"])]
             found.append(Champion(spec.title, tuple(row["user_id"] for row in level),
