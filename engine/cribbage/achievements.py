@@ -81,10 +81,10 @@ def comeback(events: Sequence[Event], outcome: Outcome) -> list[int]:
         side_of[int(event["seat"])] = int(event["side"])
         scores[int(event["side"])] = int(event["score"])
         mine = next((side_of[s] for s in winners if s in side_of), None)
-        if mine is None:
-            continue
+        # Until a seat of the winning side scores, that side is on 0 and every side that
+        # has scored is another.
         leader = max((score for side, score in scores.items() if side != mine), default=0)
-        worst = max(worst, leader - scores.get(mine, 0))
+        worst = max(worst, leader - scores.get(mine, 0) if mine is not None else leader)
     return winners if worst >= COMEBACK else []
 
 

@@ -140,6 +140,17 @@ def test_winning_after_trailing_by_30_is_a_comeback(game_name: str, seed: int,
     assert earned(tally, f"{game_name}:comeback") == ([winner] if comeback else [])
 
 
+def test_a_deficit_before_the_winner_first_scores_counts_towards_a_comeback() -> None:
+    spec = GAMES["cribbage"]
+    for deficit, comeback in ((30, True), (29, False)):
+        tally = Tally(spec.achievements)
+        tally.feed([{"type": "score", "seat": 1, "side": 1, "score": deficit},
+                    {"type": "score", "seat": 0, "side": 0, "score": 2},
+                    {"type": "score", "seat": 0, "side": 0, "score": 121}])
+        tally.finish({"winners": [0], "scores": [121, deficit]})
+        assert earned(tally, "cribbage:comeback") == ([0] if comeback else []), deficit
+
+
 # ------------------------------------------------------------------ Pip Pip
 
 @pytest.mark.parametrize("seat_0, deciding", [("AS 2H", True), ("AS 2S", False)])
