@@ -98,6 +98,9 @@ def family_achievements(
         "Score 29 for one hand or crib, the most a count can make.")
     big_hand = "Score 24 to 28 for one hand or crib." if past_29 else (
         "Score exactly 24 or 28 for one count.")
+    # A 61-point game has no double skunk (C-13): say so, or it looks merely rare there.
+    double_skunk_how = "Win by a double skunk: a losing peg short of hole 61." \
+        if unit == "holes" else "Win by a double skunk: a loser under 61 in a 121-point game."
     return (
         Achievement(f"{game}:twenty-nine", "Twenty-nine", twenty_nine, game,
                     on_event=seat_when(count_of, lambda points: points >= 29 if past_29
@@ -109,7 +112,7 @@ def family_achievements(
                     "Lay one card that scores 12 or more in the play: the fourth of a rank "
                     "in a row.", game,
                     on_event=seat_when(lay_of, lambda points: points >= PERFECT_LAY)),
-        Achievement(f"{game}:double-skunk", "Double skunk", "Win by a double skunk.", game,
+        Achievement(f"{game}:double-skunk", "Double skunk", double_skunk_how, game,
                     on_finish=double_skunk),
         Achievement(f"{game}:comeback", "Comeback",
                     f"Win after trailing by {COMEBACK} {unit} or more.", game,

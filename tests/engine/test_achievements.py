@@ -245,6 +245,16 @@ def test_in_pip_cribbage_any_count_from_24_to_28_is_a_big_hand() -> None:
         "Score 24 to 28 for one hand or crib."
 
 
+def test_double_skunk_says_it_needs_a_121_point_game_where_61_points_is_an_option() -> None:
+    for name in ("cribbage", "pip-cribbage", "crib-race"):
+        spec = GAMES[name]
+        how = achievement_named(f"{name}:double-skunk").how
+        targets = next((option.choices for option in spec.options
+                        if option.name == "target"), ())
+        assert "61" in how
+        assert ("121-point game" in how) == (61 in targets), name
+
+
 def test_a_resignation_earns_nothing_at_the_end_and_an_award_comes_once() -> None:
     spec = GAMES["cribbage"]
     tally = Tally(spec.achievements, spec.moments)
