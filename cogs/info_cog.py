@@ -107,7 +107,7 @@ class InfoCog(commands.Cog, name="Info"):
         ended = standings.season is not None and not standings.running
         await interaction.response.send_message(
             text.leaderboard_content(spec, standings.rows, season_words.heading(standings),
-                                     ended=ended),
+                                     ended=ended) + season_words.last_season_pointer(standings),
             allowed_mentions=NO_PINGS,
         )
 

@@ -116,3 +116,13 @@ def heading(standings: Standings) -> str:
             f"begins {date(standings.next_start)})"
         )
     return f"{season_name(season)}, final standings"
+
+
+def last_season_pointer(standings: Standings) -> str:
+    """Under an empty board of the season running: where the last one's final standings are
+    (early in a month, the board a regular came for)."""
+    season = standings.season
+    if standings.rows or not standings.running or season is None or season.number < 2:
+        return ""
+    last = season.number - 1
+    return f"\nSeason {last}'s final standings: `/leaderboard season:{last}`."

@@ -95,6 +95,10 @@ async def test_the_leaderboard_shows_a_season_or_all_time() -> None:
             "here; /season start begins one that runs until /season end instead.",
             "🏆 Season 1's final standings: `/leaderboard season:1`.",
             "**Champions**", f"🥇 {title}: {who} (rating {rating}, {wins} win)"]
+        board, _ = answer(await fake.slash(alice, "leaderboard", {"game": GAME}))
+        assert board == (
+            f"Nobody has finished a game of {title} in season 2 (February 2027) yet.\n"
+            "Season 1's final standings: `/leaderboard season:1`.")
         fake.assert_clean()
 
 
