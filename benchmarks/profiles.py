@@ -101,6 +101,11 @@ async def all_time_board(store: Store, pick: Pick) -> object:
     return await _seasons(store).leaderboard(pick.guild_id, pick.game, "all-time")
 
 
+@measured("a season's champions, every game (/season end, /season info)")
+async def champions(store: Store, pick: Pick) -> object:
+    return await _seasons(store).champions(pick.guild_id, pick.past_season)
+
+
 @measured("Store.rating_history (the profile's chart)")
 async def rating_history(store: Store, pick: Pick) -> object:
     return await store.rating_history(pick.guild_id, pick.user_id)

@@ -104,8 +104,10 @@ class InfoCog(commands.Cog, name="Info"):
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
+        ended = standings.season is not None and not standings.running
         await interaction.response.send_message(
-            text.leaderboard_content(spec, standings.rows, season_words.heading(standings)),
+            text.leaderboard_content(spec, standings.rows, season_words.heading(standings),
+                                     ended=ended) + season_words.last_season_pointer(standings),
             allowed_mentions=NO_PINGS,
         )
 

@@ -17,10 +17,22 @@ from tables.records import ServerRecords, server_records
 
 def records_content(spec: GameSpec, records: ServerRecords) -> str:
     """One line per record: what it is, the figure, the player (a mention, which the message
-    never pings) and the day, as Discord shows it in each reader's own time zone."""
+    never pings) and the day, as Discord shows it in each reader's own time zone; then the
+    game's achievements, how each is earned and how many here hold it."""
     title = text.safe(spec.title)
     if records.streak is None and all(row.best is None for row in records.moments):
-        return f"Nobody has set a record in {title} in this server yet."
+        lines = [f"Nobody has set a record in {title} in this server yet."]
+    else:
+        lines = record_lines(title, records)
+    if records.achievements:
+        lines.append("🏅 **Achievements** (how many here hold each)")
+    for earnable in records.achievements:
+        held = text.plural(earnable.holders, "player") if earnable.holders else "nobody yet"
+        lines.append(f"• **{earnable.name}**: {held}. {earnable.how}")
+    return text.clip("\n".join(lines))
+
+
+def record_lines(title: str, records: ServerRecords) -> list[str]:
     lines = [f"📜 **{title}** records"]
     for row in records.moments:
         how = f" ({row.how})" if row.how else ""
@@ -37,7 +49,7 @@ def records_content(spec: GameSpec, records: ServerRecords) -> str:
         wins = "win" if streak.best == 1 else "wins"
         lines.append(f"**Longest streak** (rated wins in a row): {streak.best} {wins} —"
                      f" <@{streak.user_id}>, reached <t:{streak.best_ended_at // 1000}:D>")
-    return text.clip("\n".join(lines))
+    return lines
 
 
 class RecordsCog(commands.Cog, name="Records"):

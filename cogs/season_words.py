@@ -5,11 +5,12 @@ season's month, which is named."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from store import SeasonRecord
 from store.seasons import next_month_start
-from tables.seasons import SeasonInfo, Standings
+from tables.seasons import Champion, SeasonInfo, Standings
 
 
 def date(ms: int) -> str:
@@ -36,15 +37,50 @@ def started(season: SeasonRecord) -> str:
     )
 
 
-def ended(season: SeasonRecord) -> str:
+def ended(season: SeasonRecord, champions: Sequence[Champion]) -> str:
     return (
         f"🏆 **Season {season.number}** is over: its final standings are kept "
         f"(`/leaderboard season:{season.number}`). The next season begins with the next "
-        "calendar month, or with /season start."
+        "calendar month, or with /season start." + champion_lines(champions)
     )
 
 
-def info(season_info: SeasonInfo) -> str:
+def started_after(season: SeasonRecord, ended: SeasonRecord | None,
+                  champions: Sequence[Champion]) -> str:
+    """/season start's answer; `ended`: the calendar season it ended, with its champions."""
+    if ended is None:
+        return started(season)
+    return (
+        f"{started(season)}\n🏆 **Season {ended.number}** ends as it begins: its final "
+        f"standings are kept (`/leaderboard season:{ended.number}`)."
+        + champion_lines(champions)
+    )
+
+
+def champion_lines(champions: Sequence[Champion]) -> str:
+    """A season's first places, one line per game (mentions: the message pings nobody)."""
+    if not champions:
+        return "\nNobody finished a game in it."
+    lines = ["\n**Champions**"]
+    for champion in champions:
+        who = " and ".join(f"<@{user_id}>" for user_id in champion.user_ids)
+        wins = "win" if champion.wins == 1 else "wins"
+        lines.append(f"🥇 {champion.title}: {who} (rating {champion.rating:.1f}, "
+                     f"{champion.wins} {wins})")
+    return "\n".join(lines)
+
+
+def info(season_info: SeasonInfo, champions: Sequence[Champion] = ()) -> str:
+    """/season info: the season running (or when the next begins), then the champions of
+    the season before it, if anyone finished a game in it."""
+    previous = season_info.previous
+    if previous is None or not champions:
+        return now_running(season_info)
+    return (f"{now_running(season_info)}\n🏆 Season {previous.number}'s final standings:"
+            f" `/leaderboard season:{previous.number}`." + champion_lines(champions))
+
+
+def now_running(season_info: SeasonInfo) -> str:
     running, latest = season_info.running, season_info.latest
     if running is None:
         last = f"Season {latest.number} ended {date(latest.ends_at)}. " if (
@@ -80,3 +116,13 @@ def heading(standings: Standings) -> str:
             f"begins {date(standings.next_start)})"
         )
     return f"{season_name(season)}, final standings"
+
+
+def last_season_pointer(standings: Standings) -> str:
+    """Under an empty board of the season running: where the last one's final standings are
+    (early in a month, the board a regular came for)."""
+    season = standings.season
+    if standings.rows or not standings.running or season is None or season.number < 2:
+        return ""
+    last = season.number - 1
+    return f"\nSeason {last}'s final standings: `/leaderboard season:{last}`."

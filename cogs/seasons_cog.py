@@ -30,14 +30,18 @@ class SeasonsCog(commands.Cog, name="Seasons"):
     @group.command(name="start", description="Start a new season now (Manage Server).")
     async def start(self, interaction: discord.Interaction) -> None:
         try:
-            season = await self.seasons.start(
+            begun = await self.seasons.start(
                 interaction.guild_id or 0, may_manage=may_manage(interaction)
             )
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
+        ended = begun.ended
+        champions = (await self.seasons.champions(interaction.guild_id or 0, ended.number)
+                     if ended is not None else [])
         await interaction.response.send_message(
-            season_words.started(season), allowed_mentions=NO_PINGS
+            season_words.started_after(begun.season, ended, champions),
+            allowed_mentions=NO_PINGS,
         )
 
     @group.command(name="end", description="End the season running now (Manage Server).")
@@ -49,11 +53,15 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
+        champions = await self.seasons.champions(interaction.guild_id or 0, season.number)
         await interaction.response.send_message(
-            season_words.ended(season), allowed_mentions=NO_PINGS
+            season_words.ended(season, champions), allowed_mentions=NO_PINGS
         )
 
     @group.command(name="info", description="Which season runs here, and when it ends.")
     async def info(self, interaction: discord.Interaction) -> None:
-        info = await self.seasons.info(interaction.guild_id or 0)
-        await tell(interaction, season_words.info(info))
+        guild_id = interaction.guild_id or 0
+        info = await self.seasons.info(guild_id)
+        previous = info.previous
+        champions = await self.seasons.champions(guild_id, previous.number) if previous else []
+        await tell(interaction, season_words.info(info, champions))

@@ -189,23 +189,31 @@ def _get(row: Any, key: str, default: Any = None) -> Any:
     return getattr(row, key, default)
 
 
-def leaderboard_content(spec: GameSpec, rows: Sequence[Any], period: str = "") -> str:
+def leaderboard_content(
+    spec: GameSpec, rows: Sequence[Any], period: str = "", *, ended: bool = False
+) -> str:
     """One line per player. Players appear as mentions, which Discord shows as their current
     names (without pinging: the message allows no mentions) and which need no member cache.
-    `period`: which season (or "all time") the board covers."""
+    `period`: which season (or "all time") the board covers; `ended`: that season is over."""
     if not rows:
         where = f"in {period}" if period and period != "all time" else "in this server"
+        if ended:
+            return f"Nobody finished a game of {safe(spec.title)} {where}."
         return f"Nobody has finished a game of {safe(spec.title)} {where} yet."
     # Only games with bigger wins (skunks) ever record one; others show no such figure.
     with_skunks = any(_get(row, "skunks") for row in rows)
     during = f", {period}" if period else ""
     lines = [f"🏅 **{safe(spec.title)}** leaderboard{during} — rating, wins, games"]
+    # Players level on what the board shows (rating, then wins) share a place: 1, 2, 2, 4.
+    place, level_with = 0, None
     for n, row in enumerate(rows, start=1):
         rating = _get(row, "rating")
         if rating is None:
             rating = _get(row, "mu", 0.0) - 3 * _get(row, "sigma", 0.0)
         wins, games = int(_get(row, "wins", 0)), int(_get(row, "games", 0))
-        line = f"**{n}.** <@{int(_get(row, 'user_id'))}> — {float(rating):.1f} · {wins} won"
+        if (f"{float(rating):.1f}", wins) != level_with:
+            place, level_with = n, (f"{float(rating):.1f}", wins)
+        line = f"**{place}.** <@{int(_get(row, 'user_id'))}> — {float(rating):.1f} · {wins} won"
         line += f" · {games} played"
         if with_skunks:
             line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"

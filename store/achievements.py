@@ -78,6 +78,16 @@ class AchievementStore(StoreBase):
         return [EarnedAchievement(row["achievement"], row["game"], row["game_id"],
                                   row["earned_at"]) for row in rows]
 
+    async def achievement_holders(self, guild_id: int, game: str) -> dict[str, int]:
+        """How many players of this server hold each achievement of `game` (those nobody
+        holds are left out)."""
+        rows = await self.db.fetch(
+            "SELECT achievement, COUNT(*) AS holders FROM achievements"
+            " WHERE guild_id = ? AND game = ? GROUP BY achievement",
+            (guild_id, game),
+        )
+        return {row["achievement"]: int(row["holders"]) for row in rows}
+
     async def best_moments(self, guild_id: int, user_id: int) -> list[Moment]:
         """A player's best moment of each (game, kind) in this server."""
         rows = await self.db.fetch(

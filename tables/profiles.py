@@ -17,6 +17,7 @@ from engine.registry import GAMES, achievement_named
 from store import EarnedAchievement, Moment, RatingPoint, Store
 from tables.player_settings import with_defaults
 from tables.ratings import display_rating
+from tables.stats import menu_order
 
 #: How many tournament placings the card keeps (latest first).
 PLACINGS = 5
@@ -93,9 +94,8 @@ def title_of(game: str) -> str:
 async def build_profile(store: Store, guild_id: int, user_id: int, *, name: str = "") -> Profile:
     ratings = await store.user_ratings(guild_id, user_id)
     streaks = {s.game: s for s in await store.streaks(guild_id, user_id=user_id)}
-    order = {game: index for index, game in enumerate(GAMES)}
     lines = []
-    for row in sorted(ratings, key=lambda r: (order.get(r.game, len(order)), r.game)):
+    for row in sorted(ratings, key=lambda r: menu_order(r.game)):
         streak = streaks.get(row.game)
         lines.append(GameLine(
             game=row.game, title=title_of(row.game), rating=display_rating(row.mu, row.sigma),

@@ -1,11 +1,13 @@
 """A server's records for one game (/records): the best moment of each kind the game keeps
 (its highest hand, best pegging play, biggest win...) and the longest winning streak, with who
-and when, as plain rows."""
+and when, as plain rows; and the game's achievements with how many here hold each, so a
+player sees what there is to earn."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from engine.achievements import TOURNAMENT_WON
 from engine.registry import GameSpec
 from store import Moment, Store, StreakRecord
 
@@ -22,11 +24,21 @@ class RecordRow:
 
 
 @dataclass(frozen=True)
+class AchievementRow:
+    name: str
+    how: str
+    #: How many players here hold it.
+    holders: int
+
+
+@dataclass(frozen=True)
 class ServerRecords:
     #: One row per moment kind of the game, in the game's order.
     moments: list[RecordRow]
     #: The longest run of rated wins, or None while nobody has won a rated game.
     streak: StreakRecord | None
+    #: The game's achievements in its order, then Champion (a tournament won).
+    achievements: list[AchievementRow] = field(default_factory=list)
 
 
 async def server_records(store: Store, guild_id: int, spec: GameSpec) -> ServerRecords:
@@ -35,4 +47,8 @@ async def server_records(store: Store, guild_id: int, spec: GameSpec) -> ServerR
                   await store.record_moment(guild_id, spec.name, kind.kind))
         for kind in spec.moments
     ]
-    return ServerRecords(moments, await store.longest_streak(guild_id, spec.name))
+    holders = await store.achievement_holders(guild_id, spec.name)
+    achievements = [AchievementRow(a.name, a.how, holders.get(a.key, 0))
+                    for a in (*spec.achievements, TOURNAMENT_WON)]
+    return ServerRecords(moments, await store.longest_streak(guild_id, spec.name),
+                         achievements)

@@ -8,10 +8,12 @@ in milliseconds, so a test's fake clock turns the month.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalAction
+from engine.registry import GAMES, GameSpec
 from store import SeasonRecord, Store
 from store.seasons import next_month_start
 from tables.clock import Clock
@@ -30,6 +32,9 @@ class SeasonInfo:
     latest: SeasonRecord | None
     #: Between seasons: when the next calendar season begins (ms).
     next_start: int | None
+    #: The season before the one running (between seasons, the one that ended last), whose
+    #: champions a member asking may not have heard of: a calendar month ends unannounced.
+    previous: SeasonRecord | None = None
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,23 @@ class Standings:
     next_start: int | None = None
 
 
+@dataclass(frozen=True)
+class Begun:
+    """A season started by hand, and the calendar season it ended as it began, if one ran."""
+    season: SeasonRecord
+    ended: SeasonRecord | None = None
+
+
+@dataclass(frozen=True)
+class Champion:
+    """First place of one game in a season: more than one member when they are level on the
+    leaderboard's figures (rating shown, then wins)."""
+    title: str
+    user_ids: tuple[int, ...]
+    rating: float
+    wins: int
+
+
 class Seasons:
     def __init__(self, store: Store, clock: Clock | None = None) -> None:
         self.store = store
@@ -52,18 +74,22 @@ class Seasons:
     def now_ms(self) -> int:
         return int(self.clock.wall() * 1000)
 
-    async def start(self, guild_id: int, *, may_manage: bool) -> SeasonRecord:
+    async def start(self, guild_id: int, *, may_manage: bool) -> Begun:
         """Start a season by hand now (ending the calendar season running, if any)."""
         if not may_manage:
             raise IllegalAction(MANAGE_ONLY)
-        started = await self.store.start_season(guild_id, self.now_ms())
+        now = self.now_ms()
+        running = await self.store.season_at(guild_id, now)
+        started = await self.store.start_season(guild_id, now)
         if started is None:
-            running = await self.store.season_at(guild_id, self.now_ms())
+            running = await self.store.season_at(guild_id, now)
             number = running.number if running is not None else "?"
             raise IllegalAction(
                 f"Season {number} is already running; end it with /season end first."
             )
-        return started
+        # A calendar season nobody finished a game in was never stored, so nothing ended.
+        ended = await self.store.season(guild_id, running.number) if running else None
+        return Begun(started, ended if ended is not None and ended.ends_at == now else None)
 
     async def end(self, guild_id: int, *, may_manage: bool) -> SeasonRecord:
         """End the season running now; its standings are kept as they are."""
@@ -74,15 +100,37 @@ class Seasons:
             raise IllegalAction("No season is running; start one with /season start.")
         return ended
 
+    async def champions(
+        self, guild_id: int, number: int, games: Mapping[str, GameSpec] | None = None
+    ) -> list[Champion]:
+        """Each game's first place in season `number`, in menu order. A game has none when
+        nobody finished it in the season, or when its first place won no game of it (a
+        champion with no win would read as a mistake)."""
+        found = []
+        for spec in (GAMES if games is None else games).values():
+            rows = board_rows(await self.store.season_leaderboard(guild_id, number, spec.name))
+            if not rows:
+                continue
+            top = rows[0]
+            if not top["wins"]:
+                continue
+            level = [row for row in rows
+                     if (row["rating"], row["wins"]) == (top["rating"], top["wins"])]
+            found.append(Champion(spec.title, tuple(row["user_id"] for row in level),
+                                  top["rating"], top["wins"]))
+        return found
+
     async def info(self, guild_id: int) -> SeasonInfo:
         """Which season runs (anyone may ask; only running seasons needs Manage Server)."""
         now = self.now_ms()
         running = await self.store.season_at(guild_id, now)
         latest = await self.store.latest_season(guild_id)
-        next_start = None
+        next_start = previous = None
         if running is None and latest is not None and latest.ends_at is not None:
-            next_start = next_month_start(now)
-        return SeasonInfo(running, latest, next_start)
+            next_start, previous = next_month_start(now), latest
+        elif running is not None and running.number > 1:
+            previous = await self.store.season(guild_id, running.number - 1)
+        return SeasonInfo(running, latest, next_start, previous)
 
     async def leaderboard(
         self, guild_id: int, game: str, season: str | None = None, limit: int = 10

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.registry import GAMES
 from store import RatingRow, Store
 from tables.ratings import display_rating
+
+
+def menu_order(game: str) -> tuple[int, str]:
+    """Sorts games as the menus list them (a game no longer offered last), so /stats and
+    /profile take them in one order."""
+    order = list(GAMES)
+    return (order.index(game) if game in GAMES else len(order), game)
 
 
 async def leaderboard(store: Store, guild_id: int, game: str, limit: int) -> list[dict[str, Any]]:
@@ -30,7 +38,8 @@ async def member_stats(store: Store, guild_id: int, user_id: int) -> dict[str, A
             "game": r.game, "rating": display_rating(r.mu, r.sigma), "games": r.games,
             "wins": r.wins, "points": r.points, "skunks": r.skunks,
         }
-        for r in await store.user_ratings(guild_id, user_id)
+        for r in sorted(await store.user_ratings(guild_id, user_id),
+                        key=lambda row: menu_order(row.game))
     ]
     return {
         "user_id": user_id,

@@ -7,7 +7,9 @@ Exactly, over the events engine/cribbage/game.py writes:
   or with muggins on the points a "claim" event scores (what the owner claimed, not what a
   muggins press found later).
 - **Twenty-nine**: a count of 29 (in PIP Cribbage, whose dice can count past it, 29 or more).
-- **Big hand**: a count of exactly 24 or exactly 28.
+- **Big hand**: a count of exactly 24 or exactly 28, the two best short of 29 (no hand makes
+  25 to 27; a muggins claim short of the true count may). In PIP Cribbage, whose dice make
+  any count from 24 to 28, each of them.
 - **Perfect pegging play**: one lay scoring 12 or more by itself: a "score" event for the play
   (C-9: a card's points together, a go or last card apart). Only the fourth card of one rank
   laid in a row reaches 12 (a double pair royal; 14 when it also makes 15 or 31): the longest
@@ -33,6 +35,8 @@ from engine.achievements import Achievement, Event, MomentKind, Outcome, win_mar
 
 #: A double pair royal: the least one lay must score to be a perfect pegging play.
 PERFECT_LAY = 12
+#: The least count that is a big hand in PIP Cribbage (short of 29).
+BIG_HAND = 24
 COMEBACK = 30
 
 
@@ -77,31 +81,38 @@ def comeback(events: Sequence[Event], outcome: Outcome) -> list[int]:
         side_of[int(event["seat"])] = int(event["side"])
         scores[int(event["side"])] = int(event["score"])
         mine = next((side_of[s] for s in winners if s in side_of), None)
-        if mine is None:
-            continue
+        # Until a seat of the winning side scores, that side is on 0 and every side that
+        # has scored is another.
         leader = max((score for side, score in scores.items() if side != mine), default=0)
-        worst = max(worst, leader - scores.get(mine, 0))
+        worst = max(worst, leader - scores.get(mine, 0) if mine is not None else leader)
     return winners if worst >= COMEBACK else []
 
 
 def family_achievements(
     game: str, *, past_29: bool = False, unit: str = "points"
 ) -> tuple[Achievement, ...]:
-    """The family's five for `game`. `past_29`: a count can pass 29 (PIP Cribbage), so
-    Twenty-nine is earned by 29 or more; `unit`: what a lead is counted in."""
+    """The family's five for `game`. `past_29`: a count can pass 29 and make 25 to 27 (PIP
+    Cribbage), so Twenty-nine is earned by 29 or more and the words of both say so; `unit`:
+    what a lead is counted in."""
     twenty_nine = "Score 29 or more for one hand or crib." if past_29 else (
         "Score 29 for one hand or crib, the most a count can make.")
+    big_hand = "Score 24 to 28 for one hand or crib." if past_29 else (
+        "Score exactly 24 or 28 for one count.")
+    # A 61-point game has no double skunk (C-13): say so, or it looks merely rare there.
+    double_skunk_how = "Win by a double skunk: a losing peg short of hole 61." \
+        if unit == "holes" else "Win by a double skunk: a loser under 61 in a 121-point game."
     return (
         Achievement(f"{game}:twenty-nine", "Twenty-nine", twenty_nine, game,
                     on_event=seat_when(count_of, lambda points: points >= 29 if past_29
                                        else points == 29)),
-        Achievement(f"{game}:big-hand", "Big hand", "Score exactly 24 or 28 for one count.",
-                    game, on_event=seat_when(count_of, lambda points: points in (24, 28))),
+        Achievement(f"{game}:big-hand", "Big hand", big_hand, game,
+                    on_event=seat_when(count_of, lambda points: BIG_HAND <= points < 29
+                                       if past_29 else points in (24, 28))),
         Achievement(f"{game}:perfect-pegging", "Perfect pegging play",
                     "Lay one card that scores 12 or more in the play: the fourth of a rank "
                     "in a row.", game,
                     on_event=seat_when(lay_of, lambda points: points >= PERFECT_LAY)),
-        Achievement(f"{game}:double-skunk", "Double skunk", "Win by a double skunk.", game,
+        Achievement(f"{game}:double-skunk", "Double skunk", double_skunk_how, game,
                     on_finish=double_skunk),
         Achievement(f"{game}:comeback", "Comeback",
                     f"Win after trailing by {COMEBACK} {unit} or more.", game,

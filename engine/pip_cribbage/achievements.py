@@ -1,6 +1,7 @@
 """PIP Cribbage's achievements and moments: the Cribbage family's (engine/cribbage/
-achievements.py), with Twenty-nine earned by 29 or more, since a hand with a borrowed die
-(PC-14) holds six pieces and can count past 29."""
+achievements.py), with Twenty-nine earned by 29 or more and Big hand by any count from 24 to
+28, since a hand with a borrowed die (PC-14) holds six pieces and can count past 29, or 25 to
+27 (three aces and a two with dice on 2 and 3 make 26)."""
 
 from __future__ import annotations
 

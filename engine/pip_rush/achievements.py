@@ -6,7 +6,8 @@ Mile (space 7 or beyond, PR-4), it was on a space behind each of the other three
 However it got from there to the Finish counts, a Clubs swap (PR-8) included. Positions are
 followed through the events: a "move" puts the racer on its space, a swap exchanges the places
 of a team's two racers; every racer starts at Start (space 0). A race decided by the tiebreak
-after the last cycle (PR-15) has no racer on the Finish and earns nothing.
+after the last cycle (PR-15) earns it too when the winners have such a racer on the Finish (it
+got there, but its teammate did not reach the Last Mile); with none there it earns nothing.
 
 The moment: the biggest win, the winning team's combined racer spaces less the other team's
 (the outcome's scores).

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.achievements import Achievement
+from engine.achievements import TOURNAMENT_WON, Achievement
 from engine.registry import GAMES
 from testkit.fake_discord import FakeDiscord
 from testkit.players import GameDriver, test_bot
@@ -33,6 +33,11 @@ async def test_an_achievement_line_appears_once_in_the_table_message_and_records
         before = await fake.slash(players[0], "records", {"game": GAME})
         assert before.message is not None
         assert "Nobody has set a record in Pip Pip" in before.message.content
+        # What there is to earn, from the first day: each achievement and how.
+        assert before.message.content.splitlines()[1:] == [
+            "🏅 **Achievements** (how many here hold each)",
+            *(f"• **{a.name}**: nobody yet. {a.how}"
+              for a in (*spec.achievements, FIRST_CARD, TOURNAMENT_WON))]
         driver = GameDriver(fake, rng=random.Random(5))
         await driver.start_game(GAME, players)
         await driver.play_to_end()
@@ -67,6 +72,8 @@ async def test_an_achievement_line_appears_once_in_the_table_message_and_records
         assert f"**Biggest win** (the winner's total less the next best total): {best.value} " \
                f"points — <@{best.user_id}>, game #{best.game_id}" in content
         assert "**Best trick**" in content and not answer.message.pings
+        assert "• **Opening lead**: 3 players. Lay a card." in content
+        assert f"• **{TOURNAMENT_WON.name}**: nobody yet." in content
         streak = await store.longest_streak(guild, GAME)
         assert streak is not None and streak.best == 1
         assert f"**Longest streak** (rated wins in a row): 1 win — <@{streak.user_id}>," \

@@ -4,13 +4,14 @@ one clear ephemeral line and nothing changes), and /leaderboard's season option.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from engine.registry import GAMES
 from tables.clock import FakeClock
 from tables.seasons import MANAGE_ONLY
-from testkit.fake_discord import FakeDiscord, InteractionRecord
+from testkit.fake_discord import FakeDiscord, FakeUser, InteractionRecord
 from testkit.fake_discord import gateway as fake_gateway
 from testkit.players import GameDriver, test_bot
 
@@ -50,6 +51,10 @@ async def test_only_members_with_manage_server_run_seasons(
         assert private and "Season 1 is already running" in content
         content, private = answer(await fake.slash(alice, "season end"))
         assert not private and "`/leaderboard season:1`" in content
+        assert content.endswith("\nNobody finished a game in it.")
+        board, _ = answer(await fake.slash(alice, "leaderboard", {"game": GAME}))
+        assert board.startswith(f"Nobody finished a game of {GAMES[GAME].title} in season 1 (")
+        assert board.endswith(")."), "an ended season has no games to come"
         content, _ = answer(await fake.slash(alice, "season info"))
         assert content.startswith("📅 No season is running. Season 1 ended")
         fake.assert_clean()
@@ -57,7 +62,8 @@ async def test_only_members_with_manage_server_run_seasons(
 
 async def test_the_leaderboard_shows_a_season_or_all_time() -> None:
     async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(test_bot(":memory:", clock=FakeClock()))
+        clock = FakeClock()
+        await fake.connect(test_bot(":memory:", clock=clock))
         players = [fake.member(n) for n in NAMES[:PLAYERS]]
         alice = players[0]
         driver = GameDriver(fake, rng=random.Random("seasons"))
@@ -78,4 +84,58 @@ async def test_the_leaderboard_shows_a_season_or_all_time() -> None:
             await fake.slash(alice, "leaderboard", {"game": GAME, "season": "4"})
         )
         assert private and missing == "There is no season 4 here; the current one is season 1."
+
+        # February: the calendar turned season 1 over unannounced; /season info names its
+        # champions.
+        who, rating, wins = await first_place(fake, alice)
+        await clock.advance(20 * 24 * 3600)
+        content, private = answer(await fake.slash(alice, "season info"))
+        assert private and content.splitlines() == [
+            "📅 This server is in season 2 (February 2027). Seasons follow the calendar month "
+            "here; /season start begins one that runs until /season end instead.",
+            "🏆 Season 1's final standings: `/leaderboard season:1`.",
+            "**Champions**", f"🥇 {title}: {who} (rating {rating}, {wins} win)"]
+        board, _ = answer(await fake.slash(alice, "leaderboard", {"game": GAME}))
+        assert board == (
+            f"Nobody has finished a game of {title} in season 2 (February 2027) yet.\n"
+            "Season 1's final standings: `/leaderboard season:1`.")
+        fake.assert_clean()
+
+
+async def first_place(fake: FakeDiscord, asker: FakeUser) -> tuple[str, ...]:
+    """(mention, rating, wins) of the running season's first place, as /leaderboard says."""
+    board, _ = answer(await fake.slash(asker, "leaderboard", {"game": GAME}))
+    first = board.splitlines()[1]  # "**1.** <@id> — 4.8 · 1 won · 1 played"
+    found = re.fullmatch(r"\*\*1\.\*\* (<@\d+>) — (\S+) · (\d+) won.*", first)
+    assert found is not None, board
+    return found.groups()
+
+
+async def test_a_seasons_end_names_its_champions_without_pinging_them() -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:", clock=FakeClock()))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        alice = players[0]
+        driver = GameDriver(fake, rng=random.Random("champions"))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        who, rating, wins = await first_place(fake, alice)
+        champion = f"🥇 {GAMES[GAME].title}: {who} (rating {rating}, {wins} win"
+
+        # Starting a season by hand ends the calendar one, and says who won it.
+        started = await fake.slash(alice, "season start")
+        content, private = answer(started)
+        assert not private and content.startswith("🏁 **Season 2** has begun")
+        assert "🏆 **Season 1** ends as it begins" in content and champion in content
+        assert started.message is not None and not started.message.pings
+        driver = GameDriver(fake, rng=random.Random("champions"))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        who, rating, wins = await first_place(fake, alice)
+        ended = await fake.slash(alice, "season end")
+        content, private = answer(ended)
+        assert not private and content.startswith("🏆 **Season 2** is over")
+        assert content.splitlines()[1:] == [
+            "**Champions**", f"🥇 {GAMES[GAME].title}: {who} (rating {rating}, {wins} win)"]
+        assert ended.message is not None and not ended.message.pings
         fake.assert_clean()

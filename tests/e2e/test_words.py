@@ -137,6 +137,17 @@ def test_a_leaderboard_counts_skunks_in_words_that_agree_with_their_numbers() ->
     assert [line.rsplit(" · ", 1)[1] for line in lines] == ["1 skunk", "2 skunks", "0 skunks"]
 
 
+def test_players_level_on_rating_and_wins_share_a_place_on_the_leaderboard() -> None:
+    rows = [{"user_id": 1, "rating": 3.0, "wins": 2, "games": 3},
+            {"user_id": 2, "rating": 1.8, "wins": 1, "games": 1},
+            {"user_id": 3, "rating": 1.8, "wins": 1, "games": 2},
+            {"user_id": 4, "rating": 1.8, "wins": 0, "games": 2},
+            {"user_id": 5, "rating": -0.5, "wins": 0, "games": 1}]
+    lines = text.leaderboard_content(GAMES[GAME_NAME], rows).splitlines()[1:]
+    assert [line.split(" <@")[0] for line in lines] == [
+        "**1.**", "**2.**", "**2.**", "**4.**", "**5.**"]
+
+
 async def test_the_lobby_says_the_idle_timer_the_host_chose() -> None:
     async with FakeDiscord() as fake:
         await fake.connect(test_bot(":memory:"))

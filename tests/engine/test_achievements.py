@@ -140,6 +140,17 @@ def test_winning_after_trailing_by_30_is_a_comeback(game_name: str, seed: int,
     assert earned(tally, f"{game_name}:comeback") == ([winner] if comeback else [])
 
 
+def test_a_deficit_before_the_winner_first_scores_counts_towards_a_comeback() -> None:
+    spec = GAMES["cribbage"]
+    for deficit, comeback in ((30, True), (29, False)):
+        tally = Tally(spec.achievements)
+        tally.feed([{"type": "score", "seat": 1, "side": 1, "score": deficit},
+                    {"type": "score", "seat": 0, "side": 0, "score": 2},
+                    {"type": "score", "seat": 0, "side": 0, "score": 121}])
+        tally.finish({"winners": [0], "scores": [121, deficit]})
+        assert earned(tally, "cribbage:comeback") == ([0] if comeback else []), deficit
+
+
 # ------------------------------------------------------------------ Pip Pip
 
 @pytest.mark.parametrize("seat_0, deciding", [("AS 2H", True), ("AS 2S", False)])
@@ -219,6 +230,29 @@ def test_in_pip_cribbage_twenty_nine_is_earned_by_29_or_more() -> None:
             tally = Tally(spec.achievements)
             tally.feed([{"type": "show", "seat": 0, "kind": "hand", "points": points}])
             assert earned(tally, f"{game}:twenty-nine") == seats
+
+
+def test_in_pip_cribbage_any_count_from_24_to_28_is_a_big_hand() -> None:
+    # Counts of 25 to 27 come only from PIP Cribbage's six-piece hands (PC-14); in Cribbage
+    # a short muggins claim may score one, and the words there say "exactly 24 or 28".
+    for game, big in (("pip-cribbage", {24, 25, 26, 27, 28}), ("cribbage", {24, 28})):
+        spec = GAMES[game]
+        for points in range(22, 31):
+            tally = Tally(spec.achievements)
+            tally.feed([{"type": "show", "seat": 1, "kind": "hand", "points": points}])
+            assert earned(tally, f"{game}:big-hand") == ([1] if points in big else []), points
+    assert achievement_named("pip-cribbage:big-hand").how == \
+        "Score 24 to 28 for one hand or crib."
+
+
+def test_double_skunk_says_it_needs_a_121_point_game_where_61_points_is_an_option() -> None:
+    for name in ("cribbage", "pip-cribbage", "crib-race"):
+        spec = GAMES[name]
+        how = achievement_named(f"{name}:double-skunk").how
+        targets = next((option.choices for option in spec.options
+                        if option.name == "target"), ())
+        assert "61" in how
+        assert ("121-point game" in how) == (61 in targets), name
 
 
 def test_a_resignation_earns_nothing_at_the_end_and_an_award_comes_once() -> None:

@@ -49,6 +49,24 @@ async def test_achievements_come_newest_first(store):
         "k:new", "k:middle", "k:old"]
 
 
+async def test_holders_of_each_achievement_are_counted_per_server_and_game(store):
+    game_id = await finished_game(store)
+    await store.record_honours(Honours(game_id, GUILD, "cribbage", at=1_000,
+                                       achievements=[(7, "k:a"), (8, "k:a"), (7, "k:b")]))
+    later = await finished_game(store)
+    await store.record_honours(Honours(later, GUILD, "cribbage", at=2_000,
+                                       achievements=[(7, "k:a")]))  # held once all the same
+    elsewhere = await finished_game(store, OTHER_GUILD)
+    await store.record_honours(Honours(elsewhere, OTHER_GUILD, "cribbage", at=1_000,
+                                       achievements=[(9, "k:a")]))
+    other_game = await finished_game(store, game="pip-pip")
+    await store.record_honours(Honours(other_game, GUILD, "pip-pip", at=1_000,
+                                       achievements=[(9, "p:c")]))
+    assert await store.achievement_holders(GUILD, "cribbage") == {"k:a": 2, "k:b": 1}
+    assert await store.achievement_holders(GUILD, "pip-pip") == {"p:c": 1}
+    assert await store.achievement_holders(GUILD, "crib-race") == {}
+
+
 async def test_best_moments_and_records_pick_the_best_and_the_first_to_reach_it(store):
     games = [await finished_game(store) for _ in range(3)]
     await store.record_honours(Honours(games[0], GUILD, "cribbage", at=100,

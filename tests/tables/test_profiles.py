@@ -20,6 +20,7 @@ from tables.profiles import (
     with_series,
 )
 from tables.ratings import display_rating, finish_for
+from tables.stats import member_stats
 
 GUILD = 7
 ANN, BOB, CY = 201, 202, 203
@@ -124,3 +125,15 @@ async def test_history_moments_and_achievements_go_into_words(store: Store) -> N
     data = picture_data(profile)
     assert data["games"][0]["series"] == [[1000, 1.0], [2000, 9.0]]
     assert (data["played"], data["won"], data["name"]) == (1, 1, "")
+
+
+async def test_stats_and_profile_list_games_in_the_menus_order(store: Store) -> None:
+    menu = list(GAMES)
+    # Played in the reverse of the menu's order, which is not the names' alphabetical order.
+    for game in reversed(menu):
+        await play(store, [ANN, BOB], [0, 1], game=game)
+    assert menu != sorted(menu)
+    stats = await member_stats(store, GUILD, ANN)
+    assert [row["game"] for row in stats["per_game"]] == menu
+    profile = await build_profile(store, GUILD, ANN)
+    assert [line.game for line in profile.games] == menu

@@ -11,8 +11,19 @@ from store import Store
 from tables import TableManager
 from tables.clock import FAKE_EPOCH, FakeClock
 from tables.ratings import DEFAULT_SIGMA, SEASON_WIDENING, rate, result_rows, season_start
-from tables.seasons import MANAGE_ONLY, Seasons
-from tests.tables.helpers import ANN, BOB, GUILD, human, make_manager, new_table, play_out
+from tables.seasons import MANAGE_ONLY, Champion, Seasons
+from tests.tables.helpers import (
+    ANN,
+    BOB,
+    CAT,
+    DAN,
+    GUILD,
+    computer,
+    human,
+    make_manager,
+    new_table,
+    play_out,
+)
 
 FEBRUARY = datetime(2027, 2, 1, tzinfo=UTC).timestamp()
 
@@ -91,8 +102,9 @@ async def test_season_commands_need_manage_server_and_change_nothing_without(
             await refused(GUILD, may_manage=False)
     assert await store.latest_season(GUILD) is None
     assert not (await seasons.info(GUILD)).running.by_hand  # anyone may ask: the calendar one
-    started = await seasons.start(GUILD, may_manage=True)
-    assert (started.number, started.by_hand) == (1, True)
+    begun = await seasons.start(GUILD, may_manage=True)
+    started = begun.season
+    assert (started.number, started.by_hand, begun.ended) == (1, True, None)
     with pytest.raises(IllegalAction, match="Season 1 is already running"):
         await seasons.start(GUILD, may_manage=True)
     info = await seasons.info(GUILD)
@@ -136,3 +148,82 @@ async def test_the_leaderboard_shows_the_running_season_unless_asked(
     assert not between.running and between.next_start == int(
         datetime(2027, 3, 1, tzinfo=UTC).timestamp() * 1000
     )
+
+
+async def test_a_season_ends_with_each_games_first_place_level_players_sharing_it(
+    clock_manager: TableManager, store: Store
+):
+    seasons = Seasons(store, clock_manager.clock)
+    games = {"dash": clock_manager.games["dash"]}
+    empty = (await seasons.start(GUILD, may_manage=True)).season
+    await seasons.end(GUILD, may_manage=True)
+    assert await seasons.champions(GUILD, empty.number, games) == []
+
+    await seasons.start(GUILD, may_manage=True)
+    # Ann and Cat each beat a newcomer once: level on rating and wins, so both are first.
+    for winner, loser in ((ANN, BOB), (CAT, DAN)):
+        table = await new_table(clock_manager, [human(winner), human(loser)], seed=1)
+        await clock_manager.resign(table.id, loser)
+    ended = await seasons.end(GUILD, may_manage=True)
+    [champion] = await seasons.champions(GUILD, ended.number, games)
+    rows = (await seasons.leaderboard(GUILD, "dash", str(ended.number))).rows
+    assert champion == Champion(title="Dash", user_ids=(ANN, CAT), rating=rows[0]["rating"],
+                                wins=1)
+    # One more win sets Ann apart in the next season.
+    season = (await seasons.start(GUILD, may_manage=True)).season
+    for loser in (BOB, DAN):
+        table = await new_table(clock_manager, [human(ANN), human(loser)], seed=2)
+        await clock_manager.resign(table.id, loser)
+    table = await new_table(clock_manager, [human(CAT), human(BOB)], seed=3)
+    await clock_manager.resign(table.id, BOB)
+    [champion] = await seasons.champions(GUILD, season.number, games)
+    assert (champion.user_ids, champion.wins) == ((ANN,), 2)
+
+
+async def test_starting_a_season_ends_the_calendar_one_and_says_which(
+    clock_manager: TableManager, store: Store
+):
+    seasons = Seasons(store, clock_manager.clock)
+    table = await new_table(clock_manager, [human(ANN), human(BOB)], seed=1)
+    await clock_manager.resign(table.id, BOB)  # January, season 1, stored as it counts
+    begun = await seasons.start(GUILD, may_manage=True)
+    ended = begun.ended
+    assert ended is not None and (ended.number, ended.by_hand) == (1, False)
+    assert ended.ends_at == begun.season.started_at
+    [champion] = await seasons.champions(GUILD, 1, {"dash": clock_manager.games["dash"]})
+    assert champion.user_ids == (ANN,)
+    # Ended by hand and begun again in the same moment: the season that had ended already
+    # is not said to end again.
+    await seasons.end(GUILD, may_manage=True)
+    assert (await seasons.start(GUILD, may_manage=True)).ended is None
+
+
+async def test_a_first_place_with_no_win_in_the_season_is_no_champion(
+    clock_manager: TableManager, store: Store
+):
+    seasons = Seasons(store, clock_manager.clock)
+    begun = await seasons.start(GUILD, may_manage=True)
+    table = await new_table(clock_manager, [computer("easy"), human(ANN)], seed=1)
+    await clock_manager.resign(table.id, ANN)  # Ann, the only member, lost to the computer
+    rows = (await seasons.leaderboard(GUILD, "dash")).rows
+    assert [(row["user_id"], row["wins"]) for row in rows] == [(ANN, 0)]
+    games = {"dash": clock_manager.games["dash"]}
+    assert await seasons.champions(GUILD, begun.season.number, games) == []
+
+
+async def test_season_info_names_the_season_before_the_running_one(
+    clock_manager: TableManager, store: Store
+):
+    seasons, clock = Seasons(store, clock_manager.clock), clock_manager.clock
+    assert isinstance(clock, FakeClock)
+    assert (await seasons.info(GUILD)).previous is None  # the server's first season
+    table = await new_table(clock_manager, [human(ANN), human(BOB)], seed=1)
+    await clock_manager.resign(table.id, BOB)  # January: season 1
+    await clock.advance(900)  # February: season 2, not stored until a game ends in it
+    info = await seasons.info(GUILD)
+    assert info.running is not None and info.running.number == 2
+    assert info.previous == await store.season(GUILD, 1)
+    ended = await seasons.end(GUILD, may_manage=True)  # between seasons: the one just ended
+    assert (await seasons.info(GUILD)).previous == ended
+    await seasons.start(GUILD, may_manage=True)
+    assert (await seasons.info(GUILD)).previous == ended
