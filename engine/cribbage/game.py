@@ -278,6 +278,3 @@ class CribbageGame(CribbageRecord):
             head = []
         code = core.code(seat, action)
         return head + self._narrated(lambda: core.play(seat, code))
-
-
-__all__ = ["DISCARD", "PLAY", "SHOW", "CribbageGame"]

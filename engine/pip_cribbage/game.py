@@ -15,7 +15,8 @@ from typing import Any
 
 from engine.cards import Card, die
 from engine.contract import Action, Event, View
-from engine.cribbage.game import PLAY, CribbageGame
+from engine.cribbage.game import CribbageGame
+from engine.cribbage.game_record import PLAY
 from engine.cribbage.pieces import CARDS, DISCARDING, PLAYING, TEXT, Entry
 from engine.cribbage.words import seat_does, seats
 from engine.errors import IllegalAction
