@@ -52,10 +52,6 @@ def piece_of(card: Card) -> int:
     return _PIECE_OF_CARD[card]
 
 
-def die_piece(face: int) -> int:
-    return DIE_BASE + face
-
-
 def shuffled_deck(rng: random.Random, top: int = CARDS) -> list[int]:
     """engine.cards.shuffled(standard_deck(), rng), as piece ints; with `top`, only the first
     `top` cards are sure to be its (engine.sim.shuffle), the draws the same."""

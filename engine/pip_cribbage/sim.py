@@ -23,7 +23,6 @@ from engine.cribbage.pieces import (
     PASS,
     SHOWING,
     VALUE,
-    die_piece,
     show_score,
 )
 from engine.cribbage.scoring import FlushRule
@@ -139,7 +138,7 @@ class PipCribbageSim(CribbageSim):
         return 2 if seat == self.dealer and self.effect == DOUBLE_PIP_SPACE else 1
 
     def _pegging_hands(self) -> list[list[int]]:
-        return [[*kept, *[die_piece(self.die_face[seat])] * self.die_plays(seat)]
+        return [[*kept, *[DIE_BASE + self.die_face[seat]] * self.die_plays(seat)]
                 for seat, kept in enumerate(self.kept)]
 
     def _lowest(self, hand: list[int]) -> int:
