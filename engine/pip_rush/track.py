@@ -88,11 +88,7 @@ def _parse_obstacles(raw: Any, source: str) -> frozenset[tuple[int, int]]:
         raise TrackError(f"{source}: obstacles must be a list of [space, lane] pairs")
     cells: set[tuple[int, int]] = set()
     for item in raw:
-        if (
-            not isinstance(item, list)
-            or len(item) != 2
-            or not all(type(n) is int for n in item)
-        ):
+        if not isinstance(item, list) or len(item) != 2 or not all(type(n) is int for n in item):
             raise TrackError(f"{source}: obstacle {item!r} is not a [space, lane] pair of integers")
         space, lane = item
         if space == START:
