@@ -1,4 +1,4 @@
-"""Cribbage's rules core, its show and muggins (see engine/cribbage/core_state.py)."""
+"""Cribbage's rules core, its show and muggins (engine/cribbage/sim.py lists the chain)."""
 
 from __future__ import annotations
 
