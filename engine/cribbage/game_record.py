@@ -97,7 +97,6 @@ class CribbageRecord(CoreGame):
                                           journal)
         self.sides = self.core.seating()
         # What every view repeats and nothing changes, worked out once.
-        self._sides = tuple(tuple(side) for side in self.sides.as_lists())
         self._first_cut = self.first_cut.to_json()
         #: The action of playing each card, made once: a game offers each card again and again.
         self._plays: dict[int, Action] = {}
@@ -331,7 +330,7 @@ class CribbageRecord(CoreGame):
             "crib_owner": core.dealer,
             "target": core.target,
             "muggins_rule": core.muggins,
-            "sides": [list(side) for side in self._sides],
+            "sides": [list(side) for side in core.side_seats],
             "scores": list(core.side_scores),
             "previous_scores": list(self.back_pegs),
             "first_cut": self._first_cut,
