@@ -445,10 +445,10 @@ def one_deal(job: tuple[str, int, int, str, int | None]) -> tuple[int, int]:
     where the expert chose otherwise than hard); `iterations` None: hard plays the part."""
     name, seed, hero, part, iterations = job
     game = GAMES[name].new(2, {}, seed)
-    dealer, start = game.dealer, list(game.scores)
+    dealer, start = game.core.dealer, list(game.scores)
     differed = play_with_hero(
         game, seed, hero, iterations, part,
-        over=lambda: game.phase == "discard" and game.dealer != dealer)
+        over=lambda: game.phase == "discard" and game.core.dealer != dealer)
     end = game.scores
     return (end[hero] - start[hero]) - (end[1 - hero] - start[1 - hero]), differed
 

@@ -52,7 +52,7 @@ def play_game(seats: list[Player], seed: int) -> tuple[list[int], list[int], int
         seat = game.waiting_for()[0]
         action = seats[seat](game.view(seat), game.legal_actions(seat), rng)
         game.apply(seat, action)
-    return game.outcome["winners"], game.outcome["scores"], game.rounds_total
+    return game.outcome["winners"], game.outcome["scores"], game.core.rounds_total
 
 
 def match(opponent: Player, games: int, seed: int, level: str = "hard") -> dict[str, float]:

@@ -3,20 +3,8 @@
 The contract (engine/contract.py) is built for the table: dict actions a player can read,
 events with text, views. A search plays thousands of moves that nobody reads, so it drives
 the game's rules core directly, as a `Simulation` with small integers inside: cards are ints,
-actions are ints (a code per legal action), and no text, event or view is built.
-
-    sim = spec.simulation.from_game(game)   # any contract state (a determinized clone too)
-    sim = spec.simulation.new(players, options, seed)   # the state spec.new(...) starts in,
-                                     # options already checked, no contract game built
-    sim.to_act()                     # seats that may act now, as the contract's to_act()
-    sim.legal(seat)                  # action codes, in the order of game.legal_actions(seat)
-    sim.play(seat, code)             # a code taken from legal(seat): no checks, no copies
-    sim.scores()                     # each seat's score as the contract counts it
-    sim.winners()                    # None while running, then outcome["winners"]
-    sim.points                       # (seat, points) of each score the last play made
-    sim.clone()                      # an independent copy, its random generator included
-    sim.action(seat, code)           # the contract's dict for a code (and code(seat, action))
-    sim.random_playout(rng)          # optional: random_playout below, the same draws, faster
+actions are ints (a code per legal action), and no text, event or view is built
+(`Simulation` lists what a core offers).
 
 Every game's contract game is built on its rules core (`from_game` clones the game's own), so
 a contract game and its simulation, given the same moves, stay equal move for move, later
@@ -34,32 +22,33 @@ Action = dict[str, Any]
 
 
 class Simulation(Protocol):
-    """A game's simulation class, as the module's docstring lists it."""
+    """A game's rules core as search and random play drive it. A core may also have
+    random_playout(rng): `random_playout` below, the same draws, faster."""
 
     players: int
-    points: list[tuple[int, int]]  # in the order they were scored
+    points: list[tuple[int, int]]  # (seat, points) of each score the last play made, in order
 
     @classmethod
-    def from_game(cls, game: Any) -> Simulation: ...
+    def from_game(cls, game: Any) -> Simulation: ...  # any contract state (determinized too)
 
-    @classmethod
+    @classmethod  # the state spec.new(...) starts in, options checked, no contract game built
     def new(cls, players: int, options: dict[str, Any], seed: int) -> Simulation: ...
 
-    def to_act(self) -> Sequence[int]: ...
+    def to_act(self) -> Sequence[int]: ...  # seats that may act now, as the contract's
 
-    def legal(self, seat: int) -> Sequence[int]: ...
+    def legal(self, seat: int) -> Sequence[int]: ...  # codes, in legal_actions(seat)'s order
 
-    def play(self, seat: int, code: int) -> None: ...
+    def play(self, seat: int, code: int) -> None: ...  # a code of legal(seat): no checks, no copies
 
-    def scores(self) -> list[int]: ...
+    def scores(self) -> list[int]: ...  # each seat's score as the contract counts it
 
-    def winners(self) -> list[int] | None: ...
+    def winners(self) -> list[int] | None: ...  # None while running, then outcome["winners"]
 
-    def clone(self) -> Simulation: ...
+    def clone(self) -> Simulation: ...  # an independent copy, its random generator included
 
-    def action(self, seat: int, code: int) -> Action: ...
+    def action(self, seat: int, code: int) -> Action: ...  # the contract's dict for a code
 
-    def code(self, seat: int, action: Action) -> int: ...
+    def code(self, seat: int, action: Action) -> int: ...  # and back
 
 
 def random_playout(sim: Simulation, rng: random.Random) -> list[int]:

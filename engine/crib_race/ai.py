@@ -189,6 +189,3 @@ def muggins_worths(view: View, board: Board) -> tuple[float, float]:
     keep = gain(track, track.node_of(peg_of(view, my_side(view))), points)
     give = -gain(track, track.node_of(peg_of(view, owner_side)), points)
     return keep, give
-
-
-__all__ = ["choose_action"]

@@ -28,10 +28,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, NoReturn
 
-from engine.data_files import read_package_json
+from engine.data_files import check_keys, load_every, load_named
 
 MAIN = "main"
 SLIDE, ADVANCE, TRAP, BOX = "slide", "advance", "trap", "box"
@@ -93,19 +92,7 @@ class Board:
 # ===== loading ==================================================================================
 def load_board(name: str) -> Board:
     """Read and check boards/<name>.json from this package."""
-    data, source = read_package_json(__package__, "boards", name, BoardError, "board")
-    board = parse_board(data, source)
-    if board.name != name:
-        raise BoardError(f"{source}: name {board.name!r} does not match the file name")
-    return board
-
-
-def board_names() -> list[str]:
-    """Every packaged board, "default" first."""
-    folder = resources.files(__package__).joinpath("boards")
-    names = sorted(entry.name.removesuffix(".json") for entry in folder.iterdir()
-                   if entry.name.endswith(".json"))
-    return sorted(names, key=lambda n: n != DEFAULT_BOARD)
+    return load_named(__package__, "boards", name, BoardError, "board", parse_board)
 
 
 DEFAULT_BOARD = "default"
@@ -117,31 +104,16 @@ class _Checker:
 
     def __init__(self, data: Any, source: str) -> None:
         self.source = source
-        if not isinstance(data, dict):
-            self.fail(f"a board must be a JSON object, not {type(data).__name__}")
-        unknown = sorted(set(data) - set(_KEYS))
-        if unknown:
-            self.fail(f"unknown key(s) {', '.join(unknown)}")
-        missing = [key for key in _KEYS if key not in data]
-        if missing:
-            self.fail(f"missing key(s) {', '.join(missing)}")
+        check_keys(data, _KEYS, source, BoardError, "board")
         self.data = data
         self.used: dict[str, str] = {}  # hole id -> what uses it, to refuse sharing
         self.triggers: dict[int, Zone] = {}
         self.zones: list[Zone] = []
-        self.name, self.title = self.text("name"), self.text("title")
-        self.description = self.text("description")
         self.holes = self._holes()
         self.finish = self._track()
 
     def fail(self, message: str) -> NoReturn:
         raise BoardError(f"{self.source}: {message}")
-
-    def text(self, key: str) -> str:
-        value = self.data[key]
-        if not isinstance(value, str) or not value.strip():
-            self.fail(f"{key} must be a non-empty string")
-        return value
 
     def _holes(self) -> dict[str, Any]:
         """Every hole, checked to lie in the drawing area."""
@@ -263,8 +235,9 @@ def parse_board(data: Any, source: str = "board") -> Board:
     if unused:
         check.fail(f"hole(s) {', '.join(unused[:5])} belong to no track, path or box")
     _check_no_chains(check, check.zones)
-    return Board(check.name, check.title, check.description, check.finish, tuple(check.zones),
-                 dict(check.triggers), {z.name: z for z in check.zones}, json.dumps(data))
+    return Board(data["name"], data["title"], data["description"], check.finish,
+                 tuple(check.zones), dict(check.triggers), {z.name: z for z in check.zones},
+                 json.dumps(data))
 
 
 def _check_no_chains(check: _Checker, zones: list[Zone]) -> None:
@@ -286,4 +259,4 @@ def _check_no_chains(check: _Checker, zones: list[Zone]) -> None:
 
 
 #: Every packaged board, loaded and checked when the game is imported; "default" first.
-BOARDS: dict[str, Board] = {name: load_board(name) for name in board_names()}
+BOARDS: dict[str, Board] = load_every(__package__, "boards", DEFAULT_BOARD, load_board)

@@ -154,6 +154,3 @@ def release_boxes(track: _Track, pegs: list[int], boxes: list[list[int]]) -> lis
             pegs[side] = hole
             released.append(side)
     return released
-
-
-__all__ = ["CribRaceSim", "release_boxes", "track_of"]

@@ -104,6 +104,3 @@ def to_finish(board: Board, peg: Peg) -> int:
     if zone.kind == BOX:
         return board.finish - zone.triggers[0]
     return (len(zone.route) - 1 - peg.index) + board.finish - zone.rejoin
-
-
-__all__ = ["Move", "Peg", "move", "moves", "position", "step", "to_finish"]

@@ -21,6 +21,7 @@ from itertools import combinations_with_replacement
 from engine.cards import SUITS, Card
 from engine.cribbage._tables import JACK, RANK_SCORES, RANK_WEIGHT, RANKS, key_of_ranks
 from engine.cribbage.scoring import FlushRule, hand_total
+from engine.seat_words import spoken_list
 
 DIE_FACES = tuple(range(1, 7))
 COPIES = 4  # one deck: at most four cards of a rank
@@ -93,4 +94,4 @@ def claim_ranges(counts: Sequence[int]) -> str:
     words: list[str] = []
     for span in spans:
         words += [f"{span[0]}–{span[-1]}"] if len(span) > 2 else [str(n) for n in span]
-    return ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
+    return spoken_list(words, "or")

@@ -1,4 +1,4 @@
-"""Cribbage's rules core, its play (see engine/cribbage/core_state.py): the moves, and the
+"""Cribbage's rules core, its play (engine/cribbage/sim.py lists the chain): the moves, and the
 random play's own fast loops over the discards and the play."""
 
 from __future__ import annotations

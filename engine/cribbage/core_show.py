@@ -1,4 +1,4 @@
-"""Cribbage's rules core, its show and muggins (see engine/cribbage/core_state.py)."""
+"""Cribbage's rules core, its show and muggins (engine/cribbage/sim.py lists the chain)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from engine.cribbage.pieces import (
     CRIB,
     GIVE_BACK,
     KEEP,
+    KIND_WORDS,
     MUGGINS,
     PASS,
-    REASON_OF_KIND,
     SHOWING,
     SHOWN,
 )
@@ -54,7 +54,7 @@ class CribbageShow(CribbageState):
                 journal.append((COUNTED, kind, seat, total, self.show_pieces(kind, seat),
                                 self.starter, self._claim_shape(kind, seat)[2]))
             if total:
-                self._score(seat, total, REASON_OF_KIND[kind])
+                self._score(seat, total, KIND_WORDS[kind])
                 if self.won is not None:
                     return
             if hooked:
@@ -160,7 +160,7 @@ class CribbageShow(CribbageState):
             return  # a recount: the seat claims again
         self.window = None
         if points:
-            self._score(seat, points, REASON_OF_KIND[kind])
+            self._score(seat, points, KIND_WORDS[kind])
             if self.won is not None:
                 return
         self._after_count(kind, owner)

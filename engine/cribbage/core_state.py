@@ -1,8 +1,6 @@
-"""Cribbage's rules core, its first layer: the state, the deal and the discard, the hooks a
-game overrides, the scoring of points and the copy a clone makes. On it
-engine/cribbage/core_show.py builds the show and muggins, engine/cribbage/core_play.py the
-play, and engine/cribbage/sim.py's CribbageSim the protocol (its docstring lists the hooks).
-"""
+"""Cribbage's rules core, its first layer (engine/cribbage/sim.py's docstring lists the chain
+and the hooks): the state, the deal and the discard, the hooks' defaults, the scoring of points
+and the copy a clone makes."""
 
 from __future__ import annotations
 

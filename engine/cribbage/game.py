@@ -63,7 +63,6 @@ from engine.cards import Card, card_strs, format_cards, parse_card, parse_cards
 from engine.contract import Action, Event
 from engine.cribbage import words
 from engine.cribbage.claims import claim_ranges, possible_counts
-from engine.cribbage.deal import DealPlan
 from engine.cribbage.game_record import (
     DISCARD,
     LEGACY_MAX_CLAIM,
@@ -89,14 +88,6 @@ from engine.errors import IllegalAction
 class CribbageGame(CribbageRecord):
     # ----- the core's state, as the table and the tests read it ---------------------------------
     @property
-    def dealer(self) -> int:
-        return self.core.dealer
-
-    @property
-    def target(self) -> int:
-        return self.core.target
-
-    @property
     def scores(self) -> list[int]:
         """Each side's score: the core's own list (a test may set it)."""
         return self.core.side_scores
@@ -104,10 +95,6 @@ class CribbageGame(CribbageRecord):
     @scores.setter
     def scores(self, scores: list[int]) -> None:
         self.core.side_scores = list(scores)
-
-    @property
-    def plan(self) -> DealPlan:
-        return self.core.plan
 
     @property
     def hands(self) -> list[list[Card]]:
@@ -291,6 +278,3 @@ class CribbageGame(CribbageRecord):
             head = []
         code = core.code(seat, action)
         return head + self._narrated(lambda: core.play(seat, code))
-
-
-__all__ = ["DISCARD", "PLAY", "SHOW", "CribbageGame"]

@@ -21,6 +21,7 @@ from engine.cribbage.pieces import (
     CUT,
     DEALT,
     DISCARDING,
+    KIND_WORDS,
     LIMIT,
     NO_PIECE,
     PIECE_OF_TEXT,
@@ -38,8 +39,6 @@ from engine.cribbage.pieces import (
     Entry,
 )
 from engine.cribbage.scoring import FlushRule, peg_points, score_hand
-from engine.cribbage.show import CRIB as CRIB_WORD
-from engine.cribbage.show import HAND as HAND_WORD
 from engine.cribbage.show import ShowCount
 from engine.cribbage.sim import CribbageSim
 from engine.cribbage.words import seat_does, seat_name, seats
@@ -49,7 +48,6 @@ DISCARD, PLAY, SHOW, OVER = "discard", "play", "show", "over"
 SIMPLE_ACTIONS = ("go", "muggins", "keep", "give_back", "pass")
 #: The highest claim any earlier release offered (PIP Cribbage with Borrowed PIP).
 LEGACY_MAX_CLAIM = 75
-KIND_WORDS = (HAND_WORD, CRIB_WORD)
 #: How determinize lays the hidden cards out before shuffling them: by rank, then by the
 #: suit's letter (as every release has, so a search draws the same deals).
 _REDEAL_KEY = tuple((RANK[piece], TEXT[piece][1]) for piece in range(CARDS))
@@ -99,7 +97,6 @@ class CribbageRecord(CoreGame):
                                           journal)
         self.sides = self.core.seating()
         # What every view repeats and nothing changes, worked out once.
-        self._sides = tuple(tuple(side) for side in self.sides.as_lists())
         self._first_cut = self.first_cut.to_json()
         #: The action of playing each card, made once: a game offers each card again and again.
         self._plays: dict[int, Action] = {}
@@ -333,7 +330,7 @@ class CribbageRecord(CoreGame):
             "crib_owner": core.dealer,
             "target": core.target,
             "muggins_rule": core.muggins,
-            "sides": [list(side) for side in self._sides],
+            "sides": [list(side) for side in core.side_seats],
             "scores": list(core.side_scores),
             "previous_scores": list(self.back_pegs),
             "first_cut": self._first_cut,

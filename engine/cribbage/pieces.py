@@ -52,10 +52,6 @@ def piece_of(card: Card) -> int:
     return _PIECE_OF_CARD[card]
 
 
-def die_piece(face: int) -> int:
-    return DIE_BASE + face
-
-
 def shuffled_deck(rng: random.Random, top: int = CARDS) -> list[int]:
     """engine.cards.shuffled(standard_deck(), rng), as piece ints; with `top`, only the first
     `top` cards are sure to be its (engine.sim.shuffle), the draws the same."""
@@ -232,7 +228,8 @@ DEALT, CUT, SCORED, RESET, COUNTED, SHOWN, WON = range(7)
 # Phases (small ints) and show steps ((kind, seat) with kind HAND or CRIB).
 DISCARDING, PLAYING, SHOWING, OVER = 0, 1, 2, 3
 HAND, CRIB = 0, 1
-REASON_OF_KIND = ("hand", "crib")
+#: A kind's word: a count's in views and events, its points' reason when scored.
+KIND_WORDS = ("hand", "crib")
 _NOBODY: tuple[int, ...] = ()
 #: (seat,): the acting tuple of one seat, made once.
 _SEAT = tuple((seat,) for seat in range(16))

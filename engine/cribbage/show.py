@@ -15,9 +15,6 @@ from typing import Any
 from engine.cards import Card, card_strs
 from engine.cribbage.breakdown import Breakdown
 
-HAND = "hand"
-CRIB = "crib"
-
 
 @dataclass
 class ShowCount:

@@ -11,8 +11,8 @@ protocol, the action codes). The pieces, scores and codes as ints are in pieces.
 The hooks a subclass overrides: _setup, _make_sides, _deal_plan_for(dealer), _begin_game
 (after the cut), _start_deal, _pegging_hands, _lowest, _show_order, _count, show_pieces,
 _claim_shape, _pause_before_count, _after_count, _after_show, _score (every point goes through
-it); a phase of its own through _own_legal, _own_move, _other_action, _other_code and
-_refresh_acting; _copy_into for its own __slots__.
+it); a phase of its own through _own_legal, _own_move, _other_action and _other_code;
+_copy_into for its own __slots__.
 
 Action codes (ints; the same code means the same dict in every cribbage game):
     0..63         lay that piece ({"type": "play", "card": TEXT[code]})
@@ -46,7 +46,6 @@ from engine.cribbage.pieces import (
     DISCARDING,
     GO,
     LIMIT,
-    OVER,
     PIECE_OF_TEXT,
     PLAYING,
     SHOWING,
@@ -185,16 +184,3 @@ class CribbageSim(CribbagePlay):
 
     def _other_code(self, seat: int, action: dict[str, Any]) -> int:
         raise ValueError(f"{self.name} has no action {action!r}")
-
-    def _refresh_acting(self) -> None:
-        """Work out the seats to act from the state (a subclass's own phase is over)."""
-        if self.won is not None or self.phase == OVER:
-            self.acting = _NOBODY
-        elif self.phase == DISCARDING:
-            self.acting = tuple(s for s in range(self.players) if not self.discarded[s])
-        elif self.phase == PLAYING:
-            self.acting = (self.turn,)
-        elif self.phase == SHOWING:
-            self.acting = self._show_acting()
-        else:
-            self.acting = _NOBODY

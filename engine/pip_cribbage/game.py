@@ -15,8 +15,9 @@ from typing import Any
 
 from engine.cards import Card, die
 from engine.contract import Action, Event, View
-from engine.cribbage.game import PLAY, CribbageGame
-from engine.cribbage.pieces import CARDS, DISCARDING, PLAYING, TEXT, Entry
+from engine.cribbage.game import CribbageGame
+from engine.cribbage.game_record import PLAY
+from engine.cribbage.pieces import CARDS, DISCARDING, KIND_WORDS, PLAYING, TEXT, Entry
 from engine.cribbage.words import seat_does, seats
 from engine.errors import IllegalAction
 from engine.pip_cribbage.sim import (
@@ -172,7 +173,7 @@ class PipCribbageGame(CribbageGame):
         view["crux_choice"] = _CHOICE_WORDS[core.crux_choice]
         view["turn_choice"] = self._turn_view()
         view["pip_plays"] = [self._die_plays_left(s) for s in range(PLAYERS)]
-        view["show_order"] = [{"kind": ("hand", "crib")[kind], "seat": owner}
+        view["show_order"] = [{"kind": KIND_WORDS[kind], "seat": owner}
                               for kind, owner in (core.steps or core._show_order())]
         return view
 

@@ -23,7 +23,6 @@ from engine.cribbage.pieces import (
     PASS,
     SHOWING,
     VALUE,
-    die_piece,
     show_score,
 )
 from engine.cribbage.scoring import FlushRule
@@ -103,12 +102,6 @@ class PipCribbageSim(CribbageSim):
             self.phase = CHOOSING_CRUX
             self.acting = (self.dealer,)
 
-    def _refresh_acting(self) -> None:
-        if self.won is None and self.phase == CHOOSING_CRUX:
-            self.acting = (self.dealer,)
-        else:
-            super()._refresh_acting()
-
     def _own_legal(self, seat: int) -> Sequence[int]:
         if self.phase == CHOOSING_CRUX and seat == self.dealer:
             return _CRUX_CHOICES
@@ -122,7 +115,7 @@ class PipCribbageSim(CribbageSim):
             if code == CRUX_RENEW:
                 self.die_face[dealer] = _clamp(before + RENEW_PIPS)
             self.phase = DISCARDING
-            self._refresh_acting()
+            self.acting = tuple(s for s in range(self.players) if not self.discarded[s])
             if self.journal is not None:
                 self.journal.append((CRUX_CHOSEN, code, before, self.die_face[dealer]))
             return
@@ -139,7 +132,7 @@ class PipCribbageSim(CribbageSim):
         return 2 if seat == self.dealer and self.effect == DOUBLE_PIP_SPACE else 1
 
     def _pegging_hands(self) -> list[list[int]]:
-        return [[*kept, *[die_piece(self.die_face[seat])] * self.die_plays(seat)]
+        return [[*kept, *[DIE_BASE + self.die_face[seat]] * self.die_plays(seat)]
                 for seat, kept in enumerate(self.kept)]
 
     def _lowest(self, hand: list[int]) -> int:

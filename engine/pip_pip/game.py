@@ -61,10 +61,6 @@ class PipPipGame(CoreGame):
         for event in cuts[:-1]:  # the tied lowest cut again
             event["text"] += " Tie for lowest: those players cut again."
 
-    @property
-    def rounds_total(self) -> int:
-        return self.core.rounds_total
-
     # ---- the contract -------------------------------------------------------------------
 
     def _to_act(self) -> list[int]:

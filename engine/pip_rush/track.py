@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
-from engine.data_files import read_package_json
+from engine.data_files import check_keys, load_every, load_named
 
 START = 0
 FINISH = 10
@@ -74,17 +73,7 @@ class Track:
 
 def parse_track(data: Any, source: str = "track") -> Track:
     """Build a Track from decoded JSON, refusing anything malformed with a precise message."""
-    if not isinstance(data, dict):
-        raise TrackError(f"{source}: a track must be a JSON object, not {type(data).__name__}")
-    unknown = sorted(set(data) - set(_REQUIRED_KEYS))
-    if unknown:
-        raise TrackError(f"{source}: unknown key(s) {', '.join(unknown)}")
-    missing = [key for key in _REQUIRED_KEYS if key not in data]
-    if missing:
-        raise TrackError(f"{source}: missing key(s) {', '.join(missing)}")
-    for key in ("name", "title", "description"):
-        if not isinstance(data[key], str) or not data[key].strip():
-            raise TrackError(f"{source}: {key} must be a non-empty string")
+    check_keys(data, _REQUIRED_KEYS, source, TrackError, "track")
     lanes = data["lanes"]
     if type(lanes) is not int or lanes != LANES:
         raise TrackError(f"{source}: bad lane count {lanes!r}; the race is run on {LANES} lanes")
@@ -99,11 +88,7 @@ def _parse_obstacles(raw: Any, source: str) -> frozenset[tuple[int, int]]:
         raise TrackError(f"{source}: obstacles must be a list of [space, lane] pairs")
     cells: set[tuple[int, int]] = set()
     for item in raw:
-        if (
-            not isinstance(item, list)
-            or len(item) != 2
-            or not all(type(n) is int for n in item)
-        ):
+        if not isinstance(item, list) or len(item) != 2 or not all(type(n) is int for n in item):
             raise TrackError(f"{source}: obstacle {item!r} is not a [space, lane] pair of integers")
         space, lane = item
         if space == START:
@@ -136,23 +121,9 @@ def _check_finishable(track: Track, source: str) -> None:
 
 def load_track_file(name: str) -> Track:
     """Read and check tracks/<name>.json from this package."""
-    data, source = read_package_json(__package__, "tracks", name, TrackError, "track")
-    track = parse_track(data, source)
-    if track.name != name:
-        raise TrackError(f"{source}: name {track.name!r} does not match the file name")
-    return track
+    return load_named(__package__, "tracks", name, TrackError, "track", parse_track)
 
 
 DEFAULT_TRACK = "open"
-
-
-def _load_all() -> dict[str, Track]:
-    folder = resources.files(__package__).joinpath("tracks")
-    names = [entry.name.removesuffix(".json") for entry in folder.iterdir()
-             if entry.name.endswith(".json")]
-    return {name: load_track_file(name)
-            for name in sorted(names, key=lambda name: (name != DEFAULT_TRACK, name))}
-
-
 #: Every packaged track, checked once when the game is imported; the default comes first.
-TRACKS: dict[str, Track] = _load_all()
+TRACKS: dict[str, Track] = load_every(__package__, "tracks", DEFAULT_TRACK, load_track_file)

@@ -37,7 +37,7 @@ def _hand_words(view: dict) -> list[str]:
 
 def test_the_dealing_team_of_six_reads_that_its_discard_goes_under_the_deck() -> None:
     game = race(6)
-    dealing = game.sides.seats_of(game.sides.side_of[game.dealer])
+    dealing = game.sides.seats_of(game.sides.side_of[game.core.dealer])
     other = next(seat for seat in range(6) if seat not in dealing)
     for seat in (*dealing, other):
         words = _hand_words(game.view(seat))

@@ -149,7 +149,7 @@ def test_a_play_that_lands_in_a_trap_says_what_the_track_costs() -> None:
 
 def test_the_dealing_team_with_six_players_has_no_crib_part() -> None:
     game = race(6, seed=3)
-    entries = analyse(game, game.dealer)
+    entries = analyse(game, game.core.dealer)
     assert all(e["parts"]["crib"] == 0.0 for e in entries)
     assert "no crib" in entries[0]["why"]
 

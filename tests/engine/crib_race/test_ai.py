@@ -101,7 +101,7 @@ def test_muggins_points_are_given_back_when_they_push_the_owner_into_a_trap() ->
 
 def test_the_dealing_team_with_six_players_weighs_no_crib() -> None:
     game = race(6, seed=3)
-    dealer = game.dealer
+    dealer = game.core.dealer
     partner = (dealer + 3) % 6
     assert crib_sign(game.view(dealer)) == 0.0 and crib_sign(game.view(partner)) == 0.0
     assert crib_sign(game.view((dealer + 1) % 6)) == -1.0

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.crib_race import board as board_module
+from engine import data_files
 from engine.crib_race.board import (
     ADVANCE,
     BOARDS,
@@ -130,6 +130,6 @@ def test_invalid_json_is_refused_with_its_line(monkeypatch: pytest.MonkeyPatch) 
         def read_text(self, encoding: str) -> str:
             return '{"name": "x",\n oops}'
 
-    monkeypatch.setattr(board_module.resources, "files", lambda package: Files())
+    monkeypatch.setattr(data_files.resources, "files", lambda package: Files())
     with pytest.raises(BoardError, match=r"not valid JSON .* line 2"):
         load_board("x")

@@ -103,7 +103,8 @@ def play_game(players: int, options: dict[str, Any], seed: int, *, probe_every: 
         released = {e["side"] for e in events if e["type"] == "zone" and e["kind"] == "release"}
         check_pegs(game, before, released)
         cards = game.all_cards()
-        assert len(set(cards)) == len(cards) == sum(game.plan.cards) + game.plan.crib_from_deck + 1
+        plan = game.core.plan
+        assert len(set(cards)) == len(cards) == sum(plan.cards) + plan.crib_from_deck + 1
         log.append((seat, action))
         all_events.append(events)
         # Random claimers mostly over-claim and must recount, so 8-seat muggins games run to

@@ -32,15 +32,15 @@ def test_each_seating_deals_builds_a_four_card_crib_and_conserves_the_deck(
 ) -> None:
     game = race(players, seed=dealer_shift, teams=teams)
     game.restack(standard_deck(), dealer=dealer_shift % players)
-    dealer = game.dealer
+    dealer = game.core.dealer
     cards, discards, sides = EXPECTED[(players, teams)]
     order = seats_from_left(players, dealer)
     assert [len(game.hands[seat]) for seat in order] == cards
-    assert [game.plan.discards[seat] for seat in order] == discards
+    assert [game.core.plan.discards[seat] for seat in order] == discards
     assert game.sides.count == sides
     assert sorted(game.to_act()) == sorted(s for s, d in zip(order, discards, strict=True) if d)
     # The deal takes the hands, the crib's cards from the deck and the starter off the top.
-    top = standard_deck()[:sum(cards) + game.plan.crib_from_deck + 1]
+    top = standard_deck()[:sum(cards) + game.core.plan.crib_from_deck + 1]
     assert Counter(game.all_cards()) == Counter(top)
     thrown = {}
     for seat in list(game.to_act()):

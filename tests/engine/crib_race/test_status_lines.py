@@ -35,11 +35,11 @@ UNDER = "Your team deals: your discard goes under the deck, not into the crib."
 
 def test_the_dealing_team_of_six_is_told_its_discards_go_under_the_deck() -> None:
     game = race(6)
-    dealing = set(game.sides.seats_of(game.sides.side_of[game.dealer]))
+    dealing = set(game.sides.seats_of(game.sides.side_of[game.core.dealer]))
     assert len(dealing) == 2
     for seat in range(6):
         assert (UNDER in choice_lines(game.view(seat))) == (seat in dealing), seat
-    game.apply(game.dealer, game.legal_actions(game.dealer)[0])
-    assert UNDER not in choice_lines(game.view(game.dealer))  # discarded: nothing to warn of
+    game.apply(game.core.dealer, game.legal_actions(game.core.dealer)[0])
+    assert UNDER not in choice_lines(game.view(game.core.dealer))  # discarded: nothing to warn of
     four = race(4)
     assert all(UNDER not in choice_lines(four.view(seat)) for seat in range(4))

@@ -67,7 +67,7 @@ def test_show_counts_every_hand_from_the_dealers_left_then_the_crib() -> None:
     assert shows[0]["breakdown"]["total"] == 29
     assert game.scores == [5 + 29, 2 + 12 + shows[2]["points"]]
     # The next deal began at once, dealt by the player to the left, and the show stays readable.
-    assert game.deal_number == 2 and game.dealer == 0 and game.phase == "discard"
+    assert game.deal_number == 2 and game.core.dealer == 0 and game.phase == "discard"
     last = game.view(None)["last_show"]
     assert [(c["seat"], c["kind"], c["scored"]) for c in last] == [
         (s["seat"], s["kind"], s["points"]) for s in shows

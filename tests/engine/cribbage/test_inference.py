@@ -23,7 +23,7 @@ from engine.registry import GAMES
 def hard_discard(hand: list[int], dealer: bool, need: int) -> set[int]:
     """The cards the hard level itself throws from `hand`, through the contract."""
     game = GAMES["cribbage"].new(2, {}, 0)
-    seat = 0 if dealer == (game.dealer == 0) else 1
+    seat = 0 if dealer == (game.core.dealer == 0) else 1
     view = {**game.view(seat), "hand": [TEXT[card] for card in hand], "kept": [],
             "discards": [], "scores": [121 - need, 121 - need]}
     legal = [{"type": "discard", "cards": [TEXT[a], TEXT[b]]}
@@ -56,7 +56,7 @@ def test_crib_race_s_keep_is_its_hard_level_s() -> None:
             other_seat_s = race_rollout.inference({**game.view(1 - seat), "discards": []})
             assert other_seat_s is not None
             hand = sorted(PIECE_OF_TEXT[text] for text in view["hand"])
-            sign = 1.0 if seat == game.dealer else -1.0
+            sign = 1.0 if seat == game.core.dealer else -1.0
             kept = inference.hard_keep(hand, sign, other_seat_s.need, other_seat_s.worth)
             assert set(hand) - set(kept) == {PIECE_OF_TEXT[text] for text in action["cards"]}
             checked += 1

@@ -92,7 +92,7 @@ def test_a_game_with_a_custom_plan_sends_the_dealing_teams_discards_under_the_de
     game = SixSeats(6, {"target": 121, "muggins": False}, seed=3)
     for seat in range(6):
         game.apply(seat, game.legal_actions(seat)[0])
-    team = game.sides.seats_of(game.sides.side_of[game.dealer])
+    team = game.sides.seats_of(game.sides.side_of[game.core.dealer])
     under = {game.discards[s][0] for s in team}
     assert len(game.crib) == 4 and not under & set(game.crib)
     assert under <= set(game.all_cards())
@@ -198,7 +198,7 @@ def test_same_seed_same_game() -> None:
     a = GAMES["cribbage"].new(3, {}, seed=42)
     b = GAMES["cribbage"].new(3, {}, seed=42)
     assert [a.view(s) for s in range(3)] == [b.view(s) for s in range(3)]
-    assert a.view(None)["first_cut"]["dealer"] == a.dealer
+    assert a.view(None)["first_cut"]["dealer"] == a.core.dealer
 
 
 def test_normalize_accepts_any_order_and_ten_spelled_out() -> None:

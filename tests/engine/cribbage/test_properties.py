@@ -148,7 +148,7 @@ def check_cards_dealt(game: CribbageGame) -> None:
     """Every card the deal dealt is in exactly one place (a hand, the crib, under the deck,
     the starter), and none is missing."""
     cards = game.all_cards()
-    plan = game.plan
+    plan = game.core.plan
     assert len(set(cards)) == len(cards) == sum(plan.cards) + plan.crib_from_deck + 1
 
 
@@ -158,12 +158,12 @@ def check_outcome(game: CribbageGame) -> None:
     winners = outcome["winners"]
     side = game.sides.side_of[winners[0]]
     assert winners == game.sides.seats_of(side)
-    assert game.scores[side] >= game.target
-    assert all(score < game.target for s, score in enumerate(game.scores) if s != side)
+    assert game.scores[side] >= game.core.target
+    assert all(score < game.core.target for s, score in enumerate(game.scores) if s != side)
     assert len(outcome["ranks"]) == len(outcome["scores"]) == game.players
     assert [outcome["ranks"][s] for s in winners] == [0] * len(winners)
     assert outcome["win_points"] in (1, 2, 3) and outcome["shared"] is False
-    if game.target == 61:
+    if game.core.target == 61:
         assert outcome["win_points"] <= 2
 
 

@@ -131,13 +131,13 @@ def plain_choice(game: PipCribbageGame, seat: int) -> dict:
 def test_the_dice_after_each_of_the_first_ten_deals_of_a_game() -> None:
     game = GAMES["pip-cribbage"].new(2, {"target": 121}, seed=11)
     assert isinstance(game, PipCribbageGame)
-    first = game.dealer
+    first = game.core.dealer
     seen = []
     while len(seen) < 10:
         # Scores play no part in how dice move; clearing them keeps the game going ten deals.
         game.scores = [0, 0]
         deal = game.deal_number
-        dealer = game.dealer
+        dealer = game.core.dealer
         assert game.view(None)["effect"]["space"] == game.core.die_space[dealer]
         while game.deal_number == deal:
             assert game.outcome is None

@@ -134,7 +134,7 @@ def test_the_dealers_die_advances_after_the_deal_with_the_entry_change(
     discard(game, {dealer: "KS", other: "8D"})
     events = finish_deal(game, crux={"type": "crux", "choice": "priority"},
                          turn={"type": "keep_die"})
-    assert game.outcome is None and game.dealer == other
+    assert game.outcome is None and game.core.dealer == other
     assert die_state(game, dealer) == after
     assert die_state(game, other) == dice[other]
     assert [(e["seat"], e["from_space"], e["space"], e["face"])

@@ -99,7 +99,7 @@ def check_views_hide_cards(game: PipCribbageGame) -> None:
 def check_cards_dealt(game: PipCribbageGame) -> None:
     """Every card the deal dealt is in exactly one place (a hand, the crib, the starter)."""
     cards = game.all_cards()
-    assert len(set(cards)) == len(cards) == sum(game.plan.cards) + 1
+    assert len(set(cards)) == len(cards) == sum(game.core.plan.cards) + 1
 
 
 def check_dice(game: PipCribbageGame) -> None:
@@ -107,7 +107,7 @@ def check_dice(game: PipCribbageGame) -> None:
     for seat, die in enumerate(view["dice"]):
         assert die["owner"] == seat and 1 <= die["space"] <= 9 and 1 <= die["face"] <= 6
         assert die["direction"] == (1 if seat == game.first_cut.dealer else -1)
-    assert view["effect"]["seat"] == game.dealer
+    assert view["effect"]["seat"] == game.core.dealer
     if game.phase == "play":
         for seat in (0, 1):
             pieces = [CARD_OF[p] for p in game.core.peg_hands[seat] + game.played[seat]]
@@ -152,10 +152,10 @@ def check_outcome(game: PipCribbageGame) -> None:
     outcome = game.outcome
     assert outcome is not None and game.to_act() == [] and game.phase == "over"
     winner = outcome["winners"][0]
-    assert outcome["winners"] == [winner] and game.scores[winner] >= game.target
-    assert game.scores[1 - winner] < game.target
+    assert outcome["winners"] == [winner] and game.scores[winner] >= game.core.target
+    assert game.scores[1 - winner] < game.core.target
     assert outcome["ranks"][winner] == 0 and outcome["ranks"][1 - winner] == 1
-    assert outcome["win_points"] in ((1, 2) if game.target == 61 else (1, 2, 3))
+    assert outcome["win_points"] in ((1, 2) if game.core.target == 61 else (1, 2, 3))
 
 
 def true_count(view: dict[str, Any]) -> int:

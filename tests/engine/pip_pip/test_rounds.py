@@ -115,8 +115,8 @@ def test_deal_and_lead_pass_left_each_round():
 
 
 def test_rounds_option_default_is_one_round_per_player_and_fewer_can_be_chosen():
-    assert SPEC.new(5, {}, seed=1).rounds_total == 5
-    assert SPEC.new(5, {"rounds": 2}, seed=1).rounds_total == 2
+    assert SPEC.new(5, {}, seed=1).core.rounds_total == 5
+    assert SPEC.new(5, {"rounds": 2}, seed=1).core.rounds_total == 2
     with pytest.raises(IllegalAction, match="at most 4 rounds") as refused:
         SPEC.new(4, {"rounds": 6}, seed=1)
     assert str(refused.value).endswith("seat 6 players or more, or choose fewer rounds.")

@@ -246,7 +246,7 @@ def test_the_strength_benchmark_plays_the_options_asked() -> None:
         assert sorted({job.seed for job in jobs}) == [3, 4]
         games = [benchmark.new_game(job) for job in jobs]
         assert all(isinstance(game, PipPipGame) for game in games)
-        return {game.rounds_total for game in games}  # type: ignore[attr-defined]
+        return {game.core.rounds_total for game in games}  # type: ignore[attr-defined]
 
     assert rounds({"rounds": 1}) == {1}
     assert rounds(None) == {4}
