@@ -326,7 +326,10 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
             return
         await self._resign(interaction, table)
 
-    @app_commands.command(name="abandon", description="Stop a game (its host or Manage Server).")
+    @app_commands.command(
+        name="abandon",
+        description="Stop a game, no results (Manage Server; its host before anyone moves).",
+    )
     @app_commands.describe(game="Game number")
     @app_commands.guild_only()
     async def abandon_command(

@@ -273,15 +273,15 @@ class TableManager:
         return events
 
     async def abandon(self, table_id: int, by_user_id: int, may_manage: bool = False) -> None:
-        """End a game with no results (the host, or someone who may manage the server)."""
+        """End a game with no results (Table.abandon_refusal says who may)."""
         await _carry_out(self._abandon(table_id, by_user_id, may_manage))
 
     async def _abandon(self, table_id: int, by_user_id: int, may_manage: bool) -> None:
         table = self._running_table(table_id)
-        if not may_manage and by_user_id != table.host_id:
-            raise IllegalAction("Only a game's host or a member with Manage Server can abandon it.")
         async with table.lock:
             self._check_open(table)
+            if refusal := table.abandon_refusal(by_user_id, may_manage):
+                raise IllegalAction(refusal)
             await self.store.set_status(table.id, "abandoned")
             table.status = "abandoned"
             self._retire(table)

@@ -68,6 +68,9 @@ class Table:
         #: with its number (the version it was played at).
         self.autoplayed: dict[int, tuple[int, Action]] = {}
         self.lock = asyncio.Lock()
+        #: Whether a person (not a computer) has moved: from then on ending the game without
+        #: results would take one away, so its host may no longer (see abandon_refusal).
+        self.people_moved = False
         self._resigned_outcome: dict[str, Any] | None = None
         # Lines are kept numbered, so that a player's private lines and the public ones can be
         # read back in the order they happened; a public line also keeps the seats that read
@@ -172,6 +175,20 @@ class Table:
         """Seats the computer must play now: computer seats and humans who are away."""
         return [s for s in self.waiting_for() if self.seats[s].is_computer or s in self.away]
 
+    def abandon_refusal(self, user_id: int, may_manage: bool) -> str | None:
+        """Why `user_id` may not end the game without results, or None: a member with Manage
+        Server may; its host may until a person has moved (a host losing could otherwise wipe
+        out the loss, and the others' win)."""
+        if may_manage:
+            return None
+        if user_id != self.host_id:
+            return "Only a game's host or a member with Manage Server can abandon it."
+        if self.people_moved:
+            return (f"Game #{self.id} is under way: abandoning it now would leave no result. "
+                    "/resign ends it as a loss for your side, or a member with Manage Server "
+                    "can abandon it.")
+        return None
+
     def human_waits(self) -> list[int]:
         """Human seats the game is waiting for (those the idle timer watches)."""
         return [
@@ -188,6 +205,7 @@ class Table:
         else:
             events = self.game.apply(seat, action, logged=logged)
         self.version += 1
+        self.people_moved = self.people_moved or not self.seats[seat].is_computer
         self._remember(events)
         try:
             awards = self.tally.feed(events)
@@ -204,6 +222,7 @@ class Table:
         """Take the game state of a table rebuilt from the log (after a failed write); the
         lock, seats and location stay."""
         self.game, self.version = other.game, other.version
+        self.people_moved = other.people_moved
         self._resigned_outcome = other._resigned_outcome
         self._recent, self._private, self._told = other._recent, other._private, other._told
         self._deal_starts = other._deal_starts

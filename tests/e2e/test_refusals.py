@@ -166,6 +166,23 @@ async def test_only_the_host_or_a_manager_abandons(monkeypatch: pytest.MonkeyPat
         fake.assert_clean()
 
 
+async def test_once_a_person_has_moved_the_host_is_told_to_resign_not_abandon(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    no_manage = 0xFFFFFFFF & ~0x20  # every text permission but Manage Server
+    monkeypatch.setattr(fake_gateway, "ALL_TEXT_PERMISSIONS", str(no_manage))
+    async with FakeDiscord(members=NAMES) as fake:
+        driver, players = await started(fake, "abandon")
+        await driver.settle()
+        await driver.move(driver.waiting()[0])
+        await driver.settle()
+        before = table_state(driver)
+        note = refusal_text(await fake.slash(players[0], "abandon", {"game": driver.table_id}))
+        assert note is not None and "/resign ends it as a loss for your side" in note
+        assert table_state(driver) == before and not driver.finished()
+        fake.assert_clean()
+
+
 async def test_a_game_command_that_finds_no_game_says_why_and_what_to_type() -> None:
     async with FakeDiscord(members=NAMES) as fake:
         driver, players = await started(fake, "which game")

@@ -287,10 +287,29 @@ async def test_abandoning_stops_a_pending_computer_turn(store: Store):
     manager = make_manager(store, ai_delay=0.05)
     table = await new_table(manager, [human(ANN), computer()])
     await manager.act(table.id, ANN, first_play(table, 0))
-    await manager.abandon(table.id, ANN)
+    await manager.abandon(table.id, ANN, may_manage=True)
     await asyncio.sleep(0.15)
     await manager.wait_idle()
     assert len(await store.actions(table.id)) == 1
     assert table.version == 1 and table.waiting_for() == [] and table.legal_for(1) == []
     assert (await store.game(table.id)).status == "abandoned"
     await manager.close()
+
+
+async def test_the_host_abandons_only_until_a_person_has_moved(manager: TableManager,
+                                                               store: Store):
+    """After a person's move, a host losing could wipe out the loss and the others' win: the
+    host is told to resign instead, and nothing changes; Manage Server still may."""
+    table = await new_table(manager, [human(ANN), human(BOB)])
+    seat = table.waiting_for()[0]
+    await manager.act(table.id, table.seats[seat].user_id, first_play(table, seat))
+    version = table.version
+    with pytest.raises(IllegalAction, match="/resign ends it as a loss"):
+        await manager.abandon(table.id, ANN)
+    assert table.status == "running" and table.version == version
+    assert (await store.game(table.id)).status == "running"
+    await manager.abandon(table.id, BOB, may_manage=True)
+    assert table.status == "abandoned"
+    fresh = await new_table(manager, [human(ANN), computer()])
+    await manager.abandon(fresh.id, ANN)  # nobody has moved yet: the host may
+    assert fresh.status == "abandoned"
