@@ -44,6 +44,11 @@ REFUSED_TOKEN = (
     "and put it after DISCORD_TOKEN= in .env."
 )
 NO_NETWORK = "Cannot reach Discord: check the network"
+MALFORMED_TOKEN = (
+    "DISCORD_TOKEN does not look like a bot token (three parts joined by dots): copy it again "
+    "from the Developer Portal (Bot → Reset Token) and put it after DISCORD_TOKEN= in .env."
+)
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 INVITE_SCOPES = ("bot", "applications.commands")
 #: The permissions the bot asks for when invited; README.md lists the same ones (a test holds
@@ -107,16 +112,26 @@ class Settings:
             problems.append(f"EXPERT_SECONDS must be seconds (more than 0, at most 60), "
                             f"not {expert!r}.")
             expert_seconds = 1.0
+        log_level = os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO"
+        if log_level not in LOG_LEVELS:
+            problems.append(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, "
+                            f"not {log_level!r}.")
+            log_level = "INFO"
         settings = cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database=os.environ.get("DATABASE", "").strip() or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild.isdigit() else None,
-            log_level=os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO",
+            log_level=log_level,
             shard_count=shard_count,
             shard_ids=shard_ids,
             expert_seconds=expert_seconds,
         )
         return settings, problems
+
+
+def looks_like_a_token(token: str) -> bool:
+    """A bot token is three base64 parts joined by dots; only Discord can say it is valid."""
+    return token.count(".") == 2 and all(token.split(".")) and " " not in token
 
 
 def shard_settings(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
@@ -211,6 +226,7 @@ class CardBot(commands.Bot):
         from cogs.tournaments_cog import TournamentButton, TournamentsCog
         from engine.search.expert import Budget
         from store import Store
+        from store.database import without_password
         from tables import TableManager
         from tables.backfill import backfill
         from tables.expert_pool import ExpertPool
@@ -256,8 +272,8 @@ class CardBot(commands.Bot):
         # The bot answers as soon as the games are loaded; they are rebuilt in the background
         # (or at once when someone reaches one first) and their messages refreshed.
         await self.tables.start(in_background=True, on_resumed=tables_cog.show)
-        log.info("Database %s open; %d running games resuming", self.database,
-                 self.tables.resuming())
+        log.info("Database %s open; %d running games resuming",
+                 without_password(self.database), self.tables.resuming())
         await self.tournaments.start()
         # Games finished before their achievements were recorded: in the background.
         self.backfill = asyncio.create_task(backfill(self.store), name="backfill")
@@ -366,9 +382,8 @@ def check() -> bool:
     if not settings.token:
         report(False, "DISCORD_TOKEN is not set: put the bot's token after DISCORD_TOKEN= "
                       "in .env (README.md, Setting up, says where to get it).")
-    elif settings.token.count(".") != 2:
-        report(False, "DISCORD_TOKEN does not look like a bot token (three parts joined by "
-                      "dots): copy it again from the Developer Portal (Bot → Reset Token).")
+    elif not looks_like_a_token(settings.token):
+        report(False, MALFORMED_TOKEN)
     else:
         report(True, "DISCORD_TOKEN is set (Discord checks it when the bot logs in).")
     for problem in problems:
@@ -385,19 +400,25 @@ def check() -> bool:
     return fine
 
 
-async def _check_database(path: str) -> tuple[bool, str]:
+async def _check_database(url: str) -> tuple[bool, str]:
+    """Whether the database opens (made and upgraded if need be), and a line saying so."""
     from store import Store
+    from store.database import is_postgres, without_password
 
+    shown = without_password(url)
     try:
-        store = await Store.open(path)
+        store = await Store.open(url)
     except Exception as error:
-        return False, f"The database {path} does not open: {error}"
+        where = ("that PostgreSQL runs there and lets that user in" if is_postgres(url)
+                 else "that it names a file in a folder the bot may write to")
+        return False, (f"The database {shown} does not open ({error or type(error).__name__}):"
+                       f" check DATABASE in .env, and {where}.")
     try:
         version = await store.schema_version()
         running = len(await store.games_with_status("running"))
     finally:
         await store.close()
-    return True, f"The database {path} opens (schema version {version}, {running} running games)."
+    return True, f"The database {shown} opens (schema version {version}, {running} running games)."
 
 
 def _check_fonts() -> tuple[bool, str]:
@@ -425,6 +446,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if not settings.token:
         print(TOKEN_HELP, file=sys.stderr)
+        return 2
+    if not looks_like_a_token(settings.token):
+        print(MALFORMED_TOKEN, file=sys.stderr)
+        return 2
+    # Before connecting: a database that does not open is one line here, not a traceback
+    # after logging in.
+    opens, line = asyncio.run(_check_database(settings.database))
+    if not opens:
+        print(line, file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
     return serve(settings)
