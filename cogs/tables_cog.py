@@ -72,7 +72,8 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         self._last_acted: dict[tuple[int, int], int] = {}
         self._seat_locks: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
         self.hands = LiveHands(manager, self.clock, interval, self._table)
-        self.notices = TurnNotices(manager, self.clock, notice_grace, self._channel)
+        self.notices = TurnNotices(manager, self.clock, notice_grace, self._channel,
+                                   self.message.reachable)
         manager.subscribe(self)
 
     async def cog_unload(self) -> None:
@@ -108,7 +109,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
 
     async def on_idle_warning(self, table: Table, seat: int) -> None:
         user_id = table.seats[seat].user_id
-        if user_id is None:
+        if user_id is None or not self.message.reachable(table.id):
             return
         channel = self._channel(table)
         note = (
@@ -123,7 +124,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
     async def on_takeover(self, table: Table, seat: int) -> None:
         self.show(table)
         user_id = table.seats[seat].user_id
-        if user_id is None:
+        if user_id is None or not self.message.reachable(table.id):
             return
         note = (
             f"<@{user_id}>, the computer is playing for you in game #{table.id} while you are "
