@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import logging
 import os
+import signal
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -315,8 +316,14 @@ class CardBot(commands.Bot):
                 return
             await cog.flush()  # type: ignore[attr-defined]
 
+    async def on_ready(self) -> None:
+        """After logging in, and again after each reconnection that starts a new session."""
+        log.info("Online as %s in %d servers", self.user, len(self.guilds))
+
     async def close(self) -> None:
         cog = self.get_cog("Tables")
+        if self.store is not None:
+            log.info("Stopping: every move is saved, and running games resume at the next start")
         try:
             if self.backfill is not None:
                 self.backfill.cancel()  # it goes on at the next start
@@ -333,6 +340,7 @@ class CardBot(commands.Bot):
             if self.store is not None:
                 await self.store.close()
                 self.store = None
+                log.info("Stopped")
             await super().close()
 
 
@@ -450,13 +458,13 @@ def main(argv: list[str] | None = None) -> int:
     if not looks_like_a_token(settings.token):
         print(MALFORMED_TOKEN, file=sys.stderr)
         return 2
+    configure_logging(settings.log_level)
     # Before connecting: a database that does not open is one line here, not a traceback
     # after logging in.
     opens, line = asyncio.run(_check_database(settings.database))
     if not opens:
         print(line, file=sys.stderr)
         return 2
-    configure_logging(settings.log_level)
     return serve(settings)
 
 
@@ -471,6 +479,9 @@ def serve(settings: Settings, **knobs: object) -> int:
         expert_seconds=settings.expert_seconds,
         **knobs,
     )
+    # `systemctl stop`, `docker stop` and `kill` send SIGTERM: stop as cleanly as on Ctrl-C
+    # (pending table edits go out, worker processes end) rather than dying mid-way.
+    previous = signal.signal(signal.SIGTERM, lambda *_: signal.raise_signal(signal.SIGINT))
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
@@ -479,6 +490,8 @@ def serve(settings: Settings, **knobs: object) -> int:
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as error:
         print(f"{NO_NETWORK} ({error}).", file=sys.stderr)
         return 1
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     return 0
 
 
