@@ -100,6 +100,8 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         self._changed(table)
 
     async def on_finished(self, table: Table) -> None:
+        log.info("Table %s (%s) %s after %d moves", table.id, table.game_name,
+                 "finished" if table.finished else table.status, table.version)
         self._changed(table)
 
     def _changed(self, table: Table) -> None:
@@ -206,7 +208,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
                 await tell(interaction, str(refusal))
                 return
             self._last_acted[key] = table.version
-            log.info("Table %s: seat %s played a %s", table.id, seat, action.get("type"))
+            # Per move: DEBUG (hidden cards) only, or a day's log would be one line a move.
             log.debug("Table %s: seat %s action %s", table.id, seat, action)
         self.notices.end((table.id, interaction.user.id))
         self.notices.update(table)
