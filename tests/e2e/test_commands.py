@@ -55,6 +55,20 @@ async def test_help_names_the_games_how_to_start_and_every_command() -> None:
         fake.assert_clean()
 
 
+async def test_help_tells_admins_how_to_stop_a_game_and_choose_where_games_are_played() -> None:
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        answer = await fake.slash(fake.member("alice"), "help", {})
+        assert answer.message is not None
+        shown = answer.message.content
+        admins = shown[shown.index("**For admins** (the Manage Server permission)"):]
+        assert "`/abandon game:<number>` stops any game here (`/games` lists them" in admins
+        assert "`/season start` and `/season end`" in admins
+        assert "Server Settings → Integrations → this bot chooses the channels" in admins
+        assert len(shown) <= 2000
+        fake.assert_clean()
+
+
 async def test_every_command_option_tells_what_it_is_for() -> None:
     """discord.py describes an option it was told nothing about as "…"; members see that."""
     async with FakeDiscord() as fake:
