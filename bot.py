@@ -113,6 +113,11 @@ class Settings:
             problems.append(f"EXPERT_SECONDS must be seconds (more than 0, at most 60), "
                             f"not {expert!r}.")
             expert_seconds = 1.0
+        database = os.environ.get("DATABASE", "").strip()
+        if not database and os.environ.get("DATABASE_URL", "").strip():
+            # Many hosts name it so; read silently past, the games would go to a file instead.
+            problems.append("DATABASE_URL is set, but the bot reads DATABASE: put the URL after "
+                            "DATABASE= instead.")
         log_level = os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO"
         if log_level not in LOG_LEVELS:
             problems.append(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, "
@@ -120,7 +125,7 @@ class Settings:
             log_level = "INFO"
         settings = cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
-            database=os.environ.get("DATABASE", "").strip() or DEFAULT_DATABASE,
+            database=database or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild.isdigit() else None,
             log_level=log_level,
             shard_count=shard_count,
@@ -441,7 +446,9 @@ def _check_fonts() -> tuple[bool, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="The card table Discord bot.")
+    parser = argparse.ArgumentParser(
+        description="The card table Discord bot. Its settings come from .env or the environment "
+                    "(README.md, Configuration; .env.example lists them).")
     parser.add_argument("--check", action="store_true",
                         help="check the settings, the database and the fonts, without connecting")
     arguments = parser.parse_args(argv)

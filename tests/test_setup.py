@@ -116,6 +116,9 @@ def test_check_passes_with_good_settings_and_never_connects(tmp_path: Path):
         ({"DISCORD_TOKEN": "a.b.c", "DATABASE": "{tmp}"}, "PROBLEM  The database {tmp} does not "
          "open (unable to open database file): check DATABASE in .env, and that it names a "
          "file in a folder the bot may write to."),
+        ({"DISCORD_TOKEN": "a.b.c", "DATABASE": "", "DATABASE_URL": "postgresql://cardbot@db/x"},
+         "PROBLEM  DATABASE_URL is set, but the bot reads DATABASE: put the URL after DATABASE= "
+         "instead."),
         ({"DISCORD_TOKEN": "a.b.c", "LOG_LEVEL": "verbose"},
          "PROBLEM  LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, not 'VERBOSE'."),
     ],
