@@ -293,9 +293,13 @@ class CardBot(commands.Bot):
     ) -> None:
         """Log a failed command and tell the member, instead of "The application did not
         respond"."""
-        from cogs.replies import tell
+        from cogs.replies import answered_too_late, tell
 
-        log.error("Command %s failed", interaction.command, exc_info=error)
+        name = interaction.command.qualified_name if interaction.command else "?"
+        if answered_too_late(getattr(error, "original", error)):
+            log.warning("/%s came too late to answer (after Discord's 3 s)", name)
+            return
+        log.error("/%s failed", name, exc_info=error)
         await tell(interaction, "Sorry, something went wrong with that command.")
 
     async def _sync_commands(self) -> None:
@@ -307,19 +311,6 @@ class CardBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("Synced %d commands globally (may take a while to appear)", len(synced))
-
-    async def wait_settled(self) -> None:
-        """For tests: until computer turns, forced moves, table and hand refreshes have all
-        gone out."""
-        cog = self.get_cog("Tables")
-        while True:
-            if self.tournaments is not None:
-                await self.tournaments.wait_idle()
-            elif self.tables is not None:
-                await self.tables.wait_idle()
-            if cog is None or not cog.pending():  # type: ignore[attr-defined]
-                return
-            await cog.flush()  # type: ignore[attr-defined]
 
     async def on_ready(self) -> None:
         """After logging in, and again after each reconnection that starts a new session."""
