@@ -54,12 +54,8 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 INVITE_SCOPES = ("bot", "applications.commands")
 #: The permissions the bot asks for when invited; README.md lists the same ones (a test holds
 #: the two together).
-INVITE_PERMISSIONS = (
-    "send_messages",
-    "attach_files",
-    "create_public_threads",
-    "send_messages_in_threads",
-)
+INVITE_PERMISSIONS = ("send_messages", "attach_files", "create_public_threads",
+                      "send_messages_in_threads")
 
 
 def invite_url(application_id: int) -> str:
@@ -114,14 +110,12 @@ class Settings:
                             f"not {expert!r}.")
             expert_seconds = 1.0
         database = os.environ.get("DATABASE", "").strip()
-        if not database and os.environ.get("DATABASE_URL", "").strip():
-            # Many hosts name it so; read silently past, the games would go to a file instead.
+        if not database and os.environ.get("DATABASE_URL", "").strip():  # as many hosts name it
             problems.append("DATABASE_URL is set, but the bot reads DATABASE: put the URL after "
                             "DATABASE= instead.")
         log_level = os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO"
         if log_level not in LOG_LEVELS:
-            problems.append(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, "
-                            f"not {log_level!r}.")
+            problems.append(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}.")
             log_level = "INFO"
         settings = cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
@@ -306,14 +300,23 @@ class CardBot(commands.Bot):
         if self.dev_guild_id is not None:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden:
+                log.warning("The slash commands could not be added to server %s (DEV_GUILD_ID):"
+                            " the bot is not in it yet. Invite it with the link below; they are"
+                            " added when it joins.", self.dev_guild_id)
+                return
             log.info("Synced %d commands to server %s", len(synced), self.dev_guild_id)
         else:
             synced = await self.tree.sync()
             log.info("Synced %d commands globally (may take a while to appear)", len(synced))
 
-    async def on_ready(self) -> None:
-        """After logging in, and again after each reconnection that starts a new session."""
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        if self.sync_commands and guild.id == self.dev_guild_id:
+            await self._sync_commands()
+
+    async def on_ready(self) -> None:  # again after a reconnection with a new session
         log.info("Online as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
