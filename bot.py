@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import logging
 import os
+import signal
 import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -44,16 +45,17 @@ REFUSED_TOKEN = (
     "and put it after DISCORD_TOKEN= in .env."
 )
 NO_NETWORK = "Cannot reach Discord: check the network"
+MALFORMED_TOKEN = (
+    "DISCORD_TOKEN does not look like a bot token (three parts joined by dots): copy it again "
+    "from the Developer Portal (Bot → Reset Token) and put it after DISCORD_TOKEN= in .env."
+)
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 INVITE_SCOPES = ("bot", "applications.commands")
 #: The permissions the bot asks for when invited; README.md lists the same ones (a test holds
 #: the two together).
-INVITE_PERMISSIONS = (
-    "send_messages",
-    "attach_files",
-    "create_public_threads",
-    "send_messages_in_threads",
-)
+INVITE_PERMISSIONS = ("send_messages", "attach_files", "create_public_threads",
+                      "send_messages_in_threads")
 
 
 def invite_url(application_id: int) -> str:
@@ -107,16 +109,29 @@ class Settings:
             problems.append(f"EXPERT_SECONDS must be seconds (more than 0, at most 60), "
                             f"not {expert!r}.")
             expert_seconds = 1.0
+        database = os.environ.get("DATABASE", "").strip()
+        if not database and os.environ.get("DATABASE_URL", "").strip():  # as many hosts name it
+            problems.append("DATABASE_URL is set, but the bot reads DATABASE: put the URL after "
+                            "DATABASE= instead.")
+        log_level = os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO"
+        if log_level not in LOG_LEVELS:
+            problems.append(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}.")
+            log_level = "INFO"
         settings = cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
-            database=os.environ.get("DATABASE", "").strip() or DEFAULT_DATABASE,
+            database=database or DEFAULT_DATABASE,
             dev_guild_id=int(guild) if guild.isdigit() else None,
-            log_level=os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO",
+            log_level=log_level,
             shard_count=shard_count,
             shard_ids=shard_ids,
             expert_seconds=expert_seconds,
         )
         return settings, problems
+
+
+def looks_like_a_token(token: str) -> bool:
+    """A bot token is three base64 parts joined by dots; only Discord can say it is valid."""
+    return token.count(".") == 2 and all(token.split(".")) and " " not in token
 
 
 def shard_settings(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | None]:
@@ -211,6 +226,7 @@ class CardBot(commands.Bot):
         from cogs.tournaments_cog import TournamentButton, TournamentsCog
         from engine.search.expert import Budget
         from store import Store
+        from store.database import without_password
         from tables import TableManager
         from tables.backfill import backfill
         from tables.expert_pool import ExpertPool
@@ -256,8 +272,8 @@ class CardBot(commands.Bot):
         # The bot answers as soon as the games are loaded; they are rebuilt in the background
         # (or at once when someone reaches one first) and their messages refreshed.
         await self.tables.start(in_background=True, on_resumed=tables_cog.show)
-        log.info("Database %s open; %d running games resuming", self.database,
-                 self.tables.resuming())
+        log.info("Database %s open; %d running games resuming",
+                 without_password(self.database), self.tables.resuming())
         await self.tournaments.start()
         # Games finished before their achievements were recorded: in the background.
         self.backfill = asyncio.create_task(backfill(self.store), name="backfill")
@@ -271,36 +287,42 @@ class CardBot(commands.Bot):
     ) -> None:
         """Log a failed command and tell the member, instead of "The application did not
         respond"."""
-        from cogs.replies import tell
+        from cogs.replies import answered_too_late, tell
 
-        log.error("Command %s failed", interaction.command, exc_info=error)
+        name = interaction.command.qualified_name if interaction.command else "?"
+        if answered_too_late(getattr(error, "original", error)):
+            log.warning("/%s came too late to answer (after Discord's 3 s)", name)
+            return
+        log.error("/%s failed", name, exc_info=error)
         await tell(interaction, "Sorry, something went wrong with that command.")
 
     async def _sync_commands(self) -> None:
         if self.dev_guild_id is not None:
             guild = discord.Object(id=self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden:
+                log.warning("The slash commands could not be added to server %s (DEV_GUILD_ID):"
+                            " the bot is not in it yet. Invite it with the link below; they are"
+                            " added when it joins.", self.dev_guild_id)
+                return
             log.info("Synced %d commands to server %s", len(synced), self.dev_guild_id)
         else:
             synced = await self.tree.sync()
             log.info("Synced %d commands globally (may take a while to appear)", len(synced))
 
-    async def wait_settled(self) -> None:
-        """For tests: until computer turns, forced moves, table and hand refreshes have all
-        gone out."""
-        cog = self.get_cog("Tables")
-        while True:
-            if self.tournaments is not None:
-                await self.tournaments.wait_idle()
-            elif self.tables is not None:
-                await self.tables.wait_idle()
-            if cog is None or not cog.pending():  # type: ignore[attr-defined]
-                return
-            await cog.flush()  # type: ignore[attr-defined]
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        if self.sync_commands and guild.id == self.dev_guild_id:
+            await self._sync_commands()
+
+    async def on_ready(self) -> None:  # again after a reconnection with a new session
+        log.info("Online as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
         cog = self.get_cog("Tables")
+        if self.store is not None:
+            log.info("Stopping: every move is saved, and running games resume at the next start")
         try:
             if self.backfill is not None:
                 self.backfill.cancel()  # it goes on at the next start
@@ -317,6 +339,7 @@ class CardBot(commands.Bot):
             if self.store is not None:
                 await self.store.close()
                 self.store = None
+                log.info("Stopped")
             await super().close()
 
 
@@ -366,9 +389,8 @@ def check() -> bool:
     if not settings.token:
         report(False, "DISCORD_TOKEN is not set: put the bot's token after DISCORD_TOKEN= "
                       "in .env (README.md, Setting up, says where to get it).")
-    elif settings.token.count(".") != 2:
-        report(False, "DISCORD_TOKEN does not look like a bot token (three parts joined by "
-                      "dots): copy it again from the Developer Portal (Bot → Reset Token).")
+    elif not looks_like_a_token(settings.token):
+        report(False, MALFORMED_TOKEN)
     else:
         report(True, "DISCORD_TOKEN is set (Discord checks it when the bot logs in).")
     for problem in problems:
@@ -385,19 +407,25 @@ def check() -> bool:
     return fine
 
 
-async def _check_database(path: str) -> tuple[bool, str]:
+async def _check_database(url: str) -> tuple[bool, str]:
+    """Whether the database opens (made and upgraded if need be), and a line saying so."""
     from store import Store
+    from store.database import is_postgres, without_password
 
+    shown = without_password(url)
     try:
-        store = await Store.open(path)
+        store = await Store.open(url)
     except Exception as error:
-        return False, f"The database {path} does not open: {error}"
+        where = ("that PostgreSQL runs there and lets that user in" if is_postgres(url)
+                 else "that it names a file in a folder the bot may write to")
+        return False, (f"The database {shown} does not open ({error or type(error).__name__}):"
+                       f" check DATABASE in .env, and {where}.")
     try:
         version = await store.schema_version()
         running = len(await store.games_with_status("running"))
     finally:
         await store.close()
-    return True, f"The database {path} opens (schema version {version}, {running} running games)."
+    return True, f"The database {shown} opens (schema version {version}, {running} running games)."
 
 
 def _check_fonts() -> tuple[bool, str]:
@@ -412,7 +440,9 @@ def _check_fonts() -> tuple[bool, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="The card table Discord bot.")
+    parser = argparse.ArgumentParser(
+        description="The card table Discord bot. Its settings come from .env or the environment "
+                    "(README.md, Configuration; .env.example lists them).")
     parser.add_argument("--check", action="store_true",
                         help="check the settings, the database and the fonts, without connecting")
     arguments = parser.parse_args(argv)
@@ -426,7 +456,16 @@ def main(argv: list[str] | None = None) -> int:
     if not settings.token:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
+    if not looks_like_a_token(settings.token):
+        print(MALFORMED_TOKEN, file=sys.stderr)
+        return 2
     configure_logging(settings.log_level)
+    # Before connecting: a database that does not open is one line here, not a traceback
+    # after logging in.
+    opens, line = asyncio.run(_check_database(settings.database))
+    if not opens:
+        print(line, file=sys.stderr)
+        return 2
     return serve(settings)
 
 
@@ -441,6 +480,9 @@ def serve(settings: Settings, **knobs: object) -> int:
         expert_seconds=settings.expert_seconds,
         **knobs,
     )
+    # `systemctl stop`, `docker stop` and `kill` send SIGTERM: stop as cleanly as on Ctrl-C
+    # (pending table edits go out, worker processes end) rather than dying mid-way.
+    previous = signal.signal(signal.SIGTERM, lambda *_: signal.raise_signal(signal.SIGINT))
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
@@ -449,6 +491,8 @@ def serve(settings: Settings, **knobs: object) -> int:
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as error:
         print(f"{NO_NETWORK} ({error}).", file=sys.stderr)
         return 1
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     return 0
 
 

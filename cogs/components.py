@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 import discord
 
 from cogs.controls import ACTION_ID, ButtonControl, Control, ControlRef, parse_action_id
-from cogs.replies import tell
+from cogs.replies import answered_too_late, tell
 from cogs.text import clip
 
 if TYPE_CHECKING:
@@ -98,7 +98,11 @@ async def _guarded(interaction: discord.Interaction, work: Awaitable[None]) -> N
     than leaving Discord's "This interaction failed"."""
     try:
         await work
-    except Exception:
+    except Exception as error:
+        if answered_too_late(error):
+            log.warning("A press (%s) came too late to answer (after Discord's 3 s)",
+                        interaction.data)
+            return
         log.exception("Handling component %s failed", interaction.data)
         await tell(interaction, "Sorry, something went wrong with that. Please try again.")
 

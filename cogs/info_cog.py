@@ -18,6 +18,16 @@ from engine.registry import GAMES
 from tables.manager import TableManager
 from tables.seasons import Seasons
 
+#: What /help tells the server's admins: what they alone may do, and where Discord lets them
+#: choose the channels and roles for each command (the bot has no setting of its own for it).
+ADMIN_HELP = (
+    "**For admins** (the Manage Server permission)",
+    "`/abandon game:<number>` stops any game here (`/games` lists them; no results are kept); "
+    "`/season start` and `/season end` run the leaderboard seasons.",
+    "Where games may be played: Server Settings → Integrations → this bot chooses the channels "
+    "and roles that may use each command, `/play` included.",
+)
+
 
 def help_content(commands: Sequence[object]) -> str:
     """What the bot is for and every command it has, read from the registered commands so the
@@ -36,6 +46,7 @@ def help_content(commands: Sequence[object]) -> str:
             lines.append(f"`/{command.name}` {subcommands}: {command.description}")
         elif isinstance(command, app_commands.Command):
             lines.append(f"`/{command.name}`: {command.description}")
+    lines += ["", *ADMIN_HELP]
     return text.clip("\n".join(lines))
 
 

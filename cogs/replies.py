@@ -11,6 +11,14 @@ from cogs.text import clip
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
+#: Discord's code for an interaction it no longer takes an answer to (3 s after it was sent).
+UNKNOWN_INTERACTION = 10062
+
+
+def answered_too_late(error: BaseException) -> bool:
+    """Whether `error` is Discord refusing an answer that came after its 3 seconds (the bot
+    was busy, or starting again): the member was already told it failed, nothing changed."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:

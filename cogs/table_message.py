@@ -24,6 +24,12 @@ TABLE_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True
 #: The table message's last line where the bot may not attach its pictures.
 NO_PICTURES = ("🖼️ No pictures here: the bot lacks the Attach Files permission in this "
                "channel. Your hand still shows yours.")
+#: Discord's codes for a table's channel or thread that the bot can no longer reach: deleted
+#: (Unknown Channel), or the bot removed from the server or shut out of it (Missing Access).
+#: Trying again would fail the same way, every time.
+PLACE_GONE = frozenset({10003, 50001})
+#: The code of a message that was deleted (its channel is still there).
+UNKNOWN_MESSAGE = 10008
 
 
 class TableMessages:
@@ -49,6 +55,8 @@ class TableMessages:
         self._buried: dict[int, int] = {}
         #: Tables whose message went out without pictures: the bot may not attach files there.
         self._text_only: set[int] = set()
+        #: Tables whose channel or thread the bot can no longer reach: not shown any more.
+        self._unreachable: set[int] = set()
 
     def members_wrote(self, guild_id: int, channel_id: int) -> None:
         """A member's message in a channel pushes up the table messages there."""
@@ -71,18 +79,40 @@ class TableMessages:
     def table(self, table_id: int) -> Table | None:
         return self.manager.get(table_id) or self._known.get(table_id)
 
+    def reachable(self, table_id: int) -> bool:
+        """False once the table's channel or thread was found gone or closed to the bot."""
+        return table_id not in self._unreachable
+
     async def _refresh(self, table_id: int) -> None:
         """Edit the table message to the latest state; post it when there is none (or it was
         deleted, or members' messages buried it in a channel). A passing failure (429, 5xx,
-        a timeout) raises, and the refresher tries again; a missing permission does not."""
+        a timeout) raises, and the refresher tries again. A missing permission does not, nor a
+        channel or thread that is gone: that game goes on unseen (its players reach it with
+        /hand, an admin may /abandon it) and is not tried there again until a restart."""
         table = self.table(table_id)
         if table is None:
             return
+        running = table.status == "running" and not table.finished
+        if table.id not in self._unreachable:
+            try:
+                await self._show_as_allowed(table)
+                return
+            except discord.HTTPException as failure:
+                if failure.code not in PLACE_GONE:
+                    raise
+                log.warning("Table %s: its channel or thread is gone or closed to the bot (%s);"
+                            " its message is no longer updated", table.id, failure)
+                self._unreachable.add(table.id)
+        self._after_refresh(table, running)
+
+    async def _show_as_allowed(self, table: Table) -> None:
         pictures = table.id not in self._text_only
         try:
             await self._show(table, pictures)
             return
         except discord.Forbidden as refusal:
+            if refusal.code in PLACE_GONE:
+                raise
             if not pictures:
                 log.warning("Table %s cannot be shown here: %s", table.id, refusal)
                 return
@@ -93,6 +123,8 @@ class TableMessages:
         try:
             await self._show(table, pictures=False)
         except discord.Forbidden as refusal:
+            if refusal.code in PLACE_GONE:
+                raise
             log.warning("Table %s cannot be shown here: %s", table.id, refusal)
 
     async def _show(self, table: Table, pictures: bool = True) -> None:
@@ -126,7 +158,9 @@ class TableMessages:
                 await channel.get_partial_message(message_id).edit(
                     content=content, attachments=files(), view=view
                 )
-            except discord.NotFound:
+            except discord.NotFound as missing:
+                if missing.code != UNKNOWN_MESSAGE:
+                    raise
                 log.info("Table message of table %s is gone: posting it again", table.id)
             else:
                 self._after_refresh(table, running)
@@ -152,4 +186,5 @@ class TableMessages:
             self._known.pop(table.id, None)
             self._buried.pop(table.id, None)
             self._text_only.discard(table.id)
+            self._unreachable.discard(table.id)
             self._forget(table.id)

@@ -72,7 +72,8 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         self._last_acted: dict[tuple[int, int], int] = {}
         self._seat_locks: defaultdict[tuple[int, int], asyncio.Lock] = defaultdict(asyncio.Lock)
         self.hands = LiveHands(manager, self.clock, interval, self._table)
-        self.notices = TurnNotices(manager, self.clock, notice_grace, self._channel)
+        self.notices = TurnNotices(manager, self.clock, notice_grace, self._channel,
+                                   self.message.reachable)
         manager.subscribe(self)
 
     async def cog_unload(self) -> None:
@@ -99,6 +100,8 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         self._changed(table)
 
     async def on_finished(self, table: Table) -> None:
+        log.info("Table %s (%s) %s after %d moves", table.id, table.game_name,
+                 "finished" if table.finished else table.status, table.version)
         self._changed(table)
 
     def _changed(self, table: Table) -> None:
@@ -108,7 +111,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
 
     async def on_idle_warning(self, table: Table, seat: int) -> None:
         user_id = table.seats[seat].user_id
-        if user_id is None:
+        if user_id is None or not self.message.reachable(table.id):
             return
         channel = self._channel(table)
         note = (
@@ -123,7 +126,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
     async def on_takeover(self, table: Table, seat: int) -> None:
         self.show(table)
         user_id = table.seats[seat].user_id
-        if user_id is None:
+        if user_id is None or not self.message.reachable(table.id):
             return
         note = (
             f"<@{user_id}>, the computer is playing for you in game #{table.id} while you are "
@@ -205,7 +208,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
                 await tell(interaction, str(refusal))
                 return
             self._last_acted[key] = table.version
-            log.info("Table %s: seat %s played a %s", table.id, seat, action.get("type"))
+            # Per move: DEBUG (hidden cards) only, or a day's log would be one line a move.
             log.debug("Table %s: seat %s action %s", table.id, seat, action)
         self.notices.end((table.id, interaction.user.id))
         self.notices.update(table)

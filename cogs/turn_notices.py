@@ -35,11 +35,15 @@ class TurnNotices:
         clock: Clock,
         grace: float,
         channel: Callable[[Table], discord.PartialMessageable],
+        reachable: Callable[[int], bool],
     ) -> None:
+        """`reachable(table_id)`: False once the table's channel or thread is known to be
+        gone, where no notice is posted any more."""
         self.manager = manager
         self.clock = clock
         self.grace = grace
         self._channel = channel
+        self._reachable = reachable
         #: (table id, user id) -> the turn notice waiting or shown.
         self._notices: dict[tuple[int, int], TurnNotice] = {}
 
@@ -73,7 +77,7 @@ class TurnNotices:
 
     async def _send(self, table: Table, user_id: int, notice: TurnNotice, delay: float) -> None:
         await self.clock.sleep(delay)
-        if notice.ended:
+        if notice.ended or not self._reachable(table.id):
             return
         notice.sending = True
         words = (

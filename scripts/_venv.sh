@@ -41,13 +41,14 @@ use_venv() {
             exit 1
         fi
     fi
-    # Install only when the requirements changed since the last successful install.
+    # Install only when these requirements were never installed here, or changed since (a
+    # stamp per file: run-bot's install must not pass for run-tests' test tools).
     stamp=$(cat requirements*.txt | cksum)
-    if [ "$(cat .venv/.installed 2>/dev/null)" != "$stamp" ]; then
+    if [ "$(cat ".venv/.installed-$requirements" 2>/dev/null)" != "$stamp" ]; then
         if ! .venv/bin/python -m pip install -q -r "$requirements"; then
             echo "Installing $requirements failed (see above): check the network and run this again." >&2
             exit 1
         fi
-        echo "$stamp" > .venv/.installed
+        echo "$stamp" > ".venv/.installed-$requirements"
     fi
 }

@@ -19,6 +19,7 @@ from contextlib import asynccontextmanager, contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
@@ -31,6 +32,19 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 def is_postgres(url: str) -> bool:
     return url.startswith(POSTGRES_SCHEMES)
+
+
+def without_password(url: str) -> str:
+    """The database's address as logs and messages show it: a PostgreSQL URL's password is
+    replaced by ***, so that a log or a pasted error never gives it away."""
+    if not is_postgres(url):
+        return url
+    url = re.sub(r"(?<=[?&]password=)[^&]*", "***", url)
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user, _, host = parts.netloc.rpartition("@")
+    return urlunsplit(parts._replace(netloc=f"{user.partition(':')[0]}:***@{host}"))
 
 
 class ConstraintViolation(Exception):
@@ -166,7 +180,14 @@ class SqliteDatabase(Database):
         only a power cut can lose the last few. synchronous="FULL" trades speed for that too."""
         if path != ":memory:" and not path.startswith("file:"):
             Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
+        connecting = aiosqlite.connect(path, isolation_level=None)
+        try:
+            db = await connecting
+        except BaseException:
+            # aiosqlite stops its worker thread without waiting for it; left alone, the thread
+            # answers after the event loop may have closed, with a traceback on stderr.
+            await asyncio.to_thread(connecting._thread.join, 5.0)
+            raise
         try:
             db.row_factory = sqlite3.Row
             await db.execute("PRAGMA journal_mode=WAL")

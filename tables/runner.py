@@ -201,7 +201,7 @@ class TableRunner:
                 if found is None:
                     return
                 seat, action = found
-                log.info("game %d: playing %s for seat %d", table.id, action.get("type"), seat)
+                log.debug("game %d: playing %s for seat %d", table.id, action.get("type"), seat)
                 number = table.version
                 events = await self.manager._accept(table, seat, action)
                 table.autoplayed[seat] = (number, action)

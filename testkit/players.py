@@ -50,6 +50,19 @@ def test_bot(database: str, **knobs: Any) -> CardBot:
 test_bot.__test__ = False  # type: ignore[attr-defined]  # a factory, not a test
 
 
+async def wait_settled(bot: CardBot) -> None:
+    """Until computer turns, forced moves, table and hand refreshes have all gone out."""
+    cog = bot.get_cog("Tables")
+    while True:
+        if bot.tournaments is not None:
+            await bot.tournaments.wait_idle()
+        elif bot.tables is not None:
+            await bot.tables.wait_idle()
+        if cog is None or not cog.pending():  # type: ignore[attr-defined]
+            return
+        await cog.flush()  # type: ignore[attr-defined]
+
+
 def has_computer_player(game: str) -> bool:
     from tables.computer import has_computer_player as check
 
@@ -85,7 +98,7 @@ class GameDriver:
 
     async def settle(self) -> None:
         await self.fake.wait_quiet()
-        await self.bot.wait_settled()
+        await wait_settled(self.bot)
         await self.fake.wait_quiet()
 
     # ------------------------------------------------------------ lobby

@@ -70,8 +70,8 @@ class Project:
                           "\nexit 127\n")
         target.chmod(0o755)
 
-    def use_venv(self) -> subprocess.CompletedProcess[str]:
-        script = ". scripts/_venv.sh; use_venv requirements.txt; echo READY"
+    def use_venv(self, requirements: str = "requirements.txt") -> subprocess.CompletedProcess[str]:
+        script = f". scripts/_venv.sh; use_venv {requirements}; echo READY"
         return subprocess.run(
             [shutil.which("bash"), "-c", script], cwd=self.root, env={"PATH": self.path},
             capture_output=True, text=True, timeout=60,
@@ -161,6 +161,17 @@ def test_a_good_venv_is_kept_and_installs_only_when_requirements_change(project:
     (project.root / "requirements.txt").write_text("rich==15.0.0\npexpect==4.9.0\n")
     assert project.use_venv().returncode == 0
     assert len([c for c in project.calls() if "-m pip install" in c]) == 2
+
+
+def test_the_bot_set_up_first_still_gets_the_test_tools_installed(project: Project):
+    """The README's order: scripts/run-bot (requirements.txt), then scripts/run-tests
+    (requirements-dev.txt), then each again: each file installed once."""
+    (project.root / "requirements-dev.txt").write_text("-r requirements.txt\nruff==0.17.6\n")
+    project.python("python3.12", "3.12.3")
+    for requirements in ("requirements.txt", "requirements-dev.txt") * 2:
+        assert project.use_venv(requirements).returncode == 0
+    installs = [c for c in project.calls() if "-m pip install" in c]
+    assert [c.split()[-1] for c in installs] == ["requirements.txt", "requirements-dev.txt"]
 
 
 def test_a_failed_install_says_so_and_is_tried_again_next_time(project: Project):

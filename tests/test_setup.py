@@ -111,15 +111,65 @@ def test_check_passes_with_good_settings_and_never_connects(tmp_path: Path):
         ({"DISCORD_TOKEN": "a.b.c", "DEV_GUILD_ID": "my server"},
          "PROBLEM  DEV_GUILD_ID must be a server id (digits), not 'my server'."),
         ({"DISCORD_TOKEN": "a.b.c", "DATABASE": "/proc/no/such/bot.db"},
-         "PROBLEM  The database /proc/no/such/bot.db does not open: "),
+         "PROBLEM  The database /proc/no/such/bot.db does not open ("),
+        # A folder: SQLite refuses it, and nothing is left behind to print a traceback.
+        ({"DISCORD_TOKEN": "a.b.c", "DATABASE": "{tmp}"}, "PROBLEM  The database {tmp} does not "
+         "open (unable to open database file): check DATABASE in .env, and that it names a "
+         "file in a folder the bot may write to."),
+        ({"DISCORD_TOKEN": "a.b.c", "DATABASE": "", "DATABASE_URL": "postgresql://cardbot@db/x"},
+         "PROBLEM  DATABASE_URL is set, but the bot reads DATABASE: put the URL after DATABASE= "
+         "instead."),
+        ({"DISCORD_TOKEN": "a.b.c", "LOG_LEVEL": "verbose"},
+         "PROBLEM  LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, not 'VERBOSE'."),
     ],
 )
 def test_check_says_what_is_wrong(tmp_path: Path, env: dict[str, str], problem: str):
+    env = {name: value.replace("{tmp}", str(tmp_path)) for name, value in env.items()}
+    problem = problem.replace("{tmp}", str(tmp_path))
     done = check(tmp_path, env)
     assert done.returncode == 1
     assert any(line.startswith(problem) for line in done.stdout.splitlines()), done.stdout
     assert done.stdout.splitlines()[-1] == "Fix the problems above, then run this again."
     assert_no_noise(done.stdout + done.stderr)
+
+
+def test_check_never_shows_a_postgresql_password(tmp_path: Path):
+    done = check(tmp_path, {"DISCORD_TOKEN": "a.b.c",
+                            "DATABASE": "postgresql://cardbot:s3cret@127.0.0.1:1/cardbot"})
+    assert done.returncode == 1
+    assert "s3cret" not in done.stdout + done.stderr
+    assert ("PROBLEM  The database postgresql://cardbot:***@127.0.0.1:1/cardbot does not open ("
+            in done.stdout)
+    assert "check DATABASE in .env, and that PostgreSQL runs there and lets that user in." in (
+        done.stdout)
+
+
+@pytest.mark.parametrize(
+    ("env", "line"),
+    [
+        ({"DISCORD_TOKEN": "my-token"}, bot.MALFORMED_TOKEN),
+        ({"DISCORD_TOKEN": "a.b.c", "DATABASE": "{tmp}"},
+         "The database {tmp} does not open (unable to open database file): check DATABASE in "
+         ".env, and that it names a file in a folder the bot may write to."),
+        ({"DISCORD_TOKEN": "a.b.c", "DATABASE": "postgresql://cardbot:s3cret@127.0.0.1:1/x"},
+         "The database postgresql://cardbot:***@127.0.0.1:1/x does not open ("),
+        ({"DISCORD_TOKEN": "a.b.c", "LOG_LEVEL": "loud"},
+         "LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL, not 'LOUD'."),
+    ],
+)
+def test_starting_with_a_setting_that_cannot_work_says_so_before_connecting(
+    tmp_path: Path, refusing_discord: str, env: dict[str, str], line: str
+):
+    """Refused in one line before logging in: not a traceback once logged in (a database),
+    nor Discord's refusal that does not say what is wrong (a token with a typo)."""
+    env = {name: value.replace("{tmp}", str(tmp_path)) for name, value in env.items()}
+    done = run(tmp_path, ["-c", START_AGAINST, refusing_discord],
+               {"DATABASE": str(tmp_path / "bot.db"), **env})
+    assert done.returncode == 2
+    [said] = done.stderr.strip().splitlines()
+    assert said.startswith(line.replace("{tmp}", str(tmp_path)))
+    assert "logging in" not in done.stderr and "s3cret" not in done.stderr
+    assert_no_noise(done.stderr + done.stdout)
 
 
 def test_check_reports_every_line_beside_a_bad_setting(tmp_path: Path):

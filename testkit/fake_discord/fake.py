@@ -189,6 +189,14 @@ class FakeDiscord:
             raise HarnessError("no bot is connected")
         self.bot._connection.parsers[event](data)
 
+    def join_guild(self, guild_id: int, name: str = "Joined") -> None:
+        """The bot is invited to a server (`guild_id`) while it runs: GUILD_CREATE."""
+        self.state.guilds.setdefault(guild_id, name)
+        self.state.removed_from.discard(guild_id)
+        event = gateway.guild_create_event(self.state, guild_id)
+        del event["unavailable"]  # a server joined, not one coming back after an outage
+        self._feed_if_connected("GUILD_CREATE", event)
+
     def _thread_created(self, payload: dict[str, Any]) -> None:
         thread = self.state.channels[int(payload["id"])]
         event = gateway.thread_create_event(thread)

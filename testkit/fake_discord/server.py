@@ -311,6 +311,8 @@ class FakeDiscordServer:
         guild = request.match_info.get("guild")
         if guild is None:
             return self.state.global_commands
+        if int(guild) not in self.state.guilds or int(guild) in self.state.removed_from:
+            raise DiscordError(403, 50001, "Missing Access")  # the bot is not in that server
         return self.state.guild_commands.setdefault(int(guild), CommandSet())
 
     async def put_commands(self, request: web.Request) -> web.Response:

@@ -186,6 +186,8 @@ class DiscordState:
         self.refused_requests: list[str] = []
         self.faults: list[Fault] = []
         self.holds: list[Hold] = []
+        #: Guilds that removed the bot: their channels answer 403 Missing Access.
+        self.removed_from: set[int] = set()
         # Futures of simulated members waiting for a change, by what they watch (changed()).
         self._change_waiters: dict[int | None, list[asyncio.Future[None]]] = {}
 
@@ -219,9 +221,17 @@ class DiscordState:
 
     def channel(self, channel_id: int) -> FakeChannel:
         try:
-            return self.channels[channel_id]
+            channel = self.channels[channel_id]
         except KeyError:
             raise DiscordError(404, 10003, "Unknown Channel") from None
+        if channel.guild_id in self.removed_from:
+            raise DiscordError(403, 50001, "Missing Access")
+        return channel
+
+    def delete_channel(self, channel_id: int) -> None:
+        """A member deletes a channel or thread (a channel's threads go with it)."""
+        for gone in [i for i, c in self.channels.items() if channel_id in (i, c.parent_id)]:
+            del self.channels[gone]
 
     def require_permission(self, bit: int, what: str) -> None:
         """Channel routes (not interaction answers) need the bot's permissions."""

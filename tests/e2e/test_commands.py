@@ -4,6 +4,7 @@ cogs are built from (the refresher, option parsing, escaping), tested on their o
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import re
 from typing import Any
@@ -52,6 +53,20 @@ async def test_help_names_the_games_how_to_start_and_every_command() -> None:
             for sub in command.get("options", []):
                 if sub["type"] == 1:  # a subcommand is named beside its group
                     assert f" {sub['name']}" in shown.split(f"`/{command['name']}`")[1]
+        fake.assert_clean()
+
+
+async def test_help_tells_admins_how_to_stop_a_game_and_choose_where_games_are_played() -> None:
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        answer = await fake.slash(fake.member("alice"), "help", {})
+        assert answer.message is not None
+        shown = answer.message.content
+        admins = shown[shown.index("**For admins** (the Manage Server permission)"):]
+        assert "`/abandon game:<number>` stops any game here (`/games` lists them" in admins
+        assert "`/season start` and `/season end`" in admins
+        assert "Server Settings → Integrations → this bot chooses the channels" in admins
+        assert len(shown) <= 2000
         fake.assert_clean()
 
 
@@ -345,3 +360,25 @@ async def test_a_lobby_offers_the_computer_levels_its_game_offers() -> None:
     assert level_choices(GAMES["cribbage"]) == ["easy", "normal", "hard", "expert"]
     assert level_choices(DASH) == ["easy", "normal", "hard"]
     assert level_choices(DASH_NO_AI) is None
+
+
+async def test_a_dev_server_the_bot_is_not_in_yet_gets_the_commands_once_it_joins(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The README's order: DEV_GUILD_ID is set, then the bot starts and prints its invite link.
+    Until it is invited, Discord refuses the commands for that server: a warning that says so,
+    not a crash; once invited, they are added there."""
+    async with FakeDiscord() as fake:
+        dev_server = fake.state.add_guild("Test server")
+        del fake.state.guilds[dev_server]  # not invited yet
+        await fake.connect(test_bot(":memory:", dev_guild_id=dev_server))
+        assert dev_server not in fake.state.guild_commands
+        [warning] = [r for r in caplog.records if r.levelno >= logging.WARNING]
+        assert warning.getMessage() == (
+            f"The slash commands could not be added to server {dev_server} (DEV_GUILD_ID): the "
+            "bot is not in it yet. Invite it with the link below; they are added when it joins.")
+        fake.join_guild(dev_server, "Test server")
+        await fake.wait_quiet()
+        names = {c["name"] for c in fake.state.guild_commands[dev_server].commands}
+        assert {"play", "help", "abandon"} <= names
+        fake.assert_clean()

@@ -3,7 +3,7 @@ import asyncio
 import pytest
 
 from store import Finish, LobbyLost, LogConflict, ResultRow, Store
-from store.database import ConstraintViolation
+from store.database import ConstraintViolation, without_password
 
 SEATS = [
     {"user_id": 11, "name": "Ann", "ai": None},
@@ -231,3 +231,33 @@ async def test_player_settings_round_trip_and_replace(store: Store):
     await store.set_player_settings(42, {"four_colour": True})
     assert await store.player_settings(42) == {"four_colour": True}
     assert await store.player_settings(7) == {}
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("data/cardbot.db", "data/cardbot.db"),
+        ("postgresql://cardbot:s3cret@db:5432/cardbot", "postgresql://cardbot:***@db:5432/cardbot"),
+        ("postgres://cardbot:p%40ss@db/cardbot?sslmode=require",
+         "postgres://cardbot:***@db/cardbot?sslmode=require"),
+        ("postgresql://cardbot@db/cardbot?password=s3cret&sslmode=require",
+         "postgresql://cardbot@db/cardbot?password=***&sslmode=require"),
+        ("postgresql://cardbot@db/cardbot", "postgresql://cardbot@db/cardbot"),
+    ],
+)
+def test_a_database_address_is_shown_without_its_password(url: str, shown: str):
+    assert without_password(url) == shown
+
+
+async def test_a_sqlite_file_that_does_not_open_leaves_no_worker_behind(tmp_path):
+    """aiosqlite's thread for a connection that failed must be gone before the caller's
+    event loop closes, or it prints a traceback answering it."""
+    import threading
+
+    def workers() -> set[threading.Thread]:
+        return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name}
+
+    before = workers()
+    with pytest.raises(Exception, match="unable to open database file"):
+        await Store.open(str(tmp_path))  # a folder
+    assert workers() == before

@@ -1,0 +1,60 @@
+"""What an admin sees of the bot running as a service: its log lines at start and at stop, and
+a clean stop on SIGTERM (what `systemctl stop`, `docker stop` and `kill` send), as on Ctrl-C.
+
+The real bot process (`python -m tests.multiprocess.bot_process`, which runs `bot.serve`) on
+a SQLite file, against the fake Discord's gateway in this process."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from testkit.fake_discord.remote import GatewayDiscord
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def wait_for_line(log: Path, text: str, process: subprocess.Popen[bytes]) -> None:
+    for _ in range(600):
+        if text in log.read_text():
+            return
+        assert process.poll() is None, log.read_text()
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"{text!r} never logged:\n{log.read_text()}")
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+async def test_the_bot_says_when_it_is_online_and_stops_cleanly_on_a_signal(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    async with GatewayDiscord(shard_count=1) as fake:
+        fake.state.add_channel("games", fake.state.add_guild("Second"))
+        log = tmp_path / "bot.log"
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "bot.fake.token",
+               "DATABASE": str(tmp_path / "bot.db"), "SHARD_COUNT": "1", "LOG_LEVEL": "INFO"}
+        env.pop("SHARD_IDS", None)
+        with log.open("w") as out:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "tests.multiprocess.bot_process", fake.server.base_url,
+                 fake.gateway.url], cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT,
+            )
+        try:
+            await wait_for_line(log, "Online as CardBot in 2 servers", process)
+            process.send_signal(stop)
+            returncode = await asyncio.to_thread(process.wait, 30)
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+        lines = log.read_text().splitlines()
+        assert returncode == 0, lines
+        assert lines[-2].endswith("INFO    cardbot: Stopping: every move is saved, and running "
+                                  "games resume at the next start"), lines
+        assert lines[-1].endswith("INFO    cardbot: Stopped"), lines
+        assert not [line for line in lines if "Traceback" in line or " ERROR " in line]
