@@ -17,6 +17,7 @@ from engine.registry import GAMES
 from store import Store
 from tables import Table, TableManager
 from tables.clock import FakeClock
+from tables.computer import choose_off_turn
 from tests.tables.helpers import (
     ANN,
     BOB,
@@ -210,3 +211,17 @@ async def test_a_member_who_is_away_is_never_asked(store: Store) -> None:
     assert table.waiting_for() == [1] and 0 in table.to_act() and 0 in table.away
     assert asked == [2]
     await manager.close()
+
+
+def test_the_expert_judges_its_optional_moves_as_hard_does() -> None:
+    levels: list[str] = []
+
+    def record(view: View, legal: list[Action], rng: Any, level: str) -> None:
+        levels.append(level)
+
+    spec = dash_with(record)[DASH.name]
+    game = spec.new(3, {}, 1)
+    view, legal = game.view(1), game.legal_actions(1)
+    for level in ("expert", "hard", "easy"):
+        assert choose_off_turn(spec, view, legal, 1, 0, level) is None
+    assert levels == ["hard", "hard", "easy"]

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from engine.cribbage import CribbageGame
 from engine.cribbage.ai import EASY_MUGGINS_SHARE, LEVELS
+from engine.cribbage.presentation import choice_lines
 from engine.registry import GAMES
 from tests.engine.cribbage.stacking import discard_all, stacked_game
 from tests.engine.cribbage.test_game_situations import TWO_DISCARDS, TWO_HANDS, TWO_PLAY
@@ -111,3 +112,19 @@ def test_in_played_games_presses_exactly_when_a_press_would_take_points(name: st
             seat = rng.choice(game.waiting_for())
             game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert checked >= 20 and pressed, (checked, pressed)
+
+
+@pytest.mark.parametrize(("short", "keep", "line"), [
+    (4, True, "Muggins! {s0} caught the 4 points you missed on your hand and kept them."),
+    (1, False, "Muggins! {s0} caught the 1 point you missed on your hand and gave it back to "
+               "you."),
+])
+def test_the_seat_caught_reads_it_beside_its_next_claim(short: int, keep: bool,
+                                                         line: str) -> None:
+    game = dealers_hand_claimed(DEALERS_HAND - short)
+    game.apply(0, MUGGINS)
+    assert choice_lines(game.view(1))[:1] != [line]  # not until the points are settled
+    game.apply(0, {"type": "keep" if keep else "give_back"})
+    lines = choice_lines(game.view(1))
+    assert lines[0] == line and lines[1].startswith("You count your crib: ")
+    assert line not in choice_lines(game.view(0))  # only the seat caught reads it
