@@ -1,4 +1,5 @@
-"""One table's background work: computer turns, forced moves, idle timers, and delivery of
+"""One table's background work: computer turns and computers' optional moves (asked once
+per table version: GameSpec.off_turn), forced moves, idle timers, and delivery of
 notifications to the listeners in order.
 
 The TableManager owns one TableRunner per table it serves and applies every action itself
