@@ -453,8 +453,8 @@ def choose_show_action(
 def presses_muggins(view: View, legal: list[Action], rng: random.Random, level: str,
                     count: CountFn) -> bool:
     """Whether to press Muggins! now: only on a claim that missed points, and at easy only
-    EASY_MUGGINS_SHARE of the time (the draw is made whatever is offered, so a seat's later
-    choices do not depend on whether it could press)."""
+    EASY_MUGGINS_SHARE of the time (drawn even when Muggins! is not offered, which keeps the
+    easy player's later draws, and so its choices, as they always were)."""
     catches = level != "easy" or rng.random() < EASY_MUGGINS_SHARE
     offered = any(action["type"] == "muggins" for action in legal)
     return offered and catches and missed_points(view, count) > 0
