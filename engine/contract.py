@@ -118,8 +118,9 @@ class Game(ABC):
     def waiting_for(self) -> list[int]:
         """The seats the game cannot go on without (a subset of to_act()): whose turn it is.
 
-        Differs from to_act() only in games with optional off-turn actions (Pip Pip's call):
-        the bot mentions, times and runs computer players for these seats only."""
+        Differs from to_act() only in games with optional off-turn actions (Pip Pip's call, a
+        Muggins! press): the bot mentions, times and plays computer turns for these seats
+        only; a computer's optional moves are its spec's `off_turn`."""
         return self.to_act()
 
     @abstractmethod

@@ -20,6 +20,9 @@ from engine.sim import Simulation
 
 #: (view, legal, rng, level) -> one of legal: a computer player deciding from its view alone.
 AiFn = Callable[..., Action]
+#: (view, legal, rng, level) -> one of legal, or None to let the game go on: a computer
+#: player's optional move while the game waits for another seat.
+OffTurnFn = Callable[..., Action | None]
 #: (view, legal) -> every legal action best first: {"action", "value", "parts", "why"}.
 AnalyseFn = Callable[[View, list[Action]], list[dict[str, Any]]]
 #: The levels a game's own `ai` plays.
@@ -95,6 +98,11 @@ class GameSpec:
     #: The computer levels the game offers, in LEVELS' order: those of AI_LEVELS need `ai`;
     #: EXPERT needs "hard" (its default choice), `rollout` and `simulation`.
     levels: tuple[str, ...] = ()
+    #: A computer seat's optional moves (engine/contract.py): the table asks it once per
+    #: state in which it may act but is not waited for (to_act() but not waiting_for(), as a
+    #: Muggins! press while the next count waits for its claim), at the levels of AI_LEVELS
+    #: (the expert judges as hard); None: its computers move only when waited for.
+    off_turn: OffTurnFn | None = None
     #: How the expert's search plays a deal out on the simulation (engine/search/rollout.py
     #: lists what the module holds); None where the game offers no expert.
     rollout: ModuleType | None = None

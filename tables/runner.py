@@ -1,4 +1,5 @@
-"""One table's background work: computer turns, forced moves, idle timers, and delivery of
+"""One table's background work: computer turns and computers' optional moves (asked once
+per table version: GameSpec.off_turn), forced moves, idle timers, and delivery of
 notifications to the listeners in order.
 
 The TableManager owns one TableRunner per table it serves and applies every action itself
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.contract import Action, Event
 from engine.errors import IllegalAction
-from tables.computer import EXPERT, choose, has_computer_player
+from tables.computer import EXPERT, choose, choose_off_turn, has_computer_player
 from tables.idle import IdleTiming, idle_timing
 from tables.listeners import Notice, finished, idle_warning, takeover, updated
 from tables.seats import TAKEOVER_LEVEL
@@ -41,6 +42,8 @@ class TableRunner:
         self.delivery: asyncio.Task[None] | None = None
         self.outbox: deque[Notice] = deque()
         self.waiting_since: dict[int, float] = {}
+        #: The version at which each computer seat last decided on its optional move.
+        self.off_turn_asked: dict[int, int] = {}
         self.warned: set[int] = set()
         self.closed = False
 
@@ -96,8 +99,19 @@ class TableRunner:
 
     # ================================================================ computer turns
 
+    def _off_turn_seats(self) -> list[int]:
+        """Computer seats with an optional move (GameSpec.off_turn) not yet decided at this
+        version: each is asked once per version, so a decline is final until the next move."""
+        table = self.table
+        if table.spec.off_turn is None:
+            return []
+        return [s for s in table.computer_options() if self.off_turn_asked.get(s) != table.version]
+
+    def _computer_work(self) -> bool:
+        return bool(self.table.computer_turns() or self._off_turn_seats())
+
     def schedule_computer(self) -> None:
-        if self._stopped() or not self.table.computer_turns():
+        if self._stopped() or not self._computer_work():
             return
         if self.computer is None or self.computer.done():
             self.computer = asyncio.create_task(
@@ -105,20 +119,31 @@ class TableRunner:
             )
 
     async def _run_computer(self) -> None:
-        """Play computer seats one action at a time until a human is needed.
+        """Play computer seats one action at a time until a human is needed. Optional moves
+        come first: a Muggins! press must be made before the next count is claimed.
 
         The last check and the return happen without an await in between, so an act() that
         makes more computer work either sees this task still running (and it loops) or done
         (and starts a new one)."""
         table = self.table
-        while not self.closed and table.computer_turns():
-            if self.manager.ai_delay > 0:
-                await asyncio.sleep(self.manager.ai_delay)
+        pause = True
+        while not self.closed and self._computer_work():
+            if pause and self.manager.ai_delay > 0:
+                await self.manager.clock.sleep(self.manager.ai_delay)
+            pause = True
             async with table.lock:
-                seats = [] if self.closed else table.computer_turns()
+                if self.closed:
+                    return
+                optional = self._off_turn_seats()
+                seats = optional or table.computer_turns()
                 if not seats:
                     return
-                if table.seats[seats[0]].level == EXPERT:
+                if optional:
+                    events = await self._off_turn_move(optional[0])
+                    if events is None:  # declined: nothing to show, so no second pause
+                        pause = False
+                        continue
+                elif table.seats[seats[0]].level == EXPERT:
                     events = await self._computer_move(seats[0])
                 else:
                     async with self.manager.computer_slots:
@@ -126,6 +151,27 @@ class TableRunner:
                 if events is None:
                     return
             self.announce(events)
+
+    async def _off_turn_move(self, seat: int) -> list[Event] | None:
+        """The events of the seat's optional move, or None when it declines (or its player
+        fails: an optional move needs no fallback)."""
+        table, manager = self.table, self.manager
+        self.off_turn_asked[seat] = table.version
+        try:
+            async with manager.computer_slots:
+                action = await asyncio.to_thread(
+                    choose_off_turn, table.spec, table.view_for(seat), table.legal_for(seat),
+                    table.seed, table.version, table.seats[seat].level,
+                )
+            if action is None:
+                return None
+            log.info("game %d: seat %d takes its optional %s", table.id, seat, action["type"])
+            return await manager._accept(table, seat, action)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %d: computer for seat %d failed off turn", table.id, seat)
+            return None
 
     async def _computer_move(self, seat: int) -> list[Event] | None:
         table, manager = self.table, self.manager

@@ -189,6 +189,14 @@ class Table:
                     "can abandon it.")
         return None
 
+    def computer_options(self) -> list[int]:
+        """Computer seats that may act although the game does not wait for them (a Muggins!
+        press while another seat's count waits): their moves are optional. Humans who are
+        away are not among them: the computer plays only what the game waits for on their
+        behalf."""
+        waiting = set(self.waiting_for())
+        return [s for s in self.to_act() if s not in waiting and self.seats[s].is_computer]
+
     def human_waits(self) -> list[int]:
         """Human seats the game is waiting for (those the idle timer watches)."""
         return [

@@ -48,6 +48,7 @@ from engine.crib_race.seating import PLAYER_COUNTS, race_sides
 from engine.crib_race.sim import CribRaceSim
 from engine.crib_race.text import RULES, action_label, choice_lines, status_lines
 from engine.cribbage import MUGGINS
+from engine.cribbage.ai import choose_off_turn
 from engine.cribbage.presentation import typed_number
 from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
@@ -72,6 +73,7 @@ SPEC = GameSpec(
                                                for b in BOARDS.values()) + "."),
     ),
     ai=choose_action,
+    off_turn=choose_off_turn,
     levels=LEVELS,
     rollout=rollout,
     analyse=analyse,

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.cribbage import rollout
 from engine.cribbage.achievements import ACHIEVEMENTS, MOMENTS
-from engine.cribbage.ai import choose_action
+from engine.cribbage.ai import choose_action, choose_off_turn
 from engine.cribbage.analysis import analyse
 from engine.cribbage.game import CribbageGame
 from engine.cribbage.presentation import (
@@ -56,6 +56,7 @@ SPEC = GameSpec(
                "two or three players play for themselves."),
     ),
     ai=choose_action,
+    off_turn=choose_off_turn,
     levels=LEVELS,
     rollout=rollout,
     analyse=analyse,

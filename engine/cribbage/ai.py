@@ -1,4 +1,5 @@
-"""Computer players for Cribbage (2-4 players): `choose_action(view, legal, rng, level)`.
+"""Computer players for Cribbage (2-4 players): `choose_action(view, legal, rng, level)`, and
+`choose_off_turn` for a Muggins! press while the game waits for another seat.
 
 Every decision reads only the seat's own view (its hand, its discards, the starter, the cards
 laid in the play, the counts shown), so for one view and one rng state the choice is the same
@@ -91,10 +92,11 @@ def choose_action(view: View, legal: list[Action], rng: random.Random,
     return choose_show_action(view, legal, rng, level, cribbage_count)
 
 
-def check_level(level: str, legal: list[Action]) -> None:
+def check_level(level: str, legal: list[Action] | None = None) -> None:
+    """A level this player plays, and (unless None) a choice to make."""
     if level not in LEVELS:
         raise ValueError(f"Unknown level {level!r}: easy, normal or hard.")
-    if not legal:
+    if legal is not None and not legal:
         raise ValueError("No legal action to choose from.")
 
 
@@ -439,14 +441,31 @@ def choose_show_action(
     kinds = {action["type"] for action in legal}
     if "keep" in kinds:
         return {"type": "keep"}
-    catches = level != "easy" or rng.random() < EASY_MUGGINS_SHARE
-    if "muggins" in kinds and catches and missed_points(view, count) > 0:
+    if presses_muggins(view, legal, rng, level, count):
         return {"type": "muggins"}
     if "claim" in kinds:
         return claim(view, legal, rng, level, count)
     if "pass" in kinds:
         return {"type": "pass"}
     return legal[0]
+
+
+def presses_muggins(view: View, legal: list[Action], rng: random.Random, level: str,
+                    count: CountFn) -> bool:
+    """Whether to press Muggins! now: only on a claim that missed points, and at easy only
+    EASY_MUGGINS_SHARE of the time (drawn even when Muggins! is not offered, which keeps the
+    easy player's later draws, and so its choices, as they always were)."""
+    catches = level != "easy" or rng.random() < EASY_MUGGINS_SHARE
+    offered = any(action["type"] == "muggins" for action in legal)
+    return offered and catches and missed_points(view, count) > 0
+
+
+def choose_off_turn(view: View, legal: list[Action], rng: random.Random, level: str = "hard",
+                    count: CountFn = cribbage_count) -> Action | None:
+    """A seat's optional move while the game waits for another (GameSpec.off_turn): Muggins!
+    on the claim just made when it missed points, else None to let the next count go on."""
+    check_level(level)
+    return {"type": "muggins"} if presses_muggins(view, legal, rng, level, count) else None
 
 
 def missed_points(view: View, count: CountFn) -> int:

@@ -47,9 +47,10 @@ def choice_lines(view: View) -> list[str]:
     """With muggins: the claim the seat may press muggins on and the count it claims, each
     with the cards counted ("You count your crib: A♠ 3♠ K♠ K♣ with the starter 4♠."), and
     after a claim refused as too many, that the count is lower; the points a muggins press
-    took, to keep or give back."""
+    took, to keep or give back; and to the seat whose count a press caught, what it missed
+    (a computer may press while this seat's next count waits)."""
     seat = view.get("seat")
-    lines = []
+    lines = _caught_lines(view, seat)
     muggins = view.get("muggins") or {}
     if seat in muggins.get("may_press", []):
         claim = muggins["claim"]
@@ -71,6 +72,20 @@ def choice_lines(view: View) -> list[str]:
             below = min(waiting["refused"])
             worth = "nothing" if below == 1 else f"less than {below}"
             lines.append(f"Too many: your {waiting['kind']} is worth {worth}. Claim again.")
+    return lines
+
+
+def _caught_lines(view: View, seat: Any) -> list[str]:
+    """This deal's counts of the seat on which a Muggins! press took points, once settled."""
+    lines = []
+    for record in view.get("show") or []:
+        caught = record.get("muggins") or {}
+        if record["seat"] != seat or not caught.get("points") or caught.get("kept") is None:
+            continue
+        points, them = caught["points"], "it" if caught["points"] == 1 else "them"
+        fate = f"kept {them}" if caught["kept"] else f"gave {them} back to you"
+        lines.append(f"Muggins! {{s{caught['seat']}}} caught the {points_word(points)} you "
+                     f"missed on your {record['kind']} and {fate}.")
     return lines
 
 

@@ -34,7 +34,7 @@ from engine.cribbage import MUGGINS, TARGET
 from engine.cribbage.presentation import choice_lines, typed_number
 from engine.pip_cribbage import rollout
 from engine.pip_cribbage.achievements import ACHIEVEMENTS, MOMENTS
-from engine.pip_cribbage.ai import choose_action
+from engine.pip_cribbage.ai import choose_action, choose_off_turn
 from engine.pip_cribbage.analysis import analyse
 from engine.pip_cribbage.game import PipCribbageGame
 from engine.pip_cribbage.sim import PipCribbageSim
@@ -49,6 +49,7 @@ SPEC = GameSpec(
     factory=PipCribbageGame,
     options=(TARGET, MUGGINS),
     ai=choose_action,
+    off_turn=choose_off_turn,
     levels=LEVELS,
     rollout=rollout,
     analyse=analyse,

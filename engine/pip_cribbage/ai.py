@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from engine.cards import Card, die, parse_card, parse_cards
 from engine.contract import Action, View
+from engine.cribbage import ai as crib_ai
 from engine.cribbage.ai import (
     EASY_RANDOM_SHARE,
     DiscardWorth,
@@ -67,6 +68,13 @@ def choose_action(
             return {"type": "muggins"}
         return choose_turn(view, legal, level)
     return choose_show_action(view, legal, rng, level, pip_count)
+
+
+def choose_off_turn(
+    view: View, legal: list[Action], rng: random.Random, level: str = "hard"
+) -> Action | None:
+    """Cribbage's Muggins! off turn (GameSpec.off_turn), by PIP Cribbage's count."""
+    return crib_ai.choose_off_turn(view, legal, rng, level, pip_count)
 
 
 def pip_count(kind: str, pieces: Sequence[Card], starter: Card) -> int:

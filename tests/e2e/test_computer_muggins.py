@@ -1,0 +1,77 @@
+"""A computer calls Muggins! off its turn: a member who deals and undercounts their hand is
+caught while their own crib waits for its claim, reads so on the table message and in their
+hand, and the game goes on to the end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.cribbage.ai import cribbage_count, waiting_count
+from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
+from testkit.players import GameDriver, test_bot
+
+pytestmark = pytest.mark.usefixtures("quick_pictures")
+
+
+async def claim(driver: GameDriver, user: FakeUser, hand: FakeMessage, points: int) -> None:
+    """Pick `points` from the hand's claim menus (the claims are split over several)."""
+    for menu in hand.find_components():
+        values = [option["value"] for option in menu.get("options", [])]
+        if str(menu.get("placeholder", "")).startswith("Claim") and str(points) in values:
+            await driver.choose(user, hand, [str(points)], custom_id=menu["custom_id"])
+            return
+    raise AssertionError(f"no claim of {points} offered: {hand.content!r}")
+
+
+async def test_the_computer_catches_an_undercount_while_the_members_crib_waits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A fixed seed, so the deal in which Alice deals a hand worth something comes in time.
+    monkeypatch.setattr("tables.manager.random.SystemRandom", lambda: random.Random("muggins"))
+    async with FakeDiscord(members=("alice",)) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice = fake.member("alice")
+        driver = GameDriver(fake, rng=random.Random(3))
+        await driver.start_game("cribbage", [alice], computers=["normal"],
+                                options="target=61 muggins=on")
+        table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr, arg-type]
+        assert table is not None
+        caught = False
+        for _ in range(600):
+            await driver.settle()
+            if driver.finished():
+                break
+            view = table.view_for(0)
+            upcoming = view["next_count"]
+            if upcoming is None or upcoming["seat"] != 0:
+                await driver.move(alice)
+                continue
+            exact = waiting_count(view, cribbage_count)
+            hand = driver.hand(alice) or await driver.open_hand(alice)
+            # Alice deals: her hand is counted before her crib, so only a computer that
+            # presses off its turn can catch her short claim.
+            undercount = (not caught and exact > 0 and view["dealer"] == 0
+                          and upcoming["kind"] == "hand")
+            await claim(driver, alice, hand, 0 if undercount else exact)
+            if not undercount:
+                continue
+            await driver.settle()
+            caught = True
+            them = "it" if exact == 1 else "them"
+            points = f"{exact} point{'' if exact == 1 else 's'}"
+            message = driver.table_message().content
+            assert (f"Muggins! Alice's hand is worth {exact}, not 0: " in message
+                    and f"Computer 1 takes the {points} missed and may keep {them} or give "
+                    f"{them} back." in message), message
+            assert f"Computer 1 keeps the {points}." in message
+            hand = driver.hand(alice) or await driver.open_hand(alice)
+            assert "It's your move." in hand.content
+            assert (f"Muggins! Computer 1 caught the {points} you missed on your hand and kept "
+                    f"{them}." in hand.content), hand.content
+            assert "You count your crib: " in hand.content
+        assert caught, "Alice never dealt herself a hand worth a point"
+        assert driver.finished()
+        assert table.status == "finished"
+        fake.assert_clean()
