@@ -105,14 +105,9 @@ def _match_state(event: Tournament, match: Match) -> str:
         if match.best_of > 1 and match.games:
             return f"{_games(event, match)}, best of {match.best_of}"
         return "; ".join([*forfeits, "playing"])
-    if match.table:
-        order = sorted(match.entries, key=lambda e: -points[e])
-        result = ", ".join(f"{event.entry(e).name} {points_words(points[e])}" for e in order)
-    else:
-        winner = match.winner()
-        result = f"{event.entry(winner).name} wins" if winner else "drawn"
-        if match.best_of > 1 and match.games and not match.ruling:
-            result += f" {_score(match)}"
+    result = event.result_words(match)
+    if not match.table and match.best_of > 1 and match.games and not match.ruling:
+        result += f" {_score(match)}"
     extra = [*forfeits, *(["set by the host"] if match.ruling else [])]
     return result + (f" ({'; '.join(extra)})" if extra else "")
 

@@ -147,14 +147,14 @@ class EventTimers:
         if not waiting:
             return
         match = held.event.match(match_id)
-        for entry_id in dict.fromkeys(e for s in waiting if (e := match.seats[s])):
-            try:
-                await service.act(held.id, partial(_no_show, match_id=match_id,
-                                                   entry_id=entry_id))
-            except IllegalAction as refusal:  # the match was settled meanwhile
-                log.info("tournament %d: no-show not recorded: %s", held.id, refusal)
-                return
+        absent = list(dict.fromkeys(e for s in waiting if (e := match.seats[s])))
+        if not absent:
+            return
+        try:
+            await service.act(held.id, partial(_no_show, match_id=match_id, entry_ids=absent))
+        except IllegalAction as refusal:  # the match was settled meanwhile
+            log.info("tournament %d: no-show not recorded: %s", held.id, refusal)
 
 
-def _no_show(event: Tournament, *, match_id: str, entry_id: str) -> list[Event]:
-    return event.no_show(match_id, entry_id)
+def _no_show(event: Tournament, *, match_id: str, entry_ids: list[str]) -> list[Event]:
+    return event.no_show(match_id, *entry_ids)

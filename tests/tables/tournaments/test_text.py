@@ -89,3 +89,21 @@ def test_a_running_knockout_stands_on_wins_and_losses_as_its_picture_does() -> N
     shown = picture_data(event)["rows"]
     assert [(row["place"], row["name"]) for row in shown] == [
         ("1", "Ann"), ("2", "Bob"), ("3", "Cy"), ("4", "Di")]
+
+
+def test_when_nobody_shows_up_nobody_wins_and_a_knockout_sends_the_better_seed_through() -> None:
+    swiss = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=1),
+                  "Ann", "Bob", "Cy")
+    swiss.start(HOST)
+    said = swiss.no_show("1.1", *swiss.current.matches[0].entries)
+    texts = [e["text"] for e in said]
+    assert texts[:3] == ["Ann did not show up and forfeits match 1.1.",
+                         "Bob did not show up and forfeits match 1.1.", "Match 1.1: nobody wins."]
+    assert round_lines(swiss, swiss.rounds[0])[1] == (
+        "  1.1 Ann v Bob: nobody wins (Ann did not show up; Bob did not show up)")
+    knockout = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy", "Di")
+    knockout.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0, 4: 1300.0})
+    knockout.no_show("1.1", "e4", "e1")
+    assert bracket_lines(knockout)[1] == (
+        "  Ann (1) v Di (4): Ann goes through as the better seed (Di did not show up; Ann did "
+        "not show up)")
