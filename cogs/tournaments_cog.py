@@ -27,7 +27,7 @@ from tables.table import Table
 from tables.tournaments import FORMATS, KNOCKOUT, RUNNING, SIGNUP, Tournament
 from tables.tournaments import text as words
 from tables.tournaments.fit import FORMAT_WORDS
-from tables.tournaments.model import Match
+from tables.tournaments.model import Match, count_words
 from tables.tournaments.picture import picture_data
 from tables.tournaments.service import Change, HeldTournament, TournamentListener, TournamentService
 
@@ -42,6 +42,9 @@ PAUSED = ("Paused: games in play go on, and the next round waits until you run "
 RESUMED = "Going on again: the next round starts once this round's games are over."
 RESUMED_NEXT = "Going on again: the next round has started."
 RESUMED_OVER = "Going on again: the event is over."
+GO_ON = "Run /tournament pause to go on."
+#: What follows a host's change, read back to them.
+FOLLOWS = ("match_over", "round_held", "round", "finished")
 #: The optional tournament: option of the commands that change an event.
 WHICH_EVENT = "The tournament's number (this server's latest open one if left out)"
 NO_EVENT = "There is no tournament open or running here: /tournament create makes one."
@@ -83,6 +86,14 @@ def paused_or_resumed(events: list[Event]) -> str:
     if "paused" in kinds:
         return PAUSED
     return RESUMED_OVER if "finished" in kinds else RESUMED_NEXT if "round" in kinds else RESUMED
+
+
+def followed(first: str) -> Callable[[list[Event]], str]:
+    """An answer to the host: `first`, then what the change led to (the match's result, a
+    round over or begun, the event over)."""
+    def answer(events: list[Event]) -> str:
+        return " ".join([first, *(e["text"] for e in events if e.get("type") in FOLLOWS)])
+    return answer
 
 
 def signup_buttons(held: HeldTournament) -> discord.ui.View:
@@ -196,9 +207,12 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         held = await self._find(interaction, tournament, open_only=False)
         if held is None:
             return
+        event = held.event
         lines = [event_content(held)]
-        for played in held.event.rounds[:-1] if held.event.format != KNOCKOUT else []:
-            lines += ["```", *words.round_lines(held.event, played), "```"]
+        # The message shows a running event's current round (a knockout's whole bracket).
+        for played in event.rounds if event.format != KNOCKOUT else []:
+            if played is not event.current:
+                lines += ["```", *words.round_lines(event, played), "```"]
         await interaction.response.defer()
         await interaction.followup.send(text.clip("\n".join(lines)),
                                         files=await event_files(held), allowed_mentions=NO_PINGS)
@@ -244,7 +258,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             return event.drop(interaction.user.id, entry.id)
 
         await self._act(interaction, tournament, drop,
-                        f"{text.safe(member.display_name)} is dropped from the event.")
+                        followed(f"{text.safe(member.display_name)} is dropped from the event."))
 
     @group.command(name="pause", description="Host: pause the tournament, or go on again.")
     @app_commands.describe(tournament=WHICH_EVENT)
@@ -288,7 +302,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 groups.append(rest)
             return event.set_result(interaction.user.id, found.id, groups)
 
-        await self._act(interaction, tournament, rule, "Result set.")
+        await self._act(interaction, tournament, rule, followed("Result set."))
 
     # ------------------------------------------------------------ presses
 
@@ -353,7 +367,16 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
     # ------------------------------------------------------------ the service's news
 
     async def on_tournament(self, held: HeldTournament, events: list[dict[str, Any]]) -> None:
-        """Edit the event's message in place to its latest state."""
+        """Edit the event's message in place to its latest state, and say what nobody would
+        see there: a match settled without its game (in the match's thread), a round over
+        while the event is paused (to the host)."""
+        for said in events:
+            if said.get("type") == "match_over":
+                await self._settled(held, held.event.match(said["match"]))
+            elif said.get("type") == "round_held":
+                await self._send(held.channel_id, held.guild_id,
+                                 f"<@{held.host_id}> {said['text']} {GO_ON}",
+                                 discord.AllowedMentions(users=[discord.Object(held.host_id)]))
         if held.message_id is None:
             return
         channel = self.bot.get_partial_messageable(held.channel_id, guild_id=held.guild_id)
@@ -363,6 +386,25 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 attachments=await event_files(held), allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             log.warning("Could not edit tournament %s's message", held.id)
+
+    async def _settled(self, held: HeldTournament, match: Match) -> None:
+        """A match settled by a forfeit or the host closes its game: its players, in its
+        thread, are told why and how it ended."""
+        settled_otherwise = match.ruling is not None or (match.forfeits and not match.table)
+        games = [g for g in held.games if g.match_id == match.id]
+        if not settled_otherwise or not games:
+            return
+        await self._send(games[-1].channel_id, held.guild_id,
+                         f"Match {text.safe(words.match_line(held.event, match))}. "
+                         "Its game is closed.", NO_PINGS)
+
+    async def _send(self, channel_id: int, guild_id: int, line: str,
+                    mentions: discord.AllowedMentions) -> None:
+        where = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        try:
+            await where.send(line, allowed_mentions=mentions)
+        except discord.HTTPException:
+            log.warning("Could not post in channel %s", channel_id)
 
     async def on_match_opened(self, held: HeldTournament, match: Match, table: Table) -> None:
         """Show the game and call its players to it, once."""
@@ -374,8 +416,14 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             return
         where = self.bot.get_partial_messageable(table.thread_id or table.channel_id,
                                                  guild_id=table.guild_id)
+        minutes = max(1, round(self.service.no_show_after / 60))
         line = (f"{players}: your match {match.id} of tournament #{held.id} "
-                f"({text.safe(words.title(held.event))}) is game #{table.id}, here.")
+                f"({text.safe(words.title(held.event))}) is game #{table.id}, here. Make your "
+                f"first move within {count_words(minutes, 'minute', 'minutes')}, or you "
+                "forfeit the match.")
+        if held.round_deadline is not None:
+            line += (f" The round's time is up <t:{held.round_deadline // 1000}:R>; the "
+                     "computer then plays for whoever is away.")
         try:
             await where.send(line, allowed_mentions=discord.AllowedMentions(users=True))
         except discord.HTTPException:

@@ -123,7 +123,8 @@ class Running:
         if match.needs_winner and len(groups[0]) > 1:
             raise IllegalAction("A knockout match needs a winner.")
         match.ruling = Ruling(groups, by_user_id)
-        words = ", then ".join(spoken_list([self.entry(e).name for e in g]) for g in groups)
+        words = ", then ".join(spoken_list([self.entry(e).name for e in g])
+                               + (" level" if len(g) > 1 else "") for g in groups)
         said = self._say("ruling", f"The host set match {match_id}: {words}.", match=match_id,
                          by=by_user_id)
         return [said, *self._match_moved(match)]
@@ -172,9 +173,15 @@ class Running:
     def _match_moved(self: Tournament, match: Match) -> list[Event]:  # type: ignore[misc]
         if not match.finished:
             return []
-        said = self._say("match_over", f"Match {match.id}: {self.result_words(match)}.",
-                         match=match.id)
-        return [said, *self._advance()]
+        said = [self._say("match_over", f"Match {match.id}: {self.result_words(match)}.",
+                          match=match.id)]
+        current = self.current
+        if self.paused and current is not None and current.finished:
+            after = "the next round" if len(self.rounds) < total_rounds(self) else "the event ends"
+            said.append(self._say("round_held", f"Round {current.number} is over; {after} "
+                                  "waits for the host to resume the event.",
+                                  round=current.number))
+        return [*said, *self._advance()]
 
     def result_words(self: Tournament, match: Match) -> str:  # type: ignore[misc]
         """A finished match's result: "Ann wins", "drawn", at a table each entry's points.

@@ -42,8 +42,12 @@ def status_line(event: Tournament) -> str:
     if event.status == FINISHED:
         first = spoken_list([event.entry(e).name for e in event.placings[0]])
         return f"Finished: {first} won."
-    line = f"Round {len(event.rounds)} of {total_rounds(event)}."
-    return line + " Paused by the host." if event.paused else line
+    line = f"Round {len(event.rounds)} of {total_rounds(event)}"
+    if not event.paused:
+        return line + "."
+    if event.current is not None and event.current.finished:
+        return f"{line} is over. Paused by the host: nothing more starts until they resume."
+    return line + ". Paused by the host."
 
 
 def signup_lines(event: Tournament) -> list[str]:

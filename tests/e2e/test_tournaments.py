@@ -316,3 +316,62 @@ async def test_pairs_sign_up_together_and_play_as_partners(tmp_path: Path) -> No
         assert side[alice.id] == side[bob.id] != side[carol.id] == side[dave.id]
         event = await run_out(fake, driver, clock, 1, 1)
         assert event.status == "finished"
+
+
+async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "told.db"), clock))
+        alice = fake.member("alice")
+        driver = GameDriver(fake)
+        message = await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 2,
+            "round_minutes": 30})
+        games = await games_of_round(fake, 1, 1)
+
+        def posted(channel_id: int, start: str) -> list[FakeMessage]:
+            return [m for m in fake.state.messages.values()
+                    if m.channel_id == channel_id and m.content.startswith(start)]
+
+        # Each match's call says what a no-show costs and when the round's time is up.
+        for game in games:
+            [call] = [m for m in fake.state.messages.values()
+                      if m.channel_id == game.channel_id and "your match" in m.content]
+            assert "Make your first move within 5 minutes, or you forfeit the match." \
+                in call.content and "The round's time is up <t:" in call.content
+
+        # Match 1.1: one player never moves. Its thread says why its game closed.
+        await first_moves(driver_for(fake, games[0], "told"), everyone=False)
+        await first_moves(driver_for(fake, games[1], "told-b"))
+        await clock.advance(301)
+        await driver.settle()
+        [notice] = posted(games[0].channel_id, "Match 1.1")
+        assert notice.content.endswith("did not show up). Its game is closed.")
+        assert " wins (" in notice.content and notice.pings == []
+
+        # Paused, the host settles the round's last match as a draw: the answer says the
+        # round is over and waits for them, and the host alone is pinged once in the channel.
+        await fake.slash(alice, "tournament pause", {})
+        event = await stored(fake, 1)
+        first, second = event.players_of(event.rounds[0].matches[1])
+        answer = await fake.slash(alice, "tournament result",
+                                  {"match": "1.2", "order": f"<@{first}> = <@{second}>"})
+        await driver.settle()
+        assert answer.message is not None and answer.message.content == (
+            "Result set. Match 1.2: drawn. Round 1 is over; the next round waits for the host "
+            "to resume the event.")
+        [held] = posted(message.channel_id, f"<@{alice.id}> Round 1 is over")
+        assert held.pings == [alice.id] and "/tournament pause" in held.content
+        assert "Round 1 of 2 is over. Paused by the host" in fake.state.messages[message.id].content
+        [ruled] = posted(games[1].channel_id, "Match 1.2")
+        assert "drawn (set by the host). Its game is closed." in ruled.content
+
+        await fake.slash(alice, "tournament pause", {})
+        event = await past_the_deadline(fake, driver, clock, 1, 1800)
+        assert event.status == "finished"
+        # A finished event's show lists every round, its last one included.
+        shown = await fake.slash(alice, "tournament show", {})
+        assert shown.message is not None
+        assert "Round 1\n" in shown.message.content and "Round 2\n" in shown.message.content

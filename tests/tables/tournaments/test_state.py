@@ -202,6 +202,12 @@ def test_a_host_ruling_settles_a_match_and_says_who_set_it() -> None:
     assert match.winner() == second and match.ruling is not None and match.ruling.by == HOST
     assert events[0]["text"].startswith(f"The host set match {match.id}: Player")
     assert events[0]["by"] == HOST
+    swiss = started(SWISS, 4, rounds_planned=2)
+    drawn = first_match(swiss)
+    said = swiss.set_result(HOST, drawn.id, [drawn.entries])
+    names = " and ".join(swiss.entry(e).name for e in drawn.entries)
+    assert said[0]["text"] == f"The host set match {drawn.id}: {names} level."
+    assert said[1]["text"] == f"Match {drawn.id}: drawn."
 
 
 FORMAT_SETTINGS = {

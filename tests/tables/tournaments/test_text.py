@@ -44,8 +44,13 @@ def test_standings_and_round_lines_of_a_tables_event() -> None:
     ]
     event.record_game(first.id, outcome(first, ["e3", "e1", "e2"]))
     event.pause(HOST)
-    event.record_game(second.id, outcome(second, ["e4", "e5"]))
     assert status_line(event) == "Round 1 of 2. Paused by the host."
+    said = event.record_game(second.id, outcome(second, ["e4", "e5"]))
+    # The round is over while paused: the host is told nothing starts without them.
+    assert said[-1]["text"] == ("Round 1 is over; the next round waits for the host to resume "
+                                "the event.")
+    assert status_line(event) == ("Round 1 of 2 is over. Paused by the host: nothing more "
+                                  "starts until they resume.")
     assert round_lines(event, event.rounds[0])[1:] == [
         "  1.1 Ann, Bob, Cy: Cy 2 pts, Ann 1 pt, Bob 0 pts",
         "  1.2 Di, Ed + 1 computer: Di 2 pts, Ed 0 pts (Ed did not show up)",
