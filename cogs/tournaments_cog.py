@@ -120,6 +120,9 @@ def event_content(held: HeldTournament) -> str:
         return text.clip("\n".join(lines))
     if event.rounds:
         lines += ["", "**Standings**", "```", *words.standing_lines(event), "```"]
+        tie_breaks = words.tie_break_line(event)
+        if tie_breaks:
+            lines.append(tie_breaks)
         if event.format == KNOCKOUT:
             lines += ["**Bracket**", "```", *words.bracket_lines(event), "```"]
         elif event.status == RUNNING and event.current is not None:

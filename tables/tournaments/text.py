@@ -63,9 +63,19 @@ def standing_lines(event: Tournament) -> list[str]:
     if event.format == KNOCKOUT:  # as its picture: a knockout has no points or tie-breaks
         return [f"{row.place}. {row.entry.name}{' (dropped)' if row.dropped else ''}: "
                 f"won {row.wins}, lost {row.losses}"
+                + (f", {count_words(row.byes, 'bye', 'byes')}" if row.byes else "")
                 for row in knockout_standings(event.entries, event.rounds)]
     table = event.format == TABLES
     return [_standing_line(row, table) for row in standings(event.entries, event.rounds)]
+
+
+def tie_break_line(event: Tournament) -> str | None:
+    """How entries level on points are ordered, under the standings; a knockout has none."""
+    if event.format == KNOCKOUT:
+        return None
+    line = ("Level on points: Buchholz (the points of everyone played, added up), then spread "
+            "(game points for minus against), then head-to-head.")
+    return line if event.format == TABLES else line + " A bye counts as a win."
 
 
 def _standing_line(row: Standing, table: bool) -> str:

@@ -10,6 +10,7 @@ from tables.tournaments.text import (
     signup_lines,
     standing_lines,
     status_line,
+    tie_break_line,
 )
 from tests.tables.tournaments.helpers import HOST, outcome
 
@@ -62,11 +63,15 @@ def test_standings_and_round_lines_of_a_tables_event() -> None:
         "4. Bob: 0 pts from placings, Buchholz 3, spread -15",
         "5. Ed: 0 pts from placings, Buchholz 2, spread +0",
     ]
+    assert tie_break_line(event).startswith("Level on points: Buchholz (the points of")
 
 
 def test_a_knockout_bracket_shows_seeds_byes_and_what_is_left() -> None:
     event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy")
     event.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0})
+    # The standings name the bye as the picture does.
+    assert standing_lines(event)[0] == "1. Ann: won 0, lost 0, 1 bye"
+    assert tie_break_line(event) is None
     assert bracket_lines(event) == [
         "Round 1",
         "  Ann (1): bye",
