@@ -420,8 +420,11 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         where = self.bot.get_partial_messageable(table.thread_id or table.channel_id,
                                                  guild_id=table.guild_id)
         minutes = max(1, round(self.service.no_show_after / 60))
+        game_of = (f" (game {len(match.games) + 1} of a best of {match.best_of})"
+                   if match.best_of > 1 else "")
         line = (f"{players}: your match {match.id} of tournament #{held.id} "
-                f"({text.safe(words.title(held.event))}) is game #{table.id}, here. Make your "
+                f"({text.safe(words.title(held.event))}) is game #{table.id}{game_of}, here. "
+                "Make your "
                 f"first move within {count_words(minutes, 'minute', 'minutes')}, or you "
                 "forfeit the match.")
         if held.round_deadline is not None:

@@ -75,7 +75,7 @@ def tie_break_line(event: Tournament) -> str | None:
         return None
     line = ("Level on points: Buchholz (the points of everyone played, added up), then spread "
             "(game points for minus against), then head-to-head.")
-    return line if event.format == TABLES else line + " A bye counts as a win."
+    return line + " A bye counts as a win." if any(r.byes for r in event.rounds) else line
 
 
 def _standing_line(row: Standing, table: bool) -> str:

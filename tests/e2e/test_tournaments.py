@@ -198,7 +198,10 @@ async def test_a_knockout_of_eight_with_a_best_of_three_final(tmp_path: Path) ->
         final = await games_of_round(fake, 1, 3)
         await driver_for(fake, final[0], "final").play_to_end()  # game one by its members
         await driver.settle()
-        assert len(await games_of_round(fake, 1, 3)) == 2  # game two opened by itself
+        final = await games_of_round(fake, 1, 3)
+        assert len(final) == 2  # game two opened by itself
+        calls = [m.content for m in fake.state.messages.values() if "your match 3.1" in m.content]
+        assert f"is game #{final[1].game_id} (game 2 of a best of 3), here." in calls[-1]
         event = await run_out(fake, driver, clock, 1, 1)
         assert event.status == "finished"
         final_match = event.rounds[2].matches[0]

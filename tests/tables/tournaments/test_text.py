@@ -63,7 +63,7 @@ def test_standings_and_round_lines_of_a_tables_event() -> None:
         "4. Bob: 0 pts from placings, Buchholz 3, spread -15",
         "5. Ed: 0 pts from placings, Buchholz 2, spread +0",
     ]
-    assert tie_break_line(event).startswith("Level on points: Buchholz (the points of")
+    assert tie_break_line(event).endswith("then head-to-head.")  # no byes at tables
 
 
 def test_a_knockout_bracket_shows_seeds_byes_and_what_is_left() -> None:
@@ -111,6 +111,7 @@ def test_when_nobody_shows_up_nobody_wins_and_a_knockout_sends_the_better_seed_t
                          "Bob did not show up and forfeits match 1.1.", "Match 1.1: nobody wins."]
     assert round_lines(swiss, swiss.rounds[0])[1] == (
         "  1.1 Ann v Bob: nobody wins (Ann did not show up; Bob did not show up)")
+    assert tie_break_line(swiss).endswith("A bye counts as a win.")
     knockout = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy", "Di")
     knockout.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0, 4: 1300.0})
     knockout.no_show("1.1", "e4", "e1")
