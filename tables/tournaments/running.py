@@ -177,9 +177,10 @@ class Running:
                           match=match.id)]
         current = self.current
         if self.paused and current is not None and current.finished:
-            after = "the next round" if len(self.rounds) < total_rounds(self) else "the event ends"
-            said.append(self._say("round_held", f"Round {current.number} is over; {after} "
-                                  "waits for the host to resume the event.",
+            then = "the next round starts" if len(self.rounds) < total_rounds(self) \
+                else "the event ends"
+            said.append(self._say("round_held", f"Round {current.number} is over and the event "
+                                  f"is paused: {then} when the host resumes it.",
                                   round=current.number))
         return [*said, *self._advance()]
 

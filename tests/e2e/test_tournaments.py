@@ -363,8 +363,8 @@ async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
                                   {"match": "1.2", "order": f"<@{first}> = <@{second}>"})
         await driver.settle()
         assert answer.message is not None and answer.message.content == (
-            "Result set. Match 1.2: drawn. Round 1 is over; the next round waits for the host "
-            "to resume the event.")
+            "Result set. Match 1.2: drawn. Round 1 is over and the event is paused: the next "
+            "round starts when the host resumes it.")
         [held] = posted(message.channel_id, f"<@{alice.id}> Round 1 is over")
         assert held.pings == [alice.id] and "/tournament pause" in held.content
         assert "Round 1 of 2 is over. Paused by the host" in fake.state.messages[message.id].content

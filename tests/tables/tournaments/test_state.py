@@ -192,6 +192,14 @@ def test_pause_holds_the_next_round_until_the_host_resumes() -> None:
     events = event.resume(HOST)
     assert [e["type"] for e in events] == ["resumed", "round"]
     assert len(event.rounds) == 2
+    event.pause(HOST)
+    said = []
+    for match in list(event.current.matches):
+        said += event.record_game(match.id, outcome(match, match.entries))
+    assert said[-1]["text"] == ("Round 2 is over and the event is paused: the event ends when "
+                                "the host resumes it.")
+    assert event.status == "running"
+    assert [e["type"] for e in event.resume(HOST)] == ["resumed", "finished"]
 
 
 def test_a_host_ruling_settles_a_match_and_says_who_set_it() -> None:

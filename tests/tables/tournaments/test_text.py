@@ -48,8 +48,8 @@ def test_standings_and_round_lines_of_a_tables_event() -> None:
     assert status_line(event) == "Round 1 of 2. Paused by the host."
     said = event.record_game(second.id, outcome(second, ["e4", "e5"]))
     # The round is over while paused: the host is told nothing starts without them.
-    assert said[-1]["text"] == ("Round 1 is over; the next round waits for the host to resume "
-                                "the event.")
+    assert said[-1]["text"] == ("Round 1 is over and the event is paused: the next round "
+                                "starts when the host resumes it.")
     assert status_line(event) == ("Round 1 of 2 is over. Paused by the host: nothing more "
                                   "starts until they resume.")
     assert round_lines(event, event.rounds[0])[1:] == [
