@@ -42,7 +42,9 @@ PAUSED = ("Paused: games in play go on, and the next round waits until you run "
 RESUMED = "Going on again: the next round starts once this round's games are over."
 RESUMED_NEXT = "Going on again: the next round has started."
 RESUMED_OVER = "Going on again: the event is over."
-GO_ON = "Run /tournament pause to go on."
+#: What the host is pinged for in the event's channel, and what they may do about it.
+HOST_ASKED = {"round_held": "Run /tournament pause to go on.",
+              "not_started": "Press Start on the event's message when you are ready, or Cancel."}
 #: What follows a host's change, read back to them.
 FOLLOWS = ("match_over", "round_held", "round", "finished")
 #: The optional tournament: option of the commands that change an event.
@@ -115,6 +117,12 @@ def event_content(held: HeldTournament) -> str:
         lines.append("Options: " + ", ".join(f"{k}={text.option_value(v)}"
                                              for k, v in chosen.items()))
     if event.status == SIGNUP:
+        need = event.fewest_entries()
+        if event.starts_at is not None:
+            lines.append(f"Starts by itself <t:{event.starts_at // 1000}:R> if at least {need} "
+                         "have joined; the host may press Start sooner.")
+        else:
+            lines.append(f"The host presses Start once at least {need} have joined.")
         entries = [f"{i}. {text.safe(e.name)}" for i, e in enumerate(event.entries, start=1)]
         lines += ["", "**Entries**", *(entries or ["Nobody yet: press Join."])]
         return text.clip("\n".join(lines))
@@ -376,9 +384,9 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         for said in events:
             if said.get("type") == "match_over":
                 await self._settled(held, held.event.match(said["match"]))
-            elif said.get("type") == "round_held":
+            elif said.get("type") in HOST_ASKED:
                 await self._send(held.channel_id, held.guild_id,
-                                 f"<@{held.host_id}> {said['text']} {GO_ON}",
+                                 f"<@{held.host_id}> {said['text']} {HOST_ASKED[said['type']]}",
                                  discord.AllowedMentions(users=[discord.Object(held.host_id)]))
         if held.message_id is None:
             return

@@ -40,9 +40,7 @@ class Running:
         self.check_host(by_user_id, "start the event")
         self._check_signup("start")
         check_fit(GAMES[self.game], self.options, self.format, self.team_size, self.table_size)
-        fewest = MIN_ENTRIES[self.format]
-        if self.format == SWISS:
-            fewest = max(fewest, (self.rounds_planned or 0) + 1)
+        fewest = self.fewest_entries()
         if len(self.entries) < fewest:
             raise IllegalAction(f"This event needs at least {fewest} entries to start; it has "
                                 f"{len(self.entries)}.")
@@ -50,6 +48,13 @@ class Running:
         self.status = RUNNING
         events = [self._say("started", f"The event starts with {len(self.entries)} entries.")]
         return events + self._advance()
+
+    def fewest_entries(self: Tournament) -> int:  # type: ignore[misc]
+        """How many entries the event needs to start: a Swiss one more than its rounds."""
+        fewest = MIN_ENTRIES[self.format]
+        if self.format == SWISS:
+            fewest = max(fewest, (self.rounds_planned or 0) + 1)
+        return fewest
 
     def record_game(self: Tournament, match_id: str, outcome: Mapping[str, Any]) -> list[Event]:  # type: ignore[misc]
         """A finished game's outcome (engine/contract.py: "ranks" and "scores" per seat)."""

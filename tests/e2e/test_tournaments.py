@@ -378,3 +378,43 @@ async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
         shown = await fake.slash(alice, "tournament show", {})
         assert shown.message is not None
         assert "Round 1\n" in shown.message.content and "Round 2\n" in shown.message.content
+
+
+async def test_a_start_time_is_shown_and_a_start_it_misses_is_told_to_the_host(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "start.db"), clock))
+        alice, bob, carol = (fake.member(n) for n in NAMES[:3])
+        driver = GameDriver(fake)
+        made = await fake.slash(alice, "tournament create", {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 3,
+            "start_in": 10})
+        assert made.message is not None
+        message_id = made.message.id
+        assert "Starts by itself <t:" in made.message.content
+        assert "if at least 4 have joined" in made.message.content
+        for person in (bob, carol):
+            await driver.press(person, made.message, label="Join")
+        await clock.advance(601)
+        await driver.settle()
+        [told] = [m for m in fake.state.messages.values()
+                  if m.content.startswith(f"<@{alice.id}> The event could not start")]
+        assert "needs at least 4 entries" in told.content and told.pings == [alice.id]
+        shown = fake.state.messages[message_id].content
+        assert "Starts by itself" not in shown
+        assert "The host presses Start once at least 4 have joined." in shown
+        assert (await stored(fake, 1)).status == "signup"
+
+        # Another event has its entries in time: it starts by itself and its message says so.
+        made = await fake.slash(alice, "tournament create", {
+            "game": "cribbage", "format": "knockout", "options": "target=61", "start_in": 5})
+        assert made.message is not None
+        for person in (bob, carol):
+            await driver.press(person, made.message, label="Join")
+        await clock.advance(301)
+        await driver.settle()
+        assert (await stored(fake, 2)).status == "running"
+        assert "Round 1 of 1" in fake.state.messages[made.message.id].content
+        assert len(await games_of_round(fake, 2, 1)) == 1
