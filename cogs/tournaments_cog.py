@@ -428,8 +428,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         where = self.bot.get_partial_messageable(table.thread_id or table.channel_id,
                                                  guild_id=table.guild_id)
         minutes = max(1, round(self.service.no_show_after / 60))
-        game_of = (f" (game {len(match.games) + 1} of a best of {match.best_of})"
-                   if match.best_of > 1 else "")
+        which = words.next_game_words(match)
+        game_of = f" ({which})" if which else ""
         line = (f"{players}: your match {match.id} of tournament #{held.id} "
                 f"({text.safe(words.title(held.event))}) is game #{table.id}{game_of}, here. "
                 "Make your "

@@ -126,6 +126,15 @@ def _match_state(event: Tournament, match: Match) -> str:
     return result + (f" ({'; '.join(extra)})" if extra else "")
 
 
+def next_game_words(match: Match) -> str:
+    """Which game of its match the next one is, for the call to it: "" for a one-game match's
+    only game, "game 2 of a best of 3", or a replay when a knockout match stands level."""
+    number = len(match.games) + 1
+    if number > match.best_of:
+        return "a replay: the match is level and a knockout match needs a winner"
+    return f"game {number} of a best of {match.best_of}" if match.best_of > 1 else ""
+
+
 def round_lines(event: Tournament, played: Round) -> list[str]:
     lines = [f"Round {played.number}"]
     lines += [f"  {match_line(event, m)}" for m in played.matches]

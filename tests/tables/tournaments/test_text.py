@@ -6,6 +6,7 @@ from tables.tournaments import KNOCKOUT, SWISS, TABLES, Tournament
 from tables.tournaments.picture import picture_data
 from tables.tournaments.text import (
     bracket_lines,
+    next_game_words,
     round_lines,
     signup_lines,
     standing_lines,
@@ -118,3 +119,21 @@ def test_when_nobody_shows_up_nobody_wins_and_a_knockout_sends_the_better_seed_t
     assert bracket_lines(knockout)[1] == (
         "  Ann (1) v Di (4): Ann goes through as the better seed (Di did not show up; Ann did "
         "not show up)")
+
+
+def test_the_call_to_a_match_game_says_which_game_of_the_match_it_is() -> None:
+    event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT, final_best_of=3),
+                  "Ann", "Bob", "Cy", "Di")
+    event.start(HOST)
+    first = event.current.matches[0]
+    assert next_game_words(first) == ""
+    event.record_game(first.id, {"ranks": [0, 0], "scores": [61, 61]})  # a tie
+    assert not first.finished
+    assert next_game_words(first) == (
+        "a replay: the match is level and a knockout match needs a winner")
+    for match in list(event.current.matches):
+        event.record_game(match.id, outcome(match, match.entries))
+    final = event.current.matches[0]
+    assert next_game_words(final) == "game 1 of a best of 3"
+    event.record_game(final.id, outcome(final, final.entries))
+    assert next_game_words(final) == "game 2 of a best of 3"
