@@ -384,6 +384,16 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         for said in events:
             if said.get("type") == "match_over":
                 await self._settled(held, held.event.match(said["match"]))
+            elif said.get("type") == "round":
+                played = held.event.rounds[said["round"] - 1]
+                await self._tell_members(held, played.byes,
+                                         f"tournament #{held.id}: "
+                                         f"{words.bye_words(held.event, played)}")
+            elif said.get("type") == "finished" and held.event.placings:
+                await self._tell_members(held, held.event.placings[0],
+                                         f"🏆 tournament #{held.id} "
+                                         f"({text.safe(words.title(held.event))}) is over and "
+                                         "you won it. The final standings are on its message.")
             elif said.get("type") in HOST_ASKED:
                 await self._send(held.channel_id, held.guild_id,
                                  f"<@{held.host_id}> {said['text']} {HOST_ASKED[said['type']]}",
@@ -408,6 +418,14 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await self._send(games[-1].channel_id, held.guild_id,
                          f"Match {text.safe(words.match_line(held.event, match))}. "
                          "Its game is closed.", NO_PINGS)
+
+    async def _tell_members(self, held: HeldTournament, entry_ids: list[str], line: str) -> None:
+        """Mention the members of these entries once, in the event's channel."""
+        members = [m for e in entry_ids for m in held.event.entry(e).members]
+        if members:
+            await self._send(held.channel_id, held.guild_id,
+                             " ".join(f"<@{m}>" for m in members) + f": {line}",
+                             discord.AllowedMentions(users=[discord.Object(m) for m in members]))
 
     async def _send(self, channel_id: int, guild_id: int, line: str,
                     mentions: discord.AllowedMentions) -> None:

@@ -126,6 +126,15 @@ def _match_state(event: Tournament, match: Match) -> str:
     return result + (f" ({'; '.join(extra)})" if extra else "")
 
 
+def bye_words(event: Tournament, played: Round) -> str:
+    """What a bye means, said to those who have one this round."""
+    if event.format == KNOCKOUT:
+        return (f"round {played.number} gives you a bye: you go through to round "
+                f"{played.number + 1} without a match.")
+    return (f"round {played.number} gives you a bye: a win without a match (1 pt). There is no "
+            "game for you this round.")
+
+
 def next_game_words(match: Match) -> str:
     """Which game of its match the next one is, for the call to it: "" for a one-game match's
     only game, "game 2 of a best of 3", or a replay when a knockout match stands level."""

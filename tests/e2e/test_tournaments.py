@@ -418,3 +418,22 @@ async def test_a_start_time_is_shown_and_a_start_it_misses_is_told_to_the_host(
         assert (await stored(fake, 2)).status == "running"
         assert "Round 1 of 1" in fake.state.messages[made.message.id].content
         assert len(await games_of_round(fake, 2, 1)) == 1
+
+
+async def test_a_bye_and_the_win_are_told_to_those_members_once(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "byes.db"), clock))
+        driver = GameDriver(fake)
+        message = await create_and_fill(fake, driver, 3, {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 2})
+        event = await run_out(fake, driver, clock, 1, 2)
+        assert event.status == "finished"
+        in_channel = [m for m in fake.state.messages.values()
+                      if m.channel_id == message.channel_id and not m.ephemeral]
+        byes = [m for m in in_channel if "gives you a bye" in m.content]
+        expected = [event.entry(e).members for r in event.rounds for e in r.byes]
+        assert [m.pings for m in byes] == expected and len(byes) == 2
+        assert "round 1 gives you a bye: a win without a match (1 pt)" in byes[0].content
+        [won] = [m for m in in_channel if "is over and you won it" in m.content]
+        assert won.pings == event.entry(event.placings[0][0]).members
