@@ -456,8 +456,13 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         if held.round_deadline is not None:
             line += (f" The round's time is up <t:{held.round_deadline // 1000}:R>; the "
                      "computer then plays for whoever is away.")
+        # The table message, posted just now, pings whoever the game waits on: the call pings
+        # the others, so each player is pinged once.
+        waited = {table.seats[s].user_id for s in table.waiting_for()}
+        others = [discord.Object(seat.user_id) for seat in table.seats
+                  if seat.user_id and seat.user_id not in waited]
         try:
-            await where.send(line, allowed_mentions=discord.AllowedMentions(users=True))
+            await where.send(line, allowed_mentions=discord.AllowedMentions(users=others))
         except discord.HTTPException:
             log.warning("Could not call the players of game %s", table.id)
 

@@ -338,12 +338,17 @@ async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
             return [m for m in fake.state.messages.values()
                     if m.channel_id == channel_id and m.content.startswith(start)]
 
-        # Each match's call says what a no-show costs and when the round's time is up.
+        # Each match's call says what a no-show costs and when the round's time is up, and
+        # with the table message it pings each player once.
         for game in games:
             [call] = [m for m in fake.state.messages.values()
                       if m.channel_id == game.channel_id and "your match" in m.content]
             assert "Make your first move within 5 minutes, or you forfeit the match." \
                 in call.content and "The round's time is up <t:" in call.content
+            pings = [p for m in fake.state.messages.values() if m.channel_id == game.channel_id
+                     for p in m.pings]
+            table = fake.bot.tables.get(game.game_id)
+            assert sorted(pings) == sorted(seat.user_id for seat in table.seats)
 
         # Match 1.1: one player never moves. Its thread says why its game closed.
         await first_moves(driver_for(fake, games[0], "told"), everyone=False)
