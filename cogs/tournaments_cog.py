@@ -258,7 +258,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await self._act(interaction, tournament, lambda e: e.drop(interaction.user.id),
                         "You dropped out: your remaining matches are forfeits.")
 
-    @group.command(name="remove", description="Host: drop an entry from the tournament.")
+    @group.command(name="remove", description="Host: take an entry off the sign-up, or drop it.")
     @app_commands.describe(member="A member of the entry to drop", tournament=WHICH_EVENT)
     async def remove(self, interaction: discord.Interaction, member: discord.Member,
                      tournament: int | None = None) -> None:
@@ -266,10 +266,16 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             entry = event.entry_of(member.id)
             if entry is None:
                 raise IllegalAction(f"{member.display_name} is not in this event.")
-            return event.drop(interaction.user.id, entry.id)
+            return event.remove(interaction.user.id, entry.id)
 
-        await self._act(interaction, tournament, drop,
-                        followed(f"{text.safe(member.display_name)} is dropped from the event."))
+        name = text.safe(member.display_name)
+
+        def done(events: list[Event]) -> str:
+            if any(e.get("type") == "removed" for e in events):
+                return f"{name} is taken off the sign-up."
+            return followed(f"{name} is dropped from the event.")(events)
+
+        await self._act(interaction, tournament, drop, done)
 
     @group.command(name="pause", description="Host: pause the tournament, or go on again.")
     @app_commands.describe(tournament=WHICH_EVENT)

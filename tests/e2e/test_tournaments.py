@@ -416,8 +416,16 @@ async def test_a_start_time_is_shown_and_a_start_it_misses_is_told_to_the_host(
         made = await fake.slash(alice, "tournament create", {
             "game": "cribbage", "format": "knockout", "options": "target=61", "start_in": 5})
         assert made.message is not None
-        for person in (bob, carol):
+        dave = fake.member("dave")
+        for person in (bob, carol, dave):
             await driver.press(person, made.message, label="Join")
+        # The host takes a sign-up off before the start (someone else may not).
+        refused = await fake.slash(bob, "tournament remove", {"member": dave, "tournament": 2})
+        assert refused.message is not None and "Only the host" in refused.message.content
+        removed = await fake.slash(alice, "tournament remove", {"member": dave, "tournament": 2})
+        assert removed.message is not None
+        assert removed.message.content == "Dave is taken off the sign-up."
+        assert "Dave" not in fake.state.messages[made.message.id].content
         await clock.advance(301)
         await driver.settle()
         assert (await stored(fake, 2)).status == "running"

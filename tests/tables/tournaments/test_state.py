@@ -182,6 +182,16 @@ def test_a_player_drops_out_and_forfeits_the_running_match() -> None:
     assert len(event.current.byes) == 1 and quitter not in event.current.byes
 
 
+def test_the_host_removes_an_entry_from_the_sign_up_or_drops_it_once_running() -> None:
+    event = signed_up(SWISS, 5, rounds_planned=2)
+    with pytest.raises(IllegalAction, match="Only the host can remove an entry"):
+        event.remove(1, "e2")
+    assert [e["text"] for e in event.remove(HOST, "e5")] == ["The host removed Player 5."]
+    assert [e.id for e in event.entries] == ["e1", "e2", "e3", "e4"]
+    event.start(HOST)
+    assert event.remove(HOST, "e1")[0]["type"] == "dropped" and event.entry("e1").dropped
+
+
 def test_pause_holds_the_next_round_until_the_host_resumes() -> None:
     event = started(SWISS, 4, rounds_planned=2)
     with pytest.raises(IllegalAction, match="Only the host can resume"):
