@@ -135,7 +135,8 @@ def event_content(held: HeldTournament) -> str:
             lines += ["**Bracket**", "```", *words.bracket_lines(event), "```"]
         elif event.status == RUNNING and event.current is not None:
             lines += ["```", *words.round_lines(event, event.current), "```"]
-    if event.status == RUNNING and held.round_deadline is not None:
+    current = event.current
+    if current is not None and not current.finished and held.round_deadline is not None:
         lines.append(f"The round's time is up <t:{held.round_deadline // 1000}:R>; the "
                      "computer then plays on for players who are away.")
     return text.clip("\n".join(lines))

@@ -372,7 +372,9 @@ async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
             "round starts when the host resumes it.")
         [held] = posted(message.channel_id, f"<@{alice.id}> Round 1 is over")
         assert held.pings == [alice.id] and "/tournament pause" in held.content
-        assert "Round 1 of 2 is over. Paused by the host" in fake.state.messages[message.id].content
+        shown = fake.state.messages[message.id].content
+        assert "Round 1 of 2 is over. Paused by the host" in shown
+        assert "The round's time is up" not in shown  # no deadline for a round that is over
         [ruled] = posted(games[1].channel_id, "Match 1.2")
         assert "drawn (set by the host). Its game is closed." in ruled.content
 
