@@ -19,15 +19,23 @@ from cogs import images, text
 from cogs.components import BUTTON_LABEL, stored_id
 from cogs.lobbies_cog import game_choices, game_named, may_open_threads, thread_name
 from cogs.replies import NO_PINGS, tell
+from cogs.tournament_words import (
+    CANCELLED,
+    HOST_ASKED,
+    call_line,
+    event_content,
+    followed,
+    paused_or_resumed,
+)
 from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables.options import parse_options
 from tables.table import Table
-from tables.tournaments import FORMATS, KNOCKOUT, RUNNING, SIGNUP, Tournament
+from tables.tournaments import FORMATS, KNOCKOUT, SIGNUP, Tournament
 from tables.tournaments import text as words
 from tables.tournaments.fit import FORMAT_WORDS
-from tables.tournaments.model import Match, count_words
+from tables.tournaments.model import Match
 from tables.tournaments.picture import picture_data
 from tables.tournaments.service import Change, HeldTournament, TournamentListener, TournamentService
 
@@ -37,16 +45,6 @@ BUTTONS = {"join": ("Join", discord.ButtonStyle.success),
            "leave": ("Leave", discord.ButtonStyle.secondary),
            "start": ("Start", discord.ButtonStyle.primary),
            "cancel": ("Cancel", discord.ButtonStyle.danger)}
-PAUSED = ("Paused: games in play go on, and the next round waits until you run "
-          "/tournament pause again.")
-RESUMED = "Going on again: the next round starts once this round's games are over."
-RESUMED_NEXT = "Going on again: the next round has started."
-RESUMED_OVER = "Going on again: the event is over."
-#: What the host is pinged for in the event's channel, and what they may do about it.
-HOST_ASKED = {"round_held": "Run /tournament pause to go on.",
-              "not_started": "Press Start on the event's message when you are ready, or Cancel."}
-#: What follows a host's change, read back to them.
-FOLLOWS = ("match_over", "round_held", "round", "finished")
 #: The optional tournament: option of the commands that change an event.
 WHICH_EVENT = "The tournament's number (this server's latest open one if left out)"
 NO_EVENT = "There is no tournament open or running here: /tournament create makes one."
@@ -82,64 +80,11 @@ def signup_view(held: HeldTournament) -> discord.ui.View | None:
     return signup_buttons(held) if held.event.status == SIGNUP else None
 
 
-def paused_or_resumed(events: list[Event]) -> str:
-    """The host's answer to /tournament pause, which pauses a running event or resumes it."""
-    kinds = {event.get("type") for event in events}
-    if "paused" in kinds:
-        return PAUSED
-    return RESUMED_OVER if "finished" in kinds else RESUMED_NEXT if "round" in kinds else RESUMED
-
-
-def followed(first: str) -> Callable[[list[Event]], str]:
-    """An answer to the host: `first`, then what the change led to (the match's result, a
-    round over or begun, the event over)."""
-    def answer(events: list[Event]) -> str:
-        return " ".join([first, *(e["text"] for e in events if e.get("type") in FOLLOWS)])
-    return answer
-
-
 def signup_buttons(held: HeldTournament) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for what in BUTTONS:
         view.add_item(TournamentButton(held.id, what))
     return view
-
-
-def event_content(held: HeldTournament) -> str:
-    """The event's message: what it is, where it stands, the entries or the standings, and the
-    round being played (the bracket for a knockout)."""
-    event = held.event
-    lines = [f"🏆 **Tournament #{held.id}** — {text.safe(words.title(event))}",
-             f"Hosted by <@{held.host_id}>. {words.status_line(event)}"]
-    defaults = GAMES[event.game].check_options({})
-    chosen = {k: v for k, v in event.options.items() if defaults.get(k) != v}
-    if chosen:
-        lines.append("Options: " + ", ".join(f"{k}={text.option_value(v)}"
-                                             for k, v in chosen.items()))
-    if event.status == SIGNUP:
-        need = event.fewest_entries()
-        if event.starts_at is not None:
-            lines.append(f"Starts by itself <t:{event.starts_at // 1000}:R> if at least {need} "
-                         "have joined; the host may press Start sooner.")
-        else:
-            lines.append(f"The host presses Start once at least {need} have joined.")
-        entries = [f"{i}. {text.safe(e.name)}" for i, e in enumerate(event.entries, start=1)]
-        lines += ["", "**Entries**", *(entries or ["Nobody yet: press Join."])]
-        return text.clip("\n".join(lines))
-    if event.rounds:
-        lines += ["", "**Standings**", "```", *words.standing_lines(event), "```"]
-        tie_breaks = words.tie_break_line(event)
-        if tie_breaks:
-            lines.append(tie_breaks)
-        if event.format == KNOCKOUT:
-            lines += ["**Bracket**", "```", *words.bracket_lines(event), "```"]
-        elif event.status == RUNNING and event.current is not None:
-            lines += ["```", *words.round_lines(event, event.current), "```"]
-    current = event.current
-    if current is not None and not current.finished and held.round_deadline is not None:
-        lines.append(f"The round's time is up <t:{held.round_deadline // 1000}:R>; the "
-                     "computer then plays on for players who are away.")
-    return text.clip("\n".join(lines))
 
 
 async def event_files(held: HeldTournament) -> list[discord.File]:
@@ -289,6 +234,13 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
 
         await self._act(interaction, tournament, toggle, paused_or_resumed)
 
+    @group.command(name="cancel", description="Host: cancel the tournament; games in play close.")
+    @app_commands.describe(tournament=WHICH_EVENT)
+    async def cancel(self, interaction: discord.Interaction,
+                     tournament: int | None = None) -> None:
+        await self._act(interaction, tournament, lambda e: e.cancel(interaction.user.id),
+                        "The tournament is cancelled.")
+
     @group.command(name="result", description="Host: set a match's result.")
     @app_commands.describe(
         match="The match, as shown in the standings (e.g. 2.1)",
@@ -401,6 +353,12 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                                          f"🏆 tournament #{held.id} "
                                          f"({text.safe(words.title(held.event))}) is over and "
                                          "you won it. The final standings are on its message.")
+            elif said.get("type") == "cancelled" and held.event.rounds:
+                for match in held.event.rounds[-1].matches:
+                    games = [g for g in held.games if g.match_id == match.id]
+                    if games and not match.finished:
+                        await self._send(games[-1].channel_id, held.guild_id,
+                                         CANCELLED.format(id=held.id), NO_PINGS)
             elif said.get("type") in HOST_ASKED:
                 await self._send(held.channel_id, held.guild_id,
                                  f"<@{held.host_id}> {said['text']} {HOST_ASKED[said['type']]}",
@@ -447,22 +405,11 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         tables = self.bot.get_cog("Tables")
         if tables is not None:
             tables.show(table)  # type: ignore[attr-defined]
-        players = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id)
-        if not players:
+        if not any(seat.user_id for seat in table.seats):
             return
         where = self.bot.get_partial_messageable(table.thread_id or table.channel_id,
                                                  guild_id=table.guild_id)
-        minutes = max(1, round(self.service.no_show_after / 60))
-        which = words.next_game_words(match)
-        game_of = f" ({which})" if which else ""
-        line = (f"{players}: your match {match.id} of tournament #{held.id} "
-                f"({text.safe(words.title(held.event))}) is game #{table.id}{game_of}, here. "
-                "Make your "
-                f"first move within {count_words(minutes, 'minute', 'minutes')}, or you "
-                "forfeit the match.")
-        if held.round_deadline is not None:
-            line += (f" The round's time is up <t:{held.round_deadline // 1000}:R>; the "
-                     "computer then plays for whoever is away.")
+        line = call_line(held, match, table, self.service.no_show_after)
         # The table message, posted just now, pings whoever the game waits on: the call pings
         # the others, so each player is pinged once.
         waited = {table.seats[s].user_id for s in table.waiting_for()}

@@ -434,6 +434,20 @@ async def test_a_start_time_is_shown_and_a_start_it_misses_is_told_to_the_host(
         assert "Round 1 of 1" in fake.state.messages[made.message.id].content
         assert len(await games_of_round(fake, 2, 1)) == 1
 
+        # The host cancels the running event; the match's thread says why its game closed.
+        refused = await fake.slash(bob, "tournament cancel", {"tournament": 2})
+        assert refused.message is not None and "Only the host" in refused.message.content
+        answer = await fake.slash(alice, "tournament cancel", {"tournament": 2})
+        await driver.settle()
+        assert answer.message is not None
+        assert answer.message.content == "The tournament is cancelled."
+        assert (await stored(fake, 2)).status == "cancelled"
+        [game] = await games_of_round(fake, 2, 1)
+        assert fake.bot.tables.get(game.game_id).status == "abandoned"
+        [notice] = [m for m in fake.state.messages.values() if m.channel_id == game.channel_id
+                    and m.content.startswith("Tournament #2 is cancelled by its host")]
+        assert notice.pings == []
+
 
 async def test_a_bye_and_the_win_are_told_to_those_members_once(tmp_path: Path) -> None:
     clock = FakeClock()
@@ -452,3 +466,4 @@ async def test_a_bye_and_the_win_are_told_to_those_members_once(tmp_path: Path) 
         assert "round 1 gives you a bye: a win without a match (1 pt)" in byes[0].content
         [won] = [m for m in in_channel if "is over and you won it" in m.content]
         assert won.pings == event.entry(event.placings[0][0]).members
+
