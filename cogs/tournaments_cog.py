@@ -166,6 +166,9 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             return
         event = held.event
         lines = [event_content(held)]
+        holding_up = words.holding_up_lines(event, self._waiting(held))
+        if holding_up:
+            lines += ["**Still playing**", "```", *holding_up, "```"]
         # The message shows a running event's current round (a knockout's whole bracket).
         for played in event.rounds if event.format != KNOCKOUT else []:
             if played is not event.current:
@@ -275,6 +278,19 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await self._act(interaction, tournament, rule, followed("Result set."))
 
     # ------------------------------------------------------------ presses
+
+    def _waiting(self, held: HeldTournament) -> dict[str, tuple[int, list[str]]]:
+        """Each running game of the round in play: match id -> (game id, the members it
+        waits on)."""
+        current, found = held.event.current, {}
+        for game in held.games:
+            table = self.service.manager.get(game.game_id)
+            if current is None or game.round != current.number or table is None \
+                    or table.status != "running":
+                continue
+            found[game.match_id] = (table.id, [table.seats[s].name for s in table.waiting_for()
+                                               if not table.seats[s].is_computer])
+        return found
 
     async def on_button(self, interaction: discord.Interaction, tournament_id: int,
                         what: str) -> None:

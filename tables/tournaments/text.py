@@ -4,6 +4,8 @@ Plain lines; the Discord layer decides about markdown and code blocks."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.registry import GAMES
 from engine.seat_words import spoken_list
 from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, TABLES
@@ -102,14 +104,16 @@ def placing_lines(event: Tournament) -> list[str]:
 
 
 def match_line(event: Tournament, match: Match) -> str:
+    return f"{match.id} {_who(event, match)}: {_match_state(event, match)}"
+
+
+def _who(event: Tournament, match: Match) -> str:
     names = [event.entry(e).name for e in match.entries]
+    if not match.table:
+        return " v ".join(names)
     computers = match.seats.count(None)
-    if match.table:
-        who = ", ".join(names) + (f" + {count_words(computers, 'computer', 'computers')}"
-                                  if computers else "")
-    else:
-        who = " v ".join(names)
-    return f"{match.id} {who}: {_match_state(event, match)}"
+    return ", ".join(names) + (f" + {count_words(computers, 'computer', 'computers')}"
+                               if computers else "")
 
 
 def _match_state(event: Tournament, match: Match) -> str:
@@ -148,6 +152,21 @@ def round_lines(event: Tournament, played: Round) -> list[str]:
     lines = [f"Round {played.number}"]
     lines += [f"  {match_line(event, m)}" for m in played.matches]
     lines += [f"  {event.entry(e).name}: bye" for e in played.byes]
+    return lines
+
+
+def holding_up_lines(event: Tournament, waiting: Mapping[str, tuple[int, list[str]]]
+                     ) -> list[str]:
+    """What the round in play waits for, for the host: each unfinished match with its game
+    (match id -> (game id, the members that game waits on)). Empty once nothing waits."""
+    current = event.current
+    lines = []
+    for match in current.matches if current else []:
+        if match.finished or match.id not in waiting:
+            continue
+        game, names = waiting[match.id]
+        who = f"waiting for {spoken_list(names)}" if names else "the computer is moving"
+        lines.append(f"{match.id} {_who(event, match)}: game #{game}, {who}")
     return lines
 
 

@@ -359,6 +359,15 @@ async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
         assert notice.content.endswith("did not show up). Its game is closed.")
         assert " wins (" in notice.content and notice.pings == []
 
+        # The host sees what the round still waits for: match 1.2's game and whom it waits on.
+        shown = await fake.slash(alice, "tournament show", {})
+        assert shown.message is not None
+        still = shown.message.content.split("**Still playing**")[1]
+        table = fake.bot.tables.get(games[1].game_id)
+        waited = [table.seats[s].name for s in table.waiting_for()]
+        assert "1.2 " in still and f"game #{games[1].game_id}, waiting for {waited[0]}" in still
+        assert "1.1 " not in still
+
         # Paused, the host settles the round's last match as a draw: the answer says the
         # round is over and waits for them, and the host alone is pinged once in the channel.
         await fake.slash(alice, "tournament pause", {})

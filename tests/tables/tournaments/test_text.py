@@ -6,6 +6,7 @@ from tables.tournaments import KNOCKOUT, SWISS, TABLES, Tournament
 from tables.tournaments.picture import picture_data
 from tables.tournaments.text import (
     bracket_lines,
+    holding_up_lines,
     next_game_words,
     round_lines,
     signup_lines,
@@ -137,3 +138,15 @@ def test_the_call_to_a_match_game_says_which_game_of_the_match_it_is() -> None:
     assert next_game_words(final) == "game 1 of a best of 3"
     event.record_game(final.id, outcome(final, final.entries))
     assert next_game_words(final) == "game 2 of a best of 3"
+
+
+def test_the_host_sees_what_the_round_still_waits_for() -> None:
+    event = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=1),
+                  "Ann", "Bob", "Cy", "Di")
+    event.start(HOST)
+    first, second = event.current.matches
+    waiting = {first.id: (7, ["Cy"]), second.id: (8, [])}
+    assert holding_up_lines(event, waiting) == ["1.1 Ann v Cy: game #7, waiting for Cy",
+                                                "1.2 Bob v Di: game #8, the computer is moving"]
+    event.record_game(first.id, outcome(first, first.entries))
+    assert holding_up_lines(event, waiting) == ["1.2 Bob v Di: game #8, the computer is moving"]
