@@ -19,12 +19,20 @@ from cogs import images, text
 from cogs.components import BUTTON_LABEL, stored_id
 from cogs.lobbies_cog import game_choices, game_named, may_open_threads, thread_name
 from cogs.replies import NO_PINGS, tell
+from cogs.tournament_words import (
+    CANCELLED,
+    HOST_ASKED,
+    call_line,
+    event_content,
+    followed,
+    paused_or_resumed,
+)
 from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables.options import parse_options
 from tables.table import Table
-from tables.tournaments import FORMATS, KNOCKOUT, RUNNING, SIGNUP, Tournament
+from tables.tournaments import FORMATS, KNOCKOUT, SIGNUP, Tournament
 from tables.tournaments import text as words
 from tables.tournaments.fit import FORMAT_WORDS
 from tables.tournaments.model import Match
@@ -37,11 +45,6 @@ BUTTONS = {"join": ("Join", discord.ButtonStyle.success),
            "leave": ("Leave", discord.ButtonStyle.secondary),
            "start": ("Start", discord.ButtonStyle.primary),
            "cancel": ("Cancel", discord.ButtonStyle.danger)}
-PAUSED = ("Paused: games in play go on, and the next round waits until you run "
-          "/tournament pause again.")
-RESUMED = "Going on again: the next round starts once this round's games are over."
-RESUMED_NEXT = "Going on again: the next round has started."
-RESUMED_OVER = "Going on again: the event is over."
 #: The optional tournament: option of the commands that change an event.
 WHICH_EVENT = "The tournament's number (this server's latest open one if left out)"
 NO_EVENT = "There is no tournament open or running here: /tournament create makes one."
@@ -77,46 +80,11 @@ def signup_view(held: HeldTournament) -> discord.ui.View | None:
     return signup_buttons(held) if held.event.status == SIGNUP else None
 
 
-def paused_or_resumed(events: list[Event]) -> str:
-    """The host's answer to /tournament pause, which pauses a running event or resumes it."""
-    kinds = {event.get("type") for event in events}
-    if "paused" in kinds:
-        return PAUSED
-    return RESUMED_OVER if "finished" in kinds else RESUMED_NEXT if "round" in kinds else RESUMED
-
-
 def signup_buttons(held: HeldTournament) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for what in BUTTONS:
         view.add_item(TournamentButton(held.id, what))
     return view
-
-
-def event_content(held: HeldTournament) -> str:
-    """The event's message: what it is, where it stands, the entries or the standings, and the
-    round being played (the bracket for a knockout)."""
-    event = held.event
-    lines = [f"🏆 **Tournament #{held.id}** — {text.safe(words.title(event))}",
-             f"Hosted by <@{held.host_id}>. {words.status_line(event)}"]
-    defaults = GAMES[event.game].check_options({})
-    chosen = {k: v for k, v in event.options.items() if defaults.get(k) != v}
-    if chosen:
-        lines.append("Options: " + ", ".join(f"{k}={text.option_value(v)}"
-                                             for k, v in chosen.items()))
-    if event.status == SIGNUP:
-        entries = [f"{i}. {text.safe(e.name)}" for i, e in enumerate(event.entries, start=1)]
-        lines += ["", "**Entries**", *(entries or ["Nobody yet: press Join."])]
-        return text.clip("\n".join(lines))
-    if event.rounds:
-        lines += ["", "**Standings**", "```", *words.standing_lines(event), "```"]
-        if event.format == KNOCKOUT:
-            lines += ["**Bracket**", "```", *words.bracket_lines(event), "```"]
-        elif event.status == RUNNING and event.current is not None:
-            lines += ["```", *words.round_lines(event, event.current), "```"]
-    if event.status == RUNNING and held.round_deadline is not None:
-        lines.append(f"The round's time is up <t:{held.round_deadline // 1000}:R>; the "
-                     "computer then plays on for players who are away.")
-    return text.clip("\n".join(lines))
 
 
 async def event_files(held: HeldTournament) -> list[discord.File]:
@@ -196,9 +164,15 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         held = await self._find(interaction, tournament, open_only=False)
         if held is None:
             return
+        event = held.event
         lines = [event_content(held)]
-        for played in held.event.rounds[:-1] if held.event.format != KNOCKOUT else []:
-            lines += ["```", *words.round_lines(held.event, played), "```"]
+        holding_up = words.holding_up_lines(event, self._waiting(held))
+        if holding_up:
+            lines += ["**Still playing**", "```", *holding_up, "```"]
+        # The message shows a running event's current round (a knockout's whole bracket).
+        for played in event.rounds if event.format != KNOCKOUT else []:
+            if played is not event.current:
+                lines += ["```", *words.round_lines(event, played), "```"]
         await interaction.response.defer()
         await interaction.followup.send(text.clip("\n".join(lines)),
                                         files=await event_files(held), allowed_mentions=NO_PINGS)
@@ -233,7 +207,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await self._act(interaction, tournament, lambda e: e.drop(interaction.user.id),
                         "You dropped out: your remaining matches are forfeits.")
 
-    @group.command(name="remove", description="Host: drop an entry from the tournament.")
+    @group.command(name="remove", description="Host: take an entry off the sign-up, or drop it.")
     @app_commands.describe(member="A member of the entry to drop", tournament=WHICH_EVENT)
     async def remove(self, interaction: discord.Interaction, member: discord.Member,
                      tournament: int | None = None) -> None:
@@ -241,10 +215,16 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             entry = event.entry_of(member.id)
             if entry is None:
                 raise IllegalAction(f"{member.display_name} is not in this event.")
-            return event.drop(interaction.user.id, entry.id)
+            return event.remove(interaction.user.id, entry.id)
 
-        await self._act(interaction, tournament, drop,
-                        f"{text.safe(member.display_name)} is dropped from the event.")
+        name = text.safe(member.display_name)
+
+        def done(events: list[Event]) -> str:
+            if any(e.get("type") == "removed" for e in events):
+                return f"{name} is taken off the sign-up."
+            return followed(f"{name} is dropped from the event.")(events)
+
+        await self._act(interaction, tournament, drop, done)
 
     @group.command(name="pause", description="Host: pause the tournament, or go on again.")
     @app_commands.describe(tournament=WHICH_EVENT)
@@ -256,6 +236,13 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             return event.pause(interaction.user.id)
 
         await self._act(interaction, tournament, toggle, paused_or_resumed)
+
+    @group.command(name="cancel", description="Host: cancel the tournament; games in play close.")
+    @app_commands.describe(tournament=WHICH_EVENT)
+    async def cancel(self, interaction: discord.Interaction,
+                     tournament: int | None = None) -> None:
+        await self._act(interaction, tournament, lambda e: e.cancel(interaction.user.id),
+                        "The tournament is cancelled.")
 
     @group.command(name="result", description="Host: set a match's result.")
     @app_commands.describe(
@@ -288,9 +275,22 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 groups.append(rest)
             return event.set_result(interaction.user.id, found.id, groups)
 
-        await self._act(interaction, tournament, rule, "Result set.")
+        await self._act(interaction, tournament, rule, followed("Result set."))
 
     # ------------------------------------------------------------ presses
+
+    def _waiting(self, held: HeldTournament) -> dict[str, tuple[int, list[str]]]:
+        """Each running game of the round in play: match id -> (game id, the members it
+        waits on)."""
+        current, found = held.event.current, {}
+        for game in held.games:
+            table = self.service.manager.get(game.game_id)
+            if current is None or game.round != current.number or table is None \
+                    or table.status != "running":
+                continue
+            found[game.match_id] = (table.id, [table.seats[s].name for s in table.waiting_for()
+                                               if not table.seats[s].is_computer])
+        return found
 
     async def on_button(self, interaction: discord.Interaction, tournament_id: int,
                         what: str) -> None:
@@ -353,7 +353,32 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
     # ------------------------------------------------------------ the service's news
 
     async def on_tournament(self, held: HeldTournament, events: list[dict[str, Any]]) -> None:
-        """Edit the event's message in place to its latest state."""
+        """Edit the event's message in place to its latest state, and say what nobody would
+        see there: a match settled without its game (in the match's thread), a round over
+        while the event is paused (to the host)."""
+        for said in events:
+            if said.get("type") == "match_over":
+                await self._settled(held, held.event.match(said["match"]))
+            elif said.get("type") == "round":
+                played = held.event.rounds[said["round"] - 1]
+                await self._tell_members(held, played.byes,
+                                         f"tournament #{held.id}: "
+                                         f"{words.bye_words(held.event, played)}")
+            elif said.get("type") == "finished" and held.event.placings:
+                await self._tell_members(held, held.event.placings[0],
+                                         f"🏆 tournament #{held.id} "
+                                         f"({text.safe(words.title(held.event))}) is over and "
+                                         "you won it. The final standings are on its message.")
+            elif said.get("type") == "cancelled" and held.event.rounds:
+                for match in held.event.rounds[-1].matches:
+                    games = [g for g in held.games if g.match_id == match.id]
+                    if games and not match.finished:
+                        await self._send(games[-1].channel_id, held.guild_id,
+                                         CANCELLED.format(id=held.id), NO_PINGS)
+            elif said.get("type") in HOST_ASKED:
+                await self._send(held.channel_id, held.guild_id,
+                                 f"<@{held.host_id}> {said['text']} {HOST_ASKED[said['type']]}",
+                                 discord.AllowedMentions(users=[discord.Object(held.host_id)]))
         if held.message_id is None:
             return
         channel = self.bot.get_partial_messageable(held.channel_id, guild_id=held.guild_id)
@@ -364,20 +389,50 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         except discord.HTTPException:
             log.warning("Could not edit tournament %s's message", held.id)
 
+    async def _settled(self, held: HeldTournament, match: Match) -> None:
+        """A match settled by a forfeit or the host closes its game: its players, in its
+        thread, are told why and how it ended."""
+        settled_otherwise = match.ruling is not None or (match.forfeits and not match.table)
+        games = [g for g in held.games if g.match_id == match.id]
+        if not settled_otherwise or not games:
+            return
+        await self._send(games[-1].channel_id, held.guild_id,
+                         f"Match {text.safe(words.match_line(held.event, match))}. "
+                         "Its game is closed.", NO_PINGS)
+
+    async def _tell_members(self, held: HeldTournament, entry_ids: list[str], line: str) -> None:
+        """Mention the members of these entries once, in the event's channel."""
+        members = [m for e in entry_ids for m in held.event.entry(e).members]
+        if members:
+            await self._send(held.channel_id, held.guild_id,
+                             " ".join(f"<@{m}>" for m in members) + f": {line}",
+                             discord.AllowedMentions(users=[discord.Object(m) for m in members]))
+
+    async def _send(self, channel_id: int, guild_id: int, line: str,
+                    mentions: discord.AllowedMentions) -> None:
+        where = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        try:
+            await where.send(line, allowed_mentions=mentions)
+        except discord.HTTPException:
+            log.warning("Could not post in channel %s", channel_id)
+
     async def on_match_opened(self, held: HeldTournament, match: Match, table: Table) -> None:
         """Show the game and call its players to it, once."""
         tables = self.bot.get_cog("Tables")
         if tables is not None:
             tables.show(table)  # type: ignore[attr-defined]
-        players = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id)
-        if not players:
+        if not any(seat.user_id for seat in table.seats):
             return
         where = self.bot.get_partial_messageable(table.thread_id or table.channel_id,
                                                  guild_id=table.guild_id)
-        line = (f"{players}: your match {match.id} of tournament #{held.id} "
-                f"({text.safe(words.title(held.event))}) is game #{table.id}, here.")
+        line = call_line(held, match, table, self.service.no_show_after)
+        # The table message, posted just now, pings whoever the game waits on: the call pings
+        # the others, so each player is pinged once.
+        waited = {table.seats[s].user_id for s in table.waiting_for()}
+        others = [discord.Object(seat.user_id) for seat in table.seats
+                  if seat.user_id and seat.user_id not in waited]
         try:
-            await where.send(line, allowed_mentions=discord.AllowedMentions(users=True))
+            await where.send(line, allowed_mentions=discord.AllowedMentions(users=others))
         except discord.HTTPException:
             log.warning("Could not call the players of game %s", table.id)
 

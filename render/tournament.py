@@ -466,6 +466,8 @@ def _slot_words(slot: Slot) -> str:
     score = ""
     if games:
         score = " " + "–".join(f"{games.get(i, 0):g}" for i in ids)
+    if slot.winner is None and not slot.playing:  # a later round's pair, known already
+        return f"{first} v {second}, to come"
     if slot.winner is None:
         return f"{first} v {second}, playing{', games' + score if score else ''}"
     winner, loser = (first, second) if ids[0] == slot.winner else (second, first)

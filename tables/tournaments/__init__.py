@@ -10,7 +10,7 @@ kept in `event.log`) and refuses bad input with an IllegalAction, changing nothi
     for match in event.current.matches:                     # open a game for each unfinished
         seats = event.players_of(match)                     # one: user per seat, None = computer
     event.record_game(match.id, game.outcome)               # the round moves on by itself
-    event.no_show(match.id, entry_id); event.drop(user_id)  # forfeits
+    event.no_show(match.id, *entry_ids); event.drop(user_id)  # forfeits
     event.set_result(host_id, match.id, [[winner], [loser]]); event.pause(host_id) ...
     Tournament.from_json(event.to_json()) == event
 

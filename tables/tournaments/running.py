@@ -23,7 +23,7 @@ from tables.tournaments.model import (
     points_words,
 )
 from tables.tournaments.rounds import next_round, total_rounds
-from tables.tournaments.standings import knockout_placings, standings
+from tables.tournaments.standings import knockout_placings, knockout_winner, standings
 
 if TYPE_CHECKING:
     from tables.tournaments.tournament import Tournament
@@ -40,9 +40,7 @@ class Running:
         self.check_host(by_user_id, "start the event")
         self._check_signup("start")
         check_fit(GAMES[self.game], self.options, self.format, self.team_size, self.table_size)
-        fewest = MIN_ENTRIES[self.format]
-        if self.format == SWISS:
-            fewest = max(fewest, (self.rounds_planned or 0) + 1)
+        fewest = self.fewest_entries()
         if len(self.entries) < fewest:
             raise IllegalAction(f"This event needs at least {fewest} entries to start; it has "
                                 f"{len(self.entries)}.")
@@ -50,6 +48,13 @@ class Running:
         self.status = RUNNING
         events = [self._say("started", f"The event starts with {len(self.entries)} entries.")]
         return events + self._advance()
+
+    def fewest_entries(self: Tournament) -> int:  # type: ignore[misc]
+        """How many entries the event needs to start: a Swiss one more than its rounds."""
+        fewest = MIN_ENTRIES[self.format]
+        if self.format == SWISS:
+            fewest = max(fewest, (self.rounds_planned or 0) + 1)
+        return fewest
 
     def record_game(self: Tournament, match_id: str, outcome: Mapping[str, Any]) -> list[Event]:  # type: ignore[misc]
         """A finished game's outcome (engine/contract.py: "ranks" and "scores" per seat)."""
@@ -60,17 +65,26 @@ class Running:
         match.games.append(GameResult(ranks, scores))
         return self._match_moved(match)
 
-    def no_show(self: Tournament, match_id: str, entry_id: str) -> list[Event]:  # type: ignore[misc]
-        """The entry made no move in time: it forfeits the match."""
+    def no_show(self: Tournament, match_id: str, *entry_ids: str) -> list[Event]:  # type: ignore[misc]
+        """The entries made no move in time: each forfeits the match. Every entry absent at
+        the check forfeits in this one change, so when nobody showed up the match is not won
+        by whichever absent entry happened to be named last."""
         match = self._open_match(match_id)
-        if entry_id not in match.entries:
-            raise IllegalAction(f"{self.entry(entry_id).name} is not in match {match_id}.")
-        if entry_id in match.forfeits:
-            raise IllegalAction(f"{self.entry(entry_id).name} has already forfeited this match.")
-        match.forfeits[entry_id] = NO_SHOW
-        said = self._say("forfeit", f"{self.entry(entry_id).name} did not show up and forfeits "
-                         f"match {match_id}.", match=match_id, entry=entry_id, reason=NO_SHOW)
-        return [said, *self._match_moved(match)]
+        if not entry_ids:
+            raise IllegalAction(f"Say who did not show up for match {match_id}.")
+        for entry_id in entry_ids:
+            if entry_id not in match.entries:
+                raise IllegalAction(f"{self.entry(entry_id).name} is not in match {match_id}.")
+            if entry_id in match.forfeits:
+                raise IllegalAction(f"{self.entry(entry_id).name} has already forfeited this "
+                                    "match.")
+        said = []
+        for entry_id in dict.fromkeys(entry_ids):
+            match.forfeits[entry_id] = NO_SHOW
+            said.append(self._say("forfeit", f"{self.entry(entry_id).name} did not show up and "
+                                  f"forfeits match {match_id}.", match=match_id, entry=entry_id,
+                                  reason=NO_SHOW))
+        return [*said, *self._match_moved(match)]
 
     def drop(self: Tournament, by_user_id: int, entry_id: str | None = None) -> list[Event]:  # type: ignore[misc]
         """An entry leaves a running event (a member dropping out, or the host dropping it):
@@ -114,7 +128,8 @@ class Running:
         if match.needs_winner and len(groups[0]) > 1:
             raise IllegalAction("A knockout match needs a winner.")
         match.ruling = Ruling(groups, by_user_id)
-        words = ", then ".join(spoken_list([self.entry(e).name for e in g]) for g in groups)
+        words = ", then ".join(spoken_list([self.entry(e).name for e in g])
+                               + (" level" if len(g) > 1 else "") for g in groups)
         said = self._say("ruling", f"The host set match {match_id}: {words}.", match=match_id,
                          by=by_user_id)
         return [said, *self._match_moved(match)]
@@ -163,16 +178,32 @@ class Running:
     def _match_moved(self: Tournament, match: Match) -> list[Event]:  # type: ignore[misc]
         if not match.finished:
             return []
+        said = [self._say("match_over", f"Match {match.id}: {self.result_words(match)}.",
+                          match=match.id)]
+        current = self.current
+        if self.paused and current is not None and current.finished:
+            then = "the next round starts" if len(self.rounds) < total_rounds(self) \
+                else "the event ends"
+            said.append(self._say("round_held", f"Round {current.number} is over and the event "
+                                  f"is paused: {then} when the host resumes it.",
+                                  round=current.number))
+        return [*said, *self._advance()]
+
+    def result_words(self: Tournament, match: Match) -> str:  # type: ignore[misc]
+        """A finished match's result: "Ann wins", "drawn", at a table each entry's points.
+        When every entry forfeited nobody won: a knockout sends the better seed through."""
         points = match.points() or {}
         names = {e: self.entry(e).name for e in match.entries}
         if match.table:
             order = sorted(match.entries, key=lambda e: -points[e])
-            words = ", ".join(f"{names[e]} {points_words(points[e])}" for e in order)
-        else:
-            winner = match.winner()
-            words = f"{names[winner]} wins" if winner else "drawn"
-        said = self._say("match_over", f"Match {match.id}: {words}.", match=match.id)
-        return [said, *self._advance()]
+            return ", ".join(f"{names[e]} {points_words(points[e])}" for e in order)
+        if set(match.forfeits) == set(match.entries):
+            if not match.needs_winner:
+                return "nobody wins"
+            through = knockout_winner(match, {e.id: e.seed for e in self.entries})
+            return f"{names[through]} goes through as the better seed"
+        winner = match.winner()
+        return f"{names[winner]} wins" if winner else "drawn"
 
     def _advance(self: Tournament) -> list[Event]:  # type: ignore[misc]
         """Next rounds (a round of walkovers is over at once) until one has a match to play,

@@ -4,6 +4,8 @@ Plain lines; the Discord layer decides about markdown and code blocks."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.registry import GAMES
 from engine.seat_words import spoken_list
 from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, TABLES
@@ -42,8 +44,12 @@ def status_line(event: Tournament) -> str:
     if event.status == FINISHED:
         first = spoken_list([event.entry(e).name for e in event.placings[0]])
         return f"Finished: {first} won."
-    line = f"Round {len(event.rounds)} of {total_rounds(event)}."
-    return line + " Paused by the host." if event.paused else line
+    line = f"Round {len(event.rounds)} of {total_rounds(event)}"
+    if not event.paused:
+        return line + "."
+    if event.current is not None and event.current.finished:
+        return f"{line} is over. Paused by the host: nothing more starts until they resume."
+    return line + ". Paused by the host."
 
 
 def signup_lines(event: Tournament) -> list[str]:
@@ -59,9 +65,19 @@ def standing_lines(event: Tournament) -> list[str]:
     if event.format == KNOCKOUT:  # as its picture: a knockout has no points or tie-breaks
         return [f"{row.place}. {row.entry.name}{' (dropped)' if row.dropped else ''}: "
                 f"won {row.wins}, lost {row.losses}"
+                + (f", {count_words(row.byes, 'bye', 'byes')}" if row.byes else "")
                 for row in knockout_standings(event.entries, event.rounds)]
     table = event.format == TABLES
     return [_standing_line(row, table) for row in standings(event.entries, event.rounds)]
+
+
+def tie_break_line(event: Tournament) -> str | None:
+    """How entries level on points are ordered, under the standings; a knockout has none."""
+    if event.format == KNOCKOUT:
+        return None
+    line = ("Level on points: Buchholz (the points of everyone played, added up), then spread "
+            "(game points for minus against), then head-to-head.")
+    return line + " A bye counts as a win." if any(r.byes for r in event.rounds) else line
 
 
 def _standing_line(row: Standing, table: bool) -> str:
@@ -88,14 +104,16 @@ def placing_lines(event: Tournament) -> list[str]:
 
 
 def match_line(event: Tournament, match: Match) -> str:
+    return f"{match.id} {_who(event, match)}: {_match_state(event, match)}"
+
+
+def _who(event: Tournament, match: Match) -> str:
     names = [event.entry(e).name for e in match.entries]
+    if not match.table:
+        return " v ".join(names)
     computers = match.seats.count(None)
-    if match.table:
-        who = ", ".join(names) + (f" + {count_words(computers, 'computer', 'computers')}"
-                                  if computers else "")
-    else:
-        who = " v ".join(names)
-    return f"{match.id} {who}: {_match_state(event, match)}"
+    return ", ".join(names) + (f" + {count_words(computers, 'computer', 'computers')}"
+                               if computers else "")
 
 
 def _match_state(event: Tournament, match: Match) -> str:
@@ -105,22 +123,50 @@ def _match_state(event: Tournament, match: Match) -> str:
         if match.best_of > 1 and match.games:
             return f"{_games(event, match)}, best of {match.best_of}"
         return "; ".join([*forfeits, "playing"])
-    if match.table:
-        order = sorted(match.entries, key=lambda e: -points[e])
-        result = ", ".join(f"{event.entry(e).name} {points_words(points[e])}" for e in order)
-    else:
-        winner = match.winner()
-        result = f"{event.entry(winner).name} wins" if winner else "drawn"
-        if match.best_of > 1 and match.games and not match.ruling:
-            result += f" {_score(match)}"
+    result = event.result_words(match)
+    if not match.table and match.best_of > 1 and match.games and not match.ruling:
+        result += f" {_score(match)}"
     extra = [*forfeits, *(["set by the host"] if match.ruling else [])]
     return result + (f" ({'; '.join(extra)})" if extra else "")
+
+
+def bye_words(event: Tournament, played: Round) -> str:
+    """What a bye means, said to those who have one this round."""
+    if event.format == KNOCKOUT:
+        return (f"round {played.number} gives you a bye: you go through to round "
+                f"{played.number + 1} without a match.")
+    return (f"round {played.number} gives you a bye: a win without a match (1 pt). There is no "
+            "game for you this round.")
+
+
+def next_game_words(match: Match) -> str:
+    """Which game of its match the next one is, for the call to it: "" for a one-game match's
+    only game, "game 2 of a best of 3", or a replay when a knockout match stands level."""
+    number = len(match.games) + 1
+    if number > match.best_of:
+        return "a replay: the match is level and a knockout match needs a winner"
+    return f"game {number} of a best of {match.best_of}" if match.best_of > 1 else ""
 
 
 def round_lines(event: Tournament, played: Round) -> list[str]:
     lines = [f"Round {played.number}"]
     lines += [f"  {match_line(event, m)}" for m in played.matches]
     lines += [f"  {event.entry(e).name}: bye" for e in played.byes]
+    return lines
+
+
+def holding_up_lines(event: Tournament, waiting: Mapping[str, tuple[int, list[str]]]
+                     ) -> list[str]:
+    """What the round in play waits for, for the host: each unfinished match with its game
+    (match id -> (game id, the members that game waits on)). Empty once nothing waits."""
+    current = event.current
+    lines = []
+    for match in current.matches if current else []:
+        if match.finished or match.id not in waiting:
+            continue
+        game, names = waiting[match.id]
+        who = f"waiting for {spoken_list(names)}" if names else "the computer is moving"
+        lines.append(f"{match.id} {_who(event, match)}: game #{game}, {who}")
     return lines
 
 

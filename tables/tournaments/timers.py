@@ -54,7 +54,9 @@ class EventTimers:
         task = asyncio.ensure_future(work)
         self._busy.add(task)
         task.add_done_callback(self._busy.discard)
-        await task
+        # The work may re-arm the event's timer, which cancels the timer task awaiting it
+        # here: shielded, the work itself runs on to its end (listeners told included).
+        await asyncio.shield(task)
 
     # ================================================================ the event's timer
 
@@ -90,8 +92,8 @@ class EventTimers:
                 await service.start_event(held.id, held.host_id)
             except IllegalAction as refusal:  # too few entries: the host decides
                 log.info("tournament %d did not start on time: %s", held.id, refusal)
-                await service.publish_event(held, [
-                    {"type": "not_started", "text": f"The event could not start: {refusal}"}])
+                with contextlib.suppress(IllegalAction):  # started or cancelled meanwhile
+                    await service.act(held.id, partial(_missed_start, why=str(refusal)))
             return
         deadline = held.round_deadline
         if held.event.status != RUNNING or deadline is None or service.wall_ms() < deadline:
@@ -147,14 +149,23 @@ class EventTimers:
         if not waiting:
             return
         match = held.event.match(match_id)
-        for entry_id in dict.fromkeys(e for s in waiting if (e := match.seats[s])):
-            try:
-                await service.act(held.id, partial(_no_show, match_id=match_id,
-                                                   entry_id=entry_id))
-            except IllegalAction as refusal:  # the match was settled meanwhile
-                log.info("tournament %d: no-show not recorded: %s", held.id, refusal)
-                return
+        absent = list(dict.fromkeys(e for s in waiting if (e := match.seats[s])))
+        if not absent:
+            return
+        try:
+            await service.act(held.id, partial(_no_show, match_id=match_id, entry_ids=absent))
+        except IllegalAction as refusal:  # the match was settled meanwhile
+            log.info("tournament %d: no-show not recorded: %s", held.id, refusal)
 
 
-def _no_show(event: Tournament, *, match_id: str, entry_id: str) -> list[Event]:
-    return event.no_show(match_id, entry_id)
+def _no_show(event: Tournament, *, match_id: str, entry_ids: list[str]) -> list[Event]:
+    return event.no_show(match_id, *entry_ids)
+
+
+def _missed_start(event: Tournament, *, why: str) -> list[Event]:
+    """The start time passed without a start: it is forgotten, and sign-up stays open for
+    the host to start the event by hand."""
+    if event.status != SIGNUP:
+        return []
+    event.starts_at = None
+    return [event._say("not_started", f"The event could not start: {why}")]

@@ -157,6 +157,16 @@ class Tournament(Running):
         self.entries.remove(entry)
         return [self._say("left", f"{entry.name} left.", entry=entry.id)]
 
+    def remove(self, by_user_id: int, entry_id: str) -> list[Event]:
+        """The host takes an entry out: during sign-up it is simply gone; once the event runs
+        it drops out (drop)."""
+        if self.status != SIGNUP:
+            return self.drop(by_user_id, entry_id)
+        self.check_host(by_user_id, "remove an entry")
+        entry = self.entry(entry_id)
+        self.entries.remove(entry)
+        return [self._say("removed", f"The host removed {entry.name}.", entry=entry.id)]
+
     def _check_signup(self, doing: str) -> None:
         if self.status != SIGNUP:
             state = self._state_words()

@@ -198,7 +198,10 @@ async def test_a_knockout_of_eight_with_a_best_of_three_final(tmp_path: Path) ->
         final = await games_of_round(fake, 1, 3)
         await driver_for(fake, final[0], "final").play_to_end()  # game one by its members
         await driver.settle()
-        assert len(await games_of_round(fake, 1, 3)) == 2  # game two opened by itself
+        final = await games_of_round(fake, 1, 3)
+        assert len(final) == 2  # game two opened by itself
+        calls = [m.content for m in fake.state.messages.values() if "your match 3.1" in m.content]
+        assert f"is game #{final[1].game_id} (game 2 of a best of 3), here." in calls[-1]
         event = await run_out(fake, driver, clock, 1, 1)
         assert event.status == "finished"
         final_match = event.rounds[2].matches[0]
@@ -316,3 +319,160 @@ async def test_pairs_sign_up_together_and_play_as_partners(tmp_path: Path) -> No
         assert side[alice.id] == side[bob.id] != side[carol.id] == side[dave.id]
         event = await run_out(fake, driver, clock, 1, 1)
         assert event.status == "finished"
+
+
+async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "told.db"), clock))
+        alice = fake.member("alice")
+        driver = GameDriver(fake)
+        message = await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 2,
+            "round_minutes": 30})
+        games = await games_of_round(fake, 1, 1)
+
+        def posted(channel_id: int, start: str) -> list[FakeMessage]:
+            return [m for m in fake.state.messages.values()
+                    if m.channel_id == channel_id and m.content.startswith(start)]
+
+        # Each match's call says what a no-show costs and when the round's time is up, and
+        # with the table message it pings each player once.
+        for game in games:
+            [call] = [m for m in fake.state.messages.values()
+                      if m.channel_id == game.channel_id and "your match" in m.content]
+            assert "Make your first move within 5 minutes, or you forfeit the match." \
+                in call.content and "The round's time is up <t:" in call.content
+            pings = [p for m in fake.state.messages.values() if m.channel_id == game.channel_id
+                     for p in m.pings]
+            table = fake.bot.tables.get(game.game_id)
+            assert sorted(pings) == sorted(seat.user_id for seat in table.seats)
+
+        # Match 1.1: one player never moves. Its thread says why its game closed.
+        await first_moves(driver_for(fake, games[0], "told"), everyone=False)
+        await first_moves(driver_for(fake, games[1], "told-b"))
+        await clock.advance(301)
+        await driver.settle()
+        [notice] = posted(games[0].channel_id, "Match 1.1")
+        assert notice.content.endswith("did not show up). Its game is closed.")
+        assert " wins (" in notice.content and notice.pings == []
+
+        # The host sees what the round still waits for: match 1.2's game and whom it waits on.
+        shown = await fake.slash(alice, "tournament show", {})
+        assert shown.message is not None
+        still = shown.message.content.split("**Still playing**")[1]
+        table = fake.bot.tables.get(games[1].game_id)
+        waited = [table.seats[s].name for s in table.waiting_for()]
+        assert "1.2 " in still and f"game #{games[1].game_id}, waiting for {waited[0]}" in still
+        assert "1.1 " not in still
+
+        # Paused, the host settles the round's last match as a draw: the answer says the
+        # round is over and waits for them, and the host alone is pinged once in the channel.
+        await fake.slash(alice, "tournament pause", {})
+        event = await stored(fake, 1)
+        first, second = event.players_of(event.rounds[0].matches[1])
+        answer = await fake.slash(alice, "tournament result",
+                                  {"match": "1.2", "order": f"<@{first}> = <@{second}>"})
+        await driver.settle()
+        assert answer.message is not None and answer.message.content == (
+            "Result set. Match 1.2: drawn. Round 1 is over and the event is paused: the next "
+            "round starts when the host resumes it.")
+        [held] = posted(message.channel_id, f"<@{alice.id}> Round 1 is over")
+        assert held.pings == [alice.id] and "/tournament pause" in held.content
+        shown = fake.state.messages[message.id].content
+        assert "Round 1 of 2 is over. Paused by the host" in shown
+        assert "The round's time is up" not in shown  # no deadline for a round that is over
+        [ruled] = posted(games[1].channel_id, "Match 1.2")
+        assert "drawn (set by the host). Its game is closed." in ruled.content
+
+        await fake.slash(alice, "tournament pause", {})
+        event = await past_the_deadline(fake, driver, clock, 1, 1800)
+        assert event.status == "finished"
+        # A finished event's show lists every round, its last one included.
+        shown = await fake.slash(alice, "tournament show", {})
+        assert shown.message is not None
+        assert "Round 1\n" in shown.message.content and "Round 2\n" in shown.message.content
+
+
+async def test_a_start_time_is_shown_and_a_start_it_misses_is_told_to_the_host(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "start.db"), clock))
+        alice, bob, carol = (fake.member(n) for n in NAMES[:3])
+        driver = GameDriver(fake)
+        made = await fake.slash(alice, "tournament create", {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 3,
+            "start_in": 10})
+        assert made.message is not None
+        message_id = made.message.id
+        assert "Starts by itself <t:" in made.message.content
+        assert "if at least 4 have joined" in made.message.content
+        for person in (bob, carol):
+            await driver.press(person, made.message, label="Join")
+        await clock.advance(601)
+        await driver.settle()
+        [told] = [m for m in fake.state.messages.values()
+                  if m.content.startswith(f"<@{alice.id}> The event could not start")]
+        assert "needs at least 4 entries" in told.content and told.pings == [alice.id]
+        shown = fake.state.messages[message_id].content
+        assert "Starts by itself" not in shown
+        assert "The host presses Start once at least 4 have joined." in shown
+        assert (await stored(fake, 1)).status == "signup"
+
+        # Another event has its entries in time: it starts by itself and its message says so.
+        made = await fake.slash(alice, "tournament create", {
+            "game": "cribbage", "format": "knockout", "options": "target=61", "start_in": 5})
+        assert made.message is not None
+        dave = fake.member("dave")
+        for person in (bob, carol, dave):
+            await driver.press(person, made.message, label="Join")
+        # The host takes a sign-up off before the start (someone else may not).
+        refused = await fake.slash(bob, "tournament remove", {"member": dave, "tournament": 2})
+        assert refused.message is not None and "Only the host" in refused.message.content
+        removed = await fake.slash(alice, "tournament remove", {"member": dave, "tournament": 2})
+        assert removed.message is not None
+        assert removed.message.content == "Dave is taken off the sign-up."
+        assert "Dave" not in fake.state.messages[made.message.id].content
+        await clock.advance(301)
+        await driver.settle()
+        assert (await stored(fake, 2)).status == "running"
+        assert "Round 1 of 1" in fake.state.messages[made.message.id].content
+        assert len(await games_of_round(fake, 2, 1)) == 1
+
+        # The host cancels the running event; the match's thread says why its game closed.
+        refused = await fake.slash(bob, "tournament cancel", {"tournament": 2})
+        assert refused.message is not None and "Only the host" in refused.message.content
+        answer = await fake.slash(alice, "tournament cancel", {"tournament": 2})
+        await driver.settle()
+        assert answer.message is not None
+        assert answer.message.content == "The tournament is cancelled."
+        assert (await stored(fake, 2)).status == "cancelled"
+        [game] = await games_of_round(fake, 2, 1)
+        assert fake.bot.tables.get(game.game_id).status == "abandoned"
+        [notice] = [m for m in fake.state.messages.values() if m.channel_id == game.channel_id
+                    and m.content.startswith("Tournament #2 is cancelled by its host")]
+        assert notice.pings == []
+
+
+async def test_a_bye_and_the_win_are_told_to_those_members_once(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "byes.db"), clock))
+        driver = GameDriver(fake)
+        message = await create_and_fill(fake, driver, 3, {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 2})
+        event = await run_out(fake, driver, clock, 1, 2)
+        assert event.status == "finished"
+        in_channel = [m for m in fake.state.messages.values()
+                      if m.channel_id == message.channel_id and not m.ephemeral]
+        byes = [m for m in in_channel if "gives you a bye" in m.content]
+        expected = [event.entry(e).members for r in event.rounds for e in r.byes]
+        assert [m.pings for m in byes] == expected and len(byes) == 2
+        assert "round 1 gives you a bye: a win without a match (1 pt)" in byes[0].content
+        [won] = [m for m in in_channel if "is over and you won it" in m.content]
+        assert won.pings == event.entry(event.placings[0][0]).members
+

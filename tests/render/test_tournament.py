@@ -231,6 +231,16 @@ def test_a_forfeit_is_said_in_the_box_and_in_words() -> None:
         in tournament.describe_bracket(data)
 
 
+def test_a_pair_through_to_a_round_not_yet_begun_reads_as_to_come_not_playing() -> None:
+    event = knockout(8, 0)
+    for match in event.current.matches[:2]:  # the first two of round one are over
+        event.record_game(match.id, outcome(match, _by_seed(event, match.entries)))
+    alt = tournament.describe_bracket(picture_data(event))
+    assert "Round 2: Ann (1) v Player 8 (8)" not in alt  # no such match: seeds 1 and 4 meet
+    assert "Round 2: Ann (1) v Dmitri the Unreasonably Long-Named (4), to come;" in alt
+    assert "playing" in alt.split("Round 2:")[0] and "playing" not in alt.split("Round 2:")[1]
+
+
 def test_byes_read_as_byes() -> None:
     data = picture_data(knockout(5, 0))
     drawn = _check_picture(tournament.draw_bracket, data)

@@ -195,6 +195,24 @@ async def test_a_seat_that_never_moves_forfeits_and_the_deadline_plays_out_the_r
     await manager.close()
 
 
+async def test_when_neither_player_shows_up_both_forfeit_and_nobody_wins(store: Store):
+    clock = FakeClock()
+    manager, service, pilot = await running(store, clock, members=set())
+    held = await signed_up(service, 4, game="cribbage", format=SWISS, options={"target": 61},
+                           rounds_planned=2)
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    await clock.advance(121)  # both seats of every game are waited on to discard
+    await settle(manager)
+    event = await stored(store, held)
+    first = event.rounds[0]
+    assert all(set(m.forfeits) == set(m.entries) for m in first.matches)
+    assert all(m.points() == dict.fromkeys(m.entries, 0.0) for m in first.matches)
+    assert "Match 1.1: nobody wins." in pilot.heard
+    await service.close()
+    await manager.close()
+
+
 async def test_a_tables_event_seats_seven_at_tables_of_three_and_four(store: Store):
     manager, service, _ = await running(store, FakeClock())
     held = await signed_up(service, 7, game="pip-pip", format=TABLES, rounds_planned=2,

@@ -182,6 +182,16 @@ def test_a_player_drops_out_and_forfeits_the_running_match() -> None:
     assert len(event.current.byes) == 1 and quitter not in event.current.byes
 
 
+def test_the_host_removes_an_entry_from_the_sign_up_or_drops_it_once_running() -> None:
+    event = signed_up(SWISS, 5, rounds_planned=2)
+    with pytest.raises(IllegalAction, match="Only the host can remove an entry"):
+        event.remove(1, "e2")
+    assert [e["text"] for e in event.remove(HOST, "e5")] == ["The host removed Player 5."]
+    assert [e.id for e in event.entries] == ["e1", "e2", "e3", "e4"]
+    event.start(HOST)
+    assert event.remove(HOST, "e1")[0]["type"] == "dropped" and event.entry("e1").dropped
+
+
 def test_pause_holds_the_next_round_until_the_host_resumes() -> None:
     event = started(SWISS, 4, rounds_planned=2)
     with pytest.raises(IllegalAction, match="Only the host can resume"):
@@ -192,6 +202,14 @@ def test_pause_holds_the_next_round_until_the_host_resumes() -> None:
     events = event.resume(HOST)
     assert [e["type"] for e in events] == ["resumed", "round"]
     assert len(event.rounds) == 2
+    event.pause(HOST)
+    said = []
+    for match in list(event.current.matches):
+        said += event.record_game(match.id, outcome(match, match.entries))
+    assert said[-1]["text"] == ("Round 2 is over and the event is paused: the event ends when "
+                                "the host resumes it.")
+    assert event.status == "running"
+    assert [e["type"] for e in event.resume(HOST)] == ["resumed", "finished"]
 
 
 def test_a_host_ruling_settles_a_match_and_says_who_set_it() -> None:
@@ -202,6 +220,12 @@ def test_a_host_ruling_settles_a_match_and_says_who_set_it() -> None:
     assert match.winner() == second and match.ruling is not None and match.ruling.by == HOST
     assert events[0]["text"].startswith(f"The host set match {match.id}: Player")
     assert events[0]["by"] == HOST
+    swiss = started(SWISS, 4, rounds_planned=2)
+    drawn = first_match(swiss)
+    said = swiss.set_result(HOST, drawn.id, [drawn.entries])
+    names = " and ".join(swiss.entry(e).name for e in drawn.entries)
+    assert said[0]["text"] == f"The host set match {drawn.id}: {names} level."
+    assert said[1]["text"] == f"Match {drawn.id}: drawn."
 
 
 FORMAT_SETTINGS = {

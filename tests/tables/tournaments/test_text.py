@@ -6,10 +6,13 @@ from tables.tournaments import KNOCKOUT, SWISS, TABLES, Tournament
 from tables.tournaments.picture import picture_data
 from tables.tournaments.text import (
     bracket_lines,
+    holding_up_lines,
+    next_game_words,
     round_lines,
     signup_lines,
     standing_lines,
     status_line,
+    tie_break_line,
 )
 from tests.tables.tournaments.helpers import HOST, outcome
 
@@ -44,8 +47,13 @@ def test_standings_and_round_lines_of_a_tables_event() -> None:
     ]
     event.record_game(first.id, outcome(first, ["e3", "e1", "e2"]))
     event.pause(HOST)
-    event.record_game(second.id, outcome(second, ["e4", "e5"]))
     assert status_line(event) == "Round 1 of 2. Paused by the host."
+    said = event.record_game(second.id, outcome(second, ["e4", "e5"]))
+    # The round is over while paused: the host is told nothing starts without them.
+    assert said[-1]["text"] == ("Round 1 is over and the event is paused: the next round "
+                                "starts when the host resumes it.")
+    assert status_line(event) == ("Round 1 of 2 is over. Paused by the host: nothing more "
+                                  "starts until they resume.")
     assert round_lines(event, event.rounds[0])[1:] == [
         "  1.1 Ann, Bob, Cy: Cy 2 pts, Ann 1 pt, Bob 0 pts",
         "  1.2 Di, Ed + 1 computer: Di 2 pts, Ed 0 pts (Ed did not show up)",
@@ -57,11 +65,15 @@ def test_standings_and_round_lines_of_a_tables_event() -> None:
         "4. Bob: 0 pts from placings, Buchholz 3, spread -15",
         "5. Ed: 0 pts from placings, Buchholz 2, spread +0",
     ]
+    assert tie_break_line(event).endswith("then head-to-head.")  # no byes at tables
 
 
 def test_a_knockout_bracket_shows_seeds_byes_and_what_is_left() -> None:
     event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy")
     event.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0})
+    # The standings name the bye as the picture does.
+    assert standing_lines(event)[0] == "1. Ann: won 0, lost 0, 1 bye"
+    assert tie_break_line(event) is None
     assert bracket_lines(event) == [
         "Round 1",
         "  Ann (1): bye",
@@ -89,3 +101,52 @@ def test_a_running_knockout_stands_on_wins_and_losses_as_its_picture_does() -> N
     shown = picture_data(event)["rows"]
     assert [(row["place"], row["name"]) for row in shown] == [
         ("1", "Ann"), ("2", "Bob"), ("3", "Cy"), ("4", "Di")]
+
+
+def test_when_nobody_shows_up_nobody_wins_and_a_knockout_sends_the_better_seed_through() -> None:
+    swiss = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=1),
+                  "Ann", "Bob", "Cy")
+    swiss.start(HOST)
+    said = swiss.no_show("1.1", *swiss.current.matches[0].entries)
+    texts = [e["text"] for e in said]
+    assert texts[:3] == ["Ann did not show up and forfeits match 1.1.",
+                         "Bob did not show up and forfeits match 1.1.", "Match 1.1: nobody wins."]
+    assert round_lines(swiss, swiss.rounds[0])[1] == (
+        "  1.1 Ann v Bob: nobody wins (Ann did not show up; Bob did not show up)")
+    assert tie_break_line(swiss).endswith("A bye counts as a win.")
+    knockout = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy", "Di")
+    knockout.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0, 4: 1300.0})
+    knockout.no_show("1.1", "e4", "e1")
+    assert bracket_lines(knockout)[1] == (
+        "  Ann (1) v Di (4): Ann goes through as the better seed (Di did not show up; Ann did "
+        "not show up)")
+
+
+def test_the_call_to_a_match_game_says_which_game_of_the_match_it_is() -> None:
+    event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT, final_best_of=3),
+                  "Ann", "Bob", "Cy", "Di")
+    event.start(HOST)
+    first = event.current.matches[0]
+    assert next_game_words(first) == ""
+    event.record_game(first.id, {"ranks": [0, 0], "scores": [61, 61]})  # a tie
+    assert not first.finished
+    assert next_game_words(first) == (
+        "a replay: the match is level and a knockout match needs a winner")
+    for match in list(event.current.matches):
+        event.record_game(match.id, outcome(match, match.entries))
+    final = event.current.matches[0]
+    assert next_game_words(final) == "game 1 of a best of 3"
+    event.record_game(final.id, outcome(final, final.entries))
+    assert next_game_words(final) == "game 2 of a best of 3"
+
+
+def test_the_host_sees_what_the_round_still_waits_for() -> None:
+    event = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=1),
+                  "Ann", "Bob", "Cy", "Di")
+    event.start(HOST)
+    first, second = event.current.matches
+    waiting = {first.id: (7, ["Cy"]), second.id: (8, [])}
+    assert holding_up_lines(event, waiting) == ["1.1 Ann v Cy: game #7, waiting for Cy",
+                                                "1.2 Bob v Di: game #8, the computer is moving"]
+    event.record_game(first.id, outcome(first, first.entries))
+    assert holding_up_lines(event, waiting) == ["1.2 Bob v Di: game #8, the computer is moving"]

@@ -1,0 +1,98 @@
+"""The words of /tournament: the event's message, the call to a match, the host's answers.
+Pure functions of the held event; tournaments_cog.py sends them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cogs import text
+from engine.contract import Event
+from engine.registry import GAMES
+from tables.table import Table
+from tables.tournaments import KNOCKOUT, RUNNING, SIGNUP
+from tables.tournaments import text as words
+from tables.tournaments.model import Match, count_words
+from tables.tournaments.service import HeldTournament
+
+PAUSED = ("Paused: games in play go on, and the next round waits until you run "
+          "/tournament pause again.")
+RESUMED = "Going on again: the next round starts once this round's games are over."
+RESUMED_NEXT = "Going on again: the next round has started."
+RESUMED_OVER = "Going on again: the event is over."
+#: What the host is pinged for in the event's channel, and what they may do about it.
+HOST_ASKED = {"round_held": "Run /tournament pause to go on.",
+              "not_started": "Press Start on the event's message when you are ready, or Cancel."}
+CANCELLED = "Tournament #{id} is cancelled by its host: this match's game is closed."
+#: What follows a host's change, read back to them.
+FOLLOWS = ("match_over", "round_held", "round", "finished")
+
+
+def paused_or_resumed(events: list[Event]) -> str:
+    """The host's answer to /tournament pause, which pauses a running event or resumes it."""
+    kinds = {event.get("type") for event in events}
+    if "paused" in kinds:
+        return PAUSED
+    return RESUMED_OVER if "finished" in kinds else RESUMED_NEXT if "round" in kinds else RESUMED
+
+
+def followed(first: str) -> Callable[[list[Event]], str]:
+    """An answer to the host: `first`, then what the change led to (the match's result, a
+    round over or begun, the event over)."""
+    def answer(events: list[Event]) -> str:
+        return " ".join([first, *(e["text"] for e in events if e.get("type") in FOLLOWS)])
+    return answer
+
+
+def event_content(held: HeldTournament) -> str:
+    """The event's message: what it is, where it stands, the entries or the standings, and the
+    round being played (the bracket for a knockout)."""
+    event = held.event
+    lines = [f"🏆 **Tournament #{held.id}** — {text.safe(words.title(event))}",
+             f"Hosted by <@{held.host_id}>. {words.status_line(event)}"]
+    defaults = GAMES[event.game].check_options({})
+    chosen = {k: v for k, v in event.options.items() if defaults.get(k) != v}
+    if chosen:
+        lines.append("Options: " + ", ".join(f"{k}={text.option_value(v)}"
+                                             for k, v in chosen.items()))
+    if event.status == SIGNUP:
+        need = event.fewest_entries()
+        if event.starts_at is not None:
+            lines.append(f"Starts by itself <t:{event.starts_at // 1000}:R> if at least {need} "
+                         "have joined; the host may press Start sooner.")
+        else:
+            lines.append(f"The host presses Start once at least {need} have joined.")
+        entries = [f"{i}. {text.safe(e.name)}" for i, e in enumerate(event.entries, start=1)]
+        lines += ["", "**Entries**", *(entries or ["Nobody yet: press Join."])]
+        return text.clip("\n".join(lines))
+    if event.rounds:
+        lines += ["", "**Standings**", "```", *words.standing_lines(event), "```"]
+        tie_breaks = words.tie_break_line(event)
+        if tie_breaks:
+            lines.append(tie_breaks)
+        if event.format == KNOCKOUT:
+            lines += ["**Bracket**", "```", *words.bracket_lines(event), "```"]
+        elif event.status == RUNNING and event.current is not None:
+            lines += ["```", *words.round_lines(event, event.current), "```"]
+    current = event.current
+    if current is not None and not current.finished and held.round_deadline is not None:
+        lines.append(f"The round's time is up <t:{held.round_deadline // 1000}:R>; the "
+                     "computer then plays on for players who are away.")
+    return text.clip("\n".join(lines))
+
+
+
+def call_line(held: HeldTournament, match: Match, table: Table, no_show_after: float) -> str:
+    """The call to a match's game: whose, where, which game of the match, what a no-show
+    costs and when the round's time is up."""
+    players = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id)
+    minutes = max(1, round(no_show_after / 60))
+    which = words.next_game_words(match)
+    game_of = f" ({which})" if which else ""
+    line = (f"{players}: your match {match.id} of tournament #{held.id} "
+            f"({text.safe(words.title(held.event))}) is game #{table.id}{game_of}, here. Make "
+            f"your first move within {count_words(minutes, 'minute', 'minutes')}, or you "
+            "forfeit the match.")
+    if held.round_deadline is not None:
+        line += (f" The round's time is up <t:{held.round_deadline // 1000}:R>; the "
+                 "computer then plays for whoever is away.")
+    return line
