@@ -18,6 +18,7 @@ from render.alt_text import ordinal
 from render.kit.text import plural
 from tables.lobby import Lobby
 from tables.options import option_value
+from tables.ratings import rating_words
 from tables.seats import SeatInfo
 from tables.table import Table
 from tables.text import outcome_said_once, outcome_words
@@ -70,15 +71,19 @@ def outcome_line(
 
 
 def table_content(table: Table, *, status: str = "running", scores: str = "") -> str:
-    """The table message text: title, each side's score, whose turn (with mentions), the
-    latest events, and what the picture leaves out for phones (a show's breakdowns, a race's
-    zone events); the last goes last, so a message cut to Discord's limit loses only its end."""
+    """The table message text: title, each side's score, whose turn (with mentions) or who
+    won and what the game did to its members' ratings, the latest events, and what the
+    picture leaves out for phones (a show's breakdowns, a race's zone events); the last goes
+    last, so a message cut to Discord's limit loses only its end."""
     lines = [f"**{safe(table.spec.title)}** · game #{table.id}"]
     if scores:
         lines.append(safe(scores))
     outcome = table.outcome
     if outcome is not None:
         lines.append(outcome_line(table.seats, outcome))
+        rated = rating_words(table.seats, table.rating_changes)
+        if rated:
+            lines.append(safe(rated))
     elif status == "abandoned":
         lines.append("This game was abandoned.")
     else:

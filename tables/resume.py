@@ -16,6 +16,7 @@ from engine.contract import Action
 from engine.registry import GameSpec
 from store.records import GameRecord, StoredLog
 from tables.honours import record_move
+from tables.ratings import table_finish
 from tables.seats import SeatInfo
 from tables.table import Table
 
@@ -73,13 +74,23 @@ class Resume:
             return None
         if table.finished:  # the last action was stored but the finish was not
             table.status = "finished"
-            self._settle(manager.store.finish_game(table.id, manager._finish(table)))
+            self._settle(self._finish(table))
             self._settle(record_move(manager.store, table, int(manager.clock.wall() * 1000)))
             return None
         manager._register(table).after_change(None)
         if self.on_resumed is not None:
             self.on_resumed(table)
         return table
+
+    async def _finish(self, table: Table) -> None:
+        """Record the end of a table found finished on replay, then show it as it ended (its
+        message last showed the game running), with what the finish did to the ratings."""
+        manager = self.manager
+        table.rating_changes = await manager.store.finish_game(
+            table.id, table_finish(table, manager.clock)
+        )
+        if self.on_resumed is not None:
+            self.on_resumed(table)
 
     def _settle(self, write: Coroutine[Any, Any, None]) -> None:
         """A database write a synchronous rebuild needs; start() and wait_idle() wait for it."""
