@@ -167,6 +167,22 @@ class SeasonStore(StoreBase):
         )
         return [rating_row(r) for r in rows]
 
+    async def season_boards_of(
+        self, guild_id: int, season: int, user_id: int
+    ) -> dict[str, list[RatingRow]]:
+        """The whole of a season's standings, best first as season_leaderboard orders them,
+        of each game the member has played in it (none for a season they have not)."""
+        rows = await self.db.fetch(
+            "SELECT * FROM season_ratings WHERE guild_id = ? AND season = ? AND game IN"
+            " (SELECT game FROM season_ratings WHERE guild_id = ? AND season = ?"
+            " AND user_id = ?) ORDER BY game, mu - 3 * sigma DESC, wins DESC, user_id",
+            (guild_id, season, guild_id, season, user_id),
+        )
+        boards: dict[str, list[RatingRow]] = {}
+        for r in rows:
+            boards.setdefault(r["game"], []).append(rating_row(r))
+        return boards
+
 
 def _season_record(r: Row) -> SeasonRecord:
     return SeasonRecord(

@@ -9,7 +9,10 @@ from collections.abc import AsyncIterator, Sequence
 import pytest
 
 from engine.registry import GAMES, achievement_named
+from render.profile import profile_text
 from store import Honours, RatingPoint, Store
+from store.seasons import next_month_start
+from tables.clock import Clock
 from tables.player_settings import PlayerSettings
 from tables.profiles import (
     AchievementLine,
@@ -24,7 +27,7 @@ from tables.stats import member_stats
 
 GUILD = 7
 ANN, BOB, CY = 201, 202, 203
-GAME = next(iter(GAMES))
+GAME, OTHER = list(GAMES)[:2]
 
 
 @pytest.fixture
@@ -137,3 +140,37 @@ async def test_stats_and_profile_list_games_in_the_menus_order(store: Store) -> 
     assert [row["game"] for row in stats["per_game"]] == menu
     profile = await build_profile(store, GUILD, ANN)
     assert [line.game for line in profile.games] == menu
+
+
+async def test_the_season_place_is_the_leaderboards_and_level_players_share_it(
+    store: Store,
+) -> None:
+    from tables.seasons import Seasons
+    from tables.stats import board_rows
+
+    DEE = 204
+    await play(store, [ANN, BOB, CY], [0, 1, 1])  # Bob and Cy level: same rating, no wins
+    await play(store, [DEE, None], [1, 0])
+    await play(store, [ANN, None], [0, 1], game=OTHER)
+    running = await Seasons(store).leaderboard(GUILD, GAME)
+    board = {row["user_id"]: row["place"] for row in running.rows}
+    assert board == {row["user_id"]: row["place"]
+                     for row in board_rows(await store.season_leaderboard(GUILD, 1, GAME))}
+    assert board[BOB] == board[CY] == 2 and board[ANN] == 1
+
+    for user_id in (ANN, BOB, CY, DEE):
+        profile = await build_profile(store, GUILD, user_id)
+        line = next(line for line in profile.games if line.game == GAME)
+        assert (line.season_place, line.season_entries) == (board[user_id], 4)
+    ann = await build_profile(store, GUILD, ANN)
+    assert [(line.game, line.season_place, line.season_entries) for line in ann.games] == [
+        (GAME, 1, 4), (OTHER, 1, 1)]
+    words = "\n".join(profile_text(picture_data(await build_profile(store, GUILD, CY))))
+    assert "2nd of 4 this season" in words
+
+    # Next month's season has begun for nobody yet: no place in it.
+    next_month = next_month_start(int(Clock().wall() * 1000))
+    later = await build_profile(store, GUILD, ANN, at=next_month)
+    assert [(line.season_place, line.season_entries) for line in later.games] == [
+        (0, 0), (0, 0)]
+    assert "this season" not in "\n".join(profile_text(picture_data(later)))
