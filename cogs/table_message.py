@@ -17,6 +17,7 @@ from cogs.replay_cog import final_chart
 from cogs.replies import NO_PINGS
 from tables import Table, TableManager
 from tables.clock import Clock
+from tables.resume import finished_table
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,8 @@ class TableMessages:
         self._buried: dict[int, int] = {}
         #: Tables whose message went out without pictures: the bot may not attach files there.
         self._text_only: set[int] = set()
+        #: Games over before this process, whose message a press brought up to date.
+        self._caught_up: set[int] = set()
 
     def members_wrote(self, guild_id: int, channel_id: int) -> None:
         """A member's message in a channel pushes up the table messages there."""
@@ -70,6 +73,17 @@ class TableMessages:
 
     def table(self, table_id: int) -> Table | None:
         return self.manager.get(table_id) or self._known.get(table_id)
+
+    async def catch_up(self, table_id: int) -> None:
+        """A press on the message of a game this process does not hold: if the game is over,
+        show it as it ended, once. Its last refresh may never have gone out (the process
+        stopped first), leaving the message showing a game still running."""
+        if table_id in self._caught_up or self.table(table_id) is not None:
+            return
+        self._caught_up.add(table_id)
+        table = await finished_table(self.manager.store, self.manager.games, table_id)
+        if table is not None:
+            self.show(table)
 
     async def _refresh(self, table_id: int) -> None:
         """Edit the table message to the latest state; post it when there is none (or it was

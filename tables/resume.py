@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.contract import Action
@@ -21,6 +21,7 @@ from tables.seats import SeatInfo
 from tables.table import Table
 
 if TYPE_CHECKING:
+    from store import Store
     from tables.manager import TableManager
 
 log = logging.getLogger(__name__)
@@ -36,6 +37,26 @@ def build_table(record: GameRecord, spec: GameSpec, moves: list[tuple[int, Actio
         thread_id=record.thread_id, message_id=record.message_id,
     )
     table.replay(moves)
+    return table
+
+
+async def finished_table(store: Store, games: Mapping[str, GameSpec], game_id: int
+                         ) -> Table | None:
+    """A finished game's table as it ended, rebuilt from the store (its log replayed in a
+    worker thread, with what its finish recorded of the ratings); None for a game that is
+    not finished, not offered, or no longer replays."""
+    record = await store.game(game_id)
+    spec = games.get(record.game) if record is not None else None
+    if record is None or spec is None or record.status != "finished":
+        return None
+    moves = [(row.seat, row.action) for row in await store.actions(game_id)]
+    try:
+        table = await asyncio.to_thread(build_table, record, spec, moves)
+    except Exception:
+        log.exception("finished game %d (%s) does not replay", record.id, record.game)
+        return None
+    table.status = "finished"
+    table.rating_changes = await store.rating_changes(game_id)
     return table
 
 
