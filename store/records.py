@@ -267,6 +267,18 @@ class RatingChange:
 
 
 @dataclass(frozen=True)
+class SeasonStanding:
+    """Where a member stands on a season's board of one game, for working out their place
+    without reading the whole board: how many are on it, how many are ahead by more than the
+    band asked for (on mu - 3 sigma), and the rows within the band, theirs among them, in
+    the board's order."""
+
+    entries: int
+    ahead: int
+    near: list[RatingRow]
+
+
+@dataclass(frozen=True)
 class SeasonRecord:
     """One of a server's seasons. Times are milliseconds since 1970 UTC."""
 

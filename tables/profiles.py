@@ -130,19 +130,27 @@ async def build_profile(
     return with_series(profile, rating_series(await store.rating_history(guild_id, user_id)))
 
 
+#: Rows further ahead than this on mu - 3 sigma are ahead on the rating shown (rounded to a
+#: tenth) too, so only the rows within it of the member's need the leaderboard's own rule.
+SAME_SHOWN_RATING = 0.2
+
+
 async def season_places(
     store: Store, guild_id: int, user_id: int, at: int
 ) -> dict[str, tuple[int, int]]:
     """Per game the member has played in the season running at `at`: their place on its
-    leaderboard, as /leaderboard gives it, and how many are on it."""
+    leaderboard, as /leaderboard gives it (level players sharing one), and how many are on
+    it."""
     season = await store.season_at(guild_id, at)
     if season is None:
         return {}
     places = {}
-    for game, board in (await store.season_boards_of(guild_id, season.number, user_id)).items():
-        rows = board_rows(board)
-        mine = next(row for row in rows if row["user_id"] == user_id)
-        places[game] = (mine["place"], len(rows))
+    standings = await store.season_standings(guild_id, season.number, user_id,
+                                             SAME_SHOWN_RATING)
+    for game, standing in standings.items():
+        near = board_rows(standing.near)
+        mine = next(row for row in near if row["user_id"] == user_id)
+        places[game] = (standing.ahead + mine["place"], standing.entries)
     return places
 
 

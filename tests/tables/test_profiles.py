@@ -174,3 +174,35 @@ async def test_the_season_place_is_the_leaderboards_and_level_players_share_it(
     assert [(line.season_place, line.season_entries) for line in later.games] == [
         (0, 0), (0, 0)]
     assert "this season" not in "\n".join(profile_text(picture_data(later)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+async def test_the_season_place_read_near_the_member_is_the_whole_boards(
+    store: Store, seed: int
+) -> None:
+    """Ratings bunched around rounding edges and wins that tie: the place worked out from the
+    rows near the member's is the one the whole leaderboard gives."""
+    import random
+
+    from tables.profiles import season_places
+    from tables.stats import board_rows
+
+    await play(store, [ANN, BOB], [0, 1])
+    latest = await store.latest_season(GUILD)
+    assert latest is not None
+    season = latest.number
+    rng = random.Random(seed)
+    members = range(1000, 1060)
+    await store.db.executemany(
+        "INSERT INTO season_ratings (guild_id, season, game, user_id, mu, sigma, games, wins,"
+        " points, skunks) VALUES (?, ?, ?, ?, ?, ?, 1, ?, 0, 0)",
+        [(GUILD, season, GAME, user_id, 20 + rng.choice([0.0, 0.05, 0.1, 0.15, 0.049, 0.051])
+          + rng.randrange(3) * 0.1, 5.0 + rng.choice([0.0, 0.01]), rng.randrange(2))
+         for user_id in members],
+    )
+    board = board_rows(await store.season_leaderboard(GUILD, season, GAME, limit=10_000))
+    assert len({row["place"] for row in board}) < len(board)  # some share a place
+    now = int(Clock().wall() * 1000)
+    for row in board:
+        places = await season_places(store, GUILD, row["user_id"], now)
+        assert places[GAME] == (row["place"], len(board)), row
