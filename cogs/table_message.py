@@ -11,7 +11,7 @@ import discord
 from discord.ext import commands
 
 from cogs import images, text
-from cogs.components import table_view
+from cogs.components import LARGEST_ID, table_view
 from cogs.refresher import Coalescer
 from cogs.replay_cog import final_chart
 from cogs.replies import NO_PINGS
@@ -78,7 +78,8 @@ class TableMessages:
         """A press on the message of a game this process does not hold: if the game is over,
         show it as it ended, once. Its last refresh may never have gone out (the process
         stopped first), leaving the message showing a game still running."""
-        if table_id in self._caught_up or self.table(table_id) is not None:
+        stale = 0 < table_id <= LARGEST_ID and table_id not in self._caught_up
+        if not stale or self.table(table_id) is not None:  # a tampered id names no game
             return
         self._caught_up.add(table_id)
         table = await finished_table(self.manager.store, self.manager.games, table_id)
