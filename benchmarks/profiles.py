@@ -41,7 +41,7 @@ from render.profile import profile_picture
 from store import Store
 from store.seasons import month_start, next_month_start
 from tables.clock import FAKE_EPOCH, FakeClock
-from tables.profiles import build_profile, picture_data
+from tables.profiles import build_profile, picture_data, season_places
 from tables.ratings import season_start
 from tables.records import server_records
 from tables.seasons import Seasons
@@ -113,8 +113,13 @@ async def rating_history(store: Store, pick: Pick) -> object:
 
 @measured("/profile (tables.build_profile and the card drawn, as the command does)")
 async def profile(store: Store, pick: Pick) -> object:
-    built = await build_profile(store, pick.guild_id, pick.user_id, name="Member")
+    built = await build_profile(store, pick.guild_id, pick.user_id, name="Member", at=NOW)
     return profile_picture(picture_data(built))
+
+
+@measured("the profile's places in the season running (tables.profiles.season_places)")
+async def profile_season_places(store: Store, pick: Pick) -> object:
+    return await season_places(store, pick.guild_id, pick.user_id, NOW)
 
 
 @measured("/stats (tables.stats.member_stats)")

@@ -22,6 +22,7 @@ from engine.contract import Action, View
 from tables import Table, TableManager
 from tables.clock import Clock
 from tables.pictures import hand_view
+from tables.ratings import rating_words
 from tables.text import fill_names
 
 log = logging.getLogger(__name__)
@@ -136,6 +137,9 @@ class LiveHands:
         if table.finished or table.status != "running":
             outcome = table.outcome
             lines.append(text.outcome_line(table.seats, outcome, seat) if outcome else "Game over.")
+            rated = rating_words(table.seats, table.rating_changes, seat)
+            if rated:
+                lines.append(rated)
         elif seat in table.waiting_for():
             lines.append("**It's your move.**")
         elif legal:

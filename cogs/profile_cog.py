@@ -31,7 +31,8 @@ class ProfileCog(commands.Cog, name="Profile"):
     ) -> None:
         member = user or interaction.user
         profile = await build_profile(self.manager.store, interaction.guild_id or 0, member.id,
-                                      name=member.display_name)
+                                      name=member.display_name,
+                                      at=int(self.manager.clock.wall() * 1000))
         own = member.id == interaction.user.id
         if profile.private and not own:
             await tell(interaction, text.private_profile(member.display_name))

@@ -11,12 +11,13 @@ import discord
 from discord.ext import commands
 
 from cogs import images, text
-from cogs.components import table_view
+from cogs.components import LARGEST_ID, table_view
 from cogs.refresher import Coalescer
 from cogs.replay_cog import final_chart
 from cogs.replies import NO_PINGS
 from tables import Table, TableManager
 from tables.clock import Clock
+from tables.resume import finished_table
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,8 @@ class TableMessages:
         self._text_only: set[int] = set()
         #: Tables whose channel or thread the bot can no longer reach: not shown any more.
         self._unreachable: set[int] = set()
+        #: Games over before this process, whose message a press brought up to date.
+        self._caught_up: set[int] = set()
 
     def members_wrote(self, guild_id: int, channel_id: int) -> None:
         """A member's message in a channel pushes up the table messages there."""
@@ -82,6 +85,18 @@ class TableMessages:
     def reachable(self, table_id: int) -> bool:
         """False once the table's channel or thread was found gone or closed to the bot."""
         return table_id not in self._unreachable
+
+    async def catch_up(self, table_id: int) -> None:
+        """A press on the message of a game this process does not hold: if the game is over,
+        show it as it ended, once. Its last refresh may never have gone out (the process
+        stopped first), leaving the message showing a game still running."""
+        stale = 0 < table_id <= LARGEST_ID and table_id not in self._caught_up
+        if not stale or self.table(table_id) is not None:  # a tampered id names no game
+            return
+        self._caught_up.add(table_id)
+        table = await finished_table(self.manager.store, self.manager.games, table_id)
+        if table is not None:
+            self.show(table)
 
     async def _refresh(self, table_id: int) -> None:
         """Edit the table message to the latest state; post it when there is none (or it was

@@ -171,6 +171,8 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         table = self.manager.get(ref.table_id)
         if table is None or table.status != "running" or table.finished:
             await tell(interaction, "This game is over.")
+            if table is None:
+                await self.message.catch_up(ref.table_id)
             return
         seat = table.seat_of(interaction.user.id)
         if seat is None:
@@ -243,6 +245,8 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         table = self.manager.get(table_id)
         if table is None or table.status != "running" or table.finished:
             await tell(interaction, "This game is over.")
+            if table is None:
+                await self.message.catch_up(table_id)
             return
         if what == "hand":
             await self.hands.send(interaction, table)

@@ -18,7 +18,9 @@ from render.alt_text import ordinal
 from render.kit.text import plural
 from tables.lobby import Lobby
 from tables.options import option_value
+from tables.ratings import rating_words
 from tables.seats import SeatInfo
+from tables.stats import shared_places
 from tables.table import Table
 from tables.text import outcome_said_once, outcome_words
 
@@ -70,15 +72,19 @@ def outcome_line(
 
 
 def table_content(table: Table, *, status: str = "running", scores: str = "") -> str:
-    """The table message text: title, each side's score, whose turn (with mentions), the
-    latest events, and what the picture leaves out for phones (a show's breakdowns, a race's
-    zone events); the last goes last, so a message cut to Discord's limit loses only its end."""
+    """The table message text: title, each side's score, whose turn (with mentions) or who
+    won and what the game did to its members' ratings, the latest events, and what the
+    picture leaves out for phones (a show's breakdowns, a race's zone events); the last goes
+    last, so a message cut to Discord's limit loses only its end."""
     lines = [f"**{safe(table.spec.title)}** · game #{table.id}"]
     if scores:
         lines.append(safe(scores))
     outcome = table.outcome
     if outcome is not None:
         lines.append(outcome_line(table.seats, outcome))
+        rated = rating_words(table.seats, table.rating_changes)
+        if rated:
+            lines.append(safe(rated))
     elif status == "abandoned":
         lines.append("This game was abandoned.")
     else:
@@ -204,16 +210,17 @@ def leaderboard_content(
     with_skunks = any(_get(row, "skunks") for row in rows)
     during = f", {period}" if period else ""
     lines = [f"🏅 **{safe(spec.title)}** leaderboard{during} — rating, wins, games"]
-    # Players level on what the board shows (rating, then wins) share a place: 1, 2, 2, 4.
-    place, level_with = 0, None
-    for n, row in enumerate(rows, start=1):
+    ratings = []
+    for row in rows:
         rating = _get(row, "rating")
-        if rating is None:
-            rating = _get(row, "mu", 0.0) - 3 * _get(row, "sigma", 0.0)
-        wins, games = int(_get(row, "wins", 0)), int(_get(row, "games", 0))
-        if (f"{float(rating):.1f}", wins) != level_with:
-            place, level_with = n, (f"{float(rating):.1f}", wins)
-        line = f"**{place}.** <@{int(_get(row, 'user_id'))}> — {float(rating):.1f} · {wins} won"
+        ratings.append(float(_get(row, "mu", 0.0) - 3 * _get(row, "sigma", 0.0)
+                             if rating is None else rating))
+    wins_of = [int(_get(row, "wins", 0)) for row in rows]
+    # Players level on what the board shows (rating, then wins) share a place: 1, 2, 2, 4.
+    places = shared_places(list(zip(ratings, wins_of, strict=True)))
+    for row, place, rating, wins in zip(rows, places, ratings, wins_of, strict=True):
+        games = int(_get(row, "games", 0))
+        line = f"**{place}.** <@{int(_get(row, 'user_id'))}> — {rating:.1f} · {wins} won"
         line += f" · {games} played"
         if with_skunks:
             line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"

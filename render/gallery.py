@@ -138,9 +138,11 @@ def profile_samples() -> list[tuple[str, dict[str, Any]]]:
         played, wins, current, best = [(212, 117, 0, 13), (57, 31, 2, 5), (31, 17, 1, 4),
                                        (9, 5, 3, 3), (1, 0, 0, 0), (2, 1, 1, 1)][index % 6]
         series = _rating_walk(rng, played)
+        place, entries = [(3, 12), (1, 4), (0, 0), (2, 2), (0, 0), (0, 0)][index % 6]
         veteran_games.append({
             "game": name, "title": title, "rating": series[-1][1], "games": played,
             "wins": wins, "current_streak": current, "best_streak": best, "series": series,
+            "season_place": place, "season_entries": entries,
         })
     moments = [{"game": name, "title": title, "label": label, "value": value,
                 "at": GALLERY_NOW - index * DAY}

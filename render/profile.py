@@ -8,8 +8,9 @@ table layer builds it with `tables.profiles.picture_data`, a `Profile` as dicts 
 
 Phone-first: 600 px wide, never taller than 1.5 times that, every text at the kit's floor or
 above. One block per game played: its rating large, a small chart of the rating over time,
-games, wins, streaks and best moments. Then tournament placings and achievements, newest
-first, as many as fit; the message lists the rest. Colour never carries meaning alone.
+games, wins, streaks, the place in the running season and best moments. Then tournament
+placings and achievements, newest first, as many as fit; the message lists the rest.
+Colour never carries meaning alone.
 """
 
 from __future__ import annotations
@@ -79,6 +80,15 @@ def _streak_words(line: Data) -> str:
     return f"Streak: {current} now, best {best}"
 
 
+def _season_words(line: Data) -> str:
+    """Where the member stands on the running season's leaderboard: "3rd of 12 this season"
+    ("" for a game they have not played this season)."""
+    place, entries = integer(line.get("season_place")), integer(line.get("season_entries"))
+    if place < 1 or entries < place:
+        return ""
+    return f"{ordinal(place)} of {entries} this season"
+
+
 def _moments_of(data: Data, game: object) -> list[Data]:
     return [m for m in _items(data.get("moments")) if m.get("game") == game]
 
@@ -133,7 +143,8 @@ def _block_rows(data: Data, line: Data) -> list[str]:
     rows = [_record_words(line), _streak_words(line)]
     if not _charted(line):
         rows = [f"{rows[0]}; {rows[1][:1].lower()}{rows[1][1:]}"]
-    return [*rows, *_moment_rows(data, line)]
+    season = _season_words(line)
+    return [*rows, *([season] if season else []), *_moment_rows(data, line)]
 
 
 def _block_height(data: Data, line: Data) -> int:
@@ -323,8 +334,9 @@ def _series_words(line: Data) -> str:
 
 
 def _game_words(data: Data, line: Data) -> str:
-    parts = [f"rating {_rating(line)}", _record_words(line),
-             _streak_words(line).replace("Streak", "streak")]
+    parts = [f"rating {_rating(line)}", _record_words(line)]
+    parts += [words for words in (_season_words(line),) if words]
+    parts.append(_streak_words(line).replace("Streak", "streak"))
     parts += [_moment_words(m).lower() for m in _moments_of(data, line.get("game"))]
     series = _series_words(line)
     if series:

@@ -8,7 +8,8 @@ asyncpg, the same behaviour on both; schema from numbered migrations for each.
 Tables: games, actions (the log), results, ratings, lobbies, player_settings, tournaments
 (each event's JSON document, saved under a version number), tournament_games (the game playing
 each match), tournament_placings, seasons, season_ratings (each season's standings),
-rating_history (the all-time rating after each rated result), achievements, moments (each
+rating_history (the all-time rating after each rated result), rating_changes (what each
+rated game did to its players' ratings, all-time and season), achievements, moments (each
 human seat's best hand, pegging play and win margin per game), honours_recorded (games whose
 honours are in), schema_version; streaks are worked out from results. Nothing here knows about
 Discord, about any game's rules, or how a tournament is run.
@@ -25,6 +26,7 @@ from store.records import (
     Moment,
     Placing,
     PlacingRecord,
+    RatingChange,
     RatingPoint,
     RatingRow,
     ResultRow,
@@ -48,6 +50,7 @@ __all__ = [
     "Moment",
     "Placing",
     "PlacingRecord",
+    "RatingChange",
     "RatingPoint",
     "RatingRow",
     "ResultRow",

@@ -23,7 +23,7 @@ GameCheck = Callable[[GameRecord, list[tuple[int, dict[str, Any]]]], object]
 TABLES = ("games", "actions", "results", "ratings", "lobbies", "player_settings",
           "tournaments", "tournament_games", "tournament_placings", "seasons",
           "season_ratings", "rating_history", "achievements", "moments", "honours_recorded",
-          "streaks")
+          "streaks", "rating_changes")
 ORDER = {"games": "id", "actions": "game_id, seq", "results": "game_id, seat",
          "ratings": "guild_id, game, user_id", "lobbies": "id", "player_settings": "user_id",
          "tournaments": "id", "tournament_games": "game_id",
@@ -31,7 +31,8 @@ ORDER = {"games": "id", "actions": "game_id, seq", "results": "game_id, seat",
          "season_ratings": "guild_id, season, game, user_id",
          "rating_history": "game_id, user_id",
          "achievements": "guild_id, user_id, game, achievement", "moments": "game_id, seat, kind",
-         "honours_recorded": "game_id", "streaks": "guild_id, user_id, game"}
+         "honours_recorded": "game_id", "streaks": "guild_id, user_id, game",
+         "rating_changes": "game_id, user_id, season"}
 BATCH = 5000
 
 

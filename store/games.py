@@ -21,6 +21,7 @@ from store.records import (
     ActionRecord,
     Finish,
     GameRecord,
+    RatingChange,
     StoredLog,
     decode_action,
     encode_action,
@@ -139,8 +140,9 @@ class GameStore(StoreBase):
         action: dict[str, Any],
         *,
         finish: Finish | None = None,
-    ) -> None:
-        """Commit one accepted action; with `finish`, the game's end goes in the same commit.
+    ) -> list[RatingChange]:
+        """Commit one accepted action; with `finish`, the game's end goes in the same commit,
+        and the rating changes it recorded are returned (none for any other action).
 
         Raises LogConflict if `seq` is already taken (the log never forks), GameLost if this
         store no longer owns the game."""
@@ -161,18 +163,19 @@ class GameStore(StoreBase):
                 inserted = await self._write(insert, params)
                 if not inserted:
                     raise GameLost(f"game {game_id} is served by another process")
-                return
+                return []
             async with self.db.transaction() as tx:
                 if not await tx.execute(insert, params):
                     raise GameLost(f"game {game_id} is served by another process")
-                await record_finish(tx, self.owner, game_id, finish, now_iso())
+                return await record_finish(tx, self.owner, game_id, finish, now_iso())
         except UniqueViolation as error:
             raise LogConflict(f"move {seq} of game {game_id} is already logged") from error
 
-    async def finish_game(self, game_id: int, finish: Finish) -> None:
-        """End a game without a new action (a game found finished on replay)."""
+    async def finish_game(self, game_id: int, finish: Finish) -> list[RatingChange]:
+        """End a game without a new action (a game found finished on replay); returns the
+        rating changes recorded."""
         async with self.db.transaction() as tx:
-            await record_finish(tx, self.owner, game_id, finish, now_iso())
+            return await record_finish(tx, self.owner, game_id, finish, now_iso())
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         rows = await self._fetch(

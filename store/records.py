@@ -249,6 +249,35 @@ class Finish:
     season_start: SeasonStart = _unchanged
 
 
+#: The season number a RatingChange of the all-time rating carries.
+ALL_TIME = 0
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What one rated game did to one player's rating: the all-time one (season ALL_TIME)
+    or the season's it counted in. `before`: the (mu, sigma) the game started from (the
+    widened start for a first game of a season); None for a first game, which starts from
+    the rater's default."""
+
+    user_id: int
+    season: int
+    before: tuple[float, float] | None
+    after: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class SeasonStanding:
+    """Where a member stands on a season's board of one game, for working out their place
+    without reading the whole board: how many are on it, how many are ahead by more than the
+    band asked for (on mu - 3 sigma), and the rows within the band, theirs among them, in
+    the board's order."""
+
+    entries: int
+    ahead: int
+    near: list[RatingRow]
+
+
 @dataclass(frozen=True)
 class SeasonRecord:
     """One of a server's seasons. Times are milliseconds since 1970 UTC."""

@@ -7,16 +7,25 @@ from typing import Any
 from store.base import GameLost, StoreBase, dumps, now_ms
 from store.database import Connection
 from store.profiles import iso_to_ms, keep_streaks
-from store.records import Finish, RatingPoint, RatingRow, ResultRow, rating_row
+from store.records import (
+    ALL_TIME,
+    Finish,
+    RatingChange,
+    RatingPoint,
+    RatingRow,
+    ResultRow,
+    rating_row,
+)
 from store.seasons import season_for_finish
 
 
 async def record_finish(
     tx: Connection, owner: str, game_id: int, finish: Finish, now: str
-) -> None:
+) -> list[RatingChange]:
     """Inside `tx`: the game's results, its players' streaks and ratings (all-time, their
-    history and the season's) and its end, only while `owner` still serves the game (else
-    GameLost)."""
+    history, the season's and what the game changed) and its end, only while `owner` still
+    serves the game (else GameLost). Returns the rating changes recorded (none for a game
+    that rates no one)."""
     lock = " FOR UPDATE" if tx.kind == "postgresql" else ""
     row = await tx.fetchone(
         f"SELECT guild_id, game, owner FROM games WHERE id = ?{lock}", (game_id,)
@@ -41,12 +50,20 @@ async def record_finish(
     # profile reads it.
     await keep_streaks(tx, guild_id, game, finish.results, iso_to_ms(now))
     rated = [r for r in finish.results if r.user_id is not None]
+    changes: list[RatingChange] = []
     if finish.rater is not None and rated:
-        await _update_ratings(tx, guild_id, game, game_id, rated, finish)
+        changes = await _update_ratings(tx, guild_id, game, game_id, rated, finish)
+        await tx.executemany(
+            "INSERT INTO rating_changes (game_id, user_id, season, before_mu, before_sigma,"
+            " mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, c.user_id, c.season, *(c.before or (None, None)), *c.after)
+             for c in changes],
+        )
     await tx.execute(
         "UPDATE games SET status = 'finished', outcome = ?, updated_at = ? WHERE id = ?",
         (dumps(finish.outcome), now, game_id),
     )
+    return changes
 
 
 async def _update_ratings(
@@ -56,7 +73,7 @@ async def _update_ratings(
     game_id: int,
     rated: list[ResultRow],
     finish: Finish,
-) -> None:
+) -> list[RatingChange]:
     assert finish.rater is not None
     at = now_ms() if finish.finished_at is None else finish.finished_at
     user_ids = [r.user_id for r in rated if r.user_id is not None]
@@ -82,9 +99,10 @@ async def _update_ratings(
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         [(game_id, uid, guild_id, game, at, *new[uid]) for uid in user_ids],
     )
+    changes = [RatingChange(uid, ALL_TIME, current[uid], new[uid]) for uid in user_ids]
     season = await season_for_finish(tx, guild_id, at)
     if season is None:
-        return
+        return changes
     in_season: dict[int, tuple[float, float] | None] = {
         uid: finish.season_start(current[uid]) for uid in user_ids
     }
@@ -94,10 +112,14 @@ async def _update_ratings(
         (guild_id, season, game, *user_ids),
     ):
         in_season[row["user_id"]] = (row["mu"], row["sigma"])
+    new_in_season = finish.rater(in_season)
     await _write_ratings(
         tx, "season_ratings", {"guild_id": guild_id, "season": season, "game": game}, rated,
-        finish.rater(in_season),
+        new_in_season,
     )
+    return changes + [
+        RatingChange(uid, season, in_season[uid], new_in_season[uid]) for uid in user_ids
+    ]
 
 
 async def _write_ratings(
@@ -187,3 +209,19 @@ class ResultStore(StoreBase):
             (guild_id, user_id),
         )
         return [RatingPoint(r["game"], r["at"], r["mu"], r["sigma"]) for r in rows]
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        """What a finished game did to its players' ratings, as its finish recorded it
+        (nothing for a game that rated no one), all-time ones first."""
+        rows = await self._fetch(
+            "SELECT * FROM rating_changes WHERE game_id = ? ORDER BY season, user_id",
+            (game_id,),
+        )
+        return [
+            RatingChange(
+                r["user_id"], r["season"],
+                None if r["before_mu"] is None else (r["before_mu"], r["before_sigma"]),
+                (r["mu"], r["sigma"]),
+            )
+            for r in rows
+        ]

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 
 from store.base import StoreBase
 from store.database import Connection, Row
-from store.records import RatingRow, SeasonRecord, rating_row
+from store.records import RatingRow, SeasonRecord, SeasonStanding, rating_row
 
 
 def month_start(at: int) -> int:
@@ -166,6 +166,36 @@ class SeasonStore(StoreBase):
             (guild_id, season, game, limit),
         )
         return [rating_row(r) for r in rows]
+
+    async def season_standings(
+        self, guild_id: int, season: int, user_id: int, band: float
+    ) -> dict[str, SeasonStanding]:
+        """The member's standing on the season's board of each game they played in it (see
+        SeasonStanding), reading only the rows within `band` of theirs."""
+        standings = {}
+        for mine in await self.db.fetch(
+            "SELECT game, mu - 3 * sigma AS ordinal FROM season_ratings"
+            " WHERE guild_id = ? AND season = ? AND user_id = ?",
+            (guild_id, season, user_id),
+        ):
+            key = (guild_id, season, mine["game"])
+            low, high = mine["ordinal"] - band, mine["ordinal"] + band
+            [counts] = await self.db.fetch(
+                "SELECT COUNT(*) AS entries,"
+                " COALESCE(SUM(CASE WHEN mu - 3 * sigma > ? THEN 1 ELSE 0 END), 0) AS ahead"
+                " FROM season_ratings WHERE guild_id = ? AND season = ? AND game = ?",
+                (high, *key),
+            )
+            near = await self.db.fetch(
+                "SELECT * FROM season_ratings WHERE guild_id = ? AND season = ? AND game = ?"
+                " AND mu - 3 * sigma BETWEEN ? AND ?"
+                " ORDER BY mu - 3 * sigma DESC, wins DESC, user_id",
+                (*key, low, high),
+            )
+            standings[mine["game"]] = SeasonStanding(
+                int(counts["entries"]), int(counts["ahead"]), [rating_row(r) for r in near]
+            )
+        return standings
 
 
 def _season_record(r: Row) -> SeasonRecord:

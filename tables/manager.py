@@ -26,18 +26,17 @@ from engine.contract import Action, Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import GameLost, Store
-from store.records import Finish, GameRecord
+from store.records import GameRecord
 from tables.clock import Clock
 from tables.computer import refuse_without_ai
 from tables.expert_pool import ExpertPool
-from tables.hints import hints_on
 from tables.honours import record_move
 from tables.idle import IdleTiming
 from tables.listeners import Listener, finished
 from tables.lobbies import Lobbies
 from tables.lobby import Lobby
 from tables.player_settings import PlayerSettings
-from tables.ratings import finish_for
+from tables.ratings import table_finish
 from tables.resume import Resume, build_table
 from tables.runner import TableRunner
 from tables.seats import SeatInfo
@@ -375,9 +374,9 @@ class TableManager:
         """Apply and commit one action. The caller holds table.lock."""
         seq = table.version
         events = table.apply(seat, action)  # IllegalAction: nothing changed, nothing written
-        finish = self._finish(table) if table.finished else None
+        finish = table_finish(table, self.clock) if table.finished else None
         try:
-            await self.store.append_action(table.id, seq, seat, action, finish=finish)
+            changes = await self.store.append_action(table.id, seq, seat, action, finish=finish)
         except asyncio.CancelledError:
             self._runners[table.id].closed = True  # memory is ahead of the log: stop here
             raise
@@ -393,17 +392,11 @@ class TableManager:
             raise
         await record_move(self.store, table, int(self.clock.wall() * 1000))
         if finish is not None:
-            table.status = "finished"
+            table.status, table.rating_changes = "finished", changes
             self._retire(table)
         else:
             self._runners[table.id].after_change(seat)
         return events
-
-    def _finish(self, table: Table) -> Finish:
-        assert table.outcome is not None
-        return finish_for(table.outcome, table.sides, [s.user_id for s in table.seats],
-                          assisted=hints_on(table.settings),
-                          finished_at=int(self.clock.wall() * 1000))
 
     # ================================================================ bookkeeping
 

@@ -15,9 +15,10 @@ from typing import Any
 
 from engine.registry import GAMES, achievement_named
 from store import EarnedAchievement, Moment, RatingPoint, Store
+from tables.clock import Clock
 from tables.player_settings import with_defaults
 from tables.ratings import display_rating
-from tables.stats import menu_order
+from tables.stats import board_rows, menu_order
 
 #: How many tournament placings the card keeps (latest first).
 PLACINGS = 5
@@ -35,6 +36,10 @@ class GameLine:
     best_streak: int = 0
     #: (ms since 1970 UTC, rating shown) after each rated game, oldest first.
     series: tuple[tuple[int, float], ...] = ()
+    #: The member's place on the running season's leaderboard of the game, and how many are
+    #: on it; 0 and 0 when they have not played the game this season (or none runs).
+    season_place: int = 0
+    season_entries: int = 0
 
 
 @dataclass(frozen=True)
@@ -91,17 +96,24 @@ def title_of(game: str) -> str:
     return spec.title if spec is not None else game
 
 
-async def build_profile(store: Store, guild_id: int, user_id: int, *, name: str = "") -> Profile:
+async def build_profile(
+    store: Store, guild_id: int, user_id: int, *, name: str = "", at: int | None = None
+) -> Profile:
+    """`at`: now, in ms since 1970 UTC (the tables clock's), which says the season running."""
     ratings = await store.user_ratings(guild_id, user_id)
     streaks = {s.game: s for s in await store.streaks(guild_id, user_id=user_id)}
+    places = await season_places(store, guild_id, user_id,
+                                 int(Clock().wall() * 1000) if at is None else at)
     lines = []
     for row in sorted(ratings, key=lambda r: menu_order(r.game)):
         streak = streaks.get(row.game)
+        place, entries = places.get(row.game, (0, 0))
         lines.append(GameLine(
             game=row.game, title=title_of(row.game), rating=display_rating(row.mu, row.sigma),
             games=row.games, wins=row.wins,
             current_streak=streak.current if streak else 0,
             best_streak=streak.best if streak else 0,
+            season_place=place, season_entries=entries,
         ))
     given, taken = await store.skunks(guild_id, user_id)
     placings = tuple(
@@ -116,6 +128,30 @@ async def build_profile(store: Store, guild_id: int, user_id: int, *, name: str 
                       achievements=achievement_lines(
                           await store.achievements_of(guild_id, user_id)))
     return with_series(profile, rating_series(await store.rating_history(guild_id, user_id)))
+
+
+#: Rows further ahead than this on mu - 3 sigma are ahead on the rating shown (rounded to a
+#: tenth) too, so only the rows within it of the member's need the leaderboard's own rule.
+SAME_SHOWN_RATING = 0.2
+
+
+async def season_places(
+    store: Store, guild_id: int, user_id: int, at: int
+) -> dict[str, tuple[int, int]]:
+    """Per game the member has played in the season running at `at`: their place on its
+    leaderboard, as /leaderboard gives it (level players sharing one), and how many are on
+    it."""
+    season = await store.season_at(guild_id, at)
+    if season is None:
+        return {}
+    places = {}
+    standings = await store.season_standings(guild_id, season.number, user_id,
+                                             SAME_SHOWN_RATING)
+    for game, standing in standings.items():
+        near = board_rows(standing.near)
+        mine = next(row for row in near if row["user_id"] == user_id)
+        places[game] = (standing.ahead + mine["place"], standing.entries)
+    return places
 
 
 # ---- rating history, moments and achievements in the card's words ------------------------

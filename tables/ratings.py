@@ -15,11 +15,19 @@ certain than a brand new player. The all-time rating goes on untouched."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 
-from store.records import Finish, ResultRow
+from engine.analysis import signed
+from store.records import ALL_TIME, Finish, RatingChange, ResultRow
+from tables.clock import Clock
+from tables.hints import hints_on
+from tables.seats import SeatInfo
+
+if TYPE_CHECKING:
+    from tables.table import Table
 
 MODEL = PlackettLuce()
 DEFAULT_MU: float = MODEL.mu
@@ -111,3 +119,51 @@ def finish_for(
         outcome=outcome, results=rows, rater=lambda current: rate(rows, current),
         finished_at=finished_at, season_start=season_start,
     )
+
+
+def table_finish(table: Table, clock: Clock) -> Finish:
+    """What a finished table's end records: assisted (rating no one) with hints on."""
+    assert table.outcome is not None
+    return finish_for(table.outcome, table.sides, [s.user_id for s in table.seats],
+                      assisted=hints_on(table.settings), finished_at=int(clock.wall() * 1000))
+
+
+def shown_changes(changes: Sequence[RatingChange]) -> list[RatingChange]:
+    """The changes a finished table shows: those of the season the game counted in, which is
+    what /leaderboard shows unless asked otherwise; the all-time ones when no season ran."""
+    in_season = [c for c in changes if c.season != ALL_TIME]
+    return in_season or [c for c in changes if c.season == ALL_TIME]
+
+
+def moved(change: RatingChange) -> tuple[float, float]:
+    """The figure the leaderboard shows after the game, and how far the game moved it (from
+    the default rating for a first game)."""
+    after = display_rating(*change.after)
+    before = display_rating(*(change.before or (DEFAULT_MU, DEFAULT_SIGMA)))
+    return after, round(after - before, 1)
+
+
+def rating_words(
+    seats: Sequence[SeatInfo], changes: Sequence[RatingChange], reader: int | None = None
+) -> str:
+    """One line: each rated member's rating after the game and its change, in seat order
+    ("Season 3 rating: Ann 18.4 (+1.2) · Bob 12.0 (−0.8)"); with `reader` (a seat), that
+    member's own only. "" when the game rated nobody (an assisted game)."""
+    shown = {c.user_id: c for c in shown_changes(changes)}
+    if not shown:
+        return ""
+    season = next(iter(shown.values())).season
+    which = "all-time rating" if season == ALL_TIME else f"season {season} rating"
+    if reader is not None:
+        mine = shown.get(seats[reader].user_id or 0)
+        if mine is None:
+            return ""
+        after, change = moved(mine)
+        return f"📈 Your {which}: {after:.1f} ({signed(change)})"
+    parts = []
+    for seat in seats:
+        change_of = shown.get(seat.user_id or 0)
+        if change_of is not None:
+            after, change = moved(change_of)
+            parts.append(f"{seat.name} {after:.1f} ({signed(change)})")
+    return f"📈 {which.capitalize()}: " + " · ".join(parts)

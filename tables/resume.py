@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.contract import Action
 from engine.registry import GameSpec
 from store.records import GameRecord, StoredLog
 from tables.honours import record_move
+from tables.ratings import table_finish
 from tables.seats import SeatInfo
 from tables.table import Table
 
 if TYPE_CHECKING:
+    from store import Store
     from tables.manager import TableManager
 
 log = logging.getLogger(__name__)
@@ -35,6 +37,26 @@ def build_table(record: GameRecord, spec: GameSpec, moves: list[tuple[int, Actio
         thread_id=record.thread_id, message_id=record.message_id,
     )
     table.replay(moves)
+    return table
+
+
+async def finished_table(store: Store, games: Mapping[str, GameSpec], game_id: int
+                         ) -> Table | None:
+    """A finished game's table as it ended, rebuilt from the store (its log replayed in a
+    worker thread, with what its finish recorded of the ratings); None for a game that is
+    not finished, not offered, or no longer replays."""
+    record = await store.game(game_id)
+    spec = games.get(record.game) if record is not None else None
+    if record is None or spec is None or record.status != "finished":
+        return None
+    moves = [(row.seat, row.action) for row in await store.actions(game_id)]
+    try:
+        table = await asyncio.to_thread(build_table, record, spec, moves)
+    except Exception:
+        log.exception("finished game %d (%s) does not replay", record.id, record.game)
+        return None
+    table.status = "finished"
+    table.rating_changes = await store.rating_changes(game_id)
     return table
 
 
@@ -73,13 +95,23 @@ class Resume:
             return None
         if table.finished:  # the last action was stored but the finish was not
             table.status = "finished"
-            self._settle(manager.store.finish_game(table.id, manager._finish(table)))
+            self._settle(self._finish(table))
             self._settle(record_move(manager.store, table, int(manager.clock.wall() * 1000)))
             return None
         manager._register(table).after_change(None)
         if self.on_resumed is not None:
             self.on_resumed(table)
         return table
+
+    async def _finish(self, table: Table) -> None:
+        """Record the end of a table found finished on replay, then show it as it ended (its
+        message last showed the game running), with what the finish did to the ratings."""
+        manager = self.manager
+        table.rating_changes = await manager.store.finish_game(
+            table.id, table_finish(table, manager.clock)
+        )
+        if self.on_resumed is not None:
+            self.on_resumed(table)
 
     def _settle(self, write: Coroutine[Any, Any, None]) -> None:
         """A database write a synchronous rebuild needs; start() and wait_idle() wait for it."""

@@ -114,8 +114,7 @@ class Seasons:
             top = rows[0]
             if not top["wins"]:
                 continue
-            level = [row for row in rows
-                     if (row["rating"], row["wins"]) == (top["rating"], top["wins"])]
+            level = [row for row in rows if row["place"] == 1]
             found.append(Champion(spec.title, tuple(row["user_id"] for row in level),
                                   top["rating"], top["wins"]))
         return found

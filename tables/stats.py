@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.registry import GAMES
@@ -20,15 +21,31 @@ async def leaderboard(store: Store, guild_id: int, game: str, limit: int) -> lis
     return board_rows(await store.leaderboard(guild_id, game, limit))
 
 
+def shared_places(standings: Sequence[tuple[float, int]]) -> list[int]:
+    """The place of each row of a board sorted best first, given each row's (rating shown,
+    wins): players level on both, the figures the board shows, share a place (1, 2, 2, 4)."""
+    places: list[int] = []
+    level: tuple[str, int] | None = None
+    for number, (rating, wins) in enumerate(standings, start=1):
+        if (f"{rating:.1f}", wins) != level:
+            level = (f"{rating:.1f}", wins)
+            places.append(number)
+        else:
+            places.append(places[-1])
+    return places
+
+
 def board_rows(rows: list[RatingRow]) -> list[dict[str, Any]]:
-    """A leaderboard's rows, best first, as the cogs word them."""
+    """A leaderboard's rows, best first, as the cogs word them, each with its place."""
+    ratings = [display_rating(r.mu, r.sigma) for r in rows]
+    places = shared_places([(rating, r.wins) for rating, r in zip(ratings, rows, strict=True)])
     return [
         {
-            "place": place, "user_id": r.user_id, "rating": display_rating(r.mu, r.sigma),
+            "place": place, "user_id": r.user_id, "rating": rating,
             "mu": r.mu, "sigma": r.sigma, "games": r.games, "wins": r.wins,
             "points": r.points, "skunks": r.skunks,
         }
-        for place, r in enumerate(rows, start=1)
+        for place, rating, r in zip(places, ratings, rows, strict=True)
     ]
 
 

@@ -14,6 +14,7 @@ from engine.achievements import Award, Tally
 from engine.contract import Action, Event, Game, View
 from engine.errors import IllegalAction
 from engine.registry import GameSpec
+from store.records import RatingChange
 from tables.lobby import side_of_seats
 from tables.seats import SeatInfo
 from tables.text import event_text, fill_names, is_private, retells
@@ -67,6 +68,9 @@ class Table:
         #: The last move played for each human seat because it was their only one (autoplay),
         #: with its number (the version it was played at).
         self.autoplayed: dict[int, tuple[int, Action]] = {}
+        #: What the game did to its members' ratings, as the store recorded it at the finish
+        #: (empty while running, and for a game that rated no one).
+        self.rating_changes: list[RatingChange] = []
         self.lock = asyncio.Lock()
         #: Whether a person (not a computer) has moved: from then on ending the game without
         #: results would take one away, so its host may no longer (see abandon_refusal).

@@ -46,10 +46,20 @@ async def test_a_profile_is_a_card_with_its_alt_text_and_its_words() -> None:
             assert message.content.startswith(
                 "🪪 **Bob: 1 game, 1 win; skunks: 1 given, 0 taken**")
             assert f"{GAMES[GAME].title}: rating" in message.content
+            assert "1st of 2 this season" in message.content
 
-        newcomer = await fake.slash(alice, "profile", {"user": fake.member("carol")})
+        # Dave beats Carol as Bob beat Alice: level pairs share a place, 1, 1, 3, 3.
+        carol, dave = fake.member("carol"), fake.member("dave")
+        await finished_game(store, guild_id, winner=dave.id, loser=carol.id)
+        for member, place in ((bob, "1st of 4"), (dave, "1st of 4"), (alice, "3rd of 4"),
+                              (carol, "3rd of 4")):
+            answer = await fake.slash(alice, "profile", {"user": member})
+            assert answer.message is not None
+            assert f"{place} this season" in answer.message.content
+
+        newcomer = await fake.slash(alice, "profile", {"user": fake.add_member("erin")})
         assert newcomer.message is not None
-        assert "Carol: No rated games here yet" in newcomer.message.content
+        assert "Erin: No rated games here yet" in newcomer.message.content
         fake.assert_clean()
 
 

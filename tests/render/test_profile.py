@@ -142,3 +142,19 @@ def test_skunks_are_said_once_there_are_any() -> None:
     taken = {**data, "skunks_taken": 2}
     assert "4 games, 1 win; skunks: 0 given, 2 taken" in drawn_texts(taken)
     assert profile.profile_text(taken)[0] == "Ann: 4 games, 1 win; skunks: 0 given, 2 taken"
+
+
+def test_the_place_in_the_running_season_is_drawn_and_said_for_games_played_in_it() -> None:
+    data = SAMPLES["profile_private"]
+    [game] = data["games"]
+    for place, entries, words in ((2, 5, "2nd of 5 this season"), (1, 1, "1st of 1 this season"),
+                                  (0, 0, None), (4, 3, None)):
+        shown = {**data, "games": [{**game, "season_place": place, "season_entries": entries}]}
+        drawn = drawn_texts(shown)
+        _, alt = profile.profile_picture(shown)
+        lines = "\n".join(profile.profile_text(shown))
+        if words is None:
+            assert not any("season" in t for t in drawn)
+            assert "season" not in alt and "season" not in lines
+        else:
+            assert words in drawn and words in alt and words in lines

@@ -9,7 +9,10 @@ from collections.abc import AsyncIterator, Sequence
 import pytest
 
 from engine.registry import GAMES, achievement_named
+from render.profile import profile_text
 from store import Honours, RatingPoint, Store
+from store.seasons import next_month_start
+from tables.clock import Clock
 from tables.player_settings import PlayerSettings
 from tables.profiles import (
     AchievementLine,
@@ -24,7 +27,7 @@ from tables.stats import member_stats
 
 GUILD = 7
 ANN, BOB, CY = 201, 202, 203
-GAME = next(iter(GAMES))
+GAME, OTHER = list(GAMES)[:2]
 
 
 @pytest.fixture
@@ -137,3 +140,69 @@ async def test_stats_and_profile_list_games_in_the_menus_order(store: Store) -> 
     assert [row["game"] for row in stats["per_game"]] == menu
     profile = await build_profile(store, GUILD, ANN)
     assert [line.game for line in profile.games] == menu
+
+
+async def test_the_season_place_is_the_leaderboards_and_level_players_share_it(
+    store: Store,
+) -> None:
+    from tables.seasons import Seasons
+    from tables.stats import board_rows
+
+    DEE = 204
+    await play(store, [ANN, BOB, CY], [0, 1, 1])  # Bob and Cy level: same rating, no wins
+    await play(store, [DEE, None], [1, 0])
+    await play(store, [ANN, None], [0, 1], game=OTHER)
+    running = await Seasons(store).leaderboard(GUILD, GAME)
+    board = {row["user_id"]: row["place"] for row in running.rows}
+    assert board == {row["user_id"]: row["place"]
+                     for row in board_rows(await store.season_leaderboard(GUILD, 1, GAME))}
+    assert board[BOB] == board[CY] == 2 and board[ANN] == 1
+
+    for user_id in (ANN, BOB, CY, DEE):
+        profile = await build_profile(store, GUILD, user_id)
+        line = next(line for line in profile.games if line.game == GAME)
+        assert (line.season_place, line.season_entries) == (board[user_id], 4)
+    ann = await build_profile(store, GUILD, ANN)
+    assert [(line.game, line.season_place, line.season_entries) for line in ann.games] == [
+        (GAME, 1, 4), (OTHER, 1, 1)]
+    words = "\n".join(profile_text(picture_data(await build_profile(store, GUILD, CY))))
+    assert "2nd of 4 this season" in words
+
+    # Next month's season has begun for nobody yet: no place in it.
+    next_month = next_month_start(int(Clock().wall() * 1000))
+    later = await build_profile(store, GUILD, ANN, at=next_month)
+    assert [(line.season_place, line.season_entries) for line in later.games] == [
+        (0, 0), (0, 0)]
+    assert "this season" not in "\n".join(profile_text(picture_data(later)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+async def test_the_season_place_read_near_the_member_is_the_whole_boards(
+    store: Store, seed: int
+) -> None:
+    """Ratings bunched around rounding edges and wins that tie: the place worked out from the
+    rows near the member's is the one the whole leaderboard gives."""
+    import random
+
+    from tables.profiles import season_places
+    from tables.stats import board_rows
+
+    await play(store, [ANN, BOB], [0, 1])
+    latest = await store.latest_season(GUILD)
+    assert latest is not None
+    season = latest.number
+    rng = random.Random(seed)
+    members = range(1000, 1060)
+    await store.db.executemany(
+        "INSERT INTO season_ratings (guild_id, season, game, user_id, mu, sigma, games, wins,"
+        " points, skunks) VALUES (?, ?, ?, ?, ?, ?, 1, ?, 0, 0)",
+        [(GUILD, season, GAME, user_id, 20 + rng.choice([0.0, 0.05, 0.1, 0.15, 0.049, 0.051])
+          + rng.randrange(3) * 0.1, 5.0 + rng.choice([0.0, 0.01]), rng.randrange(2))
+         for user_id in members],
+    )
+    board = board_rows(await store.season_leaderboard(GUILD, season, GAME, limit=10_000))
+    assert len({row["place"] for row in board}) < len(board)  # some share a place
+    now = int(Clock().wall() * 1000)
+    for row in board:
+        places = await season_places(store, GUILD, row["user_id"], now)
+        assert places[GAME] == (row["place"], len(board)), row
