@@ -143,6 +143,11 @@ def moved(change: RatingChange) -> tuple[float, float]:
     return after, round(after - before, 1)
 
 
+def figure(rating: float) -> str:
+    """A rating as the line shows it, with the minus sign its change has: "−1.8 (−0.8)"."""
+    return f"{rating:.1f}".replace("-", "−")
+
+
 def rating_words(
     seats: Sequence[SeatInfo], changes: Sequence[RatingChange], reader: int | None = None
 ) -> str:
@@ -159,11 +164,11 @@ def rating_words(
         if mine is None:
             return ""
         after, change = moved(mine)
-        return f"📈 Your {which}: {after:.1f} ({signed(change)})"
+        return f"📈 Your {which}: {figure(after)} ({signed(change)})"
     parts = []
     for seat in seats:
         change_of = shown.get(seat.user_id or 0)
         if change_of is not None:
             after, change = moved(change_of)
-            parts.append(f"{seat.name} {after:.1f} ({signed(change)})")
+            parts.append(f"{seat.name} {figure(after)} ({signed(change)})")
     return f"📈 {which.capitalize()}: " + " · ".join(parts)

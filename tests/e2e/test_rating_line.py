@@ -13,7 +13,7 @@ import pytest
 from engine.analysis import signed
 from store import RatingChange, Store
 from store.records import ALL_TIME
-from tables.ratings import DEFAULT_MU, DEFAULT_SIGMA, display_rating
+from tables.ratings import DEFAULT_MU, DEFAULT_SIGMA, display_rating, figure
 from testkit.fake_discord import FakeDiscord, FakeUser
 from testkit.players import GameDriver, Refused, test_bot
 
@@ -38,7 +38,7 @@ async def recorded(store: Store, table_id: int, guild_id: int) -> tuple[int, dic
 
 def said(name: str, rating: float) -> str:
     """How the line gives a member after their first game, which started from the default."""
-    return f"{name} {rating:.1f} ({signed(round(rating - START, 1))})"
+    return f"{name} {figure(rating)} ({signed(round(rating - START, 1))})"
 
 
 async def test_a_whole_game_ends_with_each_members_rating_and_its_change() -> None:
@@ -65,7 +65,7 @@ async def test_a_whole_game_ends_with_each_members_rating_and_its_change() -> No
             assert hand is not None
             rating = ratings[user.id]
             [own] = [line for line in hand.content.splitlines() if line.startswith("📈")]
-            assert own == (f"📈 Your season {season} rating: {rating:.1f}"
+            assert own == (f"📈 Your season {season} rating: {figure(rating)}"
                            f" ({signed(round(rating - START, 1))})")
 
         board = await fake.slash(alice, "leaderboard", {"game": GAME})

@@ -50,11 +50,16 @@ async def test_a_rated_game_yields_the_figures_the_store_recorded(
     assert ann > start > bob
     assert rating_words(table.seats, table.rating_changes) == (
         f"📈 Season {season} rating: Ann {ann:.1f} (+{ann - start:.1f})"
-        f" · Bob {bob:.1f} (−{start - bob:.1f})"
+        f" · Bob {minus(bob)} (−{start - bob:.1f})"
     )
     assert rating_words(table.seats, table.rating_changes, reader=1) == (
-        f"📈 Your season {season} rating: {bob:.1f} (−{start - bob:.1f})"
+        f"📈 Your season {season} rating: {minus(bob)} (−{start - bob:.1f})"
     )
+
+
+def minus(rating: float) -> str:
+    """A rating below zero is written with the minus sign its change has."""
+    return f"{rating:.1f}".replace("-", "\u2212")
 
 
 async def test_the_next_game_moves_the_rating_from_where_the_last_left_it(
@@ -72,7 +77,7 @@ async def test_the_next_game_moves_the_rating_from_where_the_last_left_it(
     ann = by_user(second.rating_changes, season)[ANN]
     now, before = display_rating(*ann.after), display_rating(*ann.before)  # type: ignore[misc]
     assert now < before
-    assert f"Ann {now:.1f} (−{round(before - now, 1):.1f})" in rating_words(
+    assert f"Ann {minus(now)} (−{round(before - now, 1):.1f})" in rating_words(
         second.seats, second.rating_changes
     )
 
@@ -122,7 +127,7 @@ async def test_partners_each_get_their_own(manager: TableManager, store: Store):
     for user_id, name in ((ANN, "Ann"), (BOB, "Bob"), (CAT, "Cat"), (DAN, "Dan")):
         row = board[user_id]
         assert changes[user_id].after == (row.mu, row.sigma)
-        assert f"{name} {display_rating(row.mu, row.sigma):.1f} (" in line
+        assert f"{name} {minus(display_rating(row.mu, row.sigma))} (" in line
     assert line.index("Ann") < line.index("Bob") < line.index("Cat") < line.index("Dan")
 
 
