@@ -31,6 +31,7 @@ from engine.pip_rush.sim import (
     MIN_PIPS,
     RESOLVED,
     PipRushSim,
+    chosen,
 )
 from engine.pip_rush.track import TRACKS
 from engine.sim import journaled
@@ -168,11 +169,7 @@ def one_step(core: PipRushSim, seat: int, code: int) -> tuple[list[int], list[in
 
 def greedy_through_rollout(sim: PipRushSim, seat: int, code: int) -> tuple[list[int], list[int]]:
     """What rollout._resolution imagines after choosing `code`."""
-    cells, pips = sim.cells[:], sim.pips[:]
-    racer, cell = rollout.chosen(seat, code)
-    rollout.take_action(cells, pips, racer, sim.action_of(sim.resolving[sim.step]), cell)
-    rollout._finish_greedily(sim, cells, pips, sim.affected | 1 << racer, sim.step + 1)
-    return cells, pips
+    return rollout._finish_greedily(sim, chosen(seat, code))
 
 
 @pytest.mark.parametrize("players, track", SETTINGS)
