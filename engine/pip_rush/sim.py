@@ -2,7 +2,8 @@
 
 The search and random play use it directly (engine/sim.py's Simulation protocol); the contract
 game (game.py) holds one and builds dict actions, event text and views from it when asked,
-reading what each step did from `journal`.
+reading what each step did from `journal`. The computer players' lookahead (ai.py) and the
+rollout's greedy finish (rollout.py) resolve imagined tricks with the core's own `resolve`.
 
 Cards are ints 0-23 ordered as a hand is sorted: suit (S H D C) * 6 + trick strength (2..6 are
 0..4, the ace is 5), so a sorted list of ints is a sorted hand, `card % 6` compares ranks and
