@@ -31,12 +31,13 @@ from dataclasses import dataclass, field
 from engine.contract import Action, View
 from engine.pip_rush.sim import (
     CODE_OF_TEXT,
-    DECAYED,
     DECK,
     DESTINATIONS,
+    MOVEMENT,
     RESOLUTION,
+    Way,
     has_won,
-    movements,
+    resolve,
     take_action,
     trick_winner,
 )
@@ -123,8 +124,10 @@ def _unseen_cards(view: View) -> list[int]:
     return [card for card in DECK if card not in seen]
 
 
-def _trick_of(view: View) -> Played:
-    return [(c["seat"], CODE_OF_TEXT[c["card"]]) for c in view["trick"]]
+def _trick_of(view: View) -> tuple[list[int], list[int]]:
+    """The trick's cards and the seats that played them, in play order."""
+    return ([CODE_OF_TEXT[c["card"]] for c in view["trick"]],
+            [c["seat"] for c in view["trick"]])
 
 
 # ----- evaluation -----
@@ -168,48 +171,26 @@ def team_value(cells: list[int], pips: list[int], dest: tuple[tuple[int, ...], .
 # ----- resolving a trick in imagination -----
 
 
-def _options(racers: Racers, seat: int, moves: bool, dest: tuple) -> list[tuple[int, int]]:
-    """(racer, cell) for each way the card's action can go: the cell moved into for the
-    Movement, 0 for a suit action."""
-    cells, pips = racers.cells, racers.pips
-    first = (seat & 1) * 2
-    free = ~racers.affected >> first & 3
-    if moves:
-        return movements(cells, pips, dest, first, free)
-    if free == 3 and cells[first] == cells[first + 1] and pips[first] == pips[first + 1]:
+def _resolve_value(racers: Racers, trick: list[int], seats: list[int], winner: int, step: int,
+                   table: Table, way: Way | None = None) -> float:
+    """Value once the trick resolves from `step` (that card taking `way`, if given) by the
+    core's rule (sim.resolve), both teams choosing as well as they can. `racers` is a scratch
+    copy: it is changed."""
+    step, racers.affected, ways = resolve(racers.cells, racers.pips, racers.affected, table.dest,
+                                          trick, seats, winner, step, way)
+    if not ways:
+        return evaluate(racers, table)
+    index = RESOLUTION[winner][step]
+    team = seats[index] & 1
+    first = team * 2
+    if index != winner and racers.cells[first] == racers.cells[first + 1] \
+            and racers.pips[first] == racers.pips[first + 1]:
         # Twins (same cell, only possible at Start, and same pips): either choice gives the
         # same position with the names exchanged, so the lookahead needs only one branch.
-        return [(first, 0)]
-    return [(racer, 0) for racer in (first, first + 1) if free >> (racer - first) & 1]
-
-
-def _carry_out(racers: Racers, card: int, moves: bool, racer: int, cell: int) -> None:
-    if moves:
-        racers.cells[racer], racers.pips[racer] = cell, DECAYED[racers.pips[racer]]
-    else:
-        take_action(racers.cells, racers.pips, racer, card // 6)
-    racers.affected |= 1 << racer
-
-
-def _resolve_value(racers: Racers, trick: Played, winner: int, order: tuple[int, ...],
-                   step: int, table: Table) -> float:
-    """Value after resolving order[step:], both teams choosing as well as they can.
-    `racers` is a scratch copy: it is changed."""
-    while step < len(order):
-        index = order[step]
-        seat, card = trick[index]
-        options = _options(racers, seat, index == winner, table.dest)
-        if len(options) > 1:
-            values = []
-            for racer, cell in options:
-                branch = racers.copy()
-                _carry_out(branch, card, index == winner, racer, cell)
-                values.append(_resolve_value(branch, trick, winner, order, step + 1, table))
-            return max(values) if seat & 1 == table.team else min(values)
-        if options:
-            _carry_out(racers, card, index == winner, *options[0])
-        step += 1
-    return evaluate(racers, table)
+        ways = ways[:1]
+    values = [_resolve_value(racers.copy(), trick, seats, winner, step, table, choice)
+              for choice in ways]
+    return max(values) if team == table.team else min(values)
 
 
 def _resolution_values(
@@ -218,18 +199,22 @@ def _resolution_values(
     """The evaluation after each choice (with `lookahead`: after the rest of the trick,
     both teams choosing as well as they can)."""
     res = view["resolution"]
-    trick = _trick_of(view)
-    winner, order, step = res["winner"], tuple(res["order"]), res["step"]
-    index = order[step]
-    seat, card = trick[index]
-    if not lookahead:  # the rest of the trick left out: each choice is judged at once
-        order = order[: step + 1]
+    trick, seats = _trick_of(view)
+    winner, step = res["winner"], res["step"]
+    index = RESOLUTION[winner][step]
+    action = MOVEMENT if index == winner else trick[index] // 6
+    first = (seats[index] & 1) * 2
     values = []
-    for action in legal:
+    for choice in legal:
         branch = racers.copy()
-        cell = action["space"] * 4 + action["lane"] if action["type"] == "move" else 0
-        _carry_out(branch, card, index == winner, (seat & 1) * 2 + action["racer"], cell)
-        values.append(_resolve_value(branch, trick, winner, order, step + 1, table))
+        racer = first + choice["racer"]
+        cell = choice["space"] * 4 + choice["lane"] if choice["type"] == "move" else 0
+        if lookahead:
+            values.append(
+                _resolve_value(branch, trick, seats, winner, step, table, (racer, cell)))
+        else:  # the rest of the trick left out: each choice is judged at once
+            take_action(branch.cells, branch.pips, racer, action, cell)
+            values.append(evaluate(branch, table))
     return values
 
 
@@ -246,7 +231,7 @@ def _card_values(
 ) -> list[float]:
     """Each card's evaluation once the trick resolves, summed over `samples` deals of the
     unseen cards into the trick's empty places (the same deals for every card)."""
-    trick = _trick_of(view)
+    trick: Played = [(c["seat"], CODE_OF_TEXT[c["card"]]) for c in view["trick"]]
     order: list[int] = view["play_order"]
     seat = view["seat"]
     hand = [CODE_OF_TEXT[c] for c in view["hand"]]
@@ -279,11 +264,12 @@ def _trick_value(
     A resolution depends only on which card wins and on the suits of the others, so results
     are shared through `memo` across samples and candidate cards."""
     if len(played) == len(order):
-        winner = trick_winner([card for _, card in played])
-        key = (winner, *(card // 6 for _, card in played))
+        cards = [card for _, card in played]
+        winner = trick_winner(cards)
+        key = (winner, *(card // 6 for card in cards))
         if key not in memo:
-            memo[key] = _resolve_value(racers.copy(), played, winner, RESOLUTION[winner], 0,
-                                       table)
+            memo[key] = _resolve_value(racers.copy(), cards, [seat for seat, _ in played],
+                                       winner, 0, table)
         return memo[key]
     next_seat = order[len(played)]
     if next_seat == seat:  # two-player game: our own second card, chosen at our best

@@ -6,20 +6,25 @@ read straight from the simulation's cells and pips. `policy` plays with the hard
 but without its sampling: inside a determinized deal every hand is known, so a card is judged
 by whether it can still be beaten this trick (the highest card wins, ties to the later one),
 what the Movement is worth to either team, and what its suit does to our racers if it loses.
-Resolution choices play the rest of the trick out greedily for each choice.
+Resolution choices play the rest of the trick out greedily for each choice, by the core's rule
+of resolution (sim.resolve).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.pip_rush.ai import LEAD_WEIGHT, balance
 from engine.pip_rush.sim import (
+    BOTH_RACERS,
     CARDS,
-    DECAYED,
+    MOVEMENT,
     PipRushSim,
+    Way,
     chosen,
     movements,
+    resolve,
     take_action,
 )
 from engine.search.rollout import first_to_act
@@ -66,36 +71,19 @@ def _worth(cells: list[int], pips: list[int], dest: tuple, team: int) -> int:
     return -value if team else value
 
 
-def _best_move(cells: list[int], pips: list[int], dest: tuple, team: int,
-               free: int) -> tuple[int, tuple[int, int]]:
-    """The team's best Movement among its free racers (bit per racer of the team): the gain in
-    _worth for the team, and the (racer, cell) taken, racer -1 for none."""
+def _best_way(cells: list[int], pips: list[int], dest: tuple, team: int, action: int,
+              ways: Sequence[Way]) -> tuple[int, Way | None]:
+    """The team's best of `ways` for a card's `action`: the gain in _worth for the team, and
+    that way (the first of equals; None when there are no ways, gaining 0)."""
     base = _worth(cells, pips, dest, team)
-    best, choice = 0, (-1, 0)
-    for racer, cell in movements(cells, pips, dest, team * 2, free):
-        start, fuel = cells[racer], pips[racer]
-        cells[racer], pips[racer] = cell, DECAYED[fuel]
+    best, choice = 0, None
+    for racer, cell in ways:
+        before = cells[racer], cells[racer ^ 1], pips[racer]
+        take_action(cells, pips, racer, action, cell)
         gain = _worth(cells, pips, dest, team) - base
-        cells[racer], pips[racer] = start, fuel
-        if choice[0] < 0 or gain > best:
+        cells[racer], cells[racer ^ 1], pips[racer] = before
+        if choice is None or gain > best:
             best, choice = gain, (racer, cell)
-    return best, choice
-
-
-def _best_racer(cells: list[int], pips: list[int], dest: tuple, team: int, action: int,
-                free: int = 3) -> tuple[int, int]:
-    """The team's best free racer (bit per racer of the team) to take a losing card's suit
-    action: the gain in _worth for the team, and that racer (the first of equals)."""
-    base = _worth(cells, pips, dest, team)
-    best, choice = 0, -1
-    first = team * 2
-    for racer in (first, first + 1):
-        if free >> (racer - first) & 1:
-            trial_cells, trial_pips = cells[:], pips[:]
-            take_action(trial_cells, trial_pips, racer, action)
-            gain = _worth(trial_cells, trial_pips, dest, team) - base
-            if choice < 0 or gain > best:
-                best, choice = gain, racer
     return best, choice
 
 
@@ -126,11 +114,12 @@ def _card(sim: PipRushSim, seat: int, hand: tuple[int, ...]) -> int:
         elif other != seat:
             partner = max(partner, _top(hands[other]))
     again = seat in later  # two players: we play once more in this trick
-    movement = 10 * (_best_move(cells, pips, dest, team, 3)[0]
-                     + _best_move(cells, pips, dest, 1 - team, 3)[0])
+    movement = 10 * sum(
+        _best_way(cells, pips, dest, side, MOVEMENT, movements(cells, pips, dest, side * 2, 3))[0]
+        for side in (team, 1 - team))
     gains = [0] * 4
     for action in {card // 6 for card in hand}:
-        gains[action] = 10 * _best_racer(cells, pips, dest, team, action)[0]
+        gains[action] = 10 * _best_way(cells, pips, dest, team, action, BOTH_RACERS[team])[0]
     best_card, best_value = hand[0], None
     for card in hand:
         rank = card % 6
@@ -157,35 +146,25 @@ def _top(cards: list[int]) -> int:
 def _resolution(sim: PipRushSim, seat: int, legal: tuple[int, ...]) -> int:
     """The choice whose trick, played out greedily by both teams, ends best for us."""
     team = seat & 1
-    action = sim.action_of(sim.resolving[sim.step])
     best_code, best_value = legal[0], None
     for code in legal:
-        cells, pips = sim.cells[:], sim.pips[:]
-        racer, cell = chosen(seat, code)
-        take_action(cells, pips, racer, action, cell)
-        _finish_greedily(sim, cells, pips, sim.affected | 1 << racer, sim.step + 1)
-        value = _worth(cells, pips, sim.dest, team)
+        value = _worth(*_finish_greedily(sim, chosen(seat, code)), sim.dest, team)
         if best_value is None or value > best_value:
             best_code, best_value = code, value
     return best_code
 
 
-def _finish_greedily(sim: PipRushSim, cells: list[int], pips: list[int], affected: int,
-                     step: int) -> None:
-    """Resolve the trick's cards from `step` on, each team choosing its best next step."""
-    trick, order, resolving, winner, dest = (sim.trick, sim.order, sim.resolving, sim.winner,
-                                             sim.dest)
-    while step < len(resolving):
-        index = resolving[step]
-        side = order[index] & 1
-        free = ~affected >> side * 2 & 3
-        if index == winner:
-            _, (racer, cell) = _best_move(cells, pips, dest, side, free)
-            if racer >= 0:
-                cells[racer], pips[racer] = cell, DECAYED[pips[racer]]
-        elif free:
-            action = trick[index] // 6
-            _, racer = _best_racer(cells, pips, dest, side, action, free)
-            take_action(cells, pips, racer, action)
-            affected |= 1 << racer
-        step += 1
+def _finish_greedily(sim: PipRushSim, way: Way) -> tuple[list[int], list[int]]:
+    """The racers' cells and pips once the trick is resolved by the core's rule (sim.resolve)
+    from the card waiting, which takes `way`, each team then choosing its best next step."""
+    cells, pips, dest, trick, seats, winner = (sim.cells[:], sim.pips[:], sim.dest, sim.trick,
+                                               sim.order, sim.winner)
+    step, affected = sim.step, sim.affected
+    choice: Way | None = way
+    while True:
+        step, affected, ways = resolve(cells, pips, affected, dest, trick, seats, winner, step,
+                                       choice)
+        if not ways:
+            return cells, pips
+        index = sim.resolving[step]
+        _, choice = _best_way(cells, pips, dest, seats[index] & 1, sim.action_of(index), ways)

@@ -2,7 +2,8 @@
 
 The search and random play use it directly (engine/sim.py's Simulation protocol); the contract
 game (game.py) holds one and builds dict actions, event text and views from it when asked,
-reading what each step did from `journal`.
+reading what each step did from `journal`. The computer players' lookahead (ai.py) and the
+rollout's greedy finish (rollout.py) resolve imagined tricks with the core's own `resolve`.
 
 Cards are ints 0-23 ordered as a hand is sorted: suit (S H D C) * 6 + trick strength (2..6 are
 0..4, the ace is 5), so a sorted list of ints is a sorted hand, `card % 6` compares ranks and
@@ -21,6 +22,7 @@ progress (its racers' spaces added up), as the outcome counts it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import SUITS, Card, standard_deck
@@ -150,6 +152,68 @@ def movements(cells: list[int], pips: list[int], dest: tuple[tuple[int, ...], ..
     return [(racer, cell) for racer in (first, first + 1)
             if free >> (racer - first) & 1 and pips[racer] > MIN_PIPS
             for cell in dest[cells[racer]] if cell not in cells]
+
+
+#: A way a card's action can go: (racer, cell), the cell moved into by the Movement, 0 else.
+Way = tuple[int, int]
+#: BOTH_RACERS[team]: the ways of a losing card when both the team's racers are free.
+BOTH_RACERS: tuple[tuple[Way, ...], ...] = (((0, 0), (1, 0)), ((2, 0), (3, 0)))
+NO_WAYS: tuple[Way, ...] = ()
+
+
+def resolve(cells: list[int], pips: list[int], affected: int, dest: tuple[tuple[int, ...], ...],
+            trick: list[int], seats: Sequence[int], winner: int, step: int,
+            way: Way | None = None, journal: list[Entry] | None = None,
+            ) -> tuple[int, int, Sequence[Way]]:
+    """Resolve a whole trick (`trick[i]` played by `seats[i]`, card `winner` winning) from card
+    `step` of its RESOLUTION, changing `cells` and `pips`: the rule of resolution, which the
+    core, the computer players' lookahead and the rollout's greedy finish all follow.
+
+    Each card acts on one of its team's racers not yet affected this trick (a bit per racer in
+    `affected`): a losing card with its suit's action, the winner with the Movement into an
+    empty cell ahead (movements); a card no racer can take is lost. `way` is the one chosen
+    for card `step`. Returns at the first card with more than one way (its step, the racers
+    affected so far, its ways), or once every card has resolved (CARDS_PER_TRICK, affected,
+    no ways). The journal, if any, records each card's action (RESOLVED) or loss (LOST)."""
+    resolving = RESOLUTION[winner]
+    while step < CARDS_PER_TRICK:
+        index = resolving[step]
+        if way is not None:
+            racer, cell = way
+            way = None
+        else:
+            first = (seats[index] & 1) * 2
+            free = ~affected >> first & 3  # bit 0: the team's racer A is free, bit 1: B
+            if index == winner:
+                ways = movements(cells, pips, dest, first, free)
+                if len(ways) == 1:
+                    racer, cell = ways[0]
+                elif ways:
+                    return step, affected, ways
+                else:
+                    racer = -1
+            elif free == 3:
+                return step, affected, BOTH_RACERS[first >> 1]
+            elif free:
+                racer, cell = first + (free >> 1), 0
+            else:
+                racer = -1
+            if racer < 0:
+                if journal is not None:
+                    journal.append((LOST, index))
+                step += 1
+                continue
+        before = pips[racer]
+        if index == winner:  # the Movement, written out: this is the search's hot path
+            cells[racer], pips[racer] = cell, DECAYED[before]
+        else:
+            take_action(cells, pips, racer, trick[index] // 6)
+        affected |= 1 << racer
+        if journal is not None:
+            journal.append(
+                (RESOLVED, index, racer, before, pips[racer], cells[racer], cells[racer ^ 1]))
+        step += 1
+    return step, affected, NO_WAYS
 
 
 DESTINATIONS = {name: track.destinations() for name, track in TRACKS.items()}
@@ -313,70 +377,29 @@ class PipRushSim:
             self.resolving = RESOLUTION[winner]
             if self.journal is not None:
                 self.journal.append((WON, winner))
-            self._resolve(0)
+            step, way = 0, None
+        else:
+            step, way = self.step, chosen(seat, code)
+            self.choices = None
+        # The trick resolves until a card needs a choice, which it then waits for.
+        step, self.affected, ways = resolve(self.cells, self.pips, self.affected, self.dest,
+                                            self.trick, self.order, self.winner, step, way,
+                                            self.journal)
+        if not ways:
+            self._finish_trick()
             return
-        racer, cell = chosen(seat, code)
-        self._carry_out(self.resolving[self.step], racer, cell)
-        self.affected |= 1 << racer
-        self.choices = None
-        self._resolve(self.step + 1)
-
-    # ----- resolving a trick -----
+        self.step = step
+        index = self.resolving[step]
+        self.seat = seat = self.order[index]
+        if index == self.winner:
+            first = (seat & 1) * 2
+            self.choices = tuple(MOVE + (racer - first) * CELLS + cell for racer, cell in ways)
+        else:
+            self.choices = RACER_CHOICE
 
     def action_of(self, index: int) -> int:
         """The action card `index` of the trick takes: MOVEMENT for the winner, else its suit's."""
         return MOVEMENT if index == self.winner else self.trick[index] // 6
-
-    def _carry_out(self, index: int, racer: int, cell: int) -> None:
-        """Card `index` acts on `racer`: the winner's Movement into `cell`, or its suit action."""
-        cells, pips = self.cells, self.pips
-        before = pips[racer]
-        if index == self.winner:  # the Movement, written out: this is the search's hot path
-            cells[racer], pips[racer] = cell, DECAYED[before]
-        else:
-            take_action(cells, pips, racer, self.trick[index] // 6)
-        if self.journal is not None:
-            self.journal.append(
-                (RESOLVED, index, racer, before, pips[racer], cells[racer], cells[racer ^ 1]))
-
-    def _resolve(self, step: int) -> None:
-        """Resolve the trick's cards from `step` until one needs a choice (then wait for it) or
-        the trick is done."""
-        order, resolving, winner = self.order, self.resolving, self.winner
-        cells, pips, affected, journal = self.cells, self.pips, self.affected, self.journal
-        while step < CARDS_PER_TRICK:
-            index = resolving[step]
-            seat = order[index]
-            racer = (seat & 1) * 2
-            free = ~affected >> racer & 3  # bit 0: racer A available, bit 1: racer B
-            if index == winner:
-                options = movements(cells, pips, self.dest, racer, free)
-                if len(options) > 1:
-                    self.choices = tuple(MOVE + (mover - racer) * CELLS + cell
-                                         for mover, cell in options)
-                    break
-                if options:
-                    mover, cell = options[0]
-                    self._carry_out(index, mover, cell)
-                    affected |= 1 << mover
-                elif journal is not None:
-                    journal.append((LOST, index))
-            elif free:
-                if free == 3:
-                    self.choices = RACER_CHOICE
-                    break
-                racer += free >> 1  # the one available
-                self._carry_out(index, racer, 0)
-                affected |= 1 << racer
-            elif journal is not None:
-                journal.append((LOST, index))
-            step += 1
-        else:
-            self._finish_trick()
-            return
-        self.affected = affected
-        self.step = step
-        self.seat = seat
 
     # ----- after a trick -----
 
