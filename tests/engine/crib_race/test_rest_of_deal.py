@@ -1,87 +1,106 @@
-"""Lockstep: the hard player's rest of a two-player deal (engine/crib_race/rest_of_deal.py
-`_RestOfDeal`) against the rules core (CribRaceSim). From any play position, pegs anywhere
-or boxed, after each piece the seat to play may lay, both seats laying the piece `pick`
-chooses, the copy and the core end the play on the same scores (pegs and boxes) or the same
-winner, and the show counted after it leaves the same chance of winning."""
+"""Lockstep: the hard player's rest of a two-player deal (engine/crib_race/rest_of_deal.py)
+plays on the rules core from the position a seat's view shows. Given the cards the seat cannot
+see as they really are, `PlayPosition.dealt` is the game's own core in every part the rest of
+the deal reads, and after each piece the seat may lay, played out to the end of the deal, it
+leaves the pegs, the boxes and the winner as the game's own core played the same way does
+(which goes on to deal again)."""
 
 from __future__ import annotations
+
+import random
+from collections.abc import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.crib_race.position import gain, node_costs
-from engine.crib_race.rest_of_deal import RaceScores, _RestOfDeal, chance_after, win_chance
+from engine.crib_race import CribRaceGame
+from engine.crib_race.rest_of_deal import (
+    DealOut,
+    PlayPosition,
+    chance_at_the_end,
+    play_out,
+    rest_of_deal_chances,
+)
 from engine.crib_race.sim import CribRaceSim
-from engine.cribbage.pieces import GO, PLAYING, RANK, VALUE, peg_score
-from tests.engine.crib_race.helpers import NODES, a_play_position
+from engine.cribbage.pieces import DISCARDING, GO, PLAYING, SHOWING
+from tests.engine.crib_race.helpers import NODES, race
+
+#: What the rest of a deal reads of the core, beside the pegs and boxes.
+PLAY_STATE = ("players", "target", "muggins", "side_of", "side_seats", "plan", "dealer",
+              "starter", "crib", "kept", "peg_hands", "low", "left", "pile", "count", "passed",
+              "turn", "phase", "acting", "track", "won")
 
 
-def scores_of(sim: CribRaceSim) -> RaceScores:
-    return (sim.pegs[0], sim.pegs[1]), tuple(map(tuple, sim.boxes))
+def play_positions(seed: int, nodes: tuple[int, int]) -> Iterator[CribRaceGame]:
+    """A two-player game with the pegs on these nodes (a box node: queued in it, in seat
+    order), after random discards at each position of the first deal's play (random moves)
+    where the seat to move has a piece to lay, while the game lasts."""
+    game = race(2, seed=seed)
+    core = game.core
+    track = core.track
+    for side, node in enumerate(nodes):
+        core.pegs[side] = node
+        core.side_scores[side] = track.position[node]
+        if node >= track.first_box:
+            core.boxes[node - track.first_box].append(side)
+    rng = random.Random(seed)
+    played = False
+    while game.outcome is None:
+        if core.phase == PLAYING:
+            played = True
+            if core.legal(core.turn)[0] != GO:
+                yield game
+        elif played or core.phase != DISCARDING:
+            return
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 
-def greedy(sim: CribRaceSim, seat: int) -> int:
-    """The piece whose points gain `seat` most position value, a high one on a tie of value,
-    the first in the hand's order on a tie of both (as `_RestOfDeal.pick` chooses)."""
-    track = sim.track
-    rival_cost = node_costs(track)[sim.pegs[1 - seat]]
-
-    def value(piece: int) -> float:
-        points = peg_score([*sim.pile, RANK[piece]], sim.count + VALUE[piece])
-        return gain(track, sim.pegs[seat], points, rival_cost) + 0.01 * VALUE[piece]
-    return max(sim.legal(seat), key=value)
+def as_dealt(game: CribRaceGame) -> DealOut:
+    """The seat to move's PlayPosition, dealt the rival's pieces and the crib the game has."""
+    core = game.core
+    rival = 1 - core.turn
+    position = PlayPosition(game.view(core.turn), game.board)
+    return position.dealt(core.peg_hands[rival], core.kept[rival], core.crib)
 
 
-def play_out(sim: CribRaceSim) -> None:
-    """The play to its end on the core, both seats greedy (a go where nothing fits)."""
-    while sim.phase == PLAYING and sim.winners() is None:
-        seat = sim.turn
-        legal = sim.legal(seat)
-        sim.play(seat, GO if legal[0] == GO else greedy(sim, seat))
+def race_state(sim: CribRaceSim) -> tuple:
+    return sim.pegs, sim.boxes, sim.won
 
 
-@settings(max_examples=400, deadline=None)
-@given(seed=st.integers(0, 2**32), moves=st.integers(0, 6), nodes=st.tuples(NODES, NODES))
-def test_the_rest_of_the_deal_is_played_as_the_core_plays_it(seed, moves, nodes):
-    sim = a_play_position(seed, nodes, moves)
-    if sim is None:
-        return
-    mover = sim.turn
-    counts = sim.show_counts()
-    for piece in sim.legal(mover):
-        if piece == GO:
-            continue
-        deal = _RestOfDeal(sim.track, scores_of(sim), [list(hand) for hand in sim.peg_hands],
-                           list(sim.pile), sim.count, list(sim.passed), sim.last_player)
-        deal.lay(mover, piece)
-        deal.play_on(1 - mover)
-        # With muggins the core stops before the show's first count: the play's end.
-        at_the_show = sim.clone()
-        at_the_show.muggins = True
-        at_the_show.play(mover, piece)
-        play_out(at_the_show)
-        won = at_the_show.winners()
-        assert (deal.won, won) == (None, None) or [deal.won] == won
-        if won is None:
-            assert deal.scores == scores_of(at_the_show)
-        # Without muggins the core counts the show and lets the boxes out by itself.
-        after_the_show = sim.clone()
-        after_the_show.play(mover, piece)
-        play_out(after_the_show)
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32), nodes=st.tuples(NODES, NODES))
+def test_the_rest_of_the_deal_is_the_games_own_core_played_out(seed, nodes):
+    for game in play_positions(seed, nodes):
+        check_the_rest_of_the_deal(game)
+
+
+def check_the_rest_of_the_deal(game: CribRaceGame) -> None:
+    core = game.core
+    dealt = as_dealt(game)
+    for name in PLAY_STATE:
+        assert getattr(dealt, name) == getattr(core, name), name
+    if core.pile:  # the view names the last seat to lay only while the count runs
+        assert dealt.last_player == core.last_player
+    assert race_state(dealt) == race_state(core)
+    for piece in core.legal(core.turn):
+        ours, theirs = as_dealt(game), core.clone()
+        for sim in (ours, theirs):
+            sim.play(core.turn, piece)
+            play_out(sim)
+        assert race_state(ours) == race_state(theirs)
+        assert theirs.won is not None or theirs.phase == DISCARDING  # the core dealt again
+        assert ours.won is not None or (ours.phase == SHOWING and not ours.to_act())
         for seat in (0, 1):
-            assert copy_chance(deal, counts, seat) == core_chance(after_the_show, seat)
+            assert chance_at_the_end(ours, seat) == chance_at_the_end(theirs, seat)
 
 
-def copy_chance(deal: _RestOfDeal, counts: list[tuple[int, int]], seat: int) -> float:
-    """`seat`'s chance once the copy's deal is over (as rest_of_deal_chances adds it up)."""
-    if deal.won is not None:
-        return 100.0 if deal.won == seat else 0.0
-    return chance_after(deal.track, deal.scores, counts, seat)
-
-
-def core_chance(sim: CribRaceSim, seat: int) -> float:
-    """`seat`'s chance once the core has played the deal out and dealt the next."""
-    won = sim.winners()
-    if won is not None:
-        return 100.0 if seat in won else 0.0
-    return win_chance(sim.track, sim.pegs, seat)
+def test_the_chances_are_the_same_for_the_same_view_and_generator() -> None:
+    game = next(game for game in play_positions(5, (30, 40))
+                if len(game.legal_actions(game.core.turn)) > 1)
+    view = game.view(game.core.turn)
+    pieces = [action["card"] for action in game.legal_actions(game.core.turn)]
+    first = rest_of_deal_chances(view, pieces, game.board, random.Random(3))
+    assert first == rest_of_deal_chances(view, pieces, game.board, random.Random(3))
+    assert set(first) == set(pieces) and all(0.0 <= c <= 100.0 for c in first.values())
+    assert game.view(game.core.turn) == view  # the view is read, not changed
