@@ -2,7 +2,7 @@
 the end of the deal on deals of the cards it cannot see, valued as a chance of winning
 (engine/crib_race/ai.py's docstring says why). The deals are played on the rules core
 (sim.py's CribRaceSim), which plays the rest of the play, counts the show and lets the boxes
-out; `scored` and `chance_after` are the exact play search's (rollout.py `RacePlaySearch`)."""
+out; `win_chance` values where the deal leaves the pegs."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from engine.contract import View
 from engine.crib_race.board import Board
 from engine.crib_race.position import gain, node_costs, peg_of, waiting_cost
-from engine.crib_race.sim import STRIDE, CribRaceSim, _Track, release_boxes, track_of
+from engine.crib_race.sim import CribRaceSim, _Track, track_of
 from engine.cribbage import ai as crib_ai
 from engine.cribbage.pieces import LIMIT, NO_PIECE, PIECE_OF_TEXT, PLAYING, RANK, VALUE, peg_score
 
@@ -25,9 +25,6 @@ PLAY_SAMPLES = 48
 #: How much the play heuristic's value (points) counts beside the searched win chance
 #: (percent): it breaks near ties.
 HEURISTIC_SHARE = 0.05
-#: The scores of a two-player race: each seat's peg (a track node), then the seats in each
-#: penalty box, first in first.
-RaceScores = tuple[tuple[int, int], tuple[tuple[int, ...], ...]]
 #: The spread of the race still to run, as the logistic scale of `win_chance`: some points,
 #: and more for each point both pegs still need (more deals, more luck).
 WIN_SPREAD, WIN_SPREAD_PER_POINT = 2.0, 0.09
@@ -155,34 +152,6 @@ def chance_at_the_end(sim: CribRaceSim, seat: int) -> float:
     if sim.won is not None:
         return 100.0 if seat in sim.won else 0.0
     return win_chance(sim.track, sim.pegs, sim.side_of[seat])
-
-
-def scored(track: _Track, scores: RaceScores, seat: int, points: int) -> RaceScores:
-    """The scores once `seat` has scored `points` (CribRaceSim._score): a boxed peg scores
-    nothing, a peg landing in a box joins its queue."""
-    pegs, boxes = scores
-    node = pegs[seat]
-    if points <= 0 or node >= track.first_box:
-        return scores
-    node = track.moves[node * STRIDE + points]
-    if node >= track.first_box:
-        box = node - track.first_box
-        boxes = (*boxes[:box], (*boxes[box], seat), *boxes[box + 1:])
-    return ((node, pegs[1]) if seat == 0 else (pegs[0], node)), boxes
-
-
-def chance_after(track: _Track, scores: RaceScores, counts: Sequence[tuple[int, int]],
-                 seat: int) -> float:
-    """`seat`'s chance of winning (percent) once the show's `counts` (seat, points) are scored
-    in order and each penalty box has let out its first peg if every peg outside it is past
-    it (`release_boxes`)."""
-    for owner, points in counts:
-        scores = scored(track, scores, owner, points)
-        if scores[0][owner] == track.finish:
-            return 100.0 if owner == seat else 0.0
-    pegs = list(scores[0])
-    release_boxes(track, pegs, [list(queue) for queue in scores[1]])
-    return win_chance(track, pegs, seat)
 
 
 def win_chance(track: _Track, pegs: Sequence[int], side: int) -> float:
