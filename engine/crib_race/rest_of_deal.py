@@ -1,10 +1,11 @@
 """Crib Race's hard computer player with two players: each piece it may lay played out to
 the end of the deal on deals of the cards it cannot see, valued as a chance of winning
-(engine/crib_race/ai.py's docstring says why)."""
+(engine/crib_race/ai.py's docstring says why). The deals are played on the rules core
+(sim.py's CribRaceSim), which plays the rest of the play, counts the show and lets the boxes
+out; `win_chance` values where the deal leaves the pegs."""
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 from collections.abc import Sequence
@@ -12,9 +13,9 @@ from collections.abc import Sequence
 from engine.contract import View
 from engine.crib_race.board import Board
 from engine.crib_race.position import gain, node_costs, peg_of, waiting_cost
-from engine.crib_race.sim import STRIDE, _Track, release_boxes, track_of
+from engine.crib_race.sim import CribRaceSim, _Track, track_of
 from engine.cribbage import ai as crib_ai
-from engine.cribbage.pieces import LIMIT, PIECE_OF_TEXT, RANK, VALUE, hand_score, peg_score
+from engine.cribbage.pieces import LIMIT, NO_PIECE, PIECE_OF_TEXT, PLAYING, RANK, VALUE, peg_score
 
 #: Deals of the cards hard cannot see (the rival's pieces, its crib cards) each piece is tried
 #: on; every piece on the same deals, so their difference is measured on paired samples.
@@ -24,161 +25,133 @@ PLAY_SAMPLES = 48
 #: How much the play heuristic's value (points) counts beside the searched win chance
 #: (percent): it breaks near ties.
 HEURISTIC_SHARE = 0.05
-#: The scores of a two-player race: each seat's peg (a track node), then the seats in each
-#: penalty box, first in first.
-RaceScores = tuple[tuple[int, int], tuple[tuple[int, ...], ...]]
 #: The spread of the race still to run, as the logistic scale of `win_chance`: some points,
 #: and more for each point both pegs still need (more deals, more luck).
 WIN_SPREAD, WIN_SPREAD_PER_POINT = 2.0, 0.09
 
 
 def rest_of_deal_chances(view: View, pieces: Sequence[str], board: Board,
-                       rng: random.Random) -> dict[str, float]:
+                         rng: random.Random) -> dict[str, float]:
     """For each piece (card text) we may lay, our mean chance of winning (percent) once the
     deal is over, over `PLAY_SAMPLES` deals of the rival's pieces and the crib's missing cards;
-    both seats then lay the piece gaining most position value (`_RestOfDeal.pick`). The starter
-    is known, so the search sees which places the play may leave us put our count on a box."""
-    track = track_of(board)
+    each is played out on the rules core, both seats laying the piece `greedy_piece` picks,
+    and the core counts the show and lets the boxes out. The starter is known, so the search
+    sees which places the play may leave us put our count on a box."""
     me = view["seat"]
     rival = 1 - me
     unseen = [PIECE_OF_TEXT[str(card)] for card in crib_ai.unseen_cards(view)]
     rival_holds = int(view["hand_sizes"][rival])
     crib_missing = int(view["crib_size"]) - len(view["discards"])
-    my_hand = [PIECE_OF_TEXT[text] for text in view["hand"]]
-    my_kept = [PIECE_OF_TEXT[text] for text in view["kept"]]
-    scores = ((track.node_of(peg_of(view, 0)), track.node_of(peg_of(view, 1))),
-              tuple(tuple(view["penalty_boxes"][name]) for name in track.box_names))
-    pile = [RANK[PIECE_OF_TEXT[text]] for text in view["pile"]]
     count = int(view["count"])
-    passed = [seat in view["passed"] for seat in (0, 1)]
     # A rival that said go on this count holds nothing that fits it.
-    could_hold = [p for p in unseen if not passed[rival] or VALUE[p] > LIMIT - count]
+    could_hold = [p for p in unseen if rival not in view["passed"] or VALUE[p] > LIMIT - count]
     if len(could_hold) < rival_holds:  # not in a real deal; a test's made-up position
         could_hold = unseen
     rival_played = [PIECE_OF_TEXT[text] for text in view["played"][rival]]
     discards = [PIECE_OF_TEXT[text] for text in view["discards"]]
-    dealer, starter = view["dealer"], PIECE_OF_TEXT[view["starter"]]
+    position = PlayPosition(view, board)
     totals = dict.fromkeys(pieces, 0.0)
     for _ in range(PLAY_SAMPLES):
         rival_hand = rng.sample(could_hold, rival_holds)
         rest = [p for p in unseen if p not in rival_hand]
-        kept = {me: my_kept, rival: rival_played + rival_hand}
         crib = discards + rng.sample(rest, crib_missing)
-        show = [(1 - dealer, hand_score(kept[1 - dealer], starter, False)),
-                (dealer, hand_score(kept[dealer], starter, False)),
-                (dealer, hand_score(crib, starter, True))]
         for text in totals:
-            hands = [my_hand[:], rival_hand[:]] if me == 0 else [rival_hand[:], my_hand[:]]
-            deal = _RestOfDeal(track, scores, hands, pile[:], count, passed[:],
-                               view["last_player"])
-            deal.lay(me, PIECE_OF_TEXT[text])
-            deal.play_on(rival)
-            if deal.won is None:
-                totals[text] += chance_after(track, deal.scores, show, me)
-            elif deal.won == me:
-                totals[text] += 100.0
+            deal = position.dealt(rival_hand, rival_played + rival_hand, crib)
+            deal.play(me, PIECE_OF_TEXT[text])
+            play_out(deal)
+            totals[text] += chance_at_the_end(deal, me)
     return {text: total / PLAY_SAMPLES for text, total in totals.items()}
 
 
-@dataclasses.dataclass
-class _RestOfDeal:
-    """One determinized rest of a two-player deal on the simulation's ints (engine/cribbage/
-    sim.py's pieces, engine/crib_race/sim.py's track nodes), played as CribRaceSim plays it.
-    With two players a seat is a side."""
+class DealOut(CribRaceSim):
+    """Crib Race's rules core for the rest of one deal: the game stops where the next deal
+    would be dealt, its pegs read there (dealing costs, and the search never looks)."""
 
-    track: _Track
-    scores: RaceScores
-    hands: list[list[int]]  # by seat
-    pile: list[int]  # the ranks laid on the current count
-    count: int
-    passed: list[bool]
-    last: int | None
-    won: int | None = None  # the seat that reached the finish
+    __slots__ = ()
 
-    def score(self, seat: int, points: int) -> None:
-        if self.won is None:
-            self.scores = scored(self.track, self.scores, seat, points)
-            if self.scores[0][seat] == self.track.finish:
-                self.won = seat
-
-    def lay(self, seat: int, piece: int) -> None:
-        self.hands[seat].remove(piece)
-        self.pile.append(RANK[piece])
-        self.count += VALUE[piece]
-        self.last = seat
-        if len(self.pile) > 1:
-            self.score(seat, peg_score(self.pile, self.count))
-
-    def pick(self, seat: int, playable: list[int]) -> int:
-        """The piece whose points gain most position value (as the rollout player weighs it);
-        higher pieces first on a tie (low ones make later counts and gos)."""
-        node = self.scores[0][seat]
-        rival_cost = node_costs(self.track)[self.scores[0][1 - seat]]
-
-        def value(piece: int) -> float:
-            points = peg_score([*self.pile, RANK[piece]], self.count + VALUE[piece])
-            return gain(self.track, node, points, rival_cost) + 0.01 * VALUE[piece]
-        return max(playable, key=value)
-
-    def play_on(self, turn: int) -> None:
-        """The play from here to its end, `turn` to move unless it cannot."""
-        hands, passed = self.hands, self.passed
-        while self.won is None:
-            room = LIMIT - self.count
-            last = self.last
-            if not hands[0] and not hands[1]:  # one for the last card, unless it made 31
-                if room:
-                    assert last is not None, "every piece is down: someone laid last"
-                    self.score(last, 1)
-                return
-            can = [not passed[seat] and any(VALUE[p] <= room for p in hands[seat])
-                   for seat in (0, 1)]
-            if not room or not (can[0] or can[1]):  # one for the go; the count starts again
-                assert last is not None, "nobody can lay on a count nobody began"
-                if room:
-                    self.score(last, 1)
-                self.pile, self.count, passed[0], passed[1] = [], 0, False, False
-                turn = 1 - last if hands[1 - last] else last
-                continue
-            if passed[turn] or not hands[turn]:
-                turn = 1 - turn
-                continue
-            if not can[turn]:  # go
-                passed[turn] = True
-                turn = 1 - turn
-                continue
-            self.lay(turn, self.pick(turn, [p for p in hands[turn] if VALUE[p] <= room]))
-            other = 1 - turn
-            if hands[other] and not passed[other]:
-                turn = other
+    def _start_deal(self, stacked: list[int] | None = None) -> None:
+        self.acting = ()
 
 
-def scored(track: _Track, scores: RaceScores, seat: int, points: int) -> RaceScores:
-    """The scores once `seat` has scored `points` (CribRaceSim._score): a boxed peg scores
-    nothing, a peg landing in a box joins its queue."""
-    pegs, boxes = scores
-    node = pegs[seat]
-    if points <= 0 or node >= track.first_box:
-        return scores
-    node = track.moves[node * STRIDE + points]
-    if node >= track.first_box:
-        box = node - track.first_box
-        boxes = (*boxes[:box], (*boxes[box], seat), *boxes[box + 1:])
-    return ((node, pegs[1]) if seat == 0 else (pegs[0], node)), boxes
+class PlayPosition:
+    """The two-player play position a seat's view shows, as `DealOut`s holding the cards the
+    seat cannot see as one deal of them has them (`dealt`)."""
+
+    def __init__(self, view: View, board: Board) -> None:
+        self.options = {"board": board.name}
+        self.seat = seat = int(view["seat"])
+        self.dealer, self.starter = int(view["dealer"]), PIECE_OF_TEXT[view["starter"]]
+        track = track_of(board)
+        self.pegs = [track.node_of(peg_of(view, side)) for side in (0, 1)]
+        self.boxes = [list(view["penalty_boxes"][name]) for name in track.box_names]
+        self.hand = sorted(PIECE_OF_TEXT[text] for text in view["hand"])
+        self.kept = [PIECE_OF_TEXT[text] for text in view["kept"]]
+        self.pile = [RANK[PIECE_OF_TEXT[text]] for text in view["pile"]]
+        self.count = int(view["count"])
+        passed = view["passed"]
+        self.passed = [0 in passed, 1 in passed]
+        self.last = view["last_player"]
+        self.acting = (seat,)
+
+    def dealt(self, rival_hand: Sequence[int], rival_kept: list[int],
+              crib: list[int]) -> DealOut:
+        """The position with the rival holding `rival_hand` (of `rival_kept`) and the crib
+        `crib`, the seat to lay."""
+        deal = DealOut.__new__(DealOut)
+        deal._setup(2, self.options, _NEVER_DEALS)
+        deal.pegs = self.pegs[:]
+        deal.boxes = [queue[:] for queue in self.boxes]
+        deal.side_scores = [deal.track.position[node] for node in deal.pegs]
+        deal.plan = deal._deal_plan_for(self.dealer)
+        deal.dealer, deal.starter, deal.crib = self.dealer, self.starter, crib
+        rival = sorted(rival_hand)
+        if self.seat == 0:
+            deal.kept, deal.peg_hands = [self.kept, rival_kept], [self.hand[:], rival]
+        else:
+            deal.kept, deal.peg_hands = [rival_kept, self.kept], [rival, self.hand[:]]
+        deal.hands, deal.discarded = deal.kept, [True, True]
+        deal.low = [VALUE[hand[0]] if hand else NO_PIECE for hand in deal.peg_hands]
+        deal.left = len(self.hand) + len(rival)
+        deal.pile, deal.count, deal.passed = self.pile[:], self.count, self.passed[:]
+        deal.last_player, deal.turn, deal.acting = self.last, self.seat, self.acting
+        deal.phase = PLAYING
+        deal.steps, deal.step_index, deal.true_totals = (), 0, []
+        deal.window = deal.chooser = None
+        return deal
 
 
-def chance_after(track: _Track, scores: RaceScores, counts: Sequence[tuple[int, int]],
-                 seat: int) -> float:
-    """`seat`'s chance of winning (percent) once the show's `counts` (seat, points) are scored
-    in order and each penalty box has let out its first peg if every peg outside it is past
-    it (`release_boxes`)."""
-    for owner, points in counts:
-        scores = scored(track, scores, owner, points)
-        if scores[0][owner] == track.finish:
-            return 100.0 if owner == seat else 0.0
-    pegs = list(scores[0])
-    release_boxes(track, pegs, [list(queue) for queue in scores[1]])
-    return win_chance(track, pegs, seat)
+#: A `DealOut` deals nothing, so its generator is never drawn from.
+_NEVER_DEALS = random.Random(0)
+
+
+def greedy_piece(sim: CribRaceSim, seat: int, legal: Sequence[int]) -> int:
+    """The piece of `legal` whose points gain `seat` most position value (as the rollout
+    player weighs it); a higher piece on a tie (low ones make later counts and gos), then
+    the lower rank."""
+    track, pile, count, node = sim.track, sim.pile, sim.count, sim.pegs[seat]
+    rival_cost = node_costs(track)[sim.pegs[1 - seat]]
+
+    def value(piece: int) -> float:
+        points = peg_score([*pile, RANK[piece]], count + VALUE[piece])
+        return gain(track, node, points, rival_cost) + 0.01 * VALUE[piece]
+    return max(legal, key=value)
+
+
+def play_out(sim: CribRaceSim) -> None:
+    """The two-player play on to its end on the rules core, each seat laying the piece
+    `greedy_piece` picks (or saying go); the core then counts the show."""
+    while sim.phase == PLAYING and sim.won is None:
+        seat = sim.turn
+        legal = sim.legal(seat)
+        sim.play(seat, legal[0] if len(legal) == 1 else greedy_piece(sim, seat, legal))
+
+
+def chance_at_the_end(sim: CribRaceSim, seat: int) -> float:
+    """`seat`'s chance of winning (percent) where the simulation stopped: won, lost, or the
+    race still to run (`win_chance`)."""
+    if sim.won is not None:
+        return 100.0 if seat in sim.won else 0.0
+    return win_chance(sim.track, sim.pegs, sim.side_of[seat])
 
 
 def win_chance(track: _Track, pegs: Sequence[int], side: int) -> float:

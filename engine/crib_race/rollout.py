@@ -9,12 +9,13 @@ ours (`waiting_cost`)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.crib_race import ai as race_ai
 from engine.crib_race.board import BOARDS
 from engine.crib_race.position import gain, node_costs, waiting_cost
-from engine.crib_race.rest_of_deal import RaceScores, chance_after, scored, win_chance
-from engine.crib_race.sim import CribRaceSim
+from engine.crib_race.rest_of_deal import win_chance
+from engine.crib_race.sim import STRIDE, CribRaceSim, _Track, release_boxes
 from engine.cribbage import ai as crib_ai
 from engine.cribbage import family_rollout
 from engine.cribbage.inference import KeptHands
@@ -28,6 +29,10 @@ STEPS = 3
 WIN_VALUE = 60.0
 mover = first_to_act
 progress = family_rollout.stage
+
+#: The scores of a two-player race: each seat's peg (a track node), then the seats in each
+#: penalty box, first in first.
+RaceScores = tuple[tuple[int, int], tuple[tuple[int, ...], ...]]
 
 
 def lead(sim: CribRaceSim, seat: int) -> float:
@@ -86,6 +91,34 @@ class RacePlaySearch(PlaySearchBase[RaceScores]):
     def _after_the_play(self, scores: RaceScores) -> float:
         chance = chance_after(self.track, scores, self.counts, self.seat)
         return WIN_VALUE * (chance / 50.0 - 1.0)
+
+
+def scored(track: _Track, scores: RaceScores, seat: int, points: int) -> RaceScores:
+    """The scores once `seat` has scored `points` (CribRaceSim._score): a boxed peg scores
+    nothing, a peg landing in a box joins its queue."""
+    pegs, boxes = scores
+    node = pegs[seat]
+    if points <= 0 or node >= track.first_box:
+        return scores
+    node = track.moves[node * STRIDE + points]
+    if node >= track.first_box:
+        box = node - track.first_box
+        boxes = (*boxes[:box], (*boxes[box], seat), *boxes[box + 1:])
+    return ((node, pegs[1]) if seat == 0 else (pegs[0], node)), boxes
+
+
+def chance_after(track: _Track, scores: RaceScores, counts: Sequence[tuple[int, int]],
+                 seat: int) -> float:
+    """`seat`'s chance of winning (percent) once the show's `counts` (seat, points) are scored
+    in order and each penalty box has let out its first peg if every peg outside it is past
+    it (`release_boxes`)."""
+    for owner, points in counts:
+        scores = scored(track, scores, owner, points)
+        if scores[0][owner] == track.finish:
+            return 100.0 if owner == seat else 0.0
+    pegs = list(scores[0])
+    release_boxes(track, pegs, [list(queue) for queue in scores[1]])
+    return win_chance(track, pegs, seat)
 
 
 def exact(sim: CribRaceSim, seat: int) -> float | None:

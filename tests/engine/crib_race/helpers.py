@@ -1,14 +1,19 @@
-"""Helpers for Crib Race tests: games, stacked deals, placing pegs, driving a deal along."""
+"""Helpers for Crib Race tests: games, stacked deals, placing pegs, driving a deal along, and
+random two-player play positions on the rules core."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from hypothesis import strategies as st
+
 from engine.crib_race import CribRaceGame
-from engine.crib_race.board import BOX, MAIN, Board, Zone
+from engine.crib_race.board import BOARDS, BOX, DEFAULT_BOARD, MAIN, Board, Zone
+from engine.crib_race.sim import CribRaceSim, track_of
 from engine.crib_race.track import Peg
 from engine.registry import GAMES
+from tests.engine.cribbage import play_lines
 from tests.engine.cribbage.stacking import stacked_deck
 
 
@@ -74,3 +79,30 @@ def claim(game: CribRaceGame, points: int) -> list[dict]:
 
 def of_type(events: list[dict], kind: str) -> list[dict]:
     return [e for e in events if e["type"] == kind]
+
+
+# ----- two-player play positions on the rules core, for the searches' lockstep tests ----------
+def a_play_position(seed: int, nodes: tuple[int, int], moves: int) -> CribRaceSim | None:
+    """A random deal with the pegs on these nodes of the track (a box node: queued in it, in
+    seat order), `moves` random moves into the play."""
+    sim = CribRaceSim.new(2, {}, seed)
+    track = sim.track
+    sim.pegs = list(nodes)
+    sim.boxes = [[] for _ in track.box_holes]
+    for side, node in enumerate(nodes):
+        sim.side_scores[side] = track.position[node]
+        if node >= track.first_box:
+            sim.boxes[node - track.first_box].append(side)
+    return play_lines.into_the_play(sim, seed, moves)
+
+
+_TRACK = track_of(BOARDS[DEFAULT_BOARD])
+#: Every node but the finish; the holes just short of the boxes and of the finish, and the
+#: boxes themselves, drawn often: there a point more or less changes most, and a peg may
+#: finish in the play.
+NODES = st.one_of(
+    st.integers(0, len(_TRACK.position) - 1).filter(lambda node: node != _TRACK.finish),
+    st.sampled_from([hole - step for hole in _TRACK.box_holes for step in range(1, 8)]),
+    st.integers(_TRACK.finish - 4, _TRACK.finish - 1),
+    st.sampled_from(range(_TRACK.first_box, len(_TRACK.position))),
+)

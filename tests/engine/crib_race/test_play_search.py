@@ -13,6 +13,7 @@ from engine.crib_race.rest_of_deal import win_chance
 from engine.crib_race.sim import CribRaceSim
 from engine.cribbage.pieces import DISCARDING, PLAYING
 from engine.cribbage.sim import CribbageSim
+from tests.engine.crib_race.helpers import NODES, a_play_position
 from tests.engine.cribbage import play_lines
 
 WIN = race_rollout.WIN_VALUE
@@ -27,35 +28,9 @@ def minimax(sim: CribRaceSim, seat: int) -> float:
     return play_lines.minimax(sim, seat, WIN, next_deal)
 
 
-def a_play_position(seed: int, nodes: tuple[int, int], moves: int) -> CribRaceSim | None:
-    """A random deal with the pegs on these nodes of the track (a box node: queued in it, in
-    seat order), `moves` random moves into the play."""
-    sim = CribRaceSim.new(2, {}, seed)
-    track = sim.track
-    sim.pegs = list(nodes)
-    sim.boxes = [[] for _ in track.box_holes]
-    for side, node in enumerate(nodes):
-        sim.side_scores[side] = track.position[node]
-        if node >= track.first_box:
-            sim.boxes[node - track.first_box].append(side)
-    return play_lines.into_the_play(sim, seed, moves)
-
-
-_TRACK = CribRaceSim.new(2, {}, 0).track
-#: Every node but the finish; the holes just short of the boxes and of the finish, and the
-#: boxes themselves, drawn often: there a point more or less changes most, and a peg may
-#: finish in the play.
-_NODES = st.one_of(
-    st.integers(0, len(_TRACK.position) - 1).filter(lambda node: node != _TRACK.finish),
-    st.sampled_from([hole - step for hole in _TRACK.box_holes for step in range(1, 8)]),
-    st.integers(_TRACK.finish - 4, _TRACK.finish - 1),
-    st.sampled_from(range(_TRACK.first_box, len(_TRACK.position))),
-)
-
-
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32), moves=st.integers(0, 6), seat=st.integers(0, 1),
-       nodes=st.tuples(_NODES, _NODES))
+       nodes=st.tuples(NODES, NODES))
 def test_the_search_values_every_piece_as_minimax_on_the_simulation(seed, moves, seat, nodes):
     sim = a_play_position(seed, nodes, moves)
     if sim is None:
