@@ -44,6 +44,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine.errors import IllegalAction
@@ -241,6 +242,12 @@ class RulesCore(Protocol):
 
     rng: random.Random
 
+    def to_act(self) -> Sequence[int]: ...
+
+    def legal(self, seat: int) -> Sequence[int]: ...
+
+    def action(self, seat: int, code: int) -> Action: ...
+
 
 class CoreGame(Game):
     """A game whose rules core (`core`) holds the random generator. Game.__init__ makes the
@@ -262,6 +269,14 @@ class CoreGame(Game):
             self.core.rng = rng
         else:
             self._first_rng = rng
+
+    def _to_act(self) -> list[int]:
+        return list(self.core.to_act())
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """The core's legal codes for `seat` as dict actions (a game may cache them)."""
+        core = self.core
+        return [core.action(seat, code) for code in core.legal(seat)]
 
     def _dealing_rng(self) -> random.Random:
         """Game.__init__'s generator, handed over once, for dealing the core."""

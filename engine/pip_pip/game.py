@@ -63,15 +63,8 @@ class PipPipGame(CoreGame):
 
     # ---- the contract -------------------------------------------------------------------
 
-    def _to_act(self) -> list[int]:
-        return list(self.core.to_act())
-
     def waiting_for(self) -> list[int]:
         return [] if self.outcome is not None else [self.core.turn]
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        core = self.core
-        return [core.action(seat, code) for code in core.legal(seat)]
 
     def normalize(self, seat: int, action: Action) -> Action:
         kind = action["type"]

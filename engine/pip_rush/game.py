@@ -68,13 +68,6 @@ class PipRushGame(CoreGame):
 
     # ----- the contract -----
 
-    def _to_act(self) -> list[int]:
-        return list(self.core.to_act())
-
-    def _legal_actions(self, seat: int) -> list[Action]:
-        core = self.core
-        return [core.action(seat, code) for code in core.legal(seat)]
-
     def normalize(self, seat: int, action: Action) -> Action:
         kind = action["type"]
         fields = {
