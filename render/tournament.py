@@ -417,7 +417,7 @@ def _box(canvas: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
             continue
         entry_id = str(entry.get("id"))
         won = entry_id == slot.winner and slot.winner is not None
-        right_words = "forfeit" if entry_id in forfeits \
+        right_words = forfeits[entry_id] if entry_id in forfeits \
             else f"{games[entry_id]:g}" if entry_id in games else ""
         used = text.draw(canvas, (right - 8, middle), right_words, SIZE, fill=palette.WHITE,
                          bold=won, anchor="rm") + 8 if right_words else 0
@@ -430,7 +430,7 @@ def _box(canvas: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
         if room - text.width(seed, SIZE, bold=won) - 6 >= SHORTEST_NAME:
             room -= text.width(seed, SIZE, bold=won) + 6
         else:
-            seed = ""  # beside "forfeit" a name keeps its room; the words give the seed
+            seed = ""  # beside "no-show" a name keeps its room; the words give the seed
         drawn = text.draw(canvas, (left + 28, middle), str(entry.get("name", "")), SIZE,
                           fill=ink, bold=won, anchor="lm", max_width=room)
         if seed:

@@ -9,13 +9,14 @@ import logging
 from functools import partial
 from typing import TYPE_CHECKING
 
+from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import LEVELS
 from engine.seat_words import spoken_list
 from store.records import MatchGame
 from tables.seats import SeatInfo
 from tables.tournaments.model import Match
-from tables.tournaments.tournament import RUNNING
+from tables.tournaments.tournament import RUNNING, Tournament
 
 if TYPE_CHECKING:
     from tables.tournaments.service import HeldTournament, TournamentService
@@ -42,10 +43,15 @@ class MatchGames:
         the computer playing for entries that forfeited. The caller holds the event's lock."""
         manager, event = self.service.manager, held.event
         over = event.status != RUNNING
+        opened: dict[str, int] = {}
         for game in list(held.games):
             if not self.running(game.game_id):
                 continue
             match = event.match(game.match_id)
+            if not over and match.opened_at is None:
+                # An event saved before games' opening times were kept, or a restart before
+                # this one's was: its window runs from now, and a later restart keeps that.
+                opened[match.id] = self.service.wall_ms()
             if over or match.finished:
                 with contextlib.suppress(IllegalAction):
                     await manager.abandon(game.game_id, held.host_id, may_manage=True)
@@ -58,21 +64,35 @@ class MatchGames:
                     names = spoken_list([event.entry(e).name for e in match.forfeits])
                     await manager.play_for(game.game_id, seats,
                                            FORFEIT_LINE.format(names=names))
-        if over or event.current is None:
-            return
-        for match in event.current.matches:
+        for match in [] if over or event.current is None else event.current.matches:
             games = held.games_of(match.id)
             if match.finished or any(self.running(g) for g in games):
                 continue
             if len(games) > len(match.games):
                 continue  # its game ended without a result: the host sets one
             try:
-                await self._open(held, match)
+                opened[match.id] = await self._open(held, match)
             except Exception:  # the event is saved; the host can set this match's result
                 log.exception("tournament %d: match %s's game did not open", held.id,
                               match.id)
+        if opened:
+            await self._note_opened(held, opened)
 
-    async def _open(self, held: HeldTournament, match: Match) -> None:
+    async def _note_opened(self, held: HeldTournament, opened: dict[str, int]) -> None:
+        """Save when matches' games opened, all in one save (a round's open together)."""
+
+        def note(event: Tournament) -> list[Event]:
+            for match_id, at in opened.items():
+                event.match(match_id).opened_at = at
+            return []
+
+        try:
+            await self.service._change(held, note)
+        except Exception:  # the games play on; the next change that finds them unnoted notes them
+            log.exception("tournament %d: when matches opened was not saved", held.id)
+
+    async def _open(self, held: HeldTournament, match: Match) -> int:
+        """Open the match's next game; when it opened (wall_ms)."""
         service, event = self.service, held.event
         channel_id, thread_id = held.channel_id, None
         if service.places is not None:
@@ -97,8 +117,10 @@ class MatchGames:
                           match_id=match.id, match_channel_id=where),
         )
         held.games.append(MatchGame(table.id, held.id, match.round, match.id, where))
-        service.timers.watch_no_show(held, match.id, table)
+        opened_at = service.wall_ms()
+        service.timers.watch_no_show(held, match.id, table, opened_at)
         await service.publish_opened(held, match, table)
+        return opened_at
 
     async def catch_up(self, held: HeldTournament) -> None:
         """After a restart: results of games that ended while nobody listened, and the
@@ -123,4 +145,6 @@ class MatchGames:
             elif record is not None and record.status == "running":
                 table = service.manager.get(game.game_id)
                 if table is not None:
-                    service.timers.watch_no_show(held, game.match_id, table)
+                    opened_at = held.event.match(game.match_id).opened_at
+                    service.timers.watch_no_show(held, game.match_id, table,
+                                                 opened_at or service.wall_ms())

@@ -62,6 +62,9 @@ class Match:
     #: Entry -> why it forfeited (NO_SHOW or DROPPED).
     forfeits: dict[str, str] = field(default_factory=dict)
     ruling: Ruling | None = None
+    #: When the game it is playing opened (milliseconds since 1970, the tables clock's, as
+    #: round deadlines are): a restart waits out only what is left of the no-show window.
+    opened_at: int | None = None
 
     @property
     def entries(self) -> list[str]:

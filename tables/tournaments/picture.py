@@ -13,7 +13,7 @@ so the table layer hands `picture_data(event)` to `render.tournament`.
 A slot, in bracket order: {"entries": [{"id", "name", "seed"}, ...] (one for a bye),
 "bye": bool, "winner": id or None, "games": {id: games won} (best of three, else {}),
 "playing": bool,
-"forfeits": {id: "did not show up" | "dropped out"}}."""
+"forfeits": {id: "no-show" | "dropped"}} (the box's words, and its alt text's)."""
 
 from __future__ import annotations
 
@@ -21,11 +21,15 @@ from typing import Any
 
 from tables.tournaments.fit import KNOCKOUT, TABLES
 from tables.tournaments.knockout import first_round
-from tables.tournaments.model import Match, Round
+from tables.tournaments.model import DROPPED, NO_SHOW, Match, Round
 from tables.tournaments.rounds import total_rounds
 from tables.tournaments.standings import knockout_standings, knockout_winner, standings
-from tables.tournaments.text import FORFEIT_WORDS, status_line, title
+from tables.tournaments.text import round_words, status_line, title
 from tables.tournaments.tournament import FINISHED, RUNNING, Tournament
+
+#: Why an entry forfeited, short enough to stand beside its name in a bracket box (a third
+#: of the picture): the alt text says the same words.
+BOX_WORDS = {NO_SHOW: "no-show", DROPPED: "dropped"}
 
 
 def picture_data(event: Tournament) -> dict[str, Any]:
@@ -42,9 +46,7 @@ def picture_data(event: Tournament) -> dict[str, Any]:
 
 def _status(event: Tournament) -> str:
     if event.status == RUNNING:
-        number, last = len(event.rounds), total_rounds(event)
-        words = "Final" if event.format == KNOCKOUT and number == last \
-            else f"Round {number} of {last}"
+        words = round_words(event)
         return words + " · paused" if event.paused else words
     return status_line(event).rstrip(".")
 
@@ -106,7 +108,7 @@ def _match_slot(event: Tournament, match: Match) -> dict[str, Any]:
         "games": match.games_won() if match.best_of > 1 and match.games and not match.ruling
         else {},
         "playing": not finished,
-        "forfeits": {e: FORFEIT_WORDS[why] for e, why in match.forfeits.items()},
+        "forfeits": {e: BOX_WORDS[why] for e, why in match.forfeits.items()},
     }
 
 

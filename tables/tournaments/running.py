@@ -63,6 +63,7 @@ class Running:
         if len(ranks) != len(match.seats) or len(scores) != len(match.seats):
             raise IllegalAction(f"That result does not fit match {match_id}'s seats.")
         match.games.append(GameResult(ranks, scores))
+        match.opened_at = None  # its next game, if any, notes its own
         return self._match_moved(match)
 
     def no_show(self: Tournament, match_id: str, *entry_ids: str) -> list[Event]:  # type: ignore[misc]

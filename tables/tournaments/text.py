@@ -44,12 +44,20 @@ def status_line(event: Tournament) -> str:
     if event.status == FINISHED:
         first = spoken_list([event.entry(e).name for e in event.placings[0]])
         return f"Finished: {first} won."
-    line = f"Round {len(event.rounds)} of {total_rounds(event)}"
+    line = round_words(event)
     if not event.paused:
         return line + "."
     if event.current is not None and event.current.finished:
         return f"{line} is over. Paused by the host: nothing more starts until they resume."
     return line + ". Paused by the host."
+
+
+def round_words(event: Tournament) -> str:
+    """The round being played: "Round 2 of 3", a knockout's last "Final" (as its bracket
+    column is named)."""
+    number, last = len(event.rounds), total_rounds(event)
+    return "Final" if event.format == KNOCKOUT and number == last \
+        else f"Round {number} of {last}"
 
 
 def signup_lines(event: Tournament) -> list[str]:

@@ -127,16 +127,22 @@ class EventTimers:
 
     # ================================================================ nobody waits forever
 
-    def watch_no_show(self, held: HeldTournament, match_id: str, table: Table) -> None:
-        task = asyncio.create_task(self._no_show(held, match_id, table),
+    def watch_no_show(self, held: HeldTournament, match_id: str, table: Table,
+                      opened_at: int) -> None:
+        """`opened_at`: when the game opened (milliseconds, as wall_ms): after a restart the
+        window is not given again, only what is left of it (nothing: the rule applies now)."""
+        task = asyncio.create_task(self._no_show(held, match_id, table, opened_at),
                                    name=f"no-show-{table.id}")
         self._watches.add(task)
         task.add_done_callback(self._watches.discard)
 
-    async def _no_show(self, held: HeldTournament, match_id: str, table: Table) -> None:
+    async def _no_show(self, held: HeldTournament, match_id: str, table: Table,
+                       opened_at: int) -> None:
         """After the first minutes of a game, an entry with a seat the game waits for that
         has made no move at all forfeits the match."""
-        await self.service.clock.sleep(self.service.no_show_after)
+        service = self.service
+        gone = (service.wall_ms() - opened_at) / 1000
+        await service.clock.sleep(service.no_show_after - gone)
         await self._busy_with(self._check_no_show(held, match_id, table))
 
     async def _check_no_show(self, held: HeldTournament, match_id: str, table: Table) -> None:

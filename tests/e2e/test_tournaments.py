@@ -440,7 +440,7 @@ async def test_a_start_time_is_shown_and_a_start_it_misses_is_told_to_the_host(
         await clock.advance(301)
         await driver.settle()
         assert (await stored(fake, 2)).status == "running"
-        assert "Round 1 of 1" in fake.state.messages[made.message.id].content
+        assert "Final." in fake.state.messages[made.message.id].content
         assert len(await games_of_round(fake, 2, 1)) == 1
 
         # The host cancels the running event; the match's thread says why its game closed.

@@ -14,6 +14,7 @@ from render import tournament
 from render.kit import text
 from tables.tournaments import KNOCKOUT, SWISS, TABLES, Tournament
 from tables.tournaments.picture import picture_data
+from tables.tournaments.text import status_line
 from tests.render.conftest import open_png
 from tests.render.test_covers import _meet, covered_texts
 from tests.render.test_floor import MAX_RATIO, _too_small
@@ -217,18 +218,35 @@ def test_the_picture_data_is_plain_json() -> None:
         assert json.loads(json.dumps(data)) == data
 
 
-def test_a_forfeit_is_said_in_the_box_and_in_words() -> None:
+@pytest.mark.parametrize(("dropped", "words"), [(False, "no-show"), (True, "dropped")])
+def test_a_forfeit_is_said_in_the_box_and_in_words_alike(dropped: bool, words: str) -> None:
     event = knockout(6, 0)
     match = event.current.matches[0]
-    absent = match.entries[0]
-    event.no_show(match.id, absent)
+    gone = event.entry(match.entries[0])
+    if dropped:
+        event.drop(gone.members[0])
+    else:
+        event.no_show(match.id, gone.id)
     data = picture_data(event)
     drawn = _check_picture(tournament.draw_bracket, data)
-    assert drawn.count("forfeit") == 1
-    name = event.entry(absent).name
-    assert name in drawn  # cut to its box, its seed left to the words
-    assert f"through, {name} ({event.entry(absent).seed}) did not show up" \
-        in tournament.describe_bracket(data)
+    assert drawn.count(words) == 1 and "forfeit" not in drawn
+    assert gone.name in drawn  # cut to its box, its seed left to the words
+    assert f"through, {gone.name} ({gone.seed}) {words}" in tournament.describe_bracket(data)
+
+
+def test_a_knockout_final_is_called_the_final_in_the_picture_and_the_message() -> None:
+    event = knockout(8, 2)
+    assert event.current is not None and len(event.rounds) == 3
+    data = picture_data(event)
+    assert data["status"] == "Final"
+    assert status_line(event) == "Final."
+    assert tournament.describe_bracket(data).startswith(
+        f"Knockout bracket of {data['title']}: Final.")
+    event.pause(HOST)
+    assert picture_data(event)["status"] == "Final · paused"
+    assert status_line(event) == "Final. Paused by the host."
+    assert picture_data(knockout(8, 1))["status"] == status_line(knockout(8, 1))[:-1] \
+        == "Round 2 of 3"
 
 
 def test_a_pair_through_to_a_round_not_yet_begun_reads_as_to_come_not_playing() -> None:

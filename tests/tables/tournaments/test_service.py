@@ -42,12 +42,13 @@ class Autopilot:
         self.heard += [e["text"] for e in events]
 
 
-async def running(store: Store, clock: FakeClock, members: set[int] | None = None):
+async def running(store: Store, clock: FakeClock, members: set[int] | None = None,
+                  no_show_after: float = 120):
     # Moves without a choice play at once: a forced move's pause sleeps on the fake clock, and
     # settle() (which waits for it) would wait for ever on a clock nobody advances.
     manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None, clock=clock,
                            forced_delay=0)
-    service = TournamentService(store, manager, no_show_after=120)
+    service = TournamentService(store, manager, no_show_after=no_show_after)
     manager.service = service  # type: ignore[attr-defined]
     pilot = Autopilot(manager, members)
     service.subscribe(pilot)
@@ -209,6 +210,34 @@ async def test_when_neither_player_shows_up_both_forfeit_and_nobody_wins(store: 
     assert all(set(m.forfeits) == set(m.entries) for m in first.matches)
     assert all(m.points() == dict.fromkeys(m.entries, 0.0) for m in first.matches)
     assert "Match 1.1: nobody wins." in pilot.heard
+    await service.close()
+    await manager.close()
+
+
+@pytest.mark.parametrize("down_for", [0, 4 * 60])
+async def test_a_restart_does_not_give_a_no_show_a_new_window(store: Store, down_for: int):
+    clock = FakeClock()
+    manager, service, _ = await running(store, clock, members=set(), no_show_after=300)
+    held = await signed_up(service, 4, game="cribbage", format=SWISS, options={"target": 61},
+                           rounds_planned=2)
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    await clock.advance(3 * 60)
+    await service.close()  # the bot goes down at minute 3 with nobody having moved
+    await manager.close()
+    await clock.advance(down_for)
+
+    manager, service, _ = await running(store, clock, members=set(), no_show_after=300)
+    await settle(manager)
+    if clock.now() - 1000 < 5 * 60:  # back before minute 5: the window's rest runs on
+        assert not any(m.forfeits for m in (await stored(store, held)).rounds[0].matches)
+        await clock.advance(5 * 60 - (clock.now() - 1000) - 1)
+        await settle(manager)
+        assert not any(m.forfeits for m in (await stored(store, held)).rounds[0].matches)
+        await clock.advance(2)  # minute 5, not minute 8
+        await settle(manager)
+    first = (await stored(store, held)).rounds[0]
+    assert all(set(m.forfeits) == set(m.entries) for m in first.matches)
     await service.close()
     await manager.close()
 
