@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,16 @@ pytestmark = pytest.mark.usefixtures("quick_pictures")
 def tournament_bot(database: str, clock: FakeClock) -> Any:
     bot = test_bot(database, clock=clock)
     return bot
+
+
+@asynccontextmanager
+async def tournament_server(database: Path) -> AsyncIterator[tuple[FakeDiscord, GameDriver,
+                                                                  FakeClock]]:
+    """The fake Discord with the bot connected over `database`, on a fake clock."""
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(tournament_bot(str(database), clock))
+        yield fake, GameDriver(fake), clock
 
 
 async def stored(fake: FakeDiscord, tournament_id: int) -> Tournament:
@@ -182,10 +194,7 @@ async def run_out(fake: FakeDiscord, driver: GameDriver, clock: FakeClock, tid: 
 
 
 async def test_a_knockout_of_eight_with_a_best_of_three_final(tmp_path: Path) -> None:
-    clock = FakeClock()
-    async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(tournament_bot(str(tmp_path / "ko.db"), clock))
-        driver = GameDriver(fake)
+    async with tournament_server(tmp_path / "ko.db") as (fake, driver, clock):
         message = await create_and_fill(fake, driver, 8, {
             "game": "cribbage", "format": "knockout", "options": "target=61",
             "final_best_of": 3})
@@ -214,10 +223,7 @@ async def test_a_knockout_of_eight_with_a_best_of_three_final(tmp_path: Path) ->
 
 
 async def test_a_round_robin_of_six_meets_everyone_once(tmp_path: Path) -> None:
-    clock = FakeClock()
-    async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(tournament_bot(str(tmp_path / "rr.db"), clock))
-        driver = GameDriver(fake)
+    async with tournament_server(tmp_path / "rr.db") as (fake, driver, clock):
         await create_and_fill(fake, driver, 6, {
             "game": "cribbage", "format": "round_robin", "options": "target=61"})
         event = await run_out(fake, driver, clock, 1, 5)
@@ -229,10 +235,7 @@ async def test_a_round_robin_of_six_meets_everyone_once(tmp_path: Path) -> None:
 async def test_a_pip_pip_tables_event_of_seven_sits_at_tables_of_three_and_four(
     tmp_path: Path,
 ) -> None:
-    clock = FakeClock()
-    async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(tournament_bot(str(tmp_path / "tables.db"), clock))
-        driver = GameDriver(fake)
+    async with tournament_server(tmp_path / "tables.db") as (fake, driver, clock):
         await create_and_fill(fake, driver, 7, {
             "game": "pip-pip", "format": "tables", "options": "rounds=1", "rounds": 2,
             "table_size": 4})
@@ -244,11 +247,8 @@ async def test_a_pip_pip_tables_event_of_seven_sits_at_tables_of_three_and_four(
 
 
 async def test_bad_commands_are_refused_and_change_nothing(tmp_path: Path) -> None:
-    clock = FakeClock()
-    async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(tournament_bot(str(tmp_path / "bad.db"), clock))
+    async with tournament_server(tmp_path / "bad.db") as (fake, driver, _clock):
         alice, bob = fake.member("alice"), fake.member("bob")
-        driver = GameDriver(fake)
         misfit = await fake.slash(alice, "tournament create", {
             "game": "pip-pip", "format": "swiss", "rounds": 2})
         assert misfit.message is not None and misfit.message.ephemeral
@@ -293,11 +293,8 @@ async def test_bad_commands_are_refused_and_change_nothing(tmp_path: Path) -> No
 
 
 async def test_pairs_sign_up_together_and_play_as_partners(tmp_path: Path) -> None:
-    clock = FakeClock()
-    async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(tournament_bot(str(tmp_path / "pairs.db"), clock))
+    async with tournament_server(tmp_path / "pairs.db") as (fake, driver, clock):
         alice, bob, carol, dave = (fake.member(n) for n in NAMES[:4])
-        driver = GameDriver(fake)
         made = await fake.slash(alice, "tournament create", {
             "game": "cribbage", "format": "knockout", "options": "target=61", "pairs": True,
             "round_minutes": 1})
@@ -324,11 +321,8 @@ async def test_pairs_sign_up_together_and_play_as_partners(tmp_path: Path) -> No
 async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
     tmp_path: Path,
 ) -> None:
-    clock = FakeClock()
-    async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(tournament_bot(str(tmp_path / "told.db"), clock))
+    async with tournament_server(tmp_path / "told.db") as (fake, driver, clock):
         alice = fake.member("alice")
-        driver = GameDriver(fake)
         message = await create_and_fill(fake, driver, 4, {
             "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 2,
             "round_minutes": 30})
@@ -399,11 +393,8 @@ async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
 async def test_a_start_time_is_shown_and_a_start_it_misses_is_told_to_the_host(
     tmp_path: Path,
 ) -> None:
-    clock = FakeClock()
-    async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(tournament_bot(str(tmp_path / "start.db"), clock))
+    async with tournament_server(tmp_path / "start.db") as (fake, driver, clock):
         alice, bob, carol = (fake.member(n) for n in NAMES[:3])
-        driver = GameDriver(fake)
         made = await fake.slash(alice, "tournament create", {
             "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 3,
             "start_in": 10})
@@ -459,10 +450,7 @@ async def test_a_start_time_is_shown_and_a_start_it_misses_is_told_to_the_host(
 
 
 async def test_a_bye_and_the_win_are_told_to_those_members_once(tmp_path: Path) -> None:
-    clock = FakeClock()
-    async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(tournament_bot(str(tmp_path / "byes.db"), clock))
-        driver = GameDriver(fake)
+    async with tournament_server(tmp_path / "byes.db") as (fake, driver, clock):
         message = await create_and_fill(fake, driver, 3, {
             "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 2})
         event = await run_out(fake, driver, clock, 1, 2)
