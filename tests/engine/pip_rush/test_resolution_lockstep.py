@@ -58,6 +58,12 @@ def positions(players: int, track: str, games: int) -> Iterator[PipRushGame]:
             game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 
+def choices(players: int, track: str) -> Iterator[PipRushGame]:
+    """The positions where a card of the trick being resolved has more than one way to go."""
+    return (game for game in positions(players, track, GAMES_PER_SETTING)
+            if game.core.choices is not None)
+
+
 def describe(game: PipRushGame, asked: object) -> str:
     core = game.core
     return (f"seat {core.seat} asked {asked}; trick {core.trick} by {core.order}, resolving "
@@ -122,10 +128,8 @@ def test_the_lookahead_resolves_tricks_as_the_core_does(players: int, track: str
 def test_a_choice_judged_at_once_is_judged_on_the_position_the_core_leaves(
         players: int, track: str) -> None:
     checked = 0
-    for game in positions(players, track, GAMES_PER_SETTING):
+    for game in choices(players, track):
         core = game.core
-        if core.choices is None:
-            continue
         seat = core.seat
         legal = game.legal_actions(seat)
         values = action_values(game.view(seat), legal, random.Random(0), SAMPLES,
@@ -175,10 +179,8 @@ def greedy_through_rollout(sim: PipRushSim, seat: int, code: int) -> tuple[list[
 @pytest.mark.parametrize("players, track", SETTINGS)
 def test_the_rollout_finishes_tricks_as_the_core_does(players: int, track: str) -> None:
     checked = 0
-    for game in positions(players, track, GAMES_PER_SETTING):
+    for game in choices(players, track):
         core = game.core
-        if core.choices is None:
-            continue
         seat = core.seat
         for code in core.legal(seat):
             assert code >= CARDS
