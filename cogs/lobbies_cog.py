@@ -161,14 +161,17 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
     # ------------------------------------------------------------ expiry
 
     async def show_expired(self, lobby: Lobby) -> None:
-        """Turn an expired lobby's message into a closed one: its words say so, its buttons
-        go. A message that is gone or out of reach is left as it is (the lobby is closed)."""
+        """An expired lobby's message says so and loses its buttons; the rest stays. A message
+        that is gone or out of reach is left as it is (the lobby is closed all the same)."""
         if lobby.message_id is None:
             return
         channel = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
         try:
             await channel.get_partial_message(lobby.message_id).edit(
-                content=expired_words(lobby, self.manager.clock.wall() - lobby.touched_at),
+                content=text.lobby_content(
+                    lobby.spec, lobby, lobby.sides(),
+                    expired_note(self.manager.clock.wall() - lobby.touched_at),
+                ),
                 view=None,
                 allowed_mentions=NO_PINGS,
             )
@@ -268,14 +271,15 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
             return None
 
 
-def expired_words(lobby: Lobby, untouched_for: float) -> str:
-    """The expired lobby's message: what happened, for how long, and what to do instead."""
+def expired_note(untouched_for: float) -> str:
+    """The line an expired lobby's message ends with: what happened, for how long, and what
+    to do instead."""
     hours = max(1, int(untouched_for // 3600))
     days = hours // 24
     how_long = f"{days} days" if days >= 2 else f"{hours} hour{'s' * (hours != 1)}"
     return (
-        f"~~{text.safe(lobby.spec.title)} lobby #{lobby.id}~~ — expired: nobody joined, left "
-        f"or changed it for {how_long}. Open a new one with `/play`."
+        f"⌛ Expired: nobody joined, left or changed this lobby for {how_long}. "
+        "Open a new one with `/play`."
     )
 
 

@@ -66,7 +66,7 @@ class Lobbies:
                 host_id=record.host_id, spec=spec, options=record.options,
                 seats=[SeatInfo.from_json(s) for s in record.seats], settings=record.settings,
                 message_id=record.message_id, status=record.status,
-                touched_at=datetime.fromisoformat(record.updated_at).timestamp(),
+                touched_at=_wall(record.updated_at),
             )
         self._watch()
 
@@ -214,6 +214,10 @@ class Lobbies:
         except LobbyLost:
             self._let_go(lobby)
             return
+        except Exception:
+            # Still open in the store: the next start-up expires it. The timer goes on.
+            log.exception("Could not close expired lobby %d", lobby.id)
+            return
         log.info("Lobby %d expired, untouched since %s", lobby.id, _iso(lobby.touched_at))
         for listener in self.expiry_listeners:
             try:
@@ -225,6 +229,12 @@ class Lobbies:
         if self._expiry_timer is not None:
             self._expiry_timer.cancel()
             self._expiry_timer = None
+
+
+def _wall(iso: str) -> float:
+    """Seconds since 1970 of a stored time (one written without a zone is UTC)."""
+    moment = datetime.fromisoformat(iso)
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
 
 def _iso(wall: float) -> str:
