@@ -66,7 +66,7 @@ class Lobbies:
                 host_id=record.host_id, spec=spec, options=record.options,
                 seats=[SeatInfo.from_json(s) for s in record.seats], settings=record.settings,
                 message_id=record.message_id, status=record.status,
-                touched_at=_wall(record.updated_at),
+                touched_at=_wall(record.updated_at, otherwise=self.clock.wall()),
             )
         self._watch()
 
@@ -231,9 +231,13 @@ class Lobbies:
             self._expiry_timer = None
 
 
-def _wall(iso: str) -> float:
-    """Seconds since 1970 of a stored time (one written without a zone is UTC)."""
-    moment = datetime.fromisoformat(iso)
+def _wall(iso: str, otherwise: float) -> float:
+    """Seconds since 1970 of a stored time (one written without a zone is UTC); `otherwise`
+    for one that does not read, so a lobby is never expired on a time nobody wrote."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return otherwise
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
 
