@@ -75,6 +75,8 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     #: The expert computer player's thinking time per move.
     expert_seconds: float = 1.0
+    #: LOBBY_EXPIRY_DAYS: how long an open lobby nobody joins, leaves or changes stays open.
+    lobby_expiry_days: float = 7.0
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -109,6 +111,15 @@ class Settings:
             problems.append(f"EXPERT_SECONDS must be seconds (more than 0, at most 60), "
                             f"not {expert!r}.")
             expert_seconds = 1.0
+        lobby_days = os.environ.get("LOBBY_EXPIRY_DAYS", "").strip() or "7"
+        try:
+            lobby_expiry_days = float(lobby_days)
+        except ValueError:
+            lobby_expiry_days = 0.0
+        if not 0 < lobby_expiry_days <= 365:
+            problems.append(f"LOBBY_EXPIRY_DAYS must be days (more than 0, at most 365), "
+                            f"not {lobby_days!r}.")
+            lobby_expiry_days = 7.0
         database = os.environ.get("DATABASE", "").strip()
         if not database and os.environ.get("DATABASE_URL", "").strip():  # as many hosts name it
             problems.append("DATABASE_URL is set, but the bot reads DATABASE: put the URL after "
@@ -125,6 +136,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             expert_seconds=expert_seconds,
+            lobby_expiry_days=lobby_expiry_days,
         )
         return settings, problems
 
@@ -174,6 +186,7 @@ class CardBot(commands.Bot):
         sync_commands: bool = True,
         expert_seconds: float = 1.0,
         expert_iterations: int | None = None,
+        lobby_lifetime: float | None = None,
         **client_options: object,
     ) -> None:
         # The bot never joins voice, so discord.py's warnings about voice libraries not being
@@ -205,6 +218,8 @@ class CardBot(commands.Bot):
         #: The expert's budget per move: a time, or (tests) a number of deals searched.
         self.expert_seconds = expert_seconds
         self.expert_iterations = expert_iterations
+        #: Seconds an untouched open lobby stays open before it expires (None: 7 days).
+        self.lobby_lifetime = lobby_lifetime
         self.store: Store | None = None
         self.tables: TableManager | None = None
         self.tournaments: TournamentService | None = None
@@ -245,6 +260,7 @@ class CardBot(commands.Bot):
             clock=self.clock,
             shards=(self.shard_count, shard_ids) if self.shard_count and shard_ids else None,
             experts=ExpertPool(Budget(self.expert_iterations, self.expert_seconds)),
+            lobby_lifetime=self.lobby_lifetime,
         )
         tables_cog = TablesCog(
             self, self.tables, refresh_interval=self.refresh_interval,
@@ -478,6 +494,7 @@ def serve(settings: Settings, **knobs: object) -> int:
         shard_count=settings.shard_count,
         shard_ids=settings.shard_ids,
         expert_seconds=settings.expert_seconds,
+        lobby_lifetime=settings.lobby_expiry_days * 24 * 3600,
         **knobs,
     )
     # `systemctl stop`, `docker stop` and `kill` send SIGTERM: stop as cleanly as on Ctrl-C

@@ -72,6 +72,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
     def __init__(self, bot: commands.Bot, manager: TableManager) -> None:
         self.bot = bot
         self.manager = manager
+        manager.on_lobby_expired(self.show_expired)
 
     # ------------------------------------------------------------ /play
 
@@ -156,6 +157,26 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
             if f"{o.name}={text.option_value(c)}".lower().startswith(last.lower())
         ]
         return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:25]]
+
+    # ------------------------------------------------------------ expiry
+
+    async def show_expired(self, lobby: Lobby) -> None:
+        """An expired lobby's message says so and loses its buttons; the rest stays. A message
+        that is gone or out of reach is left as it is (the lobby is closed all the same)."""
+        if lobby.message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
+        try:
+            await channel.get_partial_message(lobby.message_id).edit(
+                content=text.lobby_content(
+                    lobby.spec, lobby, lobby.sides(),
+                    expired_note(self.manager.clock.wall() - lobby.touched_at),
+                ),
+                view=None,
+                allowed_mentions=NO_PINGS,
+            )
+        except discord.HTTPException as failure:
+            log.info("Could not mark lobby %s expired: %s", lobby.id, failure)
 
     # ------------------------------------------------------------ lobby presses
 
@@ -248,6 +269,18 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         except discord.HTTPException:
             log.info("Could not open a thread in channel %s; playing there", channel.id)
             return None
+
+
+def expired_note(untouched_for: float) -> str:
+    """The line an expired lobby's message ends with: what happened, for how long, and what
+    to do instead."""
+    hours = max(1, int(untouched_for // 3600))
+    days = hours // 24
+    how_long = f"{days} days" if days >= 2 else f"{hours} hour{'s' * (hours != 1)}"
+    return (
+        f"⌛ Expired: nobody joined, left or changed this lobby for {how_long}. "
+        "Open a new one with `/play`."
+    )
 
 
 def thread_name(title: str, players: list[str]) -> str:

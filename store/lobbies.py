@@ -23,9 +23,10 @@ class LobbyStore(StoreBase):
         settings: dict[str, Any],
         seats: list[dict[str, Any]],
         message_id: int | None = None,
+        at: str | None = None,
     ) -> int:
-        """A new open lobby, owned by this store."""
-        now = now_iso()
+        """A new open lobby, owned by this store; `at` (ISO time, default now) is when."""
+        now = at or now_iso()
         return await self._insert(
             "INSERT INTO lobbies (guild_id, channel_id, message_id, host_id, game, options,"
             " settings, seats, status, created_at, updated_at, owner)"
@@ -45,15 +46,17 @@ class LobbyStore(StoreBase):
         settings: dict[str, Any],
         seats: list[dict[str, Any]],
         status: str = "open",
+        at: str | None = None,
     ) -> None:
-        """Write a lobby's state (a lobby is started by create_game(lobby_id=...)). Raises
-        LobbyLost if this store no longer owns it."""
+        """Write a lobby's state (a lobby is started by create_game(lobby_id=...)); `at`
+        (ISO time, default now) becomes its updated_at. Raises LobbyLost if this store no
+        longer owns it."""
         if not await self._write(
             "UPDATE lobbies SET message_id = ?, options = ?, settings = ?, seats = ?,"
             " status = ?, updated_at = ? WHERE id = ? AND owner = ?",
             (
                 message_id, dumps(options), dumps(settings), dumps(seats), status,
-                now_iso(), lobby_id, self.owner,
+                at or now_iso(), lobby_id, self.owner,
             ),
         ) and await self.lobby(lobby_id) is not None:
             raise LobbyLost(f"lobby {lobby_id} is served by another process")

@@ -50,8 +50,16 @@ class FakeClock(Clock):
             await asyncio.sleep(0)
             return
         woken = asyncio.Event()
-        heapq.heappush(self._sleepers, (self._now + seconds, next(self._order), woken))
-        await woken.wait()
+        entry = (self._now + seconds, next(self._order), woken)
+        heapq.heappush(self._sleepers, entry)
+        try:
+            await woken.wait()
+        except asyncio.CancelledError:
+            # A cancelled sleeper is no longer waiting: `sleepers` must not count it.
+            if entry in self._sleepers:
+                self._sleepers.remove(entry)
+                heapq.heapify(self._sleepers)
+            raise
 
     async def advance(self, seconds: float, *, settle: int = 20) -> None:
         """Move time on by `seconds`, waking each sleeper at its moment in order and letting

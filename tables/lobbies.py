@@ -1,18 +1,24 @@
-"""The open lobbies this process serves: opening, changing, cancelling and starting them.
+"""The open lobbies this process serves: opening, changing, cancelling, starting and
+expiring them.
 
-A lobby another process has claimed (sharding) is let go; a press on it is told so.
+A lobby another process has claimed (sharding) is let go; a press on it is told so. A lobby
+nobody has touched (joined, left, changed) for `lifetime` seconds is closed as expired, at
+start-up or by one timer on the tables clock that wakes at the next lobby's deadline.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from engine.errors import IllegalAction
 from engine.registry import GameSpec
 from store import LobbyLost, Store
 from store.records import LobbyRecord
+from tables.clock import Clock
 from tables.lobby import Lobby
 from tables.seats import SeatInfo
 from tables.table import Table
@@ -24,18 +30,29 @@ LOBBY_LOST = "This lobby is being run by another copy of the bot now; try again 
 
 #: Starts a lobby's game: (lobby, seed, thread_id) -> the running table.
 StartGame = Callable[[Lobby, "int | None", "int | None"], Awaitable[Table]]
+#: Hears of a lobby closed as expired (after the store has it closed).
+ExpiryListener = Callable[[Lobby], Awaitable[None]]
+
+#: How long an untouched open lobby stays open, unless the bot is told otherwise.
+LOBBY_LIFETIME = 7 * 24 * 3600.0
 
 
 class Lobbies:
     def __init__(
-        self, store: Store, spec: Callable[[str], GameSpec], start_game: StartGame
+        self, store: Store, spec: Callable[[str], GameSpec], start_game: StartGame,
+        clock: Clock, lifetime: float | None = None,
     ) -> None:
         self.store = store
         self._spec = spec
         self._start_game = start_game
+        self.clock = clock
+        self.lifetime = LOBBY_LIFETIME if lifetime is None else lifetime
         self._open: dict[int, Lobby] = {}
         #: Lobbies another process claimed from this one: a press on one is told so.
         self._lost: set[int] = set()
+        self.expiry_listeners: list[ExpiryListener] = []
+        self._expiry_timer: asyncio.Task[None] | None = None
+        self._timer_asleep = False
 
     def restore(self, records: list[LobbyRecord], games: Mapping[str, GameSpec]) -> None:
         """The open lobbies claimed at start; one for a game no longer offered is skipped."""
@@ -49,7 +66,9 @@ class Lobbies:
                 host_id=record.host_id, spec=spec, options=record.options,
                 seats=[SeatInfo.from_json(s) for s in record.seats], settings=record.settings,
                 message_id=record.message_id, status=record.status,
+                touched_at=_wall(record.updated_at, otherwise=self.clock.wall()),
             )
+        self._watch()
 
     async def open(
         self,
@@ -77,12 +96,14 @@ class Lobbies:
                 raise IllegalAction(f"There is no table setting {name}.")
         if host_joins:
             lobby.join(host_id, host_name)
+        lobby.touched_at = self.clock.wall()
         lobby.id = await self.store.create_lobby(
             guild_id=guild_id, channel_id=channel_id, host_id=host_id, game=spec.name,
             options=lobby.options, settings=lobby.settings,
-            seats=[s.to_json() for s in lobby.seats],
+            seats=[s.to_json() for s in lobby.seats], at=_iso(lobby.touched_at),
         )
         self._open[lobby.id] = lobby
+        self._watch()
         return lobby
 
     def get(self, lobby_id: int) -> Lobby | None:
@@ -103,12 +124,14 @@ class Lobbies:
     async def save(self, lobby: Lobby) -> None:
         """Persist a lobby after one of its methods changed it (or its message_id was set).
         If another process serves it now, this one lets it go and refuses (IllegalAction):
-        the change stays unmade, and the other process's lobby is untouched."""
+        the change stays unmade, and the other process's lobby is untouched. Saving is
+        touching: the lobby's wait before expiring starts again."""
+        lobby.touched_at = self.clock.wall()  # before the await, so the timer sees it
         try:
             await self.store.save_lobby(
                 lobby.id, message_id=lobby.message_id, options=lobby.options,
                 settings=lobby.settings, seats=[s.to_json() for s in lobby.seats],
-                status=lobby.status,
+                status=lobby.status, at=_iso(lobby.touched_at),
             )
         except LobbyLost:
             self._let_go(lobby)
@@ -116,14 +139,21 @@ class Lobbies:
 
     def _let_go(self, lobby: Lobby) -> None:
         log.warning("lobby %d is served by another process now; letting it go", lobby.id)
-        self._open.pop(lobby.id, None)
+        self._close(lobby)
         self._lost.add(lobby.id)
+
+    def _close(self, lobby: Lobby) -> None:
+        self._open.pop(lobby.id, None)
+        # Nothing left to expire: a sleeping timer goes (one mid-expiry finishes its work).
+        if not self._open and self._timer_asleep and self._expiry_timer is not None:
+            self._expiry_timer.cancel()
+            self._expiry_timer = None
 
     async def cancel(self, lobby_id: int, by_user_id: int) -> Lobby:
         lobby = self.served(lobby_id)
         lobby.check_cancel(by_user_id)
         lobby.status = "cancelled"
-        self._open.pop(lobby.id, None)
+        self._close(lobby)
         await self.save(lobby)
         return lobby
 
@@ -134,7 +164,7 @@ class Lobbies:
         lobby.check_start(by_user_id)
         # Closed before the first await, so a double click cannot start two games.
         lobby.status = "started"
-        self._open.pop(lobby.id, None)
+        self._close(lobby)
         try:
             return await self._start_game(lobby, seed, thread_id)
         except LobbyLost:
@@ -143,4 +173,73 @@ class Lobbies:
         except BaseException:
             lobby.status = "open"
             self._open[lobby.id] = lobby
+            self._watch()
             raise
+
+    # ------------------------------------------------------------ expiry
+
+    def _watch(self) -> None:
+        """Make sure the expiry timer runs while any lobby is open (one timer for all)."""
+        if self._open and (self._expiry_timer is None or self._expiry_timer.done()):
+            self._expiry_timer = asyncio.create_task(self._expire_due(), name="lobby-expiry")
+
+    async def _expire_due(self) -> None:
+        # A touch only moves a deadline later, so waking at the earliest one known is never
+        # late; waking early just finds nothing due and sleeps again.
+        while self._open:
+            now = self.clock.wall()
+            for lobby in [o for o in self._open.values() if self._deadline(o) <= now]:
+                await self._expire(lobby)
+            if self._open:
+                next_due = min(self._deadline(lobby) for lobby in self._open.values())
+                self._timer_asleep = True
+                try:
+                    await self.clock.sleep(next_due - self.clock.wall())
+                finally:
+                    self._timer_asleep = False
+
+    def _deadline(self, lobby: Lobby) -> float:
+        return lobby.touched_at + self.lifetime
+
+    async def _expire(self, lobby: Lobby) -> None:
+        """Close an untouched lobby (kept in the store as cancelled) and tell the listeners."""
+        lobby.status = "cancelled"
+        self._open.pop(lobby.id, None)
+        try:
+            await self.store.save_lobby(
+                lobby.id, message_id=lobby.message_id, options=lobby.options,
+                settings=lobby.settings, seats=[s.to_json() for s in lobby.seats],
+                status=lobby.status,
+            )
+        except LobbyLost:
+            self._let_go(lobby)
+            return
+        except Exception:
+            # Still open in the store: the next start-up expires it. The timer goes on.
+            log.exception("Could not close expired lobby %d", lobby.id)
+            return
+        log.info("Lobby %d expired, untouched since %s", lobby.id, _iso(lobby.touched_at))
+        for listener in self.expiry_listeners:
+            try:
+                await listener(lobby)
+            except Exception:
+                log.exception("An expiry listener failed on lobby %d", lobby.id)
+
+    def close(self) -> None:
+        if self._expiry_timer is not None:
+            self._expiry_timer.cancel()
+            self._expiry_timer = None
+
+
+def _wall(iso: str, otherwise: float) -> float:
+    """Seconds since 1970 of a stored time (one written without a zone is UTC); `otherwise`
+    for one that does not read, so a lobby is never expired on a time nobody wrote."""
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return otherwise
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
+
+
+def _iso(wall: float) -> str:
+    return datetime.fromtimestamp(wall, UTC).isoformat(timespec="milliseconds")

@@ -28,6 +28,9 @@ class Lobby:
     settings: dict[str, Any] = field(default_factory=dict)
     message_id: int | None = None
     status: str = "open"
+    #: When someone last opened, joined, left or changed it (wall-clock seconds): a lobby
+    #: untouched for the bot's lobby lifetime expires.
+    touched_at: float = 0.0
 
     @property
     def game(self) -> str:

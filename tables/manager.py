@@ -33,7 +33,7 @@ from tables.expert_pool import ExpertPool
 from tables.honours import record_move
 from tables.idle import IdleTiming
 from tables.listeners import Listener, finished
-from tables.lobbies import Lobbies
+from tables.lobbies import ExpiryListener, Lobbies
 from tables.lobby import Lobby
 from tables.player_settings import PlayerSettings
 from tables.ratings import table_finish
@@ -63,11 +63,12 @@ class TableManager:
         forced_delay: float = 1.5,
         shards: tuple[int, Sequence[int]] | None = None,
         experts: ExpertPool | None = None,
+        lobby_lifetime: float | None = None,
     ) -> None:
         """`forced_delay`: the pause before a move that carries no choice (GameSpec.forced)
         is played for a player whose settings allow it. `shards` (shard count, this process's
         shard ids): serve and rebuild only the games and lobbies of those shards' servers; None
-        serves every server."""
+        serves every server. `lobby_lifetime`: seconds an untouched lobby stays open (7 days)."""
         self.store, self.shards = store, shards or (None, None)
         self.experts = experts or ExpertPool()
         self.ai_delay, self.forced_delay = ai_delay, forced_delay
@@ -82,7 +83,8 @@ class TableManager:
         self._tables: dict[int, Table] = {}
         self._finished: OrderedDict[int, Table] = OrderedDict()
         self._runners: dict[int, TableRunner] = {}
-        self._lobbies = Lobbies(store, self._spec, self._start_lobby_game)
+        self._lobbies = Lobbies(store, self._spec, self._start_lobby_game, self.clock,
+                                lobby_lifetime)
         self.listeners: list[Listener] = []
         self.closed = False
         self._resume = Resume(self)
@@ -125,6 +127,7 @@ class TableManager:
         """Stop computer turns and timers (after any action in progress is committed) and let
         pending notifications go out. The store stays open: its owner closes it."""
         self.closed = True
+        self._lobbies.close()
         await self._resume.close()
         for table in list(self._tables.values()):
             async with table.lock:
@@ -324,6 +327,10 @@ class TableManager:
             guild_id=guild_id, channel_id=channel_id, host_id=host_id, host_name=host_name,
             game=game, options=options, settings=settings, host_joins=host_joins,
         )
+
+    def on_lobby_expired(self, listener: ExpiryListener) -> None:
+        """Hear of every lobby closed for being untouched too long (its message is stale)."""
+        self._lobbies.expiry_listeners.append(listener)
 
     def lobby(self, lobby_id: int) -> Lobby | None:
         return self._lobbies.get(lobby_id)

@@ -52,7 +52,7 @@ def test_a_bad_dev_guild_id_is_explained(tmp_path: Path) -> None:
 
 def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
-    for name in ("DISCORD_TOKEN", "DATABASE", "DEV_GUILD_ID", "LOG_LEVEL"):
+    for name in ("DISCORD_TOKEN", "DATABASE", "DEV_GUILD_ID", "LOG_LEVEL", "LOBBY_EXPIRY_DAYS"):
         monkeypatch.delenv(name, raising=False)
     defaults = bot.Settings.from_environment()
     assert defaults.database == "data/cardbot.db"
@@ -97,6 +97,18 @@ def test_shard_settings_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) ->
     assert (settings.shard_count, settings.shard_ids) == (2, (1,))
 
 
+def test_lobby_expiry_days_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LOBBY_EXPIRY_DAYS", raising=False)
+    assert bot.Settings.read_environment()[0].lobby_expiry_days == 7
+    monkeypatch.setenv("LOBBY_EXPIRY_DAYS", "2.5")
+    assert bot.Settings.read_environment()[0].lobby_expiry_days == 2.5
+    for bad in ("0", "-1", "week", "400"):
+        monkeypatch.setenv("LOBBY_EXPIRY_DAYS", bad)
+        settings, problems = bot.Settings.read_environment()
+        assert settings.lobby_expiry_days == 7
+        assert any("LOBBY_EXPIRY_DAYS" in problem and repr(bad) in problem for problem in problems)
+
+
 def test_serve_runs_the_bot_of_the_settings_with_the_knobs_given(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -110,11 +122,13 @@ def test_serve_runs_the_bot_of_the_settings_with_the_knobs_given(
 
     monkeypatch.setattr(bot.CardBot, "run", refuse_token)
     settings = bot.Settings(token="a.b.c", database=str(tmp_path / "bot.db"), dev_guild_id=None,
-                            log_level="INFO", shard_count=2, shard_ids=(1,))
+                            log_level="INFO", shard_count=2, shard_ids=(1,),
+                            lobby_expiry_days=3)
     assert bot.serve(settings, ai_delay=0.0) == 2
     [made] = built
     assert isinstance(made, bot.ShardedCardBot)
     assert (made.shard_count, made.shard_ids, made.ai_delay) == (2, [1], 0.0)
+    assert made.lobby_lifetime == 3 * 24 * 3600
 
 
 async def test_a_sharded_bot_resumes_only_the_games_of_its_shards(tmp_path: Path) -> None:

@@ -1,13 +1,16 @@
 """The lobby through Discord: who may do what, player counts, computers, teams, options,
-threads, and a lobby that survives a restart."""
+threads, a lobby that survives a restart, and one nobody touches that expires."""
 
 from __future__ import annotations
+
+import re
 
 import discord
 import pytest
 
 from engine.registry import GAMES
 from store import Store
+from tables.clock import FakeClock
 from testkit.fake_discord import FakeDiscord, FakeMessage
 from testkit.players import GameDriver, Refused, has_computer_player, test_bot
 
@@ -236,6 +239,56 @@ async def test_a_lobby_keeps_working_after_a_restart(database_url: str) -> None:
         await driver.settle()
         assert "Started: game #" in fake.state.messages[lobby.id].content
         assert driver.find_table() is not None
+        fake.assert_clean()
+
+
+DAY = 24 * 3600.0
+
+
+def says_expired(message: FakeMessage, before: str, days: int) -> bool:
+    """The lobby's words as they were, then the expiry line; no buttons."""
+    return message.content == (
+        f"{before}\n\n⌛ Expired: nobody joined, left or changed this lobby for {days} days. "
+        "Open a new one with `/play`."
+    ) and not message.find_components()
+
+
+async def test_a_lobby_nobody_touches_for_a_week_says_it_expired(database_url: str) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(database_url, clock=clock))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        lobby = await driver.open_lobby(alice, GAME)
+        await clock.advance(5 * DAY)
+        await driver.press(bob, lobby, label="Join")  # a touch: the week starts again
+        await clock.advance(7 * DAY - 1)
+        await fake.wait_quiet()
+        before = fake.state.messages[lobby.id].content
+        assert "Expired" not in before and fake.state.messages[lobby.id].find_components()
+        await clock.advance(1)
+        await fake.wait_quiet()
+        message = fake.state.messages[lobby.id]
+        assert says_expired(message, before, 7), message.content
+        assert f"<@{bob.id}>" in message.content  # still seated, as before
+        assert fake.bot.tables.lobbies(fake.state.guild_id) == []  # type: ignore[attr-defined]
+        fake.assert_clean()
+
+
+async def test_a_lobby_already_a_week_old_at_start_up_says_it_expired(database_url: str) -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(database_url, clock=clock))
+        lobby = await GameDriver(fake).open_lobby(fake.member("alice"), GAME)
+        before = lobby.content
+        later = FakeClock(start=clock.now() + 9 * DAY)  # the bot was down for nine days
+        await fake.restart(test_bot(database_url, clock=later))
+        await fake.wait_quiet()
+        assert says_expired(fake.state.messages[lobby.id], before, 9)
+        number = int(re.findall(r"lobby #(\d+)", lobby.content)[0])
+        stored = await fake.bot.store.lobby(number)  # type: ignore[attr-defined]
+        assert stored.status == "cancelled"
+        assert fake.bot.tables.lobbies(fake.state.guild_id) == []  # type: ignore[attr-defined]
         fake.assert_clean()
 
 
