@@ -394,6 +394,7 @@ def configure_logging(level: str) -> None:
 def check() -> bool:
     """`python bot.py --check`: the settings, the database and the fonts, without connecting.
     Prints one line per check; True when nothing is wrong."""
+    from render.kit import text
     fine = True
 
     def report(ok: bool, line: str, label: str = "ok") -> None:
@@ -416,43 +417,13 @@ def check() -> bool:
     elif not os.environ.get("DEV_GUILD_ID", "").strip():
         report(True, "DEV_GUILD_ID is not set: commands are synced to every server, which "
                      "can take up to an hour to show.", label="note")
-    report(*asyncio.run(_check_database(settings.database)))
-    report(*_check_fonts())
+    from store.store import check_opens
+
+    report(*asyncio.run(check_opens(settings.database)))
+    report(*text.fonts_load())
     print("Everything is ready: scripts/run-bot starts the bot." if fine
           else "Fix the problems above, then run this again.")
     return fine
-
-
-async def _check_database(url: str) -> tuple[bool, str]:
-    """Whether the database opens (made and upgraded if need be), and a line saying so."""
-    from store import Store
-    from store.database import is_postgres, without_password
-
-    shown = without_password(url)
-    try:
-        store = await Store.open(url)
-    except Exception as error:
-        where = ("that PostgreSQL runs there and lets that user in" if is_postgres(url)
-                 else "that it names a file in a folder the bot may write to")
-        return False, (f"The database {shown} does not open ({error or type(error).__name__}):"
-                       f" check DATABASE in .env, and {where}.")
-    try:
-        version = await store.schema_version()
-        running = len(await store.games_with_status("running"))
-    finally:
-        await store.close()
-    return True, f"The database {shown} opens (schema version {version}, {running} running games)."
-
-
-def _check_fonts() -> tuple[bool, str]:
-    from render.kit import text
-
-    try:
-        for bold in (False, True):
-            text.font(12, bold)
-    except OSError as error:
-        return False, f"The fonts in {text.FONT_DIR} do not load ({error}): restore that folder."
-    return True, f"The fonts in {text.FONT_DIR} load."
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -478,7 +449,9 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(settings.log_level)
     # Before connecting: a database that does not open is one line here, not a traceback
     # after logging in.
-    opens, line = asyncio.run(_check_database(settings.database))
+    from store.store import check_opens
+
+    opens, line = asyncio.run(check_opens(settings.database))
     if not opens:
         print(line, file=sys.stderr)
         return 2

@@ -19,7 +19,7 @@ from store.base import (
     now_ms,
     shard_filter,
 )
-from store.database import Joined
+from store.database import Joined, is_postgres, without_password
 from store.games import GameStore
 from store.lobbies import LobbyStore
 from store.player_settings import PlayerSettingsStore
@@ -35,6 +35,7 @@ __all__ = [
     "Store",
     "StoreBase",
     "TournamentConflict",
+    "check_opens",
     "now_ms",
     "shard_filter",
 ]
@@ -58,3 +59,22 @@ class Store(
             await joined.link_match_game(tournament_id, round=round, match_id=match_id,
                                          game_id=game_id, channel_id=match_channel_id)
         return game_id
+
+
+async def check_opens(url: str) -> tuple[bool, str]:
+    """Whether the database at `url` opens (made and upgraded if need be), and a line for the
+    admin saying so (`bot.py --check`, and before the bot connects)."""
+    shown = without_password(url)
+    try:
+        store = await Store.open(url)
+    except Exception as error:
+        where = ("that PostgreSQL runs there and lets that user in" if is_postgres(url)
+                 else "that it names a file in a folder the bot may write to")
+        return False, (f"The database {shown} does not open ({error or type(error).__name__}):"
+                       f" check DATABASE in .env, and {where}.")
+    try:
+        version = await store.schema_version()
+        running = len(await store.games_with_status("running"))
+    finally:
+        await store.close()
+    return True, f"The database {shown} opens (schema version {version}, {running} running games)."

@@ -198,7 +198,7 @@ def test_check_reports_fonts_that_do_not_load(monkeypatch: pytest.MonkeyPatch, t
     monkeypatch.setattr(text, "REGULAR", tmp_path / "missing.ttf")
     text.font.cache_clear()
     try:
-        ok, line = bot._check_fonts()
+        ok, line = text.fonts_load()
     finally:
         text.font.cache_clear()
     assert not ok

@@ -149,6 +149,16 @@ def font(size: int, bold: bool = False) -> Font:
     )
 
 
+def fonts_load() -> tuple[bool, str]:
+    """Whether both fonts load, and a line for the admin saying so (`bot.py --check`)."""
+    try:
+        for bold in (False, True):
+            font(12, bold)
+    except OSError as error:
+        return False, f"The fonts in {FONT_DIR} do not load ({error}): restore that folder."
+    return True, f"The fonts in {FONT_DIR} load."
+
+
 @lru_cache(maxsize=64)
 def _bidi_font(size: int, bold: bool) -> Font:
     """Complex layout (bidirectional reordering, Arabic joining), used only for RTL text."""
