@@ -92,8 +92,11 @@ def table_content(table: Table, *, status: str = "running", scores: str = "") ->
         if turn:
             lines.append(turn)
     recent = [line for line in table.recent[-RECENT_LINES:] if line]
-    if outcome is not None and recent[-1:] == [outcome_words(table.names, outcome)[2]]:
-        recent.pop()  # the game's last line, the outcome's detail: said in the line above
+    if outcome is not None:
+        # The game's last line, the outcome's detail, is said in the line above (an
+        # achievement earned with the win may be noted after it).
+        detail = outcome_words(table.names, outcome)[2]
+        recent = [line for line in recent if line != detail]
     if recent:
         lines.append("")
         lines += [f"> {safe(line)}" for line in recent]
