@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 import render
+from engine.analysis import figure
 from engine.registry import GameSpec
 from render.alt_text import ordinal
 from render.kit.text import plural
@@ -223,7 +224,7 @@ def leaderboard_content(
     places = shared_places(list(zip(ratings, wins_of, strict=True)))
     for row, place, rating, wins in zip(rows, places, ratings, wins_of, strict=True):
         games = int(_get(row, "games", 0))
-        line = f"**{place}.** <@{int(_get(row, 'user_id'))}> — {rating:.1f} · {wins} won"
+        line = f"**{place}.** <@{int(_get(row, 'user_id'))}> — {figure(rating)} · {wins} won"
         line += f" · {games} played"
         if with_skunks:
             line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"
@@ -244,7 +245,8 @@ def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) 
         spec = games.get(row["game"])
         title = safe(spec.title) if spec is not None else safe(row["game"])
         skunks = f", {plural(row['skunks'], 'skunk')}" if row.get("skunks") else ""
-        lines.append(f"• {title}: rating {row['rating']}, {row['wins']}/{row['games']} won{skunks}")
+        lines.append(f"• {title}: rating {figure(row['rating'])}, "
+                     f"{row['wins']}/{row['games']} won{skunks}")
     if assisted:
         lines.append(f"💡 {assisted} assisted game{'s' if assisted != 1 else ''} "
                      "(played with hints: not rated, not counted above)")

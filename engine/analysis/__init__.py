@@ -40,6 +40,12 @@ def only_move(legal: list[Action]) -> list[Entry] | None:
     return None
 
 
+def figure(value: float) -> str:
+    """A value to one decimal, with the minus sign `signed` writes: "−1.8", as a rating reads
+    wherever it is shown (a finished game, the leaderboard, a profile, a season's champions)."""
+    return f"{value:.1f}".replace("-", "−")
+
+
 def signed(points: float) -> str:
     """`+1.2` / `−0.5` / `0`: a part of a value as a player reads it (a minus sign, as the
     reviews write a loss)."""
