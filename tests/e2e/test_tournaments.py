@@ -492,3 +492,19 @@ async def test_the_host_of_an_event_is_pointed_to_a_result_not_to_resign(
             "match": "1.1", "order": f"<@{bob.id}> <@{carol.id}>"})
         assert answer.message is not None and "Result set" in answer.message.content
         fake.assert_clean()
+
+
+async def test_a_no_show_at_a_table_is_played_for_in_their_one_seat(tmp_path: Path) -> None:
+    async with tournament_server(tmp_path / "seat.db") as (fake, driver, clock):
+        await create_and_fill(fake, driver, 3, {
+            "game": "pip-pip", "format": "tables", "options": "rounds=1", "rounds": 1,
+            "table_size": 3, "round_minutes": 60})
+        [game] = await games_of_round(fake, 1, 1)
+        await clock.advance(301)  # the member leading never moves
+        await driver.settle()
+        [match] = (await stored(fake, 1)).rounds[0].matches
+        [absent] = [match.seats.index(e) for e in match.forfeits]
+        table = driver_for(fake, game, "seat").table_message().content
+        name = NAMES[absent].title()
+        assert (f"> {name} forfeited this match: the computer plays on in their seat."
+                in table), table
