@@ -116,5 +116,15 @@ async def test_a_member_caught_while_a_partner_counts_next_reads_it_in_their_han
             assert hand.content.count("Muggins!") == 1, hand.content
             assert (f"Muggins! {caught[1]} caught the {caught[2]} you missed on your hand"
                     in hand.content), hand.content
+            # Once the deal's show has scrolled the press out of the latest lines, the table
+            # message's show still says who took the points.
+            for _ in range(50):
+                if "Last deal's show:" in driver.table_message().content:
+                    break
+                await driver.move(driver.waiting()[0])
+                await driver.settle()
+            shown = driver.table_message().content
+            assert re.search(rf"^Alice's hand .* \(claimed 0\) · Muggins! {caught[1]} "
+                             rf"(kept|gave back) {caught[2].split()[0]}$", shown, re.M), shown
             break
         fake.assert_clean()
