@@ -148,7 +148,8 @@ class LiveHands:
             waiting = text.waiting_line(table.seats, table.waiting_for())
             lines.append(waiting.replace("**Turn:**", "**Waiting for:**") or "Please wait.")
             lines.append("_This hand updates itself: keep it open._")
-        if legal:
+        if table.status == "running" and not table.finished:
+            # Also while the seat waits: what a Muggins! press took from it is told there.
             lines += [text.safe(fill_names(line, table.names))
                       for line in table.spec.choice_lines(view_data)]
         private = table.private_lines(seat)[-PRIVATE_LINES:]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from engine.analysis import figure
 from store import SeasonRecord
 from store.seasons import next_month_start
 from tables.seasons import Champion, SeasonInfo, Standings
@@ -65,7 +66,7 @@ def champion_lines(champions: Sequence[Champion]) -> str:
     for champion in champions:
         who = " and ".join(f"<@{user_id}>" for user_id in champion.user_ids)
         wins = "win" if champion.wins == 1 else "wins"
-        lines.append(f"🥇 {champion.title}: {who} (rating {champion.rating:.1f}, "
+        lines.append(f"🥇 {champion.title}: {who} (rating {figure(champion.rating)}, "
                      f"{champion.wins} {wins})")
     return "\n".join(lines)
 

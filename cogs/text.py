@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 import render
+from engine.analysis import figure
 from engine.registry import GameSpec
 from render.alt_text import ordinal
 from render.kit.text import plural
@@ -92,8 +93,11 @@ def table_content(table: Table, *, status: str = "running", scores: str = "") ->
         if turn:
             lines.append(turn)
     recent = [line for line in table.recent[-RECENT_LINES:] if line]
-    if outcome is not None and recent[-1:] == [outcome_words(table.names, outcome)[2]]:
-        recent.pop()  # the game's last line, the outcome's detail: said in the line above
+    if outcome is not None:
+        # The game's last line, the outcome's detail, is said in the line above (an
+        # achievement earned with the win may be noted after it).
+        detail = outcome_words(table.names, outcome)[2]
+        recent = [line for line in recent if line != detail]
     if recent:
         lines.append("")
         lines += [f"> {safe(line)}" for line in recent]
@@ -220,7 +224,7 @@ def leaderboard_content(
     places = shared_places(list(zip(ratings, wins_of, strict=True)))
     for row, place, rating, wins in zip(rows, places, ratings, wins_of, strict=True):
         games = int(_get(row, "games", 0))
-        line = f"**{place}.** <@{int(_get(row, 'user_id'))}> — {rating:.1f} · {wins} won"
+        line = f"**{place}.** <@{int(_get(row, 'user_id'))}> — {figure(rating)} · {wins} won"
         line += f" · {games} played"
         if with_skunks:
             line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"
@@ -241,7 +245,8 @@ def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) 
         spec = games.get(row["game"])
         title = safe(spec.title) if spec is not None else safe(row["game"])
         skunks = f", {plural(row['skunks'], 'skunk')}" if row.get("skunks") else ""
-        lines.append(f"• {title}: rating {row['rating']}, {row['wins']}/{row['games']} won{skunks}")
+        lines.append(f"• {title}: rating {figure(row['rating'])}, "
+                     f"{row['wins']}/{row['games']} won{skunks}")
     if assisted:
         lines.append(f"💡 {assisted} assisted game{'s' if assisted != 1 else ''} "
                      "(played with hints: not rated, not counted above)")

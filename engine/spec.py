@@ -123,7 +123,8 @@ class GameSpec:
     typed_number: Callable[[Action], int | None] = lambda action: None
     #: What the view's seat is choosing about, shown beside its choices (the Discord hand
     #: message, the terminal's prompt): e.g. the cards and starter of the count it claims.
-    #: Seats as {sN}, cards with suit symbols.
+    #: The hand shows them while the seat waits too: a line that needs no choice (what a
+    #: Muggins! press took) is told then. Seats as {sN}, cards with suit symbols.
     choice_lines: Callable[[View], list[str]] = lambda view: []
     #: The whole public state a player needs before a move, in a few short lines (scores to
     #: the target, whose turn, the count, trump, racers...), seats as {sN}, cards with suit

@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.analysis import figure
 from render import chart
 from render.alt_text import clip, ordinal, plain_name
 from render.kit import layout, palette, text
@@ -67,7 +68,7 @@ def day(ms: object) -> str:
 
 def _rating(line: Data) -> str:
     value = line.get("rating")
-    return f"{float(value):.1f}" if isinstance(value, int | float) else "–"
+    return figure(float(value)) if isinstance(value, int | float) else "–"
 
 
 def _record_words(line: Data) -> str:

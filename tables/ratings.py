@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 
-from engine.analysis import signed
+from engine.analysis import figure, signed
 from store.records import ALL_TIME, Finish, RatingChange, ResultRow
 from tables.clock import Clock
 from tables.hints import hints_on
@@ -141,11 +141,6 @@ def moved(change: RatingChange) -> tuple[float, float]:
     after = display_rating(*change.after)
     before = display_rating(*(change.before or (DEFAULT_MU, DEFAULT_SIGMA)))
     return after, round(after - before, 1)
-
-
-def figure(rating: float) -> str:
-    """A rating as the line shows it, with the minus sign its change has: "−1.8 (−0.8)"."""
-    return f"{rating:.1f}".replace("-", "−")
 
 
 def rating_words(

@@ -188,9 +188,12 @@ class Table:
         if user_id != self.host_id:
             return "Only a game's host or a member with Manage Server can abandon it."
         if self.people_moved:
+            # Only a tournament's games have a host who does not play: its match's result is
+            # theirs to set.
+            way_out = ("/resign ends it as a loss for your side" if self.seat_of(user_id)
+                       is not None else "/tournament result sets its match's result")
             return (f"Game #{self.id} is under way: abandoning it now would leave no result. "
-                    "/resign ends it as a loss for your side, or a member with Manage Server "
-                    "can abandon it.")
+                    f"{way_out}, or a member with Manage Server can abandon it.")
         return None
 
     def computer_options(self) -> list[int]:

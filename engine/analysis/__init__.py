@@ -40,6 +40,14 @@ def only_move(legal: list[Action]) -> list[Entry] | None:
     return None
 
 
+def figure(value: float) -> str:
+    """A value to one decimal, with the minus sign `signed` writes: "−1.8", as a rating reads
+    wherever it is shown (a finished game, the leaderboard, a profile, a season's champions);
+    a value that rounds to zero is "0.0", never "−0.0"."""
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text.replace("-", "−")
+
+
 def signed(points: float) -> str:
     """`+1.2` / `−0.5` / `0`: a part of a value as a player reads it (a minus sign, as the
     reviews write a loss)."""

@@ -163,8 +163,22 @@ def show_details(view: View) -> list[str]:
                           if isinstance(c, str))
         starter = record.get("starter")
         with_starter = f" + {card_symbol(starter)}" if isinstance(starter, str) else ""
-        lines.append(f"{who} {pieces}{with_starter}: {breakdown_words(record)}")
+        lines.append(f"{who} {pieces}{with_starter}: {breakdown_words(record)}"
+                     f"{_caught_words(view, record)}")
     return [f"{heading}:", *lines] if lines else []
+
+
+def _caught_words(view: View, record: dict[str, Any]) -> str:
+    """" · Muggins! Bob kept 4" after a short claim's count: who took the points missed and
+    what they did with them, which the table's latest lines may no longer show."""
+    caught = record.get("muggins")
+    if not isinstance(caught, dict) or caught.get("kept") is None:
+        return ""
+    points = integer(caught.get("points"))
+    if not points:
+        return ""
+    fate = "kept" if caught["kept"] else "gave back"
+    return f" · Muggins! {seat_name(view, caught.get('seat'))} {fate} {points}"
 
 
 def details(view: View) -> list[str]:

@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 
 #: The level of the computer that fills a short table.
 COMPUTER_LEVEL = "hard" if "hard" in LEVELS else LEVELS[-1]
-FORFEIT_LINE = "{names} forfeited this match: the computer plays on in their seats."
+FORFEIT_LINE = "{names} forfeited this match: the computer plays on in their {seats}."
 
 
 class MatchGames:
@@ -58,12 +58,13 @@ class MatchGames:
             elif match.table and match.forfeits:
                 table = manager.get(game.game_id)
                 assert table is not None
-                seats = [s for s, e in enumerate(match.seats)
-                         if e in match.forfeits and s not in table.away]
+                forfeited = [s for s, e in enumerate(match.seats) if e in match.forfeits]
+                seats = [s for s in forfeited if s not in table.away]
                 if seats:
                     names = spoken_list([event.entry(e).name for e in match.forfeits])
-                    await manager.play_for(game.game_id, seats,
-                                           FORFEIT_LINE.format(names=names))
+                    line = FORFEIT_LINE.format(
+                        names=names, seats="seat" if len(forfeited) == 1 else "seats")
+                    await manager.play_for(game.game_id, seats, line)
         for match in [] if over or event.current is None else event.current.matches:
             games = held.games_of(match.id)
             if match.finished or any(self.running(g) for g in games):

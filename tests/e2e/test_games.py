@@ -74,7 +74,7 @@ def check_every_picture_has_alt_text(fake: FakeDiscord) -> None:
     assert pictures
 
 
-LEADERBOARD_LINE = re.compile(r"<@(\d+)> — (-?[\d.]+) · (\d+) won")
+LEADERBOARD_LINE = re.compile(r"<@(\d+)> — (−?[\d.]+) · (\d+) won")
 
 
 def leaderboard_standing(text: str) -> dict[int, tuple[str, int]]:

@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from engine.analysis import signed
+from engine.analysis import figure, signed
 from store import RatingChange, Store
 from store.records import ALL_TIME
-from tables.ratings import DEFAULT_MU, DEFAULT_SIGMA, display_rating, figure
+from tables.ratings import DEFAULT_MU, DEFAULT_SIGMA, display_rating
 from testkit.fake_discord import FakeDiscord, FakeUser
 from testkit.players import GameDriver, Refused, test_bot
 
@@ -68,10 +68,20 @@ async def test_a_whole_game_ends_with_each_members_rating_and_its_change() -> No
             assert own == (f"📈 Your season {season} rating: {figure(rating)}"
                            f" ({signed(round(rating - START, 1))})")
 
+        # The leaderboard, /profile and /stats give each rating as the line did, the loser's
+        # below zero with its minus sign.
+        assert min(ratings.values()) < 0
         board = await fake.slash(alice, "leaderboard", {"game": GAME})
         assert board.message is not None
         for user in (alice, bob):
-            assert f"<@{user.id}> — {ratings[user.id]:.1f} ·" in board.message.content
+            shown = figure(ratings[user.id])
+            assert f"<@{user.id}> — {shown} ·" in board.message.content
+            profile = await fake.slash(user, "profile", {})
+            assert profile.message is not None
+            assert f"Cribbage: rating {shown}, " in profile.message.content
+            stats = await fake.slash(user, "stats", {})
+            assert stats.message is not None
+            assert f"Cribbage: rating {shown}, " in stats.message.content
         fake.assert_clean()
 
 

@@ -8,9 +8,10 @@ import re
 
 import pytest
 
+from cogs.season_words import champion_lines
 from engine.registry import GAMES
 from tables.clock import FakeClock
-from tables.seasons import MANAGE_ONLY
+from tables.seasons import MANAGE_ONLY, Champion
 from testkit.fake_discord import FakeDiscord, FakeUser, InteractionRecord
 from testkit.fake_discord import gateway as fake_gateway
 from testkit.players import GameDriver, test_bot
@@ -139,3 +140,9 @@ async def test_a_seasons_end_names_its_champions_without_pinging_them() -> None:
             "**Champions**", f"🥇 {GAMES[GAME].title}: {who} (rating {rating}, {wins} win)"]
         assert ended.message is not None and not ended.message.pings
         fake.assert_clean()
+
+
+def test_a_champion_below_zero_has_the_minus_sign_the_leaderboard_gives() -> None:
+    # A member who played only against the computer, and lost, can top a season's board.
+    line = champion_lines([Champion(title="Cribbage", user_ids=(7,), rating=-1.8, wins=0)])
+    assert line.splitlines()[-1] == "🥇 Cribbage: <@7> (rating −1.8, 0 wins)"

@@ -18,6 +18,7 @@ from tables.clock import FakeClock
 from tables.tournaments import Tournament
 from tables.tournaments.timers import AWAY_AFTER
 from testkit.fake_discord import FakeDiscord, FakeMessage
+from testkit.fake_discord import gateway as fake_gateway
 from testkit.players import GameDriver, Refused, test_bot
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan")
@@ -464,3 +465,46 @@ async def test_a_bye_and_the_win_are_told_to_those_members_once(tmp_path: Path) 
         [won] = [m for m in in_channel if "is over and you won it" in m.content]
         assert won.pings == event.entry(event.placings[0][0]).members
 
+
+
+async def test_the_host_of_an_event_is_pointed_to_a_result_not_to_resign(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The host runs the event without playing in this match: once its members have moved,
+    /abandon is refused, and the refusal names what the host may do instead."""
+    monkeypatch.setattr(fake_gateway, "ALL_TEXT_PERMISSIONS", str(0xFFFFFFFF & ~0x20))
+    async with tournament_server(tmp_path / "host.db") as (fake, driver, _):
+        alice, bob, carol = (fake.member(name) for name in NAMES[:3])
+        made = await fake.slash(alice, "tournament create", {
+            "game": "cribbage", "format": "knockout", "options": "target=61"})
+        assert made.message is not None, made.errors
+        for member in (bob, carol):
+            await driver.press(member, made.message, label="Join")
+        await driver.press(alice, made.message, label="Start")
+        [game] = await games_of_round(fake, 1, 1)
+        await first_moves(driver_for(fake, game, "host"))
+
+        answer = await fake.slash(alice, "abandon", {"game": game.game_id})
+        assert answer.message is not None
+        assert "/resign" not in answer.message.content, answer.message.content
+        assert "/tournament result" in answer.message.content
+        answer = await fake.slash(alice, "tournament result", {
+            "match": "1.1", "order": f"<@{bob.id}> <@{carol.id}>"})
+        assert answer.message is not None and "Result set" in answer.message.content
+        fake.assert_clean()
+
+
+async def test_a_no_show_at_a_table_is_played_for_in_their_one_seat(tmp_path: Path) -> None:
+    async with tournament_server(tmp_path / "seat.db") as (fake, driver, clock):
+        await create_and_fill(fake, driver, 3, {
+            "game": "pip-pip", "format": "tables", "options": "rounds=1", "rounds": 1,
+            "table_size": 3, "round_minutes": 60})
+        [game] = await games_of_round(fake, 1, 1)
+        await clock.advance(301)  # the member leading never moves
+        await driver.settle()
+        [match] = (await stored(fake, 1)).rounds[0].matches
+        [absent] = [match.seats.index(e) for e in match.forfeits]
+        table = driver_for(fake, game, "seat").table_message().content
+        name = NAMES[absent].title()
+        assert (f"> {name} forfeited this match: the computer plays on in their seat."
+                in table), table

@@ -12,6 +12,7 @@ from cogs import text
 from engine.cards import card_symbol
 from engine.registry import GAMES
 from engine.seat_words import spoken_list
+from tables.honours import EARNED_LINE
 from tables.seats import SeatInfo
 from tables.table import Table
 from testkit.fake_discord import FakeDiscord
@@ -72,10 +73,17 @@ def test_a_finished_table_says_who_won_once() -> None:
     while not table.finished:
         seat = table.waiting_for()[0]
         table.apply(seat, table.legal_for(seat)[0])
-    content = text.table_content(table, status="finished")
     assert table.outcome is not None
     winner = spoken_list([table.names[s] for s in table.outcome["winners"]])
+    content = text.table_content(table, status="finished")
     assert f"🏆 **{winner} win" in content
+    assert content.count(" Pip Pip with ") == 1, content
+    # An achievement earned with the win is noted after the game's last line: the winner is
+    # still said once.
+    table.note(EARNED_LINE.format(seat=table.outcome["winners"][0], name="Deciding call",
+                                  how="Win with a Pip Pip call"))
+    content = text.table_content(table, status="finished")
+    assert "earns an achievement: Deciding call" in content
     assert content.count(" Pip Pip with ") == 1, content
 
 
