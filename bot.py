@@ -102,24 +102,8 @@ class Settings:
         except ValueError as problem:
             problems.append(str(problem))
             shard_count, shard_ids = None, None
-        expert = os.environ.get("EXPERT_SECONDS", "").strip() or "1"
-        try:
-            expert_seconds = float(expert)
-        except ValueError:
-            expert_seconds = 0.0
-        if not 0 < expert_seconds <= 60:
-            problems.append(f"EXPERT_SECONDS must be seconds (more than 0, at most 60), "
-                            f"not {expert!r}.")
-            expert_seconds = 1.0
-        lobby_days = os.environ.get("LOBBY_EXPIRY_DAYS", "").strip() or "7"
-        try:
-            lobby_expiry_days = float(lobby_days)
-        except ValueError:
-            lobby_expiry_days = 0.0
-        if not 0 < lobby_expiry_days <= 365:
-            problems.append(f"LOBBY_EXPIRY_DAYS must be days (more than 0, at most 365), "
-                            f"not {lobby_days!r}.")
-            lobby_expiry_days = 7.0
+        expert_seconds = positive_number("EXPERT_SECONDS", 1.0, 60, "seconds", problems)
+        lobby_expiry_days = positive_number("LOBBY_EXPIRY_DAYS", 7.0, 365, "days", problems)
         database = os.environ.get("DATABASE", "").strip()
         if not database and os.environ.get("DATABASE_URL", "").strip():  # as many hosts name it
             problems.append("DATABASE_URL is set, but the bot reads DATABASE: put the URL after "
@@ -139,6 +123,20 @@ class Settings:
             lobby_expiry_days=lobby_expiry_days,
         )
         return settings, problems
+
+
+def positive_number(name: str, default: float, most: float, unit: str,
+                    problems: list[str]) -> float:
+    """The environment's `name`: more than 0 and at most `most`; else `default`, and why."""
+    written = os.environ.get(name, "").strip()
+    try:
+        value = float(written) if written else default
+    except ValueError:
+        value = 0.0
+    if 0 < value <= most:
+        return value
+    problems.append(f"{name} must be {unit} (more than 0, at most {most:g}), not {written!r}.")
+    return default
 
 
 def looks_like_a_token(token: str) -> bool:
