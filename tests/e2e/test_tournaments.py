@@ -338,7 +338,8 @@ async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
         for game in games:
             [call] = [m for m in fake.state.messages.values()
                       if m.channel_id == game.channel_id and "your match" in m.content]
-            assert "Make your first move within 5 minutes, or you forfeit the match." \
+            assert ("Anyone the game still waits for in 5 minutes who has not moved yet "
+                    "forfeits the match.") \
                 in call.content and "The round's time is up <t:" in call.content
             pings = [p for m in fake.state.messages.values() if m.channel_id == game.channel_id
                      for p in m.pings]
