@@ -128,14 +128,19 @@ class Lobbies:
         touching: the lobby's wait before expiring starts again."""
         lobby.touched_at = self.clock.wall()  # before the await, so the timer sees it
         try:
-            await self.store.save_lobby(
-                lobby.id, message_id=lobby.message_id, options=lobby.options,
-                settings=lobby.settings, seats=[s.to_json() for s in lobby.seats],
-                status=lobby.status, at=_iso(lobby.touched_at),
-            )
+            await self._write(lobby, at=_iso(lobby.touched_at))
         except LobbyLost:
             self._let_go(lobby)
             raise IllegalAction(LOBBY_LOST) from None
+
+    async def _write(self, lobby: Lobby, at: str | None = None) -> None:
+        """The lobby's state to the store (`at`: its updated_at, default now); LobbyLost if
+        another process serves it."""
+        await self.store.save_lobby(
+            lobby.id, message_id=lobby.message_id, options=lobby.options,
+            settings=lobby.settings, seats=[s.to_json() for s in lobby.seats],
+            status=lobby.status, at=at,
+        )
 
     def _let_go(self, lobby: Lobby) -> None:
         log.warning("lobby %d is served by another process now; letting it go", lobby.id)
@@ -206,11 +211,7 @@ class Lobbies:
         lobby.status = "cancelled"
         self._open.pop(lobby.id, None)
         try:
-            await self.store.save_lobby(
-                lobby.id, message_id=lobby.message_id, options=lobby.options,
-                settings=lobby.settings, seats=[s.to_json() for s in lobby.seats],
-                status=lobby.status,
-            )
+            await self._write(lobby)
         except LobbyLost:
             self._let_go(lobby)
             return
