@@ -165,7 +165,7 @@ class TableRunner:
                 )
             if action is None:
                 return None
-            log.info("game %d: seat %d takes its optional %s", table.id, seat, action["type"])
+            log.debug("game %d: seat %d takes its optional %s", table.id, seat, action["type"])
             return await manager._accept(table, seat, action)
         except asyncio.CancelledError:
             raise
