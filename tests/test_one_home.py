@@ -1,8 +1,8 @@
 """One home per game: outside its own package, no product module names a game.
 
 The rule, read with `ast` so that it sees code as Python does:
-- the product is every `.py` file of bot.py, cogs/, tables/, store/, terminal/ and engine/
-  (and render/ once `SEARCH_RENDER` is on: render/ is moving to one package per game);
+- the product is every `.py` file of bot.py, cogs/, tables/, store/, terminal/, engine/ and
+  render/;
 - a game's own packages are the engine package whose `SPEC` the registry holds (engine/<game>/,
   or a package the CARDBOT_GAMES setting names) and render/<game>/ of the same name; files
   inside any game's packages are not searched, since PIP Cribbage and Crib Race build on
@@ -29,12 +29,7 @@ import engine
 from engine.registry import GAMES, SETTING, packages_named
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Turn on once render/ holds one package per game, render/<game>/ (issue #44): until then
-#: render/<game>.py, render/alt_text/<game>.py, render/series.py and render/gallery.py name
-#: the games by design.
-SEARCH_RENDER = True
-PRODUCT = ("bot.py", "cogs", "tables", "store", "terminal", "engine",
-           *(("render",) if SEARCH_RENDER else ()))
+PRODUCT = ("bot.py", "cogs", "tables", "store", "terminal", "engine", "render")
 
 
 def game_packages() -> dict[str, Path]:
