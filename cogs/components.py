@@ -25,11 +25,11 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import discord
 
-from cogs.controls import ACTION_ID, ButtonControl, Control, ControlRef, parse_action_id
+from cogs.controls import ACTION_ID, ButtonControl, Control, parse_action_id
 from cogs.replies import answered_too_late, tell
 from cogs.text import clip
 
@@ -73,24 +73,6 @@ def select_option(label: str, value: str, description: str | None = None) -> dis
 
 def _placeholder(text: str | None) -> str | None:
     return clip(text, PLACEHOLDER) if text else None
-
-
-class ActionHandler(Protocol):
-    async def on_action(
-        self, interaction: discord.Interaction, ref: ControlRef, values: Sequence[str]
-    ) -> None: ...
-
-
-class TableHandler(Protocol):
-    async def on_table_button(
-        self, interaction: discord.Interaction, table_id: int, what: str
-    ) -> None: ...
-
-
-class LobbyHandler(Protocol):
-    async def on_lobby(
-        self, interaction: discord.Interaction, lobby_id: int, what: str, values: Sequence[str]
-    ) -> None: ...
 
 
 async def _guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
