@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import sqlite3
 import sys
 from contextlib import closing
@@ -74,16 +73,7 @@ def back_up(database: str, at: float) -> Backup:
     folder.mkdir(parents=True, exist_ok=True)
     taken_at = datetime.fromtimestamp(at, UTC).replace(microsecond=0)
     target = folder / f"{source_path.stem}-{taken_at.strftime(STAMP)}{_suffix(source_path)}"
-    partial = target.with_name(target.name + ".partial")
-    try:
-        with closing(_connect(source_path)) as source, closing(sqlite3.connect(partial)) as copy:
-            source.backup(copy)  # every page in one step: one snapshot
-            # One self-contained file: no -wal beside it to lose when it is copied away.
-            copy.execute("PRAGMA journal_mode=DELETE")
-        os.replace(partial, target)
-    except BaseException:
-        partial.unlink(missing_ok=True)
-        raise
+    _copy(source_path, target)
     return Backup(target, taken_at, target.stat().st_size)
 
 
@@ -107,11 +97,9 @@ def restore(backup: str, database: str, at: float) -> Path | None:
                             "first, then restore.")
     incoming = database_path.with_name(database_path.name + ".restoring")
     database_path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        shutil.copyfile(backup_path, incoming)
-    except BaseException:
-        incoming.unlink(missing_ok=True)
-        raise
+    # Copied as it is backed up: a backup with a -wal beside it (a database kept aside after
+    # a crash) comes whole, as one file.
+    _copy(backup_path, incoming, mode="ro")
     aside = None
     if database_path.exists():
         stamp = datetime.fromtimestamp(at, UTC).strftime(STAMP)
@@ -130,7 +118,7 @@ def check_backup(path: Path) -> int:
         raise BackupProblem(f"There is no file {path}.")
     newest = len(load_migrations())
     try:
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+        with closing(_connect(path, mode="ro")) as db:
             version = db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
             whole = db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
     except sqlite3.DatabaseError as error:
@@ -160,9 +148,24 @@ def in_use(database: Path) -> bool:
     return False
 
 
-def _connect(path: Path, timeout: float = 5.0) -> sqlite3.Connection:
+def _copy(source: Path, target: Path, mode: str = "rw") -> None:
+    """Copy the database `source` into the new file `target` with SQLite's backup API, every
+    page in one step (one snapshot), under a temporary name until it is whole."""
+    partial = target.with_name(target.name + ".partial")
+    try:
+        with closing(_connect(source, mode=mode)) as db, closing(sqlite3.connect(partial)) as copy:
+            db.backup(copy)
+            # One self-contained file: no -wal beside it to lose when it is copied away.
+            copy.execute("PRAGMA journal_mode=DELETE")
+        os.replace(partial, target)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+
+
+def _connect(path: Path, timeout: float = 5.0, mode: str = "rw") -> sqlite3.Connection:
     """A connection to the existing database at `path` (never creating one)."""
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=timeout,
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True, timeout=timeout,
                            isolation_level=None)
 
 
@@ -203,9 +206,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _configured_database() -> str:
-    from dotenv import load_dotenv
+    from dotenv import find_dotenv, load_dotenv
 
-    load_dotenv()
+    load_dotenv(find_dotenv(usecwd=True))  # scripts/backup runs in the project's folder
     return os.environ.get("DATABASE", "").strip() or DEFAULT_DATABASE
 
 

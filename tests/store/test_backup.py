@@ -198,6 +198,18 @@ async def test_restore_keeps_the_current_database_aside_and_puts_the_backup_in_p
     assert backup.path.exists()  # the backup stays a backup
 
 
+async def test_restore_brings_a_database_whose_last_commit_is_in_its_wal_whole(
+    tmp_path: Path,
+):
+    kept = await made_database(tmp_path / "kept")  # say, one kept aside after a crash
+    crashed_with_a_commit_in_the_wal(kept)
+    database = await made_database(tmp_path / "live")
+    restore(kept, database, NOON_ISH)
+    assert [row[0] for row in rows(database)["player_settings"]] == [77]
+    assert {p.name for p in (tmp_path / "live").iterdir()} == {
+        "cardbot.db", "cardbot.db.before-restore-2026-12-07T041500Z"}
+
+
 def crashed_with_a_commit_in_the_wal(database: str) -> None:
     """A process that commits a row and dies without closing: the commit is only in -wal."""
     subprocess.run([sys.executable, "-c", CRASH, database], check=True, timeout=30)
@@ -295,3 +307,15 @@ def test_the_command_sends_a_postgresql_admin_to_pg_dump(capsys: pytest.CaptureF
     assert main(["--database", "postgresql://bot:secret@db/cardbot", "list"]) == 2
     said = capsys.readouterr().err
     assert "pg_dump" in said and "secret" not in said
+
+
+async def test_the_command_finds_the_database_named_in_dotenv(tmp_path: Path):
+    database = await made_database(tmp_path / "elsewhere")
+    back_up(database, NOON_ISH)
+    (tmp_path / ".env").write_text(f"DATABASE={database}\n")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-m", "store.backup", "list"], cwd=tmp_path,
+                          env={"PYTHONPATH": str(root)}, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "2026-12-07 04:15:00 UTC" in done.stdout and "elsewhere/backups" in done.stdout
