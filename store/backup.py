@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
             _list(database)
         else:
             _restore(arguments.file, database)
-    except (BackupProblem, OSError) as problem:
+    except (BackupProblem, OSError, sqlite3.Error) as problem:
         print(problem, file=sys.stderr)
         return 1
     return 0
