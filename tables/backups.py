@@ -61,6 +61,9 @@ class Backups:
                         "in %g hours", self.database, backup_folder(self.database), problem,
                         self.every / 3600)
             return False
+        except Exception:  # a bug: said with its traceback, and the schedule still goes on
+            log.exception("Backing up %s failed", self.database)
+            return False
         log.info("Backed up the database to %s (%.1f MB in %.1f s)", backup.path,
                  backup.size / 1e6, self.clock.now() - started)
         return True
