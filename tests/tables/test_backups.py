@@ -156,3 +156,30 @@ async def test_a_restored_backup_brings_back_the_game_as_it_was_and_it_plays_on(
     with closing(sqlite3.connect(backup.path)) as copy:  # the backup is left as it was
         [(logged,)] = copy.execute("SELECT COUNT(*) FROM actions").fetchall()
     assert logged == at_backup[0]
+
+
+async def test_a_bug_in_a_backup_is_an_error_with_its_traceback_and_the_schedule_goes_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch,
+):
+    database = await made_database(tmp_path)
+    calls = 0
+
+    def failing_the_first_time(database: str, at: float) -> object:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise RuntimeError("a bug")
+        return back_up(database, at)
+
+    monkeypatch.setattr("tables.backups.back_up", failing_the_first_time)
+    clock = FakeClock()
+    schedule = Backups(database, every_hours=1, keep=7)
+    schedule.start(clock)
+    try:
+        await until(lambda: clock.sleepers == 1)
+        [error] = [r for r in caplog.records if r.levelno == logging.ERROR]
+        assert error.exc_info is not None and taken_at(database) == []
+        await clock.advance(HOUR)
+        await until(lambda: taken_at(database) == [clock.wall()])
+    finally:
+        await schedule.close()
