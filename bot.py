@@ -21,6 +21,8 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
+from store.database import DEFAULT_DATABASE
+
 if TYPE_CHECKING:
     from store import Store
     from tables import TableManager
@@ -28,8 +30,6 @@ if TYPE_CHECKING:
     from tables.tournaments.service import TournamentService
 
 log = logging.getLogger("cardbot")
-
-DEFAULT_DATABASE = "data/cardbot.db"
 
 TOKEN_HELP = """\
 No Discord token is set.
@@ -77,6 +77,8 @@ class Settings:
     expert_seconds: float = 1.0
     #: LOBBY_EXPIRY_DAYS: how long an open lobby nobody joins, leaves or changes stays open.
     lobby_expiry_days: float = 7.0
+    #: (BACKUP_EVERY_HOURS, BACKUP_KEEP): a SQLite database's copies beside it (0: none).
+    backups: tuple[float, int] = (24.0, 7)
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -104,6 +106,9 @@ class Settings:
             shard_count, shard_ids = None, None
         expert_seconds = positive_number("EXPERT_SECONDS", 1.0, 60, "seconds", problems)
         lobby_expiry_days = positive_number("LOBBY_EXPIRY_DAYS", 7.0, 365, "days", problems)
+        backups = (positive_number("BACKUP_EVERY_HOURS", 24.0, 720, "hours", problems, off=True),
+                   int(positive_number("BACKUP_KEEP", 7.0, 1000, "a whole number of backups",
+                                       problems, off=True, whole=True)))
         database = os.environ.get("DATABASE", "").strip()
         if not database and os.environ.get("DATABASE_URL", "").strip():  # as many hosts name it
             problems.append("DATABASE_URL is set, but the bot reads DATABASE: put the URL after "
@@ -121,21 +126,24 @@ class Settings:
             shard_ids=shard_ids,
             expert_seconds=expert_seconds,
             lobby_expiry_days=lobby_expiry_days,
+            backups=backups,
         )
         return settings, problems
 
 
 def positive_number(name: str, default: float, most: float, unit: str,
-                    problems: list[str]) -> float:
-    """The environment's `name`: more than 0 and at most `most`; else `default`, and why."""
+                    problems: list[str], *, off: bool = False, whole: bool = False) -> float:
+    """The environment's `name`: more than 0 (or 0, meaning off, if `off`), at most `most`,
+    whole if `whole`; else `default`, and why."""
     written = os.environ.get(name, "").strip()
     try:
         value = float(written) if written else default
     except ValueError:
-        value = 0.0
-    if 0 < value <= most:
+        value = -1.0
+    if (value >= 0 if off else value > 0) and value <= most and (value.is_integer() or not whole):
         return value
-    problems.append(f"{name} must be {unit} (more than 0, at most {most:g}), not {written!r}.")
+    least = "0 to turn it off" if off else "more than 0"
+    problems.append(f"{name} must be {unit} ({least}, at most {most:g}), not {written!r}.")
     return default
 
 
@@ -157,10 +165,8 @@ def shard_settings(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | 
         return total, tuple(range(total))
     parts = [part.strip() for part in ids.split(",")]
     if not all(part.isdigit() and int(part) < total for part in parts):
-        raise ValueError(
-            f"SHARD_IDS must be shard numbers from 0 to {total - 1} separated by commas,"
-            f" not {ids!r}."
-        )
+        raise ValueError(f"SHARD_IDS must be shard numbers from 0 to {total - 1} separated by"
+                         f" commas, not {ids!r}.")
     return total, tuple(sorted({int(part) for part in parts}))
 
 
@@ -185,6 +191,7 @@ class CardBot(commands.Bot):
         expert_seconds: float = 1.0,
         expert_iterations: int | None = None,
         lobby_lifetime: float | None = None,
+        backups: tuple[float, int] = (0.0, 7),
         **client_options: object,
     ) -> None:
         # The bot never joins voice, so discord.py's warnings about voice libraries not being
@@ -218,6 +225,8 @@ class CardBot(commands.Bot):
         self.expert_iterations = expert_iterations
         #: Seconds an untouched open lobby stays open before it expires (None: 7 days).
         self.lobby_lifetime = lobby_lifetime
+        from tables.backups import Backups
+        self.backups = Backups(database, *backups)  # (hours apart, 0 for none; how many kept)
         self.store: Store | None = None
         self.tables: TableManager | None = None
         self.tournaments: TournamentService | None = None
@@ -289,6 +298,7 @@ class CardBot(commands.Bot):
         log.info("Database %s open; %d running games resuming",
                  without_password(self.database), self.tables.resuming())
         await self.tournaments.start()
+        self.backups.start(self.tables.clock)
         # Games finished before their achievements were recorded: in the background.
         self.backfill = asyncio.create_task(backfill(self.store), name="backfill")
         if self.sync_commands:
@@ -341,6 +351,7 @@ class CardBot(commands.Bot):
             if self.backfill is not None:
                 self.backfill.cancel()  # it goes on at the next start
                 await asyncio.gather(self.backfill, return_exceptions=True)
+            await self.backups.close()
             if self.tournaments is not None:
                 await self.tournaments.close()
             if self.tables is not None:
@@ -466,6 +477,7 @@ def serve(settings: Settings, **knobs: object) -> int:
         shard_ids=settings.shard_ids,
         expert_seconds=settings.expert_seconds,
         lobby_lifetime=settings.lobby_expiry_days * 24 * 3600,
+        backups=settings.backups,
         **knobs,
     )
     # `systemctl stop`, `docker stop` and `kill` send SIGTERM: stop as cleanly as on Ctrl-C

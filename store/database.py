@@ -27,6 +27,8 @@ from store import migrate as migrations
 
 Row = Mapping[str, Any]
 
+#: The bot's database unless DATABASE names another.
+DEFAULT_DATABASE = "data/cardbot.db"
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 

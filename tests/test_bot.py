@@ -109,6 +109,50 @@ def test_lobby_expiry_days_are_read_and_checked(monkeypatch: pytest.MonkeyPatch)
         assert any("LOBBY_EXPIRY_DAYS" in problem and repr(bad) in problem for problem in problems)
 
 
+def test_backup_settings_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("BACKUP_EVERY_HOURS", "BACKUP_KEEP"):
+        monkeypatch.delenv(name, raising=False)
+    settings, problems = bot.Settings.read_environment()
+    assert settings.backups == (24, 7) and problems == []
+    monkeypatch.setenv("BACKUP_EVERY_HOURS", "6.5")
+    monkeypatch.setenv("BACKUP_KEEP", "30")
+    assert bot.Settings.read_environment()[0].backups == (6.5, 30)
+    monkeypatch.setenv("BACKUP_EVERY_HOURS", "0")
+    monkeypatch.setenv("BACKUP_KEEP", "0")
+    settings, problems = bot.Settings.read_environment()
+    assert settings.backups == (0, 0) and problems == []
+    for name, bad in (("BACKUP_EVERY_HOURS", "-1"), ("BACKUP_EVERY_HOURS", "daily"),
+                      ("BACKUP_EVERY_HOURS", "1000"), ("BACKUP_KEEP", "2.5"),
+                      ("BACKUP_KEEP", "all"), ("BACKUP_KEEP", "-3")):
+        monkeypatch.setenv("BACKUP_EVERY_HOURS", "12")
+        monkeypatch.setenv("BACKUP_KEEP", "5")
+        monkeypatch.setenv(name, bad)
+        settings, problems = bot.Settings.read_environment()
+        assert settings.backups == ((24, 5) if name == "BACKUP_EVERY_HOURS" else (12, 7))
+        [problem] = problems
+        assert problem.startswith(f"{name} must be") and repr(bad) in problem
+        assert "0 to turn it off" in problem
+
+
+async def test_the_bot_backs_its_database_up_at_start_and_stops_the_schedule_when_closed(
+    tmp_path: Path,
+) -> None:
+    from store.backup import backups
+    from tables.clock import FakeClock
+    from tests.tables.helpers import until
+
+    database = str(tmp_path / "bot.db")
+    clock = FakeClock()
+    card_bot = bot.create_bot(database, sync_commands=False, clock=clock, backups=(24, 7))
+    await card_bot.setup_hook()
+    try:
+        await until(lambda: len(backups(database)) == 1)
+    finally:
+        await card_bot.close()
+    await clock.advance(48 * 3600)
+    assert len(backups(database)) == 1
+
+
 def test_serve_runs_the_bot_of_the_settings_with_the_knobs_given(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -123,12 +167,13 @@ def test_serve_runs_the_bot_of_the_settings_with_the_knobs_given(
     monkeypatch.setattr(bot.CardBot, "run", refuse_token)
     settings = bot.Settings(token="a.b.c", database=str(tmp_path / "bot.db"), dev_guild_id=None,
                             log_level="INFO", shard_count=2, shard_ids=(1,),
-                            lobby_expiry_days=3)
+                            lobby_expiry_days=3, backups=(12, 3))
     assert bot.serve(settings, ai_delay=0.0) == 2
     [made] = built
     assert isinstance(made, bot.ShardedCardBot)
     assert (made.shard_count, made.shard_ids, made.ai_delay) == (2, [1], 0.0)
     assert made.lobby_lifetime == 3 * 24 * 3600
+    assert (made.backups.every, made.backups.keep) == (12 * 3600, 3)
 
 
 async def test_a_sharded_bot_resumes_only_the_games_of_its_shards(tmp_path: Path) -> None:

@@ -46,6 +46,8 @@ async def test_the_bot_says_when_it_is_online_and_stops_cleanly_on_a_signal(
             )
         try:
             await wait_for_line(log, "Online as CardBot in 2 servers", process)
+            # With the default settings it backs its database up at its first start.
+            await wait_for_line(log, "Backed up the database to", process)
             process.send_signal(stop)
             returncode = await asyncio.to_thread(process.wait, 30)
         finally:
@@ -58,3 +60,4 @@ async def test_the_bot_says_when_it_is_online_and_stops_cleanly_on_a_signal(
                                   "games resume at the next start"), lines
         assert lines[-1].endswith("INFO    cardbot: Stopped"), lines
         assert not [line for line in lines if "Traceback" in line or " ERROR " in line]
+        assert [path.name[:4] for path in (tmp_path / "backups").iterdir()] == ["bot-"]
