@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from store import Store
     from tables import TableManager
     from tables.clock import Clock
+    from tables.season_ends import SeasonEnds
     from tables.tournaments.service import TournamentService
 
 log = logging.getLogger("cardbot")
@@ -222,6 +223,7 @@ class CardBot(commands.Bot):
         self.tables: TableManager | None = None
         self.tournaments: TournamentService | None = None
         self.backfill: asyncio.Task[Any] | None = None
+        self.season_ends: SeasonEnds | None = None
         #: TournamentService's keyword settings (tests shorten the no-show wait).
         self.tournament_knobs: dict[str, Any] = {}
 
@@ -244,6 +246,7 @@ class CardBot(commands.Bot):
         from tables.backfill import backfill
         from tables.expert_pool import ExpertPool
         from tables.honours import TournamentHonours
+        from tables.season_ends import SeasonEnds
         from tables.seasons import Seasons
         from tables.tournaments.service import TournamentService
 
@@ -269,7 +272,8 @@ class CardBot(commands.Bot):
         await self.add_cog(LobbiesCog(self, self.tables))
         seasons = Seasons(self.store, self.tables.clock)
         await self.add_cog(InfoCog(self, self.tables, seasons))
-        await self.add_cog(SeasonsCog(self, seasons))
+        self.season_ends = SeasonEnds(seasons, shards=self.tables.shards)
+        await self.add_cog(SeasonsCog(self, seasons, self.season_ends))
         await self.add_cog(ReviewCog(self, self.tables))
         await self.add_cog(ReplayCog(self, self.tables))
         await self.add_cog(ProfileCog(self, self.tables))
@@ -289,6 +293,7 @@ class CardBot(commands.Bot):
         log.info("Database %s open; %d running games resuming",
                  without_password(self.database), self.tables.resuming())
         await self.tournaments.start()
+        self.season_ends.start()
         # Games finished before their achievements were recorded: in the background.
         self.backfill = asyncio.create_task(backfill(self.store), name="backfill")
         if self.sync_commands:
@@ -341,6 +346,8 @@ class CardBot(commands.Bot):
             if self.backfill is not None:
                 self.backfill.cancel()  # it goes on at the next start
                 await asyncio.gather(self.backfill, return_exceptions=True)
+            if self.season_ends is not None:
+                self.season_ends.close()
             if self.tournaments is not None:
                 await self.tournaments.close()
             if self.tables is not None:

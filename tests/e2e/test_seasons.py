@@ -94,6 +94,8 @@ async def test_the_leaderboard_shows_a_season_or_all_time() -> None:
         assert private and content.splitlines() == [
             "📅 This server is in season 2 (February 2027). Seasons follow the calendar month "
             "here; /season start begins one that runs until /season end instead.",
+            "Season ends are not posted anywhere: a member with Manage Server can choose a "
+            "channel with `/season announce channel:`.",
             "🏆 Season 1's final standings: `/leaderboard season:1`.",
             "**Champions**", f"🥇 {title}: {who} (rating {rating}, {wins} win)"]
         board, _ = answer(await fake.slash(alice, "leaderboard", {"game": GAME}))
