@@ -347,7 +347,7 @@ class CardBot(commands.Bot):
                 self.backfill.cancel()  # it goes on at the next start
                 await asyncio.gather(self.backfill, return_exceptions=True)
             if self.season_ends is not None:
-                self.season_ends.close()
+                await self.season_ends.close()
             if self.tournaments is not None:
                 await self.tournaments.close()
             if self.tables is not None:

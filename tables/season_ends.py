@@ -107,7 +107,9 @@ class SeasonEnds:
             posted += 1
         return posted
 
-    def close(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+    async def close(self) -> None:
+        """Stop the timer, waiting for it so no query of it outlives the store."""
+        timer, self._timer = self._timer, None
+        if timer is not None:
+            timer.cancel()
+            await asyncio.gather(timer, return_exceptions=True)

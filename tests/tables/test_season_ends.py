@@ -68,7 +68,7 @@ async def test_the_calendar_turning_posts_the_season_once_with_its_champions(sto
         assert len(poster.posts) == 1
         assert await ends.announce_due() == 0
     finally:
-        ends.close()
+        await ends.close()
 
 
 async def test_a_season_ended_while_nobody_listened_is_posted_at_start(store: Store):
@@ -85,7 +85,7 @@ async def test_a_season_ended_while_nobody_listened_is_posted_at_start(store: St
         assert await again.announce_due() == 0
         assert len(poster.posts) == 1
     finally:
-        ends.close()
+        await ends.close()
 
 
 async def test_seasons_ended_before_the_channel_was_chosen_are_not_posted(store: Store):
