@@ -29,22 +29,24 @@ _NAMED = {milestone.key: milestone for milestone in MILESTONES}
 
 async def award_milestones(
     store: Store, guild_id: int, user_id: int, every_game: Collection[str]
-) -> list[Achievement]:
-    """Award the member what their games here reach; returns the milestones new to them, in
-    the order they were reached."""
+) -> list[tuple[Achievement, int]]:
+    """Award the member what their games here reach; returns the milestones new to them, each
+    with the game that reached it, in the order they were reached."""
     played = await store.games_played(guild_id, user_id)
     history = [Played(game.game, game.won, game.assisted, game.beaten) for game in played]
-    earned = [(key, played[index].game_id, played[index].at)
-              for key, index in reached(history, every_game).items()]
-    if not earned:
+    reaching = {key: played[index] for key, index in reached(history, every_game).items()}
+    if not reaching:
         return []
-    fresh = await store.award(guild_id, user_id, EVERY_GAME, earned)
-    return [_NAMED[key] for key in fresh]
+    fresh = await store.award(guild_id, user_id, EVERY_GAME, [
+        (key, game.game_id, game.at) for key, game in reaching.items()])
+    return [(_NAMED[key], reaching[key].game_id) for key in fresh]
 
 
 async def record_milestones(store: Store, table: Table, every_game: Collection[str]) -> None:
-    """After a game's finish is committed: each member's new milestones, said at the table.
-    A failure is logged; the backfill awards them at the next start."""
+    """After a game's finish is committed: each member's new milestones, those this game
+    reached said at the table (one an older game reached, which the backfill has not come to
+    yet, is awarded without a word, as the backfill would). A failure is logged; the backfill
+    awards them at the next start."""
     for seat, info in enumerate(table.seats):
         if info.user_id is None:
             continue
@@ -53,8 +55,9 @@ async def record_milestones(store: Store, table: Table, every_game: Collection[s
         except Exception:
             log.exception("game %d: could not record the milestones of seat %d", table.id, seat)
             continue
-        for milestone in fresh:
-            table.note(MILESTONE_LINE.format(seat=seat, name=milestone.name))
+        for milestone, game_id in fresh:
+            if game_id == table.id:
+                table.note(MILESTONE_LINE.format(seat=seat, name=milestone.name))
 
 
 async def backfill_milestones(store: Store, every_game: Collection[str]) -> int:

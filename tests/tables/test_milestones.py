@@ -2,10 +2,18 @@
 table's lines and stored before the move is answered; computers earn none; the backfill awards
 those of past results without a word, dated by the game that reached them."""
 
-from engine.milestones import EVERY_GAME, FIRST_WIN, GAMES_MILESTONES, TOURIST
+from engine.milestones import (
+    EVERY_GAME,
+    FIRST_WIN,
+    GAMES_MILESTONES,
+    ON_A_ROLL,
+    TOURIST,
+    WINS_MILESTONES,
+)
 from store import Store
 from tables.backfill import backfill
 from tables.milestones import MILESTONE_LINE
+from tests.store.test_milestones import finished, member
 from tests.tables.helpers import (
     ANN,
     BOB,
@@ -93,3 +101,24 @@ async def test_the_backfill_awards_past_results_unannounced_and_once(store: Stor
     assert {user: await held(store, user) for user in (ANN, BOB)} == expected
     again = await backfill(store, ONE_GAME)
     assert again.milestones == 0
+
+
+async def test_only_what_the_game_itself_reached_is_said(store: Store):
+    """Results from before milestones were kept, which the backfill has not come to yet: the
+    next game awards what they reached without a word, and says only its own."""
+    for _ in range(9):
+        await finished(store, [member(ANN), member(BOB)], {0})
+    manager = make_manager(store, games=ONE_GAME)
+    try:
+        table = await new_table(manager, [human(ANN), computer("easy")], options={"target": 15})
+        await play_out(manager, table)
+    finally:
+        await manager.close()
+    won = 0 in table.outcome["winners"]
+    expected = [line(ANN, GAMES_MILESTONES[10].name)]
+    if won:
+        expected.append(line(ANN, WINS_MILESTONES[10].name))
+    assert said(table) == expected
+    mine = await held(store, ANN)
+    assert all(mine[key] not in (None, table.id) for key in (FIRST_WIN.key, TOURIST.key,
+                                                             ON_A_ROLL.key))

@@ -166,3 +166,17 @@ async def test_only_members_with_manage_server_choose_the_channel(store: Store):
     assert (await seasons.info(GUILD)).announce_channel is None
     await seasons.announce_in(GUILD, CHANNEL, may_manage=True)
     assert (await seasons.info(GUILD)).announce_channel == CHANNEL
+
+
+async def test_a_season_started_by_hand_posts_the_calendar_season_it_ended(store: Store):
+    clock, poster = before_february(3 * DAY), Poster()
+    ends = season_ends(store, clock, poster)
+    await ends.seasons.announce_in(GUILD, CHANNEL, may_manage=True)
+    await finish(store, int(clock.wall() * 1000), game=GAME)
+    await clock.advance(60)
+    begun = await ends.seasons.start(GUILD, may_manage=True)
+    assert begun.ended is not None and begun.ended.number == 1
+    assert await ends.announce_due(GUILD) == 1
+    [end] = poster.posts
+    assert end.season.number == 1 and end.season.ends_at == int(clock.wall() * 1000)
+    assert end.running is not None and (end.running.number, end.running.by_hand) == (2, True)
