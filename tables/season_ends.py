@@ -81,7 +81,7 @@ class SeasonEnds:
 
     async def announce_due(self, guild_id: int | None = None) -> int:
         """Post every ended season not posted yet (of one server, or of this process's
-        servers); returns how many went out."""
+        servers); returns how many are settled (posted, or never postable)."""
         if self.poster is None:
             return 0
         now = self.seasons.now_ms()
