@@ -225,6 +225,30 @@ async def test_season_end_posts_at_once_and_no_channel_posts_nothing(database_ur
         fake.assert_clean()
 
 
+async def test_a_month_that_turned_while_the_bot_was_down_is_posted_when_it_is_back(
+    database_url: str,
+) -> None:
+    async with FakeDiscord(channels=("games", "news"), members=NAMES) as fake:
+        clock = FakeClock()
+        await fake.connect(test_bot(database_url, clock=clock))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        alice, news = players[0], fake.channel("news")
+        await fake.slash(alice, "season announce", {"channel": news})
+        driver = GameDriver(fake, rng=random.Random("down"))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        who, _, _ = await first_place(fake, alice)
+        await season_ends(fake).close()  # the bot is down from here...
+        await clock.advance(20 * 24 * 3600)
+        assert fake.visible_messages(alice, "news") == []
+        await fake.restart(test_bot(database_url, clock=clock), crash=True)  # ...until now
+        await season_ends(fake).wait_asleep()
+        [post] = fake.visible_messages(alice, "news")
+        assert post.content.startswith("🏆 **Season 1** is over")
+        assert [f"<@{user_id}>" for user_id in post.pings] == [who]
+        fake.assert_clean()
+
+
 def season_ends(fake: FakeDiscord) -> SeasonEnds:
     ends = getattr(fake.bot, "season_ends", None)
     assert isinstance(ends, SeasonEnds)
