@@ -16,8 +16,8 @@ rules        rule implementations per game: 1 for the contract game `GameSpec.ne
              the integer state); otherwise it is a second implementation. Printed: the most
              of any game, and each game's count.
 naming       files outside a game's packages that name a game. Product code is every `.py`
-             file of bot.py, cogs/, tables/, store/, terminal/, render/ and engine/. A game's
-             packages come from the registry: the package whose `SPEC` it is
+             file of bot.py, settings.py, cogs/, tables/, store/, terminal/, render/ and
+             engine/. A game's packages come from the registry: the package whose `SPEC` it is
              (engine/<game>/), and its render module by the render registry's own
              `module_name` (render/<module>.py or render/<module>/, and
              render/alt_text/<module>.py). A file names a game when its code (read with `ast`,
@@ -95,7 +95,7 @@ except ImportError:  # the fast path's shared random loop may move with the refa
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The product: what the bot and the terminal client run.
-PRODUCT = ("bot.py", "cogs", "tables", "store", "terminal", "render", "engine")
+PRODUCT = ("bot.py", "settings.py", "cogs", "tables", "store", "terminal", "render", "engine")
 ROWS = ("rules", "naming", "new-game", "contract", "fast", "engine-lines", "largest", "expert")
 NOT_MEASURED = "not measured: pip install -r requirements-bench.txt"
 #: The games of the expert row, all 2-player with default options.

@@ -41,6 +41,7 @@ from render.profile import profile_picture
 from store import Store
 from store.seasons import month_start, next_month_start
 from tables.clock import FAKE_EPOCH, FakeClock
+from tables.milestones import award_milestones, backfill_milestones
 from tables.profiles import build_profile, picture_data, season_places
 from tables.ratings import season_start
 from tables.records import server_records
@@ -135,6 +136,16 @@ async def records(store: Store, pick: Pick) -> object:
 @measured("Store.streaks of every player of a game")
 async def game_streaks(store: Store, pick: Pick) -> object:
     return await store.streaks(pick.guild_id, game=pick.game)
+
+
+@measured("a member's milestones as a game ends (tables.milestones.award_milestones)")
+async def milestones(store: Store, pick: Pick) -> object:
+    return await award_milestones(store, pick.guild_id, pick.user_id, GAMES)
+
+
+@measured("the seasons to post at a month's turn (Store.seasons_to_announce)")
+async def seasons_to_post(store: Store, pick: Pick) -> object:
+    return await store.seasons_to_announce(NOW)
 
 
 # ---------------------------------------------------------------- filling
@@ -281,6 +292,11 @@ async def bench(url: str, label: str, args: argparse.Namespace) -> list[tuple[st
         filled = time.perf_counter() - began
         print(f"{label}: filled {args.games} games, {args.players} players, {seasons} seasons"
               f" in {filled:.1f} s", flush=True)
+        began = time.perf_counter()
+        awarded = await backfill_milestones(store, GAMES)
+        print(f"{label}: the backfill's milestone pass awarded {awarded} milestones to"
+              f" {args.players} players in {time.perf_counter() - began:.1f} s", flush=True)
+        await store.set_season_channel(GUILD, 5, YEAR_START)
         timings = await time_queries(store, args.runs, args.players, seasons)
     finally:
         await store.close()

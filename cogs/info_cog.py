@@ -23,7 +23,8 @@ from tables.seasons import Seasons
 ADMIN_HELP = (
     "**For admins** (the Manage Server permission)",
     "`/abandon game:<number>` stops any game here (`/games` lists them; no results are kept); "
-    "`/season start` and `/season end` run the leaderboard seasons.",
+    "`/season start` and `/season end` run the leaderboard seasons; `/season announce` "
+    "chooses where their ends are posted.",
     "Where games may be played: Server Settings → Integrations → this bot chooses the channels "
     "and roles that may use each command, `/play` included.",
 )

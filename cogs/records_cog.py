@@ -12,13 +12,13 @@ from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from engine.registry import GameSpec
 from store import Store
-from tables.records import ServerRecords, server_records
+from tables.records import AchievementRow, ServerRecords, server_records
 
 
 def records_content(spec: GameSpec, records: ServerRecords) -> str:
     """One line per record: what it is, the figure, the player (a mention, which the message
     never pings) and the day, as Discord shows it in each reader's own time zone; then the
-    game's achievements, how each is earned and how many here hold it."""
+    game's achievements and the milestones, how each is earned and how many here hold it."""
     title = text.safe(spec.title)
     if records.streak is None and all(row.best is None for row in records.moments):
         lines = [f"Nobody has set a record in {title} in this server yet."]
@@ -26,10 +26,19 @@ def records_content(spec: GameSpec, records: ServerRecords) -> str:
         lines = record_lines(title, records)
     if records.achievements:
         lines.append("🏅 **Achievements** (how many here hold each)")
-    for earnable in records.achievements:
+    lines += earnable_lines(records.achievements)
+    if records.milestones:
+        lines.append("🏅 **Milestones**, shared by every game (how many here hold each)")
+    lines += earnable_lines(records.milestones)
+    return text.clip("\n".join(lines))
+
+
+def earnable_lines(rows: list[AchievementRow]) -> list[str]:
+    lines = []
+    for earnable in rows:
         held = text.plural(earnable.holders, "player") if earnable.holders else "nobody yet"
         lines.append(f"• **{earnable.name}**: {held}. {earnable.how}")
-    return text.clip("\n".join(lines))
+    return lines
 
 
 def record_lines(title: str, records: ServerRecords) -> list[str]:

@@ -38,12 +38,35 @@ def started(season: SeasonRecord) -> str:
     )
 
 
-def ended(season: SeasonRecord, champions: Sequence[Champion]) -> str:
+def ended(season: SeasonRecord, champions: Sequence[Champion],
+          running: SeasonRecord | None = None) -> str:
+    """/season end's answer, and a season's end posted where the server chose; `running`:
+    the season that followed it at once (the next month's, or one started by hand)."""
+    if running is None:
+        following = "The next season begins with the next calendar month, or with /season start."
+    else:
+        following = f"Season {running.number} has begun."
     return (
         f"🏆 **Season {season.number}** is over: its final standings are kept "
-        f"(`/leaderboard season:{season.number}`). The next season begins with the next "
-        "calendar month, or with /season start." + champion_lines(champions)
+        f"(`/leaderboard season:{season.number}`). {following}" + champion_lines(champions)
     )
+
+
+def announcing(channel_id: int | None) -> str:
+    """/season announce's answer."""
+    if channel_id is None:
+        return ("🔕 Season ends will not be posted here any more. A member with Manage Server "
+                "can choose a channel again with `/season announce channel:`.")
+    return (f"📣 From now on, when a season ends, its champions are posted in <#{channel_id}>"
+            " (each champion is pinged). `/season announce` with no channel stops it.")
+
+
+def announce_line(channel_id: int | None) -> str:
+    """Where /season info says season ends go."""
+    if channel_id is None:
+        return ("Season ends are not posted anywhere: a member with Manage Server can choose a "
+                "channel with `/season announce channel:`.")
+    return f"Season ends are posted in <#{channel_id}> with their champions."
 
 
 def started_after(season: SeasonRecord, ended: SeasonRecord | None,
@@ -72,12 +95,13 @@ def champion_lines(champions: Sequence[Champion]) -> str:
 
 
 def info(season_info: SeasonInfo, champions: Sequence[Champion] = ()) -> str:
-    """/season info: the season running (or when the next begins), then the champions of
-    the season before it, if anyone finished a game in it."""
+    """/season info: the season running (or when the next begins), where season ends are
+    posted, then the champions of the season before it, if anyone finished a game in it."""
     previous = season_info.previous
+    now = f"{now_running(season_info)}\n{announce_line(season_info.announce_channel)}"
     if previous is None or not champions:
-        return now_running(season_info)
-    return (f"{now_running(season_info)}\n🏆 Season {previous.number}'s final standings:"
+        return now
+    return (f"{now}\n🏆 Season {previous.number}'s final standings:"
             f" `/leaderboard season:{previous.number}`." + champion_lines(champions))
 
 

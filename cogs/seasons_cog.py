@@ -1,8 +1,11 @@
-"""/season start, /season end and /season info: a server's leaderboard seasons, started and
-ended by members with Manage Server, asked about by anyone (tables/seasons.py decides; this
-only words it)."""
+"""/season start, /season end, /season announce and /season info: a server's leaderboard
+seasons, started and ended (and where their ends are posted chosen) by members with Manage
+Server, asked about by anyone (tables/seasons.py decides; this only words it), and the post of
+a season's end in the channel chosen (tables/season_ends.py decides when)."""
 
 from __future__ import annotations
+
+import logging
 
 import discord
 from discord import app_commands
@@ -11,7 +14,10 @@ from discord.ext import commands
 from cogs import season_words
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
+from tables.season_ends import SeasonEnd, SeasonEnds
 from tables.seasons import Seasons
+
+log = logging.getLogger(__name__)
 
 
 def may_manage(interaction: discord.Interaction) -> bool:
@@ -23,9 +29,11 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         name="season", description="This server's leaderboard seasons.", guild_only=True
     )
 
-    def __init__(self, bot: commands.Bot, seasons: Seasons) -> None:
+    def __init__(self, bot: commands.Bot, seasons: Seasons, ends: SeasonEnds) -> None:
         self.bot = bot
         self.seasons = seasons
+        self.ends = ends
+        ends.poster = self.post_end
 
     @group.command(name="start", description="Start a new season now (Manage Server).")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -43,6 +51,8 @@ class SeasonsCog(commands.Cog, name="Seasons"):
             season_words.started_after(begun.season, ended, champions),
             allowed_mentions=NO_PINGS,
         )
+        if ended is not None:
+            await self.ends.announce_due(interaction.guild_id or 0)
 
     @group.command(name="end", description="End the season running now (Manage Server).")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -57,6 +67,53 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         await interaction.response.send_message(
             season_words.ended(season, champions), allowed_mentions=NO_PINGS
         )
+        await self.ends.announce_due(interaction.guild_id or 0)
+
+    @group.command(
+        name="announce",
+        description="Choose where a season's end is posted, or with no channel stop it "
+                    "(Manage Server).",
+    )
+    @app_commands.describe(channel="Where to post each season's champions (none: stop)")
+    async def announce(
+        self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
+    ) -> None:
+        channel_id = channel.id if channel is not None else None
+        try:
+            await self.seasons.announce_in(
+                interaction.guild_id or 0, channel_id, may_manage=may_manage(interaction)
+            )
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await interaction.response.send_message(
+            season_words.announcing(channel_id), allowed_mentions=NO_PINGS
+        )
+
+    async def post_end(self, end: SeasonEnd) -> bool:
+        """Post a season's end with its champions, pinging them (and nobody else): they
+        earned it. False when Discord failed for now, so it is tried again."""
+        season = end.season
+        channel = self.bot.get_partial_messageable(end.channel_id, guild_id=season.guild_id)
+        champions = sorted({user_id for champion in end.champions
+                            for user_id in champion.user_ids})
+        pings = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False,
+            users=[discord.Object(id=user_id) for user_id in champions],
+        )
+        try:
+            await channel.send(season_words.ended(season, end.champions, end.running),
+                               allowed_mentions=pings)
+        except (discord.NotFound, discord.Forbidden) as gone:
+            log.warning("The end of season %d of server %d cannot be posted in channel %d"
+                        " (%s); it is not tried again", season.number, season.guild_id,
+                        end.channel_id, gone.text or type(gone).__name__)
+            return True
+        except discord.HTTPException as failed:
+            log.warning("The end of season %d of server %d was not posted (%s); it is tried"
+                        " again later", season.number, season.guild_id, failed.status)
+            return False
+        return True
 
     @group.command(name="info", description="Which season runs here, and when it ends.")
     async def info(self, interaction: discord.Interaction) -> None:

@@ -15,6 +15,7 @@ import re
 
 import engine
 from engine.achievements import TOURNAMENT_WON, Achievement
+from engine.milestones import MILESTONES
 from engine.spec import AI_LEVELS, LEVELS, GameSpec, Option
 
 __all__ = ["AI_LEVELS", "GAMES", "LEVELS", "GameSpec", "Option", "achievement_named"]
@@ -51,6 +52,7 @@ GAMES: dict[str, GameSpec] = _discover(os.environ.get(SETTING, ""))
 
 def _achievements(games: dict[str, GameSpec]) -> dict[str, Achievement]:
     found = {TOURNAMENT_WON.key: TOURNAMENT_WON}
+    found.update((milestone.key, milestone) for milestone in MILESTONES)
     for spec in games.values():
         for achievement in spec.achievements:
             if achievement.key in found:

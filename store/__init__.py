@@ -11,8 +11,9 @@ each match), tournament_placings, seasons, season_ratings (each season's standin
 rating_history (the all-time rating after each rated result), rating_changes (what each
 rated game did to its players' ratings, all-time and season), achievements, moments (each
 human seat's best hand, pegging play and win margin per game), honours_recorded (games whose
-honours are in), schema_version; streaks are worked out from results. Nothing here knows about
-Discord, about any game's rules, or how a tournament is run.
+honours are in), season_channels (where a server's season ends are posted),
+season_announcements (the seasons whose end was posted), streaks, schema_version. Nothing
+here knows about Discord, about any game's rules, or how a tournament is run.
 """
 
 from store.records import (
@@ -26,6 +27,7 @@ from store.records import (
     Moment,
     Placing,
     PlacingRecord,
+    PlayedGame,
     RatingChange,
     RatingPoint,
     RatingRow,
@@ -50,6 +52,7 @@ __all__ = [
     "Moment",
     "Placing",
     "PlacingRecord",
+    "PlayedGame",
     "RatingChange",
     "RatingPoint",
     "RatingRow",

@@ -9,12 +9,14 @@ games whose honours are in, so the backfill never does a game twice.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import datetime
 
 from store.base import StoreBase
 from store.database import Connection, Row
-from store.records import EarnedAchievement, Honours, Moment
+from store.profiles import iso_to_ms
+from store.records import EarnedAchievement, Honours, Moment, PlayedGame
 
 #: The best first: the higher value, then the earlier, then the older game.
 _BEST_FIRST = "value DESC, at, game_id"
@@ -108,6 +110,51 @@ class AchievementStore(StoreBase):
             (guild_id, game, kind),
         )
         return _moment(row) if row is not None else None
+
+    async def games_played(self, guild_id: int, user_id: int) -> list[PlayedGame]:
+        """A member's finished games here, in the order they finished (then by number), as
+        the milestones read them."""
+        beaten: dict[int, list[str]] = {}
+        for row in await self.db.fetch(
+            "SELECT c.game_id, c.seat, g.seats FROM results r JOIN results c"
+            " ON c.game_id = r.game_id AND c.user_id IS NULL AND c.side <> r.side"
+            " JOIN games g ON g.id = r.game_id WHERE r.guild_id = ? AND r.user_id = ?"
+            " AND r.won <> 0 AND r.assisted = 0",
+            (guild_id, user_id),
+        ):
+            seats = json.loads(row["seats"])
+            level = seats[row["seat"]].get("ai") if row["seat"] < len(seats) else None
+            beaten.setdefault(int(row["game_id"]), []).append(str(level))
+        rows = await self.db.fetch(
+            "SELECT r.game_id, r.game, r.won, r.assisted, g.updated_at FROM results r"
+            " JOIN games g ON g.id = r.game_id WHERE r.guild_id = ? AND r.user_id = ?"
+            " ORDER BY g.updated_at, r.game_id",
+            (guild_id, user_id),
+        )
+        return [PlayedGame(int(row["game_id"]), row["game"], iso_to_ms(row["updated_at"]),
+                           bool(row["won"]), bool(row["assisted"]),
+                           tuple(beaten.get(int(row["game_id"]), ())))
+                for row in rows]
+
+    async def members_who_played(self) -> list[tuple[int, int]]:
+        """Every (server, member) with a finished game."""
+        rows = await self.db.fetch(
+            "SELECT DISTINCT guild_id, user_id FROM results WHERE user_id IS NOT NULL"
+            " ORDER BY guild_id, user_id"
+        )
+        return [(int(row["guild_id"]), int(row["user_id"])) for row in rows]
+
+    async def award(
+        self, guild_id: int, user_id: int, game: str, earned: Sequence[tuple[str, int, int]]
+    ) -> list[str]:
+        """Award a member each (key, game id, time) of `earned`, filed under `game`, in one
+        transaction; returns the keys that were new to them."""
+        fresh = []
+        async with self.db.transaction() as tx:
+            for key, game_id, at in earned:
+                if await _award(tx, guild_id, game, game_id, at, [(user_id, key)]):
+                    fresh.append(key)
+        return fresh
 
 
 async def _award(

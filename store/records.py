@@ -327,6 +327,20 @@ class EarnedAchievement:
 
 
 @dataclass(frozen=True)
+class PlayedGame:
+    """One finished game of a member, for the milestones (engine/milestones.py)."""
+
+    game_id: int
+    game: str
+    #: When the game finished, in milliseconds since 1970-01-01 UTC.
+    at: int
+    won: bool
+    assisted: bool
+    #: The levels of the computer seats on other sides, when the member won with hints off.
+    beaten: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Moment:
     """A player's best of one kind ("hand", "pegging", "win"...) in one finished game."""
 

@@ -62,7 +62,7 @@ async def season_at(tx: Connection, guild_id: int, at: int) -> SeasonRecord | No
             " ORDER BY number DESC LIMIT 1",
             (guild_id, at),
         )
-        earlier = _season_record(row) if row is not None else None
+        earlier = season_record(row) if row is not None else None
         return earlier if earlier is not None and earlier.covers(at) else None
     return plan_season(latest, guild_id, at)
 
@@ -95,7 +95,7 @@ async def _latest(tx: Connection, guild_id: int) -> SeasonRecord | None:
     row = await tx.fetchone(
         "SELECT * FROM seasons WHERE guild_id = ? ORDER BY number DESC LIMIT 1", (guild_id,)
     )
-    return _season_record(row) if row is not None else None
+    return season_record(row) if row is not None else None
 
 
 class SeasonStore(StoreBase):
@@ -108,7 +108,7 @@ class SeasonStore(StoreBase):
         row = await self.db.fetchone(
             "SELECT * FROM seasons WHERE guild_id = ? AND number = ?", (guild_id, number)
         )
-        return _season_record(row) if row is not None else None
+        return season_record(row) if row is not None else None
 
     async def latest_season(self, guild_id: int) -> SeasonRecord | None:
         """The server's highest-numbered stored season, running or not."""
@@ -198,7 +198,7 @@ class SeasonStore(StoreBase):
         return standings
 
 
-def _season_record(r: Row) -> SeasonRecord:
+def season_record(r: Row) -> SeasonRecord:
     return SeasonRecord(
         guild_id=r["guild_id"], number=r["number"], started_at=r["started_at"],
         ends_at=r["ends_at"], by_hand=bool(r["by_hand"]),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from store.achievements import AchievementStore
+from store.announcements import AnnouncementStore
 from store.base import (
     GameLost,
     LobbyLost,
@@ -43,7 +44,7 @@ __all__ = [
 
 class Store(
     GameStore, ResultStore, SeasonStore, LobbyStore, TournamentStore, PlayerSettingsStore,
-    ProfileStore, AchievementStore,
+    ProfileStore, AchievementStore, AnnouncementStore,
 ):
     """Every area of the store over one database connection, and what spans two areas."""
 

@@ -4,7 +4,8 @@ Every finished game without honours (store `games_without_honours`) is replayed 
 and its awards and moments recorded with the game marked done, one game per transaction, so
 the backfill can stop anywhere and go on at the next start, and never does a game twice. A
 game whose log no longer replays, or of a game no longer offered, is logged and left for a
-later release. Then the tournaments' first places are awarded. It runs at start-up, after the
+later release. Then the tournaments' first places are awarded, and every member's milestones
+their results reach (tables/milestones.py), none of it announced. It runs at start-up, after the
 migrations (bot.py), in the background: the bot answers meanwhile.
 """
 
@@ -21,6 +22,7 @@ from engine.registry import GAMES, GameSpec
 from store import Honours, Store
 from store.records import ActionRecord, GameRecord
 from tables.honours import honours_of
+from tables.milestones import backfill_milestones
 from tables.resume import build_table
 
 log = logging.getLogger(__name__)
@@ -33,6 +35,7 @@ class BackfillReport:
     games: int = 0
     skipped: int = 0
     tournament_wins: int = 0
+    milestones: int = 0
     seconds: float = 0.0
 
 
@@ -77,8 +80,10 @@ async def backfill(
             await store.record_honours(honours)
             report.games += 1
     report.tournament_wins = await store.award_tournament_wins(TOURNAMENT_WON.key)
+    report.milestones = await backfill_milestones(store, games)
     report.seconds = time.perf_counter() - started
-    if report.games or report.skipped or report.tournament_wins:
-        log.info("backfill: %d games recorded, %d skipped, %d tournament wins, in %.1f s",
-                 report.games, report.skipped, report.tournament_wins, report.seconds)
+    if report.games or report.skipped or report.tournament_wins or report.milestones:
+        log.info("backfill: %d games recorded, %d skipped, %d tournament wins, %d milestones,"
+                 " in %.1f s", report.games, report.skipped, report.tournament_wins,
+                 report.milestones, report.seconds)
     return report

@@ -1,5 +1,6 @@
 """Achievements and moments as games are played: recorded after each committed move, said once
-in the table's lines, and the tournaments' first places awarded when an event ends.
+in the table's lines, the milestones of a finished game's members (tables/milestones.py), and
+the tournaments' first places awarded when an event ends.
 
 A move's awards are stored before the member who made it is answered (the manager calls
 `record_move` under the table's lock, after the move is committed). When the game ends,
@@ -12,11 +13,13 @@ earn nothing and keep no moments.
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from engine.achievements import TOURNAMENT_WON, Award, Tally
 from engine.contract import Event
 from store import Honours, Store
+from tables.milestones import record_milestones
 from tables.seats import SeatInfo
 from tables.table import Table
 from tables.tournaments import FINISHED
@@ -48,9 +51,19 @@ def honours_of(
     return honours
 
 
-async def record_move(store: Store, table: Table, at: int) -> None:
-    """Store what the move just committed earned and say each new achievement at the table.
-    A failure is logged and changes nothing else: the move itself is already safe."""
+async def record_move(
+    store: Store, table: Table, at: int, every_game: Collection[str] = ()
+) -> None:
+    """Store what the move just committed earned and say each new achievement at the table;
+    when it ended the game, each member's new milestones too (`every_game`: the games the bot
+    has, for Tourist). A failure is logged and changes nothing else: the move itself is
+    already safe."""
+    await _record_awards(store, table, at)
+    if table.finished:
+        await record_milestones(store, table, every_game)
+
+
+async def _record_awards(store: Store, table: Table, at: int) -> None:
     awards, table.new_awards = table.new_awards, []
     done = table.finished
     try:

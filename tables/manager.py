@@ -397,7 +397,7 @@ class TableManager:
             log.exception("could not store action %d of game %d; reloading it", seq, table.id)
             await self._reload(table)
             raise
-        await record_move(self.store, table, int(self.clock.wall() * 1000))
+        await record_move(self.store, table, int(self.clock.wall() * 1000), self.games)
         if finish is not None:
             table.status, table.rating_changes = "finished", changes
             self._retire(table)

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from engine.milestones import EVERY_GAME
 from engine.registry import GAMES, achievement_named
 from store import EarnedAchievement, Moment, RatingPoint, Store
 from tables.clock import Clock
@@ -89,6 +90,10 @@ class Profile:
     @property
     def won(self) -> int:
         return sum(line.wins for line in self.games)
+
+
+#: Where a profile names a milestone's game: it has none.
+EVERY_GAME_TITLE = "all games"
 
 
 def title_of(game: str) -> str:
@@ -187,8 +192,9 @@ def achievement_lines(earned: Iterable[EarnedAchievement]) -> tuple[AchievementL
     for item in earned:
         achievement = achievement_named(item.key)
         if achievement is not None:
-            lines.append(AchievementLine(achievement.name, achievement.how,
-                                         title_of(item.game), item.earned_at))
+            title = EVERY_GAME_TITLE if item.game == EVERY_GAME else title_of(item.game)
+            lines.append(AchievementLine(achievement.name, achievement.how, title,
+                                         item.earned_at))
     return tuple(lines)
 
 

@@ -1,13 +1,14 @@
 """A server's records for one game (/records): the best moment of each kind the game keeps
 (its highest hand, best pegging play, biggest win...) and the longest winning streak, with who
-and when, as plain rows; and the game's achievements with how many here hold each, so a
-player sees what there is to earn."""
+and when, as plain rows; and the game's achievements, then the milestones every game shares,
+with how many here hold each, so a player sees what there is to earn."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from engine.achievements import TOURNAMENT_WON
+from engine.milestones import EVERY_GAME, MILESTONES
 from engine.registry import GameSpec
 from store import Moment, Store, StreakRecord
 
@@ -39,6 +40,8 @@ class ServerRecords:
     streak: StreakRecord | None
     #: The game's achievements in its order, then Champion (a tournament won).
     achievements: list[AchievementRow] = field(default_factory=list)
+    #: The milestones every game shares, with how many here hold each.
+    milestones: list[AchievementRow] = field(default_factory=list)
 
 
 async def server_records(store: Store, guild_id: int, spec: GameSpec) -> ServerRecords:
@@ -50,5 +53,7 @@ async def server_records(store: Store, guild_id: int, spec: GameSpec) -> ServerR
     holders = await store.achievement_holders(guild_id, spec.name)
     achievements = [AchievementRow(a.name, a.how, holders.get(a.key, 0))
                     for a in (*spec.achievements, TOURNAMENT_WON)]
+    reached = await store.achievement_holders(guild_id, EVERY_GAME)
+    milestones = [AchievementRow(m.name, m.how, reached.get(m.key, 0)) for m in MILESTONES]
     return ServerRecords(moments, await store.longest_streak(guild_id, spec.name),
-                         achievements)
+                         achievements, milestones)

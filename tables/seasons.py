@@ -1,5 +1,6 @@
-"""A server's seasons: starting and ending them by hand, what runs now, and the leaderboard of
-a season (the one running by default) or of all time.
+"""A server's seasons: starting and ending them by hand, what runs now, where their ends are
+posted (tables/season_ends.py posts them), and the leaderboard of a season (the one running by
+default) or of all time.
 
 The calendar and the season ratings themselves are the store's (store/seasons.py; the
 widened start is tables/ratings.py's `season_start`). Times are the tables clock's wall time
@@ -35,6 +36,8 @@ class SeasonInfo:
     #: The season before the one running (between seasons, the one that ended last), whose
     #: champions a member asking may not have heard of: a calendar month ends unannounced.
     previous: SeasonRecord | None = None
+    #: The channel season ends are posted in (None: they are not posted).
+    announce_channel: int | None = None
 
 
 @dataclass(frozen=True)
@@ -129,7 +132,17 @@ class Seasons:
             next_start, previous = next_month_start(now), latest
         elif running is not None and running.number > 1:
             previous = await self.store.season(guild_id, running.number - 1)
-        return SeasonInfo(running, latest, next_start, previous)
+        channel = await self.store.season_channel(guild_id)
+        return SeasonInfo(running, latest, next_start, previous, channel)
+
+    async def announce_in(
+        self, guild_id: int, channel_id: int | None, *, may_manage: bool
+    ) -> None:
+        """Post this server's season ends in `channel_id` from now on (None: post none).
+        Seasons that ended before are not posted."""
+        if not may_manage:
+            raise IllegalAction(MANAGE_ONLY)
+        await self.store.set_season_channel(guild_id, channel_id, self.now_ms())
 
     async def leaderboard(
         self, guild_id: int, game: str, season: str | None = None, limit: int = 10

@@ -12,6 +12,7 @@ import discord
 import pytest
 
 import bot
+from settings import shard_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -85,12 +86,12 @@ async def test_create_bot_builds_without_connecting_and_asks_for_no_privileged_i
 
 
 def test_shard_settings_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert bot.shard_settings("", "") == (None, None)
-    assert bot.shard_settings("4", "") == (4, (0, 1, 2, 3))
-    assert bot.shard_settings("4", "3, 1") == (4, (1, 3))
+    assert shard_settings("", "") == (None, None)
+    assert shard_settings("4", "") == (4, (0, 1, 2, 3))
+    assert shard_settings("4", "3, 1") == (4, (1, 3))
     for count, ids in (("", "1"), ("0", ""), ("two", ""), ("2", "2"), ("2", "0;1")):
         with pytest.raises(ValueError, match="SHARD"):
-            bot.shard_settings(count, ids)
+            shard_settings(count, ids)
     monkeypatch.setenv("SHARD_COUNT", "2")
     monkeypatch.setenv("SHARD_IDS", "1")
     settings = bot.Settings.from_environment()

@@ -1,8 +1,8 @@
 """One home per game: outside its own package, no product module names a game.
 
 The rule, read with `ast` so that it sees code as Python does:
-- the product is every `.py` file of bot.py, cogs/, tables/, store/, terminal/, engine/ and
-  render/;
+- the product is every `.py` file of bot.py, settings.py, cogs/, tables/, store/, terminal/,
+  engine/ and render/;
 - a game's own packages are the engine package whose `SPEC` the registry holds (engine/<game>/,
   or a package the CARDBOT_GAMES setting names) and render/<game>/ of the same name; files
   inside any game's packages are not searched, since PIP Cribbage and Crib Race build on
@@ -29,7 +29,7 @@ import engine
 from engine.registry import GAMES, SETTING, packages_named
 
 ROOT = Path(__file__).resolve().parents[1]
-PRODUCT = ("bot.py", "cogs", "tables", "store", "terminal", "engine", "render")
+PRODUCT = ("bot.py", "settings.py", "cogs", "tables", "store", "terminal", "engine", "render")
 
 
 def game_packages() -> dict[str, Path]:

@@ -313,7 +313,11 @@ class FakeDiscord:
         if typed.users or typed.channels:
             resolved = gateway.user_option_resolved(typed.users, self.state.guild_joined_at)
             if typed.channels:
-                resolved["channels"] = {str(c.id): c.payload() for c in typed.channels}
+                # As Discord resolves a channel option: with the invoking member's permissions.
+                resolved["channels"] = {
+                    str(c.id): {**c.payload(), "permissions": gateway.ALL_TEXT_PERMISSIONS}
+                    for c in typed.channels
+                }
             data["resolved"] = resolved
         return data
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from engine.achievements import TOURNAMENT_WON, Achievement
+from engine.milestones import FIRST_WIN, MILESTONES
 from engine.registry import GAMES
 from testkit.fake_discord import FakeDiscord
 from testkit.players import GameDriver, test_bot
@@ -37,7 +38,9 @@ async def test_an_achievement_line_appears_once_in_the_table_message_and_records
         assert before.message.content.splitlines()[1:] == [
             "🏅 **Achievements** (how many here hold each)",
             *(f"• **{a.name}**: nobody yet. {a.how}"
-              for a in (*spec.achievements, FIRST_CARD, TOURNAMENT_WON))]
+              for a in (*spec.achievements, FIRST_CARD, TOURNAMENT_WON)),
+            "🏅 **Milestones**, shared by every game (how many here hold each)",
+            *(f"• **{m.name}**: nobody yet. {m.how}" for m in MILESTONES)]
         driver = GameDriver(fake, rng=random.Random(5))
         await driver.start_game(GAME, players)
         await driver.play_to_end()
@@ -80,4 +83,41 @@ async def test_an_achievement_line_appears_once_in_the_table_message_and_records
                f" reached <t:{streak.best_ended_at // 1000}:D>" in content
         missing = await fake.slash(players[1], "records", {"game": "snap"})
         assert "There is no game" in (missing.errors or missing.message.content)
+        fake.assert_clean()
+
+
+async def test_a_milestone_is_said_at_the_table_and_shown_on_profile_and_records(
+    quick_pictures: list,
+) -> None:
+    async with FakeDiscord(members=("alice", "bob", "carol")) as fake:
+        await fake.connect(test_bot(":memory:"))
+        players = [fake.member(name) for name in ("alice", "bob", "carol")]
+        driver = GameDriver(fake, rng=random.Random(5))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        await driver.settle()
+        store = driver.bot.store
+        assert store is not None
+        winners = {row["user_id"] for row in await store.results(driver.table_id)
+                   if row["won"]}
+        winner = next(user for user in players if user.id in winners)
+        name = winner.name.capitalize()
+
+        # Said once, in the table message only, for the winner only: no message, no ping.
+        table = driver.table_message()
+        line = f"🏅 {name}: {FIRST_WIN.name}."
+        assert line in (table.content or "")
+        assert all((version["content"] or "").count(line) <= 1 for version in table.history)
+        assert not [m for m in fake.state.messages.values()
+                    if m.id != table.id and FIRST_WIN.name in (m.content or "")]
+        assert (table.content or "").count(f": {FIRST_WIN.name}.") == len(winners)
+
+        profile = await fake.slash(winner, "profile")
+        assert profile.message is not None
+        assert f"✓ {FIRST_WIN.name}, all games" in profile.message.content
+        assert FIRST_WIN.how in profile.message.content
+        records = await fake.slash(winner, "records", {"game": GAME})
+        assert records.message is not None
+        held = f"{len(winners)} player" + ("s" if len(winners) > 1 else "")
+        assert f"• **{FIRST_WIN.name}**: {held}. {FIRST_WIN.how}" in records.message.content
         fake.assert_clean()

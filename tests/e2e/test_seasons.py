@@ -11,6 +11,7 @@ import pytest
 from cogs.season_words import champion_lines
 from engine.registry import GAMES
 from tables.clock import FakeClock
+from tables.season_ends import SeasonEnds
 from tables.seasons import MANAGE_ONLY, Champion
 from testkit.fake_discord import FakeDiscord, FakeUser, InteractionRecord
 from testkit.fake_discord import gateway as fake_gateway
@@ -34,11 +35,12 @@ async def test_only_members_with_manage_server_run_seasons(
     async with FakeDiscord(members=NAMES) as fake:
         bot = test_bot(":memory:", clock=FakeClock())  # 15 January 2027 by the fake clock
         await fake.connect(bot)
+        assert bot.store is not None
         alice = fake.member("alice")
         monkeypatch.setattr(fake_gateway, "ALL_TEXT_PERMISSIONS", NO_MANAGE_SERVER)
-        for sub in ("start", "end"):
+        for sub in ("start", "end", "announce"):
             assert answer(await fake.slash(alice, f"season {sub}")) == (MANAGE_ONLY, True)
-        assert bot.store is not None
+        assert await bot.store.season_channel(fake.state.guild_id) is None
         assert await bot.store.latest_season(fake.state.guild_id) is None
         content, private = answer(await fake.slash(alice, "season info"))  # anyone may ask
         assert private and "season 1 (January 2027)" in content
@@ -94,6 +96,8 @@ async def test_the_leaderboard_shows_a_season_or_all_time() -> None:
         assert private and content.splitlines() == [
             "📅 This server is in season 2 (February 2027). Seasons follow the calendar month "
             "here; /season start begins one that runs until /season end instead.",
+            "Season ends are not posted anywhere: a member with Manage Server can choose a "
+            "channel with `/season announce channel:`.",
             "🏆 Season 1's final standings: `/leaderboard season:1`.",
             "**Champions**", f"🥇 {title}: {who} (rating {rating}, {wins} win)"]
         board, _ = answer(await fake.slash(alice, "leaderboard", {"game": GAME}))
@@ -146,3 +150,106 @@ def test_a_champion_below_zero_has_the_minus_sign_the_leaderboard_gives() -> Non
     # A member who played only against the computer, and lost, can top a season's board.
     line = champion_lines([Champion(title="Cribbage", user_ids=(7,), rating=-1.8, wins=0)])
     assert line.splitlines()[-1] == "🥇 Cribbage: <@7> (rating −1.8, 0 wins)"
+
+
+async def test_a_seasons_end_is_posted_once_where_the_server_chose(database_url: str) -> None:
+    """The calendar turns on the tables clock: the champions are posted in the chosen channel,
+    pinging them and nobody else, once, even after a restart."""
+    async with FakeDiscord(channels=("games", "news"), members=NAMES) as fake:
+        clock = FakeClock()  # 15 January 2027
+        await fake.connect(test_bot(database_url, clock=clock))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        alice, news = players[0], fake.channel("news")
+        content, private = answer(await fake.slash(alice, "season info"))
+        assert "`/season announce channel:`" in content
+        chosen = await fake.slash(alice, "season announce", {"channel": news})
+        content, private = answer(chosen)
+        assert not private and content.startswith(
+            f"📣 From now on, when a season ends, its champions are posted in <#{news.id}>")
+        assert chosen.message is not None and not chosen.message.pings
+        content, _ = answer(await fake.slash(alice, "season info"))
+        assert f"Season ends are posted in <#{news.id}> with their champions." in content
+        driver = GameDriver(fake, rng=random.Random("posted"))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        who, rating, wins = await first_place(fake, alice)
+
+        await clock.advance(20 * 24 * 3600)  # February
+        await season_ends(fake).wait_asleep()
+        [post] = fake.visible_messages(alice, "news")
+        assert post.content.splitlines() == [
+            "🏆 **Season 1** is over: its final standings are kept (`/leaderboard season:1`)."
+            " Season 2 has begun.",
+            "**Champions**", f"🥇 {GAMES[GAME].title}: {who} (rating {rating}, {wins} win)"]
+        assert [f"<@{user_id}>" for user_id in post.pings] == [who]
+
+        await fake.restart(test_bot(database_url, clock=clock))
+        await season_ends(fake).wait_asleep()
+        await clock.advance(40 * 24 * 3600)  # March: nobody played in February
+        await season_ends(fake).wait_asleep()
+        assert fake.visible_messages(alice, "news") == [post]
+        fake.assert_clean()
+
+
+async def test_season_end_posts_at_once_and_no_channel_posts_nothing(database_url: str) -> None:
+    async with FakeDiscord(channels=("games", "news"), members=NAMES) as fake:
+        clock = FakeClock()
+        await fake.connect(test_bot(database_url, clock=clock))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        alice, news = players[0], fake.channel("news")
+        driver = GameDriver(fake, rng=random.Random("by hand"))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        who, _, _ = await first_place(fake, alice)
+        await fake.slash(alice, "season announce", {"channel": news})
+        stopped = await fake.slash(alice, "season announce")
+        content, private = answer(stopped)
+        assert not private and content.startswith("🔕 Season ends will not be posted here")
+        await fake.slash(alice, "season end")
+        assert fake.visible_messages(alice, "news") == []
+
+        await clock.advance(60)
+        await fake.slash(alice, "season start")  # season 2, by hand
+        await fake.slash(alice, "season announce", {"channel": news})
+        assert fake.visible_messages(alice, "news") == [], "season 1 ended before"
+        driver = GameDriver(fake, rng=random.Random("by hand"))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        who, _, _ = await first_place(fake, alice)
+        ended = await fake.slash(alice, "season end")
+        assert ended.message is not None and not ended.message.pings
+        [post] = fake.visible_messages(alice, "news")
+        assert post.content.startswith("🏆 **Season 2** is over")
+        assert "The next season begins with the next calendar month" in post.content
+        assert [f"<@{user_id}>" for user_id in post.pings] == [who]
+        fake.assert_clean()
+
+
+async def test_a_month_that_turned_while_the_bot_was_down_is_posted_when_it_is_back(
+    database_url: str,
+) -> None:
+    async with FakeDiscord(channels=("games", "news"), members=NAMES) as fake:
+        clock = FakeClock()
+        await fake.connect(test_bot(database_url, clock=clock))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        alice, news = players[0], fake.channel("news")
+        await fake.slash(alice, "season announce", {"channel": news})
+        driver = GameDriver(fake, rng=random.Random("down"))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        who, _, _ = await first_place(fake, alice)
+        await season_ends(fake).close()  # the bot is down from here...
+        await clock.advance(20 * 24 * 3600)
+        assert fake.visible_messages(alice, "news") == []
+        await fake.restart(test_bot(database_url, clock=clock), crash=True)  # ...until now
+        await season_ends(fake).wait_asleep()
+        [post] = fake.visible_messages(alice, "news")
+        assert post.content.startswith("🏆 **Season 1** is over")
+        assert [f"<@{user_id}>" for user_id in post.pings] == [who]
+        fake.assert_clean()
+
+
+def season_ends(fake: FakeDiscord) -> SeasonEnds:
+    ends = getattr(fake.bot, "season_ends", None)
+    assert isinstance(ends, SeasonEnds)
+    return ends

@@ -1,0 +1,105 @@
+"""Milestones: achievements every game shares, read from a member's finished games in a
+server (the results the store keeps) rather than from one game's events.
+
+A member's games are walked in the order they finished, and each milestone is reached by the
+game that first meets it:
+
+- **Games** (10, 50, 100, 250): games finished here, of any game. A game played with hints
+  (assisted) counts: it was played to its end.
+- **First win**, **Wins** (10, 50): games won here, of any game, with hints off only: an
+  assisted game is not rated, and a win with the best move shown is not one the member made
+  alone. A shared win counts.
+- **Tourist**: at least one game finished of every game the bot has (the registry's, so a
+  game added later is needed too by whoever has not earned it yet); assisted games count.
+- **Giant slayer**: a game won, hints off, with an expert computer on another side.
+- **On a roll**: 5 rated wins in a row at one game, as streaks count them (a game with hints
+  neither extends nor breaks a run).
+
+Computers earn none: only a member's own results are read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from engine.achievements import Achievement
+from engine.spec import EXPERT
+
+#: What the store files milestones under where an achievement names its game: none of them.
+EVERY_GAME = "*"
+GAMES_PLAYED = (10, 50, 100, 250)
+WINS = (10, 50)
+STREAK = 5
+
+
+@dataclass(frozen=True)
+class Played:
+    """One finished game of a member, as the milestones read it."""
+    game: str
+    won: bool
+    #: Played with hints on (not rated).
+    assisted: bool
+    #: The levels of the computer seats on other sides than the member's.
+    computers_against: tuple[str, ...] = ()
+
+
+def _milestone(key: str, name: str, how: str) -> Achievement:
+    return Achievement(f"milestone:{key}", name, how, None)
+
+
+GAMES_MILESTONES = {
+    count: _milestone(f"games-{count}", f"{count} games",
+                      f"Finish {count} games in this server, of any game.")
+    for count in GAMES_PLAYED
+}
+FIRST_WIN = _milestone("first-win", "First win", "Win a game in this server, hints off.")
+WINS_MILESTONES = {
+    count: _milestone(f"wins-{count}", f"{count} wins",
+                      f"Win {count} games in this server, hints off.")
+    for count in WINS
+}
+TOURIST = _milestone("tourist", "Tourist", "Finish a game of every game the bot offers.")
+GIANT_SLAYER = _milestone("giant-slayer", "Giant slayer",
+                          "Beat an expert computer, hints off.")
+ON_A_ROLL = _milestone("on-a-roll", "On a roll",
+                       f"Win {STREAK} rated games of one game in a row.")
+
+MILESTONES: tuple[Achievement, ...] = (
+    FIRST_WIN, *GAMES_MILESTONES.values(), *WINS_MILESTONES.values(), ON_A_ROLL,
+    GIANT_SLAYER, TOURIST,
+)
+
+
+def reached(history: Sequence[Played], every_game: Collection[str]) -> dict[str, int]:
+    """Each milestone `history` (a member's games, oldest first) reaches, with the index of
+    the game that reached it; `every_game`: the games Tourist asks for."""
+    found: dict[str, int] = {}
+    played = wins = 0
+    seen: set[str] = set()
+    runs: dict[str, int] = {}
+
+    def reach(achievement: Achievement, index: int) -> None:
+        found.setdefault(achievement.key, index)
+
+    for index, game in enumerate(history):
+        played += 1
+        if played in GAMES_MILESTONES:
+            reach(GAMES_MILESTONES[played], index)
+        seen.add(game.game)
+        if every_game and seen.issuperset(every_game):
+            reach(TOURIST, index)
+        if game.assisted:
+            continue
+        runs[game.game] = runs.get(game.game, 0) + 1 if game.won else 0
+        if not game.won:
+            continue
+        wins += 1
+        reach(FIRST_WIN, index)
+        if wins in WINS_MILESTONES:
+            reach(WINS_MILESTONES[wins], index)
+        if runs[game.game] >= STREAK:
+            reach(ON_A_ROLL, index)
+        if EXPERT in game.computers_against:
+            reach(GIANT_SLAYER, index)
+    return found

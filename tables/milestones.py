@@ -1,0 +1,69 @@
+"""Milestones (engine/milestones.py) as games finish: each member of a finished game is
+awarded the milestones their results here now reach, and each new one is said once in the
+table's lines ("🏅 Ann: 50 games."), as the game's own achievements are. They are filed under
+`EVERY_GAME`, held once per member and server like any achievement, dated by the game that
+reached them.
+
+A milestone is read from the results the store already keeps, not from a game's events, so the
+backfill (tables/backfill.py) awards those of past results the same way, unannounced, and a
+finish whose milestones could not be written is made good at the next start.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection
+
+from engine.achievements import Achievement
+from engine.milestones import EVERY_GAME, MILESTONES, Played, reached
+from store import Store
+from tables.table import Table
+
+log = logging.getLogger(__name__)
+
+#: The table's line when a member reaches a milestone ({s0} fills in their name).
+MILESTONE_LINE = "🏅 {{s{seat}}}: {name}."
+
+_NAMED = {milestone.key: milestone for milestone in MILESTONES}
+
+
+async def award_milestones(
+    store: Store, guild_id: int, user_id: int, every_game: Collection[str]
+) -> list[tuple[Achievement, int]]:
+    """Award the member what their games here reach; returns the milestones new to them, each
+    with the game that reached it, in the order they were reached."""
+    played = await store.games_played(guild_id, user_id)
+    history = [Played(game.game, game.won, game.assisted, game.beaten) for game in played]
+    reaching = {key: played[index] for key, index in reached(history, every_game).items()}
+    if not reaching:
+        return []
+    fresh = await store.award(guild_id, user_id, EVERY_GAME, [
+        (key, game.game_id, game.at) for key, game in reaching.items()])
+    return [(_NAMED[key], reaching[key].game_id) for key in fresh]
+
+
+async def record_milestones(store: Store, table: Table, every_game: Collection[str]) -> None:
+    """After a game's finish is committed: each member's new milestones, those this game
+    reached said at the table (one an older game reached, which the backfill has not come to
+    yet, is awarded without a word, as the backfill would). A failure is logged; the backfill
+    awards them at the next start."""
+    for seat, info in enumerate(table.seats):
+        if info.user_id is None:
+            continue
+        try:
+            fresh = await award_milestones(store, table.guild_id, info.user_id, every_game)
+        except Exception:
+            log.exception("game %d: could not record the milestones of seat %d", table.id, seat)
+            continue
+        for milestone, game_id in fresh:
+            if game_id == table.id:
+                table.note(MILESTONE_LINE.format(seat=seat, name=milestone.name))
+
+
+async def backfill_milestones(store: Store, every_game: Collection[str]) -> int:
+    """Award every member what their past results reach, unannounced; returns how many
+    milestones were new."""
+    awarded = 0
+    for guild_id, user_id in await store.members_who_played():
+        awarded += len(await award_milestones(store, guild_id, user_id, every_game))
+    return awarded

@@ -1,0 +1,115 @@
+"""Season ends posted where each server chose (/season announce): the champions of a season
+that ended, once.
+
+A season ends by hand (/season end, or /season start ending a calendar season: the cog asks
+at once) or when the calendar turns: one timer on the tables clock wakes at each month's start
+and at start-up, so a month that turned while the bot was down is posted when it comes back.
+Before posting, the season's marker is written (store `claim_season_announcement`); whoever
+writes it first posts, so neither a restart nor a second shard posts a season twice. A post
+that failed for now gives the marker back to be tried at the next wake; one that can never go
+out (the channel gone, the bot not allowed there) keeps it. Only seasons ended after the server
+chose its channel are posted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+from store import SeasonRecord, Store
+from store.seasons import next_month_start
+from tables.seasons import Champion, Seasons
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SeasonEnd:
+    """What a post says: the season that ended, its champions, and the season running now
+    (None between seasons)."""
+    season: SeasonRecord
+    champions: list[Champion]
+    running: SeasonRecord | None
+    channel_id: int
+
+
+#: Posts a season's end; returns False when it failed for now (try again later), True when it
+#: went out or never can.
+Poster = Callable[[SeasonEnd], Awaitable[bool]]
+
+
+class SeasonEnds:
+    def __init__(
+        self, seasons: Seasons,
+        shards: tuple[int | None, Sequence[int] | None] | None = None,
+    ) -> None:
+        self.seasons = seasons
+        self.shards = shards or (None, None)
+        self.poster: Poster | None = None
+        self._timer: asyncio.Task[None] | None = None
+        #: Set while the timer sleeps, between one pass and the next.
+        self._asleep = asyncio.Event()
+
+    @property
+    def store(self) -> Store:
+        return self.seasons.store
+
+    def start(self) -> None:
+        """Post what ended while nobody could, then wake at each month's start."""
+        if self._timer is None or self._timer.done():
+            self._timer = asyncio.create_task(self._each_month(), name="season-ends")
+
+    async def _each_month(self) -> None:
+        clock = self.seasons.clock
+        while True:
+            self._asleep.clear()
+            try:
+                await self.announce_due()
+            except Exception:
+                log.exception("Could not post the seasons that ended")
+            # Waking early (the loop's clock drifting from the wall's) finds nothing due and
+            # sleeps the rest; the month's start is then worked out again.
+            due = next_month_start(self.seasons.now_ms()) / 1000
+            self._asleep.set()
+            await clock.sleep(due - clock.wall())
+
+    async def wait_asleep(self) -> None:
+        """Until the timer has posted what was due and sleeps (tests, after moving time on)."""
+        await self._asleep.wait()
+
+    async def announce_due(self, guild_id: int | None = None) -> int:
+        """Post every ended season not posted yet (of one server, or of this process's
+        servers); returns how many are settled (posted, or never postable)."""
+        if self.poster is None:
+            return 0
+        now = self.seasons.now_ms()
+        posted = 0
+        for season, channel_id in await self.store.seasons_to_announce(
+            now, guild_id=guild_id, shards=self.shards
+        ):
+            if not await self.store.claim_season_announcement(season, channel_id, now):
+                continue
+            try:
+                end = SeasonEnd(
+                    season, await self.seasons.champions(season.guild_id, season.number),
+                    await self.store.season_at(season.guild_id, now), channel_id,
+                )
+                done = await self.poster(end)
+            except Exception:
+                log.exception("Could not post the end of season %d of server %d",
+                              season.number, season.guild_id)
+                done = False
+            if not done:
+                await self.store.release_season_announcement(season)
+                continue
+            posted += 1
+        return posted
+
+    async def close(self) -> None:
+        """Stop the timer, waiting for it so no query of it outlives the store."""
+        timer, self._timer = self._timer, None
+        if timer is not None:
+            timer.cancel()
+            await asyncio.gather(timer, return_exceptions=True)

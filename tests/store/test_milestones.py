@@ -1,0 +1,70 @@
+"""What the milestones read and write in the store, on both backends: a member's finished
+games in the order they finished, the computers each rated win beat, and awards filed once."""
+
+import pytest
+
+from engine.milestones import EVERY_GAME
+from store import Finish, ResultRow, Store
+
+GUILD, ANN, BOB = 1, 11, 12
+
+
+@pytest.fixture
+async def store(database_url: str):
+    store = await Store.open(database_url)
+    yield store
+    await store.close()
+
+
+async def finished(store: Store, seats: list[dict], winners: set[int], *, game: str = "dash",
+                   assisted: bool = False, guild: int = GUILD) -> int:
+    """A finished game, each seat its own side; `winners`: the winning seats."""
+    game_id = await store.create_game(guild_id=guild, channel_id=2, game=game, options={},
+                                      seed=1, seats=seats, host_id=ANN)
+    results = [ResultRow(seat=seat, user_id=info.get("user_id"), side=seat,
+                         rank=0 if seat in winners else 1, won=seat in winners,
+                         win_points=1, score=None,
+                         assisted=assisted and info.get("user_id") is not None)
+               for seat, info in enumerate(seats)]
+    await store.finish_game(game_id, Finish(outcome={"winners": sorted(winners)},
+                                            results=results))
+    return game_id
+
+
+def member(user_id: int) -> dict:
+    return {"user_id": user_id, "name": str(user_id), "ai": None}
+
+
+def computer(level: str) -> dict:
+    return {"user_id": None, "name": f"Computer ({level})", "ai": level}
+
+
+async def test_a_members_games_in_order_with_the_computers_each_rated_win_beat(store: Store):
+    lost = await finished(store, [member(ANN), computer("expert")], {1})
+    slain = await finished(store, [member(ANN), computer("expert"), computer("easy")], {0},
+                           game="other")
+    hinted = await finished(store, [member(ANN), computer("expert")], {0}, assisted=True)
+    with_bob = await finished(store, [member(BOB), member(ANN)], {1})
+    await finished(store, [member(ANN)], {0}, guild=2)  # another server
+    games = await store.games_played(GUILD, ANN)
+    assert [(g.game_id, g.game, g.won, g.assisted, g.beaten) for g in games] == [
+        (lost, "dash", False, False, ()),
+        (slain, "other", True, False, ("expert", "easy")),
+        (hinted, "dash", True, True, ()),
+        (with_bob, "dash", True, False, ()),
+    ]
+    times = [g.at for g in games]
+    assert times == sorted(times) and all(t > 0 for t in times)
+    assert await store.members_who_played() == [(GUILD, ANN), (GUILD, BOB), (2, ANN)]
+
+
+async def test_an_award_is_new_once_and_an_earlier_one_takes_its_place(store: Store):
+    first = await finished(store, [member(ANN)], {0})
+    second = await finished(store, [member(ANN)], {0})
+    key = "milestone:first-win"
+    assert await store.award(GUILD, ANN, EVERY_GAME, [(key, second, 2000)]) == [key]
+    assert await store.award(GUILD, ANN, EVERY_GAME, [(key, second, 2000)]) == []
+    assert await store.award(GUILD, ANN, EVERY_GAME, [(key, first, 1000)]) == []
+    [held] = await store.achievements_of(GUILD, ANN)
+    assert (held.key, held.game, held.game_id, held.earned_at) == (key, EVERY_GAME, first, 1000)
+    assert await store.achievement_holders(GUILD, EVERY_GAME) == {key: 1}

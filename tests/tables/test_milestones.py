@@ -1,0 +1,124 @@
+"""Milestones as games finish, on both backends: each member's new ones said once in the
+table's lines and stored before the move is answered; computers earn none; the backfill awards
+those of past results without a word, dated by the game that reached them."""
+
+from engine.milestones import (
+    EVERY_GAME,
+    FIRST_WIN,
+    GAMES_MILESTONES,
+    ON_A_ROLL,
+    TOURIST,
+    WINS_MILESTONES,
+)
+from store import Store
+from tables.backfill import backfill
+from tables.milestones import MILESTONE_LINE
+from tests.store.test_milestones import finished, member
+from tests.tables.helpers import (
+    ANN,
+    BOB,
+    GUILD,
+    NAMES,
+    computer,
+    human,
+    make_manager,
+    new_table,
+    play_out,
+)
+from tests.tables.race_game import DASH
+
+ONE_GAME = {DASH.name: DASH}  # Tourist: a game of dash
+
+
+def said(table) -> list[str]:
+    return [line for line in table.recent if line.startswith("🏅 ") and ": " in line
+            and "an achievement" not in line]
+
+
+def line(user_id: int, name: str) -> str:
+    return MILESTONE_LINE.format(seat=0, name=name).replace("{s0}", NAMES[user_id])
+
+
+async def held(store: Store, user_id: int) -> dict[str, int | None]:
+    return {a.key: a.game_id for a in await store.achievements_of(GUILD, user_id)
+            if a.game == EVERY_GAME}
+
+
+async def test_a_finished_game_says_each_members_new_milestones_once(store: Store):
+    manager = make_manager(store, games=ONE_GAME)
+    try:
+        first = await new_table(manager, [human(ANN), human(BOB)], options={"target": 15})
+        await play_out(manager, first)
+        [winner] = [first.seats[s].user_id for s in first.outcome["winners"]]
+        loser = BOB if winner == ANN else ANN
+        assert sorted(said(first)) == sorted([
+            line(winner, FIRST_WIN.name), line(ANN, TOURIST.name), line(BOB, TOURIST.name)])
+        assert await held(store, winner) == {FIRST_WIN.key: first.id, TOURIST.key: first.id}
+        assert await held(store, loser) == {TOURIST.key: first.id}
+
+        again = await new_table(manager, [human(ANN), human(BOB)], options={"target": 15})
+        await play_out(manager, again)
+        [second_winner] = [again.seats[s].user_id for s in again.outcome["winners"]]
+        expected = [line(second_winner, FIRST_WIN.name)] if second_winner == loser else []
+        assert said(again) == expected, "Tourist and a first win are said once"
+    finally:
+        await manager.close()
+
+
+async def test_the_tenth_game_is_ten_games_and_computers_earn_none(store: Store):
+    manager = make_manager(store, games=ONE_GAME)
+    try:
+        for number in range(1, 11):
+            table = await new_table(manager, [human(ANN), computer("easy")], seed=number,
+                                    options={"target": 15})
+            await play_out(manager, table)
+            ten = line(ANN, GAMES_MILESTONES[10].name)
+            assert (ten in said(table)) == (number == 10)
+            assert all(text.startswith("🏅 Ann: ") for text in said(table))
+        rows = await store.db.fetch("SELECT DISTINCT user_id FROM achievements")
+        assert [row["user_id"] for row in rows] == [ANN]
+    finally:
+        await manager.close()
+
+
+async def test_the_backfill_awards_past_results_unannounced_and_once(store: Store):
+    manager = make_manager(store, games=ONE_GAME)
+    try:
+        games = []
+        for seed in range(3):
+            table = await new_table(manager, [human(ANN), human(BOB)], seed=seed,
+                                    options={"target": 15})
+            await play_out(manager, table)
+            games.append(table)
+    finally:
+        await manager.close()
+    expected = {user: await held(store, user) for user in (ANN, BOB)}
+    assert expected[ANN] and expected[BOB]
+    # As if the games had finished before milestones were kept.
+    await store.db.execute("DELETE FROM achievements")
+    report = await backfill(store, ONE_GAME)
+    assert report.milestones == sum(len(found) for found in expected.values())
+    assert {user: await held(store, user) for user in (ANN, BOB)} == expected
+    again = await backfill(store, ONE_GAME)
+    assert again.milestones == 0
+
+
+async def test_only_what_the_game_itself_reached_is_said(store: Store):
+    """Results from before milestones were kept, which the backfill has not come to yet: the
+    next game awards what they reached without a word, and says only its own."""
+    for _ in range(9):
+        await finished(store, [member(ANN), member(BOB)], {0})
+    manager = make_manager(store, games=ONE_GAME)
+    try:
+        table = await new_table(manager, [human(ANN), computer("easy")], options={"target": 15})
+        await play_out(manager, table)
+    finally:
+        await manager.close()
+    won = 0 in table.outcome["winners"]
+    expected = [line(ANN, GAMES_MILESTONES[10].name)]
+    if won:
+        expected.append(line(ANN, WINS_MILESTONES[10].name))
+    assert said(table) == expected
+    mine = await held(store, ANN)
+    assert all(mine[key] not in (None, table.id) for key in (FIRST_WIN.key, TOURIST.key,
+                                                             ON_A_ROLL.key))
