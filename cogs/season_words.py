@@ -82,9 +82,10 @@ def started_after(season: SeasonRecord, ended: SeasonRecord | None,
 
 
 def champion_lines(champions: Sequence[Champion]) -> str:
-    """A season's first places, one line per game (mentions: the message pings nobody)."""
+    """A season's first places, one line per game, as mentions (the sender chooses whether
+    they ping)."""
     if not champions:
-        return "\nNobody finished a game in it."
+        return "\nNo member won a game in it, so it has no champions."
     lines = ["\n**Champions**"]
     for champion in champions:
         who = " and ".join(f"<@{user_id}>" for user_id in champion.user_ids)

@@ -6,6 +6,7 @@ a season's end in the channel chosen (tables/season_ends.py decides when)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import discord
 from discord import app_commands
@@ -15,13 +16,20 @@ from cogs import season_words
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from tables.season_ends import SeasonEnd, SeasonEnds
-from tables.seasons import Seasons
+from tables.seasons import Champion, Seasons
 
 log = logging.getLogger(__name__)
 
 
 def may_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_guild)
+
+
+def pinging(champions: Sequence[Champion]) -> discord.AllowedMentions:
+    """Mentions that ping a season's champions and nobody else: they earned it."""
+    users = sorted({user_id for champion in champions for user_id in champion.user_ids})
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=user_id) for user_id in users])
 
 
 class SeasonsCog(commands.Cog, name="Seasons"):
@@ -47,12 +55,14 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         ended = begun.ended
         champions = (await self.seasons.champions(interaction.guild_id or 0, ended.number)
                      if ended is not None else [])
+        here = ended is not None and await self._announced_here(interaction)
         await interaction.response.send_message(
             season_words.started_after(begun.season, ended, champions),
-            allowed_mentions=NO_PINGS,
+            allowed_mentions=pinging(champions) if here else NO_PINGS,
         )
         if ended is not None:
-            await self.ends.announce_due(interaction.guild_id or 0)
+            await self.ends.announce_due(interaction.guild_id or 0,
+                                         answered_in=interaction.channel_id)
 
     @group.command(name="end", description="End the season running now (Manage Server).")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -64,10 +74,19 @@ class SeasonsCog(commands.Cog, name="Seasons"):
             await tell(interaction, str(refusal))
             return
         champions = await self.seasons.champions(interaction.guild_id or 0, season.number)
+        here = await self._announced_here(interaction)
         await interaction.response.send_message(
-            season_words.ended(season, champions), allowed_mentions=NO_PINGS
+            season_words.ended(season, champions),
+            allowed_mentions=pinging(champions) if here else NO_PINGS,
         )
-        await self.ends.announce_due(interaction.guild_id or 0)
+        await self.ends.announce_due(interaction.guild_id or 0,
+                                     answered_in=interaction.channel_id)
+
+    async def _announced_here(self, interaction: discord.Interaction) -> bool:
+        """Whether season ends are posted in the channel this command was run in: its answer
+        is then the post, pinging the champions as the post would."""
+        channel = await self.seasons.store.season_channel(interaction.guild_id or 0)
+        return channel is not None and channel == interaction.channel_id
 
     @group.command(
         name="announce",
@@ -95,15 +114,9 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         earned it. False when Discord failed for now, so it is tried again."""
         season = end.season
         channel = self.bot.get_partial_messageable(end.channel_id, guild_id=season.guild_id)
-        champions = sorted({user_id for champion in end.champions
-                            for user_id in champion.user_ids})
-        pings = discord.AllowedMentions(
-            everyone=False, roles=False, replied_user=False,
-            users=[discord.Object(id=user_id) for user_id in champions],
-        )
         try:
             await channel.send(season_words.ended(season, end.champions, end.running),
-                               allowed_mentions=pings)
+                               allowed_mentions=pinging(end.champions))
         except (discord.NotFound, discord.Forbidden) as gone:
             log.warning("The end of season %d of server %d cannot be posted in channel %d"
                         " (%s); it is not tried again", season.number, season.guild_id,

@@ -79,9 +79,12 @@ class SeasonEnds:
         """Until the timer has posted what was due and sleeps (tests, after moving time on)."""
         await self._asleep.wait()
 
-    async def announce_due(self, guild_id: int | None = None) -> int:
+    async def announce_due(self, guild_id: int | None = None,
+                           answered_in: int | None = None) -> int:
         """Post every ended season not posted yet (of one server, or of this process's
-        servers); returns how many are settled (posted, or never postable)."""
+        servers); returns how many are settled (posted, or never postable). A season whose
+        channel is `answered_in` is only marked posted: the command that ended it answered
+        there with the same words, and a second copy under it would read as a repeat."""
         if self.poster is None:
             return 0
         now = self.seasons.now_ms()
@@ -90,6 +93,9 @@ class SeasonEnds:
             now, guild_id=guild_id, shards=self.shards
         ):
             if not await self.store.claim_season_announcement(season, channel_id, now):
+                continue
+            if channel_id == answered_in:
+                posted += 1
                 continue
             try:
                 end = SeasonEnd(

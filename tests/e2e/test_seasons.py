@@ -54,7 +54,7 @@ async def test_only_members_with_manage_server_run_seasons(
         assert private and "Season 1 is already running" in content
         content, private = answer(await fake.slash(alice, "season end"))
         assert not private and "`/leaderboard season:1`" in content
-        assert content.endswith("\nNobody finished a game in it.")
+        assert content.endswith("\nNo member won a game in it, so it has no champions.")
         board, _ = answer(await fake.slash(alice, "leaderboard", {"game": GAME}))
         assert board.startswith(f"Nobody finished a game of {GAMES[GAME].title} in season 1 (")
         assert board.endswith(")."), "an ended season has no games to come"
@@ -222,6 +222,35 @@ async def test_season_end_posts_at_once_and_no_channel_posts_nothing(database_ur
         assert post.content.startswith("🏆 **Season 2** is over")
         assert "The next season begins with the next calendar month" in post.content
         assert [f"<@{user_id}>" for user_id in post.pings] == [who]
+        fake.assert_clean()
+
+
+async def test_season_end_run_in_the_announcement_channel_is_said_once(
+    database_url: str,
+) -> None:
+    """Ended in the very channel where season ends are posted, the command's answer is the
+    post: it pings the champions, and no copy of it follows."""
+    async with FakeDiscord(channels=("games",), members=NAMES) as fake:
+        clock = FakeClock()
+        await fake.connect(test_bot(database_url, clock=clock))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        alice, games = players[0], fake.channel("games")
+        await fake.slash(alice, "season start")
+        await fake.slash(alice, "season announce", {"channel": games})
+        driver = GameDriver(fake, rng=random.Random("here"))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        who, _, _ = await first_place(fake, alice)
+        before = len(fake.visible_messages(alice, "games"))
+        ended = await fake.slash(alice, "season end", channel="games")
+        assert ended.message is not None
+        assert ended.message.content.startswith("🏆 **Season 1** is over")
+        assert [f"<@{user_id}>" for user_id in ended.message.pings] == [who]
+        after = fake.visible_messages(alice, "games")[before:]
+        assert [m.content for m in after] == [ended.message.content]
+        await clock.advance(40 * 24 * 3600)  # the month turns: nothing is posted again
+        await season_ends(fake).wait_asleep()
+        assert fake.visible_messages(alice, "games")[before:] == after
         fake.assert_clean()
 
 
