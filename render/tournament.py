@@ -262,6 +262,8 @@ class Slot:
     bye: bool = False
     winner: str | None = None
     games: tuple[tuple[str, float], ...] = ()
+    #: Each entry's points in the game that decided a one-game match.
+    scores: tuple[tuple[str, float], ...] = ()
     playing: bool = False
     forfeits: tuple[tuple[str, str], ...] = ()
 
@@ -288,7 +290,8 @@ def _slot(raw: Data) -> Slot:
     entries = [mapping(e) for e in listed(raw.get("entries"))][:2]
     pair = (entries[0] if entries else None, entries[1] if len(entries) > 1 else None)
     return Slot(pair, bool(raw.get("bye")), raw.get("winner"),
-                tuple(mapping(raw.get("games")).items()), bool(raw.get("playing")),
+                tuple(mapping(raw.get("games")).items()),
+                tuple(mapping(raw.get("scores")).items()), bool(raw.get("playing")),
                 tuple(mapping(raw.get("forfeits")).items()))
 
 
@@ -403,7 +406,7 @@ def _box(canvas: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
          slot: Slot) -> None:
     left, top, right, _ = box
     canvas.rounded_rectangle(box, radius=8, fill=palette.FELT_DARK, outline=palette.DIM)
-    games = dict(slot.games)
+    games = dict(slot.games) or dict(slot.scores)
     forfeits = dict(slot.forfeits)
     if slot.entries == (None, None):
         text.draw(canvas, (left + 28, top + BOX / 2), "to come", SIZE, fill=palette.DIM,
@@ -479,4 +482,8 @@ def _slot_words(slot: Slot) -> str:
     if games:
         won = sorted((games.get(i, 0) for i in ids), reverse=True)
         words += " " + "–".join(f"{g:g}" for g in won)
+    elif slot.scores:
+        scores = dict(slot.scores)
+        order = sorted(ids, key=lambda i: i != slot.winner)
+        words += " " + "–".join(f"{scores.get(i, 0):g}" for i in order)
     return words

@@ -12,7 +12,8 @@ so the table layer hands `picture_data(event)` to `render.tournament`.
 
 A slot, in bracket order: {"entries": [{"id", "name", "seed"}, ...] (one for a bye),
 "bye": bool, "winner": id or None, "games": {id: games won} (best of three, else {}),
-"playing": bool,
+"scores": {id: points} (the game that decided a one-game match, counted up to the game's
+target: GameSpec.target; else {}), "playing": bool,
 "forfeits": {id: "no-show" | "dropped"}} (the box's words, and its alt text's)."""
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ def _status(event: Tournament) -> str:
 
 
 def _rows(event: Tournament) -> list[dict[str, Any]]:
-    rows = (knockout_standings if event.format == KNOCKOUT else standings)(event.entries,
-                                                                          event.rounds)
+    rows = (knockout_standings if event.format == KNOCKOUT else standings)(
+        event.entries, event.rounds, event.target)
     places = {row.entry.id: str(row.place) for row in rows}
     if event.status == FINISHED and event.format == KNOCKOUT:
         order, place = [], 1
@@ -92,7 +93,7 @@ def _slots(event: Tournament, played: Round) -> list[dict[str, Any]]:
     for first, second in first_round(event.seeded()):
         if second is None:
             slots.append({"entries": [_entry(event, first)], "bye": True, "winner": first,
-                          "games": {}, "playing": False, "forfeits": {}})
+                          "games": {}, "scores": {}, "playing": False, "forfeits": {}})
         else:
             slots.append(_match_slot(event, next(matches)))
     return slots
@@ -107,6 +108,7 @@ def _match_slot(event: Tournament, match: Match) -> dict[str, Any]:
         "winner": knockout_winner(match, seeds) if finished else None,
         "games": match.games_won() if match.best_of > 1 and match.games and not match.ruling
         else {},
+        "scores": match.game_scores(event.target),
         "playing": not finished,
         "forfeits": {e: BOX_WORDS[why] for e, why in match.forfeits.items()},
     }

@@ -110,6 +110,11 @@ class Tournament(Running):
     def current(self) -> Round | None:
         return self.rounds[-1] if self.rounds and self.status == RUNNING else None
 
+    @property
+    def target(self) -> int | None:
+        """The game's target, past which points count for nothing in standings and words."""
+        return GAMES[self.game].target(self.options)
+
     def seeded(self) -> list[str]:
         return [e.id for e in sorted(self.entries, key=lambda e: e.seed)]
 
