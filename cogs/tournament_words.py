@@ -90,8 +90,8 @@ def call_line(held: HeldTournament, match: Match, table: Table, no_show_after: f
     game_of = f" ({which})" if which else ""
     line = (f"{players}: your match {match.id} of tournament #{held.id} "
             f"({text.safe(words.title(held.event))}) is game #{table.id}{game_of}, here. Anyone "
-            f"the game still waits for in {count_words(minutes, 'minute', 'minutes')} who has "
-            "not moved yet forfeits the match.")
+            f"the game waits on for {count_words(minutes, 'minute', 'minutes')} before their "
+            "first move forfeits the match.")
     if held.round_deadline is not None:
         line += (f" The round's time is up <t:{held.round_deadline // 1000}:R>; the "
                  "computer then plays for whoever is away.")

@@ -81,10 +81,11 @@ class TableRunner:
         if waiting and (timing.warn or timing.takeover) and not self.closed:
             self.idle = asyncio.create_task(self._watch_idle(timing), name=f"idle-{table.id}")
 
-    def idle_seats(self, for_at_least: float) -> list[int]:
-        """Members' seats the table has waited on for at least this many seconds."""
+    def waited(self) -> dict[int, float]:
+        """Seconds the table has waited on each member's seat it waits on now (since this
+        process took the game up, after a restart)."""
         now = self.manager.clock.now()
-        return [s for s, since in self.waiting_since.items() if now - since >= for_at_least]
+        return {s: now - since for s, since in self.waiting_since.items()}
 
     def announce(self, events: list[Event]) -> None:
         self.publish(updated(self.table, events))

@@ -338,7 +338,7 @@ async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
         for game in games:
             [call] = [m for m in fake.state.messages.values()
                       if m.channel_id == game.channel_id and "your match" in m.content]
-            assert ("Anyone the game still waits for in 5 minutes who has not moved yet "
+            assert ("Anyone the game waits on for 5 minutes before their first move "
                     "forfeits the match.") \
                 in call.content and "The round's time is up <t:" in call.content
             pings = [p for m in fake.state.messages.values() if m.channel_id == game.channel_id

@@ -400,3 +400,50 @@ async def test_on_sqlite_the_service_saves_through_a_connection_of_its_own(store
     await service.close()
     assert (await store.tournament(held.id)) is not None  # the games' store is still open
     await manager.close()
+
+
+async def test_at_pip_pip_tables_an_absent_member_forfeits_five_minutes_into_their_first_turn(
+    store: Store,
+):
+    """Two tables of four; at one, the member whose first turn comes last never moves, while
+    everyone else takes two minutes over each move. The present member the game waits on at
+    minute 5 has not moved yet but is no no-show; the absent one forfeits five minutes after
+    their turn first came (minute 6), at minute 11, not hours later or never."""
+    clock = FakeClock()
+    manager, service, pilot = await running(store, clock, members=set(), no_show_after=300)
+    held = await signed_up(service, 8, game="pip-pip", format=TABLES, rounds_planned=1,
+                           table_size=4, options={"rounds": 1})
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    tables = [manager.get(table_id) for _, table_id in pilot.opened]
+    assert len(tables) == 2
+    [leader] = tables[0].waiting_for()
+    absent = (tables[0], (leader + 3) % 4)
+    absent_entry = (await stored(store, held)).rounds[0].matches[0].seats[absent[1]]
+    started = clock.now()
+    forfeited_at = None
+    while clock.now() - started < 20 * 60:
+        await clock.advance(30)
+        await settle(manager)
+        for table in tables:
+            for seat, waited in manager.waited(table.id).items() if table.active else ():
+                if (table, seat) != absent and waited >= 120:
+                    play = next(a for a in table.legal_for(seat) if a["type"] == "play")
+                    await move_with(manager, table, seat, play)
+        await settle(manager)
+        forfeits = {e: why for m in (await stored(store, held)).rounds[0].matches
+                    for e, why in m.forfeits.items()}
+        if forfeits and forfeited_at is None:
+            forfeited_at = clock.now() - started
+            assert forfeits == {absent_entry: "no-show"}
+        if forfeited_at is not None and absent[1] in absent[0].away:
+            break
+    assert forfeited_at == 11 * 60
+    # The computer plays on in the absent member's seat; their table goes on.
+    assert absent[0].active and absent[1] in absent[0].away
+
+
+async def move_with(manager: TableManager, table: Table, seat: int, action: dict) -> None:
+    user_id = table.seats[seat].user_id
+    assert user_id is not None
+    await manager.act(table.id, user_id, action)
