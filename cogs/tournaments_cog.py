@@ -29,7 +29,7 @@ from cogs.tournament_words import (
 )
 from engine.contract import Event
 from engine.errors import IllegalAction
-from engine.registry import GAMES
+from engine.registry import GAMES, LEVELS
 from tables.options import parse_options
 from tables.table import Table
 from tables.tournaments import FORMATS, KNOCKOUT, SIGNUP, Tournament
@@ -117,14 +117,19 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         start_in="Start by itself this many minutes from now",
         pairs="Team game: partners sign up together with /tournament join partner:",
         round_minutes="Minutes a round may take before the computer plays out its games",
+        computers="Fill empty places with computers of this level instead of byes (their "
+                  "games count for no rating)",
     )
     @app_commands.choices(format=[app_commands.Choice(name=FORMAT_WORDS[f], value=f)
-                                  for f in FORMATS])
+                                  for f in FORMATS],
+                          computers=[app_commands.Choice(name=level, value=level)
+                                     for level in LEVELS])
     async def create(
         self, interaction: discord.Interaction, game: str, format: str,
         options: str | None = None, rounds: int | None = None, best_of: int = 1,
         final_best_of: int | None = None, table_size: int | None = None,
         start_in: int | None = None, round_minutes: int | None = None, pairs: bool = False,
+        computers: str | None = None,
     ) -> None:
         if start_in is not None and start_in < 1:
             await tell(interaction, "Start in at least 1 minute, or leave it out.")
@@ -138,6 +143,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 table_size=table_size, team_size=2 if pairs else 1, best_of=best_of,
                 final_best_of=final_best_of, round_minutes=round_minutes,
                 starts_at=self.service.wall_ms() + start_in * 60_000 if start_in else None,
+                computers=computers,
             )
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))

@@ -127,11 +127,13 @@ class TableRunner:
         makes more computer work either sees this task still running (and it loops) or done
         (and starts a new one)."""
         table = self.table
-        pause = True
+        # The pause lets members follow the computer's moves; a game of computers alone (two
+        # tournament computer entries meeting) is played out at once.
+        watched = pause = any(not seat.is_computer for seat in table.seats)
         while not self.closed and self._computer_work():
             if pause and self.manager.ai_delay > 0:
                 await self.manager.clock.sleep(self.manager.ai_delay)
-            pause = True
+            pause = watched
             async with table.lock:
                 if self.closed:
                     return

@@ -24,6 +24,8 @@ class Entry:
     rating: float | None = None
     seed: int = 0
     dropped: bool = False
+    #: The level of a computer entry (no members) that fills a place the field left empty.
+    computer: str | None = None
 
     @property
     def name(self) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES
+from engine.seat_words import spoken_list
 from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, SWISS, TABLES, check_fit
 from tables.tournaments.model import Entry, Match, Round, entry_from_json, round_from_json
 from tables.tournaments.running import Running
@@ -48,6 +49,10 @@ class Tournament(Running):
     round_minutes: int | None = None
     #: When the event starts by itself (milliseconds since 1970-01-01 UTC), if it does.
     starts_at: int | None = None
+    #: The level of the computer entries that fill a short field at the start (a knockout
+    #: to its bracket's size, an odd Swiss or round robin to even) and a tables event's short
+    #: tables; None: byes, and the hard computer at tables.
+    computers: str | None = None
 
     @classmethod
     def create(
@@ -62,8 +67,10 @@ class Tournament(Running):
         team_size: int = 1,
         best_of: int = 1,
         final_best_of: int | None = None,
+        computers: str | None = None,
     ) -> Tournament:
-        """A new event open for sign-up; the game, options and format checked to fit."""
+        """A new event open for sign-up; the game, options and format checked to fit.
+        `computers`: a level to fill empty places with computer entries instead of byes."""
         spec = GAMES.get(game)
         if spec is None:
             raise IllegalAction(f"There is no game called {game}.")
@@ -83,8 +90,12 @@ class Tournament(Running):
         if format not in (SWISS, TABLES) and rounds_planned is not None:
             raise IllegalAction(f"A {words} event works out its own number of rounds: leave "
                                 "rounds out.")
+        if computers is not None and computers not in spec.levels:
+            levels = spoken_list(list(spec.levels), "or") or "none"
+            raise IllegalAction(f"The computer's level for {spec.title} is {levels}, not "
+                                f"{computers}.")
         event = cls(id, host_id, game, options, format, rounds_planned, table_size, team_size,
-                    best_of, final_best_of)
+                    best_of, final_best_of, computers=computers)
         event._say("created", f"{spec.title} {words} event open for sign-up.")
         return event
 
@@ -119,12 +130,12 @@ class Tournament(Running):
         return [e.id for e in sorted(self.entries, key=lambda e: e.seed)]
 
     def players_of(self, match: Match) -> list[int | None]:
-        """The member in each seat of a match's game; None for a computer seat. A pair's
-        members take their side's seats in sign-up order."""
+        """The member in each seat of a match's game; None for a computer seat (a computer
+        entry's too). A pair's members take their side's seats in sign-up order."""
         taken: dict[str, int] = {}
         players: list[int | None] = []
         for entry_id in match.seats:
-            if entry_id is None:
+            if entry_id is None or self.entry(entry_id).computer:
                 players.append(None)
                 continue
             members = self.entry(entry_id).members

@@ -509,3 +509,24 @@ async def test_a_no_show_at_a_table_is_played_for_in_their_one_seat(tmp_path: Pa
         name = NAMES[absent].title()
         assert (f"> {name} forfeited this match: the computer plays on in their seat."
                 in table), table
+
+
+async def test_a_computer_fills_a_short_knockout_and_its_games_rate_no_one(
+    tmp_path: Path,
+) -> None:
+    async with tournament_server(tmp_path / "computers.db") as (fake, driver, clock):
+        message = await create_and_fill(fake, driver, 3, {
+            "game": "cribbage", "format": "knockout", "options": "target=61",
+            "computers": "normal"})
+        shown = fake.state.messages[message.id].content
+        assert "Computer (normal) (4)" in shown and "bye" not in shown
+        event = await stored(fake, 1)
+        [against] = [m for m in event.rounds[0].matches
+                     if any(event.entry(e).computer for e in m.entries)]
+        [game] = [g for g in await games_of_round(fake, 1, 1) if g.match_id == against.id]
+        table = fake.bot.tables.get(game.game_id)
+        assert [s.name for s in table.seats if s.is_computer] == ["Computer (normal)"]
+        assert table.seats[[s.is_computer for s in table.seats].index(True)].ai == "normal"
+        event = await run_out(fake, driver, clock, 1, 2)
+        assert event.status == "finished"
+        assert await fake.bot.store.results(game.game_id) == []  # type: ignore[attr-defined]

@@ -207,3 +207,44 @@ def test_a_final_between_two_dropped_entries_goes_to_the_better_seed() -> None:
     event.resume(HOST)
     assert event.status == "finished"
     assert event.placings == [["e1"], ["e2"], ["e3", "e4"]]
+
+
+def test_computers_fill_a_short_knockout_instead_of_byes_and_are_seeded_last() -> None:
+    event = signed_up(KNOCKOUT, 6, computers="normal")
+    said = event.start(HOST, ratings(6))
+    assert len(event.entries) == 8 and event.current is not None
+    computers = [e for e in event.entries if e.computer]
+    assert [(e.name, e.seed, e.members, e.computer) for e in computers] == [
+        ("Computer 1 (normal)", 7, [], "normal"), ("Computer 2 (normal)", 8, [], "normal")]
+    assert said[1]["text"] == ("2 computers (normal) fill the empty places; games against a "
+                               "computer count for no one's rating or stats.")
+    first = event.current
+    assert first.byes == [] and len(first.matches) == 4
+    # Seeds 1 and 2 meet the computers where they would have had byes; a computer's seats
+    # have no member.
+    against = {frozenset(m.entries) for m in first.matches if set(m.entries) & {"e7", "e8"}}
+    assert against == {frozenset({"e1", "e8"}), frozenset({"e2", "e7"})}
+    for match in first.matches:
+        members = [event.entry(e).members[0] if not event.entry(e).computer else None
+                   for e in match.seats]
+        assert event.players_of(match) == members
+    # A computer entry can go through like anyone, and the event still places everyone.
+    play_out(event, lambda m: sorted(m.entries, key=lambda e: -event.entry(e).seed))
+    assert event.status == "finished" and len(event.placings[0]) == 1
+    assert sorted(e for g in event.placings for e in g) == sorted(e.id for e in event.entries)
+
+
+def test_computers_even_out_an_odd_swiss_or_round_robin_so_nobody_has_a_bye() -> None:
+    for form, extra in ((SWISS, {"rounds_planned": 3}), (ROUND_ROBIN, {})):
+        event = signed_up(form, 5, computers="easy", **extra)
+        event.start(HOST)
+        assert [e.name for e in event.entries if e.computer] == ["Computer (easy)"]
+        play_out(event, better_seed_wins(event))
+        assert event.status == "finished" and not any(r.byes for r in event.rounds)
+    # An even field, and a tables event (its short tables have computer seats), add none.
+    for form, count, extra in ((SWISS, 4, {"rounds_planned": 2}),
+                                  (TABLES, 5, {"rounds_planned": 1, "table_size": 3})):
+        event = signed_up(form, count, game="pip-pip" if form == TABLES else "cribbage",
+                          computers="hard", **extra)
+        event.start(HOST)
+        assert not any(e.computer for e in event.entries)

@@ -5,6 +5,7 @@ whole events run in a moment."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -447,3 +448,46 @@ async def move_with(manager: TableManager, table: Table, seat: int, action: dict
     user_id = table.seats[seat].user_id
     assert user_id is not None
     await manager.act(table.id, user_id, action)
+
+
+async def test_a_computer_entry_plays_its_matches_at_its_level_and_counts_for_no_rating(
+    store: Store,
+):
+    manager, service, _ = await running(store, FakeClock())
+    held = await signed_up(service, 3, game="cribbage", format=KNOCKOUT,
+                           options={"target": 61}, computers="easy")
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    event = await stored(store, held)
+    assert event.status == FINISHED and not any(r.byes for r in event.rounds)
+    [bot] = [e.id for e in event.entries if e.computer]
+    played = {m.id: m for r in event.rounds for m in r.matches}
+    games = await store.tournament_games(held.id)
+    for game in games:
+        table = manager.get(game.game_id)
+        match = played[game.match_id]
+        computer_seats = [s for s, e in enumerate(match.seats) if e == bot]
+        assert [table.seats[s].ai for s in computer_seats] == ["easy"] * len(computer_seats)
+        results = await store.results(game.game_id)
+        assert (results == []) == bool(computer_seats), game.match_id
+    # Each member's rating counts only their matches against members.
+    against_members = Counter(m for match in played.values() if bot not in match.entries
+                              for e in match.entries for m in event.entry(e).members)
+    rows = await manager.leaderboard(GUILD, "cribbage", limit=10)
+    assert {row["user_id"]: row["games"] for row in rows} == dict(against_members)
+    await service.close()
+    await manager.close()
+
+
+async def test_a_tables_event_fills_its_short_tables_with_computers_of_the_chosen_level(
+    store: Store,
+):
+    manager, service, pilot = await running(store, FakeClock(), members=set())
+    held = await signed_up(service, 5, game="pip-pip", format=TABLES, rounds_planned=1,
+                           table_size=3, options={"rounds": 1}, computers="easy")
+    await service.start_event(held.id, HOST)
+    levels = sorted(seat.ai for _, table_id in pilot.opened
+                    for seat in manager.get(table_id).seats if seat.is_computer)
+    assert levels == ["easy"]  # a table of two members and one computer
+    await service.close()
+    await manager.close()

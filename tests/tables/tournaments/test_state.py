@@ -332,3 +332,9 @@ def test_start_checks_the_format_against_the_game_again() -> None:
     with pytest.raises(IllegalAction, match="needs a game for two teams of 3"):
         event.start(HOST)
     assert event.to_json() == before
+
+
+def test_a_computer_level_the_game_does_not_offer_is_refused() -> None:
+    with pytest.raises(IllegalAction, match="computer's level for Cribbage is easy, normal, "
+                                            "hard or expert, not grandmaster"):
+        Tournament.create("t", HOST, "cribbage", KNOCKOUT, computers="grandmaster")
