@@ -87,6 +87,8 @@ def _notes(row: Data, viewer: str | None) -> list[str]:
         notes.append("you")
     if row.get("byes"):
         notes.append("bye" if row["byes"] == 1 else f"{row['byes']} byes")
+    if row.get("joined"):
+        notes.append(f"joined round {row['joined']}")
     if row.get("forfeits"):
         notes.append("forfeit" if row["forfeits"] == 1 else f"{row['forfeits']} forfeits")
     if row.get("dropped"):

@@ -26,6 +26,8 @@ class Entry:
     dropped: bool = False
     #: The level of a computer entry (no members) that fills a place the field left empty.
     computer: str | None = None
+    #: The first round a late entry to a running Swiss is paired in; None: from the start.
+    joined_round: int | None = None
 
     @property
     def name(self) -> str:

@@ -5,7 +5,8 @@ so the table layer hands `picture_data(event)` to `render.tournament`.
      "tables": False,                 # True: points are placement points
      "columns": ["points", "buchholz", "spread"],    # a knockout: ["won", "lost"]
      "rows": [{"id", "place": "1" or "3=", "name", "points", "buchholz", "spread",
-               "won", "drawn", "lost", "byes", "forfeits", "dropped"}, ...],   # best first
+               "won", "drawn", "lost", "byes", "forfeits", "dropped",
+               "joined": a late entry's first round or None}, ...],   # best first
      "bracket": None or {"rounds": total, "current": number being played (0 when over),
                          "played": [{"number", "name": "Round 1" or "Final",
                                      "slots": [slot, ...]}, ...]}}
@@ -69,7 +70,7 @@ def _rows(event: Tournament) -> list[dict[str, Any]]:
         {"id": row.entry.id, "place": places[row.entry.id], "name": row.entry.name,
          "points": row.points, "buchholz": row.buchholz, "spread": round(row.spread, 1),
          "won": row.wins, "drawn": row.draws, "lost": row.losses, "byes": row.byes,
-         "forfeits": row.forfeits, "dropped": row.dropped}
+         "forfeits": row.forfeits, "dropped": row.dropped, "joined": row.entry.joined_round}
         for row in rows
     ]
 

@@ -98,7 +98,9 @@ def _standing_line(row: Standing, table: bool) -> str:
         parts.append(count_words(row.byes, "bye", "byes"))
     parts.append(f"Buchholz {_number(row.buchholz)}")
     parts.append(f"spread {round(row.spread, 1):+g}")
-    mark = " (dropped)" if row.dropped else ""
+    marks = [*([f"joined round {row.entry.joined_round}"] if row.entry.joined_round else []),
+             *(["dropped"] if row.dropped else [])]
+    mark = f" ({', '.join(marks)})" if marks else ""
     return f"{row.place}. {row.entry.name}{mark}: {', '.join(parts)}"
 
 

@@ -53,6 +53,8 @@ class Tournament(Running):
     #: to its bracket's size, an odd Swiss or round robin to even) and a tables event's short
     #: tables; None: byes, and the hard computer at tables.
     computers: str | None = None
+    #: A Swiss takes late entries while running until this round starts (None: the last).
+    late_until: int | None = None
 
     @classmethod
     def create(
@@ -68,9 +70,12 @@ class Tournament(Running):
         best_of: int = 1,
         final_best_of: int | None = None,
         computers: str | None = None,
+        late_until: int | None = None,
     ) -> Tournament:
         """A new event open for sign-up; the game, options and format checked to fit.
-        `computers`: a level to fill empty places with computer entries instead of byes."""
+        `computers`: a level to fill empty places with computer entries instead of byes;
+        `late_until`: a Swiss takes late entries until this round starts (1: none; None: until
+        its last round starts)."""
         spec = GAMES.get(game)
         if spec is None:
             raise IllegalAction(f"There is no game called {game}.")
@@ -94,8 +99,13 @@ class Tournament(Running):
             levels = spoken_list(list(spec.levels), "or") or "none"
             raise IllegalAction(f"The computer's level for {spec.title} is {levels}, not "
                                 f"{computers}.")
+        if late_until is not None and format != SWISS:
+            raise IllegalAction("Only a Swiss takes late entries: leave late_until out.")
+        if late_until is not None and not 1 <= late_until <= (rounds_planned or 0):
+            raise IllegalAction(f"Late entries close as a round from 1 (none) to "
+                                f"{rounds_planned} starts, not round {late_until}.")
         event = cls(id, host_id, game, options, format, rounds_planned, table_size, team_size,
-                    best_of, final_best_of, computers=computers)
+                    best_of, final_best_of, computers=computers, late_until=late_until)
         event._say("created", f"{spec.title} {words} event open for sign-up.")
         return event
 
@@ -145,9 +155,23 @@ class Tournament(Running):
 
     # ------------------------------------------------------------ sign-up
 
+    def late_entry_round(self) -> int | None:
+        """The round a member joining now is first paired in, while a running Swiss takes
+        late entries (until its `late_until` round starts); None otherwise."""
+        if self.status != RUNNING or self.format != SWISS:
+            return None
+        first = len(self.rounds) + 1
+        return first if first <= (self.late_until or self.rounds_planned or 0) else None
+
     def join(self, user_id: int, name: str, partner: tuple[int, str] | None = None) -> list[Event]:
-        """Sign up alone, or with a partner for a team game (one entry for the two)."""
-        self._check_signup("join")
+        """Sign up alone, or with a partner for a team game (one entry for the two); a
+        running Swiss's late entry starts on 0 points, paired from the next round."""
+        late = self.late_entry_round()
+        if late is None and self.status == RUNNING and self.format == SWISS:
+            raise IllegalAction(f"Late entries to this Swiss closed when round "
+                                f"{len(self.rounds)} started: too late to join.")
+        if late is None:
+            self._check_signup("join")
         members = [(user_id, name), *([partner] if partner else [])]
         if len(members) != self.team_size:
             raise IllegalAction(
@@ -163,7 +187,11 @@ class Tournament(Running):
         entry = Entry(f"e{self.next_entry}", [m for m, _ in members], [n for _, n in members])
         self.next_entry += 1
         self.entries.append(entry)
-        return [self._say("joined", f"{entry.name} joined.", entry=entry.id)]
+        if late is None:
+            return [self._say("joined", f"{entry.name} joined.", entry=entry.id)]
+        entry.seed, entry.joined_round = max(e.seed for e in self.entries) + 1, late
+        return [self._say("joined", f"{entry.name} joined late, on 0 points: paired from round "
+                          f"{late}.", entry=entry.id, late=late)]
 
     def leave(self, user_id: int) -> list[Event]:
         self._check_signup("leave")

@@ -530,3 +530,34 @@ async def test_a_computer_fills_a_short_knockout_and_its_games_rate_no_one(
         event = await run_out(fake, driver, clock, 1, 2)
         assert event.status == "finished"
         assert await fake.bot.store.results(game.game_id) == []  # type: ignore[attr-defined]
+
+
+async def test_a_member_joins_a_running_swiss_late_and_is_told_from_which_round(
+    tmp_path: Path,
+) -> None:
+    async with tournament_server(tmp_path / "late.db") as (fake, driver, clock):
+        message = await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 3})
+        shown = fake.state.messages[message.id].content
+        assert "Late entries: /tournament join until round 3 starts" in shown
+        erin = fake.member("erin")
+        answer = await fake.slash(erin, "tournament join", {})
+        assert answer.message is not None and answer.message.content == (
+            "You are in, late: you start on 0 points and are paired from round 2, when it "
+            "starts. The standings mark you as joined then.")
+        await driver.settle()
+        assert "5. Erin (joined round 2): 0 pts" in fake.state.messages[message.id].content
+        event = await stored(fake, 1)
+        assert len(event.rounds) == 1 and len(event.entries) == 5
+        await clock.advance(61)
+        await driver.settle()
+        for _ in range(3):
+            event = await stored(fake, 1)
+            if len(event.rounds) > 1:
+                break
+            await clock.advance(61)
+            await driver.settle()
+        late = event.entry_of(erin.id)
+        second = event.rounds[1]
+        assert late is not None
+        assert late.id in [e for m in second.matches for e in m.entries] + second.byes
