@@ -103,7 +103,9 @@ def _footer_lines(data: Data, hidden: int) -> list[str]:
                      "the message lists everyone.")
     if data.get("tables"):
         lines.append("Pts: placement points, one for each seat placed below")
-    lines += [KEYS[c] for c in _columns(data) if c in KEYS]
+    target = data.get("target")
+    past = f", none past {target}" if isinstance(target, int) else ""
+    lines += [KEYS[c] + (past if c == "spread" else "") for c in _columns(data) if c in KEYS]
     return lines
 
 

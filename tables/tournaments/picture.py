@@ -3,6 +3,7 @@ so the table layer hands `picture_data(event)` to `render.tournament`.
 
     {"title": "Cribbage Swiss", "status": "Round 2 of 3",
      "tables": False,                 # True: points are placement points
+     "target": 61 or None,            # game points count up to it (the spread's key says so)
      "columns": ["points", "buchholz", "spread"],    # a knockout: ["won", "lost"]
      "rows": [{"id", "place": "1" or "3=", "name", "points", "buchholz", "spread",
                "won", "drawn", "lost", "byes", "forfeits", "dropped",
@@ -39,6 +40,7 @@ def picture_data(event: Tournament) -> dict[str, Any]:
         "title": title(event),
         "status": _status(event),
         "tables": event.format == TABLES,
+        "target": event.target,
         "columns": ["won", "lost"] if event.format == KNOCKOUT
         else ["points", "buchholz", "spread"],
         "rows": _rows(event),

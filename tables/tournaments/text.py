@@ -84,8 +84,9 @@ def tie_break_line(event: Tournament) -> str | None:
     """How entries level on points are ordered, under the standings; a knockout has none."""
     if event.format == KNOCKOUT:
         return None
+    past = f", none past {event.target}" if event.target else ""
     line = ("Level on points: Buchholz (the points of everyone played, added up), then spread "
-            "(game points for minus against), then head-to-head.")
+            f"(game points for minus against{past}), then head-to-head.")
     return line + " A bye counts as a win." if any(r.byes for r in event.rounds) else line
 
 

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from render.kit.text import recording
-from render.tournament import describe_bracket, describe_standings, draw_bracket
+from render.tournament import (
+    describe_bracket,
+    describe_standings,
+    draw_bracket,
+    draw_standings,
+)
 from tables.tournaments import KNOCKOUT, SWISS, TABLES, Tournament
 from tables.tournaments.picture import picture_data
 from tables.tournaments.text import (
@@ -186,6 +191,10 @@ def test_a_stored_game_won_past_the_target_counts_to_the_target_everywhere() -> 
     rows = {row["name"]: row for row in picture_data(event)["rows"]}
     assert (rows["Ann"]["spread"], rows["Bob"]["spread"]) == (25, -25)
     assert "Spread +25" in describe_standings(picture_data(event))
+    assert "spread (game points for minus against, none past 61)" in tie_break_line(event)
+    with recording() as drawn:
+        draw_standings(picture_data(event))
+    assert "Spread: game points for minus against, none past 61" in [d.text for d in drawn]
 
 
 def test_a_knockout_bracket_gives_a_game_won_past_the_target_as_counted_to_it() -> None:
