@@ -199,7 +199,10 @@ def _waited_on_from_the_opening(table: Table, actions: list[ActionRecord]) -> se
     for record in actions:
         if not seats:
             break
-        game.apply(record.seat, record.action, logged=True)
+        try:
+            game.apply(record.seat, record.action, logged=True)
+        except IllegalAction:  # a move of the table's own (a resignation) ends the game
+            return set()
         seats &= set(game.waiting_for())
     return seats
 

@@ -491,3 +491,31 @@ async def test_a_tables_event_fills_its_short_tables_with_computers_of_the_chose
     assert levels == ["easy"]  # a table of two members and one computer
     await service.close()
     await manager.close()
+
+
+async def test_a_restart_keeps_the_window_of_a_seat_waited_on_since_the_opening(store: Store):
+    """P100 discards at once (played for); P101, waited on since the game opened, never
+    moves. The bot restarts at minute 3: P101 still forfeits at minute 5, though the game's
+    last move came after the opening."""
+    clock = FakeClock()
+    manager, service, _ = await running(store, clock, members={100}, no_show_after=300)
+    held = await signed_up(service, 2, game="cribbage", format=KNOCKOUT,
+                           options={"target": 61})
+    await service.start_event(held.id, HOST)
+    await clock.advance(3 * 60)
+    [game] = await store.tournament_games(held.id)
+    assert len({a.seat for a in await store.actions(game.game_id)}) == 1  # P100's discard
+    await service.close()
+    await manager.close()
+
+    manager, service, _ = await running(store, clock, members=set(), no_show_after=300)
+    await settle(manager)
+    await clock.advance(2 * 60 - 1)
+    await settle(manager)
+    assert not (await stored(store, held)).rounds[0].matches[0].forfeits
+    await clock.advance(2)
+    await settle(manager)
+    event = await stored(store, held)
+    assert [event.entry(e).members for e in event.rounds[0].matches[0].forfeits] == [[101]]
+    await service.close()
+    await manager.close()
