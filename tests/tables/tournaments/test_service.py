@@ -502,6 +502,7 @@ async def test_a_restart_keeps_the_window_of_a_seat_waited_on_since_the_opening(
     held = await signed_up(service, 2, game="cribbage", format=KNOCKOUT,
                            options={"target": 61})
     await service.start_event(held.id, HOST)
+    await settle(manager)
     await clock.advance(3 * 60)
     [game] = await store.tournament_games(held.id)
     assert len({a.seat for a in await store.actions(game.game_id)}) == 1  # P100's discard
