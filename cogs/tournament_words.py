@@ -35,6 +35,16 @@ def paused_or_resumed(events: list[Event]) -> str:
     return RESUMED_OVER if "finished" in kinds else RESUMED_NEXT if "round" in kinds else RESUMED
 
 
+def joined(events: list[Event]) -> str:
+    """The answer to /tournament join: in, or, late to a running Swiss, from which round."""
+    late = next((e["late"] for e in events if e.get("type") == "joined" and e.get("late")),
+                None)
+    if late is None:
+        return "You are in."
+    return (f"You are in, late: you start on 0 points and are paired from round {late}, when "
+            "it starts. The standings mark you as joined then.")
+
+
 def followed(first: str) -> Callable[[list[Event]], str]:
     """An answer to the host: `first`, then what the change led to (the match's result, a
     round over or begun, the event over)."""
@@ -73,6 +83,11 @@ def event_content(held: HeldTournament) -> str:
             lines += ["**Bracket**", "```", *words.bracket_lines(event), "```"]
         elif event.status == RUNNING and event.current is not None:
             lines += ["```", *words.round_lines(event, event.current), "```"]
+    late = event.late_entry_round()
+    if late is not None:
+        last = event.late_until or event.rounds_planned
+        lines.append(f"Late entries: /tournament join until round {last} starts (0 points, "
+                     f"paired from round {late}).")
     current = event.current
     if current is not None and not current.finished and held.round_deadline is not None:
         lines.append(f"The round's time is up <t:{held.round_deadline // 1000}:R>; the "
@@ -90,8 +105,8 @@ def call_line(held: HeldTournament, match: Match, table: Table, no_show_after: f
     game_of = f" ({which})" if which else ""
     line = (f"{players}: your match {match.id} of tournament #{held.id} "
             f"({text.safe(words.title(held.event))}) is game #{table.id}{game_of}, here. Anyone "
-            f"the game still waits for in {count_words(minutes, 'minute', 'minutes')} who has "
-            "not moved yet forfeits the match.")
+            f"the game waits on for {count_words(minutes, 'minute', 'minutes')} before their "
+            "first move forfeits the match.")
     if held.round_deadline is not None:
         line += (f" The round's time is up <t:{held.round_deadline // 1000}:R>; the "
                  "computer then plays for whoever is away.")

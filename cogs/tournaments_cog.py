@@ -25,11 +25,12 @@ from cogs.tournament_words import (
     call_line,
     event_content,
     followed,
+    joined,
     paused_or_resumed,
 )
 from engine.contract import Event
 from engine.errors import IllegalAction
-from engine.registry import GAMES
+from engine.registry import GAMES, LEVELS
 from tables.options import parse_options
 from tables.table import Table
 from tables.tournaments import FORMATS, KNOCKOUT, SIGNUP, Tournament
@@ -117,14 +118,21 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         start_in="Start by itself this many minutes from now",
         pairs="Team game: partners sign up together with /tournament join partner:",
         round_minutes="Minutes a round may take before the computer plays out its games",
+        computers="Fill empty places with computers of this level instead of byes (their "
+                  "games count for no rating)",
+        late_until="Swiss: members may join late until this round starts (1: no late "
+                   "entries; default: the last round)",
     )
     @app_commands.choices(format=[app_commands.Choice(name=FORMAT_WORDS[f], value=f)
-                                  for f in FORMATS])
+                                  for f in FORMATS],
+                          computers=[app_commands.Choice(name=level, value=level)
+                                     for level in LEVELS])
     async def create(
         self, interaction: discord.Interaction, game: str, format: str,
         options: str | None = None, rounds: int | None = None, best_of: int = 1,
         final_best_of: int | None = None, table_size: int | None = None,
         start_in: int | None = None, round_minutes: int | None = None, pairs: bool = False,
+        computers: str | None = None, late_until: int | None = None,
     ) -> None:
         if start_in is not None and start_in < 1:
             await tell(interaction, "Start in at least 1 minute, or leave it out.")
@@ -138,6 +146,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 table_size=table_size, team_size=2 if pairs else 1, best_of=best_of,
                 final_best_of=final_best_of, round_minutes=round_minutes,
                 starts_at=self.service.wall_ms() + start_in * 60_000 if start_in else None,
+                computers=computers, late_until=late_until,
             )
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
@@ -189,7 +198,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await interaction.response.send_message(text.clip("\n".join(lines)),
                                                 allowed_mentions=NO_PINGS)
 
-    @group.command(name="join", description="Sign up, with your partner for a team game.")
+    @group.command(name="join", description="Sign up (a running Swiss: late, on 0 points), with "
+                                            "your partner for a team game.")
     @app_commands.describe(partner="Your partner, for a tournament of pairs",
                            tournament=WHICH_EVENT)
     async def join(self, interaction: discord.Interaction, partner: discord.Member | None = None,
@@ -197,8 +207,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         user = interaction.user
         with_partner = (partner.id, partner.display_name) if partner is not None else None
         await self._act(interaction, tournament,
-                        lambda e: e.join(user.id, user.display_name, with_partner),
-                        "You are in.")
+                        lambda e: e.join(user.id, user.display_name, with_partner), joined)
 
     @group.command(name="drop", description="Drop out of a running tournament.")
     @app_commands.describe(tournament=WHICH_EVENT)

@@ -111,6 +111,11 @@ class GameSpec:
     analyse: AnalyseFn | None = None
     #: How a review words those values.
     review_terms: ReviewTerms = ReviewTerms()
+    #: The score that wins, given the options, past which points count for nothing (the
+    #: Cribbage family's peg stops in the game hole, docs/RULES.md C-12: a game won 65–36
+    #: to 61 is a 61–36 game); None for a game without one. A tournament's spread counts
+    #: each seat's points up to it.
+    target: Callable[[dict[str, Any]], int | None] = lambda options: None
     #: Which side (team) each seat plays for, given the player count and options.
     sides: Callable[[int, dict[str, Any]], list[int]] = lambda players, _: list(range(players))
     #: Words for a button or menu entry that carries out `action`.

@@ -87,6 +87,8 @@ def _notes(row: Data, viewer: str | None) -> list[str]:
         notes.append("you")
     if row.get("byes"):
         notes.append("bye" if row["byes"] == 1 else f"{row['byes']} byes")
+    if row.get("joined"):
+        notes.append(f"joined round {row['joined']}")
     if row.get("forfeits"):
         notes.append("forfeit" if row["forfeits"] == 1 else f"{row['forfeits']} forfeits")
     if row.get("dropped"):
@@ -101,7 +103,9 @@ def _footer_lines(data: Data, hidden: int) -> list[str]:
                      "the message lists everyone.")
     if data.get("tables"):
         lines.append("Pts: placement points, one for each seat placed below")
-    lines += [KEYS[c] for c in _columns(data) if c in KEYS]
+    target = data.get("target")
+    past = f", none past {target}" if isinstance(target, int) else ""
+    lines += [KEYS[c] + (past if c == "spread" else "") for c in _columns(data) if c in KEYS]
     return lines
 
 
@@ -262,6 +266,8 @@ class Slot:
     bye: bool = False
     winner: str | None = None
     games: tuple[tuple[str, float], ...] = ()
+    #: Each entry's points in the game that decided a one-game match.
+    scores: tuple[tuple[str, float], ...] = ()
     playing: bool = False
     forfeits: tuple[tuple[str, str], ...] = ()
 
@@ -288,7 +294,8 @@ def _slot(raw: Data) -> Slot:
     entries = [mapping(e) for e in listed(raw.get("entries"))][:2]
     pair = (entries[0] if entries else None, entries[1] if len(entries) > 1 else None)
     return Slot(pair, bool(raw.get("bye")), raw.get("winner"),
-                tuple(mapping(raw.get("games")).items()), bool(raw.get("playing")),
+                tuple(mapping(raw.get("games")).items()),
+                tuple(mapping(raw.get("scores")).items()), bool(raw.get("playing")),
                 tuple(mapping(raw.get("forfeits")).items()))
 
 
@@ -403,7 +410,7 @@ def _box(canvas: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
          slot: Slot) -> None:
     left, top, right, _ = box
     canvas.rounded_rectangle(box, radius=8, fill=palette.FELT_DARK, outline=palette.DIM)
-    games = dict(slot.games)
+    games = dict(slot.games) or dict(slot.scores)
     forfeits = dict(slot.forfeits)
     if slot.entries == (None, None):
         text.draw(canvas, (left + 28, top + BOX / 2), "to come", SIZE, fill=palette.DIM,
@@ -479,4 +486,8 @@ def _slot_words(slot: Slot) -> str:
     if games:
         won = sorted((games.get(i, 0) for i in ids), reverse=True)
         words += " " + "–".join(f"{g:g}" for g in won)
+    elif slot.scores:
+        scores = dict(slot.scores)
+        order = sorted(ids, key=lambda i: i != slot.winner)
+        words += " " + "–".join(f"{scores.get(i, 0):g}" for i in order)
     return words

@@ -245,9 +245,9 @@ class TableManager:
             table.away.discard(seat)
             self._runners[table.id].after_change(None)
 
-    def idle_seats(self, table_id: int, for_at_least: float) -> list[int]:
-        """Seats of members this running game has waited on for `for_at_least` seconds."""
-        return self._runners[self._running_table(table_id).id].idle_seats(for_at_least)
+    def waited(self, table_id: int) -> dict[int, float]:
+        """Seconds the running game has waited on each member's seat it now waits on."""
+        return self._runners[self._running_table(table_id).id].waited()
 
     async def play_for(self, table_id: int, seats: Sequence[int], line: str) -> None:
         """The computer plays these human seats from now on, as after an idle takeover (a

@@ -29,6 +29,9 @@ from tables.seats import SeatInfo
 if TYPE_CHECKING:
     from tables.table import Table
 
+#: A table setting: the game's end records no results and rates no one, so it counts for no
+#: member's rating or stats (a tournament match against a computer entry).
+UNRATED = "unrated"
 MODEL = PlackettLuce()
 DEFAULT_MU: float = MODEL.mu
 DEFAULT_SIGMA: float = MODEL.sigma
@@ -122,8 +125,11 @@ def finish_for(
 
 
 def table_finish(table: Table, clock: Clock) -> Finish:
-    """What a finished table's end records: assisted (rating no one) with hints on."""
+    """What a finished table's end records: assisted (rating no one) with hints on, only its
+    outcome when it is UNRATED."""
     assert table.outcome is not None
+    if table.settings.get(UNRATED):
+        return Finish(outcome=table.outcome, results=[], finished_at=int(clock.wall() * 1000))
     return finish_for(table.outcome, table.sides, [s.user_id for s in table.seats],
                       assisted=hints_on(table.settings), finished_at=int(clock.wall() * 1000))
 

@@ -81,10 +81,11 @@ class TableRunner:
         if waiting and (timing.warn or timing.takeover) and not self.closed:
             self.idle = asyncio.create_task(self._watch_idle(timing), name=f"idle-{table.id}")
 
-    def idle_seats(self, for_at_least: float) -> list[int]:
-        """Members' seats the table has waited on for at least this many seconds."""
+    def waited(self) -> dict[int, float]:
+        """Seconds the table has waited on each member's seat it waits on now (since this
+        process took the game up, after a restart)."""
         now = self.manager.clock.now()
-        return [s for s, since in self.waiting_since.items() if now - since >= for_at_least]
+        return {s: now - since for s, since in self.waiting_since.items()}
 
     def announce(self, events: list[Event]) -> None:
         self.publish(updated(self.table, events))
@@ -126,11 +127,13 @@ class TableRunner:
         makes more computer work either sees this task still running (and it loops) or done
         (and starts a new one)."""
         table = self.table
-        pause = True
+        # The pause lets members follow the computer's moves; a game of computers alone (two
+        # tournament computer entries meeting) is played out at once.
+        watched = pause = any(not seat.is_computer for seat in table.seats)
         while not self.closed and self._computer_work():
             if pause and self.manager.ai_delay > 0:
                 await self.manager.clock.sleep(self.manager.ai_delay)
-            pause = True
+            pause = watched
             async with table.lock:
                 if self.closed:
                     return

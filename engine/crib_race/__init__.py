@@ -53,6 +53,11 @@ from engine.cribbage.presentation import typed_number
 from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
 
+def _finish(options: dict[str, Any]) -> int:
+    """The race is to the board's finish (docs/RULES.md CR-2)."""
+    return BOARDS[options.get("board", DEFAULT_BOARD)].finish
+
+
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
     return list(race_sides(players, bool(options.get("teams", True))).side_of)
 
@@ -79,6 +84,7 @@ SPEC = GameSpec(
     analyse=analyse,
     review_terms=ReviewTerms(units="expected points, the track's part an estimate",
                              exact=False, plays="pegging"),
+    target=_finish,
     sides=_sides,
     action_label=action_label,
     typed_number=typed_number,

@@ -36,6 +36,11 @@ MUGGINS = Option("muggins", False, (False, True),
                  "miss. Off: the bot counts every hand.")
 
 
+def option_target(options: dict[str, Any]) -> int:
+    """The target the options choose (docs/RULES.md C-12), the default where none is given."""
+    return int(options.get(TARGET.name, TARGET.default))
+
+
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
     return list(Sides.cribbage(players).side_of)
 
@@ -55,6 +60,7 @@ SPEC = GameSpec(
                "Four players always play as two partnerships (seats 1 & 3 against 2 & 4); "
                "two or three players play for themselves."),
     ),
+    target=option_target,
     ai=choose_action,
     off_turn=choose_off_turn,
     levels=LEVELS,

@@ -30,7 +30,7 @@ Events are Cribbage's plus "effect", "crux", "turn" and "die_move".
 
 from __future__ import annotations
 
-from engine.cribbage import MUGGINS, TARGET
+from engine.cribbage import MUGGINS, TARGET, option_target
 from engine.cribbage.presentation import choice_lines, typed_number
 from engine.pip_cribbage import rollout
 from engine.pip_cribbage.achievements import ACHIEVEMENTS, MOMENTS
@@ -48,6 +48,7 @@ SPEC = GameSpec(
     max_players=2,
     factory=PipCribbageGame,
     options=(TARGET, MUGGINS),
+    target=option_target,
     ai=choose_action,
     off_turn=choose_off_turn,
     levels=LEVELS,

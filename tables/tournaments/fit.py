@@ -11,6 +11,7 @@ from typing import Any
 from engine.errors import IllegalAction
 from engine.seat_words import spoken_list
 from engine.spec import GameSpec
+from tables.tournaments.knockout import bracket_size
 
 SWISS = "swiss"
 ROUND_ROBIN = "round_robin"
@@ -64,6 +65,17 @@ def check_fit(
             f"A {FORMAT_WORDS[form]} event needs a game for {who}; {spec.title} with these "
             "options is not one."
         )
+
+
+def computer_places(form: str, count: int) -> int:
+    """How many computer entries fill a field of `count` entries when the host asks for
+    them: a knockout's to its bracket's size (no byes), an odd Swiss or round robin's one
+    (no bye each round). A tables event fills its short tables with computer seats instead."""
+    if form == KNOCKOUT:
+        return bracket_size(count) - count
+    if form in (SWISS, ROUND_ROBIN):
+        return count % 2
+    return 0
 
 
 def table_plan(count: int, table_size: int, allowed: tuple[int, ...]) -> list[tuple[int, int]]:

@@ -14,6 +14,7 @@ from engine.errors import IllegalAction
 from engine.registry import LEVELS
 from engine.seat_words import spoken_list
 from store.records import MatchGame
+from tables.ratings import UNRATED
 from tables.seats import SeatInfo
 from tables.tournaments.model import Match
 from tables.tournaments.tournament import RUNNING, Tournament
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: The level of the computer that fills a short table.
+#: The level of the computer that fills a short table, unless the host chose one.
 COMPUTER_LEVEL = "hard" if "hard" in LEVELS else LEVELS[-1]
 FORFEIT_LINE = "{names} forfeited this match: the computer plays on in their {seats}."
 
@@ -103,17 +104,22 @@ class MatchGames:
                 log.exception("tournament %d: no place for match %s", held.id, match.id)
         seats = []
         for user_id, entry_id in zip(event.players_of(match), match.seats, strict=True):
-            if user_id is None:
-                seats.append(SeatInfo.computer(COMPUTER_LEVEL))
+            entry = event.entry(entry_id) if entry_id is not None else None
+            if entry is not None and entry.computer:
+                seats.append(SeatInfo.computer(entry.computer, entry.name))
+            elif user_id is None or entry is None:
+                seats.append(SeatInfo.computer(event.computers or COMPUTER_LEVEL))
             else:
-                entry = event.entry(entry_id or "")
                 seats.append(SeatInfo(user_id, entry.names[entry.members.index(user_id)]))
+        # A computer entry's match is played out but counts for no member's rating or stats.
+        against_computer = any(event.entry(e).computer for e in match.entries)
         where = thread_id or channel_id
         # Through the games' store: a round's games are created in a burst, which would hold
         # up members' presses on the service's own connection.
         table = await service.manager.create(
             guild_id=held.guild_id, channel_id=channel_id, game=event.game,
             options=event.options, seats=seats, host_id=held.host_id, thread_id=thread_id,
+            settings={UNRATED: True} if against_computer else None,
             write=partial(service.manager.store.create_match_game, held.id, round=match.round,
                           match_id=match.id, match_channel_id=where),
         )

@@ -24,6 +24,10 @@ class Entry:
     rating: float | None = None
     seed: int = 0
     dropped: bool = False
+    #: The level of a computer entry (no members) that fills a place the field left empty.
+    computer: str | None = None
+    #: The first round a late entry to a running Swiss is paired in; None: from the start.
+    joined_round: int | None = None
 
     @property
     def name(self) -> str:
@@ -36,6 +40,11 @@ class GameResult:
 
     ranks: list[int]
     scores: list[int]
+
+    def counted_scores(self, target: int | None) -> list[int]:
+        """The scores as they count: none past the game's target, where it has one (the
+        outcome keeps the points a last move made past it; the game was won at the target)."""
+        return self.scores if target is None else [min(s, target) for s in self.scores]
 
 
 @dataclass
@@ -70,11 +79,22 @@ class Match:
     def entries(self) -> list[str]:
         return list(dict.fromkeys(e for e in self.seats if e is not None))
 
-    def entry_score(self, game: GameResult, entry: str) -> int:
-        return max(s for s, e in zip(game.scores, self.seats, strict=True) if e == entry)
+    def entry_score(self, game: GameResult, entry: str, target: int | None = None) -> int:
+        """The entry's score in that game, counted up to the game's target if it has one."""
+        return max(s for s, e in zip(game.counted_scores(target), self.seats, strict=True)
+                   if e == entry)
 
     def entry_rank(self, game: GameResult, entry: str) -> int:
         return min(r for r, e in zip(game.ranks, self.seats, strict=True) if e == entry)
+
+    def game_scores(self, target: int | None = None) -> dict[str, int]:
+        """Each entry's points in the game that decided a one-game match of two entries,
+        counted up to the game's target; {} where no game did (a forfeit, a host's result,
+        a best of three, whose games won tell it) or it is still being played."""
+        if self.table or self.best_of > 1 or not self.games or self.ruling or self.forfeits \
+                or not self.finished:
+            return {}
+        return {e: self.entry_score(self.games[-1], e, target) for e in self.entries}
 
     def games_won(self) -> dict[str, float]:
         """Games won per entry of a two-entry match (a drawn game is ½ each)."""

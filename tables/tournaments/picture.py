@@ -3,16 +3,19 @@ so the table layer hands `picture_data(event)` to `render.tournament`.
 
     {"title": "Cribbage Swiss", "status": "Round 2 of 3",
      "tables": False,                 # True: points are placement points
+     "target": 61 or None,            # game points count up to it (the spread's key says so)
      "columns": ["points", "buchholz", "spread"],    # a knockout: ["won", "lost"]
      "rows": [{"id", "place": "1" or "3=", "name", "points", "buchholz", "spread",
-               "won", "drawn", "lost", "byes", "forfeits", "dropped"}, ...],   # best first
+               "won", "drawn", "lost", "byes", "forfeits", "dropped",
+               "joined": a late entry's first round or None}, ...],   # best first
      "bracket": None or {"rounds": total, "current": number being played (0 when over),
                          "played": [{"number", "name": "Round 1" or "Final",
                                      "slots": [slot, ...]}, ...]}}
 
 A slot, in bracket order: {"entries": [{"id", "name", "seed"}, ...] (one for a bye),
 "bye": bool, "winner": id or None, "games": {id: games won} (best of three, else {}),
-"playing": bool,
+"scores": {id: points} (the game that decided a one-game match, counted up to the game's
+target: GameSpec.target; else {}), "playing": bool,
 "forfeits": {id: "no-show" | "dropped"}} (the box's words, and its alt text's)."""
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ def picture_data(event: Tournament) -> dict[str, Any]:
         "title": title(event),
         "status": _status(event),
         "tables": event.format == TABLES,
+        "target": event.target,
         "columns": ["won", "lost"] if event.format == KNOCKOUT
         else ["points", "buchholz", "spread"],
         "rows": _rows(event),
@@ -52,8 +56,8 @@ def _status(event: Tournament) -> str:
 
 
 def _rows(event: Tournament) -> list[dict[str, Any]]:
-    rows = (knockout_standings if event.format == KNOCKOUT else standings)(event.entries,
-                                                                          event.rounds)
+    rows = (knockout_standings if event.format == KNOCKOUT else standings)(
+        event.entries, event.rounds, event.target)
     places = {row.entry.id: str(row.place) for row in rows}
     if event.status == FINISHED and event.format == KNOCKOUT:
         order, place = [], 1
@@ -68,7 +72,7 @@ def _rows(event: Tournament) -> list[dict[str, Any]]:
         {"id": row.entry.id, "place": places[row.entry.id], "name": row.entry.name,
          "points": row.points, "buchholz": row.buchholz, "spread": round(row.spread, 1),
          "won": row.wins, "drawn": row.draws, "lost": row.losses, "byes": row.byes,
-         "forfeits": row.forfeits, "dropped": row.dropped}
+         "forfeits": row.forfeits, "dropped": row.dropped, "joined": row.entry.joined_round}
         for row in rows
     ]
 
@@ -92,7 +96,7 @@ def _slots(event: Tournament, played: Round) -> list[dict[str, Any]]:
     for first, second in first_round(event.seeded()):
         if second is None:
             slots.append({"entries": [_entry(event, first)], "bye": True, "winner": first,
-                          "games": {}, "playing": False, "forfeits": {}})
+                          "games": {}, "scores": {}, "playing": False, "forfeits": {}})
         else:
             slots.append(_match_slot(event, next(matches)))
     return slots
@@ -107,6 +111,7 @@ def _match_slot(event: Tournament, match: Match) -> dict[str, Any]:
         "winner": knockout_winner(match, seeds) if finished else None,
         "games": match.games_won() if match.best_of > 1 and match.games and not match.ruling
         else {},
+        "scores": match.game_scores(event.target),
         "playing": not finished,
         "forfeits": {e: BOX_WORDS[why] for e, why in match.forfeits.items()},
     }

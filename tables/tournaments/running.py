@@ -12,10 +12,11 @@ from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from engine.seat_words import spoken_list
-from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES, check_fit
+from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES, check_fit, computer_places
 from tables.tournaments.model import (
     DROPPED,
     NO_SHOW,
+    Entry,
     GameResult,
     Match,
     Ruling,
@@ -47,7 +48,26 @@ class Running:
         seed_by_rating(self.entries, ratings)
         self.status = RUNNING
         events = [self._say("started", f"The event starts with {len(self.entries)} entries.")]
-        return events + self._advance()
+        return events + self._fill_with_computers() + self._advance()
+
+    def _fill_with_computers(self: Tournament) -> list[Event]:  # type: ignore[misc]
+        """Computer entries in the places the field leaves empty, when the host chose a level
+        for them: seeded after every member, so a knockout's top seeds meet them where they
+        would have had byes."""
+        level, count = self.computers, len(self.entries)
+        missing = computer_places(self.format, count) if level else 0
+        if not level or not missing:
+            return []
+        for number in range(1, missing + 1):
+            name = f"Computer {number} ({level})" if missing > 1 else f"Computer ({level})"
+            self.entries.append(Entry(f"e{self.next_entry}", [], [name], seed=count + number,
+                                      computer=level))
+            self.next_entry += 1
+        who = "A computer" if missing == 1 else f"{missing} computers"
+        places = "place" if missing == 1 else "places"
+        return [self._say("computers", f"{who} ({level}) {'fills' if missing == 1 else 'fill'} "
+                          f"the empty {places}; games against a computer count for no one's "
+                          "rating or stats.")]
 
     def fewest_entries(self: Tournament) -> int:  # type: ignore[misc]
         """How many entries the event needs to start: a Swiss one more than its rounds."""
@@ -230,7 +250,8 @@ class Running:
         if self.format == KNOCKOUT:
             self.placings = knockout_placings(self.entries, self.rounds)
         else:
-            self.placings = [[s.entry.id] for s in standings(self.entries, self.rounds)]
+            self.placings = [[s.entry.id]
+                             for s in standings(self.entries, self.rounds, self.target)]
         self.status = FINISHED
         winners = spoken_list([self.entry(e).name for e in self.placings[0]])
         return [self._say("finished", f"The event is over: {winners} wins.")]

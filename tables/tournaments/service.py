@@ -197,10 +197,13 @@ class TournamentService(Listener):
         final_best_of: int | None = None,
         round_minutes: int | None = None,
         starts_at: int | None = None,
+        computers: str | None = None,
+        late_until: int | None = None,
     ) -> HeldTournament:
         """A new event open for sign-up; IllegalAction (nothing saved) when it does not fit."""
         event = Tournament.create("0", host_id, game, format, options, rounds_planned,
-                                  table_size, team_size, best_of, final_best_of)
+                                  table_size, team_size, best_of, final_best_of, computers,
+                                  late_until)
         if round_minutes is not None and not 1 <= round_minutes <= 7 * 24 * 60:
             raise IllegalAction("A round lasts from 1 minute to a week.")
         if starts_at is not None and starts_at <= self.wall_ms():

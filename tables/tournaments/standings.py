@@ -5,7 +5,9 @@
   everyone it sat with). A bye has no opponent and adds nothing; a forfeited match still
   counts its opponent, since the pairing stood;
 - spread: game points for minus against, summed over games played (at a table, the entry's
-  score minus the mean score of the other seats). Forfeits and byes add nothing;
+  score minus the mean score of the other seats), each score counted up to the game's target
+  where it has one (a Cribbage game won 65–36 to 61 counts 61–36: `GameSpec.target`).
+  Forfeits and byes add nothing;
 - head-to-head: among entries still level, the points each took off the others in matches
   between them (at a table: 1 for finishing above, ½ level);
 - seed (sign-up order, or rating where the event was seeded by rating) settles the rest.
@@ -41,8 +43,10 @@ class Standing:
         return self.entry.dropped
 
 
-def standings(entries: Sequence[Entry], rounds: Sequence[Round]) -> list[Standing]:
-    """Every entry, best first, from the finished matches and byes of these rounds."""
+def standings(entries: Sequence[Entry], rounds: Sequence[Round],
+              target: int | None = None) -> list[Standing]:
+    """Every entry, best first, from the finished matches and byes of these rounds; game
+    scores count up to `target` where the game has one."""
     rows = {e.id: Standing(e) for e in entries}
     head_to_head: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for played in rounds:
@@ -52,7 +56,7 @@ def standings(entries: Sequence[Entry], rounds: Sequence[Round]) -> list[Standin
         for match in played.matches:
             points = match.points()
             if points is not None:
-                _count(match, points, rows, head_to_head)
+                _count(match, points, rows, head_to_head, target)
     for row in rows.values():
         row.buchholz = sum(rows[o].points for o in row.opponents)
     ordered = sorted(rows.values(), key=lambda r: (-r.points, -r.buchholz, -r.spread))
@@ -62,11 +66,12 @@ def standings(entries: Sequence[Entry], rounds: Sequence[Round]) -> list[Standin
     return ordered
 
 
-def knockout_standings(entries: Sequence[Entry], rounds: Sequence[Round]) -> list[Standing]:
+def knockout_standings(entries: Sequence[Entry], rounds: Sequence[Round],
+                       target: int | None = None) -> list[Standing]:
     """A knockout's order while it runs: the entries still in first, those through more rounds
     (wins and byes) ahead, then those knocked out or dropped; level ones as `standings` has
     them. A knockout's own tie-breaks are its matches, so points and Buchholz order nothing."""
-    ordered = sorted(standings(entries, rounds),
+    ordered = sorted(standings(entries, rounds, target),
                      key=lambda r: (r.losses > 0 or r.dropped, -(r.wins + r.byes)))
     for place, row in enumerate(ordered, start=1):
         row.place = place
@@ -78,6 +83,7 @@ def _count(
     points: dict[str, float],
     rows: dict[str, Standing],
     head_to_head: dict[str, dict[str, float]],
+    target: int | None,
 ) -> None:
     for entry in match.entries:
         row = rows[entry]
@@ -94,8 +100,9 @@ def _count(
             row.draws += points[entry] == 0.5
             row.losses += points[entry] == 0.0
         for game in match.games:
-            own = match.entry_score(game, entry)
-            rest = [s for s, e in zip(game.scores, match.seats, strict=True) if e != entry]
+            own = match.entry_score(game, entry, target)
+            rest = [s for s, e in zip(game.counted_scores(target), match.seats, strict=True)
+                    if e != entry]
             row.spread += own - sum(rest) / len(rest)
 
 

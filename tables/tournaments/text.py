@@ -74,17 +74,19 @@ def standing_lines(event: Tournament) -> list[str]:
         return [f"{row.place}. {row.entry.name}{' (dropped)' if row.dropped else ''}: "
                 f"won {row.wins}, lost {row.losses}"
                 + (f", {count_words(row.byes, 'bye', 'byes')}" if row.byes else "")
-                for row in knockout_standings(event.entries, event.rounds)]
+                for row in knockout_standings(event.entries, event.rounds, event.target)]
     table = event.format == TABLES
-    return [_standing_line(row, table) for row in standings(event.entries, event.rounds)]
+    return [_standing_line(row, table) for row in standings(event.entries, event.rounds,
+                                                                event.target)]
 
 
 def tie_break_line(event: Tournament) -> str | None:
     """How entries level on points are ordered, under the standings; a knockout has none."""
     if event.format == KNOCKOUT:
         return None
+    past = f", none past {event.target}" if event.target else ""
     line = ("Level on points: Buchholz (the points of everyone played, added up), then spread "
-            "(game points for minus against), then head-to-head.")
+            f"(game points for minus against{past}), then head-to-head.")
     return line + " A bye counts as a win." if any(r.byes for r in event.rounds) else line
 
 
@@ -97,7 +99,9 @@ def _standing_line(row: Standing, table: bool) -> str:
         parts.append(count_words(row.byes, "bye", "byes"))
     parts.append(f"Buchholz {_number(row.buchholz)}")
     parts.append(f"spread {round(row.spread, 1):+g}")
-    mark = " (dropped)" if row.dropped else ""
+    marks = [*([f"joined round {row.entry.joined_round}"] if row.entry.joined_round else []),
+             *(["dropped"] if row.dropped else [])]
+    mark = f" ({', '.join(marks)})" if marks else ""
     return f"{row.place}. {row.entry.name}{mark}: {', '.join(parts)}"
 
 
@@ -134,6 +138,8 @@ def _match_state(event: Tournament, match: Match) -> str:
     result = event.result_words(match)
     if not match.table and match.best_of > 1 and match.games and not match.ruling:
         result += f" {_score(match)}"
+    elif match.game_scores():
+        result += f" {game_score_words(event, match)}"
     extra = [*forfeits, *(["set by the host"] if match.ruling else [])]
     return result + (f" ({'; '.join(extra)})" if extra else "")
 
@@ -219,6 +225,14 @@ def _games(event: Tournament, match: Match) -> str:
 def _score(match: Match) -> str:
     """Games won, the leader's first: "2–1"."""
     return "–".join(_number(w) for w in sorted(match.games_won().values(), reverse=True))
+
+
+def game_score_words(event: Tournament, match: Match) -> str:
+    """The game that decided a one-game match, winner first, each score counted up to the
+    game's target: "61–36" for a game won 65–36 to 61."""
+    scores = match.game_scores(event.target)
+    winner = match.winner()
+    return "–".join(str(scores[e]) for e in sorted(scores, key=lambda e: e != winner))
 
 
 def _number(value: float) -> str:

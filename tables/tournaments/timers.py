@@ -14,11 +14,12 @@ import contextlib
 import logging
 from collections.abc import Coroutine
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.seat_words import spoken_list
+from store.records import ActionRecord
 from tables.table import Table
 from tables.tournaments.tournament import RUNNING, SIGNUP, Tournament
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from tables.tournaments.service import HeldTournament, TournamentService
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: Seconds a seat may keep its first move waiting before its entry forfeits the match.
 NO_SHOW_AFTER = 300.0
@@ -40,23 +42,23 @@ class EventTimers:
         self.service = service
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._watches: set[asyncio.Task[None]] = set()
-        self._busy: set[asyncio.Future[None]] = set()
+        self._busy: set[asyncio.Future[Any]] = set()
 
     def close(self) -> None:
         for task in [*self._timers.values(), *self._watches]:
             task.cancel()
 
-    def busy(self) -> list[asyncio.Future[None]]:
+    def busy(self) -> list[asyncio.Future[Any]]:
         """The work timers woke that is still under way."""
         return [task for task in self._busy if not task.done()]
 
-    async def _busy_with(self, work: Coroutine[Any, Any, None]) -> None:
+    async def _busy_with(self, work: Coroutine[Any, Any, T]) -> T:
         task = asyncio.ensure_future(work)
         self._busy.add(task)
         task.add_done_callback(self._busy.discard)
         # The work may re-arm the event's timer, which cancels the timer task awaiting it
         # here: shielded, the work itself runs on to its end (listeners told included).
-        await asyncio.shield(task)
+        return await asyncio.shield(task)
 
     # ================================================================ the event's timer
 
@@ -114,7 +116,8 @@ class EventTimers:
             table = manager.get(game.game_id)
             if game.round != current.number or table is None or table.status != "running":
                 continue
-            away = manager.idle_seats(table.id, self.service.away_after)
+            away = [s for s, waited in manager.waited(table.id).items()
+                    if waited >= self.service.away_after]
             if away:
                 names = [table.seats[s].name for s in away]
                 line = DEADLINE_LINE.format(names=spoken_list(names),
@@ -138,30 +141,70 @@ class EventTimers:
 
     async def _no_show(self, held: HeldTournament, match_id: str, table: Table,
                        opened_at: int) -> None:
-        """After the first minutes of a game, an entry with a seat the game waits for that
-        has made no move at all forfeits the match."""
+        """A member whom the game has waited on for the no-show minutes before their first
+        move forfeits the match: first when the minutes from the opening are up, then as each
+        later first turn's minutes run out (at a big table a member's first turn may come
+        long after the opening), until every member has moved or forfeited."""
         service = self.service
-        gone = (service.wall_ms() - opened_at) / 1000
-        await service.clock.sleep(service.no_show_after - gone)
-        await self._busy_with(self._check_no_show(held, match_id, table))
+        wait: float | None = service.no_show_after - (service.wall_ms() - opened_at) / 1000
+        while wait is not None:
+            await service.clock.sleep(wait)
+            wait = await self._busy_with(self._check_no_show(held, match_id, table, opened_at))
 
-    async def _check_no_show(self, held: HeldTournament, match_id: str, table: Table) -> None:
+    async def _check_no_show(self, held: HeldTournament, match_id: str, table: Table,
+                             opened_at: int) -> float | None:
+        """Forfeit the entries of the seats whose minutes are up; the seconds until the next
+        seat's are, or None once no member is left to make a first move."""
         service = self.service
         if not service.serves(held) or table.status != "running":
-            return
-        moved = {a.seat for a in await service.store.actions(table.id)}
-        waiting = [s for s in table.waiting_for()
-                   if not table.seats[s].is_computer and s not in moved]
-        if not waiting:
-            return
+            return None
         match = held.event.match(match_id)
-        absent = list(dict.fromkeys(e for s in waiting if (e := match.seats[s])))
-        if not absent:
-            return
+        if match.finished:
+            return None
+        actions = await service.store.actions(table.id)
+        if table.status != "running":  # it ended while the moves were read
+            return None
+        moved = {a.seat for a in actions}
+        to_move = [s for s, seat in enumerate(table.seats)
+                   if not seat.is_computer and s not in moved and s not in table.away
+                   and match.seats[s] not in match.forfeits]
+        if not to_move:
+            return None
+        # This process's runner knows how long it has waited on each seat, since a restart
+        # only; a seat waited on ever since the opening has waited since `opened_at`.
+        from_opening = _waited_on_from_the_opening(table, actions)
+        since_opening = (service.wall_ms() - opened_at) / 1000
+        waited = {s: max(w, since_opening) if s in from_opening else w
+                  for s, w in service.manager.waited(table.id).items()}
+        due = {s: service.no_show_after - waited[s] for s in to_move if s in waited}
+        absent = list(dict.fromkeys(e for s, left in due.items() if left <= 0
+                                    and (e := match.seats[s])))
+        if absent:
+            try:
+                await service.act(held.id, partial(_no_show, match_id=match_id,
+                                                   entry_ids=absent))
+            except IllegalAction as refusal:  # the match was settled meanwhile
+                log.info("tournament %d: no-show not recorded: %s", held.id, refusal)
+                return None
+        later = [left for left in due.values() if left > 0]
+        # A member not waited on yet has the whole window once their turn comes.
+        return min(later) if later else service.no_show_after
+
+
+def _waited_on_from_the_opening(table: Table, actions: list[ActionRecord]) -> set[int]:
+    """The seats the game has waited on at every moment since it opened: its log replayed
+    on a fresh game, as far as any such seat is left."""
+    game = table.spec.new(len(table.seats), table.options, table.seed)
+    seats = set(game.waiting_for())
+    for record in actions:
+        if not seats:
+            break
         try:
-            await service.act(held.id, partial(_no_show, match_id=match_id, entry_ids=absent))
-        except IllegalAction as refusal:  # the match was settled meanwhile
-            log.info("tournament %d: no-show not recorded: %s", held.id, refusal)
+            game.apply(record.seat, record.action, logged=True)
+        except IllegalAction:  # a move of the table's own (a resignation) ends the game
+            return set()
+        seats &= set(game.waiting_for())
+    return seats
 
 
 def _no_show(event: Tournament, *, match_id: str, entry_ids: list[str]) -> list[Event]:

@@ -13,6 +13,7 @@ from typing import Any
 from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES
+from engine.seat_words import spoken_list
 from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, SWISS, TABLES, check_fit
 from tables.tournaments.model import Entry, Match, Round, entry_from_json, round_from_json
 from tables.tournaments.running import Running
@@ -48,6 +49,12 @@ class Tournament(Running):
     round_minutes: int | None = None
     #: When the event starts by itself (milliseconds since 1970-01-01 UTC), if it does.
     starts_at: int | None = None
+    #: The level of the computer entries that fill a short field at the start (a knockout
+    #: to its bracket's size, an odd Swiss or round robin to even) and a tables event's short
+    #: tables; None: byes, and the hard computer at tables.
+    computers: str | None = None
+    #: A Swiss takes late entries while running until this round starts (None: the last).
+    late_until: int | None = None
 
     @classmethod
     def create(
@@ -62,8 +69,13 @@ class Tournament(Running):
         team_size: int = 1,
         best_of: int = 1,
         final_best_of: int | None = None,
+        computers: str | None = None,
+        late_until: int | None = None,
     ) -> Tournament:
-        """A new event open for sign-up; the game, options and format checked to fit."""
+        """A new event open for sign-up; the game, options and format checked to fit.
+        `computers`: a level to fill empty places with computer entries instead of byes;
+        `late_until`: a Swiss takes late entries until this round starts (1: none; None: until
+        its last round starts)."""
         spec = GAMES.get(game)
         if spec is None:
             raise IllegalAction(f"There is no game called {game}.")
@@ -83,8 +95,17 @@ class Tournament(Running):
         if format not in (SWISS, TABLES) and rounds_planned is not None:
             raise IllegalAction(f"A {words} event works out its own number of rounds: leave "
                                 "rounds out.")
+        if computers is not None and computers not in spec.levels:
+            levels = spoken_list(list(spec.levels), "or") or "none"
+            raise IllegalAction(f"The computer's level for {spec.title} is {levels}, not "
+                                f"{computers}.")
+        if late_until is not None and format != SWISS:
+            raise IllegalAction("Only a Swiss takes late entries: leave late_until out.")
+        if late_until is not None and not 1 <= late_until <= (rounds_planned or 0):
+            raise IllegalAction(f"Late entries close as a round from 1 (none) to "
+                                f"{rounds_planned} starts, not round {late_until}.")
         event = cls(id, host_id, game, options, format, rounds_planned, table_size, team_size,
-                    best_of, final_best_of)
+                    best_of, final_best_of, computers=computers, late_until=late_until)
         event._say("created", f"{spec.title} {words} event open for sign-up.")
         return event
 
@@ -110,16 +131,21 @@ class Tournament(Running):
     def current(self) -> Round | None:
         return self.rounds[-1] if self.rounds and self.status == RUNNING else None
 
+    @property
+    def target(self) -> int | None:
+        """The game's target, past which points count for nothing in standings and words."""
+        return GAMES[self.game].target(self.options)
+
     def seeded(self) -> list[str]:
         return [e.id for e in sorted(self.entries, key=lambda e: e.seed)]
 
     def players_of(self, match: Match) -> list[int | None]:
-        """The member in each seat of a match's game; None for a computer seat. A pair's
-        members take their side's seats in sign-up order."""
+        """The member in each seat of a match's game; None for a computer seat (a computer
+        entry's too). A pair's members take their side's seats in sign-up order."""
         taken: dict[str, int] = {}
         players: list[int | None] = []
         for entry_id in match.seats:
-            if entry_id is None:
+            if entry_id is None or self.entry(entry_id).computer:
                 players.append(None)
                 continue
             members = self.entry(entry_id).members
@@ -129,9 +155,23 @@ class Tournament(Running):
 
     # ------------------------------------------------------------ sign-up
 
+    def late_entry_round(self) -> int | None:
+        """The round a member joining now is first paired in, while a running Swiss takes
+        late entries (until its `late_until` round starts); None otherwise."""
+        if self.status != RUNNING or self.format != SWISS:
+            return None
+        first = len(self.rounds) + 1
+        return first if first <= (self.late_until or self.rounds_planned or 0) else None
+
     def join(self, user_id: int, name: str, partner: tuple[int, str] | None = None) -> list[Event]:
-        """Sign up alone, or with a partner for a team game (one entry for the two)."""
-        self._check_signup("join")
+        """Sign up alone, or with a partner for a team game (one entry for the two); a
+        running Swiss's late entry starts on 0 points, paired from the next round."""
+        late = self.late_entry_round()
+        if late is None and self.status == RUNNING and self.format == SWISS:
+            raise IllegalAction(f"Late entries to this Swiss closed when round "
+                                f"{len(self.rounds)} started: too late to join.")
+        if late is None:
+            self._check_signup("join")
         members = [(user_id, name), *([partner] if partner else [])]
         if len(members) != self.team_size:
             raise IllegalAction(
@@ -147,7 +187,11 @@ class Tournament(Running):
         entry = Entry(f"e{self.next_entry}", [m for m, _ in members], [n for _, n in members])
         self.next_entry += 1
         self.entries.append(entry)
-        return [self._say("joined", f"{entry.name} joined.", entry=entry.id)]
+        if late is None:
+            return [self._say("joined", f"{entry.name} joined.", entry=entry.id)]
+        entry.seed, entry.joined_round = max(e.seed for e in self.entries) + 1, late
+        return [self._say("joined", f"{entry.name} joined late, on 0 points: paired from round "
+                          f"{late}.", entry=entry.id, late=late)]
 
     def leave(self, user_id: int) -> list[Event]:
         self._check_signup("leave")

@@ -209,3 +209,18 @@ def test_clones_and_determinized_copies_are_independent_of_the_original(
             copy.apply(*random_move(copy, rng))
         assert frozen(game) == before, "a move on a determinized copy changed the original"
     assert redealt, "hidden cards are dealt again"
+
+
+@pytest.mark.parametrize("seating", params(SEATINGS))
+def test_a_game_with_a_target_is_won_by_reaching_it(seating: Seating) -> None:
+    """`GameSpec.target` is where the game ends: the winners' scores reach it (the last move
+    may carry them past it, points a tournament's spread does not count), everyone else's
+    stays short of it."""
+    target = seating.spec.target(seating.spec.check_options(seating.options))
+    if target is None:
+        return
+    *_, (game, _) = random_game(seating, seed=5)
+    outcome = game.outcome
+    assert outcome is not None
+    for seat, score in enumerate(outcome["scores"]):
+        assert (score >= target) == (seat in outcome["winners"]), (seat, outcome)

@@ -338,7 +338,7 @@ async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
         for game in games:
             [call] = [m for m in fake.state.messages.values()
                       if m.channel_id == game.channel_id and "your match" in m.content]
-            assert ("Anyone the game still waits for in 5 minutes who has not moved yet "
+            assert ("Anyone the game waits on for 5 minutes before their first move "
                     "forfeits the match.") \
                 in call.content and "The round's time is up <t:" in call.content
             pings = [p for m in fake.state.messages.values() if m.channel_id == game.channel_id
@@ -509,3 +509,55 @@ async def test_a_no_show_at_a_table_is_played_for_in_their_one_seat(tmp_path: Pa
         name = NAMES[absent].title()
         assert (f"> {name} forfeited this match: the computer plays on in their seat."
                 in table), table
+
+
+async def test_a_computer_fills_a_short_knockout_and_its_games_rate_no_one(
+    tmp_path: Path,
+) -> None:
+    async with tournament_server(tmp_path / "computers.db") as (fake, driver, clock):
+        message = await create_and_fill(fake, driver, 3, {
+            "game": "cribbage", "format": "knockout", "options": "target=61",
+            "computers": "normal"})
+        shown = fake.state.messages[message.id].content
+        assert "Computer (normal) (4)" in shown and "bye" not in shown
+        event = await stored(fake, 1)
+        [against] = [m for m in event.rounds[0].matches
+                     if any(event.entry(e).computer for e in m.entries)]
+        [game] = [g for g in await games_of_round(fake, 1, 1) if g.match_id == against.id]
+        table = fake.bot.tables.get(game.game_id)
+        assert [s.name for s in table.seats if s.is_computer] == ["Computer (normal)"]
+        assert table.seats[[s.is_computer for s in table.seats].index(True)].ai == "normal"
+        event = await run_out(fake, driver, clock, 1, 2)
+        assert event.status == "finished"
+        assert await fake.bot.store.results(game.game_id) == []  # type: ignore[attr-defined]
+
+
+async def test_a_member_joins_a_running_swiss_late_and_is_told_from_which_round(
+    tmp_path: Path,
+) -> None:
+    async with tournament_server(tmp_path / "late.db") as (fake, driver, clock):
+        message = await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 3})
+        shown = fake.state.messages[message.id].content
+        assert "Late entries: /tournament join until round 3 starts" in shown
+        erin = fake.member("erin")
+        answer = await fake.slash(erin, "tournament join", {})
+        assert answer.message is not None and answer.message.content == (
+            "You are in, late: you start on 0 points and are paired from round 2, when it "
+            "starts. The standings mark you as joined then.")
+        await driver.settle()
+        assert "5. Erin (joined round 2): 0 pts" in fake.state.messages[message.id].content
+        event = await stored(fake, 1)
+        assert len(event.rounds) == 1 and len(event.entries) == 5
+        await clock.advance(61)
+        await driver.settle()
+        for _ in range(3):
+            event = await stored(fake, 1)
+            if len(event.rounds) > 1:
+                break
+            await clock.advance(61)
+            await driver.settle()
+        late = event.entry_of(erin.id)
+        second = event.rounds[1]
+        assert late is not None
+        assert late.id in [e for m in second.matches for e in m.entries] + second.byes

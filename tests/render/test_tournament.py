@@ -298,3 +298,15 @@ def write_pictures(out: Path) -> list[Path]:
 def test_the_pictures_are_pngs(tmp_path: Path) -> None:
     for path in write_pictures(tmp_path):
         assert open_png(path.read_bytes()).width == tournament.WIDTH
+
+
+def test_a_late_entry_is_marked_in_the_picture_and_its_words() -> None:
+    event = Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=3)
+    for user in range(1, 7):
+        event.join(user, _name(user))
+    event.start(HOST)
+    event.join(60, "Zed")
+    data = picture_data(event)
+    drawn = _check_picture(tournament.draw_standings, data)
+    assert "joined round 2" in drawn
+    assert "7. Zed (joined round 2): points 0" in tournament.describe_standings(data)

@@ -5,6 +5,8 @@ import pytest
 from engine.errors import IllegalAction
 from store import Store
 from tables import Listener, TableManager
+from tables.clock import FakeClock
+from tables.ratings import UNRATED
 from tests.tables.helpers import (
     ANN,
     BOB,
@@ -314,3 +316,33 @@ async def test_the_host_abandons_only_until_a_person_has_moved(manager: TableMan
     fresh = await new_table(manager, [human(ANN), computer()])
     await manager.abandon(fresh.id, ANN)  # nobody has moved yet: the host may
     assert fresh.status == "abandoned"
+
+
+async def test_a_game_of_computers_alone_plays_out_without_the_computers_pause(store: Store):
+    clock = FakeClock()
+    manager = make_manager(store, ai_delay=30.0, clock=clock)
+    alone = await new_table(manager, [computer("hard"), computer("easy", 2)])
+    await manager.wait_idle()
+    assert alone.finished and clock.now() == 1000.0  # no time passed: nobody to follow it
+    watched = await new_table(manager, [computer(), human(ANN)], seed=8)
+    await clock.advance(29)
+    assert watched.version == 0  # a member's opponent still pauses before its move
+    await clock.advance(1)
+    await manager.wait_idle()
+    assert watched.version == 1 and watched.waiting_for() == [1]
+    await manager.close()
+
+
+async def test_an_unrated_game_records_its_end_but_no_results_or_ratings(store: Store):
+    manager = make_manager(store)
+    table = await new_table(manager, [human(ANN), computer()], settings={UNRATED: True})
+    await play_out(manager, table)
+    assert table.status == "finished"
+    record = await store.game(table.id)
+    assert record.status == "finished" and record.outcome == table.outcome
+    assert await store.results(table.id) == []
+    assert await store.ratings(GUILD, "dash") == []
+    rated = await new_table(manager, [human(ANN), computer()])
+    await play_out(manager, rated)
+    assert [r.user_id for r in await store.ratings(GUILD, "dash")] == [ANN]
+    await manager.close()

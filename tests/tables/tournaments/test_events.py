@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables.tournaments import KNOCKOUT, ROUND_ROBIN, SWISS, TABLES, standings
 from tables.tournaments.knockout import bracket_size, rounds_needed
@@ -207,3 +209,93 @@ def test_a_final_between_two_dropped_entries_goes_to_the_better_seed() -> None:
     event.resume(HOST)
     assert event.status == "finished"
     assert event.placings == [["e1"], ["e2"], ["e3", "e4"]]
+
+
+def test_computers_fill_a_short_knockout_instead_of_byes_and_are_seeded_last() -> None:
+    event = signed_up(KNOCKOUT, 6, computers="normal")
+    said = event.start(HOST, ratings(6))
+    assert len(event.entries) == 8 and event.current is not None
+    computers = [e for e in event.entries if e.computer]
+    assert [(e.name, e.seed, e.members, e.computer) for e in computers] == [
+        ("Computer 1 (normal)", 7, [], "normal"), ("Computer 2 (normal)", 8, [], "normal")]
+    assert said[1]["text"] == ("2 computers (normal) fill the empty places; games against a "
+                               "computer count for no one's rating or stats.")
+    first = event.current
+    assert first.byes == [] and len(first.matches) == 4
+    # Seeds 1 and 2 meet the computers where they would have had byes; a computer's seats
+    # have no member.
+    against = {frozenset(m.entries) for m in first.matches if set(m.entries) & {"e7", "e8"}}
+    assert against == {frozenset({"e1", "e8"}), frozenset({"e2", "e7"})}
+    for match in first.matches:
+        members = [event.entry(e).members[0] if not event.entry(e).computer else None
+                   for e in match.seats]
+        assert event.players_of(match) == members
+    # A computer entry can go through like anyone, and the event still places everyone.
+    play_out(event, lambda m: sorted(m.entries, key=lambda e: -event.entry(e).seed))
+    assert event.status == "finished" and len(event.placings[0]) == 1
+    assert sorted(e for g in event.placings for e in g) == sorted(e.id for e in event.entries)
+
+
+def test_computers_even_out_an_odd_swiss_or_round_robin_so_nobody_has_a_bye() -> None:
+    for form, extra in ((SWISS, {"rounds_planned": 3}), (ROUND_ROBIN, {})):
+        event = signed_up(form, 5, computers="easy", **extra)
+        event.start(HOST)
+        assert [e.name for e in event.entries if e.computer] == ["Computer (easy)"]
+        play_out(event, better_seed_wins(event))
+        assert event.status == "finished" and not any(r.byes for r in event.rounds)
+    # An even field, and a tables event (its short tables have computer seats), add none.
+    for form, count, extra in ((SWISS, 4, {"rounds_planned": 2}),
+                                  (TABLES, 5, {"rounds_planned": 1, "table_size": 3})):
+        event = signed_up(form, count, game="pip-pip" if form == TABLES else "cribbage",
+                          computers="hard", **extra)
+        event.start(HOST)
+        assert not any(e.computer for e in event.entries)
+
+
+def test_a_member_joins_a_running_swiss_late_on_nothing_and_is_paired_from_the_next_round(
+) -> None:
+    event = signed_up(SWISS, 4, rounds_planned=3)
+    event.start(HOST, ratings(4))
+    assert event.late_entry_round() == 2
+    said = event.join(50, "Zed")
+    assert said[0]["text"] == "Zed joined late, on 0 points: paired from round 2."
+    zed = event.entry_of(50)
+    assert zed is not None and (zed.joined_round, zed.seed) == (2, 5)
+    assert all(zed.id not in m.entries for m in event.current.matches)
+    assert standing_lines(event)[-1].startswith("5. Zed (joined round 2): 0 pts")
+    for match in list(event.current.matches):
+        event.record_game(match.id, outcome(match, better_seed_wins(event)(match)))
+    second = event.rounds[1]
+    assert zed.id in [e for m in second.matches for e in m.entries] + second.byes
+    event.join(51, "Yan")  # during round 2: from round 3, the last
+    assert event.entry_of(51).joined_round == 3
+    for match in list(event.current.matches):
+        event.record_game(match.id, outcome(match, better_seed_wins(event)(match)))
+    assert event.late_entry_round() is None  # the last round has started
+    with pytest.raises(IllegalAction, match="closed when round 3 started: too late to join"):
+        event.join(52, "Xi")
+    play_out(event, better_seed_wins(event))
+    assert event.status == "finished" and len(event.placings) == 6
+    assert event.entry_of(50).id not in [e for m in event.rounds[0].matches for e in m.entries]
+
+
+def test_the_host_sets_when_late_entries_close_and_only_a_swiss_takes_them() -> None:
+    event = signed_up(SWISS, 4, rounds_planned=3, late_until=2)
+    event.start(HOST)
+    event.join(50, "Zed")
+    for match in list(event.current.matches):
+        event.record_game(match.id, outcome(match, match.entries))
+    with pytest.raises(IllegalAction, match="closed when round 2 started"):
+        event.join(51, "Yan")
+    closed = signed_up(SWISS, 4, rounds_planned=3, late_until=1)
+    closed.start(HOST)
+    with pytest.raises(IllegalAction, match="closed when round 1 started"):
+        closed.join(50, "Zed")
+    with pytest.raises(IllegalAction, match="Only a Swiss takes late entries"):
+        signed_up(KNOCKOUT, 4, late_until=2)
+    with pytest.raises(IllegalAction, match="from 1 \\(none\\) to 3 starts, not round 4"):
+        signed_up(SWISS, 4, rounds_planned=3, late_until=4)
+    knockout = signed_up(KNOCKOUT, 4)
+    knockout.start(HOST)
+    with pytest.raises(IllegalAction, match="already started: too late to join"):
+        knockout.join(50, "Zed")

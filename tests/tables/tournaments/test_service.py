@@ -5,6 +5,7 @@ whole events run in a moment."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -399,4 +400,123 @@ async def test_on_sqlite_the_service_saves_through_a_connection_of_its_own(store
     assert record is not None and record.version == held.version == 4
     await service.close()
     assert (await store.tournament(held.id)) is not None  # the games' store is still open
+    await manager.close()
+
+
+async def test_at_pip_pip_tables_an_absent_member_forfeits_five_minutes_into_their_first_turn(
+    store: Store,
+):
+    """Two tables of four; at one, the member whose first turn comes last never moves, while
+    everyone else takes two minutes over each move. The present member the game waits on at
+    minute 5 has not moved yet but is no no-show; the absent one forfeits five minutes after
+    their turn first came (minute 6), at minute 11, not hours later or never."""
+    clock = FakeClock()
+    manager, service, pilot = await running(store, clock, members=set(), no_show_after=300)
+    held = await signed_up(service, 8, game="pip-pip", format=TABLES, rounds_planned=1,
+                           table_size=4, options={"rounds": 1})
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    tables = [manager.get(table_id) for _, table_id in pilot.opened]
+    assert len(tables) == 2
+    [leader] = tables[0].waiting_for()
+    absent = (tables[0], (leader + 3) % 4)
+    absent_entry = (await stored(store, held)).rounds[0].matches[0].seats[absent[1]]
+    started = clock.now()
+    forfeited_at = None
+    while clock.now() - started < 20 * 60:
+        await clock.advance(30)
+        await settle(manager)
+        for table in tables:
+            for seat, waited in manager.waited(table.id).items() if table.active else ():
+                if (table, seat) != absent and waited >= 120:
+                    play = next(a for a in table.legal_for(seat) if a["type"] == "play")
+                    await move_with(manager, table, seat, play)
+        await settle(manager)
+        forfeits = {e: why for m in (await stored(store, held)).rounds[0].matches
+                    for e, why in m.forfeits.items()}
+        if forfeits and forfeited_at is None:
+            forfeited_at = clock.now() - started
+            assert forfeits == {absent_entry: "no-show"}
+        if forfeited_at is not None and absent[1] in absent[0].away:
+            break
+    assert forfeited_at == 11 * 60
+    # The computer plays on in the absent member's seat; their table goes on.
+    assert absent[0].active and absent[1] in absent[0].away
+
+
+async def move_with(manager: TableManager, table: Table, seat: int, action: dict) -> None:
+    user_id = table.seats[seat].user_id
+    assert user_id is not None
+    await manager.act(table.id, user_id, action)
+
+
+async def test_a_computer_entry_plays_its_matches_at_its_level_and_counts_for_no_rating(
+    store: Store,
+):
+    manager, service, _ = await running(store, FakeClock())
+    held = await signed_up(service, 3, game="cribbage", format=KNOCKOUT,
+                           options={"target": 61}, computers="easy")
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    event = await stored(store, held)
+    assert event.status == FINISHED and not any(r.byes for r in event.rounds)
+    [bot] = [e.id for e in event.entries if e.computer]
+    played = {m.id: m for r in event.rounds for m in r.matches}
+    games = await store.tournament_games(held.id)
+    for game in games:
+        table = manager.get(game.game_id)
+        match = played[game.match_id]
+        computer_seats = [s for s, e in enumerate(match.seats) if e == bot]
+        assert [table.seats[s].ai for s in computer_seats] == ["easy"] * len(computer_seats)
+        results = await store.results(game.game_id)
+        assert (results == []) == bool(computer_seats), game.match_id
+    # Each member's rating counts only their matches against members.
+    against_members = Counter(m for match in played.values() if bot not in match.entries
+                              for e in match.entries for m in event.entry(e).members)
+    rows = await manager.leaderboard(GUILD, "cribbage", limit=10)
+    assert {row["user_id"]: row["games"] for row in rows} == dict(against_members)
+    await service.close()
+    await manager.close()
+
+
+async def test_a_tables_event_fills_its_short_tables_with_computers_of_the_chosen_level(
+    store: Store,
+):
+    manager, service, pilot = await running(store, FakeClock(), members=set())
+    held = await signed_up(service, 5, game="pip-pip", format=TABLES, rounds_planned=1,
+                           table_size=3, options={"rounds": 1}, computers="easy")
+    await service.start_event(held.id, HOST)
+    levels = sorted(seat.ai for _, table_id in pilot.opened
+                    for seat in manager.get(table_id).seats if seat.is_computer)
+    assert levels == ["easy"]  # a table of two members and one computer
+    await service.close()
+    await manager.close()
+
+
+async def test_a_restart_keeps_the_window_of_a_seat_waited_on_since_the_opening(store: Store):
+    """P100 discards at once (played for); P101, waited on since the game opened, never
+    moves. The bot restarts at minute 3: P101 still forfeits at minute 5, though the game's
+    last move came after the opening."""
+    clock = FakeClock()
+    manager, service, _ = await running(store, clock, members={100}, no_show_after=300)
+    held = await signed_up(service, 2, game="cribbage", format=KNOCKOUT,
+                           options={"target": 61})
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    await clock.advance(3 * 60)
+    [game] = await store.tournament_games(held.id)
+    assert len({a.seat for a in await store.actions(game.game_id)}) == 1  # P100's discard
+    await service.close()
+    await manager.close()
+
+    manager, service, _ = await running(store, clock, members=set(), no_show_after=300)
+    await settle(manager)
+    await clock.advance(2 * 60 - 1)
+    await settle(manager)
+    assert not (await stored(store, held)).rounds[0].matches[0].forfeits
+    await clock.advance(2)
+    await settle(manager)
+    event = await stored(store, held)
+    assert [event.entry(e).members for e in event.rounds[0].matches[0].forfeits] == [[101]]
+    await service.close()
     await manager.close()

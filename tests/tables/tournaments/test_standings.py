@@ -81,3 +81,16 @@ def test_tables_placement_points_count_computer_seats_and_share_level_places() -
     # spread: own score minus the mean of the other seats
     assert by_id["B"].spread == 20 and by_id["D"].spread == 10
     assert order(rows)[:2] == ["B", "A"]
+
+
+def test_points_past_the_target_count_for_nothing_in_the_spread() -> None:
+    # Won 65–36 in a game to 61: the peg stopped at 61, so the spread is 25, not 29.
+    field = entries("A", "B", "C")
+    rounds = [Round(1, [game(1, "A", "B", (65, 36))])]
+    spread = {row.entry.id: row.spread for row in standings(field, rounds, target=61)}
+    assert spread == {"A": 25, "B": -25, "C": 0}
+    assert {row.entry.id: row.spread for row in standings(field, rounds)}["A"] == 29
+    table = Match("1.t", 1, ["A", "B", "C"], table=True)
+    table.games.append(GameResult([0, 1, 2], [125, 100, 80]))
+    spread = {row.entry.id: row.spread for row in standings(field, [Round(1, [table])], 121)}
+    assert spread == {"A": 121 - 90, "B": 100 - 100.5, "C": 80 - 110.5}

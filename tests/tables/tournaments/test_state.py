@@ -38,7 +38,9 @@ def finish_round_one(event: Tournament):
 REFUSED: list[tuple[str, Callable[[], Tournament], Callable[[Tournament], object]]] = [
     ("You have already joined", lambda: signed_up(SWISS, 3, rounds_planned=2),
      lambda e: e.join(1, "Player 1")),
-    ("too late to join", started, lambda e: e.join(99, "Late")),
+    ("too late to join", lambda: started(KNOCKOUT, 4), lambda e: e.join(99, "Late")),
+    ("Late entries to this Swiss closed when round 1 started",
+     lambda: started(SWISS, 5, late_until=1), lambda e: e.join(99, "Late")),
     ("too late to leave", started, lambda e: e.leave(1)),
     ("You have not joined", lambda: signed_up(SWISS, 3, rounds_planned=2), lambda e: e.leave(99)),
     ("sign up with a partner", lambda: signed_up(SWISS, 0, rounds_planned=2, team_size=2),
@@ -332,3 +334,9 @@ def test_start_checks_the_format_against_the_game_again() -> None:
     with pytest.raises(IllegalAction, match="needs a game for two teams of 3"):
         event.start(HOST)
     assert event.to_json() == before
+
+
+def test_a_computer_level_the_game_does_not_offer_is_refused() -> None:
+    with pytest.raises(IllegalAction, match="computer's level for Cribbage is easy, normal, "
+                                            "hard or expert, not grandmaster"):
+        Tournament.create("t", HOST, "cribbage", KNOCKOUT, computers="grandmaster")

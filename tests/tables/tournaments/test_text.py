@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from render.kit.text import recording
+from render.tournament import (
+    describe_bracket,
+    describe_standings,
+    draw_bracket,
+    draw_standings,
+)
 from tables.tournaments import KNOCKOUT, SWISS, TABLES, Tournament
 from tables.tournaments.picture import picture_data
 from tables.tournaments.text import (
@@ -150,3 +157,57 @@ def test_the_host_sees_what_the_round_still_waits_for() -> None:
                                                 "1.2 Bob v Di: game #8, the computer is moving"]
     event.record_game(first.id, outcome(first, first.entries))
     assert holding_up_lines(event, waiting) == ["1.2 Bob v Di: game #8, the computer is moving"]
+
+
+#: A Swiss to 61 as the store kept it before spreads counted to the target: match 1.1 was
+#: won 65–36 (the winner pegged out past 61).
+STORED_PAST_THE_TARGET = (
+    '{"best_of": 1, "entries": [{"dropped": false, "id": "e1", "members": [1], "names": '
+    '["Ann"], "rating": null, "seed": 1}, {"dropped": false, "id": "e2", "members": [2], '
+    '"names": ["Bob"], "rating": null, "seed": 2}, {"dropped": false, "id": "e3", "members": '
+    '[3], "names": ["Cy"], "rating": null, "seed": 3}], "final_best_of": null, "format": '
+    '"swiss", "game": "cribbage", "host_id": 1000, "id": "4", "log": [], "next_entry": 4, '
+    '"options": {"muggins": false, "target": 61, "teams": true}, "paused": false, '
+    '"placings": [], "round_minutes": null, "rounds": [{"byes": ["e3"], "matches": '
+    '[{"best_of": 1, "forfeits": {}, "games": [{"ranks": [0, 1], "scores": [65, 36]}], '
+    '"id": "1.1", "needs_winner": false, "opened_at": null, "round": 1, "ruling": null, '
+    '"seats": ["e1", "e2"], "table": false}], "number": 1}, {"byes": ["e2"], "matches": '
+    '[{"best_of": 1, "forfeits": {}, "games": [], "id": "2.1", "needs_winner": false, '
+    '"opened_at": null, "round": 2, "ruling": null, "seats": ["e1", "e3"], "table": false}], '
+    '"number": 2}], "rounds_planned": 2, "starts_at": null, "status": "running", '
+    '"table_size": null, "team_size": 1}'
+)
+
+
+def test_a_stored_game_won_past_the_target_counts_to_the_target_everywhere() -> None:
+    event = Tournament.from_json(STORED_PAST_THE_TARGET)
+    assert event.target == 61
+    assert standing_lines(event)[:3] == [
+        "1. Ann: 1 pt, won 1, Buchholz 1, spread +25",
+        "2. Bob: 1 pt, lost 1, 1 bye, Buchholz 1, spread -25",
+        "3. Cy: 1 pt, 1 bye, Buchholz 0, spread +0",
+    ]
+    assert round_lines(event, event.rounds[0])[1] == "  1.1 Ann v Bob: Ann wins 61–36"
+    rows = {row["name"]: row for row in picture_data(event)["rows"]}
+    assert (rows["Ann"]["spread"], rows["Bob"]["spread"]) == (25, -25)
+    assert "Spread +25" in describe_standings(picture_data(event))
+    assert "spread (game points for minus against, none past 61)" in tie_break_line(event)
+    with recording() as drawn:
+        draw_standings(picture_data(event))
+    assert "Spread: game points for minus against, none past 61" in [d.text for d in drawn]
+
+
+def test_a_knockout_bracket_gives_a_game_won_past_the_target_as_counted_to_it() -> None:
+    event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT, options={"target": 61}),
+                  "Ann", "Bob", "Cy", "Di")
+    event.start(HOST)
+    first = event.current.matches[0]
+    event.record_game(first.id, {"ranks": [0, 1], "scores": [65, 36]})
+    assert bracket_lines(event)[1] == "  Ann (1) v Di (4): Ann wins 61–36"
+    data = picture_data(event)
+    assert "Round 1: Ann (1) beat Di (4) 61–36;" in describe_bracket(data)
+    with recording() as drawn:
+        draw_bracket(data)
+    texts = [d.text for d in drawn]
+    assert "61" in texts and "36" in texts and "65" not in texts
+    assert bracket_lines(event)[2] == "  Bob (2) v Cy (3): playing"
