@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.seat_words import spoken_list
+from tables.away import is_marker
 from tables.table import Table
 from tables.tournaments.tournament import RUNNING, SIGNUP, Tournament
 
@@ -149,7 +150,7 @@ class EventTimers:
         service = self.service
         if not service.serves(held) or table.status != "running":
             return
-        moved = {a.seat for a in await service.store.actions(table.id)}
+        moved = {a.seat for a in await service.store.actions(table.id) if not is_marker(a.action)}
         waiting = [s for s in table.waiting_for()
                    if not table.seats[s].is_computer and s not in moved]
         if not waiting:
