@@ -64,7 +64,8 @@ class MatchGames:
                     names = spoken_list([event.entry(e).name for e in match.forfeits])
                     line = FORFEIT_LINE.format(
                         names=names, seats="seat" if len(forfeited) == 1 else "seats")
-                    await manager.play_for(game.game_id, seats, line, forfeit=True)
+                    with contextlib.suppress(IllegalAction):  # it ended meanwhile
+                        await manager.play_for(game.game_id, seats, line, forfeit=True)
         for match in [] if over or event.current is None else event.current.matches:
             games = held.games_of(match.id)
             if match.finished or any(self.running(g) for g in games):
