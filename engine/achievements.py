@@ -10,6 +10,15 @@ a name, a line on how it is earned, the game, and a rule over the game's events:
 
 A game ended by a resignation earns nothing at its end: the rules read a game played out.
 
+What the computer plays for a member is not the member's. While a seat is away (the computer
+plays it for its member: an idle takeover, a tournament's deadline or forfeit), the events
+earn it nothing: no achievement, no moment. What the game's end earns (the `on_finish` rules,
+the moments read from the outcome) goes to a seat only if it was not away at any moment of its
+last deal, from that deal being dealt (an event of type "deal": for every seat, or with "to"
+for one) to the end; in a game that deals only once, of the whole game. The table tells the
+tally when a seat goes away and comes back (`seat_away`, `seat_back`), as its log records it,
+so a game replayed from its log earns exactly what it earned live.
+
 A moment is a seat's best of one kind in one game (its best hand, its best pegging play, the
 margin of its win), read from events or from the outcome; the store keeps each seat's best.
 """
@@ -101,6 +110,10 @@ class Tally:
     #: The events the finishing rules read.
     history: list[Event] = field(default_factory=list)
     finished: bool = False
+    #: Seats the computer plays for their member now.
+    away: set[int] = field(default_factory=set)
+    #: Seats away at some moment since their latest deal was dealt (see the module's words).
+    away_this_deal: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self._watched = frozenset().union(*(a.watches for a in self.achievements))
@@ -108,16 +121,29 @@ class Tally:
         self._from_events = [(m.kind, m.from_event) for m in self.moment_kinds
                              if m.from_event is not None]
 
+    def seat_away(self, seat: int) -> None:
+        """From now on the computer plays this seat for its member."""
+        self.away.add(seat)
+        self.away_this_deal.add(seat)
+
+    def seat_back(self, seat: int) -> None:
+        """From now on the member plays the seat again."""
+        self.away.discard(seat)
+
     def feed(self, events: Iterable[Event]) -> list[Award]:
-        """The awards these events earn that the game had not earned yet."""
+        """The awards these events earn that the game had not earned yet (none for a seat
+        that is away)."""
         fresh: list[Award] = []
         for event in events:
-            if event.get("type") in self._watched:
+            kind = event.get("type")
+            if kind == "deal":
+                self._new_deal(event.get("to"))
+            if kind in self._watched:
                 self.history.append(event)
             for achievement, earns in self._instant:
-                fresh += self._award(achievement, earns(event))
-            for kind, worth in self._from_events:
-                self._note(kind, worth(event))
+                fresh += self._award(achievement, earns(event), self.away)
+            for moment_kind, worth in self._from_events:
+                self._note(moment_kind, worth(event), self.away)
         return fresh
 
     def finish(self, outcome: Outcome) -> list[Award]:
@@ -128,27 +154,41 @@ class Tally:
         if outcome.get("resigned") is not None:
             return []
         fresh: list[Award] = []
+        away = self.away_this_deal
         for achievement in self.achievements:
             if achievement.on_finish is not None:
-                fresh += self._award(achievement, achievement.on_finish(self.history, outcome))
+                seats = achievement.on_finish(self.history, outcome)
+                fresh += self._award(achievement, seats, away)
         for moment in self.moment_kinds:
             if moment.from_outcome is not None:
                 for pair in moment.from_outcome(outcome):
-                    self._note(moment.kind, pair)
+                    self._note(moment.kind, pair, away)
         return fresh
 
-    def _award(self, achievement: Achievement, seats: Iterable[int]) -> list[Award]:
+    def _new_deal(self, to: Any) -> None:
+        """A deal for seat `to` (None: every seat) begins: it is away in this deal only if it
+        is away now or goes away later."""
+        if to is None:
+            self.away_this_deal = set(self.away)
+        elif isinstance(to, int) and to not in self.away:
+            self.away_this_deal.discard(to)
+
+    def _award(
+        self, achievement: Achievement, seats: Iterable[int], away: set[int]
+    ) -> list[Award]:
         fresh = []
         for seat in seats:
+            if seat in away:
+                continue
             award = Award(achievement.key, seat)
             if award not in self.earned:
                 self.earned.append(award)
                 fresh.append(award)
         return fresh
 
-    def _note(self, kind: str, pair: tuple[int, int] | None) -> None:
+    def _note(self, kind: str, pair: tuple[int, int] | None, away: set[int]) -> None:
         if pair is None:
             return
         seat, value = pair
-        if value > self.best.get((seat, kind), 0):
+        if seat not in away and value > self.best.get((seat, kind), 0):
             self.best[(seat, kind)] = value

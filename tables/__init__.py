@@ -23,10 +23,11 @@ Additions to the agreed interface (the cogs adapt to these):
   tables are announced with on_finished too: look at `table.status`.
 - Table extras: `status` ("running"/"finished"/"abandoned"/"errored"), `outcome` (the
   engine's, or the one built for a resignation), `finished`, `sides` (side per seat),
-  `to_act()`, `away` (human seats the computer plays after an idle takeover), `settings`.
+  `to_act()`, `away` (human seats the computer plays: an idle takeover, a tournament's deadline
+  or forfeit; tables/away.py), `forfeited` (those it plays to the end), `settings`.
   public_view()/view_for() also carry "away" and "version".
-- act/resign/abandon run to the end even if the caller is cancelled (shielded), so memory and
-  the log never disagree.
+- act/resign/abandon/back/play_for run to the end even if the caller is cancelled
+  (shielded), so memory and the log never disagree.
 - Computer players think in a worker thread (asyncio.to_thread) so a slow "hard" move does
   not stall other tables; they only get copies (view, legal).
 - Idle: for a game without a computer player only the warning happens. After

@@ -19,14 +19,16 @@ import contextlib
 import logging
 import random
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any
 
 from engine.contract import Action, Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import GameLost, Store
 from store.records import GameRecord
+from tables.away import AWAY, BACK, FORFEIT, FORFEITED, mark_seats
+from tables.carry_out import carry_out
 from tables.clock import Clock
 from tables.computer import refuse_without_ai
 from tables.expert_pool import ExpertPool
@@ -217,7 +219,7 @@ class TableManager:
     ) -> list[Event]:
         """A member's move. `version`, if given, is the seat_version the member's buttons were
         built at; buttons from before the seat's choices changed are refused."""
-        return await _carry_out(self._act(table_id, user_id, action, version))
+        return await carry_out(self._act(table_id, user_id, action, version))
 
     async def _act(
         self, table_id: int, user_id: int, action: Action, version: int | None
@@ -232,36 +234,48 @@ class TableManager:
                 raise IllegalAction("Those buttons are out of date: open your hand again.")
             if not isinstance(action, dict) or str(action.get("type", "")).startswith("_"):
                 raise IllegalAction("That is not a move.")
-            table.away.discard(seat)  # whoever moves is back at the table
+            if seat in table.forfeited:
+                raise IllegalAction(FORFEITED)
+            await mark_seats(self, table, [seat], BACK)  # whoever moves is back at the table
             events = await self._accept(table, seat, action)
         self._runners[table.id].announce(events)
         return events
 
     async def back(self, table_id: int, user_id: int) -> None:
-        """A member the computer was playing for is back: stop playing for them."""
-        table = self._running_table(table_id)
-        seat = table.seat_of(user_id)
-        if seat is not None and seat in table.away:
-            table.away.discard(seat)
-            self._runners[table.id].after_change(None)
+        """A member the computer was playing for is back: stop playing for them (not after
+        a forfeit)."""
+        await carry_out(self._back(self._running_table(table_id), user_id))
+
+    async def _back(self, table: Table, user_id: int) -> None:
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is not None and not self._runners[table.id].closed and not self.closed:
+                await mark_seats(self, table, [seat], BACK)
 
     def waited(self, table_id: int) -> dict[int, float]:
         """Seconds the running game has waited on each member's seat it now waits on."""
         return self._runners[self._running_table(table_id).id].waited()
 
-    async def play_for(self, table_id: int, seats: Sequence[int], line: str) -> None:
+    async def play_for(
+        self, table_id: int, seats: Sequence[int], line: str, *, forfeit: bool = False
+    ) -> None:
         """The computer plays these human seats from now on, as after an idle takeover (a
-        tournament round's deadline, an entry that forfeited); `line` says so at the table."""
+        tournament round's deadline), or with `forfeit` to the end (an entry that forfeited:
+        not rated on the game); `line` says so at the table."""
+        await carry_out(self._play_for(table_id, seats, line, FORFEIT if forfeit else AWAY))
+
+    async def _play_for(self, table_id: int, seats: Sequence[int], line: str, marker: str
+                        ) -> None:
         table = self._running_table(table_id)
-        table.away.update(s for s in seats if not table.seats[s].is_computer)
-        table.note(line)
-        runner = self._runners[table.id]
-        runner.after_change(None)
-        runner.announce([])
+        async with table.lock:
+            self._check_open(table)
+            if await mark_seats(self, table, seats, marker):
+                table.note(line)
+        self._runners[table.id].announce([])
 
     async def resign(self, table_id: int, user_id: int) -> list[Event]:
         """The member's side loses at once; every other side wins."""
-        return await _carry_out(self._resign(table_id, user_id))
+        return await carry_out(self._resign(table_id, user_id))
 
     async def _resign(self, table_id: int, user_id: int) -> list[Event]:
         table = self._running_table(table_id)
@@ -276,7 +290,7 @@ class TableManager:
 
     async def abandon(self, table_id: int, by_user_id: int, may_manage: bool = False) -> None:
         """End a game with no results (Table.abandon_refusal says who may)."""
-        await _carry_out(self._abandon(table_id, by_user_id, may_manage))
+        await carry_out(self._abandon(table_id, by_user_id, may_manage))
 
     async def _abandon(self, table_id: int, by_user_id: int, may_manage: bool) -> None:
         table = self._running_table(table_id)
@@ -477,24 +491,3 @@ class TableManager:
         self._retire(table)
         self._runners[table.id].publish(finished(table))
 
-
-T = TypeVar("T")
-
-
-async def _carry_out(work: Coroutine[Any, Any, T]) -> T:
-    """Run a member's request to the end even if the caller is cancelled (an interaction
-    handler timing out): an action half done, applied in memory but not yet committed, would
-    leave the table and its log disagreeing."""
-
-    async def settle() -> tuple[T | None, Exception | None]:
-        # The task never ends in an exception (a refusal is an answer, not a crash); the
-        # caller re-raises it.
-        try:
-            return await work, None
-        except Exception as error:
-            return None, error
-
-    result, error = await asyncio.shield(asyncio.ensure_future(settle()))
-    if error is not None:
-        raise error
-    return result  # type: ignore[return-value]

@@ -126,11 +126,16 @@ def finish_for(
 
 def table_finish(table: Table, clock: Clock) -> Finish:
     """What a finished table's end records: assisted (rating no one) with hints on, only its
-    outcome when it is UNRATED."""
+    outcome when it is UNRATED. A seat whose member forfeited (a tournament's no-show or drop)
+    is recorded as the computer's that played it: its member is not rated on the game and gets
+    neither a win nor a loss from it, while the others are rated against it as against any
+    computer seat."""
     assert table.outcome is not None
     if table.settings.get(UNRATED):
         return Finish(outcome=table.outcome, results=[], finished_at=int(clock.wall() * 1000))
-    return finish_for(table.outcome, table.sides, [s.user_id for s in table.seats],
+    members = [None if seat in table.forfeited else info.user_id
+               for seat, info in enumerate(table.seats)]
+    return finish_for(table.outcome, table.sides, members,
                       assisted=hints_on(table.settings), finished_at=int(clock.wall() * 1000))
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from engine.contract import Action, Event, View
 from engine.errors import IllegalAction
 from engine.registry import GAMES
+from tables.away import is_marker
 from tables.review import finished_record
 from tables.seats import SeatInfo
 from tables.table import Table
@@ -97,7 +98,10 @@ async def check_replayable(store: Store, game_id: int, guild_id: int | None) -> 
 
 
 async def replay_of(store: Store, record: GameRecord) -> Replay:
-    return Replay(record, [(row.seat, row.action) for row in await store.actions(record.id)])
+    """The game's moves: its log without the markers of who played a seat (tables/away.py),
+    which change nothing on the table."""
+    return Replay(record, [(row.seat, row.action) for row in await store.actions(record.id)
+                           if not is_marker(row.action)])
 
 
 async def frame_of(replay: Replay, index: int, hands: bool) -> Frame:

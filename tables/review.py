@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from engine.analysis.review import Review, review_game
 from engine.errors import IllegalAction
 from engine.registry import GAMES
+from tables.away import is_marker
 from tables.table import RESIGN
 from tables.text import card_symbols
 
@@ -57,7 +58,8 @@ async def review_of(store: Store, record: GameRecord, seat: int) -> Review:
     for row in await store.actions(record.id):
         if row.action.get("type") == RESIGN:
             break
-        log.append((row.seat, row.action))
+        if not is_marker(row.action):  # who played the seat is not a move to judge
+            log.append((row.seat, row.action))
     spec = GAMES[record.game]
     review = await asyncio.to_thread(review_game, spec, len(record.seats), record.options,
                                      record.seed, log, seat)

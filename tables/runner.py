@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from engine.contract import Action, Event
 from engine.errors import IllegalAction
+from tables.away import AWAY, mark_seats
+from tables.carry_out import carry_out
 from tables.computer import EXPERT, choose, choose_off_turn, has_computer_player
 from tables.idle import IdleTiming, idle_timing
 from tables.listeners import Notice, finished, idle_warning, takeover, updated
@@ -279,13 +281,26 @@ class TableRunner:
                 self.warned.add(seat)
                 self.publish(idle_warning(table, seat))
             else:
-                log.info("game %d: computer takes over idle seat %d", table.id, seat)
-                table.away.add(seat)
-                table.note(TAKEOVER_LINE.format(seat=seat))
-                self.waiting_since.pop(seat, None)
-                self.warned.discard(seat)
-                self.publish(takeover(table, seat))
-                self.schedule_computer()
+                # Logging the takeover restarts the idle timers, cancelling this task: the
+                # takeover itself runs to its end.
+                await carry_out(self._take_over(seat))
+
+    async def _take_over(self, seat: int) -> None:
+        """The computer plays for the member from now on, logged as the game's log records
+        it (tables/away.py), unless they moved meanwhile."""
+        table = self.table
+        async with table.lock:
+            if self._stopped() or seat not in self.waiting_since:
+                return
+            log.info("game %d: computer takes over idle seat %d", table.id, seat)
+            try:
+                if not await mark_seats(self.manager, table, [seat], AWAY):
+                    return
+            except Exception as error:  # served elsewhere now, or not stored (logged)
+                log.warning("game %d: no takeover of seat %d: %s", table.id, seat, error)
+                return
+            table.note(TAKEOVER_LINE.format(seat=seat))
+        self.publish(takeover(table, seat))
 
     # ================================================================ notifications
 

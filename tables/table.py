@@ -15,6 +15,7 @@ from engine.contract import Action, Event, Game, View
 from engine.errors import IllegalAction
 from engine.registry import GameSpec
 from store.records import RatingChange
+from tables.away import BACK, FORFEIT, FORFEITED, MARKERS
 from tables.lobby import side_of_seats
 from tables.seats import SeatInfo
 from tables.text import event_text, fill_names, is_private, retells
@@ -63,8 +64,11 @@ class Table:
         self.version = 0
         #: "running", "finished", "abandoned" or "errored".
         self.status = "running"
-        #: Human seats the computer is playing for since they let a timer run out.
+        #: Human seats the computer is playing for (tables/away.py), as the log records.
         self.away: set[int] = set()
+        #: Of those, the seats whose member forfeited the game (a tournament's no-show or
+        #: drop): away to the end, and rated on nothing.
+        self.forfeited: set[int] = set()
         #: The last move played for each human seat because it was their only one (autoplay),
         #: with its number (the version it was played at).
         self.autoplayed: dict[int, tuple[int, Action]] = {}
@@ -214,8 +218,14 @@ class Table:
 
     def apply(self, seat: int, action: Action, *, logged: bool = False) -> list[Event]:
         """Carry out one action (`logged`: from the saved log, see Game.apply); IllegalAction
-        leaves everything as it was."""
-        if action.get("type") == RESIGN:
+        leaves everything as it was. A marker of who plays a seat (tables/away.py) changes
+        no game state and tells no one."""
+        kind = action.get("type")
+        if kind in MARKERS:
+            self._mark(seat, kind)
+            self.version += 1
+            return []
+        if kind == RESIGN:
             events = self._resign(seat)
         else:
             events = self.game.apply(seat, action, logged=logged)
@@ -237,6 +247,7 @@ class Table:
         """Take the game state of a table rebuilt from the log (after a failed write); the
         lock, seats and location stay."""
         self.game, self.version = other.game, other.version
+        self.away, self.forfeited = other.away, other.forfeited
         self.people_moved = other.people_moved
         self._resigned_outcome = other._resigned_outcome
         self._recent, self._private, self._told = other._recent, other._private, other._told
@@ -259,6 +270,22 @@ class Table:
         if self._resigned_outcome is not None:
             view["outcome"] = copy.deepcopy(self._resigned_outcome)
         return view
+
+    def _mark(self, seat: int, marker: str) -> None:
+        if self.finished:
+            raise IllegalAction("This game is over.")
+        if not 0 <= seat < len(self.seats) or self.seats[seat].is_computer:
+            raise IllegalAction("Only a member's seat is played for them.")
+        if marker == BACK:
+            if seat in self.forfeited:
+                raise IllegalAction(FORFEITED)
+            self.away.discard(seat)
+            self.tally.seat_back(seat)
+            return
+        self.away.add(seat)
+        self.tally.seat_away(seat)
+        if marker == FORFEIT:
+            self.forfeited.add(seat)
 
     def _resign(self, seat: int) -> list[Event]:
         if self.finished:

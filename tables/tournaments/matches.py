@@ -60,12 +60,13 @@ class MatchGames:
                 table = manager.get(game.game_id)
                 assert table is not None
                 forfeited = [s for s, e in enumerate(match.seats) if e in match.forfeits]
-                seats = [s for s in forfeited if s not in table.away]
+                seats = [s for s in forfeited if s not in table.forfeited]
                 if seats:
                     names = spoken_list([event.entry(e).name for e in match.forfeits])
                     line = FORFEIT_LINE.format(
                         names=names, seats="seat" if len(forfeited) == 1 else "seats")
-                    await manager.play_for(game.game_id, seats, line)
+                    with contextlib.suppress(IllegalAction):  # it ended meanwhile
+                        await manager.play_for(game.game_id, seats, line, forfeit=True)
         for match in [] if over or event.current is None else event.current.matches:
             games = held.games_of(match.id)
             if match.finished or any(self.running(g) for g in games):

@@ -20,6 +20,7 @@ from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.seat_words import spoken_list
 from store.records import ActionRecord
+from tables.away import is_marker
 from tables.table import Table
 from tables.tournaments.tournament import RUNNING, SIGNUP, Tournament
 
@@ -164,7 +165,7 @@ class EventTimers:
         actions = await service.store.actions(table.id)
         if table.status != "running":  # it ended while the moves were read
             return None
-        moved = {a.seat for a in actions}
+        moved = {a.seat for a in actions if not is_marker(a.action)}
         to_move = [s for s, seat in enumerate(table.seats)
                    if not seat.is_computer and s not in moved and s not in table.away
                    and match.seats[s] not in match.forfeits]
@@ -199,6 +200,8 @@ def _waited_on_from_the_opening(table: Table, actions: list[ActionRecord]) -> se
     for record in actions:
         if not seats:
             break
+        if is_marker(record.action):  # who plays a seat, not a move of the game
+            continue
         try:
             game.apply(record.seat, record.action, logged=True)
         except IllegalAction:  # a move of the table's own (a resignation) ends the game
