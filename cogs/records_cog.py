@@ -16,9 +16,10 @@ from tables.records import ServerRecords, server_records
 
 
 def records_content(spec: GameSpec, records: ServerRecords) -> str:
-    """One line per record: what it is, the figure, the player (a mention, which the message
-    never pings) and the day, as Discord shows it in each reader's own time zone; then the
-    game's achievements, how each is earned and how many here hold it."""
+    """One line per record: what it is, the figure, the player (by the name they last played
+    under here, so one who has left still reads as themself) and the day, as Discord shows
+    it in each reader's own time zone; then the game's achievements, how each is earned and
+    how many here hold it."""
     title = text.safe(spec.title)
     if records.streak is None and all(row.best is None for row in records.moments):
         lines = [f"Nobody has set a record in {title} in this server yet."]
@@ -40,15 +41,17 @@ def record_lines(title: str, records: ServerRecords) -> list[str]:
             lines.append(f"**{row.name}**{how}: none yet")
             continue
         best = row.best
-        lines.append(f"**{row.name}**{how}: {best.value} {row.unit} — <@{best.user_id}>,"
+        who = text.member_name(best.user_id, records.names.get(best.user_id))
+        lines.append(f"**{row.name}**{how}: {best.value} {row.unit} — {who},"
                      f" game #{best.game_id}, <t:{best.at // 1000}:D>")
     streak = records.streak
     if streak is None:
         lines.append("**Longest streak** (rated wins in a row): none yet")
     else:
         wins = "win" if streak.best == 1 else "wins"
+        who = text.member_name(streak.user_id, records.names.get(streak.user_id))
         lines.append(f"**Longest streak** (rated wins in a row): {streak.best} {wins} —"
-                     f" <@{streak.user_id}>, reached <t:{streak.best_ended_at // 1000}:D>")
+                     f" {who}, reached <t:{streak.best_ended_at // 1000}:D>")
     return lines
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from cogs import text
 from engine.analysis import figure
 from store import SeasonRecord
 from store.seasons import next_month_start
@@ -59,12 +60,15 @@ def started_after(season: SeasonRecord, ended: SeasonRecord | None,
 
 
 def champion_lines(champions: Sequence[Champion]) -> str:
-    """A season's first places, one line per game (mentions: the message pings nobody)."""
+    """A season's first places, one line per game, each member by the name they last played
+    under here (text.member_name)."""
     if not champions:
         return "\nNobody finished a game in it."
     lines = ["\n**Champions**"]
     for champion in champions:
-        who = " and ".join(f"<@{user_id}>" for user_id in champion.user_ids)
+        names = champion.names or (None,) * len(champion.user_ids)
+        who = " and ".join(text.member_name(user_id, name)
+                           for user_id, name in zip(champion.user_ids, names, strict=True))
         wins = "win" if champion.wins == 1 else "wins"
         lines.append(f"🥇 {champion.title}: {who} (rating {figure(champion.rating)}, "
                      f"{champion.wins} {wins})")

@@ -54,6 +54,14 @@ def seat_label(seat: SeatInfo) -> str:
     return f"<@{seat.user_id}> ({safe(seat.name)})"
 
 
+def member_name(user_id: int, name: str | None) -> str:
+    """A member in a list read back from results: the name they last played under here, made
+    inert (a mention of a member who has left the server reads "unknown user", and a name
+    needs no member cache); a mention, which pings nobody in these messages, only when the
+    store knows no name."""
+    return safe(name) if name else f"<@{user_id}>"
+
+
 def waiting_line(seats: Sequence[SeatInfo], waiting: Iterable[int]) -> str:
     labels = [seat_label(seats[s]) for s in waiting]
     if not labels:
@@ -202,9 +210,9 @@ def _get(row: Any, key: str, default: Any = None) -> Any:
 def leaderboard_content(
     spec: GameSpec, rows: Sequence[Any], period: str = "", *, ended: bool = False
 ) -> str:
-    """One line per player. Players appear as mentions, which Discord shows as their current
-    names (without pinging: the message allows no mentions) and which need no member cache.
-    `period`: which season (or "all time") the board covers; `ended`: that season is over."""
+    """One line per player, named as they last played here (`member_name`), so a member who
+    has left the server still reads as themself. `period`: which season (or "all time") the
+    board covers; `ended`: that season is over."""
     if not rows:
         where = f"in {period}" if period and period != "all time" else "in this server"
         if ended:
@@ -224,7 +232,8 @@ def leaderboard_content(
     places = shared_places(list(zip(ratings, wins_of, strict=True)))
     for row, place, rating, wins in zip(rows, places, ratings, wins_of, strict=True):
         games = int(_get(row, "games", 0))
-        line = f"**{place}.** <@{int(_get(row, 'user_id'))}> — {figure(rating)} · {wins} won"
+        who = member_name(int(_get(row, "user_id")), _get(row, "name"))
+        line = f"**{place}.** {who} — {figure(rating)} · {wins} won"
         line += f" · {games} played"
         if with_skunks:
             line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from typing import Any
 
 from store.base import GameLost, StoreBase, dumps, now_ms
@@ -184,6 +186,28 @@ class ResultStore(StoreBase):
             (guild_id, user_id, limit),
         )
         return [dict(row) for row in rows]
+
+    async def last_names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+        """The name each of these members sat under at their last finished game here, as its
+        seat kept it, for lists read back from results: a mention of a member who has since
+        left the server shows no name. A member with no result here has none."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return {}
+        marks = ",".join("?" * len(wanted))
+        rows = await self._fetch(
+            "SELECT r.user_id, r.seat, g.seats FROM results r JOIN games g ON g.id = r.game_id"
+            f" WHERE r.guild_id = ? AND r.user_id IN ({marks}) AND r.game_id = ("
+            "  SELECT MAX(l.game_id) FROM results l"
+            "  WHERE l.guild_id = r.guild_id AND l.user_id = r.user_id)",
+            (guild_id, *wanted),
+        )
+        names = {}
+        for row in rows:
+            seats = json.loads(row["seats"])
+            if row["seat"] < len(seats) and seats[row["seat"]].get("name"):
+                names[row["user_id"]] = str(seats[row["seat"]]["name"])
+        return names
 
     async def assisted_games(self, guild_id: int, user_id: int) -> int:
         """How many games this player finished here with hints on (never rated)."""

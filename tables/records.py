@@ -39,6 +39,9 @@ class ServerRecords:
     streak: StreakRecord | None
     #: The game's achievements in its order, then Champion (a tournament won).
     achievements: list[AchievementRow] = field(default_factory=list)
+    #: The name each record holder last played under here, by user id (a holder may have
+    #: left the server since).
+    names: dict[int, str] = field(default_factory=dict)
 
 
 async def server_records(store: Store, guild_id: int, spec: GameSpec) -> ServerRecords:
@@ -50,5 +53,8 @@ async def server_records(store: Store, guild_id: int, spec: GameSpec) -> ServerR
     holders = await store.achievement_holders(guild_id, spec.name)
     achievements = [AchievementRow(a.name, a.how, holders.get(a.key, 0))
                     for a in (*spec.achievements, TOURNAMENT_WON)]
-    return ServerRecords(moments, await store.longest_streak(guild_id, spec.name),
-                         achievements)
+    streak = await store.longest_streak(guild_id, spec.name)
+    holders_of_records = [row.best.user_id for row in moments if row.best is not None]
+    holders_of_records += [streak.user_id] if streak is not None else []
+    return ServerRecords(moments, streak, achievements,
+                         await store.last_names(guild_id, holders_of_records))
