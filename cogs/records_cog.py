@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import text
+from cogs.fitting import Droppable, Line, fit, shortened
 from cogs.lobbies_cog import game_choices, game_named
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
@@ -19,21 +20,34 @@ def records_content(spec: GameSpec, records: ServerRecords) -> str:
     """One line per record: what it is, the figure, the player (by the name they last played
     under here, so one who has left still reads as themself) and the day, as Discord shows
     it in each reader's own time zone; then the game's achievements, how each is earned and
-    how many here hold it."""
+    how many here hold it. Fitted to Discord's limit: the last achievements go first, then
+    the holders' names are shortened."""
     title = text.safe(spec.title)
-    if records.streak is None and all(row.best is None for row in records.moments):
-        lines = [f"Nobody has set a record in {title} in this server yet."]
-    else:
-        lines = record_lines(title, records)
-    if records.achievements:
-        lines.append("🏅 **Achievements** (how many here hold each)")
-    for earnable in records.achievements:
-        held = text.plural(earnable.holders, "player") if earnable.holders else "nobody yet"
-        lines.append(f"• **{earnable.name}**: {held}. {earnable.how}")
-    return text.clip("\n".join(lines))
+
+    def form(width: int | None) -> list[Line]:
+        if records.streak is None and all(row.best is None for row in records.moments):
+            lines: list[Line] = [f"Nobody has set a record in {title} in this server yet."]
+        else:
+            lines = list(record_lines(title, records, width))
+        if records.achievements:
+            lines.append("🏅 **Achievements** (how many here hold each)")
+        last = len(records.achievements) - 1
+        for index, earnable in enumerate(records.achievements):
+            held = text.plural(earnable.holders, "player") if earnable.holders else "nobody yet"
+            lines.append(Droppable(f"• **{earnable.name}**: {held}. {earnable.how}",
+                                   last - index))
+        return lines
+
+    return fit((form(width) for width in (None, *text.NAME_WIDTHS)),
+               more=lambda count: f"…and {text.plural(count, 'more achievement')}.")
 
 
-def record_lines(title: str, records: ServerRecords) -> list[str]:
+def record_lines(title: str, records: ServerRecords, width: int | None = None) -> list[str]:
+    """The records, each holder named as they last played here (shortened to `width`)."""
+    def holder(user_id: int) -> str:
+        name = records.names.get(user_id)
+        return text.member_name(user_id, shortened(name, width) if name and width else name)
+
     lines = [f"📜 **{title}** records"]
     for row in records.moments:
         how = f" ({row.how})" if row.how else ""
@@ -41,7 +55,7 @@ def record_lines(title: str, records: ServerRecords) -> list[str]:
             lines.append(f"**{row.name}**{how}: none yet")
             continue
         best = row.best
-        who = text.member_name(best.user_id, records.names.get(best.user_id))
+        who = holder(best.user_id)
         lines.append(f"**{row.name}**{how}: {best.value} {row.unit} — {who},"
                      f" game #{best.game_id}, <t:{best.at // 1000}:D>")
     streak = records.streak
@@ -49,7 +63,7 @@ def record_lines(title: str, records: ServerRecords) -> list[str]:
         lines.append("**Longest streak** (rated wins in a row): none yet")
     else:
         wins = "win" if streak.best == 1 else "wins"
-        who = text.member_name(streak.user_id, records.names.get(streak.user_id))
+        who = holder(streak.user_id)
         lines.append(f"**Longest streak** (rated wins in a row): {streak.best} {wins} —"
                      f" {who}, reached <t:{streak.best_ended_at // 1000}:D>")
     return lines

@@ -8,11 +8,14 @@ lines reach the channel; a player's private lines go only into their own ephemer
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from itertools import chain
 from typing import Any
 
 import discord
 
 import render
+from cogs.fitting import MAX_CONTENT, Droppable, Line, fit, names_shortened, shortened
 from engine.analysis import figure
 from engine.registry import GameSpec
 from render.alt_text import ordinal
@@ -26,7 +29,6 @@ from tables.table import Table
 from tables.text import outcome_said_once, outcome_words
 
 RECENT_LINES = 6
-MAX_CONTENT = 2000
 HINTS_NOTE = "💡 Hints on: every hand has a Hint button. The game is assisted: not rated."
 #: How much of a player's own text a reply repeats back to them.
 QUOTE_LENGTH = 40
@@ -80,40 +82,82 @@ def outcome_line(
     return f"🏆 **{safe(who)}**{safe(rest)}"
 
 
-def table_content(table: Table, *, status: str = "running", scores: str = "") -> str:
+#: The compact forms of a message naming players, for when even its lines that must stay do
+#: not fit in full: names shortened to so many characters; on the last, a rating line names
+#: so many members at most and sums up the rest ("…and 5 more").
+NAME_WIDTHS = (20, 12)
+RATED_AT_MOST = 3
+
+
+def with_names(seats: Sequence[SeatInfo], width: int | None) -> list[SeatInfo]:
+    """The seats as a compact form names them: each name shortened to `width` (None: whole)."""
+    if width is None:
+        return list(seats)
+    return [replace(seat, name=shortened(seat.name, width)) for seat in seats]
+
+
+def table_content(
+    table: Table, *, status: str = "running", scores: str = "", limit: int = MAX_CONTENT
+) -> str:
     """The table message text: title, each side's score, whose turn (with mentions) or who
     won and what the game did to its members' ratings, the latest events, and what the
-    picture leaves out for phones (a show's breakdowns, a race's zone events); the last goes
-    last, so a message cut to Discord's limit loses only its end."""
-    lines = [f"**{safe(table.spec.title)}** · game #{table.id}"]
-    if scores:
-        lines.append(safe(scores))
+    picture leaves out for phones (a show's breakdowns, a race's zone events). Fitted to
+    `limit` (cogs/fitting.py): the oldest events go first, then the picture's extras from the
+    last, then the latest event; then names are shortened, then the rating line names only a
+    few members ("…and 5 more"), and last the score line goes (the picture has the scores,
+    and a finished game's outcome line too). The winner and the rating line stay whole."""
+    def form(width: int | None, most: int | None, with_scores: bool = True) -> list[Line]:
+        seats = with_names(table.seats, width)
+        lines: list[Line] = [f"**{safe(table.spec.title)}** · game #{table.id}"]
+        if scores and with_scores:
+            lines.append(safe(scores if width is None
+                              else names_shortened(scores, table.names, width)))
+        outcome = table.outcome
+        if outcome is not None:
+            lines.append(outcome_line(seats, outcome))
+            rated = rating_words(seats, table.rating_changes, most=most)
+            if rated:
+                lines.append(safe(rated))
+        elif status == "abandoned":
+            lines.append("This game was abandoned.")
+        else:
+            turn = waiting_line(seats, table.waiting_for())
+            if turn:
+                lines.append(turn)
+        if width is None:  # a compact form is for when even the lines above do not fit
+            lines += _log_and_details(table)
+        return lines
+
+    forms = [(None, None), *((width, None) for width in NAME_WIDTHS),
+             (NAME_WIDTHS[-1], RATED_AT_MOST)]
+    compact = (NAME_WIDTHS[-1], RATED_AT_MOST, False)
+    return fit(chain((form(width, most) for width, most in forms), [form(*compact)]), limit)
+
+
+#: The newest event stays longer than the picture's extras; older events go before them.
+_NEWEST_RANK = 1000
+_DETAILS_RANK = 100
+
+
+def _log_and_details(table: Table) -> list[Line]:
+    recent = [line for line in table.recent[-RECENT_LINES:] if line]
     outcome = table.outcome
     if outcome is not None:
-        lines.append(outcome_line(table.seats, outcome))
-        rated = rating_words(table.seats, table.rating_changes)
-        if rated:
-            lines.append(safe(rated))
-    elif status == "abandoned":
-        lines.append("This game was abandoned.")
-    else:
-        turn = waiting_line(table.seats, table.waiting_for())
-        if turn:
-            lines.append(turn)
-    recent = [line for line in table.recent[-RECENT_LINES:] if line]
-    if outcome is not None:
-        # The game's last line, the outcome's detail, is said in the line above (an
+        # The game's last line, the outcome's detail, is said in the outcome line (an
         # achievement earned with the win may be noted after it).
         detail = outcome_words(table.names, outcome)[2]
         recent = [line for line in recent if line != detail]
+    lines: list[Line] = []
     if recent:
         lines.append("")
-        lines += [f"> {safe(line)}" for line in recent]
+        lines += [Droppable(f"> {safe(line)}", _NEWEST_RANK if age == len(recent) - 1 else age)
+                  for age, line in enumerate(recent)]
     details = render.details(table.game_name, table.public_view())
     if details:
         lines.append("")
-        lines += [safe(line) for line in details]
-    return clip("\n".join(lines))
+        lines += [Droppable(safe(line), _DETAILS_RANK + len(details) - index)
+                  for index, line in enumerate(details)]
+    return lines
 
 
 def seats_block(spec: GameSpec, seats: Sequence[SeatInfo], sides: Sequence[Sequence[int]]) -> str:
@@ -152,22 +196,27 @@ def idle_note(idle: object) -> str:
 def lobby_content(
     spec: GameSpec, lobby: Lobby, sides: Sequence[Sequence[int]], note: str = ""
 ) -> str:
-    lines = [
-        f"**{safe(spec.title)}** — lobby #{lobby.id}, hosted by <@{lobby.host_id}>",
-        f"For {spec.players_in_words()}. Join, or the host adds computer players; the host starts.",
-    ]
-    options = options_block(spec, lobby.options)
-    if options:
-        lines += ["", options]
-    lines += ["", seats_block(spec, lobby.seats, sides)]
-    idle = idle_note(lobby.settings.get("idle"))
-    if idle:
-        lines += ["", idle]
-    if lobby.settings.get("hints"):
-        lines += ["", HINTS_NOTE]
-    if note:
-        lines += ["", note]
-    return clip("\n".join(lines))
+    """The lobby's message, its seat list's names shortened if a full table's do not fit."""
+    def form(width: int | None) -> list[str]:
+        lines = [
+            f"**{safe(spec.title)}** — lobby #{lobby.id}, hosted by <@{lobby.host_id}>",
+            f"For {spec.players_in_words()}. Join, or the host adds computer players; "
+            "the host starts.",
+        ]
+        options = options_block(spec, lobby.options)
+        if options:
+            lines += ["", options]
+        lines += ["", seats_block(spec, with_names(lobby.seats, width), sides)]
+        idle = idle_note(lobby.settings.get("idle"))
+        if idle:
+            lines += ["", idle]
+        if lobby.settings.get("hints"):
+            lines += ["", HINTS_NOTE]
+        if note:
+            lines += ["", note]
+        return lines
+
+    return fit(form(width) for width in (None, *NAME_WIDTHS))
 
 
 def rules_pages(spec: GameSpec, per_page: int = 1800) -> list[str]:
@@ -230,15 +279,20 @@ def leaderboard_content(
     wins_of = [int(_get(row, "wins", 0)) for row in rows]
     # Players level on what the board shows (rating, then wins) share a place: 1, 2, 2, 4.
     places = shared_places(list(zip(ratings, wins_of, strict=True)))
-    for row, place, rating, wins in zip(rows, places, ratings, wins_of, strict=True):
-        games = int(_get(row, "games", 0))
-        who = member_name(int(_get(row, "user_id")), _get(row, "name"))
-        line = f"**{place}.** {who} — {figure(rating)} · {wins} won"
-        line += f" · {games} played"
-        if with_skunks:
-            line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"
-        lines.append(line)
-    return clip("\n".join(lines))
+    def form(width: int | None) -> list[str]:
+        board = list(lines)
+        for row, place, rating, wins in zip(rows, places, ratings, wins_of, strict=True):
+            games = int(_get(row, "games", 0))
+            name = _get(row, "name")
+            who = member_name(int(_get(row, "user_id")),
+                              shortened(name, width) if name and width else name)
+            line = f"**{place}.** {who} — {figure(rating)} · {wins} won · {games} played"
+            if with_skunks:
+                line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"
+            board.append(line)
+        return board
+
+    return fit(form(width) for width in (None, *NAME_WIDTHS))
 
 
 def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) -> str:
@@ -273,10 +327,13 @@ def private_profile(name: str) -> str:
 
 
 def profile_content(lines: Sequence[str], private: bool) -> str:
-    """A profile card's message: its lines, escaped, the first in bold; a private one says so."""
+    """A profile card's message: its lines, escaped, the first in bold; a private one says so.
+    Fitted to Discord's limit: the last lines (the oldest achievements) go first, and the
+    message says how many it left out."""
     if not lines:
         return ""
     head = f"🪪 **{safe(lines[0])}**"
     if private:
         head += "\n🔒 Private: only you see this. `/settings profile:public` shows it to all."
-    return clip("\n".join([head, *(safe(line) for line in lines[1:])]))
+    rest = [Droppable(safe(line), len(lines) - index) for index, line in enumerate(lines)]
+    return fit([[head, *rest[1:]]], more=lambda count: f"…and {count} more.")
