@@ -160,6 +160,18 @@ def _log_and_details(table: Table) -> list[Line]:
     return lines
 
 
+def games_content(tables: Sequence[Table]) -> str:
+    """/games: each running game, where it is and who plays; the last listed go first when
+    they do not all fit, and the message says how many it left out."""
+    lines: list[Line] = ["**Games running here**"]
+    for index, table in enumerate(tables):
+        where = f"<#{table.thread_id or table.channel_id}>"
+        players = ", ".join(safe(seat.name) for seat in table.seats)
+        lines.append(Droppable(f"#{table.id} {safe(table.spec.title)} in {where}: {players}",
+                               -index))
+    return fit([lines], more=lambda count: f"… and {count} more.")
+
+
 def seats_block(spec: GameSpec, seats: Sequence[SeatInfo], sides: Sequence[Sequence[int]]) -> str:
     """The lobby's seat list, grouped by team when the game has teams."""
     if not seats:

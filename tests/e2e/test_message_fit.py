@@ -21,6 +21,7 @@ from cogs.fitting import Droppable, fit, names_shortened, shortened
 from cogs.images import score_line
 from cogs.live_hands import LiveHands
 from cogs.records_cog import records_content
+from cogs.replay_cog import frame_text
 from cogs.table_message import NO_PICTURES
 from cogs.tournament_words import event_content
 from engine.achievements import TOURNAMENT_WON
@@ -30,6 +31,7 @@ from render.gallery import profile_samples
 from store.records import Moment, RatingChange, StreakRecord
 from tables.ratings import rating_words
 from tables.records import AchievementRow, RecordRow, ServerRecords
+from tables.replay import Frame
 from tables.seats import SeatInfo
 from tables.table import Table
 from tables.tournaments import Tournament
@@ -306,3 +308,28 @@ def test_the_escaped_name_is_what_the_seat_list_shortens() -> None:
     seat = replace(seats_named("markdown", 1)[0], name="_" * 32)
     [short] = text.with_names([seat], 12)
     assert short.name == "_" * 11 + "…" and text.safe(short.name) == "\\_" * 11 + "…"
+
+
+def test_the_running_games_list_fits_and_counts_the_games_left_out() -> None:
+    spec = GAMES["pip-pip"]
+    tables = [Table(id=1000 + n, spec=spec, options={}, seed=n, guild_id=1, channel_id=USER,
+                    host_id=USER, seats=seats_named("markdown", 8)) for n in range(30)]
+    content = text.games_content(tables)
+    assert len(content) <= LIMIT
+    lines = content.splitlines()
+    left_out = int(re.fullmatch(r"… and (\d+) more\.", lines[-1])[1])  # type: ignore[index]
+    assert [line.split()[0] for line in lines[1:-1]] == [
+        f"#{1000 + n}" for n in range(30 - left_out)]
+    assert text.games_content(tables[:2]).count("\n") == 2  # all of a short list
+
+
+def test_a_replay_frame_keeps_its_heading_and_latest_lines() -> None:
+    lines = [f"{NAME_KINDS['markdown'](n)} " + "plays a card and scores " * 12 + str(n)
+             for n in range(8)]
+    frame = Frame(index=12, last=40, view={}, lines=lines, hands=[], legal=[])
+    content = frame_text("Pip Pip #7", frame, hands=True)
+    assert len(content) <= LIMIT
+    kept = content.splitlines()
+    assert kept[0] == "🎬 **Replay of Pip Pip #7**: move 12 of 40 · hands face up"
+    assert kept[1:] == [f"> {text.safe(line)}" for line in lines[len(lines) - len(kept) + 1:]]
+    assert len(kept) < len(lines) + 1
