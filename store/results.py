@@ -195,11 +195,14 @@ class ResultStore(StoreBase):
         if not wanted:
             return {}
         marks = ",".join("?" * len(wanted))
+        # Each member's last game found once (results_by_user), then its seat by the
+        # primary key: a subquery per result row would read every result of theirs per row.
         rows = await self._fetch(
-            "SELECT r.user_id, r.seat, g.seats FROM results r JOIN games g ON g.id = r.game_id"
-            f" WHERE r.guild_id = ? AND r.user_id IN ({marks}) AND r.game_id = ("
-            "  SELECT MAX(l.game_id) FROM results l"
-            "  WHERE l.guild_id = r.guild_id AND l.user_id = r.user_id)",
+            "SELECT r.user_id, r.seat, g.seats FROM ("
+            "  SELECT user_id, MAX(game_id) AS game_id FROM results"
+            f"  WHERE guild_id = ? AND user_id IN ({marks}) GROUP BY user_id) last"
+            " JOIN results r ON r.game_id = last.game_id AND r.user_id = last.user_id"
+            " JOIN games g ON g.id = r.game_id",
             (guild_id, *wanted),
         )
         names = {}
