@@ -16,6 +16,7 @@ import discord
 from cogs import images, text
 from cogs.components import controls_view, with_hint
 from cogs.controls import build_controls
+from cogs.fitting import Droppable, Line, fit
 from cogs.refresher import Coalescer
 from cogs.replies import NO_PINGS, tell
 from engine.contract import Action, View
@@ -133,30 +134,40 @@ class LiveHands:
     def _content(
         table: Table, seat: int, legal: list[Action], view_data: View
     ) -> str:
-        lines = [f"🂠 **Your hand** — {text.safe(table.spec.title)} #{table.id}"]
-        if table.finished or table.status != "running":
-            outcome = table.outcome
-            lines.append(text.outcome_line(table.seats, outcome, seat) if outcome else "Game over.")
-            rated = rating_words(table.seats, table.rating_changes, seat)
-            if rated:
-                lines.append(rated)
-        elif seat in table.waiting_for():
-            lines.append("**It's your move.**")
-        elif legal:
-            lines.append("You may act now if you wish.")
-        else:
-            waiting = text.waiting_line(table.seats, table.waiting_for())
-            lines.append(waiting.replace("**Turn:**", "**Waiting for:**") or "Please wait.")
-            lines.append("_This hand updates itself: keep it open._")
-        if table.status == "running" and not table.finished:
-            # Also while the seat waits: what a Muggins! press took from it is told there.
-            lines += [text.safe(fill_names(line, table.names))
-                      for line in table.spec.choice_lines(view_data)]
-        private = table.private_lines(seat)[-PRIVATE_LINES:]
-        if private:
-            lines.append("")
-            lines += [f"> {text.safe(line)}" for line in private]
-        return text.clip("\n".join(lines))
+        """The hand's words, fitted to Discord's limit (cogs/fitting.py): the oldest private
+        lines go first, then names are shortened; who won and whose move it is stay."""
+        def form(width: int | None) -> list[Line]:
+            seats = text.with_names(table.seats, width)
+            names = [s.name for s in seats]
+            lines: list[Line] = [
+                f"🂠 **Your hand** — {text.safe(table.spec.title)} #{table.id}"]
+            if table.finished or table.status != "running":
+                outcome = table.outcome
+                lines.append(text.outcome_line(seats, outcome, seat) if outcome
+                             else "Game over.")
+                rated = rating_words(seats, table.rating_changes, seat)
+                if rated:
+                    lines.append(rated)
+            elif seat in table.waiting_for():
+                lines.append("**It's your move.**")
+            elif legal:
+                lines.append("You may act now if you wish.")
+            else:
+                waiting = text.waiting_line(seats, table.waiting_for())
+                lines.append(waiting.replace("**Turn:**", "**Waiting for:**") or "Please wait.")
+                lines.append("_This hand updates itself: keep it open._")
+            if table.status == "running" and not table.finished:
+                # Also while the seat waits: what a Muggins! press took from it is told there.
+                lines += [text.safe(fill_names(line, names))
+                          for line in table.spec.choice_lines(view_data)]
+            private = table.private_lines(seat)[-PRIVATE_LINES:]
+            if private and width is None:
+                lines.append("")
+                lines += [Droppable(f"> {text.safe(line)}", age)
+                          for age, line in enumerate(private)]
+            return lines
+
+        return fit(form(width) for width in (None, *text.NAME_WIDTHS))
 
     async def send(self, interaction: discord.Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import text
+from cogs.fitting import Droppable, Line, fit, shortened
 from cogs.lobbies_cog import game_choices, game_named
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
@@ -16,32 +17,47 @@ from tables.records import AchievementRow, ServerRecords, server_records
 
 
 def records_content(spec: GameSpec, records: ServerRecords) -> str:
-    """One line per record: what it is, the figure, the player (a mention, which the message
-    never pings) and the day, as Discord shows it in each reader's own time zone; then the
-    game's achievements and the milestones, how each is earned and how many here hold it."""
+    """One line per record: what it is, the figure, the player (by the name they last played
+    under here, so one who has left still reads as themself) and the day, as Discord shows
+    it in each reader's own time zone; then the game's achievements and the milestones, how
+    each is earned and how many here hold it. Fitted to Discord's limit: the last milestones
+    go first, then the last achievements, then the holders' names are shortened."""
     title = text.safe(spec.title)
-    if records.streak is None and all(row.best is None for row in records.moments):
-        lines = [f"Nobody has set a record in {title} in this server yet."]
-    else:
-        lines = record_lines(title, records)
-    if records.achievements:
-        lines.append("🏅 **Achievements** (how many here hold each)")
-    lines += earnable_lines(records.achievements)
-    if records.milestones:
-        lines.append("🏅 **Milestones**, shared by every game (how many here hold each)")
-    lines += earnable_lines(records.milestones)
-    return text.clip("\n".join(lines))
+    shared = len(records.milestones)
+
+    def form(width: int | None) -> list[Line]:
+        if records.streak is None and all(row.best is None for row in records.moments):
+            lines: list[Line] = [f"Nobody has set a record in {title} in this server yet."]
+        else:
+            lines = list(record_lines(title, records, width))
+        if records.achievements:
+            lines.append("🏅 **Achievements** (how many here hold each)")
+        lines += earnable_lines(records.achievements, first_rank=shared)
+        if records.milestones:
+            lines.append("🏅 **Milestones**, shared by every game (how many here hold each)")
+        lines += earnable_lines(records.milestones, first_rank=0)
+        return lines
+
+    return fit((form(width) for width in (None, *text.NAME_WIDTHS)),
+               more=lambda count: f"…and {text.plural(count, 'more achievement')}.")
 
 
-def earnable_lines(rows: list[AchievementRow]) -> list[str]:
-    lines = []
-    for earnable in rows:
+def earnable_lines(rows: list[AchievementRow], first_rank: int) -> list[Line]:
+    """One line each, the last ranked lowest (left off first), from `first_rank` up."""
+    last = first_rank + len(rows) - 1
+    lines: list[Line] = []
+    for index, earnable in enumerate(rows):
         held = text.plural(earnable.holders, "player") if earnable.holders else "nobody yet"
-        lines.append(f"• **{earnable.name}**: {held}. {earnable.how}")
+        lines.append(Droppable(f"• **{earnable.name}**: {held}. {earnable.how}", last - index))
     return lines
 
 
-def record_lines(title: str, records: ServerRecords) -> list[str]:
+def record_lines(title: str, records: ServerRecords, width: int | None = None) -> list[str]:
+    """The records, each holder named as they last played here (shortened to `width`)."""
+    def holder(user_id: int) -> str:
+        name = records.names.get(user_id)
+        return text.member_name(user_id, shortened(name, width) if name and width else name)
+
     lines = [f"📜 **{title}** records"]
     for row in records.moments:
         how = f" ({row.how})" if row.how else ""
@@ -49,15 +65,17 @@ def record_lines(title: str, records: ServerRecords) -> list[str]:
             lines.append(f"**{row.name}**{how}: none yet")
             continue
         best = row.best
-        lines.append(f"**{row.name}**{how}: {best.value} {row.unit} — <@{best.user_id}>,"
+        who = holder(best.user_id)
+        lines.append(f"**{row.name}**{how}: {best.value} {row.unit} — {who},"
                      f" game #{best.game_id}, <t:{best.at // 1000}:D>")
     streak = records.streak
     if streak is None:
         lines.append("**Longest streak** (rated wins in a row): none yet")
     else:
         wins = "win" if streak.best == 1 else "wins"
+        who = holder(streak.user_id)
         lines.append(f"**Longest streak** (rated wins in a row): {streak.best} {wins} —"
-                     f" <@{streak.user_id}>, reached <t:{streak.best_ended_at // 1000}:D>")
+                     f" {who}, reached <t:{streak.best_ended_at // 1000}:D>")
     return lines
 
 

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from cogs import images, text
 from cogs.components import replay_view
+from cogs.fitting import Droppable, Line, fit
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from render.alt_text import clip, hand_words
@@ -84,12 +85,13 @@ class ReplayCog(commands.Cog, name="Replay"):
 
 
 def frame_text(title: str, frame: Frame, hands: bool) -> str:
+    """The frame's heading and its latest lines, the oldest left off if they do not fit."""
     where = "the deal" if frame.index == 0 else f"move {frame.index} of {frame.last}"
-    lines = [f"🎬 **Replay of {text.safe(title)}**: {where}"
-             + (" · hands face up" if hands else "")]
+    lines: list[Line] = [f"🎬 **Replay of {text.safe(title)}**: {where}"
+                         + (" · hands face up" if hands else "")]
     shown = frame.lines[-FRAME_LINES:]
-    lines += [f"> {text.safe(line)}" for line in shown]
-    return text.clip("\n".join(lines))
+    lines += [Droppable(f"> {text.safe(line)}", age) for age, line in enumerate(shown)]
+    return fit([lines])
 
 
 def frame_alt_text(game_name: str, frame: Frame, hands: bool) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from cogs import text
 from engine.analysis import figure
 from store import SeasonRecord
 from store.seasons import next_month_start
@@ -39,16 +40,18 @@ def started(season: SeasonRecord) -> str:
 
 
 def ended(season: SeasonRecord, champions: Sequence[Champion],
-          running: SeasonRecord | None = None) -> str:
+          running: SeasonRecord | None = None, mention: bool = False) -> str:
     """/season end's answer, and a season's end posted where the server chose; `running`:
-    the season that followed it at once (the next month's, or one started by hand)."""
+    the season that followed it at once (the next month's, or one started by hand);
+    `mention`: the champions as mentions, for the post that pings them."""
     if running is None:
         following = "The next season begins with the next calendar month, or with /season start."
     else:
         following = f"Season {running.number} has begun."
     return (
         f"🏆 **Season {season.number}** is over: its final standings are kept "
-        f"(`/leaderboard season:{season.number}`). {following}" + champion_lines(champions)
+        f"(`/leaderboard season:{season.number}`). {following}"
+        + champion_lines(champions, mention)
     )
 
 
@@ -70,25 +73,27 @@ def announce_line(channel_id: int | None) -> str:
 
 
 def started_after(season: SeasonRecord, ended: SeasonRecord | None,
-                  champions: Sequence[Champion]) -> str:
+                  champions: Sequence[Champion], mention: bool = False) -> str:
     """/season start's answer; `ended`: the calendar season it ended, with its champions."""
     if ended is None:
         return started(season)
     return (
         f"{started(season)}\n🏆 **Season {ended.number}** ends as it begins: its final "
         f"standings are kept (`/leaderboard season:{ended.number}`)."
-        + champion_lines(champions)
+        + champion_lines(champions, mention)
     )
 
 
-def champion_lines(champions: Sequence[Champion]) -> str:
-    """A season's first places, one line per game, as mentions (the sender chooses whether
-    they ping)."""
+def champion_lines(champions: Sequence[Champion], mention: bool = False) -> str:
+    """A season's first places, one line per game, each member by the name they last played
+    under here (text.member_name), or as a mention where the message pings them."""
     if not champions:
         return "\nNo member won a game in it, so it has no champions."
     lines = ["\n**Champions**"]
     for champion in champions:
-        who = " and ".join(f"<@{user_id}>" for user_id in champion.user_ids)
+        names = champion.names or (None,) * len(champion.user_ids)
+        who = " and ".join(f"<@{user_id}>" if mention else text.member_name(user_id, name)
+                           for user_id, name in zip(champion.user_ids, names, strict=True))
         wins = "win" if champion.wins == 1 else "wins"
         lines.append(f"🥇 {champion.title}: {who} (rating {figure(champion.rating)}, "
                      f"{champion.wins} {wins})")

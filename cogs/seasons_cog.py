@@ -57,7 +57,7 @@ class SeasonsCog(commands.Cog, name="Seasons"):
                      if ended is not None else [])
         here = ended is not None and await self._announced_here(interaction)
         await interaction.response.send_message(
-            season_words.started_after(begun.season, ended, champions),
+            season_words.started_after(begun.season, ended, champions, mention=here),
             allowed_mentions=pinging(champions) if here else NO_PINGS,
         )
         if ended is not None:
@@ -76,7 +76,7 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         champions = await self.seasons.champions(interaction.guild_id or 0, season.number)
         here = await self._announced_here(interaction)
         await interaction.response.send_message(
-            season_words.ended(season, champions),
+            season_words.ended(season, champions, mention=here),
             allowed_mentions=pinging(champions) if here else NO_PINGS,
         )
         await self.ends.announce_due(interaction.guild_id or 0,
@@ -115,7 +115,8 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         season = end.season
         channel = self.bot.get_partial_messageable(end.channel_id, guild_id=season.guild_id)
         try:
-            await channel.send(season_words.ended(season, end.champions, end.running),
+            await channel.send(season_words.ended(season, end.champions, end.running,
+                                                  mention=True),
                                allowed_mentions=pinging(end.champions))
         except (discord.NotFound, discord.Forbidden) as gone:
             log.warning("The end of season %d of server %d cannot be posted in channel %d"

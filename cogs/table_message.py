@@ -149,11 +149,12 @@ class TableMessages:
         finished = table.finished
         public = table.public_view()
         alt = images.describe(table.game_name, public)
+        # Without pictures the note goes last, and the words make room for it.
+        note = "" if pictures else f"\n{NO_PICTURES}"
         content = text.table_content(
-            table, status=table.status, scores=images.score_line(table.game_name, public)
-        )
-        if not pictures:
-            content = text.clip(f"{content}\n{NO_PICTURES}")
+            table, status=table.status, scores=images.score_line(table.game_name, public),
+            limit=text.MAX_CONTENT - len(note),
+        ) + note
         view = table_view(table.id, finished=not running, reviewable=finished)
         png = await images.draw("table", table.game_name, public) if pictures else None
         chart, chart_alt = (

@@ -359,14 +359,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         if not tables:
             await tell(interaction, "No games are running here. Start one with /play.")
             return
-        lines = ["**Games running here**"]
-        for table in tables[:20]:
-            where = f"<#{table.thread_id or table.channel_id}>"
-            players = ", ".join(text.safe(s.name) for s in table.seats)
-            lines.append(f"#{table.id} {text.safe(table.spec.title)} in {where}: {players}")
-        if len(tables) > 20:
-            lines.append(f"… and {len(tables) - 20} more.")
-        await tell(interaction, text.clip("\n".join(lines)))
+        await tell(interaction, text.games_content(tables))
 
     @app_commands.command(
         name="settings", description="Your own settings for playing (only you see them)."

@@ -8,11 +8,14 @@ lines reach the channel; a player's private lines go only into their own ephemer
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from itertools import chain
 from typing import Any
 
 import discord
 
 import render
+from cogs.fitting import MAX_CONTENT, Droppable, Line, fit, names_shortened, shortened
 from engine.analysis import figure
 from engine.registry import GameSpec
 from render.alt_text import ordinal
@@ -26,7 +29,6 @@ from tables.table import Table
 from tables.text import outcome_said_once, outcome_words
 
 RECENT_LINES = 6
-MAX_CONTENT = 2000
 HINTS_NOTE = "💡 Hints on: every hand has a Hint button. The game is assisted: not rated."
 #: How much of a player's own text a reply repeats back to them.
 QUOTE_LENGTH = 40
@@ -54,6 +56,14 @@ def seat_label(seat: SeatInfo) -> str:
     return f"<@{seat.user_id}> ({safe(seat.name)})"
 
 
+def member_name(user_id: int, name: str | None) -> str:
+    """A member in a list read back from results: the name they last played under here, made
+    inert (a mention of a member who has left the server reads "unknown user", and a name
+    needs no member cache); a mention, which pings nobody in these messages, only when the
+    store knows no name."""
+    return safe(name) if name else f"<@{user_id}>"
+
+
 def waiting_line(seats: Sequence[SeatInfo], waiting: Iterable[int]) -> str:
     labels = [seat_label(seats[s]) for s in waiting]
     if not labels:
@@ -72,40 +82,94 @@ def outcome_line(
     return f"🏆 **{safe(who)}**{safe(rest)}"
 
 
-def table_content(table: Table, *, status: str = "running", scores: str = "") -> str:
+#: The compact forms of a message naming players, for when even its lines that must stay do
+#: not fit in full: names shortened to so many characters; on the last, a rating line names
+#: so many members at most and sums up the rest ("…and 5 more").
+NAME_WIDTHS = (20, 12)
+RATED_AT_MOST = 3
+
+
+def with_names(seats: Sequence[SeatInfo], width: int | None) -> list[SeatInfo]:
+    """The seats as a compact form names them: each name shortened to `width` (None: whole)."""
+    if width is None:
+        return list(seats)
+    return [replace(seat, name=shortened(seat.name, width)) for seat in seats]
+
+
+def table_content(
+    table: Table, *, status: str = "running", scores: str = "", limit: int = MAX_CONTENT
+) -> str:
     """The table message text: title, each side's score, whose turn (with mentions) or who
     won and what the game did to its members' ratings, the latest events, and what the
-    picture leaves out for phones (a show's breakdowns, a race's zone events); the last goes
-    last, so a message cut to Discord's limit loses only its end."""
-    lines = [f"**{safe(table.spec.title)}** · game #{table.id}"]
-    if scores:
-        lines.append(safe(scores))
+    picture leaves out for phones (a show's breakdowns, a race's zone events). Fitted to
+    `limit` (cogs/fitting.py): the oldest events go first, then the picture's extras from the
+    last, then the latest event; then names are shortened, then the rating line names only a
+    few members ("…and 5 more"), and last the score line goes (the picture has the scores,
+    and a finished game's outcome line too). The winner and the rating line stay whole."""
+    def form(width: int | None, most: int | None, with_scores: bool = True) -> list[Line]:
+        seats = with_names(table.seats, width)
+        lines: list[Line] = [f"**{safe(table.spec.title)}** · game #{table.id}"]
+        if scores and with_scores:
+            lines.append(safe(scores if width is None
+                              else names_shortened(scores, table.names, width)))
+        outcome = table.outcome
+        if outcome is not None:
+            lines.append(outcome_line(seats, outcome))
+            rated = rating_words(seats, table.rating_changes, most=most)
+            if rated:
+                lines.append(safe(rated))
+        elif status == "abandoned":
+            lines.append("This game was abandoned.")
+        else:
+            turn = waiting_line(seats, table.waiting_for())
+            if turn:
+                lines.append(turn)
+        if width is None:  # a compact form is for when even the lines above do not fit
+            lines += _log_and_details(table)
+        return lines
+
+    forms = [(None, None), *((width, None) for width in NAME_WIDTHS),
+             (NAME_WIDTHS[-1], RATED_AT_MOST)]
+    compact = (NAME_WIDTHS[-1], RATED_AT_MOST, False)
+    return fit(chain((form(width, most) for width, most in forms), [form(*compact)]), limit)
+
+
+#: The newest event stays longer than the picture's extras; older events go before them.
+_NEWEST_RANK = 1000
+_DETAILS_RANK = 100
+
+
+def _log_and_details(table: Table) -> list[Line]:
+    recent = [line for line in table.recent[-RECENT_LINES:] if line]
     outcome = table.outcome
     if outcome is not None:
-        lines.append(outcome_line(table.seats, outcome))
-        rated = rating_words(table.seats, table.rating_changes)
-        if rated:
-            lines.append(safe(rated))
-    elif status == "abandoned":
-        lines.append("This game was abandoned.")
-    else:
-        turn = waiting_line(table.seats, table.waiting_for())
-        if turn:
-            lines.append(turn)
-    recent = [line for line in table.recent[-RECENT_LINES:] if line]
-    if outcome is not None:
-        # The game's last line, the outcome's detail, is said in the line above (an
+        # The game's last line, the outcome's detail, is said in the outcome line (an
         # achievement earned with the win may be noted after it).
         detail = outcome_words(table.names, outcome)[2]
         recent = [line for line in recent if line != detail]
+    lines: list[Line] = []
     if recent:
         lines.append("")
-        lines += [f"> {safe(line)}" for line in recent]
+        lines += [Droppable(f"> {safe(line)}", _NEWEST_RANK if age == len(recent) - 1 else age)
+                  for age, line in enumerate(recent)]
     details = render.details(table.game_name, table.public_view())
     if details:
         lines.append("")
-        lines += [safe(line) for line in details]
-    return clip("\n".join(lines))
+        lines += [Droppable(safe(line), _DETAILS_RANK + len(details) - index)
+                  for index, line in enumerate(details)]
+    return lines
+
+
+def games_content(tables: Sequence[Table]) -> str:
+    """/games: each running game, where it is and who plays; the last listed go first when
+    they do not all fit, and the message says how many it left out."""
+    lines: list[Line] = ["**Games running here**"]
+    for index, table in enumerate(tables):
+        where = f"<#{table.thread_id or table.channel_id}>"
+        players = ", ".join(safe(seat.name) for seat in table.seats)
+        lines.append(Droppable(f"#{table.id} {safe(table.spec.title)} in {where}: {players}",
+                               -index))
+    return fit([lines], more=lambda count: f"… and {count} more.")
 
 
 def seats_block(spec: GameSpec, seats: Sequence[SeatInfo], sides: Sequence[Sequence[int]]) -> str:
@@ -144,22 +208,27 @@ def idle_note(idle: object) -> str:
 def lobby_content(
     spec: GameSpec, lobby: Lobby, sides: Sequence[Sequence[int]], note: str = ""
 ) -> str:
-    lines = [
-        f"**{safe(spec.title)}** — lobby #{lobby.id}, hosted by <@{lobby.host_id}>",
-        f"For {spec.players_in_words()}. Join, or the host adds computer players; the host starts.",
-    ]
-    options = options_block(spec, lobby.options)
-    if options:
-        lines += ["", options]
-    lines += ["", seats_block(spec, lobby.seats, sides)]
-    idle = idle_note(lobby.settings.get("idle"))
-    if idle:
-        lines += ["", idle]
-    if lobby.settings.get("hints"):
-        lines += ["", HINTS_NOTE]
-    if note:
-        lines += ["", note]
-    return clip("\n".join(lines))
+    """The lobby's message, its seat list's names shortened if a full table's do not fit."""
+    def form(width: int | None) -> list[str]:
+        lines = [
+            f"**{safe(spec.title)}** — lobby #{lobby.id}, hosted by <@{lobby.host_id}>",
+            f"For {spec.players_in_words()}. Join, or the host adds computer players; "
+            "the host starts.",
+        ]
+        options = options_block(spec, lobby.options)
+        if options:
+            lines += ["", options]
+        lines += ["", seats_block(spec, with_names(lobby.seats, width), sides)]
+        idle = idle_note(lobby.settings.get("idle"))
+        if idle:
+            lines += ["", idle]
+        if lobby.settings.get("hints"):
+            lines += ["", HINTS_NOTE]
+        if note:
+            lines += ["", note]
+        return lines
+
+    return fit(form(width) for width in (None, *NAME_WIDTHS))
 
 
 def rules_pages(spec: GameSpec, per_page: int = 1800) -> list[str]:
@@ -202,9 +271,9 @@ def _get(row: Any, key: str, default: Any = None) -> Any:
 def leaderboard_content(
     spec: GameSpec, rows: Sequence[Any], period: str = "", *, ended: bool = False
 ) -> str:
-    """One line per player. Players appear as mentions, which Discord shows as their current
-    names (without pinging: the message allows no mentions) and which need no member cache.
-    `period`: which season (or "all time") the board covers; `ended`: that season is over."""
+    """One line per player, named as they last played here (`member_name`), so a member who
+    has left the server still reads as themself. `period`: which season (or "all time") the
+    board covers; `ended`: that season is over."""
     if not rows:
         where = f"in {period}" if period and period != "all time" else "in this server"
         if ended:
@@ -222,14 +291,20 @@ def leaderboard_content(
     wins_of = [int(_get(row, "wins", 0)) for row in rows]
     # Players level on what the board shows (rating, then wins) share a place: 1, 2, 2, 4.
     places = shared_places(list(zip(ratings, wins_of, strict=True)))
-    for row, place, rating, wins in zip(rows, places, ratings, wins_of, strict=True):
-        games = int(_get(row, "games", 0))
-        line = f"**{place}.** <@{int(_get(row, 'user_id'))}> — {figure(rating)} · {wins} won"
-        line += f" · {games} played"
-        if with_skunks:
-            line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"
-        lines.append(line)
-    return clip("\n".join(lines))
+    def form(width: int | None) -> list[str]:
+        board = list(lines)
+        for row, place, rating, wins in zip(rows, places, ratings, wins_of, strict=True):
+            games = int(_get(row, "games", 0))
+            name = _get(row, "name")
+            who = member_name(int(_get(row, "user_id")),
+                              shortened(name, width) if name and width else name)
+            line = f"**{place}.** {who} — {figure(rating)} · {wins} won · {games} played"
+            if with_skunks:
+                line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"
+            board.append(line)
+        return board
+
+    return fit(form(width) for width in (None, *NAME_WIDTHS))
 
 
 def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) -> str:
@@ -264,10 +339,13 @@ def private_profile(name: str) -> str:
 
 
 def profile_content(lines: Sequence[str], private: bool) -> str:
-    """A profile card's message: its lines, escaped, the first in bold; a private one says so."""
+    """A profile card's message: its lines, escaped, the first in bold; a private one says so.
+    Fitted to Discord's limit: the last lines (the oldest achievements) go first, and the
+    message says how many it left out."""
     if not lines:
         return ""
     head = f"🪪 **{safe(lines[0])}**"
     if private:
         head += "\n🔒 Private: only you see this. `/settings profile:public` shows it to all."
-    return clip("\n".join([head, *(safe(line) for line in lines[1:])]))
+    rest = [Droppable(safe(line), len(lines) - index) for index, line in enumerate(lines)]
+    return fit([[head, *rest[1:]]], more=lambda count: f"…and {count} more.")

@@ -3,9 +3,10 @@ Pure functions of the held event; tournaments_cog.py sends them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cogs import text
+from cogs.fitting import fit
 from engine.contract import Event
 from engine.registry import GAMES
 from tables.table import Table
@@ -53,9 +54,38 @@ def followed(first: str) -> Callable[[list[Event]], str]:
     return answer
 
 
-def event_content(held: HeldTournament) -> str:
-    """The event's message: what it is, where it stands, the entries or the standings, and the
-    round being played (the bracket for a knockout)."""
+#: How many lines each list of the event's message (entries, standings, a round's matches,
+#: the bracket) keeps in its ever more compact forms; what is left out is summed up as
+#: "…and 40 more" in its place, and the pictures sent with the message show it all.
+LIST_LENGTHS = (None, 48, 32, 24, 16, 12, 8, 4, 2)
+
+
+def event_content(
+    held: HeldTournament, extra: Sequence[tuple[str, Sequence[str]]] = ()
+) -> str:
+    """The event's message: what it is, where it stands, the entries or the standings, and
+    the round being played (the bracket for a knockout); then each of `extra`'s (heading,
+    list) pairs, the list in a code block of its own. Fitted to Discord's limit by
+    shortening every list alike, its code blocks always closed."""
+    def form(most: int | None) -> list[str]:
+        lines = event_lines(held, most)
+        for heading, block in extra:
+            lines += [heading] if heading else []
+            lines += ["```", *at_most(block, most), "```"]
+        return lines
+
+    return fit(form(most) for most in LIST_LENGTHS)
+
+
+def at_most(lines: Sequence[str], most: int | None) -> list[str]:
+    """The first `most` lines of a list (all for None), and how many more there are."""
+    if most is None or len(lines) <= most:
+        return list(lines)
+    return [*lines[:most], f"…and {len(lines) - most} more"]
+
+
+def event_lines(held: HeldTournament, most: int | None = None) -> list[str]:
+    """The event's message as lines, each list in it at most `most` lines long."""
     event = held.event
     lines = [f"🏆 **Tournament #{held.id}** — {text.safe(words.title(event))}",
              f"Hosted by <@{held.host_id}>. {words.status_line(event)}"]
@@ -72,17 +102,16 @@ def event_content(held: HeldTournament) -> str:
         else:
             lines.append(f"The host presses Start once at least {need} have joined.")
         entries = [f"{i}. {text.safe(e.name)}" for i, e in enumerate(event.entries, start=1)]
-        lines += ["", "**Entries**", *(entries or ["Nobody yet: press Join."])]
-        return text.clip("\n".join(lines))
+        return [*lines, "", "**Entries**", *(at_most(entries, most) or ["Nobody yet: press Join."])]
     if event.rounds:
-        lines += ["", "**Standings**", "```", *words.standing_lines(event), "```"]
+        lines += ["", "**Standings**", "```", *at_most(words.standing_lines(event), most), "```"]
         tie_breaks = words.tie_break_line(event)
         if tie_breaks:
             lines.append(tie_breaks)
         if event.format == KNOCKOUT:
-            lines += ["**Bracket**", "```", *words.bracket_lines(event), "```"]
+            lines += ["**Bracket**", "```", *at_most(words.bracket_lines(event), most), "```"]
         elif event.status == RUNNING and event.current is not None:
-            lines += ["```", *words.round_lines(event, event.current), "```"]
+            lines += ["```", *at_most(words.round_lines(event, event.current), most), "```"]
     late = event.late_entry_round()
     if late is not None:
         last = event.late_until or event.rounds_planned
@@ -92,8 +121,7 @@ def event_content(held: HeldTournament) -> str:
     if current is not None and not current.finished and held.round_deadline is not None:
         lines.append(f"The round's time is up <t:{held.round_deadline // 1000}:R>; the "
                      "computer then plays on for players who are away.")
-    return text.clip("\n".join(lines))
-
+    return lines
 
 
 def call_line(held: HeldTournament, match: Match, table: Table, no_show_after: float) -> str:

@@ -174,16 +174,16 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         if held is None:
             return
         event = held.event
-        lines = [event_content(held)]
+        extra: list[tuple[str, list[str]]] = []
         holding_up = words.holding_up_lines(event, self._waiting(held))
         if holding_up:
-            lines += ["**Still playing**", "```", *holding_up, "```"]
+            extra.append(("**Still playing**", holding_up))
         # The message shows a running event's current round (a knockout's whole bracket).
         for played in event.rounds if event.format != KNOCKOUT else []:
             if played is not event.current:
-                lines += ["```", *words.round_lines(event, played), "```"]
+                extra.append(("", words.round_lines(event, played)))
         await interaction.response.defer()
-        await interaction.followup.send(text.clip("\n".join(lines)),
+        await interaction.followup.send(event_content(held, extra),
                                         files=await event_files(held), allowed_mentions=NO_PINGS)
 
     @group.command(name="list", description="This server's running and recent tournaments.")

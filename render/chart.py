@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
+from engine.analysis import figure
 from engine.seat_words import spoken_list
 from render.kit import palette, text
 from render.kit.png import encode
@@ -126,7 +127,8 @@ def draw_inset(canvas: ImageDraw.ImageDraw, chart: Chart, box: tuple[int, int, i
     if high == low:
         low, high = low - 1, high + 1
     left, top, right, bottom = box
-    labels = [f"{round(low, 1):g}", f"{round(high, 1):g}"]
+    # As every rating figure reads elsewhere: one decimal, the true minus sign.
+    labels = [figure(low), figure(high)]
     label_width = max(text.width(label, size) for label in labels) + 8
     plot = (round(left + label_width), round(top + size / 2 + 2), right - MARKER,
             round(bottom - size / 2 - 2))

@@ -327,10 +327,10 @@ def _series_words(line: Data) -> str:
     if len(points) < 2:
         return ""
     values = [round(y, 1) for _, y in points]
-    words = f"rating over time from {values[0]:g} to {values[-1]:g}"
+    words = f"rating over time from {figure(values[0])} to {figure(values[-1])}"
     low, high = min(values), max(values)
-    between = [f"lowest {low:g}"] if low < min(values[0], values[-1]) else []
-    between += [f"highest {high:g}"] if high > max(values[0], values[-1]) else []
+    between = [f"lowest {figure(low)}"] if low < min(values[0], values[-1]) else []
+    between += [f"highest {figure(high)}"] if high > max(values[0], values[-1]) else []
     return words + (f" ({', '.join(between)})" if between else "")
 
 

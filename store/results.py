@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from typing import Any
 
 from store.base import GameLost, StoreBase, dumps, now_ms
@@ -184,6 +186,31 @@ class ResultStore(StoreBase):
             (guild_id, user_id, limit),
         )
         return [dict(row) for row in rows]
+
+    async def last_names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+        """The name each of these members sat under at their last finished game here, as its
+        seat kept it, for lists read back from results: a mention of a member who has since
+        left the server shows no name. A member with no result here has none."""
+        wanted = sorted(set(user_ids))
+        if not wanted:
+            return {}
+        marks = ",".join("?" * len(wanted))
+        # Each member's last game found once (results_by_user), then its seat by the
+        # primary key: a subquery per result row would read every result of theirs per row.
+        rows = await self._fetch(
+            "SELECT r.user_id, r.seat, g.seats FROM ("
+            "  SELECT user_id, MAX(game_id) AS game_id FROM results"
+            f"  WHERE guild_id = ? AND user_id IN ({marks}) GROUP BY user_id) last"
+            " JOIN results r ON r.game_id = last.game_id AND r.user_id = last.user_id"
+            " JOIN games g ON g.id = r.game_id",
+            (guild_id, *wanted),
+        )
+        names = {}
+        for row in rows:
+            seats = json.loads(row["seats"])
+            if row["seat"] < len(seats) and seats[row["seat"]].get("name"):
+                names[row["user_id"]] = str(seats[row["seat"]]["name"])
+        return names
 
     async def assisted_games(self, guild_id: int, user_id: int) -> int:
         """How many games this player finished here with hints on (never rated)."""

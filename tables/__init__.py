@@ -46,8 +46,9 @@ Additions to the agreed interface (the cogs adapt to these):
   lost one to another process is refused by the database, lets it go and answers with an
   IllegalAction saying another copy of the bot runs it.
 - `table_of(guild_id, user_id)`: a member's running tables (for /hand and /resign).
-- `leaderboard()` rows: place, user_id, rating (mu - 3 sigma, 1 decimal), mu, sigma, games,
-  wins, points (sum of win_points), skunks (wins worth more than 1). `stats()`: user_id,
+- `leaderboard()` rows: place, user_id, name (as they last played here, or None), rating
+  (mu - 3 sigma, 1 decimal), mu, sigma, games, wins, points (sum of win_points), skunks
+  (wins worth more than 1). `stats()`: user_id,
   games, wins, points, per_game [...same per game...], recent [result rows].
 - Seasons (tables/seasons.py, beside the manager): `Seasons(store, clock)`; `start`, `end`,
   `info(guild_id, may_manage=)` (an IllegalAction without Manage Server), and

@@ -155,11 +155,14 @@ def moved(change: RatingChange) -> tuple[float, float]:
 
 
 def rating_words(
-    seats: Sequence[SeatInfo], changes: Sequence[RatingChange], reader: int | None = None
+    seats: Sequence[SeatInfo], changes: Sequence[RatingChange], reader: int | None = None,
+    most: int | None = None,
 ) -> str:
     """One line: each rated member's rating after the game and its change, in seat order
     ("Season 3 rating: Ann 18.4 (+1.2) · Bob 12.0 (−0.8)"); with `reader` (a seat), that
-    member's own only. "" when the game rated nobody (an assisted game)."""
+    member's own only; with `most`, the first `most` members and how many more there are
+    ("…and 3 more"), for a message short of room. "" when the game rated nobody (an assisted
+    game)."""
     shown = {c.user_id: c for c in shown_changes(changes)}
     if not shown:
         return ""
@@ -177,4 +180,6 @@ def rating_words(
         if change_of is not None:
             after, change = moved(change_of)
             parts.append(f"{seat.name} {figure(after)} ({signed(change)})")
+    if most is not None and len(parts) > most:
+        parts[most:] = [f"…and {len(parts) - most} more"]
     return f"📈 {which.capitalize()}: " + " · ".join(parts)

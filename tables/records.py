@@ -42,6 +42,9 @@ class ServerRecords:
     achievements: list[AchievementRow] = field(default_factory=list)
     #: The milestones every game shares, with how many here hold each.
     milestones: list[AchievementRow] = field(default_factory=list)
+    #: The name each record holder last played under here, by user id (a holder may have
+    #: left the server since).
+    names: dict[int, str] = field(default_factory=dict)
 
 
 async def server_records(store: Store, guild_id: int, spec: GameSpec) -> ServerRecords:
@@ -55,5 +58,8 @@ async def server_records(store: Store, guild_id: int, spec: GameSpec) -> ServerR
                     for a in (*spec.achievements, TOURNAMENT_WON)]
     reached = await store.achievement_holders(guild_id, EVERY_GAME)
     milestones = [AchievementRow(m.name, m.how, reached.get(m.key, 0)) for m in MILESTONES]
-    return ServerRecords(moments, await store.longest_streak(guild_id, spec.name),
-                         achievements, milestones)
+    streak = await store.longest_streak(guild_id, spec.name)
+    holders_of_records = [row.best.user_id for row in moments if row.best is not None]
+    holders_of_records += [streak.user_id] if streak is not None else []
+    return ServerRecords(moments, streak, achievements, milestones,
+                         await store.last_names(guild_id, holders_of_records))

@@ -18,7 +18,7 @@ from engine.registry import GAMES, GameSpec
 from store import SeasonRecord, Store
 from store.seasons import next_month_start
 from tables.clock import Clock
-from tables.stats import board_rows
+from tables.stats import board_rows, named
 
 MANAGE_ONLY = "Only members with the Manage Server permission can run seasons."
 ALL_TIME_WORDS = ("all-time", "all time", "alltime", "all")
@@ -67,6 +67,8 @@ class Champion:
     user_ids: tuple[int, ...]
     rating: float
     wins: int
+    #: Each member's name as they last played here (None if unknown), in `user_ids` order.
+    names: tuple[str | None, ...] = ()
 
 
 class Seasons:
@@ -117,9 +119,11 @@ class Seasons:
             top = rows[0]
             if not top["wins"]:
                 continue
-            level = [row for row in rows if row["place"] == 1]
+            level = await named(self.store, guild_id,
+                                [row for row in rows if row["place"] == 1])
             found.append(Champion(spec.title, tuple(row["user_id"] for row in level),
-                                  top["rating"], top["wins"]))
+                                  top["rating"], top["wins"],
+                                  tuple(row["name"] for row in level)))
         return found
 
     async def info(self, guild_id: int) -> SeasonInfo:
@@ -151,7 +155,8 @@ class Seasons:
         one's final standings), a season's number, or "all-time"."""
         which = (season or "current").strip().lower()
         if which in ALL_TIME_WORDS:
-            return Standings(board_rows(await self.store.leaderboard(guild_id, game, limit)))
+            all_time = board_rows(await self.store.leaderboard(guild_id, game, limit))
+            return Standings(await named(self.store, guild_id, all_time))
         info = await self.info(guild_id)
         if which == "current":
             shown = info.running or info.latest
@@ -161,7 +166,7 @@ class Seasons:
         rows = await self.store.season_leaderboard(guild_id, shown.number, game, limit)
         running = info.running is not None and shown.number == info.running.number
         return Standings(
-            board_rows(rows), shown, running=running,
+            await named(self.store, guild_id, board_rows(rows)), shown, running=running,
             next_start=None if running or which != "current" else info.next_start,
         )
 

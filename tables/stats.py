@@ -18,7 +18,14 @@ def menu_order(game: str) -> tuple[int, str]:
 
 
 async def leaderboard(store: Store, guild_id: int, game: str, limit: int) -> list[dict[str, Any]]:
-    return board_rows(await store.leaderboard(guild_id, game, limit))
+    return await named(store, guild_id, board_rows(await store.leaderboard(guild_id, game, limit)))
+
+
+async def named(store: Store, guild_id: int, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Board rows, each with the `name` its member last played under here (None if unknown):
+    the board names members by it, so one who has left the server still reads as themself."""
+    names = await store.last_names(guild_id, [row["user_id"] for row in rows])
+    return [{**row, "name": names.get(row["user_id"])} for row in rows]
 
 
 def shared_places(standings: Sequence[tuple[float, int]]) -> list[int]:
@@ -36,7 +43,8 @@ def shared_places(standings: Sequence[tuple[float, int]]) -> list[int]:
 
 
 def board_rows(rows: list[RatingRow]) -> list[dict[str, Any]]:
-    """A leaderboard's rows, best first, as the cogs word them, each with its place."""
+    """A leaderboard's rows, best first, as the cogs word them, each with its place (and no
+    name yet: `named` adds them)."""
     ratings = [display_rating(r.mu, r.sigma) for r in rows]
     places = shared_places([(rating, r.wins) for rating, r in zip(ratings, rows, strict=True)])
     return [

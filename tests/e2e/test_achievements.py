@@ -70,16 +70,17 @@ async def test_an_achievement_line_appears_once_in_the_table_message_and_records
         assert answer.message is not None
         content = answer.message.content
         assert "Pip Pip** records" in content
+        names = {user.id: user.name.title() for user in players}  # as they sat
         best = await store.record_moment(guild, GAME, "win")
         assert best is not None
         assert f"**Biggest win** (the winner's total less the next best total): {best.value} " \
-               f"points — <@{best.user_id}>, game #{best.game_id}" in content
+               f"points — {names[best.user_id]}, game #{best.game_id}" in content
         assert "**Best trick**" in content and not answer.message.pings
         assert "• **Opening lead**: 3 players. Lay a card." in content
         assert f"• **{TOURNAMENT_WON.name}**: nobody yet." in content
         streak = await store.longest_streak(guild, GAME)
         assert streak is not None and streak.best == 1
-        assert f"**Longest streak** (rated wins in a row): 1 win — <@{streak.user_id}>," \
+        assert f"**Longest streak** (rated wins in a row): 1 win — {names[streak.user_id]}," \
                f" reached <t:{streak.best_ended_at // 1000}:D>" in content
         missing = await fake.slash(players[1], "records", {"game": "snap"})
         assert "There is no game" in (missing.errors or missing.message.content)

@@ -74,12 +74,14 @@ def check_every_picture_has_alt_text(fake: FakeDiscord) -> None:
     assert pictures
 
 
-LEADERBOARD_LINE = re.compile(r"<@(\d+)> — (−?[\d.]+) · (\d+) won")
+LEADERBOARD_LINE = re.compile(r"\*\*\d+\.\*\* (.+) — (−?[\d.]+) · (\d+) won")
 
 
-def leaderboard_standing(text: str) -> dict[int, tuple[str, int]]:
-    """user id -> (rating as shown, games won), read from the /leaderboard message."""
-    return {int(m[1]): (m[2], int(m[3])) for m in LEADERBOARD_LINE.finditer(text)}
+def leaderboard_standing(text: str, players: list[FakeUser]) -> dict[int, tuple[str, int]]:
+    """user id -> (rating as shown, games won), read from the /leaderboard message, which
+    names each member as they played (the fake's display name is the user name titled)."""
+    ids = {user.name.title(): user.id for user in players}
+    return {ids[m[1]]: (m[2], int(m[3])) for m in LEADERBOARD_LINE.finditer(text)}
 
 
 def check_sides_share_results(seating: Seating, results: list[dict[str, Any]]) -> None:
@@ -145,7 +147,7 @@ async def test_whole_game_to_the_end_and_onto_the_leaderboard(
         assert board.message is not None
         text = board.message.content
         assert spec.title in text
-        standing = leaderboard_standing(text)
+        standing = leaderboard_standing(text, players)
         assert set(standing) == {u.id for u in players}
         assert text.count("· 1 played") == len(players)
         for row in results[: seating.humans]:

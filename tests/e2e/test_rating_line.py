@@ -75,7 +75,7 @@ async def test_a_whole_game_ends_with_each_members_rating_and_its_change() -> No
         assert board.message is not None
         for user in (alice, bob):
             shown = figure(ratings[user.id])
-            assert f"<@{user.id}> — {shown} ·" in board.message.content
+            assert f"{user.name.title()} — {shown} ·" in board.message.content
             profile = await fake.slash(user, "profile", {})
             assert profile.message is not None
             assert f"Cribbage: rating {shown}, " in profile.message.content

@@ -75,14 +75,14 @@ async def test_the_leaderboard_shows_a_season_or_all_time() -> None:
         title = GAMES[GAME].title
         current, _ = answer(await fake.slash(alice, "leaderboard", {"game": GAME}))
         assert current.startswith(f"🏅 **{title}** leaderboard, season 1 (January 2027)")
-        assert f"<@{alice.id}>" in current
+        assert "**2.** Alice — " in current or "**1.** Alice — " in current
         same, _ = answer(await fake.slash(alice, "leaderboard", {"game": GAME, "season": "1"}))
         assert same == current
         all_time, _ = answer(
             await fake.slash(alice, "leaderboard", {"game": GAME, "season": "all-time"})
         )
         assert all_time.startswith(f"🏅 **{title}** leaderboard, all time")
-        assert f"<@{alice.id}>" in all_time
+        assert "Alice — " in all_time and "<@" not in all_time
         missing, private = answer(
             await fake.slash(alice, "leaderboard", {"game": GAME, "season": "4"})
         )
@@ -108,10 +108,10 @@ async def test_the_leaderboard_shows_a_season_or_all_time() -> None:
 
 
 async def first_place(fake: FakeDiscord, asker: FakeUser) -> tuple[str, ...]:
-    """(mention, rating, wins) of the running season's first place, as /leaderboard says."""
+    """(name, rating, wins) of the running season's first place, as /leaderboard says."""
     board, _ = answer(await fake.slash(asker, "leaderboard", {"game": GAME}))
-    first = board.splitlines()[1]  # "**1.** <@id> — 4.8 · 1 won · 1 played"
-    found = re.fullmatch(r"\*\*1\.\*\* (<@\d+>) — (\S+) · (\d+) won.*", first)
+    first = board.splitlines()[1]  # "**1.** Bob — 4.8 · 1 won · 1 played"
+    found = re.fullmatch(r"\*\*1\.\*\* (.+) — (\S+) · (\d+) won.*", first)
     assert found is not None, board
     return found.groups()
 
@@ -173,6 +173,7 @@ async def test_a_seasons_end_is_posted_once_where_the_server_chose(database_url:
         await driver.start_game(GAME, players)
         await driver.play_to_end()
         who, rating, wins = await first_place(fake, alice)
+        champion = fake.member(who.lower()).mention  # pinged in the post
 
         await clock.advance(20 * 24 * 3600)  # February
         await season_ends(fake).wait_asleep()
@@ -180,8 +181,8 @@ async def test_a_seasons_end_is_posted_once_where_the_server_chose(database_url:
         assert post.content.splitlines() == [
             "🏆 **Season 1** is over: its final standings are kept (`/leaderboard season:1`)."
             " Season 2 has begun.",
-            "**Champions**", f"🥇 {GAMES[GAME].title}: {who} (rating {rating}, {wins} win)"]
-        assert [f"<@{user_id}>" for user_id in post.pings] == [who]
+            "**Champions**", f"🥇 {GAMES[GAME].title}: {champion} (rating {rating}, {wins} win)"]
+        assert [f"<@{user_id}>" for user_id in post.pings] == [champion]
 
         await fake.restart(test_bot(database_url, clock=clock))
         await season_ends(fake).wait_asleep()
@@ -221,7 +222,7 @@ async def test_season_end_posts_at_once_and_no_channel_posts_nothing(database_ur
         [post] = fake.visible_messages(alice, "news")
         assert post.content.startswith("🏆 **Season 2** is over")
         assert "The next season begins with the next calendar month" in post.content
-        assert [f"<@{user_id}>" for user_id in post.pings] == [who]
+        assert [f"<@{user_id}>" for user_id in post.pings] == [fake.member(who.lower()).mention]
         fake.assert_clean()
 
 
@@ -245,7 +246,8 @@ async def test_season_end_run_in_the_announcement_channel_is_said_once(
         ended = await fake.slash(alice, "season end", channel="games")
         assert ended.message is not None
         assert ended.message.content.startswith("🏆 **Season 1** is over")
-        assert [f"<@{user_id}>" for user_id in ended.message.pings] == [who]
+        assert [f"<@{user_id}>" for user_id in ended.message.pings] == [
+            fake.member(who.lower()).mention]
         after = fake.visible_messages(alice, "games")[before:]
         assert [m.content for m in after] == [ended.message.content]
         await clock.advance(40 * 24 * 3600)  # the month turns: nothing is posted again
@@ -274,7 +276,7 @@ async def test_a_month_that_turned_while_the_bot_was_down_is_posted_when_it_is_b
         await season_ends(fake).wait_asleep()
         [post] = fake.visible_messages(alice, "news")
         assert post.content.startswith("🏆 **Season 1** is over")
-        assert [f"<@{user_id}>" for user_id in post.pings] == [who]
+        assert [f"<@{user_id}>" for user_id in post.pings] == [fake.member(who.lower()).mention]
         fake.assert_clean()
 
 

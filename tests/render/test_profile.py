@@ -79,12 +79,15 @@ def test_a_game_with_a_rating_series_draws_its_chart_and_words_it() -> None:
             "series": [[1, 0.0], [2, -2.5], [3, 6.0], [4, 4.5]]}
     data = {"name": "Ann", "games": [game], "played": 3, "won": 2}
     drawn = drawn_texts(data)
-    assert {"-2.5", "6"} <= set(drawn)  # the chart's lowest and highest gridlines
+    # The chart's lowest and highest gridlines, written as every rating figure is: one
+    # decimal and the true minus sign, never a hyphen.
+    assert {"\u22122.5", "6.0"} <= set(drawn)
+    assert not any(label.startswith("-") for label in drawn)
     alt = profile.describe_profile(data)
     assert "A Game: rating 4.5, 3 games, 2 wins, streak: 1 now, best 2, rating over time " \
-        "from 0 to 4.5 (lowest -2.5, highest 6)." in alt
+        "from 0.0 to 4.5 (lowest \u22122.5, highest 6.0)." in alt
     flat = {**data, "games": [{**game, "series": [[1, 4.5]]}]}
-    assert "-2.5" not in drawn_texts(flat)  # one point: no chart
+    assert "\u22122.5" not in drawn_texts(flat)  # one point: no chart
     assert "rating over time" not in profile.describe_profile(flat)
 
 

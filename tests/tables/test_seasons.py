@@ -168,7 +168,7 @@ async def test_a_season_ends_with_each_games_first_place_level_players_sharing_i
     [champion] = await seasons.champions(GUILD, ended.number, games)
     rows = (await seasons.leaderboard(GUILD, "dash", str(ended.number))).rows
     assert champion == Champion(title="Dash", user_ids=(ANN, CAT), rating=rows[0]["rating"],
-                                wins=1)
+                                wins=1, names=("Ann", "Cat"))
     # One more win sets Ann apart in the next season.
     season = (await seasons.start(GUILD, may_manage=True)).season
     for loser in (BOB, DAN):
