@@ -1,5 +1,5 @@
 """The servers the bot is in, and what leaving one means for its games and lobbies
-(docs/DESIGN.md, "Inside tables/").
+(docs/DESIGN.md, "When a server removes the bot").
 
 Removed from a server (kicked, or the server deleted), the bot puts the server's games to
 rest: they are unloaded, so nothing of theirs runs (no timers, no computer turns, no
