@@ -141,6 +141,7 @@ class CardBot(commands.Bot):
         from cogs.replay_cog import ReplayCog
         from cogs.review_cog import ReviewCog
         from cogs.seasons_cog import SeasonsCog
+        from cogs.servers_cog import ServersCog
         from cogs.tables_cog import TablesCog
         from cogs.tournaments_cog import TournamentButton, TournamentsCog
         from engine.search.expert import Budget
@@ -186,14 +187,17 @@ class CardBot(commands.Bot):
         self.tournaments.subscribe(TournamentHonours(self.store))
         await self.add_cog(TournamentsCog(self, self.tournaments))
         await self.add_cog(RecordsCog(self, self.store))
+        await self.add_cog(ServersCog(self, self.tables))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         # Every component is a DynamicItem keyed by its custom_id, so buttons sent before a
         # restart (and on ephemeral messages) keep working.
         self.add_dynamic_items(*ALL_DYNAMIC_ITEMS, TournamentButton)
         self.add_listener(answer_unknown_component, "on_interaction")
         # The bot answers as soon as the games are loaded; they are rebuilt in the background
-        # (or at once when someone reaches one first) and their messages refreshed.
-        await self.tables.start(in_background=True, on_resumed=tables_cog.show)
+        # (or at once when someone reaches one first), and run and their messages refreshed
+        # once the gateway says their server still has the bot (cogs/servers_cog.py).
+        await self.tables.start(in_background=True, on_resumed=tables_cog.show,
+                                await_guilds=True)
         log.info("Database %s open; %d running games resuming",
                  without_password(self.database), self.tables.resuming())
         await self.tournaments.start()

@@ -81,6 +81,12 @@ class LiveHands:
             if key not in self.answering:
                 self.refresher.poke(key)
 
+    def forget(self, table_id: int) -> None:
+        """The table was put to rest: its live hands update no more."""
+        for key, live in [(k, h) for k, h in self._hands.items() if k[0] == table_id]:
+            self.refresher.drop(key)
+            self._drop(key, live)
+
     def player_changed(self, user_id: int) -> None:
         """Refresh (soon) the member's live hands: their settings changed."""
         for (table_id, seat) in list(self._hands):

@@ -78,7 +78,15 @@ class Coalescer(Generic[Key]):
                 if sent is not False:
                     await self.clock.sleep(self.interval - (self.clock.now() - started))
         finally:
-            self._tasks.pop(key, None)
+            if self._tasks.get(key) is asyncio.current_task():  # not one started after a drop
+                del self._tasks[key]
+
+    def drop(self, key: Key) -> None:
+        """Refresh `key` no more: one under way stops where it is (its place is gone)."""
+        self._dirty.discard(key)
+        task = self._tasks.pop(key, None)
+        if task is not None:
+            task.cancel()
 
     def pending(self) -> bool:
         return bool(self._tasks)

@@ -79,6 +79,15 @@ class TableMessages:
         self._known[table.id] = table
         self.refresher.poke(table.id)
 
+    def forget(self, table_id: int) -> None:
+        """The table was put to rest (the bot left its server): show it no more, and keep
+        nothing of it, so that if the server invites the bot back it is shown afresh."""
+        self.refresher.drop(table_id)
+        self._known.pop(table_id, None)
+        self._buried.pop(table_id, None)
+        self._text_only.discard(table_id)
+        self._unreachable.discard(table_id)
+
     def table(self, table_id: int) -> Table | None:
         return self.manager.get(table_id) or self._known.get(table_id)
 

@@ -104,6 +104,12 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
                  "finished" if table.finished else table.status, table.version)
         self._changed(table)
 
+    async def on_rested(self, table: Table) -> None:
+        self.message.forget(table.id)
+        self.hands.forget(table.id)
+        self.notices.forget(table.id)
+        self._forget(table.id)
+
     def _changed(self, table: Table) -> None:
         self.message.show(table)
         self.hands.table_changed(table)

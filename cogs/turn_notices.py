@@ -94,6 +94,15 @@ class TurnNotices:
         if notice.ended:
             await self._delete(notice)
 
+    def forget(self, table_id: int) -> None:
+        """The table was put to rest: no notice is sent, and none sent is deleted (its
+        channel is closed to the bot)."""
+        for key in [k for k in self._notices if k[0] == table_id]:
+            notice = self._notices.pop(key)
+            notice.ended = True
+            if notice.task is not None:
+                notice.task.cancel()
+
     def end(self, key: tuple[int, int]) -> None:
         notice = self._notices.pop(key, None)
         if notice is None:

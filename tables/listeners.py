@@ -31,6 +31,11 @@ class Listener:
     async def on_finished(self, table: Table) -> None:
         """The game is over: finished, abandoned or errored (see `table.status`)."""
 
+    async def on_rested(self, table: Table) -> None:
+        """The bot left the table's server: the table is unloaded, its game not over (it
+        comes back as a new Table if the server invites the bot back). Called directly,
+        not queued behind the table's other notices, which are dropped."""
+
 
 #: One notification: the call to make on each listener.
 Notice = Callable[[Listener], Awaitable[None]]

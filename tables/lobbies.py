@@ -121,6 +121,25 @@ class Lobbies:
     def of_guild(self, guild_id: int) -> list[Lobby]:
         return [lobby for lobby in self._open.values() if lobby.guild_id == guild_id]
 
+    def guilds(self) -> set[int]:
+        return {lobby.guild_id for lobby in self._open.values()}
+
+    async def close_guild(self, guild_id: int) -> int:
+        """The bot left the server: its open lobbies close (kept in the store as cancelled:
+        they hold nobody's game). How many closed."""
+        closing = self.of_guild(guild_id)
+        for lobby in closing:
+            lobby.status = "cancelled"
+            self._close(lobby)
+            try:
+                await self._write(lobby)
+            except LobbyLost:
+                self._let_go(lobby)
+            except Exception:
+                # Still open in the store: the next start-up closes it if the bot is not back.
+                log.exception("Could not close lobby %d of a server the bot left", lobby.id)
+        return len(closing)
+
     async def save(self, lobby: Lobby) -> None:
         """Persist a lobby after one of its methods changed it (or its message_id was set).
         If another process serves it now, this one lets it go and refuses (IllegalAction):

@@ -9,7 +9,7 @@ never holds the lock.
 
 The jobs around it live in their own modules: tables/runner.py (one table's computer turns,
 forced moves, idle timers and deliveries), tables/lobbies.py, tables/player_settings.py and
-tables/stats.py.
+tables/stats.py; the servers the bot is in, tables/presence.py.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from engine.contract import Action, Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import GameLost, Store
-from store.records import GameRecord
 from tables.away import AWAY, BACK, FORFEIT, FORFEITED, mark_seats
 from tables.carry_out import carry_out
 from tables.clock import Clock
@@ -38,8 +37,9 @@ from tables.listeners import Listener, finished
 from tables.lobbies import ExpiryListener, Lobbies
 from tables.lobby import Lobby
 from tables.player_settings import PlayerSettings
+from tables.presence import Presence
 from tables.ratings import table_finish
-from tables.resume import Resume, build_table
+from tables.resume import Resume
 from tables.runner import TableRunner
 from tables.seats import SeatInfo
 from tables.stats import leaderboard, member_stats
@@ -90,6 +90,7 @@ class TableManager:
         self.listeners: list[Listener] = []
         self.closed = False
         self._resume = Resume(self)
+        self._presence = Presence(self)
 
     # ================================================================ start and stop
 
@@ -98,6 +99,7 @@ class TableManager:
         *,
         in_background: bool = False,
         on_resumed: Callable[[Table], None] | None = None,
+        await_guilds: bool = False,
     ) -> list[Table]:
         """Load open lobbies and rebuild every unfinished game by replaying its log; resume
         computer turns and idle timers. A game whose log no longer replays is marked
@@ -107,10 +109,13 @@ class TableManager:
         With `in_background`, return once they are loaded (the bot can answer at once) and
         rebuild them one by one in a background task, or on the spot when someone reaches a
         game first (get, running, table_of, acting on it). `on_resumed` hears of every table
-        rebuilt either way. Returns the tables rebuilt before returning."""
+        rebuilt either way, as it starts to run: with `await_guilds`, once its server is known
+        to have the bot (guilds_known, guild_back). Returns the tables rebuilt meanwhile."""
+        if await_guilds:
+            self._presence.await_guilds()
         self._lobbies.restore(await self.store.claim_open_lobbies(*self.shards), self.games)
         claimed = await self.store.claim_running_games(*self.shards)
-        self._resume.pending = {record.id: (record, log_rows) for record, log_rows in claimed}
+        self._resume.pending = {record.id: (record, stored.moves) for record, stored in claimed}
         # Settings first, so a game's first forced move or turn notice already follows them.
         await self._player_settings.load(
             [SeatInfo.from_json(seat) for record, _ in claimed for seat in record.seats]
@@ -148,13 +153,25 @@ class TableManager:
     async def wait_idle(self) -> None:
         """Until no computer turn is pending and every notification has been delivered."""
         while True:
-            busy: list[asyncio.Future[Any]] = [
-                task for runner in self._runners.values() for task in runner.busy()
-            ]
-            busy += self._resume.busy()
+            busy: list[asyncio.Future[Any]] = [*self._resume.busy(), *(
+                task for runner in self._runners.values() for task in runner.busy())]
             if not busy:
                 return
             await asyncio.gather(*busy, return_exceptions=True)
+
+    # ================================================================ servers
+
+    async def guild_removed(self, guild_id: int) -> None:
+        """The bot was removed from this server: its games rest, its open lobbies close."""
+        await self._presence.removed(guild_id)
+
+    async def guild_back(self, guild_id: int) -> None:
+        """The server is there (the bot invited back, or available): its games run."""
+        await self._presence.back(guild_id)
+
+    async def guilds_known(self, guild_ids: Sequence[int], shard: int | None = None) -> None:
+        """The servers the bot is in on `shard` (on every shard it serves if None)."""
+        await self._presence.known(guild_ids, shard)
 
     # ================================================================ tables
 
@@ -409,7 +426,7 @@ class TableManager:
             ) from None
         except Exception:
             log.exception("could not store action %d of game %d; reloading it", seq, table.id)
-            await self._reload(table)
+            await self._resume.reload(table)
             raise
         await record_move(self.store, table, int(self.clock.wall() * 1000), self.games)
         if finish is not None:
@@ -452,36 +469,19 @@ class TableManager:
         return table
 
     def _check_open(self, table: Table) -> None:
-        if self._runners[table.id].closed or self.closed:
+        runner = self._runners.get(table.id)
+        if self.closed or (runner is not None and runner.closed):
             raise IllegalAction("The bot is restarting; try again in a moment.")
         if table.status != "running":
             raise IllegalAction("This game is over.")
+        if runner is None or runner.table is not table:  # put to rest while this waited
+            raise IllegalAction("That game is not running.")
 
     def _spec(self, game: str) -> GameSpec:
         spec = self.games.get(game)
         if spec is None:
             raise IllegalAction(f"There is no game called {game}.")
         return spec
-
-    async def _rebuild(self, record: GameRecord) -> Table | None:
-        try:
-            log_rows = await self.store.actions(record.id)
-            moves = [(row.seat, row.action) for row in log_rows]
-            return build_table(record, self._spec(record.game), moves)
-        except Exception as error:
-            log.exception("game %d (%s) does not replay: errored", record.id, record.game)
-            await self.store.set_status(record.id, "errored", error=repr(error)[:500])
-            return None
-
-    async def _reload(self, table: Table) -> None:
-        """Bring a table back in line with its stored log after a failed write."""
-        record = await self.store.game(table.id)
-        fresh = await self._rebuild(record) if record is not None else None
-        if fresh is None:
-            table.status = "errored"
-            self._retire(table)
-            return
-        table.adopt_state(fresh)
 
     async def _mark_errored(self, table: Table, why: str) -> None:
         log.error("game %d stopped: %s", table.id, why)

@@ -1,20 +1,23 @@
-"""Rebuilding the games this process claimed at start, from their stored logs.
+"""Rebuilding games from their stored logs: those this process claimed at start, those of a
+server that invited the bot back (tables/presence.py), and one whose write failed.
 
 Replaying is CPU work only, so a rebuild never waits: it happens in a background pass, or
 on the spot when someone reaches a game before that pass does. The database writes a rebuild
 needs (an errored game, a finish that was not stored) are settled in tasks of their own.
+A game rebuilt before its server is known to have the bot runs only once it is
+(`Presence.holds`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.contract import Action
 from engine.registry import GameSpec
-from store.records import GameRecord, StoredLog
+from store.records import ActionRecord, GameRecord
 from tables.honours import record_move
 from tables.ratings import table_finish
 from tables.seats import SeatInfo
@@ -25,6 +28,9 @@ if TYPE_CHECKING:
     from tables.manager import TableManager
 
 log = logging.getLogger(__name__)
+
+#: A game's moves, read from its stored log when it is replayed.
+Moves = Callable[[], list[tuple[int, Action]]]
 
 
 def build_table(record: GameRecord, spec: GameSpec, moves: list[tuple[int, Action]]) -> Table:
@@ -60,11 +66,15 @@ async def finished_table(store: Store, games: Mapping[str, GameSpec], game_id: i
     return table
 
 
+def _moves(rows: list[ActionRecord]) -> Moves:
+    return lambda: [(row.seat, row.action) for row in rows]
+
+
 class Resume:
     def __init__(self, manager: TableManager) -> None:
         self.manager = manager
-        #: Games loaded at start and not rebuilt yet (start(in_background=True)).
-        self.pending: dict[int, tuple[GameRecord, StoredLog]] = {}
+        #: Games loaded and not rebuilt yet (start(in_background=True), a server back).
+        self.pending: dict[int, tuple[GameRecord, Moves]] = {}
         self.on_resumed: Callable[[Table], None] | None = None
         self.task: asyncio.Task[list[Table]] | None = None
         self.settling: set[asyncio.Future[None]] = set()
@@ -86,9 +96,9 @@ class Resume:
     def one(self, table_id: int) -> Table | None:
         """Rebuild one loaded game now."""
         manager = self.manager
-        record, stored = self.pending.pop(table_id)
+        record, moves = self.pending.pop(table_id)
         try:
-            table = build_table(record, manager._spec(record.game), stored.moves())
+            table = build_table(record, manager._spec(record.game), moves())
         except Exception as error:
             log.exception("game %d (%s) does not replay: errored", record.id, record.game)
             self._settle(manager.store.set_status(record.id, "errored", error=repr(error)[:500]))
@@ -98,10 +108,61 @@ class Resume:
             self._settle(self._finish(table))
             self._settle(record_move(manager.store, table, int(manager.clock.wall() * 1000)))
             return None
-        manager._register(table).after_change(None)
+        manager._register(table)
+        if not manager._presence.holds(table):
+            self.run(table)
+        return table
+
+    def run(self, table: Table) -> None:
+        """Start a rebuilt table's work, its timers from now, and show it."""
+        self.manager._runners[table.id].after_change(None)
         if self.on_resumed is not None:
             self.on_resumed(table)
-        return table
+
+    async def load(self, game_ids: Iterable[int]) -> None:
+        """Read these games from the store to be rebuilt (those still running), and their
+        players' settings."""
+        manager = self.manager
+        seats = []
+        for game_id in game_ids:
+            record = await manager.store.game(game_id)
+            if record is not None and record.status == "running":
+                self.pending[game_id] = (record, _moves(await manager.store.actions(game_id)))
+                seats += [SeatInfo.from_json(seat) for seat in record.seats]
+        await manager._player_settings.load(seats)
+
+    def drop(self, guild_id: int) -> set[int]:
+        """Forget the server's games not rebuilt yet; their ids."""
+        dropped = {i for i, (record, _) in self.pending.items() if record.guild_id == guild_id}
+        for game_id in dropped:
+            del self.pending[game_id]
+        return dropped
+
+    def guilds(self) -> set[int]:
+        return {record.guild_id for record, _ in self.pending.values()}
+
+    async def rebuild(self, record: GameRecord) -> Table | None:
+        """The table of a stored game, its log read again; None (and the game marked
+        errored) if it no longer replays."""
+        manager = self.manager
+        try:
+            log_rows = await manager.store.actions(record.id)
+            moves = [(row.seat, row.action) for row in log_rows]
+            return build_table(record, manager._spec(record.game), moves)
+        except Exception as error:
+            log.exception("game %d (%s) does not replay: errored", record.id, record.game)
+            await manager.store.set_status(record.id, "errored", error=repr(error)[:500])
+            return None
+
+    async def reload(self, table: Table) -> None:
+        """Bring a table back in line with its stored log after a failed write."""
+        record = await self.manager.store.game(table.id)
+        fresh = await self.rebuild(record) if record is not None else None
+        if fresh is None:
+            table.status = "errored"
+            self.manager._retire(table)
+            return
+        table.adopt_state(fresh)
 
     async def _finish(self, table: Table) -> None:
         """Record the end of a table found finished on replay, then show it as it ended (its

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterable
+from functools import partial
 from typing import Any
 
 import discord
@@ -133,8 +134,12 @@ class FakeDiscord:
         self._logins += 1
         self._tokens[bot] = f"fake-token-{self._logins}"
         await self._in_activity(activity, bot.login(self._tokens[bot]))
-        activity.run(lambda: self._feed("READY", gateway.ready_event(self.state)))
-        activity.run(lambda: self._feed("GUILD_CREATE", gateway.guild_create_event(self.state)))
+        # Every server the bot is in, as Discord lists them: not those that removed it.
+        guilds = [g for g in self.state.guilds if g not in self.state.removed_from]
+        activity.run(lambda: self._feed("READY", gateway.ready_event(self.state, guilds)))
+        for guild_id in guilds:
+            event = gateway.guild_create_event(self.state, guild_id)
+            activity.run(partial(self._feed, "GUILD_CREATE", event))
         await bot.wait_until_ready()
         await activity.wait(self.quiet_timeout)
         return self
@@ -196,6 +201,13 @@ class FakeDiscord:
         event = gateway.guild_create_event(self.state, guild_id)
         del event["unavailable"]  # a server joined, not one coming back after an outage
         self._feed_if_connected("GUILD_CREATE", event)
+
+    def remove_from_guild(self, guild_id: int | None = None) -> None:
+        """A server (default: the first) removes the bot while it runs, or is deleted:
+        GUILD_DELETE, and its channels answer 403 Missing Access from now on."""
+        guild_id = guild_id or self.state.guild_id
+        self.state.removed_from.add(guild_id)
+        self._feed_if_connected("GUILD_DELETE", gateway.guild_delete_event(guild_id))
 
     def _thread_created(self, payload: dict[str, Any]) -> None:
         thread = self.state.channels[int(payload["id"])]

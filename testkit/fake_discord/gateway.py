@@ -19,11 +19,13 @@ def ready_event(
     shard: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
     """READY listing `guild_ids` (default: the first guild) as still unavailable."""
+    if guild_ids is None:
+        guild_ids = [state.guild_id]
     ready: dict[str, Any] = {
         "v": 10,
         "user": state.bot_user.payload(),
         "guilds": [
-            {"id": str(g), "unavailable": True} for g in guild_ids or [state.guild_id]
+            {"id": str(g), "unavailable": True} for g in guild_ids
         ],
         "session_id": session_id,
         "resume_gateway_url": resume_url,
@@ -96,6 +98,12 @@ def guild_create_event(state: DiscordState, guild_id: int | None = None) -> dict
         "stage_instances": [],
         "guild_scheduled_events": [],
     }
+
+
+def guild_delete_event(guild_id: int) -> dict[str, Any]:
+    """GUILD_DELETE as Discord sends it when the bot is removed from a server (kicked, or the
+    server deleted): no `unavailable`, which marks an outage instead."""
+    return {"id": str(guild_id)}
 
 
 def message_create_event(state: DiscordState, message: FakeMessage) -> dict[str, Any]:

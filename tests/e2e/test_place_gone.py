@@ -1,6 +1,8 @@
-"""A game whose place goes away under it: a member deletes its thread, or the server removes
-the bot. The bot says so once in its log and stops trying to show that table (no retry loop,
-no log line every few seconds); the game itself goes on, so nothing is lost."""
+"""A game whose place goes away under it: a member deletes its thread, or the bot is shut out
+of it (Missing Access, as before Discord's word that the server removed the bot arrives). The
+bot says so once in its log and stops trying to show that table (no retry loop, no log line
+every few seconds); the game itself goes on, so nothing is lost. A server that removes the bot
+puts its games to rest instead (tests/e2e/test_guild_gone.py)."""
 
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ async def advance(fake: FakeDiscord, clock: FakeClock, seconds: float) -> None:
         await fake.wait_quiet()
 
 
-@pytest.mark.parametrize("how", ["thread deleted", "bot removed from the server"])
+@pytest.mark.parametrize("how", ["thread deleted", "bot shut out of the server"])
 async def test_a_table_whose_place_is_gone_is_not_retried_and_its_game_goes_on(
     how: str, caplog: pytest.LogCaptureFixture
 ) -> None:

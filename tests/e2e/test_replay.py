@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from render.alt_text import cards, describe
+from tables.resume import finished_table
 from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from testkit.players import GameDriver, test_bot
 from tests.e2e.test_refusals import refusal_text
@@ -75,7 +76,8 @@ async def test_the_final_table_message_carries_the_chart_with_alt_text() -> None
         fake.state.delete_message(final)
         manager, store = driver.bot.tables, driver.bot.store
         assert manager is not None and store is not None and driver.table_id is not None
-        finished = await manager._rebuild(await store.game(driver.table_id))  # as stored
+        finished = await finished_table(store, manager.games, driver.table_id)  # as stored
+        assert finished is not None
         driver.bot.get_cog("Tables").show(finished)  # its message refreshed once more
         await driver.settle()
         again = driver.table_message()

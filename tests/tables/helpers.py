@@ -25,6 +25,7 @@ class Recorder(Listener):
         self.warnings: list[tuple[int, int]] = []
         self.takeovers: list[tuple[int, int]] = []
         self.finished: list[tuple[int, str]] = []
+        self.rested: list[int] = []
 
     async def on_update(self, table: Table, events: list[Event]) -> None:
         self.updates.append((table.id, table.version, events))
@@ -37,6 +38,9 @@ class Recorder(Listener):
 
     async def on_finished(self, table: Table) -> None:
         self.finished.append((table.id, table.status))
+
+    async def on_rested(self, table: Table) -> None:
+        self.rested.append(table.id)
 
 
 def make_manager(store: Store, **kwargs: Any) -> TableManager:

@@ -160,12 +160,10 @@ async def test_a_game_found_finished_on_replay_records_and_shows_its_changes(
     for finish_wrote in ("results", "rating_history", "rating_changes"):
         await store.db.execute(f"DELETE FROM {finish_wrote} WHERE game_id = ?", (table.id,))
     await store.db.execute("UPDATE games SET status = 'running' WHERE id = ?", (table.id,))
-    record = await store.game(table.id)
-    assert record is not None
     shown = []
     resume = Resume(manager)
     resume.on_resumed = shown.append
-    resume.pending = {table.id: (record, await _stored_log(store, table.id))}
+    await resume.load([table.id])
     assert resume.one(table.id) is None
     await resume.close()
 
@@ -174,8 +172,3 @@ async def test_a_game_found_finished_on_replay_records_and_shows_its_changes(
     assert rebuilt.rating_changes == await store.rating_changes(table.id)
     assert bool(rebuilt.rating_changes) is not hints
 
-
-async def _stored_log(store: Store, game_id: int):
-    from store.records import StoredLog, encode_action
-
-    return StoredLog([(a.seat, encode_action(a.action)) for a in await store.actions(game_id)])
