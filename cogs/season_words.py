@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from engine.analysis import figure
+from engine.seat_words import spoken_list
 from store import SeasonRecord
 from store.seasons import next_month_start
 from tables.seasons import Champion, SeasonInfo, Standings
@@ -59,6 +60,12 @@ def announcing(channel_id: int | None) -> str:
                 "can choose a channel again with `/season announce channel:`.")
     return (f"📣 From now on, when a season ends, its champions are posted in <#{channel_id}>"
             " (each champion is pinged). `/season announce` with no channel stops it.")
+
+
+def cannot_post(channel_id: int | None, lacking: Sequence[str]) -> str:
+    """/season announce refused: the bot could not post season ends where it was asked to."""
+    return (f"I can't post in <#{channel_id}>: give me {spoken_list(lacking)} there (the "
+            "channel's settings → Permissions), then choose it again. Nothing changed.")
 
 
 def announce_line(channel_id: int | None) -> str:
