@@ -113,7 +113,7 @@ def call_line(held: HeldTournament, match: Match, table: Table, no_show_after: f
         line += (f" The round's time is up <t:{held.round_deadline // 1000}:R>; the "
                  "computer then plays for whoever is away.")
     if any(held.event.entry(entry_id).computer for entry_id in match.entries):
-        line += " Your opponent is a computer entry: this game counts for no rating or /stats."
+        line += " You meet a computer entry: this game counts for no rating or /stats."
     return line
 
 

@@ -531,7 +531,7 @@ async def test_a_computer_fills_a_short_knockout_and_its_games_rate_no_one(
         [game] = [g for g in await games_of_round(fake, 1, 1) if g.match_id == against.id]
         calls = [m.content for m in fake.state.messages.values() if "your match" in m.content]
         [call] = [c for c in calls if f"is game #{game.game_id}," in c]
-        assert call.endswith(" Your opponent is a computer entry: this game counts for no "
+        assert call.endswith(" You meet a computer entry: this game counts for no "
                              "rating or /stats.")
         assert not any("computer entry" in c for c in calls if c != call)
         table = fake.bot.tables.get(game.game_id)
