@@ -62,6 +62,11 @@ def announcing(channel_id: int | None) -> str:
             " (each champion is pinged). `/season announce` with no channel stops it.")
 
 
+#: /season announce with no channel where none was chosen: nothing to stop.
+NOT_POSTED_ALREADY = ("Season ends are not posted anywhere already: choose a channel with "
+                      "`/season announce channel:` to post them.")
+
+
 def cannot_post(channel_id: int | None, lacking: Sequence[str]) -> str:
     """/season announce refused: the bot could not post season ends where it was asked to."""
     return (f"I can't post in <#{channel_id}>: give me {spoken_list(lacking)} there (the "

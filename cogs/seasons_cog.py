@@ -112,12 +112,16 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         if lacking and may_manage(interaction):
             await tell(interaction, season_words.cannot_post(channel_id, lacking))
             return
+        before = await self.seasons.store.season_channel(interaction.guild_id or 0)
         try:
             await self.seasons.announce_in(
                 interaction.guild_id or 0, channel_id, may_manage=may_manage(interaction)
             )
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
+            return
+        if channel_id is None and before is None:
+            await tell(interaction, season_words.NOT_POSTED_ALREADY)
             return
         await interaction.response.send_message(
             season_words.announcing(channel_id), allowed_mentions=NO_PINGS

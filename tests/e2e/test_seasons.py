@@ -205,6 +205,11 @@ async def test_season_end_posts_at_once_and_no_channel_posts_nothing(database_ur
         stopped = await fake.slash(alice, "season announce")
         content, private = answer(stopped)
         assert not private and content.startswith("🔕 Season ends will not be posted here")
+        # Again, with nothing to stop: said as it is, not as a change.
+        content, private = answer(await fake.slash(alice, "season announce"))
+        assert private and content == (
+            "Season ends are not posted anywhere already: choose a channel with "
+            "`/season announce channel:` to post them.")
         await fake.slash(alice, "season end")
         assert fake.visible_messages(alice, "news") == []
 
