@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 
 from cogs import text
 from engine.analysis import figure
+from engine.seat_words import spoken_list
 from store import SeasonRecord
 from store.seasons import next_month_start
 from tables.seasons import Champion, SeasonInfo, Standings
@@ -62,6 +63,17 @@ def announcing(channel_id: int | None) -> str:
                 "can choose a channel again with `/season announce channel:`.")
     return (f"📣 From now on, when a season ends, its champions are posted in <#{channel_id}>"
             " (each champion is pinged). `/season announce` with no channel stops it.")
+
+
+#: /season announce with no channel where none was chosen: nothing to stop.
+NOT_POSTED_ALREADY = ("Season ends are not posted anywhere already: choose a channel with "
+                      "`/season announce channel:` to post them.")
+
+
+def cannot_post(channel_id: int | None, lacking: Sequence[str]) -> str:
+    """/season announce refused: the bot could not post season ends where it was asked to."""
+    return (f"I can't post in <#{channel_id}>: give me {spoken_list(lacking)} there (the "
+            "channel's settings → Permissions), then choose it again. Nothing changed.")
 
 
 def announce_line(channel_id: int | None) -> str:

@@ -25,6 +25,16 @@ def may_manage(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
+def missing_to_post(channel: discord.abc.GuildChannel) -> list[str]:
+    """The permissions the bot lacks to post in `channel` (none known without its member)."""
+    me = channel.guild.me
+    if me is None:
+        return []
+    allowed = channel.permissions_for(me)
+    needed = (("View Channel", allowed.view_channel), ("Send Messages", allowed.send_messages))
+    return [name for name, has in needed if not has]
+
+
 def pinging(champions: Sequence[Champion]) -> discord.AllowedMentions:
     """Mentions that ping a season's champions and nobody else: they earned it."""
     users = sorted({user_id for champion in champions for user_id in champion.user_ids})
@@ -98,12 +108,20 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
     ) -> None:
         channel_id = channel.id if channel is not None else None
+        lacking = missing_to_post(channel) if channel is not None else []
+        if lacking and may_manage(interaction):
+            await tell(interaction, season_words.cannot_post(channel_id, lacking))
+            return
+        before = await self.seasons.store.season_channel(interaction.guild_id or 0)
         try:
             await self.seasons.announce_in(
                 interaction.guild_id or 0, channel_id, may_manage=may_manage(interaction)
             )
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
+            return
+        if channel_id is None and before is None:
+            await tell(interaction, season_words.NOT_POSTED_ALREADY)
             return
         await interaction.response.send_message(
             season_words.announcing(channel_id), allowed_mentions=NO_PINGS

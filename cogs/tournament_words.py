@@ -10,7 +10,7 @@ from cogs.fitting import fit
 from engine.contract import Event
 from engine.registry import GAMES
 from tables.table import Table
-from tables.tournaments import KNOCKOUT, RUNNING, SIGNUP
+from tables.tournaments import KNOCKOUT, RUNNING, SIGNUP, TABLES, Tournament
 from tables.tournaments import text as words
 from tables.tournaments.model import Match, count_words
 from tables.tournaments.service import HeldTournament
@@ -101,6 +101,8 @@ def event_lines(held: HeldTournament, most: int | None = None) -> list[str]:
                          "have joined; the host may press Start sooner.")
         else:
             lines.append(f"The host presses Start once at least {need} have joined.")
+        if event.computers is not None:
+            lines.append(computers_line(event))
         entries = [f"{i}. {text.safe(e.name)}" for i, e in enumerate(event.entries, start=1)]
         return [*lines, "", "**Entries**", *(at_most(entries, most) or ["Nobody yet: press Join."])]
     if event.rounds:
@@ -138,4 +140,15 @@ def call_line(held: HeldTournament, match: Match, table: Table, no_show_after: f
     if held.round_deadline is not None:
         line += (f" The round's time is up <t:{held.round_deadline // 1000}:R>; the "
                  "computer then plays for whoever is away.")
+    if any(held.event.entry(entry_id).computer for entry_id in match.entries):
+        line += " You meet a computer entry: this game counts for no rating or /stats."
     return line
+
+
+def computers_line(event: Tournament) -> str:
+    """What the host's `computers:` level does, said at sign-up."""
+    level = event.computers
+    if event.format == TABLES:
+        return f"Short tables are filled with computers ({level})."
+    return (f"Computers ({level}) fill the places a short field leaves when it starts; games "
+            "against them count for no rating or /stats.")

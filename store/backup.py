@@ -115,7 +115,8 @@ def restore(backup: str, database: str, at: float) -> Path | None:
 def check_backup(path: Path) -> int:
     """The schema version of the cardbot database at `path`; BackupProblem if it is none."""
     if not path.is_file():
-        raise BackupProblem(f"There is no file {path}.")
+        raise BackupProblem(f"There is no file {path}: `scripts/backup list` shows the "
+                            "backups.")
     newest = len(load_migrations())
     try:
         with closing(_connect(path, mode="ro")) as db:
@@ -177,19 +178,25 @@ def _suffix(path: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # --database before or after the command: suppressed unless given, so neither place
+    # overwrites the other with its default.
+    where = argparse.ArgumentParser(add_help=False)
+    where.add_argument("--database", default=argparse.SUPPRESS,
+                       help="the database file (default: DATABASE)")
     parser = argparse.ArgumentParser(
-        prog="scripts/backup",
+        prog="scripts/backup", parents=[where],
         description="List the SQLite database's backups, or put one back in its place. The "
                     "database is DATABASE from .env or the environment "
                     f"(default {DEFAULT_DATABASE}).")
-    parser.add_argument("--database", help="the database file (default: DATABASE)")
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("list", help="the backups, oldest first, with their time and size")
+    commands.add_parser("list", parents=[where],
+                        help="the backups, oldest first, with their time and size")
     putting_back = commands.add_parser(
-        "restore", help="put a backup in place of the database (stop the bot first)")
+        "restore", parents=[where],
+        help="put a backup in place of the database (stop the bot first)")
     putting_back.add_argument("file", help="the backup to restore (scripts/backup list)")
     arguments = parser.parse_args(argv)
-    database = arguments.database or _configured_database()
+    database = getattr(arguments, "database", None) or _configured_database()
     if is_postgres(database):
         print(f"{without_password(database)} is PostgreSQL: back it up and restore it with "
               "pg_dump and pg_restore.", file=sys.stderr)
@@ -214,7 +221,10 @@ def _configured_database() -> str:
 
 def _list(database: str) -> None:
     found = backups(database)
-    if not found:
+    if not found and not Path(database).expanduser().exists():
+        print(f"There is no database at {database}, so no backups of it: is DATABASE (in .env)"
+              " right?")
+    elif not found:
         print(f"No backups of {database} yet (they go in {backup_folder(database)}).")
     for backup in found:
         print(f"{backup.taken_at:%Y-%m-%d %H:%M:%S} UTC  {_size(backup.size):>9}  {backup.path}")

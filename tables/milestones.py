@@ -1,6 +1,8 @@
 """Milestones (engine/milestones.py) as games finish: each member of a finished game is
 awarded the milestones their results here now reach, and each new one is said once in the
-table's lines ("🏅 Ann: 50 games."), as the game's own achievements are. They are filed under
+table's lines ("🏅 Ann: 50 games."), as the game's own achievements are; members who reach the
+same one in the same game share its line ("🏅 Ann and Bob: Tourist."), so a big table's
+milestones do not push the game's own last lines out of its message. They are filed under
 `EVERY_GAME`, held once per member and server like any achievement, dated by the game that
 reached them.
 
@@ -16,13 +18,14 @@ from collections.abc import Collection
 
 from engine.achievements import Achievement
 from engine.milestones import EVERY_GAME, MILESTONES, Played, reached
+from engine.seat_words import spoken_list
 from store import Store
 from tables.table import Table
 
 log = logging.getLogger(__name__)
 
-#: The table's line when a member reaches a milestone ({s0} fills in their name).
-MILESTONE_LINE = "🏅 {{s{seat}}}: {name}."
+#: The table's line when members reach a milestone (`who`: their seats, "{s0} and {s2}").
+MILESTONE_LINE = "🏅 {who}: {name}."
 
 _NAMED = {milestone.key: milestone for milestone in MILESTONES}
 
@@ -47,6 +50,7 @@ async def record_milestones(store: Store, table: Table, every_game: Collection[s
     reached said at the table (one an older game reached, which the backfill has not come to
     yet, is awarded without a word, as the backfill would). A failure is logged; the backfill
     awards them at the next start."""
+    reached_here: dict[str, list[int]] = {}
     for seat, info in enumerate(table.seats):
         if info.user_id is None:
             continue
@@ -57,7 +61,10 @@ async def record_milestones(store: Store, table: Table, every_game: Collection[s
             continue
         for milestone, game_id in fresh:
             if game_id == table.id:
-                table.note(MILESTONE_LINE.format(seat=seat, name=milestone.name))
+                reached_here.setdefault(milestone.name, []).append(seat)
+    for name, seats in reached_here.items():
+        who = spoken_list([f"{{s{seat}}}" for seat in seats])
+        table.note(MILESTONE_LINE.format(who=who, name=name))
 
 
 async def backfill_milestones(store: Store, every_game: Collection[str]) -> int:

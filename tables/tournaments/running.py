@@ -222,9 +222,14 @@ class Running:
             if not match.needs_winner:
                 return "nobody wins"
             through = knockout_winner(match, {e.id: e.seed for e in self.entries})
-            return f"{names[through]} goes through as the better seed"
+            return f"{names[through]} {self._verb(through, 'goes', 'go')} through as the " \
+                   "better seed"
         winner = match.winner()
-        return f"{names[winner]} wins" if winner else "drawn"
+        return f"{names[winner]} {self._verb(winner, 'wins', 'win')}" if winner else "drawn"
+
+    def _verb(self: Tournament, entry_id: str, one: str, pair: str) -> str:  # type: ignore[misc]
+        """"Ann wins", "Ann & Bob win"."""
+        return pair if len(self.entry(entry_id).names) > 1 else one
 
     def _advance(self: Tournament) -> list[Event]:  # type: ignore[misc]
         """Next rounds (a round of walkovers is over at once) until one has a match to play,

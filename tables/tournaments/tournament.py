@@ -168,8 +168,9 @@ class Tournament(Running):
         running Swiss's late entry starts on 0 points, paired from the next round."""
         late = self.late_entry_round()
         if late is None and self.status == RUNNING and self.format == SWISS:
-            raise IllegalAction(f"Late entries to this Swiss closed when round "
-                                f"{len(self.rounds)} started: too late to join.")
+            closed = min(len(self.rounds), self.late_until or len(self.rounds))
+            raise IllegalAction(f"Late entries to this Swiss closed when round {closed} "
+                                "started: too late to join.")
         if late is None:
             self._check_signup("join")
         members = [(user_id, name), *([partner] if partner else [])]

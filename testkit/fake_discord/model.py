@@ -87,6 +87,9 @@ class FakeChannel:
     archived: bool = False
     locked: bool = False
     invited: set[int] = field(default_factory=set)
+    #: Discord's permission overwrites as sent in the channel's payload (what the bot's
+    #: guild cache computes a member's permissions there from); the fake enforces none.
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def is_thread(self) -> bool:
@@ -99,7 +102,7 @@ class FakeChannel:
             "name": self.name,
             "type": self.type,
             "position": 0,
-            "permission_overwrites": [],
+            "permission_overwrites": self.overwrites,
             "nsfw": False,
             "rate_limit_per_user": 0,
             "last_message_id": None,

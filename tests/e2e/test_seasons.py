@@ -206,6 +206,11 @@ async def test_season_end_posts_at_once_and_no_channel_posts_nothing(database_ur
         stopped = await fake.slash(alice, "season announce")
         content, private = answer(stopped)
         assert not private and content.startswith("🔕 Season ends will not be posted here")
+        # Again, with nothing to stop: said as it is, not as a change.
+        content, private = answer(await fake.slash(alice, "season announce"))
+        assert private and content == (
+            "Season ends are not posted anywhere already: choose a channel with "
+            "`/season announce channel:` to post them.")
         await fake.slash(alice, "season end")
         assert fake.visible_messages(alice, "news") == []
 
@@ -284,3 +289,31 @@ def season_ends(fake: FakeDiscord) -> SeasonEnds:
     ends = getattr(fake.bot, "season_ends", None)
     assert isinstance(ends, SeasonEnds)
     return ends
+
+
+async def test_announcing_in_a_channel_the_bot_cannot_post_in_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Chosen there, every season's end would be lost (Discord refuses the post, and it is not
+    tried again): the admin is told what the bot lacks there, and nothing changes."""
+    # Administrator would override the channel's overwrite.
+    monkeypatch.setattr(fake_gateway, "ALL_TEXT_PERMISSIONS", str(((1 << 50) - 1) & ~0x8))
+    async with FakeDiscord(channels=("games", "news"), members=NAMES) as fake:
+        news = fake.channel("news")
+        send_messages = 1 << 11
+        news.overwrites = [{"id": str(fake.state.bot_user.id), "type": 1, "allow": "0",
+                            "deny": str(send_messages)}]
+        bot = test_bot(":memory:", clock=FakeClock())
+        await fake.connect(bot)
+        assert bot.store is not None
+        alice = fake.member("alice")
+        content, private = answer(await fake.slash(alice, "season announce", {"channel": news}))
+        assert private and content == (
+            f"I can't post in <#{news.id}>: give me Send Messages there (the channel's "
+            "settings → Permissions), then choose it again. Nothing changed.")
+        assert await bot.store.season_channel(fake.state.guild_id) is None
+        games = fake.channel("games")
+        content, _ = answer(await fake.slash(alice, "season announce", {"channel": games}))
+        assert content.startswith(f"📣 From now on, when a season ends, its champions are "
+                                  f"posted in <#{games.id}>")
+        fake.assert_clean()

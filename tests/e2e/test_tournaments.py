@@ -518,12 +518,22 @@ async def test_a_computer_fills_a_short_knockout_and_its_games_rate_no_one(
         message = await create_and_fill(fake, driver, 3, {
             "game": "cribbage", "format": "knockout", "options": "target=61",
             "computers": "normal"})
+        # Said before anyone joins, and again to the members who meet one: a member who then
+        # finds the game missing from /stats knew why.
+        signup = message.history[0]["content"]
+        assert ("Computers (normal) fill the places a short field leaves when it starts; games "
+                "against them count for no rating or /stats.") in signup
         shown = fake.state.messages[message.id].content
         assert "Computer (normal) (4)" in shown and "bye" not in shown
         event = await stored(fake, 1)
         [against] = [m for m in event.rounds[0].matches
                      if any(event.entry(e).computer for e in m.entries)]
         [game] = [g for g in await games_of_round(fake, 1, 1) if g.match_id == against.id]
+        calls = [m.content for m in fake.state.messages.values() if "your match" in m.content]
+        [call] = [c for c in calls if f"is game #{game.game_id}," in c]
+        assert call.endswith(" You meet a computer entry: this game counts for no "
+                             "rating or /stats.")
+        assert not any("computer entry" in c for c in calls if c != call)
         table = fake.bot.tables.get(game.game_id)
         assert [s.name for s in table.seats if s.is_computer] == ["Computer (normal)"]
         assert table.seats[[s.is_computer for s in table.seats].index(True)].ai == "normal"

@@ -319,3 +319,21 @@ async def test_the_command_finds_the_database_named_in_dotenv(tmp_path: Path):
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert "2026-12-07 04:15:00 UTC" in done.stdout and "elsewhere/backups" in done.stdout
+
+
+async def test_the_command_takes_the_database_after_the_command_too_and_says_what_next(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+):
+    """Where a newcomer puts the option (`scripts/backup list --database …`), and a wrong file
+    named: the refusal says how to find the right one."""
+    database = await made_database(tmp_path)
+    back_up(database, NOON_ISH)
+    assert main(["list", "--database", database]) == 0
+    assert "2026-12-07 04:15:00 UTC" in capsys.readouterr().out
+    assert main(["restore", "--database", database, str(tmp_path / "nothing.db")]) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"There is no file {tmp_path / 'nothing.db'}: `scripts/backup list` shows the backups.")
+    assert main(["--database", str(tmp_path / "elsewhere" / "cardbot.db"), "list"]) == 0
+    assert capsys.readouterr().out.strip() == (
+        f"There is no database at {tmp_path / 'elsewhere' / 'cardbot.db'}, so no backups of it:"
+        " is DATABASE (in .env) right?")

@@ -36,7 +36,7 @@ def said(table) -> list[str]:
 
 
 def line(user_id: int, name: str) -> str:
-    return MILESTONE_LINE.format(seat=0, name=name).replace("{s0}", NAMES[user_id])
+    return MILESTONE_LINE.format(who=NAMES[user_id], name=name)
 
 
 async def held(store: Store, user_id: int) -> dict[str, int | None]:
@@ -51,8 +51,9 @@ async def test_a_finished_game_says_each_members_new_milestones_once(store: Stor
         await play_out(manager, first)
         [winner] = [first.seats[s].user_id for s in first.outcome["winners"]]
         loser = BOB if winner == ANN else ANN
+        # Reached by both at once: one line naming both, in seat order, not a line each.
         assert sorted(said(first)) == sorted([
-            line(winner, FIRST_WIN.name), line(ANN, TOURIST.name), line(BOB, TOURIST.name)])
+            line(winner, FIRST_WIN.name), f"🏅 Ann and Bob: {TOURIST.name}."])
         assert await held(store, winner) == {FIRST_WIN.key: first.id, TOURIST.key: first.id}
         assert await held(store, loser) == {TOURIST.key: first.id}
 

@@ -287,6 +287,11 @@ def test_the_host_sets_when_late_entries_close_and_only_a_swiss_takes_them() -> 
         event.record_game(match.id, outcome(match, match.entries))
     with pytest.raises(IllegalAction, match="closed when round 2 started"):
         event.join(51, "Yan")
+    for match in list(event.current.matches):
+        event.record_game(match.id, outcome(match, match.entries))
+    assert len(event.rounds) == 3  # still the round they closed at, not the one running
+    with pytest.raises(IllegalAction, match="closed when round 2 started"):
+        event.join(51, "Yan")
     closed = signed_up(SWISS, 4, rounds_planned=3, late_until=1)
     closed.start(HOST)
     with pytest.raises(IllegalAction, match="closed when round 1 started"):

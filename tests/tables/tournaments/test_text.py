@@ -211,3 +211,16 @@ def test_a_knockout_bracket_gives_a_game_won_past_the_target_as_counted_to_it() 
     texts = [d.text for d in drawn]
     assert "61" in texts and "36" in texts and "65" not in texts
     assert bracket_lines(event)[2] == "  Bob (2) v Cy (3): playing"
+
+
+def test_a_pair_wins_and_goes_through_in_the_plural() -> None:
+    event = Tournament.create("t", HOST, "cribbage", KNOCKOUT, team_size=2,
+                              options={"target": 61})
+    for first in (1, 3, 5, 7):
+        event.join(first, f"P{first}", (first + 1, f"P{first + 1}"))
+    event.start(HOST)
+    won, walkover = event.current.matches
+    event.record_game(won.id, outcome(won, won.entries, win_score=61))
+    assert bracket_lines(event)[1] == "  P1 & P2 (1) v P7 & P8 (4): P1 & P2 win 61–51"
+    event.no_show(walkover.id, *walkover.entries)  # neither pair shows up
+    assert ": P3 & P4 go through as the better seed (" in bracket_lines(event)[2]
