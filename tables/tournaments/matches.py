@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -24,8 +25,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: The level of the computer that fills a short table, unless the host chose one.
-COMPUTER_LEVEL = "hard" if "hard" in LEVELS else LEVELS[-1]
+#: The level of the computer that fills a short table, unless the host chose one (or, in a
+#: game that lacks it, that game's strongest).
+COMPUTER_LEVEL = "hard"
+
+
+def filler_level(levels: Sequence[str]) -> str:
+    """The level that fills a short table in a game offering `levels`: COMPUTER_LEVEL, or the
+    strongest level the game has below it, or failing that its weakest."""
+    if COMPUTER_LEVEL in levels:
+        return COMPUTER_LEVEL
+    below = [level for level in levels if LEVELS.index(level) < LEVELS.index(COMPUTER_LEVEL)]
+    return below[-1] if below else levels[0] if levels else COMPUTER_LEVEL
 FORFEIT_LINE = "{names} forfeited this match: the computer plays on in their {seats}."
 
 
@@ -109,7 +120,8 @@ class MatchGames:
             if entry is not None and entry.computer:
                 seats.append(SeatInfo.computer(entry.computer, entry.name))
             elif user_id is None or entry is None:
-                seats.append(SeatInfo.computer(event.computers or COMPUTER_LEVEL))
+                level = event.computers or filler_level(service.manager.games[event.game].levels)
+                seats.append(SeatInfo.computer(level))
             else:
                 seats.append(SeatInfo(user_id, entry.names[entry.members.index(user_id)]))
         # A computer entry's match is played out but counts for no member's rating or stats.

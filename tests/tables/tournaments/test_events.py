@@ -12,6 +12,7 @@ from engine.errors import IllegalAction
 from engine.registry import GAMES
 from tables.tournaments import KNOCKOUT, ROUND_ROBIN, SWISS, TABLES, standings
 from tables.tournaments.knockout import bracket_size, rounds_needed
+from tables.tournaments.matches import filler_level
 from tables.tournaments.text import bracket_lines, placing_lines, standing_lines, status_line
 from tests.tables.tournaments.helpers import (
     HOST,
@@ -304,3 +305,16 @@ def test_the_host_sets_when_late_entries_close_and_only_a_swiss_takes_them() -> 
     knockout.start(HOST)
     with pytest.raises(IllegalAction, match="already started: too late to join"):
         knockout.join(50, "Zed")
+
+
+@pytest.mark.parametrize(("levels", "filler"), [
+    (("easy", "normal", "hard", "expert"), "hard"),
+    (("easy", "normal", "hard"), "hard"),
+    (("easy", "normal"), "normal"),
+    (("easy", "expert"), "easy"),
+    (("expert",), "expert"),
+])
+def test_a_short_table_is_filled_at_a_level_its_game_offers(
+    levels: tuple[str, ...], filler: str
+) -> None:
+    assert filler_level(levels) == filler
