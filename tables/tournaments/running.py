@@ -59,7 +59,7 @@ class Running:
         if not level or not missing:
             return []
         for number in range(1, missing + 1):
-            name = f"Computer {number} ({level})" if missing > 1 else f"Computer ({level})"
+            name = f"{level.title()} bot {number}" if missing > 1 else f"{level.title()} bot"
             self.entries.append(Entry(f"e{self.next_entry}", [], [name], seed=count + number,
                                       computer=level))
             self.next_entry += 1

@@ -524,7 +524,7 @@ async def test_a_computer_fills_a_short_knockout_and_its_games_rate_no_one(
         assert ("Computers (normal) fill the places a short field leaves when it starts; games "
                 "against them count for no rating or /stats.") in signup
         shown = fake.state.messages[message.id].content
-        assert "Computer (normal) (4)" in shown and "bye" not in shown
+        assert "Normal bot (4)" in shown and "bye" not in shown
         event = await stored(fake, 1)
         [against] = [m for m in event.rounds[0].matches
                      if any(event.entry(e).computer for e in m.entries)]
@@ -535,7 +535,7 @@ async def test_a_computer_fills_a_short_knockout_and_its_games_rate_no_one(
                              "rating or /stats.")
         assert not any("computer entry" in c for c in calls if c != call)
         table = fake.bot.tables.get(game.game_id)
-        assert [s.name for s in table.seats if s.is_computer] == ["Computer (normal)"]
+        assert [s.name for s in table.seats if s.is_computer] == ["Normal bot"]
         assert table.seats[[s.is_computer for s in table.seats].index(True)].ai == "normal"
         event = await run_out(fake, driver, clock, 1, 2)
         assert event.status == "finished"

@@ -218,7 +218,7 @@ def test_computers_fill_a_short_knockout_instead_of_byes_and_are_seeded_last() -
     assert len(event.entries) == 8 and event.current is not None
     computers = [e for e in event.entries if e.computer]
     assert [(e.name, e.seed, e.members, e.computer) for e in computers] == [
-        ("Computer 1 (normal)", 7, [], "normal"), ("Computer 2 (normal)", 8, [], "normal")]
+        ("Normal bot 1", 7, [], "normal"), ("Normal bot 2", 8, [], "normal")]
     assert said[1]["text"] == ("2 computers (normal) fill the empty places; games against a "
                                "computer count for no one's rating or stats.")
     first = event.current
@@ -241,7 +241,7 @@ def test_computers_even_out_an_odd_swiss_or_round_robin_so_nobody_has_a_bye() ->
     for form, extra in ((SWISS, {"rounds_planned": 3}), (ROUND_ROBIN, {})):
         event = signed_up(form, 5, computers="easy", **extra)
         event.start(HOST)
-        assert [e.name for e in event.entries if e.computer] == ["Computer (easy)"]
+        assert [e.name for e in event.entries if e.computer] == ["Easy bot"]
         play_out(event, better_seed_wins(event))
         assert event.status == "finished" and not any(r.byes for r in event.rounds)
     # An even field, and a tables event (its short tables have computer seats), add none.
