@@ -5,6 +5,11 @@ afresh at the return. Time is a FakeClock's: nothing here sleeps."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
+import pytest
+
 from store import Store
 from tables import TableManager
 from tables.clock import FakeClock
@@ -83,6 +88,40 @@ async def test_no_no_show_is_recorded_while_the_bot_is_out_and_the_window_restar
     await settle(manager)
     assert sorted(await forfeits(store, held)) == sorted(
         (await stored(store, held)).rounds[0].matches[0].entries)
+    await service.close()
+    await manager.close()
+
+
+async def test_a_change_under_way_is_saved_but_opens_no_game_once_the_server_removed_the_bot(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+):
+    manager, service, pilot = await running(store, FakeClock(), members=set())
+    held = await signed_up(service, 4, game="cribbage", format=SWISS, options={"target": 61},
+                           rounds_planned=2)
+    saving, saved = asyncio.Event(), asyncio.Event()
+    save_tournament = store.save_tournament
+
+    async def slow_save(*args: Any, **kwargs: Any) -> Any:
+        saving.set()
+        await saved.wait()
+        return await save_tournament(*args, **kwargs)
+
+    monkeypatch.setattr(store, "save_tournament", slow_save)
+    starting = asyncio.ensure_future(service.start_event(held.id, HOST))
+    await saving.wait()
+    removing = asyncio.ensure_future(manager.guild_removed(GUILD))
+    for _ in range(10):
+        await asyncio.sleep(0)
+    assert service.get(held.id) is held  # the removal waits for the save
+    saved.set()
+    await asyncio.gather(starting, removing)
+    monkeypatch.undo()
+    assert (await stored(store, held)).status == RUNNING
+    assert await store.tournament_games(held.id) == [] and pilot.opened == []
+
+    await manager.guild_back(GUILD)  # the round saved meanwhile gets its games
+    await settle(manager)
+    assert len(pilot.opened) == 2 == len(await store.tournament_games(held.id))
     await service.close()
     await manager.close()
 
