@@ -7,7 +7,7 @@ is a type error rather than a notification that silently goes nowhere.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING
 
 from engine.contract import Event
@@ -35,6 +35,23 @@ class Listener:
         """The bot left the table's server: the table is unloaded, its game not over (it
         comes back as a new Table if the server invites the bot back). Called directly,
         not queued behind the table's other notices, which are dropped."""
+
+    # What runs in a server beside its tables (tournaments) hears of the server itself, from
+    # tables/presence.py, while no other server change is under way.
+
+    def guilds(self) -> Iterable[int]:
+        """The servers whose things the listener runs or keeps at rest: a start-up list
+        without one of them means the bot is no longer there."""
+        return ()
+
+    async def on_guild_removed(self, guild_id: int) -> None:
+        """The bot is no longer in the server: whatever the listener runs there rests.
+        Heard before the server's tables are put to rest."""
+
+    async def on_guild_back(self, guild_id: int) -> None:
+        """The server has the bot (invited back, available, or listed at start-up), its
+        tables running again. Heard for every server that arrives: cheap when nothing
+        rests there."""
 
 
 #: One notification: the call to make on each listener.

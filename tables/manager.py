@@ -173,6 +173,10 @@ class TableManager:
         """The servers the bot is in on `shard` (on every shard it serves if None)."""
         await self._presence.known(guild_ids, shard)
 
+    def guild_here(self, guild_id: int) -> bool:
+        """Whether the server is known to have the bot (at start-up, once listed)."""
+        return self._presence.here(guild_id)
+
     # ================================================================ tables
 
     def get(self, table_id: int) -> Table | None:

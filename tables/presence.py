@@ -12,6 +12,9 @@ At start-up (`await_guilds`), a game rebuilt before the gateway has said which s
 shard has may answer whoever reaches it, but does not run until its server is known to be
 there: listed for its shard (`known`) or arriving (`back`). A server of a shard not yet
 heard from is not gone, only not known yet.
+
+What else runs in a server (its tournaments) hears the same news through the manager's
+listeners (`on_guild_removed`, `on_guild_back`), and says which servers it is in (`guilds`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from tables.listeners import Notice
 from tables.table import Table
 
 if TYPE_CHECKING:
@@ -60,6 +64,11 @@ class Presence:
             return True
         return False
 
+    def here(self, guild_id: int) -> bool:
+        """Whether the server is known to have the bot."""
+        waiting = self._shard(guild_id) in self.unknown_shards and guild_id not in self.arrived
+        return not waiting and guild_id not in self.resting
+
     # ================================================================ what the gateway says
 
     async def removed(self, guild_id: int) -> None:
@@ -84,11 +93,13 @@ class Presence:
             else:
                 self.unknown_shards.discard(shard)
             manager = self.manager
+            elsewhere = {g for listener in manager.listeners for g in listener.guilds()}
             loaded = ({t.guild_id for t in manager._tables.values()} | manager._resume.guilds()
-                      | manager._lobbies.guilds())
+                      | manager._lobbies.guilds() | elsewhere)
             for guild_id in sorted(g for g in loaded if ours(g) and g not in present):
                 await self._rest(guild_id)
-            for guild_id in [g for g in self.resting if ours(g) and g in present]:
+            for guild_id in sorted(g for g in {*self.resting, *elsewhere}
+                                   if ours(g) and g in present):
                 await self._back(guild_id)
             self._run_held(lambda g: ours(g) and g in present)
             self.arrived = {g for g in self.arrived if not ours(g)}
@@ -98,6 +109,8 @@ class Presence:
     async def _rest(self, guild_id: int) -> None:
         manager = self.manager
         self.arrived.discard(guild_id)
+        # First, so that what runs beside the tables opens no game there once they rest.
+        await self._tell(lambda listener: listener.on_guild_removed(guild_id))
         resting = self.resting.setdefault(guild_id, set())
         resting |= manager._resume.drop(guild_id)
         for table in [t for t in manager._tables.values() if t.guild_id == guild_id]:
@@ -139,6 +152,14 @@ class Presence:
             await manager._resume.load(sorted(resting))
             manager._resume.reach(guild_id=guild_id)
         self._run_held(lambda g: g == guild_id)
+        await self._tell(lambda listener: listener.on_guild_back(guild_id))
+
+    async def _tell(self, notice: Notice) -> None:
+        for listener in list(self.manager.listeners):
+            try:
+                await notice(listener)
+            except Exception:
+                log.exception("listener %r failed hearing of a server", listener)
 
     def _run_held(self, which: Callable[[int], bool]) -> None:
         for table in [t for t in self.held.values() if which(t.guild_id)]:

@@ -16,7 +16,9 @@ game is the next unrecorded one of its match (the order the store linked them in
 of it twice, live and again after a restart, records it once.
 
 The jobs around it: tables/tournaments/matches.py opens and closes the games that play the
-matches, tables/tournaments/timers.py keeps time (start times, no-shows, round deadlines)."""
+matches, tables/tournaments/timers.py keeps time (start times, no-shows, round deadlines).
+A server that removes the bot has its events put to rest with its games, and served again
+when it is back (docs/DESIGN.md, "When a server removes the bot")."""
 
 from __future__ import annotations
 
@@ -99,6 +101,10 @@ class TournamentService(Listener):
         self._held: dict[int, HeldTournament] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._listeners: list[TournamentListener] = []
+        #: Servers whose events rest: the bot was removed from them.
+        self._resting: set[int] = set()
+        #: Servers whose events wait at start-up for the server to be known to have the bot.
+        self._unknown: set[int] = set()
         self.closed = False
         self._own_store = False
         manager.subscribe(self)
@@ -119,10 +125,19 @@ class TournamentService(Listener):
     # ================================================================ start and stop
 
     async def start(self) -> None:
-        """Serve again every open event of this process's shards: results of games that
-        ended while the bot was down are recorded (a round they finished moves on), matches
-        without a game get one, and timers run again."""
-        for record in await self.store.open_tournaments(*self.manager.shards):
+        """Serve again every open event of this process's shards, each once its server is
+        known to have the bot (TableManager.start's await_guilds)."""
+        records = await self.store.open_tournaments(*self.manager.shards)
+        self._unknown |= {r.guild_id for r in records if not self.manager.guild_here(r.guild_id)}
+        await self._serve([r for r in records if r.guild_id not in self._unknown])
+
+    async def _serve(self, records: list[TournamentRecord], back_at: int | None = None) -> None:
+        """Serve stored events as at a restart: results of games that ended while nobody
+        listened are recorded (a round they finished moves on), matches without a game get
+        one, and timers run again. `back_at`: the bot was out of their server until then,
+        so no-show windows start again from then."""
+        served = []
+        for record in records:
             try:
                 held = HeldTournament.from_record(record)
             except Exception:
@@ -130,9 +145,12 @@ class TournamentService(Listener):
                 continue
             held.games = await self.store.tournament_games(held.id)
             self._held[held.id] = held
-        for held in list(self._held.values()):
+            served.append(held)
+        for held in served:
+            if back_at is not None:
+                await self.timers.windows_from(held, back_at)
             await self.matches.catch_up(held)
-            if held.id in self._held:
+            if self._held.get(held.id) is held:
                 await self._after(held, [])
 
     async def close(self) -> None:
@@ -178,6 +196,35 @@ class TournamentService(Listener):
     async def guild_list(self, guild_id: int) -> list[HeldTournament]:
         return [self._held.get(r.id) or HeldTournament.from_record(r)
                 for r in await self.store.guild_tournaments(guild_id)]
+
+    # ================================================================ the servers
+
+    def guilds(self) -> set[int]:
+        return {held.guild_id for held in self._held.values()} | self._resting | self._unknown
+
+    async def on_guild_removed(self, guild_id: int) -> None:
+        """The server's events rest, each once any change under way is saved: their timers
+        stop and nothing of theirs is recorded. The store keeps them as they are."""
+        resting = [held for held in self._held.values() if held.guild_id == guild_id]
+        if resting or guild_id in self._unknown:
+            self._unknown.discard(guild_id)
+            self._resting.add(guild_id)
+        for held in resting:
+            async with self._lock(held.id):
+                if self._held.get(held.id) is held:
+                    del self._held[held.id]
+                    self.timers.rest(held)
+
+    async def on_guild_back(self, guild_id: int) -> None:
+        """The server's events resting or waiting are served again from the store."""
+        back = guild_id in self._resting
+        if self.closed or not (back or guild_id in self._unknown):
+            return
+        self._resting.discard(guild_id)
+        self._unknown.discard(guild_id)
+        records = await self.store.guild_tournaments(guild_id, recent=0)
+        await self._serve([r for r in records if r.id not in self._held],
+                          back_at=self.wall_ms() if back else None)
 
     # ================================================================ actions
 
@@ -303,6 +350,8 @@ class TournamentService(Listener):
                       message_id: int | None = None) -> list[Event]:
         """Apply `change` to a copy, save it over the held version, then adopt it. The
         caller holds the event's lock."""
+        if self._held.get(held.id) is not held:  # over, or its server removed the bot
+            raise IllegalAction(f"There is no running tournament #{held.id} here.")
         for attempt in (1, 2):
             event = Tournament.from_json(held.saved)  # a copy: a refusal changes nothing
             rounds = len(event.rounds)
@@ -341,6 +390,8 @@ class TournamentService(Listener):
         listeners. Games are opened under the event's lock, so two results arriving together
         cannot open a match twice."""
         async with self._lock(held.id):
+            if self._held.get(held.id) is not held:
+                return  # its server removed the bot meanwhile: nothing follows there
             await self.matches.sync(held)
             self.timers.arm(held)
         over = held.event.status in (FINISHED, CANCELLED)

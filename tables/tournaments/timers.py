@@ -22,6 +22,7 @@ from engine.seat_words import spoken_list
 from store.records import ActionRecord
 from tables.away import is_marker
 from tables.table import Table
+from tables.tournaments.model import Match
 from tables.tournaments.tournament import RUNNING, SIGNUP, Tournament
 
 if TYPE_CHECKING:
@@ -42,7 +43,8 @@ class EventTimers:
     def __init__(self, service: TournamentService) -> None:
         self.service = service
         self._timers: dict[int, asyncio.Task[None]] = {}
-        self._watches: set[asyncio.Task[None]] = set()
+        #: No-show watches, and the event each is for.
+        self._watches: dict[asyncio.Task[None], int] = {}
         self._busy: set[asyncio.Future[Any]] = set()
 
     def close(self) -> None:
@@ -73,6 +75,13 @@ class EventTimers:
 
     def forget(self, held: HeldTournament) -> None:
         self._set(held, None)
+
+    def rest(self, held: HeldTournament) -> None:
+        """Its server removed the bot: none of the event's timers run on."""
+        self.forget(held)
+        for task, tournament_id in list(self._watches.items()):
+            if tournament_id == held.id:
+                task.cancel()
 
     def _set(self, held: HeldTournament, due: int | None) -> None:
         old = self._timers.pop(held.id, None)
@@ -131,14 +140,26 @@ class EventTimers:
 
     # ================================================================ nobody waits forever
 
+    async def windows_from(self, held: HeldTournament, at: int) -> None:
+        """Back in a server that had removed the bot: the no-show windows of the round's
+        games start again at `at` (saved, so a restart keeps them), as the games' own timers
+        do; nobody forfeits for the time the bot was gone."""
+        if not _windows(held.event):
+            return
+        try:
+            async with self.service._lock(held.id):
+                await self.service._change(held, partial(_windows_from, at=at))
+        except IllegalAction as refusal:
+            log.info("tournament %d: no-show windows not restarted: %s", held.id, refusal)
+
     def watch_no_show(self, held: HeldTournament, match_id: str, table: Table,
                       opened_at: int) -> None:
         """`opened_at`: when the game opened (milliseconds, as wall_ms): after a restart the
         window is not given again, only what is left of it (nothing: the rule applies now)."""
         task = asyncio.create_task(self._no_show(held, match_id, table, opened_at),
                                    name=f"no-show-{table.id}")
-        self._watches.add(task)
-        task.add_done_callback(self._watches.discard)
+        self._watches[task] = held.id
+        task.add_done_callback(self._watches.pop)
 
     async def _no_show(self, held: HeldTournament, match_id: str, table: Table,
                        opened_at: int) -> None:
@@ -190,6 +211,20 @@ class EventTimers:
         later = [left for left in due.values() if left > 0]
         # A member not waited on yet has the whole window once their turn comes.
         return min(later) if later else service.no_show_after
+
+
+def _windows(event: Tournament) -> list[Match]:
+    """The matches whose games' no-show windows run: the round's unfinished ones with a game
+    open."""
+    if event.status != RUNNING or event.current is None:
+        return []
+    return [m for m in event.current.matches if not m.finished and m.opened_at is not None]
+
+
+def _windows_from(event: Tournament, *, at: int) -> list[Event]:
+    for match in _windows(event):
+        match.opened_at = at
+    return []
 
 
 def _waited_on_from_the_opening(table: Table, actions: list[ActionRecord]) -> set[int]:

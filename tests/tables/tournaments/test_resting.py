@@ -1,0 +1,191 @@
+"""A server that removes the bot has its tournaments put to rest with its games: their timers
+stop and nothing is recorded while the bot is out; when the server is back, or known at
+start-up, they run again from what is stored, as at a restart, no-show windows starting
+afresh at the return. Time is a FakeClock's: nothing here sleeps."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from store import Store
+from tables import TableManager
+from tables.clock import FakeClock
+from tables.tournaments import KNOCKOUT, RUNNING, SIGNUP, SWISS
+from tables.tournaments.service import HeldTournament, TournamentService
+from tests.tables.tournaments.test_service import (
+    CHANNEL,
+    GUILD,
+    HOST,
+    Autopilot,
+    running,
+    settle,
+    signed_up,
+    stored,
+)
+
+HOURS = 3600.0
+ELSEWHERE = GUILD + 1
+
+
+async def forfeits(store: Store, held: HeldTournament) -> list[str]:
+    return list((await stored(store, held)).rounds[0].matches[0].forfeits)
+
+
+async def test_a_sign_up_whose_start_passes_while_the_bot_is_out_opens_nothing_till_it_is_back(
+    store: Store,
+):
+    clock = FakeClock()
+    manager, service, pilot = await running(store, clock, members=set())
+    held = await signed_up(service, 4, game="cribbage", format=SWISS, options={"target": 61},
+                           rounds_planned=2, starts_at=service.wall_ms() + 60_000)
+    await manager.guild_removed(GUILD)
+    assert service.get(held.id) is None
+    await clock.advance(2 * HOURS)
+    await settle(manager)
+    assert (await stored(store, held)).status == SIGNUP
+    assert await store.tournament_games(held.id) == [] and pilot.opened == []
+
+    await manager.guild_back(GUILD)  # its start time is long past: it starts at once
+    await clock.advance(0)
+    await settle(manager)
+    assert (await stored(store, held)).status == RUNNING
+    assert len(pilot.opened) == 2 == len(await store.tournament_games(held.id))
+    await service.close()
+    await manager.close()
+
+
+async def test_no_no_show_is_recorded_while_the_bot_is_out_and_the_window_restarts_at_its_return(
+    store: Store,
+):
+    clock = FakeClock()
+    manager, service, _ = await running(store, clock, members=set(), no_show_after=300)
+    held = await signed_up(service, 2, game="cribbage", format=KNOCKOUT, options={"target": 61})
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    await clock.advance(3 * 60)  # nobody has discarded, minute 3 of 5
+    await manager.guild_removed(GUILD)
+    await clock.advance(2 * HOURS)
+    await settle(manager)
+    assert await forfeits(store, held) == []
+
+    await manager.guild_back(GUILD)
+    await settle(manager)
+    await clock.advance(2 * 60)
+    await settle(manager)
+    assert await forfeits(store, held) == []
+    # A restart after the return keeps the window the return began.
+    await service.close()
+    await manager.close()
+    manager, service, _ = await running(store, clock, members=set(), no_show_after=300)
+    await settle(manager)
+    await clock.advance(3 * 60 - 1)
+    await settle(manager)
+    assert await forfeits(store, held) == []
+    await clock.advance(1)  # five minutes from the return
+    await settle(manager)
+    assert sorted(await forfeits(store, held)) == sorted(
+        (await stored(store, held)).rounds[0].matches[0].entries)
+    await service.close()
+    await manager.close()
+
+
+async def test_a_change_under_way_is_saved_but_opens_no_game_once_the_server_removed_the_bot(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+):
+    manager, service, pilot = await running(store, FakeClock(), members=set())
+    held = await signed_up(service, 4, game="cribbage", format=SWISS, options={"target": 61},
+                           rounds_planned=2)
+    saving, saved = asyncio.Event(), asyncio.Event()
+    save_tournament = store.save_tournament
+
+    async def slow_save(*args: Any, **kwargs: Any) -> Any:
+        saving.set()
+        await saved.wait()
+        return await save_tournament(*args, **kwargs)
+
+    monkeypatch.setattr(store, "save_tournament", slow_save)
+    starting = asyncio.ensure_future(service.start_event(held.id, HOST))
+    await saving.wait()
+    removing = asyncio.ensure_future(manager.guild_removed(GUILD))
+    for _ in range(10):
+        await asyncio.sleep(0)
+    assert service.get(held.id) is held  # the removal waits for the save
+    saved.set()
+    await asyncio.gather(starting, removing)
+    monkeypatch.undo()
+    assert (await stored(store, held)).status == RUNNING
+    assert await store.tournament_games(held.id) == [] and pilot.opened == []
+
+    await manager.guild_back(GUILD)  # the round saved meanwhile gets its games
+    await settle(manager)
+    assert len(pilot.opened) == 2 == len(await store.tournament_games(held.id))
+    await service.close()
+    await manager.close()
+
+
+async def test_a_round_deadline_passing_while_the_bot_is_out_plays_for_nobody_till_it_is_back(
+    store: Store,
+):
+    clock = FakeClock()
+    manager, service, _ = await running(store, clock, members=set(), no_show_after=10 * HOURS)
+    held = await signed_up(service, 2, game="cribbage", format=KNOCKOUT, options={"target": 61},
+                           round_minutes=30)
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    [game] = await store.tournament_games(held.id)
+    await manager.guild_removed(GUILD)
+    await clock.advance(2 * HOURS)
+    await settle(manager)
+    assert [a.action["type"] for a in await store.actions(game.game_id)] == []
+
+    await manager.guild_back(GUILD)  # as at a restart: members away a minute are played for
+    await settle(manager)
+    assert await store.actions(game.game_id) == []
+    await clock.advance(service.away_after)
+    await settle(manager)
+    assert await store.actions(game.game_id) != []
+    await service.close()
+    await manager.close()
+
+
+async def test_at_start_an_event_runs_once_its_server_is_known_to_have_the_bot(store: Store):
+    clock = FakeClock()
+    manager, service, _ = await running(store, clock, members=set())
+    starts_at = service.wall_ms() + 60_000
+    here = await signed_up(service, 4, game="cribbage", format=SWISS, options={"target": 61},
+                           rounds_planned=2, starts_at=starts_at)
+    gone = await service.create(guild_id=ELSEWHERE, channel_id=CHANNEL, host_id=HOST,
+                                game="cribbage", format=SWISS, options={"target": 61},
+                                rounds_planned=2, starts_at=starts_at)
+    for user in range(100, 104):
+        await service.act(gone.id, lambda e, u=user: e.join(u, f"P{u}"))
+    await service.close()
+    await manager.close()
+    await clock.advance(HOURS)  # both start times pass while the bot is down
+
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None, clock=clock,
+                           forced_delay=0)
+    service = TournamentService(store, manager)
+    manager.service = service  # type: ignore[attr-defined]
+    service.subscribe(Autopilot(manager, set()))
+    await manager.start(await_guilds=True)
+    await service.start()
+    await clock.advance(0)
+    await settle(manager)
+    assert [(await stored(store, h)).status for h in (here, gone)] == [SIGNUP, SIGNUP]
+
+    await manager.guilds_known([GUILD])  # ELSEWHERE removed the bot while it was down
+    await clock.advance(0)
+    await settle(manager)
+    assert [(await stored(store, h)).status for h in (here, gone)] == [RUNNING, SIGNUP]
+    assert service.get(gone.id) is None
+
+    await manager.guild_back(ELSEWHERE)
+    await clock.advance(0)
+    await settle(manager)
+    assert (await stored(store, gone)).status == RUNNING
+    await service.close()
+    await manager.close()
