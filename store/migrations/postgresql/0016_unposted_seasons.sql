@@ -1,0 +1,2 @@
+-- PostgreSQL twin of ../0016_unposted_seasons.sql.
+ALTER TABLE season_channels ADD COLUMN unposted_season INTEGER;
