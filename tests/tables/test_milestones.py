@@ -2,6 +2,8 @@
 table's lines and stored before the move is answered; computers earn none; the backfill awards
 those of past results without a word, dated by the game that reached them."""
 
+import asyncio
+
 from engine.milestones import (
     EVERY_GAME,
     FIRST_WIN,
@@ -123,3 +125,42 @@ async def test_only_what_the_game_itself_reached_is_said(store: Store):
     mine = await held(store, ANN)
     assert all(mine[key] not in (None, table.id) for key in (FIRST_WIN.key, TOURIST.key,
                                                              ON_A_ROLL.key))
+
+
+
+async def test_a_milestone_awarded_by_another_finish_is_said_at_the_game_that_reached_it(
+    store: Store, monkeypatch
+):
+    """Two of Ann and Bob's games finish at once: the first one's milestones wait while the
+    second one's are recorded, and the second awards the tenth game (and Ann's first win),
+    which the first reached. Each is said once, at the first game's table."""
+    for _ in range(9):
+        await finished(store, [member(ANN), member(BOB)], {1})
+    await backfill(store, ONE_GAME)  # what those reached is held already
+    manager = make_manager(store, games=ONE_GAME)
+    first = await new_table(manager, [human(ANN), human(BOB)], options={"target": 15})
+    second = await new_table(manager, [human(ANN), human(BOB)], options={"target": 15})
+    waiting, go_on = asyncio.Event(), asyncio.Event()
+    games_played = store.games_played
+
+    async def first_read_held_back(guild_id: int, user_id: int):
+        if not waiting.is_set():
+            waiting.set()
+            await go_on.wait()
+        return await games_played(guild_id, user_id)
+
+    monkeypatch.setattr(store, "games_played", first_read_held_back)
+    try:
+        first_ends = asyncio.create_task(manager.resign(first.id, BOB))
+        await waiting.wait()  # the first game's finish is committed; its milestones wait
+        await manager.resign(second.id, BOB)
+        go_on.set()
+        await first_ends
+        await manager.wait_idle()
+    finally:
+        await manager.close()
+    assert sorted(said(first)) == sorted([
+        f"🏅 Ann and Bob: {GAMES_MILESTONES[10].name}.", line(ANN, FIRST_WIN.name)])
+    assert said(second) == []
+    assert (await held(store, ANN))[GAMES_MILESTONES[10].key] == first.id
+    assert (await held(store, ANN))[FIRST_WIN.key] == first.id
