@@ -81,8 +81,18 @@ async def record_milestones(
 
 async def backfill_milestones(store: Store, every_game: Collection[str]) -> int:
     """Award every member what their past results reach, unannounced; returns how many
-    milestones were new."""
+    milestones were new. Only the members with a game changed since the last pass are read
+    (all of them on the first pass, or when the games Tourist asks for changed): the others'
+    results are those that pass already awarded from. A pass that stops leaves the mark as it
+    was, so the next start reads those members again."""
+    games = ",".join(sorted(every_game))
+    mark = await store.milestone_mark()
+    since = mark[0] if mark is not None and mark[1] == games else None
+    # Read before the members: a game finishing during the pass is read again next time.
+    newest = await store.newest_game_change()
     awarded = 0
-    for guild_id, user_id in await store.members_who_played():
+    for guild_id, user_id in await store.members_who_played(since):
         awarded += len(await award_milestones(store, guild_id, user_id, every_game))
+    if newest is not None:
+        await store.set_milestone_mark(newest, games)
     return awarded
