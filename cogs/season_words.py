@@ -76,8 +76,12 @@ def cannot_post(channel_id: int | None, lacking: Sequence[str]) -> str:
             "channel's settings → Permissions), then choose it again. Nothing changed.")
 
 
-def announce_line(channel_id: int | None) -> str:
-    """Where /season info says season ends go."""
+def announce_line(channel_id: int | None, unposted_season: int | None = None) -> str:
+    """Where /season info says season ends go, or that the last could not go there."""
+    if channel_id is not None and unposted_season is not None:
+        return (f"⚠️ The end of season {unposted_season} could not be posted in <#{channel_id}>"
+                " (the channel is gone, or the bot may not write there): a member with Manage"
+                " Server can choose a channel again with `/season announce channel:`.")
     if channel_id is None:
         return ("Season ends are not posted anywhere: a member with Manage Server can choose a "
                 "channel with `/season announce channel:`.")
@@ -116,7 +120,8 @@ def info(season_info: SeasonInfo, champions: Sequence[Champion] = ()) -> str:
     """/season info: the season running (or when the next begins), where season ends are
     posted, then the champions of the season before it, if anyone finished a game in it."""
     previous = season_info.previous
-    now = f"{now_running(season_info)}\n{announce_line(season_info.announce_channel)}"
+    posted = announce_line(season_info.announce_channel, season_info.unposted_season)
+    now = f"{now_running(season_info)}\n{posted}"
     if previous is None or not champions:
         return now
     return (f"{now}\n🏆 Season {previous.number}'s final standings:"

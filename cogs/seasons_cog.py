@@ -15,7 +15,7 @@ from discord.ext import commands
 from cogs import season_words
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
-from tables.season_ends import SeasonEnd, SeasonEnds
+from tables.season_ends import Posted, SeasonEnd, SeasonEnds
 from tables.seasons import Champion, Seasons
 
 log = logging.getLogger(__name__)
@@ -127,9 +127,9 @@ class SeasonsCog(commands.Cog, name="Seasons"):
             season_words.announcing(channel_id), allowed_mentions=NO_PINGS
         )
 
-    async def post_end(self, end: SeasonEnd) -> bool:
+    async def post_end(self, end: SeasonEnd) -> Posted:
         """Post a season's end with its champions, pinging them (and nobody else): they
-        earned it. False when Discord failed for now, so it is tried again."""
+        earned it."""
         season = end.season
         channel = self.bot.get_partial_messageable(end.channel_id, guild_id=season.guild_id)
         try:
@@ -140,12 +140,12 @@ class SeasonsCog(commands.Cog, name="Seasons"):
             log.warning("The end of season %d of server %d cannot be posted in channel %d"
                         " (%s); it is not tried again", season.number, season.guild_id,
                         end.channel_id, gone.text or type(gone).__name__)
-            return True
+            return Posted.NEVER
         except discord.HTTPException as failed:
             log.warning("The end of season %d of server %d was not posted (%s); it is tried"
                         " again later", season.number, season.guild_id, failed.status)
-            return False
-        return True
+            return Posted.LATER
+        return Posted.SENT
 
     @group.command(name="info", description="Which season runs here, and when it ends.")
     async def info(self, interaction: discord.Interaction) -> None:

@@ -11,8 +11,9 @@ each match), tournament_placings, seasons, season_ratings (each season's standin
 rating_history (the all-time rating after each rated result), rating_changes (what each
 rated game did to its players' ratings, all-time and season), achievements, moments (each
 human seat's best hand, pegging play and win margin per game), honours_recorded (games whose
-honours are in), season_channels (where a server's season ends are posted),
-season_announcements (the seasons whose end was posted), streaks, schema_version. Nothing
+honours are in), season_channels (where a server's season ends are posted, and a season's
+end that never could be), season_announcements (the seasons whose end was posted), streaks,
+milestone_marks (how far the backfill's milestone pass has read), schema_version. Nothing
 here knows about Discord, about any game's rules, or how a tournament is run.
 """
 

@@ -136,13 +136,40 @@ class AchievementStore(StoreBase):
                            tuple(beaten.get(int(row["game_id"]), ())))
                 for row in rows]
 
-    async def members_who_played(self) -> list[tuple[int, int]]:
-        """Every (server, member) with a finished game."""
-        rows = await self.db.fetch(
-            "SELECT DISTINCT guild_id, user_id FROM results WHERE user_id IS NOT NULL"
-            " ORDER BY guild_id, user_id"
-        )
+    async def members_who_played(self, since: str | None = None) -> list[tuple[int, int]]:
+        """Every (server, member) with a finished game; with `since` (a stored time), only
+        those with a game changed at or after it."""
+        if since is None:
+            rows = await self.db.fetch(
+                "SELECT DISTINCT guild_id, user_id FROM results WHERE user_id IS NOT NULL"
+                " ORDER BY guild_id, user_id"
+            )
+        else:
+            rows = await self.db.fetch(
+                "SELECT DISTINCT guild_id, user_id FROM results WHERE user_id IS NOT NULL"
+                " AND game_id IN (SELECT id FROM games WHERE updated_at >= ?)"
+                " ORDER BY guild_id, user_id", (since,),
+            )
         return [(int(row["guild_id"]), int(row["user_id"])) for row in rows]
+
+    async def newest_game_change(self) -> str | None:
+        """The stored time of the latest change to any game (None without games)."""
+        row = await self.db.fetchone("SELECT MAX(updated_at) AS newest FROM games")
+        return row["newest"] if row is not None else None
+
+    async def milestone_mark(self) -> tuple[str, str] | None:
+        """How far the backfill's milestone pass has read: (the newest game change it saw,
+        the games Tourist asked for then), or None before its first pass."""
+        row = await self.db.fetchone("SELECT seen_until, games FROM milestone_marks")
+        return (row["seen_until"], row["games"]) if row is not None else None
+
+    async def set_milestone_mark(self, seen_until: str, games: str) -> None:
+        await self._write(
+            "INSERT INTO milestone_marks (id, seen_until, games) VALUES (1, ?, ?)"
+            " ON CONFLICT (id) DO UPDATE SET seen_until = excluded.seen_until,"
+            " games = excluded.games",
+            (seen_until, games),
+        )
 
     async def award(
         self, guild_id: int, user_id: int, game: str, earned: Sequence[tuple[str, int, int]]

@@ -19,7 +19,7 @@ class AnnouncementStore(StoreBase):
         await self._write(
             "INSERT INTO season_channels (guild_id, channel_id, since) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,"
-            " since = excluded.since",
+            " since = excluded.since, unposted_season = NULL",
             (guild_id, channel_id, at),
         )
 
@@ -29,6 +29,24 @@ class AnnouncementStore(StoreBase):
             "SELECT channel_id FROM season_channels WHERE guild_id = ?", (guild_id,)
         )
         return int(rows[0]["channel_id"]) if rows else None
+
+    async def unposted_season(self, guild_id: int) -> int | None:
+        """The season whose end could never be posted in the channel chosen, if one was
+        not (choosing a channel again forgets it)."""
+        rows = await self._fetch(
+            "SELECT unposted_season FROM season_channels WHERE guild_id = ?", (guild_id,)
+        )
+        season = rows[0]["unposted_season"] if rows else None
+        return int(season) if season is not None else None
+
+    async def season_never_posted(self, season: SeasonRecord, channel_id: int) -> None:
+        """Remember that the season's end can never be posted in `channel_id` (unless the
+        server has chosen another channel since)."""
+        await self._write(
+            "UPDATE season_channels SET unposted_season = ? WHERE guild_id = ?"
+            " AND channel_id = ?",
+            (season.number, season.guild_id, channel_id),
+        )
 
     async def seasons_to_announce(
         self, at: int, *, guild_id: int | None = None,

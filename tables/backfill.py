@@ -4,8 +4,9 @@ Every finished game without honours (store `games_without_honours`) is replayed 
 and its awards and moments recorded with the game marked done, one game per transaction, so
 the backfill can stop anywhere and go on at the next start, and never does a game twice. A
 game whose log no longer replays, or of a game no longer offered, is logged and left for a
-later release. Then the tournaments' first places are awarded, and every member's milestones
-their results reach (tables/milestones.py), none of it announced. It runs at start-up, after the
+later release. Then the tournaments' first places are awarded, and the milestones their
+results reach of every member with a game finished since the last start (tables/milestones.py),
+none of it announced. It runs at start-up, after the
 migrations (bot.py), in the background: the bot answers meanwhile.
 """
 

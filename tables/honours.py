@@ -13,7 +13,7 @@ earn nothing and keep no moments.
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
 from engine.achievements import TOURNAMENT_WON, Award, Tally
@@ -52,15 +52,17 @@ def honours_of(
 
 
 async def record_move(
-    store: Store, table: Table, at: int, every_game: Collection[str] = ()
+    store: Store, table: Table, at: int, every_game: Collection[str] = (),
+    finishing: Mapping[int, Table] | None = None,
 ) -> None:
     """Store what the move just committed earned and say each new achievement at the table;
     when it ended the game, each member's new milestones too (`every_game`: the games the bot
     has, for Tourist). A failure is logged and changes nothing else: the move itself is
-    already safe."""
+    already safe. `finishing`: the tables whose finish is not recorded yet, where a milestone
+    this finish awards but another game reached is said."""
     await _record_awards(store, table, at)
     if table.finished:
-        await record_milestones(store, table, every_game)
+        await record_milestones(store, table, every_game, finishing)
 
 
 async def _record_awards(store: Store, table: Table, at: int) -> None:

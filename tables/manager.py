@@ -432,7 +432,9 @@ class TableManager:
             log.exception("could not store action %d of game %d; reloading it", seq, table.id)
             await self._resume.reload(table)
             raise
-        await record_move(self.store, table, int(self.clock.wall() * 1000), self.games)
+        # The tables not yet retired include every other game whose finish is being recorded.
+        await record_move(self.store, table, int(self.clock.wall() * 1000), self.games,
+                          finishing=self._tables)
         if finish is not None:
             table.status, table.rating_changes = "finished", changes
             self._retire(table)

@@ -14,7 +14,7 @@ finish whose milestones could not be written is made good at the next start.
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from engine.achievements import Achievement
 from engine.milestones import EVERY_GAME, MILESTONES, Played, reached
@@ -45,12 +45,20 @@ async def award_milestones(
     return [(_NAMED[key], reaching[key].game_id) for key in fresh]
 
 
-async def record_milestones(store: Store, table: Table, every_game: Collection[str]) -> None:
-    """After a game's finish is committed: each member's new milestones, those this game
-    reached said at the table (one an older game reached, which the backfill has not come to
-    yet, is awarded without a word, as the backfill would). A failure is logged; the backfill
-    awards them at the next start."""
-    reached_here: dict[str, list[int]] = {}
+async def record_milestones(
+    store: Store, table: Table, every_game: Collection[str],
+    finishing: Mapping[int, Table] | None = None,
+) -> None:
+    """After a game's finish is committed: each member's new milestones, each said at the
+    table of the game that reached it. That is this table, or another of the member's games
+    finishing at the same moment (`finishing`: the tables this process holds whose finish is
+    not yet recorded): its finish is committed, so this one may award what it reached, and its
+    own pass would then find nothing new. A milestone reached by a game no longer at a table
+    (one from before milestones were kept, which the backfill has not come to yet) is awarded
+    without a word, as the backfill would. A failure is logged; the backfill awards them at
+    the next start."""
+    finishing = finishing or {}
+    lines: dict[int, dict[str, list[int]]] = {}  # table -> milestone -> the seats reaching it
     for seat, info in enumerate(table.seats):
         if info.user_id is None:
             continue
@@ -60,17 +68,31 @@ async def record_milestones(store: Store, table: Table, every_game: Collection[s
             log.exception("game %d: could not record the milestones of seat %d", table.id, seat)
             continue
         for milestone, game_id in fresh:
-            if game_id == table.id:
-                reached_here.setdefault(milestone.name, []).append(seat)
-    for name, seats in reached_here.items():
-        who = spoken_list([f"{{s{seat}}}" for seat in seats])
-        table.note(MILESTONE_LINE.format(who=who, name=name))
+            reaching = table if game_id == table.id else finishing.get(game_id)
+            their_seat = reaching.seat_of(info.user_id) if reaching is not None else None
+            if their_seat is not None:
+                lines.setdefault(game_id, {}).setdefault(milestone.name, []).append(their_seat)
+    for game_id, named in lines.items():
+        reaching = table if game_id == table.id else finishing[game_id]
+        for name, seats in named.items():
+            who = spoken_list([f"{{s{seat}}}" for seat in seats])
+            reaching.note(MILESTONE_LINE.format(who=who, name=name))
 
 
 async def backfill_milestones(store: Store, every_game: Collection[str]) -> int:
     """Award every member what their past results reach, unannounced; returns how many
-    milestones were new."""
+    milestones were new. Only the members with a game changed since the last pass are read
+    (all of them on the first pass, or when the games Tourist asks for changed): the others'
+    results are those that pass already awarded from. A pass that stops leaves the mark as it
+    was, so the next start reads those members again."""
+    games = ",".join(sorted(every_game))
+    mark = await store.milestone_mark()
+    since = mark[0] if mark is not None and mark[1] == games else None
+    # Read before the members: a game finishing during the pass is read again next time.
+    newest = await store.newest_game_change()
     awarded = 0
-    for guild_id, user_id in await store.members_who_played():
+    for guild_id, user_id in await store.members_who_played(since):
         awarded += len(await award_milestones(store, guild_id, user_id, every_game))
+    if newest is not None:
+        await store.set_milestone_mark(newest, games)
     return awarded

@@ -7,7 +7,8 @@ and at start-up, so a month that turned while the bot was down is posted when it
 Before posting, the season's marker is written (store `claim_season_announcement`); whoever
 writes it first posts, so neither a restart nor a second shard posts a season twice. A post
 that failed for now gives the marker back to be tried at the next wake; one that can never go
-out (the channel gone, the bot not allowed there) keeps it. Only seasons ended after the server
+out (the channel gone, the bot not allowed there) keeps it, and is remembered so /season info
+says so until a channel is chosen again. Only seasons ended after the server
 chose its channel are posted.
 """
 
@@ -17,6 +18,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from store import SeasonRecord, Store
 from store.seasons import next_month_start
@@ -35,9 +37,16 @@ class SeasonEnd:
     channel_id: int
 
 
-#: Posts a season's end; returns False when it failed for now (try again later), True when it
-#: went out or never can.
-Poster = Callable[[SeasonEnd], Awaitable[bool]]
+class Posted(Enum):
+    SENT = "sent"
+    #: Failed for now: tried again at the next wake.
+    LATER = "later"
+    #: Can never go out there (the channel gone, the bot not allowed).
+    NEVER = "never"
+
+
+#: Posts a season's end, saying how it went.
+Poster = Callable[[SeasonEnd], Awaitable[Posted]]
 
 
 class SeasonEnds:
@@ -102,14 +111,16 @@ class SeasonEnds:
                     season, await self.seasons.champions(season.guild_id, season.number),
                     await self.store.season_at(season.guild_id, now), channel_id,
                 )
-                done = await self.poster(end)
+                outcome = await self.poster(end)
             except Exception:
                 log.exception("Could not post the end of season %d of server %d",
                               season.number, season.guild_id)
-                done = False
-            if not done:
+                outcome = Posted.LATER
+            if outcome is Posted.LATER:
                 await self.store.release_season_announcement(season)
                 continue
+            if outcome is Posted.NEVER:
+                await self.store.season_never_posted(season, channel_id)
             posted += 1
         return posted
 

@@ -38,6 +38,8 @@ class SeasonInfo:
     previous: SeasonRecord | None = None
     #: The channel season ends are posted in (None: they are not posted).
     announce_channel: int | None = None
+    #: The season whose end could never be posted there (None: none failed).
+    unposted_season: int | None = None
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,8 @@ class Seasons:
         elif running is not None and running.number > 1:
             previous = await self.store.season(guild_id, running.number - 1)
         channel = await self.store.season_channel(guild_id)
-        return SeasonInfo(running, latest, next_start, previous, channel)
+        unposted = await self.store.unposted_season(guild_id) if channel is not None else None
+        return SeasonInfo(running, latest, next_start, previous, channel, unposted)
 
     async def announce_in(
         self, guild_id: int, channel_id: int | None, *, may_manage: bool

@@ -317,3 +317,38 @@ async def test_announcing_in_a_channel_the_bot_cannot_post_in_is_refused(
         assert content.startswith(f"📣 From now on, when a season ends, its champions are "
                                   f"posted in <#{games.id}>")
         fake.assert_clean()
+
+
+async def test_a_season_end_that_can_never_be_posted_is_said_in_season_info(
+    database_url: str,
+) -> None:
+    """The chosen channel deleted before the month turns: the post is not tried again, and
+    /season info says so where it said where ends are posted, until a channel is chosen
+    again."""
+    async with FakeDiscord(channels=("games", "news"), members=NAMES) as fake:
+        clock = FakeClock()
+        await fake.connect(test_bot(database_url, clock=clock))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        alice, news, games = players[0], fake.channel("news"), fake.channel("games")
+        await fake.slash(alice, "season announce", {"channel": news})
+        driver = GameDriver(fake, rng=random.Random("deleted"))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        fake.state.delete_channel(news.id)
+        await clock.advance(20 * 24 * 3600)  # February
+        await season_ends(fake).wait_asleep()
+        content, _ = answer(await fake.slash(alice, "season info"))
+        assert (f"⚠️ The end of season 1 could not be posted in <#{news.id}> (the channel is"
+                " gone, or the bot may not write there): a member with Manage Server can"
+                " choose a channel again with `/season announce channel:`.") in content
+        assert "Season ends are posted in" not in content
+
+        await fake.restart(test_bot(database_url, clock=clock))  # still said after a restart
+        await season_ends(fake).wait_asleep()
+        content, _ = answer(await fake.slash(alice, "season info"))
+        assert "could not be posted" in content
+        await fake.slash(alice, "season announce", {"channel": games})
+        content, _ = answer(await fake.slash(alice, "season info"))
+        assert "could not be posted" not in content
+        assert f"Season ends are posted in <#{games.id}> with their champions." in content
+        fake.assert_clean()

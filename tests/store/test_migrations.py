@@ -17,7 +17,7 @@ EXPECTED_TABLES = {
     "games", "actions", "results", "ratings", "lobbies", "player_settings", "tournaments",
     "tournament_games", "tournament_placings", "seasons", "season_ratings", "rating_history",
     "achievements", "moments", "honours_recorded", "streaks",
-    "rating_changes", "season_channels", "season_announcements",
+    "rating_changes", "season_channels", "season_announcements", "milestone_marks",
     "schema_version",
 }
 

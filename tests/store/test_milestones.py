@@ -68,3 +68,20 @@ async def test_an_award_is_new_once_and_an_earlier_one_takes_its_place(store: St
     [held] = await store.achievements_of(GUILD, ANN)
     assert (held.key, held.game, held.game_id, held.earned_at) == (key, EVERY_GAME, first, 1000)
     assert await store.achievement_holders(GUILD, EVERY_GAME) == {key: 1}
+
+
+async def test_the_members_with_a_game_changed_since_a_time_and_the_pass_mark(store: Store):
+    assert await store.newest_game_change() is None and await store.milestone_mark() is None
+    await finished(store, [member(ANN), member(BOB)], {0})
+    newest = await store.newest_game_change()
+    assert newest is not None
+    await store.set_milestone_mark(newest, "dash")
+    assert await store.milestone_mark() == (newest, "dash")
+    assert await store.members_who_played(newest) == [(GUILD, ANN), (GUILD, BOB)], "inclusive"
+    await store.db.execute("UPDATE games SET updated_at = ?", ("2000-01-01T00:00:00.000+00:00",))
+    assert await store.members_who_played(newest) == []
+    await finished(store, [member(ANN)], {0}, guild=2)
+    assert await store.members_who_played(newest) == [(2, ANN)]
+    assert await store.members_who_played() == [(GUILD, ANN), (GUILD, BOB), (2, ANN)]
+    await store.set_milestone_mark("2100-01-01T00:00:00.000+00:00", "dash,other")
+    assert await store.milestone_mark() == ("2100-01-01T00:00:00.000+00:00", "dash,other")

@@ -2,6 +2,8 @@
 table's lines and stored before the move is answered; computers earn none; the backfill awards
 those of past results without a word, dated by the game that reached them."""
 
+import asyncio
+
 from engine.milestones import (
     EVERY_GAME,
     FIRST_WIN,
@@ -13,10 +15,12 @@ from engine.milestones import (
 from store import Store
 from tables.backfill import backfill
 from tables.milestones import MILESTONE_LINE
+from tests.store.test_milestones import computer as computer_seat
 from tests.store.test_milestones import finished, member
 from tests.tables.helpers import (
     ANN,
     BOB,
+    CAT,
     GUILD,
     NAMES,
     computer,
@@ -123,3 +127,81 @@ async def test_only_what_the_game_itself_reached_is_said(store: Store):
     mine = await held(store, ANN)
     assert all(mine[key] not in (None, table.id) for key in (FIRST_WIN.key, TOURIST.key,
                                                              ON_A_ROLL.key))
+
+
+
+async def test_a_milestone_awarded_by_another_finish_is_said_at_the_game_that_reached_it(
+    store: Store, monkeypatch
+):
+    """Two of Ann and Bob's games finish at once: the first one's milestones wait while the
+    second one's are recorded, and the second awards the tenth game (and Ann's first win),
+    which the first reached. Each is said once, at the first game's table."""
+    for _ in range(9):
+        await finished(store, [member(ANN), member(BOB)], {1})
+    await backfill(store, ONE_GAME)  # what those reached is held already
+    manager = make_manager(store, games=ONE_GAME)
+    first = await new_table(manager, [human(ANN), human(BOB)], options={"target": 15})
+    second = await new_table(manager, [human(ANN), human(BOB)], options={"target": 15})
+    waiting, go_on = asyncio.Event(), asyncio.Event()
+    games_played = store.games_played
+
+    async def first_read_held_back(guild_id: int, user_id: int):
+        if not waiting.is_set():
+            waiting.set()
+            await go_on.wait()
+        return await games_played(guild_id, user_id)
+
+    monkeypatch.setattr(store, "games_played", first_read_held_back)
+    try:
+        first_ends = asyncio.create_task(manager.resign(first.id, BOB))
+        await waiting.wait()  # the first game's finish is committed; its milestones wait
+        await manager.resign(second.id, BOB)
+        go_on.set()
+        await first_ends
+        await manager.wait_idle()
+    finally:
+        await manager.close()
+    assert sorted(said(first)) == sorted([
+        f"🏅 Ann and Bob: {GAMES_MILESTONES[10].name}.", line(ANN, FIRST_WIN.name)])
+    assert said(second) == []
+    assert (await held(store, ANN))[GAMES_MILESTONES[10].key] == first.id
+    assert (await held(store, ANN))[FIRST_WIN.key] == first.id
+
+
+async def test_the_backfill_reads_again_only_members_with_newer_results(store: Store,
+                                                                      monkeypatch):
+    """At the next start only the members with a game finished since the last pass are read,
+    and what they are awarded is what a pass over everyone would award."""
+    for _ in range(9):
+        await finished(store, [member(ANN), member(BOB)], {0})
+    await store.db.execute("UPDATE games SET updated_at = ?", ("2026-01-01T00:00:00.000+00:00",))
+    await finished(store, [member(CAT)], {0})  # the newest game
+    read: list[int] = []
+    games_played = store.games_played
+
+    async def counted(guild_id: int, user_id: int):
+        read.append(user_id)
+        return await games_played(guild_id, user_id)
+
+    monkeypatch.setattr(store, "games_played", counted)
+    first = await backfill(store, ONE_GAME)
+    assert first.milestones and sorted(read) == [ANN, BOB, CAT]
+    read.clear()
+    assert (await backfill(store, ONE_GAME)).milestones == 0
+    # The newest game's members are read again: one finishing in the same millisecond may
+    # have come in after the pass looked.
+    assert read == [CAT]
+
+    await finished(store, [member(BOB), computer_seat("easy")], {0})  # Bob's tenth, a win
+    again = await backfill(store, ONE_GAME)
+    assert BOB in read and ANN not in read
+    assert again.milestones == 2  # 10 games and his first win
+    incremental = {user: await held(store, user) for user in (ANN, BOB)}
+    await store.db.execute("DELETE FROM achievements")
+    await store.db.execute("DELETE FROM milestone_marks")
+    await backfill(store, ONE_GAME)
+    assert {user: await held(store, user) for user in (ANN, BOB)} == incremental
+
+    read.clear()
+    await backfill(store, {**ONE_GAME, "other": DASH})  # Tourist asks for more: everyone
+    assert sorted(set(read)) == [ANN, BOB, CAT]

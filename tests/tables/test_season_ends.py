@@ -9,7 +9,7 @@ import pytest
 from engine.registry import GAMES
 from store import Store
 from tables.clock import FAKE_EPOCH, FakeClock
-from tables.season_ends import SeasonEnd, SeasonEnds
+from tables.season_ends import Posted, SeasonEnd, SeasonEnds
 from tables.seasons import Seasons
 from tests.store.test_seasons import finish
 
@@ -22,15 +22,15 @@ DAY = 24 * 3600
 
 
 class Poster:
-    """Records each post; answers with `results` in turn (True: posted), then True."""
+    """Records each post; answers with `results` in turn, then SENT."""
 
-    def __init__(self, *results: bool | Exception) -> None:
+    def __init__(self, *results: Posted | Exception) -> None:
         self.posts: list[SeasonEnd] = []
         self.results = list(results)
 
-    async def __call__(self, end: SeasonEnd) -> bool:
+    async def __call__(self, end: SeasonEnd) -> Posted:
         self.posts.append(end)
-        result = self.results.pop(0) if self.results else True
+        result = self.results.pop(0) if self.results else Posted.SENT
         if isinstance(result, Exception):
             raise result
         return result
@@ -115,7 +115,7 @@ async def test_turning_posts_off_posts_nothing(store: Store):
     assert await ends.announce_due() == 0 and poster.posts == []
 
 
-@pytest.mark.parametrize("failure", [False, RuntimeError("Discord is down")])
+@pytest.mark.parametrize("failure", [Posted.LATER, RuntimeError("Discord is down")])
 async def test_a_post_that_failed_for_now_is_tried_again(store: Store, failure):
     clock, poster = before_february(DAY), Poster(failure)
     ends = season_ends(store, clock, poster)
@@ -126,6 +126,25 @@ async def test_a_post_that_failed_for_now_is_tried_again(store: Store, failure):
     assert await ends.announce_due() == 1
     assert await ends.announce_due() == 0
     assert [end.season.number for end in poster.posts] == [1, 1]
+
+
+async def test_a_post_that_can_never_go_out_is_remembered_until_a_channel_is_chosen(
+    store: Store,
+):
+    clock, poster = before_february(DAY), Poster(Posted.NEVER)
+    ends = season_ends(store, clock, poster)
+    await ends.seasons.announce_in(GUILD, CHANNEL, may_manage=True)
+    await finish(store, int(clock.wall() * 1000))
+    assert (await ends.seasons.info(GUILD)).unposted_season is None
+    await clock.advance(2 * DAY)
+    assert await ends.announce_due() == 1
+    assert await ends.announce_due() == 0, "not tried again"
+    info = await ends.seasons.info(GUILD)
+    assert (info.announce_channel, info.unposted_season) == (CHANNEL, 1)
+    await ends.seasons.announce_in(GUILD, CHANNEL + 1, may_manage=True)
+    info = await ends.seasons.info(GUILD)
+    assert (info.announce_channel, info.unposted_season) == (CHANNEL + 1, None)
+    assert len(poster.posts) == 1
 
 
 async def test_two_processes_seeing_the_server_post_it_once(store: Store, database_url: str):
