@@ -23,7 +23,8 @@ GameCheck = Callable[[GameRecord, list[tuple[int, dict[str, Any]]]], object]
 TABLES = ("games", "actions", "results", "ratings", "lobbies", "player_settings",
           "tournaments", "tournament_games", "tournament_placings", "seasons",
           "season_ratings", "rating_history", "achievements", "moments", "honours_recorded",
-          "streaks", "rating_changes")
+          "streaks", "rating_changes", "season_channels", "season_announcements",
+          "milestone_marks")
 ORDER = {"games": "id", "actions": "game_id, seq", "results": "game_id, seat",
          "ratings": "guild_id, game, user_id", "lobbies": "id", "player_settings": "user_id",
          "tournaments": "id", "tournament_games": "game_id",
@@ -32,7 +33,8 @@ ORDER = {"games": "id", "actions": "game_id, seq", "results": "game_id, seat",
          "rating_history": "game_id, user_id",
          "achievements": "guild_id, user_id, game, achievement", "moments": "game_id, seat, kind",
          "honours_recorded": "game_id", "streaks": "guild_id, user_id, game",
-         "rating_changes": "game_id, user_id, season"}
+         "rating_changes": "game_id, user_id, season", "season_channels": "guild_id",
+         "season_announcements": "guild_id, season", "milestone_marks": "id"}
 BATCH = 5000
 
 

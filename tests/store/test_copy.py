@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from store import Placing, Store
-from store.copy import copy_database
+from store.copy import ORDER, TABLES, copy_database
 from tests.databases import fresh_database
 from tools.copy_database import replays
 
@@ -26,6 +26,7 @@ async def test_sqlite_to_postgres_and_back_keeps_every_row_and_id(tmp_path: Path
     await store.save_tournament(tournament_id, version=1, state='{"round": 2}',
                                 status="finished", round_deadline=None, entries=2,
                                 placings=[Placing(100, 1), Placing(101, 2)])
+    await store.set_season_channel(1, 77, at=1_800_000_000_000)
     await store.close()
     back = tmp_path / "back.sqlite3"
     async with fresh_database("postgresql", tmp_path) as url:
@@ -55,6 +56,7 @@ async def test_sqlite_to_postgres_and_back_keeps_every_row_and_id(tmp_path: Path
     assert (await b.tournament(tournament_id)).version == 2
     assert await a.tournament_games(tournament_id) == await b.tournament_games(tournament_id)
     assert await a.user_placings(1, 101) == await b.user_placings(1, 101) != []
+    assert await b.season_channel(1) == 77
     await a.close()
     await b.close()
 
@@ -94,3 +96,12 @@ async def test_every_running_games_copied_log_goes_to_the_check_and_a_failure_is
     assert report.replayed == 19
     assert report.problems == [f"game {refused.id} ({refused.game}) does not replay: "
                                "ValueError('no such move')"]
+
+
+async def test_every_table_of_the_schema_is_copied(tmp_path: Path):
+    """A table a migration adds is copied too, or a server moved to PostgreSQL loses it."""
+    store = await Store.open(str(tmp_path / "schema.sqlite3"))
+    rows = await store.db.fetch("SELECT name FROM sqlite_master WHERE type = 'table'")
+    await store.close()
+    schema = {row["name"] for row in rows} - {"schema_version", "sqlite_sequence"}
+    assert schema == set(TABLES) == set(ORDER)
