@@ -188,21 +188,22 @@ async def _award(
     tx: Connection, guild_id: int, game: str, game_id: int | None, at: int,
     earned: Sequence[tuple[int, str]],
 ) -> list[tuple[int, str]]:
+    """Insert each award, or move an award already held to an earlier time; the new ones.
+    Whether an award is new is the insert's own answer, not a read before it: of two processes
+    awarding the same one at once, only the one whose row went in says it."""
     fresh = []
     for user_id, key in dict.fromkeys(earned):
-        held = await tx.fetchone(
-            "SELECT earned_at FROM achievements WHERE guild_id = ? AND user_id = ? AND game = ?"
-            " AND achievement = ?", (guild_id, user_id, game, key),
-        )
-        if held is None:
-            fresh.append((user_id, key))
-        elif held["earned_at"] <= at:
-            continue
-        await tx.execute(
+        if await tx.execute(
             "INSERT INTO achievements (guild_id, user_id, game, achievement, game_id, earned_at)"
             " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id, game, achievement)"
-            " DO UPDATE SET game_id = excluded.game_id, earned_at = excluded.earned_at",
-            (guild_id, user_id, game, key, game_id, at),
+            " DO NOTHING", (guild_id, user_id, game, key, game_id, at),
+        ):
+            fresh.append((user_id, key))
+            continue
+        await tx.execute(
+            "UPDATE achievements SET game_id = ?, earned_at = ? WHERE guild_id = ?"
+            " AND user_id = ? AND game = ? AND achievement = ? AND earned_at > ?",
+            (game_id, at, guild_id, user_id, game, key, at),
         )
     return fresh
 

@@ -1,6 +1,8 @@
 """What the milestones read and write in the store, on both backends: a member's finished
 games in the order they finished, the computers each rated win beat, and awards filed once."""
 
+import asyncio
+
 import pytest
 
 from engine.milestones import EVERY_GAME
@@ -85,3 +87,28 @@ async def test_the_members_with_a_game_changed_since_a_time_and_the_pass_mark(st
     assert await store.members_who_played() == [(GUILD, ANN), (GUILD, BOB), (2, ANN)]
     await store.set_milestone_mark("2100-01-01T00:00:00.000+00:00", "dash,other")
     assert await store.milestone_mark() == ("2100-01-01T00:00:00.000+00:00", "dash,other")
+
+
+async def test_an_award_made_by_two_processes_at_once_is_new_to_one_of_them(
+    database_url: str,
+) -> None:
+    """Two stores on one database (two shards) award the same milestone at the same moment:
+    the insert itself decides, so it is said at one table only."""
+    first, second = await Store.open(database_url), await Store.open(database_url)
+    try:
+        game_id = await finished(first, [member(ANN), member(BOB)], {0})
+        awards = await asyncio.gather(*(
+            store.award(GUILD, ANN, EVERY_GAME, [("milestone:first-win", game_id, 1000)])
+            for store in (first, second)))
+        assert sorted(awards) == [[], ["milestone:first-win"]]
+        # An earlier finding of it moves its date; a later one changes nothing.
+        assert await second.award(GUILD, ANN, EVERY_GAME,
+                                  [("milestone:first-win", game_id, 500)]) == []
+        assert await first.award(GUILD, ANN, EVERY_GAME,
+                                 [("milestone:first-win", game_id, 2000)]) == []
+        [held] = [a for a in await first.achievements_of(GUILD, ANN)
+                  if a.key == "milestone:first-win"]
+        assert held.earned_at == 500
+    finally:
+        await first.close()
+        await second.close()
