@@ -71,7 +71,7 @@ def event_content(
         lines = event_lines(held, most)
         for heading, block in extra:
             lines += [heading] if heading else []
-            lines += ["```", *at_most(block, most), "```"]
+            lines += code_block(block, most)
         return lines
 
     return fit(form(most) for most in LIST_LENGTHS)
@@ -82,6 +82,12 @@ def at_most(lines: Sequence[str], most: int | None) -> list[str]:
     if most is None or len(lines) <= most:
         return list(lines)
     return [*lines[:most], f"…and {len(lines) - most} more"]
+
+
+def code_block(lines: Sequence[str], most: int | None) -> list[str]:
+    """A list in a code block, at most `most` lines of it. A backtick in a player's name
+    becomes a look-alike, so no name can close the block early and spill the rest."""
+    return ["```", *(line.replace("`", "ˋ") for line in at_most(lines, most)), "```"]
 
 
 def event_lines(held: HeldTournament, most: int | None = None) -> list[str]:
@@ -106,14 +112,14 @@ def event_lines(held: HeldTournament, most: int | None = None) -> list[str]:
         entries = [f"{i}. {text.safe(e.name)}" for i, e in enumerate(event.entries, start=1)]
         return [*lines, "", "**Entries**", *(at_most(entries, most) or ["Nobody yet: press Join."])]
     if event.rounds:
-        lines += ["", "**Standings**", "```", *at_most(words.standing_lines(event), most), "```"]
+        lines += ["", "**Standings**", *code_block(words.standing_lines(event), most)]
         tie_breaks = words.tie_break_line(event)
         if tie_breaks:
             lines.append(tie_breaks)
         if event.format == KNOCKOUT:
-            lines += ["**Bracket**", "```", *at_most(words.bracket_lines(event), most), "```"]
+            lines += ["**Bracket**", *code_block(words.bracket_lines(event), most)]
         elif event.status == RUNNING and event.current is not None:
-            lines += ["```", *at_most(words.round_lines(event, event.current), most), "```"]
+            lines += code_block(words.round_lines(event, event.current), most)
     late = event.late_entry_round()
     if late is not None:
         last = event.late_until or event.rounds_planned

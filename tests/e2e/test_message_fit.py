@@ -339,3 +339,18 @@ def test_a_replay_frame_keeps_its_heading_and_latest_lines() -> None:
     assert kept[0] == "🎬 **Replay of Pip Pip #7**: move 12 of 40 · hands face up"
     assert kept[1:] == [f"> {text.safe(line)}" for line in lines[len(lines) - len(kept) + 1:]]
     assert len(kept) < len(lines) + 1
+
+
+@pytest.mark.parametrize("form", ["swiss", "knockout"])
+def test_a_name_with_backticks_cannot_close_a_tournament_code_block(form: str) -> None:
+    event = Tournament.create("t1", USER, "cribbage", form,
+                              **({"rounds_planned": 3} if form == "swiss" else {}))
+    for user in range(1, 5):
+        event.join(user, f"a```b{user}" if user == 1 else f"Player {user}")
+    event.start(USER)
+    held = HeldTournament(id=3, guild_id=1, channel_id=1, message_id=None, host_id=USER,
+                          event=event, version=1)
+    content = event_content(held)
+    fences = [line for line in content.splitlines() if "```" in line]
+    assert all(line == "```" for line in fences), content
+    assert "aˋˋˋb1" in content
