@@ -23,6 +23,8 @@ from tables.tournaments.standings import Standing, knockout_standings, standings
 from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, SIGNUP, Tournament
 
 FORFEIT_WORDS = {NO_SHOW: "did not show up", DROPPED: "dropped out"}
+#: A two-sided match both of whose sides forfeited for the same reason.
+NEITHER_WORDS = {NO_SHOW: "neither showed up", DROPPED: "both dropped out"}
 
 
 def title(event: Tournament) -> str:
@@ -129,7 +131,7 @@ def _who(event: Tournament, match: Match) -> str:
 
 
 def _match_state(event: Tournament, match: Match) -> str:
-    forfeits = [f"{event.entry(e).name} {FORFEIT_WORDS[why]}" for e, why in match.forfeits.items()]
+    forfeits = _forfeit_words(event, match)
     points = match.points()
     if points is None:
         if match.best_of > 1 and match.games:
@@ -142,6 +144,17 @@ def _match_state(event: Tournament, match: Match) -> str:
         result += f" {game_score_words(event, match)}"
     extra = [*forfeits, *(["set by the host"] if match.ruling else [])]
     return result + (f" ({'; '.join(extra)})" if extra else "")
+
+
+def _forfeit_words(event: Tournament, match: Match) -> list[str]:
+    """Who forfeited and why, those with one reason named together ("Ann and Bob did not
+    show up"), or "neither showed up" when both sides of a match did."""
+    by_reason: dict[str, list[str]] = {}
+    for entry_id, why in match.forfeits.items():
+        by_reason.setdefault(why, []).append(event.entry(entry_id).name)
+    if len(by_reason) == 1 and len(match.forfeits) == len(match.entries) == 2:
+        return [NEITHER_WORDS[next(iter(by_reason))]]
+    return [f"{spoken_list(names)} {FORFEIT_WORDS[why]}" for why, names in by_reason.items()]
 
 
 def bye_words(event: Tournament, played: Round) -> str:

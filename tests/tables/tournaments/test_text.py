@@ -119,14 +119,13 @@ def test_when_nobody_shows_up_nobody_wins_and_a_knockout_sends_the_better_seed_t
     assert texts[:3] == ["Ann did not show up and forfeits match 1.1.",
                          "Bob did not show up and forfeits match 1.1.", "Match 1.1: nobody wins."]
     assert round_lines(swiss, swiss.rounds[0])[1] == (
-        "  1.1 Ann v Bob: nobody wins (Ann did not show up; Bob did not show up)")
+        "  1.1 Ann v Bob: nobody wins (neither showed up)")
     assert tie_break_line(swiss).endswith("A bye counts as a win.")
     knockout = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy", "Di")
     knockout.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0, 4: 1300.0})
     knockout.no_show("1.1", "e4", "e1")
     assert bracket_lines(knockout)[1] == (
-        "  Ann (1) v Di (4): Ann goes through as the better seed (Di did not show up; Ann did "
-        "not show up)")
+        "  Ann (1) v Di (4): Ann goes through as the better seed (neither showed up)")
 
 
 def test_the_call_to_a_match_game_says_which_game_of_the_match_it_is() -> None:
@@ -224,3 +223,13 @@ def test_a_pair_wins_and_goes_through_in_the_plural() -> None:
     assert bracket_lines(event)[1] == "  P1 & P2 (1) v P7 & P8 (4): P1 & P2 win 61–51"
     event.no_show(walkover.id, *walkover.entries)  # neither pair shows up
     assert ": P3 & P4 go through as the better seed (" in bracket_lines(event)[2]
+
+
+def test_those_who_forfeit_for_one_reason_are_named_together() -> None:
+    event = names(Tournament.create("t", HOST, "cribbage", TABLES, rounds_planned=1,
+                                    table_size=3), "Ann", "Bob", "Cy")
+    event.start(HOST)
+    [table] = event.current.matches
+    event.no_show(table.id, "e1", "e3")
+    assert round_lines(event, event.current)[1] == (
+        "  1.1 Ann, Bob, Cy: Ann and Cy did not show up; playing")
