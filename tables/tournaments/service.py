@@ -152,6 +152,9 @@ class TournamentService(Listener):
             await self.matches.catch_up(held)
             if self._held.get(held.id) is held:
                 await self._after(held, [])
+            if back_at is not None and self._held.get(held.id) is held:
+                # Its message was left as the bot last saw it: a deadline may read as past.
+                await self.publish_event(held, [])
 
     async def close(self) -> None:
         self.closed = True
@@ -390,16 +393,22 @@ class TournamentService(Listener):
         listeners. Games are opened under the event's lock, so two results arriving together
         cannot open a match twice."""
         async with self._lock(held.id):
-            if self._held.get(held.id) is not held:
+            if self._held.get(held.id) is not held and not self._over(held):
                 return  # its server removed the bot meanwhile: nothing follows there
+            # An event over may be let go already, by the news of a change saved before the
+            # one that ended it: this change's news (the winners) is still told.
             await self.matches.sync(held)
             self.timers.arm(held)
-        over = held.event.status in (FINISHED, CANCELLED)
+        over = self._over(held)
         if events or over:
             await self.publish_event(held, events)
         if over:
             self.timers.forget(held)
             self._held.pop(held.id, None)
+
+    @staticmethod
+    def _over(held: HeldTournament) -> bool:
+        return held.event.status in (FINISHED, CANCELLED)
 
     async def publish_event(self, held: HeldTournament, events: list[Event]) -> None:
         for listener in list(self._listeners):

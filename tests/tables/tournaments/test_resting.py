@@ -57,6 +57,20 @@ async def test_a_sign_up_whose_start_passes_while_the_bot_is_out_opens_nothing_t
     await manager.close()
 
 
+async def test_an_events_message_is_brought_up_to_date_when_its_server_is_back(store: Store):
+    clock = FakeClock()
+    manager, service, pilot = await running(store, clock, members=set())
+    held = await signed_up(service, 4, game="cribbage", format=SWISS, options={"target": 61},
+                           rounds_planned=2)
+    await manager.guild_removed(GUILD)
+    pilot.published.clear()
+    await manager.guild_back(GUILD)  # nothing happened to it meanwhile: still its message
+    await settle(manager)
+    assert pilot.published == [held.id]
+    await service.close()
+    await manager.close()
+
+
 async def test_no_no_show_is_recorded_while_the_bot_is_out_and_the_window_restarts_at_its_return(
     store: Store,
 ):
