@@ -220,6 +220,13 @@ class Game(ABC):
         finally:
             self._forget_choices()
 
+    def check(self, seat: int, action: Action) -> Action:
+        """The legal action `action` spells for `seat` now, or IllegalAction saying why there
+        is none, exactly as `apply` would refuse it; changes nothing."""
+        if self.outcome is not None:
+            raise IllegalAction("This game is over.")
+        return self._checked(seat, action, False)
+
     def _checked(self, seat: int, action: Action, logged: bool) -> Action:
         """The legal action that `action` spells, or IllegalAction saying why there is none."""
         if not isinstance(seat, int) or not 0 <= seat < self.players:

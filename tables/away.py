@@ -2,7 +2,8 @@
 
 A member's seat is left to the computer by an idle takeover (tables/runner.py), by a
 tournament round's deadline, or for good by a forfeit (TableManager.play_for); the member
-takes it back by moving or by opening their hand (TableManager.back), except after a forfeit.
+takes it back by a move the game takes (a refused one logs nothing) or by opening their
+hand (TableManager.back), except after a forfeit.
 Each change is a marker in the game's action log, written under the table's lock like a move
 and replayed with it: `{"type": "_away"}`, `{"type": "_back"}`, `{"type": "_forfeit"}`. So a
 game rebuilt after a restart goes on with the same seats away, and achievements and moments
@@ -44,6 +45,15 @@ def needs_marker(table: Table, seat: int, marker: str) -> bool:
     if marker == FORFEIT:
         return seat not in table.forfeited
     return seat not in table.away
+
+
+async def back_to_move(manager: TableManager, table: Table, seat: int, action: Any) -> None:
+    """A member who moves is back at the table, but only with a move the game takes: a
+    refused one (not their turn, not allowed) raises IllegalAction before anything is logged,
+    so bad input changes nothing. The caller holds the table's lock and then makes the move."""
+    if needs_marker(table, seat, BACK):
+        table.game.check(seat, action)
+        await mark_seats(manager, table, [seat], BACK)
 
 
 async def mark_seats(

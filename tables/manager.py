@@ -26,7 +26,7 @@ from engine.contract import Action, Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import GameLost, Store
-from tables.away import AWAY, BACK, FORFEIT, FORFEITED, mark_seats
+from tables.away import AWAY, BACK, FORFEIT, FORFEITED, back_to_move, mark_seats
 from tables.carry_out import carry_out
 from tables.clock import Clock
 from tables.computer import refuse_without_ai
@@ -257,7 +257,7 @@ class TableManager:
                 raise IllegalAction("That is not a move.")
             if seat in table.forfeited:
                 raise IllegalAction(FORFEITED)
-            await mark_seats(self, table, [seat], BACK)  # whoever moves is back at the table
+            await back_to_move(self, table, seat, action)
             events = await self._accept(table, seat, action)
         self._runners[table.id].announce(events)
         return events

@@ -142,3 +142,27 @@ async def test_a_seat_forfeited_stays_the_computers(store: Store):
     assert [row.action for row in await store.actions(table.id)][version - 1] == {
         "type": "_forfeit"}
     await manager.close()
+
+
+@pytest.mark.parametrize("refused", [
+    {"type": "play", "card": 1},  # not Bob's turn
+    {"type": "play", "card": "ace"},  # not even a card
+])
+async def test_a_refused_move_leaves_an_away_member_away(store: Store, refused: dict[str, Any]):
+    """Bad input changes nothing: an away member's refused move logs no `_back`; the move the
+    game takes brings them back, the marker logged just before it."""
+    manager = make_manager(store)
+    table = await new_table(manager, [human(ANN), human(BOB)])
+    await manager.play_for(table.id, [1], "Bob is away.")
+    await manager.wait_idle()
+    version, logged = table.version, len(await store.actions(table.id))
+    with pytest.raises(IllegalAction):
+        await manager.act(table.id, BOB, refused)
+    assert table.away == {1} and table.version == version
+    assert len(await store.actions(table.id)) == logged
+
+    await manager.act(table.id, BOB, {"type": "cheer"})  # an off-turn move Dash takes
+    assert table.away == set()
+    assert [(row.seat, row.action) for row in await store.actions(table.id)][logged:] == [
+        (1, {"type": "_back"}), (1, {"type": "cheer"})]
+    await manager.close()
