@@ -15,7 +15,6 @@ from datetime import datetime
 
 from store.base import StoreBase
 from store.database import Connection, Row
-from store.profiles import iso_to_ms
 from store.records import EarnedAchievement, Honours, Moment, PlayedGame
 
 #: The best first: the higher value, then the earlier, then the older game.
@@ -112,8 +111,8 @@ class AchievementStore(StoreBase):
         return _moment(row) if row is not None else None
 
     async def games_played(self, guild_id: int, user_id: int) -> list[PlayedGame]:
-        """A member's finished games here, in the order they finished (then by number), as
-        the milestones read them."""
+        """A member's finished games here, in the order they finished on the tables' clock
+        (then by number), as the milestones read and date them."""
         beaten: dict[int, list[str]] = {}
         for row in await self.db.fetch(
             "SELECT c.game_id, c.seat, g.seats FROM results r JOIN results c"
@@ -126,12 +125,12 @@ class AchievementStore(StoreBase):
             level = seats[row["seat"]].get("ai") if row["seat"] < len(seats) else None
             beaten.setdefault(int(row["game_id"]), []).append(str(level))
         rows = await self.db.fetch(
-            "SELECT r.game_id, r.game, r.won, r.assisted, g.updated_at FROM results r"
+            "SELECT r.game_id, r.game, r.won, r.assisted, g.finished_at FROM results r"
             " JOIN games g ON g.id = r.game_id WHERE r.guild_id = ? AND r.user_id = ?"
-            " ORDER BY g.updated_at, r.game_id",
+            " ORDER BY g.finished_at, r.game_id",
             (guild_id, user_id),
         )
-        return [PlayedGame(int(row["game_id"]), row["game"], iso_to_ms(row["updated_at"]),
+        return [PlayedGame(int(row["game_id"]), row["game"], int(row["finished_at"]),
                            bool(row["won"]), bool(row["assisted"]),
                            tuple(beaten.get(int(row["game_id"]), ())))
                 for row in rows]
@@ -216,3 +215,4 @@ def _moment(row: Row) -> Moment:
 def _ms(iso: str) -> int:
     """A stored ISO time ("2026-12-06T18:00:00.000+00:00") in milliseconds since 1970."""
     return int(datetime.fromisoformat(iso).timestamp() * 1000)
+

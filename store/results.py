@@ -37,6 +37,7 @@ async def record_finish(
     if row["owner"] != owner:
         raise GameLost(f"game {game_id} is served by another process")
     guild_id, game = row["guild_id"], row["game"]
+    at = now_ms() if finish.finished_at is None else finish.finished_at
     await tx.executemany(
         "INSERT INTO results (game_id, guild_id, game, user_id, seat, side, rank, won,"
         " win_points, score, assisted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -54,7 +55,7 @@ async def record_finish(
     rated = [r for r in finish.results if r.user_id is not None]
     changes: list[RatingChange] = []
     if finish.rater is not None and rated:
-        changes = await _update_ratings(tx, guild_id, game, game_id, rated, finish)
+        changes = await _update_ratings(tx, guild_id, game, game_id, rated, finish, at)
         await tx.executemany(
             "INSERT INTO rating_changes (game_id, user_id, season, before_mu, before_sigma,"
             " mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -62,8 +63,9 @@ async def record_finish(
              for c in changes],
         )
     await tx.execute(
-        "UPDATE games SET status = 'finished', outcome = ?, updated_at = ? WHERE id = ?",
-        (dumps(finish.outcome), now, game_id),
+        "UPDATE games SET status = 'finished', outcome = ?, updated_at = ?, finished_at = ?"
+        " WHERE id = ?",
+        (dumps(finish.outcome), now, at, game_id),
     )
     return changes
 
@@ -75,9 +77,9 @@ async def _update_ratings(
     game_id: int,
     rated: list[ResultRow],
     finish: Finish,
+    at: int,
 ) -> list[RatingChange]:
     assert finish.rater is not None
-    at = now_ms() if finish.finished_at is None else finish.finished_at
     user_ids = [r.user_id for r in rated if r.user_id is not None]
     if tx.kind == "postgresql":
         # Two games of one server and game finishing at once: the second waits for the

@@ -14,6 +14,7 @@ from engine.milestones import (
 )
 from store import Store
 from tables.backfill import backfill
+from tables.clock import FakeClock
 from tables.milestones import MILESTONE_LINE
 from tests.store.test_milestones import computer as computer_seat
 from tests.store.test_milestones import finished, member
@@ -205,3 +206,26 @@ async def test_the_backfill_reads_again_only_members_with_newer_results(store: S
     read.clear()
     await backfill(store, {**ONE_GAME, "other": DASH})  # Tourist asks for more: everyone
     assert sorted(set(read)) == [ANN, BOB, CAT]
+
+
+async def test_milestones_are_dated_by_the_tables_clock(store: Store):
+    """A milestone is dated as the game's results and season are: by the tables' clock when
+    it finished (a fake clock's time here, far from the real one), live and in the backfill."""
+    clock = FakeClock(start=3 * 86_400)
+    manager = make_manager(store, games=ONE_GAME, clock=clock)
+    try:
+        table = await new_table(manager, [human(ANN), computer("easy")], options={"target": 15})
+        await play_out(manager, table)
+        ended = int(clock.wall() * 1000)
+    finally:
+        await manager.close()
+    dated = {a.key: a.earned_at for a in await store.achievements_of(GUILD, ANN)
+             if a.game == EVERY_GAME}
+    assert dated and set(dated.values()) == {ended}
+    [point] = {p.at for p in await store.rating_history(GUILD, ANN)}
+    assert point == ended  # the same moment its rating counts from
+
+    await store.db.execute("DELETE FROM achievements")
+    await backfill(store, ONE_GAME)
+    assert {a.key: a.earned_at for a in await store.achievements_of(GUILD, ANN)
+            if a.game == EVERY_GAME} == dated

@@ -17,6 +17,7 @@ from engine.registry import GAMES
 from store import LogConflict, Store
 from store.copy import TABLES
 from store.migrate import POSTGRES_MIGRATIONS_DIR, load_migrations, migrate, migrate_postgres
+from store.profiles import iso_to_ms
 from tables import TableManager
 from tables.backfill import backfill
 from tables.clock import FakeClock
@@ -116,6 +117,7 @@ async def test_the_past_release_database_migrates_in_place_and_every_game_finish
     assert ratings_before == EXPECTED["ratings"]
     await history_starts_from_the_ratings(store)
     await streaks_match_the_results(store)
+    await past_finishes_are_dated_by_their_recorded_end(store, finished_before)
     [row] = (await store.actions(EXPECTED["games"][0]["id"]))[:1]
     assert isinstance(row.at, int)  # the old ISO times were converted
     await tournaments_start_empty_and_work(store)
@@ -125,6 +127,16 @@ async def test_the_past_release_database_migrates_in_place_and_every_game_finish
     await streaks_match_the_results(store)
     await the_backfill_awards_what_every_game_earned(store)
     await store.close()
+
+
+async def past_finishes_are_dated_by_their_recorded_end(store: Store, finished: list) -> None:
+    """A game finished before finish times were kept has its end as the store recorded it,
+    the milestones' date and order (store/migrations/0017_game_finish_time.sql)."""
+    assert finished
+    for game in finished:
+        record = await store.game(game["id"])
+        row = await store.db.fetchone("SELECT finished_at FROM games WHERE id = ?", (game["id"],))
+        assert row is not None and row["finished_at"] == iso_to_ms(record.updated_at)
 
 
 async def best_hands(store: Store, game_id: int) -> dict[int, int]:
@@ -254,6 +266,8 @@ async def test_a_postgres_database_at_migration_7_with_running_games_upgrades_in
         assert (lobby.id, lobby.seats[0]["user_id"]) == (lobby_id, 100)
         await tournaments_start_empty_and_work(store)
         await history_starts_from_the_ratings(store)
+        await past_finishes_are_dated_by_their_recorded_end(
+            store, [g for g in EXPECTED["games"] if not g["rest"]])
         running = next(g for g in EXPECTED["games"] if g["rest"])
         await store.claim_running_games()
         with pytest.raises(LogConflict):  # the key still refuses a second move numbered alike
