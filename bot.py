@@ -186,7 +186,7 @@ class CardBot(commands.Bot):
                                                           **self.tournament_knobs)
         self.tournaments.subscribe(TournamentHonours(self.store))
         await self.add_cog(TournamentsCog(self, self.tournaments))
-        await self.add_cog(RecordsCog(self, self.store))
+        await self.add_cog(RecordsCog(self, self.store, self.tables.clock))
         await self.add_cog(ServersCog(self, self.tables))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         # Every component is a DynamicItem keyed by its custom_id, so buttons sent before a

@@ -12,6 +12,7 @@ from discord.ext import commands
 from cogs import season_words, text
 from cogs.components import RulesPageButton
 from cogs.lobbies_cog import game_choices, game_named
+from cogs.member_names import named_rows, names_now
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from engine.registry import GAMES
@@ -117,9 +118,13 @@ class InfoCog(commands.Cog, name="Info"):
             await tell(interaction, str(refusal))
             return
         ended = standings.season is not None and not standings.running
+        names = await names_now(interaction.guild,
+                                {row["user_id"]: row["name"] for row in standings.rows},
+                                self.manager.clock)
         await interaction.response.send_message(
-            text.leaderboard_content(spec, standings.rows, season_words.heading(standings),
-                                     ended=ended) + season_words.last_season_pointer(standings),
+            text.leaderboard_content(spec, named_rows(standings.rows, names),
+                                     season_words.heading(standings), ended=ended)
+            + season_words.last_season_pointer(standings),
             allowed_mentions=NO_PINGS,
         )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -9,19 +11,22 @@ from discord.ext import commands
 from cogs import text
 from cogs.fitting import Droppable, Line, fit, shortened
 from cogs.lobbies_cog import game_choices, game_named
+from cogs.member_names import names_now
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from engine.registry import GameSpec
 from store import Store
+from tables.clock import Clock
 from tables.records import AchievementRow, ServerRecords, server_records
 
 
 def records_content(spec: GameSpec, records: ServerRecords) -> str:
-    """One line per record: what it is, the figure, the player (by the name they last played
-    under here, so one who has left still reads as themself) and the day, as Discord shows
-    it in each reader's own time zone; then the game's achievements and the milestones, how
-    each is earned and how many here hold it. Fitted to Discord's limit: the last milestones
-    go first, then the last achievements, then the holders' names are shortened."""
+    """One line per record: what it is, the figure, the player (by the name `records` gives:
+    the one they go by now, or the one they last played under here if they left, so they
+    still read as themself) and the day, as Discord shows it in each reader's own time
+    zone; then the game's achievements and the milestones, how each is earned and how many
+    here hold it. Fitted to Discord's limit: the last milestones go first, then the last
+    achievements, then the holders' names are shortened."""
     title = text.safe(spec.title)
     shared = len(records.milestones)
 
@@ -53,7 +58,7 @@ def earnable_lines(rows: list[AchievementRow], first_rank: int) -> list[Line]:
 
 
 def record_lines(title: str, records: ServerRecords, width: int | None = None) -> list[str]:
-    """The records, each holder named as they last played here (shortened to `width`)."""
+    """The records, each holder by the name `records` gives (shortened to `width`)."""
     def holder(user_id: int) -> str:
         name = records.names.get(user_id)
         return text.member_name(user_id, shortened(name, width) if name and width else name)
@@ -80,9 +85,10 @@ def record_lines(title: str, records: ServerRecords, width: int | None = None) -
 
 
 class RecordsCog(commands.Cog, name="Records"):
-    def __init__(self, bot: commands.Bot, store: Store) -> None:
+    def __init__(self, bot: commands.Bot, store: Store, clock: Clock) -> None:
         self.bot = bot
         self.store = store
+        self.clock = clock
 
     @app_commands.command(name="records", description="This server's records in a game.")
     @app_commands.describe(game="Which game")
@@ -94,6 +100,11 @@ class RecordsCog(commands.Cog, name="Records"):
             await tell(interaction, str(refusal))
             return
         records = await server_records(self.store, interaction.guild_id or 0, spec)
+        names = await names_now(interaction.guild,
+                                {user_id: records.names.get(user_id)
+                                 for user_id in records.holders()}, self.clock)
+        records = replace(records, names={user_id: name for user_id in records.holders()
+                                          if (name := names.name(user_id)) is not None})
         await interaction.response.send_message(
             records_content(spec, records), allowed_mentions=NO_PINGS
         )

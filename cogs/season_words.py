@@ -5,7 +5,7 @@ season's month, which is named."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
 
 from cogs import text
@@ -41,10 +41,10 @@ def started(season: SeasonRecord) -> str:
 
 
 def ended(season: SeasonRecord, champions: Sequence[Champion],
-          running: SeasonRecord | None = None, mention: bool = False) -> str:
+          running: SeasonRecord | None = None, mentioned: Collection[int] = ()) -> str:
     """/season end's answer, and a season's end posted where the server chose; `running`:
     the season that followed it at once (the next month's, or one started by hand);
-    `mention`: the champions as mentions, for the post that pings them."""
+    `mentioned`: the champions written as mentions, for the post that pings them."""
     if running is None:
         following = "The next season begins with the next calendar month, or with /season start."
     else:
@@ -52,7 +52,7 @@ def ended(season: SeasonRecord, champions: Sequence[Champion],
     return (
         f"🏆 **Season {season.number}** is over: its final standings are kept "
         f"(`/leaderboard season:{season.number}`). {following}"
-        + champion_lines(champions, mention)
+        + champion_lines(champions, mentioned)
     )
 
 
@@ -89,26 +89,28 @@ def announce_line(channel_id: int | None, unposted_season: int | None = None) ->
 
 
 def started_after(season: SeasonRecord, ended: SeasonRecord | None,
-                  champions: Sequence[Champion], mention: bool = False) -> str:
+                  champions: Sequence[Champion], mentioned: Collection[int] = ()) -> str:
     """/season start's answer; `ended`: the calendar season it ended, with its champions."""
     if ended is None:
         return started(season)
     return (
         f"{started(season)}\n🏆 **Season {ended.number}** ends as it begins: its final "
         f"standings are kept (`/leaderboard season:{ended.number}`)."
-        + champion_lines(champions, mention)
+        + champion_lines(champions, mentioned)
     )
 
 
-def champion_lines(champions: Sequence[Champion], mention: bool = False) -> str:
-    """A season's first places, one line per game, each member by the name they last played
-    under here (text.member_name), or as a mention where the message pings them."""
+def champion_lines(champions: Sequence[Champion], mentioned: Collection[int] = ()) -> str:
+    """A season's first places, one line per game, each member by the name the champion
+    carries (the one they go by now, else the one they last played under here:
+    text.member_name), or as a mention if among `mentioned`, where the message pings them."""
     if not champions:
         return "\nNo member won a game in it, so it has no champions."
     lines = ["\n**Champions**"]
     for champion in champions:
         names = champion.names or (None,) * len(champion.user_ids)
-        who = " and ".join(f"<@{user_id}>" if mention else text.member_name(user_id, name)
+        who = " and ".join(f"<@{user_id}>" if user_id in mentioned
+                           else text.member_name(user_id, name)
                            for user_id, name in zip(champion.user_ids, names, strict=True))
         wins = "win" if champion.wins == 1 else "wins"
         lines.append(f"🥇 {champion.title}: {who} (rating {figure(champion.rating)}, "

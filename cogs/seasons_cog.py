@@ -6,15 +6,18 @@ a season's end in the channel chosen (tables/season_ends.py decides when)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import replace
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import season_words
+from cogs.member_names import names_now
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
+from tables.clock import Clock
 from tables.season_ends import Posted, SeasonEnd, SeasonEnds
 from tables.seasons import Champion, Seasons
 
@@ -35,11 +38,26 @@ def missing_to_post(channel: discord.abc.GuildChannel) -> list[str]:
     return [name for name, has in needed if not has]
 
 
-def pinging(champions: Sequence[Champion]) -> discord.AllowedMentions:
-    """Mentions that ping a season's champions and nobody else: they earned it."""
-    users = sorted({user_id for champion in champions for user_id in champion.user_ids})
+def pinging(champions: Collection[int]) -> discord.AllowedMentions:
+    """Mentions that ping these champions and nobody else: they earned it."""
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(id=user_id) for user_id in users])
+                                   users=[discord.Object(id=user_id)
+                                          for user_id in sorted(champions)])
+
+
+async def champions_now(guild: discord.Guild | None, champions: Sequence[Champion],
+                        clock: Clock) -> tuple[list[Champion], list[int]]:
+    """The champions named as the server calls them now, in one request, and those of them
+    not known to have left (all of them if Discord did not say)."""
+    stored = {user_id: name for champion in champions
+              for user_id, name in zip(champion.user_ids,
+                                       champion.names or (None,) * len(champion.user_ids),
+                                       strict=True)}
+    names = await names_now(guild, stored, clock)
+    renamed = [replace(champion, names=tuple(names.name(user_id)
+                                             for user_id in champion.user_ids))
+               for champion in champions]
+    return renamed, [user_id for user_id in sorted(stored) if not names.left(user_id)]
 
 
 class SeasonsCog(commands.Cog, name="Seasons"):
@@ -63,12 +81,13 @@ class SeasonsCog(commands.Cog, name="Seasons"):
             await tell(interaction, str(refusal))
             return
         ended = begun.ended
-        champions = (await self.seasons.champions(interaction.guild_id or 0, ended.number)
-                     if ended is not None else [])
-        here = ended is not None and await self._announced_here(interaction)
+        champions, still_here = await self._champions(
+            interaction.guild_id or 0, ended.number if ended is not None else None)
+        mentioned = still_here if ended is not None and await self._announced_here(
+            interaction) else []
         await interaction.response.send_message(
-            season_words.started_after(begun.season, ended, champions, mention=here),
-            allowed_mentions=pinging(champions) if here else NO_PINGS,
+            season_words.started_after(begun.season, ended, champions, mentioned),
+            allowed_mentions=pinging(mentioned) if mentioned else NO_PINGS,
         )
         if ended is not None:
             await self.ends.announce_due(interaction.guild_id or 0,
@@ -83,14 +102,26 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
-        champions = await self.seasons.champions(interaction.guild_id or 0, season.number)
-        here = await self._announced_here(interaction)
+        champions, still_here = await self._champions(interaction.guild_id or 0, season.number)
+        mentioned = still_here if await self._announced_here(interaction) else []
         await interaction.response.send_message(
-            season_words.ended(season, champions, mention=here),
-            allowed_mentions=pinging(champions) if here else NO_PINGS,
+            season_words.ended(season, champions, mentioned=mentioned),
+            allowed_mentions=pinging(mentioned) if mentioned else NO_PINGS,
         )
         await self.ends.announce_due(interaction.guild_id or 0,
                                      answered_in=interaction.channel_id)
+
+    async def _champions(self, guild_id: int, number: int | None
+                         ) -> tuple[list[Champion], list[int]]:
+        """Season `number`'s champions (none for None), each named as the server calls them
+        now, or as they last played here if they left (cogs/member_names.py); and those of
+        them a post may mention: all but those known to have left, whom a mention would show
+        as "unknown user"."""
+        if number is None:
+            return [], []
+        return await champions_now(self.bot.get_guild(guild_id),
+                                   await self.seasons.champions(guild_id, number),
+                                   self.seasons.clock)
 
     async def _announced_here(self, interaction: discord.Interaction) -> bool:
         """Whether season ends are posted in the channel this command was run in: its answer
@@ -132,10 +163,11 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         earned it."""
         season = end.season
         channel = self.bot.get_partial_messageable(end.channel_id, guild_id=season.guild_id)
+        champions, still_here = await champions_now(self.bot.get_guild(season.guild_id),
+                                                    end.champions, self.seasons.clock)
         try:
-            await channel.send(season_words.ended(season, end.champions, end.running,
-                                                  mention=True),
-                               allowed_mentions=pinging(end.champions))
+            await channel.send(season_words.ended(season, champions, end.running, still_here),
+                               allowed_mentions=pinging(still_here))
         except (discord.NotFound, discord.Forbidden) as gone:
             log.warning("The end of season %d of server %d cannot be posted in channel %d"
                         " (%s); it is not tried again", season.number, season.guild_id,
@@ -152,5 +184,5 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         guild_id = interaction.guild_id or 0
         info = await self.seasons.info(guild_id)
         previous = info.previous
-        champions = await self.seasons.champions(guild_id, previous.number) if previous else []
+        champions, _ = await self._champions(guild_id, previous.number if previous else None)
         await tell(interaction, season_words.info(info, champions))

@@ -57,10 +57,10 @@ def seat_label(seat: SeatInfo) -> str:
 
 
 def member_name(user_id: int, name: str | None) -> str:
-    """A member in a list read back from results: the name they last played under here, made
-    inert (a mention of a member who has left the server reads "unknown user", and a name
-    needs no member cache); a mention, which pings nobody in these messages, only when the
-    store knows no name."""
+    """A member in a list read back from results: by `name` (the one they go by in the server
+    now, else the one they last played under here: cogs/member_names.py), made inert (a
+    mention of a member who has left the server reads "unknown user"); a mention, which
+    pings nobody in these messages, only when no name is known."""
     return safe(name) if name else f"<@{user_id}>"
 
 
@@ -271,9 +271,9 @@ def _get(row: Any, key: str, default: Any = None) -> Any:
 def leaderboard_content(
     spec: GameSpec, rows: Sequence[Any], period: str = "", *, ended: bool = False
 ) -> str:
-    """One line per player, named as they last played here (`member_name`), so a member who
-    has left the server still reads as themself. `period`: which season (or "all time") the
-    board covers; `ended`: that season is over."""
+    """One line per player, by the row's name (`member_name`: the one they go by now, or the
+    one they last played under here, so a member who has left still reads as themself).
+    `period`: which season (or "all time") the board covers; `ended`: that season is over."""
     if not rows:
         where = f"in {period}" if period and period != "all time" else "in this server"
         if ended:

@@ -5,7 +5,7 @@ with how many here hold each, so a player sees what there is to earn."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.achievements import TOURNAMENT_WON
 from engine.milestones import EVERY_GAME, MILESTONES
@@ -43,8 +43,13 @@ class ServerRecords:
     #: The milestones every game shares, with how many here hold each.
     milestones: list[AchievementRow] = field(default_factory=list)
     #: The name each record holder last played under here, by user id (a holder may have
-    #: left the server since).
+    #: left the server since); /records puts the names they go by now in their place.
     names: dict[int, str] = field(default_factory=dict)
+
+    def holders(self) -> list[int]:
+        """The members holding a record (a moment's best, the longest streak)."""
+        holders = [row.best.user_id for row in self.moments if row.best is not None]
+        return holders + ([self.streak.user_id] if self.streak is not None else [])
 
 
 async def server_records(store: Store, guild_id: int, spec: GameSpec) -> ServerRecords:
@@ -58,8 +63,6 @@ async def server_records(store: Store, guild_id: int, spec: GameSpec) -> ServerR
                     for a in (*spec.achievements, TOURNAMENT_WON)]
     reached = await store.achievement_holders(guild_id, EVERY_GAME)
     milestones = [AchievementRow(m.name, m.how, reached.get(m.key, 0)) for m in MILESTONES]
-    streak = await store.longest_streak(guild_id, spec.name)
-    holders_of_records = [row.best.user_id for row in moments if row.best is not None]
-    holders_of_records += [streak.user_id] if streak is not None else []
-    return ServerRecords(moments, streak, achievements, milestones,
-                         await store.last_names(guild_id, holders_of_records))
+    records = ServerRecords(moments, await store.longest_streak(guild_id, spec.name),
+                            achievements, milestones)
+    return replace(records, names=await store.last_names(guild_id, records.holders()))

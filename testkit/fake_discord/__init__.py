@@ -40,7 +40,10 @@ The world
 - `await fake.connect(bot)`: `bot.login()` (the bot's `setup_hook` runs and usually syncs the
   command tree, which the fake records), then READY and GUILD_CREATE, then waits for
   `on_ready` and everything it started. The guild is sent fully chunked, so no privileged
-  intent or gateway request is needed.
+  intent is needed. The bot's member requests (gateway opcode 8, `Guild.query_members`) are
+  answered with GUILD_MEMBERS_CHUNK carrying their nonce, as Discord answers them
+  (member_requests.py): `fake.state.member_requests.received` lists them, `.answering =
+  False` leaves them unanswered, and a member's `nick` is the name the server shows.
 - `await fake.restart(new_bot)`: closes the running bot and connects `new_bot` to the same
   world. Messages, their components, threads and registered commands stay, so a test can
   click a button the first bot sent and the second bot must answer it (persistent views,

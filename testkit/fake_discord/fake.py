@@ -16,6 +16,7 @@ from .activity import Activity, QuietTimeout, TaskTracker, unretrieved_failures
 from .commands import CommandInput, build_command_data
 from .errors import ComponentRefused, HarnessError
 from .logcapture import ErrorLog
+from .member_requests import LoopbackGateway
 from .modals import modal_submit_data
 from .model import (
     BUTTON,
@@ -134,6 +135,10 @@ class FakeDiscord:
         self._logins += 1
         self._tokens[bot] = f"fake-token-{self._logins}"
         await self._in_activity(activity, bot.login(self._tokens[bot]))
+        if not isinstance(bot, discord.AutoShardedClient):
+            # The gateway socket a connected bot sends its member requests on.
+            bot.ws = LoopbackGateway(  # type: ignore[assignment]
+                self.state, bot.intents.members, self._feed_if_connected)
         # Every server the bot is in, as Discord lists them: not those that removed it.
         guilds = [g for g in self.state.guilds if g not in self.state.removed_from]
         activity.run(lambda: self._feed("READY", gateway.ready_event(self.state, guilds)))

@@ -42,6 +42,8 @@ class FakeUser:
     id: int
     name: str
     bot: bool = False
+    #: Their nickname in the server (None: none), which Discord shows before their name.
+    nick: str | None = None
 
     @property
     def mention(self) -> str:
@@ -62,7 +64,7 @@ class FakeUser:
     def member_payload(self, joined_at: str) -> dict[str, Any]:
         return {
             "user": self.payload(),
-            "nick": None,
+            "nick": self.nick,
             "avatar": None,
             "roles": [],
             "joined_at": joined_at,

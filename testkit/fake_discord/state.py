@@ -15,6 +15,7 @@ from typing import Any
 
 from .ids import SnowflakeFactory, iso_now
 from .limits import choice_problems, message_problems
+from .member_requests import MemberRequests
 from .model import (
     ALL_TEXT_PERMISSIONS,
     EPHEMERAL_FLAG,
@@ -188,6 +189,8 @@ class DiscordState:
         self.holds: list[Hold] = []
         #: Guilds that removed the bot: their channels answer 403 Missing Access.
         self.removed_from: set[int] = set()
+        #: The gateway's member requests (opcode 8), and whether they are answered.
+        self.member_requests = MemberRequests()
         # Futures of simulated members waiting for a change, by what they watch (changed()).
         self._change_waiters: dict[int | None, list[asyncio.Future[None]]] = {}
 

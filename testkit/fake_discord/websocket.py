@@ -4,7 +4,8 @@
 The in-process driver (`FakeDiscord`) never opens a websocket: it feeds events straight into
 the bot's parsers. Bots in other processes (tests/multiprocess) connect here instead: HELLO,
 IDENTIFY with `shard: [id, count]`, READY and one GUILD_CREATE for each guild of that shard
-(`(guild_id >> 22) % count`), heartbeats acknowledged. A RESUME is refused with
+(`(guild_id >> 22) % count`), heartbeats acknowledged, member requests (opcode 8) answered
+with GUILD_MEMBERS_CHUNK (member_requests.py). A RESUME is refused with
 INVALID_SESSION (not resumable), so the client identifies afresh. Events go to the session of
 the shard that owns their guild, in order, as JSON text frames (discord.py decompresses only
 binary frames, so no zlib is needed). A new IDENTIFY for a shard replaces the session that
@@ -21,12 +22,14 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from . import gateway
+from . import gateway, member_requests
 from .state import DiscordState
 
 log = logging.getLogger(__name__)
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, HELLO, HEARTBEAT_ACK, INVALID_SESSION = 0, 1, 2, 6, 10, 11, 9
+REQUEST_MEMBERS = member_requests.REQUEST_MEMBERS
+MEMBERS_INTENT = 1 << 1
 #: Discord's usual interval; clients beat once at HELLO and then rarely within a test.
 HEARTBEAT_INTERVAL_MS = 41_250
 #: Discord's close codes: an IDENTIFY with a shard that does not fit; "unknown error,
@@ -48,6 +51,8 @@ class Session:
         self.shard = shard
         self.token = token
         self.sequence = 0
+        #: Identified with the privileged GUILD_MEMBERS intent.
+        self.members_intent = False
         self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write(), name=f"gateway-writer-{self.id}")
@@ -127,6 +132,10 @@ class Gateway:
                     session = self._identify(socket, data)
                     if session is None:
                         await socket.close(code=INVALID_SHARD)
+                elif op == REQUEST_MEMBERS and session is not None:
+                    if self.state.member_requests.take(data):
+                        member_requests.answer(self.state, data, session.members_intent,
+                                               session.dispatch)
                 elif op == RESUME:
                     # Sessions do not survive their connection here: identify afresh.
                     self.resumes.append(str((data or {}).get("session_id")))
@@ -155,6 +164,7 @@ class Gateway:
                       shard, count, self.shard_count)
             return None
         session = Session(socket, next(self._numbers), shard, str(data.get("token", "")))
+        session.members_intent = bool(int(data.get("intents") or 0) & MEMBERS_INTENT)
         previous = self.sessions.get(shard)
         if previous is not None:
             self._leave(previous)

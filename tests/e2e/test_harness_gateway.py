@@ -90,3 +90,19 @@ async def test_a_dropped_connection_resumes_is_refused_and_identifies_again(
     answered = await ping(fake, fake.member("alice"), world["channels"][0].id)
     assert answered.message is not None and answered.message.content == "pong"
     assert not client.is_closed()
+
+
+async def test_members_asked_by_id_are_answered_over_the_websocket(world: dict[str, Any]):
+    """Request Guild Members (opcode 8) by user ids: discord.py's own query gets the members
+    still here, as they are called now, in a chunk carrying its nonce."""
+    fake, client = world["fake"], world["client"]
+    alice, gone = fake.member("alice"), fake.add_member("erin")
+    alice.nick = "Ally"
+    del fake.state.members[gone.id]
+    guild = client.get_guild(world["guilds"][0])
+    found = await asyncio.wait_for(
+        guild.query_members(user_ids=[alice.id, gone.id], limit=2, cache=False), TIMEOUT)
+    assert [(member.id, member.display_name) for member in found] == [(alice.id, "Ally")]
+    [request] = fake.state.member_requests.received
+    assert request["user_ids"] == [alice.id, gone.id] and request["nonce"]
+    assert fake.violations == []
