@@ -99,16 +99,17 @@ async def test_a_gateway_that_does_not_answer_leaves_the_stored_names() -> None:
         alice, bob, _, dave = (fake.member(name) for name in NAMES)
         await played(store, clock, guild_id, bob, alice)
         bob.nick = "Robert"
-        fake.state.member_requests.answering = False
-        asked = fake.state.member_requests.received
+        requests = fake.state.member_requests
+        requests.answering = False
 
         record = await fake.slash(dave, "leaderboard", {"game": GAME}, wait=False)
-        await asyncio.wait_for(fake.state.member_requests.wait_for(1), fake.quiet_timeout)
+        await asyncio.wait_for(requests.wait_for(1), fake.quiet_timeout)
         await clock.advance(LOOKUP_SECONDS - 0.01)
         assert record.message is None, "the answer waits for the gateway a while"
         await clock.advance(0.01)
         await fake.finish(record)
         assert board_names(content(record)) == ["Bob", "Alice"]
+        assert len(requests.received) == 1
         fake.assert_clean()
 
 
