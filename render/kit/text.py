@@ -230,10 +230,22 @@ def _clean(text: str, bold: bool) -> str:
             out.append(ch)
         elif ord(ch) in SKIN_TONES:
             continue
+        elif plain := _plain_letters(ch, covered):
+            out.append(plain)
         elif not out or out[-1] != MISSING:
             out.append(MISSING)  # one box per run of missing glyphs (an emoji sequence)
     line = "".join(out).strip()
     return line if len(line) <= MAX_CHARS else line[: MAX_CHARS - 1] + ELLIPSIS
+
+
+def _plain_letters(ch: str, covered: frozenset[int]) -> str:
+    """A styled letter or digit the font lacks in the plain form it has, or "": the "fancy
+    font" names (𝓐𝓷𝓷, 𝐁𝐨𝐛, Ｍａｘ, Ⓐ) are letters set in another style, which compatibility
+    normalisation undoes, so they read as names and not as a row of boxes."""
+    plain = unicodedata.normalize("NFKC", ch)
+    if plain == ch or not all(ord(c) in covered for c in plain):
+        return ""
+    return plain
 
 
 def _visual_order(text: str) -> str:
