@@ -28,6 +28,7 @@ LEGEND = (("H", "+1 pip"), ("D", "−1 pip"), ("S", "flip"), ("C", "swap"))
 
 # Phone first: the picture is narrow, so the floor keeps its text big on a 380 px screen.
 WIDTH = 600
+MAX_HEIGHT = WIDTH * 3 // 2  # a taller table is shown smaller still on a phone
 PRIMARY = text.floor_size(WIDTH)
 MARGIN = 8
 START_W = 84  # the shared Start box: up to four racers wait there
@@ -285,19 +286,23 @@ def _draw_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: 
             fill, ink = palette.FELT, palette.DIM
         layout.pill(draw, (cx, tag_y), words, PRIMARY, fill, ink, max_width=slot_w - 4)
     y = tag_y + PRIMARY + 6
-    # What each card did, in resolution order, written out in full under the cards.
+    # What each card did, in resolution order, written out in full under the cards: two
+    # lines each while the picture stays within a phone's height, else one line each.
+    said = []
     for step, index in enumerate(order, start=1):
         if index >= len(slots):
             continue
         slot = slots[index]
         result = mapping(slot.get("result"))
         if slot.get("now"):
-            words = f"{step}. Now: " + _pending_words(view)
+            said.append(f"{step}. Now: " + _pending_words(view))
         elif result.get("text"):
-            words = f"{step}. " + seats.fill_names(result["text"], view)
-        else:
-            continue
-        lines = text.wrap(words, PRIMARY, WIDTH - 2 * MARGIN, 2)
+            said.append(f"{step}. " + seats.fill_names(result["text"], view))
+    line_h = PRIMARY * 1.25
+    wrapped = [text.wrap(words, PRIMARY, WIDTH - 2 * MARGIN, 2) for words in said]
+    if y + line_h * sum(len(lines) for lines in wrapped) + 6 > MAX_HEIGHT:
+        wrapped = [[text.fit(words, PRIMARY, WIDTH - 2 * MARGIN)] for words in said]
+    for lines in wrapped:
         y = text.draw_lines(draw, (MARGIN, y), lines, PRIMARY, fill=palette.SOFT_WHITE,
                             spacing=1.25)
     return y + 6
