@@ -1,7 +1,7 @@
 """The states a phone shows least well, for every game at its most players: names as long as
 Discord allows, in scripts and symbols the fonts draw differently, through to the end of the
 game. Every table and hand keeps to a phone's shape and to the floor as a phone shows it
-(tests/render/test_floor.py)."""
+(tests/render/test_floor.py), and a replay's picture with every hand face up does too."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 import render
 from engine.registry import GAMES
 from render.kit import text
+from tables.pictures import playable_cards
 from tables.replay import Frame, Replay
 from tests.render.conftest import open_png
 from tests.render.test_floor import MAX_RATIO, _too_small
@@ -65,3 +66,11 @@ def test_every_table_and_hand_with_the_longest_names_fits_a_phone(game: str) -> 
         assert_fits_a_phone(render.draw_table, game, frame.view)
         for hand in frame.hands:
             assert_fits_a_phone(render.draw_hand, game, hand)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_replay_with_every_hand_face_up_fits_a_phone(game: str) -> None:
+    for frame in frames(game):
+        revealed = [dict(hand, playable=playable_cards(legal))
+                    for hand, legal in zip(frame.hands, frame.legal, strict=True)]
+        assert_fits_a_phone(render.draw_revealed, game, {**frame.view, "revealed": revealed})
