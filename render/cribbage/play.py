@@ -54,7 +54,7 @@ def _card_slot(image: Image.Image, draw: ImageDraw.ImageDraw, notation: str | No
         draw.rounded_rectangle((x, top, x + TABLE_CARD, top + cards.card_height(TABLE_CARD)),
                                radius=8, outline=palette.DIM, width=2)
         text.draw(draw, (x + TABLE_CARD / 2, top + cards.card_height(TABLE_CARD) / 2), "empty",
-                  SMALL, fill=palette.DIM, anchor="mm")
+                  SMALL, fill=palette.QUIET, anchor="mm")
 
 
 def count_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,

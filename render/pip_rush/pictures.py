@@ -283,7 +283,7 @@ def _draw_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: 
         elif slot.get("result"):
             fill, ink = palette.FELT_DARK, palette.SOFT_WHITE
         else:
-            fill, ink = palette.FELT, palette.DIM
+            fill, ink = palette.FELT, palette.QUIET
         layout.pill(draw, (cx, tag_y), words, PRIMARY, fill, ink, max_width=slot_w - 4)
     y = tag_y + PRIMARY + 6
     # What each card did, in resolution order, written out in full under the cards: two
