@@ -184,6 +184,14 @@ def draw_hand(
     return image
 
 
+def banner_headline(who: str, verb: str, width: int, margin: int) -> str:
+    """ "Ann wins!" for `outcome_banner`, the names cut to leave room for the verb: a long
+    name must not push out what happened."""
+    size = text.floor_size(width) + 6
+    room = width - 4 * margin - text.width(verb, size, bold=True)
+    return text.fit(who, size, room, bold=True) + verb
+
+
 def outcome_banner(draw: ImageDraw.ImageDraw, y: float, width: int, margin: int,
                    headline: str, detail: str) -> float:
     """The game-over banner across the picture: the headline, then up to two lines of

@@ -253,7 +253,8 @@ def outcome_headline(view: View) -> str:
     winners = [s for s in listed(mapping(view.get("outcome")).get("winners"))
                if isinstance(s, int)]
     names = " & ".join(seats.label(view, s) for s in winners) or "Nobody"
-    return f"{names} win{'' if len(winners) > 1 else 's'}!"
+    return layout.banner_headline(names, f" win{'' if len(winners) > 1 else 's'}!", WIDTH,
+                                  MARGIN)
 
 
 def _outcome(draw: ImageDraw.ImageDraw, view: View, y: float) -> float:
