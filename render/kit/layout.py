@@ -130,6 +130,14 @@ def _hand_rows(count: int, img_w: int) -> tuple[int, int]:
     return per_row, max(narrowest, card_w)
 
 
+def hand_title(game: str, name: str | None) -> str:
+    """ "Cribbage — Ann's hand", a long name shortened so "'s hand" always shows."""
+    if name is None:
+        return f"{game} — your hand"
+    room = HAND_WIDTH - 60 - text.width(f"{game} — 's hand", TITLE_SIZE, bold=True)
+    return f"{game} — {text.fit(name, TITLE_SIZE, room, bold=True)}'s hand"
+
+
 def draw_hand(
     title: str, status: str, items: Sequence[HandItem], four_colour: bool,
     extra_lines: Sequence[str] = (),

@@ -307,7 +307,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     allowed = playable_cards(view, hand)
     seat = view.get("seat")
     names = seats.names(view)
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Your"
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
     trump = SUIT_WORDS.get(str(view.get("trump")), "-")
     led = _suit(view.get("led_suit"))
     lines = [f"Trump: {trump}" + (f" · led: {SUIT_WORDS[led]}" if led else "")]
@@ -322,4 +322,4 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     else:
         status = status_line(view)
     items = [layout.HandItem(c, c in allowed) for c in hand]
-    return layout.draw_hand(f"Pip Pip — {who}'s hand", status, items, four_colour, lines)
+    return layout.draw_hand(layout.hand_title("Pip Pip", who), status, items, four_colour, lines)

@@ -397,7 +397,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     hand.sort(key=lambda c: (order.get(c[-1:], 9), "A23456".find(c[:1])))
     items = [layout.HandItem(c, c in allowed) for c in hand]
     names = seats.names(view)
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Your"
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
     team = integer(view.get("team"), 0) % 2
     racers = [r for r in listed(view.get("racers")) if isinstance(r, dict)
               and integer(r.get("team"), -1) == team]
@@ -416,4 +416,4 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
                                          else "a move")
     else:
         status = _status(view)
-    return layout.draw_hand(f"PIP Rush — {who}'s hand", status, items, four_colour, lines)
+    return layout.draw_hand(layout.hand_title("PIP Rush", who), status, items, four_colour, lines)

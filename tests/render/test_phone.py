@@ -69,6 +69,15 @@ def test_every_table_and_hand_with_the_longest_names_fits_a_phone(game: str) -> 
 
 
 @pytest.mark.parametrize("game", list(GAMES))
+def test_a_hand_with_the_longest_name_still_says_whose_hand_it_is(game: str) -> None:
+    for hand in frames(game)[-2].hands:
+        with text.recording() as drawn:
+            render.draw_hand(game, hand)
+        title = drawn[0].text
+        assert title.endswith("'s hand"), title
+
+
+@pytest.mark.parametrize("game", list(GAMES))
 def test_a_replay_with_every_hand_face_up_fits_a_phone(game: str) -> None:
     for frame in frames(game):
         revealed = [dict(hand, playable=playable_cards(legal))
