@@ -86,8 +86,15 @@ def _cards(hand: View) -> list[str]:
     return [c for c in hand.get("hand") or [] if isinstance(c, str)]
 
 
+CHIP_MAX = 120  # a card's name is a few characters: anything longer is cut
+
+
+def _chip_label(notation: str) -> str:
+    return text.fit(card_symbol(notation), SIZE, CHIP_MAX - 16, bold=True)
+
+
 def _chip_width(notation: str) -> float:
-    return text.width(text.clean(card_symbol(notation), True), SIZE, bold=True) + 16
+    return text.width(_chip_label(notation), SIZE, bold=True) + 16
 
 
 def _chip_lines(notations: Sequence[str], room: float) -> list[list[str]]:
@@ -164,6 +171,6 @@ def _chip(draw: ImageDraw.ImageDraw, xy: tuple[float, float], notation: str, pla
     draw.rounded_rectangle((x, y, x + wide, y + CHIP_H), radius=6, fill=palette.CARD_FACE,
                            outline=palette.HIGHLIGHT if playable else palette.CARD_EDGE,
                            width=3 if playable else 1)
-    text.draw(draw, (x + wide / 2, y + CHIP_H / 2), card_symbol(notation), SIZE, fill=ink,
+    text.draw(draw, (x + wide / 2, y + CHIP_H / 2), _chip_label(notation), SIZE, fill=ink,
               bold=True, anchor="mm")
     return x + wide + CHIP_GAP

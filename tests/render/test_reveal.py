@@ -92,3 +92,14 @@ def test_a_seat_with_no_cards_says_so() -> None:
     view, hands = frame_with_hands("cribbage", 2, 6)
     hands[1] = {**hands[1], "hand": []}
     assert "no cards" in written("cribbage", {**view, "revealed": hands})
+
+
+def test_odd_hands_draw_and_are_described_without_a_crash() -> None:
+    view = {"names": None, "revealed": [
+        {"seat": 0, "hand": ["ZZ", "AS", None, 5, "P9", "Q" * 500]}, "junk", {"hand": "x"},
+        {"seat": "q", "hand": ["TH"] * 30}]}
+    with text.recording() as drawn:
+        picture = pixels(render.draw_revealed("cribbage", view))
+    assert picture.height <= 1.5 * picture.width
+    assert all(d.box is None or d.box[2] <= picture.width for d in drawn if d.kind == "text")
+    assert render.describe_revealed("cribbage", view).startswith("Hands face up: Seat 1's hand")
