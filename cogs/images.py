@@ -118,6 +118,21 @@ def describe(game_name: str, view: dict[str, Any]) -> str | None:
         return None
 
 
+async def describe_revealed(game_name: str, view: dict[str, Any]) -> str | None:
+    """The alt text of a replay's picture with every hand face up
+    (`render.describe_revealed`), worked out in a thread as it measures the table drawn; or
+    None when it cannot be written."""
+    function = getattr(_render, "describe_revealed", None) if _render is not None else None
+    if function is None:
+        return None
+    try:
+        async with _queue().turn(PRIORITY["table"]):
+            return await asyncio.to_thread(function, game_name, view)
+    except Exception:
+        log.exception("Describing the hands of a %s game failed", game_name)
+        return None
+
+
 def score_line(game_name: str, view: dict[str, Any]) -> str:
     """Each side's score in one line (`render.score_line`), or "" when it cannot be written."""
     function = getattr(_render, "score_line", None) if _render is not None else None

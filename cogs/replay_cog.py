@@ -18,7 +18,6 @@ from cogs.components import replay_view
 from cogs.fitting import Droppable, Line, fit
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
-from render.alt_text import clip, hand_words
 from tables.manager import TableManager
 from tables.pictures import playable_cards
 from tables.replay import Frame, chart_moves, check_replayable, frame_of, replay_of
@@ -47,12 +46,12 @@ class ReplayCog(commands.Cog, name="Replay"):
             view["revealed"] = [dict(h, playable=playable_cards(legal))
                                 for h, legal in zip(frame.hands, frame.legal, strict=True)]
             png = await images.draw("revealed", record.game, view)
+            alt = await images.describe_revealed(record.game, view)
         else:
             png = await images.draw("table", record.game, frame.view)
+            alt = images.describe(record.game, frame.view)
         content = frame_text(replay.title, frame, hands)
-        return (content,
-                images.as_file(png, f"replay-{frame.index}.png",
-                               frame_alt_text(record.game, frame, hands)),
+        return (content, images.as_file(png, f"replay-{frame.index}.png", alt),
                 replay_view(record.id, frame.index, frame.last, hands))
 
     @app_commands.command(name="replay",
@@ -92,16 +91,6 @@ def frame_text(title: str, frame: Frame, hands: bool) -> str:
     shown = frame.lines[-FRAME_LINES:]
     lines += [Droppable(f"> {text.safe(line)}", age) for age, line in enumerate(shown)]
     return fit([lines])
-
-
-def frame_alt_text(game_name: str, frame: Frame, hands: bool) -> str | None:
-    """The frame's picture in words: the table as the live game described it, and with hands
-    face up every seat's hand as well (the replay shows them all to everyone)."""
-    table = images.describe(game_name, frame.view)
-    if not hands or table is None:
-        return table
-    shown = " ".join(hand_words(view, seat) for seat, view in enumerate(frame.hands))
-    return clip(f"{table} Hands face up: {shown}")
 
 
 async def final_chart(store: Store, game_id: int) -> tuple[bytes, str] | tuple[None, None]:

@@ -11,8 +11,10 @@ per seat) and "ai" (per seat, whether a computer plays it); without them seats r
 A hand view may carry "playable" (card notations the player may play now, from
 legal_actions); without it the renderer works out what it can from the view.
 
-    draw_revealed(game_name, view)              -> the table with every seat's hand under it
+    draw_revealed(game_name, view)              -> every seat's hand written out, under the
+                                                   table when both fit a phone
                                                    (view["revealed"]: the seats' views)
+    describe_revealed(game_name, view)          -> that picture in words
     chart_picture(game_name, title, moves)      -> (PNG, alt text) of a finished game's chart
     tournament.standings_picture(data, viewer)  -> (PNG, alt text) of a tournament's standings
     tournament.bracket_picture(data, viewer)    -> (PNG, alt text) of a knockout's bracket
@@ -25,12 +27,12 @@ from __future__ import annotations
 from render.alt_text import describe, score_line
 from render.kit.png import encode
 from render.registry import UnknownGame, View, renderer_for
-from render.reveal import draw_revealed
+from render.reveal import describe_revealed, draw_revealed
 from render.series import chart_picture
 
 __all__ = [
-    "UnknownGame", "chart_picture", "describe", "details", "draw_hand", "draw_revealed",
-    "draw_table", "score_line",
+    "UnknownGame", "chart_picture", "describe", "describe_revealed", "details", "draw_hand",
+    "draw_revealed", "draw_table", "score_line",
 ]
 
 

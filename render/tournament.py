@@ -149,17 +149,17 @@ def draw_standings(data: Data, viewer: str | None = None) -> Image.Image:
     name_left, place_right = MARGIN + 48, MARGIN + 36
     name_room = rights[0] - COLUMN_WIDTH[columns[0]] - 8 - name_left
     y = top
-    text.draw(canvas, (place_right, y + ROW / 2), "#", SIZE, fill=palette.DIM, bold=True,
+    text.draw(canvas, (place_right, y + ROW / 2), "#", SIZE, fill=palette.QUIET, bold=True,
               anchor="rm")
-    text.draw(canvas, (name_left, y + ROW / 2), "Name", SIZE, fill=palette.DIM, bold=True,
+    text.draw(canvas, (name_left, y + ROW / 2), "Name", SIZE, fill=palette.QUIET, bold=True,
               anchor="lm")
     for column, right in zip(columns, rights, strict=True):
-        text.draw(canvas, (right, y + ROW / 2), HEADERS[column], SIZE, fill=palette.DIM,
+        text.draw(canvas, (right, y + ROW / 2), HEADERS[column], SIZE, fill=palette.QUIET,
                   bold=True, anchor="rm")
     y += ROW + 8
     for index, row in enumerate(rows):
         if row is None:
-            text.draw(canvas, (name_left, y + ROW / 2), "…", SIZE, fill=palette.DIM,
+            text.draw(canvas, (name_left, y + ROW / 2), "…", SIZE, fill=palette.QUIET,
                       anchor="lm")
             y += ROW
             continue
@@ -168,7 +168,7 @@ def draw_standings(data: Data, viewer: str | None = None) -> Image.Image:
             canvas.rectangle((0, y, WIDTH, y + ROW - 1), fill=palette.HIGHLIGHT)
         elif index % 2:
             canvas.rectangle((0, y, WIDTH, y + ROW - 1), fill=palette.FELT_DARK)
-        ink = palette.INK if mine else palette.DIM if row.get("dropped") else palette.WHITE
+        ink = palette.INK if mine else palette.QUIET if row.get("dropped") else palette.WHITE
         middle = y + ROW / 2
         text.draw(canvas, (place_right, middle), str(row.get("place", "")), SIZE, fill=ink,
                   anchor="rm")
@@ -203,7 +203,7 @@ def _name_with_notes(canvas: ImageDraw.ImageDraw, xy: tuple[float, float], row: 
                       max_width=name_width)
     if notes:
         text.draw(canvas, (xy[0] + drawn + 10, xy[1]), notes, SIZE,
-                  fill=palette.INK if mine else palette.DIM, anchor="lm",
+                  fill=palette.INK if mine else palette.QUIET, anchor="lm",
                   max_width=room - drawn - 10)
 
 
@@ -373,7 +373,7 @@ def draw_bracket(data: Data, viewer: str | None = None) -> Image.Image:
     previous: list[float] = []
     for depth, column in enumerate(plan.columns):
         left = MARGIN + depth * (column_width + COLUMN_GAP)
-        text.draw(canvas, (left, top + ROW / 2), column.name, SIZE, fill=palette.DIM,
+        text.draw(canvas, (left, top + ROW / 2), column.name, SIZE, fill=palette.QUIET,
                   bold=True, anchor="lm", max_width=column_width)
         span = (BOX + BOX_GAP) * (1 << depth)
         middles = []
@@ -413,14 +413,14 @@ def _box(canvas: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
     games = dict(slot.games) or dict(slot.scores)
     forfeits = dict(slot.forfeits)
     if slot.entries == (None, None):
-        text.draw(canvas, (left + 28, top + BOX / 2), "to come", SIZE, fill=palette.DIM,
+        text.draw(canvas, (left + 28, top + BOX / 2), "to come", SIZE, fill=palette.QUIET,
                   anchor="lm")
         return
     for line, entry in enumerate(slot.entries):
         middle = top + 3 + BOX_LINE * line + BOX_LINE / 2
         if entry is None:
             words = "bye" if slot.bye else "to come"
-            text.draw(canvas, (left + 28, middle), words, SIZE, fill=palette.DIM, anchor="lm")
+            text.draw(canvas, (left + 28, middle), words, SIZE, fill=palette.QUIET, anchor="lm")
             continue
         entry_id = str(entry.get("id"))
         won = entry_id == slot.winner and slot.winner is not None
@@ -431,7 +431,7 @@ def _box(canvas: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
         if won:
             text.draw(canvas, (left + 8, middle), TICK, SIZE, fill=palette.HIGHLIGHT,
                       bold=True, anchor="lm")
-        ink = palette.DIM if slot.winner is not None and not won else palette.WHITE
+        ink = palette.QUIET if slot.winner is not None and not won else palette.WHITE
         seed = f"({entry.get('seed', '?')})"
         room = right - used - 8 - left - 28
         if room - text.width(seed, SIZE, bold=won) - 6 >= SHORTEST_NAME:

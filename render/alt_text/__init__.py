@@ -65,8 +65,11 @@ def name(view: View, seat: object) -> str:
 
 
 def plain_name(label: object) -> str:
-    """A name made safe for plain text: no controls, whitespace collapsed, not too long."""
-    label = "".join(ch for ch in str(label) if unicodedata.category(ch) not in ("Cc", "Cs", "Co"))
+    """A name made safe for plain text: no controls, whitespace collapsed, not too long, and
+    letters in a "fancy font" (𝓐𝓷𝓷, Ｍａｘ) plain, as the pictures draw them and as a screen
+    reader can say them."""
+    label = "".join(ch for ch in unicodedata.normalize("NFKC", str(label))
+                    if unicodedata.category(ch) not in ("Cc", "Cs", "Co"))
     label = " ".join(label.split())
     return label if len(label) <= NAME_CHARS else label[: NAME_CHARS - 1] + "…"
 

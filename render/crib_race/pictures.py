@@ -322,6 +322,12 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
                                   extra=lambda side: peg_place(view, side))
 
 
+def one_line_sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
+                           four_colour: bool) -> int:
+    return cribbage.sides_section(image, draw, view, y, four_colour,
+                                  extra=lambda side: peg_place(view, side), own_line=False)
+
+
 def zone_lines(view: View) -> list[str]:
     """Who is boxed, and the zone events of this deal (or, between deals, the last)."""
     lines = []
@@ -365,7 +371,8 @@ SECTIONS = (race_board_section, sides_section, cribbage.outcome_section, zone_se
 
 # The latest zone event is the first to go when the table is short of room: the message
 # lists every zone event of the deal.
-SHORTER = ((zone_section, cribbage.no_section), *cribbage.SHORTER)
+SHORTER = ((zone_section, cribbage.no_section), *cribbage.SHORTER,
+           (sides_section, one_line_sides_section))
 
 
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:

@@ -40,6 +40,7 @@ from render.cribbage.show import (
 from render.cribbage.sides import (
     board_section,
     finish_words,
+    one_line_sides_section,
     outcome_section,
     seat_tag,
     side_lists,
@@ -67,7 +68,8 @@ from render.registry import View
 __all__ = [
     "BODY", "MARGIN", "SHORTER", "SHOW_CARD", "SMALL", "TABLE_CARD", "WIDTH", "board_section",
     "compose", "count_section", "details", "draw_hand", "draw_table", "finish_words",
-    "hand_items", "hand_lines", "hand_status", "hand_title", "no_section", "outcome_section",
+    "hand_items", "hand_lines", "hand_status", "hand_title", "no_section",
+    "one_line_sides_section", "outcome_section",
     "pile_owners", "play_section", "playable_cards", "seat_tag", "show_details", "show_section",
     "side_lists", "side_name", "side_of_seat", "sides_section",
 ]
@@ -86,6 +88,7 @@ SHORTER: tuple[tuple[Section, Section], ...] = (
     (show_totals_section, show_note_section),
     (play_line_section, no_section),
     (show_note_section, no_section),
+    (sides_section, one_line_sides_section),
 )
 
 

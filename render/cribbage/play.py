@@ -54,7 +54,7 @@ def _card_slot(image: Image.Image, draw: ImageDraw.ImageDraw, notation: str | No
         draw.rounded_rectangle((x, top, x + TABLE_CARD, top + cards.card_height(TABLE_CARD)),
                                radius=8, outline=palette.DIM, width=2)
         text.draw(draw, (x + TABLE_CARD / 2, top + cards.card_height(TABLE_CARD) / 2), "empty",
-                  SMALL, fill=palette.DIM, anchor="mm")
+                  SMALL, fill=palette.QUIET, anchor="mm")
 
 
 def count_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
@@ -281,12 +281,8 @@ def hand_title(view: View, game: str = TITLE) -> str:
     """"Cribbage — Ann's hand", a long name shortened so "'s hand" always shows."""
     seat = view.get("seat")
     names = seats.names(view)
-    if not (isinstance(seat, int) and 0 <= seat < len(names)):
-        return f"{game} — your hand"
-    frame = f"{game} — 's hand"
-    room = layout.HAND_WIDTH - 60 - text.width(frame, layout.TITLE_SIZE, bold=True)
-    name = text.fit(names[seat], layout.TITLE_SIZE, room, bold=True)
-    return f"{game} — {name}'s hand"
+    return layout.hand_title(game, names[seat] if isinstance(seat, int)
+                             and 0 <= seat < len(names) else None)
 
 
 def draw_hand(view: View, four_colour: bool = False, title: str = TITLE) -> Image.Image:

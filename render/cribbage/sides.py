@@ -112,9 +112,11 @@ def side_tags(view: View, members: list[int]) -> list[str]:
 
 
 def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
-                  four_colour: bool, extra: Callable[[int], str] | None = None) -> int:
+                  four_colour: bool, extra: Callable[[int], str] | None = None,
+                  own_line: bool = True) -> int:
     """One row per side: its lettered token, names, what it is doing, score and last points.
-    When the names would be cut short, they get a line of their own above the rest.
+    When the names would be cut short, they get a line of their own above the rest, unless
+    `own_line` is off (a table short of room: the names are cut, the message has them whole).
     `extra(side)` may add a few words after the score (a Crib Race peg's place)."""
     scores = shown_scores(view)
     backs = view.get("previous_scores") if isinstance(view.get("previous_scores"), list) else []
@@ -132,7 +134,7 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
         names = side_names(view, index)  # whole, to tell whether it needs a line of its own
         score_x = WIDTH - MARGIN - 10
         names_room = score_x - text.width(words, BODY, bold=True) - 10 - tag_w - left
-        two_lines = text.width(text.clean(names), BODY) > names_room
+        two_lines = own_line and text.width(text.clean(names), BODY) > names_room
         row_h = line_h + (28 if two_lines else 0)
         draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + row_h), radius=10,
                                fill=palette.FELT_DARK)
@@ -161,6 +163,12 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
                       fill=palette.WHITE, anchor="lm", max_width=names_room)
         y += row_h + 4
     return y + 8
+
+
+def one_line_sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
+                           four_colour: bool) -> int:
+    """The sides, each on one line whatever its names' length."""
+    return sides_section(image, draw, view, y, four_colour, own_line=False)
 
 
 def shown_scores(view: View) -> list[int]:

@@ -43,12 +43,15 @@ def paste(image: Image.Image, tile: Image.Image, xy: tuple[float, float]) -> Non
     image.paste(tile, (left, top), tile)
 
 
+DIM_VEIL = 35  # percent of the felt laid over a card that cannot be played now
+
+
 @lru_cache(maxsize=512)
 def dimmed_face(notation: str, width: int, four_colour: bool) -> Image.Image:
-    """A card greyed out (not playable now), still readable."""
+    """A card greyed out (not playable now), still readable: a red index keeps 4.5:1 on it."""
     face = cards.card_face(notation, width, four_colour).copy()
     veil = Image.new("RGBA", face.size, (*palette.FELT, 0))
-    alpha = face.getchannel("A").point(lambda a: a * 45 // 100)
+    alpha = face.getchannel("A").point(lambda a: a * DIM_VEIL // 100)
     veil.putalpha(alpha)
     return Image.alpha_composite(face, veil)
 
@@ -127,6 +130,14 @@ def _hand_rows(count: int, img_w: int) -> tuple[int, int]:
     return per_row, max(narrowest, card_w)
 
 
+def hand_title(game: str, name: str | None) -> str:
+    """ "Cribbage — Ann's hand", a long name shortened so "'s hand" always shows."""
+    if name is None:
+        return f"{game} — your hand"
+    room = HAND_WIDTH - 60 - text.width(f"{game} — 's hand", TITLE_SIZE, bold=True)
+    return f"{game} — {text.fit(name, TITLE_SIZE, room, bold=True)}'s hand"
+
+
 def draw_hand(
     title: str, status: str, items: Sequence[HandItem], four_colour: bool,
     extra_lines: Sequence[str] = (),
@@ -179,6 +190,14 @@ def draw_hand(
         pill(draw, (x + card_w / 2, row_top + lift + card_h + 8 + pill_h / 2),
              card_symbol(item.notation), size, fill, ink, max_width=card_w + HAND_GAP)
     return image
+
+
+def banner_headline(who: str, verb: str, width: int, margin: int) -> str:
+    """ "Ann wins!" for `outcome_banner`, the names cut to leave room for the verb: a long
+    name must not push out what happened."""
+    size = text.floor_size(width) + 6
+    room = width - 4 * margin - text.width(verb, size, bold=True)
+    return text.fit(who, size, room, bold=True) + verb
 
 
 def outcome_banner(draw: ImageDraw.ImageDraw, y: float, width: int, margin: int,

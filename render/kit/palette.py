@@ -19,7 +19,8 @@ MUTED_INK = hex_rgb("#4a4a4a")
 WHITE = hex_rgb("#ffffff")
 SOFT_WHITE = hex_rgb("#e8efe9")
 HIGHLIGHT = hex_rgb("#ffd54a")  # whose turn it is, playable cards
-DIM = hex_rgb("#9aa5a0")
+DIM = hex_rgb("#9aa5a0")  # lines and outlines: text on the felt takes QUIET
+QUIET = hex_rgb("#aeb8b3")  # greyed-out text: 4.9:1 on the felt, 6.6:1 on the dark felt
 
 WOOD = hex_rgb("#d9b27c")
 WOOD_DARK = hex_rgb("#a87a45")
@@ -45,11 +46,12 @@ def suit_colour(suit: str, four_colour: bool) -> RGB:
 # One colour per side or team (a board's pegs, a track's dice), always with the side's letter
 # (`side_letter`), so colour is never the only cue. Chosen so that every pair stays apart
 # (CIE76 ΔE ≥ 25) under simulated protanopia, deuteranopia and tritanopia as well as for
-# normal vision (tests/render/test_palette.py): blue and vermillion from Okabe-Ito, then a
+# normal vision (tests/render/test_palette.py): blue and vermillion from Okabe-Ito (the
+# vermillion a little darker, so a white letter on it, or it on white, keeps 4.5:1), then a
 # dark wine and black, which differ from them in lightness as well as hue.
 SIDE_COLOURS: tuple[RGB, ...] = (
     hex_rgb("#0072b2"),  # blue
-    hex_rgb("#d55e00"),  # vermillion
+    hex_rgb("#c45300"),  # vermillion
     hex_rgb("#882255"),  # wine
     hex_rgb("#111111"),  # black
 )

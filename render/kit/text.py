@@ -33,10 +33,14 @@ SKIN_TONES = range(0x1F3FB, 0x1F400)
 MIN_SIZE = 9  # below this no glyph is legible at any scale
 
 # The readability floor. A phone shows a picture about 380 px wide, whatever its real width:
-# every text (names, scores, card indices, legends, board numbers alike) must be at least
-# 11 px tall there, the smallest size phone makers count as readable.
+# every text (names, scores, card indices, legends, board numbers alike) must be set at 11 px
+# or more there, the smallest size phone makers count as readable: a capital or a digit is
+# then 8 px tall on the screen (`GLYPH_FLOOR`).
 PHONE_WIDTH = 380
 FLOOR_RATIO = 11 / PHONE_WIDTH  # 0.029 of the image width
+# A phone shows a picture at full width only up to one and a half times as tall: a taller one
+# is shrunk until it fits, and every glyph in it with it.
+PHONE_MAX_HEIGHT = PHONE_WIDTH * 3 // 2
 ELLIPSIS = "…"
 MISSING = "□"  # drawn in place of any character the font has no glyph for
 MAX_CHARS = 400  # longer input is cut before measuring, so a huge string costs nothing
@@ -49,6 +53,30 @@ Font = ImageFont.FreeTypeFont
 def floor_size(image_width: int) -> int:
     """The smallest font size text may have on an image `image_width` pixels wide."""
     return max(MIN_SIZE, math.ceil(image_width * FLOOR_RATIO - 1e-9))
+
+
+def phone_scale(width: int, height: int) -> float:
+    """How much a phone shrinks a picture `width` x `height` px: to PHONE_WIDTH wide, or
+    narrower when it would then be taller than PHONE_MAX_HEIGHT."""
+    return min(PHONE_WIDTH / max(1, width), PHONE_MAX_HEIGHT / max(1, height))
+
+
+@lru_cache(maxsize=1)
+def cap_ratio() -> float:
+    """A capital's height (as tall as a digit) over the font size, measured on the font."""
+    top, bottom = font(1000).getbbox("H")[1::2]
+    return (bottom - top) / 1000
+
+
+def shown_glyph_height(size: int, width: int, height: int) -> float:
+    """How tall, in px on a phone's screen, a capital or digit of text set at `size` is on a
+    picture `width` x `height` px: what the reader sees, not what was asked for."""
+    return size * cap_ratio() * phone_scale(width, height)
+
+
+def glyph_floor() -> float:
+    """The smallest shown glyph height that reads: a capital of 11 px text on the phone."""
+    return FLOOR_RATIO * PHONE_WIDTH * cap_ratio()
 
 
 Box = tuple[float, float, float, float]
@@ -202,10 +230,22 @@ def _clean(text: str, bold: bool) -> str:
             out.append(ch)
         elif ord(ch) in SKIN_TONES:
             continue
+        elif plain := _plain_letters(ch, covered):
+            out.append(plain)
         elif not out or out[-1] != MISSING:
             out.append(MISSING)  # one box per run of missing glyphs (an emoji sequence)
     line = "".join(out).strip()
     return line if len(line) <= MAX_CHARS else line[: MAX_CHARS - 1] + ELLIPSIS
+
+
+def _plain_letters(ch: str, covered: frozenset[int]) -> str:
+    """A styled letter or digit the font lacks in the plain form it has, or "": the "fancy
+    font" names (𝓐𝓷𝓷, 𝐁𝐨𝐛, Ｍａｘ, Ⓐ) are letters set in another style, which compatibility
+    normalisation undoes, so they read as names and not as a row of boxes."""
+    plain = unicodedata.normalize("NFKC", ch)
+    if plain == ch or not all(ord(c) in covered for c in plain):
+        return ""
+    return plain
 
 
 def _visual_order(text: str) -> str:

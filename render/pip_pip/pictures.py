@@ -253,7 +253,8 @@ def outcome_headline(view: View) -> str:
     winners = [s for s in listed(mapping(view.get("outcome")).get("winners"))
                if isinstance(s, int)]
     names = " & ".join(seats.label(view, s) for s in winners) or "Nobody"
-    return f"{names} win{'' if len(winners) > 1 else 's'}!"
+    return layout.banner_headline(names, f" win{'' if len(winners) > 1 else 's'}!", WIDTH,
+                                  MARGIN)
 
 
 def _outcome(draw: ImageDraw.ImageDraw, view: View, y: float) -> float:
@@ -306,7 +307,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     allowed = playable_cards(view, hand)
     seat = view.get("seat")
     names = seats.names(view)
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Your"
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
     trump = SUIT_WORDS.get(str(view.get("trump")), "-")
     led = _suit(view.get("led_suit"))
     lines = [f"Trump: {trump}" + (f" · led: {SUIT_WORDS[led]}" if led else "")]
@@ -321,4 +322,4 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     else:
         status = status_line(view)
     items = [layout.HandItem(c, c in allowed) for c in hand]
-    return layout.draw_hand(f"Pip Pip — {who}'s hand", status, items, four_colour, lines)
+    return layout.draw_hand(layout.hand_title("Pip Pip", who), status, items, four_colour, lines)

@@ -28,6 +28,7 @@ LEGEND = (("H", "+1 pip"), ("D", "−1 pip"), ("S", "flip"), ("C", "swap"))
 
 # Phone first: the picture is narrow, so the floor keeps its text big on a 380 px screen.
 WIDTH = 600
+MAX_HEIGHT = WIDTH * 3 // 2  # a taller table is shown smaller still on a phone
 PRIMARY = text.floor_size(WIDTH)
 MARGIN = 8
 START_W = 84  # the shared Start box: up to four racers wait there
@@ -282,22 +283,26 @@ def _draw_trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: 
         elif slot.get("result"):
             fill, ink = palette.FELT_DARK, palette.SOFT_WHITE
         else:
-            fill, ink = palette.FELT, palette.DIM
+            fill, ink = palette.FELT, palette.QUIET
         layout.pill(draw, (cx, tag_y), words, PRIMARY, fill, ink, max_width=slot_w - 4)
     y = tag_y + PRIMARY + 6
-    # What each card did, in resolution order, written out in full under the cards.
+    # What each card did, in resolution order, written out in full under the cards: two
+    # lines each while the picture stays within a phone's height, else one line each.
+    said = []
     for step, index in enumerate(order, start=1):
         if index >= len(slots):
             continue
         slot = slots[index]
         result = mapping(slot.get("result"))
         if slot.get("now"):
-            words = f"{step}. Now: " + _pending_words(view)
+            said.append(f"{step}. Now: " + _pending_words(view))
         elif result.get("text"):
-            words = f"{step}. " + seats.fill_names(result["text"], view)
-        else:
-            continue
-        lines = text.wrap(words, PRIMARY, WIDTH - 2 * MARGIN, 2)
+            said.append(f"{step}. " + seats.fill_names(result["text"], view))
+    line_h = PRIMARY * 1.25
+    wrapped = [text.wrap(words, PRIMARY, WIDTH - 2 * MARGIN, 2) for words in said]
+    if y + line_h * sum(len(lines) for lines in wrapped) + 6 > MAX_HEIGHT:
+        wrapped = [[text.fit(words, PRIMARY, WIDTH - 2 * MARGIN)] for words in said]
+    for lines in wrapped:
         y = text.draw_lines(draw, (MARGIN, y), lines, PRIMARY, fill=palette.SOFT_WHITE,
                             spacing=1.25)
     return y + 6
@@ -392,7 +397,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     hand.sort(key=lambda c: (order.get(c[-1:], 9), "A23456".find(c[:1])))
     items = [layout.HandItem(c, c in allowed) for c in hand]
     names = seats.names(view)
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Your"
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
     team = integer(view.get("team"), 0) % 2
     racers = [r for r in listed(view.get("racers")) if isinstance(r, dict)
               and integer(r.get("team"), -1) == team]
@@ -411,4 +416,4 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
                                          else "a move")
     else:
         status = _status(view)
-    return layout.draw_hand(f"PIP Rush — {who}'s hand", status, items, four_colour, lines)
+    return layout.draw_hand(layout.hand_title("PIP Rush", who), status, items, four_colour, lines)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from render import describe_revealed
 from render.alt_text import cards, describe
 from tables.resume import finished_table
 from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
@@ -145,11 +146,11 @@ async def test_show_hands_turns_every_hand_face_up_and_back(
         assert kind == "revealed"
         assert [hand["seat"] for hand in view["revealed"]] == [0, 1]
         assert all("hand" in hand and "playable" in hand for hand in view["revealed"])
-        # ... and with hands face up, every hand it shows.
-        table_words, _, hand_words = alt_text(message).partition(" Hands face up: ")
-        assert table_words == describe("cribbage", view)
+        # ... and with hands face up, every hand it shows, first (then the table, if shown).
+        assert alt_text(message) == describe_revealed("cribbage", view)
+        assert alt_text(message).startswith("Hands face up: ")
         for hand in view["revealed"]:
-            assert f"'s hand: {cards(hand['hand'])}." in hand_words
+            assert f"'s hand: {cards(hand['hand'])}." in alt_text(message)
         message = await press(fake, bob, message, "▶")  # hands stay up while stepping
         assert where(message)[0] == 2 and drawn[-1][0] == "revealed"
         message = await press(fake, bob, message, "Hide hands")

@@ -30,6 +30,7 @@ from render.kit import palette, text
 from render.series import chart_for
 from tables.replay import Replay
 from tests.render.conftest import open_png
+from tests.render.test_floor import _too_small
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 GAMES_PLAYED = [("cribbage", 2), ("cribbage", 4), ("pip-cribbage", 2), ("crib-race", 2),
@@ -67,8 +68,7 @@ def test_every_text_on_every_games_chart_keeps_the_readability_floor(game: str,
     image = open_png(png)
     assert image.width == WIDTH
     assert drawn
-    low = [d for d in drawn if d.asked < text.floor_size(image.width)]
-    assert low == []  # axis labels and legends too: every text at 11 px on a phone
+    assert _too_small(drawn, image.size) == []  # axis labels and legends too
     assert alt == describe(chart_of(game, players))
 
 

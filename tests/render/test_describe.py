@@ -93,6 +93,12 @@ def test_long_and_hostile_names_keep_the_description_within_the_limit() -> None:
     assert "\x00" not in words and "Z" * 41 not in words
 
 
+def test_a_name_in_a_fancy_font_is_said_in_plain_letters_as_the_picture_draws_it() -> None:
+    view = {"scores": [3, 5], "names": ["𝓐𝓷𝓷", "Ｂｏｂ　🦊"], "waiting_for": [1]}
+    words = render.describe("new-game", view)
+    assert "Ann: 3" in words and "Bob 🦊: 5" in words and "Bob 🦊 to play" in words
+
+
 def test_a_game_without_its_own_words_still_gets_a_description() -> None:
     view = {"scores": [3, 5], "names": ["Ann", "Bob"], "waiting_for": [1]}
     words = render.describe("new-game", view)

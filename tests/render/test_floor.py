@@ -1,10 +1,11 @@
-"""Every picture the gallery makes is readable on a phone: every text (names, scores, legends,
-board numbers, card indices alike) asks for at least `floor_size` of the picture's own
-width, i.e. 11 px once a phone shows the picture 380 px wide; and no table is taller than
-1.5 times its width, which a phone would show smaller still.
+"""Every picture the gallery makes is readable on a phone, measured as the phone shows it: every
+text (names, scores, legends, board numbers, card indices alike) has capitals and digits at
+least `text.glyph_floor()` (8 px) tall once the picture is shrunk to a phone's width, 380 px,
+or narrower still when it is taller than one and a half times that width; and no table is
+that tall.
 
-The kit raises any size asked below the floor (render/kit/text.py), so a picture can never
-show unreadable text; this test checks that no layout relies on that.
+The kit raises any size asked below the floor for the picture's width (render/kit/text.py),
+so a picture can never show unreadable text; this test checks that no layout relies on that.
 """
 
 from __future__ import annotations
@@ -21,16 +22,19 @@ from tests.render.conftest import open_png
 MAX_RATIO = 1.5
 
 
-def _too_small(drawn: list[text.Drawn], width: int) -> list[tuple[str, int, int]]:
-    return [(d.text, d.asked, text.floor_size(width)) for d in drawn
-            if d.asked < text.floor_size(width)]
+def _too_small(drawn: list[text.Drawn], size: tuple[int, int]) -> list[tuple[str, int, float]]:
+    """(text, size asked, px a capital is tall on a phone) for each text drawn on a picture of
+    `size` that a phone shows too small."""
+    shown = [(d.text, d.asked, round(text.shown_glyph_height(d.asked, *size), 2))
+             for d in drawn]
+    return [low for low in shown if low[2] < text.glyph_floor() - 1e-9]
 
 
 def _check(draw_fn, view: dict, four_colour: bool) -> None:  # type: ignore[no-untyped-def]
     with text.recording() as drawn:
         image = draw_fn(view, four_colour)
     assert drawn, "nothing was recorded: the recorder is not wired"
-    assert _too_small(drawn, image.width) == [], f"{image.width} px wide"
+    assert _too_small(drawn, image.size) == [], image.size
 
 
 @pytest.mark.parametrize("four_colour", [False, True])
@@ -39,9 +43,8 @@ def test_every_picture_of_the_gallery_meets_the_floor(samples: list[Sample],
     for sample in samples:
         with text.recording() as drawn:
             png = draw(sample, four_colour)
-        width = open_png(png).width
         assert drawn, sample.filename
-        assert _too_small(drawn, width) == [], sample.filename
+        assert _too_small(drawn, open_png(png).size) == [], sample.filename
     assert {s.game for s in samples if s.kind == "table"} >= {"cribbage", "pip-pip"}
 
 
@@ -72,7 +75,35 @@ def test_the_floor_test_catches_a_small_text() -> None:
     image = Image.new("RGB", (600, 100))
     with text.recording() as drawn:
         text.draw(ImageDraw.Draw(image), (0, 0), "tiny", 12, fill=(255, 255, 255))
-    assert _too_small(drawn, image.width) == [("tiny", 12, 18)]
+        text.draw(ImageDraw.Draw(image), (0, 50), "enough", 18, fill=(255, 255, 255))
+    assert _too_small(drawn, image.size) == [("tiny", 12, 5.54)]
+
+
+def test_the_floor_is_a_glyph_measured_on_the_phone() -> None:
+    """A capital of the floor's size, on a picture shrunk to 380 px, is 8 px tall: the glyph
+    of 11 px text, measured on the font's own outline."""
+    font = text.font(1100)
+    assert text.glyph_floor() == pytest.approx(
+        11 * (font.getbbox("H")[3] - font.getbbox("H")[1]) / 1100, abs=0.01)
+    assert 7.9 < text.glyph_floor() < 8.1
+    for width in (380, 600, 800, 1100):
+        assert text.shown_glyph_height(text.floor_size(width), width, width) \
+            >= text.glyph_floor()
+        assert text.shown_glyph_height(text.floor_size(width) - 1, width, width) \
+            < text.glyph_floor()
+
+
+def test_a_picture_taller_than_a_phone_shows_whole_shrinks_its_text_below_the_floor() -> None:
+    """Up to one and a half times its width a picture is shown 380 px wide; a taller one is
+    shrunk to fit, so the same text reads smaller."""
+    assert text.shown_glyph_height(11, 380, 570) >= text.glyph_floor()
+    assert text.shown_glyph_height(11, 380, 571) < text.glyph_floor()
+    floor = text.floor_size(600)
+    assert text.shown_glyph_height(floor, 600, 1800) == pytest.approx(
+        text.shown_glyph_height(floor, 600, 900) / 2)
+    drawn = [text.Drawn("Ann", floor, floor)]
+    assert _too_small(drawn, (600, 900)) == []
+    assert [low[0] for low in _too_small(drawn, (600, 1200))] == ["Ann"]
 
 
 def test_the_cached_board_still_reports_its_text(samples: list[Sample]) -> None:

@@ -104,3 +104,13 @@ def test_a_seat_s_score_stands_apart_from_a_name_ending_in_a_number() -> None:
     view = {**dressed(game.view(None)), "names": ["Computer 1", "Bob", "Cy"]}
     score = view["scores"][0]
     assert f"1. Computer 1: {score}" in alt_text.describe(view)
+
+
+def test_a_winner_with_a_long_name_still_wins_in_the_headline() -> None:
+    game = played_until(3, {"rounds": 1}, 5, lambda view: False)
+    winner = game.outcome["winners"][0]
+    names = ["W" * 32] * 3
+    view = {**game.view(None), "names": names, "ai": [False] * 3}
+    headline = next(d.text for d in drawn_texts(view) if d.text.startswith("W"))
+    assert headline.endswith("… wins!") and winner in range(3)
+    assert text.width(headline, text.floor_size(600) + 6, bold=True) <= 600 - 4 * 8

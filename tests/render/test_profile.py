@@ -30,7 +30,7 @@ def drawn_texts(data: dict[str, Any]) -> list[str]:
         image = profile.draw_profile(data)
     assert image.width == profile.WIDTH
     assert image.height <= MAX_RATIO * image.width, image.size
-    assert _too_small(drawn, image.width) == []
+    assert _too_small(drawn, image.size) == []
     assert text.floor_size(image.width) * 380 / image.width >= 11
     assert covered_texts(drawn) == []
     assert _texts_overlapping(drawn) == []

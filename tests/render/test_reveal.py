@@ -1,4 +1,6 @@
-"""Show hands: the table exactly as drawn live, with every seat's hand picture under it."""
+"""Show hands: the table exactly as drawn live with every seat's hand written under it, or,
+when the two would be taller than a phone shows whole, the hands alone; and the alt text says
+what the picture shows."""
 
 from __future__ import annotations
 
@@ -10,8 +12,12 @@ import pytest
 from PIL import Image
 
 import render
+from engine.cards import card_symbol
 from engine.registry import GAMES
-from render.reveal import GAP
+from render.alt_text import hand_words
+from render.kit import text
+from render.reveal import GAP, HEADING, describe_revealed, revealed_image
+from tables.pictures import playable_cards
 from tables.replay import Replay
 
 
@@ -29,25 +35,71 @@ def frame_with_hands(game: str, players: int, index: int) -> tuple[dict, list[di
         id=3, game=game, options={}, seed=5, guild_id=1, channel_id=1, host_id=1, settings={},
         seats=[{"user_id": None, "name": f"P{i}", "ai": "easy"} for i in range(players)])
     frame = Replay(record, log).frame(index, hands=True)
-    return frame.view, frame.hands
+    hands = [dict(h, playable=playable_cards(legal))
+             for h, legal in zip(frame.hands, frame.legal, strict=True)]
+    return frame.view, hands
 
 
 def pixels(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-@pytest.mark.parametrize("game,players", [("cribbage", 2), ("pip-rush", 4), ("pip-pip", 3)])
-def test_the_table_sits_unchanged_on_top_with_each_hand_below(game: str, players: int) -> None:
+def written(game: str, view: dict) -> list[str]:
+    with text.recording() as drawn:
+        render.draw_revealed(game, view)
+    return [d.text for d in drawn if d.kind == "text"]
+
+
+@pytest.mark.parametrize("game,players", [("cribbage", 2), ("cribbage", 4), ("pip-pip", 4),
+                                          ("pip-rush", 2)])
+def test_the_table_sits_unchanged_on_top_with_each_hand_written_below(game: str,
+                                                                      players: int) -> None:
     view, hands = frame_with_hands(game, players, 6)
+    revealed_view = {**view, "revealed": hands}
     table = pixels(render.draw_table(game, view))
-    revealed = pixels(render.draw_revealed(game, {**view, "revealed": hands}))
-    own = [pixels(render.draw_hand(game, hand)) for hand in hands]
-    assert revealed.width == max([table.width] + [h.width for h in own])
-    assert revealed.height == table.height + sum(h.height for h in own) + GAP * len(own)
+    revealed = pixels(render.draw_revealed(game, revealed_view))
+    assert revealed_image(game, revealed_view)[1]
+    assert revealed.width == table.width and revealed.height > table.height + GAP
+    assert revealed.height <= 1.5 * revealed.width
     top = revealed.crop((0, 0, table.width, table.height))
     assert top.tobytes() == table.tobytes()
-    y = table.height + GAP
-    for hand in own:  # each seat's own hand picture, in seat order, centred
-        x = (revealed.width - hand.width) // 2
-        assert revealed.crop((x, y, x + hand.width, y + hand.height)).tobytes() == hand.tobytes()
-        y += hand.height + GAP
+    words = written(game, revealed_view)
+    for hand in hands:  # each seat's name and every card of its hand, in seat order
+        assert f"P{hand['seat']}" in words
+        assert all(card_symbol(card) in words for card in hand["hand"])
+    assert HEADING not in words
+    alt = describe_revealed(game, revealed_view)
+    assert alt.startswith("Hands face up: " + hand_words(hands[0], 0))
+    assert " The table: " + render.describe(game, view)[:200] in alt
+
+
+def test_hands_too_many_to_go_under_the_table_are_the_picture_alone() -> None:
+    view, hands = frame_with_hands("pip-pip", 8, 3)
+    revealed_view = {**view, "revealed": hands}
+    picture, with_table = revealed_image("pip-pip", revealed_view)
+    assert not with_table
+    assert picture.height <= 1.5 * picture.width
+    words = written("pip-pip", revealed_view)
+    assert words[0] == HEADING
+    assert [f"P{seat}" for seat in range(8)] == [w for w in words if w.startswith("P")]
+    alt = describe_revealed("pip-pip", revealed_view)
+    assert "The table" not in alt
+    for seat, hand in enumerate(hands):
+        assert hand_words(hand, seat) in alt
+
+
+def test_a_seat_with_no_cards_says_so() -> None:
+    view, hands = frame_with_hands("cribbage", 2, 6)
+    hands[1] = {**hands[1], "hand": []}
+    assert "no cards" in written("cribbage", {**view, "revealed": hands})
+
+
+def test_odd_hands_draw_and_are_described_without_a_crash() -> None:
+    view = {"names": None, "revealed": [
+        {"seat": 0, "hand": ["ZZ", "AS", None, 5, "P9", "Q" * 500]}, "junk", {"hand": "x"},
+        {"seat": "q", "hand": ["TH"] * 30}]}
+    with text.recording() as drawn:
+        picture = pixels(render.draw_revealed("cribbage", view))
+    assert picture.height <= 1.5 * picture.width
+    assert all(d.box is None or d.box[2] <= picture.width for d in drawn if d.kind == "text")
+    assert render.describe_revealed("cribbage", view).startswith("Hands face up: Seat 1's hand")

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageDraw
@@ -37,6 +38,17 @@ def test_missing_glyphs_become_one_visible_box() -> None:
     assert text.clean("中文 Ann") == f"{text.MISSING} Ann"
     assert text.clean("A\U000e0041B") == "AB"  # a tag character: nothing to draw
     assert text.clean("A\U0010fffdB") == "AB"  # private use
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_names_in_a_fancy_font_read_as_their_plain_letters(bold: bool) -> None:
+    """Styled letters the fonts lack (mathematical script and bold, full-width, circled) are
+    a name in another style, not missing glyphs: drawn plain, never as a box."""
+    for fancy, plain in [("𝓐𝓷𝓷", "Ann"), ("𝐁𝐨𝐛 🦊", "Bob 🦊"), ("Ｍａｘ　Ｗ１", "Max W1"),
+                         ("Ⓔⓥⓔ", "Eve"), ("𝔊𝔲𝔰", "Gus"), ("𝙹𝚘𝚎", "Joe")]:
+        assert text.clean(fancy, bold) == plain
+    assert text.clean("中文", bold) == text.MISSING  # no plain form: still one box
+    assert text.clean("ﬁ", bold) == "ﬁ"  # a glyph the font has is kept as it is
 
 
 def _ink(line: str, size: int = 24) -> Image.Image:

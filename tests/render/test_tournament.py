@@ -72,7 +72,7 @@ def _check_picture(draw, data: dict, viewer: str | None = None) -> list[str]:  #
         image = draw(data, viewer)
     assert image.width == tournament.WIDTH
     assert image.height <= MAX_RATIO * image.width, image.size
-    assert _too_small(drawn, image.width) == []
+    assert _too_small(drawn, image.size) == []
     assert covered_texts(drawn) == []
     assert _texts_overlapping(drawn) == []
     return [d.text for d in drawn if d.kind == "text"]

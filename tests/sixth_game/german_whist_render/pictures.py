@@ -135,7 +135,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     hand = [str(c) for c in listed(view.get("hand")) if isinstance(c, str)]
     playable = {str(c) for c in listed(view.get("playable"))}
     seat = view.get("seat")
-    who = seats.label(view, seat) if isinstance(seat, int) else "Your"
+    who = seats.label(view, seat) if isinstance(seat, int) else None
     top = view.get("stock_top")
     lines = [f"Trumps: {SUIT_WORDS.get(str(view.get('trump')), '-')}"
              + (" · up for grabs: " + card_symbol(top) if isinstance(top, str) else "")]
@@ -146,4 +146,5 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     else:
         status = "Waiting for the other player"
     items = [layout.HandItem(c, c in playable) for c in hand]
-    return layout.draw_hand(f"German Whist — {who}'s hand", status, items, four_colour, lines)
+    return layout.draw_hand(layout.hand_title("German Whist", who), status, items, four_colour,
+                            lines)
