@@ -188,6 +188,9 @@ class DiscordState:
         self.holds: list[Hold] = []
         #: Guilds that removed the bot: their channels answer 403 Missing Access.
         self.removed_from: set[int] = set()
+        #: Guilds in an outage: a gateway session's READY lists them, unavailable, and sends no
+        #: GUILD_CREATE for them (websocket.py).
+        self.outages: set[int] = set()
         # Futures of simulated members waiting for a change, by what they watch (changed()).
         self._change_waiters: dict[int | None, list[asyncio.Future[None]]] = {}
 
