@@ -16,7 +16,8 @@ game is the next unrecorded one of its match (the order the store linked them in
 of it twice, live and again after a restart, records it once.
 
 The jobs around it: tables/tournaments/matches.py opens and closes the games that play the
-matches, tables/tournaments/timers.py keeps time (start times, no-shows, round deadlines).
+matches, tables/tournaments/timers.py keeps time (start times, no-shows, round deadlines),
+tables/tournaments/news.py tells the listeners, in the order changes were saved.
 A server that removes the bot has its events put to rest with its games, and served again
 when it is back (docs/DESIGN.md, "When a server removes the bot")."""
 
@@ -67,6 +68,7 @@ class HeldTournament:
     untold: list[Event] = field(default_factory=list)
     #: The last telling taken: the next one waits for it.
     telling: asyncio.Future[None] | None = None
+    #: A telling was made since the event was over: its message shows how it ended.
     end_told: bool = False
 
     @classmethod
