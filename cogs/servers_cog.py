@@ -1,7 +1,9 @@
 """The servers the bot is in, as the gateway tells them, passed on to the tables
 (tables/presence.py): a server that removes the bot has its games put to rest and its lobbies
 closed; one that invites it back, or is available, has its games run again; at each READY,
-the servers listed are all the bot is in on those shards."""
+the servers listed are all the bot is in on those shards, even after a shard's reconnection
+(discord.py keeps the servers of a shard's earlier session: only those that came with the new
+one count)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,9 @@ class ServersCog(commands.Cog, name="Servers"):
     def __init__(self, bot: commands.Bot, manager: TableManager) -> None:
         self.bot = bot
         self.manager = manager
+        #: Shard -> the servers its session has brought since it identified, until its READY
+        #: is complete (on_shard_ready).
+        self._arriving: dict[int, set[int]] = {}
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
@@ -23,23 +28,41 @@ class ServersCog(commands.Cog, name="Servers"):
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:
+        self._arrived(guild)
         await self.manager.guild_back(guild.id)
 
     @commands.Cog.listener()
     async def on_guild_available(self, guild: discord.Guild) -> None:
+        self._arrived(guild)
         await self.manager.guild_back(guild.id)
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        # A sharded bot hears each shard's list as it comes (on_shard_ready). discord.py
-        # starts its servers afresh at an unsharded READY, but a shard's READY only adds to
-        # them: a server that removed the bot while a shard was reconnecting is missed until
-        # the next start.
+        # An unsharded READY starts discord.py's servers afresh: they are all the bot is in.
+        # A sharded bot hears each shard's list as it comes (on_shard_ready).
         if not isinstance(self.bot, commands.AutoShardedBot):
             await self.manager.guilds_known([guild.id for guild in self.bot.guilds])
 
     @commands.Cog.listener()
+    async def on_shard_connect(self, shard_id: int) -> None:
+        """A new session (a start, or a reconnection that could not resume): its READY lists
+        the shard's servers afresh."""
+        self._arriving[shard_id] = set()
+
+    def _arrived(self, guild: discord.Guild) -> None:
+        arriving = self._arriving.get(guild.shard_id)
+        if arriving is not None:
+            arriving.add(guild.id)
+
+    @commands.Cog.listener()
     async def on_shard_ready(self, shard_id: int) -> None:
-        await self.manager.guilds_known(
-            [guild.id for guild in self.bot.guilds if guild.shard_id == shard_id], shard=shard_id
-        )
+        """The shard's READY is complete. A shard's READY only adds to discord.py's servers,
+        and a server that removed the bot while the shard was away sends no GUILD_DELETE
+        (no on_guild_remove): it is still listed, from before. The servers the READY brought
+        are those that arrived since it (on_guild_available, on_guild_join) and those it
+        listed that are still unavailable (an outage, not a removal); any other is gone."""
+        arrived = self._arriving.pop(shard_id, None)
+        here = [guild for guild in self.bot.guilds if guild.shard_id == shard_id]
+        if arrived is not None:
+            here = [guild for guild in here if guild.id in arrived or guild.unavailable]
+        await self.manager.guilds_known([guild.id for guild in here], shard=shard_id)

@@ -398,6 +398,10 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         except discord.HTTPException:
             log.warning("Could not edit tournament %s's message", held.id)
 
+    async def on_result_not_counted(self, held: HeldTournament, channel_id: int,
+                                    line: str) -> None:
+        await self._send(channel_id, held.guild_id, line, NO_PINGS)
+
     async def _settled(self, held: HeldTournament, match: Match) -> None:
         """A match settled by a forfeit or the host closes its game: its players, in its
         thread, are told why and how it ended."""

@@ -14,10 +14,20 @@ if TYPE_CHECKING:
 
 
 class TournamentListener:
-    """Hears what the service did; subclasses override what they care about."""
+    """Hears what the service did; subclasses override what they care about. An event's news
+    comes one telling at a time, in the order its changes were saved, its end last: a listener
+    must not wait there for a change to the event."""
 
     async def on_tournament(self, held: HeldTournament, events: list[Event]) -> None:
-        """The event changed (and was saved): `events` says how; [] when it only ended."""
+        """The event changed (and was saved): `events` says how, oldest first (the news of
+        changes saved since the last telling); [] when only its message needs bringing up
+        to date."""
+
+    async def on_result_not_counted(self, held: HeldTournament, channel_id: int,
+                                    line: str) -> None:
+        """A match's game ended too late to count (its event over, or its match settled
+        otherwise meanwhile): `line` says so to its players, where it was played (its
+        thread, or the channel)."""
 
     async def on_match_opened(self, held: HeldTournament, match: Match, table: Table) -> None:
         """A match's game is open: its players can be called to it."""

@@ -54,8 +54,10 @@ def _swiss(event: Tournament, made: Round) -> None:
     table = [s for s in standings(event.entries, event.rounds, event.target) if not s.dropped]
     met = {frozenset(m.entries) for r in event.rounds for m in r.matches}
     had_bye = {e for r in event.rounds for e in r.byes}
+    played = {e for m in met for e in m} | had_bye
     paired = swiss.pair_round(
-        [s.entry.id for s in table], {s.entry.id: s.points for s in table}, met, had_bye
+        [s.entry.id for s in table], {s.entry.id: s.points for s in table}, met, had_bye,
+        unplayed={s.entry.id for s in table} - played,
     )
     _pairs(event, made, [*paired.pairs, *([(paired.bye, None)] if paired.bye else [])])
 

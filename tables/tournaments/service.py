@@ -16,7 +16,8 @@ game is the next unrecorded one of its match (the order the store linked them in
 of it twice, live and again after a restart, records it once.
 
 The jobs around it: tables/tournaments/matches.py opens and closes the games that play the
-matches, tables/tournaments/timers.py keeps time (start times, no-shows, round deadlines).
+matches, tables/tournaments/timers.py keeps time (start times, no-shows, round deadlines),
+tables/tournaments/news.py tells the listeners, in the order changes were saved.
 A server that removes the bot has its events put to rest with its games, and served again
 when it is back (docs/DESIGN.md, "When a server removes the bot")."""
 
@@ -39,6 +40,7 @@ from tables.table import Table
 from tables.tournaments.listener import TournamentListener
 from tables.tournaments.matches import MatchGames
 from tables.tournaments.model import Match
+from tables.tournaments.news import EventNews, late_line
 from tables.tournaments.timers import AWAY_AFTER, NO_SHOW_AFTER, EventTimers
 from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, Tournament
 
@@ -62,6 +64,12 @@ class HeldTournament:
     round_deadline: int | None = None
     saved: str = ""
     games: list[MatchGame] = field(default_factory=list)
+    #: News of saved changes not yet taken to be told, oldest first (tables/tournaments/news.py).
+    untold: list[Event] = field(default_factory=list)
+    #: The last telling taken: the next one waits for it.
+    telling: asyncio.Future[None] | None = None
+    #: A telling was made since the event was over: its message shows how it ended.
+    end_told: bool = False
 
     @classmethod
     def from_record(cls, record: TournamentRecord) -> HeldTournament:
@@ -98,6 +106,7 @@ class TournamentService(Listener):
         self.places: Place | None = None
         self.matches = MatchGames(self)
         self.timers = EventTimers(self)
+        self.news = EventNews(self)
         self._held: dict[int, HeldTournament] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._listeners: list[TournamentListener] = []
@@ -151,10 +160,8 @@ class TournamentService(Listener):
                 await self.timers.windows_from(held, back_at)
             await self.matches.catch_up(held)
             if self._held.get(held.id) is held:
-                await self._after(held, [])
-            if back_at is not None and self._held.get(held.id) is held:
-                # Its message was left as the bot last saw it: a deadline may read as past.
-                await self.publish_event(held, [])
+                # Back, its message was left as the bot last saw it: a deadline may read as past.
+                await self._after(held, refresh=back_at is not None)
 
     async def close(self) -> None:
         self.closed = True
@@ -291,7 +298,7 @@ class TournamentService(Listener):
                 await saved()
             except Exception:  # an answer that failed must not stop what the change needs
                 log.exception("tournament %d: acknowledging a saved change failed", held.id)
-        await self._after(held, events)
+        await self._after(held)
         return events
 
     async def start_event(self, tournament_id: int, by_user_id: int) -> list[Event]:
@@ -307,11 +314,12 @@ class TournamentService(Listener):
             return
         # The links in memory: a round's games end in a burst, and members' presses would
         # queue behind as many reads.
-        found = next(((held, game) for held in self._held.values() for game in held.games
-                      if game.game_id == table.id), None)
+        found = next((held for held in self._held.values() for game in held.games
+                      if game.game_id == table.id), None) or self.news.event_let_go(table.id)
         if found is None:
             return
-        held, link = found
+        held = found
+        link = next(game for game in held.games if game.game_id == table.id)
         if table.status == "finished" and table.outcome is not None:
             await self.record(held, link.match_id, table.id, table.outcome)
         else:  # abandoned (a forfeit closes its game so) or errored: the host may rule
@@ -320,23 +328,33 @@ class TournamentService(Listener):
 
     async def record(self, held: HeldTournament, match_id: str, game_id: int,
                      outcome: dict[str, Any]) -> None:
-        """A game's result, into its match unless heard of already."""
+        """A game's result, into its match unless heard of already; its players told when it
+        ended too late to count (its event over, its match settled otherwise)."""
         async with self._lock(held.id):
             linked = held.games_of(match_id)
+            number = linked.index(game_id) if game_id in linked else -1
+            if number < len(held.event.match(match_id).games):
+                return  # heard of already, or not its game
+            late = late_line(held.event, match_id, number)
+            if late is None:
 
-            def record(event: Tournament) -> list[Event]:
-                match = event.match(match_id)
-                if match.finished or game_id not in linked or \
-                        linked.index(game_id) != len(match.games):
-                    return []  # heard of already, or a match settled otherwise
-                return event.record_game(match_id, outcome)
+                def record(event: Tournament) -> list[Event]:
+                    match = event.match(match_id)
+                    if match.finished or number != len(match.games):
+                        return []  # heard of already, or settled otherwise meanwhile
+                    return event.record_game(match_id, outcome)
 
-            try:
-                events = await self._change(held, record)
-            except IllegalAction as refusal:  # a match of a round gone by, an event over
-                log.info("tournament %d: game %d not recorded: %s", held.id, game_id, refusal)
-                return
-        await self._after(held, events)
+                try:
+                    await self._change(held, record)
+                except IllegalAction as refusal:  # its server removed the bot meanwhile
+                    log.info("tournament %d: game %d not recorded: %s", held.id, game_id,
+                             refusal)
+                    return
+        if late is not None:
+            link = next(game for game in held.games if game.game_id == game_id)
+            await self.news.not_counted(held, link, late)
+        else:
+            await self._after(held)
 
     # ================================================================ saving
 
@@ -383,28 +401,26 @@ class TournamentService(Listener):
                 held.games = await self.store.tournament_games(held.id)
                 continue
             held.event, held.round_deadline, held.saved = event, deadline, state
+            self.news.queue(held, events)
             if message_id is not None:
                 held.message_id = message_id
             return events
         raise AssertionError("unreachable")
 
-    async def _after(self, held: HeldTournament, events: list[Event]) -> None:
-        """What follows a saved change: games opened and closed to match it, the timer, the
-        listeners. Games are opened under the event's lock, so two results arriving together
-        cannot open a match twice."""
+    async def _after(self, held: HeldTournament, refresh: bool = False) -> None:
+        """What follows a saved change: games opened and closed to match it, the timer, then
+        the news saved so far told in its turn (tables/tournaments/news.py); `refresh`: its
+        message brought up to date even without news. Games are opened under the event's
+        lock, so two results arriving together cannot open a match twice."""
         async with self._lock(held.id):
             if self._held.get(held.id) is not held and not self._over(held):
                 return  # its server removed the bot meanwhile: nothing follows there
-            # An event over may be let go already, by the news of a change saved before the
-            # one that ended it: this change's news (the winners) is still told.
+            # An event over may be let go already, by the telling of a change saved before
+            # the one that ended it: this change's news (the winners) is still told.
             await self.matches.sync(held)
             self.timers.arm(held)
-        over = self._over(held)
-        if events or over:
-            await self.publish_event(held, events)
-        if over:
-            self.timers.forget(held)
-            self._held.pop(held.id, None)
+            turn = self.news.turn(held)
+        await self.news.tell(held, turn, refresh)
 
     @staticmethod
     def _over(held: HeldTournament) -> bool:

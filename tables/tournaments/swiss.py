@@ -2,8 +2,11 @@
 
 Order of what matters, most first:
 1. no pair meets twice while a pairing of fresh pairs exists (otherwise the fewest repeats);
-2. the bye (odd counts) goes to the lowest-ranked entry without one, among those that leave
-   the rest a fresh pairing when any such entry does;
+2. the bye (odd counts) goes to an entry without one, in this order: those that have played a
+   round before those that have not (a late entry in its first round: nobody wins a point
+   before playing anyone while an entry in since earlier can take it), each lowest-ranked
+   first; the first in that order that leaves the rest a fresh pairing, when any does (1
+   comes first: a late entry takes the bye rather than two entries meeting again);
 3. the fewest pairs across score groups;
 4. a floater meets the nearest score group; within a group, the top half meets the bottom
    half (1 v 5, 2 v 6 ... in a group of 8).
@@ -35,19 +38,23 @@ def pair_round(
     score: Mapping[str, float],
     met: Set[frozenset[str]],
     had_bye: Set[str],
+    unplayed: Set[str] = frozenset(),
 ) -> SwissRound:
-    """Pairs for entries ranked best first, given their scores, the pairs that have met and
-    the entries that have had a bye."""
+    """Pairs for entries ranked best first, given their scores, the pairs that have met, the
+    entries that have had a bye and those that have not played a round yet."""
     ranked = list(ranked)
     bye = None
     if len(ranked) % 2:
-        bye = _choose_bye(ranked, met, had_bye)
+        bye = _choose_bye(ranked, met, had_bye, unplayed)
         ranked.remove(bye)
     return SwissRound(_Search(ranked, score, met).run(), bye)
 
 
-def _choose_bye(ranked: list[str], met: Set[frozenset[str]], had_bye: Set[str]) -> str:
+def _choose_bye(
+    ranked: list[str], met: Set[frozenset[str]], had_bye: Set[str], unplayed: Set[str]
+) -> str:
     candidates = [e for e in reversed(ranked) if e not in had_bye] or list(reversed(ranked))
+    candidates.sort(key=lambda e: e in unplayed)  # stable: the lowest-ranked first in each
     for candidate in candidates:
         rest = [e for e in ranked if e != candidate]
         if _fresh_pairing_exists(rest, met):

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from engine.registry import GAMES
 from engine.seat_words import spoken_list
-from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, TABLES
+from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, SWISS, TABLES
 from tables.tournaments.knockout import first_round
 from tables.tournaments.model import (
     DROPPED,
@@ -89,7 +89,13 @@ def tie_break_line(event: Tournament) -> str | None:
     past = f", none past {event.target}" if event.target else ""
     line = ("Level on points: Buchholz (the points of everyone played, added up), then spread "
             f"(game points for minus against{past}), then head-to-head.")
-    return line + " A bye counts as a win." if any(r.byes for r in event.rounds) else line
+    if not any(r.byes for r in event.rounds):
+        return line
+    line += " A bye counts as a win."
+    if event.format == SWISS:  # (tables/tournaments/swiss.py, 2)
+        line += (" It goes to the lowest-placed entry that has not had one; a late entry is "
+                 "passed over in its first round while anyone else can take it.")
+    return line
 
 
 def _standing_line(row: Standing, table: bool) -> str:

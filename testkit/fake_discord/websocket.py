@@ -4,12 +4,13 @@
 The in-process driver (`FakeDiscord`) never opens a websocket: it feeds events straight into
 the bot's parsers. Bots in other processes (tests/multiprocess) connect here instead: HELLO,
 IDENTIFY with `shard: [id, count]`, READY and one GUILD_CREATE for each guild of that shard
-(`(guild_id >> 22) % count`), heartbeats acknowledged, member requests (opcode 8) answered
-with GUILD_MEMBERS_CHUNK (member_requests.py). A RESUME is refused with
-INVALID_SESSION (not resumable), so the client identifies afresh. Events go to the session of
-the shard that owns their guild, in order, as JSON text frames (discord.py decompresses only
-binary frames, so no zlib is needed). A new IDENTIFY for a shard replaces the session that
-had it, as Discord does.
+(`(guild_id >> 22) % count`) that has not removed the bot and is not in an outage (`outages`:
+listed, unavailable), heartbeats acknowledged, member requests (opcode 8) answered with
+GUILD_MEMBERS_CHUNK (member_requests.py). A RESUME is refused with INVALID_SESSION (not
+resumable), so the client identifies afresh. Events go to the session of the shard that owns
+their guild, in order, as JSON text frames (discord.py decompresses only binary frames, so no
+zlib is needed). A new IDENTIFY for a shard replaces the session that had it, as Discord
+does.
 """
 
 from __future__ import annotations
@@ -173,13 +174,16 @@ class Gateway:
             closing.add_done_callback(self._closing.discard)
         self.sessions[shard] = session
         self.history.append(session)
-        guilds = self.guilds_of(shard)
+        # Every server the bot is in on the shard, as Discord lists them: not those that
+        # removed it (while this shard was away too: its session never heard GUILD_DELETE).
+        guilds = [g for g in self.guilds_of(shard) if g not in self.state.removed_from]
         session.dispatch("READY", gateway.ready_event(
             self.state, guilds, session_id=session.id, resume_url=self.url,
             shard=(shard, count),
         ))
         for guild_id in guilds:
-            session.dispatch("GUILD_CREATE", gateway.guild_create_event(self.state, guild_id))
+            if guild_id not in self.state.outages:
+                session.dispatch("GUILD_CREATE", gateway.guild_create_event(self.state, guild_id))
         self.online(shard).set()
         return session
 

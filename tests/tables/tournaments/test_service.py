@@ -100,9 +100,10 @@ async def test_a_swiss_runs_to_the_end_and_places_everyone(store: Store):
     assert len(games) == sum(len(r.matches) for r in event.rounds)
     placings = [await store.user_placings(GUILD, u) for u in range(100, 105)]
     assert sorted(p[0].place for p in placings) == [1, 2, 3, 4, 5]
-    # Announced once; the last round's results finish together, and each result's news is
-    # told after its own save, so the last line heard may be another match's.
+    # Announced once, and last: the last round's results finish together, and their news is
+    # told in the order it was saved.
     assert sum("The event is over" in line for line in pilot.heard) == 1
+    assert "The event is over" in pilot.heard[-1]
     await service.close()
     await manager.close()
 

@@ -120,7 +120,9 @@ def test_when_nobody_shows_up_nobody_wins_and_a_knockout_sends_the_better_seed_t
                          "Bob did not show up and forfeits match 1.1.", "Match 1.1: nobody wins."]
     assert round_lines(swiss, swiss.rounds[0])[1] == (
         "  1.1 Ann v Bob: nobody wins (neither showed up)")
-    assert tie_break_line(swiss).endswith("A bye counts as a win.")
+    assert tie_break_line(swiss).endswith(
+        "A bye counts as a win. It goes to the lowest-placed entry that has not had one; a "
+        "late entry is passed over in its first round while anyone else can take it.")
     knockout = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy", "Di")
     knockout.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0, 4: 1300.0})
     knockout.no_show("1.1", "e4", "e1")
