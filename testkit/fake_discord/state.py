@@ -189,14 +189,11 @@ class DiscordState:
         self.holds: list[Hold] = []
         #: Guilds that removed the bot: their channels answer 403 Missing Access.
         self.removed_from: set[int] = set()
-<<<<<<< HEAD
         #: The gateway's member requests (opcode 8), and whether they are answered.
         self.member_requests = MemberRequests()
-=======
         #: Guilds in an outage: a gateway session's READY lists them, unavailable, and sends no
         #: GUILD_CREATE for them (websocket.py).
         self.outages: set[int] = set()
->>>>>>> swiss
         # Futures of simulated members waiting for a change, by what they watch (changed()).
         self._change_waiters: dict[int | None, list[asyncio.Future[None]]] = {}
 
