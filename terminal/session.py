@@ -54,6 +54,14 @@ To see the board as pictures, start with --images DIR: table.png and hand.png ar
 there after every move."""
 
 
+#: A list of more moves than this is laid out in columns when they fit; the space between.
+COLUMNS_FROM = 8
+COLUMN_GAP = 2
+
+
+MOVED_ON = "The game moved on while the hint was worked out: ask again at the next prompt."
+
+
 class Leave(Exception):
     """The player stops: end of input, Ctrl-C or quit. The game is already saved."""
 
@@ -183,8 +191,9 @@ class TerminalGame(Listener):
     async def _take_move(self, must: bool) -> None:
         choices = self._choices()
         keys = choices.prompt_keys()
+        hint = "hint, " if self.table.spec.analyse is not None else ""
         prompt = (
-            f"Your move [{keys}, rules, help, quit]: "
+            f"Your move [{keys}, {hint}rules, help, quit]: "
             if must
             else f"Make it now [{keys}], or press Enter to let play go on: "
         )
@@ -235,10 +244,14 @@ class TerminalGame(Listener):
         """The bot's Hint: the best few choices by the game's own analysis."""
         # Games saved before the terminal turned hints on: asked for, they are assisted now.
         self.table.settings["hints"] = True
+        asked_at = self.table.seat_version(self.seat)
         try:
-            entries = await hint_for(self.table, self.seat, self.table.seat_version(self.seat))
+            entries = await hint_for(self.table, self.seat, asked_at)
         except IllegalAction as refusal:
-            self.console.print(styled(str(refusal)), style="yellow")
+            # A computer may move while the hint is worked out (the player's move is optional,
+            # so the game does not wait): the choices it was for are gone.
+            moved_on = self.table.seat_version(self.seat) != asked_at
+            self.console.print(MOVED_ON if moved_on else styled(str(refusal)), style="yellow")
             return
         choices = self._choices()
         # Each choice under the key that plays it, as in the list of moves, never a rank
@@ -292,7 +305,8 @@ class TerminalGame(Listener):
         if resumed:
             self.console.print("Where you left off:")
         else:
-            self.console.print("Type help for how to move, rules for the rules.")
+            hint = ", hint for the best choices" if table.spec.analyse is not None else ""
+            self.console.print(f"Type help for how to move, rules for the rules{hint}.")
         for line in table.lines_for(self.seat):
             self.console.print(Text("  ") + styled(line))
 
@@ -324,8 +338,33 @@ class TerminalGame(Listener):
             self.console.print(styled(self._fill(line)))
         if not must:
             self.console.print("You may move now, before your turn:")
-        for key, label in self._choices().lines():
-            self.console.print(Text(f"  {key + '.' if key else '':>3} ") + styled(label))
+        rows = self._choices().lines()
+        keyed = [Text(f"  {key + '.':>3} ") + styled(label) for key, label in rows if key]
+        for line in self._in_columns(keyed):
+            self.console.print(line)
+        for key, label in rows:
+            if not key:
+                self.console.print(Text("      ") + styled(label))
+
+    def _in_columns(self, cells: list[Text]) -> list[Text]:
+        """A long list of short moves (a discard's fifteen pairs) in columns down the screen,
+        so that the state above it and the moves told before it stay in view on a small
+        terminal; a list that is short, or too wide for two columns, one move a line."""
+        if len(cells) <= COLUMNS_FROM:
+            return cells
+        width = max(cell.cell_len for cell in cells) + COLUMN_GAP
+        columns = min(len(cells), max(1, (self.console.width + COLUMN_GAP) // width))
+        rows = -(-len(cells) // columns)
+        lines = []
+        for row in range(rows):
+            in_row = cells[row::rows]
+            line = Text()
+            for cell in in_row[:-1]:
+                line.append_text(cell)
+                line.append(" " * (width - cell.cell_len))
+            line.append_text(in_row[-1])
+            lines.append(line)
+        return lines
 
     def _fit(self, line: str) -> str:
         """A state line too wide for the terminal, broken between its " · " parts under its
