@@ -35,6 +35,7 @@ from terminal.session import (
 #: Terminal games live in their own file so that a terminal never plays the computer turns of
 #: a bot's Discord games (TableManager.start resumes every running game of its database).
 DEFAULT_DATABASE = "data/terminal.db"
+DEFAULT_LEVEL = "normal"
 
 
 def example_command() -> str:
@@ -58,8 +59,8 @@ def parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("game", nargs="?", help=f"one of {games} (asked if left out)")
     parser.add_argument("--players", type=int, help="how many seats, you included")
-    parser.add_argument("--level", choices=LEVELS, default="normal",
-                        help="the computer players' level (default normal)")
+    parser.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
+                        help=f"the computer players' level (default {DEFAULT_LEVEL})")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option, as in /play: target=61, muggins=on, rounds=1 ...")
     parser.add_argument("--resume", action="store_true",
@@ -80,6 +81,25 @@ def resume_command(database: str) -> str:
     if database == DEFAULT_DATABASE:
         return "scripts/play --resume"
     return f"scripts/play --resume --database {shlex.quote(database)}"
+
+
+def play_again_command(table: Table, database: str) -> str:
+    """The command that starts another game like `table`: the same game, seats, computer
+    level and options, saved in the same database; what is left at its default is left out."""
+    spec = table.spec
+    words = ["scripts/play", spec.name]
+    if len(table.seats) != spec.allowed_player_counts()[0]:
+        words += ["--players", str(len(table.seats))]
+    levels = {seat.level for seat in table.seats if seat.is_computer}
+    if len(levels) == 1 and levels != {DEFAULT_LEVEL}:
+        words += ["--level", levels.pop()]
+    for option in spec.options:
+        value = table.options.get(option.name, option.default)
+        if value != option.default:
+            words += ["--option", f"{option.name}={option_value(value)}"]
+    if database != DEFAULT_DATABASE:
+        words += ["--database", database]
+    return " ".join(shlex.quote(word) for word in words)
 
 
 def ask_game(console: Console) -> GameSpec | None:
@@ -171,6 +191,10 @@ async def run(args: argparse.Namespace, console: Console, ctrl_c: CtrlC) -> int:
         except Leave:
             console.print(f"Saved game #{table.id}. {resume_command(args.database)} goes on "
                           "with it.", markup=False)
+            return 0
+        if table.finished:  # one line, however wide, so that it copies whole
+            console.print(f"Another game like this one: {play_again_command(table, args.database)}",
+                          markup=False, soft_wrap=True)
         return 0
     finally:
         await manager.close()

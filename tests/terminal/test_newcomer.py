@@ -1,20 +1,23 @@
 """What a newcomer meets in the terminal: the prompt names hint, a small terminal keeps the
-state and the moves just told in view, a hint the game moved past says so in the terminal's own
-words."""
+state and the moves just told in view, a hint the game moved past says so in the terminal's
+own words, and the end says how to play again."""
 
 from __future__ import annotations
 
 import io
 import re
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from engine.registry import GAMES
 from store import Store
 from tables import Table, TableManager
+from tables.options import find_game, parse_options
 from terminal import cli, session
 from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
 
@@ -128,3 +131,34 @@ async def test_a_hint_the_game_moved_past_says_so_in_the_terminals_words(monkeyp
     assert hinted and table.finished
     assert session.MOVED_ON in shown.replace("\n", " ")
     assert "My hand" not in shown  # the Discord hand's button
+
+
+@pytest.mark.parametrize(("game", "players"),
+                         [(name, n) for name, spec in GAMES.items()
+                          for n in spec.allowed_player_counts()])
+def test_the_command_to_play_again_starts_the_same_game(game, players):
+    """Read back as scripts/play reads it, the command names the game, the seats, the level
+    and every option the finished game had, and its database."""
+    spec = GAMES[game]
+    # Each option at its first choice that is not the default (one round of Pip Pip).
+    options = spec.check_options({o.name: next((c for c in o.choices if c != o.default),
+                                                o.default) for o in spec.options})
+    seats = cli.seats_for(spec, players, "hard", "Ann")
+    table = Table(id=1, spec=spec, options=options, seed=1, seats=seats, guild_id=0,
+                  channel_id=0, host_id=PLAYER_ID)
+    command = cli.play_again_command(table, "games/my file.db")
+    words = shlex.split(command)
+    assert words[0] == "scripts/play"
+    args = cli.parser().parse_args(words[1:])
+    assert find_game(args.game) is spec
+    assert cli.seats_for(spec, args.players, args.level, "Ann") == seats
+    assert parse_options(spec, " ".join(args.option)) == options
+    assert args.database == "games/my file.db" and not args.resume
+
+
+def test_the_command_to_play_again_leaves_out_what_is_the_default():
+    spec = GAMES["cribbage"]
+    table = Table(id=1, spec=spec, options=spec.check_options({}), seed=1,
+                  seats=cli.seats_for(spec, None, cli.DEFAULT_LEVEL, "Ann"), guild_id=0,
+                  channel_id=0, host_id=PLAYER_ID)
+    assert cli.play_again_command(table, cli.DEFAULT_DATABASE) == "scripts/play cribbage"

@@ -45,6 +45,7 @@ def test_each_game_is_played_to_its_end(tmp_path, game):
     child.expect(f"{GAMES[game].title} · game #1")
     child.expect("Players: Ann \\(you\\)")
     assert play_to_end(child) > 0
+    child.expect_exact(f"Another game like this one: scripts/play {game} --level easy ")
     assert finish(child) == 0
     assert stored_status(database) == [(game, "finished")]
     with sqlite3.connect(database) as db:  # `hint` is offered: the game is assisted
