@@ -12,6 +12,7 @@ import shlex
 import signal
 import socket
 import sys
+import termios
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -182,7 +183,8 @@ async def run(args: argparse.Namespace, console: Console, ctrl_c: CtrlC) -> int:
         seat = table.seat_of(PLAYER_ID)
         assert seat is not None
         game = TerminalGame(
-            console, manager, table, seat, read=ctrl_c.interrupting(console.input),
+            console, manager, table, seat,
+            read=ctrl_c.interrupting(unseen_lines_dropped(console.input)),
             pictures=Pictures(args.images) if args.images else None,
         )
         manager.subscribe(game)
@@ -199,6 +201,19 @@ async def run(args: argparse.Namespace, console: Console, ctrl_c: CtrlC) -> int:
     finally:
         await manager.close()
         await store.close()
+
+
+def unseen_lines_dropped(read: Callable[[str], str]) -> Callable[[str], str]:
+    """`read`, first dropping what was typed before the prompt showed (Enter pressed while the
+    computers played): it would answer a question the player has not seen, passing an offer
+    of Muggins! unseen. At a terminal only; input from a pipe or file is read whole."""
+    def reading(prompt: str) -> str:
+        with contextlib.suppress(OSError, termios.error, ValueError):
+            if sys.stdin.isatty():
+                termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+        return read(prompt)
+
+    return reading
 
 
 class CtrlC:
