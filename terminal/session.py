@@ -368,25 +368,41 @@ class TerminalGame(Listener):
 
     def _fit(self, line: str) -> str:
         """A state line too wide for the terminal, broken between its " · " parts under its
-        title ("Scores: ...")."""
-        if len(line) <= self.console.width or " · " not in line:
+        title ("Scores: ..."), and a part too wide on its own (eight players' cards in a
+        trick) between its ", " items."""
+        if len(line) <= self.console.width or not (" · " in line or ", " in line):
             return line
         head, colon, rest = line.partition(": ")
-        if not colon or " · " in head:
-            return self._fitted("", line.split(" · "), " · ")
-        return self._fitted(head + colon, rest.split(" · "), " · ")
+        title = head + colon if colon and " · " not in head else ""
+        rest = rest if title else line
+        pieces: list[tuple[str, str]] = []
+        parts = rest.split(" · ")
+        for number, part in enumerate(parts):
+            between = " · " if number else ""
+            mark = " ·" if number < len(parts) - 1 else ""  # ends its line if broken after
+            if len(title + part + mark) <= self.console.width:
+                pieces.append((between, part))
+                continue
+            for count, item in enumerate(part.split(", ")):
+                pieces.append((", " if count else between, item))
+        return self._laid_out(title, pieces)
 
     def _fitted(self, title: str, parts: list[str], between: str) -> str:
         """title and parts on lines that fit the terminal, broken between parts, never inside
         one (a name and its score stay together)."""
-        ending = between.rstrip()  # ends a line broken after a part
-        lines = [title + parts[0]]
-        for part in parts[1:]:
-            if len(lines[-1] + between + part + ending) > self.console.width:
-                lines[-1] += ending
-                lines.append(" " * len(title) + part)
+        return self._laid_out(title, [("", parts[0]), *((between, part) for part in parts[1:])])
+
+    def _laid_out(self, title: str, pieces: list[tuple[str, str]]) -> str:
+        """title and (separator, piece) pairs on lines that fit the terminal, each line broken
+        after a separator's mark ("·", ","), the next under the title's end."""
+        lines = [title + pieces[0][1]]
+        for number, (between, piece) in enumerate(pieces[1:], start=2):
+            mark = pieces[number][0].rstrip() if number < len(pieces) else ""  # what follows
+            if len(lines[-1] + between + piece + mark) > self.console.width:
+                lines[-1] += between.rstrip()
+                lines.append(" " * len(title) + piece)
             else:
-                lines[-1] += between + part
+                lines[-1] += between + piece
         return "\n".join(lines)
 
     def _show_rules(self) -> None:

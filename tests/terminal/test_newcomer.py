@@ -5,6 +5,7 @@ own words, and the end says how to play again."""
 from __future__ import annotations
 
 import io
+import itertools
 import re
 import shlex
 from collections.abc import Callable
@@ -38,9 +39,10 @@ class At:
 
 async def play(game: str, options: dict[str, Any], players: int, seed: int,
                read: Callable[[At, str], str], monkeypatch: Any = None,
-               hint_for: Any = None) -> tuple[Table, str]:
+               hint_for: Any = None, soft_wrap: bool = False) -> tuple[Table, str]:
     """A whole game on an 80-column screen, the player at seat 0 answering with `read`, easy
-    computers elsewhere; `hint_for(manager, real)` may stand in for the tables' hint."""
+    computers elsewhere; `hint_for(manager, real)` may stand in for the tables' hint. With
+    `soft_wrap`, the lines as the terminal printed them, before the screen folds them."""
     store = await Store.open(":memory:")
     manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
     if hint_for is not None:
@@ -53,7 +55,8 @@ async def play(game: str, options: dict[str, Any], players: int, seed: int,
             seed=seed, settings={"hints": True},
         )
         at = At(manager, table, out)
-        screen = TerminalGame(Console(file=out, width=COLUMNS), manager, table, 0,
+        console = Console(file=out, width=COLUMNS, soft_wrap=soft_wrap)
+        screen = TerminalGame(console, manager, table, 0,
                               read=lambda prompt: read(at, prompt))
         manager.subscribe(screen)
         await screen.play(resumed=False)
@@ -106,6 +109,24 @@ async def test_a_small_terminal_shows_the_state_the_choices_and_the_moves_just_t
         assert any(line.startswith("Your hand: ") for line in in_view)
         assert sum(line.count(". Discard ") for line in in_view) == 15
         assert all(len(line) <= COLUMNS for line in in_view)
+
+
+async def test_eight_players_tricks_are_broken_between_cards_to_fit_80_columns():
+    """The last trick and the trick in play at a table of eight, and the scores: each state
+    line fits the screen, broken after a card's comma or a part's dot, never inside a name."""
+    table, shown = await play("pip-pip", {"rounds": 1}, 8, 8, first_or_pass, soft_wrap=True)
+    assert table.finished
+    lines = shown.splitlines()
+    blocks = [n for n, line in enumerate(lines) if line.startswith("Last trick: ")]
+    assert blocks
+    for start in blocks:
+        end = next(n for n in range(start, len(lines))
+                   if lines[n].startswith(("Draw pile", "Drawing has stopped")))
+        state = lines[start:end]
+        assert all(len(line) <= COLUMNS for line in state), "\n".join(state)
+        for line, after in itertools.pairwise(state):
+            if after.startswith(" "):  # the line goes on below
+                assert line.endswith((",", "·")), "\n".join(state)
 
 
 async def test_a_hint_the_game_moved_past_says_so_in_the_terminals_words(monkeypatch):
