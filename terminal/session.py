@@ -191,11 +191,11 @@ class TerminalGame(Listener):
     async def _take_move(self, must: bool) -> None:
         choices = self._choices()
         keys = choices.prompt_keys()
-        hint = "hint, " if self.table.spec.analyse is not None else ""
+        words = ("hint, " if self.table.spec.analyse is not None else "") + "rules, help, quit"
         prompt = (
-            f"Your move [{keys}, {hint}rules, help, quit]: "
+            f"Your move [{keys}, {words}]: "
             if must
-            else f"Make it now [{keys}], or press Enter to let play go on: "
+            else f"Make it now [{keys}, {words}], or press Enter to let play go on: "
         )
         version = self.table.version
         while True:

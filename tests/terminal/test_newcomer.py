@@ -77,11 +77,13 @@ async def test_the_prompt_and_the_first_lines_name_hint():
         prompts.append(prompt)
         return first_or_pass(at, prompt)
 
-    table, shown = await play("pip-pip", {"rounds": 1}, 3, 7, read)
+    table, shown = await play("pip-pip", {"rounds": 1}, 3, 22, read)
     assert table.finished
     assert "Type help for how to move, rules for the rules, hint for the best choices." in shown
     moves = [p for p in prompts if p.startswith("Your move")]
     assert moves and all(p.endswith(", hint, rules, help, quit]: ") for p in moves)
+    offers = [p for p in prompts if p.startswith("Make it now")]  # Pip Pip! off turn
+    assert offers and all(", hint, rules, help, quit], or press Enter" in p for p in offers)
 
 
 async def test_a_small_terminal_shows_the_state_the_choices_and_the_moves_just_told():
