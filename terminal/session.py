@@ -260,6 +260,7 @@ class TerminalGame(Listener):
         for entry in entries:
             self.console.print(Text(f"  {choices.key_of(entry['action'])}. ") + styled(
                 f"{choices.label(entry['action'])} ({entry['value']:.2f}): {entry['why']}"))
+        self.console.print(f"Values: {self.table.spec.review_terms.units}.", markup=False)
 
     async def _offer_review(self) -> None:
         """After the end: the bot's review of the player's choices, if they want it."""

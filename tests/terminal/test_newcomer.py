@@ -70,11 +70,14 @@ def first_or_pass(at: At, prompt: str) -> str:
     return "" if prompt.startswith(("Make it now", "Type review")) else "1"
 
 
-async def test_the_prompt_and_the_first_lines_name_hint():
+async def test_the_prompt_and_the_first_lines_name_hint_and_a_hint_says_what_it_measures():
     prompts = []
 
     def read(at: At, prompt: str) -> str:
         prompts.append(prompt)
+        if prompt.startswith("Your move") and "hint" not in prompts:
+            prompts.append("hint")
+            return "hint"
         return first_or_pass(at, prompt)
 
     table, shown = await play("pip-pip", {"rounds": 1}, 3, 22, read)
@@ -82,6 +85,10 @@ async def test_the_prompt_and_the_first_lines_name_hint():
     assert "Type help for how to move, rules for the rules, hint for the best choices." in shown
     moves = [p for p in prompts if p.startswith("Your move")]
     assert moves and all(p.endswith(", hint, rules, help, quit]: ") for p in moves)
+    hint = shown.split("Hint, the best choices first:\n")[1].splitlines()
+    values = next(n for n, line in enumerate(hint) if line.startswith("Values: "))
+    assert hint[values] == "Values: points as the computer weighs them, an estimate."
+    assert hint[0].startswith("  ") and "Your move" not in "\n".join(hint[:values])
     offers = [p for p in prompts if p.startswith("Make it now")]  # Pip Pip! off turn
     assert offers and all(", hint, rules, help, quit], or press Enter" in p for p in offers)
 
