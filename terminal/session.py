@@ -327,11 +327,15 @@ class TerminalGame(Listener):
         """A game's line with seats named, the player's own as "you"."""
         return fill_names(line, self.table.names, self.seat)
 
-    def _show_choices(self, must: bool) -> None:
-        view = self.table.view_for(self.seat)
+    def _show_state(self, view: dict[str, Any]) -> None:
+        """The game's state block (scores, whose turn, the count, the track ...)."""
         self.console.print()
         for line in self.table.spec.status_lines(view):
             self.console.print(styled(self._fit(self._fill(line))))
+
+    def _show_choices(self, must: bool) -> None:
+        view = self.table.view_for(self.seat)
+        self._show_state(view)
         hand = view.get("hand")
         if hand and isinstance(hand, list) and all(isinstance(c, str) for c in hand):
             self.console.print(Text("Your hand: ") + cards_text(hand))
@@ -418,6 +422,8 @@ class TerminalGame(Listener):
     def _show_end(self) -> None:
         table = self.table
         outcome = table.outcome
+        if outcome is not None:  # the final scores, or the racers where they ended
+            self._show_state(table.view_for(self.seat))
         self.console.print()
         if outcome is not None:
             who, rest = outcome_said_once(table.names, outcome, self.seat)

@@ -192,3 +192,24 @@ def test_the_command_to_play_again_leaves_out_what_is_the_default():
                   seats=cli.seats_for(spec, None, cli.DEFAULT_LEVEL, "Ann"), guild_id=0,
                   channel_id=0, host_id=PLAYER_ID)
     assert cli.play_again_command(table, cli.DEFAULT_DATABASE) == "scripts/play cribbage"
+
+
+@pytest.mark.parametrize(("game", "players", "options", "state"), [
+    ("pip-rush", 2, {}, r"Team 1 \(you\): .*\nTeam 2 \(Computer\): .*\n +1  2  3 .*\n  lane 1 "),
+    ("cribbage", 3, {"target": 61}, r"Scores \(to 61\): you \d+ · Computer 1 \d+ · Computer 2 "),
+])
+async def test_the_end_shows_the_final_state_then_who_won(game, players, options, state):
+    """Where the racers ended, or the final scores, between the last move told and the
+    winner: PIP Rush's end says who won but not where anyone stood."""
+    asked = []
+
+    def read(at: At, prompt: str) -> str:
+        if not prompt.startswith("Type review"):
+            asked.append(len(at.out.getvalue()))
+        return first_or_pass(at, prompt)
+
+    table, shown = await play(game, options, players, 3, read)
+    assert table.finished
+    end = shown[asked[-1]:]  # after the last move: the last lines told, then the end
+    found = re.search(state, end)
+    assert found and re.search(r" (wins|win|share the win)!", end[found.end():]), end
