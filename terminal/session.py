@@ -203,6 +203,7 @@ class TerminalGame(Listener):
             word = typed.lower()
             if word == "rules":
                 self._show_rules()
+                self._show_choices(must)  # the rules filled the screen: the game again below
                 continue
             if word in ("help", "?"):
                 self.console.print(HELP)

@@ -4,6 +4,7 @@ own words, and the end says how to play again."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import re
@@ -59,7 +60,8 @@ async def play(game: str, options: dict[str, Any], players: int, seed: int,
         screen = TerminalGame(console, manager, table, 0,
                               read=lambda prompt: read(at, prompt))
         manager.subscribe(screen)
-        await screen.play(resumed=False)
+        with contextlib.suppress(session.Leave):  # the player typed quit: the screen so far
+            await screen.play(resumed=False)
     finally:
         await manager.close()
         await store.close()
@@ -213,3 +215,25 @@ async def test_the_end_shows_the_final_state_then_who_won(game, players, options
     end = shown[asked[-1]:]  # after the last move: the last lines told, then the end
     found = re.search(state, end)
     assert found and re.search(r" (wins|win|share the win)!", end[found.end():]), end
+
+
+async def test_after_the_rules_the_state_and_the_choices_are_in_view_again():
+    """The rules fill more than a screen: what the player was choosing is shown again below
+    them, on an 80×24 terminal."""
+    screens = []
+
+    def read(at: At, prompt: str) -> str:
+        if not screens and prompt.startswith("Your move"):
+            screens.append(0)
+            return "rules"
+        if len(screens) == 1:
+            screens.append(len(at.out.getvalue()))
+            return "quit"
+        return first_or_pass(at, prompt)
+
+    table, shown = await play("cribbage", {}, 2, 5, read)
+    assert len(screens) == 2 and not table.finished
+    in_view = shown[:screens[1]].splitlines()[-(ROWS - 1):]
+    assert any(line.startswith("Scores (to 121): you ") for line in in_view)
+    assert any(line.startswith("Your hand: ") for line in in_view)
+    assert sum(line.count(". Discard ") for line in in_view) == 15
