@@ -19,7 +19,7 @@ from rich.text import Text
 
 from engine.errors import IllegalAction
 from tables import Listener, Table, TableManager
-from tables.hints import hint_for
+from tables.hints import hint_now
 from tables.lobby import group_sides
 from tables.pictures import hand_view
 from tables.review import check_reviewable, review_of, review_text
@@ -57,9 +57,6 @@ there after every move."""
 #: A list of more moves than this is laid out in columns when they fit; the space between.
 COLUMNS_FROM = 8
 COLUMN_GAP = 2
-
-
-MOVED_ON = "The game moved on while the hint was worked out: ask again at the next prompt."
 
 
 class Leave(Exception):
@@ -209,9 +206,7 @@ class TerminalGame(Listener):
                 self.console.print(HELP)
                 continue
             if word == "hint":
-                await self._show_hint()
-                if self.table.version != version:
-                    return
+                self._show_hint()
                 continue
             if word == "review":
                 self.console.print("The review comes once the game is over: type review "
@@ -241,18 +236,15 @@ class TerminalGame(Listener):
             self._offered_at = None
             return
 
-    async def _show_hint(self) -> None:
-        """The bot's Hint: the best few choices by the game's own analysis."""
+    def _show_hint(self) -> None:
+        """The bot's Hint: the best few choices by the game's own analysis, worked out at once
+        (milliseconds), so that no computer moves between the choices and their hint."""
         # Games saved before the terminal turned hints on: asked for, they are assisted now.
         self.table.settings["hints"] = True
-        asked_at = self.table.seat_version(self.seat)
         try:
-            entries = await hint_for(self.table, self.seat, asked_at)
+            entries = hint_now(self.table, self.seat)
         except IllegalAction as refusal:
-            # A computer may move while the hint is worked out (the player's move is optional,
-            # so the game does not wait): the choices it was for are gone.
-            moved_on = self.table.seat_version(self.seat) != asked_at
-            self.console.print(MOVED_ON if moved_on else styled(str(refusal)), style="yellow")
+            self.console.print(styled(str(refusal)), style="yellow")
             return
         choices = self._choices()
         # Each choice under the key that plays it, as in the list of moves, never a rank

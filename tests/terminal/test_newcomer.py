@@ -1,6 +1,6 @@
 """What a newcomer meets in the terminal: the prompt names hint, a small terminal keeps the
-state and the moves just told in view, a hint the game moved past says so in the terminal's
-own words, and the end says how to play again."""
+state and the moves just told in view, a hint at an offer is about that offer, and the end
+shows the final state and says how to play again."""
 
 from __future__ import annotations
 
@@ -39,15 +39,12 @@ class At:
 
 
 async def play(game: str, options: dict[str, Any], players: int, seed: int,
-               read: Callable[[At, str], str], monkeypatch: Any = None,
-               hint_for: Any = None, soft_wrap: bool = False) -> tuple[Table, str]:
+               read: Callable[[At, str], str], soft_wrap: bool = False) -> tuple[Table, str]:
     """A whole game on an 80-column screen, the player at seat 0 answering with `read`, easy
-    computers elsewhere; `hint_for(manager, real)` may stand in for the tables' hint. With
-    `soft_wrap`, the lines as the terminal printed them, before the screen folds them."""
+    computers elsewhere (or until the player quits). With `soft_wrap`, the lines as the
+    terminal printed them, before the screen folds them."""
     store = await Store.open(":memory:")
     manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
-    if hint_for is not None:
-        monkeypatch.setattr(session, "hint_for", hint_for(manager, session.hint_for))
     out = io.StringIO()
     try:
         table = await manager.create(
@@ -140,29 +137,28 @@ async def test_eight_players_tricks_are_broken_between_cards_to_fit_80_columns()
                 assert line.endswith((",", "·")), "\n".join(state)
 
 
-async def test_a_hint_the_game_moved_past_says_so_in_the_terminals_words(monkeypatch):
-    """Offered Muggins!, the player asks for a hint; the game does not wait for an optional
-    move, so the computers claim meanwhile. The terminal says the game moved on, in its own
-    words (no Discord button to press), and play goes on to the end."""
-    hinted = []
-
-    def settled_first(manager: TableManager, real: Any) -> Any:
-        async def hint_for(table: Table, seat: int, version: int) -> list[dict[str, Any]]:
-            await manager.wait_idle()  # every computer moves before the hint is ready
-            return await real(table, seat, version)
-        return hint_for
+async def test_a_hint_at_an_offer_is_about_that_offer():
+    """Offered Muggins! while the computers count (the game does not wait for an optional
+    move), the player asks for a hint: it is about the claim shown, and the same offer is
+    asked again, nothing having moved meanwhile."""
+    asked: list[tuple[str, int, int]] = []  # (prompt, table version, where the screen stood)
 
     def read(at: At, prompt: str) -> str:
+        hinted = any(asked_for == "hint" for asked_for, _, _ in asked)
+        asked.append((prompt, at.table.version, len(at.out.getvalue())))
         if prompt.startswith("Make it now") and not hinted:
-            hinted.append(prompt)
+            asked.append(("hint", at.table.version, len(at.out.getvalue())))
             return "hint"
         return "0" if "claim" in prompt else first_or_pass(at, prompt)
 
-    table, shown = await play("crib-race", {"muggins": True}, 4, 5, read, monkeypatch,
-                              settled_first)
-    assert hinted and table.finished
-    assert session.MOVED_ON in shown.replace("\n", " ")
-    assert "My hand" not in shown  # the Discord hand's button
+    table, shown = await play("crib-race", {"muggins": True}, 4, 5, read)
+    assert table.finished
+    at = next(n for n, (prompt, _, _) in enumerate(asked) if prompt == "hint")
+    offer, after = asked[at - 1], asked[at + 1]
+    assert after[0] == offer[0] and after[1] == offer[1]  # the same offer, nothing moved
+    hint = shown[offer[2]:after[2]]
+    assert "Hint, the best choices first:" in hint and "Muggins!" in hint
+    assert "out of date" not in shown and "My hand" not in shown  # Discord's words
 
 
 @pytest.mark.parametrize(("game", "players"),
