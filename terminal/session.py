@@ -338,8 +338,8 @@ class TerminalGame(Listener):
             self.console.print("You may move now, before your turn:")
         rows = self._choices().lines()
         keyed = [Text(f"  {key + '.':>3} ") + styled(label) for key, label in rows if key]
-        for line in self._in_columns(keyed):
-            self.console.print(line)
+        for row in self._in_columns(keyed):
+            self.console.print(row)
         for key, label in rows:
             if not key:
                 self.console.print(Text("      ") + styled(label))
@@ -368,8 +368,8 @@ class TerminalGame(Listener):
         """A state line too wide for the terminal, broken between its " · " parts under its
         title ("Scores: ..."), and a part too wide on its own (eight players' cards in a
         trick) between its ", " items."""
-        if len(line) <= self.console.width or not (" · " in line or ", " in line):
-            return line
+        if len(line) <= self.console.width or " · " not in line:
+            return line  # prose (a PIP effect's words) the screen wraps as it would
         head, colon, rest = line.partition(": ")
         title = head + colon if colon and " · " not in head else ""
         rest = rest if title else line

@@ -233,3 +233,14 @@ async def test_after_the_rules_the_state_and_the_choices_are_in_view_again():
     assert any(line.startswith("Scores (to 121): you ") for line in in_view)
     assert any(line.startswith("Your hand: ") for line in in_view)
     assert sum(line.count(". Discard ") for line in in_view) == 15
+
+
+async def test_prose_in_the_state_is_left_for_the_screen_to_wrap():
+    """A PIP Track effect's words (commas, no " · " parts) wrap as any sentence does, not
+    broken at each comma under its title."""
+    table, shown = await play("pip-cribbage", {"target": 61}, 2, 12, first_or_pass,
+                              soft_wrap=True)
+    assert table.finished
+    effects = [line for line in shown.splitlines() if line.startswith("This deal, ")]
+    assert any(", " in line.partition(": ")[2] and len(line) > COLUMNS for line in effects)
+    assert all(line.endswith(".") for line in effects)  # each printed whole, on one line
