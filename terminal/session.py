@@ -394,8 +394,10 @@ class TerminalGame(Listener):
         """title and (separator, piece) pairs on lines that fit the terminal, each line broken
         after a separator's mark ("·", ","), the next under the title's end."""
         lines = [title + pieces[0][1]]
-        for number, (between, piece) in enumerate(pieces[1:], start=2):
-            mark = pieces[number][0].rstrip() if number < len(pieces) else ""  # what follows
+        for index in range(1, len(pieces)):
+            between, piece = pieces[index]
+            # The mark that ends this line if it is broken after this piece.
+            mark = pieces[index + 1][0].rstrip() if index + 1 < len(pieces) else ""
             if len(lines[-1] + between + piece + mark) > self.console.width:
                 lines[-1] += between.rstrip()
                 lines.append(" " * len(title) + piece)
