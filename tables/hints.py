@@ -2,8 +2,9 @@
 (table setting "hints"; such games are "assisted": marked in results, never rated).
 
 The analysis (spec.analyse; a game without one has no hints) runs in a worker thread on a
-snapshot of the seat's view, so the event loop keeps serving other tables meanwhile. No Discord
-here."""
+snapshot of the seat's view, so the event loop keeps serving other tables meanwhile (the
+terminal, which holds the loop while its player chooses anyway, works it out at once:
+`hint_now`). No Discord here."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from engine.contract import Action, View
 from engine.errors import IllegalAction
 from tables.text import card_symbols
 
 if TYPE_CHECKING:
+    from engine.spec import AnalyseFn
     from tables.table import Table
 
 #: How many choices a hint shows.
@@ -29,8 +32,9 @@ def hints_on(settings: dict[str, Any]) -> bool:
     return bool(settings.get("hints"))
 
 
-async def hint_for(table: Table, seat: int, version: int) -> list[dict[str, Any]]:
-    """The top choices for `seat` at the hand built at seat version `version`."""
+def _to_analyse(table: Table, seat: int, version: int) -> tuple[AnalyseFn, View, list[Action]]:
+    """The game's analysis, the seat's view and its legal actions, once the hint is allowed:
+    hints on, a game with analysis, a seat with choices, a hand not out of date."""
     if not hints_on(table.settings):
         raise IllegalAction(HINTS_OFF)
     analyse = table.spec.analyse
@@ -41,11 +45,26 @@ async def hint_for(table: Table, seat: int, version: int) -> list[dict[str, Any]
         raise IllegalAction(NOT_YOUR_TURN)
     if table.seat_version(seat) != version:
         raise IllegalAction(STALE_HINT)
-    view = table.view_for(seat)  # a snapshot: the game may move on while the thread works
+    return analyse, table.view_for(seat), legal
+
+
+async def hint_for(table: Table, seat: int, version: int) -> list[dict[str, Any]]:
+    """The top choices for `seat` at the hand built at seat version `version`."""
+    analyse, view, legal = _to_analyse(table, seat, version)
+    # The view is a snapshot: the game may move on while the thread works.
     entries = await asyncio.to_thread(analyse, view, legal)
     if table.seat_version(seat) != version:
         raise IllegalAction(STALE_HINT)
     return list(entries[:HINT_CHOICES])
+
+
+def hint_now(table: Table, seat: int) -> list[dict[str, Any]]:
+    """The top choices for `seat` as the table stands, worked out at once in the caller's
+    thread (milliseconds): for a client that holds the event loop while its player chooses
+    (the terminal), so that no computer moves between the choices shown and their hint, as
+    one may while a worker thread works."""
+    analyse, view, legal = _to_analyse(table, seat, table.seat_version(seat))
+    return list(analyse(view, legal)[:HINT_CHOICES])
 
 
 def hint_text(entries: list[dict[str, Any]], label: Callable[[dict[str, Any]], str]) -> str:

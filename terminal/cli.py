@@ -12,6 +12,7 @@ import shlex
 import signal
 import socket
 import sys
+import termios
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from terminal.session import (
 #: Terminal games live in their own file so that a terminal never plays the computer turns of
 #: a bot's Discord games (TableManager.start resumes every running game of its database).
 DEFAULT_DATABASE = "data/terminal.db"
+DEFAULT_LEVEL = "normal"
 
 
 def example_command() -> str:
@@ -58,8 +60,8 @@ def parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("game", nargs="?", help=f"one of {games} (asked if left out)")
     parser.add_argument("--players", type=int, help="how many seats, you included")
-    parser.add_argument("--level", choices=LEVELS, default="normal",
-                        help="the computer players' level (default normal)")
+    parser.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
+                        help=f"the computer players' level (default {DEFAULT_LEVEL})")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option, as in /play: target=61, muggins=on, rounds=1 ...")
     parser.add_argument("--resume", action="store_true",
@@ -80,6 +82,25 @@ def resume_command(database: str) -> str:
     if database == DEFAULT_DATABASE:
         return "scripts/play --resume"
     return f"scripts/play --resume --database {shlex.quote(database)}"
+
+
+def play_again_command(table: Table, database: str) -> str:
+    """The command that starts another game like `table`: the same game, seats, computer
+    level and options, saved in the same database; what is left at its default is left out."""
+    spec = table.spec
+    words = ["scripts/play", spec.name]
+    if len(table.seats) != spec.allowed_player_counts()[0]:
+        words += ["--players", str(len(table.seats))]
+    levels = {seat.level for seat in table.seats if seat.is_computer}
+    if len(levels) == 1 and levels != {DEFAULT_LEVEL}:
+        words += ["--level", levels.pop()]
+    for option in spec.options:
+        value = table.options.get(option.name, option.default)
+        if value != option.default:
+            words += ["--option", f"{option.name}={option_value(value)}"]
+    if database != DEFAULT_DATABASE:
+        words += ["--database", database]
+    return " ".join(shlex.quote(word) for word in words)
 
 
 def ask_game(console: Console) -> GameSpec | None:
@@ -162,7 +183,8 @@ async def run(args: argparse.Namespace, console: Console, ctrl_c: CtrlC) -> int:
         seat = table.seat_of(PLAYER_ID)
         assert seat is not None
         game = TerminalGame(
-            console, manager, table, seat, read=ctrl_c.interrupting(console.input),
+            console, manager, table, seat,
+            read=ctrl_c.interrupting(unseen_lines_dropped(console.input)),
             pictures=Pictures(args.images) if args.images else None,
         )
         manager.subscribe(game)
@@ -171,10 +193,27 @@ async def run(args: argparse.Namespace, console: Console, ctrl_c: CtrlC) -> int:
         except Leave:
             console.print(f"Saved game #{table.id}. {resume_command(args.database)} goes on "
                           "with it.", markup=False)
+            return 0
+        if table.finished:  # one line, however wide, so that it copies whole
+            console.print(f"Another game like this one: {play_again_command(table, args.database)}",
+                          markup=False, soft_wrap=True)
         return 0
     finally:
         await manager.close()
         await store.close()
+
+
+def unseen_lines_dropped(read: Callable[[str], str]) -> Callable[[str], str]:
+    """`read`, first dropping what was typed before the prompt showed (Enter pressed while the
+    computers played): it would answer a question the player has not seen, passing an offer
+    of Muggins! unseen. At a terminal only; input from a pipe or file is read whole."""
+    def reading(prompt: str) -> str:
+        with contextlib.suppress(OSError, termios.error, ValueError):
+            if sys.stdin.isatty():
+                termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+        return read(prompt)
+
+    return reading
 
 
 class CtrlC:

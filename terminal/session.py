@@ -19,7 +19,7 @@ from rich.text import Text
 
 from engine.errors import IllegalAction
 from tables import Listener, Table, TableManager
-from tables.hints import hint_for
+from tables.hints import hint_now
 from tables.lobby import group_sides
 from tables.pictures import hand_view
 from tables.review import check_reviewable, review_of, review_text
@@ -52,6 +52,11 @@ by typing its number: 12 claims 12.
   quit    save and stop (Ctrl-D or Ctrl-C do the same); scripts/play --resume goes on
 To see the board as pictures, start with --images DIR: table.png and hand.png are written \
 there after every move."""
+
+
+#: A list of more moves than this is laid out in columns when they fit; the space between.
+COLUMNS_FROM = 8
+COLUMN_GAP = 2
 
 
 class Leave(Exception):
@@ -183,10 +188,11 @@ class TerminalGame(Listener):
     async def _take_move(self, must: bool) -> None:
         choices = self._choices()
         keys = choices.prompt_keys()
+        words = ("hint, " if self.table.spec.analyse is not None else "") + "rules, help, quit"
         prompt = (
-            f"Your move [{keys}, rules, help, quit]: "
+            f"Your move [{keys}, {words}]: "
             if must
-            else f"Make it now [{keys}], or press Enter to let play go on: "
+            else f"Make it now [{keys}, {words}], or press Enter to let play go on: "
         )
         version = self.table.version
         while True:
@@ -194,14 +200,13 @@ class TerminalGame(Listener):
             word = typed.lower()
             if word == "rules":
                 self._show_rules()
+                self._show_choices(must)  # the rules filled the screen: the game again below
                 continue
             if word in ("help", "?"):
                 self.console.print(HELP)
                 continue
             if word == "hint":
-                await self._show_hint()
-                if self.table.version != version:
-                    return
+                self._show_hint()
                 continue
             if word == "review":
                 self.console.print("The review comes once the game is over: type review "
@@ -231,12 +236,13 @@ class TerminalGame(Listener):
             self._offered_at = None
             return
 
-    async def _show_hint(self) -> None:
-        """The bot's Hint: the best few choices by the game's own analysis."""
+    def _show_hint(self) -> None:
+        """The bot's Hint: the best few choices by the game's own analysis, worked out at once
+        (milliseconds), so that no computer moves between the choices and their hint."""
         # Games saved before the terminal turned hints on: asked for, they are assisted now.
         self.table.settings["hints"] = True
         try:
-            entries = await hint_for(self.table, self.seat, self.table.seat_version(self.seat))
+            entries = hint_now(self.table, self.seat)
         except IllegalAction as refusal:
             self.console.print(styled(str(refusal)), style="yellow")
             return
@@ -247,6 +253,7 @@ class TerminalGame(Listener):
         for entry in entries:
             self.console.print(Text(f"  {choices.key_of(entry['action'])}. ") + styled(
                 f"{choices.label(entry['action'])} ({entry['value']:.2f}): {entry['why']}"))
+        self.console.print(f"Values: {self.table.spec.review_terms.units}.", markup=False)
 
     async def _offer_review(self) -> None:
         """After the end: the bot's review of the player's choices, if they want it."""
@@ -292,7 +299,8 @@ class TerminalGame(Listener):
         if resumed:
             self.console.print("Where you left off:")
         else:
-            self.console.print("Type help for how to move, rules for the rules.")
+            hint = ", hint for the best choices" if table.spec.analyse is not None else ""
+            self.console.print(f"Type help for how to move, rules for the rules{hint}.")
         for line in table.lines_for(self.seat):
             self.console.print(Text("  ") + styled(line))
 
@@ -312,11 +320,15 @@ class TerminalGame(Listener):
         """A game's line with seats named, the player's own as "you"."""
         return fill_names(line, self.table.names, self.seat)
 
-    def _show_choices(self, must: bool) -> None:
-        view = self.table.view_for(self.seat)
+    def _show_state(self, view: dict[str, Any]) -> None:
+        """The game's state block (scores, whose turn, the count, the track ...)."""
         self.console.print()
         for line in self.table.spec.status_lines(view):
             self.console.print(styled(self._fit(self._fill(line))))
+
+    def _show_choices(self, must: bool) -> None:
+        view = self.table.view_for(self.seat)
+        self._show_state(view)
         hand = view.get("hand")
         if hand and isinstance(hand, list) and all(isinstance(c, str) for c in hand):
             self.console.print(Text("Your hand: ") + cards_text(hand))
@@ -324,30 +336,73 @@ class TerminalGame(Listener):
             self.console.print(styled(self._fill(line)))
         if not must:
             self.console.print("You may move now, before your turn:")
-        for key, label in self._choices().lines():
-            self.console.print(Text(f"  {key + '.' if key else '':>3} ") + styled(label))
+        rows = self._choices().lines()
+        keyed = [Text(f"  {key + '.':>3} ") + styled(label) for key, label in rows if key]
+        for row in self._in_columns(keyed):
+            self.console.print(row)
+        for key, label in rows:
+            if not key:
+                self.console.print(Text("      ") + styled(label))
+
+    def _in_columns(self, cells: list[Text]) -> list[Text]:
+        """A long list of short moves (a discard's fifteen pairs) in columns down the screen,
+        so that the state above it and the moves told before it stay in view on a small
+        terminal; a list that is short, or too wide for two columns, one move a line."""
+        if len(cells) <= COLUMNS_FROM:
+            return cells
+        width = max(cell.cell_len for cell in cells) + COLUMN_GAP
+        columns = min(len(cells), max(1, (self.console.width + COLUMN_GAP) // width))
+        rows = -(-len(cells) // columns)
+        lines = []
+        for row in range(rows):
+            in_row = cells[row::rows]
+            line = Text()
+            for cell in in_row[:-1]:
+                line.append_text(cell)
+                line.append(" " * (width - cell.cell_len))
+            line.append_text(in_row[-1])
+            lines.append(line)
+        return lines
 
     def _fit(self, line: str) -> str:
         """A state line too wide for the terminal, broken between its " · " parts under its
-        title ("Scores: ...")."""
+        title ("Scores: ..."), and a part too wide on its own (eight players' cards in a
+        trick) between its ", " items."""
         if len(line) <= self.console.width or " · " not in line:
-            return line
+            return line  # prose (a PIP effect's words) the screen wraps as it would
         head, colon, rest = line.partition(": ")
-        if not colon or " · " in head:
-            return self._fitted("", line.split(" · "), " · ")
-        return self._fitted(head + colon, rest.split(" · "), " · ")
+        title = head + colon if colon and " · " not in head else ""
+        rest = rest if title else line
+        pieces: list[tuple[str, str]] = []
+        parts = rest.split(" · ")
+        for number, part in enumerate(parts):
+            between = " · " if number else ""
+            mark = " ·" if number < len(parts) - 1 else ""  # ends its line if broken after
+            if len(title + part + mark) <= self.console.width:
+                pieces.append((between, part))
+                continue
+            for count, item in enumerate(part.split(", ")):
+                pieces.append((", " if count else between, item))
+        return self._laid_out(title, pieces)
 
     def _fitted(self, title: str, parts: list[str], between: str) -> str:
         """title and parts on lines that fit the terminal, broken between parts, never inside
         one (a name and its score stay together)."""
-        ending = between.rstrip()  # ends a line broken after a part
-        lines = [title + parts[0]]
-        for part in parts[1:]:
-            if len(lines[-1] + between + part + ending) > self.console.width:
-                lines[-1] += ending
-                lines.append(" " * len(title) + part)
+        return self._laid_out(title, [("", parts[0]), *((between, part) for part in parts[1:])])
+
+    def _laid_out(self, title: str, pieces: list[tuple[str, str]]) -> str:
+        """title and (separator, piece) pairs on lines that fit the terminal, each line broken
+        after a separator's mark ("·", ","), the next under the title's end."""
+        lines = [title + pieces[0][1]]
+        for index in range(1, len(pieces)):
+            between, piece = pieces[index]
+            # The mark that ends this line if it is broken after this piece.
+            mark = pieces[index + 1][0].rstrip() if index + 1 < len(pieces) else ""
+            if len(lines[-1] + between + piece + mark) > self.console.width:
+                lines[-1] += between.rstrip()
+                lines.append(" " * len(title) + piece)
             else:
-                lines[-1] += between + part
+                lines[-1] += between + piece
         return "\n".join(lines)
 
     def _show_rules(self) -> None:
@@ -362,6 +417,8 @@ class TerminalGame(Listener):
     def _show_end(self) -> None:
         table = self.table
         outcome = table.outcome
+        if outcome is not None:  # the final scores, or the racers where they ended
+            self._show_state(table.view_for(self.seat))
         self.console.print()
         if outcome is not None:
             who, rest = outcome_said_once(table.names, outcome, self.seat)

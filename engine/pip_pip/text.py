@@ -34,8 +34,8 @@ def _suit(suit: str) -> str:
 
 
 def status_lines(view: View) -> list[str]:
-    """The round, trick and trump; the trick on the table and whose turn; the scores; cards
-    shown face up by calls; the draw pile."""
+    """The round, trick and trump; the last trick and who took it; the trick on the table and
+    whose turn; the scores; cards shown face up by calls; the draw pile."""
     scores = "Scores: " + " · ".join(f"{{s{seat}}} {score}"
                                      for seat, score in enumerate(view["scores"]))
     if view.get("outcome") is not None:
@@ -50,7 +50,12 @@ def status_lines(view: View) -> list[str]:
     if view.get("turn") is not None:
         line += f" · turn: {{s{view['turn']}}}"
     lines = [f"Round {view['round']} of {view['rounds']} · dealer: {{s{view['dealer']}}}"
-             f" · trick {view['trick_number']} · {trump}", line, scores]
+             f" · trick {view['trick_number']} · {trump}"]
+    last = view.get("last_trick")
+    if last:
+        played = ", ".join(f"{{s{c['seat']}}} {card_symbol(c['card'])}" for c in last["cards"])
+        lines.append(f"Last trick: {played} · taken by {{s{last['winner']}}} (+{last['points']})")
+    lines += [line, scores]
     shown = [f"{{s{seat}}} {' '.join(card_symbol(c) for c in cards)}"
              for seat, cards in enumerate(view.get("declared") or []) if cards]
     if shown:

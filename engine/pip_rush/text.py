@@ -89,8 +89,8 @@ def board_lines(view: View) -> list[str]:
 
 
 def status_lines(view: View) -> list[str]:
-    """The cycle and trick; each team's racers (space, lane, pips) and the board; the trick
-    on the table, what it is resolving and whose move it is."""
+    """The cycle and trick; each team's racers (space, lane, pips) and the board; the last
+    trick and its winner; the trick on the table, what it is resolving and whose move it is."""
     track = view["track"]
     lines = []
     if view.get("outcome") is None:
@@ -116,6 +116,12 @@ def status_lines(view: View) -> list[str]:
         line += f" · choosing: {{s{pending['seat']}}}"
     elif len(view["trick"]) < len(view["play_order"]):
         line += f" · turn: {{s{view['play_order'][len(view['trick'])]}}}"
+    last = view.get("last_trick")
+    if last:
+        played = ", ".join(f"{{s{c['seat']}}} {card_symbol(c['card'])}" for c in last["cards"])
+        won = next(c for c in last["cards"] if c["won"])
+        lines.append(f"Last trick: {played} · won by {{s{won['seat']}}} with "
+                     f"{card_symbol(won['card'])}")
     lines.append(line)
     return lines
 

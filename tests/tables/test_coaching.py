@@ -18,6 +18,7 @@ from tables.hints import (
     NOT_YOUR_TURN,
     STALE_HINT,
     hint_for,
+    hint_now,
     hint_text,
 )
 from tables.lobby import Lobby
@@ -155,6 +156,22 @@ async def test_a_hint_and_its_refusals(real_manager: TableManager) -> None:
     with pytest.raises(IllegalAction) as refusal:
         await hint_for(table, player, table.seat_version(player))
     assert str(refusal.value) == HINTS_OFF
+
+
+async def test_a_hint_worked_out_at_once_is_the_same_and_refused_alike(
+        real_manager: TableManager) -> None:
+    """The terminal's hint (`hint_now`, in the caller's thread) gives what the Hint button
+    gives, and refuses what it refuses."""
+    table = await cribbage(real_manager, [human(ANN), human(BOB)], settings={"hints": True})
+    assert hint_now(table, 0) == await hint_for(table, 0, table.seat_version(0))
+    assert hint_now(table, 0) == GAMES["cribbage"].analyse(table.view_for(0),
+                                                           table.legal_for(0))[:3]
+    await real_manager.act(table.id, ANN, table.legal_for(0)[0])
+    with pytest.raises(IllegalAction, match=NOT_YOUR_TURN):
+        hint_now(table, 0)
+    table.settings.pop("hints")
+    with pytest.raises(IllegalAction, match=HINTS_OFF):
+        hint_now(table, 1)
 
 
 async def test_a_game_without_analysis_has_no_hints() -> None:

@@ -93,7 +93,7 @@ async def test_eight_players_read_their_moves_as_you_and_each_level_once(tmp_pat
     played = await play_in_terminal(tmp_path, "pip-pip", 8, {"rounds": 1})
     lines = played.screen.splitlines()
     assert all(len(line) <= WIDTH for line in lines if line.startswith(("Players", "Scores")))
-    players = lines[1:lines.index("Type help for how to move, rules for the rules.")]
+    players = lines[1:next(n for n, line in enumerate(lines) if line.startswith("Type help"))]
     assert " ".join(players).startswith("Players: Ann (you), Computer 1 (easy), ")
     assert "(easy)" not in "\n".join(lines[len(players) + 1:])
     assert any(line.startswith("You play ") for line in played.told)

@@ -45,6 +45,7 @@ def test_each_game_is_played_to_its_end(tmp_path, game):
     child.expect(f"{GAMES[game].title} · game #1")
     child.expect("Players: Ann \\(you\\)")
     assert play_to_end(child) > 0
+    child.expect_exact(f"Another game like this one: scripts/play {game} --level easy ")
     assert finish(child) == 0
     assert stored_status(database) == [(game, "finished")]
     with sqlite3.connect(database) as db:  # `hint` is offered: the game is assisted
@@ -237,3 +238,22 @@ def test_a_whole_muggins_game_is_played_from_what_the_screen_shows(tmp_path):
     screen = screen_log.getvalue()
     assert "more in Ann's count" not in screen and "too many" not in screen
     assert stored_status(database) == [("cribbage", "finished")]
+
+
+def test_lines_typed_while_the_computers_play_answer_no_prompt(tmp_path):
+    """Enter pressed (or a move typed) while the computers play would answer the next
+    question before the player has seen it (passing a Muggins! offer unseen): what is typed
+    before a prompt shows is dropped."""
+    database = tmp_path / "play.db"
+    child = spawn(database, "pip-pip", "--players", "4", "--seed", "7", delay="0.3")
+    child.expect(MOVE_PROMPT)
+    child.sendline("1")
+    child.expect("You play ")
+    child.sendline("quit")  # typed ahead, while three computers play
+    child.expect(MOVE_PROMPT)
+    child.sendline("help")  # the prompt reads this, not the quit typed before it showed
+    child.expect("Choose a move by its key in the list")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    child.expect_exact("Saved game #1.")
+    assert finish(child) == 0

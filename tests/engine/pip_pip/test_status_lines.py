@@ -37,3 +37,22 @@ def test_a_call_changes_the_trump_stated():
             changed = True
             break
     assert changed
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(3, 8))
+def test_the_last_trick_and_who_took_it_are_stated(seed, players):
+    """As the Discord table shows it: the cards of the trick just finished, who took it and
+    its points, while the round lasts."""
+    stated = 0
+    for view in views_along("pip-pip", players, seed, {"rounds": 1}):
+        last = view["last_trick"]
+        lines = [line for line in status_lines(view) if line.startswith("Last trick: ")]
+        if view["outcome"] is not None or not last:
+            assert not lines
+            continue
+        cards = ", ".join(f"{{s{c['seat']}}} {card_symbol(c['card'])}" for c in last["cards"])
+        assert lines == [f"Last trick: {cards} · taken by {{s{last['winner']}}} "
+                         f"(+{last['points']})"]
+        stated += 1
+    assert stated

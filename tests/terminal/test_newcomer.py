@@ -1,0 +1,246 @@
+"""What a newcomer meets in the terminal: the prompt names hint, a small terminal keeps the
+state and the moves just told in view, a hint at an offer is about that offer, and the end
+shows the final state and says how to play again."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+import re
+import shlex
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from engine.registry import GAMES
+from store import Store
+from tables import Table, TableManager
+from tables.options import find_game, parse_options
+from terminal import cli, session
+from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
+
+#: The smallest terminal a newcomer is likely to have.
+COLUMNS, ROWS = 80, 24
+#: The first line of a deal's show: a hand counted ("Your hand 7♠ …", "Computer's hand …").
+COUNT = re.compile(r"  (Your|\S+'s) hand ")
+
+
+@dataclass
+class At:
+    """Where a prompt is asked: the manager, the table and the screen so far."""
+
+    manager: TableManager
+    table: Table
+    out: io.StringIO
+
+
+async def play(game: str, options: dict[str, Any], players: int, seed: int,
+               read: Callable[[At, str], str], soft_wrap: bool = False) -> tuple[Table, str]:
+    """A whole game on an 80-column screen, the player at seat 0 answering with `read`, easy
+    computers elsewhere (or until the player quits). With `soft_wrap`, the lines as the
+    terminal printed them, before the screen folds them."""
+    store = await Store.open(":memory:")
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    out = io.StringIO()
+    try:
+        table = await manager.create(
+            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=game, options=options,
+            seats=cli.seats_for(GAMES[game], players, "easy", "Ann"), host_id=PLAYER_ID,
+            seed=seed, settings={"hints": True},
+        )
+        at = At(manager, table, out)
+        console = Console(file=out, width=COLUMNS, soft_wrap=soft_wrap)
+        screen = TerminalGame(console, manager, table, 0,
+                              read=lambda prompt: read(at, prompt))
+        manager.subscribe(screen)
+        with contextlib.suppress(session.Leave):  # the player typed quit: the screen so far
+            await screen.play(resumed=False)
+    finally:
+        await manager.close()
+        await store.close()
+    return table, out.getvalue()
+
+
+def first_or_pass(at: At, prompt: str) -> str:
+    return "" if prompt.startswith(("Make it now", "Type review")) else "1"
+
+
+async def test_the_prompt_and_the_first_lines_name_hint_and_a_hint_says_what_it_measures():
+    prompts = []
+
+    def read(at: At, prompt: str) -> str:
+        prompts.append(prompt)
+        if prompt.startswith("Your move") and "hint" not in prompts:
+            prompts.append("hint")
+            return "hint"
+        return first_or_pass(at, prompt)
+
+    table, shown = await play("pip-pip", {"rounds": 1}, 3, 22, read)
+    assert table.finished
+    assert "Type help for how to move, rules for the rules, hint for the best choices." in shown
+    moves = [p for p in prompts if p.startswith("Your move")]
+    assert moves and all(p.endswith(", hint, rules, help, quit]: ") for p in moves)
+    hint = shown.split("Hint, the best choices first:\n")[1].splitlines()
+    values = next(n for n, line in enumerate(hint) if line.startswith("Values: "))
+    assert hint[values] == "Values: points as the computer weighs them, an estimate."
+    assert hint[0].startswith("  ") and "Your move" not in "\n".join(hint[:values])
+    offers = [p for p in prompts if p.startswith("Make it now")]  # Pip Pip! off turn
+    assert offers and all(", hint, rules, help, quit], or press Enter" in p for p in offers)
+
+
+async def test_a_small_terminal_shows_the_state_the_choices_and_the_moves_just_told():
+    """At every discard but the first of a Cribbage game on an 80×24 terminal, the screen
+    still shows how the last deal was counted (each hand and the crib), the scores, the hand
+    and all fifteen discards: the list goes in columns, not fifteen lines."""
+    prompts: list[tuple[int, bool]] = []  # where the screen stood at each prompt; a discard?
+
+    def read(at: At, prompt: str) -> str:
+        discard = prompt.startswith("Your move") and at.table.view_for(0)["phase"] == "discard"
+        prompts.append((len(at.out.getvalue()), discard))
+        return first_or_pass(at, prompt)
+
+    table, shown = await play("cribbage", {"target": 61}, 2, 5, read)
+    discards = [n for n, (_, discard) in enumerate(prompts) if discard][1:]
+    assert table.finished and len(discards) >= 2
+    for n in discards:
+        before, end = prompts[n - 1][0], prompts[n][0]
+        in_view = shown[:end].splitlines()[-(ROWS - 1):]  # the prompt takes the last row
+        told = [line for line in shown[before:end].splitlines() if line.startswith("  ")]
+        counts = told[next(n for n, line in enumerate(told) if COUNT.match(line)):]
+        assert any("for the crib" in line for line in counts)
+        assert all(line in in_view for line in counts), "\n".join(in_view)
+        assert any(line.startswith("Scores (to 61): you ") for line in in_view)
+        assert any(line.startswith("Your hand: ") for line in in_view)
+        assert sum(line.count(". Discard ") for line in in_view) == 15
+        assert all(len(line) <= COLUMNS for line in in_view)
+
+
+async def test_eight_players_tricks_are_broken_between_cards_to_fit_80_columns():
+    """The last trick and the trick in play at a table of eight, and the scores: each state
+    line fits the screen, broken after a card's comma or a part's dot, never inside a name."""
+    table, shown = await play("pip-pip", {"rounds": 1}, 8, 8, first_or_pass, soft_wrap=True)
+    assert table.finished
+    lines = shown.splitlines()
+    blocks = [n for n, line in enumerate(lines) if line.startswith("Last trick: ")]
+    assert blocks
+    for start in blocks:
+        end = next(n for n in range(start, len(lines))
+                   if lines[n].startswith(("Draw pile", "Drawing has stopped")))
+        state = lines[start:end]
+        assert all(len(line) <= COLUMNS for line in state), "\n".join(state)
+        for line, after in itertools.pairwise(state):
+            if after.startswith(" "):  # the line goes on below
+                assert line.endswith((",", "·")), "\n".join(state)
+
+
+async def test_a_hint_at_an_offer_is_about_that_offer():
+    """Offered Muggins! while the computers count (the game does not wait for an optional
+    move), the player asks for a hint: it is about the claim shown, and the same offer is
+    asked again, nothing having moved meanwhile."""
+    asked: list[tuple[str, int, int]] = []  # (prompt, table version, where the screen stood)
+
+    def read(at: At, prompt: str) -> str:
+        hinted = any(asked_for == "hint" for asked_for, _, _ in asked)
+        asked.append((prompt, at.table.version, len(at.out.getvalue())))
+        if prompt.startswith("Make it now") and not hinted:
+            asked.append(("hint", at.table.version, len(at.out.getvalue())))
+            return "hint"
+        return "0" if "claim" in prompt else first_or_pass(at, prompt)
+
+    table, shown = await play("crib-race", {"muggins": True}, 4, 5, read)
+    assert table.finished
+    at = next(n for n, (prompt, _, _) in enumerate(asked) if prompt == "hint")
+    offer, after = asked[at - 1], asked[at + 1]
+    assert after[0] == offer[0] and after[1] == offer[1]  # the same offer, nothing moved
+    hint = shown[offer[2]:after[2]]
+    assert "Hint, the best choices first:" in hint and "Muggins!" in hint
+    assert "out of date" not in shown and "My hand" not in shown  # Discord's words
+
+
+@pytest.mark.parametrize(("game", "players"),
+                         [(name, n) for name, spec in GAMES.items()
+                          for n in spec.allowed_player_counts()])
+def test_the_command_to_play_again_starts_the_same_game(game, players):
+    """Read back as scripts/play reads it, the command names the game, the seats, the level
+    and every option the finished game had, and its database."""
+    spec = GAMES[game]
+    # Each option at its first choice that is not the default (one round of Pip Pip).
+    options = spec.check_options({o.name: next((c for c in o.choices if c != o.default),
+                                                o.default) for o in spec.options})
+    seats = cli.seats_for(spec, players, "hard", "Ann")
+    table = Table(id=1, spec=spec, options=options, seed=1, seats=seats, guild_id=0,
+                  channel_id=0, host_id=PLAYER_ID)
+    command = cli.play_again_command(table, "games/my file.db")
+    words = shlex.split(command)
+    assert words[0] == "scripts/play"
+    args = cli.parser().parse_args(words[1:])
+    assert find_game(args.game) is spec
+    assert cli.seats_for(spec, args.players, args.level, "Ann") == seats
+    assert parse_options(spec, " ".join(args.option)) == options
+    assert args.database == "games/my file.db" and not args.resume
+
+
+def test_the_command_to_play_again_leaves_out_what_is_the_default():
+    spec = GAMES["cribbage"]
+    table = Table(id=1, spec=spec, options=spec.check_options({}), seed=1,
+                  seats=cli.seats_for(spec, None, cli.DEFAULT_LEVEL, "Ann"), guild_id=0,
+                  channel_id=0, host_id=PLAYER_ID)
+    assert cli.play_again_command(table, cli.DEFAULT_DATABASE) == "scripts/play cribbage"
+
+
+@pytest.mark.parametrize(("game", "players", "options", "state"), [
+    ("pip-rush", 2, {}, r"Team 1 \(you\): .*\nTeam 2 \(Computer\): .*\n +1  2  3 .*\n  lane 1 "),
+    ("cribbage", 3, {"target": 61}, r"Scores \(to 61\): you \d+ · Computer 1 \d+ · Computer 2 "),
+])
+async def test_the_end_shows_the_final_state_then_who_won(game, players, options, state):
+    """Where the racers ended, or the final scores, between the last move told and the
+    winner: PIP Rush's end says who won but not where anyone stood."""
+    asked = []
+
+    def read(at: At, prompt: str) -> str:
+        if not prompt.startswith("Type review"):
+            asked.append(len(at.out.getvalue()))
+        return first_or_pass(at, prompt)
+
+    table, shown = await play(game, options, players, 3, read)
+    assert table.finished
+    end = shown[asked[-1]:]  # after the last move: the last lines told, then the end
+    found = re.search(state, end)
+    assert found and re.search(r" (wins|win|share the win)!", end[found.end():]), end
+
+
+async def test_after_the_rules_the_state_and_the_choices_are_in_view_again():
+    """The rules fill more than a screen: what the player was choosing is shown again below
+    them, on an 80×24 terminal."""
+    screens = []
+
+    def read(at: At, prompt: str) -> str:
+        if not screens and prompt.startswith("Your move"):
+            screens.append(0)
+            return "rules"
+        if len(screens) == 1:
+            screens.append(len(at.out.getvalue()))
+            return "quit"
+        return first_or_pass(at, prompt)
+
+    table, shown = await play("cribbage", {}, 2, 5, read)
+    assert len(screens) == 2 and not table.finished
+    in_view = shown[:screens[1]].splitlines()[-(ROWS - 1):]
+    assert any(line.startswith("Scores (to 121): you ") for line in in_view)
+    assert any(line.startswith("Your hand: ") for line in in_view)
+    assert sum(line.count(". Discard ") for line in in_view) == 15
+
+
+async def test_prose_in_the_state_is_left_for_the_screen_to_wrap():
+    """A PIP Track effect's words (commas, no " · " parts) wrap as any sentence does, not
+    broken at each comma under its title."""
+    table, shown = await play("pip-cribbage", {"target": 61}, 2, 12, first_or_pass,
+                              soft_wrap=True)
+    assert table.finished
+    effects = [line for line in shown.splitlines() if line.startswith("This deal, ")]
+    assert any(", " in line.partition(": ")[2] and len(line) > COLUMNS for line in effects)
+    assert all(line.endswith(".") for line in effects)  # each printed whole, on one line
