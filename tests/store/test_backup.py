@@ -264,6 +264,29 @@ async def test_restore_refuses_a_file_that_is_not_a_database(
         {"candidate.db"} if content else set())
 
 
+async def test_restore_refuses_the_database_itself_and_keeps_nothing_aside(tmp_path: Path):
+    database = await made_database(tmp_path)
+    before = rows(database)
+    for named in (database, str(tmp_path / "." / "cardbot.db")):
+        with pytest.raises(BackupProblem, match="the database itself, not a backup"):
+            restore(named, database, NOON_ISH)
+    assert rows(database) == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("cardbot.db")] == [
+        "cardbot.db"]
+
+
+def test_the_command_says_where_the_backups_are_when_given_another_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+):
+    stray = tmp_path / "notes.db"
+    stray.write_text("not a database\n" * 100)
+    assert main(["--database", str(tmp_path / "cardbot.db"), "restore", str(stray)]) == 1
+    [said] = capsys.readouterr().err.splitlines()
+    assert said.startswith(f"{stray} is not a cardbot database (")
+    assert said.endswith("`scripts/backup list` shows the backups.")
+    assert not (tmp_path / "cardbot.db").exists()
+
+
 def test_restore_refuses_another_programs_database_and_a_newer_bots(tmp_path: Path):
     other = tmp_path / "other.db"
     with closing(sqlite3.connect(other)) as db:
