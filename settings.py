@@ -3,14 +3,21 @@ work with is said in one line that tells what to change."""
 
 from __future__ import annotations
 
+import difflib
 import os
 from dataclasses import dataclass
 
-from dotenv import load_dotenv
+from dotenv import dotenv_values, find_dotenv, load_dotenv
 
-from store.database import DEFAULT_DATABASE
+from store.database import DEFAULT_DATABASE, is_postgres
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: Every setting the bot reads; README's Configuration and .env.example list the same ones.
+NAMES = ("DISCORD_TOKEN", "DATABASE", "SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID", "LOG_LEVEL",
+         "EXPERT_SECONDS", "LOBBY_EXPIRY_DAYS", "BACKUP_EVERY_HOURS", "BACKUP_KEEP")
+#: Names a .env may hold that the bot does not read but knows: DATABASE_URL gets its own
+#: message, and the tests read TEST_DATABASE_URL.
+KNOWN_OTHERS = ("DATABASE_URL", "TEST_DATABASE_URL")
 
 
 @dataclass(frozen=True)
@@ -42,10 +49,10 @@ class Settings:
     def read_environment(cls) -> tuple[Settings, list[str]]:
         """The settings and what is wrong with them: a setting that does not read stays at
         its default and says why, so that every other setting is still checked."""
-        load_dotenv()
+        load_dotenv(find_dotenv())
         problems: list[str] = []
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
-        if guild and not guild.isdigit():
+        if guild and not guild.isdecimal():
             problems.append(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
         try:
             shard_count, shard_ids = shard_settings(
@@ -60,6 +67,13 @@ class Settings:
                    int(positive_number("BACKUP_KEEP", 7.0, 1000, "a whole number of backups",
                                        problems, off=True, whole=True)))
         database = os.environ.get("DATABASE", "").strip()
+        if "://" in database and not is_postgres(database):
+            # Other programs' habits (sqlite:///x.db) would otherwise make a folder "sqlite:".
+            scheme = database.split("://")[0]
+            problems.append(f"DATABASE must be a SQLite file's path ({DEFAULT_DATABASE}) or a "
+                            f"postgresql:// URL, not a {scheme}:// address: for SQLite write "
+                            "the path alone.")
+            database = ""
         if not database and os.environ.get("DATABASE_URL", "").strip():  # as many hosts name it
             problems.append("DATABASE_URL is set, but the bot reads DATABASE: put the URL after "
                             "DATABASE= instead.")
@@ -70,7 +84,7 @@ class Settings:
         settings = cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database=database or DEFAULT_DATABASE,
-            dev_guild_id=int(guild) if guild.isdigit() else None,
+            dev_guild_id=int(guild) if guild.isdecimal() else None,
             log_level=log_level,
             shard_count=shard_count,
             shard_ids=shard_ids,
@@ -79,6 +93,20 @@ class Settings:
             backups=backups,
         )
         return settings, problems
+
+
+def unknown_settings() -> list[str]:
+    """A line for each name in the .env file that the bot does not read: a misspelt setting
+    would otherwise stay at its default without a word. Only .env is looked at: the
+    environment holds every other program's names too."""
+    lines = []
+    for name in dotenv_values(find_dotenv()):
+        if name in NAMES or name in KNOWN_OTHERS:
+            continue
+        near = difflib.get_close_matches(name.upper(), NAMES, n=1)
+        hint = f"did you mean {near[0]}?" if near else ".env.example lists the settings."
+        lines.append(f"{name} in .env is not a setting of the bot, so it changes nothing: {hint}")
+    return lines
 
 
 def positive_number(name: str, default: float, most: float, unit: str,
@@ -103,13 +131,13 @@ def shard_settings(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | 
         if ids:
             raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards there are in all).")
         return None, None
-    if not count.isdigit() or int(count) < 1:
+    if not count.isdecimal() or int(count) < 1:
         raise ValueError(f"SHARD_COUNT must be a whole number of shards, not {count!r}.")
     total = int(count)
     if not ids:
         return total, tuple(range(total))
     parts = [part.strip() for part in ids.split(",")]
-    if not all(part.isdigit() and int(part) < total for part in parts):
+    if not all(part.isdecimal() and int(part) < total for part in parts):
         raise ValueError(f"SHARD_IDS must be shard numbers from 0 to {total - 1} separated by"
                          f" commas, not {ids!r}.")
     return total, tuple(sorted({int(part) for part in parts}))
