@@ -67,9 +67,7 @@ class Settings:
                    int(positive_number("BACKUP_KEEP", 7.0, 1000, "a whole number of backups",
                                        problems, off=True, whole=True)))
         database = os.environ.get("DATABASE", "").strip()
-        if "://" in database and not is_postgres(database):
-            # Other programs' habits (sqlite:///x.db) would otherwise make a folder "sqlite:".
-            scheme = database.split("://")[0]
+        if scheme := foreign_scheme(database):
             problems.append(f"DATABASE must be a SQLite file's path ({DEFAULT_DATABASE}) or a "
                             f"postgresql:// URL, not a {scheme}:// address: for SQLite write "
                             "the path alone.")
@@ -93,6 +91,14 @@ class Settings:
             backups=backups,
         )
         return settings, problems
+
+
+def foreign_scheme(database: str) -> str | None:
+    """The scheme of an address that is neither a SQLite file's path nor PostgreSQL's, or
+    None: taken as a path, another program's sqlite:///x.db would make a folder "sqlite:"."""
+    if "://" in database and not is_postgres(database):
+        return database.split("://")[0]
+    return None
 
 
 def unknown_settings() -> list[str]:

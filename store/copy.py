@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from store.database import without_password
 from store.records import GameRecord
 from store.store import Store
 
@@ -47,10 +48,17 @@ class CopyReport:
 
 async def copy_database(source_url: str, target_url: str, check_game: GameCheck) -> CopyReport:
     source = await Store.open(source_url)
-    target = await Store.open(target_url)
+    try:
+        target = await Store.open(target_url)
+    except BaseException:
+        await source.close()  # an open SQLite connection's thread keeps the process alive
+        raise
     try:
         if await target.db.fetch("SELECT id FROM games LIMIT 1"):
-            raise SystemExit(f"{target_url} already holds games: copy only into an empty one.")
+            raise SystemExit(f"{without_password(target_url)} already holds games (copied "
+                             "before?): copy only into an empty database, a new file for "
+                             "SQLite or, for PostgreSQL, one made again with dropdb and "
+                             "createdb.")
         for table in TABLES:
             await _copy_table(source, target, table)
         if target.kind == "postgresql":
