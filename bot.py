@@ -19,7 +19,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from settings import Settings, unknown_settings
+from settings import Settings, dotenv_warnings
 
 if TYPE_CHECKING:
     from store import Store
@@ -329,7 +329,7 @@ def check() -> bool:
         report(True, "DISCORD_TOKEN is set (Discord checks it when the bot logs in).")
     for problem in problems:
         report(False, problem)
-    for line in unknown_settings():
+    for line in dotenv_warnings():
         report(True, line, label="warning")
     if settings.dev_guild_id is not None:
         report(True, f"DEV_GUILD_ID {settings.dev_guild_id}: commands show there at once.")
@@ -356,7 +356,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if check() else 1
     settings, problems = Settings.read_environment()
     configure_logging(settings.log_level)
-    for line in unknown_settings():
+    for line in dotenv_warnings():
         log.warning(line)
     if problems:
         print("\n".join(problems), file=sys.stderr)  # all of them: one round of fixing

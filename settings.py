@@ -4,10 +4,12 @@ work with is said in one line that tells what to change."""
 from __future__ import annotations
 
 import difflib
+import logging
 import os
 from dataclasses import dataclass
 
-from dotenv import dotenv_values, find_dotenv, load_dotenv
+from dotenv import find_dotenv, load_dotenv
+from dotenv.parser import parse_stream
 
 from store.database import DEFAULT_DATABASE, is_postgres
 
@@ -18,6 +20,10 @@ NAMES = ("DISCORD_TOKEN", "DATABASE", "SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID"
 #: Names a .env may hold that the bot does not read but knows: DATABASE_URL gets its own
 #: message, and the tests read TEST_DATABASE_URL.
 KNOWN_OTHERS = ("DATABASE_URL", "TEST_DATABASE_URL")
+
+# python-dotenv's own word on a line it cannot read names neither the file nor what to do:
+# dotenv_warnings says both.
+logging.getLogger("dotenv.main").setLevel(logging.ERROR)
 
 
 @dataclass(frozen=True)
@@ -101,17 +107,25 @@ def foreign_scheme(database: str) -> str | None:
     return None
 
 
-def unknown_settings() -> list[str]:
-    """A line for each name in the .env file that the bot does not read: a misspelt setting
-    would otherwise stay at its default without a word. Only .env is looked at: the
-    environment holds every other program's names too."""
+def dotenv_warnings() -> list[str]:
+    """A line for each line of the .env file the bot reads nothing from: a misspelt setting
+    (or one that is not NAME=value) would otherwise stay at its default without a word. Only
+    .env is looked at: the environment holds every other program's names too."""
+    path = find_dotenv()
+    if not path:
+        return []
     lines = []
-    for name in dotenv_values(find_dotenv()):
-        if name in NAMES or name in KNOWN_OTHERS:
-            continue
-        near = difflib.get_close_matches(name.upper(), NAMES, n=1)
-        hint = f"did you mean {near[0]}?" if near else ".env.example lists the settings."
-        lines.append(f"{name} in .env is not a setting of the bot, so it changes nothing: {hint}")
+    with open(path, encoding="utf-8") as stream:
+        for binding in parse_stream(stream):
+            written = binding.original.string.strip()
+            if binding.error:
+                lines.append(f"Line {binding.original.line} of .env, {written!r}, is not "
+                             "NAME=value, so it changes nothing: write it as NAME=value.")
+            elif binding.key is not None and binding.key not in NAMES + KNOWN_OTHERS:
+                near = difflib.get_close_matches(binding.key.strip("'\"").upper(), NAMES, n=1)
+                hint = f"did you mean {near[0]}?" if near else ".env.example lists the settings."
+                lines.append(f"{binding.key} in .env is not a setting of the bot, so it changes "
+                             f"nothing: {hint}")
     return lines
 
 

@@ -211,7 +211,7 @@ def test_a_misspelt_setting_in_dotenv_is_named_with_the_one_meant(
     """A typo in .env would leave its setting at the default without a word (backups kept
     on, the token "not set"): the log and --check name it and the setting it is near."""
     (tmp_path / ".env").write_text("DISCORD_TOKEN=abc.def.ghi\nBACKUP_EVERY_HOUR=0\n"
-                                   "COMPOSE_PROJECT_NAME=cards\n")
+                                   "COMPOSE_PROJECT_NAME=cards\nBACKUP_KEEP 30\n")
     env = {"DATABASE": str(tmp_path / "bot.db")}
     started = run(tmp_path, ["-c", START_AGAINST, refusing_discord], env)
     assert started.returncode == 2  # the refused token: the unknown names do not stop it
@@ -222,7 +222,10 @@ def test_a_misspelt_setting_in_dotenv_is_named_with_the_one_meant(
         " mean BACKUP_EVERY_HOURS?",
         "COMPOSE_PROJECT_NAME in .env is not a setting of the bot, so it changes nothing: "
         ".env.example lists the settings.",
+        "Line 4 of .env, 'BACKUP_KEEP 30', is not NAME=value, so it changes nothing: write it "
+        "as NAME=value.",
     ]
+    assert "python-dotenv" not in started.stderr  # its own line says neither where nor what
     checked = run(tmp_path, ["-c", "import sys, bot; sys.exit(bot.main(['--check']))"], env)
     assert checked.returncode == 0, checked.stdout
     assert [line for line in checked.stdout.splitlines() if line.startswith("warning")] == [
