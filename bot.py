@@ -13,6 +13,7 @@ import logging
 import os
 import signal
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -375,7 +376,21 @@ def main(argv: list[str] | None = None) -> int:
     if not opens:
         print(line, file=sys.stderr)
         return 2
+    if already_running(settings.database):
+        print(f"The bot seems to be running already: {settings.database} is open in another "
+              "process. Stop that one first: one bot at a time serves a SQLite database.",
+              file=sys.stderr)
+        return 2
     return serve(settings)
+
+
+def already_running(database: str) -> bool:
+    """Whether another process has this SQLite database open: a second bot started by
+    mistake (PostgreSQL's processes each serve their own shards)."""
+    from store.backup import in_use
+    from store.database import is_postgres
+
+    return not is_postgres(database) and in_use(Path(database).expanduser())
 
 
 def serve(settings: Settings, **knobs: object) -> int:

@@ -3,6 +3,7 @@ no voice warnings; and `python bot.py --check`."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -273,3 +274,25 @@ def test_a_database_address_the_bot_does_not_speak_is_refused_and_makes_nothing(
         f"{scheme}:// address: for SQLite write the path alone."]
     assert list(tmp_path.iterdir()) == []
     assert_no_noise(done.stderr)
+
+
+async def test_a_second_bot_on_the_same_sqlite_file_is_refused_before_connecting(
+    tmp_path: Path, refusing_discord: str
+):
+    """Started twice by mistake (by hand beside the service), both would log in and answer
+    every press."""
+    from store import Store
+
+    database = tmp_path / "bot.db"
+    first = await Store.open(str(database))
+    try:
+        done = await asyncio.to_thread(
+            run, tmp_path, ["-c", START_AGAINST, refusing_discord],
+            {"DISCORD_TOKEN": "abc.def.ghi", "DATABASE": str(database)})
+    finally:
+        await first.close()
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"The bot seems to be running already: {database} is open in another process. Stop "
+        "that one first: one bot at a time serves a SQLite database."]
+    assert_no_noise(done.stderr + done.stdout)
