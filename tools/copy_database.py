@@ -3,7 +3,7 @@
     .venv/bin/python -m tools.copy_database data/cardbot.db postgresql://cardbot@localhost/cardbot
     .venv/bin/python -m tools.copy_database postgresql://cardbot@localhost/cardbot back.sqlite3
 
-Both ends are brought to the latest schema first; the destination must hold no games yet.
+Both ends are brought to the latest schema first; the destination must be empty.
 Ids are kept, so buttons already posted in Discord keep pointing at their games. Afterwards the
 row counts of every table are compared and every running game is replayed from its copied log
 (store/copy.py copies and counts; the tables layer replays). Stop the bot while copying: games

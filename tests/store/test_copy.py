@@ -75,7 +75,7 @@ async def test_the_command_refuses_a_destination_that_has_games(tmp_path: Path):
         capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[2],
     )
     assert done.returncode != 0
-    assert "already holds games" in done.stderr
+    assert "already holds data (in games, actions," in done.stderr
 
 
 async def test_every_running_games_copied_log_goes_to_the_check_and_a_failure_is_reported(
@@ -138,6 +138,26 @@ async def test_a_postgresql_target_with_games_is_refused_without_showing_its_pas
         with pytest.raises(SystemExit) as refused:
             await copy_database(str(original), url, replays)
     said = str(refused.value)
-    assert said.startswith(f"{without_password(url)} already holds games (copied before?): "
-                           "copy only into an empty database")
+    assert said.startswith(f"{without_password(url)} already holds data (in games, ")
+    assert "copy only into an empty database" in said
     assert secret not in said
+
+
+async def test_a_target_a_bot_has_run_on_without_a_game_is_refused_before_any_row_is_copied(
+        tmp_path: Path):
+    """Its first rows (here a member's settings; a season, a lobby) would collide with the
+    copy's halfway through, after the games were in: half a copy, and a second run refused."""
+    original = tmp_path / "original.sqlite3"
+    shutil.copy(FIXTURE, original)
+    target = tmp_path / "target.sqlite3"
+    store = await Store.open(str(target))
+    await store.set_player_settings(100, {"autoplay": False})
+    await store.close()
+    with pytest.raises(SystemExit, match=r"already holds data \(in player_settings: copied "
+                                         r"before, or the bot ran on it\?\)"):
+        await copy_database(str(original), str(target), replays)
+    store = await Store.open(str(target))
+    try:
+        assert await store.db.fetch("SELECT id FROM games") == []
+    finally:
+        await store.close()
