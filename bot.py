@@ -378,7 +378,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if already_running(settings.database):
         print(f"The bot seems to be running already: {settings.database} is open in another "
-              "process. Stop that one first: one bot at a time serves a SQLite database.",
+              "process. Stop that one first: one process at a time serves a SQLite database "
+              "(several share PostgreSQL: README, Running for many servers).",
               file=sys.stderr)
         return 2
     return serve(settings)

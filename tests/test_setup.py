@@ -294,5 +294,6 @@ async def test_a_second_bot_on_the_same_sqlite_file_is_refused_before_connecting
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
         f"The bot seems to be running already: {database} is open in another process. Stop "
-        "that one first: one bot at a time serves a SQLite database."]
+        "that one first: one process at a time serves a SQLite database (several share "
+        "PostgreSQL: README, Running for many servers)."]
     assert_no_noise(done.stderr + done.stdout)
