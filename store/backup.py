@@ -107,6 +107,11 @@ def restore(backup: str, database: str, at: float) -> Path | None:
     if database_path.exists():
         stamp = datetime.fromtimestamp(at, UTC).strftime(STAMP)
         aside = database_path.with_name(f"{database_path.name}.before-restore-{stamp}")
+        tries = 1
+        while aside.exists():  # a second restore within the second must not replace it
+            tries += 1
+            aside = database_path.with_name(
+                f"{database_path.name}.before-restore-{stamp}-{tries}")
         for ending in ("", "-wal", "-shm"):
             current = database_path.with_name(database_path.name + ending)
             if current.exists():

@@ -198,6 +198,25 @@ async def test_restore_keeps_the_current_database_aside_and_puts_the_backup_in_p
     assert backup.path.exists()  # the backup stays a backup
 
 
+async def test_two_restores_within_a_second_keep_both_databases_they_replaced(
+    tmp_path: Path,
+):
+    database = await made_database(tmp_path, moves=2)
+    first, second = back_up(database, NOON_ISH), back_up(database, NOON_ISH + HOUR)
+    store = await Store.open(database)
+    await game_with_moves(store, 4)
+    await store.close()
+    original = rows(database)
+
+    kept = restore(str(first.path), database, NOON_ISH + 2 * HOUR)
+    kept_again = restore(str(second.path), database, NOON_ISH + 2 * HOUR)
+
+    assert kept is not None and kept_again is not None and kept != kept_again
+    assert kept_again.name == f"{kept.name}-2"
+    assert rows(kept) == original  # the database as it was before either: never overwritten
+    assert rows(kept_again) == rows(first.path)
+
+
 async def test_restore_brings_a_database_whose_last_commit_is_in_its_wal_whole(
     tmp_path: Path,
 ):
