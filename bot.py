@@ -13,13 +13,14 @@ import logging
 import os
 import signal
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
 from discord.ext import commands
 
-from settings import Settings
+from settings import Settings, dotenv_warnings
 
 if TYPE_CHECKING:
     from store import Store
@@ -198,8 +199,10 @@ class CardBot(commands.Bot):
         # once the gateway says their server still has the bot (cogs/servers_cog.py).
         await self.tables.start(in_background=True, on_resumed=tables_cog.show,
                                 await_guilds=True)
-        log.info("Database %s open; %d running games resuming",
-                 without_password(self.database), self.tables.resuming())
+        log.info("Database %s open; %d running games resuming%s",
+                 without_password(self.database), self.tables.resuming(),
+                 f" on shards {', '.join(map(str, shard_ids))} of {self.shard_count}"
+                 if self.shard_count and shard_ids else "")
         await self.tournaments.start()
         self.backups.start(self.tables.clock)
         self.season_ends.start()
@@ -327,6 +330,8 @@ def check() -> bool:
         report(True, "DISCORD_TOKEN is set (Discord checks it when the bot logs in).")
     for problem in problems:
         report(False, problem)
+    for line in dotenv_warnings():
+        report(True, line, label="warning")
     if settings.dev_guild_id is not None:
         report(True, f"DEV_GUILD_ID {settings.dev_guild_id}: commands show there at once.")
     elif not os.environ.get("DEV_GUILD_ID", "").strip():
@@ -350,10 +355,12 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     if arguments.check:
         return 0 if check() else 1
-    try:
-        settings = Settings.from_environment()
-    except ValueError as problem:
-        print(problem, file=sys.stderr)
+    settings, problems = Settings.read_environment()
+    configure_logging(settings.log_level)
+    for line in dotenv_warnings():
+        log.warning(line)
+    if problems:
+        print("\n".join(problems), file=sys.stderr)  # all of them: one round of fixing
         return 2
     if not settings.token:
         print(TOKEN_HELP, file=sys.stderr)
@@ -361,7 +368,6 @@ def main(argv: list[str] | None = None) -> int:
     if not looks_like_a_token(settings.token):
         print(MALFORMED_TOKEN, file=sys.stderr)
         return 2
-    configure_logging(settings.log_level)
     # Before connecting: a database that does not open is one line here, not a traceback
     # after logging in.
     from store.store import check_opens
@@ -370,7 +376,22 @@ def main(argv: list[str] | None = None) -> int:
     if not opens:
         print(line, file=sys.stderr)
         return 2
+    if already_running(settings.database):
+        print(f"The bot seems to be running already: {settings.database} is open in another "
+              "process. Stop that one first: one process at a time serves a SQLite database "
+              "(several share PostgreSQL: README, Running for many servers).",
+              file=sys.stderr)
+        return 2
     return serve(settings)
+
+
+def already_running(database: str) -> bool:
+    """Whether another process has this SQLite database open: a second bot started by
+    mistake (PostgreSQL's processes each serve their own shards)."""
+    from store.backup import in_use
+    from store.database import is_postgres
+
+    return not is_postgres(database) and in_use(Path(database).expanduser())
 
 
 def serve(settings: Settings, **knobs: object) -> int:

@@ -3,14 +3,27 @@ work with is said in one line that tells what to change."""
 
 from __future__ import annotations
 
+import difflib
+import logging
 import os
 from dataclasses import dataclass
 
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
+from dotenv.parser import parse_stream
 
-from store.database import DEFAULT_DATABASE
+from store.database import DEFAULT_DATABASE, is_postgres
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: Every setting the bot reads; README's Configuration and .env.example list the same ones.
+NAMES = ("DISCORD_TOKEN", "DATABASE", "SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID", "LOG_LEVEL",
+         "EXPERT_SECONDS", "LOBBY_EXPIRY_DAYS", "BACKUP_EVERY_HOURS", "BACKUP_KEEP")
+#: Names a .env may hold that the bot does not read but knows: DATABASE_URL gets its own
+#: message, and the tests read TEST_DATABASE_URL.
+KNOWN_OTHERS = ("DATABASE_URL", "TEST_DATABASE_URL")
+
+# python-dotenv's own word on a line it cannot read names neither the file nor what to do:
+# dotenv_warnings says both.
+logging.getLogger("dotenv.main").setLevel(logging.ERROR)
 
 
 @dataclass(frozen=True)
@@ -42,10 +55,10 @@ class Settings:
     def read_environment(cls) -> tuple[Settings, list[str]]:
         """The settings and what is wrong with them: a setting that does not read stays at
         its default and says why, so that every other setting is still checked."""
-        load_dotenv()
+        load_dotenv(find_dotenv())
         problems: list[str] = []
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
-        if guild and not guild.isdigit():
+        if guild and not guild.isdecimal():
             problems.append(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
         try:
             shard_count, shard_ids = shard_settings(
@@ -60,6 +73,11 @@ class Settings:
                    int(positive_number("BACKUP_KEEP", 7.0, 1000, "a whole number of backups",
                                        problems, off=True, whole=True)))
         database = os.environ.get("DATABASE", "").strip()
+        if scheme := foreign_scheme(database):
+            problems.append(f"DATABASE must be a SQLite file's path ({DEFAULT_DATABASE}) or a "
+                            f"postgresql:// URL, not a {scheme}:// address: for SQLite write "
+                            "the path alone.")
+            database = ""
         if not database and os.environ.get("DATABASE_URL", "").strip():  # as many hosts name it
             problems.append("DATABASE_URL is set, but the bot reads DATABASE: put the URL after "
                             "DATABASE= instead.")
@@ -70,7 +88,7 @@ class Settings:
         settings = cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
             database=database or DEFAULT_DATABASE,
-            dev_guild_id=int(guild) if guild.isdigit() else None,
+            dev_guild_id=int(guild) if guild.isdecimal() else None,
             log_level=log_level,
             shard_count=shard_count,
             shard_ids=shard_ids,
@@ -79,6 +97,36 @@ class Settings:
             backups=backups,
         )
         return settings, problems
+
+
+def foreign_scheme(database: str) -> str | None:
+    """The scheme of an address that is neither a SQLite file's path nor PostgreSQL's, or
+    None: taken as a path, another program's sqlite:///x.db would make a folder "sqlite:"."""
+    if "://" in database and not is_postgres(database):
+        return database.split("://")[0]
+    return None
+
+
+def dotenv_warnings() -> list[str]:
+    """A line for each line of the .env file the bot reads nothing from: a misspelt setting
+    (or one that is not NAME=value) would otherwise stay at its default without a word. Only
+    .env is looked at: the environment holds every other program's names too."""
+    path = find_dotenv()
+    if not path:
+        return []
+    lines = []
+    with open(path, encoding="utf-8") as stream:
+        for binding in parse_stream(stream):
+            written = binding.original.string.strip()
+            if binding.error:
+                lines.append(f"Line {binding.original.line} of .env, {written!r}, is not "
+                             "NAME=value, so it changes nothing: write it as NAME=value.")
+            elif binding.key is not None and binding.key not in NAMES + KNOWN_OTHERS:
+                near = difflib.get_close_matches(binding.key.strip("'\"").upper(), NAMES, n=1)
+                hint = f"did you mean {near[0]}?" if near else ".env.example lists the settings."
+                lines.append(f"{binding.key} in .env is not a setting of the bot, so it changes "
+                             f"nothing: {hint}")
+    return lines
 
 
 def positive_number(name: str, default: float, most: float, unit: str,
@@ -103,13 +151,13 @@ def shard_settings(count: str, ids: str) -> tuple[int | None, tuple[int, ...] | 
         if ids:
             raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards there are in all).")
         return None, None
-    if not count.isdigit() or int(count) < 1:
+    if not count.isdecimal() or int(count) < 1:
         raise ValueError(f"SHARD_COUNT must be a whole number of shards, not {count!r}.")
     total = int(count)
     if not ids:
         return total, tuple(range(total))
     parts = [part.strip() for part in ids.split(",")]
-    if not all(part.isdigit() and int(part) < total for part in parts):
+    if not all(part.isdecimal() and int(part) < total for part in parts):
         raise ValueError(f"SHARD_IDS must be shard numbers from 0 to {total - 1} separated by"
                          f" commas, not {ids!r}.")
     return total, tuple(sorted({int(part) for part in parts}))

@@ -92,6 +92,9 @@ def restore(backup: str, database: str, at: float) -> Path | None:
     nothing changed, when the file is not a cardbot database or the bot has it open."""
     backup_path, database_path = Path(backup).expanduser(), Path(database).expanduser()
     check_backup(backup_path)
+    if backup_path.resolve() == database_path.resolve():
+        raise BackupProblem(f"{backup} is the database itself, not a backup of it: "
+                            "`scripts/backup list` shows the backups.")
     if database_path.exists() and in_use(database_path):
         raise BackupProblem(f"The bot seems to be running: {database} is open. Stop the bot "
                             "first, then restore.")
@@ -104,6 +107,11 @@ def restore(backup: str, database: str, at: float) -> Path | None:
     if database_path.exists():
         stamp = datetime.fromtimestamp(at, UTC).strftime(STAMP)
         aside = database_path.with_name(f"{database_path.name}.before-restore-{stamp}")
+        tries = 1
+        while aside.exists():  # a second restore within the second must not replace it
+            tries += 1
+            aside = database_path.with_name(
+                f"{database_path.name}.before-restore-{stamp}-{tries}")
         for ending in ("", "-wal", "-shm"):
             current = database_path.with_name(database_path.name + ending)
             if current.exists():
@@ -123,9 +131,11 @@ def check_backup(path: Path) -> int:
             version = db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
             whole = db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
     except sqlite3.DatabaseError as error:
-        raise BackupProblem(f"{path} is not a cardbot database ({error}).") from None
+        raise BackupProblem(f"{path} is not a cardbot database ({error}): "
+                            "`scripts/backup list` shows the backups.") from None
     if not isinstance(version, int) or version < 1:
-        raise BackupProblem(f"{path} is not a cardbot database (its schema_version is empty).")
+        raise BackupProblem(f"{path} is not a cardbot database (its schema_version is empty):"
+                            " `scripts/backup list` shows the backups.")
     if version > newest:
         raise BackupProblem(f"{path} was written by a newer version of the bot (schema "
                             f"{version}; this one knows {newest}): update the bot first.")

@@ -1,7 +1,7 @@
 """Copy a whole database to another backend, then check it (the command is
 tools/copy_database.py).
 
-Both ends are brought to the latest schema first; the destination must hold no games yet.
+Both ends are brought to the latest schema first; the destination must be empty.
 Ids are kept, so buttons already posted in Discord keep pointing at their games. Afterwards the
 row counts of every table are compared, and every running game's copied log is handed to the
 caller's check (replaying a game is the tables layer's job, above this one).
@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from store.database import without_password
 from store.records import GameRecord
 from store.store import Store
 
@@ -47,10 +48,21 @@ class CopyReport:
 
 async def copy_database(source_url: str, target_url: str, check_game: GameCheck) -> CopyReport:
     source = await Store.open(source_url)
-    target = await Store.open(target_url)
     try:
-        if await target.db.fetch("SELECT id FROM games LIMIT 1"):
-            raise SystemExit(f"{target_url} already holds games: copy only into an empty one.")
+        target = await Store.open(target_url)
+    except BaseException:
+        await source.close()  # an open SQLite connection's thread keeps the process alive
+        raise
+    try:
+        # Any row at all: a bot started on the new database first has made seasons, lobbies
+        # or settings whose keys the copy's would run into halfway through.
+        held = [table for table in TABLES
+                if await target.db.fetch(f"SELECT 1 FROM {table} LIMIT 1")]
+        if held:
+            raise SystemExit(f"{without_password(target_url)} already holds data (in "
+                             f"{', '.join(held)}: copied before, or the bot ran on it?): copy "
+                             "only into an empty database, a new file for SQLite or, for "
+                             "PostgreSQL, one made again with dropdb and createdb.")
         for table in TABLES:
             await _copy_table(source, target, table)
         if target.kind == "postgresql":

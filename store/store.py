@@ -62,9 +62,10 @@ class Store(
         return game_id
 
 
-async def check_opens(url: str) -> tuple[bool, str]:
+async def check_opens(url: str, named_in: str = "DATABASE in .env") -> tuple[bool, str]:
     """Whether the database at `url` opens (made and upgraded if need be), and a line for the
-    admin saying so (`bot.py --check`, and before the bot connects)."""
+    admin saying so (`bot.py --check`, before the bot connects, and before a copy), pointing
+    to where the address was written (`named_in`)."""
     shown = without_password(url)
     try:
         store = await Store.open(url)
@@ -72,7 +73,7 @@ async def check_opens(url: str) -> tuple[bool, str]:
         where = ("that PostgreSQL runs there and lets that user in" if is_postgres(url)
                  else "that it names a file in a folder the bot may write to")
         return False, (f"The database {shown} does not open ({error or type(error).__name__}):"
-                       f" check DATABASE in .env, and {where}.")
+                       f" check {named_in}, and {where}.")
     try:
         version = await store.schema_version()
         running = len(await store.games_with_status("running"))

@@ -210,3 +210,20 @@ async def test_a_sharded_bot_resumes_only_the_games_of_its_shards(tmp_path: Path
             await asyncio.gather(card_bot.backfill, return_exceptions=True)
         await card_bot.tables.close()
         await card_bot.store.close()
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("DEV_GUILD_ID", "²"), ("SHARD_COUNT", "²"), ("SHARD_IDS", "¹"), ("SHARD_IDS", "0,²"),
+])
+def test_digits_that_are_not_decimal_are_refused_with_the_settings_name(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str
+) -> None:
+    """str.isdigit() passes "²", which int() then refuses with Python's own words."""
+    for other in ("DEV_GUILD_ID", "SHARD_COUNT", "SHARD_IDS"):
+        monkeypatch.delenv(other, raising=False)
+    if name == "SHARD_IDS":
+        monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv(name, value)
+    settings, [problem] = bot.Settings.read_environment()
+    assert problem.startswith(f"{name} must be") and repr(value) in problem
+    assert settings.dev_guild_id is None

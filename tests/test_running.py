@@ -60,4 +60,7 @@ async def test_the_bot_says_when_it_is_online_and_stops_cleanly_on_a_signal(
                                   "games resume at the next start"), lines
         assert lines[-1].endswith("INFO    cardbot: Stopped"), lines
         assert not [line for line in lines if "Traceback" in line or " ERROR " in line]
+        # Which shards a process runs is the first thing to know of several.
+        assert any(line.endswith(f"INFO    cardbot: Database {tmp_path / 'bot.db'} open; 0 "
+                                 "running games resuming on shards 0 of 1") for line in lines)
         assert [path.name[:4] for path in (tmp_path / "backups").iterdir()] == ["bot-"]

@@ -3,6 +3,7 @@ no voice warnings; and `python bot.py --check`."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -203,3 +204,96 @@ def test_check_reports_fonts_that_do_not_load(monkeypatch: pytest.MonkeyPatch, t
         text.font.cache_clear()
     assert not ok
     assert line.startswith(f"The fonts in {text.FONT_DIR} do not load (")
+
+
+def test_a_misspelt_setting_in_dotenv_is_named_with_the_one_meant(
+    tmp_path: Path, refusing_discord: str
+):
+    """A typo in .env would leave its setting at the default without a word (backups kept
+    on, the token "not set"): the log and --check name it and the setting it is near."""
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc.def.ghi\nBACKUP_EVERY_HOUR=0\n"
+                                   "COMPOSE_PROJECT_NAME=cards\nBACKUP_KEEP 30\n")
+    env = {"DATABASE": str(tmp_path / "bot.db")}
+    started = run(tmp_path, ["-c", START_AGAINST, refusing_discord], env)
+    assert started.returncode == 2  # the refused token: the unknown names do not stop it
+    warnings = [line.split(" cardbot: ", 1)[1] for line in started.stderr.splitlines()
+                if " WARNING cardbot: " in line]
+    assert warnings == [
+        "BACKUP_EVERY_HOUR in .env is not a setting of the bot, so it changes nothing: did you"
+        " mean BACKUP_EVERY_HOURS?",
+        "COMPOSE_PROJECT_NAME in .env is not a setting of the bot, so it changes nothing: "
+        ".env.example lists the settings.",
+        "Line 4 of .env, 'BACKUP_KEEP 30', is not NAME=value, so it changes nothing: write it "
+        "as NAME=value.",
+    ]
+    assert "python-dotenv" not in started.stderr  # its own line says neither where nor what
+    checked = run(tmp_path, ["-c", "import sys, bot; sys.exit(bot.main(['--check']))"], env)
+    assert checked.returncode == 0, checked.stdout
+    assert [line for line in checked.stdout.splitlines() if line.startswith("warning")] == [
+        f"warning  {warning}" for warning in warnings]
+    assert_no_noise(started.stderr + checked.stdout + checked.stderr)
+
+
+def test_every_setting_is_in_the_example_dotenv_and_the_readme() -> None:
+    from settings import NAMES
+
+    example = (ROOT / ".env.example").read_text().splitlines()
+    assert sorted(line.split("=")[0] for line in example if "=" in line
+                  and not line.startswith("#")) == sorted(NAMES)
+    readme = (ROOT / "README.md").read_text()
+    assert all(f"`{name}`" in readme for name in NAMES)
+
+
+def test_every_bad_setting_is_said_at_once_before_connecting(
+    tmp_path: Path, refusing_discord: str
+):
+    done = run(tmp_path, ["-c", START_AGAINST, refusing_discord],
+               {"DISCORD_TOKEN": "abc.def.ghi", "DATABASE": str(tmp_path / "bot.db"),
+                "BACKUP_KEEP": "-1", "EXPERT_SECONDS": "fast"})
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "EXPERT_SECONDS must be seconds (more than 0, at most 60), not 'fast'.",
+        "BACKUP_KEEP must be a whole number of backups (0 to turn it off, at most 1000), "
+        "not '-1'.",
+    ]
+    assert not (tmp_path / "bot.db").exists()
+
+
+@pytest.mark.parametrize("address", ["sqlite:///data/cardbot.db", "mysql://bot:pw@db/cards"])
+def test_a_database_address_the_bot_does_not_speak_is_refused_and_makes_nothing(
+    tmp_path: Path, refusing_discord: str, address: str
+):
+    """Other programs write SQLite as sqlite:///file: taken as a path, it made a folder
+    named "sqlite:" and a new empty database in it."""
+    done = run(tmp_path, ["-c", START_AGAINST, refusing_discord],
+               {"DISCORD_TOKEN": "abc.def.ghi", "DATABASE": address})
+    assert done.returncode == 2
+    scheme = address.split(":")[0]
+    assert done.stderr.splitlines() == [
+        "DATABASE must be a SQLite file's path (data/cardbot.db) or a postgresql:// URL, not a "
+        f"{scheme}:// address: for SQLite write the path alone."]
+    assert list(tmp_path.iterdir()) == []
+    assert_no_noise(done.stderr)
+
+
+async def test_a_second_bot_on_the_same_sqlite_file_is_refused_before_connecting(
+    tmp_path: Path, refusing_discord: str
+):
+    """Started twice by mistake (by hand beside the service), both would log in and answer
+    every press."""
+    from store import Store
+
+    database = tmp_path / "bot.db"
+    first = await Store.open(str(database))
+    try:
+        done = await asyncio.to_thread(
+            run, tmp_path, ["-c", START_AGAINST, refusing_discord],
+            {"DISCORD_TOKEN": "abc.def.ghi", "DATABASE": str(database)})
+    finally:
+        await first.close()
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"The bot seems to be running already: {database} is open in another process. Stop "
+        "that one first: one process at a time serves a SQLite database (several share "
+        "PostgreSQL: README, Running for many servers)."]
+    assert_no_noise(done.stderr + done.stdout)

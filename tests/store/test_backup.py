@@ -198,6 +198,25 @@ async def test_restore_keeps_the_current_database_aside_and_puts_the_backup_in_p
     assert backup.path.exists()  # the backup stays a backup
 
 
+async def test_two_restores_within_a_second_keep_both_databases_they_replaced(
+    tmp_path: Path,
+):
+    database = await made_database(tmp_path, moves=2)
+    first, second = back_up(database, NOON_ISH), back_up(database, NOON_ISH + HOUR)
+    store = await Store.open(database)
+    await game_with_moves(store, 4)
+    await store.close()
+    original = rows(database)
+
+    kept = restore(str(first.path), database, NOON_ISH + 2 * HOUR)
+    kept_again = restore(str(second.path), database, NOON_ISH + 2 * HOUR)
+
+    assert kept is not None and kept_again is not None and kept != kept_again
+    assert kept_again.name == f"{kept.name}-2"
+    assert rows(kept) == original  # the database as it was before either: never overwritten
+    assert rows(kept_again) == rows(first.path)
+
+
 async def test_restore_brings_a_database_whose_last_commit_is_in_its_wal_whole(
     tmp_path: Path,
 ):
@@ -262,6 +281,29 @@ async def test_restore_refuses_a_file_that_is_not_a_database(
     assert rows(database) == before
     assert {p.name for p in tmp_path.iterdir()} == {"cardbot.db"} | (
         {"candidate.db"} if content else set())
+
+
+async def test_restore_refuses_the_database_itself_and_keeps_nothing_aside(tmp_path: Path):
+    database = await made_database(tmp_path)
+    before = rows(database)
+    for named in (database, str(tmp_path / "." / "cardbot.db")):
+        with pytest.raises(BackupProblem, match="the database itself, not a backup"):
+            restore(named, database, NOON_ISH)
+    assert rows(database) == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("cardbot.db")] == [
+        "cardbot.db"]
+
+
+def test_the_command_says_where_the_backups_are_when_given_another_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+):
+    stray = tmp_path / "notes.db"
+    stray.write_text("not a database\n" * 100)
+    assert main(["--database", str(tmp_path / "cardbot.db"), "restore", str(stray)]) == 1
+    [said] = capsys.readouterr().err.splitlines()
+    assert said.startswith(f"{stray} is not a cardbot database (")
+    assert said.endswith("`scripts/backup list` shows the backups.")
+    assert not (tmp_path / "cardbot.db").exists()
 
 
 def test_restore_refuses_another_programs_database_and_a_newer_bots(tmp_path: Path):

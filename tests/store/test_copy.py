@@ -5,9 +5,13 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
 
 from store import Placing, Store
 from store.copy import ORDER, TABLES, copy_database
+from store.database import without_password
 from tests.databases import fresh_database
 from tools.copy_database import replays
 
@@ -71,7 +75,7 @@ async def test_the_command_refuses_a_destination_that_has_games(tmp_path: Path):
         capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[2],
     )
     assert done.returncode != 0
-    assert "already holds games" in done.stderr
+    assert "already holds data (in games, actions," in done.stderr
 
 
 async def test_every_running_games_copied_log_goes_to_the_check_and_a_failure_is_reported(
@@ -105,3 +109,55 @@ async def test_every_table_of_the_schema_is_copied(tmp_path: Path):
     await store.close()
     schema = {row["name"] for row in rows} - {"schema_version", "sqlite_sequence"}
     assert schema == set(TABLES) == set(ORDER)
+
+
+def test_a_target_that_does_not_open_leaves_nothing_keeping_the_process_alive(tmp_path: Path):
+    """The source was opened first and never closed: its SQLite thread kept the process
+    running after the error, so the command never ended."""
+    original = tmp_path / "original.sqlite3"
+    shutil.copy(FIXTURE, original)
+    script = ("import asyncio, sys; from store.copy import copy_database; "
+              "asyncio.run(copy_database(sys.argv[1], sys.argv[2], print))")
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(original), "postgresql://cardbot@127.0.0.1:1/x"],
+        capture_output=True, text=True, timeout=60, cwd=Path(__file__).parents[2],
+    )
+    assert done.returncode == 1 and "ConnectionRefusedError" in done.stderr
+
+
+async def test_a_postgresql_target_with_games_is_refused_without_showing_its_password(
+        tmp_path: Path):
+    original = tmp_path / "original.sqlite3"
+    shutil.copy(FIXTURE, original)
+    async with fresh_database("postgresql", tmp_path) as url:
+        parts = urlsplit(url)
+        secret = parts.password or "s3cret"  # a trusting server lets any password in
+        if parts.password is None:
+            url = url.replace(f"//{parts.username}@", f"//{parts.username}:{secret}@", 1)
+        assert (await copy_database(str(original), url, replays)).problems == []
+        with pytest.raises(SystemExit) as refused:
+            await copy_database(str(original), url, replays)
+    said = str(refused.value)
+    assert said.startswith(f"{without_password(url)} already holds data (in games, ")
+    assert "copy only into an empty database" in said
+    assert secret not in said
+
+
+async def test_a_target_a_bot_has_run_on_without_a_game_is_refused_before_any_row_is_copied(
+        tmp_path: Path):
+    """Its first rows (here a member's settings; a season, a lobby) would collide with the
+    copy's halfway through, after the games were in: half a copy, and a second run refused."""
+    original = tmp_path / "original.sqlite3"
+    shutil.copy(FIXTURE, original)
+    target = tmp_path / "target.sqlite3"
+    store = await Store.open(str(target))
+    await store.set_player_settings(100, {"autoplay": False})
+    await store.close()
+    with pytest.raises(SystemExit, match=r"already holds data \(in player_settings: copied "
+                                         r"before, or the bot ran on it\?\)"):
+        await copy_database(str(original), str(target), replays)
+    store = await Store.open(str(target))
+    try:
+        assert await store.db.fetch("SELECT id FROM games") == []
+    finally:
+        await store.close()
