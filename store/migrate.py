@@ -42,6 +42,22 @@ def load_migrations(folder: Path = MIGRATIONS_DIR) -> list[Migration]:
     return found
 
 
+class NewerSchema(RuntimeError):
+    """The database was upgraded by a newer version of the bot than this one: running on it
+    could write rows its schema no longer takes, or miss what the newer one keeps."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(f"it was upgraded by a newer version of the bot (schema {found}; this "
+                         f"one knows up to {known}): update the bot, or restore a backup made "
+                         "before the upgrade")
+
+
+def _refuse_newer(current: int, migrations: list[Migration]) -> None:
+    known = migrations[-1].version if migrations else 0
+    if current > known:
+        raise NewerSchema(current, known)
+
+
 async def schema_version(db: aiosqlite.Connection) -> int:
     await db.execute(
         "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
@@ -58,6 +74,7 @@ async def migrate(db: aiosqlite.Connection, migrations: list[Migration] | None =
     own BEGIN/COMMIT so a migration and its version number land together or not at all."""
     migrations = load_migrations() if migrations is None else migrations
     current = await schema_version(db)
+    _refuse_newer(current, migrations)
     for migration in migrations:
         if migration.version <= current:
             continue
@@ -99,6 +116,7 @@ async def migrate_postgres(connection: Any, migrations: list[Migration] | None =
     )
     try:
         current = await postgres_schema_version(connection)
+        _refuse_newer(current, migrations)
         for migration in migrations:
             if migration.version <= current:
                 continue

@@ -23,6 +23,7 @@ from store.base import (
 from store.database import Joined, is_postgres, without_password
 from store.games import GameStore
 from store.lobbies import LobbyStore
+from store.migrate import NewerSchema
 from store.player_settings import PlayerSettingsStore
 from store.profiles import ProfileStore
 from store.results import ResultStore
@@ -69,6 +70,8 @@ async def check_opens(url: str, named_in: str = "DATABASE in .env") -> tuple[boo
     shown = without_password(url)
     try:
         store = await Store.open(url)
+    except NewerSchema as error:
+        return False, f"The database {shown} is not for this version of the bot: {error}."
     except Exception as error:
         where = ("that PostgreSQL runs there and lets that user in" if is_postgres(url)
                  else "that it names a file in a folder the bot may write to")

@@ -102,3 +102,41 @@ async def test_both_backends_open_at_the_latest_version_and_again_without_change
     again = await Store.open(database_url)
     assert await again.schema_version() == version
     await again.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_a_database_a_newer_bot_upgraded_is_refused_and_left_as_it_is(
+    tmp_path: Path, backend: str
+):
+    """An older bot started on a database a newer one upgraded (an update rolled back) says
+    so in one line and changes nothing, rather than running on a schema it does not know."""
+    from store.store import check_opens
+    from tests.databases import fresh_database
+
+    async with fresh_database(backend, tmp_path) as url:
+        store = await Store.open(url)
+        known = await store.schema_version()
+        await store.close()
+        newer = known + 3
+        if backend == "sqlite":
+            async with aiosqlite.connect(url, isolation_level=None) as db:
+                await db.execute("INSERT INTO schema_version (version) VALUES (?)", (newer,))
+        else:
+            import asyncpg
+
+            connection = await asyncpg.connect(url)
+            try:
+                await connection.execute("INSERT INTO schema_version (version) VALUES ($1)",
+                                         newer)
+            finally:
+                await connection.close()
+
+        opens, line = await check_opens(url)
+
+        assert not opens
+        assert f"schema {newer}; this one knows up to {known}" in line
+        assert line.startswith("The database ") and "is not for this version of the bot" in line
+        assert "update the bot" in line
+        if backend == "sqlite":
+            async with aiosqlite.connect(url, isolation_level=None) as db:
+                assert await schema_version(db) == newer
