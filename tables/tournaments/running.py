@@ -212,13 +212,14 @@ class Running:
 
     def result_words(self: Tournament, match: Match) -> str:  # type: ignore[misc]
         """A finished match's result: "Ann wins", "drawn", at a table each entry's points.
-        When every entry forfeited nobody won: a knockout sends the better seed through."""
+        When every entry forfeited nobody won (unless the host then set the result): a
+        knockout sends the better seed through."""
         points = match.points() or {}
         names = {e: self.entry(e).name for e in match.entries}
         if match.table:
             order = sorted(match.entries, key=lambda e: -points[e])
             return ", ".join(f"{names[e]} {points_words(points[e])}" for e in order)
-        if set(match.forfeits) == set(match.entries):
+        if set(match.forfeits) == set(match.entries) and match.ruling is None:
             if not match.needs_winner:
                 return "nobody wins"
             through = knockout_winner(match, {e.id: e.seed for e in self.entries})

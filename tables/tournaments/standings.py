@@ -71,8 +71,16 @@ def knockout_standings(entries: Sequence[Entry], rounds: Sequence[Round],
     """A knockout's order while it runs: the entries still in first, those through more rounds
     (wins and byes) ahead, then those knocked out or dropped; level ones as `standings` has
     them. A knockout's own tie-breaks are its matches, so points and Buchholz order nothing."""
-    ordered = sorted(standings(entries, rounds, target),
-                     key=lambda r: (r.losses > 0 or r.dropped, -(r.wins + r.byes)))
+    rows = standings(entries, rounds, target)
+    by_id = {row.entry.id: row for row in rows}
+    seed = {e.id: e.seed for e in entries}
+    for played in rounds:
+        for match in played.matches:
+            if match.needs_winner and match.finished and match.winner() is None:
+                # Nobody won (both forfeited), yet one went through: it won the round.
+                through = by_id[knockout_winner(match, seed)]
+                through.wins, through.losses = through.wins + 1, through.losses - 1
+    ordered = sorted(rows, key=lambda r: (r.losses > 0 or r.dropped, -(r.wins + r.byes)))
     for place, row in enumerate(ordered, start=1):
         row.place = place
     return ordered

@@ -128,6 +128,31 @@ def test_when_nobody_shows_up_nobody_wins_and_a_knockout_sends_the_better_seed_t
         "  Ann (1) v Di (4): Ann goes through as the better seed (neither showed up)")
 
 
+def test_the_better_seed_sent_through_when_nobody_showed_up_stands_as_through() -> None:
+    """Nobody won the match, yet the better seed is in the next round: the standings and
+    their picture count that round as won, and place it among the entries still in."""
+    event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy", "Di")
+    event.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0, 4: 1300.0})
+    event.no_show("1.1", "e4", "e1")
+    lines = standing_lines(event)
+    assert lines[0] == "1. Ann: won 1, lost 0" and lines[-1] == "4. Di: won 0, lost 1"
+    rows = {row["name"]: row for row in picture_data(event)["rows"]}
+    assert (rows["Ann"]["won"], rows["Ann"]["lost"], rows["Ann"]["place"]) == (1, 0, "1")
+    assert (rows["Di"]["won"], rows["Di"]["lost"]) == (0, 1)
+
+
+def test_a_host_setting_a_match_nobody_showed_up_for_names_their_winner() -> None:
+    """The host sends the worse seed through: it is not said to be the better seed."""
+    event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy", "Di")
+    event.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0, 4: 1300.0})
+    event.no_show("1.1", "e4", "e1")
+    said = event.set_result(HOST, "1.1", [["e4"], ["e1"]])
+    assert said[1]["text"] == "Match 1.1: Di wins."
+    assert bracket_lines(event)[1] == (
+        "  Ann (1) v Di (4): Di wins (neither showed up; set by the host)")
+    assert standing_lines(event)[0] == "1. Di: won 1, lost 0"
+
+
 def test_the_call_to_a_match_game_says_which_game_of_the_match_it_is() -> None:
     event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT, final_best_of=3),
                   "Ann", "Bob", "Cy", "Di")
