@@ -400,14 +400,16 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
 
     async def _settled(self, held: HeldTournament, match: Match) -> None:
         """A match settled by a forfeit or the host closes its game: its players, in its
-        thread, are told why and how it ended."""
+        thread, are told why and how it ended. A result the host sets for a match whose games
+        all ended closes nothing: its thread hears only the new result."""
         settled_otherwise = match.ruling is not None or (match.forfeits and not match.table)
         games = [g for g in held.games if g.match_id == match.id]
         if not settled_otherwise or not games:
             return
+        closed = " Its game is closed." if len(match.games) < len(games) else ""
         await self._send(games[-1].channel_id, held.guild_id,
-                         f"Match {text.safe(words.match_line(held.event, match))}. "
-                         "Its game is closed.", NO_PINGS)
+                         f"Match {text.safe(words.match_line(held.event, match))}.{closed}",
+                         NO_PINGS)
 
     async def _tell_members(self, held: HeldTournament, entry_ids: list[str], line: str) -> None:
         """Mention the members of these entries once, in the event's channel."""

@@ -392,6 +392,31 @@ async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
         assert "Round 1\n" in shown.message.content and "Round 2\n" in shown.message.content
 
 
+async def test_the_host_changing_a_played_match_s_result_closes_no_game(tmp_path: Path) -> None:
+    """A match of an earlier round, its game played to the end, is set otherwise by the host:
+    its thread hears the new result, and not that a game long over is closed."""
+    async with tournament_server(tmp_path / "change.db") as (fake, driver, clock):
+        host = fake.member("alice")
+        await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 2})
+        while len((await stored(fake, 1)).rounds) < 2:
+            await clock.advance(61)
+            await driver.settle()
+        event = await stored(fake, 1)
+        played = event.rounds[0].matches[0]
+        assert len(played.games) == 1 and played.winner() is not None  # played to its end
+        loser = next(e for e in played.entries if e != played.winner())
+        [game] = [g for g in await games_of_round(fake, 1, 1) if g.match_id == played.id]
+        answer = await fake.slash(host, "tournament result", {
+            "match": played.id, "order": f"<@{event.entry(loser).members[0]}>"})
+        await driver.settle()
+        assert answer.message is not None and "Result set" in answer.message.content
+        [notice] = [m for m in fake.state.messages.values()
+                    if m.channel_id == game.channel_id and m.content.startswith("Match ")]
+        name = event.entry(loser).name
+        assert notice.content.endswith(f": {name} wins (set by the host).")
+
+
 async def test_a_start_time_is_shown_and_a_start_it_misses_is_told_to_the_host(
     tmp_path: Path,
 ) -> None:
