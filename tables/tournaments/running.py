@@ -84,6 +84,9 @@ class Running:
             raise IllegalAction(f"That result does not fit match {match_id}'s seats.")
         match.games.append(GameResult(ranks, scores))
         match.opened_at = None  # its next game, if any, notes its own
+        if not match.finished:  # a best of three goes on: its score is news all the same
+            return [self._say("game", f"Match {match_id}: game {len(match.games)} is over.",
+                              match=match_id)]
         return self._match_moved(match)
 
     def no_show(self: Tournament, match_id: str, *entry_ids: str) -> list[Event]:  # type: ignore[misc]

@@ -223,6 +223,24 @@ async def test_a_knockout_of_eight_with_a_best_of_three_final(tmp_path: Path) ->
         fake.assert_clean()  # every tournament listener heard every match open without failing
 
 
+async def test_the_event_s_message_follows_a_best_of_three_game_by_game(tmp_path: Path) -> None:
+    """Game one of a best of three ends: the bracket on the event's message says who leads,
+    not "playing" until the whole match is over."""
+    async with tournament_server(tmp_path / "bo3.db") as (fake, driver, _clock):
+        message = await create_and_fill(fake, driver, 2, {
+            "game": "cribbage", "format": "knockout", "options": "target=61", "best_of": 3})
+        [game] = await games_of_round(fake, 1, 1)
+        await driver_for(fake, game, "bo3").play_to_end()
+        await driver.settle()
+        event = await stored(fake, 1)
+        [match] = event.rounds[0].matches
+        assert len(match.games) == 1 and not match.finished
+        won = match.games_won()
+        leader = event.entry(max(won, key=won.__getitem__))
+        shown = fake.state.messages[message.id].content
+        assert f"{leader.name} leads 1–0, best of 3" in shown, shown
+
+
 async def test_a_round_robin_of_six_meets_everyone_once(tmp_path: Path) -> None:
     async with tournament_server(tmp_path / "rr.db") as (fake, driver, clock):
         await create_and_fill(fake, driver, 6, {
