@@ -183,7 +183,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             if played is not event.current:
                 extra.append(("", words.round_lines(event, played)))
         await interaction.response.defer()
-        await interaction.followup.send(event_content(held, extra),
+        await interaction.followup.send(event_content(held, extra, self.service.wall_ms()),
                                         files=await event_files(held), allowed_mentions=NO_PINGS)
 
     @group.command(name="list", description="This server's running and recent tournaments.")
@@ -393,7 +393,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         channel = self.bot.get_partial_messageable(held.channel_id, guild_id=held.guild_id)
         try:
             await channel.get_partial_message(held.message_id).edit(
-                content=event_content(held), view=signup_view(held),
+                content=event_content(held, now=self.service.wall_ms()),
+                view=signup_view(held),
                 attachments=await event_files(held), allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             log.warning("Could not edit tournament %s's message", held.id)
@@ -436,7 +437,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             return
         where = self.bot.get_partial_messageable(table.thread_id or table.channel_id,
                                                  guild_id=table.guild_id)
-        line = call_line(held, match, table, self.service.no_show_after)
+        line = call_line(held, match, table, self.service.no_show_after,
+                         self.service.wall_ms())
         # The table message, posted just now, pings whoever the game waits on: the call pings
         # the others, so each player is pinged once.
         waited = {table.seats[s].user_id for s in table.waiting_for()}

@@ -241,6 +241,36 @@ async def test_the_event_s_message_follows_a_best_of_three_game_by_game(tmp_path
         assert f"{leader.name} leads 1–0, best of 3" in shown, shown
 
 
+async def test_a_deadline_passed_is_told_in_the_past(tmp_path: Path) -> None:
+    """Discord shows a passed time as "5 minutes ago": once the round's time is up, the
+    event's message and the call to a best of three's next game say it was up."""
+    async with tournament_server(tmp_path / "past.db") as (fake, driver, clock):
+        message = await create_and_fill(fake, driver, 2, {
+            "game": "cribbage", "format": "knockout", "options": "target=61", "best_of": 3})
+        shown = fake.state.messages[message.id].content
+        assert "The round's time is up <t:" in shown and "was up" not in shown
+        [game] = await games_of_round(fake, 1, 1)
+        await first_moves(driver_for(fake, game, "past"))
+
+        def calls() -> list[str]:
+            return [m.content for m in fake.state.messages.values()
+                    if "your match 1.1" in m.content]
+
+        for _ in range(5):  # past the deadline the computer plays game 1 out
+            await clock.advance(61)
+            await driver.settle()
+            if len(calls()) > 1:
+                break
+        calls = calls()
+        assert "The round's time is up <t:" in calls[0]
+        assert "(game 2 of a best of 3)" in calls[1], calls
+        assert "The round's time was up <t:" in calls[1]
+        assert "the computer now plays for whoever is away." in calls[1]
+        shown = fake.state.messages[message.id].content
+        assert "The round's time was up <t:" in shown, shown
+        assert "the computer now plays on for players who are away." in shown
+
+
 async def test_a_round_robin_of_six_meets_everyone_once(tmp_path: Path) -> None:
     async with tournament_server(tmp_path / "rr.db") as (fake, driver, clock):
         await create_and_fill(fake, driver, 6, {
