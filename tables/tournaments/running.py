@@ -216,7 +216,7 @@ class Running:
     def result_words(self: Tournament, match: Match) -> str:  # type: ignore[misc]
         """A finished match's result: "Ann wins", "drawn", at a table each entry's points.
         When every entry forfeited nobody won (unless the host then set the result): a
-        knockout sends the better seed through."""
+        knockout sends through the entry ahead on games, else the better seed."""
         points = match.points() or {}
         names = {e: self.entry(e).name for e in match.entries}
         if match.table:
@@ -226,8 +226,9 @@ class Running:
             if not match.needs_winner:
                 return "nobody wins"
             through = knockout_winner(match, {e.id: e.seed for e in self.entries})
-            return f"{names[through]} {self._verb(through, 'goes', 'go')} through as the " \
-                   "better seed"
+            ahead = len(set(match.games_won().values())) > 1
+            return f"{names[through]} {self._verb(through, 'goes', 'go')} through " + \
+                ("ahead on games" if ahead else "as the better seed")
         winner = match.winner()
         return f"{names[winner]} {self._verb(winner, 'wins', 'win')}" if winner else "drawn"
 

@@ -159,6 +159,8 @@ def knockout_placings(entries: Sequence[Entry], rounds: Sequence[Round]) -> list
 
 
 def knockout_winner(match: Match, seed: Mapping[str, int]) -> str:
-    """Who is through from a finished knockout match. When both entries forfeited (both
-    dropped out) the better seed goes through on paper."""
-    return match.winner() or min(match.entries, key=seed.__getitem__)
+    """Who is through from a finished knockout match. When both entries forfeited (neither
+    showed up, or both dropped out) the one ahead on games goes through, else the better
+    seed, on paper."""
+    won = match.games_won()
+    return match.winner() or min(match.entries, key=lambda e: (-won[e], seed[e]))
