@@ -107,7 +107,8 @@ def _count(
             row.wins += points[entry] == 1.0
             row.draws += points[entry] == 0.5
             row.losses += points[entry] == 0.0
-        for game in match.games:
+        # At a table the computer plays a forfeited seat to the end: not the entry's points.
+        for game in [] if entry in match.forfeits else match.games:
             own = match.entry_score(game, entry, target)
             rest = [s for s, e in zip(game.counted_scores(target), match.seats, strict=True)
                     if e != entry]
