@@ -68,6 +68,8 @@ HEADERS = {"points": "Pts", "buchholz": "Buchholz", "spread": "Spread", "won": "
 COLUMN_WIDTH = {"points": 64, "buchholz": 104, "spread": 84, "won": 64, "lost": 64}
 KEYS = {"buchholz": "Buchholz: the points of everyone played, added up",
         "spread": "Spread: game points for minus against"}
+#: At a table there is no one "against": each seat's points less the others' average.
+TABLE_SPREAD = "Spread: game points less the others' average"
 
 
 def standings_picture(data: Data, viewer: str | None = None) -> tuple[bytes, str]:
@@ -101,11 +103,13 @@ def _footer_lines(data: Data, hidden: int) -> list[str]:
     if hidden:
         lines.append(f"{hidden} more {'entry' if hidden == 1 else 'entries'} not shown: "
                      "the message lists everyone.")
+    keys = dict(KEYS)
     if data.get("tables"):
         lines.append("Pts: placement points, one for each seat placed below")
+        keys["spread"] = TABLE_SPREAD
     target = data.get("target")
     past = f", none past {target}" if isinstance(target, int) else ""
-    lines += [KEYS[c] + (past if c == "spread" else "") for c in _columns(data) if c in KEYS]
+    lines += [keys[c] + (past if c == "spread" else "") for c in _columns(data) if c in keys]
     return lines
 
 

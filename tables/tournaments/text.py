@@ -87,8 +87,10 @@ def tie_break_line(event: Tournament) -> str | None:
     if event.format == KNOCKOUT:
         return None
     past = f", none past {event.target}" if event.target else ""
+    spread = ("game points less the average of the others at the table" if event.format == TABLES
+              else "game points for minus against")
     line = ("Level on points: Buchholz (the points of everyone played, added up), then spread "
-            f"(game points for minus against{past}), then head-to-head.")
+            f"({spread}{past}), then head-to-head.")
     return line + " A bye counts as a win." if any(r.byes for r in event.rounds) else line
 
 

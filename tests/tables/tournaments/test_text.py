@@ -221,6 +221,20 @@ def test_a_stored_game_won_past_the_target_counts_to_the_target_everywhere() -> 
     assert "Spread: game points for minus against, none past 61" in [d.text for d in drawn]
 
 
+def test_a_tables_event_says_its_spread_is_against_the_table_s_average() -> None:
+    """At a table nobody is "against": the words and the picture's key say what is counted."""
+    event = names(Tournament.create("t", HOST, "pip-pip", TABLES, rounds_planned=1,
+                                    table_size=3), "Ann", "Bob", "Cy")
+    event.start(HOST)
+    said = "spread (game points less the average of the others at the table)"
+    assert said in (tie_break_line(event) or "")
+    with recording() as drawn:
+        draw_standings(picture_data(event))
+    texts = [d.text for d in drawn]
+    assert "Spread: game points less the others' average" in texts
+    assert not any("minus against" in t for t in texts)
+
+
 def test_a_knockout_bracket_gives_a_game_won_past_the_target_as_counted_to_it() -> None:
     event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT, options={"target": 61}),
                   "Ann", "Bob", "Cy", "Di")
