@@ -16,6 +16,7 @@ from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES, check_f
 from tables.tournaments.model import (
     DROPPED,
     NO_SHOW,
+    REMOVED,
     Entry,
     GameResult,
     Match,
@@ -122,12 +123,12 @@ class Running:
             self.check_host(by_user_id, "drop another entry")
         if entry.dropped:
             raise IllegalAction(f"{entry.name} has already dropped out.")
-        entry.dropped = True
-        events = [self._say("dropped", f"{entry.name} dropped out.", entry=entry.id,
-                            by=by_user_id)]
+        entry.dropped, entry.removed = True, entry is not own
+        said = f"The host removed {entry.name}." if entry.removed else f"{entry.name} dropped out."
+        events = [self._say("dropped", said, entry=entry.id, by=by_user_id)]
         for match in self._current_matches():
             if entry.id in match.entries and not match.finished:
-                match.forfeits[entry.id] = DROPPED
+                match.forfeits[entry.id] = REMOVED if entry.removed else DROPPED
                 events += self._match_moved(match)
         return events
 

@@ -13,6 +13,7 @@ from tables.tournaments.knockout import first_round
 from tables.tournaments.model import (
     DROPPED,
     NO_SHOW,
+    REMOVED,
     Match,
     Round,
     count_words,
@@ -22,9 +23,11 @@ from tables.tournaments.rounds import total_rounds
 from tables.tournaments.standings import Standing, knockout_standings, standings
 from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, SIGNUP, Tournament
 
-FORFEIT_WORDS = {NO_SHOW: "did not show up", DROPPED: "dropped out"}
+FORFEIT_WORDS = {NO_SHOW: "did not show up", DROPPED: "dropped out",
+                 REMOVED: "removed by the host"}
 #: A two-sided match both of whose sides forfeited for the same reason.
-NEITHER_WORDS = {NO_SHOW: "neither showed up", DROPPED: "both dropped out"}
+NEITHER_WORDS = {NO_SHOW: "neither showed up", DROPPED: "both dropped out",
+                 REMOVED: "both removed by the host"}
 
 
 def title(event: Tournament) -> str:

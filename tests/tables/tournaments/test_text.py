@@ -9,7 +9,7 @@ from render.tournament import (
     draw_bracket,
     draw_standings,
 )
-from tables.tournaments import KNOCKOUT, SWISS, TABLES, Tournament
+from tables.tournaments import KNOCKOUT, ROUND_ROBIN, SWISS, TABLES, Tournament
 from tables.tournaments.picture import picture_data
 from tables.tournaments.text import (
     bracket_lines,
@@ -21,7 +21,7 @@ from tables.tournaments.text import (
     status_line,
     tie_break_line,
 )
-from tests.tables.tournaments.helpers import HOST, outcome
+from tests.tables.tournaments.helpers import HOST, outcome, play_out
 
 
 def names(event: Tournament, *people: str) -> Tournament:
@@ -151,6 +151,24 @@ def test_a_host_setting_a_match_nobody_showed_up_for_names_their_winner() -> Non
     assert bracket_lines(event)[1] == (
         "  Ann (1) v Di (4): Di wins (neither showed up; set by the host)")
     assert standing_lines(event)[0] == "1. Di: won 1, lost 0"
+
+
+def test_an_entry_the_host_removes_is_said_to_be_removed_not_to_have_dropped_out() -> None:
+    """Who took an entry out tells its opponent (and the member) what happened: the host's
+    removal is not the member's own drop-out, now or in the walkovers it leaves."""
+    event = names(Tournament.create("t", HOST, "cribbage", ROUND_ROBIN), "Ann", "Bob", "Cy", "Di")
+    event.start(HOST)
+    match = event.current.matches[0]
+    gone = event.entry(match.entries[1])
+    said = [e["text"] for e in event.remove(HOST, gone.id)]
+    assert said[0] == f"The host removed {gone.name}."
+    assert round_lines(event, event.rounds[0])[1].endswith(f"({gone.name} removed by the host)")
+    own = event.entry(event.current.matches[1].entries[0])
+    event.drop(own.members[0])
+    assert round_lines(event, event.rounds[0])[2].endswith(f"({own.name} dropped out)")
+    play_out(event, lambda m: m.entries)
+    later = [m for played in event.rounds[1:] for m in played.matches if gone.id in m.entries]
+    assert later and all(m.forfeits[gone.id] == "removed" for m in later)
 
 
 def test_the_call_to_a_match_game_says_which_game_of_the_match_it_is() -> None:
