@@ -129,6 +129,8 @@ def event_lines(held: HeldTournament, most: int | None = None,
         lines.append(f"Late entries: /tournament join until round {last} starts (0 points, "
                      f"paired from round {late}).")
     current = event.current
+    if current is not None and not current.finished and not event.paused:
+        lines.append(words.next_round_words(event))
     if current is not None and not current.finished and held.round_deadline is not None:
         lines.append(deadline_words(held.round_deadline, now,
                                     "plays on for players who are away"))

@@ -65,6 +65,16 @@ def round_words(event: Tournament) -> str:
         else f"Round {number} of {last}"
 
 
+def next_round_words(event: Tournament) -> str:
+    """What the event does by itself when the round in play is over, for the host and
+    everyone waiting: the next round starts, or the event ends."""
+    number, last = len(event.rounds) + 1, total_rounds(event)
+    if number > last:
+        return "The event ends by itself when this round's last match does."
+    name = "The final" if event.format == KNOCKOUT and number == last else f"Round {number}"
+    return f"{name} starts by itself when this round's last match ends."
+
+
 def signup_lines(event: Tournament) -> list[str]:
     lines = [title(event), status_line(event)]
     lines += [f"{index}. {entry.name}" for index, entry in enumerate(event.entries, start=1)]

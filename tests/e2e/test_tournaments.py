@@ -249,6 +249,7 @@ async def test_a_deadline_passed_is_told_in_the_past(tmp_path: Path) -> None:
             "game": "cribbage", "format": "knockout", "options": "target=61", "best_of": 3})
         shown = fake.state.messages[message.id].content
         assert "The round's time is up <t:" in shown and "was up" not in shown
+        assert "The event ends by itself when this round's last match does." in shown
         [game] = await games_of_round(fake, 1, 1)
         await first_moves(driver_for(fake, game, "past"))
 
@@ -322,6 +323,7 @@ async def test_bad_commands_are_refused_and_change_nothing(tmp_path: Path) -> No
             "Paused: games in play go on, and the next round waits until you run "
             "/tournament pause again.")
         assert "Paused by the host" in fake.state.messages[message.id].content
+        assert "starts by itself" not in fake.state.messages[message.id].content
         shown = await fake.slash(bob, "tournament show", {})
         assert shown.message is not None and "Bracket" in shown.message.content
         assert [a.filename for a in shown.message.attachments] == ["standings.png",

@@ -15,6 +15,7 @@ from tables.tournaments.text import (
     bracket_lines,
     holding_up_lines,
     next_game_words,
+    next_round_words,
     round_lines,
     signup_lines,
     standing_lines,
@@ -169,6 +170,22 @@ def test_an_entry_the_host_removes_is_said_to_be_removed_not_to_have_dropped_out
     play_out(event, lambda m: m.entries)
     later = [m for played in event.rounds[1:] for m in played.matches if gone.id in m.entries]
     assert later and all(m.forfeits[gone.id] == "removed" for m in later)
+
+
+def test_everyone_is_told_what_the_event_does_by_itself_when_the_round_is_over() -> None:
+    knockout = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy", "Di")
+    knockout.start(HOST)
+    assert next_round_words(knockout) == (
+        "The final starts by itself when this round's last match ends.")
+    swiss = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=1),
+                  "Ann", "Bob", "Cy")
+    swiss.start(HOST)
+    assert next_round_words(swiss) == (
+        "The event ends by itself when this round's last match does.")
+    swiss = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=3),
+                  "Ann", "Bob", "Cy", "Di")
+    swiss.start(HOST)
+    assert next_round_words(swiss) == "Round 2 starts by itself when this round's last match ends."
 
 
 def test_the_call_to_a_match_game_says_which_game_of_the_match_it_is() -> None:
