@@ -122,7 +122,8 @@ class Running:
         if entry is not own:
             self.check_host(by_user_id, "drop another entry")
         if entry.dropped:
-            raise IllegalAction(f"{entry.name} has already dropped out.")
+            who = "You have" if entry is own else f"{entry.name} has"
+            raise IllegalAction(f"{who} already dropped out.")
         entry.dropped, entry.removed = True, entry is not own
         said = f"The host removed {entry.name}." if entry.removed else f"{entry.name} dropped out."
         events = [self._say("dropped", said, entry=entry.id, by=by_user_id)]
