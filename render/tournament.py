@@ -436,14 +436,16 @@ def _box(canvas: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
             text.draw(canvas, (left + 8, middle), TICK, SIZE, fill=palette.HIGHLIGHT,
                       bold=True, anchor="lm")
         ink = palette.DIM if slot.winner is not None and not won else palette.WHITE
-        seed = f"({entry.get('seed', '?')})"
-        room = right - used - 8 - left - 28
-        if room - text.width(seed, SIZE, bold=won) - 6 >= SHORTEST_NAME:
-            room -= text.width(seed, SIZE, bold=won) + 6
+        seed, name = f"({entry.get('seed', '?')})", str(entry.get("name", ""))
+        room, beside = right - used - 8 - left - 28, text.width(seed, SIZE, bold=won) + 6
+        # A seed beside a whole name, or a name cut anyway: never one cutting a name that fits.
+        whole = text.width(name, SIZE, bold=won) <= room
+        if room - beside >= (text.width(name, SIZE, bold=won) if whole else SHORTEST_NAME):
+            room -= beside
         else:
             seed = ""  # beside "no-show" a name keeps its room; the words give the seed
-        drawn = text.draw(canvas, (left + 28, middle), str(entry.get("name", "")), SIZE,
-                          fill=ink, bold=won, anchor="lm", max_width=room)
+        drawn = text.draw(canvas, (left + 28, middle), name, SIZE, fill=ink, bold=won,
+                          anchor="lm", max_width=room)
         if seed:
             text.draw(canvas, (left + 28 + drawn + 6, middle), seed, SIZE, fill=ink,
                       bold=won, anchor="lm")
