@@ -114,9 +114,10 @@ class EventTimers:
         if held.event.status != RUNNING or deadline is None or service.wall_ms() < deadline:
             return  # the round moved on meanwhile
         playing_on = await self._play_out(held)
-        if self._told.get(held.id) != deadline:
+        if self._told.get(held.id) != deadline and service.serves(held) \
+                and held.event.status == RUNNING and held.round_deadline == deadline:
             # The event's message says the time is up "in 5 minutes": now it was, and what
-            # the computer does about it.
+            # the computer does about it. (Its round or the event over meanwhile said so.)
             self._told[held.id] = deadline
             await service.publish_event(held, [])
         if playing_on and held.round_deadline == deadline and held.event.status == RUNNING:
