@@ -436,8 +436,9 @@ def _box(canvas: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
             text.draw(canvas, (left + 8, middle), TICK, SIZE, fill=palette.HIGHLIGHT,
                       bold=True, anchor="lm")
         ink = palette.DIM if slot.winner is not None and not won else palette.WHITE
-        seed, name = f"({entry.get('seed', '?')})", str(entry.get("name", ""))
-        room, beside = right - used - 8 - left - 28, text.width(seed, SIZE, bold=won) + 6
+        seed = f"({entry.get('seed', '?')})"
+        room = right - used - 8 - left - 28
+        name, beside = str(entry.get("name", "")), text.width(seed, SIZE, bold=won) + 6
         # A seed beside a whole name, or a name cut anyway: never one cutting a name that fits.
         whole = text.width(name, SIZE, bold=won) <= room
         if room - beside >= (text.width(name, SIZE, bold=won) if whole else SHORTEST_NAME):
