@@ -61,14 +61,16 @@ LIST_LENGTHS = (None, 48, 32, 24, 16, 12, 8, 4, 2)
 
 
 def event_content(
-    held: HeldTournament, extra: Sequence[tuple[str, Sequence[str]]] = ()
+    held: HeldTournament, extra: Sequence[tuple[str, Sequence[str]]] = (),
+    now: int | None = None,
 ) -> str:
     """The event's message: what it is, where it stands, the entries or the standings, and
     the round being played (the bracket for a knockout); then each of `extra`'s (heading,
     list) pairs, the list in a code block of its own. Fitted to Discord's limit by
-    shortening every list alike, its code blocks always closed."""
+    shortening every list alike, its code blocks always closed. `now` (milliseconds, the
+    service's wall clock) tells a round's deadline to come from one passed."""
     def form(most: int | None) -> list[str]:
-        lines = event_lines(held, most)
+        lines = event_lines(held, most, now)
         for heading, block in extra:
             lines += [heading] if heading else []
             lines += code_block(block, most)
@@ -90,7 +92,8 @@ def code_block(lines: Sequence[str], most: int | None) -> list[str]:
     return ["```", *(line.replace("`", "ˋ") for line in at_most(lines, most)), "```"]
 
 
-def event_lines(held: HeldTournament, most: int | None = None) -> list[str]:
+def event_lines(held: HeldTournament, most: int | None = None,
+                now: int | None = None) -> list[str]:
     """The event's message as lines, each list in it at most `most` lines long."""
     event = held.event
     lines = [f"🏆 **Tournament #{held.id}** — {text.safe(words.title(event))}",
@@ -126,15 +129,27 @@ def event_lines(held: HeldTournament, most: int | None = None) -> list[str]:
         lines.append(f"Late entries: /tournament join until round {last} starts (0 points, "
                      f"paired from round {late}).")
     current = event.current
+    if current is not None and not current.finished and not event.paused:
+        lines.append(words.next_round_words(event))
     if current is not None and not current.finished and held.round_deadline is not None:
-        lines.append(f"The round's time is up <t:{held.round_deadline // 1000}:R>; the "
-                     "computer then plays on for players who are away.")
+        lines.append(deadline_words(held.round_deadline, now,
+                                    "plays on for players who are away"))
     return lines
 
 
-def call_line(held: HeldTournament, match: Match, table: Table, no_show_after: float) -> str:
+def deadline_words(deadline: int, now: int | None, computer_does: str) -> str:
+    """When the round's time is up, and what the computer does then: Discord shows the time
+    as "in 20 minutes" or "5 minutes ago", so a deadline passed is told in the past."""
+    at = f"<t:{deadline // 1000}:R>"
+    if now is not None and now >= deadline:
+        return f"The round's time was up {at}: the computer now {computer_does}."
+    return f"The round's time is up {at}; the computer then {computer_does}."
+
+
+def call_line(held: HeldTournament, match: Match, table: Table, no_show_after: float,
+              now: int | None = None) -> str:
     """The call to a match's game: whose, where, which game of the match, what a no-show
-    costs and when the round's time is up."""
+    costs and when the round's time is up (or was, for a best of three's next game)."""
     players = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id)
     minutes = max(1, round(no_show_after / 60))
     which = words.next_game_words(match)
@@ -144,8 +159,7 @@ def call_line(held: HeldTournament, match: Match, table: Table, no_show_after: f
             f"the game waits on for {count_words(minutes, 'minute', 'minutes')} before their "
             "first move forfeits the match.")
     if held.round_deadline is not None:
-        line += (f" The round's time is up <t:{held.round_deadline // 1000}:R>; the "
-                 "computer then plays for whoever is away.")
+        line += " " + deadline_words(held.round_deadline, now, "plays for whoever is away")
     if any(held.event.entry(entry_id).computer for entry_id in match.entries):
         line += " You meet a computer entry: this game counts for no rating or /stats."
     return line

@@ -183,7 +183,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             if played is not event.current:
                 extra.append(("", words.round_lines(event, played)))
         await interaction.response.defer()
-        await interaction.followup.send(event_content(held, extra),
+        await interaction.followup.send(event_content(held, extra, self.service.wall_ms()),
                                         files=await event_files(held), allowed_mentions=NO_PINGS)
 
     @group.command(name="list", description="This server's running and recent tournaments.")
@@ -393,7 +393,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         channel = self.bot.get_partial_messageable(held.channel_id, guild_id=held.guild_id)
         try:
             await channel.get_partial_message(held.message_id).edit(
-                content=event_content(held), view=signup_view(held),
+                content=event_content(held, now=self.service.wall_ms()),
+                view=signup_view(held),
                 attachments=await event_files(held), allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             log.warning("Could not edit tournament %s's message", held.id)
@@ -404,14 +405,16 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
 
     async def _settled(self, held: HeldTournament, match: Match) -> None:
         """A match settled by a forfeit or the host closes its game: its players, in its
-        thread, are told why and how it ended."""
+        thread, are told why and how it ended. A result the host sets for a match whose games
+        all ended closes nothing: its thread hears only the new result."""
         settled_otherwise = match.ruling is not None or (match.forfeits and not match.table)
         games = [g for g in held.games if g.match_id == match.id]
         if not settled_otherwise or not games:
             return
+        closed = " Its game is closed." if len(match.games) < len(games) else ""
         await self._send(games[-1].channel_id, held.guild_id,
-                         f"Match {text.safe(words.match_line(held.event, match))}. "
-                         "Its game is closed.", NO_PINGS)
+                         f"Match {text.safe(words.match_line(held.event, match))}.{closed}",
+                         NO_PINGS)
 
     async def _tell_members(self, held: HeldTournament, entry_ids: list[str], line: str) -> None:
         """Mention the members of these entries once, in the event's channel."""
@@ -438,7 +441,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             return
         where = self.bot.get_partial_messageable(table.thread_id or table.channel_id,
                                                  guild_id=table.guild_id)
-        line = call_line(held, match, table, self.service.no_show_after)
+        line = call_line(held, match, table, self.service.no_show_after,
+                         self.service.wall_ms())
         # The table message, posted just now, pings whoever the game waits on: the call pings
         # the others, so each player is pinged once.
         waited = {table.seats[s].user_id for s in table.waiting_for()}

@@ -68,6 +68,8 @@ HEADERS = {"points": "Pts", "buchholz": "Buchholz", "spread": "Spread", "won": "
 COLUMN_WIDTH = {"points": 64, "buchholz": 104, "spread": 84, "won": 64, "lost": 64}
 KEYS = {"buchholz": "Buchholz: the points of everyone played, added up",
         "spread": "Spread: game points for minus against"}
+#: At a table there is no one "against": each seat's points less the others' average.
+TABLE_SPREAD = "Spread: game points less the others' average"
 
 
 def standings_picture(data: Data, viewer: str | None = None) -> tuple[bytes, str]:
@@ -101,11 +103,13 @@ def _footer_lines(data: Data, hidden: int) -> list[str]:
     if hidden:
         lines.append(f"{hidden} more {'entry' if hidden == 1 else 'entries'} not shown: "
                      "the message lists everyone.")
+    keys = dict(KEYS)
     if data.get("tables"):
         lines.append("Pts: placement points, one for each seat placed below")
+        keys["spread"] = TABLE_SPREAD
     target = data.get("target")
     past = f", none past {target}" if isinstance(target, int) else ""
-    lines += [KEYS[c] + (past if c == "spread" else "") for c in _columns(data) if c in KEYS]
+    lines += [keys[c] + (past if c == "spread" else "") for c in _columns(data) if c in keys]
     return lines
 
 
@@ -434,12 +438,15 @@ def _box(canvas: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
         ink = palette.QUIET if slot.winner is not None and not won else palette.WHITE
         seed = f"({entry.get('seed', '?')})"
         room = right - used - 8 - left - 28
-        if room - text.width(seed, SIZE, bold=won) - 6 >= SHORTEST_NAME:
-            room -= text.width(seed, SIZE, bold=won) + 6
+        name, beside = str(entry.get("name", "")), text.width(seed, SIZE, bold=won) + 6
+        # A seed beside a whole name, or a name cut anyway: never one cutting a name that fits.
+        whole = text.width(name, SIZE, bold=won) <= room
+        if room - beside >= (text.width(name, SIZE, bold=won) if whole else SHORTEST_NAME):
+            room -= beside
         else:
             seed = ""  # beside "no-show" a name keeps its room; the words give the seed
-        drawn = text.draw(canvas, (left + 28, middle), str(entry.get("name", "")), SIZE,
-                          fill=ink, bold=won, anchor="lm", max_width=room)
+        drawn = text.draw(canvas, (left + 28, middle), name, SIZE, fill=ink, bold=won,
+                          anchor="lm", max_width=room)
         if seed:
             text.draw(canvas, (left + 28 + drawn + 6, middle), seed, SIZE, fill=ink,
                       bold=won, anchor="lm")

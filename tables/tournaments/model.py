@@ -12,6 +12,8 @@ from typing import Any
 
 NO_SHOW = "no-show"
 DROPPED = "dropped"
+#: Taken out of a running event by its host (a forfeit as a drop-out is).
+REMOVED = "removed"
 
 
 @dataclass
@@ -24,6 +26,8 @@ class Entry:
     rating: float | None = None
     seed: int = 0
     dropped: bool = False
+    #: Dropped by the host (/tournament remove) rather than by its own member.
+    removed: bool = False
     #: The level of a computer entry (no members) that fills a place the field left empty.
     computer: str | None = None
     #: The first round a late entry to a running Swiss is paired in; None: from the start.
@@ -68,7 +72,7 @@ class Match:
     #: A tables-event match (placement points), as opposed to one entry against another.
     table: bool = False
     games: list[GameResult] = field(default_factory=list)
-    #: Entry -> why it forfeited (NO_SHOW or DROPPED).
+    #: Entry -> why it forfeited (NO_SHOW, DROPPED or REMOVED).
     forfeits: dict[str, str] = field(default_factory=dict)
     ruling: Ruling | None = None
     #: When the game it is playing opened (milliseconds since 1970, the tables clock's, as

@@ -16,7 +16,7 @@ A slot, in bracket order: {"entries": [{"id", "name", "seed"}, ...] (one for a b
 "bye": bool, "winner": id or None, "games": {id: games won} (best of three, else {}),
 "scores": {id: points} (the game that decided a one-game match, counted up to the game's
 target: GameSpec.target; else {}), "playing": bool,
-"forfeits": {id: "no-show" | "dropped"}} (the box's words, and its alt text's)."""
+"forfeits": {id: "no-show" | "dropped" | "removed"}} (the box's words, and its alt text's)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from typing import Any
 
 from tables.tournaments.fit import KNOCKOUT, TABLES
 from tables.tournaments.knockout import first_round
-from tables.tournaments.model import DROPPED, NO_SHOW, Match, Round
+from tables.tournaments.model import DROPPED, NO_SHOW, REMOVED, Match, Round
 from tables.tournaments.rounds import total_rounds
 from tables.tournaments.standings import knockout_standings, knockout_winner, standings
 from tables.tournaments.text import round_words, status_line, title
@@ -32,7 +32,7 @@ from tables.tournaments.tournament import FINISHED, RUNNING, Tournament
 
 #: Why an entry forfeited, short enough to stand beside its name in a bracket box (a third
 #: of the picture): the alt text says the same words.
-BOX_WORDS = {NO_SHOW: "no-show", DROPPED: "dropped"}
+BOX_WORDS = {NO_SHOW: "no-show", DROPPED: "dropped", REMOVED: "removed"}
 
 
 def picture_data(event: Tournament) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from tables.tournaments.fit import (
     table_sizes_allowed,
     two_sided_seats,
 )
-from tables.tournaments.model import DROPPED, Match, Round
+from tables.tournaments.model import DROPPED, REMOVED, Match, Round
 from tables.tournaments.standings import knockout_winner, standings
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def _pairs(event: Tournament, made: Round, pairs: Sequence[tuple[str, str | None
         )
         for entry in (first, second):
             if event.entry(entry).dropped:
-                match.forfeits[entry] = DROPPED
+                match.forfeits[entry] = REMOVED if event.entry(entry).removed else DROPPED
         made.matches.append(match)
 
 

@@ -16,6 +16,7 @@ from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES, check_f
 from tables.tournaments.model import (
     DROPPED,
     NO_SHOW,
+    REMOVED,
     Entry,
     GameResult,
     Match,
@@ -84,6 +85,9 @@ class Running:
             raise IllegalAction(f"That result does not fit match {match_id}'s seats.")
         match.games.append(GameResult(ranks, scores))
         match.opened_at = None  # its next game, if any, notes its own
+        if not match.finished:  # a best of three goes on: its score is news all the same
+            return [self._say("game", f"Match {match_id}: game {len(match.games)} is over.",
+                              match=match_id)]
         return self._match_moved(match)
 
     def no_show(self: Tournament, match_id: str, *entry_ids: str) -> list[Event]:  # type: ignore[misc]
@@ -118,13 +122,14 @@ class Running:
         if entry is not own:
             self.check_host(by_user_id, "drop another entry")
         if entry.dropped:
-            raise IllegalAction(f"{entry.name} has already dropped out.")
-        entry.dropped = True
-        events = [self._say("dropped", f"{entry.name} dropped out.", entry=entry.id,
-                            by=by_user_id)]
+            who = "You have" if entry is own else f"{entry.name} has"
+            raise IllegalAction(f"{who} already dropped out.")
+        entry.dropped, entry.removed = True, entry is not own
+        said = f"The host removed {entry.name}." if entry.removed else f"{entry.name} dropped out."
+        events = [self._say("dropped", said, entry=entry.id, by=by_user_id)]
         for match in self._current_matches():
             if entry.id in match.entries and not match.finished:
-                match.forfeits[entry.id] = DROPPED
+                match.forfeits[entry.id] = REMOVED if entry.removed else DROPPED
                 events += self._match_moved(match)
         return events
 
@@ -212,18 +217,20 @@ class Running:
 
     def result_words(self: Tournament, match: Match) -> str:  # type: ignore[misc]
         """A finished match's result: "Ann wins", "drawn", at a table each entry's points.
-        When every entry forfeited nobody won: a knockout sends the better seed through."""
+        When every entry forfeited nobody won (unless the host then set the result): a
+        knockout sends through the entry ahead on games, else the better seed."""
         points = match.points() or {}
         names = {e: self.entry(e).name for e in match.entries}
         if match.table:
             order = sorted(match.entries, key=lambda e: -points[e])
             return ", ".join(f"{names[e]} {points_words(points[e])}" for e in order)
-        if set(match.forfeits) == set(match.entries):
+        if set(match.forfeits) == set(match.entries) and match.ruling is None:
             if not match.needs_winner:
                 return "nobody wins"
             through = knockout_winner(match, {e.id: e.seed for e in self.entries})
-            return f"{names[through]} {self._verb(through, 'goes', 'go')} through as the " \
-                   "better seed"
+            ahead = len(set(match.games_won().values())) > 1
+            return f"{names[through]} {self._verb(through, 'goes', 'go')} through " + \
+                ("ahead on games" if ahead else "as the better seed")
         winner = match.winner()
         return f"{names[winner]} {self._verb(winner, 'wins', 'win')}" if winner else "drawn"
 

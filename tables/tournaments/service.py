@@ -422,6 +422,13 @@ class TournamentService(Listener):
             turn = self.news.turn(held)
         await self.news.tell(held, turn, refresh)
 
+    async def refresh(self, held: HeldTournament) -> None:
+        """The event's message brought up to date (a deadline passed), told in its turn after
+        the news saved before it, so it never comes after the event's end."""
+        async with self._lock(held.id):
+            turn = self.news.turn(held)
+        await self.news.tell(held, turn, refresh=True)
+
     @staticmethod
     def _over(held: HeldTournament) -> bool:
         return held.event.status in (FINISHED, CANCELLED)

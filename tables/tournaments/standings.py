@@ -71,8 +71,16 @@ def knockout_standings(entries: Sequence[Entry], rounds: Sequence[Round],
     """A knockout's order while it runs: the entries still in first, those through more rounds
     (wins and byes) ahead, then those knocked out or dropped; level ones as `standings` has
     them. A knockout's own tie-breaks are its matches, so points and Buchholz order nothing."""
-    ordered = sorted(standings(entries, rounds, target),
-                     key=lambda r: (r.losses > 0 or r.dropped, -(r.wins + r.byes)))
+    rows = standings(entries, rounds, target)
+    by_id = {row.entry.id: row for row in rows}
+    seed = {e.id: e.seed for e in entries}
+    for played in rounds:
+        for match in played.matches:
+            if match.needs_winner and match.finished and match.winner() is None:
+                # Nobody won (both forfeited), yet one went through: it won the round.
+                through = by_id[knockout_winner(match, seed)]
+                through.wins, through.losses = through.wins + 1, through.losses - 1
+    ordered = sorted(rows, key=lambda r: (r.losses > 0 or r.dropped, -(r.wins + r.byes)))
     for place, row in enumerate(ordered, start=1):
         row.place = place
     return ordered
@@ -99,7 +107,8 @@ def _count(
             row.wins += points[entry] == 1.0
             row.draws += points[entry] == 0.5
             row.losses += points[entry] == 0.0
-        for game in match.games:
+        # At a table the computer plays a forfeited seat to the end: not the entry's points.
+        for game in [] if entry in match.forfeits else match.games:
             own = match.entry_score(game, entry, target)
             rest = [s for s, e in zip(game.counted_scores(target), match.seats, strict=True)
                     if e != entry]
@@ -151,6 +160,8 @@ def knockout_placings(entries: Sequence[Entry], rounds: Sequence[Round]) -> list
 
 
 def knockout_winner(match: Match, seed: Mapping[str, int]) -> str:
-    """Who is through from a finished knockout match. When both entries forfeited (both
-    dropped out) the better seed goes through on paper."""
-    return match.winner() or min(match.entries, key=seed.__getitem__)
+    """Who is through from a finished knockout match. When both entries forfeited (neither
+    showed up, or both dropped out) the one ahead on games goes through, else the better
+    seed, on paper."""
+    won = match.games_won()
+    return match.winner() or min(match.entries, key=lambda e: (-won[e], seed[e]))

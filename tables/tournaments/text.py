@@ -13,6 +13,7 @@ from tables.tournaments.knockout import first_round
 from tables.tournaments.model import (
     DROPPED,
     NO_SHOW,
+    REMOVED,
     Match,
     Round,
     count_words,
@@ -22,9 +23,11 @@ from tables.tournaments.rounds import total_rounds
 from tables.tournaments.standings import Standing, knockout_standings, standings
 from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, SIGNUP, Tournament
 
-FORFEIT_WORDS = {NO_SHOW: "did not show up", DROPPED: "dropped out"}
+FORFEIT_WORDS = {NO_SHOW: "did not show up", DROPPED: "dropped out",
+                 REMOVED: "removed by the host"}
 #: A two-sided match both of whose sides forfeited for the same reason.
-NEITHER_WORDS = {NO_SHOW: "neither showed up", DROPPED: "both dropped out"}
+NEITHER_WORDS = {NO_SHOW: "neither showed up", DROPPED: "both dropped out",
+                 REMOVED: "both removed by the host"}
 
 
 def title(event: Tournament) -> str:
@@ -62,6 +65,16 @@ def round_words(event: Tournament) -> str:
         else f"Round {number} of {last}"
 
 
+def next_round_words(event: Tournament) -> str:
+    """What the event does by itself when the round in play is over, for the host and
+    everyone waiting: the next round starts, or the event ends."""
+    number, last = len(event.rounds) + 1, total_rounds(event)
+    if number > last:
+        return "The event ends by itself when this round's last match does."
+    name = "The final" if event.format == KNOCKOUT and number == last else f"Round {number}"
+    return f"{name} starts by itself when this round's last match ends."
+
+
 def signup_lines(event: Tournament) -> list[str]:
     lines = [title(event), status_line(event)]
     lines += [f"{index}. {entry.name}" for index, entry in enumerate(event.entries, start=1)]
@@ -87,8 +100,10 @@ def tie_break_line(event: Tournament) -> str | None:
     if event.format == KNOCKOUT:
         return None
     past = f", none past {event.target}" if event.target else ""
+    spread = ("game points less the average of the others at the table" if event.format == TABLES
+              else "game points for minus against")
     line = ("Level on points: Buchholz (the points of everyone played, added up), then spread "
-            f"(game points for minus against{past}), then head-to-head.")
+            f"({spread}{past}), then head-to-head.")
     if not any(r.byes for r in event.rounds):
         return line
     line += " A bye counts as a win."

@@ -46,6 +46,8 @@ class EventTimers:
         #: No-show watches, and the event each is for.
         self._watches: dict[asyncio.Task[None], int] = {}
         self._busy: set[asyncio.Future[Any]] = set()
+        #: Each event's round deadline its listeners were told had passed.
+        self._told: dict[int, int] = {}
 
     def close(self) -> None:
         for task in [*self._timers.values(), *self._watches]:
@@ -75,6 +77,7 @@ class EventTimers:
 
     def forget(self, held: HeldTournament) -> None:
         self._set(held, None)
+        self._told.pop(held.id, None)
 
     def rest(self, held: HeldTournament) -> None:
         """Its server removed the bot: none of the event's timers run on."""
@@ -111,6 +114,12 @@ class EventTimers:
         if held.event.status != RUNNING or deadline is None or service.wall_ms() < deadline:
             return  # the round moved on meanwhile
         playing_on = await self._play_out(held)
+        if self._told.get(held.id) != deadline and service.serves(held) \
+                and held.event.status == RUNNING and held.round_deadline == deadline:
+            # The event's message says the time is up "in 5 minutes": now it was, and what
+            # the computer does about it. (Its round or the event over meanwhile said so.)
+            self._told[held.id] = deadline
+            await service.refresh(held)
         if playing_on and held.round_deadline == deadline and held.event.status == RUNNING:
             # Members play on: look again soon (a new round's timer replaces this one).
             self._set(held, service.wall_ms() + int(service.away_after * 1000))

@@ -223,6 +223,55 @@ async def test_a_knockout_of_eight_with_a_best_of_three_final(tmp_path: Path) ->
         fake.assert_clean()  # every tournament listener heard every match open without failing
 
 
+async def test_the_event_s_message_follows_a_best_of_three_game_by_game(tmp_path: Path) -> None:
+    """Game one of a best of three ends: the bracket on the event's message says who leads,
+    not "playing" until the whole match is over."""
+    async with tournament_server(tmp_path / "bo3.db") as (fake, driver, _clock):
+        message = await create_and_fill(fake, driver, 2, {
+            "game": "cribbage", "format": "knockout", "options": "target=61", "best_of": 3})
+        [game] = await games_of_round(fake, 1, 1)
+        await driver_for(fake, game, "bo3").play_to_end()
+        await driver.settle()
+        event = await stored(fake, 1)
+        [match] = event.rounds[0].matches
+        assert len(match.games) == 1 and not match.finished
+        won = match.games_won()
+        leader = event.entry(max(won, key=won.__getitem__))
+        shown = fake.state.messages[message.id].content
+        assert f"{leader.name} leads 1–0, best of 3" in shown, shown
+
+
+async def test_a_deadline_passed_is_told_in_the_past(tmp_path: Path) -> None:
+    """Discord shows a passed time as "5 minutes ago": once the round's time is up, the
+    event's message and the call to a best of three's next game say it was up."""
+    async with tournament_server(tmp_path / "past.db") as (fake, driver, clock):
+        message = await create_and_fill(fake, driver, 2, {
+            "game": "cribbage", "format": "knockout", "options": "target=61", "best_of": 3})
+        shown = fake.state.messages[message.id].content
+        assert "The round's time is up <t:" in shown and "was up" not in shown
+        assert "The event ends by itself when this round's last match does." in shown
+        [game] = await games_of_round(fake, 1, 1)
+        await first_moves(driver_for(fake, game, "past"))
+
+        def calls() -> list[str]:
+            return [m.content for m in fake.state.messages.values()
+                    if "your match 1.1" in m.content]
+
+        for _ in range(5):  # past the deadline the computer plays game 1 out
+            await clock.advance(61)
+            await driver.settle()
+            if len(calls()) > 1:
+                break
+        calls = calls()
+        assert "The round's time is up <t:" in calls[0]
+        assert "(game 2 of a best of 3)" in calls[1], calls
+        assert "The round's time was up <t:" in calls[1]
+        assert "the computer now plays for whoever is away." in calls[1]
+        shown = fake.state.messages[message.id].content
+        assert "The round's time was up <t:" in shown, shown
+        assert "the computer now plays on for players who are away." in shown
+
+
 async def test_a_round_robin_of_six_meets_everyone_once(tmp_path: Path) -> None:
     async with tournament_server(tmp_path / "rr.db") as (fake, driver, clock):
         await create_and_fill(fake, driver, 6, {
@@ -274,6 +323,7 @@ async def test_bad_commands_are_refused_and_change_nothing(tmp_path: Path) -> No
             "Paused: games in play go on, and the next round waits until you run "
             "/tournament pause again.")
         assert "Paused by the host" in fake.state.messages[message.id].content
+        assert "starts by itself" not in fake.state.messages[message.id].content
         shown = await fake.slash(bob, "tournament show", {})
         assert shown.message is not None and "Bracket" in shown.message.content
         assert [a.filename for a in shown.message.attachments] == ["standings.png",
@@ -390,6 +440,31 @@ async def test_players_and_the_host_are_told_what_happened_and_what_comes_next(
         shown = await fake.slash(alice, "tournament show", {})
         assert shown.message is not None
         assert "Round 1\n" in shown.message.content and "Round 2\n" in shown.message.content
+
+
+async def test_the_host_changing_a_played_match_s_result_closes_no_game(tmp_path: Path) -> None:
+    """A match of an earlier round, its game played to the end, is set otherwise by the host:
+    its thread hears the new result, and not that a game long over is closed."""
+    async with tournament_server(tmp_path / "change.db") as (fake, driver, clock):
+        host = fake.member("alice")
+        await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 2})
+        while len((await stored(fake, 1)).rounds) < 2:
+            await clock.advance(61)
+            await driver.settle()
+        event = await stored(fake, 1)
+        played = event.rounds[0].matches[0]
+        assert len(played.games) == 1 and played.winner() is not None  # played to its end
+        loser = next(e for e in played.entries if e != played.winner())
+        [game] = [g for g in await games_of_round(fake, 1, 1) if g.match_id == played.id]
+        answer = await fake.slash(host, "tournament result", {
+            "match": played.id, "order": f"<@{event.entry(loser).members[0]}>"})
+        await driver.settle()
+        assert answer.message is not None and "Result set" in answer.message.content
+        [notice] = [m for m in fake.state.messages.values()
+                    if m.channel_id == game.channel_id and m.content.startswith("Match ")]
+        name = event.entry(loser).name
+        assert notice.content.endswith(f": {name} wins (set by the host).")
 
 
 async def test_a_start_time_is_shown_and_a_start_it_misses_is_told_to_the_host(

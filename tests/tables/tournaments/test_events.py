@@ -212,6 +212,20 @@ def test_a_final_between_two_dropped_entries_goes_to_the_better_seed() -> None:
     assert event.placings == [["e1"], ["e2"], ["e3", "e4"]]
 
 
+def test_nobody_showing_up_for_game_two_sends_the_leader_through_not_the_better_seed() -> None:
+    """The worse seed won game one of a best of three; neither shows up for game two: the
+    match is theirs on games, in the bracket, the standings and the words."""
+    event = signed_up(KNOCKOUT, 2, best_of=3)
+    event.start(HOST, ratings(2))
+    [match] = event.current.matches
+    event.record_game(match.id, outcome(match, ["e2", "e1"]))
+    said = event.no_show(match.id, "e1", "e2")
+    assert said[-2]["text"] == "Match 1.1: Player 2 goes through ahead on games."
+    assert event.status == "finished" and event.placings == [["e2"], ["e1"]]
+    assert bracket_lines(event)[1] == ("  Player 1 (1) v Player 2 (2): Player 2 goes through "
+                                       "ahead on games 1–0 (neither showed up)")
+
+
 def test_computers_fill_a_short_knockout_instead_of_byes_and_are_seeded_last() -> None:
     event = signed_up(KNOCKOUT, 6, computers="normal")
     said = event.start(HOST, ratings(6))

@@ -313,9 +313,11 @@ async def test_at_the_deadline_the_computer_plays_for_the_away_and_members_at_th
     [away] = table.human_waits()
     present = 1 - away
 
+    told = len(pilot.published)
     await clock.advance(30 * 60)  # the deadline: the game has waited on `away` all along
     await settle(manager)
     assert table.status == "running" and table.away == {away}
+    assert len(pilot.published) == told + 1  # the event's message is brought up to date
     line = f"the computer plays on for {table.seats[away].name}, who is away."
     assert any(line in said for said in table.recent)
     assert not any(table.seats[present].name in said and "time is up" in said
@@ -333,6 +335,7 @@ async def test_at_the_deadline_the_computer_plays_for_the_away_and_members_at_th
         await settle(manager)
     assert (await stored(store, held)).status == FINISHED
     assert table.away == {away, present}
+    assert pilot.published.count(held.id) == told + 2  # and once more, for the event's end
     await service.close()
     await manager.close()
 

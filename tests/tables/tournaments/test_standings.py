@@ -83,6 +83,19 @@ def test_tables_placement_points_count_computer_seats_and_share_level_places() -
     assert order(rows)[:2] == ["B", "A"]
 
 
+def test_a_seat_forfeited_at_a_table_gains_its_entry_no_spread_from_the_computer_s_play() -> None:
+    """The computer plays a forfeited seat to the end: it won this game, but the entry that
+    forfeited scores nothing from it, points or spread (a spread of +75 would put it above
+    anyone level with it on points who played their game)."""
+    field = entries("A", "B", "C")
+    table = Match("1.1", 1, ["A", "B", "C"], table=True, forfeits={"A": DROPPED})
+    table.games.append(GameResult([0, 1, 2], [150, 100, 50]))
+    rows = standings(field, [Round(1, [table])])
+    by_id = {row.entry.id: row for row in rows}
+    assert (by_id["A"].points, by_id["A"].spread) == (0, 0)
+    assert by_id["B"].spread == 0 and by_id["C"].spread == -75  # the seat's score still counts
+
+
 def test_points_past_the_target_count_for_nothing_in_the_spread() -> None:
     # Won 65–36 in a game to 61: the peg stopped at 61, so the spread is 25, not 29.
     field = entries("A", "B", "C")

@@ -68,6 +68,7 @@ REFUSED: list[tuple[str, Callable[[], Tournament], Callable[[Tournament], object
     ("You are not in this event", started, lambda e: e.drop(99)),
     ("Only the host can drop another", started, lambda e: e.drop(1, "e2")),
     ("already dropped out", lambda: _dropped(started(), "e2"), lambda e: e.drop(HOST, "e2")),
+    ("You have already dropped out", lambda: _dropped(started(), "e2"), lambda e: e.drop(2)),
     ("has not started", lambda: signed_up(SWISS, 5, rounds_planned=2), lambda e: e.drop(1)),
     ("Only the host can set a result", started, lambda e: e.set_result(1, "1.1", [["e1"]])),
     ("There is no match 7.1", started, lambda e: e.set_result(HOST, "7.1", [["e1"]])),

@@ -9,19 +9,20 @@ from render.tournament import (
     draw_bracket,
     draw_standings,
 )
-from tables.tournaments import KNOCKOUT, SWISS, TABLES, Tournament
+from tables.tournaments import KNOCKOUT, ROUND_ROBIN, SWISS, TABLES, Tournament
 from tables.tournaments.picture import picture_data
 from tables.tournaments.text import (
     bracket_lines,
     holding_up_lines,
     next_game_words,
+    next_round_words,
     round_lines,
     signup_lines,
     standing_lines,
     status_line,
     tie_break_line,
 )
-from tests.tables.tournaments.helpers import HOST, outcome
+from tests.tables.tournaments.helpers import HOST, outcome, play_out
 
 
 def names(event: Tournament, *people: str) -> Tournament:
@@ -130,6 +131,65 @@ def test_when_nobody_shows_up_nobody_wins_and_a_knockout_sends_the_better_seed_t
         "  Ann (1) v Di (4): Ann goes through as the better seed (neither showed up)")
 
 
+def test_the_better_seed_sent_through_when_nobody_showed_up_stands_as_through() -> None:
+    """Nobody won the match, yet the better seed is in the next round: the standings and
+    their picture count that round as won, and place it among the entries still in."""
+    event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy", "Di")
+    event.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0, 4: 1300.0})
+    event.no_show("1.1", "e4", "e1")
+    lines = standing_lines(event)
+    assert lines[0] == "1. Ann: won 1, lost 0" and lines[-1] == "4. Di: won 0, lost 1"
+    rows = {row["name"]: row for row in picture_data(event)["rows"]}
+    assert (rows["Ann"]["won"], rows["Ann"]["lost"], rows["Ann"]["place"]) == (1, 0, "1")
+    assert (rows["Di"]["won"], rows["Di"]["lost"]) == (0, 1)
+
+
+def test_a_host_setting_a_match_nobody_showed_up_for_names_their_winner() -> None:
+    """The host sends the worse seed through: it is not said to be the better seed."""
+    event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy", "Di")
+    event.start(HOST, {1: 1600.0, 2: 1500.0, 3: 1400.0, 4: 1300.0})
+    event.no_show("1.1", "e4", "e1")
+    said = event.set_result(HOST, "1.1", [["e4"], ["e1"]])
+    assert said[1]["text"] == "Match 1.1: Di wins."
+    assert bracket_lines(event)[1] == (
+        "  Ann (1) v Di (4): Di wins (neither showed up; set by the host)")
+    assert standing_lines(event)[0] == "1. Di: won 1, lost 0"
+
+
+def test_an_entry_the_host_removes_is_said_to_be_removed_not_to_have_dropped_out() -> None:
+    """Who took an entry out tells its opponent (and the member) what happened: the host's
+    removal is not the member's own drop-out, now or in the walkovers it leaves."""
+    event = names(Tournament.create("t", HOST, "cribbage", ROUND_ROBIN), "Ann", "Bob", "Cy", "Di")
+    event.start(HOST)
+    match = event.current.matches[0]
+    gone = event.entry(match.entries[1])
+    said = [e["text"] for e in event.remove(HOST, gone.id)]
+    assert said[0] == f"The host removed {gone.name}."
+    assert round_lines(event, event.rounds[0])[1].endswith(f"({gone.name} removed by the host)")
+    own = event.entry(event.current.matches[1].entries[0])
+    event.drop(own.members[0])
+    assert round_lines(event, event.rounds[0])[2].endswith(f"({own.name} dropped out)")
+    play_out(event, lambda m: m.entries)
+    later = [m for played in event.rounds[1:] for m in played.matches if gone.id in m.entries]
+    assert later and all(m.forfeits[gone.id] == "removed" for m in later)
+
+
+def test_everyone_is_told_what_the_event_does_by_itself_when_the_round_is_over() -> None:
+    knockout = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob", "Cy", "Di")
+    knockout.start(HOST)
+    assert next_round_words(knockout) == (
+        "The final starts by itself when this round's last match ends.")
+    swiss = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=1),
+                  "Ann", "Bob", "Cy")
+    swiss.start(HOST)
+    assert next_round_words(swiss) == (
+        "The event ends by itself when this round's last match does.")
+    swiss = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=3),
+                  "Ann", "Bob", "Cy", "Di")
+    swiss.start(HOST)
+    assert next_round_words(swiss) == "Round 2 starts by itself when this round's last match ends."
+
+
 def test_the_call_to_a_match_game_says_which_game_of_the_match_it_is() -> None:
     event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT, final_best_of=3),
                   "Ann", "Bob", "Cy", "Di")
@@ -196,6 +256,20 @@ def test_a_stored_game_won_past_the_target_counts_to_the_target_everywhere() -> 
     with recording() as drawn:
         draw_standings(picture_data(event))
     assert "Spread: game points for minus against, none past 61" in [d.text for d in drawn]
+
+
+def test_a_tables_event_says_its_spread_is_against_the_table_s_average() -> None:
+    """At a table nobody is "against": the words and the picture's key say what is counted."""
+    event = names(Tournament.create("t", HOST, "pip-pip", TABLES, rounds_planned=1,
+                                    table_size=3), "Ann", "Bob", "Cy")
+    event.start(HOST)
+    said = "spread (game points less the average of the others at the table)"
+    assert said in (tie_break_line(event) or "")
+    with recording() as drawn:
+        draw_standings(picture_data(event))
+    texts = [d.text for d in drawn]
+    assert "Spread: game points less the others' average" in texts
+    assert not any("minus against" in t for t in texts)
 
 
 def test_a_knockout_bracket_gives_a_game_won_past_the_target_as_counted_to_it() -> None:
