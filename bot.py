@@ -89,7 +89,7 @@ class CardBot(commands.Bot):
         expert_iterations: int | None = None,
         lobby_lifetime: float | None = None,
         backups: tuple[float, int] = (0.0, 7),
-        **client_options: object,
+        **client_options: Any,
     ) -> None:
         # The bot never joins voice, so discord.py's warnings about voice libraries not being
         # installed (PyNaCl, davey) would only alarm whoever starts it.

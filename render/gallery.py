@@ -133,7 +133,7 @@ def profile_samples() -> list[tuple[str, dict[str, Any]]]:
     game with every list longer than the card, and a private profile its owner looks at."""
     rng = random.Random(43)
     titles = [(name, spec.title) for name, spec in GAMES.items()]
-    veteran_games = []
+    veteran_games: list[dict[str, Any]] = []
     for index, (name, title) in enumerate(titles):
         played, wins, current, best = [(212, 117, 0, 13), (57, 31, 2, 5), (31, 17, 1, 4),
                                        (9, 5, 3, 3), (1, 0, 0, 0), (2, 1, 1, 1)][index % 6]

@@ -24,7 +24,7 @@ View = dict[str, Any]
 DrawFn = Callable[[View, bool], Image.Image]  # (view, four_colour) -> image
 DetailsFn = Callable[[View], list[str]]  # view -> lines for the table message
 DescribeFn = Callable[[View], str]  # view -> the picture in words, for its alt text
-ScoresFn = Callable[[View], list[tuple[str, object]]]  # view -> (side, score) for a score line
+ScoresFn = Callable[[View], Sequence[tuple[str, object]]]  # view -> (side, score) for a score line
 #: One (public view, public events) per step of a finished game, the deal first.
 Moves = Sequence[tuple[View, Sequence[dict[str, Any]]]]
 SeriesFn = Callable[[str, Moves], "Chart"]  # (title, moves) -> the end-of-game chart

@@ -175,6 +175,7 @@ async def run(args: argparse.Namespace, console: Console, ctrl_c: CtrlC) -> int:
                 return 1
             table = saved[-1]
         else:
+            assert spec is not None  # asked for above unless resuming
             table = await manager.create(
                 guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=spec.name,
                 options=options, seats=seats, host_id=PLAYER_ID, seed=args.seed,
@@ -244,7 +245,7 @@ class CtrlC:
     async def guard(self, work: Coroutine[Any, Any, int]) -> int:
         """Runs `work` as the task a Ctrl-C cancels."""
         loop = asyncio.get_running_loop()
-        self._task = asyncio.current_task()  # type: ignore[assignment]
+        self._task = asyncio.current_task()
         # The kernel may hand the signal to a worker thread (aiosqlite's) while the loop sleeps
         # in its selector; the byte Python then writes to the wakeup socket wakes the loop, so
         # the handler runs at once rather than at the next timer.

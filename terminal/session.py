@@ -155,7 +155,8 @@ class TerminalGame(Listener):
                 # Never cancelled: cancelling wait_idle would cancel the computer's turn too.
                 self._idle = asyncio.ensure_future(self.manager.wait_idle())
             offer = asyncio.ensure_future(self._offer.wait())
-            await asyncio.wait({self._idle, offer}, return_when=asyncio.FIRST_COMPLETED)
+            waits: set[asyncio.Future[Any]] = {self._idle, offer}
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
             offer.cancel()
             self._offer.clear()
             if not self._idle.done():

@@ -51,8 +51,8 @@ def board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
     tile, drawn = board.board_tile(count, target, WIDTH - 2 * MARGIN)
     image.paste(tile, origin)
     text.replay(drawn, origin, image)
-    scores = view.get("scores") if isinstance(view.get("scores"), list) else []
-    backs = view.get("previous_scores") if isinstance(view.get("previous_scores"), list) else []
+    scores = listed(view.get("scores"))
+    backs = listed(view.get("previous_scores"))
     for side in range(count):
         front = integer(scores[side]) if side < len(scores) else 0
         back = integer(backs[side]) if side < len(backs) else 0
@@ -119,7 +119,7 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
     `own_line` is off (a table short of room: the names are cut, the message has them whole).
     `extra(side)` may add a few words after the score (a Crib Race peg's place)."""
     scores = shown_scores(view)
-    backs = view.get("previous_scores") if isinstance(view.get("previous_scores"), list) else []
+    backs = listed(view.get("previous_scores"))
     line_h = 40
     left = MARGIN + 42
     for index, members in enumerate(side_lists(view)):
@@ -174,7 +174,7 @@ def one_line_sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: 
 def shown_scores(view: View) -> list[int]:
     """Each side's score as the board shows it: a game ends in the game hole, so the points
     that carried a side past the target do not count (a win at 132 reads 121)."""
-    scores = view.get("scores") if isinstance(view.get("scores"), list) else []
+    scores = listed(view.get("scores"))
     count = len(side_lists(view))
     return [max(0, min(integer(scores[side]) if side < len(scores) else 0, target_score(view)))
             for side in range(count)]

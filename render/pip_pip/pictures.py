@@ -55,9 +55,11 @@ def winning_so_far(trick: list[dict[str, Any]], trump: str | None) -> int | None
     best_index = None
     for index, played in enumerate(trick):
         parsed = cards.parse(played.get("card", ""))
-        if parsed is None or parsed[0] not in STRENGTH or parsed[1] is None:
+        if parsed is None or parsed[0] not in STRENGTH:
             continue
         rank, suit = parsed
+        if suit is None:
+            continue
         if best is None:
             best, best_index = (rank, suit), index
             continue
@@ -127,7 +129,7 @@ def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: i
     all_declared = _list(view, "declared")
     own = all_declared[seat] if seat < len(all_declared) else None
     declared = [c for c in own if isinstance(c, str)] if isinstance(own, list) else []
-    right = WIDTH - MARGIN - 6
+    right: float = WIDTH - MARGIN - 6
     if declared:  # the face-up calls, at the row's right end
         step = min(cards.MINI_W + 3, 160 / len(declared))
         left = right - cards.MINI_W - step * (len(declared) - 1)
@@ -163,7 +165,7 @@ def _info_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
     if trump:
         paste_suit(image, trump, (MARGIN + 7, round(y + 7)), disc - 14,
                    palette.suit_colour(trump, four_colour))
-    x = MARGIN + disc + 8
+    x: float = MARGIN + disc + 8
     x += text.draw(draw, (x, y + disc / 2), f"Trump: {SUIT_WORDS.get(trump or '', '-')}",
                    PRIMARY, fill=palette.WHITE, bold=True, anchor="lm")
     next_trump = _suit(view.get("next_trump"))
@@ -272,7 +274,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     image, draw = layout.canvas(WIDTH, height)
     right = (f"Round {integer(view.get('round'), 1)}/{integer(view.get('rounds'), players)} · "
              f"Trick {trick_number(view)}")
-    y = layout.title_bar(draw, WIDTH, "Pip Pip", right) + 8
+    y: float = layout.title_bar(draw, WIDTH, "Pip Pip", right) + 8
     _info_line(image, draw, view, y, four_colour)
     y += 44
     if over:

@@ -374,13 +374,13 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
               max_width=WIDTH - 2 * MARGIN)
     y = _draw_track(image, draw, view, y + PRIMARY + 4)
     y = round(_legend(image, draw, y + 16, bool(listed(track.get("obstacles"))), four_colour))
-    y = _outcome_banner(draw, view, y + 4)
+    below = _outcome_banner(draw, view, y + 4)
     status = _status(view)
     if status and not isinstance(view.get("outcome"), dict):
-        layout.pill(draw, (WIDTH / 2, y + 16), status, PRIMARY + 2, palette.HIGHLIGHT,
+        layout.pill(draw, (WIDTH / 2, below + 16), status, PRIMARY + 2, palette.HIGHLIGHT,
                     palette.INK, max_width=WIDTH - 2 * MARGIN)
-        y += 36
-    bottom = _draw_trick(image, draw, view, y + 4, four_colour)
+        below += 36
+    bottom = _draw_trick(image, draw, view, below + 4, four_colour)
     return image.crop((0, 0, WIDTH, min(height, round(bottom))))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from render.chart import Chart, Line, Rule, Tick
 from render.kit import seats as seat_facts
+from render.kit.safe import mapping
 from render.kit.text import plural
 from render.registry import Moves
 from render.series import LETTERS, Points, close, ending, number
@@ -40,7 +41,7 @@ def chart(title: str, moves: Moves) -> Chart:
     per_cycle = max(1, int(number(final.get("max_tricks")) // max(1, int(number(
         final.get("cycles")) or 1))))
     ticks = tuple(Tick(t, str(t)) for t in range(0, int(last) + 1, per_cycle))
-    track = final.get("track") if isinstance(final.get("track"), dict) else {}
+    track = mapping(final.get("track"))
     finish = number(track.get("finish"))
     tricks = plural(int(last), "trick")
     after = tricks if int(last) == 1 else f"each of {tricks}"
