@@ -38,7 +38,7 @@ from engine.cribbage.words import points_word
 
 
 def analyse(view: View, legal: list[Action]) -> list[Entry]:
-    single = only_move(legal)
+    single = only_choice(legal)
     if single is not None:
         return single
     kinds = {action["type"] for action in legal}
@@ -48,6 +48,14 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
     if "play" in kinds:
         return play_entries(view, legal, play_situation(view, {}))
     return show_entries(view, legal, cribbage_count)
+
+
+def only_choice(legal: list[Action]) -> list[Entry] | None:
+    """`only_move`, except that a lone Muggins! is weighed: it is a choice, pressing or not
+    (the game waits for another seat's count), and what a press would take is the advice."""
+    if [action["type"] for action in legal] == ["muggins"]:
+        return None
+    return only_move(legal)
 
 
 # ===== the discard ============================================================================

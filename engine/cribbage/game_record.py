@@ -166,9 +166,17 @@ class CribbageRecord(CoreGame):
         # The winning peg stops in the game hole (C-12), as the board and the outcome say.
         return [{"type": "score", "seat": seat, "side": side, "points": points, "reason": reason,
                  "breakdown": breakdown.to_json() if breakdown else None, "score": after,
-                 "text": f"{words.SEATS_PEG[seat]} {points} for "
-                         f"{words.REASON_WORDS.get(reason, reason)}{what}. "
-                         f"Score {min(after, self.core.target)}."}]
+                 "text": f"{words.SEATS_PEG[seat]} {points} for {self._reason_words(reason)}"
+                         f"{what}. Score {min(after, self.core.target)}."}]
+
+    def _reason_words(self, reason: str) -> str:
+        """What points were scored for: "the go", "muggins"; muggins points handed back to the
+        count's owner are not the owner's muggins (they pressed nothing), so they are said so."""
+        if reason == "muggins":
+            chosen = next(r.muggins for r in reversed(self.show_counts) if r.muggins)
+            if chosen["kept"] is False:
+                return "the points given back"
+        return words.REASON_WORDS.get(reason, reason)
 
     def _game_over(self, side: int) -> Event:
         core = self.core

@@ -5,11 +5,11 @@ from the view, Crux's worth of counting first an estimate (a rough chance of goi
 
 from __future__ import annotations
 
-from engine.analysis import Entry, best_first, entry, only_move
+from engine.analysis import Entry, best_first, entry
 from engine.cards import parse_cards
 from engine.contract import Action, View
 from engine.cribbage.ai import play_situation
-from engine.cribbage.analysis import discard_entries, play_entries, show_entries
+from engine.cribbage.analysis import discard_entries, only_choice, play_entries, show_entries
 from engine.pip_cribbage.ai import (
     crux_worths,
     discard_parts,
@@ -23,7 +23,7 @@ from engine.pip_cribbage.sim import RENEW_PIPS
 
 
 def analyse(view: View, legal: list[Action]) -> list[Entry]:
-    single = only_move(legal)
+    single = only_choice(legal)
     if single is not None:
         return single
     kinds = {action["type"] for action in legal}

@@ -86,6 +86,36 @@ def test_claims_and_muggins_are_worth_their_points() -> None:
     assert muggins["value"] == 5.0 and "5 short" in muggins["why"]
 
 
+@pytest.mark.parametrize("name", ["cribbage", "pip-cribbage", "crib-race"])
+def test_a_lone_muggins_is_weighed_not_called_the_only_move(name: str) -> None:
+    """While the dealer counts the crib, the other player's one action is Muggins! on the
+    dealer's hand: optional, so the hint says what it would take, right count or short."""
+    import random
+
+    from engine.cribbage.ai import cribbage_count, missed_points
+    from engine.pip_cribbage.ai import pip_count
+
+    count = pip_count if name == "pip-cribbage" else cribbage_count
+    seen = set()
+    for seed in range(40):
+        game = GAMES[name].new(2, {"muggins": True}, seed)
+        rng = random.Random(seed)
+        while game.outcome is None and len(seen) < 2:
+            for seat in game.to_act():
+                legal = game.legal_actions(seat)
+                if [action["type"] for action in legal] == ["muggins"]:
+                    missed = missed_points(game.view(seat), count)
+                    [weighed] = analyse(game, seat)
+                    assert weighed["value"] == missed
+                    assert weighed["why"] == (f"Their count was {missed} short: take the points."
+                                              if missed else
+                                              "Their count was right: there is nothing to take.")
+                    seen.add(missed > 0)
+            seat = rng.choice(game.waiting_for())
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert seen == {True, False}
+
+
 # ===== PIP Cribbage ===========================================================================
 
 

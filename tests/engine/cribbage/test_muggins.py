@@ -226,6 +226,19 @@ def test_one_missed_point_is_said_in_the_singular() -> None:
     assert read(given) == "Bob gives the 1 point back to Ann."
 
 
+@pytest.mark.parametrize(("choice", "scored"), [
+    ("keep", "Bob pegs 9 for muggins. Score 11."),
+    ("give_back", "Ann pegs 9 for the points given back. Score 34."),
+])
+def test_muggins_points_say_whether_the_presser_kept_them_or_gave_them_back(
+        choice: str, scored: str) -> None:
+    # The owner handed points back pressed nothing: "Ann pegs 9 for muggins" would say she did.
+    game = to_the_show()
+    claim(game, 0, 20)
+    game.apply(1, {"type": "muggins"})
+    assert [read(e) for e in of_type(game.apply(1, {"type": choice}), "score")] == [scored]
+
+
 def test_a_count_refused_at_one_is_said_to_be_worth_nothing() -> None:
     from engine.cribbage.presentation import choice_lines
 
