@@ -276,8 +276,9 @@ class CribbageRecord(CoreGame):
                     f"{words.points_word(missed)} missed and may keep {them} or give {them} back.")
         else:
             self.show_counts[index].muggins = {"seat": seat, "points": 0, "kept": None}
+            # The total as a show line ends, so a right nought reads "nineteen — 0".
             text = (f"{seat_does(seat, 'calls')} muggins, but {seat_name(owner)} counted right: "
-                    f"{breakdown.words()}.")
+                    f"{breakdown.words()} — {breakdown.total}.")
         return [{"type": "muggins", "seat": seat, "owner": owner, "points": missed,
                  "breakdown": breakdown.to_json(), "text": text}]
 

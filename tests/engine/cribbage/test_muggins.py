@@ -233,6 +233,15 @@ def test_one_missed_point_is_said_in_the_singular() -> None:
     assert read(given) == "Bob gives the 1 point back to Ann."
 
 
+def test_a_press_on_a_right_count_says_what_it_was_worth() -> None:
+    # A hand worth nothing is "nineteen" to a cribbage player; the total says so to anyone.
+    game = to_the_show()
+    claim(game, 0, 29)
+    pressed = of_type(game.apply(1, {"type": "muggins"}), "muggins")[0]
+    assert read(pressed).startswith("Bob calls muggins, but Ann counted right: fifteen two (")
+    assert read(pressed).endswith(" — 29.")
+
+
 @pytest.mark.parametrize(("choice", "scored"), [
     ("keep", "Bob pegs 9 for muggins. Score 11."),
     ("give_back", "Ann pegs 9 for the points given back. Score 34."),
