@@ -273,18 +273,6 @@ def test_rules_pages_keep_every_section_and_fit_a_message() -> None:
         assert re.search(r"page 1 of \d+", text.rules_page(spec, 0)[0])
 
 
-def test_every_game_with_muggins_explains_it_in_its_rules() -> None:
-    """A newcomer in a lobby with muggins on finds in /rules how to claim, press and pass."""
-    with_muggins = [spec for spec in GAMES.values()
-                    if any(option.name == "muggins" for option in spec.options)]
-    assert len(with_muggins) == 3
-    for spec in with_muggins:
-        joined = "\n".join(text.rules_pages(spec))
-        assert "**Muggins**" in joined, spec.name
-        for words in ("by claiming a number", "press Muggins!", "costs nothing", "No muggins"):
-            assert words in joined, (spec.name, words)
-
-
 async def test_drawing_queue_runs_one_at_a_time_and_hands_first() -> None:
     from cogs.images import DrawingQueue
 
