@@ -180,6 +180,11 @@ class CribbageRecord(CoreGame):
 
     def _game_over(self, side: int) -> Event:
         core = self.core
+        # Nobody may press Muggins! on any count now (C-17): the claims still waiting show
+        # what they were worth, the winning claim among them.
+        for index, record in enumerate(self.show_counts):
+            if record.breakdown is None and record.claimed is not None:
+                self._close_window(index)
         self.outcome = cribbage_outcome(self.sides, list(core.side_scores), side, core.target)
         return {"type": "game_over", "side": side, "outcome": self.outcome,
                 "text": self.outcome["detail"]}

@@ -149,6 +149,9 @@ def test_a_claim_that_reaches_the_target_ends_the_game() -> None:
     scored = of_type(events, "score")[0]
     assert scored["score"] == 124 and read(scored) == "Ann pegs 24 for the hand. Score 121."
     assert read(of_type(events, "game_over")[0]) == "Ann won with 121; Bob 0 (double skunk)."
+    # Nobody may press Muggins! any more: the winning claim shows what it was worth (C-17).
+    [shown] = game.view(None)["show"]
+    assert (shown["claimed"], shown["breakdown"]["total"]) == (24, 29)
 
 
 def test_the_claiming_seat_reads_the_cards_counted_and_the_opponent_the_claim() -> None:
