@@ -173,8 +173,8 @@ class CribbageRecord(CoreGame):
         """What points were scored for: "the go", "muggins"; muggins points handed back to the
         count's owner are not the owner's muggins (they pressed nothing), so they are said so."""
         if reason == "muggins":
-            chosen = next(r.muggins for r in reversed(self.show_counts) if r.muggins)
-            if chosen["kept"] is False:
+            chosen = next((r.muggins for r in reversed(self.show_counts) if r.muggins), None)
+            if chosen is not None and chosen["kept"] is False:
                 return "the points given back"
         return words.REASON_WORDS.get(reason, reason)
 
