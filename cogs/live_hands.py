@@ -35,6 +35,9 @@ STOPPED_HAND = (
     "🂠 This hand has stopped updating (Discord lets a bot edit it for 15 minutes only). "
     "Press **My hand** on the table, or use `/hand`, to open it again."
 )
+#: What an older hand says once its seat opens the hand again: its buttons would only be
+#: refused as out of date, so they go.
+MOVED_HAND = "🂠 You opened your hand again: this one no longer updates. Use the newest one."
 
 
 @dataclass(eq=False)
@@ -183,12 +186,26 @@ class LiveHands:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if seat in table.away:
             await self.manager.back(table.id, interaction.user.id)
+        previous = self._hands.get((table.id, seat))
         live = self.keep(table, seat, interaction)
         try:
             await self.show(table, seat, live)
         except discord.HTTPException:
             log.warning("Could not show the hand of seat %s at table %s", seat, table.id)
             self.refresher.poke((table.id, seat))
+        if previous is not None and previous is not live:
+            await self._retire(previous)
+
+    @staticmethod
+    async def _retire(live: LiveHand) -> None:
+        """An older hand message, replaced by a newer one: say so, and take its controls."""
+        async with live.lock:
+            try:
+                await live.interaction.edit_original_response(
+                    content=MOVED_HAND, attachments=[], view=None
+                )
+            except discord.HTTPException:
+                log.info("Could not mark an older hand as replaced")
 
     def keep(self, table: Table, seat: int, interaction: discord.Interaction) -> LiveHand:
         """From now on, `interaction`'s message is the seat's hand that updates itself."""

@@ -28,6 +28,9 @@ from tables.options import find_game, parse_options
 log = logging.getLogger(__name__)
 #: Discord refuses a longer thread name.
 THREAD_NAME_LIMIT = 100
+#: What a host who leaves their seat is told: the lobby is still theirs to run.
+HOST_LEFT = ("You left your seat, but you still host this lobby: **Start** it for the others, "
+             "or **Cancel** it.")
 NOWHERE_TO_PLAY = (
     "I can't start the game here: the bot may not send messages in this channel, so its "
     "table would never show. Ask a server admin to give it Send Messages here (or Create "
@@ -218,6 +221,8 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
             view=lobby_view(lobby),
             allowed_mentions=NO_PINGS,
         )
+        if what == "leave" and user.id == lobby.host_id:
+            await interaction.followup.send(HOST_LEFT, ephemeral=True)
 
     async def _start(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         lobby.check_start(interaction.user.id)  # refusals before acknowledging

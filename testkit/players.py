@@ -204,6 +204,21 @@ class GameDriver:
         self.hands[user.id] = record.message.id
         return record.message
 
+    async def open_hand_twice(self, user: FakeUser) -> FakeMessage:
+        """Open the hand, then again, the older hand's edit saying it was replaced refused
+        (429): the older stays as it was built, buttons and all, as a hand whose press was on
+        its way when the newer one opened. Returns the older; the newer is `hand(user)`."""
+        record = await self.press(user, self.table_message(), label="My hand")
+        assert record.message is not None and record.message.ephemeral
+        token = re.escape(str(record.payload["token"]))
+        fault = self.fake.inject_fault(429, path=rf"/{token}/messages/@original")
+        try:
+            await self.open_hand(user)
+        finally:
+            fault.active = False
+        assert fault.hits, "the older hand was not told it was replaced"
+        return record.message
+
     def hand(self, user: FakeUser) -> FakeMessage | None:
         message_id = self.hands.get(user.id)
         message = self.fake.state.messages.get(message_id) if message_id else None

@@ -11,7 +11,7 @@ the computer player is (engine/crib_race/ai.py).
 
 from __future__ import annotations
 
-from engine.analysis import Entry, only_move, signed
+from engine.analysis import Entry, signed
 from engine.cards import parse_cards
 from engine.contract import Action, View
 from engine.crib_race.ai import (
@@ -24,11 +24,11 @@ from engine.crib_race.ai import (
 from engine.crib_race.board import BOARDS, Board
 from engine.cribbage import ai as crib_ai
 from engine.cribbage.analysis import discard_entries as family_discard_entries
-from engine.cribbage.analysis import play_entries, show_entries
+from engine.cribbage.analysis import only_choice, play_entries, show_entries
 
 
 def analyse(view: View, legal: list[Action]) -> list[Entry]:
-    single = only_move(legal)
+    single = only_choice(legal)
     if single is not None:
         return single
     board = BOARDS[view["board"]["name"]]

@@ -103,7 +103,9 @@ RULES: tuple[tuple[str, str], ...] = (
         "is too high is refused; a claim that is too low is scored as claimed. Until the next "
         "count is claimed any opponent may press Muggins!: the first to press takes the missed "
         "points and may keep them or give them back (on this track, giving them back can send "
-        "a rival into a trap).",
+        "a rival into a trap). Pressing Muggins! on a right count costs nothing. After a "
+        "deal's last count the next deal waits until the opponents press Muggins! or No "
+        "muggins.",
     ),
 )
 

@@ -7,8 +7,9 @@ computer player (engine/cribbage/ai.py) chooses by.
   has said go, less the next seat's expected best reply net of one's counter to it, plus the
   worth of a likely go: the hard level's model, one reply deep, so an estimate.
 - The show: a claim is worth its points, less the points short (an opponent may take them
-  with muggins); pressing muggins is worth the points the count missed; keeping muggins
-  points is worth them, giving them back costs them.
+  with muggins); pressing muggins is worth the points the count missed, plus the best of
+  the seat's own choice still to come, which pressing first keeps (claiming first would close
+  the press); keeping muggins points is worth them, giving them back costs them.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from engine.cribbage.words import points_word
 
 
 def analyse(view: View, legal: list[Action]) -> list[Entry]:
-    single = only_move(legal)
+    single = only_choice(legal)
     if single is not None:
         return single
     kinds = {action["type"] for action in legal}
@@ -48,6 +49,14 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
     if "play" in kinds:
         return play_entries(view, legal, play_situation(view, {}))
     return show_entries(view, legal, cribbage_count)
+
+
+def only_choice(legal: list[Action]) -> list[Entry] | None:
+    """`only_move`, except that a lone Muggins! is weighed: it is a choice, pressing or not
+    (the game waits for another seat's count), and what a press would take is the advice."""
+    if [action["type"] for action in legal] == ["muggins"]:
+        return None
+    return only_move(legal)
 
 
 # ===== the discard ============================================================================
@@ -135,10 +144,7 @@ def show_entries(view: View, legal: list[Action], count: CountFn,
         if kind == "claim":
             entries.append(claim_entry(view, action, count))
         elif kind == "muggins":
-            missed = missed_points(view, count)
-            why = (f"Their count was {missed} short: take the points." if missed
-                   else "Their count was right: there is nothing to take.")
-            entries.append(entry(action, missed, why))
+            continue  # weighed last, against the claim it comes before
         elif kind in ("keep", "give_back"):
             points = int(view["muggins"]["points"])
             keep, give = muggins_worth(points) if muggins_worth else (points, -points)
@@ -148,7 +154,26 @@ def show_entries(view: View, legal: list[Action], count: CountFn,
                 entries.append(entry(action, give, f"Hand the {points_word(points)} back."))
         else:
             entries.append(entry(action, 0.0, "Let the count stand."))
+    later = max((e["value"] for e in entries if e["action"]["type"] == "claim"), default=0.0)
+    entries += [muggins_entry(view, action, count, later)
+                for action in legal if action["type"] == "muggins"]
     return best_first(entries)
+
+
+def muggins_entry(view: View, action: Action, count: CountFn, later: float = 0.0) -> Entry:
+    """Muggins!: the points the claim missed. With a choice of the seat's own still to come
+    (its claim, PIP Cribbage's Turn) worth `later` at best, pressing first keeps that choice
+    while making it first would close the press: so the press is worth both."""
+    missed = missed_points(view, count)
+    if not missed:
+        why = "Their count was right: there is nothing to take."
+    elif later:
+        why = f"Their count was {missed} short: take the points before your own count."
+    else:
+        why = f"Their count was {missed} short: take the points."
+    if not later:
+        return entry(action, missed, why)
+    return entry(action, missed + later, why, missed=missed, then=later)
 
 
 def claim_entry(view: View, action: Action, count: CountFn) -> Entry:

@@ -166,12 +166,25 @@ class CribbageRecord(CoreGame):
         # The winning peg stops in the game hole (C-12), as the board and the outcome say.
         return [{"type": "score", "seat": seat, "side": side, "points": points, "reason": reason,
                  "breakdown": breakdown.to_json() if breakdown else None, "score": after,
-                 "text": f"{words.SEATS_PEG[seat]} {points} for "
-                         f"{words.REASON_WORDS.get(reason, reason)}{what}. "
-                         f"Score {min(after, self.core.target)}."}]
+                 "text": f"{words.SEATS_PEG[seat]} {points} for {self._reason_words(reason)}"
+                         f"{what}. Score {min(after, self.core.target)}."}]
+
+    def _reason_words(self, reason: str) -> str:
+        """What points were scored for: "the go", "muggins"; muggins points handed back to the
+        count's owner are not the owner's muggins (they pressed nothing), so they are said so."""
+        if reason == "muggins":
+            chosen = next((r.muggins for r in reversed(self.show_counts) if r.muggins), None)
+            if chosen is not None and chosen["kept"] is False:
+                return "the points given back"
+        return words.REASON_WORDS.get(reason, reason)
 
     def _game_over(self, side: int) -> Event:
         core = self.core
+        # Nobody may press Muggins! on any count now (C-17): the claims still waiting show
+        # what they were worth, the winning claim among them.
+        for index, record in enumerate(self.show_counts):
+            if record.breakdown is None and record.claimed is not None:
+                self._close_window(index)
         self.outcome = cribbage_outcome(self.sides, list(core.side_scores), side, core.target)
         return {"type": "game_over", "side": side, "outcome": self.outcome,
                 "text": self.outcome["detail"]}
@@ -268,8 +281,9 @@ class CribbageRecord(CoreGame):
                     f"{words.points_word(missed)} missed and may keep {them} or give {them} back.")
         else:
             self.show_counts[index].muggins = {"seat": seat, "points": 0, "kept": None}
+            # The total as a show line ends, so a right nought reads "nineteen — 0".
             text = (f"{seat_does(seat, 'calls')} muggins, but {seat_name(owner)} counted right: "
-                    f"{breakdown.words()}.")
+                    f"{breakdown.words()} — {breakdown.total}.")
         return [{"type": "muggins", "seat": seat, "owner": owner, "points": missed,
                  "breakdown": breakdown.to_json(), "text": text}]
 

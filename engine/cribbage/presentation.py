@@ -59,7 +59,7 @@ def choice_lines(view: View) -> list[str]:
         if counted is not None:
             lines.append(f"{{s{claim['seat']}}} claimed {claim['claimed']} for the "
                          f"{claim['kind']}: {_counted(counted['cards'], counted['starter'])}. "
-                         "Too few? Press Muggins! to take the points missed.")
+                         + _press_before(view.get("next_count"), seat))
     if muggins.get("chooser") == seat and muggins.get("points"):
         points, them = muggins["points"], "it" if muggins["points"] == 1 else "them"
         lines.append(f"Muggins! {{s{muggins['claim']['seat']}}} missed {points_word(points)}: "
@@ -73,6 +73,16 @@ def choice_lines(view: View) -> list[str]:
             worth = "nothing" if below == 1 else f"less than {below}"
             lines.append(f"Too many: your {waiting['kind']} is worth {worth}. Claim again.")
     return lines
+
+
+def _press_before(upcoming: dict[str, Any] | None, seat: Any) -> str:
+    """When a Muggins! press still counts: until the next count is claimed (the seat's own,
+    which a newcomer might claim first), or, after a deal's last count, until they pass."""
+    if upcoming is None:
+        return "Too few? Press Muggins! to take the points missed, or No muggins to let it stand."
+    who = f"you claim your {upcoming['kind']}" if upcoming["seat"] == seat else (
+        f"{{s{upcoming['seat']}}} claims")
+    return f"Too few? Press Muggins! before {who}, to take the points missed."
 
 
 def _caught_lines(view: View, seat: Any) -> list[str]:
@@ -184,6 +194,7 @@ RULES: tuple[tuple[str, str], ...] = (
         "is too high is refused and you count again; a claim that is too low is scored as "
         "claimed. Until the next count is claimed any opponent may press Muggins!: if you "
         "missed points, the first to press takes them and may keep them or give them back. "
-        "Pressing Muggins! on a right count costs nothing.",
+        "Pressing Muggins! on a right count costs nothing. After a deal's last count the next "
+        "deal waits until the opponents press Muggins! or No muggins.",
     ),
 )

@@ -5,11 +5,17 @@ from the view, Crux's worth of counting first an estimate (a rough chance of goi
 
 from __future__ import annotations
 
-from engine.analysis import Entry, best_first, entry, only_move
+from engine.analysis import Entry, best_first, entry
 from engine.cards import parse_cards
 from engine.contract import Action, View
 from engine.cribbage.ai import play_situation
-from engine.cribbage.analysis import discard_entries, play_entries, show_entries
+from engine.cribbage.analysis import (
+    discard_entries,
+    muggins_entry,
+    only_choice,
+    play_entries,
+    show_entries,
+)
 from engine.pip_cribbage.ai import (
     crux_worths,
     discard_parts,
@@ -23,7 +29,7 @@ from engine.pip_cribbage.sim import RENEW_PIPS
 
 
 def analyse(view: View, legal: list[Action]) -> list[Entry]:
-    single = only_move(legal)
+    single = only_choice(legal)
     if single is not None:
         return single
     kinds = {action["type"] for action in legal}
@@ -70,9 +76,11 @@ def turn_entries(view: View, legal: list[Action]) -> list[Entry]:
         elif action["type"] == "keep_die":
             to = face
         else:
-            entries += show_entries(view, [action], pip_count)
-            continue
+            continue  # Muggins! on the other hand's claim, weighed below
         worth = turn_worth(view, to, "hard")
         entries.append(entry(action, worth, f"Your counts still to come with the die on {to}: "
                              f"{worth:.1f} (an uncounted crib averaged)."))
+    later = max((e["value"] for e in entries), default=0.0)
+    entries += [muggins_entry(view, action, pip_count, later)
+                for action in legal if action["type"] == "muggins"]
     return best_first(entries)

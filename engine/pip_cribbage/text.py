@@ -1,5 +1,6 @@
 """What players read about PIP Cribbage: button words for actions and the rules in short
-sections. Cribbage's own words serve every action the two games share, and its Winning."""
+sections. Cribbage's own words serve every action the two games share, and its Winning and
+Muggins."""
 
 from __future__ import annotations
 
@@ -104,4 +105,5 @@ RULES: tuple[tuple[str, str], ...] = (
         "then takes the entry change of its new space (never above 6). The deal passes.",
     ),
     ("Winning", dict(CRIBBAGE_RULES)["Winning"]),
+    ("Muggins", dict(CRIBBAGE_RULES)["Muggins"]),
 )

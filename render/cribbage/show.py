@@ -27,11 +27,14 @@ KIND_WORDS = {"fifteen": "15s", "pair": "pairs", "run": "runs", "flush": "flush"
 
 
 def breakdown_words(record: dict[str, Any]) -> str:
-    """"15s 6 · pairs 2 · runs 3 = 11", from the breakdown's items grouped by kind."""
+    """"15s 6 · pairs 2 · runs 3 = 11", from the breakdown's items grouped by kind; a claim
+    whose count is not shown yet is open to Muggins! (C-17), which everyone is told (the
+    words are the same for every claim, right or short, so they give nothing away)."""
     breakdown = record.get("breakdown") if isinstance(record.get("breakdown"), dict) else None
     if breakdown is None:
         claimed = record.get("claimed")
-        return f"claimed {claimed}" if claimed is not None else ""
+        return (f"claimed {claimed} · opponents may press Muggins!" if claimed is not None
+                else "")
     totals: dict[str, int] = {}
     for item in listed(breakdown.get("items")):
         if isinstance(item, dict):

@@ -148,10 +148,11 @@ async def test_hint_refused_out_of_turn_on_a_stale_hand_and_when_hints_are_off()
         await fake.connect(test_bot(":memory:"))
         alice, bob = fake.member("alice"), fake.member("bob")
         driver = await start(fake, [alice, bob], computers=0, hints=True, seed="refuse-hint")
-        old = await driver.open_hand(alice)  # kept aside: its Hint stays as it was built
+        old = await driver.open_hand_twice(alice)  # kept aside: its Hint stays as it was built
         hint = hint_button(old)
         assert hint is not None
-        current = await driver.open_hand(alice)
+        current = driver.hand(alice)
+        assert current is not None
         discard = next(c for c in current.find_components() if c["type"] != 2)
         await use(driver, alice, current, discard)
         await driver.settle()

@@ -147,6 +147,31 @@ async def test_the_hand_says_it_stopped_updating_before_its_token_expires() -> N
         fake.assert_clean()
 
 
+async def test_a_hand_opened_again_leaves_the_older_one_saying_so_without_buttons() -> None:
+    """A newcomer who presses My hand twice has two hands on screen: the older one no longer
+    updates, so it says which to use instead of offering buttons that would be refused."""
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        await driver.start_game(CRIBBAGE, [alice, bob], options="target=61")
+        older = await driver.open_hand(alice)
+        assert older.find_components()
+        newer = await driver.open_hand(alice)
+        await fake.wait_quiet()
+        replaced = fake.state.messages[older.id]
+        assert "opened your hand again" in replaced.content and "newest" in replaced.content
+        assert not replaced.find_components() and not replaced.attachments
+        assert newer.find_components()
+        # The newer hand goes on updating; the older is left alone.
+        versions, newer_versions = len(replaced.history), len(newer.history)
+        await driver.move(bob)
+        await fake.wait_quiet()
+        assert len(fake.state.messages[older.id].history) == versions
+        assert len(fake.state.messages[newer.id].history) > newer_versions
+        fake.assert_clean()
+
+
 # ---------------------------------------------------------------- forced moves
 
 
@@ -395,8 +420,7 @@ async def test_a_press_on_a_go_already_played_for_the_player_says_so() -> None:
         user = fake.state.members[table.seats[seat].user_id]
         # A hand opened again takes over from the first, which is left showing Go: pressing
         # it after the pause is a press that was on its way while the Go was played.
-        pressed = await driver.open_hand(user)
-        await driver.open_hand(user)
+        pressed = await driver.open_hand_twice(user)
         version = table.version
         await advance(fake, clock, 1.75)
         assert table.version > version, "the Go was played for them"

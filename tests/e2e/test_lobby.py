@@ -64,6 +64,24 @@ async def test_join_leave_and_host_only_controls() -> None:
         fake.assert_clean()
 
 
+async def test_a_host_who_leaves_their_seat_is_told_they_still_run_the_lobby() -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        lobby = await driver.open_lobby(alice, GAME)
+        await driver.press(bob, lobby, label="Join")
+        with pytest.raises(Refused) as told:
+            await driver.press(alice, lobby, label="Leave")
+        assert "you still host this lobby" in refused(told) and "Cancel" in refused(told)
+        shown = fake.state.messages[lobby.id]
+        assert f"<@{alice.id}>" not in seat_lines(shown) and f"<@{bob.id}>" in seat_lines(shown)
+        with pytest.raises(Refused) as not_host:  # Bob, left alone, still cannot start it
+            await driver.press(bob, lobby, label="Start")
+        assert "Only the host" in refused(not_host)
+        fake.assert_clean()
+
+
 async def test_player_counts_are_enforced() -> None:
     counts = SPEC.allowed_player_counts()
     async with FakeDiscord(members=NAMES) as fake:

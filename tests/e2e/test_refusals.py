@@ -70,9 +70,8 @@ async def test_out_of_turn_and_stale_controls_are_refused_and_change_nothing() -
                 await driver.step()
                 continue
             user = waiting[0]
-            spare = await driver.open_hand(user)  # a second copy of the same controls
+            spare = await driver.open_hand_twice(user)  # an older copy, still on screen
             control = first_control(spare)
-            await driver.open_hand(user)
             await driver.move(user)
             await driver.settle()
             before = table_state(driver)

@@ -24,6 +24,18 @@ def test_cribbage_says_muggins_is_safe_to_press() -> None:
     assert "Pressing Muggins! on a right count costs nothing." in text
 
 
+def test_every_game_with_muggins_says_how_to_claim_press_and_pass() -> None:
+    with_muggins = [name for name, spec in GAMES.items()
+                    if any(option.name == "muggins" for option in spec.options)]
+    assert with_muggins == ["cribbage", "pip-cribbage", "crib-race"]
+    for name in with_muggins:
+        assert "Muggins" in dict(GAMES[name].rules), name
+        text = rules_text(name)
+        for words in ("by claiming a number", "press Muggins!", "on a right count costs nothing",
+                      "press Muggins! or No muggins"):
+            assert words in text, (name, words)
+
+
 def test_pip_cribbage_says_what_a_pip_is_and_names_every_space_as_the_board_does() -> None:
     text = rules_text("pip-cribbage")
     assert "Its pips are the dots on its top face" in text

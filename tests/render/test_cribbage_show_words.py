@@ -60,3 +60,17 @@ def test_a_muggins_taker_is_told_to_keep_or_give_back_and_the_last_count_to_pres
     table = dressed(game.view(None))
     assert "Waiting for Ann: Muggins or not" in table_texts(table)
     assert render.describe("cribbage", table).endswith(" Ann to press Muggins or not.")
+
+
+def test_the_table_says_a_claim_is_open_to_muggins_until_its_count_is_shown() -> None:
+    """Everyone reads that opponents may press on a claim, right or short alike; once the
+    window closes the count's breakdown takes its place."""
+    game = to_the_show()
+    claim(game, 0, 29)  # right
+    [right] = render.details("cribbage", dressed(game.view(None)))[1:]
+    assert right.endswith(": claimed 29 · opponents may press Muggins!")
+    claim(game, 1, 10)  # two short: the same words, nothing given away
+    lines = render.details("cribbage", dressed(game.view(None)))[1:]
+    assert lines[0].startswith("Ann's hand ") and "= 29" in lines[0]
+    assert "Muggins" not in lines[0]
+    assert lines[1].endswith(": claimed 10 · opponents may press Muggins!")

@@ -82,8 +82,80 @@ def test_claims_and_muggins_are_worth_their_points() -> None:
     # 29 less 5 (no hand counts 25 to 27, so none is offered): the opponent may take the 5.
     assert entry_for(entries, {"type": "claim", "points": exact - 5})["value"] == exact - 10
     game.apply(0, {"type": "claim", "points": exact - 5})
-    muggins = entry_for(analyse(game, 1), {"type": "muggins"})
-    assert muggins["value"] == 5.0 and "5 short" in muggins["why"]
+    # The dealer may press, then claim the 12 of their own hand; claiming first would close
+    # the press. So the press comes first, worth the 5 and the claim it keeps.
+    own = score_hand(parse_cards("QD QC KD KC"), parse_card("5S")).total
+    entries = analyse(game, 1)
+    assert entries[0] == {"action": {"type": "muggins"}, "value": 5.0 + own,
+                          "parts": {"missed": 5.0, "then": float(own)},
+                          "why": "Their count was 5 short: take the points before your own count."}
+    assert entries[1]["action"] == {"type": "claim", "points": own}
+
+
+@pytest.mark.parametrize("name", ["cribbage", "pip-cribbage", "crib-race"])
+def test_a_lone_muggins_is_weighed_not_called_the_only_move(name: str) -> None:
+    """While the dealer counts the crib, the other player's one action is Muggins! on the
+    dealer's hand: optional, so the hint says what it would take, right count or short."""
+    import random
+
+    from engine.cribbage.ai import cribbage_count, missed_points
+    from engine.pip_cribbage.ai import pip_count
+
+    count = pip_count if name == "pip-cribbage" else cribbage_count
+    seen = set()
+    for seed in range(40):
+        game = GAMES[name].new(2, {"muggins": True}, seed)
+        rng = random.Random(seed)
+        while game.outcome is None and len(seen) < 2:
+            for seat in game.to_act():
+                legal = game.legal_actions(seat)
+                if [action["type"] for action in legal] == ["muggins"]:
+                    missed = missed_points(game.view(seat), count)
+                    [weighed] = analyse(game, seat)
+                    assert weighed["value"] == missed
+                    assert weighed["why"] == (f"Their count was {missed} short: take the points."
+                                              if missed else
+                                              "Their count was right: there is nothing to take.")
+                    seen.add(missed > 0)
+            seat = rng.choice(game.waiting_for())
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert seen == {True, False}
+
+
+@pytest.mark.parametrize("name", ["cribbage", "pip-cribbage", "crib-race"])
+def test_muggins_before_the_seats_own_choice_is_worth_both(name: str) -> None:
+    """Muggins! beside the seat's own claim (or PIP Cribbage's Turn) is worth what it takes
+    and the best of that choice, which pressing first keeps: a short claim's press comes
+    first in the hint and the review, and a right claim's costs nothing."""
+    import random
+
+    from engine.cribbage.ai import cribbage_count, missed_points
+    from engine.pip_cribbage.ai import pip_count
+
+    count = pip_count if name == "pip-cribbage" else cribbage_count
+    kinds_seen: set[str] = set()
+    for seed in range(30):
+        game = GAMES[name].new(2, {"muggins": True}, seed)
+        rng = random.Random(seed)
+        while game.outcome is None:
+            for seat in game.to_act():
+                legal = game.legal_actions(seat)
+                kinds = {action["type"] for action in legal}
+                if "muggins" not in kinds or kinds & {"pass"} or len(kinds) == 1:
+                    continue
+                entries = analyse(game, seat)
+                pressed = entry_for(entries, {"type": "muggins"})
+                best_other = max(e["value"] for e in entries if e is not pressed)
+                missed = missed_points(game.view(seat), count)
+                assert pressed["value"] == pytest.approx(missed + best_other)
+                if missed:
+                    assert entries[0] is pressed
+                kinds_seen |= kinds - {"muggins"}
+            seat = rng.choice(game.waiting_for())
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert "claim" in kinds_seen
+    if name == "pip-cribbage":
+        assert "flip" in kinds_seen
 
 
 # ===== PIP Cribbage ===========================================================================

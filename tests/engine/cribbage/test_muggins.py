@@ -149,6 +149,9 @@ def test_a_claim_that_reaches_the_target_ends_the_game() -> None:
     scored = of_type(events, "score")[0]
     assert scored["score"] == 124 and read(scored) == "Ann pegs 24 for the hand. Score 121."
     assert read(of_type(events, "game_over")[0]) == "Ann won with 121; Bob 0 (double skunk)."
+    # Nobody may press Muggins! any more: the winning claim shows what it was worth (C-17).
+    [shown] = game.view(None)["show"]
+    assert (shown["claimed"], shown["breakdown"]["total"]) == (24, 29)
 
 
 def test_the_claiming_seat_reads_the_cards_counted_and_the_opponent_the_claim() -> None:
@@ -159,15 +162,22 @@ def test_the_claiming_seat_reads_the_cards_counted_and_the_opponent_the_claim() 
         "You count your hand: 5♥ 5♦ 5♣ J♠ with the starter 5♠."]
     assert choice_lines(game.view(1)) == []  # not its count, nothing to press yet
     claim(game, 0, 28)
+    # Claiming first would close the press: the line says to press before.
     assert choice_lines(game.view(1)) == [
         "{s0} claimed 28 for the hand: 5♥ 5♦ 5♣ J♠ with the starter 5♠. Too few? Press "
-        "Muggins! to take the points missed.",
+        "Muggins! before you claim your hand, to take the points missed.",
         "You count your hand: Q♦ Q♣ K♦ K♣ with the starter 5♠.",
     ]
     assert choice_lines(game.view(0)) == []
     claim(game, 1, 12)  # the dealer's crib is counted next: only now is it shown
     assert choice_lines(game.view(1))[-1] == (
         "You count your crib: 2♥ 3♥ 8♠ 9♠ with the starter 5♠.")
+    assert choice_lines(game.view(0)) == [
+        "{s1} claimed 12 for the hand: Q♦ Q♣ K♦ K♣ with the starter 5♠. Too few? Press "
+        "Muggins! before {s1} claims, to take the points missed."]
+    claim(game, 1, CRIB_TOTAL)  # the deal's last count: the deal waits for a press or a pass
+    assert choice_lines(game.view(0))[-1].endswith(
+        "Too few? Press Muggins! to take the points missed, or No muggins to let it stand.")
 
 
 def read(event: dict, reader: int | None = None) -> str:
@@ -224,6 +234,28 @@ def test_one_missed_point_is_said_in_the_singular() -> None:
     assert sorted(whys) == ["Hand the 1 point back.", "Keep the 1 point."]
     given = of_type(game.apply(1, {"type": "give_back"}), "give_back")[0]
     assert read(given) == "Bob gives the 1 point back to Ann."
+
+
+def test_a_press_on_a_right_count_says_what_it_was_worth() -> None:
+    # A hand worth nothing is "nineteen" to a cribbage player; the total says so to anyone.
+    game = to_the_show()
+    claim(game, 0, 29)
+    pressed = of_type(game.apply(1, {"type": "muggins"}), "muggins")[0]
+    assert read(pressed).startswith("Bob calls muggins, but Ann counted right: fifteen two (")
+    assert read(pressed).endswith(" — 29.")
+
+
+@pytest.mark.parametrize(("choice", "scored"), [
+    ("keep", "Bob pegs 9 for muggins. Score 11."),
+    ("give_back", "Ann pegs 9 for the points given back. Score 34."),
+])
+def test_muggins_points_say_whether_the_presser_kept_them_or_gave_them_back(
+        choice: str, scored: str) -> None:
+    # The owner handed points back pressed nothing: "Ann pegs 9 for muggins" would say she did.
+    game = to_the_show()
+    claim(game, 0, 20)
+    game.apply(1, {"type": "muggins"})
+    assert [read(e) for e in of_type(game.apply(1, {"type": choice}), "score")] == [scored]
 
 
 def test_a_count_refused_at_one_is_said_to_be_worth_nothing() -> None:
