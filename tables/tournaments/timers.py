@@ -22,7 +22,7 @@ from engine.seat_words import spoken_list
 from store.records import ActionRecord
 from tables.away import is_marker
 from tables.table import Table
-from tables.tournaments.model import Match
+from tables.tournaments.model import Match, count_words
 from tables.tournaments.tournament import RUNNING, SIGNUP, Tournament
 
 if TYPE_CHECKING:
@@ -149,17 +149,37 @@ class EventTimers:
 
     # ================================================================ nobody waits forever
 
-    async def windows_from(self, held: HeldTournament, at: int) -> None:
-        """Back in a server that had removed the bot: the no-show windows of the round's
-        games start again at `at` (saved, so a restart keeps them), as the games' own timers
-        do; nobody forfeits for the time the bot was gone."""
-        if not _windows(held.event):
+    async def back_from(self, held: HeldTournament, at: int) -> None:
+        """Back in a server that had removed the bot at `at`: the no-show windows of the
+        round's games start again then, as the games' own timers do, and a round deadline
+        that passed while the bot was gone moves to a whole round's minutes from then, so
+        the players get their round before the computer plays for them; saved together (a
+        restart keeps them), the move told in the event's news."""
+        service = self.service
+        minutes = held.event.round_minutes
+
+        def moved(deadline: int | None) -> int | None:
+            if deadline is None or deadline > at or not minutes:
+                return deadline
+            return at + minutes * 60_000
+
+        def change(event: Tournament) -> list[Event]:
+            for match in _windows(event):
+                match.opened_at = at
+            if moved(held.round_deadline) == held.round_deadline or event.current is None:
+                return []
+            return [event._say("deadline_moved", (
+                f"The bot was away from this server when round {event.current.number}'s time "
+                f"ran out: its players have {count_words(minutes or 0, 'minute', 'minutes')} "
+                "again from its return before the computer plays for anyone away."))]
+
+        if not _windows(held.event) and moved(held.round_deadline) == held.round_deadline:
             return
         try:
-            async with self.service._lock(held.id):
-                await self.service._change(held, partial(_windows_from, at=at))
+            async with service._lock(held.id):
+                await service._change(held, change, moves_deadline=moved)
         except IllegalAction as refusal:
-            log.info("tournament %d: no-show windows not restarted: %s", held.id, refusal)
+            log.info("tournament %d: its round's clocks not restarted: %s", held.id, refusal)
 
     def watch_no_show(self, held: HeldTournament, match_id: str, table: Table,
                       opened_at: int) -> None:
@@ -228,12 +248,6 @@ def _windows(event: Tournament) -> list[Match]:
     if event.status != RUNNING or event.current is None:
         return []
     return [m for m in event.current.matches if not m.finished and m.opened_at is not None]
-
-
-def _windows_from(event: Tournament, *, at: int) -> list[Event]:
-    for match in _windows(event):
-        match.opened_at = at
-    return []
 
 
 def _waited_on_from_the_opening(table: Table, actions: list[ActionRecord]) -> set[int]:
