@@ -144,7 +144,8 @@ class TournamentService(Listener):
         """Serve stored events as at a restart: results of games that ended while nobody
         listened are recorded (a round they finished moves on), matches without a game get
         one, and timers run again. `back_at`: the bot was out of their server until then,
-        so no-show windows start again from then."""
+        so no-show windows start again from then, and a round deadline passed meanwhile
+        moves to a full round's time from then."""
         served = []
         for record in records:
             try:
@@ -157,7 +158,7 @@ class TournamentService(Listener):
             served.append(held)
         for held in served:
             if back_at is not None:
-                await self.timers.windows_from(held, back_at)
+                await self.timers.back_from(held, back_at)
             await self.matches.catch_up(held)
             if self._held.get(held.id) is held:
                 # Back, its message was left as the bot last saw it: a deadline may read as past.
@@ -368,9 +369,12 @@ class TournamentService(Listener):
         return self._locks.setdefault(tournament_id, asyncio.Lock())
 
     async def _change(self, held: HeldTournament, change: Change,
-                      message_id: int | None = None) -> list[Event]:
+                      message_id: int | None = None,
+                      moves_deadline: Callable[[int | None], int | None] | None = None,
+                      ) -> list[Event]:
         """Apply `change` to a copy, save it over the held version, then adopt it. The
-        caller holds the event's lock."""
+        caller holds the event's lock. `moves_deadline`: the round's deadline the change
+        sets, from the held one (a change that starts a round gives it its own)."""
         if self._held.get(held.id) is not held:  # over, or its server removed the bot
             raise IllegalAction(f"There is no running tournament #{held.id} here.")
         for attempt in (1, 2):
@@ -378,6 +382,8 @@ class TournamentService(Listener):
             rounds = len(event.rounds)
             events = change(event)
             deadline = held.round_deadline
+            if moves_deadline is not None:
+                deadline = moves_deadline(deadline)
             if event.status != RUNNING:
                 deadline = None
             elif len(event.rounds) != rounds:

@@ -7,7 +7,8 @@
 - spread: game points for minus against, summed over games played (at a table, the entry's
   score minus the mean score of the other seats), each score counted up to the game's target
   where it has one (a Cribbage game won 65–36 to 61 counts 61–36: `GameSpec.target`).
-  Forfeits and byes add nothing;
+  Forfeits and byes add nothing, nor does a match the host settled (`/tournament result`):
+  the host's ruling overturns what its games said, and a ruling has no score of its own;
 - head-to-head: among entries still level, the points each took off the others in matches
   between them (at a table: 1 for finishing above, ½ level);
 - seed (sign-up order, or rating where the event was seeded by rating) settles the rest.
@@ -108,7 +109,10 @@ def _count(
             row.draws += points[entry] == 0.5
             row.losses += points[entry] == 0.0
         # At a table the computer plays a forfeited seat to the end: not the entry's points.
-        for game in [] if entry in match.forfeits else match.games:
+        # A host's ruling overturns the games: counting their points would let the side
+        # ruled against win the tie-break on them.
+        counted = [] if entry in match.forfeits or match.ruling else match.games
+        for game in counted:
             own = match.entry_score(game, entry, target)
             rest = [s for s, e in zip(game.counted_scores(target), match.seats, strict=True)
                     if e != entry]

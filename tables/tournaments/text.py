@@ -102,6 +102,8 @@ def tie_break_line(event: Tournament) -> str | None:
     past = f", none past {event.target}" if event.target else ""
     spread = ("game points less the average of the others at the table" if event.format == TABLES
               else "game points for minus against")
+    if any(m.ruling for played in event.rounds for m in played.matches):
+        past += "; a match the host set counts none of its games' points"
     line = ("Level on points: Buchholz (the points of everyone played, added up), then spread "
             f"({spread}{past}), then head-to-head.")
     if not any(r.byes for r in event.rounds):

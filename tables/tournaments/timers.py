@@ -5,7 +5,9 @@ At the deadline nobody who is still playing is pushed aside: in each unfinished 
 computer plays for the seats whose players are away (the game has waited on them for
 AWAY_AFTER seconds), and says so at the table. Members at the table play on; while any do,
 the service looks again every AWAY_AFTER seconds, so a game whose member stops answering is
-played out then, and the round ends with its last game."""
+played out then, and the round ends with its last game. The deadline and a match's no-show
+decide under the event's lock, so when both fall due at once (a clock jump) the second sees
+what the first saved."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from engine.seat_words import spoken_list
 from store.records import ActionRecord
 from tables.away import is_marker
 from tables.table import Table
-from tables.tournaments.model import Match
+from tables.tournaments.model import Match, count_words
 from tables.tournaments.tournament import RUNNING, SIGNUP, Tournament
 
 if TYPE_CHECKING:
@@ -110,10 +112,15 @@ class EventTimers:
                 with contextlib.suppress(IllegalAction):  # started or cancelled meanwhile
                     await service.act(held.id, partial(_missed_start, why=str(refusal)))
             return
-        deadline = held.round_deadline
-        if held.event.status != RUNNING or deadline is None or service.wall_ms() < deadline:
-            return  # the round moved on meanwhile
-        playing_on = await self._play_out(held)
+        # Under the event's lock, as a no-show is decided: a forfeit saved first closes its
+        # game before the computer would play there, and a seat the computer took first is
+        # not then forfeited (a clock jump can wake both at once).
+        async with service._lock(held.id):
+            deadline = held.round_deadline
+            if not service.serves(held) or held.event.status != RUNNING or deadline is None \
+                    or service.wall_ms() < deadline:
+                return  # the round moved on meanwhile
+            playing_on = await self._play_out(held)
         if self._told.get(held.id) != deadline and service.serves(held) \
                 and held.event.status == RUNNING and held.round_deadline == deadline:
             # The event's message says the time is up "in 5 minutes": now it was, and what
@@ -126,14 +133,16 @@ class EventTimers:
 
     async def _play_out(self, held: HeldTournament) -> bool:
         """Past the round's deadline: in every unfinished game of the round, the computer
-        plays for the seats whose players are away, marked so. True while members play on."""
+        plays for the seats whose players are away, marked so. True while members play on.
+        The caller holds the event's lock."""
         manager, current = self.service.manager, held.event.current
         if current is None:
             return False
         playing_on = False
         for game in list(held.games):
             table = manager.get(game.game_id)
-            if game.round != current.number or table is None or table.status != "running":
+            if game.round != current.number or table is None or table.status != "running" \
+                    or held.event.match(game.match_id).finished:
                 continue
             away = [s for s, waited in manager.waited(table.id).items()
                     if waited >= self.service.away_after]
@@ -149,17 +158,37 @@ class EventTimers:
 
     # ================================================================ nobody waits forever
 
-    async def windows_from(self, held: HeldTournament, at: int) -> None:
-        """Back in a server that had removed the bot: the no-show windows of the round's
-        games start again at `at` (saved, so a restart keeps them), as the games' own timers
-        do; nobody forfeits for the time the bot was gone."""
-        if not _windows(held.event):
+    async def back_from(self, held: HeldTournament, at: int) -> None:
+        """Back in a server that had removed the bot at `at`: the no-show windows of the
+        round's games start again then, as the games' own timers do, and a round deadline
+        that passed while the bot was gone moves to a whole round's minutes from then, so
+        the players get their round before the computer plays for them; saved together (a
+        restart keeps them), the move told in the event's news."""
+        service = self.service
+        minutes = held.event.round_minutes
+
+        def moved(deadline: int | None) -> int | None:
+            if deadline is None or deadline > at or not minutes:
+                return deadline
+            return at + minutes * 60_000
+
+        def change(event: Tournament) -> list[Event]:
+            for match in _windows(event):
+                match.opened_at = at
+            if moved(held.round_deadline) == held.round_deadline or event.current is None:
+                return []
+            return [event._say("deadline_moved", (
+                f"The bot was away from this server when round {event.current.number}'s time "
+                f"ran out: its players have {count_words(minutes or 0, 'minute', 'minutes')} "
+                "again from its return before the computer plays for anyone away."))]
+
+        if not _windows(held.event) and moved(held.round_deadline) == held.round_deadline:
             return
         try:
-            async with self.service._lock(held.id):
-                await self.service._change(held, partial(_windows_from, at=at))
+            async with service._lock(held.id):
+                await service._change(held, change, moves_deadline=moved)
         except IllegalAction as refusal:
-            log.info("tournament %d: no-show windows not restarted: %s", held.id, refusal)
+            log.info("tournament %d: its round's clocks not restarted: %s", held.id, refusal)
 
     def watch_no_show(self, held: HeldTournament, match_id: str, table: Table,
                       opened_at: int) -> None:
@@ -185,7 +214,34 @@ class EventTimers:
     async def _check_no_show(self, held: HeldTournament, match_id: str, table: Table,
                              opened_at: int) -> float | None:
         """Forfeit the entries of the seats whose minutes are up; the seconds until the next
-        seat's are, or None once no member is left to make a first move."""
+        seat's are, or None once no member is left to make a first move. Decided and saved
+        under the event's lock, as the round's deadline plays for the away: each sees what
+        the other saved (a seat the computer took is not forfeited, a forfeited match's
+        game is closed before the computer would play there)."""
+        service = self.service
+        async with service._lock(held.id):
+            due = await self._no_show_due(held, match_id, table, opened_at)
+            if due is None:
+                return None
+            absent = list(dict.fromkeys(e for s, left in due.items() if left <= 0
+                                        and (e := held.event.match(match_id).seats[s])))
+            if absent:
+                try:
+                    await service._change(held, partial(_no_show, match_id=match_id,
+                                                        entry_ids=absent))
+                except IllegalAction as refusal:  # the match was settled meanwhile
+                    log.info("tournament %d: no-show not recorded: %s", held.id, refusal)
+                    return None
+        if absent:
+            await service._after(held)
+        later = [left for left in due.values() if left > 0]
+        # A member not waited on yet has the whole window once their turn comes.
+        return min(later) if later else service.no_show_after
+
+    async def _no_show_due(self, held: HeldTournament, match_id: str, table: Table,
+                           opened_at: int) -> dict[int, float] | None:
+        """Seconds left of the no-show minutes of each seat still to make its first move that
+        the game waits on, or None once no member is left to make one."""
         service = self.service
         if not service.serves(held) or table.status != "running":
             return None
@@ -207,19 +263,7 @@ class EventTimers:
         since_opening = (service.wall_ms() - opened_at) / 1000
         waited = {s: max(w, since_opening) if s in from_opening else w
                   for s, w in service.manager.waited(table.id).items()}
-        due = {s: service.no_show_after - waited[s] for s in to_move if s in waited}
-        absent = list(dict.fromkeys(e for s, left in due.items() if left <= 0
-                                    and (e := match.seats[s])))
-        if absent:
-            try:
-                await service.act(held.id, partial(_no_show, match_id=match_id,
-                                                   entry_ids=absent))
-            except IllegalAction as refusal:  # the match was settled meanwhile
-                log.info("tournament %d: no-show not recorded: %s", held.id, refusal)
-                return None
-        later = [left for left in due.values() if left > 0]
-        # A member not waited on yet has the whole window once their turn comes.
-        return min(later) if later else service.no_show_after
+        return {s: service.no_show_after - waited[s] for s in to_move if s in waited}
 
 
 def _windows(event: Tournament) -> list[Match]:
@@ -228,12 +272,6 @@ def _windows(event: Tournament) -> list[Match]:
     if event.status != RUNNING or event.current is None:
         return []
     return [m for m in event.current.matches if not m.finished and m.opened_at is not None]
-
-
-def _windows_from(event: Tournament, *, at: int) -> list[Event]:
-    for match in _windows(event):
-        match.opened_at = at
-    return []
 
 
 def _waited_on_from_the_opening(table: Table, actions: list[ActionRecord]) -> set[int]:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from cogs.tournament_words import event_content
 from store import Store
 from tables import TableManager
 from tables.clock import FakeClock
@@ -140,27 +141,73 @@ async def test_a_change_under_way_is_saved_but_opens_no_game_once_the_server_rem
     await manager.close()
 
 
-async def test_a_round_deadline_passing_while_the_bot_is_out_plays_for_nobody_till_it_is_back(
+async def test_a_round_deadline_passing_while_the_bot_is_out_moves_to_a_whole_round_from_its_return(
     store: Store,
 ):
+    """Out for two hours of a 30-minute round: back, the players get their 30 minutes again
+    (saved, so a restart keeps them; the event's message gives the new time) before the
+    computer plays for anyone away, instead of a minute."""
     clock = FakeClock()
-    manager, service, _ = await running(store, clock, members=set(), no_show_after=10 * HOURS)
+    manager, service, pilot = await running(store, clock, members=set(),
+                                            no_show_after=10 * HOURS)
     held = await signed_up(service, 2, game="cribbage", format=KNOCKOUT, options={"target": 61},
                            round_minutes=30)
     await service.start_event(held.id, HOST)
     await settle(manager)
     [game] = await store.tournament_games(held.id)
+    await clock.advance(5 * 60)
+    assert set(manager.waited(game.game_id).values()) == {5 * 60}
     await manager.guild_removed(GUILD)
     await clock.advance(2 * HOURS)
     await settle(manager)
-    assert [a.action["type"] for a in await store.actions(game.game_id)] == []
-
-    await manager.guild_back(GUILD)  # as at a restart: members away a minute are played for
-    await settle(manager)
     assert await store.actions(game.game_id) == []
+
+    await manager.guild_back(GUILD)
+    await settle(manager)
+    back = service.wall_ms()
+    # The game's clock on its members starts again too: the time away is nobody's.
+    assert set(manager.waited(game.game_id).values()) == {0}
+    held = service.get(held.id)
+    assert held is not None and held.round_deadline == back + 30 * 60_000
+    record = await store.tournament(held.id)
+    assert record is not None and record.round_deadline == back + 30 * 60_000
+    assert any("have 30 minutes again from its return" in line for line in pilot.heard)
+    message = event_content(held, now=service.wall_ms())
+    assert f"The round's time is up <t:{(back + 30 * 60_000) // 1000}:R>" in message
     await clock.advance(service.away_after)
     await settle(manager)
+    assert await store.actions(game.game_id) == []  # not played for a minute after the return
+
+    await service.close()  # a restart keeps the moved deadline
+    await manager.close()
+    manager, service, _ = await running(store, clock, members=set(), no_show_after=10 * HOURS)
+    await settle(manager)
+    await clock.advance(30 * 60 - service.away_after - 1)
+    await settle(manager)
+    assert await store.actions(game.game_id) == []
+    await clock.advance(1)  # the round's 30 minutes from the return are up
+    await settle(manager)
     assert await store.actions(game.game_id) != []
+    await service.close()
+    await manager.close()
+
+
+async def test_a_deadline_still_ahead_at_the_return_stays_where_it_was(store: Store):
+    clock = FakeClock()
+    manager, service, pilot = await running(store, clock, members=set(),
+                                            no_show_after=10 * HOURS)
+    held = await signed_up(service, 2, game="cribbage", format=KNOCKOUT, options={"target": 61},
+                           round_minutes=30)
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    deadline = held.round_deadline
+    await manager.guild_removed(GUILD)
+    await clock.advance(10 * 60)
+    await manager.guild_back(GUILD)
+    await settle(manager)
+    back = service.get(held.id)
+    assert back is not None and back.round_deadline == deadline
+    assert not any("again from its return" in line for line in pilot.heard)
     await service.close()
     await manager.close()
 

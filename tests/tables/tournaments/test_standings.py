@@ -3,7 +3,7 @@ head-to-head, seed."""
 
 from __future__ import annotations
 
-from tables.tournaments.model import DROPPED, Entry, GameResult, Match, Round
+from tables.tournaments.model import DROPPED, Entry, GameResult, Match, Round, Ruling
 from tables.tournaments.standings import standings
 
 
@@ -107,3 +107,25 @@ def test_points_past_the_target_count_for_nothing_in_the_spread() -> None:
     table.games.append(GameResult([0, 1, 2], [125, 100, 80]))
     spread = {row.entry.id: row.spread for row in standings(field, [Round(1, [table])], 121)}
     assert spread == {"A": 121 - 90, "B": 100 - 100.5, "C": 80 - 110.5}
+
+
+def test_a_match_the_host_overturned_adds_nothing_to_the_spread() -> None:
+    """A round robin where A won its game against B 121–61 but the host gave B the match:
+    A, B and C end level on points (so on Buchholz too). Counting the overturned game's 60
+    points would put A, whom the host ruled against, first of the three on spread."""
+    field = entries("A", "B", "C", "D")
+    overturned = game(1, "A", "B", (121, 61))
+    overturned.ruling = Ruling([["B"], ["A"]], by=1000)
+    rounds = [
+        Round(1, [overturned, game(1, "D", "C", (121, 111))]),
+        Round(2, [game(2, "A", "C", (121, 119)), game(2, "D", "B", (121, 111))]),
+        Round(3, [game(3, "D", "A", (121, 61)), game(3, "C", "B", (121, 111))]),
+    ]
+    rows = standings(field, rounds)
+    by_id = {row.entry.id: row for row in rows}
+    assert {e: (by_id[e].points, by_id[e].buchholz) for e in "ABC"} == {
+        "A": (1, 5), "B": (1, 5), "C": (1, 5)}
+    assert {e: by_id[e].spread for e in "ABCD"} == {"A": 2 - 60, "B": -10 - 10, "C": -2,
+                                                    "D": 10 + 10 + 60}
+    assert order(rows) == ["D", "C", "B", "A"]
+    assert by_id["B"].wins == 1 and by_id["A"].losses == 2  # the ruling decides the match

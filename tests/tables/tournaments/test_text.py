@@ -258,6 +258,22 @@ def test_a_stored_game_won_past_the_target_counts_to_the_target_everywhere() -> 
     assert "Spread: game points for minus against, none past 61" in [d.text for d in drawn]
 
 
+def test_the_tie_break_line_says_a_match_the_host_set_adds_nothing_to_the_spread() -> None:
+    event = names(Tournament.create("t", HOST, "cribbage", ROUND_ROBIN, {"target": 61}),
+                  "Ann", "Bob", "Cy")
+    event.start(HOST)
+    assert "host" not in (tie_break_line(event) or "")
+    first = event.current.matches[0]
+    event.record_game(first.id, outcome(first, first.entries, win_score=61))
+    winner, loser = first.entries
+    event.set_result(HOST, first.id, [[loser], [winner]])
+    assert "spread (game points for minus against, none past 61; a match the host set counts "\
+        "none of its games' points)" in (tie_break_line(event) or "")
+    spread = {line.split(":")[0][3:]: line.rsplit("spread ", 1)[1]
+              for line in standing_lines(event)}
+    assert set(spread.values()) == {"+0"}  # the one game played was overturned
+
+
 def test_a_tables_event_says_its_spread_is_against_the_table_s_average() -> None:
     """At a table nobody is "against": the words and the picture's key say what is counted."""
     event = names(Tournament.create("t", HOST, "pip-pip", TABLES, rounds_planned=1,
