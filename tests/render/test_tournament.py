@@ -177,9 +177,10 @@ def test_a_finished_bracket_marks_the_winners_in_bold_with_a_tick_and_the_final_
     with text.recording() as drawn:
         tournament.draw_bracket(data)
     ticks = [d for d in drawn if d.text == tournament.TICK]
-    assert len(ticks) == 4 + 2 + 1
+    assert len(ticks) == 2 + 1  # the last two rounds: the semi-finals and the final
     final = next(d for d in reversed(drawn) if d.text == "Ann")
-    assert final.size == tournament.SIZE
+    assert final.size == tournament.bracket_size(tournament.bracket_plan(data)) \
+        > tournament.SIZE
     assert {"2", "1"} <= {d.text for d in drawn}
     alt = tournament.describe_bracket(data)
     assert "Final: Ann (1) beat Bob 🦊 (2) 2–1." in alt
@@ -271,10 +272,10 @@ def test_a_big_bracket_shows_the_current_round_on_and_the_viewers_part() -> None
     data = picture_data(event)
     viewer = event.entry_of(60 // 2).id  # through to round two in the lower half
     plan = tournament.bracket_plan(data, viewer)
-    assert [c.name for c in plan.columns] == ["Round 2", "Round 3", "Round 4"]
+    assert [c.name for c in plan.columns] == ["Round 2", "Round 3"]
     assert plan.summary == "Round 1 played: 32 still in."
     assert plan.part.startswith("Part 2 of 2 of Round 2")
-    assert plan.after == "Then 2 more rounds to the final."
+    assert plan.after == "Then 3 more rounds to the final."
     shown = {e["id"] for s in plan.columns[0].slots for e in s.entries if e}
     assert viewer in shown
     drawn = _check_picture(tournament.draw_bracket, data, viewer)
@@ -310,3 +311,83 @@ def test_a_late_entry_is_marked_in_the_picture_and_its_words() -> None:
     drawn = _check_picture(tournament.draw_standings, data)
     assert "joined round 2" in drawn
     assert "7. Zed (joined round 2): points 0" in tournament.describe_standings(data)
+
+
+#: Sixteen names of twelve characters: computer entries, and people's names wide and narrow.
+TWELVE = [*(f"Normal bot {n}" for n in range(1, 10)), "Maximilian M", "Dmitri Ivanv",
+          "Bartholomew!", "Kowalczykowa", "Alessandra R", "Nguyen Thanh", "Oluwaseun Ad"]
+
+
+def _whole_widths(name: str, size: int) -> set[float]:
+    """The widths `name` takes drawn whole at `size`, plain and bold."""
+    from PIL import Image, ImageDraw
+    canvas = ImageDraw.Draw(Image.new("RGB", (tournament.WIDTH, 100)))
+    with text.recording() as drawn:
+        for bold in (False, True):
+            text.draw(canvas, (0, 50), name, size, fill=(255, 255, 255), bold=bold,
+                      anchor="lm")
+    return {d.box[2] - d.box[0] for d in drawn if d.box is not None}
+
+
+def test_a_name_of_twelve_characters_shows_whole_in_a_bracket_of_16_at_every_round() -> None:
+    assert all(len(name) == 12 for name in TWELVE) and len(TWELVE) == 16
+    event = Tournament.create("t", HOST, "cribbage", KNOCKOUT, final_best_of=3)
+    for user, name in enumerate(TWELVE, start=1):
+        event.join(user, name)
+    event.start(HOST)
+    for _ in range(5):
+        data = picture_data(event)
+        _check_picture(tournament.draw_bracket, data)
+        with text.recording() as drawn:
+            tournament.draw_bracket(data)
+        names = [d for d in drawn if d.text in TWELVE]
+        assert names
+        for name in names:
+            assert name.box is not None
+            assert name.box[2] - name.box[0] in _whole_widths(name.text, name.size), name
+        if event.current is None:
+            break
+        for match in list(event.current.matches):
+            order = _by_seed(event, match.entries)
+            for finish in (order, order[::-1], order):
+                if not match.finished:
+                    event.record_game(match.id, outcome(match, finish))
+
+
+def test_the_check_of_a_whole_name_finds_a_cut_one() -> None:
+    from PIL import Image, ImageDraw
+    canvas = ImageDraw.Draw(Image.new("RGB", (tournament.WIDTH, 100)))
+    with text.recording() as drawn:
+        text.draw(canvas, (0, 50), TWELVE[0], 18, fill=(255, 255, 255), max_width=90)
+    [cut] = drawn
+    assert cut.box is not None and cut.box[2] - cut.box[0] not in _whole_widths(TWELVE[0], 18)
+
+
+def _name_size(draw, data: dict, name: str) -> int:  # type: ignore[no-untyped-def]
+    with text.recording() as drawn:
+        draw(data)
+    return next(d.size for d in drawn if d.text == name)
+
+
+def test_small_fields_draw_bigger_text_than_big_ones() -> None:
+    small, big = picture_data(knockout(4, 0)), picture_data(knockout(16, 0))
+    assert _name_size(tournament.draw_bracket, small, "Ann") \
+        > _name_size(tournament.draw_bracket, big, "Ann") == tournament.SIZE
+    small, big = picture_data(swiss(6)), picture_data(swiss(40))
+    assert _name_size(tournament.draw_standings, small, "Ann") \
+        > _name_size(tournament.draw_standings, big, "Ann") == tournament.SIZE
+
+
+def test_larger_text_never_costs_a_name_its_first_twelve_letters() -> None:
+    event = Tournament.create("t", HOST, "cribbage", KNOCKOUT)
+    for user, name in enumerate(["W" * 32, "Ann", "Bob", "Cy"], start=1):
+        event.join(user, name)
+    event.start(HOST)
+    data = picture_data(event)
+    with text.recording() as drawn:
+        tournament.draw_bracket(data)
+    wide = next(d for d in drawn if d.text == "W" * 32)
+    assert text.fit("W" * 32, wide.size, wide.box[2] - wide.box[0] + 1) \
+        .removesuffix(text.ELLIPSIS) == "W" * 12 or wide.size == tournament.SIZE
+    standings = picture_data(swiss(5))
+    assert tournament.standings_size(standings) > tournament.SIZE
