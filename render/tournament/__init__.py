@@ -19,6 +19,7 @@ bold and ticked, a dropped entry greyed and marked "dropped out", the viewer's r
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -61,10 +62,13 @@ HEADERS = {"points": "Pts", "buchholz": "Buchholz", "spread": "Spread", "won": "
 COLUMN_GAP = 14
 KEYS = {"buchholz": "Buchholz: the points of everyone played, added up",
         "spread": "Spread: game points for minus against"}
+#: At a table there is no one "against": each seat's points less the others' average.
+TABLE_SPREAD = "Spread: game points less the others' average"
 
 
 def standings_picture(data: Data, viewer: str | None = None) -> tuple[bytes, str]:
-    return encode(draw_standings(data, viewer)), describe_standings(data, viewer)
+    size = standings_size(data, viewer)
+    return encode(draw_standings(data, viewer, size)), describe_standings(data, viewer, size)
 
 
 def _cell(row: Data, column: str) -> str:
@@ -94,11 +98,13 @@ def _footer_lines(data: Data, hidden: int) -> list[str]:
     if hidden:
         lines.append(f"{hidden} more {'entry' if hidden == 1 else 'entries'} not shown: "
                      "the message lists everyone.")
+    keys = dict(KEYS)
     if data.get("tables"):
         lines.append("Pts: placement points, one for each seat placed below")
+        keys["spread"] = TABLE_SPREAD
     target = data.get("target")
     past = f", none past {target}" if isinstance(target, int) else ""
-    lines += [KEYS[c] + (past if c == "spread" else "") for c in _columns(data) if c in KEYS]
+    lines += [keys[c] + (past if c == "spread" else "") for c in _columns(data) if c in keys]
     return lines
 
 
@@ -106,11 +112,13 @@ def _columns(data: Data) -> list[str]:
     return [c for c in listed(data.get("columns")) if c in HEADERS] or ["points"]
 
 
-def shown_rows(data: Data, viewer: str | None) -> tuple[list[Data | None], int]:
-    """The rows the picture has room for, best first, None where rows are skipped before
-    the viewer's own; and how many rows are left out."""
+def shown_rows(data: Data, viewer: str | None, size: int | None = None
+               ) -> tuple[list[Data | None], int]:
+    """The rows the picture has room for at text `size` (`standings_size` unless given),
+    best first, None where rows are skipped before the viewer's own; and how many rows are
+    left out."""
     rows = [mapping(r) for r in listed(data.get("rows"))]
-    room = _room_for_rows(data, standings_size(data, viewer))
+    room = _room_for_rows(data, standings_size(data, viewer) if size is None else size)
     if len(rows) <= room:
         return list(rows), 0
     own = next((i for i, r in enumerate(rows) if r.get("id") == viewer), None)
@@ -132,12 +140,15 @@ def standings_size(data: Data, viewer: str | None = None) -> int:
                 for row in rows
                 for name, notes in [_name_and_notes(row, room, size, viewer)]]
 
+    at_floor: list[tuple[int, bool]] = []
+
     def fits(size: int) -> bool:
         if len(rows) > _room_for_rows(data, size):
             return False
+        at_floor[:] = at_floor or shown(SIZE)
         return all(letters >= min(NAME_LETTERS, least) and (notes_whole or not whole_at_floor)
                    for (letters, notes_whole), (least, whole_at_floor)
-                   in zip(shown(size), shown(SIZE), strict=True))
+                   in zip(shown(size), at_floor, strict=True))
     return text_size(len(rows), fits)
 
 
@@ -147,8 +158,12 @@ def _row_height(size: int) -> int:
 
 def _footer(data: Data, hidden: int) -> list[str]:
     """The keys under the rows, at the floor's size whatever the rows': they are read once."""
-    return [part for line in _footer_lines(data, hidden)
-            for part in text.wrap(line, SIZE, WIDTH - 2 * MARGIN, 2)]
+    return [part for line in _footer_lines(data, hidden) for part in _wrapped(line)]
+
+
+@lru_cache(maxsize=256)
+def _wrapped(line: str) -> tuple[str, ...]:
+    return tuple(text.wrap(line, SIZE, WIDTH - 2 * MARGIN, 2))
 
 
 def _room_for_rows(data: Data, size: int) -> int:
@@ -159,9 +174,11 @@ def _room_for_rows(data: Data, size: int) -> int:
     return (MAX_HEIGHT - fixed) // row
 
 
-def draw_standings(data: Data, viewer: str | None = None) -> Image.Image:
-    rows, hidden = shown_rows(data, viewer)
-    size = standings_size(data, viewer)
+def draw_standings(data: Data, viewer: str | None = None, size: int | None = None
+                   ) -> Image.Image:
+    """The standings at text `size`, `standings_size` unless given."""
+    size = standings_size(data, viewer) if size is None else size
+    rows, hidden = shown_rows(data, viewer, size)
     row_height = _row_height(size)
     footer = _footer(data, hidden)
     columns = _columns(data)
@@ -170,9 +187,9 @@ def draw_standings(data: Data, viewer: str | None = None) -> Image.Image:
         + len(footer) * line_height(SIZE) + 8
     image, canvas = layout.canvas(WIDTH, height)
     heading(canvas, data)
-    rights = _column_rights(data, size)[1:]
+    first_left, *rights = _column_edges(data, size)
     name_left, place_right = _name_left(size), MARGIN + scaled(36, size)
-    name_room = _name_room(data, size)
+    name_room = first_left - 8 - name_left
     y = top
     half = row_height / 2
     text.draw(canvas, (place_right, y + half), "#", size, fill=palette.QUIET, bold=True,
@@ -209,8 +226,8 @@ def draw_standings(data: Data, viewer: str | None = None) -> Image.Image:
     return image
 
 
-def _column_rights(data: Data, size: int) -> list[float]:
-    """Where each number column ends, then where the first begins: each is as wide as its
+def _column_edges(data: Data, size: int) -> list[float]:
+    """Where the first number column begins, then where each ends: each is as wide as its
     header or its widest number, and a gap."""
     rows = [mapping(r) for r in listed(data.get("rows"))]
     columns = _columns(data)
@@ -218,14 +235,20 @@ def _column_rights(data: Data, size: int) -> list[float]:
     for column in reversed(columns):
         bold = column == columns[0]
         edges.append(edges[-1] - scaled(COLUMN_GAP, size) - max(
-            text.width(HEADERS[column], size, bold=True),
-            *(text.width(_cell(row, column), size, bold=bold) for row in rows)))
+            _width(HEADERS[column], size, True),
+            *(_width(_cell(row, column), size, bold) for row in rows)))
     return edges[::-1]
 
 
 def _name_room(data: Data, size: int) -> float:
     """The width a row's name and notes share, between its place and its first number."""
-    return _column_rights(data, size)[0] - 8 - _name_left(size)
+    return _column_edges(data, size)[0] - 8 - _name_left(size)
+
+
+@lru_cache(maxsize=1024)
+def _width(words: str, size: int, bold: bool) -> float:
+    """A number's, a header's or a name's width: the same recur in every row and picture."""
+    return text.width(words, size, bold=bold)
 
 
 def _name_left(size: int) -> int:
@@ -237,11 +260,11 @@ def _name_and_notes(row: Data, room: float, size: int, viewer: str | None) -> tu
     out") after it, and the notes as they show after it, at the floor's size: they are
     read once, the name is looked for."""
     notes = ", ".join(_notes(row, viewer))
-    note_width = text.width(notes, SIZE) + 10 if notes else 0
+    note_width = _width(notes, SIZE, False) + 10 if notes else 0
     name = text.fit(str(row.get("name", "")), size, room, bold=True)
-    name = text.fit(name, size, min(text.width(name, size, bold=True),
+    name = text.fit(name, size, min(_width(name, size, True),
                                     max(room * 0.45, room - note_width)), bold=True)
-    left = room - text.width(name, size, bold=True) - 10
+    left = room - _width(name, size, True) - 10
     return name, text.fit(notes, SIZE, left) if notes else ""
 
 
@@ -256,9 +279,9 @@ def _name_with_notes(canvas: ImageDraw.ImageDraw, xy: tuple[float, float], row: 
                   fill=inks[1], anchor="lm", max_width=room - drawn - 10)
 
 
-def describe_standings(data: Data, viewer: str | None = None) -> str:
+def describe_standings(data: Data, viewer: str | None = None, size: int | None = None) -> str:
     """The standings picture in words: the same rows, numbers and notes."""
-    rows, _ = shown_rows(data, viewer)
+    rows, _ = shown_rows(data, viewer, size)
     columns = _columns(data)
     status = str(data.get("status", ""))
     head = f"Standings of {plain_name(data.get('title', 'the tournament'))}"

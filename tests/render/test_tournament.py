@@ -313,6 +313,26 @@ def test_a_late_entry_is_marked_in_the_picture_and_its_words() -> None:
     assert "7. Zed (joined round 2): points 0" in tournament.describe_standings(data)
 
 
+def test_a_name_that_fits_its_box_alone_is_shown_whole_rather_than_cut_for_its_seed() -> None:
+    """Two computer entries, "Normal bot 1" and "Normal bot 2", beside their games won: cut
+    to make room for the seed they would both read "Normal bo…"; whole, they are told apart
+    (the seed is in the alt text and the message). A short name keeps its seed."""
+    event = Tournament.create("t", HOST, "cribbage", KNOCKOUT, best_of=3, computers="normal")
+    for user in range(1, 7):
+        event.join(user, _name(user) if user != 4 else "Dan")
+    event.start(HOST)
+    for match in event.current.matches:
+        event.record_game(match.id, outcome(match, _by_seed(event, match.entries)))
+    with text.recording() as drawn:
+        tournament.draw_bracket(picture_data(event))
+    for name in ("Normal bot 1", "Normal bot 2"):
+        [shown] = [d for d in drawn if d.text == name]
+        assert shown.box is not None
+        assert shown.box[2] - shown.box[0] >= text.width(name, tournament.SIZE) - 1
+    texts = [d.text for d in drawn]
+    assert texts[texts.index("Ann") + 1] == "(1)"
+
+
 #: Sixteen names of twelve characters: computer entries, and people's names wide and narrow.
 TWELVE = [*(f"Normal bot {n}" for n in range(1, 10)), "Maximilian M", "Dmitri Ivanv",
           "Bartholomew!", "Kowalczykowa", "Alessandra R", "Nguyen Thanh", "Oluwaseun Ad"]
