@@ -282,18 +282,61 @@ def test_a_big_bracket_shows_the_current_round_on_and_the_viewers_part() -> None
     assert plan.summary in drawn and plan.after in drawn
 
 
+def _events_to_look_at() -> dict[str, Tournament]:
+    """Every kind of event at the sizes a review looks at: knockouts of 4 to 64 (6 with byes,
+    6 with computer entries, 8 of 32-character and emoji names at best of three), Swiss of 5
+    and 12 (a late entry, a drop), a round robin of 4 and a tables event."""
+    from tables.tournaments.fit import ROUND_ROBIN
+    from tests.render.test_phone import LONG_NAMES
+    events = {f"knockout-{n}": knockout(n, 1) for n in (4, 8, 16, 32, 64)}
+    events |= {"knockout-6-byes": knockout(6, 0), "swiss-5": swiss(5)}
+    made = {"knockout-6-computers": Tournament.create("t", HOST, "cribbage", KNOCKOUT,
+                                                      best_of=3, computers="normal"),
+            "knockout-8-long-names": Tournament.create("t", HOST, "cribbage", KNOCKOUT,
+                                                       best_of=3),
+            "swiss-12-late": Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=3),
+            "round-robin-4": Tournament.create("t", HOST, "cribbage", ROUND_ROBIN),
+            "tables-7": Tournament.create("t", HOST, "cribbage", TABLES, rounds_planned=2,
+                                          table_size=3)}
+    sizes = {"knockout-6-computers": 6, "knockout-8-long-names": 8, "swiss-12-late": 11,
+             "round-robin-4": 4, "tables-7": 7}
+    for name, event in made.items():
+        for user in range(1, sizes[name] + 1):
+            event.join(user, LONG_NAMES[user - 1] if "long" in name else _name(user))
+        event.start(HOST)
+        for match in list(event.current.matches):
+            event.record_game(match.id, outcome(match, _by_seed(event, match.entries)))
+    made["swiss-12-late"].join(60, "Zed")
+    made["swiss-12-late"].drop(4)
+    return events | made
+
+
 def write_pictures(out: Path) -> list[Path]:
-    """The tournament pictures at 4, 9, 16 and 64 entries, for people to look at."""
+    """The tournament pictures of `_events_to_look_at`, for people to look at."""
     written = []
-    for count in (4, 9, 16, 64):
-        for name, (png, _) in {
-            f"standings-{count}": tournament.standings_picture(picture_data(swiss(count))),
-            f"bracket-{count}": tournament.bracket_picture(picture_data(knockout(count, 1))),
-        }.items():
-            path = out / f"tournament_{name}.png"
+    for name, event in _events_to_look_at().items():
+        data = picture_data(event)
+        pictures = {"standings": tournament.standings_picture(data)}
+        if data["bracket"]:
+            pictures["bracket"] = tournament.bracket_picture(data)
+        for kind, (png, _) in pictures.items():
+            path = out / f"tournament_{kind}-{name}.png"
             path.write_bytes(png)
             written.append(path)
     return written
+
+
+def test_every_kind_of_event_looked_at_fits_a_phone_and_is_said_in_words() -> None:
+    for event in _events_to_look_at().values():
+        data = picture_data(event)
+        drawn = _check_picture(tournament.draw_standings, data)
+        assert all(row is None or row["name"] in drawn
+                   for row in tournament.shown_rows(data, None)[0])
+        if data["bracket"]:
+            drawn = _check_picture(tournament.draw_bracket, data)
+            alt = tournament.describe_bracket(data)
+            for column in tournament.bracket_plan(data).columns:
+                assert column.name in drawn and f"{column.name}:" in alt
 
 
 def test_the_pictures_are_pngs(tmp_path: Path) -> None:
