@@ -47,6 +47,7 @@ from render.tournament.frame import (
     head_height,
     heading,
     line_height,
+    measured,
     scaled,
     text_size,
 )
@@ -235,20 +236,14 @@ def _column_edges(data: Data, size: int) -> list[float]:
     for column in reversed(columns):
         bold = column == columns[0]
         edges.append(edges[-1] - scaled(COLUMN_GAP, size) - max(
-            _width(HEADERS[column], size, True),
-            *(_width(_cell(row, column), size, bold) for row in rows)))
+            measured(HEADERS[column], size, True),
+            *(measured(_cell(row, column), size, bold) for row in rows)))
     return edges[::-1]
 
 
 def _name_room(data: Data, size: int) -> float:
     """The width a row's name and notes share, between its place and its first number."""
     return _column_edges(data, size)[0] - 8 - _name_left(size)
-
-
-@lru_cache(maxsize=1024)
-def _width(words: str, size: int, bold: bool) -> float:
-    """A number's, a header's or a name's width: the same recur in every row and picture."""
-    return text.width(words, size, bold=bold)
 
 
 def _name_left(size: int) -> int:
@@ -260,11 +255,11 @@ def _name_and_notes(row: Data, room: float, size: int, viewer: str | None) -> tu
     out") after it, and the notes as they show after it, at the floor's size: they are
     read once, the name is looked for."""
     notes = ", ".join(_notes(row, viewer))
-    note_width = _width(notes, SIZE, False) + 10 if notes else 0
+    note_width = measured(notes, SIZE, False) + 10 if notes else 0
     name = text.fit(str(row.get("name", "")), size, room, bold=True)
-    name = text.fit(name, size, min(_width(name, size, True),
+    name = text.fit(name, size, min(measured(name, size, True),
                                     max(room * 0.45, room - note_width)), bold=True)
-    left = room - _width(name, size, True) - 10
+    left = room - measured(name, size, True) - 10
     return name, text.fit(notes, SIZE, left) if notes else ""
 
 

@@ -24,6 +24,7 @@ from render.tournament.frame import (
     head_height,
     heading,
     line_height,
+    measured,
     scaled,
     text_size,
 )
@@ -154,13 +155,13 @@ def _line(slot: Slot, entry: Data, size: int, width: float) -> Line:
     forfeits = dict(slot.forfeits)
     right_words = forfeits[entry_id] if entry_id in forfeits \
         else f"{games[entry_id]:g}" if entry_id in games else ""
-    used = text.width(text.clean(right_words), size, bold=won) + 8 if right_words else 0
+    used = measured(text.clean(right_words), size, won) + 8 if right_words else 0
     room = width - used - 8 - scaled(28, size)
     seed = f"({entry.get('seed', '?')})"
-    name, beside = str(entry.get("name", "")), text.width(seed, size, bold=won) + 6
+    name, beside = str(entry.get("name", "")), measured(seed, size, won) + 6
     # A seed beside a whole name, or a name cut anyway: never one cutting a name that fits.
-    whole = text.width(text.clean(name, won), size, bold=won) <= room
-    if room - beside >= (text.width(text.clean(name, won), size, bold=won) if whole
+    whole = measured(text.clean(name, won), size, won) <= room
+    if room - beside >= (measured(text.clean(name, won), size, won) if whole
                          else SHORTEST_NAME):
         return Line(right_words, seed, room - beside)
     return Line(right_words, "", room)  # beside "no-show" a name keeps its room

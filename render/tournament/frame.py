@@ -4,6 +4,7 @@ size a field of a given size gets."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from PIL import ImageDraw
@@ -32,6 +33,13 @@ def text_size(count: int, fits: Callable[[int], bool],
 def scaled(length: float, size: int) -> int:
     """A length laid out for the floor's text, grown in step with text of `size`."""
     return round(length * size / SIZE)
+
+
+@lru_cache(maxsize=2048)
+def measured(words: str, size: int, bold: bool = False) -> float:
+    """`text.width`, kept: the same names, numbers and headers are measured at each size tried
+    for a picture, and again in every picture of an event."""
+    return text.width(words, size, bold=bold)
 
 
 def line_height(size: int) -> int:
