@@ -177,9 +177,10 @@ def test_a_finished_bracket_marks_the_winners_in_bold_with_a_tick_and_the_final_
     with text.recording() as drawn:
         tournament.draw_bracket(data)
     ticks = [d for d in drawn if d.text == tournament.TICK]
-    assert len(ticks) == 4 + 2 + 1
+    assert len(ticks) == 2 + 1  # the last two rounds: the semi-finals and the final
     final = next(d for d in reversed(drawn) if d.text == "Ann")
-    assert final.size == tournament.SIZE
+    assert final.size == tournament.bracket_size(tournament.bracket_plan(data)) \
+        > tournament.SIZE
     assert {"2", "1"} <= {d.text for d in drawn}
     alt = tournament.describe_bracket(data)
     assert "Final: Ann (1) beat Bob 🦊 (2) 2–1." in alt
@@ -271,28 +272,71 @@ def test_a_big_bracket_shows_the_current_round_on_and_the_viewers_part() -> None
     data = picture_data(event)
     viewer = event.entry_of(60 // 2).id  # through to round two in the lower half
     plan = tournament.bracket_plan(data, viewer)
-    assert [c.name for c in plan.columns] == ["Round 2", "Round 3", "Round 4"]
+    assert [c.name for c in plan.columns] == ["Round 2", "Round 3"]
     assert plan.summary == "Round 1 played: 32 still in."
     assert plan.part.startswith("Part 2 of 2 of Round 2")
-    assert plan.after == "Then 2 more rounds to the final."
+    assert plan.after == "Then 3 more rounds to the final."
     shown = {e["id"] for s in plan.columns[0].slots for e in s.entries if e}
     assert viewer in shown
     drawn = _check_picture(tournament.draw_bracket, data, viewer)
     assert plan.summary in drawn and plan.after in drawn
 
 
+def _events_to_look_at() -> dict[str, Tournament]:
+    """Every kind of event at the sizes a review looks at: knockouts of 4 to 64 (6 with byes,
+    6 with computer entries, 8 of 32-character and emoji names at best of three), Swiss of 5
+    and 12 (a late entry, a drop), a round robin of 4 and a tables event."""
+    from tables.tournaments.fit import ROUND_ROBIN
+    from tests.render.test_phone import LONG_NAMES
+    events = {f"knockout-{n}": knockout(n, 1) for n in (4, 8, 16, 32, 64)}
+    events |= {"knockout-6-byes": knockout(6, 0), "swiss-5": swiss(5)}
+    made = {"knockout-6-computers": Tournament.create("t", HOST, "cribbage", KNOCKOUT,
+                                                      best_of=3, computers="normal"),
+            "knockout-8-long-names": Tournament.create("t", HOST, "cribbage", KNOCKOUT,
+                                                       best_of=3),
+            "swiss-12-late": Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=3),
+            "round-robin-4": Tournament.create("t", HOST, "cribbage", ROUND_ROBIN),
+            "tables-7": Tournament.create("t", HOST, "cribbage", TABLES, rounds_planned=2,
+                                          table_size=3)}
+    sizes = {"knockout-6-computers": 6, "knockout-8-long-names": 8, "swiss-12-late": 11,
+             "round-robin-4": 4, "tables-7": 7}
+    for name, event in made.items():
+        for user in range(1, sizes[name] + 1):
+            event.join(user, LONG_NAMES[user - 1] if "long" in name else _name(user))
+        event.start(HOST)
+        for match in list(event.current.matches):
+            event.record_game(match.id, outcome(match, _by_seed(event, match.entries)))
+    made["swiss-12-late"].join(60, "Zed")
+    made["swiss-12-late"].drop(4)
+    return events | made
+
+
 def write_pictures(out: Path) -> list[Path]:
-    """The tournament pictures at 4, 9, 16 and 64 entries, for people to look at."""
+    """The tournament pictures of `_events_to_look_at`, for people to look at."""
     written = []
-    for count in (4, 9, 16, 64):
-        for name, (png, _) in {
-            f"standings-{count}": tournament.standings_picture(picture_data(swiss(count))),
-            f"bracket-{count}": tournament.bracket_picture(picture_data(knockout(count, 1))),
-        }.items():
-            path = out / f"tournament_{name}.png"
+    for name, event in _events_to_look_at().items():
+        data = picture_data(event)
+        pictures = {"standings": tournament.standings_picture(data)}
+        if data["bracket"]:
+            pictures["bracket"] = tournament.bracket_picture(data)
+        for kind, (png, _) in pictures.items():
+            path = out / f"tournament_{kind}-{name}.png"
             path.write_bytes(png)
             written.append(path)
     return written
+
+
+def test_every_kind_of_event_looked_at_fits_a_phone_and_is_said_in_words() -> None:
+    for event in _events_to_look_at().values():
+        data = picture_data(event)
+        drawn = _check_picture(tournament.draw_standings, data)
+        assert all(row is None or row["name"] in drawn
+                   for row in tournament.shown_rows(data, None)[0])
+        if data["bracket"]:
+            drawn = _check_picture(tournament.draw_bracket, data)
+            alt = tournament.describe_bracket(data)
+            for column in tournament.bracket_plan(data).columns:
+                assert column.name in drawn and f"{column.name}:" in alt
 
 
 def test_the_pictures_are_pngs(tmp_path: Path) -> None:
@@ -330,3 +374,83 @@ def test_a_name_that_fits_its_box_alone_is_shown_whole_rather_than_cut_for_its_s
         assert shown.box[2] - shown.box[0] >= text.width(name, tournament.SIZE) - 1
     texts = [d.text for d in drawn]
     assert texts[texts.index("Ann") + 1] == "(1)"
+
+
+#: Sixteen names of twelve characters: computer entries, and people's names wide and narrow.
+TWELVE = [*(f"Normal bot {n}" for n in range(1, 10)), "Maximilian M", "Dmitri Ivanv",
+          "Bartholomew!", "Kowalczykowa", "Alessandra R", "Nguyen Thanh", "Oluwaseun Ad"]
+
+
+def _whole_widths(name: str, size: int) -> set[float]:
+    """The widths `name` takes drawn whole at `size`, plain and bold."""
+    from PIL import Image, ImageDraw
+    canvas = ImageDraw.Draw(Image.new("RGB", (tournament.WIDTH, 100)))
+    with text.recording() as drawn:
+        for bold in (False, True):
+            text.draw(canvas, (0, 50), name, size, fill=(255, 255, 255), bold=bold,
+                      anchor="lm")
+    return {d.box[2] - d.box[0] for d in drawn if d.box is not None}
+
+
+def test_a_name_of_twelve_characters_shows_whole_in_a_bracket_of_16_at_every_round() -> None:
+    assert all(len(name) == 12 for name in TWELVE) and len(TWELVE) == 16
+    event = Tournament.create("t", HOST, "cribbage", KNOCKOUT, final_best_of=3)
+    for user, name in enumerate(TWELVE, start=1):
+        event.join(user, name)
+    event.start(HOST)
+    for _ in range(5):
+        data = picture_data(event)
+        _check_picture(tournament.draw_bracket, data)
+        with text.recording() as drawn:
+            tournament.draw_bracket(data)
+        names = [d for d in drawn if d.text in TWELVE]
+        assert names
+        for name in names:
+            assert name.box is not None
+            assert name.box[2] - name.box[0] in _whole_widths(name.text, name.size), name
+        if event.current is None:
+            break
+        for match in list(event.current.matches):
+            order = _by_seed(event, match.entries)
+            for finish in (order, order[::-1], order):
+                if not match.finished:
+                    event.record_game(match.id, outcome(match, finish))
+
+
+def test_the_check_of_a_whole_name_finds_a_cut_one() -> None:
+    from PIL import Image, ImageDraw
+    canvas = ImageDraw.Draw(Image.new("RGB", (tournament.WIDTH, 100)))
+    with text.recording() as drawn:
+        text.draw(canvas, (0, 50), TWELVE[0], 18, fill=(255, 255, 255), max_width=90)
+    [cut] = drawn
+    assert cut.box is not None and cut.box[2] - cut.box[0] not in _whole_widths(TWELVE[0], 18)
+
+
+def _name_size(draw, data: dict, name: str) -> int:  # type: ignore[no-untyped-def]
+    with text.recording() as drawn:
+        draw(data)
+    return next(d.size for d in drawn if d.text == name)
+
+
+def test_small_fields_draw_bigger_text_than_big_ones() -> None:
+    small, big = picture_data(knockout(4, 0)), picture_data(knockout(16, 0))
+    assert _name_size(tournament.draw_bracket, small, "Ann") \
+        > _name_size(tournament.draw_bracket, big, "Ann") == tournament.SIZE
+    small, big = picture_data(swiss(6)), picture_data(swiss(40))
+    assert _name_size(tournament.draw_standings, small, "Ann") \
+        > _name_size(tournament.draw_standings, big, "Ann") == tournament.SIZE
+
+
+def test_larger_text_never_costs_a_name_its_first_twelve_letters() -> None:
+    event = Tournament.create("t", HOST, "cribbage", KNOCKOUT)
+    for user, name in enumerate(["W" * 32, "Ann", "Bob", "Cy"], start=1):
+        event.join(user, name)
+    event.start(HOST)
+    data = picture_data(event)
+    with text.recording() as drawn:
+        tournament.draw_bracket(data)
+    wide = next(d for d in drawn if d.text == "W" * 32)
+    assert text.fit("W" * 32, wide.size, wide.box[2] - wide.box[0] + 1) \
+        .removesuffix(text.ELLIPSIS) == "W" * 12 or wide.size == tournament.SIZE
+    standings = picture_data(swiss(5))
+    assert tournament.standings_size(standings) > tournament.SIZE
