@@ -54,13 +54,14 @@ def test_a_hands_words_say_the_cards_its_picture_shows_and_no_other(seating: Sea
     for game, moves in random_game(seating, seed=12):
         if moves % EVERY and game.outcome is None:
             continue
+        table = render.describe(seating.game, dressed(game.view(None), game, moves))
         for seat in range(game.players):
             view = {**dressed(game.view(seat), game, moves),
                     "playable": playable_cards(game.legal_actions(seat))}
             words = render.describe(seating.game, view)
             faces, shown = pictured(seating.game, view)
             where = (seat, moves, words)
-            assert len(words) <= MAX_HAND_CHARS, where
+            assert len(words) <= MAX_HAND_CHARS and table not in words, where
             assert not faces - said(words), where  # every card drawn, as often as drawn
             assert set(said(words)) <= shown, where  # nothing the picture does not show
             checked += bool(faces)
