@@ -3,7 +3,8 @@
     draw_table(game_name, view, four_colour=False) -> PNG of the board / trick for the channel
     draw_hand(game_name, view, four_colour=False)  -> PNG of one player's hand (their view)
     details(game_name, view)      -> lines for the table message: what the picture leaves out
-    describe(game_name, view)     -> the picture in words, for its alt text (render/alt_text)
+    describe(game_name, view)     -> the picture in words, for its alt text (render/alt_text):
+                                     the table's for the channel's view, the hand's for a seat's
     score_line(game_name, view)   -> each side's score in one line, for the message text
 
 Views are the engines' own `view(seat)` dicts; the table layer may add "names" (display name

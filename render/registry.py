@@ -2,7 +2,7 @@
 
 Each game has one package, render/<name with - as _>/ (or the package its GameSpec names in
 `render_package`, for a game kept outside render/), whose __init__ calls `register` once with
-all of it: the table and hand pictures, the lines the table message carries, the picture
+all of it: the table and hand pictures, the lines the table message carries, each picture
 in words, the end-of-game chart and the gallery's moments. `renderer_for` imports the package
 the first time the game is asked for. So a new game adds one package and nothing else changes.
 """
@@ -63,6 +63,9 @@ class GameRenderer:
     scores: ScoresFn | None = None
     series: SeriesFn | None = None
     moments: tuple[Moment, ...] = ()
+    # The hand picture in words, for its alt text: what that picture shows (the seat's cards,
+    # its turn, the lines under it), never the table. Without it: the cards and whose turn.
+    describe_hand: DescribeFn | None = None
 
 
 _RENDERERS: dict[str, GameRenderer] = {}
@@ -71,9 +74,10 @@ _NAME = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
 
 def register(name: str, *, table: DrawFn, hand: DrawFn, details: DetailsFn = no_details,
              describe: DescribeFn | None = None, scores: ScoresFn | None = None,
-             series: SeriesFn | None = None, moments: Sequence[Moment] = ()) -> None:
+             series: SeriesFn | None = None, moments: Sequence[Moment] = (),
+             describe_hand: DescribeFn | None = None) -> None:
     _RENDERERS[name] = GameRenderer(name, table, hand, details, describe, scores, series,
-                                    tuple(moments))
+                                    tuple(moments), describe_hand)
 
 
 def module_name(game_name: str) -> str:

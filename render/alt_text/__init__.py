@@ -4,11 +4,14 @@
                                          limit for an attachment's description)
     score_line(game_name, view) -> str   each side's score in one line
 
-A game's own words are the `describe` and `scores` of its render registration
-(render/registry.py); the helpers below are for them. A game without them still gets a plain
-description from the contract's keys. Descriptions read only what the view shows: the
-channel's view has no hands, and a seat's view adds that seat's own hand, which only that
-player is shown, so no hidden card can reach the words.
+A game's own words are the `describe`, `describe_hand` and `scores` of its render
+registration (render/registry.py); the helpers below are for them. A game without them still
+gets a plain description from the contract's keys. The channel's view is the table picture;
+a seat's view (it has the seat's "hand") is the hand picture, which shows that seat's cards
+and what it is to do, not the table (it has a picture of its own), so its words are short:
+the cards first, playable ones said, then the hand picture's own lines
+(`hand_picture_words`, from the same `render.kit.hand.HandPicture` the picture is drawn
+from). Descriptions read only what the view shows, so no hidden card can reach the words.
 """
 
 from __future__ import annotations
@@ -20,11 +23,14 @@ from typing import Any
 
 from engine.seat_words import fill_seats, spoken_list
 from render.kit import seats
+from render.kit.hand import CardWriting, HandPicture
 from render.kit.safe import integer, listed
-from render.registry import renderer_if_any
+from render.registry import GameRenderer, renderer_if_any
 
 View = dict[str, Any]
 MAX_CHARS = 1024
+#: A hand's words stay well under this however long its names (a normal hand: under 300).
+MAX_HAND_CHARS = 400
 NAME_CHARS = 40  # a name is cut in the words as on the pictures
 
 RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
@@ -32,15 +38,22 @@ SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def describe(game_name: str, view: View) -> str:
-    """The picture drawn from `view` in words. A seat's view (its hand picture) starts with
-    that seat's own hand."""
+    """The picture drawn from `view` in words: the table's, or for a seat's view its hand
+    picture's, which starts with that seat's cards."""
     renderer = renderer_if_any(game_name)
-    body = renderer.describe(view) if renderer and renderer.describe \
-        else _plain(game_name, view)
     seat = view.get("seat")
     if isinstance(seat, int) and isinstance(view.get("hand"), list):
-        body = hand_words(view, seat) + " " + body
+        return clip(_hand(renderer, view, seat))
+    body = renderer.describe(view) if renderer and renderer.describe \
+        else _plain(game_name, view)
     return clip(body)
+
+
+def _hand(renderer: GameRenderer | None, view: View, seat: int) -> str:
+    if renderer and renderer.describe_hand:
+        return renderer.describe_hand(view)
+    return " ".join(p for p in (hand_words(view, seat), outcome_words(view) or turn_words(view))
+                    if p)
 
 
 def score_line(game_name: str, view: View) -> str:
@@ -68,10 +81,16 @@ def plain_name(label: object) -> str:
     """A name made safe for plain text: no controls, whitespace collapsed, not too long, and
     letters in a "fancy font" (𝓐𝓷𝓷, Ｍａｘ) plain, as the pictures draw them and as a screen
     reader can say them."""
-    label = "".join(ch for ch in unicodedata.normalize("NFKC", str(label))
-                    if unicodedata.category(ch) not in ("Cc", "Cs", "Co"))
-    label = " ".join(label.split())
+    label = plain_text(label)
     return label if len(label) <= NAME_CHARS else label[: NAME_CHARS - 1] + "…"
+
+
+def plain_text(words: object) -> str:
+    """Text with names in it made safe as `plain_name` makes a name, but kept whole."""
+    words = "".join(" " if ch.isspace() else ch
+                    for ch in unicodedata.normalize("NFKC", str(words))
+                    if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cs", "Co"))
+    return " ".join(words.split())
 
 
 def names(view: View, seat_list: Sequence[object]) -> str:
@@ -128,6 +147,40 @@ def hand_words(view: View, seat: int) -> str:
     if playable and view.get("phase", "play") == "play":
         words += f" Playable now: {cards(playable)}."
     return words
+
+
+#: How a hand picture's lines write a card in its alt text.
+SPOKEN = CardWriting(card, ", ")
+
+
+def hand_picture_words(picture: HandPicture) -> str:
+    """A hand picture in words, from the facts it is drawn from: the cards first, the
+    outlined ones said as such ("playable now"), then the status and each line under it.
+    "Ann's Cribbage hand, playable now: 7 of spades; not playable now: 9 of clubs. Your
+    turn: play a card. Count 25; starter 4 of spades." """
+    owner = f"{plain_name(picture.player)}'s" if picture.player is not None else "Your"
+    head = f"{owner} {picture.game} hand"
+    held = [item.notation for item in picture.items]
+    marked = [item.notation for item in picture.items if item.playable] if picture.marked \
+        else []
+    others = [notation for notation in held if notation not in marked]
+    if not held:
+        parts = [f"{head}: no cards."]
+    elif not marked:
+        parts = [f"{head}: {cards(held)}."]
+    elif not others:
+        parts = [f"{head}, all {picture.marked}: {cards(held)}."]
+    else:
+        parts = [f"{head}, {picture.marked}: {cards(marked)}; not {picture.marked}: "
+                 f"{cards(others)}."]
+    parts += [_sentence(line) for line in (picture.status, *picture.lines) if line.strip()]
+    return " ".join(parts)
+
+
+def _sentence(line: str) -> str:
+    """A line of a picture as a sentence: its " · " separators said as semicolons."""
+    words = plain_text(line.replace(" · ", "; ")).rstrip(" ,;:")
+    return words if words.endswith((".", "!", "?", "…")) else words + "."
 
 
 def _plain_scores(view: View) -> list[tuple[str, object]]:

@@ -10,4 +10,5 @@ from render.registry import register
 
 register("crib-race", table=pictures.draw_table, hand=pictures.draw_hand,
          details=pictures.details, describe=alt_text.describe, scores=cribbage_words.scores,
-         series=series.chart, moments=gallery.MOMENTS)
+         series=series.chart, moments=gallery.MOMENTS,
+         describe_hand=alt_text.describe_hand)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from render.alt_text import View, names
+from render.alt_text import SPOKEN, View, hand_picture_words, names
+from render.crib_race.pictures import hand_picture
 from render.cribbage.alt_text import describe_family
 from render.kit.safe import integer, listed, mapping
 
@@ -33,3 +34,8 @@ def describe(view: View) -> str:
     pegs = [p for p in listed(view.get("pegs")) if isinstance(p, dict)]
     extra = ("Pegs: " + "; ".join(_peg_words(view, p) for p in pegs) + ".") if pegs else ""
     return describe_family(view, "Crib Race", extra)
+
+
+def describe_hand(view: View) -> str:
+    """Cribbage's hand in words, a six-player dealing team's discard going under the deck."""
+    return hand_picture_words(hand_picture(view, SPOKEN))

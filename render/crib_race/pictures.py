@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -19,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from render.cribbage import pictures as cribbage
 from render.kit import layout, palette, seats, text
+from render.kit.hand import SYMBOLS, CardWriting, HandPicture, draw_hand_picture
 from render.kit.safe import integer, listed, mapping
 from render.registry import View
 
@@ -379,15 +381,19 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     return cribbage.compose(view, four_colour, SECTIONS, title=TITLE, shorter=SHORTER)
 
 
-def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+def hand_picture(view: View, writing: CardWriting = SYMBOLS) -> HandPicture:
     """Cribbage's hand; with six players the dealing team's discards go under the deck, and
     its hand says so where Cribbage's says "to the crib"."""
-    status, lines = cribbage.hand_status(view), cribbage.hand_lines(view)
+    picture = cribbage.hand_picture(view, TITLE, writing)
     seat, dealer = view.get("seat"), view.get("dealer")
     if view.get("players") == 6 and any(seat in listed(side) and dealer in listed(side)
                                         for side in listed(view.get("sides"))):
-        status = status.replace("discard to the crib", "discard under the deck")
+        status = picture.status.replace("discard to the crib", "discard under the deck")
         lines = [line.replace("Your discards to the crib:", "Your discard under the deck:")
-                 for line in lines]
-    return layout.draw_hand(cribbage.hand_title(view, TITLE), status, cribbage.hand_items(view),
-                            four_colour, lines)
+                 for line in picture.lines]
+        picture = replace(picture, status=status, lines=lines)
+    return picture
+
+
+def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+    return draw_hand_picture(hand_picture(view), four_colour)

@@ -9,4 +9,5 @@ from render.registry import register
 
 register("cribbage", table=pictures.draw_table, hand=pictures.draw_hand,
          details=pictures.details, describe=alt_text.describe, scores=alt_text.scores,
-         series=series.chart, moments=gallery.MOMENTS)
+         series=series.chart, moments=gallery.MOMENTS,
+         describe_hand=alt_text.describe_hand)

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from render.alt_text import (
+    SPOKEN,
     View,
     card,
     cards,
+    hand_picture_words,
     name,
     names,
     side_scores,
     turn_words,
 )
-from render.cribbage.pictures import finish_words
+from render.cribbage.pictures import finish_words, hand_picture
 from render.cribbage.play import count_waiting, muggins_chooser
 from render.kit.safe import integer, listed
 
@@ -109,3 +111,7 @@ def describe_family(view: View, title: str, extra: str = "") -> str:
 
 def describe(view: View) -> str:
     return describe_family(view, "Cribbage")
+
+
+def describe_hand(view: View) -> str:
+    return hand_picture_words(hand_picture(view, writing=SPOKEN))

@@ -11,6 +11,7 @@ from engine.cards import card_symbol
 from render.cribbage.sides import seat_name, seat_tag, side_of_seat
 from render.cribbage.sizes import BODY, MARGIN, SMALL, TABLE_CARD, TITLE, WIDTH
 from render.kit import cards, layout, palette, seats, text
+from render.kit.hand import PLAYABLE, SYMBOLS, CardWriting, HandPicture, draw_hand_picture
 from render.kit.safe import integer, listed
 from render.registry import View
 
@@ -233,24 +234,23 @@ def hand_items(view: View) -> list[layout.HandItem]:
     return [layout.HandItem(c, c in allowed) for c in hand]
 
 
-def hand_lines(view: View) -> list[str]:
+def hand_lines(view: View, writing: CardWriting = SYMBOLS) -> list[str]:
     lines = []
     starter = view.get("starter")
     if view.get("phase") == "play":
         lines.append(f"Count {integer(view.get('count'))}" + (
-            f" · starter {card_symbol(starter)}" if isinstance(starter, str) else ""))
+            f" · starter {writing.one(starter)}" if isinstance(starter, str) else ""))
     elif view.get("phase") == "show" and isinstance(starter, str):
         # The starter counts with every hand; the crib being counted is face up by now.
         upcoming = view.get("next_count")
         if count_waiting(view) == (view.get("seat"), "crib") and isinstance(upcoming, dict):
-            crib = " ".join(card_symbol(c) for c in listed(upcoming.get("cards"))
-                            if isinstance(c, str))
-            lines.append(f"Your crib: {crib} · starter {card_symbol(starter)}")
+            crib = writing.many(c for c in listed(upcoming.get("cards")) if isinstance(c, str))
+            lines.append(f"Your crib: {crib} · starter {writing.one(starter)}")
         else:
-            lines.append(f"Starter {card_symbol(starter)}")
-    discards = [card_symbol(c) for c in listed(view.get("discards")) if isinstance(c, str)]
+            lines.append(f"Starter {writing.one(starter)}")
+    discards = [c for c in listed(view.get("discards")) if isinstance(c, str)]
     if discards:
-        lines.append("Your discards to the crib: " + " ".join(discards))
+        lines.append("Your discards to the crib: " + writing.many(discards))
     return lines
 
 
@@ -277,15 +277,20 @@ def _show_turn(view: View, seat: int) -> str:
     return "Your turn: Muggins or not" if view.get("muggins") else "Your turn: the show"
 
 
-def hand_title(view: View, game: str = TITLE) -> str:
-    """"Cribbage — Ann's hand", a long name shortened so "'s hand" always shows."""
+def hand_player(view: View) -> str | None:
+    """The name the hand's title gives its player, or None ("your hand")."""
     seat = view.get("seat")
     names = seats.names(view)
-    return layout.hand_title(game, names[seat] if isinstance(seat, int)
-                             and 0 <= seat < len(names) else None)
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
+
+
+def hand_picture(view: View, game: str = TITLE, writing: CardWriting = SYMBOLS) -> HandPicture:
+    """The hand: its cards, the seat's turn, the count and starter, its discards. During the
+    discard every card is outlined, and the status says what for."""
+    return HandPicture(game, hand_player(view), hand_status(view), hand_items(view),
+                       hand_lines(view, writing),
+                       marked="" if view.get("phase") == "discard" else PLAYABLE)
 
 
 def draw_hand(view: View, four_colour: bool = False, title: str = TITLE) -> Image.Image:
-    return layout.draw_hand(hand_title(view, title), hand_status(view), hand_items(view),
-                            four_colour, hand_lines(view))
-
+    return draw_hand_picture(hand_picture(view, title), four_colour)

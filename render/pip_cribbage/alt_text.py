@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from render.alt_text import View, name
+from render.alt_text import SPOKEN, View, hand_picture_words, name
 from render.cribbage.alt_text import describe_family
 from render.kit.safe import integer, listed, mapping
-from render.pip_cribbage.pictures import space_choices
+from render.pip_cribbage.pictures import hand_picture, space_choices
 
 
 def describe(view: View) -> str:
@@ -21,3 +21,8 @@ def describe(view: View) -> str:
             f"{name(view, d.get('owner'))}'s die shows {integer(d.get('face'), 1)} on space "
             f"{integer(d.get('space'), 1)}" for d in dice) + ".")
     return describe_family(view, "PIP Cribbage", " ".join(parts))
+
+
+def describe_hand(view: View) -> str:
+    """Cribbage's hand in words, with the seat's die."""
+    return hand_picture_words(hand_picture(view, SPOKEN))

@@ -9,6 +9,7 @@ crux_choice, turn_choice, pip_plays.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -17,6 +18,7 @@ from engine.cards import card_symbol
 from render.cribbage import pictures as cribbage
 from render.cribbage.sizes import Section
 from render.kit import cards, layout, palette, seats, text
+from render.kit.hand import SYMBOLS, CardWriting, HandPicture, draw_hand_picture
 from render.kit.safe import integer, listed, mapping
 from render.registry import View
 
@@ -215,18 +217,22 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     return cribbage.compose(view, four_colour, SECTIONS, title=TITLE, shorter=SHORTER)
 
 
-def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+def hand_picture(view: View, writing: CardWriting = SYMBOLS) -> HandPicture:
+    """Cribbage's hand with the seat's die, shown even while it cannot be played."""
     seat = view.get("seat")
-    items = cribbage.hand_items(view)
+    picture = cribbage.hand_picture(view, TITLE, writing)
+    items, lines = list(picture.items), list(picture.lines)
     own = next((d for d in _dice(view) if d.get("owner") == seat), None)
-    lines = cribbage.hand_lines(view)
     if own is not None:
         piece = f"P{max(1, min(6, integer(own.get('face'), 1)))}"
         if all(item.notation != piece for item in items):
             items.append(layout.HandItem(piece, False))  # the die, shown though not playable now
         plays = listed(view.get("pip_plays"))
         twice = isinstance(seat, int) and seat < len(plays) and integer(plays[seat]) > 1
-        lines.append(f"Your die: {card_symbol(piece)} on space {integer(own.get('space'), 1)}"
+        lines.append(f"Your die: {writing.one(piece)} on space {integer(own.get('space'), 1)}"
                      + (" (Double PIP: 2 plays left)" if twice else ""))  # why two dice show
-    return layout.draw_hand(cribbage.hand_title(view, TITLE), cribbage.hand_status(view), items,
-                            four_colour, lines)
+    return replace(picture, items=items, lines=lines)
+
+
+def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+    return draw_hand_picture(hand_picture(view), four_colour)

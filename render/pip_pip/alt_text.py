@@ -3,7 +3,16 @@ the trick with the card winning so far, and whose turn it is."""
 
 from __future__ import annotations
 
-from render.alt_text import SUIT_WORDS, View, card, cards, name, outcome_words
+from render.alt_text import (
+    SPOKEN,
+    SUIT_WORDS,
+    View,
+    card,
+    cards,
+    hand_picture_words,
+    name,
+    outcome_words,
+)
 from render.kit import seats
 from render.kit.safe import integer, listed
 from render.kit.text import plural
@@ -63,3 +72,8 @@ def describe(view: View) -> str:
     parts.append("Seats and scores (this round's card and call points in brackets): "
                  + "; ".join(rows) + "." + in_hand)
     return " ".join(p for p in parts if p)
+
+
+def describe_hand(view: View) -> str:
+    """The seat's cards (those that follow suit playable), trump and its face-up calls."""
+    return hand_picture_words(drawing.hand_picture(view, SPOKEN))

@@ -13,8 +13,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.cards import card_symbol
 from render.kit import cards, layout, palette, seats, text
+from render.kit.hand import SYMBOLS, CardWriting, HandPicture, draw_hand_picture
 from render.kit.safe import integer, listed, mapping
 from render.kit.shapes import paste_suit
 from render.registry import View
@@ -304,7 +304,9 @@ def playable_cards(view: View, hand: list[str]) -> set[str]:
     return following or set(hand)
 
 
-def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+def hand_picture(view: View, writing: CardWriting = SYMBOLS) -> HandPicture:
+    """The seat's cards (those that follow the led suit playable), trump and the led suit,
+    and the seat's face-up calls."""
     hand = [str(c) for c in _list(view, "hand") if isinstance(c, str)]
     allowed = playable_cards(view, hand)
     seat = view.get("seat")
@@ -316,7 +318,7 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     declared = _list(view, "declared")
     mine = listed(declared[seat]) if isinstance(seat, int) and 0 <= seat < len(declared) else []
     if mine:
-        lines.append("Face up (called): " + " ".join(card_symbol(str(c)) for c in mine))
+        lines.append("Face up (called): " + writing.many(mine))
     if view.get("outcome") is not None:
         status = "Game over"
     elif view.get("turn") == seat and seat is not None:
@@ -324,4 +326,8 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     else:
         status = status_line(view)
     items = [layout.HandItem(c, c in allowed) for c in hand]
-    return layout.draw_hand(layout.hand_title("Pip Pip", who), status, items, four_colour, lines)
+    return HandPicture("Pip Pip", who, status, items, lines)
+
+
+def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+    return draw_hand_picture(hand_picture(view), four_colour)

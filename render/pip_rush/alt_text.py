@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.alt_text import View, card, fill, name, names, outcome_words, turn_words
+from render.alt_text import (
+    View,
+    card,
+    fill,
+    hand_picture_words,
+    name,
+    names,
+    outcome_words,
+    turn_words,
+)
 from render.kit import seats, text
 from render.kit.safe import integer, listed, mapping
+from render.pip_rush.pictures import hand_picture
 
 TEAM_WORDS = ("blue", "orange")
 #: What the card being resolved does, in words a listener knows from the rules.
@@ -101,3 +111,8 @@ def describe(view: View) -> str:
     elif not mapping(mapping(view.get("resolution")).get("pending")):
         parts.append(turn_words(view))
     return " ".join(p for p in parts if p)
+
+
+def describe_hand(view: View) -> str:
+    """The seat's cards and its team's racers, as the hand picture shows them."""
+    return hand_picture_words(hand_picture(view))

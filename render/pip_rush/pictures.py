@@ -13,6 +13,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.kit import cards, layout, palette, seats, text
+from render.kit.hand import HandPicture, draw_hand_picture
 from render.kit.safe import integer, listed, mapping
 from render.kit.shapes import paste_suit
 from render.registry import View
@@ -384,7 +385,9 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     return image.crop((0, 0, WIDTH, min(height, round(bottom))))
 
 
-def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+def hand_picture(view: View) -> HandPicture:
+    """The seat's cards (any may be played on its turn) and its team's racers. Its lines
+    name no card, so the picture and the words write them alike."""
     seat = view.get("seat")
     hand = [str(c) for c in listed(view.get("hand")) if isinstance(c, str)]
     playable = view.get("playable")
@@ -416,4 +419,8 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
                                          else "a move")
     else:
         status = _status(view)
-    return layout.draw_hand(layout.hand_title("PIP Rush", who), status, items, four_colour, lines)
+    return HandPicture("PIP Rush", who, status, items, lines)
+
+
+def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+    return draw_hand_picture(hand_picture(view), four_colour)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from engine.registry import GAMES
+from render.alt_text import MAX_HAND_CHARS
 from testkit.fake_discord import FakeDiscord, FakeUser
 from testkit.players import GameDriver, test_bot
 from tests.e2e.seatings import WHOLE_GAMES, Seating, params
@@ -60,8 +61,13 @@ class HiddenCardWatch:
                 assert not leaked, f"{user.name} saw {leaked} of another hand: {payload}"
 
 
+#: "Ann's Cribbage hand: …" or "Ann's Cribbage hand, all playable now: …".
+HAND_WORDS = re.compile(r"^(?:.+'s|Your)(?: .+)? hand(?::|, [^:.]+:) ")
+
+
 def check_every_picture_has_alt_text(fake: FakeDiscord) -> None:
-    """Every version of every message with a picture carried its description (alt text)."""
+    """Every version of every message with a picture carried its description (alt text); a
+    hand's starts with its cards and is short (the table's picture has the table's words)."""
     pictures = 0
     for message in fake.state.messages.values():
         for version in message.history:
@@ -70,7 +76,8 @@ def check_every_picture_has_alt_text(fake: FakeDiscord) -> None:
                 description = attachment["description"]
                 assert description and len(description) <= 1024, (attachment, version)
                 if attachment["filename"] == "hand.png":
-                    assert "'s hand: " in description.split(".")[0], description
+                    assert HAND_WORDS.match(description), description
+                    assert len(description) <= MAX_HAND_CHARS, description
     assert pictures
 
 

@@ -10,10 +10,13 @@ from typing import Any
 import pytest
 
 import render
+from engine.cards import card_symbol
 from engine.registry import GAMES
 from render import alt_text
 from render.alt_text import MAX_CHARS
+from render.cribbage import play
 from render.gallery import NAMES, Sample
+from render.kit.hand import HandPicture
 
 RANKS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "10": "T"}
 SUITS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
@@ -43,10 +46,23 @@ def test_every_gallery_state_is_described_within_discords_limit(samples: list[Sa
         assert "\n" not in words
         assert GAMES[sample.game].title.lower() in words.lower(), sample.filename
         assert "{s" not in words, sample.filename  # every seat placeholder filled in
-        players = len(sample.view["names"])
-        for name in NAMES[:players]:
-            assert name[:30] in words, (sample.filename, name)
         assert cards_named(words) <= cards_shown(sample.view), sample.filename
+        if sample.kind == "table":  # a hand names its player, and others only as it shows them
+            players = len(sample.view["names"])
+            for name in NAMES[:players]:
+                assert name[:30] in words, (sample.filename, name)
+
+
+def test_a_hands_words_are_short_and_say_its_picture_not_the_table(samples: list[Sample]
+                                                                    ) -> None:
+    hands = [s for s in samples if s.kind == "hand"]
+    for sample in hands:
+        words = render.describe(sample.game, sample.view)
+        table = render.describe(sample.game, {**sample.view, "seat": None, "hand": None})
+        assert len(words) < 300, (sample.filename, words)  # a normal hand (names up to 35)
+        assert words.startswith(NAMES[sample.view["seat"]]), words
+        assert f"'s {GAMES[sample.game].title} hand" in words.split(". ")[0], words
+        assert "Scores" not in words and table not in words, sample.filename
 
 
 def test_hand_descriptions_start_with_the_players_own_hand(samples: list[Sample]) -> None:
@@ -130,30 +146,55 @@ def test_the_seats_to_act_are_listed_as_a_sentence_says_them() -> None:
     assert " Hiro to discard." in render.describe("cribbage", view)
 
 
-def test_a_hand_says_playable_now_only_when_its_cards_are_played() -> None:
+def test_a_hand_says_its_playable_cards_only_when_its_cards_are_played() -> None:
     game = GAMES["cribbage"].new(2, {}, 3)
     hand_view = {**game.view(0), "names": ["Ann", "Bob"]}
     hand_view["playable"] = list(hand_view["hand"])  # every card may go to the crib
     words = render.describe("cribbage", hand_view)
-    assert words.startswith(f"Ann's hand: {alt_text.cards(hand_view['hand'])}. ")
-    assert "Playable" not in words and "Ann and Bob to discard." in words
+    assert words == (f"Ann's Cribbage hand: {alt_text.cards(hand_view['hand'])}. "
+                     "Your turn: discard to the crib.")
     for seat in (0, 1):
         game.apply(seat, game.legal_actions(seat)[0])
     seat = game.to_act()[0]
-    hand_view = {**game.view(seat), "names": ["Ann", "Bob"], "playable": ["5S"]}
+    hand_view = {**game.view(seat), "names": ["Ann", "Bob"]}
+    first, *others = hand_view["hand"]
+    hand_view["playable"] = [first]
     assert game.view(seat)["phase"] == "play"
-    assert "Playable now: 5 of spades." in render.describe("cribbage", hand_view)
-    # A trick game's view has no phase: every turn plays a card.
-    trick = {"hand": ["KH", "9C"], "playable": ["KH"], "seat": 0, "names": ["Ann", "Bob"]}
-    assert "Playable now: king of hearts." in render.describe("new-game", trick)
+    assert (f"hand, playable now: {alt_text.card(first)}; not playable now: "
+            f"{alt_text.cards(others)}. Your turn: play a card. Count 0; starter "
+            in render.describe("cribbage", hand_view))
+    hand_view["playable"] = list(hand_view["hand"])
+    assert (f"hand, all playable now: {alt_text.cards(hand_view['hand'])}. "
+            in render.describe("cribbage", hand_view))
+    hand_view["playable"] = []
+    assert "playable" not in render.describe("cribbage", hand_view)
+    # A game without words for its hand: its cards, those playable now, and whose turn.
+    trick = {"hand": ["KH", "9C"], "playable": ["KH"], "seat": 0, "names": ["Ann", "Bob"],
+             "waiting_for": [0]}
+    assert render.describe("new-game", trick) == (
+        "Ann's hand: king of hearts, 9 of clubs. Playable now: king of hearts. Ann to play.")
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_the_score_line_names_every_side_once(name: str) -> None:
-    spec = GAMES[name]
-    players = spec.allowed_player_counts()[-1]
-    view = {**spec.new(players, {}, 5).view(None), "names": NAMES[:players]}
-    line = render.score_line(name, view)
-    assert line.startswith("Scores: ") and "\n" not in line
-    for seat_name in NAMES[:players]:
-        assert line.count(seat_name) == 1, (name, seat_name)
+def test_a_hand_says_the_lines_its_picture_shows_with_cards_in_words() -> None:
+    """The count and starter, the seat's discards: the same facts the picture writes under
+    its title, its " · " said as a pause and its card symbols as words."""
+    game = GAMES["cribbage"].new(2, {}, 3)
+    for seat in (0, 1):
+        game.apply(seat, game.legal_actions(seat)[0])
+    seat = game.to_act()[0]
+    view = {**game.view(seat), "names": ["Ann", "Bob"], "playable": []}
+    drawn = play.hand_lines(view)
+    words = render.describe("cribbage", view)
+    assert drawn[0] == f"Count 0 · starter {card_symbol(view['starter'])}"
+    assert f"Count 0; starter {alt_text.card(view['starter'])}." in words
+    discards = alt_text.cards(view["discards"])
+    assert words.endswith(f"Your discards to the crib: {discards}.")
+
+
+def test_a_hand_without_cards_and_a_nameless_seat_are_said_plainly() -> None:
+    picture = HandPicture("Pip Pip", None, "Game over", [], ["Trump: hearts"])
+    assert alt_text.hand_picture_words(picture) == \
+        "Your Pip Pip hand: no cards. Game over. Trump: hearts."
+    noisy = HandPicture("Pip Pip", "Ann\x00", "Waiting for\nBob\x07", [])
+    assert alt_text.hand_picture_words(noisy) == \
+        "Ann's Pip Pip hand: no cards. Waiting for Bob."

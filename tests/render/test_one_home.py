@@ -79,7 +79,8 @@ def test_what_a_game_registers_comes_from_the_game_packages() -> None:
     for name in GAMES:
         renderer = registry.renderer_for(name)
         parts = [renderer.table, renderer.hand, renderer.details, renderer.describe,
-                 renderer.scores, renderer.series, *(m.reached for m in renderer.moments)]
+                 renderer.scores, renderer.series, renderer.describe_hand,
+                 *(m.reached for m in renderer.moments)]
         for part in parts:
             if part is not None and part is not registry.no_details:
                 assert part.__module__.startswith(homes), (name, part)

@@ -7,4 +7,5 @@ from render.registry import register
 from tests.sixth_game.german_whist_render import alt_text, pictures
 
 register("german-whist", table=pictures.draw_table, hand=pictures.draw_hand,
-         describe=alt_text.describe, scores=alt_text.scores)
+         describe=alt_text.describe, scores=alt_text.scores,
+         describe_hand=alt_text.describe_hand)

@@ -3,9 +3,19 @@ each seat's total, tricks that count and the face-up cards it took."""
 
 from __future__ import annotations
 
-from render.alt_text import SUIT_WORDS, View, card, cards, name, outcome_words, turn_words
+from render.alt_text import (
+    SPOKEN,
+    SUIT_WORDS,
+    View,
+    card,
+    cards,
+    hand_picture_words,
+    name,
+    outcome_words,
+    turn_words,
+)
 from render.kit.safe import integer
-from tests.sixth_game.german_whist_render.pictures import seat_facts, trick_to_show
+from tests.sixth_game.german_whist_render.pictures import hand_picture, seat_facts, trick_to_show
 
 
 def scores(view: View) -> list[tuple[str, object]]:
@@ -34,3 +44,8 @@ def describe(view: View) -> str:
         rows.append(row + (f", took face up {cards(known)}" if known else ""))
     parts.append("; ".join(rows) + ".")
     return " ".join(p for p in parts if p)
+
+
+def describe_hand(view: View) -> str:
+    """The seat's cards, trumps and the card up for grabs, as the hand picture shows them."""
+    return hand_picture_words(hand_picture(view, SPOKEN))

@@ -11,8 +11,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.cards import card_symbol
 from render.kit import cards, layout, palette, seats, text
+from render.kit.hand import SYMBOLS, CardWriting, HandPicture, draw_hand_picture
 from render.kit.safe import integer, listed, mapping
 from render.registry import View
 
@@ -131,14 +131,15 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     return image.crop((0, 0, WIDTH, min(height, round(y + 4))))
 
 
-def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+def hand_picture(view: View, writing: CardWriting = SYMBOLS) -> HandPicture:
+    """The seat's cards (those it may play outlined), trumps and the card up for grabs."""
     hand = [str(c) for c in listed(view.get("hand")) if isinstance(c, str)]
     playable = {str(c) for c in listed(view.get("playable"))}
     seat = view.get("seat")
     who = seats.label(view, seat) if isinstance(seat, int) else None
     top = view.get("stock_top")
     lines = [f"Trumps: {SUIT_WORDS.get(str(view.get('trump')), '-')}"
-             + (" · up for grabs: " + card_symbol(top) if isinstance(top, str) else "")]
+             + (" · up for grabs: " + writing.one(top) if isinstance(top, str) else "")]
     if view.get("outcome") is not None:
         status = "Game over"
     elif view.get("turn") == seat and seat is not None:
@@ -146,5 +147,8 @@ def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
     else:
         status = "Waiting for the other player"
     items = [layout.HandItem(c, c in playable) for c in hand]
-    return layout.draw_hand(layout.hand_title("German Whist", who), status, items, four_colour,
-                            lines)
+    return HandPicture("German Whist", who, status, items, lines)
+
+
+def draw_hand(view: View, four_colour: bool = False) -> Image.Image:
+    return draw_hand_picture(hand_picture(view), four_colour)
