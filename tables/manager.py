@@ -43,7 +43,7 @@ from tables.resume import Resume
 from tables.runner import TableRunner
 from tables.seats import SeatInfo
 from tables.stats import leaderboard, member_stats
-from tables.table import RESIGN, Table
+from tables.table import RESIGN, OutOfDate, Table
 
 log = logging.getLogger(__name__)
 
@@ -239,7 +239,7 @@ class TableManager:
         self, table_id: int, user_id: int, action: Action, *, version: int | None = None
     ) -> list[Event]:
         """A member's move. `version`, if given, is the seat_version the member's buttons were
-        built at; buttons from before the seat's choices changed are refused."""
+        built at; a move made for a decision the seat has moved on from is refused (OutOfDate)."""
         return await carry_out(self._act(table_id, user_id, action, version))
 
     async def _act(
@@ -252,7 +252,7 @@ class TableManager:
             if seat is None:
                 raise IllegalAction("You are not playing at this table.")
             if version is not None and version != table.seat_version(seat):
-                raise IllegalAction("Those buttons are out of date: open your hand again.")
+                raise OutOfDate()
             if not isinstance(action, dict) or str(action.get("type", "")).startswith("_"):
                 raise IllegalAction("That is not a move.")
             if seat in table.forfeited:

@@ -31,6 +31,15 @@ RESIGN = "_resign"
 NEW_DEAL = "deal"
 
 
+class OutOfDate(IllegalAction):
+    """A move made for a decision its seat no longer faces: the seat's choices, or what they
+    answer (a claim's Muggins! offer), changed since its buttons were built."""
+
+    def __init__(self) -> None:
+        super().__init__("That move is out of date: the moment it was made for has passed. "
+                         "Open your hand again for your current options.")
+
+
 class Table:
     def __init__(
         self,
@@ -91,6 +100,9 @@ class Table:
         #: Per seat, the number of the first line of its current deal.
         self._deal_starts: list[int] = [0] * len(seats)
         self._legal: list[list[Action]] = [self.legal_for(s) for s in range(len(seats))]
+        acting = self.to_act()
+        self._decisions: list[object] = [
+            self.game.decision_key(s) if s in acting else None for s in range(len(seats))]
         self._seat_versions: list[int] = [0] * len(seats)
         #: What the game has earned so far (engine/achievements.py), fed every event.
         self.tally = Tally(spec.achievements, spec.moments)
@@ -167,8 +179,9 @@ class Table:
         return list(self.game.to_act()) if self.active else []
 
     def seat_version(self, seat: int) -> int:
-        """The version at which this seat's legal actions last changed. Buttons built for the
-        seat carry it; they are stale once it moves on."""
+        """The version at which this seat's decision last changed: its legal actions, or what
+        they answer (`Game.decision_key`: the claim a Muggins! offer is about). Buttons built
+        for the seat carry it; they are stale once it moves on."""
         return self._seat_versions[seat]
 
     def private_lines(self, seat: int) -> list[str]:
@@ -253,6 +266,7 @@ class Table:
         self._recent, self._private, self._told = other._recent, other._private, other._told
         self._deal_starts = other._deal_starts
         self._legal, self._seat_versions = other._legal, other._seat_versions
+        self._decisions = other._decisions
         self.tally, self.new_awards = other.tally, []
 
     def replay(self, log: list[tuple[int, Action]]) -> None:
@@ -328,12 +342,15 @@ class Table:
         # Only a seat that had choices or may act now can see its choices change: every other
         # seat had none and still has none (the contract: a seat not in to_act() has no legal
         # action). So the cost per move follows the seats involved, not the table's size.
+        # A seat with the same legal actions may face a new decision all the same (a Muggins!
+        # offer on the next claim): the game's decision key tells.
         acting = set(self.to_act())
         seats = acting.union(seat for seat, legal in enumerate(self._legal) if legal)
         for seat in sorted(seats):
             legal = self.game.legal_actions(seat) if seat in acting else []
-            if legal != self._legal[seat]:
-                self._legal[seat] = legal
+            decision = self.game.decision_key(seat) if seat in acting else None
+            if legal != self._legal[seat] or decision != self._decisions[seat]:
+                self._legal[seat], self._decisions[seat] = legal, decision
                 self._seat_versions[seat] = self.version
 
 

@@ -23,6 +23,7 @@ from tables.hints import hint_now
 from tables.lobby import group_sides
 from tables.pictures import hand_view
 from tables.review import check_reviewable, review_of, review_text
+from tables.table import OutOfDate
 from tables.text import (
     event_line,
     events_read_by,
@@ -53,6 +54,9 @@ by typing its number: 12 claims 12.
 To see the board as pictures, start with --images DIR: table.png and hand.png are written \
 there after every move."""
 
+#: A move typed for a decision play moved past while it was typed (a computer claimed the next
+#: count before a Muggins! press arrived): refused, and the choices of now shown instead.
+TOO_LATE = "Too late: play moved on before your move arrived, so it was not made."
 
 #: A list of more moves than this is laid out in columns when they fit; the space between.
 COLUMNS_FROM = 8
@@ -196,6 +200,9 @@ class TerminalGame(Listener):
             else f"Make it now [{keys}, {words}], or press Enter to let play go on: "
         )
         version = self.table.version
+        # The decision these choices answer: a move typed for it is refused once play has
+        # moved past it (a computer claimed the next count), never carried out on the next.
+        stamped = self.table.seat_version(self.seat)
         while True:
             typed = self._ask(prompt).strip()
             word = typed.lower()
@@ -228,7 +235,10 @@ class TerminalGame(Listener):
                     if refusal.attempt is None:
                         raise
                     action = refusal.attempt  # the game says what is wrong with it
-                await self.manager.act(self.table.id, PLAYER_ID, action)
+                await self.manager.act(self.table.id, PLAYER_ID, action, version=stamped)
+            except OutOfDate:
+                self.console.print(TOO_LATE, style="yellow", markup=False)
+                return  # the choices of now follow
             except IllegalAction as refusal:
                 self.console.print(styled(str(refusal)), style="yellow")
                 if self.table.version != version:
