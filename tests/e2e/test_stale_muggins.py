@@ -44,9 +44,10 @@ async def test_a_press_meant_for_the_last_claim_does_not_land_on_the_next() -> N
                 continue
             seat, counter = offered[0], waiting[0]
             presser, claimer = by_seat[seat], by_seat[counter]
-            spare = await driver.open_hand(presser)  # its buttons are for the claim on show
+            # The older copy keeps its buttons, made for the claim on show, as a press on its
+            # way would; the newer is the live hand, edited as the game goes on.
+            spare = await driver.open_hand_twice(presser)
             stale_press = muggins_button(spare)
-            await driver.open_hand(presser)  # the live hand, edited as the game goes on
             hand = driver.hand(claimer) or await driver.open_hand(claimer)
             exact = waiting_count(table.view_for(counter), cribbage_count)
             await claim(driver, claimer, hand, exact)
