@@ -5,6 +5,8 @@ A game is built by `spec.new(players, options, seed)` and only ever touched thro
     to_act()             seats that may act now ([] once the game is over); a seat not in it
                          has no legal actions
     waiting_for()        the seats among them whose move the game waits for (default: all)
+    decision_key(seat)   optional: what the seat decides now where its legal actions alone do
+                         not tell (default None); see `Game.decision_key`
     legal_actions(seat)  every legal action for that seat, as JSON-compatible dicts with a "type"
     apply(seat, action)  -> list of events; raises IllegalAction and changes nothing if illegal
     view(seat)           what that seat may see; view(None) is the channel's view
@@ -123,6 +125,14 @@ class Game(ABC):
         Muggins! press): the bot mentions, times and plays computer turns for these seats
         only; a computer's optional moves are its spec's `off_turn`."""
         return self.to_act()
+
+    def decision_key(self, seat: int) -> object:
+        """What `seat` is deciding now, for a game in which the same legal actions can answer
+        two different moments: a Muggins! offer on one claim, then the same offer on the next.
+        A new key is a new decision, so a move made for the old one is refused as out of date
+        (tables/table.py) rather than carried out on the new one. Any value that compares
+        equal while the decision stands; None (the default) when the legal actions tell."""
+        return None
 
     @abstractmethod
     def view(self, seat: int | None) -> View: ...

@@ -161,6 +161,19 @@ class CribbageGame(CribbageRecord):
                 return [counter]  # pressing muggins is optional while the next count waits
         return self.to_act()
 
+    def decision_key(self, seat: int) -> object:
+        # A claim and a Muggins! press are each about one count (docs/RULES.md C-16): the
+        # offer on one claim reads the same as the offer on the next, the count tells them
+        # apart. The count a seat claims and the one it may press on, not the show's place:
+        # a press that closes a window leaves the next count's claim the decision it was.
+        core = self.core
+        if core.phase != SHOWING:
+            return None
+        window = core.window
+        pressing = window[0] if window is not None and seat in core._pressers() else None
+        claiming = core.step_index if seat == core._counter() else None
+        return (self.deal_number, claiming, pressing)
+
     def _legal_actions(self, seat: int) -> list[Action]:
         core = self.core
         codes = core.legal(seat)
