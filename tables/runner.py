@@ -3,8 +3,9 @@ per table version: GameSpec.off_turn), forced moves, idle timers, and delivery o
 notifications to the listeners in order.
 
 A computer move that would take away a member's optional move (a Muggins! press on the
-claim before it) waits until that member acts or has had OPTION_WINDOW seconds since it was
-offered: computers decide at once, people need time to read and press.
+claim before it: docs/RULES.md C-18) waits until a move is made at the table or the member
+has had OPTION_WINDOW seconds since it was offered: computers decide at once, people need
+time to read and press.
 
 The TableManager owns one TableRunner per table it serves and applies every action itself
 (`TableManager._accept`, under the table's lock); a runner only decides when to ask for one.
