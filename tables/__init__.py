@@ -63,6 +63,9 @@ Additions to the agreed interface (the cogs adapt to these):
 - Forced moves: when a waited-for human seat's only legal action has a type in
   `GameSpec.forced` and its player's `autoplay` setting is on, it is played for them after
   `forced_delay` seconds (announced like any move).
+- A computer move that would take away a member's optional move (a Muggins! press) waits
+  until a move is made at the table or OPTION_WINDOW seconds (tables/runner.py) have passed
+  since it was offered; only where computers pause (`ai_delay` > 0).
 - `clock=` (tables/clock.py: `Clock`, or `FakeClock` in tests) is what every timer waits on.
 - `close()` does not close the store; its owner does.
 - Ratings: openskill Plackett-Luce per (guild, game, user); a computer seat is an opponent

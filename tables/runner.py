@@ -2,6 +2,11 @@
 per table version: GameSpec.off_turn), forced moves, idle timers, and delivery of
 notifications to the listeners in order.
 
+A computer move that would take away a member's optional move (a Muggins! press on the
+claim before it: docs/RULES.md C-18) waits until a move is made at the table or the member
+has had OPTION_WINDOW seconds since it was offered: computers decide at once, people need
+time to read and press.
+
 The TableManager owns one TableRunner per table it serves and applies every action itself
 (`TableManager._accept`, under the table's lock); a runner only decides when to ask for one.
 """
@@ -9,11 +14,12 @@ The TableManager owns one TableRunner per table it serves and applies every acti
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from engine.contract import Action, Event
+from engine.contract import Action, Event, Game
 from engine.errors import IllegalAction
 from tables.away import AWAY, mark_seats
 from tables.carry_out import carry_out
@@ -30,6 +36,24 @@ log = logging.getLogger(__name__)
 
 #: The table's line when the computer starts playing for a seat whose player let it wait.
 TAKEOVER_LINE = "The computer is playing for {{s{seat}}} until they come back (My hand)."
+#: Seconds a member has, from when it is offered, to make an optional move that a computer's
+#: next move would take away; only at tables where computers pause at all (ai_delay > 0).
+OPTION_WINDOW = 4.0
+
+#: What a seat decides now: its legal actions and the game's decision key (Game.decision_key).
+Decision = tuple[list[Action], object]
+
+
+def decision_of(game: Game, seat: int) -> Decision:
+    legal = game.legal_actions(seat) if seat in game.to_act() else []
+    return legal, game.decision_key(seat)
+
+
+def taken_away(before: Decision, after: Decision) -> bool:
+    """Whether a seat's decision `before` is gone in `after`: one of its moves is no longer
+    legal, or the same moves now answer another moment (a press on the next claim)."""
+    (legal, key), (legal_after, key_after) = before, after
+    return key != key_after or any(action not in legal_after for action in legal)
 
 
 class TableRunner:
@@ -47,6 +71,12 @@ class TableRunner:
         #: The version at which each computer seat last decided on its optional move.
         self.off_turn_asked: dict[int, int] = {}
         self.warned: set[int] = set()
+        #: Each present member's optional decision, and when it was offered.
+        self.offers: dict[int, tuple[Decision, float]] = {}
+        #: The move a computer seat chose at a version, kept while it waits for a member.
+        self.plan: tuple[tuple[int, int], Action | None] | None = None
+        #: Set at every change of the table: a computer waiting for a member wakes on it.
+        self.changed = asyncio.Event()
         self.closed = False
 
     def busy(self) -> list[asyncio.Task[None]]:
@@ -72,6 +102,8 @@ class TableRunner:
         waiting = table.human_waits()
         self.waiting_since = {s: self.waiting_since.get(s, now) for s in waiting}
         self.warned &= set(waiting)
+        self._note_offers(now)
+        self.changed.set()
         self.schedule_computer()
         self.schedule_forced()
         if self.idle is not None:
@@ -82,6 +114,19 @@ class TableRunner:
             timing = IdleTiming(timing.warn, None)  # nobody can play for them: warn only
         if waiting and (timing.warn or timing.takeover) and not self.closed:
             self.idle = asyncio.create_task(self._watch_idle(timing), name=f"idle-{table.id}")
+
+    def _note_offers(self, now: float) -> None:
+        """Keep when each present member's optional decision was offered (a new one: now)."""
+        table = self.table
+        waiting = set(table.waiting_for())
+        offers = {}
+        for seat in table.to_act():
+            if seat in waiting or seat in table.away or table.seats[seat].is_computer:
+                continue
+            decision = decision_of(table.game, seat)
+            known = self.offers.get(seat)
+            offers[seat] = known if known is not None and known[0] == decision else (decision, now)
+        self.offers = offers
 
     def waited(self) -> dict[int, float]:
         """Seconds the table has waited on each member's seat it waits on now (since this
@@ -123,7 +168,8 @@ class TableRunner:
 
     async def _run_computer(self) -> None:
         """Play computer seats one action at a time until a human is needed. Optional moves
-        come first: a Muggins! press must be made before the next count is claimed.
+        come first: a Muggins! press must be made before the next count is claimed. A move
+        that would take away a member's optional move waits for them (_hold_until).
 
         The last check and the return happen without an await in between, so an act() that
         makes more computer work either sees this task still running (and it loops) or done
@@ -136,6 +182,8 @@ class TableRunner:
             if pause and self.manager.ai_delay > 0:
                 await self.manager.clock.sleep(self.manager.ai_delay)
             pause = watched
+            hold_until: float | None = None
+            events: list[Event] | None = None
             async with table.lock:
                 if self.closed:
                     return
@@ -143,65 +191,145 @@ class TableRunner:
                 seats = optional or table.computer_turns()
                 if not seats:
                     return
-                if optional:
-                    events = await self._off_turn_move(optional[0])
-                    if events is None:  # declined: nothing to show, so no second pause
-                        pause = False
-                        continue
-                elif table.seats[seats[0]].level == EXPERT:
-                    events = await self._computer_move(seats[0])
-                else:
-                    async with self.manager.computer_slots:
-                        events = await self._computer_move(seats[0])
-                if events is None:
-                    return
-            self.announce(events)
+                seat = seats[0]
+                async with self._slot(seat, optional=bool(optional)):
+                    action = await self._planned(seat, optional=bool(optional))
+                    hold_until = None if action is None else self._hold_until(seat, action)
+                    if hold_until is not None:
+                        self.changed.clear()  # from here on, any move on the table wakes it
+                    elif optional:
+                        events = await self._off_turn_move(seat, action)
+                    else:
+                        events = await self._computer_move(seat, action)
+                if hold_until is None and events is None:
+                    if not optional:
+                        return
+                    pause = False  # declined: nothing to show, so no second pause
+                    continue
+            if hold_until is not None:
+                await self._hold(hold_until)
+                pause = False  # the member has had their time: the computer's move is due
+            elif events is not None:
+                self.announce(events)
 
-    async def _off_turn_move(self, seat: int) -> list[Event] | None:
-        """The events of the seat's optional move, or None when it declines (or its player
-        fails: an optional move needs no fallback)."""
+    def _slot(self, seat: int, *, optional: bool) -> contextlib.AbstractAsyncContextManager[Any]:
+        """A place among the computer moves made at once (the expert's pool bounds its own;
+        an optional move takes one only to decide, in _off_turn_choice)."""
+        if optional or self.table.seats[seat].level == EXPERT:
+            return contextlib.nullcontext()
+        return self.manager.computer_slots
+
+    async def _planned(self, seat: int, *, optional: bool) -> Action | None:
+        """The seat's move at this version: the one it chose before waiting for a member, or
+        a new choice (None: an optional move declined, or a computer player that failed)."""
+        key = (self.table.version, seat)
+        if self.plan is not None and self.plan[0] == key:
+            return self.plan[1]
+        action = await (self._off_turn_choice(seat) if optional else self._turn_choice(seat))
+        self.plan = key, action
+        return action
+
+    def _hold_until(self, seat: int, action: Action) -> float | None:
+        """When the last member whose optional move `action` would take away has had their
+        window since it was offered, or None if no member's window is still open."""
+        window = OPTION_WINDOW if self.manager.ai_delay > 0 else 0.0
+        now = self.manager.clock.now()
+        open_until = {member: since + window for member, (_, since) in self.offers.items()
+                      if member != seat and since + window > now}
+        if not open_until:
+            return None
+        trial = self.table.game.clone()
+        try:
+            trial.apply(seat, action)
+        except IllegalAction:
+            return None  # the move is refused anyway; _computer_move falls back
+        taken = [until for member, until in open_until.items()
+                 if taken_away(self.offers[member][0], decision_of(trial, member))]
+        return max(taken, default=None)
+
+    async def _hold(self, until: float) -> None:
+        """Until the table changes (a member moved: after_change sets `changed`) or `until`."""
+        clock = self.manager.clock
+
+        async def ring() -> None:
+            await clock.sleep(until - clock.now())
+            self.changed.set()
+
+        alarm = asyncio.create_task(ring(), name=f"option-window-{self.table.id}")
+        try:
+            await self.changed.wait()
+        finally:
+            alarm.cancel()
+
+    async def _off_turn_choice(self, seat: int) -> Action | None:
+        """The seat's optional move, or None when it declines (or its player fails: an
+        optional move needs no fallback); a decline is final at this version."""
         table, manager = self.table, self.manager
-        self.off_turn_asked[seat] = table.version
         try:
             async with manager.computer_slots:
                 action = await asyncio.to_thread(
                     choose_off_turn, table.spec, table.view_for(seat), table.legal_for(seat),
                     table.seed, table.version, table.seats[seat].level,
                 )
-            if action is None:
-                return None
-            log.debug("game %d: seat %d takes its optional %s", table.id, seat, action["type"])
-            return await manager._accept(table, seat, action)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %d: computer for seat %d failed off turn", table.id, seat)
+            action = None
+        if action is None:
+            self.off_turn_asked[seat] = table.version
+        return action
+
+    async def _off_turn_move(self, seat: int, action: Action | None) -> list[Event] | None:
+        """The events of the seat's optional move, or None when it declined or failed."""
+        table = self.table
+        self.off_turn_asked[seat] = table.version
+        if action is None:
+            return None
+        log.debug("game %d: seat %d takes its optional %s", table.id, seat, action["type"])
+        try:
+            return await self.manager._accept(table, seat, action)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("game %d: computer for seat %d failed off turn", table.id, seat)
             return None
 
-    async def _computer_move(self, seat: int) -> list[Event] | None:
+    async def _turn_choice(self, seat: int) -> Action | None:
+        """The computer's move for the seat, or None if its player failed."""
         table, manager = self.table, self.manager
-        legal = table.legal_for(seat)
         try:
             # In a worker thread: a hard computer player may think for a tenth of a second,
             # which must not freeze every other table. It only sees copies (view, legal).
             level = table.seats[seat].level
             if level == EXPERT:  # in a worker process, with a determinized copy of the game
-                action = await manager.experts.choose(
-                    table.game, seat, table.seed, table.version
-                )
-            else:
-                action = await asyncio.to_thread(
-                    choose, table.spec, table.view_for(seat), legal, table.seed, table.version,
-                    level,
-                )
-            return await manager._accept(table, seat, action)
-        except (asyncio.CancelledError, IllegalAction) as error:
-            if isinstance(error, asyncio.CancelledError):
-                raise
-            # A computer player's bug must not stall the table: play the first legal move.
+                return await manager.experts.choose(table.game, seat, table.seed, table.version)
+            return await asyncio.to_thread(
+                choose, table.spec, table.view_for(seat), table.legal_for(seat), table.seed,
+                table.version, level,
+            )
+        except asyncio.CancelledError:
+            raise
+        except IllegalAction as error:
+            # A computer player's bug must not stall the table: _computer_move falls back.
             log.error("game %d: computer for seat %d failed (%s)", table.id, seat, error)
         except Exception:
             log.exception("game %d: computer for seat %d crashed", table.id, seat)
+        return None
+
+    async def _computer_move(self, seat: int, action: Action | None) -> list[Event] | None:
+        table, manager = self.table, self.manager
+        legal = table.legal_for(seat)
+        if action is not None:
+            try:
+                return await manager._accept(table, seat, action)
+            except (asyncio.CancelledError, IllegalAction) as error:
+                if isinstance(error, asyncio.CancelledError):
+                    raise
+                # A computer player's bug must not stall the table: play the first legal move.
+                log.error("game %d: computer for seat %d failed (%s)", table.id, seat, error)
+            except Exception:
+                log.exception("game %d: computer for seat %d crashed", table.id, seat)
         if self.closed:
             return None
         if not legal:
