@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 from itertools import pairwise
@@ -37,10 +38,10 @@ GAMES_PLAYED = [("cribbage", 2), ("cribbage", 4), ("pip-cribbage", 2), ("crib-ra
                 ("crib-race", 3), ("pip-rush", 2), ("pip-rush", 4), ("pip-pip", 3)]
 
 
-@cache
-def moves_of(game: str, players: int, seed: int = 11,
-             names: tuple[str, ...] = tuple(NAMES)) -> list[tuple[dict[str, Any], list[Any]]]:
-    """A whole game between easy computer players, as the replay sees it."""
+def easy_replay(game: str, players: int, seed: int, names: Sequence[str],
+                ai: str | None = "easy") -> Replay:
+    """A whole game between easy computer players, its seats named `names` (and shown as
+    computers of level `ai`, or as members with None), as the replay sees it."""
     spec = GAMES[game]
     state = spec.new(players, {}, seed)
     rng = random.Random(seed)
@@ -52,8 +53,15 @@ def moves_of(game: str, players: int, seed: int = 11,
         log.append((seat, action))
     record = SimpleNamespace(
         id=7, game=game, options={}, seed=seed, guild_id=1, channel_id=1, host_id=1,
-        settings={}, seats=[{"user_id": None, "name": n, "ai": "easy"} for n in names[:players]])
-    return Replay(record, log).moves()
+        settings={}, seats=[{"user_id": None, "name": n, "ai": ai} for n in names[:players]])
+    return Replay(record, log)
+
+
+@cache
+def moves_of(game: str, players: int, seed: int = 11,
+             names: tuple[str, ...] = tuple(NAMES)) -> list[tuple[dict[str, Any], list[Any]]]:
+    """A whole game between easy computer players, as the replay sees it."""
+    return easy_replay(game, players, seed, names).moves()
 
 
 def chart_of(game: str, players: int, seed: int = 11) -> Chart:

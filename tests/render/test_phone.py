@@ -5,9 +5,7 @@ game. Every table and hand keeps to a phone's shape and to the floor as a phone 
 
 from __future__ import annotations
 
-import random
 from functools import cache
-from types import SimpleNamespace
 
 import pytest
 
@@ -17,6 +15,7 @@ from render.kit import text
 from tables.pictures import playable_cards
 from tables.replay import Frame, Replay
 from tests.render.conftest import open_png
+from tests.render.test_chart import easy_replay
 from tests.render.test_floor import MAX_RATIO, _too_small
 
 #: 32 characters is Discord's longest display name.
@@ -28,21 +27,8 @@ FRAMES = 6  # frames looked at along each game, the last one its end
 @cache
 def replay(game: str, seed: int = 11) -> Replay:
     """A whole game at the game's most players, every seat a long name."""
-    spec = GAMES[game]
-    players = spec.allowed_player_counts()[-1]
-    state = spec.new(players, {}, seed)
-    rng = random.Random(seed)
-    log = []
-    while state.outcome is None:
-        seat = state.to_act()[0]
-        action = spec.ai(state.view(seat), state.legal_actions(seat), rng, "easy")
-        state.apply(seat, action)
-        log.append((seat, action))
-    record = SimpleNamespace(
-        id=7, game=game, options={}, seed=seed, guild_id=1, channel_id=1, host_id=1,
-        settings={}, seats=[{"user_id": None, "name": name, "ai": None}
-                            for name in LONG_NAMES[:players]])
-    return Replay(record, log)
+    players = GAMES[game].allowed_player_counts()[-1]
+    return easy_replay(game, players, seed, LONG_NAMES, ai=None)
 
 
 def frames(game: str) -> list[Frame]:
