@@ -75,7 +75,7 @@ def standings_picture(data: Data, viewer: str | None = None) -> tuple[bytes, str
 def _cell(row: Data, column: str) -> str:
     value = row.get(column, 0)
     if column == "spread":
-        return f"{float(value):+g}"
+        return f"{float(value):+g}".replace("-", "−")  # the minus sign ratings are shown with
     return f"{value:g}" if isinstance(value, int | float) else str(value)
 
 

@@ -123,7 +123,7 @@ def _standing_line(row: Standing, table: bool) -> str:
     if row.byes:
         parts.append(count_words(row.byes, "bye", "byes"))
     parts.append(f"Buchholz {_number(row.buchholz)}")
-    parts.append(f"spread {round(row.spread, 1):+g}")
+    parts.append(f"spread {round(row.spread, 1):+g}".replace("-", "−"))
     marks = [*([f"joined round {row.entry.joined_round}"] if row.entry.joined_round else []),
              *(["dropped"] if row.dropped else [])]
     mark = f" ({', '.join(marks)})" if marks else ""

@@ -126,8 +126,9 @@ def test_the_viewers_row_stays_when_the_standings_are_cut() -> None:
     drawn = _check_picture(tournament.draw_standings, data, last["id"])
     assert "you" in drawn and last["name"] in drawn
     alt = tournament.describe_standings(data, last["id"])
+    assert last["spread"] < 0  # said with the minus sign a rating change is said with
     assert alt.endswith(f"in the message. {last['place']}. {last['name']} (you): points 0, "
-                        f"Buchholz {last['buchholz']:g}, Spread {last['spread']:+g}.")
+                        f"Buchholz {last['buchholz']:g}, Spread −{-last['spread']:g}.")
     first = data["rows"][0]
     alt = tournament.describe_standings(data, first["id"])
     assert f"Round 3 of 3. 1. {first['name']} (you): points" in alt  # in its place

@@ -70,7 +70,7 @@ def test_standings_and_round_lines_of_a_tables_event() -> None:
         "1. Cy: 2 pts from placings, Buchholz 1, spread +15",
         "2. Di: 2 pts from placings, Buchholz 0, spread +15",
         "3. Ann: 1 pt from placings, Buchholz 2, spread +0",
-        "4. Bob: 0 pts from placings, Buchholz 3, spread -15",
+        "4. Bob: 0 pts from placings, Buchholz 3, spread −15",
         "5. Ed: 0 pts from placings, Buchholz 2, spread +0",
     ]
     assert tie_break_line(event).endswith("then head-to-head.")  # no byes at tables
@@ -245,7 +245,7 @@ def test_a_stored_game_won_past_the_target_counts_to_the_target_everywhere() -> 
     assert event.target == 61
     assert standing_lines(event)[:3] == [
         "1. Ann: 1 pt, won 1, Buchholz 1, spread +25",
-        "2. Bob: 1 pt, lost 1, 1 bye, Buchholz 1, spread -25",
+        "2. Bob: 1 pt, lost 1, 1 bye, Buchholz 1, spread −25",
         "3. Cy: 1 pt, 1 bye, Buchholz 0, spread +0",
     ]
     assert round_lines(event, event.rounds[0])[1] == "  1.1 Ann v Bob: Ann wins 61–36"
