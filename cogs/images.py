@@ -118,19 +118,21 @@ def describe(game_name: str, view: dict[str, Any]) -> str | None:
         return None
 
 
-async def describe_revealed(game_name: str, view: dict[str, Any]) -> str | None:
-    """The alt text of a replay's picture with every hand face up
-    (`render.describe_revealed`), worked out in a thread as it measures the table drawn; or
-    None when it cannot be written."""
-    function = getattr(_render, "describe_revealed", None) if _render is not None else None
+async def revealed_picture(game_name: str, view: dict[str, Any]
+                           ) -> tuple[bytes | None, str | None]:
+    """A replay's picture with every hand face up and its alt text
+    (`render.revealed_picture`, the table drawn once for both), in a thread; (None, None)
+    when it cannot be drawn."""
+    function = getattr(_render, "revealed_picture", None) if _render is not None else None
     if function is None:
-        return None
+        return None, None
     try:
         async with _queue().turn(PRIORITY["table"]):
-            return await asyncio.to_thread(function, game_name, view)
+            png, alt = await asyncio.to_thread(function, game_name, view)
+            return png, alt
     except Exception:
-        log.exception("Describing the hands of a %s game failed", game_name)
-        return None
+        log.exception("Drawing the hands of a %s game failed", game_name)
+        return None, None
 
 
 def score_line(game_name: str, view: dict[str, Any]) -> str:

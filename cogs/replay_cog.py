@@ -45,8 +45,7 @@ class ReplayCog(commands.Cog, name="Replay"):
             view = dict(frame.view)
             view["revealed"] = [dict(h, playable=playable_cards(legal))
                                 for h, legal in zip(frame.hands, frame.legal, strict=True)]
-            png = await images.draw("revealed", record.game, view)
-            alt = await images.describe_revealed(record.game, view)
+            png, alt = await images.revealed_picture(record.game, view)
         else:
             png = await images.draw("table", record.game, frame.view)
             alt = images.describe(record.game, frame.view)

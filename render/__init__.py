@@ -16,6 +16,7 @@ legal_actions); without it the renderer works out what it can from the view.
                                                    table when both fit a phone
                                                    (view["revealed"]: the seats' views)
     describe_revealed(game_name, view)          -> that picture in words
+    revealed_picture(game_name, view)           -> both, the table drawn once
     chart_picture(game_name, title, moves)      -> (PNG, alt text) of a finished game's chart
     tournament.standings_picture(data, viewer)  -> (PNG, alt text) of a tournament's standings
     tournament.bracket_picture(data, viewer)    -> (PNG, alt text) of a knockout's bracket
@@ -28,12 +29,12 @@ from __future__ import annotations
 from render.alt_text import describe, score_line
 from render.kit.png import encode
 from render.registry import UnknownGame, View, renderer_for
-from render.reveal import describe_revealed, draw_revealed
+from render.reveal import describe_revealed, draw_revealed, revealed_picture
 from render.series import chart_picture
 
 __all__ = [
     "UnknownGame", "chart_picture", "describe", "describe_revealed", "details", "draw_hand",
-    "draw_revealed", "draw_table", "score_line",
+    "draw_revealed", "draw_table", "revealed_picture", "score_line",
 ]
 
 

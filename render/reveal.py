@@ -37,13 +37,25 @@ def draw_revealed(game_name: str, view: View, *, four_colour: bool = False) -> b
     return encode(revealed_image(game_name, view, four_colour)[0])
 
 
+def revealed_picture(game_name: str, view: View, *, four_colour: bool = False
+                     ) -> tuple[bytes, str]:
+    """The picture and its words, the table drawn once for both."""
+    image, with_table = revealed_image(game_name, view, four_colour)
+    return encode(image), _words(game_name, view, with_table)
+
+
 def describe_revealed(game_name: str, view: View) -> str:
     """The picture in words: each hand, then the table when the picture shows it."""
     hands, table_view = _split(view)
+    table = renderer_for(game_name).table(table_view, False)
+    return _words(game_name, view, _shows_table(table.height, hands, table.width))
+
+
+def _words(game_name: str, view: View, with_table: bool) -> str:
+    hands, table_view = _split(view)
     words = "Hands face up: " + " ".join(
         hand_words(hand, seat) for seat, hand in _seated(hands))
-    table = renderer_for(game_name).table(table_view, False)
-    if _shows_table(table.height, hands, table.width):
+    if with_table:
         words += " The table: " + describe(game_name, table_view)
     return clip(words)
 

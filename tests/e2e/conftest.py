@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from cogs import images
 from testkit.fake_discord import FakeDiscord
 
 
@@ -38,5 +39,14 @@ def quick_pictures(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, dict
         drawn.append((kind, game_name, view))
         return TINY_PNG
 
+    real_revealed = images.revealed_picture
+
+    async def revealed_picture(game_name: str, view: dict[str, Any]
+                               ) -> tuple[bytes | None, str | None]:
+        drawn.append(("revealed", game_name, view))
+        _, alt = await real_revealed(game_name, view)  # the words as the product says them
+        return TINY_PNG, alt
+
     monkeypatch.setattr("cogs.images.draw", draw)
+    monkeypatch.setattr("cogs.images.revealed_picture", revealed_picture)
     return drawn

@@ -103,3 +103,15 @@ def test_odd_hands_draw_and_are_described_without_a_crash() -> None:
     assert picture.height <= 1.5 * picture.width
     assert all(d.box is None or d.box[2] <= picture.width for d in drawn if d.kind == "text")
     assert render.describe_revealed("cribbage", view).startswith("Hands face up: Seat 1's hand")
+
+
+@pytest.mark.parametrize(("game", "players"), [("cribbage", 2), ("pip-pip", 8)])
+def test_the_picture_and_its_words_together_are_each_as_drawn_and_said_alone(
+    game: str, players: int
+) -> None:
+    """The replay draws the table once for both: the same picture, the same words."""
+    view, hands = frame_with_hands(game, players, 6)
+    revealed_view = {**view, "revealed": hands}
+    png, alt = render.revealed_picture(game, revealed_view)
+    assert pixels(png).tobytes() == pixels(render.draw_revealed(game, revealed_view)).tobytes()
+    assert alt == describe_revealed(game, revealed_view)
