@@ -1,8 +1,9 @@
-"""Coaching speed: the review of whole 121-point two-player Cribbage games, and the Hint as the
+"""Coaching speed: the review of whole 121-point two-player Cribbage games (without muggins, and
+with it: every claim then opens a Muggins! press the review looks back on), and the Hint as the
 bot gives it (the seat's view analysed in a worker thread, awaited from the event loop), at
 every decision of computer-played games of each game.
 
-    .venv/bin/python -m benchmarks.coaching    # targets: review <= 3 s, hint p95 <= 150 ms
+    .venv/bin/python -m benchmarks.coaching    # targets: review <= 3 s each, hint p95 <= 150 ms
     .venv/bin/python -m benchmarks.coaching --reviews 3 --games 2
 """
 
@@ -36,16 +37,17 @@ def played_game(name: str, players: int, seed: int, options: dict) -> list[tuple
     return log
 
 
-def bench_reviews(count: int) -> list[float]:
+def bench_reviews(count: int, muggins: bool) -> list[float]:
     spec = GAMES["cribbage"]
+    options = {"target": 121, "muggins": muggins}
     seconds = []
     for seed in range(count):
-        log = played_game("cribbage", 2, seed, {"target": 121})
+        log = played_game("cribbage", 2, seed, options)
         start = time.perf_counter()
-        review = review_game(spec, 2, {"target": 121}, seed, log, 0)
+        review = review_game(spec, 2, options, seed, log, 0)
         seconds.append(time.perf_counter() - start)
         print(f"  review of game {seed}: {len(log)} actions, "
-              f"{review['summary']['decisions']} decisions, {seconds[-1]:.2f} s")
+              f"{review['summary']['decisions']} decisions, {seconds[-1] * 1000:.0f} ms")
     return seconds
 
 
@@ -79,9 +81,12 @@ async def main() -> None:
     parser.add_argument("--reviews", type=int, default=5, help="121-point games to review")
     parser.add_argument("--games", type=int, default=3, help="games per game type for hints")
     args = parser.parse_args()
-    print("Review of a whole 121-point 2-player Cribbage game (target <= 3 s):")
-    seconds = bench_reviews(args.reviews)
-    print(f"  mean {statistics.mean(seconds):.2f} s, worst {max(seconds):.2f} s")
+    for muggins in (False, True):
+        print(f"Review of a whole 121-point 2-player Cribbage game, muggins "
+              f"{'on' if muggins else 'off'} (target <= 3 s):")
+        seconds = bench_reviews(args.reviews, muggins)
+        print(f"  mean {statistics.mean(seconds) * 1000:.0f} ms, "
+              f"worst {max(seconds) * 1000:.0f} ms")
     print("\nHint in the bot, analysis in a worker thread (target p95 <= 150 ms):")
     print(f"  {'game':<14}{'hints':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
     for name in SEATS:
