@@ -311,3 +311,21 @@ def _offered(legal: list[Action], action: Action) -> Action | None:
                                      for key, value in offered.items()):
             return offered
     return None
+
+
+#: What a seat decides now: its legal actions and the game's decision key (Game.decision_key).
+Decision = tuple[list[Action], object]
+
+
+def decision_of(game: Game, seat: int) -> Decision:
+    """What `seat` decides in `game` now (no actions when it may not act): the table holds a
+    computer's move that would take a member's away, a review finds the options let go."""
+    legal = game.legal_actions(seat) if seat in game.to_act() else []
+    return legal, game.decision_key(seat)
+
+
+def taken_away(before: Decision, after: Decision) -> bool:
+    """Whether a seat's decision `before` is gone in `after`: one of its moves is no longer
+    legal, or the same moves now answer another moment (a press on the next claim)."""
+    (legal, key), (legal_after, key_after) = before, after
+    return key != key_after or any(action not in legal_after for action in legal)

@@ -25,6 +25,8 @@ AiFn = Callable[..., Action]
 OffTurnFn = Callable[..., Action | None]
 #: (view, legal) -> every legal action best first: {"action", "value", "parts", "why"}.
 AnalyseFn = Callable[[View, list[Action]], list[dict[str, Any]]]
+#: (view, entries: analyse's for that moment) -> the entry for making no move, or None.
+LetPassFn = Callable[[View, list[dict[str, Any]]], dict[str, Any] | None]
 #: The levels a game's own `ai` plays.
 AI_LEVELS = ("easy", "normal", "hard")
 #: The search around "hard" (engine/search/expert.py), which the table layer runs itself.
@@ -111,6 +113,13 @@ class GameSpec:
     analyse: AnalyseFn | None = None
     #: How a review words those values.
     review_terms: ReviewTerms = ReviewTerms()
+    #: What making none of its moves was worth to a seat whose decision another seat's move
+    #: closed (a Muggins! press the next claim ended), given `analyse`'s entries for that
+    #: moment: an entry with "action" None and a "label" naming the letting go
+    #: (engine.analysis.no_move), or None where letting it go was no choice. A review lists
+    #: each letting go that gave something up (engine/analysis/review.py); None (the field):
+    #: reviews judge only the moves made.
+    let_pass: LetPassFn | None = None
     #: The score that wins, given the options, past which points count for nothing (the
     #: Cribbage family's peg stops in the game hole, docs/RULES.md C-12: a game won 65–36
     #: to 61 is a 61–36 game); None for a game without one. A tournament's spread counts

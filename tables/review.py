@@ -71,7 +71,8 @@ async def review_of(store: Store, record: GameRecord, seat: int) -> Review:
 def review_text(review: Review, name: str) -> str:
     """One message (at most MESSAGE_LIMIT characters): the summary, then each deal or trick
     where points were given up, with the choice against the best (and, for a point or more,
-    what the choice itself did). When they do not all fit, the costliest are kept, in the
+    what the choice itself did), a chance let go by among them (worded by the game: "No
+    Muggins! press"). When they do not all fit, the costliest are kept, in the
     order played. `name` is shown as given (already made safe for the channel). Actions are
     worded as the seat's buttons worded them at the time."""
     totals = review["summary"]
@@ -83,6 +84,9 @@ def review_text(review: Review, name: str) -> str:
             f"You chose the best in {totals['best']} of {totals['decisions']} decisions. "
             f"Values: {review['units']}.",
             "Given up: " + " · ".join([*parts, f"**in all {totals['total']:.2f}**"])]
+    missed = totals.get("missed", 0)
+    if missed:  # each is listed below with what it would have taken
+        head.append(f"You let {missed} {'chance' if missed == 1 else 'chances'} go by.")
     if totals["decisions"] and totals["total"] == 0:
         head.append("Every choice was the best one. 🎯")
     blocks = []

@@ -19,7 +19,7 @@ import logging
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from engine.contract import Action, Event, Game
+from engine.contract import Action, Decision, Event, decision_of, taken_away
 from engine.errors import IllegalAction
 from tables.away import AWAY, mark_seats
 from tables.carry_out import carry_out
@@ -39,21 +39,6 @@ TAKEOVER_LINE = "The computer is playing for {{s{seat}}} until they come back (M
 #: Seconds a member has, from when it is offered, to make an optional move that a computer's
 #: next move would take away; only at tables where computers pause at all (ai_delay > 0).
 OPTION_WINDOW = 4.0
-
-#: What a seat decides now: its legal actions and the game's decision key (Game.decision_key).
-Decision = tuple[list[Action], object]
-
-
-def decision_of(game: Game, seat: int) -> Decision:
-    legal = game.legal_actions(seat) if seat in game.to_act() else []
-    return legal, game.decision_key(seat)
-
-
-def taken_away(before: Decision, after: Decision) -> bool:
-    """Whether a seat's decision `before` is gone in `after`: one of its moves is no longer
-    legal, or the same moves now answer another moment (a press on the next claim)."""
-    (legal, key), (legal_after, key_after) = before, after
-    return key != key_after or any(action not in legal_after for action in legal)
 
 
 class TableRunner:

@@ -28,6 +28,13 @@ def entry(action: Action, value: float, why: str, **parts: float) -> Entry:
             "why": why}
 
 
+def no_move(label: str, value: float, why: str) -> Entry:
+    """The entry for making none of the legal moves (GameSpec.let_pass): `label` names the
+    letting go as players would, where an action's entry has the action."""
+    return {"action": None, "label": label, "value": round(float(value), DIGITS), "parts": {},
+            "why": why}
+
+
 def best_first(entries: list[Entry]) -> list[Entry]:
     """Highest value first; equal values keep the order of `legal` (a stable sort)."""
     return sorted(entries, key=lambda e: -e["value"])

@@ -14,11 +14,19 @@ with decision = {"step": index of the action in the log, "kind": "discard" | "pl
 "other", "chosen": action, "best": action, "chosen_label", "best_label": the two as the
 seat's buttons worded them then, "chosen_value", "best_value", "lost": points given up (best
 value less the chosen one, never below 0), "why": the best choice's line, "chosen_why": the
-chosen one's}.
+chosen one's, "missed": False}.
 
 Only real choices count: an action that was the seat's only legal one is skipped, and so is one
 after which the seat chose again with nothing changed (its entry says "again": a claim refused
 as too many gives nothing up; the claim that follows it is judged).
+
+A move the seat did not make is a choice too: where the seat could act and another seat's move
+(at "step") closed that decision before it moved (a Muggins! press the next claim ended), it
+let its moves go by, and a game with `spec.let_pass` says what that was worth. Such a letting go
+that gave something up is a decision of kind "other" with "missed": True, "chosen": None and
+"chosen_label" the game's words for it, ranked with the rest by what it cost; one that gave
+nothing up (a right claim let stand) is not listed, nor is a move of the seat's own side that
+took the same chance. The summary counts them as "missed", apart from the decisions made.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.contract import Action, View
+from engine.contract import Action, Game, View, decision_of, taken_away
 from engine.spec import GameSpec
 
 Review = dict[str, Any]
@@ -53,24 +61,48 @@ def review_game(spec: GameSpec, players: int, options: dict[str, Any], seed: int
                 log: Iterable[tuple[int, Action]], seat: int) -> Review:
     """Replay `log` (engine actions only: the table strips its own, such as resigning) and
     judge every decision of `seat` that had more than one legal action, by `spec.analyse`
-    (a game without one has no reviews: tables/review.py refuses them)."""
-    game = spec.new(players, options, seed)
+    (a game without one has no reviews: tables/review.py refuses them), and every chance of
+    the seat's that another seat's move closed, by `spec.let_pass`."""
+    return review_replay(spec, spec.new(players, options, seed), log, seat)
+
+
+def review_replay(spec: GameSpec, game: Game, log: Iterable[tuple[int, Action]],
+                  seat: int) -> Review:
+    """`review_game` of `log` played on from `game` as it stands (as dealt, or stacked)."""
     groups: list[dict[str, Any]] = []
+    sides = spec.sides(game.players, game.options)
     for step, (actor, action) in enumerate(log):
-        legal = game.legal_actions(seat) if actor == seat and seat in game.to_act() else []
-        if len(legal) > 1:
+        if actor == seat:
+            legal = game.legal_actions(seat) if seat in game.to_act() else []
+            if len(legal) > 1:
+                view = game.view(seat)
+                file(groups, view, judge(spec, view, legal, game.normalize(seat, dict(action)),
+                                         step))
+        elif spec.let_pass is not None and seat in game.to_act():
+            before = decision_of(game, seat)
             view = game.view(seat)
-            decision = judge(spec, view, legal, game.normalize(seat, dict(action)), step)
-            if decision is not None:
-                label = stage_of(view)
-                if not groups or groups[-1]["label"] != label:
-                    groups.append({"label": label, "lost": 0.0, "decisions": []})
-                groups[-1]["decisions"].append(decision)
-                groups[-1]["lost"] += decision["lost"]
+            # A partner taking the very chance took it for the seat's side: nothing let go.
+            for_side = (sides[actor] == sides[seat]
+                        and game.normalize(actor, dict(action)) in before[0])
+            game.apply(actor, action, logged=True)
+            if not for_side and taken_away(before, decision_of(game, seat)):
+                file(groups, view, let_go(spec, view, before[0], step))
+            continue
         game.apply(actor, action, logged=True)
     terms = spec.review_terms
     return {"game": spec.name, "seat": seat, "units": terms.units, "exact": terms.exact,
             "plays": terms.plays, "groups": groups, "summary": summary(groups)}
+
+
+def file(groups: list[dict[str, Any]], view: View, decision: dict[str, Any] | None) -> None:
+    """Add `decision` (None: nothing to list) to the group of the deal or trick it was in."""
+    if decision is None:
+        return
+    label = stage_of(view)
+    if not groups or groups[-1]["label"] != label:
+        groups.append({"label": label, "lost": 0.0, "decisions": []})
+    groups[-1]["decisions"].append(decision)
+    groups[-1]["lost"] += decision["lost"]
 
 
 def judge(spec: GameSpec, view: View, legal: list[Action], chosen: Action,
@@ -91,12 +123,33 @@ def judge(spec: GameSpec, view: View, legal: list[Action], chosen: Action,
             "chosen_label": label(chosen), "best_label": label(best["action"]),
             "chosen_value": mine["value"], "best_value": best["value"],
             "lost": lost if lost >= NEGLIGIBLE else 0.0, "why": best["why"],
-            "chosen_why": mine["why"]}
+            "chosen_why": mine["why"], "missed": False}
+
+
+def let_go(spec: GameSpec, view: View, legal: list[Action], step: int) -> dict[str, Any] | None:
+    """The seat's chance (its `legal` moves in `view`) that the move at `step` closed, judged
+    as a decision whose choice was to make no move; None when that gave nothing up."""
+    if spec.analyse is None or spec.let_pass is None:
+        raise ValueError(f"{spec.title} has no analysis of a chance let go")
+    entries = spec.analyse(view, legal)
+    passed = spec.let_pass(view, entries)
+    if passed is None:
+        return None
+    best = entries[0]
+    lost = best["value"] - passed["value"]
+    if lost < NEGLIGIBLE:
+        return None
+    return {"step": step, "kind": kind_of(best["action"]), "chosen": None,
+            "best": best["action"], "chosen_label": passed["label"],
+            "best_label": spec.labels_for(view)(best["action"]), "chosen_value": passed["value"],
+            "best_value": best["value"], "lost": lost, "why": best["why"],
+            "chosen_why": passed["why"], "missed": True}
 
 
 def summary(groups: list[dict[str, Any]]) -> dict[str, Any]:
     decisions = [decision for group in groups for decision in group["decisions"]]
     lost = {name: sum(d["lost"] for d in decisions if d["kind"] == kind)
             for kind, name in (("discard", "discards"), ("play", "plays"), ("other", "other"))}
-    return {**lost, "total": sum(lost.values()), "decisions": len(decisions),
-            "best": sum(d["lost"] == 0.0 for d in decisions)}
+    made = [d for d in decisions if not d.get("missed")]
+    return {**lost, "total": sum(lost.values()), "decisions": len(made),
+            "best": sum(d["lost"] == 0.0 for d in made), "missed": len(decisions) - len(made)}

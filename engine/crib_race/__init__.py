@@ -49,6 +49,7 @@ from engine.crib_race.sim import CribRaceSim
 from engine.crib_race.text import RULES, action_label, choice_lines, status_lines
 from engine.cribbage import MUGGINS
 from engine.cribbage.ai import choose_off_turn
+from engine.cribbage.analysis import let_pass
 from engine.cribbage.presentation import typed_number
 from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
@@ -82,6 +83,7 @@ SPEC = GameSpec(
     levels=LEVELS,
     rollout=rollout,
     analyse=analyse,
+    let_pass=let_pass,
     review_terms=ReviewTerms(units="expected points, the track's part an estimate",
                              exact=False, plays="pegging"),
     target=_finish,

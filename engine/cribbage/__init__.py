@@ -16,7 +16,7 @@ from typing import Any
 from engine.cribbage import rollout
 from engine.cribbage.achievements import ACHIEVEMENTS, MOMENTS
 from engine.cribbage.ai import choose_action, choose_off_turn
-from engine.cribbage.analysis import analyse
+from engine.cribbage.analysis import analyse, let_pass
 from engine.cribbage.game import CribbageGame
 from engine.cribbage.presentation import (
     RULES,
@@ -66,6 +66,7 @@ SPEC = GameSpec(
     levels=LEVELS,
     rollout=rollout,
     analyse=analyse,
+    let_pass=let_pass,
     review_terms=ReviewTerms(plays="pegging"),
     sides=_sides,
     action_label=action_label,

@@ -10,13 +10,16 @@ computer player (engine/cribbage/ai.py) chooses by.
   with muggins); pressing muggins is worth the points the count missed, plus the best of
   the seat's own choice still to come, which pressing first keeps (claiming first would close
   the press); keeping muggins points is worth them, giving them back costs them.
+- Letting a press go (let_pass: another's move closed it, the next count claimed or another
+  opponent's press): worth that choice still to come alone, so what it gave up is the points
+  the count missed, which a review lists.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.analysis import Entry, best_first, entry, only_move, signed
+from engine.analysis import Entry, best_first, entry, no_move, only_move, signed
 from engine.cards import Card, format_cards, parse_card, parse_cards
 from engine.contract import Action, View
 from engine.cribbage.ai import (
@@ -174,6 +177,18 @@ def muggins_entry(view: View, action: Action, count: CountFn, later: float = 0.0
     if not later:
         return entry(action, missed, why)
     return entry(action, missed + later, why, missed=missed, then=later)
+
+
+def let_pass(view: View, entries: list[Entry]) -> Entry | None:
+    """No Muggins! press before another seat's move closed it (docs/RULES.md C-16): worth the
+    best of the seat's other choices (its own claim, PIP Cribbage's Turn, letting the count
+    stand), nothing without them, as `muggins_entry` weighs the press against them. None
+    when no press was offered (nothing of muggins was let go)."""
+    if not any(e["action"]["type"] == "muggins" for e in entries):
+        return None
+    later = max((e["value"] for e in entries if e["action"]["type"] != "muggins"), default=0.0)
+    return no_move("No Muggins! press", later,
+                   "You did not press; a press costs nothing, even on a right count.")
 
 
 def claim_entry(view: View, action: Action, count: CountFn) -> Entry:

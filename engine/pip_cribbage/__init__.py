@@ -31,6 +31,7 @@ Events are Cribbage's plus "effect", "crux", "turn" and "die_move".
 from __future__ import annotations
 
 from engine.cribbage import MUGGINS, TARGET, option_target
+from engine.cribbage.analysis import let_pass
 from engine.cribbage.presentation import choice_lines, typed_number
 from engine.pip_cribbage import rollout
 from engine.pip_cribbage.achievements import ACHIEVEMENTS, MOMENTS
@@ -54,6 +55,7 @@ SPEC = GameSpec(
     levels=LEVELS,
     rollout=rollout,
     analyse=analyse,
+    let_pass=let_pass,
     review_terms=ReviewTerms(plays="pegging"),
     action_label=action_label,
     typed_number=typed_number,

@@ -90,7 +90,8 @@ def test_a_finished_game_is_reviewed_decision_by_decision(seating: Seating) -> N
     log = played_to_the_end(spec, seating, seed=11)
     review = review_game(spec, seating.players, seating.options, 11, log, seat=0)
     assert as_json(review) == review
-    decisions = [d for group in review["groups"] for d in group["decisions"]]
+    listed = [d for group in review["groups"] for d in group["decisions"]]
+    decisions = [d for d in listed if not d["missed"]]  # the moves made, not chances let go
     game = seating.new(11)
     judged = []
     for step, (seat, action) in enumerate(log):
@@ -106,7 +107,8 @@ def test_a_finished_game_is_reviewed_decision_by_decision(seating: Seating) -> N
     assert [d["step"] for d in decisions] == judged and judged
     summary = review["summary"]
     assert summary["decisions"] == len(judged)
-    assert summary["total"] == pytest.approx(sum(d["lost"] for d in decisions))
+    assert summary["missed"] == len(listed) - len(decisions)
+    assert summary["total"] == pytest.approx(sum(d["lost"] for d in listed))
     assert summary["total"] > 0, "a random player gives something away"
     review.update(game_id=1, title=spec.title)
     text = review_text(review, "Alice")

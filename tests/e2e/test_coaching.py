@@ -17,6 +17,8 @@ from tests.e2e.test_refusals import refusal_text, use
 NAMES = ("alice", "bob", "carol")
 pytestmark = pytest.mark.usefixtures("quick_pictures")
 HINT = re.compile(r"cb:h:\d+:\d+:\d+")
+#: The game's seed in the muggins review: the easy computer claims short while Alice may press.
+SEED = 1
 
 
 class SkipHints(random.Random):
@@ -29,10 +31,10 @@ class SkipHints(random.Random):
 
 
 async def start(fake: FakeDiscord, humans: list[FakeUser], computers: int, hints: bool,
-                seed: str) -> GameDriver:
-    """A 61-point Cribbage game, hints as asked, the host first."""
+                seed: str, options: str = "target=61") -> GameDriver:
+    """A Cribbage game (61 points unless `options` say), hints as asked, the host first."""
     driver = GameDriver(fake, rng=SkipHints(seed))
-    args: dict[str, Any] = {"game": "cribbage", "options": "target=61"}
+    args: dict[str, Any] = {"game": "cribbage", "options": options}
     if hints:
         args["hints"] = True
     answer = await fake.slash(humans[0], "play", args)
@@ -91,6 +93,29 @@ async def test_review_my_game_after_the_end_only_for_its_players() -> None:
         stranger = await fake.click(carol, final, label="Review my game")
         assert refusal_text(stranger) == (
             f"Only the players of game #{driver.table_id} can review it.")
+        fake.assert_clean()
+
+
+async def test_the_review_tells_of_a_muggins_press_let_go_by(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Alice moves only when the game waits for her, so a press on the computer's short claim
+    goes by when its next count comes first: /review lists it with the points it missed."""
+    monkeypatch.setattr("tables.manager.random.SystemRandom", lambda: random.Random(SEED))
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice = fake.member("alice")
+        driver = await start(fake, [alice], computers=1, hints=False, seed="review",
+                             options="target=61 muggins=on")
+        await driver.play_to_end()
+        await driver.settle()
+        answer = await fake.slash(alice, "review", {"game": driver.table_id})
+        assert answer.message is not None and answer.message.ephemeral
+        content = answer.message.content
+        missed = re.findall(r"• No Muggins! press → best Muggins! \(−(\d)\.00\): Their count "
+                            r"was (\d) short: take the points\.", content)
+        assert missed and all(lost == short for lost, short in missed)
+        chances = re.search(r"You let (\d+) chances? go by\.", content)
+        assert chances is not None and int(chances[1]) >= len(missed)
         fake.assert_clean()
 
 

@@ -128,6 +128,27 @@ def test_a_small_loss_gives_the_best_move_s_reason_only() -> None:
     assert "Yours" not in text
 
 
+def test_presses_let_go_by_are_counted_and_listed_among_the_losses() -> None:
+    def missed(step: int, short: int) -> dict:
+        return {"step": step, "kind": "other", "chosen": None, "best": {"type": "muggins"},
+                "chosen_label": "No Muggins! press", "best_label": "Muggins!",
+                "chosen_why": "You did not press.", "chosen_value": 0.0,
+                "best_value": float(short), "lost": float(short), "missed": True,
+                "why": f"Their count was {short} short: take the points."}
+
+    groups = [{"label": "Deal 2", "lost": 5.0, "decisions": [missed(30, 2), missed(41, 3)]}]
+    review = {"game": "cribbage", "game_id": 5, "title": "Cribbage", "units": "expected points",
+              "plays": "pegging", "groups": groups,
+              "summary": {"discards": 0.0, "plays": 0.0, "other": 5.0, "total": 5.0,
+                          "decisions": 0, "best": 0, "missed": 2}}
+    text = review_text(review, "Ann")
+    assert "Given up: other choices 5.00 · **in all 5.00**\nYou let 2 chances go by." in text
+    assert ("• No Muggins! press → best Muggins! (−3.00): Their count was 3 short: take the "
+            "points. Yours: You did not press.") in text
+    review["summary"]["missed"] = 1
+    assert "You let 1 chance go by." in review_text(review, "Ann")
+
+
 # ===== hints ==================================================================================
 
 

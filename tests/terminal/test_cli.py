@@ -331,6 +331,26 @@ async def test_a_game_ended_by_a_computer_while_the_player_is_offered_a_move(tmp
     assert review_offered and f"Review of Crib Race #{table.id} for Ann" in shown
 
 
+async def test_the_review_tells_of_a_muggins_press_let_go_by(tmp_path):
+    """With muggins, the player lets every press go by (Enter at "Make it now"): the review
+    lists the one on the computer's short claim, with the points it would have taken."""
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Type review"):
+            return "review"
+        if prompt.startswith("Make it now"):
+            return ""
+        return "0" if "claim" in prompt else "1"
+
+    # Seed 7: the computer claims its hand two short, then its crib, while the press is open.
+    table, shown = await played_in_terminal(str(tmp_path / "play.db"), "cribbage",
+                                            {"target": 61, "muggins": True}, 2, 7, read)
+    review = shown[shown.index(f"Review of Cribbage #{table.id} for Ann"):]
+    assert "You let 1 chance go by." in review
+    assert ("• No Muggins! press → best Muggins! (−2.00): Their count was 2 short: take the "
+            "points.") in review
+
+
 async def test_hint_during_the_game_and_review_after_it(tmp_path):
     """hint shows the game's own analysis of the choices now (the bot's Hint), review the
     bot's review of the finished game; review before the end says when it comes."""

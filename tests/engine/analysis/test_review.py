@@ -34,7 +34,9 @@ def test_every_real_decision_is_judged_against_the_analysis(name: str, players: 
     spec = GAMES[name]
     log = played(name, players, 4, options, lambda seat: "random" if seat == 0 else "easy")
     review = review_game(spec, players, options, 4, log, seat=0)
-    decisions = [d for group in review["groups"] for d in group["decisions"]]
+    listed = [d for group in review["groups"] for d in group["decisions"]]
+    # The moves made (a chance let go by: tests/engine/analysis/test_missed_muggins.py).
+    decisions = [d for d in listed if not d["missed"]]
     # Replaying alongside: each judged step is seat 0's, with more than one legal action.
     game = spec.new(players, options, 4)
     expected_steps = []
@@ -51,7 +53,7 @@ def test_every_real_decision_is_judged_against_the_analysis(name: str, players: 
     assert [d["step"] for d in decisions] == expected_steps
     totals = review["summary"]
     assert totals["decisions"] == len(decisions)
-    assert totals["total"] == pytest.approx(sum(d["lost"] for d in decisions))
+    assert totals["total"] == pytest.approx(sum(d["lost"] for d in listed))
     assert totals["total"] == pytest.approx(
         totals["discards"] + totals["plays"] + totals["other"])
     assert totals["total"] > 0  # a random player gives points away
