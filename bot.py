@@ -247,9 +247,6 @@ class CardBot(commands.Bot):
         if self.sync_commands and guild.id == self.dev_guild_id:
             await self._sync_commands()
 
-    async def on_ready(self) -> None:  # again after a reconnection with a new session
-        log.info("Online as %s in %d servers", self.user, len(self.guilds))
-
     async def close(self) -> None:
         cog = self.get_cog("Tables")
         if self.store is not None:

@@ -3,14 +3,21 @@
 closed; one that invites it back, or is available, has its games run again; at each READY,
 the servers listed are all the bot is in on those shards, even after a shard's reconnection
 (discord.py keeps the servers of a shard's earlier session: only those that came with the new
-one count)."""
+one count). At each READY it logs how many servers this process serves: every server the
+latest READY of each of its shards brought, each once, with those joined since and without
+those that removed the bot.
+"""
 
 from __future__ import annotations
+
+import logging
 
 import discord
 from discord.ext import commands
 
 from tables import TableManager
+
+log = logging.getLogger(__name__)
 
 
 class ServersCog(commands.Cog, name="Servers"):
@@ -20,10 +27,14 @@ class ServersCog(commands.Cog, name="Servers"):
         #: Shard -> the servers its session has brought since it identified, until its READY
         #: is complete (on_shard_ready).
         self._arriving: dict[int, set[int]] = {}
+        #: Shard -> the servers it serves: those its latest READY brought, with those joined
+        #: since and without those that removed the bot.
+        self._serving: dict[int, set[int]] = {}
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Kicked, banned, or the server deleted (an outage is on_guild_unavailable)."""
+        self._serving.get(guild.shard_id, set()).discard(guild.id)
         await self.manager.guild_removed(guild.id)
 
     @commands.Cog.listener()
@@ -41,7 +52,10 @@ class ServersCog(commands.Cog, name="Servers"):
         # An unsharded READY starts discord.py's servers afresh: they are all the bot is in.
         # A sharded bot hears each shard's list as it comes (on_shard_ready).
         if not isinstance(self.bot, commands.AutoShardedBot):
-            await self.manager.guilds_known([guild.id for guild in self.bot.guilds])
+            guild_ids = [guild.id for guild in self.bot.guilds]
+            self._serving = {0: set(guild_ids)}
+            self._online()
+            await self.manager.guilds_known(guild_ids)
 
     @commands.Cog.listener()
     async def on_shard_connect(self, shard_id: int) -> None:
@@ -53,6 +67,9 @@ class ServersCog(commands.Cog, name="Servers"):
         arriving = self._arriving.get(guild.shard_id)
         if arriving is not None:
             arriving.add(guild.id)
+        serving = self._serving.get(guild.shard_id)
+        if serving is not None:
+            serving.add(guild.id)
 
     @commands.Cog.listener()
     async def on_shard_ready(self, shard_id: int) -> None:
@@ -65,4 +82,18 @@ class ServersCog(commands.Cog, name="Servers"):
         here = [guild for guild in self.bot.guilds if guild.shard_id == shard_id]
         if arrived is not None:
             here = [guild for guild in here if guild.id in arrived or guild.unavailable]
-        await self.manager.guilds_known([guild.id for guild in here], shard=shard_id)
+        guild_ids = [guild.id for guild in here]
+        self._serving[shard_id] = set(guild_ids)
+        if set(self._serving) >= set(getattr(self.bot, "shard_ids", None) or [shard_id]):
+            self._online()  # at start-up, once every shard of this process is heard from
+        await self.manager.guilds_known(guild_ids, shard=shard_id)
+
+    def _online(self) -> None:
+        """The log's line at each READY: the servers this process serves, each counted once
+        (discord.py's own list keeps those a shard's earlier session had)."""
+        count = len(set().union(*self._serving.values()))
+        shards = getattr(self.bot, "shard_ids", None)
+        where = (f" on shards {', '.join(map(str, shards))} of {self.bot.shard_count}"
+                 if isinstance(self.bot, commands.AutoShardedBot) and shards else "")
+        log.info("Online as %s in %d %s%s", self.bot.user, count,
+                 "server" if count == 1 else "servers", where)

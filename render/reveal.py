@@ -52,9 +52,11 @@ def describe_revealed(game_name: str, view: View) -> str:
 
 
 def _words(game_name: str, view: View, with_table: bool) -> str:
+    """Each hand named as its row is, from the table's names: a seat's own view need not
+    carry them (the engine's does not)."""
     hands, table_view = _split(view)
     words = "Hands face up: " + " ".join(
-        hand_words(hand, seat) for seat, hand in _seated(hands))
+        hand_words(hand, seat, table_view) for seat, hand in _seated(hands))
     if with_table:
         words += " The table: " + describe(game_name, table_view)
     return clip(words)

@@ -138,9 +138,12 @@ def outcome_words(view: View) -> str:
     return f"Game over. {detail}".strip()
 
 
-def hand_words(view: View, seat: int) -> str:
+def hand_words(view: View, seat: int, table: View | None = None) -> str:
+    """ "Ann's hand: 6 of hearts, 9 of clubs. Playable now: 6 of hearts." The seat is named
+    as `table` names it when given (the table view a revealed hand's row is named from),
+    else as the hand's own view does."""
     hand = [c for c in listed(view.get("hand")) if isinstance(c, str)]
-    words = f"{name(view, seat)}'s hand: {cards(hand)}."
+    words = f"{name(view if table is None else table, seat)}'s hand: {cards(hand)}."
     playable = [c for c in listed(view.get("playable")) if isinstance(c, str)]
     # The highlight marks the cards the seat's moves name: played ones only in a phase of
     # play (a view without phases plays every turn); a discard may take any card, unsaid.

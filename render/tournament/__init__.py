@@ -65,6 +65,8 @@ KEYS = {"buchholz": "Buchholz: the points of everyone played, added up",
         "spread": "Spread: game points for minus against"}
 #: At a table there is no one "against": each seat's points less the others' average.
 TABLE_SPREAD = "Spread: game points less the others' average"
+#: A match the host set counts none of its games (tables/tournaments/standings.py).
+RULED_SPREAD = "Spread leaves out the games of a match the host set"
 
 
 def standings_picture(data: Data, viewer: str | None = None) -> tuple[bytes, str]:
@@ -106,7 +108,11 @@ def _footer_lines(data: Data, hidden: int) -> list[str]:
     target = data.get("target")
     past = f", none past {target}" if isinstance(target, int) else ""
     lines += [keys[c] + (past if c == "spread" else "") for c in _columns(data) if c in keys]
-    return lines
+    return lines + _ruled_key(data)
+
+
+def _ruled_key(data: Data) -> list[str]:
+    return [RULED_SPREAD] if data.get("ruled") and "spread" in _columns(data) else []
 
 
 def _columns(data: Data) -> list[str]:
@@ -303,6 +309,7 @@ def describe_standings(data: Data, viewer: str | None = None, size: int | None =
     if left:
         parts.append(f"{left} more {'entry' if left == 1 else 'entries'} in the message.")
     parts.append(own)
+    parts += [line + "." for line in _ruled_key(data)]
     return clip(" ".join(parts))
 
 

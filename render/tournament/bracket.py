@@ -30,6 +30,9 @@ from render.tournament.frame import (
 )
 
 TICK = "✓"
+#: Beside the winner of a match whose result the host set (/tournament result), and its key.
+RULED = "by host"
+RULED_KEY = f"{RULED}: the host set the result"
 MAX_COLUMNS = 2
 MAX_FIRST = 8  # boxes in the first column shown: more would not fit a phone at the floor
 #: Larger text for fewer boxes in the first column: (at most this many boxes, size).
@@ -51,6 +54,7 @@ class Slot:
     scores: tuple[tuple[str, float], ...] = ()
     playing: bool = False
     forfeits: tuple[tuple[str, str], ...] = ()
+    ruled: bool = False
 
 
 @dataclass(frozen=True)
@@ -77,7 +81,7 @@ def _slot(raw: Data) -> Slot:
     return Slot(pair, bool(raw.get("bye")), raw.get("winner"),
                 tuple(mapping(raw.get("games")).items()),
                 tuple(mapping(raw.get("scores")).items()), bool(raw.get("playing")),
-                tuple(mapping(raw.get("forfeits")).items()))
+                tuple(mapping(raw.get("forfeits")).items()), bool(raw.get("ruled")))
 
 
 def _through(slot: Slot) -> Data | None:
@@ -154,6 +158,7 @@ def _line(slot: Slot, entry: Data, size: int, width: float) -> Line:
     games = dict(slot.games) or dict(slot.scores)
     forfeits = dict(slot.forfeits)
     right_words = forfeits[entry_id] if entry_id in forfeits \
+        else RULED if won and slot.ruled \
         else f"{games[entry_id]:g}" if entry_id in games else ""
     used = measured(text.clean(right_words), size, won) + 8 if right_words else 0
     room = width - used - 8 - scaled(28, size)
@@ -201,7 +206,8 @@ def draw_bracket(data: Data, viewer: str | None = None) -> Image.Image:
     box = 2 * box_line + 6
     head = [part for line in (plan.summary, plan.part) if line
             for part in text.wrap(line, SIZE, WIDTH - 2 * MARGIN, 2)]
-    tail = text.wrap(plan.after, SIZE, WIDTH - 2 * MARGIN, 1) if plan.after else []
+    tail = [part for line in (plan.after, _key(plan)) if line
+            for part in text.wrap(line, SIZE, WIDTH - 2 * MARGIN, 1)]
     rows = len(plan.columns[0].slots) if plan.columns else 0
     top = head_height(data) + len(head) * line_height(SIZE)
     body_top = top + size + 16
@@ -229,6 +235,12 @@ def draw_bracket(data: Data, viewer: str | None = None) -> Image.Image:
     text.draw_lines(canvas, (MARGIN, height - 12 - len(tail) * line_height(SIZE)), tail, SIZE,
                     fill=palette.SOFT_WHITE)
     return image
+
+
+def _key(plan: Plan) -> str:
+    """What a mark in the boxes shown means, under them."""
+    shown = [slot for column in plan.columns for slot in column.slots]
+    return RULED_KEY if any(slot.ruled and slot.winner is not None for slot in shown) else ""
 
 
 def _join(canvas: ImageDraw.ImageDraw, feeders: Sequence[float], x0: float, x1: float,
@@ -313,11 +325,12 @@ def _slot_words(slot: Slot) -> str:
     if slot.winner is None:
         return f"{first} v {second}, playing{', games' + score if score else ''}"
     winner, loser = (first, second) if ids[0] == slot.winner else (second, first)
+    ruled = ", set by the host" if slot.ruled else ""
     if forfeits:
         gone = ", ".join(f"{plain_name(seeded(e))} {forfeits[str(e.get('id'))]}"
                          for e in slot.entries if e and str(e.get("id")) in forfeits)
-        return f"{winner} through, {gone}"
-    words = f"{winner} beat {loser}"
+        return f"{winner} through, {gone}{ruled}"
+    words = f"{winner} beat {loser}{ruled}"
     if games:
         won = sorted((games.get(i, 0) for i in ids), reverse=True)
         words += " " + "–".join(f"{g:g}" for g in won)

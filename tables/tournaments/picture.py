@@ -4,6 +4,7 @@ so the table layer hands `picture_data(event)` to `render.tournament`.
     {"title": "Cribbage Swiss", "status": "Round 2 of 3",
      "tables": False,                 # True: points are placement points
      "target": 61 or None,            # game points count up to it (the spread's key says so)
+     "ruled": bool,                   # a match the host set (its games count no spread)
      "columns": ["points", "buchholz", "spread"],    # a knockout: ["won", "lost"]
      "rows": [{"id", "place": "1" or "3=", "name", "points", "buchholz", "spread",
                "won", "drawn", "lost", "byes", "forfeits", "dropped",
@@ -16,7 +17,8 @@ A slot, in bracket order: {"entries": [{"id", "name", "seed"}, ...] (one for a b
 "bye": bool, "winner": id or None, "games": {id: games won} (best of three, else {}),
 "scores": {id: points} (the game that decided a one-game match, counted up to the game's
 target: GameSpec.target; else {}), "playing": bool,
-"forfeits": {id: "no-show" | "dropped" | "removed"}} (the box's words, and its alt text's)."""
+"forfeits": {id: "no-show" | "dropped" | "removed"}} (the box's words, and its alt text's),
+"ruled": bool (the host set its result: /tournament result)."""
 
 from __future__ import annotations
 
@@ -41,6 +43,7 @@ def picture_data(event: Tournament) -> dict[str, Any]:
         "status": _status(event),
         "tables": event.format == TABLES,
         "target": event.target,
+        "ruled": any(match.ruling for played in event.rounds for match in played.matches),
         "columns": ["won", "lost"] if event.format == KNOCKOUT
         else ["points", "buchholz", "spread"],
         "rows": _rows(event),
@@ -96,7 +99,8 @@ def _slots(event: Tournament, played: Round) -> list[dict[str, Any]]:
     for first, second in first_round(event.seeded()):
         if second is None:
             slots.append({"entries": [_entry(event, first)], "bye": True, "winner": first,
-                          "games": {}, "scores": {}, "playing": False, "forfeits": {}})
+                          "games": {}, "scores": {}, "playing": False, "forfeits": {},
+                          "ruled": False})
         else:
             slots.append(_match_slot(event, next(matches)))
     return slots
@@ -114,6 +118,7 @@ def _match_slot(event: Tournament, match: Match) -> dict[str, Any]:
         "scores": match.game_scores(event.target),
         "playing": not finished,
         "forfeits": {e: BOX_WORDS[why] for e, why in match.forfeits.items()},
+        "ruled": match.ruling is not None,
     }
 
 

@@ -110,8 +110,9 @@ class TournamentService(Listener):
         self._held: dict[int, HeldTournament] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._listeners: list[TournamentListener] = []
-        #: Servers whose events rest: the bot was removed from them.
-        self._resting: set[int] = set()
+        #: Servers whose events rest (the bot was removed from them), with when they were put
+        #: to rest (wall ms; at start-up, when the gateway said the server was gone).
+        self._resting: dict[int, int] = {}
         #: Servers whose events wait at start-up for the server to be known to have the bot.
         self._unknown: set[int] = set()
         self.closed = False
@@ -140,12 +141,13 @@ class TournamentService(Listener):
         self._unknown |= {r.guild_id for r in records if not self.manager.guild_here(r.guild_id)}
         await self._serve([r for r in records if r.guild_id not in self._unknown])
 
-    async def _serve(self, records: list[TournamentRecord], back_at: int | None = None) -> None:
+    async def _serve(self, records: list[TournamentRecord],
+                     away: tuple[int, int] | None = None) -> None:
         """Serve stored events as at a restart: results of games that ended while nobody
         listened are recorded (a round they finished moves on), matches without a game get
-        one, and timers run again. `back_at`: the bot was out of their server until then,
-        so no-show windows start again from then, and a round deadline passed meanwhile
-        moves to a full round's time from then."""
+        one, and timers run again. `away`: (since, until) the bot was out of their server,
+        so no-show windows start again from its return, and a round deadline that passed
+        meanwhile moves to a full round's time from then (EventTimers.back_from)."""
         served = []
         for record in records:
             try:
@@ -157,12 +159,12 @@ class TournamentService(Listener):
             self._held[held.id] = held
             served.append(held)
         for held in served:
-            if back_at is not None:
-                await self.timers.back_from(held, back_at)
+            if away is not None:
+                await self.timers.back_from(held, *away)
             await self.matches.catch_up(held)
             if self._held.get(held.id) is held:
                 # Back, its message was left as the bot last saw it: a deadline may read as past.
-                await self._after(held, refresh=back_at is not None)
+                await self._after(held, refresh=away is not None)
 
     async def close(self) -> None:
         self.closed = True
@@ -211,7 +213,8 @@ class TournamentService(Listener):
     # ================================================================ the servers
 
     def guilds(self) -> set[int]:
-        return {held.guild_id for held in self._held.values()} | self._resting | self._unknown
+        return {held.guild_id for held in self._held.values()} | set(self._resting) \
+            | self._unknown
 
     async def on_guild_removed(self, guild_id: int) -> None:
         """The server's events rest, each once any change under way is saved: their timers
@@ -219,7 +222,7 @@ class TournamentService(Listener):
         resting = [held for held in self._held.values() if held.guild_id == guild_id]
         if resting or guild_id in self._unknown:
             self._unknown.discard(guild_id)
-            self._resting.add(guild_id)
+            self._resting.setdefault(guild_id, self.wall_ms())
         for held in resting:
             async with self._lock(held.id):
                 if self._held.get(held.id) is held:
@@ -228,14 +231,13 @@ class TournamentService(Listener):
 
     async def on_guild_back(self, guild_id: int) -> None:
         """The server's events resting or waiting are served again from the store."""
-        back = guild_id in self._resting
-        if self.closed or not (back or guild_id in self._unknown):
+        if self.closed or not (guild_id in self._resting or guild_id in self._unknown):
             return
-        self._resting.discard(guild_id)
+        rested_at = self._resting.pop(guild_id, None)
         self._unknown.discard(guild_id)
         records = await self.store.guild_tournaments(guild_id, recent=0)
         await self._serve([r for r in records if r.id not in self._held],
-                          back_at=self.wall_ms() if back else None)
+                          away=None if rested_at is None else (rested_at, self.wall_ms()))
 
     # ================================================================ actions
 

@@ -158,17 +158,20 @@ class EventTimers:
 
     # ================================================================ nobody waits forever
 
-    async def back_from(self, held: HeldTournament, at: int) -> None:
-        """Back in a server that had removed the bot at `at`: the no-show windows of the
-        round's games start again then, as the games' own timers do, and a round deadline
-        that passed while the bot was gone moves to a whole round's minutes from then, so
-        the players get their round before the computer plays for them; saved together (a
-        restart keeps them), the move told in the event's news."""
+    async def back_from(self, held: HeldTournament, since: int, at: int) -> None:
+        """Back at `at` in a server that had removed the bot at `since` (both wall ms): the
+        no-show windows of the round's games start again at `at`, as the games' own timers
+        do, and a round deadline that passed while the bot was gone moves to a whole round's
+        minutes from then, so the players get their round before the computer plays for
+        them; saved together (a restart keeps them), the move told in the event's news. A
+        deadline that had passed before the bot was removed stays: the round was due already,
+        and the computer plays for whoever its games wait on, as after a restart, once they
+        have waited `AWAY_AFTER` seconds from the return (the games' clocks restart too)."""
         service = self.service
         minutes = held.event.round_minutes
 
         def moved(deadline: int | None) -> int | None:
-            if deadline is None or deadline > at or not minutes:
+            if deadline is None or not since < deadline <= at or not minutes:
                 return deadline
             return at + minutes * 60_000
 

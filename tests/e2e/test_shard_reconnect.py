@@ -8,6 +8,7 @@ the fake's websocket gateway."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -105,6 +106,55 @@ async def test_a_server_that_removed_the_bot_while_its_shard_was_away_rests_at_i
                 assert manager.get(running_on.id) is running_on
                 assert running_on.status == "running"
             assert fake.violations == []
+        finally:
+            await bot.close()
+            await asyncio.wait_for(running, TIMEOUT)
+
+
+def online_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records
+            if r.name == "cogs.servers_cog" and r.getMessage().startswith("Online as ")]
+
+
+@pytest.mark.parametrize("shard_ids", [(0,), (0, 1)])
+async def test_the_online_line_counts_each_server_this_process_serves_once_at_each_ready(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+    shard_ids: tuple[int, ...]
+) -> None:
+    """At start-up once every shard of the process is heard from, and again at a shard's new
+    READY: the servers of this process's shards only, and never one that removed the bot
+    while its shard was away (discord.py still lists it)."""
+    caplog.set_level(logging.INFO, logger="cogs.servers_cog")
+    async with GatewayDiscord(shard_count=2) as fake:
+        gone, *_ = (fake.state.add_guild(name, shard=0, shard_count=2)
+                    for name in ("Gone", "Kept", "Out"))
+        fake.state.add_guild("Elsewhere", shard=1, shard_count=2)
+        serving = {g for shard in shard_ids for g in fake.gateway.guilds_of(shard)}
+        monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                            yarl.URL(fake.gateway.url))
+        bot = test_bot(str(tmp_path / "bot.sqlite3"), shard_count=2, shard_ids=shard_ids,
+                       guild_ready_timeout=0.05)
+
+        async def identify_at_once(shard_id: int | None, *, initial: bool = False) -> None:
+            pass
+
+        bot.before_identify_hook = identify_at_once  # type: ignore[method-assign]
+        running = asyncio.create_task(bot.start("shard0.fake.token"))
+        where = f" on shards {', '.join(map(str, shard_ids))} of 2"
+        try:
+            await asyncio.wait_for(bot.wait_until_ready(), TIMEOUT)
+            assert online_lines(caplog) == [f"Online as {bot.user} in {len(serving)} servers"
+                                            f"{where}"]
+            first = fake.gateway.sessions[0]
+            fake.state.removed_from.add(gone)
+            await fake.gateway.drop(0)
+            await asyncio.wait_for(first.closed, TIMEOUT)
+            async with asyncio.timeout(TIMEOUT):
+                while len(online_lines(caplog)) < 2:
+                    await asyncio.sleep(0.01)
+            assert gone in {g.id for g in bot.guilds}  # what discord.py's own list counts
+            assert online_lines(caplog)[1:] == [
+                f"Online as {bot.user} in {len(serving) - 1} servers{where}"]
         finally:
             await bot.close()
             await asyncio.wait_for(running, TIMEOUT)

@@ -13,6 +13,7 @@ import pytest
 from cogs.tournament_words import event_content
 from store import Store
 from tables import TableManager
+from tables.away import is_marker
 from tables.clock import FakeClock
 from tables.tournaments import KNOCKOUT, RUNNING, SIGNUP, SWISS
 from tables.tournaments.service import HeldTournament, TournamentService
@@ -208,6 +209,48 @@ async def test_a_deadline_still_ahead_at_the_return_stays_where_it_was(store: St
     back = service.get(held.id)
     assert back is not None and back.round_deadline == deadline
     assert not any("again from its return" in line for line in pilot.heard)
+    await service.close()
+    await manager.close()
+
+
+async def test_a_deadline_already_past_when_the_bot_was_removed_stays_past_at_its_return(
+    store: Store,
+):
+    """The round was due before the bot left: back two hours later, it gets no fresh
+    minutes. The computer plays for whoever its game waits on once they have waited a
+    minute from the return, as after a restart (the time away is still nobody's)."""
+    clock = FakeClock()
+    manager, service, pilot = await running(store, clock, members=set(),
+                                            no_show_after=10 * HOURS)
+    held = await signed_up(service, 2, game="cribbage", format=KNOCKOUT, options={"target": 61},
+                           round_minutes=30)
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    deadline = held.round_deadline
+    [game] = await store.tournament_games(held.id)
+    await clock.advance(30 * 60 - 30)
+    table = manager.get(game.game_id)
+    assert table is not None
+    for user in (100, 101):  # both discard: the game's wait on them starts again
+        seat = table.seat_of(user)
+        assert seat is not None
+        await manager.act(table.id, user, table.legal_for(seat)[0])
+    await clock.advance(31)  # the deadline passes with nobody away a minute yet
+    await settle(manager)
+    assert all(not is_marker(row.action) for row in await store.actions(game.game_id))
+    await manager.guild_removed(GUILD)
+    await clock.advance(2 * HOURS)
+    await manager.guild_back(GUILD)
+    await settle(manager)
+    back = service.get(held.id)
+    assert back is not None and back.round_deadline == deadline
+    record = await store.tournament(held.id)
+    assert record is not None and record.round_deadline == deadline
+    assert not any("again from its return" in line for line in pilot.heard)
+    assert set(manager.waited(game.game_id).values()) == {0}
+    await clock.advance(service.away_after)
+    await settle(manager)
+    assert any(is_marker(row.action) for row in await store.actions(game.game_id))
     await service.close()
     await manager.close()
 
