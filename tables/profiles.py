@@ -41,6 +41,9 @@ class GameLine:
     #: on it; 0 and 0 when they have not played the game this season (or none runs).
     season_place: int = 0
     season_entries: int = 0
+    #: Their rating on that leaderboard, which a season begun since their last game leaves
+    #: apart from the all-time `rating`; None with no place.
+    season_rating: float | None = None
 
 
 @dataclass(frozen=True)
@@ -112,13 +115,13 @@ async def build_profile(
     lines = []
     for row in sorted(ratings, key=lambda r: menu_order(r.game)):
         streak = streaks.get(row.game)
-        place, entries = places.get(row.game, (0, 0))
+        place, entries, season_rating = places.get(row.game, (0, 0, None))
         lines.append(GameLine(
             game=row.game, title=title_of(row.game), rating=display_rating(row.mu, row.sigma),
             games=row.games, wins=row.wins,
             current_streak=streak.current if streak else 0,
             best_streak=streak.best if streak else 0,
-            season_place=place, season_entries=entries,
+            season_place=place, season_entries=entries, season_rating=season_rating,
         ))
     given, taken = await store.skunks(guild_id, user_id)
     placings = tuple(
@@ -142,10 +145,10 @@ SAME_SHOWN_RATING = 0.2
 
 async def season_places(
     store: Store, guild_id: int, user_id: int, at: int
-) -> dict[str, tuple[int, int]]:
+) -> dict[str, tuple[int, int, float]]:
     """Per game the member has played in the season running at `at`: their place on its
-    leaderboard, as /leaderboard gives it (level players sharing one), and how many are on
-    it."""
+    leaderboard, as /leaderboard gives it (level players sharing one), how many are on it,
+    and their rating there."""
     season = await store.season_at(guild_id, at)
     if season is None:
         return {}
@@ -155,7 +158,7 @@ async def season_places(
     for game, standing in standings.items():
         near = board_rows(standing.near)
         mine = next(row for row in near if row["user_id"] == user_id)
-        places[game] = (standing.ahead + mine["place"], standing.entries)
+        places[game] = (standing.ahead + mine["place"], standing.entries, mine["rating"])
     return places
 
 

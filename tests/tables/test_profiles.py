@@ -8,7 +8,9 @@ from collections.abc import AsyncIterator, Sequence
 
 import pytest
 
+from engine.analysis import figure
 from engine.registry import GAMES, achievement_named
+from render.alt_text import ordinal
 from render.profile import profile_text
 from store import Honours, RatingPoint, Store
 from store.seasons import next_month_start
@@ -38,13 +40,16 @@ async def store(database_url: str) -> AsyncIterator[Store]:
 
 
 async def play(store: Store, users: Sequence[int | None], ranks: Sequence[int],
-               win_points: int = 1, *, game: str = GAME, assisted: bool = False) -> None:
-    """A finished rated game: the seats' users (None: a computer) and ranks (0 won)."""
+               win_points: int = 1, *, game: str = GAME, assisted: bool = False,
+               finished_at: int | None = None) -> None:
+    """A finished rated game: the seats' users (None: a computer) and ranks (0 won), ended
+    at `finished_at` (ms since 1970; None: now)."""
     game_id = await store.create_game(guild_id=GUILD, channel_id=1, game=game, options={},
                                       seed=1, seats=[], host_id=1)
     outcome = {"winners": [s for s, r in enumerate(ranks) if r == 0], "ranks": list(ranks),
                "win_points": win_points}
-    finish = finish_for(outcome, list(range(len(users))), list(users), assisted=assisted)
+    finish = finish_for(outcome, list(range(len(users))), list(users), assisted=assisted,
+                        finished_at=finished_at)
     await store.finish_game(game_id, finish)
 
 
@@ -176,6 +181,33 @@ async def test_the_season_place_is_the_leaderboards_and_level_players_share_it(
     assert "this season" not in "\n".join(profile_text(picture_data(later)))
 
 
+async def test_a_season_begun_since_gives_its_own_rating_beside_the_place(
+    store: Store,
+) -> None:
+    """Next month Ann's season rating starts from her all-time one made less certain, so the
+    leaderboard ranks her on a figure the card's all-time rating is not: the profile gives it
+    beside her place."""
+    from tables.seasons import Seasons
+
+    now = int(Clock().wall() * 1000)
+    await play(store, [ANN, BOB], [0, 1], finished_at=now)
+    await play(store, [ANN, BOB], [0, 1], finished_at=now)
+    later = next_month_start(now) + 1000
+    await play(store, [ANN, BOB], [1, 0], finished_at=later)
+    latest = await store.latest_season(GUILD)
+    assert latest is not None and latest.number == 2
+    running = await Seasons(store).leaderboard(GUILD, GAME, season="2")
+    [(place, rating)] = [(row["place"], row["rating"]) for row in running.rows
+                         if row["user_id"] == ANN]
+    ann = await build_profile(store, GUILD, ANN, at=later)
+    [line] = ann.games
+    assert (line.season_place, line.season_entries) == (place, 2)
+    assert line.season_rating == rating and figure(rating) != figure(line.rating)
+    words = "\n".join(profile_text(picture_data(ann)))
+    assert f"{ordinal(place)} of 2 this season, season rating {figure(rating)}" in words
+    assert f"{GAMES[GAME].title}: rating {figure(line.rating)}, " in words
+
+
 @pytest.mark.parametrize("seed", range(3))
 async def test_the_season_place_read_near_the_member_is_the_whole_boards(
     store: Store, seed: int
@@ -205,4 +237,4 @@ async def test_the_season_place_read_near_the_member_is_the_whole_boards(
     now = int(Clock().wall() * 1000)
     for row in board:
         places = await season_places(store, GUILD, row["user_id"], now)
-        assert places[GAME] == (row["place"], len(board)), row
+        assert places[GAME] == (row["place"], len(board), row["rating"]), row
