@@ -386,6 +386,19 @@ def describe_profile(data: Data) -> str:
     return clip(" ".join(parts), ALT_LIMIT)
 
 
+def _step_words(step: Data) -> str:
+    """ "50 games (30 of 50)", "On a roll (2 of 5 wins in a row, at Crib Race)"."""
+    have, need = integer(step.get("have")), integer(step.get("need"))
+    titles = [str(title) for title in step.get("titles") or ()]
+    name, kind = str(step.get("name", "")), step.get("kind")
+    if kind == "games":
+        return f"{name} ({have} of {need} games; to play: {', '.join(titles)})"
+    if kind == "run":
+        return f"{name} ({have} of {need} wins in a row" \
+            + (f", at {titles[0]})" if titles else ")")
+    return f"{name} ({have} of {need})"
+
+
 def profile_text(data: Data) -> list[str]:
     """The message's lines: everything the card shows and what it had no room for, with each
     achievement's line on how it is earned. Plain text: the caller escapes it."""
@@ -395,6 +408,9 @@ def profile_text(data: Data) -> list[str]:
     placings = _items(data.get("placings"))
     if placings:
         lines.append("Tournaments: " + "; ".join(_placing_words(p) for p in placings))
+    steps = _items(data.get("next_milestones"))
+    if steps:
+        lines.append("Next milestones: " + " · ".join(_step_words(step) for step in steps))
     achievements = _items(data.get("achievements"))
     if achievements:
         lines.append(f"Achievements ({len(achievements)}), newest first:")

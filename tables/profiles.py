@@ -1,7 +1,8 @@
 """A member's profile in one server: everything the /profile card shows, as plain data.
 
 `build_profile(store, guild_id, user_id)` reads ratings and their history (the chart),
-streaks, skunks, tournament placings, the best moments and the achievements earned.
+streaks, skunks, tournament placings, the best moments, the achievements earned and how far
+the member is from the milestones still ahead.
 `picture_data(profile)` is what render/profile.py draws.
 
 Every count is of rated games, as on the leaderboard: games played with hints on are left out.
@@ -13,10 +14,11 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from engine.milestones import EVERY_GAME
+from engine.milestones import EVERY_GAME, ON_A_ROLL, TOURIST
 from engine.registry import GAMES, achievement_named
 from store import EarnedAchievement, Moment, RatingPoint, Store
 from tables.clock import Clock
+from tables.milestones import next_milestones
 from tables.player_settings import with_defaults
 from tables.ratings import display_rating
 from tables.stats import board_rows, menu_order
@@ -74,6 +76,19 @@ class AchievementLine:
 
 
 @dataclass(frozen=True)
+class MilestoneStep:
+    """How far the member is from a milestone they do not hold yet."""
+    name: str
+    have: int
+    need: int
+    #: What is counted: "games" to play (Tourist: `titles` are those still to play), a
+    #: "run" of wins in a row (On a roll: `titles` holds the game of the run going), or a
+    #: plain "count" (games finished, wins).
+    kind: str = "count"
+    titles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Profile:
     user_id: int
     name: str
@@ -85,6 +100,7 @@ class Profile:
     moments: tuple[BestMoment, ...] = ()
     placings: tuple[PlacingLine, ...] = ()
     achievements: tuple[AchievementLine, ...] = ()  # newest first
+    next_milestones: tuple[MilestoneStep, ...] = ()
 
     @property
     def played(self) -> int:
@@ -94,6 +110,9 @@ class Profile:
     def won(self) -> int:
         return sum(line.wins for line in self.games)
 
+
+#: How a milestone's step is counted, where it is not a plain count (MilestoneStep.kind).
+STEP_KINDS = {TOURIST.key: "games", ON_A_ROLL.key: "run"}
 
 #: Where a profile names a milestone's game: it has none.
 EVERY_GAME_TITLE = "all games"
@@ -129,12 +148,19 @@ async def build_profile(
         for p in await store.user_placings(guild_id, user_id, limit=PLACINGS)
     )
     settings = with_defaults(await store.player_settings(user_id))
+    earned = await store.achievements_of(guild_id, user_id)
+    steps = await next_milestones(store, guild_id, user_id, GAMES,
+                                  held=[item.key for item in earned])
     profile = Profile(user_id=user_id, name=name, private=settings["profile"] == "private",
                       games=tuple(lines), skunks_given=given, skunks_taken=taken,
                       placings=placings,
                       moments=moment_lines(await store.best_moments(guild_id, user_id)),
-                      achievements=achievement_lines(
-                          await store.achievements_of(guild_id, user_id)))
+                      achievements=achievement_lines(earned),
+                      next_milestones=tuple(
+                          MilestoneStep(step.milestone.name, step.have, step.need,
+                                        STEP_KINDS.get(step.milestone.key, "count"),
+                                        tuple(title_of(game) for game in step.games))
+                          for step in steps))
     return with_series(profile, rating_series(await store.rating_history(guild_id, user_id)))
 
 

@@ -238,3 +238,35 @@ async def test_the_season_place_read_near_the_member_is_the_whole_boards(
     for row in board:
         places = await season_places(store, GUILD, row["user_id"], now)
         assert places[GAME] == (row["place"], len(board), row["rating"]), row
+
+
+async def test_the_profile_says_how_far_each_milestone_still_ahead_is(store: Store) -> None:
+    """'What do I need for the next milestone?': the nearest count of games and of wins, the
+    run of wins going towards On a roll, and the games Tourist still asks for, in words; none
+    for a milestone the member holds, even one their games would not reach today (Tourist
+    from before a game was added)."""
+    from engine.milestones import TOURIST
+
+    await play(store, [ANN, BOB], [0, 1])
+    await play(store, [ANN, BOB], [1, 0], game=OTHER)
+    await play(store, [ANN, BOB], [0, 1])
+    await play(store, [ANN, None], [0, 1])
+    ann = await build_profile(store, GUILD, ANN)
+    to_play = tuple(spec.title for name, spec in GAMES.items() if name not in (GAME, OTHER))
+    assert [(s.name, s.have, s.need, s.kind, s.titles) for s in ann.next_milestones] == [
+        ("10 games", 4, 10, "count", ()), ("10 wins", 3, 10, "count", ()),
+        ("On a roll", 3, 5, "run", (GAMES[GAME].title,)),  # the loss was at another game
+        ("Tourist", 2, len(GAMES), "games", to_play)]
+    lines = profile_text(picture_data(ann))
+    assert lines.index(
+        "Next milestones: 10 games (4 of 10) · 10 wins (3 of 10) · On a roll (3 of 5 wins in a"
+        f" row, at {GAMES[GAME].title}) · Tourist (2 of {len(GAMES)} games; to play:"
+        f" {', '.join(to_play)})") == 3  # after the summary and the two games' lines
+
+    await store.award(GUILD, ANN, "*", [(TOURIST.key, 1, 1)])
+    held = await build_profile(store, GUILD, ANN)
+    assert TOURIST.name not in [step.name for step in held.next_milestones]
+    bob = await build_profile(store, GUILD, BOB)
+    assert [(s.name, s.have, s.need) for s in bob.next_milestones][:2] == [
+        ("10 games", 3, 10), ("10 wins", 1, 10)]
+    assert (await build_profile(store, GUILD, CY)).next_milestones == ()
