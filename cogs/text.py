@@ -308,13 +308,15 @@ def leaderboard_content(
 
 
 def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) -> str:
-    """A player's record: totals, then one line per game played, then assisted games."""
+    """A player's record: totals, then one line per game played, then assisted games. All
+    time, which the head says: in a season begun since, /leaderboard's figures are the
+    season's. Points are game points (a skunk's win is worth two), not cards' points."""
     assisted = stats.get("assisted") or 0
     if not stats.get("games") and not assisted:
         return f"{name} has not finished a game here yet."
     lines = [
-        f"📊 **{name}** — {plural(stats['games'], 'game')}, {plural(stats['wins'], 'win')}, "
-        f"{plural(stats.get('points', 0), 'point')}"
+        f"📊 **{name}**, all time — {plural(stats['games'], 'game')}, "
+        f"{plural(stats['wins'], 'win')}, {plural(stats.get('points', 0), 'game point')}"
     ]
     for row in stats.get("per_game", []):
         spec = games.get(row["game"])
