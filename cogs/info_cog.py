@@ -31,6 +31,15 @@ ADMIN_HELP = (
 )
 
 
+#: What a rating is, for the member who asks why theirs moved (the finished table's line) or
+#: why a season starts them below their all-time figure (tables/ratings.py).
+RATINGS_HELP = (
+    "**Ratings** start at 0 and move with each game played without hints, by where you "
+    "placed and against whom. The figure is cautious: it rises as the bot grows surer of "
+    "you. A season starts from your all-time rating made less certain, so it starts lower."
+)
+
+
 def help_content(commands: Sequence[object]) -> str:
     """What the bot is for and every command it has, read from the registered commands so the
     list never falls behind them."""
@@ -48,7 +57,7 @@ def help_content(commands: Sequence[object]) -> str:
             lines.append(f"`/{command.name}` {subcommands}: {command.description}")
         elif isinstance(command, app_commands.Command):
             lines.append(f"`/{command.name}`: {command.description}")
-    lines += ["", *ADMIN_HELP]
+    lines += ["", RATINGS_HELP, "", *ADMIN_HELP]
     return text.clip("\n".join(lines))
 
 
