@@ -122,17 +122,20 @@ class InfoCog(commands.Cog, name="Info"):
         try:
             spec = game_named(game)
             standings = await self.seasons.leaderboard(interaction.guild_id or 0, spec.name,
-                                                       season)
+                                                       season, asker=interaction.user.id)
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
         ended = standings.season is not None and not standings.running
+        own = [standings.asker] if standings.asker is not None else []
         names = await names_now(interaction.guild,
-                                {row["user_id"]: row["name"] for row in standings.rows},
+                                {row["user_id"]: row["name"] for row in standings.rows + own},
                                 self.manager.clock)
+        asker = next(iter(named_rows(own, names)), None)
         await interaction.response.send_message(
             text.leaderboard_content(spec, named_rows(standings.rows, names),
-                                     season_words.heading(standings), ended=ended)
+                                     season_words.heading(standings), ended=ended,
+                                     asker=asker)
             + season_words.last_season_pointer(standings),
             allowed_mentions=NO_PINGS,
         )

@@ -21,7 +21,7 @@ from tables.clock import Clock
 from tables.milestones import next_milestones
 from tables.player_settings import with_defaults
 from tables.ratings import display_rating
-from tables.stats import board_rows, menu_order
+from tables.stats import SAME_SHOWN_RATING, menu_order, standing_row
 
 #: How many tournament placings the card keeps (latest first).
 PLACINGS = 5
@@ -164,11 +164,6 @@ async def build_profile(
     return with_series(profile, rating_series(await store.rating_history(guild_id, user_id)))
 
 
-#: Rows further ahead than this on mu - 3 sigma are ahead on the rating shown (rounded to a
-#: tenth) too, so only the rows within it of the member's need the leaderboard's own rule.
-SAME_SHOWN_RATING = 0.2
-
-
 async def season_places(
     store: Store, guild_id: int, user_id: int, at: int
 ) -> dict[str, tuple[int, int, float]]:
@@ -182,9 +177,8 @@ async def season_places(
     standings = await store.season_standings(guild_id, season.number, user_id,
                                              SAME_SHOWN_RATING)
     for game, standing in standings.items():
-        near = board_rows(standing.near)
-        mine = next(row for row in near if row["user_id"] == user_id)
-        places[game] = (standing.ahead + mine["place"], standing.entries, mine["rating"])
+        mine = standing_row(standing, user_id)
+        places[game] = (mine["place"], standing.entries, mine["rating"])
     return places
 
 
