@@ -87,9 +87,9 @@ def _seasons(store: Store) -> Seasons:
     return Seasons(store, FakeClock(start=NOW / 1000 - FAKE_EPOCH))
 
 
-@measured("/leaderboard, the season running (tables)")
+@measured("/leaderboard, the season running (tables; the asker placed below the top ten)")
 async def season_board(store: Store, pick: Pick) -> object:
-    return await _seasons(store).leaderboard(pick.guild_id, pick.game)
+    return await _seasons(store).leaderboard(pick.guild_id, pick.game, asker=pick.user_id)
 
 
 @measured("/leaderboard season:<past> (tables)")
