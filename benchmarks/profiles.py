@@ -87,9 +87,9 @@ def _seasons(store: Store) -> Seasons:
     return Seasons(store, FakeClock(start=NOW / 1000 - FAKE_EPOCH))
 
 
-@measured("/leaderboard, the season running (tables)")
+@measured("/leaderboard, the season running (tables; the asker placed below the top ten)")
 async def season_board(store: Store, pick: Pick) -> object:
-    return await _seasons(store).leaderboard(pick.guild_id, pick.game)
+    return await _seasons(store).leaderboard(pick.guild_id, pick.game, asker=pick.user_id)
 
 
 @measured("/leaderboard season:<past> (tables)")
@@ -205,7 +205,7 @@ async def fill(store: Store, games: int, players: int, seed: int = 43) -> int:
         game_rows.append((
             game_id, GUILD, 5, game, "{}", "{}", game_id, json.dumps(
                 [{"user_id": first}, {"user_id": second}]), first, "finished",
-            json.dumps({"winners": [0], "win_points": points}), when, when, "bench",
+            json.dumps({"winners": [0], "win_points": points}), when, when, "bench", at,
         ))
         season = season_of[month_start(at)]
         for seat, user in enumerate((first, second)):
@@ -225,7 +225,8 @@ async def fill(store: Store, games: int, players: int, seed: int = 43) -> int:
             moment_rows.extend((game_id, seat, kind.kind, GUILD, game, user,
                                 rng.randint(1, 29), at) for kind in GAMES[game].moments)
     await _insert(store, "games", "id, guild_id, channel_id, game, options, settings, seed,"
-                  " seats, host_id, status, outcome, created_at, updated_at, owner", game_rows)
+                  " seats, host_id, status, outcome, created_at, updated_at, owner,"
+                  " finished_at", game_rows)
     await _insert(store, "results", "game_id, guild_id, game, user_id, seat, side, rank, won,"
                   " win_points, score", result_rows)
     await _insert(store, "rating_history", "game_id, user_id, guild_id, game, at, mu, sigma",

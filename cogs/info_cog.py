@@ -31,6 +31,15 @@ ADMIN_HELP = (
 )
 
 
+#: What a rating is, for the member who asks why theirs moved (the finished table's line) or
+#: why a season starts them below their all-time figure (tables/ratings.py).
+RATINGS_HELP = (
+    "**Ratings** start at 0 and move with each game played without hints, by where you "
+    "placed and against whom. The figure is cautious: it rises as the bot grows surer of "
+    "you. A season starts from your all-time rating made less certain, so it starts lower."
+)
+
+
 def help_content(commands: Sequence[object]) -> str:
     """What the bot is for and every command it has, read from the registered commands so the
     list never falls behind them."""
@@ -48,7 +57,7 @@ def help_content(commands: Sequence[object]) -> str:
             lines.append(f"`/{command.name}` {subcommands}: {command.description}")
         elif isinstance(command, app_commands.Command):
             lines.append(f"`/{command.name}`: {command.description}")
-    lines += ["", *ADMIN_HELP]
+    lines += ["", RATINGS_HELP, "", *ADMIN_HELP]
     return text.clip("\n".join(lines))
 
 
@@ -113,17 +122,20 @@ class InfoCog(commands.Cog, name="Info"):
         try:
             spec = game_named(game)
             standings = await self.seasons.leaderboard(interaction.guild_id or 0, spec.name,
-                                                       season)
+                                                       season, asker=interaction.user.id)
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
         ended = standings.season is not None and not standings.running
+        own = [standings.asker] if standings.asker is not None else []
         names = await names_now(interaction.guild,
-                                {row["user_id"]: row["name"] for row in standings.rows},
+                                {row["user_id"]: row["name"] for row in standings.rows + own},
                                 self.manager.clock)
+        asker = next(iter(named_rows(own, names)), None)
         await interaction.response.send_message(
             text.leaderboard_content(spec, named_rows(standings.rows, names),
-                                     season_words.heading(standings), ended=ended)
+                                     season_words.heading(standings), ended=ended,
+                                     asker=asker)
             + season_words.last_season_pointer(standings),
             allowed_mentions=NO_PINGS,
         )

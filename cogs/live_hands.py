@@ -250,7 +250,9 @@ class LiveHands:
             state = self.state(table, seat)
             if state == live.shown:
                 return False
-            over = not table.active  # as the message will show it, not after its await
+            # Over once the finish is recorded, as the message will show it (not after its
+            # await): a game over but not yet recorded has its rating line still to come.
+            over = table.status != "running"
             content, files, view = await self._message(table, seat)
             try:
                 await live.interaction.edit_original_response(

@@ -7,7 +7,7 @@ lines reach the channel; a player's private lines go only into their own ephemer
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from itertools import chain
 from typing import Any
@@ -269,11 +269,14 @@ def _get(row: Any, key: str, default: Any = None) -> Any:
 
 
 def leaderboard_content(
-    spec: GameSpec, rows: Sequence[Any], period: str = "", *, ended: bool = False
+    spec: GameSpec, rows: Sequence[Any], period: str = "", *, ended: bool = False,
+    asker: Mapping[str, Any] | None = None,
 ) -> str:
     """One line per player, by the row's name (`member_name`: the one they go by now, or the
     one they last played under here, so a member who has left still reads as themself).
-    `period`: which season (or "all time") the board covers; `ended`: that season is over."""
+    `period`: which season (or "all time") the board covers; `ended`: that season is over;
+    `asker`: the asking member's row with its place, when it is below the rows shown (after
+    a "…", as the board would have it)."""
     if not rows:
         where = f"in {period}" if period and period != "all time" else "in this server"
         if ended:
@@ -291,30 +294,41 @@ def leaderboard_content(
     wins_of = [int(_get(row, "wins", 0)) for row in rows]
     # Players level on what the board shows (rating, then wins) share a place: 1, 2, 2, 4.
     places = shared_places(list(zip(ratings, wins_of, strict=True)))
+    if asker is not None:
+        with_skunks = with_skunks or bool(asker.get("skunks"))
+
+    def line_of(row: Any, place: int, rating: float, wins: int, width: int | None) -> str:
+        games = int(_get(row, "games", 0))
+        name = _get(row, "name")
+        who = member_name(int(_get(row, "user_id")),
+                          shortened(name, width) if name and width else name)
+        line = f"**{place}.** {who} — {figure(rating)} · {wins} won · {games} played"
+        if with_skunks:
+            line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"
+        return line
+
     def form(width: int | None) -> list[str]:
         board = list(lines)
         for row, place, rating, wins in zip(rows, places, ratings, wins_of, strict=True):
-            games = int(_get(row, "games", 0))
-            name = _get(row, "name")
-            who = member_name(int(_get(row, "user_id")),
-                              shortened(name, width) if name and width else name)
-            line = f"**{place}.** {who} — {figure(rating)} · {wins} won · {games} played"
-            if with_skunks:
-                line += f" · {plural(int(_get(row, 'skunks') or 0), 'skunk')}"
-            board.append(line)
+            board.append(line_of(row, place, rating, wins, width))
+        if asker is not None:
+            board += ["…", line_of(asker, int(asker["place"]), float(asker["rating"]),
+                                   int(asker.get("wins", 0)), width)]
         return board
 
     return fit(form(width) for width in (None, *NAME_WIDTHS))
 
 
 def stats_content(name: str, stats: dict[str, Any], games: dict[str, GameSpec]) -> str:
-    """A player's record: totals, then one line per game played, then assisted games."""
+    """A player's record: totals, then one line per game played, then assisted games. All
+    time, which the head says: in a season begun since, /leaderboard's figures are the
+    season's. Points are game points (a skunk's win is worth two), not cards' points."""
     assisted = stats.get("assisted") or 0
     if not stats.get("games") and not assisted:
         return f"{name} has not finished a game here yet."
     lines = [
-        f"📊 **{name}** — {plural(stats['games'], 'game')}, {plural(stats['wins'], 'win')}, "
-        f"{plural(stats.get('points', 0), 'point')}"
+        f"📊 **{name}**, all time — {plural(stats['games'], 'game')}, "
+        f"{plural(stats['wins'], 'win')}, {plural(stats.get('points', 0), 'game point')}"
     ]
     for row in stats.get("per_game", []):
         spec = games.get(row["game"])

@@ -15,7 +15,8 @@ game that first meets it:
 - **On a roll**: 5 rated wins in a row at one game, as streaks count them (a game with hints
   neither extends nor breaks a run).
 
-Computers earn none: only a member's own results are read.
+Computers earn none: only a member's own results are read. `progress` says how far a member
+is from the next of each (a profile's "what do I need next?").
 """
 
 from __future__ import annotations
@@ -69,6 +70,49 @@ MILESTONES: tuple[Achievement, ...] = (
     FIRST_WIN, *GAMES_MILESTONES.values(), *WINS_MILESTONES.values(), ON_A_ROLL,
     GIANT_SLAYER, TOURIST,
 )
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a member is from a milestone they do not hold: `have` of `need`, and the
+    games it is about (Tourist's still to play; the game of On a roll's best run going)."""
+    milestone: Achievement
+    have: int
+    need: int
+    games: tuple[str, ...] = ()
+
+
+def progress(
+    history: Sequence[Played], every_game: Collection[str], held: Collection[str] = (),
+) -> list[Progress]:
+    """The next step of each milestone a member neither holds (`held`: keys) nor has
+    reached: the next count of games, of wins (First win before it), the longest run of wins
+    going at one game towards On a roll, and the games Tourist still asks for, in the order
+    of `every_game`. Giant slayer has no steps to count."""
+    done = set(held) | set(reached(history, every_game))
+    rated = [game for game in history if not game.assisted]
+    wins = sum(game.won for game in rated)
+    runs: dict[str, int] = {}
+    for game in rated:
+        runs[game.game] = runs.get(game.game, 0) + 1 if game.won else 0
+    ladders = (
+        [(m, len(history), count) for count, m in GAMES_MILESTONES.items()],
+        [(FIRST_WIN, wins, 1), *((m, wins, count) for count, m in WINS_MILESTONES.items())],
+    )
+    steps: list[Progress] = []
+    for rungs in ladders:  # the nearest rung of each: 50 games says what 100 games would
+        steps += [Progress(m, have, need) for m, have, need in rungs
+                  if m.key not in done and have < need][:1]
+    if ON_A_ROLL.key not in done:
+        best = max(runs.values(), default=0)
+        going = tuple(game for game, run in runs.items() if run == best and best)
+        steps.append(Progress(ON_A_ROLL, best, STREAK, going[:1]))
+    if TOURIST.key not in done and every_game:
+        seen = {game.game for game in history}
+        missing = tuple(game for game in every_game if game not in seen)
+        steps.append(Progress(TOURIST, len(every_game) - len(missing), len(every_game),
+                              missing))
+    return steps
 
 
 def reached(history: Sequence[Played], every_game: Collection[str]) -> dict[str, int]:

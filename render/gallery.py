@@ -143,6 +143,8 @@ def profile_samples() -> list[tuple[str, dict[str, Any]]]:
             "game": name, "title": title, "rating": series[-1][1], "games": played,
             "wins": wins, "current_streak": current, "best_streak": best, "series": series,
             "season_place": place, "season_entries": entries,
+            # A season begun since: its board ranks them on a rating of its own.
+            **({"season_rating": round(series[-1][1] - 2.4, 1)} if place == 1 else {}),
         })
     moments = [{"game": name, "title": title, "label": label, "value": value,
                 "at": GALLERY_NOW - index * DAY}

@@ -83,11 +83,17 @@ def _streak_words(line: Data) -> str:
 
 def _season_words(line: Data) -> str:
     """Where the member stands on the running season's leaderboard: "3rd of 12 this season"
-    ("" for a game they have not played this season)."""
+    ("" for a game they have not played this season), with the rating that board ranks them
+    by where it is not the all-time one the card shows ("…, season rating −0.7"), or the
+    place would contradict the leaderboard beside it."""
     place, entries = integer(line.get("season_place")), integer(line.get("season_entries"))
     if place < 1 or entries < place:
         return ""
-    return f"{ordinal(place)} of {entries} this season"
+    words = f"{ordinal(place)} of {entries} this season"
+    season = line.get("season_rating")
+    if isinstance(season, int | float) and figure(float(season)) != _rating(line):
+        words += f", season rating {figure(float(season))}"
+    return words
 
 
 def _moments_of(data: Data, game: object) -> list[Data]:
@@ -224,8 +230,24 @@ class Plan:
         self.chips = chip_rows(achievements)[:max(0, (room - LINE - 6) // CHIP_ROW)]
         shown = sum(len(row) for row in self.chips)
         self.achievements = achievements[:shown]
-        self.left_out = len(games) - len(self.games) + len(placings) - len(self.placings) \
-            + len(achievements) - shown
+        self.games_left_out = [str(g.get("title", "")) for g in games[len(self.games):]]
+        self.placings_left_out = len(placings) - len(self.placings)
+        self.achievements_left_out = len(achievements) - shown
+        self.left_out = len(self.games_left_out) + self.placings_left_out \
+            + self.achievements_left_out
+
+    def left_out_words(self) -> str:
+        """What the card had no room for, by kind: a bare "2 more" under the achievements
+        reads as two more achievements when it was two games. The games by title where the
+        line has room for them."""
+        rest = [text.plural(count, word) for count, word in (
+            (self.placings_left_out, "placing"), (self.achievements_left_out, "achievement"))
+            if count]
+        games = len(self.games_left_out)
+        forms = [[*self.games_left_out, *rest], [text.plural(games, "game"), *rest]] \
+            if games else [rest]
+        lines = [f"More in the message: {', '.join(form)}." for form in forms]
+        return next((line for line in lines if text.width(line, SMALL) <= ROOM), lines[-1])
 
     def height(self, data: Data) -> int:
         """The picture's height for what the plan shows."""
@@ -272,7 +294,7 @@ def draw_profile(data: Data) -> Image.Image:
             y += CHIP_ROW
         y += 6
     if plan.left_out:
-        text.draw(canvas, (MARGIN, y), f"{plan.left_out} more in the message.", SMALL,
+        text.draw(canvas, (MARGIN, y), plan.left_out_words(), SMALL,
                   fill=palette.SOFT_WHITE, max_width=ROOM)
     return image
 
@@ -360,8 +382,21 @@ def describe_profile(data: Data) -> str:
         parts.append("Achievements, newest first: "
                      + "; ".join(_achievement_words(a) for a in plan.achievements) + ".")
     if plan.left_out:
-        parts.append(f"{plan.left_out} more in the message.")
+        parts.append(plan.left_out_words())
     return clip(" ".join(parts), ALT_LIMIT)
+
+
+def _step_words(step: Data) -> str:
+    """ "50 games (30 of 50)", "On a roll (2 of 5 wins in a row, at Crib Race)"."""
+    have, need = integer(step.get("have")), integer(step.get("need"))
+    titles = [str(title) for title in step.get("titles") or ()]
+    name, kind = str(step.get("name", "")), step.get("kind")
+    if kind == "games":
+        return f"{name} ({have} of {need} games; to play: {', '.join(titles)})"
+    if kind == "run":
+        return f"{name} ({have} of {need} wins in a row" \
+            + (f", at {titles[0]})" if titles else ")")
+    return f"{name} ({have} of {need})"
 
 
 def profile_text(data: Data) -> list[str]:
@@ -373,6 +408,9 @@ def profile_text(data: Data) -> list[str]:
     placings = _items(data.get("placings"))
     if placings:
         lines.append("Tournaments: " + "; ".join(_placing_words(p) for p in placings))
+    steps = _items(data.get("next_milestones"))
+    if steps:
+        lines.append("Next milestones: " + " · ".join(_step_words(step) for step in steps))
     achievements = _items(data.get("achievements"))
     if achievements:
         lines.append(f"Achievements ({len(achievements)}), newest first:")

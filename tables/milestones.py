@@ -17,9 +17,9 @@ import logging
 from collections.abc import Collection, Mapping
 
 from engine.achievements import Achievement
-from engine.milestones import EVERY_GAME, MILESTONES, Played, reached
+from engine.milestones import EVERY_GAME, MILESTONES, Played, Progress, progress, reached
 from engine.seat_words import spoken_list
-from store import Store
+from store import PlayedGame, Store
 from tables.table import Table
 
 log = logging.getLogger(__name__)
@@ -36,13 +36,27 @@ async def award_milestones(
     """Award the member what their games here reach; returns the milestones new to them, each
     with the game that reached it, in the order they were reached."""
     played = await store.games_played(guild_id, user_id)
-    history = [Played(game.game, game.won, game.assisted, game.beaten) for game in played]
-    reaching = {key: played[index] for key, index in reached(history, every_game).items()}
+    reaching = {key: played[index]
+                for key, index in reached(_history(played), every_game).items()}
     if not reaching:
         return []
     fresh = await store.award(guild_id, user_id, EVERY_GAME, [
         (key, game.game_id, game.at) for key, game in reaching.items()])
     return [(_NAMED[key], reaching[key].game_id) for key in fresh]
+
+
+async def next_milestones(
+    store: Store, guild_id: int, user_id: int, every_game: Collection[str],
+    held: Collection[str],
+) -> list[Progress]:
+    """How far the member is from each milestone they do not hold (`held`: keys), read from
+    their games here as the awards are; none for a member who has not finished one."""
+    played = await store.games_played(guild_id, user_id)
+    return progress(_history(played), every_game, held) if played else []
+
+
+def _history(played: list[PlayedGame]) -> list[Played]:
+    return [Played(game.game, game.won, game.assisted, game.beaten) for game in played]
 
 
 async def record_milestones(

@@ -1,7 +1,8 @@
 """A member's profile in one server: everything the /profile card shows, as plain data.
 
 `build_profile(store, guild_id, user_id)` reads ratings and their history (the chart),
-streaks, skunks, tournament placings, the best moments and the achievements earned.
+streaks, skunks, tournament placings, the best moments, the achievements earned and how far
+the member is from the milestones still ahead.
 `picture_data(profile)` is what render/profile.py draws.
 
 Every count is of rated games, as on the leaderboard: games played with hints on are left out.
@@ -13,13 +14,14 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from engine.milestones import EVERY_GAME
+from engine.milestones import EVERY_GAME, ON_A_ROLL, TOURIST
 from engine.registry import GAMES, achievement_named
 from store import EarnedAchievement, Moment, RatingPoint, Store
 from tables.clock import Clock
+from tables.milestones import next_milestones
 from tables.player_settings import with_defaults
 from tables.ratings import display_rating
-from tables.stats import board_rows, menu_order
+from tables.stats import SAME_SHOWN_RATING, menu_order, standing_row
 
 #: How many tournament placings the card keeps (latest first).
 PLACINGS = 5
@@ -41,6 +43,9 @@ class GameLine:
     #: on it; 0 and 0 when they have not played the game this season (or none runs).
     season_place: int = 0
     season_entries: int = 0
+    #: Their rating on that leaderboard, which a season begun since their last game leaves
+    #: apart from the all-time `rating`; None with no place.
+    season_rating: float | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,19 @@ class AchievementLine:
 
 
 @dataclass(frozen=True)
+class MilestoneStep:
+    """How far the member is from a milestone they do not hold yet."""
+    name: str
+    have: int
+    need: int
+    #: What is counted: "games" to play (Tourist: `titles` are those still to play), a
+    #: "run" of wins in a row (On a roll: `titles` holds the game of the run going), or a
+    #: plain "count" (games finished, wins).
+    kind: str = "count"
+    titles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Profile:
     user_id: int
     name: str
@@ -82,6 +100,7 @@ class Profile:
     moments: tuple[BestMoment, ...] = ()
     placings: tuple[PlacingLine, ...] = ()
     achievements: tuple[AchievementLine, ...] = ()  # newest first
+    next_milestones: tuple[MilestoneStep, ...] = ()
 
     @property
     def played(self) -> int:
@@ -91,6 +110,9 @@ class Profile:
     def won(self) -> int:
         return sum(line.wins for line in self.games)
 
+
+#: How a milestone's step is counted, where it is not a plain count (MilestoneStep.kind).
+STEP_KINDS = {TOURIST.key: "games", ON_A_ROLL.key: "run"}
 
 #: Where a profile names a milestone's game: it has none.
 EVERY_GAME_TITLE = "all games"
@@ -112,13 +134,13 @@ async def build_profile(
     lines = []
     for row in sorted(ratings, key=lambda r: menu_order(r.game)):
         streak = streaks.get(row.game)
-        place, entries = places.get(row.game, (0, 0))
+        place, entries, season_rating = places.get(row.game, (0, 0, None))
         lines.append(GameLine(
             game=row.game, title=title_of(row.game), rating=display_rating(row.mu, row.sigma),
             games=row.games, wins=row.wins,
             current_streak=streak.current if streak else 0,
             best_streak=streak.best if streak else 0,
-            season_place=place, season_entries=entries,
+            season_place=place, season_entries=entries, season_rating=season_rating,
         ))
     given, taken = await store.skunks(guild_id, user_id)
     placings = tuple(
@@ -126,26 +148,28 @@ async def build_profile(
         for p in await store.user_placings(guild_id, user_id, limit=PLACINGS)
     )
     settings = with_defaults(await store.player_settings(user_id))
+    earned = await store.achievements_of(guild_id, user_id)
+    steps = await next_milestones(store, guild_id, user_id, GAMES,
+                                  held=[item.key for item in earned])
     profile = Profile(user_id=user_id, name=name, private=settings["profile"] == "private",
                       games=tuple(lines), skunks_given=given, skunks_taken=taken,
                       placings=placings,
                       moments=moment_lines(await store.best_moments(guild_id, user_id)),
-                      achievements=achievement_lines(
-                          await store.achievements_of(guild_id, user_id)))
+                      achievements=achievement_lines(earned),
+                      next_milestones=tuple(
+                          MilestoneStep(step.milestone.name, step.have, step.need,
+                                        STEP_KINDS.get(step.milestone.key, "count"),
+                                        tuple(title_of(game) for game in step.games))
+                          for step in steps))
     return with_series(profile, rating_series(await store.rating_history(guild_id, user_id)))
-
-
-#: Rows further ahead than this on mu - 3 sigma are ahead on the rating shown (rounded to a
-#: tenth) too, so only the rows within it of the member's need the leaderboard's own rule.
-SAME_SHOWN_RATING = 0.2
 
 
 async def season_places(
     store: Store, guild_id: int, user_id: int, at: int
-) -> dict[str, tuple[int, int]]:
+) -> dict[str, tuple[int, int, float]]:
     """Per game the member has played in the season running at `at`: their place on its
-    leaderboard, as /leaderboard gives it (level players sharing one), and how many are on
-    it."""
+    leaderboard, as /leaderboard gives it (level players sharing one), how many are on it,
+    and their rating there."""
     season = await store.season_at(guild_id, at)
     if season is None:
         return {}
@@ -153,9 +177,8 @@ async def season_places(
     standings = await store.season_standings(guild_id, season.number, user_id,
                                              SAME_SHOWN_RATING)
     for game, standing in standings.items():
-        near = board_rows(standing.near)
-        mine = next(row for row in near if row["user_id"] == user_id)
-        places[game] = (standing.ahead + mine["place"], standing.entries)
+        mine = standing_row(standing, user_id)
+        places[game] = (mine["place"], standing.entries, mine["rating"])
     return places
 
 

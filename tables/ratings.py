@@ -154,15 +154,40 @@ def moved(change: RatingChange) -> tuple[float, float]:
     return after, round(after - before, 1)
 
 
+def season_entered(changes: Sequence[RatingChange], user_id: int) -> tuple[float, float] | None:
+    """For a member whose first game of a season this was, entering it from an all-time
+    rating that the season's start shows lower (its uncertainty widened): (the all-time
+    figure before the game, the season's start figure). None otherwise."""
+    of_member = {c.season: c for c in changes if c.user_id == user_id}
+    all_time = of_member.pop(ALL_TIME, None)
+    if all_time is None or all_time.before is None or len(of_member) != 1:
+        return None
+    [in_season] = of_member.values()
+    if in_season.before is None or in_season.before != season_start(all_time.before):
+        return None
+    carried, start = display_rating(*all_time.before), display_rating(*in_season.before)
+    return (carried, start) if start != carried else None
+
+
+def _change_words(changes: Sequence[RatingChange], change: RatingChange) -> str:
+    """ "18.4 (+1.2)", or from a season's start: "−0.7 (−2.1 from the season's 1.4)", where
+    a bare −2.1 would not take the member from the 4.7 they last saw to −0.7."""
+    after, moved_by = moved(change)
+    entered = season_entered(changes, change.user_id)
+    start = f" from the season's {figure(entered[1])}" if entered else ""
+    return f"{figure(after)} ({signed(moved_by)}{start})"
+
+
 def rating_words(
     seats: Sequence[SeatInfo], changes: Sequence[RatingChange], reader: int | None = None,
     most: int | None = None,
 ) -> str:
     """One line: each rated member's rating after the game and its change, in seat order
-    ("Season 3 rating: Ann 18.4 (+1.2) · Bob 12.0 (−0.8)"); with `reader` (a seat), that
-    member's own only; with `most`, the first `most` members and how many more there are
-    ("…and 3 more"), for a message short of room. "" when the game rated nobody (an assisted
-    game)."""
+    ("Season 3 rating: Ann 18.4 (+1.2) · Bob 12.0 (−0.8)"), a member's first game of a season
+    from where the season started them; with `reader` (a seat), that member's own only, and
+    why a season starts them lower; with `most`, the first `most` members and how many more
+    there are ("…and 3 more"), for a message short of room. "" when the game rated nobody (an
+    assisted game)."""
     shown = {c.user_id: c for c in shown_changes(changes)}
     if not shown:
         return ""
@@ -172,14 +197,17 @@ def rating_words(
         mine = shown.get(seats[reader].user_id or 0)
         if mine is None:
             return ""
-        after, change = moved(mine)
-        return f"📈 Your {which}: {figure(after)} ({signed(change)})"
+        line = f"📈 Your {which}: {_change_words(changes, mine)}"
+        entered = season_entered(changes, mine.user_id)
+        if entered:
+            line += (f". A season starts from your all-time rating, {figure(entered[0])}, "
+                     "made less certain: it shows lower, and your first games move it more.")
+        return line
     parts = []
     for seat in seats:
         change_of = shown.get(seat.user_id or 0)
         if change_of is not None:
-            after, change = moved(change_of)
-            parts.append(f"{seat.name} {figure(after)} ({signed(change)})")
+            parts.append(f"{seat.name} {_change_words(changes, change_of)}")
     if most is not None and len(parts) > most:
         parts[most:] = [f"…and {len(parts) - most} more"]
     return f"📈 {which.capitalize()}: " + " · ".join(parts)

@@ -18,7 +18,7 @@ from engine.registry import GAMES, GameSpec
 from store import SeasonRecord, Store
 from store.seasons import next_month_start
 from tables.clock import Clock
-from tables.stats import board_rows, named
+from tables.stats import SAME_SHOWN_RATING, board_rows, named, standing_row
 
 MANAGE_ONLY = "Only members with the Manage Server permission can run seasons."
 ALL_TIME_WORDS = ("all-time", "all time", "alltime", "all")
@@ -52,6 +52,9 @@ class Standings:
     #: Asked for the current season between seasons: the last one's final standings are
     #: shown, and this is when the next begins (ms).
     next_start: int | None = None
+    #: The asking member's own row, placed on the whole board, when they are on a season's
+    #: board below the rows shown.
+    asker: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -152,10 +155,12 @@ class Seasons:
         await self.store.set_season_channel(guild_id, channel_id, self.now_ms())
 
     async def leaderboard(
-        self, guild_id: int, game: str, season: str | None = None, limit: int = 10
+        self, guild_id: int, game: str, season: str | None = None, limit: int = 10,
+        asker: int | None = None,
     ) -> Standings:
         """`season`: None or "current" for the season running now (between seasons, the last
-        one's final standings), a season's number, or "all-time"."""
+        one's final standings), a season's number, or "all-time". `asker`: the member asking,
+        whose own place a season's board gives when it is below the rows shown."""
         which = (season or "current").strip().lower()
         if which in ALL_TIME_WORDS:
             all_time = board_rows(await self.store.leaderboard(guild_id, game, limit))
@@ -168,9 +173,15 @@ class Seasons:
             shown = await self._numbered(guild_id, which, info)
         rows = await self.store.season_leaderboard(guild_id, shown.number, game, limit)
         running = info.running is not None and shown.number == info.running.number
+        own = None
+        if asker is not None and all(row.user_id != asker for row in rows):
+            standing = (await self.store.season_standings(
+                guild_id, shown.number, asker, SAME_SHOWN_RATING)).get(game)
+            if standing is not None:
+                [own] = await named(self.store, guild_id, [standing_row(standing, asker)])
         return Standings(
             await named(self.store, guild_id, board_rows(rows)), shown, running=running,
-            next_start=None if running or which != "current" else info.next_start,
+            next_start=None if running or which != "current" else info.next_start, asker=own,
         )
 
     async def _numbered(self, guild_id: int, which: str, info: SeasonInfo) -> SeasonRecord:

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.registry import GAMES
 from store import RatingRow, Store
+from store.records import SeasonStanding
 from tables.ratings import display_rating
 
 
@@ -40,6 +41,18 @@ def shared_places(standings: Sequence[tuple[float, int]]) -> list[int]:
         else:
             places.append(places[-1])
     return places
+
+
+#: Rows further ahead than this on mu - 3 sigma are ahead on the rating shown (rounded to a
+#: tenth) too, so only the rows within it of the member's need the leaderboard's own rule.
+SAME_SHOWN_RATING = 0.2
+
+
+def standing_row(standing: SeasonStanding, user_id: int) -> dict[str, Any]:
+    """The member's row of a season's board (as `board_rows` gives it), placed on the whole
+    board from the rows near theirs (`Store.season_standings`, read with SAME_SHOWN_RATING)."""
+    mine = next(row for row in board_rows(standing.near) if row["user_id"] == user_id)
+    return {**mine, "place": standing.ahead + mine["place"]}
 
 
 def board_rows(rows: list[RatingRow]) -> list[dict[str, Any]]:

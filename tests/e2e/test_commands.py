@@ -56,6 +56,22 @@ async def test_help_names_the_games_how_to_start_and_every_command() -> None:
         fake.assert_clean()
 
 
+async def test_help_says_how_a_rating_moves_and_why_a_season_starts_it_lower() -> None:
+    """Nothing in Discord said what the figure on the leaderboard and the finished table's
+    rating line is, nor why a new season shows a member below the all-time one they knew."""
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        answer = await fake.slash(fake.member("alice"), "help", {})
+        assert answer.message is not None
+        shown = answer.message.content
+        [ratings] = [line for line in shown.splitlines() if line.startswith("**Ratings**")]
+        assert "start at 0" in ratings and "without hints" in ratings
+        assert "A season starts from your all-time rating made less certain" in ratings
+        assert shown.index("**Ratings**") < shown.index("**For admins**")
+        assert len(shown) <= 2000
+        fake.assert_clean()
+
+
 async def test_help_tells_admins_how_to_stop_a_game_and_choose_where_games_are_played() -> None:
     async with FakeDiscord() as fake:
         await fake.connect(test_bot(":memory:"))

@@ -147,3 +147,37 @@ async def test_a_finished_message_lost_in_a_crash_is_rebuilt_with_the_recorded_l
         assert (f"📈 Season {season} rating: {said('Alice', ratings[alice.id])}"
                 f" · {said('Bob', ratings[bob.id])}") in rebuilt.content
         fake.assert_clean()
+
+
+async def test_a_hand_refreshed_while_the_finish_is_recorded_still_gets_the_rating_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hand edited after the last move but before its finish is stored (the computer's
+    winning move, say, with the member's hand refreshed meanwhile) shows the outcome; it must
+    stay live for the edit that adds the rating, as the table message does."""
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        store, cog = fake.bot.store, fake.bot.get_cog("Tables")  # type: ignore[attr-defined]
+        real_append = store.append_action
+        refreshed_between = []
+
+        async def append_after_a_refresh(game_id: int, *args: object, **kwargs: object) -> object:
+            if kwargs.get("finish") is not None:  # the game is over, not yet recorded
+                for key in list(cog.hands._hands):
+                    cog.hands.refresher.poke(key)
+                    refreshed_between.append(key)
+                await cog.hands.refresher.flush()
+            return await real_append(game_id, *args, **kwargs)
+
+        monkeypatch.setattr(store, "append_action", append_after_a_refresh)
+        driver = GameDriver(fake, rng=random.Random(5))
+        await driver.start_game(GAME, [alice, bob])
+        await driver.play_to_end()
+        await driver.settle()
+        assert refreshed_between
+        for user in (alice, bob):
+            hand = driver.hand(user)
+            assert hand is not None and "🏆" in hand.content
+            assert "📈 Your season 1 rating: " in hand.content, hand.content
+        fake.assert_clean()

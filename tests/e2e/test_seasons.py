@@ -352,3 +352,33 @@ async def test_a_season_end_that_can_never_be_posted_is_said_in_season_info(
         assert "could not be posted" not in content
         assert f"Season ends are posted in <#{games.id}> with their champions." in content
         fake.assert_clean()
+
+
+async def test_a_member_below_the_top_ten_sees_their_own_place() -> None:
+    """Eleven members won a game; Alice lost hers. The board shows ten, and she, asking,
+    finds her own line after them, placed as the whole board has it; the others, shown
+    already, see no such line."""
+    from store import Store
+    from tables.ratings import finish_for
+
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        store: Store = fake.bot.store  # type: ignore[attr-defined]
+        alice = fake.member("alice")
+        winners = [fake.member(name) for name in NAMES[1:]]
+        winners += [fake.add_member(f"player{n}") for n in range(11 - len(winners))]
+        for user, won in [(user, True) for user in winners] + [(alice, False)]:
+            game_id = await store.create_game(
+                guild_id=fake.state.guild_id, channel_id=1, game=GAME, options={}, seed=1,
+                seats=[], host_id=user.id)
+            outcome = {"winners": [0 if won else 1], "ranks": [0, 1] if won else [1, 0]}
+            await store.finish_game(game_id, finish_for(outcome, [0, 1], [user.id, None]))
+        board, _ = answer(await fake.slash(alice, "leaderboard", {"game": GAME}))
+        lines = board.splitlines()
+        assert len(lines) == 1 + 10 + 2 and "Alice" not in "\n".join(lines[:-1])
+        assert lines[-2] == "…"
+        assert re.fullmatch(r"\*\*12\.\*\* Alice — −\d\.\d · 0 won · 1 played", lines[-1])
+        on_the_board = next(user for user in winners if f" {user.name.title()} — " in board)
+        shown, _ = answer(await fake.slash(on_the_board, "leaderboard", {"game": GAME}))
+        assert "…" not in shown and "Alice" not in shown
+        fake.assert_clean()

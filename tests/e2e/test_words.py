@@ -122,9 +122,9 @@ def test_the_lobby_lists_player_counts_in_words_and_only_real_options() -> None:
 @pytest.mark.parametrize(
     ("games", "wins", "points", "skunks", "head", "line"),
     [
-        (1, 1, 1, 1, "1 game, 1 win, 1 point", "1/1 won, 1 skunk"),
-        (3, 2, 4, 2, "3 games, 2 wins, 4 points", "2/3 won, 2 skunks"),
-        (2, 0, 0, 0, "2 games, 0 wins, 0 points", "0/2 won"),
+        (1, 1, 1, 1, "1 game, 1 win, 1 game point", "1/1 won, 1 skunk"),
+        (3, 2, 4, 2, "3 games, 2 wins, 4 game points", "2/3 won, 2 skunks"),
+        (2, 0, 0, 0, "2 games, 0 wins, 0 game points", "0/2 won"),
     ],
 )
 def test_stats_count_in_words_that_agree_with_their_numbers(
@@ -133,7 +133,8 @@ def test_stats_count_in_words_that_agree_with_their_numbers(
     stats = {"games": games, "wins": wins, "points": points, "per_game": [
         {"game": GAME_NAME, "rating": 1.5, "games": games, "wins": wins, "skunks": skunks}]}
     first, second = text.stats_content("Ann", stats, GAMES).splitlines()
-    assert first == f"📊 **Ann** — {head}"
+    # All time, said: in a season begun since, the leaderboard's figures are the season's.
+    assert first == f"📊 **Ann**, all time — {head}"
     assert second == f"• {GAMES[GAME_NAME].title}: rating 1.5, {line}"
 
 

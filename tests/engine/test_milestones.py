@@ -16,6 +16,7 @@ from engine.milestones import (
     TOURIST,
     WINS_MILESTONES,
     Played,
+    progress,
     reached,
 )
 from engine.registry import achievement_named
@@ -116,3 +117,41 @@ def test_milestones_are_shared_and_found_by_key():
     assert all(m.game is None and m.key.startswith("milestone:") for m in MILESTONES)
     assert len({m.key for m in MILESTONES}) == len(MILESTONES)
     assert all(achievement_named(m.key) is m for m in MILESTONES)
+
+
+@given(histories, st.sets(st.sampled_from([m.key for m in MILESTONES])))
+def test_each_step_says_exactly_what_reaches_its_milestone(
+    history: list[Played], held: set[str]
+):
+    """A step names a milestone neither held nor reached, at most one per ladder (games, wins),
+    and playing what it says is missing reaches it, one game less does not."""
+    steps = progress(history, GAMES, held)
+    found = reached(history, GAMES)
+    named = [step.milestone.key for step in steps]
+    assert len(set(named)) == len(named)
+    assert not set(named) & (held | set(found))
+    games_steps = [k for k in named if k in {m.key for m in GAMES_MILESTONES.values()}]
+    wins_steps = [k for k in named if k in {m.key for m in (FIRST_WIN, *WINS_MILESTONES.values())}]
+    assert len(games_steps) <= 1 and len(wins_steps) <= 1
+    assert GIANT_SLAYER.key not in named
+    for step in steps:
+        key, short = step.milestone.key, step.need - step.have
+        assert short > 0
+        if key == TOURIST.key:
+            assert step.games == tuple(g for g in GAMES if g not in {p.game for p in history})
+            more = [Played(game, False, False) for game in step.games]
+        elif key == ON_A_ROLL.key:
+            game = step.games[0] if step.games else "a"
+            assert step.have == 0 or game in {p.game for p in history}
+            more = [Played(game, True, False)] * short
+        else:
+            more = [Played("a", True, False)] * short
+        assert key in reached(history + more, GAMES), step
+        assert key not in reached(history + more[:-1], GAMES), step
+
+
+def test_a_newcomer_has_every_first_step_ahead():
+    steps = {step.milestone.key: step for step in progress([], GAMES)}
+    assert set(steps) == {GAMES_MILESTONES[10].key, FIRST_WIN.key, ON_A_ROLL.key, TOURIST.key}
+    assert (steps[GAMES_MILESTONES[10].key].have, steps[GAMES_MILESTONES[10].key].need) == (0, 10)
+    assert steps[TOURIST.key].games == GAMES

@@ -64,13 +64,38 @@ def test_the_veteran_card_counts_what_it_leaves_to_the_message() -> None:
     hidden = len(data["games"]) - len(plan.games) + len(data["placings"]) - len(plan.placings) \
         + len(data["achievements"]) - len(plan.achievements)
     assert plan.left_out == hidden > 0
-    assert f"{hidden} more in the message." in drawn_texts(data)
+    # Said by kind: a bare "5 more" under the achievements reads as five more achievements.
+    left_out = [g["title"] for g in sorted(data["games"], key=lambda g: -g["games"])
+                if g not in plan.games]
+    assert left_out and len(plan.placings) < len(data["placings"])
+    said = (f"More in the message: {', '.join(left_out)}, "
+            f"{len(data['placings']) - len(plan.placings)} placings, "
+            f"{len(data['achievements']) - len(plan.achievements)} achievements.")
+    if text.width(said, profile.SMALL) > profile.ROOM:  # the titles have no room: counted
+        said = said.replace(", ".join(left_out), f"{len(left_out)} games")
+    assert said in drawn_texts(data) and said in profile.describe_profile(data)
     lines = "\n".join(profile.profile_text(data))
     for achievement in data["achievements"]:
         assert f"{achievement['name']}, {achievement['title']}" in lines
         assert achievement["how"] in lines
     for placing in data["placings"]:
         assert profile.ordinal(placing["place"]) + f" of {placing['entries']}" in lines
+
+
+def test_what_has_no_room_is_named_by_kind() -> None:
+    """Games left out are named by title where the line has room: a bare "2 more" under the
+    achievements read as two more achievements when it was two games."""
+    veteran = SAMPLES["profile_veteran"]
+    data = {**veteran, "placings": [], "achievements": veteran["achievements"][:2]}
+    plan = profile.Plan(data)
+    most_played_first = sorted(data["games"], key=lambda g: -g["games"])
+    titles = [g["title"] for g in most_played_first if g not in plan.games]
+    assert titles and plan.left_out == len(titles), "the sample no longer leaves games out"
+    said = f"More in the message: {', '.join(titles)}."
+    assert said in drawn_texts(data) and profile.describe_profile(data).endswith(said)
+    one = {**data, "games": data["games"][:1], "achievements": data["achievements"][:1]}
+    assert not profile.Plan(one).left_out
+    assert not [t for t in drawn_texts(one) if "in the message" in t]
 
 
 def test_a_game_with_a_rating_series_draws_its_chart_and_words_it() -> None:
@@ -161,3 +186,21 @@ def test_the_place_in_the_running_season_is_drawn_and_said_for_games_played_in_i
             assert "season" not in alt and "season" not in lines
         else:
             assert words in drawn and words in alt and words in lines
+
+
+def test_a_season_rating_apart_from_the_all_time_one_is_given_beside_the_place() -> None:
+    """A season begun since the member's last game ranks them on a rating of its own: the
+    card's place comes with it, or "Rating 2.9 ... 2nd of 2 this season" contradicts a
+    leaderboard that shows them on −0.7."""
+    data = SAMPLES["profile_private"]
+    [game] = data["games"]
+    placed = {**game, "rating": 2.9, "season_place": 2, "season_entries": 2}
+    for season_rating, words in ((-0.7, "2nd of 2 this season, season rating −0.7"),
+                                 (2.9, "2nd of 2 this season"), (2.94, "2nd of 2 this season"),
+                                 (None, "2nd of 2 this season")):
+        shown = {**data, "games": [{**placed, "season_rating": season_rating}]}
+        drawn = drawn_texts(shown)
+        _, alt = profile.profile_picture(shown)
+        lines = "\n".join(profile.profile_text(shown))
+        assert words in drawn and words in alt and words in lines
+        assert ("season rating" in lines) == (season_rating == -0.7)

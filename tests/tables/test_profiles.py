@@ -8,7 +8,9 @@ from collections.abc import AsyncIterator, Sequence
 
 import pytest
 
+from engine.analysis import figure
 from engine.registry import GAMES, achievement_named
+from render.alt_text import ordinal
 from render.profile import profile_text
 from store import Honours, RatingPoint, Store
 from store.seasons import next_month_start
@@ -38,13 +40,16 @@ async def store(database_url: str) -> AsyncIterator[Store]:
 
 
 async def play(store: Store, users: Sequence[int | None], ranks: Sequence[int],
-               win_points: int = 1, *, game: str = GAME, assisted: bool = False) -> None:
-    """A finished rated game: the seats' users (None: a computer) and ranks (0 won)."""
+               win_points: int = 1, *, game: str = GAME, assisted: bool = False,
+               finished_at: int | None = None) -> None:
+    """A finished rated game: the seats' users (None: a computer) and ranks (0 won), ended
+    at `finished_at` (ms since 1970; None: now)."""
     game_id = await store.create_game(guild_id=GUILD, channel_id=1, game=game, options={},
                                       seed=1, seats=[], host_id=1)
     outcome = {"winners": [s for s, r in enumerate(ranks) if r == 0], "ranks": list(ranks),
                "win_points": win_points}
-    finish = finish_for(outcome, list(range(len(users))), list(users), assisted=assisted)
+    finish = finish_for(outcome, list(range(len(users))), list(users), assisted=assisted,
+                        finished_at=finished_at)
     await store.finish_game(game_id, finish)
 
 
@@ -176,6 +181,33 @@ async def test_the_season_place_is_the_leaderboards_and_level_players_share_it(
     assert "this season" not in "\n".join(profile_text(picture_data(later)))
 
 
+async def test_a_season_begun_since_gives_its_own_rating_beside_the_place(
+    store: Store,
+) -> None:
+    """Next month Ann's season rating starts from her all-time one made less certain, so the
+    leaderboard ranks her on a figure the card's all-time rating is not: the profile gives it
+    beside her place."""
+    from tables.seasons import Seasons
+
+    now = int(Clock().wall() * 1000)
+    await play(store, [ANN, BOB], [0, 1], finished_at=now)
+    await play(store, [ANN, BOB], [0, 1], finished_at=now)
+    later = next_month_start(now) + 1000
+    await play(store, [ANN, BOB], [1, 0], finished_at=later)
+    latest = await store.latest_season(GUILD)
+    assert latest is not None and latest.number == 2
+    running = await Seasons(store).leaderboard(GUILD, GAME, season="2")
+    [(place, rating)] = [(row["place"], row["rating"]) for row in running.rows
+                         if row["user_id"] == ANN]
+    ann = await build_profile(store, GUILD, ANN, at=later)
+    [line] = ann.games
+    assert (line.season_place, line.season_entries) == (place, 2)
+    assert line.season_rating == rating and figure(rating) != figure(line.rating)
+    words = "\n".join(profile_text(picture_data(ann)))
+    assert f"{ordinal(place)} of 2 this season, season rating {figure(rating)}" in words
+    assert f"{GAMES[GAME].title}: rating {figure(line.rating)}, " in words
+
+
 @pytest.mark.parametrize("seed", range(3))
 async def test_the_season_place_read_near_the_member_is_the_whole_boards(
     store: Store, seed: int
@@ -205,4 +237,36 @@ async def test_the_season_place_read_near_the_member_is_the_whole_boards(
     now = int(Clock().wall() * 1000)
     for row in board:
         places = await season_places(store, GUILD, row["user_id"], now)
-        assert places[GAME] == (row["place"], len(board)), row
+        assert places[GAME] == (row["place"], len(board), row["rating"]), row
+
+
+async def test_the_profile_says_how_far_each_milestone_still_ahead_is(store: Store) -> None:
+    """'What do I need for the next milestone?': the nearest count of games and of wins, the
+    run of wins going towards On a roll, and the games Tourist still asks for, in words; none
+    for a milestone the member holds, even one their games would not reach today (Tourist
+    from before a game was added)."""
+    from engine.milestones import TOURIST
+
+    await play(store, [ANN, BOB], [0, 1])
+    await play(store, [ANN, BOB], [1, 0], game=OTHER)
+    await play(store, [ANN, BOB], [0, 1])
+    await play(store, [ANN, None], [0, 1])
+    ann = await build_profile(store, GUILD, ANN)
+    to_play = tuple(spec.title for name, spec in GAMES.items() if name not in (GAME, OTHER))
+    assert [(s.name, s.have, s.need, s.kind, s.titles) for s in ann.next_milestones] == [
+        ("10 games", 4, 10, "count", ()), ("10 wins", 3, 10, "count", ()),
+        ("On a roll", 3, 5, "run", (GAMES[GAME].title,)),  # the loss was at another game
+        ("Tourist", 2, len(GAMES), "games", to_play)]
+    lines = profile_text(picture_data(ann))
+    assert lines.index(
+        "Next milestones: 10 games (4 of 10) · 10 wins (3 of 10) · On a roll (3 of 5 wins in a"
+        f" row, at {GAMES[GAME].title}) · Tourist (2 of {len(GAMES)} games; to play:"
+        f" {', '.join(to_play)})") == 3  # after the summary and the two games' lines
+
+    await store.award(GUILD, ANN, "*", [(TOURIST.key, 1, 1)])
+    held = await build_profile(store, GUILD, ANN)
+    assert TOURIST.name not in [step.name for step in held.next_milestones]
+    bob = await build_profile(store, GUILD, BOB)
+    assert [(s.name, s.have, s.need) for s in bob.next_milestones][:2] == [
+        ("10 games", 3, 10), ("10 wins", 1, 10)]
+    assert (await build_profile(store, GUILD, CY)).next_milestones == ()

@@ -172,3 +172,37 @@ async def test_a_game_found_finished_on_replay_records_and_shows_its_changes(
     assert rebuilt.rating_changes == await store.rating_changes(table.id)
     assert bool(rebuilt.rating_changes) is not hints
 
+
+
+async def test_a_first_game_of_a_season_moves_from_where_the_season_started_the_member(
+    manager: TableManager, store: Store
+):
+    """Ann ends season 1 on the all-time figure; season 2 starts her from it made less
+    certain, lower. Her first game of it says that start, or "(+2.0)" would not take her from
+    the figure she last saw to the one shown; her hand says why it starts lower. Her second
+    game of the season is plain again."""
+    first = await new_table(manager, [human(ANN), human(BOB)], seed=1)
+    await manager.resign(first.id, BOB)
+    last_seen = display_rating(*by_user(first.rating_changes, ALL_TIME)[ANN].after)
+    await Seasons(store, manager.clock).start(GUILD, may_manage=True)
+    second = await new_table(manager, [human(ANN), human(BOB)], seed=2)
+    await manager.resign(second.id, BOB)
+
+    season = max(c.season for c in second.rating_changes)
+    ann = by_user(second.rating_changes, season)[ANN]
+    assert ann.before is not None
+    start, now = display_rating(*ann.before), display_rating(*ann.after)
+    assert start < last_seen
+    line = rating_words(second.seats, second.rating_changes)
+    assert f"Ann {minus(now)} (+{now - start:.1f} from the season's {minus(start)})" in line
+    own = rating_words(second.seats, second.rating_changes, reader=0)
+    assert own == (
+        f"📈 Your season {season} rating: {minus(now)} (+{now - start:.1f} from the season's"
+        f" {minus(start)}). A season starts from your all-time rating, {minus(last_seen)},"
+        " made less certain: it shows lower, and your first games move it more.")
+
+    third = await new_table(manager, [human(ANN), human(BOB)], seed=3)
+    await manager.resign(third.id, BOB)
+    later = rating_words(third.seats, third.rating_changes)
+    assert "season's" not in later and "(+" in later
+    assert "all-time" not in rating_words(third.seats, third.rating_changes, reader=0)

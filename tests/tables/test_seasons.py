@@ -227,3 +227,28 @@ async def test_season_info_names_the_season_before_the_running_one(
     assert (await seasons.info(GUILD)).previous == ended
     await seasons.start(GUILD, may_manage=True)
     assert (await seasons.info(GUILD)).previous == ended
+
+
+async def test_a_member_below_the_rows_shown_gets_their_own_place(
+    clock_manager: TableManager, store: Store
+):
+    """A regular outside the top of the board still learns where they stand: their own row,
+    placed on the whole board as it would be; nothing more for a member shown already, or
+    not on the board."""
+    seasons = Seasons(store, clock_manager.clock)
+    for seed, loser in enumerate((BOB, CAT)):
+        table = await new_table(clock_manager, [human(ANN), human(loser)], seed=seed)
+        await clock_manager.resign(table.id, loser)
+    whole = (await seasons.leaderboard(GUILD, "dash")).rows
+    assert whole[0]["user_id"] == ANN and len(whole) == 3
+    for asker in (BOB, CAT):
+        top = await seasons.leaderboard(GUILD, "dash", limit=1, asker=asker)
+        assert [row["user_id"] for row in top.rows] == [ANN]
+        assert top.asker == next(row for row in whole if row["user_id"] == asker)
+        kept = await seasons.leaderboard(GUILD, "dash", "1", limit=1, asker=asker)
+        assert kept.asker == top.asker
+    for shown_or_absent in (ANN, DAN):
+        top = await seasons.leaderboard(GUILD, "dash", limit=1, asker=shown_or_absent)
+        assert top.asker is None
+    assert (await seasons.leaderboard(GUILD, "dash", "all-time", limit=1, asker=BOB)).asker \
+        is None
