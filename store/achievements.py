@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime
 
-from store.base import StoreBase
+from store.base import StoreBase, iso_to_ms
 from store.database import Connection, Row
 from store.records import EarnedAchievement, Honours, Moment, PlayedGame
 
@@ -64,7 +63,7 @@ class AchievementStore(StoreBase):
         fresh = 0
         async with self.db.transaction() as tx:
             for row in rows:
-                at = _ms(row["finished_at"])
+                at = iso_to_ms(row["finished_at"])
                 fresh += len(await _award(tx, row["guild_id"], row["game"], None, at,
                                           [(row["user_id"], key)]))
         return fresh
@@ -210,9 +209,4 @@ async def _award(
 def _moment(row: Row) -> Moment:
     return Moment(row["game"], row["kind"], row["value"], row["game_id"], row["user_id"],
                   row["at"])
-
-
-def _ms(iso: str) -> int:
-    """A stored ISO time ("2026-12-06T18:00:00.000+00:00") in milliseconds since 1970."""
-    return int(datetime.fromisoformat(iso).timestamp() * 1000)
 

@@ -41,7 +41,20 @@ class TournamentConflict(Exception):
 
 
 def now_iso() -> str:
+    """The store's own time, for its record of when a row last changed. What a player sees
+    is dated by the tables' clock, handed in."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def iso_of_ms(ms: int) -> str:
+    """A time in ms since 1970 UTC as the store keeps times in ISO text
+    ('2026-12-06T17:54:55.123+00:00')."""
+    return datetime.fromtimestamp(ms / 1000, UTC).isoformat(timespec="milliseconds")
+
+
+def iso_to_ms(stamp: str) -> int:
+    """A stored ISO time ('2026-12-06T17:54:55.123+00:00') as ms since 1970 UTC."""
+    return round(datetime.fromisoformat(stamp).timestamp() * 1000)
 
 
 def now_ms() -> int:

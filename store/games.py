@@ -195,6 +195,6 @@ def _game_record(r: Row) -> GameRecord:
         options=json.loads(r["options"]), settings=json.loads(r["settings"]), seed=r["seed"],
         seats=json.loads(r["seats"]), host_id=r["host_id"], status=r["status"],
         outcome=json.loads(r["outcome"]) if r["outcome"] else None, error=r["error"],
-        created_at=r["created_at"], updated_at=r["updated_at"],
+        created_at=r["created_at"], updated_at=r["updated_at"], finished_at=r["finished_at"],
     )
 

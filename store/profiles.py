@@ -12,7 +12,6 @@ transaction that records the results), so the order is the order games finished 
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from store.base import StoreBase
@@ -30,11 +29,6 @@ SELECT
 FROM results me
 WHERE me.guild_id = ? AND me.user_id = ? AND me.assisted = 0
 """
-
-
-def iso_to_ms(stamp: str) -> int:
-    """A stored ISO time ('2026-12-06T17:54:55.123+00:00') as ms since 1970 UTC."""
-    return round(datetime.fromisoformat(stamp).timestamp() * 1000)
 
 
 class ProfileStore(StoreBase):

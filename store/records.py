@@ -33,6 +33,8 @@ class GameRecord:
     error: str | None
     created_at: str
     updated_at: str
+    #: When it ended (ms since 1970 UTC, on the tables' clock); None until it has.
+    finished_at: int | None = None
 
 
 @dataclass
@@ -241,9 +243,9 @@ class Finish:
     outcome: dict[str, Any]
     results: list[ResultRow]
     rater: Rater | None = None
-    #: When the game ended, in milliseconds since 1970 UTC (the tables' clock, so a test's fake
-    #: clock decides the season it counts in); None: now.
-    finished_at: int | None = None
+    #: When the game ended, in milliseconds since 1970 UTC, on the tables' clock: its season,
+    #: its streaks' ends and its milestones are dated by it, so a test's fake clock decides them.
+    finished_at: int = field(kw_only=True)
     #: A player's season rating before their first game of a season, from their all-time one
     #: (None before their first game ever, and then too for the rater's default).
     season_start: SeasonStart = _unchanged

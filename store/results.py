@@ -6,9 +6,9 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from store.base import GameLost, StoreBase, dumps, now_ms
+from store.base import GameLost, StoreBase, dumps
 from store.database import Connection
-from store.profiles import iso_to_ms, keep_streaks
+from store.profiles import keep_streaks
 from store.records import (
     ALL_TIME,
     Finish,
@@ -26,8 +26,9 @@ async def record_finish(
 ) -> list[RatingChange]:
     """Inside `tx`: the game's results, its players' streaks and ratings (all-time, their
     history, the season's and what the game changed) and its end, only while `owner` still
-    serves the game (else GameLost). Returns the rating changes recorded (none for a game
-    that rates no one)."""
+    serves the game (else GameLost). All of them are dated by `finish.finished_at`; `now`
+    (the store's own time) only stamps the row's last change. Returns the rating changes
+    recorded (none for a game that rates no one)."""
     lock = " FOR UPDATE" if tx.kind == "postgresql" else ""
     row = await tx.fetchone(
         f"SELECT guild_id, game, owner FROM games WHERE id = ?{lock}", (game_id,)
@@ -37,7 +38,7 @@ async def record_finish(
     if row["owner"] != owner:
         raise GameLost(f"game {game_id} is served by another process")
     guild_id, game = row["guild_id"], row["game"]
-    at = now_ms() if finish.finished_at is None else finish.finished_at
+    at = finish.finished_at
     await tx.executemany(
         "INSERT INTO results (game_id, guild_id, game, user_id, seat, side, rank, won,"
         " win_points, score, assisted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -49,9 +50,7 @@ async def record_finish(
             for r in finish.results
         ],
     )
-    # The streak's end is the game's recorded end (games.updated_at), as the rest of the
-    # profile reads it.
-    await keep_streaks(tx, guild_id, game, finish.results, iso_to_ms(now))
+    await keep_streaks(tx, guild_id, game, finish.results, at)
     rated = [r for r in finish.results if r.user_id is not None]
     changes: list[RatingChange] = []
     if finish.rater is not None and rated:
@@ -181,10 +180,12 @@ class ResultStore(StoreBase):
     async def user_results(
         self, guild_id: int, user_id: int, limit: int = 10
     ) -> list[dict[str, Any]]:
+        """A member's latest results here, the last finished first, each with its game's
+        `finished_at` (ms since 1970 UTC, on the tables' clock)."""
         rows = await self._fetch(
-            "SELECT r.*, g.updated_at AS finished_at FROM results r JOIN games g"
+            "SELECT r.*, g.finished_at FROM results r JOIN games g"
             " ON g.id = r.game_id WHERE r.guild_id = ? AND r.user_id = ?"
-            " ORDER BY r.game_id DESC LIMIT ?",
+            " ORDER BY g.finished_at DESC, r.game_id DESC LIMIT ?",
             (guild_id, user_id, limit),
         )
         return [dict(row) for row in rows]

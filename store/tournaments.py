@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from store.base import StoreBase, TournamentConflict, now_iso, shard_filter
+from store.base import StoreBase, TournamentConflict, iso_of_ms, now_iso, shard_filter
 from store.database import Connection, Row
 from store.records import (
     TOURNAMENT_OPEN_STATUSES,
@@ -58,6 +58,7 @@ class TournamentStore(StoreBase):
         state: str,
         status: str,
         round_deadline: int | None,
+        at: int,
         message_id: int | None = None,
         placings: Sequence[Placing] = (),
         entries: int | None = None,
@@ -65,14 +66,16 @@ class TournamentStore(StoreBase):
         """Write the tournament's state over `version` (the one it was loaded at) and return
         the new version. Raises TournamentConflict, writing nothing, if it was saved since.
 
-        The status stamps started_at and finished_at the first time it gets there. A message
-        id, once given, stays until another is given. With `placings` (and `entries`, how
-        many entries the event had), the players' places are recorded in the same commit."""
+        The status stamps started_at and finished_at with `at` (ms since 1970 UTC, on the
+        tables' clock: the placings and their honours are dated by it) the first time it gets
+        there. A message id, once given, stays until another is given. With `placings` (and
+        `entries`, how many entries the event had), the players' places are recorded in the
+        same commit."""
         if placings and entries is None:
             raise ValueError("placings need the number of entries")
-        now = now_iso()
-        started = now if status == "running" else None
-        finished = now if status in ("finished", "cancelled") else None
+        now, stamp = now_iso(), iso_of_ms(at)
+        started = stamp if status == "running" else None
+        finished = stamp if status in ("finished", "cancelled") else None
         save = (
             "UPDATE tournaments SET state = ?, status = ?, round_deadline = ?,"
             " message_id = COALESCE(?, message_id), version = version + 1,"
@@ -92,7 +95,7 @@ class TournamentStore(StoreBase):
         async with self.db.transaction() as tx:
             if not await tx.execute(*save):
                 await self._refuse_save(tx, tournament_id, version)
-            await self._record_placings(tx, tournament_id, placings, entries or 0, now)
+            await self._record_placings(tx, tournament_id, placings, entries or 0, stamp)
         return version + 1
 
     async def _refuse_save(self, on: Connection, tournament_id: int, version: int) -> None:
@@ -106,7 +109,7 @@ class TournamentStore(StoreBase):
         tournament_id: int,
         placings: Sequence[Placing],
         entries: int,
-        now: str,
+        at: str,
     ) -> None:
         row = await tx.fetchone(
             "SELECT guild_id, game, finished_at FROM tournaments WHERE id = ?",
@@ -123,7 +126,7 @@ class TournamentStore(StoreBase):
             [
                 (
                     tournament_id, p.user_id, row["guild_id"], row["game"], p.place, entries,
-                    row["finished_at"] or now,
+                    row["finished_at"] or at,
                 )
                 for p in placings
             ],

@@ -1,13 +1,13 @@
 """The backfill: achievements and moments of games that finished before they were recorded.
 
 Every finished game without honours (store `games_without_honours`) is replayed from its log
-and its awards and moments recorded with the game marked done, one game per transaction, so
-the backfill can stop anywhere and go on at the next start, and never does a game twice. A
-game whose log no longer replays, or of a game no longer offered, is logged and left for a
-later release. Then the tournaments' first places are awarded, and the milestones their
-results reach of every member with a game finished since the last start (tables/milestones.py),
-none of it announced. It runs at start-up, after the
-migrations (bot.py), in the background: the bot answers meanwhile.
+and its awards and moments recorded, dated by the game's own finish (`games.finished_at`), with
+the game marked done, one game per transaction, so the backfill can stop anywhere and go on at
+the next start, and never does a game twice. A game whose log no longer replays, or of a game
+no longer offered, is logged and left for a later release. Then the tournaments' first places
+are awarded, and the milestones their results reach of every member with a game finished
+since the last start (tables/milestones.py), none of it announced. It runs at start-up, after
+the migrations (bot.py), in the background: the bot answers meanwhile.
 """
 
 from __future__ import annotations
@@ -43,14 +43,16 @@ class BackfillReport:
 def replayed_honours(
     record: GameRecord, spec: GameSpec, rows: list[ActionRecord]
 ) -> Honours | None:
-    """What a finished game earned, from its log; None if it does not end as stored."""
+    """What a finished game earned, from its log, dated when the game finished (its
+    `finished_at`, on the tables' clock, as a live finish dates them); None if it does not
+    end as stored."""
     table = build_table(record, spec, [(row.seat, row.action) for row in rows])
-    if table.outcome is None:
+    if table.outcome is None or record.finished_at is None:
         return None
     table.tally.finish(table.outcome)
-    at = rows[-1].at if rows else 0
     return honours_of(table.tally, list(table.tally.earned), table.seats, game_id=record.id,
-                      guild_id=record.guild_id, game=record.game, at=at, done=True)
+                      guild_id=record.guild_id, game=record.game, at=record.finished_at,
+                      done=True)
 
 
 async def backfill(

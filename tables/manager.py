@@ -432,9 +432,10 @@ class TableManager:
             log.exception("could not store action %d of game %d; reloading it", seq, table.id)
             await self._resume.reload(table)
             raise
+        # A finishing move's honours are dated as its results are, by the game's finish.
+        at = int(self.clock.wall() * 1000) if finish is None else finish.finished_at
         # The tables not yet retired include every other game whose finish is being recorded.
-        await record_move(self.store, table, int(self.clock.wall() * 1000), self.games,
-                          finishing=self._tables)
+        await record_move(self.store, table, at, self.games, finishing=self._tables)
         if finish is not None:
             table.status, table.rating_changes = "finished", changes
             self._retire(table)

@@ -17,7 +17,6 @@ from typing import Any
 from engine.milestones import EVERY_GAME, ON_A_ROLL, TOURIST
 from engine.registry import GAMES, achievement_named
 from store import EarnedAchievement, Moment, RatingPoint, Store
-from tables.clock import Clock
 from tables.milestones import next_milestones
 from tables.player_settings import with_defaults
 from tables.ratings import display_rating
@@ -124,13 +123,13 @@ def title_of(game: str) -> str:
 
 
 async def build_profile(
-    store: Store, guild_id: int, user_id: int, *, name: str = "", at: int | None = None
+    store: Store, guild_id: int, user_id: int, *, at: int, name: str = ""
 ) -> Profile:
-    """`at`: now, in ms since 1970 UTC (the tables clock's), which says the season running."""
+    """`at`: now, in ms since 1970 UTC on the tables' clock, which says the season running.
+    Every date on the card is stored on that clock too: a placing's and an achievement's."""
     ratings = await store.user_ratings(guild_id, user_id)
     streaks = {s.game: s for s in await store.streaks(guild_id, user_id=user_id)}
-    places = await season_places(store, guild_id, user_id,
-                                 int(Clock().wall() * 1000) if at is None else at)
+    places = await season_places(store, guild_id, user_id, at)
     lines = []
     for row in sorted(ratings, key=lambda r: menu_order(r.game)):
         streak = streaks.get(row.game)

@@ -108,11 +108,11 @@ def rate(
 
 def finish_for(
     outcome: dict[str, Any], sides: list[int], user_ids: list[int | None],
-    assisted: bool = False, finished_at: int | None = None,
+    assisted: bool = False, *, finished_at: int,
 ) -> Finish:
     """The results of a game and its rating update (all-time and season); an assisted game
     (played with hints) has its results marked and rates no one. `finished_at`: when it
-    ended, in milliseconds since 1970 (None: now)."""
+    ended, in milliseconds since 1970 on the tables' clock."""
     rows = result_rows(outcome, sides, user_ids)
     if assisted:
         for row in rows:

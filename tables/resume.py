@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.contract import Action
 from engine.registry import GameSpec
-from store.records import ActionRecord, GameRecord
+from store.records import ActionRecord, Finish, GameRecord
 from tables.honours import record_move
 from tables.ratings import table_finish
 from tables.seats import SeatInfo
@@ -105,8 +105,9 @@ class Resume:
             return None
         if table.finished:  # the last action was stored but the finish was not
             table.status = "finished"
-            self._settle(self._finish(table))
-            self._settle(record_move(manager.store, table, int(manager.clock.wall() * 1000)))
+            finish = table_finish(table, manager.clock)
+            self._settle(self._finish(table, finish))
+            self._settle(record_move(manager.store, table, finish.finished_at))
             return None
         manager._register(table)
         if not manager._presence.holds(table):
@@ -164,13 +165,10 @@ class Resume:
             return
         table.adopt_state(fresh)
 
-    async def _finish(self, table: Table) -> None:
+    async def _finish(self, table: Table, finish: Finish) -> None:
         """Record the end of a table found finished on replay, then show it as it ended (its
         message last showed the game running), with what the finish did to the ratings."""
-        manager = self.manager
-        table.rating_changes = await manager.store.finish_game(
-            table.id, table_finish(table, manager.clock)
-        )
+        table.rating_changes = await self.manager.store.finish_game(table.id, finish)
         if self.on_resumed is not None:
             self.on_resumed(table)
 

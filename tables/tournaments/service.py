@@ -396,7 +396,8 @@ class TournamentService(Listener):
             try:
                 held.version = await self.store.save_tournament(
                     held.id, version=held.version, state=state, status=event.status,
-                    round_deadline=deadline, message_id=message_id, placings=placings,
+                    round_deadline=deadline, at=self.wall_ms(), message_id=message_id,
+                    placings=placings,
                     entries=len(event.entries) if placings else None,
                 )
             except TournamentConflict:

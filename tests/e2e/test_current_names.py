@@ -175,7 +175,8 @@ async def test_names_that_look_like_mentions_or_markdown_show_as_written() -> No
         assert card.message is not None and not card.message.pings
         assert_inert(card.message.content, TRICKY[:1])
         [picture] = card.message.attachments
-        profile = await build_profile(store, guild_id, alice.id, name=TRICKY[0])
+        profile = await build_profile(store, guild_id, alice.id, name=TRICKY[0],
+                                      at=int(clock.wall() * 1000))
         # Alt text is read as written (no markdown, no mentions): the name as it is.
         assert picture.description == describe_profile(picture_data(profile))
         assert f"Profile of {TRICKY[0]}." in picture.description

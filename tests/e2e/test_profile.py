@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.registry import GAMES
 from render.profile import describe_profile
 from store import Store
+from tables.clock import FakeClock
 from tables.profiles import build_profile, picture_data
 from tables.ratings import finish_for
 from testkit.fake_discord import FakeDiscord
@@ -16,11 +17,15 @@ GAME = next(iter(GAMES))
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-async def finished_game(store: Store, guild_id: int, winner: int, loser: int) -> None:
+async def finished_game(store: Store, clock: FakeClock, guild_id: int, winner: int,
+                        loser: int) -> None:
+    """A rated game the winner won, finished now on the tables' clock."""
+    seats = [{"user_id": user, "name": str(user), "ai": None} for user in (winner, loser)]
     game_id = await store.create_game(guild_id=guild_id, channel_id=1, game=GAME, options={},
-                                      seed=1, seats=[], host_id=winner)
+                                      seed=1, seats=seats, host_id=winner)
     outcome = {"winners": [0], "ranks": [0, 1], "win_points": 2}
-    await store.finish_game(game_id, finish_for(outcome, [0, 1], [winner, loser]))
+    await store.finish_game(game_id, finish_for(outcome, [0, 1], [winner, loser],
+                                                finished_at=int(clock.wall() * 1000)))
 
 
 def public_messages(fake: FakeDiscord) -> list[int]:
@@ -29,11 +34,12 @@ def public_messages(fake: FakeDiscord) -> list[int]:
 
 async def test_a_profile_is_a_card_with_its_alt_text_and_its_words() -> None:
     async with FakeDiscord() as fake:
-        await fake.connect(test_bot(":memory:"))
+        clock = FakeClock()
+        await fake.connect(test_bot(":memory:", clock=clock))
         alice, bob = fake.member("alice"), fake.member("bob")
         store = fake.bot.store  # type: ignore[attr-defined]
         guild_id = fake.state.guild_id
-        await finished_game(store, guild_id, winner=bob.id, loser=alice.id)
+        await finished_game(store, clock, guild_id, winner=bob.id, loser=alice.id)
 
         for asker in (bob, alice):  # his own, then someone else's: public, in the channel
             answer = await fake.slash(asker, "profile", {} if asker is bob else {"user": bob})
@@ -41,7 +47,8 @@ async def test_a_profile_is_a_card_with_its_alt_text_and_its_words() -> None:
             assert message is not None and not message.ephemeral
             [card] = message.attachments
             assert card.filename == "profile.png" and card.data.startswith(PNG)
-            profile = await build_profile(store, guild_id, bob.id, name="Bob")
+            profile = await build_profile(store, guild_id, bob.id, name="Bob",
+                                          at=int(clock.wall() * 1000))
             assert card.description == describe_profile(picture_data(profile))
             assert message.content.startswith(
                 "🪪 **Bob: 1 game, 1 win; skunks: 1 given, 0 taken**")
@@ -50,7 +57,7 @@ async def test_a_profile_is_a_card_with_its_alt_text_and_its_words() -> None:
 
         # Dave beats Carol as Bob beat Alice: level pairs share a place, 1, 1, 3, 3.
         carol, dave = fake.member("carol"), fake.member("dave")
-        await finished_game(store, guild_id, winner=dave.id, loser=carol.id)
+        await finished_game(store, clock, guild_id, winner=dave.id, loser=carol.id)
         for member, place in ((bob, "1st of 4"), (dave, "1st of 4"), (alice, "3rd of 4"),
                               (carol, "3rd of 4")):
             answer = await fake.slash(alice, "profile", {"user": member})
@@ -65,10 +72,11 @@ async def test_a_profile_is_a_card_with_its_alt_text_and_its_words() -> None:
 
 async def test_a_private_profile_is_refused_to_others_and_shown_to_its_member() -> None:
     async with FakeDiscord() as fake:
-        await fake.connect(test_bot(":memory:"))
+        clock = FakeClock()
+        await fake.connect(test_bot(":memory:", clock=clock))
         alice, bob = fake.member("alice"), fake.member("bob")
         store = fake.bot.store  # type: ignore[attr-defined]
-        await finished_game(store, fake.state.guild_id, winner=bob.id, loser=alice.id)
+        await finished_game(store, clock, fake.state.guild_id, winner=bob.id, loser=alice.id)
 
         setting = await fake.slash(bob, "settings", {"profile": "private"})
         assert setting.message is not None and setting.message.ephemeral
@@ -96,4 +104,33 @@ async def test_a_private_profile_is_refused_to_others_and_shown_to_its_member() 
         shown = await fake.slash(alice, "profile", {"user": bob})
         assert shown.message is not None and not shown.message.ephemeral
         assert shown.message.attachments
+        fake.assert_clean()
+
+
+async def test_a_profile_and_the_records_say_the_dates_of_the_tables_clock() -> None:
+    """Three days past the fake clock's epoch, far from the real time: the milestone a game
+    reached and the streak it began are dated the day it finished on the clock."""
+    from engine.milestones import FIRST_WIN
+    from tables.backfill import backfill
+
+    async with FakeDiscord() as fake:
+        clock = FakeClock(start=3 * 86_400.0)
+        await fake.connect(test_bot(":memory:", clock=clock))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        store = fake.bot.store  # type: ignore[attr-defined]
+        await finished_game(store, clock, fake.state.guild_id, winner=bob.id, loser=alice.id)
+        await backfill(store)  # the milestones of results it has not read yet
+        await clock.advance(40 * 86_400.0)  # read weeks later: the dates stay the game's
+
+        card = await fake.slash(alice, "profile", {"user": bob})
+        assert card.message is not None
+        earned = f"{FIRST_WIN.name}, all games, 18 Jan 2027"
+        assert f"✓ {earned}: {FIRST_WIN.how}" in card.message.content
+        [picture] = card.message.attachments
+        assert f"Achievements, newest first: {earned}" in (picture.description or "")
+
+        records = await fake.slash(alice, "records", {"game": GAME})
+        assert records.message is not None
+        assert "**Longest streak** (rated wins in a row): 1 win — Bob, reached <t:1800259200:D>" \
+            in records.message.content
         fake.assert_clean()

@@ -367,12 +367,14 @@ async def test_a_member_below_the_top_ten_sees_their_own_place() -> None:
         alice = fake.member("alice")
         winners = [fake.member(name) for name in NAMES[1:]]
         winners += [fake.add_member(f"player{n}") for n in range(11 - len(winners))]
+        now = int(fake.bot.tables.clock.wall() * 1000)  # type: ignore[attr-defined]
         for user, won in [(user, True) for user in winners] + [(alice, False)]:
             game_id = await store.create_game(
                 guild_id=fake.state.guild_id, channel_id=1, game=GAME, options={}, seed=1,
                 seats=[], host_id=user.id)
             outcome = {"winners": [0 if won else 1], "ranks": [0, 1] if won else [1, 0]}
-            await store.finish_game(game_id, finish_for(outcome, [0, 1], [user.id, None]))
+            await store.finish_game(game_id, finish_for(outcome, [0, 1], [user.id, None],
+                                                        finished_at=now))
         board, _ = answer(await fake.slash(alice, "leaderboard", {"game": GAME}))
         lines = board.splitlines()
         assert len(lines) == 1 + 10 + 2 and "Alice" not in "\n".join(lines[:-1])

@@ -3,7 +3,7 @@
 import pytest
 
 from store import EarnedAchievement, Honours, Moment, Placing, Store
-from tests.store.test_tournaments import new_tournament, swiss
+from tests.store.test_tournaments import SAVED_AT, new_tournament, swiss
 
 GUILD, OTHER_GUILD = 1, 2
 
@@ -109,12 +109,13 @@ async def test_tournament_wins_come_from_the_placings_once(store):
     event = swiss(tournament_id, players=3)
     await store.save_tournament(
         tournament_id, version=1, state=event.to_json(), status="finished",
-        round_deadline=None, placings=[Placing(100, 1), Placing(101, 2), Placing(102, 1)],
+        round_deadline=None, at=SAVED_AT,
+        placings=[Placing(100, 1), Placing(101, 2), Placing(102, 1)],
         entries=3,
     )
     assert await store.award_tournament_wins("tournament-won", tournament_id) == 2
     assert await store.award_tournament_wins("tournament-won") == 0
     [won] = await store.achievements_of(1, 100)
     assert (won.key, won.game, won.game_id) == ("tournament-won", "cribbage", None)
-    assert won.earned_at > 1_700_000_000_000
+    assert won.earned_at == SAVED_AT  # when the event finished on the tables' clock
     assert await store.achievements_of(1, 101) == []

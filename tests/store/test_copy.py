@@ -13,6 +13,7 @@ from store import Placing, Store
 from store.copy import ORDER, TABLES, copy_database
 from store.database import without_password
 from tests.databases import fresh_database
+from tests.store.test_tournaments import SAVED_AT
 from tools.copy_database import replays
 
 FIXTURE = Path(__file__).parents[1] / "upgrade" / "release_0601f88.sqlite3"
@@ -28,7 +29,7 @@ async def test_sqlite_to_postgres_and_back_keeps_every_row_and_id(tmp_path: Path
     )
     await store.link_match_game(tournament_id, round=1, match_id="1.1", game_id=3, channel_id=9)
     await store.save_tournament(tournament_id, version=1, state='{"round": 2}',
-                                status="finished", round_deadline=None, entries=2,
+                                status="finished", round_deadline=None, at=SAVED_AT, entries=2,
                                 placings=[Placing(100, 1), Placing(101, 2)])
     await store.set_season_channel(1, 77, at=1_800_000_000_000)
     await store.close()

@@ -19,8 +19,9 @@ async def store(database_url: str):
 
 
 async def finished(store: Store, seats: list[dict], winners: set[int], *, game: str = "dash",
-                   assisted: bool = False, guild: int = GUILD) -> int:
-    """A finished game, each seat its own side; `winners`: the winning seats."""
+                   assisted: bool = False, guild: int = GUILD, at: int = 1000) -> int:
+    """A finished game, each seat its own side; `winners`: the winning seats; `at`: when it
+    finished, on the tables' clock."""
     game_id = await store.create_game(guild_id=guild, channel_id=2, game=game, options={},
                                       seed=1, seats=seats, host_id=ANN)
     results = [ResultRow(seat=seat, user_id=info.get("user_id"), side=seat,
@@ -29,7 +30,7 @@ async def finished(store: Store, seats: list[dict], winners: set[int], *, game: 
                          assisted=assisted and info.get("user_id") is not None)
                for seat, info in enumerate(seats)]
     await store.finish_game(game_id, Finish(outcome={"winners": sorted(winners)},
-                                            results=results))
+                                            results=results, finished_at=at))
     return game_id
 
 
@@ -42,21 +43,21 @@ def computer(level: str) -> dict:
 
 
 async def test_a_members_games_in_order_with_the_computers_each_rated_win_beat(store: Store):
-    lost = await finished(store, [member(ANN), computer("expert")], {1})
+    # Games finish in an order of their own: the last created ends first.
+    lost = await finished(store, [member(ANN), computer("expert")], {1}, at=2000)
     slain = await finished(store, [member(ANN), computer("expert"), computer("easy")], {0},
-                           game="other")
-    hinted = await finished(store, [member(ANN), computer("expert")], {0}, assisted=True)
-    with_bob = await finished(store, [member(BOB), member(ANN)], {1})
+                           game="other", at=3000)
+    hinted = await finished(store, [member(ANN), computer("expert")], {0}, assisted=True,
+                            at=4000)
+    with_bob = await finished(store, [member(BOB), member(ANN)], {1}, at=1500)
     await finished(store, [member(ANN)], {0}, guild=2)  # another server
     games = await store.games_played(GUILD, ANN)
-    assert [(g.game_id, g.game, g.won, g.assisted, g.beaten) for g in games] == [
-        (lost, "dash", False, False, ()),
-        (slain, "other", True, False, ("expert", "easy")),
-        (hinted, "dash", True, True, ()),
-        (with_bob, "dash", True, False, ()),
+    assert [(g.game_id, g.game, g.at, g.won, g.assisted, g.beaten) for g in games] == [
+        (with_bob, "dash", 1500, True, False, ()),
+        (lost, "dash", 2000, False, False, ()),
+        (slain, "other", 3000, True, False, ("expert", "easy")),
+        (hinted, "dash", 4000, True, True, ()),
     ]
-    times = [g.at for g in games]
-    assert times == sorted(times) and all(t > 0 for t in times)
     assert await store.members_who_played() == [(GUILD, ANN), (GUILD, BOB), (2, ANN)]
 
 

@@ -69,6 +69,10 @@ async def test_a_sequence_number_cannot_be_written_twice(store: Store):
     assert [row.action for row in await store.actions(game_id)] == [{"type": "a"}]
 
 
+#: When the games here finish (ms since 1970 UTC): no test of this module reads it.
+FINISHED_AT = 1_800_000_000_000
+
+
 def two_player_finish(winner_points: int = 1) -> Finish:
     rows = [
         ResultRow(seat=0, user_id=11, side=0, rank=0, won=True, win_points=winner_points,
@@ -77,7 +81,7 @@ def two_player_finish(winner_points: int = 1) -> Finish:
                   score=80),
     ]
     return Finish(outcome={"winners": [0]}, results=rows,
-                  rater=lambda current: {11: (30.0, 7.0)})
+                  rater=lambda current: {11: (30.0, 7.0)}, finished_at=FINISHED_AT)
 
 
 async def test_finishing_writes_action_results_ratings_and_status_together(store: Store):
@@ -174,7 +178,8 @@ async def test_leaderboard_orders_by_conservative_rating_per_guild_and_game(stor
         game_id = await new_game(store, guild_id=guild, game=game)
         row = ResultRow(seat=0, user_id=user, side=0, rank=0, won=True, win_points=1, score=1)
         await store.finish_game(
-            game_id, Finish(outcome={}, results=[row], rater=lambda c: {user: (mu, sigma)})
+            game_id, Finish(outcome={}, results=[row], rater=lambda c: {user: (mu, sigma)},
+                            finished_at=FINISHED_AT)
         )
 
     await finish_with(1, "dash", 1, 30.0, 8.0)   # ordinal 6

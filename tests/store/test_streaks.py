@@ -15,29 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from store import Finish, ResultRow, Store, StreakRecord
+from store.base import iso_to_ms
 from store.migrate import MIGRATIONS_DIR, POSTGRES_MIGRATIONS_DIR
-from store.profiles import iso_to_ms
 
 GUILD = 1
 START = 1_800_000_000_000  # ms: games here finish a minute apart from this time on
 ANN, BOB, CY = 101, 102, 103
-
-
-class FakeNow:
-    """The store's clock for games finishing here: START plus `minute` minutes."""
-
-    minute = 0
-
-    def __call__(self) -> str:
-        return _stamp(at(self.minute))
-
-
-NOW = FakeNow()
-
-
-@pytest.fixture(autouse=True)
-def fake_now(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("store.games.now_iso", NOW)
 
 
 @pytest.fixture
@@ -70,8 +53,9 @@ async def finish(store: Store, game_id: int, seats: Sequence[tuple[int | None, b
     rows = [ResultRow(seat=seat, user_id=user, side=seat, rank=0 if won else 1, won=won,
                       win_points=1, score=None, assisted=assisted)
             for seat, (user, won) in enumerate(seats)]
-    NOW.minute = minute
-    await store.finish_game(game_id, Finish(outcome={}, results=rows))
+    # Finished on the tables' clock, which is not the store's own (real) time: a streak's
+    # end is the game's finish, whatever the store stamps as its last change.
+    await store.finish_game(game_id, Finish(outcome={}, results=rows, finished_at=at(minute)))
 
 
 def at(minute: int) -> int:
@@ -203,7 +187,7 @@ async def test_random_series_agree_with_counting_by_hand(store: Store) -> None:
 def recount(rows: Sequence[dict[str, object]]) -> list[StreakRecord]:
     """Streaks counted by hand from (user_id, game, won, assisted, finished_at, game_id) rows,
     ordered as the store lists them."""
-    ordered = sorted(rows, key=lambda r: (str(r["finished_at"]), int(r["game_id"])))  # type: ignore[call-overload]
+    ordered = sorted(rows, key=lambda r: (int(r["finished_at"]), int(r["game_id"])))  # type: ignore[call-overload]
     runs: dict[tuple[int, str], list[int]] = {}  # (user, game) -> [current, best, ended_at]
     for row in ordered:
         if row["user_id"] is None or row["assisted"]:
@@ -211,7 +195,7 @@ def recount(rows: Sequence[dict[str, object]]) -> list[StreakRecord]:
         run = runs.setdefault((int(row["user_id"]), str(row["game"])), [0, 0, 0])  # type: ignore[call-overload]
         run[0] = run[0] + 1 if row["won"] else 0
         if run[0] > run[1]:
-            run[1], run[2] = run[0], iso_to_ms(str(row["finished_at"]))
+            run[1], run[2] = run[0], int(row["finished_at"])  # type: ignore[call-overload]
     found = [StreakRecord(user, game, best, ended, current)
              for (user, game), (current, best, ended) in runs.items() if best > 0]
     return sorted(found, key=lambda s: (-s.best, s.best_ended_at, s.user_id, s.game))
@@ -232,9 +216,13 @@ GUILDS = itertools.count(1000)
 
 
 async def _fill_from_results(store: Store) -> None:
-    """Migration 0013's fill, run again over the results as they stand."""
+    """Migration 0013's fill, run again over the results as they stand, on games stamped as
+    the store stamped them before migration 0017: their last change at their finish."""
     folder = POSTGRES_MIGRATIONS_DIR if store.db.kind == "postgresql" else MIGRATIONS_DIR
     sql = (folder / "0013_streaks.sql").read_text("utf-8")
+    for row in await store.db.fetch("SELECT id, finished_at FROM games"):
+        await store.db.execute("UPDATE games SET updated_at = ? WHERE id = ?",
+                               (_stamp(row["finished_at"]), row["id"]))
     await store.db.execute("DELETE FROM streaks")
     await store.db.execute(sql[sql.index("INSERT INTO streaks"):].rstrip().rstrip(";"))
 
@@ -261,7 +249,7 @@ def test_the_kept_streaks_equal_a_recount_from_the_results(
                 await play(store, seats, minute=minute, game=game, guild_id=guild_id,
                            assisted=assisted)
             rows = await store.db.fetch(
-                "SELECT r.user_id, r.game, r.won, r.assisted, g.updated_at AS finished_at,"
+                "SELECT r.user_id, r.game, r.won, r.assisted, g.finished_at,"
                 " r.game_id FROM results r JOIN games g ON g.id = r.game_id"
                 " WHERE r.guild_id = ?", (guild_id,))
             expected = recount([dict(row) for row in rows])

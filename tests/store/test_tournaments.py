@@ -6,11 +6,14 @@ import asyncio
 import pytest
 
 from store import Placing, Store, TournamentConflict
+from store.base import iso_of_ms
 from store.database import ConstraintViolation, UniqueViolation
 from tables.tournaments import SWISS, Tournament
 from tests.store.test_fencing import guild_in_shard
 
 HOST = 11
+#: When the saves here happen on the tables' clock (ms since 1970 UTC): 15 Jan 2027, 08:00.
+SAVED_AT = 1_800_000_000_000
 
 
 @pytest.fixture
@@ -55,7 +58,7 @@ async def test_the_document_round_trips_and_each_save_moves_the_version_on(two):
     event.start(HOST)
     version = await first.save_tournament(
         tournament_id, version=1, state=event.to_json(), status=event.status,
-        round_deadline=1_900_000_000_123, message_id=77,
+        round_deadline=1_900_000_000_123, at=SAVED_AT, message_id=77,
     )
     record = await second.tournament(tournament_id)
     assert version == record.version == 2
@@ -63,11 +66,13 @@ async def test_the_document_round_trips_and_each_save_moves_the_version_on(two):
     assert (record.status, record.message_id, record.round_deadline) == (
         "running", 77, 1_900_000_000_123)
     started = record.started_at
-    assert started is not None and record.finished_at is None
+    assert started == iso_of_ms(SAVED_AT) == "2027-01-15T08:00:00.000+00:00"
+    assert record.finished_at is None
 
     # No message id given keeps the one there; no deadline clears it; started stays put.
     version = await first.save_tournament(
         tournament_id, version=2, state=event.to_json(), status="running", round_deadline=None,
+        at=SAVED_AT + 60_000,
     )
     record = await second.tournament(tournament_id)
     assert (version, record.message_id, record.round_deadline) == (3, 77, None)
@@ -82,13 +87,14 @@ async def test_a_save_over_a_stale_version_is_refused_and_changes_nothing(two):
     joined = Tournament.from_json(loaded_first.state)
     joined.join(100, "Ann")
     await first.save_tournament(tournament_id, version=loaded_first.version,
-                                state=joined.to_json(), status="signup", round_deadline=None)
+                                state=joined.to_json(), status="signup", round_deadline=None,
+                                at=SAVED_AT)
     cancelled = Tournament.from_json(loaded_second.state)
     cancelled.cancel(HOST)
     with pytest.raises(TournamentConflict):
         await second.save_tournament(
             tournament_id, version=loaded_second.version, state=cancelled.to_json(),
-            status="cancelled", round_deadline=5, message_id=9,
+            status="cancelled", round_deadline=5, at=SAVED_AT, message_id=9,
             placings=[Placing(HOST, 1)], entries=1,
         )
     record = await second.tournament(tournament_id)
@@ -98,7 +104,7 @@ async def test_a_save_over_a_stale_version_is_refused_and_changes_nothing(two):
     assert await second.user_placings(1, HOST) == []
     with pytest.raises(KeyError):
         await first.save_tournament(tournament_id + 1, version=1, state="{}",
-                                    status="signup", round_deadline=None)
+                                    status="signup", round_deadline=None, at=SAVED_AT)
 
 
 async def test_of_two_writers_saving_the_same_version_at_once_exactly_one_gets_through(two):
@@ -106,7 +112,7 @@ async def test_of_two_writers_saving_the_same_version_at_once_exactly_one_gets_t
     tournament_id = await new_tournament(first)
     saves = [
         store.save_tournament(tournament_id, version=1, state=f'{{"by": {n}}}',
-                              status="signup", round_deadline=None)
+                              status="signup", round_deadline=None, at=SAVED_AT)
         for n, store in enumerate(two)
     ]
     outcomes = await asyncio.gather(*saves, return_exceptions=True)
@@ -116,10 +122,11 @@ async def test_of_two_writers_saving_the_same_version_at_once_exactly_one_gets_t
     assert (record.version, record.state) == (2, f'{{"by": {winner}}}')
 
 
-async def finish(store: Store, tournament_id: int, status: str, **placed) -> None:
+async def finish(store: Store, tournament_id: int, status: str, at: int = SAVED_AT,
+                 **placed) -> None:
     record = await store.tournament(tournament_id)
     await store.save_tournament(tournament_id, version=record.version, state=record.state,
-                                status=status, round_deadline=None, **placed)
+                                status=status, round_deadline=None, at=at, **placed)
 
 
 async def test_a_guild_lists_its_open_events_then_its_latest_finished_ones(two):
@@ -186,12 +193,14 @@ async def test_placings_are_recorded_with_the_finish_and_listed_latest_first(two
         await finish(first, earlier, "finished", placings=[Placing(100, 1)])
     await finish(first, earlier, "finished", entries=9,
                  placings=[Placing(100, 1), Placing(101, 2), Placing(102, 2)])
-    await finish(first, later, "finished", entries=4, placings=[Placing(101, 1), Placing(100, 4)])
+    await finish(first, later, "finished", SAVED_AT + 60_000, entries=4,
+                 placings=[Placing(101, 1), Placing(100, 4)])
     await finish(first, elsewhere, "finished", entries=2, placings=[Placing(100, 2)])
     placed = await second.user_placings(1, 100)
     assert [(p.tournament_id, p.place, p.entries, p.game) for p in placed] == [
         (later, 4, 4, "cribbage"), (earlier, 1, 9, "cribbage"),
     ]
+    assert [p.finished_at for p in placed] == [iso_of_ms(SAVED_AT + 60_000), iso_of_ms(SAVED_AT)]
     assert placed[1].finished_at == (await second.tournament(earlier)).finished_at
     assert [(p.tournament_id, p.place) for p in await second.user_placings(1, 102)] == [
         (earlier, 2)]

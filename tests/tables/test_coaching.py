@@ -226,9 +226,9 @@ async def test_open_lobby_takes_the_hints_setting(real_manager: TableManager) ->
 
 def test_an_assisted_finish_marks_every_row_and_rates_no_one() -> None:
     outcome = {"winners": [0], "ranks": [0, 1], "scores": [61, 40], "win_points": 1}
-    finish = finish_for(outcome, [0, 1], [ANN, BOB], assisted=True)
+    finish = finish_for(outcome, [0, 1], [ANN, BOB], assisted=True, finished_at=0)
     assert finish.rater is None and all(row.assisted for row in finish.results)
-    plain = finish_for(outcome, [0, 1], [ANN, BOB])
+    plain = finish_for(outcome, [0, 1], [ANN, BOB], finished_at=0)
     assert plain.rater is not None and not any(row.assisted for row in plain.results)
 
 

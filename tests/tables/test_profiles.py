@@ -14,7 +14,7 @@ from render.alt_text import ordinal
 from render.profile import profile_text
 from store import Honours, RatingPoint, Store
 from store.seasons import next_month_start
-from tables.clock import Clock
+from tables.clock import FAKE_EPOCH, FakeClock
 from tables.player_settings import PlayerSettings
 from tables.profiles import (
     AchievementLine,
@@ -30,6 +30,8 @@ from tables.stats import member_stats
 GUILD = 7
 ANN, BOB, CY = 201, 202, 203
 GAME, OTHER = list(GAMES)[:2]
+#: Now on the tables' (fake) clock, in ms since 1970 UTC: 15 Jan 2027, 08:00.
+NOW = int(FAKE_EPOCH * 1000)
 
 
 @pytest.fixture
@@ -41,20 +43,21 @@ async def store(database_url: str) -> AsyncIterator[Store]:
 
 async def play(store: Store, users: Sequence[int | None], ranks: Sequence[int],
                win_points: int = 1, *, game: str = GAME, assisted: bool = False,
-               finished_at: int | None = None) -> None:
-    """A finished rated game: the seats' users (None: a computer) and ranks (0 won), ended
-    at `finished_at` (ms since 1970; None: now)."""
+               at: int = NOW) -> int:
+    """A finished rated game: the seats' users (None: a computer) and ranks (0 won), ending
+    at `at` on the tables' clock."""
     game_id = await store.create_game(guild_id=GUILD, channel_id=1, game=game, options={},
                                       seed=1, seats=[], host_id=1)
     outcome = {"winners": [s for s, r in enumerate(ranks) if r == 0], "ranks": list(ranks),
                "win_points": win_points}
     finish = finish_for(outcome, list(range(len(users))), list(users), assisted=assisted,
-                        finished_at=finished_at)
+                        finished_at=at)
     await store.finish_game(game_id, finish)
+    return game_id
 
 
 async def test_a_member_who_never_played_has_an_empty_public_profile(store: Store) -> None:
-    profile = await build_profile(store, GUILD, ANN, name="Ann")
+    profile = await build_profile(store, GUILD, ANN, name="Ann", at=NOW)
     assert (profile.name, profile.private, profile.games, profile.played) == (
         "Ann", False, (), 0)
     assert (profile.skunks_given, profile.skunks_taken, profile.placings) == (0, 0, ())
@@ -66,7 +69,7 @@ async def test_ratings_streaks_and_counts_per_game(store: Store) -> None:
     await play(store, [ANN, None], [0, 1])
     await play(store, [ANN, BOB], [0, 1])
     await play(store, [BOB, ANN], [1, 0], assisted=True)  # with hints: not counted
-    profile = await build_profile(store, GUILD, ANN)
+    profile = await build_profile(store, GUILD, ANN, at=NOW)
     [line] = profile.games
     [rating] = await store.user_ratings(GUILD, ANN)
     assert (line.game, line.title, line.games, line.wins) == (GAME, GAMES[GAME].title, 4, 3)
@@ -84,11 +87,11 @@ async def test_skunks_given_and_taken_by_the_last_placed_loser(store: Store) -> 
     await play(store, [BOB, CY, ANN], [0, 1, 2], win_points=2)  # Ann last: taken
     await play(store, [BOB, ANN, CY], [0, 1, 2], win_points=2)  # Cy last, not Ann
     await play(store, [BOB, ANN], [0, 1], win_points=2, assisted=True)  # with hints
-    ann = await build_profile(store, GUILD, ANN)
+    ann = await build_profile(store, GUILD, ANN, at=NOW)
     assert (ann.skunks_given, ann.skunks_taken) == (2, 1)
-    bob = await build_profile(store, GUILD, BOB)
+    bob = await build_profile(store, GUILD, BOB, at=NOW)
     assert (bob.skunks_given, bob.skunks_taken) == (2, 2)
-    cy = await build_profile(store, GUILD, CY)
+    cy = await build_profile(store, GUILD, CY, at=NOW)
     assert (cy.skunks_given, cy.skunks_taken) == (0, 1)
 
 
@@ -101,10 +104,10 @@ async def test_placings_latest_first_and_privacy_from_the_settings(store: Store)
             " entries, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (tournament_id, ANN, GUILD, GAME, place, 8 + number, f"{finished}T20:00:00+00:00"))
     await PlayerSettings(store).change(ANN, {"profile": "private"})
-    profile = await build_profile(store, GUILD, ANN)
+    profile = await build_profile(store, GUILD, ANN, at=NOW)
     assert [(p.place, p.entries) for p in profile.placings] == [(1, 9), (3, 8)]
     assert profile.private
-    assert not (await build_profile(store, GUILD, BOB)).private
+    assert not (await build_profile(store, GUILD, BOB, at=NOW)).private
 
 
 async def test_history_moments_and_achievements_go_into_words(store: Store) -> None:
@@ -121,7 +124,7 @@ async def test_history_moments_and_achievements_go_into_words(store: Store) -> N
         moments=[(0, ANN, "pegging", 12), (0, ANN, "hand", 29), (0, ANN, "win", 1),
                  (0, ANN, "gone", 7), (1, BOB, "hand", 8)],
         done=True))
-    profile = with_series(await build_profile(store, GUILD, ANN), series)
+    profile = with_series(await build_profile(store, GUILD, ANN, at=NOW), series)
     assert profile.games[0].series == ((1000, 1.0), (2000, 9.0))
     title = GAMES[GAME].title
     assert profile.moments == (BestMoment(GAME, title, "highest hand", 29, 5000),
@@ -143,7 +146,7 @@ async def test_stats_and_profile_list_games_in_the_menus_order(store: Store) -> 
     assert menu != sorted(menu)
     stats = await member_stats(store, GUILD, ANN)
     assert [row["game"] for row in stats["per_game"]] == menu
-    profile = await build_profile(store, GUILD, ANN)
+    profile = await build_profile(store, GUILD, ANN, at=NOW)
     assert [line.game for line in profile.games] == menu
 
 
@@ -157,24 +160,25 @@ async def test_the_season_place_is_the_leaderboards_and_level_players_share_it(
     await play(store, [ANN, BOB, CY], [0, 1, 1])  # Bob and Cy level: same rating, no wins
     await play(store, [DEE, None], [1, 0])
     await play(store, [ANN, None], [0, 1], game=OTHER)
-    running = await Seasons(store).leaderboard(GUILD, GAME)
+    running = await Seasons(store, FakeClock(start=0.0)).leaderboard(GUILD, GAME)
     board = {row["user_id"]: row["place"] for row in running.rows}
     assert board == {row["user_id"]: row["place"]
                      for row in board_rows(await store.season_leaderboard(GUILD, 1, GAME))}
     assert board[BOB] == board[CY] == 2 and board[ANN] == 1
 
     for user_id in (ANN, BOB, CY, DEE):
-        profile = await build_profile(store, GUILD, user_id)
+        profile = await build_profile(store, GUILD, user_id, at=NOW)
         line = next(line for line in profile.games if line.game == GAME)
         assert (line.season_place, line.season_entries) == (board[user_id], 4)
-    ann = await build_profile(store, GUILD, ANN)
+    ann = await build_profile(store, GUILD, ANN, at=NOW)
     assert [(line.game, line.season_place, line.season_entries) for line in ann.games] == [
         (GAME, 1, 4), (OTHER, 1, 1)]
-    words = "\n".join(profile_text(picture_data(await build_profile(store, GUILD, CY))))
+    cy = await build_profile(store, GUILD, CY, at=NOW)
+    words = "\n".join(profile_text(picture_data(cy)))
     assert "2nd of 4 this season" in words
 
     # Next month's season has begun for nobody yet: no place in it.
-    next_month = next_month_start(int(Clock().wall() * 1000))
+    next_month = next_month_start(NOW)
     later = await build_profile(store, GUILD, ANN, at=next_month)
     assert [(line.season_place, line.season_entries) for line in later.games] == [
         (0, 0), (0, 0)]
@@ -189,11 +193,10 @@ async def test_a_season_begun_since_gives_its_own_rating_beside_the_place(
     beside her place."""
     from tables.seasons import Seasons
 
-    now = int(Clock().wall() * 1000)
-    await play(store, [ANN, BOB], [0, 1], finished_at=now)
-    await play(store, [ANN, BOB], [0, 1], finished_at=now)
-    later = next_month_start(now) + 1000
-    await play(store, [ANN, BOB], [1, 0], finished_at=later)
+    await play(store, [ANN, BOB], [0, 1])
+    await play(store, [ANN, BOB], [0, 1])
+    later = next_month_start(NOW) + 1000
+    await play(store, [ANN, BOB], [1, 0], at=later)
     latest = await store.latest_season(GUILD)
     assert latest is not None and latest.number == 2
     running = await Seasons(store).leaderboard(GUILD, GAME, season="2")
@@ -234,7 +237,7 @@ async def test_the_season_place_read_near_the_member_is_the_whole_boards(
     )
     board = board_rows(await store.season_leaderboard(GUILD, season, GAME, limit=10_000))
     assert len({row["place"] for row in board}) < len(board)  # some share a place
-    now = int(Clock().wall() * 1000)
+    now = NOW
     for row in board:
         places = await season_places(store, GUILD, row["user_id"], now)
         assert places[GAME] == (row["place"], len(board), row["rating"]), row
@@ -251,7 +254,7 @@ async def test_the_profile_says_how_far_each_milestone_still_ahead_is(store: Sto
     await play(store, [ANN, BOB], [1, 0], game=OTHER)
     await play(store, [ANN, BOB], [0, 1])
     await play(store, [ANN, None], [0, 1])
-    ann = await build_profile(store, GUILD, ANN)
+    ann = await build_profile(store, GUILD, ANN, at=NOW)
     to_play = tuple(spec.title for name, spec in GAMES.items() if name not in (GAME, OTHER))
     assert [(s.name, s.have, s.need, s.kind, s.titles) for s in ann.next_milestones] == [
         ("10 games", 4, 10, "count", ()), ("10 wins", 3, 10, "count", ()),
@@ -264,9 +267,9 @@ async def test_the_profile_says_how_far_each_milestone_still_ahead_is(store: Sto
         f" {', '.join(to_play)})") == 3  # after the summary and the two games' lines
 
     await store.award(GUILD, ANN, "*", [(TOURIST.key, 1, 1)])
-    held = await build_profile(store, GUILD, ANN)
+    held = await build_profile(store, GUILD, ANN, at=NOW)
     assert TOURIST.name not in [step.name for step in held.next_milestones]
-    bob = await build_profile(store, GUILD, BOB)
+    bob = await build_profile(store, GUILD, BOB, at=NOW)
     assert [(s.name, s.have, s.need) for s in bob.next_milestones][:2] == [
         ("10 games", 3, 10), ("10 wins", 1, 10)]
-    assert (await build_profile(store, GUILD, CY)).next_milestones == ()
+    assert (await build_profile(store, GUILD, CY, at=NOW)).next_milestones == ()

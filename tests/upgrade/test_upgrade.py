@@ -15,9 +15,9 @@ import pytest
 
 from engine.registry import GAMES
 from store import LogConflict, Store
+from store.base import iso_to_ms
 from store.copy import TABLES
 from store.migrate import POSTGRES_MIGRATIONS_DIR, load_migrations, migrate, migrate_postgres
-from store.profiles import iso_to_ms
 from tables import TableManager
 from tables.backfill import backfill
 from tables.clock import FakeClock
@@ -87,7 +87,7 @@ async def history_starts_from_the_ratings(store: Store) -> None:
 async def streaks_match_the_results(store: Store) -> None:
     """Migration 0013 filled the streaks, and finishing games keeps them, as the results say."""
     rows = [dict(row) for row in await store.db.fetch(
-        "SELECT r.guild_id, r.user_id, r.game, r.won, r.assisted, g.updated_at AS finished_at,"
+        "SELECT r.guild_id, r.user_id, r.game, r.won, r.assisted, g.finished_at,"
         " r.game_id FROM results r JOIN games g ON g.id = r.game_id")]
     guilds = {row["guild_id"] for row in rows}
     assert guilds
@@ -159,6 +159,16 @@ async def the_backfill_records_the_games_finished_before(store: Store, finished:
         rows = await store.db.fetch(
             "SELECT seat, value FROM moments WHERE game_id = ? AND kind = 'hand'", (game["id"],))
         assert {row["seat"]: row["value"] for row in rows} == await best_hands(store, game["id"])
+    # Dated when each game finished (its finish time, migration 0017), not when it ran.
+    dated = 0
+    for game in finished:
+        record = await store.game(game["id"])
+        rows = await store.db.fetch(
+            "SELECT earned_at AS at FROM achievements WHERE game_id = ?"
+            " UNION ALL SELECT at FROM moments WHERE game_id = ?", (game["id"], game["id"]))
+        assert {row["at"] for row in rows} <= {record.finished_at}
+        dated += len(rows)
+    assert dated
     assert (await backfill(store)).games == 0  # once only
 
 
