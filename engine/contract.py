@@ -66,6 +66,11 @@ class Game(ABC):
     #: Attributes a clone may share with its original: the game replaces them, never changes
     #: them in place (history kept for views).
     shared_on_clone: tuple[str, ...] = ("options", "start_events")
+    #: Whether a seat's optional moves stay open when its decision_key moves on: the new key
+    #: stales buttons built for the old moment, yet the move is still there to make (a Pip
+    #: Pip call scores after the next lead too, for a later trick), so a computer's move that
+    #: only moves the key takes nothing away (tables/runner.py's option window).
+    options_outlast_moments: bool = False
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         self.players = players

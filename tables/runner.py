@@ -5,7 +5,8 @@ notifications to the listeners in order.
 A computer move that would take away a member's optional move (a Muggins! press on the
 claim before it: docs/RULES.md C-18) waits until a move is made at the table or the member
 has had OPTION_WINDOW seconds since it was offered: computers decide at once, people need
-time to read and press.
+time to read and press. An option that stays open as its decision key moves on
+(Game.options_outlast_moments) is not waited for.
 
 The TableManager owns one TableRunner per table it serves and applies every action itself
 (`TableManager._accept`, under the table's lock); a runner only decides when to ask for one.
@@ -40,13 +41,15 @@ TAKEOVER_LINE = "The computer is playing for {{s{seat}}} until they come back (M
 #: next move would take away; only at tables where computers pause at all (ai_delay > 0).
 OPTION_WINDOW = 4.0
 
-#: What a seat decides now: its legal actions and the game's decision key (Game.decision_key).
+#: What a seat may lose to another's move: its legal actions and the moment they answer.
 Decision = tuple[list[Action], object]
 
 
 def decision_of(game: Game, seat: int) -> Decision:
+    """The seat's legal actions and the game's decision key (Game.decision_key), unless its
+    optional moves outlast the key (Game.options_outlast_moments: a Pip Pip call)."""
     legal = game.legal_actions(seat) if seat in game.to_act() else []
-    return legal, game.decision_key(seat)
+    return legal, None if game.options_outlast_moments else game.decision_key(seat)
 
 
 def taken_away(before: Decision, after: Decision) -> bool:
