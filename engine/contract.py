@@ -7,6 +7,8 @@ A game is built by `spec.new(players, options, seed)` and only ever touched thro
     waiting_for()        the seats among them whose move the game waits for (default: all)
     decision_key(seat)   optional: what the seat decides now where its legal actions alone do
                          not tell (default None); see `Game.decision_key`
+    options_outlast_moments   optional: True where an optional move stays open as the key
+                         moves on (default False); see `Game.options_outlast_moments`
     legal_actions(seat)  every legal action for that seat, as JSON-compatible dicts with a "type"
     apply(seat, action)  -> list of events; raises IllegalAction and changes nothing if illegal
     view(seat)           what that seat may see; view(None) is the channel's view
