@@ -7,6 +7,8 @@ A game is built by `spec.new(players, options, seed)` and only ever touched thro
     waiting_for()        the seats among them whose move the game waits for (default: all)
     decision_key(seat)   optional: what the seat decides now where its legal actions alone do
                          not tell (default None); see `Game.decision_key`
+    options_outlast_moments   optional: True where an optional move stays open as the key
+                         moves on (default False); see `Game.options_outlast_moments`
     legal_actions(seat)  every legal action for that seat, as JSON-compatible dicts with a "type"
     apply(seat, action)  -> list of events; raises IllegalAction and changes nothing if illegal
     view(seat)           what that seat may see; view(None) is the channel's view
@@ -66,6 +68,11 @@ class Game(ABC):
     #: Attributes a clone may share with its original: the game replaces them, never changes
     #: them in place (history kept for views).
     shared_on_clone: tuple[str, ...] = ("options", "start_events")
+    #: Whether a seat's optional moves stay open when its decision_key moves on: the new key
+    #: stales buttons built for the old moment, yet the move is still there to make (a Pip
+    #: Pip call scores after the next lead too, for a later trick), so a computer's move that
+    #: only moves the key takes nothing away (tables/runner.py's option window).
+    options_outlast_moments: bool = False
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         self.players = players
@@ -318,10 +325,12 @@ Decision = tuple[list[Action], object]
 
 
 def decision_of(game: Game, seat: int) -> Decision:
-    """What `seat` decides in `game` now (no actions when it may not act): the table holds a
-    computer's move that would take a member's away, a review finds the options let go."""
+    """What `seat` decides in `game` now (no actions when it may not act), by which the table
+    holds a computer's move that would take a member's away and a review finds the options let
+    go. The game's decision key counts unless its optional moves outlast it
+    (Game.options_outlast_moments: an open call that a lead never takes away)."""
     legal = game.legal_actions(seat) if seat in game.to_act() else []
-    return legal, game.decision_key(seat)
+    return legal, None if game.options_outlast_moments else game.decision_key(seat)
 
 
 def taken_away(before: Decision, after: Decision) -> bool:

@@ -18,8 +18,9 @@ Additions to the agreed interface (the cogs adapt to these):
 - `act(..., version=None)`: pass the `table.seat_version(seat)` the buttons were built at;
   stale buttons are refused with a readable IllegalAction (`tables.table.OutOfDate`).
   `seat_version(seat)` only moves when that seat's decision changes (its legal actions, or
-  the game's `decision_key`: the claim a Muggins! offer is about), so other players' moves
-  do not stale a hand, and a press never lands on a decision it was not made for.
+  the game's `decision_key`: the claim a Muggins! offer is about, the trick whose trump a
+  Pip Pip call would choose), so other players' moves that leave a seat's decision as it was
+  do not stale its hand, and a press never lands on a decision it was not made for.
 - Listeners run after the lock is released, in order, from one delivery task per table; a
   listener's exception is logged, never raised into the game. Abandoned (and "errored")
   tables are announced with on_finished too: look at `table.status`.

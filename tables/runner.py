@@ -5,7 +5,8 @@ notifications to the listeners in order.
 A computer move that would take away a member's optional move (a Muggins! press on the
 claim before it: docs/RULES.md C-18) waits until a move is made at the table or the member
 has had OPTION_WINDOW seconds since it was offered: computers decide at once, people need
-time to read and press.
+time to read and press. An option that stays open as its decision key moves on
+(Game.options_outlast_moments) is not waited for.
 
 The TableManager owns one TableRunner per table it serves and applies every action itself
 (`TableManager._accept`, under the table's lock); a runner only decides when to ask for one.

@@ -9,9 +9,12 @@ Actions (cards by notation: two decks hold two of every card, so "KH" means eith
 
 A call is open to any seat at any moment of a round, on or off turn, so `to_act()` lists the
 seat to play and every seat that can call; `waiting_for()` lists only the seat to play.
+`decision_key(seat)` is the trick whose trump a call made now would choose (PP-11), so a call
+pressed before another seat's lead is refused after it rather than made for a later trick.
 
-Rulings made here are docs/RULES.md PP-10..PP-13: when a call moves trump, which copy of a
-card is played, and that points count at once.
+Rulings made here are docs/RULES.md PP-10..PP-13 and PP-15: when a call moves trump, which copy
+of a card is played, that points count at once, and that a call counts for the stretch of play
+it was made in.
 
 View keys (view(seat); view(None) is the channel's view and has no "hand"):
     game, seat, players, waiting_for, outcome            as in the contract

@@ -1,7 +1,8 @@
 """The Pip Pip contract game: a rules core (sim.py) with the table's words around it.
 
 The core plays every rule (docs/RULES.md, PP-1..PP-14; the package docstring lists the actions
-and view keys); this class turns its journal into events and its state into views. Besides the
+and view keys); this class turns its journal into events and its state into views, and tells
+which trick's trump a call would choose (decision_key, PP-15). Besides the
 core it keeps only what a view shows of the round so far: the cut card, the cards of its
 completed tricks, the last trick, the calls and the points each seat took in tricks.
 """
@@ -46,6 +47,9 @@ _EFFECTS = {TRUMP_NOW: "{} are trump from this trick",
 class PipPipGame(CoreGame):
     name = "pip-pip"
     core: PipPipSimulation
+    # A call still scores after the lead its decision key moves on at, for a later trick: a
+    # computer's lead takes nothing away, so computers do not wait for a member's call.
+    options_outlast_moments = True
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(players, options, seed)
@@ -65,6 +69,15 @@ class PipPipGame(CoreGame):
 
     def waiting_for(self) -> list[int]:
         return [] if self.outcome is not None else [self.core.turn]
+
+    def decision_key(self, seat: int) -> object:
+        # A call chooses the trump of one trick (PP-11): the next one while a trick is played,
+        # the one about to be led between tricks. A seat's call buttons read the same from its
+        # own play to its next turn, across another seat's lead; the trick they choose tells
+        # a call pressed before that lead from one pressed after it (PP-15).
+        if self.outcome is not None:
+            return None
+        return self.core.round, self._trick_number() + bool(self.core.trick)
 
     def normalize(self, seat: int, action: Action) -> Action:
         kind = action["type"]

@@ -39,12 +39,15 @@ class At:
 
 
 async def play(game: str, options: dict[str, Any], players: int, seed: int,
-               read: Callable[[At, str], str], soft_wrap: bool = False) -> tuple[Table, str]:
+               read: Callable[[At, str], str], soft_wrap: bool = False,
+               **timing: Any) -> tuple[Table, str]:
     """A whole game on an 80-column screen, the player at seat 0 answering with `read`, easy
     computers elsewhere (or until the player quits). With `soft_wrap`, the lines as the
-    terminal printed them, before the screen folds them."""
+    terminal printed them, before the screen folds them. `timing`: the manager's ai_delay
+    (0 unless given) and clock."""
     store = await Store.open(":memory:")
-    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    manager = TableManager(store, **{"ai_delay": 0, **timing}, idle_warn=None,
+                           idle_takeover=None)
     out = io.StringIO()
     try:
         table = await manager.create(
