@@ -8,7 +8,7 @@
     score_line(game_name, view)   -> each side's score in one line, for the message text
 
 Views are the engines' own `view(seat)` dicts; the table layer may add "names" (display name
-per seat) and "ai" (per seat, whether a computer plays it); without them seats read "Seat 1"..
+per seat); without them seats read "Seat 1"..
 A hand view may carry "playable" (card notations the player may play now, from
 legal_actions); without it the renderer works out what it can from the view.
 

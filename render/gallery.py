@@ -29,7 +29,6 @@ from render.registry import Moment, View, renderer_if_any
 # Display names that exercise the text layer: emoji, right-to-left, a very long name.
 NAMES = ["Ann", "Bob 🦊", "שרה", "Dmitri the Unreasonably Long-Named", "Eve", "فاطمة", "Gus",
          "Hiro"]
-AI_SEATS = [False, True, False, True, False, False, True, False]
 
 
 @dataclass(frozen=True)
@@ -41,8 +40,8 @@ class Sample:
 
 
 def _dress(view: View, players: int) -> View:
-    """What the table layer adds before drawing: names and computer players."""
-    return {**view, "names": NAMES[:players], "ai": AI_SEATS[:players]}
+    """What the table layer adds before drawing: the names."""
+    return {**view, "names": NAMES[:players]}
 
 
 def _play_until(name: str, players: int, options: dict[str, Any], seed: int,

@@ -278,7 +278,6 @@ class Table:
     def _decorate(self, view: View) -> View:
         view = dict(view)
         view["names"] = self.names
-        view["ai"] = [seat.ai if seat.is_computer else None for seat in self.seats]
         view["away"] = sorted(self.away)
         view["version"] = self.version
         if self._resigned_outcome is not None:

@@ -71,7 +71,7 @@ def clip(words: str, limit: int = MAX_CHARS) -> str:
 
 
 def name(view: View, seat: object) -> str:
-    """A seat's label (with "(AI)") made safe for plain text: no controls, not too long."""
+    """A seat's name made safe for plain text: no controls, not too long."""
     if not isinstance(seat, int):
         return "nobody"
     return plain_name(seats.label(view, seat))

@@ -34,26 +34,16 @@ def names(view: View) -> list[str]:
     return out
 
 
-def is_ai(view: View, seat: int) -> bool:
-    """"ai" may be a list of booleans per seat or a list of the computer players' seats."""
-    flags = view.get("ai")
-    if not isinstance(flags, list | tuple | set):
-        return False
-    if flags and all(isinstance(f, bool) for f in flags):
-        return 0 <= seat < len(flags) and bool(list(flags)[seat])
-    return seat in flags
-
-
 def to_act(view: View) -> list[int]:
     waiting = view.get("waiting_for", view.get("to_act"))
     return [s for s in waiting if isinstance(s, int)] if isinstance(waiting, list) else []
 
 
 def label(view: View, seat: int) -> str:
-    """The name as shown on a table, with a marker for a computer player."""
+    """The name as shown on a table. A computer player needs no marker: the lobby names it
+    "Computer 1", a tournament "Hard bot 1"."""
     all_names = names(view)
-    name = all_names[seat] if 0 <= seat < len(all_names) else f"Seat {seat + 1}"
-    return f"{name} (AI)" if is_ai(view, seat) else name
+    return all_names[seat] if 0 <= seat < len(all_names) else f"Seat {seat + 1}"
 
 
 def short_label(view: View, seat: int, size: int, max_width: float) -> str:

@@ -137,9 +137,8 @@ def test_a_score_never_runs_into_a_name_that_ends_in_a_number() -> None:
 
 def test_the_seats_to_act_are_listed_as_a_sentence_says_them() -> None:
     view = _cribbage_of_four(["Ann", "فاطمة", "Gus", "Hiro"])
-    view["ai"] = [False, False, True, False]
     assert view["phase"] == "discard" and len(view["waiting_for"]) == 4
-    assert "Ann, فاطمة, Gus (AI) and Hiro to discard." in render.describe("cribbage", view)
+    assert "Ann, فاطمة, Gus and Hiro to discard." in render.describe("cribbage", view)
     view["waiting_for"] = [1, 3]
     assert "فاطمة and Hiro to discard." in render.describe("cribbage", view)
     view["waiting_for"] = [3]

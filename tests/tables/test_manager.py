@@ -55,7 +55,7 @@ async def test_act_applies_commits_and_reports_names(manager: TableManager, stor
     assert table.private_lines(0) == [f"You draw {drawn}."]
     assert table.private_lines(1) == []
     view = table.public_view()
-    assert view["names"] == ["Ann", "Bob"] and view["ai"] == [None, None]
+    assert view["names"] == ["Ann", "Bob"]
     assert "hand" not in view
     assert table.view_for(0)["hand"] == table.game.view(0)["hand"]
 
