@@ -76,9 +76,13 @@ def _record_words(line: Data) -> str:
     return f"{text.plural(games, 'game')}, {text.plural(wins, 'win')}"
 
 
-def _streak_words(line: Data) -> str:
+def _streak_words(line: Data) -> list[str]:
+    """The win streak's line, none before a first win ("0 now, best 0" beside "0 wins" reads
+    like a broken counter)."""
+    if not integer(line.get("wins")):
+        return []
     current, best = integer(line.get("current_streak")), integer(line.get("best_streak"))
-    return f"Streak: {current} now, best {best}"
+    return [f"Streak: {current} now, best {best}"]
 
 
 def _season_words(line: Data) -> str:
@@ -147,8 +151,8 @@ def _charted(line: Data) -> bool:
 
 def _block_rows(data: Data, line: Data) -> list[str]:
     """The lines under a game's title: beside its chart, and its best moments under both."""
-    rows = [_record_words(line), _streak_words(line)]
-    if not _charted(line):
+    rows = [_record_words(line), *_streak_words(line)]
+    if not _charted(line) and len(rows) == 2:
         rows = [f"{rows[0]}; {rows[1][:1].lower()}{rows[1][1:]}"]
     season = _season_words(line)
     return [*rows, *([season] if season else []), *_moment_rows(data, line)]
@@ -359,7 +363,7 @@ def _series_words(line: Data) -> str:
 def _game_words(data: Data, line: Data) -> str:
     parts = [f"rating {_rating(line)}", _record_words(line)]
     parts += [words for words in (_season_words(line),) if words]
-    parts.append(_streak_words(line).replace("Streak", "streak"))
+    parts += [words.replace("Streak", "streak") for words in _streak_words(line)]
     parts += [_moment_words(m).lower() for m in _moments_of(data, line.get("game"))]
     series = _series_words(line)
     if series:

@@ -204,3 +204,12 @@ def test_a_season_rating_apart_from_the_all_time_one_is_given_beside_the_place()
         lines = "\n".join(profile.profile_text(shown))
         assert words in drawn and words in alt and words in lines
         assert ("season rating" in lines) == (season_rating == -0.7)
+
+
+def test_a_game_never_won_has_no_streak_of_nothing() -> None:
+    games = [{"game": "a", "title": "A", "rating": -1.0, "games": 3, "wins": 0,
+              "current_streak": 0, "best_streak": 0}]
+    data = {"name": "Ann", "games": games, "played": 3, "won": 0}
+    assert "3 games, 0 wins" in drawn_texts(data)
+    assert not [drawn for drawn in drawn_texts(data) if "treak" in drawn]
+    assert "A: rating −1.0, 3 games, 0 wins." in profile.describe_profile(data)
