@@ -25,10 +25,12 @@ from tables.table import Table
 
 log = logging.getLogger(__name__)
 
+
 def milestone_line(who: str, milestone: Achievement) -> str:
     """The table's line when members reach a milestone (`who`: their seats, "{s0} and {s2}"),
     with the milestone's own line on how it is earned, as an achievement's line has."""
     return f"🏅 {who}: {milestone.name} ({milestone.how.rstrip('.')})."
+
 
 _NAMED = {milestone.key: milestone for milestone in MILESTONES}
 
