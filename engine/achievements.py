@@ -20,7 +20,9 @@ tally when a seat goes away and comes back (`seat_away`, `seat_back`), as its lo
 so a game replayed from its log earns exactly what it earned live.
 
 A moment is a seat's best of one kind in one game (its best hand, its best pegging play, the
-margin of its win), read from events or from the outcome; the store keeps each seat's best.
+margin of its win), read from events, from the outcome, or at the end from the events it
+`watches` and the outcome (`from_finish`, as `on_finish` reads them); the store keeps each
+seat's best.
 """
 
 from __future__ import annotations
@@ -63,6 +65,10 @@ class MomentKind:
     from_event: Callable[[Event], tuple[int, int] | None] | None = None
     #: (seat, value) pairs the finished game is worth for this kind.
     from_outcome: Callable[[Outcome], Iterable[tuple[int, int]]] | None = None
+    #: The same, read from the game's events of the types in `watches` and its outcome.
+    from_finish: Callable[[Sequence[Event], Outcome], Iterable[tuple[int, int]]] | None = None
+    #: The event types `from_finish` reads.
+    watches: frozenset[str] = frozenset()
 
 
 #: Generic, from tournament placings rather than a game's events: first place when a
@@ -116,7 +122,8 @@ class Tally:
     away_this_deal: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        self._watched = frozenset().union(*(a.watches for a in self.achievements))
+        self._watched = frozenset().union(*(a.watches for a in self.achievements),
+                                          *(m.watches for m in self.moment_kinds))
         self._instant = [(a, a.on_event) for a in self.achievements if a.on_event is not None]
         self._from_events = [(m.kind, m.from_event) for m in self.moment_kinds
                              if m.from_event is not None]
@@ -160,9 +167,10 @@ class Tally:
                 seats = achievement.on_finish(self.history, outcome)
                 fresh += self._award(achievement, seats, away)
         for moment in self.moment_kinds:
-            if moment.from_outcome is not None:
-                for pair in moment.from_outcome(outcome):
-                    self._note(moment.kind, pair, away)
+            pairs = [*(moment.from_outcome(outcome) if moment.from_outcome else ()),
+                     *(moment.from_finish(self.history, outcome) if moment.from_finish else ())]
+            for pair in pairs:
+                self._note(moment.kind, pair, away)
         return fresh
 
     def _new_deal(self, to: Any) -> None:

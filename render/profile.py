@@ -15,6 +15,7 @@ Colour never carries meaning alone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -373,21 +374,66 @@ def _game_words(data: Data, line: Data) -> str:
 
 def describe_profile(data: Data) -> str:
     """The card in words: the same numbers, placings and achievements (those the picture
-    shows, then how many more)."""
+    shows, then how many more). Longer than Discord allows, it is said in whole sentences,
+    what matters most to a member first (`_shortened`)."""
     plan = Plan(data)
+    everything = _profile_words(data, plan, (len(plan.games), len(plan.placings),
+                                             len(plan.achievements)))
+    return everything if len(everything) <= ALT_LIMIT else _shortened(data, plan)
+
+
+#: How many of the plan's games, placings and achievements the words say.
+Said = tuple[int, int, int]
+
+
+def _profile_words(data: Data, plan: Plan, said: Said, last: str | None = None) -> str:
+    """The first `said` games, placings and achievements of the plan, then `last`: what
+    the card leaves to the message unless given."""
+    games, placings, achievements = said
     name = plain_name(data.get("name") or "Player")
     parts = [f"Profile of {name}" + (", private: only you see it." if data.get("private")
                                       else "."), _summary(data).rstrip(".") + "."]
-    parts += [_game_words(data, line) for line in plan.games] or list(newcomer_lines(data))
-    if plan.placings:
-        parts.append("Tournaments: " + "; ".join(_placing_words(p) for p in plan.placings)
-                     + ".")
-    if plan.achievements:
-        parts.append("Achievements, newest first: "
-                     + "; ".join(_achievement_words(a) for a in plan.achievements) + ".")
-    if plan.left_out:
-        parts.append(plan.left_out_words())
-    return clip(" ".join(parts), ALT_LIMIT)
+    parts += [_game_words(data, line) for line in plan.games[:games]] \
+        if plan.games else list(newcomer_lines(data))
+    if placings:
+        parts.append("Tournaments: " + "; ".join(_placing_words(p)
+                                                 for p in plan.placings[:placings]) + ".")
+    if achievements:
+        parts.append("Achievements, newest first: " + "; ".join(
+            _achievement_words(a) for a in plan.achievements[:achievements]) + ".")
+    parts.append(plan.left_out_words() if last is None and plan.left_out else last or "")
+    return " ".join(" ".join(parts).split())
+
+
+def _shortened(data: Data, plan: Plan) -> str:
+    """The words within Discord's limit, never a sentence cut: the games, most played first,
+    then the placings, then the achievements, newest first, as many as fit (a list ends
+    between its items), and last a sentence on what the message has that they leave out."""
+    said = [0, 0, 0]
+
+    def words(counts: Sequence[int]) -> str:
+        shown: Said = (counts[0], counts[1], counts[2])
+        forms = [_profile_words(data, plan, shown, last) for last in _rest(data, plan, shown)]
+        return next((form for form in forms if len(form) <= ALT_LIMIT), forms[-1])
+
+    for kind, most in enumerate((len(plan.games), len(plan.placings), len(plan.achievements))):
+        while said[kind] < most and len(words(
+                [*said[:kind], said[kind] + 1, *said[kind + 1:]])) <= ALT_LIMIT:
+            said[kind] += 1
+        if said[kind] < most:
+            break  # nothing that matters less is said in place of what did not fit
+    # The name is capped and the summary short: clip is a guard that never cuts.
+    return clip(words(said), ALT_LIMIT)
+
+
+def _rest(data: Data, plan: Plan, said: Said) -> list[str]:
+    """What the message has that the words leave out, the games by title, then by count."""
+    games = [str(g.get("title", "")) for g in plan.games[said[0]:]] + plan.games_left_out
+    rest = [text.plural(count, word) for count, word in (
+        (len(_items(data.get("placings"))) - said[1], "placing"),
+        (len(_items(data.get("achievements"))) - said[2], "achievement")) if count]
+    forms = [[*games, *rest], [text.plural(len(games), "game"), *rest]] if games else [rest]
+    return [f"More in the message: {', '.join(form)}." for form in forms]
 
 
 def _step_words(step: Data) -> str:

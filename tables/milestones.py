@@ -1,7 +1,8 @@
 """Milestones (engine/milestones.py) as games finish: each member of a finished game is
 awarded the milestones their results here now reach, and each new one is said once in the
-table's lines ("🏅 Ann: 50 games."), as the game's own achievements are; members who reach the
-same one in the same game share its line ("🏅 Ann and Bob: Tourist."), so a big table's
+table's lines with how it is earned ("🏅 Ann: 50 games (Finish 50 games in this server, of any
+game)."), as the game's own achievements are; members who reach the same one in the same game
+share its line ("🏅 Ann and Bob: Tourist (…)."), so a big table's
 milestones do not push the game's own last lines out of its message. They are filed under
 `EVERY_GAME`, held once per member and server like any achievement, dated by the game that
 reached them.
@@ -24,8 +25,12 @@ from tables.table import Table
 
 log = logging.getLogger(__name__)
 
-#: The table's line when members reach a milestone (`who`: their seats, "{s0} and {s2}").
-MILESTONE_LINE = "🏅 {who}: {name}."
+
+def milestone_line(who: str, milestone: Achievement) -> str:
+    """The table's line when members reach a milestone (`who`: their seats, "{s0} and {s2}"),
+    with the milestone's own line on how it is earned, as an achievement's line has."""
+    return f"🏅 {who}: {milestone.name} ({milestone.how.rstrip('.')})."
+
 
 _NAMED = {milestone.key: milestone for milestone in MILESTONES}
 
@@ -72,7 +77,7 @@ async def record_milestones(
     without a word, as the backfill would. A failure is logged; the backfill awards them at
     the next start."""
     finishing = finishing or {}
-    lines: dict[int, dict[str, list[int]]] = {}  # table -> milestone -> the seats reaching it
+    lines: dict[int, dict[str, list[int]]] = {}  # table -> milestone key -> the seats reaching
     for seat, info in enumerate(table.seats):
         if info.user_id is None:
             continue
@@ -85,12 +90,12 @@ async def record_milestones(
             reaching = table if game_id == table.id else finishing.get(game_id)
             their_seat = reaching.seat_of(info.user_id) if reaching is not None else None
             if their_seat is not None:
-                lines.setdefault(game_id, {}).setdefault(milestone.name, []).append(their_seat)
+                lines.setdefault(game_id, {}).setdefault(milestone.key, []).append(their_seat)
     for game_id, named in lines.items():
         reaching = table if game_id == table.id else finishing[game_id]
-        for name, seats in named.items():
+        for key, seats in named.items():
             who = spoken_list([f"{{s{seat}}}" for seat in seats])
-            reaching.note(MILESTONE_LINE.format(who=who, name=name))
+            reaching.note(milestone_line(who, _NAMED[key]))
 
 
 async def backfill_milestones(store: Store, every_game: Collection[str]) -> int:

@@ -1,6 +1,6 @@
 """PIP Rush: a trick-taking dice race for 2 players (one team each) or 4 (partners opposite).
 
-Rules: docs/RULES.md, PIP Rush (PR-1..PR-16). Every rule is played by the core (sim.py, on
+Rules: docs/RULES.md, PIP Rush (PR-1..PR-17). Every rule is played by the core (sim.py, on
 integers, SPEC.simulation; it also names the racers and bounds their dice); game.py builds
 the contract's actions, events and views on it; track.py reads and checks the track files.
 

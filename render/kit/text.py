@@ -88,7 +88,8 @@ class Drawn:
     it is: "text" (drawn by `draw`), "index" (a card's corner index), or a shape that covers
     what is under it ("token", "piece": a pasted card or die), which has a box and no size.
     `box` is where it landed on the canvas `surface` (an id shared by all drawn on one
-    canvas), so the tests can check that nothing covers a text."""
+    canvas), so the tests can check that nothing covers a text. `shown` is the line as it
+    reached the canvas: cleaned and, when it had to fit a width, perhaps cut."""
 
     text: str
     asked: int
@@ -96,6 +97,7 @@ class Drawn:
     kind: str = "text"
     box: Box | None = None
     surface: int | None = None
+    shown: str = ""
 
 
 _recorder: ContextVar[list[Drawn] | None] = ContextVar("text_recorder", default=None)
@@ -370,7 +372,8 @@ def draw(
     drawn = _recorder.get()
     if drawn is not None:
         drawn.append(Drawn(str(text), asked, size, "text",
-                           (left, top, left + mask.width, top + mask.height), id(canvas.im)))
+                           (left, top, left + mask.width, top + mask.height), id(canvas.im),
+                           line))
     canvas.bitmap((left, top), mask, fill=fill)
     return width(line, size, bold)
 

@@ -106,12 +106,12 @@ async def test_a_milestone_is_said_at_the_table_and_shown_on_profile_and_records
 
         # Said once, in the table message only, for the winner only: no message, no ping.
         table = driver.table_message()
-        line = f"🏅 {name}: {FIRST_WIN.name}."
+        line = f"🏅 {name}: First win (Win a game in this server, hints off)."
         assert line in (table.content or "")
         assert all((version["content"] or "").count(line) <= 1 for version in table.history)
         assert not [m for m in fake.state.messages.values()
                     if m.id != table.id and FIRST_WIN.name in (m.content or "")]
-        assert (table.content or "").count(f": {FIRST_WIN.name}.") == 1, "winners share it"
+        assert (table.content or "").count(f": {FIRST_WIN.name} (") == 1, "winners share it"
 
         profile = await fake.slash(winner, "profile")
         assert profile.message is not None

@@ -27,9 +27,11 @@ from cogs.tournament_words import event_content
 from engine.achievements import TOURNAMENT_WON
 from engine.milestones import MILESTONES
 from engine.registry import GAMES
+from engine.seat_words import spoken_list
 from render import profile
 from render.gallery import profile_samples
 from store.records import Moment, RatingChange, StreakRecord
+from tables.milestones import milestone_line
 from tables.ratings import rating_words
 from tables.records import AchievementRow, RecordRow, ServerRecords
 from tables.replay import Frame
@@ -188,6 +190,31 @@ def test_every_game_at_its_most_seats_keeps_the_winner_and_every_rating(
     for reader in range(count):
         hand = LiveHands._content(table, reader, [], table.game.view(reader))
         assert len(hand) <= LIMIT and "🏆 **" in hand and "📈 Your season 12 rating: " in hand
+
+
+@pytest.mark.parametrize("kind", sorted(NAME_KINDS))
+def test_milestone_lines_saying_how_they_were_earned_fit_beside_the_winner(kind: str) -> None:
+    """Every seat of the biggest table reaching every milestone in its last move: each line
+    names them all and says how the milestone is earned, and the message still fits with the
+    winner and every rating kept, each milestone line it keeps whole (a log line goes whole
+    or not at all, oldest first)."""
+    spec = max(GAMES.values(), key=lambda s: max(s.allowed_player_counts()))
+    count = max(spec.allowed_player_counts())
+    table = Table(id=987654, spec=spec, options={}, seed=11, guild_id=1, channel_id=1,
+                  host_id=USER, seats=seats_named(kind, count))
+    play_and_check(table, seed=count)
+    table.rating_changes = [RatingChange(USER + seat, 12, (25.0 + seat, 8.0), (12.5, 6.1))
+                            for seat in range(count)]
+    everyone = spoken_list([f"{{s{seat}}}" for seat in range(count)])
+    for milestone in MILESTONES:
+        table.note(milestone_line(everyone, milestone))
+    said = {f"> {text.safe(line)}" for line in table.recent if line.startswith("🏅 ")}
+    assert len(said) == len(MILESTONES)
+    for limit in (LIMIT, WITHOUT_PICTURES):
+        content = check_finished(table, limit)
+        kept = [line for line in content.splitlines() if line.startswith("> 🏅")]
+        assert set(kept) <= said, content
+        assert kept or kind != "plain", content  # the widest names may leave no room for one
 
 
 def test_short_of_room_the_rating_line_sums_up_and_the_winner_stays_whole() -> None:

@@ -105,7 +105,9 @@ def test_leaving_seats_to_the_computer_only_ever_takes_honours_away(
     absent = set(marked.away_this_deal)
     assert not [a for a in marked.finish(game.outcome) if a.seat in absent]
     for moment in spec.moments:
-        for seat, value in moment.from_outcome(game.outcome) if moment.from_outcome else ():
+        for seat, value in [
+                *(moment.from_outcome(game.outcome) if moment.from_outcome else ()),
+                *(moment.from_finish(plain.history, game.outcome) if moment.from_finish else ())]:
             if seat not in absent:
                 expected[(seat, moment.kind)] = max(expected.get((seat, moment.kind), 0), value)
     assert marked.best == {key: value for key, value in expected.items() if value > 0}

@@ -4,6 +4,7 @@ those of past results without a word, dated by the game that reached them."""
 
 import asyncio
 
+from engine.achievements import Achievement
 from engine.milestones import (
     EVERY_GAME,
     FIRST_WIN,
@@ -15,7 +16,7 @@ from engine.milestones import (
 from store import Store
 from tables.backfill import backfill
 from tables.clock import FakeClock
-from tables.milestones import MILESTONE_LINE
+from tables.milestones import milestone_line
 from tests.store.test_milestones import computer as computer_seat
 from tests.store.test_milestones import finished, member
 from tests.tables.helpers import (
@@ -40,8 +41,8 @@ def said(table) -> list[str]:
             and "an achievement" not in line]
 
 
-def line(user_id: int, name: str) -> str:
-    return MILESTONE_LINE.format(who=NAMES[user_id], name=name)
+def line(user_id: int, milestone: Achievement) -> str:
+    return milestone_line(NAMES[user_id], milestone)
 
 
 async def held(store: Store, user_id: int) -> dict[str, int | None]:
@@ -58,14 +59,15 @@ async def test_a_finished_game_says_each_members_new_milestones_once(store: Stor
         loser = BOB if winner == ANN else ANN
         # Reached by both at once: one line naming both, in seat order, not a line each.
         assert sorted(said(first)) == sorted([
-            line(winner, FIRST_WIN.name), f"🏅 Ann and Bob: {TOURIST.name}."])
+            line(winner, FIRST_WIN),
+            "🏅 Ann and Bob: Tourist (Finish a game of every game the bot offers)."])
         assert await held(store, winner) == {FIRST_WIN.key: first.id, TOURIST.key: first.id}
         assert await held(store, loser) == {TOURIST.key: first.id}
 
         again = await new_table(manager, [human(ANN), human(BOB)], options={"target": 15})
         await play_out(manager, again)
         [second_winner] = [again.seats[s].user_id for s in again.outcome["winners"]]
-        expected = [line(second_winner, FIRST_WIN.name)] if second_winner == loser else []
+        expected = [line(second_winner, FIRST_WIN)] if second_winner == loser else []
         assert said(again) == expected, "Tourist and a first win are said once"
     finally:
         await manager.close()
@@ -78,7 +80,7 @@ async def test_the_tenth_game_is_ten_games_and_computers_earn_none(store: Store)
             table = await new_table(manager, [human(ANN), computer("easy")], seed=number,
                                     options={"target": 15})
             await play_out(manager, table)
-            ten = line(ANN, GAMES_MILESTONES[10].name)
+            ten = line(ANN, GAMES_MILESTONES[10])
             assert (ten in said(table)) == (number == 10)
             assert all(text.startswith("🏅 Ann: ") for text in said(table))
         rows = await store.db.fetch("SELECT DISTINCT user_id FROM achievements")
@@ -121,9 +123,9 @@ async def test_only_what_the_game_itself_reached_is_said(store: Store):
     finally:
         await manager.close()
     won = 0 in table.outcome["winners"]
-    expected = [line(ANN, GAMES_MILESTONES[10].name)]
+    expected = [line(ANN, GAMES_MILESTONES[10])]
     if won:
-        expected.append(line(ANN, WINS_MILESTONES[10].name))
+        expected.append(line(ANN, WINS_MILESTONES[10]))
     assert said(table) == expected
     mine = await held(store, ANN)
     assert all(mine[key] not in (None, table.id) for key in (FIRST_WIN.key, TOURIST.key,
@@ -163,7 +165,7 @@ async def test_a_milestone_awarded_by_another_finish_is_said_at_the_game_that_re
     finally:
         await manager.close()
     assert sorted(said(first)) == sorted([
-        f"🏅 Ann and Bob: {GAMES_MILESTONES[10].name}.", line(ANN, FIRST_WIN.name)])
+        milestone_line("Ann and Bob", GAMES_MILESTONES[10]), line(ANN, FIRST_WIN)])
     assert said(second) == []
     assert (await held(store, ANN))[GAMES_MILESTONES[10].key] == first.id
     assert (await held(store, ANN))[FIRST_WIN.key] == first.id
