@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.cards import card_symbol
 from engine.contract import Action, View
-from engine.cribbage.words import points_word
+from engine.cribbage.words import points_word, too_many
 
 _SIMPLE_LABELS = {
     "go": "Go",
@@ -69,9 +69,7 @@ def choice_lines(view: View) -> list[str]:
         lines.append(f"You count your {waiting['kind']}: "
                      f"{_counted(waiting['cards'], view.get('starter'))}.")
         if waiting.get("refused"):
-            below = min(waiting["refused"])
-            worth = "nothing" if below == 1 else f"less than {below}"
-            lines.append(f"Too many: your {waiting['kind']} is worth {worth}. Claim again.")
+            lines.append(f"{too_many(waiting['kind'], min(waiting['refused']))} Claim again.")
     return lines
 
 
