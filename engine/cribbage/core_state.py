@@ -79,7 +79,7 @@ class CribbageState:
     #: With muggins: (chooser, owner, points, index) while the missed points are chosen.
     chooser: tuple[int, int, int, int] | None
     #: With muggins: the lowest claim refused as too many for the count waiting, or None.
-    #: Every claim from it up is known to be wrong, so none is offered again (RULES.md C-19).
+    #: Every claim from it up is known to be wrong, so none is offered again (docs/RULES.md C-19).
     lowest_refused: int | None
     name = "cribbage"
     #: Whether _count, _pause_before_count and _after_count are Cribbage's: then without

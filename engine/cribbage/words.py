@@ -31,7 +31,7 @@ def points_word(n: int) -> str:
 
 
 def too_many(kind: str, lowest_refused: int) -> str:
-    """What a claim refused as too many tells the counter (RULES.md C-15, C-19)."""
+    """What a claim refused as too many tells the counter (docs/RULES.md C-15, C-19)."""
     worth = "nothing" if lowest_refused == 1 else f"less than {lowest_refused}"
     return f"Too many: your {kind} is worth {worth}."
 
