@@ -1,6 +1,7 @@
 """A member whose claim is refused as too many finds their hand's claim menus offering only the
 lower numbers (docs/RULES.md C-19), the true count among them and the hand saying why; once a
-claim is taken the next count's menus offer every number again."""
+claim is taken the next count's menus offer every number again. Cribbage, PIP Cribbage and
+Crib Race share the show."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 
 import pytest
 
-from engine.cribbage.ai import cribbage_count, waiting_count
+from engine.cribbage.claims import possible_counts
 from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from testkit.players import BUTTON, GameDriver, test_bot
 
@@ -42,16 +43,17 @@ async def claim(driver: GameDriver, user: FakeUser, hand: FakeMessage, points: i
         await driver.choose(user, hand, [value], custom_id=custom_id)
 
 
-async def test_after_a_refused_claim_the_menus_offer_only_lower_claims() -> None:
+@pytest.mark.parametrize("game", ["cribbage", "pip-cribbage", "crib-race"])
+async def test_after_a_refused_claim_the_menus_offer_only_lower_claims(game: str) -> None:
     async with FakeDiscord(members=NAMES) as fake:
         await fake.connect(test_bot(":memory:"))
         users = [fake.member(name) for name in NAMES]
         driver = GameDriver(fake, rng=random.Random("recount"))
-        await driver.start_game("cribbage", users, options="target=121 muggins=on")
+        await driver.start_game(game, users, options="muggins=on")
         table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr, arg-type]
         assert table is not None
         by_seat = {table.seat_of(user.id): user for user in users}
-        recounted = False
+        recounted = afresh = False
         for _ in range(300):
             await driver.settle()
             assert not driver.finished()
@@ -61,7 +63,7 @@ async def test_after_a_refused_claim_the_menus_offer_only_lower_claims() -> None
                 await driver.step()
                 continue
             user, kind = by_seat[counter], view["next_count"]["kind"]
-            exact = waiting_count(view, cribbage_count)
+            exact = table.game.core.count_now()  # type: ignore[attr-defined]
             hand = await driver.open_hand(user)
             everything = offered_claims(hand)
             above = [n for n in everything if n > exact]
@@ -73,7 +75,10 @@ async def test_after_a_refused_claim_the_menus_offer_only_lower_claims() -> None
                     following = table.view_for(table.waiting_for()[0]).get("next_count")
                     if following is not None and "refused" not in following:
                         reopened = await driver.open_hand(by_seat[following["seat"]])
-                        assert max(offered_claims(reopened)) == max(everything)
+                        core = table.game.core  # type: ignore[attr-defined]
+                        shape = core._claim_shape(*core.steps[core.step_index])
+                        assert offered_claims(reopened) == list(possible_counts(*shape))
+                        afresh = True
                         break
                 continue
             # Too many, twice: the highest number, then one still above the count.
@@ -89,4 +94,5 @@ async def test_after_a_refused_claim_the_menus_offer_only_lower_claims() -> None
             recounted = True
             await claim(driver, user, hand, exact)
         assert recounted, "no count with two claims above it waited for a member"
+        assert afresh, "no count followed the recount"
         fake.assert_clean()
