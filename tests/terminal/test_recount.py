@@ -1,6 +1,6 @@
-"""In the terminal, a claim refused as too many leaves only the lower claims to type (docs/
-RULES.md C-19): the prompt and the list say so, and typing the refused number again is refused
-in words that say which numbers are left."""
+"""In the terminal, a claim refused as too many leaves only the lower claims to type
+(docs/RULES.md C-19): the prompt and the list say so, and typing the refused number again is
+refused in words that say which numbers are left."""
 
 from __future__ import annotations
 
