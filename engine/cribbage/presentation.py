@@ -188,12 +188,11 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "Muggins",
-        "With muggins on, you count your own hand and crib by claiming a number. A claim that "
-        "is too high is refused and you count again, from the lower numbers only; a claim that "
-        "is too low is scored as claimed. Until the next count is claimed any opponent may "
-        "press Muggins!: if you missed points, the first to press takes them and may keep them "
-        "or give them back. "
-        "Pressing Muggins! on a right count costs nothing. After a deal's last count the next "
-        "deal waits until the opponents press Muggins! or No muggins.",
+        "With muggins on, you count your own hand and crib by claiming a number. A claim that is "
+        "too high is refused and you count again, from the lower numbers only; a claim that is "
+        "too low is scored as claimed. Until the next count is claimed any opponent may press "
+        "Muggins!: if you missed points, the first to press takes them and may keep them or give "
+        "them back. Pressing Muggins! on a right count costs nothing. After a deal's last count "
+        "the next deal waits until the opponents press Muggins! or No muggins.",
     ),
 )
