@@ -58,6 +58,12 @@ def test_a_recount_offers_only_the_claims_below_the_refused_one() -> None:
     assert [a for a in before[1] if a not in after[2][1]] == [
         {"type": "claim", "points": n} for n in (13, 14, 15, 16, 17, 18, 20, 21, 22, 23, 24,
                                                  28, 29)]
+    # The hint weighs the claims offered: the true count first, nothing refused among them.
+    from engine.cribbage.analysis import analyse
+
+    hint = analyse(game.view(1), game.legal_actions(1))
+    assert hint[0]["action"] == {"type": "claim", "points": 12}
+    assert max(e["action"]["points"] for e in hint if e["action"]["type"] == "claim") == 12
 
 
 def test_a_claim_refused_already_is_refused_in_words_that_say_so() -> None:
