@@ -17,8 +17,9 @@ value less the chosen one, never below 0), "why": the best choice's line, "chose
 chosen one's, "missed": False}.
 
 Only real choices count: an action that was the seat's only legal one is skipped, and so is one
-after which the seat chose again with nothing changed (its entry says "again": a claim refused
-as too many gives nothing up; the claim that follows it is judged).
+after which the seat chose again (its entry says "again": a claim refused as too many gives
+nothing up; the claim that follows it is judged), and one a saved game made that only an
+earlier release offered.
 
 A move the seat did not make is a choice too: where the seat could act and another seat's move
 (at "step") closed that decision before it moved (a Muggins! press the next claim ended), it
@@ -74,10 +75,12 @@ def review_replay(spec: GameSpec, game: Game, log: Iterable[tuple[int, Action]],
     for step, (actor, action) in enumerate(log):
         if actor == seat:
             legal = game.legal_actions(seat) if seat in game.to_act() else []
-            if len(legal) > 1:
+            chosen = game.normalize(seat, dict(action)) if len(legal) > 1 else None
+            # A move only an earlier release offered (a claim refused already, made again) is
+            # not weighed: the analysis values the moves offered now. apply() still checks it.
+            if chosen in legal:
                 view = game.view(seat)
-                file(groups, view, judge(spec, view, legal, game.normalize(seat, dict(action)),
-                                         step))
+                file(groups, view, judge(spec, view, legal, chosen, step))
         elif spec.let_pass is not None and seat in game.to_act():
             before = decision_of(game, seat)
             view = game.view(seat)

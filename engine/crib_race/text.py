@@ -99,13 +99,13 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "Muggins",
-        "With muggins on, you count your own hand and crib by claiming a number. A claim that "
-        "is too high is refused; a claim that is too low is scored as claimed. Until the next "
-        "count is claimed any opponent may press Muggins!: the first to press takes the missed "
-        "points and may keep them or give them back (on this track, giving them back can send "
-        "a rival into a trap). Pressing Muggins! on a right count costs nothing. After a "
-        "deal's last count the next deal waits until the opponents press Muggins! or No "
-        "muggins.",
+        "With muggins on, you count your own hand and crib by claiming a number. A claim that is "
+        "too high is refused and you count again, from the lower numbers only; a claim that is "
+        "too low is scored as claimed. Until the next count is claimed any opponent may press "
+        "Muggins!: the first to press takes the missed points and may keep them or give them back "
+        "(on this track, giving them back can send a rival into a trap). Pressing Muggins! on a "
+        "right count costs nothing. After a deal's last count the next deal waits until the "
+        "opponents press Muggins! or No muggins.",
     ),
 )
 

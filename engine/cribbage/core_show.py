@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache
 
@@ -125,7 +126,11 @@ class CribbageShow(CribbageState):
         codes: list[int] = []
         counter = self._counter()
         if seat == counter:
-            codes += _claim_codes(*self._claim_shape(*self.steps[self.step_index]))
+            claims = _claim_codes(*self._claim_shape(*self.steps[self.step_index]))
+            refused = self.lowest_refused
+            if refused is not None:  # C-19: only the claims below the lowest refused one
+                claims = claims[:bisect_left(claims, CLAIM + refused)]
+            codes += claims
         if seat in self._pressers():
             codes.append(MUGGINS)
             if counter is None:
@@ -156,9 +161,11 @@ class CribbageShow(CribbageState):
         if len(self.true_totals) <= index:
             self.true_totals.append(self._count(kind, owner))
         true_total = self.true_totals[index]
-        if points > true_total:
-            return  # a recount: the seat claims again
-        self.window = None
+        if points > true_total:  # a recount: the seat claims again, lower
+            lowest = self.lowest_refused
+            self.lowest_refused = points if lowest is None else min(lowest, points)
+            return
+        self.window = self.lowest_refused = None
         if points:
             self._score(seat, points, KIND_WORDS[kind])
             if self.won is not None:

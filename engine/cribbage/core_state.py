@@ -39,9 +39,10 @@ class CribbageState:
 
     __slots__ = (
         "acting", "chooser", "count", "crib", "dealer", "discarded", "hands", "journal", "kept",
-        "last_player", "left", "low", "muggins", "opponents", "passed", "peg_hands", "phase",
-        "pile", "plan", "players", "points", "rng", "side_of", "side_scores", "side_seats",
-        "starter", "step_index", "steps", "target", "true_totals", "turn", "window", "won"
+        "last_player", "left", "low", "lowest_refused", "muggins", "opponents", "passed",
+        "peg_hands", "phase", "pile", "plan", "players", "points", "rng", "side_of",
+        "side_scores", "side_seats", "starter", "step_index", "steps", "target", "true_totals",
+        "turn", "window", "won"
     )
     players: int
     target: int
@@ -77,6 +78,9 @@ class CribbageState:
     window: list[Any] | None
     #: With muggins: (chooser, owner, points, index) while the missed points are chosen.
     chooser: tuple[int, int, int, int] | None
+    #: With muggins: the lowest claim refused as too many for the count waiting, or None.
+    #: Every claim from it up is known to be wrong, so none is offered again (docs/RULES.md C-19).
+    lowest_refused: int | None
     name = "cribbage"
     #: Whether _count, _pause_before_count and _after_count are Cribbage's: then without
     #: muggins the show calls only _count. CribbageSim.__init_subclass__ works it out.
@@ -186,7 +190,7 @@ class CribbageState:
         new.step_index, new.true_totals = self.step_index, list(self.true_totals)
         window = self.window
         new.window = None if window is None else [*window[:3], list(window[3])]
-        new.chooser = self.chooser
+        new.chooser, new.lowest_refused = self.chooser, self.lowest_refused
         new.journal = None
 
     # ----- the deal -------------------------------------------------------------------------
@@ -224,7 +228,7 @@ class CribbageState:
         self.steps = []
         self.step_index = 0
         self.true_totals = []
-        self.window = self.chooser = None
+        self.window = self.chooser = self.lowest_refused = None
         self.phase = DISCARDING
         self.acting = acting
         if self.journal is not None:

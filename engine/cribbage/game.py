@@ -19,8 +19,9 @@ any order and "10H" accepted), {"type": "play", "card": "5H"}, {"type": "go"},
 {"type": "claim", "points": n}, {"type": "muggins"}, {"type": "keep"}, {"type": "give_back"},
 {"type": "pass"} (declining muggins on the deal's last count).
 
-Muggins (option; docs/RULES.md C-14 to C-17): the counting seat claims its count; a claim
-above the true count makes a "recount" event and changes nothing.
+Muggins (option; docs/RULES.md C-14 to C-19): the counting seat claims its count; a claim
+above the true count makes a "recount" event, scores nothing, and from then on the count's
+claims offered are those below the lowest refused one.
 
 View keys (every view; `seat` None is the channel's view):
     game, seat, players, to_act, waiting_for, outcome   (the contract's common keys)
@@ -62,7 +63,7 @@ from collections.abc import Sequence
 from engine.cards import Card, card_strs, format_cards, parse_card, parse_cards
 from engine.contract import Action, Event
 from engine.cribbage import words
-from engine.cribbage.claims import claim_ranges, possible_counts
+from engine.cribbage.claims import claim_ranges
 from engine.cribbage.game_record import (
     DISCARD,
     LEGACY_MAX_CLAIM,
@@ -75,13 +76,14 @@ from engine.cribbage.pieces import (
     CARD_OF,
     CARDS,
     GO,
+    KIND_WORDS,
     LIMIT,
     PIECE_OF_TEXT,
     SHOWING,
     TEXT,
     VALUE,
 )
-from engine.cribbage.words import card_key, seat_does
+from engine.cribbage.words import card_key, seat_does, too_many
 from engine.errors import IllegalAction
 
 
@@ -190,8 +192,9 @@ class CribbageGame(CribbageRecord):
 
     def _still_accepts(self, seat: int, action: Action, legal: list[Action]) -> bool:
         # Releases before the claim menus were narrowed offered every count up to the most a
-        # hand of dice could make: a saved claim no hand can make is still a claim (too high
-        # is a recount, too low is scored).
+        # hand of dice could make, and before C-19 a claim refused as too many again: a saved
+        # claim no hand can make, or one refused already, is still a claim (too high is a
+        # recount, too low is scored).
         return (action["type"] == "claim" and 0 <= action["points"] <= LEGACY_MAX_CLAIM
                 and any(offered["type"] == "claim" for offered in legal))
 
@@ -252,9 +255,14 @@ class CribbageGame(CribbageRecord):
             if kind == "claim":
                 if seat != core._counter():
                     return "It is not your count to claim."
-                # Every total a count of this shape (so many cards, so many dice) can make.
-                offered = possible_counts(*core._claim_shape(*core.steps[core.step_index]))
-                return f"No hand counts {action['points']}: claim {claim_ranges(offered)}."
+                # Every total a count of this shape (so many cards, so many dice) can make,
+                # below the lowest claim refused (C-19).
+                offered = [a["points"] for a in self._legal_now(seat) if a["type"] == "claim"]
+                points, refused = action["points"], core.lowest_refused
+                if refused is not None and points >= refused:
+                    kind_word = KIND_WORDS[core.steps[core.step_index][0]]
+                    return f"{too_many(kind_word, refused)} Claim {claim_ranges(offered)}."
+                return f"No hand counts {points}: claim {claim_ranges(offered)}."
             if kind in ("muggins", "pass"):
                 return "You cannot call muggins now."
         return "That move is not allowed right now."
@@ -276,8 +284,6 @@ class CribbageGame(CribbageRecord):
             head = self._discard_events(seat, action["cards"])
         elif kind == "claim":
             head = self._claim_events(seat, action["points"])
-            if self._recounting:
-                return head
         elif kind == "muggins":
             head = self._muggins_events(seat)
         elif kind in ("keep", "give_back"):

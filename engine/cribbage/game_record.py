@@ -88,8 +88,6 @@ class CribbageRecord(CoreGame):
         #: The last deal's show: its records, and their JSON once a view has asked.
         self._last_show_counts: list[ShowCount] = []
         self._last_show: list[dict[str, Any]] | None = []
-        #: Set by a refused claim, which leaves the state as it was (see _forget_choices).
-        self._recounting = False
         #: The claims refused for the count waiting (its counter reads them: next_count).
         self._refused: tuple[int, ...] = ()
         journal: list[Entry] = []
@@ -257,7 +255,6 @@ class CribbageRecord(CoreGame):
         true_total = self._true_counts[core.step_index].total
         said = f"{seat_does(seat, 'claims')} {points} for the {record.kind}: "
         if points > true_total:
-            self._recounting = True
             self._refused += (points,)
             return [{"type": "recount", "seat": seat, "kind": record.kind, "claimed": points,
                      "cards": card_strs(record.pieces),
@@ -297,15 +294,6 @@ class CribbageRecord(CoreGame):
                     f"{seat_name(owner)}.")
         return [{"type": "keep" if keep else "give_back", "seat": seat, "owner": owner,
                  "points": points, "text": text}]
-
-    def _forget_choices(self) -> None:
-        # A claim above the count is refused and changes nothing: the same seats act with the
-        # same actions, and a hurried (or random) counter claims again and again.
-        if self._recounting:
-            self._recounting = False
-            return
-        self._acting = None  # Game._forget_choices, inline: it runs after every move
-        self._legal = {}
 
     # ----- views -----------------------------------------------------------------------------
     @property

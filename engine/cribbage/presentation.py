@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.cards import card_symbol
 from engine.contract import Action, View
-from engine.cribbage.words import points_word
+from engine.cribbage.words import points_word, too_many
 
 _SIMPLE_LABELS = {
     "go": "Go",
@@ -69,9 +69,7 @@ def choice_lines(view: View) -> list[str]:
         lines.append(f"You count your {waiting['kind']}: "
                      f"{_counted(waiting['cards'], view.get('starter'))}.")
         if waiting.get("refused"):
-            below = min(waiting["refused"])
-            worth = "nothing" if below == 1 else f"less than {below}"
-            lines.append(f"Too many: your {waiting['kind']} is worth {worth}. Claim again.")
+            lines.append(f"{too_many(waiting['kind'], min(waiting['refused']))} Claim again.")
     return lines
 
 
@@ -190,11 +188,11 @@ RULES: tuple[tuple[str, str], ...] = (
     ),
     (
         "Muggins",
-        "With muggins on, you count your own hand and crib by claiming a number. A claim that "
-        "is too high is refused and you count again; a claim that is too low is scored as "
-        "claimed. Until the next count is claimed any opponent may press Muggins!: if you "
-        "missed points, the first to press takes them and may keep them or give them back. "
-        "Pressing Muggins! on a right count costs nothing. After a deal's last count the next "
-        "deal waits until the opponents press Muggins! or No muggins.",
+        "With muggins on, you count your own hand and crib by claiming a number. A claim that is "
+        "too high is refused and you count again, from the lower numbers only; a claim that is "
+        "too low is scored as claimed. Until the next count is claimed any opponent may press "
+        "Muggins!: if you missed points, the first to press takes them and may keep them or give "
+        "them back. Pressing Muggins! on a right count costs nothing. After a deal's last count "
+        "the next deal waits until the opponents press Muggins! or No muggins.",
     ),
 )

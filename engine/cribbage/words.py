@@ -30,6 +30,12 @@ def points_word(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
 
 
+def too_many(kind: str, lowest_refused: int) -> str:
+    """What a claim refused as too many tells the counter (docs/RULES.md C-15, C-19)."""
+    worth = "nothing" if lowest_refused == 1 else f"less than {lowest_refused}"
+    return f"Too many: your {kind} is worth {worth}."
+
+
 def seat_name(seat: int) -> str:
     """The seat: "{s0}", read "Ann" or "you"."""
     return f"{{s{seat}}}"

@@ -18,7 +18,7 @@ NAMES = ("alice", "bob", "carol")
 pytestmark = pytest.mark.usefixtures("quick_pictures")
 HINT = re.compile(r"cb:h:\d+:\d+:\d+")
 #: The game's seed in the muggins review: the easy computer claims short while Alice may press.
-SEED = 1
+SEED = 6
 
 
 class SkipHints(random.Random):

@@ -136,3 +136,32 @@ def test_a_claim_refused_as_too_many_gives_nothing_up_and_the_claim_after_it_is_
         assert step not in decisions  # nothing changed: the seat claimed again
         assert decisions[step + 1]["chosen"]["type"] == "claim"  # that claim is judged
         assert decisions[step + 1]["lost"] == 0.0  # the hard level claims exactly
+
+
+def test_a_saved_claim_refused_already_and_made_again_is_replayed_not_judged() -> None:
+    # Before C-19 the menu still offered a claim refused as too many, and some players picked
+    # it again: a review of such a game replays it and judges the claims offered then and now.
+    spec, options = GAMES["cribbage"], {"target": 61, "muggins": True}
+    game = spec.new(2, options, 6)
+    rng = random.Random(6)
+    log, repeated = [], None
+    while game.outcome is None:
+        seat = (game.waiting_for() or game.to_act())[0]
+        legal = game.legal_actions(seat)
+        action = spec.ai(game.view(seat), legal, rng, "hard")
+        too_many = [a for a in legal if a["type"] == "claim" and a["points"] > action.get(
+            "points", 99)]
+        if seat == 0 and action["type"] == "claim" and too_many and repeated is None:
+            for step in range(2):  # too many, then the very same claim again
+                log.append((0, too_many[0]))
+                game.apply(0, too_many[0], logged=step == 1)
+            repeated = len(log) - 1
+            assert too_many[0] not in game.legal_actions(0)
+        log.append((seat, action))
+        game.apply(seat, action)
+    assert repeated is not None
+    review = review_game(spec, 2, options, 6, log, seat=0)
+    decisions = {d["step"]: d for group in review["groups"] for d in group["decisions"]}
+    assert repeated - 1 not in decisions and repeated not in decisions
+    assert decisions[repeated + 1]["chosen"] == log[repeated + 1][1]
+    assert decisions[repeated + 1]["lost"] == 0.0

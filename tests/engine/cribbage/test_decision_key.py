@@ -36,10 +36,9 @@ def decisions(game: Game) -> dict[int, tuple[object, object]]:
             for seat in game.to_act()}
 
 
-@settings(max_examples=40, deadline=None)
-@given(setup=st.sampled_from(FAMILY), seed=st.integers(0, 2**32 - 1))
-def test_the_key_moves_exactly_when_the_decision_does(setup: tuple[str, int], seed: int) -> None:
-    name, players = setup
+def play_checking_keys(name: str, players: int, seed: int) -> int:
+    """Random moves of a muggins game, checking each seat's key against its decision after
+    each; how many times a decision moved on while its legal actions read the same."""
     game = GAMES[name].new(players, {"muggins": True}, seed)
     rng = random.Random(seed)
     offers_alike = 0
@@ -59,5 +58,17 @@ def test_the_key_moves_exactly_when_the_decision_does(setup: tuple[str, int], se
             if game.view(other)["phase"] != "show":
                 assert new_key is None  # the discard: another's move never stales it
         before = after
-    if players == 3 and name == "cribbage":
-        assert offers_alike, "three players: an offer on one hand, then on the next"
+    return offers_alike
+
+
+@settings(max_examples=40, deadline=None)
+@given(setup=st.sampled_from(FAMILY), seed=st.integers(0, 2**32 - 1))
+def test_the_key_moves_exactly_when_the_decision_does(setup: tuple[str, int], seed: int) -> None:
+    play_checking_keys(*setup, seed)
+
+
+def test_three_players_meet_an_offer_on_one_hand_then_alike_on_the_next() -> None:
+    # The case the key exists for, in a game known to have it: with random counters that
+    # claim too many now and then, a whole game may go by without one (C-19 narrows a
+    # recounting counter's claims, so its next claim seldom reads as the last did).
+    assert play_checking_keys("cribbage", 3, 16) > 0

@@ -42,19 +42,60 @@ def test_the_show_waits_for_the_first_count_to_be_claimed() -> None:
     assert game.view(None)["show"] == []
 
 
-def test_a_recount_leaves_the_moves_as_the_state_alone_gives_them() -> None:
-    # A refused claim changes nothing, so the game keeps the moves it had worked out: they
-    # must be what the state gives when worked out afresh.
+def test_a_recount_offers_only_the_claims_below_the_refused_one() -> None:
+    # The dealer's hand is worth 12: a claim of 13 is refused, so 13 and every higher count
+    # are known to be wrong and no longer offered (C-19); the press on seat 0's count stays.
     game = to_the_show()
     claim(game, 0, 29)
     before = [game.legal_actions(seat) for seat in (0, 1)]
     assert [e["type"] for e in claim(game, 1, 13)] == ["recount"]
-    kept = (game.to_act(), game.waiting_for(), [game.legal_actions(seat) for seat in (0, 1)])
+    after = (game.to_act(), game.waiting_for(), [game.legal_actions(seat) for seat in (0, 1)])
     game.state_changed()
     afresh = (game.to_act(), game.waiting_for(), [game.legal_actions(seat) for seat in (0, 1)])
-    assert kept == afresh
-    assert kept[2] == before and kept[0] == [1]
-    assert {"type": "muggins"} in kept[2][1] and {"type": "claim", "points": 12} in kept[2][1]
+    assert after == afresh and after[0] == [1] and after[2][0] == before[0]
+    assert after[2][1] == [*({"type": "claim", "points": n} for n in range(13)),
+                           {"type": "muggins"}]
+    assert [a for a in before[1] if a not in after[2][1]] == [
+        {"type": "claim", "points": n} for n in (13, 14, 15, 16, 17, 18, 20, 21, 22, 23, 24,
+                                                 28, 29)]
+    # The hint weighs the claims offered: the true count first, nothing refused among them.
+    from engine.cribbage.analysis import analyse
+
+    hint = analyse(game.view(1), game.legal_actions(1))
+    assert hint[0]["action"] == {"type": "claim", "points": 12}
+    assert max(e["action"]["points"] for e in hint if e["action"]["type"] == "claim") == 12
+
+
+def test_a_claim_refused_already_is_refused_in_words_that_say_so() -> None:
+    game = to_the_show()
+    claim(game, 0, 29)
+    claim(game, 1, 22)
+    with pytest.raises(IllegalAction, match=r"^No hand counts 19: claim 0–18, 20 or 21\.$"):
+        claim(game, 1, 19)
+    claim(game, 1, 14)
+    for again in (14, 22, 19, 29, 30):
+        with pytest.raises(IllegalAction, match="^Too many: your hand is worth less than 14. "
+                           r"Claim 0–13\.$"):
+            claim(game, 1, again)
+    assert game.view(1)["next_count"]["refused"] == [22, 14]
+    assert [e["type"] for e in claim(game, 1, 13)] == ["recount"]
+    assert [a["points"] for a in game.legal_actions(1) if a["type"] == "claim"] == list(
+        range(13))
+
+
+def test_a_saved_game_that_claimed_a_refused_count_again_still_replays() -> None:
+    # Before C-19 the menu still offered a refused claim: such a log replays as it was played.
+    game = to_the_show()
+    claim(game, 0, 29)
+    claim(game, 1, 14)
+    assert [e["type"] for e in game.apply(1, {"type": "claim", "points": 14}, logged=True)] == [
+        "recount"]
+    assert [e["type"] for e in game.apply(1, {"type": "claim", "points": 20}, logged=True)] == [
+        "recount"]
+    assert game.view(1)["next_count"]["refused"] == [14, 14, 20]
+    assert max(a["points"] for a in game.legal_actions(1) if a["type"] == "claim") == 13
+    claim(game, 1, 12)
+    assert game.scores == [AFTER_PLAY[0] + 29, AFTER_PLAY[1] + 12]
 
 
 def test_an_over_claim_is_refused_as_a_recount_and_scores_nothing() -> None:
