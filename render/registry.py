@@ -10,12 +10,13 @@ the first time the game is asked for. So a new game adds one package and nothing
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PIL import Image
+
+from engine.spec import NAME
 
 if TYPE_CHECKING:
     from render.chart import Chart
@@ -69,7 +70,6 @@ class GameRenderer:
 
 
 _RENDERERS: dict[str, GameRenderer] = {}
-_NAME = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
 
 
 def register(name: str, *, table: DrawFn, hand: DrawFn, details: DetailsFn = no_details,
@@ -103,7 +103,7 @@ def _where(game_name: str) -> str:
 
 def renderer_for(game_name: str) -> GameRenderer:
     if game_name not in _RENDERERS:
-        if not isinstance(game_name, str) or not _NAME.match(game_name):
+        if not isinstance(game_name, str) or not NAME.fullmatch(game_name):
             raise UnknownGame(f"No renderer for game {game_name!r}.")
         module = module_name(game_name)
         try:
