@@ -125,6 +125,10 @@ class GameSpec:
     #: to 61 is a 61–36 game); None for a game without one. A tournament's spread counts
     #: each seat's points up to it.
     target: Callable[[dict[str, Any]], int | None] = lambda options: None
+    #: True where a seat's points count against it, so the fewest win (its outcome's scores
+    #: are points taken): a tournament's spread counts them the other way. False: points
+    #: count for a seat, as in every game that pegs, races or wins tricks.
+    fewest_points_win: bool = False
     #: Which side (team) each seat plays for, given the player count and options.
     sides: Callable[[int, dict[str, Any]], list[int]] = lambda players, _: list(range(players))
     #: Words for a button or menu entry that carries out `action`.

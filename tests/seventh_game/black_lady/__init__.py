@@ -87,6 +87,7 @@ SPEC = GameSpec(
     action_label=action_label,
     status_lines=status_lines,
     rules=RULES,
+    fewest_points_win=True,
     order=70,
     render_package="tests.seventh_game.black_lady_render",
 )
