@@ -136,8 +136,10 @@ class BlackLadyGame(Game):
         if action["type"] == "pass":
             self.chosen[seat].append(card)
             to = (seat + self.offset) % self.players
+            count = len(self.chosen[seat])
             events: list[Event] = [{"type": "choose", "to": seat, "card": str(card),
-                                    "text": f"You will pass {card.symbol} to {{s{to}}}."}]
+                                    "text": f"You will pass {card.symbol} to {{s{to}}} "
+                                            f"({count} of {PASSED})."}]
             if any(len(c) < PASSED for c in self.chosen):
                 return events
             return events + self._exchange()
@@ -227,8 +229,8 @@ class BlackLadyGame(Game):
         events: list[Event] = [{
             "type": "deal", "pass_offset": self.offset,
             "text": (f"Deal {self.deal_number}: {size} cards each; "
-                     f"{pass_words(self.offset, self.players)}"
-                     + (" passes three cards." if self.offset else ".")),
+                     + (f"everyone passes three cards {pass_words(self.offset, self.players)}."
+                        if self.offset else "nobody passes.")),
         }]
         for seat in range(self.players):
             events.append({"type": "hand", "to": seat, "cards": card_strs(self.hands[seat]),
