@@ -6,6 +6,7 @@ discovery of every other game (which would import that same package half-initial
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -13,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from engine.achievements import Achievement, MomentKind
+from engine.cards import RANK_NAMES, SUIT_NAMES
 from engine.contract import Action, Game, View
 from engine.errors import IllegalAction
 from engine.seat_words import spoken_list
@@ -33,6 +35,13 @@ AI_LEVELS = ("easy", "normal", "hard")
 EXPERT = "expert"
 #: Every computer level a table may offer; each game offers those of them in its `levels`.
 LEVELS = (*AI_LEVELS, EXPERT)
+#: A game's registry name: its key in the store and in buttons, and (with - as _) the name of
+#: its packages.
+NAME = re.compile(r"[a-z][a-z0-9-]{0,40}")
+#: Names no game may take: words every game's shared code says of cards, where the game's
+#: name would seem to be named outside its own packages (tests/test_one_home.py).
+CARD_WORDS = frozenset([*SUIT_NAMES.values(), *(suit[:-1] for suit in SUIT_NAMES.values()),
+                        *RANK_NAMES.values(), "card", "cards", "die", "dice", "trump"])
 
 
 @dataclass(frozen=True)
@@ -125,6 +134,10 @@ class GameSpec:
     #: to 61 is a 61–36 game); None for a game without one. A tournament's spread counts
     #: each seat's points up to it.
     target: Callable[[dict[str, Any]], int | None] = lambda options: None
+    #: True where a seat's points count against it, so the fewest win (its outcome's scores
+    #: are points taken): a tournament's spread counts them the other way. False: points
+    #: count for a seat, as in every game that pegs, races or wins tricks.
+    fewest_points_win: bool = False
     #: Which side (team) each seat plays for, given the player count and options.
     sides: Callable[[int, dict[str, Any]], list[int]] = lambda players, _: list(range(players))
     #: Words for a button or menu entry that carries out `action`.
@@ -164,6 +177,13 @@ class GameSpec:
     moments: tuple[MomentKind, ...] = ()
 
     def __post_init__(self) -> None:
+        if not NAME.fullmatch(self.name):
+            raise ValueError(f"{self.name!r}: a game's name is lower-case letters, digits and "
+                             "hyphens, starting with a letter, at most 41 characters")
+        if self.name in CARD_WORDS:
+            raise ValueError(f"{self.name!r}: a game may not be named with a word every game "
+                             f"uses of cards; {self.name.title()} could be "
+                             f"'{self.name}-game', titled as you like")
         unknown = [level for level in self.levels if level not in LEVELS]
         if unknown:
             raise ValueError(f"{self.name}: no computer level {', '.join(unknown)}")

@@ -10,12 +10,13 @@ the first time the game is asked for. So a new game adds one package and nothing
 from __future__ import annotations
 
 import importlib
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PIL import Image
+
+from engine.spec import NAME
 
 if TYPE_CHECKING:
     from render.chart import Chart
@@ -69,7 +70,6 @@ class GameRenderer:
 
 
 _RENDERERS: dict[str, GameRenderer] = {}
-_NAME = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
 
 
 def register(name: str, *, table: DrawFn, hand: DrawFn, details: DetailsFn = no_details,
@@ -91,18 +91,34 @@ def module_name(game_name: str) -> str:
     return "render." + game_name.replace("-", "_")
 
 
+def _where(game_name: str) -> str:
+    """Why that module is the one looked in, for an error."""
+    from engine.registry import GAMES
+
+    spec = GAMES.get(game_name)
+    if spec is not None and spec.render_package:
+        return "its GameSpec's render_package"
+    return "render.<game>, as no GameSpec.render_package names another"
+
+
 def renderer_for(game_name: str) -> GameRenderer:
     if game_name not in _RENDERERS:
-        if not isinstance(game_name, str) or not _NAME.match(game_name):
+        if not isinstance(game_name, str) or not NAME.fullmatch(game_name):
             raise UnknownGame(f"No renderer for game {game_name!r}.")
+        module = module_name(game_name)
         try:
-            importlib.import_module(module_name(game_name))
+            importlib.import_module(module)
         except ModuleNotFoundError as error:
-            if error.name != module_name(game_name):
-                raise  # a real import failure inside the module must not be hidden
+            # A real import failure inside the module must not be hidden; the module itself
+            # or a package above it missing is said as such.
+            if error.name is None or not (module + ".").startswith(error.name + "."):
+                raise
+            raise UnknownGame(f"No renderer for game {game_name!r}: there is no module "
+                              f"{module} ({_where(game_name)}).") from None
         if game_name not in _RENDERERS:
-            known = ", ".join(sorted(_RENDERERS)) or "none loaded yet"
-            raise UnknownGame(f"No renderer for game {game_name!r} (known: {known}).")
+            raise UnknownGame(f"No renderer for game {game_name!r}: {module} "
+                              f"({_where(game_name)}) does not call render.registry.register"
+                              f"({game_name!r}, ...).")
     return _RENDERERS[game_name]
 
 

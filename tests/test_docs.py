@@ -110,3 +110,18 @@ def test_every_ruling_cited_anywhere_exists() -> None:
     assert any(c.startswith("engine/") for c in cited), "code cites rulings by id"
     unknown = [c for c in cited if c.rsplit(": ", 1)[1] not in defined]
     assert unknown == []
+
+
+def test_every_gamespec_field_is_in_the_design_table() -> None:
+    """A new game's author reads docs/DESIGN.md's GameSpec table for what a spec may say:
+    every field of engine.spec.GameSpec has a row there."""
+    from dataclasses import fields
+
+    from engine.spec import GameSpec
+
+    design = (ROOT / "docs/DESIGN.md").read_text("utf-8")
+    table = design[design.index("### GameSpec"):design.index("## How a game plugs in")]
+    rows = " ".join(line.split("|")[1] for line in table.splitlines()
+                    if line.startswith("| `"))
+    documented = set(re.findall(r"`(\w+)`", rows))
+    assert {f.name for f in fields(GameSpec)} - documented == set()

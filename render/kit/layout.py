@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.cards import card_symbol
-from render.kit import cards, palette, text
+from render.kit import cards, palette, seats, text
+from render.kit.safe import listed
 
 TITLE_SIZE = 26
 BODY_SIZE = 20
@@ -214,3 +216,18 @@ def outcome_banner(draw: ImageDraw.ImageDraw, y: float, width: int, margin: int,
     text.draw_lines(draw, (width / 2, y + 42), lines, size, fill=palette.INK, anchor="ma",
                     spacing=1.25)
     return y + height + 8
+
+
+def winners_banner(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, width: int,
+                   margin: int) -> float:
+    """`outcome_banner` for a finished game's view: its winners by name ("Ann & Bob win!"),
+    then the outcome's detail with names filled in; returns the y below it (`y` while the
+    game runs)."""
+    outcome = view.get("outcome")
+    if not isinstance(outcome, dict):
+        return y
+    winners = [s for s in listed(outcome.get("winners")) if isinstance(s, int)]
+    who = " & ".join(seats.label(view, s) for s in winners) or "Nobody"
+    headline = banner_headline(who, f" win{'' if len(winners) > 1 else 's'}!", width, margin)
+    return outcome_banner(draw, y, width, margin, headline,
+                          seats.fill_names(outcome.get("detail", ""), view))

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from render.kit import cards, layout, palette, seats, text
 from render.kit.hand import SYMBOLS, CardWriting, HandPicture, draw_hand_picture
-from render.kit.safe import integer, listed, mapping
+from render.kit.safe import integer, listed
 from render.kit.shapes import paste_suit
 from render.registry import View
 
@@ -251,19 +251,6 @@ def status_line(view: View) -> str:
     return seats.short_label(view, turn, STATUS_SIZE, room) + rest
 
 
-def outcome_headline(view: View) -> str:
-    winners = [s for s in listed(mapping(view.get("outcome")).get("winners"))
-               if isinstance(s, int)]
-    names = " & ".join(seats.label(view, s) for s in winners) or "Nobody"
-    return layout.banner_headline(names, f" win{'' if len(winners) > 1 else 's'}!", WIDTH,
-                                  MARGIN)
-
-
-def _outcome(draw: ImageDraw.ImageDraw, view: View, y: float) -> float:
-    detail = seats.fill_names(mapping(view.get("outcome")).get("detail", ""), view)
-    return layout.outcome_banner(draw, y, WIDTH, MARGIN, outcome_headline(view), detail)
-
-
 def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     players = max(1, min(8, seats.player_count(view)))
     over = isinstance(view.get("outcome"), dict)
@@ -278,7 +265,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     _info_line(image, draw, view, y, four_colour)
     y += 44
     if over:
-        y = _outcome(draw, view, y)
+        y = layout.winners_banner(draw, view, y, WIDTH, MARGIN)
     status = status_line(view)
     if status:
         layout.pill(draw, (WIDTH / 2, y + 16), status, STATUS_SIZE, palette.HIGHLIGHT,

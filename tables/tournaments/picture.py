@@ -60,7 +60,7 @@ def _status(event: Tournament) -> str:
 
 def _rows(event: Tournament) -> list[dict[str, Any]]:
     rows = (knockout_standings if event.format == KNOCKOUT else standings)(
-        event.entries, event.rounds, event.target)
+        event.entries, event.rounds, event.target, event.fewest_points_win)
     places = {row.entry.id: str(row.place) for row in rows}
     if event.status == FINISHED and event.format == KNOCKOUT:
         order, place = [], 1

@@ -51,7 +51,8 @@ def next_round(event: Tournament) -> Round:
 
 
 def _swiss(event: Tournament, made: Round) -> None:
-    table = [s for s in standings(event.entries, event.rounds, event.target) if not s.dropped]
+    table = [s for s in standings(event.entries, event.rounds, event.target,
+                                  event.fewest_points_win) if not s.dropped]
     met = {frozenset(m.entries) for r in event.rounds for m in r.matches}
     had_bye = {e for r in event.rounds for e in r.byes}
     played = {e for m in met for e in m} | had_bye
@@ -90,8 +91,8 @@ def _tables(event: Tournament, made: Round) -> None:
     if made.number == 1:
         ranked = event.seeded()
     else:
-        ranked = [s.entry.id for s in standings(event.entries, event.rounds, event.target)
-                  if not s.dropped]
+        ranked = [s.entry.id for s in standings(event.entries, event.rounds, event.target,
+                                                event.fewest_points_win) if not s.dropped]
     allowed = table_sizes_allowed(GAMES[event.game], event.options)
     assert event.table_size is not None
     start = 0

@@ -263,7 +263,8 @@ class Running:
             self.placings = knockout_placings(self.entries, self.rounds)
         else:
             self.placings = [[s.entry.id]
-                             for s in standings(self.entries, self.rounds, self.target)]
+                             for s in standings(self.entries, self.rounds, self.target,
+                                                self.fewest_points_win)]
         self.status = FINISHED
         winners = spoken_list([self.entry(e).name for e in self.placings[0]])
         return [self._say("finished", f"The event is over: {winners} wins.")]

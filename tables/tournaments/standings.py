@@ -6,7 +6,8 @@
   counts its opponent, since the pairing stood;
 - spread: game points for minus against, summed over games played (at a table, the entry's
   score minus the mean score of the other seats), each score counted up to the game's target
-  where it has one (a Cribbage game won 65–36 to 61 counts 61–36: `GameSpec.target`).
+  where it has one (a Cribbage game won 65–36 to 61 counts 61–36: `GameSpec.target`), and
+  the other way round in a game whose fewest points win (`GameSpec.fewest_points_win`).
   Forfeits and byes add nothing, nor does a match the host settled (`/tournament result`):
   the host's ruling overturns what its games said, and a ruling has no score of its own;
 - head-to-head: among entries still level, the points each took off the others in matches
@@ -45,9 +46,10 @@ class Standing:
 
 
 def standings(entries: Sequence[Entry], rounds: Sequence[Round],
-              target: int | None = None) -> list[Standing]:
+              target: int | None = None, fewest_points_win: bool = False) -> list[Standing]:
     """Every entry, best first, from the finished matches and byes of these rounds; game
-    scores count up to `target` where the game has one."""
+    scores count up to `target` where the game has one, and against their seat where
+    `fewest_points_win`."""
     rows = {e.id: Standing(e) for e in entries}
     head_to_head: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for played in rounds:
@@ -57,7 +59,8 @@ def standings(entries: Sequence[Entry], rounds: Sequence[Round],
         for match in played.matches:
             points = match.points()
             if points is not None:
-                _count(match, points, rows, head_to_head, target)
+                _count(match, points, rows, head_to_head, target,
+                       -1 if fewest_points_win else 1)
     for row in rows.values():
         row.buchholz = sum(rows[o].points for o in row.opponents)
     ordered = sorted(rows.values(), key=lambda r: (-r.points, -r.buchholz, -r.spread))
@@ -68,11 +71,12 @@ def standings(entries: Sequence[Entry], rounds: Sequence[Round],
 
 
 def knockout_standings(entries: Sequence[Entry], rounds: Sequence[Round],
-                       target: int | None = None) -> list[Standing]:
+                       target: int | None = None,
+                       fewest_points_win: bool = False) -> list[Standing]:
     """A knockout's order while it runs: the entries still in first, those through more rounds
     (wins and byes) ahead, then those knocked out or dropped; level ones as `standings` has
     them. A knockout's own tie-breaks are its matches, so points and Buchholz order nothing."""
-    rows = standings(entries, rounds, target)
+    rows = standings(entries, rounds, target, fewest_points_win)
     by_id = {row.entry.id: row for row in rows}
     seed = {e.id: e.seed for e in entries}
     for played in rounds:
@@ -93,6 +97,7 @@ def _count(
     rows: dict[str, Standing],
     head_to_head: dict[str, dict[str, float]],
     target: int | None,
+    direction: int,
 ) -> None:
     for entry in match.entries:
         row = rows[entry]
@@ -116,7 +121,7 @@ def _count(
             own = match.entry_score(game, entry, target)
             rest = [s for s, e in zip(game.counted_scores(target), match.seats, strict=True)
                     if e != entry]
-            row.spread += own - sum(rest) / len(rest)
+            row.spread += direction * (own - sum(rest) / len(rest))
 
 
 def _break_ties(

@@ -89,10 +89,11 @@ def standing_lines(event: Tournament) -> list[str]:
         return [f"{row.place}. {row.entry.name}{' (dropped)' if row.dropped else ''}: "
                 f"won {row.wins}, lost {row.losses}"
                 + (f", {count_words(row.byes, 'bye', 'byes')}" if row.byes else "")
-                for row in knockout_standings(event.entries, event.rounds, event.target)]
+                for row in knockout_standings(event.entries, event.rounds, event.target,
+                                              event.fewest_points_win)]
     table = event.format == TABLES
-    return [_standing_line(row, table) for row in standings(event.entries, event.rounds,
-                                                                event.target)]
+    return [_standing_line(row, table) for row in standings(
+        event.entries, event.rounds, event.target, event.fewest_points_win)]
 
 
 def tie_break_line(event: Tournament) -> str | None:
@@ -102,6 +103,9 @@ def tie_break_line(event: Tournament) -> str | None:
     past = f", none past {event.target}" if event.target else ""
     spread = ("game points less the average of the others at the table" if event.format == TABLES
               else "game points for minus against")
+    if event.fewest_points_win:  # points count against their seat
+        spread = ("the others' average game points less the entry's"
+                  if event.format == TABLES else "game points against minus for")
     if any(m.ruling for played in event.rounds for m in played.matches):
         past += "; a match the host set counts none of its games' points"
     line = ("Level on points: Buchholz (the points of everyone played, added up), then spread "

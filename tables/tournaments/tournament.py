@@ -136,6 +136,11 @@ class Tournament(Running):
         """The game's target, past which points count for nothing in standings and words."""
         return GAMES[self.game].target(self.options)
 
+    @property
+    def fewest_points_win(self) -> bool:
+        """Whether the game's points count against their seat, and so against its spread."""
+        return GAMES[self.game].fewest_points_win
+
     def seeded(self) -> list[str]:
         return [e.id for e in sorted(self.entries, key=lambda e: e.seed)]
 

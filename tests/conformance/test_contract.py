@@ -80,6 +80,9 @@ def check_state(seating: Seating, game: Game, sampled: bool) -> None:
         assert len(outcome["ranks"]) == len(outcome["scores"]) == game.players
         assert {s for s in seats if outcome["ranks"][s] == 0} == set(outcome["winners"])
         assert isinstance(outcome["win_points"], int) and outcome["win_points"] >= 1
+        if seating.spec.fewest_points_win:  # its scores are points against (GameSpec)
+            fewest = min(outcome["scores"])
+            assert all(outcome["scores"][s] == fewest for s in outcome["winners"]), outcome
 
 
 def refusals(game: Game, rng: random.Random, earlier: list[Any]) -> list[tuple[Any, Any]]:

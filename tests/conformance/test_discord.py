@@ -11,6 +11,7 @@ from itertools import cycle
 import pytest
 
 from engine.spec import GameSpec
+from render.registry import renderer_for
 from tables.computer import EXPERT
 from testkit.fake_discord import FakeDiscord
 from testkit.players import QUICK_OPTIONS, GameDriver, test_bot
@@ -22,6 +23,9 @@ from tests.e2e.test_games import NAMES, HiddenCardWatch, check_every_picture_has
 async def test_a_whole_game_through_discord_then_its_review(
     spec: GameSpec, monkeypatch: pytest.MonkeyPatch, quick_pictures: list
 ) -> None:
+    # Without its pictures the table message is retried for ever and the game never settles:
+    # say what is missing instead (render.registry names the module it looked in).
+    renderer_for(spec.name)
     # The same deal on every run (the table layer draws its seeds from SystemRandom).
     monkeypatch.setattr("tables.manager.random.SystemRandom",
                         lambda: random.Random(f"conformance-{spec.name}"))

@@ -94,3 +94,22 @@ def test_the_setting_adds_game_packages_kept_outside_engine() -> None:
     assert list(added) == sorted(added, key=lambda name: (added[name].order, name))
     with pytest.raises(ImportError, match=r"CARDBOT_GAMES names engine\.cards, which defines no"):
         _discover("engine.cards")
+
+
+@pytest.mark.parametrize("name", ["Hearts", "black lady", "9-lives", "", "a" * 42])
+def test_a_name_that_cannot_be_a_registry_key_is_refused_when_the_spec_is_built(
+        name: str) -> None:
+    with pytest.raises(ValueError, match="lower-case letters, digits and hyphens"):
+        GameSpec(name=name, title="Toy", min_players=2, max_players=2,
+                 factory=GAMES["cribbage"].factory)
+
+
+@pytest.mark.parametrize("name", ["hearts", "spade", "queen", "trump", "dice"])
+def test_a_card_word_is_refused_as_a_name_and_another_offered(name: str) -> None:
+    """Shared code says these words of cards, so a game named one would seem named outside
+    its own packages; the spec says so when it is built, not a test of the whole repository."""
+    with pytest.raises(ValueError, match=f"'{name}-game'"):
+        GameSpec(name=name, title="Toy", min_players=2, max_players=2,
+                 factory=GAMES["cribbage"].factory)
+    assert GameSpec(name=f"{name}-game", title="Toy", min_players=2, max_players=2,
+                    factory=GAMES["cribbage"].factory).name == f"{name}-game"

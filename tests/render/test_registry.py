@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 from PIL import Image
 
 import render
+from engine.registry import GAMES
 from render import registry
 from render.kit import palette
 from tests.render.conftest import open_png
@@ -54,3 +58,33 @@ def test_too_wide_an_image_is_refused() -> None:
             render.draw_table("test-too-wide", {})
     finally:
         registry._RENDERERS.pop("test-too-wide")
+
+
+def test_a_plugged_in_games_missing_pictures_are_named_in_the_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game kept outside render/ whose render_package is misspelt, or registers nothing,
+    is told which module was looked in and why, not only that no renderer exists."""
+    any_spec = next(iter(GAMES.values()))
+    monkeypatch.setitem(GAMES, "probe-game", replace(
+        any_spec, name="probe-game", render_package="tests.no_such_package.pictures"))
+    with pytest.raises(render.UnknownGame) as missing:
+        registry.renderer_for("probe-game")
+    assert "tests.no_such_package.pictures" in str(missing.value)
+    assert "render_package" in str(missing.value)
+
+    monkeypatch.setitem(GAMES, "probe-game", replace(
+        any_spec, name="probe-game", render_package="tests.render"))
+    with pytest.raises(render.UnknownGame, match=r"tests\.render .*does not call "
+                                                 r"render\.registry\.register"):
+        registry.renderer_for("probe-game")
+
+
+def test_an_import_failing_inside_a_games_pictures_is_not_hidden(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / "probe_pictures.py").write_text("import no_such_dependency_of_the_pictures\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    any_spec = next(iter(GAMES.values()))
+    monkeypatch.setitem(GAMES, "probe-game", replace(
+        any_spec, name="probe-game", render_package="probe_pictures"))
+    with pytest.raises(ModuleNotFoundError, match="no_such_dependency_of_the_pictures"):
+        registry.renderer_for("probe-game")

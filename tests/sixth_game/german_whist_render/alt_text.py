@@ -15,7 +15,8 @@ from render.alt_text import (
     turn_words,
 )
 from render.kit.safe import integer
-from tests.sixth_game.german_whist_render.pictures import hand_picture, seat_facts, trick_to_show
+from render.kit.tricks import trick_to_show
+from tests.sixth_game.german_whist_render.pictures import hand_picture, seat_facts
 
 
 def scores(view: View) -> list[tuple[str, object]]:

@@ -11,30 +11,17 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.kit import cards, layout, palette, seats, text
+from render.alt_text import SUIT_WORDS
+from render.kit import cards, layout, palette, seats, text, tricks
 from render.kit.hand import SYMBOLS, CardWriting, HandPicture, draw_hand_picture
-from render.kit.safe import integer, listed, mapping
+from render.kit.safe import integer, listed
 from render.registry import View
 
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 WIDTH = 600
 PRIMARY = text.floor_size(WIDTH)
 MARGIN = 8
 CARD = 70
 ROW_H = 60
-
-
-def trick_to_show(view: View) -> tuple[list[dict[str, Any]], int | None, str]:
-    """The trick in progress, or between tricks the last one and its winner; a heading."""
-    trick = [c for c in listed(view.get("trick")) if isinstance(c, dict)]
-    if trick:
-        return trick, None, "This trick"
-    last = mapping(view.get("last_trick"))
-    played = [c for c in listed(last.get("cards")) if isinstance(c, dict)]
-    winner = last.get("winner") if isinstance(last.get("winner"), int) else None
-    if not played or winner is None:
-        return [], None, "No trick played yet"
-    return played, winner, f"Last trick: {seats.label(view, winner)} won it"
 
 
 def seat_facts(view: View, seat: int) -> tuple[int, int, int, list[str]]:
@@ -60,30 +47,6 @@ def _stock_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: fl
     text.draw(draw, (MARGIN, y + PRIMARY + 8), "The stock is gone: these tricks count",
               PRIMARY, fill=palette.HIGHLIGHT, bold=True)
     return y + 2 * PRIMARY + 20
-
-
-def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: float,
-               four_colour: bool) -> float:
-    trick, winner, heading = trick_to_show(view)
-    text.draw(draw, (MARGIN, y), heading, PRIMARY, fill=palette.WHITE, bold=True,
-              max_width=WIDTH - 2 * MARGIN)
-    y += PRIMARY + 10
-    if not trick:
-        return y
-    slot = (WIDTH - 2 * MARGIN) / 2
-    for index, played in enumerate(trick):
-        seat = integer(played.get("seat"))
-        centre = MARGIN + (index + 0.5) * slot
-        text.draw(draw, (centre, y + PRIMARY / 2), seats.label(view, seat), PRIMARY,
-                  fill=palette.WHITE, bold=True, anchor="mm", max_width=slot - 8)
-        x, card_y = centre - CARD / 2, y + PRIMARY + 10
-        if seat == winner:
-            draw.rounded_rectangle((x - 3, card_y - 3, x + CARD + 2,
-                                    card_y + cards.card_height(CARD) + 2),
-                                   radius=9, outline=palette.HIGHLIGHT, width=4)
-        layout.paste(image, cards.card_face(str(played.get("card", "")), CARD, four_colour),
-                     (x, card_y))
-    return y + PRIMARY + 10 + cards.card_height(CARD) + 12
 
 
 def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int, y: float,
@@ -116,15 +79,10 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     image, draw = layout.canvas(WIDTH, height)
     deal = f"Deal {integer(view.get('deal'), 1)}/{integer(view.get('deals'), 1)}"
     y = layout.title_bar(draw, WIDTH, "German Whist", deal) + 8
-    if over:
-        outcome = mapping(view.get("outcome"))
-        winners = [s for s in listed(outcome.get("winners")) if isinstance(s, int)]
-        headline = " & ".join(seats.label(view, s) for s in winners) + \
-            (" share the win!" if len(winners) > 1 else " wins!")
-        y = layout.outcome_banner(draw, y, WIDTH, MARGIN, headline,
-                                  seats.fill_names(outcome.get("detail", ""), view))
+    y = layout.winners_banner(draw, view, y, WIDTH, MARGIN)
     y = _stock_line(image, draw, view, y, four_colour)
-    y = _trick_row(image, draw, view, y, four_colour)
+    y = tricks.draw_trick(image, draw, view, y, width=WIDTH, margin=MARGIN, card_width=CARD,
+                          size=PRIMARY, four_colour=four_colour)
     for seat in range(2):
         _seat_row(image, draw, view, seat, y, four_colour)
         y += ROW_H

@@ -129,3 +129,22 @@ def test_a_match_the_host_overturned_adds_nothing_to_the_spread() -> None:
                                                     "D": 10 + 10 + 60}
     assert order(rows) == ["D", "C", "B", "A"]
     assert by_id["B"].wins == 1 and by_id["A"].losses == 2  # the ruling decides the match
+
+
+def test_where_the_fewest_points_win_the_spread_counts_them_against_their_seat() -> None:
+    """A game whose points count against a seat (GameSpec.fewest_points_win): the winner on
+    fewest points has the better spread, and level entries are ordered by it."""
+    field = entries("A", "B", "C", "D", "E", "F")
+    first = Match("1.1", 1, ["A", "B", "C"], table=True)
+    first.games.append(GameResult([0, 1, 2], [4, 30, 60]))
+    second = Match("1.2", 1, ["D", "E", "F"], table=True)
+    second.games.append(GameResult([0, 1, 2], [20, 26, 54]))
+    rows = standings(field, [Round(1, [first, second])], fewest_points_win=True)
+    by_id = {row.entry.id: row for row in rows}
+    assert by_id["A"].spread == 41 and by_id["C"].spread == -43
+    assert by_id["D"].spread == 20 and by_id["F"].spread == -31
+    # A and D win their tables alike: A's 4 points against 20 settle it on spread.
+    assert order(rows)[:2] == ["A", "D"]
+    # Counted the usual way, the winners' spreads would be their losses.
+    assert {r.entry.id: r.spread for r in standings(field, [Round(1, [first, second])])}[
+        "A"] == -41
