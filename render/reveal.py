@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.cards import card_symbol
-from render.alt_text import clip, describe, hand_words
+from render.alt_text import MAX_CHARS, clip, describe, hand_words
 from render.kit import layout, palette, seats, text
 from render.kit.cards import parse
 from render.kit.png import encode
@@ -53,10 +53,14 @@ def describe_revealed(game_name: str, view: View) -> str:
 
 def _words(game_name: str, view: View, with_table: bool) -> str:
     """Each hand named as its row is, from the table's names: a seat's own view need not
-    carry them (the engine's does not)."""
+    carry them (the engine's does not). Hands too long to say card by card within the limit
+    are said suit by suit, so that every hand is said."""
     hands, table_view = _split(view)
-    words = "Hands face up: " + " ".join(
-        hand_words(hand, seat, table_view) for seat, hand in _seated(hands))
+    for by_suit in (False, True):
+        words = "Hands face up: " + " ".join(
+            hand_words(hand, seat, table_view, by_suit=by_suit) for seat, hand in _seated(hands))
+        if len(words) <= MAX_CHARS:
+            break
     if with_table:
         words += " The table: " + describe(game_name, table_view)
     return clip(words)

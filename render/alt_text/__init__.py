@@ -117,6 +117,21 @@ def cards(notations: Sequence[object]) -> str:
     return ", ".join(card(c) for c in notations) or "none"
 
 
+def cards_by_suit(notations: Sequence[object]) -> str:
+    """The shorter way to say many cards: "clubs 2, 8, ace; hearts queen; die 4", the suits
+    (and dice, and cards it cannot read) in the order they first appear."""
+    groups: dict[str, list[str]] = {}
+    for notation in notations:
+        words = card(notation)
+        rank, _, suit = words.partition(" of ")
+        if suit:
+            groups.setdefault(suit, []).append(rank)
+        else:
+            groups.setdefault(words, [])
+    return "; ".join(f"{suit} {', '.join(ranks)}" if ranks else suit
+                     for suit, ranks in groups.items()) or "none"
+
+
 def fill(line: object, view: View) -> str:
     """An engine's text with seat names put in ("{s0:plays}" -> "Ann plays")."""
     return fill_seats(str(line), [name(view, seat) for seat in range(10)])
@@ -138,17 +153,20 @@ def outcome_words(view: View) -> str:
     return f"Game over. {detail}".strip()
 
 
-def hand_words(view: View, seat: int, table: View | None = None) -> str:
+def hand_words(view: View, seat: int, table: View | None = None, *,
+               by_suit: bool = False) -> str:
     """ "Ann's hand: 6 of hearts, 9 of clubs. Playable now: 6 of hearts." The seat is named
     as `table` names it when given (the table view a revealed hand's row is named from),
-    else as the hand's own view does."""
+    else as the hand's own view does; `by_suit` says the cards the shorter way
+    (`cards_by_suit`)."""
     hand = [c for c in listed(view.get("hand")) if isinstance(c, str)]
-    words = f"{name(view if table is None else table, seat)}'s hand: {cards(hand)}."
+    say = cards_by_suit if by_suit else cards
+    words = f"{name(view if table is None else table, seat)}'s hand: {say(hand)}."
     playable = [c for c in listed(view.get("playable")) if isinstance(c, str)]
     # The highlight marks the cards the seat's moves name: played ones only in a phase of
     # play (a view without phases plays every turn); a discard may take any card, unsaid.
     if playable and view.get("phase", "play") == "play":
-        words += f" Playable now: {cards(playable)}."
+        words += f" Playable now: {say(playable)}."
     return words
 
 

@@ -115,3 +115,10 @@ def test_the_picture_and_its_words_together_are_each_as_drawn_and_said_alone(
     png, alt = render.revealed_picture(game, revealed_view)
     assert pixels(png).tobytes() == pixels(render.draw_revealed(game, revealed_view)).tobytes()
     assert alt == describe_revealed(game, revealed_view)
+
+
+def test_many_cards_are_said_suit_by_suit_so_that_every_hand_is_said() -> None:
+    from render.alt_text import cards_by_suit
+
+    assert cards_by_suit(["2C", "AC", "QH", "P4", "9C"]) == "clubs 2, ace, 9; hearts queen; die 4"
+    assert cards_by_suit([]) == "none"
