@@ -96,7 +96,8 @@ What tests look at
 - `fake.latencies` and `fake.latency_summary()` (count, p50, p99, max in seconds, from the
   interaction's creation to the bot's callback), `fake.interactions`, `fake.commands`.
 - `fake.violations`: Discord rules the bot broke: an interaction answered twice, answered
-  after 3 s (`FakeDiscord(response_window=...)` changes the limit), never answered, or a
+  after 3 s (`FakeDiscord(response_window=...)` changes the limit; `clock=FakeClock().now`
+  measures it, and the token's lifetime, in a test's own time), never answered, or a
   followup before any answer. `fake.unknown_routes`: requests the fake does not serve
   (answered 404 like Discord). `fake.errors`: exceptions discord.py logged (commands, views,
   events) and exceptions left in tasks the bot started. `fake.assert_clean()` fails on any.

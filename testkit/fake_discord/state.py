@@ -10,6 +10,7 @@ import asyncio
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,9 +157,12 @@ class DiscordState:
         bot_name: str = "CardBot",
         response_window: float = INTERACTION_RESPONSE_WINDOW,
         token_lifetime: float = INTERACTION_TOKEN_LIFETIME,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.response_window = response_window
         self.token_lifetime = token_lifetime
+        #: Seconds, for the response window and the token's lifetime.
+        self.clock = clock
         self.expired_token_uses: list[str] = []
         self.app_permissions = ALL_TEXT_PERMISSIONS
         self.snowflakes = SnowflakeFactory()
@@ -465,7 +469,7 @@ class DiscordState:
             user=user,
             channel_id=channel_id,
             guild_id=self.channel(channel_id).guild_id,
-            created_at=time.perf_counter(),
+            created_at=self.clock(),
             payload=payload,
             message_id=message_id,
         )
@@ -488,7 +492,7 @@ class DiscordState:
         record = self.interactions.get(interaction_id)
         if record is None or record.token != token:
             raise DiscordError(404, 10062, "Unknown interaction")
-        now = time.perf_counter()
+        now = self.clock()
         if record.acknowledged:
             self.violation(record, f"interaction {record.id} answered twice")
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
@@ -561,7 +565,7 @@ class DiscordState:
         record = self.interactions_by_token.get(token)
         if record is None or application_id != self.application_id:
             raise DiscordError(401, 50027, "Invalid Webhook Token")
-        if time.perf_counter() - record.created_at > self.token_lifetime:
+        if self.clock() - record.created_at > self.token_lifetime:
             # Not a broken rule: the bot must cope (e.g. ask the user to reopen their hand).
             self.expired_token_uses.append(f"interaction {record.id}")
             raise DiscordError(401, 50027, "Invalid Webhook Token")
