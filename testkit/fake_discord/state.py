@@ -161,7 +161,7 @@ class DiscordState:
     ) -> None:
         self.response_window = response_window
         self.token_lifetime = token_lifetime
-        #: Seconds, for the response window and the token's lifetime.
+        #: The seconds the response window and the token's lifetime are measured in.
         self.clock = clock
         self.expired_token_uses: list[str] = []
         self.app_permissions = ALL_TEXT_PERMISSIONS
@@ -469,7 +469,8 @@ class DiscordState:
             user=user,
             channel_id=channel_id,
             guild_id=self.channel(channel_id).guild_id,
-            created_at=self.clock(),
+            created_at=time.perf_counter(),
+            opened_at=self.clock(),
             payload=payload,
             message_id=message_id,
         )
@@ -496,8 +497,8 @@ class DiscordState:
         if record.acknowledged:
             self.violation(record, f"interaction {record.id} answered twice")
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
-        if now - record.created_at > self.response_window:
-            elapsed = now - record.created_at
+        elapsed = now - record.opened_at
+        if elapsed > self.response_window:
             self.violation(
                 record,
                 f"interaction {record.id} answered after {elapsed:.2f}s"
@@ -512,7 +513,8 @@ class DiscordState:
         if kind in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
             self._refuse_over_limits(message_problems(data))  # refused: not acknowledged
         record.response_type = kind
-        record.acknowledged_at = now
+        record.acknowledged_at = time.perf_counter()
+        record.answered_after = elapsed
         if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
             ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL_FLAG)
             record.original = self.create_message(
@@ -565,7 +567,7 @@ class DiscordState:
         record = self.interactions_by_token.get(token)
         if record is None or application_id != self.application_id:
             raise DiscordError(401, 50027, "Invalid Webhook Token")
-        if self.clock() - record.created_at > self.token_lifetime:
+        if self.clock() - record.opened_at > self.token_lifetime:
             # Not a broken rule: the bot must cope (e.g. ask the user to reopen their hand).
             self.expired_token_uses.append(f"interaction {record.id}")
             raise DiscordError(401, 50027, "Invalid Webhook Token")
