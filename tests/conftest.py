@@ -15,6 +15,8 @@ from hypothesis import HealthCheck, settings
 
 from tests.databases import BACKENDS, fresh_database
 
+pytest_plugins = ["tests.answer_times"]
+
 # Whole-game properties are slow per example; a per-example deadline would only make them flaky.
 settings.register_profile(
     "project", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=60

@@ -29,6 +29,21 @@ async def wait_for_line(log: Path, text: str, process: subprocess.Popen[bytes]) 
     raise AssertionError(f"{text!r} never logged:\n{log.read_text()}")
 
 
+async def stopped(process: subprocess.Popen[bytes], log: Path) -> int:
+    """The exit status of a process told to stop. A process still running after 30 s (a clean
+    stop takes well under a second) is hung: its threads' stacks (faulthandler, on SIGUSR1)
+    are written to the log, shown with the failure."""
+    try:
+        return await asyncio.to_thread(process.wait, 30)
+    except subprocess.TimeoutExpired:
+        # Whether the stop signal could reach it at all: blocked, ignored or caught.
+        status = Path(f"/proc/{process.pid}/status").read_text().splitlines()
+        signals = [line for line in status if line.startswith(("SigBlk", "SigIgn", "SigCgt"))]
+        process.send_signal(signal.SIGUSR1)
+        await asyncio.sleep(2)  # (on the way to failing) for the stacks to be written
+        raise AssertionError(f"the bot did not stop: {signals}\n{log.read_text()}") from None
+
+
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
 async def test_the_bot_says_when_it_is_online_and_stops_cleanly_on_a_signal(
     tmp_path: Path, stop: signal.Signals
@@ -49,7 +64,7 @@ async def test_the_bot_says_when_it_is_online_and_stops_cleanly_on_a_signal(
             # With the default settings it backs its database up at its first start.
             await wait_for_line(log, "Backed up the database to", process)
             process.send_signal(stop)
-            returncode = await asyncio.to_thread(process.wait, 30)
+            returncode = await stopped(process, log)
         finally:
             if process.poll() is None:
                 process.kill()

@@ -81,7 +81,8 @@ What tests look at
 ------------------
 - `InteractionRecord`: `.message` (the response message, or for update/deferred-update
   answers the message the component was on), `.followups`, `.response_type` (4 message,
-  5 deferred, 6 deferred update, 7 update, 8 autocomplete, 9 modal), `.latency`,
+  5 deferred, 6 deferred update, 7 update, 8 autocomplete, 9 modal), `.latency` (real
+  seconds to the callback), `.answered_after` (the same on the limits' clock, see below),
   `.payload`, `.errors`, `.modal` (the modal JSON), `.choices` (autocomplete).
 - `FakeMessage`: `.content`, `.embeds`, `.components` (raw JSON, read-only),
   `.find_components()`, `.clickable_components()` (enabled, not links), `.attachments`
@@ -93,10 +94,13 @@ What tests look at
   user could ever see (public ones, their own ephemeral ones, private threads they are in),
   including versions later edited away or deleted: assert another player's hidden cards
   never appear there.
-- `fake.latencies` and `fake.latency_summary()` (count, p50, p99, max in seconds, from the
-  interaction's creation to the bot's callback), `fake.interactions`, `fake.commands`.
+- `fake.latencies` and `fake.latency_summary()` (count, p50, p99, max in real seconds, from
+  the interaction's creation to the bot's callback), `fake.interactions`, `fake.commands`.
 - `fake.violations`: Discord rules the bot broke: an interaction answered twice, answered
-  after 3 s (`FakeDiscord(response_window=...)` changes the limit), never answered, or a
+  after 3 s (`FakeDiscord(response_window=...)` changes the limit; it and the token's
+  lifetime are measured on `clock`: by default this process's processor time, so that a
+  busy machine cannot make an answer late, and `clock=FakeClock().now` for a test's own
+  time; `GatewayDiscord`, whose bots run elsewhere, uses real seconds), never answered, or a
   followup before any answer. `fake.unknown_routes`: requests the fake does not serve
   (answered 404 like Discord). `fake.errors`: exceptions discord.py logged (commands, views,
   events) and exceptions left in tasks the bot started. `fake.assert_clean()` fails on any.

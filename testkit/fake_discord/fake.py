@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
@@ -58,12 +59,20 @@ class FakeDiscord:
         response_window: float = INTERACTION_RESPONSE_WINDOW,
         token_lifetime: float = INTERACTION_TOKEN_LIFETIME,
         app_permissions: discord.Permissions | None = None,
+        clock: Callable[[], float] = time.process_time,
     ) -> None:
         """`response_window` is Discord's 3 s limit for the first answer and `token_lifetime`
-        its 15 minutes during which the interaction token may edit and follow up; tests of
-        those limits may shorten them. `quiet_timeout` bounds every wait for the bot to
-        finish. `app_permissions` are the bot's permissions in the channels (default: all)."""
-        self.state = DiscordState(response_window=response_window, token_lifetime=token_lifetime)
+        its 15 minutes during which the interaction token may edit and follow up, both
+        measured on `clock`. By default that is the processor time of this process (the bot,
+        its threads and the fake): a bot that works too long before it answers (drawing,
+        thinking, reading) breaks the limit, but other processes keeping the machine busy do
+        not count, and a bot that awaits a timer of a second or more before answering is
+        found never to answer. Tests of the limits move time at will
+        (`clock=FakeClock().now`).
+        `quiet_timeout` bounds every wait for the bot to finish. `app_permissions` are the
+        bot's permissions in the channels (default: all)."""
+        self.state = DiscordState(response_window=response_window, token_lifetime=token_lifetime,
+                                  clock=clock)
         if app_permissions is not None:
             self.state.app_permissions = str(app_permissions.value)
         self.server = FakeDiscordServer(self.state)

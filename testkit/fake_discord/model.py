@@ -264,11 +264,13 @@ class InteractionRecord:
     user: FakeUser
     channel_id: int
     guild_id: int
-    created_at: float
+    created_at: float  # real seconds (time.perf_counter), as are acknowledged_at and latency
+    opened_at: float  # on the clock of Discord's limits (DiscordState.clock)
     payload: dict[str, Any]
     message_id: int | None = None  # the message whose component was used
     response_type: int | None = None
     acknowledged_at: float | None = None
+    answered_after: float | None = None  # from opened_at to the callback, on the same clock
     original: FakeMessage | None = None
     followups: list[FakeMessage] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)

@@ -23,6 +23,7 @@ guild it concerned; `fake.gateway.history` lists every session with its shard an
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from .activity import Activity
@@ -34,6 +35,8 @@ from .websocket import Session
 
 class GatewayDiscord(FakeDiscord):
     def __init__(self, *, shard_count: int, **options: Any) -> None:
+        # Its bots work in other processes, whose work this one cannot count: real seconds.
+        options.setdefault("clock", time.perf_counter)
         super().__init__(**options)
         self.gateway = self.server.gateway
         self.gateway.shard_count = shard_count

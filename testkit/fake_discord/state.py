@@ -10,6 +10,7 @@ import asyncio
 import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,9 +157,12 @@ class DiscordState:
         bot_name: str = "CardBot",
         response_window: float = INTERACTION_RESPONSE_WINDOW,
         token_lifetime: float = INTERACTION_TOKEN_LIFETIME,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.response_window = response_window
         self.token_lifetime = token_lifetime
+        #: The seconds the response window and the token's lifetime are measured in.
+        self.clock = clock
         self.expired_token_uses: list[str] = []
         self.app_permissions = ALL_TEXT_PERMISSIONS
         self.snowflakes = SnowflakeFactory()
@@ -466,6 +470,7 @@ class DiscordState:
             channel_id=channel_id,
             guild_id=self.channel(channel_id).guild_id,
             created_at=time.perf_counter(),
+            opened_at=self.clock(),
             payload=payload,
             message_id=message_id,
         )
@@ -488,12 +493,12 @@ class DiscordState:
         record = self.interactions.get(interaction_id)
         if record is None or record.token != token:
             raise DiscordError(404, 10062, "Unknown interaction")
-        now = time.perf_counter()
+        now = self.clock()
         if record.acknowledged:
             self.violation(record, f"interaction {record.id} answered twice")
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
-        if now - record.created_at > self.response_window:
-            elapsed = now - record.created_at
+        elapsed = now - record.opened_at
+        if elapsed > self.response_window:
             self.violation(
                 record,
                 f"interaction {record.id} answered after {elapsed:.2f}s"
@@ -508,7 +513,8 @@ class DiscordState:
         if kind in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
             self._refuse_over_limits(message_problems(data))  # refused: not acknowledged
         record.response_type = kind
-        record.acknowledged_at = now
+        record.acknowledged_at = time.perf_counter()
+        record.answered_after = elapsed
         if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
             ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL_FLAG)
             record.original = self.create_message(
@@ -561,7 +567,7 @@ class DiscordState:
         record = self.interactions_by_token.get(token)
         if record is None or application_id != self.application_id:
             raise DiscordError(401, 50027, "Invalid Webhook Token")
-        if time.perf_counter() - record.created_at > self.token_lifetime:
+        if self.clock() - record.opened_at > self.token_lifetime:
             # Not a broken rule: the bot must cope (e.g. ask the user to reopen their hand).
             self.expired_token_uses.append(f"interaction {record.id}")
             raise DiscordError(401, 50027, "Invalid Webhook Token")

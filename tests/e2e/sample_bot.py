@@ -14,6 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from tables.clock import Clock
+
 HAND = "7H 8S 9D"  # what only the player who asked may see
 
 
@@ -102,7 +104,10 @@ class SampleBot(commands.Bot):
         await super().close()
 
 
-def make_bot(*, background_delay: float = 0.05) -> SampleBot:
+def make_bot(*, background_delay: float = 0.05, clock: Clock | None = None) -> SampleBot:
+    """`clock` times the commands that wait (slow, slowedit, later): a test that needs their
+    waits to end at a moment of its choosing passes a FakeClock (real time by default)."""
+    clock = clock or Clock()
     bot = SampleBot(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
     bot.ready_count = 0  # type: ignore[attr-defined]
     bot.available_guilds = []  # type: ignore[attr-defined]
@@ -253,14 +258,14 @@ def make_bot(*, background_delay: float = 0.05) -> SampleBot:
 
     @bot.tree.command(description="Answer too late")
     async def slow(interaction: discord.Interaction, seconds: float) -> None:
-        await asyncio.sleep(seconds)
+        await clock.sleep(seconds)
         with contextlib.suppress(discord.NotFound):
             await interaction.response.send_message("finally")
 
     @bot.tree.command(description="Answer, then edit the answer after a while")
     async def slowedit(interaction: discord.Interaction, seconds: float) -> None:
         await interaction.response.send_message("v1")
-        await asyncio.sleep(seconds)
+        await clock.sleep(seconds)
         try:
             await interaction.edit_original_response(content="v2")
         except discord.HTTPException as error:
@@ -275,7 +280,7 @@ def make_bot(*, background_delay: float = 0.05) -> SampleBot:
         await interaction.response.send_message("soon")
 
         async def post_later() -> None:
-            await asyncio.sleep(background_delay)
+            await clock.sleep(background_delay)
             await interaction.channel.send("later")  # type: ignore[union-attr]
 
         asyncio.get_running_loop().create_task(post_later())

@@ -323,11 +323,12 @@ async def test_drawing_queue_runs_one_at_a_time_and_hands_first() -> None:
 @pytest.mark.usefixtures("quick_pictures")
 async def test_a_waiting_table_reminds_the_player_whose_turn_it_is() -> None:
     async with FakeDiscord(members=NAMES) as fake:
-        await fake.connect(test_bot(":memory:", idle_warn=0.05))
+        clock = FakeClock()
+        await fake.connect(test_bot(":memory:", idle_warn=120, clock=clock))
         players = [fake.member(n) for n in NAMES[:PLAYERS]]
         driver = GameDriver(fake)
         await driver.start_game(GAME, players)
-        await asyncio.sleep(0.2)
+        await clock.advance(120)
         await driver.settle()
         reminders = [
             m

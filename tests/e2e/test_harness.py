@@ -8,6 +8,7 @@ import aiohttp
 import discord
 import pytest
 
+from tables.clock import FakeClock
 from testkit.fake_discord import ComponentRefused, FakeDiscord, HarnessError, QuietTimeout
 from tests.e2e.sample_bot import HAND, make_bot
 
@@ -40,7 +41,8 @@ async def test_slash_command_is_answered_with_its_options(fake: FakeDiscord) -> 
     assert answer.message is not None and answer.message.content == "pip-rush for 3"
     assert answer.message.type == 20  # CHAT_INPUT_COMMAND
     assert not answer.message.ephemeral
-    assert answer.latency is not None and 0 <= answer.latency < 3
+    assert answer.answered_after is not None and 0 <= answer.answered_after < 3
+    assert answer.latency is not None and answer.latency >= 0  # real seconds, however many
     assert fake.last_message("games") is answer.message
     custom_ids = [c["custom_id"] for c in answer.message.find_components()]
     assert custom_ids == ["deal:hit", "deal:rename", "deal:closed", "deal:pick"]
@@ -235,28 +237,39 @@ async def test_double_answer_is_flagged(fake: FakeDiscord) -> None:
 
 
 async def test_late_and_missing_answers_are_flagged() -> None:
-    async with FakeDiscord(response_window=0.05) as fake:
-        await fake.connect(make_bot())
+    # Time moves only when the test says: how busy the machine is cannot make an answer late.
+    clock = FakeClock()
+    async with FakeDiscord(clock=clock.now) as fake:
+        await fake.connect(make_bot(clock=clock))
         alice = fake.member("alice")
 
-        late = await fake.slash(alice, "slow", {"seconds": 0.1})
+        late = await fake.slash(alice, "slow", {"seconds": 3.5}, wait=False)
+        await clock.advance(3.5)
+        await fake.finish(late)
+        in_time = await fake.slash(alice, "slow", {"seconds": 3.0}, wait=False)
+        await clock.advance(3.0)  # Discord's 3 s, to the moment
+        await fake.finish(in_time)
         never = await fake.slash(alice, "mute")
         quick = await fake.slash(alice, "slow", {"seconds": 0.0})
 
         assert not late.acknowledged
-        assert late.errors[0].startswith(f"interaction {late.id} answered after")
+        assert late.errors == [f"interaction {late.id} answered after 3.50s (limit 3.0s)"]
+        assert in_time.errors == [] and in_time.message is not None
         assert never.errors == [f"interaction {never.id} was never answered"]
         assert quick.errors == [] and quick.message is not None
         assert len(fake.violations) == 2
 
 
 async def test_interaction_tokens_expire() -> None:
-    async with FakeDiscord(token_lifetime=0.05) as fake:
-        await fake.connect(make_bot())
+    clock = FakeClock()
+    async with FakeDiscord(clock=clock.now) as fake:
+        await fake.connect(make_bot(clock=clock))
         alice = fake.member("alice")
 
         quick = await fake.slash(alice, "slowedit", {"seconds": 0})
-        late = await fake.slash(alice, "slowedit", {"seconds": 0.1})
+        late = await fake.slash(alice, "slowedit", {"seconds": 15 * 60 + 1}, wait=False)
+        await clock.advance(15 * 60 + 1)  # a moment past the token's 15 minutes
+        await fake.finish(late)
 
         assert quick.message is not None and quick.message.content == "v2"
         assert late.message is not None and late.message.content == "v1"
@@ -424,16 +437,17 @@ async def test_a_clean_restart_lets_the_old_bot_finish(fake: FakeDiscord) -> Non
 
 
 async def test_a_crash_stops_the_old_bot_where_it_stands(fake: FakeDiscord) -> None:
-    first = make_bot(background_delay=0.2)
+    clock = FakeClock()  # the old bot's "later" waits until the test moves time on
+    first = make_bot(background_delay=0.2, clock=clock)
     await fake.connect(first)
     first.farewell_channel_id = fake.channel("games").id
     alice = fake.member("alice")
-    answer = await fake.slash(alice, "later", wait=False)
-    while not answer.acknowledged:
-        await asyncio.sleep(0.001)
+    answer = await fake.slash(alice, "later")
+    assert answer.acknowledged and clock.sleepers == 1  # "later" is due in 0.2 s
 
     await fake.restart(make_bot(), crash=True)
-    await asyncio.sleep(0.25)  # past the moment the old bot would have posted "later"
+    assert clock.sleepers == 0  # its wait was cancelled where it stood
+    await clock.advance(0.2)  # the moment the old bot would have posted "later"
 
     assert first.is_closed()
     assert [m.content for m in fake.visible_messages(alice)] == ["soon"]  # no "later", no "bye"
@@ -449,29 +463,30 @@ async def test_wait_quiet_waits_for_background_work_but_not_for_timers(fake: Fak
     await fake.slash(alice, "deal", {"game": "cribbage"})  # leaves a 180 s view timeout behind
 
     answer = await fake.slash(alice, "later", wait=False)
-    await fake.wait_quiet(timeout=2)
+    await fake.wait_quiet()  # its 60 s guard is far short of the view's 180 s
 
     assert answer.message is not None and answer.message.content == "soon"
     assert fake.last_message("games").content == "later"
 
 
-async def test_idle_workers_are_quiet_but_stuck_tasks_are_not() -> None:
-    async with FakeDiscord(quiet_timeout=0.2) as fake:
-        bot = make_bot()
-        await fake.connect(bot)
-        alice = fake.member("alice")
+async def test_idle_workers_are_quiet_but_stuck_tasks_are_not(fake: FakeDiscord) -> None:
+    bot = make_bot()
+    await fake.connect(bot)
+    alice = fake.member("alice")
 
-        idle = await fake.slash(alice, "worker")
-        assert idle.message is not None and idle.message.content == "working"
-        await fake.wait_quiet()
+    idle = await fake.slash(alice, "worker")
+    assert idle.message is not None and idle.message.content == "working"
+    await fake.wait_quiet()
 
-        with pytest.raises(QuietTimeout, match="wait_for_nothing"):
-            await fake.slash(alice, "worker", {"stuck": True})
-        with pytest.raises(QuietTimeout):
-            await fake.wait_quiet(timeout=0.05)
-        for task in bot.background:
-            task.cancel()
-        await fake.wait_quiet()
+    stuck = await fake.slash(alice, "worker", {"stuck": True}, wait=False)
+    while not stuck.acknowledged:  # the stuck task is started before the answer
+        await fake.state.changed(stuck.id)
+    # However long it is given, a stuck task stays busy: a short wait proves it as well.
+    with pytest.raises(QuietTimeout, match="wait_for_nothing"):
+        await fake.wait_quiet(timeout=0.05)
+    for task in bot.background:
+        task.cancel()
+    await fake.wait_quiet()
 
 
 async def test_users_members_guild_and_channels_can_be_fetched(fake: FakeDiscord) -> None:
@@ -532,5 +547,6 @@ async def test_many_games_at_once(fake: FakeDiscord) -> None:
 
     assert [a.message.content for a in answers] == [f"{p.name} hit {p.name}" for p in players]
     summary = fake.latency_summary()
-    assert summary["count"] == 80 and 0 < summary["p50"] <= summary["p99"] <= summary["max"] < 3
+    # Real seconds, which a busy machine stretches: within the limit is the window's to judge.
+    assert summary["count"] == 80 and 0 < summary["p50"] <= summary["p99"] <= summary["max"]
     fake.assert_clean()

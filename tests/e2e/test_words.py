@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from types import SimpleNamespace
 
@@ -12,6 +11,7 @@ from cogs import text
 from engine.cards import card_symbol
 from engine.registry import GAMES
 from engine.seat_words import spoken_list
+from tables.clock import FakeClock
 from tables.honours import EARNED_LINE
 from tables.seats import SeatInfo
 from tables.table import Table
@@ -215,16 +215,14 @@ async def test_partners_who_win_read_as_winning_together() -> None:
 @pytest.mark.usefixtures("quick_pictures")
 async def test_a_computer_taking_over_is_announced_to_the_table_and_the_player() -> None:
     async with FakeDiscord(members=("alice", "bob")) as fake:
-        await fake.connect(test_bot(":memory:", idle_takeover=0.05))
+        clock = FakeClock()
+        await fake.connect(test_bot(":memory:", idle_takeover=300, clock=clock))
         alice, bob = fake.member("alice"), fake.member("bob")
         driver = GameDriver(fake)
         await driver.start_game("cribbage", [alice, bob])
         table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr, arg-type]
         assert table is not None
-        for _ in range(400):  # polled, not timed: a busy machine only makes it slower
-            await asyncio.sleep(0.025)
-            if table.away:
-                break
+        await clock.advance(300)
         await driver.settle()
         away = sorted(table.away)
         assert away

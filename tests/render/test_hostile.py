@@ -79,7 +79,8 @@ def test_eight_hostile_seats_at_pip_pip(samples: list[Sample]) -> None:
     _draw("pip-pip", "table", view)
 
 
-@settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=15,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(names=st.lists(st.text(max_size=60), min_size=8, max_size=8))
 def test_any_unicode_names(samples: list[Sample], names: list[str]) -> None:
     for game, where in (("cribbage", "3p"), ("pip-pip", "8p"), ("pip-rush", "4p"),
@@ -97,7 +98,8 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_value_under_any_key_draws(samples: list[Sample], data: st.DataObject) -> None:
     """A view from a newer or broken engine must not crash the renderer: replace some of a

@@ -101,11 +101,15 @@ async def test_a_backup_taken_while_moves_keep_committing_is_one_consistent_snap
             made += 1
             await asyncio.sleep(0)
 
+    async def until_made(count: int) -> None:
+        while made < count:
+            await asyncio.sleep(0)
+
     playing = asyncio.create_task(keep_playing())
     try:
-        await asyncio.sleep(0.05)
+        await until_made(8)  # counted, not timed: a slow machine only takes longer
         backup = await asyncio.to_thread(back_up, database, NOON_ISH)
-        await asyncio.sleep(0.05)
+        await until_made(made + 8)  # and the live database goes on after it
     finally:
         playing.cancel()
         await asyncio.gather(playing, return_exceptions=True)

@@ -228,7 +228,7 @@ async def _fill_from_results(store: Store) -> None:
 
 
 @settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(FINISHES)
 def test_the_kept_streaks_equal_a_recount_from_the_results(
         database_url: str, finishes: list[tuple[str, list[int | None], list[bool], bool, int]],

@@ -98,9 +98,12 @@ async def play_out(manager: TableManager, table: Table, moves: int | None = None
     return made
 
 
-async def until(condition: Callable[[], bool | Awaitable[bool]], timeout: float = 3.0) -> None:
+async def until(
+    condition: Callable[[], bool | Awaitable[bool]], timeout: float = 60.0
+) -> None:
     """Poll until the condition (a function, or a coroutine function such as a read of the
-    store) holds; fail after `timeout` seconds."""
+    store) holds; fail after `timeout` seconds. The timeout only guards against a hang: what
+    is awaited is certain to happen, however slowly a loaded machine gets there."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
 

@@ -62,7 +62,8 @@ async def scenario(store: Store, data: st.DataObject, seed: int, with_computer: 
 
 
 # One store for every example of a run, on purpose: each example plays a game of its own.
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data(), seed=st.integers(0, 2**31), with_computer=st.booleans())
 async def test_the_log_always_rebuilds_the_table(store, data, seed, with_computer):
     await scenario(store, data, seed, with_computer)

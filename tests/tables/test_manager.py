@@ -113,7 +113,8 @@ async def test_off_turn_actions_do_not_wait_for_computers(manager: TableManager,
 
 
 async def test_a_double_click_is_accepted_once(store: Store):
-    manager = make_manager(store, ai_delay=5)
+    # The computer's pause is on a clock that stands still: its answer is not in the log.
+    manager = make_manager(store, ai_delay=5, clock=FakeClock())
     table = await new_table(manager, [human(ANN), computer()])
     action = first_play(table, 0)
     outcomes = await asyncio.gather(
@@ -287,11 +288,13 @@ async def test_an_action_whose_caller_is_cancelled_is_still_carried_out(
 
 
 async def test_abandoning_stops_a_pending_computer_turn(store: Store):
-    manager = make_manager(store, ai_delay=0.05)
+    clock = FakeClock()
+    manager = make_manager(store, ai_delay=5, clock=clock)
     table = await new_table(manager, [human(ANN), computer()])
     await manager.act(table.id, ANN, first_play(table, 0))
+    await until(lambda: clock.sleepers == 1)  # the computer is pausing before its answer
     await manager.abandon(table.id, ANN, may_manage=True)
-    await asyncio.sleep(0.15)
+    await clock.advance(5)  # past the moment it would have moved
     await manager.wait_idle()
     assert len(await store.actions(table.id)) == 1
     assert table.version == 1 and table.waiting_for() == [] and table.legal_for(1) == []

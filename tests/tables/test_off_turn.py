@@ -38,6 +38,8 @@ SEED = 3
 EASY_PRESSES, EASY_DECLINES = 10, 3
 #: How far past the short claim a replay is compared: the rest of that deal and more.
 MOVES_AFTER = 30
+#: Guards against a runner that never stops asking; not a timing: it stops at once.
+HANG = 60.0
 
 
 def member_move(table: Table, seat: int, short: bool = False) -> Action:
@@ -170,10 +172,10 @@ async def test_a_decline_is_asked_once_per_version_and_the_runner_stops(store: S
 
     manager = make_manager(store, games=dash_with(decline))
     table = await new_table(manager, [human(ANN), computer(), computer(number=2)])
-    await asyncio.wait_for(manager.wait_idle(), timeout=5)
+    await asyncio.wait_for(manager.wait_idle(), timeout=HANG)
     assert asked == [(0, 1), (0, 2)]
     await manager.act(table.id, ANN, first_play(table, 0))
-    await asyncio.wait_for(manager.wait_idle(), timeout=5)
+    await asyncio.wait_for(manager.wait_idle(), timeout=HANG)
     # Seat 2 may cheer while seat 1 plays, then seat 1 while seat 2 plays, then both again
     # while Ann plays: each once, at the version it could.
     assert asked == [(0, 1), (0, 2), (1, 2), (2, 1), (3, 1), (3, 2)]

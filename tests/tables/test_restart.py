@@ -7,6 +7,7 @@ import pytest
 
 from store import Store
 from tables import SeatInfo, Table, TableManager
+from tables.clock import FakeClock
 from tests.tables.helpers import (
     ANN,
     BOB,
@@ -57,8 +58,9 @@ async def test_restart_with_a_pending_computer_turn_continues_identically(
     path = database_url
 
     store = await Store.open(path)
-    # A long pause: the computer's answer to Ann is still pending when the bot goes down.
-    manager = make_manager(store, ai_delay=60)
+    # A pause on a clock that stands still: the computer's answer to Ann is still pending
+    # when the bot goes down.
+    manager = make_manager(store, ai_delay=60, clock=FakeClock())
     table = await new_table(manager, mixed_seats(), seed=seed, options={"target": 30})
     await manager.act(table.id, ANN, first_play(table, 0))
     assert table.waiting_for() == [1] and table.version == 1

@@ -245,11 +245,12 @@ def test_lines_typed_while_the_computers_play_answer_no_prompt(tmp_path):
     question before the player has seen it (passing a Muggins! offer unseen): what is typed
     before a prompt shows is dropped."""
     database = tmp_path / "play.db"
-    child = spawn(database, "pip-pip", "--players", "4", "--seed", "7", delay="0.3")
+    child = spawn(database, "pip-pip", "--players", "4", "--seed", "7")
     child.expect(MOVE_PROMPT)
-    child.sendline("1")
+    # Typed ahead with the move: the terminal hands the program one line per read, so "quit"
+    # waits unread while three computers play, however quickly or slowly they do.
+    child.send("1\nquit\n")
     child.expect("You play ")
-    child.sendline("quit")  # typed ahead, while three computers play
     child.expect(MOVE_PROMPT)
     child.sendline("help")  # the prompt reads this, not the quit typed before it showed
     child.expect("Choose a move by its key in the list")
