@@ -265,7 +265,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
             await tell(interaction, self._not_playing(interaction, table))
             return
         if what == "hand":
-            await self.hands.send(interaction, table)
+            await self._send_hand(interaction, table)
         elif what == "resign":
             confirm = discord.ui.View(timeout=None)
             confirm.add_item(TableButton(table.id, "resign-yes"))
@@ -274,6 +274,10 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
             )
         elif what == "resign-yes":
             await self._resign(interaction, table)
+
+    async def _send_hand(self, interaction: discord.Interaction, table: Table) -> None:
+        await self.hands.send(interaction, table)
+        self.notices.update(table)  # an away member who opened it is back: their note goes
 
     async def _game_name(self, table_id: int) -> str | None:
         record = await self.manager.store.game(table_id)
@@ -338,7 +342,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
-        await self.hands.send(interaction, table)
+        await self._send_hand(interaction, table)
 
     @app_commands.command(name="resign", description="Resign a game you are playing.")
     @app_commands.describe(game="Game number, when you play more than one")

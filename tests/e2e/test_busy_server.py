@@ -158,3 +158,24 @@ async def test_an_idle_warning_names_the_game_and_goes_once_the_member_moves() -
         await cribbage.settle()
         assert fake.state.messages[warnings[0].id].deleted
         fake.assert_clean()
+
+
+async def test_a_takeover_note_goes_once_the_member_takes_their_seat_back() -> None:
+    clock = FakeClock()
+    async with FakeDiscord(members=NAMES) as fake:
+        cribbage, _pip_pip = await two_games(
+            fake, clock=clock, idle_warn=None, idle_takeover=60.0, notice_grace=600.0)
+        alice = fake.member("alice")
+        await cribbage.move(fake.member("bob"))  # his discard: only Alice keeps it waiting
+        for _ in range(7):
+            await clock.advance(10)
+            await fake.wait_quiet()
+        notes = [m for m in fake.state.messages.values()
+                 if m.channel_id == cribbage.channel_id and alice.id in m.pings
+                 and "the computer is playing for you" in m.content]
+        assert len(notes) == 1 and tag(cribbage, "Cribbage") in notes[0].content
+        assert not notes[0].deleted
+        await cribbage.open_hand(alice)  # back in her seat
+        await cribbage.settle()
+        assert fake.state.messages[notes[0].id].deleted
+        fake.assert_clean()
