@@ -73,7 +73,11 @@ async def test_a_member_in_two_games_reads_which_game_each_refusal_is_about() ->
         retired = fake.state.messages[older.message.id]
         assert "no longer updates" in retired.content and cribbage_tag in retired.content
 
-        # A double press on her hand: the second is refused, naming Cribbage, not Pip Pip.
+        # A double press on her hand: the second is refused, naming Cribbage, not Pip Pip,
+        # and her presses on Cribbage's controls never touch Pip Pip.
+        manager = cribbage.bot.tables
+        assert manager is not None
+        pip_pip_version = manager.get(pip_pip.table_id or 0).version  # type: ignore[union-attr]
         assert newer.message is not None
         hand = fake.state.messages[newer.message.id]
         presses = [await press_first(fake, alice, hand, wait=False) for _ in range(2)]
@@ -83,6 +87,7 @@ async def test_a_member_in_two_games_reads_which_game_each_refusal_is_about() ->
         refusals = [n for n in map(refusal_of, presses) if n is not None]
         assert len(refusals) == 1, refusals
         assert cribbage_tag in refusals[0] and "Pip Pip" not in refusals[0]
+        assert manager.get(pip_pip.table_id or 0).version == pip_pip_version  # type: ignore[union-attr]
 
         # /hand where neither game plays: both named, and what to type.
         note = note_of(await fake.slash(alice, "hand", {}))
