@@ -181,7 +181,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
     ) -> None:
         table = self.manager.get(ref.table_id)
         if table is None or table.status != "running" or table.finished:
-            await tell(interaction, over(table))
+            await tell(interaction, text.game_over(table))
             if table is None:
                 await self.message.catch_up(ref.table_id)
             return
@@ -257,7 +257,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
             return
         table = self.manager.get(table_id)
         if table is None or table.status != "running" or table.finished:
-            await tell(interaction, over(table))
+            await tell(interaction, text.game_over(table))
             if table is None:
                 await self.message.catch_up(table_id)
             return
@@ -442,10 +442,6 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
             "Change them with `/settings turn_notices:… autoplay:… four_colour:… profile:…`.",
         ]
         await tell(interaction, "\n".join(lines))
-
-
-def over(table: Table | None) -> str:
-    return "This game is over." if table is None else f"{text.game_tag(table)} is over."
 
 
 def about(table: Table, refusal: str) -> str:

@@ -70,6 +70,11 @@ def game_tag(table: Table) -> str:
     return f"{safe(table.spec.title)} #{table.id}"
 
 
+def game_over(table: Table | None) -> str:
+    """The answer to a press on a game that has ended (None: one this process never held)."""
+    return "This game is over." if table is None else f"{game_tag(table)} is over."
+
+
 def hand_commands(tables: Sequence[Table], command: str = "hand") -> str:
     """Each game with the command that reaches it: "Cribbage #1 (`/hand game:1`), …"."""
     return ", ".join(f"{game_tag(t)} (`/{command} game:{t.id}`)" for t in tables[:10])

@@ -184,3 +184,24 @@ async def test_a_takeover_note_goes_once_the_member_takes_their_seat_back() -> N
         await cribbage.settle()
         assert fake.state.messages[notes[0].id].deleted
         fake.assert_clean()
+
+
+async def test_a_hint_pressed_after_the_game_ended_names_the_game() -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        lobby = (await fake.slash(alice, "play", {"game": "cribbage", "hints": True})).message
+        assert lobby is not None
+        await driver.press(bob, lobby, label="Join")
+        await driver.press(alice, lobby, label="Start")
+        await driver.settle()
+        old = await driver.open_hand_twice(alice)  # kept aside, its Hint as it was built
+        hint = next(c for c in old.find_components() if c.get("label") == "Hint")
+        ask = await fake.click(bob, driver.table_message(), label="Resign")
+        assert ask.message is not None
+        await fake.click(bob, ask.message, label="Yes, resign")
+        await driver.settle()
+        note = note_of(await fake.click(alice, old, custom_id=hint["custom_id"]))
+        assert note == f"{tag(driver, 'Cribbage')} is over."
+        fake.assert_clean()
