@@ -15,11 +15,12 @@ taking over).
 Production timings on the tables' fake clock (computers 0.8 s, forced moves 1.5 s, one edit
 a second per table and per hand, turn notices after 30 s, idle warning 2 min, takeover 5).
 
-Figures per table: messages created / edited / deleted in its thread (or its channel, with
-`--threads off`, where tables share channels) and those left, mentions per member, and
-mentions of anyone not seated there (should be 0); then the private hands, the refusals
-members read, and the real time from a press to the bot having shown the move in the
-presser's hand (p50 / p99), with six or more tables busy.
+Figures per table: messages created / edited / deleted in its thread and those left, mentions
+per member, and mentions of anyone not seated there (should be 0); with `--threads off` the
+figures are its channel's, shared with the other tables there (lobbies and public answers
+included, and their players' mentions counted as not seated there); then the private
+hands, the refusals members read, and the real time from a press to the bot having shown the
+move in the presser's hand (p50 / p99), with six or more tables busy.
 """
 
 from __future__ import annotations
