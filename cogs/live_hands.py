@@ -31,13 +31,19 @@ log = logging.getLogger(__name__)
 PRIVATE_LINES = 4
 #: Discord lets an interaction's token edit its message for 15 minutes; stop a minute before.
 HAND_LIFETIME = 14 * 60.0
-STOPPED_HAND = (
-    "🂠 This hand has stopped updating (Discord lets a bot edit it for 15 minutes only). "
-    "Press **My hand** on the table, or use `/hand`, to open it again."
-)
-#: What an older hand says once its seat opens the hand again: its buttons would only be
-#: refused as out of date, so they go.
-MOVED_HAND = "🂠 You opened your hand again: this one no longer updates. Use the newest one."
+
+
+def stopped_hand(game: str, table_id: int) -> str:
+    """What a hand says once its token is about to run out; `game` is its text.game_tag."""
+    return (f"🂠 Your {game} hand has stopped updating (Discord lets a bot edit it for 15 "
+            f"minutes only). Press **My hand** on its table, or use `/hand game:{table_id}`, "
+            "to open it again.")
+
+
+def moved_hand(game: str) -> str:
+    """What an older hand says once its seat opens the hand again: its buttons would only be
+    refused as out of date, so they go."""
+    return f"🂠 You opened your {game} hand again: this one no longer updates. Use the newest one."
 
 
 @dataclass(eq=False)
@@ -181,7 +187,7 @@ class LiveHands:
     async def send(self, interaction: discord.Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            await tell(interaction, "You are not playing in this game.")
+            await tell(interaction, text.not_playing(table, []))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if seat in table.away:
@@ -194,15 +200,15 @@ class LiveHands:
             log.warning("Could not show the hand of seat %s at table %s", seat, table.id)
             self.refresher.poke((table.id, seat))
         if previous is not None and previous is not live:
-            await self._retire(previous)
+            await self._retire(previous, text.game_tag(table))
 
     @staticmethod
-    async def _retire(live: LiveHand) -> None:
+    async def _retire(live: LiveHand, game: str) -> None:
         """An older hand message, replaced by a newer one: say so, and take its controls."""
         async with live.lock:
             try:
                 await live.interaction.edit_original_response(
-                    content=MOVED_HAND, attachments=[], view=None
+                    content=moved_hand(game), attachments=[], view=None
                 )
             except discord.HTTPException:
                 log.info("Could not mark an older hand as replaced")
@@ -279,9 +285,11 @@ class LiveHands:
             if self._hands.get(key) is not live:
                 return
             self._drop(key, live)
+            table = self._find(key[0])
+            game = text.game_tag(table) if table is not None else f"game #{key[0]}"
             try:
                 await live.interaction.edit_original_response(
-                    content=STOPPED_HAND, attachments=[], view=None
+                    content=stopped_hand(game, key[0]), attachments=[], view=None
                 )
             except discord.HTTPException:
                 log.info("Could not mark the hand of %s as stopped", key)

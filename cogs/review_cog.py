@@ -62,10 +62,11 @@ class ReviewCog(commands.Cog, name="Review"):
     ) -> None:
         table = self.manager.get(table_id)
         if table is None or not table.active:
-            await tell(interaction, "This game is over.")
+            await tell(interaction, text.game_over(table))
             return
         if table.seat_of(interaction.user.id) != seat:
-            await tell(interaction, "These controls belong to another player.")
+            await tell(interaction, f"These controls belong to another player of "
+                                    f"{text.game_tag(table)}.")
             return
         try:
             entries = await hint_for(table, seat, version)

@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from cogs import text
 from cogs.components import TableButton
-from cogs.controls import STALE_MESSAGE, ControlRef, resolve, stale
+from cogs.controls import ControlRef, resolve, stale
 from cogs.live_hands import LiveHands
 from cogs.replies import tell
 from cogs.table_message import TABLE_MENTIONS, TableMessages
@@ -121,13 +121,15 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
             return
         channel = self._channel(table)
         note = (
-            f"<@{user_id}>, the table is waiting for your move in game #{table.id} — "
+            f"<@{user_id}>, {text.game_tag(table)} is waiting for your move — "
             "press **My hand**, or the computer will play for you soon."
         )
         try:
-            await channel.send(note, allowed_mentions=TABLE_MENTIONS)
+            message = await channel.send(note, allowed_mentions=TABLE_MENTIONS)
         except discord.HTTPException:
             log.warning("Could not post the idle warning for table %s", table.id)
+            return
+        self.notices.warned(table, user_id, message)
 
     async def on_takeover(self, table: Table, seat: int) -> None:
         self.show(table)
@@ -135,13 +137,16 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         if user_id is None or not self.message.reachable(table.id):
             return
         note = (
-            f"<@{user_id}>, the computer is playing for you in game #{table.id} while you are "
-            "away. Press **My hand** on the table (or use /hand) to take your seat back."
+            f"<@{user_id}>, the computer is playing for you in {text.game_tag(table)} while "
+            "you are away. Press **My hand** on the table (or use "
+            f"`/hand game:{table.id}`) to take your seat back."
         )
         try:
-            await self._channel(table).send(note, allowed_mentions=TABLE_MENTIONS)
+            message = await self._channel(table).send(note, allowed_mentions=TABLE_MENTIONS)
         except discord.HTTPException:
             log.warning("Could not tell table %s's player the computer took over", table.id)
+            return
+        self.notices.took_over(table, user_id, message)
 
     # ------------------------------------------------------------ the table message
 
@@ -176,16 +181,17 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
     ) -> None:
         table = self.manager.get(ref.table_id)
         if table is None or table.status != "running" or table.finished:
-            await tell(interaction, "This game is over.")
+            await tell(interaction, text.game_over(table))
             if table is None:
                 await self.message.catch_up(ref.table_id)
             return
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            await tell(interaction, "That is not your game: only its players can use these.")
+            await tell(interaction, self._not_playing(interaction, table))
             return
         if seat != ref.seat:
-            await tell(interaction, "These controls belong to another player.")
+            await tell(interaction, f"These controls belong to another player of "
+                                    f"{text.game_tag(table)}.")
             return
         key = (table.id, seat)
         async with self._seat_locks[key]:
@@ -196,16 +202,17 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
                 return
             if not legal:
                 waiting = text.waiting_line(table.seats, table.waiting_for())
-                await tell(interaction, f"It is not your turn. {waiting}".strip())
+                await tell(interaction,
+                           f"It is not your turn in {text.game_tag(table)}. {waiting}".strip())
                 return
             outdated = stale(legal, ref, self._last_acted.get(key))
             if outdated or table.seat_version(seat) != ref.version:
-                await tell(interaction, STALE_MESSAGE)
+                await tell(interaction, stale_note(table))
                 return
             try:
                 action = resolve(legal, ref, values)
             except IllegalAction as refusal:
-                await tell(interaction, str(refusal))
+                await tell(interaction, about(table, str(refusal)))
                 return
             await interaction.response.defer()
             self.hands.answering.add(key)
@@ -213,7 +220,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
                 await self.manager.act(table.id, interaction.user.id, action, version=ref.version)
             except IllegalAction as refusal:
                 self.hands.answering.discard(key)
-                await tell(interaction, str(refusal))
+                await tell(interaction, about(table, str(refusal)))
                 return
             self._last_acted[key] = table.version
             # Per move: DEBUG (hidden cards) only, or a day's log would be one line a move.
@@ -250,23 +257,27 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
             return
         table = self.manager.get(table_id)
         if table is None or table.status != "running" or table.finished:
-            await tell(interaction, "This game is over.")
+            await tell(interaction, text.game_over(table))
             if table is None:
                 await self.message.catch_up(table_id)
             return
+        if table.seat_of(interaction.user.id) is None:
+            await tell(interaction, self._not_playing(interaction, table))
+            return
         if what == "hand":
-            await self.hands.send(interaction, table)
+            await self._send_hand(interaction, table)
         elif what == "resign":
-            if table.seat_of(interaction.user.id) is None:
-                await tell(interaction, "You are not playing in this game.")
-                return
             confirm = discord.ui.View(timeout=None)
             confirm.add_item(TableButton(table.id, "resign-yes"))
             await interaction.response.send_message(
-                "Resign this game? Your side loses.", view=confirm, ephemeral=True
+                f"Resign {text.game_tag(table)}? Your side loses.", view=confirm, ephemeral=True
             )
         elif what == "resign-yes":
             await self._resign(interaction, table)
+
+    async def _send_hand(self, interaction: discord.Interaction, table: Table) -> None:
+        await self.hands.send(interaction, table)
+        self.notices.update(table)  # an away member who opened it is back: their note goes
 
     async def _game_name(self, table_id: int) -> str | None:
         record = await self.manager.store.game(table_id)
@@ -276,11 +287,15 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         try:
             await self.manager.resign(table.id, interaction.user.id)
         except IllegalAction as refusal:
-            await tell(interaction, str(refusal))
+            await tell(interaction, about(table, str(refusal)))
             return
-        await tell(interaction, f"You resigned game #{table.id}.")
+        await tell(interaction, f"You resigned {text.game_tag(table)}.")
 
     # ------------------------------------------------------------ slash commands
+
+    def _not_playing(self, interaction: discord.Interaction, table: Table) -> str:
+        own = self.manager.table_of(interaction.guild_id or 0, interaction.user.id)
+        return text.not_playing(table, own)
 
     def _pick(
         self, interaction: discord.Interaction, game_id: int | None, *, seated: bool
@@ -294,6 +309,8 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
             if table is None or table.guild_id != guild_id:
                 raise IllegalAction(f"There is no game #{game_id} running in this server: "
                                     "/games lists them.")
+            if seated and table.seat_of(interaction.user.id) is None:
+                raise IllegalAction(self._not_playing(interaction, table))
             return table
         if seated:
             tables = self.manager.table_of(guild_id, interaction.user.id)
@@ -308,10 +325,11 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
             raise IllegalAction("You are not playing a game in this server. /games lists "
                                 "the games running; /play opens a lobby." if seated
                                 else "No games are running in this server.")
-        numbers = ", ".join(f"#{t.id}" for t in (here or tables)[:10])
+        command = interaction.command.name if interaction.command is not None else "hand"
         whose = "You are playing" if seated else "There are"
-        raise IllegalAction(f"{whose} several games here ({numbers}): add `game:` and the "
-                            "number of the one you mean.")
+        raise IllegalAction(f"{whose} several games here: "
+                            f"{text.hand_commands(here or tables, command)}. Add `game:` and "
+                            "the number of the one you mean.")
 
     @app_commands.command(
         name="hand", description="See your hand and your moves (only you see it)."
@@ -324,7 +342,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
-        await self.hands.send(interaction, table)
+        await self._send_hand(interaction, table)
 
     @app_commands.command(name="resign", description="Resign a game you are playing.")
     @app_commands.describe(game="Game number, when you play more than one")
@@ -356,7 +374,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
             await tell(interaction, str(refusal))
             return
         self.show(table)
-        await tell(interaction, f"Game #{table.id} is abandoned.")
+        await tell(interaction, f"{text.game_tag(table)} is abandoned.")
 
     @app_commands.command(name="games", description="The games running in this server.")
     @app_commands.guild_only()
@@ -426,6 +444,16 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         await tell(interaction, "\n".join(lines))
 
 
+def about(table: Table, refusal: str) -> str:
+    """A refusal worded below the cogs, with the game it is about."""
+    return f"{refusal} ({text.game_tag(table)})"
+
+
+def stale_note(table: Table) -> str:
+    return (f"That move is out of date: open your {text.game_tag(table)} hand again "
+            f"(**My hand** on its table, or `/hand game:{table.id}`).")
+
+
 def autoplayed_since(table: Table, seat: int, version: int) -> str | None:
     """What to answer a press made on controls of `version` when the seat's only move was
     played for them since (autoplay): the press came too late for it, not out of turn."""
@@ -433,4 +461,4 @@ def autoplayed_since(table: Table, seat: int, version: int) -> str | None:
     if played is None or played[0] < version:
         return None
     label = table.spec.action_label(played[1])
-    return f"{label} was played for you: it was your only move."
+    return f"{label} was played for you in {text.game_tag(table)}: it was your only move."

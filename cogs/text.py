@@ -64,6 +64,31 @@ def member_name(user_id: int, name: str | None) -> str:
     return safe(name) if name else f"<@{user_id}>"
 
 
+def game_tag(table: Table) -> str:
+    """How a note names its game, "Cribbage #12": a member in two games at once always
+    knows which one a hand, a notice or a refusal is about."""
+    return f"{safe(table.spec.title)} #{table.id}"
+
+
+def game_over(table: Table | None) -> str:
+    """The answer to a press on a game that has ended (None: one this process never held)."""
+    return "This game is over." if table is None else f"{game_tag(table)} is over."
+
+
+def hand_commands(tables: Sequence[Table], command: str = "hand") -> str:
+    """Each game with the command that reaches it: "Cribbage #1 (`/hand game:1`), …"."""
+    return ", ".join(f"{game_tag(t)} (`/{command} game:{t.id}`)" for t in tables[:10])
+
+
+def not_playing(table: Table, own: Sequence[Table]) -> str:
+    """The answer to a member using a game they have no seat in: which game, then where
+    their own games are, or how to play one."""
+    head = f"You are not playing in {game_tag(table)}"
+    if not own:
+        return f"{head}: watch along, or open a lobby of your own with `/play`."
+    return f"{head}. Your game{'s' * (len(own) > 1)}: {hand_commands(own)}."
+
+
 def waiting_line(seats: Sequence[SeatInfo], waiting: Iterable[int]) -> str:
     labels = [seat_label(seats[s]) for s in waiting]
     if not labels:

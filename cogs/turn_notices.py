@@ -1,5 +1,10 @@
 """Turn notices: a short message mentioning a member whose turn it is, once the turn has
-waited past a grace period (or always, or never: their /settings). It goes once they act."""
+waited past a grace period (or always, or never: their /settings). It goes once they act.
+
+The idle warning and the takeover note (the tables cog posts them) go the same way once they
+are answered: the warning once the member moves (or the computer takes over), the takeover
+note once they take their seat back (a game that ends first keeps it: it says why the
+computer played for them); a channel keeps no "waiting for your move" already met."""
 
 from __future__ import annotations
 
@@ -46,6 +51,10 @@ class TurnNotices:
         self._reachable = reachable
         #: (table id, user id) -> the turn notice waiting or shown.
         self._notices: dict[tuple[int, int], TurnNotice] = {}
+        #: (table id, user id) -> idle warnings posted to a member the game waits on.
+        self._warnings: dict[tuple[int, int], list[TurnNotice]] = {}
+        #: (table id, user id) -> the note that the computer plays for an away member.
+        self._takeovers: dict[tuple[int, int], list[TurnNotice]] = {}
 
     def close(self) -> None:
         for notice in list(self._notices.values()):
@@ -57,8 +66,15 @@ class TurnNotices:
         those it no longer waits for."""
         running = table.status == "running" and not table.finished
         waited = {table.seats[s].user_id for s in table.human_waits()} if running else set()
-        for key in [k for k in self._notices if k[0] == table.id and k[1] not in waited]:
+        for key in [k for k in {*self._notices, *self._warnings}
+                    if k[0] == table.id and k[1] not in waited]:
             self.end(key)
+        away = {table.seats[s].user_id for s in table.away}
+        for key in [k for k in self._takeovers if k[0] == table.id]:
+            if not running:  # the note says why the computer played for them: it stays
+                del self._takeovers[key]
+            elif key[1] not in away:
+                self._delete_all(self._takeovers.pop(key))
         for user_id in waited:
             if user_id is None:
                 continue
@@ -94,6 +110,22 @@ class TurnNotices:
         if notice.ended:
             await self._delete(notice)
 
+    def warned(self, table: Table, user_id: int, message: discord.Message) -> None:
+        """An idle warning went out to the member: it goes once they move."""
+        self._posted(self._warnings, table, user_id, message)
+        if user_id not in {table.seats[s].user_id for s in table.human_waits()}:
+            self.end((table.id, user_id))  # they moved while it was being sent
+
+    def took_over(self, table: Table, user_id: int, message: discord.Message) -> None:
+        """The takeover note went out to the member: it goes once they are back."""
+        self._posted(self._takeovers, table, user_id, message)
+        self.update(table)  # back already, while it was being sent
+
+    def _posted(self, kept: dict[tuple[int, int], list[TurnNotice]], table: Table,
+                user_id: int, message: discord.Message) -> None:
+        notice = TurnNotice(self._channel(table), message_id=message.id)
+        kept.setdefault((table.id, user_id), []).append(notice)
+
     def forget(self, table_id: int) -> None:
         """The table was put to rest: no notice is sent, and none sent is deleted (its
         channel is closed to the bot)."""
@@ -102,8 +134,14 @@ class TurnNotices:
             notice.ended = True
             if notice.task is not None:
                 notice.task.cancel()
+        for kept in (self._warnings, self._takeovers):
+            for key in [k for k in kept if k[0] == table_id]:
+                del kept[key]
 
     def end(self, key: tuple[int, int]) -> None:
+        """The member answered (or the game no longer waits on them): their turn notice and
+        idle warnings go."""
+        self._delete_all(self._warnings.pop(key, []))
         notice = self._notices.pop(key, None)
         if notice is None:
             return
@@ -112,6 +150,11 @@ class TurnNotices:
             notice.task.cancel()
         elif notice.message_id is not None:
             notice.task = asyncio.create_task(self._delete(notice), name=f"unnotice-{key}")
+
+    def _delete_all(self, notices: list[TurnNotice]) -> None:
+        for notice in notices:
+            notice.task = asyncio.create_task(self._delete(notice),
+                                              name=f"unnotice-{notice.message_id}")
 
     async def _delete(self, notice: TurnNotice) -> None:
         if notice.message_id is None:

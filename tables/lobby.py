@@ -41,6 +41,11 @@ class Lobby:
         return max(self.spec.allowed_player_counts())
 
     @property
+    def title(self) -> str:
+        """How a refusal names the lobby: "Cribbage lobby #3"."""
+        return f"{self.spec.title} lobby #{self.id}"
+
+    @property
     def is_full(self) -> bool:
         return len(self.seats) >= self.max_players
 
@@ -55,16 +60,20 @@ class Lobby:
     def join(self, user_id: int, name: str) -> None:
         self._check_open()
         if self.seat_of(user_id) is not None:
-            raise IllegalAction("You have already joined this game.")
+            raise IllegalAction(f"You have already joined {self.title}: the host starts the "
+                                "game.")
         if self.is_full:
-            raise IllegalAction(f"{self.spec.title} seats at most {self.max_players} players.")
+            raise IllegalAction(
+                f"{self.title} is full: at most {self.max_players} players. "
+                f"Open another with `/play game:{self.spec.name}`.")
         self.seats.append(SeatInfo(user_id=user_id, name=name))
 
     def leave(self, user_id: int) -> None:
         self._check_open()
         seat = self.seat_of(user_id)
         if seat is None:
-            raise IllegalAction("You have not joined this game.")
+            raise IllegalAction(f"You have not joined {self.title}: press **Join** to "
+                                "take a seat.")
         del self.seats[seat]
 
     # ------------------------------------------------------------ host only

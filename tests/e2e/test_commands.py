@@ -333,7 +333,7 @@ async def test_a_waiting_table_reminds_the_player_whose_turn_it_is() -> None:
         reminders = [
             m
             for m in fake.visible_messages(players[0], driver.channel_id)
-            if "the table is waiting for your move" in m.content
+            if "is waiting for your move" in m.content
         ]
         waited = {u.id for u in driver.waiting()}
         assert reminders

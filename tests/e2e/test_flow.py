@@ -160,7 +160,7 @@ async def test_a_hand_opened_again_leaves_the_older_one_saying_so_without_button
         newer = await driver.open_hand(alice)
         await fake.wait_quiet()
         replaced = fake.state.messages[older.id]
-        assert "opened your hand again" in replaced.content and "newest" in replaced.content
+        assert "hand again" in replaced.content and "newest" in replaced.content
         assert not replaced.find_components() and not replaced.attachments
         assert newer.find_components()
         # The newer hand goes on updating; the older is left alone.
@@ -427,5 +427,6 @@ async def test_a_press_on_a_go_already_played_for_the_player_says_so() -> None:
         assert [c["label"] for c in pressed.find_components()] == ["Go"]
         with pytest.raises(Refused) as answer:
             await driver.press(user, pressed, label="Go")
-        assert str(answer.value) == "Go was played for you: it was your only move."
+        assert str(answer.value) == (
+            f"Go was played for you in Cribbage #{driver.table_id}: it was your only move.")
         fake.assert_clean()

@@ -121,7 +121,8 @@ async def test_someone_elses_game_is_refused() -> None:
         table_message = driver.table_message()
         for label in ("My hand", "Resign"):
             note = refusal_text(await fake.click(stranger, table_message, label=label))
-            assert note == "You are not playing in this game."
+            assert note == (f"You are not playing in {GAMES[GAME].title} #{driver.table_id}: "
+                            "watch along, or open a lobby of your own with `/play`.")
         hand = await fake.slash(stranger, "hand", {}, channel=table_message.channel_id)
         assert refusal_text(hand) is not None
         resign = await fake.slash(stranger, "resign", {"game": driver.table_id})
@@ -158,7 +159,7 @@ async def test_only_the_host_or_a_manager_abandons(monkeypatch: pytest.MonkeyPat
         assert note is not None and "host" in note
         assert not driver.finished()
         note = refusal_text(await fake.slash(players[0], "abandon", {"game": driver.table_id}))
-        assert note == f"Game #{driver.table_id} is abandoned."
+        assert note == f"{GAMES[GAME].title} #{driver.table_id} is abandoned."
         await driver.settle()
         assert "abandoned" in driver.table_message().content
         assert driver.finished()
