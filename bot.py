@@ -405,8 +405,10 @@ def serve(settings: Settings, **knobs: object) -> int:
         **knobs,
     )
     # `systemctl stop`, `docker stop` and `kill` send SIGTERM: stop as cleanly as on Ctrl-C
-    # (pending table edits go out, worker processes end) rather than dying mid-way.
-    previous = signal.signal(signal.SIGTERM, lambda *_: signal.raise_signal(signal.SIGINT))
+    # (pending table edits go out, worker processes end) rather than dying mid-way. The stop
+    # is raised here, not passed on as SIGINT: a bot started in the background of a script
+    # (`nohup python bot.py &`) has SIGINT ignored, and would never stop.
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

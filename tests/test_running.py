@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -44,6 +45,14 @@ async def stopped(process: subprocess.Popen[bytes], log: Path) -> int:
         raise AssertionError(f"the bot did not stop: {signals}\n{log.read_text()}") from None
 
 
+def ctrl_c_as_for(stop: signal.Signals) -> Callable[[], object]:
+    """How the bot's process starts to hold Ctrl-C: at a terminal (SIGINT's default) when the
+    test stops it with Ctrl-C; for `kill`, ignored, as a bot started in the background of a
+    script (`nohup python bot.py &`) has it, which must not stop SIGTERM from stopping it."""
+    held = signal.SIG_DFL if stop == signal.SIGINT else signal.SIG_IGN
+    return lambda: signal.signal(signal.SIGINT, held)
+
+
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
 async def test_the_bot_says_when_it_is_online_and_stops_cleanly_on_a_signal(
     tmp_path: Path, stop: signal.Signals
@@ -58,6 +67,7 @@ async def test_the_bot_says_when_it_is_online_and_stops_cleanly_on_a_signal(
             process = subprocess.Popen(
                 [sys.executable, "-m", "tests.multiprocess.bot_process", fake.server.base_url,
                  fake.gateway.url], cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT,
+                preexec_fn=ctrl_c_as_for(stop),
             )
         try:
             await wait_for_line(log, "Online as CardBot in 2 servers", process)

@@ -57,10 +57,6 @@ def main(api_base: str, gateway_url: str) -> int:
     discord.http.Route.BASE = api_base
     # A bot with SHARD_COUNT connects to this URL rather than asking /gateway/bot.
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-    # A service starts with Ctrl-C's signal at its default (systemd, docker). A test run
-    # started in the background of a script has it ignored, and so would this process: then
-    # SIGTERM, which bot.serve turns into SIGINT, would not stop it (seen under `nohup ... &`).
-    signal.signal(signal.SIGINT, signal.default_int_handler)
     settings = bot.Settings.from_environment()
     bot.configure_logging(settings.log_level)
     return bot.serve(settings, **KNOBS)
