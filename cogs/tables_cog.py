@@ -267,11 +267,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         if what == "hand":
             await self._send_hand(interaction, table)
         elif what == "resign":
-            confirm = discord.ui.View(timeout=None)
-            confirm.add_item(TableButton(table.id, "resign-yes"))
-            await interaction.response.send_message(
-                f"Resign {text.game_tag(table)}? Your side loses.", view=confirm, ephemeral=True
-            )
+            await self._ask_to_resign(interaction, table)
         elif what == "resign-yes":
             await self._resign(interaction, table)
 
@@ -282,6 +278,15 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
     async def _game_name(self, table_id: int) -> str | None:
         record = await self.manager.store.game(table_id)
         return record.game if record is not None else None
+
+    async def _ask_to_resign(self, interaction: discord.Interaction, table: Table) -> None:
+        """Resigning is asked once more, naming the game: a member in two games may have
+        pressed or typed it for the other."""
+        confirm = discord.ui.View(timeout=None)
+        confirm.add_item(TableButton(table.id, "resign-yes"))
+        await interaction.response.send_message(
+            f"Resign {text.game_tag(table)}? Your side loses.", view=confirm, ephemeral=True
+        )
 
     async def _resign(self, interaction: discord.Interaction, table: Table) -> None:
         try:
@@ -355,7 +360,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
-        await self._resign(interaction, table)
+        await self._ask_to_resign(interaction, table)
 
     @app_commands.command(
         name="abandon",

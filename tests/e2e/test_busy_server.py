@@ -124,6 +124,23 @@ async def test_resigning_names_the_game_resigned() -> None:
         fake.assert_clean()
 
 
+async def test_the_resign_command_asks_first_naming_the_game() -> None:
+    """Typed in the other game's thread, /resign would end a game the member did not mean:
+    it asks as the Resign button does, and nothing ends until the answer."""
+    async with FakeDiscord(members=NAMES) as fake:
+        cribbage, pip_pip = await two_games(fake)
+        alice = fake.member("alice")
+        ask = await fake.slash(alice, "resign", {"game": cribbage.table_id})
+        assert ask.message is not None
+        assert ask.message.content == f"Resign {tag(cribbage, 'Cribbage')}? Your side loses."
+        await fake.wait_quiet()
+        assert not cribbage.finished() and not pip_pip.finished()
+        done = note_of(await fake.click(alice, ask.message, label="Yes, resign"))
+        assert done == f"You resigned {tag(cribbage, 'Cribbage')}."
+        assert not pip_pip.finished()
+        fake.assert_clean()
+
+
 async def test_a_full_lobby_says_so_and_how_to_play_anyway() -> None:
     async with FakeDiscord(members=NAMES) as fake:
         await fake.connect(test_bot(":memory:"))

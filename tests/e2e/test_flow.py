@@ -373,7 +373,9 @@ async def test_the_result_reaches_the_table_after_a_burst_of_failed_edits(status
         await fake.wait_quiet()
         fault = fake.inject_fault(status)
         await advance(fake, clock, 3, step=0.5)
-        resigned = await fake.slash(alice, "resign")  # the game's last move, mid-burst
+        ask = await fake.slash(alice, "resign")
+        assert ask.message is not None
+        resigned = await fake.click(alice, ask.message, label="Yes, resign")  # the last move
         assert resigned.message is not None
         await advance(fake, clock, 3, step=0.5)
         assert fault.hits > 0

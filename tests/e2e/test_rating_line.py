@@ -107,7 +107,9 @@ async def test_an_assisted_game_says_no_ratings() -> None:
 
 
 async def resign(fake: FakeDiscord, user: FakeUser) -> None:
-    answer = await fake.slash(user, "resign", {})
+    ask = await fake.slash(user, "resign", {})
+    assert ask.message is not None and "? Your side loses." in ask.message.content
+    answer = await fake.click(user, ask.message, label="Yes, resign")
     assert answer.message is not None and "You resigned" in answer.message.content
 
 
