@@ -10,20 +10,11 @@ import re
 import pytest
 
 from engine.cribbage.ai import cribbage_count, waiting_count
-from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
+from testkit.fake_discord import FakeDiscord
 from testkit.players import GameDriver, test_bot
+from tests.e2e.test_recount import claim
 
 pytestmark = pytest.mark.usefixtures("quick_pictures")
-
-
-async def claim(driver: GameDriver, user: FakeUser, hand: FakeMessage, points: int) -> None:
-    """Pick `points` from the hand's claim menus (the claims are split over several)."""
-    for menu in hand.find_components():
-        values = [option["value"] for option in menu.get("options", [])]
-        if str(menu.get("placeholder", "")).startswith("Claim") and str(points) in values:
-            await driver.choose(user, hand, [str(points)], custom_id=menu["custom_id"])
-            return
-    raise AssertionError(f"no claim of {points} offered: {hand.content!r}")
 
 
 async def test_the_computer_catches_an_undercount_while_the_members_crib_waits(

@@ -17,7 +17,7 @@ from tables.clock import FakeClock
 from tables.runner import OPTION_WINDOW
 from testkit.fake_discord import FakeDiscord, FakeMessage
 from testkit.players import GameDriver, test_bot
-from tests.e2e.test_computer_muggins import claim
+from tests.e2e.test_recount import claim
 from tests.tables.test_option_window import before_the_computers_show, undercounting
 
 pytestmark = pytest.mark.usefixtures("quick_pictures")

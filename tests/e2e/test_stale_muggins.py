@@ -11,7 +11,7 @@ import pytest
 from engine.cribbage.ai import cribbage_count, waiting_count
 from testkit.fake_discord import FakeDiscord, FakeMessage
 from testkit.players import GameDriver, Refused, test_bot
-from tests.e2e.test_computer_muggins import claim
+from tests.e2e.test_recount import claim
 
 pytestmark = pytest.mark.usefixtures("quick_pictures")
 NAMES = ("alice", "bob", "carol")
