@@ -40,7 +40,7 @@ import discord
 
 from tables.clock import FakeClock
 from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
-from testkit.players import BUTTON, GameDriver, Refused, test_bot
+from testkit.players import GameDriver, Refused, test_bot
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy",
          "kim", "leo", "mallory", "niaj", "olivia", "peggy")
@@ -134,12 +134,7 @@ class Evening:
         self.acted_on[key] = len(hand.history)
         started = time.perf_counter()
         try:
-            if control["type"] == BUTTON:
-                await driver.press(user, hand, custom_id=control["custom_id"])
-            else:
-                values = [o["value"] for o in control["options"]]
-                picked = driver.rng.sample(values, control.get("min_values", 1))
-                await driver.choose(user, hand, picked, custom_id=control["custom_id"])
+            await driver.use_at_random(user, hand, control)
         except Refused as refusal:
             self.refusals.append(str(refusal))
             driver.hands.pop(user.id, None)

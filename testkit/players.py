@@ -144,6 +144,15 @@ class GameDriver:
         record = await self.fake.select(user, message, values=values, **which)
         return self._answer(record)
 
+    async def use_at_random(self, user: FakeUser, hand: FakeMessage,
+                            control: dict[str, Any]) -> Any:
+        """Press `control` of `hand`, or pick its menu's least number of values at random."""
+        if control["type"] == BUTTON:
+            return await self.press(user, hand, custom_id=control["custom_id"])
+        options = [o["value"] for o in control["options"]]
+        picked = self.rng.sample(options, control.get("min_values", 1))
+        return await self.choose(user, hand, picked, custom_id=control["custom_id"])
+
     @staticmethod
     def _answer(record: InteractionRecord) -> InteractionRecord:
         """The record; raises Refused when the bot answered with an ephemeral note only."""
@@ -235,12 +244,7 @@ class GameDriver:
                 raise AssertionError(f"{user.name} is waited for but has no controls")
             control = self.rng.choice(controls)
             try:
-                if control["type"] == BUTTON:
-                    await self.press(user, hand, custom_id=control["custom_id"])
-                else:
-                    options = [o["value"] for o in control["options"]]
-                    picked = self.rng.sample(options, control.get("min_values", 1))
-                    await self.choose(user, hand, picked, custom_id=control["custom_id"])
+                await self.use_at_random(user, hand, control)
             except Refused as refusal:
                 if "out of date" not in str(refusal) and "not your turn" not in str(refusal):
                     raise
