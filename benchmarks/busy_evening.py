@@ -13,7 +13,8 @@ keep their hand open and move on it; most take 3 s a move, Kim takes 40 s every 
 notices), Mallory 130 s and Heidi 310 s over their first moves (idle warnings, the computer
 taking over).
 Production timings on the tables' fake clock (computers 0.8 s, forced moves 1.5 s, one edit
-a second per table and per hand, turn notices after 30 s, idle warning 2 min, takeover 5).
+a second per table and per hand, turn notices after 30 s or longer for a member who usually
+takes longer, idle warning 2 min, takeover 5).
 
 Figures per table: messages created / edited / deleted in its thread and those left, mentions
 per member, and mentions of anyone not seated there (should be 0); with `--threads off` the

@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 NOTICE_WORDS = {
     "always": "always, as soon as it is your turn",
-    "slow": "when your turn has waited a while",
+    "slow": "when your turn waits longer than you usually take",
     "never": "never",
 }
 PROFILE_WORDS = {
@@ -58,9 +58,10 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         clock: Clock | None = None,
     ) -> None:
         """`hand_interval`: the least time between two edits of one hand (default: the
-        table's `refresh_interval`); `notice_grace`: how long a turn waits before a "slow"
-        member is mentioned; `repost_after`: members' messages after which a table in a
-        channel is posted again at the bottom."""
+        table's `refresh_interval`); `notice_grace`: how long a turn waits at least before a
+        "slow" member is mentioned (longer for one who usually takes longer);
+        `repost_after`: members' messages after which a table in a channel is posted again at
+        the bottom."""
         self.bot = bot
         self.manager = manager
         self.clock = clock or getattr(manager, "clock", None) or Clock()

@@ -1,7 +1,7 @@
 """A player's own preferences, set with /settings and kept in the store.
 
 notices: when a separate message mentions them on their turn: "always", "slow" (only once
-    their turn has waited longer than the grace period) or "never".
+    their turn has waited longer than they usually take) or "never".
 autoplay: whether a move that carries no choice (GameSpec.forced, e.g. Go) is played for them.
 four_colour: a four-colour deck in their hand picture.
 profile: who may see their /profile card: "public" (anyone in the server) or "private" (only

@@ -346,7 +346,8 @@ async def test_settings_are_kept_and_the_four_colour_deck_reaches_the_hand(
         await fake.restart(test_bot(database))
         shown = await fake.slash(alice, "settings")
         assert shown.message is not None and "Four-colour deck: on" in shown.message.content
-        assert "Turn notices: when your turn has waited a while" in shown.message.content
+        assert ("Turn notices: when your turn waits longer than you usually take"
+                in shown.message.content)
         driver = GameDriver(fake)
         await driver.start_game(CRIBBAGE, [alice, bob], options="target=61")
         drawn.clear()
