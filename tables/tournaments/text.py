@@ -163,7 +163,8 @@ def _match_state(event: Tournament, match: Match) -> str:
     if points is None:
         if match.best_of > 1 and match.games:
             return f"{_games(event, match)}, best of {match.best_of}"
-        return "; ".join([*forfeits, "playing"])
+        # A cancelled event's unfinished match will never be played on.
+        return "; ".join([*forfeits, "not played" if event.status == CANCELLED else "playing"])
     result = event.result_words(match)
     if not match.table and match.best_of > 1 and match.games and not match.ruling:
         result += f" {_score(match)}"
