@@ -46,6 +46,13 @@ def joined(events: list[Event]) -> str:
             "it starts. The standings mark you as joined then.")
 
 
+def dropped(events: list[Event]) -> str:
+    """The answer to /tournament drop: off the sign-up before the start, else out."""
+    if any(event.get("type") == "left" for event in events):
+        return "You are off the sign-up: press Join on its message to come back."
+    return "You dropped out: your remaining matches are forfeits."
+
+
 def followed(first: str) -> Callable[[list[Event]], str]:
     """An answer to the host: `first`, then what the change led to (the match's result, a
     round over or begun, the event over)."""

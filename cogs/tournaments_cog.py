@@ -23,6 +23,7 @@ from cogs.tournament_words import (
     CANCELLED,
     HOST_ASKED,
     call_line,
+    dropped,
     event_content,
     followed,
     joined,
@@ -209,12 +210,18 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await self._act(interaction, tournament,
                         lambda e: e.join(user.id, user.display_name, with_partner), joined)
 
-    @group.command(name="drop", description="Drop out of a running tournament.")
+    @group.command(name="drop", description="Drop out of a tournament (before its start: off "
+                                            "the sign-up).")
     @app_commands.describe(tournament=WHICH_EVENT)
     async def drop(self, interaction: discord.Interaction,
                    tournament: int | None = None) -> None:
-        await self._act(interaction, tournament, lambda e: e.drop(interaction.user.id),
-                        "You dropped out: your remaining matches are forfeits.")
+        def drop(event: Tournament) -> list[Event]:
+            # Before the start, dropping out is leaving the sign-up.
+            if event.status == SIGNUP:
+                return event.leave(interaction.user.id)
+            return event.drop(interaction.user.id)
+
+        await self._act(interaction, tournament, drop, dropped)
 
     @group.command(name="remove", description="Host: take an entry off the sign-up, or drop it.")
     @app_commands.describe(member="A member of the entry to drop", tournament=WHICH_EVENT)
