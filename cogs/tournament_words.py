@@ -53,6 +53,16 @@ def dropped(events: list[Event]) -> str:
     return "You dropped out: your remaining matches are forfeits."
 
 
+def ended(events: list[Event]) -> str:
+    """The answer to /tournament end: over now (its round was), or when the round is."""
+    over = next((e["text"] for e in events if e.get("type") == "finished"), None)
+    if over is not None:
+        return over
+    number = next(e["round"] for e in events if e.get("type") == "ending")
+    return (f"The event ends after round {number}: its standings are final once this round's "
+            "last match is over.")
+
+
 def followed(first: str) -> Callable[[list[Event]], str]:
     """An answer to the host: `first`, then what the change led to (the match's result, a
     round over or begun, the event over)."""

@@ -24,6 +24,7 @@ from cogs.tournament_words import (
     HOST_ASKED,
     call_line,
     dropped,
+    ended,
     event_content,
     followed,
     joined,
@@ -252,6 +253,12 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             return event.pause(interaction.user.id)
 
         await self._act(interaction, tournament, toggle, paused_or_resumed)
+
+    @group.command(name="end", description="Host: end the tournament after the round in play; "
+                                           "its standings then are final.")
+    @app_commands.describe(tournament=WHICH_EVENT)
+    async def end(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._act(interaction, tournament, lambda e: e.end(interaction.user.id), ended)
 
     @group.command(name="cancel", description="Host: cancel the tournament; games in play close.")
     @app_commands.describe(tournament=WHICH_EVENT)

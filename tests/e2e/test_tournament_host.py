@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.test_tournaments import NAMES, stored, tournament_server
+from tests.e2e.test_tournaments import NAMES, create_and_fill, run_out, stored, tournament_server
 
 pytestmark = pytest.mark.usefixtures("quick_pictures")
 
@@ -33,3 +33,42 @@ async def test_dropping_out_before_the_start_takes_the_member_off_the_sign_up(
         again = await fake.slash(bob, "tournament drop", {})
         assert again.message is not None and again.message.content == (
             "You have not joined this event.")
+
+
+async def test_the_host_ends_a_swiss_after_the_round_in_play(tmp_path: Path) -> None:
+    """Running late on a Friday, the host ends a three-round Swiss during round 1: everyone
+    reads that it ends with this round, it ends when the round's games do, with its placings,
+    the winner told once; a knockout is refused, pointing to cancel."""
+    async with tournament_server(tmp_path / "end.db") as (fake, driver, clock):
+        alice, bob = fake.member(NAMES[0]), fake.member(NAMES[1])
+        message = await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 3})
+        refused = await fake.slash(bob, "tournament end", {})
+        assert refused.message is not None and "Only the host" in refused.message.content
+        answer = await fake.slash(alice, "tournament end", {})
+        await driver.settle()
+        assert answer.message is not None and answer.message.ephemeral
+        assert answer.message.content == (
+            "The event ends after round 1: its standings are final once this round's last "
+            "match is over.")
+        shown = fake.state.messages[message.id].content
+        assert "Round 1 of 1." in shown and "Late entries" not in shown
+        assert "The event ends by itself when this round's last match does." in shown
+        event = await run_out(fake, driver, clock, 1, 1)
+        assert event.status == "finished" and len(event.rounds) == 1
+        assert "Finished: " in fake.state.messages[message.id].content
+        record = await fake.bot.store.tournament(1)  # type: ignore[attr-defined]
+        assert record is not None and record.status == "finished"
+        winner = event.entry(event.placings[0][0]).members
+        told = [m for m in fake.state.messages.values() if "is over and you won it" in m.content]
+        assert [m.pings for m in told] == [winner]
+
+        made = await fake.slash(alice, "tournament create", {
+            "game": "cribbage", "format": "knockout", "options": "target=61"})
+        assert made.message is not None
+        for person in (bob, fake.member(NAMES[2])):
+            await driver.press(person, made.message, label="Join")
+        await driver.press(alice, made.message, label="Start")
+        refused = await fake.slash(alice, "tournament end", {"tournament": 2})
+        assert refused.message is not None and "/tournament cancel" in refused.message.content
+        assert (await stored(fake, 2)).status == "running"
