@@ -48,7 +48,8 @@ def status_line(event: Tournament) -> str:
         return "Cancelled by the host."
     if event.status == FINISHED:
         first = spoken_list([event.entry(e).name for e in event.placings[0]])
-        return f"Finished: {first} won."
+        early = f" early, after round {event.ended_after}" if event.ended_after else ""
+        return f"Finished{early}: {first} won."
     line = round_words(event)
     if not event.paused:
         return line + "."

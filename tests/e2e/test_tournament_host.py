@@ -56,7 +56,7 @@ async def test_the_host_ends_a_swiss_after_the_round_in_play(tmp_path: Path) -> 
         assert "The event ends by itself when this round's last match does." in shown
         event = await run_out(fake, driver, clock, 1, 1)
         assert event.status == "finished" and len(event.rounds) == 1
-        assert "Finished: " in fake.state.messages[message.id].content
+        assert "Finished early, after round 1: " in fake.state.messages[message.id].content
         record = await fake.bot.store.tournament(1)  # type: ignore[attr-defined]
         assert record is not None and record.status == "finished"
         winner = event.entry(event.placings[0][0]).members

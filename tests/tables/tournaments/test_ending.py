@@ -47,7 +47,7 @@ def test_an_event_ended_early_finishes_with_the_round_in_play_and_places_everyon
     assert event.status == "finished" and len(event.rounds) == ended_in
     assert sorted(e for group in event.placings for e in group) == \
         sorted(e.id for e in event.entries)
-    assert status_line(event).startswith("Finished: ")
+    assert status_line(event).startswith(f"Finished early, after round {ended_in}: ")
 
 
 def test_a_swiss_ended_early_takes_no_more_late_entries() -> None:
