@@ -7,7 +7,6 @@ calls and keeps one message per event, edited in place."""
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +28,7 @@ from cogs.tournament_words import (
     followed,
     joined,
     paused_or_resumed,
+    ruling_order,
 )
 from engine.contract import Event
 from engine.errors import IllegalAction
@@ -51,7 +51,6 @@ BUTTONS = {"join": ("Join", discord.ButtonStyle.success),
 #: The optional tournament: option of the commands that change an event.
 WHICH_EVENT = "The tournament's number (this server's latest open one if left out)"
 NO_EVENT = "There is no tournament open or running here: /tournament create makes one."
-MENTION = re.compile(r"<@!?(\d+)>|=")
 
 
 class TournamentButton(
@@ -270,7 +269,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
     @group.command(name="result", description="Host: set a match's result.")
     @app_commands.describe(
         match="The match, as shown in the standings (e.g. 2.1)",
-        order="Members best first, e.g. @ann @bob; = puts two level: @ann = @bob",
+        order="Best first, e.g. @ann @bob (a computer entry by name: Hard bot); = puts two level: "
+              "@ann = @bob",
         tournament=WHICH_EVENT,
     )
     async def result(self, interaction: discord.Interaction, match: str, order: str,
@@ -278,24 +278,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         def rule(event: Tournament) -> list[Event]:
             event.check_host(interaction.user.id, "set a result")
             found = event.match(match.strip())
-            groups: list[list[str]] = []
-            level = False
-            for token in MENTION.finditer(order):
-                if token.group(0) == "=":
-                    level = True
-                    continue
-                entry = event.entry_of(int(token.group(1)))
-                if entry is None or entry.id not in found.entries:
-                    raise IllegalAction(f"<@{token.group(1)}> is not in match {found.id}.")
-                if level and groups:
-                    groups[-1].append(entry.id)
-                else:
-                    groups.append([entry.id])
-                level = False
-            named = {e for group in groups for e in group}
-            rest = [e for e in found.entries if e not in named]
-            if len(rest) == 1:
-                groups.append(rest)
+            groups = ruling_order(event, found, order)
             return event.set_result(interaction.user.id, found.id, groups)
 
         await self._act(interaction, tournament, rule, followed("Result set."))

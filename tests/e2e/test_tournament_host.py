@@ -72,3 +72,32 @@ async def test_the_host_ends_a_swiss_after_the_round_in_play(tmp_path: Path) -> 
         refused = await fake.slash(alice, "tournament end", {"tournament": 2})
         assert refused.message is not None and "/tournament cancel" in refused.message.content
         assert (await stored(fake, 2)).status == "running"
+
+
+async def test_the_host_may_give_a_match_to_a_computer_entry_by_its_name(
+    tmp_path: Path,
+) -> None:
+    """A member's game against a computer entry went wrong: the host rules that the computer
+    won, naming it as the event's message does (it has no @mention)."""
+    async with tournament_server(tmp_path / "bot.db") as (fake, driver, _clock):
+        host = fake.member(NAMES[0])
+        await create_and_fill(fake, driver, 3, {
+            "game": "cribbage", "format": "knockout", "options": "target=61",
+            "computers": "normal"})
+        event = await stored(fake, 1)
+        [against] = [m for m in event.rounds[0].matches
+                     if any(event.entry(e).computer for e in m.entries)]
+        computer = next(e for e in against.entries if event.entry(e).computer)
+        member = next(u for u in event.players_of(against) if u)
+        answer = await fake.slash(host, "tournament result", {
+            "match": against.id, "order": f"normal BOT <@{member}>"})
+        await driver.settle()
+        assert answer.message is not None and answer.message.content.startswith(
+            f"Result set. Match {against.id}: Normal bot wins.")
+        settled = (await stored(fake, 1)).match(against.id)
+        assert settled.winner() == computer and settled.ruling is not None
+        unknown = await fake.slash(host, "tournament result", {
+            "match": against.id, "order": "Hard bot"})
+        assert unknown.message is not None and unknown.message.content == (
+            f"Name every entry of match {against.id} once, best first, e.g. @ann @bob (a "
+            "computer entry by its name: Normal bot).")
