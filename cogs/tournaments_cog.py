@@ -451,10 +451,15 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             log.warning("Could not call the players of game %s", table.id)
 
     async def _place(self, held: HeldTournament, match: Match) -> tuple[int, int | None]:
-        """A thread for the match's game in the event's channel where one can be made."""
+        """A thread for the match's game in the event's channel where one can be made; a
+        best of three's next game in the thread of the one before, while the bot knows it."""
         channel = self.bot.get_channel(held.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return held.channel_id, None
+        before = [g.channel_id for g in held.games
+                  if g.match_id == match.id and g.channel_id != held.channel_id]
+        if before and channel.guild.get_thread(before[-1]) is not None:
+            return held.channel_id, before[-1]
         if not may_open_threads(channel.permissions_for(channel.guild.me)):
             return held.channel_id, None
         names = [held.event.entry(e).name for e in match.entries]

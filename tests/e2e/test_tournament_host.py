@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.test_tournaments import NAMES, create_and_fill, run_out, stored, tournament_server
+from tests.e2e.test_tournaments import (
+    NAMES,
+    create_and_fill,
+    driver_for,
+    games_of_round,
+    run_out,
+    stored,
+    tournament_server,
+)
 
 pytestmark = pytest.mark.usefixtures("quick_pictures")
 
@@ -101,3 +109,24 @@ async def test_the_host_may_give_a_match_to_a_computer_entry_by_its_name(
         assert unknown.message is not None and unknown.message.content == (
             f"Name every entry of match {against.id} once, best first, e.g. @ann @bob (a "
             "computer entry by its name: Normal bot).")
+
+
+async def test_a_best_of_three_plays_every_game_in_its_match_s_one_thread(
+    tmp_path: Path,
+) -> None:
+    """Game 2 of a best of three is called where game 1 was played: its players are there
+    already, and the channel does not fill with threads of one name, one per game."""
+    async with tournament_server(tmp_path / "bo3.db") as (fake, driver, _clock):
+        await create_and_fill(fake, driver, 2, {
+            "game": "cribbage", "format": "knockout", "options": "target=61", "best_of": 3})
+        [first] = await games_of_round(fake, 1, 1)
+        await driver_for(fake, first, "bo3").play_to_end()
+        await driver.settle()
+        first_game, second = await games_of_round(fake, 1, 1)
+        assert second.channel_id == first_game.channel_id
+        assert len(fake.threads) == 1
+        calls = [m for m in fake.state.messages.values() if "your match 1.1" in m.content]
+        assert [m.channel_id for m in calls] == [first.channel_id] * 2
+        assert "(game 2 of a best of 3), here." in calls[1].content
+        table = fake.bot.tables.get(second.game_id)  # type: ignore[attr-defined]
+        assert table.thread_id == first.channel_id
