@@ -57,7 +57,10 @@ def _status(event: Tournament) -> str:
     if event.status == RUNNING:
         words = round_words(event)
         return words + " · paused" if event.paused else words
-    return status_line(event).rstrip(".")
+    # The message says the host ended it early: the picture's line keeps its room for the
+    # winner's name.
+    return status_line(event).replace(f" early, after round {event.ended_after}", "") \
+        .rstrip(".")
 
 
 def _rows(event: Tournament) -> list[dict[str, Any]]:

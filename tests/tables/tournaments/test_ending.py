@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from engine.errors import IllegalAction
 from tables.tournaments import KNOCKOUT, ROUND_ROBIN, SWISS, TABLES, Tournament
+from tables.tournaments.picture import picture_data
 from tables.tournaments.text import next_round_words, status_line
 from tests.tables.tournaments.helpers import HOST, better_seed_wins, outcome, signed_up
 
@@ -48,6 +49,8 @@ def test_an_event_ended_early_finishes_with_the_round_in_play_and_places_everyon
     assert sorted(e for group in event.placings for e in group) == \
         sorted(e.id for e in event.entries)
     assert status_line(event).startswith(f"Finished early, after round {ended_in}: ")
+    # The picture's one line keeps its room for the winner's name.
+    assert picture_data(event)["status"].startswith("Finished: ")
 
 
 def test_a_swiss_ended_early_takes_no_more_late_entries() -> None:
