@@ -1,14 +1,18 @@
-"""The words of /tournament: the event's message, the call to a match, the host's answers.
+"""The words of /tournament: the event's message, the call to a match, the host's answers
+and the host's words read back (a ruling's order).
 Pure functions of the held event; tournaments_cog.py sends them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from cogs import text
 from cogs.fitting import fit
 from engine.contract import Event
+from engine.errors import IllegalAction
 from engine.registry import GAMES
+from engine.seat_words import spoken_list
 from tables.table import Table
 from tables.tournaments import KNOCKOUT, RUNNING, SIGNUP, TABLES, Tournament
 from tables.tournaments import text as words
@@ -44,6 +48,61 @@ def joined(events: list[Event]) -> str:
         return "You are in."
     return (f"You are in, late: you start on 0 points and are paired from round {late}, when "
             "it starts. The standings mark you as joined then.")
+
+
+def dropped(events: list[Event]) -> str:
+    """The answer to /tournament drop: off the sign-up before the start, else out."""
+    if any(event.get("type") == "left" for event in events):
+        return "You are off the sign-up: press Join on its message to come back."
+    return "You dropped out: your remaining matches are forfeits."
+
+
+def ended(events: list[Event]) -> str:
+    """The answer to /tournament end: over now (its round was), or when the round is."""
+    over = next((e["text"] for e in events if e.get("type") == "finished"), None)
+    if over is not None:
+        return over
+    number = next(e["round"] for e in events if e.get("type") == "ending")
+    return (f"The event ends after round {number}: its standings are final once this round's "
+            "last match is over.")
+
+
+def ruling_order(event: Tournament, match: Match, order: str) -> list[list[str]]:
+    """/tournament result's order as groups of the match's entries, best first: members by
+    @mention, a computer entry (which has none) by its name as the event shows it, and `=`
+    putting the next one level with the one before. One entry left unnamed comes last."""
+    computers = {event.entry(e).name.casefold(): e for e in match.entries
+                 if event.entry(e).computer}
+    named_computers = "".join(f"|{re.escape(name)}"
+                              for name in sorted(computers, key=len, reverse=True))
+    tokens = re.compile(r"<@!?(\d+)>|=" + named_computers, re.IGNORECASE)
+    groups: list[list[str]] = []
+    level = False
+    for token in tokens.finditer(order):
+        if token.group(0) == "=":
+            level = True
+            continue
+        if token.group(1) is None:
+            entry_id = computers[token.group(0).casefold()]
+        else:
+            entry = event.entry_of(int(token.group(1)))
+            if entry is None or entry.id not in match.entries:
+                raise IllegalAction(f"<@{token.group(1)}> is not in match {match.id}.")
+            entry_id = entry.id
+        if level and groups:
+            groups[-1].append(entry_id)
+        else:
+            groups.append([entry_id])
+        level = False
+    named = [e for group in groups for e in group]
+    rest = [e for e in match.entries if e not in named]
+    if len(rest) == 1:
+        groups.append(rest)
+    if computers and sorted(e for group in groups for e in group) != sorted(match.entries):
+        names = spoken_list([event.entry(e).name for e in computers.values()])
+        raise IllegalAction(f"Name every entry of match {match.id} once, best first, e.g. "
+                            f"@ann @bob (a computer entry by its name: {names}).")
+    return groups
 
 
 def followed(first: str) -> Callable[[list[Event]], str]:

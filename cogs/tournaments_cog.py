@@ -7,7 +7,6 @@ calls and keeps one message per event, edited in place."""
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -23,10 +22,13 @@ from cogs.tournament_words import (
     CANCELLED,
     HOST_ASKED,
     call_line,
+    dropped,
+    ended,
     event_content,
     followed,
     joined,
     paused_or_resumed,
+    ruling_order,
 )
 from engine.contract import Event
 from engine.errors import IllegalAction
@@ -49,7 +51,6 @@ BUTTONS = {"join": ("Join", discord.ButtonStyle.success),
 #: The optional tournament: option of the commands that change an event.
 WHICH_EVENT = "The tournament's number (this server's latest open one if left out)"
 NO_EVENT = "There is no tournament open or running here: /tournament create makes one."
-MENTION = re.compile(r"<@!?(\d+)>|=")
 
 
 class TournamentButton(
@@ -209,12 +210,18 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await self._act(interaction, tournament,
                         lambda e: e.join(user.id, user.display_name, with_partner), joined)
 
-    @group.command(name="drop", description="Drop out of a running tournament.")
+    @group.command(name="drop", description="Drop out of a tournament (before its start: off "
+                                            "the sign-up).")
     @app_commands.describe(tournament=WHICH_EVENT)
     async def drop(self, interaction: discord.Interaction,
                    tournament: int | None = None) -> None:
-        await self._act(interaction, tournament, lambda e: e.drop(interaction.user.id),
-                        "You dropped out: your remaining matches are forfeits.")
+        def drop(event: Tournament) -> list[Event]:
+            # Before the start, dropping out is leaving the sign-up.
+            if event.status == SIGNUP:
+                return event.leave(interaction.user.id)
+            return event.drop(interaction.user.id)
+
+        await self._act(interaction, tournament, drop, dropped)
 
     @group.command(name="remove", description="Host: take an entry off the sign-up, or drop it.")
     @app_commands.describe(member="A member of the entry to drop", tournament=WHICH_EVENT)
@@ -246,6 +253,12 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
 
         await self._act(interaction, tournament, toggle, paused_or_resumed)
 
+    @group.command(name="end", description="Host: end the tournament after the round in play; "
+                                           "its standings then are final.")
+    @app_commands.describe(tournament=WHICH_EVENT)
+    async def end(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._act(interaction, tournament, lambda e: e.end(interaction.user.id), ended)
+
     @group.command(name="cancel", description="Host: cancel the tournament; games in play close.")
     @app_commands.describe(tournament=WHICH_EVENT)
     async def cancel(self, interaction: discord.Interaction,
@@ -256,7 +269,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
     @group.command(name="result", description="Host: set a match's result.")
     @app_commands.describe(
         match="The match, as shown in the standings (e.g. 2.1)",
-        order="Members best first, e.g. @ann @bob; = puts two level: @ann = @bob",
+        order="Best first, e.g. @ann @bob (a computer entry by name: Hard bot); = puts two level: "
+              "@ann = @bob",
         tournament=WHICH_EVENT,
     )
     async def result(self, interaction: discord.Interaction, match: str, order: str,
@@ -264,24 +278,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         def rule(event: Tournament) -> list[Event]:
             event.check_host(interaction.user.id, "set a result")
             found = event.match(match.strip())
-            groups: list[list[str]] = []
-            level = False
-            for token in MENTION.finditer(order):
-                if token.group(0) == "=":
-                    level = True
-                    continue
-                entry = event.entry_of(int(token.group(1)))
-                if entry is None or entry.id not in found.entries:
-                    raise IllegalAction(f"<@{token.group(1)}> is not in match {found.id}.")
-                if level and groups:
-                    groups[-1].append(entry.id)
-                else:
-                    groups.append([entry.id])
-                level = False
-            named = {e for group in groups for e in group}
-            rest = [e for e in found.entries if e not in named]
-            if len(rest) == 1:
-                groups.append(rest)
+            groups = ruling_order(event, found, order)
             return event.set_result(interaction.user.id, found.id, groups)
 
         await self._act(interaction, tournament, rule, followed("Result set."))
@@ -454,10 +451,15 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             log.warning("Could not call the players of game %s", table.id)
 
     async def _place(self, held: HeldTournament, match: Match) -> tuple[int, int | None]:
-        """A thread for the match's game in the event's channel where one can be made."""
+        """A thread for the match's game in the event's channel where one can be made; a
+        best of three's next game in the thread of the one before, while the bot knows it."""
         channel = self.bot.get_channel(held.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return held.channel_id, None
+        before = [g.channel_id for g in held.games
+                  if g.match_id == match.id and g.channel_id != held.channel_id]
+        if before and channel.guild.get_thread(before[-1]) is not None:
+            return held.channel_id, before[-1]
         if not may_open_threads(channel.permissions_for(channel.guild.me)):
             return held.channel_id, None
         names = [held.event.entry(e).name for e in match.entries]

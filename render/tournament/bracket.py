@@ -295,6 +295,7 @@ def _box(canvas: ImageDraw.ImageDraw, box: tuple[float, float, float, float], sl
 def describe_bracket(data: Data, viewer: str | None = None) -> str:
     """The bracket picture in words: the same rounds, matches and marks."""
     plan = bracket_plan(data, viewer)
+    stopped = bool(mapping(data.get("bracket")).get("stopped"))
     status = str(data.get("status", ""))
     head = f"Knockout bracket of {plain_name(data.get('title', 'the tournament'))}"
     parts = [f"{head}: {status}." if status else f"{head}.", plan.summary, plan.part]
@@ -302,12 +303,15 @@ def describe_bracket(data: Data, viewer: str | None = None) -> str:
         if all(slot.entries == (None, None) for slot in column.slots) and len(column.slots) > 1:
             parts.append(f"{column.name}: {len(column.slots)} matches to come.")
             continue
-        parts.append(f"{column.name}: " + "; ".join(_slot_words(s) for s in column.slots) + ".")
+        parts.append(f"{column.name}: " + "; ".join(_slot_words(s, stopped)
+                                                    for s in column.slots) + ".")
     parts.append(plan.after)
     return clip(" ".join(p for p in parts if p))
 
 
-def _slot_words(slot: Slot) -> str:
+def _slot_words(slot: Slot, stopped: bool = False) -> str:
+    """A box in words; `stopped`: the event was cancelled, so a pair without a winner was
+    never played, not still to come."""
     first, second = (plain_name(seeded(e)) if e else None for e in slot.entries)
     if slot.bye:
         return f"{first} has a bye"
@@ -321,7 +325,7 @@ def _slot_words(slot: Slot) -> str:
     if games:
         score = " " + "–".join(f"{games.get(i, 0):g}" for i in ids)
     if slot.winner is None and not slot.playing:  # a later round's pair, known already
-        return f"{first} v {second}, to come"
+        return f"{first} v {second}, {'not played' if stopped else 'to come'}"
     if slot.winner is None:
         return f"{first} v {second}, playing{', games' + score if score else ''}"
     winner, loser = (first, second) if ids[0] == slot.winner else (second, first)

@@ -11,7 +11,8 @@ kept in `event.log`) and refuses bad input with an IllegalAction, changing nothi
         seats = event.players_of(match)                     # one: user per seat, None = computer
     event.record_game(match.id, game.outcome)               # the round moves on by itself
     event.no_show(match.id, *entry_ids); event.drop(user_id)  # forfeits
-    event.set_result(host_id, match.id, [[winner], [loser]]); event.pause(host_id) ...
+    event.set_result(host_id, match.id, [[winner], [loser]]); event.pause(host_id)
+    event.end(host_id)                                      # no round after this one
     Tournament.from_json(event.to_json()) == event
 
 `text` has the words: sign-up lines, standings, a round's matches, the knockout bracket.

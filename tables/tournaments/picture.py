@@ -9,7 +9,9 @@ so the table layer hands `picture_data(event)` to `render.tournament`.
      "rows": [{"id", "place": "1" or "3=", "name", "points", "buchholz", "spread",
                "won", "drawn", "lost", "byes", "forfeits", "dropped",
                "joined": a late entry's first round or None}, ...],   # best first
-     "bracket": None or {"rounds": total, "current": number being played (0 when over),
+     "bracket": None or {"rounds": total (a cancelled event's: those played),
+                         "current": number being played (0 when over),
+                         "stopped": bool (cancelled: a match without a winner was not played),
                          "played": [{"number", "name": "Round 1" or "Final",
                                      "slots": [slot, ...]}, ...]}}
 
@@ -30,7 +32,7 @@ from tables.tournaments.model import DROPPED, NO_SHOW, REMOVED, Match, Round
 from tables.tournaments.rounds import total_rounds
 from tables.tournaments.standings import knockout_standings, knockout_winner, standings
 from tables.tournaments.text import round_words, status_line, title
-from tables.tournaments.tournament import FINISHED, RUNNING, Tournament
+from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, Tournament
 
 #: Why an entry forfeited, short enough to stand beside its name in a bracket box (a third
 #: of the picture): the alt text says the same words.
@@ -55,7 +57,10 @@ def _status(event: Tournament) -> str:
     if event.status == RUNNING:
         words = round_words(event)
         return words + " · paused" if event.paused else words
-    return status_line(event).rstrip(".")
+    # The message says the host ended it early: the picture's line keeps its room for the
+    # winner's name.
+    return status_line(event).replace(f" early, after round {event.ended_after}", "") \
+        .rstrip(".")
 
 
 def _rows(event: Tournament) -> list[dict[str, Any]]:
@@ -82,9 +87,12 @@ def _rows(event: Tournament) -> list[dict[str, Any]]:
 
 def _bracket(event: Tournament) -> dict[str, Any]:
     last = total_rounds(event)
+    stopped = event.status == CANCELLED
     return {
-        "rounds": last,
-        "current": len(event.rounds) if event.status == RUNNING else 0,
+        # A cancelled event's bracket ends where it stopped: no rounds to come.
+        "rounds": len(event.rounds) if stopped else last,
+        "current": len(event.rounds) if event.status == RUNNING or stopped else 0,
+        "stopped": stopped,
         "played": [{"number": played.number,
                     "name": "Final" if played.number == last else f"Round {played.number}",
                     "slots": _slots(event, played)} for played in event.rounds],
@@ -116,7 +124,7 @@ def _match_slot(event: Tournament, match: Match) -> dict[str, Any]:
         "games": match.games_won() if match.best_of > 1 and match.games and not match.ruling
         else {},
         "scores": match.game_scores(event.target),
-        "playing": not finished,
+        "playing": not finished and event.status == RUNNING,
         "forfeits": {e: BOX_WORDS[why] for e, why in match.forfeits.items()},
         "ruled": match.ruling is not None,
     }

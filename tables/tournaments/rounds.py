@@ -24,12 +24,16 @@ if TYPE_CHECKING:
 
 
 def total_rounds(event: Tournament) -> int:
+    """The rounds the event plays: a knockout's to its final, a round robin's until everyone
+    has met, a Swiss's or tables event's planned; fewer when the host ended it early."""
     count = len(event.entries)
     if event.format == ROUND_ROBIN:
-        return count - 1 if count % 2 == 0 else count
-    if event.format == KNOCKOUT:
+        planned = count - 1 if count % 2 == 0 else count
+    elif event.format == KNOCKOUT:
         return knockout.rounds_needed(count)
-    return event.rounds_planned or 0
+    else:
+        planned = event.rounds_planned or 0
+    return planned if event.ended_after is None else min(planned, event.ended_after)
 
 
 def next_round(event: Tournament) -> Round:

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 # Each method's self is the Tournament this class is mixed into; mypy accepts only a
 # supertype there, hence `type: ignore[misc]` on each def.
 class Running:
+    #: Tournament's field, which `end` sets: declared so the type checker reads it as such.
+    ended_after: int | None
+
     def start(self: Tournament, by_user_id: int, ratings: Mapping[int, float] | None = None  # type: ignore[misc]
               ) -> list[Event]:
         """Seed the entries (by rating when given: user id -> rating) and pair round one."""
@@ -176,6 +179,26 @@ class Running:
             raise IllegalAction("The event is not paused.")
         self.paused = False
         return [self._say("resumed", "The host resumed the event."), *self._advance()]
+
+    def end(self: Tournament, by_user_id: int) -> list[Event]:  # type: ignore[misc]
+        """The host ends the event early: no round after the one in play, whose standings
+        are then final (a pause is lifted, as nothing waits for the host any more). A round
+        already over ends the event at once. A knockout has no champion before its final."""
+        self.check_host(by_user_id, "end the event")
+        self.check_running()
+        if self.format == KNOCKOUT:
+            raise IllegalAction("A knockout ends with its final; /tournament cancel stops it "
+                                "without a winner.")
+        number = len(self.rounds)
+        if self.ended_after is not None:
+            raise IllegalAction(f"The event ends after this round already (round {number}).")
+        if number >= total_rounds(self):
+            raise IllegalAction(f"Round {number} is the last already: the event ends with it.")
+        self.ended_after = number
+        self.paused = False
+        said = self._say("ending", f"The host ends the event after round {number}: the "
+                         "standings then are final.", round=number)
+        return [said, *self._advance()]
 
     def cancel(self: Tournament, by_user_id: int) -> list[Event]:  # type: ignore[misc]
         from tables.tournaments.tournament import CANCELLED, FINISHED

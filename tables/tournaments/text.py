@@ -48,7 +48,8 @@ def status_line(event: Tournament) -> str:
         return "Cancelled by the host."
     if event.status == FINISHED:
         first = spoken_list([event.entry(e).name for e in event.placings[0]])
-        return f"Finished: {first} won."
+        early = f" early, after round {event.ended_after}" if event.ended_after else ""
+        return f"Finished{early}: {first} won."
     line = round_words(event)
     if not event.paused:
         return line + "."
@@ -163,7 +164,8 @@ def _match_state(event: Tournament, match: Match) -> str:
     if points is None:
         if match.best_of > 1 and match.games:
             return f"{_games(event, match)}, best of {match.best_of}"
-        return "; ".join([*forfeits, "playing"])
+        # A cancelled event's unfinished match will never be played on.
+        return "; ".join([*forfeits, "not played" if event.status == CANCELLED else "playing"])
     result = event.result_words(match)
     if not match.table and match.best_of > 1 and match.games and not match.ruling:
         result += f" {_score(match)}"

@@ -16,6 +16,7 @@ from engine.registry import GAMES
 from engine.seat_words import spoken_list
 from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, SWISS, TABLES, check_fit
 from tables.tournaments.model import Entry, Match, Round, entry_from_json, round_from_json
+from tables.tournaments.rounds import total_rounds
 from tables.tournaments.running import Running
 
 SIGNUP, RUNNING, FINISHED, CANCELLED = "signup", "running", "finished", "cancelled"
@@ -55,6 +56,8 @@ class Tournament(Running):
     computers: str | None = None
     #: A Swiss takes late entries while running until this round starts (None: the last).
     late_until: int | None = None
+    #: The round the host ended the event after (`end`); None: it plays all its rounds.
+    ended_after: int | None = None
 
     @classmethod
     def create(
@@ -166,7 +169,8 @@ class Tournament(Running):
         if self.status != RUNNING or self.format != SWISS:
             return None
         first = len(self.rounds) + 1
-        return first if first <= (self.late_until or self.rounds_planned or 0) else None
+        last = min(self.late_until or self.rounds_planned or 0, total_rounds(self))
+        return first if first <= last else None
 
     def join(self, user_id: int, name: str, partner: tuple[int, str] | None = None) -> list[Event]:
         """Sign up alone, or with a partner for a team game (one entry for the two); a

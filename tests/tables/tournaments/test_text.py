@@ -9,7 +9,7 @@ from render.tournament import (
     draw_bracket,
     draw_standings,
 )
-from tables.tournaments import KNOCKOUT, ROUND_ROBIN, SWISS, TABLES, Tournament
+from tables.tournaments import KNOCKOUT, ROUND_ROBIN, SWISS, TABLES, Match, Tournament
 from tables.tournaments.picture import picture_data
 from tables.tournaments.text import (
     bracket_lines,
@@ -325,3 +325,31 @@ def test_those_who_forfeit_for_one_reason_are_named_together() -> None:
     event.no_show(table.id, "e1", "e3")
     assert round_lines(event, event.current)[1] == (
         "  1.1 Ann, Bob, Cy: Ann and Cy did not show up; playing")
+
+
+def test_a_cancelled_event_shows_its_unfinished_matches_as_not_played() -> None:
+    """The host cancels a knockout in its first round: its message, its bracket picture and
+    the picture's words show the round it stopped in, its matches not played (not "playing"
+    forever, nor the empty rounds it will never have)."""
+    event = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT, options={"target": 61}),
+                  "Ann", "Bob", "Cy", "Di", "Ed", "Flo")
+    event.start(HOST)
+    played = event.current.matches[0]
+    event.record_game(played.id, outcome(played, better_seed_first(event, played), 61))
+    event.cancel(HOST)
+    assert bracket_lines(event) == ["Round 1", "  Ann (1): bye", "  Di (4) v Ed (5): Di wins 61–51",
+                                    "  Bob (2): bye", "  Cy (3) v Flo (6): not played"]
+    assert "  1.2 Cy v Flo: not played" in round_lines(event, event.rounds[0])
+    data = picture_data(event)
+    assert [p["name"] for p in data["bracket"]["played"]] == ["Round 1"]
+    words = describe_bracket(data)
+    assert "Cy (3) v Flo (6), not played" in words, words
+    assert "to come" not in words and "still in" not in words and "Then" not in words
+    with recording() as drawn:
+        draw_bracket(data)
+    texts = [d.text for d in drawn]
+    assert "Round 1" in texts and "to come" not in texts and "Final" not in texts
+
+
+def better_seed_first(event: Tournament, match: Match) -> list[str]:
+    return sorted(match.entries, key=lambda e: event.entry(e).seed)

@@ -1,0 +1,132 @@
+"""What an organiser and the members of their event run into, through Discord: dropping out
+before the start, and ending an event early."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.test_tournaments import (
+    NAMES,
+    create_and_fill,
+    driver_for,
+    games_of_round,
+    run_out,
+    stored,
+    tournament_server,
+)
+
+pytestmark = pytest.mark.usefixtures("quick_pictures")
+
+
+async def test_dropping_out_before_the_start_takes_the_member_off_the_sign_up(
+    tmp_path: Path,
+) -> None:
+    """/tournament drop is what a member reaches for to get out: before the start it takes
+    them off the sign-up as Leave does, instead of refusing with "not started yet"."""
+    async with tournament_server(tmp_path / "drop.db") as (fake, driver, _clock):
+        alice, bob = fake.member(NAMES[0]), fake.member(NAMES[1])
+        made = await fake.slash(alice, "tournament create", {
+            "game": "cribbage", "format": "knockout", "options": "target=61"})
+        assert made.message is not None
+        await driver.press(bob, made.message, label="Join")
+        answer = await fake.slash(bob, "tournament drop", {})
+        await driver.settle()
+        assert answer.message is not None and answer.message.ephemeral
+        assert answer.message.content == (
+            "You are off the sign-up: press Join on its message to come back.")
+        assert (await stored(fake, 1)).entries == []
+        assert "Bob" not in fake.state.messages[made.message.id].content
+        again = await fake.slash(bob, "tournament drop", {})
+        assert again.message is not None and again.message.content == (
+            "You have not joined this event.")
+
+
+async def test_the_host_ends_a_swiss_after_the_round_in_play(tmp_path: Path) -> None:
+    """Running late on a Friday, the host ends a three-round Swiss during round 1: everyone
+    reads that it ends with this round, it ends when the round's games do, with its placings,
+    the winner told once; a knockout is refused, pointing to cancel."""
+    async with tournament_server(tmp_path / "end.db") as (fake, driver, clock):
+        alice, bob = fake.member(NAMES[0]), fake.member(NAMES[1])
+        message = await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 3})
+        refused = await fake.slash(bob, "tournament end", {})
+        assert refused.message is not None and "Only the host" in refused.message.content
+        answer = await fake.slash(alice, "tournament end", {})
+        await driver.settle()
+        assert answer.message is not None and answer.message.ephemeral
+        assert answer.message.content == (
+            "The event ends after round 1: its standings are final once this round's last "
+            "match is over.")
+        shown = fake.state.messages[message.id].content
+        assert "Round 1 of 1." in shown and "Late entries" not in shown
+        assert "The event ends by itself when this round's last match does." in shown
+        event = await run_out(fake, driver, clock, 1, 1)
+        assert event.status == "finished" and len(event.rounds) == 1
+        assert "Finished early, after round 1: " in fake.state.messages[message.id].content
+        record = await fake.bot.store.tournament(1)  # type: ignore[attr-defined]
+        assert record is not None and record.status == "finished"
+        winner = event.entry(event.placings[0][0]).members
+        told = [m for m in fake.state.messages.values() if "is over and you won it" in m.content]
+        assert [m.pings for m in told] == [winner]
+
+        made = await fake.slash(alice, "tournament create", {
+            "game": "cribbage", "format": "knockout", "options": "target=61"})
+        assert made.message is not None
+        for person in (bob, fake.member(NAMES[2])):
+            await driver.press(person, made.message, label="Join")
+        await driver.press(alice, made.message, label="Start")
+        refused = await fake.slash(alice, "tournament end", {"tournament": 2})
+        assert refused.message is not None and "/tournament cancel" in refused.message.content
+        assert (await stored(fake, 2)).status == "running"
+
+
+async def test_the_host_may_give_a_match_to_a_computer_entry_by_its_name(
+    tmp_path: Path,
+) -> None:
+    """A member's game against a computer entry went wrong: the host rules that the computer
+    won, naming it as the event's message does (it has no @mention)."""
+    async with tournament_server(tmp_path / "bot.db") as (fake, driver, _clock):
+        host = fake.member(NAMES[0])
+        await create_and_fill(fake, driver, 3, {
+            "game": "cribbage", "format": "knockout", "options": "target=61",
+            "computers": "normal"})
+        event = await stored(fake, 1)
+        [against] = [m for m in event.rounds[0].matches
+                     if any(event.entry(e).computer for e in m.entries)]
+        computer = next(e for e in against.entries if event.entry(e).computer)
+        member = next(u for u in event.players_of(against) if u)
+        answer = await fake.slash(host, "tournament result", {
+            "match": against.id, "order": f"normal BOT <@{member}>"})
+        await driver.settle()
+        assert answer.message is not None and answer.message.content.startswith(
+            f"Result set. Match {against.id}: Normal bot wins.")
+        settled = (await stored(fake, 1)).match(against.id)
+        assert settled.winner() == computer and settled.ruling is not None
+        unknown = await fake.slash(host, "tournament result", {
+            "match": against.id, "order": "Hard bot"})
+        assert unknown.message is not None and unknown.message.content == (
+            f"Name every entry of match {against.id} once, best first, e.g. @ann @bob (a "
+            "computer entry by its name: Normal bot).")
+
+
+async def test_a_best_of_three_plays_every_game_in_its_match_s_one_thread(
+    tmp_path: Path,
+) -> None:
+    """Game 2 of a best of three is called where game 1 was played: its players are there
+    already, and the channel does not fill with threads of one name, one per game."""
+    async with tournament_server(tmp_path / "bo3.db") as (fake, driver, _clock):
+        await create_and_fill(fake, driver, 2, {
+            "game": "cribbage", "format": "knockout", "options": "target=61", "best_of": 3})
+        [first] = await games_of_round(fake, 1, 1)
+        await driver_for(fake, first, "bo3").play_to_end()
+        await driver.settle()
+        first_game, second = await games_of_round(fake, 1, 1)
+        assert second.channel_id == first_game.channel_id
+        assert len(fake.threads) == 1
+        calls = [m for m in fake.state.messages.values() if "your match 1.1" in m.content]
+        assert [m.channel_id for m in calls] == [first.channel_id] * 2
+        assert "(game 2 of a best of 3), here." in calls[1].content
+        table = fake.bot.tables.get(second.game_id)  # type: ignore[attr-defined]
+        assert table.thread_id == first.channel_id
