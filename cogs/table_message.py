@@ -106,7 +106,8 @@ class TableMessages:
             while (left := self._pause_left(table_id)) > 0:
                 await self.clock.sleep(left)
         finally:
-            self._waiting.pop(table_id, None)
+            if self._waiting.get(table_id) is asyncio.current_task():  # not a later one's
+                del self._waiting[table_id]
         table = self.manager.get(table_id)
         if table is not None and self._buried(table):
             self.refresher.poke(table_id)
