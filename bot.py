@@ -83,6 +83,7 @@ class CardBot(commands.Bot):
         forced_delay: float = 1.5,
         notice_grace: float = 30.0,
         repost_after: int = 5,
+        repost_every: float = 30.0,
         clock: Clock | None = None,
         sync_commands: bool = True,
         expert_seconds: float = 1.0,
@@ -115,6 +116,7 @@ class CardBot(commands.Bot):
         self.forced_delay = forced_delay
         self.notice_grace = notice_grace
         self.repost_after = repost_after
+        self.repost_every = repost_every
         self.clock = clock
         self.sync_commands = sync_commands
         #: The expert's budget per move: a time, or (tests) a number of deals searched.
@@ -172,7 +174,7 @@ class CardBot(commands.Bot):
         tables_cog = TablesCog(
             self, self.tables, refresh_interval=self.refresh_interval,
             hand_interval=self.hand_interval, notice_grace=self.notice_grace,
-            repost_after=self.repost_after,
+            repost_after=self.repost_after, repost_every=self.repost_every,
         )
         await self.add_cog(tables_cog)
         await self.add_cog(LobbiesCog(self, self.tables))

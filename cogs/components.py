@@ -168,10 +168,10 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select], template=ACTION_SE
             await _guarded(interaction, handler.on_action(interaction, ref, _values(interaction)))
 
 
-class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cb:t:(?P<table>\d+):(?P<what>hand|rules|resign|resign-yes)",
-):
+TABLE_BUTTON = re.compile(r"cb:t:(?P<table>\d+):(?P<what>hand|rules|resign|resign-yes)")
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=TABLE_BUTTON):
     LABELS = {"hand": "My hand", "rules": "Rules", "resign": "Resign", "resign-yes": "Yes, resign"}
     STYLES = {
         "hand": discord.ButtonStyle.primary,
@@ -438,6 +438,17 @@ def table_view(table_id: int, *, finished: bool = False,
     if reviewable:
         view.add_item(ReviewButton(table_id))
     return view
+
+
+def table_shown(message: discord.Message) -> int | None:
+    """The table a message of the bot's shows (by its Rules button, which every table
+    message has), or None."""
+    for row in message.components:
+        for item in getattr(row, "children", ()):
+            found = TABLE_BUTTON.fullmatch(getattr(item, "custom_id", None) or "")
+            if found is not None and found["what"] == "rules":
+                return stored_id(found["table"])
+    return None
 
 
 def replay_view(game_id: int, frame: int, last: int, hands: bool) -> discord.ui.View:

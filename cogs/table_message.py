@@ -1,9 +1,11 @@
 """The table message: one message per game, edited in place, whose turn it is shown there.
-Where the game plays in a channel (no thread) it is posted again at the bottom only once
-members' messages have pushed it up. Edits go through a Coalescer."""
+Where the game plays in a channel (no thread) it is posted again at the bottom once the
+messages after it have pushed it out of sight (cogs/burial.py), at most once per
+`repost_every` seconds. Edits go through a Coalescer."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 
@@ -11,6 +13,7 @@ import discord
 from discord.ext import commands
 
 from cogs import images, text
+from cogs.burial import Burials
 from cogs.components import LARGEST_ID, table_view
 from cogs.refresher import Coalescer
 from cogs.replay_cog import final_chart
@@ -42,18 +45,25 @@ class TableMessages:
         interval: float,
         repost_after: int,
         forget: Callable[[int], None],
+        repost_every: float = 30.0,
     ) -> None:
-        """`repost_after`: members' messages after which a table in a channel is posted
-        again at the bottom; `forget(table_id)` hears that a table's last refresh went out."""
+        """`repost_after`: messages after which a table in a channel is posted again at the
+        bottom; `repost_every`: the least time between two posts of one table, so a channel
+        where another bot talks every second does not make the table jump every few seconds;
+        `forget(table_id)` hears that a table's last refresh went out."""
         self.bot = bot
         self.manager = manager
-        self.repost_after = repost_after
+        self.clock = clock
+        self.repost_every = repost_every
         self._forget = forget
         self.refresher = Coalescer(interval, self._refresh, clock=clock)
+        self.burials = Burials(repost_after)
         #: Tables seen finishing, kept until their last refresh has gone out.
         self._known: dict[int, Table] = {}
-        #: Table id -> members' messages in its channel since the table message was posted.
-        self._buried: dict[int, int] = {}
+        #: Table id -> when (on the tables clock) its message was last posted.
+        self._posted_at: dict[int, float] = {}
+        #: Buried tables waiting out `repost_every` before they are posted again.
+        self._waiting: dict[int, asyncio.Task[None]] = {}
         #: Tables whose message went out without pictures: the bot may not attach files there.
         self._text_only: set[int] = set()
         #: Tables whose channel or thread the bot can no longer reach: not shown any more.
@@ -61,13 +71,51 @@ class TableMessages:
         #: Games over before this process, whose message a press brought up to date.
         self._caught_up: set[int] = set()
 
-    def members_wrote(self, guild_id: int, channel_id: int) -> None:
-        """A member's message in a channel pushes up the table messages there."""
-        for table in self.manager.running(guild_id):
-            if table.thread_id is None and table.channel_id == channel_id:
-                self._buried[table.id] = self._buried.get(table.id, 0) + 1
-                if self._buried[table.id] == self.repost_after:
-                    self.refresher.poke(table.id)
+    def written(
+        self, guild_id: int, channel_id: int, message_id: int, table_id: int | None
+    ) -> None:
+        """A message in a channel (`table_id`: the table it shows, if it is a table message)
+        pushes up the table messages there; those it buried are posted again when allowed."""
+        here = [t for t in self.manager.running(guild_id)
+                if t.thread_id is None and t.channel_id == channel_id]
+        if not here:
+            self.burials.forget(channel_id)
+            return
+        self.burials.written(channel_id, message_id, table_id)
+        for table in here:
+            if not self._buried(table) or table.id in self._waiting:
+                continue
+            if self._pause_left(table.id) <= 0:
+                self.refresher.poke(table.id)
+            else:
+                self._waiting[table.id] = asyncio.create_task(
+                    self._repost_later(table.id), name=f"repost-{table.id}")
+
+    def _buried(self, table: Table) -> bool:
+        return table.thread_id is None and self.burials.buried(
+            table.channel_id, table.id, table.message_id)
+
+    def _pause_left(self, table_id: int) -> float:
+        """Seconds until the table may be posted again (0 or less: it may now)."""
+        posted = self._posted_at.get(table_id)
+        return -1.0 if posted is None else posted + self.repost_every - self.clock.now()
+
+    async def _repost_later(self, table_id: int) -> None:
+        try:
+            # Again while time is left: the event loop may wake a sleeper a little early.
+            while (left := self._pause_left(table_id)) > 0:
+                await self.clock.sleep(left)
+        finally:
+            if self._waiting.get(table_id) is asyncio.current_task():  # not a later one's
+                del self._waiting[table_id]
+        table = self.manager.get(table_id)
+        if table is not None and self._buried(table):
+            self.refresher.poke(table_id)
+
+    def close(self) -> None:
+        for task in self._waiting.values():
+            task.cancel()
+        self._waiting.clear()
 
     def channel(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(
@@ -84,7 +132,7 @@ class TableMessages:
         nothing of it, so that if the server invites the bot back it is shown afresh."""
         self.refresher.drop(table_id)
         self._known.pop(table_id, None)
-        self._buried.pop(table_id, None)
+        self._stop_watching(table_id)
         self._text_only.discard(table_id)
         self._unreachable.discard(table_id)
 
@@ -177,7 +225,7 @@ class TableMessages:
 
         channel = self.channel(table)
         message_id = table.message_id
-        buried = table.thread_id is None and self._buried.get(table.id, 0) >= self.repost_after
+        buried = self._buried(table) and self._pause_left(table.id) <= 0
         if message_id is not None and not buried:
             try:
                 await channel.get_partial_message(message_id).edit(
@@ -197,8 +245,8 @@ class TableMessages:
             view=view,
             allowed_mentions=TABLE_MENTIONS if message_id is None else NO_PINGS,
         )
+        self._posted_at[table.id] = self.clock.now()
         await self.manager.set_location(table.id, thread_id=table.thread_id, message_id=message.id)
-        self._buried[table.id] = 0
         if message_id is not None and buried:
             try:
                 await channel.get_partial_message(message_id).delete()
@@ -209,7 +257,13 @@ class TableMessages:
     def _after_refresh(self, table: Table, running: bool) -> None:
         if not running:
             self._known.pop(table.id, None)
-            self._buried.pop(table.id, None)
+            self._stop_watching(table.id)
             self._text_only.discard(table.id)
             self._unreachable.discard(table.id)
             self._forget(table.id)
+
+    def _stop_watching(self, table_id: int) -> None:
+        self._posted_at.pop(table_id, None)
+        waiting = self._waiting.pop(table_id, None)
+        if waiting is not None:
+            waiting.cancel()

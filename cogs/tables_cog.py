@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import text
-from cogs.components import TableButton
+from cogs.components import TableButton, table_shown
 from cogs.controls import ControlRef, resolve, stale
 from cogs.live_hands import LiveHands
 from cogs.replies import tell
@@ -55,18 +55,20 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         hand_interval: float | None = None,
         notice_grace: float = 30.0,
         repost_after: int = 5,
+        repost_every: float = 30.0,
         clock: Clock | None = None,
     ) -> None:
         """`hand_interval`: the least time between two edits of one hand (default: the
         table's `refresh_interval`); `notice_grace`: how long a turn waits at least before a
-        "slow" member is mentioned (longer for one who usually takes longer);
-        `repost_after`: members' messages after which a table in a channel is posted again at
-        the bottom."""
+        "slow" member is mentioned (longer for one who usually takes longer); `repost_after`:
+        messages after which a table in a channel is posted again at the bottom, at most once
+        per `repost_every` seconds."""
         self.bot = bot
         self.manager = manager
         self.clock = clock or getattr(manager, "clock", None) or Clock()
         self.message = TableMessages(
-            bot, manager, self.clock, refresh_interval, repost_after, self._forget
+            bot, manager, self.clock, refresh_interval, repost_after, self._forget,
+            repost_every,
         )
         interval = refresh_interval if hand_interval is None else hand_interval
         #: Table version right after each seat's last move through a control (double presses).
@@ -79,6 +81,7 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
 
     async def cog_unload(self) -> None:
         self.notices.close()
+        self.message.close()
         await self.message.refresher.close()
         await self.hands.close()
 
@@ -170,10 +173,13 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
-        """Members' messages in a channel where a game plays push its table message up."""
-        if message.author.bot or message.guild is None:
+        """Every message in a channel where a game plays pushes its table message up: a
+        member's, another bot's, this bot's own. An ephemeral one shows in no channel."""
+        if message.guild is None or message.flags.ephemeral:
             return
-        self.message.members_wrote(message.guild.id, message.channel.id)
+        own = self.bot.user is not None and message.author.id == self.bot.user.id
+        shown = table_shown(message) if own else None
+        self.message.written(message.guild.id, message.channel.id, message.id, shown)
 
     # ------------------------------------------------------------ moves
 

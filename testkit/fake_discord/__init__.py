@@ -126,12 +126,23 @@ placeholder 150, 25 options of label/value/description 100; alt text 1,024; auto
 choices) are checked (harness/limits.py): a message over any is refused whole with 400, as
 Discord does, and counted in `fake.violations`.
 
-Faults and members' messages: `fault = fake.inject_fault(429)` answers every message edit
+Faults: `fault = fake.inject_fault(429)` answers every message edit
 (or `method=`, `path=` regex) with a 429 (tiny retry_after, so discord.py's own five tries
 run out at once) or the given 5xx until `fault.active = False`. `hold = fake.hold("POST",
 r"/threads$")` keeps matching requests waiting, as a slow Discord would: `await
-hold.arrived.wait()`, look, then `hold.release()`. `fake.post(user, channel)`
-is a member writing in a channel: the bot gets MESSAGE_CREATE without content.
+hold.arrived.wait()`, look, then `hold.release()`.
+
+Messages: as Discord does, the fake sends MESSAGE_CREATE for every message created in a
+channel. `fake.post(user, channel)` is a member writing (or another bot: `fake.add_bot(name)`
+makes one, `author.bot` set): the event carries no content, as a bot without the privileged
+message content intent gets it. The bot's own messages (`channel.send`, interaction answers
+and followups, a "thinking" defer) come after Discord's answer to the request, with their
+content, and an interaction's answer with `webhook_id`, `application_id` and
+`interaction_metadata` and without `member`. An ephemeral one comes as Discord sends it, as
+if it were a direct message (no `guild_id`, no `member`), and only to a bot with the
+DIRECT_MESSAGES intent; `GatewayDiscord` sends those to shard 0. Edits and deletions send
+nothing (no MESSAGE_UPDATE or MESSAGE_DELETE).
+
 `await fake.next_change(message_id, ..., timeout=1.0)` waits for a change to those messages
 or interactions (or to anything), for simulated members that wait instead of polling.
 `FakeMessage.pings` lists whom a new message notified (its mentions as allowed_mentions let

@@ -77,6 +77,7 @@ class FakeDiscord:
             self.state.app_permissions = str(app_permissions.value)
         self.server = FakeDiscordServer(self.state)
         self.server.on_thread_created = self._thread_created
+        self.state.on_message_created = self._message_created  # type: ignore[method-assign]
         self.quiet_timeout = quiet_timeout
         self.bot: commands.Bot | discord.Client | None = None
         self._tracker = TaskTracker()
@@ -229,6 +230,33 @@ class FakeDiscord:
         # Sent like a gateway event: after the REST answer, not inside it.
         asyncio.get_running_loop().call_soon(self._feed_if_connected, "THREAD_CREATE", event)
 
+    def _message_created(self, message: FakeMessage) -> None:
+        """The bot created a message (sent, or answered an interaction): MESSAGE_CREATE, as
+        Discord sends it for every message. Built and sent like a gateway event, after the
+        REST answer: by then an interaction's answer is marked as one."""
+        asyncio.get_running_loop().call_soon(self._announce, message)
+
+    def _announce(self, message: FakeMessage) -> None:
+        if self._hears(message):
+            event = gateway.message_create_event(self.state, message)
+            self._feed_if_connected("MESSAGE_CREATE", event)
+
+    def _hears(self, message: FakeMessage) -> bool:
+        """Whether the bot's intents bring it `message`: a guild channel's messages with
+        GUILD_MESSAGES; an ephemeral one, sent as if it were a direct message, with
+        DIRECT_MESSAGES."""
+        intents = self._intents(None if message.ephemeral else message.guild_id)
+        if intents is None:
+            return False
+        return intents.dm_messages if message.ephemeral else intents.guild_messages
+
+    def _intents(self, guild_id: int | None) -> discord.Intents | None:
+        """The intents of the connected bot (None: none is), for events of `guild_id`
+        (None: direct messages)."""
+        if self.bot is None or self.bot.is_closed():
+            return None
+        return self.bot.intents
+
     def _feed_if_connected(self, event: str, data: dict[str, Any]) -> None:
         if self.bot is not None and not self.bot.is_closed():
             activity = Activity(event)
@@ -273,6 +301,11 @@ class FakeDiscord:
     def add_member(self, name: str) -> FakeUser:
         """A new member (the bot learns of them from their first interaction)."""
         return self.state.add_member(name)
+
+    def add_bot(self, name: str) -> FakeUser:
+        """Another application's bot in the server (a music or moderation bot): it writes
+        with `post`, and the bot sees its messages with `author.bot` set."""
+        return self.state.add_member(name, bot=True)
 
     def channel(self, ref: ChannelRef = None) -> FakeChannel:
         """A channel or thread by name or id; the first channel when `ref` is None."""
@@ -495,10 +528,13 @@ class FakeDiscord:
         return component
 
     def post(self, user: FakeUser, channel: ChannelRef = None) -> FakeMessage:
-        """`user` writes a message in `channel`; the bot gets MESSAGE_CREATE (without content,
-        as a bot without the privileged message content intent does)."""
+        """`user` (a member, or another bot: `add_bot`) writes a message in `channel`; the
+        bot gets MESSAGE_CREATE (without content, as a bot without the privileged message
+        content intent does)."""
         target = self.channel(channel)
         message = self.state.member_message(target.id, user)
+        if not self._hears(message):
+            return message
         activity = Activity(f"message {message.id} by {user.name}")
         self._activities[activity] = None
         event = gateway.message_create_event(self.state, message)

@@ -107,12 +107,21 @@ def guild_delete_event(guild_id: int) -> dict[str, Any]:
 
 
 def message_create_event(state: DiscordState, message: FakeMessage) -> dict[str, Any]:
-    """MESSAGE_CREATE as a bot without the message content intent gets it: no content."""
-    member = message.author.member_payload(state.guild_joined_at)
-    del member["user"]
-    return {
-        **message.payload(), "content": "", "guild_id": str(message.guild_id), "member": member,
-    }
+    """MESSAGE_CREATE as a bot without the message content intent gets it: the content of
+    its own messages only. A message sent through a webhook (an interaction's answer) has no
+    `member`; an ephemeral one comes as if it were a direct message, without `guild_id` or
+    `member` (Discord's documented quirk: it is not a message of the guild's channel)."""
+    event = message.payload()
+    if message.author.id != state.bot_user.id:
+        event["content"] = ""
+    if message.ephemeral:
+        return event
+    event["guild_id"] = str(message.guild_id)
+    if message.webhook_id is None:
+        member = message.author.member_payload(state.guild_joined_at)
+        del member["user"]
+        event["member"] = member
+    return event
 
 
 def thread_create_event(thread: FakeChannel) -> dict[str, Any]:

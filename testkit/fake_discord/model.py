@@ -224,6 +224,9 @@ class FakeMessage:
             data["interaction_metadata"] = self.interaction_metadata
         if self.webhook_id is not None:
             data["webhook_id"] = str(self.webhook_id)
+        if self.interaction_id is not None:
+            # An interaction's answer names the application that sent it.
+            data["application_id"] = str(self.webhook_id)
         return data
 
     def snapshot(self) -> dict[str, Any]:

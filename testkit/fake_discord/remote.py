@@ -26,11 +26,13 @@ import asyncio
 import time
 from typing import Any
 
+import discord
+
 from .activity import Activity
 from .errors import HarnessError
 from .fake import FakeDiscord
 from .model import InteractionRecord
-from .websocket import Session
+from .websocket import Session, shard_of
 
 
 class GatewayDiscord(FakeDiscord):
@@ -81,7 +83,22 @@ class GatewayDiscord(FakeDiscord):
     def _check_connected(self) -> None:
         """Members may act whether or not the guild's shard is online (see `lost`)."""
 
+    def _intents(self, guild_id: int | None) -> discord.Intents | None:
+        session = self._listener(guild_id)
+        return None if session is None else discord.Intents._from_value(session.intents)
+
+    def _listener(self, guild_id: int | None) -> Session | None:
+        """The session that hears events of `guild_id`: its shard's. Direct messages (and
+        ephemeral messages, sent as if they were) go to shard 0, as Discord is seen to do."""
+        shard = 0 if guild_id is None else shard_of(guild_id, self.gateway.shard_count)
+        return self.gateway.sessions.get(shard)
+
     def _feed(self, event: str, data: dict[str, Any]) -> None:
+        if "guild_id" not in data:
+            direct = self._listener(None)
+            if direct is not None:
+                direct.dispatch(event, data)
+            return
         session = self.gateway.dispatch(int(data["guild_id"]), event, data)
         if event == "INTERACTION_CREATE":
             self.delivered_to[int(data["id"])] = session

@@ -219,8 +219,9 @@ class DiscordState:
         self.guilds[guild_id] = name
         return guild_id
 
-    def add_member(self, name: str) -> FakeUser:
-        user = FakeUser(self.snowflakes.next(), name)
+    def add_member(self, name: str, *, bot: bool = False) -> FakeUser:
+        """A member of every guild; `bot`: another application's bot user."""
+        user = FakeUser(self.snowflakes.next(), name, bot=bot)
         self.members[user.id] = user
         return user
 
@@ -304,7 +305,11 @@ class DiscordState:
         if channel.type == PRIVATE_THREAD:
             # Discord adds members mentioned in a private thread to it.
             channel.invited.update(int(found) for found in MENTION.findall(message.content))
+        self.on_message_created(message)
         return message
+
+    def on_message_created(self, message: FakeMessage) -> None:
+        """Replaced by the driver to send MESSAGE_CREATE through the gateway."""
 
     def edit_message(
         self, message: FakeMessage, body: dict[str, Any], files: dict[str, UploadedFile]

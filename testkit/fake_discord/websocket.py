@@ -52,6 +52,8 @@ class Session:
         self.shard = shard
         self.token = token
         self.sequence = 0
+        #: The intents it identified with.
+        self.intents = 0
         #: Identified with the privileged GUILD_MEMBERS intent.
         self.members_intent = False
         self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -165,7 +167,8 @@ class Gateway:
                       shard, count, self.shard_count)
             return None
         session = Session(socket, next(self._numbers), shard, str(data.get("token", "")))
-        session.members_intent = bool(int(data.get("intents") or 0) & MEMBERS_INTENT)
+        session.intents = int(data.get("intents") or 0)
+        session.members_intent = bool(session.intents & MEMBERS_INTENT)
         previous = self.sessions.get(shard)
         if previous is not None:
             self._leave(previous)

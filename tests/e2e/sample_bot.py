@@ -104,11 +104,17 @@ class SampleBot(commands.Bot):
         await super().close()
 
 
-def make_bot(*, background_delay: float = 0.05, clock: Clock | None = None) -> SampleBot:
+def make_bot(
+    *,
+    background_delay: float = 0.05,
+    clock: Clock | None = None,
+    intents: discord.Intents | None = None,
+) -> SampleBot:
     """`clock` times the commands that wait (slow, slowedit, later): a test that needs their
     waits to end at a moment of its choosing passes a FakeClock (real time by default)."""
     clock = clock or Clock()
-    bot = SampleBot(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+    bot = SampleBot(command_prefix=commands.when_mentioned,
+                    intents=intents or discord.Intents.default())
     bot.ready_count = 0  # type: ignore[attr-defined]
     bot.available_guilds = []  # type: ignore[attr-defined]
 

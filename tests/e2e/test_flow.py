@@ -12,7 +12,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
 
 from tables.clock import FakeClock
@@ -279,32 +278,7 @@ async def test_turn_notices_always_and_never() -> None:
         fake.assert_clean()
 
 
-# ---------------------------------------------------------------- a table in a channel
-
-
-async def test_a_table_in_a_channel_moves_down_only_after_members_talk() -> None:
-    no_threads = discord.Permissions.text()
-    no_threads.create_public_threads = False
-    async with FakeDiscord(app_permissions=no_threads) as fake:
-        await fake.connect(test_bot(":memory:", repost_after=5))
-        alice, bob, carol = fake.member("alice"), fake.member("bob"), fake.member("carol")
-        driver = GameDriver(fake)
-        await driver.start_game(CRIBBAGE, [alice, bob], options="target=61")
-        first = driver.table_message()
-        await driver.step()
-        await driver.settle()
-        assert driver.table_message().id == first.id  # moves edit it in place
-        for _ in range(4):
-            fake.post(carol)
-        await driver.settle()
-        assert not fake.state.messages[first.id].deleted
-        fake.post(carol)
-        await driver.settle()
-        assert fake.state.messages[first.id].deleted
-        latest = fake.last_message()
-        assert latest.id != first.id and latest.find_components()
-        assert latest.pings == []  # moving the table down pings nobody
-        fake.assert_clean()
+# ---------------------------------------------------------------- a table posted again
 
 
 async def test_a_deleted_table_message_is_posted_again() -> None:

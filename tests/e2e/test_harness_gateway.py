@@ -28,7 +28,8 @@ class ShardClient(discord.AutoShardedClient):
         pass  # discord.py waits 5 s before identifying again; Discord's limits are not modelled
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("pong")
+        whisper = (interaction.data or {}).get("name") == "whisper"
+        await interaction.response.send_message("pong", ephemeral=whisper)
 
 
 @pytest.fixture
@@ -45,7 +46,8 @@ async def world(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[dict[str, Any]
         try:
             await asyncio.wait_for(client.wait_until_ready(), TIMEOUT)
             await client.http.bulk_upsert_global_commands(
-                fake.state.application_id, [{"name": "ping", "description": "Ping.", "type": 1}]
+                fake.state.application_id,
+                [{"name": name, "description": "Ping.", "type": 1} for name in ("ping", "whisper")],
             )
             yield {"fake": fake, "client": client, "guilds": guilds, "channels": channels}
         finally:
@@ -106,3 +108,29 @@ async def test_members_asked_by_id_are_answered_over_the_websocket(world: dict[s
     [request] = fake.state.member_requests.received
     assert request["user_ids"] == [alice.id, gone.id] and request["nonce"]
     assert fake.violations == []
+
+
+async def test_messages_reach_the_shard_of_their_guild(world: dict[str, Any]):
+    """MESSAGE_CREATE for a member's message and the bot's own answer go to the guild's shard;
+    an ephemeral answer comes as if it were a direct message, on shard 0."""
+    fake, client, channels = world["fake"], world["client"], world["channels"]
+    alice = fake.member("alice")
+    heard: list[discord.Message] = []
+    arrived = asyncio.Event()
+
+    async def on_message(message: discord.Message) -> None:
+        heard.append(message)
+        if len(heard) == 3:
+            arrived.set()
+
+    client.event(on_message)
+    fake.post(alice, channels[1])  # shard 1 has no process: nobody hears it
+    fake.post(alice, channels[0])
+    answered = await ping(fake, alice, channels[0].id)
+    whispered = await fake.slash(alice, "whisper", channel=channels[0].id)
+    await asyncio.wait_for(arrived.wait(), TIMEOUT)
+    assert answered.message is not None and whispered.message is not None
+    assert [(m.author.name, m.guild.id if m.guild else None) for m in heard] == [
+        ("alice", world["guilds"][0]), ("CardBot", world["guilds"][0]), ("CardBot", None)]
+    assert [m.id for m in heard[1:]] == [answered.message.id, whispered.message.id]
+    assert heard[2].flags.ephemeral
