@@ -109,10 +109,6 @@ class CribbageGame(CribbageRecord):
         return [[CARD_OF[piece] for piece in pieces] for pieces in self._discards]
 
     @property
-    def kept(self) -> list[list[Card]]:
-        return [[CARD_OF[piece] for piece in hand] for hand in self.core.kept]
-
-    @property
     def crib(self) -> list[Card]:
         return sorted((CARD_OF[piece] for piece in self.core.crib), key=card_key)
 
@@ -181,12 +177,8 @@ class CribbageGame(CribbageRecord):
         codes = core.legal(seat)
         if codes and codes[0] < GO:  # the play: most moves, each card's action made once
             plays = self._plays
-            try:
-                return [plays[code] for code in codes]
-            except KeyError:
-                for code in codes:
-                    plays.setdefault(code, {"type": "play", "card": TEXT[code]})
-                return [plays[code] for code in codes]
+            return [plays.get(code) or plays.setdefault(code, {"type": "play", "card": TEXT[code]})
+                    for code in codes]
         action = core.action
         return [action(seat, code) for code in codes]
 

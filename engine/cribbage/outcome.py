@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cribbage.sides import Sides
+from engine.cribbage.words import seat_list
 
 WIN, SKUNK, DOUBLE_SKUNK = 1, 2, 3
 
@@ -39,7 +40,7 @@ def cribbage_outcome(sides: Sides, scores: list[int], winner: int, target: int) 
     words = {WIN: "", SKUNK: " (skunk)", DOUBLE_SKUNK: " (double skunk)"}
 
     def names(side: int) -> str:
-        return " & ".join(f"{{s{s}}}" for s in sides.seats_of(side))
+        return seat_list(sides.seats_of(side), " & ")
 
     beaten = ", ".join(f"{names(side)} {scores[side]}{words[levels[side]]}" for side in ordered)
     return {
