@@ -40,7 +40,7 @@ from engine.cribbage.pieces import LIMIT
 from engine.cribbage.scoring import hand_total, peg_points
 
 LEVELS = ("easy", "normal", "hard")
-FULL_DECK = frozenset(standard_deck())
+DECK_BY_RANK = sorted(standard_deck(), key=lambda card: (card.rank, card.suit))
 
 #: easy: share of discards and plays made at random, and of nonzero counts claimed 2 short.
 EASY_RANDOM_SHARE = 0.2
@@ -111,13 +111,12 @@ def points_needed(view: View, seat: int) -> int:
 def unseen_cards(view: View) -> list[Card]:
     """Deck cards this seat cannot place (in other hands, the crib or the deck): all but its
     own, the starter and the play's, in a fixed order so that nothing hidden sways a choice."""
-    seen = {*parse_cards(view.get("hand") or []), *parse_cards(view.get("discards") or []),
-            *parse_cards(view.get("kept") or [])}
-    for laid in view["played"]:
-        seen.update(parse_cards(laid))
+    texts = [*(view.get("hand") or []), *(view.get("discards") or []), *(view.get("kept") or []),
+             *(text for laid in view["played"] for text in laid)]
     if view.get("starter"):
-        seen.add(parse_card(view["starter"]))
-    return sorted((c for c in FULL_DECK if c not in seen), key=lambda c: (c.rank, c.suit))
+        texts.append(view["starter"])
+    seen = set(parse_cards(texts))
+    return [card for card in DECK_BY_RANK if card not in seen]
 
 
 # ===== the discard ============================================================================

@@ -1,14 +1,10 @@
 """CribbageGame: the contract (engine/contract.py) over Cribbage's rules core, for 2-4 players.
 
-The core (engine/cribbage/sim.py, `CribbageSim`, or a subclass's core: `core_class`) plays
-every rule: the deal, the discards, the play, the go, the show, muggins, winning at once. This
-class turns its action codes into dict actions and back; its base, game_record.py's
-CribbageRecord, narrates the core's journal into events (shared words: words.py), keeps what
-the table shows of the past (the cut for first deal, the deal's number, each side's back peg,
-each seat's discards, the cards laid this deal and in the current count, the records of this
-deal's and the previous deal's show) and builds the views. PIP Cribbage and Crib Race subclass
-it for their own events and view keys (`_deal_events`, `_own_entry`, `_score_event`,
-`_play_event`, `view`).
+The core (engine/cribbage/sim.py `CribbageSim`, or a subclass's: `core_class`) plays every
+rule; this class turns its action codes into dict actions and back. Its base, game_record.py's
+CribbageRecord, narrates the core's journal into events and keeps what the table shows of the
+past. PIP Cribbage and Crib Race subclass it for their own events and view keys
+(`_deal_events`, `_own_entry`, `_score_event`, `_play_event`, `view`).
 
 Phases (view "phase"): "discard" (simultaneous: every seat that still has to discard acts),
 "play", "show" (only waits for players with muggins on, or at a subclass's pause), "over".

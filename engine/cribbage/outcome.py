@@ -14,15 +14,9 @@ WIN, SKUNK, DOUBLE_SKUNK = 1, 2, 3
 
 def skunk_level(loser_score: int, target: int) -> int:
     """1 = plain loss, 2 = skunked, 3 = double skunked, for a game to `target`."""
-    if target >= 121:
-        if loser_score < 61:
-            return DOUBLE_SKUNK
-        if loser_score < 91:
-            return SKUNK
-        return WIN
-    # A 61-point game has the skunk line at 31 and no double skunk.
-    skunk_line = target - 30
-    return SKUNK if loser_score < skunk_line else WIN
+    if target >= 121 and loser_score < 61:  # a 61-point game has no double skunk
+        return DOUBLE_SKUNK
+    return SKUNK if loser_score < target - 30 else WIN  # under 91, or 31 of 61
 
 
 def cribbage_outcome(sides: Sides, scores: list[int], winner: int, target: int) -> dict[str, Any]:
