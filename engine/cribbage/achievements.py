@@ -1,30 +1,20 @@
-"""The Cribbage family's achievements and moments (Cribbage here; PIP Cribbage and Crib Race
-build theirs with `family_achievements` and `FAMILY_MOMENTS`).
+"""The Cribbage family's achievements and moments (PIP Cribbage and Crib Race build theirs with
+`family_achievements` and `FAMILY_MOMENTS`), read from the events engine/cribbage/game.py writes.
 
-Exactly, over the events engine/cribbage/game.py writes:
+- **A count** is a hand or crib as scored for its owner: a "show" event's points, or with
+  muggins on a "claim" event's (what was claimed, not what a press found later).
+- **Big hand** is 24 or 28, the best short of 29: no hand makes 25 to 27, though a muggins claim
+  short of the true count may; PIP Cribbage's dice make every count from 24 to 28.
+- **Perfect pegging play**: one lay scoring 12 or more by itself (C-9: a go or last card
+  apart). Only the fourth card of one rank in a row gets there (a double pair royal; 14 with a
+  15 or 31): a count's longest run is seven cards and a pair royal is 6. In PIP Cribbage a die
+  can be the fourth piece of a rank (the fifth with Double PIP, PC-11); in Crib Race a lay from
+  a penalty box counts though it moves no peg ("boxed_points").
+- **Comeback**: winning after trailing the leading side by 30 or more (Crib Race: holes, by
+  the pegs' standings of CR-11) at some moment, as the score events left the sides.
 
-- **A count** is a hand or crib as the show scores it for its owner: a "show" event's points,
-  or with muggins on the points a "claim" event scores (what the owner claimed, not what a
-  muggins press found later).
-- **Twenty-nine**: a count of 29 (in PIP Cribbage, whose dice can count past it, 29 or more).
-- **Big hand**: a count of exactly 24 or exactly 28, the two best short of 29 (no hand makes
-  25 to 27; a muggins claim short of the true count may). In PIP Cribbage, whose dice make
-  any count from 24 to 28, each of them.
-- **Perfect pegging play**: one lay scoring 12 or more by itself: a "score" event for the play
-  (C-9: a card's points together, a go or last card apart). Only the fourth card of one rank
-  laid in a row reaches 12 (a double pair royal; 14 when it also makes 15 or 31): the longest
-  run a count allows is seven cards (7) and a pair royal is 6. In PIP Cribbage a die can be
-  the fourth, or with Double PIP (PC-11) the fifth, piece of a rank. In Crib Race a lay from a
-  penalty box counts though it moves no peg ("boxed_points").
-- **Double skunk given**: winning a game whose outcome is a double skunk (C-13, CR-11): every
-  seat of the winning side.
-- **Comeback**: winning after trailing the leading side by 30 points or more (Crib Race: 30
-  holes, by the pegs' standings of CR-11) at some moment of the game, as the score events
-  left the sides.
-
-The moments: a seat's best count, its best lay (points from one card, as above), and its
-biggest win: the winner's score less the best losing side's (Crib Race: holes between the
-finish and the nearest losing peg).
+The moments: a seat's best count, its best lay, and its biggest win (the winner's score less
+the best losing side's; Crib Race: holes between the finish and the nearest losing peg).
 """
 
 from __future__ import annotations

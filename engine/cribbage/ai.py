@@ -3,8 +3,8 @@
 
 Every decision reads only the seat's own view (its hand, its discards, the starter, the cards
 laid in the play, the counts shown), so for one view and one rng state the choice is the same
-whatever the hidden cards are. The parts PIP Cribbage reuses (pegging, muggins, the unseen
-cards) take the few things that differ as arguments.
+whatever the hidden cards are. PIP Cribbage and Crib Race (their ai.py) build on the parts
+here, which take what differs as arguments: keep their names.
 
 Levels:
 - easy: discards keeping the best four cards as they stand (now and then at random); pegs the
@@ -23,8 +23,6 @@ Levels:
 The reply model: the next seat holds a random draw of the cards this seat cannot see (the
 hypergeometric law, by rank), plus pieces it is known to hold (PIP dice), and lays the piece
 worth most to it; ties are averaged. Other seats' replies further on are not modelled.
-
-Crib Race's player (engine/crib_race/ai.py) builds on the parts here: keep their names.
 """
 
 from __future__ import annotations
@@ -38,11 +36,11 @@ from math import comb
 from engine.cards import Card, parse_card, parse_cards, standard_deck
 from engine.contract import Action, View
 from engine.cribbage.crib_values import CRIB_PAIR_VALUES, CRIB_SINGLE_VALUES
+from engine.cribbage.pieces import LIMIT
 from engine.cribbage.scoring import hand_total, peg_points
 
 LEVELS = ("easy", "normal", "hard")
-LIMIT = 31
-FULL_DECK = frozenset(standard_deck())
+DECK_BY_RANK = sorted(standard_deck(), key=lambda card: (card.rank, card.suit))
 
 #: easy: share of discards and plays made at random, and of nonzero counts claimed 2 short.
 EASY_RANDOM_SHARE = 0.2
@@ -113,13 +111,12 @@ def points_needed(view: View, seat: int) -> int:
 def unseen_cards(view: View) -> list[Card]:
     """Deck cards this seat cannot place (in other hands, the crib or the deck): all but its
     own, the starter and the play's, in a fixed order so that nothing hidden sways a choice."""
-    seen = {*parse_cards(view.get("hand") or []), *parse_cards(view.get("discards") or []),
-            *parse_cards(view.get("kept") or [])}
-    for laid in view["played"]:
-        seen.update(parse_cards(laid))
+    texts = [*(view.get("hand") or []), *(view.get("discards") or []), *(view.get("kept") or []),
+             *(text for laid in view["played"] for text in laid)]
     if view.get("starter"):
-        seen.add(parse_card(view["starter"]))
-    return sorted((c for c in FULL_DECK if c not in seen), key=lambda c: (c.rank, c.suit))
+        texts.append(view["starter"])
+    seen = set(parse_cards(texts))
+    return [card for card in DECK_BY_RANK if card not in seen]
 
 
 # ===== the discard ============================================================================
@@ -380,13 +377,9 @@ def reply_options(situation: PlaySituation, pile: list[Card], count: int,
             continue
         answer = Card(rank, None)  # suits play no part in the play's points
         after = [*pile, answer]
-        their_points = peg_points(after).total
-        my_counter = 0
-        if count + value < LIMIT:
-            for piece in set(rest):
-                if count + value + piece.value <= LIMIT:
-                    my_counter = max(my_counter, peg_points([*after, piece]).total)
-        replies.append(Reply(their_points, my_counter, copies[rank], rank in certain))
+        my_counter = max((peg_points([*after, piece]).total for piece in set(rest)
+                          if count + value + piece.value <= LIMIT), default=0)
+        replies.append(Reply(peg_points(after).total, my_counter, copies[rank], rank in certain))
     return replies
 
 

@@ -61,12 +61,17 @@ Worth = Callable[[Sim, int, int], float]
 OwnChoice = Callable[[Sim, int, Sequence[int]], int | None]
 
 
-#: The crib's average for a discard, by code (pairs, the lower card first: cards are numbered
-#: in order of rank) or card (singles); a die is not thrown.
-_PAIR_CRIB = {DISCARD_PAIR + (first << 6) + second:
-              CRIB_PAIR_VALUES[(RANK[first], RANK[second], SUIT[first] == SUIT[second])]
-              for first in range(CARDS) for second in range(first + 1, CARDS)}
-_SINGLE_CRIB = [CRIB_SINGLE_VALUES[RANK[card]] for card in range(CARDS)]
+#: By discard code: the cards thrown, their weight in the hand's rank key, and the crib's
+#: average for them (a pair's code has the lower card first: cards are numbered in order of
+#: rank). A die is not thrown.
+_THROWN: dict[int, tuple[tuple[int, ...], int, float]] = {
+    **{DISCARD + card: ((card,), WEIGHT[card], CRIB_SINGLE_VALUES[RANK[card]])
+       for card in range(CARDS)},
+    **{DISCARD_PAIR + (first << 6) + second:
+       ((first, second), WEIGHT[first] + WEIGHT[second],
+        CRIB_PAIR_VALUES[(RANK[first], RANK[second], SUIT[first] == SUIT[second])])
+       for first in range(CARDS) for second in range(first + 1, CARDS)},
+}
 
 
 def stage(sim: CribbageSim) -> int:
@@ -127,18 +132,8 @@ def discard(sim: CribbageSim, seat: int, legal: Sequence[int], extra: Sequence[i
     may_flush = suits.count(flush_suit) >= 4
     best, best_value = legal[0], -1e9
     for code in legal:
-        if code >= DISCARD_PAIR:
-            pair = code - DISCARD_PAIR
-            first, second = pair >> 6, pair & 63
-            key = base - WEIGHT[first] - WEIGHT[second]
-            crib = _PAIR_CRIB[code]
-            thrown: tuple[int, ...] = (first, second)
-        else:
-            first = code - DISCARD
-            key = base - WEIGHT[first]
-            crib = _SINGLE_CRIB[first]
-            thrown = (first,)
-        value = RANK_SCORES[key] + sign * crib
+        thrown, weight, crib = _THROWN[code]
+        value = RANK_SCORES[base - weight] + sign * crib
         if may_flush and _kept_flush(hand, thrown, flush_suit):
             value += FLUSH_POINTS
         if value > best_value:

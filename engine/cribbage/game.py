@@ -1,14 +1,10 @@
 """CribbageGame: the contract (engine/contract.py) over Cribbage's rules core, for 2-4 players.
 
-The core (engine/cribbage/sim.py, `CribbageSim`, or a subclass's core: `core_class`) plays
-every rule: the deal, the discards, the play, the go, the show, muggins, winning at once. This
-class turns its action codes into dict actions and back; its base, game_record.py's
-CribbageRecord, narrates the core's journal into events (shared words: words.py), keeps what
-the table shows of the past (the cut for first deal, the deal's number, each side's back peg,
-each seat's discards, the cards laid this deal and in the current count, the records of this
-deal's and the previous deal's show) and builds the views. PIP Cribbage and Crib Race subclass
-it for their own events and view keys (`_deal_events`, `_own_entry`, `_score_event`,
-`_play_event`, `view`).
+The core (engine/cribbage/sim.py `CribbageSim`, or a subclass's: `core_class`) plays every
+rule; this class turns its action codes into dict actions and back. Its base, game_record.py's
+CribbageRecord, narrates the core's journal into events and keeps what the table shows of the
+past. PIP Cribbage and Crib Race subclass it for their own events and view keys
+(`_deal_events`, `_own_entry`, `_score_event`, `_play_event`, `view`).
 
 Phases (view "phase"): "discard" (simultaneous: every seat that still has to discard acts),
 "play", "show" (only waits for players with muggins on, or at a subclass's pause), "over".
@@ -109,10 +105,6 @@ class CribbageGame(CribbageRecord):
         return [[CARD_OF[piece] for piece in pieces] for pieces in self._discards]
 
     @property
-    def kept(self) -> list[list[Card]]:
-        return [[CARD_OF[piece] for piece in hand] for hand in self.core.kept]
-
-    @property
     def crib(self) -> list[Card]:
         return sorted((CARD_OF[piece] for piece in self.core.crib), key=card_key)
 
@@ -181,12 +173,8 @@ class CribbageGame(CribbageRecord):
         codes = core.legal(seat)
         if codes and codes[0] < GO:  # the play: most moves, each card's action made once
             plays = self._plays
-            try:
-                return [plays[code] for code in codes]
-            except KeyError:
-                for code in codes:
-                    plays.setdefault(code, {"type": "play", "card": TEXT[code]})
-                return [plays[code] for code in codes]
+            return [plays.get(code) or plays.setdefault(code, {"type": "play", "card": TEXT[code]})
+                    for code in codes]
         action = core.action
         return [action(seat, code) for code in codes]
 

@@ -118,7 +118,7 @@ class CribbageRecord(CoreGame):
                 counted = None
                 events += self._score_event(seat, points, reason, before, after, breakdown)
             elif what == RESET:
-                events.append({"type": "count_reset", "cards": self._texts(self.pile),
+                events.append({"type": "count_reset", "cards": [TEXT[piece] for piece in self.pile],
                                "text": "The count starts again at 0."})
                 self.pile = []
             elif what == COUNTED:
@@ -144,13 +144,12 @@ class CribbageRecord(CoreGame):
 
     def _breakdown(self, reason: str) -> Breakdown | None:
         """What made the points scored for `reason` (None for a claim's or muggins points)."""
-        core = self.core
         if reason == "play":
             return peg_points([CARD_OF[piece] for piece in self.pile])
         if reason in ("go", "last card"):
             return words.one_point(reason, CARD_OF[self.pile[-1]])
         if reason == "heels":
-            return words.heels(CARD_OF[core.starter])
+            return words.heels(CARD_OF[self.core.starter])
         if reason == "crib bonus":
             return words.CRIB_BONUS
         return None
@@ -367,7 +366,7 @@ class CribbageRecord(CoreGame):
         core = self.core
         kind, seat = core.steps[core.step_index]
         count = {"kind": KIND_WORDS[kind], "seat": counter,
-                 "cards": self._texts(in_card_order(core.show_pieces(kind, seat)))}
+                 "cards": [TEXT[piece] for piece in in_card_order(core.show_pieces(kind, seat))]}
         if self._refused:  # claims above the true count, so far: the counter claims again
             count["refused"] = list(self._refused)
         return count
@@ -460,7 +459,3 @@ class CribbageRecord(CoreGame):
         if view["starter"] is not None:
             texts.append(view["starter"])
         return {PIECE_OF_TEXT[text] for text in texts}
-
-    @staticmethod
-    def _texts(pieces: Sequence[int]) -> list[str]:
-        return [TEXT[piece] for piece in pieces]

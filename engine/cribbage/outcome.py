@@ -7,21 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cribbage.sides import Sides
+from engine.cribbage.words import seat_list
 
 WIN, SKUNK, DOUBLE_SKUNK = 1, 2, 3
 
 
 def skunk_level(loser_score: int, target: int) -> int:
     """1 = plain loss, 2 = skunked, 3 = double skunked, for a game to `target`."""
-    if target >= 121:
-        if loser_score < 61:
-            return DOUBLE_SKUNK
-        if loser_score < 91:
-            return SKUNK
-        return WIN
-    # A 61-point game has the skunk line at 31 and no double skunk.
-    skunk_line = target - 30
-    return SKUNK if loser_score < skunk_line else WIN
+    if target >= 121 and loser_score < 61:  # a 61-point game has no double skunk
+        return DOUBLE_SKUNK
+    return SKUNK if loser_score < target - 30 else WIN  # under 91, or 31 of 61
 
 
 def cribbage_outcome(sides: Sides, scores: list[int], winner: int, target: int) -> dict[str, Any]:
@@ -39,7 +34,7 @@ def cribbage_outcome(sides: Sides, scores: list[int], winner: int, target: int) 
     words = {WIN: "", SKUNK: " (skunk)", DOUBLE_SKUNK: " (double skunk)"}
 
     def names(side: int) -> str:
-        return " & ".join(f"{{s{s}}}" for s in sides.seats_of(side))
+        return seat_list(sides.seats_of(side), " & ")
 
     beaten = ", ".join(f"{names(side)} {scores[side]}{words[levels[side]]}" for side in ordered)
     return {

@@ -10,7 +10,7 @@ show and the deals after it); pegging out ends the game at once.
 and `won`; `PlaySearch` keeps Cribbage's points by seat, and a game with other scores
 (Crib Race's pegs on the track: engine/crib_race/rollout.py) subclasses the base.
 
-The rules are the simulation's (engine/cribbage/sim.py `_lay`, `_go`, `_after_move`) for two
+The rules are the core's (engine/cribbage/core_play.py `_lay`, `_go`, `_after_move`) for two
 seats, one seat a side: tests/engine/cribbage/test_play_search.py plays them against it.
 """
 

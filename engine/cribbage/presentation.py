@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.cards import card_symbol
 from engine.contract import Action, View
-from engine.cribbage.words import points_word, too_many
+from engine.cribbage.words import points_word, seat_list, too_many
 
 _SIMPLE_LABELS = {
     "go": "Go",
@@ -24,7 +24,7 @@ def action_label(action: Action) -> str:
     if kind == "play":
         return f"Play {card_symbol(action['card'])}"
     if kind == "discard":
-        return "Discard " + " ".join(card_symbol(card) for card in action["cards"])
+        return f"Discard {symbols(action['cards'])}"
     if kind == "claim":
         return f"Claim {action['points']}"
     return _SIMPLE_LABELS.get(str(kind), str(kind).replace("_", " "))
@@ -95,10 +95,6 @@ def _caught_lines(view: View, seat: Any) -> list[str]:
         lines.append(f"Muggins! {{s{caught['seat']}}} caught the {points_word(points)} you "
                      f"missed on your {record['kind']} and {fate}.")
     return lines
-
-
-def seat_list(seats: Iterable[int], joiner: str = ", ") -> str:
-    return joiner.join(f"{{s{seat}}}" for seat in seats)
 
 
 def scores_line(view: View) -> str:

@@ -1,9 +1,6 @@
-"""Sides: which seats share one score (one peg).
-
-A side is a list of seats. Plain Cribbage has one side per player for 2 or 3 players, and two
-partnerships sitting opposite (seats 0 & 2 against 1 & 3) for 4 players. Crib Race seats team
-members alternately, so teams of `k` sides put seat s on side s % k; `Sides.alternating` builds
-that, and `Sides.cribbage` is simply its 2-3-4 player case.
+"""Sides: which seats share one score (one peg). Teams sit alternately, so with `k` sides seat
+s is on side s % k: Cribbage's four players are partners opposite (0 & 2 against 1 & 3), and
+Crib Race's teams are seated the same way.
 """
 
 from __future__ import annotations
@@ -39,10 +36,6 @@ class Sides:
 
     def seats_of(self, side: int) -> list[int]:
         return [seat for seat, s in enumerate(self.side_of) if s == side]
-
-    def as_lists(self) -> list[list[int]]:
-        """Every side's seats, the shape views publish as "sides"."""
-        return [self.seats_of(side) for side in range(self.count)]
 
     def opponents_of(self, seat: int) -> list[int]:
         mine = self.side_of[seat]

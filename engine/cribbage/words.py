@@ -6,6 +6,7 @@ moves' own events where it records them). Seats are written as "{s0}", "{s0:play
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from engine.cards import SUITS, Card, card_strs
@@ -49,6 +50,11 @@ def seat_does(seat: int, verb: str) -> str:
 def seats(seat: int) -> str:
     """The seat's: "{s0's}", read "Ann's" or "your"."""
     return f"{{s{seat}'s}}"
+
+
+def seat_list(seats: Iterable[int], joiner: str = ", ") -> str:
+    """The seats named in turn: "{s0}, {s2}", or with " & " a side's partners."""
+    return joiner.join(seat_name(seat) for seat in seats)
 
 
 #: seat_does of every seat a game can have (up to 8), for the moves made most often.

@@ -26,11 +26,12 @@ from engine.registry import GAMES
 
 
 def test_sides_for_two_three_and_four_players() -> None:
-    assert Sides.cribbage(2).as_lists() == [[0], [1]]
-    assert Sides.cribbage(3).as_lists() == [[0], [1], [2]]
+    assert Sides.cribbage(2).side_of == (0, 1)
+    assert Sides.cribbage(3).side_of == (0, 1, 2)
     four = Sides.cribbage(4)
-    assert four.as_lists() == [[0, 2], [1, 3]] and four.opponents_of(2) == [1, 3]
-    assert Sides.alternating(6, 3).as_lists() == [[0, 3], [1, 4], [2, 5]]
+    assert [four.seats_of(0), four.seats_of(1)] == [[0, 2], [1, 3]]
+    assert four.count == 2 and four.opponents_of(2) == [1, 3]
+    assert Sides.alternating(6, 3).seats_of(2) == [2, 5]
     with pytest.raises(ValueError):
         Sides.alternating(5, 2)
 
