@@ -8,11 +8,13 @@ leaving at any point loses nothing.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
@@ -31,7 +33,7 @@ from tables.text import (
     outcome_said_once,
     outcome_words,
 )
-from terminal.cards import cards_text, styled
+from terminal.cards import cards_text, styled, without_pictographs
 from terminal.moves import Choices, NotOffered
 
 #: The terminal's games are kept apart from every Discord server's in the same kind of store.
@@ -53,6 +55,11 @@ by typing its number: 12 claims 12.
   quit    save and stop (Ctrl-D or Ctrl-C do the same); scripts/play --resume goes on
 To see the board as pictures, start with --images DIR: table.png and hand.png are written \
 there after every move."""
+
+#: A line of HELP that names a word and what it does: its lines are set under what it does.
+HELP_WORD = re.compile(r"  \S+ +")
+#: Narrower than this, a line's second part is not set under its first: the screen folds it.
+MIN_HANGING_WIDTH = 20
 
 #: A move typed for a decision play moved past while it was typed (a computer claimed the next
 #: count before a Muggins! press arrived): refused, and the choices of now shown instead.
@@ -121,7 +128,7 @@ class TerminalGame(Listener):
         for event in events_read_by(events, self.seat):
             line = event_line(event, table.names, self.seat)
             if line is not None:
-                self.console.print(Text("  ") + styled(line))
+                self._print_hanging("  ", styled(line))
         # The table announces each move it accepts once, in order: this update tells the move
         # after the last one told (the table may be further on already).
         self._told_version = min(self._told_version + 1, table.version)
@@ -211,7 +218,7 @@ class TerminalGame(Listener):
                 self._show_choices(must)  # the rules filled the screen: the game again below
                 continue
             if word in ("help", "?"):
-                self.console.print(HELP)
+                self._show_help()
                 continue
             if word == "hint":
                 self._show_hint()
@@ -262,7 +269,7 @@ class TerminalGame(Listener):
         # that would read as another move's key.
         self.console.print("Hint, the best choices first:")
         for entry in entries:
-            self.console.print(Text(f"  {choices.key_of(entry['action'])}. ") + styled(
+            self._print_hanging(f"  {choices.key_of(entry['action'])}. ", styled(
                 f"{choices.label(entry['action'])} ({entry['value']:.2f}): {entry['why']}"))
         self.console.print(f"Values: {self.table.spec.review_terms.units}.", markup=False)
 
@@ -284,9 +291,22 @@ class TerminalGame(Listener):
         except IllegalAction as refusal:
             self.console.print(str(refusal), style="yellow", markup=False)
             return
-        text = review_text(review, self.table.names[self.seat]).replace("**", "")
+        # The whole review: a terminal has no message limit to keep it under.
+        text = review_text(review, self.table.names[self.seat], limit=None).replace("**", "")
         for line in text.splitlines():
-            self.console.print(styled(line))
+            bullet, space, rest = line.partition(" ")
+            if bullet == "•" and space:
+                self._print_hanging("• ", styled(rest))
+            else:
+                self.console.print(styled(without_pictographs(line)))
+
+    def _show_help(self) -> None:
+        for line in HELP.splitlines():
+            word = HELP_WORD.match(line)
+            if word:
+                self._print_hanging(word.group(), Text(line[word.end():]))
+            else:
+                self.console.print(line, markup=False)
 
     def _ask(self, prompt: str) -> str:
         try:
@@ -313,7 +333,7 @@ class TerminalGame(Listener):
             hint = ", hint for the best choices" if table.spec.analyse is not None else ""
             self.console.print(f"Type help for how to move, rules for the rules{hint}.")
         for line in table.lines_for(self.seat):
-            self.console.print(Text("  ") + styled(line))
+            self._print_hanging("  ", styled(line))
 
     def _seated(self, seat: int) -> str:
         """A seat in the list of players: a computer with its level, said only here."""
@@ -326,6 +346,18 @@ class TerminalGame(Listener):
     def _who(self, seat: int) -> str:
         name = self.table.names[seat]
         return f"{name} (you)" if seat == self.seat else name
+
+    def _print_hanging(self, lead: str, body: Text) -> None:
+        """lead, then body with the lines the screen folds it into set under body's start, not
+        at the screen's edge: a told move's second line would read as the state below it."""
+        console = self.console
+        room = console.width - cell_len(lead)
+        if console.soft_wrap or room < MIN_HANGING_WIDTH:
+            console.print(Text(lead) + body)
+            return
+        for number, line in enumerate(body.wrap(console, room)):
+            line.rstrip()
+            console.print(Text(lead if number == 0 else " " * cell_len(lead)) + line)
 
     def _fill(self, line: str) -> str:
         """A game's line with seats named, the player's own as "you"."""
