@@ -83,6 +83,20 @@ def test_a_number_with_one_move_listed_says_to_type_1():
     assert str(refused.value) == "Type 1, the only move."
 
 
+@pytest.mark.parametrize(("typed", "legal", "reason"), [
+    ("10", PLAYS, "Choose a number from 1 to 3, or type the card: 10s."),
+    ("5", PLAYS[:1], "Type 1, the only move, or type the card: 5h."),
+    ("5", [{"type": "play", "card": "P5"}, *PLAYS], "Choose a number from 1 to 4, or type the "
+                                                    "card: 5h or p5."),
+])
+def test_a_rank_typed_alone_past_the_list_says_how_to_type_that_card(typed, legal, reason):
+    """A newcomer types 10 to play their ten: the list has three moves, so the number is no
+    key, and the refusal shows how the ten is typed."""
+    with pytest.raises(IllegalAction) as refused:
+        Choices(legal, GAMES["pip-cribbage"].action_label).choose(typed)
+    assert str(refused.value) == reason
+
+
 PIP_MOVES = [{"type": "play", "card": "P5"}, {"type": "play", "card": "5H"}, {"type": "go"}]
 PIP_DISCARDS = [{"type": "discard", "cards": ["P5", "TS"]},
                 {"type": "discard", "cards": ["5H", "TS"]}]
