@@ -410,32 +410,35 @@ class TerminalGame(Listener):
     def _fit(self, line: str) -> str:
         """A state line too wide for the terminal, broken between its " · " parts under its
         title ("Scores: ..."), and a part too wide on its own (eight players' cards in a
-        trick) between its ", " items."""
+        trick) between its ", " items; a line with no title goes on two further in than it
+        starts (a side's place on the board, set two in under "Pegs")."""
         if len(line) <= self.console.width or " · " not in line:
             return line  # prose (a PIP effect's words) the screen wraps as it would
         head, colon, rest = line.partition(": ")
         title = head + colon if colon and " · " not in head else ""
         rest = rest if title else line
+        hang = " " * (len(title) if title else len(line) - len(line.lstrip()) + 2)
         pieces: list[tuple[str, str]] = []
         parts = rest.split(" · ")
         for number, part in enumerate(parts):
             between = " · " if number else ""
             mark = " ·" if number < len(parts) - 1 else ""  # ends its line if broken after
-            if len(title + part + mark) <= self.console.width:
+            if len(hang + part + mark) <= self.console.width:
                 pieces.append((between, part))
                 continue
             for count, item in enumerate(part.split(", ")):
                 pieces.append((", " if count else between, item))
-        return self._laid_out(title, pieces)
+        return self._laid_out(title, pieces, hang)
 
     def _fitted(self, title: str, parts: list[str], between: str) -> str:
         """title and parts on lines that fit the terminal, broken between parts, never inside
         one (a name and its score stay together)."""
         return self._laid_out(title, [("", parts[0]), *((between, part) for part in parts[1:])])
 
-    def _laid_out(self, title: str, pieces: list[tuple[str, str]]) -> str:
+    def _laid_out(self, title: str, pieces: list[tuple[str, str]], hang: str | None = None) -> str:
         """title and (separator, piece) pairs on lines that fit the terminal, each line broken
-        after a separator's mark ("·", ","), the next under the title's end."""
+        after a separator's mark ("·", ","), the next under the title's end (or after `hang`)."""
+        hang = " " * len(title) if hang is None else hang
         lines = [title + pieces[0][1]]
         for index in range(1, len(pieces)):
             between, piece = pieces[index]
@@ -443,7 +446,7 @@ class TerminalGame(Listener):
             mark = pieces[index + 1][0].rstrip() if index + 1 < len(pieces) else ""
             if len(lines[-1] + between + piece + mark) > self.console.width:
                 lines[-1] += between.rstrip()
-                lines.append(" " * len(title) + piece)
+                lines.append(hang + piece)
             else:
                 lines[-1] += between + piece
         return "\n".join(lines)

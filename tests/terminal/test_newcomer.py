@@ -247,3 +247,21 @@ async def test_prose_in_the_state_is_left_for_the_screen_to_wrap():
     effects = [line for line in shown.splitlines() if line.startswith("This deal, ")]
     assert any(", " in line.partition(": ")[2] and len(line) > COLUMNS for line in effects)
     assert all(line.endswith(".") for line in effects)  # each printed whole, on one line
+
+
+async def test_a_side_too_wide_for_a_line_goes_on_under_it_among_the_pegs():
+    """Crib Race's pegs on an 80-column screen: a side on a path, with the feature ahead of it,
+    is wider than the screen; its second line is set under the side, never at the screen's
+    edge, where it read as the next state line."""
+    table, shown = await play("crib-race", {}, 2, 2, first_or_pass)
+    assert table.finished
+    lines = shown.splitlines()
+    folded = 0
+    for start in (n for n, line in enumerate(lines) if line.startswith("Pegs (finish ")):
+        end = next(n for n in range(start + 1, len(lines)) if not lines[n].startswith("  "))
+        block = lines[start + 1:end]
+        assert lines[end] == "" or lines[end].startswith("Deal "), "\n".join(lines[start:end + 1])
+        assert sum(not line.startswith("    ") for line in block) == 2  # you, the computer
+        assert all(len(line) <= COLUMNS for line in block)
+        folded += sum(line.startswith("    next: ") for line in block)
+    assert folded
