@@ -265,3 +265,16 @@ async def test_a_side_too_wide_for_a_line_goes_on_under_it_among_the_pegs():
         assert all(len(line) <= COLUMNS for line in block)
         folded += sum(line.startswith("    next: ") for line in block)
     assert folded
+
+
+async def test_the_board_says_what_its_obstacles_are():
+    """PIP Rush on a track with obstacles: the board's "##" is explained beside its heading,
+    so a newcomer need not find it in the rules; an open track's board has none to explain."""
+    def quit_at_once(at: At, prompt: str) -> str:
+        return "quit"
+
+    for track, explained in (("obstacles", True), ("open", False)):
+        table, shown = await play("pip-rush", {"track": track}, 2, 1, quit_at_once)
+        heading = next(line for line in shown.splitlines() if line.strip().startswith("1  2 "))
+        assert heading.endswith(" ## obstacle: no racer enters") is explained
+        assert ("##" in shown) is explained and len(heading) <= COLUMNS
