@@ -56,7 +56,7 @@ async def play(game: str, options: dict[str, Any], players: int, seed: int,
             seed=seed, settings={"hints": True},
         )
         at = At(manager, table, out)
-        console = Console(file=out, width=COLUMNS, soft_wrap=soft_wrap)
+        console = Console(file=out, width=COLUMNS, height=ROWS, soft_wrap=soft_wrap)
         screen = TerminalGame(console, manager, table, 0,
                               read=lambda prompt: read(at, prompt))
         manager.subscribe(screen)
@@ -275,6 +275,42 @@ async def test_the_board_says_what_its_obstacles_are():
 
     for track, explained in (("obstacles", True), ("open", False)):
         table, shown = await play("pip-rush", {"track": track}, 2, 1, quit_at_once)
+        assert table.active  # saved at the first prompt, as the player quit
         heading = next(line for line in shown.splitlines() if line.strip().startswith("1  2 "))
         assert heading.endswith(" ## obstacle: no racer enters") is explained
         assert ("##" in shown) is explained and len(heading) <= COLUMNS
+
+
+async def test_a_crowded_screen_lays_even_a_short_list_of_moves_in_columns():
+    """Eight at Pip Pip on an 80×24 screen: where a move a line would push the moves told since
+    the last prompt off the top, the player's seven cards go in columns; elsewhere one a line."""
+    prompts: list[int] = []  # where the screen stood at each prompt
+
+    def read(at: At, prompt: str) -> str:
+        prompts.append(len(at.out.getvalue()))
+        return first_or_pass(at, prompt)
+
+    table, shown = await play("pip-pip", {"rounds": 1}, 8, 8, read)
+    assert table.finished
+    crowded = 0
+    for before, end in itertools.pairwise(prompts):
+        lines = shown[before:end].splitlines()
+        told = lines[:lines.index("")] if "" in lines else lines
+        listed = [line for line in lines if MOVE_KEY.match(line)]
+        moves = sum(len(MOVE_KEY.findall(line)) for line in listed)
+        if moves < 2:
+            continue
+        one_a_line = len(lines) - len(listed) + moves
+        if one_a_line > ROWS - 1:  # the prompt takes the last row
+            crowded += 1
+            assert len(listed) < moves, "\n".join(lines)
+            in_view = shown[:end].splitlines()[-(ROWS - 1):]
+            if len(lines) <= ROWS - 1:
+                assert all(line in in_view for line in told)
+        else:
+            assert len(listed) == moves, "\n".join(lines)
+    assert crowded
+
+
+#: A move's key in the list ("   3. Play 9♠"), a line holding one or several.
+MOVE_KEY = re.compile(r"(?:^|  )\s*\d+\. (?=\S)")
