@@ -57,6 +57,11 @@ by typing its number: 12 claims 12.
 To see the board as pictures, start with --images DIR: table.png and hand.png are written \
 there after every move."""
 
+#: Answers to the offer of a review after the end that see it; the words of the game's
+#: prompts there ask again; anything else leaves.
+REVIEW_YES = ("review", "r", "yes", "y")
+GAME_WORDS = ("help", "?", "hint", "rules")
+
 #: A line of HELP that names a word and what it does: its lines are set under what it does.
 HELP_WORD = re.compile(r"  \S+ +")
 #: Narrower than this, a line's second part is not set under its first: the screen folds it.
@@ -274,14 +279,19 @@ class TerminalGame(Listener):
 
     async def _offer_review(self) -> None:
         """After the end: the bot's review of the player's choices, if they want it."""
-        try:
-            typed = self.read("Type review to see your choices judged, or press Enter to "
-                              "leave: ")
-        except (EOFError, KeyboardInterrupt):
-            self.console.print()
-            return
-        if typed.strip().lower() != "review":
-            return
+        prompt = "Type review to see your choices judged, or press Enter to leave: "
+        while True:
+            try:
+                typed = self.read(prompt).strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return
+            if typed in REVIEW_YES:
+                break
+            if typed not in GAME_WORDS:
+                return
+            # A word for the game's prompts must not leave with the review unseen.
+            self.console.print("The game is over: review judges your choices, Enter leaves.")
         store = self.manager.store
         try:
             record, seat = await check_reviewable(store, self.table.id, TERMINAL_GUILD,

@@ -314,3 +314,20 @@ async def test_a_crowded_screen_lays_even_a_short_list_of_moves_in_columns():
 
 #: A move's key in the list ("   3. Play 9♠"), a line holding one or several.
 MOVE_KEY = re.compile(r"(?:^|  )\s*\d+\. (?=\S)")
+
+
+async def test_at_the_end_yes_shows_the_review_and_another_word_asks_again():
+    """After the end, help (a word for the game's prompts) does not leave without the review
+    unseen: the offer is asked again, and y shows it."""
+    review_prompts: list[str] = []
+
+    def read(at: At, prompt: str) -> str:
+        if prompt.startswith("Type review"):
+            review_prompts.append(prompt)
+            return "help" if len(review_prompts) == 1 else "y"
+        return first_or_pass(at, prompt)
+
+    table, shown = await play("cribbage", {"target": 61}, 2, 5, read)
+    assert table.finished and len(review_prompts) == 2
+    assert "The game is over: review judges your choices, Enter leaves." in shown
+    assert f"Review of Cribbage #{table.id} for Ann" in shown
