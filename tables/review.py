@@ -68,13 +68,13 @@ async def review_of(store: Store, record: GameRecord, seat: int) -> Review:
     return review
 
 
-def review_text(review: Review, name: str) -> str:
-    """One message (at most MESSAGE_LIMIT characters): the summary, then each deal or trick
-    where points were given up, with the choice against the best (and, for a point or more,
-    what the choice itself did), a chance let go by among them (worded by the game: "No
-    Muggins! press"). When they do not all fit, the costliest are kept, in the
-    order played. `name` is shown as given (already made safe for the channel). Actions are
-    worded as the seat's buttons worded them at the time."""
+def review_text(review: Review, name: str, limit: int | None = MESSAGE_LIMIT) -> str:
+    """One message of at most `limit` characters (None: no limit, as in a terminal): the
+    summary, then each deal or trick where points were given up, with the choice against the
+    best (and, for a point or more, what the choice itself did), a chance let go by among them
+    (worded by the game: "No Muggins! press"). When they do not all fit, the costliest are
+    kept, in the order played. `name` is shown as given (already made safe for the channel).
+    Actions are worded as the seat's buttons worded them at the time."""
     totals = review["summary"]
     kinds = {d["kind"] for group in review["groups"] for d in group["decisions"]}
     parts = [f"{words} {totals[key]:.2f}" for kind, key, words in (
@@ -102,7 +102,7 @@ def review_text(review: Review, name: str) -> str:
                     line += f" Yours: {decision['chosen_why']}"
                 lines.append(card_symbols(line))
         blocks.append((group["lost"], "\n".join(lines)))
-    kept = fitting(head, blocks)
+    kept = blocks if limit is None else fitting(head, blocks, limit)
     text = "\n".join(head + ([""] if kept else []) + [block for _, block in kept])
     left = len(blocks) - len(kept)
     if left:
@@ -110,9 +110,11 @@ def review_text(review: Review, name: str) -> str:
     return text
 
 
-def fitting(head: list[str], blocks: list[tuple[float, str]]) -> list[tuple[float, str]]:
-    """The costliest blocks that fit in one message beside `head`, in their original order."""
-    room = MESSAGE_LIMIT - len("\n".join(head)) - 60  # the blank line and the "… more" line
+def fitting(head: list[str], blocks: list[tuple[float, str]],
+            limit: int) -> list[tuple[float, str]]:
+    """The costliest blocks that fit in `limit` characters beside `head`, in their original
+    order."""
+    room = limit - len("\n".join(head)) - 60  # the blank line and the "… more" line
     chosen: set[int] = set()
     for index in sorted(range(len(blocks)), key=lambda i: -blocks[i][0]):
         size = len(blocks[index][1]) + 1

@@ -16,6 +16,8 @@ CARD = re.compile(
     r"(?![A-Za-z0-9])"
 )
 _LETTERS = {symbol: letter for letter, symbol in SYMBOLS.items()}
+#: An emoji picture (a review's clipboard), which a plain terminal shows as a box or not at all.
+_PICTOGRAPH = re.compile(r"\s*[\U0001F000-\U0001FAFF]\uFE0F?")
 
 
 def card_text(match: re.Match[str]) -> Text:
@@ -42,3 +44,8 @@ def styled(line: str) -> Text:
 
 def cards_text(cards: list[str]) -> Text:
     return styled(" ".join(cards))
+
+
+def without_pictographs(line: str) -> str:
+    """The line without the emoji Discord's messages carry; the suit symbols stay."""
+    return _PICTOGRAPH.sub("", line).strip()

@@ -121,10 +121,35 @@ def ask_game(console: Console) -> GameSpec | None:
             console.print("Type a game's number or name. Once it starts, rules shows its rules "
                           "and help how to move.")
             continue
+        if not typed or typed.isdigit():  # no game is named by nothing, nor by a number
+            console.print(f"Choose a number from 1 to {len(specs)}, or type a game's name.")
+            continue
         try:
             return find_game(typed)
         except IllegalAction as problem:
             console.print(f"Choose a number from 1 to {len(specs)}. {problem}", markup=False)
+
+
+def ask_players(console: Console, spec: GameSpec) -> int | None:
+    """How many seats, asked once the game is chosen from the list, for a game several can
+    play: the fewest when the player just presses Enter; None if they leave instead."""
+    counts = spec.allowed_player_counts()
+    if len(counts) == 1:
+        return counts[0]
+    allowed = spec.players_in_words().removesuffix(" players")
+    while True:
+        try:
+            typed = console.input(f"Players, you included [{allowed}; Enter for {counts[0]}]: ")
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return None
+        typed = typed.strip()
+        if not typed:
+            return counts[0]
+        if typed.isdigit() and int(typed) in counts:
+            return int(typed)
+        console.print(f"{spec.title} is for {spec.players_in_words()}: type how many, or "
+                      f"press Enter for {counts[0]}.", markup=False)
 
 
 def seats_for(spec: GameSpec, players: int | None, level: str, name: str) -> list[SeatInfo]:
@@ -159,6 +184,10 @@ async def run(args: argparse.Namespace, console: Console, ctrl_c: CtrlC) -> int:
         spec = ask_game(console)
         if spec is None:
             return 0
+        if args.players is None:
+            args.players = ask_players(console, spec)
+            if args.players is None:
+                return 0
     options = parse_options(spec, " ".join(args.option)) if spec is not None else {}
     name = args.name or login_name()
     seats = seats_for(spec, args.players, args.level, name) if spec is not None else []

@@ -37,6 +37,11 @@ def action_cards(action: Action) -> Counter[str]:
     return Counter(c for c in cards if isinstance(c, str))
 
 
+def typed_card(card: str) -> str:
+    """A card as the player types it: "TS" -> "10s", a PIP die "P5" -> "p5"."""
+    return card.lower() if card.startswith("P") else card[:-1].replace("T", "10") + card[-1].lower()
+
+
 def _no_number(action: Action) -> int | None:
     return None
 
@@ -118,9 +123,16 @@ class Choices:
         if words.lower() in self.keyed:
             return self.keyed[words.lower()]
         if words.isdigit():
-            if len(self.keyed) == 1:
-                raise IllegalAction("Type 1, the only move.")
-            raise IllegalAction(f"Choose a number from 1 to {len(self.keyed)}.")
+            reason = ("Type 1, the only move" if len(self.keyed) == 1
+                      else f"Choose a number from 1 to {len(self.keyed)}")
+            # A rank typed alone ("10" for the ten held): the cards of it a move plays.
+            cards = sorted({typed_card(card) for action in self.keyed.values()
+                            for card in action_cards(action)
+                            if typed_card(card)[:-1] == words
+                            or card == f"P{words}"})
+            if cards:
+                raise IllegalAction(f"{reason}, or type the card: {' or '.join(cards)}.")
+            raise IllegalAction(f"{reason}.")
         by_label = [a for a in self.legal if self.label(a).lower() == words.lower()]
         if len(by_label) == 1:
             return by_label[0]

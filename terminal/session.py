@@ -8,11 +8,13 @@ leaving at any point loses nothing.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
@@ -31,7 +33,8 @@ from tables.text import (
     outcome_said_once,
     outcome_words,
 )
-from terminal.cards import cards_text, styled
+from terminal.cards import cards_text, styled, without_pictographs
+from terminal.layout import fit, fitted, in_columns
 from terminal.moves import Choices, NotOffered
 
 #: The terminal's games are kept apart from every Discord server's in the same kind of store.
@@ -54,13 +57,19 @@ by typing its number: 12 claims 12.
 To see the board as pictures, start with --images DIR: table.png and hand.png are written \
 there after every move."""
 
+#: Answers to the offer of a review after the end that see it; the words of the game's
+#: prompts there ask again; anything else leaves.
+REVIEW_YES = ("review", "r", "yes", "y")
+GAME_WORDS = ("help", "?", "hint", "rules")
+
+#: A line of HELP that names a word and what it does: its lines are set under what it does.
+HELP_WORD = re.compile(r"  \S+ +")
+#: Narrower than this, a line's second part is not set under its first: the screen folds it.
+MIN_HANGING_WIDTH = 20
+
 #: A move typed for a decision play moved past while it was typed (a computer claimed the next
 #: count before a Muggins! press arrived): refused, and the choices of now shown instead.
 TOO_LATE = "Too late: play moved on before your move arrived, so it was not made."
-
-#: A list of more moves than this is laid out in columns when they fit; the space between.
-COLUMNS_FROM = 8
-COLUMN_GAP = 2
 
 
 class Leave(Exception):
@@ -112,6 +121,8 @@ class TerminalGame(Listener):
         self._told_version = table.version
         self._offer = asyncio.Event()
         self._idle: asyncio.Future[None] | None = None
+        #: The screen's rows that told moves since the player last answered a prompt.
+        self._told_rows = 0
 
     # ------------------------------------------------------------ the listener
 
@@ -121,7 +132,7 @@ class TerminalGame(Listener):
         for event in events_read_by(events, self.seat):
             line = event_line(event, table.names, self.seat)
             if line is not None:
-                self.console.print(Text("  ") + styled(line))
+                self._told_rows += self._print_hanging("  ", styled(line))
         # The table announces each move it accepts once, in order: this update tells the move
         # after the last one told (the table may be further on already).
         self._told_version = min(self._told_version + 1, table.version)
@@ -211,7 +222,7 @@ class TerminalGame(Listener):
                 self._show_choices(must)  # the rules filled the screen: the game again below
                 continue
             if word in ("help", "?"):
-                self.console.print(HELP)
+                self._show_help()
                 continue
             if word == "hint":
                 self._show_hint()
@@ -262,20 +273,25 @@ class TerminalGame(Listener):
         # that would read as another move's key.
         self.console.print("Hint, the best choices first:")
         for entry in entries:
-            self.console.print(Text(f"  {choices.key_of(entry['action'])}. ") + styled(
+            self._print_hanging(f"  {choices.key_of(entry['action'])}. ", styled(
                 f"{choices.label(entry['action'])} ({entry['value']:.2f}): {entry['why']}"))
         self.console.print(f"Values: {self.table.spec.review_terms.units}.", markup=False)
 
     async def _offer_review(self) -> None:
         """After the end: the bot's review of the player's choices, if they want it."""
-        try:
-            typed = self.read("Type review to see your choices judged, or press Enter to "
-                              "leave: ")
-        except (EOFError, KeyboardInterrupt):
-            self.console.print()
-            return
-        if typed.strip().lower() != "review":
-            return
+        prompt = "Type review to see your choices judged, or press Enter to leave: "
+        while True:
+            try:
+                typed = self.read(prompt).strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return
+            if typed in REVIEW_YES:
+                break
+            if typed not in GAME_WORDS:
+                return
+            # A word for the game's prompts must not leave with the review unseen.
+            self.console.print("The game is over: review judges your choices, Enter leaves.")
         store = self.manager.store
         try:
             record, seat = await check_reviewable(store, self.table.id, TERMINAL_GUILD,
@@ -284,16 +300,31 @@ class TerminalGame(Listener):
         except IllegalAction as refusal:
             self.console.print(str(refusal), style="yellow", markup=False)
             return
-        text = review_text(review, self.table.names[self.seat]).replace("**", "")
+        # The whole review: a terminal has no message limit to keep it under.
+        text = review_text(review, self.table.names[self.seat], limit=None).replace("**", "")
         for line in text.splitlines():
-            self.console.print(styled(line))
+            bullet, space, rest = line.partition(" ")
+            if bullet == "•" and space:
+                self._print_hanging("• ", styled(rest))
+            else:
+                self.console.print(styled(without_pictographs(line)))
+
+    def _show_help(self) -> None:
+        for line in HELP.splitlines():
+            word = HELP_WORD.match(line)
+            if word:
+                self._print_hanging(word.group(), Text(line[word.end():]))
+            else:
+                self.console.print(line, markup=False)
 
     def _ask(self, prompt: str) -> str:
         try:
-            return self.read(escape(prompt))
+            typed = self.read(escape(prompt))
         except (EOFError, KeyboardInterrupt):
             self.console.print()
             raise Leave from None
+        self._told_rows = 0  # what is told from here on follows this answer
+        return typed
 
     # ------------------------------------------------------------ showing
 
@@ -303,7 +334,7 @@ class TerminalGame(Listener):
         sides = group_sides(table.spec, len(table.seats), table.options)
         mine = next(side for side in sides if self.seat in side)
         seats = [self._seated(s) for s in range(len(table.seats))]
-        self.console.print(self._fitted("Players: ", seats, ", "), markup=False)
+        self.console.print(fitted("Players: ", seats, ", ", self.console.width), markup=False)
         partners = [table.names[s] for s in mine if s != self.seat]
         if partners:
             self.console.print(f"Your partner: {' and '.join(partners)}", markup=False)
@@ -313,7 +344,7 @@ class TerminalGame(Listener):
             hint = ", hint for the best choices" if table.spec.analyse is not None else ""
             self.console.print(f"Type help for how to move, rules for the rules{hint}.")
         for line in table.lines_for(self.seat):
-            self.console.print(Text("  ") + styled(line))
+            self._told_rows += self._print_hanging("  ", styled(line))
 
     def _seated(self, seat: int) -> str:
         """A seat in the list of players: a computer with its level, said only here."""
@@ -327,94 +358,56 @@ class TerminalGame(Listener):
         name = self.table.names[seat]
         return f"{name} (you)" if seat == self.seat else name
 
+    def _print_hanging(self, lead: str, body: Text) -> int:
+        """lead, then body with the lines the screen folds it into set under body's start, not
+        at the screen's edge: a told move's second line would read as the state below it. The
+        rows it took."""
+        console = self.console
+        room = console.width - cell_len(lead)
+        if console.soft_wrap or room < MIN_HANGING_WIDTH:
+            console.print(Text(lead) + body)
+            return self._rows(Text(lead) + body)
+        lines = body.wrap(console, room)
+        for number, line in enumerate(lines):
+            line.rstrip()
+            console.print(Text(lead if number == 0 else " " * cell_len(lead)) + line)
+        return len(lines)
+
+    def _rows(self, text: Text) -> int:
+        """The rows the screen takes to show text."""
+        return len(text.wrap(self.console, self.console.width))
+
     def _fill(self, line: str) -> str:
         """A game's line with seats named, the player's own as "you"."""
         return fill_names(line, self.table.names, self.seat)
 
-    def _show_state(self, view: dict[str, Any]) -> None:
+    def _state(self, view: dict[str, Any]) -> list[Text]:
         """The game's state block (scores, whose turn, the count, the track ...)."""
-        self.console.print()
-        for line in self.table.spec.status_lines(view):
-            self.console.print(styled(self._fit(self._fill(line))))
+        width = self.console.width
+        return [Text(), *(styled(fit(self._fill(line), width))
+                          for line in self.table.spec.status_lines(view))]
+
+    def _show_state(self, view: dict[str, Any]) -> None:
+        for line in self._state(view):
+            self.console.print(line)
 
     def _show_choices(self, must: bool) -> None:
         view = self.table.view_for(self.seat)
-        self._show_state(view)
+        above = self._state(view)
         hand = view.get("hand")
         if hand and isinstance(hand, list) and all(isinstance(c, str) for c in hand):
-            self.console.print(Text("Your hand: ") + cards_text(hand))
-        for line in self.table.spec.choice_lines(view):
-            self.console.print(styled(self._fill(line)))
+            above.append(Text("Your hand: ") + cards_text(hand))
+        above += [styled(self._fill(line)) for line in self.table.spec.choice_lines(view)]
         if not must:
-            self.console.print("You may move now, before your turn:")
+            above.append(Text("You may move now, before your turn:"))
         rows = self._choices().lines()
         keyed = [Text(f"  {key + '.':>3} ") + styled(label) for key, label in rows if key]
-        for row in self._in_columns(keyed):
-            self.console.print(row)
-        for key, label in rows:
-            if not key:
-                self.console.print(Text("      ") + styled(label))
-
-    def _in_columns(self, cells: list[Text]) -> list[Text]:
-        """A long list of short moves (a discard's fifteen pairs) in columns down the screen,
-        so that the state above it and the moves told before it stay in view on a small
-        terminal; a list that is short, or too wide for two columns, one move a line."""
-        if len(cells) <= COLUMNS_FROM:
-            return cells
-        width = max(cell.cell_len for cell in cells) + COLUMN_GAP
-        columns = min(len(cells), max(1, (self.console.width + COLUMN_GAP) // width))
-        rows = -(-len(cells) // columns)
-        lines = []
-        for row in range(rows):
-            in_row = cells[row::rows]
-            line = Text()
-            for cell in in_row[:-1]:
-                line.append_text(cell)
-                line.append(" " * (width - cell.cell_len))
-            line.append_text(in_row[-1])
-            lines.append(line)
-        return lines
-
-    def _fit(self, line: str) -> str:
-        """A state line too wide for the terminal, broken between its " · " parts under its
-        title ("Scores: ..."), and a part too wide on its own (eight players' cards in a
-        trick) between its ", " items."""
-        if len(line) <= self.console.width or " · " not in line:
-            return line  # prose (a PIP effect's words) the screen wraps as it would
-        head, colon, rest = line.partition(": ")
-        title = head + colon if colon and " · " not in head else ""
-        rest = rest if title else line
-        pieces: list[tuple[str, str]] = []
-        parts = rest.split(" · ")
-        for number, part in enumerate(parts):
-            between = " · " if number else ""
-            mark = " ·" if number < len(parts) - 1 else ""  # ends its line if broken after
-            if len(title + part + mark) <= self.console.width:
-                pieces.append((between, part))
-                continue
-            for count, item in enumerate(part.split(", ")):
-                pieces.append((", " if count else between, item))
-        return self._laid_out(title, pieces)
-
-    def _fitted(self, title: str, parts: list[str], between: str) -> str:
-        """title and parts on lines that fit the terminal, broken between parts, never inside
-        one (a name and its score stay together)."""
-        return self._laid_out(title, [("", parts[0]), *((between, part) for part in parts[1:])])
-
-    def _laid_out(self, title: str, pieces: list[tuple[str, str]]) -> str:
-        """title and (separator, piece) pairs on lines that fit the terminal, each line broken
-        after a separator's mark ("·", ","), the next under the title's end."""
-        lines = [title + pieces[0][1]]
-        for index in range(1, len(pieces)):
-            between, piece = pieces[index]
-            # The mark that ends this line if it is broken after this piece.
-            mark = pieces[index + 1][0].rstrip() if index + 1 < len(pieces) else ""
-            if len(lines[-1] + between + piece + mark) > self.console.width:
-                lines[-1] += between.rstrip()
-                lines.append(" " * len(title) + piece)
-            else:
-                lines[-1] += between + piece
-        return "\n".join(lines)
+        below = [Text("      ") + styled(label) for key, label in rows if not key]
+        # One move a line would push the moves told since the last prompt off the screen.
+        taken = self._told_rows + sum(self._rows(line) for line in [*above, *below]) + 1
+        crowded = taken + len(keyed) > self.console.height
+        for line in [*above, *in_columns(keyed, self.console.width, crowded), *below]:
+            self.console.print(line)
 
     def _show_rules(self) -> None:
         sections = self.table.spec.rules or (("Rules", "No rules are written for this game."),)

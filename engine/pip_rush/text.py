@@ -68,15 +68,21 @@ def _marker(racer: dict[str, Any]) -> str:
     return f"{racer['team'] + 1}{racer['label']}"
 
 
+#: What "##" on the board is, for a player who has not read the rules.
+OBSTACLE_KEY = "   ## obstacle: no racer enters"
+
+
 def board_lines(view: View) -> list[str]:
     """The track as a grid, a row per lane and a column per space: racers by marker ("2B"),
-    printed obstacles as "##", open cells as "·"."""
+    printed obstacles as "##" (said so beside the heading), open cells as "·"."""
     track = view["track"]
     spaces = range(1, track["finish"] + 1)
     rocks = {tuple(cell) for cell in track["obstacles"]}
     at = {(r["space"], r["lane"]): _marker(r) for r in view["racers"] if r["space"] > 0}
     heading = "        " + "".join(
         f"{'F' if space == track['finish'] else space:>3}" for space in spaces)
+    if rocks:
+        heading += OBSTACLE_KEY
     rows = [heading]
     for lane in range(1, track["lanes"] + 1):
         cells = [at.get((space, lane)) or ("##" if (space, lane) in rocks else "·")

@@ -56,7 +56,7 @@ async def play(game: str, options: dict[str, Any], players: int, seed: int,
             seed=seed, settings={"hints": True},
         )
         at = At(manager, table, out)
-        console = Console(file=out, width=COLUMNS, soft_wrap=soft_wrap)
+        console = Console(file=out, width=COLUMNS, height=ROWS, soft_wrap=soft_wrap)
         screen = TerminalGame(console, manager, table, 0,
                               read=lambda prompt: read(at, prompt))
         manager.subscribe(screen)
@@ -247,3 +247,87 @@ async def test_prose_in_the_state_is_left_for_the_screen_to_wrap():
     effects = [line for line in shown.splitlines() if line.startswith("This deal, ")]
     assert any(", " in line.partition(": ")[2] and len(line) > COLUMNS for line in effects)
     assert all(line.endswith(".") for line in effects)  # each printed whole, on one line
+
+
+async def test_a_side_too_wide_for_a_line_goes_on_under_it_among_the_pegs():
+    """Crib Race's pegs on an 80-column screen: a side on a path, with the feature ahead of it,
+    is wider than the screen; its second line is set under the side, never at the screen's
+    edge, where it read as the next state line."""
+    table, shown = await play("crib-race", {}, 2, 2, first_or_pass)
+    assert table.finished
+    lines = shown.splitlines()
+    folded = 0
+    for start in (n for n, line in enumerate(lines) if line.startswith("Pegs (finish ")):
+        end = next(n for n in range(start + 1, len(lines)) if not lines[n].startswith("  "))
+        block = lines[start + 1:end]
+        assert lines[end] == "" or lines[end].startswith("Deal "), "\n".join(lines[start:end + 1])
+        assert sum(not line.startswith("    ") for line in block) == 2  # you, the computer
+        assert all(len(line) <= COLUMNS for line in block)
+        folded += sum(line.startswith("    next: ") for line in block)
+    assert folded
+
+
+async def test_the_board_says_what_its_obstacles_are():
+    """PIP Rush on a track with obstacles: the board's "##" is explained beside its heading,
+    so a newcomer need not find it in the rules; an open track's board has none to explain."""
+    def quit_at_once(at: At, prompt: str) -> str:
+        return "quit"
+
+    for track, explained in (("obstacles", True), ("open", False)):
+        table, shown = await play("pip-rush", {"track": track}, 2, 1, quit_at_once)
+        assert table.active  # saved at the first prompt, as the player quit
+        heading = next(line for line in shown.splitlines() if line.strip().startswith("1  2 "))
+        assert heading.endswith(" ## obstacle: no racer enters") is explained
+        assert ("##" in shown) is explained and len(heading) <= COLUMNS
+
+
+async def test_a_crowded_screen_lays_even_a_short_list_of_moves_in_columns():
+    """Eight at Pip Pip on an 80×24 screen: where a move a line would push the moves told since
+    the last prompt off the top, the player's seven cards go in columns; elsewhere one a line."""
+    prompts: list[int] = []  # where the screen stood at each prompt
+
+    def read(at: At, prompt: str) -> str:
+        prompts.append(len(at.out.getvalue()))
+        return first_or_pass(at, prompt)
+
+    table, shown = await play("pip-pip", {"rounds": 1}, 8, 8, read)
+    assert table.finished
+    crowded = 0
+    for before, end in itertools.pairwise(prompts):
+        lines = shown[before:end].splitlines()
+        told = lines[:lines.index("")] if "" in lines else lines
+        listed = [line for line in lines if MOVE_KEY.match(line)]
+        moves = sum(len(MOVE_KEY.findall(line)) for line in listed)
+        if moves < 2:
+            continue
+        one_a_line = len(lines) - len(listed) + moves
+        if one_a_line > ROWS - 1:  # the prompt takes the last row
+            crowded += 1
+            assert len(listed) < moves, "\n".join(lines)
+            in_view = shown[:end].splitlines()[-(ROWS - 1):]
+            if len(lines) <= ROWS - 1:
+                assert all(line in in_view for line in told)
+        else:
+            assert len(listed) == moves, "\n".join(lines)
+    assert crowded
+
+
+#: A move's key in the list ("   3. Play 9♠"), a line holding one or several.
+MOVE_KEY = re.compile(r"(?:^|  )\s*\d+\. (?=\S)")
+
+
+async def test_at_the_end_yes_shows_the_review_and_another_word_asks_again():
+    """After the end, help (a word for the game's prompts) does not leave without the review
+    unseen: the offer is asked again, and y shows it."""
+    review_prompts: list[str] = []
+
+    def read(at: At, prompt: str) -> str:
+        if prompt.startswith("Type review"):
+            review_prompts.append(prompt)
+            return "help" if len(review_prompts) == 1 else "y"
+        return first_or_pass(at, prompt)
+
+    table, shown = await play("cribbage", {"target": 61}, 2, 5, read)
+    assert table.finished and len(review_prompts) == 2
+    assert "The game is over: review judges your choices, Enter leaves." in shown
+    assert f"Review of Cribbage #{table.id} for Ann" in shown

@@ -172,6 +172,20 @@ def test_choosing_the_game_from_the_menu(tmp_path):
     assert finish(child) == 0
 
 
+def test_a_game_from_the_menu_is_played_by_as_many_as_asked(tmp_path):
+    child = spawn(tmp_path / "play.db", "--seed", "1")
+    child.expect(GAME_PROMPT)
+    child.sendline("pip pip")
+    child.expect(r"Players, you included \[3 to 8; Enter for 3\]: ")
+    child.sendline("5")
+    child.expect("Pip Pip · game #1")
+    child.expect(r"Players: Ann \(you\), Computer 1 \(normal\), Computer 2 \(normal\),\s+"
+                 r"Computer 3 \(normal\), Computer 4 \(normal\)\r\n")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    assert finish(child) == 0
+
+
 def test_leaving_the_game_menu_is_clean(tmp_path):
     child = spawn(tmp_path / "play.db")
     child.expect(GAME_PROMPT)

@@ -1,0 +1,80 @@
+"""Laying lines out on a terminal of a given width: a state line broken between its parts, a
+list of moves in columns. Pure functions of the text and the width."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+#: A list of more moves than this is laid out in columns when they fit; the space between.
+COLUMNS_FROM = 8
+COLUMN_GAP = 2
+
+
+def in_columns(cells: list[Text], width: int, crowded: bool = False) -> list[Text]:
+    """A long list of short moves (a discard's fifteen pairs) in columns down the screen, so
+    that the state above it and the moves told before it stay in view on a small terminal; a
+    short list too when the screen is `crowded` (one move a line would push the moves told off
+    it). A list that is short, or too wide for two columns, one move a line."""
+    if len(cells) <= 1 or (len(cells) <= COLUMNS_FROM and not crowded):
+        return cells
+    cell_width = max(cell.cell_len for cell in cells) + COLUMN_GAP
+    columns = min(len(cells), max(1, (width + COLUMN_GAP) // cell_width))
+    rows = -(-len(cells) // columns)
+    lines = []
+    for row in range(rows):
+        in_row = cells[row::rows]
+        line = Text()
+        for cell in in_row[:-1]:
+            line.append_text(cell)
+            line.append(" " * (cell_width - cell.cell_len))
+        line.append_text(in_row[-1])
+        lines.append(line)
+    return lines
+
+
+def fit(line: str, width: int) -> str:
+    """A state line too wide for the terminal, broken between its " · " parts under its title
+    ("Scores: ..."), and a part too wide on its own (eight players' cards in a trick) between
+    its ", " items; a line with no title goes on two further in than it starts (a side's place
+    on the board, set two in under "Pegs")."""
+    if len(line) <= width or " · " not in line:
+        return line  # prose (a PIP effect's words) the screen wraps as it would
+    head, colon, rest = line.partition(": ")
+    title = head + colon if colon and " · " not in head else ""
+    rest = rest if title else line
+    hang = " " * (len(title) if title else len(line) - len(line.lstrip()) + 2)
+    pieces: list[tuple[str, str]] = []
+    parts = rest.split(" · ")
+    for number, part in enumerate(parts):
+        between = " · " if number else ""
+        mark = " ·" if number < len(parts) - 1 else ""  # ends its line if broken after
+        if len(hang + part + mark) <= width:
+            pieces.append((between, part))
+            continue
+        for count, item in enumerate(part.split(", ")):
+            pieces.append((", " if count else between, item))
+    return laid_out(title, pieces, width, hang)
+
+
+def fitted(title: str, parts: list[str], between: str, width: int) -> str:
+    """title and parts on lines that fit the terminal, broken between parts, never inside one
+    (a name and its score stay together)."""
+    return laid_out(title, [("", parts[0]), *((between, part) for part in parts[1:])], width)
+
+
+def laid_out(title: str, pieces: list[tuple[str, str]], width: int,
+             hang: str | None = None) -> str:
+    """title and (separator, piece) pairs on lines that fit the terminal, each line broken
+    after a separator's mark ("·", ","), the next under the title's end (or after `hang`)."""
+    hang = " " * len(title) if hang is None else hang
+    lines = [title + pieces[0][1]]
+    for index in range(1, len(pieces)):
+        between, piece = pieces[index]
+        # The mark that ends this line if it is broken after this piece.
+        mark = pieces[index + 1][0].rstrip() if index + 1 < len(pieces) else ""
+        if len(lines[-1] + between + piece + mark) > width:
+            lines[-1] += between.rstrip()
+            lines.append(hang + piece)
+        else:
+            lines[-1] += between + piece
+    return "\n".join(lines)
