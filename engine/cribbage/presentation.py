@@ -98,11 +98,13 @@ def _caught_lines(view: View, seat: Any) -> list[str]:
 
 
 def scores_line(view: View) -> str:
-    """"Scores (to 121): {s0} 12 · {s1} & {s3} 30"."""
+    """"Scores (to 121): {s0} 12 · {s1} & {s3} 30", a winner's score capped at the target
+    (pegging stops at the game hole: ruling C-12)."""
     sides = view.get("sides") or [[s] for s in range(view["players"])]
-    parts = [f"{seat_list(side, ' & ')} {score}" for side, score in zip(sides, view["scores"],
-                                                                          strict=False)]
-    return f"Scores (to {view['target']}): " + " · ".join(parts)
+    target = view["target"]
+    parts = [f"{seat_list(side, ' & ')} {min(score, target)}"
+             for side, score in zip(sides, view["scores"], strict=False)]
+    return f"Scores (to {target}): " + " · ".join(parts)
 
 
 def deal_line(view: View) -> str:
