@@ -46,11 +46,11 @@ from engine.crib_race.board import BOARDS, DEFAULT_BOARD
 from engine.crib_race.game import CribRaceGame
 from engine.crib_race.seating import PLAYER_COUNTS, race_sides
 from engine.crib_race.sim import CribRaceSim
-from engine.crib_race.text import RULES, action_label, choice_lines, status_lines
+from engine.crib_race.text import RULES, choice_lines, status_lines
 from engine.cribbage import MUGGINS
 from engine.cribbage.ai import choose_off_turn
 from engine.cribbage.analysis import let_pass
-from engine.cribbage.presentation import typed_number
+from engine.cribbage.presentation import action_label, typed_number
 from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
 

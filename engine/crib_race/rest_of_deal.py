@@ -105,10 +105,8 @@ class PlayPosition:
         deal.plan = deal._deal_plan_for(self.dealer)
         deal.dealer, deal.starter, deal.crib = self.dealer, self.starter, crib
         rival = sorted(rival_hand)
-        if self.seat == 0:
-            deal.kept, deal.peg_hands = [self.kept, rival_kept], [self.hand[:], rival]
-        else:
-            deal.kept, deal.peg_hands = [rival_kept, self.kept], [rival, self.hand[:]]
+        deal.kept, deal.peg_hands = [rival_kept, rival_kept], [rival, rival]
+        deal.kept[self.seat], deal.peg_hands[self.seat] = self.kept, self.hand[:]
         deal.hands, deal.discarded = deal.kept, [True, True]
         deal.low = [VALUE[hand[0]] if hand else NO_PIECE for hand in deal.peg_hands]
         deal.left = len(self.hand) + len(rival)

@@ -1,13 +1,13 @@
-"""What players read about Crib Race: button words (Cribbage's, every action is Cribbage's),
-the state and choice lines, and the rules in short sections."""
+"""What players read about Crib Race: the state and choice lines, and the rules in short
+sections (the buttons are Cribbage's: every action is Cribbage's)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.contract import View
-from engine.cribbage.presentation import action_label, seat_list
 from engine.cribbage.presentation import choice_lines as family_choice_lines
+from engine.cribbage.presentation import seat_list
 from engine.cribbage.presentation import status_lines as family_status_lines
 
 
@@ -108,5 +108,3 @@ RULES: tuple[tuple[str, str], ...] = (
         "opponents press Muggins! or No muggins.",
     ),
 )
-
-__all__ = ["RULES", "action_label", "choice_lines", "status_lines"]

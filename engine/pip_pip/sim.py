@@ -395,11 +395,7 @@ class PipPipSimulation:
 
     def _find_callers(self) -> None:
         trump = self.trump
-        mask = 0
-        for seat, kq in enumerate(self.kq):
-            if CALLS[kq << 2 | trump]:
-                mask |= 1 << seat
-        self.mask = mask
+        self.mask = sum(1 << seat for seat, kq in enumerate(self.kq) if CALLS[kq << 2 | trump])
 
     def _finish_trick(self) -> None:
         trick, trump = self.trick, self.trump

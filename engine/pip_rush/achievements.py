@@ -37,8 +37,7 @@ def last_racers(spaces: dict[Racer, int]) -> list[Racer]:
 
 
 def positions(events: Sequence[Event]) -> Iterator[dict[Racer, int]]:
-    """Every racer's space after each event that changed one: a "move" puts the racer on its
-    space, a Clubs swap exchanges the places of a team's two racers."""
+    """Every racer's space after each event that changed one (as the module docstring says)."""
     spaces: dict[Racer, int] = {(team, index): START for team in (0, 1) for index in (0, 1)}
     yield spaces
     for event in events:
@@ -78,10 +77,8 @@ def standing(spaces: dict[Racer, int], team: int) -> tuple[int, int]:
 
 
 def spaces_short(losers: tuple[int, int], winners: tuple[int, int]) -> int:
-    """How many spaces the losers' racers (lead, trailing) were from winning instead
-    (docs/RULES.md PR-17): with the winners on the Finish and in the Last Mile (PR-14), from
-    getting there themselves; after the tiebreak (PR-15), from being ahead of the winners,
-    lead racer first, then trailing."""
+    """How many spaces the losers' racers (lead, trailing) were from winning instead: the
+    biggest win's measure (the module docstring, PR-17)."""
     lead, trailing = losers
     if winners[0] == FINISH and winners[1] >= LAST_MILE:
         return FINISH - lead + max(0, LAST_MILE - trailing)

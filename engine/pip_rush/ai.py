@@ -124,12 +124,6 @@ def _unseen_cards(view: View) -> list[int]:
     return [card for card in DECK if card not in seen]
 
 
-def _trick_of(view: View) -> tuple[list[int], list[int]]:
-    """The trick's cards and the seats that played them, in play order."""
-    return ([CODE_OF_TEXT[c["card"]] for c in view["trick"]],
-            [c["seat"] for c in view["trick"]])
-
-
 # ----- evaluation -----
 
 
@@ -193,13 +187,13 @@ def _resolve_value(racers: Racers, trick: list[int], seats: list[int], winner: i
     return max(values) if team == table.team else min(values)
 
 
-def _resolution_values(
-    view: View, legal: list[Action], racers: Racers, table: Table, lookahead: bool
-) -> list[float]:
+def _resolution_values(view: View, legal: list[Action], racers: Racers, table: Table,
+                       lookahead: bool) -> list[float]:
     """The evaluation after each choice (with `lookahead`: after the rest of the trick,
     both teams choosing as well as they can)."""
     res = view["resolution"]
-    trick, seats = _trick_of(view)
+    trick = [CODE_OF_TEXT[c["card"]] for c in view["trick"]]
+    seats = [c["seat"] for c in view["trick"]]
     winner, step = res["winner"], res["step"]
     index = RESOLUTION[winner][step]
     action = MOVEMENT if index == winner else trick[index] // 6
@@ -221,14 +215,8 @@ def _resolution_values(
 # ----- playing a card -----
 
 
-def _card_values(
-    view: View,
-    legal: list[Action],
-    racers: Racers,
-    table: Table,
-    rng: random.Random,
-    samples: int,
-) -> list[float]:
+def _card_values(view: View, legal: list[Action], racers: Racers, table: Table,
+                 rng: random.Random, samples: int) -> list[float]:
     """Each card's evaluation once the trick resolves, summed over `samples` deals of the
     unseen cards into the trick's empty places (the same deals for every card)."""
     trick: Played = [(c["seat"], CODE_OF_TEXT[c["card"]]) for c in view["trick"]]
@@ -249,16 +237,8 @@ def _card_values(
     return values
 
 
-def _trick_value(
-    racers: Racers,
-    played: Played,
-    order: list[int],
-    seat: int,
-    hand: list[int],
-    deal: list[int],
-    table: Table,
-    memo: dict[tuple[int, ...], float],
-) -> float:
+def _trick_value(racers: Racers, played: Played, order: list[int], seat: int, hand: list[int],
+                 deal: list[int], table: Table, memo: dict[tuple[int, ...], float]) -> float:
     """Fill the trick's empty places (others from `deal`, ours from `hand`) and resolve it.
 
     A resolution depends only on which card wins and on the suits of the others, so results

@@ -29,25 +29,18 @@ def action_label(action: Action) -> str:
 def choice_label(action: Action, view: View) -> str:
     """A choice that says what it does: "Racer A: 2 pips → 3 (5♥)", "Racer B: swap places
     with A (4♣)", "Move racer A to space 3, lane 2 (4 pips → 3)"."""
-    racers = view.get("racers") or []
-    team = view.get("team")
-    index = action.get("racer")
-    if not isinstance(team, int) or not isinstance(index, int) or len(racers) < 4:
+    team, index = view.get("team"), action.get("racer")
+    if team is None or index is None:  # the channel's view, or a card to play
         return action_label(action)
-    racer = racers[team * 2 + index]
-    if action.get("type") == "move":
-        return f"{action_label(action)} ({pip_count(racer['pips'])} → {racer['pips'] - 1})"
-    resolving = (view.get("resolution") or {}).get("resolving") or {}
-    if action.get("type") != "choose_racer" or "card" not in resolving:
-        return action_label(action)
-    card = card_symbol(str(resolving["card"]))
+    pips = view["racers"][team * 2 + index]["pips"]
+    if action["type"] == "move":
+        return f"{action_label(action)} ({pip_count(pips)} → {pips - 1})"
+    resolving = view["resolution"]["resolving"]
+    card = card_symbol(resolving["card"])
     name = f"Racer {RACER_LABELS[index]}"
-    suit_action = resolving.get("action")
-    if suit_action == "swap":
+    if resolving["action"] == "swap":
         return f"{name}: swap places with {RACER_LABELS[1 - index]} ({card})"
-    pips = racer["pips"]
-    after = (PIPS_AFTER[ACTION_NAMES.index(suit_action)][pips] if suit_action in ACTION_NAMES
-             else pips)
+    after = PIPS_AFTER[ACTION_NAMES.index(resolving["action"])][pips]
     return f"{name}: {pip_count(pips)} → {after} ({card})"
 
 
