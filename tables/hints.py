@@ -12,6 +12,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from engine.analysis import hint_value
 from engine.contract import Action, View
 from engine.errors import IllegalAction
 from tables.text import card_symbols
@@ -70,6 +71,6 @@ def hint_now(table: Table, seat: int) -> list[dict[str, Any]]:
 def hint_text(entries: list[dict[str, Any]], label: Callable[[dict[str, Any]], str]) -> str:
     lines = ["💡 **Hint** — the best choices first:"]
     for number, entry in enumerate(entries, 1):
-        lines.append(f"{number}. **{label(entry['action'])}** ({entry['value']:.2f}): "
+        lines.append(f"{number}. **{label(entry['action'])}** ({hint_value(entry['value'])}): "
                      f"{card_symbols(entry['why'])}")
     return "\n".join(lines)

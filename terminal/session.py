@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from engine.analysis import hint_value
 from engine.errors import IllegalAction
 from tables import Listener, Table, TableManager
 from tables.hints import hint_now
@@ -274,7 +275,7 @@ class TerminalGame(Listener):
         self.console.print("Hint, the best choices first:")
         for entry in entries:
             self._print_hanging(f"  {choices.key_of(entry['action'])}. ", styled(
-                f"{choices.label(entry['action'])} ({entry['value']:.2f}): {entry['why']}"))
+                f"{choices.label(entry['action'])} ({hint_value(entry['value'])}): {entry['why']}"))
         self.console.print(f"Values: {self.table.spec.review_terms.units}.", markup=False)
 
     async def _offer_review(self) -> None:

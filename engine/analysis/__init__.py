@@ -55,6 +55,13 @@ def figure(value: float) -> str:
     return "0.0" if text == "-0.0" else text.replace("-", "−")
 
 
+def hint_value(value: float) -> str:
+    """A hint's value to two decimals with the minus sign the reviews write a loss with:
+    "−0.08"; one that rounds to zero is "0.00", never "−0.00"."""
+    text = f"{value:.2f}"
+    return "0.00" if text == "-0.00" else text.replace("-", "−")
+
+
 def signed(points: float) -> str:
     """`+1.2` / `−0.5` / `0`: a part of a value as a player reads it (a minus sign, as the
     reviews write a loss)."""

@@ -165,6 +165,11 @@ async def test_a_hint_and_its_refusals(real_manager: TableManager) -> None:
     assert "Keep " in reasons and re.search(r"Keep (10|[A2-9JQK])[♠♥♦♣] ", reasons)
     assert not re.search(r"\b[A2-9TJQK][SHDC]\b", reasons)
     await real_manager.act(table.id, ANN, table.legal_for(0)[0])
+    # A value below zero reads with the minus sign the reviews use, as a player reads a loss.
+    below = hint_text([{**entries[0], "value": -0.083}], GAMES["cribbage"].action_label)
+    assert "(−0.08)" in below and "-0.08" not in below
+    assert "(0.00)" in hint_text([{**entries[0], "value": -0.001}],
+                                 GAMES["cribbage"].action_label)
     with pytest.raises(IllegalAction) as refusal:
         await hint_for(table, 0, version)
     assert str(refusal.value) == NOT_YOUR_TURN
