@@ -187,8 +187,8 @@ class CribbagePlay(CribbageShow):
             while getrandbits(1):  # rng.choice((seat,)): one bit at a time until a 0
                 pass
             hand = hands[seat]
-            if sorted_hands:  # the playable pieces lead the hand
-                n = bisect_right(hand, highest[room])
+            if sorted_hands:  # the playable pieces lead the hand (all of it in a room of 10)
+                n = len(hand) if room >= 10 else bisect_right(hand, highest[room])
             else:
                 playable = self._playable(hand, room)
                 n = len(playable)

@@ -43,7 +43,6 @@ class CribbageShow(CribbageState):
         """Count until the show waits for a player, ends, or the game ends."""
         steps, true_totals, journal = self.steps, self.true_totals, self.journal
         hooked = self.muggins or not self.counts_alone  # else nothing stops or follows a count
-        count, score = self._count, self._score
         for index in range(self.step_index, len(steps)):
             kind, seat = steps[index]
             if hooked:
@@ -51,13 +50,13 @@ class CribbageShow(CribbageState):
                 if self.muggins or self._pause_before_count(kind, seat):
                     self.acting = self._show_acting()
                     return
-            total = count(kind, seat)
+            total = self._count(kind, seat)
             true_totals.append(total)
             if journal is not None:
                 journal.append((COUNTED, kind, seat, total, self.show_pieces(kind, seat),
                                 self.starter, self._claim_shape(kind, seat)[2]))
             if total:
-                score(seat, total, KIND_WORDS[kind])
+                self._score(seat, total, KIND_WORDS[kind])
                 if self.won is not None:
                     self.step_index = index
                     return
