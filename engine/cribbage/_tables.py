@@ -128,6 +128,10 @@ def _fill_five_piece_multisets() -> None:
 
 
 _fill_five_piece_multisets()
+#: RANK_SCORES's five-piece keys (a hand or crib with the starter) in a plain dict: every
+#: one is filled above, and a plain dict is read quicker than a subclass (CPython
+#: specializes the read of a dict, not of a dict with __missing__).
+FIVE_PIECE_SCORES: dict[int, int] = dict(RANK_SCORES)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -48,15 +48,18 @@ class CribbagePlay(CribbageShow):
                 return
         self.phase = PLAYING
         peg_hands = self.peg_hands = self._pegging_hands()
-        self.left = sum(map(len, peg_hands))
+        left = self.left = sum(map(len, peg_hands))
         if self.sorted_hands:  # each hand's lowest value is its first piece's
             self.low = [VALUE[hand[0]] if hand else NO_PIECE for hand in peg_hands]
         else:
             self.low = list(map(self._lowest, peg_hands))
-        if not self.left:
+        if not left:
             self._begin_show()
             return
-        turn = self.turn = self._first_holder_from(self.dealer + 1)
+        turn = _NEXT_SEAT[self.players][self.dealer]
+        if not peg_hands[turn]:
+            turn = self._first_holder_from(turn)
+        self.turn = turn
         self.acting = _SEAT[turn]
 
     # ----- the play -------------------------------------------------------------------------
@@ -131,15 +134,14 @@ class CribbagePlay(CribbageShow):
         acting, then a code by its place in legal(seat)) and made as _discard makes it."""
         hands, discarded, crib, plan = self.hands, self.discarded, self.crib, self.plan
         discards, to_bottom = plan.discards, plan.to_bottom
-        seats = self.acting
+        seats = list(self.acting)
         while seats:
             n = len(seats)
             bits = _BITS[n]
             i = getrandbits(bits)
             while i >= n:
                 i = getrandbits(bits)
-            seat = seats[i]
-            seats = seats[:i] + seats[i + 1:]
+            seat = seats.pop(i)
             hand = hands[seat]
             if discards[seat] == 2:  # legal()'s pairs, by their places in the sorted hand
                 places = _PLACE_PAIRS[len(hand)]
@@ -175,7 +177,8 @@ class CribbagePlay(CribbageShow):
         hands, low, players, passed = self.peg_hands, self.low, self.players, self.passed
         seat, last = self.turn, self.last_player
         room = LIMIT - self.count
-        laid = _pack_ranks(self.pile)
+        pile = self.pile
+        laid = _pack_ranks(pile) if pile else 0
         sorted_hands, score = self.sorted_hands, self._score
         next_of = _NEXT_SEAT[players]
         points_of_key, tail_mask, bits_of, highest, value_of, rank_of = (
@@ -184,8 +187,8 @@ class CribbagePlay(CribbageShow):
             while getrandbits(1):  # rng.choice((seat,)): one bit at a time until a 0
                 pass
             hand = hands[seat]
-            if sorted_hands:  # the playable pieces lead the hand
-                n = bisect_right(hand, highest[room])
+            if sorted_hands:  # the playable pieces lead the hand (all of it in a room of 10)
+                n = len(hand) if room >= 10 else bisect_right(hand, highest[room])
             else:
                 playable = self._playable(hand, room)
                 n = len(playable)
@@ -260,10 +263,11 @@ class CribbagePlay(CribbageShow):
 
     def _leave_pegging(self, laid: int, room: int, passed: list[bool], last: int,
                        turn: int | None) -> None:
-        """Write _random_pegging's locals back (the game goes on in the show, or is over)."""
+        """Write _random_pegging's locals back (the game goes on in the show, or is over);
+        turn None: every piece is down."""
         self.pile, self.count = _unpack_ranks(laid), LIMIT - room
         self.passed, self.last_player, self.turn = passed, last, turn
-        self.left = sum(map(len, self.peg_hands))
+        self.left = 0 if turn is None else sum(map(len, self.peg_hands))
         if turn is not None and self.won is None:
             self.acting = _SEAT[turn]
 

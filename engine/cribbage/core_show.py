@@ -44,11 +44,12 @@ class CribbageShow(CribbageState):
         steps, true_totals, journal = self.steps, self.true_totals, self.journal
         hooked = self.muggins or not self.counts_alone  # else nothing stops or follows a count
         for index in range(self.step_index, len(steps)):
-            self.step_index = index
             kind, seat = steps[index]
-            if hooked and (self.muggins or self._pause_before_count(kind, seat)):
-                self.acting = self._show_acting()
-                return
+            if hooked:
+                self.step_index = index
+                if self.muggins or self._pause_before_count(kind, seat):
+                    self.acting = self._show_acting()
+                    return
             total = self._count(kind, seat)
             true_totals.append(total)
             if journal is not None:
@@ -57,6 +58,7 @@ class CribbageShow(CribbageState):
             if total:
                 self._score(seat, total, KIND_WORDS[kind])
                 if self.won is not None:
+                    self.step_index = index
                     return
             if hooked:
                 self._after_count(kind, seat)

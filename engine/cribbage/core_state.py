@@ -14,6 +14,7 @@ from engine.cribbage.pieces import (
     _NOBODY,
     CRIB,
     DEALT,
+    DECK_ORDER,
     DISCARD,
     DISCARD_PAIR,
     DISCARDING,
@@ -23,11 +24,10 @@ from engine.cribbage.pieces import (
     WON,
     Entry,
     hand_score,
-    shuffled_deck,
 )
 from engine.cribbage.scoring import FlushRule
 from engine.cribbage.sides import Sides
-from engine.sim import copy_of
+from engine.sim import copy_of, shuffle
 
 if TYPE_CHECKING:
     from engine.cribbage.sim import CribbageSim
@@ -203,27 +203,27 @@ class CribbageState:
         self._start_deal(list(deck))
 
     def _start_deal(self, stacked: list[int] | None = None) -> None:
-        players, dealer = self.players, self.dealer
+        dealer = self.dealer
         plan = self.plan = self._deal_plan_for(dealer)
-        each, discarded, acting, top = plan.layout
-        deck = shuffled_deck(self.rng, top) if stacked is None else stacked
-        if each:  # one card at a time from the dealer's left: every players-th card
-            dealt = each * players
-            hands: list[list[int]] = [[]] * players
-            for i in range(players):
-                hands[(dealer + 1 + i) % players] = sorted(deck[i:dealt:players])
+        cuts, discarded, acting, dealt, top = plan.layout
+        if stacked is None:
+            deck = list(DECK_ORDER)
+            shuffle(deck, self.rng, top)  # only the cards the deal takes
         else:
-            hands, dealt = _deal_unevenly(deck, plan.cards, dealer)
-        extra = plan.crib_from_deck
-        self.crib = deck[dealt:dealt + extra]
-        self.starter = deck[dealt + extra]
+            deck = stacked
+        if cuts:  # one card at a time from the dealer's left: every players-th card
+            hands = [sorted(deck[cut]) for cut in cuts[dealer]]
+        else:
+            hands = _deal_unevenly(deck, plan.cards, dealer)
+        self.crib = deck[dealt:top - 1]
+        self.starter = deck[top - 1]
         self.hands = hands
         self.discarded = list(discarded)
         # The kept cards and the play's hands are made when every discard is in.
         self.kept, self.peg_hands, self.low = [], [], []
         self.pile = []
         self.count = self.left = 0
-        self.passed = [False] * players
+        self.passed = [False] * self.players
         self.last_player = self.turn = None
         self.steps = []
         self.step_index = 0
@@ -258,11 +258,9 @@ class CribbageState:
         def _finish_discards(self) -> None: ...
 
 
-def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int
-                   ) -> tuple[list[list[int]], int]:
-    """The deal for plans where seats get different numbers of cards (one card at a time
-    round the table from the dealer's left, while a seat still takes cards): the sorted hands and
-    how many cards they took from the top of the deck."""
+def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int) -> list[list[int]]:
+    """The sorted hands of plans where seats get different numbers of cards (one card at a time
+    round the table from the dealer's left, while a seat still takes cards)."""
     players = len(cards)
     hands: list[list[int]] = [[] for _ in range(players)]
     dealt = 0
@@ -273,7 +271,7 @@ def _deal_unevenly(deck: list[int], cards: tuple[int, ...], dealer: int
                 dealt += 1
     for hand in hands:
         hand.sort()
-    return hands, dealt
+    return hands
 
 
 @cache

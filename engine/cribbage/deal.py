@@ -38,20 +38,26 @@ class DealPlan:
         from_seats = sum(d for s, d in enumerate(self.discards) if s not in self.to_bottom)
         return from_seats + self.crib_from_deck
 
-    #: Worked out with the plan, as every deal dealt by it reads it: (cards per seat if every
-    #: seat gets as many, else 0; whether each seat has nothing to discard; the seats that
-    #: discard; how many cards the deal takes from the top of the deck: the hands, the crib's
-    #: from the deck and the starter). A field, not a cached_property: the search reads it
-    #: every deal, and a plain attribute is the quicker read.
-    layout: tuple[int, tuple[bool, ...], tuple[int, ...], int] = field(
-        init=False, repr=False, compare=False)
+    #: Worked out with the plan, as every deal dealt by it reads it: (if every seat gets as
+    #: many cards, for each dealer the slice of the deck each seat's hand is, one card at a time
+    #: from the dealer's left, else (); whether each seat has nothing to discard; the seats that
+    #: discard; how many cards the hands take from the top of the deck; how many the deal
+    #: takes: the hands, the crib's from the deck and the starter). A field, not a
+    #: cached_property: the search reads it every deal, and a plain attribute is the quicker
+    #: read.
+    layout: tuple[tuple[tuple[slice, ...], ...], tuple[bool, ...], tuple[int, ...], int, int] = (
+        field(init=False, repr=False, compare=False))
 
     def __post_init__(self) -> None:
         cards = self.cards
-        each = cards[0] if all(n == cards[0] for n in cards) else 0
+        players, dealt = len(cards), sum(cards)
+        cuts: tuple[tuple[slice, ...], ...] = ()
+        if all(n == cards[0] for n in cards):
+            cuts = tuple(tuple(slice((seat - dealer - 1) % players, dealt, players)
+                               for seat in range(players)) for dealer in range(players))
         discarded = tuple(n == 0 for n in self.discards)
         acting = tuple(seat for seat, done in enumerate(discarded) if not done)
-        layout = (each, discarded, acting, sum(cards) + self.crib_from_deck + 1)
+        layout = (cuts, discarded, acting, dealt, dealt + self.crib_from_deck + 1)
         object.__setattr__(self, "layout", layout)  # the dataclass is frozen
 
 

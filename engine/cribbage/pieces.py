@@ -22,7 +22,13 @@ from itertools import combinations
 from typing import Any
 
 from engine.cards import SUITS, Card, standard_deck
-from engine.cribbage._tables import JACK, RANK_SCORES, RANK_WEIGHT, FlushRule, show_total
+from engine.cribbage._tables import (
+    FIVE_PIECE_SCORES,
+    JACK,
+    RANK_WEIGHT,
+    FlushRule,
+    show_total,
+)
 from engine.sim import shuffle
 
 # ===== pieces ===================================================================================
@@ -66,7 +72,7 @@ def hand_score(pieces: Sequence[int], starter: int, crib: bool) -> int:
     runs from the rank table, a flush (a crib's only with the starter), nobs. show_score's
     count cut to the ordinary hand, as the core counts every show with it."""
     a, b, c, d = pieces
-    total = RANK_SCORES[WEIGHT[a] + WEIGHT[b] + WEIGHT[c] + WEIGHT[d] + WEIGHT[starter]]
+    total = FIVE_PIECE_SCORES[WEIGHT[a] + WEIGHT[b] + WEIGHT[c] + WEIGHT[d] + WEIGHT[starter]]
     if NOBS_JACK[starter] in pieces:
         total += 1
     suit = SUIT[a]

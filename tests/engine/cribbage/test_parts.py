@@ -128,9 +128,10 @@ def test_first_dealer_is_the_tables_cut_drawing_the_same_numbers(players: int, s
 
 
 def test_a_plans_layout_is_worked_out_with_it() -> None:
-    assert cribbage_plan(2).layout == (6, (False, False), (0, 1), 13)
+    cuts = ((slice(1, 12, 2), slice(0, 12, 2)), (slice(0, 12, 2), slice(1, 12, 2)))
+    assert cribbage_plan(2).layout == (cuts, (False, False), (0, 1), 12, 13)
     uneven = DealPlan(cards=(5, 5, 4), discards=(1, 1, 0), crib_from_deck=1)
-    assert uneven.layout == (0, (False, False, True), (0, 1), 16)
+    assert uneven.layout == ((), (False, False, True), (0, 1), 14, 16)
     assert uneven == DealPlan(cards=(5, 5, 4), discards=(1, 1, 0), crib_from_deck=1)
 
 
