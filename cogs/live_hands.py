@@ -131,6 +131,7 @@ class LiveHands:
         options = {"four_colour": True} if settings.get("four_colour") else {}
         content = self._content(table, seat, legal, view_data)
         alt = images.describe(table.game_name, view_data)
+        hinted = bool(table.settings.get("hints"))
         controls = build_controls(
             legal,
             table.spec.labels_for(view_data),
@@ -138,9 +139,10 @@ class LiveHands:
             seat=seat,
             version=table.seat_version(seat),
             table_version=table.version,
+            room_for=1 if hinted else 0,
         )
         view = controls_view(controls)
-        if legal and table.settings.get("hints"):
+        if legal and hinted:
             view = with_hint(view, table.id, seat, table.seat_version(seat))
         png = await images.draw("hand", table.game_name, view_data, **options)
         return content, images.as_file(png, "hand.png", alt), view
