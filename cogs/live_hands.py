@@ -167,12 +167,13 @@ class LiveHands:
                     lines.append(rated)
             elif seat in table.waiting_for():
                 lines.append("**It's your move.**")
-            elif legal:
-                lines.append("You may act now if you wish.")
             else:
+                # A seat with a move it may make or not (a Muggins! press, a Pip Pip call) is
+                # told whom the game waits for too, so the button does not read as its turn.
                 waiting = text.waiting_line(seats, table.waiting_for())
                 lines.append(waiting.replace("**Turn:**", "**Waiting for:**") or "Please wait.")
-                lines.append("_This hand updates itself: keep it open._")
+                lines.append("You may act now if you wish: the game does not wait for it."
+                             if legal else "_This hand updates itself: keep it open._")
             if table.status == "running" and not table.finished:
                 # Also while the seat waits: what a Muggins! press took from it is told there.
                 lines += [text.safe(fill_names(line, names))
