@@ -261,8 +261,8 @@ def hand_status(view: View) -> str:
     if isinstance(seat, int) and seat in seats.to_act(view):
         if view.get("phase") == "show":
             return _show_turn(view, seat)
-        return {"discard": "Your turn: discard to the crib", "play": "Your turn: play a card",
-                "crux": "Your turn: choose Crux"}.get(str(view.get("phase")), "Your turn")
+        return {"discard": "Your turn: discard to the crib",
+                "play": "Your turn: play a card"}.get(str(view.get("phase")), "Your turn")
     return _status(view)
 
 
