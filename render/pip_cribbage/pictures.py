@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from engine.cards import card_symbol
 from render.cribbage import pictures as cribbage
+from render.cribbage import play as cribbage_play
 from render.cribbage.sizes import Section
 from render.kit import cards, layout, palette, seats, text
 from render.kit.hand import SYMBOLS, CardWriting, HandPicture, draw_hand_picture
@@ -244,7 +245,7 @@ def _choosing(view: View) -> str | None:
         return None
     if view.get("phase") == "crux":
         return "Your turn: choose Renew or Priority"
-    if mapping(view.get("turn_choice")).get("pending"):
+    if cribbage_play.turn_pending(view):
         return "Your turn: flip your die or keep it"
     return None
 

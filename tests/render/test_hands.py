@@ -130,7 +130,8 @@ def test_a_long_hand_stays_within_the_width_with_readable_cards() -> None:
 def test_a_pip_cribbage_dealer_choosing_on_its_space_reads_the_choice_its_buttons_offer(
 ) -> None:
     """Turn came just before the dealer's hand was counted: its hand said 'Your turn: count
-    your hand' (with muggins) or 'the show' over buttons to flip the die or keep it."""
+    your hand' (with muggins) or 'the show' over buttons to flip the die or keep it, and the
+    table, with muggins, that the dealer was to claim."""
     spec = GAMES["pip-cribbage"]
     said: dict[str, str] = {}
     for seed in range(80):
@@ -146,6 +147,9 @@ def test_a_pip_cribbage_dealer_choosing_on_its_space_reads_the_choice_its_button
             elif kinds & {"flip", "keep_die"}:
                 said.setdefault("turn", status)
                 assert status == said["turn"]
+                # The table says so too, with muggins on as off (not "to claim").
+                assert render.describe("pip-cribbage", game.view(None)).endswith(
+                    f"Seat {seat + 1} to flip their die or keep it.")
             else:
                 assert status not in ("Your turn: choose Renew or Priority",
                                       "Your turn: flip your die or keep it")
