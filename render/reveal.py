@@ -78,6 +78,7 @@ def revealed_image(game_name: str, view: View, four_colour: bool = False
     with text.recording(covers=True) as drawn:  # kept only when the table is shown
         table = renderer_for(game_name).table(table_view, four_colour)
     if not _any_cards(hands):
+        text.replay(tuple(drawn), (0, 0), table)
         return table, True
     width = table.width
     if not _shows_table(table.height, hands, width):

@@ -71,7 +71,7 @@ def test_a_replay_names_every_seat_as_its_table_does(seating: Seating) -> None:
             png, alt = render.revealed_picture(game, view)
             where = (index, alt)
             if not any(hand.get("hand") for hand in revealed):
-                # Nobody holds a card (the end, or between PIP Rush's cycles): the picture is
+                # Nobody holds a card (the end, or between a game's deals): the picture is
                 # the table, whose words are checked below, with no row standing for a seat.
                 assert alt.startswith(ALL_EMPTY), where
                 assert png == render.draw_table(game, frame.view), where
