@@ -11,7 +11,8 @@ Rules of the mapping:
   pool of cards (a discard of two cards to the crib).
 - Every other group becomes one button per action, labelled by `spec.action_label(action)`.
 - A message holds at most 5 rows of 5 buttons; a select takes a whole row. While the buttons
-  do not fit, the largest button group becomes a single-choice select instead.
+  do not fit (with room left for any the caller adds, such as a hand's Hint), the largest
+  button group becomes a single-choice select instead.
 
 A custom_id carries the table id, the seat, the seat's version (the table version at which that
 seat's options last changed), the table version the controls were built at, a digest of the
@@ -190,11 +191,13 @@ def build_controls(
     seat: int,
     version: int,
     table_version: int | None = None,
+    room_for: int = 0,
 ) -> list[Control]:
     """The components for one seat's legal actions, with rows assigned.
 
     `version` is the seat's version (when its options last changed), `table_version` the
-    table's current version (defaults to `version`)."""
+    table's current version (defaults to `version`); `room_for` buttons the caller adds after
+    them (a hand's Hint) are left a place, so the largest group becomes a menu sooner."""
     legal = list(legal)
     if not legal:
         return []
@@ -212,7 +215,7 @@ def build_controls(
     # Turn the largest button groups into menus until everything fits in five rows.
     menus: list[list[int]] = []
     while button_groups:
-        buttons = sum(len(g) for g in button_groups)
+        buttons = sum(len(g) for g in button_groups) + room_for
         rows = len(multi) + len(menus) + math.ceil(buttons / BUTTONS_PER_ROW)
         if rows <= MAX_ROWS:
             break

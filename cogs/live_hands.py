@@ -131,6 +131,7 @@ class LiveHands:
         options = {"four_colour": True} if settings.get("four_colour") else {}
         content = self._content(table, seat, legal, view_data)
         alt = images.describe(table.game_name, view_data)
+        hinted = bool(table.settings.get("hints"))
         controls = build_controls(
             legal,
             table.spec.labels_for(view_data),
@@ -138,9 +139,10 @@ class LiveHands:
             seat=seat,
             version=table.seat_version(seat),
             table_version=table.version,
+            room_for=1 if hinted else 0,
         )
         view = controls_view(controls)
-        if legal and table.settings.get("hints"):
+        if legal and hinted:
             view = with_hint(view, table.id, seat, table.seat_version(seat))
         png = await images.draw("hand", table.game_name, view_data, **options)
         return content, images.as_file(png, "hand.png", alt), view
@@ -165,12 +167,13 @@ class LiveHands:
                     lines.append(rated)
             elif seat in table.waiting_for():
                 lines.append("**It's your move.**")
-            elif legal:
-                lines.append("You may act now if you wish.")
             else:
+                # A seat with a move it may make or not (a Muggins! press, a Pip Pip call) is
+                # told whom the game waits for too, so the button does not read as its turn.
                 waiting = text.waiting_line(seats, table.waiting_for())
                 lines.append(waiting.replace("**Turn:**", "**Waiting for:**") or "Please wait.")
-                lines.append("_This hand updates itself: keep it open._")
+                lines.append("You may act now if you wish: the game does not wait for it."
+                             if legal else "_This hand updates itself: keep it open._")
             if table.status == "running" and not table.finished:
                 # Also while the seat waits: what a Muggins! press took from it is told there.
                 lines += [text.safe(fill_names(line, names))

@@ -73,4 +73,6 @@ class ReviewCog(commands.Cog, name="Review"):
         except IllegalAction as refusal:
             await tell(interaction, str(refusal))
             return
-        await tell(interaction, hint_text(entries, table.spec.action_label))
+        # Named as the hand's buttons name them (a racer choice says what it does).
+        label = table.spec.labels_for(table.view_for(seat))
+        await tell(interaction, hint_text(entries, label))

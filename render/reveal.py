@@ -6,7 +6,9 @@ it, a row per seat: its name and its cards written as the hand pictures write th
 playable ones outlined. A phone shows a picture whole only up to one and a half times as tall
 as it is wide (render/kit/text.py): when the table and the hands together would be taller, the
 picture is the hands alone, every text still at the floor, and the table is one press away
-(Hide hands). `describe_revealed` says in words what the picture shows.
+(Hide hands). When no seat holds a card (a finished game's last frame), rows saying so would
+show nothing: the picture is the table alone, and its words say the hands are empty.
+`describe_revealed` says in words what the picture shows.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ CHIP_GAP = 6
 ROW_PAD = 6
 MARGIN = 12
 HEADING = "Every hand face up"
+ALL_EMPTY = "Hands face up: no cards left in any hand."
 MAX_RATIO = text.PHONE_MAX_HEIGHT / text.PHONE_WIDTH  # taller: a phone shrinks it
 
 
@@ -56,6 +59,8 @@ def _words(game_name: str, view: View, with_table: bool) -> str:
     carry them (the engine's does not). Hands too long to say card by card within the limit
     are said suit by suit, so that every hand is said."""
     hands, table_view = _split(view)
+    if not _any_cards(hands):
+        return clip(f"{ALL_EMPTY} The table: {describe(game_name, table_view)}")
     for by_suit in (False, True):
         words = "Hands face up: " + " ".join(
             hand_words(hand, seat, table_view, by_suit=by_suit) for seat, hand in _seated(hands))
@@ -72,6 +77,9 @@ def revealed_image(game_name: str, view: View, four_colour: bool = False
     hands, table_view = _split(view)
     with text.recording(covers=True) as drawn:  # kept only when the table is shown
         table = renderer_for(game_name).table(table_view, four_colour)
+    if not _any_cards(hands):
+        text.replay(tuple(drawn), (0, 0), table)
+        return table, True
     width = table.width
     if not _shows_table(table.height, hands, width):
         panel, written = _hands_panel(table_view, hands, four_colour, True, width)
@@ -96,7 +104,13 @@ def _seated(hands: Sequence[View]) -> list[tuple[int, View]]:
             for index, h in enumerate(hands)]
 
 
+def _any_cards(hands: Sequence[View]) -> bool:
+    return any(_cards(hand) for hand in hands)
+
+
 def _shows_table(table_height: int, hands: Sequence[View], width: int) -> bool:
+    if not _any_cards(hands):
+        return True
     return table_height + GAP + _panel_height(hands, width, False) <= MAX_RATIO * width
 
 

@@ -32,14 +32,14 @@ from __future__ import annotations
 
 from engine.cribbage import MUGGINS, TARGET, option_target
 from engine.cribbage.analysis import let_pass
-from engine.cribbage.presentation import choice_lines, typed_number
+from engine.cribbage.presentation import typed_number
 from engine.pip_cribbage import rollout
 from engine.pip_cribbage.achievements import ACHIEVEMENTS, MOMENTS
 from engine.pip_cribbage.ai import choose_action, choose_off_turn
 from engine.pip_cribbage.analysis import analyse
 from engine.pip_cribbage.game import PipCribbageGame
 from engine.pip_cribbage.sim import PipCribbageSim
-from engine.pip_cribbage.text import RULES, action_label, status_lines
+from engine.pip_cribbage.text import RULES, action_label, choice_lines, status_lines
 from engine.spec import LEVELS, GameSpec, ReviewTerms
 
 SPEC = GameSpec(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.contract import Action, View
 from engine.cribbage.presentation import RULES as CRIBBAGE_RULES
 from engine.cribbage.presentation import action_label as cribbage_label
+from engine.cribbage.presentation import choice_lines as cribbage_choice_lines
 from engine.cribbage.presentation import status_lines as cribbage_status
 from engine.pip_cribbage.track import SPACES, TRACK
 
@@ -27,6 +28,19 @@ def action_label(action: Action) -> str:
     if kind == "keep_die":
         return "Keep die"
     return cribbage_label(action)
+
+
+def choice_lines(view: View) -> list[str]:
+    """Cribbage's lines, and to the dealer choosing on its space (Crux before the discards,
+    Turn before its hand is counted) what that space does: the table message says it, but
+    the hand held only its two buttons."""
+    lines = cribbage_choice_lines(view)
+    effect = view.get("effect") or {}
+    turn = view.get("turn_choice") or {}
+    choosing = view.get("phase") == "crux" or turn.get("pending")
+    if choosing and effect.get("seat") == view.get("seat") and effect.get("text"):
+        lines.append(f"{effect['name']}: {effect['text']}")
+    return lines
 
 
 def status_lines(view: View) -> list[str]:

@@ -66,7 +66,7 @@ SPEC = GameSpec(
     factory=PipPipGame,
     options=(
         Option("rounds", "all", ("all", 1, 2, 3, 4, 5, 6, 7, 8),
-               'Rounds (deals) to play: "all" is one per player; at most the player count'),
+               'Rounds (deals) to play: "all" is one per player; at most the player count.'),
     ),
     ai=choose_action,
     levels=LEVELS,

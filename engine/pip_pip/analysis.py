@@ -3,7 +3,8 @@
 - A call is worth its points, exactly: 50, or 100 for a double call; calls come first in the
   order the computer would make them.
 - A card is worth what the hard player weighs it at (`play_worths`, with card counting and
-  the chance of a king-queen pair): an estimate in points, and `why` says so.
+  the chance of a king-queen pair): an estimate in points, and `why` says so, with how often
+  the card wins the trick and the points it puts in it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from engine.analysis import Entry, best_first, entry, only_move
 from engine.contract import Action, View
 from engine.pip_pip.ai import Table, call_order, chance_to_win, play_worths, played_card
-from engine.pip_pip.sim import CALL_POINTS
+from engine.pip_pip.sim import CALL_POINTS, POINTS
 
 
 def analyse(view: View, legal: list[Action]) -> list[Entry]:
@@ -28,8 +29,13 @@ def analyse(view: View, legal: list[Action]) -> list[Entry]:
         table = Table.from_view(view, counting=True)
         for action, worth in zip(plays, play_worths(table, plays, call_potential=True),
                                  strict=True):
-            win = chance_to_win(table, played_card(action))
-            why = (f"Wins the trick {win:.0%} of the time, weighed against keeping the card "
-                   "(estimate).")
+            card = played_card(action)
+            win = chance_to_win(table, card)
+            # Two cards that both lose read alike by their chance alone; what each hands over
+            # to the trick's winner is what sets them apart for a newcomer.
+            stake = (f"its {POINTS[card]} points go to whoever takes it" if POINTS[card]
+                     else "a card worth no points")
+            why = (f"Wins the trick {win:.0%} of the time, {stake}; weighed against keeping "
+                   "the card (estimate).")
             entries.append(entry(action, worth, why))
     return best_first(entries)

@@ -54,7 +54,13 @@ from engine.pip_rush.ai import choose_action
 from engine.pip_rush.analysis import analyse
 from engine.pip_rush.game import PipRushGame, team_of
 from engine.pip_rush.sim import PipRushSim
-from engine.pip_rush.text import RULES, action_label, choice_label, status_lines
+from engine.pip_rush.text import (
+    RULES,
+    action_label,
+    choice_label,
+    choice_lines,
+    status_lines,
+)
 from engine.pip_rush.track import DEFAULT_TRACK, TRACKS
 from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
@@ -88,6 +94,7 @@ SPEC = GameSpec(
     sides=_sides,
     action_label=action_label,
     choice_label=choice_label,
+    choice_lines=choice_lines,
     status_lines=status_lines,
     rules=RULES,
     order=40,

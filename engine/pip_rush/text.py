@@ -44,6 +44,39 @@ def choice_label(action: Action, view: View) -> str:
     return f"{name}: {pip_count(pips)} → {after} ({card})"
 
 
+#: What the card being resolved asks its player to choose (docs/RULES.md PR-8, PR-10, PR-11).
+CHOICE_WORDS = {
+    "gain": "did not win the trick: pick the racer it gives a pip (never past 6).",
+    "decay": "did not win the trick: pick the racer it takes a pip from (never below 1).",
+    "flip": "did not win the trick: pick the racer whose die it turns to the opposite face.",
+    "swap": "did not win the trick: pick the racer it swaps with its teammate.",
+    "movement": "won the trick: move a racer one space forward, straight or diagonally; "
+                "it then loses a pip.",
+}
+
+
+def choice_lines(view: View) -> list[str]:
+    """Beside a seat's choice while a trick resolves: what its card asks it to pick, and for
+    the Movement why a racer of its team cannot be the one ("Racer B cannot move: it was
+    changed this trick."), which the buttons alone leave a newcomer to guess."""
+    resolution = view.get("resolution") or {}
+    resolving, pending = resolution.get("resolving"), resolution.get("pending")
+    seat, team = view.get("seat"), view.get("team")
+    if not resolving or not pending or pending.get("seat") != seat or not isinstance(team, int):
+        return []
+    action = resolving.get("action")
+    if action not in CHOICE_WORDS:
+        return []
+    lines = [f"Your {card_symbol(str(resolving['card']))} {CHOICE_WORDS[action]}"]
+    if action == "movement":
+        for racer in view["racers"][team * 2:team * 2 + 2]:
+            why = ("it was changed this trick" if racer.get("affected")
+                   else "moving needs 2 pips" if racer["pips"] < 2 else "")
+            if why:
+                lines.append(f"Racer {racer['label']} cannot move: {why}.")
+    return lines
+
+
 def _racer_words(racer: dict[str, Any]) -> str:
     """ "1A at Start, 4 pips", "2B on space 3 lane 2, 1 pip"."""
     where = ("at Start" if racer["space"] == 0

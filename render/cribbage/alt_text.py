@@ -14,7 +14,7 @@ from render.alt_text import (
     turn_words,
 )
 from render.cribbage.pictures import finish_words, hand_picture
-from render.cribbage.play import count_waiting, muggins_chooser
+from render.cribbage.play import TURN_CHOICE, count_waiting, muggins_chooser, turn_pending
 from render.kit.safe import integer, listed
 
 # The family's phases: PIP Cribbage's dealer on Crux chooses before anyone discards.
@@ -100,7 +100,9 @@ def describe_family(view: View, title: str, extra: str = "") -> str:
         parts.append(turn_words(view))
     elif phase == "show":
         parts.append(show_words(view))
-        doing = ("to keep or give back the muggins points" if muggins_chooser(view) is not None
+        doing = (TURN_CHOICE if turn_pending(view)
+                 else "to keep or give back the muggins points"
+                 if muggins_chooser(view) is not None
                  else "to claim" if count_waiting(view) is not None
                  else "to press Muggins or not" if view.get("muggins") else "to act")
         parts.append(turn_words(view, doing))

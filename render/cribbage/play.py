@@ -155,6 +155,16 @@ def count_waiting(view: View) -> tuple[int, str] | None:
     return None
 
 
+def turn_pending(view: View) -> bool:
+    """PIP Cribbage's Turn: the dealer flips its die or keeps it before its hand's count,
+    which waits for that first."""
+    turn = view.get("turn_choice")
+    return isinstance(turn, dict) and bool(turn.get("pending"))
+
+
+TURN_CHOICE = "to flip their die or keep it"
+
+
 def muggins_chooser(view: View) -> int | None:
     muggins = view.get("muggins")
     chooser = muggins.get("chooser") if isinstance(muggins, dict) else None
@@ -192,6 +202,8 @@ def _status(view: View) -> str:
         return f"{short(view['turn'])} to play{go_words}"
     if phase == "show" and names:
         # With muggins: what the game waits for, a claim or a choice about muggins points.
+        if turn_pending(view):
+            return f"Waiting for {names} {TURN_CHOICE}"
         if muggins_chooser(view) is not None:
             return f"Waiting for {names} to keep or give back the muggins points"
         if count_waiting(view) is not None:
@@ -261,8 +273,8 @@ def hand_status(view: View) -> str:
     if isinstance(seat, int) and seat in seats.to_act(view):
         if view.get("phase") == "show":
             return _show_turn(view, seat)
-        return {"discard": "Your turn: discard to the crib", "play": "Your turn: play a card",
-                "crux": "Your turn: choose Crux"}.get(str(view.get("phase")), "Your turn")
+        return {"discard": "Your turn: discard to the crib",
+                "play": "Your turn: play a card"}.get(str(view.get("phase")), "Your turn")
     return _status(view)
 
 

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from engine.cards import card_symbol
 from render.cribbage import pictures as cribbage
+from render.cribbage import play as cribbage_play
 from render.cribbage.sizes import Section
 from render.kit import cards, layout, palette, seats, text
 from render.kit.hand import SYMBOLS, CardWriting, HandPicture, draw_hand_picture
@@ -231,7 +232,22 @@ def hand_picture(view: View, writing: CardWriting = SYMBOLS) -> HandPicture:
         twice = isinstance(seat, int) and seat < len(plays) and integer(plays[seat]) > 1
         lines.append(f"Your die: {writing.one(piece)} on space {integer(own.get('space'), 1)}"
                      + (" (Double PIP: 2 plays left)" if twice else ""))  # why two dice show
-    return replace(picture, items=items, lines=lines)
+    return replace(picture, items=items, lines=lines, status=_choosing(view) or picture.status)
+
+
+def _choosing(view: View) -> str | None:
+    """The dealer's status while it chooses on its space, in the words of its buttons: Crux
+    before the discards, Turn just before its hand is counted (where Cribbage's status would
+    say to count the hand, with no claim to make yet)."""
+    seat = view.get("seat")
+    dealer = mapping(view.get("effect")).get("seat")
+    if seat != dealer or seat not in seats.to_act(view) or view.get("outcome") is not None:
+        return None
+    if view.get("phase") == "crux":
+        return "Your turn: choose Renew or Priority"
+    if cribbage_play.turn_pending(view):
+        return "Your turn: flip your die or keep it"
+    return None
 
 
 def draw_hand(view: View, four_colour: bool = False) -> Image.Image:

@@ -89,6 +89,20 @@ def test_a_long_choice_is_split_evenly_into_menus_labelled_by_range() -> None:
     assert label_range("Move A", "Pass") == "Move A – Pass"
 
 
+def test_room_asked_for_is_left_free_so_a_hint_fits_beside_25_claims() -> None:
+    # After a claim of 29 refused as too many, 25 claims are left (docs/RULES.md C-19): as
+    # buttons they fill all five rows and a hand with hints on lost its Hint button.
+    claims = [{"type": "claim", "points": n} for n in range(29) if n not in (19, 25, 26, 27)]
+    assert len(claims) == MAX_ROWS * BUTTONS_PER_ROW
+    plain = build_controls(claims, GAMES["cribbage"].action_label, table_id=1, seat=0, version=1)
+    assert all(isinstance(c, ButtonControl) for c in plain)
+    hinted = build_controls(claims, GAMES["cribbage"].action_label, table_id=1, seat=0,
+                            version=1, room_for=1)
+    assert [(c.placeholder, len(c.options)) for c in hinted
+            if isinstance(c, SelectControl)] == [("Claim…", 25)]
+    assert max(c.row for c in hinted) < MAX_ROWS - 1
+
+
 def test_custom_ids_round_trip_and_resolve_to_the_action() -> None:
     legal = [{"type": "play", "card": "5H"}, {"type": "go"}]
     controls = build(legal, version=9, table_version=11)
@@ -138,6 +152,10 @@ def test_foreign_custom_ids_are_not_ours() -> None:
 def test_any_legal_list_fits_one_message_and_every_action_is_reachable(pairs) -> None:
     legal = [{"type": t, "card": str(n)} for t, n in pairs]
     controls = build(legal)
+    with_room = build_controls(legal, label, table_id=42, seat=1, version=3, room_for=1)
+    slots = sum(BUTTONS_PER_ROW if isinstance(c, SelectControl) else 1 for c in with_room)
+    menus_only = all(isinstance(c, SelectControl) for c in with_room)
+    assert slots < MAX_ROWS * BUTTONS_PER_ROW or menus_only
     assert len({c.row for c in controls}) <= MAX_ROWS
     assert all(c.row < MAX_ROWS for c in controls)
     for row in {c.row for c in controls}:

@@ -69,6 +69,9 @@ async def test_a_member_catches_the_computers_short_claim_before_its_crib(
         await clock.advance(1.0)
         await fake.wait_quiet()
         assert "Muggins!" in labels(hand) and table.waiting_for() == [1]
+        # The press is optional: the hand says whom the game waits for, not that it is hers.
+        assert "**Waiting for:** 🤖 Computer 1" in hand.content, hand.content
+        assert "You may act now if you wish" in hand.content
         await driver.press(alice, hand, label="Muggins!")
         await fake.wait_quiet()
         message = driver.table_message().content

@@ -86,3 +86,39 @@ async def test_a_resolution_choice_is_offered_as_buttons_to_its_player_only(
         assert driver.finished()
         assert checked >= 1, "no human was ever asked to choose"
         fake.assert_clean()
+
+
+HINT_ENTRY = re.compile(r"^\d+\. \*\*(.+?)\*\* \(", re.MULTILINE)
+
+
+async def test_a_hint_names_a_resolution_choice_as_its_button_does(quick_pictures: list) -> None:
+    # The buttons say what each racer choice does ("Racer A: 4 pips → 3 (2♦)"); the hint
+    # named them "Racer A" and "Racer B", leaving the player to match them up.
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice = fake.member("alice")
+        driver = GameDriver(fake, rng=random.Random("hinted choices"))
+        answer = await fake.slash(alice, "play", {"game": "pip-rush", "hints": True})
+        assert answer.message is not None
+        await driver.choose(alice, answer.message, ["easy"], placeholder="Add a computer player…")
+        await driver.press(alice, answer.message, label="Start")
+        await driver.settle()
+        assert driver.find_table() is not None
+        table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr, arg-type]
+        assert table is not None
+        for _ in range(300):
+            await driver.settle()
+            assert not driver.finished(), "Alice was never asked to choose"
+            hand = driver.hand(alice) or await driver.open_hand(alice)
+            controls = hand.find_components()
+            moves = [c for c in controls if c.get("custom_id", "").startswith(ACTION_PREFIX)]
+            if table.legal_for(0) and table.legal_for(0)[0]["type"] != "play":
+                break
+            await driver.use_at_random(alice, hand, driver.rng.choice(moves))
+        buttons = {c["label"] for c in moves}
+        hint = next(c for c in controls if c.get("custom_id", "").startswith("cb:h:"))
+        record = await fake.click(alice, hand, custom_id=hint["custom_id"])
+        assert record.message is not None
+        named = HINT_ENTRY.findall(record.message.content)
+        assert len(named) >= 2 and set(named) <= buttons, (named, buttons)
+        fake.assert_clean()

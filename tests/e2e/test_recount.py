@@ -96,3 +96,42 @@ async def test_after_a_refused_claim_the_menus_offer_only_lower_claims(game: str
         assert recounted, "no count with two claims above it waited for a member"
         assert afresh, "no count followed the recount"
         fake.assert_clean()
+
+
+async def test_a_hand_with_hints_keeps_its_hint_button_after_the_highest_claim_is_refused(
+) -> None:
+    # Refusing 29 leaves 25 claims, which as buttons would fill every row the message has.
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice = fake.member("alice")
+        driver = GameDriver(fake, rng=random.Random("hinted recount"))
+        answer = await fake.slash(alice, "play", {"game": "cribbage", "hints": True,
+                                                  "options": "target=61 muggins=on"})
+        assert answer.message is not None
+        await driver.choose(alice, answer.message, ["easy"], placeholder="Add a computer player…")
+        await driver.press(alice, answer.message, label="Start")
+        await driver.settle()
+        assert driver.find_table() is not None
+        table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr, arg-type]
+        assert table is not None
+        for _ in range(100):
+            await driver.settle()
+            view = table.view_for(0)
+            if (view.get("next_count") or {}).get("seat") == 0 and table.waiting_for() == [0]:
+                break
+            hand = driver.hand(alice) or await driver.open_hand(alice)
+            moves = [c for c in hand.find_components()
+                     if not str(c.get("custom_id", "")).startswith("cb:h:")]
+            await driver.use_at_random(alice, hand, driver.rng.choice(moves))
+        else:
+            raise AssertionError("Alice never counted")
+        hand = await driver.open_hand(alice)
+        assert max(offered_claims(hand)) == 29
+        await claim(driver, alice, hand, 29)
+        await driver.settle()
+        hand = driver.hand(alice) or await driver.open_hand(alice)
+        assert "Too many" in hand.content
+        assert len(offered_claims(hand)) == 25
+        assert any(str(c.get("custom_id", "")).startswith("cb:h:")
+                   for c in hand.find_components()), hand.find_components()
+        fake.assert_clean()

@@ -119,6 +119,17 @@ def test_the_lobby_lists_player_counts_in_words_and_only_real_options() -> None:
     assert "For 3 to 8 players." in text.lobby_content(GAMES["pip-pip"], lobby, [])
 
 
+@pytest.mark.parametrize("game", [n for n, spec in GAMES.items() if spec.render_package is None])
+def test_each_option_the_lobby_explains_reads_as_a_sentence(game: str) -> None:
+    """The games shipped here (the tests' own games, kept outside, word theirs as they like)."""
+    lobby = SimpleNamespace(id=7, host_id=1, options={}, settings={}, seats=[])
+    explained = [line for line in text.lobby_content(GAMES[game], lobby, []).splitlines()
+                 if line.startswith("• ")]
+    assert explained or all(len(o.choices) < 2 for o in GAMES[game].options)
+    for line in explained:
+        assert line.endswith("."), line
+
+
 @pytest.mark.parametrize(
     ("games", "wins", "points", "skunks", "head", "line"),
     [

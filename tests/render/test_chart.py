@@ -97,8 +97,16 @@ def test_alt_text_is_one_paragraph_naming_every_line(game: str, players: int) ->
     assert len(alt) <= ALT_LIMIT and "\n" not in alt
     assert alt.startswith(f"Chart of {GAMES[game].title} #7: ")
     for line in chart.lines:
-        assert f"{line.name} (" in alt and f", {line.mark}) ends on " in alt
+        ends = "end" if " & " in line.name else "ends"
+        assert f"{line.name} (" in alt and f", {line.mark}) {ends} on " in alt
     assert chart.ending and alt.endswith(chart.ending)
+
+
+def test_partners_sharing_a_line_end_on_their_score_in_the_plural() -> None:
+    alt = describe(chart_of("cribbage", 4))
+    assert "Ann & Cid (blue circle, A) end on " in alt
+    assert "Bob & Dee (orange square, B) end on " in alt
+    assert "Ann (blue circle, A) ends on " in describe(chart_of("cribbage", 2))
 
 
 @pytest.mark.parametrize("game,players", [("cribbage", 2), ("cribbage", 4), ("pip-cribbage", 2),

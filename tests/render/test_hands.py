@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from PIL import Image
 
 import render
+from engine.registry import GAMES
 from render.cribbage import pictures as cribbage
 from render.kit import cards, layout, palette, text
+from render.pip_cribbage.pictures import hand_picture as pip_cribbage_hand
 from render.pip_pip import pictures as pip_pip
 from tests.render.conftest import open_png
 
@@ -122,3 +125,36 @@ def test_a_long_hand_stays_within_the_width_with_readable_cards() -> None:
     assert len(margin) == 1
     last_card = {rgb.getpixel((x, 140)) for x in range(image.width - 80, image.width - 12)}
     assert len(last_card) > 3
+
+
+def test_a_pip_cribbage_dealer_choosing_on_its_space_reads_the_choice_its_buttons_offer(
+) -> None:
+    """Turn came just before the dealer's hand was counted: its hand said 'Your turn: count
+    your hand' (with muggins) or 'the show' over buttons to flip the die or keep it, and the
+    table, with muggins, that the dealer was to claim."""
+    spec = GAMES["pip-cribbage"]
+    said: dict[str, str] = {}
+    for seed in range(80):
+        game = spec.new(2, {"muggins": seed % 2 == 1}, seed)
+        rng = random.Random(seed)
+        while game.outcome is None:
+            seat = game.waiting_for()[0]
+            view, legal = game.view(seat), game.legal_actions(seat)
+            kinds = {action["type"] for action in legal}
+            status = pip_cribbage_hand(view).status
+            if kinds & {"crux"}:
+                said["crux"] = status
+            elif kinds & {"flip", "keep_die"}:
+                said.setdefault("turn", status)
+                assert status == said["turn"]
+                # The table says so too, with muggins on as off (not "to claim").
+                assert render.describe("pip-cribbage", game.view(None)).endswith(
+                    f"Seat {seat + 1} to flip their die or keep it.")
+            else:
+                assert status not in ("Your turn: choose Renew or Priority",
+                                      "Your turn: flip your die or keep it")
+            game.apply(seat, spec.ai(view, legal, rng, "easy"))
+        if len(said) == 2:
+            break
+    assert said == {"crux": "Your turn: choose Renew or Priority",
+                    "turn": "Your turn: flip your die or keep it"}

@@ -16,7 +16,7 @@ from engine.cards import card_symbol
 from engine.registry import GAMES
 from render.alt_text import hand_words
 from render.kit import text
-from render.reveal import GAP, HEADING, describe_revealed, revealed_image
+from render.reveal import ALL_EMPTY, GAP, HEADING, describe_revealed, revealed_image
 from tables.pictures import playable_cards
 from tables.replay import Replay
 
@@ -92,6 +92,21 @@ def test_a_seat_with_no_cards_says_so() -> None:
     view, hands = frame_with_hands("cribbage", 2, 6)
     hands[1] = {**hands[1], "hand": []}
     assert "no cards" in written("cribbage", {**view, "revealed": hands})
+
+
+@pytest.mark.parametrize("game,players", [("pip-rush", 4), ("pip-pip", 3), ("cribbage", 2)])
+def test_when_no_hand_holds_a_card_the_picture_is_the_table_alone(game: str,
+                                                                  players: int) -> None:
+    # A finished game's last frame: a row of "no cards" per seat, the table left out for
+    # them, showed nothing at all.
+    view, hands = frame_with_hands(game, players, 6)
+    empty = {**view, "revealed": [{**hand, "hand": [], "playable": []} for hand in hands]}
+    assert revealed_image(game, empty)[1]
+    table = pixels(render.draw_table(game, view)).tobytes()
+    assert pixels(render.draw_revealed(game, empty)).tobytes() == table
+    assert "no cards" not in written(game, empty)
+    assert describe_revealed(game, empty) == (
+        f"{ALL_EMPTY} The table: {render.describe(game, view)}"[:1024])
 
 
 def test_odd_hands_draw_and_are_described_without_a_crash() -> None:

@@ -286,3 +286,15 @@ def test_the_winning_card_says_how_often_it_wins() -> None:
         "Wins the trick 100%")
     assert entry_for(entries, {"type": "play", "card": "3C"})["why"].startswith(
         "Wins the trick 0%")
+
+
+def test_a_card_says_the_points_it_puts_in_the_trick() -> None:
+    # Both lose the trick: only the points each hands to the winner tell a newcomer why the
+    # hint and the review rank one below the other.
+    game = rigged(["2C 6C", "4C 9D", "3C QC"], trump="S", leader=0)
+    play_pip_pip(game, "2C", "4C")
+    entries = analyse(game, 2)
+    queen = entry_for(entries, {"type": "play", "card": "QC"})["why"]
+    three = entry_for(entries, {"type": "play", "card": "3C"})["why"]
+    assert queen.startswith("Wins the trick 0% of the time, its 4 points go to whoever takes")
+    assert three.startswith("Wins the trick 0% of the time, a card worth no points")
