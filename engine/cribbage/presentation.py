@@ -79,7 +79,7 @@ def _press_before(upcoming: dict[str, Any] | None, seat: Any) -> str:
     if upcoming is None:
         return "Too few? Press Muggins! to take the points missed, or No muggins to let it stand."
     who = f"you claim your {upcoming['kind']}" if upcoming["seat"] == seat else (
-        f"{{s{upcoming['seat']}}} claims")
+        f"{{s{upcoming['seat']}}} claims their {upcoming['kind']}")
     return f"Too few? Press Muggins! before {who}, to take the points missed."
 
 

@@ -210,12 +210,14 @@ def test_the_claiming_seat_reads_the_cards_counted_and_the_opponent_the_claim() 
         "You count your hand: Q♦ Q♣ K♦ K♣ with the starter 5♠.",
     ]
     assert choice_lines(game.view(0)) == []
-    claim(game, 1, 12)  # the dealer's crib is counted next: only now is it shown
+    # The dealer's crib is counted next: only now is it shown, and the press is said to close
+    # at the crib's claim, not at a second claim of the same hand.
+    claim(game, 1, 12)
     assert choice_lines(game.view(1))[-1] == (
         "You count your crib: 2♥ 3♥ 8♠ 9♠ with the starter 5♠.")
     assert choice_lines(game.view(0)) == [
         "{s1} claimed 12 for the hand: Q♦ Q♣ K♦ K♣ with the starter 5♠. Too few? Press "
-        "Muggins! before {s1} claims, to take the points missed."]
+        "Muggins! before {s1} claims their crib, to take the points missed."]
     claim(game, 1, CRIB_TOTAL)  # the deal's last count: the deal waits for a press or a pass
     assert choice_lines(game.view(0))[-1].endswith(
         "Too few? Press Muggins! to take the points missed, or No muggins to let it stand.")
