@@ -128,9 +128,9 @@ Discord does, and counted in `fake.violations`.
 
 Faults and members' messages: `fault = fake.inject_fault(429)` answers every message edit
 (or `method=`, `path=` regex) with a 429 (tiny retry_after, so discord.py's own five tries
-run out at once) or the given 5xx until `fault.active = False`. `hold = fake.hold("POST",
-r"/threads$")` keeps matching requests waiting, as a slow Discord would: `await
-hold.arrived.wait()`, look, then `hold.release()`. `fake.post(user, channel)`
+run out at once) or the given 5xx or 4xx (error code 0) until `fault.active = False`.
+`hold = fake.hold("POST", r"/threads$")` keeps matching requests waiting, as a slow
+Discord would: `await hold.arrived.wait()`, look, then `hold.release()`. `fake.post(user, channel)`
 is a member writing in a channel: the bot gets MESSAGE_CREATE without content.
 `await fake.next_change(message_id, ..., timeout=1.0)` waits for a change to those messages
 or interactions (or to anything), for simulated members that wait instead of polling.
