@@ -32,8 +32,18 @@ NO_PICTURES = ("🖼️ No pictures here: the bot lacks the Attach Files permiss
 #: (Unknown Channel), or the bot removed from the server or shut out of it (Missing Access).
 #: Trying again would fail the same way, every time.
 PLACE_GONE = frozenset({10003, 50001})
+#: The table message's last line where Discord refused it with its pictures for a reason
+#: that will not pass (a 4xx that is not a missing permission): the words alone may go out.
+PICTURES_REFUSED = ("🖼️ No pictures for this game: Discord would not take them. Your hand "
+                    "still shows yours.")
 #: The code of a message that was deleted (its channel is still there).
 UNKNOWN_MESSAGE = 10008
+
+
+def passing(failure: discord.HTTPException) -> bool:
+    """Whether Discord may take the same request later: rate limited (429) or in trouble
+    itself (5xx). Any other refusal (400, 403, 404...) will come again, every time."""
+    return failure.status == 429 or failure.status >= 500
 
 
 class TableMessages:
@@ -64,8 +74,12 @@ class TableMessages:
         self._posted_at: dict[int, float] = {}
         #: Buried tables waiting out `repost_every` before they are posted again.
         self._waiting: dict[int, asyncio.Task[None]] = {}
-        #: Tables whose message went out without pictures: the bot may not attach files there.
-        self._text_only: set[int] = set()
+        #: Tables whose message goes out without pictures, and the line that says why: the bot
+        #: may not attach files there, or Discord would not take them.
+        self._text_only: dict[int, str] = {}
+        #: Tables whose message Discord refused even without pictures, for good: said once in
+        #: the log, and tried again only with the next change, never on a timer.
+        self._refused: set[int] = set()
         #: Tables whose channel or thread the bot can no longer reach: not shown any more.
         self._unreachable: set[int] = set()
         #: Games over before this process, whose message a press brought up to date.
@@ -133,7 +147,8 @@ class TableMessages:
         self.refresher.drop(table_id)
         self._known.pop(table_id, None)
         self._stop_watching(table_id)
-        self._text_only.discard(table_id)
+        self._text_only.pop(table_id, None)
+        self._refused.discard(table_id)
         self._unreachable.discard(table_id)
 
     def table(self, table_id: int) -> Table | None:
@@ -158,9 +173,11 @@ class TableMessages:
     async def _refresh(self, table_id: int) -> None:
         """Edit the table message to the latest state; post it when there is none (or it was
         deleted, or members' messages buried it in a channel). A passing failure (429, 5xx,
-        a timeout) raises, and the refresher tries again. A missing permission does not, nor a
-        channel or thread that is gone: that game goes on unseen (its players reach it with
-        /hand, an admin may /abandon it) and is not tried there again until a restart."""
+        a timeout) raises, and the refresher tries again. A lasting one does not: a channel or
+        thread that is gone is not tried again until a restart; any other refusal (a missing
+        permission, a 400, a 404 that is not a deleted message) has the words go out without
+        the pictures, and if even they are refused, the table waits for its next change. The
+        game goes on either way (its players reach it with /hand, an admin may /abandon it)."""
         table = self.table(table_id)
         if table is None:
             return
@@ -178,36 +195,51 @@ class TableMessages:
         self._after_refresh(table, running)
 
     async def _show_as_allowed(self, table: Table) -> None:
-        pictures = table.id not in self._text_only
+        note = self._text_only.get(table.id)
         try:
-            await self._show(table, pictures)
+            await self._show(table, note)
+            self._refused.discard(table.id)
             return
-        except discord.Forbidden as refusal:
-            if refusal.code in PLACE_GONE:
+        except discord.HTTPException as refusal:
+            if passing(refusal) or refusal.code in PLACE_GONE:
                 raise
-            if not pictures:
-                log.warning("Table %s cannot be shown here: %s", table.id, refusal)
+            if note is not None:
+                self._cannot_show(table, refusal)
                 return
             log.info("Table %s could not be shown with pictures (%s): trying without",
                      table.id, refusal)
-        # The words alone keep the game playable where the bot may write but not attach files.
-        self._text_only.add(table.id)
+            note = NO_PICTURES if isinstance(refusal, discord.Forbidden) else PICTURES_REFUSED
+        # The words alone keep the game playable where the bot may write but not attach files,
+        # or where Discord will not take what was drawn.
+        self._text_only[table.id] = note
         try:
-            await self._show(table, pictures=False)
-        except discord.Forbidden as refusal:
-            if refusal.code in PLACE_GONE:
+            await self._show(table, note)
+            self._refused.discard(table.id)
+        except discord.HTTPException as refusal:
+            if passing(refusal) or refusal.code in PLACE_GONE:
                 raise
-            log.warning("Table %s cannot be shown here: %s", table.id, refusal)
+            self._cannot_show(table, refusal)
 
-    async def _show(self, table: Table, pictures: bool = True) -> None:
+    def _cannot_show(self, table: Table, refusal: discord.HTTPException) -> None:
+        """Discord refused the table's words alone, and would again: said once, not retried
+        (a game over is not shown again: that was its last refresh)."""
+        if table.id not in self._refused:
+            self._refused.add(table.id)
+            log.warning("Table %s cannot be shown here (%s): tried again at its next change",
+                        table.id, refusal)
+        self._after_refresh(table, table.status == "running" and not table.finished)
+
+    async def _show(self, table: Table, no_pictures: str | None = None) -> None:
+        """Show the table, with its pictures unless `no_pictures` is the line saying why not."""
         # The words, buttons and picture all show one moment, read before the first await:
         # a move landing while the picture is drawn shows in the next edit.
         running = table.status == "running" and not table.finished
         finished = table.finished
         public = table.public_view()
         alt = images.describe(table.game_name, public)
+        pictures = no_pictures is None
         # Without pictures the note goes last, and the words make room for it.
-        note = "" if pictures else f"\n{NO_PICTURES}"
+        note = "" if no_pictures is None else f"\n{no_pictures}"
         content = text.table_content(
             table, status=table.status, scores=images.score_line(table.game_name, public),
             limit=text.MAX_CONTENT - len(note),
@@ -258,7 +290,8 @@ class TableMessages:
         if not running:
             self._known.pop(table.id, None)
             self._stop_watching(table.id)
-            self._text_only.discard(table.id)
+            self._text_only.pop(table.id, None)
+            self._refused.discard(table.id)
             self._unreachable.discard(table.id)
             self._forget(table.id)
 

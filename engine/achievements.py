@@ -22,7 +22,9 @@ so a game replayed from its log earns exactly what it earned live.
 A moment is a seat's best of one kind in one game (its best hand, its best pegging play, the
 margin of its win), read from events, from the outcome, or at the end from the events it
 `watches` and the outcome (`from_finish`, as `on_finish` reads them); the store keeps each
-seat's best.
+seat's best, the greatest value. The outcome's scores are read the way the game counts them:
+points for a seat, or, where the fewest points win (`GameSpec.fewest_points_win`, which the
+game's tally carries: `GameSpec.tally`), points against it.
 """
 
 from __future__ import annotations
@@ -63,8 +65,9 @@ class MomentKind:
     how: str = ""
     #: (seat, value) that one event is worth for this kind, or None.
     from_event: Callable[[Event], tuple[int, int] | None] | None = None
-    #: (seat, value) pairs the finished game is worth for this kind.
-    from_outcome: Callable[[Outcome], Iterable[tuple[int, int]]] | None = None
+    #: (seat, value) pairs the finished game is worth for this kind, given the outcome and
+    #: whether its scores count against a seat (the fewest points win).
+    from_outcome: Callable[[Outcome, bool], Iterable[tuple[int, int]]] | None = None
     #: The same, read from the game's events of the types in `watches` and its outcome.
     from_finish: Callable[[Sequence[Event], Outcome], Iterable[tuple[int, int]]] | None = None
     #: The event types `from_finish` reads.
@@ -84,17 +87,20 @@ class Award:
     seat: int
 
 
-def winning_margin(outcome: Outcome) -> list[tuple[int, int]]:
-    """Each winning seat's lead over the best seat that did not win (by the outcome's
-    scores), when there is a lead: a shared win has none."""
+def winning_margin(outcome: Outcome, fewest_points_win: bool = False) -> list[tuple[int, int]]:
+    """Each winning seat's margin: how far the nearest seat that did not win was from the
+    winners (by the outcome's scores, the fewest the best where `fewest_points_win`), when
+    there is one: a shared win has none."""
     scores, winners = outcome.get("scores"), outcome.get("winners") or []
     if not isinstance(scores, list) or not winners or outcome.get("shared"):
         return []
-    others = [score for seat, score in enumerate(scores) if seat not in winners]
+    # Read as points for a seat, the higher the better, whichever way the game counts them.
+    worth = [-score for score in scores] if fewest_points_win else scores
+    others = [score for seat, score in enumerate(worth) if seat not in winners]
     if not others:
         return []
-    lead = min(scores[seat] for seat in winners) - max(others)
-    return [(seat, lead) for seat in winners] if lead > 0 else []
+    margin = min(worth[seat] for seat in winners) - max(others)
+    return [(seat, margin) for seat in winners] if margin > 0 else []
 
 
 def win_margin(unit: str, how: str) -> MomentKind:
@@ -120,6 +126,8 @@ class Tally:
     away: set[int] = field(default_factory=set)
     #: Seats away at some moment since their latest deal was dealt (see the module's words).
     away_this_deal: set[int] = field(default_factory=set)
+    #: Whether the outcome's scores count against a seat (`GameSpec.fewest_points_win`).
+    fewest_points_win: bool = False
 
     def __post_init__(self) -> None:
         self._watched = frozenset().union(*(a.watches for a in self.achievements),
@@ -167,7 +175,8 @@ class Tally:
                 seats = achievement.on_finish(self.history, outcome)
                 fresh += self._award(achievement, seats, away)
         for moment in self.moment_kinds:
-            pairs = [*(moment.from_outcome(outcome) if moment.from_outcome else ()),
+            pairs = [*(moment.from_outcome(outcome, self.fewest_points_win)
+                       if moment.from_outcome else ()),
                      *(moment.from_finish(self.history, outcome) if moment.from_finish else ())]
             for pair in pairs:
                 self._note(moment.kind, pair, away)

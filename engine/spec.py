@@ -13,7 +13,7 @@ from functools import cached_property
 from types import ModuleType
 from typing import Any
 
-from engine.achievements import Achievement, MomentKind
+from engine.achievements import Achievement, MomentKind, Tally
 from engine.cards import RANK_NAMES, SUIT_NAMES
 from engine.contract import Action, Game, View
 from engine.errors import IllegalAction
@@ -135,8 +135,9 @@ class GameSpec:
     #: each seat's points up to it.
     target: Callable[[dict[str, Any]], int | None] = lambda options: None
     #: True where a seat's points count against it, so the fewest win (its outcome's scores
-    #: are points taken): a tournament's spread counts them the other way. False: points
-    #: count for a seat, as in every game that pegs, races or wins tricks.
+    #: are points taken): a tournament's spread and a win's margin (`tally`) count them the
+    #: other way. False: points count for a seat, as in every game that pegs, races or wins
+    #: tricks.
     fewest_points_win: bool = False
     #: Which side (team) each seat plays for, given the player count and options.
     sides: Callable[[int, dict[str, Any]], list[int]] = lambda players, _: list(range(players))
@@ -193,6 +194,10 @@ class GameSpec:
                                       or self.simulation is None):
             raise ValueError(f"{self.name}: the expert needs the hard level, a rollout and a "
                              "simulation")
+
+    def tally(self) -> Tally:
+        """A new tally of what one game earns, its outcome read as this game counts points."""
+        return Tally(self.achievements, self.moments, fewest_points_win=self.fewest_points_win)
 
     def labels_for(self, view: View) -> Callable[[Action], str]:
         """The words for each of a seat's actions, given that seat's view."""

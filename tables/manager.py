@@ -7,9 +7,11 @@ results and ratings if it ended the game), and only then is the caller answered.
 hear of it afterwards, in order, from a per-table delivery task, so a slow Discord call
 never holds the lock.
 
-The jobs around it live in their own modules: tables/runner.py (one table's computer turns,
-forced moves, idle timers and deliveries), tables/lobbies.py, tables/player_settings.py and
-tables/stats.py; the servers the bot is in, tables/presence.py.
+The jobs around it live in their own modules: tables/orders.py (the orders given a running
+game: a move, a resignation, an abandon, a seat played for its member or taken back),
+tables/runner.py (one table's computer turns, forced moves, idle timers and deliveries),
+tables/lobbies.py, tables/player_settings.py and tables/stats.py; the servers the bot is in,
+tables/presence.py.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from engine.contract import Action, Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import GameLost, Store
-from tables.away import AWAY, BACK, FORFEIT, FORFEITED, back_to_move, mark_seats
+from tables import orders
 from tables.carry_out import carry_out
 from tables.clock import Clock
 from tables.computer import refuse_without_ai
@@ -43,7 +45,7 @@ from tables.resume import Resume
 from tables.runner import TableRunner
 from tables.seats import SeatInfo
 from tables.stats import leaderboard, member_stats
-from tables.table import RESIGN, OutOfDate, Table
+from tables.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -240,42 +242,16 @@ class TableManager:
     ) -> list[Event]:
         """A member's move. `version`, if given, is the seat_version the member's buttons were
         built at; a move made for a decision the seat has moved on from is refused (OutOfDate)."""
-        return await carry_out(self._act(table_id, user_id, action, version))
-
-    async def _act(
-        self, table_id: int, user_id: int, action: Action, version: int | None
-    ) -> list[Event]:
-        table = self._running_table(table_id)
-        async with table.lock:
-            self._check_open(table)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise IllegalAction("You are not playing at this table.")
-            if version is not None and version != table.seat_version(seat):
-                raise OutOfDate()
-            if not isinstance(action, dict) or str(action.get("type", "")).startswith("_"):
-                raise IllegalAction("That is not a move.")
-            if seat in table.forfeited:
-                raise IllegalAction(FORFEITED)
-            await back_to_move(self, table, seat, action)
-            events = await self._accept(table, seat, action)
-        self._runners[table.id].announce(events)
-        return events
+        return await carry_out(orders.act(self, table_id, user_id, action, version))
 
     async def back(self, table_id: int, user_id: int) -> None:
         """A member the computer was playing for is back: stop playing for them (not after
         a forfeit)."""
-        await carry_out(self._back(self._running_table(table_id), user_id))
-
-    async def _back(self, table: Table, user_id: int) -> None:
-        async with table.lock:
-            seat = table.seat_of(user_id)
-            if seat is not None and not self._runners[table.id].closed and not self.closed:
-                await mark_seats(self, table, [seat], BACK)
+        await carry_out(orders.back(self, table_id, user_id))
 
     def waited(self, table_id: int) -> dict[int, float]:
         """Seconds the running game has waited on each member's seat it now waits on."""
-        return self._runners[self._running_table(table_id).id].waited()
+        return self._runners[orders.running_table(self, table_id).id].waited()
 
     async def play_for(
         self, table_id: int, seats: Sequence[int], line: str, *, forfeit: bool = False
@@ -283,46 +259,15 @@ class TableManager:
         """The computer plays these human seats from now on, as after an idle takeover (a
         tournament round's deadline), or with `forfeit` to the end (an entry that forfeited:
         not rated on the game); `line` says so at the table."""
-        await carry_out(self._play_for(table_id, seats, line, FORFEIT if forfeit else AWAY))
-
-    async def _play_for(self, table_id: int, seats: Sequence[int], line: str, marker: str
-                        ) -> None:
-        table = self._running_table(table_id)
-        async with table.lock:
-            self._check_open(table)
-            if await mark_seats(self, table, seats, marker):
-                table.note(line)
-        self._runners[table.id].announce([])
+        await carry_out(orders.play_for(self, table_id, seats, line, forfeit))
 
     async def resign(self, table_id: int, user_id: int) -> list[Event]:
         """The member's side loses at once; every other side wins."""
-        return await carry_out(self._resign(table_id, user_id))
-
-    async def _resign(self, table_id: int, user_id: int) -> list[Event]:
-        table = self._running_table(table_id)
-        async with table.lock:
-            self._check_open(table)
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise IllegalAction("You are not playing at this table.")
-            events = await self._accept(table, seat, {"type": RESIGN})
-        self._runners[table.id].announce(events)
-        return events
+        return await carry_out(orders.resign(self, table_id, user_id))
 
     async def abandon(self, table_id: int, by_user_id: int, may_manage: bool = False) -> None:
         """End a game with no results (Table.abandon_refusal says who may)."""
-        await carry_out(self._abandon(table_id, by_user_id, may_manage))
-
-    async def _abandon(self, table_id: int, by_user_id: int, may_manage: bool) -> None:
-        table = self._running_table(table_id)
-        async with table.lock:
-            self._check_open(table)
-            if refusal := table.abandon_refusal(by_user_id, may_manage):
-                raise IllegalAction(refusal)
-            await self.store.set_status(table.id, "abandoned")
-            table.status = "abandoned"
-            self._retire(table)
-        self._runners[table.id].publish(finished(table))
+        await carry_out(orders.abandon(self, table_id, by_user_id, may_manage))
 
     async def set_location(
         self, table_id: int, *, thread_id: int | None, message_id: int | None
@@ -465,24 +410,6 @@ class TableManager:
         self._runners[table.id].closed = True
         self._tables.pop(table.id, None)
         self._runners[table.id].cancel_work()
-
-    def _running_table(self, table_id: int) -> Table:
-        self._resume.reach(table_id=table_id)
-        table = self._tables.get(table_id)
-        if table is None:
-            if table_id in self._finished:
-                raise IllegalAction("This game is over.")
-            raise IllegalAction("That game is not running.")
-        return table
-
-    def _check_open(self, table: Table) -> None:
-        runner = self._runners.get(table.id)
-        if self.closed or (runner is not None and runner.closed):
-            raise IllegalAction("The bot is restarting; try again in a moment.")
-        if table.status != "running":
-            raise IllegalAction("This game is over.")
-        if runner is None or runner.table is not table:  # put to rest while this waited
-            raise IllegalAction("That game is not running.")
 
     def _spec(self, game: str) -> GameSpec:
         spec = self.games.get(game)

@@ -10,7 +10,7 @@ import logging
 from collections import deque
 from typing import Any
 
-from engine.achievements import Award, Tally
+from engine.achievements import Award
 from engine.contract import Action, Event, Game, View
 from engine.errors import IllegalAction
 from engine.registry import GameSpec
@@ -105,7 +105,7 @@ class Table:
             self.game.decision_key(s) if s in acting else None for s in range(len(seats))]
         self._seat_versions: list[int] = [0] * len(seats)
         #: What the game has earned so far (engine/achievements.py), fed every event.
-        self.tally = Tally(spec.achievements, spec.moments)
+        self.tally = spec.tally()
         #: Awards of moves played here (not replayed from the log) not yet recorded.
         self.new_awards: list[Award] = []
         self._remember(self.game.start_events)

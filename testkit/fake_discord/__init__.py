@@ -128,9 +128,9 @@ Discord does, and counted in `fake.violations`.
 
 Faults: `fault = fake.inject_fault(429)` answers every message edit
 (or `method=`, `path=` regex) with a 429 (tiny retry_after, so discord.py's own five tries
-run out at once) or the given 5xx until `fault.active = False`. `hold = fake.hold("POST",
-r"/threads$")` keeps matching requests waiting, as a slow Discord would: `await
-hold.arrived.wait()`, look, then `hold.release()`.
+run out at once) or the given 5xx or 4xx (error code 0) until `fault.active = False`.
+`hold = fake.hold("POST", r"/threads$")` keeps matching requests waiting, as a slow Discord
+would: `await hold.arrived.wait()`, look, then `hold.release()`.
 
 Messages: as Discord does, the fake sends MESSAGE_CREATE for every message created in a
 channel. `fake.post(user, channel)` is a member writing (or another bot: `fake.add_bot(name)`

@@ -564,8 +564,9 @@ class FakeDiscord:
     def inject_fault(
         self, status: int = 429, *, method: str = "PATCH", path: str = r"/messages/"
     ) -> Fault:
-        """Answer matching requests with `status` (429 rate limit, or a 5xx) until the
-        returned fault's `active` is set to False. The default: every message edit."""
+        """Answer matching requests with `status` (429 rate limit, a 5xx, or a 4xx that
+        would come again) until the returned fault's `active` is set to False. The default:
+        every message edit."""
         fault = Fault(method=method, path=path, status=status)
         self.state.faults.append(fault)
         return fault

@@ -102,7 +102,8 @@ class Hold:
 @dataclass
 class Fault:
     """Requests matching `method` and `path` (a regular expression searched in the path)
-    are answered with `status` while the fault is on: 429 with `retry_after`, or a 5xx."""
+    are answered with `status` while the fault is on: 429 with `retry_after`, or any other
+    (a 5xx, or a 4xx Discord would send again: 400, 404 with error code 0)."""
 
     method: str
     path: str

@@ -7,6 +7,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.achievements import TOURNAMENT_WON, Award, Tally, winning_margin
 from engine.contract import Game
@@ -18,7 +20,7 @@ from tests.engine.pip_pip.helpers import play, rigged
 
 def tally_of(game: Game) -> Tally:
     spec = GAMES[game.name]
-    tally = Tally(spec.achievements, spec.moments)
+    tally = spec.tally()
     tally.feed(game.start_events)
     return tally
 
@@ -257,7 +259,7 @@ def test_double_skunk_says_it_needs_a_121_point_game_where_61_points_is_an_optio
 
 def test_a_resignation_earns_nothing_at_the_end_and_an_award_comes_once() -> None:
     spec = GAMES["cribbage"]
-    tally = Tally(spec.achievements, spec.moments)
+    tally = spec.tally()
     show = {"type": "show", "seat": 1, "kind": "hand", "points": 29}
     assert tally.feed([show]) == [Award("cribbage:twenty-nine", 1)]
     assert tally.feed([show]) == []
@@ -271,3 +273,39 @@ def test_the_winning_margin_is_the_lead_over_the_best_seat_that_did_not_win() ->
         (1, 31), (3, 31)]
     assert winning_margin({"winners": [0], "scores": [300, 280, 290]}) == [(0, 10)]
     assert winning_margin({"winners": [0, 1], "scores": [5, 5], "shared": True}) == []
+
+
+def test_where_the_fewest_points_win_the_margin_is_how_many_more_the_nearest_loser_took() -> None:
+    """Scores that count against a seat (GameSpec.fewest_points_win): the winner on 12 beat
+    the nearest loser, on 19, by 7; read as points for a seat, that win had no margin."""
+    outcome = {"winners": [2], "scores": [30, 19, 12, 52]}
+    assert winning_margin(outcome, fewest_points_win=True) == [(2, 7)]
+    assert winning_margin(outcome) == []
+    assert winning_margin({"winners": [0, 2], "scores": [8, 40, 8], "shared": True}, True) == []
+
+
+@given(st.lists(st.integers(0, 130), min_size=2, max_size=8), st.booleans())
+def test_a_margin_is_the_same_win_counted_either_way(scores: list[int], fewest: bool) -> None:
+    """A game whose points count against a seat, its scores turned round, is the same game
+    whose points count for it: the same winners, the same margins."""
+    best = min(scores) if fewest else max(scores)
+    outcome = {"winners": [s for s, score in enumerate(scores) if score == best],
+               "scores": scores}
+    mirrored = {**outcome, "scores": [200 - score for score in scores]}
+    margins = winning_margin(outcome, fewest)
+    assert margins == winning_margin(mirrored, not fewest)
+    losers = [score for score in scores if score != best]
+    assert margins == ([(seat, min(abs(score - best) for score in losers))
+                        for seat in outcome["winners"]] if losers else [])
+
+
+def test_a_tally_reads_the_margin_as_its_game_counts_points() -> None:
+    """The seventh game, Black Lady (the fewest points win), keeps a biggest win through its
+    spec's tally; a real game's tally reads its scores as points for a seat, as before."""
+    outcome = {"winners": [1], "scores": [31, 4, 26, 17]}
+    black_lady = GAMES["black-lady"].tally()
+    black_lady.finish(outcome)
+    assert black_lady.best == {(1, "win"): 13}
+    cribbage = GAMES["cribbage"].tally()
+    cribbage.finish({"winners": [1], "scores": [99, 121]})
+    assert cribbage.best == {(1, "win"): 22}

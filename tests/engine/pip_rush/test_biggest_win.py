@@ -23,7 +23,7 @@ SPEC = GAMES["pip-rush"]
 def race(seed: int, players: int, level: str | None) -> tuple[Game, Tally]:
     """A race played to its end by computers of `level` (None: random legal moves)."""
     game = SPEC.new(players, {"overtime": seed % 3 == 0}, seed)
-    tally = Tally(SPEC.achievements, SPEC.moments)
+    tally = SPEC.tally()
     tally.feed(game.start_events)
     rng = random.Random(seed)
     while game.outcome is None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.achievements import win_margin
 from engine.cards import card_symbol
 from engine.contract import Action, View
 from engine.spec import AI_LEVELS, GameSpec, Option, ReviewTerms
@@ -88,6 +89,7 @@ SPEC = GameSpec(
     status_lines=status_lines,
     rules=RULES,
     fewest_points_win=True,
+    moments=(win_margin("points", "the nearest loser's points less the winner's"),),
     order=70,
     render_package="tests.seventh_game.black_lady_render",
 )
