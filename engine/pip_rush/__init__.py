@@ -10,8 +10,9 @@ Actions (all JSON):
     {"type": "move", "racer": 1, "space": 4, "lane": 2}  the Movement ("space" may be left out)
 A choice is only asked for when there are at least two options; otherwise the game makes it.
 
-Events: {"type", "text", ...} with seats as "{s0}".."{s3}": play, trick_won, choice,
-suit_action, move, action_lost, draw / deal (private: "to"), drawn, cycle, game_over.
+Events: {"type", "text", ...} with seats as "{s0}".."{s3}": play, trick_won, suit_action,
+move, action_lost, drawn, cycle, game_over; private ("to"): draw, deal, and choice (what the
+chooser is asked; the others read its result).
 `game.start_events` holds the events of the first deal.
 
 Lanes are numbered 1-3; a racer at Start has space 0 and lane None. The 4 racers are listed

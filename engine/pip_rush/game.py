@@ -187,6 +187,9 @@ class PipRushGame(CoreGame):
         return {"type": kind, "seat": seat, "card": card, "team": team_of(seat), **result}
 
     def _choice_event(self) -> Event:
+        """What the chooser is asked, told to them alone: the others read the choice's result,
+        which names the chooser's racer, and a line a trick about each wait pushed what the
+        computers did off a small terminal (and off the table message's few lines)."""
         card = self._resolving()
         seat = card["seat"]
         if card["action"] == "movement":
@@ -194,8 +197,8 @@ class PipRushGame(CoreGame):
         else:
             suit = suit_words(self.core.trick[card["index"]])
             kind, what = "racer", f"which racer takes {suit} ({card['card']})"
-        return {"type": "choice", "seat": seat, "card": card["card"], "choice": kind,
-                "text": f"{{s{seat}:chooses}} {what}."}
+        return {"type": "choice", "to": seat, "seat": seat, "card": card["card"],
+                "choice": kind, "text": f"{{s{seat}:chooses}} {what}."}
 
     def _resolving(self) -> dict[str, Any]:
         """The card of the trick whose action waits for a choice."""

@@ -194,3 +194,20 @@ async def test_what_a_player_reads_in_a_whole_game(tmp_path, seating):
     # The channel reads everyone in the third person.
     assert not [line for line in channel.table_lines if re.search(r"\b[Yy]ou\b", line)]
     assert [line for line in channel.table_lines if "Ann" in line]
+
+
+async def test_a_choice_is_told_to_its_chooser_and_its_result_to_everyone(tmp_path):
+    """At PIP Rush with 4, a line a trick about who chooses next pushed what the computers did
+    off an 80x24 terminal: the chooser alone reads what they are asked, everyone the result."""
+    channel = Channel()
+    played = await play_in_terminal(tmp_path, "pip-rush", 4, listener=channel)
+    assert played.table.status == "finished"
+    asked = [line for line in played.told if " choose" in line]
+    assert asked and all(line.startswith("You choose which racer") for line in asked)
+    assert any(line.startswith("You choose which racer") for line in channel.hand_lines)
+    assert not [line for line in channel.table_lines if " choose" in line]
+    # What each computer chose, told by its result, which names its racer.
+    for lines in (played.told, channel.table_lines):
+        choosers = {match.group(1) for line in lines
+                    for match in [re.search(r"(Computer \d)'s racer [AB] ", line)] if match}
+        assert choosers == {"Computer 1", "Computer 2", "Computer 3"}

@@ -111,6 +111,7 @@ def play_out(params: dict[str, Any], probe: bool) -> tuple[PipRushGame, list[tup
     log: list[tuple[int, Any]] = []
     tricks_seen = 0
     played: list[str] = []
+    choosing: int | None = None
     while game.outcome is None:
         (seat,) = game.to_act()
         legal = game.legal_actions(seat)
@@ -127,6 +128,10 @@ def play_out(params: dict[str, Any], probe: bool) -> tuple[PipRushGame, list[tup
             TEXT_OF[c] for c in game.core.pile}
         hidden.discard(action.get("card", ""))
         events = game.apply(seat, action)
+        if choosing is not None:  # what the choice asked for is told to every seat
+            public = [event for event in events if "to" not in event]
+            assert f"{{s{choosing}'s}} racer" in public[0]["text"], public[0]
+        choosing = check_choice_told(game, events)
         log.append((seat, action))
         played += [e["card"] for e in events if e["type"] == "play"]
         for event in events:
@@ -146,6 +151,19 @@ def play_out(params: dict[str, Any], probe: bool) -> tuple[PipRushGame, list[tup
         check_invariants(game)
         assert len(log) < 2000
     return game, log
+
+
+def check_choice_told(game: PipRushGame, events: list[dict[str, Any]]) -> int | None:
+    """The seat a choice waits for, if any, told only to that seat ("You choose which racer
+    takes Hearts (4♥)."): the others read its result, which names the chooser's racer, and a
+    line about the wait would push what happened off a small screen."""
+    if game.core.choices is None:
+        return None
+    (chooser,) = game.to_act()
+    choice = events[-1]
+    assert choice["type"] == "choice"
+    assert choice["to"] == choice["seat"] == chooser
+    return chooser
 
 
 def check_outcome(game: PipRushGame) -> None:

@@ -1,0 +1,112 @@
+"""What the terminal keeps in view: `.venv/bin/python -m benchmarks.terminal_screen`.
+
+Plays whole games in an 80x24 terminal (`scripts/play`'s TerminalGame on a console of that
+size), the player taking the first move offered and letting every offer pass, against seeded
+computers, and prints per game and seating: the prompts, and the share of them at which some
+of the lines told since the player's last answer have scrolled off the top (what was printed
+since that answer, and the prompt's own rows, fill more than the screen); the rows told
+between two answers (mean, p95); and the rows of state and choices above a prompt (mean).
+`--games N` sets the games per seating (seeds 1..N), `--level` the computers' level, `--only
+GAME` one seating.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import statistics
+import sys
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make the repository importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rich.console import Console
+from rich.text import Text
+
+from benchmarks.stats import percentile
+from engine.registry import GAMES
+from store import Store
+from tables import TableManager
+from terminal import cli
+from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
+
+WIDTH, HEIGHT = 80, 24
+SEATINGS = (("pip-rush", 4), ("crib-race", 8), ("pip-pip", 8))
+
+
+class Prompts:
+    """What the screen held at each prompt of one game."""
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.lost = 0  # prompts at which a told line had scrolled off
+        self.told_rows: list[int] = []
+        self.above_rows: list[int] = []
+
+
+async def play(game: str, players: int, seed: int, level: str) -> Prompts:
+    store = await Store.open(":memory:")
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    out = io.StringIO()
+    console = Console(file=out, width=WIDTH, height=HEIGHT)
+    prompts = Prompts()
+    answered_at = 0
+    screen: TerminalGame
+
+    def read(prompt: str) -> str:
+        nonlocal answered_at
+        answer = "" if prompt.startswith("Make it now") else "1"
+        printed = out.getvalue()[answered_at:].count("\n")
+        told = screen._told_rows
+        prompt_rows = len(Text(prompt + answer).wrap(console, WIDTH))
+        prompts.total += 1
+        if told:
+            prompts.told_rows.append(told)
+            prompts.above_rows.append(printed - told)
+            prompts.lost += printed + prompt_rows > HEIGHT
+        out.write(prompt + answer + "\n")  # the answer's line, as a terminal echoes it
+        answered_at = len(out.getvalue())
+        return answer
+
+    try:
+        table = await manager.create(
+            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=game, options={},
+            seats=cli.seats_for(GAMES[game], players, level, "Ann"), host_id=PLAYER_ID,
+            seed=seed, settings={"hints": True},
+        )
+        screen = TerminalGame(console, manager, table, 0, read=read)
+        manager.subscribe(screen)
+        await screen.play(resumed=False)
+    finally:
+        await manager.close()
+        await store.close()
+    return prompts
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--only", help="one game of the seatings (pip-rush ...)")
+    args = parser.parse_args()
+    print(f"{WIDTH}x{HEIGHT}, {args.games} games a seating, {args.level} computers")
+    print(f"{'seating':<14}{'prompts':>8}{'told off':>10}{'told rows':>11}{'p95':>5}"
+          f"{'above':>7}")
+    for game, players in SEATINGS:
+        if args.only not in (None, game):
+            continue
+        games = [await play(game, players, seed, args.level)
+                 for seed in range(1, args.games + 1)]
+        total = sum(g.total for g in games)
+        lost = sum(g.lost for g in games)
+        told = [rows for g in games for rows in g.told_rows]
+        above = [rows for g in games for rows in g.above_rows]
+        print(f"{game + ' at ' + str(players):<14}{total:>8}{lost / total:>10.0%}"
+              f"{statistics.mean(told):>11.1f}{percentile(told, 0.95):>5.0f}"
+              f"{statistics.mean(above):>7.1f}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
