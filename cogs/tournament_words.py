@@ -105,6 +105,22 @@ def ruling_order(event: Tournament, match: Match, order: str) -> list[list[str]]
     return groups
 
 
+def computer_entry(event: Tournament, name: str | None) -> str:
+    """/tournament remove's computer entry, named as the event shows it (it has no
+    @mention); a clear refusal when no computer entry is called that."""
+    computers = [e for e in event.entries if e.computer]
+    if name is None:
+        raise IllegalAction("Name the entry to drop: member:@someone, or a computer entry "
+                            "by its name (computer:Normal bot).")
+    found = next((e for e in computers if e.name.casefold() == name.strip().casefold()), None)
+    if found is None:
+        known = spoken_list([e.name for e in computers])
+        raise IllegalAction(f"There is no computer entry called {text.safe(name)} in this "
+                            "event" + (f": its computer entries are {known}." if known
+                                       else ": it has none."))
+    return found.id
+
+
 def followed(first: str) -> Callable[[list[Event]], str]:
     """An answer to the host: `first`, then what the change led to (the match's result, a
     round over or begun, the event over)."""

@@ -22,6 +22,7 @@ from cogs.tournament_words import (
     CANCELLED,
     HOST_ASKED,
     call_line,
+    computer_entry,
     dropped,
     ended,
     event_content,
@@ -224,18 +225,27 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await self._act(interaction, tournament, drop, dropped)
 
     @group.command(name="remove", description="Host: take an entry off the sign-up, or drop it.")
-    @app_commands.describe(member="A member of the entry to drop", tournament=WHICH_EVENT)
-    async def remove(self, interaction: discord.Interaction, member: discord.Member,
+    @app_commands.describe(member="A member of the entry to drop",
+                           computer="A computer entry to drop, by its name (e.g. Normal bot)",
+                           tournament=WHICH_EVENT)
+    async def remove(self, interaction: discord.Interaction,
+                     member: discord.Member | None = None, computer: str | None = None,
                      tournament: int | None = None) -> None:
+        named: list[str] = []  # the entry's name as the event shows it, once found
+
         def drop(event: Tournament) -> list[Event]:
-            entry = event.entry_of(member.id)
-            if entry is None:
-                raise IllegalAction(f"{member.display_name} is not in this event.")
+            if member is None:
+                entry = event.entry(computer_entry(event, computer))
+            else:
+                found = event.entry_of(member.id)
+                if found is None:
+                    raise IllegalAction(f"{member.display_name} is not in this event.")
+                entry = found
+            named[:] = [member.display_name if member is not None else entry.name]
             return event.remove(interaction.user.id, entry.id)
 
-        name = text.safe(member.display_name)
-
         def done(events: list[Event]) -> str:
+            name = text.safe(named[0])
             if any(e.get("type") == "removed" for e in events):
                 return f"{name} is taken off the sign-up."
             return followed(f"{name} is dropped from the event.")(events)

@@ -130,3 +130,31 @@ async def test_a_best_of_three_plays_every_game_in_its_match_s_one_thread(
         assert "(game 2 of a best of 3), here." in calls[1].content
         table = fake.bot.tables.get(second.game_id)  # type: ignore[attr-defined]
         assert table.thread_id == first.channel_id
+
+
+async def test_the_host_may_remove_a_computer_entry_by_its_name(tmp_path: Path) -> None:
+    """A computer entry has no @mention: the host names it as the event shows it, and its
+    match goes to the member it was playing; a name no computer entry has is refused."""
+    async with tournament_server(tmp_path / "remove.db") as (fake, driver, _clock):
+        host = fake.member(NAMES[0])
+        await create_and_fill(fake, driver, 3, {
+            "game": "cribbage", "format": "knockout", "options": "target=61",
+            "computers": "normal"})
+        event = await stored(fake, 1)
+        [computer] = [e for e in event.entries if e.computer]
+        [against] = [m for m in event.rounds[0].matches if computer.id in m.entries]
+        unknown = await fake.slash(host, "tournament remove", {"computer": "Hard bot"})
+        assert unknown.message is not None and unknown.message.content == (
+            "There is no computer entry called Hard bot in this event: its computer entries "
+            "are Normal bot.")
+        neither = await fake.slash(host, "tournament remove", {})
+        assert neither.message is not None and "computer:Normal bot" in neither.message.content
+        assert (await stored(fake, 1)).to_json() == event.to_json()
+        answer = await fake.slash(host, "tournament remove", {"computer": "normal BOT"})
+        await driver.settle()
+        member = event.entry(next(e for e in against.entries if e != computer.id))
+        assert answer.message is not None and answer.message.content.startswith(
+            f"Normal bot is dropped from the event. Match {against.id}: {member.name} wins.")
+        after = await stored(fake, 1)
+        assert after.entry(computer.id).dropped and after.entry(computer.id).removed
+        assert after.match(against.id).forfeits == {computer.id: "removed"}
