@@ -18,6 +18,7 @@ from store.records import MatchGame
 from tables.ratings import UNRATED
 from tables.seats import SeatInfo
 from tables.tournaments.model import Match
+from tables.tournaments.text import closed_words
 from tables.tournaments.tournament import RUNNING, Tournament
 
 if TYPE_CHECKING:
@@ -66,7 +67,8 @@ class MatchGames:
                 opened[match.id] = self.service.wall_ms()
             if over or match.finished:
                 with contextlib.suppress(IllegalAction):
-                    await manager.abandon(game.game_id, held.host_id, may_manage=True)
+                    await manager.abandon(game.game_id, held.host_id, may_manage=True,
+                                          why=closed_words(event, match))
             elif match.table and match.forfeits:
                 table = manager.get(game.game_id)
                 assert table is not None

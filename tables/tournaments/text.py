@@ -186,6 +186,28 @@ def _forfeit_words(event: Tournament, match: Match) -> list[str]:
     return [f"{spoken_list(names)} {FORFEIT_WORDS[why]}" for why, names in by_reason.items()]
 
 
+#: Why a forfeit closed a match's game, on the game's own message.
+CLOSED_WORDS = {NO_SHOW: "{names} did not show up for the tournament match",
+                DROPPED: "{names} dropped out of the event",
+                REMOVED: "the host removed {names} from the event"}
+
+
+def closed_words(event: Tournament, match: Match) -> str:
+    """Why a match's game closed without a result, for its message: the event over, the host's
+    result, or who forfeited and why ("Closed: Bob did not show up for the tournament match")."""
+    if event.status == CANCELLED:
+        return "Closed: the host cancelled the tournament."
+    if match.ruling is not None:
+        return "Closed: the host set the match's result."
+    by_reason: dict[str, list[str]] = {}
+    for entry_id, why in match.forfeits.items():
+        by_reason.setdefault(why, []).append(event.entry(entry_id).name)
+    if not by_reason:
+        return "Closed: the tournament is over."
+    return "Closed: " + "; ".join(CLOSED_WORDS[why].format(names=spoken_list(names))
+                                  for why, names in by_reason.items()) + "."
+
+
 def bye_words(event: Tournament, played: Round) -> str:
     """What a bye means, said to those who have one this round."""
     if event.format == KNOCKOUT:

@@ -4,6 +4,7 @@ before the start, and ending an event early."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ from tests.e2e.test_tournaments import (
     NAMES,
     create_and_fill,
     driver_for,
+    first_moves,
     games_of_round,
     run_out,
     stored,
@@ -158,3 +160,35 @@ async def test_the_host_may_remove_a_computer_entry_by_its_name(tmp_path: Path) 
         after = await stored(fake, 1)
         assert after.entry(computer.id).dropped and after.entry(computer.id).removed
         assert after.match(against.id).forfeits == {computer.id: "removed"}
+
+
+async def test_a_game_closed_by_a_forfeit_says_why_on_its_message(tmp_path: Path) -> None:
+    """A game closed because its match was forfeited reads why on the game's own message,
+    as its thread does, not "This game was abandoned."."""
+    async with tournament_server(tmp_path / "closed.db") as (fake, driver, clock):
+        await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 2,
+            "round_minutes": 30})
+        games = await games_of_round(fake, 1, 1)
+        await first_moves(driver_for(fake, games[0], "closed"), everyone=False)
+        # A player of match 1.2 drops out before anyone there has moved.
+        event = await stored(fake, 1)
+        members = {m.id: m for m in (fake.member(name) for name in NAMES[:4])}
+        leaving = members[next(u for u in event.players_of(event.match("1.2")) if u)]
+        await fake.slash(leaving, "tournament drop", {})
+        await clock.advance(301)
+        await driver.settle()
+        event = await stored(fake, 1)
+        [absent] = event.match("1.1").forfeits
+        assert event.match("1.1").forfeits[absent] == "no-show"
+
+        def message_of(game: Any) -> str:
+            table = fake.bot.tables.get(game.game_id)
+            assert table.status == "abandoned"
+            return str(fake.state.messages[table.message_id].content)
+
+        assert "This game was abandoned." not in message_of(games[0])
+        assert (f"Closed: {event.entry(absent).name} did not show up for the tournament match."
+                in message_of(games[0]))
+        assert (f"Closed: {event.entry_of(leaving.id).name} dropped out of the event."  # type: ignore[union-attr]
+                in message_of(games[1]))

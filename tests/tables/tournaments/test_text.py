@@ -13,6 +13,7 @@ from tables.tournaments import KNOCKOUT, ROUND_ROBIN, SWISS, TABLES, Match, Tour
 from tables.tournaments.picture import picture_data
 from tables.tournaments.text import (
     bracket_lines,
+    closed_words,
     holding_up_lines,
     next_game_words,
     next_round_words,
@@ -353,3 +354,32 @@ def test_a_cancelled_event_shows_its_unfinished_matches_as_not_played() -> None:
 
 def better_seed_first(event: Tournament, match: Match) -> list[str]:
     return sorted(match.entries, key=lambda e: event.entry(e).seed)
+
+
+def test_a_closed_game_says_why_its_match_was_settled_without_it() -> None:
+    event = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=2,
+                                    options={"target": 61}), "Ann", "Bob", "Cy", "Di")
+    event.start(HOST)
+    first, second = event.current.matches
+    event.no_show(first.id, *first.entries)
+    both = " and ".join(event.entry(e).name for e in first.entries)
+    assert closed_words(event, first) == (
+        f"Closed: {both} did not show up for the tournament match.")
+    leaving = event.entry(second.entries[0])
+    event.drop(leaving.members[0])
+    assert closed_words(event, second) == f"Closed: {leaving.name} dropped out of the event."
+    ruled = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=2),
+                  "Ann", "Bob", "Cy", "Di")
+    ruled.start(HOST)
+    first, second = ruled.current.matches
+    ruled.drop(HOST, second.entries[0])
+    assert closed_words(ruled, second) == (
+        f"Closed: the host removed {ruled.entry(second.entries[0]).name} from the event.")
+    ruled.set_result(HOST, first.id, [[first.entries[0]], [first.entries[1]]])
+    assert closed_words(ruled, first) == "Closed: the host set the match's result."
+    cancelled = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=2),
+                      "Ann", "Bob", "Cy", "Di")
+    cancelled.start(HOST)
+    cancelled.cancel(HOST)
+    assert closed_words(cancelled, cancelled.rounds[0].matches[0]) == (
+        "Closed: the host cancelled the tournament.")
