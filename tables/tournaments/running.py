@@ -16,6 +16,7 @@ from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES, check_f
 from tables.tournaments.model import (
     DROPPED,
     NO_SHOW,
+    NO_WINNER,
     REMOVED,
     Entry,
     GameResult,
@@ -282,6 +283,11 @@ class Running:
     def _finish(self: Tournament) -> list[Event]:  # type: ignore[misc]
         from tables.tournaments.tournament import FINISHED
 
+        if not any(m.played for played in self.rounds for m in played.matches):
+            # Nobody played: the order would be the seeds', not a result, so no one places.
+            self.placings = []
+            self.status = FINISHED
+            return [self._say("finished", f"The event is over. {NO_WINNER}.")]
         if self.format == KNOCKOUT:
             self.placings = knockout_placings(self.entries, self.rounds)
         else:

@@ -11,8 +11,9 @@
   Forfeits and byes add nothing, nor does a match the host settled (`/tournament result`):
   the host's ruling overturns what its games said, and a ruling has no score of its own;
 - head-to-head: among entries still level, the points each took off the others in matches
-  between them (at a table: 1 for finishing above, ½ level);
-- seed (sign-up order, or rating where the event was seeded by rating) settles the rest.
+  between them (at a table: 1 for finishing above, ½ level); a match nobody turned up for
+  (every entry forfeited) is no draw between them, and counts nothing;
+- seed (the server's rating at the start, then sign-up order) settles the rest.
 
 Dropped entries keep their place in the standings and are marked; pairing skips them."""
 
@@ -106,7 +107,7 @@ def _count(
         row.forfeits += entry in match.forfeits
         others = [o for o in match.entries if o != entry]
         row.opponents.extend(others)
-        for other in others:
+        for other in others if match.played else []:
             mine, theirs = points[entry], points[other]
             head_to_head[entry][other] += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
         if not match.table:

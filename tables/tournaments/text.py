@@ -13,6 +13,7 @@ from tables.tournaments.knockout import first_round
 from tables.tournaments.model import (
     DROPPED,
     NO_SHOW,
+    NO_WINNER,
     REMOVED,
     Match,
     Round,
@@ -47,8 +48,10 @@ def status_line(event: Tournament) -> str:
     if event.status == CANCELLED:
         return "Cancelled by the host."
     if event.status == FINISHED:
-        first = spoken_list([event.entry(e).name for e in event.placings[0]])
         early = f" early, after round {event.ended_after}" if event.ended_after else ""
+        if not event.placings:
+            return f"Finished{early}. {NO_WINNER}."
+        first = spoken_list([event.entry(e).name for e in event.placings[0]])
         return f"Finished{early}: {first} won."
     line = round_words(event)
     if not event.paused:
@@ -83,23 +86,36 @@ def signup_lines(event: Tournament) -> list[str]:
 
 
 def standing_lines(event: Tournament) -> list[str]:
-    """One line per entry, best first, with what decides the order."""
-    if event.status == FINISHED and event.format == KNOCKOUT:
+    """One line per entry, best first, with what decides the order. An event over with no
+    match played places no one: its entries are listed unnumbered under the reason."""
+    unplaced = no_winner(event)
+    if event.status == FINISHED and event.format == KNOCKOUT and not unplaced:
         return placing_lines(event)
     if event.format == KNOCKOUT:  # as its picture: a knockout has no points or tie-breaks
-        return [f"{row.place}. {row.entry.name}{' (dropped)' if row.dropped else ''}: "
-                f"won {row.wins}, lost {row.losses}"
-                + (f", {count_words(row.byes, 'bye', 'byes')}" if row.byes else "")
-                for row in knockout_standings(event.entries, event.rounds, event.target,
-                                              event.fewest_points_win)]
-    table = event.format == TABLES
-    return [_standing_line(row, table) for row in standings(
-        event.entries, event.rounds, event.target, event.fewest_points_win)]
+        lines = [f"{_place(row, unplaced)} {row.entry.name}{' (dropped)' if row.dropped else ''}"
+                 f": won {row.wins}, lost {row.losses}"
+                 + (f", {count_words(row.byes, 'bye', 'byes')}" if row.byes else "")
+                 for row in knockout_standings(event.entries, event.rounds, event.target,
+                                               event.fewest_points_win)]
+    else:
+        table = event.format == TABLES
+        lines = [_standing_line(row, table, unplaced) for row in standings(
+            event.entries, event.rounds, event.target, event.fewest_points_win)]
+    return [f"{NO_WINNER}.", *lines] if unplaced else lines
+
+
+def no_winner(event: Tournament) -> bool:
+    """An event over with no match played (tournament.py `_finish`): nobody placed."""
+    return event.status == FINISHED and not event.placings
+
+
+def _place(row: Standing, unplaced: bool) -> str:
+    return "–" if unplaced else f"{row.place}."
 
 
 def tie_break_line(event: Tournament) -> str | None:
     """How entries level on points are ordered, under the standings; a knockout has none."""
-    if event.format == KNOCKOUT:
+    if event.format == KNOCKOUT or no_winner(event):
         return None
     past = f", none past {event.target}" if event.target else ""
     spread = ("game points less the average of the others at the table" if event.format == TABLES
@@ -110,7 +126,7 @@ def tie_break_line(event: Tournament) -> str | None:
     if any(m.ruling for played in event.rounds for m in played.matches):
         past += "; a match the host set counts none of its games' points"
     line = ("Level on points: Buchholz (the points of everyone played, added up), then spread "
-            f"({spread}{past}), then head-to-head.")
+            f"({spread}{past}), then head-to-head, then seed (rating, then sign-up order).")
     if not any(r.byes for r in event.rounds):
         return line
     line += " A bye counts as a win."
@@ -120,7 +136,7 @@ def tie_break_line(event: Tournament) -> str | None:
     return line
 
 
-def _standing_line(row: Standing, table: bool) -> str:
+def _standing_line(row: Standing, table: bool, unplaced: bool) -> str:
     parts = [f"{points_words(row.points)}{' from placings' if table else ''}"]
     if not table:
         results = zip(("won", "drawn", "lost"), (row.wins, row.draws, row.losses), strict=True)
@@ -132,7 +148,7 @@ def _standing_line(row: Standing, table: bool) -> str:
     marks = [*([f"joined round {row.entry.joined_round}"] if row.entry.joined_round else []),
              *(["dropped"] if row.dropped else [])]
     mark = f" ({', '.join(marks)})" if marks else ""
-    return f"{row.place}. {row.entry.name}{mark}: {', '.join(parts)}"
+    return f"{_place(row, unplaced)} {row.entry.name}{mark}: {', '.join(parts)}"
 
 
 def placing_lines(event: Tournament) -> list[str]:

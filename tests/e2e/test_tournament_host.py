@@ -192,3 +192,27 @@ async def test_a_game_closed_by_a_forfeit_says_why_on_its_message(tmp_path: Path
                 in message_of(games[0]))
         assert (f"Closed: {event.entry_of(leaving.id).name} dropped out of the event."  # type: ignore[union-attr]
                 in message_of(games[1]))
+
+
+async def test_a_round_robin_nobody_turned_up_for_has_no_winner(tmp_path: Path) -> None:
+    """Every match of a round robin a double no-show: the event ends saying no match was
+    played, names no winner, pings no one as one, and nobody places or is Champion."""
+    async with tournament_server(tmp_path / "nobody.db") as (fake, driver, clock):
+        message = await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "round_robin", "options": "target=61",
+            "round_minutes": 30})
+        for _ in range(3 * 3):
+            if (await stored(fake, 1)).status != "running":
+                break
+            await clock.advance(301)
+            await driver.settle()
+        event = await stored(fake, 1)
+        assert event.status == "finished" and event.placings == []
+        shown = fake.state.messages[message.id].content
+        assert "Finished. No match was played: no winner." in shown
+        assert "won." not in shown
+        assert not [m for m in fake.state.messages.values() if "you won it" in m.content]
+        db = fake.bot.store.db  # type: ignore[attr-defined]
+        assert await db.fetch("SELECT * FROM tournament_placings") == []
+        assert await db.fetch("SELECT * FROM achievements WHERE achievement = ?",
+                              ("tournament-won",)) == []

@@ -74,7 +74,8 @@ def test_standings_and_round_lines_of_a_tables_event() -> None:
         "4. Bob: 0 pts from placings, Buchholz 3, spread −15",
         "5. Ed: 0 pts from placings, Buchholz 2, spread +0",
     ]
-    assert tie_break_line(event).endswith("then head-to-head.")  # no byes at tables
+    assert tie_break_line(event).endswith(  # no byes at tables
+        "then head-to-head, then seed (rating, then sign-up order).")
 
 
 def test_a_knockout_bracket_shows_seeds_byes_and_what_is_left() -> None:
@@ -113,7 +114,7 @@ def test_a_running_knockout_stands_on_wins_and_losses_as_its_picture_does() -> N
 
 
 def test_when_nobody_shows_up_nobody_wins_and_a_knockout_sends_the_better_seed_through() -> None:
-    swiss = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=1),
+    swiss = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=2),
                   "Ann", "Bob", "Cy")
     swiss.start(HOST)
     said = swiss.no_show("1.1", *swiss.current.matches[0].entries)
@@ -383,3 +384,35 @@ def test_a_closed_game_says_why_its_match_was_settled_without_it() -> None:
     cancelled.cancel(HOST)
     assert closed_words(cancelled, cancelled.rounds[0].matches[0]) == (
         "Closed: the host cancelled the tournament.")
+
+
+def test_an_event_nobody_played_a_match_of_has_no_winner() -> None:
+    """Every match a double no-show: everyone is level on nothing, so the first listed would
+    have won. The end, the standings and the picture say nobody did; nobody places."""
+    event = names(Tournament.create("t", HOST, "cribbage", ROUND_ROBIN), "Ann", "Bob", "Cy")
+    event.start(HOST)
+    said = []
+    while event.status == "running":
+        for match in [m for m in event.current.matches if not m.finished]:
+            said += event.no_show(match.id, *match.entries)
+    assert said[-1]["text"] == "The event is over. No match was played: no winner."
+    assert event.placings == []
+    assert status_line(event) == "Finished. No match was played: no winner."
+    lines = standing_lines(event)
+    assert lines[0] == "No match was played: no winner."
+    assert all(line.startswith("– ") for line in lines[1:]) and len(lines) == 4
+    assert tie_break_line(event) is None
+    data = picture_data(event)
+    assert data["status"] == "Finished. No match was played: no winner"
+    assert {row["place"] for row in data["rows"]} == {"–"}
+    assert "No match was played: no winner." in describe_standings(data)
+    assert "– Ann" in describe_standings(data) and "–." not in describe_standings(data)
+    # One match played by a member who turned up is a result: that event has a winner.
+    played = names(Tournament.create("t", HOST, "cribbage", ROUND_ROBIN), "Ann", "Bob", "Cy")
+    played.start(HOST)
+    first = played.current.matches[0]
+    played.no_show(first.id, first.entries[1])
+    while played.status == "running":
+        for match in [m for m in played.current.matches if not m.finished]:
+            played.no_show(match.id, *match.entries)
+    assert played.placings[0] == [first.entries[0]]
