@@ -30,6 +30,7 @@ from cogs.tournament_words import (
     joined,
     paused_or_resumed,
     ruling_order,
+    winners_told,
 )
 from engine.contract import Event
 from engine.errors import IllegalAction
@@ -381,10 +382,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                                          f"tournament #{held.id}: "
                                          f"{words.bye_words(held.event, played)}")
             elif said.get("type") == "finished" and held.event.placings:
-                await self._tell_members(held, held.event.placings[0],
-                                         f"🏆 tournament #{held.id} "
-                                         f"({text.safe(words.title(held.event))}) is over and "
-                                         "you won it. The final standings are on its message.")
+                await self._tell_members(held, *winners_told(held))
             elif said.get("type") == "cancelled" and held.event.rounds:
                 for match in held.event.rounds[-1].matches:
                     games = [g for g in held.games if g.match_id == match.id]

@@ -57,10 +57,11 @@ def _status(event: Tournament) -> str:
     if event.status == RUNNING:
         words = round_words(event)
         return words + " · paused" if event.paused else words
-    # The message says the host ended it early: the picture's line keeps its room for the
-    # winner's name.
+    # The message says the host ended it early, and who was the best member after a computer
+    # entry: the picture's line keeps its room for the winner's name (its rows show the rest).
+    best = event.best_member_words() if event.status == FINISHED else None
     return status_line(event).replace(f" early, after round {event.ended_after}", "") \
-        .rstrip(".")
+        .replace(f" {best}.", "").rstrip(".")
 
 
 def _rows(event: Tournament) -> list[dict[str, Any]]:

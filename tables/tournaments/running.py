@@ -12,6 +12,7 @@ from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from engine.seat_words import spoken_list
+from render.alt_text import ordinal
 from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES, check_fit, computer_places
 from tables.tournaments.model import (
     DROPPED,
@@ -296,4 +297,31 @@ class Running:
                                                 self.fewest_points_win)]
         self.status = FINISHED
         winners = spoken_list([self.entry(e).name for e in self.placings[0]])
-        return [self._say("finished", f"The event is over: {winners} wins.")]
+        best = self.best_member_words()
+        return [self._say("finished", f"The event is over: {winners} wins."
+                          + (f" {best}." if best else ""))]
+
+    def best_members(self: Tournament) -> tuple[str, list[str]] | None:  # type: ignore[misc]
+        """When computer entries alone won: the place ("2nd", "3rd=") of the best-placed
+        entries with members, and those entries, honoured as the top members (a computer's
+        first place is no member's); None when members won, or nobody placed."""
+        if not self.placings or any(self.entry(e).members for e in self.placings[0]):
+            return None
+        place = 1
+        for group in self.placings:
+            members = [e for e in group if self.entry(e).members]
+            if members:
+                return ordinal(place) + ("=" if len(group) > 1 else ""), members
+            place += len(group)
+        return None
+
+    def best_member_words(self: Tournament) -> str | None:  # type: ignore[misc]
+        """"Ann was the best member, 2nd", when a computer entry won; else None."""
+        best = self.best_members()
+        if best is None:
+            return None
+        place, entry_ids = best
+        members = sum(len(self.entry(e).members) for e in entry_ids)
+        names = spoken_list([self.entry(e).name for e in entry_ids])
+        return (f"{names} {'was' if members == 1 else 'were'} the best "
+                f"{'member' if members == 1 else 'members'}, {place}")

@@ -52,7 +52,8 @@ def status_line(event: Tournament) -> str:
         if not event.placings:
             return f"Finished{early}. {NO_WINNER}."
         first = spoken_list([event.entry(e).name for e in event.placings[0]])
-        return f"Finished{early}: {first} won."
+        best = event.best_member_words()
+        return f"Finished{early}: {first} won." + (f" {best}." if best else "")
     line = round_words(event)
     if not event.paused:
         return line + "."

@@ -216,3 +216,40 @@ async def test_a_round_robin_nobody_turned_up_for_has_no_winner(tmp_path: Path) 
         assert await db.fetch("SELECT * FROM tournament_placings") == []
         assert await db.fetch("SELECT * FROM achievements WHERE achievement = ?",
                               ("tournament-won",)) == []
+
+
+async def test_a_computer_entry_that_wins_leaves_the_best_member_honoured_not_champion(
+    tmp_path: Path,
+) -> None:
+    """A computer entry wins the knockout: it is the winner, the member it beat in the final
+    is told and pinged once as the best member, 2nd, and nobody earns Champion."""
+    async with tournament_server(tmp_path / "bot-wins.db") as (fake, driver, _clock):
+        host = fake.member(NAMES[0])
+        message = await create_and_fill(fake, driver, 3, {
+            "game": "cribbage", "format": "knockout", "options": "target=61",
+            "computers": "normal"})
+        while (event := await stored(fake, 1)).status == "running":
+            for match in [m for m in event.current.matches if not m.finished]:
+                members = [u for u in event.players_of(match) if u]
+                order = " ".join(f"<@{u}>" for u in sorted(members))
+                if len(members) == 1:
+                    order = f"Normal bot {order}"
+                await fake.slash(host, "tournament result", {"match": match.id, "order": order})
+                await driver.settle()
+        [computer] = [e.id for e in event.entries if e.computer]
+        assert event.placings[0] == [computer]
+        best = event.entry(event.placings[1][0])
+        shown = fake.state.messages[message.id].content
+        assert f"Finished: Normal bot won. {best.name} was the best member, 2nd." in shown
+        told = [m for m in fake.state.messages.values() if "is over" in m.content
+                and m.content.startswith("<@")]
+        assert [m.pings for m in told] == [best.members]
+        assert told[0].content.endswith(
+            "is over: Normal bot (a computer entry) won it, and you were the best member, 2nd. "
+            "The final standings are on its message.")
+        db = fake.bot.store.db  # type: ignore[attr-defined]
+        assert await db.fetch("SELECT * FROM achievements WHERE achievement = ?",
+                              ("tournament-won",)) == []
+        placed = await db.fetch("SELECT user_id, place FROM tournament_placings"
+                                " WHERE place < 3", ())
+        assert [(row["user_id"], row["place"]) for row in placed] == [(best.members[0], 2)]

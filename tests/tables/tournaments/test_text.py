@@ -416,3 +416,28 @@ def test_an_event_nobody_played_a_match_of_has_no_winner() -> None:
         for match in [m for m in played.current.matches if not m.finished]:
             played.no_show(match.id, *match.entries)
     assert played.placings[0] == [first.entries[0]]
+
+
+def test_when_computers_win_the_best_placed_members_are_named_the_best_members() -> None:
+    """Two computer entries reach the final: a computer wins, and the members knocked out in
+    the semi-finals, 3rd equal, are the best members; the picture's line keeps to the
+    winner."""
+    event = Tournament.create("t", HOST, "cribbage", KNOCKOUT, computers="normal")
+    names(event, "Ann", "Bob", "Cy", "Di", "Ed", "Flo")
+    event.start(HOST, {user: 1600.0 - user for user in range(1, 7)})
+    play_out(event, lambda match: sorted(match.entries,
+                                         key=lambda e: (not event.entry(e).computer, e)))
+    assert event.entry(event.placings[0][0]).computer
+    place, best = event.best_members()
+    # Ann and Bob met the computers in round 1 (where their byes would have been).
+    assert place == "3rd=" and [event.entry(e).name for e in best] == ["Cy", "Di"]
+    line = f"{event.entry(event.placings[0][0]).name} won. Cy and Di were the best members, 3rd=."
+    assert status_line(event) == f"Finished: {line}"
+    assert event.log[-1]["text"] == "The event is over: " + line.replace("won.", "wins.")
+    assert picture_data(event)["status"] == (
+        f"Finished: {event.entry(event.placings[0][0]).name} won")
+    members_won = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob")
+    members_won.start(HOST)
+    play_out(members_won, lambda match: match.entries)
+    assert members_won.best_members() is None and status_line(members_won) == (
+        "Finished: Ann won.")
