@@ -298,8 +298,20 @@ class Running:
         self.status = FINISHED
         winners = spoken_list([self.entry(e).name for e in self.placings[0]])
         best = self.best_member_words()
-        return [self._say("finished", f"The event is over: {winners} wins."
-                          + (f" {best}." if best else ""))]
+        seed = self.seed_words()
+        return [self._say("finished", f"The event is over: {winners} wins"
+                          + (f", {seed}" if seed else "") + "." + (f" {best}." if best else ""))]
+
+    def seed_words(self: Tournament) -> str | None:  # type: ignore[misc]
+        """A Swiss, round robin or tables event's winner level with the runner-up on points
+        and every tie-break, placed first by seed alone: "level with Bob on points and every
+        tie-break, ahead on seed" (else None), so nobody reads it as won on the board."""
+        if self.format == KNOCKOUT or len(self.placings) < 2:
+            return None
+        rows = standings(self.entries, self.rounds, self.target, self.fewest_points_win)
+        if not rows[0].above_on_seed:
+            return None
+        return f"level with {rows[1].entry.name} on points and every tie-break, ahead on seed"
 
     def best_members(self: Tournament) -> tuple[str, list[str]] | None:  # type: ignore[misc]
         """When computer entries alone won: the place ("2nd", "3rd=") of the best-placed

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from tables.tournaments.model import Entry, Match, Round
 
@@ -40,6 +41,9 @@ class Standing:
     buchholz: float = 0.0
     spread: float = 0.0
     opponents: list[str] = field(default_factory=list)
+    #: Level with the entry placed next on points and every tie-break: only the seed (not a
+    #: result) put this one above it.
+    above_on_seed: bool = False
 
     @property
     def dropped(self) -> bool:
@@ -138,7 +142,10 @@ def _break_ties(
         def mini_league(row: Standing, ids: set[str] = ids) -> float:
             return sum(v for o, v in head_to_head[row.entry.id].items() if o in ids)
 
-        result.extend(sorted(group, key=lambda r: (-mini_league(r), r.entry.seed)))
+        ranked = sorted(group, key=lambda r: (-mini_league(r), r.entry.seed))
+        for row, below in pairwise(ranked):
+            row.above_on_seed = mini_league(row) == mini_league(below)
+        result.extend(ranked)
         index += len(group)
     return result
 

@@ -128,6 +128,9 @@ def tie_break_line(event: Tournament) -> str | None:
         past += "; a match the host set counts none of its games' points"
     line = ("Level on points: Buchholz (the points of everyone played, added up), then spread "
             f"({spread}{past}), then head-to-head, then seed (rating, then sign-up order).")
+    seed = event.seed_words() if event.status == FINISHED else None
+    if seed:
+        line += f" {event.entry(event.placings[0][0]).name} won {seed}."
     if not any(r.byes for r in event.rounds):
         return line
     line += " A bye counts as a win."

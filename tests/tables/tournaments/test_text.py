@@ -441,3 +441,24 @@ def test_when_computers_win_the_best_placed_members_are_named_the_best_members()
     play_out(members_won, lambda match: match.entries)
     assert members_won.best_members() is None and status_line(members_won) == (
         "Finished: Ann won.")
+
+
+def test_a_winner_placed_first_by_seed_alone_is_told_so() -> None:
+    """Every match drawn: the four stand level on points and every tie-break, and only the
+    seed puts Ann first. The end and the tie-break line say so rather than a plain win."""
+    event = names(Tournament.create("t", HOST, "cribbage", ROUND_ROBIN), "Ann", "Bob", "Cy",
+                  "Di")
+    event.start(HOST)
+    while event.status == "running":
+        for match in [m for m in event.current.matches if not m.finished]:
+            event.set_result(HOST, match.id, [match.entries])
+    assert event.log[-1]["text"] == (
+        "The event is over: Ann wins, level with Bob on points and every tie-break, ahead on "
+        "seed.")
+    assert (tie_break_line(event) or "").endswith(
+        "then seed (rating, then sign-up order). Ann won level with Bob on points and every "
+        "tie-break, ahead on seed.")
+    won = names(Tournament.create("t", HOST, "cribbage", ROUND_ROBIN), "Ann", "Bob", "Cy")
+    won.start(HOST)
+    play_out(won, lambda match: sorted(match.entries, reverse=True))
+    assert won.seed_words() is None and won.log[-1]["text"] == "The event is over: Cy wins."
