@@ -309,21 +309,18 @@ class TableManager:
         self._runners[table.id].announce(events)
         return events
 
-    async def abandon(self, table_id: int, by_user_id: int, may_manage: bool = False,
-                      why: str | None = None) -> None:
-        """End a game with no results (Table.abandon_refusal says who may); `why`: the words
-        its message gives for the closing (Table.closed_why)."""
-        await carry_out(self._abandon(table_id, by_user_id, may_manage, why))
+    async def abandon(self, table_id: int, by_user_id: int, may_manage: bool = False) -> None:
+        """End a game with no results (Table.abandon_refusal says who may)."""
+        await carry_out(self._abandon(table_id, by_user_id, may_manage))
 
-    async def _abandon(self, table_id: int, by_user_id: int, may_manage: bool,
-                       why: str | None) -> None:
+    async def _abandon(self, table_id: int, by_user_id: int, may_manage: bool) -> None:
         table = self._running_table(table_id)
         async with table.lock:
             self._check_open(table)
             if refusal := table.abandon_refusal(by_user_id, may_manage):
                 raise IllegalAction(refusal)
             await self.store.set_status(table.id, "abandoned")
-            table.status, table.closed_why = "abandoned", why
+            table.status = "abandoned"
             self._retire(table)
         self._runners[table.id].publish(finished(table))
 

@@ -73,8 +73,8 @@ class Table:
         self.version = 0
         #: "running", "finished", "abandoned" or "errored".
         self.status = "running"
-        #: Why an abandoned game was closed, for its message ("Closed: Bob did not show up for
-        #: the tournament match"); None: someone abandoned it.
+        #: Why the game is closed if it is abandoned, for its message ("Closed: Bob did not
+        #: show up for the tournament match"); None: someone abandoned it.
         self.closed_why: str | None = None
         #: Human seats the computer is playing for (tables/away.py), as the log records.
         self.away: set[int] = set()

@@ -66,9 +66,11 @@ class MatchGames:
                 # this one's was: its window runs from now, and a later restart keeps that.
                 opened[match.id] = self.service.wall_ms()
             if over or match.finished:
+                closing = manager.get(game.game_id)
+                assert closing is not None
+                closing.closed_why = closed_words(event, match)  # read once it is abandoned
                 with contextlib.suppress(IllegalAction):
-                    await manager.abandon(game.game_id, held.host_id, may_manage=True,
-                                          why=closed_words(event, match))
+                    await manager.abandon(game.game_id, held.host_id, may_manage=True)
             elif match.table and match.forfeits:
                 table = manager.get(game.game_id)
                 assert table is not None
