@@ -144,7 +144,7 @@ def table_content(
             if rated:
                 lines.append(safe(rated))
         elif status == "abandoned":
-            lines.append("This game was abandoned.")
+            lines.append(safe(table.closed_why or "This game was abandoned."))
         else:
             turn = waiting_line(seats, table.waiting_for())
             if turn:

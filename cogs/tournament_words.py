@@ -105,6 +105,37 @@ def ruling_order(event: Tournament, match: Match, order: str) -> list[list[str]]
     return groups
 
 
+def computer_entry(event: Tournament, name: str | None) -> str:
+    """/tournament remove's computer entry, named as the event shows it (it has no
+    @mention); a clear refusal when no computer entry is called that."""
+    computers = [e for e in event.entries if e.computer]
+    if name is None:
+        raise IllegalAction("Name the entry to drop: member:@someone, or a computer entry "
+                            "by its name (computer:Normal bot).")
+    found = next((e for e in computers if e.name.casefold() == name.strip().casefold()), None)
+    if found is None:
+        known = spoken_list([e.name for e in computers])
+        raise IllegalAction(f"There is no computer entry called {text.safe(name)} in this "
+                            "event" + (f": its computer entries are {known}." if known
+                                       else ": it has none."))
+    return found.id
+
+
+def winners_told(held: HeldTournament) -> tuple[list[str], str]:
+    """Whom an event's end mentions, and what it tells them: its winners; when a computer
+    entry won, the best-placed members instead, who are the top members."""
+    event = held.event
+    over = f"🏆 tournament #{held.id} ({text.safe(words.title(event))}) is over"
+    standings = "The final standings are on its message."
+    best = event.best_members()
+    if best is None:
+        return event.placings[0], f"{over} and you won it. {standings}"
+    place, entry_ids = best
+    computers = text.safe(spoken_list([event.entry(e).name for e in event.placings[0]]))
+    return entry_ids, (f"{over}: {computers} (a computer entry) won it, and you were the best "
+                       f"member, {place}. {standings}")
+
+
 def followed(first: str) -> Callable[[list[Event]], str]:
     """An answer to the host: `first`, then what the change led to (the match's result, a
     round over or begun, the event over)."""

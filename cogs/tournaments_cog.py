@@ -22,6 +22,7 @@ from cogs.tournament_words import (
     CANCELLED,
     HOST_ASKED,
     call_line,
+    computer_entry,
     dropped,
     ended,
     event_content,
@@ -29,6 +30,7 @@ from cogs.tournament_words import (
     joined,
     paused_or_resumed,
     ruling_order,
+    winners_told,
 )
 from engine.contract import Event
 from engine.errors import IllegalAction
@@ -224,18 +226,27 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await self._act(interaction, tournament, drop, dropped)
 
     @group.command(name="remove", description="Host: take an entry off the sign-up, or drop it.")
-    @app_commands.describe(member="A member of the entry to drop", tournament=WHICH_EVENT)
-    async def remove(self, interaction: discord.Interaction, member: discord.Member,
+    @app_commands.describe(member="A member of the entry to drop",
+                           computer="A computer entry to drop, by its name (e.g. Normal bot)",
+                           tournament=WHICH_EVENT)
+    async def remove(self, interaction: discord.Interaction,
+                     member: discord.Member | None = None, computer: str | None = None,
                      tournament: int | None = None) -> None:
+        named: list[str] = []  # the entry's name as the event shows it, once found
+
         def drop(event: Tournament) -> list[Event]:
-            entry = event.entry_of(member.id)
-            if entry is None:
-                raise IllegalAction(f"{member.display_name} is not in this event.")
+            if member is None:
+                entry = event.entry(computer_entry(event, computer))
+            else:
+                found = event.entry_of(member.id)
+                if found is None:
+                    raise IllegalAction(f"{member.display_name} is not in this event.")
+                entry = found
+            named[:] = [member.display_name if member is not None else entry.name]
             return event.remove(interaction.user.id, entry.id)
 
-        name = text.safe(member.display_name)
-
         def done(events: list[Event]) -> str:
+            name = text.safe(named[0])
             if any(e.get("type") == "removed" for e in events):
                 return f"{name} is taken off the sign-up."
             return followed(f"{name} is dropped from the event.")(events)
@@ -371,10 +382,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                                          f"tournament #{held.id}: "
                                          f"{words.bye_words(held.event, played)}")
             elif said.get("type") == "finished" and held.event.placings:
-                await self._tell_members(held, held.event.placings[0],
-                                         f"🏆 tournament #{held.id} "
-                                         f"({text.safe(words.title(held.event))}) is over and "
-                                         "you won it. The final standings are on its message.")
+                await self._tell_members(held, *winners_told(held))
             elif said.get("type") == "cancelled" and held.event.rounds:
                 for match in held.event.rounds[-1].matches:
                     games = [g for g in held.games if g.match_id == match.id]

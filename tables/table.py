@@ -73,6 +73,9 @@ class Table:
         self.version = 0
         #: "running", "finished", "abandoned" or "errored".
         self.status = "running"
+        #: Why the game is closed if it is abandoned, for its message ("Closed: Bob did not
+        #: show up for the tournament match"); None: someone abandoned it.
+        self.closed_why: str | None = None
         #: Human seats the computer is playing for (tables/away.py), as the log records.
         self.away: set[int] = set()
         #: Of those, the seats whose member forfeited the game (a tournament's no-show or

@@ -318,7 +318,7 @@ def _row_words(row: Data, columns: Sequence[str], viewer: str | None) -> str:
     notes = _notes(row, viewer)
     cells = [f"{HEADERS[c] if c != 'points' else 'points'} {_cell(row, c)}" for c in columns]
     place = str(row.get("place", ""))
-    place += "" if place.endswith("=") else "."  # "3=" reads as it is
+    place += "." if place[-1:].isdigit() else ""  # "3=", or "–" (nobody placed), read as they are
     return f"{place} {name}{' (' + ', '.join(notes) + ')' if notes else ''}: " \
         + ", ".join(cells) + "."
 

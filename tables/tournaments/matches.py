@@ -18,6 +18,7 @@ from store.records import MatchGame
 from tables.ratings import UNRATED
 from tables.seats import SeatInfo
 from tables.tournaments.model import Match
+from tables.tournaments.text import closed_words
 from tables.tournaments.tournament import RUNNING, Tournament
 
 if TYPE_CHECKING:
@@ -65,6 +66,9 @@ class MatchGames:
                 # this one's was: its window runs from now, and a later restart keeps that.
                 opened[match.id] = self.service.wall_ms()
             if over or match.finished:
+                closing = manager.get(game.game_id)
+                assert closing is not None
+                closing.closed_why = closed_words(event, match)  # read once it is abandoned
                 with contextlib.suppress(IllegalAction):
                     await manager.abandon(game.game_id, held.host_id, may_manage=True)
             elif match.table and match.forfeits:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+#: What an event none of whose matches was played says instead of a winner.
+NO_WINNER = "No match was played: no winner"
 NO_SHOW = "no-show"
 DROPPED = "dropped"
 #: Taken out of a running event by its host (a forfeit as a drop-out is).
@@ -113,6 +115,14 @@ class Match:
     @property
     def finished(self) -> bool:
         return self.points() is not None
+
+    @property
+    def played(self) -> bool:
+        """Over, and decided by play (a game of it finished, or someone turned up for it) or
+        by the host: not a match every entry forfeited before any game of it ended (nobody
+        showed up, or all dropped out)."""
+        return self.finished and (self.ruling is not None or bool(self.games)
+                                  or any(e not in self.forfeits for e in self.entries))
 
     def points(self) -> dict[str, float] | None:
         """Each entry's points from this match, or None while it is still being played."""

@@ -31,7 +31,7 @@ from tables.tournaments.knockout import first_round
 from tables.tournaments.model import DROPPED, NO_SHOW, REMOVED, Match, Round
 from tables.tournaments.rounds import total_rounds
 from tables.tournaments.standings import knockout_standings, knockout_winner, standings
-from tables.tournaments.text import round_words, status_line, title
+from tables.tournaments.text import no_winner, round_words, status_line, title
 from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, Tournament
 
 #: Why an entry forfeited, short enough to stand beside its name in a bracket box (a third
@@ -57,17 +57,19 @@ def _status(event: Tournament) -> str:
     if event.status == RUNNING:
         words = round_words(event)
         return words + " · paused" if event.paused else words
-    # The message says the host ended it early: the picture's line keeps its room for the
-    # winner's name.
+    # The message says the host ended it early, and who was the best member after a computer
+    # entry: the picture's line keeps its room for the winner's name (its rows show the rest).
+    best = event.best_member_words() if event.status == FINISHED else None
     return status_line(event).replace(f" early, after round {event.ended_after}", "") \
-        .rstrip(".")
+        .replace(f" {best}.", "").rstrip(".")
 
 
 def _rows(event: Tournament) -> list[dict[str, Any]]:
     rows = (knockout_standings if event.format == KNOCKOUT else standings)(
         event.entries, event.rounds, event.target, event.fewest_points_win)
-    places = {row.entry.id: str(row.place) for row in rows}
-    if event.status == FINISHED and event.format == KNOCKOUT:
+    unplaced = no_winner(event)
+    places = {row.entry.id: "–" if unplaced else str(row.place) for row in rows}
+    if event.status == FINISHED and event.format == KNOCKOUT and not unplaced:
         order, place = [], 1
         for group in event.placings:
             for entry in group:

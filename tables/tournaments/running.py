@@ -12,10 +12,12 @@ from engine.contract import Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES
 from engine.seat_words import spoken_list
+from render.alt_text import ordinal
 from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES, check_fit, computer_places
 from tables.tournaments.model import (
     DROPPED,
     NO_SHOW,
+    NO_WINNER,
     REMOVED,
     Entry,
     GameResult,
@@ -282,6 +284,11 @@ class Running:
     def _finish(self: Tournament) -> list[Event]:  # type: ignore[misc]
         from tables.tournaments.tournament import FINISHED
 
+        if not any(m.played for played in self.rounds for m in played.matches):
+            # Nobody played: the order would be the seeds', not a result, so no one places.
+            self.placings = []
+            self.status = FINISHED
+            return [self._say("finished", f"The event is over. {NO_WINNER}.")]
         if self.format == KNOCKOUT:
             self.placings = knockout_placings(self.entries, self.rounds)
         else:
@@ -290,4 +297,43 @@ class Running:
                                                 self.fewest_points_win)]
         self.status = FINISHED
         winners = spoken_list([self.entry(e).name for e in self.placings[0]])
-        return [self._say("finished", f"The event is over: {winners} wins.")]
+        best = self.best_member_words()
+        seed = self.seed_words()
+        return [self._say("finished", f"The event is over: {winners} wins"
+                          + (f", {seed}" if seed else "") + "." + (f" {best}." if best else ""))]
+
+    def seed_words(self: Tournament) -> str | None:  # type: ignore[misc]
+        """A Swiss, round robin or tables event's winner level with the runner-up on points
+        and every tie-break, placed first by seed alone: "level with Bob on points and every
+        tie-break, ahead on seed" (else None), so nobody reads it as won on the board."""
+        if self.format == KNOCKOUT or len(self.placings) < 2:
+            return None
+        rows = standings(self.entries, self.rounds, self.target, self.fewest_points_win)
+        if not rows[0].above_on_seed:
+            return None
+        return f"level with {rows[1].entry.name} on points and every tie-break, ahead on seed"
+
+    def best_members(self: Tournament) -> tuple[str, list[str]] | None:  # type: ignore[misc]
+        """When computer entries alone won: the place ("2nd", "3rd=") of the best-placed
+        entries with members, and those entries, honoured as the top members (a computer's
+        first place is no member's); None when members won, or nobody placed."""
+        if not self.placings or any(self.entry(e).members for e in self.placings[0]):
+            return None
+        place = 1
+        for group in self.placings:
+            members = [e for e in group if self.entry(e).members]
+            if members:
+                return ordinal(place) + ("=" if len(group) > 1 else ""), members
+            place += len(group)
+        return None
+
+    def best_member_words(self: Tournament) -> str | None:  # type: ignore[misc]
+        """"Ann was the best member, 2nd", when a computer entry won; else None."""
+        best = self.best_members()
+        if best is None:
+            return None
+        place, entry_ids = best
+        members = sum(len(self.entry(e).members) for e in entry_ids)
+        names = spoken_list([self.entry(e).name for e in entry_ids])
+        return (f"{names} {'was' if members == 1 else 'were'} the best "
+                f"{'member' if members == 1 else 'members'}, {place}")

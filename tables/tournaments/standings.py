@@ -11,8 +11,9 @@
   Forfeits and byes add nothing, nor does a match the host settled (`/tournament result`):
   the host's ruling overturns what its games said, and a ruling has no score of its own;
 - head-to-head: among entries still level, the points each took off the others in matches
-  between them (at a table: 1 for finishing above, ½ level);
-- seed (sign-up order, or rating where the event was seeded by rating) settles the rest.
+  between them (at a table: 1 for finishing above, ½ level); a match nobody turned up for
+  (every entry forfeited) is no draw between them, and counts nothing;
+- seed (the server's rating at the start, then sign-up order) settles the rest.
 
 Dropped entries keep their place in the standings and are marked; pairing skips them."""
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from tables.tournaments.model import Entry, Match, Round
 
@@ -39,6 +41,9 @@ class Standing:
     buchholz: float = 0.0
     spread: float = 0.0
     opponents: list[str] = field(default_factory=list)
+    #: Level with the entry placed next on points and every tie-break: only the seed (not a
+    #: result) put this one above it.
+    above_on_seed: bool = False
 
     @property
     def dropped(self) -> bool:
@@ -106,7 +111,7 @@ def _count(
         row.forfeits += entry in match.forfeits
         others = [o for o in match.entries if o != entry]
         row.opponents.extend(others)
-        for other in others:
+        for other in others if match.played else []:
             mine, theirs = points[entry], points[other]
             head_to_head[entry][other] += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
         if not match.table:
@@ -137,7 +142,10 @@ def _break_ties(
         def mini_league(row: Standing, ids: set[str] = ids) -> float:
             return sum(v for o, v in head_to_head[row.entry.id].items() if o in ids)
 
-        result.extend(sorted(group, key=lambda r: (-mini_league(r), r.entry.seed)))
+        ranked = sorted(group, key=lambda r: (-mini_league(r), r.entry.seed))
+        for row, below in pairwise(ranked):
+            row.above_on_seed = mini_league(row) == mini_league(below)
+        result.extend(ranked)
         index += len(group)
     return result
 

@@ -13,6 +13,7 @@ from tables.tournaments.knockout import first_round
 from tables.tournaments.model import (
     DROPPED,
     NO_SHOW,
+    NO_WINNER,
     REMOVED,
     Match,
     Round,
@@ -47,9 +48,12 @@ def status_line(event: Tournament) -> str:
     if event.status == CANCELLED:
         return "Cancelled by the host."
     if event.status == FINISHED:
-        first = spoken_list([event.entry(e).name for e in event.placings[0]])
         early = f" early, after round {event.ended_after}" if event.ended_after else ""
-        return f"Finished{early}: {first} won."
+        if not event.placings:
+            return f"Finished{early}. {NO_WINNER}."
+        first = spoken_list([event.entry(e).name for e in event.placings[0]])
+        best = event.best_member_words()
+        return f"Finished{early}: {first} won." + (f" {best}." if best else "")
     line = round_words(event)
     if not event.paused:
         return line + "."
@@ -83,23 +87,36 @@ def signup_lines(event: Tournament) -> list[str]:
 
 
 def standing_lines(event: Tournament) -> list[str]:
-    """One line per entry, best first, with what decides the order."""
-    if event.status == FINISHED and event.format == KNOCKOUT:
+    """One line per entry, best first, with what decides the order. An event over with no
+    match played places no one: its entries are listed unnumbered under the reason."""
+    unplaced = no_winner(event)
+    if event.status == FINISHED and event.format == KNOCKOUT and not unplaced:
         return placing_lines(event)
     if event.format == KNOCKOUT:  # as its picture: a knockout has no points or tie-breaks
-        return [f"{row.place}. {row.entry.name}{' (dropped)' if row.dropped else ''}: "
-                f"won {row.wins}, lost {row.losses}"
-                + (f", {count_words(row.byes, 'bye', 'byes')}" if row.byes else "")
-                for row in knockout_standings(event.entries, event.rounds, event.target,
-                                              event.fewest_points_win)]
-    table = event.format == TABLES
-    return [_standing_line(row, table) for row in standings(
-        event.entries, event.rounds, event.target, event.fewest_points_win)]
+        lines = [f"{_place(row, unplaced)} {row.entry.name}{' (dropped)' if row.dropped else ''}"
+                 f": won {row.wins}, lost {row.losses}"
+                 + (f", {count_words(row.byes, 'bye', 'byes')}" if row.byes else "")
+                 for row in knockout_standings(event.entries, event.rounds, event.target,
+                                               event.fewest_points_win)]
+    else:
+        table = event.format == TABLES
+        lines = [_standing_line(row, table, unplaced) for row in standings(
+            event.entries, event.rounds, event.target, event.fewest_points_win)]
+    return [f"{NO_WINNER}.", *lines] if unplaced else lines
+
+
+def no_winner(event: Tournament) -> bool:
+    """An event over with no match played (tournament.py `_finish`): nobody placed."""
+    return event.status == FINISHED and not event.placings
+
+
+def _place(row: Standing, unplaced: bool) -> str:
+    return "–" if unplaced else f"{row.place}."
 
 
 def tie_break_line(event: Tournament) -> str | None:
     """How entries level on points are ordered, under the standings; a knockout has none."""
-    if event.format == KNOCKOUT:
+    if event.format == KNOCKOUT or no_winner(event):
         return None
     past = f", none past {event.target}" if event.target else ""
     spread = ("game points less the average of the others at the table" if event.format == TABLES
@@ -110,7 +127,10 @@ def tie_break_line(event: Tournament) -> str | None:
     if any(m.ruling for played in event.rounds for m in played.matches):
         past += "; a match the host set counts none of its games' points"
     line = ("Level on points: Buchholz (the points of everyone played, added up), then spread "
-            f"({spread}{past}), then head-to-head.")
+            f"({spread}{past}), then head-to-head, then seed (rating, then sign-up order).")
+    seed = event.seed_words() if event.status == FINISHED else None
+    if seed:
+        line += f" {event.entry(event.placings[0][0]).name} won {seed}."
     if not any(r.byes for r in event.rounds):
         return line
     line += " A bye counts as a win."
@@ -120,7 +140,7 @@ def tie_break_line(event: Tournament) -> str | None:
     return line
 
 
-def _standing_line(row: Standing, table: bool) -> str:
+def _standing_line(row: Standing, table: bool, unplaced: bool) -> str:
     parts = [f"{points_words(row.points)}{' from placings' if table else ''}"]
     if not table:
         results = zip(("won", "drawn", "lost"), (row.wins, row.draws, row.losses), strict=True)
@@ -132,7 +152,7 @@ def _standing_line(row: Standing, table: bool) -> str:
     marks = [*([f"joined round {row.entry.joined_round}"] if row.entry.joined_round else []),
              *(["dropped"] if row.dropped else [])]
     mark = f" ({', '.join(marks)})" if marks else ""
-    return f"{row.place}. {row.entry.name}{mark}: {', '.join(parts)}"
+    return f"{_place(row, unplaced)} {row.entry.name}{mark}: {', '.join(parts)}"
 
 
 def placing_lines(event: Tournament) -> list[str]:
@@ -184,6 +204,28 @@ def _forfeit_words(event: Tournament, match: Match) -> list[str]:
     if len(by_reason) == 1 and len(match.forfeits) == len(match.entries) == 2:
         return [NEITHER_WORDS[next(iter(by_reason))]]
     return [f"{spoken_list(names)} {FORFEIT_WORDS[why]}" for why, names in by_reason.items()]
+
+
+#: Why a forfeit closed a match's game, on the game's own message.
+CLOSED_WORDS = {NO_SHOW: "{names} did not show up for the tournament match",
+                DROPPED: "{names} dropped out of the event",
+                REMOVED: "the host removed {names} from the event"}
+
+
+def closed_words(event: Tournament, match: Match) -> str:
+    """Why a match's game closed without a result, for its message: the event over, the host's
+    result, or who forfeited and why ("Closed: Bob did not show up for the tournament match")."""
+    if event.status == CANCELLED:
+        return "Closed: the host cancelled the tournament."
+    if match.ruling is not None:
+        return "Closed: the host set the match's result."
+    by_reason: dict[str, list[str]] = {}
+    for entry_id, why in match.forfeits.items():
+        by_reason.setdefault(why, []).append(event.entry(entry_id).name)
+    if not by_reason:
+        return "Closed: the tournament is over."
+    return "Closed: " + "; ".join(CLOSED_WORDS[why].format(names=spoken_list(names))
+                                  for why, names in by_reason.items()) + "."
 
 
 def bye_words(event: Tournament, played: Round) -> str:

@@ -4,6 +4,7 @@ before the start, and ending an event early."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ from tests.e2e.test_tournaments import (
     NAMES,
     create_and_fill,
     driver_for,
+    first_moves,
     games_of_round,
     run_out,
     stored,
@@ -130,3 +132,124 @@ async def test_a_best_of_three_plays_every_game_in_its_match_s_one_thread(
         assert "(game 2 of a best of 3), here." in calls[1].content
         table = fake.bot.tables.get(second.game_id)  # type: ignore[attr-defined]
         assert table.thread_id == first.channel_id
+
+
+async def test_the_host_may_remove_a_computer_entry_by_its_name(tmp_path: Path) -> None:
+    """A computer entry has no @mention: the host names it as the event shows it, and its
+    match goes to the member it was playing; a name no computer entry has is refused."""
+    async with tournament_server(tmp_path / "remove.db") as (fake, driver, _clock):
+        host = fake.member(NAMES[0])
+        await create_and_fill(fake, driver, 3, {
+            "game": "cribbage", "format": "knockout", "options": "target=61",
+            "computers": "normal"})
+        event = await stored(fake, 1)
+        [computer] = [e for e in event.entries if e.computer]
+        [against] = [m for m in event.rounds[0].matches if computer.id in m.entries]
+        unknown = await fake.slash(host, "tournament remove", {"computer": "Hard bot"})
+        assert unknown.message is not None and unknown.message.content == (
+            "There is no computer entry called Hard bot in this event: its computer entries "
+            "are Normal bot.")
+        neither = await fake.slash(host, "tournament remove", {})
+        assert neither.message is not None and "computer:Normal bot" in neither.message.content
+        assert (await stored(fake, 1)).to_json() == event.to_json()
+        answer = await fake.slash(host, "tournament remove", {"computer": "normal BOT"})
+        await driver.settle()
+        member = event.entry(next(e for e in against.entries if e != computer.id))
+        assert answer.message is not None and answer.message.content.startswith(
+            f"Normal bot is dropped from the event. Match {against.id}: {member.name} wins.")
+        after = await stored(fake, 1)
+        assert after.entry(computer.id).dropped and after.entry(computer.id).removed
+        assert after.match(against.id).forfeits == {computer.id: "removed"}
+
+
+async def test_a_game_closed_by_a_forfeit_says_why_on_its_message(tmp_path: Path) -> None:
+    """A game closed because its match was forfeited reads why on the game's own message,
+    as its thread does, not "This game was abandoned."."""
+    async with tournament_server(tmp_path / "closed.db") as (fake, driver, clock):
+        await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 2,
+            "round_minutes": 30})
+        games = await games_of_round(fake, 1, 1)
+        await first_moves(driver_for(fake, games[0], "closed"), everyone=False)
+        # A player of match 1.2 drops out before anyone there has moved.
+        event = await stored(fake, 1)
+        members = {m.id: m for m in (fake.member(name) for name in NAMES[:4])}
+        leaving = members[next(u for u in event.players_of(event.match("1.2")) if u)]
+        await fake.slash(leaving, "tournament drop", {})
+        await clock.advance(301)
+        await driver.settle()
+        event = await stored(fake, 1)
+        [absent] = event.match("1.1").forfeits
+        assert event.match("1.1").forfeits[absent] == "no-show"
+
+        def message_of(game: Any) -> str:
+            table = fake.bot.tables.get(game.game_id)
+            assert table.status == "abandoned"
+            return str(fake.state.messages[table.message_id].content)
+
+        assert "This game was abandoned." not in message_of(games[0])
+        assert (f"Closed: {event.entry(absent).name} did not show up for the tournament match."
+                in message_of(games[0]))
+        assert (f"Closed: {event.entry_of(leaving.id).name} dropped out of the event."  # type: ignore[union-attr]
+                in message_of(games[1]))
+
+
+async def test_a_round_robin_nobody_turned_up_for_has_no_winner(tmp_path: Path) -> None:
+    """Every match of a round robin a double no-show: the event ends saying no match was
+    played, names no winner, pings no one as one, and nobody places or is Champion."""
+    async with tournament_server(tmp_path / "nobody.db") as (fake, driver, clock):
+        message = await create_and_fill(fake, driver, 4, {
+            "game": "cribbage", "format": "round_robin", "options": "target=61",
+            "round_minutes": 30})
+        for _ in range(3 * 3):
+            if (await stored(fake, 1)).status != "running":
+                break
+            await clock.advance(301)
+            await driver.settle()
+        event = await stored(fake, 1)
+        assert event.status == "finished" and event.placings == []
+        shown = fake.state.messages[message.id].content
+        assert "Finished. No match was played: no winner." in shown
+        assert "won." not in shown
+        assert not [m for m in fake.state.messages.values() if "you won it" in m.content]
+        db = fake.bot.store.db  # type: ignore[attr-defined]
+        assert await db.fetch("SELECT * FROM tournament_placings") == []
+        assert await db.fetch("SELECT * FROM achievements WHERE achievement = ?",
+                              ("tournament-won",)) == []
+
+
+async def test_a_computer_entry_that_wins_leaves_the_best_member_honoured_not_champion(
+    tmp_path: Path,
+) -> None:
+    """A computer entry wins the knockout: it is the winner, the member it beat in the final
+    is told and pinged once as the best member, 2nd, and nobody earns Champion."""
+    async with tournament_server(tmp_path / "bot-wins.db") as (fake, driver, _clock):
+        host = fake.member(NAMES[0])
+        message = await create_and_fill(fake, driver, 3, {
+            "game": "cribbage", "format": "knockout", "options": "target=61",
+            "computers": "normal"})
+        while (event := await stored(fake, 1)).status == "running":
+            for match in [m for m in event.current.matches if not m.finished]:
+                members = [u for u in event.players_of(match) if u]
+                order = " ".join(f"<@{u}>" for u in sorted(members))
+                if len(members) == 1:
+                    order = f"Normal bot {order}"
+                await fake.slash(host, "tournament result", {"match": match.id, "order": order})
+                await driver.settle()
+        [computer] = [e.id for e in event.entries if e.computer]
+        assert event.placings[0] == [computer]
+        best = event.entry(event.placings[1][0])
+        shown = fake.state.messages[message.id].content
+        assert f"Finished: Normal bot won. {best.name} was the best member, 2nd." in shown
+        told = [m for m in fake.state.messages.values() if "is over" in m.content
+                and m.content.startswith("<@")]
+        assert [m.pings for m in told] == [best.members]
+        assert told[0].content.endswith(
+            "is over: Normal bot (a computer entry) won it, and you were the best member, 2nd. "
+            "The final standings are on its message.")
+        db = fake.bot.store.db  # type: ignore[attr-defined]
+        assert await db.fetch("SELECT * FROM achievements WHERE achievement = ?",
+                              ("tournament-won",)) == []
+        placed = await db.fetch("SELECT user_id, place FROM tournament_placings"
+                                " WHERE place < 3", ())
+        assert [(row["user_id"], row["place"]) for row in placed] == [(best.members[0], 2)]

@@ -170,14 +170,17 @@ def test_tables_events_seat_everyone_still_in_at_tables_the_game_allows(count, s
     assert len(event.placings) == count
 
 
-def test_a_tables_event_everyone_drops_out_of_still_ends() -> None:
+def test_a_tables_event_everyone_drops_out_of_still_ends_with_no_winner() -> None:
+    """Nobody played a game: the standings are the seeds', not a result, so nobody places."""
     event = signed_up(TABLES, 3, game="pip-pip", rounds_planned=3, table_size=3)
     event.start(HOST)
-    for user in (1, 2, 3):
+    for user in (1, 2):
         event.drop(user)
+    said = event.drop(3)
     assert event.status == "finished"
     assert [len(r.matches) for r in event.rounds] == [1, 0, 0]
-    assert sorted(e for group in event.placings for e in group) == ["e1", "e2", "e3"]
+    assert event.placings == []
+    assert said[-1]["text"] == "The event is over. No match was played: no winner."
 
 
 def test_two_dropped_entries_paired_together_send_the_better_seed_through_on_paper() -> None:

@@ -148,3 +148,22 @@ def test_where_the_fewest_points_win_the_spread_counts_them_against_their_seat()
     # Counted the usual way, the winners' spreads would be their losses.
     assert {r.entry.id: r.spread for r in standings(field, [Round(1, [first, second])])}[
         "A"] == -41
+
+
+def test_a_match_nobody_turned_up_for_is_no_draw_in_the_head_to_head() -> None:
+    """A, B and C are level on points, Buchholz and spread; A and B's match was a double
+    no-show. Counted as a draw, it put A above C, the better seed, on a half point nobody
+    played for: nothing separates them but the seed."""
+    field = [Entry(n, [i], [n], seed=s) for i, (n, s) in
+             enumerate([("A", 2), ("B", 3), ("C", 1), ("D", 4), ("E", 5), ("F", 6)], start=1)]
+
+    def ruled(number: int, winner: str, loser: str) -> Match:
+        return Match(f"{number}.{winner}", number, [winner, loser],
+                     ruling=Ruling([[winner], [loser]], 0))
+
+    nobody = Match("1.A", 1, ["A", "B"], forfeits={"A": "no-show", "B": "no-show"})
+    rounds = [Round(1, [nobody, ruled(1, "C", "D"), ruled(1, "E", "F")]),
+              Round(2, [ruled(2, "B", "C"), ruled(2, "A", "E"), ruled(2, "D", "F")])]
+    rows = standings(field, rounds)
+    assert [(r.entry.id, r.points, r.buchholz, r.spread) for r in rows[:3]] == [
+        ("B", 1.0, 2.0, 0.0), ("C", 1.0, 2.0, 0.0), ("A", 1.0, 2.0, 0.0)]

@@ -13,6 +13,7 @@ from tables.tournaments import KNOCKOUT, ROUND_ROBIN, SWISS, TABLES, Match, Tour
 from tables.tournaments.picture import picture_data
 from tables.tournaments.text import (
     bracket_lines,
+    closed_words,
     holding_up_lines,
     next_game_words,
     next_round_words,
@@ -73,7 +74,8 @@ def test_standings_and_round_lines_of_a_tables_event() -> None:
         "4. Bob: 0 pts from placings, Buchholz 3, spread −15",
         "5. Ed: 0 pts from placings, Buchholz 2, spread +0",
     ]
-    assert tie_break_line(event).endswith("then head-to-head.")  # no byes at tables
+    assert tie_break_line(event).endswith(  # no byes at tables
+        "then head-to-head, then seed (rating, then sign-up order).")
 
 
 def test_a_knockout_bracket_shows_seeds_byes_and_what_is_left() -> None:
@@ -112,7 +114,7 @@ def test_a_running_knockout_stands_on_wins_and_losses_as_its_picture_does() -> N
 
 
 def test_when_nobody_shows_up_nobody_wins_and_a_knockout_sends_the_better_seed_through() -> None:
-    swiss = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=1),
+    swiss = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=2),
                   "Ann", "Bob", "Cy")
     swiss.start(HOST)
     said = swiss.no_show("1.1", *swiss.current.matches[0].entries)
@@ -353,3 +355,110 @@ def test_a_cancelled_event_shows_its_unfinished_matches_as_not_played() -> None:
 
 def better_seed_first(event: Tournament, match: Match) -> list[str]:
     return sorted(match.entries, key=lambda e: event.entry(e).seed)
+
+
+def test_a_closed_game_says_why_its_match_was_settled_without_it() -> None:
+    event = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=2,
+                                    options={"target": 61}), "Ann", "Bob", "Cy", "Di")
+    event.start(HOST)
+    first, second = event.current.matches
+    event.no_show(first.id, *first.entries)
+    both = " and ".join(event.entry(e).name for e in first.entries)
+    assert closed_words(event, first) == (
+        f"Closed: {both} did not show up for the tournament match.")
+    leaving = event.entry(second.entries[0])
+    event.drop(leaving.members[0])
+    assert closed_words(event, second) == f"Closed: {leaving.name} dropped out of the event."
+    ruled = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=2),
+                  "Ann", "Bob", "Cy", "Di")
+    ruled.start(HOST)
+    first, second = ruled.current.matches
+    ruled.drop(HOST, second.entries[0])
+    assert closed_words(ruled, second) == (
+        f"Closed: the host removed {ruled.entry(second.entries[0]).name} from the event.")
+    ruled.set_result(HOST, first.id, [[first.entries[0]], [first.entries[1]]])
+    assert closed_words(ruled, first) == "Closed: the host set the match's result."
+    cancelled = names(Tournament.create("t", HOST, "cribbage", SWISS, rounds_planned=2),
+                      "Ann", "Bob", "Cy", "Di")
+    cancelled.start(HOST)
+    cancelled.cancel(HOST)
+    assert closed_words(cancelled, cancelled.rounds[0].matches[0]) == (
+        "Closed: the host cancelled the tournament.")
+
+
+def test_an_event_nobody_played_a_match_of_has_no_winner() -> None:
+    """Every match a double no-show: everyone is level on nothing, so the first listed would
+    have won. The end, the standings and the picture say nobody did; nobody places."""
+    event = names(Tournament.create("t", HOST, "cribbage", ROUND_ROBIN), "Ann", "Bob", "Cy")
+    event.start(HOST)
+    said = []
+    while event.status == "running":
+        for match in [m for m in event.current.matches if not m.finished]:
+            said += event.no_show(match.id, *match.entries)
+    assert said[-1]["text"] == "The event is over. No match was played: no winner."
+    assert event.placings == []
+    assert status_line(event) == "Finished. No match was played: no winner."
+    lines = standing_lines(event)
+    assert lines[0] == "No match was played: no winner."
+    assert all(line.startswith("– ") for line in lines[1:]) and len(lines) == 4
+    assert tie_break_line(event) is None
+    data = picture_data(event)
+    assert data["status"] == "Finished. No match was played: no winner"
+    assert {row["place"] for row in data["rows"]} == {"–"}
+    assert "No match was played: no winner." in describe_standings(data)
+    assert "– Ann" in describe_standings(data) and "–." not in describe_standings(data)
+    # One match played by a member who turned up is a result: that event has a winner.
+    played = names(Tournament.create("t", HOST, "cribbage", ROUND_ROBIN), "Ann", "Bob", "Cy")
+    played.start(HOST)
+    first = played.current.matches[0]
+    played.no_show(first.id, first.entries[1])
+    while played.status == "running":
+        for match in [m for m in played.current.matches if not m.finished]:
+            played.no_show(match.id, *match.entries)
+    assert played.placings[0] == [first.entries[0]]
+
+
+def test_when_computers_win_the_best_placed_members_are_named_the_best_members() -> None:
+    """Two computer entries reach the final: a computer wins, and the members knocked out in
+    the semi-finals, 3rd equal, are the best members; the picture's line keeps to the
+    winner."""
+    event = Tournament.create("t", HOST, "cribbage", KNOCKOUT, computers="normal")
+    names(event, "Ann", "Bob", "Cy", "Di", "Ed", "Flo")
+    event.start(HOST, {user: 1600.0 - user for user in range(1, 7)})
+    play_out(event, lambda match: sorted(match.entries,
+                                         key=lambda e: (not event.entry(e).computer, e)))
+    assert event.entry(event.placings[0][0]).computer
+    place, best = event.best_members()
+    # Ann and Bob met the computers in round 1 (where their byes would have been).
+    assert place == "3rd=" and [event.entry(e).name for e in best] == ["Cy", "Di"]
+    line = f"{event.entry(event.placings[0][0]).name} won. Cy and Di were the best members, 3rd=."
+    assert status_line(event) == f"Finished: {line}"
+    assert event.log[-1]["text"] == "The event is over: " + line.replace("won.", "wins.")
+    assert picture_data(event)["status"] == (
+        f"Finished: {event.entry(event.placings[0][0]).name} won")
+    members_won = names(Tournament.create("t", HOST, "cribbage", KNOCKOUT), "Ann", "Bob")
+    members_won.start(HOST)
+    play_out(members_won, lambda match: match.entries)
+    assert members_won.best_members() is None and status_line(members_won) == (
+        "Finished: Ann won.")
+
+
+def test_a_winner_placed_first_by_seed_alone_is_told_so() -> None:
+    """Every match drawn: the four stand level on points and every tie-break, and only the
+    seed puts Ann first. The end and the tie-break line say so rather than a plain win."""
+    event = names(Tournament.create("t", HOST, "cribbage", ROUND_ROBIN), "Ann", "Bob", "Cy",
+                  "Di")
+    event.start(HOST)
+    while event.status == "running":
+        for match in [m for m in event.current.matches if not m.finished]:
+            event.set_result(HOST, match.id, [match.entries])
+    assert event.log[-1]["text"] == (
+        "The event is over: Ann wins, level with Bob on points and every tie-break, ahead on "
+        "seed.")
+    assert (tie_break_line(event) or "").endswith(
+        "then seed (rating, then sign-up order). Ann won level with Bob on points and every "
+        "tie-break, ahead on seed.")
+    won = names(Tournament.create("t", HOST, "cribbage", ROUND_ROBIN), "Ann", "Bob", "Cy")
+    won.start(HOST)
+    play_out(won, lambda match: sorted(match.entries, reverse=True))
+    assert won.seed_words() is None and won.log[-1]["text"] == "The event is over: Cy wins."
