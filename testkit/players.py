@@ -104,11 +104,14 @@ class GameDriver:
     # ------------------------------------------------------------ lobby
 
     async def open_lobby(
-        self, host: FakeUser, game: str, options: str | None = None, channel: str | None = None
+        self, host: FakeUser, game: str, options: str | None = None, channel: str | None = None,
+        hints: bool = False,
     ) -> FakeMessage:
         args: dict[str, Any] = {"game": game}
         if options:
             args["options"] = options
+        if hints:
+            args["hints"] = True
         answer = await self.fake.slash(host, "play", args, channel=channel)
         assert answer.message is not None, answer.errors
         return answer.message
@@ -119,9 +122,11 @@ class GameDriver:
         humans: list[FakeUser],
         computers: list[str] = (),  # type: ignore[assignment]
         options: str | None = None,
+        hints: bool = False,
     ) -> int:
         """Lobby, joins, computers, Start; returns the table id."""
-        lobby = await self.open_lobby(humans[0], game, options or QUICK_OPTIONS.get(game))
+        lobby = await self.open_lobby(humans[0], game, options or QUICK_OPTIONS.get(game),
+                                      hints=hints)
         for user in humans[1:]:
             await self.press(user, lobby, label="Join")
         for level in computers:

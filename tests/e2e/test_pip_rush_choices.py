@@ -98,12 +98,7 @@ async def test_a_hint_names_a_resolution_choice_as_its_button_does(quick_picture
         await fake.connect(test_bot(":memory:"))
         alice = fake.member("alice")
         driver = GameDriver(fake, rng=random.Random("hinted choices"))
-        answer = await fake.slash(alice, "play", {"game": "pip-rush", "hints": True})
-        assert answer.message is not None
-        await driver.choose(alice, answer.message, ["easy"], placeholder="Add a computer player…")
-        await driver.press(alice, answer.message, label="Start")
-        await driver.settle()
-        assert driver.find_table() is not None
+        await driver.start_game("pip-rush", [alice], ["easy"], hints=True)
         table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr, arg-type]
         assert table is not None
         for _ in range(300):

@@ -105,13 +105,8 @@ async def test_a_hand_with_hints_keeps_its_hint_button_after_the_highest_claim_i
         await fake.connect(test_bot(":memory:"))
         alice = fake.member("alice")
         driver = GameDriver(fake, rng=random.Random("hinted recount"))
-        answer = await fake.slash(alice, "play", {"game": "cribbage", "hints": True,
-                                                  "options": "target=61 muggins=on"})
-        assert answer.message is not None
-        await driver.choose(alice, answer.message, ["easy"], placeholder="Add a computer player…")
-        await driver.press(alice, answer.message, label="Start")
-        await driver.settle()
-        assert driver.find_table() is not None
+        await driver.start_game("cribbage", [alice], ["easy"], "target=61 muggins=on",
+                                hints=True)
         table = driver.bot.tables.get(driver.table_id)  # type: ignore[union-attr, arg-type]
         assert table is not None
         for _ in range(100):
