@@ -44,15 +44,21 @@ def check_open(manager: TableManager, table: Table) -> None:
         raise IllegalAction("That game is not running.")
 
 
+def playing_seat(manager: TableManager, table: Table, user_id: int) -> int:
+    """The member's seat at a table open to moves (its lock held)."""
+    check_open(manager, table)
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise IllegalAction("You are not playing at this table.")
+    return seat
+
+
 async def act(
     manager: TableManager, table_id: int, user_id: int, action: Action, version: int | None
 ) -> list[Event]:
     table = running_table(manager, table_id)
     async with table.lock:
-        check_open(manager, table)
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise IllegalAction("You are not playing at this table.")
+        seat = playing_seat(manager, table, user_id)
         if version is not None and version != table.seat_version(seat):
             raise OutOfDate()
         if not isinstance(action, dict) or str(action.get("type", "")).startswith("_"):
@@ -87,10 +93,7 @@ async def play_for(
 async def resign(manager: TableManager, table_id: int, user_id: int) -> list[Event]:
     table = running_table(manager, table_id)
     async with table.lock:
-        check_open(manager, table)
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise IllegalAction("You are not playing at this table.")
+        seat = playing_seat(manager, table, user_id)
         events = await manager._accept(table, seat, {"type": RESIGN})
     manager._runners[table.id].announce(events)
     return events
