@@ -17,7 +17,7 @@ from cogs import images, text
 from cogs.components import controls_view, with_hint
 from cogs.controls import build_controls
 from cogs.fitting import Droppable, Line, fit
-from cogs.refresher import Coalescer
+from cogs.refresher import Coalescer, passing
 from cogs.replies import NO_PINGS, tell
 from engine.contract import Action, View
 from tables import Table, TableManager
@@ -250,8 +250,8 @@ class LiveHands:
     async def show(self, table: Table, seat: int, live: LiveHand) -> bool:
         """Edit the live hand to the seat's current state (if it shows anything else); True
         if it was edited.
-        Discord refusing for good (message dismissed, token expired) ends the live hand; a
-        passing failure (429, 5xx) raises, for the refresher to retry."""
+        Discord refusing for good (message dismissed, token expired, a 400) ends the live hand;
+        a passing failure (429, 5xx) raises, for the refresher to retry."""
         key = (table.id, seat)
         async with live.lock:
             if self._hands.get(key) is not live:
@@ -272,10 +272,13 @@ class LiveHands:
                 self._drop(key, live)
                 return False
             except discord.HTTPException as error:
-                if error.status == 401:  # the token expired
-                    self._drop(key, live)
-                    return False
-                raise
+                if passing(error):
+                    raise
+                # The token expired (401), or a refusal that would come again: a hand retried
+                # on a timer would fail for ever. The member's My hand opens a new one.
+                log.info("Hand of seat %s at table %s stopped: %s", seat, table.id, error)
+                self._drop(key, live)
+                return False
             live.shown = state
             if over:
                 self._drop(key, live)

@@ -21,6 +21,8 @@ import logging
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Generic, TypeVar
 
+import discord
+
 from tables.clock import Clock
 
 log = logging.getLogger(__name__)
@@ -108,3 +110,9 @@ class Coalescer(Generic[Key]):
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
         self._dirty.clear()
+
+
+def passing(failure: discord.HTTPException) -> bool:
+    """Whether Discord may take the same request later: rate limited (429) or in trouble
+    itself (5xx). Any other refusal (400, 403, 404...) will come again, every time."""
+    return failure.status == 429 or failure.status >= 500

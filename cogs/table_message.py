@@ -15,7 +15,7 @@ from discord.ext import commands
 from cogs import images, text
 from cogs.burial import Burials
 from cogs.components import LARGEST_ID, table_view
-from cogs.refresher import Coalescer
+from cogs.refresher import Coalescer, passing
 from cogs.replay_cog import final_chart
 from cogs.replies import NO_PINGS
 from tables import Table, TableManager
@@ -38,12 +38,6 @@ PICTURES_REFUSED = ("🖼️ No pictures for this game: Discord would not take t
                     "still shows yours.")
 #: The code of a message that was deleted (its channel is still there).
 UNKNOWN_MESSAGE = 10008
-
-
-def passing(failure: discord.HTTPException) -> bool:
-    """Whether Discord may take the same request later: rate limited (429) or in trouble
-    itself (5xx). Any other refusal (400, 403, 404...) will come again, every time."""
-    return failure.status == 429 or failure.status >= 500
 
 
 class TableMessages:

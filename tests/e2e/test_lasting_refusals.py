@@ -84,3 +84,38 @@ async def test_a_lasting_refusal_is_said_once_and_not_retried_and_the_game_goes_
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
         assert table.status == "running"
         fake.assert_clean()
+
+
+async def test_a_hand_discord_refuses_for_good_stops_and_is_not_retried(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A lasting refusal of a live hand's edit (a 400) ends that live hand, as an expired token
+    does: the member opens it again with My hand; it is never retried on a timer."""
+    caplog.set_level(logging.INFO)
+    clock = FakeClock()
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:", clock=clock))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        await driver.start_game("cribbage", [alice, bob])
+        tables = driver.bot.tables
+        assert tables is not None and driver.table_id is not None
+        table = tables.get(driver.table_id)
+        assert table is not None
+        await driver.open_hand(alice)
+        hands = driver.bot.get_cog("Tables").hands  # type: ignore[union-attr]
+        assert (table.id, 0) in hands._hands
+        fault = fake.inject_fault(400, path=r"/webhooks/\d+/[^/]+/messages/@original$")
+        try:
+            user_id = table.seats[1].user_id
+            assert user_id is not None
+            await tables.act(table.id, user_id, table.legal_for(1)[0])
+            await advance(fake, clock, 60)
+            assert hands.refresher.failures <= 1, "a lasting refusal was retried on a timer"
+            assert (table.id, 0) not in hands._hands
+        finally:
+            fault.active = False
+        assert "Hand of seat 0" in caplog.text
+        hand = await driver.open_hand(alice)
+        assert hand.find_components(), "My hand opens a live hand again"
+        fake.assert_clean()
