@@ -11,6 +11,7 @@ import logging
 import pytest
 
 from cogs.table_message import PICTURES_REFUSED
+from tables import Table, TableManager
 from tables.clock import FakeClock
 from testkit.fake_discord import FakeDiscord
 from testkit.players import GameDriver, test_bot
@@ -28,6 +29,20 @@ async def advance(fake: FakeDiscord, clock: FakeClock, seconds: float) -> None:
         await fake.wait_quiet()
 
 
+async def cribbage_for_two(
+    fake: FakeDiscord, clock: FakeClock
+) -> tuple[GameDriver, TableManager, Table]:
+    """Alice and Bob at a game of Cribbage, on the tables clock `clock`."""
+    await fake.connect(test_bot(":memory:", clock=clock))
+    driver = GameDriver(fake)
+    await driver.start_game("cribbage", [fake.member("alice"), fake.member("bob")])
+    tables = driver.bot.tables
+    assert tables is not None and driver.table_id is not None
+    table = tables.get(driver.table_id)
+    assert table is not None
+    return driver, tables, table
+
+
 @pytest.mark.parametrize("status", [400, 404])
 async def test_a_lasting_refusal_is_said_once_and_not_retried_and_the_game_goes_on(
     status: int, caplog: pytest.LogCaptureFixture
@@ -35,14 +50,7 @@ async def test_a_lasting_refusal_is_said_once_and_not_retried_and_the_game_goes_
     caplog.set_level(logging.INFO)
     clock = FakeClock()
     async with FakeDiscord() as fake:
-        await fake.connect(test_bot(":memory:", clock=clock))
-        alice, bob = fake.member("alice"), fake.member("bob")
-        driver = GameDriver(fake)
-        await driver.start_game("cribbage", [alice, bob])
-        tables = driver.bot.tables
-        assert tables is not None and driver.table_id is not None
-        table = tables.get(driver.table_id)
-        assert table is not None
+        driver, tables, table = await cribbage_for_two(fake, clock)
         message = driver.table_message()
         assert message.attachments
 
@@ -94,14 +102,8 @@ async def test_a_hand_discord_refuses_for_good_stops_and_is_not_retried(
     caplog.set_level(logging.INFO)
     clock = FakeClock()
     async with FakeDiscord() as fake:
-        await fake.connect(test_bot(":memory:", clock=clock))
-        alice, bob = fake.member("alice"), fake.member("bob")
-        driver = GameDriver(fake)
-        await driver.start_game("cribbage", [alice, bob])
-        tables = driver.bot.tables
-        assert tables is not None and driver.table_id is not None
-        table = tables.get(driver.table_id)
-        assert table is not None
+        driver, tables, table = await cribbage_for_two(fake, clock)
+        alice = fake.member("alice")
         await driver.open_hand(alice)
         hands = driver.bot.get_cog("Tables").hands  # type: ignore[union-attr]
         assert (table.id, 0) in hands._hands
