@@ -28,6 +28,11 @@ from tests.tables.helpers import ANN, BOB, CAT, CHANNEL, GUILD, computer, human
 from tests.tables.race_game import DASH
 
 
+#: The words a review of Cribbage carries (engine.analysis.review.review_game).
+CRIBBAGE_TERMS = {"units": "points", "about": GAMES["cribbage"].review_terms.about,
+                  "exact": True, "plays": "pegging", "game_worth": None}
+
+
 @pytest.fixture
 async def real_manager(store: Store):
     manager = TableManager(store, games=GAMES, ai_delay=0, idle_warn=None, idle_takeover=None)
@@ -97,8 +102,8 @@ def test_a_long_review_fits_one_message_keeping_the_costliest() -> None:
                  for n in range(80)]
     groups = [{"label": f"Trick {n + 1}", "lost": d["lost"], "decisions": [d]}
               for n, d in enumerate(decisions)]
-    review = {"game": "cribbage", "game_id": 3, "title": "Cribbage", "units": "expected points",
-              "plays": "pegging", "groups": groups,
+    review = {**CRIBBAGE_TERMS, "game": "cribbage", "game_id": 3, "title": "Cribbage",
+              "groups": groups,
               "summary": {"discards": 0.0, "plays": 100.0, "other": 0.0, "total": 100.0,
                           "decisions": 80, "best": 0}}
     text = review_text(review, "Ann")
@@ -118,13 +123,12 @@ def test_a_small_loss_gives_the_best_move_s_reason_only() -> None:
                 "best": {"type": "play", "card": "KS"}, "chosen_label": "Play 5♥",
                 "best_label": "Play K♠", "chosen_why": "Pegs 0.", "chosen_value": 0.5,
                 "best_value": 1.0, "lost": 0.5, "why": "Pegs 2 with KS."}
-    review = {"game": "cribbage", "game_id": 4, "title": "Cribbage", "units": "expected points",
-              "plays": "pegging",
+    review = {**CRIBBAGE_TERMS, "game": "cribbage", "game_id": 4, "title": "Cribbage",
               "groups": [{"label": "Deal 1", "lost": 0.5, "decisions": [decision]}],
               "summary": {"discards": 0.0, "plays": 0.5, "other": 0.0, "total": 0.5,
                           "decisions": 1, "best": 0}}
     text = review_text(review, "Ann")
-    assert "• Play 5♥ → best Play K♠ (−0.50): Pegs 2 with K♠." in text
+    assert "• Play 5♥ → best Play K♠ (−0.5): Pegs 2 with K♠." in text
     assert "Yours" not in text
 
 
@@ -137,13 +141,14 @@ def test_presses_let_go_by_are_counted_and_listed_among_the_losses() -> None:
                 "why": f"Their count was {short} short: take the points."}
 
     groups = [{"label": "Deal 2", "lost": 5.0, "decisions": [missed(30, 2), missed(41, 3)]}]
-    review = {"game": "cribbage", "game_id": 5, "title": "Cribbage", "units": "expected points",
-              "plays": "pegging", "groups": groups,
+    review = {**CRIBBAGE_TERMS, "game": "cribbage", "game_id": 5, "title": "Cribbage",
+              "groups": groups,
               "summary": {"discards": 0.0, "plays": 0.0, "other": 5.0, "total": 5.0,
                           "decisions": 0, "best": 0, "missed": 2}}
     text = review_text(review, "Ann")
-    assert "Given up: other choices 5.00 · **in all 5.00**\nYou let 2 chances go by." in text
-    assert ("• No Muggins! press → best Muggins! (−3.00): Their count was 3 short: take the "
+    assert ("Given up: other choices 5.0 · **in all 5.0 points**\n"
+            f"{GAMES['cribbage'].review_terms.about}\nYou let 2 chances go by.") in text
+    assert ("• No Muggins! press → best Muggins! (−3.0): Their count was 3 short: take the "
             "points. Yours: You did not press.") in text
     review["summary"]["missed"] = 1
     assert "You let 1 chance go by." in review_text(review, "Ann")
@@ -158,18 +163,21 @@ async def test_a_hint_and_its_refusals(real_manager: TableManager) -> None:
     entries = await hint_for(table, 0, version)
     assert len(entries) == 3
     assert entries == GAMES["cribbage"].analyse(table.view_for(0), table.legal_for(0))[:3]
-    text = hint_text(entries, GAMES["cribbage"].action_label)
+    terms = GAMES["cribbage"].review_terms
+    text = hint_text(entries, GAMES["cribbage"].action_label, terms)
     assert text.splitlines()[1].startswith("1. **Discard ")
+    assert text.splitlines()[-1] == terms.about  # what the figures are
     # The reasons write cards as everything else the bot says does: "Keep 5♠ 5♦ …".
     reasons = text.split("\n", 1)[1]
     assert "Keep " in reasons and re.search(r"Keep (10|[A2-9JQK])[♠♥♦♣] ", reasons)
     assert not re.search(r"\b[A2-9TJQK][SHDC]\b", reasons)
     await real_manager.act(table.id, ANN, table.legal_for(0)[0])
-    # A value below zero reads with the minus sign the reviews use, as a player reads a loss.
-    below = hint_text([{**entries[0], "value": -0.083}], GAMES["cribbage"].action_label)
-    assert "(−0.08)" in below and "-0.08" not in below
-    assert "(0.00)" in hint_text([{**entries[0], "value": -0.001}],
-                                 GAMES["cribbage"].action_label)
+    # Each choice reads against the best one, in the game's units, never as a bare value.
+    lines = hint_text([entries[0], {**entries[1], "value": entries[0]["value"] - 0.083},
+                       {**entries[2], "value": entries[0]["value"] - 0.001}],
+                      GAMES["cribbage"].action_label, terms).splitlines()
+    assert "** (best): " in lines[1] and "** (0.1 points less): " in lines[2]
+    assert "** (as good): " in lines[3]
     with pytest.raises(IllegalAction) as refusal:
         await hint_for(table, 0, version)
     assert str(refusal.value) == NOT_YOUR_TURN
