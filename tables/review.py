@@ -79,12 +79,13 @@ def terms_of(review: Review) -> ReviewTerms:
 
 def review_text(review: Review, name: str, limit: int | None = MESSAGE_LIMIT) -> str:
     """One message of at most `limit` characters (None: no limit, as in a terminal): the
-    summary in the game's units (and any chance to win given up on one choice, apart), what
-    the figures are, then each deal or trick where something was given up, with the choice
-    against the best (and, for a loss of one unit or more, what the choice itself did), a
-    chance let go by among them (worded by the game: "No Muggins! press"). When they do not
-    all fit, the costliest are kept, in the order played. `name` is shown as given (already
-    made safe for the channel). Actions are worded as the seat's buttons worded them then."""
+    summary in the game's units (and any chance to win given up on one choice, apart), the
+    costliest choice of all (which the list below may not reach), what the figures are, then
+    each deal or trick where something was given up, with the choice against the best (and,
+    for a loss of one unit or more, what the choice itself did), a chance let go by among them
+    (worded by the game: "No Muggins! press"). When they do not all fit, the costliest are
+    kept, in the order played. `name` is shown as given (already made safe for the channel).
+    Actions are worded as the seat's buttons worded them then."""
     totals, terms = review["summary"], terms_of(review)
     head = [f"📋 **Review of {review['title']} #{review['game_id']}** for {name}",
             f"You chose the best in {totals['best']} of {totals['decisions']} decisions."]
@@ -99,6 +100,14 @@ def review_text(review: Review, name: str, limit: int | None = MESSAGE_LIMIT) ->
         head.append(f"{'One choice' if swings == 1 else f'{swings} choices'} cost you a chance "
                     f"to win: **about {min(1.0, totals['chance']):.0%}**"
                     + (" between them." if swings > 1 else "."))
+    costliest = max(((group["label"], d) for group in review["groups"]
+                     for d in group["decisions"] if d["lost"] > 0),
+                    key=lambda pair: pair[1]["lost"], default=None)
+    if costliest is not None:  # the one moment to look at first, whatever the message keeps
+        label, worst = costliest
+        head.append(card_symbols(f"Costliest — {label}: {worst['chosen_label']} where "
+                                 f"{worst['best_label']} was best "
+                                 f"({loss_words(worst['lost'], terms)})."))
     head.append(terms.about)
     missed = totals.get("missed", 0)
     if missed:  # each is listed below with what it would have taken

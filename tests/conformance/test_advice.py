@@ -133,7 +133,7 @@ def test_a_finished_game_is_reviewed_decision_by_decision(seating: Seating) -> N
     assert len(text) <= MESSAGE_LIMIT
     # The totals in the game's units, and what those are, before any deal or trick.
     head = text.split("\n\n")[0].splitlines()
-    assert terms.about in head and "estimate" in terms.about or terms.exact
+    assert (terms.about in head and "estimate" in terms.about) or terms.exact
     if summary["total"]:
         assert f"**in all {amount(summary['total'])} {terms.units}**" in text
     if summary["swings"]:

@@ -84,7 +84,8 @@ async def test_review_my_game_after_the_end_only_for_its_players() -> None:
         # The totals in points, then what the figures are, which a newcomer reads.
         assert re.search(r"You chose the best in \d+ of \d+ decisions\.\n"
                          r"Given up: discards [\d.]+ · pegging [\d.]+ · .*"
-                         r"\*\*in all [\d.]+ points\*\*\nFigures are points on average, yours "
+                         r"\*\*in all [\d.]+ points\*\*\nCostliest — Deal \d+: .* was best "
+                         r"\(−[\d.]+\)\.\nFigures are points on average, yours "
                          r"less your opponents'", review.content)
         assert len(review.content) <= 2000
 

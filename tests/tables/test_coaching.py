@@ -27,7 +27,6 @@ from tables.review import MESSAGE_LIMIT, check_reviewable, review_of, review_tex
 from tests.tables.helpers import ANN, BOB, CAT, CHANNEL, GUILD, computer, human
 from tests.tables.race_game import DASH
 
-
 #: The words a review of Cribbage carries (engine.analysis.review.review_game).
 CRIBBAGE_TERMS = {"units": "points", "about": GAMES["cribbage"].review_terms.about,
                   "exact": True, "plays": "pegging", "game_worth": None}
@@ -118,6 +117,32 @@ def test_a_long_review_fits_one_message_keeping_the_costliest() -> None:
     assert text.endswith(f"… and {80 - len(shown)} more with smaller losses.")
 
 
+def test_one_long_deal_keeps_its_costliest_choices_rather_than_none() -> None:
+    """A game dealt once files every choice under one heading: when that heading's lines do
+    not all fit, the costliest of them stay, in the order played, under the heading."""
+    decisions = [{"step": n, "kind": "play", "chosen": {"type": "play", "card": "5H"},
+                  "best": {"type": "play", "card": "KS"}, "chosen_label": f"Play {n}",
+                  "best_label": "Play K♠", "chosen_why": "Same words.", "chosen_value": 0.0,
+                  "best_value": 1.0, "lost": 1.0 + (n * 37 % 80) / 10, "why": "Same words."}
+                 for n in range(80)]
+    review = {**CRIBBAGE_TERMS, "game": "cribbage", "game_id": 6, "title": "Cribbage",
+              "groups": [{"label": "Game", "lost": sum(d["lost"] for d in decisions),
+                          "decisions": decisions}],
+              "summary": {"discards": 0.0, "plays": 500.0, "other": 0.0, "total": 500.0,
+                          "decisions": 80, "best": 0}}
+    text = review_text(review, "Ann")
+    assert len(text) <= MESSAGE_LIMIT and "\n**Game** (−" in text
+    shown = [int(line.split()[2]) for line in text.splitlines() if line.startswith("• ")]
+    assert len(shown) > 10 and shown == sorted(shown)
+    cheapest_shown = min(decisions[n]["lost"] for n in shown)
+    assert all(d["lost"] <= cheapest_shown for n, d in enumerate(decisions) if n not in shown)
+    assert text.endswith(f"… and {80 - len(shown)} more with smaller losses.")
+    assert "Yours:" not in text  # the chosen move's words would only repeat the best's
+    worst = max(range(80), key=lambda n: decisions[n]["lost"])
+    assert (f"\nCostliest — Game: Play {worst} where Play K♠ was best "
+            f"(−{decisions[worst]['lost']:.1f}).\n") in text
+
+
 def test_a_small_loss_gives_the_best_move_s_reason_only() -> None:
     decision = {"step": 0, "kind": "play", "chosen": {"type": "play", "card": "5H"},
                 "best": {"type": "play", "card": "KS"}, "chosen_label": "Play 5♥",
@@ -147,6 +172,7 @@ def test_presses_let_go_by_are_counted_and_listed_among_the_losses() -> None:
                           "decisions": 0, "best": 0, "missed": 2}}
     text = review_text(review, "Ann")
     assert ("Given up: other choices 5.0 · **in all 5.0 points**\n"
+            "Costliest — Deal 2: No Muggins! press where Muggins! was best (−3.0).\n"
             f"{GAMES['cribbage'].review_terms.about}\nYou let 2 chances go by.") in text
     assert ("• No Muggins! press → best Muggins! (−3.0): Their count was 3 short: take the "
             "points. Yours: You did not press.") in text
