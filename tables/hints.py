@@ -82,7 +82,7 @@ def hint_text(entries: list[dict[str, Any]], label: Callable[[dict[str, Any]], s
 def hint_lines(entries: list[dict[str, Any]], terms: ReviewTerms
                ) -> list[tuple[Action, str, str]]:
     """(action, its figure against the best: "best", "0.4 points less", its reason) for each
-    entry, best first: a choice's own value means little to a newcomer (a PIP Rush position
-    can be −12.8 at its best), what it costs against the best choice does."""
+    entry, best first: a choice's own value means little to a newcomer (the best choice's can
+    be below zero), what it costs against the best choice does."""
     best = entries[0]["value"] if entries else 0.0
     return [(e["action"], behind_words(best - e["value"], terms), e["why"]) for e in entries]
