@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import card_symbol
+from engine.cards import card_symbol, parse_card
 from engine.contract import Action, View
 from engine.spec import AI_LEVELS, GameSpec, Option, ReviewTerms
 from tests.eighth_game.goofspiel.ai import choose_action
@@ -61,6 +61,15 @@ def status_lines(view: View) -> list[str]:
     return lines
 
 
+def choice_lines(view: View) -> list[str]:
+    """What a bid is for: the pot, shown beside the seat's cards."""
+    if view["outcome"] is not None or not view["pot"]:
+        return []
+    worth = sum(parse_card(c).rank for c in view["pot"])
+    pot = " ".join(card_symbol(c) for c in view["pot"])
+    return [f"Up for bids: {pot}, worth {worth} {'point' if worth == 1 else 'points'}"]
+
+
 def _new_game(players: int, options: dict[str, Any], seed: int) -> GoofspielGame:
     return GoofspielGame(players, options, seed)
 
@@ -80,6 +89,7 @@ SPEC = GameSpec(
                              exact=False, plays="bidding"),
     action_label=action_label,
     status_lines=status_lines,
+    choice_lines=choice_lines,
     rules=RULES,
     order=80,
     render_package="tests.eighth_game.goofspiel_render",
