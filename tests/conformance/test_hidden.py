@@ -108,7 +108,10 @@ def test_no_card_held_in_private_reaches_another_seat_or_the_channel(seating: Se
             break
         knowledge.hear(game.apply(*random_move(game, rng)), game)
         moves += 1
-    assert knowledge.hidden_seen, "the check had private cards to look for"
+    assert knowledge.hidden_seen, (
+        "the check had no private cards to look for: no seat's view held a card the channel's "
+        "view does not; a seat's own cards belong in its view only (docs/DESIGN.md, Adding a "
+        "game, step 1)")
 
 
 @pytest.mark.parametrize("seating", params(TABLES))
@@ -128,4 +131,6 @@ def test_the_alt_text_names_no_card_its_view_does_not_show(seating: Seating) -> 
             private_cards |= bool(cards_shown(own) - cards_shown(channel))
             words = render.describe(seating.game, own)
             assert cards_named(words) <= cards_shown(own), (seat, words)
-    assert private_cards, "the views had cards to keep out of the channel's words"
+    assert private_cards, (
+        "the views had no cards to keep out of the channel's words: no seat's view held a "
+        "card the channel's view does not (docs/DESIGN.md, Adding a game, step 1)")
