@@ -31,8 +31,9 @@ def dressed(view: dict[str, Any], game: Game, moves: int) -> dict[str, Any]:
 @pytest.mark.parametrize("seating", params(TABLES))
 def test_every_picture_along_a_game_decodes_and_meets_the_text_floor(seating: Seating) -> None:
     renderer = renderer_for(seating.game)
-    drawn = 0
+    drawn = reached = 0
     for game, moves in random_game(seating, seed=9):
+        reached = moves
         if moves not in MOMENTS and game.outcome is None:
             continue
         four_colour = drawn % 2 == 1
@@ -46,4 +47,5 @@ def test_every_picture_along_a_game_decodes_and_meets_the_text_floor(seating: Se
         check_floor(renderer.table, channel, four_colour)
         check_floor(renderer.hand, hand, four_colour)
         drawn += 1
-    assert drawn == len(MOMENTS) + 1, "the game lasted past every moment"
+    # A game shorter than the last moment is drawn at those it reaches, and at its end.
+    assert drawn == sum(m < reached for m in MOMENTS) + 1, "a moment was not drawn"
