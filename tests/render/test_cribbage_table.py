@@ -212,3 +212,20 @@ def test_the_play_in_words_leaves_out_a_crib_already_turned_up() -> None:
             cribbage.compose(view, False, (cribbage.play_line_section,))
         line = next(d.text for d in drawn if d.text.startswith("Starter "))
         assert line.startswith("Starter ") and ("· crib 4 cards" in line) == said, line
+
+
+def test_a_game_won_on_the_crib_count_shows_that_crib_once() -> None:
+    """The game over on the dealer's crib: the crib is in the show, face up, and no longer
+    face down beside the starter; over on a hand, the uncounted crib stays face down."""
+    ends = {}
+    for seed in range(12):
+        _, view = _play_until("cribbage", 2, {}, seed, lambda v: False)
+        kinds = [record["kind"] for record in view["show"]]
+        ends.setdefault("crib" in kinds, {**view, "names": ["Ann", "Bob"]})
+    for crib_counted, view in ends.items():
+        with text.recording() as drawn:
+            image = cribbage.draw_table(view).convert("RGB")
+        labels = [d.text for d in drawn]
+        assert (f"Crib {view['crib_size']}" in labels) != crib_counted
+        assert (_count_colour(image, palette.CARD_BACK) > 100) != crib_counted
+    assert set(ends) == {True, False}
