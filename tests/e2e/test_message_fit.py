@@ -165,7 +165,8 @@ def check_finished(table: Table, limit: int) -> str:
                for seats in compact_forms(table.seats) for most in (None, text.RATED_AT_MOST)}
     [rated] = [line for line in lines if line.startswith("📈")]
     assert rated in ratings, rated
-    named = rated.count(" (+") + rated.count(" (−") + rated.count(" (0.0)")
+    # Each member named with a change ("(+1.2", "(−0.4", "(0)") or as their first game.
+    named = len(re.findall(r" \((?:[+−]\d|0\)|first game\))", rated))
     more = re.search(r"…and (\d+) more$", rated)
     assert named + (int(more[1]) if more else 0) == len(table.seats), rated
     return content
