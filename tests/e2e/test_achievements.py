@@ -106,7 +106,8 @@ async def test_a_milestone_is_said_at_the_table_and_shown_on_profile_and_records
         # Said once, in the table message only, for the winners only (a tie shares the line):
         # no message, no ping.
         table = driver.table_message()
-        said = re.search(r"🏅 (.+): First win \(Win a game in this server, hints off\)\.",
+        said = re.search(r"🏅 (.+) reach(?:es)? a milestone: First win \(Win a game in this"
+                         r" server, hints off\)\.",
                          table.content or "")
         assert said is not None
         line = said.group(0)
@@ -116,7 +117,8 @@ async def test_a_milestone_is_said_at_the_table_and_shown_on_profile_and_records
         assert all((version["content"] or "").count(line) <= 1 for version in table.history)
         assert not [m for m in fake.state.messages.values()
                     if m.id != table.id and FIRST_WIN.name in (m.content or "")]
-        assert (table.content or "").count(f": {FIRST_WIN.name} (") == 1, "winners share it"
+        assert (table.content or "").count(f" a milestone: {FIRST_WIN.name} (") == 1, \
+            "winners share it"
 
         profile = await fake.slash(winner, "profile")
         assert profile.message is not None
