@@ -175,3 +175,40 @@ async def test_an_achievement_rule_that_fails_never_stops_the_game(store: Store)
     assert (await store.game(table.id)).status == "finished"
     assert [a for a in await store.achievements_of(GUILD, ANN) if a.game == "dash"] == []
     await manager.close()
+
+
+async def test_a_game_that_beats_a_server_record_says_so_and_a_first_record_does_not(
+    honoured: TableManager, store: Store
+):
+    """The server's first game sets every record, which is no news; a later game that beats
+    one says it at its table, who and by how much, as /records will show it."""
+    def records_said(table) -> list[str]:
+        return [line for line in table.recent if line.startswith("📜 ")]
+
+    first = await new_table(honoured, [human(ANN), human(BOB)], seed=1, options={"target": 15})
+    while not first.finished:  # the lowest card every time
+        seat = first.waiting_for()[0]
+        lowest = min((a for a in first.legal_for(seat) if a["type"] == "play"),
+                     key=lambda action: action["card"])
+        await honoured.act(first.id, first.seats[seat].user_id, lowest)
+    was = await store.record_moment(GUILD, "dash", "card")
+    assert was is not None and was.game_id == first.id and was.value < 5
+    assert records_said(first) == []
+
+    second = await new_table(honoured, [human(ANN), human(BOB)], seed=3, options={"target": 15})
+    while not second.finished:  # a 5 whenever there is one
+        seat = second.waiting_for()[0]
+        await honoured.act(second.id, second.seats[seat].user_id, card_of(second, seat, 5))
+    now = await store.record_moment(GUILD, "dash", "card")
+    assert now is not None and (now.game_id, now.value) == (second.id, 5)
+    name = "Ann" if now.user_id == ANN else "Bob"
+    said = records_said(second)
+    assert f"📜 {name} sets a server record for best card: 5 points, beating {was.value}." \
+        in said
+    # The same card again is no record: the first to reach it holds it.
+    third = await new_table(honoured, [human(ANN), human(BOB)], seed=3, options={"target": 15})
+    while not third.finished:
+        seat = third.waiting_for()[0]
+        await honoured.act(third.id, third.seats[seat].user_id, card_of(third, seat, 5))
+    assert not [line for line in records_said(third) if "best card" in line]
+    assert (await store.record_moment(GUILD, "dash", "card")).game_id == second.id
