@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from engine.achievements import TOURNAMENT_WON, Award, Tally
 from engine.contract import Event
+from engine.seat_words import spoken_list
 from store import Honours, Moment, Store
 from tables.milestones import record_milestones
 from tables.seats import SeatInfo
@@ -112,18 +113,25 @@ async def _say_records_beaten(store: Store, table: Table,
     (a kind nobody had one of here) is not news: the server's first games would set them
     all."""
     after = await _records(store, table)
+    beaten: dict[int, list[tuple[str, str, int]]] = {}  # seat -> (record, value, was)
     for kind in table.spec.moments:
         was, now = before.get(kind.kind), after.get(kind.kind)
         if was is None or now is None or was.game_id == table.id or now.game_id != table.id \
                 or now.value <= was.value:
             continue
         seat = table.seat_of(now.user_id)
-        if seat is None:
-            continue
-        name = kind.name[:1].lower() + kind.name[1:]
-        unit = kind.unit.removesuffix("s") if now.value == 1 else kind.unit
-        table.note(RECORD_LINE.format(seat=seat, name=name, value=f"{now.value} {unit}",
-                                      was=was.value))
+        if seat is not None:
+            unit = kind.unit.removesuffix("s") if now.value == 1 else kind.unit
+            beaten.setdefault(seat, []).append(
+                (kind.name[:1].lower() + kind.name[1:], f"{now.value} {unit}", was.value))
+    for seat, records in beaten.items():  # one line a member: two records are one piece of news
+        if len(records) == 1:
+            [(name, value, was_value)] = records
+            table.note(RECORD_LINE.format(seat=seat, name=name, value=value, was=was_value))
+        else:
+            table.note(f"📜 {{s{seat}:sets}} server records for " + spoken_list(
+                [f"{name} ({value}, beating {was_value})" for name, value, was_value in records])
+                + ".")
 
 
 class TournamentHonours(TournamentListener):
