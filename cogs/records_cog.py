@@ -14,8 +14,8 @@ from cogs.lobbies_cog import game_choices, game_named
 from cogs.member_names import names_now
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
-from engine.seat_words import spoken_list
 from engine.registry import GameSpec
+from engine.seat_words import spoken_list
 from store import Store
 from tables.clock import Clock
 from tables.records import AchievementRow, ServerRecords, server_records
