@@ -381,7 +381,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 await self._tell_members(held, played.byes,
                                          f"tournament #{held.id}: "
                                          f"{words.bye_words(held.event, played)}")
-            elif said.get("type") == "finished" and held.event.placings:
+            elif said.get("type") == "finished" and any(held.event.placings[:1]):
+                # (nobody placed, or nobody played the final: no winner to tell)
                 await self._tell_members(held, *winners_told(held))
             elif said.get("type") == "cancelled" and held.event.rounds:
                 for match in held.event.rounds[-1].matches:
