@@ -53,7 +53,7 @@ def picture_data(event: Tournament) -> dict[str, Any]:
         "ruled": any(match.ruling for played in event.rounds for match in played.matches),
         "columns": ["won", "lost"] if event.format == KNOCKOUT
         else ["points", "buchholz", "spread"],
-        "rows": _rows(event),
+        "rows": standing_rows(event),
         "bracket": _bracket(event) if event.format == KNOCKOUT and event.rounds else None,
     }
 
@@ -69,7 +69,9 @@ def _status(event: Tournament) -> str:
         .replace(f" {best}.", "").rstrip(".")
 
 
-def _rows(event: Tournament) -> list[dict[str, Any]]:
+def standing_rows(event: Tournament) -> list[dict[str, Any]]:
+    """Every entry's row as the standings picture draws it, best first (a finished
+    knockout's in its placings' order); the export (export.py) writes the same rows."""
     rows = (knockout_standings if event.format == KNOCKOUT else standings)(
         event.entries, event.rounds, event.target, event.fewest_points_win)
     unplaced = no_winner(event)
