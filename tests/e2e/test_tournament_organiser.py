@@ -112,3 +112,41 @@ async def test_a_swiss_of_thirty_two_fits_discord_and_pings_each_member_once_a_r
         table = list(csv.reader(io.StringIO(attached.data.decode("utf-8-sig"))))
         assert len(table) == 33 and {row[1] for row in table[1:]} == {
             name.title() for name in names}
+
+
+async def test_a_knockout_of_twenty_four_pings_each_member_once_a_round_they_are_in(
+    tmp_path: Path,
+) -> None:
+    """24 members in a bracket of 32: the top 8 seeds' byes are told in one message, each
+    member is pinged once for each round they are in (a match's call or their bye) and never
+    after they are out, the champion once more; every message and edit fits Discord."""
+    names = [f"member{number:02d}" for number in range(1, 25)]
+    clock = FakeClock()
+    async with FakeDiscord(members=names) as fake:
+        await fake.connect(tournament_bot(str(tmp_path / "ko.db"), clock))
+        driver = GameDriver(fake)
+        people = [fake.member(name) for name in names]
+        made = await fake.slash(people[0], "tournament create", {
+            "game": "cribbage", "format": "knockout", "options": "target=61",
+            "round_minutes": 1})
+        assert made.message is not None, made.errors
+        for person in people:
+            await driver.press(person, made.message, label="Join")
+        await driver.press(people[0], made.message, label="Start")
+        while (event := await stored(fake, 1)).status == "running":
+            await clock.advance(61)
+            await driver.settle()
+        assert len(event.rounds) == 5 and len(event.rounds[0].byes) == 8
+
+        every = [m.content for m in fake.state.messages.values()] + [
+            h.get("content") or "" for m in fake.state.messages.values() for h in m.history]
+        assert max(len(content) for content in every) <= 2000
+        pings = Counter(member for m in fake.state.messages.values()
+                        if "it's your turn" not in m.content for member in m.pings)
+        rounds_in = Counter(member for played in event.rounds
+                            for entry in [*played.byes, *(e for m in played.matches
+                                                          for e in m.entries)]
+                            for member in event.entry(entry).members)
+        [champion] = event.entry(event.placings[0][0]).members
+        assert pings == {person.id: rounds_in[person.id] + (person.id == champion)
+                         for person in people}
