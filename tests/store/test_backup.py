@@ -349,6 +349,18 @@ async def test_the_command_lists_the_backups_and_restores_one(
     assert "There is no file" in capsys.readouterr().err
 
 
+async def test_the_command_alone_lists_the_backups_as_the_readme_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+):
+    database = await made_database(tmp_path)
+    back_up(database, NOON_ISH)
+    assert main(["--database", database]) == 0
+    said = capsys.readouterr()
+    assert said.out.startswith("2026-12-07 04:15:00 UTC") and said.err == ""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert "scripts/backup      # list the database's backups" in readme
+
+
 def test_the_command_sends_a_postgresql_admin_to_pg_dump(capsys: pytest.CaptureFixture[str]):
     assert main(["--database", "postgresql://bot:secret@db/cardbot", "list"]) == 2
     said = capsys.readouterr().err
