@@ -27,7 +27,8 @@ ADMIN_HELP = (
     "`/season start` and `/season end` run the leaderboard seasons; `/season announce` "
     "chooses where their ends are posted.",
     "Where games may be played: Server Settings → Integrations → this bot chooses the channels "
-    "and roles that may use each command, `/play` included.",
+    "and roles that may use each command, `/play` included; `/permissions` tells what the bot "
+    "lacks in a channel.",
 )
 
 

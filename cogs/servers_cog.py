@@ -5,7 +5,8 @@ the servers listed are all the bot is in on those shards, even after a shard's r
 (discord.py keeps the servers of a shard's earlier session: only those that came with the new
 one count). At each READY it logs how many servers this process serves: every server the
 latest READY of each of its shards brought, each once, with those joined since and without
-those that removed the bot.
+those that removed the bot. /permissions tells what the bot may do in a channel of the server
+(cogs/channel_check.py).
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ from __future__ import annotations
 import logging
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
+from cogs.channel_check import channel_report
+from cogs.replies import tell
 from tables import TableManager
 
 log = logging.getLogger(__name__)
@@ -30,6 +34,29 @@ class ServersCog(commands.Cog, name="Servers"):
         #: Shard -> the servers it serves: those its latest READY brought, with those joined
         #: since and without those that removed the bot.
         self._serving: dict[int, set[int]] = {}
+
+    @app_commands.command(name="permissions",
+                          description="What the bot may do in a channel, and what to give it.")
+    @app_commands.describe(channel="Which channel (this one if left out)")
+    @app_commands.guild_only()
+    async def permissions_command(
+        self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
+    ) -> None:
+        here = interaction.channel
+        if channel is None or channel.id == interaction.channel_id:
+            # Discord's own reckoning for this channel, overwrites and all.
+            allowed = interaction.app_permissions
+            mention = here.mention if isinstance(here, discord.abc.GuildChannel | discord.Thread) \
+                else "this channel"
+            await tell(interaction, channel_report(mention, allowed,
+                                                   in_thread=isinstance(here, discord.Thread)))
+            return
+        me = channel.guild.me
+        if me is None:
+            await tell(interaction, f"I cannot tell from here: use `/permissions` in "
+                                    f"{channel.mention}.")
+            return
+        await tell(interaction, channel_report(channel.mention, channel.permissions_for(me)))
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
