@@ -125,7 +125,7 @@ def check_backup(path: Path) -> int:
     if not path.is_file():
         raise BackupProblem(f"There is no file {path}: `scripts/backup list` shows the "
                             "backups.")
-    newest = len(load_migrations())
+    newest = load_migrations()[-1].version
     try:
         with closing(_connect(path, mode="ro")) as db:
             version = db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
