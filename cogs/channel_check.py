@@ -1,4 +1,4 @@
-"""/permissions: what the bot may do in a channel, what each permission it lacks costs the
+"""/server permissions: what the bot may do in a channel, what each permission it lacks costs the
 games played there, and what to give it. An admin who invited the bot with fewer permissions
 than the link asks for (or whose channel takes some away) learns it here, before a member is
 refused at Start."""
@@ -43,7 +43,7 @@ def games_can_show(allowed: discord.Permissions, in_thread: bool = False) -> boo
 
 
 def channel_report(mention: str, allowed: discord.Permissions, in_thread: bool = False) -> str:
-    """The answer to /permissions for a channel the bot has `allowed` in (a thread's: the
+    """The answer to /server permissions for a channel the bot has `allowed` in (a thread's: the
     thread permissions are what count there, and no thread is made in a thread)."""
     lines = [f"🔎 **What the bot may do in {mention}**"]
     lacking = []

@@ -1,4 +1,4 @@
-"""/permissions: a member or admin asks what the bot may do in a channel; each permission the
+"""/server permissions: a member or admin asks what the bot may do in a channel; each permission the
 bot lacks is named with what it costs the games there, and where none can be played it says
 what to give the bot. The answer is Discord's own reckoning for the channel
 (app_permissions), so it matches what **Start** will find."""
@@ -25,7 +25,7 @@ def without(*names: str) -> discord.Permissions:
 async def answer(permissions: discord.Permissions) -> str:
     async with FakeDiscord(members=NAMES, app_permissions=permissions) as fake:
         await fake.connect(test_bot(":memory:"))
-        record = await fake.slash(fake.member("alice"), "permissions")
+        record = await fake.slash(fake.member("alice"), "server permissions")
         assert record.message is not None and record.message.ephemeral
         fake.assert_clean()
         return record.message.content
@@ -89,11 +89,11 @@ async def test_another_channel_is_judged_by_its_own_overwrites(
                             "deny": str(attach_files)}]
         await fake.connect(test_bot(":memory:"))
         alice = fake.member("alice")
-        record = await fake.slash(alice, "permissions", {"channel": news}, channel="games")
+        record = await fake.slash(alice, "server permissions", {"channel": news}, channel="games")
         assert record.message is not None
         said = record.message.content
         assert said.startswith(f"🔎 **What the bot may do in <#{news.id}>**")
         assert "❌ Attach Files" in said and said.count("❌") == 1
-        record = await fake.slash(alice, "permissions", channel="games")
+        record = await fake.slash(alice, "server permissions", channel="games")
         assert record.message is not None and "❌" not in record.message.content
         fake.assert_clean()
