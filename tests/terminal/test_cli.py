@@ -307,7 +307,7 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
     if game == "pip-rush":
         assert re.search(r"\n  lane 1 .*\n  lane 2 .*\n  lane 3 ", shown)
     if game == "pip-cribbage":
-        assert "PIP Track (spaces 1-9):\n  you: space " in shown
+        assert "PIP Track (1-9): you on space " in shown
 
 
 async def test_a_game_ended_by_a_computer_while_the_player_is_offered_a_move(tmp_path):
