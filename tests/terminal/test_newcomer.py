@@ -339,3 +339,26 @@ async def test_at_the_end_yes_shows_the_review_and_another_word_asks_again():
     assert table.finished and len(review_prompts) == 2
     assert "The game is over: review judges your choices, Enter leaves." in shown
     assert f"Review of Cribbage #{table.id} for Ann" in shown
+
+
+@pytest.mark.parametrize(("game", "players", "told_rows"), [("pip-rush", 4, 8), ("pip-pip", 8, 11)])
+async def test_the_moves_told_since_the_last_answer_stay_on_screen(game, players, told_rows):
+    """The most players at the trick games on an 80×24 screen: wherever the moves told since
+    the player's last answer take up to `told_rows` rows, the state, the hand and the choices
+    below them leave them all in view when the prompt comes (the state says nothing twice)."""
+    prompts: list[int] = []  # where the screen stood at each prompt
+
+    def read(at: At, prompt: str) -> str:
+        prompts.append(len(at.out.getvalue()))
+        return first_or_pass(at, prompt)
+
+    table, shown = await play(game, {}, players, 4, read)
+    assert table.finished
+    checked = 0
+    for before, end in itertools.pairwise(prompts):
+        lines = shown[before:end].splitlines()
+        told = lines[:lines.index("")] if "" in lines else lines
+        if 0 < len(told) <= told_rows:
+            checked += 1
+            assert len(lines) + 1 <= ROWS, "\n".join(lines)  # the prompt takes the last row
+    assert checked
