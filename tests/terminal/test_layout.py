@@ -30,12 +30,15 @@ def test_notes_go_beside_when_they_fit_and_under_the_block_when_not(rows, width)
             else:
                 assert line[:column].rstrip() == block and line[column:] == note
         assert all(len(line) <= width for line in laid)
-    else:  # every block row that is more than a note's place, then every note
-        kept = [block for block, note in rows if block.strip() or note is None]
-        assert laid == kept + notes
+    else:  # every block row that is more than a note's place, then every note, then the rest
+        last = max(n for n, (_, note) in enumerate(rows) if note is not None)
+        kept = [block for block, note in rows[:last + 1] if block.strip() or note is None]
+        assert laid == kept + notes + [block for block, _ in rows[last + 1:]]
 
 
 def test_a_row_that_only_holds_a_note_takes_no_room_under_a_narrow_block():
-    lines = ["  lane 1  ·\tTeam 1: you", "\t  1A 4 pips"]
-    assert beside(lines, 80) == ["  lane 1  ·   Team 1: you", "                1A 4 pips"]
-    assert beside(lines, 20) == ["  lane 1  ·", "Team 1: you", "  1A 4 pips"]
+    lines = ["  lane 1  ·\tTeam 1: you", "\t  1A 4 pips", "Trick: nothing played yet"]
+    assert beside(lines, 80) == ["  lane 1  ·   Team 1: you", "                1A 4 pips",
+                                 "Trick: nothing played yet"]
+    assert beside(lines, 20) == ["  lane 1  ·", "Team 1: you", "  1A 4 pips",
+                                 "Trick: nothing played yet"]
