@@ -29,7 +29,8 @@ def test_notes_go_beside_when_they_fit_and_under_the_block_when_not(rows, width)
                 assert line == block
             else:
                 assert line[:column].rstrip() == block and line[column:] == note
-        assert all(len(line) <= width for line in laid)
+        assert all(len(line) <= width for line, (_, note) in zip(laid, rows, strict=True)
+                   if note is not None)  # a line without a note is left as it came
     else:  # every block row that is more than a note's place, then every note, then the rest
         last = max(n for n, (_, note) in enumerate(rows) if note is not None)
         kept = [block for block, note in rows[:last + 1] if block.strip() or note is None]
