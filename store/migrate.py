@@ -6,7 +6,7 @@ schema_version means the same thing on both.
 
 Numbers are unique but may leave gaps: branches made side by side each reserve a number, and
 merge in any order. So a migration is applied when its own number is not yet recorded, not
-when it is above the highest one: a database that took 0021 before 0019 was merged still
+when it is above the highest one: a database that took 0020 before 0019 was merged still
 gets 0019."""
 
 from __future__ import annotations

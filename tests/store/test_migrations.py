@@ -43,7 +43,7 @@ def test_a_number_used_twice_is_refused(tmp_path: Path):
 
 
 async def test_a_migration_merged_after_a_higher_one_was_applied_is_applied_too():
-    """Branches reserve numbers side by side (0019, 0020, 0021) and merge in any order: a
+    """Branches reserve numbers side by side (say 0019 and 0020) and merge in any order: a
     database that took 0003 before 0002 existed still gets 0002, once."""
     first = Migration(1, "0001_a.sql", "CREATE TABLE a (x INTEGER);")
     reserved = Migration(2, "0002_b.sql", "CREATE TABLE b (x INTEGER);")

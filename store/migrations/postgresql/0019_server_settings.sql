@@ -1,4 +1,4 @@
--- PostgreSQL twin of ../0021_server_settings.sql.
+-- PostgreSQL twin of ../0019_server_settings.sql.
 CREATE TABLE server_settings (
     guild_id   BIGINT PRIMARY KEY,
     settings   TEXT NOT NULL,
