@@ -20,7 +20,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from settings import Settings, dotenv_warnings
+from settings import Settings, dotenv_warnings, env_file
 
 if TYPE_CHECKING:
     from store import Store
@@ -32,13 +32,25 @@ if TYPE_CHECKING:
 log = logging.getLogger("cardbot")
 
 TOKEN_HELP = """\
-No Discord token is set.
+No Discord token is set{where}.
 
 1. Open https://discord.com/developers/applications and create an application.
 2. Under "Bot", press "Reset Token" and copy the token.
-3. Copy .env.example to .env and put the token after DISCORD_TOKEN=
+3. {put}
 4. Start the bot: it prints the link that invites it to your server.
 """
+
+
+def token_help(path: str) -> str:
+    """What to do without a token. An admin who already made .env (`path`, "" if none)
+    is not sent to copy .env.example again, over the file they have filled in."""
+    if path:
+        return TOKEN_HELP.format(where=f" in {path}",
+                                 put=f"Put the token after DISCORD_TOKEN= in {path}")
+    return TOKEN_HELP.format(where="", put="Copy .env.example to .env and put the token after "
+                                          "DISCORD_TOKEN=")
+
+
 REFUSED_TOKEN = (
     "Discord refused the token in DISCORD_TOKEN: copy it again from the Developer Portal "
     "(https://discord.com/developers/applications, your application, Bot → Reset Token) "
@@ -362,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(problems), file=sys.stderr)  # all of them: one round of fixing
         return 2
     if not settings.token:
-        print(TOKEN_HELP, file=sys.stderr)
+        print(token_help(env_file()), file=sys.stderr)
         return 2
     if not looks_like_a_token(settings.token):
         print(MALFORMED_TOKEN, file=sys.stderr)

@@ -107,6 +107,11 @@ def foreign_scheme(database: str) -> str | None:
     return None
 
 
+def env_file() -> str:
+    """The .env file the settings are read from ("" if there is none)."""
+    return find_dotenv()
+
+
 def dotenv_warnings() -> list[str]:
     """A line for each line of the .env file the bot reads nothing from: a misspelt setting
     (or one that is not NAME=value) would otherwise stay at its default without a word. Only

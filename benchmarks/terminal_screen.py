@@ -7,7 +7,7 @@ of the lines told since the player's last answer have scrolled off the top (what
 since that answer, and the prompt's own rows, fill more than the screen); the rows told
 between two answers (mean, p95); and the rows of state and choices above a prompt (mean).
 `--games N` sets the games per seating (seeds 1..N), `--level` the computers' level, `--only
-GAME` one seating.
+GAME` one game. Each game is played at its fewest and its most players.
 """
 
 from __future__ import annotations
@@ -33,7 +33,13 @@ from terminal import cli
 from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
 
 WIDTH, HEIGHT = 80, 24
-SEATINGS = (("pip-rush", 4), ("crib-race", 8), ("pip-pip", 8))
+
+
+def seatings() -> list[tuple[str, int]]:
+    """Every game at its fewest and its most players."""
+    return [(name, players) for name, spec in GAMES.items()
+            for players in sorted({spec.allowed_player_counts()[0],
+                                   spec.allowed_player_counts()[-1]})]
 
 
 class Prompts:
@@ -89,12 +95,12 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--level", default="normal")
-    parser.add_argument("--only", help="one game of the seatings (pip-rush ...)")
+    parser.add_argument("--only", help="one game (pip-rush ...)")
     args = parser.parse_args()
     print(f"{WIDTH}x{HEIGHT}, {args.games} games a seating, {args.level} computers")
-    print(f"{'seating':<14}{'prompts':>8}{'told off':>10}{'told rows':>11}{'p95':>5}"
+    print(f"{'seating':<18}{'prompts':>8}{'told off':>10}{'told rows':>11}{'p95':>5}"
           f"{'above':>7}")
-    for game, players in SEATINGS:
+    for game, players in seatings():
         if args.only not in (None, game):
             continue
         games = [await play(game, players, seed, args.level)
@@ -103,7 +109,7 @@ async def main() -> None:
         lost = sum(g.lost for g in games)
         told = [rows for g in games for rows in g.told_rows]
         above = [rows for g in games for rows in g.above_rows]
-        print(f"{game + ' at ' + str(players):<14}{total:>8}{lost / total:>10.0%}"
+        print(f"{game + ' at ' + str(players):<18}{total:>8}{lost / total:>10.0%}"
               f"{statistics.mean(told):>11.1f}{percentile(told, 0.95):>5.0f}"
               f"{statistics.mean(above):>7.1f}")
 

@@ -13,7 +13,8 @@ game contract and tables/. Modules:
     seasons_cog   /season start, end, info (Manage Server); season_words: their words
     profile_cog   /profile: a member's card (picture, alt text, words); private ones refused
     records_cog   /records: a server's records in a game
-    servers_cog   the servers the bot is in: games rest where it was removed, run where back
+    servers_cog   the servers the bot is in: games rest where it was removed, run where back;
+                  /server settings (server_words) and permissions (channel_check)
     text          every message's words, escaped; images: pictures off the event loop
     refresher     the per-table coalescing refresher; replies: ephemeral notes
 """

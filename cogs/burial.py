@@ -27,30 +27,35 @@ class _Channel:
 
 
 class Burials:
-    def __init__(self, after: int) -> None:
-        """`after`: how many messages after a table message bury it."""
+    def __init__(self, after: int, longest: int = 0) -> None:
+        """`after`: how many messages after a table message bury it, unless its server
+        chose another number (at most `longest`)."""
         self.after = after
+        self._kept = max(after, longest)
         self._channels: dict[int, _Channel] = {}
 
     def written(self, channel_id: int, message_id: int, table_id: int | None) -> None:
         """A message arrived in a channel where tables play; `table_id` is the table it
         shows, None for any other message."""
-        # One more than `after`: at most one of these is the buried table's own newest post
-        # (seen before its id was stored), and the rest must still reach `after`.
+        # One more than the most any table needs: at most one of these is the buried
+        # table's own newest post (seen before its id was stored), and the rest must still
+        # reach `after`.
         channel = self._channels.setdefault(
-            channel_id, _Channel(deque(maxlen=self.after + 1))
+            channel_id, _Channel(deque(maxlen=self._kept + 1))
         )
         channel.recent.append((message_id, table_id))
         if table_id is None:
             channel.last_other = max(channel.last_other, message_id)
 
-    def buried(self, channel_id: int, table_id: int, message_id: int | None) -> bool:
-        """Whether the table whose message is `message_id` in that channel is out of sight."""
+    def buried(self, channel_id: int, table_id: int, message_id: int | None,
+               after: int | None = None) -> bool:
+        """Whether the table whose message is `message_id` in that channel is out of sight:
+        `after` messages came after it (its server's choice; None: the bot's)."""
         channel = self._channels.get(channel_id)
         if channel is None or message_id is None or channel.last_other <= message_id:
             return False
         later = [m for m, shown in channel.recent if m > message_id and shown != table_id]
-        return len(later) >= self.after
+        return len(later) >= min(self.after if after is None else after, self._kept)
 
     def forget(self, channel_id: int) -> None:
         """No table plays in the channel any more."""

@@ -13,6 +13,9 @@ Rules of the mapping:
 - A message holds at most 5 rows of 5 buttons; a select takes a whole row. While the buttons
   do not fit (with room left for any the caller adds, such as a hand's Hint), the largest
   button group becomes a single-choice select instead.
+- Except a group of actions chosen by a number (`numbered`, a claim's points): a menu is two
+  taps and a search, so its first numbers keep whole rows of buttons, one press each, and the
+  rest go into as few menus below them as hold them; the other buttons start a row after.
 
 A custom_id carries the table id, the seat, the seat's version (the table version at which that
 seat's options last changed), the table version the controls were built at, a digest of the
@@ -192,12 +195,14 @@ def build_controls(
     version: int,
     table_version: int | None = None,
     room_for: int = 0,
+    numbered: Callable[[Action], int | None] | None = None,
 ) -> list[Control]:
     """The components for one seat's legal actions, with rows assigned.
 
     `version` is the seat's version (when its options last changed), `table_version` the
     table's current version (defaults to `version`); `room_for` buttons the caller adds after
-    them (a hand's Hint) are left a place, so the largest group becomes a menu sooner."""
+    them (a hand's Hint) are left a place, so the largest group becomes a menu sooner;
+    `numbered` the number an action is chosen by (None for one that has none)."""
     legal = list(legal)
     if not legal:
         return []
@@ -211,6 +216,10 @@ def build_controls(
             button_groups.append(group)
         else:
             multi.append((number, *found))
+    split = _numbers_split(legal, button_groups, len(multi), room_for, numbered)
+    if split is not None:
+        kept, rest = split
+        return _with_rows(legal, label, prefix, kept, rest, button_groups)
 
     # Turn the largest button groups into menus until everything fits in five rows.
     menus: list[list[int]] = []
@@ -280,6 +289,62 @@ def build_controls(
     if in_row:
         row += 1
     return [c for c in controls if c.row < MAX_ROWS]
+
+
+def _numbers_split(
+    legal: Sequence[Action], groups: list[list[int]], selects: int, room_for: int,
+    numbered: Callable[[Action], int | None] | None,
+) -> tuple[list[int], list[int]] | None:
+    """(the first actions of the largest button group, kept as buttons; the rest, for as few
+    menus as hold them) when the buttons do not fit, nothing is a multi-select and that group
+    is chosen by number; None otherwise."""
+    if numbered is None or not groups or selects:
+        return None
+    largest = max(groups, key=len)
+    others = sum(len(g) for g in groups if g is not largest) + room_for
+    if math.ceil((len(largest) + others) / BUTTONS_PER_ROW) <= MAX_ROWS:
+        return None  # they fit as they are
+    if any(numbered(legal[i]) is None for i in largest):
+        return None
+    for menus in range(1, MAX_ROWS):  # as few menus as hold the rest
+        rows = MAX_ROWS - menus - math.ceil(others / BUTTONS_PER_ROW)
+        if rows < 1:
+            return None
+        kept = largest[: rows * BUTTONS_PER_ROW]
+        if len(largest) - len(kept) <= menus * MAX_SELECT_OPTIONS:
+            return kept, largest[len(kept):]
+    return None
+
+
+def _with_rows(
+    legal: Sequence[Action], label: Callable[[Action], str], prefix: str,
+    kept: list[int], rest: list[int], groups: list[list[int]],
+) -> list[Control]:
+    """The controls of a split numbered group (`_numbers_split`): its buttons in whole rows,
+    the menus of the rest, then the other buttons from a row of their own."""
+    controls: list[Control] = [
+        ButtonControl(f"{prefix}b{index}", _clip(label(legal[index]), MAX_BUTTON_LABEL),
+                      n // BUTTONS_PER_ROW)
+        for n, index in enumerate(kept)
+    ]
+    row = math.ceil(len(kept) / BUTTONS_PER_ROW)
+    for number, menu in enumerate(even_chunks(rest, MAX_SELECT_OPTIONS)):
+        first, last = label(legal[menu[0]]), label(legal[menu[-1]])
+        controls.append(SelectControl(
+            custom_id=f"{prefix}s{number}",
+            placeholder=_clip((label_range(first, last) if len(menu) > 1 else first) + "…", 150),
+            options=tuple(MenuOption(str(i), _clip(label(legal[i]), MAX_OPTION_LABEL))
+                          for i in menu),
+            min_values=1, max_values=1, row=row,
+        ))
+        row += 1
+    others = [i for group in groups for i in group if i not in kept and i not in rest]
+    controls += [
+        ButtonControl(f"{prefix}b{index}", _clip(label(legal[index]), MAX_BUTTON_LABEL),
+                      row + n // BUTTONS_PER_ROW)
+        for n, index in enumerate(others)
+    ]
+    return controls
 
 
 def resolve(legal: Sequence[Action], ref: ControlRef, values: Sequence[str]) -> Action:

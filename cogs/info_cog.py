@@ -23,11 +23,11 @@ from tables.seasons import Seasons
 #: choose the channels and roles for each command (the bot has no setting of its own for it).
 ADMIN_HELP = (
     "**For admins** (the Manage Server permission)",
-    "`/abandon game:<number>` stops any game here (`/games` lists them; no results are kept); "
-    "`/season start` and `/season end` run the leaderboard seasons; `/season announce` "
-    "chooses where their ends are posted.",
+    "`/abandon game:<number>` stops any game here (`/games` lists them; no results kept); "
+    "`/season start` and `/season end` run the seasons, `/season announce` posts their ends; "
+    "`/server settings` sets the idle timer and table re-posting.",
     "Where games may be played: Server Settings → Integrations → this bot chooses the channels "
-    "and roles that may use each command, `/play` included.",
+    "and roles for each command; `/server permissions` says what the bot lacks in a channel.",
 )
 
 

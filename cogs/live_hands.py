@@ -140,6 +140,7 @@ class LiveHands:
             version=table.seat_version(seat),
             table_version=table.version,
             room_for=1 if hinted else 0,
+            numbered=table.spec.typed_number,
         )
         view = controls_view(controls)
         if legal and hinted:

@@ -15,6 +15,7 @@ from cogs.member_names import names_now
 from cogs.replies import NO_PINGS, tell
 from engine.errors import IllegalAction
 from engine.registry import GameSpec
+from engine.seat_words import spoken_list
 from store import Store
 from tables.clock import Clock
 from tables.records import AchievementRow, ServerRecords, server_records
@@ -25,8 +26,9 @@ def records_content(spec: GameSpec, records: ServerRecords) -> str:
     the one they go by now, or the one they last played under here if they left, so they
     still read as themself) and the day, as Discord shows it in each reader's own time
     zone; then the game's achievements and the milestones, how each is earned and how many
-    here hold it. Fitted to Discord's limit: the last milestones go first, then the last
-    achievements, then the holders' names are shortened."""
+    here hold it (the milestones nobody holds yet named in one line). Fitted to Discord's
+    limit: the milestones go first, the last first, then the last achievements, then the
+    holders' names are shortened."""
     title = text.safe(spec.title)
     shared = len(records.milestones)
 
@@ -40,7 +42,7 @@ def records_content(spec: GameSpec, records: ServerRecords) -> str:
         lines += earnable_lines(records.achievements, first_rank=shared)
         if records.milestones:
             lines.append("🏅 **Milestones**, shared by every game (how many here hold each)")
-        lines += earnable_lines(records.milestones, first_rank=0)
+        lines += milestone_lines(records.milestones)
         return lines
 
     return fit((form(width) for width in (None, *text.NAME_WIDTHS)),
@@ -54,6 +56,19 @@ def earnable_lines(rows: list[AchievementRow], first_rank: int) -> list[Line]:
     for index, earnable in enumerate(rows):
         held = text.plural(earnable.holders, "player") if earnable.holders else "nobody yet"
         lines.append(Droppable(f"• **{earnable.name}**: {held}. {earnable.how}", last - index))
+    return lines
+
+
+def milestone_lines(rows: list[AchievementRow]) -> list[Line]:
+    """The milestones someone here holds, a line each; those nobody does yet in one line, the
+    first left off: shared by every game, they would otherwise fill each game's answer with
+    the same "nobody yet" lines, and /profile tells each member how far they are from them."""
+    held = [row for row in rows if row.holders]
+    lines = earnable_lines(held, first_rank=1)
+    nobody = [f"**{row.name}**" for row in rows if not row.holders]
+    if nobody:
+        lines.append(Droppable(f"• Nobody here yet: {spoken_list(nobody)}. How far you are"
+                               " from each: `/profile`.", 0))
     return lines
 
 

@@ -109,9 +109,9 @@ def champion_lines(champions: Sequence[Champion], mentioned: Collection[int] = (
     lines = ["\n**Champions**"]
     for champion in champions:
         names = champion.names or (None,) * len(champion.user_ids)
-        who = " and ".join(f"<@{user_id}>" if user_id in mentioned
+        who = spoken_list([f"<@{user_id}>" if user_id in mentioned
                            else text.member_name(user_id, name)
-                           for user_id, name in zip(champion.user_ids, names, strict=True))
+                           for user_id, name in zip(champion.user_ids, names, strict=True)])
         wins = "win" if champion.wins == 1 else "wins"
         lines.append(f"🥇 {champion.title}: {who} (rating {figure(champion.rating)}, "
                      f"{champion.wins} {wins})")

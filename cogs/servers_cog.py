@@ -5,7 +5,9 @@ the servers listed are all the bot is in on those shards, even after a shard's r
 (discord.py keeps the servers of a shard's earlier session: only those that came with the new
 one count). At each READY it logs how many servers this process serves: every server the
 latest READY of each of its shards brought, each once, with those joined since and without
-those that removed the bot.
+those that removed the bot. /server settings shows and changes a server's own settings for its
+games (tables/server_settings.py), and /server permissions tells what the bot may do in one of
+its channels (cogs/channel_check.py).
 """
 
 from __future__ import annotations
@@ -13,9 +15,18 @@ from __future__ import annotations
 import logging
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from tables import TableManager
+from cogs.channel_check import channel_report
+from cogs.replies import tell
+from cogs.server_words import settings_content
+from engine.errors import IllegalAction
+from tables import IDLE_CHOICES, TableManager
+from tables.server_settings import REPOST_CHOICES
+
+#: Messages after which a table in a channel is posted again, where the bot sets no other.
+DEFAULT_REPOST = 5
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +41,61 @@ class ServersCog(commands.Cog, name="Servers"):
         #: Shard -> the servers it serves: those its latest READY brought, with those joined
         #: since and without those that removed the bot.
         self._serving: dict[int, set[int]] = {}
+
+    group = app_commands.Group(
+        name="server", description="Game settings here; what the bot may do in a channel.",
+        guild_only=True)
+
+    @group.command(name="settings", description="See this server's settings for games, or "
+                                                "change them (Manage Server).")
+    @app_commands.describe(
+        idle="Minutes a new lobby's idle timer starts with, before the computer plays for "
+             "someone who keeps the table waiting",
+        repost="Messages after which a table playing in the channel itself is posted again "
+               "at the bottom",
+    )
+    @app_commands.choices(
+        idle=[app_commands.Choice(name=str(c), value=str(c)) for c in IDLE_CHOICES],
+        repost=[app_commands.Choice(name=str(c), value=str(c)) for c in REPOST_CHOICES],
+    )
+    async def settings_command(self, interaction: discord.Interaction, idle: str | None = None,
+                               repost: str | None = None) -> None:
+        changes = {name: int(value) if value.isdigit() else value
+                   for name, value in (("idle", idle), ("repost", repost)) if value is not None}
+        guild_id = interaction.guild_id or 0
+        settings = self.manager.server_settings
+        try:
+            if changes:
+                await settings.change(guild_id, changes,
+                                      may_manage=bool(interaction.permissions.manage_guild))
+        except IllegalAction as refusal:
+            await tell(interaction, f"{refusal} Nothing changed.")
+            return
+        await tell(interaction, settings_content(
+            settings.chosen(guild_id), self.manager.default_idle,
+            getattr(self.bot, "repost_after", DEFAULT_REPOST), changed=bool(changes)))
+
+    @group.command(name="permissions",
+                   description="What the bot may do in a channel, and what to give it.")
+    @app_commands.describe(channel="Which channel (this one if left out)")
+    async def permissions_command(
+        self, interaction: discord.Interaction, channel: discord.TextChannel | None = None
+    ) -> None:
+        here = interaction.channel
+        if channel is None or channel.id == interaction.channel_id:
+            # Discord's own reckoning for this channel, overwrites and all.
+            allowed = interaction.app_permissions
+            mention = here.mention if isinstance(here, discord.abc.GuildChannel | discord.Thread) \
+                else "this channel"
+            await tell(interaction, channel_report(mention, allowed,
+                                                   in_thread=isinstance(here, discord.Thread)))
+            return
+        me = channel.guild.me
+        if me is None:
+            await tell(interaction, f"I cannot tell from here: use `/server permissions` in "
+                                    f"{channel.mention}.")
+            return
+        await tell(interaction, channel_report(channel.mention, channel.permissions_for(me)))
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:

@@ -21,6 +21,7 @@ from cogs.replies import NO_PINGS
 from tables import Table, TableManager
 from tables.clock import Clock
 from tables.resume import finished_table
+from tables.server_settings import LONGEST_REPOST
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,7 @@ class TableMessages:
         self.repost_every = repost_every
         self._forget = forget
         self.refresher = Coalescer(interval, self._refresh, clock=clock)
-        self.burials = Burials(repost_after)
+        self.burials = Burials(repost_after, longest=LONGEST_REPOST)
         #: Tables seen finishing, kept until their last refresh has gone out.
         self._known: dict[int, Table] = {}
         #: Table id -> when (on the tables clock) its message was last posted.
@@ -100,8 +101,9 @@ class TableMessages:
                     self._repost_later(table.id), name=f"repost-{table.id}")
 
     def _buried(self, table: Table) -> bool:
-        return table.thread_id is None and self.burials.buried(
-            table.channel_id, table.id, table.message_id)
+        after = self.manager.server_settings.repost_after(table.guild_id, self.burials.after)
+        return table.thread_id is None and after is not None and self.burials.buried(
+            table.channel_id, table.id, table.message_id, after)
 
     def _pause_left(self, table_id: int) -> float:
         """Seconds until the table may be posted again (0 or less: it may now)."""

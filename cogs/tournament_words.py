@@ -169,17 +169,22 @@ def event_content(
     return fit(form(most) for most in LIST_LENGTHS)
 
 
-def at_most(lines: Sequence[str], most: int | None) -> list[str]:
-    """The first `most` lines of a list (all for None), and how many more there are."""
+def at_most(lines: Sequence[str], most: int | None, where: str = "") -> list[str]:
+    """The first `most` lines of a list (all for None), and how many more there are (and
+    `where` they all are)."""
     if most is None or len(lines) <= most:
         return list(lines)
-    return [*lines[:most], f"…and {len(lines) - most} more"]
+    return [*lines[:most], f"…and {len(lines) - most} more{where}"]
 
 
-def code_block(lines: Sequence[str], most: int | None) -> list[str]:
+#: Where a standings list cut short is whole.
+EVERY_STANDING = ": /tournament standings lists everyone"
+
+
+def code_block(lines: Sequence[str], most: int | None, where: str = "") -> list[str]:
     """A list in a code block, at most `most` lines of it. A backtick in a player's name
     becomes a look-alike, so no name can close the block early and spill the rest."""
-    return ["```", *(line.replace("`", "ˋ") for line in at_most(lines, most)), "```"]
+    return ["```", *(line.replace("`", "ˋ") for line in at_most(lines, most, where)), "```"]
 
 
 def event_lines(held: HeldTournament, most: int | None = None,
@@ -205,7 +210,8 @@ def event_lines(held: HeldTournament, most: int | None = None,
         entries = [f"{i}. {text.safe(e.name)}" for i, e in enumerate(event.entries, start=1)]
         return [*lines, "", "**Entries**", *(at_most(entries, most) or ["Nobody yet: press Join."])]
     if event.rounds:
-        lines += ["", "**Standings**", *code_block(words.standing_lines(event), most)]
+        lines += ["", "**Standings**",
+                  *code_block(words.standing_lines(event), most, EVERY_STANDING)]
         tie_breaks = words.tie_break_line(event)
         if tie_breaks:
             lines.append(tie_breaks)

@@ -6,6 +6,7 @@ calls and keeps one message per event, edited in place."""
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -15,9 +16,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import images, text
-from cogs.components import BUTTON_LABEL, stored_id
 from cogs.lobbies_cog import game_choices, game_named, may_open_threads, thread_name
 from cogs.replies import NO_PINGS, tell
+from cogs.tournament_buttons import TournamentButton as TournamentButton  # bot.py adds it
+from cogs.tournament_buttons import signup_buttons, signup_view
 from cogs.tournament_words import (
     CANCELLED,
     HOST_ASKED,
@@ -37,7 +39,7 @@ from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS
 from tables.options import parse_options
 from tables.table import Table
-from tables.tournaments import FORMATS, KNOCKOUT, SIGNUP, Tournament
+from tables.tournaments import FORMATS, KNOCKOUT, SIGNUP, Tournament, export
 from tables.tournaments import text as words
 from tables.tournaments.fit import FORMAT_WORDS
 from tables.tournaments.model import Match
@@ -46,49 +48,11 @@ from tables.tournaments.service import Change, HeldTournament, TournamentListene
 
 log = logging.getLogger(__name__)
 
-BUTTONS = {"join": ("Join", discord.ButtonStyle.success),
-           "leave": ("Leave", discord.ButtonStyle.secondary),
-           "start": ("Start", discord.ButtonStyle.primary),
-           "cancel": ("Cancel", discord.ButtonStyle.danger)}
 #: The optional tournament: option of the commands that change an event.
 WHICH_EVENT = "The tournament's number (this server's latest open one if left out)"
+#: The same, of the commands that read an event, over or not.
+ANY_EVENT = "The tournament's number (this server's latest if left out)"
 NO_EVENT = "There is no tournament open or running here: /tournament create makes one."
-
-
-class TournamentButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cb:tn:(?P<event>\d+):(?P<what>join|leave|start|cancel)",
-):
-    """Join, Leave and the host's Start and Cancel on an event's sign-up message."""
-
-    def __init__(self, tournament_id: int, what: str) -> None:
-        label, style = BUTTONS[what]
-        super().__init__(discord.ui.Button(label=label[:BUTTON_LABEL], style=style,
-                                           custom_id=f"cb:tn:{tournament_id}:{what}"))
-        self.tournament_id, self.what = tournament_id, what
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match, /):
-        return cls(stored_id(match["event"]) or 0, match["what"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Tournaments")  # type: ignore[attr-defined]
-        if cog is None or not self.tournament_id:
-            await tell(interaction, "This tournament is closed.")
-            return
-        await cog.on_button(interaction, self.tournament_id, self.what)
-
-
-def signup_view(held: HeldTournament) -> discord.ui.View | None:
-    """The sign-up buttons while the event takes entries, else none."""
-    return signup_buttons(held) if held.event.status == SIGNUP else None
-
-
-def signup_buttons(held: HeldTournament) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for what in BUTTONS:
-        view.add_item(TournamentButton(held.id, what))
-    return view
 
 
 async def event_files(held: HeldTournament) -> list[discord.File]:
@@ -169,8 +133,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         return game_choices(current)
 
     @group.command(name="show", description="A tournament's standings and rounds.")
-    @app_commands.describe(tournament="The tournament's number (this server's latest if left "
-                           "out)")
+    @app_commands.describe(tournament=ANY_EVENT)
     async def show(self, interaction: discord.Interaction,
                    tournament: int | None = None) -> None:
         held = await self._find(interaction, tournament, open_only=False)
@@ -188,6 +151,23 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await interaction.response.defer()
         await interaction.followup.send(event_content(held, extra, self.service.wall_ms()),
                                         files=await event_files(held), allowed_mentions=NO_PINGS)
+
+    @group.command(name="standings", description="Every entry's standing in a file for a "
+                                                 "spreadsheet, however many entries there are.")
+    @app_commands.describe(tournament=ANY_EVENT)
+    async def standings(self, interaction: discord.Interaction,
+                        tournament: int | None = None) -> None:
+        held = await self._find(interaction, tournament, open_only=False)
+        if held is None:
+            return
+        try:
+            data = io.BytesIO(export.standings_csv(held.event))
+        except IllegalAction as refusal:
+            await tell(interaction, str(refusal))
+            return
+        await interaction.response.send_message(
+            f"🏆 {text.safe(export.export_words(held.event, held.id))}",
+            file=discord.File(data, filename=export.file_name(held.id)), allowed_mentions=NO_PINGS)
 
     @group.command(name="list", description="This server's running and recent tournaments.")
     async def list_command(self, interaction: discord.Interaction) -> None:
@@ -381,7 +361,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 await self._tell_members(held, played.byes,
                                          f"tournament #{held.id}: "
                                          f"{words.bye_words(held.event, played)}")
-            elif said.get("type") == "finished" and held.event.placings:
+            elif said.get("type") == "finished" and any(held.event.placings[:1]):
+                # (nobody placed, or nobody played the final: no winner to tell)
                 await self._tell_members(held, *winners_told(held))
             elif said.get("type") == "cancelled" and held.event.rounds:
                 for match in held.event.rounds[-1].matches:

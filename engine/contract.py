@@ -159,17 +159,21 @@ class Game(ABC):
 
     def determinize(self, seat: int, rng: random.Random) -> Game:
         """The module docstring's determinize: `seat`'s view, legal actions and waiting_for()
-        are unchanged. The hidden cards, laid out in a fixed order and shuffled, go to the
-        hidden places walked in a fixed order, so for one state of `rng` the result depends
-        only on what the seat has seen. The current state's rules are kept (a deal in which a
-        seat that said go in this count holds a card that fits is drawn again); inferences
-        from earlier moves (a go in an earlier count, a suit not followed) are not."""
-        hidden = self._hidden_cards(seat)
-        in_order = sorted(hidden, key=self._redeal_order)
+        are unchanged. The hidden cards of each pool (`_hidden_pools`), laid out in a fixed
+        order and shuffled, go to that pool's hidden places walked in a fixed order, so for
+        one state of `rng` the result depends only on what the seat has seen. The current
+        state's rules are kept (a deal in which a seat that said go in this count holds a
+        card that fits is drawn again); inferences from earlier moves (a go in an earlier
+        count, a suit not followed) are not."""
+        pools = [(hidden, sorted(hidden, key=self._redeal_order))
+                 for hidden in self._hidden_pools(seat)]
         for _ in range(MAX_REDEALS):
-            dealt_again = list(in_order)
-            rng.shuffle(dealt_again)
-            game = self._redealt(dict(zip(hidden, dealt_again, strict=True)))
+            swap: dict[Any, Any] = {}
+            for hidden, in_order in pools:
+                dealt_again = list(in_order)
+                rng.shuffle(dealt_again)
+                swap.update(zip(hidden, dealt_again, strict=True))
+            game = self._redealt(swap)
             if game._possible_after_redeal():
                 game.rng = random.Random(rng.getrandbits(64))
                 game.state_changed()
@@ -180,7 +184,17 @@ class Game(ABC):
         """Every card `seat` cannot see now, each once, in the order of the places that hold
         them walked in a fixed order (a game dealt from a single pack; a game with duplicate
         cards overrides determinize instead)."""
-        raise NotImplementedError(f"{self.name} cannot be determinized yet")
+        raise NotImplementedError(
+            f"{self.name or type(self).__name__} cannot be determinized yet: override "
+            "_hidden_cards(seat), or _hidden_pools(seat) where hidden cards may not change "
+            "places freely (docs/DESIGN.md, Adding a game, step 1)")
+
+    def _hidden_pools(self, seat: int) -> list[list[Any]]:
+        """The cards `seat` cannot see, as pools each dealt again only among its own places:
+        a face-down prize pile apart from an opponent's face-down bid, which can only be one
+        of the cards that opponent has not shown (each pool as `_hidden_cards` walks it; the
+        pools in a fixed order). By default one pool, `_hidden_cards`."""
+        return [self._hidden_cards(seat)]
 
     @staticmethod
     def _redeal_order(card: Any) -> Any:

@@ -12,6 +12,7 @@ import importlib
 import os
 import pkgutil
 import re
+from types import ModuleType
 
 import engine
 from engine.achievements import TOURNAMENT_WON, Achievement
@@ -40,11 +41,33 @@ def _discover(extra: str = "") -> dict[str, GameSpec]:
         if isinstance(spec, GameSpec):
             specs.append(spec)
     for name in packages_named(extra):
-        spec = getattr(importlib.import_module(name), "SPEC", None)
+        spec = getattr(_named_module(name), "SPEC", None)
         if not isinstance(spec, GameSpec):
-            raise ImportError(f"{SETTING} names {name}, which defines no SPEC (a GameSpec)")
+            raise ImportError(f"{SETTING} names {name}, which defines no SPEC (a GameSpec): "
+                              "name the package whose __init__.py builds it")
         specs.append(spec)
-    return {s.name: s for s in sorted(specs, key=lambda s: (s.order, s.name))}
+    games: dict[str, GameSpec] = {}
+    for spec in sorted(specs, key=lambda s: (s.order, s.name)):
+        if spec.name in games:
+            # A second game of one name would take the first one's place in menus, saved
+            # games and ratings without a word.
+            raise ValueError(f"two games are named {spec.name!r}: "
+                             f"{games[spec.name].factory.__module__} and "
+                             f"{spec.factory.__module__}; give the new one another name")
+        games[spec.name] = spec
+    return games
+
+
+def _named_module(name: str) -> ModuleType:
+    """The module the setting names; one that is not there is said as such, with where
+    Python looked, while an import failing inside it is raised as it is."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name is None or not (name + ".").startswith(error.name + "."):
+            raise
+        raise ImportError(f"{SETTING} names {name}, but Python finds no module {error.name}: "
+                          "put the folder that holds it on PYTHONPATH") from None
 
 
 GAMES: dict[str, GameSpec] = _discover(os.environ.get(SETTING, ""))

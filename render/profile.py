@@ -15,6 +15,7 @@ Colour never carries meaning alone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -151,12 +152,40 @@ def _charted(line: Data) -> bool:
 
 
 def _block_rows(data: Data, line: Data) -> list[str]:
-    """The lines under a game's title: beside its chart, and its best moments under both."""
+    """The lines under a game's title: beside its chart, and its best moments under both. A
+    line too wide to sit beside the chart is broken between its parts, the rest going on the
+    next line, rather than cut short ("1st of 9 this season, seas…" hid the season's rating)."""
     rows = [_record_words(line), *_streak_words(line)]
-    if not _charted(line) and len(rows) == 2:
+    charted = _charted(line)
+    if not charted and len(rows) == 2:
         rows = [f"{rows[0]}; {rows[1][:1].lower()}{rows[1][1:]}"]
     season = _season_words(line)
-    return [*rows, *([season] if season else []), *_moment_rows(data, line)]
+    rows = [*rows, *([season] if season else []), *_moment_rows(data, line)]
+    if not charted:
+        return rows
+    beside: list[str] = []
+    while rows and len(beside) < BESIDE_CHART:
+        head, rest = _broken(rows.pop(0), CHART_LEFT - 12 - MARGIN)
+        beside.append(head)
+        if rest:
+            rows.insert(0, rest)
+    return [*beside, *rows]
+
+
+BESIDE_CHART = 2  # lines of a game's block drawn beside its rating chart
+
+
+def _broken(row: str, room: float) -> tuple[str, str]:
+    """The row, or its longest first part that fits `room` and what follows it (broken after
+    a "; " or ", ", the rest starting as a line does); the row whole when no part fits."""
+    if text.width(row, SIZE) <= room:
+        return row, ""
+    cuts = [match.start() for match in re.finditer(r"[;,] ", row)]
+    for cut in reversed(cuts):
+        if text.width(row[:cut], SIZE) <= room:
+            rest = row[cut + 2:]
+            return row[:cut], rest[:1].upper() + rest[1:]
+    return row, ""
 
 
 def _block_height(data: Data, line: Data) -> int:
@@ -333,7 +362,7 @@ def _game_block(canvas: ImageDraw.ImageDraw, data: Data, line: Data, top: int,
     y += HEAD + 8
     charted = _charted(line)
     for number, row in enumerate(_block_rows(data, line)):
-        beside_chart = charted and number < 2
+        beside_chart = charted and number < BESIDE_CHART
         right = CHART_LEFT - 12 if beside_chart else WIDTH - MARGIN
         text.draw(canvas, (MARGIN, y), row, SIZE, fill=palette.SOFT_WHITE,
                   max_width=right - MARGIN)

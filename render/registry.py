@@ -98,6 +98,9 @@ def _where(game_name: str) -> str:
     spec = GAMES.get(game_name)
     if spec is not None and spec.render_package:
         return "its GameSpec's render_package"
+    if spec is not None and not spec.factory.__module__.startswith("engine."):
+        return ("render.<game>, as its GameSpec names no render_package: a game kept outside "
+                "engine/ names there the module that registers its pictures")
     return "render.<game>, as no GameSpec.render_package names another"
 
 
@@ -106,6 +109,7 @@ def renderer_for(game_name: str) -> GameRenderer:
         if not isinstance(game_name, str) or not NAME.fullmatch(game_name):
             raise UnknownGame(f"No renderer for game {game_name!r}.")
         module = module_name(game_name)
+        before = set(_RENDERERS)
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as error:
@@ -116,9 +120,11 @@ def renderer_for(game_name: str) -> GameRenderer:
             raise UnknownGame(f"No renderer for game {game_name!r}: there is no module "
                               f"{module} ({_where(game_name)}).") from None
         if game_name not in _RENDERERS:
+            others = sorted(set(_RENDERERS) - before)
+            said = f"; it registered {', '.join(map(repr, others))}" if others else ""
             raise UnknownGame(f"No renderer for game {game_name!r}: {module} "
                               f"({_where(game_name)}) does not call render.registry.register"
-                              f"({game_name!r}, ...).")
+                              f"({game_name!r}, ...){said}.")
     return _RENDERERS[game_name]
 
 

@@ -13,7 +13,8 @@ rated game did to its players' ratings, all-time and season), achievements, mome
 human seat's best hand, pegging play and win margin per game), honours_recorded (games whose
 honours are in), season_channels (where a server's season ends are posted, and a season's
 end that never could be), season_announcements (the seasons whose end was posted), streaks,
-milestone_marks (how far the backfill's milestone pass has read), schema_version. Nothing
+milestone_marks (how far the backfill's milestone pass has read), server_settings (what a
+server's admins chose for its games), schema_version. Nothing
 here knows about Discord, about any game's rules, or how a tournament is run.
 """
 

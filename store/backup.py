@@ -125,7 +125,7 @@ def check_backup(path: Path) -> int:
     if not path.is_file():
         raise BackupProblem(f"There is no file {path}: `scripts/backup list` shows the "
                             "backups.")
-    newest = len(load_migrations())
+    newest = load_migrations()[-1].version
     try:
         with closing(_connect(path, mode="ro")) as db:
             version = db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
@@ -198,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
         description="List the SQLite database's backups, or put one back in its place. The "
                     "database is DATABASE from .env or the environment "
                     f"(default {DEFAULT_DATABASE}).")
-    commands = parser.add_subparsers(dest="command", required=True)
+    # No command lists them: README's first lines give `scripts/backup` alone for that.
+    commands = parser.add_subparsers(dest="command")
     commands.add_parser("list", parents=[where],
                         help="the backups, oldest first, with their time and size")
     putting_back = commands.add_parser(
@@ -212,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
               "pg_dump and pg_restore.", file=sys.stderr)
         return 2
     try:
-        if arguments.command == "list":
+        if arguments.command in ("list", None):
             _list(database)
         else:
             _restore(arguments.file, database)

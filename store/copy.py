@@ -25,7 +25,7 @@ TABLES = ("games", "actions", "results", "ratings", "lobbies", "player_settings"
           "tournaments", "tournament_games", "tournament_placings", "seasons",
           "season_ratings", "rating_history", "achievements", "moments", "honours_recorded",
           "streaks", "rating_changes", "season_channels", "season_announcements",
-          "milestone_marks")
+          "milestone_marks", "server_settings")
 ORDER = {"games": "id", "actions": "game_id, seq", "results": "game_id, seat",
          "ratings": "guild_id, game, user_id", "lobbies": "id", "player_settings": "user_id",
          "tournaments": "id", "tournament_games": "game_id",
@@ -35,7 +35,8 @@ ORDER = {"games": "id", "actions": "game_id, seq", "results": "game_id, seat",
          "achievements": "guild_id, user_id, game, achievement", "moments": "game_id, seat, kind",
          "honours_recorded": "game_id", "streaks": "guild_id, user_id, game",
          "rating_changes": "game_id, user_id, season", "season_channels": "guild_id",
-         "season_announcements": "guild_id, season", "milestone_marks": "id"}
+         "season_announcements": "guild_id, season", "milestone_marks": "id",
+         "server_settings": "guild_id"}
 BATCH = 5000
 
 

@@ -2,7 +2,12 @@
 
 SQLite's are store/migrations/NNNN_name.sql, PostgreSQL's store/migrations/postgresql/
 NNNN_name.sql. A change to the schema is one file in each folder under the same number, so
-schema_version means the same thing on both."""
+schema_version means the same thing on both.
+
+Numbers are unique but may leave gaps: branches made side by side each reserve a number, and
+merge in any order. So a migration is applied when its own number is not yet recorded, not
+when it is above the highest one: a database that took 0020 before 0019 was merged still
+gets 0019."""
 
 from __future__ import annotations
 
@@ -29,16 +34,16 @@ class Migration:
 
 
 def load_migrations(folder: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """Every migration file in order; numbers must run 1, 2, 3... without gaps or repeats."""
+    """Every migration file in order; numbers start at 1 and never repeat."""
     found = []
     for path in folder.iterdir():
         match = _NAME.match(path.name)
         if match:
             found.append(Migration(int(match.group(1)), path.name, path.read_text("utf-8")))
     found.sort(key=lambda m: m.version)
-    expected = list(range(1, len(found) + 1))
-    if [m.version for m in found] != expected:
-        raise RuntimeError(f"migrations must be numbered 1..n without gaps: {found!r}")
+    versions = [m.version for m in found]
+    if len(set(versions)) != len(versions) or (versions and versions[0] != 1):
+        raise RuntimeError(f"migrations must be numbered from 1, each number once: {found!r}")
     return found
 
 
@@ -52,10 +57,10 @@ class NewerSchema(RuntimeError):
                          "before the upgrade")
 
 
-def _refuse_newer(current: int, migrations: list[Migration]) -> None:
-    known = migrations[-1].version if migrations else 0
-    if current > known:
-        raise NewerSchema(current, known)
+def _refuse_newer(applied: set[int], migrations: list[Migration]) -> None:
+    unknown = applied - {m.version for m in migrations}
+    if unknown:
+        raise NewerSchema(max(unknown), migrations[-1].version if migrations else 0)
 
 
 async def schema_version(db: aiosqlite.Connection) -> int:
@@ -74,9 +79,11 @@ async def migrate(db: aiosqlite.Connection, migrations: list[Migration] | None =
     own BEGIN/COMMIT so a migration and its version number land together or not at all."""
     migrations = load_migrations() if migrations is None else migrations
     current = await schema_version(db)
-    _refuse_newer(current, migrations)
+    async with db.execute("SELECT version FROM schema_version") as cursor:
+        applied = {int(row[0]) for row in await cursor.fetchall()}
+    _refuse_newer(applied, migrations)
     for migration in migrations:
-        if migration.version <= current:
+        if migration.version in applied:
             continue
         log.info("applying migration %s", migration.name)
         script = (
@@ -91,7 +98,7 @@ async def migrate(db: aiosqlite.Connection, migrations: list[Migration] | None =
             if db.in_transaction:
                 await db.execute("ROLLBACK")
             raise
-        current = migration.version
+        current = max(current, migration.version)
     return current
 
 
@@ -116,9 +123,11 @@ async def migrate_postgres(connection: Any, migrations: list[Migration] | None =
     )
     try:
         current = await postgres_schema_version(connection)
-        _refuse_newer(current, migrations)
+        applied = {int(row["version"])
+                   for row in await connection.fetch("SELECT version FROM schema_version")}
+        _refuse_newer(applied, migrations)
         for migration in migrations:
-            if migration.version <= current:
+            if migration.version in applied:
                 continue
             log.info("applying migration postgresql/%s", migration.name)
             async with connection.transaction():
@@ -126,7 +135,7 @@ async def migrate_postgres(connection: Any, migrations: list[Migration] | None =
                 await connection.execute(
                     "INSERT INTO schema_version (version) VALUES ($1)", migration.version
                 )
-            current = migration.version
+            current = max(current, migration.version)
     finally:
         await connection.execute(
             "SELECT pg_advisory_unlock($1, hashtext(current_schema()))", _MIGRATION_LOCK

@@ -28,6 +28,7 @@ from store.player_settings import PlayerSettingsStore
 from store.profiles import ProfileStore
 from store.results import ResultStore
 from store.seasons import SeasonStore
+from store.server_settings import ServerSettingsStore
 from store.tournaments import TournamentStore
 
 __all__ = [
@@ -45,7 +46,7 @@ __all__ = [
 
 class Store(
     GameStore, ResultStore, SeasonStore, LobbyStore, TournamentStore, PlayerSettingsStore,
-    ProfileStore, AchievementStore, AnnouncementStore,
+    ProfileStore, AchievementStore, AnnouncementStore, ServerSettingsStore,
 ):
     """Every area of the store over one database connection, and what spans two areas."""
 

@@ -38,7 +38,9 @@ Additions to the agreed interface (the cogs adapt to these):
   again or the cog calls `manager.back(table_id, user_id)` (e.g. on "My hand").
   A lobby's `settings["idle"]` (minutes from tables.idle.IDLE_CHOICES, or "off") overrides
   the manager's defaults: take over after m minutes, warn halfway. Stored with the game in
-  its own `settings` column because engine options refuse unknown names.
+  its own `settings` column because engine options refuse unknown names. A new lobby starts
+  with its server's idle timer (`manager.server_settings`, tables/server_settings.py: what a
+  server's admins chose, its idle timer and how soon a table in a channel is posted again).
 - Lobby extras: `set_options(by, changes)`, `set_idle(by, minutes|"off"|None)`,
   `swap(by, i, j)` to choose partners, `check_cancel(by)`, `status`; manager:
   `open_lobby(guild_id=, channel_id=, host_id=, host_name=, game=, options=, settings=,

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from engine.achievements import TOURNAMENT_WON, Award, Tally
 from engine.contract import Event
-from store import Honours, Store
+from engine.seat_words import spoken_list
+from store import Honours, Moment, Store
 from tables.milestones import record_milestones
 from tables.seats import SeatInfo
 from tables.table import Table
@@ -32,6 +33,8 @@ log = logging.getLogger(__name__)
 
 #: The table's line when a player earns an achievement ({s0} and the like fill in names).
 EARNED_LINE = "🏅 {{s{seat}:earns}} an achievement: {name} ({how})."
+#: The table's line when a finished game beats one of the server's records (/records).
+RECORD_LINE = "📜 {{s{seat}:sets}} a server record for {name}: {value}, beating {was}."
 
 
 def honours_of(
@@ -77,6 +80,7 @@ async def _record_awards(store: Store, table: Table, at: int) -> None:
             return
         honours = honours_of(table.tally, awards, table.seats, game_id=table.id,
                              guild_id=table.guild_id, game=table.game_name, at=at, done=done)
+        records = await _records(store, table) if done else {}
         fresh = await store.record_honours(honours)
     except Exception:
         log.exception("game %d: could not record its achievements", table.id)
@@ -87,6 +91,47 @@ async def _record_awards(store: Store, table: Table, at: int) -> None:
         if seat is not None and achievement is not None:
             how = achievement.how.rstrip(".")
             table.note(EARNED_LINE.format(seat=seat, name=achievement.name, how=how))
+    if records:
+        await _say_records_beaten(store, table, records)
+
+
+async def _records(store: Store, table: Table) -> dict[str, Moment | None]:
+    """The server's record of each kind the game keeps, as /records shows it; none when they
+    cannot be read (nothing is then said of them: what the game earned is recorded as ever)."""
+    try:
+        return {kind.kind: await store.record_moment(table.guild_id, table.game_name, kind.kind)
+                for kind in table.spec.moments}
+    except Exception:
+        log.exception("game %d: could not read the server's records", table.id)
+        return {}
+
+
+async def _say_records_beaten(store: Store, table: Table,
+                              before: dict[str, Moment | None]) -> None:
+    """A line for each record this game's moments now hold that another game held before,
+    so a record broken is news at the table, not found later in /records. A first record
+    (a kind nobody had one of here) is not news: the server's first games would set them
+    all."""
+    after = await _records(store, table)
+    beaten: dict[int, list[tuple[str, str, int]]] = {}  # seat -> (record, value, was)
+    for kind in table.spec.moments:
+        was, now = before.get(kind.kind), after.get(kind.kind)
+        if was is None or now is None or was.game_id == table.id or now.game_id != table.id \
+                or now.value <= was.value:
+            continue
+        seat = table.seat_of(now.user_id)
+        if seat is not None:
+            unit = kind.unit.removesuffix("s") if now.value == 1 else kind.unit
+            beaten.setdefault(seat, []).append(
+                (kind.name[:1].lower() + kind.name[1:], f"{now.value} {unit}", was.value))
+    for seat, records in beaten.items():  # one line a member: two records are one piece of news
+        if len(records) == 1:
+            [(name, value, was_value)] = records
+            table.note(RECORD_LINE.format(seat=seat, name=name, value=value, was=was_value))
+        else:
+            table.note(f"📜 {{s{seat}:sets}} server records for " + spoken_list(
+                [f"{name} ({value}, beating {was_value})" for name, value, was_value in records])
+                + ".")
 
 
 class TournamentHonours(TournamentListener):

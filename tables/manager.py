@@ -44,6 +44,7 @@ from tables.ratings import table_finish
 from tables.resume import Resume
 from tables.runner import TableRunner
 from tables.seats import SeatInfo
+from tables.server_settings import ServerSettings
 from tables.stats import leaderboard, member_stats
 from tables.table import Table
 
@@ -84,6 +85,8 @@ class TableManager:
         self.clock = clock or Clock()
         #: Player settings, loaded for every seated player.
         self._player_settings = PlayerSettings(store)
+        #: What each server's admins chose for its games (/server settings).
+        self.server_settings = ServerSettings(store, self.shards)
         self._tables: dict[int, Table] = {}
         self._finished: OrderedDict[int, Table] = OrderedDict()
         self._runners: dict[int, TableRunner] = {}
@@ -119,6 +122,7 @@ class TableManager:
         claimed = await self.store.claim_running_games(*self.shards)
         self._resume.pending = {record.id: (record, stored.moves) for record, stored in claimed}
         # Settings first, so a game's first forced move or turn notice already follows them.
+        await self.server_settings.load()
         await self._player_settings.load(
             [SeatInfo.from_json(seat) for record, _ in claimed for seat in record.seats]
         )
@@ -305,7 +309,9 @@ class TableManager:
     ) -> Lobby:
         return await self._lobbies.open(
             guild_id=guild_id, channel_id=channel_id, host_id=host_id, host_name=host_name,
-            game=game, options=options, settings=settings, host_joins=host_joins,
+            game=game, options=options,
+            settings=self.server_settings.lobby_settings(guild_id, settings),
+            host_joins=host_joins,
         )
 
     def on_lobby_expired(self, listener: ExpiryListener) -> None:

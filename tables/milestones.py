@@ -1,11 +1,11 @@
 """Milestones (engine/milestones.py) as games finish: each member of a finished game is
 awarded the milestones their results here now reach, and each new one is said once in the
-table's lines with how it is earned ("🏅 Ann: 50 games (Finish 50 games in this server, of any
-game)."), as the game's own achievements are; members who reach the same one in the same game
-share its line ("🏅 Ann and Bob: Tourist (…)."), so a big table's
-milestones do not push the game's own last lines out of its message. They are filed under
-`EVERY_GAME`, held once per member and server like any achievement, dated by the game that
-reached them.
+table's lines with how it is earned ("🏅 Ann reaches a milestone: 50 games (Finish 50 games in
+this server, of any game)."), as the game's own achievements are; members who reach the same one
+in the same game share its line ("🏅 Ann and Bob reach a milestone: Tourist (…)."), so a big
+table's milestones do not push the game's own last lines out of its message. They are filed
+under `EVERY_GAME`, held once per member and server like any achievement, dated by the game
+that reached them.
 
 A milestone is read from the results the store already keeps, not from a game's events, so the
 backfill (tables/backfill.py) awards those of past results the same way, unannounced, and a
@@ -15,7 +15,7 @@ finish whose milestones could not be written is made good at the next start.
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 from engine.achievements import Achievement
 from engine.milestones import EVERY_GAME, MILESTONES, Played, Progress, progress, reached
@@ -26,10 +26,13 @@ from tables.table import Table
 log = logging.getLogger(__name__)
 
 
-def milestone_line(who: str, milestone: Achievement) -> str:
-    """The table's line when members reach a milestone (`who`: their seats, "{s0} and {s2}"),
-    with the milestone's own line on how it is earned, as an achievement's line has."""
-    return f"🏅 {who}: {milestone.name} ({milestone.how.rstrip('.')})."
+def milestone_line(who: Sequence[str], milestone: Achievement) -> str:
+    """The table's line when members reach a milestone (`who`: their seats, "{s0}", "{s2}"),
+    with the milestone's own line on how it is earned, as an achievement's line has: "🏅 Ann
+    reaches a milestone: First win (…).", so it reads as news, not as a label."""
+    verb = "reaches" if len(who) == 1 else "reach"
+    how = milestone.how.rstrip(".")
+    return f"🏅 {spoken_list(who)} {verb} a milestone: {milestone.name} ({how})."
 
 
 _NAMED = {milestone.key: milestone for milestone in MILESTONES}
@@ -94,8 +97,7 @@ async def record_milestones(
     for game_id, named in lines.items():
         reaching = table if game_id == table.id else finishing[game_id]
         for key, seats in named.items():
-            who = spoken_list([f"{{s{seat}}}" for seat in seats])
-            reaching.note(milestone_line(who, _NAMED[key]))
+            reaching.note(milestone_line([f"{{s{seat}}}" for seat in seats], _NAMED[key]))
 
 
 async def backfill_milestones(store: Store, every_game: Collection[str]) -> int:

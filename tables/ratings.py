@@ -146,12 +146,13 @@ def shown_changes(changes: Sequence[RatingChange]) -> list[RatingChange]:
     return in_season or [c for c in changes if c.season == ALL_TIME]
 
 
-def moved(change: RatingChange) -> tuple[float, float]:
-    """The figure the leaderboard shows after the game, and how far the game moved it (from
-    the default rating for a first game)."""
+def moved(change: RatingChange) -> tuple[float, float | None]:
+    """The figure the leaderboard shows after the game, and how far the game moved it; None
+    for a first game, which moved nothing the member had: it gave them their first figure."""
     after = display_rating(*change.after)
-    before = display_rating(*(change.before or (DEFAULT_MU, DEFAULT_SIGMA)))
-    return after, round(after - before, 1)
+    if change.before is None:
+        return after, None
+    return after, round(after - display_rating(*change.before), 1)
 
 
 def season_entered(changes: Sequence[RatingChange], user_id: int) -> tuple[float, float] | None:
@@ -170,9 +171,12 @@ def season_entered(changes: Sequence[RatingChange], user_id: int) -> tuple[float
 
 
 def _change_words(changes: Sequence[RatingChange], change: RatingChange) -> str:
-    """ "18.4 (+1.2)", or from a season's start: "−0.7 (−2.1 from the season's 1.4)", where
-    a bare −2.1 would not take the member from the 4.7 they last saw to −0.7."""
+    """ "18.4 (+1.2)"; from a season's start: "−0.7 (−2.1 from the season's 1.4)", where
+    a bare −2.1 would not take the member from the 4.7 they last saw to −0.7; a first game:
+    "−1.5 (first game)", which is no fall from a figure the member never had."""
     after, moved_by = moved(change)
+    if moved_by is None:
+        return f"{figure(after)} (first game)"
     entered = season_entered(changes, change.user_id)
     start = f" from the season's {figure(entered[1])}" if entered else ""
     return f"{figure(after)} ({signed(moved_by)}{start})"
@@ -184,10 +188,11 @@ def rating_words(
 ) -> str:
     """One line: each rated member's rating after the game and its change, in seat order
     ("Season 3 rating: Ann 18.4 (+1.2) · Bob 12.0 (−0.8)"), a member's first game of a season
-    from where the season started them; with `reader` (a seat), that member's own only, and
-    why a season starts them lower; with `most`, the first `most` members and how many more
-    there are ("…and 3 more"), for a message short of room. "" when the game rated nobody (an
-    assisted game)."""
+    from where the season started them, and their first game of the game as such; with
+    `reader` (a seat), that member's own only, and why a season starts them lower or where
+    everyone starts; with `most`, the first `most` members and how many more there are
+    ("…and 3 more"), for a message short of room. "" when the game rated nobody (an assisted
+    game)."""
     shown = {c.user_id: c for c in shown_changes(changes)}
     if not shown:
         return ""
@@ -199,7 +204,10 @@ def rating_words(
             return ""
         line = f"📈 Your {which}: {_change_words(changes, mine)}"
         entered = season_entered(changes, mine.user_id)
-        if entered:
+        if mine.before is None:
+            line += (f". Everyone starts at {figure(display_rating(DEFAULT_MU, DEFAULT_SIGMA))}"
+                     "; your first games move it most.")
+        elif entered:
             line += (f". A season starts from your all-time rating, {figure(entered[0])}, "
                      "made less certain: it shows lower, and your first games move it more.")
         return line

@@ -8,6 +8,10 @@ from rich.text import Text
 #: A list of more moves than this is laid out in columns when they fit; the space between.
 COLUMNS_FROM = 8
 COLUMN_GAP = 2
+#: What parts a state line from a note to set beside it (a team's racers beside the board).
+BESIDE = "\t"
+#: Between a block and the notes set beside it.
+NOTE_GAP = 3
 
 
 def in_columns(cells: list[Text], width: int, crowded: bool = False) -> list[Text]:
@@ -78,3 +82,21 @@ def laid_out(title: str, pieces: list[tuple[str, str]], width: int,
         else:
             lines[-1] += between + piece
     return "\n".join(lines)
+
+
+def beside(lines: list[str], width: int) -> list[str]:
+    """A state block whose lines carry notes after a tab: each note set in a column to the
+    right of the block (the board's rows keep their columns), or, where the screen is too
+    narrow for both, every note on its own line under the block's last noted row. Lines
+    without a note pass."""
+    noted = [line.split(BESIDE, 1) for line in lines if BESIDE in line]
+    if not noted:
+        return lines
+    left = max(len(block) for block, _ in noted) + NOTE_GAP
+    if left + max(len(note) for _, note in noted) > width:
+        last = max(n for n, line in enumerate(lines) if BESIDE in line)
+        blocks = [block for line in lines[:last + 1] for block in [line.split(BESIDE, 1)[0]]
+                  if block.strip() or BESIDE not in line]  # a row that held only a note
+        return blocks + [note for _, note in noted] + lines[last + 1:]
+    return [f"{block:<{left}}{note}".rstrip() if BESIDE in line else line
+            for line in lines for block, _, note in [line.partition(BESIDE)]]

@@ -34,7 +34,7 @@ from tables.text import (
     outcome_words,
 )
 from terminal.cards import cards_text, styled, without_pictographs
-from terminal.layout import fit, fitted, in_columns
+from terminal.layout import beside, fit, fitted, in_columns
 from terminal.moves import Choices, NotOffered
 
 #: The terminal's games are kept apart from every Discord server's in the same kind of store.
@@ -385,8 +385,8 @@ class TerminalGame(Listener):
     def _state(self, view: dict[str, Any]) -> list[Text]:
         """The game's state block (scores, whose turn, the count, the track ...)."""
         width = self.console.width
-        return [Text(), *(styled(fit(self._fill(line), width))
-                          for line in self.table.spec.status_lines(view))]
+        lines = beside([self._fill(line) for line in self.table.spec.status_lines(view)], width)
+        return [Text(), *(styled(fit(line, width)) for line in lines)]
 
     def _show_state(self, view: dict[str, Any]) -> None:
         for line in self._state(view):

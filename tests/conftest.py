@@ -2,13 +2,14 @@ import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-# The sixth and seventh games, kept under tests/, join the registry through the setting any
+# The sixth, seventh and eighth games, kept under tests/, join the registry through the setting any
 # game kept outside engine/ uses (docs/DESIGN.md, "Adding a game"); set before anything imports
 # the registry, and inherited by the processes the tests start. Games the setting already
 # names (a new game being written outside the repository) stay in it, so the suite plays them.
 os.environ["CARDBOT_GAMES"] = " ".join(dict.fromkeys([
     *os.environ.get("CARDBOT_GAMES", "").replace(",", " ").split(),
-    "tests.sixth_game.german_whist", "tests.seventh_game.black_lady"]))
+    "tests.sixth_game.german_whist", "tests.seventh_game.black_lady",
+    "tests.eighth_game.goofspiel"]))
 
 import pytest
 from hypothesis import HealthCheck, settings

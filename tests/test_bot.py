@@ -12,6 +12,7 @@ import discord
 import pytest
 
 import bot
+import settings
 from settings import shard_settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +44,20 @@ def test_a_blank_token_in_dotenv_counts_as_none(tmp_path: Path) -> None:
     done = run_bot(tmp_path, {})
     assert done.returncode != 0 and "No Discord token is set" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_blank_token_in_a_dotenv_made_already_says_so_rather_than_to_copy_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=\nLOG_LEVEL=INFO\n")
+    monkeypatch.setattr(settings, "find_dotenv", lambda *args, **kwargs: str(env))
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert bot.main([]) == 2
+    said = capsys.readouterr().err
+    assert f"No Discord token is set in {env}." in said
+    assert f"3. Put the token after DISCORD_TOKEN= in {env}" in said
+    assert ".env.example" not in said
 
 
 def test_a_bad_dev_guild_id_is_explained(tmp_path: Path) -> None:

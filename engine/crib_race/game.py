@@ -104,7 +104,10 @@ class CribRaceGame(CribbageGame):
         # Cribbage's line ends "Score N."; on the track the hole says more.
         event["hole"] = peg.hole(self.board)
         event["path"] = peg.path
-        event["text"] = event["text"].rsplit(" Score ", 1)[0] + f" Peg {self._where(peg)}."
+        # A peg that lands on a zone is said to land there first, so the zone's line that
+        # follows ("slid to 86") reads in the order it happened.
+        where = f"lands at {landing['landed']}" if landing is not None else self._where(peg)
+        event["text"] = event["text"].rsplit(" Score ", 1)[0] + f" Peg {where}."
         if landing is not None:
             self.zone_events.append(landing)
             events.append(landing)

@@ -23,13 +23,13 @@ def _zones(board: dict[str, Any]) -> list[tuple[int, str]]:
 
 
 def _where(peg: dict[str, Any], board: dict[str, Any]) -> str:
-    """ "at 47", "on the green advance from 36 to 49", "on the blue path back to 54", "boxed
-    at 30"."""
+    """ "at 47", "on the green advance 36→49", "on the blue path back to 54", "boxed at 30":
+    a zone named as the next zones are."""
     if peg["boxed"]:
         return f"boxed at {peg['position']}"
     for zone in board["advances"]:
         if zone["name"] == peg["path"]:
-            return f"on the green advance from {zone['entry']} to {zone['rejoin']}"
+            return f"on the green advance {zone['entry']}→{zone['rejoin']}"
     for zone in board["traps"]:
         if zone["name"] == peg["path"]:
             return f"on the blue path back to {zone['rejoin']}"
@@ -37,18 +37,24 @@ def _where(peg: dict[str, Any], board: dict[str, Any]) -> str:
 
 
 def status_lines(view: View) -> list[str]:
-    """Each side's peg (where it is, holes to go, the next zone ahead), then Cribbage's lines
-    but its scores: the deal and the play or show."""
+    """Each side's peg in one line (where it is; the holes to go only for a peg on a path,
+    whose hole does not say them), the zones just ahead of the pegs, then
+    Cribbage's lines but its scores: the deal and the play or show."""
     board = view["board"]
-    zones = _zones(board)
-    lines = [f"Pegs (finish {view['finish']}):"]
+    pegs = []
     for peg in view["pegs"]:
-        line = (f"  {seat_list(peg['seats'], ' & ')} {_where(peg, board)}, "
-                f"{peg['to_finish']} to go")
-        ahead = next((words for start, words in zones if start > peg["position"]), None)
-        if ahead and view.get("phase") != "over":
-            line += f" · next: {ahead}"
-        lines.append(line)
+        where = _where(peg, board)
+        if peg["to_finish"] != view["finish"] - peg["position"]:
+            where += f", {peg['to_finish']} to go"
+        pegs.append(f"{seat_list(peg['seats'], ' & ')} {where}")
+    lines = [f"Pegs (to {view['finish']}): " + " · ".join(pegs)]
+    zones = _zones(board)
+    ahead = sorted({next(zone for zone in zones if zone[0] > peg["position"])
+                    for peg in view["pegs"]
+                    if any(start > peg["position"] for start, _ in zones)})
+    if ahead and view.get("phase") != "over":
+        lines.append(f"Next zone{'s' if len(ahead) > 1 else ''}: "
+                     + " · ".join(words for _, words in ahead))
     return lines + family_status_lines(view)[1:]
 
 

@@ -257,7 +257,7 @@ class CribbageRecord(CoreGame):
             self._refused += (points,)
             return [{"type": "recount", "seat": seat, "kind": record.kind, "claimed": points,
                      "cards": card_strs(record.pieces),
-                     "text": said + "that is too many. Count again."}]
+                     "text": said + "that is too many. Claim again."}]
         if core.window is not None:
             self._close_window(core.window[0])
         record.claimed = record.scored = points

@@ -59,7 +59,8 @@ def choice_lines(view: View) -> list[str]:
         if counted is not None:
             lines.append(f"{{s{claim['seat']}}} claimed {claim['claimed']} for the "
                          f"{claim['kind']}: {_counted(counted['cards'], counted['starter'])}. "
-                         + _press_before(view.get("next_count"), seat))
+                         + _press_before(view.get("next_count"), seat)
+                         + (f" {FREE_PRESS}" if _first_show(view) else ""))
     if muggins.get("chooser") == seat and muggins.get("points"):
         points, them = muggins["points"], "it" if muggins["points"] == 1 else "them"
         lines.append(f"Muggins! {{s{muggins['claim']['seat']}}} missed {points_word(points)}: "
@@ -70,7 +71,24 @@ def choice_lines(view: View) -> list[str]:
                      f"{_counted(waiting['cards'], view.get('starter'))}.")
         if waiting.get("refused"):
             lines.append(f"{too_many(waiting['kind'], min(waiting['refused']))} Claim again.")
+        elif _first_show(view) and waiting["kind"] == "hand":
+            lines.append(FIRST_CLAIM)
     return lines
+
+
+#: Said at a seat's first claim of the game (C-15, C-16): what is asked, and what a claim
+#: too high or too low does, without a word on what this hand is worth.
+FIRST_CLAIM = ("Claim the points it is worth. A claim too high is refused and you claim "
+               "again; one too low scores only what you claim, and an opponent may press "
+               "Muggins! to take the points you missed.")
+#: Said at the first deal's offers to press: a newcomer may fear a press that finds nothing.
+FREE_PRESS = "A press on a right count costs nothing."
+
+
+def _first_show(view: View) -> bool:
+    """The first deal's show, where every seat makes its first claim of the game (its hand,
+    counted before the crib) and meets the game's first offers to press."""
+    return bool(view.get("deal_number") == 1)
 
 
 def _press_before(upcoming: dict[str, Any] | None, seat: Any) -> str:

@@ -44,18 +44,18 @@ def choice_lines(view: View) -> list[str]:
 
 
 def status_lines(view: View) -> list[str]:
-    """Cribbage's lines, then the PIP Track: each die's space, face and way, and what the
-    dealer's space does this deal (and the choice made on it)."""
+    """Cribbage's lines, then the PIP Track in one line: each die's space, face and way; and
+    what the dealer's space does this deal (and the choice made on it)."""
     lines = cribbage_status(view)
     if view.get("phase") == "crux":
         lines.append(f"Crux · {{s{view['dealer']}:chooses}} Renew or Priority")
     dice = [
-        f"  {{s{die['owner']}}}: space {die['space']} {TRACK[die['space']].name}, showing "
+        f"{{s{die['owner']}}} on space {die['space']} {TRACK[die['space']].name}, showing "
         f"{die['face']}, moving {'up' if die['direction'] > 0 else 'down'}"
         for die in view.get("dice") or []
     ]
-    if dice:
-        lines += [f"PIP Track (spaces 1-{SPACES}):", *dice]
+    if dice:  # one line the terminal breaks between the dice
+        lines.append(f"PIP Track (1-{SPACES}): " + " · ".join(dice))
     effect = view.get("effect")
     if effect and effect.get("active") and view.get("phase") != "over":
         turn = view.get("turn_choice") or {}

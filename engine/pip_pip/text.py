@@ -34,8 +34,9 @@ def _suit(suit: str) -> str:
 
 
 def status_lines(view: View) -> list[str]:
-    """The round, trick and trump; the last trick and who took it; the trick on the table and
-    whose turn; the scores; cards shown face up by calls; the draw pile."""
+    """The round, trick, draw pile and trump; the trick on the table and whose turn; the
+    scores; cards shown face up by calls. The last trick is not repeated: its cards and who
+    took it were told as they were played."""
     scores = "Scores: " + " · ".join(f"{{s{seat}}} {score}"
                                      for seat, score in enumerate(view["scores"]))
     if view.get("outcome") is not None:
@@ -43,6 +44,8 @@ def status_lines(view: View) -> list[str]:
     trump = f"trump {_suit(view['trump'])}"
     if view.get("next_trump"):
         trump += f" (from the next trick: {_suit(view['next_trump'])})"
+    pile = ("drawing has stopped" if view.get("drawing_stopped")
+            else f"draw pile {view['pile_count']}")
     trick = ", ".join(f"{{s{c['seat']}}} {card_symbol(c['card'])}" for c in view["trick"])
     line = f"Trick: {trick}" if trick else "Trick: nothing played yet"
     if view.get("led_suit"):
@@ -50,18 +53,11 @@ def status_lines(view: View) -> list[str]:
     if view.get("turn") is not None:
         line += f" · turn: {{s{view['turn']}}}"
     lines = [f"Round {view['round']} of {view['rounds']} · dealer: {{s{view['dealer']}}}"
-             f" · trick {view['trick_number']} · {trump}"]
-    last = view.get("last_trick")
-    if last:
-        played = ", ".join(f"{{s{c['seat']}}} {card_symbol(c['card'])}" for c in last["cards"])
-        lines.append(f"Last trick: {played} · taken by {{s{last['winner']}}} (+{last['points']})")
-    lines += [line, scores]
+             f" · trick {view['trick_number']} · {pile} · {trump}", line, scores]
     shown = [f"{{s{seat}}} {' '.join(card_symbol(c) for c in cards)}"
              for seat, cards in enumerate(view.get("declared") or []) if cards]
     if shown:
         lines.append("Face up from calls: " + " · ".join(shown))
-    lines.append("Drawing has stopped" if view.get("drawing_stopped")
-                 else f"Draw pile: {view['pile_count']} cards")
     return lines
 
 

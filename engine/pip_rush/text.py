@@ -77,13 +77,6 @@ def choice_lines(view: View) -> list[str]:
     return lines
 
 
-def _racer_words(racer: dict[str, Any]) -> str:
-    """ "1A at Start, 4 pips", "2B on space 3 lane 2, 1 pip"."""
-    where = ("at Start" if racer["space"] == 0
-             else f"on space {racer['space']} lane {racer['lane']}")
-    return f"{_marker(racer)} {where}, {pip_count(racer['pips'])}"
-
-
 def pip_count(pips: int) -> str:
     """ "1 pip", "4 pips"."""
     return f"{pips} pip{'' if pips == 1 else 's'}"
@@ -120,21 +113,33 @@ def board_lines(view: View) -> list[str]:
     return rows
 
 
+def _team_notes(view: View) -> list[str]:
+    """Each team's players and its racers' pips, two lines a team: where the racers are, the
+    board beside them shows."""
+    notes = []
+    for team, seats in enumerate(view["teams"]):
+        racers = [r for r in view["racers"] if r["team"] == team]
+        notes.append(f"Team {team + 1}: " + " & ".join(f"{{s{seat}}}" for seat in seats))
+        notes.append("  " + " · ".join(f"{_marker(r)} {pip_count(r['pips'])}" for r in racers))
+    return notes
+
+
 def status_lines(view: View) -> list[str]:
-    """The cycle and trick; each team's racers (space, lane, pips) and the board; the last
-    trick and its winner; the trick on the table, what it is resolving and whose move it is."""
+    """The cycle and trick; the board, each team's players and pips beside its rows (after a
+    tab: the terminal sets them beside the board, or under it when too narrow); the trick on
+    the table, what it is resolving and whose move it is. The last trick is not repeated:
+    its cards and winner were told as they were played."""
     track = view["track"]
     lines = []
     if view.get("outcome") is None:
         lines.append(
             f"Cycle {view['cycle']} of {view['cycles']} · trick {view['trick_number']} of 6 · "
             f"{track['title']} · Last Mile from space {track['last_mile']}")
-    for team, seats in enumerate(view["teams"]):
-        racers = [r for r in view["racers"] if r["team"] == team]
-        names = " & ".join(f"{{s{seat}}}" for seat in seats)
-        lines.append(f"Team {team + 1} ({names}): "
-                     + " · ".join(_racer_words(r) for r in racers))
-    lines += board_lines(view)
+    board = board_lines(view)
+    notes = _team_notes(view)
+    rows = board[1:] + [""] * (len(notes) - len(board) + 1)
+    lines += [board[0], *(f"{row}\t{note}" for row, note in zip(rows, notes, strict=False)),
+              *rows[len(notes):]]
     if view.get("outcome") is not None:
         return lines
     trick = ", ".join(f"{{s{c['seat']}}} {card_symbol(c['card'])}" for c in view["trick"])
@@ -148,12 +153,6 @@ def status_lines(view: View) -> list[str]:
         line += f" · choosing: {{s{pending['seat']}}}"
     elif len(view["trick"]) < len(view["play_order"]):
         line += f" · turn: {{s{view['play_order'][len(view['trick'])]}}}"
-    last = view.get("last_trick")
-    if last:
-        played = ", ".join(f"{{s{c['seat']}}} {card_symbol(c['card'])}" for c in last["cards"])
-        won = next(c for c in last["cards"] if c["won"])
-        lines.append(f"Last trick: {played} · won by {{s{won['seat']}}} with "
-                     f"{card_symbol(won['card'])}")
     lines.append(line)
     return lines
 

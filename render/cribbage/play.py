@@ -91,6 +91,13 @@ def count_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
     return top + card_h + 10
 
 
+def crib_turned_up(view: View) -> bool:
+    """Whether this deal's crib has been counted: the show draws it face up, so a face-down
+    pile beside it would show the same four cards twice, once as if still hidden."""
+    return any(isinstance(record, dict) and record.get("kind") == "crib"
+               for record in listed(view.get("show")))
+
+
 def last_play_words(view: View) -> str:
     """"Last: Bob laid Q♦" during the play, from the newest card of the count."""
     pile = [str(c) for c in listed(view.get("pile")) if isinstance(c, str)]
@@ -108,9 +115,11 @@ def play_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: i
     starter = view.get("starter") if isinstance(view.get("starter"), str) else None
     crib_size = integer(view.get("crib_size"))
     _card_slot(image, draw, starter, "Starter", (MARGIN, y), True, four_colour)
-    _card_slot(image, draw, None, f"Crib {crib_size}", (MARGIN + TABLE_CARD + 12, y),
-               crib_size > 0, four_colour)
-    x = MARGIN + 2 * TABLE_CARD + 30
+    x = MARGIN + TABLE_CARD + 18
+    if not crib_turned_up(view):
+        _card_slot(image, draw, None, f"Crib {crib_size}", (x - 6, y), crib_size > 0,
+                   four_colour)
+        x += TABLE_CARD + 12
     line_y = _play_words(draw, view, x, y + 22)
     return max(y + 22 + cards.card_height(TABLE_CARD), line_y) + 12
 
@@ -120,8 +129,9 @@ def play_line_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     """The play section in words only, for a table short of room: the starter, the crib's
     size, what is happening and whose turn it is."""
     starter = view.get("starter") if isinstance(view.get("starter"), str) else None
-    words = (f"Starter {card_symbol(starter)}" if starter else "Starter not cut yet") + \
-        f" · crib {integer(view.get('crib_size'))} cards"
+    words = f"Starter {card_symbol(starter)}" if starter else "Starter not cut yet"
+    if not crib_turned_up(view):
+        words += f" · crib {integer(view.get('crib_size'))} cards"
     text.draw(draw, (MARGIN, y), words, BODY, fill=palette.WHITE, max_width=WIDTH - 2 * MARGIN)
     return _play_words(draw, view, MARGIN, y + 27) + 8
 

@@ -74,6 +74,16 @@ def shown_glyph_height(size: int, width: int, height: int) -> float:
     return size * cap_ratio() * phone_scale(width, height)
 
 
+def smallest_shown(drawn: list[Drawn], width: int, height: int) -> tuple[float, Drawn]:
+    """The text a phone shows smallest of those `drawn` on a picture `width` x `height` px,
+    and how tall its capitals are there (px): the figure `glyph_floor` holds. Measured at the
+    size the layout asked for, so a layout leaning on `draw` raising it still shows."""
+    if not drawn:
+        raise ValueError("no text was drawn")
+    smallest = min(drawn, key=lambda piece: piece.asked)
+    return shown_glyph_height(smallest.asked, width, height), smallest
+
+
 def glyph_floor() -> float:
     """The smallest shown glyph height that reads: a capital of 11 px text on the phone."""
     return FLOOR_RATIO * PHONE_WIDTH * cap_ratio()

@@ -99,8 +99,7 @@ def _notes(row: Data, viewer: str | None) -> list[str]:
 def _footer_lines(data: Data, hidden: int) -> list[str]:
     lines = []
     if hidden:
-        lines.append(f"{hidden} more {'entry' if hidden == 1 else 'entries'} not shown: "
-                     "the message lists everyone.")
+        lines.append(f"{hidden} more not shown: /tournament standings lists all.")
     keys = dict(KEYS)
     if data.get("tables"):
         lines.append("Pts: placement points, one for each seat placed below")

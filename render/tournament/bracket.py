@@ -324,6 +324,10 @@ def _slot_words(slot: Slot, stopped: bool = False) -> str:
     score = ""
     if games:
         score = " " + "–".join(f"{games.get(i, 0):g}" for i in ids)
+    gone = ", ".join(f"{plain_name(seeded(e))} {forfeits[str(e.get('id'))]}"
+                     for e in slot.entries if e and str(e.get("id")) in forfeits)
+    if slot.winner is None and not slot.playing and gone:  # a final nobody played
+        return f"{gone}: nobody won"
     if slot.winner is None and not slot.playing:  # a later round's pair, known already
         return f"{first} v {second}, {'not played' if stopped else 'to come'}"
     if slot.winner is None:
@@ -331,8 +335,6 @@ def _slot_words(slot: Slot, stopped: bool = False) -> str:
     winner, loser = (first, second) if ids[0] == slot.winner else (second, first)
     ruled = ", set by the host" if slot.ruled else ""
     if forfeits:
-        gone = ", ".join(f"{plain_name(seeded(e))} {forfeits[str(e.get('id'))]}"
-                         for e in slot.entries if e and str(e.get("id")) in forfeits)
         return f"{winner} through, {gone}{ruled}"
     words = f"{winner} beat {loser}{ruled}"
     if games:

@@ -12,6 +12,9 @@ from typing import Any
 
 #: What an event none of whose matches was played says instead of a winner.
 NO_WINNER = "No match was played: no winner"
+#: What a knockout whose final nobody played (every finalist forfeited, no host's result)
+#: says instead of a champion.
+NO_CHAMPION = "Nobody played the final: no champion"
 NO_SHOW = "no-show"
 DROPPED = "dropped"
 #: Taken out of a running event by its host (a forfeit as a drop-out is).
@@ -188,6 +191,18 @@ class Round:
     @property
     def finished(self) -> bool:
         return all(m.finished for m in self.matches)
+
+
+def numbered(placings: list[list[str]]) -> list[tuple[int, list[str]]]:
+    """Each group of placings with its place, best first ("3=" for a group of two from 3rd).
+    An empty group is a place nobody took: a knockout's final nobody played leaves 1st
+    empty, and its finalists share 2nd."""
+    place, out = 1, []
+    for group in placings:
+        if group:
+            out.append((place, group))
+        place += max(1, len(group))
+    return out
 
 
 def points_words(value: float) -> str:

@@ -28,9 +28,14 @@ from typing import Any
 
 from tables.tournaments.fit import KNOCKOUT, TABLES
 from tables.tournaments.knockout import first_round
-from tables.tournaments.model import DROPPED, NO_SHOW, REMOVED, Match, Round
+from tables.tournaments.model import DROPPED, NO_SHOW, REMOVED, Match, Round, numbered
 from tables.tournaments.rounds import total_rounds
-from tables.tournaments.standings import knockout_standings, knockout_winner, standings
+from tables.tournaments.standings import (
+    knockout_standings,
+    knockout_winner,
+    standings,
+    unplayed_final,
+)
 from tables.tournaments.text import no_winner, round_words, status_line, title
 from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, Tournament
 
@@ -48,7 +53,7 @@ def picture_data(event: Tournament) -> dict[str, Any]:
         "ruled": any(match.ruling for played in event.rounds for match in played.matches),
         "columns": ["won", "lost"] if event.format == KNOCKOUT
         else ["points", "buchholz", "spread"],
-        "rows": _rows(event),
+        "rows": standing_rows(event),
         "bracket": _bracket(event) if event.format == KNOCKOUT and event.rounds else None,
     }
 
@@ -64,18 +69,19 @@ def _status(event: Tournament) -> str:
         .replace(f" {best}.", "").rstrip(".")
 
 
-def _rows(event: Tournament) -> list[dict[str, Any]]:
+def standing_rows(event: Tournament) -> list[dict[str, Any]]:
+    """Every entry's row as the standings picture draws it, best first (a finished
+    knockout's in its placings' order); the export (export.py) writes the same rows."""
     rows = (knockout_standings if event.format == KNOCKOUT else standings)(
         event.entries, event.rounds, event.target, event.fewest_points_win)
     unplaced = no_winner(event)
     places = {row.entry.id: "–" if unplaced else str(row.place) for row in rows}
     if event.status == FINISHED and event.format == KNOCKOUT and not unplaced:
-        order, place = [], 1
-        for group in event.placings:
+        order = []
+        for place, group in numbered(event.placings):
             for entry in group:
                 places[entry] = f"{place}{'=' if len(group) > 1 else ''}"
                 order.append(entry)
-            place += len(group)
         rank = {entry: index for index, entry in enumerate(order)}
         rows.sort(key=lambda row: rank.get(row.entry.id, len(rank)))
     return [
@@ -122,7 +128,8 @@ def _match_slot(event: Tournament, match: Match) -> dict[str, Any]:
     return {
         "entries": [_entry(event, e) for e in sorted(match.entries, key=seeds.__getitem__)],
         "bye": False,
-        "winner": knockout_winner(match, seeds) if finished else None,
+        "winner": knockout_winner(match, seeds)
+        if finished and not unplayed_final(event.rounds[match.round - 1]) else None,
         "games": match.games_won() if match.best_of > 1 and match.games and not match.ruling
         else {},
         "scores": match.game_scores(event.target),

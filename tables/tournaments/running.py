@@ -16,6 +16,7 @@ from render.alt_text import ordinal
 from tables.tournaments.fit import KNOCKOUT, MIN_ENTRIES, SWISS, TABLES, check_fit, computer_places
 from tables.tournaments.model import (
     DROPPED,
+    NO_CHAMPION,
     NO_SHOW,
     NO_WINNER,
     REMOVED,
@@ -24,10 +25,16 @@ from tables.tournaments.model import (
     Match,
     Ruling,
     count_words,
+    numbered,
     points_words,
 )
 from tables.tournaments.rounds import next_round, total_rounds
-from tables.tournaments.standings import knockout_placings, knockout_winner, standings
+from tables.tournaments.standings import (
+    knockout_placings,
+    knockout_winner,
+    standings,
+    unplayed_final,
+)
 
 if TYPE_CHECKING:
     from tables.tournaments.tournament import Tournament
@@ -243,14 +250,15 @@ class Running:
     def result_words(self: Tournament, match: Match) -> str:  # type: ignore[misc]
         """A finished match's result: "Ann wins", "drawn", at a table each entry's points.
         When every entry forfeited nobody won (unless the host then set the result): a
-        knockout sends through the entry ahead on games, else the better seed."""
+        knockout sends through the entry ahead on games, else the better seed, but for its
+        final, which crowns nobody on seed."""
         points = match.points() or {}
         names = {e: self.entry(e).name for e in match.entries}
         if match.table:
             order = sorted(match.entries, key=lambda e: -points[e])
             return ", ".join(f"{names[e]} {points_words(points[e])}" for e in order)
         if set(match.forfeits) == set(match.entries) and match.ruling is None:
-            if not match.needs_winner:
+            if not match.needs_winner or unplayed_final(self.rounds[match.round - 1]):
                 return "nobody wins"
             through = knockout_winner(match, {e.id: e.seed for e in self.entries})
             ahead = len(set(match.games_won().values())) > 1
@@ -296,6 +304,9 @@ class Running:
                              for s in standings(self.entries, self.rounds, self.target,
                                                 self.fewest_points_win)]
         self.status = FINISHED
+        if not self.placings[0]:  # a knockout's final nobody played
+            return [self._say("finished", f"The event is over. {NO_CHAMPION}. "
+                              f"{self.runners_up_words()}.")]
         winners = spoken_list([self.entry(e).name for e in self.placings[0]])
         best = self.best_member_words()
         seed = self.seed_words()
@@ -317,15 +328,20 @@ class Running:
         """When computer entries alone won: the place ("2nd", "3rd=") of the best-placed
         entries with members, and those entries, honoured as the top members (a computer's
         first place is no member's); None when members won, or nobody placed."""
-        if not self.placings or any(self.entry(e).members for e in self.placings[0]):
+        if not self.placings or not self.placings[0] \
+                or any(self.entry(e).members for e in self.placings[0]):
             return None
-        place = 1
-        for group in self.placings:
+        for place, group in numbered(self.placings):
             members = [e for e in group if self.entry(e).members]
             if members:
                 return ordinal(place) + ("=" if len(group) > 1 else ""), members
-            place += len(group)
         return None
+
+    def runners_up_words(self: Tournament) -> str:  # type: ignore[misc]
+        """"Ann and Bob share 2nd place": a knockout's finalists when nobody played the
+        final."""
+        names = spoken_list([self.entry(e).name for e in self.placings[1]])
+        return f"{names} share 2nd place"
 
     def best_member_words(self: Tournament) -> str | None:  # type: ignore[misc]
         """"Ann was the best member, 2nd", when a computer entry won; else None."""

@@ -39,7 +39,7 @@ from tables.manager import TableManager
 from tables.table import Table
 from tables.tournaments.listener import TournamentListener
 from tables.tournaments.matches import MatchGames
-from tables.tournaments.model import Match
+from tables.tournaments.model import Match, numbered
 from tables.tournaments.news import EventNews, late_line
 from tables.tournaments.timers import AWAY_AFTER, NO_SHOW_AFTER, EventTimers
 from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, Tournament
@@ -462,9 +462,8 @@ class TournamentService(Listener):
 
 
 def _placings(event: Tournament) -> list[Placing]:
-    placings, place = [], 1
-    for group in event.placings:
+    placings = []
+    for place, group in numbered(event.placings):
         for entry_id in group:
             placings += [Placing(member, place) for member in event.entry(entry_id).members]
-        place += len(group)
     return placings

@@ -86,7 +86,8 @@ def knockout_standings(entries: Sequence[Entry], rounds: Sequence[Round],
     seed = {e.id: e.seed for e in entries}
     for played in rounds:
         for match in played.matches:
-            if match.needs_winner and match.finished and match.winner() is None:
+            if match.needs_winner and match.finished and match.winner() is None \
+                    and not unplayed_final(played):
                 # Nobody won (both forfeited), yet one went through: it won the round.
                 through = by_id[knockout_winner(match, seed)]
                 through.wins, through.losses = through.wins + 1, through.losses - 1
@@ -156,24 +157,39 @@ def _key(row: Standing) -> tuple[float, float, float]:
 
 def knockout_placings(entries: Sequence[Entry], rounds: Sequence[Round]) -> list[list[str]]:
     """Groups of entries, best first: the winner, the runner-up, then the losers of each
-    earlier round together (3rd equal, 5th equal ...), each group in seed order."""
+    earlier round together (3rd equal, 5th equal ...), each group in seed order. A final
+    nobody played crowns no one: 1st is left empty (`[]`) and the finalists share 2nd, as an
+    event none of whose matches was played has no winner."""
     seed = {e.id: e.seed for e in entries}
     out_in: dict[str, int] = {}
     champion: list[str] = []
     for played in rounds:
         for match in played.matches:
-            winner = knockout_winner(match, seed) if match.finished else None
+            through = match.finished and not unplayed_final(played)
+            winner = knockout_winner(match, seed) if through else None
             for entry in match.entries:
                 if entry != winner:
                     out_in[entry] = played.number
-            if winner is not None and len(played.matches) == 1 and not played.byes:
+            if winner is not None and is_final(played):
                 champion = [winner]
     groups: dict[int, list[str]] = defaultdict(list)
     for entry, number in out_in.items():
         groups[number].append(entry)
-    placed = [champion] if champion else []
+    placed = [champion] if champion or any(unplayed_final(r) for r in rounds) else []
     placed += [sorted(groups[n], key=seed.__getitem__) for n in sorted(groups, reverse=True)]
     return placed
+
+
+def is_final(played: Round) -> bool:
+    """A knockout's round of one match and no byes: the last two meet in it."""
+    return len(played.matches) == 1 and not played.byes
+
+
+def unplayed_final(played: Round) -> bool:
+    """A knockout's final that is over but nobody played (every finalist forfeited before a
+    game of it ended, and the host set no result): nobody earned the title, so no one is
+    sent through on seed to take it."""
+    return is_final(played) and played.matches[0].finished and not played.matches[0].played
 
 
 def knockout_winner(match: Match, seed: Mapping[str, int]) -> str:

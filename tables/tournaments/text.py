@@ -12,12 +12,14 @@ from tables.tournaments.fit import FORMAT_WORDS, KNOCKOUT, SWISS, TABLES
 from tables.tournaments.knockout import first_round
 from tables.tournaments.model import (
     DROPPED,
+    NO_CHAMPION,
     NO_SHOW,
     NO_WINNER,
     REMOVED,
     Match,
     Round,
     count_words,
+    numbered,
     points_words,
 )
 from tables.tournaments.rounds import total_rounds
@@ -51,6 +53,8 @@ def status_line(event: Tournament) -> str:
         early = f" early, after round {event.ended_after}" if event.ended_after else ""
         if not event.placings:
             return f"Finished{early}. {NO_WINNER}."
+        if not event.placings[0]:
+            return f"Finished. {NO_CHAMPION}."
         first = spoken_list([event.entry(e).name for e in event.placings[0]])
         best = event.best_member_words()
         return f"Finished{early}: {first} won." + (f" {best}." if best else "")
@@ -156,12 +160,10 @@ def _standing_line(row: Standing, table: bool, unplaced: bool) -> str:
 
 
 def placing_lines(event: Tournament) -> list[str]:
-    lines = []
-    place = 1
-    for group in event.placings:
+    lines = [] if event.placings[0] else [f"{NO_CHAMPION}."]
+    for place, group in numbered(event.placings):
         shared = "=" if len(group) > 1 else ""
         lines += [f"{place}{shared}. {event.entry(e).name}" for e in group]
-        place += len(group)
     return lines
 
 

@@ -132,6 +132,23 @@ def frozen(game: Game) -> str:
     return json.dumps(snapshot(game), sort_keys=True)
 
 
+def told_apart(game: Game, copy: Game, seed: int) -> bool:
+    """Whether `copy` (a determinized copy of `game`) is another game: a view differs now or
+    once the same moves are made on both. Hidden cards no view shows yet (a face-down pile's
+    order) come to light only as the game goes on. Changes neither game."""
+    game, copy = game.clone(), copy.clone()
+    rng = random.Random(seed)
+    while frozen(game) == frozen(copy):
+        if game.outcome is not None:
+            return False
+        seat, action = random_move(game, rng)
+        if action not in copy.legal_actions(seat):
+            return True
+        game.apply(seat, action)
+        copy.apply(seat, action)
+    return True
+
+
 def levels_of(spec: GameSpec) -> list[str]:
     """The computer levels the game offers at a table."""
     return list(spec.levels)

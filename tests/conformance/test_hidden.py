@@ -12,7 +12,14 @@ import pytest
 import render
 from engine.contract import Game
 from render.gallery import NAMES
-from tests.conformance.games import TABLES, Seating, params, random_game, random_move
+from tests.conformance.games import (
+    TABLES,
+    Seating,
+    params,
+    random_game,
+    random_move,
+    told_apart,
+)
 from tests.e2e.test_games import card_tokens
 from tests.render.test_describe import cards_named, cards_shown
 
@@ -39,8 +46,10 @@ def test_a_view_is_the_same_whatever_the_cards_its_seat_cannot_see(seating: Seat
             assert copy.waiting_for() == game.waiting_for()
             assert copy.view(None) == game.view(None), f"the channel, seat {seat} redealt"
             redealt += any(copy.view(other) != game.view(other)
-                           for other in range(game.players) if other != seat)
-    assert redealt, "the check had hidden cards to deal again"
+                           for other in range(game.players) if other != seat) \
+                or told_apart(game, copy, seed=moves)
+    assert redealt, ("no determinized copy was another game, now or as play went on: the "
+                     "check had no hidden cards to deal again (see Game.determinize)")
 
 
 class Knowledge:
@@ -99,7 +108,10 @@ def test_no_card_held_in_private_reaches_another_seat_or_the_channel(seating: Se
             break
         knowledge.hear(game.apply(*random_move(game, rng)), game)
         moves += 1
-    assert knowledge.hidden_seen, "the check had private cards to look for"
+    assert knowledge.hidden_seen, (
+        "the check had no private cards to look for: no seat's view held a card the channel's "
+        "view does not; a seat's own cards belong in its view only (docs/DESIGN.md, Adding a "
+        "game, step 1)")
 
 
 @pytest.mark.parametrize("seating", params(TABLES))
@@ -119,4 +131,6 @@ def test_the_alt_text_names_no_card_its_view_does_not_show(seating: Seating) -> 
             private_cards |= bool(cards_shown(own) - cards_shown(channel))
             words = render.describe(seating.game, own)
             assert cards_named(words) <= cards_shown(own), (seat, words)
-    assert private_cards, "the views had cards to keep out of the channel's words"
+    assert private_cards, (
+        "the views had no cards to keep out of the channel's words: no seat's view held a "
+        "card the channel's view does not (docs/DESIGN.md, Adding a game, step 1)")

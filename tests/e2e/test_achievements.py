@@ -12,6 +12,7 @@ import pytest
 from engine.achievements import TOURNAMENT_WON, Achievement
 from engine.milestones import FIRST_WIN, MILESTONES
 from engine.registry import GAMES
+from engine.seat_words import spoken_list
 from testkit.fake_discord import FakeDiscord
 from testkit.players import GameDriver, test_bot
 
@@ -40,7 +41,9 @@ async def test_an_achievement_line_appears_once_in_the_table_message_and_records
             *(f"• **{a.name}**: nobody yet. {a.how}"
               for a in (*spec.achievements, FIRST_CARD, TOURNAMENT_WON)),
             "🏅 **Milestones**, shared by every game (how many here hold each)",
-            *(f"• **{m.name}**: nobody yet. {m.how}" for m in MILESTONES)]
+            # Shared by every game's /records: the same lines in each would say nothing new.
+            "• Nobody here yet: " + spoken_list([f"**{m.name}**" for m in MILESTONES])
+            + ". How far you are from each: `/profile`."]
         driver = GameDriver(fake, rng=random.Random(5))
         await driver.start_game(GAME, players)
         await driver.play_to_end()
@@ -106,7 +109,8 @@ async def test_a_milestone_is_said_at_the_table_and_shown_on_profile_and_records
         # Said once, in the table message only, for the winners only (a tie shares the line):
         # no message, no ping.
         table = driver.table_message()
-        said = re.search(r"🏅 (.+): First win \(Win a game in this server, hints off\)\.",
+        said = re.search(r"🏅 (.+) reach(?:es)? a milestone: First win \(Win a game in this"
+                         r" server, hints off\)\.",
                          table.content or "")
         assert said is not None
         line = said.group(0)
@@ -116,7 +120,8 @@ async def test_a_milestone_is_said_at_the_table_and_shown_on_profile_and_records
         assert all((version["content"] or "").count(line) <= 1 for version in table.history)
         assert not [m for m in fake.state.messages.values()
                     if m.id != table.id and FIRST_WIN.name in (m.content or "")]
-        assert (table.content or "").count(f": {FIRST_WIN.name} (") == 1, "winners share it"
+        assert (table.content or "").count(f" a milestone: {FIRST_WIN.name} (") == 1, \
+            "winners share it"
 
         profile = await fake.slash(winner, "profile")
         assert profile.message is not None
@@ -126,4 +131,7 @@ async def test_a_milestone_is_said_at_the_table_and_shown_on_profile_and_records
         assert records.message is not None
         held = f"{len(winners)} player" + ("s" if len(winners) > 1 else "")
         assert f"• **{FIRST_WIN.name}**: {held}. {FIRST_WIN.how}" in records.message.content
+        [nobody] = [line for line in records.message.content.splitlines()
+                    if line.startswith("• Nobody here yet: ")]
+        assert f"**{FIRST_WIN.name}**" not in nobody and f"**{MILESTONES[-1].name}**" in nobody
         fake.assert_clean()

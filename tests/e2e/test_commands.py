@@ -29,7 +29,7 @@ PLAYERS = GAMES[GAME].allowed_player_counts()[0]
 async def test_commands_are_registered_globally_or_to_the_dev_server() -> None:
     names = {
         "play", "hand", "games", "rules", "resign", "abandon", "leaderboard", "stats", "settings",
-        "review", "replay", "tournament", "season", "profile", "records", "help",
+        "review", "replay", "tournament", "season", "profile", "records", "help", "server",
     }
     async with FakeDiscord() as fake:
         await fake.connect(test_bot(":memory:"))

@@ -103,6 +103,38 @@ def test_room_asked_for_is_left_free_so_a_hint_fits_beside_25_claims() -> None:
     assert max(c.row for c in hinted) < MAX_ROWS - 1
 
 
+def claim_number(action: dict) -> int | None:
+    return GAMES["cribbage"].typed_number(action)
+
+
+def test_claims_keep_their_first_numbers_as_buttons_one_press_each() -> None:
+    """26 claims, Muggins! and room for a Hint: as menus a claim took two taps and a look for
+    the right menu; now 0 to 14 (nearly every hand) are buttons in three whole rows, the rest
+    one menu below them, and Muggins! starts a row of its own."""
+    claims = [{"type": "claim", "points": n} for n in range(30) if n not in (19, 25, 26, 27)]
+    legal = [*claims, {"type": "muggins"}]
+    controls = build_controls(legal, GAMES["cribbage"].action_label, table_id=1, seat=0,
+                              version=1, room_for=1, numbered=claim_number)
+    buttons = [(c.label, c.row) for c in controls if isinstance(c, ButtonControl)]
+    assert buttons == [*((f"Claim {n}", n // 5) for n in range(15)), ("Muggins!", 4)]
+    [menu] = [c for c in controls if isinstance(c, SelectControl)]
+    assert (menu.placeholder, menu.row) == ("Claim 15–29…", 3)
+    assert [o.label for o in menu.options] == [f"Claim {a['points']}" for a in claims[15:]]
+    reached = [resolve(legal, parse_action_id(c.custom_id), [])  # type: ignore[arg-type]
+               for c in controls if isinstance(c, ButtonControl)]
+    reached += [resolve(legal, parse_action_id(menu.custom_id), [o.value])  # type: ignore[arg-type]
+                for o in menu.options]
+    assert sorted(map(str, reached)) == sorted(map(str, legal))
+    # Alone, with no Hint: four rows of claims; buttons that fit stay as they were.
+    alone = build_controls(claims, GAMES["cribbage"].action_label, table_id=1, seat=0,
+                           version=1, numbered=claim_number)
+    assert sum(isinstance(c, ButtonControl) for c in alone) == 20
+    assert [c.placeholder for c in alone if isinstance(c, SelectControl)] == ["Claim 21–29…"]
+    assert all(isinstance(c, ButtonControl) for c in build_controls(
+        claims[:25], GAMES["cribbage"].action_label, table_id=1, seat=0, version=1,
+        numbered=claim_number))
+
+
 def test_custom_ids_round_trip_and_resolve_to_the_action() -> None:
     legal = [{"type": "play", "card": "5H"}, {"type": "go"}]
     controls = build(legal, version=9, table_version=11)
@@ -142,17 +174,20 @@ def test_foreign_custom_ids_are_not_ours() -> None:
     assert parse_action_id("cb:a:1:0:0:0:zzzzzzzz:b0") is None
 
 
+@pytest.mark.parametrize("numbered", [None, lambda a: int(a["card"]) if a["type"] == "call"
+                                      else None])
 @given(
-    st.lists(
+    pairs=st.lists(
         st.tuples(st.sampled_from(["play", "move", "call", "pass", "go", "x"]), st.integers(0, 40)),
         max_size=125,
         unique=True,
     )
 )
-def test_any_legal_list_fits_one_message_and_every_action_is_reachable(pairs) -> None:
+def test_any_legal_list_fits_one_message_and_every_action_is_reachable(pairs, numbered) -> None:
     legal = [{"type": t, "card": str(n)} for t, n in pairs]
-    controls = build(legal)
-    with_room = build_controls(legal, label, table_id=42, seat=1, version=3, room_for=1)
+    controls = build_controls(legal, label, table_id=42, seat=1, version=3, numbered=numbered)
+    with_room = build_controls(legal, label, table_id=42, seat=1, version=3, room_for=1,
+                               numbered=numbered)
     slots = sum(BUTTONS_PER_ROW if isinstance(c, SelectControl) else 1 for c in with_room)
     menus_only = all(isinstance(c, SelectControl) for c in with_room)
     assert slots < MAX_ROWS * BUTTONS_PER_ROW or menus_only

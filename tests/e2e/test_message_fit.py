@@ -27,7 +27,6 @@ from cogs.tournament_words import event_content
 from engine.achievements import TOURNAMENT_WON
 from engine.milestones import MILESTONES
 from engine.registry import GAMES
-from engine.seat_words import spoken_list
 from render import profile
 from render.gallery import profile_samples
 from store.records import Moment, RatingChange, StreakRecord
@@ -165,7 +164,8 @@ def check_finished(table: Table, limit: int) -> str:
                for seats in compact_forms(table.seats) for most in (None, text.RATED_AT_MOST)}
     [rated] = [line for line in lines if line.startswith("📈")]
     assert rated in ratings, rated
-    named = rated.count(" (+") + rated.count(" (−") + rated.count(" (0.0)")
+    # Each member named with a change ("(+1.2", "(−0.4", "(0)") or as their first game.
+    named = len(re.findall(r" \((?:[+−]\d|0\)|first game\))", rated))
     more = re.search(r"…and (\d+) more$", rated)
     assert named + (int(more[1]) if more else 0) == len(table.seats), rated
     return content
@@ -205,7 +205,7 @@ def test_milestone_lines_saying_how_they_were_earned_fit_beside_the_winner(kind:
     play_and_check(table, seed=count)
     table.rating_changes = [RatingChange(USER + seat, 12, (25.0 + seat, 8.0), (12.5, 6.1))
                             for seat in range(count)]
-    everyone = spoken_list([f"{{s{seat}}}" for seat in range(count)])
+    everyone = [f"{{s{seat}}}" for seat in range(count)]
     for milestone in MILESTONES:
         table.note(milestone_line(everyone, milestone))
     said = {f"> {text.safe(line)}" for line in table.recent if line.startswith("🏅 ")}

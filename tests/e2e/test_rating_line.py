@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from engine.analysis import figure, signed
+from engine.analysis import figure
 from store import RatingChange, Store
 from store.records import ALL_TIME
 from tables.ratings import DEFAULT_MU, DEFAULT_SIGMA, display_rating
@@ -37,8 +37,9 @@ async def recorded(store: Store, table_id: int, guild_id: int) -> tuple[int, dic
 
 
 def said(name: str, rating: float) -> str:
-    """How the line gives a member after their first game, which started from the default."""
-    return f"{name} {figure(rating)} ({signed(round(rating - START, 1))})"
+    """How the line gives a member after their first game: their first figure, which moved
+    from none they had."""
+    return f"{name} {figure(rating)} (first game)"
 
 
 async def test_a_whole_game_ends_with_each_members_rating_and_its_change() -> None:
@@ -57,16 +58,17 @@ async def test_a_whole_game_ends_with_each_members_rating_and_its_change() -> No
         assert line == (f"📈 Season {season} rating: {said('Alice', ratings[alice.id])}"
                         f" · {said('Bob', ratings[bob.id])}")
         assert content.index("🏆") < content.index("📈")
-        assert ratings[alice.id] != ratings[bob.id]  # one won: the signs differ
-        assert {line.count("(+"), line.count("(−")} == {1}
+        assert ratings[alice.id] != ratings[bob.id]  # one won: above and below the start
+        assert min(ratings.values()) < START < max(ratings.values())
+        assert "(+" not in line and "(−" not in line
 
         for user in (alice, bob):  # each hand says its member's own, and no one else's
             hand = driver.hand(user)
             assert hand is not None
             rating = ratings[user.id]
             [own] = [line for line in hand.content.splitlines() if line.startswith("📈")]
-            assert own == (f"📈 Your season {season} rating: {figure(rating)}"
-                           f" ({signed(round(rating - START, 1))})")
+            assert own == (f"📈 Your season {season} rating: {figure(rating)} (first game)."
+                           f" Everyone starts at {figure(START)}; your first games move it most.")
 
         # The leaderboard, /profile and /stats give each rating as the line did, the loser's
         # below zero with its minus sign.

@@ -152,6 +152,13 @@ def test_a_champion_below_zero_has_the_minus_sign_the_leaderboard_gives() -> Non
     assert line.splitlines()[-1] == "🥇 Cribbage: <@7> (rating −1.8, 0 wins)"
 
 
+def test_champions_sharing_first_place_read_as_a_list() -> None:
+    # Three members who each won their one game of a season share its first place.
+    line = champion_lines([Champion(title="Cribbage", user_ids=(7, 8, 9), rating=3.4, wins=1,
+                                    names=("Ann", "Bob", "Cy"))], mentioned={9})
+    assert line.splitlines()[-1] == "🥇 Cribbage: Ann, Bob and <@9> (rating 3.4, 1 win)"
+
+
 async def test_a_seasons_end_is_posted_once_where_the_server_chose(database_url: str) -> None:
     """The calendar turns on the tables clock: the champions are posted in the chosen channel,
     pinging them and nobody else, once, even after a restart."""

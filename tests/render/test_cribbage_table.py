@@ -3,6 +3,7 @@ picture leaves to the table message."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -12,9 +13,10 @@ from engine.registry import GAMES
 from render import details
 from render.crib_race import pictures as crib_race
 from render.cribbage import pictures as cribbage
-from render.gallery import Sample
+from render.gallery import Sample, _play_until
 from render.kit import board, palette, text
 from render.pip_cribbage import pictures as pip_cribbage
+from render.registry import renderer_for
 
 
 def _play_view(**extra: Any) -> dict[str, Any]:
@@ -167,3 +169,63 @@ def test_partners_too_long_for_their_panel_share_it(first: str, second: str) -> 
     for tag, name in (("D1", first), ("D2", second)):
         shown = tagged[tag].removesuffix(text.ELLIPSIS)
         assert name.startswith(shown) and len(shown) >= min(len(name), 12), line.text
+
+
+def _show_until(game: str, crib_counted: bool) -> dict[str, Any]:
+    """A real show (muggins on, so it pauses after each claim): the hands counted and the
+    crib waiting, or the crib counted too."""
+    def reached(view: dict[str, Any]) -> bool:
+        kinds = [record["kind"] for record in view["show"]]
+        return view["phase"] == "show" and ("crib" in kinds) == crib_counted \
+            and kinds.count("hand") == view["players"]
+    for seed in range(20):
+        _, view = _play_until(game, 2, {"muggins": True}, seed, reached)
+        if reached(view):
+            return {**view, "names": ["Ann", "Bob"]}
+    raise AssertionError(f"no {game} show reached")
+
+
+@pytest.mark.parametrize("game", ["cribbage", "pip-cribbage", "crib-race"])
+def test_a_crib_turned_up_in_the_show_is_not_also_drawn_face_down(game: str) -> None:
+    draw = renderer_for(game).table
+    waiting = _show_until(game, crib_counted=False)
+    with text.recording() as drawn:
+        image = draw(waiting, False).convert("RGB")
+    assert f"Crib {waiting['crib_size']}" in [d.text for d in drawn]
+    assert _count_colour(image, palette.CARD_BACK) > 100  # still face down: not counted yet
+    counted = _show_until(game, crib_counted=True)
+    crib = next(r for r in counted["show"] if r["kind"] == "crib")
+    with text.recording() as drawn:
+        image = draw(counted, False).convert("RGB")
+    labels = [d.text for d in drawn]
+    assert not [label for label in labels if re.fullmatch(r"Crib \d+", label)]
+    assert _count_colour(image, palette.CARD_BACK) == 0
+    assert "Bob's crib" in labels or "Ann's crib" in labels  # its count, in the show
+    if game == "cribbage":  # room for the show's cards: the crib's are face up there, once
+        assert [c for c in labels if c in crib["cards"]] == crib["cards"]
+
+
+def test_the_play_in_words_leaves_out_a_crib_already_turned_up() -> None:
+    counted = _show_until("cribbage", crib_counted=True)
+    for view, said in ((counted, False), ({**counted, "show": counted["show"][:2]}, True)):
+        with text.recording() as drawn:
+            cribbage.compose(view, False, (cribbage.play_line_section,))
+        line = next(d.text for d in drawn if d.text.startswith("Starter "))
+        assert line.startswith("Starter ") and ("· crib 4 cards" in line) == said, line
+
+
+def test_a_game_won_on_the_crib_count_shows_that_crib_once() -> None:
+    """The game over on the dealer's crib: the crib is in the show, face up, and no longer
+    face down beside the starter; over on a hand, the uncounted crib stays face down."""
+    ends = {}
+    for seed in range(12):
+        _, view = _play_until("cribbage", 2, {}, seed, lambda v: False)
+        kinds = [record["kind"] for record in view["show"]]
+        ends.setdefault("crib" in kinds, {**view, "names": ["Ann", "Bob"]})
+    for crib_counted, view in ends.items():
+        with text.recording() as drawn:
+            image = cribbage.draw_table(view).convert("RGB")
+        labels = [d.text for d in drawn]
+        assert (f"Crib {view['crib_size']}" in labels) != crib_counted
+        assert (_count_colour(image, palette.CARD_BACK) > 100) != crib_counted
+    assert set(ends) == {True, False}

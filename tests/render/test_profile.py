@@ -213,3 +213,27 @@ def test_a_game_never_won_has_no_streak_of_nothing() -> None:
     assert "3 games, 0 wins" in drawn_texts(data)
     assert not [drawn for drawn in drawn_texts(data) if "treak" in drawn]
     assert "A: rating −1.0, 3 games, 0 wins." in profile.describe_profile(data)
+
+
+def test_a_line_too_wide_beside_the_chart_goes_on_whole_below_it() -> None:
+    """Beside a game's chart there is half the card's width: "1st of 1 this season, season
+    rating −6.3" was cut to "1st of 1 this season, seas…" there, hiding the rating the season
+    ranks by, and "Highest hand 10 points; Best pegging play 3 points" lost its second
+    moment. Each is broken between its parts instead, and every word is drawn."""
+    game = {"game": "a", "title": "PIP Cribbage", "rating": -4.7, "games": 3, "wins": 0,
+            "season_place": 1, "season_entries": 1, "season_rating": -6.3,
+            "series": [[0, -2.1], [1, -3.0], [2, -4.7]]}
+    moments = [{"game": "a", "title": "A", "label": label, "value": value, "at": 0}
+               for label, value in (("highest hand", 10), ("best pegging play", 3))]
+    for season in (game, {k: v for k, v in game.items() if not k.startswith("season")}):
+        data = {"name": "Judy", "games": [season], "moments": moments, "played": 3, "won": 0}
+        with text.recording() as recorded:
+            profile.draw_profile(data)
+        for line in recorded:  # none was cut to fit
+            assert line.box is not None
+            assert line.box[2] - line.box[0] >= text.width(line.text, line.size) - 2, line.text
+        drawn = drawn_texts(data)
+        every = " ; ".join(drawn)
+        assert "Highest hand 10 points" in every and "Best pegging play 3 points" in every
+        if season is game:
+            assert drawn[drawn.index("1st of 1 this season") + 1] == "Season rating −6.3"

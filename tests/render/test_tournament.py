@@ -103,8 +103,7 @@ def test_swiss_standings_of_every_size_fit_a_phone_and_say_it_in_words(count: in
         assert f"points {row['points']:g}, Buchholz {row['buchholz']:g}" in alt
     assert hidden == max(0, count - len(rows))
     if hidden:
-        more = "1 more entry" if hidden == 1 else f"{hidden} more entries"
-        assert f"{more} not shown: the message lists everyone." in drawn
+        assert f"{hidden} more not shown: /tournament standings lists all." in drawn
 
 
 def test_a_dropped_entry_is_greyed_and_marked_in_words_and_byes_are_named() -> None:

@@ -93,4 +93,5 @@ def test_a_long_swiss_keeps_its_rows_and_the_key_to_the_phone() -> None:
         event.set_result(HOST, match.id, [[match.entries[1]], [match.entries[0]]])
     data = picture_data(event)
     drawn = _check_picture(tournament.draw_standings, data)
-    assert RULED_SPREAD in drawn and "more entries not shown" in " ".join(drawn)
+    assert RULED_SPREAD in drawn
+    assert "more not shown: /tournament standings lists all" in " ".join(drawn)

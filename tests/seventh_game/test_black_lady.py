@@ -87,9 +87,9 @@ def test_a_game_named_in_the_setting_joins_the_tests_own_games() -> None:
         cwd=ROOT, env={**os.environ, "CARDBOT_GAMES": "plugin.one, plugin.two"},
         capture_output=True, text=True, check=True)
     named = probe.stdout.split()
-    # The developer's games first, then the tests' own two (the sixth is named only by its
+    # The developer's games first, then the tests' own three (the sixth is named only by its
     # packages and the setting: tests/sixth_game).
-    assert named[:2] == ["plugin.one", "plugin.two"] and len(named) == 4
+    assert named[:2] == ["plugin.one", "plugin.two"] and len(named) == 5
     assert "tests.seventh_game.black_lady" in named[2:]
 
 

@@ -138,7 +138,7 @@ async def test_a_backup_is_one_file_named_by_its_utc_time_beside_the_database(tm
     assert sorted(p.name for p in backup.path.parent.iterdir()) == [backup.path.name]
     with closing(sqlite3.connect(backup.path)) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("delete",)
-    assert check_backup(backup.path) == len(load_migrations())
+    assert check_backup(backup.path) == load_migrations()[-1].version
 
 
 async def test_a_failed_backup_raises_and_leaves_nothing_behind(tmp_path: Path):
@@ -319,7 +319,7 @@ def test_restore_refuses_another_programs_database_and_a_newer_bots(tmp_path: Pa
         check_backup(other)
     with closing(sqlite3.connect(other)) as db:
         db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        db.execute("INSERT INTO schema_version VALUES (?)", (len(load_migrations()) + 1,))
+        db.execute("INSERT INTO schema_version VALUES (?)", (load_migrations()[-1].version + 1,))
         db.commit()
     with pytest.raises(BackupProblem, match="newer version"):
         check_backup(other)
@@ -347,6 +347,18 @@ async def test_the_command_lists_the_backups_and_restores_one(
     assert "kept as" in said and "start the bot again" in said
     assert main(["--database", database, "restore", str(tmp_path / "nothing.db")]) == 1
     assert "There is no file" in capsys.readouterr().err
+
+
+async def test_the_command_alone_lists_the_backups_as_the_readme_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+):
+    database = await made_database(tmp_path)
+    back_up(database, NOON_ISH)
+    assert main(["--database", database]) == 0
+    said = capsys.readouterr()
+    assert said.out.startswith("2026-12-07 04:15:00 UTC") and said.err == ""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert "scripts/backup      # list the database's backups" in readme
 
 
 def test_the_command_sends_a_postgresql_admin_to_pg_dump(capsys: pytest.CaptureFixture[str]):

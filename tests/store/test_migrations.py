@@ -8,6 +8,7 @@ from store import Store
 from store.migrate import (
     POSTGRES_MIGRATIONS_DIR,
     Migration,
+    NewerSchema,
     load_migrations,
     migrate,
     schema_version,
@@ -18,6 +19,7 @@ EXPECTED_TABLES = {
     "tournament_games", "tournament_placings", "seasons", "season_ratings", "rating_history",
     "achievements", "moments", "honours_recorded", "streaks",
     "rating_changes", "season_channels", "season_announcements", "milestone_marks",
+    "server_settings",
     "schema_version",
 }
 
@@ -27,17 +29,43 @@ async def table_names(db: aiosqlite.Connection) -> set[str]:
         return {row[0] for row in await cursor.fetchall()} - {"sqlite_sequence"}
 
 
-def test_migration_files_are_numbered_from_one_without_gaps():
+def test_migration_files_are_numbered_from_one_each_number_once():
     versions = [m.version for m in load_migrations()]
-    assert versions == list(range(1, len(versions) + 1))
+    assert versions[0] == 1 and versions == sorted(set(versions))
     assert len(versions) >= 3
+
+
+def test_a_number_used_twice_is_refused(tmp_path: Path):
+    for name in ("0001_a.sql", "0002_b.sql", "0002_c.sql"):
+        (tmp_path / name).write_text("SELECT 1;")
+    with pytest.raises(RuntimeError, match="each number once"):
+        load_migrations(tmp_path)
+
+
+async def test_a_migration_merged_after_a_higher_one_was_applied_is_applied_too():
+    """Branches reserve numbers side by side (say 0019 and 0020) and merge in any order: a
+    database that took 0003 before 0002 existed still gets 0002, once."""
+    first = Migration(1, "0001_a.sql", "CREATE TABLE a (x INTEGER);")
+    reserved = Migration(2, "0002_b.sql", "CREATE TABLE b (x INTEGER);")
+    later = Migration(3, "0003_c.sql", "CREATE TABLE c (x INTEGER);")
+    async with aiosqlite.connect(":memory:", isolation_level=None) as db:
+        assert await migrate(db, [first, later]) == 3
+        assert "b" not in await table_names(db)
+        assert await migrate(db, [first, reserved, later]) == 3
+        assert {"a", "b", "c"} <= await table_names(db)
+        assert await migrate(db, [first, reserved, later]) == 3
+        async with db.execute("SELECT version FROM schema_version ORDER BY version") as cursor:
+            assert [row[0] for row in await cursor.fetchall()] == [1, 2, 3]
+        # One the code does not know of (a newer bot's) is still refused.
+        with pytest.raises(NewerSchema):
+            await migrate(db, [first, later])
 
 
 async def test_migrate_from_empty_creates_every_table_and_records_the_version():
     async with aiosqlite.connect(":memory:", isolation_level=None) as db:
         assert await schema_version(db) == 0
         version = await migrate(db)
-        assert version == len(load_migrations())
+        assert version == load_migrations()[-1].version
         assert await schema_version(db) == version
         assert await table_names(db) == EXPECTED_TABLES
 
@@ -97,7 +125,7 @@ async def test_both_backends_open_at_the_latest_version_and_again_without_change
 ):
     store = await Store.open(database_url)
     version = await store.schema_version()
-    assert version == len(load_migrations())
+    assert version == load_migrations()[-1].version
     await store.close()
     again = await Store.open(database_url)
     assert await again.schema_version() == version

@@ -175,3 +175,58 @@ async def test_an_achievement_rule_that_fails_never_stops_the_game(store: Store)
     assert (await store.game(table.id)).status == "finished"
     assert [a for a in await store.achievements_of(GUILD, ANN) if a.game == "dash"] == []
     await manager.close()
+
+
+async def play(manager: TableManager, fives: bool):
+    """A game of Ann and Bob: each plays a 5 whenever they can, or always their lowest."""
+    table = await new_table(manager, [human(ANN), human(BOB)], seed=1, options={"target": 15})
+    while not table.finished:
+        seat = table.waiting_for()[0]
+        plays = [a for a in table.legal_for(seat) if a["type"] == "play"]
+        chosen = max(plays, key=lambda a: a["card"]) if fives \
+            else min(plays, key=lambda a: a["card"])
+        await manager.act(table.id, table.seats[seat].user_id, chosen)
+    return table
+
+
+def records_said(table) -> list[str]:
+    return [line for line in table.recent if line.startswith("📜 ")]
+
+
+async def test_a_game_that_beats_a_server_record_says_so_and_a_first_record_does_not(
+    honoured: TableManager, store: Store
+):
+    """The server's first game sets every record, which is no news; a later game that beats
+    one says it at its table, who and by how much, as /records will show it."""
+    first = await play(honoured, fives=False)
+    was = await store.record_moment(GUILD, "dash", "card")
+    assert was is not None and was.game_id == first.id and was.value < 5
+    assert records_said(first) == []
+
+    second = await play(honoured, fives=True)
+    now = await store.record_moment(GUILD, "dash", "card")
+    assert now is not None and (now.game_id, now.value) == (second.id, 5)
+    name = "Ann" if now.user_id == ANN else "Bob"
+    assert records_said(second) == [
+        f"📜 {name} sets a server record for best card: 5 points, beating {was.value}."]
+    # The same card again is no record: the first to reach it holds it.
+    third = await play(honoured, fives=True)
+    assert records_said(third) == []
+    assert (await store.record_moment(GUILD, "dash", "card")).game_id == second.id
+
+
+async def test_records_a_member_beats_in_one_game_are_one_line(store: Store):
+    doubled = MomentKind("double", "Best double", from_event=lambda e: (
+        (e["seat"], 2 * e["card"]) if e["type"] == "play" else None))
+    manager = make_manager(store, games={"dash": replace(DASH, moments=(BEST_CARD, doubled))})
+    try:
+        await play(manager, fives=False)
+        was = {kind: await store.record_moment(GUILD, "dash", kind) for kind in ("card", "double")}
+        second = await play(manager, fives=True)
+        now = await store.record_moment(GUILD, "dash", "card")
+        name = "Ann" if now.user_id == ANN else "Bob"
+        assert records_said(second) == [
+            f"📜 {name} sets server records for best card (5 points, beating"
+            f" {was['card'].value}) and best double (10 points, beating {was['double'].value})."]
+    finally:
+        await manager.close()

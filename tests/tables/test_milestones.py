@@ -37,12 +37,11 @@ ONE_GAME = {DASH.name: DASH}  # Tourist: a game of dash
 
 
 def said(table) -> list[str]:
-    return [line for line in table.recent if line.startswith("🏅 ") and ": " in line
-            and "an achievement" not in line]
+    return [line for line in table.recent if line.startswith("🏅 ") and " a milestone: " in line]
 
 
 def line(user_id: int, milestone: Achievement) -> str:
-    return milestone_line(NAMES[user_id], milestone)
+    return milestone_line([NAMES[user_id]], milestone)
 
 
 async def held(store: Store, user_id: int) -> dict[str, int | None]:
@@ -60,7 +59,8 @@ async def test_a_finished_game_says_each_members_new_milestones_once(store: Stor
         # Reached by both at once: one line naming both, in seat order, not a line each.
         assert sorted(said(first)) == sorted([
             line(winner, FIRST_WIN),
-            "🏅 Ann and Bob: Tourist (Finish a game of every game the bot offers)."])
+            "🏅 Ann and Bob reach a milestone: Tourist (Finish a game of every game the bot"
+            " offers)."])
         assert await held(store, winner) == {FIRST_WIN.key: first.id, TOURIST.key: first.id}
         assert await held(store, loser) == {TOURIST.key: first.id}
 
@@ -82,7 +82,7 @@ async def test_the_tenth_game_is_ten_games_and_computers_earn_none(store: Store)
             await play_out(manager, table)
             ten = line(ANN, GAMES_MILESTONES[10])
             assert (ten in said(table)) == (number == 10)
-            assert all(text.startswith("🏅 Ann: ") for text in said(table))
+            assert all(text.startswith("🏅 Ann reaches a milestone: ") for text in said(table))
         rows = await store.db.fetch("SELECT DISTINCT user_id FROM achievements")
         assert [row["user_id"] for row in rows] == [ANN]
     finally:
@@ -165,7 +165,7 @@ async def test_a_milestone_awarded_by_another_finish_is_said_at_the_game_that_re
     finally:
         await manager.close()
     assert sorted(said(first)) == sorted([
-        milestone_line("Ann and Bob", GAMES_MILESTONES[10]), line(ANN, FIRST_WIN)])
+        milestone_line(["Ann", "Bob"], GAMES_MILESTONES[10]), line(ANN, FIRST_WIN)])
     assert said(second) == []
     assert (await held(store, ANN))[GAMES_MILESTONES[10].key] == first.id
     assert (await held(store, ANN))[FIRST_WIN.key] == first.id

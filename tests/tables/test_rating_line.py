@@ -48,12 +48,14 @@ async def test_a_rated_game_yields_the_figures_the_store_recorded(
     bob = display_rating(*in_season[BOB].after)
     start = display_rating(DEFAULT_MU, DEFAULT_SIGMA)
     assert ann > start > bob
+    # Their first game gave each a first figure: no change from one they never had.
     assert rating_words(table.seats, table.rating_changes) == (
-        f"📈 Season {season} rating: Ann {ann:.1f} (+{ann - start:.1f})"
-        f" · Bob {minus(bob)} (−{start - bob:.1f})"
+        f"📈 Season {season} rating: Ann {ann:.1f} (first game)"
+        f" · Bob {minus(bob)} (first game)"
     )
     assert rating_words(table.seats, table.rating_changes, reader=1) == (
-        f"📈 Your season {season} rating: {minus(bob)} (−{start - bob:.1f})"
+        f"📈 Your season {season} rating: {minus(bob)} (first game). Everyone starts at"
+        f" {start:.1f}; your first games move it most."
     )
 
 
@@ -80,6 +82,8 @@ async def test_the_next_game_moves_the_rating_from_where_the_last_left_it(
     assert f"Ann {minus(now)} (−{round(before - now, 1):.1f})" in rating_words(
         second.seats, second.rating_changes
     )
+    own = rating_words(second.seats, second.rating_changes, reader=0)
+    assert "first game" not in own and "Everyone starts" not in own
 
 
 async def test_an_assisted_game_yields_none_and_says_nothing(
@@ -142,7 +146,16 @@ async def test_between_seasons_the_line_gives_the_all_time_rating(
     assert {c.season for c in table.rating_changes} == {ALL_TIME}
     ann = next(r for r in await store.ratings(GUILD, "dash") if r.user_id == ANN)
     assert rating_words(table.seats, table.rating_changes).startswith(
-        f"📈 All-time rating: Ann {display_rating(ann.mu, ann.sigma):.1f} (+"
+        f"📈 All-time rating: Ann {display_rating(ann.mu, ann.sigma):.1f} (first game) · Bob "
+    )
+    again = await new_table(manager, [human(ANN), human(BOB)], seed=7)
+    await manager.resign(again.id, BOB)
+    before = display_rating(ann.mu, ann.sigma)
+    ann = next(r for r in await store.ratings(GUILD, "dash") if r.user_id == ANN)
+    now = display_rating(ann.mu, ann.sigma)
+    assert now > before
+    assert rating_words(again.seats, again.rating_changes).startswith(
+        f"📈 All-time rating: Ann {now:.1f} (+{now - before:.1f}) · Bob "
     )
 
 

@@ -297,8 +297,8 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
     # The state block before every prompt, the player's seat as "you" (a game added through
     # CARDBOT_GAMES, such as the tests' sixth game, checks its own words in its own tests).
     first_line = {"cribbage": "Scores (to 61): you ", "pip-cribbage": "Scores (to 61): you ",
-                  "crib-race": "Pegs (finish 121):\n  you", "pip-pip": "Scores: you ",
-                  "pip-rush": "Team 1 (you"}.get(game)
+                  "crib-race": "Pegs (to 121): you ", "pip-pip": "Scores: you ",
+                  "pip-rush": "Team 1: you"}.get(game)
     assert first_line is not None or not spec.factory.__module__.startswith("engine.")
     if first_line is not None:
         assert shown.count(first_line) >= len(prompts) - shown.count("You may move now")
@@ -307,7 +307,7 @@ async def test_every_seating_is_played_to_its_end(tmp_path, game, players):
     if game == "pip-rush":
         assert re.search(r"\n  lane 1 .*\n  lane 2 .*\n  lane 3 ", shown)
     if game == "pip-cribbage":
-        assert "PIP Track (spaces 1-9):\n  you: space " in shown
+        assert "PIP Track (1-9): you on space " in shown
 
 
 async def test_a_game_ended_by_a_computer_while_the_player_is_offered_a_move(tmp_path):

@@ -124,21 +124,24 @@ async def test_a_small_terminal_shows_the_state_the_choices_and_the_moves_just_t
 
 
 async def test_eight_players_tricks_are_broken_between_cards_to_fit_80_columns():
-    """The last trick and the trick in play at a table of eight, and the scores: each state
-    line fits the screen, broken after a card's comma or a part's dot, never inside a name."""
+    """The trick in play at a table of eight, and the scores: each state line fits the
+    screen, broken after a card's comma or a part's dot, never inside a name."""
     table, shown = await play("pip-pip", {"rounds": 1}, 8, 8, first_or_pass, soft_wrap=True)
     assert table.finished
     lines = shown.splitlines()
-    blocks = [n for n, line in enumerate(lines) if line.startswith("Last trick: ")]
+    blocks = [n for n, line in enumerate(lines) if line.startswith("Round 1 of 1 · ")]
     assert blocks
+    broken = 0
     for start in blocks:
-        end = next(n for n in range(start, len(lines))
-                   if lines[n].startswith(("Draw pile", "Drawing has stopped")))
+        end = next(n for n in range(start, len(lines)) if lines[n].startswith("Your hand: "))
         state = lines[start:end]
+        broken += sum(line.startswith("Trick: ") and state[n + 1].startswith(" ")
+                      for n, line in enumerate(state[:-1]))
         assert all(len(line) <= COLUMNS for line in state), "\n".join(state)
         for line, after in itertools.pairwise(state):
             if after.startswith(" "):  # the line goes on below
                 assert line.endswith((",", "·")), "\n".join(state)
+    assert broken  # seven cards on the table take more than a line
 
 
 async def test_a_hint_at_an_offer_is_about_that_offer():
@@ -197,7 +200,8 @@ def test_the_command_to_play_again_leaves_out_what_is_the_default():
 
 
 @pytest.mark.parametrize(("game", "players", "options", "state"), [
-    ("pip-rush", 2, {}, r"Team 1 \(you\): .*\nTeam 2 \(Computer\): .*\n +1  2  3 .*\n  lane 1 "),
+    ("pip-rush", 2, {},
+     r" +1  2  3 .*\n  lane 1 .*   Team 1: you\n.*\n  lane 3 .*   Team 2: Computer\n"),
     ("cribbage", 3, {"target": 61}, r"Scores \(to 61\): you \d+ · Computer 1 \d+ · Computer 2 "),
 ])
 async def test_the_end_shows_the_final_state_then_who_won(game, players, options, state):
@@ -250,22 +254,26 @@ async def test_prose_in_the_state_is_left_for_the_screen_to_wrap():
     assert all(line.endswith(".") for line in effects)  # each printed whole, on one line
 
 
-async def test_a_side_too_wide_for_a_line_goes_on_under_it_among_the_pegs():
-    """Crib Race's pegs on an 80-column screen: a side on a path, with the feature ahead of it,
-    is wider than the screen; its second line is set under the side, never at the screen's
-    edge, where it read as the next state line."""
-    table, shown = await play("crib-race", {}, 2, 2, first_or_pass)
+async def test_eight_sides_pegs_share_rows_broken_between_sides():
+    """Crib Race at eight on an 80-column screen: the four pegs share a line the screen
+    breaks between sides (two to a row on the main track), the rows after the first set
+    under its first side, never inside a side; the zones ahead follow on a row of their own."""
+    title = "Pegs (to 121): "
+    table, shown = await play("crib-race", {}, 8, 2, first_or_pass)
     assert table.finished
     lines = shown.splitlines()
-    folded = 0
-    for start in (n for n, line in enumerate(lines) if line.startswith("Pegs (finish ")):
-        end = next(n for n in range(start + 1, len(lines)) if not lines[n].startswith("  "))
-        block = lines[start + 1:end]
-        assert lines[end] == "" or lines[end].startswith("Deal "), "\n".join(lines[start:end + 1])
-        assert sum(not line.startswith("    ") for line in block) == 2  # you, the computer
-        assert all(len(line) <= COLUMNS for line in block)
-        folded += sum(line.startswith("    next: ") for line in block)
-    assert folded
+    starts = [n for n, line in enumerate(lines) if line.startswith(title)]
+    assert starts and any(not lines[n + 2].startswith(" ") for n in starts)  # two rows
+    for start in starts:
+        end = next(n for n in range(start + 1, len(lines)) if not lines[n].startswith(" "))
+        block = lines[start:end]
+        assert len(block) <= 4 and all(len(line) <= COLUMNS for line in block)
+        assert all(line.endswith(" ·") for line in block[:-1])
+        assert all(line.startswith(" " * len(title) + "Computer ") for line in block[1:])
+        sides = " ".join(line.strip() for line in block).removeprefix(title)
+        assert [side.split(" & ")[0] for side in sides.split(" · ")] == [
+            "you", "Computer 1", "Computer 2", "Computer 3"]
+        assert lines[end] == "" or lines[end].startswith(("Next zone", "Deal "))  # "": the end
 
 
 async def test_the_board_says_what_its_obstacles_are():
@@ -332,3 +340,26 @@ async def test_at_the_end_yes_shows_the_review_and_another_word_asks_again():
     assert table.finished and len(review_prompts) == 2
     assert "The game is over: review judges your choices, Enter leaves." in shown
     assert f"Review of Cribbage #{table.id} for Ann" in shown
+
+
+@pytest.mark.parametrize(("game", "players", "told_rows"), [("pip-rush", 4, 8), ("pip-pip", 8, 11)])
+async def test_the_moves_told_since_the_last_answer_stay_on_screen(game, players, told_rows):
+    """The most players at the trick games on an 80×24 screen: wherever the moves told since
+    the player's last answer take up to `told_rows` rows, the state, the hand and the choices
+    below them leave them all in view when the prompt comes (the state says nothing twice)."""
+    prompts: list[int] = []  # where the screen stood at each prompt
+
+    def read(at: At, prompt: str) -> str:
+        prompts.append(len(at.out.getvalue()))
+        return first_or_pass(at, prompt)
+
+    table, shown = await play(game, {}, players, 4, read)
+    assert table.finished
+    checked = 0
+    for before, end in itertools.pairwise(prompts):
+        lines = shown[before:end].splitlines()
+        told = lines[:lines.index("")] if "" in lines else lines
+        if 0 < len(told) <= told_rows:
+            checked += 1
+            assert len(lines) + 1 <= ROWS, "\n".join(lines)  # the prompt takes the last row
+    assert checked

@@ -50,3 +50,26 @@ async def test_after_a_refused_claim_only_the_lower_claims_can_be_typed() -> Non
             f"      Claim {lower}: type the number\n"
             f"You can't claim {too_many}: type {lower}.\n") in shown
     assert f"[claim 0–{lower.rsplit(' ', 1)[1]}, hint" in prompts[1]
+
+
+async def test_the_first_claim_explains_at_the_prompt_as_the_hand_does() -> None:
+    """The terminal's claim prompt says what a claim is and what too high and too low do, in
+    the words Discord's hand uses, at the first claim only."""
+    from engine.cribbage.presentation import FIRST_CLAIM
+
+    screens: list[tuple[int, str]] = []  # (the deal, the screen so far) at each claim
+
+    def read(at: At, prompt: str) -> str:
+        view = at.table.view_for(0)
+        upcoming = view.get("next_count")
+        if not prompt.startswith("Your move") or upcoming is None or upcoming["seat"] != 0:
+            return first_or_pass(at, prompt)
+        screens.append((view["deal_number"], at.out.getvalue()))
+        return str(waiting_count(view, cribbage_count))
+
+    table, shown = await play("cribbage", {"muggins": True, "target": 61}, 2, 5, read)
+    assert table.finished and len(screens) >= 3
+    flat = " ".join(shown.split())  # the 80-column screen folds long lines
+    assert flat.count(FIRST_CLAIM) == 1
+    (deal, first), *_ = screens
+    assert deal == 1 and FIRST_CLAIM in " ".join(first.split())

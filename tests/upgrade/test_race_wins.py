@@ -76,7 +76,7 @@ async def test_races_recorded_before_the_ruling_are_counted_again(
         else:
             url = str(path)
         store = await Store.open(url)
-        assert await store.schema_version() == len(load_migrations())
+        assert await store.schema_version() == load_migrations()[-1].version
         assert await store.games_without_honours() == races
         report = await backfill(store)
         assert (report.games, report.skipped) == (len(races), 0)

@@ -1,4 +1,4 @@
-"""Crib Race's state block: every side's peg, holes to go and the next zone ahead."""
+"""Crib Race's state block: every side's peg and the zones just ahead, in few lines."""
 
 from __future__ import annotations
 
@@ -6,28 +6,44 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.crib_race.seating import PLAYER_COUNTS
-from engine.crib_race.text import choice_lines, status_lines
+from engine.crib_race.text import _zones, choice_lines, status_lines
 from tests.engine.crib_race.helpers import race
 from tests.engine.status_games import views_along
 
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from(PLAYER_COUNTS))
-def test_every_peg_is_placed_with_what_lies_ahead(seed, players):
+def test_every_peg_is_placed_on_one_line_with_the_zones_ahead(seed, players):
+    """All the pegs in one line, parted by " · " (the terminal breaks it there), the holes to
+    go said only where the hole does not tell them; then the zone ahead of each peg, once."""
     for view in views_along("crib-race", players, seed, moves=250):
         lines = status_lines(view)
-        assert lines[0] == f"Pegs (finish {view['finish']}):"
-        for peg, line in zip(view["pegs"], lines[1:], strict=False):
+        title = f"Pegs (to {view['finish']}): "
+        assert lines[0].startswith(title)
+        sides = lines[0].removeprefix(title).split(" · ")
+        assert len(sides) == len(view["pegs"])
+        for peg, side in zip(view["pegs"], sides, strict=True):
             seats = " & ".join(f"{{s{s}}}" for s in peg["seats"])
-            assert line.startswith(f"  {seats} ")
-            assert f", {peg['to_finish']} to go" in line
+            assert side.startswith(f"{seats} ")
+            to_go = f", {peg['to_finish']} to go"
             if peg["boxed"]:
-                assert f"boxed at {peg['position']}" in line
+                assert side.endswith(f" boxed at {peg['position']}")
             elif peg["path"] == "main":
-                assert f" at {peg['position']}," in line
+                assert side.endswith(f" at {peg['position']}")
             else:
-                assert (" on the green advance from " in line
-                        or f" on the blue path back to {peg['position']}," in line)
+                assert (f" on the green advance {peg['position']}→" in side
+                        or f" on the blue path back to {peg['position']}," in side)
+                assert side.endswith(to_go)
+            assert side.endswith(to_go) is (peg["to_finish"] != view["finish"] - peg["position"])
+        zones = sorted((start, words) for start, words in _zones(view["board"]))
+        ahead = [next(words for start, words in zones if start > peg["position"])
+                 for peg in view["pegs"] if zones[-1][0] > peg["position"]]
+        stated = next((line for line in lines if line.startswith("Next zone")), "")
+        if view["phase"] == "over" or not ahead:
+            assert not stated
+            continue
+        named = stated.partition(": ")[2].split(" · ")
+        assert sorted(named) == sorted(set(ahead)) and len(named) == len(set(named))
 
 
 UNDER = "Your team deals: your discard goes under the deck, not into the crib."

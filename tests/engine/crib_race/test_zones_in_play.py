@@ -51,7 +51,9 @@ def test_a_fifteen_two_lands_the_peg_in_a_trap() -> None:
     view = game.view(1)
     assert view["pegs"][0]["path"] == trap.name and view["pegs"][0]["hole"] == trap.route[0]
     assert view["zone_events"] == [event]
-    assert of_type(events, "score")[0]["text"].endswith("Peg on the blue path.")
+    # Told in the order it happened: the peg lands on the trap, then goes down the path.
+    assert of_type(events, "score")[0]["text"].endswith(f"Peg lands at {trap.triggers[0]}.")
+    assert event["text"].endswith("must follow the blue path back.")
 
 
 def test_a_fifteen_two_passing_over_a_slide_does_nothing() -> None:
@@ -71,7 +73,9 @@ def test_landing_on_a_slide_in_the_play_jumps_to_its_end() -> None:
     assert of_type(events, "zone")[0]["kind"] == SLIDE
     assert game.pegs[0] == Peg("main", int(slide.target))
     assert game.scores[0] == int(slide.target)
-    assert of_type(events, "score")[0]["text"].endswith(f"Peg at {slide.target}.")
+    assert of_type(events, "score")[0]["text"].endswith(f"Peg lands at {slide.triggers[0]}.")
+    assert of_type(events, "zone")[0]["text"].endswith(
+        f"on the red slide at {slide.triggers[0]} and slid to {slide.target}.")
 
 
 def test_landing_on_a_green_entry_takes_the_shortcut_and_rejoins() -> None:

@@ -196,18 +196,21 @@ def test_a_claim_that_reaches_the_target_ends_the_game() -> None:
 
 
 def test_the_claiming_seat_reads_the_cards_counted_and_the_opponent_the_claim() -> None:
-    from engine.cribbage.presentation import choice_lines
+    from engine.cards import card_symbol
+    from engine.cribbage.presentation import FIRST_CLAIM, choice_lines, symbols
 
     game = to_the_show()
+    # The first claim of the game says what is asked, and what too high and too low do.
     assert choice_lines(game.view(0)) == [
-        "You count your hand: 5♥ 5♦ 5♣ J♠ with the starter 5♠."]
+        "You count your hand: 5♥ 5♦ 5♣ J♠ with the starter 5♠.", FIRST_CLAIM]
     assert choice_lines(game.view(1)) == []  # not its count, nothing to press yet
     claim(game, 0, 28)
     # Claiming first would close the press: the line says to press before.
     assert choice_lines(game.view(1)) == [
         "{s0} claimed 28 for the hand: 5♥ 5♦ 5♣ J♠ with the starter 5♠. Too few? Press "
-        "Muggins! before you claim your hand, to take the points missed.",
-        "You count your hand: Q♦ Q♣ K♦ K♣ with the starter 5♠.",
+        "Muggins! before you claim your hand, to take the points missed. A press on a right "
+        "count costs nothing.",
+        "You count your hand: Q♦ Q♣ K♦ K♣ with the starter 5♠.", FIRST_CLAIM,
     ]
     assert choice_lines(game.view(0)) == []
     # The dealer's crib is counted next: only now is it shown, and the press is said to close
@@ -217,10 +220,25 @@ def test_the_claiming_seat_reads_the_cards_counted_and_the_opponent_the_claim() 
         "You count your crib: 2♥ 3♥ 8♠ 9♠ with the starter 5♠.")
     assert choice_lines(game.view(0)) == [
         "{s1} claimed 12 for the hand: Q♦ Q♣ K♦ K♣ with the starter 5♠. Too few? Press "
-        "Muggins! before {s1} claims their crib, to take the points missed."]
+        "Muggins! before {s1} claims their crib, to take the points missed. A press on a "
+        "right count costs nothing."]
     claim(game, 1, CRIB_TOTAL)  # the deal's last count: the deal waits for a press or a pass
     assert choice_lines(game.view(0))[-1].endswith(
-        "Too few? Press Muggins! to take the points missed, or No muggins to let it stand.")
+        "Too few? Press Muggins! to take the points missed, or No muggins to let it stand. "
+        "A press on a right count costs nothing.")
+    # From the second deal on, a claim and an offer say only what they are about.
+    game.apply(0, {"type": "pass"})
+    while game.view(0)["next_count"] is None:
+        seat = game.waiting_for()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    assert game.view(0)["deal_number"] == 2
+    counter = game.waiting_for()[0]
+    assert choice_lines(game.view(counter)) == [
+        f"You count your hand: {symbols(game.view(0)['next_count']['cards'])} with the "
+        f"starter {card_symbol(game.view(0)['starter'])}."]
+    claim(game, counter, 0)
+    offer = choice_lines(game.view(1 - counter))[0]
+    assert offer.endswith("to take the points missed.") and FIRST_CLAIM not in offer
 
 
 def read(event: dict, reader: int | None = None) -> str:

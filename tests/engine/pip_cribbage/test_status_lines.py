@@ -21,10 +21,12 @@ def test_every_die_is_placed_on_the_track(seed):
     for view in views_along("pip-cribbage", 2, seed, {"target": 61}):
         lines = status_lines(view)
         assert lines[0].startswith("Scores (to 61): {s0} ")
-        track = lines.index("PIP Track (spaces 1-9):")
-        for die, line in zip(view["dice"], lines[track + 1:], strict=False):
+        track = next(line for line in lines if line.startswith("PIP Track (1-9): "))
+        dice = track.removeprefix("PIP Track (1-9): ").split(" · ")
+        assert len(dice) == len(view["dice"]) == 2
+        for die, said in zip(view["dice"], dice, strict=True):
             way = "up" if die["direction"] > 0 else "down"
-            assert line == (f"  {{s{die['owner']}}}: space {die['space']} "
+            assert said == (f"{{s{die['owner']}}} on space {die['space']} "
                             f"{TRACK[die['space']].name}, showing {die['face']}, moving {way}")
         effect = view["effect"]
         if effect and effect["active"] and view["phase"] != "over":

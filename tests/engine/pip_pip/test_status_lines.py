@@ -41,18 +41,16 @@ def test_a_call_changes_the_trump_stated():
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(3, 8))
-def test_the_last_trick_and_who_took_it_are_stated(seed, players):
-    """As the Discord table shows it: the cards of the trick just finished, who took it and
-    its points, while the round lasts."""
-    stated = 0
+def test_the_draw_pile_is_on_the_round_line_and_the_last_trick_is_not_repeated(seed, players):
+    """The trick just finished was told card by card, with who took it: the state does not
+    say it again, and the draw pile shares the round's line, so that what was told since the
+    player's last move stays on an 80x24 screen."""
     for view in views_along("pip-pip", players, seed, {"rounds": 1}):
-        last = view["last_trick"]
-        lines = [line for line in status_lines(view) if line.startswith("Last trick: ")]
-        if view["outcome"] is not None or not last:
-            assert not lines
+        lines = status_lines(view)
+        assert not any(line.startswith("Last trick") for line in lines)
+        if view["outcome"] is not None:
             continue
-        cards = ", ".join(f"{{s{c['seat']}}} {card_symbol(c['card'])}" for c in last["cards"])
-        assert lines == [f"Last trick: {cards} · taken by {{s{last['winner']}}} "
-                         f"(+{last['points']})"]
-        stated += 1
-    assert stated
+        pile = ("drawing has stopped" if view["drawing_stopped"]
+                else f"draw pile {view['pile_count']}")
+        assert f" · {pile} · " in lines[0]
+        assert len(lines) == 3 + any(view["declared"])

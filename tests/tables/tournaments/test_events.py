@@ -203,7 +203,9 @@ def test_two_dropped_entries_paired_together_send_the_better_seed_through_on_pap
     assert event.placings == [["e2"], ["e1"], ["e3", "e4"], ["e5", "e6", "e7", "e8"]]
 
 
-def test_a_final_between_two_dropped_entries_goes_to_the_better_seed() -> None:
+def test_a_final_between_two_dropped_entries_crowns_nobody() -> None:
+    """Both finalists dropped out before it: nobody played the final, so nobody is its
+    champion on seed; they share 2nd (test_unplayed_final.py)."""
     event = signed_up(KNOCKOUT, 4)
     event.start(HOST, ratings(4))
     event.pause(HOST)  # the final waits while both finalists drop out
@@ -212,7 +214,7 @@ def test_a_final_between_two_dropped_entries_goes_to_the_better_seed() -> None:
     event.drop(1)
     event.resume(HOST)
     assert event.status == "finished"
-    assert event.placings == [["e1"], ["e2"], ["e3", "e4"]]
+    assert event.placings == [[], ["e1", "e2"], ["e3", "e4"]]
 
 
 def test_nobody_showing_up_for_game_two_sends_the_leader_through_not_the_better_seed() -> None:
