@@ -75,4 +75,4 @@ class ReviewCog(commands.Cog, name="Review"):
             return
         # Named as the hand's buttons name them (a racer choice says what it does).
         label = table.spec.labels_for(table.view_for(seat))
-        await tell(interaction, hint_text(entries, label))
+        await tell(interaction, hint_text(entries, label, table.spec.review_terms))

@@ -86,14 +86,34 @@ def option_value(value: Any) -> str:
 
 @dataclass(frozen=True)
 class ReviewTerms:
-    """How a game review (engine/analysis/review.py) words the values of `analyse`."""
+    """How hints and game reviews (engine/analysis/review.py) word the values of `analyse`."""
 
-    #: What the values measure, for players.
-    units: str = "expected points"
+    #: The unit a figure is written in, as players count: "points", "holes", "spaces".
+    units: str = "points"
+    #: One sentence for players on what the figures are, saying where they are estimates.
+    about: str = "Figures are points on average, yours less your opponents'."
     #: Whether the values are expected points throughout (False: an estimate).
     exact: bool = True
     #: What players call the card plays ("pegging" in the cribbage games).
     plays: str = "card play"
+    #: What a game won outright on one choice is worth in `units`, for a game whose values
+    #: count such a win far above anything else (a race won on the trick): a loss of at least
+    #: `SWING_SHARE` of it is worded as a chance to win (the loss over this), not in `units`,
+    #: and a review counts it apart. None: no choice wins or loses the game at once.
+    game_worth: float | None = None
+
+    def swing(self, lost: float) -> float | None:
+        """The chance to win given up by a loss of `lost`, where it is a game won or lost on
+        the choice rather than a measure in `units`; None where it is not."""
+        if self.game_worth is None or lost < SWING_SHARE * self.game_worth:
+            return None
+        return min(1.0, lost / self.game_worth)
+
+
+#: A loss of at least this share of `ReviewTerms.game_worth` is a game won or lost on a choice
+#: in part of the deals weighed (a twentieth: one of the analysis' deals in twenty), never
+#: position alone.
+SWING_SHARE = 0.05
 
 
 @dataclass(frozen=True)

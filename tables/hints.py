@@ -12,13 +12,13 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.analysis import hint_value
+from engine.analysis import behind_words
 from engine.contract import Action, View
 from engine.errors import IllegalAction
 from tables.text import card_symbols
 
 if TYPE_CHECKING:
-    from engine.spec import AnalyseFn
+    from engine.spec import AnalyseFn, ReviewTerms
     from tables.table import Table
 
 #: How many choices a hint shows.
@@ -68,9 +68,21 @@ def hint_now(table: Table, seat: int) -> list[dict[str, Any]]:
     return list(analyse(view, legal)[:HINT_CHOICES])
 
 
-def hint_text(entries: list[dict[str, Any]], label: Callable[[dict[str, Any]], str]) -> str:
+def hint_text(entries: list[dict[str, Any]], label: Callable[[dict[str, Any]], str],
+              terms: ReviewTerms) -> str:
+    """The hint's message: each choice with what it gives up against the best, in the game's
+    units (`hint_lines`), and what those figures are."""
     lines = ["💡 **Hint** — the best choices first:"]
-    for number, entry in enumerate(entries, 1):
-        lines.append(f"{number}. **{label(entry['action'])}** ({hint_value(entry['value'])}): "
-                     f"{card_symbols(entry['why'])}")
+    for number, (action, figure, why) in enumerate(hint_lines(entries, terms), 1):
+        lines.append(f"{number}. **{label(action)}** ({figure}): {card_symbols(why)}")
+    lines.append(terms.about)
     return "\n".join(lines)
+
+
+def hint_lines(entries: list[dict[str, Any]], terms: ReviewTerms
+               ) -> list[tuple[Action, str, str]]:
+    """(action, its figure against the best: "best", "0.4 points less", its reason) for each
+    entry, best first: a choice's own value means little to a newcomer (the best choice's can
+    be below zero), what it costs against the best choice does."""
+    best = entries[0]["value"] if entries else 0.0
+    return [(e["action"], behind_words(best - e["value"], terms), e["why"]) for e in entries]

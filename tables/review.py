@@ -5,11 +5,13 @@ reads. No Discord here."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from engine.analysis import amount, loss_words
 from engine.analysis.review import Review, review_game
 from engine.errors import IllegalAction
 from engine.registry import GAMES
+from engine.spec import ReviewTerms
 from tables.away import is_marker
 from tables.table import RESIGN
 from tables.text import card_symbols
@@ -20,7 +22,8 @@ if TYPE_CHECKING:
 
 #: At most this many characters in one message (Discord's limit).
 MESSAGE_LIMIT = 2000
-#: A loss this big also gives the chosen move's own reason (what made it cost so much).
+#: A loss this big (in the game's units) also gives the chosen move's own reason (what made it
+#: cost so much).
 TELL_WHY = 1.0
 
 
@@ -68,57 +71,112 @@ async def review_of(store: Store, record: GameRecord, seat: int) -> Review:
     return review
 
 
+def terms_of(review: Review) -> ReviewTerms:
+    """The game's review terms as the review carries them."""
+    return ReviewTerms(units=review["units"], about=review["about"], exact=review["exact"],
+                       plays=review["plays"], game_worth=review.get("game_worth"))
+
+
 def review_text(review: Review, name: str, limit: int | None = MESSAGE_LIMIT) -> str:
     """One message of at most `limit` characters (None: no limit, as in a terminal): the
-    summary, then each deal or trick where points were given up, with the choice against the
-    best (and, for a point or more, what the choice itself did), a chance let go by among them
+    summary in the game's units (and any chance to win given up on one choice, apart), the
+    costliest choice of all (which the list below may not reach), what the figures are, then
+    each deal or trick where something was given up, with the choice against the best (and,
+    for a loss of one unit or more, what the choice itself did), a chance let go by among them
     (worded by the game: "No Muggins! press"). When they do not all fit, the costliest are
     kept, in the order played. `name` is shown as given (already made safe for the channel).
-    Actions are worded as the seat's buttons worded them at the time."""
-    totals = review["summary"]
-    kinds = {d["kind"] for group in review["groups"] for d in group["decisions"]}
-    parts = [f"{words} {totals[key]:.2f}" for kind, key, words in (
-        ("discard", "discards", "discards"), ("play", "plays", review["plays"]),
-        ("other", "other", "other choices")) if kind in kinds]
+    Actions are worded as the seat's buttons worded them then."""
+    totals, terms = review["summary"], terms_of(review)
     head = [f"📋 **Review of {review['title']} #{review['game_id']}** for {name}",
-            f"You chose the best in {totals['best']} of {totals['decisions']} decisions. "
-            f"Values: {review['units']}.",
-            "Given up: " + " · ".join([*parts, f"**in all {totals['total']:.2f}**"])]
+            f"You chose the best in {totals['best']} of {totals['decisions']} decisions."]
+    parts = [f"{words} {amount(totals[key])}" for key, words in (
+        ("discards", "discards"), ("plays", review["plays"]), ("other", "other choices"))
+        if totals[key] > 0]
+    if parts:
+        head.append("Given up: " + " · ".join(
+            [*parts, f"**in all {amount(totals['total'])} {terms.units}**"]))
+    swings = totals.get("swings", 0)
+    if swings:
+        head.append(f"{'One choice' if swings == 1 else f'{swings} choices'} cost you a chance "
+                    f"to win: **about {min(1.0, totals['chance']):.0%}**"
+                    + (" between them." if swings > 1 else "."))
+    costliest = max(((group["label"], d) for group in review["groups"]
+                     for d in group["decisions"] if d["lost"] > 0),
+                    key=lambda pair: pair[1]["lost"], default=None)
+    if costliest is not None:  # the one moment to look at first, whatever the message keeps
+        label, worst = costliest
+        head.append(card_symbols(f"Costliest — {label}: {worst['chosen_label']} where "
+                                 f"{worst['best_label']} was best "
+                                 f"({loss_words(worst['lost'], terms)})."))
+    head.append(terms.about)
     missed = totals.get("missed", 0)
     if missed:  # each is listed below with what it would have taken
         head.append(f"You let {missed} {'chance' if missed == 1 else 'chances'} go by.")
-    if totals["decisions"] and totals["total"] == 0:
+    if totals["decisions"] and not parts and not swings:
         head.append("Every choice was the best one. 🎯")
-    blocks = []
+    blocks: list[Block] = []
     for group in review["groups"]:
-        if group["lost"] <= 0:
+        shown = [d for d in group["decisions"] if d["lost"] > 0]
+        if not shown:
             continue
-        lines = [f"**{group['label']}** (−{group['lost']:.2f})"]
-        for decision in group["decisions"]:
-            if decision["lost"] > 0:
-                line = (f"• {decision['chosen_label']} → best {decision['best_label']} "
-                        f"(−{decision['lost']:.2f}): {decision['why']}")
-                if decision["lost"] >= TELL_WHY:  # the best's reason alone hides the cost
-                    line += f" Yours: {decision['chosen_why']}"
-                lines.append(card_symbols(line))
-        blocks.append((group["lost"], "\n".join(lines)))
+        lines = []
+        for decision in shown:
+            line = (f"• {decision['chosen_label']} → best {decision['best_label']} "
+                    f"({loss_words(decision['lost'], terms)}): {decision['why']}")
+            # The best's reason alone hides what made the choice cost so much.
+            if decision["lost"] >= TELL_WHY and decision["chosen_why"] != decision["why"]:
+                line += f" Yours: {decision['chosen_why']}"
+            lines.append((decision["lost"], card_symbols(line)))
+        blocks.append((f"**{group['label']}** ({group_loss(shown, terms)})", lines))
     kept = blocks if limit is None else fitting(head, blocks, limit)
-    text = "\n".join(head + ([""] if kept else []) + [block for _, block in kept])
-    left = len(blocks) - len(kept)
+    text = "\n".join(head + ([""] if kept else [])
+                     + ["\n".join([title, *(line for _, line in lines)]) for title, lines in kept])
+    left = sum(len(lines) for _, lines in blocks) - sum(len(lines) for _, lines in kept)
     if left:
         text += f"\n… and {left} more with smaller losses."
     return text
 
 
-def fitting(head: list[str], blocks: list[tuple[float, str]],
-            limit: int) -> list[tuple[float, str]]:
-    """The costliest blocks that fit in `limit` characters beside `head`, in their original
-    order."""
+def group_loss(decisions: list[dict[str, Any]], terms: ReviewTerms) -> str:
+    """What a deal's or trick's choices gave up: "−5.5" in units, and apart from it any chance
+    to win lost on a choice ("about 15% less chance to win")."""
+    chance = sum(c for d in decisions if (c := terms.swing(d["lost"])) is not None)
+    measured = sum(d["lost"] for d in decisions if terms.swing(d["lost"]) is None)
+    words = [f"about {min(1.0, chance):.0%} less chance to win"] if chance else []
+    if measured > 0:
+        words.append(f"−{amount(measured)}")
+    return ", ".join(words)
+
+
+#: A deal's or trick's title and its listed choices, each with what it gave up.
+Block = tuple[str, list[tuple[float, str]]]
+
+
+def fitting(head: list[str], blocks: list[Block], limit: int) -> list[Block]:
+    """The costliest choices that fit in `limit` characters beside `head`, each under its
+    deal's or trick's title, in the order played: the deals and tricks that cost the most come
+    whole while they fit, then the costliest lines of any other (one long deal of a game that
+    never redeals must not crowd out every line)."""
     room = limit - len("\n".join(head)) - 60  # the blank line and the "… more" line
-    chosen: set[int] = set()
-    for index in sorted(range(len(blocks)), key=lambda i: -blocks[i][0]):
-        size = len(blocks[index][1]) + 1
+    chosen: dict[int, set[int]] = {}
+    order = sorted(range(len(blocks)), key=lambda i: -sum(lost for lost, _ in blocks[i][1]))
+    for index in order:
+        title, lines = blocks[index]
+        size = len(title) + 1 + sum(len(line) + 1 for _, line in lines)
         if size <= room:
-            chosen.add(index)
+            chosen[index] = set(range(len(lines)))
             room -= size
-    return [block for i, block in enumerate(blocks) if i in chosen]
+    for index in order:
+        title, lines = blocks[index]
+        if index in chosen:
+            continue
+        picked: set[int] = set()
+        for number in sorted(range(len(lines)), key=lambda n: -lines[n][0]):
+            size = len(lines[number][1]) + 1 + (0 if picked else len(title) + 1)
+            if size <= room:
+                picked.add(number)
+                room -= size
+        if picked:
+            chosen[index] = picked
+    return [(title, [line for n, line in enumerate(lines) if n in chosen[i]])
+            for i, (title, lines) in enumerate(blocks) if i in chosen]

@@ -19,10 +19,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from engine.analysis import hint_value
 from engine.errors import IllegalAction
 from tables import Listener, Table, TableManager
-from tables.hints import hint_now
+from tables.hints import hint_lines, hint_now
 from tables.lobby import group_sides
 from tables.pictures import hand_view
 from tables.review import check_reviewable, review_of, review_text
@@ -273,10 +272,11 @@ class TerminalGame(Listener):
         # Each choice under the key that plays it, as in the list of moves, never a rank
         # that would read as another move's key.
         self.console.print("Hint, the best choices first:")
-        for entry in entries:
-            self._print_hanging(f"  {choices.key_of(entry['action'])}. ", styled(
-                f"{choices.label(entry['action'])} ({hint_value(entry['value'])}): {entry['why']}"))
-        self.console.print(f"Values: {self.table.spec.review_terms.units}.", markup=False)
+        terms = self.table.spec.review_terms
+        for action, figure, why in hint_lines(entries, terms):
+            self._print_hanging(f"  {choices.key_of(action)}. ", styled(
+                f"{choices.label(action)} ({figure}): {why}"))
+        self.console.print(terms.about, markup=False)
 
     async def _offer_review(self) -> None:
         """After the end: the bot's review of the player's choices, if they want it."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.contract import Action
+from engine.spec import ReviewTerms
 
 Entry = dict[str, Any]
 #: Values are rounded so that float noise in summing parts cannot reorder equal choices.
@@ -55,11 +56,32 @@ def figure(value: float) -> str:
     return "0.0" if text == "-0.0" else text.replace("-", "−")
 
 
-def hint_value(value: float) -> str:
-    """A hint's value to two decimals with the minus sign the reviews write a loss with:
-    "−0.08"; one that rounds to zero is "0.00", never "−0.00"."""
-    text = f"{value:.2f}"
-    return "0.00" if text == "-0.00" else text.replace("-", "−")
+def amount(value: float) -> str:
+    """A figure given up, as a player reads it: one decimal ("4.1"), two below a tenth
+    ("0.04"), so that a loss the review lists never reads as nothing."""
+    return f"{value:.1f}" if round(value, 1) >= 0.1 else f"{value:.2f}"
+
+
+def loss_words(lost: float, terms: ReviewTerms) -> str:
+    """What a choice gave up against the best: "−4.1" in the game's units, or, where it is a
+    game won or lost on the choice (`terms.swing`), "about 15% less chance to win"."""
+    chance = terms.swing(lost)
+    if chance is not None:
+        return f"about {chance:.0%} less chance to win"
+    return f"−{amount(lost)}"
+
+
+def behind_words(behind: float, terms: ReviewTerms) -> str:
+    """A hint's choice against the best one, `behind` it: "best", "as good" (nothing the
+    figures show), "0.4 points less", "about 15% less chance to win"."""
+    if behind <= 0:
+        return "best"
+    if round(behind, 2) == 0:
+        return "as good"
+    chance = terms.swing(behind)
+    if chance is not None:
+        return f"about {chance:.0%} less chance to win"
+    return f"{amount(behind)} {terms.units} less"
 
 
 def signed(points: float) -> str:

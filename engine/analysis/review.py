@@ -3,12 +3,20 @@
 
 `review_game(...)` returns plain JSON values:
 
-    {"game", "seat", "units": what the values measure, "exact": whether they are expected
-     points throughout (False: estimates, PIP Rush's position score or Pip Pip's weighing),
+    {"game", "seat", "units": the figures' unit ("points"), "about": what they are, for
+     players, "exact": whether they are expected points throughout (False: estimates),
+     "plays": what the card plays are called, "game_worth": what a game won on one choice is
+     worth in units (None: nothing is; engine.spec.ReviewTerms),
      "groups": [{"label": "Deal 3" | "Cycle 2, trick 4" | "Round 1, trick 4", "lost": float,
                  "decisions": [decision]}],
      "summary": {"discards": lost, "plays": lost, "other": lost, "total": lost,
-                 "decisions": how many were judged, "best": how many chose the best}}
+                 "swings": how many losses were chances to win given up, "chance": those
+                 chances added up, "decisions": how many were judged, "best": how many chose
+                 the best, "missed": how many chances were let go by}}
+
+A loss the game's terms call a swing (a race lost on the trick in some of the deals weighed:
+`ReviewTerms.swing`) is a chance to win, not a measure in units: the summary counts it in
+"swings" and "chance", never in the totals of units.
 
 with decision = {"step": index of the action in the log, "kind": "discard" | "play" |
 "other", "chosen": action, "best": action, "chosen_label", "best_label": the two as the
@@ -36,7 +44,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.contract import Action, Game, View, decision_of, taken_away
-from engine.spec import GameSpec
+from engine.spec import GameSpec, ReviewTerms
 
 Review = dict[str, Any]
 #: A choice that gives up less than this is as good as the best: values are rounded there.
@@ -93,8 +101,9 @@ def review_replay(spec: GameSpec, game: Game, log: Iterable[tuple[int, Action]],
             continue
         game.apply(actor, action, logged=True)
     terms = spec.review_terms
-    return {"game": spec.name, "seat": seat, "units": terms.units, "exact": terms.exact,
-            "plays": terms.plays, "groups": groups, "summary": summary(groups)}
+    return {"game": spec.name, "seat": seat, "units": terms.units, "about": terms.about,
+            "exact": terms.exact, "plays": terms.plays, "game_worth": terms.game_worth,
+            "groups": groups, "summary": summary(groups, terms)}
 
 
 def file(groups: list[dict[str, Any]], view: View, decision: dict[str, Any] | None) -> None:
@@ -149,10 +158,13 @@ def let_go(spec: GameSpec, view: View, legal: list[Action], step: int) -> dict[s
             "chosen_why": passed["why"], "missed": True}
 
 
-def summary(groups: list[dict[str, Any]]) -> dict[str, Any]:
+def summary(groups: list[dict[str, Any]], terms: ReviewTerms) -> dict[str, Any]:
     decisions = [decision for group in groups for decision in group["decisions"]]
-    lost = {name: sum(d["lost"] for d in decisions if d["kind"] == kind)
+    chances = [chance for d in decisions if (chance := terms.swing(d["lost"])) is not None]
+    measured = [d for d in decisions if terms.swing(d["lost"]) is None]
+    lost = {name: sum(d["lost"] for d in measured if d["kind"] == kind)
             for kind, name in (("discard", "discards"), ("play", "plays"), ("other", "other"))}
     made = [d for d in decisions if not d.get("missed")]
-    return {**lost, "total": sum(lost.values()), "decisions": len(made),
+    return {**lost, "total": sum(lost.values()), "swings": len(chances),
+            "chance": sum(chances), "decisions": len(made),
             "best": sum(d["lost"] == 0.0 for d in made), "missed": len(decisions) - len(made)}

@@ -84,8 +84,11 @@ SPEC = GameSpec(
     rollout=rollout,
     analyse=analyse,
     let_pass=let_pass,
-    review_terms=ReviewTerms(units="expected points, the track's part an estimate",
-                             exact=False, plays="pegging"),
+    review_terms=ReviewTerms(
+        units="holes",
+        about=("Figures are holes on average, your peg's against your rivals'; what the "
+               "track's slides, shortcuts, traps and boxes make of them is an estimate."),
+        exact=False, plays="pegging"),
     target=_finish,
     sides=_sides,
     action_label=action_label,

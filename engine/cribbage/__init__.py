@@ -67,7 +67,9 @@ SPEC = GameSpec(
     rollout=rollout,
     analyse=analyse,
     let_pass=let_pass,
-    review_terms=ReviewTerms(plays="pegging"),
+    review_terms=ReviewTerms(
+        about=("Figures are points on average, yours less your opponents'; the pegging ones "
+               "look one reply ahead, so they are estimates."), plays="pegging"),
     sides=_sides,
     action_label=action_label,
     typed_number=typed_number,

@@ -56,7 +56,9 @@ SPEC = GameSpec(
     rollout=rollout,
     analyse=analyse,
     let_pass=let_pass,
-    review_terms=ReviewTerms(plays="pegging"),
+    review_terms=ReviewTerms(
+        about=("Figures are points on average, yours less your opponent's; the pegging and "
+               "Crux ones are estimates."), plays="pegging"),
     action_label=action_label,
     typed_number=typed_number,
     choice_lines=choice_lines,

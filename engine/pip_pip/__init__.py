@@ -72,7 +72,10 @@ SPEC = GameSpec(
     levels=LEVELS,
     rollout=rollout,
     analyse=analyse,
-    review_terms=ReviewTerms(units="points as the computer weighs them, an estimate", exact=False),
+    review_terms=ReviewTerms(
+        about=("Figures are estimates in points: the trick a card may take, a point it hands "
+               "to another player counting half, less what the card could take if kept. A "
+               "Pip Pip call is worth its points."), exact=False),
     action_label=action_label,
     status_lines=status_lines,
     rules=RULES,

@@ -52,7 +52,7 @@ from typing import Any
 from engine.pip_rush import rollout
 from engine.pip_rush.achievements import ACHIEVEMENTS, MOMENTS
 from engine.pip_rush.ai import choose_action
-from engine.pip_rush.analysis import analyse
+from engine.pip_rush.analysis import TERMS, analyse
 from engine.pip_rush.game import PipRushGame, team_of
 from engine.pip_rush.sim import PipRushSim
 from engine.pip_rush.text import (
@@ -63,7 +63,7 @@ from engine.pip_rush.text import (
     status_lines,
 )
 from engine.pip_rush.track import DEFAULT_TRACK, TRACKS
-from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
+from engine.spec import LEVELS, GameSpec, Option
 
 
 def _sides(players: int, options: dict[str, Any]) -> list[int]:
@@ -91,7 +91,7 @@ SPEC = GameSpec(
     levels=LEVELS,
     rollout=rollout,
     analyse=analyse,
-    review_terms=ReviewTerms(units="the computer's position score, an estimate", exact=False),
+    review_terms=TERMS,
     sides=_sides,
     action_label=action_label,
     choice_label=choice_label,

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
-from engine.analysis import ONLY_MOVE
+from engine.analysis import ONLY_MOVE, amount
 from engine.analysis.review import NEGLIGIBLE, review_game
+from engine.registry import GAMES
 from engine.spec import GameSpec
 from tables.computer import choose
 from tables.review import MESSAGE_LIMIT, review_text
@@ -24,6 +26,7 @@ from tests.conformance.games import (
     params,
     random_game,
     random_move,
+    seatings_of,
 )
 
 ENTRY_KEYS = {"action", "value", "parts", "why"}
@@ -84,7 +87,16 @@ def played_to_the_end(spec: GameSpec, seating: Seating, seed: int) -> list[tuple
     return log
 
 
-@pytest.mark.parametrize("seating", params(FIRST_SEATINGS))
+#: Each game at its fewest players and at its most, as a newcomer meets it.
+FEWEST_AND_MOST = [*FIRST_SEATINGS, *(Seating(spec.name, spec.max_players)
+                                      for spec in GAMES.values()
+                                      if spec.max_players != seatings_of(spec)[0].players)]
+#: A figure a review gives a loss: one decimal, or two below a tenth, in the game's units; or
+#: a chance to win given up on one choice.
+LOSS = re.compile(r"\((−(\d+\.\d|0\.\d\d)|about \d+% less chance to win)\)")
+
+
+@pytest.mark.parametrize("seating", params(FEWEST_AND_MOST))
 def test_a_finished_game_is_reviewed_decision_by_decision(seating: Seating) -> None:
     spec = seating.spec
     log = played_to_the_end(spec, seating, seed=11)
@@ -105,12 +117,26 @@ def test_a_finished_game_is_reviewed_decision_by_decision(seating: Seating) -> N
                 max(0.0, entries[0]["value"] - mine["value"]), abs=NEGLIGIBLE)
         game.apply(seat, action)
     assert [d["step"] for d in decisions] == judged and judged
-    summary = review["summary"]
+    summary, terms = review["summary"], spec.review_terms
     assert summary["decisions"] == len(judged)
     assert summary["missed"] == len(listed) - len(decisions)
-    assert summary["total"] == pytest.approx(sum(d["lost"] for d in listed))
-    assert summary["total"] > 0, "a random player gives something away"
+    # A chance to win lost on one choice is counted apart from the figures in units.
+    swings = [terms.swing(d["lost"]) for d in listed]
+    assert summary["swings"] == sum(chance is not None for chance in swings)
+    assert summary["chance"] == pytest.approx(sum(chance or 0.0 for chance in swings))
+    assert summary["total"] == pytest.approx(
+        sum(d["lost"] for d, chance in zip(listed, swings, strict=True) if chance is None))
+    assert summary["total"] + summary["chance"] > 0, "a random player gives something away"
     review.update(game_id=1, title=spec.title)
     text = review_text(review, "Alice")
     assert text.startswith(f"📋 **Review of {spec.title} #1** for Alice")
     assert len(text) <= MESSAGE_LIMIT
+    # The totals in the game's units, and what those are, before any deal or trick.
+    head = text.split("\n\n")[0].splitlines()
+    assert (terms.about in head and "estimate" in terms.about) or terms.exact
+    if summary["total"]:
+        assert f"**in all {amount(summary['total'])} {terms.units}**" in text
+    if summary["swings"]:
+        assert f"a chance to win: **about {min(1.0, summary['chance']):.0%}**" in text
+    shown = [line for line in text.splitlines() if line.startswith("• ")]
+    assert shown and all(LOSS.search(line) for line in shown)

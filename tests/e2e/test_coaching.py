@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from engine.registry import GAMES
 from tables.hints import STALE_HINT
 from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from testkit.players import GameDriver, test_bot
@@ -80,10 +81,12 @@ async def test_review_my_game_after_the_end_only_for_its_players() -> None:
         review = record.message
         assert review is not None and review.ephemeral
         assert review.content.startswith(f"📋 **Review of Cribbage #{driver.table_id}** for Alice")
-        assert re.search(r"You chose the best in \d+ of \d+ decisions. Values: expected points",
-                         review.content)
-        assert re.search(r"Given up: discards [\d.]+ · pegging [\d.]+ · .*"
-                         r"\*\*in all [\d.]+\*\*", review.content)
+        # The totals in points, then what the figures are, which a newcomer reads.
+        assert re.search(r"You chose the best in \d+ of \d+ decisions\.\n"
+                         r"Given up: discards [\d.]+ · pegging [\d.]+ · .*"
+                         r"\*\*in all [\d.]+ points\*\*\nCostliest — Deal \d+: .* was best "
+                         r"\(−[\d.]+\)\.\nFigures are points on average, yours "
+                         r"less your opponents'", review.content)
         assert len(review.content) <= 2000
 
         later = await fake.slash(alice, "review", {"game": driver.table_id})
@@ -111,7 +114,7 @@ async def test_the_review_tells_of_a_muggins_press_let_go_by(
         answer = await fake.slash(alice, "review", {"game": driver.table_id})
         assert answer.message is not None and answer.message.ephemeral
         content = answer.message.content
-        missed = re.findall(r"• No Muggins! press → best Muggins! \(−(\d)\.00\): Their count "
+        missed = re.findall(r"• No Muggins! press → best Muggins! \(−(\d)\.0\): Their count "
                             r"was (\d) short: take the points\.", content)
         assert missed and all(lost == short for lost, short in missed)
         chances = re.search(r"You let (\d+) chances? go by\.", content)
@@ -161,8 +164,10 @@ async def test_hint_shows_the_top_three_to_that_player_and_changes_nothing() -> 
         assert note is not None and note.ephemeral
         lines = note.content.splitlines()
         assert lines[0] == "💡 **Hint** — the best choices first:"
-        assert [line[:3] for line in lines[1:]] == ["1. ", "2. ", "3. "]
-        assert all(line.startswith(f"{n}. **Discard ") for n, line in enumerate(lines[1:], 1))
+        assert [line[:3] for line in lines[1:4]] == ["1. ", "2. ", "3. "]
+        assert all(line.startswith(f"{n}. **Discard ") for n, line in enumerate(lines[1:4], 1))
+        assert "** (best): " in lines[1] and " points less): " in lines[3]
+        assert lines[4:] == [GAMES["cribbage"].review_terms.about]
         assert "hand" in lines[1] and "crib" in lines[1]
         assert (table.version, table.public_view()) == before
         fake.assert_clean()

@@ -27,6 +27,10 @@ from tables.review import MESSAGE_LIMIT, check_reviewable, review_of, review_tex
 from tests.tables.helpers import ANN, BOB, CAT, CHANNEL, GUILD, computer, human
 from tests.tables.race_game import DASH
 
+#: The words a review of Cribbage carries (engine.analysis.review.review_game).
+CRIBBAGE_TERMS = {"units": "points", "about": GAMES["cribbage"].review_terms.about,
+                  "exact": True, "plays": "pegging", "game_worth": None}
+
 
 @pytest.fixture
 async def real_manager(store: Store):
@@ -97,8 +101,8 @@ def test_a_long_review_fits_one_message_keeping_the_costliest() -> None:
                  for n in range(80)]
     groups = [{"label": f"Trick {n + 1}", "lost": d["lost"], "decisions": [d]}
               for n, d in enumerate(decisions)]
-    review = {"game": "cribbage", "game_id": 3, "title": "Cribbage", "units": "expected points",
-              "plays": "pegging", "groups": groups,
+    review = {**CRIBBAGE_TERMS, "game": "cribbage", "game_id": 3, "title": "Cribbage",
+              "groups": groups,
               "summary": {"discards": 0.0, "plays": 100.0, "other": 0.0, "total": 100.0,
                           "decisions": 80, "best": 0}}
     text = review_text(review, "Ann")
@@ -113,18 +117,43 @@ def test_a_long_review_fits_one_message_keeping_the_costliest() -> None:
     assert text.endswith(f"… and {80 - len(shown)} more with smaller losses.")
 
 
+def test_one_long_deal_keeps_its_costliest_choices_rather_than_none() -> None:
+    """A game dealt once files every choice under one heading: when that heading's lines do
+    not all fit, the costliest of them stay, in the order played, under the heading."""
+    decisions = [{"step": n, "kind": "play", "chosen": {"type": "play", "card": "5H"},
+                  "best": {"type": "play", "card": "KS"}, "chosen_label": f"Play {n}",
+                  "best_label": "Play K♠", "chosen_why": "Same words.", "chosen_value": 0.0,
+                  "best_value": 1.0, "lost": 1.0 + (n * 37 % 80) / 10, "why": "Same words."}
+                 for n in range(80)]
+    review = {**CRIBBAGE_TERMS, "game": "cribbage", "game_id": 6, "title": "Cribbage",
+              "groups": [{"label": "Game", "lost": sum(d["lost"] for d in decisions),
+                          "decisions": decisions}],
+              "summary": {"discards": 0.0, "plays": 500.0, "other": 0.0, "total": 500.0,
+                          "decisions": 80, "best": 0}}
+    text = review_text(review, "Ann")
+    assert len(text) <= MESSAGE_LIMIT and "\n**Game** (−" in text
+    shown = [int(line.split()[2]) for line in text.splitlines() if line.startswith("• ")]
+    assert len(shown) > 10 and shown == sorted(shown)
+    cheapest_shown = min(decisions[n]["lost"] for n in shown)
+    assert all(d["lost"] <= cheapest_shown for n, d in enumerate(decisions) if n not in shown)
+    assert text.endswith(f"… and {80 - len(shown)} more with smaller losses.")
+    assert "Yours:" not in text  # the chosen move's words would only repeat the best's
+    worst = max(range(80), key=lambda n: decisions[n]["lost"])
+    assert (f"\nCostliest — Game: Play {worst} where Play K♠ was best "
+            f"(−{decisions[worst]['lost']:.1f}).\n") in text
+
+
 def test_a_small_loss_gives_the_best_move_s_reason_only() -> None:
     decision = {"step": 0, "kind": "play", "chosen": {"type": "play", "card": "5H"},
                 "best": {"type": "play", "card": "KS"}, "chosen_label": "Play 5♥",
                 "best_label": "Play K♠", "chosen_why": "Pegs 0.", "chosen_value": 0.5,
                 "best_value": 1.0, "lost": 0.5, "why": "Pegs 2 with KS."}
-    review = {"game": "cribbage", "game_id": 4, "title": "Cribbage", "units": "expected points",
-              "plays": "pegging",
+    review = {**CRIBBAGE_TERMS, "game": "cribbage", "game_id": 4, "title": "Cribbage",
               "groups": [{"label": "Deal 1", "lost": 0.5, "decisions": [decision]}],
               "summary": {"discards": 0.0, "plays": 0.5, "other": 0.0, "total": 0.5,
                           "decisions": 1, "best": 0}}
     text = review_text(review, "Ann")
-    assert "• Play 5♥ → best Play K♠ (−0.50): Pegs 2 with K♠." in text
+    assert "• Play 5♥ → best Play K♠ (−0.5): Pegs 2 with K♠." in text
     assert "Yours" not in text
 
 
@@ -137,13 +166,15 @@ def test_presses_let_go_by_are_counted_and_listed_among_the_losses() -> None:
                 "why": f"Their count was {short} short: take the points."}
 
     groups = [{"label": "Deal 2", "lost": 5.0, "decisions": [missed(30, 2), missed(41, 3)]}]
-    review = {"game": "cribbage", "game_id": 5, "title": "Cribbage", "units": "expected points",
-              "plays": "pegging", "groups": groups,
+    review = {**CRIBBAGE_TERMS, "game": "cribbage", "game_id": 5, "title": "Cribbage",
+              "groups": groups,
               "summary": {"discards": 0.0, "plays": 0.0, "other": 5.0, "total": 5.0,
                           "decisions": 0, "best": 0, "missed": 2}}
     text = review_text(review, "Ann")
-    assert "Given up: other choices 5.00 · **in all 5.00**\nYou let 2 chances go by." in text
-    assert ("• No Muggins! press → best Muggins! (−3.00): Their count was 3 short: take the "
+    assert ("Given up: other choices 5.0 · **in all 5.0 points**\n"
+            "Costliest — Deal 2: No Muggins! press where Muggins! was best (−3.0).\n"
+            f"{GAMES['cribbage'].review_terms.about}\nYou let 2 chances go by.") in text
+    assert ("• No Muggins! press → best Muggins! (−3.0): Their count was 3 short: take the "
             "points. Yours: You did not press.") in text
     review["summary"]["missed"] = 1
     assert "You let 1 chance go by." in review_text(review, "Ann")
@@ -158,18 +189,21 @@ async def test_a_hint_and_its_refusals(real_manager: TableManager) -> None:
     entries = await hint_for(table, 0, version)
     assert len(entries) == 3
     assert entries == GAMES["cribbage"].analyse(table.view_for(0), table.legal_for(0))[:3]
-    text = hint_text(entries, GAMES["cribbage"].action_label)
+    terms = GAMES["cribbage"].review_terms
+    text = hint_text(entries, GAMES["cribbage"].action_label, terms)
     assert text.splitlines()[1].startswith("1. **Discard ")
+    assert text.splitlines()[-1] == terms.about  # what the figures are
     # The reasons write cards as everything else the bot says does: "Keep 5♠ 5♦ …".
     reasons = text.split("\n", 1)[1]
     assert "Keep " in reasons and re.search(r"Keep (10|[A2-9JQK])[♠♥♦♣] ", reasons)
     assert not re.search(r"\b[A2-9TJQK][SHDC]\b", reasons)
     await real_manager.act(table.id, ANN, table.legal_for(0)[0])
-    # A value below zero reads with the minus sign the reviews use, as a player reads a loss.
-    below = hint_text([{**entries[0], "value": -0.083}], GAMES["cribbage"].action_label)
-    assert "(−0.08)" in below and "-0.08" not in below
-    assert "(0.00)" in hint_text([{**entries[0], "value": -0.001}],
-                                 GAMES["cribbage"].action_label)
+    # Each choice reads against the best one, in the game's units, never as a bare value.
+    lines = hint_text([entries[0], {**entries[1], "value": entries[0]["value"] - 0.083},
+                       {**entries[2], "value": entries[0]["value"] - 0.001}],
+                      GAMES["cribbage"].action_label, terms).splitlines()
+    assert "** (best): " in lines[1] and "** (0.1 points less): " in lines[2]
+    assert "** (as good): " in lines[3]
     with pytest.raises(IllegalAction) as refusal:
         await hint_for(table, 0, version)
     assert str(refusal.value) == NOT_YOUR_TURN

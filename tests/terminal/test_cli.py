@@ -347,7 +347,7 @@ async def test_the_review_tells_of_a_muggins_press_let_go_by(tmp_path):
                                             {"target": 61, "muggins": True}, 2, 7, read)
     review = shown[shown.index(f"Review of Cribbage #{table.id} for Ann"):]
     assert "You let 1 chance go by." in review
-    assert ("• No Muggins! press → best Muggins! (−2.00): Their count was 2 short: take the "
+    assert ("• No Muggins! press → best Muggins! (−2.0): Their count was 2 short: take the "
             "points.") in review
 
 

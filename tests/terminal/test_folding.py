@@ -80,7 +80,7 @@ async def test_long_lines_fold_under_their_words_and_the_review_is_whole() -> No
         folded += len(lines) - len(told)
     assert folded > 0  # some count was too long for one line
 
-    hint = shown.split("Hint, the best choices first:\n")[1].split("Values: ")[0].splitlines()
+    hint = shown.split("Hint, the best choices first:\n")[1].split("Figures are ")[0].splitlines()
     assert any(not HINT_ENTRY.match(line) for line in hint)  # a reason folded
     for line in hint:
         assert HINT_ENTRY.match(line) or line.startswith(" " * 5), "\n".join(hint)

@@ -88,8 +88,9 @@ async def test_the_prompt_and_the_first_lines_name_hint_and_a_hint_says_what_it_
     moves = [p for p in prompts if p.startswith("Your move")]
     assert moves and all(p.endswith(", hint, rules, help, quit]: ") for p in moves)
     hint = shown.split("Hint, the best choices first:\n")[1].splitlines()
-    values = next(n for n, line in enumerate(hint) if line.startswith("Values: "))
-    assert hint[values] == "Values: points as the computer weighs them, an estimate."
+    values = next(n for n, line in enumerate(hint) if line.startswith("Figures are "))
+    assert " ".join(line.strip() for line in hint[values:]).startswith(
+        GAMES["pip-pip"].review_terms.about)
     assert hint[0].startswith("  ") and "Your move" not in "\n".join(hint[:values])
     offers = [p for p in prompts if p.startswith("Make it now")]  # Pip Pip! off turn
     assert offers and all(", hint, rules, help, quit], or press Enter" in p for p in offers)

@@ -85,8 +85,9 @@ SPEC = GameSpec(
     ai=choose_action,
     levels=AI_LEVELS,
     analyse=analyse,
-    review_terms=ReviewTerms(units="prize points as the computer weighs them, an estimate",
-                             exact=False, plays="bidding"),
+    review_terms=ReviewTerms(
+        about="Figures are prize points as the computer weighs them: estimates.",
+        exact=False, plays="bidding"),
     action_label=action_label,
     status_lines=status_lines,
     choice_lines=choice_lines,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.cards import parse_card, parse_cards
@@ -237,11 +239,14 @@ def test_the_card_that_wins_the_race_comes_first() -> None:
     assert entries[0]["action"] == {"type": "play", "card": "6C"}
     assert "estimate" in entries[0]["why"]
     assert entries[0]["value"] > entries[1]["value"]
-    # Values in the thousands beside others in tens: the words say the race is at stake.
-    assert entries[0]["why"] == ("Best position after the trick; the race may be won or lost "
-                                 "on this choice (estimate).")
-    assert entries[-1]["why"].endswith(" behind the best after the trick: it risks the race "
-                                       "(estimate).")
+    # The race won on the trick here, lost there: the words give it as a chance to win, and
+    # a losing card says what its suit would do.
+    assert entries[0]["why"] == ("The best position after the trick; the race may be won or "
+                                 "lost on this choice (estimate); losing, it swaps your two "
+                                 "racers' places.")
+    assert re.fullmatch(r"About (9[5-9]|100)% less chance to win the race on the trick "
+                        r"\(estimate\); losing, it takes a pip from one of your racers\.",
+                        entries[-1]["why"])
 
 
 def test_the_racer_left_free_for_the_winning_movement_comes_first() -> None:
@@ -253,17 +258,17 @@ def test_the_racer_left_free_for_the_winning_movement_comes_first() -> None:
     assert entries[0]["action"] == racer(1)
     # Short: a review repeats the best choice's words on every line, under a heading that
     # already names the values.
-    assert entries[0]["why"] == ("Best position after the rest of the trick; the race may be "
-                                 "won or lost on this choice (estimate).")
-    assert entries[1]["why"].endswith(" behind the best after the rest of the trick: it risks "
-                                      "the race (estimate).")
+    assert entries[0]["why"] == ("The best position after the rest of the trick; the race may "
+                                 "be won or lost on this choice (estimate).")
+    assert re.fullmatch(r"About (9[5-9]|100)% less chance to win the race on the rest of the "
+                        r"trick \(estimate\)\.", entries[1]["why"])
 
 
 def test_a_choice_far_from_the_finish_says_nothing_of_the_race() -> None:
     game = new_game(2)
     entries = analyse(game, game.to_act()[0])
-    assert entries[0]["why"] == "Best position after the trick (estimate)."
-    assert all("race" not in e["why"] for e in entries)
+    assert entries[0]["why"].startswith("The best position after the trick (estimate); losing, ")
+    assert all("the race" not in e["why"] for e in entries)
 
 
 # ===== Pip Pip ================================================================================

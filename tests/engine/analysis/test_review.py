@@ -71,7 +71,8 @@ def test_cribbage_groups_are_deals_and_the_best_player_loses_nothing_on_discards
     assert len(labels) == len(set(labels))
     # The hard player adds only an end-game bonus to the analysis' value of a discard.
     assert review["summary"]["discards"] < 1.0
-    assert review["units"] == "expected points" and review["plays"] == "pegging"
+    assert review["units"] == "points" and review["plays"] == "pegging"
+    assert review["about"] == spec.review_terms.about and review["game_worth"] is None
 
 
 def test_pip_rush_and_pip_pip_group_by_trick_and_say_they_estimate() -> None:
@@ -83,7 +84,9 @@ def test_pip_rush_and_pip_pip_group_by_trick_and_say_they_estimate() -> None:
     assert all(re.fullmatch(r"Cycle \d+, trick [1-6]", label) for label in labels)
     pip = review_game(GAMES["pip-pip"], 3, {"rounds": 1}, 3,
                       played("pip-pip", 3, 3, {"rounds": 1}, lambda seat: "easy"), seat=0)
-    assert pip["groups"][0]["label"].startswith("Round 1, trick ") and "estimate" in pip["units"]
+    assert pip["groups"][0]["label"].startswith("Round 1, trick ") and not pip["exact"]
+    assert rush["units"] == "spaces" and pip["units"] == "points"
+    assert all("estimate" in review["about"] for review in (rush, pip))
 
 
 def test_a_review_words_each_choice_as_the_buttons_did_then() -> None:
@@ -108,7 +111,7 @@ def test_crib_race_says_the_track_part_is_an_estimate() -> None:
     """A play into a box or one that may leave a rival a winning reply costs far more than
     its points: the review must not call such values plain expected points."""
     spec = GAMES["crib-race"]
-    assert spec.review_terms.units == "expected points, the track's part an estimate"
+    assert spec.review_terms.units == "holes" and "estimate" in spec.review_terms.about
     assert not spec.review_terms.exact and spec.review_terms.plays == "pegging"
 
 

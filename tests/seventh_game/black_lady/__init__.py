@@ -83,8 +83,10 @@ SPEC = GameSpec(
     ai=choose_action,
     levels=AI_LEVELS,
     analyse=analyse,
-    review_terms=ReviewTerms(units="points as the computer weighs them, an estimate",
-                             exact=False, plays="trick play"),
+    review_terms=ReviewTerms(
+        about=("Figures are points as the computer weighs them, a point you take counting "
+               "against you: estimates."),
+        exact=False, plays="trick play"),
     action_label=action_label,
     status_lines=status_lines,
     rules=RULES,
