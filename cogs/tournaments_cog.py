@@ -416,8 +416,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         where = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
             await where.send(line, allowed_mentions=mentions)
-        except discord.HTTPException:
-            log.warning("Could not post in channel %s", channel_id)
+        except discord.HTTPException as failure:
+            log.warning("Could not post in channel %s: %s", channel_id, failure)
 
     async def on_match_opened(self, held: HeldTournament, match: Match, table: Table) -> None:
         """Show the game and call its players to it, once."""
