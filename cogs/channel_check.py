@@ -1,15 +1,17 @@
 """/server permissions: what the bot may do in a channel, what each permission it lacks costs the
 games played there, and what to give it. An admin who invited the bot with fewer permissions
 than the link asks for (or whose channel takes some away) learns it here, before a member is
-refused at Start."""
+refused at /play."""
 
 from __future__ import annotations
 
 import discord
 
+from engine.seat_words import spoken_list
+
 #: (permission attribute, its name in Discord's settings, what it gives, what its lack costs).
 #: The two thread permissions only count together: a thread the bot may make but not write
-#: in would hide its game (cogs/lobbies_cog.py, may_open_threads).
+#: in would hide its game (games_get_threads).
 CHANNEL_NEEDS = (
     ("send_messages", "Send Messages",
      "tables, turn notices and season ends may be posted in the channel itself",
@@ -28,11 +30,8 @@ HOW_TO_GIVE = ("To change them: the channel's settings (Edit Channel → Permiss
 
 
 def games_get_threads(allowed: discord.Permissions) -> bool:
+    """A game gets a thread only where the bot may both make it and write in it."""
     return allowed.create_public_threads and allowed.send_messages_in_threads
-
-
-def and_list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def games_can_show(allowed: discord.Permissions, in_thread: bool = False) -> bool:
@@ -59,7 +58,7 @@ def channel_report(mention: str, allowed: discord.Permissions, in_thread: bool =
     if not games_can_show(allowed, in_thread):
         needed = ("Send Messages in Threads" if in_thread
                   else "Send Messages (or Create Public Threads and Send Messages in Threads)")
-        lines.append(f"⛔ Games cannot be played here: **Start** is refused. Give the bot "
+        lines.append(f"⛔ Games cannot be played here: `/play` is refused. Give the bot "
                      f"{needed} here.")
     else:
         where = ("in this thread" if in_thread
@@ -68,7 +67,7 @@ def channel_report(mention: str, allowed: discord.Permissions, in_thread: bool =
                       "buries it")
         lines.append(f"Games can be played here: {where}.")
         if lacking:
-            lines.append(f"For everything, give the bot {and_list(lacking)} here.")
+            lines.append(f"For everything, give the bot {spoken_list(lacking)} here.")
     if lacking:
         lines.append(HOW_TO_GIVE)
     lines.append(f"Not needed: {', '.join(NOT_NEEDED)}.")

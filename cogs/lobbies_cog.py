@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import text
+from cogs.channel_check import games_can_show, games_get_threads
 from cogs.components import LobbyButton, LobbySelect, select_option
 from cogs.replies import NO_PINGS, tell
 from cogs.tables_cog import TablesCog
@@ -32,15 +33,17 @@ THREAD_NAME_LIMIT = 100
 HOST_LEFT = ("You left your seat, but you still host this lobby: **Start** it for the others, "
              "or **Cancel** it.")
 NOWHERE_TO_PLAY = (
-    "I can't start the game here: the bot may not send messages in this channel, so its "
+    "I can't play a game here: the bot may not send messages in this channel, so its "
     "table would never show. Ask a server admin to give it Send Messages here (or Create "
     "Public Threads and Send Messages in Threads), or play in another channel."
 )
 
 
-def may_open_threads(permissions: discord.Permissions) -> bool:
-    """A game gets a thread only where the bot may both make it and write in it."""
-    return permissions.create_public_threads and permissions.send_messages_in_threads
+def may_play_here(interaction: discord.Interaction) -> bool:
+    """Whether a game's table could show where the command was given: in the channel or a
+    thread of its own (in a thread, in that thread)."""
+    return games_can_show(interaction.app_permissions,
+                          in_thread=isinstance(interaction.channel, discord.Thread))
 
 
 def lobby_view(lobby: Lobby) -> discord.ui.View:
@@ -103,6 +106,11 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
             settings["idle"] = int(idle) if idle.isdigit() else idle
         if hints:
             settings["hints"] = True
+        if not may_play_here(interaction):
+            # Said before anyone joins: the same refusal at Start would come after every
+            # seat was filled.
+            await tell(interaction, NOWHERE_TO_PLAY)
+            return
         try:
             spec = game_named(game)
             chosen = parse_options(spec, options)
@@ -226,8 +234,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
 
     async def _start(self, interaction: discord.Interaction, lobby: Lobby) -> None:
         lobby.check_start(interaction.user.id)  # refusals before acknowledging
-        permissions = interaction.app_permissions
-        if not (permissions.send_messages or may_open_threads(permissions)):
+        if not may_play_here(interaction):  # taken away since the lobby opened
             raise IllegalAction(NOWHERE_TO_PLAY)
         await interaction.response.defer()
         # The thread is made first and the game born in it: a computer that moves at once
@@ -263,7 +270,7 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             return None
-        if not may_open_threads(interaction.app_permissions):
+        if not games_get_threads(interaction.app_permissions):
             return None
         try:
             return await channel.create_thread(

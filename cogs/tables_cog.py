@@ -130,8 +130,9 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         )
         try:
             message = await channel.send(note, allowed_mentions=TABLE_MENTIONS)
-        except discord.HTTPException:
-            log.warning("Could not post the idle warning for table %s", table.id)
+        except discord.HTTPException as failure:
+            log.warning("Could not post the idle warning for table %s in channel %s: %s",
+                        table.id, channel.id, failure)
             return
         self.notices.warned(table, user_id, message)
 

@@ -16,7 +16,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import images, text
-from cogs.lobbies_cog import game_choices, game_named, may_open_threads, thread_name
+from cogs.channel_check import games_get_threads
+from cogs.lobbies_cog import game_choices, game_named, thread_name
 from cogs.replies import NO_PINGS, tell
 from cogs.tournament_buttons import TournamentButton as TournamentButton  # bot.py adds it
 from cogs.tournament_buttons import signup_buttons, signup_view
@@ -415,8 +416,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         where = self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
         try:
             await where.send(line, allowed_mentions=mentions)
-        except discord.HTTPException:
-            log.warning("Could not post in channel %s", channel_id)
+        except discord.HTTPException as failure:
+            log.warning("Could not post in channel %s: %s", channel_id, failure)
 
     async def on_match_opened(self, held: HeldTournament, match: Match, table: Table) -> None:
         """Show the game and call its players to it, once."""
@@ -449,7 +450,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                   if g.match_id == match.id and g.channel_id != held.channel_id]
         if before and channel.guild.get_thread(before[-1]) is not None:
             return held.channel_id, before[-1]
-        if not may_open_threads(channel.permissions_for(channel.guild.me)):
+        if not games_get_threads(channel.permissions_for(channel.guild.me)):
             return held.channel_id, None
         names = [held.event.entry(e).name for e in match.entries]
         if match.table and match.seats.count(None):

@@ -119,8 +119,9 @@ class TurnNotices:
         mention = discord.AllowedMentions(users=[discord.Object(user_id)])
         try:
             message = await notice.channel.send(words, allowed_mentions=mention)
-        except discord.HTTPException:
-            log.warning("Could not post the turn notice for table %s", table.id)
+        except discord.HTTPException as failure:
+            log.warning("Could not post the turn notice for table %s in channel %s: %s",
+                        table.id, notice.channel.id, failure)
             return
         notice.message_id = message.id
         self.pace.mentioned(key, self.clock.now())

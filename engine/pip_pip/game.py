@@ -36,6 +36,7 @@ from engine.pip_pip.sim import (
     encode,
 )
 from engine.pip_pip.text import parse_suit
+from engine.seat_words import spoken_list
 from engine.sim import journaled
 
 #: What a call did to trump, in the call event's words.
@@ -329,7 +330,7 @@ def final_outcome(scores: list[int]) -> dict[str, Any]:
     if len(winners) == 1:
         detail = f"{{s{winners[0]}:wins}} Pip Pip with {best} points."
     else:
-        names = " and ".join(f"{{s{s}}}" for s in winners)
+        names = spoken_list([f"{{s{s}}}" for s in winners])
         detail = f"{names} share the win with {best} points each."
     return {"winners": winners, "ranks": ranks, "scores": list(scores),
             "shared": len(winners) > 1, "win_points": 1, "detail": detail}

@@ -32,6 +32,7 @@ from engine.pip_rush.sim import (
 )
 from engine.pip_rush.text import pip_count
 from engine.pip_rush.track import FINISH, START, TRACKS
+from engine.seat_words import spoken_list
 from engine.sim import journaled
 
 
@@ -261,7 +262,7 @@ class PipRushGame(CoreGame):
         elif len(winners) == 1:
             detail = f"{{s{winners[0]}:wins}} the race: {reason}."
         else:
-            names = " and ".join(f"{{s{s}}}" for s in winners)
+            names = spoken_list([f"{{s{s}}}" for s in winners])
             detail = f"{names} win the race: {reason}."
         self.outcome = {
             "winners": winners,

@@ -28,7 +28,8 @@ def chart(title: str, moves: Moves) -> Chart:
             # A game ends in the game hole: points past the target do not count.
             add(points[side], x, min(number(scores[side]), target))
     close(points, len(moves) - 1)
-    rules = [Rule(target - 30, "skunk line")]
+    # The target drawn as a line too: a 61-point game's axis runs on to 80, past its finish.
+    rules = [Rule(target, "finish"), Rule(target - 30, "skunk line")]
     if target >= 121:
         rules.append(Rule(target - 60, "double skunk line"))
     deals = int(number(final.get("deal_number")))

@@ -221,17 +221,33 @@ async def test_where_the_bot_may_not_attach_files_the_table_shows_in_words_and_s
         fake.assert_clean()
 
 
-async def test_start_is_refused_where_the_game_could_not_show_and_the_lobby_stays() -> None:
+async def test_play_is_refused_where_the_game_could_not_show_before_anyone_joins() -> None:
     silent = discord.Permissions.text()
     silent.send_messages = False
     silent.create_public_threads = False
     async with FakeDiscord(members=NAMES, app_permissions=silent) as fake:
+        await fake.connect(test_bot(":memory:"))
+        answer = await fake.slash(fake.member(NAMES[0]), "play", {"game": GAME})
+        assert answer.message is not None and answer.message.ephemeral
+        assert "may not send messages in this channel" in answer.message.content
+        assert "Send Messages" in answer.message.content
+        assert fake.bot.tables.lobbies(fake.state.guild_id) == []  # type: ignore[attr-defined]
+        assert fake.threads == []
+        fake.assert_clean()
+
+
+async def test_start_is_refused_where_the_game_can_no_longer_show_and_the_lobby_stays() -> None:
+    silent = discord.Permissions.text()
+    silent.send_messages = False
+    silent.create_public_threads = False
+    async with FakeDiscord(members=NAMES) as fake:
         await fake.connect(test_bot(":memory:"))
         users = [fake.member(n) for n in NAMES[: SPEC.allowed_player_counts()[0]]]
         driver = GameDriver(fake)
         lobby = await driver.open_lobby(users[0], GAME)
         for user in users[1:]:
             await driver.press(user, lobby, label="Join")
+        fake.state.app_permissions = str(silent.value)  # an admin takes them away meanwhile
         before = fake.state.messages[lobby.id].content
         with pytest.raises(Refused) as refusal:
             await driver.press(users[0], lobby, label="Start")

@@ -10,7 +10,7 @@ import pytest
 
 from testkit.fake_discord import FakeDiscord
 from testkit.fake_discord import gateway as fake_gateway
-from testkit.players import GameDriver, Refused, test_bot
+from testkit.players import test_bot
 
 NAMES = ("alice", "bob")
 
@@ -62,18 +62,20 @@ async def test_a_missing_permission_is_named_with_what_it_costs_and_how_to_give_
 
 @pytest.mark.parametrize("missing", [("send_messages", "create_public_threads"),
                                      ("send_messages", "send_messages_in_threads")])
-async def test_where_no_game_can_show_it_says_start_is_refused_and_what_to_give(
+async def test_where_no_game_can_show_it_says_play_is_refused_and_what_to_give(
     missing: tuple[str, ...],
 ) -> None:
     permissions = without(*missing)
     said = await answer(permissions)
-    assert "⛔ Games cannot be played here: **Start** is refused. Give the bot " in said
+    assert "⛔ Games cannot be played here: `/play` is refused. Give the bot " in said
     assert "Send Messages" in said.split("⛔")[1]
-    # The answer agrees with Start: refused there too, where the bot's reckoning is the same.
+    # The answer agrees with /play: refused there too, where the bot's reckoning is the same.
     async with FakeDiscord(members=NAMES, app_permissions=permissions) as fake:
         await fake.connect(test_bot(":memory:"))
-        with pytest.raises(Refused):
-            await GameDriver(fake).start_game("cribbage", [fake.member(n) for n in NAMES])
+        refusal = await fake.slash(fake.member(NAMES[0]), "play", {"game": "cribbage"})
+        assert refusal.message is not None and refusal.message.ephemeral
+        assert "may not send messages in this channel" in refusal.message.content
+        assert fake.bot.tables.lobbies(fake.state.guild_id) == []  # type: ignore[attr-defined]
 
 
 async def test_another_channel_is_judged_by_its_own_overwrites(

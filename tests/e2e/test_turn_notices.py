@@ -5,10 +5,12 @@ mention the member whatever the notices held back. Time runs on a FakeClock."""
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 from collections import Counter
 
+import discord
 import pytest
 
 from cogs.turn_pace import QUIET_SPELL
@@ -191,3 +193,24 @@ async def test_idle_warnings_and_takeover_notes_mention_whatever_the_notices_hol
         assert len(table.pings(alice, "the computer is playing for you")) == 1
         assert len(table.pings(alice)) == 1
         fake.assert_clean()
+
+
+async def test_a_warning_the_bot_may_not_post_is_logged_with_its_channel_and_why(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """An admin reading the log learns where and why members heard nothing."""
+    clock = FakeClock()
+    async with FakeDiscord() as fake:
+        alice = fake.member("alice")
+        table = await start(fake, clock, [alice], [70.0], ("normal",),
+                            idle_warn=60.0, idle_takeover=None)
+        thread = table.driver.table_message().channel_id
+        silent = discord.Permissions.text()
+        silent.send_messages = silent.send_messages_in_threads = False
+        fake.state.app_permissions = str(silent.value)
+        began = await table.stall(alice)
+        with caplog.at_level(logging.WARNING, logger="cogs"):
+            await table.play(until=began + 61)
+        [logged] = [r.getMessage() for r in caplog.records if "idle warning" in r.getMessage()]
+        assert f"in channel {thread}:" in logged and "Missing Permissions" in logged
+        assert table.pings(alice, "waiting for your move") == []

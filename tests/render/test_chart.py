@@ -121,7 +121,7 @@ def test_cribbage_charts_follow_each_sides_score_through_the_deals_to_the_skunk_
                                                             for score in final["scores"]]
     assert len(chart.lines) == len(final["sides"])
     assert [t.label for t in chart.ticks] == [str(d) for d in range(1, final["deal_number"] + 1)]
-    assert [(r.y, r.label) for r in chart.rules] == [(91, "skunk line"),
+    assert [(r.y, r.label) for r in chart.rules] == [(121, "finish"), (91, "skunk line"),
                                                      (61, "double skunk line")]
     for line in chart.lines:  # scores only ever go up, one point per change
         ys = [y for _, y in line.points]
@@ -130,10 +130,10 @@ def test_cribbage_charts_follow_each_sides_score_through_the_deals_to_the_skunk_
         assert [line.name for line in chart.lines] == ["Ann & Cid", "Bob & Dee"]
 
 
-def test_a_61_point_game_has_only_the_skunk_line() -> None:
+def test_a_61_point_game_has_its_finish_and_only_the_skunk_line() -> None:
     moves = [({**view, "target": 61}, events) for view, events in moves_of("cribbage", 2)]
     chart = chart_for("cribbage", "Cribbage #7", moves)
-    assert [(r.y, r.label) for r in chart.rules] == [(31, "skunk line")]
+    assert [(r.y, r.label) for r in chart.rules] == [(61, "finish"), (31, "skunk line")]
 
 
 def test_crib_race_marks_every_move_back_and_draws_the_drop() -> None:

@@ -133,6 +133,8 @@ def test_tied_top_scores_share_the_win():
     assert outcome["winners"] == [1, 2] and outcome["shared"] is True
     assert outcome["ranks"] == [2, 0, 0]
     assert outcome["detail"] == "{s1} and {s2} share the win with 120 points each."
+    three = final_outcome([120, 120, 90, 120])
+    assert three["detail"] == "{s0}, {s1} and {s3} share the win with 120 points each."
 
 
 def test_single_winner_outcome():
