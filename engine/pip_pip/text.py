@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_symbol
 from engine.contract import Action, View
+from engine.pip_pip.sim import CALL_POINTS
 
 
 def parse_suit(value: object) -> str | None:
@@ -18,13 +19,16 @@ def parse_suit(value: object) -> str | None:
 
 
 def action_label(action: Action) -> str:
-    """"Play K♥", "Pip Pip! (hearts)", "Double Pip Pip! (hearts)"."""
+    """"Play K♥", "Pip Pip! (hearts, +50)", "Double Pip Pip! (hearts, +100)": a call says
+    what it scores, as the button is all a newcomer may read before pressing it."""
     if action.get("type") == "play":
         return f"Play {card_symbol(str(action.get('card')))}"
     if action.get("type") == "call":
         suit = parse_suit(action.get("suit"))
         name = SUIT_NAMES[suit] if suit else str(action.get("suit"))
-        return f"{'Double Pip Pip!' if action.get('double') else 'Pip Pip!'} ({name})"
+        double = bool(action.get("double"))
+        points = CALL_POINTS * (2 if double else 1)
+        return f"{'Double Pip Pip!' if double else 'Pip Pip!'} ({name}, +{points})"
     return str(action.get("type", "?")).replace("_", " ")
 
 

@@ -4,7 +4,6 @@ terminal. The conformance suite plays it through the fake Discord with every oth
 
 from __future__ import annotations
 
-import io
 import random
 import re
 from pathlib import Path
@@ -12,18 +11,14 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from rich.console import Console
 
 from engine.cards import parse_card
 from engine.registry import GAMES
-from store import Store
-from tables import TableManager
-from terminal import cli
-from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
 from testkit.fake_discord import FakeDiscord
 from testkit.players import GameDriver, test_bot
 from tests.e2e.test_games import NAMES, HiddenCardWatch, check_every_picture_has_alt_text
 from tests.eighth_game.goofspiel.game import PRIZE_SUIT, SUITS, GoofspielGame, suit_cards
+from tests.terminal.play_helper import played_in_terminal
 
 GAME = "goofspiel"
 TIES = ("discard", "carry")
@@ -109,10 +104,6 @@ def test_a_face_down_bid_is_told_only_to_its_bidder() -> None:
 
 
 async def test_a_whole_game_in_the_terminal_with_a_hint_and_the_review(tmp_path: Path) -> None:
-    spec = GAMES[GAME]
-    store = await Store.open(str(tmp_path / "play.db"))
-    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
-    out = io.StringIO()
     answers = iter(["hint"])
     prompts: list[str] = []
 
@@ -122,18 +113,8 @@ async def test_a_whole_game_in_the_terminal_with_a_hint_and_the_review(tmp_path:
         prompts.append(prompt)
         return next(answers, "1")
 
-    try:
-        table = await manager.create(
-            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=GAME,
-            options={"ties": "carry"}, seats=cli.seats_for(spec, 3, "hard", "Ann"),
-            host_id=PLAYER_ID, seed=5)
-        screen = TerminalGame(Console(file=out, width=120), manager, table, 0, read=read)
-        manager.subscribe(screen)
-        await screen.play(resumed=False)
-    finally:
-        await manager.close()
-        await store.close()
-    shown = out.getvalue()
+    table, shown = await played_in_terminal(str(tmp_path / "play.db"), GAME, {"ties": "carry"},
+                                            3, 5, read, width=120, level="hard")
     assert table.status == "finished" and len(prompts) == 14  # 13 bids and the hint
     assert "Round 13: " in shown and "You bid " in shown
     assert "Hint, the best choices first:" in shown

@@ -4,7 +4,6 @@ keeps the games a developer names there."""
 
 from __future__ import annotations
 
-import io
 import os
 import random
 import re
@@ -14,15 +13,11 @@ from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
-from rich.console import Console
 
 from engine.cards import parse_card
 from engine.registry import GAMES
-from store import Store
-from tables import TableManager
-from terminal import cli
-from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
 from tests.seventh_game.black_lady.game import MOON, TWO_OF_CLUBS, BlackLadyGame
+from tests.terminal.play_helper import played_in_terminal
 
 GAME = "black-lady"
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,10 +89,6 @@ def test_a_game_named_in_the_setting_joins_the_tests_own_games() -> None:
 
 
 async def test_a_whole_game_in_the_terminal_passing_with_the_computers(tmp_path: Path) -> None:
-    spec = GAMES[GAME]
-    store = await Store.open(str(tmp_path / "play.db"))
-    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
-    out = io.StringIO()
     answers = iter(["hint"])
     prompts: list[str] = []
 
@@ -107,18 +98,8 @@ async def test_a_whole_game_in_the_terminal_passing_with_the_computers(tmp_path:
         prompts.append(prompt)
         return next(answers, "1")
 
-    try:
-        table = await manager.create(
-            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=GAME,
-            options={"points": 26}, seats=cli.seats_for(spec, 4, "hard", "Ann"),
-            host_id=PLAYER_ID, seed=5)
-        screen = TerminalGame(Console(file=out, width=120), manager, table, 0, read=read)
-        manager.subscribe(screen)
-        await screen.play(resumed=False)
-    finally:
-        await manager.close()
-        await store.close()
-    shown = out.getvalue()
+    table, shown = await played_in_terminal(str(tmp_path / "play.db"), GAME, {"points": 26}, 4, 5,
+                                            read, width=120, level="hard")
     assert table.status == "finished" and len(prompts) >= 13
     assert "Passing three cards to the left" in shown and "You will pass " in shown
     assert re.search(r"passed you \S+ \S+ \S+\.", shown)

@@ -14,18 +14,14 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from rich.console import Console
 
 from engine.registry import GAMES
 from render.registry import renderer_for
-from store import Store
-from tables import TableManager
-from terminal import cli
-from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
 from testkit.fake_discord import FakeDiscord
 from testkit.players import GameDriver, test_bot
 from tests.e2e.test_games import NAMES, HiddenCardWatch, check_every_picture_has_alt_text
 from tests.sixth_game import german_whist, german_whist_render
+from tests.terminal.play_helper import played_in_terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "german-whist"
@@ -138,10 +134,6 @@ async def test_a_whole_game_against_the_computer_with_its_picture_and_review(
 
 
 async def test_a_whole_game_in_the_terminal_with_a_hint_and_the_review(tmp_path: Path) -> None:
-    spec = GAMES[GAME]
-    store = await Store.open(str(tmp_path / "play.db"))
-    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
-    out = io.StringIO()
     answers = iter(["rules", "hint"])
     prompts: list[str] = []
 
@@ -151,18 +143,8 @@ async def test_a_whole_game_in_the_terminal_with_a_hint_and_the_review(tmp_path:
         prompts.append(prompt)
         return next(answers, "1")
 
-    try:
-        table = await manager.create(
-            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=GAME,
-            options={"deals": 1}, seats=cli.seats_for(spec, 2, "normal", "Ann"),
-            host_id=PLAYER_ID, seed=5)
-        screen = TerminalGame(Console(file=out, width=120), manager, table, 0, read=read)
-        manager.subscribe(screen)
-        await screen.play(resumed=False)
-    finally:
-        await manager.close()
-        await store.close()
-    shown = out.getvalue()
+    table, shown = await played_in_terminal(str(tmp_path / "play.db"), GAME, {"deals": 1}, 2, 5,
+                                            read, width=120, level="normal")
     assert table.status == "finished" and len(prompts) >= 13
     assert "German Whist" in shown and "Players: Ann (you), Computer" in shown
     assert "The stock" in shown  # the rules pages

@@ -1,13 +1,25 @@
-"""Driving scripts/play's program through a pseudo-terminal, as a player at a keyboard would."""
+"""Driving scripts/play's program through a pseudo-terminal, as a player at a keyboard would,
+or in this process with the answers typed by a function."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pexpect
+from rich.console import Console
+
+from engine.registry import GAMES
+from store import Store
+from tables import TableManager
+from tables.table import Table
+from terminal import cli
+from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
 
 ROOT = Path(__file__).resolve().parents[2]
 MOVE_PROMPT = r"Your move \[[^\]]*rules, help, quit\]: "
@@ -50,3 +62,27 @@ def finish(child: pexpect.spawn) -> int:
     child.expect(pexpect.EOF)
     child.close()
     return child.exitstatus
+
+
+async def played_in_terminal(database: str, game: str, options: dict[str, Any], players: int,
+                             seed: int, read: Callable[[str], str], width: int = 200,
+                             level: str = "easy") -> tuple[Table, str]:
+    """A whole game in the terminal program, in this process, the player at seat 0 answering
+    every prompt with `read` and computers of `level` in the other seats: the finished table
+    and everything shown."""
+    spec = GAMES[game]
+    store = await Store.open(database)
+    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
+    out = io.StringIO()
+    try:
+        table = await manager.create(
+            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=game, options=options,
+            seats=cli.seats_for(spec, players, level, "Ann"), host_id=PLAYER_ID, seed=seed,
+        )
+        game_screen = TerminalGame(Console(file=out, width=width), manager, table, 0, read=read)
+        manager.subscribe(game_screen)
+        await game_screen.play(resumed=False)
+    finally:
+        await manager.close()
+        await store.close()
+    return table, out.getvalue()

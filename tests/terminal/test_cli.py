@@ -10,9 +10,7 @@ import re
 import signal
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from rich.console import Console
@@ -23,11 +21,11 @@ from store import Store
 from tables import TableManager
 from tables.lobby import group_sides
 from tables.options import find_game
-from tables.table import Table
 from terminal import cli
 from terminal.cards import styled
 from terminal.moves import Choices, NotOffered
 from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
+from tests.terminal.play_helper import played_in_terminal
 
 DISCARDS = [
     {"type": "discard", "cards": ["5H", "TS"]},
@@ -239,29 +237,6 @@ def test_ctrl_c_at_a_prompt_interrupts_the_read_and_nothing_else():
 
 
 SEATINGS = [(name, n) for name, spec in GAMES.items() for n in spec.allowed_player_counts()]
-
-
-async def played_in_terminal(database: str, game: str, options: dict[str, Any], players: int,
-                             seed: int, read: Callable[[str], str], width: int = 200
-                             ) -> tuple[Table, str]:
-    """A whole game in the terminal, the player at seat 0 answering every prompt with `read`
-    and easy computers in the other seats: the finished table and everything shown."""
-    spec = GAMES[game]
-    store = await Store.open(database)
-    manager = TableManager(store, ai_delay=0, idle_warn=None, idle_takeover=None)
-    out = io.StringIO()
-    try:
-        table = await manager.create(
-            guild_id=TERMINAL_GUILD, channel_id=TERMINAL_CHANNEL, game=game, options=options,
-            seats=cli.seats_for(spec, players, "easy", "Ann"), host_id=PLAYER_ID, seed=seed,
-        )
-        game_screen = TerminalGame(Console(file=out, width=width), manager, table, 0, read=read)
-        manager.subscribe(game_screen)
-        await game_screen.play(resumed=False)
-    finally:
-        await manager.close()
-        await store.close()
-    return table, out.getvalue()
 
 
 @pytest.mark.parametrize(("game", "players"), SEATINGS)

@@ -180,8 +180,8 @@ def test_call_spelling_is_normalised():
 @pytest.mark.parametrize(
     ("action", "label"),
     [({"type": "play", "card": "KH"}, "Play K♥"),
-     ({"type": "call", "suit": "H"}, "Pip Pip! (hearts)"),
-     ({"type": "call", "suit": "D", "double": True}, "Double Pip Pip! (diamonds)")],
+     ({"type": "call", "suit": "H"}, "Pip Pip! (hearts, +50)"),
+     ({"type": "call", "suit": "D", "double": True}, "Double Pip Pip! (diamonds, +100)")],
 )
 def test_action_labels(action, label):
     assert SPEC.action_label(action) == label
