@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from tables.clock import FakeClock
-from testkit.fake_discord import FakeDiscord
+from tables.tournaments import Tournament
+from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from testkit.players import GameDriver
 from tests.e2e.test_tournaments import (
     NAMES,
@@ -22,6 +23,31 @@ from tests.e2e.test_tournaments import (
 )
 
 pytestmark = pytest.mark.usefixtures("quick_pictures")
+
+
+async def run_event(fake: FakeDiscord, clock: FakeClock, people: list[FakeUser],
+                    settings: dict[str, object]) -> tuple[FakeMessage, Tournament]:
+    """A Cribbage event to 61 of `settings` made by the first of `people`, all of them joining,
+    played to its end by the computer for every seat on the fake clock: the event's message and
+    the event as stored."""
+    driver = GameDriver(fake)
+    made = await fake.slash(people[0], "tournament create", {
+        "game": "cribbage", "options": "target=61", "round_minutes": 1, **settings})
+    assert made.message is not None, made.errors
+    for person in people:
+        await driver.press(person, made.message, label="Join")
+    await driver.press(people[0], made.message, label="Start")
+    while (event := await stored(fake, 1)).status == "running":
+        await clock.advance(61)
+        await driver.settle()
+    return made.message, event
+
+
+def assert_every_message_fits(fake: FakeDiscord) -> None:
+    """Every message the bot posted, and every edit of one, within Discord's 2,000."""
+    every = [m.content for m in fake.state.messages.values()] + [
+        h.get("content") or "" for m in fake.state.messages.values() for h in m.history]
+    assert max(len(content) for content in every) <= 2000
 
 
 async def test_a_final_nobody_turns_up_for_crowns_nobody(tmp_path: Path) -> None:
@@ -77,25 +103,13 @@ async def test_a_swiss_of_thirty_two_fits_discord_and_pings_each_member_once_a_r
     clock = FakeClock()
     async with FakeDiscord(members=names) as fake:
         await fake.connect(tournament_bot(str(tmp_path / "big.db"), clock))
-        driver = GameDriver(fake)
         people = [fake.member(name) for name in names]
-        made = await fake.slash(people[0], "tournament create", {
-            "game": "cribbage", "format": "swiss", "options": "target=61", "rounds": 5,
-            "round_minutes": 1})
-        assert made.message is not None, made.errors
-        for person in people:
-            await driver.press(person, made.message, label="Join")
-        await driver.press(people[0], made.message, label="Start")
-        while (event := await stored(fake, 1)).status == "running":
-            await clock.advance(61)
-            await driver.settle()
+        made, event = await run_event(fake, clock, people, {"format": "swiss", "rounds": 5})
         assert len(event.rounds) == 5 and not any(r.byes for r in event.rounds)
 
-        shown = fake.state.messages[made.message.id]
+        shown = fake.state.messages[made.id]
         assert "more: /tournament standings lists everyone" in shown.content
-        every = [m.content for m in fake.state.messages.values()] + [
-            h.get("content") or "" for m in fake.state.messages.values() for h in m.history]
-        assert max(len(content) for content in every) <= 2000
+        assert_every_message_fits(fake)
         # Turn notices are each member's own /settings, not the event's.
         pings = Counter(member for m in fake.state.messages.values()
                         if "it's your turn" not in m.content for member in m.pings)
@@ -124,23 +138,11 @@ async def test_a_knockout_of_twenty_four_pings_each_member_once_a_round_they_are
     clock = FakeClock()
     async with FakeDiscord(members=names) as fake:
         await fake.connect(tournament_bot(str(tmp_path / "ko.db"), clock))
-        driver = GameDriver(fake)
         people = [fake.member(name) for name in names]
-        made = await fake.slash(people[0], "tournament create", {
-            "game": "cribbage", "format": "knockout", "options": "target=61",
-            "round_minutes": 1})
-        assert made.message is not None, made.errors
-        for person in people:
-            await driver.press(person, made.message, label="Join")
-        await driver.press(people[0], made.message, label="Start")
-        while (event := await stored(fake, 1)).status == "running":
-            await clock.advance(61)
-            await driver.settle()
+        _, event = await run_event(fake, clock, people, {"format": "knockout"})
         assert len(event.rounds) == 5 and len(event.rounds[0].byes) == 8
 
-        every = [m.content for m in fake.state.messages.values()] + [
-            h.get("content") or "" for m in fake.state.messages.values() for h in m.history]
-        assert max(len(content) for content in every) <= 2000
+        assert_every_message_fits(fake)
         pings = Counter(member for m in fake.state.messages.values()
                         if "it's your turn" not in m.content for member in m.pings)
         rounds_in = Counter(member for played in event.rounds
