@@ -260,9 +260,11 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await self._act(interaction, tournament, lambda e: e.cancel(interaction.user.id),
                         "The tournament is cancelled.")
 
-    @group.command(name="result", description="Host: set a match's result.")
+    @group.command(name="result", description="Host: set a match's result, or correct an "
+                                              "earlier round's.")
     @app_commands.describe(
-        match="The match, as shown in the standings (e.g. 2.1)",
+        match="The match, as shown in the standings (e.g. 2.1). A knockout's earlier one: "
+              "while its winner's next match is undecided",
         order="Best first, e.g. @ann @bob (a computer entry by name: Hard bot); = puts two level: "
               "@ann = @bob",
         tournament=WHICH_EVENT,

@@ -275,7 +275,12 @@ class Running:
         said = [self._say("match_over", f"Match {match.id}: {self.result_words(match)}.",
                           match=match.id)]
         current = self.current
-        if self.paused and current is not None and current.finished:
+        if self.final_waits():
+            said.append(self._say(
+                "final_unplayed", f"Nobody showed up for the final (match {match.id}): the "
+                "event waits for the host to set its result or end it with no champion.",
+                match=match.id))
+        elif self.paused and current is not None and current.finished:
             then = "the next round starts" if len(self.rounds) < total_rounds(self) \
                 else "the event ends"
             said.append(self._say("round_held", f"Round {current.number} is over and the event "
@@ -313,13 +318,8 @@ class Running:
         events: list[Event] = []
         while not self.paused and (self.current is None or self.current.finished):
             if len(self.rounds) >= total_rounds(self):
-                if self.final_waits():
-                    final = self.rounds[-1].matches[0]
-                    return [*events, self._say(
-                        "final_unplayed", f"Nobody showed up for the final (match {final.id}): "
-                        "the event waits for the host to set its result or end it with no "
-                        "champion.", match=final.id)]
-                return events + self._finish()
+                # (a final nobody played waits for the host: `_match_moved` said so)
+                return events if self.final_waits() else events + self._finish()
             made = next_round(self)
             self.rounds.append(made)
             byes = [self.entry(e).name for e in made.byes]

@@ -125,7 +125,7 @@ def test_a_correction_two_rounds_back_is_refused() -> None:
     for match in list(event.rounds[1].matches):
         event.record_game(match.id, outcome(match, better_seed_wins(event)(match)))
     assert len(event.rounds) == 3
-    with pytest.raises(IllegalAction, match="has finished match 2.1 since"):
+    with pytest.raises(IllegalAction, match=r"has finished match 2\.1 since"):
         event.set_result(HOST, "1.1", [["e8"], ["e1"]])
 
 
@@ -270,3 +270,13 @@ def test_a_knockout_still_may_not_end_while_its_final_is_to_be_played() -> None:
     event = to_the_final()
     with pytest.raises(IllegalAction, match="A knockout ends with its final"):
         event.end(HOST)
+
+
+def test_a_paused_final_nobody_played_is_said_to_wait_for_the_host_once() -> None:
+    event = to_the_final()
+    event.pause(HOST)
+    said = event.no_show("2.1", "e1", "e2")
+    assert [e["type"] for e in said][-1] == "final_unplayed"
+    assert "round_held" not in [e["type"] for e in said]
+    assert [e["type"] for e in event.resume(HOST)] == ["resumed"]
+    assert event.status == "running" and event.final_waits()
