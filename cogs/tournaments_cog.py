@@ -263,8 +263,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
     @group.command(name="result", description="Host: set a match's result, or correct an "
                                               "earlier round's.")
     @app_commands.describe(
-        match="The match, as shown in the standings (e.g. 2.1). A knockout's earlier one: "
-              "while its winner's next match is undecided",
+        match="The match, as the standings show it (e.g. 2.1); an earlier round's may be "
+              "corrected",
         order="Best first, e.g. @ann @bob (a computer entry by name: Hard bot); = puts two level: "
               "@ann = @bob",
         tournament=WHICH_EVENT,
