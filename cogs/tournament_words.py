@@ -26,8 +26,16 @@ RESUMED_NEXT = "Going on again: the next round has started."
 RESUMED_OVER = "Going on again: the event is over."
 #: What the host is pinged for in the event's channel, and what they may do about it.
 HOST_ASKED = {"round_held": "Run /tournament pause to go on.",
+              "final_unplayed": "Run /tournament result {match} with the winner first, or "
+                                "/tournament end to finish with no champion.",
               "not_started": "Press Start on the event's message when you are ready, or Cancel."}
 CANCELLED = "Tournament #{id} is cancelled by its host: this match's game is closed."
+#: Said at a game closed because a corrected result restarted its match.
+SET_ASIDE = ("{why}, which starts again: this game is closed. Its games stay in your records "
+             "but no longer count for the match.")
+#: The host's answer to a result set for an earlier round that changed no pairing.
+PAIRINGS_STAND = ("The pairings already made stand; the standings, pictures and CSV count "
+                  "the new result.")
 #: What follows a host's change, read back to them.
 FOLLOWS = ("match_over", "round_held", "round", "finished")
 
@@ -142,6 +150,16 @@ def followed(first: str) -> Callable[[list[Event]], str]:
     def answer(events: list[Event]) -> str:
         return " ".join([first, *(e["text"] for e in events if e.get("type") in FOLLOWS)])
     return answer
+
+
+def result_set(events: list[Event]) -> str:
+    """The host's answer to /tournament result: the match's result and what followed; for
+    an earlier round, the knockout entry that took another's place, else that the pairings
+    made since stand."""
+    reseated = [e["text"] for e in events if e.get("type") == "reseated"]
+    earlier = any(e.get("earlier") for e in events if e.get("type") == "ruling")
+    note = reseated or ([PAIRINGS_STAND] if earlier else [])
+    return " ".join([followed("Result set.")(events), *note])
 
 
 #: How many lines each list of the event's message (entries, standings, a round's matches,

@@ -24,6 +24,7 @@ from cogs.tournament_buttons import signup_buttons, signup_view
 from cogs.tournament_words import (
     CANCELLED,
     HOST_ASKED,
+    SET_ASIDE,
     call_line,
     computer_entry,
     dropped,
@@ -32,6 +33,7 @@ from cogs.tournament_words import (
     followed,
     joined,
     paused_or_resumed,
+    result_set,
     ruling_order,
     winners_told,
 )
@@ -258,9 +260,11 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await self._act(interaction, tournament, lambda e: e.cancel(interaction.user.id),
                         "The tournament is cancelled.")
 
-    @group.command(name="result", description="Host: set a match's result.")
+    @group.command(name="result", description="Host: set a match's result, or correct an "
+                                              "earlier round's.")
     @app_commands.describe(
-        match="The match, as shown in the standings (e.g. 2.1)",
+        match="The match, as the standings show it (e.g. 2.1); an earlier round's may be "
+              "corrected",
         order="Best first, e.g. @ann @bob (a computer entry by name: Hard bot); = puts two level: "
               "@ann = @bob",
         tournament=WHICH_EVENT,
@@ -273,7 +277,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             groups = ruling_order(event, found, order)
             return event.set_result(interaction.user.id, found.id, groups)
 
-        await self._act(interaction, tournament, rule, followed("Result set."))
+        await self._act(interaction, tournament, rule, result_set)
 
     # ------------------------------------------------------------ presses
 
@@ -284,7 +288,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         for game in held.games:
             table = self.service.manager.get(game.game_id)
             if current is None or game.round != current.number or table is None \
-                    or table.status != "running":
+                    or table.status != "running" or held.set_aside(game):
                 continue
             found[game.match_id] = (table.id, [table.seats[s].name for s in table.waiting_for()
                                                if not table.seats[s].is_computer])
@@ -362,6 +366,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 await self._tell_members(held, played.byes,
                                          f"tournament #{held.id}: "
                                          f"{words.bye_words(held.event, played)}")
+            elif said.get("type") == "reseated":
+                await self._reseated(held, said)
             elif said.get("type") == "finished" and any(held.event.placings[:1]):
                 # (nobody placed, or nobody played the final: no winner to tell)
                 await self._tell_members(held, *winners_told(held))
@@ -372,8 +378,9 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                         await self._send(games[-1].channel_id, held.guild_id,
                                          CANCELLED.format(id=held.id), NO_PINGS)
             elif said.get("type") in HOST_ASKED:
+                asked = HOST_ASKED[said["type"]].format_map(said)
                 await self._send(held.channel_id, held.guild_id,
-                                 f"<@{held.host_id}> {said['text']} {HOST_ASKED[said['type']]}",
+                                 f"<@{held.host_id}> {said['text']} {asked}",
                                  discord.AllowedMentions(users=[discord.Object(held.host_id)]))
         if held.message_id is None:
             return
@@ -402,6 +409,19 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await self._send(games[-1].channel_id, held.guild_id,
                          f"Match {text.safe(words.match_line(held.event, match))}.{closed}",
                          NO_PINGS)
+
+    async def _reseated(self, held: HeldTournament, said: Event) -> None:
+        """A corrected knockout result put another entry in a match of the round: the
+        players at its closed game hear why, and the entries whose match changed are
+        mentioned in the event's channel (the new game then calls its players)."""
+        match = held.event.match(said["match"])
+        why = words.restart_words(held.event, match)
+        old = [g for g in held.games if g.match_id == match.id and held.set_aside(g)]
+        if old:
+            await self._send(old[-1].channel_id, held.guild_id,
+                             text.safe(SET_ASIDE.format(why=why[0].upper() + why[1:])), NO_PINGS)
+        await self._tell_members(held, list(dict.fromkeys([said["replaced"], *match.entries])),
+                                 f"tournament #{held.id}: {text.safe(why)}, which starts again.")
 
     async def _tell_members(self, held: HeldTournament, entry_ids: list[str], line: str) -> None:
         """Mention the members of these entries once, in the event's channel."""
@@ -446,8 +466,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         channel = self.bot.get_channel(held.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return held.channel_id, None
-        before = [g.channel_id for g in held.games
-                  if g.match_id == match.id and g.channel_id != held.channel_id]
+        before = [g.channel_id for g in held.games if g.match_id == match.id
+                  and g.channel_id != held.channel_id and not held.set_aside(g)]
         if before and channel.guild.get_thread(before[-1]) is not None:
             return held.channel_id, before[-1]
         if not games_get_threads(channel.permissions_for(channel.guild.me)):

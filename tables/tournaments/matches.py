@@ -18,7 +18,7 @@ from store.records import MatchGame
 from tables.ratings import UNRATED
 from tables.seats import SeatInfo
 from tables.tournaments.model import Match
-from tables.tournaments.text import closed_words
+from tables.tournaments.text import closed_words, restart_words
 from tables.tournaments.tournament import RUNNING, Tournament
 
 if TYPE_CHECKING:
@@ -61,14 +61,16 @@ class MatchGames:
             if not self.running(game.game_id):
                 continue
             match = event.match(game.match_id)
-            if not over and match.opened_at is None:
+            if not over and match.opened_at is None and not held.set_aside(game):
                 # An event saved before games' opening times were kept, or a restart before
                 # this one's was: its window runs from now, and a later restart keeps that.
                 opened[match.id] = self.service.wall_ms()
-            if over or match.finished:
+            if over or match.finished or held.set_aside(game):
                 closing = manager.get(game.game_id)
                 assert closing is not None
-                closing.closed_why = closed_words(event, match)  # read once it is abandoned
+                # read once it is abandoned
+                closing.closed_why = closed_words(event, match) if over or match.finished \
+                    else f"Closed: {restart_words(event, match)}, which starts again."
                 with contextlib.suppress(IllegalAction):
                     await manager.abandon(game.game_id, held.host_id, may_manage=True)
             elif match.table and match.forfeits:
@@ -156,8 +158,8 @@ class MatchGames:
             current = held.event.current
             if not service.serves(held) or current is None:
                 return
-            if game.round != current.number:
-                continue
+            if game.round != current.number or held.set_aside(game):
+                continue  # (one set aside and still running is closed when games are synced)
             record = await service.store.game(game.game_id)
             if record is not None and record.status == "running" and \
                     service.manager.get(game.game_id) is None:

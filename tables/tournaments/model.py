@@ -83,6 +83,12 @@ class Match:
     #: When the game it is playing opened (milliseconds since 1970, the tables clock's, as
     #: round deadlines are): a restart waits out only what is left of the no-show window.
     opened_at: int | None = None
+    #: How many of the games linked to this match (in the order linked) no longer count for
+    #: it: a corrected knockout result put another entry in one of its seats, and it
+    #: started again (the service counts them when it saves the correction).
+    set_aside: int = 0
+    #: Entry -> the entry whose place it took here when an earlier result was corrected.
+    replaced: dict[str, str] = field(default_factory=dict)
 
     @property
     def entries(self) -> list[str]:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from engine.contract import Event
 from store.records import MatchGame
+from tables.tournaments.text import restart_words
 from tables.tournaments.tournament import CANCELLED, FINISHED, Tournament
 
 if TYPE_CHECKING:
@@ -87,6 +88,8 @@ class EventNews:
             return
         for game in held.games:
             table = service.manager.get(game.game_id)
+            if held.set_aside(game):
+                continue  # told when it ended, as it was set aside before the event did
             if table is not None and table.status == "finished" and late_line(
                     held.event, game.match_id, held.games_of(game.match_id).index(game.game_id)):
                 self.ended[game.game_id] = held
@@ -105,6 +108,14 @@ class EventNews:
                 await listener.on_result_not_counted(held, game.channel_id, line)
             except Exception:
                 log.exception("tournament listener %r failed", listener)
+
+
+def set_aside_line(event: Tournament, match_id: str) -> str:
+    """What the players of a game set aside by a corrected result are told when it ends:
+    the game stays theirs (their records and ratings), the match no longer counts it."""
+    why = restart_words(event, event.match(match_id))
+    return (f"This game no longer counts for tournament #{event.id}: {why[0].upper()}{why[1:]}. "
+            "It stays in your records.")
 
 
 def late_line(event: Tournament, match_id: str, game_number: int) -> str | None:

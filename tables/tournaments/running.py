@@ -150,14 +150,12 @@ class Running:
         """The host settles a match, over whatever its games said: groups of entries best
         first ([[winner], [loser]], or [[a, b]] for a draw; every entry at a table in order).
 
-        A match of an earlier round may be settled too, except in a knockout: standings
-        change, pairings already made stand."""
+        A match of an earlier round may be settled too: standings change, pairings already
+        made stand. In a knockout the entry now through takes the place of the one sent on
+        by mistake in its next match, while that match is undecided (`_reseat`)."""
         self.check_host(by_user_id, "set a result")
         self.check_running()
         match = self.match(match_id)
-        if self.format == KNOCKOUT and match not in self._current_matches():
-            raise IllegalAction(f"Match {match_id} is from an earlier round: the bracket has "
-                                "moved on.")
         groups = [list(group) for group in order if group]
         named = [e for group in groups for e in group]
         if sorted(named) != sorted(match.entries):
@@ -165,12 +163,44 @@ class Running:
                                 "e.g. @ann @bob.")
         if match.needs_winner and len(groups[0]) > 1:
             raise IllegalAction("A knockout match needs a winner.")
+        earlier = match not in self._current_matches()
+        reseated = self._reseat(match, groups[0][0]) if earlier and self.format == KNOCKOUT \
+            else []
         match.ruling = Ruling(groups, by_user_id)
         words = ", then ".join(spoken_list([self.entry(e).name for e in g])
                                + (" level" if len(g) > 1 else "") for g in groups)
         said = self._say("ruling", f"The host set match {match_id}: {words}.", match=match_id,
-                         by=by_user_id)
-        return [said, *self._match_moved(match)]
+                         by=by_user_id, earlier=earlier)
+        return [said, *reseated, *self._match_moved(match)]
+
+    def _reseat(self: Tournament, match: Match, winner: str) -> list[Event]:  # type: ignore[misc]
+        """A knockout result corrected after the bracket moved on: `winner` takes the place
+        of the entry the match sent through in its next match, which starts again (its games
+        so far no longer count for it), as long as that match is undecided. Once it is
+        decided the entry sent through has played on in the title's path, and changing who
+        was there would rewrite a result nobody can replay: refused."""
+        wrong = knockout_winner(match, {e.id: e.seed for e in self.entries})
+        if wrong == winner:
+            return []
+        later = next(m for m in self.rounds[match.round].matches if wrong in m.entries)
+        right, gone = self.entry(winner), self.entry(wrong).name
+        if later.finished:
+            raise IllegalAction(
+                f"Match {match.id} can no longer change: {gone}, sent through from it, has "
+                f"finished match {later.id} since, so the bracket has moved on past it. You can "
+                "still set any match of this round, or correct an earlier one whose winner "
+                "has not finished their next match.")
+        if right.dropped:
+            raise IllegalAction(f"{right.name} has left the event, so cannot take {gone}'s place "
+                                f"in match {later.id}: match {match.id} stands.")
+        later.seats = [winner if e == wrong else e for e in later.seats]
+        later.games, later.opened_at = [], None
+        origin = later.replaced.pop(wrong, wrong)
+        if origin != winner:
+            later.replaced[winner] = origin
+        return [self._say("reseated", f"{right.name} takes {gone}'s place in match {later.id}, "
+                          "which starts again.", match=later.id, entry=winner, replaced=wrong,
+                          corrected=match.id)]
 
     def pause(self: Tournament, by_user_id: int) -> list[Event]:  # type: ignore[misc]
         self.check_host(by_user_id, "pause the event")
@@ -192,13 +222,19 @@ class Running:
     def end(self: Tournament, by_user_id: int) -> list[Event]:  # type: ignore[misc]
         """The host ends the event early: no round after the one in play, whose standings
         are then final (a pause is lifted, as nothing waits for the host any more). A round
-        already over ends the event at once. A knockout has no champion before its final."""
+        already over ends the event at once. A knockout has no champion before its final:
+        it ends early only when nobody played its final (`final_waits`), with no champion."""
         self.check_host(by_user_id, "end the event")
         self.check_running()
+        number = len(self.rounds)
+        if self.final_waits():
+            self.ended_after, self.paused = number, False
+            said = self._say("ending", "The host ends the event with its final unplayed.",
+                             round=number)
+            return [said, *self._advance()]
         if self.format == KNOCKOUT:
             raise IllegalAction("A knockout ends with its final; /tournament cancel stops it "
                                 "without a winner.")
-        number = len(self.rounds)
         if self.ended_after is not None:
             raise IllegalAction(f"The event ends after this round already (round {number}).")
         if number >= total_rounds(self):
@@ -239,7 +275,12 @@ class Running:
         said = [self._say("match_over", f"Match {match.id}: {self.result_words(match)}.",
                           match=match.id)]
         current = self.current
-        if self.paused and current is not None and current.finished:
+        if self.final_waits():
+            said.append(self._say(
+                "final_unplayed", f"Nobody showed up for the final (match {match.id}): the "
+                "event waits for the host to set its result or end it with no champion.",
+                match=match.id))
+        elif self.paused and current is not None and current.finished:
             then = "the next round starts" if len(self.rounds) < total_rounds(self) \
                 else "the event ends"
             said.append(self._say("round_held", f"Round {current.number} is over and the event "
@@ -277,7 +318,8 @@ class Running:
         events: list[Event] = []
         while not self.paused and (self.current is None or self.current.finished):
             if len(self.rounds) >= total_rounds(self):
-                return events + self._finish()
+                # (a final nobody played waits for the host: `_match_moved` said so)
+                return events if self.final_waits() else events + self._finish()
             made = next_round(self)
             self.rounds.append(made)
             byes = [self.entry(e).name for e in made.byes]
@@ -288,6 +330,16 @@ class Running:
                 text += f" A bye for {spoken_list(byes)}."
             events.append(self._say("round", text, round=made.number))
         return events
+
+    def final_waits(self: Tournament) -> bool:  # type: ignore[misc]
+        """A knockout's final nobody played, waiting for the host: as any match settled on
+        no-shows may be ruled by the host, the title is not left to nobody until they set its
+        result or end the event (`end`: no champion). A final whose entries have both left
+        the event (dropped out, removed) has nobody to crown: it ends at once."""
+        current = self.current
+        return self.format == KNOCKOUT and current is not None and self.ended_after is None \
+            and len(self.rounds) >= total_rounds(self) and unplayed_final(current) \
+            and not all(self.entry(e).dropped for e in current.matches[0].entries)
 
     def _finish(self: Tournament) -> list[Event]:  # type: ignore[misc]
         from tables.tournaments.tournament import FINISHED

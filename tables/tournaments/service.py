@@ -40,7 +40,7 @@ from tables.table import Table
 from tables.tournaments.listener import TournamentListener
 from tables.tournaments.matches import MatchGames
 from tables.tournaments.model import Match, numbered
-from tables.tournaments.news import EventNews, late_line
+from tables.tournaments.news import EventNews, late_line, set_aside_line
 from tables.tournaments.timers import AWAY_AFTER, NO_SHOW_AFTER, EventTimers
 from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, Tournament
 
@@ -78,7 +78,14 @@ class HeldTournament:
                    record.round_deadline, record.state)
 
     def games_of(self, match_id: str) -> list[int]:
-        return [g.game_id for g in self.games if g.match_id == match_id]
+        """The games that count for the match, in the order linked: not those set aside when
+        a corrected result put another entry in its seats (`Match.set_aside`)."""
+        linked = [g.game_id for g in self.games if g.match_id == match_id]
+        return linked[self.event.match(match_id).set_aside:]
+
+    def set_aside(self, game: MatchGame) -> bool:
+        """Whether the game played its match before a correction restarted it."""
+        return game.game_id not in self.games_of(game.match_id)
 
 
 Change = Callable[[Tournament], list[Event]]
@@ -336,9 +343,13 @@ class TournamentService(Listener):
         async with self._lock(held.id):
             linked = held.games_of(match_id)
             number = linked.index(game_id) if game_id in linked else -1
-            if number < len(held.event.match(match_id).games):
+            link = next((game for game in held.games if game.game_id == game_id), None)
+            if link is not None and held.set_aside(link):
+                late: str | None = set_aside_line(held.event, match_id)
+            elif number < len(held.event.match(match_id).games):
                 return  # heard of already, or not its game
-            late = late_line(held.event, match_id, number)
+            else:
+                late = late_line(held.event, match_id, number)
             if late is None:
 
                 def record(event: Tournament) -> list[Event]:
@@ -383,6 +394,7 @@ class TournamentService(Listener):
             event = Tournament.from_json(held.saved)  # a copy: a refusal changes nothing
             rounds = len(event.rounds)
             events = change(event)
+            _set_aside(held, event)
             deadline = held.round_deadline
             if moves_deadline is not None:
                 deadline = moves_deadline(deadline)
@@ -459,6 +471,16 @@ class TournamentService(Listener):
     async def _ratings(self, held: HeldTournament) -> dict[int, float]:
         rows = await self.manager.leaderboard(held.guild_id, held.event.game, limit=10_000)
         return {row["user_id"]: row["rating"] for row in rows}
+
+
+def _set_aside(held: HeldTournament, event: Tournament) -> None:
+    """A match of the round whose seats the change altered (a corrected knockout result)
+    starts again: the games linked to it so far no longer count for it, saved with the change
+    so a restart closes the one left running and opens the new one."""
+    before = {m.id: m for m in held.event.current.matches} if held.event.current else {}
+    for match in event.current.matches if event.current else []:
+        if match.id in before and before[match.id].seats != match.seats:
+            match.set_aside = sum(1 for g in held.games if g.match_id == match.id)
 
 
 def _placings(event: Tournament) -> list[Placing]:

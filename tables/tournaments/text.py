@@ -59,6 +59,9 @@ def status_line(event: Tournament) -> str:
         best = event.best_member_words()
         return f"Finished{early}: {first} won." + (f" {best}." if best else "")
     line = round_words(event)
+    if event.final_waits():
+        return (f"{line}: nobody showed up. Waiting for the host to set its result, or to end "
+                "the event with no champion.")
     if not event.paused:
         return line + "."
     if event.current is not None and event.current.finished:
@@ -228,6 +231,19 @@ def closed_words(event: Tournament, match: Match) -> str:
         return "Closed: the tournament is over."
     return "Closed: " + "; ".join(CLOSED_WORDS[why].format(names=spoken_list(names))
                                   for why, names in by_reason.items()) + "."
+
+
+def restart_words(event: Tournament, match: Match) -> str:
+    """Why a knockout match started again: "the host corrected match 1.2, so Ann takes Bob's
+    place in match 2.1" (or, corrected back, "match 2.1 started again after the host
+    corrected an earlier result")."""
+    swaps = []
+    for new, old in match.replaced.items():
+        earlier = next(m for m in event.rounds[match.round - 2].matches if new in m.entries)
+        swaps.append(f"the host corrected match {earlier.id}, so {event.entry(new).name} "
+                     f"takes {event.entry(old).name}'s place in match {match.id}")
+    return "; ".join(swaps) or \
+        f"match {match.id} started again after the host corrected an earlier result"
 
 
 def bye_words(event: Tournament, played: Round) -> str:

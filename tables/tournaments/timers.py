@@ -142,7 +142,7 @@ class EventTimers:
         for game in list(held.games):
             table = manager.get(game.game_id)
             if game.round != current.number or table is None or table.status != "running" \
-                    or held.event.match(game.match_id).finished:
+                    or held.event.match(game.match_id).finished or held.set_aside(game):
                 continue
             away = [s for s, waited in manager.waited(table.id).items()
                     if waited >= self.service.away_after]
@@ -249,8 +249,8 @@ class EventTimers:
         if not service.serves(held) or table.status != "running":
             return None
         match = held.event.match(match_id)
-        if match.finished:
-            return None
+        if match.finished or table.id not in held.games_of(match_id):
+            return None  # (a game set aside: its match started again with another entry)
         actions = await service.store.actions(table.id)
         if table.status != "running":  # it ended while the moves were read
             return None

@@ -52,8 +52,9 @@ def assert_every_message_fits(fake: FakeDiscord) -> None:
 
 async def test_a_final_nobody_turns_up_for_crowns_nobody(tmp_path: Path) -> None:
     """The host settles both semi-finals; neither finalist makes a move in the final: the
-    event ends with no champion, nobody is told they won it or earns Champion, and the
-    finalists are recorded sharing 2nd."""
+    event waits for the host, who is asked to rule it or end it; ended, it has no champion,
+    nobody is told they won it or earns Champion, and the finalists are recorded sharing
+    2nd."""
     async with tournament_server(tmp_path / "final.db") as (fake, driver, clock):
         people = [fake.member(name) for name in NAMES[:4]]
         host = people[0]
@@ -76,6 +77,21 @@ async def test_a_final_nobody_turns_up_for_crowns_nobody(tmp_path: Path) -> None
         await clock.advance(301)  # the no-show window of the final's game
         await driver.settle()
 
+        # The final is the host's to rule, as any match nobody showed up for: asked once.
+        assert (await stored(fake, 1)).status == "running"
+        shown = fake.state.messages[made.message.id].content
+        assert ("Final: nobody showed up. Waiting for the host to set its result, or to end "
+                "the event with no champion.") in shown
+        [asked] = [m for m in fake.state.messages.values() if "Nobody showed up" in m.content]
+        assert asked.pings == [host.id] and asked.content == (
+            f"<@{host.id}> Nobody showed up for the final (match 2.1): the event waits for the "
+            "host to set its result or end it with no champion. Run /tournament result 2.1 "
+            "with the winner first, or /tournament end to finish with no champion.")
+        answer = await fake.slash(host, "tournament end", {})
+        await driver.settle()
+        assert answer.message is not None and answer.message.content == (
+            "The event is over. Nobody played the final: no champion. Alice and Bob share 2nd "
+            "place.")
         event = await stored(fake, 1)
         assert event.status == "finished" and event.placings[0] == []
         shown = fake.state.messages[made.message.id].content
