@@ -34,7 +34,7 @@ from tables.text import (
     outcome_words,
 )
 from terminal.cards import cards_text, styled, without_pictographs
-from terminal.layout import beside, fit, fitted, in_columns
+from terminal.layout import PART, beside, fit, fitted, in_columns
 from terminal.moves import Choices, NotOffered
 
 #: The terminal's games are kept apart from every Discord server's in the same kind of store.
@@ -66,6 +66,9 @@ GAME_WORDS = ("help", "?", "hint", "rules")
 HELP_WORD = re.compile(r"  \S+ +")
 #: Narrower than this, a line's second part is not set under its first: the screen folds it.
 MIN_HANGING_WIDTH = 20
+
+#: A " · " separator the screen's fold left at a line's end.
+DANGLING = PART.rstrip()
 
 #: A move typed for a decision play moved past while it was typed (a computer claimed the next
 #: count before a Muggins! press arrived): refused, and the choices of now shown instead.
@@ -371,6 +374,8 @@ class TerminalGame(Listener):
         lines = body.wrap(console, room)
         for number, line in enumerate(lines):
             line.rstrip()
+            if line.plain.endswith(DANGLING):  # the fold parts the two already
+                line.right_crop(len(DANGLING))
             console.print(Text(lead if number == 0 else " " * cell_len(lead)) + line)
         return len(lines)
 

@@ -125,7 +125,8 @@ async def test_a_small_terminal_shows_the_state_the_choices_and_the_moves_just_t
 
 async def test_eight_players_tricks_are_broken_between_cards_to_fit_80_columns():
     """The trick in play at a table of eight, and the scores: each state line fits the
-    screen, broken after a card's comma or a part's dot, never inside a name."""
+    screen, broken after a card's comma or between parts (the dot between them dropped),
+    never inside a name ("Computer | 3")."""
     table, shown = await play("pip-pip", {"rounds": 1}, 8, 8, first_or_pass, soft_wrap=True)
     assert table.finished
     lines = shown.splitlines()
@@ -140,7 +141,8 @@ async def test_eight_players_tricks_are_broken_between_cards_to_fit_80_columns()
         assert all(len(line) <= COLUMNS for line in state), "\n".join(state)
         for line, after in itertools.pairwise(state):
             if after.startswith(" "):  # the line goes on below
-                assert line.endswith((",", "·")), "\n".join(state)
+                assert not line.endswith(("·", "Computer")), "\n".join(state)
+                assert not re.match(r" +\d", after), "\n".join(state)
     assert broken  # seven cards on the table take more than a line
 
 
@@ -257,7 +259,8 @@ async def test_prose_in_the_state_is_left_for_the_screen_to_wrap():
 async def test_eight_sides_pegs_share_rows_broken_between_sides():
     """Crib Race at eight on an 80-column screen: the four pegs share a line the screen
     breaks between sides (two to a row on the main track), the rows after the first set
-    under its first side, never inside a side; the zones ahead follow on a row of their own."""
+    under its first side, never inside a side, the break parting them with no " ·" left
+    dangling; the zones ahead follow on a row of their own."""
     title = "Pegs (to 121): "
     table, shown = await play("crib-race", {}, 8, 2, first_or_pass)
     assert table.finished
@@ -268,9 +271,9 @@ async def test_eight_sides_pegs_share_rows_broken_between_sides():
         end = next(n for n in range(start + 1, len(lines)) if not lines[n].startswith(" "))
         block = lines[start:end]
         assert len(block) <= 4 and all(len(line) <= COLUMNS for line in block)
-        assert all(line.endswith(" ·") for line in block[:-1])
+        assert not [line for line in block if line.endswith("·")]
         assert all(line.startswith(" " * len(title) + "Computer ") for line in block[1:])
-        sides = " ".join(line.strip() for line in block).removeprefix(title)
+        sides = " · ".join(line.strip() for line in block).removeprefix(title)
         assert [side.split(" & ")[0] for side in sides.split(" · ")] == [
             "you", "Computer 1", "Computer 2", "Computer 3"]
         assert lines[end] == "" or lines[end].startswith(("Next zone", "Deal "))  # "": the end
