@@ -69,6 +69,10 @@ MIN_HANGING_WIDTH = 20
 
 #: A " · " separator the screen's fold left at a line's end.
 DANGLING = PART.rstrip()
+#: A count's dash and its total ("... (A♠ 2♠) — 4.") are folded together, never the total
+#: alone on a row: while the screen folds, a character of a space's width that is no space
+#: (one of Unicode's private ones, in no game's words) holds them.
+DASH, GLUE = " — ", "\ue000"
 
 #: A move typed for a decision play moved past while it was typed (a computer claimed the next
 #: count before a Muggins! press arrived): refused, and the choices of now shown instead.
@@ -371,11 +375,14 @@ class TerminalGame(Listener):
         if console.soft_wrap or room < MIN_HANGING_WIDTH:
             console.print(Text(lead) + body)
             return self._rows(Text(lead) + body)
-        lines = body.wrap(console, room)
+        glued = body.copy()
+        glued.plain = glued.plain.replace(DASH, DASH.rstrip() + GLUE)
+        lines = glued.wrap(console, room)
         for number, line in enumerate(lines):
             line.rstrip()
             if line.plain.endswith(DANGLING):  # the fold parts the two already
                 line.right_crop(len(DANGLING))
+            line.plain = line.plain.replace(GLUE, " ")
             console.print(Text(lead if number == 0 else " " * cell_len(lead)) + line)
         return len(lines)
 

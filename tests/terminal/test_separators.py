@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from engine.registry import GAMES
+from terminal.cards import styled
 from terminal.layout import PART, fit
 from terminal.session import TerminalGame
 from tests.terminal.play_helper import played_in_terminal
@@ -85,3 +86,16 @@ def test_a_told_line_the_screen_folds_leaves_no_dot_at_a_fold():
     assert out.getvalue().splitlines() == [
         "• Given up: Computer 1 3 points", "  Computer 2 5 points"]
     assert rows == 2
+
+
+def test_a_counts_total_is_folded_with_its_dash():
+    """A hand's count the screen folds: its total never stands alone on a row ("4."), the
+    dash before it left at the end of the row above."""
+    out = io.StringIO()
+    screen = SimpleNamespace(console=Console(file=out, width=80))
+    count = ("Computer's hand A♠ 2♠ 7♠ 9♠ with K♦: a flush of four is four (A♠ 2♠ 7♠ 9♠) "
+             "— 4.")
+    TerminalGame._print_hanging(screen, "  ", styled(count))  # type: ignore[arg-type]
+    rows = out.getvalue().splitlines()
+    assert rows == [f"  {count.removesuffix(' — 4.')}", "  — 4."]
+    assert "\ue000" not in out.getvalue()
