@@ -47,8 +47,7 @@ PLAYER_ID = 1
 #: as well would break again short of it).
 HELP = """\
 Choose a move by its key in the list (1, 2 ... or a, b ...), or type its cards: 5h, 10s, qd, \
-or all of a move's cards together: 5h 6c. A move's own words work too, e.g. go. A claim is made \
-by typing its number: 12 claims 12.
+or all of a move's cards together: 5h 6c. A move as the list writes it works too: play 5h.
   hint    the best few choices now, and why
   review  once the game is over: each of your choices against the best
   rules   the rules of this game
@@ -56,6 +55,9 @@ by typing its number: 12 claims 12.
   quit    save and stop (Ctrl-D or Ctrl-C do the same); scripts/play --resume goes on
 To see the board as pictures, start with --images DIR: table.png and hand.png are written \
 there after every move."""
+
+#: Said after HELP's first paragraph while a move is chosen by its number (a claim's points).
+NUMBER_HELP = " A claim is made by typing its number: 12 claims 12."
 
 #: Answers to the offer of a review after the end that see it; the words of the game's
 #: prompts there ask again; anything else leaves.
@@ -318,7 +320,10 @@ class TerminalGame(Listener):
                 self.console.print(styled(without_pictographs(line)))
 
     def _show_help(self) -> None:
-        for line in HELP.splitlines():
+        lines = HELP.splitlines()
+        if self._choices().by_number:  # a claim: other games and other moments have none
+            lines[0] += NUMBER_HELP
+        for line in lines:
             word = HELP_WORD.match(line)
             if word:
                 self._print_hanging(word.group(), Text(line[word.end():]))

@@ -366,3 +366,28 @@ async def test_the_moves_told_since_the_last_answer_stay_on_screen(game, players
             checked += 1
             assert len(lines) + 1 <= ROWS, "\n".join(lines)  # the prompt takes the last row
     assert checked
+
+
+async def test_help_speaks_of_claims_only_where_a_claim_is_chosen():
+    """PIP Rush has no claims: its help says nothing of them (nor of cribbage's "go"); at a
+    Cribbage claim the help says how one is typed."""
+    answers = iter(["help", "quit"])
+    table, shown = await play("pip-rush", {}, 2, 1, lambda at, prompt: next(answers))
+    assert table.active
+    help_text = shown.split("Choose a move by its key")[1]
+    assert "play 5h" in help_text and not re.search(r"\b(claims?|go)\b", help_text)
+
+    helped: list[str] = []
+
+    def help_at_a_claim(at: At, prompt: str) -> str:
+        if prompt.startswith(("Make it now", "Type review")):
+            return ""
+        if "claim" in prompt and not helped:
+            helped.append(prompt)
+            return "help"
+        return "0" if "claim" in prompt else "1"
+
+    table, shown = await play("cribbage", {"muggins": True, "target": 61}, 2, 1,
+                              help_at_a_claim)
+    help_text = " ".join(shown.split("Choose a move by its key")[1].split("hint ")[0].split())
+    assert helped and help_text.endswith("A claim is made by typing its number: 12 claims 12.")
