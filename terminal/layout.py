@@ -12,6 +12,8 @@ COLUMN_GAP = 2
 BESIDE = "\t"
 #: Between a block and the notes set beside it.
 NOTE_GAP = 3
+#: The separator between a state line's parts: at a break it goes, as the break parts them.
+PART = " · "
 
 
 def in_columns(cells: list[Text], width: int, crowded: bool = False) -> list[Text]:
@@ -41,18 +43,16 @@ def fit(line: str, width: int) -> str:
     ("Scores: ..."), and a part too wide on its own (eight players' cards in a trick) between
     its ", " items; a line with no title goes on two further in than it starts (a side's place
     on the board, set two in under "Pegs")."""
-    if len(line) <= width or " · " not in line:
+    if len(line) <= width or PART not in line:
         return line  # prose (a PIP effect's words) the screen wraps as it would
     head, colon, rest = line.partition(": ")
-    title = head + colon if colon and " · " not in head else ""
+    title = head + colon if colon and PART not in head else ""
     rest = rest if title else line
     hang = " " * (len(title) if title else len(line) - len(line.lstrip()) + 2)
     pieces: list[tuple[str, str]] = []
-    parts = rest.split(" · ")
-    for number, part in enumerate(parts):
-        between = " · " if number else ""
-        mark = " ·" if number < len(parts) - 1 else ""  # ends its line if broken after
-        if len(hang + part + mark) <= width:
+    for number, part in enumerate(rest.split(PART)):
+        between = PART if number else ""
+        if len(hang + part) <= width:
             pieces.append((between, part))
             continue
         for count, item in enumerate(part.split(", ")):
@@ -68,20 +68,27 @@ def fitted(title: str, parts: list[str], between: str, width: int) -> str:
 
 def laid_out(title: str, pieces: list[tuple[str, str]], width: int,
              hang: str | None = None) -> str:
-    """title and (separator, piece) pairs on lines that fit the terminal, each line broken
-    after a separator's mark ("·", ","), the next under the title's end (or after `hang`)."""
+    """title and (separator, piece) pairs on lines that fit the terminal, the next line under
+    the title's end (or after `hang`). A line broken at a comma ends with it, as a sentence
+    would; one broken at a " · " ends with its part: a dot left at a line's end reads as a
+    part of nothing."""
     hang = " " * len(title) if hang is None else hang
     lines = [title + pieces[0][1]]
     for index in range(1, len(pieces)):
         between, piece = pieces[index]
-        # The mark that ends this line if it is broken after this piece.
-        mark = pieces[index + 1][0].rstrip() if index + 1 < len(pieces) else ""
+        # What ends this line if it is broken after this piece.
+        mark = at_break(pieces[index + 1][0]) if index + 1 < len(pieces) else ""
         if len(lines[-1] + between + piece + mark) > width:
-            lines[-1] += between.rstrip()
+            lines[-1] += at_break(between)
             lines.append(hang + piece)
         else:
             lines[-1] += between + piece
     return "\n".join(lines)
+
+
+def at_break(between: str) -> str:
+    """What of a separator stays at the end of a line broken after it: a comma, not a dot."""
+    return "" if between == PART else between.rstrip()
 
 
 def beside(lines: list[str], width: int) -> list[str]:

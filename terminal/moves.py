@@ -3,7 +3,8 @@
 A key picks from the list (numbers 1, 2, ...; letters a, b, ... when some moves are chosen by
 typing a number, so that no key reads as one); a number picks the move that is that number (a
 claim of 2 points: `2`); cards ("5h", "10S", "5h 6c" for a discard of two, "pip 5" or "p5" for a
-PIP die) pick the move that uses exactly those cards; a move's own words ("go") pick it too."""
+PIP die) pick the move that uses exactly those cards, after its verb too ("play 5h"); a move's
+own words ("go") pick it too."""
 
 from __future__ import annotations
 
@@ -138,13 +139,23 @@ class Choices:
             return by_label[0]
         return self._by_cards(words)
 
+    def _typed_cards(self, words: str) -> Counter[str]:
+        """The cards typed, alone or after the verb that starts a listed move, as its label
+        reads ("play 6d" for "Play 6♦", "discard 5h 6c")."""
+        verb, _, rest = words.partition(" ")
+        verbs = {self.label(action).split(" ", 1)[0].lower() for action in self.legal
+                 if action_cards(action)}
+        for typed in (words, rest if verb.lower() in verbs else ""):
+            if not typed.strip():
+                continue
+            try:
+                return Counter(str(card) for card in parse_cards(_PIP_DIE.sub(r"P\1", typed)))
+            except IllegalAction:
+                continue
+        raise IllegalAction(f"{words!r} is not a move: type {self._ways()}, rules or help.")
+
     def _by_cards(self, words: str) -> Action:
-        try:
-            cards = Counter(str(card) for card in parse_cards(_PIP_DIE.sub(r"P\1", words)))
-        except IllegalAction:
-            raise IllegalAction(
-                f"{words!r} is not a move: type {self._ways()}, rules or help."
-            ) from None
+        cards = self._typed_cards(words)
         matching = [a for a in self.legal if action_cards(a) == cards]
         written = " ".join(sorted(cards.elements()))
         if len(matching) == 1:
@@ -165,7 +176,7 @@ class Choices:
         if self.by_number:
             ways.append(f"a number to {self.number_words().split()[0].lower()}")
         if any(action_cards(a) for a in self.keyed.values()):
-            ways.append("a card like 5h or 10s")
+            ways.append("a card like 5h")
         return ", ".join(ways) if ways else "a move"
 
     def _attempt(self, cards: Counter[str]) -> Action | None:

@@ -34,7 +34,7 @@ from tables.text import (
     outcome_words,
 )
 from terminal.cards import cards_text, styled, without_pictographs
-from terminal.layout import beside, fit, fitted, in_columns
+from terminal.layout import PART, beside, fit, fitted, in_columns
 from terminal.moves import Choices, NotOffered
 
 #: The terminal's games are kept apart from every Discord server's in the same kind of store.
@@ -47,8 +47,7 @@ PLAYER_ID = 1
 #: as well would break again short of it).
 HELP = """\
 Choose a move by its key in the list (1, 2 ... or a, b ...), or type its cards: 5h, 10s, qd, \
-or all of a move's cards together: 5h 6c. A move's own words work too, e.g. go. A claim is made \
-by typing its number: 12 claims 12.
+or all of a move's cards together: 5h 6c. A move as the list writes it works too: play 5h.
   hint    the best few choices now, and why
   review  once the game is over: each of your choices against the best
   rules   the rules of this game
@@ -56,6 +55,9 @@ by typing its number: 12 claims 12.
   quit    save and stop (Ctrl-D or Ctrl-C do the same); scripts/play --resume goes on
 To see the board as pictures, start with --images DIR: table.png and hand.png are written \
 there after every move."""
+
+#: Said after HELP's first paragraph while a move is chosen by its number (a claim's points).
+NUMBER_HELP = " A claim is made by typing its number: 12 claims 12."
 
 #: Answers to the offer of a review after the end that see it; the words of the game's
 #: prompts there ask again; anything else leaves.
@@ -66,6 +68,13 @@ GAME_WORDS = ("help", "?", "hint", "rules")
 HELP_WORD = re.compile(r"  \S+ +")
 #: Narrower than this, a line's second part is not set under its first: the screen folds it.
 MIN_HANGING_WIDTH = 20
+
+#: A " · " separator the screen's fold left at a line's end.
+DANGLING = PART.rstrip()
+#: A count's dash and its total ("... (A♠ 2♠) — 4.") are folded together, never the total
+#: alone on a row: while the screen folds, a character of a space's width that is no space
+#: (one of Unicode's private ones, in no game's words) holds them.
+DASH, GLUE = " — ", "\ue000"
 
 #: A move typed for a decision play moved past while it was typed (a computer claimed the next
 #: count before a Muggins! press arrived): refused, and the choices of now shown instead.
@@ -311,7 +320,10 @@ class TerminalGame(Listener):
                 self.console.print(styled(without_pictographs(line)))
 
     def _show_help(self) -> None:
-        for line in HELP.splitlines():
+        lines = HELP.splitlines()
+        if self._choices().by_number:  # a claim: other games and other moments have none
+            lines[0] += NUMBER_HELP
+        for line in lines:
             word = HELP_WORD.match(line)
             if word:
                 self._print_hanging(word.group(), Text(line[word.end():]))
@@ -368,9 +380,14 @@ class TerminalGame(Listener):
         if console.soft_wrap or room < MIN_HANGING_WIDTH:
             console.print(Text(lead) + body)
             return self._rows(Text(lead) + body)
-        lines = body.wrap(console, room)
+        glued = body.copy()
+        glued.plain = glued.plain.replace(DASH, DASH.rstrip() + GLUE)
+        lines = glued.wrap(console, room)
         for number, line in enumerate(lines):
             line.rstrip()
+            if line.plain.endswith(DANGLING):  # the fold parts the two already
+                line.right_crop(len(DANGLING))
+            line.plain = line.plain.replace(GLUE, " ")
             console.print(Text(lead if number == 0 else " " * cell_len(lead)) + line)
         return len(lines)
 

@@ -11,8 +11,8 @@ Actions (all JSON):
 A choice is only asked for when there are at least two options; otherwise the game makes it.
 
 Events: {"type", "text", ...} with seats as "{s0}".."{s3}": play, trick_won, suit_action,
-move, action_lost, drawn, cycle, game_over; private ("to"): draw, deal, and choice (what the
-chooser is asked; the others read its result).
+move, action_lost, drawn, cycle, game_over; private ("to"): draw, deal. A choice waiting is
+told by no event: the chooser's view asks it (text.choice_lines), everyone reads its result.
 `game.start_events` holds the events of the first deal.
 
 Lanes are numbered 1-3; a racer at Start has space 0 and lane None. The 4 racers are listed

@@ -136,8 +136,6 @@ class PipRushGame(CoreGame):
             elif entry[0] != RACE_WON:
                 events.append(self._resolved(order, trick, entry))
         if core.tricks_played == tricks_played:
-            if core.choices is not None:
-                events.append(self._choice_event())
             return events
         self._finish_trick(order, trick)
         if core.outcome is not None:
@@ -186,20 +184,6 @@ class PipRushGame(CoreGame):
                 result.update(before=before, after=after, text=text)
         self.results[index] = result
         return {"type": kind, "seat": seat, "card": card, "team": team_of(seat), **result}
-
-    def _choice_event(self) -> Event:
-        """What the chooser is asked, told to them alone: the others read the choice's result,
-        which names the chooser's racer, and a line a trick about each wait pushed what the
-        computers did off a small terminal (and off the table message's few lines)."""
-        card = self._resolving()
-        seat = card["seat"]
-        if card["action"] == "movement":
-            kind, what = "move", "which racer moves and where"
-        else:
-            suit = suit_words(self.core.trick[card["index"]])
-            kind, what = "racer", f"which racer takes {suit} ({card['card']})"
-        return {"type": "choice", "to": seat, "seat": seat, "card": card["card"],
-                "choice": kind, "text": f"{{s{seat}:chooses}} {what}."}
 
     def _resolving(self) -> dict[str, Any]:
         """The card of the trick whose action waits for a choice."""

@@ -28,13 +28,13 @@ def action_label(action: Action) -> str:
 
 def choice_label(action: Action, view: View) -> str:
     """A choice that says what it does: "Racer A: 2 pips → 3 (5♥)", "Racer B: swap places
-    with A (4♣)", "Move racer A to space 3, lane 2 (4 pips → 3)"."""
+    with A (4♣)". A move is its action's label: the pip it costs is the same wherever the
+    racer goes (the words above the choices say it), and two moves side by side fit 80
+    columns without it."""
     team, index = view.get("team"), action.get("racer")
-    if team is None or index is None:  # the channel's view, or a card to play
+    if team is None or index is None or action["type"] == "move":
         return action_label(action)
     pips = view["racers"][team * 2 + index]["pips"]
-    if action["type"] == "move":
-        return f"{action_label(action)} ({pip_count(pips)} → {pips - 1})"
     resolving = view["resolution"]["resolving"]
     card = card_symbol(resolving["card"])
     name = f"Racer {RACER_LABELS[index]}"
@@ -44,15 +44,17 @@ def choice_label(action: Action, view: View) -> str:
     return f"{name}: {pip_count(pips)} → {after} ({card})"
 
 
-#: What the card being resolved asks its player to choose (docs/RULES.md PR-8, PR-10, PR-11).
+#: What the card being resolved asks its player to choose (docs/RULES.md PR-8, PR-10, PR-11),
+#: each on one line of an 80-column terminal after "Your 5♥ ".
 CHOICE_WORDS = {
-    "gain": "did not win the trick: pick the racer it gives a pip (never past 6).",
-    "decay": "did not win the trick: pick the racer it takes a pip from (never below 1).",
-    "flip": "did not win the trick: pick the racer whose die it turns to the opposite face.",
-    "swap": "did not win the trick: pick the racer it swaps with its teammate.",
-    "movement": "won the trick: move a racer one space forward, straight or diagonally; "
-                "it then loses a pip.",
+    "gain": "did not win: pick the racer it gives a pip (never past 6).",
+    "decay": "did not win: pick the racer it takes a pip from (never below 1).",
+    "flip": "did not win: pick the racer whose die it flips (1↔6, 2↔5, 3↔4).",
+    "swap": "did not win: pick the racer it swaps with its teammate.",
+    "movement": "won the trick: move a racer one space forward, straight or diagonally.",
 }
+#: After the Movement's words: what moving costs, the same whichever move is chosen.
+MOVING_COSTS = "The racer that moves loses a pip."
 
 
 def choice_lines(view: View) -> list[str]:
@@ -69,6 +71,7 @@ def choice_lines(view: View) -> list[str]:
         return []
     lines = [f"Your {card_symbol(str(resolving['card']))} {CHOICE_WORDS[action]}"]
     if action == "movement":
+        lines.append(MOVING_COSTS)
         for racer in view["racers"][team * 2:team * 2 + 2]:
             why = ("it was changed this trick" if racer.get("affected")
                    else "moving needs 2 pips" if racer["pips"] < 2 else "")

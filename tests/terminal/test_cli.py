@@ -50,6 +50,10 @@ def label(action):
         ("Go", PLAYS, 2),
         ("jc 10s", DISCARDS, 2),
         ("JC,5H", DISCARDS, 1),
+        # As the list reads: "Play 5♥", "Discard 10♠ J♣".
+        ("play 5h", PLAYS, 0),
+        ("Play 10S", PLAYS, 1),
+        ("discard jc 10s", DISCARDS, 2),
     ],
 )
 def test_a_move_is_chosen_by_number_cards_or_words(typed, legal, chosen):
@@ -64,8 +68,16 @@ def test_a_move_is_chosen_by_number_cards_or_words(typed, legal, chosen):
         ("7h", PLAYS, "None of your moves now uses 7H."),
         ("5h", DISCARDS, "That move takes 2 cards: type them all, like 5h 6c."),
         ("5h 5h", DISCARDS, "None of your moves now uses 5H 5H."),
-        ("hello", PLAYS, "'hello' is not a move: type a number from the list, a card like 5h "
-                         "or 10s, rules or help."),
+        ("hello", PLAYS, "'hello' is not a move: type a number from the list, a card like 5h, "
+                         "rules or help."),
+        ("play 7h", PLAYS, "None of your moves now uses 7H."),
+        ("play me", PLAYS, "'play me' is not a move: type a number from the list, a card like "
+                           "5h, rules or help."),
+        # Cards after a verb of no move with cards ("Go"), or of no move listed at all.
+        ("go 5h", PLAYS, "'go 5h' is not a move: type a number from the list, a card like 5h, "
+                         "rules or help."),
+        ("claim 5h", PLAYS, "'claim 5h' is not a move: type a number from the list, a card "
+                            "like 5h, rules or help."),
     ],
 )
 def test_a_move_that_is_not_there_gets_one_line(typed, legal, reason):

@@ -125,7 +125,8 @@ async def test_a_small_terminal_shows_the_state_the_choices_and_the_moves_just_t
 
 async def test_eight_players_tricks_are_broken_between_cards_to_fit_80_columns():
     """The trick in play at a table of eight, and the scores: each state line fits the
-    screen, broken after a card's comma or a part's dot, never inside a name."""
+    screen, broken after a card's comma or between parts (the dot between them dropped),
+    never inside a name ("Computer | 3")."""
     table, shown = await play("pip-pip", {"rounds": 1}, 8, 8, first_or_pass, soft_wrap=True)
     assert table.finished
     lines = shown.splitlines()
@@ -140,7 +141,8 @@ async def test_eight_players_tricks_are_broken_between_cards_to_fit_80_columns()
         assert all(len(line) <= COLUMNS for line in state), "\n".join(state)
         for line, after in itertools.pairwise(state):
             if after.startswith(" "):  # the line goes on below
-                assert line.endswith((",", "·")), "\n".join(state)
+                assert not line.endswith(("·", "Computer")), "\n".join(state)
+                assert not re.match(r" +\d", after), "\n".join(state)
     assert broken  # seven cards on the table take more than a line
 
 
@@ -257,7 +259,8 @@ async def test_prose_in_the_state_is_left_for_the_screen_to_wrap():
 async def test_eight_sides_pegs_share_rows_broken_between_sides():
     """Crib Race at eight on an 80-column screen: the four pegs share a line the screen
     breaks between sides (two to a row on the main track), the rows after the first set
-    under its first side, never inside a side; the zones ahead follow on a row of their own."""
+    under its first side, never inside a side, the break parting them with no " ·" left
+    dangling; the zones ahead follow on a row of their own."""
     title = "Pegs (to 121): "
     table, shown = await play("crib-race", {}, 8, 2, first_or_pass)
     assert table.finished
@@ -268,9 +271,9 @@ async def test_eight_sides_pegs_share_rows_broken_between_sides():
         end = next(n for n in range(start + 1, len(lines)) if not lines[n].startswith(" "))
         block = lines[start:end]
         assert len(block) <= 4 and all(len(line) <= COLUMNS for line in block)
-        assert all(line.endswith(" ·") for line in block[:-1])
+        assert not [line for line in block if line.endswith("·")]
         assert all(line.startswith(" " * len(title) + "Computer ") for line in block[1:])
-        sides = " ".join(line.strip() for line in block).removeprefix(title)
+        sides = " · ".join(line.strip() for line in block).removeprefix(title)
         assert [side.split(" & ")[0] for side in sides.split(" · ")] == [
             "you", "Computer 1", "Computer 2", "Computer 3"]
         assert lines[end] == "" or lines[end].startswith(("Next zone", "Deal "))  # "": the end
@@ -363,3 +366,28 @@ async def test_the_moves_told_since_the_last_answer_stay_on_screen(game, players
             checked += 1
             assert len(lines) + 1 <= ROWS, "\n".join(lines)  # the prompt takes the last row
     assert checked
+
+
+async def test_help_speaks_of_claims_only_where_a_claim_is_chosen():
+    """PIP Rush has no claims: its help says nothing of them (nor of cribbage's "go"); at a
+    Cribbage claim the help says how one is typed."""
+    answers = iter(["help", "quit"])
+    table, shown = await play("pip-rush", {}, 2, 1, lambda at, prompt: next(answers))
+    assert table.active
+    help_text = shown.split("Choose a move by its key")[1]
+    assert "play 5h" in help_text and not re.search(r"\b(claims?|go)\b", help_text)
+
+    helped: list[str] = []
+
+    def help_at_a_claim(at: At, prompt: str) -> str:
+        if prompt.startswith(("Make it now", "Type review")):
+            return ""
+        if "claim" in prompt and not helped:
+            helped.append(prompt)
+            return "help"
+        return "0" if "claim" in prompt else "1"
+
+    table, shown = await play("cribbage", {"muggins": True, "target": 61}, 2, 1,
+                              help_at_a_claim)
+    help_text = " ".join(shown.split("Choose a move by its key")[1].split("hint ")[0].split())
+    assert helped and help_text.endswith("A claim is made by typing its number: 12 claims 12.")

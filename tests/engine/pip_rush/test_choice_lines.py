@@ -19,14 +19,18 @@ def check_choice(view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
     resolving = view["resolution"]["resolving"]
     won = resolving["action"] == "movement"
     assert lines[0].startswith(f"Your {card_symbol(resolving['card'])} "
-                               + ("won the trick" if won else "did not win the trick"))
+                               + ("won the trick" if won else "did not win:"))
+    # Each on one row of an 80-column terminal: a word folded alone onto the next row
+    # ("1).") reads as a line of its own.
+    assert all(len(line) <= 80 for line in lines)
     if not won:
         assert len(lines) == 1  # a suit's action: no racer is ruled out by its pips
         return
+    assert lines[1] == "The racer that moves loses a pip."
     movable = {a["racer"] for a in legal if a["type"] == "move"}
     team = view["racers"][view["team"] * 2:view["team"] * 2 + 2]
     for index, racer in enumerate(team):
-        said = [line for line in lines[1:] if line.startswith(f"Racer {racer['label']}")]
+        said = [line for line in lines[2:] if line.startswith(f"Racer {racer['label']}")]
         if racer["affected"] or racer["pips"] < 2:
             assert index not in movable
             assert said == [f"Racer {racer['label']} cannot move: "

@@ -154,15 +154,13 @@ def play_out(params: dict[str, Any], probe: bool) -> tuple[PipRushGame, list[tup
 
 
 def check_choice_told(game: PipRushGame, events: list[dict[str, Any]]) -> int | None:
-    """The seat a choice waits for, if any, told only to that seat ("You choose which racer
-    takes Hearts (4♥)."): the others read its result, which names the chooser's racer, and a
-    line about the wait would push what happened off a small screen."""
+    """The seat a choice waits for, if any. No event tells the wait: the chooser's prompt says
+    what the card asks of them (text.choice_lines), so a line about it would say it twice, and
+    the others read its result, which names the chooser's racer."""
+    assert not [event for event in events if ":chooses}" in str(event.get("text"))]
     if game.core.choices is None:
         return None
     (chooser,) = game.to_act()
-    choice = events[-1]
-    assert choice["type"] == "choice"
-    assert choice["to"] == choice["seat"] == chooser
     return chooser
 
 

@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.errors import IllegalAction
 from engine.registry import GAMES
@@ -89,8 +91,16 @@ def test_a_racer_choice_says_what_the_card_does_to_that_racer(action, card, pips
     assert label({"type": "choose_racer", "racer": racer}) == words
 
 
-def test_a_move_choice_says_the_pip_it_costs_and_other_games_label_without_a_view():
+@given(racer=st.integers(0, 1), space=st.integers(1, 10), lane=st.integers(1, 3))
+def test_a_move_choice_fits_half_an_80_column_row(racer, space, lane):
+    """The Movement's choices two to a row in an 80-column terminal ("   1. " before each,
+    two spaces between): the pip a move costs, the same for every move, is said above them."""
     view = racer_view("movement", "6H", (4, 2))
-    move = {"type": "move", "racer": 0, "space": 3, "lane": 2}
-    assert SPEC.labels_for(view)(move) == "Move racer A to space 3, lane 2 (4 pips → 3)"
+    move = {"type": "move", "racer": racer, "space": space, "lane": lane}
+    label = SPEC.labels_for(view)(move)
+    assert label == f"Move racer {'AB'[racer]} to space {space}, lane {lane}"
+    assert len("   1. " + label) <= (80 - 2) // 2
+
+
+def test_other_games_label_without_a_view():
     assert GAMES["cribbage"].labels_for({})({"type": "play", "card": "TS"}) == "Play 10♠"
