@@ -432,6 +432,10 @@ class FakeDiscordServer:
     async def channel_edit_message(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
         body, files = await read_body(request)
+        if files:
+            # A new upload needs the permission on an edit just as on a send; keeping or
+            # dropping the files a message already has needs none.
+            self.state.require_permission(ATTACH_FILES, "Attach Files")
         return json_response(self.state.edit_message(message, body, files).payload())
 
     async def channel_delete_message(self, request: web.Request) -> web.Response:
