@@ -33,7 +33,7 @@ from .model import (
 MENTION = re.compile(r"<@!?(\d+)>")
 
 # Permission bits the channel routes check.
-SEND_MESSAGES, ATTACH_FILES = 11, 15
+VIEW_CHANNEL, SEND_MESSAGES, ATTACH_FILES, READ_MESSAGE_HISTORY = 10, 11, 15, 16
 CREATE_PUBLIC_THREADS, CREATE_PRIVATE_THREADS, SEND_MESSAGES_IN_THREADS = 35, 36, 38
 
 # Discord's limits that the bot must respect.
@@ -245,9 +245,12 @@ class DiscordState:
         for gone in [i for i, c in self.channels.items() if channel_id in (i, c.parent_id)]:
             del self.channels[gone]
 
+    def allows(self, bit: int) -> bool:
+        return bool(int(self.app_permissions) & (1 << bit))
+
     def require_permission(self, bit: int, what: str) -> None:
         """Channel routes (not interaction answers) need the bot's permissions."""
-        if not int(self.app_permissions) & (1 << bit):
+        if not self.allows(bit):
             raise DiscordError(403, 50013, f"Missing Permissions ({what})")
 
     def can_see_channel(self, user_id: int, channel: FakeChannel) -> bool:

@@ -23,7 +23,7 @@ WITHOUT_PICTURES = "could not be shown with pictures"
 
 
 def permissions(*, attach_files: bool) -> str:
-    allowed = discord.Permissions.text()
+    allowed = discord.Permissions.text() | discord.Permissions(view_channel=True)
     allowed.attach_files = attach_files
     return str(allowed.value)
 

@@ -24,7 +24,7 @@ async def test_a_new_picture_on_an_edit_needs_attach_files_as_on_a_send(
     await fake.connect(bot)
     channel = bot.get_partial_messageable(fake.channel().id)
     sent = await channel.send("table", file=picture("a.png"))
-    without = discord.Permissions.text()
+    without = discord.Permissions.text() | discord.Permissions(view_channel=True)
     without.attach_files = False
     fake.state.app_permissions = str(without.value)
 
