@@ -395,7 +395,9 @@ async def load_run(experts: int, tables: int, seconds: float, game: str,
     members = [f"p{i}" for i in range(experts + tables)]
     with tempfile.TemporaryDirectory() as folder:
         async with FakeDiscord(members=members, quiet_timeout=300) as fake:
-            bot = test_bot(str(Path(folder) / "load.db"), ai_delay=0.2, refresh_interval=1.0)
+            # The expert thinks for its real second, as in play (tests search one deal).
+            bot = test_bot(str(Path(folder) / "load.db"), ai_delay=0.2, refresh_interval=1.0,
+                           expert_iterations=None)
             await fake.connect(bot)
             if workers:
                 bot.tables.experts.workers = workers  # type: ignore[union-attr]

@@ -13,6 +13,8 @@ from engine.seat_words import spoken_list
 #: The two thread permissions only count together: a thread the bot may make but not write
 #: in would hide its game (games_get_threads).
 CHANNEL_NEEDS = (
+    ("view_channel", "View Channel", "it sees the channel, without which it may do nothing there",
+     "it cannot see the channel: nothing can be posted there or in its threads"),
     ("send_messages", "Send Messages",
      "tables, turn notices and season ends may be posted in the channel itself",
      "nothing can be posted in the channel itself (no table, turn notice or season end)"),
@@ -36,6 +38,8 @@ def games_get_threads(allowed: discord.Permissions) -> bool:
 
 def games_can_show(allowed: discord.Permissions, in_thread: bool = False) -> bool:
     """Whether a game started here has somewhere to post its table."""
+    if not allowed.view_channel:  # Discord refuses everything else where it cannot see
+        return False
     if in_thread:
         return allowed.send_messages_in_threads
     return allowed.send_messages or games_get_threads(allowed)
@@ -58,6 +62,8 @@ def channel_report(mention: str, allowed: discord.Permissions, in_thread: bool =
     if not games_can_show(allowed, in_thread):
         needed = ("Send Messages in Threads" if in_thread
                   else "Send Messages (or Create Public Threads and Send Messages in Threads)")
+        if not allowed.view_channel:
+            needed = f"View Channel and {needed}"
         lines.append(f"⛔ Games cannot be played here: `/play` is refused. Give the bot "
                      f"{needed} here.")
     else:

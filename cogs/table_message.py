@@ -147,6 +147,21 @@ class TableMessages:
         self._refused.discard(table_id)
         self._unreachable.discard(table_id)
 
+    def allowed_again(self, place_id: int, allowed: discord.Permissions) -> None:
+        """What the bot may do in a channel or thread, as a press there said: a table shown
+        in words there for want of Attach Files has its pictures again once it may attach
+        them (and write: else the words would be refused too, as they were)."""
+        for table_id, note in list(self._text_only.items()):
+            table = self.table(table_id)
+            if note != NO_PICTURES or table is None:
+                continue
+            in_thread = table.thread_id is not None
+            writes = allowed.send_messages_in_threads if in_thread else allowed.send_messages
+            if (table.thread_id or table.channel_id) == place_id and allowed.attach_files \
+                    and writes:
+                del self._text_only[table_id]
+                self.refresher.poke(table_id)
+
     def table(self, table_id: int) -> Table | None:
         return self.manager.get(table_id) or self._known.get(table_id)
 

@@ -182,6 +182,13 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
         shown = table_shown(message) if own else None
         self.message.written(message.guild.id, message.channel.id, message.id, shown)
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction says what the bot may do in its channel now: the one way it
+        learns that a permission taken mid-game was given back."""
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            self.message.allowed_again(interaction.channel_id, interaction.app_permissions)
+
     # ------------------------------------------------------------ moves
 
     async def on_action(

@@ -34,8 +34,11 @@ QUICK_OPTIONS: dict[str, str] = {
 
 def test_bot(database: str, **knobs: Any) -> CardBot:
     """A bot for tests: computers and forced moves play at once, table messages and hands
-    refresh without waiting, no idle timers."""
+    refresh without waiting, no idle timers, and the expert searches one deal a decision
+    rather than for a second of real time: the same choices on any machine, however busy,
+    and no test waits on its thinking."""
     settings: dict[str, Any] = {
+        "expert_iterations": 1,
         "ai_delay": 0.0,
         "forced_delay": 0.0,
         "refresh_interval": 0.0,

@@ -122,9 +122,13 @@ visible to the interacting user only and are not reachable through channel route
 threads are visible to members added with `add_user` or mentioned in them; multipart
 uploads are decoded, and the `attachments` list decides which files a message keeps.
 Discord's size limits (content 2,000; embeds; components: custom_id 100, button label 80,
-placeholder 150, 25 options of label/value/description 100; alt text 1,024; autocomplete
-choices) are checked (harness/limits.py): a message over any is refused whole with 400, as
-Discord does, and counted in `fake.violations`.
+placeholder 150, 25 options of label/value/description 100; alt text 1,024; 10 attachments;
+autocomplete choices; a modal's title 45, 1 to 5 rows, field labels 45) and its rules for
+components (5 rows of at most 5 buttons or one select; a custom_id once per message; a
+button with a label or an emoji, a custom_id unless it is a link; a select's min/max values
+within its options) are checked (limits.py): a message over any is refused whole with 400,
+as Discord does, and counted in `fake.violations`. A message left with nothing to show (no
+content, embed, file or component) is refused with 400 code 50006, as Discord does.
 
 Faults: `fault = fake.inject_fault(429)` answers every message edit
 (or `method=`, `path=` regex) with a 429 (tiny retry_after, so discord.py's own five tries
@@ -155,8 +159,11 @@ Not modelled: rate limiting by itself (headers are sent, 429 only as an injected
 reactions, DMs, guild owners and moderators seeing private threads.
 `FakeDiscord(app_permissions=discord.Permissions(...))` sets the bot's permissions (default:
 all): they are sent with interactions, and channel routes enforce them (Send Messages, Send
-Messages in Threads, Attach Files, Create Public/Private Threads answer 403 without them),
-e.g. to test a channel where threads cannot be made. Interaction answers need none.
+Messages in Threads, Attach Files on a send or on an edit that uploads a new file, Create
+Public/Private Threads, Read Message History to read messages answer 403 code 50013 without
+them; without View Channel every channel route answers 403 code 50001 Missing Access), e.g.
+to test a channel where threads cannot be made. Interaction answers need none. Set
+`fake.state.app_permissions` (a str of the bits) to change them in the middle of a test.
 """
 
 from .activity import QuietTimeout

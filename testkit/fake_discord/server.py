@@ -19,8 +19,10 @@ from .model import FakeMessage, FakeUser
 from .multipart import MultipartFormatError, Part, boundary_of, parse_parts
 from .state import (
     ATTACH_FILES,
+    READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
     CommandSet,
     DiscordError,
     DiscordState,
@@ -378,6 +380,9 @@ class FakeDiscordServer:
     def _channel_id(self, request: web.Request) -> int:
         channel_id = int(request.match_info["channel"])
         self.state.channel(channel_id)
+        if not self.state.allows(VIEW_CHANNEL):
+            # A channel the bot cannot see is, to it, one closed to it: nothing in it works.
+            raise DiscordError(403, 50001, "Missing Access")
         return channel_id
 
     def _channel_message(self, request: web.Request) -> FakeMessage:
@@ -406,6 +411,7 @@ class FakeDiscordServer:
 
     async def channel_history(self, request: web.Request) -> web.Response:
         channel_id = self._channel_id(request)
+        self.state.require_permission(READ_MESSAGE_HISTORY, "Read Message History")
         limit = int(request.query.get("limit", "50"))
         found = [
             m.payload()
@@ -427,11 +433,17 @@ class FakeDiscordServer:
         return json_response(message.payload())
 
     async def channel_get_message(self, request: web.Request) -> web.Response:
-        return json_response(self._channel_message(request).payload())
+        message = self._channel_message(request)
+        self.state.require_permission(READ_MESSAGE_HISTORY, "Read Message History")
+        return json_response(message.payload())
 
     async def channel_edit_message(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
         body, files = await read_body(request)
+        if files:
+            # A new upload needs the permission on an edit just as on a send; keeping or
+            # dropping the files a message already has needs none.
+            self.state.require_permission(ATTACH_FILES, "Attach Files")
         return json_response(self.state.edit_message(message, body, files).payload())
 
     async def channel_delete_message(self, request: web.Request) -> web.Response:

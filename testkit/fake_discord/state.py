@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ids import SnowflakeFactory, iso_now
-from .limits import choice_problems, message_problems
+from .limits import choice_problems, message_problems, modal_problems
 from .member_requests import MemberRequests
 from .model import (
     ALL_TEXT_PERMISSIONS,
@@ -33,7 +33,7 @@ from .model import (
 MENTION = re.compile(r"<@!?(\d+)>")
 
 # Permission bits the channel routes check.
-SEND_MESSAGES, ATTACH_FILES = 11, 15
+VIEW_CHANNEL, SEND_MESSAGES, ATTACH_FILES, READ_MESSAGE_HISTORY = 10, 11, 15, 16
 CREATE_PUBLIC_THREADS, CREATE_PRIVATE_THREADS, SEND_MESSAGES_IN_THREADS = 35, 36, 38
 
 # Discord's limits that the bot must respect.
@@ -245,9 +245,12 @@ class DiscordState:
         for gone in [i for i, c in self.channels.items() if channel_id in (i, c.parent_id)]:
             del self.channels[gone]
 
+    def allows(self, bit: int) -> bool:
+        return bool(int(self.app_permissions) & (1 << bit))
+
     def require_permission(self, bit: int, what: str) -> None:
         """Channel routes (not interaction answers) need the bot's permissions."""
-        if not int(self.app_permissions) & (1 << bit):
+        if not self.allows(bit):
             raise DiscordError(403, 50013, f"Missing Permissions ({what})")
 
     def can_see_channel(self, user_id: int, channel: FakeChannel) -> bool:
@@ -336,6 +339,8 @@ class DiscordState:
         creating: bool,
     ) -> None:
         self._refuse_over_limits(message_problems(body))
+        if self._would_be_empty(message, body, files, creating):
+            raise DiscordError(400, 50006, "Cannot send an empty message")
         if "content" in body:
             message.content = body["content"] or ""
         if "embeds" in body:
@@ -349,6 +354,21 @@ class DiscordState:
             message.flags |= int(body["flags"]) & ~EPHEMERAL_FLAG
         if "attachments" in body or files:
             message.attachments = self._attachments(message, body.get("attachments"), files)
+
+    @staticmethod
+    def _would_be_empty(
+        message: FakeMessage, body: dict[str, Any], files: dict[str, UploadedFile],
+        creating: bool,
+    ) -> bool:
+        """Whether the message would show nothing at all: no words, embed, file or control
+        (a deferred answer's "thinking" message, made with an empty body, is not sent)."""
+        if creating and not body:
+            return False
+        content = body.get("content", message.content)
+        embeds = body.get("embeds", body.get("embed", message.embeds))
+        components = body.get("components", message.components)
+        attachments = body.get("attachments", message.attachments) or files
+        return not (content or embeds or components or attachments)
 
     def _refuse_over_limits(self, problems: list[str]) -> None:
         """Discord refuses a body over its size limits whole; the bot broke a rule."""
@@ -547,6 +567,7 @@ class DiscordState:
             if record.type == MODAL_SUBMIT:
                 self.violation(record, "a modal cannot answer a modal submission")
                 raise DiscordError(400, 40004, "Interaction callback type is invalid here")
+            self._refuse_over_limits(modal_problems(data))
             record.modal = data
         else:
             self.violation(record, f"unsupported callback type {kind}")

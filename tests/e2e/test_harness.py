@@ -358,7 +358,7 @@ async def test_private_threads_are_seen_only_by_their_members(fake: FakeDiscord)
 
 
 async def test_bot_permissions_are_sent_and_enforced() -> None:
-    only_send = discord.Permissions(send_messages=True)
+    only_send = discord.Permissions(view_channel=True, send_messages=True)
     async with FakeDiscord(app_permissions=only_send) as fake:
         await fake.connect(make_bot())
         alice = fake.member("alice")

@@ -190,7 +190,7 @@ async def test_on_off_options_read_as_players_write_them() -> None:
 async def test_without_a_thread_the_bot_may_write_in_the_game_plays_in_the_channel(
     missing: str,
 ) -> None:
-    permissions = discord.Permissions.text()
+    permissions = discord.Permissions.text() | discord.Permissions(view_channel=True)
     setattr(permissions, missing, False)
     async with FakeDiscord(members=NAMES, app_permissions=permissions) as fake:
         await fake.connect(test_bot(":memory:"))
@@ -204,7 +204,7 @@ async def test_without_a_thread_the_bot_may_write_in_the_game_plays_in_the_chann
 
 
 async def test_where_the_bot_may_not_attach_files_the_table_shows_in_words_and_says_so() -> None:
-    no_files = discord.Permissions.text()
+    no_files = discord.Permissions.text() | discord.Permissions(view_channel=True)
     no_files.attach_files = False
     async with FakeDiscord(members=NAMES, app_permissions=no_files) as fake:
         await fake.connect(test_bot(":memory:"))
@@ -222,7 +222,7 @@ async def test_where_the_bot_may_not_attach_files_the_table_shows_in_words_and_s
 
 
 async def test_play_is_refused_where_the_game_could_not_show_before_anyone_joins() -> None:
-    silent = discord.Permissions.text()
+    silent = discord.Permissions.text() | discord.Permissions(view_channel=True)
     silent.send_messages = False
     silent.create_public_threads = False
     async with FakeDiscord(members=NAMES, app_permissions=silent) as fake:
@@ -237,7 +237,7 @@ async def test_play_is_refused_where_the_game_could_not_show_before_anyone_joins
 
 
 async def test_start_is_refused_where_the_game_can_no_longer_show_and_the_lobby_stays() -> None:
-    silent = discord.Permissions.text()
+    silent = discord.Permissions.text() | discord.Permissions(view_channel=True)
     silent.send_messages = False
     silent.create_public_threads = False
     async with FakeDiscord(members=NAMES) as fake:

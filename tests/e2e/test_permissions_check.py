@@ -16,7 +16,7 @@ NAMES = ("alice", "bob")
 
 
 def without(*names: str) -> discord.Permissions:
-    permissions = discord.Permissions.text()
+    permissions = discord.Permissions.text() | discord.Permissions(view_channel=True)
     for name in names:
         setattr(permissions, name, False)
     return permissions
@@ -32,7 +32,7 @@ async def answer(permissions: discord.Permissions) -> str:
 
 
 async def test_with_every_permission_it_says_games_can_be_played_with_everything() -> None:
-    said = await answer(discord.Permissions.text())
+    said = await answer(discord.Permissions.text() | discord.Permissions(view_channel=True))
     assert "❌" not in said and "⛔" not in said
     assert "Games can be played here: each in a thread of its own." in said
     assert "give the bot" not in said
@@ -61,7 +61,8 @@ async def test_a_missing_permission_is_named_with_what_it_costs_and_how_to_give_
 
 
 @pytest.mark.parametrize("missing", [("send_messages", "create_public_threads"),
-                                     ("send_messages", "send_messages_in_threads")])
+                                     ("send_messages", "send_messages_in_threads"),
+                                     ("view_channel",)])
 async def test_where_no_game_can_show_it_says_play_is_refused_and_what_to_give(
     missing: tuple[str, ...],
 ) -> None:
@@ -69,6 +70,10 @@ async def test_where_no_game_can_show_it_says_play_is_refused_and_what_to_give(
     said = await answer(permissions)
     assert "⛔ Games cannot be played here: `/play` is refused. Give the bot " in said
     assert "Send Messages" in said.split("⛔")[1]
+    if "view_channel" in missing:
+        # Granted Send Messages is no use where the bot cannot see: Discord refuses it all.
+        assert "❌ View Channel: it cannot see the channel" in said
+        assert "Give the bot View Channel and Send Messages" in said
     # The answer agrees with /play: refused there too, where the bot's reckoning is the same.
     async with FakeDiscord(members=NAMES, app_permissions=permissions) as fake:
         await fake.connect(test_bot(":memory:"))

@@ -22,7 +22,7 @@ NO_NOTICES = 1e9
 
 
 def without_threads() -> discord.Permissions:
-    permissions = discord.Permissions.text()
+    permissions = discord.Permissions.text() | discord.Permissions(view_channel=True)
     permissions.create_public_threads = False
     permissions.create_private_threads = False
     return permissions

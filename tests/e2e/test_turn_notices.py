@@ -205,7 +205,7 @@ async def test_a_warning_the_bot_may_not_post_is_logged_with_its_channel_and_why
         table = await start(fake, clock, [alice], [70.0], ("normal",),
                             idle_warn=60.0, idle_takeover=None)
         thread = table.driver.table_message().channel_id
-        silent = discord.Permissions.text()
+        silent = discord.Permissions.text() | discord.Permissions(view_channel=True)
         silent.send_messages = silent.send_messages_in_threads = False
         fake.state.app_permissions = str(silent.value)
         began = await table.stall(alice)
