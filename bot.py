@@ -65,7 +65,7 @@ MALFORMED_TOKEN = (
 INVITE_SCOPES = ("bot", "applications.commands")
 #: The permissions the bot asks for when invited; README.md lists the same ones (a test holds
 #: the two together).
-INVITE_PERMISSIONS = ("send_messages", "attach_files", "create_public_threads",
+INVITE_PERMISSIONS = ("view_channel", "send_messages", "attach_files", "create_public_threads",
                       "send_messages_in_threads")
 
 
