@@ -189,13 +189,9 @@ def nobs_chance(thrown: Card, unseen: Sequence[Card]) -> float:
     """Expected nobs in the crib: a jack (ours or theirs) in the starter's suit."""
     pool = len(unseen)
     suits = Counter(card.suit for card in unseen)
-    chance = 0.0
-    if thrown.rank == JACK:
-        chance += suits[thrown.suit] / pool
-    for card in unseen:
-        if card.rank == JACK:
-            chance += (suits[card.suit] - 1) / (pool * (pool - 1))
-    return chance
+    ours = suits[thrown.suit] / pool if thrown.rank == JACK else 0.0
+    return sum(((suits[card.suit] - 1) / (pool * (pool - 1))
+                for card in unseen if card.rank == JACK), ours)
 
 
 def best_discard_worth(view: View, face: int, level: str) -> float:

@@ -368,11 +368,8 @@ class PipPipSimulation:
         shuffle(deck, rng)  # the cut card goes back and the pack is shuffled
         dealt = len(deck) - HAND_SIZE * players
         # Dealt one at a time from the top (the end of the list), starting left of the dealer.
-        top = deck[dealt:]
-        top.reverse()
-        self.hands = [[] for _ in range(players)]
-        for offset in range(players):
-            self.hands[(self.dealer + 1 + offset) % players] = top[offset::players]
+        top = deck[dealt:][::-1]
+        self.hands = [top[(seat - self.dealer - 1) % players::players] for seat in range(players)]
         self.pile = deck[:dealt]
         self.set_aside = []
         self.face_up = [[] for _ in range(players)]
@@ -382,16 +379,6 @@ class PipPipSimulation:
         self.leader = self.turn = (self.dealer + 1) % players
         if self.journal is not None:
             self.journal.append((DEALT, cut))
-        if len(self.pile) < players:
-            self._stop_drawing()
-
-    def _stop_drawing(self) -> None:
-        """At a trick's start, too few cards left for everyone to draw one: the pile is set
-        aside and the hands are played out."""
-        self.drawing = False
-        self.set_aside, self.pile = self.pile, []
-        if self.journal is not None:
-            self.journal.append((STOPPED, len(self.set_aside)))
 
     def _find_callers(self) -> None:
         trump = self.trump
@@ -417,7 +404,12 @@ class PipPipSimulation:
             return
         self.leader = self.turn = winner
         if self.drawing and len(self.pile) < self.players:
-            self._stop_drawing()
+            # Too few cards left for everyone to draw one: the pile is set aside and the hands
+            # are played out.
+            self.drawing = False
+            self.set_aside, self.pile = self.pile, []
+            if self.journal is not None:
+                self.journal.append((STOPPED, len(self.set_aside)))
 
     def _end_round(self) -> None:
         if self.journal is not None:
