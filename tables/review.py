@@ -51,7 +51,9 @@ async def check_reviewable(store: Store, game_id: int, guild_id: int | None,
         raise IllegalAction(f"{GAMES[record.game].title} has no reviews yet.")
     seat = next((i for i, s in enumerate(record.seats) if s.get("user_id") == user_id), None)
     if seat is None:
-        raise IllegalAction(f"Only the players of game #{game_id} can review it.")
+        # A watcher asking has somewhere to go: the replay is for anyone in the server.
+        raise IllegalAction(f"Only the players of game #{game_id} can review it; anyone here "
+                            f"can step through it with `/replay game:{game_id}`.")
     return record, seat
 
 
