@@ -16,7 +16,8 @@ game that first meets it:
   neither extends nor breaks a run).
 
 Computers earn none: only a member's own results are read. `progress` says how far a member
-is from the next of each (a profile's "what do I need next?").
+is from the next of each (a profile's "what do I need next?"), and `run_ended` how long a run
+of wins a loss ended, which is news at its table once the run was long enough for On a roll.
 """
 
 from __future__ import annotations
@@ -147,3 +148,21 @@ def reached(history: Sequence[Played], every_game: Collection[str]) -> dict[str,
         if EXPERT in game.computers_against:
             reach(GIANT_SLAYER, index)
     return found
+
+
+def run_ended(history: Sequence[Played], index: int) -> int:
+    """The run of rated wins in a row at its game that the game at `index` of `history` (a
+    member's games, oldest first) ended, counted as On a roll counts runs; 0 when that game
+    ended none: a win, an assisted game (which neither extends nor breaks a run), or a loss
+    after a loss."""
+    ending = history[index]
+    if ending.won or ending.assisted:
+        return 0
+    run = 0
+    for game in reversed(history[:index]):
+        if game.game != ending.game or game.assisted:
+            continue
+        if not game.won:
+            break
+        run += 1
+    return run

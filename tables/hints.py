@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.analysis import behind_words
+from engine.analysis import behind_words, chance_between
 from engine.contract import Action, View
 from engine.errors import IllegalAction
 from tables.text import card_symbols
@@ -84,5 +84,9 @@ def hint_lines(entries: list[dict[str, Any]], terms: ReviewTerms
     """(action, its figure against the best: "best", "0.4 points less", its reason) for each
     entry, best first: a choice's own value means little to a newcomer (the best choice's can
     be below zero), what it costs against the best choice does."""
-    best = entries[0]["value"] if entries else 0.0
-    return [(e["action"], behind_words(best - e["value"], terms), e["why"]) for e in entries]
+    if not entries:
+        return []
+    best = entries[0]
+    return [(e["action"], behind_words(best["value"] - e["value"], terms,
+                                       chance_between(best, e, terms)), e["why"])
+            for e in entries]

@@ -18,7 +18,16 @@ import logging
 from collections.abc import Collection, Mapping, Sequence
 
 from engine.achievements import Achievement
-from engine.milestones import EVERY_GAME, MILESTONES, Played, Progress, progress, reached
+from engine.milestones import (
+    EVERY_GAME,
+    MILESTONES,
+    STREAK,
+    Played,
+    Progress,
+    progress,
+    reached,
+    run_ended,
+)
 from engine.seat_words import spoken_list
 from store import PlayedGame, Store
 from tables.table import Table
@@ -38,12 +47,20 @@ def milestone_line(who: Sequence[str], milestone: Achievement) -> str:
 _NAMED = {milestone.key: milestone for milestone in MILESTONES}
 
 
+def run_ended_line(seat: int, run: int) -> str:
+    """The table's one quiet line when a member's long run of wins ends there."""
+    return f"{{s{seat}}}'s run of {run} wins in a row ends."
+
+
 async def award_milestones(
-    store: Store, guild_id: int, user_id: int, every_game: Collection[str]
+    store: Store, guild_id: int, user_id: int, every_game: Collection[str],
+    played: list[PlayedGame] | None = None,
 ) -> list[tuple[Achievement, int]]:
-    """Award the member what their games here reach; returns the milestones new to them, each
-    with the game that reached it, in the order they were reached."""
-    played = await store.games_played(guild_id, user_id)
+    """Award the member what their games here reach (`played`: their games, when read
+    already); returns the milestones new to them, each with the game that reached it, in the
+    order they were reached."""
+    if played is None:
+        played = await store.games_played(guild_id, user_id)
     reaching = {key: played[index]
                 for key, index in reached(_history(played), every_game).items()}
     if not reaching:
@@ -77,18 +94,26 @@ async def record_milestones(
     not yet recorded): its finish is committed, so this one may award what it reached, and its
     own pass would then find nothing new. A milestone reached by a game no longer at a table
     (one from before milestones were kept, which the backfill has not come to yet) is awarded
-    without a word, as the backfill would. A failure is logged; the backfill awards them at
-    the next start."""
+    without a word, as the backfill would. A member whose run of wins at the game this one
+    ended was long enough for On a roll hears of it at the table too (never from the
+    backfill: old news). A failure is logged; the backfill awards the milestones at the next
+    start."""
     finishing = finishing or {}
     lines: dict[int, dict[str, list[int]]] = {}  # table -> milestone key -> the seats reaching
     for seat, info in enumerate(table.seats):
         if info.user_id is None:
             continue
         try:
-            fresh = await award_milestones(store, table.guild_id, info.user_id, every_game)
+            played = await store.games_played(table.guild_id, info.user_id)
+            fresh = await award_milestones(store, table.guild_id, info.user_id, every_game,
+                                           played)
         except Exception:
             log.exception("game %d: could not record the milestones of seat %d", table.id, seat)
             continue
+        here = next((i for i, game in enumerate(played) if game.game_id == table.id), None)
+        run = 0 if here is None else run_ended(_history(played), here)
+        if run >= STREAK:
+            table.note(run_ended_line(seat, run))
         for milestone, game_id in fresh:
             reaching = table if game_id == table.id else finishing.get(game_id)
             their_seat = reaching.seat_of(info.user_id) if reaching is not None else None

@@ -51,7 +51,9 @@ async def check_reviewable(store: Store, game_id: int, guild_id: int | None,
         raise IllegalAction(f"{GAMES[record.game].title} has no reviews yet.")
     seat = next((i for i, s in enumerate(record.seats) if s.get("user_id") == user_id), None)
     if seat is None:
-        raise IllegalAction(f"Only the players of game #{game_id} can review it.")
+        # A watcher asking has somewhere to go: the replay is for anyone in the server.
+        raise IllegalAction(f"Only the players of game #{game_id} can review it; anyone here "
+                            f"can step through it with `/replay game:{game_id}`.")
     return record, seat
 
 
@@ -107,7 +109,7 @@ def review_text(review: Review, name: str, limit: int | None = MESSAGE_LIMIT) ->
         label, worst = costliest
         head.append(card_symbols(f"Costliest — {label}: {worst['chosen_label']} where "
                                  f"{worst['best_label']} was best "
-                                 f"({loss_words(worst['lost'], terms)})."))
+                                 f"({loss_words(worst['lost'], terms, worst['chance'])})."))
     head.append(terms.about)
     missed = totals.get("missed", 0)
     if missed:  # each is listed below with what it would have taken
@@ -122,7 +124,8 @@ def review_text(review: Review, name: str, limit: int | None = MESSAGE_LIMIT) ->
         lines = []
         for decision in shown:
             line = (f"• {decision['chosen_label']} → best {decision['best_label']} "
-                    f"({loss_words(decision['lost'], terms)}): {decision['why']}")
+                    f"({loss_words(decision['lost'], terms, decision['chance'])}): "
+                    f"{decision['why']}")
             # The best's reason alone hides what made the choice cost so much.
             if decision["lost"] >= TELL_WHY and decision["chosen_why"] != decision["why"]:
                 line += f" Yours: {decision['chosen_why']}"
@@ -140,8 +143,8 @@ def review_text(review: Review, name: str, limit: int | None = MESSAGE_LIMIT) ->
 def group_loss(decisions: list[dict[str, Any]], terms: ReviewTerms) -> str:
     """What a deal's or trick's choices gave up: "−5.5" in units, and apart from it any chance
     to win lost on a choice ("about 15% less chance to win")."""
-    chance = sum(c for d in decisions if (c := terms.swing(d["lost"])) is not None)
-    measured = sum(d["lost"] for d in decisions if terms.swing(d["lost"]) is None)
+    chance = sum(d["chance"] for d in decisions if d["chance"] is not None)
+    measured = sum(d["lost"] for d in decisions if d["chance"] is None)
     words = [f"about {min(1.0, chance):.0%} less chance to win"] if chance else []
     if measured > 0:
         words.append(f"−{amount(measured)}")

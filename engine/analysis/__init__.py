@@ -6,11 +6,15 @@ computer players choose by, so advice and play share one method.
 An entry is {"action": one of legal, "value": float in the game's own units, "parts": {name:
 float} (how the value splits, where that helps), "why": one short line for a player}, and
 "again": True on an action after which the seat chooses again with nothing changed (a claim
-refused as too many): a review judges the choice that follows it instead.
+refused as too many): a review judges the choice that follows it instead. A game that can be
+won on the spot by one choice among ordinary ones (Crib Race's finish) keeps that apart in the
+part `WIN`, its chance times `ReviewTerms.game_worth`, so that a gap made of it is worded as
+the chance it is, and one made of units as units, whatever their sizes (`chance_between`).
 """
 
 from __future__ import annotations
 
+from types import EllipsisType
 from typing import Any
 
 from engine.contract import Action
@@ -21,6 +25,9 @@ Entry = dict[str, Any]
 DIGITS = 9
 #: The one line given when there is nothing to choose.
 ONLY_MOVE = "Your only move."
+#: The part of an entry's value that is the game won on the spot: its chance times the game's
+#: `ReviewTerms.game_worth`.
+WIN = "win"
 
 
 def entry(action: Action, value: float, why: str, **parts: float) -> Entry:
@@ -62,23 +69,43 @@ def amount(value: float) -> str:
     return f"{value:.1f}" if round(value, 1) >= 0.1 else f"{value:.2f}"
 
 
-def loss_words(lost: float, terms: ReviewTerms) -> str:
+def chance_between(better: Entry, worse: Entry, terms: ReviewTerms) -> float | None:
+    """The chance to win `worse` gives up against `better`, where their gap is a game won or
+    lost on the choice rather than a measure in units; None where it is not. With `WIN` parts
+    it is one when they make at least half the gap; without, when the gap is that big
+    (`terms.swing`)."""
+    gap = better["value"] - worse["value"]
+    if WIN not in better["parts"] and WIN not in worse["parts"]:
+        return terms.swing(gap)
+    won = better["parts"].get(WIN, 0.0) - worse["parts"].get(WIN, 0.0)
+    if not terms.game_worth or gap <= 0 or won < gap / 2:
+        return None
+    return min(1.0, gap / terms.game_worth)
+
+
+def loss_words(lost: float, terms: ReviewTerms,
+               chance: float | EllipsisType | None = ...) -> str:
     """What a choice gave up against the best: "−4.1" in the game's units, or, where it is a
-    game won or lost on the choice (`terms.swing`), "about 15% less chance to win"."""
-    chance = terms.swing(lost)
+    game won or lost on the choice (`chance`, as judged by `chance_between`; by the loss's
+    size, `terms.swing`, when not given), "about 15% less chance to win"."""
+    if chance is ...:
+        chance = terms.swing(lost)
     if chance is not None:
         return f"about {chance:.0%} less chance to win"
     return f"−{amount(lost)}"
 
 
-def behind_words(behind: float, terms: ReviewTerms) -> str:
+def behind_words(behind: float, terms: ReviewTerms,
+                 chance: float | EllipsisType | None = ...) -> str:
     """A hint's choice against the best one, `behind` it: "best", "as good" (nothing the
-    figures show), "0.4 points less", "about 15% less chance to win"."""
+    figures show), "0.4 points less", "about 15% less chance to win" (`chance` as in
+    `loss_words`)."""
     if behind <= 0:
         return "best"
     if round(behind, 2) == 0:
         return "as good"
-    chance = terms.swing(behind)
+    if chance is ...:
+        chance = terms.swing(behind)
     if chance is not None:
         return f"about {chance:.0%} less chance to win"
     return f"{amount(behind)} {terms.units} less"

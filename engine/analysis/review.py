@@ -14,9 +14,9 @@
                  chances added up, "decisions": how many were judged, "best": how many chose
                  the best, "missed": how many chances were let go by}}
 
-A loss the game's terms call a swing (a race lost on the trick in some of the deals weighed:
-`ReviewTerms.swing`) is a chance to win, not a measure in units: the summary counts it in
-"swings" and "chance", never in the totals of units.
+A loss that is a game won or lost on the choice (a race lost on the trick in some of the deals
+weighed, a peg that could have finished: its "chance") is a chance to win, not a measure in
+units: the summary counts it in "swings" and "chance", never in the totals of units.
 
 with decision = {"step": index of the action in the log, "kind": "discard" | "play" |
 "other", "chosen": action, "best": action, "chosen_label", "best_label": the two as the
@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine.analysis import chance_between
 from engine.contract import Action, Game, View, decision_of, taken_away
 from engine.spec import GameSpec, ReviewTerms
 
@@ -131,11 +132,13 @@ def judge(spec: GameSpec, view: View, legal: list[Action], chosen: Action,
         return None
     lost = best["value"] - mine["value"]
     label = spec.labels_for(view)
+    given_up = lost >= NEGLIGIBLE
     return {"step": step, "kind": kind_of(chosen), "chosen": chosen, "best": best["action"],
             "chosen_label": label(chosen), "best_label": label(best["action"]),
             "chosen_value": mine["value"], "best_value": best["value"],
-            "lost": lost if lost >= NEGLIGIBLE else 0.0, "why": best["why"],
-            "chosen_why": mine["why"], "missed": False}
+            "lost": lost if given_up else 0.0, "why": best["why"],
+            "chosen_why": mine["why"], "missed": False,
+            "chance": chance_between(best, mine, spec.review_terms) if given_up else None}
 
 
 def let_go(spec: GameSpec, view: View, legal: list[Action], step: int) -> dict[str, Any] | None:
@@ -155,13 +158,14 @@ def let_go(spec: GameSpec, view: View, legal: list[Action], step: int) -> dict[s
             "best": best["action"], "chosen_label": passed["label"],
             "best_label": spec.labels_for(view)(best["action"]), "chosen_value": passed["value"],
             "best_value": best["value"], "lost": lost, "why": best["why"],
-            "chosen_why": passed["why"], "missed": True}
+            "chosen_why": passed["why"], "missed": True,
+            "chance": chance_between(best, passed, spec.review_terms)}
 
 
 def summary(groups: list[dict[str, Any]], terms: ReviewTerms) -> dict[str, Any]:
     decisions = [decision for group in groups for decision in group["decisions"]]
-    chances = [chance for d in decisions if (chance := terms.swing(d["lost"])) is not None]
-    measured = [d for d in decisions if terms.swing(d["lost"]) is None]
+    chances = [d["chance"] for d in decisions if d["chance"] is not None]
+    measured = [d for d in decisions if d["chance"] is None]
     lost = {name: sum(d["lost"] for d in measured if d["kind"] == kind)
             for kind, name in (("discard", "discards"), ("play", "plays"), ("other", "other"))}
     made = [d for d in decisions if not d.get("missed")]

@@ -41,7 +41,7 @@ from typing import Any
 from engine.crib_race import rollout
 from engine.crib_race.achievements import ACHIEVEMENTS, MOMENTS
 from engine.crib_race.ai import choose_action
-from engine.crib_race.analysis import analyse
+from engine.crib_race.analysis import TERMS, analyse
 from engine.crib_race.board import BOARDS, DEFAULT_BOARD
 from engine.crib_race.game import CribRaceGame
 from engine.crib_race.seating import PLAYER_COUNTS, race_sides
@@ -51,7 +51,7 @@ from engine.cribbage import MUGGINS
 from engine.cribbage.ai import choose_off_turn
 from engine.cribbage.analysis import let_pass
 from engine.cribbage.presentation import action_label, typed_number
-from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
+from engine.spec import LEVELS, GameSpec, Option
 
 
 def _finish(options: dict[str, Any]) -> int:
@@ -84,11 +84,7 @@ SPEC = GameSpec(
     rollout=rollout,
     analyse=analyse,
     let_pass=let_pass,
-    review_terms=ReviewTerms(
-        units="holes",
-        about=("Figures are holes on average, your peg's against your rivals'; what the "
-               "track's slides, shortcuts, traps and boxes make of them is an estimate."),
-        exact=False, plays="pegging"),
+    review_terms=TERMS,
     target=_finish,
     sides=_sides,
     action_label=action_label,

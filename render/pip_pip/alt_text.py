@@ -29,7 +29,7 @@ def describe(view: View) -> str:
     players = seats.player_count(view)
     parts = [f"Pip Pip, round {integer(view.get('round'), 1)} of "
              f"{integer(view.get('rounds'), players)}, "
-             f"trick {drawing.trick_number(view)}."]
+             f"trick {drawing.trick_of_round(view).replace('/', ' of ')}."]
     trump = SUIT_WORDS.get(str(view.get("trump")), "none")
     words = f"Trump: {trump}"
     if view.get("next_trump") in SUIT_WORDS and view.get("next_trump") != view.get("trump"):

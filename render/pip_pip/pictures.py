@@ -79,6 +79,19 @@ def trick_number(view: View) -> int:
     return integer(view.get("trick_number"), 1)
 
 
+def trick_of_round(view: View) -> str:
+    """The trick as a watcher counts it, "13/34": which one, of how many the round has (its
+    cards, wherever they are now, shared out among the players); the number alone where the
+    view does not add up."""
+    number = trick_number(view)
+    players = seats.player_count(view)
+    sizes = [integer(size) for size in listed(view.get("hand_sizes"))]
+    cards = sum(sizes) + integer(view.get("pile_count")) + len(listed(view.get("played"))) \
+        + len(listed(view.get("trick"))) + integer(view.get("set_aside_count"))
+    tricks = cards // players if players and len(sizes) == players else 0
+    return f"{number}/{tricks}" if tricks >= number else str(number)
+
+
 def trick_to_show(view: View) -> tuple[list[dict[str, Any]], int | None, str, bool]:
     """The trick in progress with the card winning so far, or between tricks the last one
     with its winner; and a heading. The flag says whether the trick is finished."""
@@ -260,7 +273,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
         + cards.card_height(TRICK_CARD) + 2 * PRIMARY + 16 + players * ROW_H + 4
     image, draw = layout.canvas(WIDTH, height)
     right = (f"Round {integer(view.get('round'), 1)}/{integer(view.get('rounds'), players)} · "
-             f"Trick {trick_number(view)}")
+             f"Trick {trick_of_round(view)}")
     y: float = layout.title_bar(draw, WIDTH, "Pip Pip", right) + 8
     _info_line(image, draw, view, y, four_colour)
     y += 44

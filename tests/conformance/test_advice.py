@@ -121,7 +121,7 @@ def test_a_finished_game_is_reviewed_decision_by_decision(seating: Seating) -> N
     assert summary["decisions"] == len(judged)
     assert summary["missed"] == len(listed) - len(decisions)
     # A chance to win lost on one choice is counted apart from the figures in units.
-    swings = [terms.swing(d["lost"]) for d in listed]
+    swings = [d["chance"] for d in listed]
     assert summary["swings"] == sum(chance is not None for chance in swings)
     assert summary["chance"] == pytest.approx(sum(chance or 0.0 for chance in swings))
     assert summary["total"] == pytest.approx(

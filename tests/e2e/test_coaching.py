@@ -95,7 +95,11 @@ async def test_review_my_game_after_the_end_only_for_its_players() -> None:
 
         stranger = await fake.click(carol, final, label="Review my game")
         assert refusal_text(stranger) == (
-            f"Only the players of game #{driver.table_id} can review it.")
+            f"Only the players of game #{driver.table_id} can review it; anyone here can "
+            f"step through it with `/replay game:{driver.table_id}`.")
+        watched = await fake.slash(carol, "replay", {"game": driver.table_id})  # as told
+        assert watched.message is not None and not watched.message.ephemeral
+        assert watched.message.content.startswith(f"🎬 **Replay of Cribbage #{driver.table_id}")
         fake.assert_clean()
 
 

@@ -18,6 +18,7 @@ from engine.milestones import (
     Played,
     progress,
     reached,
+    run_ended,
 )
 from engine.registry import achievement_named
 
@@ -155,3 +156,30 @@ def test_a_newcomer_has_every_first_step_ahead():
     assert set(steps) == {GAMES_MILESTONES[10].key, FIRST_WIN.key, ON_A_ROLL.key, TOURIST.key}
     assert (steps[GAMES_MILESTONES[10].key].have, steps[GAMES_MILESTONES[10].key].need) == (0, 10)
     assert steps[TOURIST.key].games == GAMES
+
+
+@given(histories, st.data())
+def test_a_rated_loss_ends_the_run_of_wins_before_it_at_its_game(history: list[Played], data):
+    """Against a plain recount: the run a game ends is the run of rated wins at its game just
+    before it, when that game is a rated loss; nothing else ends a run."""
+    if not history:
+        return
+    index = data.draw(st.integers(0, len(history) - 1))
+    runs: dict[str, int] = {}
+    for game in history[:index]:
+        if not game.assisted:
+            runs[game.game] = runs.get(game.game, 0) + 1 if game.won else 0
+    ending = history[index]
+    expected = 0 if ending.won or ending.assisted else runs.get(ending.game, 0)
+    assert run_ended(history, index) == expected
+
+
+def test_only_a_rated_loss_at_the_same_game_ends_a_run():
+    wins = [Played("a", True, False)] * 6
+    other = Played("b", False, False)
+    hinted = Played("a", False, True)
+    lost = Played("a", False, False)
+    history = [*wins[:3], other, hinted, *wins[3:], lost, lost]
+    assert run_ended(history, len(history) - 2) == 6  # the other game and hints break nothing
+    assert run_ended(history, len(history) - 1) == 0  # a loss after a loss ends no run
+    assert run_ended(history, 4) == 0 and run_ended(history, 3) == 0

@@ -61,10 +61,27 @@ def test_a_finished_game_shows_its_last_trick_and_no_cards_in_hand() -> None:
     view = dressed(game.view(None))
     last = view["last_trick"]["trick_number"]
     assert view["trick_number"] == last + 1  # the view has moved on to a trick never played
-    assert f"Round 1/1 · Trick {last}" in [d.text for d in drawn_texts(view)]
+    assert last == 104 // 3  # two decks shared out among three
+    assert f"Round 1/1 · Trick {last}/{last}" in [d.text for d in drawn_texts(view)]
     words = alt_text.describe(view)
-    assert f"round 1 of 1, trick {last}." in words
+    assert f"round 1 of 1, trick {last} of {last}." in words
     assert "Each holds" not in words
+
+
+def test_a_watcher_reads_how_many_tricks_the_round_has_at_every_moment() -> None:
+    """Arriving mid-round, the heading says how far the round has gone: trick 5 of 13 with
+    eight players, whatever stage the trick is at (cards drawn after each play, drawing
+    stopped, the pile set aside)."""
+    for players in (3, 8):
+        game = GAMES["pip-pip"].new(players, {"rounds": 1}, 9)
+        rng = random.Random(9)
+        while game.outcome is None:
+            view = game.view(None)
+            assert pictures.trick_of_round(view) == f"{view['trick_number']}/{104 // players}"
+            seat = game.waiting_for()[0]
+            plays = [a for a in game.legal_actions(seat) if a["type"] == "play"]
+            game.apply(seat, rng.choice(plays))
+    assert pictures.trick_of_round({"trick_number": 4, "players": 3}) == "4"  # no counts
 
 
 def test_counts_of_one_are_singular() -> None:

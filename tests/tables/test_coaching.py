@@ -97,7 +97,8 @@ def test_a_long_review_fits_one_message_keeping_the_costliest() -> None:
                   "best": {"type": "play", "card": "KS"}, "chosen_label": "Play 5♥",
                   "best_label": "Play K♠", "chosen_why": "Pegs 0; leaves a fifteen.",
                   "chosen_value": 0.0,
-                  "best_value": 1.0, "lost": 1.0 + n / 100, "why": "Pegs 2 with 5H. " * 5}
+                  "best_value": 1.0, "lost": 1.0 + n / 100, "why": "Pegs 2 with 5H. " * 5,
+                  "chance": None}
                  for n in range(80)]
     groups = [{"label": f"Trick {n + 1}", "lost": d["lost"], "decisions": [d]}
               for n, d in enumerate(decisions)]
@@ -123,7 +124,8 @@ def test_one_long_deal_keeps_its_costliest_choices_rather_than_none() -> None:
     decisions = [{"step": n, "kind": "play", "chosen": {"type": "play", "card": "5H"},
                   "best": {"type": "play", "card": "KS"}, "chosen_label": f"Play {n}",
                   "best_label": "Play K♠", "chosen_why": "Same words.", "chosen_value": 0.0,
-                  "best_value": 1.0, "lost": 1.0 + (n * 37 % 80) / 10, "why": "Same words."}
+                  "best_value": 1.0, "lost": 1.0 + (n * 37 % 80) / 10, "why": "Same words.",
+                  "chance": None}
                  for n in range(80)]
     review = {**CRIBBAGE_TERMS, "game": "cribbage", "game_id": 6, "title": "Cribbage",
               "groups": [{"label": "Game", "lost": sum(d["lost"] for d in decisions),
@@ -147,7 +149,7 @@ def test_a_small_loss_gives_the_best_move_s_reason_only() -> None:
     decision = {"step": 0, "kind": "play", "chosen": {"type": "play", "card": "5H"},
                 "best": {"type": "play", "card": "KS"}, "chosen_label": "Play 5♥",
                 "best_label": "Play K♠", "chosen_why": "Pegs 0.", "chosen_value": 0.5,
-                "best_value": 1.0, "lost": 0.5, "why": "Pegs 2 with KS."}
+                "best_value": 1.0, "lost": 0.5, "why": "Pegs 2 with KS.", "chance": None}
     review = {**CRIBBAGE_TERMS, "game": "cribbage", "game_id": 4, "title": "Cribbage",
               "groups": [{"label": "Deal 1", "lost": 0.5, "decisions": [decision]}],
               "summary": {"discards": 0.0, "plays": 0.5, "other": 0.0, "total": 0.5,
@@ -162,7 +164,7 @@ def test_presses_let_go_by_are_counted_and_listed_among_the_losses() -> None:
         return {"step": step, "kind": "other", "chosen": None, "best": {"type": "muggins"},
                 "chosen_label": "No Muggins! press", "best_label": "Muggins!",
                 "chosen_why": "You did not press.", "chosen_value": 0.0,
-                "best_value": float(short), "lost": float(short), "missed": True,
+                "best_value": float(short), "lost": float(short), "missed": True, "chance": None,
                 "why": f"Their count was {short} short: take the points."}
 
     groups = [{"label": "Deal 2", "lost": 5.0, "decisions": [missed(30, 2), missed(41, 3)]}]

@@ -16,7 +16,7 @@ from engine.milestones import (
 from store import Store
 from tables.backfill import backfill
 from tables.clock import FakeClock
-from tables.milestones import milestone_line
+from tables.milestones import milestone_line, run_ended_line
 from tests.store.test_milestones import computer as computer_seat
 from tests.store.test_milestones import finished, member
 from tests.tables.helpers import (
@@ -231,3 +231,26 @@ async def test_milestones_are_dated_by_the_tables_clock(store: Store):
     await backfill(store, ONE_GAME)
     assert {a.key: a.earned_at for a in await store.achievements_of(GUILD, ANN)
             if a.game == EVERY_GAME} == dated
+
+
+async def test_a_run_of_five_wins_or_more_ending_is_said_in_one_line(store: Store):
+    """Ann won her last five rated games of dash here (a game with hints between them breaks
+    nothing); she resigns the next, and the table says her run ended, once: her next loss
+    ends no run, and Bob's wins end none."""
+    for number in range(5):
+        await finished(store, [member(ANN), member(BOB)], {0}, at=1000 + number)
+    await finished(store, [member(ANN), member(BOB)], {1}, assisted=True, at=1010)
+    manager = make_manager(store, games=ONE_GAME)
+    try:
+        table = await new_table(manager, [human(ANN), human(BOB)], options={"target": 15})
+        await manager.resign(table.id, ANN)
+        await manager.wait_idle()
+        again = await new_table(manager, [human(ANN), human(BOB)], options={"target": 15})
+        await manager.resign(again.id, ANN)
+        await manager.wait_idle()
+    finally:
+        await manager.close()
+    ended = run_ended_line(0, 5).replace("{s0}", "Ann")
+    assert ended == "Ann's run of 5 wins in a row ends."
+    assert [line for line in table.recent if "wins in a row" in line] == [ended]
+    assert not [line for line in again.recent if "wins in a row" in line]

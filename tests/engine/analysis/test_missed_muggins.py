@@ -65,7 +65,7 @@ def test_a_short_claim_let_go_by_is_listed_with_the_points_it_missed() -> None:
         "chosen_label": "No Muggins! press", "best_label": "Muggins!", "chosen_value": 0.0,
         "best_value": 3.0, "lost": 3.0, "why": "Their count was 3 short: take the points.",
         "chosen_why": "You did not press; a press costs nothing, even on a right count.",
-        "missed": True}]
+        "missed": True, "chance": None}]
     summary = review["summary"]
     assert summary["missed"] == 1 and summary["other"] == 3.0
     assert summary["decisions"] == len(decisions(review)) - 1  # the chance is not a move made
