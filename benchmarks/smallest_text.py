@@ -8,7 +8,9 @@ text the kit records (names, scores, legends, board numbers, card corner indices
 at the size its layout asked for: the height of a capital "H" and of an "x" on the font's
 outline at that size, times the phone's scale. A line prints the picture's smallest capital
 (`text.smallest_shown`: the figure the tests hold to `text.glyph_floor()`, 8 px), which text
-it is, and the smallest x-height among the texts with lower-case letters.
+it is, and the smallest x-height among the texts with lower-case letters
+(`text.smallest_lower_shown`: held to `text.X_FLOOR`, 6.9 px, a word in lower case reading by
+its "x" as a number reads by its capital height).
 
 The pictures: every gallery moment's table and hand (each game at 2 and at its most players,
 plus the profile cards), each game's end-of-game chart at 2 and at most players, replay
@@ -23,7 +25,7 @@ import argparse
 import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +42,7 @@ from tables.pictures import playable_cards
 from tables.tournaments import KNOCKOUT, SWISS, Tournament
 from tables.tournaments.picture import picture_data
 
-AIM = 7.0  # px: a capital shorter than this on the phone is the brief's "unreadable"
+AIM = 7.0  # px: a capital or an "x" shorter than this on the phone is hard to read
 FRAMES = 5  # replay frames looked at along each game, its first and its last among them
 ENTRIES = (2, 8, 16, 64)
 HOST = 1
@@ -62,13 +64,6 @@ class Figure:
                 f"{self.cap_font:>3} {self.cap_text[:18]!r:<22} {x}")
 
 
-@cache
-def x_ratio() -> float:
-    """An "x"'s height over the font size, measured on the font as `text.cap_ratio` is."""
-    top, bottom = text.font(1000).getbbox("x")[1::2]
-    return (bottom - top) / 1000
-
-
 def measure(picture: str, draw_picture: Callable[[], Any], save: Path | None = None) -> Figure:
     """Draw the picture while recording its texts, and find its smallest on a phone."""
     with text.recording() as drawn:
@@ -81,10 +76,7 @@ def measure(picture: str, draw_picture: Callable[[], Any], save: Path | None = N
     if not shown:
         raise SystemExit(f"{picture}: no text was recorded")
     cap, smallest = text.smallest_shown(shown, *image.size)
-    lower = [d for d in shown if any(ch.islower() for ch in d.shown or d.text)]
-    small_x = min(lower, key=lambda d: d.asked) if lower else None
-    x_height = (small_x.asked * x_ratio() * text.phone_scale(*image.size)
-                if small_x else None)
+    x_height, small_x = text.smallest_lower_shown(shown, *image.size) or (None, None)
     return Figure(picture, image.size, cap, smallest.shown or smallest.text, smallest.asked,
                   x_height, (small_x.shown or small_x.text) if small_x else "")
 
@@ -178,23 +170,30 @@ def main() -> None:
               "tournaments": tournaments()}
     print(f"floor: a capital {text.glyph_floor():.2f} px tall on the phone "
           f"(text set at {text.FLOOR_RATIO * text.PHONE_WIDTH:.0f} px at "
-          f"{text.PHONE_WIDTH} px wide); aim: {AIM:.1f} px")
+          f"{text.PHONE_WIDTH} px wide); an \"x\" {text.X_FLOOR:.2f} px (text with lower case "
+          f"set at {text.lower_floor_size(text.PHONE_WIDTH)} px); aim: {AIM:.1f} px")
     print(f"{'picture':<46} {'size':>10} {'cap':>5} {'pt':>3} {'its text':<22} x-height")
     every: list[Figure] = []
     for group, pictures in groups.items():
         figures = sorted((measure(name, fn, args.save) for name, fn in pictures),
-                         key=lambda f: (f.cap, f.x_height or 0.0))
+                         key=lambda f: (min(f.cap, f.x_height or f.cap), f.cap))
         every += figures
-        print(f"-- {group}: {len(figures)} pictures, smallest capital "
-              f"{figures[0].cap:.2f} px, median {figures[len(figures) // 2].cap:.2f} px")
+        caps = sorted(f.cap for f in figures)
+        xs = sorted(f.x_height for f in figures if f.x_height is not None)
+        print(f"-- {group}: {len(figures)} pictures, smallest capital {caps[0]:.2f} px "
+              f"(median {caps[len(caps) // 2]:.2f}), smallest x-height "
+              + (f"{xs[0]:.2f} px (median {xs[len(xs) // 2]:.2f})" if xs else "-"))
         for figure in figures if args.all else figures[:5]:
             print(figure.row())
     below_floor = [f for f in every if f.cap < text.glyph_floor() - 1e-9]
     below_aim = [f for f in every if f.cap < AIM]
     x_heights = [f.x_height for f in every if f.x_height is not None]
+    x_below = sum(x < text.X_FLOOR - 1e-9 for x in x_heights)
     print(f"{len(every)} pictures; smallest capital {min(f.cap for f in every):.2f} px, "
           f"smallest x-height {min(x_heights):.2f} px; "
-          f"{len(below_floor)} below the floor, {len(below_aim)} below {AIM:.0f} px")
+          f"{len(below_floor)} below the floor, {len(below_aim)} below {AIM:.0f} px; "
+          f"x-heights: {x_below} below the floor, "
+          f"{sum(x < AIM for x in x_heights)} below {AIM:.0f} px")
 
 
 if __name__ == "__main__":

@@ -21,17 +21,17 @@ from render.kit import palette, text
 from render.kit.png import encode
 
 WIDTH = 800
-TITLE_SIZE = 26
-BODY_SIZE = 24
-AXIS_SIZE = 24  # the floor at 800 px: 11 px on a 380 px screen
+TITLE_SIZE = 30
+BODY_SIZE = 27
+AXIS_SIZE = 27  # the lower-case floor at 800 px: 12.8 px on a 380 px screen
 LINE_WIDTH = 5
 MARKER = 9
 #: Marker shapes, in the order lines take them (their names are used in the alt text).
 SHAPES = ("circle", "square", "triangle", "diamond")
 ALT_LIMIT = 1024  # Discord's longest attachment description
 PLOT = (78, 84, WIDTH - 64, 396)  # the plotting area: left, top, right, bottom
-LEGEND_TOP = 470
-LEGEND_ROW = 34
+LEGEND_TOP = 478
+LEGEND_ROW = 36
 
 
 @dataclass(frozen=True)
@@ -189,13 +189,13 @@ def _grid(canvas: ImageDraw.ImageDraw, chart: Chart, scale: _Scale,
     for tick in chart.ticks:
         x = scale.x(tick.x)
         canvas.line((x, top, x, bottom), fill=palette.DIM, width=1)
-        if x - last_label >= 34:
+        if x - last_label >= 40:
             text.draw(canvas, (x, bottom + 8), tick.label, AXIS_SIZE, fill=palette.MUTED_INK,
                       anchor="ma")
             last_label = x
     canvas.line((left, bottom, right, bottom), fill=palette.INK, width=2)
     canvas.line((left, top, left, bottom), fill=palette.INK, width=2)
-    text.draw(canvas, ((left + right) / 2, bottom + 36), chart.x_label, AXIS_SIZE,
+    text.draw(canvas, ((left + right) / 2, bottom + 40), chart.x_label, AXIS_SIZE,
               fill=palette.INK, anchor="ma")
     text.draw(canvas, (12, top - 16), chart.y_label, AXIS_SIZE, fill=palette.INK, anchor="ls")
 
@@ -297,7 +297,7 @@ def _end_labels(canvas: ImageDraw.ImageDraw, chart: Chart, scale: _Scale) -> Non
     ends.sort(key=lambda end: end[0])
     placed: list[float] = []
     for y, x, line in ends:
-        label_y = max(y, placed[-1] + 26) if placed else y
+        label_y = max(y, placed[-1] + 30) if placed else y
         placed.append(label_y)
         colour = palette.side_colour(line.colour)
         marker(canvas, (x, y), line.shape, colour, MARKER)
@@ -309,7 +309,7 @@ def _legend(canvas: ImageDraw.ImageDraw, chart: Chart, top: int) -> None:
     column = WIDTH // 2
     for index, line in enumerate(chart.lines):
         x = 24 + (index % 2) * column
-        y = top + (index // 2) * LEGEND_ROW + 17
+        y = top + (index // 2) * LEGEND_ROW + 18
         colour = palette.side_colour(line.colour)
         marker(canvas, (x + 8, y), line.shape, colour, MARKER)
         used = text.draw(canvas, (x + 26, y), line.mark, BODY_SIZE, fill=colour, bold=True,
@@ -318,7 +318,7 @@ def _legend(canvas: ImageDraw.ImageDraw, chart: Chart, top: int) -> None:
         text.draw(canvas, (x + 34 + used, y), f"{line.name}{final}", BODY_SIZE,
                   fill=palette.INK, anchor="lm", max_width=column - 60 - used)
     if chart.notes:
-        y = top + math.ceil(len(chart.lines) / 2) * LEGEND_ROW + 17
+        y = top + math.ceil(len(chart.lines) / 2) * LEGEND_ROW + 18
         _arrowhead(canvas, (32, y - 7))
         kinds = " or ".join(sorted({note.label for note in chart.notes}))
         text.draw(canvas, (50, y), f"a move back ({kinds})", BODY_SIZE, fill=palette.INK,

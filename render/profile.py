@@ -34,7 +34,7 @@ WIDTH = 600
 MAX_HEIGHT = WIDTH * 3 // 2
 MARGIN = 16
 SIZE = 20  # body text
-SMALL = text.floor_size(WIDTH)  # chart labels, the count of what did not fit
+SMALL = text.floor_size(WIDTH)  # the rating charts' numbers
 HEAD = 22  # a game's title and rating, section headings
 LINE = round(SIZE * 1.35)
 BLOCK_PAD = 10
@@ -281,7 +281,7 @@ class Plan:
         forms = [[*self.games_left_out, *rest], [text.plural(games, "game"), *rest]] \
             if games else [rest]
         lines = [f"More in the message: {', '.join(form)}." for form in forms]
-        return next((line for line in lines if text.width(line, SMALL) <= ROOM), lines[-1])
+        return next((line for line in lines if text.width(line, SIZE) <= ROOM), lines[-1])
 
     def height(self, data: Data) -> int:
         """The picture's height for what the plan shows."""
@@ -328,7 +328,7 @@ def draw_profile(data: Data) -> Image.Image:
             y += CHIP_ROW
         y += 6
     if plan.left_out:
-        text.draw(canvas, (MARGIN, y), plan.left_out_words(), SMALL,
+        text.draw(canvas, (MARGIN, y), plan.left_out_words(), SIZE,
                   fill=palette.SOFT_WHITE, max_width=ROOM)
     return image
 

@@ -29,6 +29,7 @@ TITLE = "Crib Race"
 #: within MAX_HEIGHT (render/cribbage/sizes.py), one and a half times its width.
 BOARD_W, BOARD_MAX_H = cribbage.WIDTH - 2 * cribbage.MARGIN, 374
 SMALL = cribbage.SMALL
+NUMBER = text.floor_size(cribbage.WIDTH)  # a hole's number: digits read at the floor
 PEG_R = layout.TOKEN_R
 SLIDE_RED = palette.hex_rgb("#c0392b")
 ADVANCE_GREEN = palette.hex_rgb("#1e8449")
@@ -41,7 +42,7 @@ BORDER = 4  # the board's frame line
 #: for a hole's label clear of the peg in that hole.
 SIDE_ROOM = PEG_R + BORDER + 4
 LABEL_GAP = PEG_R + 1
-LABEL_ROOM = LABEL_GAP + SMALL + 2 + BORDER + 2
+LABEL_ROOM = LABEL_GAP + NUMBER + 2 + BORDER + 2
 #: How far a hole's label may move off its hole to clear a box, a hole or another label:
 #: sideways by up to half a hole, and a little further from it.
 NUDGES, LIFTS = (0, -3, 3, -6, 6, -9, 9, -12, 12), (0, 6)
@@ -171,12 +172,13 @@ def _hole_labels(board_json: str) -> tuple[tuple[str, Point, bool, bool, Rect], 
             continue
         label = "Start" if index == 0 else ("Finish" if index == last else hole)
         bold = index in (0, last)
-        half = text.width(label, SMALL, bold) / 2 + 3
+        size = SMALL if bold else NUMBER
+        half = text.width(label, size, bold) / 2 + 3
         x = min(max(at[hole][0], inside[0] + half), inside[2] - half)  # inside the frame
         y = at[hole][1]
         taken = [*boxes, *(rect for other, rect in holes.items() if other != hole),
                  *(placed[4] for placed in labels)]
-        spots = [_label_spot(x + dx, y, half, below, lift) for _, below, dx, lift in sorted(
+        spots = [_label_spot(x + dx, y, half, size, below, lift) for _, below, dx, lift in sorted(
             (abs(dx) + lift, below, dx, lift) for dx in NUDGES for lift in LIFTS
             for below in (False, True))]
         spot = next((spot for spot in spots if inside[1] <= spot[2][1]
@@ -186,14 +188,14 @@ def _hole_labels(board_json: str) -> tuple[tuple[str, Point, bool, bool, Rect], 
     return tuple(labels)
 
 
-def _label_spot(x: float, y: float, half: float, below: bool,
+def _label_spot(x: float, y: float, half: float, size: int, below: bool,
                 lift: float) -> tuple[Point, bool, Rect]:
     """(anchor, below, patch) of a label centred on x, above or below the hole at y."""
     if below:
         top = y + LABEL_GAP + lift - 1
-        return (x, top + 1), True, (x - half, top, x + half, top + SMALL + 2)
+        return (x, top + 1), True, (x - half, top, x + half, top + size + 2)
     bottom = y - LABEL_GAP - lift + 1
-    return (x, bottom - 1), False, (x - half, bottom - SMALL - 2, x + half, bottom)
+    return (x, bottom - 1), False, (x - half, bottom - size - 2, x + half, bottom)
 
 
 def _draw_hole_labels(draw: ImageDraw.ImageDraw, board_json: str, origin: tuple[int, int],
@@ -208,7 +210,8 @@ def _draw_hole_labels(draw: ImageDraw.ImageDraw, board_json: str, origin: tuple[
             continue
         # A patch of wood behind the number keeps it readable over a path drawn there.
         draw.rounded_rectangle(box, radius=4, fill=palette.WOOD)
-        text.draw(draw, (x + ox, y + oy), label, SMALL, fill=palette.HOLE, bold=bold,
+        text.draw(draw, (x + ox, y + oy), label, SMALL if bold else NUMBER, fill=palette.HOLE,
+                  bold=bold,
                   anchor="ma" if below else "md")
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.cribbage.sizes import BODY, MARGIN, WIDTH
+from render.cribbage.sizes import BODY, MARGIN, SMALL, WIDTH
 from render.kit import board, layout, palette, seats, text
 from render.kit.safe import integer, listed
 from render.registry import View
@@ -130,7 +130,7 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
         place = extra(index) if extra is not None else ""
         words = score_words + (f" · {place}" if place else "")
         tags = " · ".join(side_tags(view, members))
-        tag_w = text.width(tags, 18, bold=True) + 28 if tags else 0.0
+        tag_w = text.width(tags, SMALL, bold=True) + 28 if tags else 0.0
         names = side_names(view, index)  # whole, to tell whether it needs a line of its own
         score_x = WIDTH - MARGIN - 10
         names_room = score_x - text.width(words, BODY, bold=True) - 10 - tag_w - left
@@ -156,7 +156,7 @@ def sides_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
         right = score_x - text.draw(draw, (score_x, mid), words, BODY, fill=palette.WHITE,
                                     bold=True, anchor="rm", max_width=words_room) - 10
         if tags:
-            layout.pill(draw, (right - (tag_w - 8) / 2, mid), tags, 18, palette.HIGHLIGHT,
+            layout.pill(draw, (right - (tag_w - 8) / 2, mid), tags, SMALL, palette.HIGHLIGHT,
                         palette.INK)
         if not two_lines:
             text.draw(draw, (left, mid), side_names(view, index, names_room), BODY,

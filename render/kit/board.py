@@ -26,7 +26,8 @@ from render.kit import layout, palette, text
 
 PEG_R = layout.TOKEN_R  # a peg's letter at the floor (18 px at 600 px): 30 px across
 LANE = 2 * PEG_R + 1  # between the lanes of neighbouring sides
-NUMBER_SIZE = 18  # hole numbers and labels: the floor at 600 px
+NUMBER_SIZE = 18  # hole numbers: the floor at 600 px
+LABEL_SIZE = text.lower_floor_size(600)  # Start, Game, skunk: in lower case, a size up
 NUMBER_ROOM = 15  # a hole number's height, clear of the pegs on either side
 STREET_GAP = 2 * PEG_R + NUMBER_ROOM + 4  # between streets: the hole numbers live here
 MARGIN_TOP = PEG_R + NUMBER_ROOM
@@ -148,11 +149,11 @@ def _board_tile(sides: int, target: int, width: int) -> Image.Image:
         street = (hole - 1) // lay.street_holes
         text.draw(draw, (x, lay.street_tops[street] - PEG_R - 1), str(hole), NUMBER_SIZE,
                   fill=palette.HOLE, anchor="md")
-    text.draw(draw, (10, lay.street_tops[0] - PEG_R - 1), "Start", NUMBER_SIZE,
+    text.draw(draw, (10, lay.street_tops[0] - PEG_R - 1), "Start", LABEL_SIZE,
               fill=palette.HOLE, anchor="ld")
     game_x = lay.holes[(0, target)][0]
     last_lane = lay.street_tops[-1] + (sides - 1) * LANE
-    text.draw(draw, (game_x, last_lane + PEG_R + 1), f"Game {target}", NUMBER_SIZE,
+    text.draw(draw, (game_x, last_lane + PEG_R + 1), f"Game {target}", LABEL_SIZE,
               fill=palette.HOLE,
               bold=True, anchor="la" if count % 2 == 0 else "ra")
     _skunk_line(draw, lay)
@@ -173,14 +174,14 @@ def _skunk_line(draw: ImageDraw.ImageDraw, lay: BoardLayout) -> None:
         x2 = lay.width - 4 if right_end else at[0] + lay.pitch * 2
         label_x = x1 - 6 if right_end else x2 + 6
         draw.line((x1, y, x2, y), fill=SKUNK_LINE, width=4)
-        text.draw(draw, (label_x, y), "skunk", NUMBER_SIZE, fill=SKUNK_LINE,
+        text.draw(draw, (label_x, y), "skunk", LABEL_SIZE, fill=SKUNK_LINE,
                   bold=True, anchor="rm" if right_end else "lm")
         return
     x = (before[0] + at[0]) / 2
     top = at[1] - 10
     bottom = at[1] + (lay.sides - 1) * LANE + 10
     draw.line((x, top, x, bottom), fill=SKUNK_LINE, width=4)
-    text.draw(draw, (x + 4, bottom + 2), f"skunk {skunk}", NUMBER_SIZE, fill=SKUNK_LINE,
+    text.draw(draw, (x + 4, bottom + 2), f"skunk {skunk}", LABEL_SIZE, fill=SKUNK_LINE,
               bold=True, anchor="la")
 
 

@@ -197,7 +197,7 @@ def draw_hand(
 def banner_headline(who: str, verb: str, width: int, margin: int) -> str:
     """ "Ann wins!" for `outcome_banner`, the names cut to leave room for the verb: a long
     name must not push out what happened."""
-    size = text.floor_size(width) + 6
+    size = text.lower_floor_size(width) + 6
     room = width - 4 * margin - text.width(verb, size, bold=True)
     return text.fit(who, size, room, bold=True) + verb
 
@@ -206,7 +206,7 @@ def outcome_banner(draw: ImageDraw.ImageDraw, y: float, width: int, margin: int,
                    headline: str, detail: str) -> float:
     """The game-over banner across the picture: the headline, then up to two lines of
     detail; returns the y below it."""
-    size = text.floor_size(width)
+    size = text.lower_floor_size(width)
     lines = text.wrap(detail, size, width - 4 * margin, 2)
     height = 44 + len(lines) * size * 1.25 + 6
     draw.rounded_rectangle((margin, y, width - margin, y + height), radius=12,

@@ -41,6 +41,9 @@ FLOOR_RATIO = 11 / PHONE_WIDTH  # 0.029 of the image width
 # A phone shows a picture at full width only up to one and a half times as tall: a taller one
 # is shrunk until it fits, and every glyph in it with it.
 PHONE_MAX_HEIGHT = PHONE_WIDTH * 3 // 2
+# A word in lower case reads by its x-height, a quarter below a capital's: text with a
+# lower-case letter is set where an "x" is X_FLOOR px tall on the phone (`lower_floor_size`).
+X_FLOOR = 6.9
 ELLIPSIS = "…"
 MISSING = "□"  # drawn in place of any character the font has no glyph for
 MAX_CHARS = 400  # longer input is cut before measuring, so a huge string costs nothing
@@ -66,6 +69,29 @@ def cap_ratio() -> float:
     """A capital's height (as tall as a digit) over the font size, measured on the font."""
     top, bottom = font(1000).getbbox("H")[1::2]
     return (bottom - top) / 1000
+
+
+@lru_cache(maxsize=1)
+def x_ratio() -> float:
+    """An "x"'s height over the font size, measured on the font as `cap_ratio` is."""
+    top, bottom = font(1000).getbbox("x")[1::2]
+    return (bottom - top) / 1000
+
+
+def lower_floor_size(image_width: int) -> int:
+    """`floor_size` for text with lower-case letters (at the phone's full width)."""
+    return math.ceil(X_FLOOR / x_ratio() * image_width / PHONE_WIDTH - 1e-9)
+
+
+def smallest_lower_shown(drawn: list[Drawn], width: int, height: int
+                         ) -> tuple[float, Drawn] | None:
+    """`smallest_shown` of the texts with a lower-case letter, by the height of an "x" (the
+    figure `X_FLOOR` holds); None when no text has one."""
+    lower = [piece for piece in drawn if any(ch.islower() for ch in piece.shown or piece.text)]
+    if not lower:
+        return None
+    smallest = min(lower, key=lambda piece: piece.asked)
+    return smallest.asked * x_ratio() * phone_scale(width, height), smallest
 
 
 def shown_glyph_height(size: int, width: int, height: int) -> float:

@@ -123,11 +123,14 @@ def _spaces(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int) -
                          (dx, band_mid - DIE / 2))
             layout.token(draw, (dx - layout.TOKEN_R + 1, band_mid), layout.TOKEN_R, side)
             _arrow(draw, (right - 11, band_mid), integer(die.get("direction"), 1) >= 0)
-        lines = text.wrap(SPACE_NAMES[space], SMALL, right - left - 8, 2, bold=True)
+        name, room = SPACE_NAMES[space], right - left - 8
+        # A word too wide for the space in bold ("Borrowed") is set in regular, never cut.
+        bold = all(text.width(word, SMALL, bold=True) <= room for word in name.split(" "))
+        lines = text.wrap(name, SMALL, room, 2, bold=bold)
         entry = [ENTRY_WORDS[space]] if space in ENTRY_WORDS else []
         line_y = bottom - 6 - LINE * (len(lines) + len(entry))
         line_y = text.draw_lines(draw, ((left + right) / 2, line_y), lines, SMALL,
-                                 fill=palette.INK, bold=True, anchor="ma", spacing=LINE / SMALL)
+                                 fill=palette.INK, bold=bold, anchor="ma", spacing=LINE / SMALL)
         text.draw_lines(draw, ((left + right) / 2, line_y), entry, SMALL,
                         fill=palette.MUTED_INK, anchor="ma", spacing=LINE / SMALL)
     # The tenth place explains what is outlined, and the entry words.

@@ -25,11 +25,12 @@ CALL_POINTS = 50  # a Pip Pip; a double is two
 
 # Phone first: a narrow picture; the seats are a list, the trick a row in play order.
 WIDTH = 600
-PRIMARY = text.floor_size(WIDTH)
+PRIMARY = text.lower_floor_size(WIDTH)  # names and words: an "x" 6.9 px tall on a phone
+NUMBER = text.floor_size(WIDTH)  # a seat's number: digits read at the floor
 MARGIN = 8
 TRICK_CARD = 70
 TRICK_SLOT = 150  # at most, per card of the trick: room for its player's name
-ROW_H = 60
+ROW_H = 58  # two lines of 20 px text: 8 rows keep the table within a phone's height
 STATUS_SIZE = PRIMARY + 2  # the whose-turn pill
 STATUS_ROOM = WIDTH - 2 * MARGIN - 16  # its text's room: layout.pill keeps 8 px a side
 
@@ -130,7 +131,7 @@ def seat_facts(view: View, seat: int) -> tuple[int, int, int, int]:
 def _badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int,
            strong: bool = False) -> None:
     fill, ink = (palette.HIGHLIGHT, palette.INK) if strong else (palette.WHITE, palette.INK)
-    layout.pill(draw, centre, seat_number(seat), PRIMARY, fill, ink)
+    layout.pill(draw, centre, seat_number(seat), NUMBER, fill, ink)
 
 
 def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int, y: float,
@@ -151,11 +152,11 @@ def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: i
                          (left + i * step, y + (ROW_H - 4 - cards.MINI_H) / 2))
         right = left - 8
     score, got, calls, held = seat_facts(view, seat)
-    _badge(draw, (MARGIN + 22, y + 17), seat, turn)
-    used = text.draw(draw, (right, y + 17), f"Score {score}", PRIMARY, fill=palette.WHITE,
+    _badge(draw, (MARGIN + 22, y + 16), seat, turn)
+    used = text.draw(draw, (right, y + 16), f"Score {score}", PRIMARY, fill=palette.WHITE,
                      bold=True, anchor="rm")
     name = seats.label(view, seat) + (" · dealer" if view.get("dealer") == seat else "")
-    text.draw(draw, (MARGIN + 42, y + 17), name, PRIMARY, fill=palette.WHITE, bold=True,
+    text.draw(draw, (MARGIN + 42, y + 16), name, PRIMARY, fill=palette.WHITE, bold=True,
               anchor="lm", max_width=right - used - 12 - MARGIN - 42)
     words = f"cards +{got} · calls +{calls} · {held} in hand"
     lead = "to play · " if turn else ""
@@ -164,7 +165,7 @@ def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: i
     # around them (the row's outline already says whose turn it is).
     line = next((candidate for candidate in (f"{lead}this round: {words}", lead + words)
                  if text.width(candidate, PRIMARY) <= room), words)
-    text.draw(draw, (MARGIN + 42, y + 41), line, PRIMARY, fill=palette.SOFT_WHITE,
+    text.draw(draw, (MARGIN + 42, y + 39), line, PRIMARY, fill=palette.SOFT_WHITE,
               anchor="lm", max_width=room)
 
 
@@ -200,13 +201,13 @@ def _trick_label(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: i
     fits: at eight players a name is cut to a few letters ("Com…" for every computer), and
     the number still tells the seats apart."""
     number = seat_number(seat)
-    badge = text.width(number, PRIMARY, bold=True) + 10  # a snug badge leaves the name room
+    badge = text.width(number, NUMBER, bold=True) + 10  # a snug badge leaves the name room
     room -= badge + 4
     shown = text.width(text.fit(name, PRIMARY, room, bold=True), PRIMARY, bold=True)
     left, cy = centre[0] - (badge + 4 + shown) / 2, centre[1]
-    draw.rounded_rectangle((left, cy - PRIMARY * 0.75, left + badge, cy + PRIMARY * 0.75),
-                           radius=PRIMARY // 2, fill=palette.WHITE)
-    text.draw(draw, (left + badge / 2, cy), number, PRIMARY, fill=palette.INK, bold=True,
+    draw.rounded_rectangle((left, cy - NUMBER * 0.75, left + badge, cy + NUMBER * 0.75),
+                           radius=NUMBER // 2, fill=palette.WHITE)
+    text.draw(draw, (left + badge / 2, cy), number, NUMBER, fill=palette.INK, bold=True,
               anchor="mm")
     text.draw(draw, (left + badge + 4, cy), name, PRIMARY, fill=palette.WHITE, bold=True,
               anchor="lm", max_width=room)

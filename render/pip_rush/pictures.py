@@ -30,7 +30,8 @@ LEGEND = (("H", "+1 pip"), ("D", "−1 pip"), ("S", "flip"), ("C", "swap"))
 # Phone first: the picture is narrow, so the floor keeps its text big on a 380 px screen.
 WIDTH = 600
 MAX_HEIGHT = WIDTH * 3 // 2  # a taller table is shown smaller still on a phone
-PRIMARY = text.floor_size(WIDTH)
+PRIMARY = text.lower_floor_size(WIDTH)  # names and words: an "x" 6.9 px tall on a phone
+NUMBER = text.floor_size(WIDTH)  # the lane and space numbers: digits read at the floor
 MARGIN = 8
 START_W = 84  # the shared Start box: up to four racers wait there
 LANE_NO_W = 20  # the lane numbers, between Start and space 1
@@ -92,11 +93,11 @@ def _track_tile(lanes: int, finish: int, last_mile: int, obstacles: tuple[tuple[
                   fill=palette.WHITE, bold=True, anchor="mm")
         for lane in range(1, lanes + 1):
             text.draw(draw, (START_W + LANE_NO_W / 2 - 2, HEADER_H + (lane - 0.5) * CELL_H),
-                      str(lane), PRIMARY, fill=palette.SOFT_WHITE, bold=True, anchor="mm")
+                      str(lane), NUMBER, fill=palette.SOFT_WHITE, bold=True, anchor="mm")
         for space in range(1, finish + 1):
             left, _, right, _ = _cell_box(space, 1, finish)
             colour = palette.HIGHLIGHT if space >= last_mile else palette.WHITE
-            text.draw(draw, ((left + right) / 2, HEADER_H - 11), str(space), PRIMARY,
+            text.draw(draw, ((left + right) / 2, HEADER_H - 11), str(space), NUMBER,
                       fill=colour, bold=True, anchor="mm")
             for lane in range(1, lanes + 1):
                 box = _cell_box(space, lane, finish)
@@ -172,7 +173,7 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, top: 
 
 
 def _team_badge(draw: ImageDraw.ImageDraw, centre: tuple[float, float], team: int) -> None:
-    layout.pill(draw, centre, str(team + 1), PRIMARY, TEAM_COLOURS[team], palette.WHITE)
+    layout.pill(draw, centre, str(team + 1), NUMBER, TEAM_COLOURS[team], palette.WHITE)
 
 
 def _teams_lines(draw: ImageDraw.ImageDraw, view: View, y: int) -> int:

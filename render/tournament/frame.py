@@ -15,12 +15,13 @@ Data = dict[str, Any]
 WIDTH = 600
 MAX_HEIGHT = WIDTH * 3 // 2
 MARGIN = 16
-SIZE = text.floor_size(WIDTH)  # the smallest rows and boxes: a big field's
+#: The smallest rows and boxes, a big field's: names and words in lower case, at the kit's
+#: floor for them (20 px, an "x" 6.9 px tall on a phone).
+SIZE = text.lower_floor_size(WIDTH)
 HEAD_SIZE = 20
 #: Larger text for a smaller field, largest first: (at most this many rows or boxes, size).
-#: A phone shows 22 px at 14 px, 18 px (the floor) at 11 px; a big field keeps the floor so
-#: more of it fits.
-LARGER = ((8, 22), (16, 20))
+#: A phone shows 22 px at 14 px, 21 px at 13.3 px; a big field keeps the floor so more fits.
+LARGER = ((8, 22), (16, 21))
 
 
 def text_size(count: int, fits: Callable[[int], bool],

@@ -2,7 +2,8 @@
 and each hand (its seat's view, with its playable cards) draw, encode as PNGs that decode, and
 show every text big enough to read on a phone: measured as the phone shows the picture (380 px
 wide, or narrower when taller than one and a half times that), the smallest capital or digit
-is at least `CAPITAL_ON_A_PHONE` px tall."""
+is at least `CAPITAL_ON_A_PHONE` px tall, and the "x" of the smallest text with lower-case
+letters (a name, a label, a legend) at least `X_ON_A_PHONE` px."""
 
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ MOMENTS = (0, 30, 90)
 #: wide (render/kit/text.py). Written out, not read from the kit, so that a kit lowering its
 #: floor fails here too.
 CAPITAL_ON_A_PHONE = 8.0
+#: The same for lower case: the "x" of 13 px text on a picture shown 380 px wide (a word in
+#: lower case reads by its x-height, a quarter below its capitals').
+X_ON_A_PHONE = 6.9
 
 Draw = Callable[[dict[str, Any], bool], Image.Image]
 
@@ -38,13 +42,16 @@ def dressed(view: dict[str, Any], game: Game, moves: int) -> dict[str, Any]:
             "version": moves}
 
 
-def smallest_capital(draw: Draw, view: dict[str, Any], four_colour: bool
-                     ) -> tuple[float, str]:
-    """How tall (px) a phone shows the capitals of the picture's smallest text, and that text."""
+def smallest_glyphs(draw: Draw, view: dict[str, Any], four_colour: bool
+                    ) -> tuple[tuple[float, str], tuple[float, str]]:
+    """How tall (px) a phone shows the capitals of the picture's smallest text, and that
+    text; and the "x" of its smallest text with lower-case letters, and that text (infinity
+    and "" when none has them)."""
     with text.recording() as drawn:
         image = draw(view, four_colour)
     height, piece = text.smallest_shown(drawn, *image.size)
-    return height, piece.text
+    x_height, lower = text.smallest_lower_shown(drawn, *image.size) or (float("inf"), None)
+    return (height, piece.text), (x_height, lower.text if lower else "")
 
 
 @pytest.mark.parametrize("seating", params(TABLES))
@@ -65,16 +72,17 @@ def test_every_picture_along_a_game_decodes_and_reads_on_a_phone(seating: Seatin
         assert min(table_png.size + hand_png.size) > 0
         for kind, draw, view in (("table", renderer.table, channel),
                                  ("hand", renderer.hand, hand)):
-            height, smallest = smallest_capital(draw, view, four_colour)
+            (height, smallest), (x_height, lower) = smallest_glyphs(draw, view, four_colour)
             assert height >= CAPITAL_ON_A_PHONE, (kind, moves, smallest, round(height, 2))
+            assert x_height >= X_ON_A_PHONE, (kind, moves, lower, round(x_height, 2))
         drawn += 1
     # A game shorter than the last moment is drawn at those it reaches, and at its end.
     assert drawn == sum(m < reached for m in MOMENTS) + 1, "a moment was not drawn"
 
 
-def test_the_smallest_capital_is_measured_as_the_phone_shows_the_picture() -> None:
+def test_the_smallest_glyphs_are_measured_as_the_phone_shows_the_picture() -> None:
     """The same drawing on a canvas twice as wide is shown at half the scale: its text falls
-    below the floor, though every size asked for is unchanged."""
+    below both floors, though every size asked for is unchanged."""
     seating = FIRST_SEATINGS[0]
     game, moves = next(iter(random_game(seating, seed=9)))
     table = renderer_for(seating.game).table
@@ -86,8 +94,11 @@ def test_the_smallest_capital_is_measured_as_the_phone_shows_the_picture() -> No
         wide.paste(image)
         return wide
 
-    height, _ = smallest_capital(table, view, False)
+    (height, _), (x_height, _) = smallest_glyphs(table, view, False)
     assert height >= CAPITAL_ON_A_PHONE
-    halved, _ = smallest_capital(twice_as_wide, view, False)
+    assert x_height >= X_ON_A_PHONE
+    (halved, _), (x_halved, _) = smallest_glyphs(twice_as_wide, view, False)
     assert halved == pytest.approx(height / 2)
     assert halved < CAPITAL_ON_A_PHONE
+    assert x_halved == pytest.approx(x_height / 2)
+    assert x_halved < X_ON_A_PHONE

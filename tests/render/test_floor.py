@@ -1,8 +1,9 @@
 """Every picture the gallery makes is readable on a phone, measured as the phone shows it: every
 text (names, scores, legends, board numbers, card indices alike) has capitals and digits at
 least `text.glyph_floor()` (8 px) tall once the picture is shrunk to a phone's width, 380 px,
-or narrower still when it is taller than one and a half times that width; and no table is
-that tall.
+or narrower still when it is taller than one and a half times that width, and every text with
+lower-case letters an "x" at least `text.X_FLOOR` (6.9 px) tall there; and no table is that
+tall.
 
 The kit raises any size asked below the floor for the picture's width (render/kit/text.py),
 so a picture can never show unreadable text; this test checks that no layout relies on that.
@@ -23,11 +24,16 @@ MAX_RATIO = 1.5
 
 
 def _too_small(drawn: list[text.Drawn], size: tuple[int, int]) -> list[tuple[str, int, float]]:
-    """(text, size asked, px a capital is tall on a phone) for each text drawn on a picture of
-    `size` that a phone shows too small."""
-    shown = [(d.text, d.asked, round(text.shown_glyph_height(d.asked, *size), 2))
-             for d in drawn]
-    return [low for low in shown if low[2] < text.glyph_floor() - 1e-9]
+    """(text, size asked, px a capital, or for text with lower-case letters an "x", is tall on
+    a phone) for each text drawn on a picture of `size` that a phone shows too small."""
+    low = []
+    for piece in drawn:
+        capital = text.shown_glyph_height(piece.asked, *size)
+        if capital < text.glyph_floor() - 1e-9:
+            low.append((piece.text, piece.asked, round(capital, 2)))
+        elif (x := text.smallest_lower_shown([piece], *size)) and x[0] < text.X_FLOOR - 1e-9:
+            low.append((piece.text, piece.asked, round(x[0], 2)))
+    return low
 
 
 def _check(draw_fn, view: dict, four_colour: bool) -> None:  # type: ignore[no-untyped-def]
@@ -74,9 +80,35 @@ def test_an_empty_hand_and_a_crowded_hand_meet_the_floor() -> None:
 def test_the_floor_test_catches_a_small_text() -> None:
     image = Image.new("RGB", (600, 100))
     with text.recording() as drawn:
-        text.draw(ImageDraw.Draw(image), (0, 0), "tiny", 12, fill=(255, 255, 255))
-        text.draw(ImageDraw.Draw(image), (0, 50), "enough", 18, fill=(255, 255, 255))
-    assert _too_small(drawn, image.size) == [("tiny", 12, 5.54)]
+        text.draw(ImageDraw.Draw(image), (0, 0), "TINY", 12, fill=(255, 255, 255))
+        text.draw(ImageDraw.Draw(image), (0, 50), "ENOUGH 12", 18, fill=(255, 255, 255))
+    assert _too_small(drawn, image.size) == [("TINY", 12, 5.54)]
+
+
+def test_the_floor_test_catches_lower_case_whose_capitals_pass() -> None:
+    """18 px on a 600 px picture gives a capital 8.3 px tall on the phone, but "crib" has
+    no capital: its letters are an "x" tall, 6.2 px, and it is held to the x-height floor."""
+    image = Image.new("RGB", (600, 100))
+    with text.recording() as drawn:
+        for y, (words, size) in enumerate((("CRIB 12", 18), ("crib", 18), ("crib", 20),
+                                           ("שרה", 18))):
+            text.draw(ImageDraw.Draw(image), (0, 20 * y), words, size, fill=(255, 255, 255))
+    assert _too_small(drawn, image.size) == [("crib", 18, 6.24)]
+
+
+def test_the_lower_case_floor_is_an_x_measured_on_the_phone() -> None:
+    font = text.font(1000)
+    assert text.x_ratio() == pytest.approx(
+        (font.getbbox("x")[3] - font.getbbox("x")[1]) / 1000, abs=1e-3)
+    assert text.glyph_floor() > text.X_FLOOR
+    for width in (380, 600, 800, 1100):
+        size = text.lower_floor_size(width)
+        assert size >= text.floor_size(width)
+        assert text.smallest_lower_shown([text.Drawn("x", size, size)], width, width)[0] \
+            >= text.X_FLOOR
+        assert text.smallest_lower_shown([text.Drawn("x", size - 1, size)], width, width)[0] \
+            < text.X_FLOOR
+    assert (text.lower_floor_size(600), text.lower_floor_size(800)) == (20, 27)
 
 
 def test_the_floor_is_a_glyph_measured_on_the_phone() -> None:
@@ -101,9 +133,10 @@ def test_a_picture_taller_than_a_phone_shows_whole_shrinks_its_text_below_the_fl
     floor = text.floor_size(600)
     assert text.shown_glyph_height(floor, 600, 1800) == pytest.approx(
         text.shown_glyph_height(floor, 600, 900) / 2)
-    drawn = [text.Drawn("Ann", floor, floor)]
+    lower = text.lower_floor_size(600)
+    drawn = [text.Drawn("121", floor, floor), text.Drawn("Ann", lower, lower)]
     assert _too_small(drawn, (600, 900)) == []
-    assert [low[0] for low in _too_small(drawn, (600, 1200))] == ["Ann"]
+    assert [low[0] for low in _too_small(drawn, (600, 1200))] == ["121", "Ann"]
 
 
 def test_the_cached_board_still_reports_its_text(samples: list[Sample]) -> None:

@@ -130,4 +130,4 @@ def test_a_winner_with_a_long_name_still_wins_in_the_headline() -> None:
     view = {**game.view(None), "names": names, "ai": [False] * 3}
     headline = next(d.text for d in drawn_texts(view) if d.text.startswith("W"))
     assert headline.endswith("… wins!") and winner in range(3)
-    assert text.width(headline, text.floor_size(600) + 6, bold=True) <= 600 - 4 * 8
+    assert text.width(headline, text.lower_floor_size(600) + 6, bold=True) <= 600 - 4 * 8

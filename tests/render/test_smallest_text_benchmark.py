@@ -22,7 +22,7 @@ def test_it_measures_the_smallest_capital_and_x_height_as_a_phone_shows_them() -
     # 760 px wide is shown at half size on a 380 px phone.
     assert figure.cap == pytest.approx(20 * text.cap_ratio() / 2)
     assert (figure.cap_text, figure.cap_font) == ("count", 20)
-    assert figure.x_height == pytest.approx(20 * smallest_text.x_ratio() / 2)
+    assert figure.x_height == pytest.approx(20 * text.x_ratio() / 2)
     assert figure.x_height < figure.cap
     # Taller than one and a half times its width: shrunk further, to 570 px tall.
     tall = smallest_text.measure("tall", lambda: _picture(760, 2280))

@@ -18,7 +18,7 @@ from render.kit.safe import integer, listed
 from render.registry import View
 
 WIDTH = 600
-PRIMARY = text.floor_size(WIDTH)
+PRIMARY = text.lower_floor_size(WIDTH)  # its words are in lower case: the floor for those
 MARGIN = 8
 CARD = 70
 ROW_H = 60
