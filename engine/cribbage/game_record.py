@@ -40,6 +40,7 @@ from engine.cribbage.pieces import (
 )
 from engine.cribbage.scoring import FlushRule, peg_points, score_hand
 from engine.cribbage.show import ShowCount
+from engine.cribbage.sides import Sides
 from engine.cribbage.sim import CribbageSim
 from engine.cribbage.words import seat_does, seat_name, seats
 from engine.sim import journaled
@@ -93,7 +94,7 @@ class CribbageRecord(CoreGame):
         journal: list[Entry] = []
         self.core = self.core_class.dealt(players, self.options, rng, self.first_cut.dealer,
                                           journal)
-        self.sides = self.core.seating()
+        self.sides = Sides(self.core.side_of)
         # What every view repeats and nothing changes, worked out once.
         self._first_cut = self.first_cut.to_json()
         #: The action of playing each card, made once: a game offers each card again and again.
