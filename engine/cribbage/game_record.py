@@ -8,7 +8,7 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import Any, Self
 
-from engine.cards import card_strs, format_cards, parse_card
+from engine.cards import card_strs, format_cards
 from engine.contract import Action, CoreGame, Event, View
 from engine.cribbage import words
 from engine.cribbage.breakdown import Breakdown
@@ -206,14 +206,13 @@ class CribbageRecord(CoreGame):
 
     def _discard_events(self, seat: int, texts: list[str]) -> list[Event]:
         self._discards[seat] = [PIECE_OF_TEXT[text] for text in texts]
-        cards = [parse_card(text) for text in texts]
         where = "under the deck" if seat in self.core.plan.to_bottom else "to the crib"
-        n = len(cards)
+        n = len(texts)
         return [
             {"type": "discard", "seat": seat, "count": n,
              "text": f"{seat_does(seat, 'discards')} {n} card{'s' if n > 1 else ''} {where}."},
-            {"type": "discard_cards", "seat": seat, "cards": card_strs(cards), "to": seat,
-             "retells": True, "text": f"You discard {format_cards(cards)} {where}."},
+            {"type": "discard_cards", "seat": seat, "cards": list(texts), "to": seat,
+             "retells": True, "text": f"You discard {' '.join(texts)} {where}."},
         ]
 
     # ----- the show's records ------------------------------------------------------------------
