@@ -120,33 +120,28 @@ def reached(history: Sequence[Played], every_game: Collection[str]) -> dict[str,
     """Each milestone `history` (a member's games, oldest first) reaches, with the index of
     the game that reached it; `every_game`: the games Tourist asks for."""
     found: dict[str, int] = {}
-    played = wins = 0
+    wins = 0
     seen: set[str] = set()
     runs: dict[str, int] = {}
-
-    def reach(achievement: Achievement, index: int) -> None:
-        found.setdefault(achievement.key, index)
-
     for index, game in enumerate(history):
-        played += 1
-        if played in GAMES_MILESTONES:
-            reach(GAMES_MILESTONES[played], index)
+        if index + 1 in GAMES_MILESTONES:
+            found.setdefault(GAMES_MILESTONES[index + 1].key, index)
         seen.add(game.game)
         if every_game and seen.issuperset(every_game):
-            reach(TOURIST, index)
+            found.setdefault(TOURIST.key, index)
         if game.assisted:
             continue
         runs[game.game] = runs.get(game.game, 0) + 1 if game.won else 0
         if not game.won:
             continue
         wins += 1
-        reach(FIRST_WIN, index)
+        found.setdefault(FIRST_WIN.key, index)
         if wins in WINS_MILESTONES:
-            reach(WINS_MILESTONES[wins], index)
+            found.setdefault(WINS_MILESTONES[wins].key, index)
         if runs[game.game] >= STREAK:
-            reach(ON_A_ROLL, index)
+            found.setdefault(ON_A_ROLL.key, index)
         if EXPERT in game.computers_against:
-            reach(GIANT_SLAYER, index)
+            found.setdefault(GIANT_SLAYER.key, index)
     return found
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, groupby
 
 from engine.cards import SUITS, Card
 from engine.cribbage._tables import JACK, RANK_SCORES, RANK_WEIGHT, RANKS, key_of_ranks
@@ -85,13 +85,9 @@ def possible_counts(cards: int, dice: int, flush: FlushRule) -> tuple[int, ...]:
 
 def claim_ranges(counts: Sequence[int]) -> str:
     """ (0, 1, 2, 3, 20, 28, 29) -> "0–3, 20, 28 or 29": the claims in words."""
-    spans: list[list[int]] = []
-    for count in counts:
-        if spans and count == spans[-1][-1] + 1:
-            spans[-1].append(count)
-        else:
-            spans.append([count])
     words: list[str] = []
-    for span in spans:
+    # Counts in a row share their distance from their place in the list.
+    for _, run in groupby(enumerate(counts), lambda placed: placed[1] - placed[0]):
+        span = [count for _, count in run]
         words += [f"{span[0]}–{span[-1]}"] if len(span) > 2 else [str(n) for n in span]
     return spoken_list(words, "or")

@@ -49,10 +49,7 @@ class CribbagePlay(CribbageShow):
         self.phase = PLAYING
         peg_hands = self.peg_hands = self._pegging_hands()
         left = self.left = sum(map(len, peg_hands))
-        if self.sorted_hands:  # each hand's lowest value is its first piece's
-            self.low = [VALUE[hand[0]] if hand else NO_PIECE for hand in peg_hands]
-        else:
-            self.low = list(map(self._lowest, peg_hands))
+        self.low = list(map(self._lowest, peg_hands))
         if not left:
             self._begin_show()
             return
@@ -120,10 +117,7 @@ class CribbagePlay(CribbageShow):
 
     def _first_holder_from(self, start: int) -> int:
         players, hands = self.players, self.peg_hands
-        seat = start % players
-        if hands[seat]:  # the usual case, without the loop
-            return seat
-        for i in range(1, players):
+        for i in range(players):
             seat = (start + i) % players
             if hands[seat]:
                 return seat

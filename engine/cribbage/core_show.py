@@ -23,7 +23,6 @@ from engine.cribbage.pieces import (
     SHOWN,
 )
 from engine.cribbage.scoring import FlushRule
-from engine.cribbage.sides import Sides
 
 
 class CribbageShow(CribbageState):
@@ -73,10 +72,6 @@ class CribbageShow(CribbageState):
     def show_pieces(self, kind: int, seat: int) -> list[int]:
         """The pieces a count of the show counts (without the starter)."""
         return list(self.crib) if kind == CRIB else list(self.kept[seat])
-
-    def seating(self) -> Sides:
-        """Who plays with whom."""
-        return self._make_sides()
 
     def _end_show(self) -> None:
         if self.journal is not None:

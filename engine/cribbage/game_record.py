@@ -8,7 +8,7 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import Any, Self
 
-from engine.cards import card_strs, format_cards, parse_card
+from engine.cards import card_strs, format_cards
 from engine.contract import Action, CoreGame, Event, View
 from engine.cribbage import words
 from engine.cribbage.breakdown import Breakdown
@@ -40,6 +40,7 @@ from engine.cribbage.pieces import (
 )
 from engine.cribbage.scoring import FlushRule, peg_points, score_hand
 from engine.cribbage.show import ShowCount
+from engine.cribbage.sides import Sides
 from engine.cribbage.sim import CribbageSim
 from engine.cribbage.words import seat_does, seat_name, seats
 from engine.sim import journaled
@@ -93,7 +94,7 @@ class CribbageRecord(CoreGame):
         journal: list[Entry] = []
         self.core = self.core_class.dealt(players, self.options, rng, self.first_cut.dealer,
                                           journal)
-        self.sides = self.core.seating()
+        self.sides = Sides(self.core.side_of)
         # What every view repeats and nothing changes, worked out once.
         self._first_cut = self.first_cut.to_json()
         #: The action of playing each card, made once: a game offers each card again and again.
@@ -205,14 +206,13 @@ class CribbageRecord(CoreGame):
 
     def _discard_events(self, seat: int, texts: list[str]) -> list[Event]:
         self._discards[seat] = [PIECE_OF_TEXT[text] for text in texts]
-        cards = [parse_card(text) for text in texts]
         where = "under the deck" if seat in self.core.plan.to_bottom else "to the crib"
-        n = len(cards)
+        n = len(texts)
         return [
             {"type": "discard", "seat": seat, "count": n,
              "text": f"{seat_does(seat, 'discards')} {n} card{'s' if n > 1 else ''} {where}."},
-            {"type": "discard_cards", "seat": seat, "cards": card_strs(cards), "to": seat,
-             "retells": True, "text": f"You discard {format_cards(cards)} {where}."},
+            {"type": "discard_cards", "seat": seat, "cards": list(texts), "to": seat,
+             "retells": True, "text": f"You discard {' '.join(texts)} {where}."},
         ]
 
     # ----- the show's records ------------------------------------------------------------------
