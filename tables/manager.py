@@ -405,7 +405,10 @@ class TableManager:
         self._tables.pop(table.id, None)
         self._finished[table.id] = table
         while len(self._finished) > KEEP_FINISHED:
-            self._finished.popitem(last=False)
+            # Its runner goes with it: its last notices went out long ago, and a runner
+            # holds its table, so keeping it would keep every game ever finished in memory.
+            gone, _ = self._finished.popitem(last=False)
+            self._runners.pop(gone, None)
         runner = self._runners.get(table.id)
         if runner is not None:
             runner.waiting_since.clear()
@@ -413,9 +416,10 @@ class TableManager:
 
     def _let_go(self, table: Table) -> None:
         """Another process owns this game now: forget it without writing anything."""
-        self._runners[table.id].closed = True
+        runner = self._runners.pop(table.id)
+        runner.closed = True
         self._tables.pop(table.id, None)
-        self._runners[table.id].cancel_work()
+        runner.cancel_work()
 
     def _spec(self, game: str) -> GameSpec:
         spec = self.games.get(game)
