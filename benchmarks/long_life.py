@@ -1,28 +1,30 @@
 """Months of a bot nobody looks after, compressed: what grows with the games played, in the
 database and in the process.
 
-    .venv/bin/python -m benchmarks.long_life                   # 2,000 games, 20 servers
-    .venv/bin/python -m benchmarks.long_life --games 5000 --no-trace
+    .venv/bin/python -m benchmarks.long_life                  # 1,000 games, 20 servers
+    .venv/bin/python -m benchmarks.long_life --games 5000 --every 500 --trace
 
 The real bot (every cog, production timers: idle warning 2 min, takeover 5, lobbies expire
-after 7 days, a backup a day) runs against the offline fake Discord on the tables' fake
-clock, a day passing every 100 games, so 2,000 games are some three weeks and 5,000 games
-cross a season's end. Twenty servers share forty members. Of every twenty games, twelve are
-members' games the computer plays out for them (the quick way, through the table manager,
-while the table messages, hands and notices go through Discord as usual); the rest go
-through Discord as a person would: a lobby with a computer started and left to the idle
-takeover, one where the member opens their hand and moves once first, one resigned with
-/resign, one stopped with /abandon, and a lobby opened and never started (it expires).
-Every 500 games a server removes the bot and the one removed before invites it back, and
-a running game's thread is deleted under it.
+after 7 days, games nobody moves in close after 30, a backup a day) runs against the offline
+fake Discord on the tables' fake clock, a day passing every 100 games, so 1,000 games are ten
+days and 5,000 cross a season's end. Twenty servers share forty members. Of every twenty
+games, fourteen are members' games the computer plays out for them (the quick way, through
+the table manager, while their table messages go through Discord as usual); the rest go
+through Discord as a person would: a lobby with computers started and left to the idle
+takeover (two), one where the member opens their hand and moves once first, one resigned
+with /resign, one stopped with /abandon, and a lobby opened and never started (it expires).
+Every 500 games a server removes the bot (the one removed before invites it back) and a
+running game's thread is deleted under it. The fake Discord forgets what the bot can no
+longer touch as it goes, so the process's memory is the bot's.
 
-At each checkpoint it prints the process's resident memory, the Python heap the bot holds
-(tracemalloc, leaving out what the fake Discord keeps of every message and request; off
-with --no-trace, which runs about twice as fast), the asyncio tasks alive, discord.py's
-views, the tables and runners alive, the open files, and every container on the bot's
-long-lived objects (the table manager and its helpers, each cog and its helpers) that holds
-more than a few entries, so one that grows with the games stands out. At the end: the
-SQLite file, its bytes per 1,000 finished games, and the tables that hold them.
+At each checkpoint: the process's resident memory, with --trace the Python heap in use
+(tracemalloc: the bot's, and what the fake Discord keeps between two prunings), the tasks
+alive, discord.py's view store and the View objects alive (a /resign confirmation's, which
+discord.py keeps 15 real minutes, so a run faster than real time piles them up), the tables
+and runners alive, the open files, and every container on the bot's long-lived objects (the
+table manager and its helpers, each cog and its helpers) and every kind of task that has
+more than doubled since the first checkpoint, so what grows with the games stands out. At
+the end: the SQLite file, its size per 1,000 finished games, and the tables that hold it.
 """
 
 from __future__ import annotations
@@ -191,6 +193,27 @@ class Life:
         if running:
             self.fake.state.delete_channel(running[-1].thread_id or 0)
 
+    def prune(self) -> None:
+        """Let the fake Discord forget what the bot can no longer touch (requests made,
+        messages deleted, edits superseded, interactions past their token's 15 minutes and
+        the private messages they made), so the process's memory is the bot's."""
+        state = self.fake.state
+        state.requests.clear()
+        state.request_origins.clear()
+        old = [i for i in state.interactions.values()
+               if i.opened_at < self.clock.now() - state.token_lifetime]
+        for record in old:
+            del state.interactions[record.id]
+            state.interactions_by_token.pop(record.token, None)
+            for message in [record.original, *record.followups]:
+                if message is not None and message.ephemeral:
+                    state.messages.pop(message.id, None)
+        for message_id, message in list(state.messages.items()):
+            if message.deleted:
+                del state.messages[message_id]
+            else:
+                del message.history[:-1]
+
     async def play(self, games: int, every: int, report: Report) -> None:
         for self.games in range(1, games + 1):
             kind = self.games % 20
@@ -202,6 +225,8 @@ class Life:
             await self.advance(DAY / GAMES_A_DAY)
             if self.games % 500 == 0:
                 await self.comings_and_goings()
+            if self.games % 20 == 0:
+                self.prune()
             if self.games % every == 0 or self.games == 5:
                 report.checkpoint(self)
 
@@ -240,10 +265,7 @@ class Report:
         if not self.trace:
             return 0
         gc.collect()
-        snapshot = tracemalloc.take_snapshot().filter_traces([
-            tracemalloc.Filter(False, "*/testkit/*", all_frames=True),
-            tracemalloc.Filter(False, tracemalloc.__file__)])
-        return sum(s.size for s in snapshot.statistics("filename"))
+        return tracemalloc.get_traced_memory()[0]
 
     def checkpoint(self, life: Life) -> None:
         gc.collect()
@@ -275,7 +297,15 @@ HEADER = ("  games   real   RSS MiB heap MiB tasks views Views tables runners fi
 
 
 async def life(games: int, guilds: int, members: int, every: int, trace: bool) -> None:
+    drawn_by = cogs.images.draw
     cogs.images.draw = tiny_picture  # type: ignore[assignment]
+    try:
+        await lived(games, guilds, members, every, trace)
+    finally:
+        cogs.images.draw = drawn_by  # type: ignore[assignment]
+
+
+async def lived(games: int, guilds: int, members: int, every: int, trace: bool) -> None:
     clock = FakeClock()
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "cardbot.db"
@@ -287,11 +317,11 @@ async def life(games: int, guilds: int, members: int, every: int, trace: bool) -
             the_life = Life(fake, bot, clock, guilds, members)
             await fake.connect(bot)
             if trace:
-                tracemalloc.start(12)
+                tracemalloc.start(1)
             report = Report(trace)
             print(f"{games} games in {guilds} servers, {members} members; a day passes every "
                   f"{GAMES_A_DAY} games\n'views': discord.py's view store; 'Views': View "
-                  "objects alive; 'heap': what tracemalloc finds the bot holding\n" + HEADER)
+                  "objects alive; 'heap': the Python heap in use (--trace)\n" + HEADER)
             await the_life.play(games, every, report)
             await bot.close()
         size = database.stat().st_size
@@ -319,12 +349,12 @@ async def finished_games(path: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--guilds", type=int, default=20)
     parser.add_argument("--members", type=int, default=40)
-    parser.add_argument("--every", type=int, default=250, help="games between checkpoints")
-    parser.add_argument("--no-trace", dest="trace", action="store_false",
-                        help="no tracemalloc (faster; the heap column reads 0)")
+    parser.add_argument("--every", type=int, default=100, help="games between checkpoints")
+    parser.add_argument("--trace", action="store_true",
+                        help="the bot's heap by tracemalloc (about twice as slow)")
     args = parser.parse_args(argv)
     asyncio.run(life(args.games, args.guilds, args.members, args.every, args.trace))
     return 0
