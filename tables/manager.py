@@ -200,11 +200,6 @@ class TableManager:
         self._resume.reach(guild_id=guild_id)
         return [t for t in self._tables.values() if t.guild_id == guild_id]
 
-    def quiet_since(self) -> list[tuple[Table, float]]:
-        """Each running table and when it last changed (on the tables clock)."""
-        return [(t, runner.changed_at) for t in list(self._tables.values())
-                if (runner := self._runners.get(t.id)) is not None]
-
     def table_of(self, guild_id: int, user_id: int) -> list[Table]:
         """The running tables of a server where this member has a seat."""
         return [t for t in self.running(guild_id) if t.seat_of(user_id) is not None]

@@ -19,6 +19,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from engine.errors import IllegalAction
+from tables.table import Table
 
 if TYPE_CHECKING:
     from tables.manager import TableManager
@@ -52,7 +53,7 @@ class StaleGames:
 
     def settle(self) -> None:
         """A game ended or left: with none running, the sleeping timer goes."""
-        if self._timer is not None and self._asleep and not self.manager.quiet_since():
+        if self._timer is not None and self._asleep and not self.quiet_since():
             self._timer.cancel()
 
     def close(self) -> None:
@@ -61,7 +62,7 @@ class StaleGames:
             self._timer.cancel()
 
     async def _sweep_while_running(self) -> None:
-        while self.manager.quiet_since():
+        while self.quiet_since():
             self._asleep = True
             try:
                 await self.manager.clock.sleep(min(SWEEP_EVERY, self.after))
@@ -72,11 +73,17 @@ class StaleGames:
             except Exception:
                 log.exception("Could not close stale games; looking again later")
 
+    def quiet_since(self) -> list[tuple[Table, float]]:
+        """Each running table and when it last changed (on the tables clock)."""
+        runners = self.manager._runners
+        return [(t, runner.changed_at) for t in list(self.manager._tables.values())
+                if (runner := runners.get(t.id)) is not None]
+
     async def sweep(self) -> list[int]:
         """Close every running game untouched for `after` seconds; their ids."""
         manager = self.manager
         now, closed = manager.clock.now(), []
-        for table, quiet_since in manager.quiet_since():
+        for table, quiet_since in self.quiet_since():
             if now - quiet_since < self.after:
                 continue
             table.closed_why = STALE_WHY.format(days=round(self.after / DAY))
