@@ -58,6 +58,8 @@ from testkit.players import test_bot
 
 DAY = 24 * 3600.0
 GAMES_A_DAY = 100
+#: Games between a server removing the bot (and the one before inviting it back).
+COMINGS_AND_GOINGS = 500
 #: A 1-pixel PNG: pictures cost time and say nothing about growth.
 TINY_PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
@@ -182,7 +184,8 @@ class Life:
         thread is deleted under it."""
         if self.removed is not None:
             self.fake.join_guild(self.removed)
-        self.removed = self.guilds[(self.games // 500) % (len(self.guilds) - 1) + 1]
+        turn = self.games // COMINGS_AND_GOINGS
+        self.removed = self.guilds[turn % (len(self.guilds) - 1) + 1]
         self.fake.remove_from_guild(self.removed)
         await self.settle()
         host = self.members[0]
@@ -223,7 +226,7 @@ class Life:
                 await self.quick_game()
             # Idle takeovers, refreshes, expiries and the day's backup happen as time passes.
             await self.advance(DAY / GAMES_A_DAY)
-            if self.games % 500 == 0:
+            if self.games % COMINGS_AND_GOINGS == 0:
                 await self.comings_and_goings()
             if self.games % 20 == 0:
                 self.prune()
@@ -259,6 +262,7 @@ class Report:
         self.trace = trace
         self.started = time.perf_counter()
         self.first: dict[str, int] = {}
+        self.kinds: Counter[str] = Counter()
         self.rows: list[str] = []
 
     def heap(self) -> int:
@@ -290,6 +294,12 @@ class Report:
         if grown:
             print("        growing: " + ", ".join(f"{k} {v}" for k, v in sorted(grown.items())),
                   flush=True)
+        kinds = Counter(type(o).__qualname__ for o in gc.get_objects())
+        if self.kinds:
+            more = Counter({k: n - self.kinds.get(k, 0) for k, n in kinds.items()})
+            print("        most new objects since the last checkpoint: " + ", ".join(
+                f"{k} +{n}" for k, n in more.most_common(6) if n > 0), flush=True)
+        self.kinds = kinds
 
 
 HEADER = ("  games   real   RSS MiB heap MiB tasks views Views tables runners files\n"
@@ -323,7 +333,12 @@ async def lived(games: int, guilds: int, members: int, every: int, trace: bool) 
                   f"{GAMES_A_DAY} games\n'views': discord.py's view store; 'Views': View "
                   "objects alive; 'heap': the Python heap in use (--trace)\n" + HEADER)
             await the_life.play(games, every, report)
-            await bot.close()
+            # The last edits wait on the tables clock (the refresher's pause) as the bot stops.
+            closing = asyncio.ensure_future(bot.close())
+            while not closing.done():
+                await clock.advance(1.0)
+                await asyncio.wait([closing], timeout=0.05)
+            await closing
         size = database.stat().st_size
         copy = Path(folder) / "measured.db"
         shutil.copy(database, copy)
