@@ -45,6 +45,7 @@ from tables.resume import Resume
 from tables.runner import TableRunner
 from tables.seats import SeatInfo
 from tables.server_settings import ServerSettings
+from tables.stale import STALE_AFTER, StaleGames
 from tables.stats import leaderboard, member_stats
 from tables.table import Table
 
@@ -69,11 +70,14 @@ class TableManager:
         shards: tuple[int, Sequence[int]] | None = None,
         experts: ExpertPool | None = None,
         lobby_lifetime: float | None = None,
+        stale_after: float = STALE_AFTER,
     ) -> None:
         """`forced_delay`: the pause before a move that carries no choice (GameSpec.forced)
         is played for a player whose settings allow it. `shards` (shard count, this process's
         shard ids): serve and rebuild only the games and lobbies of those shards' servers; None
-        serves every server. `lobby_lifetime`: seconds an untouched lobby stays open (7 days)."""
+        serves every server. `lobby_lifetime`: seconds an untouched lobby stays open (7 days);
+        `stale_after`: seconds a running game may go without a move before it is closed
+        (tables/stale.py; 0: never)."""
         self.store, self.shards = store, shards or (None, None)
         self.experts = experts or ExpertPool()
         self.ai_delay, self.forced_delay = ai_delay, forced_delay
@@ -96,6 +100,7 @@ class TableManager:
         self.closed = False
         self._resume = Resume(self)
         self._presence = Presence(self)
+        self._stale = StaleGames(self, stale_after)
 
     # ================================================================ start and stop
 
@@ -127,6 +132,7 @@ class TableManager:
             [SeatInfo.from_json(seat) for record, _ in claimed for seat in record.seats]
         )
         self._resume.on_resumed = on_resumed
+        self._stale.start()
         if in_background:
             self._resume.task = asyncio.create_task(self._resume.all(), name="resume-games")
             return []
@@ -141,6 +147,7 @@ class TableManager:
         pending notifications go out. The store stays open: its owner closes it."""
         self.closed = True
         self._lobbies.close()
+        self._stale.close()
         await self._resume.close()
         for table in list(self._tables.values()):
             async with table.lock:
@@ -398,6 +405,7 @@ class TableManager:
 
     def _register(self, table: Table) -> TableRunner:
         self._tables[table.id] = table
+        self._stale.watch()
         return self._runners.setdefault(table.id, TableRunner(table, self))
 
     def _retire(self, table: Table) -> None:
@@ -405,17 +413,23 @@ class TableManager:
         self._tables.pop(table.id, None)
         self._finished[table.id] = table
         while len(self._finished) > KEEP_FINISHED:
-            self._finished.popitem(last=False)
+            # Its runner goes with it: its last notices went out long ago, and a runner
+            # holds its table, so keeping it would keep every game ever finished in memory.
+            gone, _ = self._finished.popitem(last=False)
+            self._runners.pop(gone, None)
         runner = self._runners.get(table.id)
         if runner is not None:
             runner.waiting_since.clear()
             runner.cancel_work()
+        self._stale.settle()
 
     def _let_go(self, table: Table) -> None:
         """Another process owns this game now: forget it without writing anything."""
-        self._runners[table.id].closed = True
+        runner = self._runners.pop(table.id)
+        runner.closed = True
         self._tables.pop(table.id, None)
-        self._runners[table.id].cancel_work()
+        runner.cancel_work()
+        self._stale.settle()
 
     def _spec(self, game: str) -> GameSpec:
         spec = self.games.get(game)

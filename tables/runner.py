@@ -63,6 +63,8 @@ class TableRunner:
         self.plan: tuple[tuple[int, int], Action | None] | None = None
         #: Set at every change of the table: a computer waiting for a member wakes on it.
         self.changed = asyncio.Event()
+        #: When the table last changed, on the tables clock (tables/stale.py reads it).
+        self.changed_at = manager.clock.now()
         self.closed = False
 
     def busy(self) -> list[asyncio.Task[None]]:
@@ -81,7 +83,7 @@ class TableRunner:
         """Bookkeeping after every state change: restart the seat's idle clock, start
         computer turns and forced moves, re-arm the idle timer."""
         table = self.table
-        now = self.manager.clock.now()
+        now = self.changed_at = self.manager.clock.now()
         if acted is not None:
             self.waiting_since.pop(acted, None)
             self.warned.discard(acted)
