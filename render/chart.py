@@ -340,8 +340,9 @@ def describe(chart: Chart) -> str:
         ys = [y for _, y in line.points]
         shape = SHAPES[line.shape % len(SHAPES)]
         colour = COLOUR_NAMES[line.colour % len(COLOUR_NAMES)]
-        # A side's partners are one line named "Ann & Cid", as the ending names them.
-        ends = "end" if " & " in line.name else "ends"
+        # A side's partners are one line named "Ann & Cid", as the ending names them; "Ann &
+        # Cid's racer A" is one racer.
+        ends = "end" if " & " in line.name.rsplit("'s ", 1)[-1] else "ends"
         parts.append(f"{line.name} ({colour} {shape}, {line.mark}) {ends} on {ys[-1]:g}"
                      + (f", highest {max(ys):g}" if max(ys) > ys[-1] else "") + ".")
     leads = lead_changes(chart)

@@ -343,7 +343,7 @@ def zone_lines(view: View) -> list[str]:
                  if isinstance(s, int) and 0 <= s < len(cribbage.side_lists(view))]
         if boxed:
             lines.append(f"In the penalty box at {holes.get(box, '?')}: " + ", ".join(boxed)
-                         + " (playing, but scoring nothing)")
+                         + ("" if view.get("outcome") else " (playing, but scoring nothing)"))
     events = listed(view.get("zone_events")) or listed(view.get("last_zone_events"))
     for event in (mapping(e) for e in events):
         if event.get("text"):

@@ -97,7 +97,7 @@ def test_alt_text_is_one_paragraph_naming_every_line(game: str, players: int) ->
     assert len(alt) <= ALT_LIMIT and "\n" not in alt
     assert alt.startswith(f"Chart of {GAMES[game].title} #7: ")
     for line in chart.lines:
-        ends = "end" if " & " in line.name else "ends"
+        ends = "end" if " & " in line.name and "'s racer" not in line.name else "ends"
         assert f"{line.name} (" in alt and f", {line.mark}) {ends} on " in alt
     assert chart.ending and alt.endswith(chart.ending)
 
@@ -107,6 +107,15 @@ def test_partners_sharing_a_line_end_on_their_score_in_the_plural() -> None:
     assert "Ann & Cid (blue circle, A) end on " in alt
     assert "Bob & Dee (orange square, B) end on " in alt
     assert "Ann (blue circle, A) ends on " in describe(chart_of("cribbage", 2))
+
+
+def test_a_teams_racer_ends_on_its_space_in_the_singular() -> None:
+    chart = chart_of("pip-rush", 4)
+    racers = [line.name for line in chart.lines if " & " in line.name]
+    assert racers and all("'s racer " in name for name in racers)
+    alt = describe(chart)
+    for name in racers:
+        assert re.search(re.escape(name) + r" \([^)]*\) ends on ", alt), (name, alt)
 
 
 @pytest.mark.parametrize("game,players", [("cribbage", 2), ("cribbage", 4), ("pip-cribbage", 2),

@@ -25,6 +25,9 @@ def test_boxes_and_side_paths_are_named_by_their_holes() -> None:
     details = pictures.details(view)
     assert "In the penalty box at 30: Ann & Eve, Bob & Fay (playing, but scoring nothing)" \
         in details
+    ended = pictures.details({**view, "outcome": {"winners": [2]}})
+    assert "In the penalty box at 30: Ann & Eve, Bob & Fay" in ended
+    assert not any("playing" in line for line in ended)  # nobody plays on after the end
     for name in (z.name for z in board.zones):
         assert name not in words and not any(name in line for line in details), name
 
