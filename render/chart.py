@@ -92,7 +92,7 @@ def draw(chart: Chart) -> bytes:
 
 
 def draw_image(chart: Chart) -> Image.Image:
-    legend_rows = math.ceil(len(chart.lines) / 2) + (1 if chart.notes else 0)
+    legend_rows = math.ceil(len(chart.lines) / _legend_columns(chart)) + (1 if chart.notes else 0)
     height = LEGEND_TOP + legend_rows * LEGEND_ROW + 12
     image = Image.new("RGB", (WIDTH, height), palette.PANEL)
     canvas = ImageDraw.Draw(image)
@@ -305,20 +305,38 @@ def _end_labels(canvas: ImageDraw.ImageDraw, chart: Chart, scale: _Scale) -> Non
                   anchor="lm")
 
 
+def _legend_entry(line: Line) -> str:
+    final = f" {line.points[-1][1]:g}" if line.points else ""
+    return f"{line.name}{final}"
+
+
+def _legend_room(column: int, mark: str) -> float:
+    """How wide an entry's words may be in a legend column, after its marker and mark."""
+    return column - 60 - text.width(mark, BODY_SIZE, bold=True)
+
+
+def _legend_columns(chart: Chart) -> int:
+    """Two columns where every entry fits in half the width; else one, so that no entry
+    loses its name or its final figure (a 4-player PIP Rush's "Bob & Dee's racer A 6")."""
+    fits = all(text.width(_legend_entry(line), BODY_SIZE)
+               <= _legend_room(WIDTH // 2, line.mark) for line in chart.lines)
+    return 2 if fits else 1
+
+
 def _legend(canvas: ImageDraw.ImageDraw, chart: Chart, top: int) -> None:
-    column = WIDTH // 2
+    columns = _legend_columns(chart)
+    column = WIDTH // columns
     for index, line in enumerate(chart.lines):
-        x = 24 + (index % 2) * column
-        y = top + (index // 2) * LEGEND_ROW + 18
+        x = 24 + (index % columns) * column
+        y = top + (index // columns) * LEGEND_ROW + 18
         colour = palette.side_colour(line.colour)
         marker(canvas, (x + 8, y), line.shape, colour, MARKER)
         used = text.draw(canvas, (x + 26, y), line.mark, BODY_SIZE, fill=colour, bold=True,
                          anchor="lm")
-        final = f" {line.points[-1][1]:g}" if line.points else ""
-        text.draw(canvas, (x + 34 + used, y), f"{line.name}{final}", BODY_SIZE,
-                  fill=palette.INK, anchor="lm", max_width=column - 60 - used)
+        text.draw(canvas, (x + 34 + used, y), _legend_entry(line), BODY_SIZE,
+                  fill=palette.INK, anchor="lm", max_width=_legend_room(column, line.mark))
     if chart.notes:
-        y = top + math.ceil(len(chart.lines) / 2) * LEGEND_ROW + 18
+        y = top + math.ceil(len(chart.lines) / columns) * LEGEND_ROW + 18
         _arrowhead(canvas, (32, y - 7))
         kinds = " or ".join(sorted({note.label for note in chart.notes}))
         text.draw(canvas, (50, y), f"a move back ({kinds})", BODY_SIZE, fill=palette.INK,

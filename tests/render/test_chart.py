@@ -109,6 +109,17 @@ def test_partners_sharing_a_line_end_on_their_score_in_the_plural() -> None:
     assert "Ann (blue circle, A) ends on " in describe(chart_of("cribbage", 2))
 
 
+@pytest.mark.parametrize("game,players", GAMES_PLAYED)
+def test_the_legend_shows_every_line_whole(game: str, players: int) -> None:
+    # a 4-player PIP Rush's "Bob & Dee's racer A 6" does not fit half the width: one column
+    names = {line.name for line in chart_of(game, players).lines}
+    with text.recording() as drawn:
+        chart_picture(game, f"{GAMES[game].title} #7", moves_of(game, players))
+    entries = [d for d in drawn if any(d.text.startswith(name) for name in names)]
+    assert len(entries) == len(names)
+    assert all(d.shown == d.text and "…" not in d.shown for d in entries), entries
+
+
 def test_a_teams_racer_ends_on_its_space_in_the_singular() -> None:
     chart = chart_of("pip-rush", 4)
     racers = [line.name for line in chart.lines if " & " in line.name]
