@@ -15,7 +15,9 @@ import pytest
 from tables.tournaments import Tournament
 from testkit.fake_discord import FakeDiscord
 from tests.e2e.test_tournaments import (
+    KNOCKOUT_OF_FOUR,
     NAMES,
+    create_and_fill,
     driver_for,
     first_moves,
     games_of_round,
@@ -33,15 +35,9 @@ async def semis_settled_wrongly(fake: FakeDiscord, driver: Any) -> tuple[Any, in
     """Alice (seed 1, the host), Bob, Carol, Dave: the host sets Alice and Bob through, Bob
     by mistake (Carol won 1.2); the final's game opens and Alice moves in it. The event's
     message and the final's game."""
+    message = await create_and_fill(fake, driver, 4, KNOCKOUT_OF_FOUR)
     people = [fake.member(name) for name in NAMES[:4]]
     host = people[0]
-    made = await fake.slash(host, "tournament create", {
-        "game": "cribbage", "format": "knockout", "options": "target=61"})
-    assert made.message is not None, made.errors
-    for person in people:
-        await driver.press(person, made.message, label="Join")
-    await driver.press(host, made.message, label="Start")
-    await driver.settle()
     for match, order in (("1.1", (0, 3)), ("1.2", (1, 2))):
         answer = await fake.slash(host, "tournament result", {
             "match": match, "order": " ".join(f"<@{people[i].id}>" for i in order)})
@@ -49,7 +45,7 @@ async def semis_settled_wrongly(fake: FakeDiscord, driver: Any) -> tuple[Any, in
     await driver.settle()
     [final] = await games_of_round(fake, 1, 2)
     await first_moves(driver_for(fake, final, "final"), everyone=False)
-    return made.message, final
+    return message, final
 
 
 def csv_of(answer: Any) -> dict[str, list[str]]:

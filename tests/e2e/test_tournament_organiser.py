@@ -15,7 +15,9 @@ from tables.tournaments import Tournament
 from testkit.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from testkit.players import GameDriver
 from tests.e2e.test_tournaments import (
+    KNOCKOUT_OF_FOUR,
     NAMES,
+    create_and_fill,
     games_of_round,
     stored,
     tournament_bot,
@@ -56,15 +58,9 @@ async def test_a_final_nobody_turns_up_for_crowns_nobody(tmp_path: Path) -> None
     nobody is told they won it or earns Champion, and the finalists are recorded sharing
     2nd."""
     async with tournament_server(tmp_path / "final.db") as (fake, driver, clock):
+        message = await create_and_fill(fake, driver, 4, KNOCKOUT_OF_FOUR)
         people = [fake.member(name) for name in NAMES[:4]]
         host = people[0]
-        made = await fake.slash(host, "tournament create", {
-            "game": "cribbage", "format": "knockout", "options": "target=61"})
-        assert made.message is not None, made.errors
-        for person in people:
-            await driver.press(person, made.message, label="Join")
-        await driver.press(host, made.message, label="Start")
-        await driver.settle()
         event = await stored(fake, 1)
         for match in event.rounds[0].matches:  # the better seed (sign-up order) through
             first, second = sorted(match.entries, key=lambda e: event.entry(e).seed)
@@ -79,7 +75,7 @@ async def test_a_final_nobody_turns_up_for_crowns_nobody(tmp_path: Path) -> None
 
         # The final is the host's to rule, as any match nobody showed up for: asked once.
         assert (await stored(fake, 1)).status == "running"
-        shown = fake.state.messages[made.message.id].content
+        shown = fake.state.messages[message.id].content
         assert ("Final: nobody showed up. Waiting for the host to set its result, or to end "
                 "the event with no champion.") in shown
         [asked] = [m for m in fake.state.messages.values() if "Nobody showed up" in m.content]
@@ -94,7 +90,7 @@ async def test_a_final_nobody_turns_up_for_crowns_nobody(tmp_path: Path) -> None
             "place.")
         event = await stored(fake, 1)
         assert event.status == "finished" and event.placings[0] == []
-        shown = fake.state.messages[made.message.id].content
+        shown = fake.state.messages[message.id].content
         assert "Finished. Nobody played the final: no champion." in shown
         assert "2=. Alice\n2=. Bob\n4=. Carol\n4=. Dave" in shown
         assert not [m for m in fake.state.messages.values() if "you won it" in m.content]

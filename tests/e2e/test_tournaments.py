@@ -169,10 +169,19 @@ async def test_a_swiss_of_nine_with_a_bye_a_no_show_a_drop_out_and_a_restart(
         assert listed.message is not None and "#1" in listed.message.content
 
 
+#: A 4-member knockout of short Cribbage, without a round deadline.
+KNOCKOUT_OF_FOUR = {"game": "cribbage", "format": "knockout", "options": "target=61",
+                    "round_minutes": None}
+
+
 async def create_and_fill(fake: FakeDiscord, driver: GameDriver, count: int,
                           options: dict[str, Any]) -> FakeMessage:
+    """An event the first of `count` members creates, all join and the first starts; rounds
+    of 1 minute unless `options` says otherwise (an option None: the command's default)."""
     people = [fake.member(name) for name in NAMES[:count]]
-    made = await fake.slash(people[0], "tournament create", {"round_minutes": 1, **options})
+    asked = {name: value for name, value in {"round_minutes": 1, **options}.items()
+             if value is not None}
+    made = await fake.slash(people[0], "tournament create", asked)
     assert made.message is not None, made.errors
     for person in people:
         await driver.press(person, made.message, label="Join")
