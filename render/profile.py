@@ -89,17 +89,23 @@ def _streak_words(line: Data) -> list[str]:
 
 def _season_words(line: Data) -> str:
     """Where the member stands on the running season's leaderboard: "3rd of 12 this season"
-    ("" for a game they have not played this season), with the rating that board ranks them
+    (none for a game they have not played this season), with the rating that board ranks them
     by where it is not the all-time one the card shows ("…, season rating −0.7"), or the
-    place would contradict the leaderboard beside it."""
-    place, entries = integer(line.get("season_place")), integer(line.get("season_entries"))
-    if place < 1 or entries < place:
-        return ""
-    words = f"{ordinal(place)} of {entries} this season"
+    place would contradict the leaderboard beside it; then where they finished last season
+    ("…; 2nd of 9 last season"), which a member back after a month has not seen."""
+    now, last = _place(line, "season"), _place(line, "last")
+    words = [f"{now} this season"] if now else []
     season = line.get("season_rating")
-    if isinstance(season, int | float) and figure(float(season)) != _rating(line):
-        words += f", season rating {figure(float(season))}"
-    return words
+    if words and isinstance(season, int | float) and figure(float(season)) != _rating(line):
+        words[0] += f", season rating {figure(float(season))}"
+    return "; ".join(words + ([f"{last} last season"] if last else []))
+
+
+def _place(line: Data, board: str) -> str:
+    """ "3rd of 12" on the board ("season", "last"), or "" for no place (or one that would
+    contradict its board)."""
+    place, entries = integer(line.get(f"{board}_place")), integer(line.get(f"{board}_entries"))
+    return f"{ordinal(place)} of {entries}" if 0 < place <= entries else ""
 
 
 def _moments_of(data: Data, game: object) -> list[Data]:
@@ -136,10 +142,6 @@ def _summary(data: Data) -> str:
     return words + (f"; skunks: {given} given, {taken} taken" if given or taken else "")
 
 
-def _heading_status(data: Data) -> str:
-    return "🔒 Private: only you see it" if data.get("private") else "Profile"
-
-
 # ============================================================== the picture
 
 
@@ -159,8 +161,8 @@ def _block_rows(data: Data, line: Data) -> list[str]:
     charted = _charted(line)
     if not charted and len(rows) == 2:
         rows = [f"{rows[0]}; {rows[1][:1].lower()}{rows[1][1:]}"]
-    season = _season_words(line)
-    rows = [*rows, *([season] if season else []), *_moment_rows(data, line)]
+    seasons = [words for words in _season_words(line).split("; ") if words]  # a row each
+    rows = [*rows, *seasons, *_moment_rows(data, line)]
     if not charted:
         return rows
     beside: list[str] = []
@@ -297,7 +299,8 @@ class Plan:
 def draw_profile(data: Data) -> Image.Image:
     plan = Plan(data)
     image, canvas = layout.canvas(WIDTH, plan.height(data))
-    layout.title_bar(canvas, WIDTH, str(data.get("name") or "Player"), _heading_status(data))
+    layout.title_bar(canvas, WIDTH, str(data.get("name") or "Player"),
+                     "🔒 Private: only you see it" if data.get("private") else "Profile")
     y = layout.TITLE_BAR_HEIGHT + 12
     text.draw(canvas, (MARGIN, y), _summary(data), SIZE, fill=palette.WHITE, max_width=ROOM)
     y += LINE + 8
@@ -392,7 +395,7 @@ def _series_words(line: Data) -> str:
 
 def _game_words(data: Data, line: Data) -> str:
     parts = [f"rating {_rating(line)}", _record_words(line)]
-    parts += [words for words in (_season_words(line),) if words]
+    parts += [words for words in _season_words(line).split("; ") if words]
     parts += [words.replace("Streak", "streak") for words in _streak_words(line)]
     parts += [_moment_words(m).lower() for m in _moments_of(data, line.get("game"))]
     series = _series_words(line)

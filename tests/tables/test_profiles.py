@@ -273,3 +273,49 @@ async def test_the_profile_says_how_far_each_milestone_still_ahead_is(store: Sto
     assert [(s.name, s.have, s.need) for s in bob.next_milestones][:2] == [
         ("10 games", 3, 10), ("10 wins", 1, 10)]
     assert (await build_profile(store, GUILD, CY, at=NOW)).next_milestones == ()
+
+
+async def test_a_member_back_after_a_month_finds_where_they_finished_last_season(
+    store: Store,
+) -> None:
+    """January's board is left behind when February begins: Ann's card, which said where she
+    stood this season, would say nothing of it any more. It gives her final place on the
+    last season's board, beside this season's once she plays, and between seasons (one
+    ended by hand) the final place of the one that ended."""
+    from tables.seasons import Seasons
+    from tables.stats import board_rows
+
+    await play(store, [BOB, ANN], [0, 1])
+    await play(store, [CY, ANN], [0, 1])
+    await play(store, [ANN, None], [0, 1], game=OTHER)
+    january = {row["user_id"]: row["place"]
+               for row in board_rows(await store.season_leaderboard(GUILD, 1, GAME))}
+    assert january[ANN] == 3
+
+    def places(profile: object) -> list[tuple[str, int, int, int, int]]:
+        return [(line.game, line.season_place, line.season_entries, line.last_place,
+                 line.last_entries) for line in profile.games]  # type: ignore[attr-defined]
+
+    assert places(await build_profile(store, GUILD, ANN, at=NOW)) == [
+        (GAME, 3, 3, 0, 0), (OTHER, 1, 1, 0, 0)]  # no season before the first
+    february = next_month_start(NOW) + 1000
+    back = await build_profile(store, GUILD, ANN, at=february)
+    assert places(back) == [(GAME, 0, 0, 3, 3), (OTHER, 0, 0, 1, 1)]
+    words = "\n".join(profile_text(picture_data(back)))
+    assert "3rd of 3 last season" in words and "this season" not in words
+
+    await play(store, [ANN, BOB], [0, 1], at=february)  # she plays again: both places
+    season_2 = {row["user_id"]: row["place"]
+                for row in board_rows(await store.season_leaderboard(GUILD, 2, GAME))}
+    again = await build_profile(store, GUILD, ANN, at=february + 1000)
+    assert places(again) == [(GAME, season_2[ANN], 2, 3, 3), (OTHER, 0, 0, 1, 1)]
+    assert f"{ordinal(season_2[ANN])} of 2 this season" in "\n".join(
+        profile_text(picture_data(again)))
+    assert places(await build_profile(store, GUILD, CY, at=february)) == [
+        (GAME, 0, 0, january[CY], 3)]
+
+    # Season 2 ended by hand: between seasons its final places are last season's.
+    clock = FakeClock(start=(february + 2000) / 1000 - FAKE_EPOCH)
+    await Seasons(store, clock).end(GUILD, may_manage=True)
+    ended = await build_profile(store, GUILD, ANN, at=february + 3000)
+    assert places(ended) == [(GAME, 0, 0, season_2[ANN], 2), (OTHER, 0, 0, 0, 0)]
