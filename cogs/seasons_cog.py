@@ -174,6 +174,11 @@ class SeasonsCog(commands.Cog, name="Seasons"):
                         end.channel_id, gone.text or type(gone).__name__)
             return Posted.NEVER
         except discord.HTTPException as failed:
+            if failed.status != 429 and failed.status < 500:  # refused: it would be again
+                log.warning("The end of season %d of server %d was refused in channel %d"
+                            " (%s); it is not tried again", season.number, season.guild_id,
+                            end.channel_id, failed.status)
+                return Posted.NEVER
             log.warning("The end of season %d of server %d was not posted (%s); it is tried"
                         " again later", season.number, season.guild_id, failed.status)
             return Posted.LATER

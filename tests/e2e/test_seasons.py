@@ -292,6 +292,44 @@ async def test_a_month_that_turned_while_the_bot_was_down_is_posted_when_it_is_b
         fake.assert_clean()
 
 
+@pytest.mark.parametrize("status", [429, 503, 400])
+async def test_a_season_end_discord_failed_as_the_month_turned(
+    database_url: str, status: int
+) -> None:
+    """Discord busy (429) or down (5xx) as the month turns: the post goes out a quarter of
+    an hour later, once, not a month late. Refused (a 4xx that would come again), it is not
+    tried every quarter of an hour for ever: /season info says it could not be posted."""
+    from tables.season_ends import RETRY_AFTER
+
+    async with FakeDiscord(channels=("games", "news"), members=NAMES) as fake:
+        clock = FakeClock()
+        await fake.connect(test_bot(database_url, clock=clock))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        alice, news = players[0], fake.channel("news")
+        await fake.slash(alice, "season announce", {"channel": news})
+        driver = GameDriver(fake, rng=random.Random("busy"))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        fault = fake.inject_fault(status, method="POST", path=rf"/channels/{news.id}/messages")
+        await clock.advance(20 * 24 * 3600)  # February
+        await season_ends(fake).wait_asleep()
+        assert fault.hits and fake.visible_messages(alice, "news") == []
+        fault.active = False
+        await clock.advance(RETRY_AFTER)
+        await season_ends(fake).wait_asleep()
+        await clock.advance(3 * RETRY_AFTER)
+        await season_ends(fake).wait_asleep()
+        posts = fake.visible_messages(alice, "news")
+        info, _ = answer(await fake.slash(alice, "season info"))
+        if status == 400:
+            assert posts == [] and "The end of season 1 could not be posted" in info
+        else:
+            [post] = posts
+            assert post.content.startswith("🏆 **Season 1** is over")
+            assert "Season 2 has begun." in post.content and "could not" not in info
+        fake.assert_clean()
+
+
 def season_ends(fake: FakeDiscord) -> SeasonEnds:
     ends = getattr(fake.bot, "season_ends", None)
     assert isinstance(ends, SeasonEnds)
