@@ -36,6 +36,8 @@ class SeasonEnd:
     champions: list[Champion]
     running: SeasonRecord | None
     channel_id: int
+    #: How many members finished a rated game in it.
+    members: int = 0
 
 
 class Posted(Enum):
@@ -151,6 +153,7 @@ class SeasonEnds:
                 end = SeasonEnd(
                     season, await self.seasons.champions(season.guild_id, season.number),
                     await self.store.season_at(season.guild_id, now), channel_id,
+                    await self.store.season_members(season.guild_id, season.number),
                 )
                 outcome = await self.poster(end)
             except Exception:

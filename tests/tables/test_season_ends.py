@@ -63,6 +63,7 @@ async def test_the_calendar_turning_posts_the_season_once_with_its_champions(sto
             1, FEBRUARY * 1000, CHANNEL)
         assert [(c.title, c.user_ids) for c in end.champions] == [(GAMES[GAME].title, (11,))]
         assert end.running is not None and end.running.number == 2
+        assert end.members == 2  # the winner and the loser
         await clock.advance(40 * DAY)  # March turns too, but nobody played in February
         await ends.wait_asleep()
         assert len(poster.posts) == 1
