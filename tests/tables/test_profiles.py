@@ -91,7 +91,7 @@ async def test_skunks_given_and_taken_by_the_last_placed_loser(store: Store) -> 
     assert (ann.skunks_given, ann.skunks_taken) == (2, 1)
     bob = await build_profile(store, GUILD, BOB, at=NOW)
     assert (bob.skunks_given, bob.skunks_taken) == (2, 2)
-    cy = await build_profile(store, GUILD, CY, at=NOW)
+    cy = await build_profile(store, GUILD, CY, at=NOW, name="Cy")
     assert (cy.skunks_given, cy.skunks_taken) == (0, 1)
 
 
@@ -173,7 +173,7 @@ async def test_the_season_place_is_the_leaderboards_and_level_players_share_it(
     ann = await build_profile(store, GUILD, ANN, at=NOW)
     assert [(line.game, line.season_place, line.season_entries) for line in ann.games] == [
         (GAME, 1, 4), (OTHER, 1, 1)]
-    cy = await build_profile(store, GUILD, CY, at=NOW)
+    cy = await build_profile(store, GUILD, CY, at=NOW, name="Cy")
     words = "\n".join(profile_text(picture_data(cy)))
     assert "2nd of 4 this season" in words
 
@@ -272,7 +272,16 @@ async def test_the_profile_says_how_far_each_milestone_still_ahead_is(store: Sto
     bob = await build_profile(store, GUILD, BOB, at=NOW)
     assert [(s.name, s.have, s.need) for s in bob.next_milestones][:2] == [
         ("10 games", 3, 10), ("10 wins", 1, 10)]
-    assert (await build_profile(store, GUILD, CY, at=NOW)).next_milestones == ()
+    # A newcomer has every milestone ahead: what there is to aim for.
+    cy = await build_profile(store, GUILD, CY, at=NOW, name="Cy")
+    assert [(s.name, s.have, s.need, s.titles) for s in cy.next_milestones] == [
+        ("10 games", 0, 10, ()), ("First win", 0, 1, ()), ("On a roll", 0, 5, ()),
+        ("Tourist", 0, len(GAMES), tuple(spec.title for spec in GAMES.values()))]
+    assert profile_text(picture_data(cy)) == [
+        "Cy: No rated games here yet",
+        "Next milestones: 10 games (0 of 10) · First win (0 of 1) · On a roll (0 of 5 wins in"
+        f" a row) · Tourist (0 of {len(GAMES)} games; to play:"
+        f" {', '.join(spec.title for spec in GAMES.values())})"]
 
 
 async def test_a_member_back_after_a_month_finds_where_they_finished_last_season(
