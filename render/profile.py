@@ -7,10 +7,10 @@ table layer builds it with `tables.profiles.picture_data`, a `Profile` as dicts 
     profile_text(data)    -> the message's lines, everything the card has and more
 
 Phone-first: 600 px wide, never taller than 1.5 times that, every text at the kit's floor or
-above. One block per game played: its rating large, a small chart of the rating over time,
-games, wins, streaks, the place in the running season and best moments. Then tournament
-placings and achievements, newest first, as many as fit; the message lists the rest.
-Colour never carries meaning alone.
+above. A block per game played: its rating large, a chart of it over time, games, wins,
+streaks, the places this season and last, and best moments. Then tournament placings and
+achievements, newest first, as many as fit; the message lists the rest. Colour never carries
+meaning alone.
 """
 
 from __future__ import annotations
@@ -149,16 +149,12 @@ def profile_picture(data: Data) -> tuple[bytes, str]:
     return encode(draw_profile(data)), describe_profile(data)
 
 
-def _charted(line: Data) -> bool:
-    return len(_points(line)) >= 2
-
-
 def _block_rows(data: Data, line: Data) -> list[str]:
     """The lines under a game's title: beside its chart, and its best moments under both. A
     line too wide to sit beside the chart is broken between its parts, the rest going on the
     next line, rather than cut short ("1st of 9 this season, seas…" hid the season's rating)."""
     rows = [_record_words(line), *_streak_words(line)]
-    charted = _charted(line)
+    charted = len(_points(line)) >= 2  # a chart needs two points
     if not charted and len(rows) == 2:
         rows = [f"{rows[0]}; {rows[1][:1].lower()}{rows[1][1:]}"]
     seasons = [words for words in _season_words(line).split("; ") if words]  # a row each
@@ -337,9 +333,12 @@ def draw_profile(data: Data) -> Image.Image:
 
 
 def newcomer_lines(data: Data) -> tuple[str, ...]:
-    """What a card with no rated games says instead: how to fill it, and who sees it."""
+    """What a card with no rated games says instead: to its member, how to fill it and who
+    sees it; to another member (`own` False), not what the card's member should do."""
     if data.get("private"):
         return (*NEWCOMER, "Others see it once you choose", "/settings profile:public")
+    if data.get("own") is False:
+        return ("Their ratings, streaks and best moments", "show here once they finish a game.")
     return (*NEWCOMER, "To keep it to yourself:", "/settings profile:private")
 
 
@@ -363,7 +362,7 @@ def _game_block(canvas: ImageDraw.ImageDraw, data: Data, line: Data, top: int,
     text.draw(canvas, (MARGIN, y), str(line.get("title", "")), HEAD, fill=palette.WHITE,
               bold=True, max_width=WIDTH - 2 * MARGIN - used - 12)
     y += HEAD + 8
-    charted = _charted(line)
+    charted = len(_points(line)) >= 2  # a chart needs two points
     for number, row in enumerate(_block_rows(data, line)):
         beside_chart = charted and number < BESIDE_CHART
         right = CHART_LEFT - 12 if beside_chart else WIDTH - MARGIN

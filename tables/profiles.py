@@ -106,6 +106,8 @@ class Profile:
     placings: tuple[PlacingLine, ...] = ()
     achievements: tuple[AchievementLine, ...] = ()  # newest first
     next_milestones: tuple[MilestoneStep, ...] = ()
+    #: Asked for by its member (False: another member asks, and the card speaks of them).
+    own: bool = True
 
     @property
     def played(self) -> int:

@@ -64,9 +64,21 @@ async def test_a_profile_is_a_card_with_its_alt_text_and_its_words() -> None:
             assert answer.message is not None
             assert f"{place} this season" in answer.message.content
 
-        newcomer = await fake.slash(alice, "profile", {"user": fake.add_member("erin")})
+        erin = fake.add_member("erin")
+        newcomer = await fake.slash(alice, "profile", {"user": erin})
         assert newcomer.message is not None
         assert "Erin: No rated games here yet" in newcomer.message.content
+        # Alice is not told how to fill Erin's card, nor how to keep it to herself.
+        [card] = newcomer.message.attachments
+        assert card.description == (
+            "Profile of Erin. No rated games here yet. Their ratings, streaks and best moments"
+            " show here once they finish a game.")
+        own = await fake.slash(erin, "profile")
+        assert own.message is not None
+        assert "Finish a game with /play: your ratings," in (
+            own.message.attachments[0].description or "")
+        assert "To keep it to yourself: /settings profile:private" in (
+            own.message.attachments[0].description or "")
         fake.assert_clean()
 
 

@@ -232,6 +232,19 @@ def test_where_the_member_finished_last_season_is_drawn_and_said_on_a_row_of_its
         assert ("last season" in lines) == (last == (5, 9) or last == (1, 3))
 
 
+def test_an_empty_card_another_member_asks_for_speaks_of_its_member() -> None:
+    """Erin's empty card asked for by Alice told Alice "Finish a game with /play: your
+    ratings… To keep it to yourself: /settings profile:private", advice for Erin."""
+    data = SAMPLES["profile_new-player"]
+    theirs = {**data, "own": False}
+    for shown, words in ((data, profile.NEWCOMER[0]), (theirs, "Their ratings, streaks")):
+        drawn = " ".join(drawn_texts(shown))
+        _, alt = profile.profile_picture(shown)
+        assert words in drawn and words in alt
+        assert ("yourself" in drawn + alt) == (shown is data)
+        assert "/play" in alt if shown is data else "/play" not in alt
+
+
 def test_a_game_never_won_has_no_streak_of_nothing() -> None:
     games = [{"game": "a", "title": "A", "rating": -1.0, "games": 3, "wins": 0,
               "current_streak": 0, "best_streak": 0}]
