@@ -6,6 +6,8 @@ ephemeral reply) and refused to anyone else with a short note that changes nothi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -38,7 +40,7 @@ class ProfileCog(commands.Cog, name="Profile"):
             await tell(interaction, text.private_profile(member.display_name))
             return
         await interaction.response.defer(thinking=True, ephemeral=profile.private)
-        data = picture_data(profile)
+        data = picture_data(replace(profile, own=own))
         files, lines = await images.profile_card(data)
         await interaction.edit_original_response(
             content=text.profile_content(lines, profile.private), attachments=files,

@@ -41,19 +41,28 @@ def started(season: SeasonRecord) -> str:
 
 
 def ended(season: SeasonRecord, champions: Sequence[Champion],
-          running: SeasonRecord | None = None, mentioned: Collection[int] = ()) -> str:
+          running: SeasonRecord | None = None, mentioned: Collection[int] = (),
+          members: int = 0) -> str:
     """/season end's answer, and a season's end posted where the server chose; `running`:
     the season that followed it at once (the next month's, or one started by hand);
-    `mentioned`: the champions written as mentions, for the post that pings them."""
+    `mentioned`: the champions written as mentions, for the post that pings them; `members`:
+    how many played in it, each of whom finds their final place on /profile."""
     if running is None:
         following = "The next season begins with the next calendar month, or with /season start."
     else:
         following = f"Season {running.number} has begun."
-    return (
-        f"🏆 **Season {season.number}** is over: its final standings are kept "
-        f"(`/leaderboard season:{season.number}`). {following}"
-        + champion_lines(champions, mentioned)
-    )
+    kept = f"its final standings are kept (`/leaderboard season:{season.number}`)"
+    if members:
+        who = "1 member" if members == 1 else f"{members} members"
+        kept = (f"{who} played in it. {kept[:1].upper()}{kept[1:]}, and each finds their"
+                " final place on `/profile`")
+    return (f"🏆 **Season {season.number}** {when(season)} is over: {kept}. {following}"
+            + champion_lines(champions, mentioned))
+
+
+def when(season: SeasonRecord) -> str:
+    """A season's month or dates: "(January 2027)", "(<date> to <date>)"."""
+    return season_name(season).removeprefix(f"season {season.number} ")
 
 
 def announcing(channel_id: int | None) -> str:

@@ -104,8 +104,10 @@ class SeasonsCog(commands.Cog, name="Seasons"):
             return
         champions, still_here = await self._champions(interaction.guild_id or 0, season.number)
         mentioned = still_here if await self._announced_here(interaction) else []
+        members = await self.seasons.store.season_members(interaction.guild_id or 0,
+                                                          season.number)
         await interaction.response.send_message(
-            season_words.ended(season, champions, mentioned=mentioned),
+            season_words.ended(season, champions, mentioned=mentioned, members=members),
             allowed_mentions=pinging(mentioned) if mentioned else NO_PINGS,
         )
         await self.ends.announce_due(interaction.guild_id or 0,
@@ -166,7 +168,8 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         champions, still_here = await champions_now(self.bot.get_guild(season.guild_id),
                                                     end.champions, self.seasons.clock)
         try:
-            await channel.send(season_words.ended(season, champions, end.running, still_here),
+            await channel.send(season_words.ended(season, champions, end.running, still_here,
+                                                  end.members),
                                allowed_mentions=pinging(still_here))
         except (discord.NotFound, discord.Forbidden) as gone:
             log.warning("The end of season %d of server %d cannot be posted in channel %d"
@@ -174,6 +177,11 @@ class SeasonsCog(commands.Cog, name="Seasons"):
                         end.channel_id, gone.text or type(gone).__name__)
             return Posted.NEVER
         except discord.HTTPException as failed:
+            if failed.status != 429 and failed.status < 500:  # refused: it would be again
+                log.warning("The end of season %d of server %d was refused in channel %d"
+                            " (%s); it is not tried again", season.number, season.guild_id,
+                            end.channel_id, failed.status)
+                return Posted.NEVER
             log.warning("The end of season %d of server %d was not posted (%s); it is tried"
                         " again later", season.number, season.guild_id, failed.status)
             return Posted.LATER

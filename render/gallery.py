@@ -140,10 +140,13 @@ def profile_samples() -> list[tuple[str, dict[str, Any]]]:
                                        (9, 5, 3, 3), (1, 0, 0, 0), (2, 1, 1, 1)][index % 6]
         series = _rating_walk(rng, played)
         place, entries = [(3, 12), (1, 4), (0, 0), (2, 2), (0, 0), (0, 0)][index % 6]
+        # Where they finished last season, under this season's place.
+        last, last_entries = [(5, 9), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0)][index % 6]
         veteran_games.append({
             "game": name, "title": title, "rating": series[-1][1], "games": played,
             "wins": wins, "current_streak": current, "best_streak": best, "series": series,
             "season_place": place, "season_entries": entries,
+            "last_place": last, "last_entries": last_entries,
             # A season begun since: its board ranks them on a rating of its own.
             **({"season_rating": round(series[-1][1] - 2.4, 1)} if place == 1 else {}),
         })

@@ -7,10 +7,10 @@ table layer builds it with `tables.profiles.picture_data`, a `Profile` as dicts 
     profile_text(data)    -> the message's lines, everything the card has and more
 
 Phone-first: 600 px wide, never taller than 1.5 times that, every text at the kit's floor or
-above. One block per game played: its rating large, a small chart of the rating over time,
-games, wins, streaks, the place in the running season and best moments. Then tournament
-placings and achievements, newest first, as many as fit; the message lists the rest.
-Colour never carries meaning alone.
+above. A block per game played: its rating large, a chart of it over time, games, wins,
+streaks, the places this season and last, and best moments. Then tournament placings and
+achievements, newest first, as many as fit; the message lists the rest. Colour never carries
+meaning alone.
 """
 
 from __future__ import annotations
@@ -89,17 +89,23 @@ def _streak_words(line: Data) -> list[str]:
 
 def _season_words(line: Data) -> str:
     """Where the member stands on the running season's leaderboard: "3rd of 12 this season"
-    ("" for a game they have not played this season), with the rating that board ranks them
+    (none for a game they have not played this season), with the rating that board ranks them
     by where it is not the all-time one the card shows ("…, season rating −0.7"), or the
-    place would contradict the leaderboard beside it."""
-    place, entries = integer(line.get("season_place")), integer(line.get("season_entries"))
-    if place < 1 or entries < place:
-        return ""
-    words = f"{ordinal(place)} of {entries} this season"
+    place would contradict the leaderboard beside it; then where they finished last season
+    ("…; 2nd of 9 last season"), which a member back after a month has not seen."""
+    now, last = _place(line, "season"), _place(line, "last")
+    words = [f"{now} this season"] if now else []
     season = line.get("season_rating")
-    if isinstance(season, int | float) and figure(float(season)) != _rating(line):
-        words += f", season rating {figure(float(season))}"
-    return words
+    if words and isinstance(season, int | float) and figure(float(season)) != _rating(line):
+        words[0] += f", season rating {figure(float(season))}"
+    return "; ".join(words + ([f"{last} last season"] if last else []))
+
+
+def _place(line: Data, board: str) -> str:
+    """ "3rd of 12" on the board ("season", "last"), or "" for no place (or one that would
+    contradict its board)."""
+    place, entries = integer(line.get(f"{board}_place")), integer(line.get(f"{board}_entries"))
+    return f"{ordinal(place)} of {entries}" if 0 < place <= entries else ""
 
 
 def _moments_of(data: Data, game: object) -> list[Data]:
@@ -136,10 +142,6 @@ def _summary(data: Data) -> str:
     return words + (f"; skunks: {given} given, {taken} taken" if given or taken else "")
 
 
-def _heading_status(data: Data) -> str:
-    return "🔒 Private: only you see it" if data.get("private") else "Profile"
-
-
 # ============================================================== the picture
 
 
@@ -147,20 +149,16 @@ def profile_picture(data: Data) -> tuple[bytes, str]:
     return encode(draw_profile(data)), describe_profile(data)
 
 
-def _charted(line: Data) -> bool:
-    return len(_points(line)) >= 2
-
-
 def _block_rows(data: Data, line: Data) -> list[str]:
     """The lines under a game's title: beside its chart, and its best moments under both. A
     line too wide to sit beside the chart is broken between its parts, the rest going on the
     next line, rather than cut short ("1st of 9 this season, seas…" hid the season's rating)."""
     rows = [_record_words(line), *_streak_words(line)]
-    charted = _charted(line)
+    charted = len(_points(line)) >= 2  # a chart needs two points
     if not charted and len(rows) == 2:
         rows = [f"{rows[0]}; {rows[1][:1].lower()}{rows[1][1:]}"]
-    season = _season_words(line)
-    rows = [*rows, *([season] if season else []), *_moment_rows(data, line)]
+    seasons = [words for words in _season_words(line).split("; ") if words]  # a row each
+    rows = [*rows, *seasons, *_moment_rows(data, line)]
     if not charted:
         return rows
     beside: list[str] = []
@@ -297,7 +295,8 @@ class Plan:
 def draw_profile(data: Data) -> Image.Image:
     plan = Plan(data)
     image, canvas = layout.canvas(WIDTH, plan.height(data))
-    layout.title_bar(canvas, WIDTH, str(data.get("name") or "Player"), _heading_status(data))
+    layout.title_bar(canvas, WIDTH, str(data.get("name") or "Player"),
+                     "🔒 Private: only you see it" if data.get("private") else "Profile")
     y = layout.TITLE_BAR_HEIGHT + 12
     text.draw(canvas, (MARGIN, y), _summary(data), SIZE, fill=palette.WHITE, max_width=ROOM)
     y += LINE + 8
@@ -334,9 +333,12 @@ def draw_profile(data: Data) -> Image.Image:
 
 
 def newcomer_lines(data: Data) -> tuple[str, ...]:
-    """What a card with no rated games says instead: how to fill it, and who sees it."""
+    """What a card with no rated games says instead: to its member, how to fill it and who
+    sees it; to another member (`own` False), not what the card's member should do."""
     if data.get("private"):
         return (*NEWCOMER, "Others see it once you choose", "/settings profile:public")
+    if data.get("own") is False:
+        return ("Their ratings, streaks and best moments", "show here once they finish a game.")
     return (*NEWCOMER, "To keep it to yourself:", "/settings profile:private")
 
 
@@ -360,7 +362,7 @@ def _game_block(canvas: ImageDraw.ImageDraw, data: Data, line: Data, top: int,
     text.draw(canvas, (MARGIN, y), str(line.get("title", "")), HEAD, fill=palette.WHITE,
               bold=True, max_width=WIDTH - 2 * MARGIN - used - 12)
     y += HEAD + 8
-    charted = _charted(line)
+    charted = len(_points(line)) >= 2  # a chart needs two points
     for number, row in enumerate(_block_rows(data, line)):
         beside_chart = charted and number < BESIDE_CHART
         right = CHART_LEFT - 12 if beside_chart else WIDTH - MARGIN
@@ -392,7 +394,7 @@ def _series_words(line: Data) -> str:
 
 def _game_words(data: Data, line: Data) -> str:
     parts = [f"rating {_rating(line)}", _record_words(line)]
-    parts += [words for words in (_season_words(line),) if words]
+    parts += [words for words in _season_words(line).split("; ") if words]
     parts += [words.replace("Streak", "streak") for words in _streak_words(line)]
     parts += [_moment_words(m).lower() for m in _moments_of(data, line.get("game"))]
     series = _series_words(line)

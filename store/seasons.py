@@ -167,6 +167,14 @@ class SeasonStore(StoreBase):
         )
         return [rating_row(r) for r in rows]
 
+    async def season_members(self, guild_id: int, season: int) -> int:
+        """How many members are on any of the season's boards: those who finished a rated
+        game in it."""
+        [row] = await self.db.fetch(
+            "SELECT COUNT(DISTINCT user_id) AS members FROM season_ratings"
+            " WHERE guild_id = ? AND season = ?", (guild_id, season))
+        return int(row["members"])
+
     async def season_standings(
         self, guild_id: int, season: int, user_id: int, band: float
     ) -> dict[str, SeasonStanding]:

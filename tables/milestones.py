@@ -75,9 +75,10 @@ async def next_milestones(
     held: Collection[str],
 ) -> list[Progress]:
     """How far the member is from each milestone they do not hold (`held`: keys), read from
-    their games here as the awards are; none for a member who has not finished one."""
+    their games here as the awards are; a member who has not finished one yet has every
+    milestone ahead, the first things to aim for."""
     played = await store.games_played(guild_id, user_id)
-    return progress(_history(played), every_game, held) if played else []
+    return progress(_history(played), every_game, held)
 
 
 def _history(played: list[PlayedGame]) -> list[Played]:

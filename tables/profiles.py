@@ -1,8 +1,9 @@
 """A member's profile in one server: everything the /profile card shows, as plain data.
 
 `build_profile(store, guild_id, user_id)` reads ratings and their history (the chart),
-streaks, skunks, tournament placings, the best moments, the achievements earned and how far
-the member is from the milestones still ahead.
+streaks, skunks, the member's place on each game's board this season and where they finished
+the last one, tournament placings, the best moments, the achievements earned and how far the
+member is from the milestones still ahead.
 `picture_data(profile)` is what render/profile.py draws.
 
 Every count is of rated games, as on the leaderboard: games played with hints on are left out.
@@ -16,7 +17,7 @@ from typing import Any
 
 from engine.milestones import EVERY_GAME, ON_A_ROLL, TOURIST
 from engine.registry import GAMES, achievement_named
-from store import EarnedAchievement, Moment, RatingPoint, Store
+from store import EarnedAchievement, Moment, RatingPoint, SeasonRecord, Store
 from tables.milestones import next_milestones
 from tables.player_settings import with_defaults
 from tables.ratings import display_rating
@@ -45,6 +46,11 @@ class GameLine:
     #: Their rating on that leaderboard, which a season begun since their last game leaves
     #: apart from the all-time `rating`; None with no place.
     season_rating: float | None = None
+    #: Their final place on the last season's leaderboard of the game (the one before the
+    #: season running, or between seasons the one that ended last), and how many were on it;
+    #: 0 and 0 when they did not play it then. A member back after a month finds it here.
+    last_place: int = 0
+    last_entries: int = 0
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,8 @@ class Profile:
     placings: tuple[PlacingLine, ...] = ()
     achievements: tuple[AchievementLine, ...] = ()  # newest first
     next_milestones: tuple[MilestoneStep, ...] = ()
+    #: Asked for by its member (False: another member asks, and the card speaks of them).
+    own: bool = True
 
     @property
     def played(self) -> int:
@@ -130,16 +138,20 @@ async def build_profile(
     ratings = await store.user_ratings(guild_id, user_id)
     streaks = {s.game: s for s in await store.streaks(guild_id, user_id=user_id)}
     places = await season_places(store, guild_id, user_id, at)
+    last = await last_season(store, guild_id, at)
+    finals = await places_in(store, guild_id, user_id, last.number) if last else {}
     lines = []
     for row in sorted(ratings, key=lambda r: menu_order(r.game)):
         streak = streaks.get(row.game)
         place, entries, season_rating = places.get(row.game, (0, 0, None))
+        last_place, last_entries, _ = finals.get(row.game, (0, 0, None))
         lines.append(GameLine(
             game=row.game, title=title_of(row.game), rating=display_rating(row.mu, row.sigma),
             games=row.games, wins=row.wins,
             current_streak=streak.current if streak else 0,
             best_streak=streak.best if streak else 0,
             season_place=place, season_entries=entries, season_rating=season_rating,
+            last_place=last_place, last_entries=last_entries,
         ))
     given, taken = await store.skunks(guild_id, user_id)
     placings = tuple(
@@ -170,11 +182,26 @@ async def season_places(
     leaderboard, as /leaderboard gives it (level players sharing one), how many are on it,
     and their rating there."""
     season = await store.season_at(guild_id, at)
-    if season is None:
-        return {}
+    return await places_in(store, guild_id, user_id, season.number) if season else {}
+
+
+async def last_season(store: Store, guild_id: int, at: int) -> SeasonRecord | None:
+    """The season before the one running at `at`, or between seasons the one that ended
+    last: the season whose final standings a member back after a while has not seen."""
+    running = await store.season_at(guild_id, at)
+    if running is not None:
+        return await store.season(guild_id, running.number - 1)
+    latest = await store.latest_season(guild_id)
+    ended = latest is not None and latest.ends_at is not None and latest.ends_at <= at
+    return latest if ended else None
+
+
+async def places_in(
+    store: Store, guild_id: int, user_id: int, number: int
+) -> dict[str, tuple[int, int, float]]:
+    """`season_places` of season `number`, running or ended."""
     places = {}
-    standings = await store.season_standings(guild_id, season.number, user_id,
-                                             SAME_SHOWN_RATING)
+    standings = await store.season_standings(guild_id, number, user_id, SAME_SHOWN_RATING)
     for game, standing in standings.items():
         mine = standing_row(standing, user_id)
         places[game] = (mine["place"], standing.entries, mine["rating"])

@@ -6,10 +6,11 @@ at once) or when the calendar turns: one timer on the tables clock wakes at each
 and at start-up, so a month that turned while the bot was down is posted when it comes back.
 Before posting, the season's marker is written (store `claim_season_announcement`); whoever
 writes it first posts, so neither a restart nor a second shard posts a season twice. A post
-that failed for now gives the marker back to be tried at the next wake; one that can never go
-out (the channel gone, the bot not allowed there) keeps it, and is remembered so /season info
-says so until a channel is chosen again. Only seasons ended after the server
-chose its channel are posted.
+that failed for now (Discord busy or down) gives the marker back and is tried again
+`RETRY_AFTER` later, and so on while it fails (waiting for the month's next start, the post
+would be a month late); one that can never go out (the channel gone, the bot not allowed
+there) keeps it, and is remembered so /season info says so until a channel is chosen again.
+Only seasons ended after the server chose its channel are posted.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ class SeasonEnd:
     champions: list[Champion]
     running: SeasonRecord | None
     channel_id: int
+    #: How many members finished a rated game in it.
+    members: int = 0
 
 
 class Posted(Enum):
@@ -48,6 +51,9 @@ class Posted(Enum):
 #: Posts a season's end, saying how it went.
 Poster = Callable[[SeasonEnd], Awaitable[Posted]]
 
+#: Seconds until a post that failed for now is tried again.
+RETRY_AFTER = 15 * 60
+
 
 class SeasonEnds:
     def __init__(
@@ -60,6 +66,11 @@ class SeasonEnds:
         self._timer: asyncio.Task[None] | None = None
         #: Set while the timer sleeps, between one pass and the next.
         self._asleep = asyncio.Event()
+        #: Trying again what failed for now, while anything did; `_retry_asleep` is set while
+        #: it sleeps or once it is done.
+        self._retry: asyncio.Task[None] | None = None
+        self._retry_asleep = asyncio.Event()
+        self._retry_asleep.set()
 
     @property
     def store(self) -> Store:
@@ -78,15 +89,38 @@ class SeasonEnds:
                 await self.announce_due()
             except Exception:
                 log.exception("Could not post the seasons that ended")
+                self._try_again()
             # Waking early (the loop's clock drifting from the wall's) finds nothing due and
             # sleeps the rest; the month's start is then worked out again.
             due = next_month_start(self.seasons.now_ms()) / 1000
             self._asleep.set()
             await clock.sleep(due - clock.wall())
 
+    def _try_again(self) -> None:
+        """Try the seasons not posted yet again `RETRY_AFTER` from now (or when the one
+        trying already wakes)."""
+        if self._retry is None or self._retry.done():
+            self._retry_asleep.set()
+            self._retry = asyncio.create_task(self._retrying(), name="season-ends-retry")
+
+    async def _retrying(self) -> None:
+        clock = self.seasons.clock
+        later = 1
+        while later:
+            self._retry_asleep.set()
+            await clock.sleep(RETRY_AFTER)
+            self._retry_asleep.clear()
+            try:
+                _, later = await self._announce()
+            except Exception:
+                log.exception("Could not post the seasons that ended")
+        self._retry_asleep.set()
+
     async def wait_asleep(self) -> None:
-        """Until the timer has posted what was due and sleeps (tests, after moving time on)."""
+        """Until the timer, and what tries again a post that failed for now, have posted what
+        was due and sleep (tests, after moving time on)."""
         await self._asleep.wait()
+        await self._retry_asleep.wait()
 
     async def announce_due(self, guild_id: int | None = None,
                            answered_in: int | None = None) -> int:
@@ -94,10 +128,19 @@ class SeasonEnds:
         servers); returns how many are settled (posted, or never postable). A season whose
         channel is `answered_in` is only marked posted: the command that ended it answered
         there with the same words, and a second copy under it would read as a repeat."""
+        posted, later = await self._announce(guild_id, answered_in)
+        if later:
+            self._try_again()
+        return posted
+
+    async def _announce(self, guild_id: int | None = None,
+                        answered_in: int | None = None) -> tuple[int, int]:
+        """`announce_due`'s pass: how many seasons are settled, and how many failed for
+        now."""
         if self.poster is None:
-            return 0
+            return 0, 0
         now = self.seasons.now_ms()
-        posted = 0
+        posted = later = 0
         for season, channel_id in await self.store.seasons_to_announce(
             now, guild_id=guild_id, shards=self.shards
         ):
@@ -110,6 +153,7 @@ class SeasonEnds:
                 end = SeasonEnd(
                     season, await self.seasons.champions(season.guild_id, season.number),
                     await self.store.season_at(season.guild_id, now), channel_id,
+                    await self.store.season_members(season.guild_id, season.number),
                 )
                 outcome = await self.poster(end)
             except Exception:
@@ -118,15 +162,18 @@ class SeasonEnds:
                 outcome = Posted.LATER
             if outcome is Posted.LATER:
                 await self.store.release_season_announcement(season)
+                later += 1
                 continue
             if outcome is Posted.NEVER:
                 await self.store.season_never_posted(season, channel_id)
             posted += 1
-        return posted
+        return posted, later
 
     async def close(self) -> None:
-        """Stop the timer, waiting for it so no query of it outlives the store."""
-        timer, self._timer = self._timer, None
-        if timer is not None:
+        """Stop the timers, waiting for them so no query of theirs outlives the store."""
+        timers = [timer for timer in (self._timer, self._retry) if timer is not None]
+        self._timer = self._retry = None
+        for timer in timers:
             timer.cancel()
-            await asyncio.gather(timer, return_exceptions=True)
+        await asyncio.gather(*timers, return_exceptions=True)
+        self._retry_asleep.set()

@@ -64,9 +64,21 @@ async def test_a_profile_is_a_card_with_its_alt_text_and_its_words() -> None:
             assert answer.message is not None
             assert f"{place} this season" in answer.message.content
 
-        newcomer = await fake.slash(alice, "profile", {"user": fake.add_member("erin")})
+        erin = fake.add_member("erin")
+        newcomer = await fake.slash(alice, "profile", {"user": erin})
         assert newcomer.message is not None
         assert "Erin: No rated games here yet" in newcomer.message.content
+        # Alice is not told how to fill Erin's card, nor how to keep it to herself.
+        [card] = newcomer.message.attachments
+        assert card.description == (
+            "Profile of Erin. No rated games here yet. Their ratings, streaks and best moments"
+            " show here once they finish a game.")
+        own = await fake.slash(erin, "profile")
+        assert own.message is not None
+        assert "Finish a game with /play: your ratings," in (
+            own.message.attachments[0].description or "")
+        assert "To keep it to yourself: /settings profile:private" in (
+            own.message.attachments[0].description or "")
         fake.assert_clean()
 
 
@@ -133,4 +145,30 @@ async def test_a_profile_and_the_records_say_the_dates_of_the_tables_clock() -> 
         assert records.message is not None
         assert "**Longest streak** (rated wins in a row): 1 win — Bob, reached <t:1800259200:D>" \
             in records.message.content
+        fake.assert_clean()
+
+
+async def test_a_member_back_after_the_month_turned_finds_where_they_finished() -> None:
+    """Alice lost her one game in January and comes back in February: the new season's board
+    has nobody on it, and her card, which gave her place this season, says where she finished
+    the last one instead, in its words and its picture's."""
+    async with FakeDiscord() as fake:
+        clock = FakeClock()  # 15 January 2027
+        await fake.connect(test_bot(":memory:", clock=clock))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        store = fake.bot.store  # type: ignore[attr-defined]
+        await finished_game(store, clock, fake.state.guild_id, winner=bob.id, loser=alice.id)
+        january = await fake.slash(alice, "profile")
+        assert january.message is not None
+        assert "2nd of 2 this season" in january.message.content
+        assert "last season" not in january.message.content
+
+        await clock.advance(20 * 86_400.0)  # February: season 2 runs, nobody has played it
+        back = await fake.slash(alice, "profile")
+        assert back.message is not None
+        content = back.message.content
+        assert f"{GAMES[GAME].title}: rating " in content
+        assert ", 2nd of 2 last season." in content and "this season" not in content
+        [card] = back.message.attachments
+        assert "2nd of 2 last season" in (card.description or "")
         fake.assert_clean()

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from cogs.season_words import champion_lines
+from cogs.season_words import champion_lines, ended
 from engine.registry import GAMES
 from tables.clock import FakeClock
 from tables.season_ends import SeasonEnds
@@ -139,7 +139,8 @@ async def test_a_seasons_end_names_its_champions_without_pinging_them() -> None:
         who, rating, wins = await first_place(fake, alice)
         ended = await fake.slash(alice, "season end")
         content, private = answer(ended)
-        assert not private and content.startswith("🏆 **Season 2** is over")
+        assert not private and content.startswith("🏆 **Season 2** (<t:")
+        assert f"is over: {PLAYERS} members played in it." in content
         assert content.splitlines()[1:] == [
             "**Champions**", f"🥇 {GAMES[GAME].title}: {who} (rating {rating}, {wins} win)"]
         assert ended.message is not None and not ended.message.pings
@@ -150,6 +151,27 @@ def test_a_champion_below_zero_has_the_minus_sign_the_leaderboard_gives() -> Non
     # A member who played only against the computer, and lost, can top a season's board.
     line = champion_lines([Champion(title="Cribbage", user_ids=(7,), rating=-1.8, wins=0)])
     assert line.splitlines()[-1] == "🥇 Cribbage: <@7> (rating −1.8, 0 wins)"
+
+
+def test_a_seasons_end_says_who_played_and_where_each_finds_their_place() -> None:
+    """Champions are one or two members of many: the end says how many played and where
+    each of them finds their own final place. A season nobody played is not said to have
+    had players; a season begun by hand is named by its dates."""
+    from store import SeasonRecord
+    from store.seasons import month_start, next_month_start
+
+    start = month_start(1_800_000_000_000)  # January 2027
+    january = SeasonRecord(1, 3, start, next_month_start(start), by_hand=False)
+    assert ended(january, [], members=1).startswith(
+        "🏆 **Season 3** (January 2027) is over: 1 member played in it. Its final standings"
+        " are kept (`/leaderboard season:3`), and each finds their final place on `/profile`.")
+    assert ended(january, [], members=0).startswith(
+        "🏆 **Season 3** (January 2027) is over: its final standings are kept"
+        " (`/leaderboard season:3`). The next season begins")
+    by_hand = SeasonRecord(1, 4, start, start + 86_400_000, by_hand=True)
+    assert ended(by_hand, [], members=12).startswith(
+        f"🏆 **Season 4** (<t:{start // 1000}:D> to <t:{start // 1000 + 86_400}:D>) is over:"
+        " 12 members played in it.")
 
 
 def test_champions_sharing_first_place_read_as_a_list() -> None:
@@ -186,8 +208,9 @@ async def test_a_seasons_end_is_posted_once_where_the_server_chose(database_url:
         await season_ends(fake).wait_asleep()
         [post] = fake.visible_messages(alice, "news")
         assert post.content.splitlines() == [
-            "🏆 **Season 1** is over: its final standings are kept (`/leaderboard season:1`)."
-            " Season 2 has begun.",
+            f"🏆 **Season 1** (January 2027) is over: {PLAYERS} members played in it. Its final"
+            " standings are kept (`/leaderboard season:1`), and each finds their final place"
+            " on `/profile`. Season 2 has begun.",
             "**Champions**", f"🥇 {GAMES[GAME].title}: {champion} (rating {rating}, {wins} win)"]
         assert [f"<@{user_id}>" for user_id in post.pings] == [champion]
 
@@ -232,7 +255,7 @@ async def test_season_end_posts_at_once_and_no_channel_posts_nothing(database_ur
         ended = await fake.slash(alice, "season end")
         assert ended.message is not None and not ended.message.pings
         [post] = fake.visible_messages(alice, "news")
-        assert post.content.startswith("🏆 **Season 2** is over")
+        assert post.content.startswith("🏆 **Season 2** (<t:")
         assert "The next season begins with the next calendar month" in post.content
         assert [f"<@{user_id}>" for user_id in post.pings] == [fake.member(who.lower()).mention]
         fake.assert_clean()
@@ -257,7 +280,7 @@ async def test_season_end_run_in_the_announcement_channel_is_said_once(
         before = len(fake.visible_messages(alice, "games"))
         ended = await fake.slash(alice, "season end", channel="games")
         assert ended.message is not None
-        assert ended.message.content.startswith("🏆 **Season 1** is over")
+        assert ended.message.content.startswith("🏆 **Season 1** (<t:")
         assert [f"<@{user_id}>" for user_id in ended.message.pings] == [
             fake.member(who.lower()).mention]
         after = fake.visible_messages(alice, "games")[before:]
@@ -287,8 +310,46 @@ async def test_a_month_that_turned_while_the_bot_was_down_is_posted_when_it_is_b
         await fake.restart(test_bot(database_url, clock=clock), crash=True)  # ...until now
         await season_ends(fake).wait_asleep()
         [post] = fake.visible_messages(alice, "news")
-        assert post.content.startswith("🏆 **Season 1** is over")
+        assert post.content.startswith("🏆 **Season 1** (January 2027) is over")
         assert [f"<@{user_id}>" for user_id in post.pings] == [fake.member(who.lower()).mention]
+        fake.assert_clean()
+
+
+@pytest.mark.parametrize("status", [429, 503, 400])
+async def test_a_season_end_discord_failed_as_the_month_turned(
+    database_url: str, status: int
+) -> None:
+    """Discord busy (429) or down (5xx) as the month turns: the post goes out a quarter of
+    an hour later, once, not a month late. Refused (a 4xx that would come again), it is not
+    tried every quarter of an hour for ever: /season info says it could not be posted."""
+    from tables.season_ends import RETRY_AFTER
+
+    async with FakeDiscord(channels=("games", "news"), members=NAMES) as fake:
+        clock = FakeClock()
+        await fake.connect(test_bot(database_url, clock=clock))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        alice, news = players[0], fake.channel("news")
+        await fake.slash(alice, "season announce", {"channel": news})
+        driver = GameDriver(fake, rng=random.Random("busy"))
+        await driver.start_game(GAME, players)
+        await driver.play_to_end()
+        fault = fake.inject_fault(status, method="POST", path=rf"/channels/{news.id}/messages")
+        await clock.advance(20 * 24 * 3600)  # February
+        await season_ends(fake).wait_asleep()
+        assert fault.hits and fake.visible_messages(alice, "news") == []
+        fault.active = False
+        await clock.advance(RETRY_AFTER)
+        await season_ends(fake).wait_asleep()
+        await clock.advance(3 * RETRY_AFTER)
+        await season_ends(fake).wait_asleep()
+        posts = fake.visible_messages(alice, "news")
+        info, _ = answer(await fake.slash(alice, "season info"))
+        if status == 400:
+            assert posts == [] and "The end of season 1 could not be posted" in info
+        else:
+            [post] = posts
+            assert post.content.startswith("🏆 **Season 1** (January 2027) is over")
+            assert "Season 2 has begun." in post.content and "could not" not in info
         fake.assert_clean()
 
 

@@ -177,7 +177,8 @@ def test_the_place_in_the_running_season_is_drawn_and_said_for_games_played_in_i
     [game] = data["games"]
     for place, entries, words in ((2, 5, "2nd of 5 this season"), (1, 1, "1st of 1 this season"),
                                   (0, 0, None), (4, 3, None)):
-        shown = {**data, "games": [{**game, "season_place": place, "season_entries": entries}]}
+        shown = {**data, "games": [{**game, "season_place": place, "season_entries": entries,
+                                    "last_place": 0}]}
         drawn = drawn_texts(shown)
         _, alt = profile.profile_picture(shown)
         lines = "\n".join(profile.profile_text(shown))
@@ -204,6 +205,44 @@ def test_a_season_rating_apart_from_the_all_time_one_is_given_beside_the_place()
         lines = "\n".join(profile.profile_text(shown))
         assert words in drawn and words in alt and words in lines
         assert ("season rating" in lines) == (season_rating == -0.7)
+
+
+def test_where_the_member_finished_last_season_is_drawn_and_said_on_a_row_of_its_own() -> None:
+    """Back after a month, a member's place this season is gone with the season: the card
+    gives where they finished the last one, under this season's place (its rating included)
+    when they have both, whole beside or under the chart; nothing for no place, or one that
+    would contradict its board."""
+    data = SAMPLES["profile_private"]
+    [game] = data["games"]
+    for now, last, rows in (
+            ((0, 0), (5, 9), ["5th of 9 last season"]),
+            ((2, 4), (1, 3), ["2nd of 4 this season, season rating −9.9",
+                              "1st of 3 last season"]),
+            ((2, 4), (0, 0), ["2nd of 4 this season, season rating −9.9"]),
+            ((0, 0), (4, 3), [])):
+        shown = {**data, "games": [{**game, "season_place": now[0], "season_entries": now[1],
+                                    "season_rating": -9.9, "last_place": last[0],
+                                    "last_entries": last[1]}]}
+        drawn = [words for words in drawn_texts(shown) if "season" in words.lower()]
+        assert drawn == rows
+        _, alt = profile.profile_picture(shown)
+        lines = "\n".join(profile.profile_text(shown))
+        for words in rows:
+            assert f"{words}," in alt and f"{words}," in lines
+        assert ("last season" in lines) == (last == (5, 9) or last == (1, 3))
+
+
+def test_an_empty_card_another_member_asks_for_speaks_of_its_member() -> None:
+    """Erin's empty card asked for by Alice told Alice "Finish a game with /play: your
+    ratings… To keep it to yourself: /settings profile:private", advice for Erin."""
+    data = SAMPLES["profile_new-player"]
+    theirs = {**data, "own": False}
+    for shown, words in ((data, profile.NEWCOMER[0]), (theirs, "Their ratings, streaks")):
+        drawn = " ".join(drawn_texts(shown))
+        _, alt = profile.profile_picture(shown)
+        assert words in drawn and words in alt
+        assert ("yourself" in drawn + alt) == (shown is data)
+        assert "/play" in alt if shown is data else "/play" not in alt
 
 
 def test_a_game_never_won_has_no_streak_of_nothing() -> None:

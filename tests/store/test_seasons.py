@@ -189,3 +189,15 @@ async def test_an_unrated_finish_writes_no_history_and_no_season(store: Store):
                                             finished_at=ms(2027, 1, 5)))
     assert await store.rating_history(GUILD, 11) == []
     assert await store.latest_season(GUILD) is None
+
+
+async def test_a_season_counts_each_member_who_played_in_it_once(store: Store):
+    """The members a season's end says played in it: each once, whatever games they
+    played, and only that season's (members 11 and 12 play every game here)."""
+    assert await store.season_members(GUILD, 1) == 0
+    await finish(store, ms(2027, 1, 10))
+    await finish(store, ms(2027, 1, 11), game="other")
+    await finish(store, ms(2027, 1, 12), winner=12)
+    assert await store.season_members(GUILD, 1) == 2
+    assert await store.season_members(GUILD, 2) == 0
+    assert await store.season_members(GUILD + 1, 1) == 0

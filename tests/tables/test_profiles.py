@@ -91,7 +91,7 @@ async def test_skunks_given_and_taken_by_the_last_placed_loser(store: Store) -> 
     assert (ann.skunks_given, ann.skunks_taken) == (2, 1)
     bob = await build_profile(store, GUILD, BOB, at=NOW)
     assert (bob.skunks_given, bob.skunks_taken) == (2, 2)
-    cy = await build_profile(store, GUILD, CY, at=NOW)
+    cy = await build_profile(store, GUILD, CY, at=NOW, name="Cy")
     assert (cy.skunks_given, cy.skunks_taken) == (0, 1)
 
 
@@ -173,7 +173,7 @@ async def test_the_season_place_is_the_leaderboards_and_level_players_share_it(
     ann = await build_profile(store, GUILD, ANN, at=NOW)
     assert [(line.game, line.season_place, line.season_entries) for line in ann.games] == [
         (GAME, 1, 4), (OTHER, 1, 1)]
-    cy = await build_profile(store, GUILD, CY, at=NOW)
+    cy = await build_profile(store, GUILD, CY, at=NOW, name="Cy")
     words = "\n".join(profile_text(picture_data(cy)))
     assert "2nd of 4 this season" in words
 
@@ -272,4 +272,59 @@ async def test_the_profile_says_how_far_each_milestone_still_ahead_is(store: Sto
     bob = await build_profile(store, GUILD, BOB, at=NOW)
     assert [(s.name, s.have, s.need) for s in bob.next_milestones][:2] == [
         ("10 games", 3, 10), ("10 wins", 1, 10)]
-    assert (await build_profile(store, GUILD, CY, at=NOW)).next_milestones == ()
+    # A newcomer has every milestone ahead: what there is to aim for.
+    cy = await build_profile(store, GUILD, CY, at=NOW, name="Cy")
+    assert [(s.name, s.have, s.need, s.titles) for s in cy.next_milestones] == [
+        ("10 games", 0, 10, ()), ("First win", 0, 1, ()), ("On a roll", 0, 5, ()),
+        ("Tourist", 0, len(GAMES), tuple(spec.title for spec in GAMES.values()))]
+    assert profile_text(picture_data(cy)) == [
+        "Cy: No rated games here yet",
+        "Next milestones: 10 games (0 of 10) · First win (0 of 1) · On a roll (0 of 5 wins in"
+        f" a row) · Tourist (0 of {len(GAMES)} games; to play:"
+        f" {', '.join(spec.title for spec in GAMES.values())})"]
+
+
+async def test_a_member_back_after_a_month_finds_where_they_finished_last_season(
+    store: Store,
+) -> None:
+    """January's board is left behind when February begins: Ann's card, which said where she
+    stood this season, would say nothing of it any more. It gives her final place on the
+    last season's board, beside this season's once she plays, and between seasons (one
+    ended by hand) the final place of the one that ended."""
+    from tables.seasons import Seasons
+    from tables.stats import board_rows
+
+    await play(store, [BOB, ANN], [0, 1])
+    await play(store, [CY, ANN], [0, 1])
+    await play(store, [ANN, None], [0, 1], game=OTHER)
+    january = {row["user_id"]: row["place"]
+               for row in board_rows(await store.season_leaderboard(GUILD, 1, GAME))}
+    assert january[ANN] == 3
+
+    def places(profile: object) -> list[tuple[str, int, int, int, int]]:
+        return [(line.game, line.season_place, line.season_entries, line.last_place,
+                 line.last_entries) for line in profile.games]  # type: ignore[attr-defined]
+
+    assert places(await build_profile(store, GUILD, ANN, at=NOW)) == [
+        (GAME, 3, 3, 0, 0), (OTHER, 1, 1, 0, 0)]  # no season before the first
+    february = next_month_start(NOW) + 1000
+    back = await build_profile(store, GUILD, ANN, at=february)
+    assert places(back) == [(GAME, 0, 0, 3, 3), (OTHER, 0, 0, 1, 1)]
+    words = "\n".join(profile_text(picture_data(back)))
+    assert "3rd of 3 last season" in words and "this season" not in words
+
+    await play(store, [ANN, BOB], [0, 1], at=february)  # she plays again: both places
+    season_2 = {row["user_id"]: row["place"]
+                for row in board_rows(await store.season_leaderboard(GUILD, 2, GAME))}
+    again = await build_profile(store, GUILD, ANN, at=february + 1000)
+    assert places(again) == [(GAME, season_2[ANN], 2, 3, 3), (OTHER, 0, 0, 1, 1)]
+    assert f"{ordinal(season_2[ANN])} of 2 this season" in "\n".join(
+        profile_text(picture_data(again)))
+    assert places(await build_profile(store, GUILD, CY, at=february)) == [
+        (GAME, 0, 0, january[CY], 3)]
+
+    # Season 2 ended by hand: between seasons its final places are last season's.
+    clock = FakeClock(start=(february + 2000) / 1000 - FAKE_EPOCH)
+    await Seasons(store, clock).end(GUILD, may_manage=True)
+    ended = await build_profile(store, GUILD, ANN, at=february + 3000)
+    assert places(ended) == [(GAME, 0, 0, season_2[ANN], 2), (OTHER, 0, 0, 0, 0)]
