@@ -358,9 +358,13 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         """Edit the event's message in place to its latest state, and say what nobody would
         see there: a match settled without its game (in the match's thread), a round over
         while the event is paused (to the host)."""
+        # A match the host set again (a correction) had its game closed, or ended, before.
+        set_again = {said["match"] for said in events
+                     if said.get("type") == "ruling" and said.get("was_over")}
         for said in events:
             if said.get("type") == "match_over":
-                await self._settled(held, held.event.match(said["match"]))
+                await self._settled(held, held.event.match(said["match"]),
+                                    closes=said["match"] not in set_again)
             elif said.get("type") == "round":
                 played = held.event.rounds[said["round"] - 1]
                 await self._tell_members(held, played.byes,
@@ -397,15 +401,16 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                                     line: str) -> None:
         await self._send(channel_id, held.guild_id, line, NO_PINGS)
 
-    async def _settled(self, held: HeldTournament, match: Match) -> None:
+    async def _settled(self, held: HeldTournament, match: Match, closes: bool = True) -> None:
         """A match settled by a forfeit or the host closes its game: its players, in its
         thread, are told why and how it ended. A result the host sets for a match whose games
-        all ended closes nothing: its thread hears only the new result."""
+        all ended, or that was over already (`closes` False), closes nothing: its thread hears
+        only the new result."""
         settled_otherwise = match.ruling is not None or (match.forfeits and not match.table)
         games = [g for g in held.games if g.match_id == match.id]
         if not settled_otherwise or not games:
             return
-        closed = " Its game is closed." if len(match.games) < len(games) else ""
+        closed = " Its game is closed." if closes and len(match.games) < len(games) else ""
         await self._send(games[-1].channel_id, held.guild_id,
                          f"Match {text.safe(words.match_line(held.event, match))}.{closed}",
                          NO_PINGS)

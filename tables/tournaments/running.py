@@ -164,13 +164,14 @@ class Running:
         if match.needs_winner and len(groups[0]) > 1:
             raise IllegalAction("A knockout match needs a winner.")
         earlier = match not in self._current_matches()
+        was_over = match.finished  # its game closed or ended then: nothing to close now
         reseated = self._reseat(match, groups[0][0]) if earlier and self.format == KNOCKOUT \
             else []
         match.ruling = Ruling(groups, by_user_id)
         words = ", then ".join(spoken_list([self.entry(e).name for e in g])
                                + (" level" if len(g) > 1 else "") for g in groups)
         said = self._say("ruling", f"The host set match {match_id}: {words}.", match=match_id,
-                         by=by_user_id, earlier=earlier)
+                         by=by_user_id, earlier=earlier, was_over=was_over)
         return [said, *reseated, *self._match_moved(match)]
 
     def _reseat(self: Tournament, match: Match, winner: str) -> list[Event]:  # type: ignore[misc]

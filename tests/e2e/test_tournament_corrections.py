@@ -228,3 +228,21 @@ async def test_a_game_set_aside_that_ends_just_then_is_said_not_to_count(
         assert said[0].pings == []
         _old, new_game = await games_of_round(fake, 1, 2)
         assert manager.get(new_game.game_id).status == "running"
+
+
+async def test_a_corrected_match_s_thread_hears_its_new_result_not_a_second_closing(
+    tmp_path: Path,
+) -> None:
+    """The host settled match 1.2 and its game was closed, saying so; correcting it later
+    tells its thread the new result, and not that its game, long closed, is closed again."""
+    async with tournament_server(tmp_path / "again.db") as (fake, driver, _clock):
+        await semis_settled_wrongly(fake, driver)
+        alice, bob, carol = (fake.member(name) for name in NAMES[:3])
+        [semi] = [g for g in await games_of_round(fake, 1, 1) if g.match_id == "1.2"]
+        await fake.slash(alice, "tournament result", {
+            "match": "1.2", "order": f"<@{carol.id}> <@{bob.id}>"})
+        await driver.settle()
+        said = [m.content for m in fake.state.messages.values()
+                if m.channel_id == semi.channel_id and m.content.startswith("Match 1.2")]
+        assert said == ["Match 1.2 Bob v Carol: Bob wins (set by the host). Its game is closed.",
+                        "Match 1.2 Bob v Carol: Carol wins (set by the host)."]
