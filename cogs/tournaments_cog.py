@@ -25,6 +25,7 @@ from cogs.tournament_words import (
     CANCELLED,
     HOST_ASKED,
     SET_ASIDE,
+    SET_ASIDE_CLOSED,
     call_line,
     computer_entry,
     dropped,
@@ -423,8 +424,9 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         why = words.restart_words(held.event, match)
         old = [g for g in held.games if g.match_id == match.id and held.set_aside(g)]
         if old:
+            line = SET_ASIDE_CLOSED if said.get("was_over") else SET_ASIDE
             await self._send(old[-1].channel_id, held.guild_id,
-                             text.safe(SET_ASIDE.format(why=why[0].upper() + why[1:])), NO_PINGS)
+                             text.safe(line.format(why=why[0].upper() + why[1:])), NO_PINGS)
         await self._tell_members(held, list(dict.fromkeys([said["replaced"], *match.entries])),
                                  f"tournament #{held.id}: {text.safe(why)}, which starts again.")
 
