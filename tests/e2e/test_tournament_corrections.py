@@ -291,8 +291,48 @@ async def test_the_right_entry_takes_the_seat_of_one_who_left_after_a_wrong_resu
         assert [m.content for m in said if m.channel_id == games[0].channel_id] == [
             "The host corrected match 1.2, so Erin takes Dave's place in match 2.1, which "
             "starts again in a new game."]
-        assert [m.content for m in said if m.channel_id == games[1].channel_id][0].startswith(
+        assert next(m.content for m in said if m.channel_id == games[1].channel_id).startswith(
             f"<@{alice.id}> <@{erin.id}>: your match 2.1 of tournament #1")
         await driver_for(fake, games[-1], "replayed").play_to_end()
         await driver.settle()
         assert (await stored(fake, 1)).match("2.1").finished
+
+
+async def test_news_saved_just_before_a_crash_is_told_after_it_once(tmp_path: Path) -> None:
+    """The host's result for the final is saved, and the bot dies before telling anyone:
+    back up, it tells the champion and shows the event over, once; a second restart tells
+    nothing again."""
+    database = tmp_path / "news.db"
+    async with tournament_server(database) as (fake, driver, clock):
+        message, final = await semis_settled_wrongly(fake, driver)
+        alice = fake.member("alice")
+        service = fake.bot.tournaments  # type: ignore[attr-defined]
+        held = service.get(1)
+
+        def crown(event: Tournament) -> list[Any]:
+            return event.set_result(alice.id, "2.1", [["e1"], ["e2"]])
+
+        async with service._lock(1):  # saved, as /tournament result would, and nothing after
+            await service._change(held, crown)
+        before = set(fake.state.messages)
+        await fake.restart(tournament_bot(str(database), clock), crash=True)
+        await driver.settle()
+
+        def won() -> list[Any]:
+            return [m for m in fake.state.messages.values()
+                    if "is over and you won it" in m.content]
+
+        [told] = won()
+        assert told.id not in before and told.pings == [alice.id]
+        assert "Finished: Alice won." in fake.state.messages[message.id].content
+        [closing] = [m.content for m in fake.state.messages.values()
+                     if m.channel_id == final.channel_id and m.content.startswith("Match 2.1")]
+        assert closing == "Match 2.1 Alice v Bob: Alice wins (set by the host). Its game is closed."
+        record = await fake.bot.store.tournament(1)  # type: ignore[attr-defined]
+        assert record is not None and record.untold_from is None
+        # Over and told: let go.
+        assert fake.bot.tournaments.get(1) is None  # type: ignore[attr-defined]
+
+        await fake.restart(tournament_bot(str(database), clock), crash=True)
+        await driver.settle()
+        assert len(won()) == 1
