@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import images, text
+from cogs import tournament_choice as choice
 from cogs.channel_check import games_get_threads
 from cogs.lobbies_cog import game_choices, game_named, thread_name
 from cogs.replies import NO_PINGS, tell
@@ -52,11 +53,6 @@ from tables.tournaments.service import Change, HeldTournament, TournamentListene
 
 log = logging.getLogger(__name__)
 
-#: The optional tournament: option of the commands that change an event.
-WHICH_EVENT = "The tournament's number (this server's latest open one if left out)"
-#: The same, of the commands that read an event, over or not.
-ANY_EVENT = "The tournament's number (this server's latest if left out)"
-NO_EVENT = "There is no tournament open or running here: /tournament create makes one."
 
 
 async def event_files(held: HeldTournament) -> list[discord.File]:
@@ -137,10 +133,10 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         return game_choices(current)
 
     @group.command(name="show", description="A tournament's standings and rounds.")
-    @app_commands.describe(tournament=ANY_EVENT)
+    @app_commands.describe(tournament=choice.ANY_EVENT)
     async def show(self, interaction: discord.Interaction,
                    tournament: int | None = None) -> None:
-        held = await self._find(interaction, tournament, open_only=False)
+        held = await self._find(interaction, tournament, open_only=False, role=choice.READ)
         if held is None:
             return
         event = held.event
@@ -158,10 +154,10 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
 
     @group.command(name="standings", description="Every entry's standing in a file for a "
                                                  "spreadsheet, however many entries there are.")
-    @app_commands.describe(tournament=ANY_EVENT)
+    @app_commands.describe(tournament=choice.ANY_EVENT)
     async def standings(self, interaction: discord.Interaction,
                         tournament: int | None = None) -> None:
-        held = await self._find(interaction, tournament, open_only=False)
+        held = await self._find(interaction, tournament, open_only=False, role=choice.READ)
         if held is None:
             return
         try:
@@ -188,17 +184,18 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
     @group.command(name="join", description="Sign up (a running Swiss: late, on 0 points), with "
                                             "your partner for a team game.")
     @app_commands.describe(partner="Your partner, for a tournament of pairs",
-                           tournament=WHICH_EVENT)
+                           tournament=choice.WHICH_EVENT)
     async def join(self, interaction: discord.Interaction, partner: discord.Member | None = None,
                    tournament: int | None = None) -> None:
         user = interaction.user
         with_partner = (partner.id, partner.display_name) if partner is not None else None
         await self._act(interaction, tournament,
-                        lambda e: e.join(user.id, user.display_name, with_partner), joined)
+                        lambda e: e.join(user.id, user.display_name, with_partner), joined,
+                        choice.JOIN)
 
     @group.command(name="drop", description="Drop out of a tournament (before its start: off "
                                             "the sign-up).")
-    @app_commands.describe(tournament=WHICH_EVENT)
+    @app_commands.describe(tournament=choice.WHICH_EVENT)
     async def drop(self, interaction: discord.Interaction,
                    tournament: int | None = None) -> None:
         def drop(event: Tournament) -> list[Event]:
@@ -207,12 +204,12 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 return event.leave(interaction.user.id)
             return event.drop(interaction.user.id)
 
-        await self._act(interaction, tournament, drop, dropped)
+        await self._act(interaction, tournament, drop, dropped, choice.PLAYER)
 
     @group.command(name="remove", description="Host: take an entry off the sign-up, or drop it.")
     @app_commands.describe(member="A member of the entry to drop",
                            computer="A computer entry to drop, by its name (e.g. Normal bot)",
-                           tournament=WHICH_EVENT)
+                           tournament=choice.WHICH_EVENT)
     async def remove(self, interaction: discord.Interaction,
                      member: discord.Member | None = None, computer: str | None = None,
                      tournament: int | None = None) -> None:
@@ -235,10 +232,10 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 return f"{name} is taken off the sign-up."
             return followed(f"{name} is dropped from the event.")(events)
 
-        await self._act(interaction, tournament, drop, done)
+        await self._act(interaction, tournament, drop, done, choice.HOST)
 
     @group.command(name="pause", description="Host: pause the tournament, or go on again.")
-    @app_commands.describe(tournament=WHICH_EVENT)
+    @app_commands.describe(tournament=choice.WHICH_EVENT)
     async def pause(self, interaction: discord.Interaction,
                     tournament: int | None = None) -> None:
         def toggle(event: Tournament) -> list[Event]:
@@ -246,20 +243,21 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 return event.resume(interaction.user.id)
             return event.pause(interaction.user.id)
 
-        await self._act(interaction, tournament, toggle, paused_or_resumed)
+        await self._act(interaction, tournament, toggle, paused_or_resumed, choice.HOST)
 
     @group.command(name="end", description="Host: end the tournament after the round in play; "
                                            "its standings then are final.")
-    @app_commands.describe(tournament=WHICH_EVENT)
+    @app_commands.describe(tournament=choice.WHICH_EVENT)
     async def end(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        await self._act(interaction, tournament, lambda e: e.end(interaction.user.id), ended)
+        await self._act(interaction, tournament, lambda e: e.end(interaction.user.id), ended,
+                        choice.HOST)
 
     @group.command(name="cancel", description="Host: cancel the tournament; games in play close.")
-    @app_commands.describe(tournament=WHICH_EVENT)
+    @app_commands.describe(tournament=choice.WHICH_EVENT)
     async def cancel(self, interaction: discord.Interaction,
                      tournament: int | None = None) -> None:
         await self._act(interaction, tournament, lambda e: e.cancel(interaction.user.id),
-                        "The tournament is cancelled.")
+                        "The tournament is cancelled.", choice.HOST)
 
     @group.command(name="result", description="Host: set a match's result, or correct an "
                                               "earlier round's.")
@@ -268,7 +266,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
               "corrected",
         order="Best first, e.g. @ann @bob (a computer entry by name: Hard bot); = puts two level: "
               "@ann = @bob",
-        tournament=WHICH_EVENT,
+        tournament=choice.WHICH_EVENT,
     )
     async def result(self, interaction: discord.Interaction, match: str, order: str,
                      tournament: int | None = None) -> None:
@@ -278,7 +276,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             groups = ruling_order(event, found, order)
             return event.set_result(interaction.user.id, found.id, groups)
 
-        await self._act(interaction, tournament, rule, result_set)
+        await self._act(interaction, tournament, rule, result_set, choice.HOST)
 
     # ------------------------------------------------------------ presses
 
@@ -321,8 +319,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             await interaction.response.defer()
 
     async def _act(self, interaction: discord.Interaction, tournament: int | None,
-                   change: Change, done: str | Callable[[list[Event]], str]) -> None:
-        held = await self._find(interaction, tournament, open_only=True)
+                   change: Change, done: str | Callable[[list[Event]], str], role: str) -> None:
+        held = await self._find(interaction, tournament, open_only=True, role=role)
         if held is None:
             return
         # A change may end a round and open the next one's games: acknowledged first.
@@ -335,7 +333,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await tell(interaction, done if isinstance(done, str) else done(events))
 
     async def _find(self, interaction: discord.Interaction, tournament: int | None,
-                    *, open_only: bool) -> HeldTournament | None:
+                    *, open_only: bool, role: str) -> HeldTournament | None:
         guild = interaction.guild_id or 0
         if tournament is not None:
             held = (self.service.get(tournament) if open_only
@@ -349,9 +347,13 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         if open_only:
             found = [h for h in found if self.service.get(h.id) is not None]
         if not found:
-            await tell(interaction, NO_EVENT)
+            await tell(interaction, choice.NO_EVENT)
             return None
-        return self.service.get(found[0].id) or found[0]
+        picked = choice.pick_event(found, interaction.user.id, role)
+        if isinstance(picked, str):
+            await tell(interaction, picked)
+            return None
+        return self.service.get(picked.id) or picked
 
     # ------------------------------------------------------------ the service's news
 
