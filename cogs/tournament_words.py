@@ -33,6 +33,8 @@ CANCELLED = "Tournament #{id} is cancelled by its host: this match's game is clo
 #: Said at a game closed because a corrected result restarted its match.
 SET_ASIDE = ("{why}, which starts again: this game is closed. Its games stay in your records "
              "but no longer count for the match.")
+#: The same, at a game closed already (the entry sent through by mistake had left the event).
+SET_ASIDE_CLOSED = "{why}, which starts again in a new game."
 #: The host's answer to a result set for an earlier round that changed no pairing.
 PAIRINGS_STAND = ("The pairings already made stand; the standings, pictures and CSV count "
                   "the new result.")

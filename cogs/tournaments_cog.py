@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import images, text
+from cogs import tournament_choice as choice
 from cogs.channel_check import games_get_threads
 from cogs.lobbies_cog import game_choices, game_named, thread_name
 from cogs.replies import NO_PINGS, tell
@@ -25,6 +26,7 @@ from cogs.tournament_words import (
     CANCELLED,
     HOST_ASKED,
     SET_ASIDE,
+    SET_ASIDE_CLOSED,
     call_line,
     computer_entry,
     dropped,
@@ -51,11 +53,6 @@ from tables.tournaments.service import Change, HeldTournament, TournamentListene
 
 log = logging.getLogger(__name__)
 
-#: The optional tournament: option of the commands that change an event.
-WHICH_EVENT = "The tournament's number (this server's latest open one if left out)"
-#: The same, of the commands that read an event, over or not.
-ANY_EVENT = "The tournament's number (this server's latest if left out)"
-NO_EVENT = "There is no tournament open or running here: /tournament create makes one."
 
 
 async def event_files(held: HeldTournament) -> list[discord.File]:
@@ -136,10 +133,10 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         return game_choices(current)
 
     @group.command(name="show", description="A tournament's standings and rounds.")
-    @app_commands.describe(tournament=ANY_EVENT)
+    @app_commands.describe(tournament=choice.ANY_EVENT)
     async def show(self, interaction: discord.Interaction,
                    tournament: int | None = None) -> None:
-        held = await self._find(interaction, tournament, open_only=False)
+        held = await self._find(interaction, tournament, open_only=False, role=choice.READ)
         if held is None:
             return
         event = held.event
@@ -157,10 +154,10 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
 
     @group.command(name="standings", description="Every entry's standing in a file for a "
                                                  "spreadsheet, however many entries there are.")
-    @app_commands.describe(tournament=ANY_EVENT)
+    @app_commands.describe(tournament=choice.ANY_EVENT)
     async def standings(self, interaction: discord.Interaction,
                         tournament: int | None = None) -> None:
-        held = await self._find(interaction, tournament, open_only=False)
+        held = await self._find(interaction, tournament, open_only=False, role=choice.READ)
         if held is None:
             return
         try:
@@ -187,17 +184,18 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
     @group.command(name="join", description="Sign up (a running Swiss: late, on 0 points), with "
                                             "your partner for a team game.")
     @app_commands.describe(partner="Your partner, for a tournament of pairs",
-                           tournament=WHICH_EVENT)
+                           tournament=choice.WHICH_EVENT)
     async def join(self, interaction: discord.Interaction, partner: discord.Member | None = None,
                    tournament: int | None = None) -> None:
         user = interaction.user
         with_partner = (partner.id, partner.display_name) if partner is not None else None
         await self._act(interaction, tournament,
-                        lambda e: e.join(user.id, user.display_name, with_partner), joined)
+                        lambda e: e.join(user.id, user.display_name, with_partner), joined,
+                        choice.JOIN)
 
     @group.command(name="drop", description="Drop out of a tournament (before its start: off "
                                             "the sign-up).")
-    @app_commands.describe(tournament=WHICH_EVENT)
+    @app_commands.describe(tournament=choice.WHICH_EVENT)
     async def drop(self, interaction: discord.Interaction,
                    tournament: int | None = None) -> None:
         def drop(event: Tournament) -> list[Event]:
@@ -206,12 +204,12 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 return event.leave(interaction.user.id)
             return event.drop(interaction.user.id)
 
-        await self._act(interaction, tournament, drop, dropped)
+        await self._act(interaction, tournament, drop, dropped, choice.PLAYER)
 
     @group.command(name="remove", description="Host: take an entry off the sign-up, or drop it.")
     @app_commands.describe(member="A member of the entry to drop",
                            computer="A computer entry to drop, by its name (e.g. Normal bot)",
-                           tournament=WHICH_EVENT)
+                           tournament=choice.WHICH_EVENT)
     async def remove(self, interaction: discord.Interaction,
                      member: discord.Member | None = None, computer: str | None = None,
                      tournament: int | None = None) -> None:
@@ -234,10 +232,10 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 return f"{name} is taken off the sign-up."
             return followed(f"{name} is dropped from the event.")(events)
 
-        await self._act(interaction, tournament, drop, done)
+        await self._act(interaction, tournament, drop, done, choice.HOST)
 
     @group.command(name="pause", description="Host: pause the tournament, or go on again.")
-    @app_commands.describe(tournament=WHICH_EVENT)
+    @app_commands.describe(tournament=choice.WHICH_EVENT)
     async def pause(self, interaction: discord.Interaction,
                     tournament: int | None = None) -> None:
         def toggle(event: Tournament) -> list[Event]:
@@ -245,20 +243,21 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                 return event.resume(interaction.user.id)
             return event.pause(interaction.user.id)
 
-        await self._act(interaction, tournament, toggle, paused_or_resumed)
+        await self._act(interaction, tournament, toggle, paused_or_resumed, choice.HOST)
 
     @group.command(name="end", description="Host: end the tournament after the round in play; "
                                            "its standings then are final.")
-    @app_commands.describe(tournament=WHICH_EVENT)
+    @app_commands.describe(tournament=choice.WHICH_EVENT)
     async def end(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        await self._act(interaction, tournament, lambda e: e.end(interaction.user.id), ended)
+        await self._act(interaction, tournament, lambda e: e.end(interaction.user.id), ended,
+                        choice.HOST)
 
     @group.command(name="cancel", description="Host: cancel the tournament; games in play close.")
-    @app_commands.describe(tournament=WHICH_EVENT)
+    @app_commands.describe(tournament=choice.WHICH_EVENT)
     async def cancel(self, interaction: discord.Interaction,
                      tournament: int | None = None) -> None:
         await self._act(interaction, tournament, lambda e: e.cancel(interaction.user.id),
-                        "The tournament is cancelled.")
+                        "The tournament is cancelled.", choice.HOST)
 
     @group.command(name="result", description="Host: set a match's result, or correct an "
                                               "earlier round's.")
@@ -267,7 +266,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
               "corrected",
         order="Best first, e.g. @ann @bob (a computer entry by name: Hard bot); = puts two level: "
               "@ann = @bob",
-        tournament=WHICH_EVENT,
+        tournament=choice.WHICH_EVENT,
     )
     async def result(self, interaction: discord.Interaction, match: str, order: str,
                      tournament: int | None = None) -> None:
@@ -277,7 +276,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             groups = ruling_order(event, found, order)
             return event.set_result(interaction.user.id, found.id, groups)
 
-        await self._act(interaction, tournament, rule, result_set)
+        await self._act(interaction, tournament, rule, result_set, choice.HOST)
 
     # ------------------------------------------------------------ presses
 
@@ -320,8 +319,8 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
             await interaction.response.defer()
 
     async def _act(self, interaction: discord.Interaction, tournament: int | None,
-                   change: Change, done: str | Callable[[list[Event]], str]) -> None:
-        held = await self._find(interaction, tournament, open_only=True)
+                   change: Change, done: str | Callable[[list[Event]], str], role: str) -> None:
+        held = await self._find(interaction, tournament, open_only=True, role=role)
         if held is None:
             return
         # A change may end a round and open the next one's games: acknowledged first.
@@ -334,7 +333,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         await tell(interaction, done if isinstance(done, str) else done(events))
 
     async def _find(self, interaction: discord.Interaction, tournament: int | None,
-                    *, open_only: bool) -> HeldTournament | None:
+                    *, open_only: bool, role: str) -> HeldTournament | None:
         guild = interaction.guild_id or 0
         if tournament is not None:
             held = (self.service.get(tournament) if open_only
@@ -348,9 +347,13 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         if open_only:
             found = [h for h in found if self.service.get(h.id) is not None]
         if not found:
-            await tell(interaction, NO_EVENT)
+            await tell(interaction, choice.NO_EVENT)
             return None
-        return self.service.get(found[0].id) or found[0]
+        picked = choice.pick_event(found, interaction.user.id, role)
+        if isinstance(picked, str):
+            await tell(interaction, picked)
+            return None
+        return self.service.get(picked.id) or picked
 
     # ------------------------------------------------------------ the service's news
 
@@ -358,9 +361,13 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         """Edit the event's message in place to its latest state, and say what nobody would
         see there: a match settled without its game (in the match's thread), a round over
         while the event is paused (to the host)."""
+        # A match the host set again (a correction) had its game closed, or ended, before.
+        set_again = {said["match"] for said in events
+                     if said.get("type") == "ruling" and said.get("was_over")}
         for said in events:
             if said.get("type") == "match_over":
-                await self._settled(held, held.event.match(said["match"]))
+                await self._settled(held, held.event.match(said["match"]),
+                                    closes=said["match"] not in set_again)
             elif said.get("type") == "round":
                 played = held.event.rounds[said["round"] - 1]
                 await self._tell_members(held, played.byes,
@@ -397,15 +404,16 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                                     line: str) -> None:
         await self._send(channel_id, held.guild_id, line, NO_PINGS)
 
-    async def _settled(self, held: HeldTournament, match: Match) -> None:
+    async def _settled(self, held: HeldTournament, match: Match, closes: bool = True) -> None:
         """A match settled by a forfeit or the host closes its game: its players, in its
         thread, are told why and how it ended. A result the host sets for a match whose games
-        all ended closes nothing: its thread hears only the new result."""
+        all ended, or that was over already (`closes` False), closes nothing: its thread hears
+        only the new result."""
         settled_otherwise = match.ruling is not None or (match.forfeits and not match.table)
         games = [g for g in held.games if g.match_id == match.id]
         if not settled_otherwise or not games:
             return
-        closed = " Its game is closed." if len(match.games) < len(games) else ""
+        closed = " Its game is closed." if closes and len(match.games) < len(games) else ""
         await self._send(games[-1].channel_id, held.guild_id,
                          f"Match {text.safe(words.match_line(held.event, match))}.{closed}",
                          NO_PINGS)
@@ -418,8 +426,9 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         why = words.restart_words(held.event, match)
         old = [g for g in held.games if g.match_id == match.id and held.set_aside(g)]
         if old:
+            line = SET_ASIDE_CLOSED if said.get("was_over") else SET_ASIDE
             await self._send(old[-1].channel_id, held.guild_id,
-                             text.safe(SET_ASIDE.format(why=why[0].upper() + why[1:])), NO_PINGS)
+                             text.safe(line.format(why=why[0].upper() + why[1:])), NO_PINGS)
         await self._tell_members(held, list(dict.fromkeys([said["replaced"], *match.entries])),
                                  f"tournament #{held.id}: {text.safe(why)}, which starts again.")
 

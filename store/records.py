@@ -154,6 +154,8 @@ class TournamentRecord:
     started_at: str | None
     finished_at: str | None
     updated_at: str
+    #: The first entry of the event's log not yet told in Discord; None: all of it was.
+    untold_from: int | None = None
 
 
 @dataclass

@@ -62,6 +62,7 @@ class TournamentStore(StoreBase):
         message_id: int | None = None,
         placings: Sequence[Placing] = (),
         entries: int | None = None,
+        untold_from: int | None = None,
     ) -> int:
         """Write the tournament's state over `version` (the one it was loaded at) and return
         the new version. Raises TournamentConflict, writing nothing, if it was saved since.
@@ -70,7 +71,8 @@ class TournamentStore(StoreBase):
         tables' clock: the placings and their honours are dated by it) the first time it gets
         there. A message id, once given, stays until another is given. With `placings` (and
         `entries`, how many entries the event had), the players' places are recorded in the
-        same commit."""
+        same commit. `untold_from`: the first entry of the event's log this save adds, news
+        not yet told (kept where news saved before is still untold: `tournament_told`)."""
         if placings and entries is None:
             raise ValueError("placings need the number of entries")
         now, stamp = now_iso(), iso_of_ms(at)
@@ -80,9 +82,9 @@ class TournamentStore(StoreBase):
             "UPDATE tournaments SET state = ?, status = ?, round_deadline = ?,"
             " message_id = COALESCE(?, message_id), version = version + 1,"
             " started_at = COALESCE(started_at, ?), finished_at = COALESCE(finished_at, ?),"
-            " updated_at = ? WHERE id = ? AND version = ?",
+            " untold_from = COALESCE(untold_from, ?), updated_at = ? WHERE id = ? AND version = ?",
             (
-                state, status, round_deadline, message_id, started, finished, now,
+                state, status, round_deadline, message_id, started, finished, untold_from, now,
                 tournament_id, version,
             ),
         )
@@ -97,6 +99,12 @@ class TournamentStore(StoreBase):
                 await self._refuse_save(tx, tournament_id, version)
             await self._record_placings(tx, tournament_id, placings, entries or 0, stamp)
         return version + 1
+
+    async def tournament_told(self, tournament_id: int, untold_from: int | None) -> None:
+        """The event's news was told up to `untold_from` (its log's first entry still to tell),
+        or all of it (None). Not a change to the event: its version stays."""
+        await self._write("UPDATE tournaments SET untold_from = ? WHERE id = ?",
+                          (untold_from, tournament_id))
 
     async def _refuse_save(self, on: Connection, tournament_id: int, version: int) -> None:
         if await on.fetchone("SELECT id FROM tournaments WHERE id = ?", (tournament_id,)) is None:
@@ -136,12 +144,16 @@ class TournamentStore(StoreBase):
         rows = await self._fetch("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
         return _tournament_record(rows[0]) if rows else None
 
-    async def guild_tournaments(self, guild_id: int, recent: int = 10) -> list[TournamentRecord]:
-        """A server's tournaments still open or running (oldest first), then its `recent`
-        latest finished or cancelled ones (newest first)."""
+    async def guild_tournaments(self, guild_id: int, recent: int = 10,
+                                untold: bool = False) -> list[TournamentRecord]:
+        """A server's tournaments still open or running (oldest first; with `untold`, those
+        over whose news is not all told too), then its `recent` latest finished or cancelled
+        ones (newest first)."""
         marks = ", ".join("?" * len(TOURNAMENT_OPEN_STATUSES))
+        told = " OR untold_from IS NOT NULL" if untold else ""
         open_rows = await self._fetch(
-            f"SELECT * FROM tournaments WHERE guild_id = ? AND status IN ({marks}) ORDER BY id",
+            f"SELECT * FROM tournaments WHERE guild_id = ? AND (status IN ({marks}){told})"
+            " ORDER BY id",
             (guild_id, *TOURNAMENT_OPEN_STATUSES),
         )
         over_rows = await self._fetch(
@@ -155,11 +167,14 @@ class TournamentStore(StoreBase):
         self, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
     ) -> list[TournamentRecord]:
         """Every tournament in sign-up or running on these shards' servers (all of them
-        without shards), oldest first: what a process serves again at start-up."""
+        without shards), and every one over whose news is not all told yet (the bot stopped
+        between its last save and the telling), oldest first: what a process serves again at
+        start-up."""
         where, params = shard_filter(shard_count, shard_ids)
         marks = ", ".join("?" * len(TOURNAMENT_OPEN_STATUSES))
         rows = await self._fetch(
-            f"SELECT * FROM tournaments WHERE status IN ({marks}){where} ORDER BY id",
+            f"SELECT * FROM tournaments WHERE (status IN ({marks}) OR untold_from IS NOT NULL)"
+            f"{where} ORDER BY id",
             (*TOURNAMENT_OPEN_STATUSES, *params),
         )
         return [_tournament_record(r) for r in rows]
@@ -206,7 +221,7 @@ def _tournament_record(r: Row) -> TournamentRecord:
         message_id=r["message_id"], host_id=r["host_id"], game=r["game"], status=r["status"],
         state=r["state"], version=r["version"], round_deadline=r["round_deadline"],
         created_at=r["created_at"], started_at=r["started_at"], finished_at=r["finished_at"],
-        updated_at=r["updated_at"],
+        updated_at=r["updated_at"], untold_from=r["untold_from"],
     )
 
 

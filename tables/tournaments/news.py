@@ -2,7 +2,9 @@
 they were saved, one telling at a time, the event's end last; and a game that ended too late
 to count. Part of the TournamentService (tables/tournaments/service.py).
 
-Each change's news is queued when it is saved (under the event's lock), and taken with the
+Each change's news is saved with it (the store's `untold_from`: the event's log is its news)
+and marked told once the listeners heard it, so a restart between the two tells it then.
+It is queued when it is saved (under the event's lock), and taken with the
 games brought up to date behind it (`turn`, still under the lock). A telling waits for the one
 taken before it to finish, so a result saved before the one that ended the event is never told
 after "The event is over", however the listeners' awaits interleave, and nothing is told of the
@@ -42,6 +44,8 @@ class Turn:
     news: list[Event]
     before: asyncio.Future[None] | None
     done: asyncio.Future[None]
+    #: The event's log entries saved when it was taken: told, once it is.
+    upto: int = 0
 
 
 class EventNews:
@@ -57,7 +61,8 @@ class EventNews:
     def turn(self, held: HeldTournament) -> Turn:
         """The news saved so far, and a place in line to tell it. The caller holds the event's
         lock, so places are taken in the order the news was saved."""
-        turn = Turn(held.untold, held.telling, asyncio.get_running_loop().create_future())
+        turn = Turn(held.untold, held.telling, asyncio.get_running_loop().create_future(),
+                    len(held.event.log))
         held.untold, held.telling = [], turn.done
         return turn
 
@@ -73,11 +78,26 @@ class EventNews:
             if turn.news or refresh or (over and not held.end_told):
                 held.end_told = held.end_told or over
                 await service.publish_event(held, turn.news)
+            if turn.news:
+                await self.told(held, turn.upto)
             if over:
                 self.let_go(held)
         finally:
             if not turn.done.done():
                 turn.done.set_result(None)
+
+    async def told(self, held: HeldTournament, upto: int) -> None:
+        """The news saved up to the log's `upto`-th entry is told: the store marks it so,
+        under the event's lock, so no save of new news comes between (a restart tells only
+        what is left, and nothing twice)."""
+        service = self.service
+        async with service._lock(held.id):
+            held.told = max(held.told, upto)
+            left = held.told if len(held.event.log) > held.told else None
+            try:
+                await service.store.tournament_told(held.id, left)
+            except Exception:  # told all the same: a restart would tell it again
+                log.exception("tournament %d: its news told was not noted", held.id)
 
     def let_go(self, held: HeldTournament) -> None:
         """An event over is no longer served; its games that ended uncounted are remembered

@@ -36,7 +36,13 @@ from tables.tournaments.standings import (
     standings,
     unplayed_final,
 )
-from tables.tournaments.text import no_winner, round_words, status_line, title
+from tables.tournaments.text import (
+    finalists_waiting,
+    no_winner,
+    round_words,
+    status_line,
+    title,
+)
 from tables.tournaments.tournament import CANCELLED, FINISHED, RUNNING, Tournament
 
 #: Why an entry forfeited, short enough to stand beside its name in a bracket box (a third
@@ -61,6 +67,8 @@ def picture_data(event: Tournament) -> dict[str, Any]:
 def _status(event: Tournament) -> str:
     if event.status == RUNNING:
         words = round_words(event)
+        if event.final_waits():  # nobody played it: neither finalist is ranked above
+            return words + " · waits for the host"
         return words + " · paused" if event.paused else words
     # The message says the host ended it early, and who was the best member after a computer
     # entry: the picture's line keeps its room for the winner's name (its rows show the rest).
@@ -75,7 +83,9 @@ def standing_rows(event: Tournament) -> list[dict[str, Any]]:
     rows = (knockout_standings if event.format == KNOCKOUT else standings)(
         event.entries, event.rounds, event.target, event.fewest_points_win)
     unplaced = no_winner(event)
-    places = {row.entry.id: "–" if unplaced else str(row.place) for row in rows}
+    waiting = finalists_waiting(event)
+    places = {row.entry.id: "–" if unplaced or row.entry.id in waiting else str(row.place)
+              for row in rows}
     if event.status == FINISHED and event.format == KNOCKOUT and not unplaced:
         order = []
         for place, group in numbered(event.placings):

@@ -164,13 +164,14 @@ class Running:
         if match.needs_winner and len(groups[0]) > 1:
             raise IllegalAction("A knockout match needs a winner.")
         earlier = match not in self._current_matches()
+        was_over = match.finished  # its game closed or ended then: nothing to close now
         reseated = self._reseat(match, groups[0][0]) if earlier and self.format == KNOCKOUT \
             else []
         match.ruling = Ruling(groups, by_user_id)
         words = ", then ".join(spoken_list([self.entry(e).name for e in g])
                                + (" level" if len(g) > 1 else "") for g in groups)
         said = self._say("ruling", f"The host set match {match_id}: {words}.", match=match_id,
-                         by=by_user_id, earlier=earlier)
+                         by=by_user_id, earlier=earlier, was_over=was_over)
         return [said, *reseated, *self._match_moved(match)]
 
     def _reseat(self: Tournament, match: Match, winner: str) -> list[Event]:  # type: ignore[misc]
@@ -184,7 +185,15 @@ class Running:
             return []
         later = next(m for m in self.rounds[match.round].matches if wrong in m.entries)
         right, gone = self.entry(winner), self.entry(wrong).name
-        if later.finished:
+        # Decided only by the drop-out of the entry sent through by mistake: nobody played
+        # on in the title's path, so the right entry takes the seat and the match is played.
+        left = later.ruling is None and later.forfeits.get(wrong) in (DROPPED, REMOVED)
+        if left and later not in self._current_matches():
+            raise IllegalAction(
+                f"Match {match.id} can no longer change: {gone}, sent through from it, left "
+                f"the event, and the round of match {later.id} is over since, so the bracket "
+                "has moved on past it.")
+        if later.finished and not left:
             raise IllegalAction(
                 f"Match {match.id} can no longer change: {gone}, sent through from it, has "
                 f"finished match {later.id} since, so the bracket has moved on past it. You can "
@@ -195,12 +204,16 @@ class Running:
                                 f"in match {later.id}: match {match.id} stands.")
         later.seats = [winner if e == wrong else e for e in later.seats]
         later.games, later.opened_at = [], None
+        # A new game: no-shows at the old one are void; an entry gone from the event stays so.
+        later.forfeits = {e: REMOVED if self.entry(e).removed else DROPPED
+                          for e in later.entries if self.entry(e).dropped}
         origin = later.replaced.pop(wrong, wrong)
         if origin != winner:
             later.replaced[winner] = origin
-        return [self._say("reseated", f"{right.name} takes {gone}'s place in match {later.id}, "
-                          "which starts again.", match=later.id, entry=winner, replaced=wrong,
-                          corrected=match.id)]
+        said = self._say("reseated", f"{right.name} takes {gone}'s place in match {later.id}, "
+                         "which starts again.", match=later.id, entry=winner, replaced=wrong,
+                         corrected=match.id, was_over=left)
+        return [said, *self._match_moved(later)]  # (over at once if the other left too)
 
     def pause(self: Tournament, by_user_id: int) -> list[Event]:  # type: ignore[misc]
         self.check_host(by_user_id, "pause the event")

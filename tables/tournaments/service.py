@@ -70,12 +70,17 @@ class HeldTournament:
     telling: asyncio.Future[None] | None = None
     #: A telling was made since the event was over: its message shows how it ended.
     end_told: bool = False
+    #: How many entries of the event's log were told: its news is its log (`Tournament._say`).
+    told: int = 0
 
     @classmethod
     def from_record(cls, record: TournamentRecord) -> HeldTournament:
+        """As stored, with the news saved but not told when the bot stopped, to tell."""
+        event = Tournament.from_json(record.state)
+        told = len(event.log) if record.untold_from is None else record.untold_from
         return cls(record.id, record.guild_id, record.channel_id, record.message_id,
-                   record.host_id, Tournament.from_json(record.state), record.version,
-                   record.round_deadline, record.state)
+                   record.host_id, event, record.version, record.round_deadline, record.state,
+                   untold=event.log[told:], told=told)
 
     def games_of(self, match_id: str) -> list[int]:
         """The games that count for the match, in the order linked: not those set aside when
@@ -242,7 +247,7 @@ class TournamentService(Listener):
             return
         rested_at = self._resting.pop(guild_id, None)
         self._unknown.discard(guild_id)
-        records = await self.store.guild_tournaments(guild_id, recent=0)
+        records = await self.store.guild_tournaments(guild_id, recent=0, untold=True)
         await self._serve([r for r in records if r.id not in self._held],
                           away=None if rested_at is None else (rested_at, self.wall_ms()))
 
@@ -286,7 +291,7 @@ class TournamentService(Listener):
             state=numbered,
         )
         held = HeldTournament(tournament_id, guild_id, channel_id, None, host_id, event, 1,
-                              saved=event.to_json())
+                              saved=event.to_json(), told=len(event.log))
         self._held[tournament_id] = held
         self.timers.arm(held)
         return held
@@ -392,7 +397,7 @@ class TournamentService(Listener):
             raise IllegalAction(f"There is no running tournament #{held.id} here.")
         for attempt in (1, 2):
             event = Tournament.from_json(held.saved)  # a copy: a refusal changes nothing
-            rounds = len(event.rounds)
+            rounds, logged = len(event.rounds), len(event.log)
             events = change(event)
             _set_aside(held, event)
             deadline = held.round_deadline
@@ -411,6 +416,7 @@ class TournamentService(Listener):
                     round_deadline=deadline, at=self.wall_ms(), message_id=message_id,
                     placings=placings,
                     entries=len(event.entries) if placings else None,
+                    untold_from=logged if events else None,
                 )
             except TournamentConflict:
                 record = await self.store.tournament(held.id)

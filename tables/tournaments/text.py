@@ -100,7 +100,9 @@ def standing_lines(event: Tournament) -> list[str]:
     if event.status == FINISHED and event.format == KNOCKOUT and not unplaced:
         return placing_lines(event)
     if event.format == KNOCKOUT:  # as its picture: a knockout has no points or tie-breaks
-        lines = [f"{_place(row, unplaced)} {row.entry.name}{' (dropped)' if row.dropped else ''}"
+        waiting = finalists_waiting(event)
+        lines = [f"{_place(row, unplaced or row.entry.id in waiting)} {row.entry.name}"
+                 f"{' (dropped)' if row.dropped else ''}"
                  f": won {row.wins}, lost {row.losses}"
                  + (f", {count_words(row.byes, 'bye', 'byes')}" if row.byes else "")
                  for row in knockout_standings(event.entries, event.rounds, event.target,
@@ -115,6 +117,15 @@ def standing_lines(event: Tournament) -> list[str]:
 def no_winner(event: Tournament) -> bool:
     """An event over with no match played (tournament.py `_finish`): nobody placed."""
     return event.status == FINISHED and not event.placings
+
+
+def finalists_waiting(event: Tournament) -> set[str]:
+    """A knockout's finalists while the final nobody played waits for the host: neither won
+    it, and the host may yet crown either, so the standings rank neither above the other."""
+    if event.status != RUNNING or not event.final_waits():
+        return set()
+    assert event.current is not None
+    return set(event.current.matches[0].entries)
 
 
 def _place(row: Standing, unplaced: bool) -> str:

@@ -228,3 +228,111 @@ async def test_a_game_set_aside_that_ends_just_then_is_said_not_to_count(
         assert said[0].pings == []
         _old, new_game = await games_of_round(fake, 1, 2)
         assert manager.get(new_game.game_id).status == "running"
+
+
+async def test_a_corrected_match_s_thread_hears_its_new_result_not_a_second_closing(
+    tmp_path: Path,
+) -> None:
+    """The host settled match 1.2 and its game was closed, saying so; correcting it later
+    tells its thread the new result, and not that its game, long closed, is closed again."""
+    async with tournament_server(tmp_path / "again.db") as (fake, driver, _clock):
+        await semis_settled_wrongly(fake, driver)
+        alice, bob, carol = (fake.member(name) for name in NAMES[:3])
+        [semi] = [g for g in await games_of_round(fake, 1, 1) if g.match_id == "1.2"]
+        await fake.slash(alice, "tournament result", {
+            "match": "1.2", "order": f"<@{carol.id}> <@{bob.id}>"})
+        await driver.settle()
+        said = [m.content for m in fake.state.messages.values()
+                if m.channel_id == semi.channel_id and m.content.startswith("Match 1.2")]
+        assert said == ["Match 1.2 Bob v Carol: Bob wins (set by the host). Its game is closed.",
+                        "Match 1.2 Bob v Carol: Carol wins (set by the host)."]
+
+
+async def test_the_right_entry_takes_the_seat_of_one_who_left_after_a_wrong_result(
+    tmp_path: Path,
+) -> None:
+    """A knockout of eight: the host puts Dave through 1.2 by mistake (Erin won), and Dave
+    drops out of the event, so Alice is through 2.1 on his forfeit. The host corrects 1.2:
+    Erin takes the seat, and 2.1 is played, Alice against Erin, in a game of its own."""
+    async with tournament_server(tmp_path / "left.db") as (fake, driver, _clock):
+        await create_and_fill(fake, driver, 8, KNOCKOUT_OF_FOUR)
+        alice, dave, erin = (fake.member(name) for name in ("alice", "dave", "erin"))
+        event = await stored(fake, 1)
+        mention = {e.id: f"<@{e.members[0]}>" for e in event.entries}
+        for match in event.rounds[0].matches:  # the better seed goes through, Dave (4) too
+            await fake.slash(alice, "tournament result", {
+                "match": match.id, "order": " ".join(mention[e] for e in match.entries)})
+        await driver.settle()
+        event = await stored(fake, 1)
+        assert [event.entry(e).name for e in event.match("2.1").entries] == ["Alice", "Dave"]
+        left = await fake.slash(dave, "tournament drop", {})
+        assert left.message is not None, left.errors
+        await driver.settle()
+        assert (await stored(fake, 1)).match("2.1").forfeits == {"e4": "dropped"}
+
+        before = set(fake.state.messages)
+        answer = await fake.slash(alice, "tournament result", {
+            "match": "1.2", "order": f"<@{erin.id}> <@{dave.id}>"})
+        await driver.settle()
+        assert answer.message is not None and answer.message.content == (
+            "Result set. Match 1.2: Erin wins. Erin takes Dave's place in match 2.1, which "
+            "starts again.")
+        event = await stored(fake, 1)
+        final_four = event.match("2.1")
+        assert [event.entry(e).name for e in final_four.entries] == ["Alice", "Erin"]
+        assert not final_four.finished and final_four.forfeits == {}
+        games = [g for g in await games_of_round(fake, 1, 2) if g.match_id == "2.1"]
+        assert len(games) == 2 and final_four.set_aside == 1
+        table = fake.bot.tables.get(games[-1].game_id)  # type: ignore[attr-defined]
+        assert table.status == "running"
+        assert {s.user_id for s in table.seats} == {alice.id, erin.id}
+        # The old game's thread, closed when Dave left, is not told it is closed again.
+        said = [fake.state.messages[m] for m in sorted(set(fake.state.messages) - before)]
+        assert [m.content for m in said if m.channel_id == games[0].channel_id] == [
+            "The host corrected match 1.2, so Erin takes Dave's place in match 2.1, which "
+            "starts again in a new game."]
+        assert next(m.content for m in said if m.channel_id == games[1].channel_id).startswith(
+            f"<@{alice.id}> <@{erin.id}>: your match 2.1 of tournament #1")
+        await driver_for(fake, games[-1], "replayed").play_to_end()
+        await driver.settle()
+        assert (await stored(fake, 1)).match("2.1").finished
+
+
+async def test_news_saved_just_before_a_crash_is_told_after_it_once(tmp_path: Path) -> None:
+    """The host's result for the final is saved, and the bot dies before telling anyone:
+    back up, it tells the champion and shows the event over, once; a second restart tells
+    nothing again."""
+    database = tmp_path / "news.db"
+    async with tournament_server(database) as (fake, driver, clock):
+        message, final = await semis_settled_wrongly(fake, driver)
+        alice = fake.member("alice")
+        service = fake.bot.tournaments  # type: ignore[attr-defined]
+        held = service.get(1)
+
+        def crown(event: Tournament) -> list[Any]:
+            return event.set_result(alice.id, "2.1", [["e1"], ["e2"]])
+
+        async with service._lock(1):  # saved, as /tournament result would, and nothing after
+            await service._change(held, crown)
+        before = set(fake.state.messages)
+        await fake.restart(tournament_bot(str(database), clock), crash=True)
+        await driver.settle()
+
+        def won() -> list[Any]:
+            return [m for m in fake.state.messages.values()
+                    if "is over and you won it" in m.content]
+
+        [told] = won()
+        assert told.id not in before and told.pings == [alice.id]
+        assert "Finished: Alice won." in fake.state.messages[message.id].content
+        [closing] = [m.content for m in fake.state.messages.values()
+                     if m.channel_id == final.channel_id and m.content.startswith("Match 2.1")]
+        assert closing == "Match 2.1 Alice v Bob: Alice wins (set by the host). Its game is closed."
+        record = await fake.bot.store.tournament(1)  # type: ignore[attr-defined]
+        assert record is not None and record.untold_from is None
+        # Over and told: let go.
+        assert fake.bot.tournaments.get(1) is None  # type: ignore[attr-defined]
+
+        await fake.restart(tournament_bot(str(database), clock), crash=True)
+        await driver.settle()
+        assert len(won()) == 1

@@ -232,3 +232,29 @@ async def test_a_match_game_is_created_and_linked_in_one_commit(two):
     assert await second.games_with_status("running") == running
     assert await first.create_match_game(tournament_id, round=1, match_id="1.2",
                                          match_channel_id=502, **game) > game_id
+
+
+async def test_news_saved_and_not_told_is_found_again_until_it_is_told(two):
+    """A save with news marks where it starts in the event's log, a later save keeps the
+    earlier mark, and an event over with news untold is served again at start-up (or when
+    its server is back) until the telling clears the mark; the version stays."""
+    first, second = two
+    tournament_id = await new_tournament(first, guild_id=1)
+    event = swiss(tournament_id, players=5)
+    version = 1
+    for status, untold_from in (("running", 3), ("finished", 7)):
+        version = await first.save_tournament(
+            tournament_id, version=version, state=event.to_json(), status=status,
+            round_deadline=None, at=SAVED_AT, untold_from=untold_from)
+    record = await second.tournament(tournament_id)
+    assert (record.untold_from, record.status) == (3, "finished")
+    assert [r.id for r in await second.open_tournaments()] == [tournament_id]
+    assert [r.id for r in await second.guild_tournaments(1, recent=0, untold=True)] == [
+        tournament_id]
+    assert await second.guild_tournaments(1, recent=0) == []
+    await first.tournament_told(tournament_id, 5)
+    assert (await second.tournament(tournament_id)).untold_from == 5
+    await first.tournament_told(tournament_id, None)
+    record = await second.tournament(tournament_id)
+    assert (record.untold_from, record.version) == (None, version)
+    assert await second.open_tournaments() == []

@@ -140,6 +140,55 @@ def test_an_entry_that_left_cannot_be_put_through() -> None:
     assert event.to_json() == before
 
 
+def test_the_right_entry_takes_the_seat_of_one_sent_through_by_mistake_who_left() -> None:
+    """Player 4, through from 1.2 by mistake, drops out: 2.1 goes to Player 1 on the
+    forfeit. The host corrects 1.2: Player 5 takes the seat, the forfeit is void and 2.1 is
+    played; the round waits for it, and every view shows Player 5 in it."""
+    event = knockout_in_round_two()
+    event.drop(4)
+    later = event.match("2.1")
+    assert later.finished and later.forfeits == {"e4": "dropped"}
+    said = event.set_result(HOST, "1.2", [["e5"], ["e4"]])
+    assert [e["text"] for e in said] == [
+        "The host set match 1.2: Player 5, then Player 4.",
+        "Player 5 takes Player 4's place in match 2.1, which starts again.",
+        "Match 1.2: Player 5 wins.",
+    ]
+    assert sorted(later.entries) == ["e1", "e5"] and later.forfeits == {}
+    assert not later.finished and later.replaced == {"e5": "e4"}
+    for match in list(event.current.matches):  # type: ignore[union-attr]
+        if not match.finished:
+            event.record_game(match.id, outcome(match, better_seed_wins(event)(match)))
+    assert len(event.rounds) == 3 and "e1" in event.match("3.1").entries
+    assert "Player 1 (1) v Player 5 (5): Player 1 wins" in "\n".join(bracket_lines(event))
+    assert csv_rows(event)["Player 5"][3:5] == ["1", "1"]
+
+
+def test_a_left_entry_s_match_is_settled_at_once_when_the_other_left_too() -> None:
+    event = knockout_in_round_two()
+    event.drop(4)
+    event.drop(1)  # Player 1's match 2.1 was over: Player 1 is out of the event
+    event.set_result(HOST, "1.2", [["e5"], ["e4"]])
+    later = event.match("2.1")
+    assert later.finished and later.winner() == "e5" and later.forfeits == {"e1": "dropped"}
+
+
+def test_a_correction_is_refused_once_the_round_of_the_one_who_left_is_over() -> None:
+    event = knockout_in_round_two()
+    event.drop(4)
+    for match in list(event.rounds[1].matches):
+        if not match.finished:
+            event.record_game(match.id, outcome(match, better_seed_wins(event)(match)))
+    assert len(event.rounds) == 3
+    before = event.to_json()
+    with pytest.raises(IllegalAction) as refusal:
+        event.set_result(HOST, "1.2", [["e5"], ["e4"]])
+    assert str(refusal.value) == (
+        "Match 1.2 can no longer change: Player 4, sent through from it, left the event, and "
+        "the round of match 2.1 is over since, so the bracket has moved on past it.")
+    assert event.to_json() == before
+
+
 def test_a_correction_survives_the_saved_document() -> None:
     event = knockout_in_round_two()
     event.set_result(HOST, "1.2", [["e5"], ["e4"]])
@@ -168,15 +217,16 @@ def fed(event: Tournament, number: int) -> list[str]:
 
 
 @settings(max_examples=80, deadline=None)
-@given(count=st.integers(3, 12), steps=st.lists(st.tuples(st.integers(0, 2),
+@given(count=st.integers(3, 12), steps=st.lists(st.tuples(st.integers(0, 3),
                                                           st.integers(0, 50)),
                                                 min_size=1, max_size=40))
 def test_the_bracket_always_holds_who_the_round_before_sent_through(
     count: int, steps: list[tuple[int, int]],
 ) -> None:
-    """Any knockout, results and corrections in any order: each later round's matches hold
-    exactly the entries the round before sends through (in bracket order), a refused
-    correction changes nothing, and the event places every entry once."""
+    """Any knockout, results, drop-outs and corrections in any order: each later round's
+    matches hold exactly the entries the round before sends through (in bracket order), a
+    refused correction changes nothing, no match is played by an entry that left (it
+    forfeits), and the event places every entry once."""
     event = signed_up(KNOCKOUT, count)
     event.start(HOST)
     for how, pick in steps:
@@ -188,6 +238,10 @@ def test_the_bracket_always_holds_who_the_round_before_sent_through(
             match = waiting[pick % len(waiting)]
             order = match.entries if how == 0 else match.entries[::-1]
             event.record_game(match.id, outcome(match, order))
+        elif how == 3:
+            entry = event.entries[pick % count]
+            if not entry.dropped:
+                event.drop(HOST, entry.id)
         else:
             played = [m for r in event.rounds for m in r.matches]
             match = played[pick % len(played)]
@@ -200,6 +254,8 @@ def test_the_bracket_always_holds_who_the_round_before_sent_through(
         for number in range(2, len(event.rounds) + 1):
             held = [e for m in event.rounds[number - 1].matches for e in m.entries]
             assert held == fed(event, number)
+        for match in event.current.matches if event.current else []:
+            assert match.finished or not any(event.entry(e).dropped for e in match.entries)
     play_out(event, lambda match: match.entries)
     placed = sorted(e for group in event.placings for e in group)
     assert placed == sorted(e.id for e in event.entries)

@@ -4,11 +4,15 @@ word and picture says so, as an event with no match played has no winner."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from render.tournament import describe_bracket
+from render.tournament import describe_bracket, describe_standings
 from tables.tournaments import KNOCKOUT, Tournament
+from tables.tournaments.export import standings_csv
 from tables.tournaments.model import numbered
 from tables.tournaments.picture import picture_data
 from tables.tournaments.service import _placings
@@ -53,6 +57,25 @@ def test_a_final_nobody_showed_up_for_has_no_champion() -> None:
         "Ann": "2=", "Bob": "2=", "Cy": "4=", "Di": "4="}
     assert [(row["won"], row["lost"]) for row in data["rows"][:2]] == [(1, 1), (1, 1)]
     assert "Final: Ann (1) no-show, Bob (2) no-show: nobody won." in describe_bracket(data)
+
+
+def test_while_the_final_waits_for_the_host_neither_finalist_is_ranked() -> None:
+    """Nobody won the final yet and the host may crown either: the message's standings, the
+    picture (its rows, its status, its alt text) and the CSV give the finalists no place."""
+    event = to_the_final()
+    event.no_show("2.1", "e1", "e2")
+    assert event.final_waits()
+    assert standing_lines(event) == ["– Ann: won 1, lost 1", "– Bob: won 1, lost 1",
+                                     "3. Cy: won 0, lost 1", "4. Di: won 0, lost 1"]
+    data = picture_data(event)
+    assert data["status"] == "Final · waits for the host"
+    assert [(row["name"], row["place"]) for row in data["rows"]] == [
+        ("Ann", "–"), ("Bob", "–"), ("Cy", "3"), ("Di", "4")]
+    assert "1. Ann" not in describe_standings(data) and "– Ann" in describe_standings(data)
+    rows = list(csv.reader(io.StringIO(standings_csv(event).decode("utf-8-sig"))))
+    assert [row[:2] for row in rows[1:3]] == [["–", "Ann"], ["–", "Bob"]]
+    event.set_result(HOST, "2.1", [["e2"], ["e1"]])  # the host rules: ranked as placed
+    assert standing_lines(event)[:2] == ["1. Bob", "2. Ann"]
 
 
 def test_a_final_the_host_settled_has_its_champion() -> None:
