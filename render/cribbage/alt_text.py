@@ -75,8 +75,10 @@ def show_words(view: View) -> str:
                      f"{integer(last.get('scored'))}.")
     upcoming = view.get("next_count")
     if isinstance(upcoming, dict):
+        # Its cards are not drawn until claimed (the crib lies face down on the table), and
+        # the words say what the picture shows: its counter's hand picture names them.
         parts.append(f"Now counting {name(view, upcoming.get('seat'))}'s "
-                     f"{upcoming.get('kind', 'hand')}: {cards(listed(upcoming.get('cards')))}.")
+                     f"{upcoming.get('kind', 'hand')}.")
     return " ".join(parts)
 
 

@@ -220,3 +220,19 @@ def test_the_score_line_without_a_picture_says_what_its_title_bar_says(
         assert f"Scores: {scores}" == render.score_line(sample.game, sample.view)
         checked.add(sample.game)
     assert checked >= {"cribbage", "pip-cribbage", "crib-race", "pip-rush", "pip-pip"}
+
+
+def test_a_count_waiting_for_its_claim_is_named_without_the_cards_the_table_hides(
+        samples: list[Sample]) -> None:
+    """The table draws the crib face down and a hand only once claimed; the words named the
+    cards of the count waiting for its claim, which the picture did not show."""
+    waiting = [s for s in samples if s.kind == "table" and s.view.get("next_count")]
+    assert {s.game for s in waiting} >= {"cribbage", "pip-cribbage", "crib-race"}
+    for sample in waiting:
+        upcoming = sample.view["next_count"]
+        shown = {sample.view["starter"]} | {c for record in sample.view["show"]
+                                           for c in record["cards"]}
+        words = render.describe(sample.game, sample.view)
+        assert not cards_named(words) & (set(upcoming["cards"]) - shown), words
+        who = sample.view["names"][upcoming["seat"]]
+        assert f"Now counting {who}'s {upcoming['kind']}." in words
