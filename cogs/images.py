@@ -135,13 +135,14 @@ async def revealed_picture(game_name: str, view: dict[str, Any]
         return None, None
 
 
-def score_line(game_name: str, view: dict[str, Any]) -> str:
-    """Each side's score in one line (`render.score_line`), or "" when it cannot be written."""
+def score_line(game_name: str, view: dict[str, Any], *, progress: bool = False) -> str:
+    """Each side's score in one line (`render.score_line`), or "" when it cannot be written;
+    with `progress`, after the deal or round (for a table without its picture)."""
     function = getattr(_render, "score_line", None) if _render is not None else None
     if function is None:
         return ""
     try:
-        return function(game_name, view)
+        return function(game_name, view, progress=progress)
     except Exception:
         log.exception("Writing the scores of a %s game failed", game_name)
         return ""

@@ -251,9 +251,11 @@ class TableMessages:
         pictures = no_pictures is None
         # Without pictures the note goes last, and the words make room for it.
         note = "" if no_pictures is None else f"\n{no_pictures}"
+        # The picture's title bar says the deal or round (and the target): the words alone
+        # say it with the scores.
+        scores = images.score_line(table.game_name, public, progress=not pictures)
         content = text.table_content(
-            table, status=table.status, scores=images.score_line(table.game_name, public),
-            limit=text.MAX_CONTENT - len(note),
+            table, status=table.status, scores=scores, limit=text.MAX_CONTENT - len(note),
         ) + note
         view = table_view(table.id, finished=not running, reviewable=finished)
         png = await images.draw("table", table.game_name, public) if pictures else None

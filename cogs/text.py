@@ -172,16 +172,21 @@ def _log_and_details(table: Table) -> list[Line]:
         # achievement earned with the win may be noted after it).
         detail = outcome_words(table.names, outcome)[2]
         recent = [line for line in recent if line != detail]
+    details = render.details(table.game_name, table.public_view())
+    ranks = {line: _DETAILS_RANK + len(details) - index for index, line in enumerate(details)}
     lines: list[Line] = []
     if recent:
         lines.append("")
-        lines += [Droppable(f"> {safe(line)}", _NEWEST_RANK if age == len(recent) - 1 else age)
+        # An event the picture's extras also say (a race's landing) is said once, where it
+        # happened, and stays as long as the extras would have.
+        lines += [Droppable(f"> {safe(line)}",
+                            max(_NEWEST_RANK if age == len(recent) - 1 else age,
+                                ranks.get(line, age)))
                   for age, line in enumerate(recent)]
-    details = render.details(table.game_name, table.public_view())
-    if details:
+    extras = [line for line in details if line not in recent]
+    if extras:
         lines.append("")
-        lines += [Droppable(safe(line), _DETAILS_RANK + len(details) - index)
-                  for index, line in enumerate(details)]
+        lines += [Droppable(safe(line), ranks[line]) for line in extras]
     return lines
 
 

@@ -6,6 +6,8 @@
     describe(game_name, view)     -> the picture in words, for its alt text (render/alt_text):
                                      the table's for the channel's view, the hand's for a seat's
     score_line(game_name, view)   -> each side's score in one line, for the message text
+                                     (progress=True: after the deal or round, for a table
+                                     shown without its picture)
 
 Views are the engines' own `view(seat)` dicts; the table layer may add "names" (display name
 per seat); without them seats read "Seat 1"..

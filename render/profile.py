@@ -278,7 +278,9 @@ class Plan:
         games = len(self.games_left_out)
         forms = [[*self.games_left_out, *rest], [text.plural(games, "game"), *rest]] \
             if games else [rest]
-        lines = [f"More in the message: {', '.join(form)}." for form in forms]
+        # The card's last line is never cut: short of room it leads with fewer words.
+        lines = [f"{lead} the message: {', '.join(form)}." for lead in ("More in", "In")
+                 for form in forms]
         return next((line for line in lines if text.width(line, SIZE) <= ROOM), lines[-1])
 
     def height(self, data: Data) -> int:

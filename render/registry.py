@@ -67,6 +67,9 @@ class GameRenderer:
     # The hand picture in words, for its alt text: what that picture shows (the seat's cards,
     # its turn, the lines under it), never the table. Without it: the cards and whose turn.
     describe_hand: DescribeFn | None = None
+    # Where the game stands, as the table picture's title bar says it ("deal 7, to 121"), in
+    # words: the score line carries it when the table goes out without its picture.
+    progress: DescribeFn | None = None
 
 
 _RENDERERS: dict[str, GameRenderer] = {}
@@ -75,9 +78,10 @@ _RENDERERS: dict[str, GameRenderer] = {}
 def register(name: str, *, table: DrawFn, hand: DrawFn, details: DetailsFn = no_details,
              describe: DescribeFn | None = None, scores: ScoresFn | None = None,
              series: SeriesFn | None = None, moments: Sequence[Moment] = (),
-             describe_hand: DescribeFn | None = None) -> None:
+             describe_hand: DescribeFn | None = None,
+             progress: DescribeFn | None = None) -> None:
     _RENDERERS[name] = GameRenderer(name, table, hand, details, describe, scores, series,
-                                    tuple(moments), describe_hand)
+                                    tuple(moments), describe_hand, progress)
 
 
 def module_name(game_name: str) -> str:

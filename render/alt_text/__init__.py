@@ -2,7 +2,8 @@
 
     describe(game_name, view) -> str     one paragraph, at most 1,024 characters (Discord's
                                          limit for an attachment's description)
-    score_line(game_name, view) -> str   each side's score in one line
+    score_line(game_name, view) -> str   each side's score in one line; with progress=True
+                                         after the deal or round the table picture shows
 
 A game's own words are the `describe`, `describe_hand` and `scores` of its render
 registration (render/registry.py); the helpers below are for them. A game without them still
@@ -56,10 +57,16 @@ def _hand(renderer: GameRenderer | None, view: View, seat: int) -> str:
                     if p)
 
 
-def score_line(game_name: str, view: View) -> str:
+def score_line(game_name: str, view: View, *, progress: bool = False) -> str:
+    """Each side's score; with `progress`, after where the game stands (the deal, the round),
+    for a table sent without its picture, whose title bar says that."""
     renderer = renderer_if_any(game_name)
     pairs = renderer.scores(view) if renderer and renderer.scores else _plain_scores(view)
-    return "Scores: " + side_scores(pairs, " · ") if pairs else ""
+    line = "Scores: " + side_scores(pairs, " · ") if pairs else ""
+    stands = renderer.progress(view) if progress and renderer and renderer.progress else ""
+    if not stands:
+        return line
+    return f"{stands[:1].upper()}{stands[1:]}." + (f" {line}" if line else "")
 
 
 def clip(words: str, limit: int = MAX_CHARS) -> str:

@@ -11,4 +11,4 @@ from render.registry import register
 register("crib-race", table=pictures.draw_table, hand=pictures.draw_hand,
          details=pictures.details, describe=alt_text.describe, scores=cribbage_words.scores,
          series=series.chart, moments=gallery.MOMENTS,
-         describe_hand=alt_text.describe_hand)
+         describe_hand=alt_text.describe_hand, progress=alt_text.progress)

@@ -30,6 +30,12 @@ def _peg_words(view: View, peg: dict) -> str:
     return f"{names(view, seats)} {where}, {integer(peg.get('to_finish'))} to go"
 
 
+def progress(view: View) -> str:
+    """The deal and the finish, which the table picture's title bar shows."""
+    return (f"deal {integer(view.get('deal_number'), 1)}, racing to hole "
+            f"{integer(view.get('finish'), 121)}")
+
+
 def describe(view: View) -> str:
     pegs = [p for p in listed(view.get("pegs")) if isinstance(p, dict)]
     extra = ("Pegs: " + "; ".join(_peg_words(view, p) for p in pegs) + ".") if pegs else ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -345,9 +346,13 @@ def zone_lines(view: View) -> list[str]:
             lines.append(f"In the penalty box at {holes.get(box, '?')}: " + ", ".join(boxed)
                          + ("" if view.get("outcome") else " (playing, but scoring nothing)"))
     events = listed(view.get("zone_events")) or listed(view.get("last_zone_events"))
-    for event in (mapping(e) for e in events):
-        if event.get("text"):
-            lines.append(seats.fill_names(event["text"], view))
+    # A peg may land on one zone again in a deal (a trap's path leads back to it): that is
+    # said once, with how often, as a line said twice would read as a mistake.
+    times = Counter(seats.fill_names(event["text"], view) for event in map(mapping, events)
+                    if event.get("text"))
+    for line, count in times.items():
+        often = "twice" if count == 2 else f"{count} times"
+        lines.append(line if count == 1 else f"{line.removesuffix('.')} ({often}).")
     return lines
 
 

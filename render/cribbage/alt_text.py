@@ -15,6 +15,7 @@ from render.alt_text import (
 )
 from render.cribbage.pictures import finish_words, hand_picture
 from render.cribbage.play import TURN_CHOICE, count_waiting, muggins_chooser, turn_pending
+from render.cribbage.sides import target_score
 from render.kit.safe import integer, listed
 
 # The family's phases: PIP Cribbage's dealer on Crux chooses before anyone discards.
@@ -74,9 +75,16 @@ def show_words(view: View) -> str:
                      f"{integer(last.get('scored'))}.")
     upcoming = view.get("next_count")
     if isinstance(upcoming, dict):
+        # Its cards are not drawn until claimed (the crib lies face down on the table), and
+        # the words say what the picture shows: its counter's hand picture names them.
         parts.append(f"Now counting {name(view, upcoming.get('seat'))}'s "
-                     f"{upcoming.get('kind', 'hand')}: {cards(listed(upcoming.get('cards')))}.")
+                     f"{upcoming.get('kind', 'hand')}.")
     return " ".join(parts)
+
+
+def progress(view: View) -> str:
+    """The deal and the target, which the table picture's title bar shows."""
+    return f"deal {integer(view.get('deal_number'), 1)}, playing to {target_score(view)}"
 
 
 def describe_family(view: View, title: str, extra: str = "") -> str:

@@ -57,7 +57,7 @@ def board_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: 
         front = integer(scores[side]) if side < len(scores) else 0
         back = integer(backs[side]) if side < len(backs) else 0
         board.draw_pegs(draw, lay, origin, side, max(0, front), max(0, min(back, front)))
-    return y + lay.height + 10
+    return y + lay.height + 8
 
 
 def seat_tag(view: View, seat: int) -> str:

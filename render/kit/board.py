@@ -31,11 +31,16 @@ LABEL_SIZE = text.lower_floor_size(600)  # Start, Game, skunk: in lower case, a 
 NUMBER_ROOM = 15  # a hole number's height, clear of the pegs on either side
 STREET_GAP = 2 * PEG_R + NUMBER_ROOM + 4  # between streets: the hole numbers live here
 MARGIN_TOP = PEG_R + NUMBER_ROOM + LABEL_SIZE - NUMBER_SIZE  # "Start" is a size up
-MARGIN_BOTTOM = PEG_R + NUMBER_ROOM + 6
+MARGIN_BOTTOM = PEG_R + NUMBER_ROOM + 11
+#: Between a label and the pegs next to it; numbers and labels have no descenders, so they
+#: sit on their baseline this far above a street's pegs.
+PEG_CLEAR = 3
 LEFT_RESERVE = 58  # start holes and game holes
 RIGHT_RESERVE = 22  # the turn at the far end
 GROUP_GAP = 0.8  # extra space between groups of five, in hole pitches
 HOLE_R = 2.5
+EDGE = 3  # the board's dark outline
+CORNER = 16  # the radius of the board's corners
 SKUNK_LINE = palette.hex_rgb("#8b1e1e")
 
 
@@ -120,8 +125,8 @@ def _board_tile(sides: int, target: int, width: int) -> Image.Image:
     lay = board_layout(sides, target, width)
     tile = Image.new("RGB", (lay.width, lay.height), palette.FELT)
     draw = ImageDraw.Draw(tile)
-    draw.rounded_rectangle((0, 0, lay.width - 1, lay.height - 1), radius=16, fill=palette.WOOD,
-                           outline=palette.WOOD_DARK, width=3)
+    draw.rounded_rectangle((0, 0, lay.width - 1, lay.height - 1), radius=CORNER,
+                           fill=palette.WOOD, outline=palette.WOOD_DARK, width=EDGE)
     first_x, last_x = lay.xs[0], lay.xs[-1]
     count = len(lay.street_tops)
     for side in range(sides):
@@ -143,19 +148,23 @@ def _board_tile(sides: int, target: int, width: int) -> Image.Image:
         draw.ellipse((x - r, y - r, x + r, y + r), fill=palette.HOLE)
     for x, y in lay.starts.values():
         draw.ellipse((x - HOLE_R, y - HOLE_R, x + HOLE_R, y + HOLE_R), fill=palette.HOLE)
-    # Numbers every ten, above each street's first lane.
+    # Numbers every ten, above each street's first lane; the one over a street's last column
+    # ends where the lanes end, out of the board's rounded corner.
     for hole in range(10, target, 10):
         x, _ = lay.holes[(0, hole)]
         street = (hole - 1) // lay.street_holes
-        text.draw(draw, (x, lay.street_tops[street] - PEG_R - 1), str(hole), NUMBER_SIZE,
-                  fill=palette.HOLE, anchor="md")
-    text.draw(draw, (10, lay.street_tops[0] - PEG_R - 1), "Start", LABEL_SIZE,
-              fill=palette.HOLE, anchor="ld")
+        y = lay.street_tops[street] - PEG_R - PEG_CLEAR
+        if x == last_x:
+            text.draw(draw, (last_x + 8, y), str(hole), NUMBER_SIZE, fill=palette.HOLE,
+                      anchor="rs")
+        else:
+            text.draw(draw, (x, y), str(hole), NUMBER_SIZE, fill=palette.HOLE, anchor="ms")
+    text.draw(draw, (12, lay.street_tops[0] - PEG_R - PEG_CLEAR), "Start", LABEL_SIZE,
+              fill=palette.HOLE, anchor="ls")
     game_x = lay.holes[(0, target)][0]
     last_lane = lay.street_tops[-1] + (sides - 1) * LANE
-    text.draw(draw, (game_x, last_lane + PEG_R + 1), f"Game {target}", LABEL_SIZE,
-              fill=palette.HOLE,
-              bold=True, anchor="la" if count % 2 == 0 else "ra")
+    text.draw(draw, (game_x, last_lane + PEG_R + PEG_CLEAR), f"Game {target}", LABEL_SIZE,
+              fill=palette.HOLE, bold=True, anchor="lt" if count % 2 == 0 else "rt")
     _skunk_line(draw, lay)
     return tile
 
@@ -182,7 +191,7 @@ def _skunk_line(draw: ImageDraw.ImageDraw, lay: BoardLayout) -> None:
     bottom = at[1] + (lay.sides - 1) * LANE + 10
     draw.line((x, top, x, bottom), fill=SKUNK_LINE, width=4)
     text.draw(draw, (x + 4, bottom + 2), f"skunk {skunk}", LABEL_SIZE, fill=SKUNK_LINE,
-              bold=True, anchor="la")
+              bold=True, anchor="lt")
 
 
 def peg_position(lay: BoardLayout, side: int, score: int, back: bool) -> tuple[float, float]:

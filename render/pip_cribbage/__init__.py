@@ -12,4 +12,4 @@ from render.registry import register
 register("pip-cribbage", table=pictures.draw_table, hand=pictures.draw_hand,
          details=pictures.details, describe=alt_text.describe, scores=cribbage_words.scores,
          series=cribbage_series.chart, moments=gallery.MOMENTS,
-         describe_hand=alt_text.describe_hand)
+         describe_hand=alt_text.describe_hand, progress=cribbage_words.progress)

@@ -25,11 +25,16 @@ def scores(view: View) -> list[tuple[str, object]]:
             for seat in range(seats.player_count(view))]
 
 
+def progress(view: View) -> str:
+    """The round and the trick, which the table picture's title bar shows."""
+    return (f"round {integer(view.get('round'), 1)} of "
+            f"{integer(view.get('rounds'), seats.player_count(view))}, "
+            f"trick {drawing.trick_of_round(view).replace('/', ' of ')}")
+
+
 def describe(view: View) -> str:
     players = seats.player_count(view)
-    parts = [f"Pip Pip, round {integer(view.get('round'), 1)} of "
-             f"{integer(view.get('rounds'), players)}, "
-             f"trick {drawing.trick_of_round(view).replace('/', ' of ')}."]
+    parts = [f"Pip Pip, {progress(view)}."]
     trump = SUIT_WORDS.get(str(view.get("trump")), "none")
     words = f"Trump: {trump}"
     if view.get("next_trump") in SUIT_WORDS and view.get("next_trump") != view.get("trump"):

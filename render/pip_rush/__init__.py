@@ -9,4 +9,4 @@ from render.registry import register
 register("pip-rush", table=pictures.draw_table, hand=pictures.draw_hand,
          describe=alt_text.describe, scores=alt_text.scores,
          series=series.chart, moments=gallery.MOMENTS,
-         describe_hand=alt_text.describe_hand)
+         describe_hand=alt_text.describe_hand, progress=alt_text.progress)

@@ -92,12 +92,16 @@ def _sentence(words: str) -> str:
     return words if words.endswith((".", "!", "?")) else words + "."
 
 
+def progress(view: View) -> str:
+    """The cycle and the trick, which the table picture's title bar shows."""
+    return (f"cycle {integer(view.get('cycle'), 1)} of {integer(view.get('cycles'), 5)}, "
+            f"trick {integer(view.get('trick_number'), 1)} of 6")
+
+
 def describe(view: View) -> str:
     track = mapping(view.get("track"))
-    parts = [f"PIP Rush on {track.get('title') or 'the track'}, cycle "
-             f"{integer(view.get('cycle'), 1)} of {integer(view.get('cycles'), 5)}, trick "
-             f"{integer(view.get('trick_number'), 1)} of 6. Finish at space "
-             f"{integer(track.get('finish'), 10)}."]
+    parts = [f"PIP Rush on {track.get('title') or 'the track'}, {progress(view)}. Finish at "
+             f"space {integer(track.get('finish'), 10)}."]
     parts.append("Teams: " + "; ".join(
         f"team {team + 1} ({TEAM_WORDS[team]}) {names(view, _team_seats(view, team))}"
         for team in (0, 1)) + ".")

@@ -9,6 +9,7 @@ permissions there)."""
 from __future__ import annotations
 
 import logging
+import re
 
 import discord
 import pytest
@@ -59,4 +60,25 @@ async def test_attach_files_taken_mid_game_keeps_it_going_in_words_and_pictures_
         table = driver.table_message()
         assert table.attachments, table.content
         assert NO_PICTURES not in table.content
+        fake.assert_clean()
+
+
+async def test_a_table_in_words_says_the_deal_and_target_its_picture_would() -> None:
+    """The picture's title bar says "Deal 1 · to 61"; without it the words said only the
+    scores, so a player could not tell which deal it was or what the game was played to."""
+    async with FakeDiscord() as fake:
+        await fake.connect(test_bot(":memory:"))
+        driver = GameDriver(fake)
+        await driver.start_game("cribbage", [fake.member("alice"), fake.member("bob")])
+        score_line = re.compile(r"^Deal 1, playing to 61\. Scores: Alice: 0 · Bob: 0$", re.M)
+        # With its picture, the words leave the deal to the picture.
+        assert not score_line.search(driver.table_message().content)
+        assert re.search(r"^Scores: Alice: 0 · Bob: 0$", driver.table_message().content, re.M)
+
+        fake.state.app_permissions = permissions(attach_files=False)
+        assert await driver.step()
+        await driver.settle()
+        table = driver.table_message()
+        assert not table.attachments
+        assert score_line.search(table.content), table.content
         fake.assert_clean()

@@ -38,6 +38,25 @@ def test_partners_win_together_and_only_a_tie_is_shared(outcome: dict, line: str
     assert text.outcome_line(seats("Ann", "Bob", "Cy", "Dan"), outcome) == line
 
 
+def test_a_race_landing_just_made_is_said_once() -> None:
+    """The zone's line came among the latest events and again below them, with the lines the
+    picture leaves out; said once, it stays as long as those lines would."""
+    table = Table(id=1, spec=GAMES["crib-race"], options={}, seed=3, guild_id=1, channel_id=1,
+                  host_id=1, seats=[SeatInfo(user_id=n, name=name)
+                                    for n, name in enumerate(("Ann", "Bob"), start=1)])
+    landing = None
+    while landing is None and not table.finished:
+        seat = table.waiting_for()[0]
+        table.apply(seat, table.legal_for(seat)[-1])
+        landing = next((line for line in table.recent[-3:] if " landed " in line), None)
+    assert landing is not None
+    content = text.table_content(table)
+    assert content.count(landing) == 1, content
+    # Short of room, older events go first; the landing stays with the lines it replaced.
+    short = text.table_content(table, limit=len(content) - 40)
+    assert landing in short, short
+
+
 @pytest.mark.parametrize(
     ("outcome", "reader", "line"),
     [

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.crib_race.board import ADVANCE, BOX, TRAP
 from engine.crib_race.track import Peg
 from render.crib_race import alt_text, pictures
+from render.gallery import Sample
 from render.kit import text
 from tests.engine.crib_race.helpers import box_side, place, race, zone
 
@@ -52,3 +53,23 @@ def test_the_dealing_team_of_six_reads_that_its_discard_goes_under_the_deck() ->
     assert len(lines) == 1 and lines[0].startswith("Your discard under the deck: ")
     lines = [w for w in _hand_words(game.view(other)) if w.startswith("Your discard")]
     assert len(lines) == 1 and lines[0].startswith("Your discards to the crib: ")
+
+
+def test_a_peg_landing_on_one_zone_twice_in_a_deal_is_said_once_with_how_often(
+        samples: list[Sample]) -> None:
+    """The gallery's finished race of eight: Di & Hal landed in the trap at 88 twice in its
+    last deal, and the message listed the one line twice, which read as a mistake."""
+    for sample in samples:
+        if sample.game != "crib-race" or sample.kind != "table":
+            continue
+        view = sample.view
+        events = view["zone_events"] or view["last_zone_events"]
+        details = pictures.details(view)
+        assert len(details) == len(set(details)), sample.filename
+        said = [line for line in details if "landed" in line or "leave" in line]
+        told = sum(2 if line.endswith("(twice).") else 1 for line in said)
+        assert told == len(events), (sample.filename, said)
+        if sample.filename == "crib-race_game-over-8p_table":
+            trap = "Dmitri the Unreasonably Long-Named & Hiro landed in the blue time trap at 88"
+            assert [line for line in said if line.startswith(trap)] == [
+                f"{trap} and must follow the blue path back (twice)."]

@@ -16,7 +16,9 @@ from render import alt_text
 from render.alt_text import MAX_CHARS
 from render.cribbage import play
 from render.gallery import NAMES, Sample
+from render.kit import layout, text
 from render.kit.hand import HandPicture
+from render.registry import module_name, renderer_for
 
 RANKS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "10": "T"}
 SUITS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
@@ -197,3 +199,40 @@ def test_a_hand_without_cards_and_a_nameless_seat_are_said_plainly() -> None:
     noisy = HandPicture("Pip Pip", "Ann\x00", "Waiting for\nBob\x07", [])
     assert alt_text.hand_picture_words(noisy) == \
         "Ann's Pip Pip hand: no cards. Waiting for Bob."
+
+
+def test_the_score_line_without_a_picture_says_what_its_title_bar_says(
+        samples: list[Sample]) -> None:
+    """A table sent without its picture has the deal or round, and the target, in its score
+    line: the numbers the picture's title bar shows, in its order."""
+    checked = set()
+    for sample in samples:
+        if sample.kind != "table" or not module_name(sample.game).startswith("render."):
+            continue
+        with text.recording() as drawn:
+            renderer_for(sample.game).table(sample.view, False)
+        bar = [d.shown for d in drawn
+               if d.box is not None and d.box[3] <= layout.TITLE_BAR_HEIGHT and "·" in d.shown]
+        assert len(bar) == 1, (sample.filename, bar)
+        line = render.score_line(sample.game, sample.view, progress=True)
+        stands, scores = line.split(". Scores: ", 1)
+        assert re.findall(r"\d+", stands) == re.findall(r"\d+", bar[0]), (line, bar)
+        assert f"Scores: {scores}" == render.score_line(sample.game, sample.view)
+        checked.add(sample.game)
+    assert checked >= {"cribbage", "pip-cribbage", "crib-race", "pip-rush", "pip-pip"}
+
+
+def test_a_count_waiting_for_its_claim_is_named_without_the_cards_the_table_hides(
+        samples: list[Sample]) -> None:
+    """The table draws the crib face down and a hand only once claimed; the words named the
+    cards of the count waiting for its claim, which the picture did not show."""
+    waiting = [s for s in samples if s.kind == "table" and s.view.get("next_count")]
+    assert {s.game for s in waiting} >= {"cribbage", "pip-cribbage", "crib-race"}
+    for sample in waiting:
+        upcoming = sample.view["next_count"]
+        shown = {sample.view["starter"]} | {c for record in sample.view["show"]
+                                           for c in record["cards"]}
+        words = render.describe(sample.game, sample.view)
+        assert not cards_named(words) & (set(upcoming["cards"]) - shown), words
+        who = sample.view["names"][upcoming["seat"]]
+        assert f"Now counting {who}'s {upcoming['kind']}." in words

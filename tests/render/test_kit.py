@@ -108,6 +108,29 @@ def test_board_has_every_hole_once_inside_the_board(sides: int, target: int) -> 
     assert lay.holes[(0, 1)][1] < lay.holes[(0, target - 1)][1]
 
 
+@pytest.mark.parametrize("target", [121, 61])
+@pytest.mark.parametrize("sides", [1, 2, 3, 4])
+def test_the_boards_words_keep_clear_of_its_edge_and_corners(sides: int, target: int) -> None:
+    """"Game 121" sat on the board's bottom edge, "Start" and the hole numbers a pixel under
+    its top, and "60" ran into its top right corner."""
+    tile, drawn = board.board_tile(sides, target)
+    width, height = tile.size
+    inside = board.EDGE + 3  # the outline, then room a reader can see
+    words = [d for d in drawn if d.box is not None]
+    assert {"Start", f"Game {target}", str(target // 2 // 10 * 10)} <= {d.text for d in words}
+    for word in words:
+        assert word.box is not None
+        left, top, right, bottom = word.box
+        assert inside <= left and right <= width - inside, word
+        assert inside <= top and bottom <= height - inside, word
+        # Within a corner's square the outline curves in: each corner of the text stays that
+        # far inside the curve too.
+        for x, y in ((left, top), (right, top), (left, bottom), (right, bottom)):
+            cx = min(max(x, board.CORNER), width - 1 - board.CORNER)
+            cy = min(max(y, board.CORNER), height - 1 - board.CORNER)
+            assert math.dist((x, y), (cx, cy)) <= board.CORNER - inside, word
+
+
 def test_pegs_at_zero_sit_in_start_holes_and_past_the_target_in_the_game_hole() -> None:
     lay = board.board_layout(2, 121)
     assert board.peg_position(lay, 1, 0, back=False) == lay.starts[(1, 0)]

@@ -68,12 +68,17 @@ def test_the_veteran_card_counts_what_it_leaves_to_the_message() -> None:
     left_out = [g["title"] for g in sorted(data["games"], key=lambda g: -g["games"])
                 if g not in plan.games]
     assert left_out and len(plan.placings) < len(data["placings"])
-    said = (f"More in the message: {', '.join(left_out)}, "
-            f"{len(data['placings']) - len(plan.placings)} placings, "
+    rest = (f"{len(data['placings']) - len(plan.placings)} placings, "
             f"{len(data['achievements']) - len(plan.achievements)} achievements.")
-    if text.width(said, profile.SMALL) > profile.ROOM:  # the titles have no room: counted
-        said = said.replace(", ".join(left_out), f"{len(left_out)} games")
-    assert said in drawn_texts(data) and said in profile.describe_profile(data)
+    # The titles where the line has room, else counted; short of room still, fewer words
+    # lead, so the line is never cut ("…, 5 achievem…").
+    forms = [f"{lead} the message: {games}, {rest}" for lead in ("More in", "In")
+             for games in (", ".join(left_out), text.plural(len(left_out), "game"))]
+    said = next(form for form in forms if text.width(form, profile.SIZE) <= profile.ROOM)
+    with text.recording() as drawn:
+        profile.draw_profile(data)
+    assert [(d.text, d.shown) for d in drawn if "the message:" in d.text] == [(said, said)]
+    assert said in profile.describe_profile(data)
     lines = "\n".join(profile.profile_text(data))
     for achievement in data["achievements"]:
         assert f"{achievement['name']}, {achievement['title']}" in lines
