@@ -17,17 +17,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.analysis import figure
 from render import chart
-from render.alt_text import clip, ordinal, plain_name
+from render.alt_text import clip, plain_name
 from render.kit import layout, palette, text
 from render.kit.png import encode
-from render.kit.safe import integer, mapping
+from render.kit.safe import integer
+from render.profile_words import (
+    achievement_words,
+    items,
+    moment_words,
+    moments_of,
+    placing_words,
+    rating_figure,
+    record_words,
+    season_words,
+    step_words,
+    streak_words,
+    summary,
+)
 
 Data = dict[str, Any]
 WIDTH = 600
@@ -43,103 +55,12 @@ TICK = "✓"
 ALT_LIMIT = 1024  # Discord's longest attachment description
 
 
-def _items(value: Any) -> list[Data]:
-    return [mapping(item) for item in value] if isinstance(value, list | tuple) else []
-
-
 def _points(line: Data) -> list[tuple[float, float]]:
     series = line.get("series")
     return [(float(point[0]), float(point[1]))
             for point in (series if isinstance(series, list | tuple) else ())
             if isinstance(point, list | tuple) and len(point) == 2
             and all(isinstance(v, int | float) and not isinstance(v, bool) for v in point)]
-
-
-def day(ms: object) -> str:
-    """A time (ms since 1970 UTC, or stored ISO text) as a date: "3 Dec 2026"."""
-    try:
-        when = datetime.fromisoformat(ms) if isinstance(ms, str) \
-            else datetime.fromtimestamp(float(ms) / 1000, UTC)  # type: ignore[arg-type]
-    except (TypeError, ValueError, OverflowError, OSError):
-        return ""
-    return f"{when.day} {when:%b %Y}"
-
-
-# ============================================================== what each part says
-
-
-def _rating(line: Data) -> str:
-    value = line.get("rating")
-    return figure(float(value)) if isinstance(value, int | float) else "–"
-
-
-def _record_words(line: Data) -> str:
-    games, wins = integer(line.get("games")), integer(line.get("wins"))
-    return f"{text.plural(games, 'game')}, {text.plural(wins, 'win')}"
-
-
-def _streak_words(line: Data) -> list[str]:
-    """The win streak's line, none before a first win ("0 now, best 0" beside "0 wins" reads
-    like a broken counter)."""
-    if not integer(line.get("wins")):
-        return []
-    current, best = integer(line.get("current_streak")), integer(line.get("best_streak"))
-    return [f"Streak: {current} now, best {best}"]
-
-
-def _season_words(line: Data) -> str:
-    """Where the member stands on the running season's leaderboard: "3rd of 12 this season"
-    (none for a game they have not played this season), with the rating that board ranks them
-    by where it is not the all-time one the card shows ("…, season rating −0.7"), or the
-    place would contradict the leaderboard beside it; then where they finished last season
-    ("…; 2nd of 9 last season"), which a member back after a month has not seen."""
-    now, last = _place(line, "season"), _place(line, "last")
-    words = [f"{now} this season"] if now else []
-    season = line.get("season_rating")
-    if words and isinstance(season, int | float) and figure(float(season)) != _rating(line):
-        words[0] += f", season rating {figure(float(season))}"
-    return "; ".join(words + ([f"{last} last season"] if last else []))
-
-
-def _place(line: Data, board: str) -> str:
-    """ "3rd of 12" on the board ("season", "last"), or "" for no place (or one that would
-    contradict its board)."""
-    place, entries = integer(line.get(f"{board}_place")), integer(line.get(f"{board}_entries"))
-    return f"{ordinal(place)} of {entries}" if 0 < place <= entries else ""
-
-
-def _moments_of(data: Data, game: object) -> list[Data]:
-    return [m for m in _items(data.get("moments")) if m.get("game") == game]
-
-
-def _moment_words(moment: Data) -> str:
-    label = str(moment.get("label", "best"))
-    value = integer(moment.get("value"))
-    unit = str(moment.get("unit", "points"))
-    if value == 1:
-        unit = unit.removesuffix("s")
-    return f"{label[:1].upper()}{label[1:]} {value} {unit}"
-
-
-def _placing_words(placing: Data) -> str:
-    place = f"{ordinal(integer(placing.get('place')))} of {integer(placing.get('entries'))}"
-    when = day(placing.get("finished_at"))
-    return f"{place}, {placing.get('title', '')}" + (f", {when}" if when else "")
-
-
-def _achievement_words(achievement: Data) -> str:
-    when = day(achievement.get("earned_at"))
-    return f"{achievement.get('name', '')}, {achievement.get('title', '')}" \
-        + (f", {when}" if when else "")
-
-
-def _summary(data: Data) -> str:
-    played, won = integer(data.get("played")), integer(data.get("won"))
-    if not played:
-        return "No rated games here yet."
-    words = f"{text.plural(played, 'game')}, {text.plural(won, 'win')}"
-    given, taken = integer(data.get("skunks_given")), integer(data.get("skunks_taken"))
-    return words + (f"; skunks: {given} given, {taken} taken" if given or taken else "")
 
 
 # ============================================================== the picture
@@ -153,11 +74,11 @@ def _block_rows(data: Data, line: Data) -> list[str]:
     """The lines under a game's title: beside its chart, and its best moments under both. A
     line too wide to sit beside the chart is broken between its parts, the rest going on the
     next line, rather than cut short ("1st of 9 this season, seas…" hid the season's rating)."""
-    rows = [_record_words(line), *_streak_words(line)]
+    rows = [record_words(line), *streak_words(line)]
     charted = len(_points(line)) >= 2  # a chart needs two points
     if not charted and len(rows) == 2:
         rows = [f"{rows[0]}; {rows[1][:1].lower()}{rows[1][1:]}"]
-    seasons = [words for words in _season_words(line).split("; ") if words]  # a row each
+    seasons = [words for words in season_words(line).split("; ") if words]  # a row each
     rows = [*rows, *seasons, *_moment_rows(data, line)]
     if not charted:
         return rows
@@ -194,7 +115,7 @@ def _moment_rows(data: Data, line: Data) -> list[str]:
     """The game's best moments, as many to a row as fit across the block: a moment cut short
     would say nothing."""
     rows: list[str] = []
-    for words in (_moment_words(m) for m in _moments_of(data, line.get("game"))):
+    for words in (moment_words(m) for m in moments_of(data, line.get("game"))):
         joined = f"{rows[-1]}; {words}" if rows else words
         if rows and text.width(joined, SIZE) <= ROOM:
             rows[-1] = joined
@@ -243,8 +164,8 @@ class Plan:
     fit. What is left out is counted on the card and listed in the message."""
 
     def __init__(self, data: Data) -> None:
-        games = sorted(_items(data.get("games")), key=lambda g: -integer(g.get("games")))
-        placings, achievements = _items(data.get("placings")), _items(data.get("achievements"))
+        games = sorted(items(data.get("games")), key=lambda g: -integer(g.get("games")))
+        placings, achievements = items(data.get("placings")), items(data.get("achievements"))
         room = MAX_HEIGHT - 8 - _head_height(data, games) - LINE  # a line kept for "N more"
         kept = (2 * LINE + 6 if placings else 0) + (LINE + CHIP_ROW + 6 if achievements else 0)
         self.games: list[Data] = []
@@ -300,7 +221,7 @@ def draw_profile(data: Data) -> Image.Image:
     layout.title_bar(canvas, WIDTH, str(data.get("name") or "Player"),
                      "🔒 Private: only you see it" if data.get("private") else "Profile")
     y = layout.TITLE_BAR_HEIGHT + 12
-    text.draw(canvas, (MARGIN, y), _summary(data), SIZE, fill=palette.WHITE, max_width=ROOM)
+    text.draw(canvas, (MARGIN, y), summary(data), SIZE, fill=palette.WHITE, max_width=ROOM)
     y += LINE + 8
     if not plan.games:
         for number, row in enumerate(newcomer_lines(data)):
@@ -314,7 +235,7 @@ def draw_profile(data: Data) -> Image.Image:
     if plan.placings:
         y = _heading(canvas, y, "Tournaments")
         for placing in plan.placings:
-            text.draw(canvas, (MARGIN + 8, y), _placing_words(placing), SIZE,
+            text.draw(canvas, (MARGIN + 8, y), placing_words(placing), SIZE,
                       fill=palette.WHITE, max_width=ROOM - 8)
             y += LINE
         y += 6
@@ -358,7 +279,7 @@ def _game_block(canvas: ImageDraw.ImageDraw, data: Data, line: Data, top: int,
     canvas.rounded_rectangle((MARGIN - 6, top, WIDTH - MARGIN + 6, top + height), radius=10,
                              fill=palette.FELT_DARK)
     y = top + BLOCK_PAD
-    rating = f"Rating {_rating(line)}"
+    rating = f"Rating {rating_figure(line)}"
     used = text.draw(canvas, (WIDTH - MARGIN, y), rating, HEAD, fill=palette.HIGHLIGHT,
                      bold=True, anchor="ra")
     text.draw(canvas, (MARGIN, y), str(line.get("title", "")), HEAD, fill=palette.WHITE,
@@ -395,10 +316,10 @@ def _series_words(line: Data) -> str:
 
 
 def _game_words(data: Data, line: Data) -> str:
-    parts = [f"rating {_rating(line)}", _record_words(line)]
-    parts += [words for words in _season_words(line).split("; ") if words]
-    parts += [words.replace("Streak", "streak") for words in _streak_words(line)]
-    parts += [_moment_words(m).lower() for m in _moments_of(data, line.get("game"))]
+    parts = [f"rating {rating_figure(line)}", record_words(line)]
+    parts += [words for words in season_words(line).split("; ") if words]
+    parts += [words.replace("Streak", "streak") for words in streak_words(line)]
+    parts += [moment_words(m).lower() for m in moments_of(data, line.get("game"))]
     series = _series_words(line)
     if series:
         parts.append(series)
@@ -425,15 +346,15 @@ def _profile_words(data: Data, plan: Plan, said: Said, last: str | None = None) 
     games, placings, achievements = said
     name = plain_name(data.get("name") or "Player")
     parts = [f"Profile of {name}" + (", private: only you see it." if data.get("private")
-                                      else "."), _summary(data).rstrip(".") + "."]
+                                      else "."), summary(data).rstrip(".") + "."]
     parts += [_game_words(data, line) for line in plan.games[:games]] \
         if plan.games else list(newcomer_lines(data))
     if placings:
-        parts.append("Tournaments: " + "; ".join(_placing_words(p)
+        parts.append("Tournaments: " + "; ".join(placing_words(p)
                                                  for p in plan.placings[:placings]) + ".")
     if achievements:
         parts.append("Achievements, newest first: " + "; ".join(
-            _achievement_words(a) for a in plan.achievements[:achievements]) + ".")
+            achievement_words(a) for a in plan.achievements[:achievements]) + ".")
     parts.append(plan.left_out_words() if last is None and plan.left_out else last or "")
     return " ".join(" ".join(parts).split())
 
@@ -463,39 +384,26 @@ def _rest(data: Data, plan: Plan, said: Said) -> list[str]:
     """What the message has that the words leave out, the games by title, then by count."""
     games = [str(g.get("title", "")) for g in plan.games[said[0]:]] + plan.games_left_out
     rest = [text.plural(count, word) for count, word in (
-        (len(_items(data.get("placings"))) - said[1], "placing"),
-        (len(_items(data.get("achievements"))) - said[2], "achievement")) if count]
+        (len(items(data.get("placings"))) - said[1], "placing"),
+        (len(items(data.get("achievements"))) - said[2], "achievement")) if count]
     forms = [[*games, *rest], [text.plural(len(games), "game"), *rest]] if games else [rest]
     return [f"More in the message: {', '.join(form)}." for form in forms]
-
-
-def _step_words(step: Data) -> str:
-    """ "50 games (30 of 50)", "On a roll (2 of 5 wins in a row, at Crib Race)"."""
-    have, need = integer(step.get("have")), integer(step.get("need"))
-    titles = [str(title) for title in step.get("titles") or ()]
-    name, kind = str(step.get("name", "")), step.get("kind")
-    if kind == "games":
-        return f"{name} ({have} of {need} games; to play: {', '.join(titles)})"
-    if kind == "run":
-        return f"{name} ({have} of {need} wins in a row" \
-            + (f", at {titles[0]})" if titles else ")")
-    return f"{name} ({have} of {need})"
 
 
 def profile_text(data: Data) -> list[str]:
     """The message's lines: everything the card shows and what it had no room for, with each
     achievement's line on how it is earned. Plain text: the caller escapes it."""
     name = str(data.get("name") or "Player")
-    lines = [f"{name}: {_summary(data).rstrip('.')}"]
-    lines += [_game_words(data, line) for line in _items(data.get("games"))]
-    placings = _items(data.get("placings"))
+    lines = [f"{name}: {summary(data).rstrip('.')}"]
+    lines += [_game_words(data, line) for line in items(data.get("games"))]
+    placings = items(data.get("placings"))
     if placings:
-        lines.append("Tournaments: " + "; ".join(_placing_words(p) for p in placings))
-    steps = _items(data.get("next_milestones"))
+        lines.append("Tournaments: " + "; ".join(placing_words(p) for p in placings))
+    steps = items(data.get("next_milestones"))
     if steps:
-        lines.append("Next milestones: " + " · ".join(_step_words(step) for step in steps))
-    achievements = _items(data.get("achievements"))
+        lines.append("Next milestones: " + " · ".join(step_words(step) for step in steps))
+    achievements = items(data.get("achievements"))
     if achievements:
         lines.append(f"Achievements ({len(achievements)}), newest first:")
-        lines += [f"{TICK} {_achievement_words(a)}: {a.get('how', '')}" for a in achievements]
+        lines += [f"{TICK} {achievement_words(a)}: {a.get('how', '')}" for a in achievements]
     return lines

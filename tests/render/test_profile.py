@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from render import profile
+from render import profile, profile_words
+from render.alt_text import ordinal
 from render.gallery import profile_samples
 from render.kit import text
 from tests.render.conftest import open_png
@@ -84,7 +85,7 @@ def test_the_veteran_card_counts_what_it_leaves_to_the_message() -> None:
         assert f"{achievement['name']}, {achievement['title']}" in lines
         assert achievement["how"] in lines
     for placing in data["placings"]:
-        assert profile.ordinal(placing["place"]) + f" of {placing['entries']}" in lines
+        assert ordinal(placing["place"]) + f" of {placing['entries']}" in lines
 
 
 def test_what_has_no_room_is_named_by_kind() -> None:
@@ -162,10 +163,10 @@ def test_broken_or_huge_data_still_draws_a_readable_card(data: dict[str, Any]) -
 
 
 def test_dates_read_as_days() -> None:
-    assert profile.day(1_800_000_000_000) == "15 Jan 2027"
-    assert profile.day("2026-12-01T20:00:00+00:00") == "1 Dec 2026"
-    assert profile.day("soon") == profile.day(None) == ""
-    assert [profile.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+    assert profile_words.day(1_800_000_000_000) == "15 Jan 2027"
+    assert profile_words.day("2026-12-01T20:00:00+00:00") == "1 Dec 2026"
+    assert profile_words.day("soon") == profile_words.day(None) == ""
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
 
 

@@ -112,7 +112,7 @@ def test_the_fullest_profile_says_its_games_then_what_the_message_has() -> None:
     veteran = dict(profile_samples())["profile_veteran"]
     moments = [{"game": g["game"], "title": g["title"], "label": label, "value": 20, "at": 0}
                for g in veteran["games"]
-               for label in ("highest hand", "best pegging play", "biggest win")]
+               for label in ("highest hand", "highest crib", "best pegging play", "biggest win")]
     data = {**veteran, "moments": moments}
     alt = profile.describe_profile(data)
     assert len(_unlimited(data)) > profile.ALT_LIMIT >= len(alt)
