@@ -411,10 +411,6 @@ class TerminalGame(Listener):
         return [Text(), *(row for line in lines for row in no_lone_word(
             self.console, styled(fit(line, width))))]
 
-    def _show_state(self, view: dict[str, Any]) -> None:
-        for line in self._state(view):
-            self.console.print(line)
-
     def _show_choices(self, must: bool) -> None:
         view = self.table.view_for(self.seat)
         above = self._state(view)
@@ -450,20 +446,23 @@ class TerminalGame(Listener):
         self.console.rule()
 
     def _show_end(self) -> None:
-        table = self.table
+        table, console = self.table, self.console
         outcome = table.outcome
-        if outcome is not None:  # the final scores, or the racers where they ended
-            self._show_state(table.view_for(self.seat))
-        self.console.print()
-        if outcome is not None:
-            who, rest = outcome_said_once(table.names, outcome, self.seat)
-            detail = outcome_words(table.names, outcome, self.seat)[2]
-            if detail and detail in table.lines_for(self.seat):  # said just above
-                self.console.print(Text(f"{who.rstrip('!')}!", style="bold green"))
-            else:
-                self.console.print(Text(who, style="bold green") + styled(rest))
+        if outcome is None:
+            console.print()
+            console.print(f"The game stopped ({table.status}).", markup=False)
+            return
+        who, rest = outcome_said_once(table.names, outcome, self.seat)
+        detail = outcome_words(table.names, outcome, self.seat)[2]
+        if detail and detail in table.lines_for(self.seat):  # said just above
+            winner = Text(f"{who.rstrip('!')}!", style="bold green")
         else:
-            self.console.print(f"The game stopped ({table.status}).", markup=False)
+            winner = Text(who, style="bold green") + styled(rest)
+        # The final scores, or the racers where they ended; a blank row; who won.
+        state = [*self._state(table.view_for(self.seat)), Text(), winner]
+        self._room_for(sum(rows_of(console, line) for line in state))
+        for line in state:
+            console.print(line)
 
     def _draw_pictures(self) -> None:
         if self.pictures is None:
