@@ -216,6 +216,7 @@ async def run(args: argparse.Namespace, console: Console, ctrl_c: CtrlC) -> int:
             console, manager, table, seat,
             read=ctrl_c.interrupting(unseen_lines_dropped(console.input)),
             pictures=Pictures(args.images) if args.images else None,
+            paged=console.is_terminal,  # a screen to keep lines on, not a file or a pipe
         )
         manager.subscribe(game)
         try:

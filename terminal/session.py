@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
@@ -34,8 +33,9 @@ from tables.text import (
     outcome_words,
 )
 from terminal.cards import cards_text, styled, without_pictographs
-from terminal.layout import PART, beside, fit, fitted, in_columns
+from terminal.layout import beside, fit, fitted, in_columns
 from terminal.moves import Choices, NotOffered
+from terminal.rows import hanging_rows, no_lone_word, print_hanging, rows_of
 
 #: The terminal's games are kept apart from every Discord server's in the same kind of store.
 TERMINAL_GUILD = 0
@@ -66,15 +66,9 @@ GAME_WORDS = ("help", "?", "hint", "rules")
 
 #: A line of HELP that names a word and what it does: its lines are set under what it does.
 HELP_WORD = re.compile(r"  \S+ +")
-#: Narrower than this, a line's second part is not set under its first: the screen folds it.
-MIN_HANGING_WIDTH = 20
-
-#: A " · " separator the screen's fold left at a line's end.
-DANGLING = PART.rstrip()
-#: A count's dash and its total ("... (A♠ 2♠) — 4.") are folded together, never the total
-#: alone on a row: while the screen folds, a character of a space's width that is no space
-#: (one of Unicode's private ones, in no game's words) holds them.
-DASH, GLUE = " — ", "\ue000"
+#: The wait for Enter on a paged screen, before lines that would push those told since the
+#: last answer off its top.
+MORE = "More to read: press Enter "
 
 #: A move typed for a decision play moved past while it was typed (a computer claimed the next
 #: count before a Muggins! press arrived): refused, and the choices of now shown instead.
@@ -118,6 +112,7 @@ class TerminalGame(Listener):
         *,
         read: Callable[[str], str],
         pictures: Pictures | None = None,
+        paged: bool = False,
     ) -> None:
         self.console = console
         self.manager = manager
@@ -132,6 +127,10 @@ class TerminalGame(Listener):
         self._idle: asyncio.Future[None] | None = None
         #: The screen's rows that told moves since the player last answered a prompt.
         self._told_rows = 0
+        #: Whether a screenful of lines waits for Enter before more are told (a screen of
+        #: `console.height` rows, at a terminal), and whether the player left at such a wait.
+        self.paged = paged
+        self._left = False
 
     # ------------------------------------------------------------ the listener
 
@@ -141,7 +140,7 @@ class TerminalGame(Listener):
         for event in events_read_by(events, self.seat):
             line = event_line(event, table.names, self.seat)
             if line is not None:
-                self._told_rows += self._print_hanging("  ", styled(line))
+                self._tell(styled(line))
         # The table announces each move it accepts once, in order: this update tells the move
         # after the last one told (the table may be further on already).
         self._told_version = min(self._told_version + 1, table.version)
@@ -156,6 +155,8 @@ class TerminalGame(Listener):
         self._draw_pictures()
         while True:
             must = await self._until_player_needed()
+            if self._left:
+                raise Leave
             if must is None:
                 break
             self._show_choices(must)
@@ -163,6 +164,8 @@ class TerminalGame(Listener):
         # The move that ended the game may still be being stored and told: its lines come
         # before the winner, and a review needs the game stored as finished.
         await self.manager.wait_idle()
+        if self._left:
+            raise Leave
         self._show_end()
         if self.table.status == "finished":
             await self._offer_review()
@@ -283,7 +286,7 @@ class TerminalGame(Listener):
         self.console.print("Hint, the best choices first:")
         terms = self.table.spec.review_terms
         for action, figure, why in hint_lines(entries, terms):
-            self._print_hanging(f"  {choices.key_of(action)}. ", styled(
+            print_hanging(self.console, f"  {choices.key_of(action)}. ", styled(
                 f"{choices.label(action)} ({figure}): {why}"))
         self.console.print(terms.about, markup=False)
 
@@ -315,7 +318,7 @@ class TerminalGame(Listener):
         for line in text.splitlines():
             bullet, space, rest = line.partition(" ")
             if bullet == "•" and space:
-                self._print_hanging("• ", styled(rest))
+                print_hanging(self.console, "• ", styled(rest))
             else:
                 self.console.print(styled(without_pictographs(line)))
 
@@ -326,7 +329,7 @@ class TerminalGame(Listener):
         for line in lines:
             word = HELP_WORD.match(line)
             if word:
-                self._print_hanging(word.group(), Text(line[word.end():]))
+                print_hanging(self.console, word.group(), Text(line[word.end():]))
             else:
                 self.console.print(line, markup=False)
 
@@ -342,22 +345,26 @@ class TerminalGame(Listener):
     # ------------------------------------------------------------ showing
 
     def _introduce(self, resumed: bool) -> None:
-        table = self.table
-        self.console.rule(f"{table.spec.title} · game #{table.id}")
+        table, console = self.table, self.console
+        console.rule(f"{table.spec.title} · game #{table.id}")
         sides = group_sides(table.spec, len(table.seats), table.options)
         mine = next(side for side in sides if self.seat in side)
         seats = [self._seated(s) for s in range(len(table.seats))]
-        self.console.print(fitted("Players: ", seats, ", ", self.console.width), markup=False)
+        heading = [fitted("Players: ", seats, ", ", console.width)]
         partners = [table.names[s] for s in mine if s != self.seat]
         if partners:
-            self.console.print(f"Your partner: {' and '.join(partners)}", markup=False)
+            heading.append(f"Your partner: {' and '.join(partners)}")
         if resumed:
-            self.console.print("Where you left off:")
+            heading.append("Where you left off:")
         else:
             hint = ", hint for the best choices" if table.spec.analyse is not None else ""
-            self.console.print(f"Type help for how to move, rules for the rules{hint}.")
+            heading.append(f"Type help for how to move, rules for the rules{hint}.")
+        for line in heading:
+            console.print(line, markup=False)
+        # Read before the first prompt as the lines told are: kept on the screen with them.
+        self._told_rows = 1 + sum(rows_of(console, Text(line)) for line in heading)
         for line in table.lines_for(self.seat):
-            self._told_rows += self._print_hanging("  ", styled(line))
+            self._tell(styled(line))
 
     def _seated(self, seat: int) -> str:
         """A seat in the list of players: a computer with its level, said only here."""
@@ -371,29 +378,27 @@ class TerminalGame(Listener):
         name = self.table.names[seat]
         return f"{name} (you)" if seat == self.seat else name
 
-    def _print_hanging(self, lead: str, body: Text) -> int:
-        """lead, then body with the lines the screen folds it into set under body's start, not
-        at the screen's edge: a told move's second line would read as the state below it. The
-        rows it took."""
-        console = self.console
-        room = console.width - cell_len(lead)
-        if console.soft_wrap or room < MIN_HANGING_WIDTH:
-            console.print(Text(lead) + body)
-            return self._rows(Text(lead) + body)
-        glued = body.copy()
-        glued.plain = glued.plain.replace(DASH, DASH.rstrip() + GLUE)
-        lines = glued.wrap(console, room)
-        for number, line in enumerate(lines):
-            line.rstrip()
-            if line.plain.endswith(DANGLING):  # the fold parts the two already
-                line.right_crop(len(DANGLING))
-            line.plain = line.plain.replace(GLUE, " ")
-            console.print(Text(lead if number == 0 else " " * cell_len(lead)) + line)
-        return len(lines)
+    def _tell(self, line: Text) -> None:
+        """A move's line, after a wait for Enter if it would push a line told since the last
+        answer off the top of the screen."""
+        self._room_for(hanging_rows(self.console, "  ", line))
+        self._told_rows += print_hanging(self.console, "  ", line)
 
-    def _rows(self, text: Text) -> int:
-        """The rows the screen takes to show text."""
-        return len(text.wrap(self.console, self.console.width))
+    def _room_for(self, rows: int) -> None:
+        """Waits for Enter first when `rows` more, under the lines told since the last answer
+        and above a prompt's row, would scroll one of those lines off a paged screen."""
+        if not self.paged or self._left or not self._told_rows:
+            return
+        if self._told_rows + rows + 1 <= self.console.height:
+            return
+        try:
+            typed = self.read(escape(MORE))
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            typed = "quit"
+        if typed.strip().lower() in ("quit", "exit"):
+            self._left = True  # left at the next prompt; the game meanwhile goes on as saved
+        self._told_rows = 0
 
     def _fill(self, line: str) -> str:
         """A game's line with seats named, the player's own as "you"."""
@@ -403,11 +408,8 @@ class TerminalGame(Listener):
         """The game's state block (scores, whose turn, the count, the track ...)."""
         width = self.console.width
         lines = beside([self._fill(line) for line in self.table.spec.status_lines(view)], width)
-        return [Text(), *(styled(fit(line, width)) for line in lines)]
-
-    def _show_state(self, view: dict[str, Any]) -> None:
-        for line in self._state(view):
-            self.console.print(line)
+        return [Text(), *(row for line in lines for row in no_lone_word(
+            self.console, styled(fit(line, width))))]
 
     def _show_choices(self, must: bool) -> None:
         view = self.table.view_for(self.seat)
@@ -421,10 +423,17 @@ class TerminalGame(Listener):
         rows = self._choices().lines()
         keyed = [Text(f"  {key + '.':>3} ") + styled(label) for key, label in rows if key]
         below = [Text("      ") + styled(label) for key, label in rows if not key]
+        console = self.console
+        width, height = console.width, console.height
+        # The prompt takes a row under the block.
+        block = sum(rows_of(console, line) for line in [*above, *below]) + 1
         # One move a line would push the moves told since the last prompt off the screen.
-        taken = self._told_rows + sum(self._rows(line) for line in [*above, *below]) + 1
-        crowded = taken + len(keyed) > self.console.height
-        for line in [*above, *in_columns(keyed, self.console.width, crowded), *below]:
+        crowded = self._told_rows + block + len(keyed) > height
+        listed = in_columns(keyed, width, crowded)
+        self._room_for(block - 1 + sum(rows_of(console, line) for line in listed))
+        if not self._told_rows and crowded:  # a screen of its own now: a move a line if it fits
+            listed = in_columns(keyed, width, block + len(keyed) > height)
+        for line in [*above, *listed, *below]:
             self.console.print(line)
 
     def _show_rules(self) -> None:
@@ -437,20 +446,23 @@ class TerminalGame(Listener):
         self.console.rule()
 
     def _show_end(self) -> None:
-        table = self.table
+        table, console = self.table, self.console
         outcome = table.outcome
-        if outcome is not None:  # the final scores, or the racers where they ended
-            self._show_state(table.view_for(self.seat))
-        self.console.print()
-        if outcome is not None:
-            who, rest = outcome_said_once(table.names, outcome, self.seat)
-            detail = outcome_words(table.names, outcome, self.seat)[2]
-            if detail and detail in table.lines_for(self.seat):  # said just above
-                self.console.print(Text(f"{who.rstrip('!')}!", style="bold green"))
-            else:
-                self.console.print(Text(who, style="bold green") + styled(rest))
+        if outcome is None:
+            console.print()
+            console.print(f"The game stopped ({table.status}).", markup=False)
+            return
+        who, rest = outcome_said_once(table.names, outcome, self.seat)
+        detail = outcome_words(table.names, outcome, self.seat)[2]
+        if detail and detail in table.lines_for(self.seat):  # said just above
+            winner = Text(f"{who.rstrip('!')}!", style="bold green")
         else:
-            self.console.print(f"The game stopped ({table.status}).", markup=False)
+            winner = Text(who, style="bold green") + styled(rest)
+        # The final scores, or the racers where they ended; a blank row; who won.
+        state = [*self._state(table.view_for(self.seat)), Text(), winner]
+        self._room_for(sum(rows_of(console, line) for line in state))
+        for line in state:
+            console.print(line)
 
     def _draw_pictures(self) -> None:
         if self.pictures is None:

@@ -22,6 +22,11 @@ def _zones(board: dict[str, Any]) -> list[tuple[int, str]]:
     return sorted(zones)
 
 
+#: After the first penalty box named in the next zones (docs/RULES.md, Crib Race's boxes): in
+#: a row of the terminal's 80 columns under "Next zones: ".
+BOX_WORDS = " (land there: no points till all other pegs pass)"
+
+
 def _where(peg: dict[str, Any], board: dict[str, Any]) -> str:
     """ "at 47", "on the green advance 36→49", "on the blue path back to 54", "boxed at 30":
     a zone named as the next zones are."""
@@ -53,8 +58,11 @@ def status_lines(view: View) -> list[str]:
                     for peg in view["pegs"]
                     if any(start > peg["position"] for start, _ in zones)})
     if ahead and view.get("phase") != "over":
-        lines.append(f"Next zone{'s' if len(ahead) > 1 else ''}: "
-                     + " · ".join(words for _, words in ahead))
+        named = [words for _, words in ahead]
+        boxes = [n for n, words in enumerate(named) if words.startswith("penalty box")]
+        if boxes:  # the only zone whose name does not say what it does, said once a line
+            named[boxes[0]] += BOX_WORDS
+        lines.append(f"Next zone{'s' if len(ahead) > 1 else ''}: " + " · ".join(named))
     return lines + family_status_lines(view)[1:]
 
 

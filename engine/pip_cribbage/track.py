@@ -38,7 +38,7 @@ _RISE_TEXT = "On entry the die gained 1 pip (maximum 6); nothing happens during 
 
 TRACK: dict[int, Space] = {space.number: space for space in (
     Space(CRIB_BONUS_SPACE, "crib_bonus", "Crib Bonus",
-          "The dealer scores 1 more point right after the crib is counted."),
+          "The dealer scores 1 point more once the crib is counted."),
     Space(2, "extra_decay", "Extra Decay", _DECAY_TEXT, entry_change=-1),
     Space(DOUBLE_PIP_SPACE, "double_pip", "Double PIP",
           "The dealer plays their die twice in the play, as two separate PIP plays; it is "

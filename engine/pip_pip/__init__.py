@@ -55,7 +55,7 @@ from engine.pip_pip.ai import choose_action
 from engine.pip_pip.analysis import analyse
 from engine.pip_pip.game import PipPipGame
 from engine.pip_pip.sim import PipPipSimulation
-from engine.pip_pip.text import RULES, action_label, status_lines
+from engine.pip_pip.text import RULES, action_label, choice_lines, status_lines
 from engine.spec import LEVELS, GameSpec, Option, ReviewTerms
 
 SPEC = GameSpec(
@@ -77,6 +77,7 @@ SPEC = GameSpec(
                "to another player counting half, less what the card could take if kept. A "
                "Pip Pip call is worth its points."), exact=False),
     action_label=action_label,
+    choice_lines=choice_lines,
     status_lines=status_lines,
     rules=RULES,
     order=50,

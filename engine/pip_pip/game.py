@@ -35,7 +35,7 @@ from engine.pip_pip.sim import (
     PipPipSimulation,
     encode,
 )
-from engine.pip_pip.text import parse_suit
+from engine.pip_pip.text import LOW_CUT_DEALS, parse_suit, trick_worth
 from engine.seat_words import spoken_list
 from engine.sim import journaled
 
@@ -63,6 +63,8 @@ class PipPipGame(CoreGame):
         self.round_points = [0] * players
         self.start_events: list[Event] = self._narrate(journal)
         cuts = [event for event in self.start_events if event["type"] == "cut"]
+        # The first line a newcomer reads that turns on the ranks (PP-2): 2 is no low card.
+        cuts[0]["text"] = cuts[0]["text"].replace(":", f" ({LOW_CUT_DEALS}):", 1)
         for event in cuts[:-1]:  # the tied lowest cut again
             event["text"] += " Tie for lowest: those players cut again."
 
@@ -211,7 +213,7 @@ class PipPipGame(CoreGame):
         }
         self.played += trick
         return {"type": "trick", "winner": winner, "points": gained,
-                "text": f"{{s{winner}:wins}} the trick (+{gained})."}
+                "text": f"{{s{winner}:wins}} the trick {trick_worth(gained)}."}
 
     def _called(self, seat: int, code: int, gained: int, effect: int) -> Event:
         suit, double = SUITS[code & 3], code >= DOUBLE
@@ -221,7 +223,7 @@ class PipPipGame(CoreGame):
         title = "Double Pip Pip" if double else "Pip Pip"
         what = _EFFECTS[effect].format(name)
         return {"type": "call", "seat": seat, "suit": suit, "double": double, "points": gained,
-                "text": f"{{s{seat}:calls}} {title} in {name} (+{gained}): {what}."}
+                "text": f"{{s{seat}:calls}} {title} in {name} for {gained} points: {what}."}
 
     def _round_end(self, number: int) -> Event:
         scores = self.core.totals

@@ -32,6 +32,26 @@ def action_label(action: Action) -> str:
     return str(action.get("type", "?")).replace("_", " ")
 
 
+#: Said on the first cut (the first line that turns on the ranks), and above a seat's cards
+#: while it plays the first round: nothing else tells a newcomer that a 2 beats an ace.
+LOW_CUT_DEALS = "the lowest card deals; 3 is the lowest, 2 the highest"
+RANKS_LINE = ("Cards rank low to high: 3 4 5 6 7 8 9 10 J Q K A 2. The cards you win score "
+              "points: 2 = 11, ace = 10, king = 5, queen = 4, jack = 3.")
+
+
+def trick_worth(points: int) -> str:
+    """What a trick taken held, said as points: "and 21 points", "(no points in it)"."""
+    return f"and {points} point{'' if points == 1 else 's'}" if points else "(no points in it)"
+
+
+def choice_lines(view: View) -> list[str]:
+    """The ranks and the card points, to a seat about to play a card in the first round."""
+    if view.get("round") == 1 and view.get("turn") is not None and view.get("turn") == view.get(
+            "seat"):
+        return [RANKS_LINE]
+    return []
+
+
 def _suit(suit: str) -> str:
     """ "H" -> "♥ hearts"."""
     return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"

@@ -39,7 +39,9 @@ def choice_label(action: Action, view: View) -> str:
     card = card_symbol(resolving["card"])
     name = f"Racer {RACER_LABELS[index]}"
     if resolving["action"] == "swap":
-        return f"{name}: swap places with {RACER_LABELS[1 - index]} ({card})"
+        # Both end on the same places: the choice is which racer the trick has changed.
+        other = RACER_LABELS[1 - index]
+        return f"{name}: swap places with {other}, {other} stays free ({card})"
     after = PIPS_AFTER[ACTION_NAMES.index(resolving["action"])][pips]
     return f"{name}: {pip_count(pips)} → {after} ({card})"
 
@@ -55,6 +57,9 @@ CHOICE_WORDS = {
 }
 #: After the Movement's words: what moving costs, the same whichever move is chosen.
 MOVING_COSTS = "The racer that moves loses a pip."
+#: After a swap's words: what tells its two choices apart, as both end on the same places
+#: (docs/RULES.md PR-8, PR-9).
+SWAP_PICKS = "The racer you pick counts as changed this trick; the other stays free to move."
 
 
 def choice_lines(view: View) -> list[str]:
@@ -70,6 +75,8 @@ def choice_lines(view: View) -> list[str]:
     if action not in CHOICE_WORDS:
         return []
     lines = [f"Your {card_symbol(str(resolving['card']))} {CHOICE_WORDS[action]}"]
+    if action == "swap":
+        lines.append(SWAP_PICKS)
     if action == "movement":
         lines.append(MOVING_COSTS)
         for racer in view["racers"][team * 2:team * 2 + 2]:

@@ -25,6 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 MOVE_PROMPT = r"Your move \[[^\]]*rules, help, quit\]: "
 OFFER_PROMPT = r"Make it now \[[^\]]*\], or press Enter to let play go on: "
 THE_END = r"(wins|win|share the win)!"
+#: A screenful told at a terminal waits for Enter before more push it off (session.MORE).
+MORE_PROMPT = "More to read: press Enter "
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 REVIEW_PROMPT = "Type review to see your choices judged, or press Enter to leave: "
 
@@ -46,7 +48,10 @@ def play_to_end(child: pexpect.spawn, moves: int = 2000) -> int:
     winner is announced (then leave without a review); the number of moves made."""
     made = 0
     for _ in range(moves):
-        found = child.expect([MOVE_PROMPT, OFFER_PROMPT, THE_END])
+        found = child.expect([MOVE_PROMPT, OFFER_PROMPT, THE_END, MORE_PROMPT])
+        if found == 3:
+            child.sendline("")
+            continue
         if found == 2:
             child.expect(REVIEW_PROMPT)
             # The game's own last line told the score: the banner does not say it again.

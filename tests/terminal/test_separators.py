@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import re
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import given
@@ -17,7 +16,7 @@ from rich.text import Text
 from engine.registry import GAMES
 from terminal.cards import styled
 from terminal.layout import PART, fit
-from terminal.session import TerminalGame
+from terminal.rows import print_hanging
 from tests.terminal.play_helper import played_in_terminal
 
 #: A " ·" after a word at a line's end; a board's open cells ("lane 1  ·  ·") are not one.
@@ -80,9 +79,8 @@ def test_a_told_line_the_screen_folds_leaves_no_dot_at_a_fold():
     """A told line (a review's, a hint's) is folded by the screen, not by fit: a fold just
     after a " ·" drops it too."""
     out = io.StringIO()
-    screen = SimpleNamespace(console=Console(file=out, width=33))
     body = Text("Given up: Computer 1 3 points · Computer 2 5 points")
-    rows = TerminalGame._print_hanging(screen, "• ", body)  # type: ignore[arg-type]
+    rows = print_hanging(Console(file=out, width=33), "• ", body)
     assert out.getvalue().splitlines() == [
         "• Given up: Computer 1 3 points", "  Computer 2 5 points"]
     assert rows == 2
@@ -92,10 +90,9 @@ def test_a_counts_total_is_folded_with_its_dash():
     """A hand's count the screen folds: its total never stands alone on a row ("4."), the
     dash before it left at the end of the row above."""
     out = io.StringIO()
-    screen = SimpleNamespace(console=Console(file=out, width=80))
     count = ("Computer's hand A♠ 2♠ 7♠ 9♠ with K♦: a flush of four is four (A♠ 2♠ 7♠ 9♠) "
              "— 4.")
-    TerminalGame._print_hanging(screen, "  ", styled(count))  # type: ignore[arg-type]
+    print_hanging(Console(file=out, width=80), "  ", styled(count))
     rows = out.getvalue().splitlines()
     assert rows == [f"  {count.removesuffix(' — 4.')}", "  — 4."]
     assert "\ue000" not in out.getvalue()

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.crib_race.seating import PLAYER_COUNTS
-from engine.crib_race.text import _zones, choice_lines, status_lines
+from engine.crib_race.text import BOX_WORDS, _zones, choice_lines, status_lines
 from tests.engine.crib_race.helpers import race
 from tests.engine.status_games import views_along
 
@@ -43,6 +43,12 @@ def test_every_peg_is_placed_on_one_line_with_the_zones_ahead(seed, players):
             assert not stated
             continue
         named = stated.partition(": ")[2].split(" · ")
+        # The first penalty box named says what a box does, once a line; none after it.
+        boxes = [n for n, words in enumerate(named) if words.startswith("penalty box")]
+        assert [n for n, words in enumerate(named) if words.endswith(BOX_WORDS)] == boxes[:1]
+        # Each zone on a row of an 80-column terminal, set under the title where it breaks.
+        assert all(len("Next zones: " + words) <= 80 for words in named)
+        named = [words.removesuffix(BOX_WORDS) for words in named]
         assert sorted(named) == sorted(set(ahead)) and len(named) == len(set(named))
 
 

@@ -13,7 +13,7 @@ def test_call_on_turn_mid_trick_changes_trump_from_the_next_trick():
     play(game, "5C")
     events = game.apply(1, CALL_H)
     assert events[0]["text"] == (
-        "{s1:calls} Pip Pip in hearts (+50): hearts are trump from the next trick."
+        "{s1:calls} Pip Pip in hearts for 50 points: hearts are trump from the next trick."
     )
     assert seen(game)["scores"][1] == 50
     assert game.view(None)["declared"][1] == ["QH", "KH"]

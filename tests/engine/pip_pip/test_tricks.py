@@ -58,7 +58,7 @@ def test_game_awards_the_trick_and_its_points_to_the_winner():
     assert seen(game)["last_trick"]["winner"] == 2
     assert seen(game)["last_trick"]["points"] == 21
     assert seen(game)["round_points"] == [0, 0, 21] and seen(game)["scores"] == [0, 0, 21]
-    assert events[-1]["text"] == "{s2:wins} the trick (+21)."
+    assert events[-1]["text"] == "{s2:wins} the trick and 21 points."
     assert seen(game)["turn"] == seen(game)["leader"] == 2  # the winner leads next
 
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import card_symbol
-from engine.pip_rush.text import choice_lines
+from engine.pip_rush.text import SWAP_PICKS, choice_lines
 from engine.registry import GAMES
 
 
@@ -23,8 +23,10 @@ def check_choice(view: dict[str, Any], legal: list[dict[str, Any]]) -> None:
     # Each on one row of an 80-column terminal: a word folded alone onto the next row
     # ("1).") reads as a line of its own.
     assert all(len(line) <= 80 for line in lines)
-    if not won:
-        assert len(lines) == 1  # a suit's action: no racer is ruled out by its pips
+    if not won:  # a suit's action: no racer is ruled out by its pips
+        # A swap's two choices end on the same places: what tells them apart is said.
+        swap = resolving["action"] == "swap"
+        assert lines[1:] == ([SWAP_PICKS] if swap else [])
         return
     assert lines[1] == "The racer that moves loses a pip."
     movable = {a["racer"] for a in legal if a["type"] == "move"}

@@ -82,7 +82,8 @@ def racer_view(action: str, card: str, pips: tuple[int, int]) -> dict:
         ("flip", "2S", (2, 3), 0, "Racer A: 2 pips → 5 (2♠)"),
         ("flip", "2S", (1, 3), 0, "Racer A: 1 pip → 6 (2♠)"),
         ("gain", "5H", (1, 3), 0, "Racer A: 1 pip → 2 (5♥)"),
-        ("swap", "4C", (2, 3), 1, "Racer B: swap places with A (4♣)"),
+        ("swap", "4C", (2, 3), 1, "Racer B: swap places with A, A stays free (4♣)"),
+        ("swap", "4C", (2, 3), 0, "Racer A: swap places with B, B stays free (4♣)"),
     ],
 )
 def test_a_racer_choice_says_what_the_card_does_to_that_racer(action, card, pips, racer, words):
