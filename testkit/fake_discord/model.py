@@ -31,8 +31,9 @@ STRING_SELECT = 3
 ACTIONABLE_COMPONENTS = {BUTTON, STRING_SELECT, 5, 6, 7, 8}
 LINK_BUTTON_STYLE = 5
 
-# Every text permission a card bot could need; sent as app_permissions and member permissions.
-ALL_TEXT_PERMISSIONS = str((1 << 50) - 1)
+# Every permission but Administrator (which would make channels' overwrites count for
+# nothing): the bot's across the server by default, and the members' (their "Players" role).
+ALL_TEXT_PERMISSIONS = str(((1 << 50) - 1) & ~(1 << 3))
 
 
 @dataclass
@@ -61,12 +62,12 @@ class FakeUser:
             "flags": 0,
         }
 
-    def member_payload(self, joined_at: str) -> dict[str, Any]:
+    def member_payload(self, joined_at: str, roles: list[int] | None = None) -> dict[str, Any]:
         return {
             "user": self.payload(),
             "nick": self.nick,
             "avatar": None,
-            "roles": [],
+            "roles": [str(r) for r in roles or []],
             "joined_at": joined_at,
             "deaf": False,
             "mute": False,
@@ -89,8 +90,9 @@ class FakeChannel:
     archived: bool = False
     locked: bool = False
     invited: set[int] = field(default_factory=set)
-    #: Discord's permission overwrites as sent in the channel's payload (what the bot's
-    #: guild cache computes a member's permissions there from); the fake enforces none.
+    #: Discord's permission overwrites as the channel's payload carries them
+    #: (permissions.overwrite builds one); the fake reckons the bot's and members'
+    #: permissions with them, as the bot's guild cache does.
     overwrites: list[dict[str, Any]] = field(default_factory=list)
 
     @property
