@@ -293,10 +293,11 @@ class FakeDiscord:
         """Whether the bot's intents bring it `message`: a guild channel's messages with
         GUILD_MESSAGES; an ephemeral one, sent as if it were a direct message, with
         DIRECT_MESSAGES."""
-        intents = self._intents(None if message.ephemeral else message.guild_id)
+        direct = message.ephemeral or not message.guild_id
+        intents = self._intents(None if direct else message.guild_id)
         if intents is None:
             return False
-        return intents.dm_messages if message.ephemeral else intents.guild_messages
+        return intents.dm_messages if direct else intents.guild_messages
 
     def _intents(self, guild_id: int | None) -> discord.Intents | None:
         """The intents of the connected bot (None: none is), for events of `guild_id`
@@ -549,7 +550,7 @@ class FakeDiscord:
             ref = ref.message
         message_id = ref.id if isinstance(ref, FakeMessage) else ref
         message = self.state.messages.get(message_id)
-        if message is None or message.deleted:
+        if message is None or message.deleted or message.channel_id not in self.state.channels:
             raise ComponentRefused(f"message {message_id} no longer exists")
         if not self.state.can_see(user.id, message):
             raise ComponentRefused(f"{user.name} cannot see message {message_id}")
@@ -647,6 +648,11 @@ class FakeDiscord:
             if user is not None and self.state.can_see(user.id, message):
                 return message
         raise HarnessError(f"no message in channel {channel_id}")
+
+    def direct_messages(self, user: FakeUser) -> list[FakeMessage]:
+        """The bot's direct messages to `user`, oldest first."""
+        channel = self.state.dm_channel(user.id)
+        return [m for m in self.state.messages.values() if m.channel_id == channel.id]
 
     def payloads_seen_by(self, user: FakeUser) -> list[dict[str, Any]]:
         """Every version of every message `user` could ever see (including later edited or

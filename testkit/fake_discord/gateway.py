@@ -122,7 +122,7 @@ def message_create_event(state: DiscordState, message: FakeMessage) -> dict[str,
     event = message.payload()
     if message.author.id != state.bot_user.id:
         event["content"] = ""
-    if message.ephemeral:
+    if message.ephemeral or not message.guild_id:  # not a message of the guild's channel
         return event
     event["guild_id"] = str(message.guild_id)
     if message.webhook_id is None:

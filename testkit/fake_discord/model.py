@@ -22,6 +22,7 @@ LOADING_FLAG = 128
 
 # Channel types, as numbered by Discord.
 TEXT_CHANNEL = 0
+DM_CHANNEL = 1
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 
@@ -45,6 +46,8 @@ class FakeUser:
     bot: bool = False
     #: Their nickname in the server (None: none), which Discord shows before their name.
     nick: str | None = None
+    #: Whether they take direct messages from the server's members and bots.
+    dms_open: bool = True
 
     @property
     def mention(self) -> str:
@@ -100,6 +103,10 @@ class FakeChannel:
         return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
 
     def payload(self) -> dict[str, Any]:
+        if self.type == DM_CHANNEL:
+            # A direct message channel: of no server; its one member is in `invited`.
+            return {"id": str(self.id), "type": DM_CHANNEL, "last_message_id": None,
+                    "flags": 0, "recipients": []}
         data: dict[str, Any] = {
             "id": str(self.id),
             "guild_id": str(self.guild_id),

@@ -15,7 +15,7 @@ from typing import Any
 from aiohttp import web
 
 from .gateway import guild_create_event, member_payload
-from .model import FakeMessage, FakeUser
+from .model import DM_CHANNEL, FakeMessage, FakeUser
 from .multipart import MultipartFormatError, Part, boundary_of, parse_parts
 from .state import (
     ATTACH_FILES,
@@ -191,6 +191,7 @@ class FakeDiscordServer:
         r.add_get(p + "/gateway", self.get_gateway)
         r.add_get("/gateway", self.gateway.handle)
         r.add_get(p + "/users/{user}", self.get_user)
+        r.add_post(p + "/users/@me/channels", self.open_dm)
         r.add_get(p + "/guilds/{guild}", self.get_guild)
         r.add_get(p + "/guilds/{guild}/channels", self.get_guild_channels)
         r.add_get(p + "/guilds/{guild}/members", self.get_guild_members)
@@ -269,6 +270,15 @@ class FakeDiscordServer:
     def _check_guild(self, request: web.Request) -> None:
         if int(request.match_info["guild"]) not in self.state.guilds:
             raise DiscordError(404, 10004, "Unknown Guild")
+
+    async def open_dm(self, request: web.Request) -> web.Response:
+        body, _ = await read_body(request)
+        user_id = int(body["recipient_id"])
+        if user_id not in self.state.members:
+            raise DiscordError(400, 50035, "Invalid Form Body (recipient_id)")
+        data = self.state.dm_channel(user_id).payload()
+        data["recipients"] = [self.state.members[user_id].payload()]
+        return json_response(data)
 
     async def get_user(self, request: web.Request) -> web.Response:
         return json_response(self._user(request).payload())
@@ -430,7 +440,12 @@ class FakeDiscordServer:
         channel_id = self._channel_id(request)
         body, files = await read_body(request)
         state = self.state
-        if state.channel(channel_id).is_thread:
+        channel = state.channel(channel_id)
+        if channel.type == DM_CHANNEL:
+            recipient = state.members[next(iter(channel.invited))]
+            if not recipient.dms_open:
+                raise DiscordError(403, 50007, "Cannot send messages to this user")
+        elif channel.is_thread:
             state.require_permission(channel_id, SEND_MESSAGES_IN_THREADS,
                                      "Send Messages in Threads")
         else:

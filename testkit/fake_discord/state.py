@@ -19,6 +19,7 @@ from .limits import choice_problems, message_problems, modal_problems
 from .member_requests import MemberRequests
 from .model import (
     ALL_TEXT_PERMISSIONS,
+    DM_CHANNEL,
     EPHEMERAL_FLAG,
     LOADING_FLAG,
     PRIVATE_THREAD,
@@ -256,8 +257,20 @@ class DiscordState:
             self.deleted_channels[gone] = self.channels.pop(gone)
         return deleted
 
+    def dm_channel(self, user_id: int) -> FakeChannel:
+        """The bot's direct message channel with a member (made the first time)."""
+        found = next((c for c in self.channels.values()
+                      if c.type == DM_CHANNEL and user_id in c.invited), None)
+        if found is None:
+            found = FakeChannel(self.snowflakes.next(), 0, f"dm-{user_id}", type=DM_CHANNEL,
+                                invited={user_id})
+            self.channels[found.id] = found
+        return found
+
     def permissions_in(self, channel: FakeChannel, user_id: int | None = None) -> int:
         """What the bot (or the member `user_id`) may do in `channel`, overwrites and all."""
+        if channel.type == DM_CHANNEL:
+            return int(ALL_TEXT_PERMISSIONS)
         return self.roles.in_channel(channel, self.bot_user.id if user_id is None else user_id)
 
     def allows(self, bit: int, channel_id: int) -> bool:
@@ -272,6 +285,8 @@ class DiscordState:
     def can_see_channel(self, user_id: int, channel: FakeChannel) -> bool:
         """A member sees a channel their permissions let them view (a thread: its parent);
         private threads show only to the members the bot added (or mentioned) there."""
+        if channel.type == DM_CHANNEL:
+            return user_id in channel.invited
         if user_id not in self.members:
             return True
         if channel.type == PRIVATE_THREAD and user_id not in channel.invited:
@@ -311,8 +326,9 @@ class DiscordState:
         channel = self.channel(channel_id)
         if channel.locked:
             raise DiscordError(400, 50083, "Thread is archived")
-        if channel.archived:
-            # A message in an archived (not locked) thread brings it back, as on Discord.
+        if channel.archived and visible_to is None:
+            # A message in an archived (not locked) thread brings it back, as on Discord
+            # (an ephemeral answer, which the thread's other members never see, does not).
             channel.archived = False
             self.on_channel_updated(channel)
         message = FakeMessage(
