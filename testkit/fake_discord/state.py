@@ -114,6 +114,8 @@ class Fault:
     retry_after: float = 0.01
     active: bool = True
     hits: int = 0
+    #: Set at each hit: `await fault.hit.wait()` waits for the bot to meet it.
+    hit: asyncio.Event = field(default_factory=asyncio.Event)
 
     def matches(self, method: str, path: str) -> bool:
         return self.active and method == self.method and re.search(self.path, path) is not None
@@ -482,6 +484,7 @@ class DiscordState:
         for fault in self.faults:
             if fault.matches(method, path):
                 fault.hits += 1
+                fault.hit.set()
                 return fault
         return None
 
