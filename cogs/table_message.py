@@ -187,7 +187,9 @@ class TableMessages:
 
     def reachable(self, table_id: int) -> bool:
         """False once the table's channel or thread was found gone or closed to the bot."""
-        return table_id not in self._unreachable
+        table = self.table(table_id)
+        gone = table is not None and bool({table.channel_id, table.thread_id} & self._gone_places)
+        return table_id not in self._unreachable and not gone
 
     async def catch_up(self, table_id: int) -> None:
         """A press on the message of a game this process does not hold: if the game is over,

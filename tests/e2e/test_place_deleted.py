@@ -47,6 +47,9 @@ def follow_the_table(driver: GameDriver) -> None:
 
 def no_errors(caplog: pytest.LogCaptureFixture) -> None:
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    # Nothing was tried where it could not go (a turn notice, a table edit...).
+    assert not [r for r in caplog.records if "Unknown Channel" in r.getMessage()
+                and r.levelno >= logging.WARNING]
 
 
 async def test_a_games_thread_deleted_mid_game_carries_it_on_in_its_channel(
@@ -183,5 +186,41 @@ async def test_a_place_gone_while_the_bot_was_away_is_found_by_its_next_refresh(
         assert driver.table_message().channel_id == fake.channel("games").id
         gone = [r for r in caplog.records if "its place is archived or gone" in r.getMessage()]
         assert len(gone) == 2
+        no_errors(caplog)
+        fake.assert_clean()
+
+
+@pytest.mark.parametrize("deleted", ["a match's thread", "the event's channel"])
+async def test_a_tournament_whose_thread_or_channel_is_deleted_goes_on_or_waits_for_its_host(
+    tmp_path: Path, deleted: str, caplog: pytest.LogCaptureFixture,
+) -> None:
+    from tests.e2e.test_tournaments import (
+        create_and_fill,
+        games_of_round,
+        run_out,
+        stored,
+        tournament_server,
+    )
+
+    caplog.set_level(logging.INFO)
+    async with tournament_server(tmp_path / "ko.db") as (fake, driver, clock):
+        await create_and_fill(fake, driver, 4, {"game": "cribbage", "format": "knockout",
+                                                "options": "target=61"})
+        first = await games_of_round(fake, 1, 1)
+        manager = driver.bot.tables
+        assert manager is not None
+        table = manager.get(first[0].game_id)
+        assert table is not None and table.thread_id is not None
+        fake.delete_channel(table.thread_id if deleted == "a match's thread" else "games")
+        await driver.settle()
+        if deleted == "a match's thread":
+            assert table.status == "running" and table.thread_id is None
+            event = await run_out(fake, driver, clock, 1, 2)
+            assert event.status == "finished"
+        else:
+            assert all(manager.get(g.game_id).status == "abandoned"  # type: ignore[union-attr]
+                       for g in first)
+            event = await stored(fake, 1)
+            assert event.status == "running"  # the host rules on matches nobody could finish
         no_errors(caplog)
         fake.assert_clean()
