@@ -105,10 +105,13 @@ class PlacesCog(commands.Cog, name="Places"):
     async def _gone(self, guild_id: int, place_id: int, *, channel_here: bool, how: str
                     ) -> None:
         messages = self.tables.message
-        messages.place_gone(place_id)
+        # Nothing more goes there from now on (kept only for places that held a game).
+        held = [t for t in self.manager.running(guild_id)
+                if place_id in (t.channel_id, t.thread_id)]
+        if held:
+            messages.place_gone(place_id)
         if not channel_here:
-            messages.place_gone(*[t.channel_id for t in self.manager.running(guild_id)
-                                  if t.thread_id == place_id])
+            messages.place_gone(*[t.channel_id for t in held])
         gone = await self.manager.place_gone(guild_id, place_id, channel_here=channel_here)
         for table in gone.moved:
             await self._say_moved(table, how)
