@@ -83,11 +83,14 @@ class TableMessages:
         self._unreachable: set[int] = set()
         #: Games over before this process, whose message a press brought up to date.
         self._caught_up: set[int] = set()
-        #: Channels and threads deleted: nothing is sent there any more.
+        #: Channels and threads deleted, or threads locked, that held a game: nothing is sent
+        #: there any more.
         self._gone_places: set[int] = set()
         #: Hears of a running table whose thread a refresh found archived, or whose channel or
         #: thread it found deleted, with Discord's code (cogs/places_cog.py).
         self.on_lost: Callable[[Table, int], Awaitable[None]] | None = None
+        #: Tables whose last refresh found their place lost: found so again, it is not tried
+        #: again (a thread opened again that still refuses edits would loop).
         self._lost_once: set[int] = set()
 
     def written(
