@@ -151,6 +151,7 @@ class CardBot(commands.Bot):
         from cogs.components import ALL_DYNAMIC_ITEMS, answer_unknown_component
         from cogs.info_cog import InfoCog
         from cogs.lobbies_cog import LobbiesCog
+        from cogs.places_cog import PlacesCog
         from cogs.profile_cog import ProfileCog
         from cogs.records_cog import RecordsCog
         from cogs.replay_cog import ReplayCog
@@ -189,6 +190,7 @@ class CardBot(commands.Bot):
             repost_after=self.repost_after, repost_every=self.repost_every,
         )
         await self.add_cog(tables_cog)
+        await self.add_cog(PlacesCog(self, self.tables, tables_cog))
         await self.add_cog(LobbiesCog(self, self.tables))
         seasons = Seasons(self.store, self.tables.clock)
         await self.add_cog(InfoCog(self, self.tables, seasons))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord.ext import commands
@@ -39,6 +39,10 @@ PICTURES_REFUSED = ("🖼️ No pictures for this game: Discord would not take t
                     "still shows yours.")
 #: The code of a message that was deleted (its channel is still there).
 UNKNOWN_MESSAGE = 10008
+#: The code of a channel or thread that was deleted.
+UNKNOWN_CHANNEL = 10003
+#: The code of an edit refused in an archived (or locked) thread, which may be opened again.
+THREAD_ARCHIVED = 50083
 
 
 class TableMessages:
@@ -79,6 +83,15 @@ class TableMessages:
         self._unreachable: set[int] = set()
         #: Games over before this process, whose message a press brought up to date.
         self._caught_up: set[int] = set()
+        #: Channels and threads deleted, or threads locked, that held a game: nothing is sent
+        #: there any more.
+        self._gone_places: set[int] = set()
+        #: Hears of a running table whose thread a refresh found archived, or whose channel or
+        #: thread it found deleted, with Discord's code (cogs/places_cog.py).
+        self.on_lost: Callable[[Table, int], Awaitable[None]] | None = None
+        #: Tables whose last refresh found their place lost: found so again, it is not tried
+        #: again (a thread opened again that still refuses edits would loop).
+        self._lost_once: set[int] = set()
 
     def written(
         self, guild_id: int, channel_id: int, message_id: int, table_id: int | None
@@ -146,6 +159,7 @@ class TableMessages:
         self._text_only.pop(table_id, None)
         self._refused.discard(table_id)
         self._unreachable.discard(table_id)
+        self._lost_once.discard(table_id)
 
     def allowed_again(self, place_id: int, allowed: discord.Permissions) -> None:
         """What the bot may do in a channel or thread, as a press there said: a table shown
@@ -162,12 +176,23 @@ class TableMessages:
                 del self._text_only[table_id]
                 self.refresher.poke(table_id)
 
+    def place_gone(self, *place_ids: int) -> None:
+        """These channels or threads were deleted: no table is shown there again."""
+        self._gone_places.update(place_ids)
+
+    def moved(self, table_id: int) -> None:
+        """The table was given a new place (its thread went): it may be shown there."""
+        self._unreachable.discard(table_id)
+        self._lost_once.discard(table_id)
+
     def table(self, table_id: int) -> Table | None:
         return self.manager.get(table_id) or self._known.get(table_id)
 
     def reachable(self, table_id: int) -> bool:
         """False once the table's channel or thread was found gone or closed to the bot."""
-        return table_id not in self._unreachable
+        table = self.table(table_id)
+        gone = table is not None and bool({table.channel_id, table.thread_id} & self._gone_places)
+        return table_id not in self._unreachable and not gone
 
     async def catch_up(self, table_id: int) -> None:
         """A press on the message of a game this process does not hold: if the game is over,
@@ -193,12 +218,24 @@ class TableMessages:
         if table is None:
             return
         running = table.status == "running" and not table.finished
+        if {table.channel_id, table.thread_id} & self._gone_places:
+            self._unreachable.add(table.id)
         if table.id not in self._unreachable:
             try:
                 await self._show_as_allowed(table)
+                self._lost_once.discard(table.id)
                 return
             except discord.HTTPException as failure:
-                if failure.code not in PLACE_GONE:
+                found_by_refresh = failure.code in (UNKNOWN_CHANNEL, THREAD_ARCHIVED)
+                if found_by_refresh and running and self.on_lost is not None \
+                        and table.id not in self._lost_once:
+                    self._lost_once.add(table.id)  # twice in a row: no loop, it is gone
+                    # Archived or deleted while the bot was away: opened again, or the game
+                    # carries on elsewhere or ends; it must not run on unseen.
+                    log.info("Table %s: its place is archived or gone (%s)", table.id, failure)
+                    await self.on_lost(table, failure.code)
+                    return
+                if failure.code not in PLACE_GONE | {THREAD_ARCHIVED}:
                     raise
                 log.warning("Table %s: its channel or thread is gone or closed to the bot (%s);"
                             " its message is no longer updated", table.id, failure)
@@ -212,7 +249,7 @@ class TableMessages:
             self._refused.discard(table.id)
             return
         except discord.HTTPException as refusal:
-            if passing(refusal) or refusal.code in PLACE_GONE:
+            if passing(refusal) or refusal.code in PLACE_GONE | {THREAD_ARCHIVED}:
                 raise
             if note is not None:
                 self._cannot_show(table, refusal)
@@ -306,6 +343,7 @@ class TableMessages:
             self._text_only.pop(table.id, None)
             self._refused.discard(table.id)
             self._unreachable.discard(table.id)
+            self._lost_once.discard(table.id)
             self._forget(table.id)
 
     def _stop_watching(self, table_id: int) -> None:

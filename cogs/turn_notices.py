@@ -112,6 +112,7 @@ class TurnNotices:
         if notice.ended or not self._reachable(table.id):
             return
         notice.sending = True
+        notice.channel = self._channel(table)  # where the table is now: it may have moved
         words = (
             f"<@{user_id}>, it's your turn in {text.safe(table.spec.title)} #{table.id}: "
             "use your open hand, or press **My hand** on the table."

@@ -124,10 +124,12 @@ class Lobbies:
     def guilds(self) -> set[int]:
         return {lobby.guild_id for lobby in self._open.values()}
 
-    async def close_guild(self, guild_id: int) -> int:
-        """The bot left the server: its open lobbies close (kept in the store as cancelled:
-        they hold nobody's game). How many closed."""
-        closing = self.of_guild(guild_id)
+    async def close_guild(self, guild_id: int, channel_id: int | None = None) -> int:
+        """The bot left the server (or `channel_id` of it was deleted): its open lobbies
+        (there) close, kept in the store as cancelled: they hold nobody's game. How many
+        closed."""
+        closing = [lobby for lobby in self.of_guild(guild_id)
+                   if channel_id in (None, lobby.channel_id)]
         for lobby in closing:
             lobby.status = "cancelled"
             self._close(lobby)
@@ -137,7 +139,7 @@ class Lobbies:
                 self._let_go(lobby)
             except Exception:
                 # Still open in the store: the next start-up closes it if the bot is not back.
-                log.exception("Could not close lobby %d of a server the bot left", lobby.id)
+                log.exception("Could not close lobby %d of a place the bot left", lobby.id)
         return len(closing)
 
     async def save(self, lobby: Lobby) -> None:

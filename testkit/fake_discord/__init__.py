@@ -2,8 +2,9 @@
 
 `FakeDiscord` starts an aiohttp server on 127.0.0.1 (random port) that answers the REST and
 interaction-webhook routes discord.py uses, points `discord.http.Route.BASE` at it, and feeds
-gateway events (READY, GUILD_CREATE, INTERACTION_CREATE, THREAD_CREATE) straight into the
-bot's parsers. Nothing leaves the machine; no websocket is opened.
+gateway events (READY, GUILD_CREATE, INTERACTION_CREATE, THREAD_CREATE, CHANNEL_UPDATE,
+CHANNEL_DELETE, THREAD_UPDATE, THREAD_DELETE, ...) straight into the bot's parsers. Nothing
+leaves the machine; no websocket is opened.
 
 Bots in other processes (tests/multiprocess) use `GatewayDiscord` (remote.py) instead: the same
 world and the same members' actions, delivered through a real websocket gateway on the same
@@ -132,7 +133,8 @@ content, embed, file or component) is refused with 400 code 50006, as Discord do
 
 Faults: `fault = fake.inject_fault(429)` answers every message edit
 (or `method=`, `path=` regex) with a 429 (tiny retry_after, so discord.py's own five tries
-run out at once) or the given 5xx or 4xx (error code 0) until `fault.active = False`.
+run out at once) or the given 5xx or 4xx (error code 0) until `fault.active = False`;
+`fault.hits` counts them and `await fault.hit.wait()` waits for the first.
 `hold = fake.hold("POST", r"/threads$")` keeps matching requests waiting, as a slow Discord
 would: `await hold.arrived.wait()`, look, then `hold.release()`.
 
@@ -155,14 +157,46 @@ them; edits notify nobody).
 Several guilds: `fake.state.add_guild(name, shard=, shard_count=)` makes one on a given shard
 and `fake.state.add_channel(name, guild_id)` a channel in it; members belong to every guild.
 
+Channels as members change them while the bot runs, each with the gateway event Discord sends:
+`fake.delete_channel(ref)` (CHANNEL_DELETE, its threads gone with it and no THREAD_DELETE for
+them, as Discord does; or THREAD_DELETE for a thread), `fake.archive_thread(ref, locked=)`
+(THREAD_UPDATE; an archived thread refuses edits and deletions with 400 code 50083 until a
+message opens it again, and a locked one refuses messages too, and changes without Manage
+Threads) and `fake.set_overwrites(ref, overwrites)` (CHANNEL_UPDATE). The bot's own changes
+send THREAD_UPDATE too. `fake.state.delete_channel(id)` deletes without a word to the bot (it
+was away). A deleted channel's messages stay in `payloads_seen_by` for who could see them,
+and its buttons can no longer be pressed.
+
+Permissions (permissions.py): the bot's are its managed role's (`app_permissions`, default:
+everything but Administrator), the members' those of a "Players" role they all hold
+(`gateway.ALL_TEXT_PERMISSIONS`), and `fake.state.roles.add(guild_id, name, permissions,
+holders)` makes another role. A channel's `overwrites` (`permissions.overwrite(role or member
+id, allow=, deny=, member=)`; @everyone's id is the guild's) then apply in Discord's order:
+@everyone's, the roles' together, the member's own; a thread takes its parent's. So a private
+channel may grant the bot by role or by member, or deny @everyone Send Messages, and the bot's
+requests, the `app_permissions` and member `permissions` of interactions, a channel option's
+permissions and discord.py's own cache (from GUILD_CREATE's roles) all agree. A member cannot
+use a channel they may not view (ComponentRefused), nor see its messages.
+
+Direct messages: the bot may open one with a member (`Client.create_dm`, `User.send`) and
+`fake.direct_messages(user)` lists what it sent; a member with `dms_open = False` refuses them
+(403 code 50007), as one who takes none from the server's members does.
+
+discord.py's waits between the tries of a request (a 429's retry_after, 1 + 2n seconds after
+a 5xx) never take real time: its two HTTP clients sleep on an `HttpClock` (http_time.py),
+instant by default and listed in `fake.http_waits`, or on a test's clock
+(`FakeDiscord(http_clock=FakeClock())`, moved on by the test).
+
 Not modelled: rate limiting by itself (headers are sent, 429 only as an injected fault),
-reactions, DMs, guild owners and moderators seeing private threads.
-`FakeDiscord(app_permissions=discord.Permissions(...))` sets the bot's permissions (default:
-all): they are sent with interactions, and channel routes enforce them (Send Messages, Send
-Messages in Threads, Attach Files on a send or on an edit that uploads a new file, Create
-Public/Private Threads, Read Message History to read messages answer 403 code 50013 without
-them; without View Channel every channel route answers 403 code 50001 Missing Access), e.g.
-to test a channel where threads cannot be made. Interaction answers need none. Set
+reactions, guild owners and moderators seeing private threads, threads archived by Discord on
+their own (a test archives them), roles changed while the bot runs (no GUILD_ROLE_UPDATE).
+`FakeDiscord(app_permissions=discord.Permissions(...))` sets the bot's permissions across the
+server (default: all but Administrator): reckoned with each channel's overwrites, they are
+sent with interactions, and channel routes enforce them (Send Messages, Send Messages in
+Threads, Attach Files on a send or on an edit that uploads a new file, Create Public/Private
+Threads, Read Message History to read messages answer 403 code 50013 without them; without
+View Channel every channel route answers 403 code 50001 Missing Access), e.g. to test a
+channel where threads cannot be made. Interaction answers need none. Set
 `fake.state.app_permissions` (a str of the bits) to change them in the middle of a test.
 """
 

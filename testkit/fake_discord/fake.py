@@ -16,6 +16,7 @@ from . import gateway
 from .activity import Activity, QuietTimeout, TaskTracker, unretrieved_failures
 from .commands import CommandInput, build_command_data
 from .errors import ComponentRefused, HarnessError
+from .http_time import HttpClock, HttpTimeInstaller, Sleeper
 from .logcapture import ErrorLog
 from .member_requests import LoopbackGateway
 from .modals import modal_submit_data
@@ -60,6 +61,7 @@ class FakeDiscord:
         token_lifetime: float = INTERACTION_TOKEN_LIFETIME,
         app_permissions: discord.Permissions | None = None,
         clock: Callable[[], float] = time.process_time,
+        http_clock: Sleeper | None = None,
     ) -> None:
         """`response_window` is Discord's 3 s limit for the first answer and `token_lifetime`
         its 15 minutes during which the interaction token may edit and follow up, both
@@ -70,7 +72,10 @@ class FakeDiscord:
         found never to answer. Tests of the limits move time at will
         (`clock=FakeClock().now`).
         `quiet_timeout` bounds every wait for the bot to finish. `app_permissions` are the
-        bot's permissions in the channels (default: all)."""
+        bot's permissions across the server (default: all but Administrator), which each
+        channel's overwrites may change there. discord.py's HTTP client waits between tries on
+        `http_clock` (a test's FakeClock; default: at once), never in real seconds: every wait
+        is listed in `fake.http_waits`."""
         self.state = DiscordState(response_window=response_window, token_lifetime=token_lifetime,
                                   clock=clock)
         if app_permissions is not None:
@@ -78,6 +83,9 @@ class FakeDiscord:
         self.server = FakeDiscordServer(self.state)
         self.server.on_thread_created = self._thread_created
         self.state.on_message_created = self._message_created  # type: ignore[method-assign]
+        self.state.on_channel_updated = self._channel_updated  # type: ignore[method-assign]
+        self._http_clock = HttpClock(http_clock)
+        self._http_time = HttpTimeInstaller(self._http_clock)
         self.quiet_timeout = quiet_timeout
         self.bot: commands.Bot | discord.Client | None = None
         self._tracker = TaskTracker()
@@ -100,6 +108,7 @@ class FakeDiscord:
         await self.server.start()
         self._saved_base = discord.http.Route.BASE
         discord.http.Route.BASE = self.server.base_url
+        self._http_time.install()
         self._tracker.install()
         self._error_log.install()
         return self
@@ -113,6 +122,7 @@ class FakeDiscord:
         finally:
             self._error_log.uninstall()
             self._tracker.uninstall()
+            self._http_time.uninstall()
             discord.http.Route.BASE = self._saved_base
             await self.server.stop()
 
@@ -224,6 +234,44 @@ class FakeDiscord:
         self.state.removed_from.add(guild_id)
         self._feed_if_connected("GUILD_DELETE", gateway.guild_delete_event(guild_id))
 
+    def delete_channel(self, ref: ChannelRef) -> FakeChannel:
+        """A member deletes a channel (its threads go with it) or a thread while the bot runs:
+        CHANNEL_DELETE or THREAD_DELETE. (`fake.state.delete_channel`: while it is away.)"""
+        channel = self.state.delete_channel(self.channel(ref).id)
+        if channel.is_thread:
+            self._feed_if_connected("THREAD_DELETE", gateway.thread_delete_event(channel))
+        else:
+            self._feed_if_connected("CHANNEL_DELETE", gateway.channel_delete_event(channel))
+        return channel
+
+    def archive_thread(self, ref: ChannelRef, *, locked: bool = False) -> FakeChannel:
+        """A thread is archived (by a member, or by Discord after its inactivity), `locked`
+        too by a moderator: THREAD_UPDATE."""
+        thread = self.channel(ref)
+        if not thread.is_thread:
+            raise HarnessError(f"{thread.name!r} is not a thread")
+        thread.archived, thread.locked = True, locked or thread.locked
+        self._channel_updated(thread)
+        return thread
+
+    def set_overwrites(self, ref: ChannelRef, overwrites: list[dict[str, Any]]) -> None:
+        """An admin changes a channel's permission overwrites (`permissions.overwrite` makes
+        each) while the bot runs: CHANNEL_UPDATE."""
+        channel = self.channel(ref)
+        channel.overwrites = overwrites
+        self._channel_updated(channel)
+
+    def _channel_updated(self, channel: FakeChannel) -> None:
+        event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
+        # Sent like a gateway event: after whatever changed it.
+        asyncio.get_running_loop().call_soon(
+            self._feed_if_connected, event, channel.payload())
+
+    @property
+    def http_waits(self) -> list[float]:
+        """Every wait of discord.py's HTTP client between tries, in seconds."""
+        return list(self._http_clock.waits)
+
     def _thread_created(self, payload: dict[str, Any]) -> None:
         thread = self.state.channels[int(payload["id"])]
         event = gateway.thread_create_event(thread)
@@ -245,10 +293,11 @@ class FakeDiscord:
         """Whether the bot's intents bring it `message`: a guild channel's messages with
         GUILD_MESSAGES; an ephemeral one, sent as if it were a direct message, with
         DIRECT_MESSAGES."""
-        intents = self._intents(None if message.ephemeral else message.guild_id)
+        direct = message.ephemeral or not message.guild_id
+        intents = self._intents(None if direct else message.guild_id)
         if intents is None:
             return False
-        return intents.dm_messages if message.ephemeral else intents.guild_messages
+        return intents.dm_messages if direct else intents.guild_messages
 
     def _intents(self, guild_id: int | None) -> discord.Intents | None:
         """The intents of the connected bot (None: none is), for events of `guild_id`
@@ -343,7 +392,7 @@ class FakeDiscord:
 
         Returns the interaction record once the bot has finished handling it (unless
         `wait=False`); its `.message` is the bot's answer."""
-        data = self._command_data(command, CommandInput(dict(options or {})))
+        data = self._command_data(user, command, CommandInput(dict(options or {})))
         target = self.channel(channel)
         return await self._interact(APPLICATION_COMMAND, user, target, data, None, wait)
 
@@ -360,13 +409,15 @@ class FakeDiscord:
         """The choices the bot suggests while `user` types `typed` into `option` of
         `/command` (other options as already filled in); [] if it suggested none."""
         values = {**(options or {}), option: typed}
-        data = self._command_data(command, CommandInput(values, focused=option))
+        data = self._command_data(user, command, CommandInput(values, focused=option))
         record = await self._interact(
             AUTOCOMPLETE, user, self.channel(channel), data, None, wait=True
         )
         return list(record.choices or [])
 
-    def _command_data(self, command: str, typed: CommandInput) -> dict[str, Any]:
+    def _command_data(
+        self, asker: FakeUser, command: str, typed: CommandInput
+    ) -> dict[str, Any]:
         name, *path = command.split()
         data = build_command_data(self._registered_command(name), path, typed)
         if typed.users or typed.channels:
@@ -374,7 +425,8 @@ class FakeDiscord:
             if typed.channels:
                 # As Discord resolves a channel option: with the invoking member's permissions.
                 resolved["channels"] = {
-                    str(c.id): {**c.payload(), "permissions": gateway.ALL_TEXT_PERMISSIONS}
+                    str(c.id): {**c.payload(),
+                                "permissions": str(self.state.permissions_in(c, asker.id))}
                     for c in typed.channels
                 }
             data["resolved"] = resolved
@@ -457,6 +509,8 @@ class FakeDiscord:
         wait: bool,
     ) -> InteractionRecord:
         self._check_connected()
+        if not self.state.can_see_channel(user.id, channel):
+            raise ComponentRefused(f"{user.name} cannot see {channel.name!r}")
         record = self.state.new_interaction(
             type=kind,
             user=user,
@@ -496,7 +550,7 @@ class FakeDiscord:
             ref = ref.message
         message_id = ref.id if isinstance(ref, FakeMessage) else ref
         message = self.state.messages.get(message_id)
-        if message is None or message.deleted:
+        if message is None or message.deleted or message.channel_id not in self.state.channels:
             raise ComponentRefused(f"message {message_id} no longer exists")
         if not self.state.can_see(user.id, message):
             raise ComponentRefused(f"{user.name} cannot see message {message_id}")
@@ -594,6 +648,11 @@ class FakeDiscord:
             if user is not None and self.state.can_see(user.id, message):
                 return message
         raise HarnessError(f"no message in channel {channel_id}")
+
+    def direct_messages(self, user: FakeUser) -> list[FakeMessage]:
+        """The bot's direct messages to `user`, oldest first."""
+        channel = self.state.dm_channel(user.id)
+        return [m for m in self.state.messages.values() if m.channel_id == channel.id]
 
     def payloads_seen_by(self, user: FakeUser) -> list[dict[str, Any]]:
         """Every version of every message `user` could ever see (including later edited or

@@ -41,17 +41,7 @@ def ready_event(
 def guild_create_event(state: DiscordState, guild_id: int | None = None) -> dict[str, Any]:
     """The whole guild (default: the first), with its channels and its open threads."""
     guild_id = guild_id or state.guild_id
-    everyone = {
-        "id": str(guild_id),
-        "name": "@everyone",
-        "permissions": ALL_TEXT_PERMISSIONS,
-        "position": 0,
-        "color": 0,
-        "hoist": False,
-        "managed": False,
-        "mentionable": False,
-        "flags": 0,
-    }
+    roles = [r.payload(state.bot_user.id) for r in state.roles.of_guild(guild_id)]
     people = [state.bot_user, *state.members.values()]
     own = [c for c in state.channels.values() if c.guild_id == guild_id]
     channels = [c.payload() for c in own if not c.is_thread]
@@ -68,7 +58,7 @@ def guild_create_event(state: DiscordState, guild_id: int | None = None) -> dict
         "verification_level": 0,
         "default_message_notifications": 0,
         "explicit_content_filter": 0,
-        "roles": [everyone],
+        "roles": roles,
         "emojis": [],
         "stickers": [],
         "features": [],
@@ -90,7 +80,7 @@ def guild_create_event(state: DiscordState, guild_id: int | None = None) -> dict
         # Equal to the member list's length, so discord.py sees the guild as fully chunked
         # and never asks a gateway that does not exist for members.
         "member_count": len(people),
-        "members": [p.member_payload(state.guild_joined_at) for p in people],
+        "members": [member_payload(state, p, guild_id) for p in people],
         "channels": channels,
         "threads": threads,
         "voice_states": [],
@@ -98,6 +88,24 @@ def guild_create_event(state: DiscordState, guild_id: int | None = None) -> dict
         "stage_instances": [],
         "guild_scheduled_events": [],
     }
+
+
+def member_payload(state: DiscordState, user: FakeUser, guild_id: int) -> dict[str, Any]:
+    """A member of the guild with the roles they hold there."""
+    held = [r.id for r in state.roles.held_by(guild_id, user.id)]
+    return user.member_payload(state.guild_joined_at, held)
+
+
+def channel_delete_event(channel: FakeChannel) -> dict[str, Any]:
+    """CHANNEL_DELETE: the channel as it was. Its threads go with it, and Discord sends no
+    THREAD_DELETE for them (discord.py forgets them itself)."""
+    return channel.payload()
+
+
+def thread_delete_event(thread: FakeChannel) -> dict[str, Any]:
+    """THREAD_DELETE: only the thread's ids and type, as Discord sends it."""
+    return {"id": str(thread.id), "guild_id": str(thread.guild_id),
+            "parent_id": str(thread.parent_id), "type": thread.type}
 
 
 def guild_delete_event(guild_id: int) -> dict[str, Any]:
@@ -114,11 +122,11 @@ def message_create_event(state: DiscordState, message: FakeMessage) -> dict[str,
     event = message.payload()
     if message.author.id != state.bot_user.id:
         event["content"] = ""
-    if message.ephemeral:
+    if message.ephemeral or not message.guild_id:  # not a message of the guild's channel
         return event
     event["guild_id"] = str(message.guild_id)
     if message.webhook_id is None:
-        member = message.author.member_payload(state.guild_joined_at)
+        member = member_payload(state, message.author, message.guild_id)
         del member["user"]
         event["member"] = member
     return event
@@ -136,8 +144,9 @@ def interaction_payload(
     message: FakeMessage | None = None,
 ) -> dict[str, Any]:
     """The INTERACTION_CREATE payload for a guild interaction by `record.user`."""
-    member = record.user.member_payload(state.guild_joined_at)
-    member["permissions"] = ALL_TEXT_PERMISSIONS
+    member = member_payload(state, record.user, channel.guild_id)
+    # Both reckoned in the channel, overwrites and all, as Discord does.
+    member["permissions"] = str(state.permissions_in(channel, record.user.id))
     payload: dict[str, Any] = {
         "id": str(record.id),
         "application_id": str(state.application_id),
@@ -150,7 +159,7 @@ def interaction_payload(
         "member": member,
         "token": record.token,
         "version": 1,
-        "app_permissions": str(state.app_permissions),
+        "app_permissions": str(state.permissions_in(channel)),
         "locale": "en-US",
         "guild_locale": "en-US",
         "entitlements": [],

@@ -22,6 +22,7 @@ LOADING_FLAG = 128
 
 # Channel types, as numbered by Discord.
 TEXT_CHANNEL = 0
+DM_CHANNEL = 1
 PUBLIC_THREAD = 11
 PRIVATE_THREAD = 12
 
@@ -31,8 +32,9 @@ STRING_SELECT = 3
 ACTIONABLE_COMPONENTS = {BUTTON, STRING_SELECT, 5, 6, 7, 8}
 LINK_BUTTON_STYLE = 5
 
-# Every text permission a card bot could need; sent as app_permissions and member permissions.
-ALL_TEXT_PERMISSIONS = str((1 << 50) - 1)
+# Every permission but Administrator (which would make channels' overwrites count for
+# nothing): the bot's across the server by default, and the members' (their "Players" role).
+ALL_TEXT_PERMISSIONS = str(((1 << 50) - 1) & ~(1 << 3))
 
 
 @dataclass
@@ -44,6 +46,8 @@ class FakeUser:
     bot: bool = False
     #: Their nickname in the server (None: none), which Discord shows before their name.
     nick: str | None = None
+    #: Whether they take direct messages from the server's members and bots.
+    dms_open: bool = True
 
     @property
     def mention(self) -> str:
@@ -61,12 +65,12 @@ class FakeUser:
             "flags": 0,
         }
 
-    def member_payload(self, joined_at: str) -> dict[str, Any]:
+    def member_payload(self, joined_at: str, roles: list[int] | None = None) -> dict[str, Any]:
         return {
             "user": self.payload(),
             "nick": self.nick,
             "avatar": None,
-            "roles": [],
+            "roles": [str(r) for r in roles or []],
             "joined_at": joined_at,
             "deaf": False,
             "mute": False,
@@ -89,8 +93,9 @@ class FakeChannel:
     archived: bool = False
     locked: bool = False
     invited: set[int] = field(default_factory=set)
-    #: Discord's permission overwrites as sent in the channel's payload (what the bot's
-    #: guild cache computes a member's permissions there from); the fake enforces none.
+    #: Discord's permission overwrites as the channel's payload carries them
+    #: (permissions.overwrite builds one); the fake reckons the bot's and members'
+    #: permissions with them, as the bot's guild cache does.
     overwrites: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -98,6 +103,10 @@ class FakeChannel:
         return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
 
     def payload(self) -> dict[str, Any]:
+        if self.type == DM_CHANNEL:
+            # A direct message channel: of no server; its one member is in `invited`.
+            return {"id": str(self.id), "type": DM_CHANNEL, "last_message_id": None,
+                    "flags": 0, "recipients": []}
         data: dict[str, Any] = {
             "id": str(self.id),
             "guild_id": str(self.guild_id),

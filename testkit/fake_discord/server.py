@@ -14,11 +14,12 @@ from typing import Any
 
 from aiohttp import web
 
-from .gateway import guild_create_event
-from .model import FakeMessage, FakeUser
+from .gateway import guild_create_event, member_payload
+from .model import DM_CHANNEL, FakeMessage, FakeUser
 from .multipart import MultipartFormatError, Part, boundary_of, parse_parts
 from .state import (
     ATTACH_FILES,
+    MANAGE_THREADS,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
@@ -190,6 +191,7 @@ class FakeDiscordServer:
         r.add_get(p + "/gateway", self.get_gateway)
         r.add_get("/gateway", self.gateway.handle)
         r.add_get(p + "/users/{user}", self.get_user)
+        r.add_post(p + "/users/@me/channels", self.open_dm)
         r.add_get(p + "/guilds/{guild}", self.get_guild)
         r.add_get(p + "/guilds/{guild}/channels", self.get_guild_channels)
         r.add_get(p + "/guilds/{guild}/members", self.get_guild_members)
@@ -269,6 +271,15 @@ class FakeDiscordServer:
         if int(request.match_info["guild"]) not in self.state.guilds:
             raise DiscordError(404, 10004, "Unknown Guild")
 
+    async def open_dm(self, request: web.Request) -> web.Response:
+        body, _ = await read_body(request)
+        user_id = int(body["recipient_id"])
+        if user_id not in self.state.members:
+            raise DiscordError(400, 50035, "Invalid Form Body (recipient_id)")
+        data = self.state.dm_channel(user_id).payload()
+        data["recipients"] = [self.state.members[user_id].payload()]
+        return json_response(data)
+
     async def get_user(self, request: web.Request) -> web.Response:
         return json_response(self._user(request).payload())
 
@@ -295,7 +306,7 @@ class FakeDiscordServer:
         user = self._user(request)
         if user.id != self.state.bot_user.id and user.id not in self.state.members:
             raise DiscordError(404, 10007, "Unknown Member")
-        return json_response(user.member_payload(self.state.guild_joined_at))
+        return json_response(member_payload(self.state, user, int(request.match_info["guild"])))
 
     async def get_guild_members(self, request: web.Request) -> web.Response:
         self._check_guild(request)
@@ -303,7 +314,8 @@ class FakeDiscordServer:
         limit = int(request.query.get("limit", "1"))
         people = sorted([self.state.bot_user, *self.state.members.values()], key=lambda u: u.id)
         chosen = [u for u in people if u.id > after][:limit]
-        return json_response([u.member_payload(self.state.guild_joined_at) for u in chosen])
+        guild_id = int(request.match_info["guild"])
+        return json_response([member_payload(self.state, u, guild_id) for u in chosen])
 
     # ----- application commands -----
 
@@ -380,7 +392,7 @@ class FakeDiscordServer:
     def _channel_id(self, request: web.Request) -> int:
         channel_id = int(request.match_info["channel"])
         self.state.channel(channel_id)
-        if not self.state.allows(VIEW_CHANNEL):
+        if not self.state.allows(VIEW_CHANNEL, channel_id):
             # A channel the bot cannot see is, to it, one closed to it: nothing in it works.
             raise DiscordError(403, 50001, "Missing Access")
         return channel_id
@@ -401,8 +413,12 @@ class FakeDiscordServer:
         for key in ("name",):
             if key in body:
                 setattr(channel, key, body[key])
+        if channel.is_thread and channel.locked:
+            # A locked thread is a moderator's: only Manage Threads changes it.
+            self.state.require_permission(channel.id, MANAGE_THREADS, "Manage Threads")
         channel.archived = bool(body.get("archived", channel.archived))
         channel.locked = bool(body.get("locked", channel.locked))
+        self.state.on_channel_updated(channel)
         return json_response(channel.payload())
 
     async def typing(self, request: web.Request) -> web.Response:
@@ -411,7 +427,7 @@ class FakeDiscordServer:
 
     async def channel_history(self, request: web.Request) -> web.Response:
         channel_id = self._channel_id(request)
-        self.state.require_permission(READ_MESSAGE_HISTORY, "Read Message History")
+        self.state.require_permission(channel_id, READ_MESSAGE_HISTORY, "Read Message History")
         limit = int(request.query.get("limit", "50"))
         found = [
             m.payload()
@@ -423,31 +439,42 @@ class FakeDiscordServer:
     async def channel_send(self, request: web.Request) -> web.Response:
         channel_id = self._channel_id(request)
         body, files = await read_body(request)
-        if self.state.channel(channel_id).is_thread:
-            self.state.require_permission(SEND_MESSAGES_IN_THREADS, "Send Messages in Threads")
+        state = self.state
+        channel = state.channel(channel_id)
+        if channel.type == DM_CHANNEL:
+            recipient = state.members[next(iter(channel.invited))]
+            if not recipient.dms_open:
+                raise DiscordError(403, 50007, "Cannot send messages to this user")
+        elif channel.is_thread:
+            state.require_permission(channel_id, SEND_MESSAGES_IN_THREADS,
+                                     "Send Messages in Threads")
         else:
-            self.state.require_permission(SEND_MESSAGES, "Send Messages")
+            state.require_permission(channel_id, SEND_MESSAGES, "Send Messages")
         if files:
-            self.state.require_permission(ATTACH_FILES, "Attach Files")
+            state.require_permission(channel_id, ATTACH_FILES, "Attach Files")
         message = self.state.create_message(channel_id, body, files)
         return json_response(message.payload())
 
     async def channel_get_message(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
-        self.state.require_permission(READ_MESSAGE_HISTORY, "Read Message History")
+        self.state.require_permission(message.channel_id, READ_MESSAGE_HISTORY,
+                                      "Read Message History")
         return json_response(message.payload())
 
     async def channel_edit_message(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
+        self.state.refuse_if_archived(message.channel_id)
         body, files = await read_body(request)
         if files:
             # A new upload needs the permission on an edit just as on a send; keeping or
             # dropping the files a message already has needs none.
-            self.state.require_permission(ATTACH_FILES, "Attach Files")
+            self.state.require_permission(message.channel_id, ATTACH_FILES, "Attach Files")
         return json_response(self.state.edit_message(message, body, files).payload())
 
     async def channel_delete_message(self, request: web.Request) -> web.Response:
-        self.state.delete_message(self._channel_message(request))
+        message = self._channel_message(request)
+        self.state.refuse_if_archived(message.channel_id)
+        self.state.delete_message(message)
         return no_content()
 
     async def create_thread(self, request: web.Request) -> web.Response:

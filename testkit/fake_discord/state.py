@@ -19,6 +19,7 @@ from .limits import choice_problems, message_problems, modal_problems
 from .member_requests import MemberRequests
 from .model import (
     ALL_TEXT_PERMISSIONS,
+    DM_CHANNEL,
     EPHEMERAL_FLAG,
     LOADING_FLAG,
     PRIVATE_THREAD,
@@ -29,12 +30,14 @@ from .model import (
     FakeUser,
     InteractionRecord,
 )
+from .permissions import Roles
 
 MENTION = re.compile(r"<@!?(\d+)>")
 
 # Permission bits the channel routes check.
 VIEW_CHANNEL, SEND_MESSAGES, ATTACH_FILES, READ_MESSAGE_HISTORY = 10, 11, 15, 16
 CREATE_PUBLIC_THREADS, CREATE_PRIVATE_THREADS, SEND_MESSAGES_IN_THREADS = 35, 36, 38
+MANAGE_THREADS = 34
 
 # Discord's limits that the bot must respect.
 INTERACTION_RESPONSE_WINDOW = 3.0
@@ -111,6 +114,8 @@ class Fault:
     retry_after: float = 0.01
     active: bool = True
     hits: int = 0
+    #: Set at each hit: `await fault.hit.wait()` waits for the bot to meet it.
+    hit: asyncio.Event = field(default_factory=asyncio.Event)
 
     def matches(self, method: str, path: str) -> bool:
         return self.active and method == self.method and re.search(self.path, path) is not None
@@ -174,9 +179,14 @@ class DiscordState:
         self.guild_id = self.snowflakes.next()
         #: Every guild's name by id; the first (`guild_id`) is the one most tests use.
         self.guilds: dict[int, str] = {self.guild_id: "Card Club"}
+        #: Every guild's roles, which with channels' overwrites decide who may do what there.
+        self.roles = Roles(self)
+        self.roles.set_up(self.guild_id)
         self.guild_joined_at = iso_now()
         self.members: dict[int, FakeUser] = {}
         self.channels: dict[int, FakeChannel] = {}
+        #: Channels and threads members deleted, kept for what was seen in them.
+        self.deleted_channels: dict[int, FakeChannel] = {}
         self.messages: dict[int, FakeMessage] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.interactions_by_token: dict[str, InteractionRecord] = {}
@@ -218,6 +228,7 @@ class DiscordState:
         while (guild_id >> 22) % shard_count != shard:
             guild_id += 1 << 22  # a millisecond later: same counter bits, still unique
         self.guilds[guild_id] = name
+        self.roles.set_up(guild_id)
         return guild_id
 
     def add_member(self, name: str, *, bot: bool = False) -> FakeUser:
@@ -240,28 +251,58 @@ class DiscordState:
             raise DiscordError(403, 50001, "Missing Access")
         return channel
 
-    def delete_channel(self, channel_id: int) -> None:
-        """A member deletes a channel or thread (a channel's threads go with it)."""
+    def delete_channel(self, channel_id: int) -> FakeChannel:
+        """A member deletes a channel or thread (a channel's threads go with it); the gateway
+        says nothing (FakeDiscord.delete_channel does). The channel as it was."""
+        deleted = self.channels[channel_id]
         for gone in [i for i, c in self.channels.items() if channel_id in (i, c.parent_id)]:
-            del self.channels[gone]
+            self.deleted_channels[gone] = self.channels.pop(gone)
+        return deleted
 
-    def allows(self, bit: int) -> bool:
-        return bool(int(self.app_permissions) & (1 << bit))
+    def dm_channel(self, user_id: int) -> FakeChannel:
+        """The bot's direct message channel with a member (made the first time)."""
+        found = next((c for c in self.channels.values()
+                      if c.type == DM_CHANNEL and user_id in c.invited), None)
+        if found is None:
+            found = FakeChannel(self.snowflakes.next(), 0, f"dm-{user_id}", type=DM_CHANNEL,
+                                invited={user_id})
+            self.channels[found.id] = found
+        return found
 
-    def require_permission(self, bit: int, what: str) -> None:
+    def permissions_in(self, channel: FakeChannel, user_id: int | None = None) -> int:
+        """What the bot (or the member `user_id`) may do in `channel`, overwrites and all."""
+        if channel.type == DM_CHANNEL:
+            return int(ALL_TEXT_PERMISSIONS)
+        return self.roles.in_channel(channel, self.bot_user.id if user_id is None else user_id)
+
+    def allows(self, bit: int, channel_id: int) -> bool:
+        """Whether the bot may do `bit` in the channel (or thread)."""
+        return bool(self.permissions_in(self.channels[channel_id]) & (1 << bit))
+
+    def require_permission(self, channel_id: int, bit: int, what: str) -> None:
         """Channel routes (not interaction answers) need the bot's permissions."""
-        if not self.allows(bit):
+        if not self.allows(bit, channel_id):
             raise DiscordError(403, 50013, f"Missing Permissions ({what})")
 
     def can_see_channel(self, user_id: int, channel: FakeChannel) -> bool:
-        """Private threads show only to the members the bot added (or mentioned) there."""
-        return channel.type != PRIVATE_THREAD or user_id in channel.invited
+        """A member sees a channel their permissions let them view (a thread: its parent);
+        private threads show only to the members the bot added (or mentioned) there."""
+        if channel.type == DM_CHANNEL:
+            return user_id in channel.invited
+        if user_id not in self.members:
+            return True
+        if channel.type == PRIVATE_THREAD and user_id not in channel.invited:
+            return False
+        return bool(self.permissions_in(channel, user_id) & (1 << VIEW_CHANNEL))
 
     def can_see(self, user_id: int, message: FakeMessage) -> bool:
         """Whether `user_id` could ever have seen `message` (deleted or not)."""
         if message.visible_to is not None and message.visible_to != user_id:
             return False
-        return self.can_see_channel(user_id, self.channels[message.channel_id])
+        channel = self.channels.get(message.channel_id)
+        if channel is None:  # deleted: who could see it while it was there
+            channel = self.deleted_channels[message.channel_id]
+        return self.can_see_channel(user_id, channel)
 
     def message(self, message_id: int, channel_id: int | None = None) -> FakeMessage:
         message = self.messages.get(message_id)
@@ -287,8 +328,11 @@ class DiscordState:
         channel = self.channel(channel_id)
         if channel.locked:
             raise DiscordError(400, 50083, "Thread is archived")
-        # A message in an archived (not locked) thread brings it back, as on Discord.
-        channel.archived = False
+        if channel.archived and visible_to is None:
+            # A message in an archived (not locked) thread brings it back, as on Discord
+            # (an ephemeral answer, which the thread's other members never see, does not).
+            channel.archived = False
+            self.on_channel_updated(channel)
         message = FakeMessage(
             id=self.snowflakes.next(),
             channel_id=channel_id,
@@ -314,6 +358,15 @@ class DiscordState:
 
     def on_message_created(self, message: FakeMessage) -> None:
         """Replaced by the driver to send MESSAGE_CREATE through the gateway."""
+
+    def on_channel_updated(self, channel: FakeChannel) -> None:
+        """Replaced by the driver to send CHANNEL_UPDATE or THREAD_UPDATE."""
+
+    def refuse_if_archived(self, channel_id: int) -> None:
+        """An archived thread's messages can be neither edited nor deleted until it is open
+        again (a message sent there opens it)."""
+        if self.channel(channel_id).archived:
+            raise DiscordError(400, 50083, "Thread is archived")
 
     def edit_message(
         self, message: FakeMessage, body: dict[str, Any], files: dict[str, UploadedFile]
@@ -431,6 +484,7 @@ class DiscordState:
         for fault in self.faults:
             if fault.matches(method, path):
                 fault.hits += 1
+                fault.hit.set()
                 return fault
         return None
 
@@ -453,9 +507,9 @@ class DiscordState:
         parent = self.channel(parent_id)
         private = from_message is None and body.get("type", PRIVATE_THREAD) == PRIVATE_THREAD
         if private:
-            self.require_permission(CREATE_PRIVATE_THREADS, "Create Private Threads")
+            self.require_permission(parent_id, CREATE_PRIVATE_THREADS, "Create Private Threads")
         else:
-            self.require_permission(CREATE_PUBLIC_THREADS, "Create Public Threads")
+            self.require_permission(parent_id, CREATE_PUBLIC_THREADS, "Create Public Threads")
         if parent.is_thread:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
         thread_type = body.get("type", PUBLIC_THREAD if from_message else PRIVATE_THREAD)

@@ -1,8 +1,9 @@
-"""A game whose place goes away under it: a member deletes its thread, or the bot is shut out
-of it (Missing Access, as before Discord's word that the server removed the bot arrives). The
-bot says so once in its log and stops trying to show that table (no retry loop, no log line
-every few seconds); the game itself goes on, so nothing is lost. A server that removes the bot
-puts its games to rest instead (tests/e2e/test_guild_gone.py)."""
+"""A game whose place the bot is shut out of (Missing Access, as before Discord's word that the
+server removed the bot arrives). The bot says so once in its log and stops trying to show that
+table (no retry loop, no log line every few seconds); the game itself goes on, so nothing is
+lost. A server that removes the bot puts its games to rest instead
+(tests/e2e/test_guild_gone.py); a deleted thread or channel moves or closes the game
+(tests/e2e/test_place_deleted.py)."""
 
 from __future__ import annotations
 
@@ -38,9 +39,8 @@ async def advance(fake: FakeDiscord, clock: FakeClock, seconds: float) -> None:
         await fake.wait_quiet()
 
 
-@pytest.mark.parametrize("how", ["thread deleted", "bot shut out of the server"])
-async def test_a_table_whose_place_is_gone_is_not_retried_and_its_game_goes_on(
-    how: str, caplog: pytest.LogCaptureFixture
+async def test_a_table_whose_place_is_closed_to_the_bot_is_not_retried_and_its_game_goes_on(
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.INFO)
     clock = FakeClock()
@@ -55,10 +55,7 @@ async def test_a_table_whose_place_is_gone_is_not_retried_and_its_game_goes_on(
         assert driver.bot.tables is not None and driver.table_id is not None
         table = driver.bot.tables.get(driver.table_id)
         assert table is not None and table.thread_id is not None
-        if how == "thread deleted":
-            fake.state.delete_channel(table.thread_id)
-        else:
-            fake.state.removed_from.add(table.guild_id)
+        fake.state.removed_from.add(table.guild_id)
         version = table.version
         when_gone = WhenGone(fake)
         logging.getLogger("cogs").addHandler(when_gone)

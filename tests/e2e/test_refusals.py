@@ -150,7 +150,7 @@ async def test_resigning_ends_the_game_for_the_other_side() -> None:
 
 
 async def test_only_the_host_or_a_manager_abandons(monkeypatch: pytest.MonkeyPatch) -> None:
-    no_manage = 0xFFFFFFFF & ~0x20  # every text permission but Manage Server
+    no_manage = 0xFFFFFFFF & ~0x28  # every text permission but Manage Server (and Administrator)
     monkeypatch.setattr(fake_gateway, "ALL_TEXT_PERMISSIONS", str(no_manage))
     async with FakeDiscord(members=NAMES) as fake:
         driver, players = await started(fake, "abandon")
@@ -169,7 +169,7 @@ async def test_only_the_host_or_a_manager_abandons(monkeypatch: pytest.MonkeyPat
 async def test_once_a_person_has_moved_the_host_is_told_to_resign_not_abandon(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    no_manage = 0xFFFFFFFF & ~0x20  # every text permission but Manage Server
+    no_manage = 0xFFFFFFFF & ~0x28  # every text permission but Manage Server (and Administrator)
     monkeypatch.setattr(fake_gateway, "ALL_TEXT_PERMISSIONS", str(no_manage))
     async with FakeDiscord(members=NAMES) as fake:
         driver, players = await started(fake, "abandon")

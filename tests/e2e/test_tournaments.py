@@ -557,7 +557,7 @@ async def test_the_host_of_an_event_is_pointed_to_a_result_not_to_resign(
 ) -> None:
     """The host runs the event without playing in this match: once its members have moved,
     /abandon is refused, and the refusal names what the host may do instead."""
-    monkeypatch.setattr(fake_gateway, "ALL_TEXT_PERMISSIONS", str(0xFFFFFFFF & ~0x20))
+    monkeypatch.setattr(fake_gateway, "ALL_TEXT_PERMISSIONS", str(0xFFFFFFFF & ~0x28))
     async with tournament_server(tmp_path / "host.db") as (fake, driver, _):
         alice, bob, carol = (fake.member(name) for name in NAMES[:3])
         made = await fake.slash(alice, "tournament create", {
