@@ -38,7 +38,7 @@ from tables.idle import IdleTiming
 from tables.listeners import Listener, finished
 from tables.lobbies import ExpiryListener, Lobbies
 from tables.lobby import Lobby
-from tables.player_settings import PlayerSettings
+from tables.player_settings import PlayerSettings, seated_members
 from tables.presence import Presence
 from tables.ratings import table_finish
 from tables.resume import Resume
@@ -88,7 +88,7 @@ class TableManager:
         self.games: Mapping[str, GameSpec] = GAMES if games is None else games
         self.clock = clock or Clock()
         #: Player settings, loaded for every seated player.
-        self._player_settings = PlayerSettings(store)
+        self._player_settings = PlayerSettings(store, lambda: seated_members(self))
         #: What each server's admins chose for its games (/server settings).
         self.server_settings = ServerSettings(store, self.shards)
         self._tables: dict[int, Table] = {}
