@@ -253,6 +253,8 @@ class SqliteDatabase(Database):
         async with self._lock:
             try:
                 await self._db.execute("PRAGMA optimize")
+            except sqlite3.Error as problem:  # the statistics wait for the next start
+                log.warning("Could not optimize %s on closing it (%s)", self.url, problem)
             finally:
                 await self._db.close()
 
