@@ -220,7 +220,7 @@ class CardBot(commands.Bot):
                  f" on shards {', '.join(map(str, shard_ids))} of {self.shard_count}"
                  if self.shard_count and shard_ids else "")
         await self.tournaments.start()
-        self.backups.start(self.tables.clock)
+        self.backups.start(self.tables.clock, self.store.db.optimize)
         self.season_ends.start()
         # Games finished before their achievements were recorded: in the background.
         self.backfill = asyncio.create_task(backfill(self.store), name="backfill")

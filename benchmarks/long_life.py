@@ -22,9 +22,10 @@ At each checkpoint: the process's resident memory, with --trace the Python heap 
 alive, discord.py's view store and the View objects alive (a /resign confirmation's, which
 discord.py keeps 15 real minutes, so a run faster than real time piles them up), the tables
 and runners alive, the open files, and every container on the bot's long-lived objects (the
-table manager and its helpers, each cog and its helpers) and every kind of task that has
-more than doubled since the first checkpoint, so what grows with the games stands out. At
-the end: the SQLite file, its size per 1,000 finished games, and the tables that hold it.
+table manager and its helpers, each cog and its helpers), every functools cache of the bot's
+modules and every kind of task that has more than doubled since the first checkpoint, so what
+grows with the games stands out. At the end: the SQLite file, its size per 1,000 finished
+games, and the tables that hold it.
 """
 
 from __future__ import annotations
@@ -257,6 +258,19 @@ def containers(root: object, name: str, seen: set[int], depth: int = 2
     yield from walk(root, name, depth)
 
 
+def function_caches() -> dict[str, int]:
+    """The entries of every functools cache in the bot's own modules (a hand's score, a
+    text's picture), by module and function."""
+    sizes = {}
+    for name, module in list(sys.modules.items()):
+        if name.split(".")[0] in ("engine", "render", "tables", "cogs", "store"):
+            for attribute, value in list(vars(module).items()):
+                info = getattr(value, "cache_info", None)
+                if callable(info) and getattr(value, "__module__", None) == name:
+                    sizes[f"cache {name}.{attribute}"] = info().currsize
+    return sizes
+
+
 class Report:
     def __init__(self, trace: bool) -> None:
         self.trace = trace
@@ -288,6 +302,7 @@ class Report:
             sizes.update(containers(cog, cog_name, seen))
         tasks = Counter(getattr(t.get_coro(), "__qualname__", "?") for t in asyncio.all_tasks())
         sizes.update({f"task {name}": n for name, n in tasks.items()})
+        sizes.update(function_caches())
         if not self.first:
             self.first = sizes
         grown = {k: v for k, v in sizes.items() if v > 4 and v > 2 * self.first.get(k, 0)}

@@ -10,6 +10,10 @@ snapshot of the database while the bot goes on writing (WAL lets readers and the
 so it holds exactly the transactions committed before it began. It is written under a
 temporary name and renamed when whole, so a failed one (a full disk) never looks like a backup.
 
+Opening a database that an upgrade of the bot must migrate first copies it the same way, as
+`<name>-<time>-before-upgrade.db` (store/database.py); the newest `KEEP_BEFORE_UPGRADE` of those
+are kept, apart from the periodic ones.
+
 PostgreSQL has no backups here: its own `pg_dump` is the right tool.
 """
 
@@ -32,6 +36,10 @@ from store.migrate import load_migrations
 FOLDER = "backups"
 #: UTC, so names sort by time; no colons, which some file systems refuse.
 STAMP = "%Y-%m-%dT%H%M%SZ"
+#: What ends the name of a copy taken before migrations ran.
+BEFORE_UPGRADE = "-before-upgrade"
+#: Copies taken before an upgrade that are kept (a release or two back).
+KEEP_BEFORE_UPGRADE = 3
 
 
 class BackupProblem(Exception):
@@ -43,6 +51,8 @@ class Backup:
     path: Path
     taken_at: datetime
     size: int
+    #: Taken because the bot was about to migrate the database, not on the schedule.
+    before_upgrade: bool = False
 
 
 def backup_folder(database: str) -> Path:
@@ -53,33 +63,45 @@ def backups(database: str) -> list[Backup]:
     """The database's backups, oldest first (other files in the folder are left alone)."""
     source = Path(database)
     named = re.compile(rf"{re.escape(source.stem)}-(\d{{4}}-\d\d-\d\dT\d{{6}}Z)"
-                       rf"{re.escape(_suffix(source))}")
+                       rf"({BEFORE_UPGRADE})?{re.escape(_suffix(source))}")
     folder = backup_folder(database)
     found = []
     for path in folder.iterdir() if folder.is_dir() else ():
         if stamped := named.fullmatch(path.name):
             taken_at = datetime.strptime(stamped.group(1), STAMP).replace(tzinfo=UTC)
-            found.append(Backup(path, taken_at, path.stat().st_size))
+            found.append(Backup(path, taken_at, path.stat().st_size, bool(stamped.group(2))))
     return sorted(found, key=lambda backup: backup.taken_at)
 
 
-def back_up(database: str, at: float) -> Backup:
-    """Copy the database (`at`: seconds since 1970, which names the copy) into its backup
-    folder. Raises OSError or sqlite3.Error when it cannot (a full disk), leaving no file."""
+def before_upgrade(database: str, at: float) -> Backup:
+    """back_up, for a database about to be migrated: named apart, and the newest
+    KEEP_BEFORE_UPGRADE of those kept."""
+    backup = back_up(database, at, BEFORE_UPGRADE)
+    keep_newest(database, KEEP_BEFORE_UPGRADE, before_upgrade=True)
+    return backup
+
+
+def back_up(database: str, at: float, tag: str = "") -> Backup:
+    """Copy the database (`at`: seconds since 1970, which names the copy, `tag` after it)
+    into its backup folder. Raises OSError or sqlite3.Error when it cannot (a full disk),
+    leaving no file."""
     source_path = Path(database).expanduser()
     if not source_path.is_file():
         raise FileNotFoundError(f"no database at {database}")
     folder = backup_folder(database)
     folder.mkdir(parents=True, exist_ok=True)
     taken_at = datetime.fromtimestamp(at, UTC).replace(microsecond=0)
-    target = folder / f"{source_path.stem}-{taken_at.strftime(STAMP)}{_suffix(source_path)}"
+    stamp = taken_at.strftime(STAMP)
+    target = folder / f"{source_path.stem}-{stamp}{tag}{_suffix(source_path)}"
     _copy(source_path, target)
-    return Backup(target, taken_at, target.stat().st_size)
+    return Backup(target, taken_at, target.stat().st_size, tag == BEFORE_UPGRADE)
 
 
-def keep_newest(database: str, keep: int) -> list[Path]:
-    """Delete all but the newest `keep` backups; the ones deleted."""
-    old = [backup.path for backup in backups(database)[:-keep]] if keep > 0 else []
+def keep_newest(database: str, keep: int, *, before_upgrade: bool = False) -> list[Path]:
+    """Delete all but the newest `keep` backups of one kind (the schedule's, or those taken
+    before an upgrade); the ones deleted."""
+    kind = [backup for backup in backups(database) if backup.before_upgrade == before_upgrade]
+    old = [backup.path for backup in kind[:-keep]] if keep > 0 else []
     for path in old:
         path.unlink(missing_ok=True)
     return old
@@ -238,7 +260,9 @@ def _list(database: str) -> None:
     elif not found:
         print(f"No backups of {database} yet (they go in {backup_folder(database)}).")
     for backup in found:
-        print(f"{backup.taken_at:%Y-%m-%d %H:%M:%S} UTC  {_size(backup.size):>9}  {backup.path}")
+        why = "  (before an upgrade)" if backup.before_upgrade else ""
+        print(f"{backup.taken_at:%Y-%m-%d %H:%M:%S} UTC  {_size(backup.size):>9}  "
+              f"{backup.path}{why}")
 
 
 def _restore(backup: str, database: str) -> None:

@@ -25,7 +25,7 @@ TABLES = ("games", "actions", "results", "ratings", "lobbies", "player_settings"
           "tournaments", "tournament_games", "tournament_placings", "seasons",
           "season_ratings", "rating_history", "achievements", "moments", "honours_recorded",
           "streaks", "rating_changes", "season_channels", "season_announcements",
-          "milestone_marks", "server_settings")
+          "milestone_marks", "server_settings", "departed_guilds")
 ORDER = {"games": "id", "actions": "game_id, seq", "results": "game_id, seat",
          "ratings": "guild_id, game, user_id", "lobbies": "id", "player_settings": "user_id",
          "tournaments": "id", "tournament_games": "game_id",
@@ -36,7 +36,7 @@ ORDER = {"games": "id", "actions": "game_id, seq", "results": "game_id, seat",
          "honours_recorded": "game_id", "streaks": "guild_id, user_id, game",
          "rating_changes": "game_id, user_id, season", "season_channels": "guild_id",
          "season_announcements": "guild_id, season", "milestone_marks": "id",
-         "server_settings": "guild_id"}
+         "server_settings": "guild_id", "departed_guilds": "guild_id"}
 BATCH = 5000
 
 

@@ -11,8 +11,10 @@ Rows come back as mappings (column name -> value) on both sides.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import sqlite3
+import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -24,6 +26,8 @@ from urllib.parse import urlsplit, urlunsplit
 import aiosqlite
 
 from store import migrate as migrations
+
+log = logging.getLogger(__name__)
 
 Row = Mapping[str, Any]
 
@@ -90,6 +94,10 @@ class Database(Connection):
 
     @abstractmethod
     async def schema_version(self) -> int: ...
+
+    async def optimize(self) -> None:
+        """Refresh what the query planner knows of the tables, where the database asks for
+        it (SQLite; PostgreSQL's autovacuum does it by itself)."""
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -180,7 +188,7 @@ class SqliteDatabase(Database):
     async def open(cls, path: str, *, synchronous: str = "NORMAL") -> SqliteDatabase:
         """WAL with synchronous=NORMAL: a commit survives the bot crashing or being killed;
         only a power cut can lose the last few. synchronous="FULL" trades speed for that too."""
-        if path != ":memory:" and not path.startswith("file:"):
+        if _is_file(path):
             Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
         connecting = aiosqlite.connect(path, isolation_level=None)
         try:
@@ -196,7 +204,12 @@ class SqliteDatabase(Database):
             await db.execute(f"PRAGMA synchronous={synchronous}")
             await db.execute("PRAGMA foreign_keys=ON")
             await db.execute("PRAGMA busy_timeout=5000")
-            await migrations.migrate(db)
+            copy = _copy_before_migrating(path) if _is_file(path) else None
+            await migrations.migrate(db, before=copy)
+            # SQLite's advice for a connection that stays open: optimize on opening (0x10000
+            # looks at every table, on SQLite 3.46 and later), again daily (tables/backups.py)
+            # and on closing.
+            await db.execute("PRAGMA optimize=0x10002")
         except BaseException:
             await db.close()
             raise
@@ -232,9 +245,43 @@ class SqliteDatabase(Database):
         async with self._lock:
             return await migrations.schema_version(self._db)
 
+    async def optimize(self) -> None:
+        async with self._lock:
+            await self._db.execute("PRAGMA optimize")
+
     async def close(self) -> None:
         async with self._lock:
-            await self._db.close()
+            try:
+                await self._db.execute("PRAGMA optimize")
+            except sqlite3.Error as problem:  # the statistics wait for the next start
+                log.warning("Could not optimize %s on closing it (%s)", self.url, problem)
+            finally:
+                await self._db.close()
+
+
+def _is_file(path: str) -> bool:
+    return path != ":memory:" and not path.startswith("file:")
+
+
+def _copy_before_migrating(path: str) -> migrations.BeforeMigrating:
+    """A copy of the database at `path` beside it, before migrations change it (and the
+    oldest such copies dropped): an upgrade that goes wrong can be undone."""
+
+    async def copy(pending: list[migrations.Migration]) -> None:
+        # Imported here: store.backup imports this module.
+        from store.backup import backup_folder, before_upgrade
+
+        try:
+            backup = await asyncio.to_thread(before_upgrade, path, time.time())
+        except (OSError, sqlite3.Error) as problem:
+            raise RuntimeError(
+                f"it could not be copied into {backup_folder(path)} before its upgrade "
+                f"({problem}), so it was left as it was: make room there and start again"
+            ) from problem
+        log.info("Copied the database to %s before upgrading it (%s)", backup.path,
+                 ", ".join(m.name for m in pending))
+
+    return copy
 
 
 # ==================================================================== PostgreSQL

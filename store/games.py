@@ -17,6 +17,7 @@ from store.base import (
     shard_filter,
 )
 from store.database import Row, UniqueViolation
+from store.departures import NOT_DEPARTED
 from store.records import (
     ActionRecord,
     Finish,
@@ -87,7 +88,8 @@ class GameStore(StoreBase):
         """Take over the running games of these shards' servers (all of them without shards)
         and hand them out with their logs: three statements in one transaction, however many
         games. From now on only this store can append to them. The logs are decoded only when
-        replayed, so loading stays quick."""
+        replayed, so loading stays quick. The games of a server the bot left are claimed but
+        not handed out (`departures` lists them), so they cost nothing until it is back."""
         where, params = shard_filter(shard_count, shard_ids)
         async with self.db.transaction() as tx:
             await tx.execute(
@@ -95,13 +97,15 @@ class GameStore(StoreBase):
                 (self.owner, *params),
             )
             games = await tx.fetch(
-                "SELECT * FROM games WHERE status = 'running' AND owner = ? ORDER BY id",
+                f"SELECT * FROM games WHERE status = 'running' AND owner = ? AND {NOT_DEPARTED}"
+                " ORDER BY id",
                 (self.owner,),
             )
             actions = await tx.fetch(
                 "SELECT a.game_id, a.seat, a.action FROM actions a"
                 " JOIN games g ON g.id = a.game_id"
-                " WHERE g.status = 'running' AND g.owner = ? ORDER BY a.game_id, a.seq",
+                f" WHERE g.status = 'running' AND g.owner = ? AND g.{NOT_DEPARTED}"
+                " ORDER BY a.game_id, a.seq",
                 (self.owner,),
             )
         logs: dict[int, StoredLog] = {int(g["id"]): StoredLog() for g in games}

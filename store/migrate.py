@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,10 @@ def _refuse_newer(applied: set[int], migrations: list[Migration]) -> None:
         raise NewerSchema(max(unknown), migrations[-1].version if migrations else 0)
 
 
+#: Called with the migrations about to be applied to a database that already had a schema.
+BeforeMigrating = Callable[[list[Migration]], Awaitable[None]]
+
+
 async def schema_version(db: aiosqlite.Connection) -> int:
     await db.execute(
         "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
@@ -72,8 +77,11 @@ async def schema_version(db: aiosqlite.Connection) -> int:
     return int(row[0]) if row and row[0] is not None else 0
 
 
-async def migrate(db: aiosqlite.Connection, migrations: list[Migration] | None = None) -> int:
+async def migrate(db: aiosqlite.Connection, migrations: list[Migration] | None = None, *,
+                  before: BeforeMigrating | None = None) -> int:
     """Apply the pending migrations, each in its own transaction; returns the new version.
+    `before` hears of them first, unless the database is new (it has nothing to lose); if it
+    raises, nothing is applied.
 
     The connection must be in autocommit mode (isolation_level=None): the script carries its
     own BEGIN/COMMIT so a migration and its version number land together or not at all."""
@@ -82,9 +90,10 @@ async def migrate(db: aiosqlite.Connection, migrations: list[Migration] | None =
     async with db.execute("SELECT version FROM schema_version") as cursor:
         applied = {int(row[0]) for row in await cursor.fetchall()}
     _refuse_newer(applied, migrations)
-    for migration in migrations:
-        if migration.version in applied:
-            continue
+    pending = [m for m in migrations if m.version not in applied]
+    if pending and applied and before is not None:
+        await before(pending)
+    for migration in pending:
         log.info("applying migration %s", migration.name)
         script = (
             "BEGIN;\n"

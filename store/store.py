@@ -21,6 +21,7 @@ from store.base import (
     shard_filter,
 )
 from store.database import Joined, is_postgres, without_password
+from store.departures import DepartureStore
 from store.games import GameStore
 from store.lobbies import LobbyStore
 from store.migrate import NewerSchema
@@ -46,7 +47,7 @@ __all__ = [
 
 class Store(
     GameStore, ResultStore, SeasonStore, LobbyStore, TournamentStore, PlayerSettingsStore,
-    ProfileStore, AchievementStore, AnnouncementStore, ServerSettingsStore,
+    ProfileStore, AchievementStore, AnnouncementStore, ServerSettingsStore, DepartureStore,
 ):
     """Every area of the store over one database connection, and what spans two areas."""
 

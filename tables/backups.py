@@ -5,6 +5,10 @@ At start-up a backup is taken at once if the newest is older than the period (or
 none); after that one every period. A backup that fails (a full disk) is one warning, and the
 next is tried a period later: the bot goes on either way. PostgreSQL is not backed up here
 (pg_dump is the admin's tool for it).
+
+Beside the backups, once a day, SQLite's `PRAGMA optimize` (Database.optimize), as SQLite
+advises for a connection that stays open for days: the query planner's statistics follow the
+tables as they grow. It runs whatever the backup settings say.
 """
 
 from __future__ import annotations
@@ -12,12 +16,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+from collections.abc import Awaitable, Callable
 
 from store.backup import back_up, backup_folder, backups, keep_newest
 from store.database import is_postgres
 from tables.clock import Clock
 
 log = logging.getLogger(__name__)
+
+#: Seconds between two runs of the database's optimize.
+OPTIMIZE_EVERY = 24 * 3600.0
 
 
 class Backups:
@@ -28,10 +36,15 @@ class Backups:
         self.database, self.every, self.keep = database, every_hours * 3600, keep
         self.clock = Clock()
         self._task: asyncio.Task[None] | None = None
+        self._optimizing: asyncio.Task[None] | None = None
 
-    def start(self, clock: Clock) -> None:
-        """Start the schedule on `clock`, or say at INFO why there is none."""
+    def start(self, clock: Clock, optimize: Callable[[], Awaitable[None]] | None = None) -> None:
+        """Start the schedule on `clock`, or say at INFO why there is none; and `optimize`
+        the database once a day."""
         self.clock = clock
+        if optimize is not None:
+            self._optimizing = asyncio.create_task(self._optimize_daily(optimize),
+                                                   name="optimize-database")
         if is_postgres(self.database):
             log.info("BACKUP_EVERY_HOURS is ignored on PostgreSQL: back it up with pg_dump")
         elif self.every <= 0 or self.keep <= 0:
@@ -68,8 +81,17 @@ class Backups:
                  backup.size / 1e6, self.clock.now() - started)
         return True
 
+    async def _optimize_daily(self, optimize: Callable[[], Awaitable[None]]) -> None:
+        while True:
+            await self.clock.sleep(OPTIMIZE_EVERY)
+            try:
+                await optimize()
+            except Exception:  # the bot goes on without it; tried again tomorrow
+                log.exception("Could not optimize the database")
+
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+        for task in (self._task, self._optimizing):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+        self._task = self._optimizing = None

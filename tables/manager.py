@@ -38,7 +38,7 @@ from tables.idle import IdleTiming
 from tables.listeners import Listener, finished
 from tables.lobbies import ExpiryListener, Lobbies
 from tables.lobby import Lobby
-from tables.player_settings import PlayerSettings
+from tables.player_settings import PlayerSettings, seated_members
 from tables.presence import Presence
 from tables.ratings import table_finish
 from tables.resume import Resume
@@ -76,8 +76,8 @@ class TableManager:
         is played for a player whose settings allow it. `shards` (shard count, this process's
         shard ids): serve and rebuild only the games and lobbies of those shards' servers; None
         serves every server. `lobby_lifetime`: seconds an untouched lobby stays open (7 days);
-        `stale_after`: seconds a running game may go without a move before it is closed
-        (tables/stale.py; 0: never)."""
+        `stale_after`: seconds a running game may go without a move, or rest in a server that
+        removed the bot, before it is closed (tables/stale.py; 0: never)."""
         self.store, self.shards = store, shards or (None, None)
         self.experts = experts or ExpertPool()
         self.ai_delay, self.forced_delay = ai_delay, forced_delay
@@ -88,7 +88,7 @@ class TableManager:
         self.games: Mapping[str, GameSpec] = GAMES if games is None else games
         self.clock = clock or Clock()
         #: Player settings, loaded for every seated player.
-        self._player_settings = PlayerSettings(store)
+        self._player_settings = PlayerSettings(store, lambda: seated_members(self))
         #: What each server's admins chose for its games (/server settings).
         self.server_settings = ServerSettings(store, self.shards)
         self._tables: dict[int, Table] = {}
@@ -132,7 +132,7 @@ class TableManager:
             [SeatInfo.from_json(seat) for record, _ in claimed for seat in record.seats]
         )
         self._resume.on_resumed = on_resumed
-        self._stale.start()
+        await self._stale.start()
         if in_background:
             self._resume.task = asyncio.create_task(self._resume.all(), name="resume-games")
             return []
@@ -177,14 +177,17 @@ class TableManager:
     async def guild_removed(self, guild_id: int) -> None:
         """The bot was removed from this server: its games rest, its open lobbies close."""
         await self._presence.removed(guild_id)
+        await self._stale.note_presence()
 
     async def guild_back(self, guild_id: int) -> None:
         """The server is there (the bot invited back, or available): its games run."""
         await self._presence.back(guild_id)
+        await self._stale.note_presence()
 
     async def guilds_known(self, guild_ids: Sequence[int], shard: int | None = None) -> None:
         """The servers the bot is in on `shard` (on every shard it serves if None)."""
         await self._presence.known(guild_ids, shard)
+        await self._stale.note_presence()
 
     def guild_here(self, guild_id: int) -> bool:
         """Whether the server is known to have the bot (at start-up, once listed)."""
@@ -256,8 +259,7 @@ class TableManager:
         return await carry_out(orders.act(self, table_id, user_id, action, version))
 
     async def back(self, table_id: int, user_id: int) -> None:
-        """A member the computer was playing for is back: stop playing for them (not after
-        a forfeit)."""
+        """A member the computer played for is back: stop playing for them (not after a forfeit)."""
         await carry_out(orders.back(self, table_id, user_id))
 
     def waited(self, table_id: int) -> dict[int, float]:

@@ -10,16 +10,24 @@ profile: who may see their /profile card: "public" (anyone in the server) or "pr
 
 from __future__ import annotations
 
-from typing import Any
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalAction
 from store import Store
 from tables.seats import SeatInfo
 
+if TYPE_CHECKING:
+    from tables.manager import TableManager
+
 NOTICE_CHOICES = ("always", "slow", "never")
 PROFILE_CHOICES = ("public", "private")
 DEFAULTS: dict[str, Any] = {"notices": "slow", "autoplay": True, "four_colour": False,
                             "profile": "public"}
+#: Settings kept of players not seated at a running game (the most recently read): a bot
+#: meets new players for months, and each entry is a few hundred bytes.
+KEEP = 2000
 
 
 def with_defaults(stored: dict[str, Any]) -> dict[str, Any]:
@@ -47,18 +55,32 @@ def checked(changes: dict[str, Any]) -> dict[str, Any]:
     return dict(changes)
 
 
-class PlayerSettings:
-    """Every player's settings this process has read, so a game's timers can consult a
-    seated player's without waiting on the store."""
+def seated_members(manager: TableManager) -> set[int]:
+    """The members seated at a game running in `manager`, or loaded to be rebuilt."""
+    seated = {seat.user_id for table in manager._tables.values() for seat in table.seats}
+    seated |= {seat.get("user_id") for record, _ in manager._resume.pending.values()
+               for seat in record.seats}
+    return {user_id for user_id in seated if user_id is not None}
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self._known: dict[int, dict[str, Any]] = {}
+
+class PlayerSettings:
+    """The settings of every player seated at a running game (`seated` says who is), so its
+    timers can consult them without waiting on the store, and of the last `keep` others read.
+    """
+
+    def __init__(self, store: Store, seated: Callable[[], set[int]] = set,
+                 keep: int = KEEP) -> None:
+        self.store, self.seated, self.keep = store, seated, keep
+        #: Least recently read first.
+        self._known: OrderedDict[int, dict[str, Any]] = OrderedDict()
+        self._limit = keep
 
     async def get(self, user_id: int) -> dict[str, Any]:
         """A player's settings, defaults filled in."""
-        if user_id not in self._known:
-            self._known[user_id] = with_defaults(await self.store.player_settings(user_id))
+        if user_id in self._known:
+            self._known.move_to_end(user_id)
+        else:
+            self._remember(user_id, with_defaults(await self.store.player_settings(user_id)))
         return dict(self._known[user_id])
 
     def cached(self, user_id: int) -> dict[str, Any]:
@@ -69,10 +91,26 @@ class PlayerSettings:
         """Change some of a player's settings; IllegalAction for a bad one (nothing changes)."""
         settings = {**await self.get(user_id), **checked(changes)}
         await self.store.set_player_settings(user_id, settings)
-        self._known[user_id] = settings
+        self._remember(user_id, settings)
         return dict(settings)
 
     async def load(self, seats: list[SeatInfo]) -> None:
         """Read the settings of everyone seated."""
         for user_id in {seat.user_id for seat in seats if seat.user_id is not None}:
             await self.get(user_id)
+
+    def _remember(self, user_id: int, settings: dict[str, Any]) -> None:
+        self._known[user_id] = settings
+        self._known.move_to_end(user_id)
+        if len(self._known) > self._limit:
+            self._forget_the_oldest()
+
+    def _forget_the_oldest(self) -> None:
+        """Down to `keep` entries, never a seated player's. More seated than that, the next
+        look waits a quarter of `keep` more, so reading settings stays cheap."""
+        seated = self.seated()
+        for user_id in [u for u in self._known if u not in seated]:
+            if len(self._known) <= self.keep:
+                break
+            del self._known[user_id]
+        self._limit = max(self.keep, len(self._known)) + self.keep // 4

@@ -19,7 +19,7 @@ EXPECTED_TABLES = {
     "tournament_games", "tournament_placings", "seasons", "season_ratings", "rating_history",
     "achievements", "moments", "honours_recorded", "streaks",
     "rating_changes", "season_channels", "season_announcements", "milestone_marks",
-    "server_settings",
+    "server_settings", "departed_guilds",
     "schema_version",
 }
 

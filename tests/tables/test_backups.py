@@ -15,6 +15,7 @@ from store import Store
 from store.backup import back_up, backups, restore
 from tables.backups import Backups
 from tables.clock import FakeClock
+from tests.store.test_before_upgrade import games_counted
 from tests.tables.helpers import (
     ANN,
     BOB,
@@ -183,3 +184,24 @@ async def test_a_bug_in_a_backup_is_an_error_with_its_traceback_and_the_schedule
         await until(lambda: taken_at(database) == [clock.wall()])
     finally:
         await schedule.close()
+
+
+async def test_the_database_is_optimized_once_a_day_even_with_backups_off(tmp_path: Path):
+    database = str(tmp_path / "cardbot.db")
+    store = await Store.open(database)
+    clock = FakeClock()
+    schedule = Backups(database, every_hours=0, keep=0)
+    schedule.start(clock, store.db.optimize)
+    try:
+        for game in range(12):
+            await store.create_game(guild_id=1, channel_id=1, game="cribbage", options={},
+                                    seed=game, seats=[], host_id=1)
+        await store.games_with_status("running")
+        await clock.advance(DAY - 1)
+        assert games_counted(database) is None
+        await clock.advance(1)
+        await until(lambda: games_counted(database) == 12)
+        assert backups(database) == []
+    finally:
+        await schedule.close()
+        await store.close()

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from store import GameRecord, Store
+from store.backup import backups
 from tools.copy_database import main
 
 ROOT = Path(__file__).parents[2]
@@ -90,7 +91,9 @@ def test_a_wrong_address_is_one_line_and_the_command_ends(tmp_path: Path, addres
     assert said.endswith("check the address you gave, and that PostgreSQL runs there and lets "
                          "that user in.") if "postgresql" in address else True
     assert "s3cret" not in done.stdout + done.stderr and done.stdout == ""
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cardbot.db"]
+    # Nothing made but, where the source was opened (so upgraded), the copy taken before that.
+    assert {p.name for p in tmp_path.iterdir()} - {"backups"} == {"cardbot.db"}
+    assert all(backup.before_upgrade for backup in backups(str(source)))
 
 
 def test_a_copy_that_passes_says_so_and_what_next(
