@@ -90,5 +90,7 @@ async def test_closing_the_database_refreshes_the_planners_statistics(tmp_path: 
 
 def games_counted(database: str) -> int | None:
     """How many games the planner's statistics say there are (None: no statistics)."""
+    if not read(database, "SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'"):
+        return None  # nothing analysed yet: SQLite makes the table with its first statistics
     stat = read(database, "SELECT stat FROM sqlite_stat1 WHERE idx = 'games_by_status'")
     return int(str(stat[0][0]).split()[0]) if stat else None
