@@ -25,7 +25,7 @@ from cogs.replies import NO_PINGS
 from cogs.table_message import TABLE_MENTIONS, THREAD_ARCHIVED
 from cogs.tables_cog import TablesCog
 from tables import Table, TableManager
-from tables.places import shown_in
+from tables.places import place_gone, shown_in
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +112,8 @@ class PlacesCog(commands.Cog, name="Places"):
             messages.place_gone(place_id)
         if not channel_here:
             messages.place_gone(*[t.channel_id for t in held])
-        gone = await self.manager.place_gone(guild_id, place_id, channel_here=channel_here)
+        gone = await place_gone(self.manager, guild_id, place_id,
+                                channel_here=channel_here)
         for table in gone.moved:
             await self._say_moved(table, how)
             messages.moved(table.id)

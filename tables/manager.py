@@ -28,7 +28,7 @@ from engine.contract import Action, Event
 from engine.errors import IllegalAction
 from engine.registry import GAMES, LEVELS, GameSpec
 from store import GameLost, Store
-from tables import orders, places
+from tables import orders
 from tables.carry_out import carry_out
 from tables.clock import Clock
 from tables.computer import refuse_without_ai
@@ -281,8 +281,6 @@ class TableManager:
     async def abandon(self, table_id: int, by_user_id: int, may_manage: bool = False) -> None:
         """End a game with no results (Table.abandon_refusal says who may)."""
         await carry_out(orders.abandon(self, table_id, by_user_id, may_manage))
-
-    place_gone = places.place_gone  # a channel or thread gone (tables/places.py)
 
     async def set_location(
         self, table_id: int, *, thread_id: int | None, message_id: int | None
