@@ -4,6 +4,7 @@ the eighth game was written outside the repository, said with what to do about i
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -56,6 +57,8 @@ def test_a_plugged_in_game_without_a_render_package_is_told_to_name_one(
 
 def test_pictures_registered_under_another_name_are_said_by_that_name(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # Another test imports a probe_pictures of its own: this one must import its file.
+    monkeypatch.delitem(sys.modules, "probe_pictures", raising=False)
     (tmp_path / "probe_pictures.py").write_text(
         "from render.registry import register\n"
         "register('probe-gaem', table=lambda view, four: None, hand=lambda view, four: None)\n")

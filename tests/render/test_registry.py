@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -81,6 +82,8 @@ def test_a_plugged_in_games_missing_pictures_are_named_in_the_error(
 
 def test_an_import_failing_inside_a_games_pictures_is_not_hidden(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # Another test imports a probe_pictures of its own: this one must import its file.
+    monkeypatch.delitem(sys.modules, "probe_pictures", raising=False)
     (tmp_path / "probe_pictures.py").write_text("import no_such_dependency_of_the_pictures\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     any_spec = next(iter(GAMES.values()))
