@@ -1,15 +1,16 @@
 """Which event a /tournament command means when it names none and the server has several
-open: the one the member's part concerns (an event they can join, play in, or host), and
-when that is not one event, a question back, since acting on the wrong one (a late entry
-to a running Swiss, a cancel) is worse than asking. tournaments_cog.py asks."""
+open: the one the member's part concerns (tables/tournaments/choice.py), and when that is
+not one event, a question back, since acting on the wrong one (a late entry to a running
+Swiss, a cancel) is worse than asking. tournaments_cog.py asks."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from cogs import text
-from tables.tournaments import RUNNING, SIGNUP, Tournament
+from tables.tournaments import RUNNING, SIGNUP
 from tables.tournaments import text as words
+from tables.tournaments.choice import HOST, JOIN, PLAYER, READ, concerns
 from tables.tournaments.service import HeldTournament
 
 #: The optional tournament: option of the commands that change an event.
@@ -17,21 +18,9 @@ WHICH_EVENT = "The tournament's number (if left out: the open one that is yours 
 #: The same, of the commands that read an event, over or not.
 ANY_EVENT = "The tournament's number (if left out: one you play in or host, else the oldest open)"
 NO_EVENT = "There is no tournament open or running here: /tournament create makes one."
-#: What the member does with the command: joins, plays (drops out), hosts, or reads.
-JOIN, PLAYER, HOST, READ = "join", "player", "host", "read"
 STATE_WORDS = {SIGNUP: "sign-up open", RUNNING: "running"}
 SEVERAL = {JOIN: "You can join {n} of them", PLAYER: "You play in {n} of them",
            HOST: "You host {n} of them"}
-
-
-def concerns(role: str, event: Tournament, user_id: int) -> bool:
-    entry = event.entry_of(user_id)
-    playing = entry is not None and not entry.dropped
-    if role == JOIN:
-        return entry is None and (event.status == SIGNUP or event.late_entry_round() is not None)
-    if role == PLAYER:
-        return playing
-    return event.host_id == user_id or (role == READ and playing)
 
 
 def pick_event(found: Sequence[HeldTournament], user_id: int,
