@@ -22,6 +22,7 @@ from cogs.lobbies_cog import game_choices, game_named, thread_name
 from cogs.replies import NO_PINGS, tell
 from cogs.tournament_buttons import TournamentButton as TournamentButton  # bot.py adds it
 from cogs.tournament_buttons import signup_buttons, signup_view
+from cogs.tournament_holds import HoldNotices
 from cogs.tournament_words import (
     CANCELLED,
     HOST_ASKED,
@@ -54,7 +55,6 @@ from tables.tournaments.service import Change, HeldTournament, TournamentListene
 log = logging.getLogger(__name__)
 
 
-
 async def event_files(held: HeldTournament) -> list[discord.File]:
     if not held.event.rounds:
         return []
@@ -70,6 +70,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         self.service = service
         service.places = self._place
         service.subscribe(self)
+        service.subscribe(HoldNotices(bot, service))
 
     # ------------------------------------------------------------ commands
 

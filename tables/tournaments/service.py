@@ -327,6 +327,7 @@ class TournamentService(Listener):
         """A game ended: if it plays a match, its result goes into the match."""
         if self.closed:
             return
+        await self.timers.holds.game_ended(table)
         # The links in memory: a round's games end in a burst, and members' presses would
         # queue behind as many reads.
         found = next((held for held in self._held.values() for game in held.games
