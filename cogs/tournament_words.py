@@ -29,7 +29,8 @@ RESUMED_OVER = "Going on again: the event is over."
 HOST_ASKED = {"round_held": "Run /tournament pause to go on.",
               "final_unplayed": "Run /tournament result {match} with the winner first, or "
                                 "/tournament end to finish with no champion.",
-              "not_started": "Press Start on the event's message when you are ready, or Cancel."}
+              "not_started": "Press Start on the event's message when you are ready, or Cancel.",
+              "game_closed": "Set it with /tournament result {match}, the winner first."}
 CANCELLED = "Tournament #{id} is cancelled by its host: this match's game is closed."
 #: Said at a game closed because a corrected result restarted its match.
 SET_ASIDE = ("{why}, which starts again: this game is closed. Its games stay in your records "

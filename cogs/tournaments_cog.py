@@ -385,7 +385,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                     if games and not match.finished:
                         await self._send(games[-1].channel_id, held.guild_id,
                                          CANCELLED.format(id=held.id), NO_PINGS)
-            elif said.get("type") in HOST_ASKED:
+            elif said.get("type") in HOST_ASKED and self.bot.get_channel(held.channel_id):
                 asked = HOST_ASKED[said["type"]].format_map(said)
                 await self._send(held.channel_id, held.guild_id,
                                  f"<@{held.host_id}> {said['text']} {asked}",

@@ -173,7 +173,7 @@ class TournamentService(Listener):
         for held in served:
             if away is not None:
                 await self.timers.back_from(held, *away)
-            await self.matches.catch_up(held)
+            await self.matches.catch_up(held, away=away is not None)
             if self._held.get(held.id) is held:
                 # Back, its message was left as the bot last saw it: a deadline may read as past.
                 await self._after(held, refresh=away is not None)
@@ -341,6 +341,7 @@ class TournamentService(Listener):
         else:  # abandoned (a forfeit closes its game so) or errored: the host may rule
             log.info("tournament %d: game %d of match %s ended %s", held.id, table.id,
                      link.match_id, table.status)
+            await self.matches.closed_early(held, link, away=False)
 
     async def record(self, held: HeldTournament, match_id: str, game_id: int,
                      outcome: dict[str, Any]) -> None:
