@@ -9,10 +9,12 @@ from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
 
 from cogs import text
+from cogs.fitting import Droppable, Line, fit
 from engine.analysis import figure
 from engine.seat_words import spoken_list
 from store import SeasonRecord
 from store.seasons import next_month_start
+from tables.season_ends import EndedSeason
 from tables.seasons import Champion, SeasonInfo, Standings
 
 
@@ -50,14 +52,47 @@ def ended(season: SeasonRecord, champions: Sequence[Champion],
     if running is None:
         following = "The next season begins with the next calendar month, or with /season start."
     else:
-        following = f"Season {running.number} has begun."
-    kept = f"its final standings are kept (`/leaderboard season:{season.number}`)"
-    if members:
-        who = "1 member" if members == 1 else f"{members} members"
-        kept = (f"{who} played in it. {kept[:1].upper()}{kept[1:]}, and each finds their"
-                " final place on `/profile`")
-    return (f"🏆 **Season {season.number}** {when(season)} is over: {kept}. {following}"
-            + champion_lines(champions, mentioned))
+        following = f"Season {running.number} {when(running)} has begun."
+    return (f"🏆 **Season {season.number}** {when(season)} is over: {kept(season, members)}. "
+            f"{following}" + champion_lines(champions, mentioned))
+
+
+def kept(season: SeasonRecord, members: int) -> str:
+    """Who played in an ended season, and where its standings and their places are kept."""
+    standings = f"its final standings are kept (`/leaderboard season:{season.number}`)"
+    if not members:
+        return standings
+    who = "1 member" if members == 1 else f"{members} members"
+    return (f"{who} played in it. {standings[:1].upper()}{standings[1:]}, and each finds their "
+            "final place on `/profile`")
+
+
+def ended_together(ended: Sequence[EndedSeason], running: SeasonRecord | None,
+                   mentioned: Collection[int] = ()) -> str:
+    """The post of seasons that ended while none of them could be posted (the bot away as
+    more than one month turned): which ended, oldest first, each with its champions, and
+    which runs now. Too long for one message, the oldest seasons' champions go first (each
+    season's standings stay a command away)."""
+    numbers = spoken_list([str(each.season.number) for each in ended])
+    now = (f"Season {running.number} {when(running)} runs now." if running is not None else
+           "No season runs now: the next begins with the next calendar month, or with "
+           "/season start.")
+    lines: list[Line] = [f"🏆 **Seasons {numbers}** are over. {now}"]
+    latest = len(ended) - 1
+    for rank, each in enumerate(ended):
+        season = each.season
+        who = "" if not each.members else "1 member played in it. " if each.members == 1 \
+            else f"{each.members} members played in it. "
+        heading = (f"**Season {season.number}** {when(season)}: {who}Final standings: "
+                   f"`/leaderboard season:{season.number}`.")
+        champions = "\n".join(line for line in champion_lines(each.champions, mentioned)
+                              .splitlines()[1:] if line != CHAMPIONS)
+        # Too long for one message, the oldest seasons' champions go first, then their
+        # headings: the first line names them all, and the latest is said whole.
+        lines += [heading, champions] if rank == latest else \
+            [Droppable(heading, latest + rank), Droppable(champions, rank)]
+    lines.append("Each member finds their final place in each on `/profile`.")
+    return fit([lines])
 
 
 def when(season: SeasonRecord) -> str:
@@ -103,10 +138,14 @@ def started_after(season: SeasonRecord, ended: SeasonRecord | None,
     if ended is None:
         return started(season)
     return (
-        f"{started(season)}\n🏆 **Season {ended.number}** ends as it begins: its final "
-        f"standings are kept (`/leaderboard season:{ended.number}`)."
+        f"{started(season)}\n🏆 **Season {ended.number}** {when(ended)} is over as season "
+        f"{season.number} begins: its final standings are kept "
+        f"(`/leaderboard season:{ended.number}`)."
         + champion_lines(champions, mentioned)
     )
+
+
+CHAMPIONS = "**Champions**"
 
 
 def champion_lines(champions: Sequence[Champion], mentioned: Collection[int] = ()) -> str:
@@ -115,7 +154,7 @@ def champion_lines(champions: Sequence[Champion], mentioned: Collection[int] = (
     text.member_name), or as a mention if among `mentioned`, where the message pings them."""
     if not champions:
         return "\nNo member won a game in it, so it has no champions."
-    lines = ["\n**Champions**"]
+    lines = [f"\n{CHAMPIONS}"]
     for champion in champions:
         names = champion.names or (None,) * len(champion.user_ids)
         who = spoken_list([f"<@{user_id}>" if user_id in mentioned

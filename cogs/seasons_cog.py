@@ -165,12 +165,16 @@ class SeasonsCog(commands.Cog, name="Seasons"):
         earned it."""
         season = end.season
         channel = self.bot.get_partial_messageable(end.channel_id, guild_id=season.guild_id)
-        champions, still_here = await champions_now(self.bot.get_guild(season.guild_id),
-                                                    end.champions, self.seasons.clock)
+        guild, ended, still_here = self.bot.get_guild(season.guild_id), [], set[int]()
+        for each in end.ended:
+            champions, here = await champions_now(guild, each.champions, self.seasons.clock)
+            ended.append(replace(each, champions=champions))
+            still_here.update(here)
+        words = season_words.ended_together(ended, end.running, still_here) if end.earlier \
+            else season_words.ended(season, ended[-1].champions, end.running, still_here,
+                                    end.members)
         try:
-            await channel.send(season_words.ended(season, champions, end.running, still_here,
-                                                  end.members),
-                               allowed_mentions=pinging(still_here))
+            await channel.send(words, allowed_mentions=pinging(still_here))
         except (discord.NotFound, discord.Forbidden) as gone:
             log.warning("The end of season %d of server %d cannot be posted in channel %d"
                         " (%s); it is not tried again", season.number, season.guild_id,

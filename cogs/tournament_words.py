@@ -16,6 +16,7 @@ from engine.seat_words import spoken_list
 from tables.table import Table
 from tables.tournaments import KNOCKOUT, RUNNING, SIGNUP, TABLES, Tournament
 from tables.tournaments import text as words
+from tables.tournaments.holds import SeatHold
 from tables.tournaments.model import Match, count_words
 from tables.tournaments.service import HeldTournament
 
@@ -28,7 +29,8 @@ RESUMED_OVER = "Going on again: the event is over."
 HOST_ASKED = {"round_held": "Run /tournament pause to go on.",
               "final_unplayed": "Run /tournament result {match} with the winner first, or "
                                 "/tournament end to finish with no champion.",
-              "not_started": "Press Start on the event's message when you are ready, or Cancel."}
+              "not_started": "Press Start on the event's message when you are ready, or Cancel.",
+              "game_closed": "Set it with /tournament result {match}, the winner first."}
 CANCELLED = "Tournament #{id} is cancelled by its host: this match's game is closed."
 #: Said at a game closed because a corrected result restarted its match.
 SET_ASIDE = ("{why}, which starts again: this game is closed. Its games stay in your records "
@@ -288,3 +290,24 @@ def computers_line(event: Tournament) -> str:
         return f"Short tables are filled with computers ({level})."
     return (f"Computers ({level}) fill the places a short field leaves when it starts; games "
             "against them count for no rating or /stats.")
+
+
+def held_words(hold: SeatHold, no_show_after: float) -> str:
+    """What a member playing one match hears of another that waits on their first move: in
+    the game they play, that its seat is kept for them till it ends; once it has, in the
+    waiting game, by when they must move there."""
+    held, minutes = hold.held, count_words(max(1, round(no_show_after / 60)), "minute", "minutes")
+    match = f"match {hold.game.match_id} of tournament #{held.id}"
+    due = hold.due(no_show_after)
+    if due is not None:
+        return (f"<@{hold.user_id}>: {match} waits for your first move here: make it "
+                f"<t:{due // 1000}:R>, or you forfeit the match. (Your seat was kept while you "
+                f"played game #{hold.playing.game_id} of tournament #{hold.playing_in.id}.)")
+    line = (f"<@{hold.user_id}>: your {match} ({text.safe(words.title(held.event))}) waits for "
+            f"your first move in game #{hold.game.game_id}, <#{hold.game.channel_id}>. It keeps "
+            f"your seat while you play this game; once this game is over you have {minutes} to "
+            "move there before you forfeit that match.")
+    if held.round_deadline is not None:
+        line += (f" Its round's time is up <t:{held.round_deadline // 1000}:R>: the computer "
+                 "then plays for whoever is away.")
+    return line

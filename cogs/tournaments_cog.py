@@ -22,6 +22,7 @@ from cogs.lobbies_cog import game_choices, game_named, thread_name
 from cogs.replies import NO_PINGS, tell
 from cogs.tournament_buttons import TournamentButton as TournamentButton  # bot.py adds it
 from cogs.tournament_buttons import signup_buttons, signup_view
+from cogs.tournament_holds import HoldNotices
 from cogs.tournament_words import (
     CANCELLED,
     HOST_ASKED,
@@ -54,7 +55,6 @@ from tables.tournaments.service import Change, HeldTournament, TournamentListene
 log = logging.getLogger(__name__)
 
 
-
 async def event_files(held: HeldTournament) -> list[discord.File]:
     if not held.event.rounds:
         return []
@@ -70,6 +70,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
         self.service = service
         service.places = self._place
         service.subscribe(self)
+        service.subscribe(HoldNotices(bot, service))
 
     # ------------------------------------------------------------ commands
 
@@ -384,7 +385,7 @@ class TournamentsCog(commands.Cog, TournamentListener, name="Tournaments"):
                     if games and not match.finished:
                         await self._send(games[-1].channel_id, held.guild_id,
                                          CANCELLED.format(id=held.id), NO_PINGS)
-            elif said.get("type") in HOST_ASKED:
+            elif said.get("type") in HOST_ASKED and self.bot.get_channel(held.channel_id):
                 asked = HOST_ASKED[said["type"]].format_map(said)
                 await self._send(held.channel_id, held.guild_id,
                                  f"<@{held.host_id}> {said['text']} {asked}",

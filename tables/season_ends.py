@@ -10,7 +10,9 @@ that failed for now (Discord busy or down) gives the marker back and is tried ag
 `RETRY_AFTER` later, and so on while it fails (waiting for the month's next start, the post
 would be a month late); one that can never go out (the channel gone, the bot not allowed
 there) keeps it, and is remembered so /season info says so until a channel is chosen again.
-Only seasons ended after the server chose its channel are posted.
+Only seasons ended after the server chose its channel are posted. Seasons of one server that
+are due together (the bot was away as more than one month turned) are told in one post, which
+says which seasons ended, each with its champions, and which one runs now.
 """
 
 from __future__ import annotations
@@ -29,15 +31,32 @@ log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
+class EndedSeason:
+    """A season that ended, its champions, and how many members finished a rated game in
+    it."""
+    season: SeasonRecord
+    champions: list[Champion]
+    members: int = 0
+
+
+@dataclass(frozen=True)
 class SeasonEnd:
     """What a post says: the season that ended, its champions, and the season running now
-    (None between seasons)."""
+    (None between seasons); `earlier`, the seasons of the server that ended before it and
+    were not posted either (the bot away as each ended), said in the same post, so it reads
+    which seasons ended and which one runs now."""
     season: SeasonRecord
     champions: list[Champion]
     running: SeasonRecord | None
     channel_id: int
     #: How many members finished a rated game in it.
     members: int = 0
+    earlier: tuple[EndedSeason, ...] = ()
+
+    @property
+    def ended(self) -> tuple[EndedSeason, ...]:
+        """Every season the post tells of, oldest first."""
+        return (*self.earlier, EndedSeason(self.season, self.champions, self.members))
 
 
 class Posted(Enum):
@@ -141,6 +160,7 @@ class SeasonEnds:
             return 0, 0
         now = self.seasons.now_ms()
         posted = later = 0
+        due: dict[tuple[int, int], list[SeasonRecord]] = {}
         for season, channel_id in await self.store.seasons_to_announce(
             now, guild_id=guild_id, shards=self.shards
         ):
@@ -149,24 +169,29 @@ class SeasonEnds:
             if channel_id == answered_in:
                 posted += 1
                 continue
+            due.setdefault((season.guild_id, channel_id), []).append(season)
+        for (server, channel_id), seasons in due.items():
+            season = seasons[-1]
             try:
-                end = SeasonEnd(
-                    season, await self.seasons.champions(season.guild_id, season.number),
-                    await self.store.season_at(season.guild_id, now), channel_id,
-                    await self.store.season_members(season.guild_id, season.number),
-                )
+                ended = [EndedSeason(s, await self.seasons.champions(server, s.number),
+                                     await self.store.season_members(server, s.number))
+                         for s in seasons]
+                end = SeasonEnd(season, ended[-1].champions,
+                                await self.store.season_at(server, now), channel_id,
+                                ended[-1].members, tuple(ended[:-1]))
                 outcome = await self.poster(end)
             except Exception:
                 log.exception("Could not post the end of season %d of server %d",
-                              season.number, season.guild_id)
+                              season.number, server)
                 outcome = Posted.LATER
             if outcome is Posted.LATER:
-                await self.store.release_season_announcement(season)
-                later += 1
+                for each in seasons:
+                    await self.store.release_season_announcement(each)
+                later += len(seasons)
                 continue
             if outcome is Posted.NEVER:
                 await self.store.season_never_posted(season, channel_id)
-            posted += 1
+            posted += len(seasons)
         return posted, later
 
     async def close(self) -> None:

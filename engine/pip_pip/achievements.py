@@ -1,8 +1,10 @@
 """Pip Pip's achievements and moments.
 
-**Deciding call**: a Pip Pip call that decides the game: its caller wins (alone or sharing the
-win), and would not have won alone without it: their final total less the call's points (50,
-or 100 for a Double Pip Pip, PP-8 and PP-9) is at most the best total of any other player.
+**Deciding call**: Pip Pip calls that decide the game: their caller wins (alone or sharing the
+win), and would not have won alone without them: their final total less the points of all
+their calls (50 each, or 100 for a Double Pip Pip, PP-8 and PP-9) is at most the best total of
+any other player. All of them, not each: two calls of 50 decide a game as one Double Pip Pip
+for 100 does, though either alone was more than the winner needed.
 
 The moments: a player's best trick (the card points it took, PP-13) and their biggest win:
 the winner's total less the next best total.
@@ -17,15 +19,15 @@ from engine.achievements import Achievement, Event, MomentKind, Outcome, win_mar
 
 def deciding_call(events: Sequence[Event], outcome: Outcome) -> list[int]:
     scores, winners = outcome.get("scores") or [], outcome.get("winners") or []
-    earned = []
+    called: dict[int, int] = {}
     for call in events:
-        if call.get("type") != "call":
-            continue
-        seat = int(call["seat"])
-        if seat not in winners or seat in earned:
-            continue
+        if call.get("type") == "call":
+            seat = int(call["seat"])
+            called[seat] = called.get(seat, 0) + int(call["points"])
+    earned = []
+    for seat, points in called.items():
         others = max((score for other, score in enumerate(scores) if other != seat), default=0)
-        if scores[seat] - int(call["points"]) <= others:
+        if seat in winners and scores[seat] - points <= others:
             earned.append(seat)
     return earned
 
@@ -38,7 +40,7 @@ def best_trick(event: Event) -> tuple[int, int] | None:
 
 ACHIEVEMENTS = (
     Achievement("pip-pip:deciding-call", "Deciding call",
-                "Win with a Pip Pip call you could not have won without.", "pip-pip",
+                "Win a game you would not have won outright without your Pip Pip calls.", "pip-pip",
                 on_finish=deciding_call, watches=frozenset({"call"})),
 )
 MOMENTS = (

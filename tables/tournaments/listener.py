@@ -10,6 +10,7 @@ from tables.table import Table
 from tables.tournaments.model import Match
 
 if TYPE_CHECKING:
+    from tables.tournaments.holds import SeatHold
     from tables.tournaments.service import HeldTournament
 
 
@@ -31,3 +32,8 @@ class TournamentListener:
 
     async def on_match_opened(self, held: HeldTournament, match: Match, table: Table) -> None:
         """A match's game is open: its players can be called to it."""
+
+    async def on_seat_held(self, hold: SeatHold) -> None:
+        """A member's seat at a match's game is kept while they play another match
+        (`hold.freed_at` None: tell them where they play), or that other game ended and the
+        no-show minutes run from then (tell them where the match waits, and until when)."""

@@ -148,9 +148,29 @@ class MatchGames:
         await service.publish_opened(held, match, table)
         return opened_at
 
-    async def catch_up(self, held: HeldTournament) -> None:
-        """After a restart: results of games that ended while nobody listened, and the
-        no-show watch again over the round's running games."""
+    async def closed_early(self, held: HeldTournament, game: MatchGame, away: bool) -> None:
+        """The match's game closed before it ended, not by the event's doing (its channel
+        deleted, or its server gone from the bot too long, `away`: found so at the server's
+        return): the match says so and the host is asked for its result."""
+        service = self.service
+        if held.games_of(game.match_id)[-1:] != [game.game_id]:
+            return  # set aside, or not its latest game
+        why = "was closed while the bot was away from this server" if away \
+            else "was closed before it ended"
+        try:
+            async with service._lock(held.id):
+                await service._change(held, partial(_game_closed, match_id=game.match_id,
+                                                    game_id=game.game_id, why=why))
+        except IllegalAction as refusal:  # its server removed the bot meanwhile
+            log.info("tournament %d: game %d's closing not noted: %s", held.id, game.game_id,
+                     refusal)
+            return
+        await service._after(held)
+
+    async def catch_up(self, held: HeldTournament, away: bool = False) -> None:
+        """After a restart (or its server's return, `away`): results of games that ended
+        while nobody listened, games closed meanwhile before they ended, and the no-show
+        watch again over the round's running games."""
         service = self.service
         if held.event.status != RUNNING:
             return
@@ -168,9 +188,15 @@ class MatchGames:
                 record = await service.store.game(game.game_id)
             if record is not None and record.status == "finished" and record.outcome:
                 await service.record(held, game.match_id, game.game_id, record.outcome)
+            elif record is not None and record.status == "abandoned":
+                await self.closed_early(held, game, away)
             elif record is not None and record.status == "running":
                 table = service.manager.get(game.game_id)
                 if table is not None:
                     opened_at = held.event.match(game.match_id).opened_at
                     service.timers.watch_no_show(held, game.match_id, table,
                                                  opened_at or service.wall_ms())
+
+
+def _game_closed(event: Tournament, *, match_id: str, game_id: int, why: str) -> list[Event]:
+    return event.game_closed(match_id, game_id, why)

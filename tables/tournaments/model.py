@@ -89,6 +89,9 @@ class Match:
     set_aside: int = 0
     #: Entry -> the entry whose place it took here when an earlier result was corrected.
     replaced: dict[str, str] = field(default_factory=dict)
+    #: Its game that closed before it ended (its channel deleted, its server gone from the
+    #: bot too long): no result, and no other game opens; the host sets the match's result.
+    closed_early: int | None = None
 
     @property
     def entries(self) -> list[str]:

@@ -173,7 +173,7 @@ class TournamentService(Listener):
         for held in served:
             if away is not None:
                 await self.timers.back_from(held, *away)
-            await self.matches.catch_up(held)
+            await self.matches.catch_up(held, away=away is not None)
             if self._held.get(held.id) is held:
                 # Back, its message was left as the bot last saw it: a deadline may read as past.
                 await self._after(held, refresh=away is not None)
@@ -327,6 +327,7 @@ class TournamentService(Listener):
         """A game ended: if it plays a match, its result goes into the match."""
         if self.closed:
             return
+        await self.timers.holds.game_ended(table)
         # The links in memory: a round's games end in a burst, and members' presses would
         # queue behind as many reads.
         found = next((held for held in self._held.values() for game in held.games
@@ -340,6 +341,7 @@ class TournamentService(Listener):
         else:  # abandoned (a forfeit closes its game so) or errored: the host may rule
             log.info("tournament %d: game %d of match %s ended %s", held.id, table.id,
                      link.match_id, table.status)
+            await self.matches.closed_early(held, link, away=False)
 
     async def record(self, held: HeldTournament, match_id: str, game_id: int,
                      outcome: dict[str, Any]) -> None:

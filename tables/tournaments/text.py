@@ -197,6 +197,9 @@ def _who(event: Tournament, match: Match) -> str:
 def _match_state(event: Tournament, match: Match) -> str:
     forfeits = _forfeit_words(event, match)
     points = match.points()
+    if points is None and match.closed_early is not None and event.status == RUNNING:
+        return "; ".join([*forfeits, f"game #{match.closed_early} closed before it ended, "
+                          "waiting for the host to set the result"])
     if points is None:
         if match.best_of > 1 and match.games:
             return f"{_games(event, match)}, best of {match.best_of}"

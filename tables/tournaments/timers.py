@@ -24,6 +24,7 @@ from engine.seat_words import spoken_list
 from store.records import ActionRecord
 from tables.away import is_marker
 from tables.table import Table
+from tables.tournaments.holds import SeatHolds
 from tables.tournaments.model import Match, count_words
 from tables.tournaments.tournament import RUNNING, SIGNUP, Tournament
 
@@ -50,6 +51,7 @@ class EventTimers:
         self._busy: set[asyncio.Future[Any]] = set()
         #: Each event's round deadline its listeners were told had passed.
         self._told: dict[int, int] = {}
+        self.holds = SeatHolds(service)
 
     def close(self) -> None:
         for task in [*self._timers.values(), *self._watches]:
@@ -208,10 +210,11 @@ class EventTimers:
         move forfeits the match: first when the minutes from the opening are up, then as each
         later first turn's minutes run out (at a big table a member's first turn may come
         long after the opening), until every member has moved or forfeited."""
-        service = self.service
-        wait: float | None = service.no_show_after - (service.wall_ms() - opened_at) / 1000
+        # Looked at once at the opening too: a member playing another match hears at once
+        # that this one keeps their seat.
+        wait: float | None = 0.0
         while wait is not None:
-            await service.clock.sleep(wait)
+            await self.service.clock.sleep(wait)
             wait = await self._busy_with(self._check_no_show(held, match_id, table, opened_at))
 
     async def _check_no_show(self, held: HeldTournament, match_id: str, table: Table,
@@ -237,6 +240,7 @@ class EventTimers:
                     return None
         if absent:
             await service._after(held)
+        await self.holds.tell()
         later = [left for left in due.values() if left > 0]
         # A member not waited on yet has the whole window once their turn comes.
         return min(later) if later else service.no_show_after
@@ -266,7 +270,8 @@ class EventTimers:
         since_opening = (service.wall_ms() - opened_at) / 1000
         waited = {s: max(w, since_opening) if s in from_opening else w
                   for s, w in service.manager.waited(table.id).items()}
-        return {s: service.no_show_after - waited[s] for s in to_move if s in waited}
+        return {s: await self.holds.seconds_left(held, table, s, waited[s])
+                for s in to_move if s in waited}
 
 
 def _windows(event: Tournament) -> list[Match]:

@@ -242,6 +242,16 @@ class Tournament(Running):
                 else f"This event has {self._state_words()}."
             )
 
+    def game_closed(self, match_id: str, game_id: int, why: str) -> list[Event]:
+        """The match's game closed before it ended (`why`: how), with no result: the host
+        is asked to set one."""
+        match = self.match(match_id)
+        if self.status != RUNNING or match.finished or match.closed_early == game_id:
+            return []
+        match.closed_early = game_id
+        return [self._say("game_closed", f"Match {match.id}'s game #{game_id} {why}, so it has "
+                          "no result.", match=match.id)]
+
     def _say(self, kind: str, text: str, **data: Any) -> Event:
         event = {"type": kind, "text": text, **data}
         self.log.append(event)

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from cogs.season_words import champion_lines, ended
+from cogs.season_words import champion_lines, ended, ended_together
 from engine.registry import GAMES
 from tables.clock import FakeClock
-from tables.season_ends import SeasonEnds
+from tables.season_ends import EndedSeason, SeasonEnds
 from tables.seasons import MANAGE_ONLY, Champion
 from testkit.fake_discord import FakeDiscord, FakeUser, InteractionRecord
 from testkit.fake_discord import gateway as fake_gateway
@@ -131,7 +131,9 @@ async def test_a_seasons_end_names_its_champions_without_pinging_them() -> None:
         started = await fake.slash(alice, "season start")
         content, private = answer(started)
         assert not private and content.startswith("🏁 **Season 2** has begun")
-        assert "🏆 **Season 1** ends as it begins" in content and champion in content
+        assert re.search(r"\n🏆 \*\*Season 1\*\* \(January 2027, ended <t:\d+:D>\) is over as "
+                         r"season 2 begins: its final standings are kept", content)
+        assert champion in content
         assert started.message is not None and not started.message.pings
         driver = GameDriver(fake, rng=random.Random("champions"))
         await driver.start_game(GAME, players)
@@ -174,6 +176,36 @@ def test_a_seasons_end_says_who_played_and_where_each_finds_their_place() -> Non
         " 12 members played in it.")
 
 
+def test_a_year_of_seasons_told_at_once_fits_one_message_naming_them_all() -> None:
+    """Twelve seasons due in one post, five champions each: it fits Discord's limit by
+    leaving out the oldest seasons' champions, never the first line (which names them all
+    and the season running) nor the latest season's champions."""
+    from store import SeasonRecord
+    from store.seasons import next_month_start
+
+    starts = [1_798_761_600_000]  # January 2027
+    for _ in range(12):
+        starts.append(next_month_start(starts[-1]))
+    champions = [Champion(title=f"Game {n}", user_ids=(70 + n,), rating=12.5, wins=3,
+                          names=(f"Long Member Name {n}",)) for n in range(5)]
+    seasons = [EndedSeason(SeasonRecord(1, n + 1, starts[n], starts[n + 1], by_hand=False),
+                           champions, members=40) for n in range(12)]
+    running = SeasonRecord(1, 13, starts[12], next_month_start(starts[12]), by_hand=False)
+    post = ended_together(seasons, running)
+    lines = post.splitlines()
+    assert len(post) <= 2000
+    assert lines[0] == ("🏆 **Seasons 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 12** are over. "
+                        "Season 13 (January 2028) runs now.")
+    assert lines[-7:] == [
+        "**Season 12** (December 2027): 40 members played in it. Final standings: "
+        "`/leaderboard season:12`.",
+        *(f"🥇 Game {n}: Long Member Name {n} (rating 12.5, 3 wins)" for n in range(5)),
+        "Each member finds their final place in each on `/profile`."]
+    # The oldest season's champions went first; its heading stayed.
+    assert lines[1].startswith("**Season 1** (January 2027)")
+    assert lines[2].startswith("**Season 2** (February 2027)")
+
+
 def test_champions_sharing_first_place_read_as_a_list() -> None:
     # Three members who each won their one game of a season share its first place.
     line = champion_lines([Champion(title="Cribbage", user_ids=(7, 8, 9), rating=3.4, wins=1,
@@ -210,7 +242,7 @@ async def test_a_seasons_end_is_posted_once_where_the_server_chose(database_url:
         assert post.content.splitlines() == [
             f"🏆 **Season 1** (January 2027) is over: {PLAYERS} members played in it. Its final"
             " standings are kept (`/leaderboard season:1`), and each finds their final place"
-            " on `/profile`. Season 2 has begun.",
+            " on `/profile`. Season 2 (February 2027) has begun.",
             "**Champions**", f"🥇 {GAMES[GAME].title}: {champion} (rating {rating}, {wins} win)"]
         assert [f"<@{user_id}>" for user_id in post.pings] == [champion]
 
@@ -315,6 +347,47 @@ async def test_a_month_that_turned_while_the_bot_was_down_is_posted_when_it_is_b
         fake.assert_clean()
 
 
+async def test_seasons_that_ended_while_the_bot_could_not_post_are_told_in_one_post(
+    database_url: str,
+) -> None:
+    """January and February ended while season ends could not be posted (the timer that
+    posts them stopped, as when the bot is away); back in April, one post says that seasons 1
+    and 2 are over, each with its champions, and that season 3 runs now: not a post headed
+    season 1 that says season 3 has begun."""
+    async with FakeDiscord(channels=("games", "news"), members=NAMES) as fake:
+        clock = FakeClock()  # 15 January 2027
+        await fake.connect(test_bot(database_url, clock=clock))
+        players = [fake.member(n) for n in NAMES[:PLAYERS]]
+        alice, news = players[0], fake.channel("news")
+        await fake.slash(alice, "season announce", {"channel": news})
+        await season_ends(fake).close()
+        champions = []
+        for month in ("january", "february"):
+            driver = GameDriver(fake, rng=random.Random(month))
+            await driver.start_game(GAME, players)
+            await driver.play_to_end()
+            champions.append(await first_place(fake, alice))
+            await clock.advance(20 * 24 * 3600)
+        await clock.advance(50 * 24 * 3600)  # 6 April
+        await fake.restart(test_bot(database_url, clock=clock), crash=True)
+        await season_ends(fake).wait_asleep()
+        [post] = fake.visible_messages(alice, "news")
+        mention = [fake.member(who.lower()).mention for who, _, _ in champions]
+        kept = f"{PLAYERS} members played in it. Final standings: `/leaderboard season:{{n}}`."
+        assert post.content.splitlines() == [
+            "🏆 **Seasons 1 and 2** are over. Season 3 (April 2027) runs now.",
+            f"**Season 1** (January 2027): {kept.format(n=1)}",
+            f"🥇 {GAMES[GAME].title}: {mention[0]} (rating {champions[0][1]}, 1 win)",
+            f"**Season 2** (February 2027): {kept.format(n=2)}",
+            f"🥇 {GAMES[GAME].title}: {mention[1]} (rating {champions[1][1]}, 1 win)",
+            "Each member finds their final place in each on `/profile`."]
+        assert {f"<@{user_id}>" for user_id in post.pings} == set(mention)
+        await clock.advance(30 * 24 * 3600)  # May: nobody played in April
+        await season_ends(fake).wait_asleep()
+        assert fake.visible_messages(alice, "news") == [post]
+        fake.assert_clean()
+
+
 @pytest.mark.parametrize("status", [429, 503, 400])
 async def test_a_season_end_discord_failed_as_the_month_turned(
     database_url: str, status: int
@@ -349,7 +422,8 @@ async def test_a_season_end_discord_failed_as_the_month_turned(
         else:
             [post] = posts
             assert post.content.startswith("🏆 **Season 1** (January 2027) is over")
-            assert "Season 2 has begun." in post.content and "could not" not in info
+            assert "Season 2 (February 2027) has begun." in post.content
+            assert "could not" not in info
         fake.assert_clean()
 
 

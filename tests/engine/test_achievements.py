@@ -173,6 +173,38 @@ def test_a_pip_pip_call_that_decides_the_game(seat_0: str, deciding: bool) -> No
     assert tally.best[(0, "trick")] == (16 if deciding else 14)
 
 
+def test_two_pip_pip_calls_that_decide_the_game_together_earn_it() -> None:
+    # Seat 1 calls hearts, then diamonds, before the first lead (100 points): either call
+    # alone would have left it winning, both together were the win, as one Double Pip Pip
+    # for 100 would have been.
+    game = rigged(["2H AH 3D 4D", "KH QH KD QD", "3C 4C 5C 6C"], trump="S", leader=0)
+    tally = tally_of(game)
+    tally.feed(game.apply(1, {"type": "call", "suit": "H"}))
+    tally.feed(game.apply(1, {"type": "call", "suit": "D"}))
+    to_the_end(game, tally)
+    assert game.outcome is not None
+    scores = game.outcome["scores"]
+    assert game.outcome["winners"] == [1] and scores[1] - 50 > scores[0] >= scores[1] - 100
+    assert earned(tally, "pip-pip:deciding-call") == [1]
+
+
+@given(st.lists(st.tuples(st.integers(0, 2), st.sampled_from([50, 100])), max_size=5),
+       st.lists(st.integers(0, 150), min_size=3, max_size=3))
+def test_deciding_call_goes_to_a_winner_who_would_not_have_won_alone_without_their_calls(
+    calls: list[tuple[int, int]], trick_points: list[int]
+) -> None:
+    called = [sum(p for s, p in calls if s == seat) for seat in range(3)]
+    scores = [t + c for t, c in zip(trick_points, called, strict=True)]
+    winners = [s for s, score in enumerate(scores) if score == max(scores)]
+    tally = Tally(GAMES["pip-pip"].achievements)
+    tally.feed([{"type": "call", "seat": s, "points": p} for s, p in calls])
+    tally.finish({"winners": winners, "scores": scores})
+    # Taking all of a seat's call points away, it would not be ahead of everyone alone.
+    deciding = [s for s in winners if called[s] and not all(
+        scores[s] - called[s] > other for o, other in enumerate(scores) if o != s)]
+    assert earned(tally, "pip-pip:deciding-call") == deciding
+
+
 # ------------------------------------------------------------------ PIP Rush
 
 def racers_last_from_views(game: Game, moves: list[tuple[int, dict]]) -> set[tuple[int, int]]:

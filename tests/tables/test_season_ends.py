@@ -89,6 +89,28 @@ async def test_a_season_ended_while_nobody_listened_is_posted_at_start(store: St
         await ends.close()
 
 
+async def test_seasons_of_a_server_due_together_go_out_in_one_post(store: Store):
+    """The bot away as January and February end: at its return both are due, and one post
+    tells of both, oldest first, with the season running now."""
+    clock, poster = before_february(DAY), Poster()
+    ends = season_ends(store, clock, poster)
+    await ends.seasons.announce_in(GUILD, CHANNEL, may_manage=True)
+    await finish(store, int(clock.wall() * 1000), winner=11, game=GAME)  # season 1
+    await clock.advance(2 * DAY)
+    await finish(store, int(clock.wall() * 1000), winner=12, game=GAME)  # season 2
+    await clock.advance(60 * DAY)  # April
+    ends.start()
+    try:
+        await ends.wait_asleep()
+        [end] = poster.posts
+        assert [(e.season.number, [c.user_ids for c in e.champions]) for e in end.ended] == [
+            (1, [(11,)]), (2, [(12,)])]
+        assert end.season.number == 2 and end.running is not None and end.running.number == 3
+        assert await ends.announce_due() == 0
+    finally:
+        await ends.close()
+
+
 async def test_seasons_ended_before_the_channel_was_chosen_are_not_posted(store: Store):
     clock, poster = before_february(DAY), Poster()
     ends = season_ends(store, clock, poster)

@@ -293,3 +293,67 @@ async def test_at_start_an_event_runs_once_its_server_is_known_to_have_the_bot(s
     assert (await stored(store, gone)).status == RUNNING
     await service.close()
     await manager.close()
+
+
+async def test_a_match_whose_game_closed_while_the_bot_was_away_says_so_and_asks_the_host(
+    store: Store,
+):
+    """The server kept the bot out past the grace, so the match's game was closed unfinished
+    (tables/stale.py). Back, the event does not show the match as playing, nor wait for a
+    game that will never end: it says the game was closed while the bot was away, and asks
+    the host for the result, which then counts as any other."""
+    from cogs.tournament_words import event_lines
+    from tables.stale import DAY, STALE_AFTER
+
+    clock = FakeClock()
+    manager, service, pilot = await running(store, clock, members=set())
+    held = await signed_up(service, 2, game="cribbage", format=KNOCKOUT, options={"target": 61})
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    [(_, game_id)] = pilot.opened
+    await manager.guilds_known([GUILD])
+    await manager.guild_removed(GUILD)
+    await clock.advance(STALE_AFTER + DAY)
+    await settle(manager)
+    record = await store.game(game_id)
+    assert record is not None and record.status == "abandoned"
+
+    pilot.heard.clear()
+    await manager.guild_back(GUILD)
+    await settle(manager)
+    back = service.get(held.id)
+    assert back is not None and back.event.status == RUNNING
+    assert pilot.heard == [f"Match 1.1's game #{game_id} was closed while the bot was away "
+                           "from this server, so it has no result."]
+    lines = event_lines(back)
+    assert f"  P100 (1) v P101 (2): game #{game_id} closed before it ended, waiting for the " \
+        "host to set the result" in lines
+    assert not any(line.endswith(": playing") for line in lines)
+    assert pilot.opened == [("1.1", game_id)], "no game opens by itself"
+
+    [match] = back.event.rounds[0].matches
+    await service.act(held.id, lambda e: e.set_result(HOST, "1.1", [[match.entries[1]],
+                                                                   [match.entries[0]]]))
+    await settle(manager)
+    assert (await stored(store, held)).status == "finished"
+    await service.close()
+    await manager.close()
+
+
+async def test_a_match_game_closed_under_the_event_says_so_at_once(store: Store):
+    """Closed from outside the event while it runs (an admin's /abandon, its channel
+    deleted): the match says its game closed before it ended, and the host is asked."""
+    manager, service, pilot = await running(store, FakeClock(), members=set())
+    held = await signed_up(service, 2, game="cribbage", format=KNOCKOUT, options={"target": 61})
+    await service.start_event(held.id, HOST)
+    await settle(manager)
+    [(_, game_id)] = pilot.opened
+    pilot.heard.clear()
+    await manager.abandon(game_id, HOST, may_manage=True)
+    await settle(manager)
+    assert pilot.heard == [f"Match 1.1's game #{game_id} was closed before it ended, so it "
+                           "has no result."]
+    assert (await stored(store, held)).rounds[0].matches[0].closed_early == game_id
+    assert pilot.opened == [("1.1", game_id)]
+    await service.close()
+    await manager.close()
