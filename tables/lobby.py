@@ -135,8 +135,12 @@ class Lobby:
         joined = len(self.seats)
         if joined not in self.spec.allowed_player_counts():
             have = "has" if joined == 1 else "have"
+            # A newcomer alone in their lobby presses Start first: say how a seat is filled.
+            fill = ("Add a computer player from the menu, or wait for someone to press "
+                    "**Join**." if self.spec.levels else "Wait for someone to press **Join**.")
             raise IllegalAction(
-                f"{self.spec.title} needs {self.spec.players_in_words()}; {joined} {have} joined."
+                f"{self.spec.title} needs {self.spec.players_in_words()}; {joined} {have} "
+                f"joined. {fill}"
             )
 
     # ------------------------------------------------------------ teams
