@@ -71,8 +71,10 @@ def game_tag(table: Table) -> str:
 
 
 def game_over(table: Table | None) -> str:
-    """The answer to a press on a game that has ended (None: one this process never held)."""
-    return "This game is over." if table is None else f"{game_tag(table)} is over."
+    """The answer to a press on a game that has ended (None: one this process never held),
+    with the way to play on: the press was meant as a move."""
+    game = "This game" if table is None else game_tag(table)
+    return f"{game} is over. Start another with `/play`."
 
 
 def hand_commands(tables: Sequence[Table], command: str = "hand") -> str:
@@ -114,6 +116,13 @@ NAME_WIDTHS = (20, 12)
 RATED_AT_MOST = 3
 
 
+def play_again(spec: GameSpec) -> str:
+    """What a finished table ends with: a newcomer learns how to play again and where the
+    players stand, neither of which the table's buttons offer."""
+    return (f"▶️ Play again: `/play game:{spec.name}` · Standings: "
+            f"`/leaderboard game:{spec.name}`")
+
+
 def with_names(seats: Sequence[SeatInfo], width: int | None) -> list[SeatInfo]:
     """The seats as a compact form names them: each name shortened to `width` (None: whole)."""
     if width is None:
@@ -125,12 +134,13 @@ def table_content(
     table: Table, *, status: str = "running", scores: str = "", limit: int = MAX_CONTENT
 ) -> str:
     """The table message text: title, each side's score, whose turn (with mentions) or who
-    won and what the game did to its members' ratings, the latest events, and what the
-    picture leaves out for phones (a show's breakdowns, a race's zone events). Fitted to
-    `limit` (cogs/fitting.py): the oldest events go first, then the picture's extras from the
-    last, then the latest event; then names are shortened, then the rating line names only a
-    few members ("…and 5 more"), and last the score line goes (the picture has the scores,
-    and a finished game's outcome line too). The winner and the rating line stay whole."""
+    won, what the game did to its members' ratings and how to play again, the latest events,
+    and what the picture leaves out for phones (a show's breakdowns, a race's zone events).
+    Fitted to `limit` (cogs/fitting.py): the oldest events go first, then the picture's extras
+    from the last, then the latest event; then names are shortened, then the rating line names
+    only a few members ("…and 5 more"), and last the score line goes (the picture has the
+    scores, and a finished game's outcome line too). The winner and the rating line stay
+    whole; the way to play again goes only when they leave it no room, in each form."""
     def form(width: int | None, most: int | None, with_scores: bool = True) -> list[Line]:
         seats = with_names(table.seats, width)
         lines: list[Line] = [f"**{safe(table.spec.title)}** · game #{table.id}"]
@@ -143,6 +153,7 @@ def table_content(
             rated = rating_words(seats, table.rating_changes, most=most)
             if rated:
                 lines.append(safe(rated))
+            lines.append(Droppable(play_again(table.spec), _AGAIN_RANK))
         elif status == "abandoned":
             lines.append(safe(table.closed_why or "This game was abandoned."))
         else:
@@ -162,6 +173,8 @@ def table_content(
 #: The newest event stays longer than the picture's extras; older events go before them.
 _NEWEST_RANK = 1000
 _DETAILS_RANK = 100
+#: A finished game's way to play again outlasts every event.
+_AGAIN_RANK = 1_000_000
 
 
 def _log_and_details(table: Table) -> list[Line]:
