@@ -147,3 +147,24 @@ async def test_a_press_on_a_game_that_is_over_says_so_and_how_to_play_again() ->
         assert note == f"Cribbage #{driver.table_id} is over. Start another with `/play`."
         assert table_state(driver) == before
         fake.assert_clean()
+
+
+async def test_every_command_and_option_says_what_it_does_without_being_cut_short() -> None:
+    """Discord lists each description whole up to 100 characters; discord.py cuts a longer one
+    with "…", which a member then reads as a sentence broken off."""
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+
+        def described(items: list[dict[str, Any]], path: str) -> list[tuple[str, str]]:
+            found = []
+            for item in items:
+                name = f"{path} {item['name']}".strip()
+                found.append((name, item.get("description", "")))
+                found += described(item.get("options") or [], name)
+            return found
+
+        descriptions = described(fake.commands, "")
+        assert len(descriptions) > 40
+        assert [(name, words) for name, words in descriptions
+                if not words or words.endswith("…")] == []
+        fake.assert_clean()
