@@ -13,6 +13,10 @@ from tables.computer import refuse_without_ai
 from tables.idle import check_idle_setting
 from tables.seats import SeatInfo
 
+#: A press on a lobby that has started, been cancelled or expired (its message may still show
+#: buttons on a phone that has not caught up): what happened, and the way on.
+CLOSED = "This lobby is closed (started, cancelled or expired). Open another with `/play`."
+
 
 @dataclass
 class Lobby:
@@ -153,7 +157,7 @@ class Lobby:
 
     def _check_open(self) -> None:
         if self.status != "open":
-            raise IllegalAction("This lobby is closed.")
+            raise IllegalAction(CLOSED)
 
     def _check_host(self, by_user_id: int, what: str) -> None:
         self._check_open()

@@ -168,3 +168,30 @@ async def test_every_command_and_option_says_what_it_does_without_being_cut_shor
         assert [(name, words) for name, words in descriptions
                 if not words or words.endswith("…")] == []
         fake.assert_clean()
+
+
+@pytest.mark.parametrize("ended_by", ["Start", "Cancel"])
+async def test_join_on_a_lobby_that_just_closed_says_what_happened_and_what_next(
+    ended_by: str,
+) -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob, carol = (fake.member(n) for n in NAMES[:3])
+        lobby = await GameDriver(fake).open_lobby(alice, GAME)
+        # Carol's phone has not caught up: it still shows the lobby as it was, Join and all.
+        body = {"content": lobby.content,
+                "components": [{"type": 1, "components": [c]} for c in lobby.find_components()
+                               if c["type"] == 2]}
+        on_her_screen = fake.state.create_message(lobby.channel_id, body, {})
+        await fake.click(bob, lobby, label="Join")
+        await fake.click(alice, lobby, label=ended_by)
+        await GameDriver(fake).settle()
+        shown = fake.state.messages[lobby.id].content
+        running = fake.bot.tables.running(fake.state.guild_id)  # type: ignore[attr-defined]
+        note = note_of(await fake.click(carol, on_her_screen, label="Join"))
+        assert note == ("This lobby is closed (started, cancelled or expired). Open another "
+                        "with `/play`.")
+        assert fake.state.messages[lobby.id].content == shown
+        assert fake.bot.tables.running(fake.state.guild_id) == running  # type: ignore[attr-defined]
+        assert all(t.seat_of(carol.id) is None for t in running)
+        fake.assert_clean()
