@@ -195,3 +195,16 @@ async def test_join_on_a_lobby_that_just_closed_says_what_happened_and_what_next
         assert fake.bot.tables.running(fake.state.guild_id) == running  # type: ignore[attr-defined]
         assert all(t.seat_of(carol.id) is None for t in running)
         fake.assert_clean()
+
+
+async def test_an_option_out_of_range_is_refused_with_one_that_works() -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice = fake.member("alice")
+        note = note_of(await fake.slash(alice, "play", {"game": GAME, "options": "target=200"}))
+        assert note == "target must be one of 121, 61, not '200'. Try target=61."
+        assert fake.bot.tables.lobbies(fake.state.guild_id) == []  # type: ignore[attr-defined]
+        # The way it shows works.
+        lobby = await GameDriver(fake).open_lobby(alice, GAME, "target=61")
+        assert "target: **61**" in lobby.content
+        fake.assert_clean()
