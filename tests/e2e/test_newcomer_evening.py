@@ -208,3 +208,18 @@ async def test_an_option_out_of_range_is_refused_with_one_that_works() -> None:
         lobby = await GameDriver(fake).open_lobby(alice, GAME, "target=61")
         assert "target: **61**" in lobby.content
         fake.assert_clean()
+
+
+async def test_a_new_table_says_where_the_cards_are_until_someone_moves() -> None:
+    async with FakeDiscord(members=NAMES) as fake:
+        await fake.connect(test_bot(":memory:"))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake, rng=random.Random("first move"))
+        await driver.start_game(GAME, [alice, bob])
+        lines = driver.table_message().content.splitlines()
+        turn = next(i for i, line in enumerate(lines) if line.startswith("**Waiting for:**"))
+        assert lines[turn + 1] == "Press **My hand** to see your cards and play."
+        await driver.step()
+        await driver.settle()
+        assert "Press **My hand**" not in driver.table_message().content
+        fake.assert_clean()
