@@ -32,6 +32,7 @@ import discord
 from cogs.controls import ACTION_ID, ButtonControl, Control, parse_action_id
 from cogs.replies import answered_too_late, tell
 from cogs.text import clip
+from tables.lobby import CLOSED
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -53,7 +54,7 @@ SELECT_OPTIONS = 25
 LARGEST_ID = 2**63 - 1
 
 GAME_GONE = "This game is no longer running."
-LOBBY_GONE = "This lobby is closed."
+LOBBY_GONE = CLOSED
 UNKNOWN_CONTROL = "That control is no longer in use. Open the game's table or /play again."
 
 

@@ -39,6 +39,21 @@ NOWHERE_TO_PLAY = (
 )
 
 
+def thread_taken(manager: TableManager, interaction: discord.Interaction) -> str | None:
+    """Why no game may start here, when this is a thread a running game is played in (its
+    own, or one its lobby was opened in): a second table there would bury the first, and its
+    players would lose track of whose thread it is. None anywhere else."""
+    thread = interaction.channel
+    if not isinstance(thread, discord.Thread) or interaction.guild_id is None:
+        return None
+    playing = [t for t in manager.running(interaction.guild_id)
+               if thread.id == (t.thread_id or t.channel_id)]
+    if not playing:
+        return None
+    return (f"This thread is for {text.game_tag(playing[0])}. To start another game, use "
+            f"`/play` in <#{thread.parent_id}>.")
+
+
 def may_play_here(interaction: discord.Interaction) -> bool:
     """Whether a game's table could show where the command was given: in the channel or a
     thread of its own (in a thread, in that thread)."""
@@ -110,6 +125,10 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
             # Said before anyone joins: the same refusal at Start would come after every
             # seat was filled.
             await tell(interaction, NOWHERE_TO_PLAY)
+            return
+        taken = thread_taken(self.manager, interaction)
+        if taken is not None:
+            await tell(interaction, taken)
             return
         try:
             spec = game_named(game)
@@ -236,6 +255,9 @@ class LobbiesCog(commands.Cog, name="Lobbies"):
         lobby.check_start(interaction.user.id)  # refusals before acknowledging
         if not may_play_here(interaction):  # taken away since the lobby opened
             raise IllegalAction(NOWHERE_TO_PLAY)
+        taken = thread_taken(self.manager, interaction)  # another lobby's game started here
+        if taken is not None:
+            raise IllegalAction(taken)
         await interaction.response.defer()
         # The thread is made first and the game born in it: a computer that moves at once
         # would otherwise post the table in the channel while the thread is being made.

@@ -49,8 +49,8 @@ class ServersCog(commands.Cog, name="Servers"):
     @group.command(name="settings", description="See this server's settings for games, or "
                                                 "change them (Manage Server).")
     @app_commands.describe(
-        idle="Minutes a new lobby's idle timer starts with, before the computer plays for "
-             "someone who keeps the table waiting",
+        idle="New lobbies: minutes before the computer plays for someone who keeps the table "
+             "waiting",
         repost="Messages after which a table playing in the channel itself is posted again "
                "at the bottom",
     )

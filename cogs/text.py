@@ -29,6 +29,9 @@ from tables.table import Table
 from tables.text import outcome_said_once, outcome_words
 
 RECENT_LINES = 6
+#: What a new table says until someone has moved: a member who has never played here learns
+#: where their cards are before the game waits on them.
+FIRST_MOVE = "Press **My hand** to see your cards and play."
 HINTS_NOTE = "💡 Hints on: every hand has a Hint button. The game is assisted: not rated."
 #: How much of a player's own text a reply repeats back to them.
 QUOTE_LENGTH = 40
@@ -71,8 +74,10 @@ def game_tag(table: Table) -> str:
 
 
 def game_over(table: Table | None) -> str:
-    """The answer to a press on a game that has ended (None: one this process never held)."""
-    return "This game is over." if table is None else f"{game_tag(table)} is over."
+    """The answer to a press on a game that has ended (None: one this process never held),
+    with the way to play on: the press was meant as a move."""
+    game = "This game" if table is None else game_tag(table)
+    return f"{game} is over. Start another with `/play`."
 
 
 def hand_commands(tables: Sequence[Table], command: str = "hand") -> str:
@@ -114,6 +119,13 @@ NAME_WIDTHS = (20, 12)
 RATED_AT_MOST = 3
 
 
+def play_again(spec: GameSpec) -> str:
+    """What a finished table ends with: a newcomer learns how to play again and where the
+    players stand, neither of which the table's buttons offer."""
+    return (f"▶️ Play again: `/play game:{spec.name}` · Standings: "
+            f"`/leaderboard game:{spec.name}`")
+
+
 def with_names(seats: Sequence[SeatInfo], width: int | None) -> list[SeatInfo]:
     """The seats as a compact form names them: each name shortened to `width` (None: whole)."""
     if width is None:
@@ -124,13 +136,15 @@ def with_names(seats: Sequence[SeatInfo], width: int | None) -> list[SeatInfo]:
 def table_content(
     table: Table, *, status: str = "running", scores: str = "", limit: int = MAX_CONTENT
 ) -> str:
-    """The table message text: title, each side's score, whose turn (with mentions) or who
-    won and what the game did to its members' ratings, the latest events, and what the
-    picture leaves out for phones (a show's breakdowns, a race's zone events). Fitted to
-    `limit` (cogs/fitting.py): the oldest events go first, then the picture's extras from the
-    last, then the latest event; then names are shortened, then the rating line names only a
-    few members ("…and 5 more"), and last the score line goes (the picture has the scores,
-    and a finished game's outcome line too). The winner and the rating line stay whole."""
+    """The table message text: title, each side's score, whose turn (with mentions, and
+    until someone has moved, where a member's cards are) or who won, what the game did to its
+    members' ratings and how to play again, the latest events, and what the picture leaves
+    out for phones (a show's breakdowns, a race's zone events). Fitted to `limit`
+    (cogs/fitting.py): the oldest events go first, then the picture's extras from the last,
+    then the latest event; then names are shortened, then the rating line names only a few
+    members ("…and 5 more"), and last the score line goes (the picture has the scores, and a
+    finished game's outcome line too). The winner and the rating line stay whole; the line on
+    how to take part goes only when they leave it no room, in each form."""
     def form(width: int | None, most: int | None, with_scores: bool = True) -> list[Line]:
         seats = with_names(table.seats, width)
         lines: list[Line] = [f"**{safe(table.spec.title)}** · game #{table.id}"]
@@ -143,12 +157,15 @@ def table_content(
             rated = rating_words(seats, table.rating_changes, most=most)
             if rated:
                 lines.append(safe(rated))
+            lines.append(Droppable(play_again(table.spec), _GUIDE_RANK))
         elif status == "abandoned":
             lines.append(safe(table.closed_why or "This game was abandoned."))
         else:
             turn = waiting_line(seats, table.waiting_for())
             if turn:
                 lines.append(turn)
+            if not table.people_moved:
+                lines.append(Droppable(FIRST_MOVE, _GUIDE_RANK))
         if width is None:  # a compact form is for when even the lines above do not fit
             lines += _log_and_details(table)
         return lines
@@ -162,6 +179,8 @@ def table_content(
 #: The newest event stays longer than the picture's extras; older events go before them.
 _NEWEST_RANK = 1000
 _DETAILS_RANK = 100
+#: How to take part (the first move, or another game) outlasts every event.
+_GUIDE_RANK = 1_000_000
 
 
 def _log_and_details(table: Table) -> list[Line]:

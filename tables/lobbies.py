@@ -19,7 +19,7 @@ from engine.registry import GameSpec
 from store import LobbyLost, Store
 from store.records import LobbyRecord
 from tables.clock import Clock
-from tables.lobby import Lobby
+from tables.lobby import CLOSED, Lobby
 from tables.seats import SeatInfo
 from tables.table import Table
 
@@ -116,7 +116,7 @@ class Lobbies:
             return lobby
         if lobby_id in self._lost:
             raise IllegalAction(LOBBY_LOST)
-        raise IllegalAction("This lobby is closed.")
+        raise IllegalAction(CLOSED)
 
     def of_guild(self, guild_id: int) -> list[Lobby]:
         return [lobby for lobby in self._open.values() if lobby.guild_id == guild_id]

@@ -13,6 +13,10 @@ from tables.computer import refuse_without_ai
 from tables.idle import check_idle_setting
 from tables.seats import SeatInfo
 
+#: A press on a lobby that has started, been cancelled or expired (its message may still show
+#: buttons on a phone that has not caught up): what happened, and the way on.
+CLOSED = "This lobby is closed (started, cancelled or expired). Open another with `/play`."
+
 
 @dataclass
 class Lobby:
@@ -135,8 +139,12 @@ class Lobby:
         joined = len(self.seats)
         if joined not in self.spec.allowed_player_counts():
             have = "has" if joined == 1 else "have"
+            # A newcomer alone in their lobby presses Start first: say how a seat is filled.
+            fill = ("Add a computer player from the menu, or wait for someone to press "
+                    "**Join**." if self.spec.levels else "Wait for someone to press **Join**.")
             raise IllegalAction(
-                f"{self.spec.title} needs {self.spec.players_in_words()}; {joined} {have} joined."
+                f"{self.spec.title} needs {self.spec.players_in_words()}; {joined} {have} "
+                f"joined. {fill}"
             )
 
     # ------------------------------------------------------------ teams
@@ -149,7 +157,7 @@ class Lobby:
 
     def _check_open(self) -> None:
         if self.status != "open":
-            raise IllegalAction("This lobby is closed.")
+            raise IllegalAction(CLOSED)
 
     def _check_host(self, by_user_id: int, what: str) -> None:
         self._check_open()

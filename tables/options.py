@@ -41,7 +41,10 @@ def parse_options(spec: GameSpec, written: str | None) -> dict[str, Any]:
             problem = (f"{spec.title} has no option {shortened(name)!r}" if sep
                        else f"Write options as name=value, not {shortened(token)!r}")
             raise IllegalAction(f"{problem}; its options: {names}.")
-        chosen = match_choice(option, value)
+        try:
+            chosen = match_choice(option, value)
+        except IllegalAction as refusal:
+            raise IllegalAction(f"{refusal}{written_example(option)}") from None
         if option.name in options and options[option.name] != chosen:
             raise IllegalAction(
                 f"{option.name} is given twice, as {option_value(options[option.name])} and "
@@ -49,6 +52,13 @@ def parse_options(spec: GameSpec, written: str | None) -> dict[str, Any]:
             )
         options[option.name] = chosen
     return spec.check_options(options)
+
+
+def written_example(option: Option) -> str:
+    """A choice other than the default as a player writes it (" Try target=61."), so a
+    refusal shows how the option is given; "" for an option with no other choice."""
+    other = next((c for c in option.choices if c != option.default), None)
+    return "" if other is None else f" Try {option.name}={option_value(other).lower()}."
 
 
 def match_choice(option: Option, value: str) -> Any:

@@ -220,5 +220,5 @@ async def test_a_hint_pressed_after_the_game_ended_names_the_game() -> None:
         await fake.click(bob, ask.message, label="Yes, resign")
         await driver.settle()
         note = note_of(await fake.click(alice, old, custom_id=hint["custom_id"]))
-        assert note == f"{tag(driver, 'Cribbage')} is over."
+        assert note == f"{tag(driver, 'Cribbage')} is over. Start another with `/play`."
         fake.assert_clean()

@@ -98,7 +98,7 @@ async def test_tampered_ids_name_no_game_and_no_lobby() -> None:
         assert note_of(record) == components.LOBBY_GONE
         action = f"cb:a:{HUGE}:0:1:1:0123abcd:b{HUGE}"
         record = await press(fake, alice, here, action)
-        assert note_of(record) == "This game is over."
+        assert note_of(record) == "This game is over. Start another with `/play`."
         fake.assert_clean()
 
 

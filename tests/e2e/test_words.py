@@ -217,7 +217,9 @@ async def test_starting_too_few_is_refused_in_plain_words() -> None:
         assert "teams" not in lobby.message.content
         record = await fake.click(alice, lobby.message, label="Start")
         assert record.message is not None
-        assert record.message.content == "Cribbage needs 2 to 4 players; 1 has joined."
+        assert record.message.content == (
+            "Cribbage needs 2 to 4 players; 1 has joined. Add a computer player from the "
+            "menu, or wait for someone to press **Join**.")
         fake.assert_clean()
 
 
