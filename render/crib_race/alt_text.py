@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from render.alt_text import SPOKEN, View, hand_picture_words, names
-from render.crib_race.pictures import hand_picture
+from render.crib_race.pictures import hand_picture, latest_landing
 from render.cribbage.alt_text import describe_family
 from render.kit.safe import integer, listed, mapping
 
@@ -39,7 +39,9 @@ def progress(view: View) -> str:
 def describe(view: View) -> str:
     pegs = [p for p in listed(view.get("pegs")) if isinstance(p, dict)]
     extra = ("Pegs: " + "; ".join(_peg_words(view, p) for p in pegs) + ".") if pegs else ""
-    return describe_family(view, "Crib Race", extra)
+    # The landing the picture shows under the sides, "Last deal: " before one of the last.
+    landing = latest_landing(view)
+    return describe_family(view, "Crib Race", f"{extra} {landing}".strip())
 
 
 def describe_hand(view: View) -> str:

@@ -38,6 +38,7 @@ TRAP_BLUE = palette.hex_rgb("#1f5fbf")
 BOX_DARK = palette.hex_rgb("#5b2c2c")
 BOX_FILL = palette.hex_rgb("#e8d2c8")
 TRACK_LINE = palette.hex_rgb("#b98e58")
+LAST_DEAL = "Last deal: "  # before a landing of the deal before this one
 BORDER = 4  # the board's frame line
 #: Room between the outer holes and the frame: beside them for a peg, above and below them
 #: for a hole's label clear of the peg in that hole.
@@ -345,28 +346,54 @@ def zone_lines(view: View) -> list[str]:
         if boxed:
             lines.append(f"In the penalty box at {holes.get(box, '?')}: " + ", ".join(boxed)
                          + ("" if view.get("outcome") else " (playing, but scoring nothing)"))
-    events = listed(view.get("zone_events")) or listed(view.get("last_zone_events"))
+    # Written as the game's log wrote them (no "Last deal: "): the message says a landing
+    # already among its latest events once, matching it word for word.
+    events, _ = deal_landings(view)
     # A peg may land on one zone again in a deal (a trap's path leads back to it): that is
     # said once, with how often, as a line said twice would read as a mistake.
-    times = Counter(seats.fill_names(event["text"], view) for event in map(mapping, events)
-                    if event.get("text"))
+    times = Counter(seats.fill_names(event["text"], view) for event in events)
     for line, count in times.items():
         often = "twice" if count == 2 else f"{count} times"
         lines.append(line if count == 1 else f"{line.removesuffix('.')} ({often}).")
     return lines
 
 
+def deal_landings(view: View) -> tuple[list[dict[str, Any]], str]:
+    """This deal's zone events; or, before any this deal, the last deal's, with the words
+    that say so ("Last deal: "), as pegs may have moved on since."""
+    for key, lead in (("zone_events", ""), ("last_zone_events", LAST_DEAL)):
+        events = [e for e in map(mapping, listed(view.get(key))) if e.get("text")]
+        if events:
+            return events, lead
+    return [], ""
+
+
+def latest_landing(view: View) -> str:
+    """The zone event the table shows: the latest, its deal said when it is the last one."""
+    events, lead = deal_landings(view)
+    return lead + seats.fill_names(events[-1]["text"], view) if events else ""
+
+
 def zone_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
                  four_colour: bool) -> int:
     """The latest zone event; the others are in the message (`details`)."""
-    events = [mapping(e) for e in listed(view.get("zone_events")) or
-              listed(view.get("last_zone_events"))]
-    latest = next((e for e in reversed(events) if e.get("text")), None)
-    if latest is None:
+    return _landing_lines(draw, view, y, 2)
+
+
+def zone_line_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int,
+                      four_colour: bool) -> int:
+    """The latest zone event on one line, its end cut, for a table short of room."""
+    return _landing_lines(draw, view, y, 1)
+
+
+def _landing_lines(draw: ImageDraw.ImageDraw, view: View, y: int, lines: int) -> int:
+    words = latest_landing(view)
+    if not words:
         return y
-    words = seats.fill_names(latest["text"], view)
-    for part in text.wrap(words, cribbage.BODY, cribbage.WIDTH - 2 * cribbage.MARGIN, 2):
-        text.draw(draw, (cribbage.MARGIN, y), part, cribbage.BODY, fill=palette.HIGHLIGHT)
+    room = cribbage.WIDTH - 2 * cribbage.MARGIN
+    for part in text.wrap(words, cribbage.BODY, room, lines) if lines > 1 else [words]:
+        text.draw(draw, (cribbage.MARGIN, y), part, cribbage.BODY, fill=palette.HIGHLIGHT,
+                  max_width=room)
         y += 27
     return y + 8
 
@@ -379,9 +406,10 @@ SECTIONS = (race_board_section, sides_section, cribbage.outcome_section, zone_se
             cribbage.count_section, cribbage.play_section, cribbage.show_section)
 
 
-# The latest zone event is the first to go when the table is short of room: the message
-# lists every zone event of the deal.
-SHORTER = ((zone_section, cribbage.no_section), *cribbage.SHORTER,
+# The latest zone event is the first to go when the table is short of room (a line first):
+# the message lists every zone event of the deal.
+SHORTER = ((zone_section, zone_line_section), (zone_line_section, cribbage.no_section),
+           *cribbage.SHORTER,
            (sides_section, one_line_sides_section))
 
 

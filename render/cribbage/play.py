@@ -44,8 +44,10 @@ def _card_slot(image: Image.Image, draw: ImageDraw.ImageDraw, notation: str | No
                label: str, xy: tuple[float, float], face_down: bool, four_colour: bool) -> None:
     """A labelled card place: a face, a back, or (nothing there) an empty outline."""
     x, y = xy
-    text.draw(draw, (x + TABLE_CARD / 2, y), label, SMALL, fill=palette.SOFT_WHITE, bold=True,
-              anchor="ma", max_width=TABLE_CARD + 20)
+    # Wider than its card ("Starter"), a label centred on a card at the margin would cross it.
+    half = text.width(text.fit(label, SMALL, TABLE_CARD + 20, bold=True), SMALL, bold=True) / 2
+    text.draw(draw, (max(x + TABLE_CARD / 2, MARGIN + half), y), label, SMALL,
+              fill=palette.SOFT_WHITE, bold=True, anchor="ma", max_width=TABLE_CARD + 20)
     top = y + 22
     if notation:
         layout.paste(image, cards.card_face(notation, TABLE_CARD, four_colour), (x, top))
@@ -117,9 +119,11 @@ def play_section(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: i
     _card_slot(image, draw, starter, "Starter", (MARGIN, y), True, four_colour)
     x = MARGIN + TABLE_CARD + 18
     if not crib_turned_up(view):
-        _card_slot(image, draw, None, f"Crib {crib_size}", (x - 6, y), crib_size > 0,
+        # A card's gap further than the starter's own, so "Starter" and "Crib 4" above them
+        # read as two labels.
+        _card_slot(image, draw, None, f"Crib {crib_size}", (x + 4, y), crib_size > 0,
                    four_colour)
-        x += TABLE_CARD + 12
+        x += TABLE_CARD + 22
     line_y = _play_words(draw, view, x, y + 22)
     return max(y + 22 + cards.card_height(TABLE_CARD), line_y) + 12
 

@@ -1,5 +1,6 @@
 """Pip Pip: trump, the draw pile and whose turn it is; the trick as a row of cards in play
-order, each under its player's seat number and name; then one row per seat with its score, this
+order, each under its player's seat number and name (on two lines taking turns when a card's
+width is too narrow for the names); then one row per seat with its score, this
 round's card and call points, cards in hand and face-up king-queen calls.
 
 Reads the view documented in engine/pip_pip/__init__.py: trump, next_trump, trick,
@@ -22,6 +23,7 @@ from render.registry import View
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 STRENGTH = "3456789TJQKA2"  # Pip Pip's rank order, low to high (docs/RULES.md PP-1)
 CALL_POINTS = 50  # a Pip Pip; a double is two
+Span = tuple[float, float]  # a label's left and right
 
 # Phone first: a narrow picture; the seats are a list, the trick a row in play order.
 WIDTH = 600
@@ -30,6 +32,9 @@ NUMBER = text.floor_size(WIDTH)  # a seat's number: digits read at the floor
 MARGIN = 8
 TRICK_CARD = 70
 TRICK_SLOT = 150  # at most, per card of the trick: room for its player's name
+LINE = PRIMARY + 4  # the second line of names over a crowded trick
+RECOGNISED = 6  # letters of a name that tell a player who it is
+GAP = 7  # px between a name on it and the line down from an upper name beside it
 ROW_H = 58  # two lines of 20 px text: 8 rows keep the table within a phone's height
 STATUS_SIZE = PRIMARY + 2  # the whose-turn pill
 STATUS_ROOM = WIDTH - 2 * MARGIN - 16  # its text's room: layout.pill keeps 8 px a side
@@ -195,22 +200,74 @@ def _info_line(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
     layout.paste(image, back, (WIDTH - MARGIN - used - 30, y + disc / 2 - back.height / 2))
 
 
+def _badge_width(seat: int) -> float:
+    """A snug badge for a trick card's seat number: it leaves the name room."""
+    return text.width(seat_number(seat), NUMBER, bold=True) + 10
+
+
+def _label_width(seat: int, name: str) -> float:
+    return _badge_width(seat) + 4 + text.width(text.clean(name, True), PRIMARY, bold=True)
+
+
+def _placed(centre: float, need: float, span: Span) -> Span:
+    """A label `need` px wide centred on `centre`, as far as `span` allows."""
+    width = min(need, span[1] - span[0])
+    left = min(max(centre - width / 2, span[0]), span[1] - width)
+    return left, left + width
+
+
+def staggered_spans(centres: list[float], needs: list[float], upper: int) -> list[Span]:
+    """Where each trick card's label may go when the names take turns on two lines: those at
+    indices of parity `upper` on the upper line, a line down from each to its card. A lower
+    label keeps clear of the lines beside it; an upper one has its share of its line, and a
+    name longer than that the room its upper neighbours' names leave unused."""
+    count = len(centres)
+    slot = centres[1] - centres[0] if count > 1 else WIDTH
+    share = [_placed(c, need, (max(MARGIN, c - slot + GAP), min(WIDTH - MARGIN, c + slot - GAP)))
+             for c, need in zip(centres, needs, strict=True)]
+    spans: list[Span] = []
+    for index, centre in enumerate(centres):
+        if index % 2 != upper:
+            spans.append((centres[index - 1] + GAP if index else MARGIN,
+                          centres[index + 1] - GAP if index + 1 < count else WIDTH - MARGIN))
+        elif share[index][1] - share[index][0] >= needs[index]:
+            spans.append(share[index])
+        else:
+            spans.append(_placed(centre, needs[index], (
+                share[index - 2][1] + 2 * GAP if index >= 2 else MARGIN,
+                share[index + 2][0] - 2 * GAP if index + 2 < count else WIDTH - MARGIN)))
+    return spans
+
+
+def _cut_short(seat: int, name: str, room: float) -> bool:
+    """Whether a name beside its number in `room` px keeps too little to be recognised."""
+    whole = text.clean(name, True)
+    shown = text.fit(whole, PRIMARY, room - _badge_width(seat) - 4, bold=True)
+    return len(shown.removesuffix(text.ELLIPSIS)) < min(len(whole), RECOGNISED)
+
+
+def _fill(needs: list[float], spans: list[Span]) -> float:
+    """How much of its name the worst-served label shows (1: every name whole)."""
+    return min(min(1.0, (span[1] - span[0]) / need) for need, span in zip(needs, spans,
+                                                                             strict=True))
+
+
 def _trick_label(draw: ImageDraw.ImageDraw, centre: tuple[float, float], seat: int, name: str,
-                 room: float) -> None:
-    """Over a trick card, its seat's number (as its row shows it) and as much of the name as
-    fits: at eight players a name is cut to a few letters ("Com…" for every computer), and
-    the number still tells the seats apart."""
-    number = seat_number(seat)
-    badge = text.width(number, NUMBER, bold=True) + 10  # a snug badge leaves the name room
-    room -= badge + 4
-    shown = text.width(text.fit(name, PRIMARY, room, bold=True), PRIMARY, bold=True)
-    left, cy = centre[0] - (badge + 4 + shown) / 2, centre[1]
+                 span: Span) -> None:
+    """Its seat's number (as its row shows it) and as much of the name as fits `span` (left
+    and right), centred on `centre` as far as the span allows."""
+    badge = _badge_width(seat)
+    room = span[1] - span[0]
+    shown = text.width(text.fit(name, PRIMARY, room - badge - 4, bold=True), PRIMARY,
+                       bold=True)
+    left = _placed(centre[0], badge + 4 + shown, span)[0]
+    cy = centre[1]
     draw.rounded_rectangle((left, cy - NUMBER * 0.75, left + badge, cy + NUMBER * 0.75),
                            radius=NUMBER // 2, fill=palette.WHITE)
-    text.draw(draw, (left + badge / 2, cy), number, NUMBER, fill=palette.INK, bold=True,
-              anchor="mm")
+    text.draw(draw, (left + badge / 2, cy), seat_number(seat), NUMBER, fill=palette.INK,
+              bold=True, anchor="mm")
     text.draw(draw, (left + badge + 4, cy), name, PRIMARY, fill=palette.WHITE, bold=True,
-              anchor="lm", max_width=room)
+              anchor="lm", max_width=room - badge - 4)
 
 
 def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: float,
@@ -228,27 +285,45 @@ def _trick_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: flo
     players = max(1, seats.player_count(view))
     # One slot per player, so a card's name has the slot's whole width.
     slot = min(TRICK_SLOT, (WIDTH - 2 * MARGIN) / max(len(trick), players))
-    card_h = cards.card_height(TRICK_CARD)
-    card_y = y + PRIMARY + 14
     all_names = seats.names(view)
-    for index, played in enumerate(trick):
-        centre = MARGIN + (index + 0.5) * slot
+    labels = [(seat, all_names[seat] if 0 <= seat < len(all_names) else seat_number(seat))
+              for seat in (integer(played.get("seat"), 0) for played in trick)]
+    # A slot is a card wide at eight players: too narrow for most names. Then the names
+    # take turns on two lines, each up to two slots wide, and a line from each upper name
+    # down to its card passes between the lower names beside it.
+    centres = [MARGIN + (index + 0.5) * slot for index in range(len(trick))]
+    needs = [_label_width(seat, name) for seat, name in labels]
+    stagger = any(_cut_short(seat, name, slot - 4) for seat, name in labels)
+    spans = [(c - slot / 2 + 2, c + slot / 2 - 2) for c in centres]
+    upper = 0
+    if stagger:  # the upper line for the cards whose names it serves best
+        upper = max((0, 1), key=lambda u: _fill(needs, staggered_spans(centres, needs, u)))
+        spans = staggered_spans(centres, needs, upper)
+    card_y = y + PRIMARY + 14 + (LINE if stagger else 0)
+    card_h = cards.card_height(TRICK_CARD)
+    for index, (played, (seat, name)) in enumerate(zip(trick, labels, strict=True)):
+        centre = centres[index]
         x = centre - TRICK_CARD / 2
-        seat = integer(played.get("seat"), 0)
-        name = all_names[seat] if 0 <= seat < len(all_names) else seat_number(seat)
-        _trick_label(draw, (centre, y + PRIMARY / 2 + 2), seat, name, slot - 4)
+        above = stagger and index % 2 == upper
+        label_y = y + PRIMARY / 2 + 2 + (LINE if stagger and not above else 0)
+        _trick_label(draw, (centre, label_y), seat, name, spans[index])
+        if above:
+            draw.line((centre, label_y + NUMBER * 0.75 + 3, centre, card_y - 2),
+                      fill=palette.DIM, width=2)
         if index == winner:
             draw.rounded_rectangle((x - 3, card_y - 3, x + TRICK_CARD + 2, card_y + card_h + 2),
                                    radius=9, outline=palette.HIGHLIGHT, width=4)
         layout.paste(image, cards.card_face(str(played.get("card", "")), TRICK_CARD,
                                             four_colour), (x, card_y))
-        tags = (["led"] if index == 0 else []) + \
-            ([("won" if finished else "winning")] if index == winner else [])
-        for row, tag in enumerate(tags):
-            colour = palette.HIGHLIGHT if tag != "led" else palette.SOFT_WHITE
-            text.draw(draw, (centre, card_y + card_h + 6 + row * (PRIMARY + 4)),
-                      tag, PRIMARY, fill=colour, bold=True, anchor="ma")
-    return card_y + card_h + 8 + 2 * (PRIMARY + 4)
+        tag = " · ".join((["led"] if index == 0 else [])
+                         + ([("won" if finished else "winning")] if index == winner else []))
+        if tag:  # one line: the led card winning says both, reaching under the next card
+            half = text.width(tag, PRIMARY, bold=True) / 2
+            mid = min(max(centre, MARGIN + half), WIDTH - MARGIN - half)
+            text.draw(draw, (mid, card_y + card_h + 6), tag, PRIMARY,
+                      fill=palette.HIGHLIGHT if index == winner else palette.SOFT_WHITE,
+                      bold=True, anchor="ma")
+    return card_y + card_h + 12 + PRIMARY + 4
 
 
 def status_line(view: View) -> str:
@@ -270,7 +345,7 @@ def draw_table(view: View, four_colour: bool = False) -> Image.Image:
     over = isinstance(view.get("outcome"), dict)
     # Tall enough for every part (the picture is cropped to what was drawn): filling and
     # cropping a taller canvas costs time on every table.
-    height = 100 + (44 + 3 * PRIMARY + 14 if over else 40) + 2 * PRIMARY + 24 \
+    height = 100 + (44 + 3 * PRIMARY + 14 if over else 40) + 2 * PRIMARY + 24 + LINE \
         + cards.card_height(TRICK_CARD) + 2 * PRIMARY + 16 + players * ROW_H + 4
     image, draw = layout.canvas(WIDTH, height)
     right = (f"Round {integer(view.get('round'), 1)}/{integer(view.get('rounds'), players)} · "

@@ -6,8 +6,8 @@ from __future__ import annotations
 from engine.crib_race.board import ADVANCE, BOX, TRAP
 from engine.crib_race.track import Peg
 from render.crib_race import alt_text, pictures
-from render.gallery import Sample
-from render.kit import text
+from render.gallery import Sample, _play_until
+from render.kit import seats, text
 from tests.engine.crib_race.helpers import box_side, place, race, zone
 
 
@@ -73,3 +73,26 @@ def test_a_peg_landing_on_one_zone_twice_in_a_deal_is_said_once_with_how_often(
             trap = "Dmitri the Unreasonably Long-Named & Hiro landed in the blue time trap at 88"
             assert [line for line in said if line.startswith(trap)] == [
                 f"{trap} and must follow the blue path back (twice)."]
+
+
+def _texts(view: dict) -> list[str]:
+    with text.recording() as drawn:
+        pictures.draw_table(view)
+    return [d.shown for d in drawn if d.kind == "text"]
+
+
+def test_the_last_deal_s_landings_are_told_from_this_deal_s() -> None:
+    """Before any landing this deal, the table shows the last deal's latest one: it read as
+    if it had just happened ("Bob landed on the red slide at 15" while his peg was well past
+    it). The picture and its alt text say which deal it was."""
+    _, view = _play_until("crib-race", 2, {}, 3, lambda v: v["phase"] == "play"
+                          and not v["zone_events"] and bool(v["last_zone_events"]))
+    events = view["last_zone_events"]
+    for last_deal in (True, False):
+        now = {**view, "zone_events": [] if last_deal else events,
+               "last_zone_events": events if last_deal else [], "names": ["Ann", "Bob"]}
+        latest = ("Last deal: " if last_deal else "") + seats.fill_names(events[-1]["text"], now)
+        shown = [t for t in _texts(now) if "landed" in t]
+        assert len(shown) == 1 and latest.startswith(shown[0].removesuffix(text.ELLIPSIS))
+        assert shown[0].startswith("Last deal: ") == last_deal
+        assert f" {latest} " in alt_text.describe(now)

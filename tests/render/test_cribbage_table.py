@@ -4,6 +4,7 @@ picture leaves to the table message."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from engine.registry import GAMES
 from render import details
 from render.crib_race import pictures as crib_race
 from render.cribbage import pictures as cribbage
+from render.cribbage.sizes import MARGIN, WIDTH
 from render.gallery import Sample, _play_until
 from render.kit import board, palette, text
 from render.pip_cribbage import pictures as pip_cribbage
@@ -229,3 +231,23 @@ def test_a_game_won_on_the_crib_count_shows_that_crib_once() -> None:
         assert (f"Crib {view['crib_size']}" in labels) != crib_counted
         assert (_count_colour(image, palette.CARD_BACK) > 100) != crib_counted
     assert set(ends) == {True, False}
+
+
+@pytest.mark.parametrize("game", ["cribbage", "pip-cribbage", "crib-race"])
+def test_every_word_of_the_table_keeps_inside_the_margins(game: str,
+                                                          samples: list[Sample]) -> None:
+    """"Starter", wider than its card at the margin, was centred on the card and crossed the
+    margin by 4 px: on a phone it read as cut off at the picture's edge."""
+    checked = []
+    for sample in (s for s in samples if s.game == game and s.kind == "table"):
+        with text.recording() as drawn:
+            renderer_for(game).table(sample.view, False)
+        canvas = Counter(d.surface for d in drawn).most_common(1)[0][0]
+        for word in drawn:
+            if word.kind != "text" or word.box is None or word.surface != canvas:
+                continue
+            left, _, right, _ = word.box
+            # A glyph's side bearing may reach a pixel past where it was set.
+            assert left >= MARGIN - 1 and right <= WIDTH - MARGIN + 1, (sample.filename, word)
+            checked.append(word.text)
+    assert "Starter" in checked

@@ -131,3 +131,70 @@ def test_a_winner_with_a_long_name_still_wins_in_the_headline() -> None:
     headline = next(d.text for d in drawn_texts(view) if d.text.startswith("W"))
     assert headline.endswith("… wins!") and winner in range(3)
     assert text.width(headline, text.lower_floor_size(600) + 6, bold=True) <= 600 - 4 * 8
+
+
+def _trick_labels(view: dict[str, Any]) -> list[text.Drawn]:
+    """The names drawn over the trick's cards."""
+    with text.recording(covers=True) as drawn:
+        pictures.draw_table(view)
+    card_top = min(d.box[1] for d in drawn if d.kind == "piece" and d.box is not None
+                   and d.box[3] - d.box[1] > 90)
+    names = view["names"]
+    return [d for d in drawn if d.kind == "text" and d.text in names and d.box is not None
+            and d.box[3] <= card_top]
+
+
+EIGHT = ["Ann", "Bob 🦊", "שרה", "Dmitri the Unreasonably Long-Named", "Eve", "فاطمة",
+         "Wilhelmina Featherstonehaugh", "Hiro"]
+
+
+def test_at_eight_seats_the_names_over_a_full_trick_stay_recognisable() -> None:
+    """A slot is one card wide at eight players: the names take turns on two lines instead
+    of being cut to a letter ("A…" for Ann). Wherever the long names sit in the trick, a short
+    name is whole and a long one keeps its first letters."""
+    game = played_until(8, {}, 3, lambda v: not v["trick"] and v["last_trick"])
+    assert len(game.view(None)["last_trick"]["cards"]) == 8
+    for turn in range(8):
+        names = EIGHT[turn:] + EIGHT[:turn]
+        labels = _trick_labels({**game.view(None), "names": names, "ai": [False] * 8})
+        assert sorted(d.text for d in labels) == sorted(names)
+        for label in labels:
+            shown = label.shown.removesuffix(text.ELLIPSIS)
+            assert label.text.startswith(shown)
+            assert len(shown) >= min(len(label.text), 4), (turn, label.shown)
+            if text.width(label.text, pictures.PRIMARY, bold=True) <= 70:
+                assert label.shown == label.text, (turn, label.shown)
+
+
+def test_names_over_the_trick_keep_inside_the_picture_and_off_each_other() -> None:
+    game = played_until(8, {}, 3, lambda v: not v["trick"] and v["last_trick"])
+    for names in (EIGHT, [f"Computer {n}" for n in range(1, 9)], NAMES):
+        view = {**game.view(None), "names": names, "ai": [False] * 8}
+        labels = _trick_labels(view)
+        boxes = sorted(d.box for d in labels if d.box is not None)
+        assert len(boxes) == 8
+        for left, _top, right, _bottom in boxes:
+            assert left >= pictures.MARGIN and right <= pictures.WIDTH - pictures.MARGIN
+        for index, a in enumerate(boxes):
+            for b in boxes[index + 1:]:
+                apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                assert apart, (a, b)
+
+
+def test_a_lower_name_leaves_room_for_the_line_down_from_the_upper_name_beside_it() -> None:
+    centres = [pictures.MARGIN + (i + 0.5) * 73 for i in range(8)]
+    needs = [200.0] * 8
+    for upper in (0, 1):
+        spans = pictures.staggered_spans(centres, needs, upper)
+        for index, (left, right) in enumerate(spans):
+            assert pictures.MARGIN <= left < right <= pictures.WIDTH - pictures.MARGIN
+            if index % 2 == upper:
+                assert left <= centres[index] <= right  # its line hangs from it
+                continue
+            for line in (index - 1, index + 1):
+                if 0 <= line < 8:
+                    assert not left - pictures.GAP < centres[line] < right + pictures.GAP
+    # A short upper name lends its room to a long one beside it.
+    lent = pictures.staggered_spans(centres, [200.0, 40, 40, 40, 200, 40, 40, 40], 0)
+    kept = pictures.staggered_spans(centres, needs, 0)
+    assert lent[0][1] - lent[0][0] > kept[0][1] - kept[0][0] + 20
