@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import text
-from cogs.components import TableButton, table_shown
+from cogs.components import resign_view, table_shown
 from cogs.controls import ControlRef, resolve, stale
 from cogs.live_hands import LiveHands
 from cogs.replies import tell
@@ -297,10 +297,9 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
     async def _ask_to_resign(self, interaction: discord.Interaction, table: Table) -> None:
         """Resigning is asked once more, naming the game: a member in two games may have
         pressed or typed it for the other."""
-        confirm = discord.ui.View(timeout=None)
-        confirm.add_item(TableButton(table.id, "resign-yes"))
         await interaction.response.send_message(
-            f"Resign {text.game_tag(table)}? Your side loses.", view=confirm, ephemeral=True
+            f"Resign {text.game_tag(table)}? Your side loses.", view=resign_view(table.id),
+            ephemeral=True,
         )
 
     async def _resign(self, interaction: discord.Interaction, table: Table) -> None:
