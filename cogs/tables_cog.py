@@ -168,7 +168,9 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
 
     def _forget(self, table_id: int) -> None:
         """A table's last refresh has gone out: drop what the cog kept for its seats."""
-        for key in [k for k in self._last_acted if k[0] == table_id]:
+        # A seat's lock is made by its first press, refused ones too: not only the seats
+        # that moved have one.
+        for key in [k for k in [*self._last_acted, *self._seat_locks] if k[0] == table_id]:
             self._last_acted.pop(key, None)
             self._seat_locks.pop(key, None)
 
