@@ -200,7 +200,8 @@ class Life:
     def prune(self) -> None:
         """Let the fake Discord forget what the bot can no longer touch (requests made,
         messages deleted, edits superseded, interactions past their token's 15 minutes and
-        the private messages they made), so the process's memory is the bot's."""
+        the private messages they made, the bytes of the files it uploaded: a chart a
+        finished game), so the process's memory is the bot's."""
         state = self.fake.state
         state.requests.clear()
         state.request_origins.clear()
@@ -217,6 +218,8 @@ class Life:
                 del state.messages[message_id]
             else:
                 del message.history[:-1]
+                for attachment in message.attachments:
+                    attachment.data = b""
 
     async def play(self, games: int, every: int, report: Report) -> None:
         for self.games in range(1, games + 1):
