@@ -19,13 +19,13 @@ longer touch as it goes, so the process's memory is the bot's.
 
 At each checkpoint: the process's resident memory, with --trace the Python heap in use
 (tracemalloc: the bot's, and what the fake Discord keeps between two prunings), the tasks
-alive, discord.py's view store and the View objects alive (a /resign confirmation's, which
-discord.py keeps 15 real minutes, so a run faster than real time piles them up), the tables
-and runners alive, the open files, and every container on the bot's long-lived objects (the
-table manager and its helpers, each cog and its helpers), every functools cache of the bot's
-modules and every kind of task that has more than doubled since the first checkpoint, so what
-grows with the games stands out. At the end: the SQLite file, its size per 1,000 finished
-games, and the tables that hold it.
+alive, discord.py's view store and the View objects alive (an ephemeral message's, which
+discord.py keeps 15 real minutes, so a run faster than real time would pile them up), the
+tables and runners alive, the open files, and every container on the bot's long-lived objects
+(the table manager and its helpers, each cog and its helpers), the messages discord.py keeps,
+every functools cache of the bot's modules and every kind of task that has more than doubled
+since the first checkpoint, so what grows with the games stands out. At the end: the SQLite
+file, its size per 1,000 finished games, and the tables that hold it.
 """
 
 from __future__ import annotations
@@ -200,7 +200,8 @@ class Life:
     def prune(self) -> None:
         """Let the fake Discord forget what the bot can no longer touch (requests made,
         messages deleted, edits superseded, interactions past their token's 15 minutes and
-        the private messages they made), so the process's memory is the bot's."""
+        the private messages they made, the bytes of the files it uploaded: a chart a
+        finished game), so the process's memory is the bot's."""
         state = self.fake.state
         state.requests.clear()
         state.request_origins.clear()
@@ -217,6 +218,8 @@ class Life:
                 del state.messages[message_id]
             else:
                 del message.history[:-1]
+                for attachment in message.attachments:
+                    attachment.data = b""
 
     async def play(self, games: int, every: int, report: Report) -> None:
         for self.games in range(1, games + 1):
@@ -266,7 +269,8 @@ def function_caches() -> dict[str, int]:
         if name.split(".")[0] in ("engine", "render", "tables", "cogs", "store"):
             for attribute, value in list(vars(module).items()):
                 info = getattr(value, "cache_info", None)
-                if callable(info) and getattr(value, "__module__", None) == name:
+                if callable(info) and not isinstance(value, type) \
+                        and getattr(value, "__module__", None) == name:
                     sizes[f"cache {name}.{attribute}"] = info().currsize
     return sizes
 
@@ -303,6 +307,8 @@ class Report:
         tasks = Counter(getattr(t.get_coro(), "__qualname__", "?") for t in asyncio.all_tasks())
         sizes.update({f"task {name}": n for name, n in tasks.items()})
         sizes.update(function_caches())
+        # discord.py's own, up to its max_messages (1,000 unless the bot says otherwise).
+        sizes["discord.py messages"] = len(life.bot.cached_messages)
         if not self.first:
             self.first = sizes
         grown = {k: v for k, v in sizes.items() if v > 4 and v > 2 * self.first.get(k, 0)}

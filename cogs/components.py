@@ -441,6 +441,17 @@ def table_view(table_id: int, *, finished: bool = False,
     return view
 
 
+def resign_view(table_id: int) -> discord.ui.View:
+    """The Yes, resign button of the question /resign asks. Its view is stopped before it
+    is sent: the button is a DynamicItem, found again from its custom_id, so discord.py need
+    not keep the view, which it would for 15 minutes (an ephemeral one's timeout), with a
+    task waiting out each, however many members ask."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TableButton(table_id, "resign-yes"))
+    view.stop()
+    return view
+
+
 def table_shown(message: discord.Message) -> int | None:
     """The table a message of the bot's shows (by its Rules button, which every table
     message has), or None."""

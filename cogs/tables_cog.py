@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import text
-from cogs.components import TableButton, table_shown
+from cogs.components import resign_view, table_shown
 from cogs.controls import ControlRef, resolve, stale
 from cogs.live_hands import LiveHands
 from cogs.replies import tell
@@ -168,7 +168,9 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
 
     def _forget(self, table_id: int) -> None:
         """A table's last refresh has gone out: drop what the cog kept for its seats."""
-        for key in [k for k in self._last_acted if k[0] == table_id]:
+        # A seat's lock is made by its first press, refused ones too: not only the seats
+        # that moved have one.
+        for key in [k for k in [*self._last_acted, *self._seat_locks] if k[0] == table_id]:
             self._last_acted.pop(key, None)
             self._seat_locks.pop(key, None)
 
@@ -297,10 +299,9 @@ class TablesCog(commands.Cog, Listener, name="Tables"):
     async def _ask_to_resign(self, interaction: discord.Interaction, table: Table) -> None:
         """Resigning is asked once more, naming the game: a member in two games may have
         pressed or typed it for the other."""
-        confirm = discord.ui.View(timeout=None)
-        confirm.add_item(TableButton(table.id, "resign-yes"))
         await interaction.response.send_message(
-            f"Resign {text.game_tag(table)}? Your side loses.", view=confirm, ephemeral=True
+            f"Resign {text.game_tag(table)}? Your side loses.", view=resign_view(table.id),
+            ephemeral=True,
         )
 
     async def _resign(self, interaction: discord.Interaction, table: Table) -> None:

@@ -421,8 +421,7 @@ class TableManager:
             self._runners.pop(gone, None)
         runner = self._runners.get(table.id)
         if runner is not None:
-            runner.waiting_since.clear()
-            runner.cancel_work()
+            runner.retire()
         self._stale.settle()
 
     def _let_go(self, table: Table) -> None:

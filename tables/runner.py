@@ -127,6 +127,14 @@ class TableRunner:
         if self.table.status == "finished":
             self.publish(finished(self.table))
 
+    def retire(self) -> None:
+        """The game is over: no more timers or computer turns, and the events its tally's
+        finishing rules read go (read with its last move, or never: abandoned). They were the
+        most of what a finished table holds while it is kept for late presses."""
+        self.waiting_since.clear()
+        self.cancel_work()
+        self.table.tally.history.clear()
+
     def cancel_work(self) -> None:
         """Stop computer turns, forced moves and the idle timer (not deliveries)."""
         for task in (self.computer, self.forced, self.idle):

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont, features
 
+from render.kit.budget import Placed, masks_within
 from render.kit.cmap import covered_code_points
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
@@ -414,9 +415,8 @@ def draw(
     return width(line, size, bold)
 
 
-@lru_cache(maxsize=2048)
-def _text_mask(line: str, size: int, bold: bool, anchor: str) -> tuple[tuple[int, int],
-                                                                        Image.Image]:
+@masks_within(pixels=4 << 20, entries=2048)  # the text of every gallery picture: 1.6 MiB
+def _text_mask(line: str, size: int, bold: bool, anchor: str) -> Placed:
     """The line rendered once as a coverage mask, with its offset from the anchor point.
     Names, labels and headings recur on every image of a game; rasterising text is the
     costliest part of a table, so each distinct line is rasterised only once."""
@@ -434,7 +434,7 @@ def _text_mask(line: str, size: int, bold: bool, anchor: str) -> tuple[tuple[int
 
 
 def _mixed_mask(runs: tuple[tuple[str, bool], ...], size: int, bold: bool, anchor: str
-                ) -> tuple[tuple[int, int], Image.Image]:
+                ) -> Placed:
     """A line of text and emoji runs, each from its own font, set on one baseline. The anchor
     is placed as Pillow places it for the text font (its ascender and descender)."""
     placed = []

@@ -230,3 +230,25 @@ async def test_records_a_member_beats_in_one_game_are_one_line(store: Store):
             f" {was['card'].value}) and best double (10 points, beating {was['double'].value})."]
     finally:
         await manager.close()
+
+
+async def test_a_finished_game_kept_for_late_presses_lets_its_tally_history_go(store: Store):
+    """The events a game's finishing rules read are read with its last move: the table kept
+    afterwards for late presses holds none of them, and still shows how the game ended."""
+    played_a_five = Achievement(
+        "dash:five-and-won", "Five and won", "Win a dash having played a 5.", "dash",
+        on_finish=lambda events, outcome: [
+            w for w in outcome["winners"]
+            if any(e["seat"] == w and e["card"] == 5 for e in events)],
+        watches=frozenset({"play"}))
+    manager = make_manager(store, games={"dash": replace(DASH, achievements=(played_a_five,))})
+    try:
+        table = await play(manager, fives=True)
+        winner = table.seats[table.outcome["winners"][0]].user_id
+        earned = [a.key for a in await store.achievements_of(GUILD, winner)]
+        assert "dash:five-and-won" in earned  # read from the history, at the finish
+        kept = manager.get(table.id)
+        assert kept is table and kept.tally.history == []
+        assert kept.public_view()["outcome"] == table.outcome
+    finally:
+        await manager.close()
