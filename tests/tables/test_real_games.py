@@ -117,6 +117,7 @@ async def test_restart_mid_game_changes_no_move(
     await closing
     await store.close()
     stopped_at = table.version
+    assert paused.at is not None
     assert stopped_at == paused.at + 1, "close commits the move under way, and no other"
     assert 0 < stopped_at < len(expected), "the restart must fall in the middle of the game"
 
