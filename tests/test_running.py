@@ -21,21 +21,30 @@ from testkit.fake_discord.remote import GatewayDiscord
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: Hang guards, never timings: with the 2 cores at a load of 20, a fresh bot process took 24 s
+#: to log that it is online and 5 s to stop.
+START_SECONDS = 300.0
+STOP_SECONDS = 120.0
+
+
 async def wait_for_line(log: Path, text: str, process: subprocess.Popen[bytes]) -> None:
-    for _ in range(600):
-        if text in log.read_text():
-            return
+    """Until the bot logs `text` (the file is read again every tenth of a second: nothing
+    tells of a line written), failing at once if the process ends first."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + START_SECONDS
+    while text not in log.read_text():
         assert process.poll() is None, log.read_text()
+        if loop.time() > deadline:
+            raise AssertionError(f"{text!r} never logged:\n{log.read_text()}")
         await asyncio.sleep(0.1)
-    raise AssertionError(f"{text!r} never logged:\n{log.read_text()}")
 
 
 async def stopped(process: subprocess.Popen[bytes], log: Path) -> int:
-    """The exit status of a process told to stop. A process still running after 30 s (a clean
-    stop takes well under a second) is hung: its threads' stacks (faulthandler, on SIGUSR1)
-    are written to the log, shown with the failure."""
+    """The exit status of a process told to stop. A process still running after STOP_SECONDS
+    is hung: its threads' stacks (faulthandler, on SIGUSR1) are written to the log, shown
+    with the failure."""
     try:
-        return await asyncio.to_thread(process.wait, 30)
+        return await asyncio.to_thread(process.wait, STOP_SECONDS)
     except subprocess.TimeoutExpired:
         # Whether the stop signal could reach it at all: blocked, ignored or caught.
         status = Path(f"/proc/{process.pid}/status").read_text().splitlines()

@@ -28,7 +28,7 @@ def run(tmp_path: Path, args: list[str], env: dict[str, str]) -> subprocess.Comp
     base = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT)}
     return subprocess.run(
         [sys.executable, *args], cwd=tmp_path, env={**base, **env}, capture_output=True,
-        text=True, timeout=60,
+        text=True, timeout=300,  # a hang guard: a loaded machine starts Python slowly
     )
 
 

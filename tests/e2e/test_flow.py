@@ -376,7 +376,7 @@ async def test_members_can_wait_for_a_message_to_change_instead_of_polling() -> 
         driver = GameDriver(fake)
         await driver.start_game(CRIBBAGE, [alice, bob], options="target=61")
         hand = await driver.open_hand(alice)
-        waiting = asyncio.ensure_future(fake.next_change(hand.id, timeout=10))
+        waiting = asyncio.ensure_future(fake.next_change(hand.id, timeout=120))  # a hang guard
         await asyncio.sleep(0)
         assert not waiting.done()
         await driver.move(alice)

@@ -24,7 +24,7 @@ from testkit.players import test_bot
 
 pytestmark = pytest.mark.usefixtures("quick_pictures")
 
-TIMEOUT = 30.0  # a hang guard; the test takes about a second
+TIMEOUT = 120.0  # a hang guard; the test takes about a second, and 7 s at a load of 20
 
 
 async def a_game_in(bot: CardBot, guild_id: int, channel_id: int, member: int) -> Table:

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_gallery_command_writes_valid_pngs_within_bounds(tmp_path: Path,
                                                          samples: list[Sample]) -> None:
     result = subprocess.run([sys.executable, "-m", "render.gallery", str(tmp_path)], cwd=ROOT,
-                            capture_output=True, text=True, timeout=120, check=False)
+                            capture_output=True, text=True, timeout=600, check=False)
     assert result.returncode == 0, result.stderr
     files = sorted(tmp_path.glob("*.png"))
     assert f"wrote {len(files)} images" in result.stdout

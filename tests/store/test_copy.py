@@ -73,7 +73,7 @@ async def test_the_command_refuses_a_destination_that_has_games(tmp_path: Path):
     shutil.copy(FIXTURE, target)
     done = subprocess.run(
         [sys.executable, "-m", "tools.copy_database", str(original), str(target)],
-        capture_output=True, text=True, timeout=120, cwd=Path(__file__).parents[2],
+        capture_output=True, text=True, timeout=600, cwd=Path(__file__).parents[2],
     )
     assert done.returncode != 0
     assert "already holds data (in games, actions," in done.stderr
@@ -122,7 +122,7 @@ def test_a_target_that_does_not_open_leaves_nothing_keeping_the_process_alive(tm
               "asyncio.run(copy_database(sys.argv[1], sys.argv[2], print))")
     done = subprocess.run(
         [sys.executable, "-c", script, str(original), "postgresql://cardbot@127.0.0.1:1/x"],
-        capture_output=True, text=True, timeout=60, cwd=Path(__file__).parents[2],
+        capture_output=True, text=True, timeout=300, cwd=Path(__file__).parents[2],
     )
     assert done.returncode == 1 and "ConnectionRefusedError" in done.stderr
 

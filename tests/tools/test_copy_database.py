@@ -47,7 +47,7 @@ def test_a_running_game_whose_log_does_not_replay_is_reported(
 
 def run_copy(folder: Path, *addresses: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "tools.copy_database", *addresses],
-                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
 
 
 def test_a_source_file_that_is_not_there_is_refused_before_anything_is_made(
