@@ -16,6 +16,7 @@ import pytest
 from tables import Table, TableManager
 from tables.clock import FakeClock
 from testkit.fake_discord import FakeDiscord, FakeUser
+from testkit.fake_discord.model import ALL_TEXT_PERMISSIONS
 from testkit.fake_discord.permissions import VIEW_CHANNEL, overwrite
 from testkit.players import GameDriver, Refused, test_bot
 
@@ -184,5 +185,41 @@ async def test_a_lobby_in_a_thread_of_a_deleted_channel_tells_its_members(
             assert [m.content for m in fake.direct_messages(member)] == [
                 f"Your Cribbage lobby #{lobby.id} in **Card Club** was closed: its channel was "
                 "deleted. No game had started in it. Open another with `/play`."]
+        no_errors(caplog)
+        fake.assert_clean()
+
+
+async def test_a_table_that_must_be_posted_again_where_the_bot_may_not_post_pauses_its_game(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A game played in the channel itself, the bot's Send Messages taken with no word to it:
+    its table is edited still, but once chat buries it, posting it again is refused with
+    Missing Permissions (50013), the words alone too, and the game waits for the permission
+    rather than going on where nobody sees it."""
+    caplog.set_level(logging.INFO)
+    clock = FakeClock()
+    no_threads = discord.Permissions(int(ALL_TEXT_PERMISSIONS))
+    no_threads.create_public_threads = False
+    async with FakeDiscord(app_permissions=no_threads) as fake:
+        await fake.connect(test_bot(":memory:", clock=clock, repost_every=0.0))
+        alice, bob = fake.member("alice"), fake.member("bob")
+        driver = GameDriver(fake)
+        await driver.start_game("cribbage", [alice, bob], options="target=61")
+        manager = driver.bot.tables
+        assert manager is not None and driver.table_id is not None
+        table = manager.get(driver.table_id)
+        assert table is not None and table.thread_id is None
+        silent = discord.Permissions(no_threads.value)
+        silent.send_messages = False
+        fake.state.app_permissions = str(silent.value)
+        await driver.move(alice)
+        await driver.settle()
+        assert table.paused is None  # edited in place: still seen
+        for _ in range(5):
+            fake.post(fake.member("carol"), "games")
+        await driver.settle()
+        assert table.paused is not None
+        assert "can no longer see or post in **#games**" in fake.direct_messages(bob)[0].content
+        assert "View Channel and Send Messages there" in fake.direct_messages(bob)[0].content
         no_errors(caplog)
         fake.assert_clean()
