@@ -139,7 +139,7 @@ class TableManager:
         return len(self._resume.pending)
 
     async def close(self) -> None:
-        """Stop computer turns and timers (a move under way committed) and deliver what is due."""
+        """Stop computer turns and timers once a move under way is committed; deliver the rest."""
         self.closed = True
         self._lobbies.close()
         self._stale.close()

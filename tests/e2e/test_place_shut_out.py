@@ -76,7 +76,7 @@ async def test_a_game_the_bot_is_shut_out_of_pauses_and_carries_on_once_it_may_s
 ) -> None:
     caplog.set_level(logging.INFO)
     clock = FakeClock()
-    async with FakeDiscord() as fake:
+    async with FakeDiscord(channels=("games", "lounge")) as fake:
         driver, manager, table = await cribbage_in_a_thread(fake, clock)
         alice, bob = fake.member("alice"), fake.member("bob")
         games, thread_id = fake.channel("games"), table.thread_id or 0
@@ -101,6 +101,11 @@ async def test_a_game_the_bot_is_shut_out_of_pauses_and_carries_on_once_it_may_s
             "It carries on once a server admin gives the bot View Channel and Send Messages in "
             f"Threads there again. (Cribbage #{table.id})")
         assert table.version == version
+        listed = await fake.slash(alice, "games", channel="lounge")
+        assert listed.message is not None
+        assert listed.message.content.splitlines()[1] == (
+            f"#{table.id} Cribbage in <#{thread_id}>: Alice, Bob ⏸️ paused: the bot may not "
+            "post there")
 
         back_at = len(fake.state.requests)
         if how == "the bot's role":
