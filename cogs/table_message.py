@@ -43,6 +43,15 @@ UNKNOWN_MESSAGE = 10008
 UNKNOWN_CHANNEL = 10003
 #: The code of an edit refused in an archived (or locked) thread, which may be opened again.
 THREAD_ARCHIVED = 50083
+#: The code of a channel or thread the bot may no longer see (or a server that removed it).
+MISSING_ACCESS = 50001
+
+
+def shut_out(refusal: discord.HTTPException) -> bool:
+    """Whether Discord refused the table for want of the bot's access to its place: it may
+    not see it (Missing Access), or it may not post there even the words (Missing
+    Permissions, code 50013, once the pictures were left out)."""
+    return refusal.code == MISSING_ACCESS or isinstance(refusal, discord.Forbidden)
 
 
 class TableMessages:
@@ -92,6 +101,11 @@ class TableMessages:
         #: Tables whose last refresh found their place lost: found so again, it is not tried
         #: again (a thread opened again that still refuses edits would loop).
         self._lost_once: set[int] = set()
+        #: Hears of a running table its place refused for want of the bot's access to it
+        #: (cogs/places_cog.py pauses its game); a paused table's refresh that goes out
+        #: again is heard by `on_shown`.
+        self.on_shut_out: Callable[[Table], Awaitable[None]] | None = None
+        self.on_shown: Callable[[Table], Awaitable[None]] | None = None
 
     def written(
         self, guild_id: int, channel_id: int, message_id: int, table_id: int | None
@@ -192,7 +206,8 @@ class TableMessages:
         """False once the table's channel or thread was found gone or closed to the bot."""
         table = self.table(table_id)
         gone = table is not None and bool({table.channel_id, table.thread_id} & self._gone_places)
-        return table_id not in self._unreachable and not gone
+        paused = table is not None and table.paused is not None
+        return table_id not in self._unreachable and not gone and not paused
 
     async def catch_up(self, table_id: int) -> None:
         """A press on the message of a game this process does not hold: if the game is over,
@@ -224,6 +239,8 @@ class TableMessages:
             try:
                 await self._show_as_allowed(table)
                 self._lost_once.discard(table.id)
+                if table.paused is not None and running and self.on_shown is not None:
+                    await self.on_shown(table)
                 return
             except discord.HTTPException as failure:
                 found_by_refresh = failure.code in (UNKNOWN_CHANNEL, THREAD_ARCHIVED)
@@ -234,6 +251,14 @@ class TableMessages:
                     # carries on elsewhere or ends; it must not run on unseen.
                     log.info("Table %s: its place is archived or gone (%s)", table.id, failure)
                     await self.on_lost(table, failure.code)
+                    return
+                if running and self.on_shut_out is not None and shut_out(failure):
+                    # The game must not run on where nobody sees it: it waits for its place.
+                    log.info("Table %s: its place is closed to the bot (%s)", table.id, failure)
+                    await self.on_shut_out(table)
+                    return
+                if isinstance(failure, discord.Forbidden) and failure.code not in PLACE_GONE:
+                    self._cannot_show(table, failure)
                     return
                 if failure.code not in PLACE_GONE | {THREAD_ARCHIVED}:
                     raise
@@ -251,6 +276,8 @@ class TableMessages:
         except discord.HTTPException as refusal:
             if passing(refusal) or refusal.code in PLACE_GONE | {THREAD_ARCHIVED}:
                 raise
+            if note is not None and isinstance(refusal, discord.Forbidden):
+                raise  # not even the words may go there
             if note is not None:
                 self._cannot_show(table, refusal)
                 return
@@ -264,7 +291,8 @@ class TableMessages:
             await self._show(table, note)
             self._refused.discard(table.id)
         except discord.HTTPException as refusal:
-            if passing(refusal) or refusal.code in PLACE_GONE:
+            if passing(refusal) or refusal.code in PLACE_GONE or \
+                    isinstance(refusal, discord.Forbidden):
                 raise
             self._cannot_show(table, refusal)
 

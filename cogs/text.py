@@ -216,8 +216,10 @@ def games_content(tables: Sequence[Table]) -> str:
     for index, table in enumerate(tables):
         where = f"<#{table.thread_id or table.channel_id}>"
         players = ", ".join(safe(seat.name) for seat in table.seats)
-        lines.append(Droppable(f"#{table.id} {safe(table.spec.title)} in {where}: {players}",
-                               -index))
+        # An admin looking for why a game stopped: the bot may not show it there.
+        paused = " ⏸️ paused: the bot may not post there" if table.paused is not None else ""
+        lines.append(Droppable(
+            f"#{table.id} {safe(table.spec.title)} in {where}: {players}{paused}", -index))
     return fit([lines], more=lambda count: f"… and {count} more.")
 
 

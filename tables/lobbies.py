@@ -124,23 +124,29 @@ class Lobbies:
     def guilds(self) -> set[int]:
         return {lobby.guild_id for lobby in self._open.values()}
 
-    async def close_guild(self, guild_id: int, channel_id: int | None = None) -> int:
-        """The bot left the server (or `channel_id` of it was deleted): its open lobbies
-        (there) close, kept in the store as cancelled: they hold nobody's game. How many
-        closed."""
-        closing = [lobby for lobby in self.of_guild(guild_id)
-                   if channel_id in (None, lobby.channel_id)]
-        for lobby in closing:
+    async def close_guild(self, guild_id: int) -> int:
+        """The bot left the server: its open lobbies close. How many closed."""
+        return len(await self.close_place(guild_id, None))
+
+    async def close_place(self, guild_id: int, place_id: int | None) -> list[Lobby]:
+        """The open lobbies of the server (with `place_id`, those opened in that channel or
+        thread, which is gone) close, kept in the store as cancelled: they hold nobody's game.
+        Those closed here, for their members to be told (not one another process serves)."""
+        closed = []
+        for lobby in [lobby for lobby in self.of_guild(guild_id)
+                      if place_id in (None, lobby.channel_id)]:
             lobby.status = "cancelled"
             self._close(lobby)
             try:
                 await self._write(lobby)
             except LobbyLost:
                 self._let_go(lobby)
+                continue
             except Exception:
                 # Still open in the store: the next start-up closes it if the bot is not back.
                 log.exception("Could not close lobby %d of a place the bot left", lobby.id)
-        return len(closing)
+            closed.append(lobby)
+        return closed
 
     async def save(self, lobby: Lobby) -> None:
         """Persist a lobby after one of its methods changed it (or its message_id was set).

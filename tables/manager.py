@@ -7,11 +7,7 @@ results and ratings if it ended the game), and only then is the caller answered.
 hear of it afterwards, in order, from a per-table delivery task, so a slow Discord call
 never holds the lock.
 
-The jobs around it live in their own modules: tables/orders.py (the orders given a running
-game: a move, a resignation, an abandon, a seat played for its member or taken back),
-tables/runner.py (one table's computer turns, forced moves, idle timers and deliveries),
-tables/lobbies.py, tables/player_settings.py and tables/stats.py; the servers the bot is in,
-tables/presence.py.
+The jobs around it have modules of their own (docs/DESIGN.md, "Inside tables/").
 """
 
 from __future__ import annotations
@@ -143,8 +139,7 @@ class TableManager:
         return len(self._resume.pending)
 
     async def close(self) -> None:
-        """Stop computer turns and timers (after any action in progress is committed) and let
-        pending notifications go out. The store stays open: its owner closes it."""
+        """Stop computer turns and timers once a move under way is committed; deliver the rest."""
         self.closed = True
         self._lobbies.close()
         self._stale.close()
@@ -282,9 +277,12 @@ class TableManager:
         """End a game with no results (Table.abandon_refusal says who may)."""
         await carry_out(orders.abandon(self, table_id, by_user_id, may_manage))
 
-    async def set_location(
-        self, table_id: int, *, thread_id: int | None, message_id: int | None
-    ) -> None:
+    async def pause(self, table_id: int, why: str | None) -> None:
+        """Hold a game its place cannot show, or run it again (TableRunner.pause)."""
+        await self._runners[orders.running_table(self, table_id).id].pause(why)
+
+    async def set_location(self, table_id: int, *, thread_id: int | None,
+                           message_id: int | None) -> None:
         table = self.get(table_id)
         if table is None:
             raise IllegalAction("That game no longer exists.")
@@ -337,10 +335,12 @@ class TableManager:
     def lobbies(self, guild_id: int) -> list[Lobby]:
         return self._lobbies.of_guild(guild_id)
 
+    async def close_lobbies(self, guild_id: int, place_id: int) -> list[Lobby]:
+        """Close the open lobbies of a channel or thread that is gone; those it closed."""
+        return await self._lobbies.close_place(guild_id, place_id)
+
     async def update_lobby(self, lobby: Lobby) -> None:
-        """Persist a lobby after one of its methods changed it (or its message_id was set).
-        If another process serves it now, this one lets it go and refuses (IllegalAction):
-        the change stays unmade, and the other process's lobby is untouched."""
+        """Persist a lobby after one of its methods changed it (Lobbies.save)."""
         await self._lobbies.save(lobby)
 
     async def cancel_lobby(self, lobby_id: int, by_user_id: int) -> Lobby:

@@ -59,6 +59,8 @@ async def act(
     table = running_table(manager, table_id)
     async with table.lock:
         seat = playing_seat(manager, table, user_id)
+        if table.paused is not None:
+            raise IllegalAction(table.paused)
         if version is not None and version != table.seat_version(seat):
             raise OutOfDate()
         if not isinstance(action, dict) or str(action.get("type", "")).startswith("_"):

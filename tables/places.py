@@ -14,7 +14,10 @@ for members who cannot reach it, and rate them on it):
 - the open lobbies of a deleted channel close, kept in the store as cancelled: they hold
   nobody's game.
 
-A thread that is only archived is no place gone: the cogs open it again.
+A thread that is only archived is no place gone: the cogs open it again. A place the bot may
+no longer see or post in (a role or an overwrite changed) is not gone either: its game is
+paused (`TableManager.pause`: no computer turns, no timers, no moves; every move made is kept)
+until the place shows it again, when it carries on, its members' timers from then.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.errors import IllegalAction
+from tables.lobby import Lobby
 from tables.table import Table
 
 if TYPE_CHECKING:
@@ -43,8 +47,8 @@ class PlaceGone:
     moved: list[Table] = field(default_factory=list)
     #: Games closed without results (their channel went).
     closed: list[Table] = field(default_factory=list)
-    #: How many open lobbies closed.
-    lobbies: int = 0
+    #: The open lobbies closed (their members are told).
+    lobbies: list[Lobby] = field(default_factory=list)
 
 
 async def place_gone(
@@ -66,10 +70,17 @@ async def place_gone(
                 await manager.abandon(table.id, table.host_id, may_manage=True)
                 gone.closed.append(table)
                 log.info("Game %d closed without results: its channel is gone", table.id)
-    gone.lobbies = await manager._lobbies.close_guild(guild_id, place_id)
+    gone.lobbies = await manager.close_lobbies(guild_id, place_id)
     if gone.lobbies:
-        log.info("Channel %d is gone: %d open lobbies there closed", place_id, gone.lobbies)
+        log.info("Place %d is gone: %d open lobbies there closed", place_id, len(gone.lobbies))
     return gone
+
+
+def paused_in(manager: TableManager, guild_id: int, place_id: int | None = None
+              ) -> list[Table]:
+    """The server's paused games (with `place_id`: those shown in that channel or thread)."""
+    return [t for t in manager.running(guild_id) if t.paused is not None
+            and place_id in (None, t.channel_id if t.thread_id is None else t.thread_id)]
 
 
 def shown_in(manager: TableManager, guild_id: int, thread_id: int) -> list[Table]:

@@ -75,7 +75,19 @@ class TableRunner:
         ]
 
     def _stopped(self) -> bool:
-        return self.closed or self.manager.closed
+        return self.closed or self.manager.closed or self.table.paused is not None
+
+    async def pause(self, why: str | None) -> None:
+        """Hold the table's computer turns, forced moves and idle timers (`why` says so to
+        its members), or with None start them again, the members' timers from now: nobody
+        is warned or replaced for the time the game could not be seen. A move under way is
+        committed first; a task asleep finds the table paused when it wakes."""
+        async with self.table.lock:
+            self.table.paused = why
+            if why is None:
+                self.waiting_since.clear()
+                self.warned.clear()
+                self.after_change(None)
 
     # ================================================================ after every change
 
@@ -100,7 +112,7 @@ class TableRunner:
         timing = idle_timing(table.settings, self.manager.default_idle)
         if not has_computer_player(table.spec, [TAKEOVER_LEVEL]):
             timing = IdleTiming(timing.warn, None)  # nobody can play for them: warn only
-        if waiting and (timing.warn or timing.takeover) and not self.closed:
+        if waiting and (timing.warn or timing.takeover) and not self._stopped():
             self.idle = asyncio.create_task(self._watch_idle(timing), name=f"idle-{table.id}")
 
     def _note_offers(self, now: float) -> None:
@@ -174,14 +186,14 @@ class TableRunner:
         # The pause lets members follow the computer's moves; a game of computers alone (two
         # tournament computer entries meeting) is played out at once.
         watched = pause = any(not seat.is_computer for seat in table.seats)
-        while not self.closed and self._computer_work():
+        while not self._stopped() and self._computer_work():
             if pause and self.manager.ai_delay > 0:
                 await self.manager.clock.sleep(self.manager.ai_delay)
             pause = watched
             hold_until: float | None = None
             events: list[Event] | None = None
             async with table.lock:
-                if self.closed:
+                if self._stopped():
                     return
                 optional = self._off_turn_seats()
                 seats = optional or table.computer_turns()
@@ -364,13 +376,13 @@ class TableRunner:
         """Play forced moves one at a time, each after a pause in which the player sees it
         coming. Like _run_computer, the last check and the return have no await between."""
         table = self.table
-        while not self.closed and table.status == "running":
+        while not self._stopped() and table.status == "running":
             if self._forced_move() is None:
                 return
             version = table.version
             await self.manager.clock.sleep(self.manager.forced_delay)
             async with table.lock:
-                if self.closed or table.status != "running" or table.version != version:
+                if self._stopped() or table.status != "running" or table.version != version:
                     continue  # someone moved meanwhile: look again
                 found = self._forced_move()
                 if found is None:
@@ -386,7 +398,7 @@ class TableRunner:
 
     async def _watch_idle(self, timing: IdleTiming) -> None:
         table, clock = self.table, self.manager.clock
-        while not self.closed:
+        while not self._stopped():
             due: list[tuple[float, str, int]] = []
             for seat, since in self.waiting_since.items():
                 if timing.warn is not None and seat not in self.warned:
@@ -399,7 +411,7 @@ class TableRunner:
             delay = when - clock.now()
             if delay > 0:
                 await clock.sleep(delay)
-            if self.closed or seat not in self.waiting_since:
+            if self._stopped() or seat not in self.waiting_since:
                 continue
             if what == "warn":
                 self.warned.add(seat)

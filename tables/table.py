@@ -76,6 +76,9 @@ class Table:
         #: Why the game is closed if it is abandoned, for its message ("Closed: Bob did not
         #: show up for the tournament match"); None: someone abandoned it.
         self.closed_why: str | None = None
+        #: Why the game waits, its place closed to the bot (tables/places.py): no computer
+        #: turns, no timers, no moves, until the place shows it again. None: it runs.
+        self.paused: str | None = None
         #: Human seats the computer is playing for (tables/away.py), as the log records.
         self.away: set[int] = set()
         #: Of those, the seats whose member forfeited the game (a tournament's no-show or

@@ -162,10 +162,11 @@ Channels as members change them while the bot runs, each with the gateway event 
 them, as Discord does; or THREAD_DELETE for a thread), `fake.archive_thread(ref, locked=)`
 (THREAD_UPDATE; an archived thread refuses edits and deletions with 400 code 50083 until a
 message opens it again, and a locked one refuses messages too, and changes without Manage
-Threads) and `fake.set_overwrites(ref, overwrites)` (CHANNEL_UPDATE). The bot's own changes
-send THREAD_UPDATE too. `fake.state.delete_channel(id)` deletes without a word to the bot (it
-was away). A deleted channel's messages stay in `payloads_seen_by` for who could see them,
-and its buttons can no longer be pressed.
+Threads), `fake.set_overwrites(ref, overwrites)` (CHANNEL_UPDATE) and
+`fake.set_bot_permissions(permissions)` (the bot's role changed: GUILD_ROLE_UPDATE). The bot's
+own changes send THREAD_UPDATE too. `fake.state.delete_channel(id)` deletes without a word to
+the bot (it was away). A deleted channel's messages stay in `payloads_seen_by` for who could
+see them, and its buttons can no longer be pressed.
 
 Permissions (permissions.py): the bot's are its managed role's (`app_permissions`, default:
 everything but Administrator), the members' those of a "Players" role they all hold
@@ -189,7 +190,8 @@ instant by default and listed in `fake.http_waits`, or on a test's clock
 
 Not modelled: rate limiting by itself (headers are sent, 429 only as an injected fault),
 reactions, guild owners and moderators seeing private threads, threads archived by Discord on
-their own (a test archives them), roles changed while the bot runs (no GUILD_ROLE_UPDATE).
+their own (a test archives them), other roles changed while the bot runs (no
+GUILD_ROLE_UPDATE but for the bot's own, `set_bot_permissions`).
 `FakeDiscord(app_permissions=discord.Permissions(...))` sets the bot's permissions across the
 server (default: all but Administrator): reckoned with each channel's overwrites, they are
 sent with interactions, and channel routes enforce them (Send Messages, Send Messages in

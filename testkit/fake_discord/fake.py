@@ -261,6 +261,17 @@ class FakeDiscord:
         channel.overwrites = overwrites
         self._channel_updated(channel)
 
+    def set_bot_permissions(self, permissions: discord.Permissions) -> None:
+        """An admin changes the bot's role (what it may do across the server) while it runs:
+        GUILD_ROLE_UPDATE."""
+        state = self.state
+        state.app_permissions = str(permissions.value)
+        for guild_id in state.guilds:
+            event = {"guild_id": str(guild_id),
+                     "role": state.roles.bot_role(guild_id).payload(state.bot_user.id)}
+            asyncio.get_running_loop().call_soon(
+                self._feed_if_connected, "GUILD_ROLE_UPDATE", event)
+
     def _channel_updated(self, channel: FakeChannel) -> None:
         event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
         # Sent like a gateway event: after whatever changed it.
