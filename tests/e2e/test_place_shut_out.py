@@ -16,7 +16,7 @@ import pytest
 from tables import Table, TableManager
 from tables.clock import FakeClock
 from testkit.fake_discord import FakeDiscord, FakeUser
-from testkit.fake_discord.model import ALL_TEXT_PERMISSIONS
+from testkit.fake_discord.model import ALL_TEXT_PERMISSIONS, PUBLIC_THREAD
 from testkit.fake_discord.permissions import VIEW_CHANNEL, overwrite
 from testkit.players import GameDriver, Refused, test_bot
 
@@ -175,9 +175,14 @@ async def test_a_lobby_in_a_thread_of_a_deleted_channel_tells_its_members(
     caplog.set_level(logging.INFO)
     clock = FakeClock()
     async with FakeDiscord() as fake:
-        driver, manager, table = await cribbage_in_a_thread(fake, clock)
+        driver, manager, _game = await cribbage_in_a_thread(fake, clock)
         carol, dave = fake.member("carol"), fake.member("dave")
-        thread = fake.channel(table.thread_id)
+        # (a members' thread: /play in a game's own thread is refused)
+        thread = fake.state.create_thread(fake.channel("games").id,
+                                          {"name": "after-hours", "type": PUBLIC_THREAD},
+                                          from_message=None)
+        fake._thread_created(thread.payload())
+        await driver.settle()
         lobby_message = await driver.open_lobby(carol, "cribbage", channel=thread.name)
         await driver.press(dave, lobby_message, label="Join")
         [lobby] = manager.lobbies(fake.state.guild_id)
