@@ -72,28 +72,27 @@ def random_playout_by_protocol(sim: Simulation, rng: random.Random) -> list[int]
 
 def random_move(sim: Simulation, getrandbits: Callable[[int], int]) -> None:
     """One random move (the game is not over): a seat drawn from to_act(), then one of its
-    legal codes, each as rng.choice draws it, written out without its two calls per draw
-    (choice(seq) is seq[_randbelow(len(seq))], and _randbelow(n) draws
-    getrandbits(n.bit_length()) until one is below n; getrandbits: the rng's).
-    tests/engine/test_sim.py holds this to rng.choice."""
+    legal codes, each as rng.choice draws it (`below`). tests/engine/test_sim.py holds this
+    to rng.choice."""
     seats = sim.to_act()
-    n = len(seats)
-    if not n:
+    if not seats:
         raise IndexError("the game is not over, but no seat may act")
-    bits = n.bit_length()
-    i = getrandbits(bits)
-    while i >= n:
-        i = getrandbits(bits)
-    seat = seats[i]
+    seat = seats[below(getrandbits, len(seats))]
     codes = sim.legal(seat)
-    n = len(codes)
-    if not n:
+    if not codes:
         raise IndexError(f"seat {seat} may act, but has no legal action")
+    sim.play(seat, codes[below(getrandbits, len(codes))])
+
+
+def below(getrandbits: Callable[[int], int], n: int) -> int:
+    """The place in a sequence of `n` that rng.choice draws (getrandbits: the rng's), written
+    out without its two calls: choice(seq) is seq[_randbelow(len(seq))], and _randbelow(n)
+    draws getrandbits(n.bit_length()) until one is below n."""
     bits = n.bit_length()
     i = getrandbits(bits)
     while i >= n:
         i = getrandbits(bits)
-    sim.play(seat, codes[i])
+    return i
 
 
 @functools.cache
@@ -108,7 +107,7 @@ def _shuffle_steps(length: int, top: int) -> tuple[tuple[tuple[int, int], ...], 
 def shuffle(items: list[Any], rng: random.Random, top: int | None = None) -> None:
     """rng.shuffle(items), card for card and draw for draw, without its two calls per item:
     Random.shuffle swaps place i (last first) with j = _randbelow(i + 1), written out as in
-    `random_move`, so the generator is left as rng.shuffle leaves it and later deals match
+    `below`, so the generator is left as rng.shuffle leaves it and later deals match
     the contract's. tests/engine/test_sim.py holds this to Random.shuffle on this Python.
 
     With `top`, only items[:top] come out as rng.shuffle's (all a deal from the top needs): a

@@ -44,6 +44,14 @@ CARD_WORDS = frozenset([*SUIT_NAMES.values(), *(suit[:-1] for suit in SUIT_NAMES
                         *RANK_NAMES.values(), "card", "cards", "die", "dice", "trump"])
 
 
+def check_level(level: str, legal: list[Action] | None = None) -> None:
+    """A level a game's own `ai` plays, and (unless None) a choice to make."""
+    if level not in AI_LEVELS:
+        raise ValueError(f"Unknown level {level!r}: easy, normal or hard.")
+    if legal is not None and not legal:
+        raise ValueError("No legal action to choose from.")
+
+
 @dataclass(frozen=True)
 class Option:
     """A lobby setting: `choices` lists every allowed value."""

@@ -41,6 +41,7 @@ from engine.crib_race.sim import track_of
 from engine.crib_race.track import Peg, move
 from engine.cribbage import ai as crib_ai
 from engine.cribbage.scoring import peg_points
+from engine.spec import check_level
 
 #: Where the play may leave our peg before the show: the hand counts from each of these.
 PLAY_OFFSETS = (0, 1, 2, 3, 4)
@@ -52,7 +53,7 @@ def choose_action(
     view: View, legal: list[Action], rng: random.Random, level: str = "hard"
 ) -> Action:
     """One of `legal` for the seat whose `view` this is."""
-    crib_ai.check_level(level, legal)
+    check_level(level, legal)
     if len(legal) == 1:
         return legal[0]
     board = BOARDS[view["board"]["name"]]

@@ -38,8 +38,8 @@ from engine.contract import Action, View
 from engine.cribbage.crib_values import CRIB_PAIR_VALUES, CRIB_SINGLE_VALUES
 from engine.cribbage.pieces import LIMIT
 from engine.cribbage.scoring import hand_total, peg_points
+from engine.spec import check_level
 
-LEVELS = ("easy", "normal", "hard")
 DECK_BY_RANK = sorted(standard_deck(), key=lambda card: (card.rank, card.suit))
 
 #: easy: share of discards and plays made at random, and of nonzero counts claimed 2 short.
@@ -88,14 +88,6 @@ def choose_action(view: View, legal: list[Action], rng: random.Random,
         situation = play_situation(view, {}, cribbage_show_order(view))
         return choose_play(view, legal, rng, level, situation)
     return choose_show_action(view, legal, rng, level, cribbage_count)
-
-
-def check_level(level: str, legal: list[Action] | None = None) -> None:
-    """A level this player plays, and (unless None) a choice to make."""
-    if level not in LEVELS:
-        raise ValueError(f"Unknown level {level!r}: easy, normal or hard.")
-    if legal is not None and not legal:
-        raise ValueError("No legal action to choose from.")
 
 
 # ===== what a seat knows ======================================================================

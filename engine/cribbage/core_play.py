@@ -31,6 +31,7 @@ from engine.cribbage.pieces import (
     pairs_and_runs,
     peg_score,
 )
+from engine.sim import below
 
 
 class CribbagePlay(CribbageShow):
@@ -130,30 +131,15 @@ class CribbagePlay(CribbageShow):
         discards, to_bottom = plan.discards, plan.to_bottom
         seats = list(self.acting)
         while seats:
-            n = len(seats)
-            bits = _BITS[n]
-            i = getrandbits(bits)
-            while i >= n:
-                i = getrandbits(bits)
-            seat = seats.pop(i)
+            seat = seats.pop(below(getrandbits, len(seats)))
             hand = hands[seat]
             if discards[seat] == 2:  # legal()'s pairs, by their places in the sorted hand
                 places = _PLACE_PAIRS[len(hand)]
-                n = len(places)
-                bits = _BITS[n]
-                j = getrandbits(bits)
-                while j >= n:
-                    j = getrandbits(bits)
-                first, second = places[j]
+                first, second = places[below(getrandbits, len(places))]
                 cards: tuple[int, ...] = (hand[first], hand[second])
                 del hand[second], hand[first]
             else:
-                n = len(hand)
-                bits = _BITS[n]
-                j = getrandbits(bits)
-                while j >= n:
-                    j = getrandbits(bits)
-                cards = (hand.pop(j),)
+                cards = (hand.pop(below(getrandbits, len(hand))),)
             if seat not in to_bottom:
                 crib += cards
             discarded[seat] = True

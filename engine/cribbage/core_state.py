@@ -14,7 +14,6 @@ from engine.cribbage.pieces import (
     _NOBODY,
     CRIB,
     DEALT,
-    DECK_ORDER,
     DISCARD,
     DISCARD_PAIR,
     DISCARDING,
@@ -24,10 +23,11 @@ from engine.cribbage.pieces import (
     WON,
     Entry,
     hand_score,
+    shuffled_deck,
 )
 from engine.cribbage.scoring import FlushRule
 from engine.cribbage.sides import Sides
-from engine.sim import copy_of, shuffle
+from engine.sim import copy_of
 
 if TYPE_CHECKING:
     from engine.cribbage.sim import CribbageSim
@@ -206,11 +206,8 @@ class CribbageState:
         dealer = self.dealer
         plan = self.plan = self._deal_plan_for(dealer)
         cuts, discarded, acting, dealt, top = plan.layout
-        if stacked is None:
-            deck = list(DECK_ORDER)
-            shuffle(deck, self.rng, top)  # only the cards the deal takes
-        else:
-            deck = stacked
+        # Only the cards the deal takes are shuffled into place.
+        deck = shuffled_deck(self.rng, top) if stacked is None else stacked
         if cuts:  # one card at a time from the dealer's left: every players-th card
             hands = [sorted(deck[cut]) for cut in cuts[dealer]]
         else:

@@ -24,7 +24,6 @@ from engine.cribbage.ai import (
     EASY_RANDOM_SHARE,
     DiscardWorth,
     ShowOrder,
-    check_level,
     choose_play,
     choose_show_action,
     crib_sign,
@@ -39,6 +38,7 @@ from engine.cribbage.pieces import JACK
 from engine.cribbage.scoring import FlushRule, hand_total
 from engine.pip_cribbage.sim import RENEW_PIPS
 from engine.pip_cribbage.track import BORROWED_PIP_SPACE, TURN_SPACE
+from engine.spec import check_level
 
 HAND_FLUSH, CRIB_FLUSH = FlushRule.WITH_STARTER, FlushRule.NONE
 #: What winning the game is worth in points when deciding to count first (Crux Priority).

@@ -35,6 +35,7 @@ from engine.pip_pip.sim import (
     encode,
     trick_winner,
 )
+from engine.spec import check_level
 
 FULL_PACK = Counter(PACK)
 #: A point taken by an opponent hurts less than a point taken by us helps: there are several
@@ -49,10 +50,7 @@ def choose_action(
     view: View, legal: list[Action], rng: random.Random, level: str = "hard"
 ) -> Action:
     """One of `legal` for the seat whose `view` this is."""
-    if not legal:
-        raise ValueError("No legal action to choose from.")
-    if level not in ("easy", "normal", "hard"):
-        raise ValueError(f"Unknown level {level!r}: easy, normal or hard.")
+    check_level(level, legal)
     calls = [a for a in legal if a["type"] == "call"]
     plays = [a for a in legal if a["type"] == "play"]
     if calls:

@@ -145,13 +145,8 @@ def _top(cards: list[int]) -> int:
 
 def _resolution(sim: PipRushSim, seat: int, legal: tuple[int, ...]) -> int:
     """The choice whose trick, played out greedily by both teams, ends best for us."""
-    team = seat & 1
-    best_code, best_value = legal[0], None
-    for code in legal:
-        value = _worth(*_finish_greedily(sim, chosen(seat, code)), sim.dest, team)
-        if best_value is None or value > best_value:
-            best_code, best_value = code, value
-    return best_code
+    return max(legal, key=lambda code: _worth(*_finish_greedily(sim, chosen(seat, code)),
+                                              sim.dest, seat & 1))
 
 
 def _finish_greedily(sim: PipRushSim, way: Way) -> tuple[list[int], list[int]]:

@@ -13,7 +13,6 @@ from engine.cribbage import CribbageGame
 from engine.cribbage.ai import (
     DEFENCE_WEIGHT,
     HOLD_ON,
-    LEVELS,
     PEG_OUT,
     USUAL_HAND,
     PlaySituation,
@@ -25,6 +24,7 @@ from engine.cribbage.ai import (
 from engine.cribbage.crib_values import CRIB_PAIR_VALUES, CRIB_SINGLE_VALUES
 from engine.cribbage.scoring import score_hand
 from engine.registry import GAMES
+from engine.spec import AI_LEVELS as LEVELS
 from tests.engine.cribbage.stacking import discard_all, stacked_game
 from tests.engine.cribbage.test_game_situations import TWO_DISCARDS, TWO_HANDS, TWO_PLAY
 

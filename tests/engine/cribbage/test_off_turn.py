@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cribbage import CribbageGame
-from engine.cribbage.ai import EASY_MUGGINS_SHARE, LEVELS
+from engine.cribbage.ai import EASY_MUGGINS_SHARE
 from engine.cribbage.presentation import choice_lines
 from engine.registry import GAMES
+from engine.spec import AI_LEVELS as LEVELS
 from tests.engine.cribbage.stacking import discard_all, stacked_game
 from tests.engine.cribbage.test_game_situations import TWO_DISCARDS, TWO_HANDS, TWO_PLAY
 

@@ -8,11 +8,11 @@ import random
 import pytest
 
 from engine.cards import parse_card, parse_cards
-from engine.cribbage.ai import LEVELS
 from engine.cribbage.scoring import FlushRule, hand_total, score_hand
 from engine.pip_cribbage import PipCribbageGame
 from engine.pip_cribbage.ai import choose_action
 from engine.registry import GAMES
+from engine.spec import AI_LEVELS as LEVELS
 from tests.engine.cribbage.test_ai import decision_states, hide_differently
 from tests.engine.pip_cribbage.helpers import discard, pip_game, play_all, play_first_legal
 
