@@ -3,7 +3,9 @@
 Plays whole games in an 80x24 terminal (`scripts/play`'s TerminalGame on a console of that
 size), the player taking the first move offered and letting every offer pass, against seeded
 computers, and prints per game and seating: the prompts, of them the waits for Enter a paged
-screen makes ("more": `scripts/play` pages at a terminal), and the share of all prompts at
+screen makes ("more": `scripts/play` pages at a terminal), the player's moves (the answers to
+"Your move") and the waits for Enter per move ("more/move": what reading a game costs at the
+keyboard beyond its moves), and the share of all prompts at
 which some of the lines told since the player's last answer have scrolled off the top (what
 was printed since that answer, and the prompt's own rows, fill more than the screen); the rows told
 between two answers (mean, p95); and the rows of state and choices above a prompt (mean).
@@ -35,6 +37,8 @@ from terminal import cli
 from terminal.session import MORE, PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, TerminalGame
 
 WIDTH, HEIGHT = 80, 24
+#: How the prompt for a move the game waits for starts (terminal.session._take_move).
+MOVE = "Your move "
 
 
 def seatings() -> list[tuple[str, int]]:
@@ -51,6 +55,7 @@ class Prompts:
         self.total = 0
         self.lost = 0  # prompts at which a told line had scrolled off
         self.more = 0  # of them, waits for Enter before a screenful is pushed off
+        self.moves = 0  # of them, the player's moves when the game waits for them
         self.told_rows: list[int] = []
         self.above_rows: list[int] = []
 
@@ -73,6 +78,7 @@ async def play(game: str, players: int, seed: int, level: str, paged: bool) -> P
         prompt_rows = len(Text(prompt + answer).wrap(console, WIDTH))
         prompts.total += 1
         prompts.more += more
+        prompts.moves += prompt.startswith(MOVE)
         if told:
             prompts.told_rows.append(told)
             prompts.above_rows.append(printed - told)
@@ -105,8 +111,8 @@ async def main() -> None:
                         help="no waits for Enter, as when the output is no terminal")
     args = parser.parse_args()
     print(f"{WIDTH}x{HEIGHT}, {args.games} games a seating, {args.level} computers")
-    print(f"{'seating':<18}{'prompts':>8}{'more':>6}{'told off':>10}{'told rows':>11}"
-          f"{'p95':>5}{'above':>7}")
+    print(f"{'seating':<18}{'prompts':>8}{'more':>6}{'moves':>7}{'more/move':>10}"
+          f"{'told off':>10}{'told rows':>11}{'p95':>5}{'above':>7}")
     for game, players in seatings():
         if args.only not in (None, game):
             continue
@@ -117,7 +123,9 @@ async def main() -> None:
         told = [rows for g in games for rows in g.told_rows]
         above = [rows for g in games for rows in g.above_rows]
         more = sum(g.more for g in games)
-        print(f"{game + ' at ' + str(players):<18}{total:>8}{more:>6}{lost / total:>10.0%}"
+        moves = sum(g.moves for g in games)
+        print(f"{game + ' at ' + str(players):<18}{total:>8}{more:>6}{moves:>7}"
+              f"{more / moves:>10.2f}{lost / total:>10.0%}"
               f"{statistics.mean(told):>11.1f}{percentile(told, 0.95):>5.0f}"
               f"{statistics.mean(above):>7.1f}")
 

@@ -21,6 +21,9 @@ layer puts in names, or "you" for the reader), and, for an event only one seat m
 that seat; such an event marked "retells" tells its seat the public event just before it, with
 what only they may see, and they read it instead of that one. An event of type "deal"
 starts a new deal (for one seat, with "to"): a hand's private lines begin again there.
+Two optional words let a reader short of rows join lines: "chorus", the same move by several
+seats in a row said once ("say go.": "{s1}, {s2} and {s0} say go."), and "together", the
+line before (the same seat's) and this one said in one line.
 
 Every view carries "game", "seat", "to_act", "outcome" and "players". A view is a new dict at
 every call, for the caller to keep; what in it never changes (the sides, the first cut, a

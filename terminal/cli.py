@@ -32,6 +32,7 @@ from terminal.session import (
     Pictures,
     TerminalGame,
 )
+from terminal.telling import HOLD
 
 #: Terminal games live in their own file so that a terminal never plays the computer turns of
 #: a bot's Discord games (TableManager.start resumes every running game of its database).
@@ -217,6 +218,7 @@ async def run(args: argparse.Namespace, console: Console, ctrl_c: CtrlC) -> int:
             read=ctrl_c.interrupting(unseen_lines_dropped(console.input)),
             pictures=Pictures(args.images) if args.images else None,
             paged=console.is_terminal,  # a screen to keep lines on, not a file or a pipe
+            hold=HOLD if console.is_terminal else None,  # watched as it comes
         )
         manager.subscribe(game)
         try:

@@ -18,6 +18,8 @@ DANGLING = PART.rstrip()
 #: alone on a row: while the screen folds, a character of a space's width that is no space
 #: (one of Unicode's private ones, in no game's words) holds them.
 DASH, GLUE = " — ", "\ue000"
+#: A line's last sentence this short ("Peg at 3.", "Score 12.") is held together the same way.
+SHORT_END = 16
 
 
 def rows_of(console: Console, text: Text) -> int:
@@ -32,7 +34,11 @@ def _hanging(console: Console, lead: str, body: Text) -> list[Text] | None:
     if console.soft_wrap or room < MIN_HANGING_WIDTH:
         return None
     glued = body.copy()
-    glued.plain = glued.plain.replace(DASH, DASH.rstrip() + GLUE)
+    plain = body.plain.replace(DASH, DASH.rstrip() + GLUE)
+    head, stop, last = plain.rpartition(". ")
+    if stop and len(last) <= SHORT_END:
+        plain = head + stop + last.replace(" ", GLUE)
+    glued.plain = plain
     return list(glued.wrap(console, room))
 
 

@@ -36,6 +36,7 @@ from terminal.cards import cards_text, styled, without_pictographs
 from terminal.layout import beside, fit, fitted, in_columns
 from terminal.moves import Choices, NotOffered
 from terminal.rows import hanging_rows, no_lone_word, print_hanging, rows_of
+from terminal.telling import Teller
 
 #: The terminal's games are kept apart from every Discord server's in the same kind of store.
 TERMINAL_GUILD = 0
@@ -69,6 +70,9 @@ HELP_WORD = re.compile(r"  \S+ +")
 #: The wait for Enter on a paged screen, before lines that would push those told since the
 #: last answer off its top.
 MORE = "More to read: press Enter "
+
+#: Before each told line: the state and the prompt below start at the screen's edge.
+LEAD = "  "
 
 #: A move typed for a decision play moved past while it was typed (a computer claimed the next
 #: count before a Muggins! press arrived): refused, and the choices of now shown instead.
@@ -113,6 +117,7 @@ class TerminalGame(Listener):
         read: Callable[[str], str],
         pictures: Pictures | None = None,
         paged: bool = False,
+        hold: float | None = None,
     ) -> None:
         self.console = console
         self.manager = manager
@@ -129,8 +134,12 @@ class TerminalGame(Listener):
         self._told_rows = 0
         #: Whether a screenful of lines waits for Enter before more are told (a screen of
         #: `console.height` rows, at a terminal), and whether the player left at such a wait.
+        #: A move's line waits for the next to join it (terminal.telling) until a prompt, or
+        #: at most `hold` seconds on the manager's clock.
         self.paged = paged
         self._left = False
+        self._teller = Teller(lambda line: self._tell(styled(line)),
+                              lambda: console.width - len(LEAD), manager.clock, hold)
 
     # ------------------------------------------------------------ the listener
 
@@ -140,7 +149,8 @@ class TerminalGame(Listener):
         for event in events_read_by(events, self.seat):
             line = event_line(event, table.names, self.seat)
             if line is not None:
-                self._tell(styled(line))
+                self._teller.add(event, line, table.names, self.seat)
+        self._teller.wait()
         # The table announces each move it accepts once, in order: this update tells the move
         # after the last one told (the table may be further on already).
         self._told_version = min(self._told_version + 1, table.version)
@@ -155,6 +165,7 @@ class TerminalGame(Listener):
         self._draw_pictures()
         while True:
             must = await self._until_player_needed()
+            self._teller.flush()  # every move so far told before the game asks anything
             if self._left:
                 raise Leave
             if must is None:
@@ -164,6 +175,7 @@ class TerminalGame(Listener):
         # The move that ended the game may still be being stored and told: its lines come
         # before the winner, and a review needs the game stored as finished.
         await self.manager.wait_idle()
+        self._teller.flush()
         if self._left:
             raise Leave
         self._show_end()
@@ -381,8 +393,8 @@ class TerminalGame(Listener):
     def _tell(self, line: Text) -> None:
         """A move's line, after a wait for Enter if it would push a line told since the last
         answer off the top of the screen."""
-        self._room_for(hanging_rows(self.console, "  ", line))
-        self._told_rows += print_hanging(self.console, "  ", line)
+        self._room_for(hanging_rows(self.console, LEAD, line))
+        self._told_rows += print_hanging(self.console, LEAD, line)
 
     def _room_for(self, rows: int) -> None:
         """Waits for Enter first when `rows` more, under the lines told since the last answer

@@ -16,7 +16,7 @@ from engine.crib_race.track import Peg, move
 from engine.cribbage.breakdown import Breakdown
 from engine.cribbage.game import CribbageGame
 from engine.cribbage.pieces import Entry
-from engine.cribbage.words import seat_does, seat_name
+from engine.cribbage.words import seat_does, seat_name, told_with
 from engine.seat_words import second_person
 
 
@@ -79,14 +79,19 @@ class CribRaceGame(CribbageGame):
             return []
         if what == BOXED:
             _, seat, points, reason = entry
-            return [{"type": "boxed_points", "seat": seat, "side": self.sides.side_of[seat],
+            event: Event = {"type": "boxed_points", "seat": seat, "side": self.sides.side_of[seat],
                      "points": points, "reason": reason,
                      "text": f"{seat_does(seat, 'would')} peg {points} from the penalty box: "
-                             "nothing scored."}]
+                             "nothing scored."}
+            if self._maker is not None:  # said with the play or count, as a score is
+                breakdown = self._breakdown(reason) if reason == "play" else None
+                told_with(self._maker, event, breakdown.words() if breakdown else "",
+                          "Boxed: nothing scored.")
+            return [event]
         if what == RELEASED:
             _, side, hole = entry
             box = self.board.trigger_at[hole]
-            event: Event = {"type": "zone", "kind": "release", "zone": box.name, "side": side,
+            event = {"type": "zone", "kind": "release", "zone": box.name, "side": side,
                             "seats": self.sides.seats_of(side), "landed": box.target,
                             "hole": str(hole),
                             "text": f"{self._side_does(side, 'leaves')} the penalty box at "
@@ -97,21 +102,25 @@ class CribRaceGame(CribbageGame):
 
     def _score_event(self, seat: int, points: int, reason: str, before: int, after: int,
                      breakdown: Breakdown | None) -> list[Event]:
+        assert self._landing is not None
         events = super()._score_event(seat, points, reason, before, after, breakdown)
         event = events[0]
-        assert self._landing is not None
         (peg, landing), self._landing = self._landing, None
-        # Cribbage's line ends "Score N."; on the track the hole says more.
         event["hole"] = peg.hole(self.board)
         event["path"] = peg.path
-        # A peg that lands on a zone is said to land there first, so the zone's line that
-        # follows ("slid to 86") reads in the order it happened.
-        where = f"lands at {landing['landed']}" if landing is not None else self._where(peg)
-        event["text"] = event["text"].rsplit(" Score ", 1)[0] + f" Peg {where}."
         if landing is not None:
             self.zone_events.append(landing)
             events.append(landing)
         return events
+
+    def _place(self, after: int) -> str:
+        """Cribbage's "Score N.": on the track the hole says more. A peg that lands on a zone
+        is said to land there first, so the zone's line that follows ("slid to 86") reads in
+        the order it happened."""
+        assert self._landing is not None
+        peg, landing = self._landing
+        where = self._where(peg) if landing is None else f"lands at {landing['landed']}"
+        return f"Peg {where}."
 
     def _landed(self, side: int, start: int, points: int, node: int,
                 cell: int) -> tuple[Peg, Event | None]:

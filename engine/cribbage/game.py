@@ -267,7 +267,7 @@ class CribbageGame(CribbageRecord):
             return head + self._narrated(lambda: core.play(seat, piece))
         if kind == "go":
             head = [{"type": "go", "seat": seat, "count": core.count,
-                     "text": f"{words.SEATS_SAY[seat]} go."}]
+                     "text": f"{words.SEATS_SAY[seat]} go.", "chorus": "say go."}]
         elif kind == "discard":
             head = self._discard_events(seat, action["cards"])
         elif kind == "claim":

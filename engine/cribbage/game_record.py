@@ -80,6 +80,9 @@ class CribbageRecord(CoreGame):
     pile: list[int]
     show_counts: list[ShowCount]
     _true_counts: list[Breakdown]
+    #: The seat's play or count just told, whose line the points it makes end (told_with);
+    #: None between moves.
+    _maker: Event | None = None
 
     def __init__(self, players: int, options: dict[str, Any], seed: int) -> None:
         super().__init__(players, options, seed)
@@ -113,6 +116,7 @@ class CribbageRecord(CoreGame):
         counted: Breakdown | None = None
         for entry in journal:
             what = entry[0]
+            told = len(events)
             if what == SCORED:
                 _, seat, points, reason, before, after = entry
                 breakdown = counted if reason in KIND_WORDS else self._breakdown(reason)
@@ -126,6 +130,8 @@ class CribbageRecord(CoreGame):
                 record = self._counted(*entry[1:])
                 counted = record.breakdown
                 events.append(words.show_event(record))
+                self._maker = events[-1]
+                continue
             elif what == DEALT:
                 events += self._deal_events()
             elif what == CUT:
@@ -137,6 +143,9 @@ class CribbageRecord(CoreGame):
                 events.append(self._game_over(entry[1]))
             else:
                 events += self._own_entry(entry)
+            if len(events) > told:  # a line between a play or a count and its points
+                self._maker = None
+        self._maker = None
         return events
 
     def _own_entry(self, entry: Entry) -> list[Event]:
@@ -160,12 +169,21 @@ class CribbageRecord(CoreGame):
         side = self.sides.side_of[seat]
         self.back_pegs[side] = before
         # The play's points are spelled out here; a count's words are in its "show" event.
-        what = f": {breakdown.words()}" if breakdown and reason == "play" else ""
-        # The winning peg stops in the game hole (C-12), as the board and the outcome say.
-        return [{"type": "score", "seat": seat, "side": side, "points": points, "reason": reason,
+        what = breakdown.words() if breakdown and reason == "play" else ""
+        place = self._place(after)
+        event = {"type": "score", "seat": seat, "side": side, "points": points, "reason": reason,
                  "breakdown": breakdown.to_json() if breakdown else None, "score": after,
                  "text": f"{words.SEATS_PEG[seat]} {points} for {self._reason_words(reason)}"
-                         f"{what}. Score {min(after, self.core.target)}."}]
+                         f"{': ' + what if what else ''}. {place}"}
+        maker, self._maker = self._maker, None
+        if maker is not None:
+            words.told_with(maker, event, what, place)
+        return [event]
+
+    def _place(self, after: int) -> str:
+        """Where a side's score stands after points, the end of their line."""
+        # The winning peg stops in the game hole (C-12), as the board and the outcome say.
+        return f"Score {min(after, self.core.target)}."
 
     def _reason_words(self, reason: str) -> str:
         """What points were scored for: "the go", "muggins"; muggins points handed back to the
@@ -188,8 +206,9 @@ class CribbageRecord(CoreGame):
                 "text": self.outcome["detail"]}
 
     def _play_event(self, seat: int, text: str, count: int) -> Event:
-        return {"type": "play", "seat": seat, "card": text, "count": count,
-                "text": f"{words.SEATS_PLAY[seat]} {text}, count {count}."}
+        self._maker = {"type": "play", "seat": seat, "card": text, "count": count,
+                       "text": f"{words.SEATS_PLAY[seat]} {text}, count {count}."}
+        return self._maker
 
     def _deal_events(self) -> list[Event]:
         """A new deal: forget the last deal's cards and say who deals."""
@@ -210,7 +229,8 @@ class CribbageRecord(CoreGame):
         n = len(texts)
         return [
             {"type": "discard", "seat": seat, "count": n,
-             "text": f"{seat_does(seat, 'discards')} {n} card{'s' if n > 1 else ''} {where}."},
+             "text": f"{seat_does(seat, 'discards')} {n} card{'s' if n > 1 else ''} {where}.",
+             "chorus": f"discard {n} each {where}."},
             {"type": "discard_cards", "seat": seat, "cards": list(texts), "to": seat,
              "retells": True, "text": f"You discard {' '.join(texts)} {where}."},
         ]

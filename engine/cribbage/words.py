@@ -108,3 +108,19 @@ def show_event(record: ShowCount) -> Event:
         "text": f"{seats(record.seat)} {record.kind} {' '.join(cards)} with {starter}: {said} "
                 f"— {total}.",
     }
+
+
+def told_with(maker: Event, score: Event, said: str, place: str) -> None:
+    """A score said at the end of the line of what made it, just before it (the seat's play,
+    or its hand's or crib's count): the score's "together" is that one line, which a reader
+    short of rows tells in place of the two (at eight players a deal's play and show told
+    each score on a second line). `said` is the play's points in words, whose last item's
+    total is the points scored ("thirty-one for two")."""
+    reason = score["reason"]
+    if maker["seat"] != score["seat"]:
+        return
+    if maker["type"] == "play" and reason in ("play", "go", "last card"):
+        points = said or f"1 for {REASON_WORDS[reason]}"
+        score["together"] = f"{maker['text'].removesuffix('.')}: {points}. {place}"
+    elif maker["type"] == "show" and maker["kind"] == reason:
+        score["together"] = f"{maker['text']} {place}"

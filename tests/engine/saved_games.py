@@ -59,7 +59,8 @@ def digest(value: Any) -> str:
 
 
 #: What players read rather than what happens: wording may change while a game replays the same.
-WORDS = frozenset({"text", "detail", "retells"})
+#: "chorus" and "together" say how a reader may join an event's line with its neighbours'.
+WORDS = frozenset({"text", "detail", "retells", "chorus", "together"})
 
 
 def without_words(value: Any) -> Any:

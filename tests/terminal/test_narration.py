@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from cogs.text import table_content
 from engine.registry import GAMES
@@ -20,8 +21,11 @@ from store import Store
 from tables import Listener, Table, TableManager
 from tables.options import parse_options
 from tables.table import RECENT_LINES
+from tables.text import event_line, events_read_by
 from terminal import cli
+from terminal.cards import styled
 from terminal.session import PLAYER_ID, TERMINAL_CHANNEL, TERMINAL_GUILD, Leave, TerminalGame
+from terminal.telling import BETWEEN
 from tests.e2e.seatings import WHOLE_GAMES, params
 
 WIDTH = 80
@@ -66,22 +70,28 @@ async def play_in_terminal(tmp_path: Any, game: str, players: int,
 
 
 class TellingGame(TerminalGame):
-    """The terminal game, keeping apart the lines that tell what happened (printed as the
-    table's updates arrive) from the state block and the choices printed before a prompt."""
+    """The terminal game, keeping apart the lines that tell what happened from the state
+    block and the choices printed before a prompt: as the screen printed them (a run of goes
+    joined, short plays side by side), and each event's own line in the order read."""
 
     def __init__(self, console: Console, *args: Any, **kwargs: Any) -> None:
         super().__init__(console, *args, **kwargs)
         self.told: list[str] = []
+        self.read_lines: list[str] = []
 
     def _introduce(self, resumed: bool) -> None:
-        start = len(self.console.file.getvalue())
+        self.read_lines += self.table.lines_for(self.seat)
         super()._introduce(resumed)
+
+    def _tell(self, line: Text) -> None:
+        start = len(self.console.file.getvalue())
+        super()._tell(line)
         self.told += told_lines(self.console.file.getvalue()[start:])
 
     async def on_update(self, table: Table, events: list[dict[str, Any]]) -> None:
-        start = len(self.console.file.getvalue())
         await super().on_update(table, events)
-        self.told += told_lines(self.console.file.getvalue()[start:])
+        self.read_lines += [line for event in events_read_by(events, self.seat)
+                            for line in [event_line(event, table.names, self.seat)] if line]
 
 
 def told_lines(shown: str) -> list[str]:
@@ -133,7 +143,7 @@ async def test_resume_recaps_the_last_lines_in_the_order_they_were_read(
             screen = TellingGame(Console(file=out, width=WIDTH, soft_wrap=True), manager,
                                  table, 0, read=reading)
             if not resumed:
-                told = screen.told
+                live_screen = screen
             manager.subscribe(screen)
             with pytest.raises(Leave):
                 await screen.play(resumed=resumed)
@@ -141,8 +151,10 @@ async def test_resume_recaps_the_last_lines_in_the_order_they_were_read(
         await manager.close()
         await store.close()
     recap = told_lines(again.getvalue().split("Where you left off:\n", 1)[1].split("\n\n")[0])
-    assert recap == told[-len(recap):]
-    assert len(recap) == min(len(told), RECENT_LINES)
+    # Each event's own line: the screen joined some as they came (terminal.telling).
+    lines_read = [styled(line).plain for line in live_screen.read_lines]
+    assert recap == lines_read[-len(recap):]
+    assert len(recap) == min(len(lines_read), RECENT_LINES)
 
 
 #: A card written the engine's way ("5H", "TS") rather than as players read it ("5♥").
@@ -186,7 +198,7 @@ async def test_what_a_player_reads_in_a_whole_game(tmp_path, seating):
         assert lines
         assert not [line for line in lines if LETTER_SUIT.search(line)]
         assert not [line for line in lines if not line.endswith((".", "!"))]
-    assert not told_twice(played.told)
+    assert not told_twice([part for row in played.told for part in row.split(BETWEEN)])
     # The player reads their own moves as "you": in the terminal and in their hand message.
     for lines in (played.told, channel.hand_lines):
         assert not [line for line in lines if "Ann" in line]

@@ -115,7 +115,7 @@ async def test_a_small_terminal_shows_the_state_the_choices_and_the_moves_just_t
         in_view = shown[:end].splitlines()[-(ROWS - 1):]  # the prompt takes the last row
         told = [line for line in shown[before:end].splitlines() if line.startswith("  ")]
         counts = told[next(n for n, line in enumerate(told) if COUNT.match(line)):]
-        assert any("for the crib" in line for line in counts)
+        assert any(" crib " in line for line in counts)
         assert all(line in in_view for line in counts), "\n".join(in_view)
         assert any(line.startswith("Scores (to 61): you ") for line in in_view)
         assert any(line.startswith("Your hand: ") for line in in_view)

@@ -221,3 +221,8 @@ def test_the_last_card_is_worded_like_the_go() -> None:
              if e["reason"] in ("go", "last card")]
     assert "Bob pegs 1 for the last card. Score 2." in lines
     assert any(line.endswith(" 1 for the go. Score 1.") for line in lines)
+    # Together with the card that made it (a go after another's go has no card of its own).
+    together = [fill_seats(e["together"], ["Ann", "Bob"]) for e in of_type(events, "score")
+                if e["reason"] in ("go", "last card") and "together" in e]
+    assert together == ["Bob plays QD, count 25: 1 for the go. Score 1.",
+                        "Bob plays QC, count 10: 1 for the last card. Score 2."]

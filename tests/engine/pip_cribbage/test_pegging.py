@@ -35,6 +35,8 @@ def test_die_plays_make_runs_and_pairs_with_cards() -> None:
     assert game.view(None)["count"] == 14
     assert game.view(None)["played"] == [["3H", "P4"], ["2S", "P1", "4H"]]
     assert of_type(events, "play")[0]["text"] == "{s1:plays} 4H, count 14."
+    assert of_type(events, "score")[0]["together"] == ("{s1:plays} 4H, count 14: a pair is "
+                                                       "two (P4 4H). Score 5.")
 
 
 def test_a_die_play_counts_its_value_toward_fifteen() -> None:
