@@ -69,7 +69,11 @@ def backups(database: str) -> list[Backup]:
     for path in folder.iterdir() if folder.is_dir() else ():
         if stamped := named.fullmatch(path.name):
             taken_at = datetime.strptime(stamped.group(1), STAMP).replace(tzinfo=UTC)
-            found.append(Backup(path, taken_at, path.stat().st_size, bool(stamped.group(2))))
+            try:
+                size = path.stat().st_size
+            except FileNotFoundError:  # pruned while listed (the backups run in a thread)
+                continue
+            found.append(Backup(path, taken_at, size, bool(stamped.group(2))))
     return sorted(found, key=lambda backup: backup.taken_at)
 
 

@@ -175,6 +175,16 @@ def test_rotation_keeps_exactly_the_newest_n_and_nothing_else_is_touched(taken: 
         assert all(stranger.exists() for stranger in strangers)
 
 
+async def test_a_backup_pruned_while_the_folder_is_read_is_left_out(tmp_path: Path):
+    """The daily backups prune in a thread: a file named in the folder's listing may be gone
+    by the time its size is read. (A link to nothing stands for it: named, not there.)"""
+    database = await made_database(tmp_path, moves=1)
+    kept = back_up(database, NOON_ISH)
+    gone = backup_folder(database) / "cardbot-2020-01-01T000000Z.db"
+    gone.symlink_to(tmp_path / "pruned.db")
+    assert [backup.path for backup in backups(database)] == [kept.path]
+
+
 # ------------------------------------------------------------------ restoring
 
 
