@@ -18,7 +18,7 @@ from store.records import RatingChange
 from tables.away import BACK, FORFEIT, FORFEITED, MARKERS
 from tables.lobby import side_of_seats
 from tables.seats import SeatInfo
-from tables.text import event_text, fill_names, is_private, retells
+from tables.text import Chorus, chorus_of, chorused, event_text, fill_names, is_private, retells
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +99,9 @@ class Table:
         # read back in the order they happened; a public line also keeps the seats that read
         # a private line instead (see tables.text.retells).
         self._told = 0
-        self._recent: deque[tuple[int, str, set[int]]] = deque(maxlen=RECENT_LINES)
+        # (twice the lines read: a run of seats' goes is read as one line, see chorused)
+        self._recent: deque[tuple[int, str, set[int], Chorus | None]] = deque(
+            maxlen=2 * RECENT_LINES)
         self._private: list[deque[tuple[int, str]]] = [
             deque(maxlen=RECENT_LINES) for _ in seats
         ]
@@ -144,22 +146,26 @@ class Table:
     def recent(self) -> list[str]:
         """The latest public lines, as the channel reads them."""
         names = self.names
-        return [fill_names(text, names) for _, text, _ in self._recent]
+        lines = chorused((number, text, chorus) for number, text, _, chorus in self._recent)
+        return [fill_names(text, names) for _, text in lines[-RECENT_LINES:]]
 
     def lines_for(self, seat: int) -> list[str]:
         """The latest lines as `seat` reads them: the public ones and their own private ones,
         in the order they happened, each event told once, the seat's own moves as "you"."""
         if not 0 <= seat < len(self._private):
             return self.recent
-        told = [(number, text) for number, text, hidden in self._recent if seat not in hidden]
-        told += self._private[seat]
+        told: list[tuple[int, str, Chorus | None]] = [
+            (number, text, chorus) for number, text, hidden, chorus in self._recent
+            if seat not in hidden]
+        told += [(number, text, None) for number, text in self._private[seat]]
         names = self.names
-        return [fill_names(text, names, seat) for _, text in sorted(told)[-RECENT_LINES:]]
+        lines = chorused(sorted(told, key=lambda line: line[0]))
+        return [fill_names(text, names, seat) for _, text in lines[-RECENT_LINES:]]
 
     def note(self, line: str) -> None:
         """A public line about the table rather than the game (seats written "{s0}")."""
         self._told += 1
-        self._recent.append((self._told, line, set()))
+        self._recent.append((self._told, line, set(), None))
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -335,7 +341,7 @@ class Table:
                 last_public = None
             else:
                 last_public = set()
-                self._recent.append((self._told, text, last_public))
+                self._recent.append((self._told, text, last_public, chorus_of(event)))
 
     def _new_deal(self, event: Event) -> None:
         seats = [event["to"]] if is_private(event) else range(len(self.seats))

@@ -6,7 +6,7 @@ Nothing is escaped here; the Discord layer decides about markdown."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from engine.cards import card_symbol
@@ -22,6 +22,40 @@ def fill_names(text: str, names: Sequence[str], reader: int | None = None) -> st
     does not exist stays."""
     # Cards first: a player's name is theirs, even one that looks like a card.
     return fill_seats(card_symbols(text), names, reader)
+
+
+def together(seats: Sequence[int], chorus: str) -> str:
+    """The seats in turn and what each did: "{s5}, {s6} and {s0} say go." (filled by
+    fill_names, a reader who is first as "You")."""
+    return f"{spoken_list([f'{{s{seat}}}' for seat in seats])} {chorus}"
+
+
+#: A line's chorus: the seat whose move it tells and the words several seats' share ("say go."
+#: in "Ann, Bo and Cy say go.", the events' "chorus": engine/contract.py).
+Chorus = tuple[int, str]
+
+
+def chorus_of(event: dict[str, Any]) -> Chorus | None:
+    seat, words = event.get("seat"), event.get("chorus")
+    if is_private(event) or not isinstance(seat, int) or not isinstance(words, str):
+        return None
+    return seat, words
+
+
+def chorused(lines: Iterable[tuple[int, str, Chorus | None]]) -> list[tuple[int, str]]:
+    """Numbered lines, each run of the same move by several seats in a row told as one line
+    (numbered as its last): at eight players, seven computers saying go are one line."""
+    told: list[tuple[int, str]] = []
+    run: list[int] = []
+    words: str | None = None
+    for number, text, chorus in lines:
+        if chorus is not None and words == chorus[1] and chorus[0] not in run:
+            run.append(chorus[0])
+            told[-1] = (number, together(run, chorus[1]))
+            continue
+        run, words = ([chorus[0]], chorus[1]) if chorus is not None else ([], None)
+        told.append((number, text))
+    return told
 
 
 def card_symbols(text: str) -> str:

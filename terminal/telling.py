@@ -18,9 +18,8 @@ from typing import Any
 
 from rich.cells import cell_len
 
-from engine.seat_words import spoken_list
 from tables.clock import Clock
-from tables.text import fill_names, is_private
+from tables.text import chorus_of, fill_names, is_private, together
 
 #: The longest a line waits for the next move to join it, at a terminal (seconds): beyond
 #: the table's pause before a forced move (1.5 s), so the player's own go joins the others'.
@@ -57,9 +56,8 @@ class Teller:
 
     def add(self, event: dict[str, Any], line: str, names: Sequence[str], reader: int) -> None:
         seat = event.get("seat")
-        chorus = event.get("chorus")
-        if is_private(event) or not isinstance(seat, int) or not isinstance(chorus, str):
-            chorus = None
+        sung = chorus_of(event)
+        chorus = None if sung is None else sung[1]
         kind = str(event.get("type"))
         held = self._held
         made_by, self._last = self._last, event
@@ -104,9 +102,3 @@ class Teller:
         await clock.sleep(seconds)
         self._timer = None  # the flush below must not cancel this very task
         self.flush()
-
-
-def together(seats: Sequence[int], chorus: str) -> str:
-    """The seats in turn and what each did: "{s5}, {s6} and {s0} say go." (engine.seat_words
-    fills them, a reader who is first as "You")."""
-    return f"{spoken_list([f'{{s{seat}}}' for seat in seats])} {chorus}"

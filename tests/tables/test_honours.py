@@ -46,7 +46,7 @@ async def test_a_move_that_earns_is_stored_before_the_answer_and_said_once(
         action = card_of(table, seat, 5)
         before = table._told
         events = await honoured.act(table.id, user, action)
-        added = [text for number, text, _ in table._recent if number > before]
+        added = [text for number, text, _, _ in table._recent if number > before]
         said = [line for line in added if LINE in line]
         if action["card"] == 5:
             fives[seat] = fives.get(seat, 0) + 1
