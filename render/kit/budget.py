@@ -3,12 +3,15 @@
 `functools.lru_cache` counts entries, and a rasterised line of text costs from a few dozen
 pixels (a score) to tens of thousands (a chart's title): bounded by count alone, a bot that
 draws a new title for every game fills the count with its largest masks and keeps them. Here
-the least recently used entries go as soon as either bound is passed.
+the least recently used entries go as soon as either bound is passed. Pictures are drawn
+in worker threads at once, so the bookkeeping is under a lock (as lru_cache's is); the drawing
+is not, and two threads missing the same piece at once both draw it.
 """
 
 from __future__ import annotations
 
 import functools
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
@@ -31,23 +34,27 @@ class PixelBudget(Generic[R]):
         self.max_pixels, self.max_entries = pixels, entries
         self._held: OrderedDict[Hashable, tuple[R, int]] = OrderedDict()
         self.pixels = self.hits = self.misses = 0
+        self._lock = threading.Lock()
 
     def __call__(self, *args: Hashable) -> R:
-        held = self._held.get(args)
-        if held is not None:
-            self._held.move_to_end(args)
-            self.hits += 1
-            return held[0]
-        self.misses += 1
+        with self._lock:
+            held = self._held.get(args)
+            if held is not None:
+                self._held.move_to_end(args)
+                self.hits += 1
+                return held[0]
+            self.misses += 1
         result = self._function(*args)
         size = self._size(result)
         if size > self.max_pixels:
             return result  # larger than the whole budget: drawn each time, never kept
-        self._held[args] = (result, size)
-        self.pixels += size
-        while self.pixels > self.max_pixels or len(self._held) > self.max_entries:
-            _, (_, gone) = self._held.popitem(last=False)
-            self.pixels -= gone
+        with self._lock:
+            if args not in self._held:  # (not drawn meanwhile by another thread)
+                self._held[args] = (result, size)
+                self.pixels += size
+            while self.pixels > self.max_pixels or len(self._held) > self.max_entries:
+                _, (_, gone) = self._held.popitem(last=False)
+                self.pixels -= gone
         return result
 
     def cache_info(self) -> Any:
@@ -55,8 +62,9 @@ class PixelBudget(Generic[R]):
         return functools._CacheInfo(self.hits, self.misses, self.max_entries, len(self._held))
 
     def cache_clear(self) -> None:
-        self._held.clear()
-        self.pixels = self.hits = self.misses = 0
+        with self._lock:
+            self._held.clear()
+            self.pixels = self.hits = self.misses = 0
 
 
 def image_pixels(result: Placed) -> int:

@@ -4,6 +4,8 @@ new chart title for every game it hosts keeps no more masks, however long it run
 from __future__ import annotations
 
 import gc
+import sys
+import threading
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -59,3 +61,33 @@ def test_the_budget_holds_and_every_answer_is_the_functions(
             assert list(cache._held)[-1] == (key, size)
     info = cache.cache_info()
     assert info.hits + info.misses == len(calls) and info.misses == len(drawn)
+
+
+def test_pictures_drawn_in_threads_at_once_keep_the_books_straight() -> None:
+    """Pictures are drawn in worker threads together: hits, misses and evictions interleave,
+    and the cache must neither fail nor lose count of the pixels it holds."""
+    budget: PixelBudget[int] = PixelBudget(lambda n: n, lambda n: n, pixels=40, entries=6)
+    failures: list[BaseException] = []
+
+    def draw_many(offset: int) -> None:
+        try:
+            for i in range(4000):
+                assert budget((i * 7 + offset) % 13 + 1) == (i * 7 + offset) % 13 + 1
+        except BaseException as failure:
+            failures.append(failure)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns between almost any two steps
+    try:
+        workers = [threading.Thread(target=draw_many, args=(k,)) for k in range(6)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert failures == []
+    held = budget._held
+    assert budget.pixels == sum(size for _, size in held.values()) <= 40
+    assert len(held) <= 6
+    assert budget.hits + budget.misses == 6 * 4000
